@@ -1,0 +1,67 @@
+//! `giglio log`: the journal of every state change, and the dice rolled.
+
+use super::ui;
+use crate::error::Result;
+use crate::storage::Store;
+use serde::Serialize;
+use std::path::Path;
+
+/// Show the journal (what ran, when) or, with --dice, every die rolled with its purpose.
+#[derive(Debug, clap::Args)]
+pub struct LogArgs {
+    /// Show the dice log instead of the journal.
+    #[arg(long)]
+    pub dice: bool,
+    /// Only this phase (`1494-spring`, `1494-r03`, `1494-winter`), with --dice.
+    #[arg(long, value_name = "PHASE")]
+    pub phase: Option<String>,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Serialize)]
+struct DieRow<'a> {
+    phase: &'a str,
+    #[serde(flatten)]
+    roll: &'a crate::rules::dice::Roll,
+}
+
+pub fn cmd_log(dir: &Path, args: LogArgs) -> Result<()> {
+    let store = Store::open_read(dir)?;
+    if args.dice {
+        let dice = store.dice(args.phase.as_deref())?;
+        if args.json {
+            let rows: Vec<DieRow> = dice
+                .iter()
+                .map(|(p, r)| DieRow { phase: p, roll: r })
+                .collect();
+            return ui::out_json(&rows);
+        }
+        let mut text = String::new();
+        for (phase, r) in &dice {
+            text.push_str(&format!(
+                "{phase} #{:<3} d{}={:<2} {:<28} {}\n",
+                r.seq, r.sides, r.value, r.event, r.purpose
+            ));
+        }
+        if dice.is_empty() {
+            text.push_str("no dice rolled yet: dice are rolled when a phase is resolved\n");
+        }
+        ui::out(&text);
+        return Ok(());
+    }
+    let journal = store.journal()?;
+    if args.json {
+        return ui::out_json(&journal);
+    }
+    let mut text = String::new();
+    for j in &journal {
+        text.push_str(&format!(
+            "{:>4} {} [{}] {}\n",
+            j.id, j.at, j.command, j.description
+        ));
+    }
+    ui::out(&text);
+    Ok(())
+}

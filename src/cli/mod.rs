@@ -1,0 +1,131 @@
+//! The command line: clap definitions, one file per subcommand, and the only printing.
+//!
+//! Each subcommand is `<Verb>Args` plus `cmd_<verb>`: load, call the library, save,
+//! print. No game rule is decided here.
+
+mod demo;
+mod export;
+mod log;
+mod map;
+mod new;
+mod status;
+mod ui;
+mod undo;
+
+use crate::error::{Error, Result};
+use crate::rules::Campaign;
+use crate::scenario::{self, Source};
+use crate::storage::Store;
+use clap::{Parser, Subcommand};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// The referee's tool for play-by-email campaigns of Il Giglio.
+#[derive(Debug, Parser)]
+#[command(name = "giglio", version, about, long_about = None)]
+pub struct Cli {
+    /// The campaign directory.
+    #[arg(
+        short = 'C',
+        long = "campaign-dir",
+        global = true,
+        value_name = "DIR",
+        default_value = "."
+    )]
+    dir: PathBuf,
+
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    New(new::NewArgs),
+    Status(status::StatusArgs),
+    #[command(subcommand)]
+    Map(map::MapCommand),
+    Export(export::ExportArgs),
+    Log(log::LogArgs),
+    Undo(undo::UndoArgs),
+    Demo(demo::DemoArgs),
+}
+
+/// Runs the command line and returns the process exit code.
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(e.exit_code().clamp(0, 255) as u8);
+        }
+    };
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            ui::report_error(&e);
+            e.exit_code()
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<()> {
+    let dir = cli.dir.as_path();
+    match cli.command {
+        Command::New(args) => new::cmd_new(dir, args),
+        Command::Status(args) => status::cmd_status(dir, args),
+        Command::Map(cmd) => map::cmd_map(dir, cmd),
+        Command::Export(args) => export::cmd_export(dir, args),
+        Command::Log(args) => log::cmd_log(dir, args),
+        Command::Undo(args) => undo::cmd_undo(dir, args),
+        Command::Demo(args) => demo::cmd_demo(args),
+    }
+}
+
+/// Returns the time to record, as RFC 3339 UTC.
+///
+/// `GIGLIO_NOW` pins it, so tests and reproductions get the same journal.
+pub fn now() -> String {
+    std::env::var("GIGLIO_NOW")
+        .ok()
+        .filter(|s| chrono::DateTime::parse_from_rfc3339(s).is_ok())
+        .unwrap_or_else(|| chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true))
+}
+
+/// The folder, inside a campaign directory, that holds its editable definition.
+pub const DEFINITION_DIR: &str = "campaign";
+
+/// Loads and checks a definition by built-in name or path.
+pub fn load_definition(name_or_path: &str) -> Result<(Campaign, Source)> {
+    let source = Source::find(name_or_path).map_err(|d| invalid_files(d, None))?;
+    let campaign = scenario::load(&source).map_err(|d| invalid_files(d, Some(&source)))?;
+    Ok((campaign, source))
+}
+
+/// Loads the definition a campaign directory plays with (its `campaign/` folder).
+pub fn campaign_of(dir: &Path) -> Result<(Campaign, Source)> {
+    let def = dir.join(DEFINITION_DIR);
+    load_definition(&def.to_string_lossy())
+}
+
+/// Opens a campaign to read it, with its definition.
+pub fn open_read(dir: &Path) -> Result<(Store, Campaign)> {
+    let store = Store::open_read(dir)?;
+    let (campaign, _) = campaign_of(dir)?;
+    Ok((store, campaign))
+}
+
+fn invalid_files(diags: Vec<crate::diag::Diagnostic>, source: Option<&Source>) -> Error {
+    let rendered = match source {
+        Some(s) => s.render(&diags),
+        None => diags.iter().map(|d| format!("{d}\n")).collect(),
+    };
+    Error::Invalid {
+        summary: format!(
+            "the campaign definition is invalid: {} problem{}",
+            diags.len(),
+            if diags.len() == 1 { "" } else { "s" }
+        ),
+        diagnostics: diags,
+        rendered,
+    }
+}

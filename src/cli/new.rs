@@ -1,0 +1,140 @@
+//! `giglio new`: creates a campaign directory from a campaign definition.
+
+use super::{DEFINITION_DIR, load_definition, ui};
+use crate::error::{Error, Result};
+use crate::rules::World;
+use crate::rules::dice::Seed;
+use crate::scenario::clubs;
+use crate::storage::{NewCampaign, Store};
+use sha2::{Digest, Sha256};
+use std::path::{Path, PathBuf};
+
+/// Create a campaign: the database, a copy of the definition, the clubs.
+///
+/// The definition is copied into DIR/campaign/, where the referee may edit its
+/// numbers; `giglio map check` checks the edited copy.
+#[derive(Debug, clap::Args)]
+pub struct NewArgs {
+    /// The campaign directory to create.
+    pub dir: PathBuf,
+    /// A built-in campaign name or a definition directory.
+    #[arg(long, value_name = "NAME|PATH", default_value = "il-giglio")]
+    pub campaign: String,
+    /// Seed the campaign's dice from this number (reproducible); default: random.
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// TOML file mapping nations to clubs (name, e-mail addresses, language).
+    #[arg(long, value_name = "FILE")]
+    pub clubs: Option<PathBuf>,
+}
+
+/// Returns the master seed for a number given with `--seed`.
+pub fn master_seed_from(n: u64) -> Seed {
+    let mut h = Sha256::new();
+    h.update(b"giglio/master-seed/v1\0");
+    h.update(n.to_string().as_bytes());
+    h.finalize().into()
+}
+
+fn random_master_seed() -> Result<Seed> {
+    let mut seed = [0u8; 32];
+    getrandom::fill(&mut seed)
+        .map_err(|e| Error::Io(format!("the system gave no random seed: {e}")))?;
+    Ok(seed)
+}
+
+pub fn cmd_new(_: &Path, args: NewArgs) -> Result<()> {
+    let store = create(&args)?;
+    let current = store.current()?;
+    let clubs = store.clubs()?;
+    let mut text = format!(
+        "created campaign `{}` in {}\nopen phase: {}\nseed commitment: {}\nclubs:\n",
+        store.name()?,
+        args.dir.display(),
+        current.id,
+        current.seed_commitment
+    );
+    for c in &clubs {
+        text.push_str(&format!(
+            "  {:<4} {} <{}> ({})\n",
+            c.nation,
+            c.name,
+            c.emails.join(", "),
+            c.lang.as_str()
+        ));
+    }
+    text.push_str(&format!(
+        "the definition is in {}/{DEFINITION_DIR}/; `giglio -C {} status` shows what the phase waits for\n",
+        args.dir.display(),
+        args.dir.display()
+    ));
+    ui::out(&text);
+    Ok(())
+}
+
+/// Creates the campaign described by `args` and returns its store (holding the lock).
+pub fn create(args: &NewArgs) -> Result<Store> {
+    let (campaign, source) = load_definition(&args.campaign)?;
+    let clubs = match &args.clubs {
+        None => clubs::default_clubs(&campaign),
+        Some(path) => {
+            let text = read_small(path)?;
+            let shown = path.display().to_string();
+            clubs::parse(&shown, &text, &campaign).map_err(|diags| Error::Invalid {
+                summary: format!("the clubs file is invalid: {} problem(s)", diags.len()),
+                rendered: diags.iter().map(|d| d.render(&text)).collect(),
+                diagnostics: diags,
+            })?
+        }
+    };
+    let master_seed = match args.seed {
+        Some(n) => master_seed_from(n),
+        None => random_master_seed()?,
+    };
+    let world = World::start(&campaign);
+    let def_dir = args.dir.join(DEFINITION_DIR);
+    if args.dir.join(crate::storage::DB_FILE).exists() {
+        return Err(Error::user(format!(
+            "{} already holds a campaign; choose another directory",
+            args.dir.display()
+        )));
+    }
+    std::fs::create_dir_all(&def_dir)?;
+    for (name, text) in &source.files {
+        std::fs::write(def_dir.join(name), text)?;
+    }
+    let now = super::now();
+    let command = format!("new {}", args.dir.display());
+    let store = Store::create(
+        &args.dir,
+        NewCampaign {
+            name: &campaign.name,
+            master_seed,
+            definition: &source.files,
+            definition_hash: &source.hash(),
+            clubs: &clubs,
+            world: &world,
+            now: &now,
+            command: &command,
+        },
+    )?;
+    Ok(store)
+}
+
+/// Largest clubs file read.
+const MAX_CLUBS_FILE: u64 = 256 * 1024;
+
+fn read_small(path: &Path) -> Result<String> {
+    let meta = std::fs::metadata(path)
+        .map_err(|e| Error::user(format!("cannot read {}: {e}", path.display())))?;
+    if meta.len() > MAX_CLUBS_FILE {
+        return Err(Error::user(format!(
+            "{} is {} bytes; a clubs file may have at most {MAX_CLUBS_FILE}",
+            path.display(),
+            meta.len()
+        )));
+    }
+    let bytes = std::fs::read(path)?;
+    String::from_utf8(bytes)
+        .map_err(|_| Error::user(format!("{} is not valid UTF-8", path.display())))
+}

@@ -1,0 +1,109 @@
+//! `giglio status`: where the campaign stands and what the open phase waits for.
+
+use super::{open_read, ui};
+use crate::error::Result;
+use crate::rules::Phase;
+use crate::rules::tables::Lang;
+use serde::Serialize;
+use std::path::Path;
+
+/// Show the year, season, round and month, what the phase waits for, and the published
+/// seed commitment.
+#[derive(Debug, clap::Args)]
+pub struct StatusArgs {
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Serialize)]
+struct Status {
+    campaign: String,
+    phase: String,
+    year: u16,
+    season: &'static str,
+    round: Option<u8>,
+    month_it: Option<String>,
+    month_en: Option<String>,
+    opened_at: String,
+    waiting_for: String,
+    seed_commitment: String,
+    previous_phase: Option<String>,
+    previous_seed: Option<String>,
+    clubs: Vec<String>,
+    neutral: Vec<String>,
+}
+
+pub fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
+    let (store, campaign) = open_read(dir)?;
+    let phases = store.phases()?;
+    let current = store.current()?;
+    let previous = phases.iter().rev().nth(1);
+    let clubs = store.clubs()?;
+    let id = current.id;
+    let cal = &campaign.tables.calendar;
+    let (season, round) = match id.phase {
+        Phase::Spring => ("spring", None),
+        Phase::Round(n) => ("summer", Some(n)),
+        Phase::Winter => ("winter", None),
+    };
+    let club_codes: Vec<String> = clubs.iter().map(|c| c.nation.clone()).collect();
+    let what = match id.phase {
+        Phase::Spring => "spring orders",
+        Phase::Round(_) => "round orders",
+        Phase::Winter => "nothing from the clubs: the referee resolves the winter",
+    };
+    let waiting_for = if matches!(id.phase, Phase::Winter) {
+        what.to_owned()
+    } else {
+        format!("{what} from {}", club_codes.join(", "))
+    };
+    let status = Status {
+        campaign: store.name()?,
+        phase: id.key(),
+        year: id.year,
+        season,
+        round,
+        month_it: round.map(|r| cal.month(r, Lang::It).to_owned()),
+        month_en: round.map(|r| cal.month(r, Lang::En).to_owned()),
+        opened_at: current.opened_at.clone(),
+        waiting_for,
+        seed_commitment: current.seed_commitment.clone(),
+        previous_phase: previous.map(|p| p.id.key()),
+        previous_seed: previous.and_then(|p| p.revealed_seed.clone()),
+        clubs: club_codes,
+        neutral: campaign
+            .nations
+            .iter()
+            .filter(|n| !clubs.iter().any(|c| c.nation == n.code.as_str()))
+            .map(|n| n.code.to_string())
+            .collect(),
+    };
+    if args.json {
+        return ui::out_json(&status);
+    }
+    let when = match (&status.month_en, &status.month_it) {
+        (Some(en), Some(it)) => format!(" ({en} / {it})"),
+        _ => String::new(),
+    };
+    let mut text = format!(
+        "campaign:   {}\nphase:      {}{when}, year {} of {}\nopened:     {}\nwaiting for: {}\nseed commitment (SHA-256 of this phase's seed): {}\n",
+        status.campaign,
+        id,
+        id.year - cal.start_year + 1,
+        cal.years,
+        status.opened_at,
+        status.waiting_for,
+        status.seed_commitment
+    );
+    if let (Some(p), Some(seed)) = (&status.previous_phase, &status.previous_seed) {
+        text.push_str(&format!("revealed seed of {p}: {seed}\n"));
+    }
+    text.push_str(&format!(
+        "clubs:      {}\nneutral:    {}\n",
+        status.clubs.join(" "),
+        status.neutral.join(" ")
+    ));
+    ui::out(&text);
+    Ok(())
+}

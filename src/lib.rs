@@ -1,0 +1,39 @@
+//! giglio: the referee's tool for play-by-email campaigns of Il Giglio.
+//!
+//! A pure rules core inside an I/O shell (see `../shared/design/architecture.md`):
+//!
+//! ```text
+//!  campaigns/<name>/*.toml ─> scenario ─> rules::Campaign ─┐
+//!                                                          v
+//!  storage (SQLite) <──> rules::World ── rules::* (pure, dice as a value) ──> outcomes
+//!                                                          │
+//!  cli (the only printing) <── report (SVG/text via templates/) <──┘
+//! ```
+//!
+//! # Module map
+//!
+//! | module | owns | may not |
+//! |---|---|---|
+//! | [`cli`] | clap definitions, one file per subcommand, all printing, exit codes | hold game logic |
+//! | [`rules`] | ids, calendar, map graph, rules tables, world state, dice | do any I/O |
+//! | [`scenario`] | reading and validating `campaigns/<name>/*.toml` into a [`rules::Campaign`] | open SQLite, decide rules |
+//! | [`storage`] | the campaign's SQLite file: migrations, phase snapshots, journal, dice log, lock | decide rules, format for humans |
+//! | [`report`] | rendering (map SVG) through `templates/` | decide visibility, send mail |
+//! | [`diag`] | located diagnostics (`file:line:col`), shared by every reader of user files | know game types |
+//! | [`error`] | the shell's error type and its exit codes | |
+//!
+//! # Architecture invariants
+//!
+//! - `rules` is a pure function of its inputs: no file system, network, clock,
+//!   environment, OS randomness or printing (checked by `tests/tidy.rs`).
+//! - Every die is rolled through [`rules::dice::Dice`], seeded per phase and per event,
+//!   and logged with its purpose.
+//! - Every state change is one SQLite transaction with a journal row.
+
+pub mod cli;
+pub mod diag;
+pub mod error;
+pub mod report;
+pub mod rules;
+pub mod scenario;
+pub mod storage;

@@ -1,0 +1,181 @@
+//! The referee's complete state as JSON (`giglio export --json`).
+//!
+//! Lossless: [`Export::world`] rebuilds exactly the world it was made from, so the
+//! export is a faithful document of the campaign, not a summary. The format is
+//! versioned (`format`) and documented in README.
+
+use crate::rules::world::{
+    Alliance, Army, Diplomat, Fleet, Fortification, Garrison, NationState, NodeState, Serials,
+    Siege,
+};
+use crate::rules::{Campaign, NationCode, NodeCode, PhaseId, World};
+use crate::storage::{Club, PhaseRow};
+use serde::{Deserialize, Serialize};
+
+/// The export format's version tag.
+pub const FORMAT: &str = "giglio-export/1";
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Export {
+    pub format: String,
+    pub campaign: String,
+    pub phase: ExportPhase,
+    pub nodes: Vec<ExportNode>,
+    pub nations: Vec<ExportNation>,
+    pub sieges: Vec<Siege>,
+    pub alliances: Vec<Alliance>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ExportPhase {
+    pub key: String,
+    pub name: String,
+    pub opened_at: String,
+    pub seed_commitment: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ExportNode {
+    pub code: NodeCode,
+    pub name: String,
+    pub kind: String,
+    pub capital: bool,
+    pub port: bool,
+    pub owner: NationCode,
+    pub fortification: Fortification,
+    pub garrison: Option<Garrison>,
+    pub sapper: Option<NationCode>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ExportNation {
+    pub code: NationCode,
+    pub name_it: String,
+    pub name_en: String,
+    /// The club that plays it; `None` for a neutral nation.
+    pub club: Option<Club>,
+    pub treasury: i64,
+    pub spy: bool,
+    pub assassins: u32,
+    pub serials: Serials,
+    pub armies: Vec<Army>,
+    pub fleets: Vec<Fleet>,
+    pub diplomats: Vec<Diplomat>,
+}
+
+impl Export {
+    /// Builds the export of a campaign's open phase.
+    pub fn new(campaign: &Campaign, name: &str, phase: &PhaseRow, clubs: &[Club]) -> Export {
+        let world = &phase.world;
+        let nodes = campaign
+            .map
+            .nodes()
+            .filter_map(|n| {
+                let s = world.nodes.get(&n.code)?;
+                Some(ExportNode {
+                    code: n.code.clone(),
+                    name: n.name.clone(),
+                    kind: n.kind.as_str().to_owned(),
+                    capital: n.capital,
+                    port: n.port,
+                    owner: s.owner.clone(),
+                    fortification: s.fortification,
+                    garrison: s.garrison.clone(),
+                    sapper: s.sapper.clone(),
+                })
+            })
+            .collect();
+        let nations = world
+            .nations
+            .iter()
+            .map(|(code, s)| {
+                let def = campaign.nation(code.as_str());
+                ExportNation {
+                    code: code.clone(),
+                    name_it: def.map_or_else(String::new, |d| d.name_it.clone()),
+                    name_en: def.map_or_else(String::new, |d| d.name_en.clone()),
+                    club: clubs.iter().find(|c| c.nation == code.as_str()).cloned(),
+                    treasury: s.treasury,
+                    spy: s.spy,
+                    assassins: s.assassins,
+                    serials: s.serials.clone(),
+                    armies: world.armies_of(code.as_str()).cloned().collect(),
+                    fleets: world.fleets_of(code.as_str()).cloned().collect(),
+                    diplomats: world
+                        .diplomats
+                        .values()
+                        .filter(|d| &d.nation == code)
+                        .cloned()
+                        .collect(),
+                }
+            })
+            .collect();
+        Export {
+            format: FORMAT.to_owned(),
+            campaign: name.to_owned(),
+            phase: ExportPhase {
+                key: world.phase.key(),
+                name: world.phase.to_string(),
+                opened_at: phase.opened_at.clone(),
+                seed_commitment: phase.seed_commitment.clone(),
+            },
+            nodes,
+            nations,
+            sieges: world.sieges.clone(),
+            alliances: world.alliances.clone(),
+        }
+    }
+
+    /// Rebuilds the world this export was made from.
+    pub fn world(&self) -> Option<World> {
+        Some(World {
+            phase: PhaseId::parse_key(&self.phase.key)?,
+            nodes: self
+                .nodes
+                .iter()
+                .map(|n| {
+                    let state = NodeState {
+                        owner: n.owner.clone(),
+                        fortification: n.fortification,
+                        garrison: n.garrison.clone(),
+                        sapper: n.sapper.clone(),
+                    };
+                    (n.code.clone(), state)
+                })
+                .collect(),
+            nations: self
+                .nations
+                .iter()
+                .map(|n| {
+                    let state = NationState {
+                        treasury: n.treasury,
+                        spy: n.spy,
+                        assassins: n.assassins,
+                        serials: n.serials.clone(),
+                    };
+                    (n.code.clone(), state)
+                })
+                .collect(),
+            armies: self
+                .nations
+                .iter()
+                .flat_map(|n| &n.armies)
+                .map(|a| (a.id.clone(), a.clone()))
+                .collect(),
+            fleets: self
+                .nations
+                .iter()
+                .flat_map(|n| &n.fleets)
+                .map(|f| (f.id.clone(), f.clone()))
+                .collect(),
+            diplomats: self
+                .nations
+                .iter()
+                .flat_map(|n| &n.diplomats)
+                .map(|d| (d.id.clone(), d.clone()))
+                .collect(),
+            sieges: self.sieges.clone(),
+            alliances: self.alliances.clone(),
+        })
+    }
+}

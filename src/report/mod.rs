@@ -1,0 +1,46 @@
+//! Rendering through the templates in `templates/`: the map picture now, reports later.
+//!
+//! The default templates are built into the binary; a referee overrides any of them by
+//! putting a file of the same name in the campaign directory's `templates/`.
+//! Rendering never decides what a club may see and never sends anything.
+
+pub mod export;
+pub mod map;
+
+use crate::error::{Error, Result};
+use minijinja::{AutoEscape, Environment, UndefinedBehavior};
+use std::path::Path;
+
+/// The templates built into the binary, by name.
+const BUILTIN: &[(&str, &str)] = &[("map.svg", include_str!("../../templates/map.svg"))];
+
+/// Builds the template environment: overrides from `overrides` (if it exists), then the
+/// built-in defaults.
+pub fn environment(overrides: Option<&Path>) -> Result<Environment<'static>> {
+    let mut env = Environment::new();
+    env.set_undefined_behavior(UndefinedBehavior::Strict);
+    // SVG is XML: escape it like HTML, so a name with `<` or `&` cannot break the picture.
+    env.set_auto_escape_callback(|name| {
+        if name.ends_with(".svg") || name.ends_with(".html") {
+            AutoEscape::Html
+        } else {
+            AutoEscape::None
+        }
+    });
+    for (name, text) in BUILTIN {
+        let text = match overrides.map(|d| d.join(name)).filter(|p| p.is_file()) {
+            Some(path) => std::fs::read_to_string(&path)
+                .map_err(|e| Error::Io(format!("template {}: {e}", path.display())))?,
+            None => (*text).to_owned(),
+        };
+        env.add_template_owned(*name, text)
+            .map_err(|e| template_error(name, &e))?;
+    }
+    Ok(env)
+}
+
+/// Turns a template error into a user error that names the template and line.
+pub fn template_error(name: &str, e: &minijinja::Error) -> Error {
+    let line = e.line().map_or(String::new(), |l| format!(":{l}"));
+    Error::user(format!("template {name}{line}: {e:#}"))
+}

@@ -1,0 +1,76 @@
+//! A campaign definition: nations, map, rules tables and the starting position.
+//!
+//! Built and validated by `scenario`; read-only for the rest of the program.
+
+use super::ids::{Ducats, NationCode, NodeCode};
+use super::map::Map;
+use super::tables::Tables;
+use serde::{Deserialize, Serialize};
+
+/// A nation of the campaign.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Nation {
+    pub code: NationCode,
+    pub name_it: String,
+    pub name_en: String,
+    /// `#rrggbb`, for the map.
+    pub colour: String,
+    /// G2b.6: most fleets the nation may have.
+    pub fleet_limit: u32,
+    /// Whether a club plays it by default; otherwise it is neutral (G0).
+    pub played: bool,
+}
+
+/// An army at the start.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StartArmy {
+    pub node: NodeCode,
+    pub value: Ducats,
+}
+
+/// A garrison at the start.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StartGarrison {
+    pub node: NodeCode,
+    pub value: Ducats,
+}
+
+/// A fleet at the start, in port.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StartFleet {
+    pub port: NodeCode,
+}
+
+/// One nation's starting position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StartNation {
+    pub code: NationCode,
+    pub treasury: Ducats,
+    pub armies: Vec<StartArmy>,
+    pub garrisons: Vec<StartGarrison>,
+    pub fleets: Vec<StartFleet>,
+}
+
+/// A whole campaign definition.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Campaign {
+    /// Short name (`il-giglio`).
+    pub name: String,
+    pub title_it: String,
+    pub title_en: String,
+    /// One line on what the campaign is about.
+    pub description: String,
+    /// IANA time zone of the campaign's deadlines.
+    pub time_zone: String,
+    pub nations: Vec<Nation>,
+    pub map: Map,
+    pub tables: Tables,
+    pub start: Vec<StartNation>,
+}
+
+impl Campaign {
+    /// Returns the nation with this code.
+    pub fn nation(&self, code: &str) -> Option<&Nation> {
+        self.nations.iter().find(|n| n.code.as_str() == code)
+    }
+}

@@ -1,0 +1,127 @@
+//! Identifiers of the game vocabulary: nations, nodes, sea zones, armies and fleets.
+//!
+//! Codes are ASCII and cross module boundaries as newtypes, never as bare strings.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// An amount of ducats (money and army value are the same unit in Il Giglio).
+pub type Ducats = i64;
+
+macro_rules! code_type {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+        #[serde(transparent)]
+        pub struct $name(pub String);
+
+        impl $name {
+            /// Returns the code as a string slice.
+            pub fn as_str(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(&self.0)
+            }
+        }
+
+        impl From<&str> for $name {
+            fn from(s: &str) -> Self {
+                Self(s.to_owned())
+            }
+        }
+
+        impl std::borrow::Borrow<str> for $name {
+            fn borrow(&self) -> &str {
+                &self.0
+            }
+        }
+    };
+}
+
+code_type!(
+    /// A nation's code, the prefix of its node codes (`V`, `HRI`).
+    NationCode
+);
+code_type!(
+    /// A land node's code: nation prefix plus a number, the capital being 0 (`V0`, `F7`).
+    NodeCode
+);
+code_type!(
+    /// A sea zone's code: letters only, so it never reads as a node code (`ADN`).
+    SeaCode
+);
+code_type!(
+    /// An army's id: nation, `-A`, serial (`V-A2`).
+    ArmyId
+);
+code_type!(
+    /// A fleet's id: nation, `-F`, serial (`V-F1`).
+    FleetId
+);
+code_type!(
+    /// A diplomat's id: nation, `-D`, serial (`V-D1`).
+    DiplomatId
+);
+
+impl NodeCode {
+    /// Splits a node code into its nation prefix and number, if it has that shape.
+    pub fn split(&self) -> Option<(&str, u32)> {
+        split_node_code(&self.0)
+    }
+}
+
+/// Splits `V12` into (`V`, 12); `None` unless the code is uppercase letters then digits.
+pub fn split_node_code(code: &str) -> Option<(&str, u32)> {
+    let digits_at = code.find(|c: char| c.is_ascii_digit())?;
+    let (prefix, number) = code.split_at(digits_at);
+    let prefix_ok = !prefix.is_empty() && prefix.bytes().all(|b| b.is_ascii_uppercase());
+    let number_ok = !number.is_empty()
+        && number.bytes().all(|b| b.is_ascii_digit())
+        && (number == "0" || !number.starts_with('0'));
+    if prefix_ok && number_ok {
+        Some((prefix, number.parse().ok()?))
+    } else {
+        None
+    }
+}
+
+impl ArmyId {
+    /// Builds the id of a nation's `serial`-th army.
+    pub fn new(nation: &NationCode, serial: u32) -> Self {
+        Self(format!("{nation}-A{serial}"))
+    }
+}
+
+impl FleetId {
+    /// Builds the id of a nation's `serial`-th fleet.
+    pub fn new(nation: &NationCode, serial: u32) -> Self {
+        Self(format!("{nation}-F{serial}"))
+    }
+}
+
+impl DiplomatId {
+    /// Builds the id of a nation's `serial`-th diplomat.
+    pub fn new(nation: &NationCode, serial: u32) -> Self {
+        Self(format!("{nation}-D{serial}"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn node_codes_split_into_prefix_and_number() {
+        assert_eq!(split_node_code("V0"), Some(("V", 0)));
+        assert_eq!(split_node_code("HRI9"), Some(("HRI", 9)));
+        assert_eq!(split_node_code("SV12"), Some(("SV", 12)));
+        assert_eq!(split_node_code("V01"), None);
+        assert_eq!(split_node_code("v1"), None);
+        assert_eq!(split_node_code("ADN"), None);
+        assert_eq!(split_node_code("12"), None);
+    }
+}

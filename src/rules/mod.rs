@@ -1,0 +1,18 @@
+//! The pure rules core of Il Giglio: vocabulary, map, tables, world state and dice.
+//!
+//! Nothing in here touches the file system, the network, the clock or the
+//! environment; dice come in as a value. That is what makes undo, replay, audit and
+//! rules tests cheap.
+
+pub mod calendar;
+pub mod campaign;
+pub mod dice;
+pub mod ids;
+pub mod map;
+pub mod tables;
+pub mod world;
+
+pub use calendar::{Phase, PhaseId};
+pub use campaign::Campaign;
+pub use ids::{ArmyId, Ducats, FleetId, NationCode, NodeCode, SeaCode};
+pub use world::World;

@@ -1,0 +1,395 @@
+//! The rules tables of Il Giglio as data: every number and every **[ruling]** of the
+//! digest, read from `rules.toml` so a referee can change one without code.
+//!
+//! Field names follow the digest; each field's doc names the rule id it carries.
+
+use super::ids::Ducats;
+use serde::{Deserialize, Serialize};
+
+/// All the tables of one campaign.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Tables {
+    pub calendar: CalendarTable,
+    pub income: IncomeTable,
+    pub loan: LoanTable,
+    pub armies: ArmyTable,
+    pub garrison: GarrisonTable,
+    pub works: WorksTable,
+    pub specialists: SpecialistTable,
+    pub fleets: FleetTable,
+    pub movement: MovementTable,
+    pub encounters: EncounterTable,
+    pub siege: SiegeTable,
+    pub epidemic: EpidemicTable,
+    pub events: EventTable,
+    pub victory: VictoryTable,
+    pub rulings: Rulings,
+}
+
+/// G1, G3: the length of the campaign and the names of the summer rounds.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CalendarTable {
+    /// The first year of the campaign.
+    pub start_year: u16,
+    /// G1.2: years before objectives are judged.
+    pub years: u16,
+    /// G3: summer rounds a year.
+    pub rounds: u8,
+    /// G0 [ruling]: month name of each round, Italian.
+    pub months_it: Vec<String>,
+    /// G0 [ruling]: month name of each round, English.
+    pub months_en: Vec<String>,
+}
+
+impl CalendarTable {
+    /// Returns the last year of the campaign.
+    pub fn last_year(&self) -> u16 {
+        self.start_year + self.years.saturating_sub(1)
+    }
+
+    /// Returns the month name of a round in a language (`it` or `en`).
+    pub fn month(&self, round: u8, lang: Lang) -> &str {
+        let names = match lang {
+            Lang::It => &self.months_it,
+            Lang::En => &self.months_en,
+        };
+        names
+            .get(usize::from(round).saturating_sub(1))
+            .map_or("?", String::as_str)
+    }
+}
+
+/// A club's language.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Lang {
+    #[default]
+    It,
+    En,
+}
+
+impl Lang {
+    /// Returns the ISO 639-1 code.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Lang::It => "it",
+            Lang::En => "en",
+        }
+    }
+}
+
+/// G2a.1: what each kind of node pays at spring.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct IncomeTable {
+    pub village: Ducats,
+    pub fortress: Ducats,
+    pub city: Ducats,
+    /// A capital pays as a city.
+    pub capital: Ducats,
+}
+
+/// G2a.3: loans.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LoanTable {
+    /// Limit, as a percentage of what the club's cities pay this spring.
+    pub limit_percent_of_city_income: u32,
+    /// Interest due with the repayment next spring, in percent.
+    pub interest_percent: u32,
+    /// Value at which a fleet is confiscated.
+    pub fleet_value: Ducats,
+}
+
+/// G2b.1, G2b.8: armies.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ArmyTable {
+    /// Most armies a club may have (diplomats do not count).
+    pub max_armies: u32,
+    /// Smallest value of a newly raised army.
+    pub min_raise: Ducats,
+}
+
+/// G2b.3: garrisons.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GarrisonTable {
+    /// Taken from the army's value when it detaches a garrison.
+    pub detach_cost: Ducats,
+}
+
+/// G2b.4: fortification works.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WorksTable {
+    pub fortify_city: Ducats,
+    pub fortify_village: Ducats,
+    /// Repair a place breached by a siege or a disaster.
+    pub repair: Ducats,
+}
+
+/// G2b.5, Table 33: specialists.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpecialistTable {
+    pub sapper: Ducats,
+    pub diplomat: Ducats,
+    pub spy: Ducats,
+    pub assassin: Ducats,
+    /// Faces of 1d6 on which an assassin succeeds.
+    pub assassin_succeeds_on: Vec<u8>,
+}
+
+/// G2b.6, G3e: fleets (limits per nation live in `nations.toml`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FleetTable {
+    pub cost: Ducats,
+    /// G3e.4: the round's storm roll strikes on these faces.
+    pub storm_on: Vec<u8>,
+    /// G3e.4: a fleet at sea in a storm is lost on these faces.
+    pub lost_on: Vec<u8>,
+    /// G3e.3: whole rounds a landing takes.
+    pub landing_rounds: u8,
+}
+
+/// G3b.3: movement allowances.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MovementTable {
+    /// Nodes a piece starting at home may move along its own territory.
+    pub home_steps: u8,
+    /// Steps into foreign territory (must be the first step of the round).
+    pub border_steps: u8,
+}
+
+/// A side's choice in an encounter (G3c.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Choice {
+    Stop,
+    Retreat,
+    Attack,
+    /// Only the side not in hand, into a friendly fortification at the node.
+    Withdraw,
+}
+
+impl Choice {
+    /// Every choice, in table order.
+    pub const ALL: [Choice; 4] = [
+        Choice::Stop,
+        Choice::Retreat,
+        Choice::Attack,
+        Choice::Withdraw,
+    ];
+}
+
+/// Which side of an encounter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    /// The side whose move caused the encounter.
+    Hand,
+    Other,
+}
+
+/// The result of one cell of Table 34.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "result", rename_all = "snake_case")]
+pub enum EncounterResult {
+    /// The side in hand goes back to the node it came from; with `other_inside`, the
+    /// other side is inside its fortification.
+    HandBack {
+        #[serde(default)]
+        other_inside: bool,
+    },
+    /// The other side retreats one node; the side in hand holds the node.
+    OtherRetreats,
+    /// Both fall back; the node is left empty.
+    BothFallBack,
+    /// The other side is inside its fortification; the side in hand may besiege.
+    OtherInside,
+    /// A battle, handed off to the table (G3c.7).
+    Battle { attacker: Side },
+    /// A rearguard action (G3c.9).
+    Rearguard { rearguard: Side },
+}
+
+/// One cell of Table 34.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EncounterCell {
+    pub hand: Choice,
+    pub other: Choice,
+    #[serde(flatten)]
+    pub result: EncounterResult,
+    pub text_it: String,
+    pub text_en: String,
+}
+
+/// G3c: Table 34 and the standing choices.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EncounterTable {
+    /// G3c.3: default standing choice when a piece moves into a force.
+    pub default_on_contact: Choice,
+    /// G3c.3: default standing choice when a force moves into a piece.
+    pub default_when_contacted: Choice,
+    pub cell: Vec<EncounterCell>,
+}
+
+impl EncounterTable {
+    /// Looks up the cell for the two choices.
+    pub fn lookup(&self, hand: Choice, other: Choice) -> Option<&EncounterCell> {
+        self.cell
+            .iter()
+            .find(|c| c.hand == hand && c.other == other)
+    }
+}
+
+/// G3d, Table 35: sieges.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SiegeTable {
+    /// The place surrenders when 1d6 plus modifiers reaches this.
+    pub target: i32,
+    pub per_round_spent: i32,
+    pub besieger_sapper: i32,
+    /// Ducats of bribe that buy one point (the English text says 30).
+    pub bribe_step: Ducats,
+    pub per_bribe_step: i32,
+    pub garrison_present: i32,
+    pub defender_sapper: i32,
+    pub fortified_city: i32,
+    pub fortress: i32,
+    pub fortified_village: i32,
+    /// G3d.4: ducats the besieging army loses each siege round.
+    pub army_cost_per_round: Ducats,
+}
+
+/// G3a: epidemics.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EpidemicTable {
+    /// Each army and garrison in the struck city is destroyed on these faces of 1d6.
+    pub destroys_on: Vec<u8>,
+}
+
+/// What a Table 36 event does to next year.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "effect", rename_all = "snake_case")]
+pub enum EventEffect {
+    /// G3a: one of the club's cities is struck at the start of summer.
+    Epidemic,
+    /// The club's cities pay this percentage.
+    CityIncomePercent { percent: u32 },
+    /// The club's villages pay this much each.
+    VillageIncome { ducats: Ducats },
+    /// A random fortified place of the club's own is breached.
+    BreachRandomFortified,
+}
+
+/// One line of Table 36.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventEntry {
+    pub roll: u8,
+    pub id: String,
+    pub name_it: String,
+    pub name_en: String,
+    #[serde(flatten)]
+    pub effect: EventEffect,
+}
+
+/// G4.3, Table 36: winter events.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EventTable {
+    /// Faces of the first 1d6 on which the club rolls on the table.
+    pub trigger_on: Vec<u8>,
+    pub entry: Vec<EventEntry>,
+}
+
+/// The eleven objectives of G8.1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ObjectiveKind {
+    KeepPossessions,
+    ConquerNation,
+    MostCapitals,
+    MostDucats,
+    MostCities,
+    MostFortresses,
+    MostVillages,
+    MostPorts,
+    MostAlliancesHonoured,
+    MostAlliancesBetrayed,
+    MostFleets,
+}
+
+/// One objective a club may choose, with its names.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ObjectiveEntry {
+    pub id: ObjectiveKind,
+    pub name_it: String,
+    pub name_en: String,
+}
+
+/// G8: victory.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VictoryTable {
+    pub objective: Vec<ObjectiveEntry>,
+}
+
+/// How the Strategos auction treats a tie (G2b.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StrategosTie {
+    /// No winner, nobody pays; the move order is drawn at random.
+    NoWinner,
+    /// The tied bidders roll off; the winner pays.
+    RollOff,
+}
+
+/// What to confiscate first from a club that cannot repay its loan (G2a.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Confiscation {
+    Treasury,
+    Armies,
+    Fleets,
+}
+
+/// Every **[ruling]** of the digest, as a named switch.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rulings {
+    /// G2a.3: the order in which assets are confiscated.
+    pub loan_confiscation_order: Vec<Confiscation>,
+    /// G2b.1: an existing army may be reinforced only in a city its club owns.
+    pub reinforce_only_in_owned_city: bool,
+    /// G2b.3, G2b.4: garrisons and works in owned nodes take effect at once (the amendment).
+    pub works_at_once_in_owned_nodes: bool,
+    /// G2b.5: rounds an army whose commander was killed cannot move or attack.
+    pub commander_killed_rounds: u8,
+    /// G2b.5: Strategos ties.
+    pub strategos_tie: StrategosTie,
+    /// G2b.8: upkeep per army each spring.
+    pub army_upkeep: Ducats,
+    /// G3b.3: nodes a piece that starts the round abroad may move.
+    pub abroad_steps: u8,
+    /// G3c.3: pause at each encounter and ask both clubs, instead of standing orders only.
+    pub contact_exchange: bool,
+    /// G5.2: an alliance exists only when both sides declared it.
+    pub alliance_needs_both: bool,
+    /// G7.2: foreign markers are seen in nodes adjacent to the club's nodes and pieces.
+    pub see_adjacent_nodes: bool,
+    /// G3d.2: the bribe step the English text gives, kept for reference (not used unless
+    /// copied into `siege.bribe_step`).
+    pub bribe_step_english_text: Ducats,
+}

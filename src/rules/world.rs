@@ -1,0 +1,281 @@
+//! The state of a campaign between two phases: who owns what, treasuries, armies,
+//! garrisons, fleets, specialists, sieges and alliances.
+//!
+//! A `World` is a plain value. It serializes canonically (ordered maps, no floats), so
+//! two equal worlds are byte-identical once stored; that is what undo and replay rely on.
+
+use super::calendar::PhaseId;
+use super::campaign::Campaign;
+use super::ids::{ArmyId, DiplomatId, Ducats, FleetId, NationCode, NodeCode, SeaCode};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The fortification state of a node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Fortification {
+    /// Open: taken by an army standing alone in it (G3b.8).
+    None,
+    /// Changes hands only by siege (G3d).
+    Fortified,
+    /// Taken by siege or struck by a disaster: open until repaired (G2b.4, G3d.5).
+    Breached,
+}
+
+impl Fortification {
+    /// Returns whether the place still holds out (fortified and not breached).
+    pub fn holds(self) -> bool {
+        self == Fortification::Fortified
+    }
+}
+
+/// A garrison: a force fixed in a fortified node, measured in ducats (G0).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Garrison {
+    pub nation: NationCode,
+    pub value: Ducats,
+}
+
+/// The state of one land node.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NodeState {
+    pub owner: NationCode,
+    pub fortification: Fortification,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub garrison: Option<Garrison>,
+    /// G2b.5: a sapper attached to the node's defence, by nation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sapper: Option<NationCode>,
+}
+
+/// An army (G0): a force measured only in ducats.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Army {
+    pub id: ArmyId,
+    pub nation: NationCode,
+    pub node: NodeCode,
+    pub value: Ducats,
+    /// G2b.5: a sapper attached to the army (siege attack +1).
+    #[serde(default)]
+    pub sapper: bool,
+}
+
+/// Where a fleet is.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FleetAt {
+    Port(NodeCode),
+    Sea(SeaCode),
+}
+
+/// A fleet (G2b.6, G3e).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fleet {
+    pub id: FleetId,
+    pub nation: NationCode,
+    pub at: FleetAt,
+    /// G3e.3: the one army it carries.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cargo: Option<ArmyId>,
+}
+
+/// A diplomat: a decoy that other clubs see exactly as an army (G2b.5).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Diplomat {
+    pub id: DiplomatId,
+    pub nation: NationCode,
+    pub node: NodeCode,
+}
+
+/// A siege under way (G3d).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Siege {
+    pub node: NodeCode,
+    pub besieger: ArmyId,
+    /// Whole siege rounds already spent (G3d.2 +1 each).
+    pub rounds_spent: u8,
+}
+
+/// An alliance between two nations (G5).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Alliance {
+    /// The two members, in code order.
+    pub members: [NationCode; 2],
+    /// Who has declared it so far (G5.2: it exists when both have).
+    pub declared_by: BTreeSet<NationCode>,
+    /// Members that betrayed it, if any.
+    #[serde(default)]
+    pub betrayed_by: BTreeSet<NationCode>,
+}
+
+/// A nation's own state.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NationState {
+    pub treasury: Ducats,
+    /// G2b.5: a spy this year (club-wide).
+    #[serde(default)]
+    pub spy: bool,
+    /// G2b.5: assassin missions hired and not yet used this year.
+    #[serde(default)]
+    pub assassins: u32,
+    /// Serials already used, so a new piece never reuses an old id.
+    #[serde(default)]
+    pub serials: Serials,
+}
+
+/// The last serial used for each kind of piece.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Serials {
+    pub army: u32,
+    pub fleet: u32,
+    pub diplomat: u32,
+}
+
+/// The whole state of a campaign at the opening of a phase.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct World {
+    /// The phase that is open (waiting for orders or for resolution).
+    pub phase: PhaseId,
+    pub nodes: BTreeMap<NodeCode, NodeState>,
+    pub nations: BTreeMap<NationCode, NationState>,
+    pub armies: BTreeMap<ArmyId, Army>,
+    pub fleets: BTreeMap<FleetId, Fleet>,
+    #[serde(default)]
+    pub diplomats: BTreeMap<DiplomatId, Diplomat>,
+    #[serde(default)]
+    pub sieges: Vec<Siege>,
+    #[serde(default)]
+    pub alliances: Vec<Alliance>,
+}
+
+impl World {
+    /// Builds the opening world of a campaign from its starting position.
+    pub fn start(campaign: &Campaign) -> World {
+        let nodes = campaign
+            .map
+            .nodes()
+            .map(|n| {
+                let fortification = if n.fortified {
+                    Fortification::Fortified
+                } else {
+                    Fortification::None
+                };
+                let state = NodeState {
+                    owner: n.owner.clone(),
+                    fortification,
+                    garrison: None,
+                    sapper: None,
+                };
+                (n.code.clone(), state)
+            })
+            .collect();
+        let mut world = World {
+            phase: PhaseId::first(campaign.tables.calendar.start_year),
+            nodes,
+            nations: BTreeMap::new(),
+            armies: BTreeMap::new(),
+            fleets: BTreeMap::new(),
+            diplomats: BTreeMap::new(),
+            sieges: Vec::new(),
+            alliances: Vec::new(),
+        };
+        for nation in &campaign.nations {
+            let start = campaign.start.iter().find(|s| s.code == nation.code);
+            world.nations.insert(
+                nation.code.clone(),
+                NationState {
+                    treasury: start.map_or(0, |s| s.treasury),
+                    spy: false,
+                    assassins: 0,
+                    serials: Serials::default(),
+                },
+            );
+            let Some(start) = start else { continue };
+            for a in &start.armies {
+                world.raise_army(&nation.code, &a.node, a.value);
+            }
+            for g in &start.garrisons {
+                if let Some(node) = world.nodes.get_mut(&g.node) {
+                    node.garrison = Some(Garrison {
+                        nation: nation.code.clone(),
+                        value: g.value,
+                    });
+                }
+            }
+            for f in &start.fleets {
+                world.build_fleet(&nation.code, &f.port);
+            }
+        }
+        world
+    }
+
+    /// Raises a new army and returns its id.
+    pub fn raise_army(&mut self, nation: &NationCode, node: &NodeCode, value: Ducats) -> ArmyId {
+        let serials = &mut self.nation_mut(nation).serials;
+        serials.army += 1;
+        let id = ArmyId::new(nation, serials.army);
+        self.armies.insert(
+            id.clone(),
+            Army {
+                id: id.clone(),
+                nation: nation.clone(),
+                node: node.clone(),
+                value,
+                sapper: false,
+            },
+        );
+        id
+    }
+
+    /// Builds a new fleet in a port and returns its id.
+    pub fn build_fleet(&mut self, nation: &NationCode, port: &NodeCode) -> FleetId {
+        let serials = &mut self.nation_mut(nation).serials;
+        serials.fleet += 1;
+        let id = FleetId::new(nation, serials.fleet);
+        self.fleets.insert(
+            id.clone(),
+            Fleet {
+                id: id.clone(),
+                nation: nation.clone(),
+                at: FleetAt::Port(port.clone()),
+                cargo: None,
+            },
+        );
+        id
+    }
+
+    fn nation_mut(&mut self, nation: &NationCode) -> &mut NationState {
+        self.nations
+            .entry(nation.clone())
+            .or_insert_with(|| NationState {
+                treasury: 0,
+                spy: false,
+                assassins: 0,
+                serials: Serials::default(),
+            })
+    }
+
+    /// Returns the armies of a nation, in id order.
+    pub fn armies_of<'a>(&'a self, nation: &'a str) -> impl Iterator<Item = &'a Army> + 'a {
+        self.armies
+            .values()
+            .filter(move |a| a.nation.as_str() == nation)
+    }
+
+    /// Returns the fleets of a nation, in id order.
+    pub fn fleets_of<'a>(&'a self, nation: &'a str) -> impl Iterator<Item = &'a Fleet> + 'a {
+        self.fleets
+            .values()
+            .filter(move |f| f.nation.as_str() == nation)
+    }
+
+    /// Returns the nodes a nation owns, in code order.
+    pub fn nodes_owned_by<'a>(
+        &'a self,
+        nation: &'a str,
+    ) -> impl Iterator<Item = (&'a NodeCode, &'a NodeState)> + 'a {
+        self.nodes
+            .iter()
+            .filter(move |(_, n)| n.owner.as_str() == nation)
+    }
+}

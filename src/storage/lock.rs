@@ -1,0 +1,66 @@
+//! The writer's lock: one process at a time may change a campaign.
+//!
+//! An OS file lock on `giglio.lock` in the campaign directory, released by the OS when
+//! the process ends however it ends (even `kill -9`), so a crash never leaves the
+//! campaign locked. The file's text names the holder for the "busy" message.
+
+use crate::error::{Error, Result};
+use std::fs::{File, OpenOptions, TryLockError};
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::path::Path;
+
+/// The lock file's name inside a campaign directory.
+pub const LOCK_FILE: &str = "giglio.lock";
+
+/// A held writer's lock; released on drop.
+#[derive(Debug)]
+pub struct Lock {
+    file: File,
+}
+
+impl Lock {
+    /// Takes the lock, or returns [`Error::Busy`] naming the process that holds it.
+    pub fn acquire(dir: &Path, command: &str) -> Result<Lock> {
+        let path = dir.join(LOCK_FILE);
+        let mut file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(&path)?;
+        match file.try_lock() {
+            Ok(()) => {}
+            Err(TryLockError::WouldBlock) => {
+                let mut holder = String::new();
+                let _ = file.read_to_string(&mut holder);
+                let holder = holder.trim();
+                let who = if holder.is_empty() {
+                    "another giglio process".to_owned()
+                } else {
+                    holder.to_owned()
+                };
+                return Err(Error::Busy(format!(
+                    "campaign {} is busy: {who} is changing it; try again when it has finished",
+                    dir.display()
+                )));
+            }
+            Err(TryLockError::Error(e)) => return Err(e.into()),
+        }
+        file.set_len(0)?;
+        file.seek(SeekFrom::Start(0))?;
+        write!(
+            file,
+            "giglio process {} running `{command}`",
+            std::process::id()
+        )?;
+        file.flush()?;
+        Ok(Lock { file })
+    }
+}
+
+impl Drop for Lock {
+    fn drop(&mut self) {
+        let _ = self.file.set_len(0);
+        let _ = self.file.unlock();
+    }
+}

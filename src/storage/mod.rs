@@ -1,0 +1,544 @@
+//! The campaign's SQLite file: one per campaign directory.
+//!
+//! Every state change is one `BEGIN IMMEDIATE` transaction with a journal row. The
+//! world at the opening of every phase is kept, so `undo` restores the previous phase
+//! exactly. A lock file refuses a second writing process with [`Error::Busy`].
+//!
+//! Storage persists and loads values; it makes no rules decisions.
+
+mod lock;
+mod schema;
+
+pub use lock::Lock;
+
+use crate::error::{Error, Result};
+use crate::rules::dice::{Roll, Seed, phase_seed, seed_commitment};
+use crate::rules::tables::Lang;
+use crate::rules::{PhaseId, World};
+use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior, params};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// The database file's name inside a campaign directory.
+pub const DB_FILE: &str = "giglio.sqlite";
+
+/// A club: the group of players of one nation.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Club {
+    pub nation: String,
+    pub name: String,
+    pub emails: Vec<String>,
+    pub lang: Lang,
+}
+
+/// One phase as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PhaseRow {
+    pub seq: i64,
+    pub id: PhaseId,
+    pub definition_hash: String,
+    pub seed_commitment: String,
+    pub opened_at: String,
+    pub resolved_at: Option<String>,
+    pub revealed_seed: Option<String>,
+    pub world: World,
+}
+
+/// One journal row.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct JournalRow {
+    pub id: i64,
+    pub at: String,
+    pub command: String,
+    pub description: String,
+    pub phase: Option<String>,
+}
+
+/// What a new campaign starts from.
+pub struct NewCampaign<'a> {
+    pub name: &'a str,
+    pub master_seed: Seed,
+    /// File name → text of the definition.
+    pub definition: &'a BTreeMap<String, String>,
+    pub definition_hash: &'a str,
+    pub clubs: &'a [Club],
+    pub world: &'a World,
+    pub now: &'a str,
+    pub command: &'a str,
+}
+
+/// The result of resolving one phase, saved in one transaction.
+pub struct Advance<'a> {
+    /// The world at the opening of the next phase, or `None` when the campaign ends.
+    pub next: Option<&'a World>,
+    pub rolls: &'a [Roll],
+    pub now: &'a str,
+    pub command: &'a str,
+    pub description: &'a str,
+}
+
+/// An open campaign database.
+pub struct Store {
+    conn: Connection,
+    dir: PathBuf,
+    /// Held for the life of a writing store.
+    _lock: Option<Lock>,
+}
+
+fn db_err(e: rusqlite::Error) -> Error {
+    if let rusqlite::Error::SqliteFailure(f, _) = &e
+        && matches!(
+            f.code,
+            rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked
+        )
+    {
+        return Error::Busy("the campaign database is busy: another giglio process is writing it; try again when it has finished".into());
+    }
+    Error::Io(format!("campaign database: {e}"))
+}
+
+fn corrupt(what: &str, e: impl std::fmt::Display) -> Error {
+    Error::Internal(format!(
+        "stored {what} cannot be read back ({e}); the campaign file may be damaged"
+    ))
+}
+
+impl Store {
+    /// Creates a new campaign database in `dir` (which must not hold one already).
+    pub fn create(dir: &Path, new: NewCampaign) -> Result<Store> {
+        std::fs::create_dir_all(dir)?;
+        let lock = Lock::acquire(dir, new.command)?;
+        let path = dir.join(DB_FILE);
+        if path.exists() {
+            return Err(Error::user(format!(
+                "{} already holds a campaign ({}); choose another directory",
+                dir.display(),
+                path.display()
+            )));
+        }
+        let mut store = Store::connect(
+            dir,
+            &path,
+            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE,
+            Some(lock),
+        )?;
+        let files =
+            serde_json::to_string(new.definition).map_err(|e| Error::Internal(e.to_string()))?;
+        let first = new.world.phase;
+        let tx = store
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(db_err)?;
+        tx.execute(
+            "INSERT INTO campaign (id, name, master_seed, created_at) VALUES (1, ?1, ?2, ?3)",
+            params![new.name, &new.master_seed[..], new.now],
+        )
+        .map_err(db_err)?;
+        tx.execute(
+            "INSERT INTO definition (hash, files) VALUES (?1, ?2)",
+            params![new.definition_hash, files],
+        )
+        .map_err(db_err)?;
+        for club in new.clubs {
+            let emails =
+                serde_json::to_string(&club.emails).map_err(|e| Error::Internal(e.to_string()))?;
+            tx.execute(
+                "INSERT INTO club (nation, name, emails, lang) VALUES (?1, ?2, ?3, ?4)",
+                params![club.nation, club.name, emails, club.lang.as_str()],
+            )
+            .map_err(db_err)?;
+        }
+        insert_phase(
+            &tx,
+            &new.master_seed,
+            new.world,
+            new.definition_hash,
+            new.now,
+        )?;
+        journal(
+            &tx,
+            new.now,
+            new.command,
+            &format!("new campaign `{}`, opening {first}", new.name),
+            Some(&first.key()),
+        )?;
+        tx.commit().map_err(db_err)?;
+        Ok(store)
+    }
+
+    /// Opens a campaign to read it: no lock is taken.
+    pub fn open_read(dir: &Path) -> Result<Store> {
+        let path = Store::existing(dir)?;
+        Store::connect(dir, &path, OpenFlags::SQLITE_OPEN_READ_WRITE, None)
+    }
+
+    /// Opens a campaign to change it; refused with [`Error::Busy`] while another
+    /// process writes it.
+    pub fn open_write(dir: &Path, command: &str) -> Result<Store> {
+        let path = Store::existing(dir)?;
+        let lock = Lock::acquire(dir, command)?;
+        Store::connect(dir, &path, OpenFlags::SQLITE_OPEN_READ_WRITE, Some(lock))
+    }
+
+    fn existing(dir: &Path) -> Result<PathBuf> {
+        let path = dir.join(DB_FILE);
+        if path.is_file() {
+            Ok(path)
+        } else {
+            Err(Error::user(format!(
+                "no campaign in {}: there is no {DB_FILE}; create one with `giglio new {}` or point at one with `-C DIR`",
+                dir.display(),
+                dir.display()
+            )))
+        }
+    }
+
+    fn connect(dir: &Path, path: &Path, flags: OpenFlags, lock: Option<Lock>) -> Result<Store> {
+        let mut conn = Connection::open_with_flags(path, flags | OpenFlags::SQLITE_OPEN_NO_MUTEX)
+            .map_err(db_err)?;
+        conn.pragma_update(None, "journal_mode", "WAL")
+            .map_err(db_err)?;
+        conn.pragma_update(None, "synchronous", "FULL")
+            .map_err(db_err)?;
+        conn.pragma_update(None, "foreign_keys", "ON")
+            .map_err(db_err)?;
+        conn.busy_timeout(std::time::Duration::from_millis(200))
+            .map_err(db_err)?;
+        schema::migrations()
+            .to_latest(&mut conn)
+            .map_err(|e| match e {
+                rusqlite_migration::Error::RusqliteError { err, .. } => db_err(err),
+                other => Error::Io(format!("campaign database migration: {other}")),
+            })?;
+        Ok(Store {
+            conn,
+            dir: dir.to_owned(),
+            _lock: lock,
+        })
+    }
+
+    /// Returns the campaign directory.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Returns the campaign's name.
+    pub fn name(&self) -> Result<String> {
+        self.conn
+            .query_row("SELECT name FROM campaign WHERE id = 1", [], |r| r.get(0))
+            .map_err(db_err)
+    }
+
+    fn master_seed(&self) -> Result<Seed> {
+        let bytes: Vec<u8> = self
+            .conn
+            .query_row("SELECT master_seed FROM campaign WHERE id = 1", [], |r| {
+                r.get(0)
+            })
+            .map_err(db_err)?;
+        bytes
+            .try_into()
+            .map_err(|_| corrupt("master seed", "not 32 bytes"))
+    }
+
+    /// Returns the seed of the open phase (used only to resolve it).
+    pub fn phase_seed(&self) -> Result<Seed> {
+        let current = self.current()?;
+        Ok(phase_seed(&self.master_seed()?, &current.id.key()))
+    }
+
+    /// Returns the definition files stored under `hash`.
+    pub fn definition(&self, hash: &str) -> Result<BTreeMap<String, String>> {
+        let files: String = self
+            .conn
+            .query_row(
+                "SELECT files FROM definition WHERE hash = ?1",
+                [hash],
+                |r| r.get(0),
+            )
+            .map_err(db_err)?;
+        serde_json::from_str(&files).map_err(|e| corrupt("definition", e))
+    }
+
+    /// Returns the clubs, in nation order.
+    pub fn clubs(&self) -> Result<Vec<Club>> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT nation, name, emails, lang FROM club ORDER BY nation")
+            .map_err(db_err)?;
+        let rows = stmt
+            .query_map([], |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, String>(2)?,
+                    r.get::<_, String>(3)?,
+                ))
+            })
+            .map_err(db_err)?;
+        let mut clubs = Vec::new();
+        for row in rows {
+            let (nation, name, emails, lang) = row.map_err(db_err)?;
+            clubs.push(Club {
+                nation,
+                name,
+                emails: serde_json::from_str(&emails).map_err(|e| corrupt("club addresses", e))?,
+                lang: if lang == "en" { Lang::En } else { Lang::It },
+            });
+        }
+        Ok(clubs)
+    }
+
+    /// Returns the open phase and its world.
+    pub fn current(&self) -> Result<PhaseRow> {
+        self.phase_where("seq = (SELECT max(seq) FROM phase)", params![])?
+            .ok_or_else(|| corrupt("phases", "there is none"))
+    }
+
+    /// Returns every phase, oldest first.
+    pub fn phases(&self) -> Result<Vec<PhaseRow>> {
+        let mut out = Vec::new();
+        let mut seq = 0i64;
+        while let Some(p) = self.phase_where(
+            "seq = (SELECT min(seq) FROM phase WHERE seq > ?1)",
+            params![seq],
+        )? {
+            seq = p.seq;
+            out.push(p);
+        }
+        Ok(out)
+    }
+
+    fn phase_where(&self, cond: &str, args: impl rusqlite::Params) -> Result<Option<PhaseRow>> {
+        let sql = format!(
+            "SELECT seq, key, definition_hash, seed_commitment, opened_at, resolved_at, revealed_seed, world FROM phase WHERE {cond}"
+        );
+        let row = self
+            .conn
+            .query_row(&sql, args, |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, String>(2)?,
+                    r.get::<_, String>(3)?,
+                    r.get::<_, String>(4)?,
+                    r.get::<_, Option<String>>(5)?,
+                    r.get::<_, Option<String>>(6)?,
+                    r.get::<_, String>(7)?,
+                ))
+            })
+            .optional()
+            .map_err(db_err)?;
+        let Some((
+            seq,
+            key,
+            definition_hash,
+            seed_commitment,
+            opened_at,
+            resolved_at,
+            revealed_seed,
+            world,
+        )) = row
+        else {
+            return Ok(None);
+        };
+        Ok(Some(PhaseRow {
+            seq,
+            id: PhaseId::parse_key(&key).ok_or_else(|| corrupt("phase key", &key))?,
+            definition_hash,
+            seed_commitment,
+            opened_at,
+            resolved_at,
+            revealed_seed,
+            world: serde_json::from_str(&world).map_err(|e| corrupt("world", e))?,
+        }))
+    }
+
+    /// Saves the resolution of the open phase and opens the next, in one transaction.
+    pub fn advance(&mut self, a: Advance) -> Result<()> {
+        let master = self.master_seed()?;
+        let current = self.current()?;
+        let key = current.id.key();
+        let seed = phase_seed(&master, &key);
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(db_err)?;
+        tx.execute(
+            "UPDATE phase SET resolved_at = ?1, revealed_seed = ?2 WHERE key = ?3",
+            params![a.now, hex::encode(seed), key],
+        )
+        .map_err(db_err)?;
+        for r in a.rolls {
+            tx.execute(
+                "INSERT INTO dice (phase_key, seq, event, purpose, sides, value) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![key, r.seq, r.event, r.purpose, r.sides, r.value],
+            )
+            .map_err(db_err)?;
+        }
+        if let Some(next) = a.next {
+            insert_phase(&tx, &master, next, &current.definition_hash, a.now)?;
+        }
+        journal(&tx, a.now, a.command, a.description, Some(&key))?;
+        tx.commit().map_err(db_err)
+    }
+
+    /// Undoes the last resolution: the previous phase is open again, exactly as it was.
+    ///
+    /// Returns the phase that is open afterwards.
+    pub fn undo(&mut self, now: &str, command: &str) -> Result<PhaseId> {
+        let phases = self.phases()?;
+        let [.., previous, last] = phases.as_slice() else {
+            return Err(Error::user(
+                "nothing to undo: the campaign is at its first phase",
+            ));
+        };
+        let last_key = last.id.key();
+        let previous_key = previous.id.key();
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(db_err)?;
+        tx.execute("DELETE FROM phase WHERE key = ?1", [&last_key])
+            .map_err(db_err)?;
+        tx.execute("DELETE FROM dice WHERE phase_key = ?1", [&previous_key])
+            .map_err(db_err)?;
+        tx.execute(
+            "UPDATE phase SET resolved_at = NULL, revealed_seed = NULL WHERE key = ?1",
+            [&previous_key],
+        )
+        .map_err(db_err)?;
+        let description = format!("undo {}: {} is open again", previous.id, previous.id);
+        journal(&tx, now, command, &description, Some(&previous_key))?;
+        tx.commit().map_err(db_err)?;
+        Ok(previous.id)
+    }
+
+    /// Returns the journal, oldest first.
+    pub fn journal(&self) -> Result<Vec<JournalRow>> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT id, at, command, description, phase_key FROM journal ORDER BY id")
+            .map_err(db_err)?;
+        let rows = stmt
+            .query_map([], |r| {
+                Ok(JournalRow {
+                    id: r.get(0)?,
+                    at: r.get(1)?,
+                    command: r.get(2)?,
+                    description: r.get(3)?,
+                    phase: r.get(4)?,
+                })
+            })
+            .map_err(db_err)?;
+        rows.collect::<Result<_, _>>().map_err(db_err)
+    }
+
+    /// Returns the dice rolled in one phase, or in every phase, in order.
+    pub fn dice(&self, phase: Option<&str>) -> Result<Vec<(String, Roll)>> {
+        let mut stmt = self
+            .conn
+            .prepare(
+                "SELECT d.phase_key, d.seq, d.event, d.purpose, d.sides, d.value FROM dice d JOIN phase p ON p.key = d.phase_key
+                 WHERE ?1 IS NULL OR d.phase_key = ?1 ORDER BY p.seq, d.seq",
+            )
+            .map_err(db_err)?;
+        let rows = stmt
+            .query_map([phase], |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    Roll {
+                        seq: r.get(1)?,
+                        event: r.get(2)?,
+                        purpose: r.get(3)?,
+                        sides: r.get(4)?,
+                        value: r.get(5)?,
+                    },
+                ))
+            })
+            .map_err(db_err)?;
+        rows.collect::<Result<_, _>>().map_err(db_err)
+    }
+
+    /// Returns a canonical text dump of the whole game state (everything but clock
+    /// times and the journal), so two campaigns can be compared byte for byte.
+    pub fn canonical_dump(&self) -> Result<String> {
+        let mut out = String::new();
+        let name = self.name()?;
+        out.push_str(&format!(
+            "campaign {name} seed-commitment-of-master {}\n",
+            seed_commitment(&self.master_seed()?)
+        ));
+        for club in self.clubs()? {
+            out.push_str(&format!(
+                "club {}\n",
+                serde_json::to_string(&club).map_err(|e| Error::Internal(e.to_string()))?
+            ));
+        }
+        for p in self.phases()? {
+            out.push_str(&format!(
+                "phase {} definition {} commitment {} resolved {} seed {}\nworld {}\n",
+                p.id.key(),
+                p.definition_hash,
+                p.seed_commitment,
+                p.resolved_at.is_some(),
+                p.revealed_seed.as_deref().unwrap_or("-"),
+                canonical_json(&p.world)
+            ));
+        }
+        for (phase, r) in self.dice(None)? {
+            out.push_str(&format!(
+                "die {phase} {} {} d{}={} {}\n",
+                r.seq, r.event, r.sides, r.value, r.purpose
+            ));
+        }
+        Ok(out)
+    }
+
+    /// Runs SQLite's own integrity check; returns its report ("ok" when sound).
+    pub fn integrity_check(&self) -> Result<String> {
+        self.conn
+            .query_row("PRAGMA integrity_check", [], |r| r.get(0))
+            .map_err(db_err)
+    }
+}
+
+/// Returns the canonical JSON of a world: the bytes stored for each phase.
+pub fn canonical_json(world: &World) -> String {
+    // Every map in a World is a BTreeMap with string keys and no field is a float, so
+    // serde_json's output is canonical and cannot fail.
+    serde_json::to_string(world).unwrap_or_else(|e| unreachable!("a world always serializes: {e}"))
+}
+
+fn insert_phase(
+    tx: &rusqlite::Transaction,
+    master: &Seed,
+    world: &World,
+    definition_hash: &str,
+    now: &str,
+) -> Result<()> {
+    let key = world.phase.key();
+    let seed = phase_seed(master, &key);
+    tx.execute(
+        "INSERT INTO phase (key, definition_hash, seed_commitment, opened_at, world) VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![key, definition_hash, seed_commitment(&seed), now, canonical_json(world)],
+    )
+    .map_err(db_err)?;
+    Ok(())
+}
+
+fn journal(
+    tx: &rusqlite::Transaction,
+    now: &str,
+    command: &str,
+    description: &str,
+    phase: Option<&str>,
+) -> Result<()> {
+    tx.execute(
+        "INSERT INTO journal (at, command, description, phase_key) VALUES (?1, ?2, ?3, ?4)",
+        params![now, command, description, phase],
+    )
+    .map_err(db_err)?;
+    Ok(())
+}

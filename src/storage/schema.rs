@@ -1,0 +1,76 @@
+//! The campaign database schema, as versioned migrations (PRAGMA user_version).
+//!
+//! Never edit a migration that has shipped: add a new one.
+
+use rusqlite_migration::{M, Migrations};
+
+/// All migrations, in order.
+pub fn migrations() -> Migrations<'static> {
+    Migrations::new(vec![M::up(V1)])
+}
+
+/// Version 1: the campaign, its definition, clubs, phases with their worlds, dice, journal.
+const V1: &str = r#"
+CREATE TABLE campaign (
+    id          INTEGER PRIMARY KEY CHECK (id = 1),
+    name        TEXT NOT NULL,
+    -- 32 random bytes, never shown: phase seeds are derived from it.
+    master_seed BLOB NOT NULL CHECK (length(master_seed) = 32),
+    created_at  TEXT NOT NULL
+);
+
+-- Every version of the campaign definition a phase was opened with, by hash.
+CREATE TABLE definition (
+    hash  TEXT PRIMARY KEY,
+    files TEXT NOT NULL              -- JSON object: file name -> text
+);
+
+CREATE TABLE club (
+    nation      TEXT PRIMARY KEY,
+    name        TEXT NOT NULL,
+    emails      TEXT NOT NULL,       -- JSON array of addresses
+    lang        TEXT NOT NULL CHECK (lang IN ('it', 'en')),
+    secret_hash TEXT                 -- salted SHA-256 of the club's secret
+);
+
+-- One row per phase opened, in calendar order. `world` is the canonical JSON of the
+-- state at the opening of the phase; the last row is the current state.
+CREATE TABLE phase (
+    seq             INTEGER PRIMARY KEY,
+    key             TEXT NOT NULL UNIQUE,
+    definition_hash TEXT NOT NULL REFERENCES definition(hash),
+    seed_commitment TEXT NOT NULL,   -- hex SHA-256 of the phase seed, public at opening
+    opened_at       TEXT NOT NULL,
+    world           TEXT NOT NULL,
+    resolved_at     TEXT,
+    revealed_seed   TEXT             -- hex phase seed, public after resolution
+);
+
+-- Every die rolled while resolving a phase.
+CREATE TABLE dice (
+    phase_key TEXT NOT NULL REFERENCES phase(key) ON DELETE CASCADE,
+    seq       INTEGER NOT NULL,
+    event     TEXT NOT NULL,
+    purpose   TEXT NOT NULL,
+    sides     INTEGER NOT NULL,
+    value     INTEGER NOT NULL,
+    PRIMARY KEY (phase_key, seq)
+);
+
+-- One row per state change: what ran and what it did.
+CREATE TABLE journal (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    at          TEXT NOT NULL,
+    command     TEXT NOT NULL,
+    description TEXT NOT NULL,
+    phase_key   TEXT
+);
+"#;
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn migrations_are_valid() {
+        assert!(super::migrations().validate().is_ok());
+    }
+}
