@@ -1,1 +1,13 @@
-//! Integration tests.
+//! The single integration test binary: every test of the real binary and the library's
+//! public surface. Each module says what belongs in it.
+
+/// End-to-end tests of the `giglio` binary, one section per subcommand.
+mod cli;
+/// Helpers: temporary campaigns, running the real binary.
+mod common;
+/// Broken campaign definitions (`tests/cases/scenario/*.toml`) and the shipped one.
+mod scenario;
+/// The campaign database: round trips, undo, the writer's lock.
+mod storage;
+/// Invariants of the code base itself.
+mod tidy;

@@ -274,10 +274,21 @@ mod tests {
         assert_eq!(d10, GOLDEN_D10);
     }
 
-    const GOLDEN_PHASE_SEED: &str = "TBD";
-    const GOLDEN_COMMITMENT: &str = "TBD";
-    const GOLDEN_D6: [u8; 12] = [0; 12];
-    const GOLDEN_D10: [u8; 12] = [0; 12];
+    const GOLDEN_PHASE_SEED: &str =
+        "cda7d17f24730da94ad03c68f9c284cee0d33d7ae83634e27791fee62a5fa6e1";
+    const GOLDEN_COMMITMENT: &str =
+        "6dc3017b14a823dda7e1608621567517bd7adc71a27aa6ce9e970c6ff559a1cd";
+    const GOLDEN_D6: [u8; 12] = [6, 2, 6, 5, 2, 2, 3, 2, 2, 1, 1, 3];
+    const GOLDEN_D10: [u8; 12] = [8, 2, 6, 7, 4, 6, 3, 2, 6, 7, 5, 5];
+
+    /// The generator is the ChaCha20 of RFC 8439: its first keystream block for an
+    /// all-zero key and nonce (§A.1, test vector #1) starts 76 b8 e0 ad a0 f1 3d 90.
+    #[test]
+    fn the_generator_is_rfc_8439_chacha20() {
+        let mut rng = ChaCha20Rng::from_seed([0; 32]);
+        assert_eq!(rng.next_u32(), 0xade0_b876);
+        assert_eq!(rng.next_u32(), 0x903d_f1a0);
+    }
 
     #[test]
     fn the_sampler_is_unbiased_at_the_edge_of_the_zone() {

@@ -1,0 +1,192 @@
+//! The campaign database: new → export round trips, undo restores the previous phase
+//! byte for byte, a second writer is refused.
+
+use crate::common::{TestCampaign, code_of, stderr_of};
+use giglio::report::export::Export;
+use giglio::rules::World;
+use giglio::rules::dice::{Dice, SeededDice};
+use giglio::scenario::{self, Source};
+use giglio::storage::{Advance, Store};
+
+fn shipped_world() -> World {
+    let c = scenario::load(&Source::builtin("il-giglio").expect("built in")).expect("loads");
+    World::start(&c)
+}
+
+#[test]
+fn new_then_export_round_trips_to_the_starting_world() {
+    let t = TestCampaign::new();
+    let json = t.stdout(&["export", "--json"]);
+    let export: Export =
+        serde_json::from_str(&json).expect("export is valid JSON of the documented shape");
+    assert_eq!(export.format, "giglio-export/1");
+    assert_eq!(export.phase.key, "1494-spring");
+    let world = export.world().expect("the export rebuilds a world");
+    assert_eq!(world, shipped_world(), "export → world is lossless");
+    // And what the export says agrees with start.toml: Venice's treasury and armies.
+    let venice = export
+        .nations
+        .iter()
+        .find(|n| n.code.as_str() == "V")
+        .expect("Venice");
+    assert_eq!(venice.treasury, 600);
+    let armies: Vec<(String, i64)> = venice
+        .armies
+        .iter()
+        .map(|a| (a.node.to_string(), a.value))
+        .collect();
+    assert_eq!(armies, [("V4".to_owned(), 350), ("V8".to_owned(), 150)]);
+    assert!(venice.club.is_some(), "Venice is played by a club");
+    let swiss = export
+        .nations
+        .iter()
+        .find(|n| n.code.as_str() == "CH")
+        .expect("Swiss");
+    assert!(swiss.club.is_none(), "the Swiss are neutral by default");
+    // Exporting twice gives the same bytes.
+    assert_eq!(t.stdout(&["export", "--json"]), json);
+}
+
+/// Resolves the open phase with a stand-in change (treasuries and one die), as a
+/// phase's resolution would, and saves it.
+fn advance_once(store: &mut Store) {
+    let current = store.current().expect("current");
+    let mut next = current.world.clone();
+    next.phase = current.world.phase.next(10, 1498).expect("a next phase");
+    let mut dice = SeededDice::new(store.phase_seed().expect("seed"));
+    let roll = dice.d6("test/treasury", "test change");
+    for n in next.nations.values_mut() {
+        n.treasury += i64::from(roll);
+    }
+    store
+        .advance(Advance {
+            next: Some(&next),
+            rolls: dice.log(),
+            now: "1494-09-02T08:00:00Z",
+            command: "test",
+            description: "test advance",
+        })
+        .expect("advance");
+}
+
+#[test]
+fn undo_restores_the_previous_phase_byte_for_byte() {
+    let t = TestCampaign::new();
+    let mut store = Store::open_write(&t.dir, "test").expect("open");
+    let before = store.canonical_dump().expect("dump");
+    advance_once(&mut store);
+    let after = store.canonical_dump().expect("dump");
+    assert_ne!(before, after, "the advance changed the campaign");
+    assert_eq!(store.current().expect("current").id.key(), "1494-r01");
+    assert_eq!(
+        store.dice(None).expect("dice").len(),
+        1,
+        "the die is logged"
+    );
+    store.undo("1494-09-03T08:00:00Z", "undo").expect("undo");
+    assert_eq!(
+        store.canonical_dump().expect("dump"),
+        before,
+        "undo is exact"
+    );
+    // Redoing gives the same result as the first time: same seed, same die.
+    advance_once(&mut store);
+    assert_eq!(
+        store.canonical_dump().expect("dump"),
+        after,
+        "redo is reproducible"
+    );
+    assert_eq!(store.integrity_check().expect("check"), "ok");
+    // The journal keeps all of it.
+    let journal: Vec<String> = store
+        .journal()
+        .expect("journal")
+        .into_iter()
+        .map(|j| j.description)
+        .collect();
+    assert_eq!(journal.len(), 4, "{journal:?}");
+    assert!(journal[2].starts_with("undo"), "{journal:?}");
+}
+
+#[test]
+fn the_cli_undoes_a_resolved_phase_and_refuses_at_the_first() {
+    let t = TestCampaign::new();
+    let a = t.run(&["undo"]).failure();
+    assert_eq!(code_of(&a), 1);
+    assert!(
+        stderr_of(&a).contains("nothing to undo"),
+        "{}",
+        stderr_of(&a)
+    );
+    let export_before = t.stdout(&["export", "--json"]);
+    {
+        let mut store = Store::open_write(&t.dir, "test").expect("open");
+        advance_once(&mut store);
+    }
+    assert_ne!(t.stdout(&["export", "--json"]), export_before);
+    assert!(t.stdout(&["undo"]).contains("1494 spring is open again"));
+    assert_eq!(t.stdout(&["export", "--json"]), export_before);
+}
+
+#[test]
+fn a_second_writer_is_refused_with_the_busy_code() {
+    let t = TestCampaign::new();
+    let _held = Store::open_write(&t.dir, "resolve 1494 spring").expect("first writer");
+    let a = t.run(&["undo"]).failure();
+    assert_eq!(code_of(&a), 75, "the busy exit code");
+    let err = stderr_of(&a);
+    assert!(err.contains("busy"), "{err}");
+    assert!(
+        err.contains("resolve 1494 spring"),
+        "names what holds it: {err}"
+    );
+    // Readers are not blocked.
+    t.run(&["status"]).success();
+    // A second writer in the same process is refused too.
+    assert!(matches!(
+        Store::open_write(&t.dir, "x"),
+        Err(giglio::error::Error::Busy(_))
+    ));
+}
+
+#[test]
+fn the_lock_is_released_when_the_writer_ends() {
+    let t = TestCampaign::new();
+    drop(Store::open_write(&t.dir, "first").expect("first"));
+    Store::open_write(&t.dir, "second").expect("the lock was released");
+}
+
+#[test]
+fn a_campaign_cannot_be_created_twice_in_one_directory() {
+    let t = TestCampaign::new();
+    let a = crate::common::giglio(t.tmp.path())
+        .args(["new", "campaign"])
+        .assert()
+        .failure();
+    assert_eq!(code_of(&a), 1);
+    assert!(stderr_of(&a).contains("already holds a campaign"));
+}
+
+#[test]
+fn phase_seeds_are_committed_then_revealed() {
+    let t = TestCampaign::new();
+    let mut store = Store::open_write(&t.dir, "test").expect("open");
+    let opened = store.current().expect("current");
+    assert!(
+        opened.revealed_seed.is_none(),
+        "the seed stays secret while the phase is open"
+    );
+    let seed = store.phase_seed().expect("seed");
+    assert_eq!(
+        giglio::rules::dice::seed_commitment(&seed),
+        opened.seed_commitment
+    );
+    advance_once(&mut store);
+    let phases = store.phases().expect("phases");
+    assert_eq!(
+        phases[0].revealed_seed.as_deref(),
+        Some(hex::encode(seed).as_str()),
+        "revealed after resolution"
+    );
+    assert!(phases[1].revealed_seed.is_none());
+}
