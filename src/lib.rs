@@ -16,6 +16,8 @@
 //! |---|---|---|
 //! | [`cli`] | clap definitions, one file per subcommand, all printing, exit codes | hold game logic |
 //! | [`rules`] | ids, calendar, map graph, rules tables, world state, dice | do any I/O |
+//! | [`orders`] | order files: TOML → checked shape → `rules::order::OrderSet`, located diagnostics in the club's language, the JSON Schema | decide legality that needs the world |
+//! | [`auth`] | club secrets: issuing, salted hashes, constant-time checks | know game rules |
 //! | [`scenario`] | reading and validating `campaigns/<name>/*.toml` into a [`rules::Campaign`] | open SQLite, decide rules |
 //! | [`storage`] | the campaign's SQLite file: migrations, phase snapshots, journal, dice log, lock | decide rules, format for humans |
 //! | [`report`] | rendering (map SVG) through `templates/` | decide visibility, send mail |
@@ -30,9 +32,11 @@
 //!   and logged with its purpose.
 //! - Every state change is one SQLite transaction with a journal row.
 
+pub mod auth;
 pub mod cli;
 pub mod diag;
 pub mod error;
+pub mod orders;
 pub mod report;
 pub mod rules;
 pub mod scenario;

@@ -10,7 +10,13 @@ use giglio::storage::{Advance, Store};
 
 fn shipped_world() -> World {
     let c = scenario::load(&Source::builtin("il-giglio").expect("built in")).expect("loads");
-    World::start(&c)
+    let played: Vec<_> = c
+        .nations
+        .iter()
+        .filter(|n| n.played)
+        .map(|n| n.code.clone())
+        .collect();
+    World::start(&c, &played)
 }
 
 #[test]
@@ -61,6 +67,7 @@ fn advance_once(store: &mut Store) {
     store
         .advance(Advance {
             next: Some(&next),
+            resolution: None,
             rolls: dice.log(),
             now: "1494-09-02T08:00:00Z",
             command: "test",

@@ -21,7 +21,7 @@ const MARKER: &str = "DEMO";
 
 pub fn cmd_demo(args: DemoArgs) -> Result<()> {
     clear_previous(&args.dir)?;
-    let store = create(&NewArgs {
+    let (store, _secrets) = create(&NewArgs {
         dir: args.dir.clone(),
         campaign: "il-giglio".into(),
         seed: Some(1494),

@@ -76,7 +76,13 @@ fn campaign_and_world(dir: &Path, given: Option<String>) -> Result<(Campaign, Wo
     match given {
         Some(def) => {
             let (campaign, _) = load_definition(&def)?;
-            let world = World::start(&campaign);
+            let played: Vec<_> = campaign
+                .nations
+                .iter()
+                .filter(|n| n.played)
+                .map(|n| n.code.clone())
+                .collect();
+            let world = World::start(&campaign, &played);
             Ok((campaign, world))
         }
         None => {

@@ -1,12 +1,14 @@
 //! `giglio new`: creates a campaign directory from a campaign definition.
 
 use super::{DEFINITION_DIR, load_definition, ui};
+use crate::auth;
 use crate::error::{Error, Result};
-use crate::rules::World;
 use crate::rules::dice::Seed;
+use crate::rules::{NationCode, World};
 use crate::scenario::clubs;
 use crate::storage::{NewCampaign, Store};
 use sha2::{Digest, Sha256};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// Create a campaign: the database, a copy of the definition, the clubs.
@@ -44,7 +46,7 @@ fn random_master_seed() -> Result<Seed> {
 }
 
 pub fn cmd_new(_: &Path, args: NewArgs) -> Result<()> {
-    let store = create(&args)?;
+    let (store, secrets) = create(&args)?;
     let current = store.current()?;
     let clubs = store.clubs()?;
     let mut text = format!(
@@ -63,6 +65,10 @@ pub fn cmd_new(_: &Path, args: NewArgs) -> Result<()> {
             c.lang.as_str()
         ));
     }
+    text.push_str("club secrets (shown once: send each to its club; `giglio club secret CODE --rotate` issues a new one):\n");
+    for (nation, secret) in &secrets {
+        text.push_str(&format!("  {nation:<4} {secret}\n"));
+    }
     text.push_str(&format!(
         "the definition is in {}/{DEFINITION_DIR}/; `giglio -C {} status` shows what the phase waits for\n",
         args.dir.display(),
@@ -72,8 +78,9 @@ pub fn cmd_new(_: &Path, args: NewArgs) -> Result<()> {
     Ok(())
 }
 
-/// Creates the campaign described by `args` and returns its store (holding the lock).
-pub fn create(args: &NewArgs) -> Result<Store> {
+/// Creates the campaign described by `args`; returns its store (holding the lock) and
+/// the clubs' secrets, which are stored only as hashes.
+pub fn create(args: &NewArgs) -> Result<(Store, BTreeMap<String, String>)> {
     let (campaign, source) = load_definition(&args.campaign)?;
     let clubs = match &args.clubs {
         None => clubs::default_clubs(&campaign),
@@ -91,7 +98,9 @@ pub fn create(args: &NewArgs) -> Result<Store> {
         Some(n) => master_seed_from(n),
         None => random_master_seed()?,
     };
-    let world = World::start(&campaign);
+    let club_nations: Vec<NationCode> =
+        clubs.iter().map(|c| NationCode(c.nation.clone())).collect();
+    let world = World::start(&campaign, &club_nations);
     let def_dir = args.dir.join(DEFINITION_DIR);
     if args.dir.join(crate::storage::DB_FILE).exists() {
         return Err(Error::user(format!(
@@ -103,6 +112,13 @@ pub fn create(args: &NewArgs) -> Result<Store> {
     for (name, text) in &source.files {
         std::fs::write(def_dir.join(name), text)?;
     }
+    let mut secrets = BTreeMap::new();
+    let mut hashes = BTreeMap::new();
+    for c in &clubs {
+        let secret = auth::issue()?;
+        hashes.insert(c.nation.clone(), auth::hash(&secret)?);
+        secrets.insert(c.nation.clone(), secret);
+    }
     let now = super::now();
     let command = format!("new {}", args.dir.display());
     let store = Store::create(
@@ -113,12 +129,13 @@ pub fn create(args: &NewArgs) -> Result<Store> {
             definition: &source.files,
             definition_hash: &source.hash(),
             clubs: &clubs,
+            secrets: &hashes,
             world: &world,
             now: &now,
             command: &command,
         },
     )?;
-    Ok(store)
+    Ok((store, secrets))
 }
 
 /// Largest clubs file read.

@@ -4,9 +4,10 @@
 //! export is a faithful document of the campaign, not a summary. The format is
 //! versioned (`format`) and documented in README.
 
+use crate::rules::order::Objective;
 use crate::rules::world::{
-    Alliance, Army, Diplomat, Fleet, Fortification, Garrison, NationState, NodeState, Serials,
-    Siege,
+    Alliance, Army, Diplomat, Fleet, Fortification, Garrison, Loan, NationState, NodeState,
+    Serials, Siege, Work,
 };
 use crate::rules::{Campaign, NationCode, NodeCode, PhaseId, World};
 use crate::storage::{Club, PhaseRow};
@@ -24,6 +25,11 @@ pub struct Export {
     pub nations: Vec<ExportNation>,
     pub sieges: Vec<Siege>,
     pub alliances: Vec<Alliance>,
+    /// Works that complete in winter (G4.1).
+    pub works: Vec<Work>,
+    /// The year's Strategos and move order (G2b.5, G3b.1).
+    pub strategos: Option<NationCode>,
+    pub move_order: Vec<NationCode>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -58,6 +64,12 @@ pub struct ExportNation {
     pub spy: bool,
     pub assassins: u32,
     pub serials: Serials,
+    /// The loan due next spring (G2a.3).
+    pub loan: Option<Loan>,
+    /// Table 36 events in effect this year (G4.3).
+    pub events: Vec<String>,
+    /// The secret objective (G8.1).
+    pub objective: Option<Objective>,
     pub armies: Vec<Army>,
     pub fleets: Vec<Fleet>,
     pub diplomats: Vec<Diplomat>,
@@ -99,6 +111,9 @@ impl Export {
                     spy: s.spy,
                     assassins: s.assassins,
                     serials: s.serials.clone(),
+                    loan: s.loan.clone(),
+                    events: s.events.clone(),
+                    objective: s.objective.clone(),
                     armies: world.armies_of(code.as_str()).cloned().collect(),
                     fleets: world.fleets_of(code.as_str()).cloned().collect(),
                     diplomats: world
@@ -123,6 +138,9 @@ impl Export {
             nations,
             sieges: world.sieges.clone(),
             alliances: world.alliances.clone(),
+            works: world.works.clone(),
+            strategos: world.strategos.clone(),
+            move_order: world.move_order.clone(),
         }
     }
 
@@ -152,6 +170,9 @@ impl Export {
                         spy: n.spy,
                         assassins: n.assassins,
                         serials: n.serials.clone(),
+                        loan: n.loan.clone(),
+                        events: n.events.clone(),
+                        objective: n.objective.clone(),
                     };
                     (n.code.clone(), state)
                 })
@@ -176,6 +197,15 @@ impl Export {
                 .collect(),
             sieges: self.sieges.clone(),
             alliances: self.alliances.clone(),
+            clubs: self
+                .nations
+                .iter()
+                .filter(|n| n.club.is_some())
+                .map(|n| n.code.clone())
+                .collect(),
+            works: self.works.clone(),
+            strategos: self.strategos.clone(),
+            move_order: self.move_order.clone(),
         })
     }
 }

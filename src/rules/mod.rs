@@ -8,8 +8,14 @@ pub mod calendar;
 pub mod campaign;
 pub mod dice;
 pub mod ids;
+pub mod ledger;
 pub mod map;
+pub mod order;
+pub mod outcome;
+pub mod resolve;
+mod spring;
 pub mod tables;
+mod winter;
 pub mod world;
 
 pub use calendar::{Phase, PhaseId};

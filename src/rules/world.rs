@@ -7,6 +7,7 @@
 use super::calendar::PhaseId;
 use super::campaign::Campaign;
 use super::ids::{ArmyId, DiplomatId, Ducats, FleetId, NationCode, NodeCode, SeaCode};
+use super::order::Objective;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -121,6 +122,62 @@ pub struct NationState {
     /// Serials already used, so a new piece never reuses an old id.
     #[serde(default)]
     pub serials: Serials,
+    /// G2a.3: the loan due next spring.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub loan: Option<Loan>,
+    /// G4.3: the ids of the Table 36 events in effect this year.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub events: Vec<String>,
+    /// G8.1: the secret objective, chosen in the first spring.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub objective: Option<Objective>,
+}
+
+impl NationState {
+    /// Returns a nation with this treasury and nothing else.
+    pub fn with_treasury(treasury: Ducats) -> Self {
+        NationState {
+            treasury,
+            spy: false,
+            assassins: 0,
+            serials: Serials::default(),
+            loan: None,
+            events: Vec::new(),
+            objective: None,
+        }
+    }
+}
+
+/// A loan (G2a.3), repaid in full next spring with interest.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Loan {
+    /// The year it was taken.
+    pub year: u16,
+    pub principal: Ducats,
+    pub interest: Ducats,
+}
+
+impl Loan {
+    /// Returns what is due: principal and interest.
+    pub fn due(&self) -> Ducats {
+        self.principal + self.interest
+    }
+}
+
+/// Kinds of fortification works.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WorkKind {
+    Fortify,
+    Repair,
+}
+
+/// Works started away from the club's own territory, complete in winter (G2b.3, G4.1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Work {
+    pub nation: NationCode,
+    pub node: NodeCode,
+    pub kind: WorkKind,
 }
 
 /// The last serial used for each kind of piece.
@@ -146,11 +203,24 @@ pub struct World {
     pub sieges: Vec<Siege>,
     #[serde(default)]
     pub alliances: Vec<Alliance>,
+    /// The nations a club plays; the others are neutral (G0).
+    #[serde(default)]
+    pub clubs: BTreeSet<NationCode>,
+    /// G2b.3, G4.1: works that complete in winter.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub works: Vec<Work>,
+    /// G2b.5: the Strategos of the year, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub strategos: Option<NationCode>,
+    /// G3b.1: the order in which clubs move in every summer round of the year.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub move_order: Vec<NationCode>,
 }
 
 impl World {
-    /// Builds the opening world of a campaign from its starting position.
-    pub fn start(campaign: &Campaign) -> World {
+    /// Builds the opening world of a campaign from its starting position; `clubs` are
+    /// the nations a club plays.
+    pub fn start(campaign: &Campaign, clubs: &[NationCode]) -> World {
         let nodes = campaign
             .map
             .nodes()
@@ -178,17 +248,16 @@ impl World {
             diplomats: BTreeMap::new(),
             sieges: Vec::new(),
             alliances: Vec::new(),
+            clubs: clubs.iter().cloned().collect(),
+            works: Vec::new(),
+            strategos: None,
+            move_order: Vec::new(),
         };
         for nation in &campaign.nations {
             let start = campaign.start.iter().find(|s| s.code == nation.code);
             world.nations.insert(
                 nation.code.clone(),
-                NationState {
-                    treasury: start.map_or(0, |s| s.treasury),
-                    spy: false,
-                    assassins: 0,
-                    serials: Serials::default(),
-                },
+                NationState::with_treasury(start.map_or(0, |s| s.treasury)),
             );
             let Some(start) = start else { continue };
             for a in &start.armies {
@@ -247,12 +316,33 @@ impl World {
     fn nation_mut(&mut self, nation: &NationCode) -> &mut NationState {
         self.nations
             .entry(nation.clone())
-            .or_insert_with(|| NationState {
-                treasury: 0,
-                spy: false,
-                assassins: 0,
-                serials: Serials::default(),
-            })
+            .or_insert_with(|| NationState::with_treasury(0))
+    }
+
+    /// Returns the nation's state (every nation of the campaign has one).
+    pub fn nation(&self, nation: &str) -> Option<&NationState> {
+        self.nations.get(nation)
+    }
+
+    /// Returns whether a club plays this nation.
+    pub fn is_club(&self, nation: &str) -> bool {
+        self.clubs.contains(nation)
+    }
+
+    /// Raises a new diplomat and returns its id.
+    pub fn place_diplomat(&mut self, nation: &NationCode, node: &NodeCode) -> DiplomatId {
+        let serials = &mut self.nation_mut(nation).serials;
+        serials.diplomat += 1;
+        let id = DiplomatId::new(nation, serials.diplomat);
+        self.diplomats.insert(
+            id.clone(),
+            Diplomat {
+                id: id.clone(),
+                nation: nation.clone(),
+                node: node.clone(),
+            },
+        );
+        id
     }
 
     /// Returns the armies of a nation, in id order.

@@ -13,6 +13,7 @@ pub use lock::Lock;
 
 use crate::error::{Error, Result};
 use crate::rules::dice::{Roll, Seed, phase_seed, seed_commitment};
+use crate::rules::resolve::Resolution;
 use crate::rules::tables::Lang;
 use crate::rules::{PhaseId, World};
 use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior, params};
@@ -55,6 +56,19 @@ pub struct JournalRow {
     pub phase: Option<String>,
 }
 
+/// An order file as stored.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StoredOrders {
+    pub id: i64,
+    pub phase: String,
+    pub nation: String,
+    pub received_at: String,
+    pub source: String,
+    pub sha256: String,
+    pub text: String,
+    pub active: bool,
+}
+
 /// What a new campaign starts from.
 pub struct NewCampaign<'a> {
     pub name: &'a str,
@@ -63,6 +77,8 @@ pub struct NewCampaign<'a> {
     pub definition: &'a BTreeMap<String, String>,
     pub definition_hash: &'a str,
     pub clubs: &'a [Club],
+    /// Nation → stored hash of the club's secret.
+    pub secrets: &'a BTreeMap<String, String>,
     pub world: &'a World,
     pub now: &'a str,
     pub command: &'a str,
@@ -72,6 +88,8 @@ pub struct NewCampaign<'a> {
 pub struct Advance<'a> {
     /// The world at the opening of the next phase, or `None` when the campaign ends.
     pub next: Option<&'a World>,
+    /// Outcomes, events and ledger of the phase (its `next` is not stored here).
+    pub resolution: Option<&'a Resolution>,
     pub rolls: &'a [Roll],
     pub now: &'a str,
     pub command: &'a str,
@@ -144,8 +162,8 @@ impl Store {
             let emails =
                 serde_json::to_string(&club.emails).map_err(|e| Error::Internal(e.to_string()))?;
             tx.execute(
-                "INSERT INTO club (nation, name, emails, lang) VALUES (?1, ?2, ?3, ?4)",
-                params![club.nation, club.name, emails, club.lang.as_str()],
+                "INSERT INTO club (nation, name, emails, lang, secret_hash) VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![club.nation, club.name, emails, club.lang.as_str(), new.secrets.get(&club.nation)],
             )
             .map_err(db_err)?;
         }
@@ -370,6 +388,19 @@ impl Store {
             params![a.now, hex::encode(seed), key],
         )
         .map_err(db_err)?;
+        if let Some(r) = a.resolution {
+            let stored = Resolution {
+                next: None,
+                ..r.clone()
+            };
+            let json =
+                serde_json::to_string(&stored).map_err(|e| Error::Internal(e.to_string()))?;
+            tx.execute(
+                "INSERT INTO resolution (phase_key, json) VALUES (?1, ?2)",
+                params![key, json],
+            )
+            .map_err(db_err)?;
+        }
         for r in a.rolls {
             tx.execute(
                 "INSERT INTO dice (phase_key, seq, event, purpose, sides, value) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
@@ -409,7 +440,7 @@ impl Store {
             [&previous_key],
         )
         .map_err(db_err)?;
-        let description = format!("undo {}: {} is open again", previous.id, previous.id);
+        let description = format!("undo the resolution of {}: it is open again", previous.id);
         journal(&tx, now, command, &description, Some(&previous_key))?;
         tx.commit().map_err(db_err)?;
         Ok(previous.id)
@@ -461,6 +492,137 @@ impl Store {
         rows.collect::<Result<_, _>>().map_err(db_err)
     }
 
+    /// Stores a club's order file for the open phase; it replaces (as the active file)
+    /// any earlier one of the club for that phase. Returns the new row's id.
+    pub fn submit_orders(&mut self, o: &StoredOrders, command: &str) -> Result<i64> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(db_err)?;
+        let open: Option<String> = tx
+            .query_row("SELECT key FROM phase WHERE seq = (SELECT max(seq) FROM phase) AND resolved_at IS NULL", [], |r| r.get(0))
+            .optional()
+            .map_err(db_err)?;
+        if open.as_deref() != Some(o.phase.as_str()) {
+            return Err(Error::user(format!(
+                "phase {} is not open for orders",
+                o.phase
+            )));
+        }
+        let replaced = tx
+            .execute(
+                "UPDATE orders SET active = 0 WHERE phase_key = ?1 AND nation = ?2 AND active = 1",
+                params![o.phase, o.nation],
+            )
+            .map_err(db_err)?;
+        tx.execute(
+            "INSERT INTO orders (phase_key, nation, received_at, source, sha256, text, active) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 1)",
+            params![o.phase, o.nation, o.received_at, o.source, o.sha256, o.text],
+        )
+        .map_err(db_err)?;
+        let id = tx.last_insert_rowid();
+        let what = if replaced > 0 {
+            "replaces the earlier file"
+        } else {
+            "first file"
+        };
+        journal(
+            &tx,
+            &o.received_at,
+            command,
+            &format!(
+                "orders of {} for {} accepted ({what}), sha256 {}",
+                o.nation, o.phase, o.sha256
+            ),
+            Some(&o.phase),
+        )?;
+        tx.commit().map_err(db_err)?;
+        Ok(id)
+    }
+
+    /// Returns order files of a phase (all, or the active ones), oldest first.
+    pub fn orders(&self, phase: &str, active_only: bool) -> Result<Vec<StoredOrders>> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT id, phase_key, nation, received_at, source, sha256, text, active FROM orders WHERE phase_key = ?1 AND (?2 = 0 OR active = 1) ORDER BY id")
+            .map_err(db_err)?;
+        let rows = stmt
+            .query_map(params![phase, active_only], |r| {
+                Ok(StoredOrders {
+                    id: r.get(0)?,
+                    phase: r.get(1)?,
+                    nation: r.get(2)?,
+                    received_at: r.get(3)?,
+                    source: r.get(4)?,
+                    sha256: r.get(5)?,
+                    text: r.get(6)?,
+                    active: r.get(7)?,
+                })
+            })
+            .map_err(db_err)?;
+        rows.collect::<Result<_, _>>().map_err(db_err)
+    }
+
+    /// Returns the stored resolution of a phase (outcomes, events, ledger).
+    pub fn resolution(&self, phase: &str) -> Result<Option<Resolution>> {
+        let json: Option<String> = self
+            .conn
+            .query_row(
+                "SELECT json FROM resolution WHERE phase_key = ?1",
+                [phase],
+                |r| r.get(0),
+            )
+            .optional()
+            .map_err(db_err)?;
+        json.map(|j| serde_json::from_str(&j).map_err(|e| corrupt("resolution", e)))
+            .transpose()
+    }
+
+    /// Returns the stored hash of a club's secret.
+    pub fn secret_hash(&self, nation: &str) -> Result<Option<String>> {
+        let hash: Option<Option<String>> = self
+            .conn
+            .query_row(
+                "SELECT secret_hash FROM club WHERE nation = ?1",
+                [nation],
+                |r| r.get(0),
+            )
+            .optional()
+            .map_err(db_err)?;
+        Ok(hash.flatten())
+    }
+
+    /// Replaces a club's secret hash.
+    pub fn set_secret_hash(
+        &mut self,
+        nation: &str,
+        hash: &str,
+        now: &str,
+        command: &str,
+    ) -> Result<()> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(db_err)?;
+        let n = tx
+            .execute(
+                "UPDATE club SET secret_hash = ?1 WHERE nation = ?2",
+                params![hash, nation],
+            )
+            .map_err(db_err)?;
+        if n == 0 {
+            return Err(Error::user(format!("no club plays `{nation}`")));
+        }
+        journal(
+            &tx,
+            now,
+            command,
+            &format!("new secret issued to the club of {nation}"),
+            None,
+        )?;
+        tx.commit().map_err(db_err)
+    }
+
     /// Returns a canonical text dump of the whole game state (everything but clock
     /// times and the journal), so two campaigns can be compared byte for byte.
     pub fn canonical_dump(&self) -> Result<String> {
@@ -486,6 +648,18 @@ impl Store {
                 p.revealed_seed.as_deref().unwrap_or("-"),
                 canonical_json(&p.world)
             ));
+        }
+        for p in self.phases()? {
+            for o in self.orders(&p.id.key(), false)? {
+                out.push_str(&format!(
+                    "orders {} {} active {} sha256 {}\n{}\n",
+                    o.phase, o.nation, o.active, o.sha256, o.text
+                ));
+            }
+            if let Some(r) = self.resolution(&p.id.key())? {
+                let json = serde_json::to_string(&r).map_err(|e| Error::Internal(e.to_string()))?;
+                out.push_str(&format!("resolution {} {json}\n", p.id.key()));
+            }
         }
         for (phase, r) in self.dice(None)? {
             out.push_str(&format!(

@@ -6,7 +6,7 @@ use rusqlite_migration::{M, Migrations};
 
 /// All migrations, in order.
 pub fn migrations() -> Migrations<'static> {
-    Migrations::new(vec![M::up(V1)])
+    Migrations::new(vec![M::up(V1), M::up(V2)])
 }
 
 /// Version 1: the campaign, its definition, clubs, phases with their worlds, dice, journal.
@@ -64,6 +64,30 @@ CREATE TABLE journal (
     command     TEXT NOT NULL,
     description TEXT NOT NULL,
     phase_key   TEXT
+);
+"#;
+
+/// Version 2: order files as received, and what each phase's resolution produced.
+const V2: &str = r#"
+-- Every order file accepted, newest last. The latest file of a club for a phase is
+-- the active one; earlier ones stay as history. `text` is the file as received with
+-- the secret's value masked; `sha256` is of the bytes as received (the club's receipt).
+CREATE TABLE orders (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    phase_key   TEXT NOT NULL,
+    nation      TEXT NOT NULL,
+    received_at TEXT NOT NULL,
+    source      TEXT NOT NULL,
+    sha256      TEXT NOT NULL,
+    text        TEXT NOT NULL,
+    active      INTEGER NOT NULL CHECK (active IN (0, 1))
+);
+CREATE INDEX orders_by_phase ON orders (phase_key, nation, active);
+
+-- Outcomes, events and ledger of each resolved phase, as JSON.
+CREATE TABLE resolution (
+    phase_key TEXT PRIMARY KEY REFERENCES phase(key) ON DELETE CASCADE,
+    json      TEXT NOT NULL
 );
 "#;
 

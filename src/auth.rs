@@ -1,0 +1,145 @@
+//! Club secrets: issued by the referee, stored only as salted hashes, checked in
+//! constant time.
+//!
+//! A secret is 20 symbols of Crockford base32 (100 random bits), shown in groups of
+//! four: `7KQ2-M9XD-4HFA-P3TZ-W8NC`. Hyphens, spaces and letter case do not matter when
+//! a club writes it back; anything outside ASCII is refused outright, so a look-alike
+//! letter from another script can never pass.
+
+use crate::error::{Error, Result};
+use sha2::{Digest, Sha256};
+use subtle::ConstantTimeEq;
+
+const ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+const SYMBOLS: usize = 20;
+
+/// Why a written secret was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SecretProblem {
+    /// No secret in the file.
+    Missing,
+    /// A character outside ASCII (a look-alike from another script, say).
+    NotAscii,
+    /// Wrong length or a character that is not in the alphabet.
+    Malformed,
+    /// Well-formed, but not this club's secret.
+    Wrong,
+}
+
+/// Issues a new secret from the operating system's randomness.
+pub fn issue() -> Result<String> {
+    let mut bytes = [0u8; SYMBOLS];
+    getrandom::fill(&mut bytes)
+        .map_err(|e| Error::Io(format!("the system gave no randomness for a secret: {e}")))?;
+    Ok(format_secret(&bytes))
+}
+
+/// Formats 20 random bytes as a secret (5 bits of each byte are used).
+fn format_secret(bytes: &[u8; SYMBOLS]) -> String {
+    let mut out = String::new();
+    for (i, b) in bytes.iter().enumerate() {
+        if i > 0 && i % 4 == 0 {
+            out.push('-');
+        }
+        out.push(char::from(ALPHABET[usize::from(b & 31)]));
+    }
+    out
+}
+
+/// Normalizes a written secret: ASCII only, hyphens and spaces dropped, upper case.
+fn normalize(written: &str) -> Result<String, SecretProblem> {
+    if !written.is_ascii() {
+        return Err(SecretProblem::NotAscii);
+    }
+    let s: String = written
+        .chars()
+        .filter(|c| *c != '-' && *c != ' ')
+        .map(|c| c.to_ascii_uppercase())
+        .collect();
+    if s.len() != SYMBOLS || !s.bytes().all(|b| ALPHABET.contains(&b)) {
+        return Err(SecretProblem::Malformed);
+    }
+    Ok(s)
+}
+
+fn digest(salt: &[u8], normalized: &str) -> [u8; 32] {
+    let mut h = Sha256::new();
+    h.update(b"giglio/secret/v1\0");
+    h.update(salt);
+    h.update(normalized.as_bytes());
+    h.finalize().into()
+}
+
+/// Returns the stored form of a secret: `v1$<salt>$<hash>` in hex.
+pub fn hash(secret: &str) -> Result<String> {
+    let normalized =
+        normalize(secret).map_err(|_| Error::Internal("an issued secret is malformed".into()))?;
+    let mut salt = [0u8; 16];
+    getrandom::fill(&mut salt)
+        .map_err(|e| Error::Io(format!("the system gave no randomness for a salt: {e}")))?;
+    Ok(format!(
+        "v1${}${}",
+        hex::encode(salt),
+        hex::encode(digest(&salt, &normalized))
+    ))
+}
+
+/// Checks a written secret against a stored hash, in constant time.
+pub fn verify(written: Option<&str>, stored: &str) -> Result<(), SecretProblem> {
+    let written = written.ok_or(SecretProblem::Missing)?;
+    let normalized = normalize(written)?;
+    let mut parts = stored.split('$');
+    let (Some("v1"), Some(salt), Some(want), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
+        return Err(SecretProblem::Wrong);
+    };
+    let (Ok(salt), Ok(want)) = (hex::decode(salt), hex::decode(want)) else {
+        return Err(SecretProblem::Wrong);
+    };
+    let got = digest(&salt, &normalized);
+    if bool::from(got.as_slice().ct_eq(&want)) {
+        Ok(())
+    } else {
+        Err(SecretProblem::Wrong)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_issued_secret_verifies_however_it_is_written() {
+        let secret = issue().expect("secret");
+        assert_eq!(secret.len(), 24);
+        let stored = hash(&secret).expect("hash");
+        assert_eq!(verify(Some(&secret), &stored), Ok(()));
+        assert_eq!(verify(Some(&secret.to_lowercase()), &stored), Ok(()));
+        assert_eq!(verify(Some(&secret.replace('-', " ")), &stored), Ok(()));
+    }
+
+    #[test]
+    fn wrong_missing_and_look_alike_secrets_are_refused() {
+        let secret = format_secret(&[7; SYMBOLS]);
+        let stored = hash(&secret).expect("hash");
+        assert_eq!(verify(None, &stored), Err(SecretProblem::Missing));
+        assert_eq!(
+            verify(Some("7777-7777-7777-7777-7778"), &stored),
+            Err(SecretProblem::Wrong)
+        );
+        assert_eq!(verify(Some("7777"), &stored), Err(SecretProblem::Malformed));
+        // A Cyrillic А in place of a Latin A.
+        assert_eq!(
+            verify(Some("7777-7777-7777-7777-777\u{410}"), &stored),
+            Err(SecretProblem::NotAscii)
+        );
+        assert_eq!(verify(Some(&secret), "v0$00$00"), Err(SecretProblem::Wrong));
+    }
+
+    #[test]
+    fn two_hashes_of_one_secret_differ_by_their_salt() {
+        let secret = format_secret(&[3; SYMBOLS]);
+        assert_ne!(hash(&secret).expect("a"), hash(&secret).expect("b"));
+    }
+}

@@ -1,0 +1,905 @@
+//! Lowering an order file: parse, check every value against the campaign definition,
+//! and build the [`OrderSet`] in the order the orders were written.
+
+use super::raw::{self, OrderFile, RawPath};
+use super::{MAX_FILE_BYTES, MAX_NOTE_CHARS, MAX_ORDERS, msg};
+use crate::diag::Diagnostic;
+use crate::rules::Campaign;
+use crate::rules::calendar::{Phase, PhaseId};
+use crate::rules::ids::{ArmyId, DiplomatId, Ducats, FleetId, NationCode, NodeCode, SeaCode};
+use crate::rules::order::{
+    AssassinTarget, FleetTo, Objective, Order, OrderKind, OrderRef, OrderSet, Piece, SapperAt,
+    SpyCondition,
+};
+use crate::rules::tables::{Choice, Lang, ObjectiveKind};
+use crate::scenario::clubs::clean_text;
+use std::ops::Range;
+use toml::Spanned;
+
+/// Largest value any order may carry.
+const MAX_VALUE: Ducats = 1_000_000;
+
+/// The header of an order file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Header {
+    pub club: NationCode,
+    pub phase: String,
+    /// The secret as written, and where.
+    pub secret: Option<(String, Range<usize>)>,
+    pub note: Option<String>,
+}
+
+/// A lowered order file: header, orders and every problem found.
+#[derive(Clone, Debug)]
+pub struct Lowered {
+    pub header: Option<Header>,
+    pub orders: OrderSet,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+struct Ctx<'a> {
+    path: &'a str,
+    text: &'a str,
+    c: &'a Campaign,
+    lang: Lang,
+    club: String,
+    phase: Option<PhaseId>,
+    diags: Vec<Diagnostic>,
+    orders: Vec<(usize, usize, OrderKind)>,
+}
+
+impl Ctx<'_> {
+    fn err(&mut self, span: Range<usize>, rule: &str, it: String, en: String) {
+        let m = msg(self.lang, it, en);
+        self.diags
+            .push(Diagnostic::at(self.path, self.text, span, rule, m));
+    }
+
+    fn push(&mut self, span: Range<usize>, kind: OrderKind) {
+        self.orders.push((span.start, span.end, kind));
+    }
+
+    /// Checks that the file is for a phase where this kind of order belongs.
+    fn phase_allows(&mut self, span: Range<usize>, field: &str, spring: bool) -> bool {
+        let Some(p) = self.phase else { return false };
+        let ok = match p.phase {
+            Phase::Spring => spring,
+            Phase::Round(_) => !spring,
+            Phase::Winter => false,
+        };
+        if !ok {
+            let when_it = if spring {
+                "di primavera"
+            } else {
+                "dei turni d'estate"
+            };
+            let when_en = if spring {
+                "a spring order"
+            } else {
+                "a summer round order"
+            };
+            self.err(
+                span,
+                "G1.1",
+                format!("`{field}` è un ordine {when_it}; questo file è per {p}"),
+                format!("`{field}` is {when_en}; this file is for {p}"),
+            );
+        }
+        ok
+    }
+
+    fn ascii_code(&mut self, s: &Spanned<String>, what_it: &str, what_en: &str) -> bool {
+        let v = s.get_ref();
+        if v.is_empty()
+            || v.len() > 24
+            || !v.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+        {
+            self.err(s.span(), "G6.1", format!("{what_it} `{}` non è un codice valido: i codici sono ASCII, lettere, cifre e `-`", v.escape_debug()), format!("{what_en} `{}` is not a valid code: codes are ASCII letters, digits and `-`", v.escape_debug()));
+            return false;
+        }
+        true
+    }
+
+    fn node(&mut self, s: &Spanned<String>) -> Option<NodeCode> {
+        if !self.ascii_code(s, "il nodo", "node") {
+            return None;
+        }
+        let v = s.get_ref();
+        if self.c.map.node(v).is_none() {
+            self.err(
+                s.span(),
+                "G6.1",
+                format!("nodo sconosciuto `{v}`"),
+                format!("unknown node `{v}`"),
+            );
+            return None;
+        }
+        Some(NodeCode(v.clone()))
+    }
+
+    fn nation(&mut self, s: &Spanned<String>) -> Option<NationCode> {
+        if !self.ascii_code(s, "la nazione", "nation") {
+            return None;
+        }
+        let v = s.get_ref();
+        if self.c.nation(v).is_none() {
+            self.err(
+                s.span(),
+                "G6.1",
+                format!("nazione sconosciuta `{v}`"),
+                format!("unknown nation `{v}`"),
+            );
+            return None;
+        }
+        Some(NationCode(v.clone()))
+    }
+
+    /// Checks a piece id's shape: `<nation>-<letter><number>`.
+    fn piece_id(
+        &mut self,
+        s: &Spanned<String>,
+        letters: &[char],
+        what_it: &str,
+        what_en: &str,
+    ) -> Option<(String, char)> {
+        self.any_piece_id(s, letters, what_it, what_en, true)
+    }
+
+    /// Checks a piece id; with `own`, it must be one of the club's (ids embed the nation).
+    fn any_piece_id(
+        &mut self,
+        s: &Spanned<String>,
+        letters: &[char],
+        what_it: &str,
+        what_en: &str,
+        own: bool,
+    ) -> Option<(String, char)> {
+        if !self.ascii_code(s, what_it, what_en) {
+            return None;
+        }
+        let v = s.get_ref();
+        if own
+            && let Some((nation, _)) = v.split_once('-')
+            && nation != self.club
+            && self.c.nation(nation).is_some()
+        {
+            self.err(
+                s.span(),
+                "G6.1",
+                format!("`{v}` appartiene a {nation}, non al vostro club"),
+                format!("`{v}` belongs to {nation}, not to your club"),
+            );
+            return None;
+        }
+        let shape = v.split_once('-').and_then(|(nation, rest)| {
+            let mut chars = rest.chars();
+            let letter = chars.next()?;
+            let number = chars.as_str();
+            let ok = self.c.nation(nation).is_some()
+                && letters.contains(&letter)
+                && !number.is_empty()
+                && number.bytes().all(|b| b.is_ascii_digit());
+            ok.then_some(letter)
+        });
+        match shape {
+            Some(letter) => Some((v.clone(), letter)),
+            None => {
+                let example = letters
+                    .iter()
+                    .map(|l| format!("{}-{l}1", self.club))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                self.err(
+                    s.span(),
+                    "G6.1",
+                    format!("`{v}` non è {what_it}: si scrive come {example}"),
+                    format!("`{v}` is not {what_en}: it is written like {example}"),
+                );
+                None
+            }
+        }
+    }
+
+    fn army(&mut self, s: &Spanned<String>) -> Option<ArmyId> {
+        self.piece_id(s, &['A'], "un'armata", "an army")
+            .map(|(v, _)| ArmyId(v))
+    }
+
+    fn fleet(&mut self, s: &Spanned<String>) -> Option<FleetId> {
+        self.piece_id(s, &['F'], "una flotta", "a fleet")
+            .map(|(v, _)| FleetId(v))
+    }
+
+    fn piece(&mut self, s: &Spanned<String>) -> Option<Piece> {
+        match self.piece_id(
+            s,
+            &['A', 'D'],
+            "un'armata o un diplomatico",
+            "an army or a diplomat",
+        )? {
+            (v, 'A') => Some(Piece::Army(ArmyId(v))),
+            (v, _) => Some(Piece::Diplomat(DiplomatId(v))),
+        }
+    }
+
+    fn value(&mut self, s: &Spanned<i64>, min: Ducats) -> Option<Ducats> {
+        let v = *s.get_ref();
+        if v < min || v > MAX_VALUE {
+            self.err(
+                s.span(),
+                "G6.2",
+                format!("il valore {v} deve stare tra {min} e {MAX_VALUE} ducati"),
+                format!("the value {v} must lie between {min} and {MAX_VALUE} ducats"),
+            );
+            return None;
+        }
+        Some(v)
+    }
+
+    fn choice(&mut self, s: &Spanned<String>, allowed: &[Choice]) -> Option<Choice> {
+        let found = Choice::ALL
+            .into_iter()
+            .find(|c| format!("{c:?}").to_lowercase() == *s.get_ref());
+        match found {
+            Some(c) if allowed.contains(&c) => Some(c),
+            _ => {
+                let names: Vec<String> = allowed
+                    .iter()
+                    .map(|c| format!("{c:?}").to_lowercase())
+                    .collect();
+                let list = names.join(", ");
+                self.err(
+                    s.span(),
+                    "G3c.1",
+                    format!(
+                        "scelta `{}` non valida: una tra {list}",
+                        s.get_ref().escape_debug()
+                    ),
+                    format!(
+                        "choice `{}` is not valid: one of {list}",
+                        s.get_ref().escape_debug()
+                    ),
+                );
+                None
+            }
+        }
+    }
+}
+
+/// Returns the text with the secret's value replaced by `*` (same length), for storage.
+pub fn masked_text(text: &str, header: &Header) -> String {
+    match &header.secret {
+        Some((_, span))
+            if span.end <= text.len()
+                && text.is_char_boundary(span.start)
+                && text.is_char_boundary(span.end) =>
+        {
+            let mut out = String::with_capacity(text.len());
+            out.push_str(&text[..span.start]);
+            // Keep the quotes, mask what is between them.
+            let inner = &text[span.clone()];
+            let masked: String = inner
+                .chars()
+                .enumerate()
+                .map(|(i, ch)| {
+                    if i == 0 || i == inner.chars().count() - 1 {
+                        ch
+                    } else {
+                        '*'
+                    }
+                })
+                .collect();
+            out.push_str(&masked);
+            out.push_str(&text[span.end..]);
+            out
+        }
+        _ => text.to_owned(),
+    }
+}
+
+/// Parses and checks an order file against a campaign definition; `phase` is the phase
+/// the file must be for (when known).
+pub fn lower(
+    path: &str,
+    bytes: &[u8],
+    c: &Campaign,
+    phase: Option<PhaseId>,
+    lang: Lang,
+) -> Lowered {
+    let fail = |d: Diagnostic| Lowered {
+        header: None,
+        orders: OrderSet::default(),
+        diagnostics: vec![d],
+    };
+    if bytes.len() > MAX_FILE_BYTES {
+        return fail(Diagnostic::file(
+            path,
+            "G6.2",
+            msg(
+                lang,
+                format!(
+                    "il file ha {} byte; un file di ordini può averne al massimo {MAX_FILE_BYTES}",
+                    bytes.len()
+                ),
+                format!(
+                    "the file has {} bytes; an order file may have at most {MAX_FILE_BYTES}",
+                    bytes.len()
+                ),
+            ),
+        ));
+    }
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return fail(Diagnostic::file(
+            path,
+            "G6.2",
+            msg(
+                lang,
+                "il file non è UTF-8 valido",
+                "the file is not valid UTF-8",
+            ),
+        ));
+    };
+    if let Some(at) = text.find('\0') {
+        return fail(Diagnostic::at(
+            path,
+            text,
+            at..at + 1,
+            "G6.2",
+            msg(
+                lang,
+                "il file contiene un carattere NUL",
+                "the file contains a NUL character",
+            ),
+        ));
+    }
+    let file: OrderFile = match toml::from_str(text) {
+        Ok(f) => f,
+        Err(e) => {
+            let span = e.span().unwrap_or(0..0);
+            return fail(Diagnostic::at(
+                path,
+                text,
+                span,
+                "G6.2",
+                msg(
+                    lang,
+                    format!("errore TOML: {}", e.message().trim()),
+                    format!("TOML error: {}", e.message().trim()),
+                ),
+            ));
+        }
+    };
+    let mut cx = Ctx {
+        path,
+        text,
+        c,
+        lang,
+        club: file.club.get_ref().clone(),
+        phase: None,
+        diags: Vec::new(),
+        orders: Vec::new(),
+    };
+    let header = lower_header(&mut cx, &file, phase);
+    lower_spring(&mut cx, &file);
+    lower_summer(&mut cx, &file);
+    let count = cx.orders.len();
+    if count > MAX_ORDERS {
+        cx.err(
+            0..0,
+            "G6.2",
+            format!("{count} ordini; un file ne può avere al massimo {MAX_ORDERS}"),
+            format!("{count} orders; a file may have at most {MAX_ORDERS}"),
+        );
+    }
+    cx.orders.sort_by_key(|(start, ..)| *start);
+    let orders = cx
+        .orders
+        .into_iter()
+        .enumerate()
+        .map(|(i, (start, end, kind))| Order {
+            at: OrderRef {
+                seq: i as u32 + 1,
+                start,
+                end,
+            },
+            kind,
+        })
+        .collect();
+    Lowered {
+        header,
+        orders: OrderSet { orders },
+        diagnostics: cx.diags,
+    }
+}
+
+fn lower_header(cx: &mut Ctx, f: &OrderFile, expected: Option<PhaseId>) -> Option<Header> {
+    let club = cx.nation(&f.club);
+    let written = f.phase.get_ref().clone();
+    match PhaseId::parse_key(&written) {
+        None => cx.err(
+            f.phase.span(),
+            "G6.2",
+            format!(
+                "fase `{}` non valida: si scrive 1494-spring, 1494-r03 o 1494-winter",
+                written.escape_debug()
+            ),
+            format!(
+                "phase `{}` is not valid: write 1494-spring, 1494-r03 or 1494-winter",
+                written.escape_debug()
+            ),
+        ),
+        Some(p) => {
+            cx.phase = Some(p);
+            if let Some(e) = expected
+                && e != p
+            {
+                cx.err(
+                    f.phase.span(),
+                    "G1.1",
+                    format!("questo file è per {p}, ma la fase aperta è {e}"),
+                    format!("this file is for {p}, but the open phase is {e}"),
+                );
+            }
+        }
+    }
+    let note = f.note.as_ref().map(|n| clean_text(n, MAX_NOTE_CHARS));
+    Some(Header {
+        club: club?,
+        phase: written,
+        secret: f.secret.as_ref().map(|s| (s.get_ref().clone(), s.span())),
+        note,
+    })
+}
+
+fn lower_spring(cx: &mut Ctx, f: &OrderFile) {
+    if let Some(l) = &f.loan
+        && cx.phase_allows(l.span(), "loan", true)
+        && let Some(amount) = cx.value(l, 1)
+    {
+        cx.push(l.span(), OrderKind::Loan { amount });
+    }
+    if let Some(o) = &f.objective
+        && cx.phase_allows(o.span(), "objective", true)
+    {
+        lower_objective(cx, o);
+    }
+    if let Some(b) = &f.strategos
+        && cx.phase_allows(b.span(), "strategos", true)
+    {
+        let raw = b.get_ref();
+        let amount = cx.value(&raw.bid, 1);
+        let move_order: Vec<NationCode> =
+            raw.move_order.iter().filter_map(|n| cx.nation(n)).collect();
+        if let Some(amount) = amount {
+            cx.push(b.span(), OrderKind::StrategosBid { amount, move_order });
+        }
+    }
+    for a in &f.alliances {
+        if cx.phase_allows(a.span(), "alliances", true)
+            && let Some(with) = cx.nation(a)
+        {
+            cx.push(a.span(), OrderKind::Alliance { with });
+        }
+    }
+    for r in &f.raise {
+        if cx.phase_allows(r.span(), "raise", true) {
+            let x = r.get_ref();
+            if let (Some(node), Some(value)) = (cx.node(&x.node), cx.value(&x.value, 1)) {
+                cx.push(r.span(), OrderKind::Raise { node, value });
+            }
+        }
+    }
+    for r in &f.reinforce {
+        if cx.phase_allows(r.span(), "reinforce", true) {
+            let x = r.get_ref();
+            if let (Some(army), Some(value)) = (cx.army(&x.army), cx.value(&x.value, 1)) {
+                cx.push(r.span(), OrderKind::Reinforce { army, value });
+            }
+        }
+    }
+    for t in &f.transfer {
+        if cx.phase_allows(t.span(), "transfer", true) {
+            let x = t.get_ref();
+            if let (Some(from), Some(to), Some(value)) =
+                (cx.army(&x.from), cx.army(&x.to), cx.value(&x.value, 1))
+            {
+                cx.push(t.span(), OrderKind::Transfer { from, to, value });
+            }
+        }
+    }
+    for g in &f.garrison {
+        if cx.phase_allows(g.span(), "garrison", true) {
+            let x = g.get_ref();
+            if let (Some(army), Some(value)) = (cx.army(&x.army), cx.value(&x.value, 1)) {
+                cx.push(g.span(), OrderKind::Garrison { army, value });
+            }
+        }
+    }
+    for w in &f.fortify {
+        if cx.phase_allows(w.span(), "fortify", true)
+            && let Some(node) = cx.node(&w.get_ref().node)
+        {
+            cx.push(w.span(), OrderKind::Fortify { node });
+        }
+    }
+    for w in &f.repair {
+        if cx.phase_allows(w.span(), "repair", true)
+            && let Some(node) = cx.node(&w.get_ref().node)
+        {
+            cx.push(w.span(), OrderKind::Repair { node });
+        }
+    }
+    for h in &f.hire {
+        if cx.phase_allows(h.span(), "hire", true) {
+            lower_hire(cx, h);
+        }
+    }
+    for p in &f.fleet {
+        if cx.phase_allows(p.span(), "fleet", true)
+            && let Some(port) = cx.node(&p.get_ref().port)
+        {
+            cx.push(p.span(), OrderKind::BuildFleet { port });
+        }
+    }
+}
+
+fn lower_objective(cx: &mut Ctx, o: &Spanned<raw::RawObjective>) {
+    let raw = o.get_ref();
+    let kind =
+        cx.c.tables
+            .victory
+            .objective
+            .iter()
+            .map(|e| e.id)
+            .find(|k| {
+                serde_json::to_value(k)
+                    .ok()
+                    .and_then(|v| v.as_str().map(str::to_owned))
+                    .as_deref()
+                    == Some(raw.kind.get_ref().as_str())
+            });
+    let Some(kind) = kind else {
+        let names: Vec<String> =
+            cx.c.tables
+                .victory
+                .objective
+                .iter()
+                .filter_map(|e| {
+                    serde_json::to_value(e.id)
+                        .ok()
+                        .and_then(|v| v.as_str().map(str::to_owned))
+                })
+                .collect();
+        let list = names.join(", ");
+        cx.err(
+            raw.kind.span(),
+            "G8.1",
+            format!(
+                "obiettivo `{}` sconosciuto: uno tra {list}",
+                raw.kind.get_ref().escape_debug()
+            ),
+            format!(
+                "unknown objective `{}`: one of {list}",
+                raw.kind.get_ref().escape_debug()
+            ),
+        );
+        return;
+    };
+    let target = match &raw.target {
+        Some(t) => match cx.nation(t) {
+            Some(n) => Some(n),
+            None => return,
+        },
+        None => None,
+    };
+    if kind == ObjectiveKind::ConquerNation && target.is_none() {
+        cx.err(
+            o.span(),
+            "G8.1",
+            "`conquer_nation` richiede `target`, la nazione da conquistare".into(),
+            "`conquer_nation` needs `target`, the nation to conquer".into(),
+        );
+        return;
+    }
+    if kind != ObjectiveKind::ConquerNation && target.is_some() {
+        cx.err(
+            o.span(),
+            "G8.1",
+            "solo `conquer_nation` ha un `target`".into(),
+            "only `conquer_nation` takes a `target`".into(),
+        );
+        return;
+    }
+    cx.push(o.span(), OrderKind::Objective(Objective { kind, target }));
+}
+
+fn lower_hire(cx: &mut Ctx, h: &Spanned<raw::RawHire>) {
+    let x = h.get_ref();
+    let kind = match x.specialist.get_ref().as_str() {
+        "sapper" => match (&x.army, &x.node) {
+            (Some(a), None) => cx.army(a).map(|a| OrderKind::HireSapper {
+                at: SapperAt::Army(a),
+            }),
+            (None, Some(n)) => cx.node(n).map(|n| OrderKind::HireSapper {
+                at: SapperAt::Node(n),
+            }),
+            _ => {
+                cx.err(h.span(), "G2b.5", "un guastatore va assegnato a un'armata (`army`) o a un nodo (`node`), non a entrambi".into(), "a sapper is attached to an army (`army`) or a node (`node`), not both".into());
+                None
+            }
+        },
+        "diplomat" => match &x.node {
+            Some(n) => cx.node(n).map(|node| OrderKind::HireDiplomat { node }),
+            None => {
+                cx.err(
+                    h.span(),
+                    "G2b.5",
+                    "un diplomatico va posto in un nodo (`node`)".into(),
+                    "a diplomat is placed in a node (`node`)".into(),
+                );
+                None
+            }
+        },
+        "spy" => Some(OrderKind::HireSpy),
+        "assassin" => Some(OrderKind::HireAssassin),
+        other => {
+            cx.err(
+                x.specialist.span(),
+                "G2b.5",
+                format!(
+                    "specialista `{}` sconosciuto: sapper, diplomat, spy o assassin",
+                    other.escape_debug()
+                ),
+                format!(
+                    "unknown specialist `{}`: sapper, diplomat, spy or assassin",
+                    other.escape_debug()
+                ),
+            );
+            None
+        }
+    };
+    let stray = matches!(kind, Some(OrderKind::HireSpy | OrderKind::HireAssassin))
+        && (x.army.is_some() || x.node.is_some());
+    if stray {
+        cx.err(
+            h.span(),
+            "G2b.5",
+            "spie e assassini servono tutto il club: niente `army` né `node`".into(),
+            "spies and assassins serve the whole club: no `army` or `node`".into(),
+        );
+        return;
+    }
+    if let Some(kind) = kind {
+        cx.push(h.span(), kind);
+    }
+}
+
+fn lower_summer(cx: &mut Ctx, f: &OrderFile) {
+    for m in &f.moves {
+        if cx.phase_allows(m.span(), "move", false) {
+            lower_move(cx, m);
+        }
+    }
+    for s in &f.stance {
+        if cx.phase_allows(s.span(), "stance", false) {
+            lower_stance(cx, s);
+        }
+    }
+    for s in &f.siege {
+        if cx.phase_allows(s.span(), "siege", false) {
+            let x = s.get_ref();
+            let bribe = match &x.bribe {
+                Some(b) => cx.value(b, 0),
+                None => Some(0),
+            };
+            if let (Some(army), Some(bribe)) = (cx.army(&x.army), bribe) {
+                cx.push(s.span(), OrderKind::Siege { army, bribe });
+            }
+        }
+    }
+    for a in &f.assassin {
+        if cx.phase_allows(a.span(), "assassin", false) {
+            lower_assassin(cx, a);
+        }
+    }
+    for m in &f.fleet_move {
+        if cx.phase_allows(m.span(), "fleet_move", false) {
+            let x = m.get_ref();
+            let to = if cx.c.map.sea(x.to.get_ref()).is_some() {
+                Some(FleetTo::Sea(SeaCode(x.to.get_ref().clone())))
+            } else {
+                cx.node(&x.to).map(FleetTo::Port)
+            };
+            if let (Some(fleet), Some(to)) = (cx.fleet(&x.fleet), to) {
+                cx.push(m.span(), OrderKind::FleetMove { fleet, to });
+            }
+        }
+    }
+    for e in &f.embark {
+        if cx.phase_allows(e.span(), "embark", false) {
+            let x = e.get_ref();
+            if let (Some(fleet), Some(army)) = (cx.fleet(&x.fleet), cx.army(&x.army)) {
+                cx.push(e.span(), OrderKind::Embark { fleet, army });
+            }
+        }
+    }
+    for l in &f.land {
+        if cx.phase_allows(l.span(), "land", false) {
+            let x = l.get_ref();
+            if let (Some(fleet), Some(node)) = (cx.fleet(&x.fleet), cx.node(&x.node)) {
+                cx.push(l.span(), OrderKind::Land { fleet, node });
+            }
+        }
+    }
+    for e in &f.encounter {
+        if cx.phase_allows(e.span(), "encounter", false) {
+            let x = e.get_ref();
+            if cx.ascii_code(&x.id, "l'incontro", "encounter")
+                && let Some(choice) = cx.choice(&x.choice, &Choice::ALL)
+            {
+                cx.push(
+                    e.span(),
+                    OrderKind::EncounterReply {
+                        encounter: x.id.get_ref().clone(),
+                        choice,
+                    },
+                );
+            }
+        }
+    }
+    for b in &f.battle_result {
+        if cx.phase_allows(b.span(), "battle_result", false) {
+            lower_battle_result(cx, b);
+        }
+    }
+}
+
+fn lower_move(cx: &mut Ctx, m: &Spanned<raw::RawMove>) {
+    let x = m.get_ref();
+    let piece = cx.piece(&x.piece);
+    let names: Vec<String> = match x.path.get_ref() {
+        RawPath::List(v) => v.clone(),
+        RawPath::Arrows(s) => s
+            .replace('→', "->")
+            .split("->")
+            .map(|p| p.trim().to_owned())
+            .collect(),
+    };
+    let span = x.path.span();
+    let mut path = Vec::new();
+    for n in &names {
+        let spanned = Spanned::new(span.clone(), n.clone());
+        match cx.node(&spanned) {
+            Some(code) => path.push(code),
+            None => return,
+        }
+    }
+    if path.len() < 2 {
+        cx.err(
+            span,
+            "G3b.2",
+            "un percorso va da dove sta il pezzo ad almeno un altro nodo".into(),
+            "a path runs from where the piece stands to at least one more node".into(),
+        );
+        return;
+    }
+    for pair in path.windows(2) {
+        if !cx.c.map.has_road(pair[0].as_str(), pair[1].as_str()) {
+            cx.err(
+                span.clone(),
+                "G3b.2",
+                format!("nessuna strada tra {} e {}", pair[0], pair[1]),
+                format!("no road joins {} and {}", pair[0], pair[1]),
+            );
+            return;
+        }
+    }
+    if let Some(piece) = piece {
+        cx.push(m.span(), OrderKind::Move { piece, path });
+    }
+}
+
+fn lower_stance(cx: &mut Ctx, s: &Spanned<raw::RawStance>) {
+    let x = s.get_ref();
+    let piece = cx.piece(&x.piece);
+    let on_contact = x
+        .on_contact
+        .as_ref()
+        .map(|c| cx.choice(c, &[Choice::Stop, Choice::Retreat, Choice::Attack]));
+    let when_contacted = x
+        .when_contacted
+        .as_ref()
+        .map(|c| cx.choice(c, &Choice::ALL));
+    let spy = x.spy.as_ref().map(|sp| {
+        let r = sp.get_ref();
+        let at_most = cx.value(&r.enemy_at_most, 0);
+        let then = cx.choice(&r.then, &Choice::ALL);
+        let otherwise = cx.choice(&r.otherwise, &Choice::ALL);
+        match (at_most, then, otherwise) {
+            (Some(enemy_at_most), Some(then), Some(otherwise)) => Some(SpyCondition {
+                enemy_at_most,
+                then,
+                otherwise,
+            }),
+            _ => None,
+        }
+    });
+    let retreat_to = x.retreat_to.as_ref().map(|n| cx.node(n));
+    let bad = matches!(on_contact, Some(None))
+        || matches!(when_contacted, Some(None))
+        || matches!(spy, Some(None))
+        || matches!(retreat_to, Some(None));
+    if let (Some(piece), false) = (piece, bad) {
+        cx.push(
+            s.span(),
+            OrderKind::Stance {
+                piece,
+                on_contact: on_contact.flatten(),
+                when_contacted: when_contacted.flatten(),
+                spy: spy.flatten(),
+                retreat_to: retreat_to.flatten(),
+            },
+        );
+    }
+}
+
+fn lower_assassin(cx: &mut Ctx, a: &Spanned<raw::RawAssassin>) {
+    let x = a.get_ref();
+    let target = match (
+        x.target.get_ref().as_str(),
+        &x.army,
+        &x.node,
+        &x.diplomat,
+        &x.nation,
+    ) {
+        ("commander", Some(army), None, None, None) => cx
+            .any_piece_id(army, &['A'], "un'armata", "an army", false)
+            .map(|(v, _)| AssassinTarget::Commander(ArmyId(v))),
+        ("sapper", Some(army), None, None, None) => cx
+            .any_piece_id(army, &['A'], "un'armata", "an army", false)
+            .map(|(v, _)| AssassinTarget::ArmySapper(ArmyId(v))),
+        ("sapper", None, Some(node), None, None) => cx.node(node).map(AssassinTarget::NodeSapper),
+        ("diplomat", None, None, Some(d), None) => cx
+            .any_piece_id(d, &['D'], "un diplomatico", "a diplomat", false)
+            .map(|(v, _)| AssassinTarget::Diplomat(DiplomatId(v))),
+        ("spy", None, None, None, Some(n)) => cx.nation(n).map(AssassinTarget::Spy),
+        _ => {
+            cx.err(a.span(), "G2b.5", "bersaglio dell'assassino: commander con `army`, sapper con `army` o `node`, diplomat con `diplomat`, spy con `nation`".into(), "an assassin's target: commander with `army`, sapper with `army` or `node`, diplomat with `diplomat`, spy with `nation`".into());
+            None
+        }
+    };
+    if let Some(target) = target {
+        cx.push(a.span(), OrderKind::Assassin { target });
+    }
+}
+
+fn lower_battle_result(cx: &mut Ctx, b: &Spanned<raw::RawBattleResult>) {
+    let x = b.get_ref();
+    if !cx.ascii_code(&x.battle, "la battaglia", "battle") {
+        return;
+    }
+    let winner = match &x.winner {
+        Some(w) => match cx.nation(w) {
+            Some(n) => Some(n),
+            None => return,
+        },
+        None => None,
+    };
+    let mut losses = Vec::new();
+    for (nation, value) in x.losses.get_ref() {
+        let n = Spanned::new(x.losses.span(), nation.clone());
+        let v = Spanned::new(x.losses.span(), *value);
+        match (cx.nation(&n), cx.value(&v, 0)) {
+            (Some(n), Some(v)) => losses.push((n, v)),
+            _ => return,
+        }
+    }
+    cx.push(
+        b.span(),
+        OrderKind::BattleResult {
+            battle: x.battle.get_ref().clone(),
+            winner,
+            losses,
+        },
+    );
+}

@@ -1,0 +1,42 @@
+//! Order files: TOML → checked shape → [`OrderSet`], with located diagnostics in the
+//! club's language.
+//!
+//! This module checks what can be checked from the file and the campaign definition
+//! alone (syntax, known codes, ranges, the phase an order belongs to, roads along a
+//! path). Whether an order is legal in the world is decided by `rules` when the phase
+//! is resolved; `giglio orders check` runs that same resolution on the club's orders.
+
+mod lower;
+pub mod raw;
+
+pub use lower::{Header, Lowered, lower, masked_text};
+
+use crate::diag::Diagnostic;
+use crate::rules::tables::Lang;
+
+/// Largest order file read: a file of every order a club could give is far smaller.
+pub const MAX_FILE_BYTES: usize = 64 * 1024;
+/// Most orders in one file.
+pub const MAX_ORDERS: usize = 200;
+/// Longest note to the referee, in characters.
+pub const MAX_NOTE_CHARS: usize = 500;
+
+/// Returns the JSON Schema of order files, pretty-printed.
+pub fn schema_json() -> String {
+    let schema = schemars::schema_for!(raw::OrderFile);
+    serde_json::to_string_pretty(&schema)
+        .unwrap_or_else(|e| unreachable!("a schema always serializes: {e}"))
+}
+
+/// Picks the Italian or English text.
+pub(crate) fn msg(lang: Lang, it: impl Into<String>, en: impl Into<String>) -> String {
+    match lang {
+        Lang::It => it.into(),
+        Lang::En => en.into(),
+    }
+}
+
+/// Returns a diagnostic about the whole file.
+pub fn file_problem(path: &str, rule: &str, message: String) -> Diagnostic {
+    Diagnostic::file(path, rule, message)
+}

@@ -1,0 +1,345 @@
+//! The order file as written: one TOML file per club per phase.
+//!
+//! These DTOs keep the byte span of every value a diagnostic may point at, and derive
+//! the JSON Schema `giglio orders schema` prints, so an editor can complete and check
+//! an order file as the club types it. The format is documented in README.
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use toml::Spanned;
+
+/// One club's orders for one phase.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(
+    title = "giglio order file",
+    description = "One club's orders for one phase of an Il Giglio campaign."
+)]
+pub struct OrderFile {
+    /// The club's nation code (`V`, `HRI`…).
+    #[schemars(with = "String")]
+    pub club: Spanned<String>,
+    /// The phase these orders are for: `1494-spring`, `1494-r03`, `1494-winter`.
+    #[schemars(with = "String")]
+    pub phase: Spanned<String>,
+    /// The club's secret, as issued by the referee.
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub secret: Option<Spanned<String>>,
+    /// A note to the referee (at most 500 characters; control characters are removed).
+    #[serde(default)]
+    pub note: Option<String>,
+
+    // ---- spring ----
+    /// G2a.3: borrow this many ducats, repaid next spring with interest.
+    #[serde(default)]
+    #[schemars(with = "Option<i64>")]
+    pub loan: Option<Spanned<i64>>,
+    /// G8.1: the club's secret objective (first spring only).
+    #[serde(default)]
+    #[schemars(with = "Option<RawObjective>")]
+    pub objective: Option<Spanned<RawObjective>>,
+    /// G2b.5: a sealed bid for the Strategos.
+    #[serde(default)]
+    #[schemars(with = "Option<RawStrategos>")]
+    pub strategos: Option<Spanned<RawStrategos>>,
+    /// G5.2: declare alliances with these nations.
+    #[serde(default)]
+    #[schemars(with = "Vec<String>")]
+    pub alliances: Vec<Spanned<String>>,
+    /// G2b.1: raise new armies.
+    #[serde(default)]
+    #[schemars(with = "Vec<RawRaise>")]
+    pub raise: Vec<Spanned<RawRaise>>,
+    /// G2b.1: reinforce armies standing in owned cities.
+    #[serde(default)]
+    #[schemars(with = "Vec<RawArmyValue>")]
+    pub reinforce: Vec<Spanned<RawArmyValue>>,
+    /// G2b.2: move ducats between two armies in one node.
+    #[serde(default)]
+    #[schemars(with = "Vec<RawTransfer>")]
+    pub transfer: Vec<Spanned<RawTransfer>>,
+    /// G2b.3: detach garrisons.
+    #[serde(default)]
+    #[schemars(with = "Vec<RawArmyValue>")]
+    pub garrison: Vec<Spanned<RawArmyValue>>,
+    /// G2b.4: fortify cities and villages.
+    #[serde(default)]
+    #[schemars(with = "Vec<RawNode>")]
+    pub fortify: Vec<Spanned<RawNode>>,
+    /// G2b.4: repair breached places.
+    #[serde(default)]
+    #[schemars(with = "Vec<RawNode>")]
+    pub repair: Vec<Spanned<RawNode>>,
+    /// G2b.5: hire specialists.
+    #[serde(default)]
+    #[schemars(with = "Vec<RawHire>")]
+    pub hire: Vec<Spanned<RawHire>>,
+    /// G2b.6: build fleets.
+    #[serde(default)]
+    #[schemars(with = "Vec<RawPort>")]
+    pub fleet: Vec<Spanned<RawPort>>,
+
+    // ---- summer rounds ----
+    /// G3b: moves along roads.
+    #[serde(default, rename = "move")]
+    #[schemars(with = "Vec<RawMove>")]
+    pub moves: Vec<Spanned<RawMove>>,
+    /// G3c.3: standing encounter choices.
+    #[serde(default)]
+    #[schemars(with = "Vec<RawStance>")]
+    pub stance: Vec<Spanned<RawStance>>,
+    /// G3d: sieges.
+    #[serde(default)]
+    #[schemars(with = "Vec<RawSiege>")]
+    pub siege: Vec<Spanned<RawSiege>>,
+    /// G2b.5: assassin missions.
+    #[serde(default)]
+    #[schemars(with = "Vec<RawAssassin>")]
+    pub assassin: Vec<Spanned<RawAssassin>>,
+    /// G3e.1: fleet moves.
+    #[serde(default)]
+    #[schemars(with = "Vec<RawFleetMove>")]
+    pub fleet_move: Vec<Spanned<RawFleetMove>>,
+    /// G3e.3: embarking an army.
+    #[serde(default)]
+    #[schemars(with = "Vec<RawEmbark>")]
+    pub embark: Vec<Spanned<RawEmbark>>,
+    /// G3e.3: landing the army carried.
+    #[serde(default)]
+    #[schemars(with = "Vec<RawLand>")]
+    pub land: Vec<Spanned<RawLand>>,
+    /// G3c.3: replies to encounters, in contact-exchange mode.
+    #[serde(default)]
+    #[schemars(with = "Vec<RawEncounter>")]
+    pub encounter: Vec<Spanned<RawEncounter>>,
+    /// G3c.7: results of table battles.
+    #[serde(default)]
+    #[schemars(with = "Vec<RawBattleResult>")]
+    pub battle_result: Vec<Spanned<RawBattleResult>>,
+}
+
+/// G8.1: an objective; `target` names the nation for `conquer_nation`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawObjective {
+    /// keep_possessions, conquer_nation, most_capitals, most_ducats, most_cities,
+    /// most_fortresses, most_villages, most_ports, most_alliances_honoured,
+    /// most_alliances_betrayed, most_fleets.
+    #[schemars(with = "String")]
+    pub kind: Spanned<String>,
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub target: Option<Spanned<String>>,
+}
+
+/// G2b.5: a sealed bid, and the move order wanted if it wins.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawStrategos {
+    #[schemars(with = "i64")]
+    pub bid: Spanned<i64>,
+    #[serde(default)]
+    #[schemars(with = "Vec<String>")]
+    pub move_order: Vec<Spanned<String>>,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawRaise {
+    /// An owned city.
+    #[schemars(with = "String")]
+    pub node: Spanned<String>,
+    /// Ducats spent: the army's value.
+    #[schemars(with = "i64")]
+    pub value: Spanned<i64>,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawArmyValue {
+    /// An army of the club (`V-A1`).
+    #[schemars(with = "String")]
+    pub army: Spanned<String>,
+    #[schemars(with = "i64")]
+    pub value: Spanned<i64>,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawTransfer {
+    #[schemars(with = "String")]
+    pub from: Spanned<String>,
+    #[schemars(with = "String")]
+    pub to: Spanned<String>,
+    #[schemars(with = "i64")]
+    pub value: Spanned<i64>,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawNode {
+    #[schemars(with = "String")]
+    pub node: Spanned<String>,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawPort {
+    #[schemars(with = "String")]
+    pub port: Spanned<String>,
+}
+
+/// G2b.5: `specialist` is sapper (with `army` or `node`), diplomat (with `node`), spy or
+/// assassin.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawHire {
+    #[schemars(with = "String")]
+    pub specialist: Spanned<String>,
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub army: Option<Spanned<String>>,
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub node: Option<Spanned<String>>,
+}
+
+/// A path of nodes: `["V8", "F7"]` or `"V8 -> F7"` (`→` also reads).
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum RawPath {
+    List(Vec<String>),
+    Arrows(String),
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawMove {
+    /// An army (`V-A1`) or diplomat (`V-D1`) of the club.
+    #[schemars(with = "String")]
+    pub piece: Spanned<String>,
+    /// The nodes it passes, starting where it stands.
+    #[schemars(with = "RawPath")]
+    pub path: Spanned<RawPath>,
+}
+
+/// G3c.4: with a spy, a choice that depends on the enemy's size.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawSpy {
+    #[schemars(with = "i64")]
+    pub enemy_at_most: Spanned<i64>,
+    #[schemars(with = "String")]
+    pub then: Spanned<String>,
+    #[schemars(with = "String")]
+    pub otherwise: Spanned<String>,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawStance {
+    #[schemars(with = "String")]
+    pub piece: Spanned<String>,
+    /// stop, retreat or attack: when it moves into a force.
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub on_contact: Option<Spanned<String>>,
+    /// stop, retreat, attack or withdraw: when a force moves into it.
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub when_contacted: Option<Spanned<String>>,
+    #[serde(default)]
+    #[schemars(with = "Option<RawSpy>")]
+    pub spy: Option<Spanned<RawSpy>>,
+    /// Where to retreat to (G3c.6).
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub retreat_to: Option<Spanned<String>>,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawSiege {
+    #[schemars(with = "String")]
+    pub army: Spanned<String>,
+    /// G3d.2: ducats of bribe spent this round.
+    #[serde(default)]
+    #[schemars(with = "Option<i64>")]
+    pub bribe: Option<Spanned<i64>>,
+}
+
+/// G2b.5: `target` is commander (with `army`), sapper (with `army` or `node`),
+/// diplomat (with `diplomat`) or spy (with `nation`).
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawAssassin {
+    #[schemars(with = "String")]
+    pub target: Spanned<String>,
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub army: Option<Spanned<String>>,
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub node: Option<Spanned<String>>,
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub diplomat: Option<Spanned<String>>,
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub nation: Option<Spanned<String>>,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawFleetMove {
+    #[schemars(with = "String")]
+    pub fleet: Spanned<String>,
+    /// A sea zone or a port.
+    #[schemars(with = "String")]
+    pub to: Spanned<String>,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawEmbark {
+    #[schemars(with = "String")]
+    pub fleet: Spanned<String>,
+    #[schemars(with = "String")]
+    pub army: Spanned<String>,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawLand {
+    #[schemars(with = "String")]
+    pub fleet: Spanned<String>,
+    #[schemars(with = "String")]
+    pub node: Spanned<String>,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawEncounter {
+    /// The encounter's id, as the referee's mail gives it.
+    #[schemars(with = "String")]
+    pub id: Spanned<String>,
+    #[schemars(with = "String")]
+    pub choice: Spanned<String>,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawBattleResult {
+    /// The battle's id (`1495-r03-M5`).
+    #[schemars(with = "String")]
+    pub battle: Spanned<String>,
+    /// The winning nation, or none for a draw.
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub winner: Option<Spanned<String>>,
+    /// Ducats lost by each side.
+    #[schemars(with = "BTreeMap<String, i64>")]
+    pub losses: Spanned<BTreeMap<String, i64>>,
+}

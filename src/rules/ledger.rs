@@ -1,0 +1,129 @@
+//! The ledger: every ducat that moves, tied to a rule id.
+//!
+//! Treasuries, army values and garrison values change only through entries here, so
+//! for every nation and every phase: closing = opening + Σ entries, account by account.
+
+use super::ids::{ArmyId, Ducats, NationCode, NodeCode};
+use super::tables::Lang;
+use serde::{Deserialize, Serialize};
+
+/// Where ducats sit.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Account {
+    Treasury,
+    Army(ArmyId),
+    Garrison(NodeCode),
+}
+
+/// What an entry is for.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "item")]
+pub enum Item {
+    Income { node: NodeCode },
+    Loan,
+    LoanRepayment,
+    Interest,
+    Confiscation,
+    Raise,
+    Reinforce,
+    Transfer,
+    GarrisonDetached { node: NodeCode },
+    GarrisonCost,
+    Fortify { node: NodeCode },
+    Repair { node: NodeCode },
+    Sapper,
+    Diplomat,
+    Spy,
+    Assassin,
+    Fleet,
+    Strategos,
+    Upkeep,
+}
+
+impl Item {
+    /// Returns the entry's label in words.
+    pub fn text(&self, lang: Lang) -> String {
+        let (it, en) = match self {
+            Item::Income { node } => (format!("rendita di {node}"), format!("income of {node}")),
+            Item::Loan => ("prestito".into(), "loan".into()),
+            Item::LoanRepayment => ("restituzione del prestito".into(), "loan repayment".into()),
+            Item::Interest => ("interessi".into(), "interest".into()),
+            Item::Confiscation => ("confisca".into(), "confiscation".into()),
+            Item::Raise => ("arruolamento".into(), "recruitment".into()),
+            Item::Reinforce => ("rinforzo".into(), "reinforcement".into()),
+            Item::Transfer => ("trasferimento".into(), "transfer".into()),
+            Item::GarrisonDetached { node } => (
+                format!("guarnigione a {node}"),
+                format!("garrison at {node}"),
+            ),
+            Item::GarrisonCost => ("costo del distaccamento".into(), "detachment cost".into()),
+            Item::Fortify { node } => (
+                format!("fortificazione di {node}"),
+                format!("fortifying {node}"),
+            ),
+            Item::Repair { node } => (
+                format!("riparazione di {node}"),
+                format!("repairing {node}"),
+            ),
+            Item::Sapper => ("guastatore".into(), "sapper".into()),
+            Item::Diplomat => ("diplomatico".into(), "diplomat".into()),
+            Item::Spy => ("spia".into(), "spy".into()),
+            Item::Assassin => ("assassino".into(), "assassin".into()),
+            Item::Fleet => ("flotta".into(), "fleet".into()),
+            Item::Strategos => ("Stratego".into(), "Strategos".into()),
+            Item::Upkeep => ("mantenimento".into(), "upkeep".into()),
+        };
+        match lang {
+            Lang::It => it,
+            Lang::En => en,
+        }
+    }
+}
+
+/// One movement of ducats.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entry {
+    pub nation: NationCode,
+    pub account: Account,
+    pub amount: Ducats,
+    pub rule: String,
+    pub item: Item,
+}
+
+/// The entries of one phase, in the order they happened.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ledger {
+    pub entries: Vec<Entry>,
+}
+
+impl Ledger {
+    /// Records an entry.
+    pub fn add(
+        &mut self,
+        nation: &NationCode,
+        account: Account,
+        amount: Ducats,
+        rule: &str,
+        item: Item,
+    ) {
+        if amount != 0 {
+            self.entries.push(Entry {
+                nation: nation.clone(),
+                account,
+                amount,
+                rule: rule.to_owned(),
+                item,
+            });
+        }
+    }
+
+    /// Returns the sum of a nation's entries on one account.
+    pub fn sum(&self, nation: &str, account: &Account) -> Ducats {
+        self.entries
+            .iter()
+            .filter(|e| e.nation.as_str() == nation && &e.account == account)
+            .map(|e| e.amount)
+            .sum()
+    }
+}

@@ -1,0 +1,682 @@
+//! What became of every order, and what else happened in a phase: the material every
+//! report is built from. Each carries the rule id and reads in Italian or English.
+
+use super::ids::{ArmyId, DiplomatId, Ducats, FleetId, NationCode, NodeCode};
+use super::order::{OrderRef, SapperAt};
+use super::tables::Lang;
+use serde::{Deserialize, Serialize};
+
+fn tr(lang: Lang, it: String, en: String) -> String {
+    match lang {
+        Lang::It => it,
+        Lang::En => en,
+    }
+}
+
+/// The outcome of one order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OrderOutcome {
+    pub nation: NationCode,
+    pub at: OrderRef,
+    /// The order's name as written (`raise`, `fortify`…).
+    pub order: String,
+    pub result: Outcome,
+}
+
+/// Carried out, or rejected with the rule it breaks.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    Done(Done),
+    Rejected { rule: String, reason: Reason },
+}
+
+impl Outcome {
+    /// Builds a rejection.
+    pub fn rejected(rule: &str, reason: Reason) -> Outcome {
+        Outcome::Rejected {
+            rule: rule.to_owned(),
+            reason,
+        }
+    }
+
+    /// Returns the outcome in words.
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            Outcome::Done(d) => d.text(lang),
+            Outcome::Rejected { rule, reason } => tr(
+                lang,
+                format!("respinto ({rule}): {}", reason.text(lang)),
+                format!("rejected ({rule}): {}", reason.text(lang)),
+            ),
+        }
+    }
+}
+
+/// What a carried-out order did.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "done")]
+pub enum Done {
+    Loan {
+        amount: Ducats,
+        due: Ducats,
+    },
+    Raised {
+        army: ArmyId,
+        node: NodeCode,
+        value: Ducats,
+    },
+    Reinforced {
+        army: ArmyId,
+        value: Ducats,
+    },
+    Transferred {
+        from: ArmyId,
+        to: ArmyId,
+        value: Ducats,
+        disbanded: bool,
+    },
+    Garrisoned {
+        army: ArmyId,
+        node: NodeCode,
+        value: Ducats,
+    },
+    Fortified {
+        node: NodeCode,
+        at_once: bool,
+    },
+    Repaired {
+        node: NodeCode,
+        at_once: bool,
+    },
+    SapperHired {
+        at: SapperAt,
+    },
+    DiplomatHired {
+        diplomat: DiplomatId,
+        node: NodeCode,
+    },
+    SpyHired,
+    AssassinHired,
+    FleetBuilt {
+        fleet: FleetId,
+        port: NodeCode,
+    },
+    AllianceDeclared {
+        with: NationCode,
+    },
+    ObjectiveChosen,
+    BidSealed {
+        amount: Ducats,
+    },
+}
+
+impl Done {
+    /// Returns what was done, in words.
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            Done::Loan { amount, due } => tr(
+                lang,
+                format!("prestito di {amount} ducati; da restituire {due} la prossima primavera"),
+                format!("loan of {amount} ducats; {due} due next spring"),
+            ),
+            Done::Raised { army, node, value } => tr(
+                lang,
+                format!("armata {army} arruolata a {node} con {value} ducati"),
+                format!("army {army} raised at {node} with {value} ducats"),
+            ),
+            Done::Reinforced { army, value } => tr(
+                lang,
+                format!("armata {army} rinforzata di {value} ducati"),
+                format!("army {army} reinforced by {value} ducats"),
+            ),
+            Done::Transferred {
+                from,
+                to,
+                value,
+                disbanded,
+            } => {
+                let gone = if *disbanded {
+                    tr(
+                        lang,
+                        format!("; {from} è sciolta"),
+                        format!("; {from} is disbanded"),
+                    )
+                } else {
+                    String::new()
+                };
+                tr(
+                    lang,
+                    format!("{value} ducati trasferiti da {from} a {to}{gone}"),
+                    format!("{value} ducats transferred from {from} to {to}{gone}"),
+                )
+            }
+            Done::Garrisoned { army, node, value } => tr(
+                lang,
+                format!("{army} lascia una guarnigione di {value} ducati a {node}"),
+                format!("{army} detaches a garrison of {value} ducats at {node}"),
+            ),
+            Done::Fortified {
+                node,
+                at_once: true,
+            } => tr(
+                lang,
+                format!("{node} è fortificato"),
+                format!("{node} is fortified"),
+            ),
+            Done::Fortified {
+                node,
+                at_once: false,
+            } => tr(
+                lang,
+                format!("lavori di fortificazione a {node}: completi in inverno"),
+                format!("fortification works at {node}: complete in winter"),
+            ),
+            Done::Repaired {
+                node,
+                at_once: true,
+            } => tr(
+                lang,
+                format!("{node} è riparato"),
+                format!("{node} is repaired"),
+            ),
+            Done::Repaired {
+                node,
+                at_once: false,
+            } => tr(
+                lang,
+                format!("riparazioni a {node}: complete in inverno"),
+                format!("repairs at {node}: complete in winter"),
+            ),
+            Done::SapperHired {
+                at: SapperAt::Army(a),
+            } => tr(
+                lang,
+                format!("un guastatore si unisce all'armata {a}"),
+                format!("a sapper joins army {a}"),
+            ),
+            Done::SapperHired {
+                at: SapperAt::Node(n),
+            } => tr(
+                lang,
+                format!("un guastatore rafforza la difesa di {n}"),
+                format!("a sapper strengthens the defence of {n}"),
+            ),
+            Done::DiplomatHired { diplomat, node } => tr(
+                lang,
+                format!("diplomatico {diplomat} posto a {node}"),
+                format!("diplomat {diplomat} placed at {node}"),
+            ),
+            Done::SpyHired => tr(
+                lang,
+                "una spia al servizio del club per l'anno".into(),
+                "a spy serves the club for the year".into(),
+            ),
+            Done::AssassinHired => tr(
+                lang,
+                "un assassino attende la sua missione".into(),
+                "an assassin awaits a mission".into(),
+            ),
+            Done::FleetBuilt { fleet, port } => tr(
+                lang,
+                format!("flotta {fleet} costruita a {port}"),
+                format!("fleet {fleet} built at {port}"),
+            ),
+            Done::AllianceDeclared { with } => tr(
+                lang,
+                format!("alleanza dichiarata con {with}"),
+                format!("alliance declared with {with}"),
+            ),
+            Done::ObjectiveChosen => tr(
+                lang,
+                "obiettivo segreto registrato".into(),
+                "secret objective recorded".into(),
+            ),
+            Done::BidSealed { amount } => tr(
+                lang,
+                format!("offerta sigillata di {amount} ducati per lo Stratego"),
+                format!("sealed bid of {amount} ducats for the Strategos"),
+            ),
+        }
+    }
+}
+
+/// Why an order was rejected. Every reason reads in Italian and English.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "reason")]
+pub enum Reason {
+    /// G2b.7: the treasury would go negative.
+    MissingDucats {
+        cost: Ducats,
+        treasury: Ducats,
+    },
+    /// The order needs another phase.
+    WrongPhase,
+    NotYourArmy {
+        army: ArmyId,
+    },
+    UnknownArmy {
+        army: ArmyId,
+    },
+    NotYourFleet {
+        fleet: FleetId,
+    },
+    NotYourNode {
+        node: NodeCode,
+    },
+    NotACity {
+        node: NodeCode,
+    },
+    NotAPort {
+        node: NodeCode,
+    },
+    TooManyArmies {
+        max: u32,
+    },
+    ValueTooSmall {
+        min: Ducats,
+    },
+    ArmyTooSmall {
+        army: ArmyId,
+        value: Ducats,
+        needed: Ducats,
+    },
+    NotTogether {
+        from: ArmyId,
+        to: ArmyId,
+    },
+    SameArmy,
+    NotFortified {
+        node: NodeCode,
+    },
+    AlreadyFortified {
+        node: NodeCode,
+    },
+    NotBreached {
+        node: NodeCode,
+    },
+    BreachedUseRepair {
+        node: NodeCode,
+    },
+    CannotFortifyFortress {
+        node: NodeCode,
+    },
+    NoArmyPresent {
+        node: NodeCode,
+    },
+    SapperAlready,
+    SpyAlready,
+    FleetLimit {
+        limit: u32,
+    },
+    LoanTwice,
+    LoanTooLarge {
+        limit: Ducats,
+    },
+    LoanOutstanding,
+    ObjectiveNotFirstSpring,
+    ObjectiveTwice,
+    ObjectiveNeedsTarget,
+    ObjectiveTargetSelf,
+    UnknownNation {
+        nation: NationCode,
+    },
+    SelfAlliance,
+    BidTwice,
+    /// Orders of this kind are resolved by a later capability of the tool.
+    NotResolvedYet,
+}
+
+impl Reason {
+    /// Returns the reason in words.
+    pub fn text(&self, lang: Lang) -> String {
+        use Reason::*;
+        match self {
+            MissingDucats { cost, treasury } => tr(
+                lang,
+                format!(
+                    "costa {cost} ducati ma la tesoreria ne ha {treasury}: ne mancano {}",
+                    cost - treasury
+                ),
+                format!(
+                    "costs {cost} ducats but the treasury holds {treasury}: {} missing",
+                    cost - treasury
+                ),
+            ),
+            WrongPhase => tr(
+                lang,
+                "questo ordine non vale in questa fase".into(),
+                "this order does not belong to this phase".into(),
+            ),
+            NotYourArmy { army } => tr(
+                lang,
+                format!("{army} non è una vostra armata"),
+                format!("{army} is not one of your armies"),
+            ),
+            UnknownArmy { army } => tr(
+                lang,
+                format!("non esiste l'armata {army}"),
+                format!("there is no army {army}"),
+            ),
+            NotYourFleet { fleet } => tr(
+                lang,
+                format!("{fleet} non è una vostra flotta"),
+                format!("{fleet} is not one of your fleets"),
+            ),
+            NotYourNode { node } => tr(
+                lang,
+                format!("{node} non è vostro"),
+                format!("{node} is not yours"),
+            ),
+            NotACity { node } => tr(
+                lang,
+                format!("{node} non è una città"),
+                format!("{node} is not a city"),
+            ),
+            NotAPort { node } => tr(
+                lang,
+                format!("{node} non è un porto"),
+                format!("{node} is not a port"),
+            ),
+            TooManyArmies { max } => tr(
+                lang,
+                format!("avete già {max} armate, il massimo"),
+                format!("you already have {max} armies, the most allowed"),
+            ),
+            ValueTooSmall { min } => tr(
+                lang,
+                format!("il valore deve essere almeno {min}"),
+                format!("the value must be at least {min}"),
+            ),
+            ArmyTooSmall {
+                army,
+                value,
+                needed,
+            } => tr(
+                lang,
+                format!("{army} vale {value} ducati, ne servono {needed}"),
+                format!("{army} is worth {value} ducats; {needed} are needed"),
+            ),
+            NotTogether { from, to } => tr(
+                lang,
+                format!("{from} e {to} non sono nello stesso nodo"),
+                format!("{from} and {to} are not in the same node"),
+            ),
+            SameArmy => tr(
+                lang,
+                "un'armata non può trasferire a se stessa".into(),
+                "an army cannot transfer to itself".into(),
+            ),
+            NotFortified { node } => tr(
+                lang,
+                format!("{node} non è fortificato"),
+                format!("{node} is not fortified"),
+            ),
+            AlreadyFortified { node } => tr(
+                lang,
+                format!("{node} è già fortificato"),
+                format!("{node} is already fortified"),
+            ),
+            NotBreached { node } => tr(
+                lang,
+                format!("{node} non ha brecce da riparare"),
+                format!("{node} has no breach to repair"),
+            ),
+            BreachedUseRepair { node } => tr(
+                lang,
+                format!("{node} ha una breccia: ordinate una riparazione"),
+                format!("{node} is breached: order a repair"),
+            ),
+            CannotFortifyFortress { node } => tr(
+                lang,
+                format!("{node} è una fortezza, sempre fortificata"),
+                format!("{node} is a fortress, always fortified"),
+            ),
+            NoArmyPresent { node } => tr(
+                lang,
+                format!("nessuna vostra armata a {node}"),
+                format!("none of your armies is at {node}"),
+            ),
+            SapperAlready => tr(
+                lang,
+                "c'è già un guastatore".into(),
+                "a sapper is already there".into(),
+            ),
+            SpyAlready => tr(
+                lang,
+                "avete già una spia quest'anno".into(),
+                "you already have a spy this year".into(),
+            ),
+            FleetLimit { limit } => tr(
+                lang,
+                format!("la vostra nazione può avere al massimo {limit} flotte"),
+                format!("your nation may have at most {limit} fleets"),
+            ),
+            LoanTwice => tr(
+                lang,
+                "un solo prestito all'anno".into(),
+                "only one loan a year".into(),
+            ),
+            LoanTooLarge { limit } => tr(
+                lang,
+                format!("il prestito può essere al massimo {limit} ducati"),
+                format!("the loan may be at most {limit} ducats"),
+            ),
+            LoanOutstanding => tr(
+                lang,
+                "c'è ancora un prestito da restituire".into(),
+                "a loan is still outstanding".into(),
+            ),
+            ObjectiveNotFirstSpring => tr(
+                lang,
+                "l'obiettivo si sceglie solo nella prima primavera".into(),
+                "the objective is chosen in the first spring only".into(),
+            ),
+            ObjectiveTwice => tr(
+                lang,
+                "l'obiettivo è già stato scelto".into(),
+                "the objective has already been chosen".into(),
+            ),
+            ObjectiveNeedsTarget => tr(
+                lang,
+                "questo obiettivo richiede una nazione bersaglio".into(),
+                "this objective needs a target nation".into(),
+            ),
+            ObjectiveTargetSelf => tr(
+                lang,
+                "non potete conquistare voi stessi".into(),
+                "you cannot conquer yourselves".into(),
+            ),
+            UnknownNation { nation } => tr(
+                lang,
+                format!("{nation} non è una nazione della campagna"),
+                format!("{nation} is not a nation of the campaign"),
+            ),
+            SelfAlliance => tr(
+                lang,
+                "non potete allearvi con voi stessi".into(),
+                "you cannot ally with yourselves".into(),
+            ),
+            BidTwice => tr(
+                lang,
+                "una sola offerta per lo Stratego".into(),
+                "only one bid for the Strategos".into(),
+            ),
+            NotResolvedYet => tr(
+                lang,
+                "questo tipo di ordine non è ancora risolto da questa versione".into(),
+                "this kind of order is not resolved by this version yet".into(),
+            ),
+        }
+    }
+}
+
+/// Who may learn of an event (G7).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Audience {
+    /// Every club (G7.1).
+    Public,
+    /// One nation's club only.
+    Nation(NationCode),
+    /// The referee only.
+    Referee,
+}
+
+/// Something that happened in a phase that is not the outcome of one order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Event {
+    pub audience: Audience,
+    pub rule: String,
+    pub what: Happening,
+}
+
+/// The kinds of things that happen.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "happening")]
+pub enum Happening {
+    Income {
+        nation: NationCode,
+        amount: Ducats,
+    },
+    LoanRepaid {
+        nation: NationCode,
+        amount: Ducats,
+    },
+    LoanDefault {
+        nation: NationCode,
+        due: Ducats,
+        paid: Ducats,
+        unpaid: Ducats,
+    },
+    StrategosWon {
+        nation: NationCode,
+        bid: Ducats,
+    },
+    StrategosTie {
+        bid: Ducats,
+    },
+    StrategosNone,
+    MoveOrder {
+        order: Vec<NationCode>,
+    },
+    AllianceFormed {
+        members: [NationCode; 2],
+    },
+    WorksComplete {
+        node: NodeCode,
+    },
+    SpecialistsLeave {
+        nation: NationCode,
+    },
+    EventRoll {
+        nation: NationCode,
+        roll: u8,
+    },
+    WinterEvent {
+        nation: NationCode,
+        event: String,
+        name_it: String,
+        name_en: String,
+    },
+    Breached {
+        node: NodeCode,
+    },
+    CampaignEnds,
+}
+
+impl Happening {
+    /// Returns what happened, in words.
+    pub fn text(&self, lang: Lang) -> String {
+        use Happening::*;
+        match self {
+            Income { nation, amount } => tr(
+                lang,
+                format!("{nation} incassa {amount} ducati"),
+                format!("{nation} collects {amount} ducats"),
+            ),
+            LoanRepaid { nation, amount } => tr(
+                lang,
+                format!("{nation} restituisce il prestito: {amount} ducati"),
+                format!("{nation} repays its loan: {amount} ducats"),
+            ),
+            LoanDefault {
+                nation,
+                due,
+                paid,
+                unpaid,
+            } => tr(
+                lang,
+                format!(
+                    "{nation} non può restituire {due} ducati: confiscati {paid}, restano insoluti {unpaid}"
+                ),
+                format!(
+                    "{nation} cannot repay {due} ducats: {paid} confiscated, {unpaid} left unpaid"
+                ),
+            ),
+            StrategosWon { nation, bid } => tr(
+                lang,
+                format!("{nation} ottiene lo Stratego per {bid} ducati"),
+                format!("{nation} wins the Strategos for {bid} ducats"),
+            ),
+            StrategosTie { bid } => tr(
+                lang,
+                format!("parità a {bid} ducati: nessuno Stratego quest'anno"),
+                format!("a tie at {bid} ducats: no Strategos this year"),
+            ),
+            StrategosNone => tr(
+                lang,
+                "nessuna offerta valida: nessuno Stratego quest'anno".into(),
+                "no valid bid: no Strategos this year".into(),
+            ),
+            MoveOrder { order } => {
+                let o: Vec<&str> = order.iter().map(NationCode::as_str).collect();
+                tr(
+                    lang,
+                    format!("ordine di movimento dell'estate: {}", o.join(", ")),
+                    format!("the summer's move order: {}", o.join(", ")),
+                )
+            }
+            AllianceFormed { members } => tr(
+                lang,
+                format!("alleanza stretta tra {} e {}", members[0], members[1]),
+                format!("alliance formed between {} and {}", members[0], members[1]),
+            ),
+            WorksComplete { node } => tr(
+                lang,
+                format!("i lavori a {node} sono completi"),
+                format!("the works at {node} are complete"),
+            ),
+            SpecialistsLeave { nation } => tr(
+                lang,
+                format!("gli specialisti di {nation} lasciano il servizio"),
+                format!("the specialists of {nation} leave service"),
+            ),
+            EventRoll { nation, roll } => tr(
+                lang,
+                format!("{nation} tira per gli eventi: {roll}"),
+                format!("{nation} rolls for events: {roll}"),
+            ),
+            WinterEvent {
+                nation,
+                name_it,
+                name_en,
+                ..
+            } => tr(
+                lang,
+                format!("{nation}: {name_it} per il prossimo anno"),
+                format!("{nation}: {name_en} for next year"),
+            ),
+            Breached { node } => tr(
+                lang,
+                format!("{node} subisce una breccia"),
+                format!("{node} is breached"),
+            ),
+            CampaignEnds => tr(
+                lang,
+                "la campagna è finita".into(),
+                "the campaign is over".into(),
+            ),
+        }
+    }
+}

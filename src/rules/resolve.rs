@@ -1,0 +1,191 @@
+//! Resolving a phase: the single entry point from the shell into the rules.
+//!
+//! `resolve(campaign, world, orders, dice)` is a pure function: the same inputs and
+//! seed give a byte-identical [`Resolution`]. [`check_orders`] runs the same code on one
+//! club's orders alone, so `giglio orders check` and `giglio resolve` can never disagree
+//! about whether an order is legal.
+
+use super::calendar::Phase;
+use super::campaign::Campaign;
+use super::dice::{Dice, SeededDice};
+use super::ids::{ArmyId, Ducats, NationCode};
+use super::ledger::{Account, Item, Ledger};
+use super::order::{Order, OrderSet};
+use super::outcome::{Audience, Event, Happening, OrderOutcome, Outcome, Reason};
+use super::world::World;
+use super::{spring, winter};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Everything a phase's resolution produced.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Resolution {
+    /// The world at the opening of the next phase; `None` when the campaign is over.
+    pub next: Option<World>,
+    pub outcomes: Vec<OrderOutcome>,
+    pub events: Vec<Event>,
+    pub ledger: Ledger,
+}
+
+/// A phase this version cannot resolve.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unresolvable {
+    /// Summer rounds (G3) are not resolved by this version.
+    SummerRound,
+}
+
+/// Resolves the world's open phase with every club's orders.
+pub fn resolve(
+    campaign: &Campaign,
+    world: &World,
+    orders: &BTreeMap<NationCode, OrderSet>,
+    dice: &mut dyn Dice,
+) -> Result<Resolution, Unresolvable> {
+    let mut step = Step::new(campaign, world, dice);
+    match world.phase.phase {
+        Phase::Spring => spring::resolve(&mut step, orders),
+        Phase::Winter => winter::resolve(&mut step, orders),
+        Phase::Round(_) => return Err(Unresolvable::SummerRound),
+    }
+    Ok(step.finish())
+}
+
+/// Resolves the open phase with `nation`'s orders alone, on a copy of the world, and
+/// returns the outcomes of its orders: what `giglio orders check` reports.
+pub fn check_orders(
+    campaign: &Campaign,
+    world: &World,
+    nation: &NationCode,
+    set: &OrderSet,
+) -> Result<Vec<OrderOutcome>, Unresolvable> {
+    // The dice of a check are never the phase's: a check must not reveal any roll.
+    let mut dice = SeededDice::new([0; 32]);
+    let orders = BTreeMap::from([(nation.clone(), set.clone())]);
+    let r = resolve(campaign, world, &orders, &mut dice)?;
+    Ok(r.outcomes
+        .into_iter()
+        .filter(|o| &o.nation == nation)
+        .collect())
+}
+
+/// The working state of one resolution.
+pub(super) struct Step<'a> {
+    pub c: &'a Campaign,
+    pub w: World,
+    pub dice: &'a mut dyn Dice,
+    pub ledger: Ledger,
+    pub outcomes: Vec<OrderOutcome>,
+    pub events: Vec<Event>,
+    /// Set when the campaign ends with this phase.
+    pub over: bool,
+}
+
+impl<'a> Step<'a> {
+    fn new(c: &'a Campaign, w: &World, dice: &'a mut dyn Dice) -> Self {
+        Step {
+            c,
+            w: w.clone(),
+            dice,
+            ledger: Ledger::default(),
+            outcomes: Vec::new(),
+            events: Vec::new(),
+            over: false,
+        }
+    }
+
+    fn finish(mut self) -> Resolution {
+        let cal = &self.c.tables.calendar;
+        let next = if self.over {
+            None
+        } else {
+            match self.w.phase.next(cal.rounds, cal.last_year()) {
+                Some(p) => {
+                    self.w.phase = p;
+                    Some(self.w)
+                }
+                None => None,
+            }
+        };
+        Resolution {
+            next,
+            outcomes: self.outcomes,
+            events: self.events,
+            ledger: self.ledger,
+        }
+    }
+
+    /// Records the outcome of an order.
+    pub fn outcome(&mut self, nation: &NationCode, order: &Order, result: Outcome) {
+        self.outcomes.push(OrderOutcome {
+            nation: nation.clone(),
+            at: order.at.clone(),
+            order: order.kind.name().to_owned(),
+            result,
+        });
+    }
+
+    /// Records an event.
+    pub fn event(&mut self, audience: Audience, rule: &str, what: Happening) {
+        self.events.push(Event {
+            audience,
+            rule: rule.to_owned(),
+            what,
+        });
+    }
+
+    /// Returns a nation's treasury.
+    pub fn treasury(&self, nation: &str) -> Ducats {
+        self.w.nation(nation).map_or(0, |n| n.treasury)
+    }
+
+    /// Moves ducats into (positive) or out of (negative) a treasury, with its entry.
+    pub fn treasury_add(&mut self, nation: &NationCode, amount: Ducats, rule: &str, item: Item) {
+        if let Some(n) = self.w.nations.get_mut(nation) {
+            n.treasury += amount;
+            self.ledger
+                .add(nation, Account::Treasury, amount, rule, item);
+        }
+    }
+
+    /// Pays `cost` from the treasury, or explains what is missing (G2b.7).
+    pub fn pay(
+        &mut self,
+        nation: &NationCode,
+        cost: Ducats,
+        rule: &str,
+        item: Item,
+    ) -> Result<(), Outcome> {
+        let treasury = self.treasury(nation.as_str());
+        if cost > treasury {
+            return Err(Outcome::rejected(
+                "G2b.7",
+                Reason::MissingDucats { cost, treasury },
+            ));
+        }
+        self.treasury_add(nation, -cost, rule, item);
+        Ok(())
+    }
+
+    /// Changes an army's value, with its entry; an army worth nothing is disbanded.
+    ///
+    /// Returns whether the army was disbanded.
+    pub fn army_add(&mut self, army: &ArmyId, amount: Ducats, rule: &str, item: Item) -> bool {
+        let Some(a) = self.w.armies.get_mut(army) else {
+            return false;
+        };
+        a.value += amount;
+        let nation = a.nation.clone();
+        let gone = a.value <= 0;
+        self.ledger
+            .add(&nation, Account::Army(army.clone()), amount, rule, item);
+        if gone {
+            self.w.armies.remove(army);
+            for f in self.w.fleets.values_mut() {
+                if f.cargo.as_ref() == Some(army) {
+                    f.cargo = None;
+                }
+            }
+        }
+        gone
+    }
+}

@@ -1,0 +1,151 @@
+//! Winter (G4): works complete, year-long specialists leave, every club rolls for the
+//! events of next year (Table 36).
+
+use super::ids::NationCode;
+use super::order::OrderSet;
+use super::outcome::{Audience, Happening, Outcome, Reason};
+use super::resolve::Step;
+use super::tables::EventEffect;
+use super::world::Fortification;
+use std::collections::BTreeMap;
+
+pub(super) fn resolve(s: &mut Step, orders: &BTreeMap<NationCode, OrderSet>) {
+    // Winter takes no orders: any that came are rejected, and nothing else changes.
+    for (n, set) in orders {
+        for o in &set.orders {
+            s.outcome(n, o, Outcome::rejected("G1.1", Reason::WrongPhase));
+        }
+    }
+    complete_works(s);
+    specialists_leave(s);
+    let clubs: Vec<NationCode> = s.w.clubs.iter().cloned().collect();
+    for n in &clubs {
+        roll_events(s, n);
+    }
+    let cal = &s.c.tables.calendar;
+    if s.w.phase.year >= cal.last_year() {
+        s.over = true;
+        s.event(Audience::Public, "G8.2", Happening::CampaignEnds);
+    }
+}
+
+/// G4.1: works started away from the club's own territory complete.
+fn complete_works(s: &mut Step) {
+    for work in std::mem::take(&mut s.w.works) {
+        if let Some(node) = s.w.nodes.get_mut(&work.node) {
+            node.fortification = Fortification::Fortified;
+            s.event(
+                Audience::Public,
+                "G4.1",
+                Happening::WorksComplete {
+                    node: work.node.clone(),
+                },
+            );
+        }
+    }
+}
+
+/// G4.2: sappers, diplomats, spies and unused assassins leave.
+fn specialists_leave(s: &mut Step) {
+    let mut leaving: Vec<NationCode> = Vec::new();
+    for a in s.w.armies.values_mut() {
+        if std::mem::take(&mut a.sapper) {
+            leaving.push(a.nation.clone());
+        }
+    }
+    for node in s.w.nodes.values_mut() {
+        if let Some(n) = node.sapper.take() {
+            leaving.push(n);
+        }
+    }
+    for d in std::mem::take(&mut s.w.diplomats).into_values() {
+        leaving.push(d.nation);
+    }
+    for (code, n) in &mut s.w.nations {
+        if std::mem::take(&mut n.spy) || std::mem::take(&mut n.assassins) > 0 {
+            leaving.push(code.clone());
+        }
+    }
+    leaving.sort();
+    leaving.dedup();
+    for n in leaving {
+        s.event(
+            Audience::Nation(n.clone()),
+            "G4.2",
+            Happening::SpecialistsLeave { nation: n },
+        );
+    }
+    s.w.strategos = None;
+    s.w.move_order.clear();
+}
+
+/// G4.3: 1d6; on the trigger face, Table 36 for next year.
+fn roll_events(s: &mut Step, n: &NationCode) {
+    let table = s.c.tables.events.clone();
+    if let Some(state) = s.w.nations.get_mut(n) {
+        state.events.clear();
+    }
+    let roll = s.dice.d6(
+        &format!("winter/{n}/event"),
+        &format!("{n}: winter event roll (G4.3)"),
+    );
+    s.event(
+        Audience::Nation(n.clone()),
+        "G4.3",
+        Happening::EventRoll {
+            nation: n.clone(),
+            roll,
+        },
+    );
+    if !table.trigger_on.contains(&roll) {
+        return;
+    }
+    let face = s
+        .dice
+        .d6(&format!("winter/{n}/table36"), &format!("{n}: Table 36"));
+    let Some(entry) = table.entry.iter().find(|e| e.roll == face) else {
+        return;
+    };
+    s.event(
+        Audience::Nation(n.clone()),
+        "G4.3",
+        Happening::WinterEvent {
+            nation: n.clone(),
+            event: entry.id.clone(),
+            name_it: entry.name_it.clone(),
+            name_en: entry.name_en.clone(),
+        },
+    );
+    if entry.effect == EventEffect::BreachRandomFortified {
+        breach_random(s, n);
+    }
+    if let Some(state) = s.w.nations.get_mut(n) {
+        state.events.push(entry.id.clone());
+    }
+}
+
+/// Table 36, disaster: a random fortified place of the club's own is breached.
+fn breach_random(s: &mut Step, n: &NationCode) {
+    let places: Vec<_> =
+        s.w.nodes_owned_by(n.as_str())
+            .filter(|(_, x)| x.fortification == Fortification::Fortified)
+            .map(|(c, _)| c.clone())
+            .collect();
+    let pick = match places.len() {
+        0 => return,
+        1 => 0,
+        k => {
+            let sides = u8::try_from(k).unwrap_or(u8::MAX);
+            usize::from(s.dice.roll(
+                &format!("winter/{n}/disaster"),
+                sides,
+                &format!("{n}: which place the disaster strikes"),
+            )) - 1
+        }
+    };
+    let node = places[pick].clone();
+    if let Some(x) = s.w.nodes.get_mut(&node) {
+        x.fortification = Fortification::Breached;
+    }
+    s.event(Audience::Public, "G4.3", Happening::Breached { node });
+}
