@@ -17,10 +17,12 @@
 //! | [`cli`] | clap definitions, one file per subcommand, all printing, exit codes | hold game logic |
 //! | [`rules`] | ids, calendar, map graph, rules tables, world state, dice | do any I/O |
 //! | [`orders`] | order files: TOML → checked shape → `rules::order::OrderSet`, located diagnostics in the club's language, the JSON Schema | decide legality that needs the world |
+//! | [`submission`] | checking an order file end to end: shape, secret, legality (via `rules::resolve::check_orders`) | print, store |
 //! | [`auth`] | club secrets: issuing, salted hashes, constant-time checks | know game rules |
 //! | [`scenario`] | reading and validating `campaigns/<name>/*.toml` into a [`rules::Campaign`] | open SQLite, decide rules |
 //! | [`storage`] | the campaign's SQLite file: migrations, phase snapshots, journal, dice log, lock | decide rules, format for humans |
 //! | [`report`] | rendering (map SVG) through `templates/` | decide visibility, send mail |
+//! | [`engine`] | running a phase: gather stored orders, readiness, seeded dice, one saving transaction | decide rules |
 //! | [`diag`] | located diagnostics (`file:line:col`), shared by every reader of user files | know game types |
 //! | [`error`] | the shell's error type and its exit codes | |
 //!
@@ -35,9 +37,11 @@
 pub mod auth;
 pub mod cli;
 pub mod diag;
+pub mod engine;
 pub mod error;
 pub mod orders;
 pub mod report;
 pub mod rules;
 pub mod scenario;
 pub mod storage;
+pub mod submission;

@@ -3,11 +3,15 @@
 //! Each subcommand is `<Verb>Args` plus `cmd_<verb>`: load, call the library, save,
 //! print. No game rule is decided here.
 
+mod club;
 mod demo;
 mod export;
+mod ledger;
 mod log;
 mod map;
 mod new;
+mod orders;
+mod resolve;
 mod status;
 mod ui;
 mod undo;
@@ -45,6 +49,12 @@ enum Command {
     #[command(subcommand)]
     Map(map::MapCommand),
     Export(export::ExportArgs),
+    #[command(subcommand)]
+    Orders(orders::OrdersCommand),
+    Resolve(resolve::ResolveArgs),
+    Ledger(ledger::LedgerArgs),
+    #[command(subcommand)]
+    Club(club::ClubCommand),
     Log(log::LogArgs),
     Undo(undo::UndoArgs),
     Demo(demo::DemoArgs),
@@ -75,6 +85,10 @@ fn run(cli: Cli) -> Result<()> {
         Command::Status(args) => status::cmd_status(dir, args),
         Command::Map(cmd) => map::cmd_map(dir, cmd),
         Command::Export(args) => export::cmd_export(dir, args),
+        Command::Orders(cmd) => orders::cmd_orders(dir, cmd),
+        Command::Resolve(args) => resolve::cmd_resolve(dir, args),
+        Command::Ledger(args) => ledger::cmd_ledger(dir, args),
+        Command::Club(cmd) => club::cmd_club(dir, cmd),
         Command::Log(args) => log::cmd_log(dir, args),
         Command::Undo(args) => undo::cmd_undo(dir, args),
         Command::Demo(args) => demo::cmd_demo(args),

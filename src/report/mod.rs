@@ -4,7 +4,9 @@
 //! putting a file of the same name in the campaign directory's `templates/`.
 //! Rendering never decides what a club may see and never sends anything.
 
+pub mod diff;
 pub mod export;
+pub mod ledger;
 pub mod map;
 
 use crate::error::{Error, Result};

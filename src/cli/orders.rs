@@ -1,0 +1,340 @@
+//! `giglio orders`: check, submit and list order files; print their JSON Schema.
+
+use super::{load_definition, ui};
+use crate::diag::Diagnostic;
+use crate::error::{Error, Result};
+use crate::orders::{self, MAX_FILE_BYTES};
+use crate::rules::World;
+use crate::rules::tables::Lang;
+use crate::storage::{Store, StoredOrders};
+use crate::submission::{self, Auth, Checked};
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+
+/// Check, submit or list order files.
+#[derive(Debug, clap::Subcommand)]
+pub enum OrdersCommand {
+    /// Check an order file against the open phase; changes nothing. Exit 0 when every
+    /// order is valid, 65 otherwise.
+    Check(CheckArgs),
+    /// Store an order file for the open phase (it replaces the club's earlier file) and
+    /// print a receipt with the SHA-256 of the file as received.
+    Submit(SubmitArgs),
+    /// List the order files received for a phase, with their receipts.
+    List(ListArgs),
+    /// Print the JSON Schema of order files, for editors.
+    Schema,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct CheckArgs {
+    /// The order file.
+    pub file: PathBuf,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Check against a campaign definition (built-in name or directory) instead of the
+    /// referee's campaign: what a club can do with its own copy. The secret is not
+    /// checked, and the world is the definition's starting position.
+    #[arg(long, value_name = "NAME|PATH")]
+    pub campaign: Option<String>,
+    /// Language of the messages (default: the club's).
+    #[arg(long, value_enum)]
+    pub lang: Option<LangArg>,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct SubmitArgs {
+    /// The order file.
+    pub file: PathBuf,
+    /// Print the receipt as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ListArgs {
+    /// The phase (default: the open one).
+    #[arg(long, value_name = "KEY")]
+    pub phase: Option<String>,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// A language on the command line.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+pub enum LangArg {
+    It,
+    En,
+}
+
+impl From<LangArg> for Lang {
+    fn from(l: LangArg) -> Lang {
+        match l {
+            LangArg::It => Lang::It,
+            LangArg::En => Lang::En,
+        }
+    }
+}
+
+pub fn cmd_orders(dir: &Path, cmd: OrdersCommand) -> Result<()> {
+    match cmd {
+        OrdersCommand::Check(a) => check(dir, a),
+        OrdersCommand::Submit(a) => submit(dir, a),
+        OrdersCommand::List(a) => list(dir, a),
+        OrdersCommand::Schema => {
+            ui::out(&format!("{}\n", orders::schema_json()));
+            Ok(())
+        }
+    }
+}
+
+/// Reads an order file, refusing one too large before reading it.
+fn read_order_file(path: &Path) -> Result<Vec<u8>> {
+    let meta = std::fs::metadata(path)
+        .map_err(|e| Error::user(format!("cannot read {}: {e}", path.display())))?;
+    if meta.len() > MAX_FILE_BYTES as u64 {
+        return Err(Error::Invalid {
+            summary: format!(
+                "{} is {} bytes; an order file may have at most {MAX_FILE_BYTES}",
+                path.display(),
+                meta.len()
+            ),
+            diagnostics: Vec::new(),
+            rendered: String::new(),
+        });
+    }
+    std::fs::read(path).map_err(|e| Error::user(format!("cannot read {}: {e}", path.display())))
+}
+
+#[derive(Serialize)]
+struct CheckReport<'a> {
+    file: String,
+    club: Option<String>,
+    phase: Option<String>,
+    valid: bool,
+    rules_checked: bool,
+    sha256: &'a str,
+    orders: usize,
+    errors: &'a [Diagnostic],
+    rejected: &'a [Diagnostic],
+}
+
+fn report<'a>(path: &str, c: &'a Checked) -> CheckReport<'a> {
+    CheckReport {
+        file: path.to_owned(),
+        club: c.header.as_ref().map(|h| h.club.to_string()),
+        phase: c.header.as_ref().map(|h| h.phase.clone()),
+        valid: c.all_valid(),
+        rules_checked: c.rules_checked,
+        sha256: &c.sha256,
+        orders: c.orders.orders.len(),
+        errors: &c.errors,
+        rejected: &c.rejected,
+    }
+}
+
+fn render(c: &Checked, text: &str) -> String {
+    c.errors
+        .iter()
+        .chain(&c.rejected)
+        .map(|d| d.render(text))
+        .collect()
+}
+
+fn check(dir: &Path, a: CheckArgs) -> Result<()> {
+    let bytes = read_order_file(&a.file)?;
+    let shown = a.file.display().to_string();
+    let lang = a.lang.map(Lang::from);
+    let checked = match &a.campaign {
+        Some(def) => {
+            let (campaign, _) = load_definition(def)?;
+            let played: Vec<_> = campaign
+                .nations
+                .iter()
+                .filter(|n| n.played)
+                .map(|n| n.code.clone())
+                .collect();
+            let mut world = World::start(&campaign, &played);
+            // A club checks the file for the phase it names.
+            if let Some(p) = std::str::from_utf8(&bytes)
+                .ok()
+                .and_then(|t| t.parse::<toml::Table>().ok())
+                .and_then(|t| {
+                    t.get("phase")
+                        .and_then(|v| v.as_str())
+                        .and_then(crate::rules::PhaseId::parse_key)
+                })
+            {
+                world.phase = p;
+            }
+            submission::check(&shown, &bytes, &campaign, &world, &[], Auth::None, lang)
+        }
+        None => {
+            let store = Store::open_read(dir)?;
+            let (campaign, _) = super::campaign_of(dir)?;
+            let world = store.current()?.world;
+            let clubs = store.clubs()?;
+            let lookup = |n: &str| store.secret_hash(n).ok().flatten();
+            submission::check(
+                &shown,
+                &bytes,
+                &campaign,
+                &world,
+                &clubs,
+                Auth::Campaign(&lookup),
+                lang,
+            )
+        }
+    };
+    let text = String::from_utf8_lossy(&bytes);
+    if a.json {
+        ui::out_json(&report(&shown, &checked))?;
+    } else {
+        let mut out = render(&checked, &text);
+        if checked.all_valid() {
+            let scope = if checked.rules_checked {
+                ""
+            } else {
+                " (form only: summer rounds are not resolved by this version yet)"
+            };
+            out.push_str(&format!(
+                "ok: {shown}: {} orders, all valid{scope}\n",
+                checked.orders.orders.len()
+            ));
+        }
+        ui::out(&out);
+    }
+    if checked.all_valid() {
+        Ok(())
+    } else {
+        let n = checked.errors.len() + checked.rejected.len();
+        Err(Error::Invalid {
+            summary: format!("{shown}: {n} problem{}", if n == 1 { "" } else { "s" }),
+            diagnostics: Vec::new(),
+            rendered: String::new(),
+        })
+    }
+}
+
+#[derive(Serialize)]
+struct Receipt {
+    receipt: i64,
+    club: String,
+    phase: String,
+    received_at: String,
+    sha256: String,
+    orders: usize,
+    warnings: Vec<Diagnostic>,
+}
+
+fn submit(dir: &Path, a: SubmitArgs) -> Result<()> {
+    let bytes = read_order_file(&a.file)?;
+    let shown = a.file.display().to_string();
+    let mut store = Store::open_write(dir, &format!("orders submit {shown}"))?;
+    let (campaign, _) = super::campaign_of(dir)?;
+    let world = store.current()?.world;
+    let clubs = store.clubs()?;
+    let checked = {
+        let lookup = |n: &str| store.secret_hash(n).ok().flatten();
+        submission::check(
+            &shown,
+            &bytes,
+            &campaign,
+            &world,
+            &clubs,
+            Auth::Campaign(&lookup),
+            None,
+        )
+    };
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    let Some(header) = checked
+        .header
+        .as_ref()
+        .filter(|_| checked.errors.is_empty())
+    else {
+        return Err(Error::Invalid {
+            summary: format!(
+                "{shown} was not accepted: {} problem(s); nothing was stored",
+                checked.errors.len()
+            ),
+            rendered: checked.errors.iter().map(|d| d.render(&text)).collect(),
+            diagnostics: checked.errors,
+        });
+    };
+    let now = super::now();
+    let id = store.submit_orders(
+        &StoredOrders {
+            id: 0,
+            phase: world.phase.key(),
+            nation: header.club.to_string(),
+            received_at: now.clone(),
+            source: format!("file {shown}"),
+            sha256: checked.sha256.clone(),
+            text: checked.masked.clone(),
+            active: true,
+        },
+        &format!("orders submit {shown}"),
+    )?;
+    let receipt = Receipt {
+        receipt: id,
+        club: header.club.to_string(),
+        phase: world.phase.key(),
+        received_at: now,
+        sha256: checked.sha256.clone(),
+        orders: checked.orders.orders.len(),
+        warnings: checked.rejected.clone(),
+    };
+    if a.json {
+        return ui::out_json(&receipt);
+    }
+    let mut out = format!(
+        "accepted: orders of {} for {} ({} orders), receipt {}\nsha256 of the file as received: {}\n",
+        receipt.club, world.phase, receipt.orders, receipt.receipt, receipt.sha256
+    );
+    if !checked.rejected.is_empty() {
+        out.push_str(&format!(
+            "warning: {} order(s) would be rejected if the phase were resolved now; send a new file to change them:\n",
+            checked.rejected.len()
+        ));
+        out.push_str(
+            &checked
+                .rejected
+                .iter()
+                .map(|d| d.render(&text))
+                .collect::<String>(),
+        );
+    }
+    ui::out(&out);
+    Ok(())
+}
+
+fn list(dir: &Path, a: ListArgs) -> Result<()> {
+    let store = Store::open_read(dir)?;
+    let phase = match a.phase {
+        Some(p) => p,
+        None => store.current()?.id.key(),
+    };
+    let files = store.orders(&phase, false)?;
+    if a.json {
+        return ui::out_json(&files);
+    }
+    let mut out = String::new();
+    for f in &files {
+        out.push_str(&format!(
+            "{:>4} {} {:<4} {} {} {}\n",
+            f.id,
+            f.phase,
+            f.nation,
+            f.received_at,
+            if f.active { "active  " } else { "replaced" },
+            f.sha256
+        ));
+    }
+    if files.is_empty() {
+        out.push_str(&format!("no order files for {phase}\n"));
+    }
+    ui::out(&out);
+    Ok(())
+}

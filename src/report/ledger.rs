@@ -1,0 +1,157 @@
+//! The ledger view: for each phase and nation, opening treasury, every entry with its
+//! rule, closing treasury; and the same for each army's value.
+
+use crate::rules::ledger::{Account, Entry};
+use crate::rules::resolve::Resolution;
+use crate::rules::tables::Lang;
+use crate::rules::{Ducats, World};
+use serde::Serialize;
+use std::collections::BTreeSet;
+
+/// One line of a ledger.
+#[derive(Clone, Debug, Serialize)]
+pub struct Line {
+    pub rule: String,
+    pub amount: Ducats,
+    pub what: String,
+}
+
+/// One account's movements over one phase.
+#[derive(Clone, Debug, Serialize)]
+pub struct AccountLedger {
+    /// `treasury`, an army id, or `garrison <node>`.
+    pub account: String,
+    pub opening: Ducats,
+    pub lines: Vec<Line>,
+    pub closing: Ducats,
+}
+
+/// A nation's ledger for one phase.
+#[derive(Clone, Debug, Serialize)]
+pub struct PhaseLedger {
+    pub phase: String,
+    pub nation: String,
+    pub treasury: AccountLedger,
+    pub armies: Vec<AccountLedger>,
+    pub garrisons: Vec<AccountLedger>,
+}
+
+fn value_of(world: &World, nation: &str, account: &Account) -> Ducats {
+    match account {
+        Account::Treasury => world.nation(nation).map_or(0, |n| n.treasury),
+        Account::Army(id) => world.armies.get(id).map_or(0, |a| a.value),
+        Account::Garrison(node) => world
+            .nodes
+            .get(node)
+            .and_then(|n| n.garrison.as_ref())
+            .filter(|g| g.nation.as_str() == nation)
+            .map_or(0, |g| g.value),
+    }
+}
+
+fn account_ledger(
+    before: &World,
+    after: &World,
+    nation: &str,
+    account: &Account,
+    entries: &[&Entry],
+    lang: Lang,
+) -> AccountLedger {
+    let lines = entries
+        .iter()
+        .filter(|e| &e.account == account)
+        .map(|e| Line {
+            rule: e.rule.clone(),
+            amount: e.amount,
+            what: e.item.text(lang),
+        })
+        .collect();
+    AccountLedger {
+        account: match account {
+            Account::Treasury => "treasury".into(),
+            Account::Army(id) => id.to_string(),
+            Account::Garrison(node) => format!("garrison {node}"),
+        },
+        opening: value_of(before, nation, account),
+        lines,
+        closing: value_of(after, nation, account),
+    }
+}
+
+/// Builds a nation's ledger for a resolved phase, from the worlds before and after.
+pub fn phase_ledger(
+    before: &World,
+    after: &World,
+    resolution: &Resolution,
+    nation: &str,
+    lang: Lang,
+) -> PhaseLedger {
+    let entries: Vec<&Entry> = resolution
+        .ledger
+        .entries
+        .iter()
+        .filter(|e| e.nation.as_str() == nation)
+        .collect();
+    let mut armies: BTreeSet<Account> = before
+        .armies_of(nation)
+        .chain(after.armies_of(nation))
+        .map(|a| Account::Army(a.id.clone()))
+        .collect();
+    let mut garrisons: BTreeSet<Account> = BTreeSet::new();
+    for e in &entries {
+        match &e.account {
+            Account::Army(_) => {
+                armies.insert(e.account.clone());
+            }
+            Account::Garrison(_) => {
+                garrisons.insert(e.account.clone());
+            }
+            Account::Treasury => {}
+        }
+    }
+    PhaseLedger {
+        phase: before.phase.key(),
+        nation: nation.to_owned(),
+        treasury: account_ledger(before, after, nation, &Account::Treasury, &entries, lang),
+        armies: armies
+            .iter()
+            .map(|a| account_ledger(before, after, nation, a, &entries, lang))
+            .collect(),
+        garrisons: garrisons
+            .iter()
+            .map(|a| account_ledger(before, after, nation, a, &entries, lang))
+            .collect(),
+    }
+}
+
+/// Renders ledgers as text.
+pub fn text(ledgers: &[PhaseLedger], lang: Lang) -> String {
+    let (opening, closing) = match lang {
+        Lang::It => ("apertura", "chiusura"),
+        Lang::En => ("opening", "closing"),
+    };
+    let mut out = String::new();
+    for l in ledgers {
+        out.push_str(&format!("== {} {}\n", l.nation, l.phase));
+        for a in std::iter::once(&l.treasury)
+            .chain(&l.armies)
+            .chain(&l.garrisons)
+        {
+            if a.lines.is_empty() && a.opening == a.closing && a.account != "treasury" {
+                continue;
+            }
+            out.push_str(&format!(
+                "  {:<16} {opening:<9} {:>7}\n",
+                a.account, a.opening
+            ));
+            for line in &a.lines {
+                out.push_str(&format!(
+                    "  {:<16} {:<9} {:>+7}  {}\n",
+                    "", line.rule, line.amount, line.what
+                ));
+            }
+            out.push_str(&format!("  {:<16} {closing:<9} {:>7}\n", "", a.closing));
+        }
+    }
+    out
+}

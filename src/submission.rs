@@ -1,0 +1,175 @@
+//! Checking an order file from end to end: shape (orders/), the club's secret (auth),
+//! and legality in the world (rules), as one list of located diagnostics in the club's
+//! language. Used by `giglio orders check|submit` and, later, by the mail intake.
+
+use crate::auth::{self, SecretProblem};
+use crate::diag::Diagnostic;
+use crate::orders::{self, Header, msg};
+use crate::rules::order::OrderSet;
+use crate::rules::outcome::Outcome;
+use crate::rules::resolve::{Unresolvable, check_orders};
+use crate::rules::tables::Lang;
+use crate::rules::{Campaign, World};
+use crate::storage::Club;
+use sha2::{Digest, Sha256};
+
+/// How to authenticate the file.
+pub enum Auth<'a> {
+    /// A club checking its own file against the definition: no secret is known.
+    None,
+    /// The referee's campaign: the stored hash of each club's secret.
+    Campaign(&'a dyn Fn(&str) -> Option<String>),
+}
+
+/// The result of checking one order file.
+#[derive(Debug)]
+pub struct Checked {
+    pub header: Option<Header>,
+    pub orders: OrderSet,
+    /// Problems of form or authentication: the file cannot be accepted.
+    pub errors: Vec<Diagnostic>,
+    /// Orders the rules would reject if the phase were resolved now.
+    pub rejected: Vec<Diagnostic>,
+    /// Whether legality in the world could be checked (not yet for summer rounds).
+    pub rules_checked: bool,
+    pub lang: Lang,
+    /// SHA-256 of the bytes as received: the club's sealed-order receipt.
+    pub sha256: String,
+    /// The file with its secret masked, as it is stored.
+    pub masked: String,
+}
+
+impl Checked {
+    /// Returns whether every order is valid (no error, no rejection).
+    pub fn all_valid(&self) -> bool {
+        self.errors.is_empty() && self.rejected.is_empty()
+    }
+}
+
+/// Returns hex SHA-256 of bytes.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    hex::encode(Sha256::digest(bytes))
+}
+
+/// Checks an order file. `world` is the open phase's world (or the definition's start
+/// for a club's own check); `clubs` give each club's language.
+pub fn check(
+    path: &str,
+    bytes: &[u8],
+    c: &Campaign,
+    world: &World,
+    clubs: &[Club],
+    auth: Auth,
+    lang: Option<Lang>,
+) -> Checked {
+    // The language: the one asked for, else the club's, else Italian.
+    let club_lang = |club: Option<&str>| {
+        lang.or_else(|| {
+            club.and_then(|n| clubs.iter().find(|c| c.nation == n))
+                .map(|c| c.lang)
+        })
+        .unwrap_or_default()
+    };
+    let first = orders::lower(path, bytes, c, Some(world.phase), club_lang(None));
+    let lang = club_lang(first.header.as_ref().map(|h| h.club.as_str()));
+    // Lower again in the club's language, now that we know the club.
+    let lowered = if lang == club_lang(None) {
+        first
+    } else {
+        orders::lower(path, bytes, c, Some(world.phase), lang)
+    };
+    let text = String::from_utf8_lossy(bytes).into_owned();
+    let mut errors = lowered.diagnostics;
+    if let (Some(h), Auth::Campaign(lookup)) = (&lowered.header, &auth) {
+        if let Some(d) = authenticate(path, &text, h, world, *lookup, lang) {
+            errors.push(d);
+        }
+    }
+    let mut rejected = Vec::new();
+    let mut rules_checked = false;
+    if let Some(h) = &lowered.header {
+        match check_orders(c, world, &h.club, &lowered.orders) {
+            Ok(outcomes) => {
+                rules_checked = true;
+                for o in outcomes {
+                    if let Outcome::Rejected { rule, reason } = &o.result {
+                        rejected.push(Diagnostic::at(
+                            path,
+                            &text,
+                            o.at.start..o.at.end,
+                            rule,
+                            format!("{}: {}", o.order, reason.text(lang)),
+                        ));
+                    }
+                }
+            }
+            Err(Unresolvable::SummerRound) => {}
+        }
+    }
+    let masked = lowered
+        .header
+        .as_ref()
+        .map_or_else(|| text.clone(), |h| orders::masked_text(&text, h));
+    Checked {
+        header: lowered.header,
+        orders: lowered.orders,
+        errors,
+        rejected,
+        rules_checked,
+        lang,
+        sha256: sha256_hex(bytes),
+        masked,
+    }
+}
+
+/// Checks that a club plays the nation and that the secret is the club's.
+fn authenticate(
+    path: &str,
+    text: &str,
+    h: &Header,
+    world: &World,
+    lookup: &dyn Fn(&str) -> Option<String>,
+    lang: Lang,
+) -> Option<Diagnostic> {
+    let whole = Diagnostic::file(path, "auth.club", String::new());
+    if !world.is_club(h.club.as_str()) {
+        return Some(Diagnostic {
+            message: msg(
+                lang,
+                format!("nessun club gioca {}", h.club),
+                format!("no club plays {}", h.club),
+            ),
+            ..whole
+        });
+    }
+    let stored = lookup(h.club.as_str())?;
+    let written = h.secret.as_ref().map(|(s, _)| s.as_str());
+    let problem = auth::verify(written, &stored).err()?;
+    let (it, en) = match problem {
+        SecretProblem::Missing => (
+            "manca il segreto del club (`secret = \"…\"`)",
+            "the club's secret is missing (`secret = \"…\"`)",
+        ),
+        SecretProblem::NotAscii => (
+            "il segreto contiene caratteri non ASCII: scrivetelo esattamente come vi è stato dato",
+            "the secret contains non-ASCII characters: write it exactly as it was given",
+        ),
+        SecretProblem::Malformed => (
+            "il segreto non ha la forma XXXX-XXXX-XXXX-XXXX-XXXX",
+            "the secret is not of the form XXXX-XXXX-XXXX-XXXX-XXXX",
+        ),
+        SecretProblem::Wrong => (
+            "il segreto non è quello del club",
+            "the secret is not the club's",
+        ),
+    };
+    let message = msg(lang, it, en);
+    Some(match &h.secret {
+        Some((_, span)) => Diagnostic::at(path, text, span.clone(), "auth.secret", message),
+        None => Diagnostic {
+            rule: "auth.secret".into(),
+            message,
+            ..whole
+        },
+    })
+}
