@@ -80,10 +80,10 @@ pub fn check(
     };
     let text = String::from_utf8_lossy(bytes).into_owned();
     let mut errors = lowered.diagnostics;
-    if let (Some(h), Auth::Campaign(lookup)) = (&lowered.header, &auth) {
-        if let Some(d) = authenticate(path, &text, h, world, *lookup, lang) {
-            errors.push(d);
-        }
+    if let (Some(h), Auth::Campaign(lookup)) = (&lowered.header, &auth)
+        && let Some(d) = authenticate(path, &text, h, world, *lookup, lang)
+    {
+        errors.push(d);
     }
     let mut rejected = Vec::new();
     let mut rules_checked = false;
