@@ -219,6 +219,311 @@ fn a_referee_template_overrides_the_built_in_one() {
     assert!(err.contains("template map.svg:2"), "{err}");
 }
 
+// ---- orders -------------------------------------------------------------------------
+
+#[test]
+fn new_issues_one_secret_per_club() {
+    let t = TestCampaign::new();
+    assert_eq!(t.secrets.len(), 8, "{:?}", t.secrets);
+    assert!(t.secrets.values().all(|s| s.len() == 24));
+}
+
+#[test]
+fn orders_check_accepts_a_valid_file_and_changes_nothing() {
+    let t = TestCampaign::new();
+    let before = t.stdout(&["export", "--json"]);
+    let f = t.orders_file(
+        "v.toml",
+        "V",
+        "1494-spring",
+        "[[raise]]\nnode = \"V0\"\nvalue = 100\n",
+    );
+    let out = t.stdout(&["orders", "check", &f]);
+    assert!(out.contains("ok: v.toml: 1 orders, all valid"), "{out}");
+    assert_eq!(t.stdout(&["export", "--json"]), before);
+}
+
+#[test]
+fn orders_check_locates_every_problem_in_the_clubs_language() {
+    let t = TestCampaign::new();
+    let body = "[[raise]]\nnode = \"V9\"\nvalue = 100\n\n[[raise]]\nnode = \"V0\"\nvalue = 99999\n\n[[reinforce]]\narmy = \"M-A1\"\nvalue = 10\n";
+    let f = t.orders_file("v.toml", "V", "1494-spring", body);
+    let a = t.run(&["orders", "check", &f]).failure();
+    assert_eq!(code_of(&a), 65);
+    let out = String::from_utf8_lossy(&a.get_output().stdout).into_owned();
+    // Italian, the demo clubs' language; each problem with file:line:col and rule.
+    assert!(
+        out.contains("error[G6.1]: `M-A1` appartiene a M, non al vostro club"),
+        "{out}"
+    );
+    assert!(out.contains("--> v.toml:13:8"), "{out}");
+    assert!(
+        out.contains("error[G2b.1]: raise: V9 non è una città"),
+        "{out}"
+    );
+    assert!(out.contains("--> v.toml:4:1"), "{out}");
+    assert!(
+        out.contains(
+            "error[G2b.7]: raise: costa 99999 ducati ma la tesoreria ne ha 1080: ne mancano 98919"
+        ),
+        "{out}"
+    );
+    // The same in English on request, and as JSON.
+    let a = t.run(&["orders", "check", &f, "--lang", "en"]).failure();
+    assert!(String::from_utf8_lossy(&a.get_output().stdout).contains("raise: V9 is not a city"));
+    let a = t.run(&["orders", "check", &f, "--json"]).failure();
+    let v: serde_json::Value = serde_json::from_slice(&a.get_output().stdout).expect("json");
+    assert_eq!(v["valid"], false);
+    assert_eq!(v["errors"].as_array().map(Vec::len), Some(1));
+    assert_eq!(v["rejected"].as_array().map(Vec::len), Some(2));
+    assert_eq!(v["rejected"][0]["rule"], "G2b.1");
+    assert_eq!(v["rejected"][0]["line"], 4);
+}
+
+#[test]
+fn a_club_checks_its_file_against_its_own_copy_of_the_definition() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    std::fs::write(tmp.path().join("f.toml"), "club = \"F\"\nphase = \"1494-spring\"\n[[raise]]\nnode = \"F0\"\nvalue = 100\n[[fleet]]\nport = \"F2\"\n").expect("write");
+    let a = giglio(tmp.path())
+        .args([
+            "orders",
+            "check",
+            "f.toml",
+            "--campaign",
+            "il-giglio",
+            "--lang",
+            "en",
+        ])
+        .assert()
+        .failure();
+    let out = String::from_utf8_lossy(&a.get_output().stdout).into_owned();
+    assert!(
+        out.contains("error[G2b.6]: fleet: your nation may have at most 0 fleets"),
+        "{out}"
+    );
+    assert!(!out.contains("raise"), "the raise is fine: {out}");
+}
+
+#[test]
+fn a_wrong_or_missing_secret_is_refused_and_nothing_is_stored() {
+    let t = TestCampaign::new();
+    std::fs::write(
+        t.tmp.path().join("forged.toml"),
+        format!(
+            "club = \"V\"\nphase = \"1494-spring\"\nsecret = \"{}\"\n",
+            t.secrets["M"]
+        ),
+    )
+    .expect("write");
+    let a = t.run(&["orders", "submit", "forged.toml"]).failure();
+    assert_eq!(code_of(&a), 65);
+    assert!(
+        stderr_of(&a).contains("error[auth.secret]: il segreto non è quello del club"),
+        "{}",
+        stderr_of(&a)
+    );
+    std::fs::write(
+        t.tmp.path().join("none.toml"),
+        "club = \"V\"\nphase = \"1494-spring\"\n",
+    )
+    .expect("write");
+    let a = t.run(&["orders", "submit", "none.toml"]).failure();
+    assert!(
+        stderr_of(&a).contains("manca il segreto"),
+        "{}",
+        stderr_of(&a)
+    );
+    assert!(
+        t.stdout(&["orders", "list"])
+            .contains("no order files for 1494-spring")
+    );
+}
+
+#[test]
+fn submit_prints_a_receipt_and_the_last_file_replaces_the_earlier() {
+    let t = TestCampaign::new();
+    let f = t.orders_file(
+        "v1.toml",
+        "V",
+        "1494-spring",
+        "[[raise]]\nnode = \"V0\"\nvalue = 100\n",
+    );
+    let out = t.stdout(&["orders", "submit", &f]);
+    let bytes = std::fs::read(t.tmp.path().join(&f)).expect("read");
+    let sha = giglio::submission::sha256_hex(&bytes);
+    assert!(
+        out.contains(&format!("sha256 of the file as received: {sha}")),
+        "{out}"
+    );
+    let f2 = t.orders_file(
+        "v2.toml",
+        "V",
+        "1494-spring",
+        "[[raise]]\nnode = \"V0\"\nvalue = 200\n",
+    );
+    t.run(&["orders", "submit", &f2]).success();
+    let list = t.stdout(&["orders", "list"]);
+    assert_eq!(list.matches("replaced").count(), 1, "{list}");
+    assert_eq!(list.matches("active").count(), 1, "{list}");
+    // The stored text never holds the secret.
+    let v: serde_json::Value =
+        serde_json::from_str(&t.stdout(&["orders", "list", "--json"])).expect("json");
+    for row in v.as_array().expect("rows") {
+        assert!(
+            !row["text"].as_str().unwrap_or("").contains(&t.secrets["V"]),
+            "the secret was stored"
+        );
+    }
+}
+
+#[test]
+fn orders_schema_is_json_schema_of_the_order_file() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let a = giglio(tmp.path())
+        .args(["orders", "schema"])
+        .assert()
+        .success();
+    let v: serde_json::Value = serde_json::from_slice(&a.get_output().stdout).expect("json");
+    assert_eq!(v["title"], "giglio order file");
+    for field in [
+        "club",
+        "phase",
+        "secret",
+        "raise",
+        "move",
+        "stance",
+        "siege",
+        "battle_result",
+    ] {
+        assert!(
+            v["properties"].get(field).is_some(),
+            "schema lacks `{field}`"
+        );
+    }
+}
+
+// ---- resolve and ledger -------------------------------------------------------------
+
+#[test]
+fn resolve_waits_for_every_club_unless_forced() {
+    let t = TestCampaign::new();
+    let a = t.run(&["resolve"]).failure();
+    assert_eq!(code_of(&a), 1);
+    assert!(
+        stderr_of(&a).contains("waits for orders from F, HRI, M, P, S, SV, T, V"),
+        "{}",
+        stderr_of(&a)
+    );
+    let out = t.stdout(&["resolve", "--force"]);
+    assert!(out.contains("1494 round 1 is open"), "{out}");
+}
+
+#[test]
+fn a_spring_resolves_and_the_ledger_explains_every_ducat() {
+    let t = TestCampaign::new();
+    t.submit_all("1494-spring", &[("V", "loan = 100\nstrategos = { bid = 80 }\n[[raise]]\nnode = \"V0\"\nvalue = 200\n[[raise]]\nnode = \"V1\"\nvalue = 99999\n")]);
+    let dry = t.stdout(&["resolve", "--dry-run"]);
+    assert!(dry.contains("nothing was saved (dry run)"), "{dry}");
+    assert!(dry.contains("army V-A3 raised at V0 with 200"), "{dry}");
+    assert!(
+        t.stdout(&["status"]).contains("1494 spring"),
+        "a dry run saves nothing"
+    );
+    let out = t.stdout(&["resolve"]);
+    assert!(
+        out.contains("V    #4   raise          rejected (G2b.1)"),
+        "{out}"
+    );
+    assert!(out.contains("V wins the Strategos for 80 ducats"), "{out}");
+    let ledger = t.stdout(&["ledger", "--club", "V"]);
+    // 600 + 480 income + 100 loan - 200 raise - 80 Strategos = 900.
+    assert!(ledger.contains("closing       900"), "{ledger}");
+    assert!(ledger.contains("G2a.3        +100  loan"), "{ledger}");
+    let v: serde_json::Value =
+        serde_json::from_str(&t.stdout(&["ledger", "--club", "V", "--json"])).expect("json");
+    let treasury = &v[0]["treasury"];
+    let sum: i64 = treasury["lines"]
+        .as_array()
+        .expect("lines")
+        .iter()
+        .map(|l| l["amount"].as_i64().unwrap_or(0))
+        .sum();
+    assert_eq!(
+        treasury["opening"].as_i64().unwrap_or(0) + sum,
+        treasury["closing"].as_i64().unwrap_or(-1)
+    );
+    // The seed of the spring is revealed, and every die is in the log.
+    let status: serde_json::Value =
+        serde_json::from_str(&t.stdout(&["status", "--json"])).expect("json");
+    assert_eq!(status["previous_phase"], "1494-spring");
+    assert_eq!(status["previous_seed"].as_str().map(str::len), Some(64));
+    assert!(t.stdout(&["log", "--dice"]).contains("spring/move-order"));
+}
+
+#[test]
+fn the_same_campaign_orders_and_seed_give_the_same_bytes() {
+    let run = || {
+        let t = TestCampaign::new();
+        t.submit_all(
+            "1494-spring",
+            &[
+                ("V", "[[raise]]\nnode = \"V0\"\nvalue = 200\n"),
+                ("M", "strategos = { bid = 10 }\n"),
+            ],
+        );
+        let resolved = t.stdout(&["resolve", "--json"]);
+        (resolved, t.stdout(&["export", "--json"]))
+    };
+    let (r1, e1) = run();
+    let (r2, e2) = run();
+    assert_eq!(r1, r2, "the resolution is byte-identical");
+    assert_eq!(e1, e2, "the state is byte-identical");
+}
+
+#[test]
+fn undo_after_a_resolution_reopens_the_spring_with_its_orders() {
+    let t = TestCampaign::new();
+    t.submit_all(
+        "1494-spring",
+        &[("V", "[[raise]]\nnode = \"V0\"\nvalue = 200\n")],
+    );
+    let before = t.stdout(&["export", "--json"]);
+    let first = t.stdout(&["resolve", "--json"]);
+    t.stdout(&["undo"]);
+    assert_eq!(t.stdout(&["export", "--json"]), before);
+    assert_eq!(
+        t.stdout(&["resolve", "--json"]),
+        first,
+        "resolve, undo, resolve: identical"
+    );
+}
+
+#[test]
+fn club_secret_rotate_replaces_the_secret() {
+    let t = TestCampaign::new();
+    let a = t.run(&["club", "secret", "V"]).failure();
+    assert!(stderr_of(&a).contains("--rotate"));
+    let out = t.stdout(&["club", "secret", "V", "--rotate"]);
+    let new = out
+        .lines()
+        .nth(1)
+        .expect("the secret line")
+        .trim()
+        .to_owned();
+    let old = t.orders_file("old.toml", "V", "1494-spring", "");
+    assert_eq!(
+        code_of(&t.run(&["orders", "submit", &old]).failure()),
+        65,
+        "the old secret no longer works"
+    );
+    std::fs::write(
+        t.tmp.path().join("new.toml"),
+        format!("club = \"V\"\nphase = \"1494-spring\"\nsecret = \"{new}\"\n"),
+    )
+    .expect("write");
+    t.run(&["orders", "submit", "new.toml"]).success();
+}
+
 // ---- log ----------------------------------------------------------------------------
 
 #[test]

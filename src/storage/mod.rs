@@ -377,6 +377,12 @@ impl Store {
     pub fn advance(&mut self, a: Advance) -> Result<()> {
         let master = self.master_seed()?;
         let current = self.current()?;
+        if current.resolved_at.is_some() {
+            return Err(Error::user(format!(
+                "{} is already resolved: the campaign is over",
+                current.id
+            )));
+        }
         let key = current.id.key();
         let seed = phase_seed(&master, &key);
         let tx = self
@@ -420,21 +426,41 @@ impl Store {
     /// Returns the phase that is open afterwards.
     pub fn undo(&mut self, now: &str, command: &str) -> Result<PhaseId> {
         let phases = self.phases()?;
-        let [.., previous, last] = phases.as_slice() else {
-            return Err(Error::user(
-                "nothing to undo: the campaign is at its first phase",
-            ));
+        // After the last winter the campaign is over and its last phase resolved: undo
+        // reopens that phase. Otherwise the open phase goes and the one before reopens.
+        let over = phases.last().is_some_and(|p| p.resolved_at.is_some());
+        let (previous, last) = match phases.as_slice() {
+            [.., last] if over => (last, None),
+            [.., previous, last] => (previous, Some(last)),
+            _ => {
+                return Err(Error::user(
+                    "nothing to undo: the campaign is at its first phase",
+                ));
+            }
         };
-        let last_key = last.id.key();
         let previous_key = previous.id.key();
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(db_err)?;
-        tx.execute("DELETE FROM phase WHERE key = ?1", [&last_key])
+        if let Some(last) = last {
+            let last_key = last.id.key();
+            // Orders sent for the phase that goes are kept as history, no longer active.
+            tx.execute(
+                "UPDATE orders SET active = 0 WHERE phase_key = ?1",
+                [&last_key],
+            )
             .map_err(db_err)?;
+            tx.execute("DELETE FROM phase WHERE key = ?1", [&last_key])
+                .map_err(db_err)?;
+        }
         tx.execute("DELETE FROM dice WHERE phase_key = ?1", [&previous_key])
             .map_err(db_err)?;
+        tx.execute(
+            "DELETE FROM resolution WHERE phase_key = ?1",
+            [&previous_key],
+        )
+        .map_err(db_err)?;
         tx.execute(
             "UPDATE phase SET resolved_at = NULL, revealed_seed = NULL WHERE key = ?1",
             [&previous_key],

@@ -17,6 +17,8 @@ pub fn giglio(dir: &Path) -> Command {
 pub struct TestCampaign {
     pub tmp: tempfile::TempDir,
     pub dir: PathBuf,
+    /// Nation → the secret `giglio new` issued its club.
+    pub secrets: std::collections::BTreeMap<String, String>,
 }
 
 impl TestCampaign {
@@ -24,11 +26,31 @@ impl TestCampaign {
     pub fn new() -> TestCampaign {
         let tmp = tempfile::tempdir().expect("a temporary directory");
         let dir = tmp.path().join("campaign");
-        giglio(tmp.path())
+        let out = giglio(tmp.path())
             .args(["new", "campaign", "--seed", "7"])
             .assert()
-            .success();
-        TestCampaign { tmp, dir }
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let text = String::from_utf8(out).expect("UTF-8");
+        let secrets = text
+            .split("club secrets")
+            .nth(1)
+            .unwrap_or("")
+            .lines()
+            .skip(1)
+            .map_while(|l| {
+                let mut parts = l.split_whitespace();
+                match (parts.next(), parts.next(), parts.next()) {
+                    (Some(n), Some(s), None) if l.starts_with("  ") => {
+                        Some((n.to_owned(), s.to_owned()))
+                    }
+                    _ => None,
+                }
+            })
+            .collect();
+        TestCampaign { tmp, dir, secrets }
     }
 
     /// Runs `giglio -C <campaign> ARGS…`.
@@ -44,6 +66,30 @@ impl TestCampaign {
     pub fn stdout(&self, args: &[&str]) -> String {
         let out = self.run(args).success().get_output().stdout.clone();
         String::from_utf8(out).expect("stdout is UTF-8")
+    }
+}
+
+impl TestCampaign {
+    /// Writes an order file for `nation` (header with its real secret) and returns its name.
+    pub fn orders_file(&self, name: &str, nation: &str, phase: &str, body: &str) -> String {
+        let text = format!(
+            "club = \"{nation}\"\nphase = \"{phase}\"\nsecret = \"{}\"\n{body}",
+            self.secrets[nation]
+        );
+        std::fs::write(self.tmp.path().join(name), text).expect("write orders");
+        name.to_owned()
+    }
+
+    /// Submits an order file for every club with an empty body except the ones given.
+    pub fn submit_all(&self, phase: &str, bodies: &[(&str, &str)]) {
+        for nation in self.secrets.keys() {
+            let body = bodies
+                .iter()
+                .find(|(n, _)| n == nation)
+                .map_or("", |(_, b)| b);
+            let f = self.orders_file(&format!("{nation}-{phase}.toml"), nation, phase, body);
+            self.run(&["orders", "submit", &f]).success();
+        }
     }
 }
 
