@@ -87,7 +87,9 @@ pub fn check(
     }
     let mut rejected = Vec::new();
     let mut rules_checked = false;
-    if let Some(h) = &lowered.header {
+    // A file for another phase is already an error; its orders are not judged here.
+    let this_phase = |h: &Header| crate::rules::PhaseId::parse_key(&h.phase) == Some(world.phase);
+    if let Some(h) = lowered.header.as_ref().filter(|h| this_phase(h)) {
         match check_orders(c, world, &h.club, &lowered.orders) {
             Ok(outcomes) => {
                 rules_checked = true;

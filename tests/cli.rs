@@ -103,7 +103,9 @@ fn status_tells_the_phase_and_publishes_the_seed_commitment() {
     assert_eq!(v2["seed_commitment"], v["seed_commitment"]);
     let text = t.stdout(&["status"]);
     assert!(
-        text.contains("waiting for: spring orders from F, HRI, M, P, S, SV, T, V"),
+        text.contains(
+            "waiting for: spring orders from F, HRI, M, P, S, SV, T, V (0 of 8 received)"
+        ),
         "{text}"
     );
 }
@@ -413,6 +415,13 @@ fn resolve_waits_for_every_club_unless_forced() {
         stderr_of(&a).contains("waits for orders from F, HRI, M, P, S, SV, T, V"),
         "{}",
         stderr_of(&a)
+    );
+    let f = t.orders_file("v.toml", "V", "1494-spring", "");
+    t.run(&["orders", "submit", &f]).success();
+    let status = t.stdout(&["status"]);
+    assert!(
+        status.contains("spring orders from F, HRI, M, P, S, SV, T (1 of 8 received)"),
+        "{status}"
     );
     let out = t.stdout(&["resolve", "--force"]);
     assert!(out.contains("1494 round 1 is open"), "{out}");

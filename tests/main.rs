@@ -5,6 +5,14 @@
 mod cli;
 /// Helpers: temporary campaigns, running the real binary.
 mod common;
+/// Diagnostics of bad order files, as snapshots.
+mod orders_cases;
+/// Property tests: conservation of ducats, one outcome per order, determinism.
+mod properties;
+/// README's examples stay true.
+mod readme;
+/// Rules cases as data: `tests/cases/{spring,winter}/*.toml`.
+mod rules_cases;
 /// Broken campaign definitions (`tests/cases/scenario/*.toml`) and the shipped one.
 mod scenario;
 /// The campaign database: round trips, undo, the writer's lock.

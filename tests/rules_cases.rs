@@ -750,12 +750,12 @@ fn run_area(area: &str, min_cases: usize) {
 
 #[test]
 fn spring_cases() {
-    run_area("spring", 1);
+    run_area("spring", 30);
 }
 
 #[test]
 fn winter_cases() {
-    run_area("winter", 1);
+    run_area("winter", 10);
 }
 
 #[test]

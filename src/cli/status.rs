@@ -31,6 +31,8 @@ struct Status {
     previous_phase: Option<String>,
     previous_seed: Option<String>,
     clubs: Vec<String>,
+    /// Clubs whose orders the open phase still waits for.
+    missing: Vec<String>,
     neutral: Vec<String>,
 }
 
@@ -53,10 +55,23 @@ pub fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
         Phase::Round(_) => "round orders",
         Phase::Winter => "nothing from the clubs: the referee resolves the winter",
     };
-    let waiting_for = if matches!(id.phase, Phase::Winter) {
+    let missing = crate::engine::prepare(&store, &campaign)
+        .map(|p| p.missing)
+        .unwrap_or_default();
+    let waiting_for = if current.resolved_at.is_some() {
+        "nothing: the campaign is over".to_owned()
+    } else if matches!(id.phase, Phase::Winter) {
         what.to_owned()
+    } else if missing.is_empty() {
+        format!("nothing: every club's {what} are in; the referee may resolve")
     } else {
-        format!("{what} from {}", club_codes.join(", "))
+        let list: Vec<&str> = missing.iter().map(|n| n.as_str()).collect();
+        format!(
+            "{what} from {} ({} of {} received)",
+            list.join(", "),
+            club_codes.len() - missing.len(),
+            club_codes.len()
+        )
     };
     let status = Status {
         campaign: store.name()?,
@@ -72,6 +87,7 @@ pub fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
         previous_phase: previous.map(|p| p.id.key()),
         previous_seed: previous.and_then(|p| p.revealed_seed.clone()),
         clubs: club_codes,
+        missing: missing.iter().map(ToString::to_string).collect(),
         neutral: campaign
             .nations
             .iter()

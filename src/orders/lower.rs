@@ -78,11 +78,13 @@ impl Ctx<'_> {
             } else {
                 "a summer round order"
             };
+            let cal = &self.c.tables.calendar;
+            let (p_it, p_en) = (cal.phase_name(p, Lang::It), cal.phase_name(p, Lang::En));
             self.err(
                 span,
                 "G1.1",
-                format!("`{field}` è un ordine {when_it}; questo file è per {p}"),
-                format!("`{field}` is {when_en}; this file is for {p}"),
+                format!("`{field}` è un ordine {when_it}; questo file è per la fase {p_it}"),
+                format!("`{field}` is {when_en}; this file is for {p_en}"),
             );
         }
         ok
@@ -433,11 +435,15 @@ fn lower_header(cx: &mut Ctx, f: &OrderFile, expected: Option<PhaseId>) -> Optio
             if let Some(e) = expected
                 && e != p
             {
+                let cal = &cx.c.tables.calendar;
+                let name = |x, l| cal.phase_name(x, l);
+                let (p_it, p_en) = (name(p, Lang::It), name(p, Lang::En));
+                let (e_it, e_en) = (name(e, Lang::It), name(e, Lang::En));
                 cx.err(
                     f.phase.span(),
                     "G1.1",
-                    format!("questo file è per {p}, ma la fase aperta è {e}"),
-                    format!("this file is for {p}, but the open phase is {e}"),
+                    format!("questo file è per la fase {p_it}, ma la fase aperta è {e_it}"),
+                    format!("this file is for {p_en}, but the open phase is {e_en}"),
                 );
             }
         }

@@ -34,6 +34,8 @@ pub struct PhaseLedger {
     pub treasury: AccountLedger,
     pub armies: Vec<AccountLedger>,
     pub garrisons: Vec<AccountLedger>,
+    /// Fleets that left the nation at a value (seized for a loan, G2a.3).
+    pub fleets: Vec<AccountLedger>,
 }
 
 fn value_of(world: &World, nation: &str, account: &Account) -> Ducats {
@@ -46,6 +48,7 @@ fn value_of(world: &World, nation: &str, account: &Account) -> Ducats {
             .and_then(|n| n.garrison.as_ref())
             .filter(|g| g.nation.as_str() == nation)
             .map_or(0, |g| g.value),
+        Account::Fleet(_) => 0,
     }
 }
 
@@ -71,6 +74,7 @@ fn account_ledger(
             Account::Treasury => "treasury".into(),
             Account::Army(id) => id.to_string(),
             Account::Garrison(node) => format!("garrison {node}"),
+            Account::Fleet(id) => format!("fleet {id}"),
         },
         opening: value_of(before, nation, account),
         lines,
@@ -98,6 +102,7 @@ pub fn phase_ledger(
         .map(|a| Account::Army(a.id.clone()))
         .collect();
     let mut garrisons: BTreeSet<Account> = BTreeSet::new();
+    let mut fleets: BTreeSet<Account> = BTreeSet::new();
     for e in &entries {
         match &e.account {
             Account::Army(_) => {
@@ -105,6 +110,9 @@ pub fn phase_ledger(
             }
             Account::Garrison(_) => {
                 garrisons.insert(e.account.clone());
+            }
+            Account::Fleet(_) => {
+                fleets.insert(e.account.clone());
             }
             Account::Treasury => {}
         }
@@ -118,6 +126,10 @@ pub fn phase_ledger(
             .map(|a| account_ledger(before, after, nation, a, &entries, lang))
             .collect(),
         garrisons: garrisons
+            .iter()
+            .map(|a| account_ledger(before, after, nation, a, &entries, lang))
+            .collect(),
+        fleets: fleets
             .iter()
             .map(|a| account_ledger(before, after, nation, a, &entries, lang))
             .collect(),
@@ -136,6 +148,7 @@ pub fn text(ledgers: &[PhaseLedger], lang: Lang) -> String {
         for a in std::iter::once(&l.treasury)
             .chain(&l.armies)
             .chain(&l.garrisons)
+            .chain(&l.fleets)
         {
             if a.lines.is_empty() && a.opening == a.closing && a.account != "treasury" {
                 continue;

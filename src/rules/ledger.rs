@@ -3,7 +3,7 @@
 //! Treasuries, army values and garrison values change only through entries here, so
 //! for every nation and every phase: closing = opening + Σ entries, account by account.
 
-use super::ids::{ArmyId, Ducats, NationCode, NodeCode};
+use super::ids::{ArmyId, Ducats, FleetId, NationCode, NodeCode};
 use super::tables::Lang;
 use serde::{Deserialize, Serialize};
 
@@ -14,6 +14,9 @@ pub enum Account {
     Treasury,
     Army(ArmyId),
     Garrison(NodeCode),
+    /// A fleet holds no ducats; its entries record it leaving at a value (a fleet
+    /// seized for an unpaid loan counts 75, G2a.3), so the ledger shows every step.
+    Fleet(FleetId),
 }
 
 /// What an entry is for.

@@ -301,9 +301,6 @@ pub enum Reason {
     CannotFortifyFortress {
         node: NodeCode,
     },
-    NoArmyPresent {
-        node: NodeCode,
-    },
     SapperAlready,
     SpyAlready,
     FleetLimit {
@@ -431,11 +428,6 @@ impl Reason {
                 lang,
                 format!("{node} è una fortezza, sempre fortificata"),
                 format!("{node} is a fortress, always fortified"),
-            ),
-            NoArmyPresent { node } => tr(
-                lang,
-                format!("nessuna vostra armata a {node}"),
-                format!("none of your armies is at {node}"),
             ),
             SapperAlready => tr(
                 lang,

@@ -23,6 +23,7 @@ pub(super) fn resolve(s: &mut Step, orders: &BTreeMap<NationCode, OrderSet>) {
         repay_loan(s, n);
         upkeep(s, n);
     }
+    let standing = standing_alliances(s);
     let mut bids = Vec::new();
     let none = OrderSet::default();
     for n in &nations {
@@ -53,7 +54,7 @@ pub(super) fn resolve(s: &mut Step, orders: &BTreeMap<NationCode, OrderSet>) {
             s.outcome(n, o, result);
         }
     }
-    form_alliances(s);
+    form_alliances(s, &standing);
     auction(s, bids);
 }
 
@@ -193,6 +194,14 @@ fn repay_loan(s: &mut Step, nation: &NationCode) {
                         break;
                     };
                     s.w.fleets.remove(&id);
+                    // A fleet is seized whole and counts its confiscation value.
+                    s.ledger.add(
+                        nation,
+                        Account::Fleet(id),
+                        -value,
+                        "G2a.3",
+                        Item::Confiscation,
+                    );
                     owed -= value.min(owed);
                 }
             }
@@ -253,7 +262,10 @@ fn apply(s: &mut Step, n: &NationCode, o: &Order, city_income: Ducats) -> Applie
             if *amount > limit {
                 return Err(reject("G2a.3", Reason::LoanTooLarge { limit }));
             }
-            let interest = (amount * Ducats::from(t.loan.interest_percent) + 99) / 100;
+            let interest = t
+                .loan
+                .interest_rounding
+                .apply(amount * Ducats::from(t.loan.interest_percent), 100);
             s.treasury_add(n, *amount, "G2a.3", Item::Loan);
             if let Some(x) = s.w.nations.get_mut(n) {
                 x.loan = Some(Loan {
@@ -296,7 +308,7 @@ fn apply(s: &mut Step, n: &NationCode, o: &Order, city_income: Ducats) -> Applie
             })
         }
         OrderKind::Reinforce { army, value } => {
-            let at = own_army(s, n, army)?;
+            let at = own_army(s, n, army, "G2b.1")?;
             if t.rulings.reinforce_only_in_owned_city {
                 owned_city(s, n, &at, "G2b.1")?;
             }
@@ -308,8 +320,8 @@ fn apply(s: &mut Step, n: &NationCode, o: &Order, city_income: Ducats) -> Applie
             })
         }
         OrderKind::Transfer { from, to, value } => {
-            let a = own_army(s, n, from)?;
-            let b = own_army(s, n, to)?;
+            let a = own_army(s, n, from, "G2b.2")?;
+            let b = own_army(s, n, to, "G2b.2")?;
             if from == to {
                 return Err(reject("G2b.2", Reason::SameArmy));
             }
@@ -343,7 +355,7 @@ fn apply(s: &mut Step, n: &NationCode, o: &Order, city_income: Ducats) -> Applie
             })
         }
         OrderKind::Garrison { army, value } => {
-            let at = own_army(s, n, army)?;
+            let at = own_army(s, n, army, "G2b.3")?;
             let node = &s.w.nodes[&at];
             if &node.owner != n {
                 return Err(reject("G2b.3", Reason::NotYourNode { node: at }));
@@ -431,7 +443,7 @@ fn apply(s: &mut Step, n: &NationCode, o: &Order, city_income: Ducats) -> Applie
         OrderKind::HireSapper { at } => {
             match at {
                 SapperAt::Army(army) => {
-                    own_army(s, n, army)?;
+                    own_army(s, n, army, "G2b.5")?;
                     if s.w.armies[army].sapper {
                         return Err(reject("G2b.5", Reason::SapperAlready));
                     }
@@ -540,12 +552,15 @@ fn apply(s: &mut Step, n: &NationCode, o: &Order, city_income: Ducats) -> Applie
 }
 
 /// Returns the node the club's army stands at, or why the army is not the club's.
-fn own_army(s: &Step, n: &NationCode, army: &super::ids::ArmyId) -> Result<NodeCode, Outcome> {
+fn own_army(
+    s: &Step,
+    n: &NationCode,
+    army: &super::ids::ArmyId,
+    rule: &str,
+) -> Result<NodeCode, Outcome> {
     match s.w.armies.get(army) {
-        None => Err(reject("G2b.1", Reason::UnknownArmy { army: army.clone() })),
-        Some(a) if &a.nation != n => {
-            Err(reject("G2b.1", Reason::NotYourArmy { army: army.clone() }))
-        }
+        None => Err(reject(rule, Reason::UnknownArmy { army: army.clone() })),
+        Some(a) if &a.nation != n => Err(reject(rule, Reason::NotYourArmy { army: army.clone() })),
         Some(a) => Ok(a.node.clone()),
     }
 }
@@ -565,8 +580,9 @@ fn owned_city(s: &Step, n: &NationCode, node: &NodeCode, rule: &str) -> Result<(
     Ok(())
 }
 
-/// G2b.3–4: works complete at once in an owned node (the amendment); elsewhere they
-/// need the club's army present and complete in winter (G4.1).
+/// G2b.3–4: works take effect at once in an owned node (the amendment, a ruling) and
+/// in an enemy node where the club's army stands; elsewhere they take a year and
+/// complete in winter (G4.1).
 fn works(s: &mut Step, n: &NationCode, node: &NodeCode, kind: WorkKind, cost: Ducats) -> Applied {
     if s.w.works.iter().any(|w| &w.node == node) {
         return Err(reject(
@@ -575,13 +591,11 @@ fn works(s: &mut Step, n: &NationCode, node: &NodeCode, kind: WorkKind, cost: Du
         ));
     }
     let owned = &s.w.nodes[node].owner == n;
-    let at_once = owned && s.c.tables.rulings.works_at_once_in_owned_nodes;
-    if !owned && !s.w.armies_of(n.as_str()).any(|a| &a.node == node) {
-        return Err(reject(
-            "G2b.3",
-            Reason::NoArmyPresent { node: node.clone() },
-        ));
-    }
+    let at_once = if owned {
+        s.c.tables.rulings.works_at_once_in_owned_nodes
+    } else {
+        s.w.armies_of(n.as_str()).any(|a| &a.node == node)
+    };
     let item = match kind {
         WorkKind::Fortify => Item::Fortify { node: node.clone() },
         WorkKind::Repair => Item::Repair { node: node.clone() },
@@ -631,23 +645,30 @@ fn choose_objective(s: &mut Step, n: &NationCode, objective: &Objective) -> Appl
     Ok(Outcome::Done(Done::ObjectiveChosen))
 }
 
-/// G5.2: an alliance declared by both sides exists from now on.
-fn form_alliances(s: &mut Step) {
+/// Returns the alliances that stand (G5.2), as their members.
+fn standing_alliances(s: &Step) -> Vec<[NationCode; 2]> {
     let needs_both = s.c.tables.rulings.alliance_needs_both;
-    let formed: Vec<[NationCode; 2]> =
-        s.w.alliances
-            .iter()
-            .filter(|a| a.betrayed_by.is_empty())
-            .filter(|a| {
-                if needs_both {
-                    a.declared_by.len() == 2
-                } else {
-                    !a.declared_by.is_empty()
-                }
-            })
-            .map(|a| a.members.clone())
-            .collect();
-    for members in formed {
+    s.w.alliances
+        .iter()
+        .filter(|a| a.betrayed_by.is_empty())
+        .filter(|a| {
+            if needs_both {
+                a.declared_by.len() == 2
+            } else {
+                !a.declared_by.is_empty()
+            }
+        })
+        .map(|a| a.members.clone())
+        .collect()
+}
+
+/// G5.2: an alliance declared by both sides exists from now on; each member hears of
+/// it once, the spring it forms.
+fn form_alliances(s: &mut Step, standing_before: &[[NationCode; 2]]) {
+    for members in standing_alliances(s) {
+        if standing_before.contains(&members) {
+            continue;
+        }
         for m in &members {
             s.event(
                 Audience::Nation(m.clone()),

@@ -49,6 +49,20 @@ impl CalendarTable {
         self.start_year + self.years.saturating_sub(1)
     }
 
+    /// Returns a phase's name in a language: `primavera 1494`, `1494 round 3 (May)`.
+    pub fn phase_name(&self, id: super::calendar::PhaseId, lang: Lang) -> String {
+        use super::calendar::Phase;
+        let y = id.year;
+        match (id.phase, lang) {
+            (Phase::Spring, Lang::It) => format!("primavera {y}"),
+            (Phase::Spring, Lang::En) => format!("spring {y}"),
+            (Phase::Winter, Lang::It) => format!("inverno {y}"),
+            (Phase::Winter, Lang::En) => format!("winter {y}"),
+            (Phase::Round(n), Lang::It) => format!("turno {n} ({}) del {y}", self.month(n, lang)),
+            (Phase::Round(n), Lang::En) => format!("round {n} ({}) of {y}", self.month(n, lang)),
+        }
+    }
+
     /// Returns the month name of a round in a language (`it` or `en`).
     pub fn month(&self, round: u8, lang: Lang) -> &str {
         let names = match lang {
@@ -103,6 +117,29 @@ pub struct LoanTable {
     pub interest_percent: u32,
     /// Value at which a fleet is confiscated.
     pub fleet_value: Ducats,
+    /// [ruling] How interest is rounded to whole ducats.
+    pub interest_rounding: Rounding,
+}
+
+/// Rounding to whole ducats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Rounding {
+    Up,
+    Down,
+    /// Half rounds up.
+    Nearest,
+}
+
+impl Rounding {
+    /// Returns `numerator / denominator` rounded this way (both non-negative).
+    pub fn apply(self, numerator: Ducats, denominator: Ducats) -> Ducats {
+        match self {
+            Rounding::Up => (numerator + denominator - 1) / denominator,
+            Rounding::Down => numerator / denominator,
+            Rounding::Nearest => (numerator + denominator / 2) / denominator,
+        }
+    }
 }
 
 /// G2b.1, G2b.8: armies.

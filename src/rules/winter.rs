@@ -62,7 +62,10 @@ fn specialists_leave(s: &mut Step) {
         leaving.push(d.nation);
     }
     for (code, n) in &mut s.w.nations {
-        if std::mem::take(&mut n.spy) || std::mem::take(&mut n.assassins) > 0 {
+        // Both are taken, whatever the first was: no short-circuit here.
+        let spy = std::mem::take(&mut n.spy);
+        let assassins = std::mem::take(&mut n.assassins);
+        if spy || assassins > 0 {
             leaving.push(code.clone());
         }
     }

@@ -1,0 +1,112 @@
+//! Diagnostics of bad order files: `tests/cases/orders/*.toml`, each rendered the way a
+//! club sees it (located, rule-cited, in its language) and compared with a snapshot in
+//! `tests/snapshots/`.
+
+use giglio::rules::tables::Lang;
+use giglio::rules::{Campaign, PhaseId, World};
+use giglio::scenario::{self, Source};
+use giglio::storage::Club;
+use giglio::submission::{self, Auth};
+use serde::Deserialize;
+
+/// The secret of every club in these cases.
+pub const SECRET: &str = "AAAA-BBBB-CCCC-DDDD-EEEE";
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Case {
+    description: String,
+    #[serde(default)]
+    lang: Option<Lang>,
+    #[serde(default)]
+    phase: Option<String>,
+    file: String,
+}
+
+fn campaign() -> Campaign {
+    scenario::load(&Source::builtin("il-giglio").expect("built in")).expect("loads")
+}
+
+/// Renders what a club is told about a file: every error and rejection.
+fn render(c: &Campaign, case: &Case, name: &str) -> (String, usize) {
+    let played: Vec<_> = c
+        .nations
+        .iter()
+        .filter(|n| n.played)
+        .map(|n| n.code.clone())
+        .collect();
+    let mut world = World::start(c, &played);
+    if let Some(p) = &case.phase {
+        world.phase = PhaseId::parse_key(p).expect("a valid phase in the case");
+    }
+    let lang = case.lang.unwrap_or_default();
+    let clubs: Vec<Club> = played
+        .iter()
+        .map(|n| Club {
+            nation: n.to_string(),
+            name: format!("Club {n}"),
+            emails: vec![],
+            lang,
+        })
+        .collect();
+    let hash = giglio::auth::hash(SECRET).expect("hash");
+    let lookup = |_: &str| Some(hash.clone());
+    let checked = submission::check(
+        name,
+        case.file.as_bytes(),
+        c,
+        &world,
+        &clubs,
+        Auth::Campaign(&lookup),
+        Some(lang),
+    );
+    let rendered: String = checked
+        .errors
+        .iter()
+        .chain(&checked.rejected)
+        .map(|d| d.render(&case.file))
+        .collect();
+    (rendered, checked.errors.len() + checked.rejected.len())
+}
+
+#[test]
+fn bad_order_files_are_explained() {
+    let c = campaign();
+    let mut count = 0;
+    insta::glob!("cases/orders/*.toml", |path| {
+        let name = path
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        let case: Case = toml::from_str(&std::fs::read_to_string(path).expect("read"))
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let (rendered, n) = render(&c, &case, &name);
+        assert!(
+            n > 0,
+            "{name} ({}): the file was accepted",
+            case.description
+        );
+        insta::assert_snapshot!(rendered);
+        count += 1;
+    });
+    assert!(
+        count >= 20,
+        "at least 20 kinds of bad order file, found {count}"
+    );
+}
+
+#[test]
+fn a_good_file_has_no_diagnostic() {
+    let c = campaign();
+    let case = Case {
+        description: "every spring order, all valid".into(),
+        lang: Some(Lang::En),
+        phase: None,
+        file: format!(
+            "club = \"V\"\nphase = \"1494-spring\"\nsecret = \"{SECRET}\"\nnote = \"Per la Serenissima\"\nloan = 100\nobjective = {{ kind = \"most_cities\" }}\nstrategos = {{ bid = 50, move_order = [\"V\"] }}\nalliances = [\"F\"]\n\n[[raise]]\nnode = \"V0\"\nvalue = 100\n\n[[hire]]\nspecialist = \"spy\"\n\n[[fortify]]\nnode = \"V9\"\n"
+        ),
+    };
+    let (rendered, n) = render(&c, &case, "good.toml");
+    assert_eq!(n, 0, "{rendered}");
+}
