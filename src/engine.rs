@@ -45,6 +45,7 @@ pub fn prepare(store: &Store, campaign: &Campaign) -> Result<Prepared> {
             Some(world.phase),
             Lang::En,
         );
+        problems.extend(lowered.fatal);
         problems.extend(lowered.diagnostics);
         if let Some(h) = lowered.header {
             orders.insert(h.club, lowered.orders);
@@ -72,10 +73,14 @@ pub fn prepare(store: &Store, campaign: &Campaign) -> Result<Prepared> {
 /// Resolves a prepared phase with the given dice.
 pub fn run(campaign: &Campaign, p: &Prepared, dice: &mut dyn Dice) -> Result<Resolution> {
     resolve(campaign, &p.world, &p.orders, dice).map_err(|e| match e {
-        Unresolvable::SummerRound => Error::user(format!(
-            "{} is a summer round: this version of giglio does not resolve summer rounds yet",
-            p.world.phase
+        Unresolvable::BattlesPending(ids) => Error::user(format!(
+            "{} cannot be resolved while battles wait for their result: {} (see `giglio status`)",
+            p.world.phase,
+            ids.join(", ")
         )),
+        Unresolvable::ContactExchange => Error::user(
+            "contact_exchange = true in rules.toml: this version settles encounters by standing choices only; set it to false",
+        ),
     })
 }
 

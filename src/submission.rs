@@ -26,9 +26,10 @@ pub enum Auth<'a> {
 pub struct Checked {
     pub header: Option<Header>,
     pub orders: OrderSet,
-    /// Problems of form or authentication: the file cannot be accepted.
+    /// Problems of syntax, header or authentication: the file cannot be accepted.
     pub errors: Vec<Diagnostic>,
-    /// Orders the rules would reject if the phase were resolved now.
+    /// Orders that will not be carried out: those that do not read (dropped) and those
+    /// the rules would reject if the phase were resolved now (G6.2).
     pub rejected: Vec<Diagnostic>,
     /// Whether legality in the world could be checked (not yet for summer rounds).
     pub rules_checked: bool,
@@ -79,13 +80,14 @@ pub fn check(
         orders::lower(path, bytes, c, Some(world.phase), lang)
     };
     let text = String::from_utf8_lossy(bytes).into_owned();
-    let mut errors = lowered.diagnostics;
+    let mut errors = lowered.fatal;
     if let (Some(h), Auth::Campaign(lookup)) = (&lowered.header, &auth)
         && let Some(d) = authenticate(path, &text, h, world, *lookup, lang)
     {
         errors.push(d);
     }
-    let mut rejected = Vec::new();
+    // An order that does not read is dropped and reported; the others stand (G6.2).
+    let mut rejected = lowered.diagnostics;
     let mut rules_checked = false;
     // A file for another phase is already an error; its orders are not judged here.
     let this_phase = |h: &Header| crate::rules::PhaseId::parse_key(&h.phase) == Some(world.phase);
@@ -105,7 +107,7 @@ pub fn check(
                     }
                 }
             }
-            Err(Unresolvable::SummerRound) => {}
+            Err(Unresolvable::BattlesPending(_) | Unresolvable::ContactExchange) => {}
         }
     }
     let masked = lowered

@@ -49,11 +49,7 @@ fn every_order_file_example_in_readme_reads_cleanly() {
             .expect("a phase");
         let lowered =
             giglio::orders::lower("README.md", text.as_bytes(), &c, Some(phase), Lang::En);
-        let problems: Vec<String> = lowered
-            .diagnostics
-            .iter()
-            .map(ToString::to_string)
-            .collect();
+        let problems: Vec<String> = lowered.all().map(ToString::to_string).collect();
         assert!(problems.is_empty(), "example {i}:\n{}", problems.join("\n"));
         assert!(!lowered.orders.orders.is_empty(), "example {i} has orders");
     }

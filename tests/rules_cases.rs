@@ -251,16 +251,14 @@ fn prestate(c: &Campaign, case: &Case) -> Result<World, String> {
                 .ok_or(format!("unknown nation {n}"))?
                 .serials;
             s.army = s.army.max(serial);
-            w.armies.insert(
+            let mut army = Army::new(
                 ArmyId(a.id.clone()),
-                Army {
-                    id: ArmyId(a.id.clone()),
-                    nation: nc(n),
-                    node: NodeCode(a.node.clone()),
-                    value: a.value,
-                    sapper: a.sapper,
-                },
+                nc(n),
+                NodeCode(a.node.clone()),
+                a.value,
             );
+            army.sapper = a.sapper;
+            w.armies.insert(ArmyId(a.id.clone()), army);
         }
     }
     if let Some(fleets) = &p.fleets {
@@ -356,12 +354,8 @@ fn orders(c: &Campaign, w: &World, case: &Case) -> Result<BTreeMap<NationCode, O
     for (nation, body) in &case.orders {
         let text = format!("club = \"{nation}\"\nphase = \"{}\"\n{body}", w.phase.key());
         let lowered = giglio::orders::lower(nation, text.as_bytes(), c, Some(w.phase), Lang::En);
-        if !lowered.diagnostics.is_empty() {
-            let d: Vec<String> = lowered
-                .diagnostics
-                .iter()
-                .map(ToString::to_string)
-                .collect();
+        if lowered.all().next().is_some() {
+            let d: Vec<String> = lowered.all().map(ToString::to_string).collect();
             return Err(format!(
                 "orders of {nation} do not lower:\n  {}",
                 d.join("\n  ")

@@ -295,7 +295,7 @@ fn submit(dir: &Path, a: SubmitArgs) -> Result<()> {
     );
     if !checked.rejected.is_empty() {
         out.push_str(&format!(
-            "warning: {} order(s) would be rejected if the phase were resolved now; send a new file to change them:\n",
+            "warning: {} order(s) will not be carried out (they do not read, or the rules would reject them now); send a new file to change them:\n",
             checked.rejected.len()
         ));
         out.push_str(

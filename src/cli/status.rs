@@ -17,6 +17,15 @@ pub struct StatusArgs {
 }
 
 #[derive(Serialize)]
+struct PendingBattle {
+    id: String,
+    node: String,
+    attacker: String,
+    defender: String,
+    since: String,
+}
+
+#[derive(Serialize)]
 struct Status {
     campaign: String,
     phase: String,
@@ -33,6 +42,8 @@ struct Status {
     clubs: Vec<String>,
     /// Clubs whose orders the open phase still waits for.
     missing: Vec<String>,
+    /// Battles waiting for their result from the table (G3c.7).
+    battles: Vec<PendingBattle>,
     neutral: Vec<String>,
 }
 
@@ -88,6 +99,18 @@ pub fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
         previous_seed: previous.and_then(|p| p.revealed_seed.clone()),
         clubs: club_codes,
         missing: missing.iter().map(ToString::to_string).collect(),
+        battles: current
+            .world
+            .battles
+            .iter()
+            .map(|b| PendingBattle {
+                id: b.id.clone(),
+                node: b.node.to_string(),
+                attacker: b.attacker.nation.to_string(),
+                defender: b.defender.nation.to_string(),
+                since: b.phase.key(),
+            })
+            .collect(),
         neutral: campaign
             .nations
             .iter()
@@ -114,6 +137,12 @@ pub fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
     );
     if let (Some(p), Some(seed)) = (&status.previous_phase, &status.previous_seed) {
         text.push_str(&format!("revealed seed of {p}: {seed}\n"));
+    }
+    for b in &status.battles {
+        text.push_str(&format!(
+            "battle pending: {} at {} ({} against {}), since {}: the next phase waits for its result\n",
+            b.id, b.node, b.attacker, b.defender, b.since
+        ));
     }
     text.push_str(&format!(
         "clubs:      {}\nneutral:    {}\n",

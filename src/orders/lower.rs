@@ -34,7 +34,17 @@ pub struct Header {
 pub struct Lowered {
     pub header: Option<Header>,
     pub orders: OrderSet,
+    /// Problems that make the file unacceptable: syntax, size, the header (G6.2).
+    pub fatal: Vec<Diagnostic>,
+    /// Problems of single orders: those orders are dropped, the rest stands (G6.2).
     pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Lowered {
+    /// Returns every problem, fatal first.
+    pub fn all(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.fatal.iter().chain(&self.diagnostics)
+    }
 }
 
 struct Ctx<'a> {
@@ -311,7 +321,8 @@ pub fn lower(
     let fail = |d: Diagnostic| Lowered {
         header: None,
         orders: OrderSet::default(),
-        diagnostics: vec![d],
+        fatal: vec![d],
+        diagnostics: Vec::new(),
     };
     if bytes.len() > MAX_FILE_BYTES {
         return fail(Diagnostic::file(
@@ -382,6 +393,7 @@ pub fn lower(
         orders: Vec::new(),
     };
     let header = lower_header(&mut cx, &file, phase);
+    let mut fatal: Vec<Diagnostic> = std::mem::take(&mut cx.diags);
     lower_spring(&mut cx, &file);
     lower_summer(&mut cx, &file);
     let count = cx.orders.len();
@@ -392,6 +404,8 @@ pub fn lower(
             format!("{count} ordini; un file ne può avere al massimo {MAX_ORDERS}"),
             format!("{count} orders; a file may have at most {MAX_ORDERS}"),
         );
+        // Too many orders refuses the whole file.
+        fatal.extend(cx.diags.pop());
     }
     cx.orders.sort_by_key(|(start, ..)| *start);
     let orders = cx
@@ -410,6 +424,7 @@ pub fn lower(
     Lowered {
         header,
         orders: OrderSet { orders },
+        fatal,
         diagnostics: cx.diags,
     }
 }
@@ -864,13 +879,16 @@ fn lower_assassin(cx: &mut Ctx, a: &Spanned<raw::RawAssassin>) {
         ("sapper", Some(army), None, None, None) => cx
             .any_piece_id(army, &['A'], "un'armata", "an army", false)
             .map(|(v, _)| AssassinTarget::ArmySapper(ArmyId(v))),
+        ("commander", None, Some(node), None, None) => {
+            cx.node(node).map(AssassinTarget::CommanderAt)
+        }
         ("sapper", None, Some(node), None, None) => cx.node(node).map(AssassinTarget::NodeSapper),
         ("diplomat", None, None, Some(d), None) => cx
             .any_piece_id(d, &['D'], "un diplomatico", "a diplomat", false)
             .map(|(v, _)| AssassinTarget::Diplomat(DiplomatId(v))),
         ("spy", None, None, None, Some(n)) => cx.nation(n).map(AssassinTarget::Spy),
         _ => {
-            cx.err(a.span(), "G2b.5", "bersaglio dell'assassino: commander con `army`, sapper con `army` o `node`, diplomat con `diplomat`, spy con `nation`".into(), "an assassin's target: commander with `army`, sapper with `army` or `node`, diplomat with `diplomat`, spy with `nation`".into());
+            cx.err(a.span(), "G2b.5", "bersaglio dell'assassino: commander con `army` o `node`, sapper con `army` o `node`, diplomat con `diplomat`, spy con `nation`".into(), "an assassin's target: commander with `army` or `node`, sapper with `army` or `node`, diplomat with `diplomat`, spy with `nation`".into());
             None
         }
     };

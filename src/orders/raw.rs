@@ -270,7 +270,7 @@ pub struct RawSiege {
     pub bribe: Option<Spanned<i64>>,
 }
 
-/// G2b.5: `target` is commander (with `army`), sapper (with `army` or `node`),
+/// G2b.5: `target` is commander (with `army`, or `node` for the largest enemy army there), sapper (with `army` or `node`),
 /// diplomat (with `diplomat`) or spy (with `nation`).
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]

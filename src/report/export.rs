@@ -6,7 +6,7 @@
 
 use crate::rules::order::Objective;
 use crate::rules::world::{
-    Alliance, Army, Diplomat, Fleet, Fortification, Garrison, Loan, NationState, NodeState,
+    Alliance, Army, Battle, Diplomat, Fleet, Fortification, Garrison, Loan, NationState, NodeState,
     Serials, Siege, Work,
 };
 use crate::rules::{Campaign, NationCode, NodeCode, PhaseId, World};
@@ -30,6 +30,8 @@ pub struct Export {
     /// The year's Strategos and move order (G2b.5, G3b.1).
     pub strategos: Option<NationCode>,
     pub move_order: Vec<NationCode>,
+    /// Battles waiting for their result (G3c.7).
+    pub battles: Vec<Battle>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -141,6 +143,7 @@ impl Export {
             works: world.works.clone(),
             strategos: world.strategos.clone(),
             move_order: world.move_order.clone(),
+            battles: world.battles.clone(),
         }
     }
 
@@ -206,6 +209,7 @@ impl Export {
             works: self.works.clone(),
             strategos: self.strategos.clone(),
             move_order: self.move_order.clone(),
+            battles: self.battles.clone(),
         })
     }
 }

@@ -42,6 +42,11 @@ pub enum Item {
     Fleet,
     Strategos,
     Upkeep,
+    Bribe { node: NodeCode },
+    SiegeCost { node: NodeCode },
+    Captured { node: NodeCode },
+    Epidemic { node: NodeCode },
+    Storm,
 }
 
 impl Item {
@@ -76,6 +81,15 @@ impl Item {
             Item::Fleet => ("flotta".into(), "fleet".into()),
             Item::Strategos => ("Stratego".into(), "Strategos".into()),
             Item::Upkeep => ("mantenimento".into(), "upkeep".into()),
+            Item::Bribe { node } => (format!("corruzione a {node}"), format!("bribe at {node}")),
+            Item::SiegeCost { node } => (format!("assedio di {node}"), format!("siege of {node}")),
+            Item::Captured { node } => {
+                (format!("catturati a {node}"), format!("captured at {node}"))
+            }
+            Item::Epidemic { node } => {
+                (format!("epidemia a {node}"), format!("epidemic at {node}"))
+            }
+            Item::Storm => ("perduti in mare".into(), "lost at sea".into()),
         };
         match lang {
             Lang::It => it,

@@ -14,6 +14,7 @@ pub mod order;
 pub mod outcome;
 pub mod resolve;
 mod spring;
+mod summer;
 pub mod tables;
 mod winter;
 pub mod world;

@@ -69,6 +69,8 @@ pub struct SpyCondition {
 pub enum AssassinTarget {
     /// The commander of this army.
     Commander(ArmyId),
+    /// The commander of the largest enemy army at this node (what a club can see).
+    CommanderAt(NodeCode),
     /// The sapper attached to this army.
     ArmySapper(ArmyId),
     /// The sapper attached to this node's defence.

@@ -109,6 +109,52 @@ pub enum Done {
     BidSealed {
         amount: Ducats,
     },
+    // ---- summer ----
+    StanceSet {
+        piece: String,
+    },
+    /// Moved along the whole path.
+    Moved {
+        piece: String,
+        path: Vec<NodeCode>,
+    },
+    /// Stopped at a node by an encounter (G3b.4).
+    Stopped {
+        piece: String,
+        at: NodeCode,
+    },
+    /// Sent back to the node it came from by an encounter (G3c.2).
+    TurnedBack {
+        piece: String,
+        to: NodeCode,
+    },
+    /// Revealed and removed: a diplomat attacked by a real army (G3c.5).
+    Revealed {
+        piece: String,
+    },
+    SiegeRolled {
+        node: NodeCode,
+        roll: u8,
+        total: i32,
+        needed: i32,
+        fell: bool,
+    },
+    AssassinSent {
+        success: bool,
+    },
+    FleetMoved {
+        fleet: FleetId,
+        to: String,
+    },
+    Embarked {
+        fleet: FleetId,
+        army: ArmyId,
+    },
+    /// The fleet is landing its army this round (ashore at the end of the round).
+    Landing {
+        fleet: FleetId,
+        node: NodeCode,
+    },
 }
 
 impl Done {
@@ -232,6 +278,84 @@ impl Done {
                 "obiettivo segreto registrato".into(),
                 "secret objective recorded".into(),
             ),
+            Done::StanceSet { piece } => tr(
+                lang,
+                format!("nuove scelte permanenti per {piece}"),
+                format!("new standing choices for {piece}"),
+            ),
+            Done::Moved { piece, path } => {
+                let p: Vec<&str> = path.iter().map(NodeCode::as_str).collect();
+                tr(
+                    lang,
+                    format!("{piece} muove {}", p.join(" → ")),
+                    format!("{piece} moves {}", p.join(" → ")),
+                )
+            }
+            Done::Stopped { piece, at } => tr(
+                lang,
+                format!("{piece} si ferma a {at} per un incontro"),
+                format!("{piece} stops at {at}: an encounter"),
+            ),
+            Done::TurnedBack { piece, to } => tr(
+                lang,
+                format!("{piece} è respinto e torna a {to}"),
+                format!("{piece} is turned back to {to}"),
+            ),
+            Done::Revealed { piece } => tr(
+                lang,
+                format!("{piece} è smascherato e rimosso"),
+                format!("{piece} is unmasked and removed"),
+            ),
+            Done::SiegeRolled {
+                node,
+                roll,
+                total,
+                needed,
+                fell,
+            } => {
+                let end_it = if *fell {
+                    "la piazza si arrende"
+                } else {
+                    "la piazza resiste"
+                };
+                let end_en = if *fell {
+                    "the place surrenders"
+                } else {
+                    "the place holds"
+                };
+                tr(
+                    lang,
+                    format!(
+                        "assedio di {node}: 1d6={roll}, totale {total}, serve {needed}: {end_it}"
+                    ),
+                    format!("siege of {node}: 1d6={roll}, total {total}, needs {needed}: {end_en}"),
+                )
+            }
+            Done::AssassinSent { success: true } => tr(
+                lang,
+                "l'assassino ha colpito".into(),
+                "the assassin struck".into(),
+            ),
+            Done::AssassinSent { success: false } => tr(
+                lang,
+                "l'assassino ha fallito".into(),
+                "the assassin failed".into(),
+            ),
+            Done::FleetMoved { fleet, to } => tr(
+                lang,
+                format!("la flotta {fleet} va a {to}"),
+                format!("fleet {fleet} sails to {to}"),
+            ),
+            Done::Embarked { fleet, army } => tr(
+                lang,
+                format!("{army} si imbarca sulla flotta {fleet}"),
+                format!("{army} embarks on fleet {fleet}"),
+            ),
+            Done::Landing { fleet, node } => tr(
+                lang,
+                format!("la flotta {fleet} sbarca a {node}"),
+                format!("fleet {fleet} lands at {node}"),
+            ),
             Done::BidSealed { amount } => tr(
                 lang,
                 format!("offerta sigillata di {amount} ducati per lo Stratego"),
@@ -320,6 +444,53 @@ pub enum Reason {
     },
     SelfAlliance,
     BidTwice,
+    // ---- summer ----
+    UnknownPiece {
+        piece: String,
+    },
+    NotYourPiece {
+        piece: String,
+    },
+    MovedTwice {
+        piece: String,
+    },
+    PathStart {
+        at: NodeCode,
+    },
+    TooFar {
+        max: u8,
+    },
+    BorderNotFirst,
+    Banned {
+        from: NodeCode,
+        to: NodeCode,
+    },
+    Stunned,
+    Aboard,
+    NoSiegeTarget {
+        node: NodeCode,
+    },
+    ArrivedThisRound,
+    NoAssassin,
+    TargetNotFound,
+    NotAdjacentSea {
+        to: String,
+    },
+    ForeignPort {
+        port: NodeCode,
+    },
+    CargoFull,
+    NoCargo,
+    NotInPort,
+    NotAtPort {
+        node: NodeCode,
+    },
+    FleetBusy,
+    LandingBlocked {
+        node: NodeCode,
+    },
+    ContactExchangeOff,
+    BattleResultByCommand,
     /// Orders of this kind are resolved by a later capability of the tool.
     NotResolvedYet,
 }
@@ -489,6 +660,29 @@ impl Reason {
                 "non potete allearvi con voi stessi".into(),
                 "you cannot ally with yourselves".into(),
             ),
+            UnknownPiece { piece } => tr(lang, format!("non esiste il pezzo {piece}"), format!("there is no piece {piece}")),
+            NotYourPiece { piece } => tr(lang, format!("{piece} non è vostro"), format!("{piece} is not yours")),
+            MovedTwice { piece } => tr(lang, format!("{piece} ha già mosso in questo turno"), format!("{piece} has already moved this round")),
+            PathStart { at } => tr(lang, format!("il percorso deve partire da {at}, dove sta il pezzo"), format!("the path must start at {at}, where the piece stands")),
+            TooFar { max } => tr(lang, format!("troppo lontano: al massimo {max} nodi in questo turno"), format!("too far: at most {max} nodes this round")),
+            BorderNotFirst => tr(lang, "in territorio straniero si entra solo con il primo passo, e ci si ferma".into(), "foreign territory is entered only with the first step, and the piece stops there".into()),
+            Banned { from, to } => tr(lang, format!("in questo turno non si può muovere da {from} a {to}"), format!("no move from {from} to {to} is allowed this round")),
+            Stunned => tr(lang, "il comandante è stato ucciso: l'armata non può muovere né attaccare in questo turno".into(), "its commander was killed: the army cannot move or attack this round".into()),
+            Aboard => tr(lang, "l'armata è imbarcata".into(), "the army is aboard a fleet".into()),
+            NoSiegeTarget { node } => tr(lang, format!("a {node} non c'è una piazza fortificata nemica da assediare"), format!("there is no enemy fortified place to besiege at {node}")),
+            ArrivedThisRound => tr(lang, "l'armata è appena arrivata: l'assedio può cominciare dal turno seguente".into(), "the army has just arrived: the siege may start next round".into()),
+            NoAssassin => tr(lang, "non avete assassini disponibili".into(), "you have no assassin left".into()),
+            TargetNotFound => tr(lang, "il bersaglio non c'è".into(), "the target is not there".into()),
+            NotAdjacentSea { to } => tr(lang, format!("{to} non è raggiungibile con una rotta da dove sta la flotta"), format!("{to} is not one sea lane from where the fleet is")),
+            ForeignPort { port } => tr(lang, format!("{port} non è un vostro porto"), format!("{port} is not one of your ports")),
+            CargoFull => tr(lang, "la flotta trasporta già un'armata".into(), "the fleet already carries an army".into()),
+            NoCargo => tr(lang, "la flotta non trasporta un'armata".into(), "the fleet carries no army".into()),
+            NotInPort => tr(lang, "la flotta non è in porto".into(), "the fleet is not in port".into()),
+            NotAtPort { node } => tr(lang, format!("né la flotta né l'armata sono a {node}"), format!("the fleet and the army are not both at {node}")),
+            FleetBusy => tr(lang, "la flotta ha già un altro ordine in questo turno".into(), "the fleet already has another order this round".into()),
+            LandingBlocked { node } => tr(lang, format!("lo sbarco a {node} è impedito da forze nemiche"), format!("the landing at {node} is blocked by enemy forces")),
+            ContactExchangeOff => tr(lang, "in questa campagna gli incontri si risolvono con le scelte permanenti".into(), "encounters in this campaign are settled by standing choices".into()),
+            BattleResultByCommand => tr(lang, "i risultati delle battaglie si registrano con `giglio battle result`".into(), "battle results are entered with `giglio battle result`".into()),
             BidTwice => tr(
                 lang,
                 "una sola offerta per lo Stratego".into(),
@@ -575,6 +769,97 @@ pub enum Happening {
         node: NodeCode,
     },
     CampaignEnds,
+    // ---- summer ----
+    Epidemic {
+        nation: NationCode,
+        node: NodeCode,
+    },
+    ForceDestroyed {
+        nation: NationCode,
+        what: String,
+        node: NodeCode,
+        cause: String,
+    },
+    Encounter {
+        node: NodeCode,
+        hand: NationCode,
+        other: NationCode,
+        text_it: String,
+        text_en: String,
+    },
+    DiplomatRevealed {
+        nation: NationCode,
+        node: NodeCode,
+    },
+    DiplomatUnmasked {
+        node: NodeCode,
+    },
+    EnemySize {
+        node: NodeCode,
+        ducats: Ducats,
+    },
+    BattlePending {
+        id: String,
+        node: NodeCode,
+        attacker: NationCode,
+        defender: NationCode,
+        rearguard: bool,
+    },
+    Retreated {
+        nation: NationCode,
+        from: NodeCode,
+        to: NodeCode,
+    },
+    SiegeRoll {
+        node: NodeCode,
+        besieger: NationCode,
+        roll: u8,
+        total: i32,
+        needed: i32,
+    },
+    Surrendered {
+        node: NodeCode,
+        from: NationCode,
+        to: NationCode,
+    },
+    NodeTaken {
+        node: NodeCode,
+        from: NationCode,
+        to: NationCode,
+    },
+    StormRoll {
+        roll: u8,
+    },
+    FleetLost {
+        nation: NationCode,
+        fleet: FleetId,
+    },
+    FleetPushedBack {
+        nation: NationCode,
+        fleet: FleetId,
+        to: String,
+    },
+    FleetDestroyed {
+        nation: NationCode,
+        fleet: FleetId,
+    },
+    CommanderKilled {
+        nation: NationCode,
+        army: ArmyId,
+    },
+    SpecialistKilled {
+        nation: NationCode,
+        what: String,
+    },
+    AllianceBetrayed {
+        by: NationCode,
+        against: NationCode,
+    },
+    Landed {
+        nation: NationCode,
+        army: ArmyId,
+        node: NodeCode,
+    },
 }
 
 impl Happening {
@@ -668,6 +953,135 @@ impl Happening {
                 lang,
                 "la campagna è finita".into(),
                 "the campaign is over".into(),
+            ),
+            Epidemic { nation, node } => tr(
+                lang,
+                format!("l'epidemia colpisce {node} ({nation})"),
+                format!("the epidemic strikes {node} ({nation})"),
+            ),
+            ForceDestroyed {
+                nation,
+                what,
+                node,
+                cause,
+            } => tr(
+                lang,
+                format!("{what} di {nation} a {node} è distrutto ({cause})"),
+                format!("{what} of {nation} at {node} is destroyed ({cause})"),
+            ),
+            Encounter {
+                node,
+                hand,
+                other,
+                text_it,
+                text_en,
+            } => tr(
+                lang,
+                format!("incontro a {node} tra {hand} e {other}: {text_it}"),
+                format!("encounter at {node} between {hand} and {other}: {text_en}"),
+            ),
+            DiplomatRevealed { nation, node } => tr(
+                lang,
+                format!("a {node} un diplomatico di {nation} è smascherato e rimosso"),
+                format!("at {node} a diplomat of {nation} is unmasked and removed"),
+            ),
+            DiplomatUnmasked { node } => tr(
+                lang,
+                format!("la vostra spia rivela che a {node} c'è solo un diplomatico"),
+                format!("your spy reveals that at {node} there is only a diplomat"),
+            ),
+            EnemySize { node, ducats } => tr(
+                lang,
+                format!("la vostra spia stima il nemico a {node}: {ducats} ducati"),
+                format!("your spy sizes the enemy at {node}: {ducats} ducats"),
+            ),
+            BattlePending {
+                id,
+                node,
+                attacker,
+                defender,
+                rearguard,
+            } => {
+                let (k_it, k_en) = if *rearguard {
+                    ("azione di retroguardia", "rearguard action")
+                } else {
+                    ("battaglia", "battle")
+                };
+                tr(
+                    lang,
+                    format!(
+                        "{k_it} {id} a {node}: {attacker} contro {defender}, in attesa del risultato"
+                    ),
+                    format!(
+                        "{k_en} {id} at {node}: {attacker} against {defender}, waiting for its result"
+                    ),
+                )
+            }
+            Retreated { nation, from, to } => tr(
+                lang,
+                format!("forze di {nation} ripiegano da {from} a {to}"),
+                format!("forces of {nation} fall back from {from} to {to}"),
+            ),
+            SiegeRoll {
+                node,
+                besieger,
+                roll,
+                total,
+                needed,
+            } => tr(
+                lang,
+                format!("{besieger} assedia {node}: 1d6={roll}, totale {total}, serve {needed}"),
+                format!("{besieger} besieges {node}: 1d6={roll}, total {total}, needs {needed}"),
+            ),
+            Surrendered { node, from, to } => tr(
+                lang,
+                format!("{node} si arrende: passa da {from} a {to}"),
+                format!("{node} surrenders: it passes from {from} to {to}"),
+            ),
+            NodeTaken { node, from, to } => tr(
+                lang,
+                format!("{to} prende {node} a {from}"),
+                format!("{to} takes {node} from {from}"),
+            ),
+            StormRoll { roll } => tr(
+                lang,
+                format!("tiro della tempesta: {roll}"),
+                format!("storm roll: {roll}"),
+            ),
+            FleetLost { nation, fleet } => tr(
+                lang,
+                format!("la flotta {fleet} di {nation} è persa nella tempesta"),
+                format!("fleet {fleet} of {nation} is lost in the storm"),
+            ),
+            FleetPushedBack { nation, fleet, to } => tr(
+                lang,
+                format!("la flotta {fleet} di {nation} è respinta a {to}"),
+                format!("fleet {fleet} of {nation} is pushed back to {to}"),
+            ),
+            FleetDestroyed { nation, fleet } => tr(
+                lang,
+                format!("la flotta {fleet} di {nation} è distrutta"),
+                format!("fleet {fleet} of {nation} is destroyed"),
+            ),
+            CommanderKilled { nation, army } => tr(
+                lang,
+                format!("il comandante dell'armata {army} di {nation} è ucciso"),
+                format!("the commander of army {army} of {nation} is killed"),
+            ),
+            SpecialistKilled { nation, what } => tr(
+                lang,
+                format!("{what} di {nation} è ucciso"),
+                format!("{what} of {nation} is killed"),
+            ),
+            AllianceBetrayed { by, against } => tr(
+                lang,
+                format!("{by} tradisce l'alleanza con {against}"),
+                format!("{by} betrays its alliance with {against}"),
+            ),
+            Landed { nation, army, node } => tr(
+                lang,
+                format!("{army} di {nation} sbarca a {node}"),
+                format!("{army} of {nation} lands at {node}"),
             ),
         }
     }

@@ -13,7 +13,7 @@ use super::ledger::{Account, Item, Ledger};
 use super::order::{Order, OrderSet};
 use super::outcome::{Audience, Event, Happening, OrderOutcome, Outcome, Reason};
 use super::world::World;
-use super::{spring, winter};
+use super::{spring, summer, winter};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -27,11 +27,14 @@ pub struct Resolution {
     pub ledger: Ledger,
 }
 
-/// A phase this version cannot resolve.
+/// Why the open phase cannot be resolved yet.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Unresolvable {
-    /// Summer rounds (G3) are not resolved by this version.
-    SummerRound,
+    /// G3c.7: battles of an earlier round wait for their result from the table.
+    BattlesPending(Vec<String>),
+    /// G3c.3: the optional contact-exchange mode is switched on; this version settles
+    /// encounters by standing choices only.
+    ContactExchange,
 }
 
 /// Resolves the world's open phase with every club's orders.
@@ -41,11 +44,19 @@ pub fn resolve(
     orders: &BTreeMap<NationCode, OrderSet>,
     dice: &mut dyn Dice,
 ) -> Result<Resolution, Unresolvable> {
+    if !world.battles.is_empty() {
+        return Err(Unresolvable::BattlesPending(
+            world.battles.iter().map(|b| b.id.clone()).collect(),
+        ));
+    }
     let mut step = Step::new(campaign, world, dice);
     match world.phase.phase {
         Phase::Spring => spring::resolve(&mut step, orders),
         Phase::Winter => winter::resolve(&mut step, orders),
-        Phase::Round(_) => return Err(Unresolvable::SummerRound),
+        Phase::Round(_) if campaign.tables.rulings.contact_exchange => {
+            return Err(Unresolvable::ContactExchange);
+        }
+        Phase::Round(_) => summer::resolve(&mut step, orders),
     }
     Ok(step.finish())
 }

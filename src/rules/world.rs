@@ -7,7 +7,8 @@
 use super::calendar::PhaseId;
 use super::campaign::Campaign;
 use super::ids::{ArmyId, DiplomatId, Ducats, FleetId, NationCode, NodeCode, SeaCode};
-use super::order::Objective;
+use super::order::{Objective, SpyCondition};
+use super::tables::Choice;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -59,6 +60,102 @@ pub struct Army {
     /// G2b.5: a sapper attached to the army (siege attack +1).
     #[serde(default)]
     pub sapper: bool,
+    /// G3c.3: standing encounter choices, kept until changed.
+    #[serde(default, skip_serializing_if = "Stance::is_default")]
+    pub stance: Stance,
+    /// G3c.1: inside the friendly fortification at its node (it withdrew).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub inside: bool,
+    /// G3d.1: the round it reached its node; a siege may start the round after.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub arrived: Option<PhaseId>,
+    /// G2b.5: the round in which it cannot move or attack (its commander was killed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stunned: Option<PhaseId>,
+    /// G3e.3: the fleet carrying it; while aboard it is not on land.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub aboard: Option<FleetId>,
+}
+
+impl Army {
+    /// Builds an army with no sapper, default stance and no round state.
+    pub fn new(id: ArmyId, nation: NationCode, node: NodeCode, value: Ducats) -> Army {
+        Army {
+            id,
+            nation,
+            node,
+            value,
+            sapper: false,
+            stance: Stance::default(),
+            inside: false,
+            arrived: None,
+            stunned: None,
+            aboard: None,
+        }
+    }
+
+    /// Returns whether the army stands on land at its node (not aboard a fleet).
+    pub fn ashore(&self) -> bool {
+        self.aboard.is_none()
+    }
+}
+
+/// Standing encounter choices of a piece (G3c.3); `None` uses the table's default.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stance {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub on_contact: Option<Choice>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub when_contacted: Option<Choice>,
+    /// G3c.4: a choice depending on the enemy's size, used only with a spy.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spy: Option<SpyCondition>,
+    /// G3c.6: where to retreat to.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retreat_to: Option<NodeCode>,
+}
+
+impl Stance {
+    /// Returns whether every choice is the default.
+    pub fn is_default(&self) -> bool {
+        self == &Stance::default()
+    }
+}
+
+/// A battle or rearguard action waiting for its result from the table (G3c.7).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Battle {
+    /// `1495-r03-M5`: year, round and node.
+    pub id: String,
+    pub kind: BattleKind,
+    pub node: NodeCode,
+    pub phase: PhaseId,
+    pub attacker: BattleSide,
+    pub defender: BattleSide,
+}
+
+/// A battle, or a rearguard action (G3c.9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BattleKind {
+    Battle,
+    /// The defender is the rearguard.
+    Rearguard,
+}
+
+/// One side of a battle.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BattleSide {
+    pub nation: NationCode,
+    pub armies: Vec<ArmyId>,
+    /// The side's value when the battle was joined.
+    pub ducats: Ducats,
+    pub sapper: bool,
+    /// G2b.5: its commander was killed (it defends, it cannot attack).
+    pub commander_killed: bool,
+    /// Where it came from: where it falls back if it loses (G3c.8).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub came_from: Option<NodeCode>,
 }
 
 /// Where a fleet is.
@@ -86,6 +183,9 @@ pub struct Diplomat {
     pub id: DiplomatId,
     pub nation: NationCode,
     pub node: NodeCode,
+    /// G3c.3: it bluffs with standing choices like an army's.
+    #[serde(default, skip_serializing_if = "Stance::is_default")]
+    pub stance: Stance,
 }
 
 /// A siege under way (G3d).
@@ -215,6 +315,9 @@ pub struct World {
     /// G3b.1: the order in which clubs move in every summer round of the year.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub move_order: Vec<NationCode>,
+    /// G3c.7: battles waiting for their result from the table.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub battles: Vec<Battle>,
 }
 
 impl World {
@@ -252,6 +355,7 @@ impl World {
             works: Vec::new(),
             strategos: None,
             move_order: Vec::new(),
+            battles: Vec::new(),
         };
         for nation in &campaign.nations {
             let start = campaign.start.iter().find(|s| s.code == nation.code);
@@ -285,13 +389,7 @@ impl World {
         let id = ArmyId::new(nation, serials.army);
         self.armies.insert(
             id.clone(),
-            Army {
-                id: id.clone(),
-                nation: nation.clone(),
-                node: node.clone(),
-                value,
-                sapper: false,
-            },
+            Army::new(id.clone(), nation.clone(), node.clone(), value),
         );
         id
     }
@@ -340,6 +438,7 @@ impl World {
                 id: id.clone(),
                 nation: nation.clone(),
                 node: node.clone(),
+                stance: Stance::default(),
             },
         );
         id

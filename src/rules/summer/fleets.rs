@@ -1,0 +1,355 @@
+//! Fleets (G3e): one sea lane a round, pushed back or destroyed by stronger enemy
+//! fleets, one army carried, a whole round to land, and the storm.
+
+use super::{Round, destroy_army, other_forces};
+use crate::rules::ids::{ArmyId, FleetId, NationCode, NodeCode};
+use crate::rules::ledger::Item;
+use crate::rules::order::{FleetTo, Order};
+use crate::rules::outcome::{Audience, Done, Happening, Outcome, Reason};
+use crate::rules::resolve::Step;
+use crate::rules::world::FleetAt;
+use std::collections::BTreeMap;
+
+type Fleeted = Result<Outcome, Outcome>;
+
+fn reject(rule: &str, reason: Reason) -> Outcome {
+    Outcome::rejected(rule, reason)
+}
+
+fn own_fleet(s: &Step, n: &NationCode, fleet: &FleetId) -> Result<(), Outcome> {
+    match s.w.fleets.get(fleet) {
+        Some(f) if &f.nation == n => Ok(()),
+        Some(_) => Err(reject(
+            "G3e.1",
+            Reason::NotYourFleet {
+                fleet: fleet.clone(),
+            },
+        )),
+        None => Err(reject(
+            "G3e.1",
+            Reason::UnknownPiece {
+                piece: fleet.to_string(),
+            },
+        )),
+    }
+}
+
+fn at_name(at: &FleetAt) -> String {
+    match at {
+        FleetAt::Port(p) => p.to_string(),
+        FleetAt::Sea(z) => z.to_string(),
+    }
+}
+
+/// G3e.3: an army in port boards a fleet of its club in the same port.
+pub(super) fn embark(
+    s: &mut Step,
+    r: &mut Round,
+    n: &NationCode,
+    fleet: &FleetId,
+    army: &ArmyId,
+) -> Fleeted {
+    own_fleet(s, n, fleet)?;
+    let f = s.w.fleets[fleet].clone();
+    let FleetAt::Port(port) = &f.at else {
+        return Err(reject("G3e.3", Reason::NotInPort));
+    };
+    if f.cargo.is_some() {
+        return Err(reject("G3e.3", Reason::CargoFull));
+    }
+    match s.w.armies.get(army) {
+        Some(a) if &a.nation == n && a.ashore() && &a.node == port => {}
+        Some(a) if &a.nation == n && a.ashore() => {
+            return Err(reject("G3e.3", Reason::NotAtPort { node: port.clone() }));
+        }
+        Some(a) if &a.nation == n => return Err(reject("G3e.3", Reason::Aboard)),
+        _ => return Err(reject("G3e.3", Reason::UnknownArmy { army: army.clone() })),
+    }
+    if s.w.armies[army].stunned == Some(s.w.phase) {
+        return Err(reject("G2b.5", Reason::Stunned));
+    }
+    if let Some(a) = s.w.armies.get_mut(army) {
+        a.aboard = Some(fleet.clone());
+        a.inside = false;
+    }
+    s.w.sieges.retain(|x| &x.besieger != army);
+    if let Some(f) = s.w.fleets.get_mut(fleet) {
+        f.cargo = Some(army.clone());
+    }
+    r.moved
+        .insert(crate::rules::order::Piece::Army(army.clone()));
+    Ok(Outcome::Done(Done::Embarked {
+        fleet: fleet.clone(),
+        army: army.clone(),
+    }))
+}
+
+/// G3e.1: a fleet sails one lane: port ↔ its sea zone, zone ↔ zone; it may enter only
+/// its own club's ports.
+pub(super) fn sail(
+    s: &mut Step,
+    r: &mut Round,
+    n: &NationCode,
+    fleet: &FleetId,
+    to: &FleetTo,
+) -> Fleeted {
+    own_fleet(s, n, fleet)?;
+    if r.fleet_busy.contains(fleet) {
+        return Err(reject("G3e.1", Reason::FleetBusy));
+    }
+    let from = s.w.fleets[fleet].at.clone();
+    let map = &s.c.map;
+    let dest = match (&from, to) {
+        (FleetAt::Port(p), FleetTo::Sea(z)) if map.seas_of_port(p.as_str()).contains(&z) => {
+            FleetAt::Sea(z.clone())
+        }
+        (FleetAt::Sea(z), FleetTo::Sea(y)) if map.sea_neighbours(z.as_str()).any(|x| x == y) => {
+            FleetAt::Sea(y.clone())
+        }
+        (FleetAt::Sea(z), FleetTo::Port(p)) if map.ports_on(z.as_str()).any(|x| x == p) => {
+            if s.w.nodes.get(p).is_none_or(|x| &x.owner != n) {
+                return Err(reject("G3e.1", Reason::ForeignPort { port: p.clone() }));
+            }
+            FleetAt::Port(p.clone())
+        }
+        (_, FleetTo::Sea(z)) => {
+            return Err(reject(
+                "G3e.1",
+                Reason::NotAdjacentSea { to: z.to_string() },
+            ));
+        }
+        (_, FleetTo::Port(p)) => {
+            return Err(reject(
+                "G3e.1",
+                Reason::NotAdjacentSea { to: p.to_string() },
+            ));
+        }
+    };
+    r.fleet_busy.insert(fleet.clone());
+    r.fleet_origin.insert(fleet.clone(), from);
+    if let Some(f) = s.w.fleets.get_mut(fleet) {
+        f.at = dest.clone();
+    }
+    Ok(Outcome::Done(Done::FleetMoved {
+        fleet: fleet.clone(),
+        to: at_name(&dest),
+    }))
+}
+
+/// G3e.3: a fleet that carries an army and lies in a port or on the sea zone of a port
+/// lands the army there; the fleet stays put all round and the army is ashore at its end.
+pub(super) fn plan_landing(
+    s: &mut Step,
+    r: &mut Round,
+    n: &NationCode,
+    o: &Order,
+    fleet: &FleetId,
+    node: &NodeCode,
+) -> Fleeted {
+    own_fleet(s, n, fleet)?;
+    if r.fleet_busy.contains(fleet) {
+        return Err(reject("G3e.3", Reason::FleetBusy));
+    }
+    let f = s.w.fleets[fleet].clone();
+    if f.cargo.is_none() {
+        return Err(reject("G3e.3", Reason::NoCargo));
+    }
+    let reaches = match &f.at {
+        FleetAt::Port(p) => p == node,
+        FleetAt::Sea(z) => s.c.map.ports_on(z.as_str()).any(|p| p == node),
+    };
+    if !reaches {
+        return Err(reject(
+            "G3e.3",
+            Reason::NotAdjacentSea {
+                to: node.to_string(),
+            },
+        ));
+    }
+    r.fleet_busy.insert(fleet.clone());
+    r.landings
+        .push((n.clone(), o.clone(), fleet.clone(), node.clone()));
+    Ok(Outcome::Done(Done::Landing {
+        fleet: fleet.clone(),
+        node: node.clone(),
+    }))
+}
+
+/// G3e.1: a fleet at sea must move. One given no move (and not landing) makes for a
+/// port of its own club on its zone, if there is one; else it keeps the sea.
+pub(super) fn idle_fleets(s: &mut Step, r: &Round) {
+    let idle: Vec<FleetId> =
+        s.w.fleets
+            .values()
+            .filter(|f| matches!(f.at, FleetAt::Sea(_)) && !r.fleet_busy.contains(&f.id))
+            .map(|f| f.id.clone())
+            .collect();
+    for id in idle {
+        let f = s.w.fleets[&id].clone();
+        let FleetAt::Sea(z) = &f.at else { continue };
+        let home =
+            s.c.map
+                .ports_on(z.as_str())
+                .find(|p| s.w.nodes.get(*p).is_some_and(|x| x.owner == f.nation))
+                .cloned();
+        if let Some(p) = home
+            && let Some(x) = s.w.fleets.get_mut(&id)
+        {
+            x.at = FleetAt::Port(p);
+        }
+    }
+}
+
+/// G3e.2: in each sea zone where enemy fleets meet, a side faced by at least as many
+/// enemy fleets is pushed back where it came from; a single fleet facing two or more
+/// that cannot go back is destroyed. Allies' fleets do not fight.
+pub(super) fn clashes(s: &mut Step, r: &Round) {
+    let mut by_zone: BTreeMap<String, BTreeMap<NationCode, Vec<FleetId>>> = BTreeMap::new();
+    for f in s.w.fleets.values() {
+        if let FleetAt::Sea(z) = &f.at {
+            by_zone
+                .entry(z.to_string())
+                .or_default()
+                .entry(f.nation.clone())
+                .or_default()
+                .push(f.id.clone());
+        }
+    }
+    for (_, sides) in by_zone {
+        if sides.len() < 2 {
+            continue;
+        }
+        let counts: Vec<(NationCode, usize)> =
+            sides.iter().map(|(n, v)| (n.clone(), v.len())).collect();
+        for (nation, fleets) in &sides {
+            let enemy_max = counts
+                .iter()
+                .filter(|(m, _)| m != nation && !allied(s, nation, m))
+                .map(|(_, c)| *c)
+                .max()
+                .unwrap_or(0);
+            if enemy_max == 0 || enemy_max < fleets.len() {
+                continue;
+            }
+            for id in fleets {
+                match r.fleet_origin.get(id) {
+                    Some(origin) => {
+                        if let Some(f) = s.w.fleets.get_mut(id) {
+                            f.at = origin.clone();
+                        }
+                        s.event(
+                            Audience::Nation(nation.clone()),
+                            "G3e.2",
+                            Happening::FleetPushedBack {
+                                nation: nation.clone(),
+                                fleet: id.clone(),
+                                to: at_name(origin),
+                            },
+                        );
+                    }
+                    None if fleets.len() == 1 && enemy_max >= 2 => lose_fleet(s, id, "G3e.2", true),
+                    None => {}
+                }
+            }
+        }
+    }
+}
+
+fn allied(s: &Step, a: &NationCode, b: &NationCode) -> bool {
+    let mut members = [a.clone(), b.clone()];
+    members.sort();
+    s.w.alliances
+        .iter()
+        .any(|x| x.members == members && x.declared_by.len() == 2 && x.betrayed_by.is_empty())
+}
+
+/// Removes a fleet and the army it carries.
+fn lose_fleet(s: &mut Step, id: &FleetId, rule: &str, destroyed: bool) {
+    let Some(f) = s.w.fleets.remove(id) else {
+        return;
+    };
+    if let Some(army) = &f.cargo {
+        destroy_army(s, army, rule, Item::Storm, "lost at sea");
+    }
+    let what = if destroyed {
+        Happening::FleetDestroyed {
+            nation: f.nation.clone(),
+            fleet: id.clone(),
+        }
+    } else {
+        Happening::FleetLost {
+            nation: f.nation.clone(),
+            fleet: id.clone(),
+        }
+    };
+    s.event(Audience::Nation(f.nation.clone()), rule, what);
+}
+
+/// G3e.4: each round 1d6; on a storm, every fleet not in port rolls and is lost, with
+/// its cargo, on the fatal face.
+pub(super) fn storm(s: &mut Step, round: u8) {
+    let t = s.c.tables.fleets.clone();
+    let roll = s
+        .dice
+        .d6(&format!("storm/r{round:02}"), "storm at sea (G3e.4)");
+    s.event(Audience::Public, "G3e.4", Happening::StormRoll { roll });
+    if !t.storm_on.contains(&roll) {
+        return;
+    }
+    let at_sea: Vec<FleetId> =
+        s.w.fleets
+            .values()
+            .filter(|f| matches!(f.at, FleetAt::Sea(_)))
+            .map(|f| f.id.clone())
+            .collect();
+    for id in at_sea {
+        let r = s.dice.d6(
+            &format!("storm/r{round:02}/{id}"),
+            &format!("fleet {id} in the storm: lost on 6"),
+        );
+        if t.lost_on.contains(&r) {
+            lose_fleet(s, &id, "G3e.4", false);
+        }
+    }
+}
+
+/// G3e.3: at the end of the round the landing armies are ashore, unless enemy forces
+/// hold the node (then the army stays aboard).
+pub(super) fn landings(s: &mut Step, r: &mut Round) {
+    let phase = s.w.phase;
+    for (n, o, fleet, node) in std::mem::take(&mut r.landings) {
+        let Some(army) = s.w.fleets.get(&fleet).and_then(|f| f.cargo.clone()) else {
+            // Lost in a clash or the storm: the landing outcome stands as planned.
+            continue;
+        };
+        if !other_forces(s, &node, &n).is_empty() {
+            if let Some(last) = s
+                .outcomes
+                .iter_mut()
+                .rev()
+                .find(|x| x.nation == n && x.at == o.at)
+            {
+                last.result =
+                    Outcome::rejected("G3e.3", Reason::LandingBlocked { node: node.clone() });
+            }
+            continue;
+        }
+        if let Some(a) = s.w.armies.get_mut(&army) {
+            a.aboard = None;
+            a.node = node.clone();
+            a.arrived = Some(phase);
+        }
+        if let Some(f) = s.w.fleets.get_mut(&fleet) {
+            f.cargo = None;
+        }
+        s.event(
+            Audience::Nation(n.clone()),
+            "G3e.3",
+            Happening::Landed {
+                nation: n.clone(),
+                army,
+                node,
+            },
+        );
+    }
+}

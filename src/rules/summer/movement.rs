@@ -1,0 +1,612 @@
+//! Moving armies and diplomats along roads (G3b), and the encounters they meet
+//! (G3c, Table 34): choices, spies, diplomats unmasked, retreats and battles.
+
+use super::{Round, betray, force_value, other_forces, piece_at, piece_name};
+use crate::rules::ids::{ArmyId, DiplomatId, NationCode, NodeCode};
+use crate::rules::order::{Piece, SpyCondition};
+use crate::rules::outcome::{Audience, Done, Happening, Outcome, Reason};
+use crate::rules::resolve::Step;
+use crate::rules::tables::{Choice, EncounterResult, Side};
+use crate::rules::world::{Battle, BattleKind, BattleSide, Fortification, Stance};
+use std::collections::{BTreeSet, VecDeque};
+
+type Moved = Result<Outcome, Outcome>;
+
+fn reject(rule: &str, reason: Reason) -> Outcome {
+    Outcome::rejected(rule, reason)
+}
+
+/// G3b: moves a piece along its path, stopping at the first node that holds another
+/// nation's force, where the encounter is settled at once.
+pub(super) fn move_piece(
+    s: &mut Step,
+    r: &mut Round,
+    n: &NationCode,
+    piece: &Piece,
+    path: &[NodeCode],
+) -> Moved {
+    let name = piece_name(piece);
+    let Some((owner, at)) = piece_at(s, piece) else {
+        let aboard =
+            matches!(piece, Piece::Army(id) if s.w.armies.get(id).is_some_and(|a| !a.ashore()));
+        if aboard {
+            return Err(reject("G3e.3", Reason::Aboard));
+        }
+        return Err(reject("G3b.2", Reason::UnknownPiece { piece: name }));
+    };
+    if &owner != n {
+        return Err(reject("G3b.2", Reason::NotYourPiece { piece: name }));
+    }
+    if r.moved.contains(piece) {
+        return Err(reject("G3b.3", Reason::MovedTwice { piece: name }));
+    }
+    if let Piece::Army(id) = piece
+        && s.w.armies[id].stunned == Some(s.w.phase)
+    {
+        return Err(reject("G2b.5", Reason::Stunned));
+    }
+    if path.first() != Some(&at) {
+        return Err(reject("G3b.2", Reason::PathStart { at }));
+    }
+    allowance(s, n, path)?;
+    let round = s.w.phase.round().unwrap_or(0);
+    for step in path.windows(2) {
+        if s.c
+            .map
+            .is_banned(n.as_str(), step[0].as_str(), step[1].as_str(), round)
+        {
+            return Err(reject(
+                "G3b.6",
+                Reason::Banned {
+                    from: step[0].clone(),
+                    to: step[1].clone(),
+                },
+            ));
+        }
+    }
+    r.moved.insert(piece.clone());
+    let mut travelled = vec![at.clone()];
+    for step in path.windows(2) {
+        let (from, to) = (&step[0], &step[1]);
+        place(s, piece, to);
+        travelled.push(to.clone());
+        if !other_forces(s, to, n).is_empty() {
+            return Ok(Outcome::Done(encounter(s, n, piece, from, to)));
+        }
+    }
+    Ok(Outcome::Done(Done::Moved {
+        piece: name,
+        path: travelled,
+    }))
+}
+
+/// G3b.3: up to `home_steps` along the club's own territory from home; or one single
+/// step into foreign territory, as the first step; from abroad, `abroad_steps`.
+fn allowance(s: &Step, n: &NationCode, path: &[NodeCode]) -> Result<(), Outcome> {
+    let steps = path.len() - 1;
+    let owned = |node: &NodeCode| s.w.nodes.get(node).is_some_and(|x| &x.owner == n);
+    let mv = &s.c.tables.movement;
+    if !owned(&path[0]) {
+        let max = s.c.tables.rulings.abroad_steps;
+        return if steps <= usize::from(max) {
+            Ok(())
+        } else {
+            Err(reject("G3b.3", Reason::TooFar { max }))
+        };
+    }
+    match path[1..].iter().position(|x| !owned(x)) {
+        None if steps <= usize::from(mv.home_steps) => Ok(()),
+        None => Err(reject("G3b.3", Reason::TooFar { max: mv.home_steps })),
+        Some(0) if steps <= usize::from(mv.border_steps) => Ok(()),
+        Some(0) => Err(reject(
+            "G3b.3",
+            Reason::TooFar {
+                max: mv.border_steps,
+            },
+        )),
+        Some(_) => Err(reject("G3b.3", Reason::BorderNotFirst)),
+    }
+}
+
+/// Puts a piece at a node; an army that moves leaves any siege and comes out of any
+/// fortification, and arrives this round (G3d.1).
+fn place(s: &mut Step, piece: &Piece, node: &NodeCode) {
+    let phase = s.w.phase;
+    match piece {
+        Piece::Army(id) => {
+            if let Some(a) = s.w.armies.get_mut(id) {
+                a.node = node.clone();
+                a.inside = false;
+                a.arrived = Some(phase);
+            }
+            s.w.sieges.retain(|x| &x.besieger != id);
+        }
+        Piece::Diplomat(id) => {
+            if let Some(d) = s.w.diplomats.get_mut(id) {
+                d.node = node.clone();
+            }
+        }
+    }
+}
+
+/// One side of an encounter: a nation's forces at the node.
+struct Party {
+    nation: NationCode,
+    armies: Vec<ArmyId>,
+    diplomats: Vec<DiplomatId>,
+    garrison: bool,
+}
+
+impl Party {
+    /// Whether this side has no real force: diplomats only (they never fight, G3c.5).
+    fn bluff(&self) -> bool {
+        self.armies.is_empty() && !self.garrison
+    }
+}
+
+/// The forces of `nation` at `node`.
+fn party(s: &Step, nation: &NationCode, node: &NodeCode) -> Party {
+    let armies =
+        s.w.armies
+            .values()
+            .filter(|a| a.ashore() && &a.node == node && &a.nation == nation)
+            .map(|a| a.id.clone())
+            .collect();
+    let diplomats =
+        s.w.diplomats
+            .values()
+            .filter(|d| &d.node == node && &d.nation == nation)
+            .map(|d| d.id.clone())
+            .collect();
+    let garrison =
+        s.w.nodes
+            .get(node)
+            .and_then(|x| x.garrison.as_ref())
+            .is_some_and(|g| &g.nation == nation);
+    Party {
+        nation: nation.clone(),
+        armies,
+        diplomats,
+        garrison,
+    }
+}
+
+/// The stance that speaks for a side: its first army's, else its first diplomat's.
+fn stance_of(s: &Step, p: &Party) -> Stance {
+    if let Some(id) = p.armies.first() {
+        return s.w.armies[id].stance.clone();
+    }
+    p.diplomats
+        .first()
+        .map(|id| s.w.diplomats[id].stance.clone())
+        .unwrap_or_default()
+}
+
+/// G3c.3–4: a side's choice from its standing orders; a spy's condition counts only if
+/// the club has a spy this year, else the plain standing choice (or the default) holds.
+fn choose(
+    s: &Step,
+    nation: &NationCode,
+    stance: &Stance,
+    plain: Option<Choice>,
+    default: Choice,
+    enemy: i64,
+) -> Choice {
+    let has_spy = s.w.nation(nation.as_str()).is_some_and(|x| x.spy);
+    match (&stance.spy, has_spy) {
+        (
+            Some(SpyCondition {
+                enemy_at_most,
+                then,
+                otherwise,
+            }),
+            true,
+        ) => {
+            if enemy <= *enemy_at_most {
+                *then
+            } else {
+                *otherwise
+            }
+        }
+        _ => plain.unwrap_or(default),
+    }
+}
+
+/// The value of a side as a spy sees it: diplomats count 0 (G3c.4).
+fn size(s: &Step, p: &Party, node: &NodeCode) -> i64 {
+    force_value(s, node, &p.nation)
+}
+
+/// Returns whether the side's armies may withdraw into a friendly fortification at the
+/// node (G3c.1): the node is theirs and holds.
+fn can_withdraw(s: &Step, p: &Party, node: &NodeCode) -> bool {
+    s.w.nodes
+        .get(node)
+        .is_some_and(|x| x.owner == p.nation && x.fortification == Fortification::Fortified)
+}
+
+/// Settles the encounter of a piece that moved `from` → `at` (G3c, Table 34) and
+/// returns what became of the moving piece.
+fn encounter(s: &mut Step, n: &NationCode, piece: &Piece, from: &NodeCode, at: &NodeCode) -> Done {
+    let name = piece_name(piece);
+    let other_nation = other_forces(s, at, n)
+        .into_iter()
+        .next()
+        .expect("the caller found a force");
+    let hand = party(s, n, at);
+    let other = party(s, &other_nation, at);
+    let tables = &s.c.tables.encounters;
+    // The side in hand: its own piece's stance speaks.
+    let hand_stance = match piece {
+        Piece::Army(id) => s.w.armies[id].stance.clone(),
+        Piece::Diplomat(id) => s.w.diplomats[id].stance.clone(),
+    };
+    let hand_sees = size(s, &other, at);
+    let other_sees = size(s, &hand, at);
+    let mut hand_choice = choose(
+        s,
+        n,
+        &hand_stance,
+        hand_stance.on_contact,
+        tables.default_on_contact,
+        hand_sees,
+    );
+    if hand_choice == Choice::Withdraw {
+        hand_choice = Choice::Stop;
+    }
+    // The other side: a garrison, or armies already inside, always withdraw (G3c.3).
+    let inside = other.armies.iter().any(|id| s.w.armies[id].inside);
+    let other_choice = if (other.armies.is_empty() && other.diplomats.is_empty()) || inside {
+        Choice::Withdraw
+    } else {
+        let st = stance_of(s, &other);
+        let c = choose(
+            s,
+            &other.nation,
+            &st,
+            st.when_contacted,
+            tables.default_when_contacted,
+            other_sees,
+        );
+        let stunned = other
+            .armies
+            .first()
+            .is_some_and(|id| s.w.armies[id].stunned == Some(s.w.phase));
+        match c {
+            Choice::Withdraw if !can_withdraw(s, &other, at) => Choice::Stop,
+            Choice::Attack if stunned => Choice::Stop,
+            c => c,
+        }
+    };
+    spy_reports(s, n, &other, at, hand_sees);
+    spy_reports(s, &other.nation, &hand, at, other_sees);
+    let cell = tables
+        .lookup(hand_choice, other_choice)
+        .cloned()
+        .expect("Table 34 is complete (checked at load)");
+    for who in [n, &other.nation] {
+        s.event(
+            Audience::Nation(who.clone()),
+            "G3c.2",
+            Happening::Encounter {
+                node: at.clone(),
+                hand: n.clone(),
+                other: other.nation.clone(),
+                text_it: cell.text_it.clone(),
+                text_en: cell.text_en.clone(),
+            },
+        );
+    }
+    let e = Encounter {
+        n: n.clone(),
+        piece: piece.clone(),
+        name,
+        from: from.clone(),
+        at: at.clone(),
+        other,
+        hand_choice,
+    };
+    apply(s, &e, &cell.result)
+}
+
+/// An encounter being settled.
+struct Encounter {
+    n: NationCode,
+    piece: Piece,
+    name: String,
+    from: NodeCode,
+    at: NodeCode,
+    other: Party,
+    hand_choice: Choice,
+}
+
+/// Tells a club with a spy what it learned at an encounter (G3c.4): the enemy's size,
+/// and whether the marker was only a diplomat.
+fn spy_reports(s: &mut Step, nation: &NationCode, enemy: &Party, at: &NodeCode, seen: i64) {
+    if !s.w.nation(nation.as_str()).is_some_and(|x| x.spy) {
+        return;
+    }
+    let who = Audience::Nation(nation.clone());
+    if enemy.bluff() {
+        s.event(
+            who,
+            "G3c.4",
+            Happening::DiplomatUnmasked { node: at.clone() },
+        );
+    } else {
+        s.event(
+            who,
+            "G3c.4",
+            Happening::EnemySize {
+                node: at.clone(),
+                ducats: seen,
+            },
+        );
+    }
+}
+
+fn apply(s: &mut Step, e: &Encounter, result: &EncounterResult) -> Done {
+    let (n, piece, name, from, at, other) =
+        (&e.n, &e.piece, e.name.as_str(), &e.from, &e.at, &e.other);
+    let hand_bluff = matches!(piece, Piece::Diplomat(_));
+    match result {
+        EncounterResult::HandBack { other_inside } => {
+            if *other_inside {
+                set_inside(s, other);
+            }
+            place(s, piece, from);
+            Done::TurnedBack {
+                piece: name.to_owned(),
+                to: from.clone(),
+            }
+        }
+        EncounterResult::OtherRetreats => {
+            if retreat(s, other, at) {
+                Done::Stopped {
+                    piece: name.to_owned(),
+                    at: at.clone(),
+                }
+            } else {
+                // G3c.6: with nowhere to go, the other side must stop instead.
+                let cell =
+                    s.c.tables
+                        .encounters
+                        .lookup(e.hand_choice, Choice::Stop)
+                        .map(|c| c.result.clone());
+                match cell {
+                    Some(EncounterResult::OtherRetreats | EncounterResult::BothFallBack) | None => {
+                        Done::Stopped {
+                            piece: name.to_owned(),
+                            at: at.clone(),
+                        }
+                    }
+                    Some(other_result) => apply(s, e, &other_result),
+                }
+            }
+        }
+        EncounterResult::BothFallBack => {
+            place(s, piece, from);
+            retreat(s, other, at);
+            Done::TurnedBack {
+                piece: name.to_owned(),
+                to: from.clone(),
+            }
+        }
+        EncounterResult::OtherInside => {
+            set_inside(s, other);
+            Done::Stopped {
+                piece: name.to_owned(),
+                at: at.clone(),
+            }
+        }
+        EncounterResult::Battle { attacker }
+        | EncounterResult::Rearguard {
+            rearguard: attacker,
+        } => {
+            let rearguard = matches!(result, EncounterResult::Rearguard { .. });
+            // Diplomats never fight: attacked by a real army, a diplomat is unmasked and
+            // removed (G3c.5); two bluffs simply part.
+            let hand_single = Party {
+                nation: n.clone(),
+                armies: match piece {
+                    Piece::Army(id) => vec![id.clone()],
+                    Piece::Diplomat(_) => vec![],
+                },
+                diplomats: match piece {
+                    Piece::Diplomat(id) => vec![id.clone()],
+                    Piece::Army(_) => vec![],
+                },
+                garrison: false,
+            };
+            match (hand_bluff, other.bluff()) {
+                (true, true) => {
+                    place(s, piece, from);
+                    return Done::TurnedBack {
+                        piece: name.to_owned(),
+                        to: from.clone(),
+                    };
+                }
+                (true, false) => {
+                    reveal(s, &hand_single, at);
+                    return Done::Revealed {
+                        piece: name.to_owned(),
+                    };
+                }
+                (false, true) => {
+                    reveal(s, other, at);
+                    return Done::Stopped {
+                        piece: name.to_owned(),
+                        at: at.clone(),
+                    };
+                }
+                (false, false) => {}
+            }
+            // In a rearguard action `attacker` names the rearguard; the other side attacks.
+            let hand_attacks = if rearguard {
+                *attacker == Side::Other
+            } else {
+                *attacker == Side::Hand
+            };
+            let (att, def, att_from, def_from) = if hand_attacks {
+                (&hand_single, other, Some(from.clone()), None)
+            } else {
+                (other, &hand_single, None, Some(from.clone()))
+            };
+            betray(s, &att.nation, &def.nation);
+            join_battle(s, at, rearguard, att, def, att_from, def_from);
+            Done::Stopped {
+                piece: name.to_owned(),
+                at: at.clone(),
+            }
+        }
+    }
+}
+
+fn set_inside(s: &mut Step, p: &Party) {
+    for id in &p.armies {
+        if let Some(a) = s.w.armies.get_mut(id) {
+            a.inside = true;
+        }
+    }
+}
+
+/// Removes a side's diplomats, unmasked (G3c.5).
+fn reveal(s: &mut Step, p: &Party, at: &NodeCode) {
+    for id in &p.diplomats {
+        s.w.diplomats.remove(id);
+    }
+    s.event(
+        Audience::Public,
+        "G3c.5",
+        Happening::DiplomatRevealed {
+            nation: p.nation.clone(),
+            node: at.clone(),
+        },
+    );
+}
+
+/// G3c.6: a side retreats one node: where its standing order says if that is free,
+/// else the adjacent node nearest its own territory with no enemy force. Returns
+/// whether it could.
+fn retreat(s: &mut Step, p: &Party, at: &NodeCode) -> bool {
+    let free: Vec<NodeCode> =
+        s.c.map
+            .neighbours(at.as_str())
+            .filter(|x| other_forces(s, x, &p.nation).is_empty())
+            .cloned()
+            .collect();
+    if free.is_empty() {
+        return false;
+    }
+    let stance = stance_of(s, p);
+    let to = match stance.retreat_to.filter(|x| free.contains(x)) {
+        Some(x) => x,
+        None => free
+            .iter()
+            .min_by_key(|x| (distance_home(s, x, &p.nation), (*x).clone()))
+            .cloned()
+            .expect("not empty"),
+    };
+    let phase = s.w.phase;
+    for id in &p.armies {
+        if let Some(a) = s.w.armies.get_mut(id) {
+            a.node = to.clone();
+            a.inside = false;
+            a.arrived = Some(phase);
+        }
+        s.w.sieges.retain(|x| &x.besieger != id);
+    }
+    for id in &p.diplomats {
+        if let Some(d) = s.w.diplomats.get_mut(id) {
+            d.node = to.clone();
+        }
+    }
+    s.event(
+        Audience::Nation(p.nation.clone()),
+        "G3c.6",
+        Happening::Retreated {
+            nation: p.nation.clone(),
+            from: at.clone(),
+            to,
+        },
+    );
+    true
+}
+
+/// Steps by road from `node` to the nearest node the nation owns (0 if it owns it).
+fn distance_home(s: &Step, node: &NodeCode, nation: &NationCode) -> usize {
+    let mut seen = BTreeSet::from([node.clone()]);
+    let mut queue = VecDeque::from([(node.clone(), 0usize)]);
+    while let Some((x, d)) = queue.pop_front() {
+        if s.w.nodes.get(&x).is_some_and(|y| &y.owner == nation) {
+            return d;
+        }
+        for y in s.c.map.neighbours(x.as_str()) {
+            if seen.insert(y.clone()) {
+                queue.push_back((y.clone(), d + 1));
+            }
+        }
+    }
+    usize::MAX
+}
+
+/// G3c.7: records a battle (or rearguard action) for the table; both sides stay.
+fn join_battle(
+    s: &mut Step,
+    at: &NodeCode,
+    rearguard: bool,
+    att: &Party,
+    def: &Party,
+    att_from: Option<NodeCode>,
+    def_from: Option<NodeCode>,
+) {
+    let side = |s: &Step, p: &Party, came_from: Option<NodeCode>| BattleSide {
+        nation: p.nation.clone(),
+        armies: p.armies.clone(),
+        ducats: p.armies.iter().map(|id| s.w.armies[id].value).sum(),
+        sapper: p.armies.iter().any(|id| s.w.armies[id].sapper),
+        commander_killed: p
+            .armies
+            .iter()
+            .any(|id| s.w.armies[id].stunned == Some(s.w.phase)),
+        came_from,
+    };
+    let round = s.w.phase.round().unwrap_or(0);
+    let base = format!("{}-r{round:02}-{at}", s.w.phase.year);
+    let taken =
+        s.w.battles
+            .iter()
+            .filter(|b| b.id == base || b.id.starts_with(&format!("{base}-")))
+            .count();
+    let id = if taken == 0 {
+        base
+    } else {
+        format!("{base}-{}", taken + 1)
+    };
+    let battle = Battle {
+        id: id.clone(),
+        kind: if rearguard {
+            BattleKind::Rearguard
+        } else {
+            BattleKind::Battle
+        },
+        node: at.clone(),
+        phase: s.w.phase,
+        attacker: side(s, att, att_from),
+        defender: side(s, def, def_from),
+    };
+    s.w.battles.push(battle);
+    for who in [&att.nation, &def.nation] {
+        s.event(
+            Audience::Nation(who.clone()),
+            "G3c.7",
+            Happening::BattlePending {
+                id: id.clone(),
+                node: at.clone(),
+                attacker: att.nation.clone(),
+                defender: def.nation.clone(),
+                rearguard,
+            },
+        );
+    }
+}
