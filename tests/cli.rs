@@ -535,6 +535,68 @@ fn club_secret_rotate_replaces_the_secret() {
     t.run(&["orders", "submit", "new.toml"]).success();
 }
 
+// ---- summer rounds ------------------------------------------------------------------
+
+#[test]
+fn a_round_with_a_battle_blocks_the_next_until_its_result() {
+    let t = TestCampaign::new();
+    t.run(&["resolve", "--force"]).success();
+    // Venice's second army, in Ravenna, attacks Florentine Castrocaro.
+    t.submit_all("1494-r01", &[("V", "[[stance]]\npiece = \"V-A2\"\non_contact = \"attack\"\n\n[[move]]\npiece = \"V-A2\"\npath = \"V8 -> F7\"\n")]);
+    let dry = t.stdout(&["resolve", "--dry-run"]);
+    assert!(dry.contains("V-A2 stops at F7: an encounter"), "{dry}");
+    assert!(dry.contains("army V-A2: V8 150 → F7 150"), "{dry}");
+    let out = t.stdout(&["resolve"]);
+    assert!(
+        out.contains("battle 1494-r01-F7 at F7: V against F, waiting for its result"),
+        "{out}"
+    );
+    let status = t.stdout(&["status"]);
+    assert!(
+        status.contains("battle pending: 1494-r01-F7 at F7 (V against F), since 1494-r01"),
+        "{status}"
+    );
+    let a = t.run(&["resolve", "--force"]).failure();
+    assert_eq!(code_of(&a), 1);
+    assert!(
+        stderr_of(&a)
+            .contains("cannot be resolved while battles wait for their result: 1494-r01-F7"),
+        "{}",
+        stderr_of(&a)
+    );
+    // The battle is in the export, with both sides' values.
+    let v: serde_json::Value =
+        serde_json::from_str(&t.stdout(&["export", "--json"])).expect("json");
+    assert_eq!(v["battles"][0]["attacker"]["ducats"], 150);
+    assert_eq!(v["battles"][0]["defender"]["nation"], "F");
+    // Undo reopens round 1 exactly; resolving again gives the same round.
+    t.stdout(&["undo"]);
+    assert!(t.stdout(&["status"]).contains("1494 round 1"));
+    let again = t.stdout(&["resolve"]);
+    assert_eq!(again, out, "resolve, undo, resolve: identical");
+}
+
+#[test]
+fn round_orders_are_checked_against_the_map_and_the_rules() {
+    let t = TestCampaign::new();
+    t.run(&["resolve", "--force"]).success();
+    let f = t.orders_file("v.toml", "V", "1494-r01", "[[move]]\npiece = \"V-A1\"\npath = \"V8 -> V9\"\n\n[[move]]\npiece = \"V-A2\"\npath = \"V8 -> F7 -> F0\"\n\n[[move]]\npiece = \"V-A2\"\npath = \"V8 -> V9\"\n\n[[move]]\npiece = \"V-A2\"\npath = \"V9 -> V8\"\n");
+    let a = t.run(&["orders", "check", &f, "--lang", "en"]).failure();
+    let out = String::from_utf8_lossy(&a.get_output().stdout).into_owned();
+    assert!(
+        out.contains("error[G3b.2]: move: the path must start at V4, where the piece stands"),
+        "{out}"
+    );
+    assert!(
+        out.contains("error[G3b.3]: move: too far: at most 1 nodes this round"),
+        "{out}"
+    );
+    assert!(
+        out.contains("error[G3b.3]: move: V-A2 has already moved this round"),
+        "{out}"
+    );
+}
+
 // ---- log ----------------------------------------------------------------------------
 
 #[test]

@@ -12,9 +12,10 @@ use giglio::rules::outcome::Outcome;
 use giglio::rules::resolve::{Resolution, resolve};
 use giglio::rules::tables::{Lang, ObjectiveKind};
 use giglio::rules::world::{
-    Alliance, Army, Fleet, FleetAt, Fortification, Garrison, Loan, Work, WorkKind,
+    Alliance, Army, BattleKind, Fleet, FleetAt, Fortification, Garrison, Loan, Siege, Stance, Work,
+    WorkKind,
 };
-use giglio::rules::{ArmyId, Campaign, FleetId, NationCode, NodeCode, PhaseId, World};
+use giglio::rules::{ArmyId, Campaign, FleetId, NationCode, NodeCode, PhaseId, SeaCode, World};
 use giglio::scenario::{self, Source};
 use serde::Deserialize;
 use std::collections::{BTreeMap, BTreeSet};
@@ -75,6 +76,10 @@ struct Prestate {
     diplomats: Vec<PreDiplomat>,
     #[serde(default)]
     node_sapper: BTreeMap<String, String>,
+    #[serde(default)]
+    move_order: Vec<String>,
+    #[serde(default)]
+    sieges: Vec<Siege>,
 }
 
 #[derive(Deserialize)]
@@ -85,13 +90,31 @@ struct PreArmy {
     value: i64,
     #[serde(default)]
     sapper: bool,
+    #[serde(default)]
+    stance: Stance,
+    #[serde(default)]
+    inside: bool,
+    /// The phase key of the round it arrived (G3d.1).
+    #[serde(default)]
+    arrived: Option<String>,
+    /// The phase key of the round it cannot move or attack (G2b.5).
+    #[serde(default)]
+    stunned: Option<String>,
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct PreFleet {
     id: String,
-    port: String,
+    /// In this port…
+    #[serde(default)]
+    port: Option<String>,
+    /// …or at sea in this zone.
+    #[serde(default)]
+    sea: Option<String>,
+    /// The army it carries (listed in `armies` too; its node is where it embarked).
+    #[serde(default)]
+    cargo: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -114,6 +137,8 @@ struct PreWork {
 struct PreDiplomat {
     id: String,
     node: String,
+    #[serde(default)]
+    stance: Stance,
 }
 
 #[derive(Default, Deserialize)]
@@ -170,6 +195,53 @@ struct Expect {
     works: Vec<String>,
     #[serde(default)]
     ledger: Vec<ExpectEntry>,
+    // ---- summer ----
+    #[serde(default)]
+    owner: BTreeMap<String, String>,
+    /// The ids of the battles pending afterwards, exactly.
+    battles: Option<Vec<String>>,
+    #[serde(default)]
+    battle: Vec<ExpectBattle>,
+    #[serde(default)]
+    fleet_at: BTreeMap<String, String>,
+    #[serde(default)]
+    no_fleet: Vec<String>,
+    #[serde(default)]
+    army_inside: BTreeMap<String, bool>,
+    /// The fleet an army is aboard, or "" for ashore.
+    #[serde(default)]
+    army_aboard: BTreeMap<String, String>,
+    /// The round an army cannot move or attack, or "".
+    #[serde(default)]
+    army_stunned: BTreeMap<String, String>,
+    /// The sieges under way afterwards, exactly.
+    sieges: Option<Vec<Siege>>,
+    #[serde(default)]
+    betrayed: Vec<ExpectBetrayal>,
+    #[serde(default)]
+    diplomat_node: BTreeMap<String, String>,
+    #[serde(default)]
+    no_diplomat: Vec<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ExpectBattle {
+    id: String,
+    kind: BattleKind,
+    attacker: String,
+    defender: String,
+    #[serde(default)]
+    attacker_ducats: Option<i64>,
+    #[serde(default)]
+    defender_ducats: Option<i64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ExpectBetrayal {
+    members: [String; 2],
+    betrayed_by: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -258,6 +330,15 @@ fn prestate(c: &Campaign, case: &Case) -> Result<World, String> {
                 a.value,
             );
             army.sapper = a.sapper;
+            army.stance = a.stance.clone();
+            army.inside = a.inside;
+            let phase = |k: &Option<String>| {
+                k.as_ref()
+                    .map(|k| PhaseId::parse_key(k).ok_or(format!("bad phase {k}")))
+                    .transpose()
+            };
+            army.arrived = phase(&a.arrived)?;
+            army.stunned = phase(&a.stunned)?;
             w.armies.insert(ArmyId(a.id.clone()), army);
         }
     }
@@ -276,13 +357,30 @@ fn prestate(c: &Campaign, case: &Case) -> Result<World, String> {
                 .ok_or(format!("unknown nation {n}"))?
                 .serials;
             s.fleet = s.fleet.max(serial);
+            let at = match (&f.port, &f.sea) {
+                (Some(p), None) => FleetAt::Port(NodeCode(p.clone())),
+                (None, Some(z)) => FleetAt::Sea(SeaCode(z.clone())),
+                _ => {
+                    return Err(format!(
+                        "fleet {} needs exactly one of `port` and `sea`",
+                        f.id
+                    ));
+                }
+            };
+            let cargo = f.cargo.as_ref().map(|a| ArmyId(a.clone()));
+            if let Some(a) = &cargo {
+                w.armies
+                    .get_mut(a)
+                    .ok_or(format!("cargo {a} is not in `armies`"))?
+                    .aboard = Some(FleetId(f.id.clone()));
+            }
             w.fleets.insert(
                 FleetId(f.id.clone()),
                 Fleet {
                     id: FleetId(f.id.clone()),
                     nation: nc(n),
-                    at: FleetAt::Port(NodeCode(f.port.clone())),
-                    cargo: None,
+                    at,
+                    cargo,
                 },
             );
         }
@@ -332,6 +430,9 @@ fn prestate(c: &Campaign, case: &Case) -> Result<World, String> {
                 .ok_or(format!("bad diplomat id {}", d.id))?
                 .0;
         let id = w.place_diplomat(&nc(n), &NodeCode(d.node.clone()));
+        if let Some(x) = w.diplomats.get_mut(&id) {
+            x.stance = d.stance.clone();
+        }
         if id.as_str() != d.id {
             return Err(format!(
                 "diplomat ids must run from 1 per nation: got {} for {}",
@@ -339,6 +440,10 @@ fn prestate(c: &Campaign, case: &Case) -> Result<World, String> {
             ));
         }
     }
+    if !p.move_order.is_empty() {
+        w.move_order = p.move_order.iter().map(|s| nc(s)).collect();
+    }
+    w.sieges = p.sieges.clone();
     for (node, n) in &p.node_sapper {
         w.nodes
             .get_mut(node.as_str())
@@ -678,6 +783,111 @@ fn check_case(c: &Campaign, case: &Case) -> Vec<String> {
             got == e.works,
         );
     }
+    for (node, n) in &e.owner {
+        let got = after.nodes.get(node.as_str()).map(|x| x.owner.to_string());
+        want(
+            format!("{node} owner: want {n}, got {got:?}"),
+            got.as_deref() == Some(n.as_str()),
+        );
+    }
+    if let Some(ids) = &e.battles {
+        let got: Vec<String> = after.battles.iter().map(|b| b.id.clone()).collect();
+        want(format!("battles: want {ids:?}, got {got:?}"), &got == ids);
+    }
+    for b in &e.battle {
+        let got = after.battles.iter().find(|x| x.id == b.id);
+        let ok = got.is_some_and(|x| {
+            x.kind == b.kind
+                && x.attacker.nation.as_str() == b.attacker
+                && x.defender.nation.as_str() == b.defender
+                && b.attacker_ducats.is_none_or(|d| d == x.attacker.ducats)
+                && b.defender_ducats.is_none_or(|d| d == x.defender.ducats)
+        });
+        want(
+            format!(
+                "battle {}: want {:?} {} against {}, got {got:?}",
+                b.id, b.kind, b.attacker, b.defender
+            ),
+            ok,
+        );
+    }
+    for (id, at) in &e.fleet_at {
+        let got = after.fleets.get(id.as_str()).map(|f| match &f.at {
+            FleetAt::Port(p) => p.to_string(),
+            FleetAt::Sea(z) => z.to_string(),
+        });
+        want(
+            format!("fleet {id}: want at {at}, got {got:?}"),
+            got.as_deref() == Some(at.as_str()),
+        );
+    }
+    for id in &e.no_fleet {
+        want(
+            format!("fleet {id} should not exist"),
+            !after.fleets.contains_key(id.as_str()),
+        );
+    }
+    for (id, v) in &e.army_inside {
+        let got = after.armies.get(id.as_str()).map(|a| a.inside);
+        want(
+            format!("army {id} inside: want {v}, got {got:?}"),
+            got == Some(*v),
+        );
+    }
+    for (id, f) in &e.army_aboard {
+        let got = after
+            .armies
+            .get(id.as_str())
+            .map(|a| a.aboard.as_ref().map_or(String::new(), ToString::to_string));
+        want(
+            format!("army {id} aboard: want `{f}`, got {got:?}"),
+            got.as_deref() == Some(f.as_str()),
+        );
+    }
+    for (id, p) in &e.army_stunned {
+        let got = after
+            .armies
+            .get(id.as_str())
+            .map(|a| a.stunned.map_or(String::new(), |x| x.key()));
+        want(
+            format!("army {id} stunned: want `{p}`, got {got:?}"),
+            got.as_deref() == Some(p.as_str()),
+        );
+    }
+    if let Some(sieges) = &e.sieges {
+        want(
+            format!("sieges: want {sieges:?}, got {:?}", after.sieges),
+            &after.sieges == sieges,
+        );
+    }
+    for b in &e.betrayed {
+        let mut members = [nc(&b.members[0]), nc(&b.members[1])];
+        members.sort();
+        let got: Option<Vec<String>> = after
+            .alliances
+            .iter()
+            .find(|x| x.members == members)
+            .map(|x| x.betrayed_by.iter().map(ToString::to_string).collect());
+        let mut wanted = b.betrayed_by.clone();
+        wanted.sort();
+        want(
+            format!("alliance {members:?}: want betrayed by {wanted:?}, got {got:?}"),
+            got.as_ref() == Some(&wanted),
+        );
+    }
+    for (id, node) in &e.diplomat_node {
+        let got = after.diplomats.get(id.as_str()).map(|d| d.node.to_string());
+        want(
+            format!("diplomat {id}: want at {node}, got {got:?}"),
+            got.as_deref() == Some(node.as_str()),
+        );
+    }
+    for id in &e.no_diplomat {
+        want(
+            format!("diplomat {id} should not exist"),
+            !after.diplomats.contains_key(id.as_str()),
+        );
+    }
     for x in &e.ledger {
         let found =
             r.ledger.entries.iter().any(|en| {
@@ -745,6 +955,11 @@ fn run_area(area: &str, min_cases: usize) {
 #[test]
 fn spring_cases() {
     run_area("spring", 30);
+}
+
+#[test]
+fn summer_cases() {
+    run_area("summer", 1);
 }
 
 #[test]
