@@ -35,6 +35,7 @@
 //! - Every state change is one SQLite transaction with a journal row.
 
 pub mod auth;
+pub mod battle;
 pub mod cli;
 pub mod diag;
 pub mod engine;

@@ -1,0 +1,188 @@
+//! The battle card (format `giglio-battle-card/1`, `tactical-rulesets.md` §0.3): what
+//! both clubs receive to fight a battle on the table, and what an auto-resolver reads.
+
+use crate::rules::Ducats;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The card format's version tag.
+pub const FORMAT: &str = "giglio-battle-card/1";
+
+/// A battle card.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Card {
+    pub format: String,
+    pub battle: BattleInfo,
+    /// Side `A` attacks, side `B` defends (or is the rearguard).
+    pub sides: [CardSide; 2],
+}
+
+/// Where and what the battle is.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BattleInfo {
+    /// `1495-r03-M5`.
+    pub id: String,
+    pub ruleset: String,
+    /// `battle` or `rearguard` (G3c.9).
+    pub kind: String,
+    pub node: String,
+    pub node_name: String,
+    /// `city`, `fortress` or `village`.
+    pub node_kind: String,
+    /// `plain`, `hills`, `mountains`, `marsh`.
+    pub terrain: String,
+    /// The defender holds a fortification here (fortified, not breached).
+    pub fortified: bool,
+    /// The month of the round (`May`).
+    pub month: String,
+    /// G3c.10: the ruleset's standard table, whatever the army sizes.
+    pub table: String,
+    /// G3c.9: deployment of a rearguard action, else the ruleset's standard.
+    pub deployment: String,
+    pub victory: String,
+    /// Optional rules switched on, and READING switches chosen.
+    #[serde(default)]
+    pub options: Vec<String>,
+    #[serde(default)]
+    pub readings: BTreeMap<String, String>,
+    /// Whether any order of battle or table here is a PROVISIONAL stand-in.
+    pub provisional: bool,
+}
+
+/// One side of a card.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CardSide {
+    /// `A` or `B`.
+    pub key: String,
+    pub nation: String,
+    pub club: String,
+    /// `attacker`, `defender` or `rearguard`.
+    pub role: String,
+    /// The armies' value when the battle was joined (fighting reveals it).
+    pub ducats: Ducats,
+    pub sapper: bool,
+    /// G2b.5: its commander was killed; it defends but cannot attack.
+    pub commander_killed: bool,
+    /// `template` or `club`: how the order of battle was made (§0.5).
+    pub oob: String,
+    /// Ducats the templates could not spend (less than the cheapest unit).
+    pub unspent: Ducats,
+    pub leaders: Vec<Leader>,
+    pub units: Vec<Unit>,
+}
+
+/// A unit in the ruleset's own terms.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Unit {
+    /// `A-U1`.
+    pub id: String,
+    pub name: String,
+    /// The ruleset's unit kind (`inf`, `cav`, `art`, `guast`, `garrison`…).
+    pub kind: String,
+    /// The ruleset's ratings (`fire`, `morale`, `steps`…), as integers.
+    pub ratings: BTreeMap<String, i64>,
+    /// Ducats this unit stands for: what the campaign loses if it is lost.
+    pub campaign_value: Ducats,
+}
+
+/// A leader in the ruleset's own terms.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Leader {
+    /// `A-L1`.
+    pub id: String,
+    pub name: String,
+    pub ratings: BTreeMap<String, i64>,
+}
+
+impl Unit {
+    /// Returns a rating, or `default` when the unit has none of that name.
+    pub fn rating(&self, name: &str, default: i64) -> i64 {
+        self.ratings.get(name).copied().unwrap_or(default)
+    }
+}
+
+impl Leader {
+    /// Returns a rating, or `default` when the leader has none of that name.
+    pub fn rating(&self, name: &str, default: i64) -> i64 {
+        self.ratings.get(name).copied().unwrap_or(default)
+    }
+}
+
+/// What the campaign says of one side, to build its part of a card.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SideSpec {
+    pub nation: String,
+    pub club: String,
+    /// `attacker`, `defender` or `rearguard`.
+    pub role: String,
+    pub ducats: Ducats,
+    pub sapper: bool,
+    pub commander_killed: bool,
+}
+
+/// Where the battle is fought.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Place {
+    pub node: String,
+    pub node_name: String,
+    pub node_kind: String,
+    pub terrain: String,
+    pub fortified: bool,
+    pub month: String,
+}
+
+impl Card {
+    /// Builds a card whose orders of battle come from the ruleset's templates (§0.5).
+    /// `kind` is `battle` or `rearguard`; side A attacks.
+    pub fn build(
+        id: &str,
+        kind: &str,
+        rs: &super::ruleset::Ruleset,
+        place: Place,
+        sides: [SideSpec; 2],
+    ) -> Card {
+        let side = |key: &str, s: &SideSpec| {
+            let (units, leaders, unspent) = super::oob::from_templates(rs, key, s.ducats);
+            CardSide {
+                key: key.to_owned(),
+                nation: s.nation.clone(),
+                club: s.club.clone(),
+                role: s.role.clone(),
+                ducats: s.ducats,
+                sapper: s.sapper,
+                commander_killed: s.commander_killed,
+                oob: "template".to_owned(),
+                unspent,
+                leaders,
+                units,
+            }
+        };
+        let [a, b] = &sides;
+        Card {
+            format: FORMAT.to_owned(),
+            battle: BattleInfo {
+                id: id.to_owned(),
+                ruleset: rs.id.clone(),
+                kind: kind.to_owned(),
+                node: place.node,
+                node_name: place.node_name,
+                node_kind: place.node_kind,
+                terrain: place.terrain,
+                fortified: place.fortified,
+                month: place.month,
+                table: rs.table.clone(),
+                deployment: if kind == "rearguard" {
+                    rs.rearguard_deployment.clone()
+                } else {
+                    rs.deployment.clone()
+                },
+                victory: rs.victory.clone(),
+                options: rs.options.clone(),
+                readings: rs.readings.clone(),
+                // Templates are an ASSUMPTION, not the game's own order of battle.
+                provisional: !rs.provisional_tables().is_empty(),
+            },
+            sides: [side("A", a), side("B", b)],
+        }
+    }
+}

@@ -1,0 +1,59 @@
+//! The boundary between the campaign and the tactical games (`battles.md`,
+//! `tactical-rulesets.md`): battle cards out, results back, and a map-free
+//! auto-resolver for each seed game, every roll through the campaign's logged dice.
+//!
+//! This module never touches the campaign world: it reads a [`card::Card`] and
+//! returns a [`result::TacticalResult`]; `rules::battles` applies results to the world.
+
+pub mod card;
+pub mod leg;
+pub mod mon;
+pub mod odds;
+pub mod oob;
+pub mod ott;
+pub mod pia;
+pub mod result;
+pub mod ruleset;
+
+use crate::rules::dice::Dice;
+use card::Card;
+use result::TacticalResult;
+use ruleset::{Game, Ruleset};
+
+/// Why a battle could not be auto-resolved.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BattleError {
+    /// The ruleset's data lacks something the resolver needs (a MISSING table not
+    /// typed in and with no PROVISIONAL stand-in, say).
+    #[error("ruleset {ruleset}: {message}")]
+    Data { ruleset: String, message: String },
+    /// The ruleset is points-only: its battles are fought on the table, never
+    /// auto-resolved (Armati, Virtue 'gainst Fury…).
+    #[error(
+        "ruleset {0} is a points-only hand-off: fight the battle on the table and enter its result"
+    )]
+    PointsOnly(String),
+    /// The card does not fit the ruleset (a side with no unit, say).
+    #[error("battle card: {0}")]
+    Card(String),
+}
+
+/// Resolves a battle map-free with its ruleset's own mechanics.
+pub fn auto_resolve(
+    card: &Card,
+    rs: &Ruleset,
+    dice: &mut dyn Dice,
+) -> Result<TacticalResult, BattleError> {
+    if card.sides.iter().any(|s| s.units.is_empty()) {
+        return Err(BattleError::Card(
+            "each side needs at least one unit".into(),
+        ));
+    }
+    match rs.game {
+        Game::Mon => mon::resolve(card, rs, dice),
+        Game::Leg => leg::resolve(card, rs, dice),
+        Game::Ott => ott::resolve(card, rs, dice),
+        Game::Pia => pia::resolve(card, rs, dice),
+        Game::Points => Err(BattleError::PointsOnly(rs.id.clone())),
+    }
+}

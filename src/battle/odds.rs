@@ -1,0 +1,1 @@
+//! Monte Carlo odds of a battle (`giglio battle odds`).

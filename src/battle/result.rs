@@ -1,0 +1,157 @@
+//! The battle result (format `giglio-battle-result/1`, §0.3): what comes back from the
+//! table, from an auto-resolver, or from the referee, and the campaign losses it means.
+
+use super::card::Card;
+use crate::rules::Ducats;
+use serde::{Deserialize, Serialize};
+
+/// The result format's version tag.
+pub const FORMAT: &str = "giglio-battle-result/1";
+
+/// Who won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Winner {
+    A,
+    B,
+    #[serde(rename = "draw")]
+    Draw,
+}
+
+/// Where a result came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Source {
+    Table,
+    Auto,
+    Assisted,
+}
+
+/// The final state of a unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum UnitState {
+    Ok,
+    /// A step lost, still on the table: not lost by the letter of G3c.7.
+    Reduced,
+    Disordered,
+    Routed,
+    Eliminated,
+    Surrendered,
+    Captured,
+    /// Left the table by its own edge in good order (a rearguard's escape, G3c.9).
+    Escaped,
+}
+
+impl UnitState {
+    /// Returns whether the campaign counts the unit as lost (G3c.7).
+    pub fn lost(self) -> bool {
+        matches!(
+            self,
+            UnitState::Routed
+                | UnitState::Eliminated
+                | UnitState::Surrendered
+                | UnitState::Captured
+        )
+    }
+}
+
+/// The final state of a leader.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LeaderState {
+    Ok,
+    Killed,
+    Captured,
+    Replaced,
+}
+
+/// One unit's result.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnitResult {
+    pub id: String,
+    pub state: UnitState,
+    #[serde(default)]
+    pub steps_lost: u32,
+}
+
+/// One leader's result.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LeaderResult {
+    pub id: String,
+    pub state: LeaderState,
+}
+
+/// A tactical result.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TacticalResult {
+    pub format: String,
+    pub battle: String,
+    pub source: Source,
+    pub winner: Winner,
+    /// The victory condition that decided it, with its rule id (`MON7.2 …`).
+    pub reason: String,
+    pub turns_played: u32,
+    /// Whether a PROVISIONAL stand-in table was used: every report says so.
+    pub provisional_tables_used: bool,
+    pub units: Vec<UnitResult>,
+    #[serde(default)]
+    pub leaders: Vec<LeaderResult>,
+}
+
+impl TacticalResult {
+    /// Builds an empty result of a battle, to be filled by a resolver.
+    pub fn new(card: &Card, source: Source) -> TacticalResult {
+        TacticalResult {
+            format: FORMAT.to_owned(),
+            battle: card.battle.id.clone(),
+            source,
+            winner: Winner::Draw,
+            reason: String::new(),
+            turns_played: 0,
+            provisional_tables_used: false,
+            units: Vec::new(),
+            leaders: Vec::new(),
+        }
+    }
+
+    /// Returns the campaign losses in ducats of side A and side B: the value of every
+    /// unit lost, plus `partial_percent` of the value of every reduced unit (G3c.7).
+    pub fn losses(&self, card: &Card, partial_percent: u32) -> [Ducats; 2] {
+        let mut out = [0; 2];
+        for (i, side) in card.sides.iter().enumerate() {
+            for u in &side.units {
+                let Some(r) = self.units.iter().find(|r| r.id == u.id) else {
+                    continue;
+                };
+                if r.state.lost() {
+                    out[i] += u.campaign_value;
+                } else if r.state == UnitState::Reduced {
+                    out[i] += u.campaign_value * Ducats::from(partial_percent) / 100;
+                }
+            }
+        }
+        out
+    }
+
+    /// Returns how many of a side's units escaped (left the table in good order).
+    pub fn escaped(&self, card: &Card, side: usize) -> usize {
+        card.sides[side]
+            .units
+            .iter()
+            .filter(|u| {
+                self.units
+                    .iter()
+                    .any(|r| r.id == u.id && r.state == UnitState::Escaped)
+            })
+            .count()
+    }
+
+    /// Returns how many of a side's units were lost.
+    pub fn lost_units(&self, card: &Card, side: usize) -> usize {
+        card.sides[side]
+            .units
+            .iter()
+            .filter(|u| self.units.iter().any(|r| r.id == u.id && r.state.lost()))
+            .count()
+    }
+}
