@@ -5,19 +5,79 @@
 use crate::diag::Diagnostic;
 use crate::error::{Error, Result};
 use crate::orders;
+use crate::rules::battles::{BattleOutcome, ResultSource};
 use crate::rules::calendar::Phase;
 use crate::rules::dice::{Dice, Roll, SeededDice};
 use crate::rules::order::OrderSet;
 use crate::rules::resolve::{Resolution, Unresolvable, resolve};
 use crate::rules::tables::Lang;
+use crate::rules::world::Battle;
 use crate::rules::{Campaign, NationCode, World};
 use crate::storage::{Advance, Store};
 use std::collections::BTreeMap;
+
+/// Where a pending battle's result stands.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case", tag = "state")]
+pub enum BattleState {
+    /// No usable result yet: these clubs have not sent theirs.
+    Waiting { missing: Vec<NationCode> },
+    /// Both clubs sent results that differ: the referee rules (`giglio battle rule`).
+    Disputed,
+    /// The result to apply: the referee's ruling, an auto-resolve, or two agreeing
+    /// club results, in that order of precedence.
+    Agreed { outcome: BattleOutcome },
+}
+
+/// Returns where a battle's result stands, from its stored results.
+pub fn battle_state(store: &Store, battle: &Battle) -> Result<BattleState> {
+    let results = store.results(&battle.id)?;
+    let latest = |source: &str| {
+        results
+            .iter()
+            .rev()
+            .find(|r| r.source == source)
+            .map(|r| r.outcome.clone())
+    };
+    if let Some(o) = latest("referee").or_else(|| latest("auto")) {
+        return Ok(BattleState::Agreed { outcome: o });
+    }
+    let a = latest(battle.attacker.nation.as_str());
+    let d = latest(battle.defender.nation.as_str());
+    Ok(match (a, d) {
+        (Some(a), Some(d)) if same_result(&a, &d) => BattleState::Agreed {
+            outcome: BattleOutcome {
+                source: ResultSource::Table,
+                ..a
+            },
+        },
+        (Some(_), Some(_)) => BattleState::Disputed,
+        (a, d) => BattleState::Waiting {
+            missing: [
+                (a.is_none(), &battle.attacker.nation),
+                (d.is_none(), &battle.defender.nation),
+            ]
+            .into_iter()
+            .filter(|(m, _)| *m)
+            .map(|(_, n)| n.clone())
+            .collect(),
+        },
+    })
+}
+
+/// Two clubs' results agree when they name the same winner and the same losses.
+fn same_result(a: &BattleOutcome, b: &BattleOutcome) -> bool {
+    a.winner == b.winner && a.attacker_loss == b.attacker_loss && a.defender_loss == b.defender_loss
+}
 
 /// A phase ready to be resolved.
 pub struct Prepared {
     pub world: World,
     pub orders: BTreeMap<NationCode, OrderSet>,
+    /// The results of last round's battles that are settled.
+    pub results: BTreeMap<String, BattleOutcome>,
+    /// Every pending battle and where its result stands.
+    pub battles: Vec<(String, BattleState)>,
     /// Clubs whose orders the phase waits for and has not received.
     pub missing: Vec<NationCode>,
     /// Problems in stored files (possible only if the definition was edited since).
@@ -62,9 +122,20 @@ pub fn prepare(store: &Store, campaign: &Campaign) -> Result<Prepared> {
     } else {
         Vec::new()
     };
+    let mut results = BTreeMap::new();
+    let mut battles = Vec::new();
+    for b in &world.battles {
+        let state = battle_state(store, b)?;
+        if let BattleState::Agreed { outcome } = &state {
+            results.insert(b.id.clone(), outcome.clone());
+        }
+        battles.push((b.id.clone(), state));
+    }
     Ok(Prepared {
         world,
         orders,
+        results,
+        battles,
         missing,
         problems,
     })
@@ -72,9 +143,9 @@ pub fn prepare(store: &Store, campaign: &Campaign) -> Result<Prepared> {
 
 /// Resolves a prepared phase with the given dice.
 pub fn run(campaign: &Campaign, p: &Prepared, dice: &mut dyn Dice) -> Result<Resolution> {
-    resolve(campaign, &p.world, &p.orders, dice).map_err(|e| match e {
+    resolve(campaign, &p.world, &p.orders, &p.results, dice).map_err(|e| match e {
         Unresolvable::BattlesPending(ids) => Error::user(format!(
-            "{} cannot be resolved while battles wait for their result: {} (see `giglio status`)",
+            "{} cannot be resolved while battles wait for their result: {} (see `giglio battle list`)",
             p.world.phase,
             ids.join(", ")
         )),

@@ -597,6 +597,171 @@ fn round_orders_are_checked_against_the_map_and_the_rules() {
     );
 }
 
+// ---- battles ------------------------------------------------------------------------
+
+/// Resolves spring and a round in which Venice attacks Castrocaro: battle 1494-r01-F7.
+fn campaign_with_a_battle() -> TestCampaign {
+    let t = TestCampaign::new();
+    t.run(&["resolve", "--force"]).success();
+    t.submit_all("1494-r01", &[("V", "[[stance]]\npiece = \"V-A2\"\non_contact = \"attack\"\n\n[[move]]\npiece = \"V-A2\"\npath = \"V8 -> F7\"\n")]);
+    t.run(&["resolve"]).success();
+    t
+}
+
+fn send_result(
+    t: &TestCampaign,
+    nation: &str,
+    winner: &str,
+    v_loss: i64,
+    f_loss: i64,
+) -> assert_cmd::assert::Assert {
+    let body = format!(
+        "[[battle_result]]\nbattle = \"1494-r01-F7\"\nwinner = \"{winner}\"\nlosses = {{ V = {v_loss}, F = {f_loss} }}\n"
+    );
+    let f = t.orders_file(&format!("result-{nation}.toml"), nation, "1494-r02", &body);
+    t.run(&["battle", "result", "1494-r01-F7", &f])
+}
+
+#[test]
+fn agreeing_table_results_are_applied_at_the_next_round() {
+    let t = campaign_with_a_battle();
+    assert!(
+        t.stdout(&["battle", "list"])
+            .contains("waiting for the result of V and F")
+    );
+    let out = String::from_utf8_lossy(
+        &send_result(&t, "V", "V", 50, 120)
+            .success()
+            .get_output()
+            .stdout,
+    )
+    .into_owned();
+    assert!(out.contains("waiting for the result of F"), "{out}");
+    let out = String::from_utf8_lossy(
+        &send_result(&t, "F", "V", 50, 120)
+            .success()
+            .get_output()
+            .stdout,
+    )
+    .into_owned();
+    assert!(out.contains("both clubs agree"), "{out}");
+    let out = t.stdout(&["resolve", "--force"]);
+    assert!(
+        out.contains("battle 1494-r01-F7 at F7, V against F: V wins"),
+        "{out}"
+    );
+    let v: serde_json::Value =
+        serde_json::from_str(&t.stdout(&["export", "--json"])).expect("json");
+    let army = |id: &str| {
+        v["nations"]
+            .as_array()
+            .expect("nations")
+            .iter()
+            .flat_map(|n| n["armies"].as_array().cloned().unwrap_or_default())
+            .find(|a| a["id"] == id)
+    };
+    // Venice lost 50 of 150 and holds Castrocaro; Florence lost everything it had there.
+    assert_eq!(
+        army("V-A2").map(|a| a["value"].clone()),
+        Some(serde_json::json!(100))
+    );
+    assert_eq!(
+        army("V-A2").map(|a| a["node"].clone()),
+        Some(serde_json::json!("F7"))
+    );
+    assert!(army("F-A2").is_none(), "the Florentine army was destroyed");
+    assert!(v["battles"].as_array().is_some_and(Vec::is_empty));
+    let ledger = t.stdout(&["ledger", "--club", "V"]);
+    assert!(
+        ledger
+            .lines()
+            .any(|l| l.contains("G3c.7") && l.contains("-50  losses in battle 1494-r01-F7")),
+        "{ledger}"
+    );
+}
+
+#[test]
+fn disagreeing_results_block_until_the_referee_rules() {
+    let t = campaign_with_a_battle();
+    send_result(&t, "V", "V", 10, 120).success();
+    let out = String::from_utf8_lossy(
+        &send_result(&t, "F", "F", 150, 0)
+            .success()
+            .get_output()
+            .stdout,
+    )
+    .into_owned();
+    assert!(out.contains("differ"), "{out}");
+    assert!(t.stdout(&["battle", "list"]).contains("disputed"));
+    let a = t.run(&["resolve", "--force"]).failure();
+    assert!(stderr_of(&a).contains("1494-r01-F7"), "{}", stderr_of(&a));
+    // A forged result (wrong secret) changes nothing.
+    std::fs::write(t.tmp.path().join("forged.toml"), format!("club = \"F\"\nphase = \"1494-r02\"\nsecret = \"{}\"\n[[battle_result]]\nbattle = \"1494-r01-F7\"\nlosses = {{ V = 0, F = 0 }}\n", t.secrets["V"])).expect("write");
+    assert_eq!(
+        code_of(
+            &t.run(&["battle", "result", "1494-r01-F7", "forged.toml"])
+                .failure()
+        ),
+        65
+    );
+    // Losses beyond what a side had are refused.
+    let a = t
+        .run(&[
+            "battle",
+            "rule",
+            "1494-r01-F7",
+            "--winner",
+            "F",
+            "--loss",
+            "V=999",
+            "--loss",
+            "F=0",
+            "--reason",
+            "x",
+        ])
+        .failure();
+    assert!(
+        stderr_of(&a).contains("V cannot lose 999 ducats: it fought with 150"),
+        "{}",
+        stderr_of(&a)
+    );
+    t.run(&[
+        "battle",
+        "rule",
+        "1494-r01-F7",
+        "--winner",
+        "F",
+        "--loss",
+        "V=60",
+        "--loss",
+        "F=20",
+        "--reason",
+        "the photographs show Florence held",
+    ])
+    .success();
+    let out = t.stdout(&["resolve", "--force"]);
+    assert!(out.contains("F wins"), "{out}");
+    let v: serde_json::Value =
+        serde_json::from_str(&t.stdout(&["export", "--json"])).expect("json");
+    let venice = v["nations"]
+        .as_array()
+        .expect("nations")
+        .iter()
+        .find(|n| n["code"] == "V")
+        .expect("V")
+        .clone();
+    let a2 = venice["armies"]
+        .as_array()
+        .expect("armies")
+        .iter()
+        .find(|a| a["id"] == "V-A2")
+        .expect("V-A2")
+        .clone();
+    // The loser falls back to where it came from, with its losses (G3c.8).
+    assert_eq!(a2["node"], "V8");
+    assert_eq!(a2["value"], 90);
+}
+
 // ---- log ----------------------------------------------------------------------------
 
 #[test]

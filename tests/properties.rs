@@ -134,17 +134,17 @@ proptest! {
     fn no_ducat_is_created_or_destroyed_outside_the_ledger(w in world(), spring1 in all_orders(), spring2 in all_orders()) {
         let c = campaign();
         let mut dice = SeededDice::new([1; 32]);
-        let r1 = resolve(c, &w, &spring1, &mut dice).expect("spring resolves");
+        let r1 = resolve(c, &w, &spring1, &BTreeMap::new(), &mut dice).expect("spring resolves");
         let problems = check_conservation(&w, &r1);
         prop_assert!(problems.is_empty(), "spring: {problems:?}");
         // Jump to winter (summer rounds are not resolved yet), then the next spring.
         let mut winter = r1.next.expect("a next phase");
         winter.phase.phase = Phase::Winter;
-        let r2 = resolve(c, &winter, &BTreeMap::new(), &mut dice).expect("winter resolves");
+        let r2 = resolve(c, &winter, &BTreeMap::new(), &BTreeMap::new(), &mut dice).expect("winter resolves");
         let problems = check_conservation(&winter, &r2);
         prop_assert!(problems.is_empty(), "winter: {problems:?}");
         let spring = r2.next.expect("a next spring");
-        let r3 = resolve(c, &spring, &spring2, &mut dice).expect("spring resolves");
+        let r3 = resolve(c, &spring, &spring2, &BTreeMap::new(), &mut dice).expect("spring resolves");
         let problems = check_conservation(&spring, &r3);
         prop_assert!(problems.is_empty(), "second spring: {problems:?}");
     }
@@ -152,7 +152,7 @@ proptest! {
     #[test]
     fn every_order_gets_exactly_one_outcome(w in world(), orders in all_orders()) {
         let mut dice = SeededDice::new([2; 32]);
-        let r = resolve(campaign(), &w, &orders, &mut dice).expect("resolves");
+        let r = resolve(campaign(), &w, &orders, &BTreeMap::new(), &mut dice).expect("resolves");
         for (n, set) in &orders {
             let got: Vec<u32> = r.outcomes.iter().filter(|o| &o.nation == n).map(|o| o.at.seq).collect();
             let mut got_sorted = got.clone();
@@ -165,8 +165,8 @@ proptest! {
     #[test]
     fn resolution_is_deterministic(w in world(), orders in all_orders(), seed in any::<[u8; 32]>()) {
         let c = campaign();
-        let a = resolve(c, &w, &orders, &mut SeededDice::new(seed)).expect("resolves");
-        let b = resolve(c, &w, &orders, &mut SeededDice::new(seed)).expect("resolves");
+        let a = resolve(c, &w, &orders, &BTreeMap::new(), &mut SeededDice::new(seed)).expect("resolves");
+        let b = resolve(c, &w, &orders, &BTreeMap::new(), &mut SeededDice::new(seed)).expect("resolves");
         prop_assert_eq!(serde_json::to_string(&a).expect("json"), serde_json::to_string(&b).expect("json"));
     }
 }
@@ -351,12 +351,16 @@ fn sharing_problems(w: &World) -> Vec<String> {
             .or_default()
             .insert(&a.nation);
     }
-    for d in w.diplomats.values() {
-        outside.entry(&d.node).or_default().insert(&d.nation);
-    }
     for (code, n) in &w.nodes {
         if let Some(g) = &n.garrison {
             inside.entry(code).or_default().insert(&g.nation);
+        }
+    }
+    // A diplomat stays in the town with its side's garrison or withdrawn armies.
+    for d in w.diplomats.values() {
+        let with_its_side_inside = inside.get(&d.node).is_some_and(|s| s.contains(&d.nation));
+        if !with_its_side_inside {
+            outside.entry(&d.node).or_default().insert(&d.nation);
         }
     }
     let mut problems = Vec::new();
@@ -389,7 +393,7 @@ proptest! {
         for (n, intents) in [("V", v), ("M", m), ("F", f), ("S", s), ("P", p), ("T", t)] {
             orders.insert(NationCode(n.into()), round_orders(&w, n, &intents));
         }
-        let r = resolve(c, &w, &orders, &mut SeededDice::new(seed)).expect("a round resolves");
+        let r = resolve(c, &w, &orders, &BTreeMap::new(), &mut SeededDice::new(seed)).expect("a round resolves");
         let after = r.next.clone().expect("a next phase");
         let problems = check_conservation(&w, &r);
         prop_assert!(problems.is_empty(), "ducats: {problems:?}");
@@ -413,7 +417,7 @@ proptest! {
             }
         }
         // Same inputs, same bytes.
-        let again = resolve(c, &w, &orders, &mut SeededDice::new(seed)).expect("resolves");
+        let again = resolve(c, &w, &orders, &BTreeMap::new(), &mut SeededDice::new(seed)).expect("resolves");
         prop_assert_eq!(serde_json::to_string(&r).expect("json"), serde_json::to_string(&again).expect("json"));
     }
 }

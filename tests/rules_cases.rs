@@ -5,6 +5,7 @@
 //!
 //! The case format is documented in `tests/cases/README.md`.
 
+use giglio::rules::battles::BattleOutcome;
 use giglio::rules::dice::{Dice, ScriptedDice, ScriptedRoll, SeededDice};
 use giglio::rules::ledger::Account;
 use giglio::rules::order::{Objective, OrderSet};
@@ -12,8 +13,8 @@ use giglio::rules::outcome::Outcome;
 use giglio::rules::resolve::{Resolution, resolve};
 use giglio::rules::tables::{Lang, ObjectiveKind};
 use giglio::rules::world::{
-    Alliance, Army, BattleKind, Fleet, FleetAt, Fortification, Garrison, Loan, Siege, Stance, Work,
-    WorkKind,
+    Alliance, Army, Battle, BattleKind, Fleet, FleetAt, Fortification, Garrison, Loan, Siege,
+    Stance, Work, WorkKind,
 };
 use giglio::rules::{ArmyId, Campaign, FleetId, NationCode, NodeCode, PhaseId, SeaCode, World};
 use giglio::scenario::{self, Source};
@@ -80,6 +81,12 @@ struct Prestate {
     move_order: Vec<String>,
     #[serde(default)]
     sieges: Vec<Siege>,
+    /// Battles pending from the previous round…
+    #[serde(default)]
+    battles: Vec<Battle>,
+    /// …and their results, applied at the opening of this phase (G3c.7–G3c.9).
+    #[serde(default)]
+    results: BTreeMap<String, BattleOutcome>,
 }
 
 #[derive(Deserialize)]
@@ -444,6 +451,7 @@ fn prestate(c: &Campaign, case: &Case) -> Result<World, String> {
         w.move_order = p.move_order.iter().map(|s| nc(s)).collect();
     }
     w.sieges = p.sieges.clone();
+    w.battles = p.battles.clone();
     for (node, n) in &p.node_sapper {
         w.nodes
             .get_mut(node.as_str())
@@ -510,21 +518,23 @@ pub fn check_conservation(before: &World, r: &Resolution) -> Vec<String> {
             problems.push(format!("army {id} value is negative"));
         }
     }
-    for (code, node) in &after.nodes {
+    for code in after.nodes.keys() {
         let value = |w: &World| {
             w.nodes
                 .get(code)
                 .and_then(|n| n.garrison.as_ref())
                 .map_or(0, |g| g.value)
         };
-        let owner = node
-            .garrison
-            .as_ref()
-            .map(|g| g.nation.clone())
-            .unwrap_or_else(|| node.owner.clone());
-        let sum = r
+        // A node holds one garrison at a time, whoever's: its account across nations
+        // (a garrison captured in a surrender is its old owner's entry).
+        let account = Account::Garrison(code.clone());
+        let sum: i64 = r
             .ledger
-            .sum(owner.as_str(), &Account::Garrison(code.clone()));
+            .entries
+            .iter()
+            .filter(|e| e.account == account)
+            .map(|e| e.amount)
+            .sum();
         if value(after) != value(before) + sum {
             problems.push(format!(
                 "garrison {code} {} ≠ opening {} + entries {sum}",
@@ -566,7 +576,7 @@ fn check_case(c: &Campaign, case: &Case) -> Vec<String> {
                 },
             });
             let mut dice = ScriptedDice::new(script);
-            let r = resolve(c, &before, &orders, &mut dice);
+            let r = resolve(c, &before, &orders, &case.prestate.results, &mut dice);
             let log: Vec<String> = dice
                 .log()
                 .iter()
@@ -581,7 +591,10 @@ fn check_case(c: &Campaign, case: &Case) -> Vec<String> {
         }
         None => {
             let mut dice = SeededDice::new([9; 32]);
-            (resolve(c, &before, &orders, &mut dice), Vec::new())
+            (
+                resolve(c, &before, &orders, &case.prestate.results, &mut dice),
+                Vec::new(),
+            )
         }
     };
     bad.extend(dice_problems);

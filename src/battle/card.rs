@@ -186,3 +186,82 @@ impl Card {
         }
     }
 }
+
+/// Builds the card of a campaign battle: the node, the month, both sides as the
+/// campaign knows them, orders of battle from the ruleset's templates.
+pub fn for_battle(
+    c: &crate::rules::Campaign,
+    b: &crate::rules::world::Battle,
+    clubs: &BTreeMap<String, String>,
+    rs: &super::ruleset::Ruleset,
+) -> Card {
+    use crate::rules::tables::Lang;
+    use crate::rules::world::BattleKind;
+    let node = c.map.node(b.node.as_str());
+    let round = b.phase.round().unwrap_or(1);
+    let place = Place {
+        node: b.node.to_string(),
+        node_name: node.map_or_else(|| b.node.to_string(), |n| n.name.clone()),
+        node_kind: node.map_or("village", |n| n.kind.as_str()).to_owned(),
+        terrain: node.map_or("plain".to_owned(), |n| {
+            format!("{:?}", n.terrain).to_lowercase()
+        }),
+        fortified: b.fortified,
+        month: c.tables.calendar.month(round, Lang::En).to_owned(),
+    };
+    let kind = match b.kind {
+        BattleKind::Battle => "battle",
+        BattleKind::Rearguard => "rearguard",
+    };
+    let spec = |side: &crate::rules::world::BattleSide, role: &str| SideSpec {
+        nation: side.nation.to_string(),
+        club: clubs
+            .get(side.nation.as_str())
+            .cloned()
+            .unwrap_or_else(|| format!("neutral {}", side.nation)),
+        role: role.to_owned(),
+        ducats: side.ducats,
+        sapper: side.sapper,
+        commander_killed: side.commander_killed,
+    };
+    let defender_role = if b.kind == BattleKind::Rearguard {
+        "rearguard"
+    } else {
+        "defender"
+    };
+    Card::build(
+        &b.id,
+        kind,
+        rs,
+        place,
+        [
+            spec(&b.attacker, "attacker"),
+            spec(&b.defender, defender_role),
+        ],
+    )
+}
+
+/// Turns a tactical result into what the campaign applies (G3c.7).
+pub fn outcome_of(
+    card: &Card,
+    r: &super::result::TacticalResult,
+    rs: &super::ruleset::Ruleset,
+    source: crate::rules::battles::ResultSource,
+) -> crate::rules::battles::BattleOutcome {
+    use super::result::Winner;
+    let [attacker_loss, defender_loss] = r.losses(card, rs.partial_loss_percent);
+    let winner = match r.winner {
+        Winner::A => Some(crate::rules::NationCode(card.sides[0].nation.clone())),
+        Winner::B => Some(crate::rules::NationCode(card.sides[1].nation.clone())),
+        Winner::Draw => None,
+    };
+    crate::rules::battles::BattleOutcome {
+        battle: card.battle.id.clone(),
+        winner,
+        attacker_loss,
+        defender_loss,
+        source,
+        provisional: r.provisional_tables_used,
+        reason: r.reason.clone(),
+    }
+}

@@ -95,18 +95,21 @@ fn campaign_and_world(dir: &Path, given: Option<String>) -> Result<(Campaign, Wo
 
 fn check(dir: &Path, a: CheckArgs) -> Result<()> {
     let path = definition_path(dir, a.path);
-    let (c, _) = load_definition(&path)?;
+    let (c, source) = load_definition(&path)?;
+    let rulesets =
+        crate::scenario::rulesets(&source).map_err(|d| super::invalid_files(d, Some(&source)))?;
     let m = &c.map;
     let ports = m.nodes().filter(|n| n.port).count();
     ui::out(&format!(
-        "ok: {path}: {} nations, {} nodes, {} roads, {} sea zones, {} sea lanes, {} ports, {} bans\n",
+        "ok: {path}: {} nations, {} nodes, {} roads, {} sea zones, {} sea lanes, {} ports, {} bans, {} rulesets\n",
         c.nations.len(),
         m.node_count(),
         m.roads().len(),
         m.seas().count(),
         m.lanes().len(),
         ports,
-        m.bans().len()
+        m.bans().len(),
+        rulesets.len()
     ));
     Ok(())
 }

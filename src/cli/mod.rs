@@ -3,6 +3,7 @@
 //! Each subcommand is `<Verb>Args` plus `cmd_<verb>`: load, call the library, save,
 //! print. No game rule is decided here.
 
+mod battle;
 mod club;
 mod demo;
 mod export;
@@ -52,6 +53,8 @@ enum Command {
     #[command(subcommand)]
     Orders(orders::OrdersCommand),
     Resolve(resolve::ResolveArgs),
+    #[command(subcommand)]
+    Battle(battle::BattleCommand),
     Ledger(ledger::LedgerArgs),
     #[command(subcommand)]
     Club(club::ClubCommand),
@@ -87,6 +90,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Export(args) => export::cmd_export(dir, args),
         Command::Orders(cmd) => orders::cmd_orders(dir, cmd),
         Command::Resolve(args) => resolve::cmd_resolve(dir, args),
+        Command::Battle(cmd) => battle::cmd_battle(dir, cmd),
         Command::Ledger(args) => ledger::cmd_ledger(dir, args),
         Command::Club(cmd) => club::cmd_club(dir, cmd),
         Command::Log(args) => log::cmd_log(dir, args),
@@ -112,6 +116,7 @@ pub const DEFINITION_DIR: &str = "campaign";
 pub fn load_definition(name_or_path: &str) -> Result<(Campaign, Source)> {
     let source = Source::find(name_or_path).map_err(|d| invalid_files(d, None))?;
     let campaign = scenario::load(&source).map_err(|d| invalid_files(d, Some(&source)))?;
+    scenario::rulesets(&source).map_err(|d| invalid_files(d, Some(&source)))?;
     Ok((campaign, source))
 }
 

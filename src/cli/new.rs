@@ -110,7 +110,11 @@ pub fn create(args: &NewArgs) -> Result<(Store, BTreeMap<String, String>)> {
     }
     std::fs::create_dir_all(&def_dir)?;
     for (name, text) in &source.files {
-        std::fs::write(def_dir.join(name), text)?;
+        let path = def_dir.join(name);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        std::fs::write(path, text)?;
     }
     let mut secrets = BTreeMap::new();
     let mut hashes = BTreeMap::new();

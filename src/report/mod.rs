@@ -14,7 +14,11 @@ use minijinja::{AutoEscape, Environment, UndefinedBehavior};
 use std::path::Path;
 
 /// The templates built into the binary, by name.
-const BUILTIN: &[(&str, &str)] = &[("map.svg", include_str!("../../templates/map.svg"))];
+const BUILTIN: &[(&str, &str)] = &[
+    ("map.svg", include_str!("../../templates/map.svg")),
+    ("card.txt", include_str!("../../templates/card.txt")),
+    ("card.html", include_str!("../../templates/card.html")),
+];
 
 /// Builds the template environment: overrides from `overrides` (if it exists), then the
 /// built-in defaults.

@@ -60,6 +60,8 @@ pub struct Campaign {
     pub title_en: String,
     /// One line on what the campaign is about.
     pub description: String,
+    /// The tactical ruleset battles are handed to by default.
+    pub default_ruleset: String,
     /// IANA time zone of the campaign's deadlines.
     pub time_zone: String,
     pub nations: Vec<Nation>,

@@ -47,6 +47,7 @@ pub enum Item {
     Captured { node: NodeCode },
     Epidemic { node: NodeCode },
     Storm,
+    BattleLoss { battle: String },
 }
 
 impl Item {
@@ -90,6 +91,10 @@ impl Item {
                 (format!("epidemia a {node}"), format!("epidemic at {node}"))
             }
             Item::Storm => ("perduti in mare".into(), "lost at sea".into()),
+            Item::BattleLoss { battle } => (
+                format!("perdite in battaglia {battle}"),
+                format!("losses in battle {battle}"),
+            ),
         };
         match lang {
             Lang::It => it,

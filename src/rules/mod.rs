@@ -4,6 +4,7 @@
 //! environment; dice come in as a value. That is what makes undo, replay, audit and
 //! rules tests cheap.
 
+pub mod battles;
 pub mod calendar;
 pub mod campaign;
 pub mod dice;

@@ -860,6 +860,19 @@ pub enum Happening {
         army: ArmyId,
         node: NodeCode,
     },
+    BattleFought {
+        id: String,
+        node: NodeCode,
+        attacker: NationCode,
+        defender: NationCode,
+        winner: Option<NationCode>,
+        provisional: bool,
+    },
+    BattleLosses {
+        id: String,
+        attacker_loss: Ducats,
+        defender_loss: Ducats,
+    },
 }
 
 impl Happening {
@@ -1082,6 +1095,42 @@ impl Happening {
                 lang,
                 format!("{army} di {nation} sbarca a {node}"),
                 format!("{army} of {nation} lands at {node}"),
+            ),
+            BattleFought {
+                id,
+                node,
+                attacker,
+                defender,
+                winner,
+                provisional,
+            } => {
+                let (w_it, w_en) = match winner {
+                    Some(w) => (format!("vince {w}"), format!("{w} wins")),
+                    None => ("pareggio".to_owned(), "a draw".to_owned()),
+                };
+                let (p_it, p_en) = if *provisional {
+                    (" (con tabelle provvisorie)", " (with provisional tables)")
+                } else {
+                    ("", "")
+                };
+                tr(
+                    lang,
+                    format!("battaglia {id} a {node}, {attacker} contro {defender}: {w_it}{p_it}"),
+                    format!("battle {id} at {node}, {attacker} against {defender}: {w_en}{p_en}"),
+                )
+            }
+            BattleLosses {
+                id,
+                attacker_loss,
+                defender_loss,
+            } => tr(
+                lang,
+                format!(
+                    "perdite nella battaglia {id}: attaccante {attacker_loss} ducati, difensore {defender_loss}"
+                ),
+                format!(
+                    "losses in battle {id}: attacker {attacker_loss} ducats, defender {defender_loss}"
+                ),
             ),
         }
     }

@@ -5,6 +5,7 @@
 //! club's orders alone, so `giglio orders check` and `giglio resolve` can never disagree
 //! about whether an order is legal.
 
+use super::battles::BattleOutcome;
 use super::calendar::Phase;
 use super::campaign::Campaign;
 use super::dice::{Dice, SeededDice};
@@ -42,14 +43,23 @@ pub fn resolve(
     campaign: &Campaign,
     world: &World,
     orders: &BTreeMap<NationCode, OrderSet>,
+    results: &BTreeMap<String, BattleOutcome>,
     dice: &mut dyn Dice,
 ) -> Result<Resolution, Unresolvable> {
-    if !world.battles.is_empty() {
-        return Err(Unresolvable::BattlesPending(
-            world.battles.iter().map(|b| b.id.clone()).collect(),
-        ));
+    let waiting: Vec<String> = world
+        .battles
+        .iter()
+        .filter(|b| !results.contains_key(&b.id))
+        .map(|b| b.id.clone())
+        .collect();
+    if !waiting.is_empty() {
+        return Err(Unresolvable::BattlesPending(waiting));
     }
     let mut step = Step::new(campaign, world, dice);
+    // G3c.7: last round's battles end before anything else happens.
+    for battle in world.battles.clone() {
+        super::battles::apply(&mut step, &battle, &results[&battle.id]);
+    }
     match world.phase.phase {
         Phase::Spring => spring::resolve(&mut step, orders),
         Phase::Winter => winter::resolve(&mut step, orders),
@@ -72,7 +82,7 @@ pub fn check_orders(
     // The dice of a check are never the phase's: a check must not reveal any roll.
     let mut dice = SeededDice::new([0; 32]);
     let orders = BTreeMap::from([(nation.clone(), set.clone())]);
-    let r = resolve(campaign, world, &orders, &mut dice)?;
+    let r = resolve(campaign, world, &orders, &BTreeMap::new(), &mut dice)?;
     Ok(r.outcomes
         .into_iter()
         .filter(|o| &o.nation == nation)

@@ -132,6 +132,9 @@ pub struct Battle {
     pub phase: PhaseId,
     pub attacker: BattleSide,
     pub defender: BattleSide,
+    /// The defender holds a fortification at the node (fortified, not breached).
+    #[serde(default)]
+    pub fortified: bool,
 }
 
 /// A battle, or a rearguard action (G3c.9).

@@ -1,7 +1,8 @@
 //! The campaigns shipped inside the binary, so `giglio new` and `giglio demo` work on
 //! any machine without the source tree.
 
-/// The files of a campaign definition, in the order they are checked.
+/// The files of a campaign definition, in the order they are checked (the rulesets in
+/// `rulesets/` come besides them).
 pub const FILES: [&str; 5] = [
     "campaign.toml",
     "nations.toml",
@@ -10,30 +11,28 @@ pub const FILES: [&str; 5] = [
     "start.toml",
 ];
 
-/// Returns the files of a built-in campaign by name, as (file name, text).
+/// Embeds a file of the shipped Il Giglio campaign under its key.
+macro_rules! il_giglio {
+    ($($file:literal),* $(,)?) => {
+        vec![$(($file, include_str!(concat!("../../campaigns/il-giglio/", $file)))),*]
+    };
+}
+
+/// Returns the files of a built-in campaign by name, as (file key, text).
 pub fn files(name: &str) -> Option<Vec<(&'static str, &'static str)>> {
     match name {
-        "il-giglio" => Some(vec![
-            (
-                "campaign.toml",
-                include_str!("../../campaigns/il-giglio/campaign.toml"),
-            ),
-            (
-                "nations.toml",
-                include_str!("../../campaigns/il-giglio/nations.toml"),
-            ),
-            (
-                "map.toml",
-                include_str!("../../campaigns/il-giglio/map.toml"),
-            ),
-            (
-                "rules.toml",
-                include_str!("../../campaigns/il-giglio/rules.toml"),
-            ),
-            (
-                "start.toml",
-                include_str!("../../campaigns/il-giglio/start.toml"),
-            ),
+        "il-giglio" => Some(il_giglio![
+            "campaign.toml",
+            "nations.toml",
+            "map.toml",
+            "rules.toml",
+            "start.toml",
+            "rulesets/armati.toml",
+            "rulesets/leg1176.toml",
+            "rulesets/mon1628.toml",
+            "rulesets/ott1625.toml",
+            "rulesets/pia1746.toml",
+            "rulesets/vgf.toml",
         ]),
         _ => None,
     }

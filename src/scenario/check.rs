@@ -76,6 +76,7 @@ pub fn check(src: &Source) -> Result<Campaign, Vec<Diagnostic>> {
         title_it: campaign.title_it,
         title_en: campaign.title_en,
         description: campaign.description,
+        default_ruleset: campaign.default_ruleset.into_inner(),
         time_zone: campaign.time_zone.into_inner(),
         nations,
         map,
@@ -862,4 +863,88 @@ fn check_start(
         });
     }
     out
+}
+
+/// Parses every ruleset file and checks it: its id is its file name, a seed game has
+/// unit templates, a points-only game has its points, and the campaign's default
+/// ruleset is among them.
+pub fn rulesets(src: &Source) -> Result<Vec<crate::battle::ruleset::Ruleset>, Vec<Diagnostic>> {
+    use crate::battle::ruleset::{Game, Ruleset};
+    let mut c = Checker {
+        src,
+        diags: Vec::new(),
+    };
+    let mut out = Vec::new();
+    for (file, text) in src.ruleset_files() {
+        let rs = match Ruleset::parse(text) {
+            Ok(rs) => rs,
+            Err(e) => {
+                c.err(
+                    file,
+                    e.span().unwrap_or(0..0),
+                    "toml",
+                    e.message().trim().to_owned(),
+                    "",
+                );
+                continue;
+            }
+        };
+        let stem = file
+            .trim_start_matches(super::RULESETS_DIR)
+            .trim_end_matches(".toml");
+        let at = text
+            .find(&format!("\"{}\"", rs.id))
+            .map_or(0..0, |i| i..i + rs.id.len() + 2);
+        if rs.id != stem {
+            c.err(
+                file,
+                at.clone(),
+                "ruleset.id",
+                format!(
+                    "ruleset id `{}` differs from its file name `{stem}.toml`",
+                    rs.id
+                ),
+                "",
+            );
+        }
+        match rs.game {
+            Game::Points if rs.points.is_none() => c.err(
+                file,
+                at.clone(),
+                "ruleset.points",
+                "a points-only ruleset needs a `[points]` table".into(),
+                "",
+            ),
+            Game::Points => {}
+            _ if rs.templates.is_empty() || rs.templates.iter().any(|t| t.cost <= 0) => c.err(
+                file,
+                at.clone(),
+                "ruleset.templates",
+                "a seed game's ruleset needs unit templates, each with a positive cost (§0.5)"
+                    .into(),
+                "",
+            ),
+            _ => {}
+        }
+        out.push(rs);
+    }
+    let default = toml::from_str::<raw::CampaignFile>(src.text("campaign.toml"))
+        .ok()
+        .map(|f| f.default_ruleset);
+    if let Some(d) = default
+        && !out.iter().any(|r| &r.id == d.get_ref())
+    {
+        c.err(
+            "campaign.toml",
+            d.span(),
+            "ruleset.default",
+            format!("default ruleset `{}` is not in rulesets/", d.get_ref()),
+            "add rulesets/<id>.toml or name another",
+        );
+    }
+    if c.diags.is_empty() {
+        Ok(out)
+    } else {
+        Err(c.diags)
+    }
 }

@@ -81,6 +81,7 @@ impl Source {
                 },
             }
         }
+        read_rulesets(dir, &mut files, &mut diags);
         if diags.is_empty() {
             Ok(Source { root, files })
         } else {
@@ -120,14 +121,69 @@ impl Source {
 
     /// Renders diagnostics with excerpts of the files they point into.
     pub fn render(&self, diags: &[Diagnostic]) -> String {
+        let prefix = format!("{}/", self.root.trim_end_matches('/'));
         diags
             .iter()
             .map(|d| {
-                let file = d.path.rsplit('/').next().unwrap_or("");
+                let file = d.path.strip_prefix(&prefix).unwrap_or(&d.path);
                 d.render(self.text(file))
             })
             .collect()
     }
+
+    /// Returns the ruleset files, as (file key `rulesets/<id>.toml`, text).
+    pub fn ruleset_files(&self) -> impl Iterator<Item = (&String, &String)> {
+        self.files
+            .iter()
+            .filter(|(k, _)| k.starts_with(RULESETS_DIR))
+    }
+}
+
+/// The folder of a definition that holds its tactical rulesets.
+pub const RULESETS_DIR: &str = "rulesets/";
+
+/// Reads `rulesets/*.toml` of a definition directory, if it has one.
+fn read_rulesets(dir: &Path, files: &mut BTreeMap<String, String>, diags: &mut Vec<Diagnostic>) {
+    let Ok(entries) = std::fs::read_dir(dir.join(RULESETS_DIR)) else {
+        return;
+    };
+    let mut paths: Vec<_> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    paths.sort();
+    for path in paths {
+        let shown = path.display().to_string();
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        match std::fs::metadata(&path) {
+            Ok(m) if m.len() > MAX_FILE_BYTES => diags.push(Diagnostic::file(
+                &shown,
+                "campaign.file-size",
+                format!(
+                    "file is {} bytes, more than the {MAX_FILE_BYTES} a campaign file may have",
+                    m.len()
+                ),
+            )),
+            _ => match std::fs::read_to_string(&path) {
+                Ok(text) => {
+                    files.insert(format!("{RULESETS_DIR}{name}"), text);
+                }
+                Err(e) => diags.push(Diagnostic::file(
+                    &shown,
+                    "campaign.file",
+                    format!("cannot read the ruleset: {e}"),
+                )),
+            },
+        }
+    }
+}
+
+/// Parses and checks the tactical rulesets of a definition.
+pub fn rulesets(source: &Source) -> Result<Vec<crate::battle::ruleset::Ruleset>, Vec<Diagnostic>> {
+    check::rulesets(source)
 }
 
 /// Parses and validates a definition.

@@ -12,6 +12,8 @@ pub struct CampaignFile {
     pub title_it: String,
     pub title_en: String,
     pub time_zone: Spanned<String>,
+    /// The ruleset battles are handed to by default (a file in `rulesets/`).
+    pub default_ruleset: Spanned<String>,
     #[serde(default)]
     pub description: String,
 }

@@ -12,6 +12,7 @@ mod schema;
 pub use lock::Lock;
 
 use crate::error::{Error, Result};
+use crate::rules::battles::BattleOutcome;
 use crate::rules::dice::{Roll, Seed, phase_seed, seed_commitment};
 use crate::rules::resolve::Resolution;
 use crate::rules::tables::Lang;
@@ -67,6 +68,19 @@ pub struct StoredOrders {
     pub sha256: String,
     pub text: String,
     pub active: bool,
+}
+
+/// A battle result as stored.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StoredResult {
+    pub id: i64,
+    pub battle: String,
+    pub phase: String,
+    /// A club's nation code, `auto` or `referee`.
+    pub source: String,
+    pub received_at: String,
+    pub outcome: BattleOutcome,
+    pub detail: Option<String>,
 }
 
 /// What a new campaign starts from.
@@ -445,6 +459,12 @@ impl Store {
             .map_err(db_err)?;
         if let Some(last) = last {
             let last_key = last.id.key();
+            // Battle results recorded while that phase was open go the same way.
+            tx.execute(
+                "UPDATE battle_result SET active = 0 WHERE phase_key = ?1",
+                [&last_key],
+            )
+            .map_err(db_err)?;
             // Orders sent for the phase that goes are kept as history, no longer active.
             tx.execute(
                 "UPDATE orders SET active = 0 WHERE phase_key = ?1",
@@ -604,6 +624,79 @@ impl Store {
             .transpose()
     }
 
+    /// Records a battle result; it replaces the same source's earlier one.
+    pub fn record_result(&mut self, r: &StoredResult, command: &str) -> Result<i64> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(db_err)?;
+        tx.execute(
+            "UPDATE battle_result SET active = 0 WHERE battle = ?1 AND source = ?2",
+            params![r.battle, r.source],
+        )
+        .map_err(db_err)?;
+        let outcome =
+            serde_json::to_string(&r.outcome).map_err(|e| Error::Internal(e.to_string()))?;
+        tx.execute(
+            "INSERT INTO battle_result (battle, phase_key, source, received_at, outcome, detail, active) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 1)",
+            params![r.battle, r.phase, r.source, r.received_at, outcome, r.detail],
+        )
+        .map_err(db_err)?;
+        let id = tx.last_insert_rowid();
+        let winner = r
+            .outcome
+            .winner
+            .as_ref()
+            .map_or("draw".to_owned(), ToString::to_string);
+        journal(
+            &tx,
+            &r.received_at,
+            command,
+            &format!(
+                "result of battle {} from {}: winner {winner}, losses {}/{}",
+                r.battle, r.source, r.outcome.attacker_loss, r.outcome.defender_loss
+            ),
+            Some(&r.phase),
+        )?;
+        tx.commit().map_err(db_err)?;
+        Ok(id)
+    }
+
+    /// Returns the active results of a battle (the latest of each source), oldest first.
+    pub fn results(&self, battle: &str) -> Result<Vec<StoredResult>> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT id, battle, phase_key, source, received_at, outcome, detail FROM battle_result WHERE battle = ?1 AND active = 1 ORDER BY id")
+            .map_err(db_err)?;
+        let rows = stmt
+            .query_map([battle], |r| {
+                Ok((
+                    r.get(0)?,
+                    r.get(1)?,
+                    r.get(2)?,
+                    r.get(3)?,
+                    r.get(4)?,
+                    r.get::<_, String>(5)?,
+                    r.get(6)?,
+                ))
+            })
+            .map_err(db_err)?;
+        let mut out = Vec::new();
+        for row in rows {
+            let (id, battle, phase, source, received_at, outcome, detail) = row.map_err(db_err)?;
+            out.push(StoredResult {
+                id,
+                battle,
+                phase,
+                source,
+                received_at,
+                outcome: serde_json::from_str(&outcome).map_err(|e| corrupt("battle result", e))?,
+                detail,
+            });
+        }
+        Ok(out)
+    }
+
     /// Returns the stored hash of a club's secret.
     pub fn secret_hash(&self, nation: &str) -> Result<Option<String>> {
         let hash: Option<Option<String>> = self
@@ -681,6 +774,16 @@ impl Store {
                     "orders {} {} active {} sha256 {}\n{}\n",
                     o.phase, o.nation, o.active, o.sha256, o.text
                 ));
+            }
+            for b in &p.world.battles {
+                for res in self.results(&b.id)? {
+                    let json = serde_json::to_string(&res.outcome)
+                        .map_err(|e| Error::Internal(e.to_string()))?;
+                    out.push_str(&format!(
+                        "battle-result {} {} {json}\n",
+                        res.battle, res.source
+                    ));
+                }
             }
             if let Some(r) = self.resolution(&p.id.key())? {
                 let json = serde_json::to_string(&r).map_err(|e| Error::Internal(e.to_string()))?;

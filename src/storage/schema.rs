@@ -6,7 +6,7 @@ use rusqlite_migration::{M, Migrations};
 
 /// All migrations, in order.
 pub fn migrations() -> Migrations<'static> {
-    Migrations::new(vec![M::up(V1), M::up(V2)])
+    Migrations::new(vec![M::up(V1), M::up(V2), M::up(V3)])
 }
 
 /// Version 1: the campaign, its definition, clubs, phases with their worlds, dice, journal.
@@ -89,6 +89,22 @@ CREATE TABLE resolution (
     phase_key TEXT PRIMARY KEY REFERENCES phase(key) ON DELETE CASCADE,
     json      TEXT NOT NULL
 );
+"#;
+
+/// Version 3: battle results as they arrive: from a club, the auto-resolver or the
+/// referee. The latest active row of each source counts.
+const V3: &str = r#"
+CREATE TABLE battle_result (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    battle      TEXT NOT NULL,
+    phase_key   TEXT NOT NULL,      -- the phase open when it was recorded
+    source      TEXT NOT NULL,      -- a club's nation code, 'auto' or 'referee'
+    received_at TEXT NOT NULL,
+    outcome     TEXT NOT NULL,      -- JSON: rules::battles::BattleOutcome
+    detail      TEXT,               -- JSON: the tactical result, the rolls of an auto-resolve
+    active      INTEGER NOT NULL CHECK (active IN (0, 1))
+);
+CREATE INDEX battle_result_by_battle ON battle_result (battle, active);
 "#;
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! Fleets (G3e): one sea lane a round, pushed back or destroyed by stronger enemy
 //! fleets, one army carried, a whole round to land, and the storm.
 
-use super::{Round, destroy_army, other_forces};
+use super::{Round, allied, destroy_army, other_forces};
 use crate::rules::ids::{ArmyId, FleetId, NationCode, NodeCode};
 use crate::rules::ledger::Item;
 use crate::rules::order::{FleetTo, Order};
@@ -253,14 +253,6 @@ pub(super) fn clashes(s: &mut Step, r: &Round) {
             }
         }
     }
-}
-
-fn allied(s: &Step, a: &NationCode, b: &NationCode) -> bool {
-    let mut members = [a.clone(), b.clone()];
-    members.sort();
-    s.w.alliances
-        .iter()
-        .any(|x| x.members == members && x.declared_by.len() == 2 && x.betrayed_by.is_empty())
 }
 
 /// Removes a fleet and the army it carries.

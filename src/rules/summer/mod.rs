@@ -6,7 +6,7 @@
 //! landings, sieges, control) comes after every club has moved, in that order.
 
 mod fleets;
-mod movement;
+pub(super) mod movement;
 mod siege;
 
 use super::calendar::{Phase, PhaseId};
@@ -173,6 +173,22 @@ pub(super) fn other_forces(s: &Step, node: &NodeCode, nation: &NationCode) -> BT
         out.insert(g.nation.clone());
     }
     out
+}
+
+/// Returns whether an alliance between the two stands (G5.2).
+pub(super) fn allied(s: &Step, a: &NationCode, b: &NationCode) -> bool {
+    let needs_both = s.c.tables.rulings.alliance_needs_both;
+    let mut members = [a.clone(), b.clone()];
+    members.sort();
+    s.w.alliances.iter().any(|x| {
+        x.members == members
+            && x.betrayed_by.is_empty()
+            && if needs_both {
+                x.declared_by.len() == 2
+            } else {
+                !x.declared_by.is_empty()
+            }
+    })
 }
 
 /// G5.2: `by` betrays its alliance with `against`, if one stands.
@@ -439,13 +455,15 @@ fn assassin(s: &mut Step, n: &NationCode, o: &Order) -> Outcome {
                 .map(|_| (nation.clone(), Strike::Spy(nation.clone())))
         }
     };
+    // A mission whose target is not there is rejected and changes nothing: the assassin
+    // waits for another round.
+    let Some((victim, strike)) = victim else {
+        return Outcome::rejected("G2b.5", Reason::TargetNotFound);
+    };
     s.w.nations
         .get_mut(n)
         .expect("every nation has a state")
         .assassins -= 1;
-    let Some((victim, strike)) = victim else {
-        return Outcome::rejected("G2b.5", Reason::TargetNotFound);
-    };
     betray(s, n, &victim);
     let k = missions;
     let roll = s.dice.d6(
@@ -539,7 +557,13 @@ fn control(s: &mut Step) {
         let [holder] = nations.into_iter().collect::<Vec<_>>()[..] else {
             continue;
         };
-        if holder == &node.owner || !other_forces(s, code, holder).is_empty() {
+        // G3b.8: a *club's* army takes an *enemy* node: neutral armies stand, and an
+        // ally's node is not taken.
+        if holder == &node.owner
+            || !s.w.is_club(holder.as_str())
+            || allied(s, holder, &node.owner)
+            || !other_forces(s, code, holder).is_empty()
+        {
             continue;
         }
         changes.push((code.clone(), node.owner.clone(), holder.clone()));

@@ -129,6 +129,23 @@ fn place(s: &mut Step, piece: &Piece, node: &NodeCode) {
     }
 }
 
+/// Sends the piece in hand back to the node it came from. If other forces wait there,
+/// it can only have come out of its own fortification, and it goes back inside it.
+fn turn_back(s: &mut Step, n: &NationCode, piece: &Piece, from: &NodeCode) {
+    place(s, piece, from);
+    let own_walls =
+        s.w.nodes
+            .get(from)
+            .is_some_and(|x| &x.owner == n && x.fortification == Fortification::Fortified);
+    if let Piece::Army(id) = piece
+        && own_walls
+        && !other_forces(s, from, n).is_empty()
+        && let Some(a) = s.w.armies.get_mut(id)
+    {
+        a.inside = true;
+    }
+}
+
 /// One side of an encounter: a nation's forces at the node.
 struct Party {
     nation: NationCode,
@@ -256,28 +273,30 @@ fn encounter(s: &mut Step, n: &NationCode, piece: &Piece, from: &NodeCode, at: &
     }
     // The other side: a garrison, or armies already inside, always withdraw (G3c.3).
     let inside = other.armies.iter().any(|id| s.w.armies[id].inside);
-    let other_choice = if (other.armies.is_empty() && other.diplomats.is_empty()) || inside {
-        Choice::Withdraw
-    } else {
-        let st = stance_of(s, &other);
-        let c = choose(
-            s,
-            &other.nation,
-            &st,
-            st.when_contacted,
-            tables.default_when_contacted,
-            other_sees,
-        );
-        let stunned = other
-            .armies
-            .first()
-            .is_some_and(|id| s.w.armies[id].stunned == Some(s.w.phase));
-        match c {
-            Choice::Withdraw if !can_withdraw(s, &other, at) => Choice::Stop,
-            Choice::Attack if stunned => Choice::Stop,
-            c => c,
-        }
-    };
+    // A garrison withdraws even with a diplomat beside it: a diplomat never fights (G3c.5).
+    let other_choice =
+        if (other.armies.is_empty() && (other.diplomats.is_empty() || other.garrison)) || inside {
+            Choice::Withdraw
+        } else {
+            let st = stance_of(s, &other);
+            let c = choose(
+                s,
+                &other.nation,
+                &st,
+                st.when_contacted,
+                tables.default_when_contacted,
+                other_sees,
+            );
+            let stunned = other
+                .armies
+                .first()
+                .is_some_and(|id| s.w.armies[id].stunned == Some(s.w.phase));
+            match c {
+                Choice::Withdraw if !can_withdraw(s, &other, at) => Choice::Stop,
+                Choice::Attack if stunned => Choice::Stop,
+                c => c,
+            }
+        };
     spy_reports(s, n, &other, at, hand_sees);
     spy_reports(s, &other.nation, &hand, at, other_sees);
     let cell = tables
@@ -354,7 +373,7 @@ fn apply(s: &mut Step, e: &Encounter, result: &EncounterResult) -> Done {
             if *other_inside {
                 set_inside(s, other);
             }
-            place(s, piece, from);
+            turn_back(s, n, piece, from);
             Done::TurnedBack {
                 piece: name.to_owned(),
                 to: from.clone(),
@@ -385,7 +404,7 @@ fn apply(s: &mut Step, e: &Encounter, result: &EncounterResult) -> Done {
             }
         }
         EncounterResult::BothFallBack => {
-            place(s, piece, from);
+            turn_back(s, n, piece, from);
             retreat(s, other, at);
             Done::TurnedBack {
                 piece: name.to_owned(),
@@ -420,7 +439,7 @@ fn apply(s: &mut Step, e: &Encounter, result: &EncounterResult) -> Done {
             };
             match (hand_bluff, other.bluff()) {
                 (true, true) => {
-                    place(s, piece, from);
+                    turn_back(s, n, piece, from);
                     return Done::TurnedBack {
                         piece: name.to_owned(),
                         to: from.clone(),
@@ -433,6 +452,15 @@ fn apply(s: &mut Step, e: &Encounter, result: &EncounterResult) -> Done {
                     };
                 }
                 (false, true) => {
+                    // Attacking an ally's bluff is still an attack on the ally (G5.2).
+                    let hand_attacks = if rearguard {
+                        *attacker == Side::Other
+                    } else {
+                        *attacker == Side::Hand
+                    };
+                    if hand_attacks {
+                        betray(s, n, &other.nation);
+                    }
                     reveal(s, other, at);
                     return Done::Stopped {
                         piece: name.to_owned(),
@@ -489,23 +517,9 @@ fn reveal(s: &mut Step, p: &Party, at: &NodeCode) {
 /// else the adjacent node nearest its own territory with no enemy force. Returns
 /// whether it could.
 fn retreat(s: &mut Step, p: &Party, at: &NodeCode) -> bool {
-    let free: Vec<NodeCode> =
-        s.c.map
-            .neighbours(at.as_str())
-            .filter(|x| other_forces(s, x, &p.nation).is_empty())
-            .cloned()
-            .collect();
-    if free.is_empty() {
-        return false;
-    }
     let stance = stance_of(s, p);
-    let to = match stance.retreat_to.filter(|x| free.contains(x)) {
-        Some(x) => x,
-        None => free
-            .iter()
-            .min_by_key(|x| (distance_home(s, x, &p.nation), (*x).clone()))
-            .cloned()
-            .expect("not empty"),
+    let Some(to) = retreat_node(s, &p.nation, at, stance.retreat_to.as_ref()) else {
+        return false;
     };
     let phase = s.w.phase;
     for id in &p.armies {
@@ -531,6 +545,29 @@ fn retreat(s: &mut Step, p: &Party, at: &NodeCode) -> bool {
         },
     );
     true
+}
+
+/// G3c.6: where a force of `nation` at `at` retreats: `preferred` if it is adjacent and
+/// free of other nations' forces, else the free adjacent node nearest the nation's own
+/// territory (ties by code); `None` when no adjacent node is free.
+pub(in crate::rules) fn retreat_node(
+    s: &Step,
+    nation: &NationCode,
+    at: &NodeCode,
+    preferred: Option<&NodeCode>,
+) -> Option<NodeCode> {
+    let free: Vec<NodeCode> =
+        s.c.map
+            .neighbours(at.as_str())
+            .filter(|x| other_forces(s, x, nation).is_empty())
+            .cloned()
+            .collect();
+    if let Some(p) = preferred.filter(|p| free.contains(p)) {
+        return Some(p.clone());
+    }
+    free.iter()
+        .min_by_key(|x| (distance_home(s, x, nation), (*x).clone()))
+        .cloned()
 }
 
 /// Steps by road from `node` to the nearest node the nation owns (0 if it owns it).
@@ -583,18 +620,22 @@ fn join_battle(
     } else {
         format!("{base}-{}", taken + 1)
     };
-    let battle = Battle {
-        id: id.clone(),
-        kind: if rearguard {
-            BattleKind::Rearguard
-        } else {
-            BattleKind::Battle
-        },
-        node: at.clone(),
-        phase: s.w.phase,
-        attacker: side(s, att, att_from),
-        defender: side(s, def, def_from),
-    };
+    let battle =
+        Battle {
+            id: id.clone(),
+            kind: if rearguard {
+                BattleKind::Rearguard
+            } else {
+                BattleKind::Battle
+            },
+            node: at.clone(),
+            phase: s.w.phase,
+            attacker: side(s, att, att_from),
+            defender: side(s, def, def_from),
+            fortified: s.w.nodes.get(at).is_some_and(|x| {
+                x.owner == def.nation && x.fortification == Fortification::Fortified
+            }),
+        };
     s.w.battles.push(battle);
     for who in [&att.nation, &def.nation] {
         s.event(

@@ -1,0 +1,533 @@
+//! `giglio battle`: pending battles, their cards, results from the table, the
+//! auto-resolver, the referee's rulings, and the odds.
+
+use super::ui;
+use crate::battle::card::{self, Card};
+use crate::battle::odds;
+use crate::battle::result::TacticalResult;
+use crate::battle::ruleset::Ruleset;
+use crate::engine::{self, BattleState};
+use crate::error::{Error, Result};
+use crate::report;
+use crate::rules::battles::{BattleOutcome, ResultSource};
+use crate::rules::dice::{Dice, SeededDice};
+use crate::rules::order::OrderKind;
+use crate::rules::world::Battle;
+use crate::rules::{Campaign, Ducats, NationCode};
+use crate::scenario;
+use crate::storage::{Store, StoredResult};
+use crate::submission::{self, Auth};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// Pending battles: cards, results, rulings, auto-resolve, odds.
+#[derive(Debug, clap::Subcommand)]
+pub enum BattleCommand {
+    /// List the pending battles and where each result stands.
+    List {
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print a battle's card for both clubs.
+    Card {
+        id: String,
+        /// Use this ruleset instead of the campaign's default.
+        #[arg(long, value_name = "ID")]
+        ruleset: Option<String>,
+        #[arg(long, value_enum, default_value = "text")]
+        format: CardFormat,
+    },
+    /// Resolve a battle with its ruleset's own mechanics (logged dice); the result is
+    /// applied when the next phase is resolved.
+    Auto {
+        id: String,
+        #[arg(long, value_name = "ID")]
+        ruleset: Option<String>,
+    },
+    /// Enter a club's table result from its file (header with club, phase, secret, and a
+    /// `[[battle_result]]`); applied when both clubs' results agree.
+    Result { id: String, file: PathBuf },
+    /// The referee rules a dispute or enters losses by hand, with a reason.
+    Rule {
+        id: String,
+        /// The winning nation, or `draw`.
+        #[arg(long)]
+        winner: String,
+        /// A side's loss in ducats, as `CODE=DUCATS` (once for each side).
+        #[arg(long = "loss", value_name = "CODE=DUCATS")]
+        losses: Vec<String>,
+        #[arg(long)]
+        reason: String,
+    },
+    /// Monte Carlo odds of a battle with independent seeds; the campaign's dice are
+    /// never touched.
+    Odds {
+        id: String,
+        #[arg(long, value_name = "ID")]
+        ruleset: Option<String>,
+        #[arg(long, default_value_t = 10_000)]
+        runs: u64,
+        /// Threads (0: every core).
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// How to print a card.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+pub enum CardFormat {
+    Text,
+    Html,
+    Toml,
+}
+
+pub fn cmd_battle(dir: &Path, cmd: BattleCommand) -> Result<()> {
+    match cmd {
+        BattleCommand::List { json } => list(dir, json),
+        BattleCommand::Card {
+            id,
+            ruleset,
+            format,
+        } => print_card(dir, &id, ruleset.as_deref(), format),
+        BattleCommand::Auto { id, ruleset } => auto(dir, &id, ruleset.as_deref()),
+        BattleCommand::Result { id, file } => club_result(dir, &id, &file),
+        BattleCommand::Rule {
+            id,
+            winner,
+            losses,
+            reason,
+        } => rule(dir, &id, &winner, &losses, &reason),
+        BattleCommand::Odds {
+            id,
+            ruleset,
+            runs,
+            threads,
+            json,
+        } => print_odds(dir, &id, ruleset.as_deref(), runs, threads, json),
+    }
+}
+
+/// Loads the campaign's rulesets from its definition.
+fn rulesets(dir: &Path) -> Result<Vec<Ruleset>> {
+    let (_, source) = super::campaign_of(dir)?;
+    scenario::rulesets(&source).map_err(|d| super::invalid_files(d, Some(&source)))
+}
+
+/// Finds a pending battle of the open phase.
+fn pending(store: &Store, id: &str) -> Result<Battle> {
+    let world = store.current()?.world;
+    world
+        .battles
+        .iter()
+        .find(|b| b.id == id)
+        .cloned()
+        .ok_or_else(|| {
+            let ids: Vec<&str> = world.battles.iter().map(|b| b.id.as_str()).collect();
+            Error::user(format!(
+                "no pending battle `{id}`; pending: {}",
+                if ids.is_empty() {
+                    "none".to_owned()
+                } else {
+                    ids.join(", ")
+                }
+            ))
+        })
+}
+
+/// Builds a battle's card with the chosen ruleset.
+fn card_of(
+    dir: &Path,
+    store: &Store,
+    c: &Campaign,
+    b: &Battle,
+    ruleset: Option<&str>,
+) -> Result<(Card, Ruleset)> {
+    let id = ruleset.unwrap_or(&c.default_ruleset);
+    let rs = rulesets(dir)?
+        .into_iter()
+        .find(|r| r.id == id)
+        .ok_or_else(|| Error::user(format!("no ruleset `{id}` in the campaign's rulesets/")))?;
+    let clubs: BTreeMap<String, String> = store
+        .clubs()?
+        .into_iter()
+        .map(|c| (c.nation, c.name))
+        .collect();
+    Ok((card::for_battle(c, b, &clubs, &rs), rs))
+}
+
+#[derive(Serialize)]
+struct Row {
+    id: String,
+    node: String,
+    kind: String,
+    attacker: String,
+    defender: String,
+    since: String,
+    #[serde(flatten)]
+    state: BattleState,
+}
+
+fn list(dir: &Path, json: bool) -> Result<()> {
+    let store = Store::open_read(dir)?;
+    let world = store.current()?.world;
+    let mut rows = Vec::new();
+    for b in &world.battles {
+        rows.push(Row {
+            id: b.id.clone(),
+            node: b.node.to_string(),
+            kind: format!("{:?}", b.kind).to_lowercase(),
+            attacker: b.attacker.nation.to_string(),
+            defender: b.defender.nation.to_string(),
+            since: b.phase.key(),
+            state: engine::battle_state(&store, b)?,
+        });
+    }
+    if json {
+        return ui::out_json(&rows);
+    }
+    let mut out = String::new();
+    for r in &rows {
+        let state = match &r.state {
+            BattleState::Waiting { missing } => format!(
+                "waiting for the result of {}",
+                missing
+                    .iter()
+                    .map(NationCode::as_str)
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            ),
+            BattleState::Disputed => {
+                "disputed: the clubs' results differ; the referee rules (`giglio battle rule`)"
+                    .to_owned()
+            }
+            BattleState::Agreed { outcome } => format!(
+                "settled ({}): {}",
+                format!("{:?}", outcome.source).to_lowercase(),
+                describe(outcome)
+            ),
+        };
+        out.push_str(&format!(
+            "{} {} at {}: {} against {}, since {} — {}\n",
+            r.id, r.kind, r.node, r.attacker, r.defender, r.since, state
+        ));
+    }
+    if rows.is_empty() {
+        out.push_str("no battle is pending\n");
+    }
+    ui::out(&out);
+    Ok(())
+}
+
+fn describe(o: &BattleOutcome) -> String {
+    let winner = o
+        .winner
+        .as_ref()
+        .map_or("draw".to_owned(), |w| format!("{w} wins"));
+    let provisional = if o.provisional {
+        " (provisional tables)"
+    } else {
+        ""
+    };
+    format!(
+        "{winner}; losses attacker {} defender {}{provisional}",
+        o.attacker_loss, o.defender_loss
+    )
+}
+
+fn print_card(dir: &Path, id: &str, ruleset: Option<&str>, format: CardFormat) -> Result<()> {
+    let store = Store::open_read(dir)?;
+    let (c, _) = super::campaign_of(dir)?;
+    let b = pending(&store, id)?;
+    let (card, rs) = card_of(dir, &store, &c, &b, ruleset)?;
+    let text = match format {
+        CardFormat::Toml => toml::to_string(&card).map_err(|e| Error::Internal(e.to_string()))?,
+        CardFormat::Text | CardFormat::Html => {
+            let env = report::environment(Some(&dir.join("templates")))?;
+            let name = if matches!(format, CardFormat::Html) {
+                "card.html"
+            } else {
+                "card.txt"
+            };
+            let ctx = minijinja::context! { card => minijinja::Value::from(minijinja::value::Serde(&card)), provisional_tables => rs.provisional_tables().into_iter().map(str::to_owned).collect::<Vec<_>>() };
+            let mut t = env
+                .get_template(name)
+                .map_err(|e| report::template_error(name, &e))?
+                .render(ctx)
+                .map_err(|e| report::template_error(name, &e))?;
+            t.push('\n');
+            t
+        }
+    };
+    ui::out(&text);
+    Ok(())
+}
+
+/// The dice of an auto-resolve: the open phase's seed, so the rolls are checkable once
+/// that seed is revealed; the resolvers' event ids carry the battle id.
+fn auto(dir: &Path, id: &str, ruleset: Option<&str>) -> Result<()> {
+    let mut store = Store::open_write(dir, &format!("battle auto {id}"))?;
+    let (c, _) = super::campaign_of(dir)?;
+    let b = pending(&store, id)?;
+    let (card, rs) = card_of(dir, &store, &c, &b, ruleset)?;
+    let mut dice = SeededDice::new(store.phase_seed()?);
+    let result = crate::battle::auto_resolve(&card, &rs, &mut dice)
+        .map_err(|e| Error::user(e.to_string()))?;
+    let outcome = card::outcome_of(&card, &result, &rs, ResultSource::Auto);
+    #[derive(Serialize)]
+    struct Detail<'a> {
+        ruleset: &'a str,
+        result: &'a TacticalResult,
+        rolls: &'a [crate::rules::dice::Roll],
+    }
+    let detail = serde_json::to_string(&Detail {
+        ruleset: &rs.id,
+        result: &result,
+        rolls: dice.log(),
+    })
+    .map_err(|e| Error::Internal(e.to_string()))?;
+    let phase = store.current()?.id.key();
+    store.record_result(
+        &StoredResult {
+            id: 0,
+            battle: id.to_owned(),
+            phase,
+            source: "auto".into(),
+            received_at: super::now(),
+            outcome: outcome.clone(),
+            detail: Some(detail),
+        },
+        &format!("battle auto {id}"),
+    )?;
+    ui::out(&format!(
+        "auto-resolved {id} with {}: {}\n{} ({} rolls logged); applied when the next phase is resolved\n",
+        rs.id,
+        describe(&outcome),
+        result.reason,
+        dice.log().len()
+    ));
+    Ok(())
+}
+
+fn club_result(dir: &Path, id: &str, file: &Path) -> Result<()> {
+    let bytes = std::fs::read(file)
+        .map_err(|e| Error::user(format!("cannot read {}: {e}", file.display())))?;
+    let shown = file.display().to_string();
+    let mut store = Store::open_write(dir, &format!("battle result {id}"))?;
+    let (c, _) = super::campaign_of(dir)?;
+    let b = pending(&store, id)?;
+    let world = store.current()?.world;
+    let clubs = store.clubs()?;
+    let checked = {
+        let lookup = |n: &str| store.secret_hash(n).ok().flatten();
+        submission::check(
+            &shown,
+            &bytes,
+            &c,
+            &world,
+            &clubs,
+            Auth::Campaign(&lookup),
+            None,
+        )
+    };
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    let Some(header) = checked
+        .header
+        .as_ref()
+        .filter(|_| checked.errors.is_empty())
+    else {
+        return Err(Error::Invalid {
+            summary: format!("{shown} was not accepted; nothing was stored"),
+            rendered: checked.errors.iter().map(|d| d.render(&text)).collect(),
+            diagnostics: checked.errors,
+        });
+    };
+    let club = header.club.clone();
+    if club != b.attacker.nation && club != b.defender.nation {
+        return Err(Error::user(format!("{club} did not fight battle {id}")));
+    }
+    let found = checked.orders.orders.iter().find_map(|o| match &o.kind {
+        OrderKind::BattleResult {
+            battle,
+            winner,
+            losses,
+        } if battle == id => Some((winner.clone(), losses.clone())),
+        _ => None,
+    });
+    let Some((winner, losses)) = found else {
+        return Err(Error::user(format!(
+            "{shown} has no `[[battle_result]]` for battle {id}"
+        )));
+    };
+    let outcome = outcome_from(
+        &b,
+        winner,
+        &losses,
+        ResultSource::Table,
+        format!("table result sent by {club}"),
+    )?;
+    let phase = world.phase.key();
+    store.record_result(
+        &StoredResult {
+            id: 0,
+            battle: id.to_owned(),
+            phase,
+            source: club.to_string(),
+            received_at: super::now(),
+            outcome: outcome.clone(),
+            detail: None,
+        },
+        &format!("battle result {id} {shown}"),
+    )?;
+    let state = engine::battle_state(&store, &b)?;
+    let note = match state {
+        BattleState::Agreed { .. } => {
+            "both clubs agree: the result is applied when the next phase is resolved".to_owned()
+        }
+        BattleState::Disputed => {
+            "the clubs' results differ: the referee rules with `giglio battle rule`".to_owned()
+        }
+        BattleState::Waiting { missing } => format!(
+            "waiting for the result of {}",
+            missing
+                .iter()
+                .map(NationCode::as_str)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    };
+    ui::out(&format!(
+        "recorded the result of {club} for {id}: {}\n{note}\n",
+        describe(&outcome)
+    ));
+    Ok(())
+}
+
+/// Builds an outcome from a winner and per-nation losses, checking them against the
+/// battle: its two nations, losses between 0 and what each side had.
+fn outcome_from(
+    b: &Battle,
+    winner: Option<NationCode>,
+    losses: &[(NationCode, Ducats)],
+    source: ResultSource,
+    reason: String,
+) -> Result<BattleOutcome> {
+    let sides = [&b.attacker, &b.defender];
+    if let Some(w) = &winner
+        && !sides.iter().any(|s| &s.nation == w)
+    {
+        return Err(Error::user(format!(
+            "winner {w} did not fight battle {}",
+            b.id
+        )));
+    }
+    let mut out = [0; 2];
+    for (nation, loss) in losses {
+        let Some(i) = sides.iter().position(|s| &s.nation == nation) else {
+            return Err(Error::user(format!(
+                "{nation} did not fight battle {}",
+                b.id
+            )));
+        };
+        if *loss < 0 || *loss > sides[i].ducats {
+            return Err(Error::user(format!(
+                "{nation} cannot lose {loss} ducats: it fought with {}",
+                sides[i].ducats
+            )));
+        }
+        out[i] = *loss;
+    }
+    Ok(BattleOutcome {
+        battle: b.id.clone(),
+        winner,
+        attacker_loss: out[0],
+        defender_loss: out[1],
+        source,
+        provisional: false,
+        reason,
+    })
+}
+
+fn rule(dir: &Path, id: &str, winner: &str, losses: &[String], reason: &str) -> Result<()> {
+    let mut store = Store::open_write(dir, &format!("battle rule {id}"))?;
+    let b = pending(&store, id)?;
+    let winner = if winner == "draw" {
+        None
+    } else {
+        Some(NationCode(winner.to_owned()))
+    };
+    let mut parsed = Vec::new();
+    for l in losses {
+        let (n, v) = l
+            .split_once('=')
+            .ok_or_else(|| Error::user(format!("`--loss {l}`: write CODE=DUCATS")))?;
+        let v: Ducats = v
+            .trim()
+            .parse()
+            .map_err(|_| Error::user(format!("`--loss {l}`: {v} is not a number of ducats")))?;
+        parsed.push((NationCode(n.trim().to_owned()), v));
+    }
+    let reason = crate::scenario::clubs::clean_text(reason, 500);
+    if reason.is_empty() {
+        return Err(Error::user("a ruling needs a reason (`--reason`)"));
+    }
+    let outcome = outcome_from(&b, winner, &parsed, ResultSource::Referee, reason)?;
+    let phase = store.current()?.id.key();
+    store.record_result(
+        &StoredResult {
+            id: 0,
+            battle: id.to_owned(),
+            phase,
+            source: "referee".into(),
+            received_at: super::now(),
+            outcome: outcome.clone(),
+            detail: None,
+        },
+        &format!("battle rule {id}"),
+    )?;
+    ui::out(&format!(
+        "ruled {id}: {}; applied when the next phase is resolved\n",
+        describe(&outcome)
+    ));
+    Ok(())
+}
+
+fn print_odds(
+    dir: &Path,
+    id: &str,
+    ruleset: Option<&str>,
+    runs: u64,
+    threads: usize,
+    json: bool,
+) -> Result<()> {
+    let store = Store::open_read(dir)?;
+    let (c, _) = super::campaign_of(dir)?;
+    let b = pending(&store, id)?;
+    let (card, rs) = card_of(dir, &store, &c, &b, ruleset)?;
+    let o = odds::odds(&card, &rs, runs, threads).map_err(|e| Error::user(e.to_string()))?;
+    if json {
+        return ui::out_json(&o);
+    }
+    let pct = |n: u64| 100.0 * n as f64 / o.runs.max(1) as f64;
+    ui::out(&format!(
+        "{id} with {} over {} runs: attacker {} wins {:.1}%, defender {} wins {:.1}%, draws {:.1}%\nmean losses: attacker {} ducats, defender {} ducats{}\n",
+        rs.id,
+        o.runs,
+        b.attacker.nation,
+        pct(o.attacker_wins),
+        b.defender.nation,
+        pct(o.defender_wins),
+        pct(o.draws),
+        odds::rounded(o.mean_attacker_loss),
+        odds::rounded(o.mean_defender_loss),
+        if o.provisional {
+            "\n(provisional tables were used)"
+        } else {
+            ""
+        }
+    ));
+    Ok(())
+}

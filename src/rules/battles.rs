@@ -1,0 +1,179 @@
+//! Battle results back in the campaign (G3c.7–G3c.9): losses in ducats off the armies,
+//! the loser's retreat or destruction, the rearguard's withdrawal.
+//!
+//! Results are applied at the opening of the phase after the battle, before anything
+//! else happens in it, so the world at the opening of every phase stays as stored and
+//! `undo` needs nothing special.
+
+use super::ids::{ArmyId, Ducats, NationCode, NodeCode};
+use super::ledger::Item;
+use super::outcome::{Audience, Happening};
+use super::resolve::Step;
+use super::summer::movement::retreat_node;
+use super::world::{Battle, BattleKind, BattleSide};
+use serde::{Deserialize, Serialize};
+
+/// Where a result came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ResultSource {
+    /// Fought on the table; both clubs' results agree.
+    Table,
+    /// Auto-resolved with the ruleset's mechanics.
+    Auto,
+    /// Ruled by the referee (a dispute settled, or losses entered by hand).
+    Referee,
+}
+
+/// A battle's result as the campaign needs it: who won, what each side lost.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BattleOutcome {
+    pub battle: String,
+    /// The winning nation; `None` for a draw.
+    pub winner: Option<NationCode>,
+    /// Ducats lost by the attacker and by the defender (units routed, captured or
+    /// destroyed at their army-list value, G3c.7).
+    pub attacker_loss: Ducats,
+    pub defender_loss: Ducats,
+    pub source: ResultSource,
+    /// A PROVISIONAL table was used: every report says so.
+    pub provisional: bool,
+    /// The victory condition or the referee's reason.
+    pub reason: String,
+}
+
+/// Applies a battle's outcome and removes the battle from the pending list.
+pub(super) fn apply(s: &mut Step, battle: &Battle, o: &BattleOutcome) {
+    let rule = "G3c.7";
+    take_losses(s, &battle.attacker, o.attacker_loss, &battle.id);
+    take_losses(s, &battle.defender, o.defender_loss, &battle.id);
+    // G3c.8: the loser falls back one node, or is destroyed. In a rearguard action the
+    // rearguard withdraws whatever the result (G3c.9): winning means it got away with
+    // more units than it lost. On a draw the attacker falls back: it failed to take
+    // the node, and two clubs may not share it (G3b.5).
+    let falls_back: Vec<&BattleSide> = match (battle.kind, &o.winner) {
+        (BattleKind::Rearguard, _) => vec![&battle.defender],
+        (BattleKind::Battle, Some(w)) if *w == battle.attacker.nation => vec![&battle.defender],
+        (BattleKind::Battle, Some(_)) => vec![&battle.attacker],
+        (BattleKind::Battle, None) => vec![&battle.attacker],
+    };
+    for side in falls_back {
+        fall_back(s, side, &battle.node, &battle.id);
+    }
+    s.w.battles.retain(|b| b.id != battle.id);
+    s.event(
+        Audience::Public,
+        rule,
+        Happening::BattleFought {
+            id: battle.id.clone(),
+            node: battle.node.clone(),
+            attacker: battle.attacker.nation.clone(),
+            defender: battle.defender.nation.clone(),
+            winner: o.winner.clone(),
+            provisional: o.provisional,
+        },
+    );
+    // Fighting reveals sizes: both sides learn both losses (G7.3).
+    for who in [&battle.attacker.nation, &battle.defender.nation] {
+        s.event(
+            Audience::Nation(who.clone()),
+            rule,
+            Happening::BattleLosses {
+                id: battle.id.clone(),
+                attacker_loss: o.attacker_loss,
+                defender_loss: o.defender_loss,
+            },
+        );
+    }
+}
+
+/// Takes a side's loss off its armies in proportion to their values, the rest from the
+/// largest first; a side cannot lose more than it has.
+fn take_losses(s: &mut Step, side: &BattleSide, loss: Ducats, battle: &str) {
+    let armies: Vec<(ArmyId, Ducats)> = side
+        .armies
+        .iter()
+        .filter_map(|id| s.w.armies.get(id).map(|a| (id.clone(), a.value)))
+        .collect();
+    let total: Ducats = armies.iter().map(|(_, v)| v).sum();
+    let loss = loss.clamp(0, total);
+    if loss == 0 || total == 0 {
+        return;
+    }
+    let mut takes: Vec<(ArmyId, Ducats, Ducats)> = armies
+        .iter()
+        .map(|(id, v)| (id.clone(), *v, loss * v / total))
+        .collect();
+    let mut rest = loss - takes.iter().map(|(_, _, t)| t).sum::<Ducats>();
+    takes.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    for (_, value, take) in &mut takes {
+        let more = rest.min(*value - *take);
+        *take += more;
+        rest -= more;
+    }
+    for (id, value, take) in takes {
+        if take > 0 {
+            let item = Item::BattleLoss {
+                battle: battle.to_owned(),
+            };
+            if take >= value {
+                super::summer::destroy_army(s, &id, "G3c.7", item, "lost in battle");
+            } else {
+                s.army_add(&id, -take, "G3c.7", item);
+            }
+        }
+    }
+}
+
+/// G3c.8: a side's surviving armies fall back one node (an attacker to where it came
+/// from, if that is free); with nowhere to go they are destroyed.
+fn fall_back(s: &mut Step, side: &BattleSide, at: &NodeCode, battle: &str) {
+    let alive: Vec<ArmyId> = side
+        .armies
+        .iter()
+        .filter(|id| s.w.armies.contains_key(*id))
+        .cloned()
+        .collect();
+    if alive.is_empty() {
+        return;
+    }
+    let preferred = side
+        .came_from
+        .clone()
+        .or_else(|| s.w.armies[&alive[0]].stance.retreat_to.clone());
+    match retreat_node(s, &side.nation, at, preferred.as_ref()) {
+        Some(to) => {
+            let phase = s.w.phase;
+            for id in &alive {
+                if let Some(a) = s.w.armies.get_mut(id) {
+                    a.node = to.clone();
+                    a.inside = false;
+                    a.arrived = Some(phase);
+                }
+                s.w.sieges.retain(|x| &x.besieger != id);
+            }
+            s.event(
+                Audience::Nation(side.nation.clone()),
+                "G3c.8",
+                Happening::Retreated {
+                    nation: side.nation.clone(),
+                    from: at.clone(),
+                    to,
+                },
+            );
+        }
+        None => {
+            for id in &alive {
+                super::summer::destroy_army(
+                    s,
+                    id,
+                    "G3c.8",
+                    Item::BattleLoss {
+                        battle: battle.to_owned(),
+                    },
+                    "could not retreat",
+                );
+            }
+        }
+    }
+}
