@@ -5,6 +5,9 @@
 mod cli;
 /// Helpers: temporary campaigns, running the real binary.
 mod common;
+/// Battles: odds against exact probabilities, every ruleset resolving, odds that never
+/// touch the campaign.
+mod battles;
 /// Diagnostics of bad order files, as snapshots.
 mod orders_cases;
 /// Property tests: conservation of ducats, one outcome per order, determinism.

@@ -44,6 +44,9 @@ pub fn auto_resolve(
     rs: &Ruleset,
     dice: &mut dyn Dice,
 ) -> Result<TacticalResult, BattleError> {
+    if rs.game == Game::Points {
+        return Err(BattleError::PointsOnly(rs.id.clone()));
+    }
     if card.sides.iter().any(|s| s.units.is_empty()) {
         return Err(BattleError::Card(
             "each side needs at least one unit".into(),
@@ -56,4 +59,42 @@ pub fn auto_resolve(
         Game::Pia => pia::resolve(card, rs, dice),
         Game::Points => Err(BattleError::PointsOnly(rs.id.clone())),
     }
+}
+
+/// A side's strength in a points-only game (G3c.11).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct PointsCheck {
+    pub nation: String,
+    pub points: i64,
+    pub unit: String,
+    /// Armati: whether its value buys at least one BP beyond the Core (G3c.11).
+    pub may_field: bool,
+    pub note: String,
+}
+
+/// Converts each side's ducats to the game's points and applies the Core check.
+pub fn points_check(card: &Card, rs: &Ruleset) -> Option<Vec<PointsCheck>> {
+    let p = rs.points.as_ref()?;
+    Some(
+        card.sides
+            .iter()
+            .map(|s| {
+                let points = s.ducats / p.ducats_per_point.max(1);
+                let (may_field, note) = match p.core {
+                    Some(core) => {
+                        let needed = core + p.beyond_core;
+                        let ok = points >= needed;
+                        let note = if ok {
+                            format!("{points} {} buy the Core ({core}) and {} beyond it", p.unit, points - core)
+                        } else {
+                            format!("{points} {} do not buy the Core ({core}) and one BP beyond it ({needed}): this side cannot field an army (G3c.11)", p.unit)
+                        };
+                        (ok, note)
+                    }
+                    None => (points > 0, format!("{points} {}", p.unit)),
+                };
+                PointsCheck { nation: s.nation.clone(), points, unit: p.unit.clone(), may_field, note }
+            })
+            .collect(),
+    )
 }

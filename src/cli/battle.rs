@@ -252,7 +252,12 @@ fn print_card(dir: &Path, id: &str, ruleset: Option<&str>, format: CardFormat) -
             } else {
                 "card.txt"
             };
-            let ctx = minijinja::context! { card => minijinja::Value::from(minijinja::value::Serde(&card)), provisional_tables => rs.provisional_tables().into_iter().map(str::to_owned).collect::<Vec<_>>() };
+            let points = crate::battle::points_check(&card, &rs).unwrap_or_default();
+            let ctx = minijinja::context! {
+                card => minijinja::Value::from(minijinja::value::Serde(&card)),
+                provisional_tables => rs.provisional_tables().into_iter().map(str::to_owned).collect::<Vec<_>>(),
+                points => minijinja::Value::from(minijinja::value::Serde(&points)),
+            };
             let mut t = env
                 .get_template(name)
                 .map_err(|e| report::template_error(name, &e))?

@@ -1,0 +1,63 @@
+//! Auto-resolve throughput per ruleset: one battle of 400 against 400 ducats in the
+//! open, orders of battle from each ruleset's templates (`cargo bench --bench battles`).
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use giglio::battle::card::{Card, Place, SideSpec};
+use giglio::battle::ruleset::Ruleset;
+use giglio::rules::dice::SeededDice;
+use std::hint::black_box;
+
+fn ruleset(id: &str) -> Ruleset {
+    let path = format!(
+        "{}/campaigns/il-giglio/rulesets/{id}.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    Ruleset::parse(&std::fs::read_to_string(path).expect("ruleset file")).expect("ruleset parses")
+}
+
+fn card(rs: &Ruleset) -> Card {
+    let side = |nation: &str, role: &str| SideSpec {
+        nation: nation.into(),
+        club: nation.into(),
+        role: role.into(),
+        ducats: 400,
+        sapper: false,
+        commander_killed: false,
+    };
+    let place = Place {
+        node: "M3".into(),
+        node_name: "Lodi".into(),
+        node_kind: "city".into(),
+        terrain: "plain".into(),
+        fortified: false,
+        month: "May".into(),
+    };
+    Card::build(
+        "1494-r03-M3",
+        "battle",
+        rs,
+        place,
+        [side("V", "attacker"), side("M", "defender")],
+    )
+}
+
+fn auto_resolve(c: &mut Criterion) {
+    let mut group = c.benchmark_group("auto_resolve");
+    group.throughput(Throughput::Elements(1));
+    for id in ["mon1628", "leg1176", "ott1625", "pia1746"] {
+        let rs = ruleset(id);
+        let card = card(&rs);
+        let mut seed = 0u64;
+        group.bench_function(id, |b| {
+            b.iter(|| {
+                seed += 1;
+                let mut dice = SeededDice::new(giglio::battle::odds::run_seed("bench", seed));
+                black_box(giglio::battle::auto_resolve(&card, &rs, &mut dice).expect("resolves"))
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, auto_resolve);
+criterion_main!(benches);

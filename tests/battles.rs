@@ -1,0 +1,194 @@
+//! Battles across the boundary: odds against an exact probability, odds that never
+//! touch the campaign, and every shipped ruleset resolving a battle built from
+//! templates.
+
+use crate::common::TestCampaign;
+use giglio::battle::card::{BattleInfo, Card, CardSide, Unit};
+use giglio::battle::odds::odds;
+use giglio::battle::ruleset::{Game, Ruleset};
+use std::collections::BTreeMap;
+
+fn ruleset(id: &str) -> Ruleset {
+    let path = format!(
+        "{}/campaigns/il-giglio/rulesets/{id}.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    Ruleset::parse(&std::fs::read_to_string(path).expect("ruleset file")).expect("ruleset parses")
+}
+
+/// Two infantry units of fire 3 a side, in the open: each die hits on 1–3.
+fn two_a_side() -> Card {
+    let foot = |key: &str| -> Vec<Unit> {
+        (1..=2)
+            .map(|i| Unit {
+                id: format!("{key}-U{i}"),
+                name: format!("{key}-U{i}"),
+                kind: "inf".into(),
+                ratings: BTreeMap::from([("fire".to_owned(), 3), ("two_step".to_owned(), 1)]),
+                campaign_value: 40,
+            })
+            .collect()
+    };
+    let side = |key: &str, role: &str| CardSide {
+        key: key.into(),
+        nation: key.into(),
+        club: key.into(),
+        role: role.into(),
+        ducats: 80,
+        sapper: false,
+        commander_killed: false,
+        oob: "club".into(),
+        unspent: 0,
+        leaders: vec![],
+        units: foot(key),
+    };
+    Card {
+        format: giglio::battle::card::FORMAT.into(),
+        battle: BattleInfo {
+            id: "odds-check".into(),
+            ruleset: "mon1628".into(),
+            kind: "battle".into(),
+            node: "X1".into(),
+            node_name: "X".into(),
+            node_kind: "village".into(),
+            terrain: "plain".into(),
+            fortified: false,
+            month: "May".into(),
+            table: String::new(),
+            deployment: String::new(),
+            victory: String::new(),
+            options: vec![],
+            readings: BTreeMap::new(),
+            provisional: false,
+        },
+        sides: [side("A", "attacker"), side("B", "defender")],
+    }
+}
+
+/// A minor Monferrato battle of two units a side: the attacker wins when it scores more
+/// hits than it takes, P = P(X > Y) for X, Y ~ Bin(2, ½) = 5/16 exactly. The Monte
+/// Carlo estimate must fall within 3 standard errors of it.
+#[test]
+fn odds_agree_with_the_exact_probability() {
+    let rs = ruleset("mon1628");
+    let runs = 20_000;
+    let o = odds(&two_a_side(), &rs, runs, 0).expect("odds");
+    let p = 5.0 / 16.0;
+    let se = (p * (1.0 - p) / runs as f64).sqrt();
+    let got = o.attacker_rate();
+    assert!(
+        (got - p).abs() < 3.0 * se,
+        "attacker rate {got:.4}, exact {p:.4}, 3 SE = {:.4}",
+        3.0 * se
+    );
+    assert_eq!(o.attacker_wins + o.defender_wins + o.draws, runs);
+}
+
+#[test]
+fn odds_are_the_same_on_any_number_of_threads() {
+    let rs = ruleset("mon1628");
+    let card = two_a_side();
+    let one = odds(&card, &rs, 3_001, 1).expect("odds");
+    let many = odds(&card, &rs, 3_001, 7).expect("odds");
+    assert_eq!(one, many);
+}
+
+#[test]
+fn every_seed_game_resolves_a_battle_built_from_its_templates() {
+    for id in ["mon1628", "leg1176", "ott1625", "pia1746"] {
+        let rs = ruleset(id);
+        assert_ne!(rs.game, Game::Points);
+        let side = |nation: &str, role: &str, ducats| giglio::battle::card::SideSpec {
+            nation: nation.into(),
+            club: nation.into(),
+            role: role.into(),
+            ducats,
+            sapper: false,
+            commander_killed: false,
+        };
+        let place = giglio::battle::card::Place {
+            node: "M3".into(),
+            node_name: "Lodi".into(),
+            node_kind: "city".into(),
+            terrain: "plain".into(),
+            fortified: false,
+            month: "May".into(),
+        };
+        for kind in ["battle", "rearguard"] {
+            let card = Card::build(
+                "1494-r03-M3",
+                kind,
+                &rs,
+                place.clone(),
+                [side("V", "attacker", 400), side("M", "defender", 300)],
+            );
+            let o = odds(&card, &rs, 200, 0).unwrap_or_else(|e| panic!("{id} {kind}: {e}"));
+            assert_eq!(o.runs, 200, "{id}");
+            assert!(
+                o.mean_attacker_loss <= 400.0 && o.mean_defender_loss <= 300.0,
+                "{id} {kind}: losses within what each side had: {o:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn odds_never_touch_the_campaign() {
+    let t = TestCampaign::new();
+    t.run(&["resolve", "--force"]).success();
+    t.submit_all("1494-r01", &[("V", "[[stance]]\npiece = \"V-A2\"\non_contact = \"attack\"\n\n[[move]]\npiece = \"V-A2\"\npath = \"V8 -> F7\"\n")]);
+    t.run(&["resolve"]).success();
+    let before = giglio::storage::Store::open_read(&t.dir)
+        .expect("open")
+        .canonical_dump()
+        .expect("dump");
+    let out = t.stdout(&["battle", "odds", "1494-r01-F7", "--runs", "500"]);
+    assert!(out.contains("over 500 runs"), "{out}");
+    let after = giglio::storage::Store::open_read(&t.dir)
+        .expect("open")
+        .canonical_dump()
+        .expect("dump");
+    assert_eq!(before, after, "odds changed the campaign");
+    // The card shows both sides and the provisional flag of the default ruleset.
+    let card = t.stdout(&["battle", "card", "1494-r01-F7"]);
+    assert!(
+        card.contains("Side A: V") && card.contains("Side B: F"),
+        "{card}"
+    );
+    let html = t.stdout(&["battle", "card", "1494-r01-F7", "--format", "html"]);
+    assert!(html.starts_with("<!DOCTYPE html>"), "{html}");
+    let toml_card: toml::Table = t
+        .stdout(&["battle", "card", "1494-r01-F7", "--format", "toml"])
+        .parse()
+        .expect("TOML card");
+    assert_eq!(toml_card["format"].as_str(), Some("giglio-battle-card/1"));
+}
+
+/// G3c.11: an Armati side fields an army only if its value buys the Core and at least
+/// one BP beyond it (here 30 + 10 points at 5 ducats a point: 200 ducats).
+#[test]
+fn armati_needs_the_core_and_one_bp_beyond() {
+    let rs = ruleset("armati");
+    let mut card = two_a_side();
+    card.sides[0].ducats = 200;
+    card.sides[1].ducats = 195;
+    let checks = giglio::battle::points_check(&card, &rs).expect("a points ruleset");
+    assert_eq!((checks[0].points, checks[0].may_field), (40, true));
+    assert_eq!((checks[1].points, checks[1].may_field), (39, false));
+    assert!(
+        checks[1].note.contains("cannot field an army (G3c.11)"),
+        "{}",
+        checks[1].note
+    );
+    // Points-only games are never auto-resolved.
+    let mut dice = giglio::rules::dice::SeededDice::new([0; 32]);
+    assert!(matches!(
+        giglio::battle::auto_resolve(&card, &rs, &mut dice),
+        Err(giglio::battle::BattleError::PointsOnly(_))
+    ));
+    let vgf = giglio::battle::points_check(&card, &ruleset("vgf")).expect("points");
+    assert!(
+        vgf.iter().all(|c| c.may_field),
+        "Virtue 'gainst Fury has no Core"
+    );
+}
