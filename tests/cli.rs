@@ -681,6 +681,71 @@ fn agreeing_table_results_are_applied_at_the_next_round() {
 }
 
 #[test]
+fn a_clubs_own_order_of_battle_replaces_the_templates_on_its_card() {
+    let t = campaign_with_a_battle();
+    let oob = |units: &str| {
+        format!("[[order_of_battle]]\nbattle = \"1494-r01-F7\"\nruleset = \"mon1628\"\n{units}")
+    };
+    let unit = |name: &str, kind: &str, value: i64| {
+        format!(
+            "[[order_of_battle.unit]]\nname = \"{name}\"\nkind = \"{kind}\"\ncampaign_value = {value}\nratings = {{ fire_att = 3, fire_def = 4, two_step = 1 }}\n"
+        )
+    };
+    // The values must add up to the army's 150 ducats.
+    let f = t.orders_file(
+        "oob-short.toml",
+        "V",
+        "1494-r02",
+        &oob(&unit("Fanti di Romagna", "inf", 100)),
+    );
+    let a = t.run(&["battle", "oob", "1494-r01-F7", &f]).failure();
+    assert!(
+        stderr_of(&a).contains(
+            "the units are worth 100 ducats; V's army in battle 1494-r01-F7 is worth 150"
+        ),
+        "{}",
+        stderr_of(&a)
+    );
+    let f = t.orders_file(
+        "oob-kind.toml",
+        "V",
+        "1494-r02",
+        &oob(&unit("Elefanti", "elephant", 150)),
+    );
+    let a = t.run(&["battle", "oob", "1494-r01-F7", &f]).failure();
+    assert!(
+        stderr_of(&a).contains("kind `elephant`, which mon1628 does not know"),
+        "{}",
+        stderr_of(&a)
+    );
+    let body = oob(&format!(
+        "{}{}[[order_of_battle.leader]]\nname = \"Bartolomeo d'Alviano\"\nratings = {{ leadership = 3 }}\n",
+        unit("Fanti di Romagna", "inf", 100),
+        unit("Stradiotti", "cav", 50)
+    ));
+    let f = t.orders_file("oob.toml", "V", "1494-r02", &body);
+    let out = t.stdout(&["battle", "oob", "1494-r01-F7", &f]);
+    assert!(out.contains("2 units, 1 leaders"), "{out}");
+    let card = t.stdout(&["battle", "card", "1494-r01-F7"]);
+    assert!(card.contains("order of battle: club"), "{card}");
+    assert!(card.contains("A-U2 Stradiotti [cav] 50 ducats"), "{card}");
+    assert!(
+        card.contains("leader A-L1 Bartolomeo d'Alviano leadership=3"),
+        "{card}"
+    );
+    // Florence sent none: its side is still built from templates.
+    assert!(card.contains("order of battle: template"), "{card}");
+    // Another ruleset's card is unaffected by an order of battle written for mon1628.
+    let leg = t.stdout(&["battle", "card", "1494-r01-F7", "--ruleset", "leg1176"]);
+    assert!(!leg.contains("Stradiotti"), "{leg}");
+    // The auto-resolver fights with the club's units.
+    assert!(
+        t.stdout(&["battle", "auto", "1494-r01-F7"])
+            .contains("auto-resolved 1494-r01-F7 with mon1628")
+    );
+}
+
+#[test]
 fn disagreeing_results_block_until_the_referee_rules() {
     let t = campaign_with_a_battle();
     send_result(&t, "V", "V", 10, 120).success();

@@ -265,3 +265,33 @@ pub fn outcome_of(
         reason: r.reason.clone(),
     }
 }
+
+/// Replaces a side's template-built order of battle with the club's own (§0.5).
+pub fn use_club_oob(
+    side: &mut CardSide,
+    units: &[crate::rules::order::OobUnit],
+    leaders: &[crate::rules::order::OobLeader],
+) {
+    side.units = units
+        .iter()
+        .enumerate()
+        .map(|(i, u)| Unit {
+            id: format!("{}-U{}", side.key, i + 1),
+            name: u.name.clone(),
+            kind: u.kind.clone(),
+            ratings: u.ratings.clone(),
+            campaign_value: u.campaign_value,
+        })
+        .collect();
+    side.leaders = leaders
+        .iter()
+        .enumerate()
+        .map(|(i, l)| Leader {
+            id: format!("{}-L{}", side.key, i + 1),
+            name: l.name.clone(),
+            ratings: l.ratings.clone(),
+        })
+        .collect();
+    side.oob = "club".to_owned();
+    side.unspent = 0;
+}

@@ -11,7 +11,7 @@ use crate::error::{Error, Result};
 use crate::report;
 use crate::rules::battles::{BattleOutcome, ResultSource};
 use crate::rules::dice::{Dice, SeededDice};
-use crate::rules::order::OrderKind;
+use crate::rules::order::{OobLeader, OobUnit, OrderKind};
 use crate::rules::world::Battle;
 use crate::rules::{Campaign, Ducats, NationCode};
 use crate::scenario;
@@ -49,6 +49,10 @@ pub enum BattleCommand {
     /// Enter a club's table result from its file (header with club, phase, secret, and a
     /// `[[battle_result]]`); applied when both clubs' results agree.
     Result { id: String, file: PathBuf },
+    /// Enter a club's own order of battle for a battle and a ruleset (§0.5), from its file
+    /// (header with club, phase, secret, and an `[[order_of_battle]]`); its units' values
+    /// must add up to the army's ducats. The card then uses it instead of templates.
+    Oob { id: String, file: PathBuf },
     /// The referee rules a dispute or enters losses by hand, with a reason.
     Rule {
         id: String,
@@ -95,6 +99,7 @@ pub fn cmd_battle(dir: &Path, cmd: BattleCommand) -> Result<()> {
         } => print_card(dir, &id, ruleset.as_deref(), format),
         BattleCommand::Auto { id, ruleset } => auto(dir, &id, ruleset.as_deref()),
         BattleCommand::Result { id, file } => club_result(dir, &id, &file),
+        BattleCommand::Oob { id, file } => club_oob(dir, &id, &file),
         BattleCommand::Rule {
             id,
             winner,
@@ -156,7 +161,137 @@ fn card_of(
         .into_iter()
         .map(|c| (c.nation, c.name))
         .collect();
-    Ok((card::for_battle(c, b, &clubs, &rs), rs))
+    let mut card = card::for_battle(c, b, &clubs, &rs);
+    // A club's own order of battle, when it sent one for this ruleset, replaces the
+    // templates (§0.5, the preferred way).
+    for side in &mut card.sides {
+        if let Some(json) = store.oob(&b.id, &side.nation, &rs.id)? {
+            let (units, leaders): (Vec<OobUnit>, Vec<OobLeader>) = serde_json::from_str(&json)
+                .map_err(|e| Error::Internal(format!("stored order of battle: {e}")))?;
+            card::use_club_oob(side, &units, &leaders);
+        }
+    }
+    Ok((card, rs))
+}
+
+/// Reads and authenticates a club's file sent about a pending battle; returns the
+/// club and its lowered orders.
+fn club_file(
+    store: &Store,
+    c: &Campaign,
+    file: &Path,
+    b: &Battle,
+) -> Result<(NationCode, Vec<OrderKind>)> {
+    let bytes = std::fs::read(file)
+        .map_err(|e| Error::user(format!("cannot read {}: {e}", file.display())))?;
+    let shown = file.display().to_string();
+    let world = store.current()?.world;
+    let clubs = store.clubs()?;
+    let checked = {
+        let lookup = |n: &str| store.secret_hash(n).ok().flatten();
+        submission::check(
+            &shown,
+            &bytes,
+            c,
+            &world,
+            &clubs,
+            Auth::Campaign(&lookup),
+            None,
+        )
+    };
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    let Some(header) = checked
+        .header
+        .as_ref()
+        .filter(|_| checked.errors.is_empty())
+    else {
+        return Err(Error::Invalid {
+            summary: format!("{shown} was not accepted; nothing was stored"),
+            rendered: checked.errors.iter().map(|d| d.render(&text)).collect(),
+            diagnostics: checked.errors,
+        });
+    };
+    let club = header.club.clone();
+    if club != b.attacker.nation && club != b.defender.nation {
+        return Err(Error::user(format!("{club} did not fight battle {}", b.id)));
+    }
+    Ok((
+        club,
+        checked.orders.orders.into_iter().map(|o| o.kind).collect(),
+    ))
+}
+
+fn club_oob(dir: &Path, id: &str, file: &Path) -> Result<()> {
+    let mut store = Store::open_write(dir, &format!("battle oob {id}"))?;
+    let (c, _) = super::campaign_of(dir)?;
+    let b = pending(&store, id)?;
+    let (club, kinds) = club_file(&store, &c, file, &b)?;
+    let Some((ruleset, units, leaders)) = kinds.into_iter().find_map(|k| match k {
+        OrderKind::OrderOfBattle {
+            battle,
+            ruleset,
+            units,
+            leaders,
+        } if battle == id => Some((ruleset, units, leaders)),
+        _ => None,
+    }) else {
+        return Err(Error::user(format!(
+            "{} has no `[[order_of_battle]]` for battle {id}",
+            file.display()
+        )));
+    };
+    let rs = rulesets(dir)?
+        .into_iter()
+        .find(|r| r.id == ruleset)
+        .ok_or_else(|| {
+            Error::user(format!(
+                "no ruleset `{ruleset}` in the campaign's rulesets/"
+            ))
+        })?;
+    let side = if club == b.attacker.nation {
+        &b.attacker
+    } else {
+        &b.defender
+    };
+    let total: Ducats = units.iter().map(|u| u.campaign_value).sum();
+    if total != side.ducats {
+        return Err(Error::user(format!(
+            "the units are worth {total} ducats; {club}'s army in battle {id} is worth {}: they must add up (§0.5)",
+            side.ducats
+        )));
+    }
+    let kinds: Vec<&str> = rs.templates.iter().map(|t| t.kind.as_str()).collect();
+    if let Some(u) = units.iter().find(|u| !kinds.contains(&u.kind.as_str())) {
+        return Err(Error::user(format!(
+            "unit `{}` is of kind `{}`, which {} does not know (kinds: {})",
+            u.name,
+            u.kind,
+            rs.id,
+            kinds.join(", ")
+        )));
+    }
+    let json =
+        serde_json::to_string(&(&units, &leaders)).map_err(|e| Error::Internal(e.to_string()))?;
+    let phase = store.current()?.id.key();
+    store.record_oob(
+        &crate::storage::StoredOob {
+            battle: id.to_owned(),
+            nation: club.to_string(),
+            ruleset: rs.id.clone(),
+            phase,
+            received_at: super::now(),
+            json,
+        },
+        &format!("battle oob {id} {}", file.display()),
+    )?;
+    ui::out(&format!(
+        "recorded the order of battle of {club} for {id} ({}): {} units, {} leaders; the card for {} now uses it\n",
+        rs.id,
+        units.len(),
+        leaders.len(),
+        rs.id
+    ));
+    Ok(())
 }
 
 #[derive(Serialize)]
@@ -318,53 +453,22 @@ fn auto(dir: &Path, id: &str, ruleset: Option<&str>) -> Result<()> {
 }
 
 fn club_result(dir: &Path, id: &str, file: &Path) -> Result<()> {
-    let bytes = std::fs::read(file)
-        .map_err(|e| Error::user(format!("cannot read {}: {e}", file.display())))?;
-    let shown = file.display().to_string();
     let mut store = Store::open_write(dir, &format!("battle result {id}"))?;
     let (c, _) = super::campaign_of(dir)?;
     let b = pending(&store, id)?;
-    let world = store.current()?.world;
-    let clubs = store.clubs()?;
-    let checked = {
-        let lookup = |n: &str| store.secret_hash(n).ok().flatten();
-        submission::check(
-            &shown,
-            &bytes,
-            &c,
-            &world,
-            &clubs,
-            Auth::Campaign(&lookup),
-            None,
-        )
-    };
-    let text = String::from_utf8_lossy(&bytes).into_owned();
-    let Some(header) = checked
-        .header
-        .as_ref()
-        .filter(|_| checked.errors.is_empty())
-    else {
-        return Err(Error::Invalid {
-            summary: format!("{shown} was not accepted; nothing was stored"),
-            rendered: checked.errors.iter().map(|d| d.render(&text)).collect(),
-            diagnostics: checked.errors,
-        });
-    };
-    let club = header.club.clone();
-    if club != b.attacker.nation && club != b.defender.nation {
-        return Err(Error::user(format!("{club} did not fight battle {id}")));
-    }
-    let found = checked.orders.orders.iter().find_map(|o| match &o.kind {
+    let (club, kinds) = club_file(&store, &c, file, &b)?;
+    let found = kinds.into_iter().find_map(|k| match k {
         OrderKind::BattleResult {
             battle,
             winner,
             losses,
-        } if battle == id => Some((winner.clone(), losses.clone())),
+        } if battle == id => Some((winner, losses)),
         _ => None,
     });
     let Some((winner, losses)) = found else {
         return Err(Error::user(format!(
-            "{shown} has no `[[battle_result]]` for battle {id}"
+            "{} has no `[[battle_result]]` for battle {id}",
+            file.display()
         )));
     };
     let outcome = outcome_from(
@@ -374,7 +478,7 @@ fn club_result(dir: &Path, id: &str, file: &Path) -> Result<()> {
         ResultSource::Table,
         format!("table result sent by {club}"),
     )?;
-    let phase = world.phase.key();
+    let phase = store.current()?.id.key();
     store.record_result(
         &StoredResult {
             id: 0,
@@ -385,7 +489,7 @@ fn club_result(dir: &Path, id: &str, file: &Path) -> Result<()> {
             outcome: outcome.clone(),
             detail: None,
         },
-        &format!("battle result {id} {shown}"),
+        &format!("battle result {id} {}", file.display()),
     )?;
     let state = engine::battle_state(&store, &b)?;
     let note = match state {

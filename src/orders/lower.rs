@@ -100,6 +100,15 @@ impl Ctx<'_> {
         ok
     }
 
+    /// Battle results and orders of battle arrive while a battle is pending: in a
+    /// summer round or in winter, never in spring.
+    fn after_battle_allows(&mut self, span: Range<usize>, field: &str) -> bool {
+        if self.phase.is_some_and(|p| p.phase == Phase::Winter) {
+            return true;
+        }
+        self.phase_allows(span, field, false)
+    }
+
     fn ascii_code(&mut self, s: &Spanned<String>, what_it: &str, what_en: &str) -> bool {
         let v = s.get_ref();
         if v.is_empty()
@@ -769,10 +778,67 @@ fn lower_summer(cx: &mut Ctx, f: &OrderFile) {
         }
     }
     for b in &f.battle_result {
-        if cx.phase_allows(b.span(), "battle_result", false) {
+        if cx.after_battle_allows(b.span(), "battle_result") {
             lower_battle_result(cx, b);
         }
     }
+    for o in &f.order_of_battle {
+        if cx.after_battle_allows(o.span(), "order_of_battle") {
+            lower_order_of_battle(cx, o);
+        }
+    }
+}
+
+fn lower_order_of_battle(cx: &mut Ctx, o: &Spanned<raw::RawOrderOfBattle>) {
+    use crate::rules::order::{OobLeader, OobUnit};
+    let x = o.get_ref();
+    if !cx.ascii_code(&x.battle, "la battaglia", "battle")
+        || !cx.ascii_code(&x.ruleset, "il regolamento", "ruleset")
+    {
+        return;
+    }
+    if x.unit.is_empty() {
+        cx.err(
+            o.span(),
+            "G6.2",
+            "un ordine di battaglia ha almeno un'unità (`[[order_of_battle.unit]]`)".into(),
+            "an order of battle has at least one unit (`[[order_of_battle.unit]]`)".into(),
+        );
+        return;
+    }
+    let mut units = Vec::new();
+    for u in &x.unit {
+        let r = u.get_ref();
+        if !cx.ascii_code(&r.kind, "il tipo", "kind") {
+            return;
+        }
+        let Some(value) = cx.value(&r.campaign_value, 0) else {
+            return;
+        };
+        units.push(OobUnit {
+            name: clean_text(&r.name, 60),
+            kind: r.kind.get_ref().clone(),
+            campaign_value: value,
+            ratings: r.ratings.clone(),
+        });
+    }
+    let leaders = x
+        .leader
+        .iter()
+        .map(|l| OobLeader {
+            name: clean_text(&l.get_ref().name, 60),
+            ratings: l.get_ref().ratings.clone(),
+        })
+        .collect();
+    cx.push(
+        o.span(),
+        OrderKind::OrderOfBattle {
+            battle: x.battle.get_ref().clone(),
+            ruleset: x.ruleset.get_ref().clone(),
+            units,
+            leaders,
+        },
+    );
 }
 
 fn lower_move(cx: &mut Ctx, m: &Spanned<raw::RawMove>) {

@@ -118,6 +118,10 @@ pub struct OrderFile {
     #[serde(default)]
     #[schemars(with = "Vec<RawBattleResult>")]
     pub battle_result: Vec<Spanned<RawBattleResult>>,
+    /// §0.5: a club's own order of battle for a pending battle, in a ruleset's terms.
+    #[serde(default)]
+    #[schemars(with = "Vec<RawOrderOfBattle>")]
+    pub order_of_battle: Vec<Spanned<RawOrderOfBattle>>,
 }
 
 /// G8.1: an objective; `target` names the nation for `conquer_nation`.
@@ -342,4 +346,43 @@ pub struct RawBattleResult {
     /// Ducats lost by each side.
     #[schemars(with = "BTreeMap<String, i64>")]
     pub losses: Spanned<BTreeMap<String, i64>>,
+}
+
+/// A club's order of battle for one battle and one ruleset (§0.5): its units' values
+/// must add up to the army's ducats.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawOrderOfBattle {
+    #[schemars(with = "String")]
+    pub battle: Spanned<String>,
+    /// The ruleset the units are written for (`mon1628`…).
+    #[schemars(with = "String")]
+    pub ruleset: Spanned<String>,
+    #[schemars(with = "Vec<RawOobUnit>")]
+    pub unit: Vec<Spanned<RawOobUnit>>,
+    #[serde(default)]
+    #[schemars(with = "Vec<RawOobLeader>")]
+    pub leader: Vec<Spanned<RawOobLeader>>,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawOobUnit {
+    pub name: String,
+    /// The ruleset's unit kind (`inf`, `cav`…).
+    #[schemars(with = "String")]
+    pub kind: Spanned<String>,
+    /// Ducats this unit stands for.
+    #[schemars(with = "i64")]
+    pub campaign_value: Spanned<i64>,
+    #[serde(default)]
+    pub ratings: BTreeMap<String, i64>,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawOobLeader {
+    pub name: String,
+    #[serde(default)]
+    pub ratings: BTreeMap<String, i64>,
 }

@@ -161,6 +161,29 @@ pub enum OrderKind {
         winner: Option<NationCode>,
         losses: Vec<(NationCode, Ducats)>,
     },
+    /// §0.5: a club's own order of battle for a pending battle.
+    OrderOfBattle {
+        battle: String,
+        ruleset: String,
+        units: Vec<OobUnit>,
+        leaders: Vec<OobLeader>,
+    },
+}
+
+/// A unit of a club-supplied order of battle, in the ruleset's terms.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OobUnit {
+    pub name: String,
+    pub kind: String,
+    pub campaign_value: Ducats,
+    pub ratings: std::collections::BTreeMap<String, i64>,
+}
+
+/// A leader of a club-supplied order of battle.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OobLeader {
+    pub name: String,
+    pub ratings: std::collections::BTreeMap<String, i64>,
 }
 
 impl OrderKind {
@@ -191,6 +214,7 @@ impl OrderKind {
             OrderKind::Land { .. } => "land",
             OrderKind::EncounterReply { .. } => "encounter",
             OrderKind::BattleResult { .. } => "battle result",
+            OrderKind::OrderOfBattle { .. } => "order of battle",
         }
     }
 }

@@ -682,7 +682,11 @@ impl Reason {
             FleetBusy => tr(lang, "la flotta ha già un altro ordine in questo turno".into(), "the fleet already has another order this round".into()),
             LandingBlocked { node } => tr(lang, format!("lo sbarco a {node} è impedito da forze nemiche"), format!("the landing at {node} is blocked by enemy forces")),
             ContactExchangeOff => tr(lang, "in questa campagna gli incontri si risolvono con le scelte permanenti".into(), "encounters in this campaign are settled by standing choices".into()),
-            BattleResultByCommand => tr(lang, "i risultati delle battaglie si registrano con `giglio battle result`".into(), "battle results are entered with `giglio battle result`".into()),
+            BattleResultByCommand => tr(
+                lang,
+                "i risultati e gli ordini di battaglia si registrano con `giglio battle result` e `giglio battle oob`".into(),
+                "battle results and orders of battle are entered with `giglio battle result` and `giglio battle oob`".into(),
+            ),
             BidTwice => tr(
                 lang,
                 "una sola offerta per lo Stratego".into(),

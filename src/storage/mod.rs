@@ -83,6 +83,18 @@ pub struct StoredResult {
     pub detail: Option<String>,
 }
 
+/// A club's order of battle as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredOob {
+    pub battle: String,
+    pub nation: String,
+    pub ruleset: String,
+    pub phase: String,
+    pub received_at: String,
+    /// JSON of the units and leaders.
+    pub json: String,
+}
+
 /// What a new campaign starts from.
 pub struct NewCampaign<'a> {
     pub name: &'a str,
@@ -465,6 +477,11 @@ impl Store {
                 [&last_key],
             )
             .map_err(db_err)?;
+            tx.execute(
+                "UPDATE battle_oob SET active = 0 WHERE phase_key = ?1",
+                [&last_key],
+            )
+            .map_err(db_err)?;
             // Orders sent for the phase that goes are kept as history, no longer active.
             tx.execute(
                 "UPDATE orders SET active = 0 WHERE phase_key = ?1",
@@ -695,6 +712,47 @@ impl Store {
             });
         }
         Ok(out)
+    }
+
+    /// Records a club's order of battle for a battle and ruleset (replacing its earlier one).
+    pub fn record_oob(&mut self, oob: &StoredOob, command: &str) -> Result<()> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(db_err)?;
+        tx.execute(
+            "UPDATE battle_oob SET active = 0 WHERE battle = ?1 AND nation = ?2 AND ruleset = ?3",
+            params![oob.battle, oob.nation, oob.ruleset],
+        )
+        .map_err(db_err)?;
+        tx.execute(
+            "INSERT INTO battle_oob (battle, nation, ruleset, phase_key, received_at, oob, active) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 1)",
+            params![oob.battle, oob.nation, oob.ruleset, oob.phase, oob.received_at, oob.json],
+        )
+        .map_err(db_err)?;
+        journal(
+            &tx,
+            &oob.received_at,
+            command,
+            &format!(
+                "order of battle of {} for battle {} ({})",
+                oob.nation, oob.battle, oob.ruleset
+            ),
+            Some(&oob.phase),
+        )?;
+        tx.commit().map_err(db_err)
+    }
+
+    /// Returns a club's latest order of battle for a battle and ruleset, as JSON.
+    pub fn oob(&self, battle: &str, nation: &str, ruleset: &str) -> Result<Option<String>> {
+        self.conn
+            .query_row(
+                "SELECT oob FROM battle_oob WHERE battle = ?1 AND nation = ?2 AND ruleset = ?3 AND active = 1 ORDER BY id DESC LIMIT 1",
+                params![battle, nation, ruleset],
+                |r| r.get(0),
+            )
+            .optional()
+            .map_err(db_err)
     }
 
     /// Returns the stored hash of a club's secret.

@@ -6,7 +6,7 @@ use rusqlite_migration::{M, Migrations};
 
 /// All migrations, in order.
 pub fn migrations() -> Migrations<'static> {
-    Migrations::new(vec![M::up(V1), M::up(V2), M::up(V3)])
+    Migrations::new(vec![M::up(V1), M::up(V2), M::up(V3), M::up(V4)])
 }
 
 /// Version 1: the campaign, its definition, clubs, phases with their worlds, dice, journal.
@@ -105,6 +105,20 @@ CREATE TABLE battle_result (
     active      INTEGER NOT NULL CHECK (active IN (0, 1))
 );
 CREATE INDEX battle_result_by_battle ON battle_result (battle, active);
+"#;
+
+/// Version 4: clubs' own orders of battle (§0.5), per battle and ruleset.
+const V4: &str = r#"
+CREATE TABLE battle_oob (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    battle      TEXT NOT NULL,
+    nation      TEXT NOT NULL,
+    ruleset     TEXT NOT NULL,
+    phase_key   TEXT NOT NULL,
+    received_at TEXT NOT NULL,
+    oob         TEXT NOT NULL,      -- JSON: units and leaders
+    active      INTEGER NOT NULL CHECK (active IN (0, 1))
+);
 "#;
 
 #[cfg(test)]

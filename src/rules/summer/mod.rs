@@ -81,7 +81,7 @@ pub(super) fn resolve(s: &mut Step, orders: &BTreeMap<NationCode, OrderSet>) {
                 OrderKind::EncounterReply { .. } => {
                     Err(Outcome::rejected("G3c.3", Reason::ContactExchangeOff))
                 }
-                OrderKind::BattleResult { .. } => {
+                OrderKind::BattleResult { .. } | OrderKind::OrderOfBattle { .. } => {
                     Err(Outcome::rejected("G3c.7", Reason::BattleResultByCommand))
                 }
                 _ => Err(Outcome::rejected("G1.1", Reason::WrongPhase)),
