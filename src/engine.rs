@@ -204,3 +204,123 @@ pub fn resolve_open_phase(
         before: p.world,
     })
 }
+
+/// What an audit of one resolved phase found.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Audit {
+    pub phase: String,
+    /// The revealed seed hashes to the commitment published when the phase opened.
+    pub seed_matches_commitment: bool,
+    /// Recomputing every roll gives the stored dice log.
+    pub rolls_match: bool,
+    /// Recomputing the phase gives the stored outcomes, events and ledger.
+    pub resolution_matches: bool,
+    /// …and the stored world of the next phase.
+    pub next_world_matches: bool,
+    pub details: Vec<String>,
+}
+
+impl Audit {
+    /// Returns whether everything matched.
+    pub fn ok(&self) -> bool {
+        self.seed_matches_commitment
+            && self.rolls_match
+            && self.resolution_matches
+            && self.next_world_matches
+    }
+}
+
+/// Recomputes a resolved phase from its revealed seed, its stored definition, orders
+/// and battle results, and compares every roll and result with what was stored: the
+/// clubs' check on the referee.
+pub fn audit(store: &Store, key: &str) -> Result<Audit> {
+    let phases = store.phases()?;
+    let idx = phases
+        .iter()
+        .position(|p| p.id.key() == key)
+        .ok_or_else(|| Error::user(format!("no phase `{key}` in this campaign")))?;
+    let p = &phases[idx];
+    let Some(seed_hex) = &p.revealed_seed else {
+        return Err(Error::user(format!(
+            "{} is not resolved: its seed is still secret",
+            p.id
+        )));
+    };
+    let seed: crate::rules::dice::Seed = hex::decode(seed_hex)
+        .ok()
+        .and_then(|b| b.try_into().ok())
+        .ok_or_else(|| Error::Internal("stored seed is not 32 bytes".into()))?;
+    let mut details = Vec::new();
+    let seed_matches_commitment = crate::rules::dice::seed_commitment(&seed) == p.seed_commitment;
+    if !seed_matches_commitment {
+        details.push("the revealed seed does not hash to the published commitment".into());
+    }
+    let source = crate::scenario::Source {
+        root: format!("stored definition {}", &p.definition_hash[..12]),
+        files: store.definition(&p.definition_hash)?,
+    };
+    let campaign = crate::scenario::load(&source).map_err(|d| {
+        Error::Internal(format!(
+            "stored definition does not load: {} problems",
+            d.len()
+        ))
+    })?;
+    // The inputs as they were when the phase was resolved.
+    let mut orders = BTreeMap::new();
+    for f in store.orders(&key.to_owned(), true)? {
+        let lowered = orders::lower("audit", f.text.as_bytes(), &campaign, Some(p.id), Lang::En);
+        if let Some(h) = lowered.header {
+            orders.insert(h.club, lowered.orders);
+        }
+    }
+    let mut results = BTreeMap::new();
+    for b in &p.world.battles {
+        if let BattleState::Agreed { outcome } = battle_state(store, b)? {
+            results.insert(b.id.clone(), outcome);
+        }
+    }
+    let mut dice = SeededDice::new(seed);
+    let replayed = resolve(&campaign, &p.world, &orders, &results, &mut dice)
+        .map_err(|e| Error::Internal(format!("the phase no longer resolves: {e:?}")))?;
+    let stored_rolls: Vec<Roll> = store.dice(Some(key))?.into_iter().map(|(_, r)| r).collect();
+    let rolls_match = dice.log() == stored_rolls.as_slice();
+    if !rolls_match {
+        let first = dice
+            .log()
+            .iter()
+            .zip(&stored_rolls)
+            .position(|(a, b)| a != b)
+            .unwrap_or(dice.log().len().min(stored_rolls.len()));
+        details.push(format!(
+            "the dice differ from roll #{} on ({} recomputed, {} stored)",
+            first + 1,
+            dice.log().len(),
+            stored_rolls.len()
+        ));
+    }
+    let stored = store.resolution(key)?;
+    let recomputed = Resolution {
+        next: None,
+        ..replayed.clone()
+    };
+    let resolution_matches = stored.as_ref() == Some(&recomputed);
+    if !resolution_matches {
+        details.push("the outcomes, events or ledger differ from those stored".into());
+    }
+    let next_world_matches = match (phases.get(idx + 1), &replayed.next) {
+        (Some(next), Some(w)) => &next.world == w,
+        (None, None) => true,
+        _ => false,
+    };
+    if !next_world_matches {
+        details.push("the world of the next phase differs from the one stored".into());
+    }
+    Ok(Audit {
+        phase: key.to_owned(),
+        seed_matches_commitment,
+        rolls_match,
+        resolution_matches,
+        next_world_matches,
+        details,
+    })
+}

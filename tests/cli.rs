@@ -827,6 +827,62 @@ fn disagreeing_results_block_until_the_referee_rules() {
     assert_eq!(a2["value"], 90);
 }
 
+// ---- history, audit, victory -------------------------------------------------------
+
+#[test]
+fn audit_confirms_a_clean_campaign_and_catches_tampering() {
+    let t = campaign_with_a_battle();
+    let out = t.stdout(&["audit"]);
+    assert!(
+        out.contains("1494-spring: ok") && out.contains("1494-r01: ok"),
+        "{out}"
+    );
+    let history = t.stdout(&["history"]);
+    assert!(
+        history.contains("1494-r02") && history.contains("open"),
+        "{history}"
+    );
+    let db = rusqlite::Connection::open(t.dir.join("giglio.sqlite")).expect("db");
+    // A changed die.
+    db.execute("UPDATE dice SET value = CASE value WHEN 1 THEN 2 ELSE 1 END WHERE phase_key = '1494-spring' AND seq = 1", []).expect("tamper");
+    let a = t.run(&["audit", "--phase", "1494-spring"]).failure();
+    assert_eq!(code_of(&a), 65);
+    let out = String::from_utf8_lossy(&a.get_output().stdout).into_owned();
+    assert!(
+        out.contains("MISMATCH: the dice differ from roll #1"),
+        "{out}"
+    );
+    // A changed order: Venice's round orders now march elsewhere.
+    db.execute("UPDATE orders SET text = replace(text, 'V8 -> F7', 'V8 -> V9') WHERE phase_key = '1494-r01' AND nation = 'V'", []).expect("tamper");
+    let a = t.run(&["audit", "--phase", "1494-r01"]).failure();
+    let out = String::from_utf8_lossy(&a.get_output().stdout).into_owned();
+    assert!(
+        out.contains("MISMATCH") && out.contains("outcomes, events or ledger differ"),
+        "{out}"
+    );
+}
+
+#[test]
+fn undo_goes_back_several_phases_and_victory_reports_standings() {
+    let t = TestCampaign::new();
+    t.submit_all(
+        "1494-spring",
+        &[("V", "objective = { kind = \"most_ports\" }\n")],
+    );
+    let before = t.stdout(&["export", "--json"]);
+    t.run(&["resolve"]).success();
+    t.run(&["resolve", "--force"]).success();
+    assert!(t.stdout(&["status"]).contains("1494 round 2"));
+    let v = t.stdout(&["victory"]);
+    assert!(v.contains("V    MostPorts") && v.contains("met"), "{v}");
+    assert!(v.contains("the campaign is not over"), "{v}");
+    assert!(
+        t.stdout(&["undo", "--steps", "2"])
+            .contains("1494 spring is open again")
+    );
+    assert_eq!(t.stdout(&["export", "--json"]), before);
+}
+
 // ---- log ----------------------------------------------------------------------------
 
 #[test]

@@ -1,13 +1,13 @@
 //! The single integration test binary: every test of the real binary and the library's
 //! public surface. Each module says what belongs in it.
 
+/// Battles: odds against exact probabilities, every ruleset resolving, odds that never
+/// touch the campaign.
+mod battles;
 /// End-to-end tests of the `giglio` binary, one section per subcommand.
 mod cli;
 /// Helpers: temporary campaigns, running the real binary.
 mod common;
-/// Battles: odds against exact probabilities, every ruleset resolving, odds that never
-/// touch the campaign.
-mod battles;
 /// Diagnostics of bad order files, as snapshots.
 mod orders_cases;
 /// Property tests: conservation of ducats, one outcome per order, determinism.
@@ -22,3 +22,5 @@ mod scenario;
 mod storage;
 /// Invariants of the code base itself.
 mod tidy;
+/// Objectives and the final verdict (G8).
+mod victory;

@@ -3,6 +3,7 @@
 //! Each subcommand is `<Verb>Args` plus `cmd_<verb>`: load, call the library, save,
 //! print. No game rule is decided here.
 
+mod audit;
 mod battle;
 mod club;
 mod demo;
@@ -59,6 +60,9 @@ enum Command {
     #[command(subcommand)]
     Club(club::ClubCommand),
     Log(log::LogArgs),
+    History(audit::HistoryArgs),
+    Audit(audit::AuditArgs),
+    Victory(audit::VictoryArgs),
     Undo(undo::UndoArgs),
     Demo(demo::DemoArgs),
 }
@@ -94,6 +98,9 @@ fn run(cli: Cli) -> Result<()> {
         Command::Ledger(args) => ledger::cmd_ledger(dir, args),
         Command::Club(cmd) => club::cmd_club(dir, cmd),
         Command::Log(args) => log::cmd_log(dir, args),
+        Command::History(args) => audit::cmd_history(dir, args),
+        Command::Audit(args) => audit::cmd_audit(dir, args),
+        Command::Victory(args) => audit::cmd_victory(dir, args),
         Command::Undo(args) => undo::cmd_undo(dir, args),
         Command::Demo(args) => demo::cmd_demo(args),
     }

@@ -17,6 +17,7 @@ pub mod resolve;
 mod spring;
 mod summer;
 pub mod tables;
+pub mod victory;
 mod winter;
 pub mod world;
 

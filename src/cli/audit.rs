@@ -1,0 +1,190 @@
+//! `giglio audit`, `giglio history` and `giglio victory`: looking back over a campaign.
+
+use super::ui;
+use crate::engine;
+use crate::error::{Error, Result};
+use crate::rules::victory;
+use crate::storage::Store;
+use serde::Serialize;
+use std::path::Path;
+
+/// Recompute resolved phases from their revealed seeds and stored orders, and confirm
+/// every roll and result matches what was stored (the clubs' check on the referee).
+#[derive(Debug, clap::Args)]
+pub struct AuditArgs {
+    /// Only this phase (`1494-r03`); default every resolved phase.
+    #[arg(long, value_name = "KEY")]
+    pub phase: Option<String>,
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// List the phases: when each opened and was resolved, orders, dice, seeds.
+#[derive(Debug, clap::Args)]
+pub struct HistoryArgs {
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Show every club's standing against its objective (G8); after the last winter, the
+/// final verdict.
+#[derive(Debug, clap::Args)]
+pub struct VictoryArgs {
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn cmd_audit(dir: &Path, a: AuditArgs) -> Result<()> {
+    let store = Store::open_read(dir)?;
+    let keys: Vec<String> = match a.phase {
+        Some(p) => vec![p],
+        None => store
+            .phases()?
+            .into_iter()
+            .filter(|p| p.revealed_seed.is_some())
+            .map(|p| p.id.key())
+            .collect(),
+    };
+    let audits = keys
+        .iter()
+        .map(|k| engine::audit(&store, k))
+        .collect::<Result<Vec<_>>>()?;
+    let all_ok = audits.iter().all(engine::Audit::ok);
+    if a.json {
+        ui::out_json(&audits)?;
+    } else {
+        let mut out = String::new();
+        for x in &audits {
+            if x.ok() {
+                out.push_str(&format!("{}: ok (seed matches its commitment; dice, outcomes, ledger and next world recomputed identical)\n", x.phase));
+            } else {
+                out.push_str(&format!(
+                    "{}: MISMATCH: {}\n",
+                    x.phase,
+                    x.details.join("; ")
+                ));
+            }
+        }
+        if audits.is_empty() {
+            out.push_str("no resolved phase to audit yet\n");
+        }
+        ui::out(&out);
+    }
+    if all_ok {
+        Ok(())
+    } else {
+        Err(Error::Invalid {
+            summary: "the audit found differences".into(),
+            diagnostics: Vec::new(),
+            rendered: String::new(),
+        })
+    }
+}
+
+#[derive(Serialize)]
+struct HistoryRow {
+    phase: String,
+    name: String,
+    opened_at: String,
+    resolved_at: Option<String>,
+    orders: usize,
+    dice: usize,
+    seed_commitment: String,
+    revealed_seed: Option<String>,
+}
+
+pub fn cmd_history(dir: &Path, a: HistoryArgs) -> Result<()> {
+    let store = Store::open_read(dir)?;
+    let mut rows = Vec::new();
+    for p in store.phases()? {
+        let key = p.id.key();
+        rows.push(HistoryRow {
+            orders: store.orders(&key, true)?.len(),
+            dice: store.dice(Some(&key))?.len(),
+            name: p.id.to_string(),
+            phase: key,
+            opened_at: p.opened_at,
+            resolved_at: p.resolved_at,
+            seed_commitment: p.seed_commitment,
+            revealed_seed: p.revealed_seed,
+        });
+    }
+    if a.json {
+        return ui::out_json(&rows);
+    }
+    let mut out = String::new();
+    for r in &rows {
+        let state = match &r.resolved_at {
+            Some(at) => format!("resolved {at}, {} dice", r.dice),
+            None => "open".to_owned(),
+        };
+        out.push_str(&format!(
+            "{:<12} {:<18} opened {} {}, {} order files\n",
+            r.phase, r.name, r.opened_at, state, r.orders
+        ));
+    }
+    ui::out(&out);
+    Ok(())
+}
+
+pub fn cmd_victory(dir: &Path, a: VictoryArgs) -> Result<()> {
+    let (store, campaign) = super::open_read(dir)?;
+    let current = store.current()?;
+    let verdict = victory::standings(&campaign, &current.world);
+    let over = current.resolved_at.is_some();
+    if a.json {
+        #[derive(Serialize)]
+        struct Out<'a> {
+            over: bool,
+            #[serde(flatten)]
+            verdict: &'a victory::Verdict,
+        }
+        return ui::out_json(&Out {
+            over,
+            verdict: &verdict,
+        });
+    }
+    let mut out = String::new();
+    for s in &verdict.standings {
+        let objective = match (&s.objective, &s.target) {
+            (None, _) => "no objective chosen".to_owned(),
+            (Some(k), Some(t)) => format!("{k:?} {t}"),
+            (Some(k), None) => format!("{k:?}"),
+        };
+        let rival = s
+            .rival_best
+            .map_or(String::new(), |r| format!(", best rival {r}"));
+        out.push_str(&format!(
+            "{:<4} {:<26} measure {}{rival}: {} (treasury {})\n",
+            s.nation,
+            objective,
+            s.measure,
+            if s.met { "met" } else { "not met" },
+            s.treasury
+        ));
+    }
+    let names = |v: &[crate::rules::NationCode]| {
+        v.iter().map(|n| n.as_str()).collect::<Vec<_>>().join(", ")
+    };
+    if over {
+        out.push_str(&format!(
+            "final verdict: {}\n",
+            if verdict.winners.is_empty() {
+                "no club met its objective".to_owned()
+            } else {
+                format!("{} win(s) (G8.2)", names(&verdict.winners))
+            }
+        ));
+    } else {
+        out.push_str(&format!(
+            "as things stand (the campaign is not over): objectives met by {}\n",
+            if verdict.met.is_empty() {
+                "none".to_owned()
+            } else {
+                names(&verdict.met)
+            }
+        ));
+    }
+    ui::out(&out);
+    Ok(())
+}
