@@ -267,7 +267,7 @@ pub fn audit(store: &Store, key: &str) -> Result<Audit> {
     })?;
     // The inputs as they were when the phase was resolved.
     let mut orders = BTreeMap::new();
-    for f in store.orders(&key.to_owned(), true)? {
+    for f in store.orders(key, true)? {
         let lowered = orders::lower("audit", f.text.as_bytes(), &campaign, Some(p.id), Lang::En);
         if let Some(h) = lowered.header {
             orders.insert(h.club, lowered.orders);

@@ -16,7 +16,6 @@ use crate::rules::world::Battle;
 use crate::rules::{Campaign, Ducats, NationCode};
 use crate::scenario;
 use crate::storage::{Store, StoredResult};
-use crate::submission::{self, Auth};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -185,31 +184,9 @@ fn club_file(
     let bytes = std::fs::read(file)
         .map_err(|e| Error::user(format!("cannot read {}: {e}", file.display())))?;
     let shown = file.display().to_string();
-    let world = store.current()?.world;
-    let clubs = store.clubs()?;
-    let checked = {
-        let lookup = |n: &str| store.secret_hash(n).ok().flatten();
-        submission::check(
-            &shown,
-            &bytes,
-            c,
-            &world,
-            &clubs,
-            Auth::Campaign(&lookup),
-            None,
-        )
-    };
-    let text = String::from_utf8_lossy(&bytes).into_owned();
-    let Some(header) = checked
-        .header
-        .as_ref()
-        .filter(|_| checked.errors.is_empty())
-    else {
-        return Err(Error::Invalid {
-            summary: format!("{shown} was not accepted; nothing was stored"),
-            rendered: checked.errors.iter().map(|d| d.render(&text)).collect(),
-            diagnostics: checked.errors,
-        });
+    let checked = super::accept_club_file(store, c, &bytes, &shown)?;
+    let Some(header) = checked.header.as_ref() else {
+        return Err(Error::Internal("an accepted file has a header".into()));
     };
     let club = header.club.clone();
     if club != b.attacker.nation && club != b.defender.nation {
@@ -326,25 +303,7 @@ fn list(dir: &Path, json: bool) -> Result<()> {
     }
     let mut out = String::new();
     for r in &rows {
-        let state = match &r.state {
-            BattleState::Waiting { missing } => format!(
-                "waiting for the result of {}",
-                missing
-                    .iter()
-                    .map(NationCode::as_str)
-                    .collect::<Vec<_>>()
-                    .join(" and ")
-            ),
-            BattleState::Disputed => {
-                "disputed: the clubs' results differ; the referee rules (`giglio battle rule`)"
-                    .to_owned()
-            }
-            BattleState::Agreed { outcome } => format!(
-                "settled ({}): {}",
-                format!("{:?}", outcome.source).to_lowercase(),
-                describe(outcome)
-            ),
-        };
+        let state = state_note(&r.state);
         out.push_str(&format!(
             "{} {} at {}: {} against {}, since {} — {}\n",
             r.id, r.kind, r.node, r.attacker, r.defender, r.since, state
@@ -355,6 +314,29 @@ fn list(dir: &Path, json: bool) -> Result<()> {
     }
     ui::out(&out);
     Ok(())
+}
+
+/// Says where a battle's result stands, in words.
+fn state_note(state: &BattleState) -> String {
+    match state {
+        BattleState::Waiting { missing } => format!(
+            "waiting for the result of {}",
+            missing
+                .iter()
+                .map(NationCode::as_str)
+                .collect::<Vec<_>>()
+                .join(" and ")
+        ),
+        BattleState::Disputed => {
+            "disputed: the clubs' results differ; the referee rules with `giglio battle rule`"
+                .to_owned()
+        }
+        BattleState::Agreed { outcome } => format!(
+            "settled ({}): {}",
+            format!("{:?}", outcome.source).to_lowercase(),
+            describe(outcome)
+        ),
+    }
 }
 
 fn describe(o: &BattleOutcome) -> String {
@@ -491,22 +473,11 @@ fn club_result(dir: &Path, id: &str, file: &Path) -> Result<()> {
         },
         &format!("battle result {id} {}", file.display()),
     )?;
-    let state = engine::battle_state(&store, &b)?;
-    let note = match state {
+    let note = match engine::battle_state(&store, &b)? {
         BattleState::Agreed { .. } => {
             "both clubs agree: the result is applied when the next phase is resolved".to_owned()
         }
-        BattleState::Disputed => {
-            "the clubs' results differ: the referee rules with `giglio battle rule`".to_owned()
-        }
-        BattleState::Waiting { missing } => format!(
-            "waiting for the result of {}",
-            missing
-                .iter()
-                .map(NationCode::as_str)
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
+        other => state_note(&other),
     };
     ui::out(&format!(
         "recorded the result of {club} for {id}: {}\n{note}\n",

@@ -155,3 +155,39 @@ fn invalid_files(diags: Vec<crate::diag::Diagnostic>, source: Option<&Source>) -
         rendered,
     }
 }
+
+/// Checks a club's file against the open phase and authenticates it with the club's
+/// secret. A file that does not read or authenticate is refused with every problem
+/// located, and nothing is stored; otherwise returns the check (its header is there).
+pub(crate) fn accept_club_file(
+    store: &Store,
+    campaign: &Campaign,
+    bytes: &[u8],
+    shown: &str,
+) -> Result<crate::submission::Checked> {
+    use crate::submission::{Auth, check};
+    let world = store.current()?.world;
+    let clubs = store.clubs()?;
+    let lookup = |n: &str| store.secret_hash(n).ok().flatten();
+    let checked = check(
+        shown,
+        bytes,
+        campaign,
+        &world,
+        &clubs,
+        Auth::Campaign(&lookup),
+        None,
+    );
+    if checked.header.is_none() || !checked.errors.is_empty() {
+        let text = String::from_utf8_lossy(bytes);
+        return Err(Error::Invalid {
+            summary: format!(
+                "{shown} was not accepted: {} problem(s); nothing was stored",
+                checked.errors.len()
+            ),
+            rendered: checked.errors.iter().map(|d| d.render(&text)).collect(),
+            diagnostics: checked.errors,
+        });
+    }
+    Ok(checked)
+}

@@ -235,33 +235,10 @@ fn submit(dir: &Path, a: SubmitArgs) -> Result<()> {
     let mut store = Store::open_write(dir, &format!("orders submit {shown}"))?;
     let (campaign, _) = super::campaign_of(dir)?;
     let world = store.current()?.world;
-    let clubs = store.clubs()?;
-    let checked = {
-        let lookup = |n: &str| store.secret_hash(n).ok().flatten();
-        submission::check(
-            &shown,
-            &bytes,
-            &campaign,
-            &world,
-            &clubs,
-            Auth::Campaign(&lookup),
-            None,
-        )
-    };
+    let checked = super::accept_club_file(&store, &campaign, &bytes, &shown)?;
     let text = String::from_utf8_lossy(&bytes).into_owned();
-    let Some(header) = checked
-        .header
-        .as_ref()
-        .filter(|_| checked.errors.is_empty())
-    else {
-        return Err(Error::Invalid {
-            summary: format!(
-                "{shown} was not accepted: {} problem(s); nothing was stored",
-                checked.errors.len()
-            ),
-            rendered: checked.errors.iter().map(|d| d.render(&text)).collect(),
-            diagnostics: checked.errors,
-        });
+    let Some(header) = checked.header.as_ref() else {
+        return Err(Error::Internal("an accepted file has a header".into()));
     };
     let now = super::now();
     let id = store.submit_orders(
