@@ -15,13 +15,14 @@
 //! | module | owns | may not |
 //! |---|---|---|
 //! | [`cli`] | clap definitions, one file per subcommand, all printing, exit codes | hold game logic |
-//! | [`rules`] | ids, calendar, map graph, rules tables, world state, dice | do any I/O |
+//! | [`rules`] | ids, calendar, map, tables, world state, dice, orders and outcomes, the ledger; spring, summer and winter resolution (`rules::resolve`), battle results in the campaign, victory | do any I/O |
 //! | [`orders`] | order files: TOML → checked shape → `rules::order::OrderSet`, located diagnostics in the club's language, the JSON Schema | decide legality that needs the world |
 //! | [`submission`] | checking an order file end to end: shape, secret, legality (via `rules::resolve::check_orders`) | print, store |
 //! | [`auth`] | club secrets: issuing, salted hashes, constant-time checks | know game rules |
 //! | [`scenario`] | reading and validating `campaigns/<name>/*.toml` into a [`rules::Campaign`] | open SQLite, decide rules |
 //! | [`storage`] | the campaign's SQLite file: migrations, phase snapshots, journal, dice log, lock | decide rules, format for humans |
-//! | [`report`] | rendering (map SVG) through `templates/` | decide visibility, send mail |
+//! | [`battle`] | the tactical boundary: battle cards, results, rulesets as data, the four games' auto-resolvers, odds | touch the campaign world |
+//! | [`report`] | rendering through `templates/` (map SVG, battle cards), the export, ledger views, state diffs | decide visibility, send mail |
 //! | [`engine`] | running a phase: gather stored orders, readiness, seeded dice, one saving transaction | decide rules |
 //! | [`diag`] | located diagnostics (`file:line:col`), shared by every reader of user files | know game types |
 //! | [`error`] | the shell's error type and its exit codes | |
