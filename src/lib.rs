@@ -22,6 +22,8 @@
 //! | [`scenario`] | reading and validating `campaigns/<name>/*.toml` into a [`rules::Campaign`] | open SQLite, decide rules |
 //! | [`storage`] | the campaign's SQLite file: migrations, phase snapshots, journal, dice log, lock | decide rules, format for humans |
 //! | [`battle`] | the tactical boundary: battle cards, results, rulesets as data, the four games' auto-resolvers, odds | touch the campaign world |
+//! | [`bots`] | bot clubs for the demo and the simulator: orders from the world alone | print, store, roll dice |
+//! | [`simulate`] | whole campaigns played by bots in memory, in parallel, for balance statistics | print, store |
 //! | [`report`] | rendering through `templates/` (map SVG, battle cards), the export, ledger views, state diffs | decide visibility, send mail |
 //! | [`engine`] | running a phase: gather stored orders, readiness, seeded dice, one saving transaction | decide rules |
 //! | [`diag`] | located diagnostics (`file:line:col`), shared by every reader of user files | know game types |
@@ -37,6 +39,7 @@
 
 pub mod auth;
 pub mod battle;
+pub mod bots;
 pub mod cli;
 pub mod diag;
 pub mod engine;
@@ -45,5 +48,6 @@ pub mod orders;
 pub mod report;
 pub mod rules;
 pub mod scenario;
+pub mod simulate;
 pub mod storage;
 pub mod submission;

@@ -6,6 +6,7 @@ use crate::common::TestCampaign;
 use giglio::battle::card::{BattleInfo, Card, CardSide, Unit};
 use giglio::battle::odds::odds;
 use giglio::battle::ruleset::{Game, Ruleset};
+use giglio::simulate::Plan;
 use std::collections::BTreeMap;
 
 fn ruleset(id: &str) -> Ruleset {
@@ -191,4 +192,61 @@ fn armati_needs_the_core_and_one_bp_beyond() {
         vgf.iter().all(|c| c.may_field),
         "Virtue 'gainst Fury has no Core"
     );
+}
+
+/// `giglio simulate`: the same seed gives the same statistics on any number of threads.
+#[test]
+fn simulations_are_the_same_on_any_number_of_threads() {
+    let c =
+        giglio::scenario::load(&giglio::scenario::Source::builtin("il-giglio").expect("built in"))
+            .expect("loads");
+    let rs = ruleset(&c.default_ruleset);
+    let clubs: Vec<_> = c
+        .nations
+        .iter()
+        .filter(|n| n.played)
+        .map(|n| n.code.clone())
+        .collect();
+    let one = giglio::simulate::simulate(
+        &c,
+        &rs,
+        &clubs,
+        Plan {
+            runs: 5,
+            years: 1,
+            seed: 7,
+            threads: 1,
+        },
+        &|| {},
+    )
+    .expect("simulates");
+    let two = giglio::simulate::simulate(
+        &c,
+        &rs,
+        &clubs,
+        Plan {
+            runs: 5,
+            years: 1,
+            seed: 7,
+            threads: 2,
+        },
+        &|| {},
+    )
+    .expect("simulates");
+    assert_eq!(one, two);
+    let other = giglio::simulate::simulate(
+        &c,
+        &rs,
+        &clubs,
+        Plan {
+            runs: 5,
+            years: 1,
+            seed: 8,
+            threads: 2,
+        },
+        &|| {},
+    )
+    .expect("simulates");
+    assert_ne!(one, other, "another seed plays other campaigns");
+    assert!(one.mean_battles_per_year.len() == 1 && one.runs == 5);
 }

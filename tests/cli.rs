@@ -9,8 +9,37 @@ fn demo_creates_a_campaign_and_draws_its_map_with_no_server() {
     let tmp = tempfile::tempdir().expect("tmp");
     let a = giglio(tmp.path()).args(["demo", "d"]).assert().success();
     let out = String::from_utf8_lossy(&a.get_output().stdout).into_owned();
-    assert!(out.contains("1494 spring"), "{out}");
-    assert!(out.contains("waiting for: spring orders"), "{out}");
+    // The bots play the whole of 1494: spring, ten rounds, winter.
+    assert!(
+        out.contains("resolved 1494 spring")
+            && out.contains("resolved 1494 round 10")
+            && out.contains("resolved 1494 winter"),
+        "{out}"
+    );
+    assert!(out.contains("phase:      1495 spring"), "{out}");
+    let sent = std::fs::read_dir(tmp.path().join("d/orders"))
+        .expect("order files")
+        .count();
+    assert_eq!(
+        sent,
+        8 * 11,
+        "each club's file for spring and the ten rounds"
+    );
+    // Every phase the bots played recomputes identically from its revealed seed.
+    let audit = giglio(tmp.path())
+        .args(["-C", "d", "audit"])
+        .assert()
+        .success();
+    assert_eq!(
+        String::from_utf8_lossy(&audit.get_output().stdout)
+            .matches(": ok")
+            .count(),
+        12
+    );
+    giglio(tmp.path())
+        .args(["-C", "d", "victory"])
+        .assert()
+        .success();
     let svg = std::fs::read_to_string(tmp.path().join("d/map.svg")).expect("map.svg written");
     roxmltree::Document::parse(&svg).expect("the map is well-formed SVG");
     // Running it again replaces the previous demo.

@@ -98,3 +98,51 @@ pub fn points_check(card: &Card, rs: &Ruleset) -> Option<Vec<PointsCheck>> {
             .collect(),
     )
 }
+
+/// Auto-resolves a campaign battle into what the campaign applies. A side whose ducats
+/// buy no unit of the ruleset cannot fight: it is overwhelmed and loses all it had
+/// (both sides empty: nothing happens but the attacker falls back, as on a draw).
+pub fn auto_outcome(
+    card: &Card,
+    rs: &Ruleset,
+    dice: &mut dyn Dice,
+) -> Result<(crate::rules::battles::BattleOutcome, Option<TacticalResult>), BattleError> {
+    use crate::rules::NationCode;
+    use crate::rules::battles::{BattleOutcome, ResultSource};
+    let empty = [
+        card.sides[0].units.is_empty(),
+        card.sides[1].units.is_empty(),
+    ];
+    if empty[0] || empty[1] {
+        let winner = match empty {
+            [true, false] => Some(NationCode(card.sides[1].nation.clone())),
+            [false, true] => Some(NationCode(card.sides[0].nation.clone())),
+            _ => None,
+        };
+        let loss = |i: usize| {
+            if empty[i] && !empty[1 - i] {
+                card.sides[i].ducats
+            } else {
+                0
+            }
+        };
+        let outcome = BattleOutcome {
+            battle: card.battle.id.clone(),
+            winner,
+            attacker_loss: loss(0),
+            defender_loss: loss(1),
+            source: ResultSource::Auto,
+            provisional: false,
+            reason: format!(
+                "G3c.7: a side whose ducats buy no unit of {} cannot fight and is overwhelmed",
+                rs.id
+            ),
+        };
+        return Ok((outcome, None));
+    }
+    let r = auto_resolve(card, rs, dice)?;
+    Ok((
+        card::outcome_of(card, &r, rs, crate::rules::battles::ResultSource::Auto),
+        Some(r),
+    ))
+}

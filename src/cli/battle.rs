@@ -396,18 +396,17 @@ fn auto(dir: &Path, id: &str, ruleset: Option<&str>) -> Result<()> {
     let b = pending(&store, id)?;
     let (card, rs) = card_of(dir, &store, &c, &b, ruleset)?;
     let mut dice = SeededDice::new(store.phase_seed()?);
-    let result = crate::battle::auto_resolve(&card, &rs, &mut dice)
+    let (outcome, result) = crate::battle::auto_outcome(&card, &rs, &mut dice)
         .map_err(|e| Error::user(e.to_string()))?;
-    let outcome = card::outcome_of(&card, &result, &rs, ResultSource::Auto);
     #[derive(Serialize)]
     struct Detail<'a> {
         ruleset: &'a str,
-        result: &'a TacticalResult,
+        result: Option<&'a TacticalResult>,
         rolls: &'a [crate::rules::dice::Roll],
     }
     let detail = serde_json::to_string(&Detail {
         ruleset: &rs.id,
-        result: &result,
+        result: result.as_ref(),
         rolls: dice.log(),
     })
     .map_err(|e| Error::Internal(e.to_string()))?;
@@ -428,7 +427,7 @@ fn auto(dir: &Path, id: &str, ruleset: Option<&str>) -> Result<()> {
         "auto-resolved {id} with {}: {}\n{} ({} rolls logged); applied when the next phase is resolved\n",
         rs.id,
         describe(&outcome),
-        result.reason,
+        outcome.reason,
         dice.log().len()
     ));
     Ok(())

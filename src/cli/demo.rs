@@ -8,12 +8,17 @@ use crate::error::{Error, Result};
 use crate::report;
 use std::path::{Path, PathBuf};
 
-/// Create a demo campaign of Il Giglio (seed 1494), show its status and draw its map.
+/// Create a demo campaign of Il Giglio (seed 1494) and play it with bot clubs: every
+/// club's orders written and submitted as files, every battle auto-resolved, every
+/// phase resolved; then show its status, standings and map.
 #[derive(Debug, clap::Args)]
 pub struct DemoArgs {
     /// Where to create it; a previous demo there is replaced.
     #[arg(default_value = "giglio-demo")]
     pub dir: PathBuf,
+    /// Years to play (0: only create the campaign).
+    #[arg(long, default_value_t = 1)]
+    pub years: u16,
 }
 
 /// Marks a directory as made by `giglio demo`, so it may be replaced by the next one.
@@ -21,7 +26,7 @@ const MARKER: &str = "DEMO";
 
 pub fn cmd_demo(args: DemoArgs) -> Result<()> {
     clear_previous(&args.dir)?;
-    let (store, _secrets) = create(&NewArgs {
+    let (mut store, secrets) = create(&NewArgs {
         dir: args.dir.clone(),
         campaign: "il-giglio".into(),
         seed: Some(1494),
@@ -31,7 +36,17 @@ pub fn cmd_demo(args: DemoArgs) -> Result<()> {
         args.dir.join(MARKER),
         "made by `giglio demo`; the next demo may replace this directory\n",
     )?;
-    let (campaign, _) = super::campaign_of(&args.dir)?;
+    let (campaign, source) = super::campaign_of(&args.dir)?;
+    ui::out(&format!(
+        "demo campaign created in {}; the bots play {} year(s)\n",
+        args.dir.display(),
+        args.years
+    ));
+    if args.years > 0 {
+        play(
+            &args.dir, &mut store, &campaign, &source, &secrets, args.years,
+        )?;
+    }
     let world = store.current()?.world;
     drop(store);
     let env = report::environment(None)?;
@@ -40,14 +55,13 @@ pub fn cmd_demo(args: DemoArgs) -> Result<()> {
         &svg_path,
         report::map::render(&campaign, &world, None, &env)?,
     )?;
-    ui::out(&format!(
-        "demo campaign created in {}\n\n",
-        args.dir.display()
-    ));
+    ui::out("\n");
     cmd_status(&args.dir, StatusArgs { json: false })?;
     ui::out(&format!(
-        "\nmap: {}\ntry: giglio -C {} map show | head\n     giglio -C {} export --json | head -40\n",
+        "\nmap: {}\norder files the bots sent: {}/orders/\ntry: giglio -C {} victory\n     giglio -C {} ledger --club V\n     giglio -C {} audit\n",
         svg_path.display(),
+        args.dir.display(),
+        args.dir.display(),
         args.dir.display(),
         args.dir.display()
     ));
@@ -71,5 +85,116 @@ fn clear_previous(dir: &Path) -> Result<()> {
         )));
     }
     std::fs::remove_dir_all(dir)?;
+    Ok(())
+}
+
+/// Plays `years` years with bots through the real paths: each club's orders written as
+/// an order file in `orders/` and submitted like a club's, each pending battle
+/// auto-resolved with the campaign's default ruleset, each phase resolved.
+fn play(
+    dir: &Path,
+    store: &mut crate::storage::Store,
+    c: &crate::rules::Campaign,
+    source: &crate::scenario::Source,
+    secrets: &std::collections::BTreeMap<String, String>,
+    years: u16,
+) -> Result<()> {
+    use crate::rules::Phase;
+    let rs = crate::scenario::rulesets(source)
+        .map_err(|d| super::invalid_files(d, Some(source)))?
+        .into_iter()
+        .find(|r| r.id == c.default_ruleset)
+        .ok_or_else(|| Error::user(format!("no ruleset `{}`", c.default_ruleset)))?;
+    let orders_dir = dir.join("orders");
+    std::fs::create_dir_all(&orders_dir)?;
+    let clubs: std::collections::BTreeMap<String, String> = store
+        .clubs()?
+        .into_iter()
+        .map(|c| (c.nation, c.name))
+        .collect();
+    let last_year = c.tables.calendar.start_year + years - 1;
+    loop {
+        let current = store.current()?;
+        let w = current.world;
+        if current.resolved_at.is_some() || (w.phase.year > last_year) {
+            break;
+        }
+        let key = w.phase.key();
+        if w.phase.phase != Phase::Winter {
+            for nation in w.clubs.iter() {
+                let set = crate::bots::orders(c, &w, nation);
+                let text = crate::orders::unparse(
+                    nation.as_str(),
+                    &key,
+                    secrets.get(nation.as_str()).map(String::as_str),
+                    &set,
+                );
+                let path = orders_dir.join(format!("{key}-{nation}.toml"));
+                std::fs::write(&path, &text)?;
+                let shown = path.display().to_string();
+                let checked = super::accept_club_file(store, c, text.as_bytes(), &shown)?;
+                store.submit_orders(
+                    &crate::storage::StoredOrders {
+                        id: 0,
+                        phase: key.clone(),
+                        nation: nation.to_string(),
+                        received_at: super::now(),
+                        source: format!("demo bot, {shown}"),
+                        sha256: checked.sha256.clone(),
+                        text: checked.masked.clone(),
+                        active: true,
+                    },
+                    "demo",
+                )?;
+            }
+        }
+        let seed = store.phase_seed()?;
+        for b in &w.battles {
+            let outcome =
+                crate::simulate::auto_outcome(c, b, &rs, &clubs, seed).map_err(Error::user)?;
+            store.record_result(
+                &crate::storage::StoredResult {
+                    id: 0,
+                    battle: b.id.clone(),
+                    phase: key.clone(),
+                    source: "auto".into(),
+                    received_at: super::now(),
+                    outcome,
+                    detail: None,
+                },
+                "demo",
+            )?;
+        }
+        let r = crate::engine::resolve_open_phase(store, c, true, false, &super::now(), "demo")?;
+        let battles = r
+            .resolution
+            .events
+            .iter()
+            .filter(|e| {
+                matches!(
+                    e.what,
+                    crate::rules::outcome::Happening::BattleFought { .. }
+                )
+            })
+            .count();
+        let taken = r
+            .resolution
+            .events
+            .iter()
+            .filter(|e| {
+                matches!(
+                    e.what,
+                    crate::rules::outcome::Happening::NodeTaken { .. }
+                        | crate::rules::outcome::Happening::Surrendered { .. }
+                )
+            })
+            .count();
+        ui::out(&format!(
+            "resolved {:<20} {:>3} orders, {battles} battles settled, {taken} places changed hands, {} dice\n",
+            w.phase.to_string(),
+            r.resolution.outcomes.len(),
+            r.rolls.len()
+        ));
+    }
     Ok(())
 }

@@ -14,6 +14,7 @@ mod map;
 mod new;
 mod orders;
 mod resolve;
+mod simulate;
 mod status;
 mod ui;
 mod undo;
@@ -65,6 +66,7 @@ enum Command {
     Victory(audit::VictoryArgs),
     Undo(undo::UndoArgs),
     Demo(demo::DemoArgs),
+    Simulate(simulate::SimulateArgs),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -103,6 +105,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Victory(args) => audit::cmd_victory(dir, args),
         Command::Undo(args) => undo::cmd_undo(dir, args),
         Command::Demo(args) => demo::cmd_demo(args),
+        Command::Simulate(args) => simulate::cmd_simulate(dir, args),
     }
 }
 

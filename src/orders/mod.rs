@@ -8,8 +8,10 @@
 
 mod lower;
 pub mod raw;
+mod unparse;
 
 pub use lower::{Header, Lowered, lower, masked_text};
+pub use unparse::unparse;
 
 use crate::diag::Diagnostic;
 use crate::rules::tables::Lang;

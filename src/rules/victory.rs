@@ -161,3 +161,19 @@ pub fn standings(c: &Campaign, w: &World) -> Verdict {
         winners,
     }
 }
+
+/// Returns whether `nation` would meet an objective of this kind (no target) in the
+/// world as it stands: the simulator's balance matrix.
+pub fn would_meet(c: &Campaign, w: &World, nation: &NationCode, kind: ObjectiveKind) -> bool {
+    let mine = measure(c, w, nation, kind, None);
+    if !is_most(kind) {
+        return mine == 0;
+    }
+    let best = w
+        .clubs
+        .iter()
+        .filter(|o| *o != nation)
+        .map(|o| measure(c, w, o, kind, None))
+        .max();
+    best.is_none_or(|b| mine >= b) && mine > 0
+}
