@@ -421,3 +421,175 @@ proptest! {
         prop_assert_eq!(serde_json::to_string(&r).expect("json"), serde_json::to_string(&again).expect("json"));
     }
 }
+
+/// Every order a file can carry survives `unparse` then `lower` unchanged.
+#[test]
+fn unparse_then_lower_gives_the_orders_back() {
+    use giglio::rules::ids::{DiplomatId, FleetId};
+    use giglio::rules::order::{Objective, OobLeader, OobUnit, SpyCondition};
+    use giglio::rules::tables::ObjectiveKind;
+    let c = campaign();
+    let a = |s: &str| ArmyId(s.into());
+    let n = |s: &str| NodeCode(s.into());
+    let spring = vec![
+        OrderKind::Loan { amount: 100 },
+        OrderKind::Objective(Objective {
+            kind: ObjectiveKind::ConquerNation,
+            target: Some(NationCode("M".into())),
+        }),
+        OrderKind::StrategosBid {
+            amount: 40,
+            move_order: vec![NationCode("V".into()), NationCode("F".into())],
+        },
+        OrderKind::Alliance {
+            with: NationCode("F".into()),
+        },
+        OrderKind::Raise {
+            node: n("V0"),
+            value: 120,
+        },
+        OrderKind::Reinforce {
+            army: a("V-A1"),
+            value: 30,
+        },
+        OrderKind::Transfer {
+            from: a("V-A1"),
+            to: a("V-A2"),
+            value: 20,
+        },
+        OrderKind::Garrison {
+            army: a("V-A1"),
+            value: 40,
+        },
+        OrderKind::Fortify { node: n("V9") },
+        OrderKind::Repair { node: n("V8") },
+        OrderKind::HireSapper {
+            at: SapperAt::Army(a("V-A1")),
+        },
+        OrderKind::HireSapper {
+            at: SapperAt::Node(n("V0")),
+        },
+        OrderKind::HireDiplomat { node: n("V4") },
+        OrderKind::HireSpy,
+        OrderKind::HireAssassin,
+        OrderKind::BuildFleet { port: n("V8") },
+    ];
+    let round = vec![
+        OrderKind::Move {
+            piece: Piece::Army(a("V-A2")),
+            path: vec![n("V8"), n("F7")],
+        },
+        OrderKind::Stance {
+            piece: Piece::Diplomat(DiplomatId("V-D1".into())),
+            on_contact: Some(Choice::Attack),
+            when_contacted: Some(Choice::Withdraw),
+            spy: Some(SpyCondition {
+                enemy_at_most: 200,
+                then: Choice::Attack,
+                otherwise: Choice::Retreat,
+            }),
+            retreat_to: Some(n("V9")),
+        },
+        OrderKind::Siege {
+            army: a("V-A1"),
+            bribe: 50,
+        },
+        OrderKind::Assassin {
+            target: AssassinTarget::CommanderAt(n("F7")),
+        },
+        OrderKind::Assassin {
+            target: AssassinTarget::Spy(NationCode("M".into())),
+        },
+        OrderKind::FleetMove {
+            fleet: FleetId("V-F1".into()),
+            to: FleetTo::Sea(SeaCode("ADN".into())),
+        },
+        OrderKind::FleetMove {
+            fleet: FleetId("V-F1".into()),
+            to: FleetTo::Port(n("V0")),
+        },
+        OrderKind::Embark {
+            fleet: FleetId("V-F1".into()),
+            army: a("V-A1"),
+        },
+        OrderKind::Land {
+            fleet: FleetId("V-F2".into()),
+            node: n("P9"),
+        },
+        OrderKind::EncounterReply {
+            encounter: "1494-r03-F7".into(),
+            choice: Choice::Stop,
+        },
+        OrderKind::BattleResult {
+            battle: "1494-r02-F7".into(),
+            winner: Some(NationCode("V".into())),
+            losses: vec![(NationCode("F".into()), 30), (NationCode("V".into()), 10)],
+        },
+        OrderKind::OrderOfBattle {
+            battle: "1494-r02-F7".into(),
+            ruleset: "mon1628".into(),
+            units: vec![OobUnit {
+                name: "Fanti".into(),
+                kind: "inf".into(),
+                campaign_value: 100,
+                ratings: BTreeMap::from([("fire".to_owned(), 3)]),
+            }],
+            leaders: vec![OobLeader {
+                name: "Alviano".into(),
+                ratings: BTreeMap::from([("leadership".to_owned(), 3)]),
+            }],
+        },
+    ];
+    for (phase, kinds) in [
+        (
+            PhaseId {
+                year: 1494,
+                phase: Phase::Spring,
+            },
+            spring,
+        ),
+        (
+            PhaseId {
+                year: 1494,
+                phase: Phase::Round(3),
+            },
+            round,
+        ),
+    ] {
+        let set = OrderSet {
+            orders: kinds
+                .iter()
+                .cloned()
+                .enumerate()
+                .map(|(i, kind)| Order {
+                    at: OrderRef {
+                        seq: i as u32 + 1,
+                        start: i,
+                        end: i + 1,
+                    },
+                    kind,
+                })
+                .collect(),
+        };
+        let text = giglio::orders::unparse("V", &phase.key(), None, &set);
+        let lowered = giglio::orders::lower(
+            "unparsed.toml",
+            text.as_bytes(),
+            c,
+            Some(phase),
+            giglio::rules::tables::Lang::En,
+        );
+        let problems: Vec<String> = lowered.all().map(ToString::to_string).collect();
+        assert!(problems.is_empty(), "{problems:?}\n{text}");
+        let mut got: Vec<String> = lowered
+            .orders
+            .orders
+            .iter()
+            .map(|o| format!("{:?}", o.kind))
+            .collect();
+        let mut want: Vec<String> = kinds.iter().map(|k| format!("{k:?}")).collect();
+        got.sort();
+        want.sort();
+        assert_eq!(got, want, "\n{text}");
+    }
+}
