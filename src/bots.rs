@@ -7,7 +7,7 @@
 
 use crate::rules::calendar::Phase;
 use crate::rules::map::NodeKind;
-use crate::rules::order::{Objective, Order, OrderKind, OrderRef, OrderSet, Piece};
+use crate::rules::order::{Objective, OrderKind, OrderSet, Piece};
 use crate::rules::tables::{Choice, ObjectiveKind};
 use crate::rules::world::Fortification;
 use crate::rules::{ArmyId, Campaign, Ducats, NationCode, NodeCode, World};
@@ -20,20 +20,7 @@ pub fn orders(c: &Campaign, w: &World, nation: &NationCode) -> OrderSet {
         Phase::Round(_) => round(c, w, nation),
         Phase::Winter => Vec::new(),
     };
-    OrderSet {
-        orders: kinds
-            .into_iter()
-            .enumerate()
-            .map(|(i, kind)| Order {
-                at: OrderRef {
-                    seq: i as u32 + 1,
-                    start: i,
-                    end: i + 1,
-                },
-                kind,
-            })
-            .collect(),
-    }
+    OrderSet::from_kinds(kinds)
 }
 
 /// The objective a bot chooses in its first spring, by its nation's strength.

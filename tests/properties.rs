@@ -69,20 +69,7 @@ fn order(nation: &'static str) -> impl Strategy<Value = OrderKind> {
 }
 
 fn order_set(nation: &'static str) -> impl Strategy<Value = OrderSet> {
-    proptest::collection::vec(order(nation), 0..10).prop_map(|kinds| OrderSet {
-        orders: kinds
-            .into_iter()
-            .enumerate()
-            .map(|(i, kind)| Order {
-                at: OrderRef {
-                    seq: i as u32 + 1,
-                    start: i,
-                    end: i + 1,
-                },
-                kind,
-            })
-            .collect(),
-    })
+    proptest::collection::vec(order(nation), 0..10).prop_map(OrderSet::from_kinds)
 }
 
 fn all_orders() -> impl Strategy<Value = BTreeMap<NationCode, OrderSet>> {
@@ -556,21 +543,7 @@ fn unparse_then_lower_gives_the_orders_back() {
             round,
         ),
     ] {
-        let set = OrderSet {
-            orders: kinds
-                .iter()
-                .cloned()
-                .enumerate()
-                .map(|(i, kind)| Order {
-                    at: OrderRef {
-                        seq: i as u32 + 1,
-                        start: i,
-                        end: i + 1,
-                    },
-                    kind,
-                })
-                .collect(),
-        };
+        let set = OrderSet::from_kinds(kinds.iter().cloned());
         let text = giglio::orders::unparse("V", &phase.key(), None, &set);
         let lowered = giglio::orders::lower(
             "unparsed.toml",

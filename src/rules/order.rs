@@ -22,6 +22,26 @@ pub struct OrderSet {
     pub orders: Vec<Order>,
 }
 
+impl OrderSet {
+    /// Builds a set from orders that come from no file (bots, tests): each is numbered
+    /// in turn and stands at a one-byte span of its own.
+    pub fn from_kinds(kinds: impl IntoIterator<Item = OrderKind>) -> OrderSet {
+        let orders = kinds
+            .into_iter()
+            .enumerate()
+            .map(|(i, kind)| Order {
+                at: OrderRef {
+                    seq: i as u32 + 1,
+                    start: i,
+                    end: i + 1,
+                },
+                kind,
+            })
+            .collect();
+        OrderSet { orders }
+    }
+}
+
 /// One order.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Order {
