@@ -4,6 +4,7 @@
 
 use crate::diag::Diagnostic;
 use crate::error::{Error, Result};
+use crate::mail::outbox::{self, Mailing};
 use crate::orders;
 use crate::rules::battles::{BattleOutcome, ResultSource};
 use crate::rules::calendar::Phase;
@@ -163,7 +164,9 @@ pub struct Resolved {
 }
 
 /// Resolves the open phase and saves it, refusing while clubs' orders are missing
-/// unless `force` (missing clubs then hold). With `dry_run`, nothing is saved.
+/// unless `force` or the phase's deadline has passed (missing clubs then hold). With
+/// `dry_run`, nothing is saved. With `mailing`, every report of the phase is rendered
+/// and queued in the same transaction that saves it.
 pub fn resolve_open_phase(
     store: &mut Store,
     campaign: &Campaign,
@@ -171,12 +174,22 @@ pub fn resolve_open_phase(
     dry_run: bool,
     now: &str,
     command: &str,
+    mailing: Option<&Mailing>,
 ) -> Result<Resolved> {
     let p = prepare(store, campaign)?;
-    if !p.missing.is_empty() && !force && !dry_run {
+    let key = p.world.phase.key();
+    let deadline = store.deadline(&key)?;
+    let past_deadline = deadline
+        .as_deref()
+        .is_some_and(|d| crate::mail::deadline::passed(d, now));
+    if !p.missing.is_empty() && !force && !dry_run && !past_deadline {
         let list: Vec<&str> = p.missing.iter().map(NationCode::as_str).collect();
+        let due = match &deadline {
+            Some(d) => format!(" (orders are due {d})"),
+            None => String::new(),
+        };
         return Err(Error::user(format!(
-            "{} waits for orders from {}; resolve with `--force` to let them hold",
+            "{} waits for orders from {}{due}; resolve with `--force` to let them hold",
             p.world.phase,
             list.join(", ")
         )));
@@ -185,9 +198,34 @@ pub fn resolve_open_phase(
     let resolution = run(campaign, &p, &mut dice)?;
     let rolls = dice.log().to_vec();
     if !dry_run {
+        let sent: Vec<NationCode> = p.orders.keys().cloned().collect();
+        let (outbox, next_deadline) = match mailing {
+            Some(m) => {
+                let (facts, deadline) =
+                    outbox::facts(store, campaign, &p.world, &resolution, &sent, m.config, now)?;
+                let phase = outbox::ResolvedPhase {
+                    before: &p.world,
+                    resolution: &resolution,
+                    facts: &facts,
+                    rolls: rolls.len(),
+                };
+                let msgs = outbox::phase_messages(store, campaign, &phase, m, now)?;
+                (msgs, deadline)
+            }
+            None => (Vec::new(), None),
+        };
         let description = match &resolution.next {
-            Some(next) => format!("resolve {}: {} is open", p.world.phase, next.phase),
-            None => format!("resolve {}: the campaign is over", p.world.phase),
+            Some(next) => format!(
+                "resolve {}: {} is open; {} messages queued",
+                p.world.phase,
+                next.phase,
+                outbox.len()
+            ),
+            None => format!(
+                "resolve {}: the campaign is over; {} messages queued",
+                p.world.phase,
+                outbox.len()
+            ),
         };
         store.advance(Advance {
             next: resolution.next.as_ref(),
@@ -196,6 +234,8 @@ pub fn resolve_open_phase(
             now,
             command,
             description: &description,
+            outbox: &outbox,
+            deadline: next_deadline.as_deref(),
         })?;
     }
     Ok(Resolved {
@@ -203,6 +243,32 @@ pub fn resolve_open_phase(
         rolls,
         before: p.world,
     })
+}
+
+/// Builds a pending battle's card for a ruleset: the campaign's view of both sides,
+/// with a club's own order of battle (§0.5) in place of the templates when it sent one.
+pub fn battle_card(
+    store: &Store,
+    c: &Campaign,
+    b: &Battle,
+    rs: &crate::battle::ruleset::Ruleset,
+) -> Result<crate::battle::card::Card> {
+    use crate::battle::card;
+    use crate::rules::order::{OobLeader, OobUnit};
+    let clubs: BTreeMap<String, String> = store
+        .clubs()?
+        .into_iter()
+        .map(|c| (c.nation, c.name))
+        .collect();
+    let mut card = card::for_battle(c, b, &clubs, rs);
+    for side in &mut card.sides {
+        if let Some(json) = store.oob(&b.id, &side.nation, &rs.id)? {
+            let (units, leaders): (Vec<OobUnit>, Vec<OobLeader>) = serde_json::from_str(&json)
+                .map_err(|e| Error::Internal(format!("stored order of battle: {e}")))?;
+            card::use_club_oob(side, &units, &leaders);
+        }
+    }
+    Ok(card)
 }
 
 /// What an audit of one resolved phase found.

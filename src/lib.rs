@@ -44,6 +44,7 @@ pub mod cli;
 pub mod diag;
 pub mod engine;
 pub mod error;
+pub mod mail;
 pub mod orders;
 pub mod report;
 pub mod rules;

@@ -2,7 +2,7 @@
 //! auto-resolver, the referee's rulings, and the odds.
 
 use super::ui;
-use crate::battle::card::{self, Card};
+use crate::battle::card::Card;
 use crate::battle::odds;
 use crate::battle::result::TacticalResult;
 use crate::battle::ruleset::Ruleset;
@@ -11,13 +11,12 @@ use crate::error::{Error, Result};
 use crate::report;
 use crate::rules::battles::{BattleOutcome, ResultSource};
 use crate::rules::dice::{Dice, SeededDice};
-use crate::rules::order::{OobLeader, OobUnit, OrderKind};
+use crate::rules::order::OrderKind;
 use crate::rules::world::Battle;
 use crate::rules::{Campaign, Ducats, NationCode};
 use crate::scenario;
 use crate::storage::{Store, StoredResult};
 use serde::Serialize;
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// Pending battles: cards, results, rulings, auto-resolve, odds.
@@ -155,21 +154,7 @@ fn card_of(
         .into_iter()
         .find(|r| r.id == id)
         .ok_or_else(|| Error::user(format!("no ruleset `{id}` in the campaign's rulesets/")))?;
-    let clubs: BTreeMap<String, String> = store
-        .clubs()?
-        .into_iter()
-        .map(|c| (c.nation, c.name))
-        .collect();
-    let mut card = card::for_battle(c, b, &clubs, &rs);
-    // A club's own order of battle, when it sent one for this ruleset, replaces the
-    // templates (§0.5, the preferred way).
-    for side in &mut card.sides {
-        if let Some(json) = store.oob(&b.id, &side.nation, &rs.id)? {
-            let (units, leaders): (Vec<OobUnit>, Vec<OobLeader>) = serde_json::from_str(&json)
-                .map_err(|e| Error::Internal(format!("stored order of battle: {e}")))?;
-            card::use_club_oob(side, &units, &leaders);
-        }
-    }
+    let card = crate::engine::battle_card(store, c, b, &rs)?;
     Ok((card, rs))
 }
 
@@ -364,24 +349,7 @@ fn print_card(dir: &Path, id: &str, ruleset: Option<&str>, format: CardFormat) -
         CardFormat::Toml => toml::to_string(&card).map_err(|e| Error::Internal(e.to_string()))?,
         CardFormat::Text | CardFormat::Html => {
             let env = report::environment(Some(&dir.join("templates")))?;
-            let name = if matches!(format, CardFormat::Html) {
-                "card.html"
-            } else {
-                "card.txt"
-            };
-            let points = crate::battle::points_check(&card, &rs).unwrap_or_default();
-            let ctx = minijinja::context! {
-                card => minijinja::Value::from(minijinja::value::Serde(&card)),
-                provisional_tables => rs.provisional_tables().into_iter().map(str::to_owned).collect::<Vec<_>>(),
-                points => minijinja::Value::from(minijinja::value::Serde(&points)),
-            };
-            let mut t = env
-                .get_template(name)
-                .map_err(|e| report::template_error(name, &e))?
-                .render(ctx)
-                .map_err(|e| report::template_error(name, &e))?;
-            t.push('\n');
-            t
+            report::club::card_text(&env, &card, &rs, matches!(format, CardFormat::Html))?
         }
     };
     ui::out(&text);

@@ -107,6 +107,7 @@ fn play(
         .ok_or_else(|| Error::user(format!("no ruleset `{}`", c.default_ruleset)))?;
     let orders_dir = dir.join("orders");
     std::fs::create_dir_all(&orders_dir)?;
+    let parts = super::MailParts::load(dir)?;
     let clubs: std::collections::BTreeMap<String, String> = store
         .clubs()?
         .into_iter()
@@ -165,7 +166,15 @@ fn play(
                 "demo",
             )?;
         }
-        let r = crate::engine::resolve_open_phase(store, c, true, false, &super::now(), "demo")?;
+        let r = crate::engine::resolve_open_phase(
+            store,
+            c,
+            true,
+            false,
+            &super::now(),
+            "demo",
+            Some(&parts.mailing()),
+        )?;
         let battles = r
             .resolution
             .events

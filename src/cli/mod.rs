@@ -10,9 +10,11 @@ mod demo;
 mod export;
 mod ledger;
 mod log;
+mod mail;
 mod map;
 mod new;
 mod orders;
+mod report;
 mod resolve;
 mod simulate;
 mod status;
@@ -66,6 +68,9 @@ enum Command {
     Victory(audit::VictoryArgs),
     Undo(undo::UndoArgs),
     Demo(demo::DemoArgs),
+    Report(report::ReportArgs),
+    #[command(subcommand)]
+    Mail(mail::MailCommand),
     Simulate(simulate::SimulateArgs),
 }
 
@@ -105,6 +110,8 @@ fn run(cli: Cli) -> Result<()> {
         Command::Victory(args) => audit::cmd_victory(dir, args),
         Command::Undo(args) => undo::cmd_undo(dir, args),
         Command::Demo(args) => demo::cmd_demo(args),
+        Command::Report(args) => report::cmd_report(dir, args),
+        Command::Mail(cmd) => mail::cmd_mail(dir, cmd),
         Command::Simulate(args) => simulate::cmd_simulate(dir, args),
     }
 }
@@ -134,6 +141,36 @@ pub fn load_definition(name_or_path: &str) -> Result<(Campaign, Source)> {
 pub fn campaign_of(dir: &Path) -> Result<(Campaign, Source)> {
     let def = dir.join(DEFINITION_DIR);
     load_definition(&def.to_string_lossy())
+}
+
+/// What resolving needs to render and queue a phase's messages: the templates (with
+/// the campaign's overrides), `giglio.toml` and the rulesets for battle cards.
+pub struct MailParts {
+    pub env: minijinja::Environment<'static>,
+    pub config: crate::mail::config::Config,
+    pub rulesets: Vec<crate::battle::ruleset::Ruleset>,
+}
+
+impl MailParts {
+    /// Loads them from a campaign directory.
+    pub fn load(dir: &Path) -> Result<MailParts> {
+        let (_, source) = campaign_of(dir)?;
+        Ok(MailParts {
+            env: crate::report::environment(Some(&dir.join("templates")))?,
+            config: crate::mail::config::load(dir)?,
+            rulesets: crate::scenario::rulesets(&source)
+                .map_err(|d| invalid_files(d, Some(&source)))?,
+        })
+    }
+
+    /// Borrows them for the engine.
+    pub fn mailing(&self) -> crate::mail::outbox::Mailing<'_> {
+        crate::mail::outbox::Mailing {
+            env: &self.env,
+            config: &self.config,
+            rulesets: &self.rulesets,
+        }
+    }
 }
 
 /// Opens a campaign to read it, with its definition.

@@ -46,6 +46,7 @@ pub fn cmd_resolve(dir: &Path, a: ResolveArgs) -> Result<()> {
         Store::open_write(dir, command)?
     };
     let (campaign, _) = super::campaign_of(dir)?;
+    let parts = super::MailParts::load(dir)?;
     let r = engine::resolve_open_phase(
         &mut store,
         &campaign,
@@ -53,6 +54,7 @@ pub fn cmd_resolve(dir: &Path, a: ResolveArgs) -> Result<()> {
         a.dry_run,
         &super::now(),
         command,
+        Some(&parts.mailing()),
     )?;
     let after = r
         .resolution

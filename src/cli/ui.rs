@@ -40,3 +40,15 @@ pub fn report_error(e: &Error) {
         }
     }
 }
+
+/// A progress bar on stderr; it hides itself when stderr is not a terminal.
+pub fn progress(what: &str, total: u64) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new(total);
+    if let Ok(style) =
+        indicatif::ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} {elapsed}")
+    {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar.set_message(what.to_owned());
+    bar
+}

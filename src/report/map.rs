@@ -1,10 +1,11 @@
 //! The map picture: an SVG of nodes coloured by owner, roads, sea zones, sea lanes and
-//! ports, optionally with one club's own pieces.
+//! ports, optionally with one club's own pieces and the foreign markers it sees.
 //!
-//! Only public facts (G7.1: owners and fortifications) and the pieces of the club the
-//! picture is for are drawn.
+//! Only public facts (G7.1: owners and fortifications), the pieces of the club the
+//! picture is for and, from its view, the markers it sees are drawn.
 
 use crate::error::Result;
+use crate::rules::visibility::ClubView;
 use crate::rules::world::{FleetAt, Fortification};
 use crate::rules::{Campaign, World};
 use serde::Serialize;
@@ -27,6 +28,8 @@ struct Picture {
     nodes: Vec<NodeMark>,
     armies: Vec<Piece>,
     fleets: Vec<Piece>,
+    /// Foreign pieces seen (G7.2), anonymous and without size.
+    markers: Vec<Piece>,
 }
 
 #[derive(Serialize)]
@@ -73,6 +76,7 @@ struct Piece {
     x: String,
     y: String,
     label: String,
+    colour: String,
 }
 
 /// Projects latitude/longitude onto the picture (equirectangular, true at mid-latitude).
@@ -210,13 +214,145 @@ fn place_labels(nodes: &[(f64, f64, f64, f64, bool)]) -> Vec<(f64, f64, &'static
     out
 }
 
-/// Renders the political map, with `club`'s own pieces when given.
+/// A piece to draw: where it is (node or sea zone code) and its label.
+struct At {
+    at: String,
+    label: String,
+    colour: String,
+}
+
+/// What goes on the political map.
+struct Layers {
+    title: String,
+    /// Node → (owner, fortification).
+    owners: BTreeMap<String, (String, Fortification)>,
+    armies: Vec<At>,
+    fleets: Vec<At>,
+    markers: Vec<At>,
+}
+
+/// Renders the political map, with `club`'s own pieces when given (the referee's
+/// picture; clubs get [`render_view`]).
 pub fn render(
     campaign: &Campaign,
     world: &World,
     club: Option<&str>,
     env: &minijinja::Environment,
 ) -> Result<String> {
+    let owners = world
+        .nodes
+        .iter()
+        .map(|(c, n)| (c.to_string(), (n.owner.to_string(), n.fortification)))
+        .collect();
+    let (mut armies, mut fleets) = (Vec::new(), Vec::new());
+    if let Some(club) = club {
+        for a in world.armies_of(club) {
+            armies.push(At {
+                at: a.node.to_string(),
+                label: format!("{} {}", a.id, a.value),
+                colour: "#ffffff".into(),
+            });
+        }
+        for f in world.fleets_of(club) {
+            let at = match &f.at {
+                FleetAt::Port(p) => p.to_string(),
+                FleetAt::Sea(s) => s.to_string(),
+            };
+            fleets.push(At {
+                at,
+                label: f.id.to_string(),
+                colour: "#ffffff".into(),
+            });
+        }
+    }
+    let title = match club.and_then(|c| campaign.nation(c)) {
+        Some(n) => format!("{} — {} — {}", campaign.title_it, n.name_it, world.phase),
+        None => format!("{} — {}", campaign.title_it, world.phase),
+    };
+    let layers = Layers {
+        title,
+        owners,
+        armies,
+        fleets,
+        markers: Vec::new(),
+    };
+    draw(campaign, &layers, env)
+}
+
+/// Renders what one club knows (G7): the political map, its own pieces and the
+/// foreign markers it sees. Drawn from its [`ClubView`] only.
+pub fn render_view(
+    campaign: &Campaign,
+    view: &ClubView,
+    env: &minijinja::Environment,
+) -> Result<String> {
+    let owners = view
+        .political
+        .iter()
+        .map(|n| {
+            let f = match n.fortification {
+                "fortified" => Fortification::Fortified,
+                "breached" => Fortification::Breached,
+                _ => Fortification::None,
+            };
+            (n.code.to_string(), (n.owner.to_string(), f))
+        })
+        .collect();
+    let colour = |code: &str| {
+        campaign
+            .nation(code)
+            .map_or("#888888".to_owned(), |n| n.colour.clone())
+    };
+    let armies = view
+        .armies
+        .iter()
+        .filter(|a| a.aboard.is_none())
+        .map(|a| At {
+            at: a.node.to_string(),
+            label: format!("{} {}", a.id, a.value),
+            colour: "#ffffff".into(),
+        })
+        .chain(view.diplomats.iter().map(|d| At {
+            at: d.at.clone(),
+            label: d.id.clone(),
+            colour: "#ffffff".into(),
+        }))
+        .collect();
+    let fleets = view
+        .fleets
+        .iter()
+        .map(|f| At {
+            at: f.at.clone(),
+            label: f.id.clone(),
+            colour: "#ffffff".into(),
+        })
+        .collect();
+    let markers = view
+        .markers
+        .iter()
+        .map(|m| At {
+            at: m.at.clone(),
+            label: m.nation.to_string(),
+            colour: colour(m.nation.as_str()),
+        })
+        .collect();
+    let title = format!(
+        "{} — {} — {}",
+        view.campaign,
+        view.nation_name,
+        view.next_phase.as_ref().unwrap_or(&view.phase).name
+    );
+    let layers = Layers {
+        title,
+        owners,
+        armies,
+        fleets,
+        markers,
+    };
+    draw(campaign, &layers, env)
+}
+
+fn draw(campaign: &Campaign, layers: &Layers, env: &minijinja::Environment) -> Result<String> {
     let map = &campaign.map;
     let points: Vec<(f64, f64)> = map
         .nodes()
@@ -282,8 +418,8 @@ pub fn render(
         .nodes()
         .zip(placed)
         .map(|(n, (label_x, label_y, anchor))| {
-            let state = world.nodes.get(&n.code);
-            let owner = state.map_or(n.owner.as_str(), |s| s.owner.as_str());
+            let state = layers.owners.get(n.code.as_str());
+            let owner = state.map_or(n.owner.as_str(), |s| s.0.as_str());
             let (x, y) = proj.xy(n.lat, n.lon);
             NodeMark {
                 x,
@@ -297,7 +433,7 @@ pub fn render(
                 capital: n.capital,
                 port: n.port,
                 colour: colour.get(owner).copied().unwrap_or("#888888").to_owned(),
-                fortification: match state.map_or(Fortification::None, |s| s.fortification) {
+                fortification: match state.map_or(Fortification::None, |s| s.1) {
                     Fortification::None => "none",
                     Fortification::Fortified => "fortified",
                     Fortification::Breached => "breached",
@@ -305,35 +441,30 @@ pub fn render(
             }
         })
         .collect();
-    let (mut armies, mut fleets) = (Vec::new(), Vec::new());
-    if let Some(club) = club {
-        for a in world.armies_of(club) {
-            if let Some((x, y)) = node_xy(a.node.as_str()) {
-                armies.push(Piece {
+    let place = |code: &str| node_xy(code).or_else(|| sea_xy(code));
+    let pieces = |list: &[At]| -> Vec<Piece> {
+        // Several pieces at one place are stacked, so none hides another.
+        let mut stacked: BTreeMap<&str, usize> = BTreeMap::new();
+        list.iter()
+            .filter_map(|p| {
+                let (x, y) = place(&p.at)?;
+                let k = stacked.entry(p.at.as_str()).or_default();
+                let dy = *k as f64 * 13.0;
+                *k += 1;
+                let y = y.parse::<f64>().unwrap_or(0.0) - dy;
+                Some(Piece {
                     x,
-                    y,
-                    label: format!("{} {}", a.id, a.value),
-                });
-            }
-        }
-        for f in world.fleets_of(club) {
-            let at = match &f.at {
-                FleetAt::Port(p) => node_xy(p.as_str()),
-                FleetAt::Sea(s) => sea_xy(s.as_str()),
-            };
-            if let Some((x, y)) = at {
-                fleets.push(Piece {
-                    x,
-                    y,
-                    label: f.id.to_string(),
-                });
-            }
-        }
-    }
-    let title = match club.and_then(|c| campaign.nation(c)) {
-        Some(n) => format!("{} — {} — {}", campaign.title_it, n.name_it, world.phase),
-        None => format!("{} — {}", campaign.title_it, world.phase),
+                    y: format!("{y:.1}"),
+                    label: p.label.clone(),
+                    colour: p.colour.clone(),
+                })
+            })
+            .collect()
     };
+    let armies = pieces(&layers.armies);
+    let fleets = pieces(&layers.fleets);
+    let markers = pieces(&layers.markers);
+    let title = layers.title.clone();
     let picture = Picture {
         title,
         width: WIDTH as u32,
@@ -354,6 +485,7 @@ pub fn render(
         nodes,
         armies,
         fleets,
+        markers,
     };
     let tmpl = env
         .get_template("map.svg")

@@ -1,13 +1,16 @@
-//! Rendering through the templates in `templates/`: the map picture now, reports later.
+//! Rendering through the templates in `templates/`: the map picture, battle cards,
+//! clubs' reports, the public bulletin and the referee's report.
 //!
 //! The default templates are built into the binary; a referee overrides any of them by
 //! putting a file of the same name in the campaign directory's `templates/`.
 //! Rendering never decides what a club may see and never sends anything.
 
+pub mod club;
 pub mod diff;
 pub mod export;
 pub mod ledger;
 pub mod map;
+pub mod png;
 
 use crate::error::{Error, Result};
 use minijinja::{AutoEscape, Environment, UndefinedBehavior};
@@ -18,6 +21,15 @@ const BUILTIN: &[(&str, &str)] = &[
     ("map.svg", include_str!("../../templates/map.svg")),
     ("card.txt", include_str!("../../templates/card.txt")),
     ("card.html", include_str!("../../templates/card.html")),
+    ("labels.toml", include_str!("../../templates/labels.toml")),
+    ("report.txt", include_str!("../../templates/report.txt")),
+    ("report.html", include_str!("../../templates/report.html")),
+    ("bulletin.txt", include_str!("../../templates/bulletin.txt")),
+    (
+        "bulletin.html",
+        include_str!("../../templates/bulletin.html"),
+    ),
+    ("referee.txt", include_str!("../../templates/referee.txt")),
 ];
 
 /// Builds the template environment: overrides from `overrides` (if it exists), then the

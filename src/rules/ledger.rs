@@ -19,6 +19,22 @@ pub enum Account {
     Fleet(FleetId),
 }
 
+impl Account {
+    /// Returns the account in words.
+    pub fn text(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (Account::Treasury, Lang::It) => "tesoro".into(),
+            (Account::Treasury, Lang::En) => "treasury".into(),
+            (Account::Army(id), Lang::It) => format!("esercito {id}"),
+            (Account::Army(id), Lang::En) => format!("army {id}"),
+            (Account::Garrison(n), Lang::It) => format!("guarnigione di {n}"),
+            (Account::Garrison(n), Lang::En) => format!("garrison of {n}"),
+            (Account::Fleet(id), Lang::It) => format!("flotta {id}"),
+            (Account::Fleet(id), Lang::En) => format!("fleet {id}"),
+        }
+    }
+}
+
 /// What an entry is for.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "item")]

@@ -18,6 +18,7 @@ mod spring;
 mod summer;
 pub mod tables;
 pub mod victory;
+pub mod visibility;
 mod winter;
 pub mod world;
 

@@ -7,7 +7,10 @@
 //! Storage persists and loads values; it makes no rules decisions.
 
 mod lock;
+mod mail;
 mod schema;
+
+pub use mail::{InboxRow, Ingest, OutMessage, OutboxRow, Status};
 
 pub use lock::Lock;
 
@@ -120,6 +123,10 @@ pub struct Advance<'a> {
     pub now: &'a str,
     pub command: &'a str,
     pub description: &'a str,
+    /// Reports of the phase, rendered and queued in the same transaction.
+    pub outbox: &'a [OutMessage],
+    /// The deadline of the phase that opens (RFC 3339), if the campaign sets one.
+    pub deadline: Option<&'a str>,
 }
 
 /// An open campaign database.
@@ -292,6 +299,12 @@ impl Store {
         Ok(phase_seed(&self.master_seed()?, &current.id.key()))
     }
 
+    /// Returns the commitment (hex SHA-256) of a phase's seed: public before the phase
+    /// is resolved, so clubs can check the seed revealed afterwards.
+    pub fn seed_commitment_of(&self, key: &str) -> Result<String> {
+        Ok(seed_commitment(&phase_seed(&self.master_seed()?, key)))
+    }
+
     /// Returns the definition files stored under `hash`.
     pub fn definition(&self, hash: &str) -> Result<BTreeMap<String, String>> {
         let files: String = self
@@ -442,7 +455,11 @@ impl Store {
         }
         if let Some(next) = a.next {
             insert_phase(&tx, &master, next, &current.definition_hash, a.now)?;
+            if let Some(at) = a.deadline {
+                mail::set_deadline_in(&tx, &next.phase.key(), at)?;
+            }
         }
+        mail::queue_in(&tx, a.outbox, a.now)?;
         journal(&tx, a.now, a.command, a.description, Some(&key))?;
         tx.commit().map_err(db_err)
     }
@@ -495,6 +512,13 @@ impl Store {
             .map_err(db_err)?;
         tx.execute(
             "DELETE FROM resolution WHERE phase_key = ?1",
+            [&previous_key],
+        )
+        .map_err(db_err)?;
+        // Reports of the undone resolution not yet sent are withdrawn; those sent stay
+        // as history (they cannot be unsent).
+        tx.execute(
+            "DELETE FROM outbox WHERE phase_key = ?1 AND status != 'sent'",
             [&previous_key],
         )
         .map_err(db_err)?;
@@ -562,43 +586,7 @@ impl Store {
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(db_err)?;
-        let open: Option<String> = tx
-            .query_row("SELECT key FROM phase WHERE seq = (SELECT max(seq) FROM phase) AND resolved_at IS NULL", [], |r| r.get(0))
-            .optional()
-            .map_err(db_err)?;
-        if open.as_deref() != Some(o.phase.as_str()) {
-            return Err(Error::user(format!(
-                "phase {} is not open for orders",
-                o.phase
-            )));
-        }
-        let replaced = tx
-            .execute(
-                "UPDATE orders SET active = 0 WHERE phase_key = ?1 AND nation = ?2 AND active = 1",
-                params![o.phase, o.nation],
-            )
-            .map_err(db_err)?;
-        tx.execute(
-            "INSERT INTO orders (phase_key, nation, received_at, source, sha256, text, active) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 1)",
-            params![o.phase, o.nation, o.received_at, o.source, o.sha256, o.text],
-        )
-        .map_err(db_err)?;
-        let id = tx.last_insert_rowid();
-        let what = if replaced > 0 {
-            "replaces the earlier file"
-        } else {
-            "first file"
-        };
-        journal(
-            &tx,
-            &o.received_at,
-            command,
-            &format!(
-                "orders of {} for {} accepted ({what}), sha256 {}",
-                o.nation, o.phase, o.sha256
-            ),
-            Some(&o.phase),
-        )?;
+        let id = insert_orders(&tx, o, command)?;
         tx.commit().map_err(db_err)?;
         Ok(id)
     }
@@ -902,4 +890,46 @@ fn journal(
     )
     .map_err(db_err)?;
     Ok(())
+}
+
+/// Stores an order file inside a transaction (see [`Store::submit_orders`]).
+fn insert_orders(tx: &rusqlite::Transaction, o: &StoredOrders, command: &str) -> Result<i64> {
+    let open: Option<String> = tx
+        .query_row("SELECT key FROM phase WHERE seq = (SELECT max(seq) FROM phase) AND resolved_at IS NULL", [], |r| r.get(0))
+        .optional()
+        .map_err(db_err)?;
+    if open.as_deref() != Some(o.phase.as_str()) {
+        return Err(Error::user(format!(
+            "phase {} is not open for orders",
+            o.phase
+        )));
+    }
+    let replaced = tx
+        .execute(
+            "UPDATE orders SET active = 0 WHERE phase_key = ?1 AND nation = ?2 AND active = 1",
+            params![o.phase, o.nation],
+        )
+        .map_err(db_err)?;
+    tx.execute(
+        "INSERT INTO orders (phase_key, nation, received_at, source, sha256, text, active) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 1)",
+        params![o.phase, o.nation, o.received_at, o.source, o.sha256, o.text],
+    )
+    .map_err(db_err)?;
+    let id = tx.last_insert_rowid();
+    let what = if replaced > 0 {
+        "replaces the earlier file"
+    } else {
+        "first file"
+    };
+    journal(
+        tx,
+        &o.received_at,
+        command,
+        &format!(
+            "orders of {} for {} accepted ({what}), sha256 {}",
+            o.nation, o.phase, o.sha256
+        ),
+        Some(&o.phase),
+    )?;
+    Ok(id)
 }

@@ -6,7 +6,7 @@ use rusqlite_migration::{M, Migrations};
 
 /// All migrations, in order.
 pub fn migrations() -> Migrations<'static> {
-    Migrations::new(vec![M::up(V1), M::up(V2), M::up(V3), M::up(V4)])
+    Migrations::new(vec![M::up(V1), M::up(V2), M::up(V3), M::up(V4), M::up(V5)])
 }
 
 /// Version 1: the campaign, its definition, clubs, phases with their worlds, dice, journal.
@@ -118,6 +118,44 @@ CREATE TABLE battle_oob (
     received_at TEXT NOT NULL,
     oob         TEXT NOT NULL,      -- JSON: units and leaders
     active      INTEGER NOT NULL CHECK (active IN (0, 1))
+);
+"#;
+
+/// Version 5: play by e-mail. The outbox holds every message rendered, byte for byte,
+/// until a server accepts it; the inbox remembers every message read, by the hash of
+/// its bytes, so nothing is taken twice; deadlines per phase.
+const V5: &str = r#"
+CREATE TABLE outbox (
+    id           INTEGER PRIMARY KEY AUTOINCREMENT,
+    message_id   TEXT NOT NULL UNIQUE,  -- without angle brackets
+    phase_key    TEXT,                  -- the phase it reports on, if any
+    kind         TEXT NOT NULL,         -- report, bulletin, referee, receipt, rejection, alert, reminder
+    nation       TEXT,                  -- the club it goes to; NULL for the referee
+    recipients   TEXT NOT NULL,         -- JSON array of addresses, all of one club
+    subject      TEXT NOT NULL,
+    raw          BLOB NOT NULL,         -- the whole RFC 5322 message, sent verbatim
+    created_at   TEXT NOT NULL,
+    status       TEXT NOT NULL CHECK (status IN ('queued', 'sent', 'failed')),
+    attempts     INTEGER NOT NULL DEFAULT 0,
+    last_error   TEXT,
+    sent_at      TEXT
+);
+CREATE INDEX outbox_by_status ON outbox (status, id);
+
+CREATE TABLE inbox (
+    hash         TEXT PRIMARY KEY,      -- hex SHA-256 of the message's bytes
+    received_at  TEXT NOT NULL,
+    source       TEXT NOT NULL,         -- where it was read from
+    sender       TEXT,                  -- the From address, as written
+    nation       TEXT,                  -- the club it claimed to be from, if any
+    verdict      TEXT NOT NULL,         -- accepted, rejected, forged, ignored
+    detail       TEXT NOT NULL,
+    orders_id    INTEGER                -- the order file it submitted, if accepted
+);
+
+CREATE TABLE deadline (
+    phase_key    TEXT PRIMARY KEY,
+    at           TEXT NOT NULL          -- RFC 3339 with the campaign's UTC offset
 );
 "#;
 

@@ -1,0 +1,120 @@
+//! `giglio mail send|status|retry`: delivering the outbox and looking at it.
+
+use super::ui;
+use crate::error::{Error, Result};
+use crate::mail::{config, deliver};
+use crate::storage::{Status, Store};
+use std::path::{Path, PathBuf};
+
+/// Deliver the queued reports and replies, or see where they stand.
+#[derive(Debug, clap::Subcommand)]
+pub enum MailCommand {
+    /// Send every queued message: through the SMTP server of giglio.toml (or
+    /// GIGLIO_SMTP_HOST), else as .eml files in [mail] out_dir (mail/out).
+    Send {
+        /// Write .eml files into this folder instead, whatever giglio.toml says.
+        #[arg(long, value_name = "DIR")]
+        to_dir: Option<PathBuf>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// List the outbox: queued, sent and failed messages.
+    Status {
+        /// Only messages in this state.
+        #[arg(long, value_parser = ["queued", "sent", "failed"])]
+        only: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Put failed messages back in the queue (after fixing an address, say).
+    Retry,
+}
+
+pub fn cmd_mail(dir: &Path, cmd: MailCommand) -> Result<()> {
+    match cmd {
+        MailCommand::Send { to_dir, json } => send(dir, to_dir.as_deref(), json),
+        MailCommand::Status { only, json } => status(dir, only.as_deref(), json),
+        MailCommand::Retry => {
+            let mut store = Store::open_write(dir, "mail retry")?;
+            let n = store.requeue_failed(&super::now(), "mail retry")?;
+            ui::out(&format!("{n} failed messages queued again\n"));
+            Ok(())
+        }
+    }
+}
+
+fn send(dir: &Path, to_dir: Option<&Path>, json: bool) -> Result<()> {
+    // The write lock: one sender at a time, so no message goes out twice.
+    let mut store = Store::open_write(dir, "mail send")?;
+    let config = config::load(dir)?;
+    let sink = deliver::sink(dir, &config, to_dir)?;
+    let where_ = match &sink {
+        deliver::Sink::Files(d) => format!("files in {}", d.display()),
+        deliver::Sink::Smtp { settings, .. } => format!("{}:{}", settings.host, settings.port),
+    };
+    let bar = ui::progress("sending", 0);
+    let report = deliver::send_queued(&mut store, &sink, &super::now, &|done, total| {
+        bar.set_length(total as u64);
+        bar.set_position(done as u64);
+    })?;
+    bar.finish_and_clear();
+    if json {
+        ui::out_json(&report)?;
+    } else {
+        let mut out = format!(
+            "{} sent, {} failed, {} left queued ({where_})\n",
+            report.sent, report.failed, report.deferred
+        );
+        for e in &report.errors {
+            out.push_str(&format!("  {e}\n"));
+        }
+        ui::out(&out);
+    }
+    if report.failed > 0 || report.deferred > 0 {
+        return Err(Error::user(
+            "some messages were not delivered: see `giglio mail status`",
+        ));
+    }
+    Ok(())
+}
+
+fn status(dir: &Path, only: Option<&str>, json: bool) -> Result<()> {
+    let store = Store::open_read(dir)?;
+    let filter = only.map(|s| match s {
+        "sent" => Status::Sent,
+        "failed" => Status::Failed,
+        _ => Status::Queued,
+    });
+    let rows = store.outbox(filter)?;
+    if json {
+        return ui::out_json(&rows);
+    }
+    let count = |s: Status| rows.iter().filter(|r| r.status == s).count();
+    let mut out = format!(
+        "{} queued, {} sent, {} failed\n",
+        count(Status::Queued),
+        count(Status::Sent),
+        count(Status::Failed)
+    );
+    for r in &rows {
+        let state = match r.status {
+            Status::Queued => "queued",
+            Status::Sent => "sent",
+            Status::Failed => "FAILED",
+        };
+        out.push_str(&format!(
+            "{state:<7} {:<9} {:<13} {:<5} {} ({} tries){}\n",
+            r.kind,
+            r.phase.as_deref().unwrap_or("-"),
+            r.nation.as_deref().unwrap_or("ref"),
+            r.recipients.join(", "),
+            r.attempts,
+            r.last_error
+                .as_deref()
+                .map(|e| format!(": {e}"))
+                .unwrap_or_default()
+        ));
+    }
+    ui::out(&out);
+    Ok(())
+}

@@ -1,0 +1,207 @@
+//! `giglio report`: a resolved phase's reports again, from what is stored: a club's
+//! (text or HTML), the public bulletin, the referee's; or all of them into a folder.
+
+use super::ui;
+use crate::error::{Error, Result};
+use crate::report::club;
+use crate::rules::resolve::Resolution;
+use crate::rules::tables::Lang;
+use crate::rules::visibility::PhaseFacts;
+use crate::rules::{NationCode, World};
+use crate::storage::Store;
+use std::path::{Path, PathBuf};
+
+/// Show the reports of a resolved phase (the last one unless --phase).
+#[derive(Debug, clap::Args)]
+pub struct ReportArgs {
+    /// A club's report (its nation code); without it, the referee's report.
+    #[arg(long, value_name = "CODE")]
+    pub club: Option<String>,
+    /// The public bulletin instead.
+    #[arg(long, conflicts_with = "club")]
+    pub bulletin: bool,
+    /// The phase, by key (1494-spring, 1494-r03…).
+    #[arg(long, value_name = "KEY")]
+    pub phase: Option<String>,
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
+    /// Write every club's report (text, HTML, PNG map), the bulletin and the
+    /// referee's report into this folder.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+}
+
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+pub enum Format {
+    Text,
+    Html,
+}
+
+/// A resolved phase as stored: the world it opened with, what its resolution did,
+/// and the public facts of its reports.
+struct Stored {
+    before: World,
+    resolution: Resolution,
+    facts: PhaseFacts,
+    rolls: usize,
+}
+
+fn stored(store: &Store, campaign: &crate::rules::Campaign, key: Option<&str>) -> Result<Stored> {
+    let phases = store.phases()?;
+    let idx = match key {
+        Some(k) => phases.iter().position(|p| p.id.key() == k).ok_or_else(|| {
+            Error::user(format!(
+                "no phase `{k}` in this campaign (see `giglio history`)"
+            ))
+        })?,
+        None => phases
+            .iter()
+            .rposition(|p| p.resolved_at.is_some())
+            .ok_or_else(|| Error::user("no phase is resolved yet: there is no report"))?,
+    };
+    let p = &phases[idx];
+    let mut resolution = store
+        .resolution(&p.id.key())?
+        .ok_or_else(|| Error::user(format!("{} is not resolved yet: there is no report", p.id)))?;
+    resolution.next = phases.get(idx + 1).map(|n| n.world.clone());
+    let tz = crate::mail::deadline::zone(&campaign.time_zone)?;
+    let deadline = match &resolution.next {
+        Some(n) => store
+            .deadline(&n.phase.key())?
+            .map(|d| crate::mail::deadline::display(&d, tz)),
+        None => None,
+    };
+    let sent: Vec<NationCode> = store
+        .orders(&p.id.key(), true)?
+        .into_iter()
+        .map(|o| NationCode::from(o.nation.as_str()))
+        .collect();
+    let facts = PhaseFacts {
+        deadline,
+        next_seed_commitment: phases.get(idx + 1).map(|n| n.seed_commitment.clone()),
+        revealed_seed: p.revealed_seed.clone(),
+        sent_orders: p
+            .world
+            .clubs
+            .iter()
+            .filter(|c| sent.contains(c))
+            .cloned()
+            .collect(),
+    };
+    Ok(Stored {
+        before: p.world.clone(),
+        resolution,
+        facts,
+        rolls: store.dice(Some(&p.id.key()))?.len(),
+    })
+}
+
+pub fn cmd_report(dir: &Path, a: ReportArgs) -> Result<()> {
+    let store = Store::open_read(dir)?;
+    let (campaign, _) = super::campaign_of(dir)?;
+    let env = crate::report::environment(Some(&dir.join("templates")))?;
+    let s = stored(&store, &campaign, a.phase.as_deref())?;
+    let after = s
+        .resolution
+        .next
+        .clone()
+        .unwrap_or_else(|| s.before.clone());
+    let clubs = store.clubs()?;
+    if let Some(out) = &a.out {
+        return write_all(out, &store, &campaign, &env, &s, &after);
+    }
+    let html = matches!(a.format, Format::Html);
+    let text = if let Some(code) = &a.club {
+        let club = clubs.iter().find(|c| &c.nation == code).ok_or_else(|| {
+            Error::user(format!(
+                "no club plays `{code}` in this campaign (see `giglio club list`)"
+            ))
+        })?;
+        let reports = club::club_reports(
+            &env,
+            &campaign,
+            &s.before,
+            &s.resolution,
+            std::slice::from_ref(club),
+            &s.facts,
+            &|c| format!("{}.png", c.nation),
+        )?;
+        let r = reports
+            .into_iter()
+            .next()
+            .ok_or_else(|| Error::user(format!("{code} is not played by a club")))?;
+        if html {
+            r.rendered.html
+        } else {
+            r.rendered.text
+        }
+    } else if a.bulletin {
+        let view = club::public(&campaign, &s.before, &s.resolution, Lang::It, &s.facts);
+        let b = club::bulletin(&env, &campaign, &view, &after, "bulletin.png")?;
+        if html { b.html } else { b.text }
+    } else {
+        let view = club::referee_view(
+            &campaign,
+            &s.before,
+            &s.resolution,
+            &s.facts,
+            s.rolls,
+            Vec::new(),
+        );
+        club::referee(&env, &view)?
+    };
+    ui::out(&text);
+    Ok(())
+}
+
+/// Writes every report of the phase into `out`.
+fn write_all(
+    out: &Path,
+    store: &Store,
+    campaign: &crate::rules::Campaign,
+    env: &minijinja::Environment,
+    s: &Stored,
+    after: &World,
+) -> Result<()> {
+    std::fs::create_dir_all(out)?;
+    let clubs = store.clubs()?;
+    let reports = club::club_reports(
+        env,
+        campaign,
+        &s.before,
+        &s.resolution,
+        &clubs,
+        &s.facts,
+        &|c| format!("{}.png", c.nation),
+    )?;
+    for r in &reports {
+        let n = &r.club.nation;
+        std::fs::write(out.join(format!("{n}.txt")), &r.rendered.text)?;
+        std::fs::write(out.join(format!("{n}.html")), &r.rendered.html)?;
+        std::fs::write(out.join(format!("{n}.png")), &r.png)?;
+    }
+    let view = club::public(campaign, &s.before, &s.resolution, Lang::It, &s.facts);
+    let b = club::bulletin(env, campaign, &view, after, "bulletin.png")?;
+    std::fs::write(out.join("bulletin.txt"), &b.text)?;
+    std::fs::write(out.join("bulletin.html"), &b.html)?;
+    std::fs::write(
+        out.join("bulletin.png"),
+        crate::report::png::svg_to_png(&b.svg, 1.0)?,
+    )?;
+    let view = club::referee_view(
+        campaign,
+        &s.before,
+        &s.resolution,
+        &s.facts,
+        s.rolls,
+        Vec::new(),
+    );
+    std::fs::write(out.join("referee.txt"), club::referee(env, &view)?)?;
+    ui::out(&format!(
+        "{} club reports, the bulletin and the referee's report of {} written to {}\n",
+        reports.len(),
+        s.before.phase,
+        out.display()
+    ));
+    Ok(())
+}

@@ -1,0 +1,241 @@
+//! Turning a rendered report into an RFC 5322 message, byte-stable: the same content
+//! gives the same bytes and the same Message-ID, so a message is rendered once and a
+//! retry never changes it.
+//!
+//! Headers are built only through lettre's typed builders (no raw header names, no
+//! "dangerous" constructors), and every text that goes into a header is first stripped
+//! of control and bidi characters: a hostile club name cannot add a header or a
+//! recipient.
+
+use crate::error::{Error, Result};
+use crate::storage::OutMessage;
+use lettre::message::header::ContentType;
+use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
+use lettre::{Address, Message};
+use sha2::{Digest, Sha256};
+use std::str::FromStr;
+
+/// A file attached to a message.
+#[derive(Clone, Debug)]
+pub struct FilePart {
+    pub name: String,
+    /// `text/plain; charset=utf-8`, `image/png`…
+    pub mime: &'static str,
+    pub bytes: Vec<u8>,
+}
+
+/// A message to compose, all of its recipients in one club (or the referee).
+#[derive(Clone, Debug)]
+pub struct Draft {
+    /// `report`, `bulletin`, `referee`, `receipt`, `rejection`, `alert`, `reminder`.
+    pub kind: &'static str,
+    pub phase: Option<String>,
+    pub nation: Option<String>,
+    /// The club's (or referee's) name, shown beside the addresses.
+    pub to_name: Option<String>,
+    pub to: Vec<String>,
+    pub subject: String,
+    pub text: String,
+    pub html: Option<String>,
+    /// Shown inside the HTML part as `cid:map`.
+    pub inline_png: Option<Vec<u8>>,
+    pub files: Vec<FilePart>,
+    /// Distinguishes messages whose content may repeat (two receipts of equal files).
+    pub salt: String,
+}
+
+/// Removes what must never reach a header: control characters (CR, LF, NUL…), bidi
+/// controls, and anything past 200 characters.
+pub fn header_text(s: &str) -> String {
+    s.chars()
+        .filter(|c| !c.is_control() && !is_bidi_control(*c))
+        .take(200)
+        .collect()
+}
+
+/// Returns whether a character reorders text (a bidi control, as in "Trojan Source").
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{200e}' | '\u{200f}' | '\u{061c}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// Parses a `Name <address>` or bare address from the configuration.
+pub fn mailbox(s: &str) -> Result<Mailbox> {
+    Mailbox::from_str(s.trim()).map_err(|e| Error::user(format!("mail address `{s}`: {e}")))
+}
+
+/// Returns the domain of a mailbox, for Message-IDs.
+fn domain(m: &Mailbox) -> String {
+    m.email.domain().to_owned()
+}
+
+/// Composes a draft into a queued message. `from` is the configured sender; `date` the
+/// RFC 3339 time it is composed (the resolution's time, so replays match).
+pub fn compose(draft: &Draft, from: &Mailbox, date: &str) -> Result<OutMessage> {
+    if draft.to.is_empty() {
+        return Err(Error::user(format!(
+            "{} for {}: no address to send it to",
+            draft.kind,
+            draft.nation.as_deref().unwrap_or("the referee")
+        )));
+    }
+    let digest = content_hash(draft);
+    let message_id = format!(
+        "{}.{}.{}.{}@{}",
+        draft.phase.as_deref().unwrap_or("campaign"),
+        draft.kind,
+        draft.nation.as_deref().unwrap_or("referee"),
+        &digest[..20],
+        domain(from)
+    );
+    let when = chrono::DateTime::parse_from_rfc3339(date)
+        .map_err(|e| Error::Internal(format!("date `{date}`: {e}")))?;
+    let mut b = Message::builder()
+        .message_id(Some(format!("<{message_id}>")))
+        .from(from.clone())
+        .date(std::time::SystemTime::from(when))
+        .subject(header_text(&draft.subject));
+    let name = draft.to_name.as_deref().map(header_text);
+    for a in &draft.to {
+        let address =
+            Address::from_str(a.trim()).map_err(|e| Error::user(format!("address `{a}`: {e}")))?;
+        b = b.to(Mailbox::new(name.clone(), address));
+    }
+    let boundary = |part: &str| format!("giglio-{}-{part}", &digest[..24]);
+    let text = SinglePart::plain(draft.text.clone());
+    let body = match &draft.html {
+        Some(html) => {
+            let alternative = MultiPart::alternative()
+                .boundary(boundary("alt"))
+                .singlepart(text)
+                .singlepart(SinglePart::html(html.clone()));
+            match &draft.inline_png {
+                Some(png) => MultiPart::related()
+                    .boundary(boundary("rel"))
+                    .multipart(alternative)
+                    .singlepart(
+                        Attachment::new_inline_with_name("map".into(), "map.png".into()).body(
+                            png.clone(),
+                            ContentType::parse("image/png").map_err(mime_err)?,
+                        ),
+                    ),
+                None => alternative,
+            }
+        }
+        None => MultiPart::mixed()
+            .boundary(boundary("txt"))
+            .singlepart(text),
+    };
+    let mut mixed = MultiPart::mixed().boundary(boundary("mix")).multipart(body);
+    for f in &draft.files {
+        mixed = mixed.singlepart(Attachment::new(header_text(&f.name)).body(
+            f.bytes.clone(),
+            ContentType::parse(f.mime).map_err(mime_err)?,
+        ));
+    }
+    let message = b
+        .multipart(mixed)
+        .map_err(|e| Error::Internal(format!("composing {}: {e}", draft.kind)))?;
+    Ok(OutMessage {
+        message_id,
+        phase: draft.phase.clone(),
+        kind: draft.kind.to_owned(),
+        nation: draft.nation.clone(),
+        recipients: draft.to.iter().map(|a| a.trim().to_owned()).collect(),
+        subject: header_text(&draft.subject),
+        raw: message.formatted(),
+    })
+}
+
+fn mime_err(e: lettre::message::header::ContentTypeErr) -> Error {
+    Error::Internal(format!("content type: {e}"))
+}
+
+/// Hash of everything that makes a message what it is.
+fn content_hash(d: &Draft) -> String {
+    let mut h = Sha256::new();
+    for part in [
+        d.kind,
+        d.phase.as_deref().unwrap_or(""),
+        d.nation.as_deref().unwrap_or(""),
+        &d.subject,
+        &d.text,
+        d.html.as_deref().unwrap_or(""),
+        &d.salt,
+    ] {
+        h.update((part.len() as u64).to_be_bytes());
+        h.update(part.as_bytes());
+    }
+    for a in &d.to {
+        h.update(a.as_bytes());
+        h.update([0]);
+    }
+    if let Some(png) = &d.inline_png {
+        h.update(png);
+    }
+    for f in &d.files {
+        h.update(f.name.as_bytes());
+        h.update(&f.bytes);
+    }
+    hex::encode(h.finalize())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn draft() -> Draft {
+        Draft {
+            kind: "report",
+            phase: Some("1494-spring".into()),
+            nation: Some("V".into()),
+            to_name: Some("Circolo del Leone".into()),
+            to: vec!["doge@example.org".into()],
+            subject: "Il Giglio — primavera 1494".into(),
+            text: "Città più forte: è così.\n".into(),
+            html: Some("<p>Città</p>".into()),
+            inline_png: Some(vec![0x89, b'P', b'N', b'G']),
+            files: vec![],
+            salt: String::new(),
+        }
+    }
+
+    #[test]
+    fn the_same_draft_gives_the_same_bytes() {
+        let from = mailbox("Arbitro <arbitro@example.org>").unwrap();
+        let a = compose(&draft(), &from, "1494-03-01T21:00:00+01:00").unwrap();
+        let b = compose(&draft(), &from, "1494-03-01T21:00:00+01:00").unwrap();
+        assert_eq!(a, b);
+        assert!(a.message_id.ends_with("@example.org"));
+        let raw = String::from_utf8_lossy(&a.raw);
+        assert!(
+            raw.contains(&format!("Message-ID: <{}>", a.message_id)),
+            "{raw}"
+        );
+    }
+
+    #[test]
+    fn a_hostile_name_adds_no_header_or_recipient() {
+        let from = mailbox("arbitro@example.org").unwrap();
+        let mut d = draft();
+        d.to_name = Some("Evil\r\nBcc: victim@example.com".into());
+        d.subject = "Hi\r\nCc: victim@example.com\u{202e}".into();
+        let m = compose(&d, &from, "1494-03-01T21:00:00+01:00").unwrap();
+        let raw = String::from_utf8_lossy(&m.raw);
+        let head = raw.split("\r\n\r\n").next().unwrap();
+        assert!(
+            !head
+                .lines()
+                .any(|l| l.starts_with("Bcc:") || l.starts_with("Cc:")),
+            "{head}"
+        );
+        assert_eq!(m.recipients, vec!["doge@example.org".to_owned()]);
+    }
+
+    #[test]
+    fn a_bad_address_is_refused() {
+        let from = mailbox("arbitro@example.org").unwrap();
+        let mut d = draft();
+        d.to = vec!["not an address".into()];
+        assert!(compose(&d, &from, "1494-03-01T21:00:00+01:00").is_err());
+    }
+}

@@ -1,0 +1,320 @@
+//! The campaign directory's `giglio.toml`: who mail comes from, the referee's
+//! addresses, the SMTP server, deadlines and intake limits. Environment variables
+//! override the SMTP settings, so a password never has to sit in a file.
+
+use crate::error::{Error, Result};
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+
+/// The config file's name inside a campaign directory.
+pub const CONFIG_FILE: &str = "giglio.toml";
+
+/// Every setting, with its default when the file or a key is absent.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    #[serde(default)]
+    pub mail: MailConfig,
+    pub smtp: Option<SmtpConfig>,
+    #[serde(default)]
+    pub deadlines: DeadlineConfig,
+    #[serde(default)]
+    pub intake: IntakeConfig,
+}
+
+/// Who sends and where files go.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MailConfig {
+    /// The From of every message (`Name <address>`).
+    #[serde(default = "default_from")]
+    pub from: String,
+    /// The referee's addresses: the referee's report and alerts go there.
+    #[serde(default)]
+    pub referee: Vec<String>,
+    /// Where `giglio mail send` writes `.eml` files when no SMTP server is set,
+    /// relative to the campaign directory.
+    #[serde(default = "default_out_dir")]
+    pub out_dir: PathBuf,
+}
+
+impl Default for MailConfig {
+    fn default() -> Self {
+        MailConfig {
+            from: default_from(),
+            referee: Vec::new(),
+            out_dir: default_out_dir(),
+        }
+    }
+}
+
+fn default_from() -> String {
+    "Arbitro del Giglio <arbitro@giglio.invalid>".into()
+}
+
+fn default_out_dir() -> PathBuf {
+    PathBuf::from("mail/out")
+}
+
+/// How the SMTP connection is secured.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Security {
+    /// STARTTLS, required (port 587).
+    #[default]
+    Starttls,
+    /// TLS from the first byte (port 465).
+    Tls,
+    /// No encryption: only for a server on this machine.
+    None,
+}
+
+/// An SMTP server.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SmtpConfig {
+    pub host: String,
+    #[serde(default = "default_port")]
+    pub port: u16,
+    #[serde(default)]
+    pub security: Security,
+    pub user: Option<String>,
+    /// The password; better given in `GIGLIO_SMTP_PASSWORD`.
+    pub password: Option<String>,
+    /// A PEM file of an extra certificate authority to trust (a club's own server).
+    pub ca_file: Option<PathBuf>,
+    #[serde(default = "default_timeout")]
+    pub timeout_secs: u64,
+    /// Tries per message in one `mail send` for temporary (4xx) failures.
+    #[serde(default = "default_attempts")]
+    pub max_attempts: u32,
+    /// The first wait between tries; it doubles each time.
+    #[serde(default = "default_retry_ms")]
+    pub retry_base_ms: u64,
+}
+
+fn default_port() -> u16 {
+    587
+}
+fn default_timeout() -> u64 {
+    30
+}
+fn default_attempts() -> u32 {
+    4
+}
+fn default_retry_ms() -> u64 {
+    2000
+}
+
+/// How long clubs have to send orders, from the opening of a phase.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DeadlineConfig {
+    /// Days for spring orders; 0 sets no deadline.
+    #[serde(default = "default_spring_days")]
+    pub spring_days: u32,
+    #[serde(default = "default_round_days")]
+    pub round_days: u32,
+    #[serde(default = "default_winter_days")]
+    pub winter_days: u32,
+    /// The time of day of every deadline, in the campaign's time zone.
+    #[serde(default = "default_time")]
+    pub time: String,
+}
+
+impl Default for DeadlineConfig {
+    fn default() -> Self {
+        DeadlineConfig {
+            spring_days: default_spring_days(),
+            round_days: default_round_days(),
+            winter_days: default_winter_days(),
+            time: default_time(),
+        }
+    }
+}
+
+fn default_spring_days() -> u32 {
+    7
+}
+fn default_round_days() -> u32 {
+    3
+}
+fn default_winter_days() -> u32 {
+    0
+}
+fn default_time() -> String {
+    "21:00".into()
+}
+
+/// Limits on messages read, checked before parsing.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct IntakeConfig {
+    #[serde(default = "default_max_message")]
+    pub max_message_bytes: usize,
+    #[serde(default = "default_max_parts")]
+    pub max_parts: usize,
+}
+
+impl Default for IntakeConfig {
+    fn default() -> Self {
+        IntakeConfig {
+            max_message_bytes: default_max_message(),
+            max_parts: default_max_parts(),
+        }
+    }
+}
+
+fn default_max_message() -> usize {
+    2 * 1024 * 1024
+}
+fn default_max_parts() -> usize {
+    32
+}
+
+/// Reads `giglio.toml` from a campaign directory (defaults if it is absent), then
+/// applies the `GIGLIO_SMTP_*` environment variables.
+pub fn load(dir: &Path) -> Result<Config> {
+    let path = dir.join(CONFIG_FILE);
+    let mut config: Config = match std::fs::read_to_string(&path) {
+        Ok(text) => toml::from_str(&text).map_err(|e| {
+            Error::user(format!("{}: {}", path.display(), e.to_string().trim_end()))
+        })?,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Config::default(),
+        Err(e) => return Err(Error::Io(format!("{}: {e}", path.display()))),
+    };
+    apply_env(&mut config, |k| std::env::var(k).ok())?;
+    Ok(config)
+}
+
+/// Applies environment overrides: `GIGLIO_SMTP_HOST` alone is enough to set a server.
+fn apply_env(config: &mut Config, var: impl Fn(&str) -> Option<String>) -> Result<()> {
+    if let Some(host) = var("GIGLIO_SMTP_HOST") {
+        let smtp = config.smtp.get_or_insert_with(|| SmtpConfig {
+            host: String::new(),
+            port: default_port(),
+            security: Security::default(),
+            user: None,
+            password: None,
+            ca_file: None,
+            timeout_secs: default_timeout(),
+            max_attempts: default_attempts(),
+            retry_base_ms: default_retry_ms(),
+        });
+        smtp.host = host;
+    }
+    let Some(smtp) = config.smtp.as_mut() else {
+        return Ok(());
+    };
+    if let Some(p) = var("GIGLIO_SMTP_PORT") {
+        smtp.port = p
+            .parse()
+            .map_err(|_| Error::user(format!("GIGLIO_SMTP_PORT `{p}` is not a port number")))?;
+    }
+    if let Some(s) = var("GIGLIO_SMTP_SECURITY") {
+        smtp.security = match s.as_str() {
+            "starttls" => Security::Starttls,
+            "tls" => Security::Tls,
+            "none" => Security::None,
+            _ => {
+                return Err(Error::user(format!(
+                    "GIGLIO_SMTP_SECURITY `{s}`: expected starttls, tls or none"
+                )));
+            }
+        };
+    }
+    if let Some(u) = var("GIGLIO_SMTP_USER") {
+        smtp.user = Some(u);
+    }
+    if let Some(p) = var("GIGLIO_SMTP_PASSWORD") {
+        smtp.password = Some(p);
+    }
+    if let Some(f) = var("GIGLIO_SMTP_CA_FILE") {
+        smtp.ca_file = Some(PathBuf::from(f));
+    }
+    if let Some(ms) = var("GIGLIO_SMTP_RETRY_MS") {
+        smtp.retry_base_ms = ms
+            .parse()
+            .map_err(|_| Error::user(format!("GIGLIO_SMTP_RETRY_MS `{ms}` is not a number")))?;
+    }
+    Ok(())
+}
+
+/// The `giglio.toml` that `giglio new` writes: every setting, commented.
+pub const TEMPLATE: &str = r#"# giglio.toml: mail and deadlines for this campaign. Every key is optional.
+
+[mail]
+# The From of every message giglio sends.
+from = "Arbitro del Giglio <arbitro@giglio.invalid>"
+# The referee's addresses: the referee's report and every alert go there.
+referee = []
+# Where `giglio mail send` writes .eml files when no [smtp] server is set.
+out_dir = "mail/out"
+
+# Uncomment to send through a server. The environment overrides these keys:
+# GIGLIO_SMTP_HOST, GIGLIO_SMTP_PORT, GIGLIO_SMTP_SECURITY, GIGLIO_SMTP_USER,
+# GIGLIO_SMTP_PASSWORD (keep the password there, not here), GIGLIO_SMTP_CA_FILE.
+# [smtp]
+# host = "smtp.example.org"
+# port = 587
+# security = "starttls"   # starttls | tls | none (none only for 127.0.0.1)
+# user = "arbitro@example.org"
+# max_attempts = 4        # tries per message for temporary (4xx) failures
+# retry_base_ms = 2000    # first wait between tries; it doubles
+
+[deadlines]
+# Days clubs have, from the opening of a phase; 0 sets no deadline.
+spring_days = 7
+round_days = 3
+winter_days = 0
+# Time of day, in the campaign's time zone (campaign.toml).
+time = "21:00"
+
+[intake]
+max_message_bytes = 2097152
+max_parts = 32
+"#;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_template_reads_with_the_defaults() {
+        let c: Config = toml::from_str(TEMPLATE).unwrap();
+        assert!(c.smtp.is_none());
+        assert_eq!(c.deadlines.spring_days, 7);
+        assert_eq!(c.mail.out_dir, PathBuf::from("mail/out"));
+    }
+
+    #[test]
+    fn the_environment_sets_a_server_and_its_password() {
+        let mut c = Config::default();
+        apply_env(&mut c, |k| match k {
+            "GIGLIO_SMTP_HOST" => Some("127.0.0.1".into()),
+            "GIGLIO_SMTP_PORT" => Some("2525".into()),
+            "GIGLIO_SMTP_SECURITY" => Some("none".into()),
+            "GIGLIO_SMTP_PASSWORD" => Some("pw".into()),
+            _ => None,
+        })
+        .unwrap();
+        let s = c.smtp.unwrap();
+        assert_eq!(
+            (s.host.as_str(), s.port, s.security),
+            ("127.0.0.1", 2525, Security::None)
+        );
+        assert_eq!(s.password.as_deref(), Some("pw"));
+    }
+
+    #[test]
+    fn a_bad_port_is_refused_by_name() {
+        let mut c = Config::default();
+        let e = apply_env(&mut c, |k| match k {
+            "GIGLIO_SMTP_HOST" => Some("h".into()),
+            "GIGLIO_SMTP_PORT" => Some("smtp".into()),
+            _ => None,
+        })
+        .unwrap_err();
+        assert!(e.to_string().contains("GIGLIO_SMTP_PORT"));
+    }
+}

@@ -1,0 +1,138 @@
+//! Phase deadlines in the campaign's time zone: when a phase opens it gets one from
+//! `giglio.toml`'s `[deadlines]`; the referee can move it (`giglio deadline`).
+
+use super::config::DeadlineConfig;
+use crate::error::{Error, Result};
+use crate::rules::{Phase, PhaseId};
+use chrono::{DateTime, Duration, FixedOffset, NaiveTime, TimeZone};
+use chrono_tz::Tz;
+
+/// Parses the campaign's time zone (checked when the definition was read).
+pub fn zone(name: &str) -> Result<Tz> {
+    name.parse::<Tz>()
+        .map_err(|_| Error::user(format!("time zone `{name}` is not an IANA zone name")))
+}
+
+/// The default deadline of a phase opened at `opened` (RFC 3339), or `None` when the
+/// configuration sets none for that kind of phase.
+pub fn default_for(
+    phase: PhaseId,
+    opened: &str,
+    config: &DeadlineConfig,
+    tz: Tz,
+) -> Result<Option<String>> {
+    let days = match phase.phase {
+        Phase::Spring => config.spring_days,
+        Phase::Round(_) => config.round_days,
+        Phase::Winter => config.winter_days,
+    };
+    if days == 0 {
+        return Ok(None);
+    }
+    let time = NaiveTime::parse_from_str(&config.time, "%H:%M").map_err(|_| {
+        Error::user(format!(
+            "giglio.toml [deadlines] time `{}`: expected HH:MM",
+            config.time
+        ))
+    })?;
+    let opened = parse(opened)?.with_timezone(&tz);
+    let day = opened.date_naive() + Duration::days(i64::from(days));
+    let local = tz
+        .from_local_datetime(&day.and_time(time))
+        .earliest()
+        .ok_or_else(|| Error::user(format!("{day} {time} does not exist in {tz}")))?;
+    Ok(Some(rfc3339(&local.fixed_offset())))
+}
+
+/// Reads a deadline the referee typed: `YYYY-MM-DD HH:MM` in the campaign's time zone,
+/// or RFC 3339.
+pub fn parse_local(s: &str, tz: Tz) -> Result<String> {
+    if let Ok(t) = DateTime::parse_from_rfc3339(s) {
+        return Ok(rfc3339(&t));
+    }
+    let naive =
+        chrono::NaiveDateTime::parse_from_str(s.trim(), "%Y-%m-%d %H:%M").map_err(|_| {
+            Error::user(format!(
+                "deadline `{s}`: write it as YYYY-MM-DD HH:MM (in {tz}) or RFC 3339"
+            ))
+        })?;
+    let local = tz
+        .from_local_datetime(&naive)
+        .earliest()
+        .ok_or_else(|| Error::user(format!("{s} does not exist in {tz}")))?;
+    Ok(rfc3339(&local.fixed_offset()))
+}
+
+/// A stored deadline as clubs read it: local time and zone.
+pub fn display(stored: &str, tz: Tz) -> String {
+    match parse(stored) {
+        Ok(t) => format!("{} {}", t.with_timezone(&tz).format("%Y-%m-%d %H:%M"), tz),
+        Err(_) => stored.to_owned(),
+    }
+}
+
+/// Returns whether `now` is past the deadline.
+pub fn passed(stored: &str, now: &str) -> bool {
+    matches!((parse(stored), parse(now)), (Ok(d), Ok(n)) if n > d)
+}
+
+fn parse(s: &str) -> Result<DateTime<FixedOffset>> {
+    DateTime::parse_from_rfc3339(s).map_err(|e| Error::Internal(format!("time `{s}`: {e}")))
+}
+
+fn rfc3339(t: &DateTime<FixedOffset>) -> String {
+    t.to_rfc3339_opts(chrono::SecondsFormat::Secs, false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rome() -> Tz {
+        zone("Europe/Rome").unwrap()
+    }
+
+    #[test]
+    fn a_round_is_due_three_days_later_at_nine_in_rome() {
+        let p = PhaseId::parse_key("1494-r01").unwrap();
+        let d = default_for(
+            p,
+            "2026-11-21T10:00:00Z",
+            &DeadlineConfig::default(),
+            rome(),
+        )
+        .unwrap()
+        .unwrap();
+        assert_eq!(d, "2026-11-24T21:00:00+01:00");
+        assert_eq!(display(&d, rome()), "2026-11-24 21:00 Europe/Rome");
+    }
+
+    #[test]
+    fn summer_time_is_kept() {
+        let d = parse_local("2027-07-01 21:00", rome()).unwrap();
+        assert_eq!(d, "2027-07-01T21:00:00+02:00");
+        assert!(passed(&d, "2027-07-01T19:00:01Z"));
+        assert!(!passed(&d, "2027-07-01T18:59:59Z"));
+    }
+
+    #[test]
+    fn winter_has_no_deadline_by_default_and_bad_input_is_named() {
+        let p = PhaseId::parse_key("1494-winter").unwrap();
+        assert_eq!(
+            default_for(
+                p,
+                "2026-11-21T10:00:00Z",
+                &DeadlineConfig::default(),
+                rome()
+            )
+            .unwrap(),
+            None
+        );
+        assert!(
+            parse_local("next friday", rome())
+                .unwrap_err()
+                .to_string()
+                .contains("YYYY-MM-DD")
+        );
+    }
+}

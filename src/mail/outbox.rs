@@ -1,0 +1,186 @@
+//! The messages a resolved phase sends: each club's report (text, HTML, its map as a
+//! PNG inline, the cards of its pending battles, the public bulletin), and the
+//! referee's report with the bulletin. Built before the phase is saved, and queued in
+//! the same transaction.
+
+use super::compose::{Draft, FilePart, compose, mailbox};
+use super::config::Config;
+use super::deadline;
+use crate::battle::ruleset::Ruleset;
+use crate::error::Result;
+use crate::report::club::{self, ClubReport};
+use crate::rules::resolve::Resolution;
+use crate::rules::tables::Lang;
+use crate::rules::visibility::PhaseFacts;
+use crate::rules::{Campaign, NationCode, World};
+use crate::storage::{OutMessage, Store};
+use minijinja::Environment;
+
+/// What the shell gives the engine to render and queue a phase's messages.
+pub struct Mailing<'a> {
+    pub env: &'a Environment<'static>,
+    pub config: &'a Config,
+    pub rulesets: &'a [Ruleset],
+}
+
+/// The facts every report of a phase shares, and the next phase's deadline to store.
+pub fn facts(
+    store: &Store,
+    campaign: &Campaign,
+    before: &World,
+    resolution: &Resolution,
+    sent: &[NationCode],
+    config: &Config,
+    now: &str,
+) -> Result<(PhaseFacts, Option<String>)> {
+    let tz = deadline::zone(&campaign.time_zone)?;
+    let stored_deadline = match &resolution.next {
+        Some(next) => deadline::default_for(next.phase, now, &config.deadlines, tz)?,
+        None => None,
+    };
+    let facts = PhaseFacts {
+        deadline: stored_deadline.as_deref().map(|d| deadline::display(d, tz)),
+        next_seed_commitment: match &resolution.next {
+            Some(next) => Some(store.seed_commitment_of(&next.phase.key())?),
+            None => None,
+        },
+        revealed_seed: Some(hex::encode(store.phase_seed()?)),
+        sent_orders: before
+            .clubs
+            .iter()
+            .filter(|c| sent.contains(c))
+            .cloned()
+            .collect(),
+    };
+    Ok((facts, stored_deadline))
+}
+
+/// A resolved phase, as its messages need it.
+pub struct ResolvedPhase<'a> {
+    pub before: &'a World,
+    pub resolution: &'a Resolution,
+    pub facts: &'a PhaseFacts,
+    /// How many dice were rolled.
+    pub rolls: usize,
+}
+
+/// Renders and composes every message of a resolved phase.
+pub fn phase_messages(
+    store: &Store,
+    campaign: &Campaign,
+    p: &ResolvedPhase,
+    m: &Mailing,
+    now: &str,
+) -> Result<Vec<OutMessage>> {
+    let (before, resolution, facts) = (p.before, p.resolution, p.facts);
+    let clubs = store.clubs()?;
+    let from = mailbox(&m.config.mail.from)?;
+    let phase = Some(before.phase.key());
+    let after = resolution.next.as_ref().unwrap_or(before);
+    let reports = club::club_reports(m.env, campaign, before, resolution, &clubs, facts, &|_| {
+        "cid:map".into()
+    })?;
+    let mut bulletins = std::collections::BTreeMap::new();
+    for lang in [Lang::It, Lang::En] {
+        let view = club::public(campaign, before, resolution, lang, facts);
+        bulletins.insert(
+            lang,
+            club::bulletin(m.env, campaign, &view, after, "bulletin.png")?,
+        );
+    }
+    let mut out = Vec::new();
+    for r in &reports {
+        let files = report_files(store, campaign, after, r, m, &bulletins[&r.club.lang])?;
+        let draft = Draft {
+            kind: "report",
+            phase: phase.clone(),
+            nation: Some(r.club.nation.clone()),
+            to_name: Some(r.club.name.clone()),
+            to: r.club.emails.clone(),
+            subject: format!(
+                "[{}] {}: {}",
+                r.view.campaign, r.view.nation_name, r.view.phase.name
+            ),
+            text: r.rendered.text.clone(),
+            html: Some(r.rendered.html.clone()),
+            inline_png: Some(r.png.clone()),
+            files,
+            salt: String::new(),
+        };
+        out.push(compose(&draft, &from, now)?);
+    }
+    if !m.config.mail.referee.is_empty() {
+        let list = out
+            .iter()
+            .map(|o| {
+                format!(
+                    "{} → {} ({})",
+                    o.kind,
+                    o.recipients.join(", "),
+                    o.message_id
+                )
+            })
+            .collect();
+        let view = club::referee_view(campaign, before, resolution, facts, p.rolls, list);
+        let text = club::referee(m.env, &view)?;
+        let b = &bulletins[&Lang::It];
+        let draft = Draft {
+            kind: "referee",
+            phase: phase.clone(),
+            nation: None,
+            to_name: None,
+            to: m.config.mail.referee.clone(),
+            subject: format!("[{}] referee: {}", campaign.title_en, before.phase),
+            text,
+            html: None,
+            inline_png: None,
+            files: vec![FilePart {
+                name: "bollettino.txt".into(),
+                mime: "text/plain; charset=utf-8",
+                bytes: b.text.clone().into_bytes(),
+            }],
+            salt: String::new(),
+        };
+        out.push(compose(&draft, &from, now)?);
+    }
+    Ok(out)
+}
+
+/// A report's attachments: the cards of the club's pending battles and the bulletin.
+fn report_files(
+    store: &Store,
+    campaign: &Campaign,
+    after: &World,
+    r: &ClubReport,
+    m: &Mailing,
+    bulletin: &club::Rendered,
+) -> Result<Vec<FilePart>> {
+    let mut files = Vec::new();
+    for b in after.battles.iter().filter(|b| {
+        b.attacker.nation.as_str() == r.club.nation || b.defender.nation.as_str() == r.club.nation
+    }) {
+        let Some(rs) = m
+            .rulesets
+            .iter()
+            .find(|rs| rs.id == campaign.default_ruleset)
+        else {
+            continue;
+        };
+        let card = crate::engine::battle_card(store, campaign, b, rs)?;
+        files.push(FilePart {
+            name: format!("{}.txt", b.id),
+            mime: "text/plain; charset=utf-8",
+            bytes: club::card_text(m.env, &card, rs, false)?.into_bytes(),
+        });
+    }
+    let name = match r.club.lang {
+        Lang::It => "bollettino.txt",
+        Lang::En => "bulletin.txt",
+    };
+    files.push(FilePart {
+        name: name.into(),
+        mime: "text/plain; charset=utf-8",
+        bytes: bulletin.text.clone().into_bytes(),
+    });
+    Ok(files)
+}

@@ -1,0 +1,345 @@
+//! The messages of a phase: each club's report (text, HTML and its map picture), the
+//! public bulletin and the referee's report, rendered through `templates/`.
+//!
+//! Club templates receive only the club's [`ClubView`] and the words of its language:
+//! what a club may learn is decided in `rules::visibility`, never here.
+
+use super::{png, template_error};
+use crate::battle::card::Card;
+use crate::battle::ruleset::Ruleset;
+use crate::error::{Error, Result};
+use crate::rules::outcome::{Audience, Outcome};
+use crate::rules::resolve::Resolution;
+use crate::rules::tables::Lang;
+use crate::rules::visibility::{
+    ClubName, ClubView, PhaseFacts, PublicView, club_view, public_view,
+};
+use crate::rules::{Campaign, World};
+use crate::storage::Club;
+use minijinja::Environment;
+use minijinja::value::{Serde, Value};
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// A report in its three forms.
+#[derive(Clone, Debug)]
+pub struct Rendered {
+    pub text: String,
+    pub html: String,
+    pub svg: String,
+}
+
+/// Returns the words of the reports in a language (templates/labels.toml).
+pub fn labels(env: &Environment, lang: Lang) -> Result<Value> {
+    let source = env
+        .get_template("labels.toml")
+        .map_err(|e| template_error("labels.toml", &e))?
+        .source()
+        .to_owned();
+    let all: BTreeMap<String, BTreeMap<String, String>> = toml::from_str(&source)
+        .map_err(|e| Error::user(format!("template labels.toml: {}", e.to_string().trim())))?;
+    let words = all.get(lang.as_str()).ok_or_else(|| {
+        Error::user(format!(
+            "template labels.toml has no [{}] table",
+            lang.as_str()
+        ))
+    })?;
+    Ok(Value::from(Serde(words)))
+}
+
+fn render(env: &Environment, name: &str, ctx: Value) -> Result<String> {
+    let mut out = env
+        .get_template(name)
+        .map_err(|e| template_error(name, &e))?
+        .render(ctx)
+        .map_err(|e| template_error(name, &e))?;
+    if !out.ends_with('\n') {
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+/// Renders one club's report; `map_src` is how the HTML refers to the map picture.
+pub fn club_report(
+    env: &Environment,
+    campaign: &Campaign,
+    view: &ClubView,
+    map_src: &str,
+) -> Result<Rendered> {
+    let l = labels(env, view.lang)?;
+    let v = Value::from(Serde(view));
+    let text = render(
+        env,
+        "report.txt",
+        minijinja::context! { v => v.clone(), L => l.clone() },
+    )?;
+    let html = render(
+        env,
+        "report.html",
+        minijinja::context! { v => v, L => l, map_src => map_src },
+    )?;
+    let svg = super::map::render_view(campaign, view, env)?;
+    Ok(Rendered { text, html, svg })
+}
+
+/// Renders the public bulletin.
+pub fn bulletin(
+    env: &Environment,
+    campaign: &Campaign,
+    view: &PublicView,
+    now: &World,
+    map_src: &str,
+) -> Result<Rendered> {
+    let l = labels(env, view.lang)?;
+    let v = Value::from(Serde(view));
+    let text = render(
+        env,
+        "bulletin.txt",
+        minijinja::context! { v => v.clone(), L => l.clone() },
+    )?;
+    let html = render(
+        env,
+        "bulletin.html",
+        minijinja::context! { v => v, L => l, map_src => map_src },
+    )?;
+    let svg = super::map::render(campaign, now, None, env)?;
+    Ok(Rendered { text, html, svg })
+}
+
+/// What the referee's report shows: everything.
+#[derive(Serialize)]
+pub struct RefereeView {
+    pub campaign: String,
+    pub phase: String,
+    pub phase_key: String,
+    pub next_phase: Option<String>,
+    pub deadline: Option<String>,
+    pub sent_orders: Vec<String>,
+    pub missing: Vec<String>,
+    pub rolls: usize,
+    pub outcomes: Vec<RefereeOutcome>,
+    pub events: Vec<RefereeEvent>,
+    pub nations: Vec<NationLine>,
+    pub battles: Vec<String>,
+    pub messages: Vec<String>,
+}
+
+#[derive(Serialize)]
+pub struct RefereeOutcome {
+    pub nation: String,
+    pub seq: u32,
+    pub order: String,
+    pub text: String,
+}
+
+#[derive(Serialize)]
+pub struct RefereeEvent {
+    pub audience: String,
+    pub rule: String,
+    pub text: String,
+}
+
+#[derive(Serialize)]
+pub struct NationLine {
+    pub nation: String,
+    pub treasury: i64,
+    pub loan_due: Option<i64>,
+    pub armies: usize,
+    pub army_ducats: i64,
+    pub fleets: usize,
+    pub nodes: usize,
+    pub objective: Option<String>,
+}
+
+/// Builds the referee's view of a resolved phase.
+pub fn referee_view(
+    campaign: &Campaign,
+    before: &World,
+    resolution: &Resolution,
+    facts: &PhaseFacts,
+    rolls: usize,
+    messages: Vec<String>,
+) -> RefereeView {
+    let now = resolution.next.as_ref().unwrap_or(before);
+    let lang = Lang::En;
+    let nations = now
+        .nations
+        .iter()
+        .map(|(code, n)| NationLine {
+            nation: code.to_string(),
+            treasury: n.treasury,
+            loan_due: n.loan.as_ref().map(|l| l.due()),
+            armies: now.armies_of(code.as_str()).count(),
+            army_ducats: now.armies_of(code.as_str()).map(|a| a.value).sum(),
+            fleets: now.fleets_of(code.as_str()).count(),
+            nodes: now.nodes_owned_by(code.as_str()).count(),
+            objective: n.objective.as_ref().map(|o| match &o.target {
+                Some(t) => format!("{:?} {t}", o.kind),
+                None => format!("{:?}", o.kind),
+            }),
+        })
+        .collect();
+    RefereeView {
+        campaign: campaign.title_en.clone(),
+        phase: before.phase.to_string(),
+        phase_key: before.phase.key(),
+        next_phase: resolution.next.as_ref().map(|w| w.phase.to_string()),
+        deadline: facts.deadline.clone(),
+        sent_orders: facts.sent_orders.iter().map(|n| n.to_string()).collect(),
+        missing: before
+            .clubs
+            .iter()
+            .filter(|c| !facts.sent_orders.contains(c))
+            .map(|c| c.to_string())
+            .collect(),
+        rolls,
+        outcomes: resolution
+            .outcomes
+            .iter()
+            .map(|o| RefereeOutcome {
+                nation: o.nation.to_string(),
+                seq: o.at.seq,
+                order: o.order.clone(),
+                text: match &o.result {
+                    r @ Outcome::Done(_) => r.text(lang),
+                    r => r.text(lang),
+                },
+            })
+            .collect(),
+        events: resolution
+            .events
+            .iter()
+            .map(|e| RefereeEvent {
+                audience: match &e.audience {
+                    Audience::Public => "public".into(),
+                    Audience::Nation(n) => n.to_string(),
+                    Audience::Referee => "referee".into(),
+                },
+                rule: e.rule.clone(),
+                text: e.what.text(lang),
+            })
+            .collect(),
+        nations,
+        battles: now
+            .battles
+            .iter()
+            .map(|b| {
+                format!(
+                    "{} at {}: {} against {}",
+                    b.id, b.node, b.attacker.nation, b.defender.nation
+                )
+            })
+            .collect(),
+        messages,
+    }
+}
+
+/// Renders the referee's report.
+pub fn referee(env: &Environment, view: &RefereeView) -> Result<String> {
+    render(
+        env,
+        "referee.txt",
+        minijinja::context! { r => Value::from(Serde(view)) },
+    )
+}
+
+/// Renders a battle card as text, for the clubs and the table.
+pub fn card_text(env: &Environment, card: &Card, rs: &Ruleset, html: bool) -> Result<String> {
+    let name = if html { "card.html" } else { "card.txt" };
+    let points = crate::battle::points_check(card, rs).unwrap_or_default();
+    let ctx = minijinja::context! {
+        card => Value::from(Serde(card)),
+        provisional_tables => rs.provisional_tables().into_iter().map(str::to_owned).collect::<Vec<_>>(),
+        points => Value::from(Serde(&points)),
+    };
+    render(env, name, ctx)
+}
+
+/// One club's report with its picture, ready for mail or disk.
+pub struct ClubReport {
+    pub club: Club,
+    pub view: ClubView,
+    pub rendered: Rendered,
+    pub png: Vec<u8>,
+}
+
+/// Builds and renders every club's report of a resolved phase. Maps are drawn on all
+/// cores (the PNG is most of the cost); the result is in club order whatever the
+/// number of threads.
+pub fn club_reports(
+    env: &Environment,
+    campaign: &Campaign,
+    before: &World,
+    resolution: &Resolution,
+    clubs: &[Club],
+    facts: &PhaseFacts,
+    map_src: &dyn Fn(&Club) -> String,
+) -> Result<Vec<ClubReport>> {
+    let mut out = Vec::new();
+    for club in clubs.iter().filter(|c| before.is_club(&c.nation)) {
+        let nation = crate::rules::NationCode::from(club.nation.as_str());
+        let view = club_view(
+            campaign,
+            before,
+            resolution,
+            ClubName {
+                nation: &nation,
+                name: &club.name,
+                lang: club.lang,
+            },
+            facts,
+        );
+        let rendered = club_report(env, campaign, &view, &map_src(club))?;
+        out.push((club.clone(), view, rendered));
+    }
+    let pngs = parallel_png(out.iter().map(|(_, _, r)| r.svg.as_str()).collect())?;
+    Ok(out
+        .into_iter()
+        .zip(pngs)
+        .map(|((club, view, rendered), png)| ClubReport {
+            club,
+            view,
+            rendered,
+            png,
+        })
+        .collect())
+}
+
+/// Rasterizes pictures on every core, keeping their order.
+pub fn parallel_png(svgs: Vec<&str>) -> Result<Vec<Vec<u8>>> {
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(8);
+    let chunk = svgs.len().div_ceil(threads.max(1)).max(1);
+    std::thread::scope(|s| {
+        let handles: Vec<_> = svgs
+            .chunks(chunk)
+            .map(|part| {
+                s.spawn(move || {
+                    part.iter()
+                        .map(|svg| png::svg_to_png(svg, 1.0))
+                        .collect::<Result<Vec<_>>>()
+                })
+            })
+            .collect();
+        let mut all = Vec::new();
+        for h in handles {
+            let part = h
+                .join()
+                .map_err(|_| Error::Internal("drawing a map picture failed".into()))??;
+            all.extend(part);
+        }
+        Ok(all)
+    })
+}
+
+/// The public bulletin of a phase in a language.
+pub fn public(
+    campaign: &Campaign,
+    before: &World,
+    resolution: &Resolution,
+    lang: Lang,
+    facts: &PhaseFacts,
+) -> PublicView {
+    public_view(campaign, before, resolution, lang, facts)
+}

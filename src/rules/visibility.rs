@@ -1,0 +1,665 @@
+//! Fog of war (G7): what one club may know, projected from the world and a phase's
+//! resolution into a [`ClubView`], and what everyone may know, into a [`PublicView`].
+//!
+//! Reports are rendered from these views only: a template cannot reach a fact that is
+//! not in the view, so this file is the one place that decides what a club learns.
+//! Everything else (treasuries of others, loans, events, specialists, alliances,
+//! objectives, orders, whether a marker is a diplomat) stays out (G7.4).
+
+use super::calendar::PhaseId;
+use super::campaign::Campaign;
+use super::ids::{Ducats, NationCode, NodeCode};
+use super::outcome::{Audience, Event, Happening, Outcome};
+use super::resolve::Resolution;
+use super::tables::{Lang, ObjectiveKind};
+use super::victory;
+use super::world::{FleetAt, Fortification, World};
+use serde::Serialize;
+use std::collections::BTreeSet;
+
+/// Facts about the phase that the shell knows and that are public: the deadline of the
+/// next phase, the seed commitment and the revealed seed, which clubs sent orders.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct PhaseFacts {
+    /// The next phase's deadline, in the campaign's time zone, as written to clubs.
+    pub deadline: Option<String>,
+    /// Hex SHA-256 of the next phase's seed, published before its orders are due.
+    pub next_seed_commitment: Option<String>,
+    /// The seed of the phase just resolved, so anyone can re-roll its dice.
+    pub revealed_seed: Option<String>,
+    /// G7.1: the clubs whose orders were received for the phase just resolved.
+    pub sent_orders: Vec<NationCode>,
+}
+
+/// A phase, by key and in words.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PhaseName {
+    pub key: String,
+    pub name: String,
+}
+
+/// A node of the political map (G7.1: public).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct NodeView {
+    pub code: NodeCode,
+    pub name: String,
+    pub owner: NationCode,
+    pub owner_name: String,
+    pub fortification: &'static str,
+}
+
+/// One of the club's own armies.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ArmyView {
+    pub id: String,
+    pub node: NodeCode,
+    pub node_name: String,
+    pub value: Ducats,
+    pub sapper: bool,
+    pub inside: bool,
+    pub aboard: Option<String>,
+}
+
+/// One of the club's own fleets or diplomats, or a garrison: a piece and where it is.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PieceView {
+    pub id: String,
+    /// A node or sea zone code.
+    pub at: String,
+    pub at_name: String,
+    /// Ducats, for a garrison; 0 for a fleet or diplomat.
+    pub value: Ducats,
+}
+
+/// A foreign piece seen (G7.2): an army or diplomat ashore, or a fleet at sea, as an
+/// anonymous marker without size. Markers show the nation's colours, as the counters
+/// on the table do; nothing says whether a land marker is an army or a diplomat.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub struct Marker {
+    /// A node or sea zone code.
+    pub at: String,
+    pub at_name: String,
+    pub nation: NationCode,
+    pub sea: bool,
+}
+
+/// The outcome of one of the club's own orders.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OrderView {
+    pub seq: u32,
+    pub order: String,
+    pub done: bool,
+    pub text: String,
+}
+
+/// An event the club may learn of, in words.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct EventView {
+    pub rule: String,
+    pub text: String,
+}
+
+/// One of the club's own ledger lines.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LedgerLine {
+    pub account: String,
+    pub item: String,
+    pub amount: Ducats,
+    pub rule: String,
+}
+
+/// A battle the club is a party to and that waits for its result (G3c.7).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BattleView {
+    pub id: String,
+    pub node: NodeCode,
+    pub node_name: String,
+    pub opponent: NationCode,
+    pub opponent_name: String,
+    /// `attacker` or `defender`.
+    pub role: &'static str,
+    pub rearguard: bool,
+}
+
+/// The club's own standing against its own objective (G8), and nothing of others'.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StandingView {
+    pub objective: String,
+    /// The club's own measure (nodes held, ducats…).
+    pub measure: i64,
+    /// Whether it is met as things stand; `None` when telling would reveal other
+    /// clubs' hidden facts (their treasuries, fleets or alliances, G7.4).
+    pub met: Option<bool>,
+}
+
+/// Everything one club may know after a phase (G7.2–G7.4).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ClubView {
+    pub campaign: String,
+    pub lang: Lang,
+    pub nation: NationCode,
+    pub nation_name: String,
+    pub club_name: String,
+    /// The phase just resolved.
+    pub phase: PhaseName,
+    /// The phase now open, if the campaign goes on.
+    pub next_phase: Option<PhaseName>,
+    pub facts: PhaseFacts,
+    pub treasury: Ducats,
+    /// Ducats due next spring for a loan, if any.
+    pub loan_due: Option<Ducats>,
+    pub spy: bool,
+    pub assassins: u32,
+    pub strategos: bool,
+    /// The names of its own winter events in effect.
+    pub events_in_effect: Vec<String>,
+    pub standing: Option<StandingView>,
+    pub armies: Vec<ArmyView>,
+    pub fleets: Vec<PieceView>,
+    pub diplomats: Vec<PieceView>,
+    pub garrisons: Vec<PieceView>,
+    /// Nodes its armies besiege, and its own nodes under siege.
+    pub besieging: Vec<NodeCode>,
+    pub besieged: Vec<NodeCode>,
+    pub markers: Vec<Marker>,
+    pub orders: Vec<OrderView>,
+    pub events: Vec<EventView>,
+    pub ledger: Vec<LedgerLine>,
+    pub battles: Vec<BattleView>,
+    /// Its own nodes, and the whole political map (G7.1).
+    pub own_nodes: Vec<NodeView>,
+    pub political: Vec<NodeView>,
+}
+
+/// What every club may know after a phase (G7.1): the bulletin.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PublicView {
+    pub campaign: String,
+    pub lang: Lang,
+    pub phase: PhaseName,
+    pub next_phase: Option<PhaseName>,
+    pub facts: PhaseFacts,
+    /// Every club and whether its orders were received.
+    pub clubs: Vec<ClubLine>,
+    pub events: Vec<EventView>,
+    /// Nodes owned per nation, most first.
+    pub holdings: Vec<Holding>,
+    pub political: Vec<NodeView>,
+}
+
+/// A club in the bulletin.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ClubLine {
+    pub nation: NationCode,
+    pub name: String,
+    pub sent_orders: bool,
+}
+
+/// How many nodes a nation holds.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Holding {
+    pub nation: NationCode,
+    pub name: String,
+    pub nodes: usize,
+}
+
+/// The names a view needs from outside the rules: the club's own name.
+pub struct ClubName<'a> {
+    pub nation: &'a NationCode,
+    pub name: &'a str,
+    pub lang: Lang,
+}
+
+fn nation_name(c: &Campaign, code: &str, lang: Lang) -> String {
+    c.nation(code).map_or_else(
+        || code.to_owned(),
+        |n| match lang {
+            Lang::It => n.name_it.clone(),
+            Lang::En => n.name_en.clone(),
+        },
+    )
+}
+
+fn place_name(c: &Campaign, code: &str) -> String {
+    c.map
+        .node(code)
+        .map(|n| n.name.clone())
+        .or_else(|| c.map.sea(code).map(|s| s.name.clone()))
+        .unwrap_or_else(|| code.to_owned())
+}
+
+fn phase_name(c: &Campaign, id: PhaseId, lang: Lang) -> PhaseName {
+    PhaseName {
+        key: id.key(),
+        name: c.tables.calendar.phase_name(id, lang),
+    }
+}
+
+fn fortification_word(f: Fortification) -> &'static str {
+    match f {
+        Fortification::None => "none",
+        Fortification::Fortified => "fortified",
+        Fortification::Breached => "breached",
+    }
+}
+
+/// The political map: every node, its owner and fortification (G7.1).
+fn political(c: &Campaign, w: &World, lang: Lang) -> Vec<NodeView> {
+    w.nodes
+        .iter()
+        .map(|(code, n)| NodeView {
+            code: code.clone(),
+            name: place_name(c, code.as_str()),
+            owner: n.owner.clone(),
+            owner_name: nation_name(c, n.owner.as_str(), lang),
+            fortification: fortification_word(n.fortification),
+        })
+        .collect()
+}
+
+/// Returns whether an event may be told to `nation` (its audience includes it).
+fn audience_includes(e: &Event, nation: &NationCode) -> bool {
+    match &e.audience {
+        Audience::Public => true,
+        Audience::Nation(n) => n == nation,
+        Audience::Referee => false,
+    }
+}
+
+/// The nodes from which a club sees foreign pieces (G7.2): those it owns or occupies
+/// with an army ashore, and every node adjacent to those by road.
+pub fn watched_nodes(c: &Campaign, w: &World, nation: &NationCode) -> BTreeSet<NodeCode> {
+    let mut base: BTreeSet<NodeCode> = w
+        .nodes_owned_by(nation.as_str())
+        .map(|(code, _)| code.clone())
+        .collect();
+    base.extend(
+        w.armies_of(nation.as_str())
+            .filter(|a| a.ashore())
+            .map(|a| a.node.clone()),
+    );
+    let mut seen = base.clone();
+    for code in &base {
+        seen.extend(c.map.neighbours(code.as_str()).cloned());
+    }
+    seen
+}
+
+/// The sea zones in which a club sees foreign fleets (G7.2): those adjacent to its
+/// ports or to its fleets.
+pub fn watched_seas(c: &Campaign, w: &World, nation: &NationCode) -> BTreeSet<String> {
+    let mut seas = BTreeSet::new();
+    for (code, _) in w.nodes_owned_by(nation.as_str()) {
+        seas.extend(
+            c.map
+                .seas_of_port(code.as_str())
+                .into_iter()
+                .map(|s| s.to_string()),
+        );
+    }
+    for f in w.fleets_of(nation.as_str()) {
+        match &f.at {
+            FleetAt::Port(p) => seas.extend(
+                c.map
+                    .seas_of_port(p.as_str())
+                    .into_iter()
+                    .map(|s| s.to_string()),
+            ),
+            FleetAt::Sea(s) => {
+                seas.insert(s.to_string());
+                seas.extend(c.map.sea_neighbours(s.as_str()).map(|s| s.to_string()));
+            }
+        }
+    }
+    seas
+}
+
+/// The foreign pieces a club sees, as anonymous markers (G7.2).
+fn markers(c: &Campaign, w: &World, nation: &NationCode) -> Vec<Marker> {
+    let nodes = watched_nodes(c, w, nation);
+    let seas = watched_seas(c, w, nation);
+    let land = |at: &NodeCode, owner: &NationCode| Marker {
+        at: at.to_string(),
+        at_name: place_name(c, at.as_str()),
+        nation: owner.clone(),
+        sea: false,
+    };
+    let mut out: Vec<Marker> = w
+        .armies
+        .values()
+        .filter(|a| &a.nation != nation && a.ashore() && nodes.contains(&a.node))
+        .map(|a| land(&a.node, &a.nation))
+        .chain(
+            w.diplomats
+                .values()
+                .filter(|d| &d.nation != nation && nodes.contains(&d.node))
+                .map(|d| land(&d.node, &d.nation)),
+        )
+        .collect();
+    for f in w.fleets.values().filter(|f| &f.nation != nation) {
+        let (at, sea, visible) = match &f.at {
+            FleetAt::Port(p) => (p.to_string(), false, nodes.contains(p)),
+            FleetAt::Sea(s) => (s.to_string(), true, seas.contains(s.as_str())),
+        };
+        if visible {
+            out.push(Marker {
+                at_name: place_name(c, &at),
+                at,
+                nation: f.nation.clone(),
+                sea,
+            });
+        }
+    }
+    // Sorted, so the order says nothing about piece ids (and so nothing about which
+    // marker is a diplomat).
+    out.sort();
+    out
+}
+
+/// The club's own standing; whether it is met is told only when that follows from
+/// public facts (the political map) or the club's own.
+fn standing(c: &Campaign, w: &World, nation: &NationCode, lang: Lang) -> Option<StandingView> {
+    let verdict = victory::standings(c, w);
+    let s = verdict
+        .standings
+        .into_iter()
+        .find(|s| &s.nation == nation)?;
+    let kind = s.objective?;
+    let entry = c.tables.victory.objective.iter().find(|o| o.id == kind);
+    let mut objective = entry.map_or_else(
+        || format!("{kind:?}"),
+        |e| match lang {
+            Lang::It => e.name_it.clone(),
+            Lang::En => e.name_en.clone(),
+        },
+    );
+    if let Some(t) = &s.target {
+        objective = format!("{objective}: {}", nation_name(c, t.as_str(), lang));
+    }
+    let public = matches!(
+        kind,
+        ObjectiveKind::KeepPossessions
+            | ObjectiveKind::ConquerNation
+            | ObjectiveKind::MostCapitals
+            | ObjectiveKind::MostCities
+            | ObjectiveKind::MostFortresses
+            | ObjectiveKind::MostVillages
+            | ObjectiveKind::MostPorts
+    );
+    Some(StandingView {
+        objective,
+        measure: s.measure,
+        met: public.then_some(s.met),
+    })
+}
+
+/// Projects what `club` may know after the phase `before` was resolved into
+/// `resolution` (whose next world, if any, is the state now).
+pub fn club_view(
+    c: &Campaign,
+    before: &World,
+    resolution: &Resolution,
+    club: ClubName,
+    facts: &PhaseFacts,
+) -> ClubView {
+    let now = resolution.next.as_ref().unwrap_or(before);
+    let nation = club.nation;
+    let lang = club.lang;
+    let own = now.nation(nation.as_str());
+    let armies = now
+        .armies_of(nation.as_str())
+        .map(|a| ArmyView {
+            id: a.id.to_string(),
+            node: a.node.clone(),
+            node_name: place_name(c, a.node.as_str()),
+            value: a.value,
+            sapper: a.sapper,
+            inside: a.inside,
+            aboard: a.aboard.as_ref().map(|f| f.to_string()),
+        })
+        .collect();
+    let fleets = now
+        .fleets_of(nation.as_str())
+        .map(|f| {
+            let at = match &f.at {
+                FleetAt::Port(p) => p.to_string(),
+                FleetAt::Sea(s) => s.to_string(),
+            };
+            PieceView {
+                id: f.id.to_string(),
+                at_name: place_name(c, &at),
+                at,
+                value: 0,
+            }
+        })
+        .collect();
+    let diplomats = now
+        .diplomats
+        .values()
+        .filter(|d| &d.nation == nation)
+        .map(|d| PieceView {
+            id: d.id.to_string(),
+            at: d.node.to_string(),
+            at_name: place_name(c, d.node.as_str()),
+            value: 0,
+        })
+        .collect();
+    let garrisons = now
+        .nodes
+        .iter()
+        .filter_map(|(code, n)| {
+            let g = n.garrison.as_ref().filter(|g| &g.nation == nation)?;
+            Some(PieceView {
+                id: code.to_string(),
+                at: code.to_string(),
+                at_name: place_name(c, code.as_str()),
+                value: g.value,
+            })
+        })
+        .collect();
+    let besieging = now
+        .sieges
+        .iter()
+        .filter(|s| {
+            now.armies
+                .get(&s.besieger)
+                .is_some_and(|a| &a.nation == nation)
+        })
+        .map(|s| s.node.clone())
+        .collect();
+    let besieged = now
+        .sieges
+        .iter()
+        .filter(|s| now.nodes.get(&s.node).is_some_and(|n| &n.owner == nation))
+        .map(|s| s.node.clone())
+        .collect();
+    let orders = resolution
+        .outcomes
+        .iter()
+        .filter(|o| &o.nation == nation)
+        .map(|o| OrderView {
+            seq: o.at.seq,
+            order: o.order.clone(),
+            done: matches!(o.result, Outcome::Done(_)),
+            text: o.result.text(lang),
+        })
+        .collect();
+    let events = resolution
+        .events
+        .iter()
+        .filter(|e| audience_includes(e, nation))
+        .map(|e| EventView {
+            rule: e.rule.clone(),
+            text: e.what.text(lang),
+        })
+        .collect();
+    let ledger = resolution
+        .ledger
+        .entries
+        .iter()
+        .filter(|e| &e.nation == nation)
+        .map(|e| LedgerLine {
+            account: e.account.text(lang),
+            item: e.item.text(lang),
+            amount: e.amount,
+            rule: e.rule.clone(),
+        })
+        .collect();
+    let battles = now
+        .battles
+        .iter()
+        .filter_map(|b| {
+            let (role, opponent) = if &b.attacker.nation == nation {
+                ("attacker", &b.defender.nation)
+            } else if &b.defender.nation == nation {
+                ("defender", &b.attacker.nation)
+            } else {
+                return None;
+            };
+            Some(BattleView {
+                id: b.id.clone(),
+                node: b.node.clone(),
+                node_name: place_name(c, b.node.as_str()),
+                opponent: opponent.clone(),
+                opponent_name: nation_name(c, opponent.as_str(), lang),
+                role,
+                rearguard: b.kind == super::world::BattleKind::Rearguard,
+            })
+        })
+        .collect();
+    let political = political(c, now, lang);
+    let own_nodes = political
+        .iter()
+        .filter(|n| &n.owner == nation)
+        .cloned()
+        .collect();
+    let events_in_effect = own.map_or_else(Vec::new, |s| {
+        s.events
+            .iter()
+            .map(|id| winter_event_name(c, id, lang))
+            .collect()
+    });
+    ClubView {
+        campaign: title(c, lang),
+        lang,
+        nation: nation.clone(),
+        nation_name: nation_name(c, nation.as_str(), lang),
+        club_name: club.name.to_owned(),
+        phase: phase_name(c, before.phase, lang),
+        next_phase: resolution
+            .next
+            .as_ref()
+            .map(|w| phase_name(c, w.phase, lang)),
+        facts: facts.clone(),
+        treasury: own.map_or(0, |s| s.treasury),
+        loan_due: own.and_then(|s| s.loan.as_ref()).map(|l| l.due()),
+        spy: own.is_some_and(|s| s.spy),
+        assassins: own.map_or(0, |s| s.assassins),
+        strategos: now.strategos.as_ref() == Some(nation),
+        events_in_effect,
+        standing: standing(c, now, nation, lang),
+        armies,
+        fleets,
+        diplomats,
+        garrisons,
+        besieging,
+        besieged,
+        markers: markers(c, now, nation),
+        orders,
+        events,
+        ledger,
+        battles,
+        own_nodes,
+        political,
+    }
+}
+
+fn title(c: &Campaign, lang: Lang) -> String {
+    match lang {
+        Lang::It => c.title_it.clone(),
+        Lang::En => c.title_en.clone(),
+    }
+}
+
+fn winter_event_name(c: &Campaign, id: &str, lang: Lang) -> String {
+    c.tables
+        .events
+        .entry
+        .iter()
+        .find(|e| e.id == id)
+        .map_or_else(
+            || id.to_owned(),
+            |e| match lang {
+                Lang::It => e.name_it.clone(),
+                Lang::En => e.name_en.clone(),
+            },
+        )
+}
+
+/// Projects what every club may know after a phase (G7.1): the public bulletin.
+pub fn public_view(
+    c: &Campaign,
+    before: &World,
+    resolution: &Resolution,
+    lang: Lang,
+    facts: &PhaseFacts,
+) -> PublicView {
+    let now = resolution.next.as_ref().unwrap_or(before);
+    let clubs = now
+        .clubs
+        .iter()
+        .map(|n| ClubLine {
+            nation: n.clone(),
+            name: nation_name(c, n.as_str(), lang),
+            sent_orders: facts.sent_orders.contains(n),
+        })
+        .collect();
+    let events = resolution
+        .events
+        .iter()
+        .filter(|e| e.audience == Audience::Public)
+        .map(|e| EventView {
+            rule: e.rule.clone(),
+            text: e.what.text(lang),
+        })
+        .collect();
+    let mut holdings: Vec<Holding> = c
+        .nations
+        .iter()
+        .map(|n| Holding {
+            nation: n.code.clone(),
+            name: nation_name(c, n.code.as_str(), lang),
+            nodes: now.nodes_owned_by(n.code.as_str()).count(),
+        })
+        .filter(|h| h.nodes > 0)
+        .collect();
+    holdings.sort_by(|a, b| b.nodes.cmp(&a.nodes).then(a.nation.cmp(&b.nation)));
+    PublicView {
+        campaign: title(c, lang),
+        lang,
+        phase: phase_name(c, before.phase, lang),
+        next_phase: resolution
+            .next
+            .as_ref()
+            .map(|w| phase_name(c, w.phase, lang)),
+        facts: facts.clone(),
+        clubs,
+        events,
+        holdings,
+        political: political(c, now, lang),
+    }
+}
+
+/// Returns the node changes of a phase that are public: who took which node.
+pub fn nodes_changed(events: &[Event]) -> Vec<(NodeCode, NationCode, NationCode)> {
+    events
+        .iter()
+        .filter(|e| e.audience == Audience::Public)
+        .filter_map(|e| match &e.what {
+            Happening::NodeTaken { node, from, to } | Happening::Surrendered { node, from, to } => {
+                Some((node.clone(), from.clone(), to.clone()))
+            }
+            _ => None,
+        })
+        .collect()
+}
