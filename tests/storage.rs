@@ -72,6 +72,8 @@ fn advance_once(store: &mut Store) {
             now: "1494-09-02T08:00:00Z",
             command: "test",
             description: "test advance",
+            outbox: &[],
+            deadline: None,
         })
         .expect("advance");
 }

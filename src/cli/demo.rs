@@ -36,6 +36,12 @@ pub fn cmd_demo(args: DemoArgs) -> Result<()> {
         args.dir.join(MARKER),
         "made by `giglio demo`; the next demo may replace this directory\n",
     )?;
+    // The referee of the demo gets the referee's reports too.
+    std::fs::write(
+        args.dir.join(crate::mail::config::CONFIG_FILE),
+        crate::mail::config::TEMPLATE
+            .replace("referee = []", "referee = [\"arbitro@giglio.invalid\"]"),
+    )?;
     let (campaign, source) = super::campaign_of(&args.dir)?;
     ui::out(&format!(
         "demo campaign created in {}; the bots play {} year(s)\n",
@@ -47,8 +53,24 @@ pub fn cmd_demo(args: DemoArgs) -> Result<()> {
             &args.dir, &mut store, &campaign, &source, &secrets, args.years,
         )?;
     }
+    // Every report, bulletin and referee's report, as the clubs would receive them.
+    let config = crate::mail::config::load(&args.dir)?;
+    let sink = crate::mail::deliver::sink(&args.dir, &config, None)?;
+    let sent = crate::mail::deliver::send_queued(&mut store, &sink, &super::now, &|_, _| {})?;
     let world = store.current()?.world;
     drop(store);
+    if args.years > 0 {
+        super::report::cmd_report(
+            &args.dir,
+            super::report::ReportArgs {
+                club: None,
+                bulletin: false,
+                phase: None,
+                format: super::report::Format::Text,
+                out: Some(args.dir.join("reports")),
+            },
+        )?;
+    }
     let env = report::environment(None)?;
     let svg_path = args.dir.join("map.svg");
     std::fs::write(
@@ -58,8 +80,12 @@ pub fn cmd_demo(args: DemoArgs) -> Result<()> {
     ui::out("\n");
     cmd_status(&args.dir, StatusArgs { json: false })?;
     ui::out(&format!(
-        "\nmap: {}\norder files the bots sent: {}/orders/\ntry: giglio -C {} victory\n     giglio -C {} ledger --club V\n     giglio -C {} audit\n",
+        "\nmap: {}\norder files the bots sent: {}/orders/\nmail: {} messages (reports, bulletins, referee's reports) as .eml files in {}/{}\nlast phase's reports (text, HTML, PNG) and the referee's summary: {}/reports/\ntry: giglio -C {} victory\n     giglio -C {} ledger --club V\n     giglio -C {} audit\n",
         svg_path.display(),
+        args.dir.display(),
+        sent.sent,
+        args.dir.display(),
+        config.mail.out_dir.display(),
         args.dir.display(),
         args.dir.display(),
         args.dir.display(),

@@ -6,15 +6,17 @@
 mod audit;
 mod battle;
 mod club;
+mod deadline;
 mod demo;
 mod export;
+mod inbox;
 mod ledger;
 mod log;
 mod mail;
 mod map;
 mod new;
 mod orders;
-mod report;
+pub(crate) mod report;
 mod resolve;
 mod simulate;
 mod status;
@@ -69,6 +71,9 @@ enum Command {
     Undo(undo::UndoArgs),
     Demo(demo::DemoArgs),
     Report(report::ReportArgs),
+    Inbox(inbox::InboxArgs),
+    Deadline(deadline::DeadlineArgs),
+    Remind(deadline::RemindArgs),
     #[command(subcommand)]
     Mail(mail::MailCommand),
     Simulate(simulate::SimulateArgs),
@@ -111,6 +116,9 @@ fn run(cli: Cli) -> Result<()> {
         Command::Undo(args) => undo::cmd_undo(dir, args),
         Command::Demo(args) => demo::cmd_demo(args),
         Command::Report(args) => report::cmd_report(dir, args),
+        Command::Inbox(args) => inbox::cmd_inbox(dir, args),
+        Command::Deadline(args) => deadline::cmd_deadline(dir, args),
+        Command::Remind(args) => deadline::cmd_remind(dir, args),
         Command::Mail(cmd) => mail::cmd_mail(dir, cmd),
         Command::Simulate(args) => simulate::cmd_simulate(dir, args),
     }

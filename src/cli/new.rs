@@ -116,6 +116,11 @@ pub fn create(args: &NewArgs) -> Result<(Store, BTreeMap<String, String>)> {
         }
         std::fs::write(path, text)?;
     }
+    let config_path = args.dir.join(crate::mail::config::CONFIG_FILE);
+    if !config_path.exists() {
+        std::fs::write(&config_path, crate::mail::config::TEMPLATE)?;
+    }
+    let config = crate::mail::config::load(&args.dir)?;
     let mut secrets = BTreeMap::new();
     let mut hashes = BTreeMap::new();
     for c in &clubs {
@@ -125,7 +130,7 @@ pub fn create(args: &NewArgs) -> Result<(Store, BTreeMap<String, String>)> {
     }
     let now = super::now();
     let command = format!("new {}", args.dir.display());
-    let store = Store::create(
+    let mut store = Store::create(
         &args.dir,
         NewCampaign {
             name: &campaign.name,
@@ -139,6 +144,12 @@ pub fn create(args: &NewArgs) -> Result<(Store, BTreeMap<String, String>)> {
             command: &command,
         },
     )?;
+    // The first phase's deadline, from giglio.toml's [deadlines].
+    let tz = crate::mail::deadline::zone(&campaign.time_zone)?;
+    if let Some(at) = crate::mail::deadline::default_for(world.phase, &now, &config.deadlines, tz)?
+    {
+        store.set_deadline(&world.phase.key(), &at, &now, &command)?;
+    }
     Ok((store, secrets))
 }
 

@@ -42,6 +42,14 @@ struct Status {
     clubs: Vec<String>,
     /// Clubs whose orders the open phase still waits for.
     missing: Vec<String>,
+    /// The open phase's deadline (RFC 3339) and as clubs read it, if one is set.
+    deadline: Option<String>,
+    deadline_local: Option<String>,
+    /// Clubs still missing once the deadline has passed: they hold if resolved now.
+    late: Vec<String>,
+    /// Messages waiting in the outbox (`giglio mail send`), and failed ones.
+    mail_queued: usize,
+    mail_failed: usize,
     /// Battles waiting for their result from the table (G3c.7).
     battles: Vec<PendingBattle>,
     neutral: Vec<String>,
@@ -69,6 +77,18 @@ pub fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
     let missing = crate::engine::prepare(&store, &campaign)
         .map(|p| p.missing)
         .unwrap_or_default();
+    let tz = crate::mail::deadline::zone(&campaign.time_zone)?;
+    let deadline = store.deadline(&id.key())?;
+    let past = deadline
+        .as_deref()
+        .is_some_and(|d| crate::mail::deadline::passed(d, &super::now()));
+    let late: Vec<String> = if past {
+        missing.iter().map(ToString::to_string).collect()
+    } else {
+        Vec::new()
+    };
+    let outbox = store.outbox(None)?;
+    let count = |s: crate::storage::Status| outbox.iter().filter(|r| r.status == s).count();
     let waiting_for = if current.resolved_at.is_some() {
         "nothing: the campaign is over".to_owned()
     } else if matches!(id.phase, Phase::Winter) {
@@ -99,6 +119,13 @@ pub fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
         previous_seed: previous.and_then(|p| p.revealed_seed.clone()),
         clubs: club_codes,
         missing: missing.iter().map(ToString::to_string).collect(),
+        deadline_local: deadline
+            .as_deref()
+            .map(|d| crate::mail::deadline::display(d, tz)),
+        deadline,
+        late,
+        mail_queued: count(crate::storage::Status::Queued),
+        mail_failed: count(crate::storage::Status::Failed),
         battles: current
             .world
             .battles
@@ -135,6 +162,21 @@ pub fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
         status.waiting_for,
         status.seed_commitment
     );
+    if let Some(d) = &status.deadline_local {
+        text.push_str(&format!("orders due: {d}\n"));
+    }
+    if !status.late.is_empty() {
+        text.push_str(&format!(
+            "LATE:       {} (the deadline has passed: `giglio resolve` lets them hold)\n",
+            status.late.join(" ")
+        ));
+    }
+    if status.mail_queued + status.mail_failed > 0 {
+        text.push_str(&format!(
+            "outbox:     {} queued, {} failed (`giglio mail send`, `giglio mail status`)\n",
+            status.mail_queued, status.mail_failed
+        ));
+    }
     if let (Some(p), Some(seed)) = (&status.previous_phase, &status.previous_seed) {
         text.push_str(&format!("revealed seed of {p}: {seed}\n"));
     }

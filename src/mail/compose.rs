@@ -89,6 +89,12 @@ pub fn compose(draft: &Draft, from: &Mailbox, date: &str) -> Result<OutMessage> 
     );
     let when = chrono::DateTime::parse_from_rfc3339(date)
         .map_err(|e| Error::Internal(format!("date `{date}`: {e}")))?;
+    // The Date header cannot say a time before 1970 or past 9999 (lettre would panic).
+    if !(0..253_402_300_800).contains(&when.timestamp()) {
+        return Err(Error::user(format!(
+            "date `{date}` cannot be written in a mail header (1970 to 9999 only)"
+        )));
+    }
     let mut b = Message::builder()
         .message_id(Some(format!("<{message_id}>")))
         .from(from.clone())
@@ -202,8 +208,8 @@ mod tests {
     #[test]
     fn the_same_draft_gives_the_same_bytes() {
         let from = mailbox("Arbitro <arbitro@example.org>").unwrap();
-        let a = compose(&draft(), &from, "1494-03-01T21:00:00+01:00").unwrap();
-        let b = compose(&draft(), &from, "1494-03-01T21:00:00+01:00").unwrap();
+        let a = compose(&draft(), &from, "2026-03-01T21:00:00+01:00").unwrap();
+        let b = compose(&draft(), &from, "2026-03-01T21:00:00+01:00").unwrap();
         assert_eq!(a, b);
         assert!(a.message_id.ends_with("@example.org"));
         let raw = String::from_utf8_lossy(&a.raw);
@@ -219,7 +225,7 @@ mod tests {
         let mut d = draft();
         d.to_name = Some("Evil\r\nBcc: victim@example.com".into());
         d.subject = "Hi\r\nCc: victim@example.com\u{202e}".into();
-        let m = compose(&d, &from, "1494-03-01T21:00:00+01:00").unwrap();
+        let m = compose(&d, &from, "2026-03-01T21:00:00+01:00").unwrap();
         let raw = String::from_utf8_lossy(&m.raw);
         let head = raw.split("\r\n\r\n").next().unwrap();
         assert!(
@@ -232,10 +238,16 @@ mod tests {
     }
 
     #[test]
+    fn a_date_before_1970_is_an_error_not_a_panic() {
+        let from = mailbox("arbitro@example.org").unwrap();
+        assert!(compose(&draft(), &from, "1494-03-01T21:00:00+01:00").is_err());
+    }
+
+    #[test]
     fn a_bad_address_is_refused() {
         let from = mailbox("arbitro@example.org").unwrap();
         let mut d = draft();
         d.to = vec!["not an address".into()];
-        assert!(compose(&d, &from, "1494-03-01T21:00:00+01:00").is_err());
+        assert!(compose(&d, &from, "2026-03-01T21:00:00+01:00").is_err());
     }
 }

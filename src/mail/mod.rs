@@ -5,4 +5,6 @@ pub mod compose;
 pub mod config;
 pub mod deadline;
 pub mod deliver;
+pub mod imap;
+pub mod intake;
 pub mod outbox;

@@ -1,0 +1,171 @@
+//! `giglio inbox`: read clubs' orders from a Maildir, an mbox file, `.eml` files (or an
+//! IMAP mailbox), each message once, and queue the receipts, rejections and alerts.
+
+use super::ui;
+use crate::error::{Error, Result};
+use crate::mail::config;
+use crate::mail::intake::{self, Desk, Read, Verdict};
+use crate::storage::Store;
+use std::io::Read as _;
+use std::path::{Path, PathBuf};
+
+/// Read orders from mail. Each message is read once (by the hash of its bytes);
+/// receipts and rejections are queued for `giglio mail send`.
+#[derive(Debug, clap::Args)]
+#[group(required = true, multiple = false)]
+pub struct InboxArgs {
+    /// A Maildir folder (its new/ and cur/); messages read are marked seen.
+    #[arg(long, value_name = "DIR", group = "src")]
+    pub maildir: Option<PathBuf>,
+    /// An mbox file.
+    #[arg(long, value_name = "FILE", group = "src")]
+    pub mbox: Option<PathBuf>,
+    /// One or more .eml files.
+    #[arg(long, value_name = "FILE", num_args = 1.., group = "src")]
+    pub eml: Vec<PathBuf>,
+    /// An IMAP mailbox: imap://user@host:port/INBOX or imaps://…; the password is
+    /// read from GIGLIO_IMAP_PASSWORD.
+    #[arg(long, value_name = "URL", group = "src")]
+    pub imap: Option<String>,
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn cmd_inbox(dir: &Path, a: InboxArgs) -> Result<()> {
+    let mut store = Store::open_write(dir, "inbox")?;
+    let (campaign, _) = super::campaign_of(dir)?;
+    let config = config::load(dir)?;
+    let now = super::now();
+    let desk = Desk {
+        campaign: &campaign,
+        config: &config,
+        now: &now,
+        command: "inbox",
+    };
+    let cap = config.intake.max_message_bytes;
+    let mut read = Vec::new();
+    if let Some(md) = &a.maildir {
+        for path in maildir_messages(md)? {
+            let raw = read_capped(&path, cap)?;
+            read.push(intake::ingest(
+                &mut store,
+                &desk,
+                &raw,
+                &path.display().to_string(),
+            )?);
+            mark_seen(md, &path)?;
+        }
+    } else if let Some(mbox) = &a.mbox {
+        let file =
+            std::fs::File::open(mbox).map_err(|e| Error::Io(format!("{}: {e}", mbox.display())))?;
+        let messages =
+            mail_parser::mailbox::mbox::MessageIterator::new(std::io::BufReader::new(file));
+        for (i, m) in messages.enumerate() {
+            let m = m.map_err(|_| Error::user(format!("{}: not an mbox file", mbox.display())))?;
+            let source = format!("{} #{}", mbox.display(), i + 1);
+            read.push(intake::ingest(&mut store, &desk, m.contents(), &source)?);
+        }
+    } else if let Some(url) = &a.imap {
+        for (source, raw) in crate::mail::imap::fetch(url, cap)? {
+            read.push(intake::ingest(&mut store, &desk, &raw, &source)?);
+        }
+    } else {
+        for path in &a.eml {
+            let raw = read_capped(path, cap)?;
+            read.push(intake::ingest(
+                &mut store,
+                &desk,
+                &raw,
+                &path.display().to_string(),
+            )?);
+        }
+    }
+    if a.json {
+        return ui::out_json(&read);
+    }
+    ui::out(&summary(&read));
+    Ok(())
+}
+
+fn summary(read: &[Read]) -> String {
+    let mut out = String::new();
+    for r in read {
+        let sender = r.sender.as_deref().unwrap_or("?");
+        let line = match &r.verdict {
+            Verdict::Duplicate => format!("already read   {}", r.source),
+            Verdict::Accepted { nation, receipt } => {
+                format!("accepted  {nation:<4} from {sender}: receipt {receipt}")
+            }
+            Verdict::Rejected { nation, reason } => {
+                format!("rejected  {nation:<4} from {sender}: {reason}")
+            }
+            Verdict::Forged { claimed, reason } => format!(
+                "FORGED    {:<4} {reason}",
+                claimed.as_deref().unwrap_or("?")
+            ),
+            Verdict::Ignored { reason } => format!("ignored        from {sender}: {reason}"),
+        };
+        out.push_str(&line);
+        out.push('\n');
+    }
+    let new = read
+        .iter()
+        .filter(|r| r.verdict != Verdict::Duplicate)
+        .count();
+    out.push_str(&format!(
+        "{} messages, {new} new; replies are queued: `giglio mail send`\n",
+        read.len()
+    ));
+    out
+}
+
+/// The messages of a Maildir, new first then cur, each in name order.
+fn maildir_messages(md: &Path) -> Result<Vec<PathBuf>> {
+    if !md.join("new").is_dir() && !md.join("cur").is_dir() {
+        return Err(Error::user(format!(
+            "{} is not a Maildir (it has no new/ or cur/)",
+            md.display()
+        )));
+    }
+    let mut out = Vec::new();
+    for sub in ["new", "cur"] {
+        let Ok(entries) = std::fs::read_dir(md.join(sub)) else {
+            continue;
+        };
+        let mut paths: Vec<PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.is_file())
+            .collect();
+        paths.sort();
+        out.extend(paths);
+    }
+    Ok(out)
+}
+
+/// Reads a file, but never more than `cap` + 1 bytes: an oversized message is known to
+/// be too large without holding it all.
+fn read_capped(path: &Path, cap: usize) -> Result<Vec<u8>> {
+    let f = std::fs::File::open(path).map_err(|e| Error::Io(format!("{}: {e}", path.display())))?;
+    let mut raw = Vec::new();
+    f.take(cap as u64 + 1)
+        .read_to_end(&mut raw)
+        .map_err(|e| Error::Io(format!("{}: {e}", path.display())))?;
+    Ok(raw)
+}
+
+/// Moves a message from new/ to cur/ with the Seen flag, as a mail reader does.
+fn mark_seen(md: &Path, path: &Path) -> Result<()> {
+    if path
+        .parent()
+        .and_then(Path::file_name)
+        .is_none_or(|n| n != "new")
+    {
+        return Ok(());
+    }
+    let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+        return Ok(());
+    };
+    let base = name.split(":2,").next().unwrap_or(name);
+    std::fs::rename(path, md.join("cur").join(format!("{base}:2,S")))
+        .map_err(|e| Error::Io(format!("marking {} seen: {e}", path.display())))
+}
