@@ -920,7 +920,7 @@ fn log_shows_the_journal_and_the_dice() {
     let text = t.stdout(&["log"]);
     assert!(
         text.contains(
-            "1494-09-01T08:00:00Z [new campaign] new campaign `il-giglio`, opening 1494 spring"
+            "2026-09-01T08:00:00Z [new campaign] new campaign `il-giglio`, opening 1494 spring"
         ),
         "{text}"
     );

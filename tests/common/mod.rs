@@ -1,10 +1,15 @@
 //! Test helpers: temporary directories and the real `giglio` binary with a pinned clock.
 
+/// Headless Chromium: a screenshot and the DOM of a local HTML file.
+pub mod browser;
+/// Real SMTP (with fault injection) and IMAP servers on loopback.
+pub mod servers;
+
 use assert_cmd::Command;
 use std::path::{Path, PathBuf};
 
 /// A fixed clock for every command a test runs, so journals are reproducible.
-pub const NOW: &str = "1494-09-01T08:00:00Z";
+pub const NOW: &str = "2026-09-01T08:00:00Z";
 
 /// Returns a command running the real binary in `dir`, with a pinned clock.
 pub fn giglio(dir: &Path) -> Command {
