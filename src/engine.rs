@@ -201,6 +201,7 @@ pub fn resolve_open_phase(
         let sent: Vec<NationCode> = p.orders.keys().cloned().collect();
         let (outbox, next_deadline) = match mailing {
             Some(m) => {
+                crate::failpoint::hit("resolve.render.before");
                 let (facts, deadline) =
                     outbox::facts(store, campaign, &p.world, &resolution, &sent, m.config, now)?;
                 let phase = outbox::ResolvedPhase {
@@ -210,6 +211,7 @@ pub fn resolve_open_phase(
                     rolls: rolls.len(),
                 };
                 let msgs = outbox::phase_messages(store, campaign, &phase, m, now)?;
+                crate::failpoint::hit("resolve.render.after");
                 (msgs, deadline)
             }
             None => (Vec::new(), None),

@@ -30,6 +30,7 @@
 //! | [`report`] | rendering through `templates/`: map SVG and PNG, battle cards, clubs' reports, bulletin, referee's report; the export, ledger views, state diffs | decide visibility, send mail |
 //! | [`mail`] | play by e-mail: `giglio.toml`, composing messages, the outbox's delivery (SMTP or `.eml`), intake from Maildir/mbox/.eml/IMAP with authentication, deadlines | decide rules or visibility |
 //! | [`engine`] | running a phase: gather stored orders, readiness, seeded dice, one saving transaction | decide rules |
+//! | [`failpoint`] | crash tests' failpoints: abort at the k-th hit (`GIGLIO_CRASH_AT`), count hits (`GIGLIO_CRASH_COUNT`) | cost anything when unset |
 //! | [`diag`] | located diagnostics (`file:line:col`), shared by every reader of user files | know game types |
 //! | [`error`] | the shell's error type and its exit codes | |
 //!
@@ -48,6 +49,7 @@ pub mod cli;
 pub mod diag;
 pub mod engine;
 pub mod error;
+pub mod failpoint;
 pub mod mail;
 pub mod orders;
 pub mod report;

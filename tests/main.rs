@@ -4,10 +4,25 @@
 /// Battles: odds against exact probabilities, every ruleset resolving, odds that never
 /// touch the campaign.
 mod battles;
+/// A club's HTML report in headless Chromium: DOM, loaded map, screenshot.
+mod browser_report;
 /// End-to-end tests of the `giglio` binary, one section per subcommand.
 mod cli;
+/// Crash safety: a crash at every failpoint, kill -9 at random moments, nothing twice.
+mod crash;
+/// Mail delivery end to end: real SMTP, faults, concurrency, header safety.
+mod delivery;
 /// Helpers: temporary campaigns, running the real binary.
 mod common;
+/// The fog of war (G7): leak test with marker values, non-interference, report snapshots.
+mod fog;
+/// Mail intake end to end: IMAP, Maildir/mbox/.eml from a real mail library, forged
+/// messages, mail bombs.
+mod intake;
+/// The test infrastructure itself: real mail servers, their faults, headless Chromium.
+mod infra;
+/// Malformed order files by the thousand, and the fuzzers' crash inputs replayed.
+mod malformed;
 /// Diagnostics of bad order files, as snapshots.
 mod orders_cases;
 /// Property tests: conservation of ducats, one outcome per order, determinism.
@@ -24,3 +39,5 @@ mod storage;
 mod tidy;
 /// Objectives and the final verdict (G8).
 mod victory;
+/// The year in review: yearly reports and the chronicle after the winter.
+mod yearly;

@@ -58,18 +58,29 @@ pub fn cmd_demo(args: DemoArgs) -> Result<()> {
     let sink = crate::mail::deliver::sink(&args.dir, &config, None)?;
     let sent = crate::mail::deliver::send_queued(&mut store, &sink, &super::now, &|_, _| {})?;
     let world = store.current()?.world;
+    // The last year played to its end, for its yearly reports and chronicle.
+    let last_year = store
+        .phases()?
+        .iter()
+        .rev()
+        .find(|p| p.id.phase == crate::rules::Phase::Winter && p.resolved_at.is_some())
+        .map(|p| p.id.year);
     drop(store);
+    let reports = |year| super::report::ReportArgs {
+        club: None,
+        bulletin: false,
+        phase: None,
+        year,
+        chronicle: false,
+        lang: None,
+        format: super::report::Format::Text,
+        out: Some(args.dir.join("reports")),
+    };
     if args.years > 0 {
-        super::report::cmd_report(
-            &args.dir,
-            super::report::ReportArgs {
-                club: None,
-                bulletin: false,
-                phase: None,
-                format: super::report::Format::Text,
-                out: Some(args.dir.join("reports")),
-            },
-        )?;
+        super::report::cmd_report(&args.dir, reports(None))?;
+    }
+    if let Some(y) = last_year {
+        super::report::cmd_report(&args.dir, reports(Some(y)))?;
     }
     let env = report::environment(None)?;
     let svg_path = args.dir.join("map.svg");
@@ -80,7 +91,7 @@ pub fn cmd_demo(args: DemoArgs) -> Result<()> {
     ui::out("\n");
     cmd_status(&args.dir, StatusArgs { json: false })?;
     ui::out(&format!(
-        "\nmap: {}\norder files the bots sent: {}/orders/\nmail: {} messages (reports, bulletins, referee's reports) as .eml files in {}/{}\nlast phase's reports (text, HTML, PNG) and the referee's summary: {}/reports/\ntry: giglio -C {} victory\n     giglio -C {} ledger --club V\n     giglio -C {} audit\n",
+        "\nmap: {}\norder files the bots sent: {}/orders/\nmail: {} messages (reports, yearly reports, chronicles, referee's reports) as .eml files in {}/{}\nlast phase's reports (text, HTML, PNG), the referee's summary and the last year's chronicle: {}/reports/\ntry: giglio -C {} victory\n     giglio -C {} ledger --club V\n     giglio -C {} audit\n",
         svg_path.display(),
         args.dir.display(),
         sent.sent,
@@ -206,9 +217,10 @@ fn play(
             .events
             .iter()
             .filter(|e| {
+                // Told to both sides: count the attacker's copy.
                 matches!(
-                    e.what,
-                    crate::rules::outcome::Happening::BattleFought { .. }
+                    (&e.what, &e.audience),
+                    (crate::rules::outcome::Happening::BattleFought { attacker, .. }, crate::rules::outcome::Audience::Nation(n)) if n == attacker
                 )
             })
             .count();

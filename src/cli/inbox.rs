@@ -11,22 +11,27 @@ use std::path::{Path, PathBuf};
 
 /// Read orders from mail. Each message is read once (by the hash of its bytes);
 /// receipts and rejections are queued for `giglio mail send`.
+// The sources are one group of their own: `--json` goes with any of them.
 #[derive(Debug, clap::Args)]
-#[group(required = true, multiple = false)]
+#[group(skip)]
+#[command(group = clap::ArgGroup::new("src").required(true).multiple(false))]
 pub struct InboxArgs {
     /// A Maildir folder (its new/ and cur/); messages read are marked seen.
     #[arg(long, value_name = "DIR", group = "src")]
     pub maildir: Option<PathBuf>,
-    /// An mbox file.
+    /// An mbox file (messages each after a `From ` line).
     #[arg(long, value_name = "FILE", group = "src")]
     pub mbox: Option<PathBuf>,
     /// One or more .eml files.
     #[arg(long, value_name = "FILE", num_args = 1.., group = "src")]
     pub eml: Vec<PathBuf>,
-    /// An IMAP mailbox: imap://user@host:port/INBOX or imaps://…; the password is
-    /// read from GIGLIO_IMAP_PASSWORD.
+    /// An IMAP mailbox: imaps://user@host:port/MAILBOX (imap:// only on this machine).
+    /// The password is read from GIGLIO_IMAP_PASSWORD, an extra CA (PEM) from
+    /// GIGLIO_IMAP_CA_FILE. Unseen messages are read and then flagged seen, so give
+    /// giglio a mailbox (or folder) of its own.
     #[arg(long, value_name = "URL", group = "src")]
     pub imap: Option<String>,
+    /// Print what became of each message as JSON.
     #[arg(long)]
     pub json: bool,
 }
@@ -56,8 +61,7 @@ pub fn cmd_inbox(dir: &Path, a: InboxArgs) -> Result<()> {
             mark_seen(md, &path)?;
         }
     } else if let Some(mbox) = &a.mbox {
-        let file =
-            std::fs::File::open(mbox).map_err(|e| Error::Io(format!("{}: {e}", mbox.display())))?;
+        let file = open_mbox(mbox)?;
         let messages =
             mail_parser::mailbox::mbox::MessageIterator::new(std::io::BufReader::new(file));
         for (i, m) in messages.enumerate() {
@@ -66,9 +70,10 @@ pub fn cmd_inbox(dir: &Path, a: InboxArgs) -> Result<()> {
             read.push(intake::ingest(&mut store, &desk, m.contents(), &source)?);
         }
     } else if let Some(url) = &a.imap {
-        for (source, raw) in crate::mail::imap::fetch(url, cap)? {
-            read.push(intake::ingest(&mut store, &desk, &raw, &source)?);
-        }
+        crate::mail::imap::read_unseen(url, cap, |source, raw| {
+            read.push(intake::ingest(&mut store, &desk, raw, source)?);
+            Ok(())
+        })?;
     } else {
         for path in &a.eml {
             let raw = read_capped(path, cap)?;
@@ -140,6 +145,23 @@ fn maildir_messages(md: &Path) -> Result<Vec<PathBuf>> {
         out.extend(paths);
     }
     Ok(out)
+}
+
+/// Opens an mbox file, refusing one that does not start with a `From ` line: the reader
+/// would skip everything before the first such line, and so read nothing, silently.
+fn open_mbox(path: &Path) -> Result<std::fs::File> {
+    let io = |e: std::io::Error| Error::Io(format!("{}: {e}", path.display()));
+    let mut file = std::fs::File::open(path).map_err(io)?;
+    let mut head = Vec::new();
+    (&mut file).take(5).read_to_end(&mut head).map_err(io)?;
+    if !head.is_empty() && head != b"From " {
+        return Err(Error::user(format!(
+            "{} is not an mbox file (it does not start with a `From ` line)",
+            path.display()
+        )));
+    }
+    std::io::Seek::rewind(&mut file).map_err(io)?;
+    Ok(file)
 }
 
 /// Reads a file, but never more than `cap` + 1 bytes: an oversized message is known to

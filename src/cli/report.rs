@@ -1,9 +1,10 @@
 //! `giglio report`: a resolved phase's reports again, from what is stored: a club's
 //! (text or HTML), the public bulletin, the referee's; or all of them into a folder.
+//! With `--year`, a year's reports instead: a club's yearly report or the chronicle.
 
 use super::ui;
 use crate::error::{Error, Result};
-use crate::report::club;
+use crate::report::{club, year};
 use crate::rules::resolve::Resolution;
 use crate::rules::tables::Lang;
 use crate::rules::visibility::PhaseFacts;
@@ -11,7 +12,8 @@ use crate::rules::{NationCode, World};
 use crate::storage::Store;
 use std::path::{Path, PathBuf};
 
-/// Show the reports of a resolved phase (the last one unless --phase).
+/// Show the reports of a resolved phase (the last one unless --phase), or with --year
+/// the reports of a whole year: a club's yearly report or the public chronicle.
 #[derive(Debug, clap::Args)]
 pub struct ReportArgs {
     /// A club's report (its nation code); without it, the referee's report.
@@ -23,10 +25,21 @@ pub struct ReportArgs {
     /// The phase, by key (1494-spring, 1494-r03…).
     #[arg(long, value_name = "KEY")]
     pub phase: Option<String>,
+    /// A year's reports, once its winter is resolved: the club's yearly report with
+    /// --club, else the public chronicle.
+    #[arg(long, value_name = "YYYY", conflicts_with_all = ["phase", "bulletin"])]
+    pub year: Option<u16>,
+    /// The year's public chronicle (the default with --year and no --club).
+    #[arg(long, requires = "year", conflicts_with = "club")]
+    pub chronicle: bool,
+    /// Language of a year's report (default: the club's; the chronicle's: it).
+    #[arg(long, value_enum, requires = "year")]
+    pub lang: Option<super::orders::LangArg>,
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
     /// Write every club's report (text, HTML, PNG map), the bulletin and the
-    /// referee's report into this folder.
+    /// referee's report into this folder; with --year, every club's yearly report,
+    /// the chronicle in Italian and English, and the political map.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
 }
@@ -100,6 +113,9 @@ pub fn cmd_report(dir: &Path, a: ReportArgs) -> Result<()> {
     let store = Store::open_read(dir)?;
     let (campaign, _) = super::campaign_of(dir)?;
     let env = crate::report::environment(Some(&dir.join("templates")))?;
+    if let Some(y) = a.year {
+        return cmd_year(&store, &campaign, &env, y, &a);
+    }
     let s = stored(&store, &campaign, a.phase.as_deref())?;
     let after = s
         .resolution
@@ -201,6 +217,94 @@ fn write_all(
         "{} club reports, the bulletin and the referee's report of {} written to {}\n",
         reports.len(),
         s.before.phase,
+        out.display()
+    ));
+    Ok(())
+}
+
+/// `giglio report --year`: a club's yearly report, the chronicle, or all of them into
+/// a folder.
+fn cmd_year(
+    store: &Store,
+    campaign: &crate::rules::Campaign,
+    env: &minijinja::Environment,
+    y: u16,
+    a: &ReportArgs,
+) -> Result<()> {
+    let record = year::year_record(store, y, None)?;
+    if let Some(out) = &a.out {
+        return write_year(out, store, campaign, env, &record);
+    }
+    let map_src = year_map_file(y);
+    let lang = a.lang.map(Lang::from);
+    let rendered = match &a.club {
+        Some(code) => {
+            let clubs = store.clubs()?;
+            let mut club = clubs
+                .into_iter()
+                .find(|c| &c.nation == code)
+                .ok_or_else(|| {
+                    Error::user(format!(
+                        "no club plays `{code}` in this campaign (see `giglio club list`)"
+                    ))
+                })?;
+            club.lang = lang.unwrap_or(club.lang);
+            let (_, view) = year::club_views(campaign, &record, std::slice::from_ref(&club))
+                .into_iter()
+                .next()
+                .ok_or_else(|| Error::user(format!("{code} was not played by a club in {y}")))?;
+            year::year_report(env, &view, &map_src)?
+        }
+        None => {
+            let view = year::chronicle_view(campaign, &record, lang.unwrap_or(Lang::It));
+            year::chronicle_report(env, &view, &map_src)?
+        }
+    };
+    ui::out(match a.format {
+        Format::Html => &rendered.html,
+        Format::Text => &rendered.text,
+    });
+    Ok(())
+}
+
+/// The file name of a year's political map picture, as the HTML reports name it.
+fn year_map_file(y: u16) -> String {
+    format!("map-{y}.png")
+}
+
+/// Writes every club's yearly report (text and HTML), the chronicle in both languages
+/// and the political map at the year's end into `out`.
+fn write_year(
+    out: &Path,
+    store: &Store,
+    campaign: &crate::rules::Campaign,
+    env: &minijinja::Environment,
+    record: &crate::rules::chronicle::YearRecord,
+) -> Result<()> {
+    std::fs::create_dir_all(out)?;
+    let y = record.year;
+    let map_src = year_map_file(y);
+    let views = year::club_views(campaign, record, &store.clubs()?);
+    for (club, view) in &views {
+        let r = year::year_report(env, view, &map_src)?;
+        let n = &club.nation;
+        std::fs::write(out.join(format!("{n}-{y}.txt")), &r.text)?;
+        std::fs::write(out.join(format!("{n}-{y}.html")), &r.html)?;
+    }
+    for lang in [Lang::It, Lang::En] {
+        let view = year::chronicle_view(campaign, record, lang);
+        let r = year::chronicle_report(env, &view, &map_src)?;
+        let name = crate::mail::yearly::chronicle_file(lang, y);
+        std::fs::write(out.join(&name), &r.text)?;
+        std::fs::write(out.join(name.replace(".txt", ".html")), &r.html)?;
+    }
+    std::fs::write(
+        out.join(&map_src),
+        year::political_png(env, campaign, &record.end)?,
+    )?;
+    ui::out(&format!(
+        "{} yearly reports, the chronicle (it, en) and the political map of {y} written to {}\n",
+        views.len(),
         out.display()
     ));
     Ok(())

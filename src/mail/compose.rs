@@ -45,12 +45,22 @@ pub struct Draft {
 }
 
 /// Removes what must never reach a header: control characters (CR, LF, NUL…), bidi
-/// controls, and anything past 200 characters.
+/// controls, runs of spaces, encoded-word openers, and anything past 200 characters.
 pub fn header_text(s: &str) -> String {
-    s.chars()
+    let clean: String = s
+        .chars()
+        .map(|c| if c.is_whitespace() { ' ' } else { c })
         .filter(|c| !c.is_control() && !is_bidi_control(*c))
         .take(200)
-        .collect()
+        .collect();
+    // Runs of spaces collapse (encoded words would eat them), and a literal `=?` is
+    // broken up so no mail reader decodes text a club wrote as an encoded word.
+    clean
+        .split(' ')
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace("=?", "=\u{2060}?")
 }
 
 /// Returns whether a character reorders text (a bidi control, as in "Trojan Source").
@@ -241,6 +251,13 @@ mod tests {
     fn a_date_before_1970_is_an_error_not_a_panic() {
         let from = mailbox("arbitro@example.org").unwrap();
         assert!(compose(&draft(), &from, "1494-03-01T21:00:00+01:00").is_err());
+    }
+
+    #[test]
+    fn header_text_defuses_encoded_words_and_collapses_spaces() {
+        let t = header_text("=?utf-8?b?QmNjOg==?=  à \t à\r\n");
+        assert!(!t.contains("=?"), "{t}");
+        assert!(t.ends_with("à à"), "{t}");
     }
 
     #[test]

@@ -2,11 +2,14 @@
 //! `.eml` files in a folder.
 //!
 //! A row is marked sent only after the server accepted it (or the file is safely on
-//! disk). Temporary failures (4xx, a dropped connection) are retried with a doubling
-//! wait; permanent ones (5xx) mark the row failed. A retry sends the stored bytes: it
-//! never renders again. Only one sender runs at a time (the campaign's write lock), so
-//! no message goes out twice, except in the gap RFC 1047 describes (the server took the
-//! message but its answer was lost), and then with the same Message-ID.
+//! disk). Temporary failures (a 4xx reply, no connection) are retried with a doubling
+//! wait; permanent ones (5xx) mark the row failed, and a refused login fails the whole
+//! run at once rather than log in again for every message. A retry sends the stored
+//! bytes: it never renders again. Only one sender runs at a time (the campaign's write
+//! lock), so no message goes out twice, except in the gap RFC 1047 describes (the
+//! server took the message but its answer was lost), and then with the same Message-ID;
+//! a connection lost before the answer is therefore not retried in the same run, so
+//! that gap costs at most one copy per run.
 
 use super::config::{Config, Security, SmtpConfig};
 use crate::error::{Error, Result};
@@ -40,12 +43,23 @@ pub struct Sent {
 }
 
 /// Why one attempt failed.
+#[derive(Debug, PartialEq, Eq)]
 enum Failure {
-    /// 4xx, a timeout, a dropped connection: try again later.
+    /// A 4xx reply, or no connection at all: try again after a wait.
     Temporary(String),
-    /// 5xx, a refused address: never going to work as it is.
+    /// The connection broke or timed out before the server answered: it may have taken
+    /// the message (RFC 1047), so trying again at once would likely deliver it twice.
+    /// Left queued for the next run.
+    NoReply(String),
+    /// 5xx for this message, a refused address: never going to work as it is.
     Permanent(String),
+    /// The server refuses the session itself (a failed login): no message can go.
+    Refused(String),
 }
+
+/// Permanent replies about the session, not the message: authentication required,
+/// mechanism too weak, credentials invalid, encryption required for it (RFC 4954).
+const SESSION_REFUSED: [&str; 4] = ["530", "534", "535", "538"];
 
 /// Builds the sink the configuration asks for: SMTP if a server is set, else files in
 /// `out_dir` (or `files`, when given, whatever the configuration says).
@@ -65,6 +79,14 @@ pub fn sink(dir: &Path, config: &Config, files: Option<&Path>) -> Result<Sink> {
 /// Builds the SMTP transport. Only safe constructors: TLS is required unless the
 /// configuration says `security = "none"`.
 fn transport(s: &SmtpConfig) -> Result<SmtpTransport> {
+    if s.security == Security::None && !is_loopback(&s.host) {
+        return Err(Error::user(format!(
+            "SMTP {}: security = \"none\" would send the reports and the password \
+             unencrypted; it is only for a server on this machine (127.0.0.1, ::1, \
+             localhost): use starttls or tls",
+            s.host
+        )));
+    }
     let smtp_err = |e: lettre::transport::smtp::Error| Error::user(format!("SMTP {}: {e}", s.host));
     let tls_params = || -> Result<TlsParameters> {
         let mut b = TlsParameters::builder(s.host.clone());
@@ -100,6 +122,15 @@ fn transport(s: &SmtpConfig) -> Result<SmtpTransport> {
     Ok(builder.build())
 }
 
+/// Returns whether a host names this machine.
+fn is_loopback(host: &str) -> bool {
+    let host = host.trim_start_matches('[').trim_end_matches(']');
+    host.eq_ignore_ascii_case("localhost")
+        || host
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
+}
+
 /// Sends every queued message, oldest first. `progress` is told after each.
 pub fn send_queued(
     store: &mut Store,
@@ -111,17 +142,26 @@ pub fn send_queued(
     let mut report = Sent::default();
     let total = queued.len();
     for (i, row) in queued.iter().enumerate() {
+        crate::failpoint::hit("send.before_write");
         match deliver_with_retries(store, sink, row)? {
             Ok(()) => {
+                crate::failpoint::hit("send.accepted");
                 store.mark_sent(row.id, &now())?;
+                crate::failpoint::hit("send.marked_sent");
                 report.sent += 1;
             }
-            Err(Failure::Permanent(e)) => {
-                store.mark_attempt(row.id, &e, true)?;
-                report.failed += 1;
-                report.errors.push(format!("{}: {e}", row.message_id));
+            Err(Failure::Permanent(e)) => fail(store, &mut report, row, &e)?,
+            Err(Failure::Refused(e)) => {
+                // Every message would meet the same refusal: fail them all now rather
+                // than log in again once per message (servers lock accounts for less).
+                fail(store, &mut report, row, &e)?;
+                for r in &queued[i + 1..] {
+                    fail(store, &mut report, r, &format!("not tried: {e}"))?;
+                }
+                progress(total, total);
+                break;
             }
-            Err(Failure::Temporary(e)) => {
+            Err(Failure::Temporary(e) | Failure::NoReply(e)) => {
                 // The server keeps failing: leave this and the rest for the next run
                 // rather than hammer it.
                 report.deferred += total - i;
@@ -138,6 +178,14 @@ pub fn send_queued(
     Ok(report)
 }
 
+/// Marks a row failed and reports it.
+fn fail(store: &mut Store, report: &mut Sent, row: &OutboxRow, e: &str) -> Result<()> {
+    store.mark_attempt(row.id, e, true)?;
+    report.failed += 1;
+    report.errors.push(format!("{}: {e}", row.message_id));
+    Ok(())
+}
+
 /// Tries one message up to the configured number of times.
 fn deliver_with_retries(
     store: &mut Store,
@@ -152,7 +200,10 @@ fn deliver_with_retries(
     for attempt in 1..=attempts {
         match deliver_once(sink, row) {
             Ok(()) => return Ok(Ok(())),
-            Err(Failure::Permanent(e)) => return Ok(Err(Failure::Permanent(e))),
+            Err(Failure::NoReply(e)) => {
+                store.mark_attempt(row.id, &e, false)?;
+                return Ok(Err(Failure::NoReply(e)));
+            }
             Err(Failure::Temporary(e)) => {
                 store.mark_attempt(row.id, &e, false)?;
                 if attempt == attempts {
@@ -161,6 +212,7 @@ fn deliver_with_retries(
                 std::thread::sleep(Duration::from_millis(wait));
                 wait = wait.saturating_mul(2);
             }
+            Err(other) => return Ok(Err(other)),
         }
     }
     unreachable!("the loop returns on its last attempt")
@@ -172,17 +224,56 @@ fn deliver_once(sink: &Sink, row: &OutboxRow) -> std::result::Result<(), Failure
         Sink::Smtp { transport, .. } => {
             let envelope = envelope_of(row).map_err(Failure::Permanent)?;
             transport
-                .send_raw(&envelope, &row.raw)
+                .send_raw(&envelope, data_of(&row.raw))
                 .map(|_| ())
-                .map_err(|e| {
-                    if e.is_permanent() {
-                        Failure::Permanent(e.to_string())
-                    } else {
-                        Failure::Temporary(e.to_string())
-                    }
-                })
+                .map_err(|e| classify(&e))
         }
     }
+}
+
+/// Sorts an SMTP error by what to do next.
+fn classify(e: &lettre::transport::smtp::Error) -> Failure {
+    let text = e.to_string();
+    let code = e.status().map(|c| c.to_string());
+    if e.is_permanent() {
+        if code.is_some_and(|c| SESSION_REFUSED.contains(&c.as_str())) {
+            Failure::Refused(text)
+        } else {
+            Failure::Permanent(text)
+        }
+    } else if e.is_transient() {
+        Failure::Temporary(text)
+    } else if e.is_response() || e.is_timeout() || broken_mid_session(e) {
+        Failure::NoReply(text)
+    } else {
+        // No connection (refused, no route, no such host), TLS or client trouble: the
+        // server never saw the message.
+        Failure::Temporary(text)
+    }
+}
+
+/// Returns whether an error comes from a connection that broke while in use (as
+/// opposed to one that could not be made).
+fn broken_mid_session(e: &lettre::transport::smtp::Error) -> bool {
+    use std::io::ErrorKind::{BrokenPipe, ConnectionAborted, ConnectionReset, UnexpectedEof};
+    let mut source = std::error::Error::source(e);
+    while let Some(s) = source {
+        if let Some(io) = s.downcast_ref::<std::io::Error>() {
+            return matches!(
+                io.kind(),
+                BrokenPipe | ConnectionAborted | ConnectionReset | UnexpectedEof
+            );
+        }
+        source = s.source();
+    }
+    false
+}
+
+/// The bytes to hand to lettre so that the server receives exactly the stored message:
+/// lettre always ends DATA with CRLF.CRLF, so a message that already ends with CRLF would
+/// arrive with one empty line more than the outbox (and the `.eml` file) holds.
+fn data_of(raw: &[u8]) -> &[u8] {
+    raw.strip_suffix(b"\r\n").unwrap_or(raw)
 }
 
 /// The SMTP envelope: the From of the message and the row's recipients, nothing else.
@@ -226,5 +317,56 @@ fn write_eml(dir: &Path, row: &OutboxRow) -> std::io::Result<()> {
         f.write_all(&row.raw)?;
         f.sync_all()?;
     }
-    std::fs::rename(&tmp, &path)
+    crate::failpoint::hit("send.file.before_rename");
+    std::fs::rename(&tmp, &path)?;
+    // The rename lives in the folder: sync it too, or a power cut after the row is
+    // marked sent could lose the file.
+    std::fs::File::open(dir)?.sync_all()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_final_crlf_is_left_to_the_data_terminator() {
+        assert_eq!(data_of(b"body\r\n"), b"body");
+        assert_eq!(data_of(b"body\r\n\r\n"), b"body\r\n");
+        assert_eq!(data_of(b"body"), b"body");
+    }
+
+    #[test]
+    fn only_this_machine_may_be_reached_without_encryption() {
+        for host in [
+            "127.0.0.1",
+            "127.0.0.2",
+            "::1",
+            "[::1]",
+            "localhost",
+            "LOCALHOST",
+        ] {
+            assert!(is_loopback(host), "{host}");
+        }
+        for host in [
+            "smtp.example.org",
+            "192.168.1.10",
+            "0.0.0.0",
+            "localhost.evil.example",
+        ] {
+            assert!(!is_loopback(host), "{host}");
+        }
+        let remote = SmtpConfig {
+            host: "smtp.example.org".into(),
+            port: 25,
+            security: Security::None,
+            user: None,
+            password: None,
+            ca_file: None,
+            timeout_secs: 1,
+            max_attempts: 1,
+            retry_base_ms: 0,
+        };
+        let e = transport(&remote).expect_err("refused");
+        assert!(e.to_string().contains("unencrypted"), "{e}");
+    }
 }

@@ -6,19 +6,20 @@
 //! A message that fails authentication changes nothing, is not answered to its
 //! sender, and alerts the club it claims to be from and the referee. Headers that a
 //! forger controls and that prove nothing (Reply-To, Sender, Authentication-Results,
-//! a display name) are never read for trust.
+//! a display name) are never read for trust; a message without exactly one sender
+//! address never passes.
+//!
+//! [`super::letter`] reads the message (its sender, its order file, the limits); this
+//! module judges it and decides who hears of it.
 
 use super::compose::{Draft, compose, mailbox};
 use super::config::Config;
+use super::letter;
 use crate::error::Result;
 use crate::rules::Campaign;
 use crate::rules::tables::Lang;
 use crate::storage::{Club, InboxRow, Ingest, OutMessage, Store, StoredOrders};
 use crate::submission::{self, Auth, Checked, sha256_hex};
-use mail_parser::{HeaderName, MessageParser, MimeHeaders};
-
-/// Largest order file taken from a message.
-pub const MAX_ORDERS_BYTES: usize = 256 * 1024;
 
 /// What became of one message.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -79,12 +80,6 @@ pub struct Desk<'a> {
     pub command: &'a str,
 }
 
-/// What a message says, once parsed: its single sender address and its order file.
-struct Letter {
-    sender: String,
-    orders: Vec<u8>,
-}
-
 /// Reads one message and does what it asks, all in one transaction.
 pub fn ingest(store: &mut Store, desk: &Desk, raw: &[u8], source: &str) -> Result<Read> {
     let hash = sha256_hex(raw);
@@ -137,183 +132,197 @@ type Judged = (
 
 /// Decides what a message is and what it causes; changes nothing.
 fn judge(store: &Store, desk: &Desk, clubs: &[Club], raw: &[u8], hash: &str) -> Result<Judged> {
-    let referee_alert = |reason: &str| -> Result<Vec<OutMessage>> {
-        alert(desk, None, &[], reason, hash).map(|m| m.into_iter().collect())
-    };
-    if raw.len() > desk.config.intake.max_message_bytes {
-        let reason = format!(
-            "message of {} bytes is over the limit of {} bytes: not read",
-            raw.len(),
-            desk.config.intake.max_message_bytes
-        );
-        return Ok((
-            Verdict::Ignored {
-                reason: reason.clone(),
-            },
-            None,
-            None,
-            referee_alert(&reason)?,
-        ));
+    let cap = desk.config.intake.max_message_bytes;
+    if raw.len() > cap {
+        // The readers stop at cap + 1 bytes: the true size is not known, only that it is more.
+        let reason = format!("the message is larger than the limit of {cap} bytes: not read");
+        return ignored(desk, reason, None, hash);
     }
-    let letter = match read_letter(raw, desk.config.intake.max_parts) {
+    let letter = match letter::read(raw, desk.config.intake.max_parts) {
         Ok(l) => l,
-        Err((sender, reason)) => {
-            // A registered club gets told its message could not be read; anyone else
-            // is not answered.
-            if let Some(club) = sender.as_deref().and_then(|s| club_of_sender(clubs, s)) {
-                let reply = reply(
-                    desk,
-                    club,
-                    "rejection",
-                    &reason_text(club.lang, &reason),
-                    hash,
-                )?;
-                return Ok((
-                    Verdict::Rejected {
-                        nation: club.nation.clone(),
-                        reason,
-                    },
-                    sender,
-                    None,
-                    vec![reply],
-                ));
-            }
-            return Ok((
-                Verdict::Ignored {
-                    reason: reason.clone(),
-                },
-                sender,
-                None,
-                referee_alert(&reason)?,
-            ));
-        }
+        Err(reason) => return ignored(desk, reason, None, hash),
     };
-    let sender = Some(letter.sender.clone());
-    let from_club = club_of_sender(clubs, &letter.sender);
+    let sender = letter.sender.as_ref().ok().cloned();
+    let from_club = sender.as_deref().and_then(|s| club_of_sender(clubs, s));
+    match (letter.orders, &letter.sender, from_club) {
+        (Ok(orders), ..) => judge_orders(store, desk, clubs, &letter.sender, &orders, hash),
+        // A registered club gets told its message could not be read; anyone else is not
+        // answered.
+        (Err(reason), _, Some(club)) => {
+            let text = reason_text(club.lang, &reason);
+            rejected(desk, club, reason, &text, sender, hash)
+        }
+        (Err(_), Err(why), None) => ignored(desk, why.clone(), None, hash),
+        (Err(reason), Ok(_), None) => ignored(desk, reason, sender, hash),
+    }
+}
+
+/// Judges a message's order file: by the club it names, the address it came from and
+/// the secret it carries.
+fn judge_orders(
+    store: &Store,
+    desk: &Desk,
+    clubs: &[Club],
+    sender: &std::result::Result<String, String>,
+    orders: &[u8],
+    hash: &str,
+) -> Result<Judged> {
+    let from_club = sender
+        .as_deref()
+        .ok()
+        .and_then(|s| club_of_sender(clubs, s));
     let current = store.current()?;
     let lookup = |n: &str| store.secret_hash(n).ok().flatten();
-    let shown = "orders.toml";
     let checked = submission::check(
-        shown,
-        &letter.orders,
+        "orders.toml",
+        orders,
         desk.campaign,
         &current.world,
         clubs,
         Auth::Campaign(&lookup),
         from_club.map(|c| c.lang),
     );
-    let claimed = checked.header.as_ref().map(|h| h.club.to_string());
-    let claimed_club = claimed
-        .as_deref()
-        .and_then(|n| clubs.iter().find(|c| c.nation == n));
-    match (from_club, claimed_club) {
+    let claimed = checked
+        .header
+        .as_ref()
+        .and_then(|h| clubs.iter().find(|c| c.nation == h.club.as_str()));
+    let sender = match (sender, claimed) {
+        (Ok(s), _) => s,
+        // No single sender to check against the club's addresses: never accepted, and
+        // the club it names is alerted.
+        (Err(why), Some(club)) => {
+            let reason = format!("claims to be from {} but {why}", club.nation);
+            return forged(desk, club, reason, None, hash);
+        }
+        (Err(why), None) => return ignored(desk, why.clone(), None, hash),
+    };
+    match (from_club, claimed) {
         // The file names no club (it does not read): only its registered sender hears.
         (Some(club), None) => {
-            let text = errors_text(club.lang, &checked, &letter.orders);
-            let reply = reply(desk, club, "rejection", &text, hash)?;
-            Ok((
-                Verdict::Rejected {
-                    nation: club.nation.clone(),
-                    reason: first_error(&checked),
-                },
-                sender,
-                None,
-                vec![reply],
-            ))
-        }
-        (None, None) => {
-            let reason =
-                "from an unregistered address, and no order file that names a club".to_owned();
-            Ok((
-                Verdict::Ignored {
-                    reason: reason.clone(),
-                },
-                sender,
-                None,
-                referee_alert(&reason)?,
-            ))
-        }
-        // Sent from an address that is not the claimed club's: forged.
-        (from, Some(claimed)) if from.is_none_or(|f| f.nation != claimed.nation) => {
-            let reason = format!(
-                "claims to be from {} but was sent from {}, which is not one of its addresses",
-                claimed.nation, letter.sender
-            );
-            let replies = alert(
+            let text = errors_text(club.lang, &checked, orders);
+            rejected(
                 desk,
-                Some(claimed),
-                &clubs_for_alert(claimed),
-                &reason,
+                club,
+                first_error(&checked),
+                &text,
+                Some(sender.clone()),
                 hash,
-            )?;
-            Ok((
-                Verdict::Forged {
-                    claimed: Some(claimed.nation.clone()),
-                    reason,
-                },
-                sender,
-                None,
-                replies,
-            ))
+            )
+        }
+        (None, None) => ignored(
+            desk,
+            "from an unregistered address, and no order file that names a club".to_owned(),
+            Some(sender.clone()),
+            hash,
+        ),
+        // Sent from an address that is not the claimed club's: forged.
+        (from, Some(club)) if from.is_none_or(|f| f.nation != club.nation) => {
+            let reason = format!(
+                "claims to be from {} but was sent from {sender}, which is not one of its addresses",
+                club.nation
+            );
+            forged(desk, club, reason, Some(sender.clone()), hash)
         }
         (_, Some(club)) => {
             if checked.errors.iter().any(|d| d.rule == "auth.secret") {
                 let reason = format!(
-                    "sent from {} with a missing or wrong secret: {}",
-                    letter.sender,
+                    "sent from {sender} with a missing or wrong secret: {}",
                     first_error(&checked)
                 );
-                let replies = alert(desk, Some(club), &clubs_for_alert(club), &reason, hash)?;
-                return Ok((
-                    Verdict::Forged {
-                        claimed: Some(club.nation.clone()),
-                        reason,
-                    },
-                    sender,
-                    None,
-                    replies,
-                ));
+                return forged(desk, club, reason, Some(sender.clone()), hash);
             }
             if !checked.errors.is_empty() {
-                let text = errors_text(club.lang, &checked, &letter.orders);
-                let reply = reply(desk, club, "rejection", &text, hash)?;
-                return Ok((
-                    Verdict::Rejected {
-                        nation: club.nation.clone(),
-                        reason: first_error(&checked),
-                    },
-                    sender,
-                    None,
-                    vec![reply],
-                ));
+                let text = errors_text(club.lang, &checked, orders);
+                let reason = first_error(&checked);
+                return rejected(desk, club, reason, &text, Some(sender.clone()), hash);
             }
-            let header = checked
-                .header
-                .as_ref()
-                .expect("a club was claimed, so the header read");
-            let orders = StoredOrders {
-                id: 0,
-                phase: header.phase.clone(),
-                nation: club.nation.clone(),
-                received_at: desk.now.to_owned(),
-                source: format!("mail from {}, message {}", letter.sender, &hash[..16]),
-                sha256: checked.sha256.clone(),
-                text: checked.masked.clone(),
-                active: true,
-            };
-            let text = receipt_text(club.lang, &checked, &letter.orders, &header.phase);
-            let reply = reply(desk, club, "receipt", &text, hash)?;
-            Ok((
-                Verdict::Accepted {
-                    nation: club.nation.clone(),
-                    receipt: checked.sha256.clone(),
-                },
-                sender,
-                Some(orders),
-                vec![reply],
-            ))
+            accepted(desk, club, &checked, orders, sender, hash)
         }
     }
+}
+
+/// The club's orders, authenticated and readable: stored, and a receipt queued.
+fn accepted(
+    desk: &Desk,
+    club: &Club,
+    checked: &Checked,
+    orders: &[u8],
+    sender: &str,
+    hash: &str,
+) -> Result<Judged> {
+    let header = checked
+        .header
+        .as_ref()
+        .expect("a club was claimed, so the header read");
+    let stored = StoredOrders {
+        id: 0,
+        phase: header.phase.clone(),
+        nation: club.nation.clone(),
+        received_at: desk.now.to_owned(),
+        source: format!("mail from {sender}, message {}", &hash[..16]),
+        sha256: checked.sha256.clone(),
+        text: checked.masked.clone(),
+        active: true,
+    };
+    let text = receipt_text(club.lang, checked, orders, &header.phase);
+    let reply = reply(desk, club, "receipt", &text, hash)?;
+    Ok((
+        Verdict::Accepted {
+            nation: club.nation.clone(),
+            receipt: checked.sha256.clone(),
+        },
+        Some(sender.to_owned()),
+        Some(stored),
+        vec![reply],
+    ))
+}
+
+/// The club's own message, refused: `text` goes back to its registered addresses.
+fn rejected(
+    desk: &Desk,
+    club: &Club,
+    reason: String,
+    text: &str,
+    sender: Option<String>,
+    hash: &str,
+) -> Result<Judged> {
+    let reply = reply(desk, club, "rejection", text, hash)?;
+    Ok((
+        Verdict::Rejected {
+            nation: club.nation.clone(),
+            reason,
+        },
+        sender,
+        None,
+        vec![reply],
+    ))
+}
+
+/// A message in a club's name that failed authentication: the club and the referee
+/// are alerted, the sender is not answered.
+fn forged(
+    desk: &Desk,
+    club: &Club,
+    reason: String,
+    sender: Option<String>,
+    hash: &str,
+) -> Result<Judged> {
+    let replies = alert(desk, Some(club), &clubs_for_alert(club), &reason, hash)?;
+    Ok((
+        Verdict::Forged {
+            claimed: Some(club.nation.clone()),
+            reason,
+        },
+        sender,
+        None,
+        replies,
+    ))
+}
+
+/// Not an order message, or unreadable: only the referee is told.
+fn ignored(desk: &Desk, reason: String, sender: Option<String>, hash: &str) -> Result<Judged> {
+    let alerts = alert(desk, None, &[], &reason, hash)?;
+    Ok((Verdict::Ignored { reason }, sender, None, alerts))
 }
 
 /// The addresses an alert about a club goes to: the club's own.
@@ -327,94 +336,6 @@ fn club_of_sender<'a>(clubs: &'a [Club], sender: &str) -> Option<&'a Club> {
     clubs
         .iter()
         .find(|c| c.emails.iter().any(|e| e.trim().to_lowercase() == s))
-}
-
-/// Parses a message: exactly one From with one address, and one order file (a `.toml`
-/// attachment, else the text body). The error carries the sender if it was readable.
-fn read_letter(
-    raw: &[u8],
-    max_parts: usize,
-) -> std::result::Result<Letter, (Option<String>, String)> {
-    let msg = MessageParser::default()
-        .parse(raw)
-        .ok_or((None, "not a mail message (it does not parse)".to_owned()))?;
-    let froms: Vec<_> = msg
-        .headers()
-        .iter()
-        .filter(|h| h.name == HeaderName::From)
-        .collect();
-    let addresses: Vec<String> = froms
-        .iter()
-        .filter_map(|h| h.value.as_address())
-        .flat_map(|a| a.iter())
-        .filter_map(|a| a.address().map(str::to_owned))
-        .collect();
-    let sender = match (froms.len(), addresses.as_slice()) {
-        (1, [one]) => one.clone(),
-        (0, _) | (_, []) => return Err((None, "the message has no sender address (From)".into())),
-        _ => {
-            return Err((
-                None,
-                "the message names several senders (From): it is not read".into(),
-            ));
-        }
-    };
-    if sender
-        .chars()
-        .any(|c| c.is_control() || super::compose::is_bidi_control(c))
-    {
-        return Err((None, "the sender address holds control characters".into()));
-    }
-    if msg.parts.len() > max_parts {
-        return Err((
-            Some(sender),
-            format!(
-                "the message has {} parts; at most {max_parts} are read",
-                msg.parts.len()
-            ),
-        ));
-    }
-    let tomls: Vec<&[u8]> = msg
-        .attachments()
-        .filter(|p| {
-            p.attachment_name()
-                .is_some_and(|n| n.to_lowercase().ends_with(".toml"))
-                || p.is_content_type("application", "toml")
-                || p.is_content_type("text", "x-toml")
-        })
-        .map(|p| p.contents())
-        .collect();
-    let orders = match tomls.as_slice() {
-        [one] => one.to_vec(),
-        [] => {
-            let body = msg.body_text(0).map(|b| b.into_owned()).unwrap_or_default();
-            // A reply quotes the report: quoted lines are not orders.
-            let own: Vec<&str> = body.lines().filter(|l| !l.starts_with('>')).collect();
-            own.join("\n").trim().as_bytes().to_vec()
-        }
-        _ => {
-            return Err((
-                Some(sender),
-                format!(
-                    "the message carries {} order files; send one per message",
-                    tomls.len()
-                ),
-            ));
-        }
-    };
-    if orders.is_empty() {
-        return Err((Some(sender), "the message carries no order file".into()));
-    }
-    if orders.len() > MAX_ORDERS_BYTES {
-        return Err((
-            Some(sender),
-            format!(
-                "the order file has {} bytes; at most {MAX_ORDERS_BYTES} are read",
-                orders.len()
-            ),
-        ));
-    }
-    Ok(Letter { sender, orders })
 }
 
 fn first_error(c: &Checked) -> String {
@@ -590,4 +511,13 @@ fn title(c: &Campaign, lang: Lang) -> &str {
         Lang::It => &c.title_it,
         Lang::En => &c.title_en,
     }
+}
+
+/// Parses a raw message as [`ingest`] does (its one sender, its order file), without a
+/// campaign: the entry point of the mail fuzzer (`fuzz/fuzz_targets/intake.rs`).
+#[doc(hidden)]
+pub fn parse_for_fuzz(raw: &[u8]) -> std::result::Result<(String, Vec<u8>), String> {
+    let max_parts = super::config::IntakeConfig::default().max_parts;
+    let l = letter::read(raw, max_parts)?;
+    Ok((l.sender?, l.orders?))
 }

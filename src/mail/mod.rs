@@ -7,4 +7,6 @@ pub mod deadline;
 pub mod deliver;
 pub mod imap;
 pub mod intake;
+pub mod letter;
 pub mod outbox;
+pub mod yearly;

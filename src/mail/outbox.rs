@@ -109,6 +109,8 @@ pub fn phase_messages(
         };
         out.push(compose(&draft, &from, now)?);
     }
+    // After the winter, the year's reports too (listed in the referee's report below).
+    out.extend(super::yearly::yearly_messages(store, campaign, p, m, now)?);
     if !m.config.mail.referee.is_empty() {
         let list = out
             .iter()

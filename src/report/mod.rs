@@ -11,6 +11,7 @@ pub mod export;
 pub mod ledger;
 pub mod map;
 pub mod png;
+pub mod year;
 
 use crate::error::{Error, Result};
 use minijinja::{AutoEscape, Environment, UndefinedBehavior};
@@ -30,6 +31,10 @@ const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../templates/bulletin.html"),
     ),
     ("referee.txt", include_str!("../../templates/referee.txt")),
+    ("year.txt", include_str!("../../templates/year.txt")),
+    ("year.html", include_str!("../../templates/year.html")),
+    ("chronicle.txt", include_str!("../../templates/chronicle.txt")),
+    ("chronicle.html", include_str!("../../templates/chronicle.html")),
 ];
 
 /// Builds the template environment: overrides from `overrides` (if it exists), then the

@@ -73,6 +73,11 @@ pub fn resolve(
 
 /// Resolves the open phase with `nation`'s orders alone, on a copy of the world, and
 /// returns the outcomes of its orders: what `giglio orders check` reports.
+///
+/// A rejection that hangs on other clubs' hidden pieces (an assassin's target, enemy
+/// forces where a fleet lands) is left out: a check may be repeated at will before the
+/// deadline, and must not be a free scout (G7.2, G7.4). Such orders are judged when the
+/// phase is resolved.
 pub fn check_orders(
     campaign: &Campaign,
     world: &World,
@@ -86,7 +91,19 @@ pub fn check_orders(
     Ok(r.outcomes
         .into_iter()
         .filter(|o| &o.nation == nation)
+        .filter(|o| !hangs_on_hidden_facts(&o.result))
         .collect())
+}
+
+/// Returns whether an outcome tells something about other clubs' hidden pieces.
+fn hangs_on_hidden_facts(result: &Outcome) -> bool {
+    matches!(
+        result,
+        Outcome::Rejected {
+            reason: Reason::TargetNotFound | Reason::LandingBlocked { .. },
+            ..
+        }
+    )
 }
 
 /// The working state of one resolution.

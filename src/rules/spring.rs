@@ -559,9 +559,13 @@ fn own_army(
     rule: &str,
 ) -> Result<NodeCode, Outcome> {
     match s.w.armies.get(army) {
-        None => Err(reject(rule, Reason::UnknownArmy { army: army.clone() })),
-        Some(a) if &a.nation != n => Err(reject(rule, Reason::NotYourArmy { army: army.clone() })),
-        Some(a) => Ok(a.node.clone()),
+        Some(a) if &a.nation == n => Ok(a.node.clone()),
+        // Whether another nation's army exists is never told (G7.4): an id without the
+        // club's own prefix is "not yours", existing or not.
+        None if army.as_str().starts_with(&format!("{n}-")) => {
+            Err(reject(rule, Reason::UnknownArmy { army: army.clone() }))
+        }
+        _ => Err(reject(rule, Reason::NotYourArmy { army: army.clone() })),
     }
 }
 
@@ -715,24 +719,34 @@ fn auction(s: &mut Step, bids: Vec<Bid>) {
             winner = Some(tied[0]);
         } else {
             match s.c.tables.rulings.strategos_tie {
-                StrategosTie::NoWinner => s.event(
-                    Audience::Public,
-                    "G2b.5",
-                    Happening::StrategosTie { bid: best },
-                ),
+                // Bids are sealed orders (G7.4): only the tied bidders learn of the tie.
+                StrategosTie::NoWinner => {
+                    let tied: Vec<NationCode> = tied.iter().map(|b| b.nation.clone()).collect();
+                    for n in tied {
+                        s.event(
+                            Audience::Nation(n),
+                            "G2b.5",
+                            Happening::StrategosTie { bid: best },
+                        );
+                    }
+                }
                 StrategosTie::RollOff => winner = Some(roll_off(s, &tied)),
             }
         }
     } else {
-        s.event(Audience::Public, "G2b.5", Happening::StrategosNone);
+        // Told to the referee only: were it public, its absence would tell every club
+        // that someone bid (G7.4).
+        s.event(Audience::Referee, "G2b.5", Happening::StrategosNone);
     }
     let clubs: Vec<NationCode> = s.w.clubs.iter().cloned().collect();
     let order = match winner {
         Some(w) => {
             let (nation, amount) = (w.nation.clone(), w.amount);
             s.treasury_add(&nation, -amount, "G2b.5", Item::Strategos);
+            // The winner alone learns its win and its price: bids are orders and the
+            // price is treasury (G7.4). Every club learns the move order (G3b.1).
             s.event(
-                Audience::Public,
+                Audience::Nation(nation.clone()),
                 "G2b.5",
                 Happening::StrategosWon {
                     nation: nation.clone(),

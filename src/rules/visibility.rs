@@ -71,9 +71,14 @@ pub struct PieceView {
     pub value: Ducats,
 }
 
-/// A foreign piece seen (G7.2): an army or diplomat ashore, or a fleet at sea, as an
-/// anonymous marker without size. Markers show the nation's colours, as the counters
-/// on the table do; nothing says whether a land marker is an army or a diplomat.
+/// A foreign piece seen (G7.2): an army or diplomat ashore, or a fleet in port or at
+/// sea, as an anonymous marker without size.
+///
+/// "Anonymous" is read as: no id, no size, no kind. The marker does show its nation, as
+/// the counters on the table show their colours: a club must know whose force stops
+/// its march (G3b.4 tells enemy from neutral, G5 an ally from an enemy), and the node's
+/// owner is public anyway. Nothing says whether a land marker is an army or a diplomat
+/// (G7.4), and foreign garrisons are not pieces: they are met, not seen (G3b.4).
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 pub struct Marker {
     /// A node or sea zone code.
@@ -151,6 +156,9 @@ pub struct ClubView {
     pub spy: bool,
     pub assassins: u32,
     pub strategos: bool,
+    /// Its own nodes whose defence one of its sappers strengthens (G2b.5): a specialist
+    /// of its own, so it is told (G7.2).
+    pub node_sappers: Vec<NodeCode>,
     /// The names of its own winter events in effect.
     pub events_in_effect: Vec<String>,
     pub standing: Option<StandingView>,
@@ -266,8 +274,9 @@ fn audience_includes(e: &Event, nation: &NationCode) -> bool {
     }
 }
 
-/// The nodes from which a club sees foreign pieces (G7.2): those it owns or occupies
-/// with an army ashore, and every node adjacent to those by road.
+/// The nodes in which a club sees foreign pieces (G7.2): those it owns or occupies
+/// with an army ashore, and every node adjacent to those by road unless the campaign's
+/// ruling `see_adjacent_nodes` is off.
 pub fn watched_nodes(c: &Campaign, w: &World, nation: &NationCode) -> BTreeSet<NodeCode> {
     let mut base: BTreeSet<NodeCode> = w
         .nodes_owned_by(nation.as_str())
@@ -278,6 +287,9 @@ pub fn watched_nodes(c: &Campaign, w: &World, nation: &NationCode) -> BTreeSet<N
             .filter(|a| a.ashore())
             .map(|a| a.node.clone()),
     );
+    if !c.tables.rulings.see_adjacent_nodes {
+        return base;
+    }
     let mut seen = base.clone();
     for code in &base {
         seen.extend(c.map.neighbours(code.as_str()).cloned());
@@ -556,6 +568,12 @@ pub fn club_view(
         spy: own.is_some_and(|s| s.spy),
         assassins: own.map_or(0, |s| s.assassins),
         strategos: now.strategos.as_ref() == Some(nation),
+        node_sappers: now
+            .nodes
+            .iter()
+            .filter(|(_, n)| n.sapper.as_ref() == Some(nation))
+            .map(|(code, _)| code.clone())
+            .collect(),
         events_in_effect,
         standing: standing(c, now, nation, lang),
         armies,

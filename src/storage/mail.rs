@@ -241,6 +241,7 @@ impl Store {
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(db_err)?;
+        crate::failpoint::hit("ingest.begun");
         let seen: Option<String> = tx
             .query_row(
                 "SELECT hash FROM inbox WHERE hash = ?1",
@@ -262,6 +263,7 @@ impl Store {
             params![r.hash, r.received_at, r.source, r.sender, r.nation, r.verdict, r.detail, orders_id],
         )
         .map_err(db_err)?;
+        crate::failpoint::hit("ingest.inbox_saved");
         queue_in(&tx, i.replies, &r.received_at)?;
         journal(
             &tx,
@@ -276,7 +278,9 @@ impl Store {
             ),
             None,
         )?;
+        crate::failpoint::hit("ingest.before_commit");
         tx.commit().map_err(db_err)?;
+        crate::failpoint::hit("ingest.committed");
         Ok(true)
     }
 
@@ -307,6 +311,51 @@ impl Store {
             )
             .optional()
             .map_err(db_err)
+    }
+}
+
+impl Store {
+    /// Appends the mail tables to a canonical dump: deadlines, then the outbox (each
+    /// message by the hash of its bytes, and whether it went), then the inbox's
+    /// verdicts. When a row was written or sent, the tries a server needed and where a
+    /// message was read from are history, not state, and are left out.
+    pub(super) fn dump_mail(&self, out: &mut String) -> Result<()> {
+        use sha2::Digest;
+        let mut stmt = self
+            .conn
+            .prepare("SELECT phase_key, at FROM deadline ORDER BY phase_key")
+            .map_err(db_err)?;
+        let deadlines = stmt
+            .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))
+            .map_err(db_err)?;
+        for d in deadlines {
+            let (phase, at) = d.map_err(db_err)?;
+            out.push_str(&format!("deadline {phase} {at}\n"));
+        }
+        for m in self.outbox(None)? {
+            out.push_str(&format!(
+                "outbox {} {} {} {} {} to {} sha256 {} subject {}\n",
+                m.message_id,
+                m.phase.as_deref().unwrap_or("-"),
+                m.kind,
+                m.nation.as_deref().unwrap_or("-"),
+                m.status.as_str(),
+                m.recipients.join(","),
+                hex::encode(sha2::Sha256::digest(&m.raw)),
+                m.subject
+            ));
+        }
+        for i in self.inbox()? {
+            out.push_str(&format!(
+                "inbox {} {} from {} club {} ({})\n",
+                i.hash,
+                i.verdict,
+                i.sender.as_deref().unwrap_or("-"),
+                i.nation.as_deref().unwrap_or("-"),
+                i.detail
+            ));
+        }
+        Ok(())
     }
 }
 

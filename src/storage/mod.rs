@@ -428,11 +428,13 @@ impl Store {
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(db_err)?;
+        crate::failpoint::hit("advance.begun");
         tx.execute(
             "UPDATE phase SET resolved_at = ?1, revealed_seed = ?2 WHERE key = ?3",
             params![a.now, hex::encode(seed), key],
         )
         .map_err(db_err)?;
+        crate::failpoint::hit("advance.phase_closed");
         if let Some(r) = a.resolution {
             let stored = Resolution {
                 next: None,
@@ -446,6 +448,7 @@ impl Store {
             )
             .map_err(db_err)?;
         }
+        crate::failpoint::hit("advance.resolution_saved");
         for r in a.rolls {
             tx.execute(
                 "INSERT INTO dice (phase_key, seq, event, purpose, sides, value) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
@@ -453,15 +456,21 @@ impl Store {
             )
             .map_err(db_err)?;
         }
+        crate::failpoint::hit("advance.dice_saved");
         if let Some(next) = a.next {
             insert_phase(&tx, &master, next, &current.definition_hash, a.now)?;
             if let Some(at) = a.deadline {
                 mail::set_deadline_in(&tx, &next.phase.key(), at)?;
             }
         }
+        crate::failpoint::hit("advance.next_phase_saved");
         mail::queue_in(&tx, a.outbox, a.now)?;
+        crate::failpoint::hit("advance.outbox_queued");
         journal(&tx, a.now, a.command, a.description, Some(&key))?;
-        tx.commit().map_err(db_err)
+        crate::failpoint::hit("advance.before_commit");
+        tx.commit().map_err(db_err)?;
+        crate::failpoint::hit("advance.committed");
+        Ok(())
     }
 
     /// Undoes the last resolution: the previous phase is open again, exactly as it was.
@@ -506,6 +515,9 @@ impl Store {
             )
             .map_err(db_err)?;
             tx.execute("DELETE FROM phase WHERE key = ?1", [&last_key])
+                .map_err(db_err)?;
+            // Its deadline goes with it, or undo would not be exact.
+            tx.execute("DELETE FROM deadline WHERE phase_key = ?1", [&last_key])
                 .map_err(db_err)?;
         }
         tx.execute("DELETE FROM dice WHERE phase_key = ?1", [&previous_key])
@@ -789,7 +801,9 @@ impl Store {
     }
 
     /// Returns a canonical text dump of the whole game state (everything but clock
-    /// times and the journal), so two campaigns can be compared byte for byte.
+    /// times and the journal), so two campaigns can be compared byte for byte. The mail
+    /// tables are state too: deadlines, every queued message and whether it went, every
+    /// message read and its verdict.
     pub fn canonical_dump(&self) -> Result<String> {
         let mut out = String::new();
         let name = self.name()?;
@@ -842,6 +856,7 @@ impl Store {
                 r.seq, r.event, r.sides, r.value, r.purpose
             ));
         }
+        self.dump_mail(&mut out)?;
         Ok(out)
     }
 

@@ -19,13 +19,14 @@ fn reject(rule: &str, reason: Reason) -> Outcome {
 fn own_fleet(s: &Step, n: &NationCode, fleet: &FleetId) -> Result<(), Outcome> {
     match s.w.fleets.get(fleet) {
         Some(f) if &f.nation == n => Ok(()),
-        Some(_) => Err(reject(
+        // Whether another nation's fleet exists is never told (G7.4).
+        _ if !fleet.as_str().starts_with(&format!("{n}-")) => Err(reject(
             "G3e.1",
             Reason::NotYourFleet {
                 fleet: fleet.clone(),
             },
         )),
-        None => Err(reject(
+        _ => Err(reject(
             "G3e.1",
             Reason::UnknownPiece {
                 piece: fleet.to_string(),

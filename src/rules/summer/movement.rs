@@ -26,6 +26,11 @@ pub(super) fn move_piece(
     path: &[NodeCode],
 ) -> Moved {
     let name = piece_name(piece);
+    // Whether another nation's piece exists, or is aboard, is never told (G7.4): an id
+    // without the club's own prefix is "not yours", existing or not.
+    if !name.starts_with(&format!("{n}-")) {
+        return Err(reject("G3b.2", Reason::NotYourPiece { piece: name }));
+    }
     let Some((owner, at)) = piece_at(s, piece) else {
         let aboard =
             matches!(piece, Piece::Army(id) if s.w.armies.get(id).is_some_and(|a| !a.ashore()));
@@ -446,7 +451,7 @@ fn apply(s: &mut Step, e: &Encounter, result: &EncounterResult) -> Done {
                     };
                 }
                 (true, false) => {
-                    reveal(s, &hand_single, at);
+                    reveal(s, &hand_single, &other.nation, at);
                     return Done::Revealed {
                         piece: name.to_owned(),
                     };
@@ -461,7 +466,7 @@ fn apply(s: &mut Step, e: &Encounter, result: &EncounterResult) -> Done {
                     if hand_attacks {
                         betray(s, n, &other.nation);
                     }
-                    reveal(s, other, at);
+                    reveal(s, other, n, at);
                     return Done::Stopped {
                         piece: name.to_owned(),
                         at: at.clone(),
@@ -498,19 +503,23 @@ fn set_inside(s: &mut Step, p: &Party) {
     }
 }
 
-/// Removes a side's diplomats, unmasked (G3c.5).
-fn reveal(s: &mut Step, p: &Party, at: &NodeCode) {
+/// Removes a side's diplomats, unmasked (G3c.5) before `by`, the side that met them.
+/// Only the two sides learn it: that a marker was a diplomat is never told to anyone
+/// else (G7.4).
+fn reveal(s: &mut Step, p: &Party, by: &NationCode, at: &NodeCode) {
     for id in &p.diplomats {
         s.w.diplomats.remove(id);
     }
-    s.event(
-        Audience::Public,
-        "G3c.5",
-        Happening::DiplomatRevealed {
-            nation: p.nation.clone(),
-            node: at.clone(),
-        },
-    );
+    for who in [&p.nation, by] {
+        s.event(
+            Audience::Nation(who.clone()),
+            "G3c.5",
+            Happening::DiplomatRevealed {
+                nation: p.nation.clone(),
+                node: at.clone(),
+            },
+        );
+    }
 }
 
 /// G3c.6: a side retreats one node: where its standing order says if that is free,

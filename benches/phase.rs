@@ -1,0 +1,321 @@
+//! What a phase costs the referee (`cargo bench --bench phase`; `scripts/bench.sh`
+//! prints the ratios).
+//!
+//! - `phase/full`: open the campaign, resolve a summer round of the shipped campaign
+//!   with every club's bot orders, render every report (text, HTML, map PNG) and queue
+//!   them with the new phase, in one transaction (`engine::resolve_open_phase`).
+//! - `phase/floor`: the least any tool must do for the same step: open the campaign,
+//!   read the open world, write the same advance (next world, resolution, dice, the
+//!   same already-rendered messages).
+//! - `parts/*`: the pieces of `full` — gather orders, resolve, render and compose the
+//!   messages, rasterize the map PNGs — to say what dominates.
+//! - `scale/resolve/x{1,10,100}`: a summer round resolved on a synthetic campaign 1,
+//!   10 and 100 times the shipped one (nodes, nations, clubs, armies).
+//!
+//! Each iteration is undone (`Store::undo`, untimed), so every one resolves the same
+//! round from the same state.
+
+#[path = "support/synthetic.rs"]
+mod synthetic;
+
+use criterion::{BenchmarkId, Criterion, SamplingMode, criterion_group, criterion_main};
+use giglio::engine;
+use giglio::mail::config::Config;
+use giglio::mail::outbox::{self, Mailing, ResolvedPhase};
+use giglio::rules::dice::{Dice, Roll, SeededDice};
+use giglio::rules::resolve::Resolution;
+use giglio::rules::{Campaign, World};
+use giglio::scenario::{self, Source};
+use giglio::storage::{Advance, NewCampaign, OutMessage, Store, StoredOrders};
+use std::hint::black_box;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+const NOW: &str = "1494-09-01T08:00:00Z";
+
+/// The shipped campaign in a temporary directory, its first summer round open with
+/// every club's bot orders stored.
+struct Campaign1 {
+    _tmp: tempfile::TempDir,
+    dir: PathBuf,
+    campaign: Campaign,
+    env: minijinja::Environment<'static>,
+    config: Config,
+    rulesets: Vec<giglio::battle::ruleset::Ruleset>,
+}
+
+impl Campaign1 {
+    fn mailing(&self) -> Mailing<'_> {
+        Mailing {
+            env: &self.env,
+            config: &self.config,
+            rulesets: &self.rulesets,
+        }
+    }
+
+    fn open(&self) -> Store {
+        Store::open_write(&self.dir, "bench").expect("the campaign opens")
+    }
+}
+
+/// Stores every club's bot orders for the open phase.
+fn submit_bot_orders(store: &mut Store, c: &Campaign) {
+    let world = store.current().expect("current").world;
+    let key = world.phase.key();
+    for n in &world.clubs {
+        let set = giglio::bots::orders(c, &world, n);
+        let text = giglio::orders::unparse(n.as_str(), &key, None, &set);
+        let o = StoredOrders {
+            id: 0,
+            phase: key.clone(),
+            nation: n.to_string(),
+            received_at: NOW.into(),
+            source: "bench".into(),
+            sha256: giglio::submission::sha256_hex(text.as_bytes()),
+            text,
+            active: true,
+        };
+        store.submit_orders(&o, "bench").expect("orders stored");
+    }
+}
+
+fn setup() -> Campaign1 {
+    let tmp = tempfile::tempdir().expect("a temporary directory");
+    let dir = tmp.path().join("campaign");
+    let source = Source::builtin("il-giglio").expect("built in");
+    let campaign = scenario::load(&source).expect("loads");
+    let clubs = scenario::clubs::default_clubs(&campaign);
+    let nations: Vec<_> = clubs.iter().map(|c| c.nation.as_str().into()).collect();
+    let world = World::start(&campaign, &nations);
+    let mut config = Config::default();
+    config.mail.referee = vec!["referee@example.org".into()];
+    let c = Campaign1 {
+        env: giglio::report::environment(None).expect("templates"),
+        config,
+        rulesets: scenario::rulesets(&source).expect("rulesets"),
+        dir,
+        _tmp: tmp,
+        campaign,
+    };
+    let mut store = Store::create(
+        &c.dir,
+        NewCampaign {
+            name: "bench",
+            master_seed: [7; 32],
+            definition: &source.files,
+            definition_hash: &source.hash(),
+            clubs: &clubs,
+            secrets: &Default::default(),
+            world: &world,
+            now: NOW,
+            command: "bench",
+        },
+    )
+    .expect("the campaign is created");
+    // Spring, then the first summer round with orders: the state every bench starts in.
+    submit_bot_orders(&mut store, &c.campaign);
+    engine::resolve_open_phase(
+        &mut store,
+        &c.campaign,
+        true,
+        false,
+        NOW,
+        "bench",
+        Some(&c.mailing()),
+    )
+    .expect("spring resolves");
+    submit_bot_orders(&mut store, &c.campaign);
+    c
+}
+
+/// Everything `resolve_open_phase` writes, computed once, for the floor.
+struct Written {
+    next: Option<World>,
+    resolution: Resolution,
+    rolls: Vec<Roll>,
+    outbox: Vec<OutMessage>,
+    deadline: Option<String>,
+}
+
+/// Runs the pieces of `resolve_open_phase` one by one, timing each.
+fn pieces(c: &Campaign1, store: &Store) -> (Written, [(&'static str, Duration); 4]) {
+    let t = Instant::now();
+    let p = engine::prepare(store, &c.campaign).expect("prepared");
+    let t_prepare = t.elapsed();
+    let t = Instant::now();
+    let mut dice = SeededDice::new(store.phase_seed().expect("seed"));
+    let resolution = engine::run(&c.campaign, &p, &mut dice).expect("resolves");
+    let rolls = dice.log().to_vec();
+    let t_resolve = t.elapsed();
+    let t = Instant::now();
+    let sent: Vec<_> = p.orders.keys().cloned().collect();
+    let (facts, deadline) = outbox::facts(
+        store,
+        &c.campaign,
+        &p.world,
+        &resolution,
+        &sent,
+        &c.config,
+        NOW,
+    )
+    .expect("facts");
+    let phase = ResolvedPhase {
+        before: &p.world,
+        resolution: &resolution,
+        facts: &facts,
+        rolls: rolls.len(),
+    };
+    let msgs =
+        outbox::phase_messages(store, &c.campaign, &phase, &c.mailing(), NOW).expect("messages");
+    let t_messages = t.elapsed();
+    // The PNG share of the messages: rasterize the same club maps again, as they do.
+    let clubs = store.clubs().expect("clubs");
+    let reports = giglio::report::club::club_reports(
+        &c.env,
+        &c.campaign,
+        &p.world,
+        &resolution,
+        &clubs,
+        &facts,
+        &|_| "cid:map".into(),
+    )
+    .expect("reports");
+    let svgs: Vec<&str> = reports.iter().map(|r| r.rendered.svg.as_str()).collect();
+    let t = Instant::now();
+    black_box(giglio::report::club::parallel_png(svgs).expect("PNGs"));
+    let t_png = t.elapsed();
+    let written = Written {
+        next: resolution.next.clone(),
+        resolution,
+        rolls,
+        outbox: msgs,
+        deadline,
+    };
+    (
+        written,
+        [
+            ("prepare", t_prepare),
+            ("resolve", t_resolve),
+            ("messages", t_messages),
+            ("png", t_png),
+        ],
+    )
+}
+
+fn undo(c: &Campaign1) {
+    c.open().undo(NOW, "bench undo").expect("undo");
+}
+
+fn phase(crit: &mut Criterion) {
+    let c = setup();
+    let mut group = crit.benchmark_group("phase");
+    group.sample_size(20);
+    group.sampling_mode(SamplingMode::Flat);
+    group.measurement_time(Duration::from_secs(20));
+    group.bench_function("full", |b| {
+        b.iter_custom(|iters| {
+            let mut total = Duration::ZERO;
+            for _ in 0..iters {
+                let t = Instant::now();
+                let mut store = c.open();
+                let r = engine::resolve_open_phase(
+                    &mut store,
+                    &c.campaign,
+                    true,
+                    false,
+                    NOW,
+                    "bench",
+                    Some(&c.mailing()),
+                )
+                .expect("resolves");
+                drop(store);
+                total += t.elapsed();
+                black_box(r);
+                undo(&c);
+            }
+            total
+        })
+    });
+    let w = {
+        let store = c.open();
+        pieces(&c, &store).0
+    };
+    group.bench_function("floor", |b| {
+        b.iter_custom(|iters| {
+            let mut total = Duration::ZERO;
+            for _ in 0..iters {
+                let t = Instant::now();
+                let mut store = c.open();
+                black_box(store.current().expect("current"));
+                store
+                    .advance(Advance {
+                        next: w.next.as_ref(),
+                        resolution: Some(&w.resolution),
+                        rolls: &w.rolls,
+                        now: NOW,
+                        command: "bench",
+                        description: "resolve (bench floor)",
+                        outbox: &w.outbox,
+                        deadline: w.deadline.as_deref(),
+                    })
+                    .expect("advance");
+                drop(store);
+                total += t.elapsed();
+                undo(&c);
+            }
+            total
+        })
+    });
+    group.finish();
+    parts(crit, &c);
+}
+
+/// The pieces of a full resolution, each its own benchmark.
+fn parts(crit: &mut Criterion, c: &Campaign1) {
+    let mut group = crit.benchmark_group("parts");
+    group.sample_size(20);
+    group.sampling_mode(SamplingMode::Flat);
+    group.measurement_time(Duration::from_secs(10));
+    let store = c.open();
+    for (i, name) in ["prepare", "resolve", "messages", "png"].iter().enumerate() {
+        group.bench_function(*name, |b| {
+            b.iter_custom(|iters| (0..iters).map(|_| pieces(c, &store).1[i].1).sum())
+        });
+    }
+    group.finish();
+}
+
+/// A summer round resolved on campaigns 1, 10 and 100 times the shipped one.
+fn scale(crit: &mut Criterion) {
+    let mut group = crit.benchmark_group("scale");
+    group.sample_size(10);
+    group.sampling_mode(SamplingMode::Flat);
+    group.measurement_time(Duration::from_secs(20));
+    for k in [1usize, 10, 100] {
+        let round = synthetic::summer_round(k);
+        eprintln!(
+            "scale x{k}: {} nodes, {} clubs, {} armies, {} orders",
+            round.campaign.map.node_count(),
+            round.world.clubs.len(),
+            round.world.armies.len(),
+            round.orders.values().map(|s| s.orders.len()).sum::<usize>()
+        );
+        group.bench_with_input(BenchmarkId::new("resolve", format!("x{k}")), &round, |b, r| {
+            b.iter(|| {
+                let res = giglio::rules::resolve::resolve(
+                    &r.campaign,
+                    &r.world,
+                    &r.orders,
+                    &Default::default(),
+                    &mut SeededDice::new([9; 32]),
+                )
+                .expect("resolves");
+                black_box(res)
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, phase, scale);
+criterion_main!(benches);

@@ -1,0 +1,27 @@
+//! Fuzz target: the order-file reader, `giglio::orders::lower`, on the built-in
+//! campaign, for a spring file in Italian and a summer-round file in English.
+
+#![no_main]
+
+use giglio::rules::tables::Lang;
+use giglio_fuzz::{PATH, assert_located, fixture};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let f = fixture();
+    let text = String::from_utf8_lossy(data);
+    for (world, lang) in [(&f.worlds[0], Lang::It), (&f.worlds[1], Lang::En)] {
+        let lowered = giglio::orders::lower(PATH, data, &f.campaign, Some(world.phase), lang);
+        for d in lowered.all() {
+            assert_located(d, &text);
+        }
+        if lowered.fatal.is_empty() {
+            assert!(lowered.header.is_some(), "no fatal problem but no header");
+        }
+        if let Some(h) = &lowered.header {
+            // The stored copy never shows the secret.
+            let masked = giglio::orders::masked_text(&text, h);
+            assert_eq!(masked.len(), text.len());
+        }
+    }
+});

@@ -1,0 +1,110 @@
+//! Failpoints for crash tests: named points on the saving and sending paths where a
+//! test can make the process die as a power cut would.
+//!
+//! `GIGLIO_CRASH_AT=k` aborts the process at the k-th failpoint it passes
+//! ([`std::process::abort`]: no unwinding, no destructors, no flushing — only what
+//! already reached the OS survives). `GIGLIO_CRASH_COUNT=1` writes every hit to stderr
+//! as `giglio failpoint #k name`, so a test learns the range of k from a clean run.
+//!
+//! Both variables are read once per process; with neither set, a hit is one atomic
+//! load and a branch. No dependency: the `fail` crate's registry, actions and
+//! configuration strings are more than "abort at the k-th hit" needs.
+
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The variable naming the hit to crash at (1-based).
+pub const CRASH_AT: &str = "GIGLIO_CRASH_AT";
+/// The variable that makes every hit print its number and name on stderr.
+pub const CRASH_COUNT: &str = "GIGLIO_CRASH_COUNT";
+
+/// What this process was asked to do at its failpoints.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Plan {
+    crash_at: Option<u64>,
+    trace: bool,
+}
+
+impl Plan {
+    /// Reads the plan from the values of the two variables; `None` when failpoints are
+    /// off. A value that is not a positive number is reported and ignored, so a typo
+    /// never crashes a referee's real run.
+    fn from_vars(crash_at: Option<&str>, count: Option<&str>) -> Option<Plan> {
+        let crash_at = crash_at.and_then(|v| match v.trim().parse::<u64>() {
+            Ok(k) if k > 0 => Some(k),
+            _ => {
+                eprintln!("giglio: {CRASH_AT}={v} is not a positive number: ignored");
+                None
+            }
+        });
+        let trace = count.is_some_and(|v| !v.is_empty() && v != "0");
+        (crash_at.is_some() || trace).then_some(Plan { crash_at, trace })
+    }
+
+    fn from_env() -> Option<Plan> {
+        let var = |name| std::env::var(name).ok();
+        Plan::from_vars(var(CRASH_AT).as_deref(), var(CRASH_COUNT).as_deref())
+    }
+}
+
+static PLAN: OnceLock<Option<Plan>> = OnceLock::new();
+static HITS: AtomicU64 = AtomicU64::new(0);
+
+/// Passes the failpoint `name`: counts it and, if this is the hit `GIGLIO_CRASH_AT`
+/// names, aborts the process.
+pub fn hit(name: &str) {
+    let Some(plan) = PLAN.get_or_init(Plan::from_env) else {
+        return;
+    };
+    let n = HITS.fetch_add(1, Ordering::SeqCst) + 1;
+    if plan.trace {
+        eprintln!("giglio failpoint #{n} {name}");
+    }
+    if plan.crash_at == Some(n) {
+        eprintln!("giglio failpoint #{n} {name}: crashing ({CRASH_AT}={n})");
+        std::process::abort();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Plan;
+
+    #[test]
+    fn failpoints_are_off_unless_asked_for() {
+        assert_eq!(Plan::from_vars(None, None), None);
+        assert_eq!(Plan::from_vars(None, Some("0")), None);
+        assert_eq!(Plan::from_vars(None, Some("")), None);
+    }
+
+    #[test]
+    fn the_crash_hit_and_the_trace_are_read() {
+        assert_eq!(
+            Plan::from_vars(Some("12"), None),
+            Some(Plan {
+                crash_at: Some(12),
+                trace: false
+            })
+        );
+        assert_eq!(
+            Plan::from_vars(None, Some("1")),
+            Some(Plan {
+                crash_at: None,
+                trace: true
+            })
+        );
+    }
+
+    #[test]
+    fn a_bad_crash_hit_is_ignored() {
+        assert_eq!(Plan::from_vars(Some("0"), None), None);
+        assert_eq!(Plan::from_vars(Some("soon"), None), None);
+        assert_eq!(
+            Plan::from_vars(Some("-3"), Some("1")),
+            Some(Plan {
+                crash_at: None,
+                trace: true
+            })
+        );
+    }
+}

@@ -1,0 +1,510 @@
+//! Reading one raw message into what intake needs: its single sender address and its
+//! order file (a `.toml` attachment, else the club's own words in the text body: not the
+//! lines it quotes, nor its signature). Messages no mail program sends, and those built
+//! to exhaust a reader, are refused here with a reason a person can act on.
+//!
+//! Nothing here decides trust: [`super::intake`] does, from the sender and the secret.
+
+use mail_parser::{HeaderName, Message, MessageParser, MessagePart, MimeHeaders, PartType};
+
+/// Largest order file taken from a message.
+pub const MAX_ORDERS_BYTES: usize = 256 * 1024;
+/// Deepest MIME nesting read: real messages nest two or three levels.
+pub const MAX_MIME_DEPTH: usize = 8;
+/// Longest header line mail allows, without its line break (RFC 5322 section 2.1.1).
+pub const MAX_HEADER_LINE: usize = 998;
+
+/// What a message says, once parsed.
+pub struct Letter {
+    /// The single sender address, or why the message has none.
+    pub sender: Result<String, String>,
+    /// The order file, or why none is read from this message.
+    pub orders: Result<Vec<u8>, String>,
+}
+
+/// Parses a message. `Err` only if it is not a mail message at all.
+pub fn read(raw: &[u8], max_parts: usize) -> Result<Letter, String> {
+    let msg = MessageParser::default()
+        .parse(raw)
+        .filter(|m| !m.parts.is_empty())
+        .ok_or("not a mail message (it does not parse)")?;
+    Ok(Letter {
+        sender: sender_of(&msg),
+        orders: refuse_malformed(raw, &msg, max_parts).and_then(|()| order_file(&msg)),
+    })
+}
+
+/// Exactly one From header holding exactly one address (with an `@`, and no control
+/// characters).
+fn sender_of(msg: &Message) -> Result<String, String> {
+    let froms: Vec<_> = msg
+        .headers()
+        .iter()
+        .filter(|h| h.name == HeaderName::From)
+        .collect();
+    let addresses: Vec<String> = froms
+        .iter()
+        .filter_map(|h| h.value.as_address())
+        .flat_map(|a| a.iter())
+        .filter_map(|a| a.address().map(str::to_owned))
+        .collect();
+    let sender = match (froms.len(), addresses.as_slice()) {
+        (1, [one]) => one.clone(),
+        (0, _) | (_, []) => return Err("the message has no sender address (From)".into()),
+        _ => return Err("the message names several senders (From)".into()),
+    };
+    if sender
+        .chars()
+        .any(|c| c.is_control() || super::compose::is_bidi_control(c))
+    {
+        return Err("the sender address holds control characters".into());
+    }
+    if !sender.contains('@') {
+        return Err(format!(
+            "the sender `{sender}` (From) is not a mail address"
+        ));
+    }
+    Ok(sender)
+}
+
+/// Refuses what no mail program sends and what only serves to exhaust a reader, each with
+/// its own reason. The parser has already bounded the work (it is linear and iterative);
+/// these limits keep what follows small.
+fn refuse_malformed(raw: &[u8], msg: &Message, max_parts: usize) -> Result<(), String> {
+    if let Some(at) = raw.iter().position(|&b| b == 0) {
+        return Err(format!(
+            "the message holds a NUL byte (at byte {at}), which mail may not carry"
+        ));
+    }
+    let head = header_block(raw);
+    let longest = head
+        .split(|&b| b == b'\n')
+        .map(|l| l.strip_suffix(b"\r").unwrap_or(l).len())
+        .max()
+        .unwrap_or(0);
+    if longest > MAX_HEADER_LINE {
+        return Err(format!(
+            "a header line has {longest} bytes; mail allows at most {MAX_HEADER_LINE}"
+        ));
+    }
+    if std::str::from_utf8(head).is_err() {
+        return Err("the message headers hold bytes that are not UTF-8".into());
+    }
+    let depth = mime_depth(msg);
+    if depth > MAX_MIME_DEPTH {
+        return Err(format!(
+            "the message nests its parts {depth} levels deep; at most {MAX_MIME_DEPTH} are read"
+        ));
+    }
+    if msg.parts.len() > max_parts {
+        return Err(format!(
+            "the message has {} parts; at most {max_parts} are read",
+            msg.parts.len()
+        ));
+    }
+    Ok(())
+}
+
+/// The top-level header block: everything before the first empty line.
+fn header_block(raw: &[u8]) -> &[u8] {
+    let mut start = 0;
+    for line in raw.split_inclusive(|&b| b == b'\n') {
+        if line == b"\n" || line == b"\r\n" {
+            break;
+        }
+        start += line.len();
+    }
+    &raw[..start]
+}
+
+/// How deep multiparts nest. The parser stores a container before its parts, so one
+/// pass in order sees every parent before its children.
+fn mime_depth(msg: &Message) -> usize {
+    let mut depth = vec![0usize; msg.parts.len()];
+    let mut deepest = 0;
+    for (i, part) in msg.parts.iter().enumerate() {
+        if let PartType::Multipart(children) = &part.body {
+            let below = depth[i] + 1;
+            for &c in children {
+                if let Some(d) = depth.get_mut(c as usize).filter(|_| c as usize > i) {
+                    *d = below;
+                    deepest = deepest.max(below);
+                }
+            }
+        }
+    }
+    deepest
+}
+
+/// The order file: the one `.toml` part, else the text body's own lines.
+fn order_file(msg: &Message) -> Result<Vec<u8>, String> {
+    let files: Vec<&MessagePart> = msg.parts.iter().filter(|p| is_order_file(p)).collect();
+    let orders = match files.as_slice() {
+        [one] => one.contents().to_vec(),
+        [] => body_orders(msg).into_bytes(),
+        many => {
+            return Err(format!(
+                "the message carries {} order files; send one per message",
+                many.len()
+            ));
+        }
+    };
+    if orders.is_empty() {
+        return Err(no_orders(msg));
+    }
+    if orders.len() > MAX_ORDERS_BYTES {
+        return Err(format!(
+            "the order file has {} bytes; at most {MAX_ORDERS_BYTES} are read",
+            orders.len()
+        ));
+    }
+    if let Ok(text) = std::str::from_utf8(&orders) {
+        // Text parts reach us decoded, with bytes invalid in their charset replaced.
+        if text.contains('\u{fffd}') {
+            return Err(
+                "the order file holds bytes that are not valid in its character set (UTF-8): \
+                 save it as UTF-8 and send it again"
+                    .into(),
+            );
+        }
+        if let Some(c) = text.chars().find(|&c| super::compose::is_bidi_control(c)) {
+            return Err(format!(
+                "the order file holds an invisible bidirectional control character (U+{:04X}) \
+                 that can make it read differently from how it shows: remove it",
+                c as u32
+            ));
+        }
+    }
+    Ok(orders)
+}
+
+/// Why a message has no order file, naming the attachments that are not read.
+fn no_orders(msg: &Message) -> String {
+    let names: Vec<String> = msg
+        .attachments()
+        .filter_map(|p| p.attachment_name())
+        .map(|n| {
+            format!(
+                "`{}`",
+                n.chars().filter(|c| !c.is_control()).collect::<String>()
+            )
+        })
+        .collect();
+    if names.is_empty() {
+        "the message carries no order file: write the orders in the text, or attach them as a .toml file".into()
+    } else {
+        format!(
+            "the message carries no order file: its attachments ({}) are not read, \
+             and compressed files are never opened; attach the orders as a .toml file",
+            names.join(", ")
+        )
+    }
+}
+
+/// A part that is an order file: named `*.toml`, or typed as TOML.
+fn is_order_file(p: &MessagePart) -> bool {
+    !matches!(p.body, PartType::Multipart(_) | PartType::Message(_))
+        && (p
+            .attachment_name()
+            .is_some_and(|n| n.to_lowercase().ends_with(".toml"))
+            || p.is_content_type("application", "toml")
+            || p.is_content_type("text", "x-toml"))
+}
+
+/// The club's own lines in the first text body (an HTML-only body is read as text).
+fn body_orders(msg: &Message) -> String {
+    let Some(part) = msg
+        .text_body
+        .first()
+        .and_then(|&i| msg.parts.get(i as usize))
+    else {
+        return String::new();
+    };
+    let text = match &part.body {
+        PartType::Text(t) => match part.content_type() {
+            Some(ct)
+                if ct
+                    .attribute("format")
+                    .is_some_and(|f| f.eq_ignore_ascii_case("flowed")) =>
+            {
+                unflow(
+                    t,
+                    ct.attribute("delsp")
+                        .is_some_and(|d| d.eq_ignore_ascii_case("yes")),
+                )
+            }
+            _ => t.to_string(),
+        },
+        PartType::Html(h) => html_text(h),
+        _ => return String::new(),
+    };
+    own_text(&text)
+}
+
+/// Undoes `format=flowed` (RFC 3676): a line ending in a space goes on in the next one.
+/// Mail programs wrap long lines this way, and a wrapped TOML line would not read.
+fn unflow(text: &str, delsp: bool) -> String {
+    let mut out = String::with_capacity(text.len());
+    for line in text.split('\n') {
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        let line = line.strip_prefix(' ').unwrap_or(line); // space-stuffing
+        if line.ends_with(' ') && line != "-- " {
+            out.push_str(if delsp { &line[..line.len() - 1] } else { line });
+        } else {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// The club's own words in a text body: not the lines it quotes (`>`), not the line
+/// that introduces them ("… wrote:"), and nothing after a signature separator (`-- `)
+/// or a forwarded original ("-----Original Message-----").
+fn own_text(body: &str) -> String {
+    let lines: Vec<&str> = body.lines().collect();
+    let end = lines
+        .iter()
+        .position(|l| ends_own_text(l))
+        .unwrap_or(lines.len());
+    let lines = &lines[..end];
+    let quoted = |l: &str| l.trim_start().starts_with('>');
+    // Whether the next non-blank line after each line is quoted: one pass from the end.
+    let mut quote_follows = vec![false; lines.len()];
+    let mut next_is_quoted = false;
+    for (i, l) in lines.iter().enumerate().rev() {
+        quote_follows[i] = next_is_quoted;
+        if !l.trim().is_empty() {
+            next_is_quoted = quoted(l);
+        }
+    }
+    let own: Vec<&str> = lines
+        .iter()
+        .zip(quote_follows)
+        .filter(|(l, follows)| {
+            let introduces_quote = *follows && l.trim_end().ends_with(':');
+            !quoted(l) && !introduces_quote
+        })
+        .map(|(l, _)| *l)
+        .collect();
+    own.join("\n").trim().to_owned()
+}
+
+/// A line after which nothing is the club's own: a signature or a forwarded original.
+fn ends_own_text(line: &str) -> bool {
+    let t = line.trim_end();
+    if t == "--" {
+        return true;
+    }
+    let low = t.to_lowercase();
+    t.starts_with("-----")
+        && (low.contains("original message") || low.contains("messaggio originale"))
+}
+
+/// The lines of an HTML body as a mail program shows them: block elements and `<br>` end
+/// lines, `<pre>` keeps its spacing, entities are decoded, a quoted block
+/// (`<blockquote>`) becomes one `>` line, and `<head>`, `<style>`, `<script>` and
+/// comments are dropped. (The parser's own conversion joins `<div>` lines, which is how
+/// most mail programs write HTML, into one.)
+fn html_text(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    let (mut pre, mut quote) = (0usize, 0usize);
+    let mut skip: Option<&'static str> = None;
+    while !rest.is_empty() {
+        if let Some(after) = rest.strip_prefix("<!--") {
+            rest = after.find("-->").map_or("", |i| &after[i + 3..]);
+            continue;
+        }
+        if let Some(after) = rest.strip_prefix('<') {
+            let end = after.find('>').unwrap_or(after.len());
+            let tag = &after[..end];
+            rest = after.get(end + 1..).unwrap_or("");
+            let closing = tag.starts_with('/');
+            let name = tag
+                .trim_start_matches('/')
+                .split(|c: char| !c.is_ascii_alphanumeric())
+                .next()
+                .unwrap_or("")
+                .to_ascii_lowercase();
+            if let Some(s) = skip {
+                if closing && name == s {
+                    skip = None;
+                }
+                continue;
+            }
+            match name.as_str() {
+                "head" | "style" | "script" | "title" | "template" if !closing => {
+                    skip = ["head", "style", "script", "title", "template"]
+                        .into_iter()
+                        .find(|s| *s == name);
+                }
+                "br" => out.push('\n'),
+                "pre" => {
+                    pre = if closing {
+                        pre.saturating_sub(1)
+                    } else {
+                        pre + 1
+                    };
+                    out.push('\n');
+                }
+                "blockquote" if closing => {
+                    quote = quote.saturating_sub(1);
+                    if quote == 0 {
+                        out.push_str("\n>\n");
+                    }
+                }
+                "blockquote" => {
+                    quote += 1;
+                    out.push('\n');
+                }
+                "p" | "div" | "li" | "tr" | "table" | "ul" | "ol" | "hr" | "dd" | "dt" | "h1"
+                | "h2" | "h3" | "h4" | "h5" | "h6" => out.push('\n'),
+                _ => {}
+            }
+            continue;
+        }
+        let next = rest.find('<').unwrap_or(rest.len());
+        let (text, after) = rest.split_at(next);
+        rest = after;
+        if skip.is_none() && quote == 0 {
+            push_html_text(&mut out, &decode_entities(text), pre > 0);
+        }
+    }
+    // Block elements leave empty lines where a browser leaves none.
+    out.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Appends text, collapsing runs of white space outside `<pre>` as a browser does.
+fn push_html_text(out: &mut String, text: &str, pre: bool) {
+    for c in text.chars() {
+        let c = if c == '\u{a0}' { ' ' } else { c };
+        if pre || !c.is_whitespace() {
+            out.push(c);
+        } else if !out.ends_with([' ', '\n']) && !out.is_empty() {
+            out.push(' ');
+        }
+    }
+}
+
+/// Decodes the entities a mail program writes; any other is left as it stands.
+fn decode_entities(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find('&') {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        let semi = rest[..rest.len().min(12)].find(';');
+        let decoded = semi.and_then(|s| entity(&rest[1..s]).map(|c| (c, s)));
+        match decoded {
+            Some((c, s)) => {
+                out.push(c);
+                rest = &rest[s + 1..];
+            }
+            None => {
+                out.push('&');
+                rest = &rest[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+fn entity(name: &str) -> Option<char> {
+    match name {
+        "quot" => Some('"'),
+        "amp" => Some('&'),
+        "lt" => Some('<'),
+        "gt" => Some('>'),
+        "apos" => Some('\''),
+        "nbsp" => Some(' '),
+        _ => {
+            let n = name.strip_prefix('#')?;
+            let code = match n.strip_prefix(['x', 'X']) {
+                Some(hex) => u32::from_str_radix(hex, 16).ok()?,
+                None => n.parse().ok()?,
+            };
+            char::from_u32(code).filter(|c| *c != '\0')
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_reply_keeps_only_the_clubs_own_lines() {
+        let body = "club = \"V\"\nphase = \"1494-spring\"\n\nIl giorno 1 set 1494, Arbitro ha scritto:\n> Rapporto\n>\n> [[raise]]\n\n-- \nIl Doge\n";
+        assert_eq!(own_text(body), "club = \"V\"\nphase = \"1494-spring\"");
+        // A line ending in ':' that introduces no quote stays (the TOML parser judges it).
+        assert_eq!(own_text("a:\nb"), "a:\nb");
+        let outlook = "x = 1\n-----Messaggio originale-----\nDa: arbitro\n";
+        assert_eq!(own_text(outlook), "x = 1");
+    }
+
+    #[test]
+    fn html_lines_come_out_as_a_mail_program_shows_them() {
+        let html = "<html><head><style>p{}</style></head><body><div dir=\"ltr\">club = &quot;V&quot;</div><div>phase&nbsp;= \"1494-spring\"<br></div><pre>[[raise]]\nnode = \"V0\"</pre><!-- x --><div class=\"gmail_quote\">On Mon, Arbitro wrote:<br><blockquote>old <b>report</b></blockquote></div></body></html>";
+        let text = html_text(html);
+        assert_eq!(
+            own_text(&text),
+            "club = \"V\"\nphase = \"1494-spring\"\n[[raise]]\nnode = \"V0\""
+        );
+        assert_eq!(decode_entities("&#x41;&#66;&bogus;&"), "AB&bogus;&");
+    }
+
+    #[test]
+    fn flowed_text_is_joined_back() {
+        assert_eq!(
+            unflow("note = \"a long \nline\"\n-- \nsig\n", false),
+            "note = \"a long line\"\n-- \nsig\n\n"
+        );
+        assert_eq!(unflow("ab \ncd\n", true), "abcd\n\n");
+    }
+
+    #[test]
+    fn the_sender_is_one_address_or_a_reason() {
+        let sender = |from: &str| {
+            read(format!("{from}\r\n\r\nx").as_bytes(), 32)
+                .unwrap()
+                .sender
+        };
+        assert_eq!(
+            sender("From: Doge <doge@leone.example>"),
+            Ok("doge@leone.example".into())
+        );
+        for (from, why) in [
+            ("Subject: none", "no sender address"),
+            ("From: a@b.example, c@d.example", "several senders"),
+            ("From: a@b.example\r\nFrom: c@d.example", "several senders"),
+            ("From: <doge>", "not a mail address"),
+        ] {
+            let e = sender(from).unwrap_err();
+            assert!(e.contains(why), "{from}: {e}");
+        }
+    }
+
+    #[test]
+    fn nesting_and_header_limits_are_measured() {
+        let mut raw = String::from("From: a@b.example\r\n");
+        for i in 0..12 {
+            raw.push_str(&format!(
+                "Content-Type: multipart/mixed; boundary=\"b{i}\"\r\n\r\n--b{i}\r\n"
+            ));
+        }
+        raw.push_str("Content-Type: text/plain\r\n\r\nx\r\n");
+        let letter = read(raw.as_bytes(), 100).unwrap();
+        let e = letter.orders.unwrap_err();
+        assert!(e.contains("12 levels deep"), "{e}");
+        assert_eq!(
+            header_block(b"A: b\r\nC: d\r\n\r\nbody"),
+            b"A: b\r\nC: d\r\n"
+        );
+    }
+}

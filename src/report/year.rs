@@ -1,0 +1,169 @@
+//! The year in review, rendered: each club's yearly report and the public chronicle
+//! (templates `year.*` and `chronicle.*`), with the political map at the year's end;
+//! and the year's record gathered from the campaign database.
+//!
+//! What each reader may learn is decided in `rules::chronicle`, never here.
+
+use super::{club, png, template_error};
+use crate::error::{Error, Result};
+use crate::rules::calendar::Phase;
+use crate::rules::chronicle::{self, Chronicle, PhaseRecord, YearRecord, YearView};
+use crate::rules::resolve::Resolution;
+use crate::rules::tables::Lang;
+use crate::rules::visibility::ClubName;
+use crate::rules::{Campaign, NationCode, World};
+use crate::storage::{Club, Store};
+use minijinja::Environment;
+use minijinja::value::{Serde, Value};
+
+/// A yearly report or chronicle, as text and as HTML.
+#[derive(Clone, Debug)]
+pub struct Rendered {
+    pub text: String,
+    pub html: String,
+}
+
+fn render(env: &Environment, name: &str, ctx: Value) -> Result<String> {
+    let mut out = env
+        .get_template(name)
+        .map_err(|e| template_error(name, &e))?
+        .render(ctx)
+        .map_err(|e| template_error(name, &e))?;
+    if !out.ends_with('\n') {
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+/// Renders a view through `<stem>.txt` and `<stem>.html`; `map_src` is how the HTML
+/// refers to the political map picture.
+fn render_both(
+    env: &Environment,
+    stem: &str,
+    lang: Lang,
+    v: Value,
+    map_src: &str,
+) -> Result<Rendered> {
+    let l = club::labels(env, lang)?;
+    let text = render(
+        env,
+        &format!("{stem}.txt"),
+        minijinja::context! { v => v.clone(), L => l.clone() },
+    )?;
+    let html = render(
+        env,
+        &format!("{stem}.html"),
+        minijinja::context! { v => v, L => l, map_src => map_src },
+    )?;
+    Ok(Rendered { text, html })
+}
+
+/// Renders a club's yearly report.
+pub fn year_report(env: &Environment, view: &YearView, map_src: &str) -> Result<Rendered> {
+    render_both(env, "year", view.lang, Value::from(Serde(view)), map_src)
+}
+
+/// Renders the public chronicle of a year.
+pub fn chronicle_report(env: &Environment, view: &Chronicle, map_src: &str) -> Result<Rendered> {
+    render_both(
+        env,
+        "chronicle",
+        view.lang,
+        Value::from(Serde(view)),
+        map_src,
+    )
+}
+
+/// Draws the political map at the year's end as a PNG (G7.1: the same for everyone).
+pub fn political_png(env: &Environment, campaign: &Campaign, end: &World) -> Result<Vec<u8>> {
+    png::svg_to_png(&super::map::render(campaign, end, None, env)?, 1.0)
+}
+
+/// Builds the yearly view of every club that played the year, in club order.
+pub fn club_views(
+    campaign: &Campaign,
+    record: &YearRecord,
+    clubs: &[Club],
+) -> Vec<(Club, YearView)> {
+    clubs
+        .iter()
+        .filter(|c| record.start().is_club(&c.nation) || record.end.is_club(&c.nation))
+        .map(|c| {
+            let nation = NationCode::from(c.nation.as_str());
+            let view = chronicle::year_view(
+                campaign,
+                record,
+                ClubName {
+                    nation: &nation,
+                    name: &c.name,
+                    lang: c.lang,
+                },
+            );
+            (c.clone(), view)
+        })
+        .collect()
+}
+
+/// The chronicle of a year in a language.
+pub fn chronicle_view(campaign: &Campaign, record: &YearRecord, lang: Lang) -> Chronicle {
+    chronicle::chronicle(campaign, record, lang)
+}
+
+/// Gathers year `year` from the database: every phase of it with its stored resolution,
+/// and the world after its winter. `open` is the winter being resolved, when the
+/// caller holds it before it is saved (its resolution's `next` is the year's end).
+///
+/// A year whose winter is not resolved is not over: that is a user error.
+pub fn year_record(
+    store: &Store,
+    year: u16,
+    open: Option<(&World, &Resolution)>,
+) -> Result<YearRecord> {
+    let rows = store.phases()?;
+    let mut phases = Vec::new();
+    let mut end = None;
+    for (i, row) in rows.iter().enumerate().filter(|(_, r)| r.id.year == year) {
+        let key = row.id.key();
+        match open {
+            Some((before, resolution)) if before.phase == row.id => {
+                phases.push(PhaseRecord {
+                    before: before.clone(),
+                    resolution: Resolution {
+                        next: None,
+                        ..resolution.clone()
+                    },
+                });
+                end = Some(resolution.next.clone().unwrap_or_else(|| before.clone()));
+            }
+            _ => {
+                let resolution = store
+                    .resolution(&key)?
+                    .ok_or_else(|| not_over(year, &key))?;
+                phases.push(PhaseRecord {
+                    before: row.world.clone(),
+                    resolution,
+                });
+                end = Some(
+                    rows.get(i + 1)
+                        .map_or_else(|| row.world.clone(), |n| n.world.clone()),
+                );
+            }
+        }
+    }
+    let ends_in_winter = phases
+        .last()
+        .is_some_and(|p| p.before.phase.phase == Phase::Winter);
+    match end {
+        Some(end) if ends_in_winter => Ok(YearRecord { year, phases, end }),
+        _ if phases.is_empty() => Err(Error::user(format!(
+            "the campaign has no year {year} (see `giglio history`)"
+        ))),
+        _ => Err(not_over(year, &format!("{year}-winter"))),
+    }
+}
+
+fn not_over(year: u16, key: &str) -> Error {
+    Error::user(format!(
+        "the year {year} is not over: {key} is not resolved yet, so there is no yearly report"
+    ))
+}

@@ -1,0 +1,1337 @@
+//! The year in review, after each winter: every club's yearly report ([`YearView`]) and
+//! the public chronicle of the year ([`Chronicle`]), projected from the year's resolved
+//! phases under the same fog of war as [`super::visibility`] (G7).
+//!
+//! A club's view holds its own ledger, the nodes it won and lost, its own battles and
+//! sieges, and the events addressed to it. The chronicle holds only what was public
+//! (G7.1): who took which node, the battles whose result was public, the other public
+//! events (breaches, works completed…), and every nation's holdings at the start and
+//! the end of the year. Alliances (G5.1, G7.4), treasuries, losses and siege rolls never
+//! reach it: every fact is taken from an event whose [`Audience`] includes the reader,
+//! or from the reader's own state. So the chronicle follows the audiences the rules
+//! give: a battle's result told to its two sides only (G7.3) stays out of it.
+
+use super::calendar::PhaseId;
+use super::campaign::Campaign;
+use super::ids::{Ducats, NationCode, NodeCode};
+use super::ledger::{Account, Item};
+use super::outcome::{Audience, Event, Happening};
+use super::resolve::Resolution;
+use super::tables::Lang;
+use super::visibility::{ClubName, PhaseFacts, StandingView, club_view};
+use super::world::World;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// One resolved phase of the year: the world it opened with and what its resolution did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PhaseRecord {
+    pub before: World,
+    pub resolution: Resolution,
+}
+
+/// A year as stored: its resolved phases in order (spring, the rounds, winter) and the
+/// world after the last of them — the next spring's opening, or the last winter's own
+/// world when the campaign ended with it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct YearRecord {
+    pub year: u16,
+    pub phases: Vec<PhaseRecord>,
+    pub end: World,
+}
+
+impl YearRecord {
+    /// Returns the world at the opening of the year (the end, when no phase is known).
+    pub fn start(&self) -> &World {
+        self.phases.first().map_or(&self.end, |p| &p.before)
+    }
+}
+
+/// The words a year's views need from the campaign: its title and the names of
+/// nations, places and phases. [`Campaign`] provides them; tests use a small table.
+pub trait Names {
+    fn title(&self, lang: Lang) -> String;
+    fn nation_name(&self, code: &str, lang: Lang) -> String;
+    fn place_name(&self, code: &str) -> String;
+    fn phase_name(&self, id: PhaseId, lang: Lang) -> String;
+}
+
+impl Names for Campaign {
+    fn title(&self, lang: Lang) -> String {
+        match lang {
+            Lang::It => self.title_it.clone(),
+            Lang::En => self.title_en.clone(),
+        }
+    }
+
+    fn nation_name(&self, code: &str, lang: Lang) -> String {
+        self.nation(code).map_or_else(
+            || code.to_owned(),
+            |n| match lang {
+                Lang::It => n.name_it.clone(),
+                Lang::En => n.name_en.clone(),
+            },
+        )
+    }
+
+    fn place_name(&self, code: &str) -> String {
+        self.map
+            .node(code)
+            .map(|n| n.name.clone())
+            .or_else(|| self.map.sea(code).map(|s| s.name.clone()))
+            .unwrap_or_else(|| code.to_owned())
+    }
+
+    fn phase_name(&self, id: PhaseId, lang: Lang) -> String {
+        self.tables.calendar.phase_name(id, lang)
+    }
+}
+
+/// A node that changed hands, and when (G3b.8 taken, G3d.2 surrendered).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct NodeChange {
+    /// The phase it happened in, in words.
+    pub phase: String,
+    pub phase_key: String,
+    pub node: NodeCode,
+    pub node_name: String,
+    pub from: NationCode,
+    pub from_name: String,
+    pub to: NationCode,
+    pub to_name: String,
+    /// `taken` (an army alone in an open node) or `surrendered` (a siege).
+    pub how: &'static str,
+}
+
+/// A node held at one end of the year and not at the other, with the other owner.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct NetNode {
+    pub node: NodeCode,
+    pub node_name: String,
+    /// Who held it at the start (for a node gained) or holds it at the end (for a
+    /// node lost).
+    pub other: NationCode,
+    pub other_name: String,
+}
+
+/// One kind of ledger item summed over the year.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SummaryLine {
+    /// Stable key of the item kind (`income`, `siege_cost`…).
+    pub key: &'static str,
+    pub name: String,
+    /// Ducats into (positive) or out of (negative) the treasury.
+    pub treasury: Ducats,
+    /// Ducats into or out of the club's armies, garrisons and fleets.
+    pub forces: Ducats,
+}
+
+/// One of the club's own battles of the year (G3c.7, G7.3).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct YearBattle {
+    pub phase: String,
+    pub id: String,
+    pub node: NodeCode,
+    pub node_name: String,
+    /// `attacker` or `defender`.
+    pub role: &'static str,
+    pub opponent: NationCode,
+    pub opponent_name: String,
+    /// `won`, `lost` or `draw`.
+    pub result: &'static str,
+    /// Losses as the club was told them (G7.3: a battle reveals both sides' losses).
+    pub own_loss: Option<Ducats>,
+    pub enemy_loss: Option<Ducats>,
+    pub provisional: bool,
+}
+
+/// One of the club's own sieges of the year, as besieger or defender (G3d).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct YearSiege {
+    pub node: NodeCode,
+    pub node_name: String,
+    /// `besieger` or `defender`.
+    pub role: &'static str,
+    pub opponent: NationCode,
+    pub opponent_name: String,
+    /// Siege rolls made this year.
+    pub rolls: usize,
+    /// The last roll's total and what it needed.
+    pub last_total: i32,
+    pub needed: i32,
+    /// `fell` (the place surrendered), `ongoing` or `lifted`.
+    pub result: &'static str,
+}
+
+/// An event of the year, in words, with the phase it happened in.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct YearEvent {
+    pub phase: String,
+    pub rule: String,
+    pub text: String,
+}
+
+/// Everything one club may know about its year (G7.2–G7.4).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct YearView {
+    pub campaign: String,
+    pub lang: Lang,
+    pub year: u16,
+    /// "l'anno 1494", "the year 1494".
+    pub title: String,
+    pub nation: NationCode,
+    pub nation_name: String,
+    pub club_name: String,
+    pub treasury_start: Ducats,
+    pub treasury_end: Ducats,
+    /// Sums of the treasury's entries into and out of it (the latter negative).
+    pub treasury_in: Ducats,
+    pub treasury_out: Ducats,
+    /// The whole ledger of the year, item kind by item kind.
+    pub summary: Vec<SummaryLine>,
+    /// Sums of the summary's columns.
+    pub total_treasury: Ducats,
+    pub total_forces: Ducats,
+    /// Value of its armies and garrisons at the start and the end of the year.
+    pub forces_start: Ducats,
+    pub forces_end: Ducats,
+    pub loan_due: Option<Ducats>,
+    pub nodes_start: usize,
+    pub nodes_end: usize,
+    /// Every change of hands the club took part in, in order.
+    pub won: Vec<NodeChange>,
+    pub lost: Vec<NodeChange>,
+    /// The net change: held at the end and not at the start, and the reverse.
+    pub gained: Vec<NetNode>,
+    pub given_up: Vec<NetNode>,
+    pub battles: Vec<YearBattle>,
+    pub sieges: Vec<YearSiege>,
+    pub events: Vec<YearEvent>,
+    /// It held the Strategos this year.
+    pub strategos: bool,
+    /// Its own Table 36 events for next year (G4.3), by name.
+    pub events_next_year: Vec<String>,
+    /// Its own standing only (G8, G7.4), as in the phase reports.
+    pub standing: Option<StandingView>,
+}
+
+/// A battle in the chronicle, when its result was public: where, who, who won (never
+/// the losses).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ChronicleBattle {
+    pub phase: String,
+    pub id: String,
+    pub node: NodeCode,
+    pub node_name: String,
+    pub attacker: NationCode,
+    pub attacker_name: String,
+    pub defender: NationCode,
+    pub defender_name: String,
+    pub winner: Option<NationCode>,
+    pub winner_name: Option<String>,
+    pub provisional: bool,
+}
+
+/// A nation's holdings at the start and the end of the year.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct HoldingChange {
+    pub nation: NationCode,
+    pub name: String,
+    pub start: usize,
+    pub end: usize,
+    pub change: i64,
+}
+
+/// The public chronicle of a year (G7.1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Chronicle {
+    pub campaign: String,
+    pub lang: Lang,
+    pub year: u16,
+    pub title: String,
+    pub changes: Vec<NodeChange>,
+    pub battles: Vec<ChronicleBattle>,
+    /// Other public events: breaches, works completed, the move order, the end.
+    pub events: Vec<YearEvent>,
+    /// Nations holding nodes at either end of the year, most at the end first.
+    pub holdings: Vec<HoldingChange>,
+}
+
+fn year_title(year: u16, lang: Lang) -> String {
+    match lang {
+        Lang::It => format!("l'anno {year}"),
+        Lang::En => format!("the year {year}"),
+    }
+}
+
+/// Returns the kind of a ledger item: its order in the summary, key and words. The
+/// match is exhaustive so a new item cannot be left out of the summary.
+fn item_kind(item: &Item) -> (u8, &'static str, &'static str, &'static str) {
+    match item {
+        Item::Income { .. } => (0, "income", "rendite", "income"),
+        Item::Loan => (1, "loan", "prestito", "loan"),
+        Item::LoanRepayment => (
+            2,
+            "loan_repayment",
+            "restituzione del prestito",
+            "loan repayment",
+        ),
+        Item::Interest => (3, "interest", "interessi", "interest"),
+        Item::Confiscation => (4, "confiscation", "confisca", "confiscation"),
+        Item::Raise => (5, "raise", "arruolamenti", "recruitment"),
+        Item::Reinforce => (6, "reinforce", "rinforzi", "reinforcements"),
+        Item::Transfer => (7, "transfer", "trasferimenti", "transfers"),
+        Item::GarrisonDetached { .. } => (
+            8,
+            "garrison_detached",
+            "guarnigioni distaccate",
+            "garrisons detached",
+        ),
+        Item::GarrisonCost => (
+            9,
+            "garrison_cost",
+            "costi di distaccamento",
+            "detachment costs",
+        ),
+        Item::Fortify { .. } => (10, "fortify", "fortificazioni", "fortifications"),
+        Item::Repair { .. } => (11, "repair", "riparazioni", "repairs"),
+        Item::Sapper => (12, "sapper", "guastatori", "sappers"),
+        Item::Diplomat => (13, "diplomat", "diplomatici", "diplomats"),
+        Item::Spy => (14, "spy", "spie", "spies"),
+        Item::Assassin => (15, "assassin", "assassini", "assassins"),
+        Item::Fleet => (16, "fleet", "flotte", "fleets"),
+        Item::Strategos => (17, "strategos", "Stratego", "Strategos"),
+        Item::Upkeep => (18, "upkeep", "mantenimento", "upkeep"),
+        Item::Bribe { .. } => (19, "bribe", "corruzioni", "bribes"),
+        Item::SiegeCost { .. } => (20, "siege_cost", "costi d'assedio", "siege costs"),
+        Item::Captured { .. } => (21, "captured", "catturati", "captured"),
+        Item::Epidemic { .. } => (22, "epidemic", "epidemie", "epidemics"),
+        Item::Storm => (23, "storm", "perduti in mare", "lost at sea"),
+        Item::BattleLoss { .. } => (24, "battle_loss", "perdite in battaglia", "battle losses"),
+    }
+}
+
+/// Returns whether an event may be told to `nation` (G7: its audience includes it).
+fn told_to(e: &Event, nation: &NationCode) -> bool {
+    match &e.audience {
+        Audience::Public => true,
+        Audience::Nation(n) => n == nation,
+        Audience::Referee => false,
+    }
+}
+
+/// Returns whether an event was addressed to `nation` alone (not public).
+fn addressed_to(e: &Event, nation: &NationCode) -> bool {
+    matches!(&e.audience, Audience::Nation(n) if n == nation)
+}
+
+/// A public change of hands, if the event is one.
+fn change_of(names: &dyn Names, e: &Event, at: PhaseId, lang: Lang) -> Option<NodeChange> {
+    if e.audience != Audience::Public {
+        return None;
+    }
+    let (node, from, to, how) = match &e.what {
+        Happening::NodeTaken { node, from, to } => (node, from, to, "taken"),
+        Happening::Surrendered { node, from, to } => (node, from, to, "surrendered"),
+        _ => return None,
+    };
+    Some(NodeChange {
+        phase: names.phase_name(at, lang),
+        phase_key: at.key(),
+        node: node.clone(),
+        node_name: names.place_name(node.as_str()),
+        from: from.clone(),
+        from_name: names.nation_name(from.as_str(), lang),
+        to: to.clone(),
+        to_name: names.nation_name(to.as_str(), lang),
+        how,
+    })
+}
+
+/// Every public change of hands of the year, in order.
+fn changes(names: &dyn Names, y: &YearRecord, lang: Lang) -> Vec<NodeChange> {
+    y.phases
+        .iter()
+        .flat_map(|p| {
+            p.resolution
+                .events
+                .iter()
+                .filter_map(move |e| change_of(names, e, p.before.phase, lang))
+        })
+        .collect()
+}
+
+fn forces_of(w: &World, nation: &str) -> Ducats {
+    let armies: Ducats = w.armies_of(nation).map(|a| a.value).sum();
+    let garrisons: Ducats = w
+        .nodes
+        .values()
+        .filter_map(|n| n.garrison.as_ref())
+        .filter(|g| g.nation.as_str() == nation)
+        .map(|g| g.value)
+        .sum();
+    armies + garrisons
+}
+
+/// The club's ledger of the year, summed by item kind.
+fn summary(y: &YearRecord, nation: &NationCode, lang: Lang) -> Vec<SummaryLine> {
+    let mut lines: BTreeMap<u8, SummaryLine> = BTreeMap::new();
+    let entries = y
+        .phases
+        .iter()
+        .flat_map(|p| &p.resolution.ledger.entries)
+        .filter(|e| &e.nation == nation);
+    for e in entries {
+        let (rank, key, it, en) = item_kind(&e.item);
+        let line = lines.entry(rank).or_insert_with(|| SummaryLine {
+            key,
+            name: match lang {
+                Lang::It => it.to_owned(),
+                Lang::En => en.to_owned(),
+            },
+            treasury: 0,
+            forces: 0,
+        });
+        match e.account {
+            Account::Treasury => line.treasury += e.amount,
+            _ => line.forces += e.amount,
+        }
+    }
+    lines.into_values().collect()
+}
+
+/// Nodes held at the end and not at the start (`gained`), or the reverse.
+fn net_nodes(
+    names: &dyn Names,
+    y: &YearRecord,
+    nation: &NationCode,
+    lang: Lang,
+    gained: bool,
+) -> Vec<NetNode> {
+    let (start, end) = (y.start(), &y.end);
+    let (had, has) = if gained { (start, end) } else { (end, start) };
+    has.nodes
+        .iter()
+        .filter(|(_, n)| &n.owner == nation)
+        .filter_map(|(code, _)| {
+            let other = &had.nodes.get(code)?.owner;
+            (other != nation).then(|| NetNode {
+                node: code.clone(),
+                node_name: names.place_name(code.as_str()),
+                other: other.clone(),
+                other_name: names.nation_name(other.as_str(), lang),
+            })
+        })
+        .collect()
+}
+
+/// The club's battles of the year, with the losses it was told (G7.3).
+fn battles(names: &dyn Names, y: &YearRecord, nation: &NationCode, lang: Lang) -> Vec<YearBattle> {
+    let mut out = Vec::new();
+    for p in &y.phases {
+        for e in &p.resolution.events {
+            let Happening::BattleFought {
+                id,
+                node,
+                attacker,
+                defender,
+                winner,
+                provisional,
+            } = &e.what
+            else {
+                continue;
+            };
+            // A result may be told in more than one copy (public, or one per side).
+            if !told_to(e, nation) || out.iter().any(|b: &YearBattle| &b.id == id) {
+                continue;
+            }
+            let (role, opponent) = if attacker == nation {
+                ("attacker", defender)
+            } else if defender == nation {
+                ("defender", attacker)
+            } else {
+                continue;
+            };
+            let losses = p.resolution.events.iter().find_map(|l| match &l.what {
+                Happening::BattleLosses {
+                    id: lid,
+                    attacker_loss,
+                    defender_loss,
+                } if lid == id && addressed_to(l, nation) => Some((*attacker_loss, *defender_loss)),
+                _ => None,
+            });
+            let (own_loss, enemy_loss) = match (losses, role) {
+                (Some((a, d)), "attacker") => (Some(a), Some(d)),
+                (Some((a, d)), _) => (Some(d), Some(a)),
+                (None, _) => (None, None),
+            };
+            out.push(YearBattle {
+                phase: names.phase_name(p.before.phase, lang),
+                id: id.clone(),
+                node: node.clone(),
+                node_name: names.place_name(node.as_str()),
+                role,
+                opponent: opponent.clone(),
+                opponent_name: names.nation_name(opponent.as_str(), lang),
+                result: match winner {
+                    Some(w) if w == nation => "won",
+                    Some(_) => "lost",
+                    None => "draw",
+                },
+                own_loss,
+                enemy_loss,
+                provisional: *provisional,
+            });
+        }
+    }
+    out
+}
+
+/// The club's sieges of the year, from the siege rolls it was told of (G3d.2).
+fn sieges(names: &dyn Names, y: &YearRecord, nation: &NationCode, lang: Lang) -> Vec<YearSiege> {
+    // (node, besieger) → (first phase index, the siege so far).
+    let mut found: BTreeMap<(NodeCode, NationCode), (usize, YearSiege)> = BTreeMap::new();
+    for (i, p) in y.phases.iter().enumerate() {
+        for e in &p.resolution.events {
+            let Happening::SiegeRoll {
+                node,
+                besieger,
+                total,
+                needed,
+                ..
+            } = &e.what
+            else {
+                continue;
+            };
+            if !addressed_to(e, nation) {
+                continue;
+            }
+            let (role, opponent) = if besieger == nation {
+                // The place's owner when it was besieged: the political map (G7.1).
+                let owner = p.before.nodes.get(node).map(|n| n.owner.clone());
+                ("besieger", owner.unwrap_or_else(|| besieger.clone()))
+            } else {
+                ("defender", besieger.clone())
+            };
+            let entry = found
+                .entry((node.clone(), besieger.clone()))
+                .or_insert_with(|| {
+                    (
+                        i,
+                        YearSiege {
+                            node: node.clone(),
+                            node_name: names.place_name(node.as_str()),
+                            role,
+                            opponent_name: names.nation_name(opponent.as_str(), lang),
+                            opponent,
+                            rolls: 0,
+                            last_total: 0,
+                            needed: 0,
+                            result: "lifted",
+                        },
+                    )
+                });
+            entry.1.rolls += 1;
+            entry.1.last_total = *total;
+            entry.1.needed = *needed;
+        }
+    }
+    found
+        .into_iter()
+        .map(|((node, besieger), (first, mut siege))| {
+            siege.result = siege_result(y, &node, &besieger, first);
+            siege
+        })
+        .collect()
+}
+
+/// How a siege ended: the place surrendered to the besieger (a public event), the
+/// besieger's army still besieges it at the end of the year, or it was lifted.
+fn siege_result(
+    y: &YearRecord,
+    node: &NodeCode,
+    besieger: &NationCode,
+    first: usize,
+) -> &'static str {
+    let fell = y.phases.iter().skip(first).any(|p| {
+        p.resolution.events.iter().any(|e| {
+            e.audience == Audience::Public
+                && matches!(&e.what, Happening::Surrendered { node: n, to, .. } if n == node && to == besieger)
+        })
+    });
+    let ongoing = y.end.sieges.iter().any(|s| {
+        &s.node == node
+            && y.end
+                .armies
+                .get(&s.besieger)
+                .is_some_and(|a| &a.nation == besieger)
+    });
+    if fell {
+        "fell"
+    } else if ongoing {
+        "ongoing"
+    } else {
+        "lifted"
+    }
+}
+
+/// Returns whether an event addressed to the club is told elsewhere in its yearly
+/// report (income in the ledger, battles and sieges in their sections) or is noise.
+fn told_elsewhere(what: &Happening) -> bool {
+    matches!(
+        what,
+        Happening::Income { .. }
+            | Happening::SiegeRoll { .. }
+            | Happening::BattleLosses { .. }
+            | Happening::BattlePending { .. }
+            | Happening::BattleFought { .. }
+            | Happening::EventRoll { .. }
+    )
+}
+
+/// The events addressed to the club alone over the year (public ones are in the
+/// chronicle).
+fn own_events(
+    names: &dyn Names,
+    y: &YearRecord,
+    nation: &NationCode,
+    lang: Lang,
+) -> Vec<YearEvent> {
+    y.phases
+        .iter()
+        .flat_map(|p| {
+            p.resolution
+                .events
+                .iter()
+                .filter(|e| addressed_to(e, nation))
+                .filter(|e| !told_elsewhere(&e.what))
+                .map(move |e| YearEvent {
+                    phase: names.phase_name(p.before.phase, lang),
+                    rule: e.rule.clone(),
+                    text: e.what.text(lang),
+                })
+        })
+        .collect()
+}
+
+/// Projects what `club` may know about year `y`, from the record alone. Its standing
+/// and next year's events are added by [`year_view`], which needs the whole campaign.
+pub fn year_view_of(names: &dyn Names, y: &YearRecord, club: &ClubName) -> YearView {
+    let (nation, lang) = (club.nation, club.lang);
+    let start = y.start();
+    let treasury = |w: &World| w.nation(nation.as_str()).map_or(0, |s| s.treasury);
+    let summary = summary(y, nation, lang);
+    let flows = y
+        .phases
+        .iter()
+        .flat_map(|p| &p.resolution.ledger.entries)
+        .filter(|e| &e.nation == nation && e.account == Account::Treasury)
+        .map(|e| e.amount);
+    let (treasury_in, treasury_out) =
+        flows.fold(
+            (0, 0),
+            |(i, o), a| {
+                if a >= 0 { (i + a, o) } else { (i, o + a) }
+            },
+        );
+    let changes = changes(names, y, lang);
+    let strategos = y.phases.iter().any(|p| {
+        p.resolution.events.iter().any(|e| {
+            told_to(e, nation)
+                && matches!(&e.what, Happening::StrategosWon { nation: n, .. } if n == nation)
+        })
+    });
+    YearView {
+        campaign: names.title(lang),
+        lang,
+        year: y.year,
+        title: year_title(y.year, lang),
+        nation: nation.clone(),
+        nation_name: names.nation_name(nation.as_str(), lang),
+        club_name: club.name.to_owned(),
+        treasury_start: treasury(start),
+        treasury_end: treasury(&y.end),
+        treasury_in,
+        treasury_out,
+        total_treasury: summary.iter().map(|l| l.treasury).sum(),
+        total_forces: summary.iter().map(|l| l.forces).sum(),
+        summary,
+        forces_start: forces_of(start, nation.as_str()),
+        forces_end: forces_of(&y.end, nation.as_str()),
+        loan_due: y
+            .end
+            .nation(nation.as_str())
+            .and_then(|s| s.loan.as_ref())
+            .map(|l| l.due()),
+        nodes_start: start.nodes_owned_by(nation.as_str()).count(),
+        nodes_end: y.end.nodes_owned_by(nation.as_str()).count(),
+        won: changes
+            .iter()
+            .filter(|c| &c.to == nation)
+            .cloned()
+            .collect(),
+        lost: changes
+            .iter()
+            .filter(|c| &c.from == nation)
+            .cloned()
+            .collect(),
+        gained: net_nodes(names, y, nation, lang, true),
+        given_up: net_nodes(names, y, nation, lang, false),
+        battles: battles(names, y, nation, lang),
+        sieges: sieges(names, y, nation, lang),
+        events: own_events(names, y, nation, lang),
+        strategos,
+        events_next_year: Vec::new(),
+        standing: None,
+    }
+}
+
+/// Projects what `club` may know about year `y`: [`year_view_of`] plus its own standing
+/// and its events for next year, taken from its view of the world at the year's end so
+/// that they follow the phase reports' rules exactly (G7.4, G8).
+pub fn year_view(c: &Campaign, y: &YearRecord, club: ClubName) -> YearView {
+    let mut view = year_view_of(c, y, &club);
+    let at_end = Resolution {
+        next: None,
+        outcomes: Vec::new(),
+        events: Vec::new(),
+        ledger: Default::default(),
+    };
+    let end = club_view(c, &y.end, &at_end, club, &PhaseFacts::default());
+    view.standing = end.standing;
+    view.events_next_year = end.events_in_effect;
+    view
+}
+
+/// Returns whether a public event is noise in a chronicle (every round's storm roll) or
+/// is told in its own section.
+fn not_for_chronicle(what: &Happening) -> bool {
+    matches!(
+        what,
+        Happening::StormRoll { .. }
+            | Happening::NodeTaken { .. }
+            | Happening::Surrendered { .. }
+            | Happening::BattleFought { .. }
+    )
+}
+
+/// Projects the public chronicle of year `y` (G7.1): only public events and the
+/// political map.
+pub fn chronicle(names: &dyn Names, y: &YearRecord, lang: Lang) -> Chronicle {
+    let mut battles = Vec::new();
+    let mut events = Vec::new();
+    for p in &y.phases {
+        let phase = names.phase_name(p.before.phase, lang);
+        for e in p
+            .resolution
+            .events
+            .iter()
+            .filter(|e| e.audience == Audience::Public)
+        {
+            if let Happening::BattleFought {
+                id,
+                node,
+                attacker,
+                defender,
+                winner,
+                provisional,
+            } = &e.what
+            {
+                battles.push(ChronicleBattle {
+                    phase: phase.clone(),
+                    id: id.clone(),
+                    node: node.clone(),
+                    node_name: names.place_name(node.as_str()),
+                    attacker: attacker.clone(),
+                    attacker_name: names.nation_name(attacker.as_str(), lang),
+                    defender: defender.clone(),
+                    defender_name: names.nation_name(defender.as_str(), lang),
+                    winner: winner.clone(),
+                    winner_name: winner.as_ref().map(|w| names.nation_name(w.as_str(), lang)),
+                    provisional: *provisional,
+                });
+            } else if !not_for_chronicle(&e.what) {
+                events.push(YearEvent {
+                    phase: phase.clone(),
+                    rule: e.rule.clone(),
+                    text: e.what.text(lang),
+                });
+            }
+        }
+    }
+    Chronicle {
+        campaign: names.title(lang),
+        lang,
+        year: y.year,
+        title: year_title(y.year, lang),
+        changes: changes(names, y, lang),
+        battles,
+        events,
+        holdings: holdings(names, y, lang),
+    }
+}
+
+/// Every nation's node count at the start and the end of the year (G7.1).
+fn holdings(names: &dyn Names, y: &YearRecord, lang: Lang) -> Vec<HoldingChange> {
+    let mut count: BTreeMap<NationCode, (usize, usize)> = BTreeMap::new();
+    for n in y.start().nodes.values() {
+        count.entry(n.owner.clone()).or_default().0 += 1;
+    }
+    for n in y.end.nodes.values() {
+        count.entry(n.owner.clone()).or_default().1 += 1;
+    }
+    let mut out: Vec<HoldingChange> = count
+        .into_iter()
+        .map(|(nation, (start, end))| HoldingChange {
+            name: names.nation_name(nation.as_str(), lang),
+            nation,
+            start,
+            end,
+            change: end as i64 - start as i64,
+        })
+        .collect();
+    out.sort_by(|a, b| b.end.cmp(&a.end).then(a.nation.cmp(&b.nation)));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::calendar::Phase;
+    use crate::rules::ids::ArmyId;
+    use crate::rules::ledger::{Entry, Ledger};
+    use crate::rules::world::{Fortification, NationState, NodeState};
+    use std::collections::{BTreeMap, BTreeSet};
+
+    /// A treasury no report but M's own may show (G7.4).
+    const M_SECRET: Ducats = 98_765;
+    const F_SECRET: Ducats = 7_771;
+
+    struct TestNames;
+
+    impl Names for TestNames {
+        fn title(&self, _: Lang) -> String {
+            "Giglio".into()
+        }
+        fn nation_name(&self, code: &str, lang: Lang) -> String {
+            format!("{code}-{}", lang.as_str())
+        }
+        fn place_name(&self, code: &str) -> String {
+            format!("Place {code}")
+        }
+        fn phase_name(&self, id: PhaseId, _: Lang) -> String {
+            id.key()
+        }
+    }
+
+    fn n(code: &str) -> NationCode {
+        NationCode::from(code)
+    }
+
+    fn node(code: &str) -> NodeCode {
+        NodeCode::from(code)
+    }
+
+    fn phase(p: Phase) -> PhaseId {
+        PhaseId {
+            year: 1494,
+            phase: p,
+        }
+    }
+
+    fn world(at: PhaseId, owners: &[(&str, &str)], treasuries: &[(&str, Ducats)]) -> World {
+        World {
+            phase: at,
+            nodes: owners
+                .iter()
+                .map(|(c, o)| {
+                    let state = NodeState {
+                        owner: n(o),
+                        fortification: Fortification::None,
+                        garrison: None,
+                        sapper: None,
+                    };
+                    (node(c), state)
+                })
+                .collect(),
+            nations: treasuries
+                .iter()
+                .map(|(c, t)| (n(c), NationState::with_treasury(*t)))
+                .collect(),
+            armies: BTreeMap::new(),
+            fleets: BTreeMap::new(),
+            diplomats: BTreeMap::new(),
+            sieges: Vec::new(),
+            alliances: Vec::new(),
+            clubs: ["V", "M", "F"].into_iter().map(n).collect::<BTreeSet<_>>(),
+            works: Vec::new(),
+            strategos: None,
+            move_order: Vec::new(),
+            battles: Vec::new(),
+        }
+    }
+
+    fn ev(audience: Audience, rule: &str, what: Happening) -> Event {
+        Event {
+            audience,
+            rule: rule.into(),
+            what,
+        }
+    }
+
+    fn to(code: &str) -> Audience {
+        Audience::Nation(n(code))
+    }
+
+    fn entry(nation: &str, account: Account, amount: Ducats, item: Item) -> Entry {
+        Entry {
+            nation: n(nation),
+            account,
+            amount,
+            rule: "G0".into(),
+            item,
+        }
+    }
+
+    fn resolution(events: Vec<Event>, entries: Vec<Entry>) -> Resolution {
+        Resolution {
+            next: None,
+            outcomes: Vec::new(),
+            events,
+            ledger: Ledger { entries },
+        }
+    }
+
+    const START: [(&str, &str); 5] = [
+        ("V0", "V"),
+        ("V1", "V"),
+        ("M2", "M"),
+        ("M3", "M"),
+        ("F1", "F"),
+    ];
+
+    /// V's battle against F at F1, told to `audience`.
+    fn fought(audience: Audience) -> Event {
+        ev(
+            audience,
+            "G3c.7",
+            Happening::BattleFought {
+                id: "1494-r01-F1".into(),
+                node: node("F1"),
+                attacker: n("V"),
+                defender: n("F"),
+                winner: Some(n("V")),
+                provisional: false,
+            },
+        )
+    }
+
+    /// Spring: income, a recruitment, the Strategos to M (told to M alone), an alliance
+    /// M–F (secret). Round 1: M takes V1, V takes M3 and M2 (by siege), V besieges F1
+    /// in vain and wins a battle against F (told to both sides alone, G7.3); F suffers
+    /// an epidemic. Winter: V's famine, works complete, a storm roll.
+    fn year() -> YearRecord {
+        let v = n("V");
+        let army = Account::Army(ArmyId::new(&v, 1));
+        let spring = PhaseRecord {
+            before: world(
+                phase(Phase::Spring),
+                &START,
+                &[("V", 0), ("M", M_SECRET), ("F", F_SECRET)],
+            ),
+            resolution: resolution(
+                vec![
+                    ev(
+                        to("V"),
+                        "G2a.1",
+                        Happening::Income {
+                            nation: n("V"),
+                            amount: 100,
+                        },
+                    ),
+                    ev(
+                        to("M"),
+                        "G5.2",
+                        Happening::AllianceFormed {
+                            members: [n("F"), n("M")],
+                        },
+                    ),
+                    ev(
+                        to("F"),
+                        "G5.2",
+                        Happening::AllianceFormed {
+                            members: [n("F"), n("M")],
+                        },
+                    ),
+                    ev(
+                        to("M"),
+                        "G2b.5",
+                        Happening::StrategosWon {
+                            nation: n("M"),
+                            bid: 30,
+                        },
+                    ),
+                ],
+                vec![
+                    entry(
+                        "V",
+                        Account::Treasury,
+                        100,
+                        Item::Income { node: node("V0") },
+                    ),
+                    entry("V", Account::Treasury, -50, Item::Raise),
+                    entry("V", army.clone(), 50, Item::Raise),
+                    entry(
+                        "M",
+                        Account::Treasury,
+                        80,
+                        Item::Income { node: node("M2") },
+                    ),
+                    entry("M", Account::Treasury, -30, Item::Strategos),
+                ],
+            ),
+        };
+        let siege_roll = |who: &str, at: &str, total| {
+            ev(
+                to(who),
+                "G3d.2",
+                Happening::SiegeRoll {
+                    node: node(at),
+                    besieger: n("V"),
+                    roll: 4,
+                    total,
+                    needed: 7,
+                },
+            )
+        };
+        let round = PhaseRecord {
+            before: world(
+                phase(Phase::Round(1)),
+                &START,
+                &[("V", 50), ("M", M_SECRET + 50), ("F", F_SECRET)],
+            ),
+            resolution: resolution(
+                vec![
+                    ev(
+                        Audience::Public,
+                        "G3b.8",
+                        Happening::NodeTaken {
+                            node: node("V1"),
+                            from: n("V"),
+                            to: n("M"),
+                        },
+                    ),
+                    ev(
+                        Audience::Public,
+                        "G3b.8",
+                        Happening::NodeTaken {
+                            node: node("M3"),
+                            from: n("M"),
+                            to: n("V"),
+                        },
+                    ),
+                    siege_roll("V", "M2", 8),
+                    siege_roll("M", "M2", 8),
+                    ev(
+                        Audience::Public,
+                        "G3d.2",
+                        Happening::Surrendered {
+                            node: node("M2"),
+                            from: n("M"),
+                            to: n("V"),
+                        },
+                    ),
+                    siege_roll("V", "F1", 3),
+                    siege_roll("F", "F1", 3),
+                    fought(to("V")),
+                    fought(to("F")),
+                    ev(
+                        to("V"),
+                        "G3c.7",
+                        Happening::BattleLosses {
+                            id: "1494-r01-F1".into(),
+                            attacker_loss: 40,
+                            defender_loss: 60,
+                        },
+                    ),
+                    ev(
+                        to("F"),
+                        "G3a.1",
+                        Happening::Epidemic {
+                            nation: n("F"),
+                            node: node("F1"),
+                        },
+                    ),
+                    ev(Audience::Public, "G3e.4", Happening::StormRoll { roll: 2 }),
+                ],
+                vec![entry("V", army, -10, Item::SiegeCost { node: node("M2") })],
+            ),
+        };
+        let after_summer = [
+            ("V0", "V"),
+            ("V1", "M"),
+            ("M2", "V"),
+            ("M3", "V"),
+            ("F1", "F"),
+        ];
+        let winter = PhaseRecord {
+            before: world(
+                phase(Phase::Winter),
+                &after_summer,
+                &[("V", 50), ("M", M_SECRET + 50), ("F", F_SECRET)],
+            ),
+            resolution: resolution(
+                vec![
+                    ev(
+                        to("V"),
+                        "G4.3",
+                        Happening::EventRoll {
+                            nation: n("V"),
+                            roll: 6,
+                        },
+                    ),
+                    ev(
+                        to("V"),
+                        "G4.3",
+                        Happening::WinterEvent {
+                            nation: n("V"),
+                            event: "famine".into(),
+                            name_it: "carestia".into(),
+                            name_en: "famine".into(),
+                        },
+                    ),
+                    ev(
+                        Audience::Public,
+                        "G4.1",
+                        Happening::WorksComplete { node: node("F1") },
+                    ),
+                ],
+                Vec::new(),
+            ),
+        };
+        let end = world(
+            PhaseId {
+                year: 1495,
+                phase: Phase::Spring,
+            },
+            &after_summer,
+            &[("V", 50), ("M", M_SECRET + 50), ("F", F_SECRET)],
+        );
+        YearRecord {
+            year: 1494,
+            phases: vec![spring, round, winter],
+            end,
+        }
+    }
+
+    fn view_of(nation: &str, lang: Lang) -> YearView {
+        let code = n(nation);
+        year_view_of(
+            &TestNames,
+            &year(),
+            &ClubName {
+                nation: &code,
+                name: "Club",
+                lang,
+            },
+        )
+    }
+
+    #[test]
+    fn a_club_sees_its_own_ledger_summed_by_item_and_it_balances() {
+        let v = view_of("V", Lang::En);
+        assert_eq!((v.treasury_start, v.treasury_end), (0, 50));
+        assert_eq!((v.treasury_in, v.treasury_out), (100, -50));
+        let lines: Vec<(&str, Ducats, Ducats)> = v
+            .summary
+            .iter()
+            .map(|l| (l.key, l.treasury, l.forces))
+            .collect();
+        assert_eq!(
+            lines,
+            [
+                ("income", 100, 0),
+                ("raise", -50, 50),
+                ("siege_cost", 0, -10)
+            ]
+        );
+        // The ledger's invariant over the year: opening + Σ entries = closing.
+        assert_eq!(v.treasury_start + v.total_treasury, v.treasury_end);
+        assert_eq!(v.total_forces, 40);
+        assert_eq!(v.summary[1].name, "recruitment");
+        assert_eq!(view_of("V", Lang::It).summary[1].name, "arruolamenti");
+    }
+
+    #[test]
+    fn nodes_won_and_lost_are_told_with_whom_and_when() {
+        let v = view_of("V", Lang::En);
+        let won: Vec<(&str, &str, &str)> = v
+            .won
+            .iter()
+            .map(|c| (c.node.as_str(), c.from.as_str(), c.how))
+            .collect();
+        assert_eq!(won, [("M3", "M", "taken"), ("M2", "M", "surrendered")]);
+        assert!(v.won.iter().all(|c| c.phase == "1494-r01"));
+        let lost: Vec<(&str, &str)> = v
+            .lost
+            .iter()
+            .map(|c| (c.node.as_str(), c.to.as_str()))
+            .collect();
+        assert_eq!(lost, [("V1", "M")]);
+        let gained: Vec<&str> = v.gained.iter().map(|g| g.node.as_str()).collect();
+        assert_eq!(gained, ["M2", "M3"]);
+        assert_eq!(v.given_up.len(), 1);
+        assert_eq!(
+            (v.given_up[0].node.as_str(), v.given_up[0].other.as_str()),
+            ("V1", "M")
+        );
+        assert_eq!((v.nodes_start, v.nodes_end), (2, 3));
+    }
+
+    #[test]
+    fn a_club_sees_its_battles_with_losses_and_its_sieges_with_their_end() {
+        let v = view_of("V", Lang::En);
+        assert_eq!(v.battles.len(), 1);
+        let b = &v.battles[0];
+        assert_eq!(
+            (b.role, b.result, b.opponent.as_str()),
+            ("attacker", "won", "F")
+        );
+        assert_eq!((b.own_loss, b.enemy_loss), (Some(40), Some(60)));
+        let sieges: Vec<(&str, &str, &str, usize)> = v
+            .sieges
+            .iter()
+            .map(|s| (s.node.as_str(), s.role, s.result, s.rolls))
+            .collect();
+        assert_eq!(
+            sieges,
+            [
+                ("F1", "besieger", "lifted", 1),
+                ("M2", "besieger", "fell", 1)
+            ]
+        );
+        assert_eq!(v.sieges[1].opponent.as_str(), "M");
+        // The defender sees the same siege from its side.
+        let m = view_of("M", Lang::En);
+        assert_eq!(m.sieges.len(), 1);
+        assert_eq!((m.sieges[0].role, m.sieges[0].result), ("defender", "fell"));
+        assert_eq!(m.sieges[0].opponent.as_str(), "V");
+        // F was told no losses (the event went to V only in this year): none invented.
+        let f = view_of("F", Lang::En);
+        assert_eq!((f.battles[0].result, f.battles[0].own_loss), ("lost", None));
+    }
+
+    #[test]
+    fn a_club_sees_only_its_own_events_and_no_other_clubs_hidden_facts() {
+        let v = view_of("V", Lang::En);
+        let texts: Vec<&str> = v.events.iter().map(|e| e.text.as_str()).collect();
+        assert_eq!(texts, ["V: famine for next year"]);
+        assert!(!v.strategos);
+        assert!(view_of("M", Lang::En).strategos);
+        // G7.4: nothing of M's treasury, of F's, of the M–F alliance or of F's epidemic.
+        let all = format!("{v:?}");
+        for secret in [
+            M_SECRET.to_string(),
+            (M_SECRET + 50).to_string(),
+            F_SECRET.to_string(),
+            "alliance".into(),
+            "epidemic".into(),
+        ] {
+            assert!(!all.contains(&secret), "V's year shows `{secret}`: {all}");
+        }
+        // …while M's own view does show its treasury and its alliance.
+        let m = format!("{:?}", view_of("M", Lang::En));
+        assert!(m.contains(&(M_SECRET + 50).to_string()), "{m}");
+        assert!(m.contains("alliance"), "{m}");
+    }
+
+    #[test]
+    fn the_chronicle_tells_only_public_facts() {
+        let c = chronicle(&TestNames, &year(), Lang::En);
+        let changes: Vec<(&str, &str, &str)> = c
+            .changes
+            .iter()
+            .map(|x| (x.node.as_str(), x.from.as_str(), x.to.as_str()))
+            .collect();
+        assert_eq!(
+            changes,
+            [("V1", "V", "M"), ("M3", "M", "V"), ("M2", "M", "V")]
+        );
+        // The battle's result and the Strategos were told to their parties alone.
+        assert!(c.battles.is_empty(), "{:?}", c.battles);
+        let texts: Vec<&str> = c.events.iter().map(|e| e.text.as_str()).collect();
+        assert_eq!(texts, ["the works at F1 are complete"]);
+        let holdings: Vec<(&str, usize, usize, i64)> = c
+            .holdings
+            .iter()
+            .map(|h| (h.nation.as_str(), h.start, h.end, h.change))
+            .collect();
+        assert_eq!(holdings, [("V", 2, 3, 1), ("F", 1, 1, 0), ("M", 2, 1, -1)]);
+        let all = format!("{c:?}");
+        for secret in [
+            M_SECRET.to_string(),
+            F_SECRET.to_string(),
+            "50".into(),
+            "alliance".into(),
+            "famine".into(),
+            "epidemic".into(),
+            "losses".into(),
+            "storm".into(),
+            "Strategos".into(),
+            "1494-r01-F1".into(),
+        ] {
+            assert!(
+                !all.contains(&secret),
+                "the chronicle shows `{secret}`: {all}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_battle_whose_result_was_public_is_in_the_chronicle_once() {
+        let mut y = year();
+        y.phases[1].resolution.events.push(fought(Audience::Public));
+        let c = chronicle(&TestNames, &y, Lang::It);
+        assert_eq!(c.battles.len(), 1);
+        let b = &c.battles[0];
+        assert_eq!((b.attacker.as_str(), b.defender.as_str()), ("V", "F"));
+        assert_eq!(b.winner_name.as_deref(), Some("V-it"));
+        // The club that fought it counts it once, whichever copies it was told.
+        let code = n("V");
+        let v = year_view_of(
+            &TestNames,
+            &y,
+            &ClubName {
+                nation: &code,
+                name: "C",
+                lang: Lang::It,
+            },
+        );
+        assert_eq!(v.battles.len(), 1);
+    }
+
+    #[test]
+    fn an_empty_year_gives_empty_views_not_a_panic() {
+        let mut y = year();
+        y.phases.clear();
+        let code = n("V");
+        let v = year_view_of(
+            &TestNames,
+            &y,
+            &ClubName {
+                nation: &code,
+                name: "C",
+                lang: Lang::It,
+            },
+        );
+        assert_eq!(
+            (v.treasury_start, v.treasury_end, v.summary.len()),
+            (50, 50, 0)
+        );
+        assert!(v.won.is_empty() && v.gained.is_empty());
+        let c = chronicle(&TestNames, &y, Lang::It);
+        assert!(c.changes.is_empty() && c.battles.is_empty());
+        assert!(c.holdings.iter().all(|h| h.change == 0));
+        assert_eq!(c.title, "l'anno 1494");
+    }
+}

@@ -1,0 +1,152 @@
+//! A club's HTML report in a real browser: `giglio report --out DIR` after a resolution,
+//! opened in headless Chromium; its DOM shows the club, the phase, the treasury, the
+//! orders and a map picture that loaded, and its screenshot is a real page (kept under
+//! target/tmp/browser_report/ for a human to look at).
+
+use crate::common::browser::screenshot_and_dom;
+use crate::delivery::MailCampaign;
+use std::path::Path;
+
+/// Run in the page once everything (the map included) has loaded: the map's pixel size
+/// and state, written where `--dump-dom` shows them.
+const PROBE: &str = "<script>\
+addEventListener('load', () => {\
+  const map = document.getElementById('map');\
+  document.body.setAttribute('data-map-width', String(map.naturalWidth));\
+  document.body.setAttribute('data-map-complete', String(map.complete));\
+});\
+</script>\n</body>";
+
+#[test]
+fn a_clubs_html_report_renders_in_chromium_with_its_map() {
+    let c = MailCampaign::resolved();
+    let out = c.dir.join("report-out");
+    c.run(
+        &["report", "--out", out.to_str().expect("a UTF-8 path")],
+        &[],
+    )
+    .success();
+    let html = std::fs::read_to_string(out.join("V.html")).expect("V.html written");
+    let map = std::fs::read(out.join("V.png")).expect("V.png written");
+    assert!(html.contains("src=\"V.png\""), "the page shows its own map");
+
+    // A copy beside the original (so V.png resolves the same), with the probe added.
+    let probe = out.join("V.probe.html");
+    std::fs::write(&probe, html.replacen("</body>", PROBE, 1)).expect("write the probe");
+    let (png, dom) = screenshot_and_dom(&probe);
+    keep_for_a_human(&png);
+
+    assert!(
+        dom.contains("<h1 id=\"title\">Repubblica di Venezia — Circolo dell'Àncora — Città</h1>"),
+        "the club's name, accents intact: {dom}"
+    );
+    assert_eq!(element_text(&dom, "phase"), "primavera 1494");
+    assert_eq!(
+        element_text(&dom, "treasury"),
+        treasury_of(&c, "V").to_string()
+    );
+    let orders = table(&dom, "orders");
+    assert!(
+        orders.contains("V0") && orders.contains("200"),
+        "the raise carried out: {orders}"
+    );
+    assert!(
+        orders.contains("class=\"rejected\""),
+        "the raise refused is shown: {orders}"
+    );
+
+    let width = attribute(&dom, "data-map-width")
+        .unwrap_or_else(|| panic!("the probe did not run after load: {dom}"));
+    assert_eq!(
+        attribute(&dom, "data-map-complete").as_deref(),
+        Some("true")
+    );
+    assert_eq!(
+        width,
+        png_width(&map).to_string(),
+        "the map loaded at its own size"
+    );
+
+    let shot = resvg::tiny_skia::Pixmap::decode_png(&png).expect("the screenshot decodes");
+    let (inked, colours) = ink(&shot);
+    eprintln!(
+        "screenshot {}×{}, {} bytes, {inked:.1}% not white, {colours} colours",
+        shot.width(),
+        shot.height(),
+        png.len()
+    );
+    assert_eq!(shot.width(), 1200, "the fixture's window");
+    assert!(inked > 5.0, "text and map cover the page: {inked:.1}%");
+    assert!(colours > 100, "the map's colours show: {colours}");
+}
+
+/// The text inside the element with this id (no nested tags expected).
+fn element_text(dom: &str, id: &str) -> String {
+    let at = dom
+        .find(&format!("id=\"{id}\""))
+        .unwrap_or_else(|| panic!("no #{id} in the DOM"));
+    let rest = &dom[at..];
+    let start = rest.find('>').expect("a tag's end") + 1;
+    let end = rest[start..].find('<').expect("the element's end");
+    rest[start..start + end].to_owned()
+}
+
+/// The markup of the table with this id.
+fn table<'a>(dom: &'a str, id: &str) -> &'a str {
+    let at = dom
+        .find(&format!("<table id=\"{id}\""))
+        .unwrap_or_else(|| panic!("no table #{id} in the DOM"));
+    let end = dom[at..].find("</table>").expect("the table's end");
+    &dom[at..at + end]
+}
+
+/// The value of an attribute set anywhere in the DOM.
+fn attribute(dom: &str, name: &str) -> Option<String> {
+    let at = dom.find(&format!("{name}=\""))? + name.len() + 2;
+    let end = dom[at..].find('"')?;
+    Some(dom[at..at + end].to_owned())
+}
+
+/// A club's treasury, from `giglio export` (not from the report under test).
+fn treasury_of(c: &MailCampaign, nation: &str) -> i64 {
+    let out = c.run(&["export"], &[]).success();
+    let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).expect("JSON");
+    v["nations"]
+        .as_array()
+        .and_then(|ns| ns.iter().find(|n| n["code"] == nation))
+        .and_then(|n| n["treasury"].as_i64())
+        .unwrap_or_else(|| panic!("{nation}'s treasury in the export"))
+}
+
+/// The width a PNG declares in its header.
+fn png_width(png: &[u8]) -> u32 {
+    assert!(
+        png.starts_with(b"\x89PNG\r\n\x1a\n") && png.len() > 24,
+        "a PNG"
+    );
+    u32::from_be_bytes([png[16], png[17], png[18], png[19]])
+}
+
+/// The share of pixels that are not near-white, in percent, and how many colours.
+fn ink(p: &resvg::tiny_skia::Pixmap) -> (f64, usize) {
+    let mut colours = std::collections::HashSet::new();
+    let mut inked = 0usize;
+    for px in p.pixels() {
+        let (r, g, b) = (px.red(), px.green(), px.blue());
+        colours.insert((r, g, b));
+        if r.min(g).min(b) < 230 {
+            inked += 1;
+        }
+    }
+    (
+        inked as f64 * 100.0 / p.pixels().len() as f64,
+        colours.len(),
+    )
+}
+
+/// Keeps the screenshot in target/tmp/browser_report/ to be looked at.
+fn keep_for_a_human(png: &[u8]) {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser_report");
+    std::fs::create_dir_all(&dir).expect("create a directory");
+    std::fs::write(dir.join("V-report.png"), png).expect("write the screenshot");
+}
