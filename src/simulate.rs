@@ -98,10 +98,7 @@ pub fn play(
             .map_err(|e| format!("{key}: {e:?}"))?;
         for e in &r.events {
             match &e.what {
-                // Each battle is told to both sides: count the attacker's copy.
-                Happening::BattleFought { attacker, .. } if matches!(&e.audience, crate::rules::outcome::Audience::Nation(n) if n == attacker) => {
-                    run.battles_per_year[year] += 1
-                }
+                Happening::BattleFought { .. } => run.battles_per_year[year] += 1,
                 // Each siege roll is told to both sides: count the besieger's copy.
                 Happening::SiegeRoll { besieger, .. } if matches!(&e.audience, crate::rules::outcome::Audience::Nation(n) if n == besieger) =>
                 {

@@ -16,7 +16,8 @@
 //! SMTP sender at every failpoint instead of those of its first and last message.
 #![cfg(unix)]
 
-use crate::common::TestCampaign;
+// NOW: the pinned clock of every command here, the one `TestCampaign::new` creates with.
+use crate::common::{NOW, TestCampaign};
 use giglio::storage::Store;
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
@@ -27,8 +28,6 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-/// The pinned clock of every command here (a mail header cannot carry 1494).
-const NOW: &str = "2025-03-01T08:00:00Z";
 const SPRING: &str = "1494-spring";
 const REFEREE: &str = "arbitro@example.org";
 const SIGABRT: i32 = 6;

@@ -631,8 +631,10 @@ fn mail(
 // ---- the leak test -------------------------------------------------------------------------
 
 /// The kinds of event that every club may learn (G7.1): changes of the political map
-/// and of fortifications, the calendar, the storm and the year's move order. A new
-/// public kind must be judged against G7 and added here.
+/// and of fortifications, the calendar, the storm, the year's move order, and that a
+/// battle was fought (where, between whom, who won: the bulletin's "battles fought";
+/// sizes and losses stay with the two sides). A new public kind must be judged
+/// against G7 and added here.
 fn public_kind(what: &Happening) -> bool {
     matches!(
         what,
@@ -642,6 +644,7 @@ fn public_kind(what: &Happening) -> bool {
             | Happening::Breached { .. }
             | Happening::StormRoll { .. }
             | Happening::MoveOrder { .. }
+            | Happening::BattleFought { .. }
             | Happening::CampaignEnds
     )
 }
@@ -1394,6 +1397,48 @@ proptest! {
         let (v2, t2, _, _) = seen(&seen_army, club);
         prop_assert_ne!(&v0, &v2);
         prop_assert_ne!(&t0, &t2);
+    }
+}
+
+/// Every kind of hidden change finds something to change in the pool, so the property
+/// above is not vacuous for any of them.
+#[test]
+fn every_hidden_change_applies_somewhere() {
+    let s = shipped();
+    let kinds = [
+        Hidden::Treasury(1, 5),
+        Hidden::Loan(1),
+        Hidden::Objective(1, 2),
+        Hidden::Events(1, 2),
+        Hidden::Specialists(1),
+        Hidden::NodeSapper(1, 1),
+        Hidden::Strategos(1),
+        Hidden::Works(1, 1),
+        Hidden::ArmyValue(1, 5),
+        Hidden::Stance(1),
+        Hidden::GarrisonValue(1, 5),
+        Hidden::UnseenArmy(1, 1),
+        Hidden::MoveUnseenArmy(1, 1),
+        Hidden::ArmyIsDiplomat(1),
+        Hidden::DiplomatIsArmy(1),
+        Hidden::UnseenFleet(1, 1),
+        Hidden::Alliance(1, 2),
+        Hidden::OthersOutcome(1),
+        Hidden::OthersEvent(1, true),
+        Hidden::OthersEvent(1, false),
+        Hidden::OthersLedger(1, 5),
+    ];
+    for h in &kinds {
+        let found = pool().iter().any(|b| {
+            s.clubs.iter().any(|club| {
+                let me = NationCode::from(club.nation.as_str());
+                let mut changed = b.clone();
+                apply(&mut changed, &me, h).is_some()
+                    && (changed.now() != b.now() || changed.resolution != b.resolution)
+                    && seen(&changed, club) == seen(b, club)
+            })
+        });
+        assert!(found, "{h:?} never applies");
     }
 }
 

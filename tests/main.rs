@@ -8,19 +8,19 @@ mod battles;
 mod browser_report;
 /// End-to-end tests of the `giglio` binary, one section per subcommand.
 mod cli;
+/// Helpers: temporary campaigns, running the real binary.
+mod common;
 /// Crash safety: a crash at every failpoint, kill -9 at random moments, nothing twice.
 mod crash;
 /// Mail delivery end to end: real SMTP, faults, concurrency, header safety.
 mod delivery;
-/// Helpers: temporary campaigns, running the real binary.
-mod common;
 /// The fog of war (G7): leak test with marker values, non-interference, report snapshots.
 mod fog;
+/// The test infrastructure itself: real mail servers, their faults, headless Chromium.
+mod infra;
 /// Mail intake end to end: IMAP, Maildir/mbox/.eml from a real mail library, forged
 /// messages, mail bombs.
 mod intake;
-/// The test infrastructure itself: real mail servers, their faults, headless Chromium.
-mod infra;
 /// Malformed order files by the thousand, and the fuzzers' crash inputs replayed.
 mod malformed;
 /// Diagnostics of bad order files, as snapshots.

@@ -175,8 +175,21 @@ fn mutation() -> impl Strategy<Value = Mutation> {
     let junk = prop_oneof![
         proptest::collection::vec(any::<u8>(), 1..16),
         proptest::sample::select(vec![
-            "[[", "]]", "=", "\"", "'''", "\n[raise]\n", "\n[[move]]\n", "#", "\\", "{", "}",
-            "\r", "\t", ",", "club = \"M\"\n",
+            "[[",
+            "]]",
+            "=",
+            "\"",
+            "'''",
+            "\n[raise]\n",
+            "\n[[move]]\n",
+            "#",
+            "\\",
+            "{",
+            "}",
+            "\r",
+            "\t",
+            ",",
+            "club = \"M\"\n",
         ])
         .prop_map(|s| s.as_bytes().to_vec()),
     ];
@@ -185,7 +198,10 @@ fn mutation() -> impl Strategy<Value = Mutation> {
         any::<Pos>().prop_map(Mutation::Truncate),
         (any::<Pos>(), junk).prop_map(|(i, j)| Mutation::Insert(i, j)),
         any::<Pos>().prop_map(Mutation::DuplicateLine),
-        (any::<Pos>(), proptest::sample::select(WRONG_VALUES.to_vec()))
+        (
+            any::<Pos>(),
+            proptest::sample::select(WRONG_VALUES.to_vec())
+        )
             .prop_map(|(i, v)| Mutation::WrongType(i, v)),
         (
             any::<Pos>(),
@@ -204,7 +220,10 @@ fn mutation() -> impl Strategy<Value = Mutation> {
 
 /// Returns the start of the line holding byte `at`.
 fn line_start(b: &[u8], at: usize) -> usize {
-    b[..at].iter().rposition(|&c| c == b'\n').map_or(0, |p| p + 1)
+    b[..at]
+        .iter()
+        .rposition(|&c| c == b'\n')
+        .map_or(0, |p| p + 1)
 }
 
 /// Returns the end of the line holding byte `at`, past its newline.
@@ -218,7 +237,13 @@ fn line_end(b: &[u8], at: usize) -> usize {
 /// Applies one mutation. Insertions land at line starts when they are whole keys, so
 /// that they are read as keys rather than always breaking the syntax.
 fn apply(b: &mut Vec<u8>, m: &Mutation) {
-    let at = |i: &Pos, b: &Vec<u8>| if b.is_empty() { 0 } else { *i as usize % b.len() };
+    let at = |i: &Pos, b: &Vec<u8>| {
+        if b.is_empty() {
+            0
+        } else {
+            *i as usize % b.len()
+        }
+    };
     match m {
         Mutation::FlipBit(i, bit) => {
             if !b.is_empty() {
@@ -294,7 +319,10 @@ fn apply(b: &mut Vec<u8>, m: &Mutation) {
 /// Checks that a diagnostic points into the file (or concerns all of it) and renders.
 fn assert_located(d: &Diagnostic, text: &str) -> Result<(), TestCaseError> {
     prop_assert_eq!(&d.path, PATH);
-    prop_assert!(!d.message.is_empty(), "a diagnostic without a message: {d:?}");
+    prop_assert!(
+        !d.message.is_empty(),
+        "a diagnostic without a message: {d:?}"
+    );
     match &d.span {
         Some(span) => {
             prop_assert!(
@@ -464,7 +492,10 @@ fn mutations_do_damage_files() {
             rejected += 1;
         }
     }
-    assert!(rejected > 100, "only {rejected} of 200 mutated files were refused");
+    assert!(
+        rejected > 100,
+        "only {rejected} of 200 mutated files were refused"
+    );
 }
 
 #[test]
@@ -474,12 +505,32 @@ fn deep_nesting_is_refused_without_overflowing_the_stack() {
     let (w, text) = &f.files[0];
     for tables in [false, true] {
         let mut b = text.clone().into_bytes();
-        apply(
-            &mut b,
-            &Mutation::DeepNesting(0, 30_000, tables),
-        );
+        apply(&mut b, &Mutation::DeepNesting(0, 30_000, tables));
         let b = &b[..b.len().min(giglio::orders::MAX_FILE_BYTES)];
         let fate = check_file(*w, b).expect("located");
         assert_eq!(fate, Fate::Refused);
     }
+}
+
+// Crash inputs found by the fuzzers (fuzz/README.md), replayed.
+
+/// Fuzz crash 1 (target `orders`): a secret written in Cyrillic look-alikes was masked
+/// one `*` per character, so the stored copy was shorter in bytes than the file sent,
+/// and the places of its orders (byte offsets), read again from the stored copy when
+/// the phase is resolved, no longer matched. Fixed in `orders::masked_text`.
+#[test]
+fn fuzz_crash_masked_copy_keeps_every_place() {
+    let f = fixture();
+    let sent = "club = \"V\"\nphase = \"1494-spring\"\n\
+                secret = \"АААА-ВВВВ-СССС-DDDD-ЕЕЕЕ\"\nloan = 100\n";
+    let phase = Some(f.worlds[0].phase);
+    let lang = giglio::rules::tables::Lang::En;
+    let first = giglio::orders::lower(PATH, sent.as_bytes(), &f.campaign, phase, lang);
+    let header = first.header.as_ref().expect("the header reads");
+    let stored = giglio::orders::masked_text(sent, header);
+    assert!(!stored.contains("АААА"), "{stored}");
+    assert_eq!(stored.len(), sent.len(), "{stored}");
+    let again = giglio::orders::lower(PATH, stored.as_bytes(), &f.campaign, phase, lang);
+    assert_eq!(again.orders, first.orders);
+    assert!(!first.orders.orders.is_empty());
 }

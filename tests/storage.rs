@@ -113,8 +113,13 @@ fn undo_restores_the_previous_phase_byte_for_byte() {
         .into_iter()
         .map(|j| j.description)
         .collect();
-    assert_eq!(journal.len(), 4, "{journal:?}");
-    assert!(journal[2].starts_with("undo"), "{journal:?}");
+    // new, the first phase's deadline, advance, undo, advance.
+    assert_eq!(journal.len(), 5, "{journal:?}");
+    assert!(
+        journal[1].starts_with("deadline of 1494-spring"),
+        "{journal:?}"
+    );
+    assert!(journal[3].starts_with("undo"), "{journal:?}");
 }
 
 #[test]

@@ -217,10 +217,9 @@ fn play(
             .events
             .iter()
             .filter(|e| {
-                // Told to both sides: count the attacker's copy.
                 matches!(
-                    (&e.what, &e.audience),
-                    (crate::rules::outcome::Happening::BattleFought { attacker, .. }, crate::rules::outcome::Audience::Nation(n)) if n == attacker
+                    e.what,
+                    crate::rules::outcome::Happening::BattleFought { .. }
                 )
             })
             .count();

@@ -287,7 +287,8 @@ impl Ctx<'_> {
     }
 }
 
-/// Returns the text with the secret's value replaced by `*` (same length), for storage.
+/// Returns the text with the secret's value replaced by `*` (same length in bytes), for
+/// storage.
 pub fn masked_text(text: &str, header: &Header) -> String {
     match &header.secret {
         Some((_, span))
@@ -297,20 +298,18 @@ pub fn masked_text(text: &str, header: &Header) -> String {
         {
             let mut out = String::with_capacity(text.len());
             out.push_str(&text[..span.start]);
-            // Keep the quotes, mask what is between them.
+            // Keep the quotes, mask what is between them byte for byte: the stored copy
+            // is read again when the phase is resolved, and the places of its orders
+            // (byte offsets) must be those of the file as sent.
             let inner = &text[span.clone()];
-            let masked: String = inner
-                .chars()
-                .enumerate()
-                .map(|(i, ch)| {
-                    if i == 0 || i == inner.chars().count() - 1 {
-                        ch
-                    } else {
-                        '*'
-                    }
-                })
-                .collect();
-            out.push_str(&masked);
+            let last = inner.char_indices().last().map_or(0, |(i, _)| i);
+            for (i, ch) in inner.char_indices() {
+                if i == 0 || i == last {
+                    out.push(ch);
+                } else {
+                    out.extend(std::iter::repeat_n('*', ch.len_utf8()));
+                }
+            }
             out.push_str(&text[span.end..]);
             out
         }

@@ -47,6 +47,29 @@ pub fn labels(env: &Environment, lang: Lang) -> Result<Value> {
     Ok(Value::from(Serde(words)))
 }
 
+/// Renders a view through `<stem>.txt` and `<stem>.html` with the words of its
+/// language; `map_src` is how the HTML refers to the map picture.
+pub(crate) fn render_both(
+    env: &Environment,
+    stem: &str,
+    lang: Lang,
+    v: Value,
+    map_src: &str,
+) -> Result<(String, String)> {
+    let l = labels(env, lang)?;
+    let text = render(
+        env,
+        &format!("{stem}.txt"),
+        minijinja::context! { v => v.clone(), L => l.clone() },
+    )?;
+    let html = render(
+        env,
+        &format!("{stem}.html"),
+        minijinja::context! { v => v, L => l, map_src => map_src },
+    )?;
+    Ok((text, html))
+}
+
 fn render(env: &Environment, name: &str, ctx: Value) -> Result<String> {
     let mut out = env
         .get_template(name)
@@ -66,18 +89,7 @@ pub fn club_report(
     view: &ClubView,
     map_src: &str,
 ) -> Result<Rendered> {
-    let l = labels(env, view.lang)?;
-    let v = Value::from(Serde(view));
-    let text = render(
-        env,
-        "report.txt",
-        minijinja::context! { v => v.clone(), L => l.clone() },
-    )?;
-    let html = render(
-        env,
-        "report.html",
-        minijinja::context! { v => v, L => l, map_src => map_src },
-    )?;
+    let (text, html) = render_both(env, "report", view.lang, Value::from(Serde(view)), map_src)?;
     let svg = super::map::render_view(campaign, view, env)?;
     Ok(Rendered { text, html, svg })
 }
@@ -90,17 +102,12 @@ pub fn bulletin(
     now: &World,
     map_src: &str,
 ) -> Result<Rendered> {
-    let l = labels(env, view.lang)?;
-    let v = Value::from(Serde(view));
-    let text = render(
+    let (text, html) = render_both(
         env,
-        "bulletin.txt",
-        minijinja::context! { v => v.clone(), L => l.clone() },
-    )?;
-    let html = render(
-        env,
-        "bulletin.html",
-        minijinja::context! { v => v, L => l, map_src => map_src },
+        "bulletin",
+        view.lang,
+        Value::from(Serde(view)),
+        map_src,
     )?;
     let svg = super::map::render(campaign, now, None, env)?;
     Ok(Rendered { text, html, svg })

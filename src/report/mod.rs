@@ -33,8 +33,14 @@ const BUILTIN: &[(&str, &str)] = &[
     ("referee.txt", include_str!("../../templates/referee.txt")),
     ("year.txt", include_str!("../../templates/year.txt")),
     ("year.html", include_str!("../../templates/year.html")),
-    ("chronicle.txt", include_str!("../../templates/chronicle.txt")),
-    ("chronicle.html", include_str!("../../templates/chronicle.html")),
+    (
+        "chronicle.txt",
+        include_str!("../../templates/chronicle.txt"),
+    ),
+    (
+        "chronicle.html",
+        include_str!("../../templates/chronicle.html"),
+    ),
 ];
 
 /// Builds the template environment: overrides from `overrides` (if it exists), then the

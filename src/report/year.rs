@@ -4,7 +4,7 @@
 //!
 //! What each reader may learn is decided in `rules::chronicle`, never here.
 
-use super::{club, png, template_error};
+use super::{club, png};
 use crate::error::{Error, Result};
 use crate::rules::calendar::Phase;
 use crate::rules::chronicle::{self, Chronicle, PhaseRecord, YearRecord, YearView};
@@ -23,55 +23,23 @@ pub struct Rendered {
     pub html: String,
 }
 
-fn render(env: &Environment, name: &str, ctx: Value) -> Result<String> {
-    let mut out = env
-        .get_template(name)
-        .map_err(|e| template_error(name, &e))?
-        .render(ctx)
-        .map_err(|e| template_error(name, &e))?;
-    if !out.ends_with('\n') {
-        out.push('\n');
-    }
-    Ok(out)
-}
-
-/// Renders a view through `<stem>.txt` and `<stem>.html`; `map_src` is how the HTML
-/// refers to the political map picture.
-fn render_both(
-    env: &Environment,
-    stem: &str,
-    lang: Lang,
-    v: Value,
-    map_src: &str,
-) -> Result<Rendered> {
-    let l = club::labels(env, lang)?;
-    let text = render(
-        env,
-        &format!("{stem}.txt"),
-        minijinja::context! { v => v.clone(), L => l.clone() },
-    )?;
-    let html = render(
-        env,
-        &format!("{stem}.html"),
-        minijinja::context! { v => v, L => l, map_src => map_src },
-    )?;
-    Ok(Rendered { text, html })
-}
-
 /// Renders a club's yearly report.
 pub fn year_report(env: &Environment, view: &YearView, map_src: &str) -> Result<Rendered> {
-    render_both(env, "year", view.lang, Value::from(Serde(view)), map_src)
+    let (text, html) =
+        club::render_both(env, "year", view.lang, Value::from(Serde(view)), map_src)?;
+    Ok(Rendered { text, html })
 }
 
 /// Renders the public chronicle of a year.
 pub fn chronicle_report(env: &Environment, view: &Chronicle, map_src: &str) -> Result<Rendered> {
-    render_both(
+    let (text, html) = club::render_both(
         env,
         "chronicle",
         view.lang,
         Value::from(Serde(view)),
         map_src,
-    )
+    )?;
+    Ok(Rendered { text, html })
 }
 
 /// Draws the political map at the year's end as a PNG (G7.1: the same for everyone).

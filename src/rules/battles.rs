@@ -61,23 +61,21 @@ pub(super) fn apply(s: &mut Step, battle: &Battle, o: &BattleOutcome) {
         fall_back(s, side, &battle.node, &battle.id);
     }
     s.w.battles.retain(|b| b.id != battle.id);
-    // The result is told to the two sides only (G7.3): to anyone else it would place
-    // two forces on the map, outside the nodes they watch (G7.2). A node that changes
-    // hands is public through the political map (G7.1).
-    for who in [&battle.attacker.nation, &battle.defender.nation] {
-        s.event(
-            Audience::Nation(who.clone()),
-            rule,
-            Happening::BattleFought {
-                id: battle.id.clone(),
-                node: battle.node.clone(),
-                attacker: battle.attacker.nation.clone(),
-                defender: battle.defender.nation.clone(),
-                winner: o.winner.clone(),
-                provisional: o.provisional,
-            },
-        );
-    }
+    // That a battle was fought, where, between whom and who won is public news: the
+    // bulletin and the chronicle report battles fought (issues 6 and 7, a ruling beyond
+    // G7.1). Sizes and losses are not: only the two sides learn them (G7.3), below.
+    s.event(
+        Audience::Public,
+        rule,
+        Happening::BattleFought {
+            id: battle.id.clone(),
+            node: battle.node.clone(),
+            attacker: battle.attacker.nation.clone(),
+            defender: battle.defender.nation.clone(),
+            winner: o.winner.clone(),
+            provisional: o.provisional,
+        },
+    );
     // Fighting reveals sizes: both sides learn both losses (G7.3).
     for who in [&battle.attacker.nation, &battle.defender.nation] {
         s.event(
