@@ -27,7 +27,7 @@ use std::process::Command;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
-const NOW: &str = "1494-09-01T08:00:00Z";
+const NOW: &str = "2026-09-01T08:00:00Z";
 /// How many reports one delivery sends.
 const REPORTS: usize = 100;
 
@@ -94,8 +94,8 @@ fn script() -> PathBuf {
 /// The reports of a resolved phase of the shipped campaign (seven clubs' reports with
 /// their map PNGs, and the referee's), repeated with fresh Message-IDs up to 100.
 fn reports() -> Vec<OutMessage> {
-    let round = synthetic::summer_round(1);
     let source = Source::builtin("il-giglio").expect("built in");
+    let round = synthetic::first_round(scenario::load(&source).expect("loads"));
     let env = giglio::report::environment(None).expect("templates");
     let mut config = Config::default();
     config.mail.referee = vec!["referee@example.org".into()];
@@ -148,14 +148,9 @@ fn reports() -> Vec<OutMessage> {
         config: &config,
         rulesets: &rulesets,
     };
-    let one_phase = giglio::mail::outbox::phase_messages(
-        &store,
-        &round.campaign,
-        &phase,
-        &mailing,
-        NOW,
-    )
-    .expect("messages");
+    let one_phase =
+        giglio::mail::outbox::phase_messages(&store, &round.campaign, &phase, &mailing, NOW)
+            .expect("messages");
     (0..REPORTS)
         .map(|i| {
             let m = &one_phase[i % one_phase.len()];
@@ -261,7 +256,12 @@ fn delivery(crit: &mut Criterion) {
                 total += t.elapsed();
                 assert_eq!(sent.sent, REPORTS, "{:?}", sent.errors);
                 let store = Store::open_read(&dir).expect("opens");
-                assert!(store.outbox(Some(Status::Queued)).expect("outbox").is_empty());
+                assert!(
+                    store
+                        .outbox(Some(Status::Queued))
+                        .expect("outbox")
+                        .is_empty()
+                );
                 drop(store);
                 std::fs::remove_dir_all(&dir).expect("clean");
             }

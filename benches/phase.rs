@@ -31,7 +31,7 @@ use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-const NOW: &str = "1494-09-01T08:00:00Z";
+const NOW: &str = "2026-09-01T08:00:00Z";
 
 /// The shipped campaign in a temporary directory, its first summer round open with
 /// every club's bot orders stored.
@@ -300,19 +300,23 @@ fn scale(crit: &mut Criterion) {
             round.world.armies.len(),
             round.orders.values().map(|s| s.orders.len()).sum::<usize>()
         );
-        group.bench_with_input(BenchmarkId::new("resolve", format!("x{k}")), &round, |b, r| {
-            b.iter(|| {
-                let res = giglio::rules::resolve::resolve(
-                    &r.campaign,
-                    &r.world,
-                    &r.orders,
-                    &Default::default(),
-                    &mut SeededDice::new([9; 32]),
-                )
-                .expect("resolves");
-                black_box(res)
-            })
-        });
+        group.bench_with_input(
+            BenchmarkId::new("resolve", format!("x{k}")),
+            &round,
+            |b, r| {
+                b.iter(|| {
+                    let res = giglio::rules::resolve::resolve(
+                        &r.campaign,
+                        &r.world,
+                        &r.orders,
+                        &Default::default(),
+                        &mut SeededDice::new([9; 32]),
+                    )
+                    .expect("resolves");
+                    black_box(res)
+                })
+            },
+        );
     }
     group.finish();
 }

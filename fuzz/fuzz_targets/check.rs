@@ -28,6 +28,9 @@ fuzz_target!(|data: &[u8]| {
     }
     if c.errors.is_empty() {
         assert!(c.header.is_some(), "accepted without a header");
-        assert!(!c.masked.contains(giglio_fuzz::SECRET), "the secret is stored in clear");
+        assert!(
+            !c.masked.contains(giglio_fuzz::SECRET),
+            "the secret is stored in clear"
+        );
     }
 });

@@ -17,7 +17,11 @@ fuzz_target!(|data: &[u8]| {
                 assert!(!c.name.is_empty() && !c.name.chars().any(char::is_control));
                 assert!(!c.name.chars().any(giglio::scenario::clubs::is_bidi_control));
                 assert!(!c.emails.is_empty());
-                assert!(c.emails.iter().all(|e| giglio::scenario::clubs::is_plain_address(e)));
+                assert!(
+                    c.emails
+                        .iter()
+                        .all(|e| giglio::scenario::clubs::is_plain_address(e))
+                );
             }
         }
         Err(diags) => {

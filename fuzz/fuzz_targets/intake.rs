@@ -24,8 +24,13 @@ fuzz_target!(|data: &[u8]| {
     assert!(!orders.is_empty());
     assert!(orders.len() <= letter::MAX_ORDERS_BYTES);
     let f = fixture();
-    let lowered =
-        giglio::orders::lower(PATH, &orders, &f.campaign, Some(f.worlds[0].phase), Lang::En);
+    let lowered = giglio::orders::lower(
+        PATH,
+        &orders,
+        &f.campaign,
+        Some(f.worlds[0].phase),
+        Lang::En,
+    );
     let text = String::from_utf8_lossy(&orders);
     for d in lowered.all() {
         assert_located(d, &text);

@@ -96,7 +96,11 @@ pub fn seeds(cases_dir: &std::path::Path) -> Vec<(&'static str, String, Vec<u8>)
             out.push(("orders", name.clone(), text.clone().into_bytes()));
             out.push(("check", name.clone(), text.clone().into_bytes()));
             out.push(("intake", format!("{name}-body"), message_body(&text)));
-            out.push(("intake", format!("{name}-attached"), message_attached(&text)));
+            out.push((
+                "intake",
+                format!("{name}-attached"),
+                message_attached(&text),
+            ));
         }
     }
     // The hand-written bad files of tests/cases/orders: every kind of key and mistake.

@@ -11,6 +11,9 @@ fn main() -> std::io::Result<()> {
         std::fs::write(dir.join(name), bytes)?;
         n += 1;
     }
-    println!("{n} seed inputs written under {}", here.join("corpus").display());
+    println!(
+        "{n} seed inputs written under {}",
+        here.join("corpus").display()
+    );
     Ok(())
 }

@@ -1,0 +1,89 @@
+#!/bin/bash
+# Runs every performance figure of issue 8 in one go (release builds) and prints them as
+# ratios measured in this run, with the machine they were measured on:
+#
+#   (a) a phase: resolve + render + queue vs the floor of loading and saving the same
+#       state (goal <= 2x), with the breakdown of the full phase;
+#   (b) scaling: a summer round on campaigns 10x and 100x the shipped one (goal <= 11x,
+#       <= 110x the x1 cost);
+#   (c) SMTP delivery of 100 reports vs a plain client, lettre (goal <= 1.3x);
+#   (d) `giglio simulate --runs 40` on 2 threads vs 1 (goal >= 1.8x speed-up).
+#
+# Usage: scripts/bench.sh [--quick]   (--quick: fewer samples, for a smoke test)
+# Needs the test mail servers (.ci/run installs them) and python3; uses hyperfine if it
+# is installed, else a timing loop.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+CRIT=$ROOT/target/criterion
+QUICK=()
+[ "${1:-}" = "--quick" ] && QUICK=(--quick)
+
+echo "== machine"
+echo "cpus: $(nproc); $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')"
+echo "load: $(cut -d' ' -f1-3 /proc/loadavg) (other work on the machine skews absolute times, less the ratios)"
+
+echo "== building (release)"
+cargo build --release --quiet
+cargo bench --no-run --quiet --bench phase --bench delivery 2>/dev/null
+
+# The SMTP sink in plain mode, stopped when this script ends however it ends.
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+MAILDIR=$(mktemp -d)
+SMTP_PORT=$(free_port) IMAP_PORT=$(free_port)
+stop_servers() { bash tests/support/mailservers.sh stop "$MAILDIR" >/dev/null 2>&1 || true; rm -rf "$MAILDIR"; }
+trap stop_servers EXIT
+SMTP_MODE=plain SMTP_PORT=$SMTP_PORT IMAP_PORT=$IMAP_PORT OWNER_PID=$$ \
+  bash tests/support/mailservers.sh start "$MAILDIR" >/dev/null
+
+echo "== criterion: phase, scaling (benches/phase.rs)"
+cargo bench --quiet --bench phase -- --noplot "${QUICK[@]}" 2>&1 | grep -E '^(phase|parts|scale)/|time:|^scale x' || true
+echo "== criterion: delivery (benches/delivery.rs)"
+GIGLIO_BENCH_SMTP_PORT=$SMTP_PORT cargo bench --quiet --bench delivery -- --noplot "${QUICK[@]}" 2>&1 |
+  grep -E '^delivery|time:' || true
+
+echo "== simulate --runs 40: 1 thread vs 2"
+SIM_JSON=$(mktemp)
+if command -v hyperfine >/dev/null; then
+  hyperfine --style none --warmup 2 --runs 15 --export-json "$SIM_JSON" \
+    "target/release/giglio simulate --runs 40 --threads 1 --json" \
+    "target/release/giglio simulate --runs 40 --threads 2 --json" >/dev/null
+else # the mean of 15 runs each, as JSON in hyperfine's shape
+  python3 - "$SIM_JSON" <<'PY'
+import json, subprocess, sys, time
+out = []
+for t in (1, 2):
+    cmd = ["target/release/giglio", "simulate", "--runs", "40", "--threads", str(t), "--json"]
+    subprocess.run(cmd, capture_output=True, check=True)
+    times = []
+    for _ in range(15):
+        s = time.perf_counter(); subprocess.run(cmd, capture_output=True, check=True)
+        times.append(time.perf_counter() - s)
+    out.append({"command": " ".join(cmd), "mean": sum(times) / len(times)})
+json.dump({"results": out}, open(sys.argv[1], "w"))
+PY
+fi
+
+echo "== figures (ratios of means measured in this run)"
+python3 - "$CRIT" "$SIM_JSON" <<'PY'
+import json, os, sys
+crit, sim = sys.argv[1], sys.argv[2]
+def mean(*path):
+    p = os.path.join(crit, *path, "new", "estimates.json")
+    return json.load(open(p))["mean"]["point_estimate"] / 1e6  # ms
+def verdict(ok): return "ok" if ok else "ABOVE GOAL"
+full, floor = mean("phase", "full"), mean("phase", "floor")
+print(f"(a) phase: full {full:.1f} ms, floor {floor:.1f} ms -> {full/floor:.2f}x  (goal <= 2x: {verdict(full/floor <= 2)})")
+parts = {k: mean("parts", k) for k in ("prepare", "resolve", "messages", "png")}
+print("    breakdown of full: gather orders {prepare:.1f} ms, resolve {resolve:.1f} ms, "
+      "render+compose messages {messages:.1f} ms (of which map PNGs {png:.1f} ms), "
+      "save+queue ~ floor {floor:.1f} ms".format(floor=floor, **parts))
+x1, x10, x100 = (mean("scale", "resolve", f"x{k}") for k in (1, 10, 100))
+print(f"(b) summer round: x1 {x1:.2f} ms, x10 {x10:.1f} ms ({x10/x1:.1f}x, goal <= 11x: {verdict(x10/x1 <= 11)}), "
+      f"x100 {x100:.0f} ms ({x100/x1:.0f}x, goal <= 110x: {verdict(x100/x1 <= 110)})")
+g, l = mean("delivery", "giglio"), mean("delivery", "lettre")
+print(f"(c) 100 reports by SMTP: giglio {g:.0f} ms, plain lettre client {l:.0f} ms -> {g/l:.2f}x  (goal <= 1.3x: {verdict(g/l <= 1.3)})")
+r = json.load(open(sim))["results"]
+t1, t2 = r[0]["mean"], r[1]["mean"]
+print(f"(d) simulate --runs 40: 1 thread {t1*1000:.0f} ms, 2 threads {t2*1000:.0f} ms -> speed-up {t1/t2:.2f}x  (goal >= 1.8x: {verdict(t1/t2 >= 1.8)})")
+PY
