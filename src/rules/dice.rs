@@ -54,7 +54,54 @@ pub trait Dice {
     fn d10(&mut self, event: &str, purpose: &str) -> u8 {
         self.roll(event, 10, purpose)
     }
+
+    /// Draws one of `n` items at random: an index in `0..n`.
+    ///
+    /// Up to 255 items this is one die of `n` faces (so campaigns stored before larger
+    /// draws existed replay the same). A die has at most 255 faces, so past that the
+    /// index is written in base [`PICK_BASE`] with one die per digit (`event/d0`,
+    /// `event/d1`…, the top die as small as it can be) and drawn again, as a whole,
+    /// while it is not below `n` (`event/2/d0`…): every index stays equally likely.
+    /// `n` is at least 1; one item is picked without a roll.
+    fn pick(&mut self, event: &str, n: usize, purpose: &str) -> usize {
+        if n <= 1 {
+            return 0;
+        }
+        if let Ok(sides) = u8::try_from(n) {
+            return usize::from(self.roll(event, sides, purpose)) - 1;
+        }
+        // The low digits: `digits` dice of PICK_BASE faces, spanning `span` values; the
+        // top die counts the spans, so it has at most 255 faces and (n > 255) at least 2.
+        let mut digits = 1;
+        let mut span = PICK_BASE;
+        while n.div_ceil(span) > usize::from(u8::MAX) {
+            digits += 1;
+            span = span.saturating_mul(PICK_BASE);
+        }
+        let top = u8::try_from(n.div_ceil(span)).unwrap_or(u8::MAX);
+        let mut attempt = 1;
+        loop {
+            let prefix = if attempt == 1 {
+                event.to_owned()
+            } else {
+                format!("{event}/{attempt}")
+            };
+            let top_face = self.roll(&format!("{prefix}/d{digits}"), top, purpose);
+            let mut index = usize::from(top_face) - 1;
+            for d in (0..digits).rev() {
+                let face = self.roll(&format!("{prefix}/d{d}"), PICK_BASE as u8, purpose);
+                index = index * PICK_BASE + usize::from(face) - 1;
+            }
+            if index < n {
+                return index;
+            }
+            attempt += 1;
+        }
+    }
 }
+
+/// The faces of each die [`Dice::pick`] rolls for one digit of a large index.
+pub const PICK_BASE: usize = 250;
 
 /// Derives the seed of one phase from the campaign's master seed.
 ///
@@ -247,6 +294,60 @@ impl Dice for ScriptedDice {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pick_up_to_255_items_is_one_die_of_as_many_faces() {
+        let mut d = SeededDice::new(seed(3));
+        let i = d.pick("order/7", 8, "why");
+        assert!(i < 8);
+        assert_eq!(d.log().len(), 1);
+        assert_eq!(
+            (d.log()[0].sides, d.log()[0].event.as_str()),
+            (8, "order/7")
+        );
+        assert_eq!(usize::from(d.log()[0].value) - 1, i);
+        assert_eq!(d.pick("one", 1, "why"), 0, "one item needs no roll");
+        assert_eq!(d.log().len(), 1);
+    }
+
+    #[test]
+    fn pick_among_more_items_than_a_die_has_faces_reaches_all_of_them_evenly() {
+        // 800 items (the x100 benchmark's clubs): base-250 digits under a 4-faced top die.
+        let n = 800;
+        let mut d = SeededDice::new(seed(9));
+        let mut counts = vec![0u32; n];
+        let draws = 100 * n;
+        for k in 0..draws {
+            counts[d.pick(&format!("p{k}"), n, "test")] += 1;
+        }
+        assert!(
+            d.log()
+                .iter()
+                .all(|r| r.sides >= 2 && r.value >= 1 && r.value <= r.sides)
+        );
+        assert!(
+            d.log().iter().any(|r| r.sides == 4),
+            "the top die counts spans of 250"
+        );
+        // Each count is Binomial(80 000, 1/800): mean 100, sd ≈ 10; 6 sd either side.
+        let (lo, hi) = (counts.iter().min(), counts.iter().max());
+        assert!(lo >= Some(&40) && hi <= Some(&160), "{lo:?}..{hi:?}");
+        // Far above 255 too: 100 000 items take three digits; the draw stays in range.
+        for k in 0..200 {
+            assert!(d.pick(&format!("q{k}"), 100_000, "test") < 100_000);
+        }
+    }
+
+    #[test]
+    fn pick_is_reproducible_from_the_seed() {
+        let draw = || {
+            let mut d = SeededDice::new(seed(4));
+            (0..50)
+                .map(|k| d.pick(&format!("e{k}"), 1000, "t"))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(draw(), draw());
+    }
 
     fn seed(n: u8) -> Seed {
         [n; 32]

@@ -806,12 +806,11 @@ fn roll_off<'b>(s: &mut Step, tied: &[&'b Bid]) -> &'b Bid {
 /// Shuffles nations with logged dice (Fisher–Yates), for a random move order.
 fn shuffle(s: &mut Step, mut items: Vec<NationCode>, event: &str) -> Vec<NationCode> {
     for i in (1..items.len()).rev() {
-        let sides = (i + 1) as u8;
-        let j = usize::from(s.dice.roll(
+        let j = s.dice.pick(
             &format!("{event}/{i}"),
-            sides,
+            i + 1,
             "the summer's move order, drawn at random",
-        )) - 1;
+        );
         items.swap(i, j);
     }
     items
