@@ -4,9 +4,9 @@
 //! problem is located in the file (or concerns the whole file), and the world checked
 //! against is unchanged. Also the crash inputs the fuzzers found (`fuzz/`), replayed.
 //!
-//! By default 10 000 mutated files are checked (about 10 s in a debug build);
-//! `GIGLIO_LONG=1` checks 100 000 (about 15 s in release, 2 min in debug: `GIGLIO_LONG=1
-//! cargo test --release --test integration malformed::`).
+//! By default 100 000 mutated files are checked, in four shards of 25 000 that run in
+//! parallel (about 20 s each in a debug build); `GIGLIO_LONG=1` checks 1 000 000 (run
+//! it in release: `GIGLIO_LONG=1 cargo test --release --test integration malformed::`).
 
 use giglio::diag::{Diagnostic, line_col};
 use giglio::rules::dice::Seed;
@@ -396,14 +396,18 @@ fn check_file(world_index: usize, bytes: &[u8]) -> Result<Fate, TestCaseError> {
     })
 }
 
-/// How many mutated files to check.
+/// How many mutated files each of the [`SHARDS`] checks.
 fn cases() -> u32 {
     if std::env::var_os("GIGLIO_LONG").is_some() {
-        100_000
+        250_000
     } else {
-        10_000
+        25_000
     }
 }
+
+/// The property below runs as this many tests, so the test harness runs them in
+/// parallel.
+const SHARDS: u8 = 4;
 
 #[test]
 fn every_valid_file_is_accepted() {
@@ -424,7 +428,28 @@ fn every_valid_file_is_accepted() {
 }
 
 #[test]
-fn mutated_order_files_never_panic_and_every_problem_is_located() {
+fn mutated_order_files_never_panic_and_every_problem_is_located_1() {
+    mutated_order_files(1);
+}
+
+#[test]
+fn mutated_order_files_never_panic_and_every_problem_is_located_2() {
+    mutated_order_files(2);
+}
+
+#[test]
+fn mutated_order_files_never_panic_and_every_problem_is_located_3() {
+    mutated_order_files(3);
+}
+
+#[test]
+fn mutated_order_files_never_panic_and_every_problem_is_located_4() {
+    mutated_order_files(4);
+}
+
+/// Shard `shard` of [`SHARDS`]: [`cases`] mutated files, each checked.
+fn mutated_order_files(shard: u8) {
+    assert!((1..=SHARDS).contains(&shard));
     let f = fixture();
     let n = f.files.len();
     let config = Config {
@@ -434,9 +459,10 @@ fn mutated_order_files_never_panic_and_every_problem_is_located() {
         ))),
         ..Config::default()
     };
-    // A fixed seed: the same files every run, so the share of each fate below is a
-    // fact about the check, not about the run's luck (the fuzzers in `fuzz/` explore).
-    let rng = TestRng::deterministic_rng(config.rng_algorithm);
+    // A fixed seed per shard: the same files every run, so the share of each fate below
+    // is a fact about the check, not about the run's luck (the fuzzers in `fuzz/`
+    // explore).
+    let rng = TestRng::from_seed(config.rng_algorithm, &[shard; 32]);
     let mut runner = TestRunner::new_with_rng(config, rng);
     // Half the files keep their header (club, phase, secret) intact, so that the
     // damage reaches the orders and the rules, not only the header and the secret.
@@ -464,7 +490,7 @@ fn mutated_order_files_never_panic_and_every_problem_is_located() {
     });
     let fates = fates.into_inner().unwrap_or_default();
     eprintln!(
-        "malformed: {} mutated order files checked in {:.1?}: {fates:?}",
+        "malformed: shard {shard}/{SHARDS}: {} mutated order files checked in {:.1?}: {fates:?}",
         cases(),
         started.elapsed()
     );
