@@ -5,6 +5,7 @@
 //!   the transport, send the 100 queued reports, marking each row sent.
 //! - `delivery/lettre`: the floor, a plain client: the same 100 messages with the same
 //!   envelopes through lettre's SMTP transport (one pooled connection), no database.
+//! - `delivery/bookkeeping`: what giglio adds, alone: read the queue, mark each row sent.
 //!
 //! The server is the test SMTP sink in plain mode (`tests/support/mailservers.sh`):
 //! `GIGLIO_BENCH_SMTP_PORT` names a running one (scripts/bench.sh starts it); without
@@ -263,6 +264,28 @@ fn delivery(crit: &mut Criterion) {
                         .is_empty()
                 );
                 drop(store);
+                std::fs::remove_dir_all(&dir).expect("clean");
+            }
+            total
+        })
+    });
+    // What giglio adds to the plain client: reading the queue and marking each row sent,
+    // one durable transaction per message (so a crash never sends a report twice).
+    group.bench_function("bookkeeping", |b| {
+        b.iter_custom(|iters| {
+            let mut total = Duration::ZERO;
+            for _ in 0..iters {
+                run += 1;
+                let dir = tmp.path().join(format!("run{run}"));
+                std::fs::create_dir_all(&dir).expect("dir");
+                std::fs::copy(&db, dir.join(DB_FILE)).expect("copy");
+                let t = Instant::now();
+                let mut store = Store::open_write(&dir, "mail send").expect("opens");
+                for row in store.outbox(Some(Status::Queued)).expect("outbox") {
+                    assert!(store.mark_sent(row.id, NOW).expect("marked"));
+                }
+                drop(store);
+                total += t.elapsed();
                 std::fs::remove_dir_all(&dir).expect("clean");
             }
             total

@@ -8,7 +8,8 @@
 //!   read the open world, write the same advance (next world, resolution, dice, the
 //!   same already-rendered messages).
 //! - `parts/*`: the pieces of `full` — gather orders, resolve, render and compose the
-//!   messages, rasterize the map PNGs — to say what dominates.
+//!   messages — and within the messages the club reports' text, HTML and map SVG, the
+//!   SVGs alone and the PNGs alone, to say what dominates.
 //! - `scale/resolve/x{1,10,100}`: a summer round resolved on a synthetic campaign 1,
 //!   10 and 100 times the shipped one (nodes, nations, clubs, armies).
 //!
@@ -137,8 +138,13 @@ struct Written {
     deadline: Option<String>,
 }
 
-/// Runs the pieces of `resolve_open_phase` one by one, timing each.
-fn pieces(c: &Campaign1, store: &Store) -> (Written, [(&'static str, Duration); 4]) {
+/// How many pieces [`pieces`] times.
+const PARTS: usize = 6;
+
+/// Runs the pieces of `resolve_open_phase` one by one, timing each: gathering the
+/// orders, resolving, rendering and composing the messages; then, for the breakdown,
+/// the club reports without PNG, their map SVGs and their PNGs again on their own.
+fn pieces(c: &Campaign1, store: &Store) -> (Written, [(&'static str, Duration); PARTS]) {
     let t = Instant::now();
     let p = engine::prepare(store, &c.campaign).expect("prepared");
     let t_prepare = t.elapsed();
@@ -168,7 +174,8 @@ fn pieces(c: &Campaign1, store: &Store) -> (Written, [(&'static str, Duration); 
     let msgs =
         outbox::phase_messages(store, &c.campaign, &phase, &c.mailing(), NOW).expect("messages");
     let t_messages = t.elapsed();
-    // The PNG share of the messages: rasterize the same club maps again, as they do.
+    // The shares of the messages, each made again on its own: the club reports' text,
+    // HTML and map SVG (no PNG), the map SVGs alone, the PNGs alone.
     let clubs = store.clubs().expect("clubs");
     let reports = giglio::report::club::club_reports(
         &c.env,
@@ -180,6 +187,19 @@ fn pieces(c: &Campaign1, store: &Store) -> (Written, [(&'static str, Duration); 
         &|_| "cid:map".into(),
     )
     .expect("reports");
+    let t = Instant::now();
+    for r in &reports {
+        black_box(
+            giglio::report::club::club_report(&c.env, &c.campaign, &r.view, "cid:map")
+                .expect("report"),
+        );
+    }
+    let t_reports = t.elapsed();
+    let t = Instant::now();
+    for r in &reports {
+        black_box(giglio::report::map::render_view(&c.campaign, &r.view, &c.env).expect("SVG"));
+    }
+    let t_svg = t.elapsed();
     let svgs: Vec<&str> = reports.iter().map(|r| r.rendered.svg.as_str()).collect();
     let t = Instant::now();
     black_box(giglio::report::club::parallel_png(svgs).expect("PNGs"));
@@ -197,6 +217,8 @@ fn pieces(c: &Campaign1, store: &Store) -> (Written, [(&'static str, Duration); 
             ("prepare", t_prepare),
             ("resolve", t_resolve),
             ("messages", t_messages),
+            ("text_html_svg", t_reports),
+            ("svg", t_svg),
             ("png", t_png),
         ],
     )
@@ -270,14 +292,16 @@ fn phase(crit: &mut Criterion) {
     parts(crit, &c);
 }
 
-/// The pieces of a full resolution, each its own benchmark.
+/// The pieces of a full resolution, each its own benchmark (all timed in every call of
+/// [`pieces`]; each benchmark reports one).
 fn parts(crit: &mut Criterion, c: &Campaign1) {
     let mut group = crit.benchmark_group("parts");
-    group.sample_size(20);
+    group.sample_size(10);
     group.sampling_mode(SamplingMode::Flat);
-    group.measurement_time(Duration::from_secs(10));
+    group.measurement_time(Duration::from_secs(5));
     let store = c.open();
-    for (i, name) in ["prepare", "resolve", "messages", "png"].iter().enumerate() {
+    let names = pieces(c, &store).1.map(|(name, _)| name);
+    for (i, name) in names.iter().enumerate() {
         group.bench_function(*name, |b| {
             b.iter_custom(|iters| (0..iters).map(|_| pieces(c, &store).1[i].1).sum())
         });

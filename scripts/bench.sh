@@ -42,21 +42,24 @@ echo "== criterion: delivery (benches/delivery.rs)"
 GIGLIO_BENCH_SMTP_PORT=$SMTP_PORT cargo bench --quiet --bench delivery -- --noplot "${QUICK[@]}" 2>&1 |
   grep -E '^delivery|time:' || true
 
-echo "== simulate --runs 40: 1 thread vs 2"
+echo "== simulate --runs 40 (and 400): 1 thread vs 2"
 SIM_JSON=$(mktemp)
 if command -v hyperfine >/dev/null; then
-  hyperfine --style none --warmup 2 --runs 15 --export-json "$SIM_JSON" \
+  hyperfine --style none --warmup 2 --min-runs 5 --export-json "$SIM_JSON" \
     "target/release/giglio simulate --runs 40 --threads 1 --json" \
-    "target/release/giglio simulate --runs 40 --threads 2 --json" >/dev/null
+    "target/release/giglio simulate --runs 40 --threads 2 --json" \
+    "target/release/giglio simulate --runs 400 --threads 1 --json" \
+    "target/release/giglio simulate --runs 400 --threads 2 --json" \
+    "target/release/giglio simulate --runs 1 --threads 1 --json" >/dev/null
 else # the mean of 15 runs each, as JSON in hyperfine's shape
   python3 - "$SIM_JSON" <<'PY'
 import json, subprocess, sys, time
 out = []
-for t in (1, 2):
-    cmd = ["target/release/giglio", "simulate", "--runs", "40", "--threads", str(t), "--json"]
+for runs, t in ((40, 1), (40, 2), (400, 1), (400, 2), (1, 1)):
+    cmd = ["target/release/giglio", "simulate", "--runs", str(runs), "--threads", str(t), "--json"]
     subprocess.run(cmd, capture_output=True, check=True)
     times = []
-    for _ in range(15):
+    for _ in range(5):
         s = time.perf_counter(); subprocess.run(cmd, capture_output=True, check=True)
         times.append(time.perf_counter() - s)
     out.append({"command": " ".join(cmd), "mean": sum(times) / len(times)})
@@ -74,16 +77,22 @@ def mean(*path):
 def verdict(ok): return "ok" if ok else "ABOVE GOAL"
 full, floor = mean("phase", "full"), mean("phase", "floor")
 print(f"(a) phase: full {full:.1f} ms, floor {floor:.1f} ms -> {full/floor:.2f}x  (goal <= 2x: {verdict(full/floor <= 2)})")
-parts = {k: mean("parts", k) for k in ("prepare", "resolve", "messages", "png")}
-print("    breakdown of full: gather orders {prepare:.1f} ms, resolve {resolve:.1f} ms, "
-      "render+compose messages {messages:.1f} ms (of which map PNGs {png:.1f} ms), "
-      "save+queue ~ floor {floor:.1f} ms".format(floor=floor, **parts))
+p = {k: mean("parts", k) for k in ("prepare", "resolve", "messages", "text_html_svg", "svg", "png")}
+rest = p['messages'] - p['png'] - p['text_html_svg']
+print(f"    breakdown: gather orders {p['prepare']:.1f} ms, resolve {p['resolve']:.1f} ms, "
+      f"messages {p['messages']:.1f} ms = [club maps as PNG {p['png']:.1f} ms (2 threads), "
+      f"club reports as text+HTML {p['text_html_svg'] - p['svg']:.1f} ms, their map SVGs {p['svg']:.1f} ms, "
+      f"the rest (bulletins, referee report, MIME) ~{rest:.1f} ms], save+queue ~ floor {floor:.1f} ms")
+print(f"    without the PNGs, at most {(full - p['png'])/floor:.2f}x the floor")
 x1, x10, x100 = (mean("scale", "resolve", f"x{k}") for k in (1, 10, 100))
 print(f"(b) summer round: x1 {x1:.2f} ms, x10 {x10:.1f} ms ({x10/x1:.1f}x, goal <= 11x: {verdict(x10/x1 <= 11)}), "
       f"x100 {x100:.0f} ms ({x100/x1:.0f}x, goal <= 110x: {verdict(x100/x1 <= 110)})")
 g, l = mean("delivery", "giglio"), mean("delivery", "lettre")
 print(f"(c) 100 reports by SMTP: giglio {g:.0f} ms, plain lettre client {l:.0f} ms -> {g/l:.2f}x  (goal <= 1.3x: {verdict(g/l <= 1.3)})")
+print(f"    of which giglio's queue bookkeeping alone (read the outbox, mark 100 rows sent): {mean('delivery', 'bookkeeping'):.0f} ms")
 r = json.load(open(sim))["results"]
-t1, t2 = r[0]["mean"], r[1]["mean"]
+t1, t2, l1, l2, one = (x["mean"] for x in r)
 print(f"(d) simulate --runs 40: 1 thread {t1*1000:.0f} ms, 2 threads {t2*1000:.0f} ms -> speed-up {t1/t2:.2f}x  (goal >= 1.8x: {verdict(t1/t2 >= 1.8)})")
+print(f"    --runs 400: {l1*1000:.0f} ms vs {l2*1000:.0f} ms -> {l1/l2:.2f}x; start-up and one run (--runs 1): {one*1000:.0f} ms, "
+      f"if that part is serial, 2 threads can give about {t1/((t1-one)/2+one):.2f}x at 40 runs")
 PY
