@@ -1376,3 +1376,71 @@ fn mail_bombs_are_refused_quickly_each_with_its_own_reason() {
     let reasons: std::collections::BTreeSet<_> = cases.iter().map(|c| c.2).collect();
     assert_eq!(reasons.len(), cases.len());
 }
+
+#[test]
+fn a_message_that_cannot_be_read_is_explained_in_the_clubs_language() {
+    // V plays in Italian, M in English; each sends only a zip file.
+    let d = Desk::new();
+    let zip = |from: &str| {
+        let mut raw = multipart(&[
+            ("Content-Type: text/plain; charset=utf-8", Vec::new()),
+            (
+                "Content-Type: application/zip\r\nContent-Disposition: attachment; filename=\"ordini.zip\"\r\nContent-Transfer-Encoding: base64",
+                base64(b"PK\x03\x04"),
+            ),
+        ]);
+        let at = raw
+            .windows(V_ADDR.len())
+            .position(|w| w == V_ADDR.as_bytes());
+        let at = at.expect("multipart() writes V's address");
+        raw.splice(at..at + V_ADDR.len(), from.bytes());
+        raw
+    };
+    for from in [V_ADDR, M_ADDR] {
+        let r = d.ingest(&zip(from));
+        assert_eq!(r["verdict"], "rejected", "{r:#}");
+        // The referee's record is in English whatever the club's language.
+        assert!(
+            r["reason"]
+                .as_str()
+                .is_some_and(|s| s.contains("(`ordini.zip`) are not read")),
+            "{r:#}"
+        );
+    }
+    let out = d.root.join("sent");
+    d.cmd()
+        .args(["mail", "send", "--to-dir"])
+        .arg(&out)
+        .assert()
+        .success();
+    let text_for = |addr: &str| {
+        files_in(&out)
+            .into_iter()
+            .map(|p| std::fs::read(p).expect("read a sent message"))
+            .map(|raw| {
+                let m = mail_parser::MessageParser::default()
+                    .parse(&raw[..])
+                    .expect("a mail message");
+                let to = m.to().and_then(|t| t.first()).and_then(|a| a.address());
+                (
+                    to.map(str::to_owned),
+                    m.body_text(0).map(|t| t.into_owned()),
+                )
+            })
+            .find(|(to, _)| to.as_deref() == Some(addr))
+            .and_then(|(_, text)| text)
+            .unwrap_or_default()
+    };
+    let (it, en) = (text_for(V_ADDR), text_for(M_ADDR));
+    assert!(
+        it.contains("Il vostro messaggio non è stato letto")
+            && it.contains("i suoi allegati (`ordini.zip`) non si leggono")
+            && !it.contains("are not read"),
+        "{it}"
+    );
+    assert!(
+        en.contains("Your message was not read")
+            && en.contains("its attachments (`ordini.zip`) are not read"),
+        "{en}"
+    );
+}

@@ -148,12 +148,12 @@ fn judge(store: &Store, desk: &Desk, clubs: &[Club], raw: &[u8], hash: &str) -> 
         (Ok(orders), ..) => judge_orders(store, desk, clubs, &letter.sender, &orders, hash),
         // A registered club gets told its message could not be read; anyone else is not
         // answered.
-        (Err(reason), _, Some(club)) => {
-            let text = reason_text(club.lang, &reason);
-            rejected(desk, club, reason, &text, sender, hash)
+        (Err(unread), _, Some(club)) => {
+            let text = reason_text(club.lang, &unread.text(club.lang));
+            rejected(desk, club, unread.to_string(), &text, sender, hash)
         }
         (Err(_), Err(why), None) => ignored(desk, why.clone(), None, hash),
-        (Err(reason), Ok(_), None) => ignored(desk, reason, sender, hash),
+        (Err(unread), Ok(_), None) => ignored(desk, unread.to_string(), sender, hash),
     }
 }
 
@@ -519,5 +519,5 @@ fn title(c: &Campaign, lang: Lang) -> &str {
 pub fn parse_for_fuzz(raw: &[u8]) -> std::result::Result<(String, Vec<u8>), String> {
     let max_parts = super::config::IntakeConfig::default().max_parts;
     let l = letter::read(raw, max_parts)?;
-    Ok((l.sender?, l.orders?))
+    Ok((l.sender?, l.orders.map_err(|u| u.to_string())?))
 }

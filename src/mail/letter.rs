@@ -5,6 +5,7 @@
 //!
 //! Nothing here decides trust: [`super::intake`] does, from the sender and the secret.
 
+use crate::rules::tables::Lang;
 use mail_parser::{HeaderName, Message, MessageParser, MessagePart, MimeHeaders, PartType};
 
 /// Largest order file taken from a message.
@@ -19,7 +20,137 @@ pub struct Letter {
     /// The single sender address, or why the message has none.
     pub sender: Result<String, String>,
     /// The order file, or why none is read from this message.
-    pub orders: Result<Vec<u8>, String>,
+    pub orders: Result<Vec<u8>, Unread>,
+}
+
+/// Why no order file is read from a message: told to the club in its language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unread {
+    /// A NUL byte at this offset.
+    Nul {
+        at: usize,
+    },
+    /// A header line of this many bytes.
+    HeaderLine {
+        bytes: usize,
+    },
+    HeadersNotUtf8,
+    /// Parts nested this deep.
+    Depth {
+        depth: usize,
+    },
+    /// This many parts, more than `max`.
+    Parts {
+        parts: usize,
+        max: usize,
+    },
+    /// This many `.toml` files.
+    SeveralFiles {
+        files: usize,
+    },
+    /// No order file; the names of the attachments that are not read.
+    NoOrders {
+        attachments: Vec<String>,
+    },
+    /// An order file of this many bytes.
+    TooLarge {
+        bytes: usize,
+    },
+    BadCharset,
+    /// A bidi control character.
+    Bidi {
+        code: u32,
+    },
+}
+
+impl Unread {
+    /// Says why, in `lang`, with what the club can do about it.
+    pub fn text(&self, lang: Lang) -> String {
+        let (it, en) = self.words();
+        match lang {
+            Lang::It => it,
+            Lang::En => en,
+        }
+    }
+
+    fn words(&self) -> (String, String) {
+        match self {
+            Unread::Nul { at } => (
+                format!("il messaggio contiene un byte NUL (al byte {at}), che la posta non può trasportare"),
+                format!("the message holds a NUL byte (at byte {at}), which mail may not carry"),
+            ),
+            Unread::HeaderLine { bytes } => (
+                format!("una riga d'intestazione ha {bytes} byte; la posta ne ammette al più {MAX_HEADER_LINE}"),
+                format!("a header line has {bytes} bytes; mail allows at most {MAX_HEADER_LINE}"),
+            ),
+            Unread::HeadersNotUtf8 => (
+                "le intestazioni del messaggio contengono byte che non sono UTF-8".into(),
+                "the message headers hold bytes that are not UTF-8".into(),
+            ),
+            Unread::Depth { depth } => (
+                format!("il messaggio annida le sue parti su {depth} livelli; se ne leggono al più {MAX_MIME_DEPTH}"),
+                format!("the message nests its parts {depth} levels deep; at most {MAX_MIME_DEPTH} are read"),
+            ),
+            Unread::Parts { parts, max } => (
+                format!("il messaggio ha {parts} parti; se ne leggono al più {max}"),
+                format!("the message has {parts} parts; at most {max} are read"),
+            ),
+            Unread::SeveralFiles { files } => (
+                format!("il messaggio porta {files} file di ordini; inviatene uno per messaggio"),
+                format!("the message carries {files} order files; send one per message"),
+            ),
+            Unread::NoOrders { attachments } if attachments.is_empty() => (
+                "il messaggio non porta un file di ordini: scrivete gli ordini nel testo, o allegateli come file .toml".into(),
+                "the message carries no order file: write the orders in the text, or attach them as a .toml file".into(),
+            ),
+            Unread::NoOrders { attachments } => {
+                let names = attachments
+                    .iter()
+                    .map(|n| format!("`{n}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                (
+                    format!(
+                        "il messaggio non porta un file di ordini: i suoi allegati ({names}) non si leggono, \
+                         e i file compressi non si aprono mai; allegate gli ordini come file .toml"
+                    ),
+                    format!(
+                        "the message carries no order file: its attachments ({names}) are not read, \
+                         and compressed files are never opened; attach the orders as a .toml file"
+                    ),
+                )
+            }
+            Unread::TooLarge { bytes } => (
+                format!("il file di ordini ha {bytes} byte; se ne leggono al più {MAX_ORDERS_BYTES}"),
+                format!("the order file has {bytes} bytes; at most {MAX_ORDERS_BYTES} are read"),
+            ),
+            Unread::BadCharset => (
+                "il file di ordini contiene byte non validi nel suo insieme di caratteri (UTF-8): \
+                 salvatelo come UTF-8 e inviatelo di nuovo"
+                    .into(),
+                "the order file holds bytes that are not valid in its character set (UTF-8): \
+                 save it as UTF-8 and send it again"
+                    .into(),
+            ),
+            Unread::Bidi { code } => (
+                format!(
+                    "il file di ordini contiene un carattere invisibile di controllo bidirezionale \
+                     (U+{code:04X}) che può farlo leggere diversamente da come appare: toglietelo"
+                ),
+                format!(
+                    "the order file holds an invisible bidirectional control character (U+{code:04X}) \
+                     that can make it read differently from how it shows: remove it"
+                ),
+            ),
+        }
+    }
+}
+
+impl std::fmt::Display for Unread {
+    /// In English, for the referee's log.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text(Lang::En))
+    }
 }
 
 /// Parses a message. `Err` only if it is not a mail message at all.
@@ -70,11 +201,9 @@ fn sender_of(msg: &Message) -> Result<String, String> {
 /// Refuses what no mail program sends and what only serves to exhaust a reader, each with
 /// its own reason. The parser has already bounded the work (it is linear and iterative);
 /// these limits keep what follows small.
-fn refuse_malformed(raw: &[u8], msg: &Message, max_parts: usize) -> Result<(), String> {
+fn refuse_malformed(raw: &[u8], msg: &Message, max_parts: usize) -> Result<(), Unread> {
     if let Some(at) = raw.iter().position(|&b| b == 0) {
-        return Err(format!(
-            "the message holds a NUL byte (at byte {at}), which mail may not carry"
-        ));
+        return Err(Unread::Nul { at });
     }
     let head = header_block(raw);
     let longest = head
@@ -83,24 +212,20 @@ fn refuse_malformed(raw: &[u8], msg: &Message, max_parts: usize) -> Result<(), S
         .max()
         .unwrap_or(0);
     if longest > MAX_HEADER_LINE {
-        return Err(format!(
-            "a header line has {longest} bytes; mail allows at most {MAX_HEADER_LINE}"
-        ));
+        return Err(Unread::HeaderLine { bytes: longest });
     }
     if std::str::from_utf8(head).is_err() {
-        return Err("the message headers hold bytes that are not UTF-8".into());
+        return Err(Unread::HeadersNotUtf8);
     }
     let depth = mime_depth(msg);
     if depth > MAX_MIME_DEPTH {
-        return Err(format!(
-            "the message nests its parts {depth} levels deep; at most {MAX_MIME_DEPTH} are read"
-        ));
+        return Err(Unread::Depth { depth });
     }
     if msg.parts.len() > max_parts {
-        return Err(format!(
-            "the message has {} parts; at most {max_parts} are read",
-            msg.parts.len()
-        ));
+        return Err(Unread::Parts {
+            parts: msg.parts.len(),
+            max: max_parts,
+        });
     }
     Ok(())
 }
@@ -137,67 +262,43 @@ fn mime_depth(msg: &Message) -> usize {
 }
 
 /// The order file: the one `.toml` part, else the text body's own lines.
-fn order_file(msg: &Message) -> Result<Vec<u8>, String> {
+fn order_file(msg: &Message) -> Result<Vec<u8>, Unread> {
     let files: Vec<&MessagePart> = msg.parts.iter().filter(|p| is_order_file(p)).collect();
     let orders = match files.as_slice() {
         [one] => one.contents().to_vec(),
         [] => body_orders(msg).into_bytes(),
         many => {
-            return Err(format!(
-                "the message carries {} order files; send one per message",
-                many.len()
-            ));
+            return Err(Unread::SeveralFiles { files: many.len() });
         }
     };
     if orders.is_empty() {
         return Err(no_orders(msg));
     }
     if orders.len() > MAX_ORDERS_BYTES {
-        return Err(format!(
-            "the order file has {} bytes; at most {MAX_ORDERS_BYTES} are read",
-            orders.len()
-        ));
+        return Err(Unread::TooLarge {
+            bytes: orders.len(),
+        });
     }
     if let Ok(text) = std::str::from_utf8(&orders) {
         // Text parts reach us decoded, with bytes invalid in their charset replaced.
         if text.contains('\u{fffd}') {
-            return Err(
-                "the order file holds bytes that are not valid in its character set (UTF-8): \
-                 save it as UTF-8 and send it again"
-                    .into(),
-            );
+            return Err(Unread::BadCharset);
         }
         if let Some(c) = text.chars().find(|&c| super::compose::is_bidi_control(c)) {
-            return Err(format!(
-                "the order file holds an invisible bidirectional control character (U+{:04X}) \
-                 that can make it read differently from how it shows: remove it",
-                c as u32
-            ));
+            return Err(Unread::Bidi { code: c as u32 });
         }
     }
     Ok(orders)
 }
 
 /// Why a message has no order file, naming the attachments that are not read.
-fn no_orders(msg: &Message) -> String {
-    let names: Vec<String> = msg
-        .attachments()
-        .filter_map(|p| p.attachment_name())
-        .map(|n| {
-            format!(
-                "`{}`",
-                n.chars().filter(|c| !c.is_control()).collect::<String>()
-            )
-        })
-        .collect();
-    if names.is_empty() {
-        "the message carries no order file: write the orders in the text, or attach them as a .toml file".into()
-    } else {
-        format!(
-            "the message carries no order file: its attachments ({}) are not read, \
-             and compressed files are never opened; attach the orders as a .toml file",
-            names.join(", ")
-        )
+fn no_orders(msg: &Message) -> Unread {
+    Unread::NoOrders {
+        attachments: msg
+            .attachments()
+            .filter_map(|p| p.attachment_name())
+            .map(|n| n.chars().filter(|c| !c.is_control()).collect())
+            .collect(),
     }
 }
 
@@ -501,10 +602,43 @@ mod tests {
         raw.push_str("Content-Type: text/plain\r\n\r\nx\r\n");
         let letter = read(raw.as_bytes(), 100).unwrap();
         let e = letter.orders.unwrap_err();
-        assert!(e.contains("12 levels deep"), "{e}");
+        assert_eq!(e, Unread::Depth { depth: 12 });
+        assert!(e.to_string().contains("12 levels deep"), "{e}");
         assert_eq!(
             header_block(b"A: b\r\nC: d\r\n\r\nbody"),
             b"A: b\r\nC: d\r\n"
         );
+    }
+
+    #[test]
+    fn every_reason_is_told_in_italian_and_in_english() {
+        let all = [
+            Unread::Nul { at: 7 },
+            Unread::HeaderLine { bytes: 2000 },
+            Unread::HeadersNotUtf8,
+            Unread::Depth { depth: 9 },
+            Unread::Parts { parts: 40, max: 32 },
+            Unread::SeveralFiles { files: 2 },
+            Unread::NoOrders {
+                attachments: vec![],
+            },
+            Unread::NoOrders {
+                attachments: vec!["a.zip".into()],
+            },
+            Unread::TooLarge { bytes: 300_000 },
+            Unread::BadCharset,
+            Unread::Bidi { code: 0x202e },
+        ];
+        for u in &all {
+            let (it, en) = (u.text(Lang::It), u.text(Lang::En));
+            assert_eq!(en, u.to_string(), "the referee's record is in English");
+            // No English left in the Italian words.
+            for word in [" the ", " is ", " are ", " at most ", "message", " order "] {
+                assert!(!it.contains(word), "{u:?}: `{word}` in `{it}`");
+            }
+            assert_ne!(it, en);
+        }
+        let texts: std::collections::BTreeSet<_> = all.iter().map(|u| u.text(Lang::It)).collect();
+        assert_eq!(texts.len(), all.len(), "each reason has its own words");
     }
 }
