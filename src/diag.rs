@@ -8,6 +8,12 @@ use serde::Serialize;
 use std::fmt;
 use std::ops::Range;
 
+/// Returns whether a character reorders text (a Unicode bidirectional control, as in
+/// "Trojan Source"): refused in order files, stripped from names and headers.
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{200e}' | '\u{200f}' | '\u{061c}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
 /// One problem in one file, with its place.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Diagnostic {

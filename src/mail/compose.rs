@@ -7,6 +7,7 @@
 //! of control and bidi characters: a hostile club name cannot add a header or a
 //! recipient.
 
+pub use crate::diag::is_bidi_control;
 use crate::error::{Error, Result};
 use crate::storage::OutMessage;
 use lettre::message::header::ContentType;
@@ -61,11 +62,6 @@ pub fn header_text(s: &str) -> String {
         .collect::<Vec<_>>()
         .join(" ")
         .replace("=?", "=\u{2060}?")
-}
-
-/// Returns whether a character reorders text (a bidi control, as in "Trojan Source").
-pub fn is_bidi_control(c: char) -> bool {
-    matches!(c, '\u{200e}' | '\u{200f}' | '\u{061c}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
 /// Parses a `Name <address>` or bare address from the configuration.

@@ -373,6 +373,30 @@ pub fn lower(
             ),
         ));
     }
+    // An invisible control that reorders text would let a file read differently from how
+    // it shows (in the referee's terminal, in a mail program): refused where it is.
+    if let Some((at, c)) = text
+        .char_indices()
+        .find(|&(_, c)| crate::diag::is_bidi_control(c))
+    {
+        return fail(Diagnostic::at(
+            path,
+            text,
+            at..at + c.len_utf8(),
+            "G6.2",
+            msg(
+                lang,
+                format!(
+                    "il file contiene un carattere invisibile di controllo bidirezionale (U+{:04X}): toglietelo",
+                    c as u32
+                ),
+                format!(
+                    "the file contains an invisible bidirectional control character (U+{:04X}): remove it",
+                    c as u32
+                ),
+            ),
+        ));
+    }
     let file: OrderFile = match toml::from_str(text) {
         Ok(f) => f,
         Err(e) => {

@@ -17,6 +17,8 @@ use serde::Deserialize;
 use std::collections::BTreeSet;
 use toml::Spanned;
 
+pub use crate::diag::is_bidi_control;
+
 /// Longest club name kept.
 pub const MAX_NAME_CHARS: usize = 80;
 
@@ -148,11 +150,6 @@ pub fn clean_text(s: &str, max: usize) -> String {
         .collect::<String>()
         .trim()
         .to_owned()
-}
-
-/// Returns whether `c` is one of the Unicode bidirectional formatting characters.
-pub fn is_bidi_control(c: char) -> bool {
-    matches!(c, '\u{200e}' | '\u{200f}' | '\u{061c}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
 /// Returns whether `s` is a plain ASCII `local@domain` address, safe for a header.
