@@ -62,12 +62,11 @@ pub fn cmd_inbox(dir: &Path, a: InboxArgs) -> Result<()> {
         }
     } else if let Some(mbox) = &a.mbox {
         let file = open_mbox(mbox)?;
-        let messages =
-            mail_parser::mailbox::mbox::MessageIterator::new(std::io::BufReader::new(file));
+        let messages = crate::mail::mbox::Messages::new(std::io::BufReader::new(file), cap);
         for (i, m) in messages.enumerate() {
-            let m = m.map_err(|_| Error::user(format!("{}: not an mbox file", mbox.display())))?;
+            let raw = m.map_err(|e| Error::Io(format!("{}: {e}", mbox.display())))?;
             let source = format!("{} #{}", mbox.display(), i + 1);
-            read.push(intake::ingest(&mut store, &desk, m.contents(), &source)?);
+            read.push(intake::ingest(&mut store, &desk, &raw, &source)?);
         }
     } else if let Some(url) = &a.imap {
         crate::mail::imap::read_unseen(url, cap, |source, raw| {

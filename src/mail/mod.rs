@@ -8,5 +8,6 @@ pub mod deliver;
 pub mod imap;
 pub mod intake;
 pub mod letter;
+pub mod mbox;
 pub mod outbox;
 pub mod yearly;
