@@ -13,7 +13,7 @@ use giglio::rules::battles::BattleOutcome;
 use giglio::rules::dice::{Seed, SeededDice, phase_seed};
 use giglio::rules::ids::{ArmyId, DiplomatId, FleetId, SeaCode};
 use giglio::rules::order::{Objective, OrderKind, OrderSet};
-use giglio::rules::outcome::{Audience, Event, Happening, Outcome, Reason};
+use giglio::rules::outcome::{Audience, Done, Event, Happening, Outcome, Reason};
 use giglio::rules::resolve::{Resolution, check_orders, resolve};
 use giglio::rules::tables::{Lang, ObjectiveKind};
 use giglio::rules::visibility::{self, ClubName, ClubView, EventView, PhaseFacts};
@@ -898,23 +898,21 @@ fn checking_orders_does_not_tell_whether_a_target_is_there() {
     with.raise_army(&NationCode::from("M"), &target, 200);
     let a = check_orders(c, &with, &me, &orders).expect("checks");
     let b = check_orders(c, &without, &me, &orders).expect("checks");
-    let rejected = |o: &[giglio::rules::outcome::OrderOutcome]| {
-        o.iter()
-            .filter(|o| matches!(o.result, Outcome::Rejected { .. }))
-            .count()
-    };
-    assert_eq!(rejected(&a), rejected(&b), "{a:?} / {b:?}");
-    // At the resolution itself the mission learns it: that is the rule (G2b.5).
+    // The same words, not only the same count of rejections: an "assassin sent" shown
+    // only when the target is there would tell as much.
+    assert_eq!(a, b);
+    // At the resolution itself the mission learns it, and is spent: that is the ruling
+    // (G2b.5).
     let mut dice = SeededDice::new([3; 32]);
     let all = BTreeMap::from([(me.clone(), orders)]);
     let r = resolve(c, &without, &all, &BTreeMap::new(), &mut dice).expect("resolves");
-    assert!(r.outcomes.iter().any(|o| matches!(
-        &o.result,
-        Outcome::Rejected {
-            reason: Reason::TargetNotFound,
-            ..
-        }
-    )));
+    assert!(
+        r.outcomes
+            .iter()
+            .any(|o| o.result == Outcome::Done(Done::AssassinFoundNoTarget))
+    );
+    let next = r.next.as_ref().expect("the campaign goes on");
+    assert_eq!(next.nations[&me].assassins, 0);
 }
 
 /// Naming another nation's piece in an order says "not yours" whether it exists or

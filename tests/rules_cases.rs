@@ -31,6 +31,9 @@ struct Case {
     phase: Option<String>,
     #[serde(default)]
     rolls: Option<Vec<Roll>>,
+    /// Rulings switched from the shipped `rules.toml` (`[rulings]`) for this case.
+    #[serde(default)]
+    rulings: toml::Table,
     #[serde(default)]
     prestate: Prestate,
     #[serde(default)]
@@ -553,7 +556,24 @@ fn tag<T: serde::Serialize>(v: &T, field: &str) -> String {
         .unwrap_or_default()
 }
 
+/// The campaign with the case's rulings switched.
+fn with_rulings(c: &Campaign, switched: &toml::Table) -> Result<Campaign, String> {
+    let mut rulings = toml::Table::try_from(&c.tables.rulings).map_err(|e| e.to_string())?;
+    for (k, v) in switched {
+        if rulings.insert(k.clone(), v.clone()).is_none() {
+            return Err(format!("rulings: no ruling `{k}`"));
+        }
+    }
+    let mut c = c.clone();
+    c.tables.rulings = rulings.try_into().map_err(|e| format!("rulings: {e}"))?;
+    Ok(c)
+}
+
 fn check_case(c: &Campaign, case: &Case) -> Vec<String> {
+    let c = &match with_rulings(c, &case.rulings) {
+        Ok(c) => c,
+        Err(e) => return vec![e],
+    };
     let mut bad = Vec::new();
     let before = match prestate(c, case) {
         Ok(w) => w,

@@ -153,6 +153,7 @@ fn fall_back(s: &mut Step, side: &BattleSide, at: &NodeCode, battle: &str) {
                     a.inside = false;
                     a.arrived = Some(phase);
                 }
+                s.occ.refresh_army(&s.w, id);
                 s.w.sieges.retain(|x| &x.besieger != id);
             }
             s.event(

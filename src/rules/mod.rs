@@ -12,6 +12,7 @@ pub mod dice;
 pub mod ids;
 pub mod ledger;
 pub mod map;
+mod occupancy;
 pub mod order;
 pub mod outcome;
 pub mod resolve;

@@ -13,6 +13,50 @@ fn tr(lang: Lang, it: String, en: String) -> String {
     }
 }
 
+/// Names a destroyed force in Italian and English. The stored event keeps the words
+/// the rules wrote (`V3`, `garrison of V6`), so campaigns stored before the words were
+/// translated read the same.
+fn destroyed_force(what: &str) -> (String, String) {
+    // The sentence names the node already.
+    if what.starts_with("garrison of ") {
+        ("la guarnigione".into(), "the garrison".into())
+    } else {
+        (format!("l'armata {what}"), format!("army {what}"))
+    }
+}
+
+/// Says why a force was destroyed, in Italian (the rules store the English words; an
+/// unknown cause is shown as stored).
+fn destruction_cause_it(cause: &str) -> &str {
+    match cause {
+        "lost in battle" => "persa in battaglia",
+        "could not retreat" => "senza via di ritirata",
+        "surrendered" => "per la resa",
+        "epidemic" => "per l'epidemia",
+        "lost at sea" => "persa in mare",
+        other => other,
+    }
+}
+
+/// Says in Italian that a specialist was killed. The stored event keeps the words the
+/// rules wrote (`the sapper of F-A1`, `the sapper of F7`, `diplomat F-D1`, `the spy`).
+fn specialist_killed_it(what: &str, nation: &NationCode) -> String {
+    if let Some(place) = what.strip_prefix("the sapper of ") {
+        // A sapper is attached to an army (its id names the nation) or a node.
+        if place.contains('-') {
+            format!("il geniere dell'armata {place} di {nation} è ucciso")
+        } else {
+            format!("il geniere di {nation} a {place} è ucciso")
+        }
+    } else if let Some(id) = what.strip_prefix("diplomat ") {
+        format!("il diplomatico {id} di {nation} è ucciso")
+    } else if what == "the spy" {
+        format!("la spia di {nation} è uccisa")
+    } else {
+        format!("{what} di {nation} è ucciso")
+    }
+}
+
 /// The outcome of one order.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OrderOutcome {
@@ -142,6 +186,8 @@ pub enum Done {
     AssassinSent {
         success: bool,
     },
+    /// The assassin's target was not there: the mission is spent (G2b.5 [ruling]).
+    AssassinFoundNoTarget,
     FleetMoved {
         fleet: FleetId,
         to: String,
@@ -340,6 +386,11 @@ impl Done {
                 lang,
                 "l'assassino ha fallito".into(),
                 "the assassin failed".into(),
+            ),
+            Done::AssassinFoundNoTarget => tr(
+                lang,
+                "l'assassino non ha trovato il bersaglio: la missione è consumata".into(),
+                "the assassin found no target: the mission is spent".into(),
             ),
             Done::FleetMoved { fleet, to } => tr(
                 lang,
@@ -981,11 +1032,17 @@ impl Happening {
                 what,
                 node,
                 cause,
-            } => tr(
-                lang,
-                format!("{what} di {nation} a {node} è distrutto ({cause})"),
-                format!("{what} of {nation} at {node} is destroyed ({cause})"),
-            ),
+            } => {
+                let (what_it, what_en) = destroyed_force(what);
+                tr(
+                    lang,
+                    format!(
+                        "{what_it} di {nation} a {node} è distrutta ({})",
+                        destruction_cause_it(cause)
+                    ),
+                    format!("{what_en} of {nation} at {node} is destroyed ({cause})"),
+                )
+            }
             Encounter {
                 node,
                 hand,
@@ -1087,7 +1144,7 @@ impl Happening {
             ),
             SpecialistKilled { nation, what } => tr(
                 lang,
-                format!("{what} di {nation} è ucciso"),
+                specialist_killed_it(what, nation),
                 format!("{what} of {nation} is killed"),
             ),
             AllianceBetrayed { by, against } => tr(
@@ -1136,6 +1193,63 @@ impl Happening {
                     "losses in battle {id}: attacker {attacker_loss} ducats, defender {defender_loss}"
                 ),
             ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn destroyed(what: &str, cause: &str) -> Happening {
+        Happening::ForceDestroyed {
+            nation: "S".into(),
+            what: what.into(),
+            node: "S6".into(),
+            cause: cause.into(),
+        }
+    }
+
+    #[test]
+    fn destroyed_forces_and_killed_specialists_are_told_in_the_clubs_language() {
+        let g = destroyed("garrison of S6", "surrendered");
+        assert_eq!(
+            g.text(Lang::It),
+            "la guarnigione di S a S6 è distrutta (per la resa)"
+        );
+        assert_eq!(
+            g.text(Lang::En),
+            "the garrison of S at S6 is destroyed (surrendered)"
+        );
+        let a = destroyed("S4", "lost at sea");
+        assert_eq!(
+            a.text(Lang::It),
+            "l'armata S4 di S a S6 è distrutta (persa in mare)"
+        );
+        // Every cause the rules write has its Italian words.
+        for (what, it) in [
+            (
+                "the sapper of F-A1",
+                "il geniere dell'armata F-A1 di S è ucciso",
+            ),
+            ("the sapper of F7", "il geniere di S a F7 è ucciso"),
+            ("diplomat S-D2", "il diplomatico S-D2 di S è ucciso"),
+            ("the spy", "la spia di S è uccisa"),
+        ] {
+            let killed = Happening::SpecialistKilled {
+                nation: "S".into(),
+                what: what.into(),
+            };
+            assert_eq!(killed.text(Lang::It), it);
+        }
+        for cause in [
+            "lost in battle",
+            "could not retreat",
+            "surrendered",
+            "epidemic",
+            "lost at sea",
+        ] {
+            assert_ne!(destruction_cause_it(cause), cause);
         }
     }
 }

@@ -11,8 +11,9 @@ use super::campaign::Campaign;
 use super::dice::{Dice, SeededDice};
 use super::ids::{ArmyId, Ducats, NationCode};
 use super::ledger::{Account, Item, Ledger};
+use super::occupancy::Occupancy;
 use super::order::{Order, OrderSet};
-use super::outcome::{Audience, Event, Happening, OrderOutcome, Outcome, Reason};
+use super::outcome::{Audience, Done, Event, Happening, OrderOutcome, Outcome, Reason};
 use super::world::World;
 use super::{spring, summer, winter};
 use serde::{Deserialize, Serialize};
@@ -95,14 +96,15 @@ pub fn check_orders(
         .collect())
 }
 
-/// Returns whether an outcome tells something about other clubs' hidden pieces.
+/// Returns whether an outcome tells something about other clubs' hidden pieces: every
+/// assassin's mission (sent or not, its target is there or not) and a blocked landing.
 fn hangs_on_hidden_facts(result: &Outcome) -> bool {
     matches!(
         result,
         Outcome::Rejected {
             reason: Reason::TargetNotFound | Reason::LandingBlocked { .. },
             ..
-        }
+        } | Outcome::Done(Done::AssassinSent { .. } | Done::AssassinFoundNoTarget)
     )
 }
 
@@ -116,6 +118,8 @@ pub(super) struct Step<'a> {
     pub events: Vec<Event>,
     /// Set when the campaign ends with this phase.
     pub over: bool,
+    /// Who stands at each node: refreshed after every change of a piece's place.
+    pub occ: Occupancy,
 }
 
 impl<'a> Step<'a> {
@@ -128,6 +132,7 @@ impl<'a> Step<'a> {
             outcomes: Vec::new(),
             events: Vec::new(),
             over: false,
+            occ: Occupancy::of(w),
         }
     }
 
@@ -218,6 +223,7 @@ impl<'a> Step<'a> {
             .add(&nation, Account::Army(army.clone()), amount, rule, item);
         if gone {
             self.w.armies.remove(army);
+            self.occ.refresh_army(&self.w, army);
             for f in self.w.fleets.values_mut() {
                 if f.cargo.as_ref() == Some(army) {
                     f.cargo = None;

@@ -416,6 +416,11 @@ pub struct Rulings {
     pub commander_killed_rounds: u8,
     /// G2b.5: Strategos ties.
     pub strategos_tie: StrategosTie,
+    /// G2b.5: an assassin sent after a target that is not there spends its one mission
+    /// (else it waits, and each round's try tells the club for free where enemy pieces
+    /// are not). Campaigns written before this switch existed keep the old reading.
+    #[serde(default)]
+    pub assassin_spent_without_target: bool,
     /// G2b.8: upkeep per army each spring.
     pub army_upkeep: Ducats,
     /// G3b.3: nodes a piece that starts the round abroad may move.

@@ -73,6 +73,7 @@ pub(super) fn embark(
         a.aboard = Some(fleet.clone());
         a.inside = false;
     }
+    s.occ.refresh_army(&s.w, army);
     s.w.sieges.retain(|x| &x.besieger != army);
     if let Some(f) = s.w.fleets.get_mut(fleet) {
         f.cargo = Some(army.clone());
@@ -332,6 +333,7 @@ pub(super) fn landings(s: &mut Step, r: &mut Round) {
             a.node = node.clone();
             a.arrived = Some(phase);
         }
+        s.occ.refresh_army(&s.w, &army);
         if let Some(f) = s.w.fleets.get_mut(&fleet) {
             f.cargo = None;
         }

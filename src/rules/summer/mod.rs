@@ -35,6 +35,9 @@ pub(super) struct Round {
 }
 
 pub(super) fn resolve(s: &mut Step, orders: &BTreeMap<NationCode, OrderSet>) {
+    // The spring's and the battles' changes are taken in whole: from here on every
+    // change of a piece's place refreshes the index.
+    s.occ = super::occupancy::Occupancy::of(&s.w);
     let round = s.w.phase.round().unwrap_or(1);
     if round == 1 {
         epidemics(s);
@@ -153,19 +156,23 @@ pub(super) fn piece_name(piece: &Piece) -> String {
 /// diplomats, a garrison (G3b.4).
 pub(super) fn other_forces(s: &Step, node: &NodeCode, nation: &NationCode) -> BTreeSet<NationCode> {
     let mut out = BTreeSet::new();
-    for a in
-        s.w.armies
-            .values()
-            .filter(|a| a.ashore() && &a.node == node && &a.nation != nation)
+    for a in s
+        .occ
+        .armies_at(&s.w, node)
+        .filter_map(|id| s.w.armies.get(id))
     {
-        out.insert(a.nation.clone());
+        if &a.nation != nation {
+            out.insert(a.nation.clone());
+        }
     }
-    for d in
-        s.w.diplomats
-            .values()
-            .filter(|d| &d.node == node && &d.nation != nation)
+    for d in s
+        .occ
+        .diplomats_at(&s.w, node)
+        .filter_map(|id| s.w.diplomats.get(id))
     {
-        out.insert(d.nation.clone());
+        if &d.nation != nation {
+            out.insert(d.nation.clone());
+        }
     }
     if let Some(g) = s.w.nodes.get(node).and_then(|x| x.garrison.as_ref())
         && &g.nation != nation
@@ -231,6 +238,7 @@ pub(super) fn destroy_army(s: &mut Step, id: &ArmyId, rule: &str, item: Item, ca
     s.army_add(id, -a.value, rule, item);
     // An army of no value is removed by army_add; make sure of it even at value 0.
     s.w.armies.remove(id);
+    s.occ.refresh_army(&s.w, id);
     s.w.sieges.retain(|x| &x.besieger != id);
     s.event(
         Audience::Nation(a.nation.clone()),
@@ -455,15 +463,16 @@ fn assassin(s: &mut Step, n: &NationCode, o: &Order) -> Outcome {
                 .map(|_| (nation.clone(), Strike::Spy(nation.clone())))
         }
     };
-    // A mission whose target is not there is rejected and changes nothing: the assassin
-    // waits for another round.
+    // A mission whose target is not there is spent, by the ruling, so that trying is no
+    // free scout; without the ruling it is rejected and the assassin waits.
     let Some((victim, strike)) = victim else {
-        return Outcome::rejected("G2b.5", Reason::TargetNotFound);
+        if !s.c.tables.rulings.assassin_spent_without_target {
+            return Outcome::rejected("G2b.5", Reason::TargetNotFound);
+        }
+        spend_assassin(s, n);
+        return Outcome::Done(Done::AssassinFoundNoTarget);
     };
-    s.w.nations
-        .get_mut(n)
-        .expect("every nation has a state")
-        .assassins -= 1;
+    spend_assassin(s, n);
     betray(s, n, &victim);
     let k = missions;
     let roll = s.dice.d6(
@@ -475,6 +484,13 @@ fn assassin(s: &mut Step, n: &NationCode, o: &Order) -> Outcome {
         strike.apply(s, &victim);
     }
     Outcome::Done(Done::AssassinSent { success })
+}
+
+/// Uses up one of the club's assassins.
+fn spend_assassin(s: &mut Step, n: &NationCode) {
+    if let Some(x) = s.w.nations.get_mut(n) {
+        x.assassins = x.assassins.saturating_sub(1);
+    }
 }
 
 /// What a successful assassin does.
@@ -518,6 +534,7 @@ impl Strike {
             }
             Strike::Diplomat(id) => {
                 s.w.diplomats.remove(&id);
+                s.occ.refresh_diplomat(&s.w, &id);
                 (format!("diplomat {id}"), true)
             }
             Strike::Spy(nation) => {
@@ -543,17 +560,20 @@ impl Strike {
 /// G3b.8: at the end of the round, a club's army alone in an enemy node that is not
 /// fortified (or is breached) takes control of it.
 fn control(s: &mut Step) {
+    // The nations with armies ashore at each node, in one pass over the armies (not one
+    // per node: the map and the armies both grow with the campaign).
+    let mut present: BTreeMap<&NodeCode, BTreeSet<&NationCode>> = BTreeMap::new();
+    for a in s.w.armies.values().filter(|a| a.ashore()) {
+        present.entry(&a.node).or_default().insert(&a.nation);
+    }
     let mut changes = Vec::new();
-    for (code, node) in &s.w.nodes {
+    for (code, nations) in present {
+        let Some(node) = s.w.nodes.get(code) else {
+            continue;
+        };
         if node.fortification == Fortification::Fortified {
             continue;
         }
-        let nations: BTreeSet<&NationCode> =
-            s.w.armies
-                .values()
-                .filter(|a| a.ashore() && &a.node == code)
-                .map(|a| &a.nation)
-                .collect();
         let [holder] = nations.into_iter().collect::<Vec<_>>()[..] else {
             continue;
         };
@@ -585,12 +605,13 @@ fn control(s: &mut Step) {
 /// Returns the value of a nation's forces at a node (armies ashore and its garrison);
 /// what a spy reports as the enemy's size (G3c.4). Diplomats are worth 0.
 pub(super) fn force_value(s: &Step, node: &NodeCode, nation: &NationCode) -> Ducats {
-    let armies: Ducats =
-        s.w.armies
-            .values()
-            .filter(|a| a.ashore() && &a.node == node && &a.nation == nation)
-            .map(|a| a.value)
-            .sum();
+    let armies: Ducats = s
+        .occ
+        .armies_at(&s.w, node)
+        .filter_map(|id| s.w.armies.get(id))
+        .filter(|a| &a.nation == nation)
+        .map(|a| a.value)
+        .sum();
     let garrison =
         s.w.nodes
             .get(node)

@@ -124,12 +124,14 @@ fn place(s: &mut Step, piece: &Piece, node: &NodeCode) {
                 a.inside = false;
                 a.arrived = Some(phase);
             }
+            s.occ.refresh_army(&s.w, id);
             s.w.sieges.retain(|x| &x.besieger != id);
         }
         Piece::Diplomat(id) => {
             if let Some(d) = s.w.diplomats.get_mut(id) {
                 d.node = node.clone();
             }
+            s.occ.refresh_diplomat(&s.w, id);
         }
     }
 }
@@ -168,18 +170,18 @@ impl Party {
 
 /// The forces of `nation` at `node`.
 fn party(s: &Step, nation: &NationCode, node: &NodeCode) -> Party {
-    let armies =
-        s.w.armies
-            .values()
-            .filter(|a| a.ashore() && &a.node == node && &a.nation == nation)
-            .map(|a| a.id.clone())
-            .collect();
-    let diplomats =
-        s.w.diplomats
-            .values()
-            .filter(|d| &d.node == node && &d.nation == nation)
-            .map(|d| d.id.clone())
-            .collect();
+    let armies = s
+        .occ
+        .armies_at(&s.w, node)
+        .filter(|id| s.w.armies.get(*id).is_some_and(|a| &a.nation == nation))
+        .cloned()
+        .collect();
+    let diplomats = s
+        .occ
+        .diplomats_at(&s.w, node)
+        .filter(|id| s.w.diplomats.get(*id).is_some_and(|d| &d.nation == nation))
+        .cloned()
+        .collect();
     let garrison =
         s.w.nodes
             .get(node)
@@ -509,6 +511,7 @@ fn set_inside(s: &mut Step, p: &Party) {
 fn reveal(s: &mut Step, p: &Party, by: &NationCode, at: &NodeCode) {
     for id in &p.diplomats {
         s.w.diplomats.remove(id);
+        s.occ.refresh_diplomat(&s.w, id);
     }
     for who in [&p.nation, by] {
         s.event(
@@ -537,12 +540,14 @@ fn retreat(s: &mut Step, p: &Party, at: &NodeCode) -> bool {
             a.inside = false;
             a.arrived = Some(phase);
         }
+        s.occ.refresh_army(&s.w, id);
         s.w.sieges.retain(|x| &x.besieger != id);
     }
     for id in &p.diplomats {
         if let Some(d) = s.w.diplomats.get_mut(id) {
             d.node = to.clone();
         }
+        s.occ.refresh_diplomat(&s.w, id);
     }
     s.event(
         Audience::Nation(p.nation.clone()),

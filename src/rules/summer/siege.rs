@@ -187,6 +187,7 @@ fn surrender(
             .collect();
     for d in diplomats {
         s.w.diplomats.remove(&d);
+        s.occ.refresh_diplomat(&s.w, &d);
     }
     if let Some(x) = s.w.nodes.get_mut(node) {
         x.owner = to.clone();
