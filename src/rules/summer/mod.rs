@@ -35,9 +35,6 @@ pub(super) struct Round {
 }
 
 pub(super) fn resolve(s: &mut Step, orders: &BTreeMap<NationCode, OrderSet>) {
-    // The spring's and the battles' changes are taken in whole: from here on every
-    // change of a piece's place refreshes the index.
-    s.occ = super::occupancy::Occupancy::of(&s.w);
     let round = s.w.phase.round().unwrap_or(1);
     if round == 1 {
         epidemics(s);
@@ -110,8 +107,9 @@ fn move_sequence(s: &Step, orders: &BTreeMap<NationCode, OrderSet>) -> Vec<Natio
             .filter(|n| s.w.is_club(n.as_str()))
             .cloned()
             .collect();
+    let mut placed: BTreeSet<NationCode> = seq.iter().cloned().collect();
     for n in s.w.clubs.iter().chain(orders.keys()) {
-        if !seq.contains(n) {
+        if placed.insert(n.clone()) {
             seq.push(n.clone());
         }
     }
