@@ -249,18 +249,27 @@ pub fn simulate(
         threads
     } as u64;
     let threads = threads.clamp(1, 64);
-    let chunk = runs.div_ceil(threads).max(1);
-    let parts: Vec<Result<Tally, String>> = std::thread::scope(|scope| {
+    // Each thread takes the next run to play, so a thread that drew short campaigns
+    // does not sit idle while the other plays long ones. A run's result depends only on
+    // its index (its seed), and the tallies are sums, so who played what changes
+    // nothing in the summary.
+    let next = std::sync::atomic::AtomicU64::new(0);
+    let parts: Vec<Result<Tally, (u64, String)>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
-            .map(|k| {
+            .map(|_| {
+                let next = &next;
                 scope.spawn(move || {
                     let mut t = Tally::default();
-                    for i in (k * chunk).min(runs)..((k + 1) * chunk).min(runs) {
-                        let r = play(c, rs, clubs, run_seed(seed, i), years, &mut |_| {})?;
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        if i >= runs {
+                            return Ok(t);
+                        }
+                        let r = play(c, rs, clubs, run_seed(seed, i), years, &mut |_| {})
+                            .map_err(|e| (i, e))?;
                         t.add(&r);
                         progress();
                     }
-                    Ok(t)
                 })
             })
             .collect();
@@ -268,13 +277,26 @@ pub fn simulate(
             .into_iter()
             .map(|h| {
                 h.join()
-                    .unwrap_or_else(|_| Err("a simulation thread panicked".to_owned()))
+                    .unwrap_or_else(|_| Err((u64::MAX, "a simulation thread panicked".to_owned())))
             })
             .collect()
     });
+    // Every run before the first that fails was played, so the error told is always
+    // that of the lowest failing run, however the runs were shared out.
     let mut total = Tally::default();
+    let mut failed: Option<(u64, String)> = None;
     for p in parts {
-        total.merge(p?);
+        match p {
+            Ok(t) => total.merge(t),
+            Err(e) => {
+                if failed.as_ref().is_none_or(|f| e.0 < f.0) {
+                    failed = Some(e);
+                }
+            }
+        }
+    }
+    if let Some((_, e)) = failed {
+        return Err(e);
     }
     let n = runs.max(1) as f64;
     let name = |k: ObjectiveKind| {
