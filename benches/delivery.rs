@@ -194,6 +194,16 @@ fn prepared(msgs: &[OutMessage], dir: &Path) -> PathBuf {
     dir.join(DB_FILE)
 }
 
+/// A new folder under `root` holding a copy of the campaign database `db`, all its
+/// messages queued.
+fn fresh_copy(root: &Path, db: &Path, run: &mut u32) -> PathBuf {
+    *run += 1;
+    let dir = root.join(format!("run{run}"));
+    std::fs::create_dir_all(&dir).expect("dir");
+    std::fs::copy(db, dir.join(DB_FILE)).expect("copy");
+    dir
+}
+
 fn smtp_config(port: u16) -> Config {
     Config {
         smtp: Some(SmtpConfig {
@@ -244,10 +254,7 @@ fn delivery(crit: &mut Criterion) {
             let mut total = Duration::ZERO;
             for _ in 0..iters {
                 // A fresh copy of the campaign with all 100 queued (untimed).
-                run += 1;
-                let dir = tmp.path().join(format!("run{run}"));
-                std::fs::create_dir_all(&dir).expect("dir");
-                std::fs::copy(&db, dir.join(DB_FILE)).expect("copy");
+                let dir = fresh_copy(tmp.path(), &db, &mut run);
                 let t = Instant::now();
                 let mut store = Store::open_write(&dir, "mail send").expect("opens");
                 let out = deliver::sink(&dir, &config, None).expect("sink");
@@ -275,10 +282,7 @@ fn delivery(crit: &mut Criterion) {
         b.iter_custom(|iters| {
             let mut total = Duration::ZERO;
             for _ in 0..iters {
-                run += 1;
-                let dir = tmp.path().join(format!("run{run}"));
-                std::fs::create_dir_all(&dir).expect("dir");
-                std::fs::copy(&db, dir.join(DB_FILE)).expect("copy");
+                let dir = fresh_copy(tmp.path(), &db, &mut run);
                 let t = Instant::now();
                 let mut store = Store::open_write(&dir, "mail send").expect("opens");
                 for row in store.outbox(Some(Status::Queued)).expect("outbox") {
