@@ -356,6 +356,33 @@ fn imap_orders_are_stored_receipts_queued_and_a_second_run_reads_nothing() {
 }
 
 #[test]
+fn imap_reads_a_folder_whose_name_is_not_ascii() {
+    // The folder a club's mail filter fills may be called "Città/Ordini ⚔": Dovecot
+    // knows it by its modified UTF-7 name (RFC 3501 5.1.3), written here by hand.
+    let servers = MailServers::start(MailOpts::plain());
+    let d = Desk::new();
+    let v = d.orders("V", SPRING, &raise(100));
+    servers.deliver_to_imap_folder(
+        "club",
+        "Citt&AOA-.Ordini &JpQ-",
+        &text_mail(V_ADDR, &[], &v),
+    );
+    let url = format!(
+        "imap://club@127.0.0.1:{}/Citt%C3%A0.Ordini%20%E2%9A%94",
+        servers.imap_port
+    );
+    let a = d
+        .cmd()
+        .args(["inbox", "--imap", &url, "--json"])
+        .env("GIGLIO_IMAP_PASSWORD", IMAP_PASSWORD)
+        .assert()
+        .success();
+    let read: Vec<Value> = serde_json::from_slice(&a.get_output().stdout).expect("JSON");
+    assert_eq!(read.len(), 1, "{read:?}");
+    assert_eq!(read[0]["verdict"], "accepted", "{read:?}");
+}
+
+#[test]
 fn imap_refuses_a_wrong_password_a_missing_one_and_an_oversized_message_clearly() {
     let servers = MailServers::start(MailOpts::plain());
     let d = Desk::new();

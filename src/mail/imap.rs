@@ -259,7 +259,7 @@ where
     })
     .await?;
     step(&at, "select", async {
-        imap.select(&target.mailbox)
+        imap.select(mailbox_name(&target.mailbox))
             .await
             .map_err(|e| protocol_err(&at, &format!("opening mailbox {}", target.mailbox), e))
     })
@@ -441,6 +441,44 @@ fn server_words(why: &str) -> String {
     clean(&words)
 }
 
+/// A mailbox name as IMAP writes it (RFC 3501 section 5.1.3, modified UTF-7): printable
+/// ASCII stands for itself, `&` is `&-`, and every run of other characters is their
+/// UTF-16 in base64 (`,` for `/`, no padding) between `&` and `-`. `Posta in arrivo/Città`
+/// is `Posta in arrivo/Citt&AOA-`.
+fn mailbox_name(name: &str) -> String {
+    use base64::Engine;
+    fn flush(out: &mut String, run: &mut Vec<u16>) {
+        if run.is_empty() {
+            return;
+        }
+        let bytes: Vec<u8> = run.iter().flat_map(|u| u.to_be_bytes()).collect();
+        out.push('&');
+        out.push_str(
+            &base64::engine::general_purpose::STANDARD_NO_PAD
+                .encode(bytes)
+                .replace('/', ","),
+        );
+        out.push('-');
+        run.clear();
+    }
+    let mut out = String::new();
+    let mut run = Vec::new();
+    for c in name.chars() {
+        if (' '..='~').contains(&c) {
+            flush(&mut out, &mut run);
+            if c == '&' {
+                out.push_str("&-");
+            } else {
+                out.push(c);
+            }
+        } else {
+            run.extend_from_slice(c.encode_utf16(&mut [0; 2]));
+        }
+    }
+    flush(&mut out, &mut run);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -464,6 +502,25 @@ mod tests {
         assert_eq!(t.source(7), "imap://127.0.0.1/INBOX uid 7");
         let t = Target::parse("imap://u@[::1]:143/INBOX").unwrap();
         assert!(t.is_loopback());
+    }
+
+    #[test]
+    fn mailbox_names_beyond_ascii_are_written_in_modified_utf7() {
+        // The example of RFC 3501 section 5.1.3, and folders as Dovecot and Thunderbird
+        // name them.
+        assert_eq!(
+            mailbox_name("~peter/mail/台北/日本語"),
+            "~peter/mail/&U,BTFw-/&ZeVnLIqe-"
+        );
+        assert_eq!(
+            mailbox_name("Отправленные"),
+            "&BB4EQgQ,BEAEMAQyBDsENQQ9BD0ESwQ1-"
+        );
+        assert_eq!(mailbox_name("Répertoire"), "R&AOk-pertoire");
+        assert_eq!(mailbox_name("Città & Ordini"), "Citt&AOA- &- Ordini");
+        assert_eq!(mailbox_name("INBOX"), "INBOX");
+        // Outside the BMP: a surrogate pair.
+        assert_eq!(mailbox_name("⚔🏰"), "&JpTYPN,w-");
     }
 
     #[test]

@@ -227,6 +227,15 @@ impl MailServers {
         imap.command_with_literal("APPEND INBOX", raw);
         imap.command("LOGOUT");
     }
+
+    /// Creates a folder (its name as IMAP writes it, modified UTF-7) and puts a message
+    /// in it.
+    pub fn deliver_to_imap_folder(&self, user: &str, folder: &str, raw: &[u8]) {
+        let mut imap = RawImap::login(self.imap_port, user);
+        imap.command(&format!("CREATE \"{folder}\""));
+        imap.command_with_literal(&format!("APPEND \"{folder}\""), raw);
+        imap.command("LOGOUT");
+    }
 }
 
 impl Drop for MailServers {
