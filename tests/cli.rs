@@ -219,6 +219,13 @@ fn map_render_draws_every_node_and_a_clubs_own_pieces() {
         .count();
     assert_eq!(codes, 131, "one mark per node");
     assert!(svg.contains("Ravenna") && svg.contains("Golfo di Venezia"));
+    // Titled in one language: the game's title, the nation's name and the phase's.
+    let title = doc
+        .descendants()
+        .find(|n| n.has_tag_name("title"))
+        .and_then(|n| n.text())
+        .unwrap_or_default();
+    assert_eq!(title, "Il Giglio — Repubblica di Venezia — primavera 1494");
     let armies = doc
         .descendants()
         .filter(|n| n.attribute("class") == Some("army"))
