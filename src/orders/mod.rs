@@ -1,4 +1,4 @@
-//! Order files: TOML → checked shape → [`OrderSet`], with located diagnostics in the
+//! Order files: TOML → checked shape → [`OrderSet`](crate::rules::order::OrderSet), with located diagnostics in the
 //! club's language.
 //!
 //! This module checks what can be checked from the file and the campaign definition

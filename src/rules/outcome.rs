@@ -186,7 +186,7 @@ pub enum Done {
     AssassinSent {
         success: bool,
     },
-    /// The assassin's target was not there: the mission is spent (G2b.5 [ruling]).
+    /// The assassin's target was not there: the mission is spent (G2b.5 \[ruling\]).
     AssassinFoundNoTarget,
     FleetMoved {
         fleet: FleetId,

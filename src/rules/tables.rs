@@ -1,4 +1,4 @@
-//! The rules tables of Il Giglio as data: every number and every **[ruling]** of the
+//! The rules tables of Il Giglio as data: every number and every **\[ruling\]** of the
 //! digest, read from `rules.toml` so a referee can change one without code.
 //!
 //! Field names follow the digest; each field's doc names the rule id it carries.
@@ -37,9 +37,9 @@ pub struct CalendarTable {
     pub years: u16,
     /// G3: summer rounds a year.
     pub rounds: u8,
-    /// G0 [ruling]: month name of each round, Italian.
+    /// G0 \[ruling\]: month name of each round, Italian.
     pub months_it: Vec<String>,
-    /// G0 [ruling]: month name of each round, English.
+    /// G0 \[ruling\]: month name of each round, English.
     pub months_en: Vec<String>,
 }
 
@@ -117,7 +117,7 @@ pub struct LoanTable {
     pub interest_percent: u32,
     /// Value at which a fleet is confiscated.
     pub fleet_value: Ducats,
-    /// [ruling] How interest is rounded to whole ducats.
+    /// \[ruling\] How interest is rounded to whole ducats.
     pub interest_rounding: Rounding,
 }
 
@@ -402,7 +402,7 @@ pub enum Confiscation {
     Fleets,
 }
 
-/// Every **[ruling]** of the digest, as a named switch.
+/// Every **\[ruling\]** of the digest, as a named switch.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Rulings {
