@@ -121,6 +121,18 @@ impl Desk {
         serde_json::from_slice(&out.stdout).expect("inbox --json prints JSON")
     }
 
+    /// `giglio inbox --imap URL --json` with the test server's password: what became of
+    /// each message read.
+    fn imap_inbox(&self, url: &str) -> Vec<Value> {
+        let a = self
+            .cmd()
+            .args(["inbox", "--imap", url, "--json"])
+            .env("GIGLIO_IMAP_PASSWORD", IMAP_PASSWORD)
+            .assert()
+            .success();
+        serde_json::from_slice(&a.get_output().stdout).expect("JSON")
+    }
+
     /// Reads one message as an .eml file; returns what became of it.
     fn ingest(&self, raw: &[u8]) -> Value {
         static N: AtomicUsize = AtomicUsize::new(0);
@@ -312,15 +324,7 @@ fn imap_orders_are_stored_receipts_queued_and_a_second_run_reads_nothing() {
     servers.deliver_to_imap("club", &text_mail(V_ADDR, &[], &v));
     servers.deliver_to_imap("club", &text_mail(M_ADDR, &[], &m));
     let url = format!("imap://club@127.0.0.1:{}/INBOX", servers.imap_port);
-    let run = || -> Vec<Value> {
-        let a = d
-            .cmd()
-            .args(["inbox", "--imap", &url, "--json"])
-            .env("GIGLIO_IMAP_PASSWORD", IMAP_PASSWORD)
-            .assert()
-            .success();
-        serde_json::from_slice(&a.get_output().stdout).expect("JSON")
-    };
+    let run = || d.imap_inbox(&url);
     let read = run();
     let verdicts: Vec<_> = read.iter().map(|r| r["verdict"].clone()).collect();
     assert_eq!(verdicts, ["accepted", "accepted"], "{read:?}");
@@ -371,13 +375,7 @@ fn imap_reads_a_folder_whose_name_is_not_ascii() {
         "imap://club@127.0.0.1:{}/Citt%C3%A0.Ordini%20%E2%9A%94",
         servers.imap_port
     );
-    let a = d
-        .cmd()
-        .args(["inbox", "--imap", &url, "--json"])
-        .env("GIGLIO_IMAP_PASSWORD", IMAP_PASSWORD)
-        .assert()
-        .success();
-    let read: Vec<Value> = serde_json::from_slice(&a.get_output().stdout).expect("JSON");
+    let read = d.imap_inbox(&url);
     assert_eq!(read.len(), 1, "{read:?}");
     assert_eq!(read[0]["verdict"], "accepted", "{read:?}");
 }
@@ -410,13 +408,7 @@ fn imap_refuses_a_wrong_password_a_missing_one_and_an_oversized_message_clearly(
     d.edit_config("max_message_bytes = 2097152", "max_message_bytes = 20000");
     let big = text_mail(V_ADDR, &[], &"x".repeat(60_000));
     servers.deliver_to_imap("club", &big);
-    let a = d
-        .cmd()
-        .args(["inbox", "--imap", &url, "--json"])
-        .env("GIGLIO_IMAP_PASSWORD", IMAP_PASSWORD)
-        .assert()
-        .success();
-    let read: Vec<Value> = serde_json::from_slice(&a.get_output().stdout).expect("JSON");
+    let read = d.imap_inbox(&url);
     assert_eq!(read.len(), 1, "{read:?}");
     assert_eq!(read[0]["verdict"], "ignored");
     assert!(
