@@ -4,7 +4,7 @@
 //! `src/` for lettre's unchecked constructors).
 
 use crate::common::servers::{Fault, MailOpts, MailServers, SMTP_PASSWORD, SMTP_USER};
-use crate::common::{code_of, giglio, stderr_of};
+use crate::common::{code_of, giglio, secrets_of, stderr_of};
 use giglio::mail::compose::{self, Draft, FilePart};
 use giglio::storage::{OutboxRow, Status, Store};
 use mail_parser::{Message, MessageParser, MimeHeaders};
@@ -68,7 +68,7 @@ impl MailCampaign {
             .get_output()
             .stdout
             .clone();
-        let secrets = parse_secrets(&String::from_utf8_lossy(&out));
+        let secrets = secrets_of(&String::from_utf8_lossy(&out));
         assert_eq!(secrets.len(), CLUBS.len(), "a secret per club");
         let dir = tmp.path().join("c");
         std::fs::write(
@@ -182,24 +182,6 @@ fn clubs_toml() -> String {
                 "[[club]]\nnation = \"{nation}\"\nname = \"{name}\"\nemails = [{}]\nlang = \"{lang}\"\n\n",
                 emails.join(", ")
             )
-        })
-        .collect()
-}
-
-/// Nation → secret, from the output of `giglio new`.
-fn parse_secrets(stdout: &str) -> BTreeMap<String, String> {
-    stdout
-        .split("club secrets")
-        .nth(1)
-        .unwrap_or("")
-        .lines()
-        .skip(1)
-        .filter_map(|l| {
-            let mut parts = l.split_whitespace();
-            match (parts.next(), parts.next(), parts.next()) {
-                (Some(n), Some(s), None) => Some((n.to_owned(), s.to_owned())),
-                _ => None,
-            }
         })
         .collect()
 }

@@ -6,8 +6,8 @@
 //! then checks the verdict, the campaign's canonical dump (orders, worlds, dice: all but
 //! the inbox and outbox tables), and who the queued messages go to.
 
-use crate::common::giglio;
 use crate::common::servers::{IMAP_PASSWORD, MailOpts, MailServers};
+use crate::common::{giglio, secrets_of};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
@@ -63,22 +63,7 @@ impl Desk {
             .stdout
             .clone();
         let text = String::from_utf8(out).expect("UTF-8");
-        let secrets: BTreeMap<String, String> = text
-            .split("club secrets")
-            .nth(1)
-            .unwrap_or("")
-            .lines()
-            .skip(1)
-            .map_while(|l| {
-                let mut w = l.split_whitespace();
-                match (w.next(), w.next(), w.next()) {
-                    (Some(n), Some(s), None) if l.starts_with("  ") => {
-                        Some((n.to_owned(), s.to_owned()))
-                    }
-                    _ => None,
-                }
-            })
-            .collect();
+        let secrets = secrets_of(&text);
         assert_eq!(secrets.len(), 2, "{text}");
         let desk = Desk {
             dir: root.join("c"),

@@ -18,6 +18,27 @@ pub fn giglio(dir: &Path) -> Command {
     cmd
 }
 
+/// Nation → secret, read from what `giglio new` prints: the lines indented under
+/// "club secrets", each a nation code and its secret.
+pub fn secrets_of(stdout: &str) -> std::collections::BTreeMap<String, String> {
+    stdout
+        .split("club secrets")
+        .nth(1)
+        .unwrap_or("")
+        .lines()
+        .skip(1)
+        .map_while(|l| {
+            let mut parts = l.split_whitespace();
+            match (parts.next(), parts.next(), parts.next()) {
+                (Some(n), Some(s), None) if l.starts_with("  ") => {
+                    Some((n.to_owned(), s.to_owned()))
+                }
+                _ => None,
+            }
+        })
+        .collect()
+}
+
 /// A temporary directory that holds one campaign, created with `giglio new`.
 pub struct TestCampaign {
     pub tmp: tempfile::TempDir,
@@ -39,22 +60,7 @@ impl TestCampaign {
             .stdout
             .clone();
         let text = String::from_utf8(out).expect("UTF-8");
-        let secrets = text
-            .split("club secrets")
-            .nth(1)
-            .unwrap_or("")
-            .lines()
-            .skip(1)
-            .map_while(|l| {
-                let mut parts = l.split_whitespace();
-                match (parts.next(), parts.next(), parts.next()) {
-                    (Some(n), Some(s), None) if l.starts_with("  ") => {
-                        Some((n.to_owned(), s.to_owned()))
-                    }
-                    _ => None,
-                }
-            })
-            .collect();
+        let secrets = secrets_of(&text);
         TestCampaign { tmp, dir, secrets }
     }
 
