@@ -1,6 +1,6 @@
 //! giglio: the referee's tool for play-by-email campaigns of Il Giglio.
 //!
-//! A pure rules core inside an I/O shell (see `../shared/design/architecture.md`):
+//! A pure rules core inside an I/O shell:
 //!
 //! ```text
 //!  campaigns/<name>/*.toml ─> scenario ─> rules::Campaign ─┐
@@ -31,6 +31,7 @@
 //! | [`mail`] | play by e-mail: `giglio.toml`, composing messages, the outbox's delivery (SMTP or `.eml`), intake from Maildir/mbox/.eml/IMAP with authentication (each message read in bounded memory), deadlines | decide rules or visibility |
 //! | [`engine`] | running a phase: gather stored orders, readiness, seeded dice, one saving transaction | decide rules |
 //! | [`failpoint`] | crash tests' failpoints: abort at the k-th hit (`GIGLIO_CRASH_AT`), count hits (`GIGLIO_CRASH_COUNT`) | cost anything when unset |
+//! | [`words`] | the message catalogue per language (`locales/*/*.ftl`, Project Fluent), the referee's overrides, `t!` and the templates' `t()` | decide what a club may see |
 //! | [`diag`] | located diagnostics (`file:line:col`), shared by every reader of user files | know game types |
 //! | [`error`] | the shell's error type and its exit codes | |
 //!
@@ -58,3 +59,4 @@ pub mod scenario;
 pub mod simulate;
 pub mod storage;
 pub mod submission;
+pub mod words;

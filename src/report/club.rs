@@ -19,7 +19,6 @@ use crate::storage::Club;
 use minijinja::Environment;
 use minijinja::value::{Serde, Value};
 use serde::Serialize;
-use std::collections::BTreeMap;
 
 /// A report in its three forms.
 #[derive(Clone, Debug)]
@@ -29,22 +28,10 @@ pub struct Rendered {
     pub svg: String,
 }
 
-/// Returns the words of the reports in a language (templates/labels.toml).
+/// Returns the words of the reports in a language: every message of the catalogue
+/// without arguments, as templates read them (`L.<id>`).
 pub fn labels(env: &Environment, lang: Lang) -> Result<Value> {
-    let source = env
-        .get_template("labels.toml")
-        .map_err(|e| template_error("labels.toml", &e))?
-        .source()
-        .to_owned();
-    let all: BTreeMap<String, BTreeMap<String, String>> = toml::from_str(&source)
-        .map_err(|e| Error::user(format!("template labels.toml: {}", e.to_string().trim())))?;
-    let words = all.get(lang.as_str()).ok_or_else(|| {
-        Error::user(format!(
-            "template labels.toml has no [{}] table",
-            lang.as_str()
-        ))
-    })?;
-    Ok(Value::from(Serde(words)))
+    Ok(Value::from(Serde(crate::words::from_env(env).labels(lang))))
 }
 
 /// Renders a view through `<stem>.txt` and `<stem>.html` with the words of its

@@ -22,7 +22,6 @@ const BUILTIN: &[(&str, &str)] = &[
     ("map.svg", include_str!("../../templates/map.svg")),
     ("card.txt", include_str!("../../templates/card.txt")),
     ("card.html", include_str!("../../templates/card.html")),
-    ("labels.toml", include_str!("../../templates/labels.toml")),
     ("report.txt", include_str!("../../templates/report.txt")),
     ("report.html", include_str!("../../templates/report.html")),
     ("bulletin.txt", include_str!("../../templates/bulletin.txt")),
@@ -44,9 +43,20 @@ const BUILTIN: &[(&str, &str)] = &[
 ];
 
 /// Builds the template environment: overrides from `overrides` (if it exists), then the
-/// built-in defaults.
+/// built-in defaults; the words come from the catalogue with the referee's overrides
+/// from the campaign directory's `locales/` (beside `templates/`).
 pub fn environment(overrides: Option<&Path>) -> Result<Environment<'static>> {
+    let locales = overrides.and_then(Path::parent).map(|d| d.join("locales"));
+    environment_with(overrides, crate::words::Words::load(locales.as_deref())?)
+}
+
+/// Builds the template environment with a given catalogue.
+pub fn environment_with(
+    overrides: Option<&Path>,
+    words: crate::words::Words,
+) -> Result<Environment<'static>> {
     let mut env = Environment::new();
+    crate::words::register(&mut env, words);
     env.set_undefined_behavior(UndefinedBehavior::Strict);
     // SVG is XML: escape it like HTML, so a name with `<` or `&` cannot break the picture.
     env.set_auto_escape_callback(|name| {
