@@ -148,6 +148,7 @@ fn reports() -> Vec<OutMessage> {
         env: &env,
         config: &config,
         rulesets: &rulesets,
+        definition: &source.files,
     };
     let one_phase =
         giglio::mail::outbox::phase_messages(&store, &round.campaign, &phase, &mailing, NOW)

@@ -43,6 +43,7 @@ struct Campaign1 {
     env: minijinja::Environment<'static>,
     config: Config,
     rulesets: Vec<giglio::battle::ruleset::Ruleset>,
+    definition: std::collections::BTreeMap<String, String>,
 }
 
 impl Campaign1 {
@@ -51,6 +52,7 @@ impl Campaign1 {
             env: &self.env,
             config: &self.config,
             rulesets: &self.rulesets,
+            definition: &self.definition,
         }
     }
 
@@ -94,6 +96,7 @@ fn setup() -> Campaign1 {
         env: giglio::report::environment(None).expect("templates"),
         config,
         rulesets: scenario::rulesets(&source).expect("rulesets"),
+        definition: source.files.clone(),
         dir,
         _tmp: tmp,
         campaign,

@@ -69,18 +69,30 @@ impl Diagnostic {
 
     /// Renders the diagnostic with a source excerpt and a caret, rustc-style.
     pub fn render(&self, source: &str) -> String {
+        self.render_level(source, Level::ERROR)
+    }
+
+    /// Renders the diagnostic as a warning: something the club should know, which does
+    /// not make the file invalid.
+    pub fn render_warning(&self, source: &str) -> String {
+        self.render_level(source, Level::WARNING)
+    }
+
+    fn render_level(&self, source: &str, level: Level) -> String {
         let Some(span) = self.span.clone().filter(|s| s.end <= source.len()) else {
-            return format!("{self}\n");
+            let line = self.to_string();
+            return if level == Level::WARNING {
+                format!("{}\n", line.replacen(": error[", ": warning[", 1))
+            } else {
+                format!("{line}\n")
+            };
         };
         let label = self.label.as_deref().unwrap_or("");
-        let report = &[Level::ERROR
-            .primary_title(&self.message)
-            .id(&self.rule)
-            .element(
-                Snippet::source(source)
-                    .path(&self.path)
-                    .annotation(AnnotationKind::Primary.span(span).label(label)),
-            )];
+        let report = &[level.primary_title(&self.message).id(&self.rule).element(
+            Snippet::source(source)
+                .path(&self.path)
+                .annotation(AnnotationKind::Primary.span(span).label(label)),
+        )];
         let mut out = Renderer::plain().render(report);
         out.push('\n');
         out

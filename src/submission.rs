@@ -31,7 +31,11 @@ pub struct Checked {
     /// Orders that will not be carried out: those that do not read (dropped) and those
     /// the rules would reject if the phase were resolved now (G6.2).
     pub rejected: Vec<Diagnostic>,
-    /// Whether legality in the world could be checked (not yet for summer rounds).
+    /// Things the club should know that do not make the file invalid: an order judged
+    /// from a place a pending battle may change, a first spring with no objective.
+    pub warnings: Vec<Diagnostic>,
+    /// Whether legality in the world was checked (not in the encounter-exchange mode,
+    /// which this version does not resolve).
     pub rules_checked: bool,
     pub lang: Lang,
     /// SHA-256 of the bytes as received: the club's sealed-order receipt.
@@ -89,26 +93,14 @@ pub fn check(
     // An order that does not read is dropped and reported; the others stand (G6.2).
     let mut rejected = lowered.diagnostics;
     let mut rules_checked = false;
+    let mut warnings = Vec::new();
     // A file for another phase is already an error; its orders are not judged here.
     let this_phase = |h: &Header| crate::rules::PhaseId::parse_key(&h.phase) == Some(world.phase);
     if let Some(h) = lowered.header.as_ref().filter(|h| this_phase(h)) {
-        match check_orders(c, world, &h.club, &lowered.orders) {
-            Ok(outcomes) => {
-                rules_checked = true;
-                for o in outcomes {
-                    if let Outcome::Rejected { rule, reason } = &o.result {
-                        rejected.push(Diagnostic::at(
-                            path,
-                            &text,
-                            o.at.start..o.at.end,
-                            rule,
-                            format!("{}: {}", o.order, reason.text(lang)),
-                        ));
-                    }
-                }
-            }
-            Err(Unresolvable::BattlesPending(_) | Unresolvable::ContactExchange) => {}
-        }
+        let judged = judge(path, &text, c, world, h, &lowered.orders, lang);
+        rules_checked = judged.checked;
+        rejected.extend(judged.rejected);
+        warnings.extend(judged.warnings);
     }
     let masked = lowered
         .header
@@ -119,11 +111,101 @@ pub fn check(
         orders: lowered.orders,
         errors,
         rejected,
+        warnings,
         rules_checked,
         lang,
         sha256: sha256_hex(bytes),
         masked,
     }
+}
+
+/// What the rules say of a file's orders.
+struct Judged {
+    checked: bool,
+    rejected: Vec<Diagnostic>,
+    warnings: Vec<Diagnostic>,
+}
+
+/// Judges the orders in the world as it stands. A pending battle does not stop the
+/// check: every order is judged from where its pieces stand now, and an order about a
+/// piece of a pending battle is named with that reason (the battle may move it).
+fn judge(
+    path: &str,
+    text: &str,
+    c: &Campaign,
+    world: &World,
+    h: &Header,
+    set: &OrderSet,
+    lang: Lang,
+) -> Judged {
+    let words = crate::words::Words::builtin();
+    let mut out = Judged {
+        checked: false,
+        rejected: Vec::new(),
+        warnings: Vec::new(),
+    };
+    let mut now = world.clone();
+    let pending = std::mem::take(&mut now.battles);
+    match check_orders(c, &now, &h.club, set) {
+        Ok(outcomes) => {
+            out.checked = true;
+            for o in outcomes {
+                if let Outcome::Rejected { rule, reason } = &o.result {
+                    out.rejected.push(Diagnostic::at(
+                        path,
+                        text,
+                        o.at.start..o.at.end,
+                        rule,
+                        format!("{}: {}", o.order, reason.text(lang)),
+                    ));
+                }
+            }
+        }
+        Err(Unresolvable::ContactExchange) => out.warnings.push(Diagnostic::file(
+            path,
+            "G3c.3",
+            words.plain(lang, "check-contact-exchange"),
+        )),
+        Err(Unresolvable::BattlesPending(_)) => {}
+    }
+    for o in &set.orders {
+        for piece in o.kind.pieces() {
+            let in_battle = pending.iter().find(|b| {
+                [&b.attacker, &b.defender].iter().any(|side| {
+                    side.nation == h.club && side.armies.iter().any(|a| a.as_str() == piece)
+                })
+            });
+            if let Some(b) = in_battle {
+                out.warnings.push(Diagnostic::at(
+                    path,
+                    text,
+                    o.at.start..o.at.end,
+                    "G3c.8",
+                    crate::t!(
+                        words,
+                        lang,
+                        "check-in-battle",
+                        piece = piece.as_str(),
+                        battle = b.id.as_str()
+                    ),
+                ));
+            }
+        }
+    }
+    let first_spring = matches!(world.phase.phase, crate::rules::calendar::Phase::Spring)
+        && world.phase.year == c.tables.calendar.start_year;
+    let chose = set
+        .orders
+        .iter()
+        .any(|o| matches!(o.kind, crate::rules::order::OrderKind::Objective(_)));
+    if first_spring && !chose {
+        out.warnings.push(Diagnostic::file(
+            path,
+            "G8.1",
+            words.plain(lang, "check-no-objective"),
+        ));
+    }
+    out
 }
 
 /// Checks that a club plays the nation and that the secret is the club's.

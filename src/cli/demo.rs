@@ -31,6 +31,7 @@ pub fn cmd_demo(args: DemoArgs) -> Result<()> {
         campaign: "il-giglio".into(),
         seed: Some(1494),
         clubs: None,
+        secrets_by_hand: true,
     })?;
     std::fs::write(
         args.dir.join(MARKER),

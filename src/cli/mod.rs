@@ -157,6 +157,7 @@ pub struct MailParts {
     pub env: minijinja::Environment<'static>,
     pub config: crate::mail::config::Config,
     pub rulesets: Vec<crate::battle::ruleset::Ruleset>,
+    pub definition: std::collections::BTreeMap<String, String>,
 }
 
 impl MailParts {
@@ -168,6 +169,7 @@ impl MailParts {
             config: crate::mail::config::load(dir)?,
             rulesets: crate::scenario::rulesets(&source)
                 .map_err(|d| invalid_files(d, Some(&source)))?,
+            definition: source.files,
         })
     }
 
@@ -177,6 +179,7 @@ impl MailParts {
             env: &self.env,
             config: &self.config,
             rulesets: &self.rulesets,
+            definition: &self.definition,
         }
     }
 }

@@ -28,6 +28,10 @@ pub struct NewArgs {
     /// TOML file mapping nations to clubs (name, e-mail addresses, language).
     #[arg(long, value_name = "FILE")]
     pub clubs: Option<PathBuf>,
+    /// Leave the clubs' secrets out of their welcome messages: you hand them over
+    /// another way (they are printed here once either way).
+    #[arg(long)]
+    pub secrets_by_hand: bool,
 }
 
 /// Returns the master seed for a number given with `--seed`.
@@ -46,7 +50,8 @@ fn random_master_seed() -> Result<Seed> {
 }
 
 pub fn cmd_new(_: &Path, args: NewArgs) -> Result<()> {
-    let (store, secrets) = create(&args)?;
+    let (mut store, secrets) = create(&args)?;
+    let welcomes = queue_welcomes(&mut store, &args, &secrets)?;
     let current = store.current()?;
     let clubs = store.clubs()?;
     let mut text = format!(
@@ -69,6 +74,15 @@ pub fn cmd_new(_: &Path, args: NewArgs) -> Result<()> {
     for (nation, secret) in &secrets {
         text.push_str(&format!("  {nation:<4} {secret}\n"));
     }
+    text.push_str(&format!(
+        "{welcomes} welcome messages queued ({}); `giglio -C {} mail send` delivers them\n",
+        if args.secrets_by_hand {
+            "without the secrets"
+        } else {
+            "each with its club's secret, kept until delivered"
+        },
+        args.dir.display()
+    ));
     text.push_str(&format!(
         "the definition is in {}/{DEFINITION_DIR}/; `giglio -C {} status` shows what the phase waits for\n",
         args.dir.display(),
@@ -151,6 +165,42 @@ pub fn create(args: &NewArgs) -> Result<(Store, BTreeMap<String, String>)> {
         store.set_deadline(&world.phase.key(), &at, &now, &command)?;
     }
     Ok((store, secrets))
+}
+
+/// Queues every club's welcome (with its secret unless the referee hands secrets over
+/// by hand); returns how many.
+fn queue_welcomes(
+    store: &mut Store,
+    args: &NewArgs,
+    secrets: &BTreeMap<String, String>,
+) -> Result<usize> {
+    let parts = super::MailParts::load(&args.dir)?;
+    let (campaign, _) = super::campaign_of(&args.dir)?;
+    let world = store.current()?.world;
+    let tz = crate::mail::deadline::zone(&campaign.time_zone)?;
+    let deadline = store
+        .deadline(&world.phase.key())?
+        .map(|d| crate::mail::deadline::display(&d, tz));
+    let now = super::now();
+    let w = crate::mail::welcome::Welcome {
+        env: &parts.env,
+        config: &parts.config,
+        campaign: &campaign,
+        world: &world,
+        definition: &parts.definition,
+        deadline: deadline.as_deref(),
+        now: &now,
+    };
+    let none = BTreeMap::new();
+    let mailed = if args.secrets_by_hand { &none } else { secrets };
+    let clubs = store.clubs()?;
+    let msgs = crate::mail::welcome::messages(&w, &clubs, mailed, false)?;
+    store.queue(
+        &msgs,
+        &now,
+        &format!("new {}: welcome messages", args.dir.display()),
+    )?;
+    Ok(msgs.len())
 }
 
 /// Largest clubs file read.

@@ -33,9 +33,14 @@ pub struct CheckArgs {
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
-    /// Check against a campaign definition (built-in name or directory) instead of the
-    /// referee's campaign: what a club can do with its own copy. The secret is not
-    /// checked, and the world is the definition's starting position.
+    /// Check against the club view file attached to your last report
+    /// (`giglio-V-1494-r03.json`): the position of that report and the campaign as the
+    /// referee edited it. What a club does before mailing its file; the secret is not
+    /// checked (the referee checks it).
+    #[arg(long, value_name = "FILE", conflicts_with = "campaign")]
+    pub view: Option<PathBuf>,
+    /// Check against a campaign definition (built-in name or directory) at its starting
+    /// position: right for the first spring only (use --view for later phases).
     #[arg(long, value_name = "NAME|PATH")]
     pub campaign: Option<String>,
     /// Language of the messages (default: the club's).
@@ -116,6 +121,7 @@ struct CheckReport<'a> {
     valid: bool,
     rules_checked: bool,
     sha256: &'a str,
+    warnings: &'a [Diagnostic],
     orders: usize,
     errors: &'a [Diagnostic],
     rejected: &'a [Diagnostic],
@@ -129,6 +135,7 @@ fn report<'a>(path: &str, c: &'a Checked) -> CheckReport<'a> {
         valid: c.all_valid(),
         rules_checked: c.rules_checked,
         sha256: &c.sha256,
+        warnings: &c.warnings,
         orders: c.orders.orders.len(),
         errors: &c.errors,
         rejected: &c.rejected,
@@ -136,19 +143,30 @@ fn report<'a>(path: &str, c: &'a Checked) -> CheckReport<'a> {
 }
 
 fn render(c: &Checked, text: &str) -> String {
-    c.errors
+    let mut out: String = c
+        .errors
         .iter()
         .chain(&c.rejected)
         .map(|d| d.render(text))
-        .collect()
+        .collect();
+    out.extend(c.warnings.iter().map(|d| d.render_warning(text)));
+    out
 }
 
 fn check(dir: &Path, a: CheckArgs) -> Result<()> {
     let bytes = read_order_file(&a.file)?;
     let shown = a.file.display().to_string();
     let lang = a.lang.map(Lang::from);
-    let checked = match &a.campaign {
-        Some(def) => {
+    let checked = match (&a.view, &a.campaign) {
+        (Some(view), _) => {
+            let shown_view = view.display().to_string();
+            let text = std::fs::read_to_string(view)
+                .map_err(|e| Error::user(format!("cannot read {shown_view}: {e}")))?;
+            let (campaign, kit) = crate::report::kit::read(&shown_view, &text)?;
+            let lang = lang.or(Some(kit.lang));
+            submission::check(&shown, &bytes, &campaign, &kit.world, &[], Auth::None, lang)
+        }
+        (None, Some(def)) => {
             let (campaign, _) = load_definition(def)?;
             let played: Vec<_> = campaign
                 .nations
@@ -171,7 +189,7 @@ fn check(dir: &Path, a: CheckArgs) -> Result<()> {
             }
             submission::check(&shown, &bytes, &campaign, &world, &[], Auth::None, lang)
         }
-        None => {
+        (None, None) => {
             let store = Store::open_read(dir)?;
             let (campaign, _) = super::campaign_of(dir)?;
             let world = store.current()?.world;
@@ -194,15 +212,22 @@ fn check(dir: &Path, a: CheckArgs) -> Result<()> {
     } else {
         let mut out = render(&checked, &text);
         if checked.all_valid() {
-            let scope = if checked.rules_checked {
-                ""
-            } else {
-                " (form only: summer rounds are not resolved by this version yet)"
-            };
-            out.push_str(&format!(
-                "ok: {shown}: {} orders, all valid{scope}\n",
-                checked.orders.orders.len()
+            let words = crate::words::Words::builtin();
+            let l = checked.lang;
+            let n = checked.orders.orders.len() as i64;
+            out.push_str(&crate::t!(
+                words,
+                l,
+                "check-ok",
+                file = shown.as_str(),
+                count = n
             ));
+            if !checked.warnings.is_empty() {
+                let w = checked.warnings.len() as i64;
+                out.push(' ');
+                out.push_str(&crate::t!(words, l, "check-ok-warnings", warnings = w));
+            }
+            out.push('\n');
         }
         ui::out(&out);
     }

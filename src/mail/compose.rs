@@ -155,6 +155,7 @@ pub fn compose(draft: &Draft, from: &Mailbox, date: &str) -> Result<OutMessage> 
         recipients: draft.to.iter().map(|a| a.trim().to_owned()).collect(),
         subject: header_text(&draft.subject),
         raw: message.formatted(),
+        redacted: None,
     })
 }
 

@@ -21,6 +21,9 @@ pub struct Mailing<'a> {
     pub env: &'a Environment<'static>,
     pub config: &'a Config,
     pub rulesets: &'a [Ruleset],
+    /// The campaign definition as the referee edited it, file name → text: the clubs'
+    /// view files carry it for their offline check.
+    pub definition: &'a std::collections::BTreeMap<String, String>,
 }
 
 /// The facts every report of a phase shares, and the next phase's deadline to store.
@@ -90,7 +93,10 @@ pub fn phase_messages(
     }
     let mut out = Vec::new();
     for r in &reports {
-        let files = report_files(store, campaign, after, r, m, &bulletins[&r.club.lang])?;
+        let mut files = report_files(store, campaign, after, r, m, &bulletins[&r.club.lang])?;
+        if resolution.next.is_some() {
+            files.extend(next_orders_files(campaign, after, r, m, facts));
+        }
         let draft = Draft {
             kind: "report",
             phase: phase.clone(),
@@ -146,6 +152,33 @@ pub fn phase_messages(
         out.push(compose(&draft, &from, now)?);
     }
     Ok(out)
+}
+
+/// The files for the club's next orders: the pre-filled order sheet and its view file.
+fn next_orders_files(
+    campaign: &Campaign,
+    after: &World,
+    r: &ClubReport,
+    m: &Mailing,
+    facts: &PhaseFacts,
+) -> Vec<FilePart> {
+    let nation = NationCode(r.club.nation.clone());
+    crate::report::sheet::attachments(
+        &crate::words::from_env(m.env),
+        campaign,
+        after,
+        &nation,
+        r.club.lang,
+        facts.deadline.as_deref(),
+        m.definition,
+    )
+    .into_iter()
+    .map(|a| FilePart {
+        name: a.name,
+        mime: a.mime,
+        bytes: a.bytes,
+    })
+    .collect()
 }
 
 /// A report's attachments: the cards of the club's pending battles and the bulletin.

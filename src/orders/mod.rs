@@ -11,7 +11,7 @@ pub mod raw;
 mod unparse;
 
 pub use lower::{Header, Lowered, lower, masked_text};
-pub use unparse::unparse;
+pub use unparse::{unparse, unparse_order};
 
 use crate::diag::Diagnostic;
 use crate::rules::tables::Lang;

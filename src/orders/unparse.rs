@@ -280,3 +280,41 @@ pub fn unparse(club: &str, phase: &str, secret: Option<&str>, set: &OrderSet) ->
     }
     top + &tables
 }
+
+/// Returns one order as it stands in an order file: a `[[table]]` block, or a top-level
+/// line (`loan = 100`) for the orders written as keys of the file.
+pub fn unparse_order(kind: &OrderKind) -> String {
+    let text = unparse("", "", None, &OrderSet::from_kinds([kind.clone()]));
+    text.lines()
+        .skip(2)
+        .skip_while(|l| l.is_empty())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[cfg(test)]
+mod order_tests {
+    use super::*;
+    use crate::rules::ids::{ArmyId, NodeCode};
+
+    #[test]
+    fn one_order_is_written_as_its_block() {
+        let raise = OrderKind::Raise {
+            node: NodeCode("V0".into()),
+            value: 100,
+        };
+        assert_eq!(
+            unparse_order(&raise),
+            "[[raise]]\nnode = \"V0\"\nvalue = 100"
+        );
+        assert_eq!(
+            unparse_order(&OrderKind::Loan { amount: 120 }),
+            "loan = 120"
+        );
+        let siege = OrderKind::Siege {
+            army: ArmyId("V-A1".into()),
+            bribe: 0,
+        };
+        assert!(unparse_order(&siege).starts_with("[[siege]]\narmy = \"V-A1\""));
+    }
+}

@@ -8,9 +8,12 @@
 pub mod club;
 pub mod diff;
 pub mod export;
+pub mod kit;
 pub mod ledger;
 pub mod map;
 pub mod png;
+pub mod sheet;
+pub mod welcome;
 pub mod year;
 
 use crate::error::{Error, Result};

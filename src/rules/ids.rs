@@ -125,3 +125,59 @@ mod tests {
         assert_eq!(split_node_code("12"), None);
     }
 }
+
+/// Orders codes as a person reads them: `V2` before `V10`, `HRI9` after `HRI1`; runs of
+/// digits compare as numbers, the rest as text.
+pub fn natural_cmp(a: &str, b: &str) -> std::cmp::Ordering {
+    fn runs(s: &str) -> Vec<(bool, &str)> {
+        let mut out = Vec::new();
+        let mut start = 0;
+        let bytes = s.as_bytes();
+        for i in 1..=bytes.len() {
+            let boundary =
+                i == bytes.len() || bytes[i].is_ascii_digit() != bytes[i - 1].is_ascii_digit();
+            if boundary {
+                out.push((bytes[start].is_ascii_digit(), &s[start..i]));
+                start = i;
+            }
+        }
+        out
+    }
+    if a.is_empty() || b.is_empty() {
+        return a.cmp(b);
+    }
+    for ((da, ra), (db, rb)) in runs(a).into_iter().zip(runs(b)) {
+        let ord = if da && db {
+            let (ta, tb) = (ra.trim_start_matches('0'), rb.trim_start_matches('0'));
+            ta.len()
+                .cmp(&tb.len())
+                .then(ta.cmp(tb))
+                .then(ra.len().cmp(&rb.len()))
+        } else {
+            ra.cmp(rb)
+        };
+        if ord.is_ne() {
+            return ord;
+        }
+    }
+    runs(a).len().cmp(&runs(b).len()).then(a.cmp(b))
+}
+
+#[cfg(test)]
+mod natural_tests {
+    use super::natural_cmp;
+
+    #[test]
+    fn codes_sort_as_people_read_them() {
+        let mut codes = vec![
+            "V10", "V2", "V0", "V11", "V1", "HRI9", "HRI10", "F-A2", "F-A10",
+        ];
+        codes.sort_by(|a, b| natural_cmp(a, b));
+        assert_eq!(
+            codes,
+            [
+                "F-A2", "F-A10", "HRI9", "HRI10", "V0", "V1", "V2", "V10", "V11"
+            ]
+        );
+    }
+}

@@ -13,6 +13,7 @@ pub mod ids;
 pub mod ledger;
 pub mod map;
 mod occupancy;
+pub mod options;
 pub mod order;
 pub mod outcome;
 pub mod resolve;

@@ -207,6 +207,31 @@ pub struct OobLeader {
 }
 
 impl OrderKind {
+    /// The club's own pieces the order moves or commits (armies, diplomats, fleets),
+    /// by id: what a pending battle may move before the order is carried out.
+    pub fn pieces(&self) -> Vec<String> {
+        let piece = |p: &Piece| match p {
+            Piece::Army(a) => a.to_string(),
+            Piece::Diplomat(d) => d.to_string(),
+        };
+        match self {
+            OrderKind::Reinforce { army, .. } | OrderKind::Garrison { army, .. } => {
+                vec![army.to_string()]
+            }
+            OrderKind::Transfer { from, to, .. } => vec![from.to_string(), to.to_string()],
+            OrderKind::HireSapper {
+                at: SapperAt::Army(a),
+            } => vec![a.to_string()],
+            OrderKind::Move { piece: p, .. } | OrderKind::Stance { piece: p, .. } => vec![piece(p)],
+            OrderKind::Siege { army, .. } => vec![army.to_string()],
+            OrderKind::FleetMove { fleet, .. } | OrderKind::Land { fleet, .. } => {
+                vec![fleet.to_string()]
+            }
+            OrderKind::Embark { fleet, army } => vec![fleet.to_string(), army.to_string()],
+            _ => Vec::new(),
+        }
+    }
+
     /// Returns the order's name as written in order files.
     pub fn name(&self) -> &'static str {
         match self {

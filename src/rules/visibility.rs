@@ -681,3 +681,62 @@ pub fn nodes_changed(events: &[Event]) -> Vec<(NodeCode, NationCode, NationCode)
         })
         .collect()
 }
+
+/// What one club knows of the open phase, as a world: its own pieces, treasury,
+/// specialists, loan, objective, sieges and battles, and the public map (G7.1: owners and
+/// fortification states, the calendar). Everything else is left out: other nations'
+/// pieces, garrisons, treasuries, objectives and alliances, and the sizes of the other
+/// side of its battles (G7.3, G7.4).
+///
+/// The club's order sheet, the options it lists and the club's own offline check are
+/// all computed from this world, so none of them can tell a hidden fact.
+pub fn club_world(w: &World, nation: &NationCode) -> World {
+    let mine = |n: &NationCode| n == nation;
+    let mut k = w.clone();
+    for node in k.nodes.values_mut() {
+        if node.garrison.as_ref().is_some_and(|g| !mine(&g.nation)) {
+            node.garrison = None;
+        }
+        if node.sapper.as_ref().is_some_and(|s| !mine(s)) {
+            node.sapper = None;
+        }
+    }
+    k.nations.retain(|n, _| mine(n));
+    k.armies.retain(|_, a| mine(&a.nation));
+    k.fleets.retain(|_, f| mine(&f.nation));
+    k.diplomats.retain(|_, d| mine(&d.nation));
+    let own_node = |node: &NodeCode| w.nodes.get(node).is_some_and(|s| mine(&s.owner));
+    k.sieges.retain(|s| {
+        w.armies.get(&s.besieger).is_some_and(|a| mine(&a.nation)) || own_node(&s.node)
+    });
+    // Another club's besieging army is not a piece the club may know by id.
+    for s in &mut k.sieges {
+        if !w.armies.get(&s.besieger).is_some_and(|a| mine(&a.nation)) {
+            s.besieger = super::ids::ArmyId(String::new());
+        }
+    }
+    k.alliances.retain(|a| a.declared_by.contains(nation));
+    for a in &mut k.alliances {
+        a.declared_by.retain(|n| n == nation);
+        a.betrayed_by.retain(|n| n == nation);
+    }
+    k.works.retain(|wk| mine(&wk.nation));
+    if k.strategos.as_ref().is_some_and(|s| !mine(s)) {
+        k.strategos = None;
+    }
+    k.move_order.clear();
+    k.battles
+        .retain(|b| mine(&b.attacker.nation) || mine(&b.defender.nation));
+    for b in &mut k.battles {
+        for side in [&mut b.attacker, &mut b.defender] {
+            if !mine(&side.nation) {
+                side.armies.clear();
+                side.ducats = 0;
+                side.sapper = false;
+                side.commander_killed = false;
+                side.came_from = None;
+            }
+        }
+    }
+    k
+}

@@ -9,6 +9,7 @@ use super::{Store, StoredOrders, db_err, insert_orders, journal};
 use crate::error::{Error, Result};
 use rusqlite::{OptionalExtension, Transaction, TransactionBehavior, params};
 use serde::Serialize;
+use sha2::Digest as _;
 
 /// A message ready to queue.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,6 +23,8 @@ pub struct OutMessage {
     pub recipients: Vec<String>,
     pub subject: String,
     pub raw: Vec<u8>,
+    /// For a message that carries a secret: what is kept of it once delivered.
+    pub redacted: Option<Vec<u8>>,
 }
 
 /// Where a queued message stands.
@@ -103,9 +106,9 @@ pub(super) fn queue_in(tx: &Transaction, msgs: &[OutMessage], now: &str) -> Resu
             serde_json::to_string(&m.recipients).map_err(|e| Error::Internal(e.to_string()))?;
         n += tx
             .execute(
-                "INSERT OR IGNORE INTO outbox (message_id, phase_key, kind, nation, recipients, subject, raw, created_at, status)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'queued')",
-                params![m.message_id, m.phase, m.kind, m.nation, recipients, m.subject, m.raw, now],
+                "INSERT OR IGNORE INTO outbox (message_id, phase_key, kind, nation, recipients, subject, raw, created_at, status, redacted)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'queued', ?9)",
+                params![m.message_id, m.phase, m.kind, m.nation, recipients, m.subject, m.raw, now, m.redacted],
             )
             .map_err(db_err)?;
     }
@@ -164,15 +167,52 @@ impl Store {
     /// Marks a message sent: the server accepted it. Only a queued message moves, so
     /// two senders racing cannot both count it.
     pub fn mark_sent(&mut self, id: i64, now: &str) -> Result<bool> {
-        let n = self
+        let tx = self
             .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(db_err)?;
+        // A message that carried a secret keeps only its redacted copy and the SHA-256
+        // of the bytes that went out.
+        let secret: Option<(Vec<u8>, Vec<u8>)> = tx
+            .query_row(
+                "SELECT raw, redacted FROM outbox WHERE id = ?1 AND status = 'queued' AND redacted IS NOT NULL",
+                params![id],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()
+            .map_err(db_err)?;
+        let n = tx
             .execute(
                 "UPDATE outbox SET status = 'sent', sent_at = ?2, attempts = attempts + 1, last_error = NULL
                  WHERE id = ?1 AND status = 'queued'",
                 params![id, now],
             )
             .map_err(db_err)?;
+        if let Some((raw, redacted)) = secret {
+            let sent = hex::encode(sha2::Sha256::digest(&raw));
+            tx.execute(
+                "UPDATE outbox SET raw = ?2, redacted = NULL, sent_sha256 = ?3 WHERE id = ?1",
+                params![id, redacted, sent],
+            )
+            .map_err(db_err)?;
+        }
+        tx.commit().map_err(db_err)?;
         Ok(n == 1)
+    }
+
+    /// Returns the queued messages that still hold a club's secret (welcomes not yet
+    /// delivered), as (club, Message-ID).
+    pub fn undelivered_secrets(&self) -> Result<Vec<(String, String)>> {
+        let mut stmt = self
+            .conn
+            .prepare(
+                "SELECT COALESCE(nation, ''), message_id FROM outbox WHERE redacted IS NOT NULL ORDER BY id",
+            )
+            .map_err(db_err)?;
+        let rows = stmt
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .map_err(db_err)?;
+        rows.collect::<Result<_, _>>().map_err(db_err)
     }
 
     /// Records a failed attempt: `permanent` failures (5xx) are marked failed; the

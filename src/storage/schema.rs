@@ -6,7 +6,14 @@ use rusqlite_migration::{M, Migrations};
 
 /// All migrations, in order.
 pub fn migrations() -> Migrations<'static> {
-    Migrations::new(vec![M::up(V1), M::up(V2), M::up(V3), M::up(V4), M::up(V5)])
+    Migrations::new(vec![
+        M::up(V1),
+        M::up(V2),
+        M::up(V3),
+        M::up(V4),
+        M::up(V5),
+        M::up(V6_WELCOME),
+    ])
 }
 
 /// Version 1: the campaign, its definition, clubs, phases with their worlds, dice, journal.
@@ -157,6 +164,14 @@ CREATE TABLE deadline (
     phase_key    TEXT PRIMARY KEY,
     at           TEXT NOT NULL          -- RFC 3339 with the campaign's UTC offset
 );
+"#;
+
+/// Version 6: a message that carries a club's secret (the welcome) is queued with a
+/// redacted copy; once delivered, the redacted copy replaces it and the SHA-256 of the
+/// bytes sent is kept, so the secret is stored only until it has gone out.
+const V6_WELCOME: &str = r#"
+ALTER TABLE outbox ADD COLUMN redacted BLOB;
+ALTER TABLE outbox ADD COLUMN sent_sha256 TEXT;
 "#;
 
 #[cfg(test)]

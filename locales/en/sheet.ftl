@@ -1,0 +1,36 @@
+# The pre-filled order sheet attached to every report: TOML comments.
+sheet-title = Il Giglio: orders of { $nation } ({ $code }) for { $phase }
+sheet-deadline = Orders are due by { $deadline }.
+sheet-no-deadline = No deadline is set: the referee resolves the phase once every club's orders are in.
+sheet-how =
+    Lines that start with # are comments. To give an order, remove the # in front of
+    its lines and change what you like; every order suggested here is valid as it stands.
+sheet-secret = Type your club's secret between the quotes of secret = "".
+sheet-as-is = Sent as it is, with the secret, this file gives no order: each piece does what its "If you send nothing" line says.
+sheet-send = Send the file to the referee from your club's registered address, as a .toml attachment or in the body of the message. You may send it again until the deadline: the last one counts. The receipt tells you every order as it was understood.
+sheet-check = With the giglio program you can check the file before sending it: giglio orders check { $file } --view { $view }
+sheet-army = Army { $id } at { $node } { $name }, { $value } ducats
+sheet-diplomat = Diplomat { $id } at { $node } { $name }
+sheet-fleet = Fleet { $id } at { $at } { $name }
+sheet-idle-holds = If you send nothing: it stays at { $at }, with its standing encounter choices (stance).
+sheet-idle-aboard = If you send nothing: it is aboard fleet { $fleet } and goes where the fleet goes.
+sheet-idle-siege-ends = If you send nothing: the siege of { $node } ends and its count of rounds starts over; to go on, order [[siege]] again.
+sheet-idle-fleet-to-port = If you send nothing: a fleet at sea cannot stay still (G3e.1), so it heads on its own for your port { $port }.
+sheet-idle-fleet-at-sea = If you send nothing: it stays at sea in { $at }, although a fleet at sea must move (G3e.1) and you have no port on this zone: give it an order.
+sheet-idle-fleet-in-port = If you send nothing: it stays in port at { $at }.
+sheet-idle-in-battle = Battle { $battle } waits for its result: where this piece will stand depends on that result (G3c.8), and its orders will be judged from there.
+sheet-moves = Where it can go this round (G3b.3), each with its path:
+sheet-move-line = { $node } { $name }: path = { $path }
+sheet-orders = Other orders it may give:
+sheet-nothing = No order is possible for this piece in this phase.
+sheet-example = For example:
+sheet-spring-money = Treasury: { $treasury } ducats now; with this spring's income (and any loan repaid) you may spend { $spendable }.
+sheet-spring-loan = Loan (G2a.3): at most { $limit } ducats, repaid with { $interest }% interest next spring.
+sheet-spring-no-loan = Loan (G2a.3): you cannot take one this year.
+sheet-spring-costs = Costs (G2b): an army, 1 ducat per ducat of value (at least { $min_raise }, at most { $max_armies } armies); fortifying a city { $fortify_city }, a village { $fortify_village }; repairing { $repair }; detaching a garrison { $garrison }; sapper { $sapper }; diplomat { $diplomat }; spy { $spy }; assassin { $assassin }; fleet { $fleet }.
+sheet-spring-objective = Secret objective (G8.1): choose it in this first spring; without one your club cannot win (G8.2). One of:
+sheet-spring-objective-kind = { $kind }: { $name }
+sheet-spring-strategos = Strategos (G2b.5): a sealed bid; the highest bid pays and chooses the clubs' move order for the whole summer.
+sheet-spring-alliances = Alliances (G5.2): formed when both nations declare them.
+sheet-spring-orders = Raising, fortifying, repairing, specialists, fleets (each of these orders is valid on its own; together they must fit the treasury):
+sheet-group = { $order }, any of: { $targets }

@@ -1,0 +1,36 @@
+# Il foglio d'ordini precompilato, allegato a ogni rapporto: commenti TOML.
+sheet-title = Il Giglio: ordini di { $nation } ({ $code }) per { $phase }
+sheet-deadline = Termine per gli ordini: { $deadline }.
+sheet-no-deadline = Nessun termine fissato: l'arbitro risolve la fase quando ha gli ordini di tutti.
+sheet-how =
+    Le righe che cominciano con # sono commenti. Per dare un ordine togliete il #
+    davanti alle sue righe e cambiate ciò che volete; ogni ordine suggerito qui è valido così com'è.
+sheet-secret = Scrivete il segreto del vostro club tra le virgolette di secret = "".
+sheet-as-is = Spedito così com'è, con il segreto, il file non dà ordini: ogni pezzo fa ciò che è scritto alla voce «Senza ordini».
+sheet-send = Spedite il file all'arbitro dall'indirizzo registrato del club, come allegato .toml o nel testo del messaggio. Potete rispedirlo fino al termine: vale l'ultimo. La ricevuta vi dice ogni ordine come è stato capito.
+sheet-check = Chi ha il programma giglio può controllare il file prima di spedirlo: giglio orders check { $file } --view { $view }
+sheet-army = Armata { $id } a { $node } { $name }, { $value } ducati
+sheet-diplomat = Diplomatico { $id } a { $node } { $name }
+sheet-fleet = Flotta { $id } a { $at } { $name }
+sheet-idle-holds = Senza ordini: resta a { $at }, con le sue scelte permanenti in caso di incontro (stance).
+sheet-idle-aboard = Senza ordini: è imbarcata sulla flotta { $fleet } e va dove va la flotta.
+sheet-idle-siege-ends = Senza ordini: l'assedio di { $node } finisce e il conto dei turni riparte da zero; per continuarlo ordinate di nuovo [[siege]].
+sheet-idle-fleet-to-port = Senza ordini: una flotta in mare non può restare ferma (G3e.1) e rientra da sola nel vostro porto { $port }.
+sheet-idle-fleet-at-sea = Senza ordini: resta in mare a { $at }, benché una flotta in mare debba muoversi (G3e.1) e non ci sia un vostro porto su questa zona: datele un ordine.
+sheet-idle-fleet-in-port = Senza ordini: resta in porto a { $at }.
+sheet-idle-in-battle = La battaglia { $battle } attende il risultato: dove starà questo pezzo dipende da quel risultato (G3c.8), e i suoi ordini saranno giudicati da lì.
+sheet-moves = Destinazioni raggiungibili in questo turno (G3b.3), ciascuna con il suo percorso:
+sheet-move-line = { $node } { $name }: path = { $path }
+sheet-orders = Altri ordini possibili:
+sheet-nothing = Nessun ordine possibile per questo pezzo in questa fase.
+sheet-example = Per esempio:
+sheet-spring-money = Tesoro: { $treasury } ducati ora; con le entrate di questa primavera (e il prestito restituito) potete spenderne { $spendable }.
+sheet-spring-loan = Prestito (G2a.3): al massimo { $limit } ducati, da restituire con il { $interest }% di interesse la prossima primavera.
+sheet-spring-no-loan = Prestito (G2a.3): non potete chiederne uno quest'anno.
+sheet-spring-costs = Costi (G2b): armata, 1 ducato per ducato di valore (almeno { $min_raise }, al massimo { $max_armies } armate); fortificare una città { $fortify_city }, un villaggio { $fortify_village }; riparare { $repair }; staccare una guarnigione { $garrison }; geniere { $sapper }; diplomatico { $diplomat }; spia { $spy }; sicario { $assassin }; flotta { $fleet }.
+sheet-spring-objective = Obiettivo segreto (G8.1): sceglietelo in questa prima primavera; senza obiettivo il vostro club non può vincere (G8.2). Uno di:
+sheet-spring-objective-kind = { $kind }: { $name }
+sheet-spring-strategos = Stratego (G2b.5): offerta segreta; chi offre di più paga e sceglie l'ordine di movimento dei club per tutta l'estate.
+sheet-spring-alliances = Alleanze (G5.2): nascono quando entrambe le nazioni le dichiarano.
+sheet-spring-orders = Arruolare, fortificare, riparare, specialisti, flotte (ciascuno di questi ordini è valido da solo; insieme devono stare nel tesoro):
+sheet-group = { $order }, a scelta: { $targets }

@@ -1,0 +1,55 @@
+# Il messaggio di benvenuto che ogni club riceve quando la campagna comincia.
+welcome-subject = Il Giglio: benvenuti, { $nation }
+welcome-hello = Benvenuti nella campagna «{ $campaign }». Il club { $club } gioca { $nation } ({ $code }).
+welcome-secret = Il segreto del vostro club è:
+
+        { $secret }
+
+    Scrivetelo in ogni file d'ordini, in secret = "…". Tenetelo per voi: chi lo conosce può dare ordini a vostro nome. L'arbitro non ne conserva copia (solo un'impronta): se lo perdete, chiedetene uno nuovo.
+welcome-secret-by-hand = L'arbitro vi darà il segreto del club per un'altra via: scrivetelo in ogni file d'ordini, in secret = "…".
+welcome-no-secret = Il segreto del vostro club resta quello che avete già; se lo avete perso, chiedetene uno nuovo all'arbitro.
+welcome-treasury = Tesoro: { $treasury } ducati.
+welcome-holdings = { $count ->
+    [one] Il vostro possedimento:
+   *[other] I vostri { $count } possedimenti:
+}
+welcome-node = { $code } { $name }: { $what }
+welcome-armies = Armate (al massimo { $max }):
+welcome-army = { $id } a { $node } { $name }, { $value } ducati
+welcome-no-armies = Nessuna armata: potete arruolarne in primavera in una vostra città.
+welcome-fleets = Flotte (al massimo { $limit }):
+welcome-fleet = { $id } a { $at } { $name }
+welcome-no-fleets = { $limit ->
+    [0] Flotte: la vostra nazione non può averne.
+   *[other] Nessuna flotta; potete costruirne fino a { $limit } in un vostro porto ({ $cost } ducati l'una).
+}
+welcome-objectives = Il vostro obiettivo segreto (G8.1) si sceglie nel primo file di primavera, tra questi; vince alla fine chi ha raggiunto il proprio, e tra più club vincitori decide il tesoro più ricco (G8.2):
+welcome-objective = { $name } (objective = {"{"} kind = "{ $kind }" {"}"}): { $measure }
+welcome-deadline = Il primo termine per gli ordini ({ $phase }): { $deadline }.
+welcome-no-deadline = La prima fase è { $phase }; l'arbitro vi dirà il termine.
+welcome-how = Come si gioca per posta:
+    1. Aprite il file allegato { $sheet }: è il vostro file d'ordini per { $phase }, già intestato, con ogni vostro pezzo e gli ordini che può dare.
+    2. Scrivete il segreto in secret = "…" e togliete il # davanti agli ordini che volete dare.
+    3. Spedite il file a { $address } dal vostro indirizzo registrato, come allegato .toml o nel testo del messaggio.
+    4. Riceverete una ricevuta con ogni ordine come è stato capito; potete rispedire il file fino al termine: vale l'ultimo.
+    5. Dopo ogni fase riceverete un rapporto, la vostra mappa e il file d'ordini della fase seguente.
+welcome-check = Chi ha il programma giglio può controllare il file prima di spedirlo: giglio orders check { $sheet } --view { $view }
+welcome-attached = Allegati: il file d'ordini ({ $sheet }), la vostra mappa ({ $map }), il regolamento ({ $rulebook }) e il file per il controllo ({ $view }).
+welcome-attached-no-rulebook = Allegati: il file d'ordini ({ $sheet }), la vostra mappa ({ $map }) e il file per il controllo ({ $view }).
+welcome-node-city = città
+welcome-node-fortress = fortezza
+welcome-node-village = villaggio
+welcome-node-capital = capitale
+welcome-node-port = porto
+welcome-node-fortified = con mura
+objective-measure-keep_possessions = non perdere nessuno dei vostri possedimenti di partenza
+objective-measure-conquer_nation = possedere ogni villaggio, fortezza e città della nazione scelta (target), capitale compresa
+objective-measure-most_capitals = possedere più capitali di ogni altro club
+objective-measure-most_ducats = avere più ducati nel tesoro di ogni altro club (armate e flotte non contano)
+objective-measure-most_cities = possedere più città di ogni altro club
+objective-measure-most_fortresses = possedere più fortezze di ogni altro club
+objective-measure-most_villages = possedere più villaggi di ogni altro club
+objective-measure-most_ports = possedere più porti di ogni altro club
+objective-measure-most_alliances_honoured = avere più alleanze onorate fino alla fine di ogni altro club
+objective-measure-most_alliances_betrayed = avere tradito più alleanze di ogni altro club
+objective-measure-most_fleets = avere più flotte di ogni altro club

@@ -1,0 +1,157 @@
+//! The welcome message: composed for each club when the campaign is created (or sent
+//! again by `giglio welcome`), to its registered addresses only, with its order sheet,
+//! its view file, its map and the rulebook. A welcome that carries the club's secret is
+//! queued with a redacted copy, which replaces it once delivered (storage keeps the
+//! SHA-256 of the bytes sent), so the secret is stored only until it has gone out.
+
+use super::compose::{Draft, FilePart, compose, mailbox};
+use super::config::Config;
+use crate::error::Result;
+use crate::report::welcome::{Secret, WelcomeInput};
+use crate::report::{png, sheet};
+use crate::rules::resolve::Resolution;
+use crate::rules::visibility::{ClubName, PhaseFacts, club_view, club_world};
+use crate::rules::{Campaign, NationCode, World};
+use crate::storage::{Club, OutMessage};
+use std::collections::BTreeMap;
+
+/// What every welcome of a campaign shares.
+pub struct Welcome<'a> {
+    pub env: &'a minijinja::Environment<'static>,
+    pub config: &'a Config,
+    pub campaign: &'a Campaign,
+    /// The open phase's world (the referee's: each club's is projected from it).
+    pub world: &'a World,
+    pub definition: &'a BTreeMap<String, String>,
+    /// The first deadline, as written to clubs.
+    pub deadline: Option<&'a str>,
+    pub now: &'a str,
+}
+
+/// What stands in the stored copy where the secret was.
+const REDACTED: &str = "XXXX-XXXX-XXXX-XXXX-XXXX";
+
+/// Composes the welcome of one club; `secret` is the club's, when the referee sends it
+/// by mail (`None`: handed over another way, or a welcome sent again with `kept`).
+pub fn message(w: &Welcome, club: &Club, secret: Option<&str>, kept: bool) -> Result<OutMessage> {
+    let nation = NationCode(club.nation.clone());
+    let lang = club.lang;
+    let words = crate::words::from_env(w.env);
+    let key = w.world.phase.key();
+    let sheet_name = sheet::file_name(lang, &nation, &key);
+    let view_name = sheet::view_file_name(&nation, &key);
+    let map_name = match lang {
+        crate::rules::tables::Lang::It => format!("mappa-{nation}.png"),
+        crate::rules::tables::Lang::En => format!("map-{nation}.png"),
+    };
+    let own = club_world(w.world, &nation);
+    let orders_address = mailbox(&w.config.mail.from)?.email.to_string();
+    let text_of = |secret: Secret<'_>| {
+        crate::report::welcome::render(
+            &words,
+            &WelcomeInput {
+                campaign: w.campaign,
+                world: &own,
+                nation: &nation,
+                club_name: &club.name,
+                lang,
+                secret,
+                deadline: w.deadline,
+                orders_address: &orders_address,
+                sheet: &sheet_name,
+                view: &view_name,
+                map: &map_name,
+                rulebook: None,
+            },
+        )
+    };
+    let mut files: Vec<FilePart> = sheet::attachments(
+        &words,
+        w.campaign,
+        w.world,
+        &nation,
+        lang,
+        w.deadline,
+        w.definition,
+    )
+    .into_iter()
+    .map(|a| FilePart {
+        name: a.name,
+        mime: a.mime,
+        bytes: a.bytes,
+    })
+    .collect();
+    files.push(FilePart {
+        name: map_name.clone(),
+        mime: "image/png",
+        bytes: map_png(w, club, &nation)?,
+    });
+    let draft = |secret: Secret<'_>| {
+        let (subject, text) = text_of(secret);
+        Draft {
+            kind: "welcome",
+            phase: Some(key.clone()),
+            nation: Some(club.nation.clone()),
+            to_name: Some(club.name.clone()),
+            to: club.emails.clone(),
+            subject,
+            text,
+            html: None,
+            inline_png: None,
+            files: files.clone(),
+            salt: String::new(),
+        }
+    };
+    let from = mailbox(&w.config.mail.from)?;
+    let chosen = match (secret, kept) {
+        (Some(s), _) => Secret::Mailed(s),
+        (None, true) => Secret::Kept,
+        (None, false) => Secret::ByHand,
+    };
+    let mut out = compose(&draft(chosen), &from, w.now)?;
+    if secret.is_some() {
+        // The stored copy: the same message with the secret blanked, under the same
+        // Message-ID, so the record still names the message that was sent.
+        let copy = compose(&draft(Secret::Mailed(REDACTED)), &from, w.now)?;
+        let raw = String::from_utf8_lossy(&copy.raw).replace(&copy.message_id, &out.message_id);
+        out.redacted = Some(raw.into_bytes());
+    }
+    Ok(out)
+}
+
+/// The club's map as it stands at the opening of the phase.
+fn map_png(w: &Welcome, club: &Club, nation: &NationCode) -> Result<Vec<u8>> {
+    let none = Resolution {
+        next: Some(w.world.clone()),
+        outcomes: Vec::new(),
+        events: Vec::new(),
+        ledger: Default::default(),
+    };
+    let view = club_view(
+        w.campaign,
+        w.world,
+        &none,
+        ClubName {
+            nation,
+            name: &club.name,
+            lang: club.lang,
+        },
+        &PhaseFacts::default(),
+    );
+    let svg = crate::report::map::render_view(w.campaign, &view, w.env)?;
+    png::svg_to_png(&svg, 1.0)
+}
+
+/// Composes the welcome of every club: with its secret where `secrets` has one.
+pub fn messages(
+    w: &Welcome,
+    clubs: &[Club],
+    secrets: &BTreeMap<String, String>,
+    kept: bool,
+) -> Result<Vec<OutMessage>> {
+    clubs
+        .iter()
+        .filter(|c| w.world.is_club(&c.nation))
+        .map(|c| message(w, c, secrets.get(&c.nation).map(String::as_str), kept))
+        .collect()
+}

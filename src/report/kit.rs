@@ -1,0 +1,84 @@
+//! The club's view file (`giglio-V-1494-r03.json`), attached to every club report: what
+//! `giglio orders check FILE --view VIEW` needs to check an order file offline against
+//! the position of that report — the club's own world (`rules::visibility::club_world`)
+//! and the campaign definition as the referee edited it, with a format version. Nothing
+//! more: the file holds no fact the club may not know.
+
+use crate::error::{Error, Result};
+use crate::rules::{Campaign, NationCode, World};
+use crate::scenario::{self, Source};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The format this version writes and reads.
+pub const FORMAT: &str = "giglio-club-view/1";
+
+/// A club's view of the open phase.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ClubKit {
+    pub format: String,
+    pub nation: NationCode,
+    /// The club's language, for the check's messages.
+    pub lang: crate::rules::tables::Lang,
+    /// The open phase's key.
+    pub phase: String,
+    /// The club's own world: its pieces and the public map.
+    pub world: World,
+    /// The campaign definition, file name → text.
+    pub definition: BTreeMap<String, String>,
+}
+
+/// Builds the view file of `nation` from the referee's world (projected here) and the
+/// definition files.
+pub fn build(
+    world: &World,
+    nation: &NationCode,
+    lang: crate::rules::tables::Lang,
+    definition: &BTreeMap<String, String>,
+) -> String {
+    let kit = ClubKit {
+        format: FORMAT.to_owned(),
+        nation: nation.clone(),
+        lang,
+        phase: world.phase.key(),
+        world: crate::rules::visibility::club_world(world, nation),
+        definition: definition.clone(),
+    };
+    let mut text = serde_json::to_string(&kit).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+/// Reads a view file: its campaign, world and nation; a file of another format or one
+/// that does not read is refused, naming the file.
+pub fn read(path: &str, text: &str) -> Result<(Campaign, ClubKit)> {
+    let format = serde_json::from_str::<serde_json::Value>(text)
+        .ok()
+        .and_then(|v| v.get("format").and_then(|f| f.as_str()).map(str::to_owned));
+    match format.as_deref() {
+        Some(FORMAT) => {}
+        Some(other) => {
+            return Err(Error::user(format!(
+                "{path} is a club view of format {other}; this giglio reads {FORMAT}: use the giglio version of your referee"
+            )));
+        }
+        None => {
+            return Err(Error::user(format!(
+                "{path} is not a club view file (the giglio-…json attached to your last report)"
+            )));
+        }
+    }
+    let kit: ClubKit = serde_json::from_str(text)
+        .map_err(|e| Error::user(format!("{path}: the club view does not read: {e}")))?;
+    let source = Source {
+        root: path.to_owned(),
+        files: kit.definition.clone(),
+    };
+    let campaign = scenario::load(&source).map_err(|d| {
+        Error::user(format!(
+            "{path}: the campaign definition inside does not load ({} problem(s))",
+            d.len()
+        ))
+    })?;
+    Ok((campaign, kit))
+}

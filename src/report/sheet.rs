@@ -1,0 +1,460 @@
+//! The pre-filled order sheet attached to every club report: a valid order file for the
+//! open phase with the header filled in (the secret left for the club to type), and, as
+//! comments in the club's language, every piece with what it does if the club sends
+//! nothing and the orders it may give (from `rules::options`, which sees only the
+//! club's own world).
+
+use crate::orders::unparse_order;
+use crate::rules::options::{Idle, Options, PieceKind, PieceOptions, SpringOptions};
+use crate::rules::order::{OrderKind, Piece};
+use crate::rules::tables::Lang;
+use crate::rules::{Campaign, NationCode};
+use crate::t;
+use crate::words::Words;
+use std::fmt::Write as _;
+
+/// What a sheet is made of.
+pub struct SheetInput<'a> {
+    pub campaign: &'a Campaign,
+    pub nation: &'a NationCode,
+    pub lang: Lang,
+    /// The open phase's key (`1494-r03`) and its name in the club's language.
+    pub phase_key: &'a str,
+    pub phase_name: &'a str,
+    pub deadline: Option<&'a str>,
+    pub options: &'a Options,
+}
+
+/// The file name of a club's sheet for a phase: `ordini-V-1494-r03.toml`.
+pub fn file_name(lang: Lang, nation: &NationCode, phase_key: &str) -> String {
+    let stem = match lang {
+        Lang::It => "ordini",
+        Lang::En => "orders",
+    };
+    format!("{stem}-{nation}-{phase_key}.toml")
+}
+
+/// The file name of the club's view that `giglio orders check --view` reads.
+pub fn view_file_name(nation: &NationCode, phase_key: &str) -> String {
+    format!("giglio-{nation}-{phase_key}.json")
+}
+
+/// Writes text as TOML comment lines.
+fn comment(out: &mut String, text: &str) {
+    for line in text.lines() {
+        if line.is_empty() {
+            out.push_str("#\n");
+        } else {
+            let _ = writeln!(out, "# {line}");
+        }
+    }
+}
+
+/// Writes an order as commented lines, ready to uncomment.
+fn commented_order(out: &mut String, kind: &OrderKind) {
+    for line in unparse_order(kind).lines() {
+        let _ = writeln!(out, "# {line}");
+    }
+}
+
+fn place_name(c: &Campaign, code: &str) -> String {
+    c.map
+        .node(code)
+        .map(|n| n.name.clone())
+        .or_else(|| c.map.sea(code).map(|s| s.name.clone()))
+        .unwrap_or_default()
+}
+
+/// What an order is about, to list the alternatives of one kind: a node, sea zone or
+/// army.
+fn target(kind: &OrderKind) -> Option<String> {
+    use crate::rules::order::{FleetTo, SapperAt};
+    match kind {
+        OrderKind::Raise { node, .. }
+        | OrderKind::Fortify { node }
+        | OrderKind::Repair { node }
+        | OrderKind::HireDiplomat { node }
+        | OrderKind::Land { node, .. }
+        | OrderKind::HireSapper {
+            at: SapperAt::Node(node),
+        } => Some(node.to_string()),
+        OrderKind::BuildFleet { port } => Some(port.to_string()),
+        OrderKind::FleetMove { to, .. } => Some(match to {
+            FleetTo::Sea(z) => z.to_string(),
+            FleetTo::Port(p) => p.to_string(),
+        }),
+        OrderKind::Embark { army, .. } => Some(army.to_string()),
+        _ => None,
+    }
+}
+
+/// The key an order is written under in the file (`fleet_move`, `hire`, `loan`).
+fn key_of(kind: &OrderKind) -> String {
+    let text = unparse_order(kind);
+    let first = text.lines().next().unwrap_or_default();
+    first
+        .trim_start_matches("[[")
+        .split([']', ' '])
+        .next()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// Writes orders grouped by kind: for a kind with several alternatives, the list of
+/// what each is about, then one of them as an example to uncomment.
+fn grouped(out: &mut String, w: &Words, s: &SheetInput, orders: &[&OrderKind]) {
+    let mut kinds: Vec<String> = Vec::new();
+    for o in orders {
+        if !kinds.contains(&key_of(o)) {
+            kinds.push(key_of(o));
+        }
+    }
+    for kind in &kinds {
+        let group: Vec<&&OrderKind> = orders.iter().filter(|o| &key_of(o) == kind).collect();
+        let targets: Vec<String> = group
+            .iter()
+            .filter_map(|o| target(o))
+            .map(|t| {
+                let name = place_name(s.campaign, &t);
+                if name.is_empty() {
+                    t
+                } else {
+                    format!("{t} {name}")
+                }
+            })
+            .collect();
+        out.push_str(
+            "#
+",
+        );
+        if group.len() > 1 && !targets.is_empty() {
+            let line = t!(
+                w,
+                s.lang,
+                "sheet-group",
+                order = kind.as_str(),
+                targets = targets.join(", ")
+            );
+            comment(out, &line);
+        }
+        commented_order(out, group[0]);
+    }
+}
+
+/// Renders the sheet.
+pub fn render(words: &Words, s: &SheetInput) -> String {
+    let (w, l, c) = (words, s.lang, s.campaign);
+    let nation_name = c
+        .nation(s.nation.as_str())
+        .map_or(s.nation.to_string(), |n| match l {
+            Lang::It => n.name_it.clone(),
+            Lang::En => n.name_en.clone(),
+        });
+    let mut out = String::new();
+    let mut intro = t!(
+        w,
+        l,
+        "sheet-title",
+        nation = nation_name.as_str(),
+        code = s.nation.as_str(),
+        phase = s.phase_name
+    );
+    intro.push('\n');
+    intro.push_str(&match s.deadline {
+        Some(d) => t!(w, l, "sheet-deadline", deadline = d),
+        None => w.plain(l, "sheet-no-deadline"),
+    });
+    for id in ["sheet-secret", "sheet-as-is", "sheet-how", "sheet-send"] {
+        intro.push_str("\n\n");
+        intro.push_str(&w.plain(l, id));
+    }
+    intro.push_str("\n\n");
+    let file = file_name(l, s.nation, s.phase_key);
+    let view = view_file_name(s.nation, s.phase_key);
+    intro.push_str(&t!(
+        w,
+        l,
+        "sheet-check",
+        file = file.as_str(),
+        view = view.as_str()
+    ));
+    comment(&mut out, &intro);
+    let _ = write!(
+        out,
+        "\nclub = {:?}\nphase = {:?}\nsecret = \"\"\n",
+        s.nation.as_str(),
+        s.phase_key
+    );
+    if let Some(spring) = &s.options.spring {
+        spring_keys(&mut out, w, s, spring);
+    }
+    for p in &s.options.pieces {
+        piece(&mut out, w, s, p);
+    }
+    if let Some(spring) = &s.options.spring {
+        spring_tables(&mut out, w, s, spring);
+    }
+    out
+}
+
+/// The spring's money and the orders written as keys of the file (loan, objective,
+/// Strategos bid, alliances), which TOML wants before any `[[table]]`.
+fn spring_keys(out: &mut String, w: &Words, s: &SheetInput, sp: &SpringOptions) {
+    let (l, c) = (s.lang, s.campaign);
+    out.push('\n');
+    let mut text = t!(
+        w,
+        l,
+        "sheet-spring-money",
+        treasury = sp.treasury,
+        spendable = sp.spendable
+    );
+    text.push('\n');
+    text.push_str(&if sp.loan_limit > 0 {
+        t!(
+            w,
+            l,
+            "sheet-spring-loan",
+            limit = sp.loan_limit,
+            interest = c.tables.loan.interest_percent
+        )
+    } else {
+        w.plain(l, "sheet-spring-no-loan")
+    });
+    let tb = &c.tables;
+    text.push('\n');
+    text.push_str(&t!(
+        w,
+        l,
+        "sheet-spring-costs",
+        min_raise = tb.armies.min_raise,
+        max_armies = tb.armies.max_armies,
+        fortify_city = tb.works.fortify_city,
+        fortify_village = tb.works.fortify_village,
+        repair = tb.works.repair,
+        garrison = tb.garrison.detach_cost,
+        sapper = tb.specialists.sapper,
+        diplomat = tb.specialists.diplomat,
+        spy = tb.specialists.spy,
+        assassin = tb.specialists.assassin,
+        fleet = tb.fleets.cost
+    ));
+    comment(out, &text);
+    if let Some(loan) = sp
+        .orders
+        .iter()
+        .find(|o| matches!(o, OrderKind::Loan { .. }))
+    {
+        commented_order(out, loan);
+    }
+    if sp.first_spring {
+        out.push('\n');
+        let mut text = w.plain(l, "sheet-spring-objective");
+        for o in &tb.victory.objective {
+            let kind = serde_json::to_value(o.id)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_owned))
+                .unwrap_or_default();
+            let name = match l {
+                Lang::It => &o.name_it,
+                Lang::En => &o.name_en,
+            };
+            text.push('\n');
+            text.push_str("  ");
+            text.push_str(&t!(
+                w,
+                l,
+                "sheet-spring-objective-kind",
+                kind = kind.as_str(),
+                name = name.as_str()
+            ));
+        }
+        comment(out, &text);
+        out.push_str("# objective = { kind = \"most_cities\" }\n");
+        let other = c
+            .nations
+            .iter()
+            .find(|n| &n.code != s.nation)
+            .map_or("M".to_owned(), |n| n.code.to_string());
+        let _ = writeln!(
+            out,
+            "# objective = {{ kind = \"conquer_nation\", target = {other:?} }}"
+        );
+    }
+    out.push('\n');
+    comment(out, &w.plain(l, "sheet-spring-strategos"));
+    let _ = writeln!(
+        out,
+        "# strategos = {{ bid = 50, move_order = [{:?}] }}",
+        s.nation.as_str()
+    );
+    comment(out, &w.plain(l, "sheet-spring-alliances"));
+    let other = c
+        .nations
+        .iter()
+        .find(|n| &n.code != s.nation)
+        .map_or("M".to_owned(), |n| n.code.to_string());
+    let _ = writeln!(out, "# alliances = [{other:?}]");
+}
+
+/// The spring orders that are not a piece's, as commented tables.
+fn spring_tables(out: &mut String, w: &Words, s: &SheetInput, sp: &SpringOptions) {
+    let rest: Vec<&OrderKind> = sp
+        .orders
+        .iter()
+        .filter(|o| !matches!(o, OrderKind::Loan { .. }))
+        .collect();
+    if rest.is_empty() {
+        return;
+    }
+    out.push('\n');
+    comment(out, &w.plain(s.lang, "sheet-spring-orders"));
+    grouped(out, w, s, &rest);
+}
+
+fn piece(out: &mut String, w: &Words, s: &SheetInput, p: &PieceOptions) {
+    let (l, c) = (s.lang, s.campaign);
+    let name = place_name(c, &p.at);
+    let title = match p.kind {
+        PieceKind::Army => t!(
+            w,
+            l,
+            "sheet-army",
+            id = p.id.as_str(),
+            node = p.at.as_str(),
+            name = name.as_str(),
+            value = p.value
+        ),
+        PieceKind::Diplomat => t!(
+            w,
+            l,
+            "sheet-diplomat",
+            id = p.id.as_str(),
+            node = p.at.as_str(),
+            name = name.as_str()
+        ),
+        PieceKind::Fleet => t!(
+            w,
+            l,
+            "sheet-fleet",
+            id = p.id.as_str(),
+            at = p.at.as_str(),
+            name = name.as_str()
+        ),
+    };
+    let idle = match &p.idle {
+        Idle::Holds => t!(w, l, "sheet-idle-holds", at = p.at.as_str()),
+        Idle::Aboard { fleet } => t!(w, l, "sheet-idle-aboard", fleet = fleet.as_str()),
+        Idle::SiegeEnds { node } => t!(w, l, "sheet-idle-siege-ends", node = node.as_str()),
+        Idle::FleetToPort { port } => t!(w, l, "sheet-idle-fleet-to-port", port = port.as_str()),
+        Idle::FleetStaysAtSea => t!(w, l, "sheet-idle-fleet-at-sea", at = p.at.as_str()),
+        Idle::FleetInPort => t!(w, l, "sheet-idle-fleet-in-port", at = p.at.as_str()),
+        Idle::InBattle { battle } => t!(w, l, "sheet-idle-in-battle", battle = battle.as_str()),
+    };
+    let _ = writeln!(out, "\n# ==== {title} ====");
+    comment(out, &idle);
+    let moves: Vec<&Vec<crate::rules::NodeCode>> = p
+        .orders
+        .iter()
+        .filter_map(|o| match o {
+            OrderKind::Move { path, .. } => Some(path),
+            _ => None,
+        })
+        .collect();
+    if let Some(first) = p
+        .orders
+        .iter()
+        .find(|o| matches!(o, OrderKind::Move { .. }))
+    {
+        let mut text = w.plain(l, "sheet-moves");
+        for path in &moves {
+            let last = path.last().map(|n| n.as_str()).unwrap_or_default();
+            let shown: Vec<String> = path.iter().map(|n| format!("{:?}", n.as_str())).collect();
+            text.push_str("\n  ");
+            text.push_str(&t!(
+                w,
+                l,
+                "sheet-move-line",
+                node = last,
+                name = place_name(c, last),
+                path = format!("[{}]", shown.join(", "))
+            ));
+        }
+        text.push('\n');
+        text.push_str(&w.plain(l, "sheet-example"));
+        comment(out, &text);
+        commented_order(out, first);
+    }
+    let others: Vec<&OrderKind> = p
+        .orders
+        .iter()
+        .filter(|o| !matches!(o, OrderKind::Move { .. }))
+        .collect();
+    if !others.is_empty() {
+        comment(out, &w.plain(l, "sheet-orders"));
+        grouped(out, w, s, &others);
+    }
+    if p.orders.is_empty() {
+        comment(out, &w.plain(l, "sheet-nothing"));
+    }
+    // A stance is always possible for a piece ashore in a round: show its form.
+    if let Some(OrderKind::Move { piece, .. }) = p.orders.first() {
+        let id = match piece {
+            Piece::Army(a) => a.to_string(),
+            Piece::Diplomat(d) => d.to_string(),
+        };
+        let _ = writeln!(
+            out,
+            "# [[stance]]\n# piece = {id:?}\n# on_contact = \"stop\"          # stop | retreat | attack\n# when_contacted = \"stop\"      # stop | retreat | attack | withdraw"
+        );
+    }
+}
+
+/// A file attached to a club's mail.
+pub struct Attachment {
+    pub name: String,
+    pub mime: &'static str,
+    pub bytes: Vec<u8>,
+}
+
+/// What every club mail for an open phase carries for its next orders: the pre-filled
+/// order sheet and the club's view file for its own offline check. `world` is the open
+/// phase's world (the referee's: it is projected to the club's own here).
+pub fn attachments(
+    words: &Words,
+    campaign: &Campaign,
+    world: &crate::rules::World,
+    nation: &NationCode,
+    lang: Lang,
+    deadline: Option<&str>,
+    definition: &std::collections::BTreeMap<String, String>,
+) -> Vec<Attachment> {
+    let own = crate::rules::visibility::club_world(world, nation);
+    let options = crate::rules::options::options(campaign, &own, nation);
+    let key = own.phase.key();
+    let phase_name = campaign.tables.calendar.phase_name(own.phase, lang);
+    let sheet = render(
+        words,
+        &SheetInput {
+            campaign,
+            nation,
+            lang,
+            phase_key: &key,
+            phase_name: &phase_name,
+            deadline,
+            options: &options,
+        },
+    );
+    vec![
+        Attachment {
+            name: file_name(lang, nation, &key),
+            mime: "application/toml; charset=utf-8",
+            bytes: sheet.into_bytes(),
+        },
+        Attachment {
+            name: view_file_name(nation, &key),
+            mime: "application/json",
+            bytes: super::kit::build(world, nation, lang, definition).into_bytes(),
+        },
+    ]
+}

@@ -1,0 +1,255 @@
+//! The welcome message's text: who the club plays, its treasury, holdings and forces,
+//! the objectives it may choose and how each is measured, the first deadline and how
+//! to play by mail. Built from the club's own world only (`club_world`).
+
+use crate::rules::map::NodeKind;
+use crate::rules::tables::Lang;
+use crate::rules::world::Fortification;
+use crate::rules::{Campaign, NationCode, World};
+use crate::t;
+use crate::words::Words;
+
+/// What the welcome says beyond the club's own world.
+pub struct WelcomeInput<'a> {
+    pub campaign: &'a Campaign,
+    /// The club's own world (`rules::visibility::club_world`) at the open phase.
+    pub world: &'a World,
+    pub nation: &'a NationCode,
+    pub club_name: &'a str,
+    pub lang: Lang,
+    /// The club's secret, when the referee sends it by mail.
+    pub secret: Secret<'a>,
+    pub deadline: Option<&'a str>,
+    /// Where clubs send their orders.
+    pub orders_address: &'a str,
+    /// The names of the attached files.
+    pub sheet: &'a str,
+    pub view: &'a str,
+    pub map: &'a str,
+    pub rulebook: Option<&'a str>,
+}
+
+/// What the welcome says of the secret.
+#[derive(Clone, Copy)]
+pub enum Secret<'a> {
+    /// Written in the message (redacted from the stored copy once delivered).
+    Mailed(&'a str),
+    /// Handed over another way by the referee.
+    ByHand,
+    /// A welcome sent again: the club keeps the secret it has.
+    Kept,
+}
+
+/// Returns the welcome's subject and text.
+pub fn render(words: &Words, s: &WelcomeInput) -> (String, String) {
+    let (w, l, c) = (words, s.lang, s.campaign);
+    let nation = c
+        .nation(s.nation.as_str())
+        .map_or(s.nation.to_string(), |n| match l {
+            Lang::It => n.name_it.clone(),
+            Lang::En => n.name_en.clone(),
+        });
+    // The game's name is the same in every language.
+    let title = c.title_it.clone();
+    let subject = t!(w, l, "welcome-subject", nation = nation.as_str());
+    let phase = c.tables.calendar.phase_name(s.world.phase, l);
+    let mut parts = vec![t!(
+        w,
+        l,
+        "welcome-hello",
+        campaign = title.as_str(),
+        club = s.club_name,
+        nation = nation.as_str(),
+        code = s.nation.as_str()
+    )];
+    parts.push(match s.secret {
+        Secret::Mailed(secret) => t!(w, l, "welcome-secret", secret = secret),
+        Secret::ByHand => w.plain(l, "welcome-secret-by-hand"),
+        Secret::Kept => w.plain(l, "welcome-no-secret"),
+    });
+    parts.push(match s.deadline {
+        Some(d) => t!(
+            w,
+            l,
+            "welcome-deadline",
+            phase = phase.as_str(),
+            deadline = d
+        ),
+        None => t!(w, l, "welcome-no-deadline", phase = phase.as_str()),
+    });
+    parts.push(t!(
+        w,
+        l,
+        "welcome-how",
+        sheet = s.sheet,
+        phase = phase.as_str(),
+        address = s.orders_address
+    ));
+    parts.push(t!(w, l, "welcome-check", sheet = s.sheet, view = s.view));
+    parts.push(position(w, s));
+    parts.push(objectives(w, s));
+    parts.push(match s.rulebook {
+        Some(r) => t!(
+            w,
+            l,
+            "welcome-attached",
+            sheet = s.sheet,
+            map = s.map,
+            rulebook = r,
+            view = s.view
+        ),
+        None => t!(
+            w,
+            l,
+            "welcome-attached-no-rulebook",
+            sheet = s.sheet,
+            map = s.map,
+            view = s.view
+        ),
+    });
+    let mut text = parts.join("\n\n");
+    text.push('\n');
+    (subject, text)
+}
+
+/// The treasury, holdings and forces.
+fn position(w: &Words, s: &WelcomeInput) -> String {
+    let (l, c, world) = (s.lang, s.campaign, s.world);
+    let treasury = world.nations.get(s.nation).map_or(0, |n| n.treasury);
+    let mut out = t!(w, l, "welcome-treasury", treasury = treasury);
+    let mut nodes: Vec<_> = world
+        .nodes
+        .iter()
+        .filter(|(_, n)| &n.owner == s.nation)
+        .collect();
+    nodes.sort_by(|a, b| crate::rules::ids::natural_cmp(a.0.as_str(), b.0.as_str()));
+    out.push_str("\n\n");
+    out.push_str(&t!(w, l, "welcome-holdings", count = nodes.len() as i64));
+    for (code, state) in nodes {
+        let Some(node) = c.map.node(code.as_str()) else {
+            continue;
+        };
+        let mut what = vec![w.plain(
+            l,
+            match node.kind {
+                NodeKind::City => "welcome-node-city",
+                NodeKind::Fortress => "welcome-node-fortress",
+                NodeKind::Village => "welcome-node-village",
+            },
+        )];
+        if node.capital {
+            what.push(w.plain(l, "welcome-node-capital"));
+        }
+        if node.port {
+            what.push(w.plain(l, "welcome-node-port"));
+        }
+        if state.fortification == Fortification::Fortified && node.kind != NodeKind::Fortress {
+            what.push(w.plain(l, "welcome-node-fortified"));
+        }
+        out.push_str("\n  ");
+        out.push_str(&t!(
+            w,
+            l,
+            "welcome-node",
+            code = code.as_str(),
+            name = node.name.as_str(),
+            what = what.join(", ")
+        ));
+    }
+    out.push_str("\n\n");
+    let armies: Vec<_> = world
+        .armies
+        .values()
+        .filter(|a| &a.nation == s.nation)
+        .collect();
+    if armies.is_empty() {
+        out.push_str(&w.plain(l, "welcome-no-armies"));
+    } else {
+        out.push_str(&t!(
+            w,
+            l,
+            "welcome-armies",
+            max = c.tables.armies.max_armies
+        ));
+        for a in armies {
+            let name = c.map.node(a.node.as_str()).map_or("", |n| n.name.as_str());
+            out.push_str("\n  ");
+            out.push_str(&t!(
+                w,
+                l,
+                "welcome-army",
+                id = a.id.as_str(),
+                node = a.node.as_str(),
+                name = name,
+                value = a.value
+            ));
+        }
+    }
+    out.push_str("\n\n");
+    let limit = c.nation(s.nation.as_str()).map_or(0, |n| n.fleet_limit);
+    let fleets: Vec<_> = world
+        .fleets
+        .values()
+        .filter(|f| &f.nation == s.nation)
+        .collect();
+    if fleets.is_empty() {
+        out.push_str(&t!(
+            w,
+            l,
+            "welcome-no-fleets",
+            limit = limit,
+            cost = c.tables.fleets.cost
+        ));
+    } else {
+        out.push_str(&t!(w, l, "welcome-fleets", limit = limit));
+        for f in fleets {
+            let at = match &f.at {
+                crate::rules::world::FleetAt::Port(p) => p.to_string(),
+                crate::rules::world::FleetAt::Sea(z) => z.to_string(),
+            };
+            let name = c
+                .map
+                .node(&at)
+                .map(|n| n.name.clone())
+                .or_else(|| c.map.sea(&at).map(|z| z.name.clone()))
+                .unwrap_or_default();
+            out.push_str("\n  ");
+            out.push_str(&t!(
+                w,
+                l,
+                "welcome-fleet",
+                id = f.id.as_str(),
+                at = at.as_str(),
+                name = name
+            ));
+        }
+    }
+    out
+}
+
+/// The objectives the club may choose, and how each is measured.
+fn objectives(w: &Words, s: &WelcomeInput) -> String {
+    let l = s.lang;
+    let mut out = w.plain(l, "welcome-objectives");
+    for o in &s.campaign.tables.victory.objective {
+        let kind = serde_json::to_value(o.id)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_owned))
+            .unwrap_or_default();
+        let name = match l {
+            Lang::It => &o.name_it,
+            Lang::En => &o.name_en,
+        };
+        let measure = w.plain(l, &format!("objective-measure-{kind}"));
+        out.push_str("\n  - ");
+        out.push_str(&t!(
+            w,
+            l,
+            "welcome-objective",
+            name = name.as_str(),
+            kind = kind.as_str(),
+            measure = measure
+        ));
+    }
+    out
+}

@@ -1,0 +1,438 @@
+//! The orders a club may give in the open phase, piece by piece, and what each piece
+//! does if the club sends nothing: the material of the pre-filled order sheet.
+//!
+//! Computed from the club's own world ([`super::visibility::club_world`]), so it can
+//! tell no hidden fact; and every suggested order is one that the rules' own check
+//! ([`super::resolve::check_orders`]) accepts there, so uncommenting any suggestion gives
+//! a valid order. Nothing is decided here that the resolution does not decide itself.
+
+use super::calendar::Phase;
+use super::campaign::Campaign;
+use super::ids::{ArmyId, Ducats, NationCode, NodeCode};
+use super::order::{FleetTo, OrderKind, OrderSet, Piece, SapperAt};
+use super::outcome::Outcome;
+use super::resolve::check_orders;
+use super::world::{FleetAt, Fortification, World};
+use serde::Serialize;
+
+/// What a piece does in the open phase if the club gives it no order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "idle")]
+pub enum Idle {
+    /// It stays where it is, with its standing choices (G3c.3).
+    Holds,
+    /// It is aboard a fleet and goes where the fleet goes (G3e.3).
+    Aboard { fleet: String },
+    /// Its siege ends unless it is ordered again this round (G3d).
+    SiegeEnds { node: NodeCode },
+    /// A fleet at sea with no order heads for its club's port on its zone (G3e.1).
+    FleetToPort { port: NodeCode },
+    /// A fleet at sea with no order and no port of its club on its zone stays at sea.
+    FleetStaysAtSea,
+    /// A fleet in port stays there (G3e.1).
+    FleetInPort,
+    /// It is a party to a battle that waits for its result: where it stands next
+    /// depends on that result (G3c.8), and its orders are judged from there.
+    InBattle { battle: String },
+}
+
+/// One of the club's pieces and the orders it may give.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PieceOptions {
+    /// `V-A1`, `V-D1`, `V-F1`.
+    pub id: String,
+    pub kind: PieceKind,
+    /// A node or sea zone code.
+    pub at: String,
+    /// Ducats, for an army.
+    pub value: Ducats,
+    pub idle: Idle,
+    /// Every order the rules accept for it now, each on its own.
+    pub orders: Vec<OrderKind>,
+}
+
+/// What kind of piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PieceKind {
+    Army,
+    Diplomat,
+    Fleet,
+}
+
+/// The spring's money: what the club has and what each thing costs.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SpringOptions {
+    /// The treasury now, before the spring.
+    pub treasury: Ducats,
+    /// What spring orders may spend: with this spring's income in and any loan repaid.
+    pub spendable: Ducats,
+    /// What the loan (G2a.3) may be at most this spring, before any order.
+    pub loan_limit: Ducats,
+    /// Whether this is the first spring, when the objective is chosen (G8.1).
+    pub first_spring: bool,
+    /// Orders that are not a piece's: raising, works, specialists, fleets, the loan.
+    pub orders: Vec<OrderKind>,
+}
+
+/// Everything the sheet offers for the open phase.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Options {
+    pub pieces: Vec<PieceOptions>,
+    pub spring: Option<SpringOptions>,
+}
+
+/// Returns the club's options in the open phase of `world`, which must be the club's
+/// own world (`club_world`).
+pub fn options(c: &Campaign, world: &World, nation: &NationCode) -> Options {
+    let spring = matches!(world.phase.phase, Phase::Spring);
+    let round = matches!(world.phase.phase, Phase::Round(_));
+    let mut pieces = Vec::new();
+    for a in world.armies.values().filter(|a| &a.nation == nation) {
+        let mut candidates = Vec::new();
+        if round && a.aboard.is_none() {
+            candidates.extend(moves(c, world, &Piece::Army(a.id.clone()), &a.node));
+            candidates.push(OrderKind::Siege {
+                army: a.id.clone(),
+                bribe: 0,
+            });
+        }
+        if spring {
+            candidates.push(OrderKind::Reinforce {
+                army: a.id.clone(),
+                value: spendable(c, world, nation).clamp(1, 50),
+            });
+            candidates.push(OrderKind::Garrison {
+                army: a.id.clone(),
+                value: 10,
+            });
+            candidates.push(OrderKind::HireSapper {
+                at: SapperAt::Army(a.id.clone()),
+            });
+        }
+        pieces.push(PieceOptions {
+            id: a.id.to_string(),
+            kind: PieceKind::Army,
+            at: a.node.to_string(),
+            value: a.value,
+            idle: army_idle(
+                world,
+                &a.id,
+                &a.node,
+                a.aboard.as_ref().map(|f| f.to_string()),
+            ),
+            orders: candidates,
+        });
+    }
+    for d in world.diplomats.values().filter(|d| &d.nation == nation) {
+        let candidates = if round {
+            moves(c, world, &Piece::Diplomat(d.id.clone()), &d.node)
+        } else {
+            Vec::new()
+        };
+        pieces.push(PieceOptions {
+            id: d.id.to_string(),
+            kind: PieceKind::Diplomat,
+            at: d.node.to_string(),
+            value: 0,
+            idle: Idle::Holds,
+            orders: candidates,
+        });
+    }
+    for f in world.fleets.values().filter(|f| &f.nation == nation) {
+        let (at, idle) = match &f.at {
+            FleetAt::Port(p) => (p.to_string(), Idle::FleetInPort),
+            FleetAt::Sea(z) => {
+                let home = c
+                    .map
+                    .ports_on(z.as_str())
+                    .find(|p| world.nodes.get(*p).is_some_and(|x| &x.owner == nation))
+                    .cloned();
+                let idle = home.map_or(Idle::FleetStaysAtSea, |port| Idle::FleetToPort { port });
+                (z.to_string(), idle)
+            }
+        };
+        let mut candidates = Vec::new();
+        if round {
+            candidates.extend(fleet_orders(c, world, &f.id, &f.at, f.cargo.as_ref()));
+        }
+        pieces.push(PieceOptions {
+            id: f.id.to_string(),
+            kind: PieceKind::Fleet,
+            at,
+            value: 0,
+            idle,
+            orders: candidates,
+        });
+    }
+    let spring_options = spring.then(|| SpringOptions {
+        treasury: treasury(world, nation),
+        spendable: spendable(c, world, nation),
+        loan_limit: loan_limit(c, world, nation),
+        first_spring: world.phase.year == c.tables.calendar.start_year,
+        orders: spring_orders(c, world, nation),
+    });
+    let mut out = Options {
+        pieces,
+        spring: spring_options,
+    };
+    keep_accepted(c, world, nation, &mut out);
+    out
+}
+
+fn treasury(world: &World, nation: &NationCode) -> Ducats {
+    world.nations.get(nation).map_or(0, |n| n.treasury)
+}
+
+/// G2a.3: the most the club may borrow this spring, as the rules reckon it (after
+/// last winter's events): the limit a loan too large is refused with.
+fn loan_limit(c: &Campaign, world: &World, nation: &NationCode) -> Ducats {
+    let probe = OrderSet::from_kinds([OrderKind::Loan { amount: 1_000_000 }]);
+    match check_orders(c, world, nation, &probe) {
+        Ok(outcomes) => outcomes
+            .iter()
+            .find_map(|o| match &o.result {
+                Outcome::Rejected {
+                    reason: super::outcome::Reason::LoanTooLarge { limit },
+                    ..
+                } => Some(*limit),
+                Outcome::Done(_) => Some(1_000_000),
+                _ => None,
+            })
+            .unwrap_or(0),
+        Err(_) => 0,
+    }
+}
+
+/// The treasury the club's spring orders may spend: today's, with this spring's income
+/// in and any loan repaid (G2a.1–3), as the resolution will reckon it with no order.
+fn spendable(c: &Campaign, world: &World, nation: &NationCode) -> Ducats {
+    let mut dice = super::dice::SeededDice::new([0; 32]);
+    let (no_orders, no_results) = (Default::default(), Default::default());
+    let mut w = world.clone();
+    w.battles.clear();
+    let Ok(r) = super::resolve::resolve(c, &w, &no_orders, &no_results, &mut dice) else {
+        return treasury(world, nation);
+    };
+    r.next
+        .as_ref()
+        .and_then(|w| w.nations.get(nation))
+        .map_or_else(|| treasury(world, nation), |n| n.treasury)
+}
+
+fn army_idle(world: &World, id: &ArmyId, node: &NodeCode, aboard: Option<String>) -> Idle {
+    if let Some(b) = world
+        .battles
+        .iter()
+        .find(|b| b.attacker.armies.contains(id) || b.defender.armies.contains(id))
+    {
+        return Idle::InBattle {
+            battle: b.id.clone(),
+        };
+    }
+    if let Some(fleet) = aboard {
+        return Idle::Aboard { fleet };
+    }
+    if world.sieges.iter().any(|s| &s.besieger == id) {
+        return Idle::SiegeEnds { node: node.clone() };
+    }
+    Idle::Holds
+}
+
+/// Every path of one or two steps from `from` along roads (G3b.2); the rules keep those
+/// the allowance (G3b.3) and the bans (G3b.6) permit.
+fn moves(c: &Campaign, _world: &World, piece: &Piece, from: &NodeCode) -> Vec<OrderKind> {
+    let mut paths: Vec<Vec<NodeCode>> = Vec::new();
+    for a in c.map.neighbours(from.as_str()) {
+        paths.push(vec![from.clone(), a.clone()]);
+        for b in c.map.neighbours(a.as_str()).filter(|b| *b != from) {
+            paths.push(vec![from.clone(), a.clone(), b.clone()]);
+        }
+    }
+    // One path per destination (the first the rules accept is kept later), in the
+    // order people read codes.
+    paths.sort_by(|x, y| {
+        let (lx, ly) = (
+            x.last().map_or("", |n| n.as_str()),
+            y.last().map_or("", |n| n.as_str()),
+        );
+        super::ids::natural_cmp(lx, ly).then(x.len().cmp(&y.len()))
+    });
+    paths
+        .into_iter()
+        .map(|path| OrderKind::Move {
+            piece: piece.clone(),
+            path,
+        })
+        .collect()
+}
+
+fn fleet_orders(
+    c: &Campaign,
+    world: &World,
+    fleet: &super::ids::FleetId,
+    at: &FleetAt,
+    cargo: Option<&ArmyId>,
+) -> Vec<OrderKind> {
+    let mut out = Vec::new();
+    match at {
+        FleetAt::Port(p) => {
+            for z in c.map.seas_of_port(p.as_str()) {
+                out.push(OrderKind::FleetMove {
+                    fleet: fleet.clone(),
+                    to: FleetTo::Sea(z.clone()),
+                });
+            }
+            if cargo.is_none() {
+                for a in world
+                    .armies
+                    .values()
+                    .filter(|a| &a.node == p && a.aboard.is_none())
+                {
+                    out.push(OrderKind::Embark {
+                        fleet: fleet.clone(),
+                        army: a.id.clone(),
+                    });
+                }
+            }
+        }
+        FleetAt::Sea(z) => {
+            for n in c.map.sea_neighbours(z.as_str()) {
+                out.push(OrderKind::FleetMove {
+                    fleet: fleet.clone(),
+                    to: FleetTo::Sea(n.clone()),
+                });
+            }
+            for p in c.map.ports_on(z.as_str()) {
+                out.push(OrderKind::FleetMove {
+                    fleet: fleet.clone(),
+                    to: FleetTo::Port(p.clone()),
+                });
+                if cargo.is_some() {
+                    out.push(OrderKind::Land {
+                        fleet: fleet.clone(),
+                        node: p.clone(),
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+fn spring_orders(c: &Campaign, world: &World, nation: &NationCode) -> Vec<OrderKind> {
+    let mut out = Vec::new();
+    let limit = loan_limit(c, world, nation);
+    if limit > 0 {
+        out.push(OrderKind::Loan { amount: limit });
+    }
+    let value = spendable(c, world, nation)
+        .min(100)
+        .max(c.tables.armies.min_raise.max(1));
+    let mut own: Vec<(&NodeCode, &super::world::NodeState)> = world
+        .nodes
+        .iter()
+        .filter(|(_, s)| &s.owner == nation)
+        .collect();
+    own.sort_by(|a, b| super::ids::natural_cmp(a.0.as_str(), b.0.as_str()));
+    let each = |f: &dyn Fn(&NodeCode, &super::world::NodeState) -> Option<OrderKind>| {
+        own.iter().filter_map(|(n, s)| f(n, s)).collect::<Vec<_>>()
+    };
+    out.extend(each(&|n, _| {
+        Some(OrderKind::Raise {
+            node: n.clone(),
+            value,
+        })
+    }));
+    out.extend(each(&|n, s| {
+        (s.fortification == Fortification::None).then(|| OrderKind::Fortify { node: n.clone() })
+    }));
+    out.extend(each(&|n, s| {
+        (s.fortification == Fortification::Breached).then(|| OrderKind::Repair { node: n.clone() })
+    }));
+    out.extend(each(&|n, s| {
+        (s.fortification == Fortification::Fortified).then(|| OrderKind::HireSapper {
+            at: SapperAt::Node(n.clone()),
+        })
+    }));
+    out.extend(each(&|n, _| {
+        Some(OrderKind::HireDiplomat { node: n.clone() })
+    }));
+    out.extend(each(&|n, _| {
+        Some(OrderKind::BuildFleet { port: n.clone() })
+    }));
+    out.push(OrderKind::HireSpy);
+    out.push(OrderKind::HireAssassin);
+    out
+}
+
+/// Keeps only the suggestions the rules accept, each judged on its own in the club's
+/// world. Pieces do not hinder each other there (only the club's own pieces are in it),
+/// so one candidate of every piece is judged in one resolution; the spring's orders
+/// share the treasury, so each is judged alone.
+fn keep_accepted(c: &Campaign, world: &World, nation: &NationCode, out: &mut Options) {
+    let rounds = out.pieces.iter().map(|p| p.orders.len()).max().unwrap_or(0);
+    let mut accepted: Vec<Vec<bool>> = out
+        .pieces
+        .iter()
+        .map(|p| vec![false; p.orders.len()])
+        .collect();
+    let spring = matches!(world.phase.phase, Phase::Spring);
+    if spring {
+        for (i, p) in out.pieces.iter().enumerate() {
+            for (j, o) in p.orders.iter().enumerate() {
+                accepted[i][j] = accepts(c, world, nation, std::slice::from_ref(o))[0];
+            }
+        }
+    } else {
+        // `k` is the candidate's rank within each piece, not an index into one list.
+        #[allow(clippy::needless_range_loop)]
+        for k in 0..rounds {
+            let batch: Vec<(usize, OrderKind)> = out
+                .pieces
+                .iter()
+                .enumerate()
+                .filter_map(|(i, p)| p.orders.get(k).map(|o| (i, o.clone())))
+                .collect();
+            let kinds: Vec<OrderKind> = batch.iter().map(|(_, o)| o.clone()).collect();
+            for ((i, _), ok) in batch.iter().zip(accepts(c, world, nation, &kinds)) {
+                accepted[*i][k] = ok;
+            }
+        }
+    }
+    for (p, ok) in out.pieces.iter_mut().zip(accepted) {
+        let mut it = ok.into_iter();
+        p.orders.retain(|_| it.next().unwrap_or(false));
+        // One accepted path per destination: the shortest (paths come sorted so).
+        let mut reached = std::collections::BTreeSet::new();
+        p.orders.retain(|o| match o {
+            OrderKind::Move { path, .. } => reached.insert(path.last().cloned()),
+            _ => true,
+        });
+    }
+    if let Some(s) = &mut out.spring {
+        s.orders
+            .retain(|o| accepts(c, world, nation, std::slice::from_ref(o))[0]);
+    }
+}
+
+/// Judges orders in the club's world; returns, for each, whether the rules accept it.
+fn accepts(c: &Campaign, world: &World, nation: &NationCode, kinds: &[OrderKind]) -> Vec<bool> {
+    let set = OrderSet::from_kinds(kinds.iter().cloned());
+    let mut w = world.clone();
+    // A suggestion is judged as the club will send it: after its battles are settled,
+    // which the check cannot know; judge it as if they were.
+    w.battles.clear();
+    match check_orders(c, &w, nation, &set) {
+        Ok(outcomes) => set
+            .orders
+            .iter()
+            .map(|o| {
+                !outcomes
+                    .iter()
+                    .any(|x| x.at.seq == o.at.seq && matches!(x.result, Outcome::Rejected { .. }))
+            })
+            .collect(),
+        Err(_) => vec![false; kinds.len()],
+    }
+}
