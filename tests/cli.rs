@@ -277,8 +277,20 @@ fn orders_check_accepts_a_valid_file_and_changes_nothing() {
         "[[raise]]\nnode = \"V0\"\nvalue = 100\n",
     );
     let out = t.stdout(&["orders", "check", &f]);
-    assert!(out.contains("ok: v.toml: 1 orders, all valid"), "{out}");
+    // Valid, in the club's language; a first spring without an objective is warned
+    // (without one the club cannot win), and the file stays valid.
+    assert!(out.contains("v.toml: 1 ordine, valido (1 avviso)"), "{out}");
+    assert!(out.contains("warning[G8.1]"), "{out}");
     assert_eq!(t.stdout(&["export", "--json"]), before);
+    let f = t.orders_file(
+        "w.toml",
+        "V",
+        "1494-spring",
+        "objective = { kind = \"most_cities\" }\n",
+    );
+    let out = t.stdout(&["orders", "check", &f]);
+    assert!(out.contains("w.toml: 1 ordine, valido\n"), "{out}");
+    assert!(!out.contains("warning"), "{out}");
 }
 
 #[test]

@@ -62,7 +62,15 @@ impl MailCampaign {
         std::fs::write(tmp.path().join("clubs.toml"), clubs_toml()).expect("write clubs");
         let out = giglio(tmp.path())
             .env("GIGLIO_NOW", LATER)
-            .args(["new", "c", "--clubs", "clubs.toml", "--seed", "7"])
+            .args([
+                "new",
+                "c",
+                "--clubs",
+                "clubs.toml",
+                "--seed",
+                "7",
+                "--no-welcome",
+            ])
             .assert()
             .success()
             .get_output()

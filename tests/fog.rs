@@ -625,7 +625,40 @@ fn mail(
         ("bulletin text".to_owned(), bulletin.text.clone()),
     ];
     parts.extend(cards(b, club));
+    parts.extend(next_orders(b, club));
     parts
+}
+
+/// The files for the club's next orders that its report carries: the pre-filled order
+/// sheet and the view file of its offline check (none once the campaign is over).
+fn next_orders(b: &Branch, club: &Club) -> Vec<(String, String)> {
+    if b.resolution.next.is_none() {
+        return Vec::new();
+    }
+    let s = shipped();
+    let me = NationCode::from(club.nation.as_str());
+    giglio::report::sheet::attachments(
+        &giglio::words::Words::builtin(),
+        &s.campaign,
+        b.now(),
+        &me,
+        club.lang,
+        Some("2026-12-02 21:00 Europe/Rome"),
+        &definition(),
+    )
+    .into_iter()
+    .map(|a| {
+        (
+            a.name.clone(),
+            String::from_utf8(a.bytes).expect("attachments are text"),
+        )
+    })
+    .collect()
+}
+
+/// The shipped definition's files, as the view file carries them.
+fn definition() -> BTreeMap<String, String> {
+    Source::builtin("il-giglio").expect("built in").files
 }
 
 // ---- the leak test -------------------------------------------------------------------------
@@ -1319,15 +1352,21 @@ fn change_resolution(b: &mut Branch, me: &NationCode, h: &Hidden) -> Option<()> 
     Some(())
 }
 
-/// A club's view as JSON and its report in its three forms.
-fn seen(b: &Branch, club: &Club) -> (String, String, String, String) {
+/// A club's view as JSON, its report in its three forms, and the files for its next
+/// orders (sheet and view file).
+fn seen(b: &Branch, club: &Club) -> (String, String, String, String, String) {
     let v = view_of(b, club);
     let r = render(&v);
+    let next: String = next_orders(b, club)
+        .into_iter()
+        .map(|(name, text)| format!("== {name}\n{text}"))
+        .collect();
     (
         serde_json::to_string(&v).expect("json"),
         r.text,
         r.html,
         r.svg,
+        next,
     )
 }
 
@@ -1352,12 +1391,13 @@ proptest! {
         let world_changed = serde_json::to_string(changed.now()).expect("json") != serde_json::to_string(b.now()).expect("json")
             || changed.resolution != b.resolution;
         prop_assume!(world_changed);
-        let (v1, t1, h1, m1) = seen(b, club);
-        let (v2, t2, h2, m2) = seen(&changed, club);
+        let (v1, t1, h1, m1, n1) = seen(b, club);
+        let (v2, t2, h2, m2, n2) = seen(&changed, club);
         prop_assert_eq!(v1, v2, "view changed by {:?}", change);
         prop_assert_eq!(t1, t2);
         prop_assert_eq!(h1, h2);
         prop_assert_eq!(m1, m2);
+        prop_assert_eq!(n1, n2, "order sheet or view file changed by {:?}", change);
     }
 
 }
@@ -1378,11 +1418,11 @@ proptest! {
         let b = &pool[state % pool.len()];
         let club = &s.clubs[who % s.clubs.len()];
         let me = NationCode::from(club.nation.as_str());
-        let (v0, t0, h0, _) = seen(b, club);
+        let (v0, t0, h0, _, _) = seen(b, club);
         // Its own treasury.
         let mut own = b.clone();
         own.now_mut().nations.get_mut(&me).expect("a club").treasury += d;
-        let (v1, t1, h1, _) = seen(&own, club);
+        let (v1, t1, h1, _, _) = seen(&own, club);
         prop_assert_ne!(&v0, &v1);
         prop_assert_ne!(&t0, &t1);
         prop_assert_ne!(&h0, &h1);
@@ -1392,7 +1432,7 @@ proptest! {
         let stranger = others(b.now(), &me)[k % 3].clone();
         let mut seen_army = b.clone();
         seen_army.now_mut().raise_army(&stranger, &watched[k % watched.len()], 77);
-        let (v2, t2, _, _) = seen(&seen_army, club);
+        let (v2, t2, _, _, _) = seen(&seen_army, club);
         prop_assert_ne!(&v0, &v2);
         prop_assert_ne!(&t0, &t2);
     }
@@ -1460,10 +1500,11 @@ fn a_seen_diplomat_looks_like_an_army() {
     army.now_mut().raise_army(&stranger, &node, 300);
     let mut diplomat = b.clone();
     diplomat.now_mut().place_diplomat(&stranger, &node);
-    let (va, ta, ha, ma) = seen(&army, club);
-    let (vd, td, hd, md) = seen(&diplomat, club);
+    let (va, ta, ha, ma, na) = seen(&army, club);
+    let (vd, td, hd, md, nd) = seen(&diplomat, club);
     assert_eq!(va, vd);
     assert_eq!((ta, ha, ma), (td, hd, md));
+    assert_eq!(na, nd, "the sheet does not tell an army from a diplomat");
     assert_ne!(va, seen(b, club).0, "the piece is seen at all");
 }
 

@@ -56,7 +56,15 @@ impl Desk {
         let root = tmp.path().to_path_buf();
         std::fs::write(root.join("clubs.toml"), CLUBS).expect("write clubs.toml");
         let out = giglio(&root)
-            .args(["new", "c", "--clubs", "clubs.toml", "--seed", "7"])
+            .args([
+                "new",
+                "c",
+                "--clubs",
+                "clubs.toml",
+                "--seed",
+                "7",
+                "--no-welcome",
+            ])
             .assert()
             .success()
             .get_output()

@@ -21,6 +21,8 @@ mod infra;
 /// Mail intake end to end: IMAP, Maildir/mbox/.eml from a real mail library, forged
 /// messages, mail bombs.
 mod intake;
+/// A club plays from its mailbox: welcome, pre-filled order sheets, offline checks.
+mod mailbox;
 /// Malformed order files by the thousand, and the fuzzers' crash inputs replayed.
 mod malformed;
 /// Diagnostics of bad order files, as snapshots.

@@ -31,7 +31,8 @@ pub fn cmd_demo(args: DemoArgs) -> Result<()> {
         campaign: "il-giglio".into(),
         seed: Some(1494),
         clubs: None,
-        secrets_by_hand: true,
+        secrets_by_hand: false,
+        no_welcome: true,
     })?;
     std::fs::write(
         args.dir.join(MARKER),

@@ -22,6 +22,7 @@ mod simulate;
 mod status;
 mod ui;
 mod undo;
+mod welcome;
 
 use crate::error::{Error, Result};
 use crate::rules::Campaign;
@@ -77,6 +78,7 @@ enum Command {
     #[command(subcommand)]
     Mail(mail::MailCommand),
     Simulate(simulate::SimulateArgs),
+    Welcome(welcome::WelcomeArgs),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -102,6 +104,7 @@ fn run(cli: Cli) -> Result<()> {
     match cli.command {
         Command::New(args) => new::cmd_new(dir, args),
         Command::Status(args) => status::cmd_status(dir, args),
+        Command::Welcome(args) => welcome::cmd_welcome(dir, args),
         Command::Map(cmd) => map::cmd_map(dir, cmd),
         Command::Export(args) => export::cmd_export(dir, args),
         Command::Orders(cmd) => orders::cmd_orders(dir, cmd),

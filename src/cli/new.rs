@@ -32,6 +32,9 @@ pub struct NewArgs {
     /// another way (they are printed here once either way).
     #[arg(long)]
     pub secrets_by_hand: bool,
+    /// Queue no welcome messages (`giglio welcome` queues them later, without secrets).
+    #[arg(long, conflicts_with = "secrets_by_hand")]
+    pub no_welcome: bool,
 }
 
 /// Returns the master seed for a number given with `--seed`.
@@ -51,7 +54,8 @@ fn random_master_seed() -> Result<Seed> {
 
 pub fn cmd_new(_: &Path, args: NewArgs) -> Result<()> {
     let (mut store, secrets) = create(&args)?;
-    let welcomes = queue_welcomes(&mut store, &args, &secrets)?;
+    // The secrets are printed whatever becomes of the welcomes: they exist nowhere else.
+    let welcomes = queue_welcomes(&mut store, &args, &secrets);
     let current = store.current()?;
     let clubs = store.clubs()?;
     let mut text = format!(
@@ -74,15 +78,21 @@ pub fn cmd_new(_: &Path, args: NewArgs) -> Result<()> {
     for (nation, secret) in &secrets {
         text.push_str(&format!("  {nation:<4} {secret}\n"));
     }
-    text.push_str(&format!(
-        "{welcomes} welcome messages queued ({}); `giglio -C {} mail send` delivers them\n",
-        if args.secrets_by_hand {
-            "without the secrets"
-        } else {
-            "each with its club's secret, kept until delivered"
-        },
-        args.dir.display()
-    ));
+    match &welcomes {
+        Err(e) => text.push_str(&format!(
+            "the welcome messages could not be queued: {e}\n(`giglio welcome` queues them later, without the secrets)\n"
+        )),
+        Ok(0) => {}
+        Ok(welcomes) => text.push_str(&format!(
+            "{welcomes} welcome messages queued ({}); `giglio -C {} mail send` delivers them\n",
+            if args.secrets_by_hand {
+                "without the secrets"
+            } else {
+                "each with its club's secret, kept until delivered"
+            },
+            args.dir.display()
+        )),
+    }
     text.push_str(&format!(
         "the definition is in {}/{DEFINITION_DIR}/; `giglio -C {} status` shows what the phase waits for\n",
         args.dir.display(),
@@ -174,33 +184,12 @@ fn queue_welcomes(
     args: &NewArgs,
     secrets: &BTreeMap<String, String>,
 ) -> Result<usize> {
-    let parts = super::MailParts::load(&args.dir)?;
-    let (campaign, _) = super::campaign_of(&args.dir)?;
-    let world = store.current()?.world;
-    let tz = crate::mail::deadline::zone(&campaign.time_zone)?;
-    let deadline = store
-        .deadline(&world.phase.key())?
-        .map(|d| crate::mail::deadline::display(&d, tz));
-    let now = super::now();
-    let w = crate::mail::welcome::Welcome {
-        env: &parts.env,
-        config: &parts.config,
-        campaign: &campaign,
-        world: &world,
-        definition: &parts.definition,
-        deadline: deadline.as_deref(),
-        now: &now,
-    };
+    if args.no_welcome {
+        return Ok(0);
+    }
     let none = BTreeMap::new();
     let mailed = if args.secrets_by_hand { &none } else { secrets };
-    let clubs = store.clubs()?;
-    let msgs = crate::mail::welcome::messages(&w, &clubs, mailed, false)?;
-    store.queue(
-        &msgs,
-        &now,
-        &format!("new {}: welcome messages", args.dir.display()),
-    )?;
-    Ok(msgs.len())
+    super::welcome::queue(store, &args.dir, None, mailed, false)
 }
 
 /// Largest clubs file read.

@@ -50,6 +50,9 @@ struct Status {
     /// Messages waiting in the outbox (`giglio mail send`), and failed ones.
     mail_queued: usize,
     mail_failed: usize,
+    /// Clubs whose queued welcome still holds their secret: it is stored until the
+    /// message is delivered (`giglio mail send`).
+    secrets_in_outbox: Vec<String>,
     /// Battles waiting for their result from the table (G3c.7).
     battles: Vec<PendingBattle>,
     neutral: Vec<String>,
@@ -126,6 +129,11 @@ pub fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
         late,
         mail_queued: count(crate::storage::Status::Queued),
         mail_failed: count(crate::storage::Status::Failed),
+        secrets_in_outbox: store
+            .undelivered_secrets()?
+            .into_iter()
+            .map(|(nation, _)| nation)
+            .collect(),
         battles: current
             .world
             .battles
@@ -175,6 +183,12 @@ pub fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
         text.push_str(&format!(
             "outbox:     {} queued, {} failed (`giglio mail send`, `giglio mail status`)\n",
             status.mail_queued, status.mail_failed
+        ));
+    }
+    if !status.secrets_in_outbox.is_empty() {
+        text.push_str(&format!(
+            "WARNING:    the welcome messages of {} still hold their club's secret in the outbox until delivered (`giglio mail send`)\n",
+            status.secrets_in_outbox.join(" ")
         ));
     }
     if let (Some(p), Some(seed)) = (&status.previous_phase, &status.previous_seed) {

@@ -117,6 +117,12 @@ pub fn phase_messages(
     }
     // After the winter, the year's reports too (listed in the referee's report below).
     out.extend(super::yearly::yearly_messages(store, campaign, p, m, now)?);
+    // After the last winter, every club's final verdict (G8).
+    if resolution.next.is_none() {
+        out.extend(verdict_messages(
+            campaign, before, resolution, &clubs, m, now,
+        )?);
+    }
     if !m.config.mail.referee.is_empty() {
         let list = out
             .iter()
@@ -147,6 +153,71 @@ pub fn phase_messages(
                 mime: "text/plain; charset=utf-8",
                 bytes: b.text.clone().into_bytes(),
             }],
+            salt: String::new(),
+        };
+        out.push(compose(&draft, &from, now)?);
+    }
+    Ok(out)
+}
+
+/// The final verdict to every club in its language, and the referee's copy naming the
+/// clubs told.
+fn verdict_messages(
+    campaign: &Campaign,
+    before: &World,
+    resolution: &Resolution,
+    clubs: &[crate::storage::Club],
+    m: &Mailing,
+    now: &str,
+) -> Result<Vec<OutMessage>> {
+    let words = crate::words::from_env(m.env);
+    let end = resolution.next.as_ref().unwrap_or(before);
+    let verdict = crate::rules::victory::standings(campaign, end);
+    let year = before.phase.year;
+    let from = mailbox(&m.config.mail.from)?;
+    let mut out = Vec::new();
+    let mut told = Vec::new();
+    for club in clubs.iter().filter(|c| before.is_club(&c.nation)) {
+        let (subject, text) =
+            crate::report::verdict::render(&words, club.lang, campaign, &verdict, year);
+        let draft = Draft {
+            kind: "verdict",
+            phase: Some(before.phase.key()),
+            nation: Some(club.nation.clone()),
+            to_name: Some(club.name.clone()),
+            to: club.emails.clone(),
+            subject,
+            text,
+            html: None,
+            inline_png: None,
+            files: Vec::new(),
+            salt: String::new(),
+        };
+        out.push(compose(&draft, &from, now)?);
+        told.push(format!("{} <{}>", club.nation, club.emails.join(", ")));
+    }
+    if !m.config.mail.referee.is_empty() {
+        let (subject, mut text) =
+            crate::report::verdict::render(&words, Lang::En, campaign, &verdict, year);
+        text.push('\n');
+        text.push_str(&crate::t!(
+            words,
+            Lang::En,
+            "verdict-referee",
+            clubs = told.join("; ")
+        ));
+        text.push('\n');
+        let draft = Draft {
+            kind: "verdict",
+            phase: Some(before.phase.key()),
+            nation: None,
+            to_name: None,
+            to: m.config.mail.referee.clone(),
+            subject,
+            text,
+            html: None,
+            inline_png: None,
+            files: Vec::new(),
             salt: String::new(),
         };
         out.push(compose(&draft, &from, now)?);

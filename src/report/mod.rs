@@ -13,6 +13,7 @@ pub mod ledger;
 pub mod map;
 pub mod png;
 pub mod sheet;
+pub mod verdict;
 pub mod welcome;
 pub mod year;
 

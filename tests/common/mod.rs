@@ -53,7 +53,7 @@ impl TestCampaign {
         let tmp = tempfile::tempdir().expect("a temporary directory");
         let dir = tmp.path().join("campaign");
         let out = giglio(tmp.path())
-            .args(["new", "campaign", "--seed", "7"])
+            .args(["new", "campaign", "--seed", "7", "--no-welcome"])
             .assert()
             .success()
             .get_output()

@@ -1,0 +1,80 @@
+//! `giglio welcome`: queues a club's welcome again (its position as it stands, its order
+//! sheet, its map), without its secret: giglio keeps no copy of a secret.
+
+use super::ui;
+use crate::error::{Error, Result};
+use crate::storage::Store;
+use std::path::Path;
+
+/// Queue the welcome message again for every club, or one: its nation, position, the
+/// objectives, how to play by mail, and the order sheet of the open phase. It never
+/// carries the secret (`giglio club secret CODE --rotate` issues a new one).
+///
+/// Examples:
+///   giglio welcome               # every club
+///   giglio welcome --club M      # Milan's club only
+#[derive(Debug, clap::Args)]
+pub struct WelcomeArgs {
+    /// The club's nation code; default: every club.
+    #[arg(long, value_name = "CODE")]
+    pub club: Option<String>,
+}
+
+pub fn cmd_welcome(dir: &Path, args: WelcomeArgs) -> Result<()> {
+    let mut store = Store::open_write(dir, "welcome")?;
+    let n = queue(
+        &mut store,
+        dir,
+        args.club.as_deref(),
+        &Default::default(),
+        true,
+    )?;
+    ui::out(&format!(
+        "{n} welcome message(s) queued; `giglio mail send` delivers them\n"
+    ));
+    Ok(())
+}
+
+/// Queues the welcome of every club (or `only` one): with its secret where `secrets`
+/// holds one, else saying the club keeps its own (`kept`) or gets it another way.
+pub fn queue(
+    store: &mut Store,
+    dir: &Path,
+    only: Option<&str>,
+    secrets: &std::collections::BTreeMap<String, String>,
+    kept: bool,
+) -> Result<usize> {
+    let parts = super::MailParts::load(dir)?;
+    let (campaign, _) = super::campaign_of(dir)?;
+    let current = store.current()?;
+    if current.resolved_at.is_some() {
+        return Err(Error::user(
+            "the campaign is over: there is nothing to welcome a club to",
+        ));
+    }
+    let world = current.world;
+    let tz = crate::mail::deadline::zone(&campaign.time_zone)?;
+    let deadline = store
+        .deadline(&world.phase.key())?
+        .map(|d| crate::mail::deadline::display(&d, tz));
+    let now = super::now();
+    let w = crate::mail::welcome::Welcome {
+        env: &parts.env,
+        config: &parts.config,
+        campaign: &campaign,
+        world: &world,
+        definition: &parts.definition,
+        deadline: deadline.as_deref(),
+        now: &now,
+    };
+    let mut clubs = store.clubs()?;
+    if let Some(code) = only {
+        clubs.retain(|c| c.nation == code);
+        if clubs.is_empty() {
+            return Err(Error::user(format!("no club plays {code}")));
+        }
+    }
+    let msgs = crate::mail::welcome::messages(&w, &clubs, secrets, kept)?;
+    store.queue(&msgs, &now, "welcome messages")?;
+    Ok(msgs.len())
+}

@@ -1,0 +1,574 @@
+//! A club plays from its mailbox: three clubs (one writing English) play a spring and
+//! two rounds with nothing but the messages they receive. Every order file is built from
+//! the sheet attached to the club's last mail, every secret is read from the welcome,
+//! and every file reaches the referee as a mail message through `giglio inbox`; no step
+//! reads the referee's state to write a club's file.
+
+use crate::common::giglio;
+use mail_parser::{MessageParser, MimeHeaders};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+const CLUBS: &str = r#"
+[[club]]
+nation = "V"
+name = "Circolo della Serenissima"
+emails = ["doge@venezia.example"]
+lang = "it"
+
+[[club]]
+nation = "M"
+name = "Milan Wargamers"
+emails = ["duke@milano.example"]
+lang = "en"
+
+[[club]]
+nation = "F"
+name = "I Medici"
+emails = ["lorenzo@firenze.example"]
+lang = "it"
+"#;
+
+/// A campaign of three clubs and the mail they have received so far.
+struct Season {
+    _tmp: tempfile::TempDir,
+    root: PathBuf,
+    dir: PathBuf,
+    /// Mail files already read, so each step reads only what is new.
+    seen: std::collections::BTreeSet<PathBuf>,
+    sent: usize,
+}
+
+/// One message a club received: its subject, text and attachments by name.
+struct Received {
+    kind: String,
+    nation: String,
+    text: String,
+    files: BTreeMap<String, Vec<u8>>,
+}
+
+fn address(nation: &str) -> &'static str {
+    match nation {
+        "V" => "doge@venezia.example",
+        "M" => "duke@milano.example",
+        _ => "lorenzo@firenze.example",
+    }
+}
+
+impl Season {
+    fn new(extra: &[&str]) -> Season {
+        let tmp = tempfile::tempdir().expect("a temporary directory");
+        let root = tmp.path().to_path_buf();
+        std::fs::write(root.join("clubs.toml"), CLUBS).expect("write clubs.toml");
+        let mut args = vec!["new", "c", "--clubs", "clubs.toml", "--seed", "11"];
+        args.extend(extra);
+        giglio(&root).args(&args).assert().success();
+        Season {
+            dir: root.join("c"),
+            root,
+            _tmp: tmp,
+            seen: Default::default(),
+            sent: 0,
+        }
+    }
+
+    fn cmd(&self) -> assert_cmd::Command {
+        let mut c = giglio(&self.root);
+        c.arg("-C").arg(&self.dir);
+        c
+    }
+
+    fn stdout(&self, args: &[&str]) -> String {
+        let out = self.cmd().args(args).assert().success();
+        String::from_utf8(out.get_output().stdout.clone()).expect("UTF-8")
+    }
+
+    /// Delivers the outbox as files and reads every new message a club received.
+    fn deliver(&mut self) -> Vec<Received> {
+        self.cmd().args(["mail", "send"]).assert().success();
+        let out = self.dir.join("mail/out");
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&out)
+            .expect("the outbox folder")
+            .map(|e| e.expect("entry").path())
+            .filter(|p| !self.seen.contains(p))
+            .collect();
+        files.sort();
+        let mut got = Vec::new();
+        for path in files {
+            self.seen.insert(path.clone());
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            // `<phase>.<kind>.<nation>.<hash>_<domain>.eml`
+            let parts: Vec<&str> = name.split('.').collect();
+            let (kind, nation) = (parts[1].to_owned(), parts[2].to_owned());
+            let raw = std::fs::read(&path).expect("read the message");
+            let msg = MessageParser::default()
+                .parse(&raw)
+                .expect("a mail message");
+            let text = msg.body_text(0).map(|t| t.into_owned()).unwrap_or_default();
+            let files = msg
+                .attachments()
+                .filter_map(|a| Some((a.attachment_name()?.to_owned(), a.contents().to_vec())))
+                .collect();
+            got.push(Received {
+                kind,
+                nation,
+                text,
+                files,
+            });
+        }
+        got
+    }
+
+    /// Sends a club's order file to the referee as a mail message from its address;
+    /// returns what became of it.
+    fn mail_orders(&mut self, nation: &str, file: &str) -> serde_json::Value {
+        self.sent += 1;
+        let raw = format!(
+            "From: {from}\r\nTo: arbitro@giglio.invalid\r\nSubject: ordini\r\nDate: Tue, 01 Sep 2026 09:{m:02}:00 +0000\r\nMessage-ID: <orders-{n}@club.example>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n{body}",
+            from = address(nation),
+            m = self.sent % 60,
+            n = self.sent,
+            body = file.replace('\n', "\r\n"),
+        );
+        let path = self.root.join(format!("sent-{}.eml", self.sent));
+        std::fs::write(&path, raw).expect("write the message");
+        let out = self.stdout(&["inbox", "--eml", path.to_str().unwrap(), "--json"]);
+        let mut read: Vec<serde_json::Value> = serde_json::from_str(&out).expect("JSON");
+        assert_eq!(read.len(), 1, "{out}");
+        read.remove(0)
+    }
+}
+
+/// The secret a welcome carries: the one token of the form XXXX-XXXX-XXXX-XXXX-XXXX.
+fn secret_in(text: &str) -> String {
+    text.split_whitespace()
+        .find(|w| {
+            let parts: Vec<&str> = w.split('-').collect();
+            parts.len() == 5
+                && parts
+                    .iter()
+                    .all(|p| p.len() == 4 && p.chars().all(|c| c.is_ascii_alphanumeric()))
+        })
+        .expect("the welcome carries the secret")
+        .to_owned()
+}
+
+/// The attached order sheet of a message (the `.toml` file), with its name.
+fn sheet_of(r: &Received) -> (String, String) {
+    let (name, bytes) = r
+        .files
+        .iter()
+        .find(|(n, _)| n.ends_with(".toml"))
+        .expect("the message carries an order sheet");
+    (
+        name.clone(),
+        String::from_utf8(bytes.clone()).expect("UTF-8"),
+    )
+}
+
+/// Removes the `# ` in front of the first line equal to `line` (a commented order line)
+/// and of the order lines that follow it.
+fn uncomment(sheet: &str, first: &str) -> String {
+    let mut out = Vec::new();
+    let mut on = false;
+    let mut done = false;
+    for l in sheet.lines() {
+        if !done && l == format!("# {first}") {
+            on = true;
+            done = true;
+            out.push(first.to_owned());
+            continue;
+        }
+        if on && l.starts_with("# ") && l.contains(" = ") && !l.starts_with("# [[") {
+            out.push(l[2..].to_owned());
+            continue;
+        }
+        on = false;
+        out.push(l.to_owned());
+    }
+    assert!(done, "the sheet has no `# {first}`:\n{sheet}");
+    out.join("\n") + "\n"
+}
+
+fn with_secret(sheet: &str, secret: &str) -> String {
+    assert!(sheet.contains("\nsecret = \"\"\n"), "{sheet}");
+    sheet.replacen(
+        "\nsecret = \"\"\n",
+        &format!("\nsecret = \"{secret}\"\n"),
+        1,
+    )
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> String {
+    std::fs::write(dir.join(name), text).expect("write");
+    name.to_owned()
+}
+
+#[test]
+fn a_season_is_played_from_the_mailbox_alone() {
+    let mut s = Season::new(&[]);
+    // While the welcomes wait in the outbox, they hold the secrets: status says so.
+    let status = s.stdout(&["status"]);
+    assert!(
+        status.contains("still hold their club's secret"),
+        "{status}"
+    );
+
+    // 1. The welcome: secret, position, objectives, the first sheet.
+    let welcome = s.deliver();
+    assert_eq!(welcome.len(), 3, "one welcome per club");
+    let mut secrets = BTreeMap::new();
+    for w in &welcome {
+        assert_eq!(w.kind, "welcome");
+        secrets.insert(w.nation.clone(), secret_in(&w.text));
+        let (name, sheet) = sheet_of(w);
+        if w.nation == "M" {
+            assert!(w.text.contains("Your secret objective"), "{}", w.text);
+            assert_eq!(name, "orders-M-1494-spring.toml");
+            assert!(sheet.contains("# objective = { kind = \"most_cities\" }"));
+        } else {
+            assert!(w.text.contains("Il vostro obiettivo segreto"), "{}", w.text);
+            assert_eq!(name, format!("ordini-{}-1494-spring.toml", w.nation));
+        }
+        for attached in [".json", ".png"] {
+            assert!(
+                w.files.keys().any(|n| n.ends_with(attached)),
+                "{} lacks its {attached}",
+                w.nation
+            );
+        }
+    }
+    let status = s.stdout(&["status"]);
+    assert!(!status.contains("still hold"), "{status}");
+
+    // 2. Spring: each club fills in its sheet (secret, objective) and mails it.
+    for w in &welcome {
+        let (_, sheet) = sheet_of(w);
+        let file = uncomment(
+            &with_secret(&sheet, &secrets[&w.nation]),
+            "objective = { kind = \"most_cities\" }",
+        );
+        let read = s.mail_orders(&w.nation, &file);
+        assert_eq!(read["verdict"], "accepted", "{read}");
+    }
+    s.stdout(&["resolve"]);
+    let reports = s.deliver();
+
+    // 3. Round 1: Venice moves its first army by uncommenting the sheet's example; the
+    // others send their sheets as they are. The club's own check (from the attached view
+    // file) and the referee's agree that every file is valid.
+    let mut moved = None;
+    for r in reports.iter().filter(|r| r.kind == "report") {
+        let (name, sheet) = sheet_of(r);
+        assert!(name.ends_with("-1494-r01.toml"), "{name}");
+        let mut file = with_secret(&sheet, &secrets[&r.nation]);
+        if r.nation == "V" {
+            let example = file
+                .lines()
+                .skip_while(|l| *l != "# [[move]]")
+                .take(3)
+                .map(|l| l.trim_start_matches("# ").to_owned())
+                .collect::<Vec<_>>();
+            moved = Some(example[2].clone());
+            file = uncomment(&file, "[[move]]");
+        }
+        let view = r
+            .files
+            .iter()
+            .find(|(n, _)| n.ends_with(".json"))
+            .expect("the view file");
+        std::fs::write(s.root.join(view.0), view.1).expect("write the view");
+        let f = write(&s.root, &name, &file);
+        s.cmd()
+            .args(["orders", "check", &f, "--view", view.0])
+            .assert()
+            .success();
+        s.cmd().args(["orders", "check", &f]).assert().success();
+        let read = s.mail_orders(&r.nation, &file);
+        assert_eq!(read["verdict"], "accepted", "{read}");
+    }
+    s.stdout(&["resolve"]);
+    let reports = s.deliver();
+
+    // 4. Venice's next sheet shows its army where the move took it.
+    let path = moved.expect("Venice gave a move");
+    let dest = path
+        .trim_end_matches(']')
+        .rsplit('"')
+        .nth(1)
+        .expect("the path's last node")
+        .to_owned();
+    let v = reports
+        .iter()
+        .find(|r| r.kind == "report" && r.nation == "V")
+        .expect("Venice's report");
+    let (name, sheet) = sheet_of(v);
+    assert_eq!(name, "ordini-V-1494-r02.toml");
+    assert!(
+        sheet.contains(&format!("# ==== Armata V-A1 a {dest} ")),
+        "V-A1 should stand at {dest}:\n{sheet}"
+    );
+}
+
+#[test]
+fn a_welcome_keeps_the_secret_only_until_it_is_delivered() {
+    let mut s = Season::new(&[]);
+    let db = s.dir.join("giglio.sqlite");
+    let welcomes = s.deliver();
+    let conn = rusqlite::Connection::open(&db).expect("the campaign database");
+    for w in &welcomes {
+        let secret = secret_in(&w.text);
+        let (raw, sha): (Vec<u8>, Option<String>) = conn
+            .query_row(
+                "SELECT raw, sent_sha256 FROM outbox WHERE kind = 'welcome' AND nation = ?1",
+                [&w.nation],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .expect("the welcome's record");
+        let stored = String::from_utf8_lossy(&raw);
+        assert!(
+            !stored.contains(&secret),
+            "{} secret still stored",
+            w.nation
+        );
+        assert!(stored.contains("XXXX-XXXX-XXXX-XXXX-XXXX"));
+        // The record names the bytes that went out.
+        let sent = std::fs::read_dir(s.dir.join("mail/out"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .find(|p| {
+                p.to_string_lossy()
+                    .contains(&format!(".welcome.{}.", w.nation))
+            })
+            .expect("the delivered file");
+        let bytes = std::fs::read(sent).unwrap();
+        use sha2::Digest as _;
+        assert_eq!(
+            sha.as_deref(),
+            Some(hex::encode(sha2::Sha256::digest(&bytes)).as_str())
+        );
+    }
+}
+
+#[test]
+fn a_referee_may_hand_secrets_over_another_way() {
+    let mut s = Season::new(&["--secrets-by-hand"]);
+    for w in s.deliver() {
+        assert!(
+            !w.text
+                .split_whitespace()
+                .any(|t| t.len() == 24 && t.matches('-').count() == 4),
+            "{}",
+            w.text
+        );
+        assert!(
+            w.text.contains("per un'altra via") || w.text.contains("another way"),
+            "{}",
+            w.text
+        );
+    }
+    assert!(!s.stdout(&["status"]).contains("still hold"));
+}
+
+/// Every order a sheet suggests, uncommented alone, is one the referee's check accepts;
+/// and the sheet sent as it is (with the secret) is valid.
+#[test]
+fn every_suggestion_of_a_sheet_is_a_valid_order() {
+    let mut s = Season::new(&[]);
+    let welcome = s.deliver();
+    let v = welcome.iter().find(|w| w.nation == "V").unwrap();
+    let secret = secret_in(&v.text);
+    let mut sheets = vec![sheet_of(v)];
+    // Round 1, after a spring in which every club sends its sheet as it is.
+    for w in &welcome {
+        let file = with_secret(&sheet_of(w).1, &secret_in(&w.text));
+        assert_eq!(s.mail_orders(&w.nation, &file)["verdict"], "accepted");
+    }
+    s.stdout(&["resolve"]);
+    let reports = s.deliver();
+    let r = reports
+        .iter()
+        .find(|r| r.kind == "report" && r.nation == "V")
+        .unwrap();
+    sheets.push(sheet_of(r));
+    let mut tried = 0;
+    for (name, sheet) in &sheets {
+        let header = with_secret(&sheet_header(sheet), &secret);
+        let as_is = with_secret(sheet, &secret);
+        let f = write(&s.root, name, &as_is);
+        s.cmd().args(["orders", "check", &f]).assert().success();
+        for block in suggestions(sheet) {
+            let file = format!("{header}{block}\n");
+            let f = write(&s.root, "one.toml", &file);
+            let a = s.cmd().args(["orders", "check", &f]).assert();
+            assert!(
+                a.get_output().status.success(),
+                "{name}: the suggestion\n{block}\nis refused:\n{}",
+                String::from_utf8_lossy(&a.get_output().stdout)
+            );
+            tried += 1;
+        }
+    }
+    assert!(tried > 20, "only {tried} suggestions tried");
+}
+
+/// The sheet's header lines (club, phase, secret).
+fn sheet_header(sheet: &str) -> String {
+    sheet
+        .lines()
+        .filter(|l| {
+            l.starts_with("club = ") || l.starts_with("phase = ") || l.starts_with("secret = ")
+        })
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+/// Every commented order of a sheet, uncommented: a `[[table]]` with its lines, or a
+/// top-level key.
+fn suggestions(sheet: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let lines: Vec<&str> = sheet.lines().collect();
+    let mut i = 0;
+    while i < lines.len() {
+        let l = lines[i];
+        if l.starts_with("# [[") {
+            let mut block = vec![l[2..].to_owned()];
+            i += 1;
+            while i < lines.len()
+                && lines[i].starts_with("# ")
+                && lines[i].contains(" = ")
+                && !lines[i].starts_with("# [[")
+            {
+                block.push(lines[i][2..].to_owned());
+                i += 1;
+            }
+            out.push(block.join("\n"));
+            continue;
+        }
+        for key in ["loan", "objective", "strategos", "alliances"] {
+            if l.starts_with(&format!("# {key} = ")) {
+                out.push(l[2..].to_owned());
+            }
+        }
+        i += 1;
+    }
+    out
+}
+
+/// After the last winter every club receives the final verdict in its language, with
+/// every objective revealed; the referee's copy names the clubs told.
+#[test]
+fn the_final_verdict_reaches_every_club() {
+    let tmp = tempfile::tempdir().expect("a temporary directory");
+    let root = tmp.path();
+    std::fs::write(root.join("clubs.toml"), CLUBS).expect("write clubs.toml");
+    let out = giglio(root)
+        .args(["new", "c", "--clubs", "clubs.toml", "--seed", "5"])
+        .assert()
+        .success();
+    let secrets = crate::common::secrets_of(&String::from_utf8_lossy(&out.get_output().stdout));
+    let dir = root.join("c");
+    // A campaign of one year, so the test reaches its end.
+    let rules = dir.join("campaign/rules.toml");
+    let text = std::fs::read_to_string(&rules).unwrap();
+    std::fs::write(&rules, text.replacen("years = 5 ", "years = 1 ", 1)).unwrap();
+    let config = dir.join("giglio.toml");
+    let text = std::fs::read_to_string(&config).unwrap();
+    std::fs::write(
+        &config,
+        text.replacen("referee = []", "referee = [\"arbitro@example.org\"]", 1),
+    )
+    .unwrap();
+    let run = |args: &[&str]| {
+        giglio(root)
+            .arg("-C")
+            .arg(&dir)
+            .args(args)
+            .assert()
+            .success()
+    };
+    let kinds = [
+        ("V", "most_cities"),
+        ("M", "keep_possessions"),
+        ("F", "most_ducats"),
+    ];
+    loop {
+        let status =
+            String::from_utf8(run(&["status", "--json"]).get_output().stdout.clone()).unwrap();
+        let status: serde_json::Value = serde_json::from_str(&status).unwrap();
+        if status["waiting_for"]
+            .as_str()
+            .unwrap_or("")
+            .contains("campaign is over")
+        {
+            break;
+        }
+        let phase = status["phase"].as_str().unwrap().to_owned();
+        if !phase.ends_with("winter") {
+            for (n, kind) in kinds {
+                let objective = if phase.ends_with("spring") {
+                    format!("objective = {{ kind = \"{kind}\" }}\n")
+                } else {
+                    String::new()
+                };
+                let file = root.join(format!("{n}-{phase}.toml"));
+                std::fs::write(
+                    &file,
+                    format!(
+                        "club = \"{n}\"\nphase = \"{phase}\"\nsecret = \"{}\"\n{objective}",
+                        secrets[n]
+                    ),
+                )
+                .unwrap();
+                run(&["orders", "submit", file.to_str().unwrap()]);
+            }
+        }
+        run(&["resolve"]);
+    }
+    run(&["mail", "send"]);
+    let verdicts: Vec<(String, String)> = std::fs::read_dir(dir.join("mail/out"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().contains(".verdict."))
+        .map(|p| {
+            let raw = std::fs::read(&p).unwrap();
+            let msg = MessageParser::default().parse(&raw).unwrap();
+            (
+                p.file_name().unwrap().to_string_lossy().into_owned(),
+                msg.body_text(0).unwrap().into_owned(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        verdicts.len(),
+        4,
+        "three clubs and the referee: {verdicts:?}"
+    );
+    let of = |who: &str| {
+        verdicts
+            .iter()
+            .find(|(n, _)| n.contains(&format!(".verdict.{who}.")))
+            .map(|(_, t)| t.clone())
+            .unwrap_or_else(|| panic!("no verdict for {who}"))
+    };
+    let m = of("M");
+    assert!(m.contains("The standings:"), "{m}");
+    assert!(
+        m.contains("Most ducats in treasury"),
+        "Florence's objective is revealed: {m}"
+    );
+    let v = of("V");
+    assert!(v.contains("La classifica:"), "{v}");
+    assert!(v.contains("Conservare i possedimenti originari"), "{v}");
+    let referee = of("referee");
+    for who in [
+        "V <doge@venezia.example>",
+        "M <duke@milano.example>",
+        "F <lorenzo@firenze.example>",
+    ] {
+        assert!(
+            referee.contains(who),
+            "the referee's copy names {who}: {referee}"
+        );
+    }
+}
