@@ -18,6 +18,7 @@ mod new;
 mod orders;
 pub(crate) mod report;
 mod resolve;
+mod rules;
 mod simulate;
 mod status;
 mod ui;
@@ -77,6 +78,7 @@ enum Command {
     #[command(subcommand)]
     Mail(mail::MailCommand),
     Simulate(simulate::SimulateArgs),
+    Rules(rules::RulesArgs),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -121,6 +123,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Remind(args) => deadline::cmd_remind(dir, args),
         Command::Mail(cmd) => mail::cmd_mail(dir, cmd),
         Command::Simulate(args) => simulate::cmd_simulate(dir, args),
+        Command::Rules(args) => rules::cmd_rules(args),
     }
 }
 

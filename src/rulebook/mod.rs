@@ -81,6 +81,23 @@ pub fn ids() -> Vec<&'static str> {
     rules_of(Lang::En).iter().map(|r| r.id).collect()
 }
 
+/// The ids nearest to a mistyped one, nearest first (at most three, each at most two
+/// edits away), for "did you mean".
+pub fn nearest(id: &str) -> Vec<&'static str> {
+    let typed = id.trim().to_lowercase();
+    let mut near: Vec<(usize, usize, &'static str)> = ids()
+        .into_iter()
+        .enumerate()
+        .map(|(i, known)| (strsim::levenshtein(&typed, &known.to_lowercase()), i, known))
+        .filter(|(d, _, _)| *d <= 2)
+        .collect();
+    near.sort();
+    near.into_iter()
+        .take(3)
+        .map(|(_, _, known)| known)
+        .collect()
+}
+
 /// Every rule of a language, in the rulebook's order.
 pub fn all(lang: Lang) -> &'static [Rule] {
     rules_of(lang)
@@ -164,6 +181,14 @@ mod tests {
         assert!(g2a1.text.contains("| villaggio | 10 ducati |"));
         assert!(!g2a1.text.contains("G2a.2"));
         assert!(!g2a1.text.contains("<!--"));
+    }
+
+    #[test]
+    fn a_mistyped_id_finds_its_nearest() {
+        assert_eq!(nearest("g2b5"), ["G2b.5"]);
+        assert_eq!(nearest("G3bb.3"), ["G3b.3"]);
+        assert_eq!(nearest("G3b.9"), ["G3b.1", "G3b.2", "G3b.3"]);
+        assert!(nearest("victory").is_empty());
     }
 
     #[test]
