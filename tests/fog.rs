@@ -475,7 +475,7 @@ fn known_to(b: &Branch, club: &NationCode) -> Facts {
             _ => {}
         }
     }
-    // A battle card shows the other side's size: fighting reveals it (battles.md).
+    // A battle card shows the other side's size: fighting reveals it (G7.3).
     for bt in own_battles(b.now(), club) {
         f.numbers.extend([bt.attacker.ducats, bt.defender.ducats]);
     }
