@@ -81,18 +81,28 @@ pub fn ids() -> Vec<&'static str> {
     rules_of(Lang::En).iter().map(|r| r.id).collect()
 }
 
-/// The ids nearest to a mistyped one, nearest first (at most three, each at most two
-/// edits away), for "did you mean".
+/// The ids nearest to a mistyped one (at most three, each at most two edits away, the
+/// nearest only; a missing or extra dot counts least), for "did you mean".
 pub fn nearest(id: &str) -> Vec<&'static str> {
     let typed = id.trim().to_lowercase();
-    let mut near: Vec<(usize, usize, &'static str)> = ids()
+    let bare = |s: &str| s.replace('.', "");
+    let mut near: Vec<((usize, usize), usize, &'static str)> = ids()
         .into_iter()
         .enumerate()
-        .map(|(i, known)| (strsim::levenshtein(&typed, &known.to_lowercase()), i, known))
-        .filter(|(d, _, _)| *d <= 2)
+        .map(|(i, known)| {
+            let k = known.to_lowercase();
+            let key = (
+                strsim::levenshtein(&bare(&typed), &bare(&k)),
+                strsim::levenshtein(&typed, &k),
+            );
+            (key, i, known)
+        })
+        .filter(|((_, d), _, _)| *d <= 2)
         .collect();
     near.sort();
+    let best = near.first().map(|(key, _, _)| *key);
     near.into_iter()
+        .filter(|(key, _, _)| Some(*key) == best)
         .take(3)
         .map(|(_, _, known)| known)
         .collect()
