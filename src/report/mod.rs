@@ -8,12 +8,14 @@
 pub mod club;
 pub mod diff;
 pub mod export;
+pub mod glossary;
 pub mod ledger;
 pub mod map;
 pub mod png;
 pub mod year;
 
 use crate::error::{Error, Result};
+use crate::rules::tables::Lang;
 use minijinja::{AutoEscape, Environment, UndefinedBehavior};
 use std::path::Path;
 
@@ -57,6 +59,12 @@ pub fn environment_with(
 ) -> Result<Environment<'static>> {
     let mut env = Environment::new();
     crate::words::register(&mut env, words);
+    // `rule_summary("G3d.2", v.lang)`: a rule's title and first sentence, for a
+    // referee's template that wants to explain a rule itself.
+    env.add_function("rule_summary", |id: String, lang: String| {
+        let lang = if lang == "en" { Lang::En } else { Lang::It };
+        crate::rulebook::rule(&id, lang).map_or(id, |r| r.summary())
+    });
     env.set_undefined_behavior(UndefinedBehavior::Strict);
     // SVG is XML: escape it like HTML, so a name with `<` or `&` cannot break the picture.
     env.set_auto_escape_callback(|name| {
