@@ -208,4 +208,20 @@ mod tests {
             1
         );
     }
+
+    #[test]
+    fn templates_can_ask_for_a_rules_summary() {
+        let env = crate::report::environment(None).expect("environment");
+        let out = env
+            .render_str(
+                "{{ rule_summary('G3d.3', 'it') }} / {{ rule_summary('G77', 'en') }}",
+                (),
+            )
+            .expect("renders");
+        assert_eq!(
+            out,
+            "Corruzione: I ducati della corruzione si pagano dalla tesoreria subito prima del \
+             tiro, e sono spesi qualunque sia il risultato. / G77"
+        );
+    }
 }
