@@ -129,11 +129,11 @@ fn table(name: &str, c: &Campaign, lang: Lang) -> Option<String> {
         "standing" => vec![
             [
                 w.on_contact.into(),
-                choice(t.encounters.default_on_contact, w).into(),
+                standing(t.encounters.default_on_contact, lang, w),
             ],
             [
                 w.when_contacted.into(),
-                choice(t.encounters.default_when_contacted, w).into(),
+                standing(t.encounters.default_when_contacted, lang, w),
             ],
         ],
         "table34" => return Some(table34(t, lang, w)),
@@ -161,7 +161,7 @@ fn pairs(head_a: &str, head_b: &str, rows: &[[String; 2]]) -> String {
 }
 
 fn duc(n: i64, w: &Words) -> String {
-    format!("{n} {}", w.ducats)
+    format!("{n} {}", if n == 1 { w.ducat } else { w.ducats })
 }
 
 fn faces(f: &[u8], w: &Words) -> String {
@@ -191,6 +191,18 @@ fn choice(c: Choice, w: &Words) -> &'static str {
         Choice::Retreat => w.retreat,
         Choice::Attack => w.attack,
         Choice::Withdraw => w.withdraw,
+    }
+}
+
+/// A standing choice as an order file writes it, with its Italian name in Italian.
+fn standing(c: Choice, lang: Lang, w: &Words) -> String {
+    let code = serde_json::to_value(c)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_owned))
+        .unwrap_or_default();
+    match lang {
+        Lang::It => format!("`{code}` ({})", choice(c, w)),
+        Lang::En => format!("`{code}`"),
     }
 }
 
@@ -392,6 +404,7 @@ fn rulings(t: &Tables, w: &Words) -> String {
 struct Words {
     what: &'static str,
     value: &'static str,
+    ducat: &'static str,
     ducats: &'static str,
     d6_on: &'static str,
     years: &'static str,
@@ -477,6 +490,7 @@ impl Words {
 const IT: Words = Words {
     what: "voce",
     value: "valore",
+    ducat: "ducato",
     ducats: "ducati",
     d6_on: "1d6 con",
     years: "anni di campagna",
@@ -553,6 +567,7 @@ const IT: Words = Words {
 const EN: Words = Words {
     what: "item",
     value: "value",
+    ducat: "ducat",
     ducats: "ducats",
     d6_on: "1d6 on",
     years: "years of the campaign",
