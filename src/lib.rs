@@ -32,6 +32,7 @@
 //! | [`engine`] | running a phase: gather stored orders, readiness, seeded dice, one saving transaction | decide rules |
 //! | [`failpoint`] | crash tests' failpoints: abort at the k-th hit (`GIGLIO_CRASH_AT`), count hits (`GIGLIO_CRASH_COUNT`) | cost anything when unset |
 //! | [`words`] | the message catalogue per language (`locales/*/*.ftl`, Project Fluent), the referee's overrides, `t!` and the templates' `t()` | decide what a club may see |
+//! | [`rulebook`] | the campaign rulebook as giglio implements it (`docs/rulebook.{it,en}.md`, built in): rules by id for `giglio rules`, the reports' glossaries and the welcome mail; its tables generated from `rules.toml` | decide rules |
 //! | [`diag`] | located diagnostics (`file:line:col`), shared by every reader of user files | know game types |
 //! | [`error`] | the shell's error type and its exit codes | |
 //!
@@ -54,6 +55,7 @@ pub mod failpoint;
 pub mod mail;
 pub mod orders;
 pub mod report;
+pub mod rulebook;
 pub mod rules;
 pub mod scenario;
 pub mod simulate;

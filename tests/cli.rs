@@ -973,3 +973,64 @@ fn every_subcommand_has_help() {
     let a = giglio(tmp.path()).arg("frobnicate").assert().failure();
     assert_eq!(code_of(&a), 2, "usage errors exit 2");
 }
+
+// ---- rules --------------------------------------------------------------------------
+
+#[test]
+fn rules_prints_one_rule_with_its_table_in_the_language_asked() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let a = giglio(tmp.path())
+        .args(["rules", "G3b.3", "--lang", "en"])
+        .assert()
+        .success();
+    let out = String::from_utf8_lossy(&a.get_output().stdout).into_owned();
+    assert!(out.starts_with("G3b.3 How far a piece moves\n\n"), "{out}");
+    assert!(
+        out.contains("| nodes along one's own territory | 2 |"),
+        "{out}"
+    );
+    assert!(out.contains("switch `abroad_steps`"), "{out}");
+    let a = giglio(tmp.path())
+        .args(["rules", "g3b.3"])
+        .assert()
+        .success();
+    let out = String::from_utf8_lossy(&a.get_output().stdout).into_owned();
+    assert!(out.starts_with("G3b.3 Quanto si muove un pezzo\n"), "{out}");
+}
+
+#[test]
+fn rules_lists_every_id_with_its_title() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let a = giglio(tmp.path())
+        .args(["rules", "--lang", "en"])
+        .assert()
+        .success();
+    let out = String::from_utf8_lossy(&a.get_output().stdout).into_owned();
+    assert!(
+        out.starts_with("G0      Vocabulary\nG1      The year\n"),
+        "{out}"
+    );
+    assert!(out.contains("\nG3d.2   The siege roll\n"), "{out}");
+    assert_eq!(
+        out.lines()
+            .filter(|l| l.starts_with('G') || l.starts_with('§'))
+            .count(),
+        79
+    );
+}
+
+#[test]
+fn rules_with_an_unknown_id_suggests_the_nearest_and_exits_1() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let a = giglio(tmp.path())
+        .args(["rules", "G2b5", "--lang", "en"])
+        .assert()
+        .failure();
+    assert_eq!(code_of(&a), 1);
+    let err = stderr_of(&a);
+    assert!(
+        err.contains("There is no rule G2b5 in the rulebook. Did you mean G2b.5?"),
+        "{err}"
+    );
+    assert!(a.get_output().stdout.is_empty());
+}

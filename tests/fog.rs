@@ -475,7 +475,7 @@ fn known_to(b: &Branch, club: &NationCode) -> Facts {
             _ => {}
         }
     }
-    // A battle card shows the other side's size: fighting reveals it (battles.md).
+    // A battle card shows the other side's size: fighting reveals it (G7.3).
     for bt in own_battles(b.now(), club) {
         f.numbers.extend([bt.attacker.ducats, bt.defender.ducats]);
     }
@@ -1599,6 +1599,48 @@ fn a_report_reads_the_same_in_english() {
     let mut club = shipped().clubs[0].clone();
     club.lang = Lang::En;
     insta::assert_snapshot!("report_en", render(&view_of(&b, &club)).text);
+}
+
+/// Every rule id a report cites is explained in it: a line of the text report's glossary,
+/// a tooltip and a footnote in the HTML, in the club's language (the rulebook's words
+/// only: a glossary tells nothing of the world).
+#[test]
+fn a_reports_rule_ids_are_explained_where_they_stand() {
+    let b = snapshot_branch();
+    for (lang, heading) in [
+        (Lang::It, "Regole citate in questo rapporto"),
+        (Lang::En, "Rules cited in this report"),
+    ] {
+        let mut club = shipped().clubs[0].clone();
+        club.lang = lang;
+        let r = render(&view_of(&b, &club));
+        let (body, glossary) = r
+            .text
+            .split_once(&format!("== {heading}\n"))
+            .expect("glossary");
+        let cited = giglio::report::glossary::cited(body);
+        assert!(cited.len() >= 4, "{cited:?}");
+        for id in &cited {
+            let rule = giglio::rulebook::rule(id, lang).expect("in the rulebook");
+            assert!(
+                glossary.contains(&format!("  {id} {}\n", rule.summary())),
+                "{id}"
+            );
+            let tip = format!(
+                "<abbr class=\"rule\" title=\"{}\">{id}</abbr>",
+                rule.summary().replace('"', "&quot;")
+            );
+            assert!(r.html.contains(&tip), "{id} has no tooltip ({lang:?})");
+            assert!(
+                r.html.contains(&format!("<dt id=\"rule-{id}\">{id}</dt>")),
+                "{id}"
+            );
+        }
+        assert!(
+            r.html
+                .contains(&format!("<section id=\"glossary\">\n<h2>{heading}</h2>"))
+        );
+    }
 }
 
 #[test]

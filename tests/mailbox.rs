@@ -230,7 +230,7 @@ fn a_season_is_played_from_the_mailbox_alone() {
             assert!(w.text.contains("Il vostro obiettivo segreto"), "{}", w.text);
             assert_eq!(name, format!("ordini-{}-1494-spring.toml", w.nation));
         }
-        for attached in [".json", ".png"] {
+        for attached in [".json", ".png", ".md"] {
             assert!(
                 w.files.keys().any(|n| n.ends_with(attached)),
                 "{} lacks its {attached}",

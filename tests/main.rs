@@ -31,6 +31,8 @@ mod orders_cases;
 mod properties;
 /// README's examples stay true.
 mod readme;
+/// The rulebook against the code, the data and the templates; no path outside the repo.
+mod rulebook;
 /// Rules cases as data: `tests/cases/{spring,winter}/*.toml`.
 mod rules_cases;
 /// Broken campaign definitions (`tests/cases/scenario/*.toml`) and the shipped one.

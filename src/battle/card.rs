@@ -1,4 +1,4 @@
-//! The battle card (format `giglio-battle-card/1`, `tactical-rulesets.md` §0.3): what
+//! The battle card (format `giglio-battle-card/1`, rulebook §0.3): what
 //! both clubs receive to fight a battle on the table, and what an auto-resolver reads.
 
 use crate::rules::Ducats;

@@ -1,6 +1,6 @@
 //! LEG — Legnano 1176 (Battles of the Middle Ages, rulebook v1.0): the map-free
-//! auto-resolver (`tactical-rulesets.md` §2, conventions §0). Rule numbers `§x.y` are the
-//! rulebook's; the tables and every READING switch are data in `rulesets/leg1176.toml`.
+//! auto-resolver (conventions: the campaign rulebook's §0). Rule numbers `§x.y` are the
+//! printed game's, `digest §2.x` the project's reading notes on it; the tables and every READING switch are data in `rulesets/leg1176.toml`.
 //!
 //! # The map-free table (ASSUMPTION, §0.4 refined to hexes)
 //! Each sector is a strip between the two long edges, `depth` hexes long. A unit's place

@@ -18,6 +18,7 @@ mod new;
 mod orders;
 pub(crate) mod report;
 mod resolve;
+mod rules;
 mod simulate;
 mod status;
 mod ui;
@@ -79,6 +80,7 @@ enum Command {
     Mail(mail::MailCommand),
     Simulate(simulate::SimulateArgs),
     Welcome(welcome::WelcomeArgs),
+    Rules(rules::RulesArgs),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -124,6 +126,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Remind(args) => deadline::cmd_remind(dir, args),
         Command::Mail(cmd) => mail::cmd_mail(dir, cmd),
         Command::Simulate(args) => simulate::cmd_simulate(dir, args),
+        Command::Rules(args) => rules::cmd_rules(args),
     }
 }
 

@@ -44,6 +44,10 @@ pub fn message(w: &Welcome, club: &Club, secret: Option<&str>, kept: bool) -> Re
         crate::rules::tables::Lang::It => format!("mappa-{nation}.png"),
         crate::rules::tables::Lang::En => format!("map-{nation}.png"),
     };
+    let rulebook_name = match lang {
+        crate::rules::tables::Lang::It => "regolamento.md",
+        crate::rules::tables::Lang::En => "rulebook.md",
+    };
     let own = club_world(w.world, &nation);
     let orders_address = mailbox(&w.config.mail.from)?.email.to_string();
     let text_of = |secret: Secret<'_>| {
@@ -61,7 +65,7 @@ pub fn message(w: &Welcome, club: &Club, secret: Option<&str>, kept: bool) -> Re
                 sheet: &sheet_name,
                 view: &view_name,
                 map: &map_name,
-                rulebook: None,
+                rulebook: Some(rulebook_name),
             },
         )
     };
@@ -81,6 +85,11 @@ pub fn message(w: &Welcome, club: &Club, secret: Option<&str>, kept: bool) -> Re
         bytes: a.bytes,
     })
     .collect();
+    files.push(FilePart {
+        name: rulebook_name.to_owned(),
+        mime: "text/markdown; charset=utf-8",
+        bytes: crate::rulebook::full(lang).as_bytes().to_vec(),
+    });
     files.push(FilePart {
         name: map_name.clone(),
         mime: "image/png",

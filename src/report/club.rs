@@ -54,6 +54,15 @@ pub(crate) fn render_both(
         &format!("{stem}.html"),
         minijinja::context! { v => v, L => l, map_src => map_src },
     )?;
+    if stem == "report" {
+        // Clubs have no copy of the rulebook at hand: each rule id the report cites is
+        // explained where it stands and at the end (src/report/glossary.rs).
+        let heading = crate::words::from_env(env).plain(lang, "rulebook-glossary");
+        return Ok((
+            super::glossary::text(&text, lang, &heading),
+            super::glossary::html(&html, lang, &heading),
+        ));
+    }
     Ok((text, html))
 }
 

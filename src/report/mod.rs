@@ -8,6 +8,7 @@
 pub mod club;
 pub mod diff;
 pub mod export;
+pub mod glossary;
 pub mod kit;
 pub mod ledger;
 pub mod map;
@@ -18,6 +19,7 @@ pub mod welcome;
 pub mod year;
 
 use crate::error::{Error, Result};
+use crate::rules::tables::Lang;
 use minijinja::{AutoEscape, Environment, UndefinedBehavior};
 use std::path::Path;
 
@@ -61,6 +63,12 @@ pub fn environment_with(
 ) -> Result<Environment<'static>> {
     let mut env = Environment::new();
     crate::words::register(&mut env, words);
+    // `rule_summary("G3d.2", v.lang)`: a rule's title and first sentence, for a
+    // referee's template that wants to explain a rule itself.
+    env.add_function("rule_summary", |id: String, lang: String| {
+        let lang = if lang == "en" { Lang::En } else { Lang::It };
+        crate::rulebook::rule(&id, lang).map_or(id, |r| r.summary())
+    });
     env.set_undefined_behavior(UndefinedBehavior::Strict);
     // SVG is XML: escape it like HTML, so a name with `<` or `&` cannot break the picture.
     env.set_auto_escape_callback(|name| {

@@ -1,7 +1,8 @@
 //! The rules tables of Il Giglio as data: every number and every **\[ruling\]** of the
-//! digest, read from `rules.toml` so a referee can change one without code.
+//! campaign rulebook (`docs/rulebook.en.md`), read from `rules.toml` so a referee can
+//! change one without code.
 //!
-//! Field names follow the digest; each field's doc names the rule id it carries.
+//! Each field's doc names the rule id it carries.
 
 use super::ids::Ducats;
 use serde::{Deserialize, Serialize};
@@ -402,7 +403,7 @@ pub enum Confiscation {
     Fleets,
 }
 
-/// Every **\[ruling\]** of the digest, as a named switch.
+/// Every **\[ruling\]** of the rulebook, as a named switch.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Rulings {
