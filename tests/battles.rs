@@ -250,3 +250,140 @@ fn simulations_are_the_same_on_any_number_of_threads() {
     assert_ne!(one, other, "another seed plays other campaigns");
     assert!(one.mean_battles_per_year.len() == 1 && one.runs == 5);
 }
+
+/// A campaign whose round 1 ends in a battle at F7 (Venice attacks Florence), pending in
+/// round 2.
+fn campaign_with_a_battle() -> TestCampaign {
+    let t = TestCampaign::new();
+    t.run(&["resolve", "--force"]).success();
+    t.submit_all("1494-r01", &[("V", "[[stance]]\npiece = \"V-A2\"\non_contact = \"attack\"\n\n[[move]]\npiece = \"V-A2\"\npath = \"V8 -> F7\"\n")]);
+    t.run(&["resolve"]).success();
+    t
+}
+
+fn send_result(t: &TestCampaign, nation: &str, winner: &str) -> assert_cmd::assert::Assert {
+    let body = format!(
+        "[[battle_result]]\nbattle = \"1494-r01-F7\"\nwinner = \"{winner}\"\nlosses = {{ V = 50, F = 120 }}\n"
+    );
+    let f = t.orders_file(&format!("result-{nation}.toml"), nation, "1494-r02", &body);
+    t.run(&["battle", "result", "1494-r01-F7", &f])
+}
+
+/// The referee's messages queued for each club (nation → subject).
+fn referee_notices(t: &TestCampaign) -> Vec<(String, String)> {
+    giglio::storage::Store::open_read(&t.dir)
+        .expect("open")
+        .outbox(None)
+        .expect("outbox")
+        .into_iter()
+        .filter(|m| m.kind == "referee" && m.nation.is_some())
+        .map(|m| (m.nation.unwrap_or_default(), m.subject))
+        .collect()
+}
+
+/// Point 1: one auto-resolve per battle, with the ruleset the battle was meant for; a
+/// second one, or one with another ruleset, is refused and changes nothing.
+#[test]
+fn a_battle_is_auto_resolved_once_with_its_own_ruleset() {
+    let t = campaign_with_a_battle();
+    let other = t
+        .run(&["battle", "auto", "1494-r01-F7", "--ruleset", "leg1176"])
+        .failure();
+    assert!(
+        crate::common::stderr_of(&other).contains("is meant for mon1628"),
+        "{}",
+        crate::common::stderr_of(&other)
+    );
+    let first = t.stdout(&["battle", "auto", "1494-r01-F7"]);
+    assert!(
+        first.contains("auto-resolved 1494-r01-F7 with mon1628"),
+        "{first}"
+    );
+    let dump = || {
+        giglio::storage::Store::open_read(&t.dir)
+            .expect("open")
+            .canonical_dump()
+            .expect("dump")
+    };
+    let before = dump();
+    for args in [
+        &["battle", "auto", "1494-r01-F7"][..],
+        &["battle", "auto", "1494-r01-F7", "--ruleset", "leg1176"][..],
+    ] {
+        let again = t.run(args).failure();
+        assert!(
+            crate::common::stderr_of(&again).contains("already auto-resolved")
+                || crate::common::stderr_of(&again).contains("is meant for mon1628"),
+            "{}",
+            crate::common::stderr_of(&again)
+        );
+    }
+    assert_eq!(
+        before,
+        dump(),
+        "a refused auto-resolve changed the campaign"
+    );
+}
+
+/// Point 1: the auto-resolver never replaces two clubs' agreeing results.
+#[test]
+fn auto_never_replaces_agreeing_club_results() {
+    let t = campaign_with_a_battle();
+    send_result(&t, "V", "V").success();
+    send_result(&t, "F", "V").success();
+    let a = t.run(&["battle", "auto", "1494-r01-F7"]).failure();
+    assert!(
+        crate::common::stderr_of(&a).contains("agreeing results"),
+        "{}",
+        crate::common::stderr_of(&a)
+    );
+    assert!(t.stdout(&["battle", "list"]).contains("settled (table)"));
+}
+
+/// Point 1: an auto-resolved result is replaced only by a referee ruling with a reason,
+/// and both clubs are told, each in its own language.
+#[test]
+fn a_ruling_replaces_an_auto_result_and_both_clubs_are_told() {
+    let t = campaign_with_a_battle();
+    t.run(&["battle", "auto", "1494-r01-F7"]).success();
+    assert!(referee_notices(&t).is_empty());
+    t.run(&[
+        "battle",
+        "rule",
+        "1494-r01-F7",
+        "--winner",
+        "F",
+        "--loss",
+        "V=60",
+        "--loss",
+        "F=20",
+        "--reason",
+        "the auto-resolver used the wrong map",
+    ])
+    .success();
+    let list = t.stdout(&["battle", "list"]);
+    assert!(list.contains("settled (referee): F wins"), "{list}");
+    let notices = referee_notices(&t);
+    let nations: Vec<&str> = notices.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(nations.len(), 2, "{notices:?}");
+    assert!(
+        nations.contains(&"V") && nations.contains(&"F"),
+        "{notices:?}"
+    );
+    for (_, subject) in &notices {
+        assert!(subject.contains("1494-r01-F7"), "{subject}");
+    }
+    let raw: Vec<String> = giglio::storage::Store::open_read(&t.dir)
+        .expect("open")
+        .outbox(None)
+        .expect("outbox")
+        .into_iter()
+        .filter(|m| m.kind == "referee" && m.nation.is_some())
+        .map(|m| String::from_utf8_lossy(&m.raw).into_owned())
+        .collect();
+    assert!(
+        raw.iter()
+            .any(|r| r.contains("auto-resolved") || r.contains("automaticamente")),
+        "{raw:?}"
+    );
+}

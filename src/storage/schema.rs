@@ -6,7 +6,14 @@ use rusqlite_migration::{M, Migrations};
 
 /// All migrations, in order.
 pub fn migrations() -> Migrations<'static> {
-    Migrations::new(vec![M::up(V1), M::up(V2), M::up(V3), M::up(V4), M::up(V5)])
+    Migrations::new(vec![
+        M::up(V1),
+        M::up(V2),
+        M::up(V3),
+        M::up(V4),
+        M::up(V5),
+        M::up(V6),
+    ])
 }
 
 /// Version 1: the campaign, its definition, clubs, phases with their worlds, dice, journal.
@@ -157,6 +164,27 @@ CREATE TABLE deadline (
     phase_key    TEXT PRIMARY KEY,
     at           TEXT NOT NULL          -- RFC 3339 with the campaign's UTC offset
 );
+"#;
+
+/// Version 6: every die of an auto-resolved battle, one row a roll, so the dice log shows
+/// them beside the phase's own. Rolls that earlier versions kept only inside the result's
+/// `detail` JSON are copied out.
+const V6: &str = r#"
+CREATE TABLE battle_dice (
+    result_id INTEGER NOT NULL REFERENCES battle_result(id) ON DELETE CASCADE,
+    seq       INTEGER NOT NULL,
+    event     TEXT NOT NULL,
+    purpose   TEXT NOT NULL,
+    sides     INTEGER NOT NULL,
+    value     INTEGER NOT NULL,
+    PRIMARY KEY (result_id, seq)
+);
+INSERT INTO battle_dice (result_id, seq, event, purpose, sides, value)
+SELECT r.id, json_extract(d.value, '$.seq'), json_extract(d.value, '$.event'),
+       json_extract(d.value, '$.purpose'), json_extract(d.value, '$.sides'),
+       json_extract(d.value, '$.value')
+FROM battle_result r, json_each(r.detail, '$.rolls') d
+WHERE r.source = 'auto' AND r.detail IS NOT NULL AND json_valid(r.detail);
 "#;
 
 #[cfg(test)]
