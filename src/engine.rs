@@ -413,14 +413,18 @@ fn audit_battles(
                     b.id
                 ));
             }
-            let stored: Vec<Roll> = store
+            // A roll is its event, die and face; its purpose is words, which may be
+            // reworded between versions without changing any result.
+            let face = |r: &Roll| (r.event.clone(), r.sides, r.value);
+            let recomputed: Vec<_> = dice.log().iter().map(face).collect();
+            let stored: Vec<_> = store
                 .battle_dice(key)?
-                .into_iter()
-                .map(|(_, roll)| roll)
-                .filter(|roll| dice.log().iter().any(|x| x.event == roll.event))
+                .iter()
+                .map(|(_, roll)| face(roll))
+                .filter(|f| recomputed.iter().any(|x| x.0 == f.0))
                 .collect();
             // Results stored before rolls were kept have none: their outcome is checked.
-            if !stored.is_empty() && stored.as_slice() != dice.log() {
+            if !stored.is_empty() && stored != recomputed {
                 details.push(format!(
                     "battle {}: the auto-resolve's dice differ from those stored",
                     b.id

@@ -54,6 +54,7 @@ fn two_a_side() -> Card {
             node_kind: "village".into(),
             terrain: "plain".into(),
             fortified: false,
+            defender_inside: false,
             month: "May".into(),
             table: String::new(),
             deployment: String::new(),
@@ -386,4 +387,113 @@ fn a_ruling_replaces_an_auto_result_and_both_clubs_are_told() {
             .any(|r| r.contains("auto-resolved") || r.contains("automaticamente")),
         "{raw:?}"
     );
+}
+
+/// Point 2: an auto-resolve's rolls are in the dice log with their purpose, and
+/// `giglio audit` recomputes the battle from the phase's revealed seed: a stored roll
+/// changed afterwards is caught.
+#[test]
+fn battle_rolls_are_logged_and_audited() {
+    let t = campaign_with_a_battle();
+    t.run(&["battle", "auto", "1494-r01-F7"]).success();
+    let log = t.stdout(&["log", "--dice", "--phase", "1494-r02"]);
+    let battle_rolls: Vec<&str> = log.lines().filter(|l| l.contains("1494-r01-F7")).collect();
+    assert!(!battle_rolls.is_empty(), "{log}");
+    assert!(
+        battle_rolls.iter().all(|l| l.contains("MON")),
+        "each roll says what it was for: {log}"
+    );
+    t.run(&["resolve", "--force"]).success();
+    let audit = t.stdout(&["audit", "--phase", "1494-r02", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&audit).expect("json");
+    assert_eq!(v[0]["battles_match"], true, "{audit}");
+    // Tamper with one stored roll of the battle: the audit finds it.
+    let db = t.dir.join(giglio::storage::DB_FILE);
+    let conn = rusqlite::Connection::open(db).expect("open");
+    conn.execute(
+        "UPDATE battle_dice SET value = CASE WHEN value = 1 THEN 2 ELSE 1 END WHERE seq = 1",
+        [],
+    )
+    .expect("tamper");
+    drop(conn);
+    let a = t.run(&["audit", "--phase", "1494-r02"]).failure();
+    let out = String::from_utf8_lossy(&a.get_output().stdout).into_owned();
+    assert!(
+        out.contains("battle 1494-r01-F7: the auto-resolve's dice differ"),
+        "{out}"
+    );
+}
+
+/// Point 2: the demo's auto-resolved battles keep their rolls, and audit passes.
+#[test]
+fn the_demo_keeps_every_battle_roll() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    crate::common::giglio(tmp.path())
+        .args(["demo", "d", "--years", "1"])
+        .assert()
+        .success();
+    let store = giglio::storage::Store::open_read(&tmp.path().join("d")).expect("open");
+    let mut autos = 0;
+    for p in store.phases().expect("phases") {
+        for b in &p.world.battles {
+            let results = store.results(&b.id).expect("results");
+            if results
+                .iter()
+                .any(|r| r.source == "auto" && r.phase == p.id.key())
+            {
+                autos += 1;
+                let rolls = store.battle_dice(&p.id.key()).expect("rolls");
+                assert!(
+                    rolls.iter().any(|(_, r)| r.event.contains(&b.id)),
+                    "battle {} has no stored roll",
+                    b.id
+                );
+            }
+        }
+    }
+    assert!(autos > 0, "the demo year has battles");
+    crate::common::giglio(tmp.path())
+        .args(["-C", "d", "audit"])
+        .assert()
+        .success();
+}
+
+/// Point 2: Piacenza's rolls say in their purpose that the face is read less one.
+#[test]
+fn piacenza_rolls_say_how_the_face_is_read() {
+    let rs = ruleset("pia1746");
+    let side = |nation: &str, role: &str, ducats| giglio::battle::card::SideSpec {
+        nation: nation.into(),
+        club: nation.into(),
+        role: role.into(),
+        ducats,
+        sapper: false,
+        commander_killed: false,
+    };
+    let place = giglio::battle::card::Place {
+        node: "M3".into(),
+        node_name: "Lodi".into(),
+        node_kind: "city".into(),
+        terrain: "plain".into(),
+        fortified: false,
+        month: "May".into(),
+    };
+    let card = Card::build(
+        "1494-r03-M3",
+        "battle",
+        &rs,
+        place,
+        [side("V", "attacker", 400), side("M", "defender", 300)],
+    );
+    let mut dice = giglio::rules::dice::SeededDice::new([3; 32]);
+    giglio::battle::auto_resolve(&card, &rs, &mut dice).expect("resolves");
+    use giglio::rules::dice::Dice;
+    assert!(!dice.log().is_empty());
+    for r in dice.log() {
+        assert_eq!(r.sides, 10);
+        assert!(
+            r.purpose.contains(giglio::battle::pia::D10_READING),
+            "{r:?}"
+        );
+    }
 }

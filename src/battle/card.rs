@@ -33,6 +33,10 @@ pub struct BattleInfo {
     pub terrain: String,
     /// The defender holds a fortification here (fortified, not breached).
     pub fortified: bool,
+    /// The defender fights from inside its fortification (a siege assault); a campaign
+    /// battle is fought in the field (an army inside is besieged, G3c.1), so `false`.
+    #[serde(default)]
+    pub defender_inside: bool,
     /// The month of the round (`May`).
     pub month: String,
     /// G3c.10: the ruleset's standard table, whatever the army sizes.
@@ -169,6 +173,7 @@ impl Card {
                 node_kind: place.node_kind,
                 terrain: place.terrain,
                 fortified: place.fortified,
+                defender_inside: false,
                 month: place.month,
                 table: rs.table.clone(),
                 deployment: if kind == "rearguard" {

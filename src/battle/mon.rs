@@ -1170,6 +1170,7 @@ mod tests {
                 node_kind: node_kind.into(),
                 terrain: terrain.into(),
                 fortified,
+                defender_inside: fortified,
                 month: "May".into(),
                 table: String::new(),
                 deployment: String::new(),
