@@ -497,3 +497,195 @@ fn piacenza_rolls_say_how_the_face_is_read() {
         );
     }
 }
+
+/// Dice that walk every sequence of faces, one run a path: a run follows its path of
+/// forced faces and rolls 1 past its end; the next path is the last face that can still
+/// go up, gone up. Exact odds of a battle small enough, with no sampling.
+struct PathDice {
+    path: Vec<u8>,
+    sides: Vec<u8>,
+    log: Vec<giglio::rules::dice::Roll>,
+}
+
+impl giglio::rules::dice::Dice for PathDice {
+    fn roll(&mut self, event: &str, sides: u8, purpose: &str) -> u8 {
+        let at = self.sides.len();
+        if at == self.path.len() {
+            self.path.push(1);
+        }
+        self.sides.push(sides);
+        let value = self.path[at];
+        self.log.push(giglio::rules::dice::Roll {
+            seq: at as u32 + 1,
+            event: event.to_owned(),
+            purpose: purpose.to_owned(),
+            sides,
+            value,
+        });
+        value
+    }
+
+    fn log(&self) -> &[giglio::rules::dice::Roll] {
+        &self.log
+    }
+}
+
+/// Exact probabilities of attacker wins, defender wins and draws, by enumerating every
+/// sequence of faces (at most `limit` of them).
+fn exact(card: &Card, rs: &Ruleset, limit: usize) -> [f64; 3] {
+    use giglio::battle::result::Winner;
+    let mut out = [0.0; 3];
+    let mut path = Vec::new();
+    for _ in 0..limit {
+        let mut dice = PathDice {
+            path,
+            sides: Vec::new(),
+            log: Vec::new(),
+        };
+        let r = giglio::battle::auto_resolve(card, rs, &mut dice).expect("resolves");
+        let p: f64 = dice.sides.iter().map(|&s| 1.0 / f64::from(s)).product();
+        out[match r.winner {
+            Winner::A => 0,
+            Winner::B => 1,
+            Winner::Draw => 2,
+        }] += p;
+        let mut next = dice.path;
+        next.truncate(dice.sides.len());
+        while let Some(&last) = next.last() {
+            let i = next.len() - 1;
+            if last < dice.sides[i] {
+                next[i] += 1;
+                break;
+            }
+            next.pop();
+        }
+        if next.is_empty() {
+            return out;
+        }
+        path = next;
+    }
+    panic!("more than {limit} sequences of dice: too big to enumerate");
+}
+
+/// Point 3: Monferrato's fort counts only when the defender is inside. Two units of fire
+/// 3 a side at a fortified village, the defender in the field: the attacker wins exactly
+/// 5/16 (more hits than it takes, X, Y ~ Bin(2, ½)), as in the open. The reading of
+/// campaigns written before the switch keeps the fort, and the attacker's chance falls.
+#[test]
+fn monferrato_fort_counts_only_with_the_defender_inside() {
+    let rs = ruleset("mon1628");
+    let mut card = two_a_side();
+    card.battle.fortified = true;
+    let open = exact(&two_a_side(), &rs, 100_000);
+    assert!((open[0] - 5.0 / 16.0).abs() < 1e-12, "{open:?}");
+    let field = exact(&card, &rs, 100_000);
+    assert!((field[0] - 5.0 / 16.0).abs() < 1e-12, "{field:?}");
+    // Inside its works, the fort takes two hits off the attacker each round.
+    card.battle.defender_inside = true;
+    let inside = exact(&card, &rs, 100_000);
+    assert!(inside[0] < 5.0 / 16.0 - 0.1, "{inside:?}");
+    // A campaign written before the switch (no `MON_fort_applies`): the fort always.
+    let mut old = rs.clone();
+    old.readings.remove("MON_fort_applies");
+    card.battle.defender_inside = false;
+    assert_eq!(exact(&card, &old, 100_000), inside);
+}
+
+/// Point 4: Legnano's attacker attacks at even odds (it came to take the node): an even
+/// fight no longer ends a draw every time. Campaigns written before the switch keep the
+/// passive attacker (1.5:1), whose even fights are all draws.
+#[test]
+fn legnano_attacker_attacks_at_even_odds() {
+    let rs = ruleset("leg1176");
+    let side = |nation: &str, role: &str| giglio::battle::card::SideSpec {
+        nation: nation.into(),
+        club: nation.into(),
+        role: role.into(),
+        ducats: 300,
+        sapper: false,
+        commander_killed: false,
+    };
+    let place = giglio::battle::card::Place {
+        node: "M3".into(),
+        node_name: "Lodi".into(),
+        node_kind: "city".into(),
+        terrain: "plain".into(),
+        fortified: false,
+        month: "May".into(),
+    };
+    let mut card = Card::build(
+        "1494-r03-M3",
+        "battle",
+        &rs,
+        place,
+        [side("V", "attacker"), side("M", "defender")],
+    );
+    // Even: four companies of communal foot (B infantry) a side.
+    for s in &mut card.sides {
+        s.units = (1..=4)
+            .map(|i| Unit {
+                id: format!("{}-U{i}", s.key),
+                name: "Communal foot".into(),
+                kind: "inf".into(),
+                ratings: BTreeMap::from([("grade".to_owned(), 2), ("mp".to_owned(), 4)]),
+                campaign_value: 75,
+            })
+            .collect();
+    }
+    let now = odds(&card, &rs, 24, 1).expect("odds");
+    assert!(now.draws < now.runs, "{now:?}");
+    let mut old = rs.clone();
+    old.readings.remove("LEG_attacker_policy");
+    let mut old_card = card.clone();
+    old_card.battle.readings.remove("LEG_attacker_policy");
+    let before = odds(&old_card, &old, 24, 1).expect("odds");
+    assert_eq!(before.draws, before.runs, "{before:?}");
+}
+
+/// Point 5: an Ottaggio unit melees by odds: no unit melees at 1:2 or worse. Campaigns
+/// written before the switch melee whatever the odds.
+#[test]
+fn ottaggio_melee_is_chosen_by_odds() {
+    let rs = ruleset("ott1625");
+    let bad = |rs: &Ruleset| {
+        let side = |nation: &str, role: &str, ducats| giglio::battle::card::SideSpec {
+            nation: nation.into(),
+            club: nation.into(),
+            role: role.into(),
+            ducats,
+            sapper: false,
+            commander_killed: false,
+        };
+        let place = giglio::battle::card::Place {
+            node: "M5".into(),
+            node_name: "Ottaggio".into(),
+            node_kind: "village".into(),
+            terrain: "hills".into(),
+            fortified: false,
+            month: "April".into(),
+        };
+        let card = Card::build(
+            "1494-r03-M5",
+            "battle",
+            rs,
+            place,
+            [side("V", "attacker", 600), side("M", "defender", 250)],
+        );
+        let mut n = 0;
+        for seed in 0..6u8 {
+            let mut dice = giglio::rules::dice::SeededDice::new([seed; 32]);
+            giglio::battle::auto_resolve(&card, rs, &mut dice).expect("resolves");
+            use giglio::rules::dice::Dice;
+            n += dice
+                .log()
+                .iter()
+                .filter(|r| r.purpose.contains(" at 1:2: d6") || r.purpose.contains(" at 1:3: d6"))
+                .count();
+        }
+        n
+    };
+    assert_eq!(bad(&rs), 0);
+    let mut old = rs.clone();
+    old.readings.remove("OTT_melee_choice");
+    assert!(bad(&old) > 0, "the old reading melees at bad odds");
+}
