@@ -474,6 +474,13 @@ fn bombard_columns(raw: &[RawBombardColumn]) -> Result<Vec<(i64, Bands)>, String
         .collect()
 }
 
+/// The Bombardment Table column of a battery of `sp` SP, shifted one to the left (not
+/// beyond the first) against infantry staggered in depth (§8.5.4).
+fn bombard_column_of<T>(columns: &[(i64, T)], sp: i64, depth_shift: bool) -> usize {
+    let col = columns.iter().rposition(|c| sp >= c.0).unwrap_or(0);
+    col - usize::from(depth_shift && col > 0)
+}
+
 fn melee_columns(raw: &[RawMeleeColumn]) -> Result<Vec<MeleeColumn>, String> {
     if raw.is_empty() {
         return Err("table `melee` has no columns".into());
@@ -2327,12 +2334,7 @@ impl<'a> Battle<'a> {
     // ---- bombardment (§8) -------------------------------------------------------------
 
     fn bombard_column(&self, sp: i64, t: usize) -> usize {
-        let col = self.t.bombard.iter().rposition(|c| sp >= c.0).unwrap_or(0);
-        if self.depth_shift(t) {
-            col - usize::from(col > 0)
-        } else {
-            col
-        }
+        bombard_column_of(&self.t.bombard, sp, self.depth_shift(t))
     }
 
     /// §8.1, §8.2: range (PROVISIONAL), terrain, Smoke; −4 at most.
@@ -3684,6 +3686,24 @@ mod tests {
     }
 
     /// The purposes logged, without the reading of the d10 every one of them carries.
+    /// The provisional Bombardment Table agrees with the book's one example of it
+    /// (§8.5.4): "A 5 SP battery against a regiment of more than three battalions fires
+    /// as if it only had 1-2 SPs", and the Ricochet's "battery 1-2 strength points"
+    /// column is the first (§8.5.2).
+    #[test]
+    fn bombardment_columns_agree_with_the_book_examples() {
+        let raw: RawBombard = ruleset().table("bombardment").expect("table");
+        let columns = bombard_columns(&raw.columns).expect("columns");
+        assert_eq!(bombard_column_of(&columns, 1, false), 0);
+        assert_eq!(bombard_column_of(&columns, 2, false), 0, "1-2 SP");
+        assert_ne!(bombard_column_of(&columns, 5, false), 0);
+        assert_eq!(
+            bombard_column_of(&columns, 5, true),
+            bombard_column_of(&columns, 2, false),
+            "a 5 SP battery shifted one column left fires as 1-2 SP"
+        );
+    }
+
     fn purposes(dice: &ScriptedDice) -> Vec<String> {
         let tail = format!(" [{D10_READING}]");
         dice.log()
