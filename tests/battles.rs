@@ -689,3 +689,66 @@ fn ottaggio_melee_is_chosen_by_odds() {
     old.readings.remove("OTT_melee_choice");
     assert!(bad(&old) > 0, "the old reading melees at bad odds");
 }
+
+/// Point 7: Armati's conversion is the referee's setting; a side that cannot field an
+/// army is overwhelmed when the setting says so (campaigns written before it: the
+/// referee rules), and the card says what each club must show instead of "ducats
+/// unspent".
+#[test]
+fn armati_cannot_field_has_a_consequence_and_the_card_says_what_to_bring() {
+    use giglio::battle::ruleset::CannotField;
+    let rs = ruleset("armati");
+    assert_eq!(
+        rs.points.as_ref().map(|p| p.cannot_field),
+        Some(CannotField::Overwhelmed)
+    );
+    let mut card = two_a_side();
+    card.battle.ruleset = "armati".into();
+    for s in &mut card.sides {
+        s.units.clear();
+        s.oob = "template".into();
+    }
+    card.sides[0].ducats = 200;
+    card.sides[1].ducats = 195;
+    let mut dice = giglio::rules::dice::SeededDice::new([0; 32]);
+    let (o, r) = giglio::battle::auto_outcome(&card, &rs, &mut dice).expect("applies");
+    assert!(r.is_none());
+    assert_eq!(o.winner.as_ref().map(|w| w.as_str()), Some("A"));
+    assert_eq!((o.attacker_loss, o.defender_loss), (0, 195));
+    assert!(o.reason.starts_with("G3c.11"), "{}", o.reason);
+    // Both sides can field: the battle is fought on the table, never auto-resolved.
+    card.sides[1].ducats = 400;
+    assert!(matches!(
+        giglio::battle::auto_outcome(&card, &rs, &mut dice),
+        Err(giglio::battle::BattleError::PointsOnly(_))
+    ));
+    // A campaign written before the setting: nothing automatic, the referee rules.
+    card.sides[1].ducats = 195;
+    let mut old = rs.clone();
+    if let Some(p) = old.points.as_mut() {
+        p.cannot_field = CannotField::Referee;
+    }
+    assert!(matches!(
+        giglio::battle::auto_outcome(&card, &old, &mut dice),
+        Err(giglio::battle::BattleError::PointsOnly(_))
+    ));
+    card.sides[0].unspent = 200;
+    card.sides[1].unspent = 195;
+    let env = giglio::report::environment(None).expect("templates");
+    let text = giglio::report::club::card_text(&env, &card, &rs, false).expect("card");
+    assert!(!text.contains("ducats unspent"), "{text}");
+    assert!(
+        text.contains("each club brings its own army list"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Show at the table an army list of at most 40 points: its Core (30) and at least 10 points beyond it (40 in all)"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "B cannot field an army (G3c.11): 39 points do not reach 40. It is overwhelmed"
+        ),
+        "{text}"
+    );
+}

@@ -13,3 +13,11 @@ battle-ruling-text = The referee has ruled battle { $battle }: { $winner ->
         [referee] It replaces the referee's earlier ruling.
        *[other] It replaces the clubs' results.
     } It is applied when the next phase is resolved.
+
+# The battle card of a points-only game (G3c.11).
+battle-card-points-core = Points: { $nation }: { $points } { $unit }. Show at the table an army list of at most { $points } { $unit }: its Core ({ $core }) and at least { $beyond } { $unit } beyond it ({ $needed } in all).
+battle-card-points-plain = Points: { $nation }: { $points } { $unit }. Show at the table an army list of at most { $points } { $unit }.
+battle-card-cannot-field = { $nation } cannot field an army (G3c.11): { $points } { $unit } do not reach { $needed }.
+battle-card-cannot-field-overwhelmed = It is overwhelmed without a fight and loses all it had; the referee applies this with `giglio battle auto`.
+battle-card-cannot-field-referee = The referee rules this battle (`giglio battle rule`).
+battle-card-points-oob = order of battle: none from giglio; each club brings its own army list worth the points above

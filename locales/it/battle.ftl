@@ -13,3 +13,11 @@ battle-ruling-text = L'arbitro ha deciso la battaglia { $battle }: { $winner ->
         [referee] Sostituisce la decisione precedente dell'arbitro.
        *[other] Sostituisce i risultati dei club.
     } Sarà applicata alla risoluzione della prossima fase.
+
+# La carta di battaglia di un gioco a punti (G3c.11).
+battle-card-points-core = Punti: { $nation }: { $points } { $unit }. Presentate al tavolo una lista d'esercito di al massimo { $points } { $unit }: il suo Core ({ $core }) e almeno { $beyond } { $unit } oltre il Core ({ $needed } in tutto).
+battle-card-points-plain = Punti: { $nation }: { $points } { $unit }. Presentate al tavolo una lista d'esercito di al massimo { $points } { $unit }.
+battle-card-cannot-field = { $nation } non può schierare un esercito (G3c.11): { $points } { $unit } non arrivano a { $needed }.
+battle-card-cannot-field-overwhelmed = È travolto senza combattere e perde tutto ciò che aveva; l'arbitro lo applica con `giglio battle auto`.
+battle-card-cannot-field-referee = L'arbitro decide questa battaglia (`giglio battle rule`).
+battle-card-points-oob = ordine di battaglia: nessuno da giglio; ogni club porta la propria lista d'esercito del valore in punti indicato sopra
