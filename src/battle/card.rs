@@ -1,4 +1,4 @@
-//! The battle card (format `giglio-battle-card/1`, `tactical-rulesets.md` §0.3): what
+//! The battle card (format `giglio-battle-card/1`, the hand-off's card format): what
 //! both clubs receive to fight a battle on the table, and what an auto-resolver reads.
 
 use crate::rules::Ducats;

@@ -1,5 +1,5 @@
 //! LEG — Legnano 1176 (Battles of the Middle Ages, rulebook v1.0): the map-free
-//! auto-resolver (`tactical-rulesets.md` §2, conventions §0). Rule numbers `§x.y` are the
+//! auto-resolver (the Legnano 1176 rulebook, with the shared conventions of the hand-off). Rule numbers `§x.y` are the
 //! rulebook's; the tables and every READING switch are data in `rulesets/leg1176.toml`.
 //!
 //! # The map-free table (ASSUMPTION, §0.4 refined to hexes)

@@ -1,5 +1,5 @@
-//! The boundary between the campaign and the tactical games (`battles.md`,
-//! `tactical-rulesets.md`): battle cards out, results back, and a map-free
+//! The boundary between the campaign and the tactical games (the battle rules of the
+//! campaign and the four games' rulebooks): battle cards out, results back, and a map-free
 //! auto-resolver for each seed game, every roll through the campaign's logged dice.
 //!
 //! This module never touches the campaign world: it reads a [`card::Card`] and

@@ -1,4 +1,4 @@
-//! MON — La Seconda Guerra del Monferrato 1628–1630 (`tactical-rulesets.md` §3): the
+//! MON — La Seconda Guerra del Monferrato 1628–1630 (its rulebook): the
 //! map-free auto-resolver, and the game's siege procedures as pure functions.
 //!
 //! MON is an operational game on an area map whose Field Combat (§7) needs no map: a

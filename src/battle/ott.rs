@@ -1,5 +1,5 @@
 //! OTT — Ottaggio 1625 (Genoa–Savoy War, Marco Campari): the map-free auto-resolver
-//! (`tactical-rulesets.md` §1; seed rulebook `000_6ff6ac8f750c04e8.txt`, cited `§x.y`).
+//! (the Ottaggio 1625 rulebook, cited `§x.y`).
 //!
 //! Side A plays Savoy's part (attacker, moves first each turn, §3), side B Genoa's
 //! (defender; in a rearguard action, the rearguard, G3c.9).

@@ -1,5 +1,5 @@
 //! PIA — Piacenza 1746 (Europa Simulazioni 2021): the map-free auto-resolver
-//! (`tactical-rulesets.md` §4, with the shared abstraction of §0.4 and §4.e).
+//! (the Piacenza 1746 rulebook, with the map-free abstraction shared by the four games).
 //!
 //! Every die is a d10 read 0–9 (PIA §2.6: "zero is and remains zero"): a logged
 //! `dice.roll(event, 10, purpose)` less one. Rule numbers `§x.y` are the rulebook's.

@@ -1,6 +1,6 @@
 //! A tactical ruleset as data (`campaigns/<name>/rulesets/<id>.toml`): its unit and
 //! leader templates, the tables the texts give (and PROVISIONAL stand-ins for the
-//! MISSING ones, flagged), and every READING as a named switch (`battles.md`).
+//! MISSING ones, flagged), and every READING as a named switch.
 //!
 //! The common fields are typed here; each game's tables stay a TOML table that the
 //! game's module reads with [`Ruleset::table`].
