@@ -273,6 +273,21 @@ pub fn battle_card(
     Ok(card)
 }
 
+/// Finds a battle by id: pending in the open phase, or settled in an earlier one (its
+/// card can be shown again). Returns it with whether it is still pending.
+pub fn find_battle(store: &Store, id: &str) -> Result<Option<(Battle, bool)>> {
+    let current = store.current()?;
+    if let Some(b) = current.world.battles.iter().find(|b| b.id == id) {
+        return Ok(Some((b.clone(), true)));
+    }
+    Ok(store
+        .phases()?
+        .into_iter()
+        .rev()
+        .find_map(|p| p.world.battles.into_iter().find(|b| b.id == id))
+        .map(|b| (b, false)))
+}
+
 /// What an auto-resolve keeps beside its outcome: the ruleset, the tactical result and
 /// every roll (the rolls also go to the dice log, one row each).
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]

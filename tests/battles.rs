@@ -62,6 +62,7 @@ fn two_a_side() -> Card {
             options: vec![],
             readings: BTreeMap::new(),
             provisional: false,
+            result_phase: None,
         },
         sides: [side("A", "attacker"), side("B", "defender")],
     }
@@ -751,5 +752,28 @@ fn armati_cannot_field_has_a_consequence_and_the_card_says_what_to_bring() {
             "B cannot field an army (G3c.11): 39 points do not reach 40. It is overwhelmed"
         ),
         "{text}"
+    );
+}
+
+/// Point 8 (part): the card carries the result file's header ready to fill, and can be
+/// shown again once the battle is settled.
+#[test]
+fn the_card_has_the_result_header_and_outlives_the_battle() {
+    let t = campaign_with_a_battle();
+    let card = t.stdout(&["battle", "card", "1494-r01-F7"]);
+    assert!(card.contains("club = \"V\""), "{card}");
+    assert!(card.contains("phase = \"1494-r02\""), "{card}");
+    assert!(card.contains("secret = \"\""), "{card}");
+    send_result(&t, "V", "V").success();
+    send_result(&t, "F", "V").success();
+    t.run(&["resolve", "--force"]).success();
+    let again = t.stdout(&["battle", "card", "1494-r01-F7"]);
+    assert!(again.contains("BATTLE CARD 1494-r01-F7"), "{again}");
+    assert!(again.contains("phase = \"1494-r02\""), "{again}");
+    let none = t.run(&["battle", "card", "1494-r09-X1"]).failure();
+    assert!(
+        crate::common::stderr_of(&none).contains("no pending battle"),
+        "{}",
+        crate::common::stderr_of(&none)
     );
 }

@@ -21,3 +21,7 @@ battle-card-cannot-field = { $nation } cannot field an army (G3c.11): { $points 
 battle-card-cannot-field-overwhelmed = It is overwhelmed without a fight and loses all it had; the referee applies this with `giglio battle auto`.
 battle-card-cannot-field-referee = The referee rules this battle (`giglio battle rule`).
 battle-card-points-oob = order of battle: none from giglio; each club brings its own army list worth the points above
+
+# The header of the result file, on the card.
+battle-card-header-club = or "{ $other }": your own club
+battle-card-header-secret = your club's secret

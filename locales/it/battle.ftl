@@ -21,3 +21,7 @@ battle-card-cannot-field = { $nation } non può schierare un esercito (G3c.11): 
 battle-card-cannot-field-overwhelmed = È travolto senza combattere e perde tutto ciò che aveva; l'arbitro lo applica con `giglio battle auto`.
 battle-card-cannot-field-referee = L'arbitro decide questa battaglia (`giglio battle rule`).
 battle-card-points-oob = ordine di battaglia: nessuno da giglio; ogni club porta la propria lista d'esercito del valore in punti indicato sopra
+
+# The header of the result file, on the card.
+battle-card-header-club = o "{ $other }": il vostro club
+battle-card-header-secret = il segreto del vostro club

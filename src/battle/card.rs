@@ -51,6 +51,10 @@ pub struct BattleInfo {
     pub readings: BTreeMap<String, String>,
     /// Whether any order of battle or table here is a PROVISIONAL stand-in.
     pub provisional: bool,
+    /// The phase key a club's result file carries in its header (the phase open while
+    /// the result is due).
+    #[serde(default)]
+    pub result_phase: Option<String>,
 }
 
 /// One side of a card.
@@ -186,6 +190,7 @@ impl Card {
                 readings: rs.readings.clone(),
                 // Templates are an ASSUMPTION, not the game's own order of battle.
                 provisional: !rs.provisional_tables().is_empty(),
+                result_phase: None,
             },
             sides: [side("A", a), side("B", b)],
         }
@@ -234,7 +239,7 @@ pub fn for_battle(
     } else {
         "defender"
     };
-    Card::build(
+    let mut card = Card::build(
         &b.id,
         kind,
         rs,
@@ -243,7 +248,14 @@ pub fn for_battle(
             spec(&b.attacker, "attacker"),
             spec(&b.defender, defender_role),
         ],
-    )
+    );
+    // Results are first due in the phase after the one the battle was joined in.
+    let cal = &c.tables.calendar;
+    card.battle.result_phase = b
+        .phase
+        .next(cal.rounds, cal.last_year())
+        .map(crate::rules::calendar::PhaseId::key);
+    card
 }
 
 /// Turns a tactical result into what the campaign applies (G3c.7).

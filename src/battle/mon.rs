@@ -1186,6 +1186,7 @@ mod tests {
                 options: vec![],
                 readings: BTreeMap::new(),
                 provisional: true,
+                result_phase: None,
             },
             sides: [a, b],
         }

@@ -3643,6 +3643,7 @@ mod tests {
                 options: vec![],
                 readings: BTreeMap::new(),
                 provisional: true,
+                result_phase: None,
             },
             sides: [a, b],
         }

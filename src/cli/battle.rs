@@ -342,8 +342,15 @@ fn describe(o: &BattleOutcome) -> String {
 fn print_card(dir: &Path, id: &str, ruleset: Option<&str>, format: CardFormat) -> Result<()> {
     let store = Store::open_read(dir)?;
     let (c, _) = super::campaign_of(dir)?;
-    let b = pending(&store, id)?;
-    let (card, rs) = card_of(dir, &store, &c, &b, ruleset)?;
+    // A settled battle's card can be shown again; a pending one's result is due now.
+    let b = match engine::find_battle(&store, id)? {
+        Some((b, _)) => b,
+        None => pending(&store, id)?,
+    };
+    let (mut card, rs) = card_of(dir, &store, &c, &b, ruleset)?;
+    if store.current()?.world.battles.iter().any(|x| x.id == id) {
+        card.battle.result_phase = Some(store.current()?.id.key());
+    }
     let text = match format {
         CardFormat::Toml => toml::to_string(&card).map_err(|e| Error::Internal(e.to_string()))?,
         CardFormat::Text | CardFormat::Html => {
