@@ -273,6 +273,183 @@ pub fn battle_card(
     Ok(card)
 }
 
+/// Finds a battle by id: pending in the open phase, or settled in an earlier one (its
+/// card can be shown again). Returns it with whether it is still pending.
+pub fn find_battle(store: &Store, id: &str) -> Result<Option<(Battle, bool)>> {
+    let current = store.current()?;
+    if let Some(b) = current.world.battles.iter().find(|b| b.id == id) {
+        return Ok(Some((b.clone(), true)));
+    }
+    Ok(store
+        .phases()?
+        .into_iter()
+        .rev()
+        .find_map(|p| p.world.battles.into_iter().find(|b| b.id == id))
+        .map(|b| (b, false)))
+}
+
+/// What an auto-resolve keeps beside its outcome: the ruleset, the tactical result and
+/// every roll (the rolls also go to the dice log, one row each).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct AutoDetail {
+    pub ruleset: String,
+    pub result: Option<crate::battle::result::TacticalResult>,
+    pub rolls: Vec<Roll>,
+}
+
+/// What [`auto_resolve`] did.
+pub struct AutoResolved {
+    pub outcome: BattleOutcome,
+    pub rolls: usize,
+}
+
+/// The ruleset a battle was meant for: the one whose card the clubs received, the
+/// campaign's default.
+pub fn intended_ruleset(c: &Campaign) -> &str {
+    &c.default_ruleset
+}
+
+/// Refuses an auto-resolve that would shop for a result: a battle is auto-resolved once,
+/// with the ruleset it was meant for, and never over a referee's ruling or two clubs'
+/// agreeing results. Only a new referee ruling replaces an auto-resolved result.
+pub fn auto_allowed(store: &Store, c: &Campaign, b: &Battle, ruleset: &str) -> Result<()> {
+    let intended = intended_ruleset(c);
+    if ruleset != intended {
+        return Err(Error::user(format!(
+            "battle {} is meant for {intended} (the campaign's default ruleset, the card the clubs received): auto-resolve it with {intended}, or fight it on the table",
+            b.id
+        )));
+    }
+    let results = store.results(&b.id)?;
+    if let Some(r) = results.iter().find(|r| r.source == "auto") {
+        return Err(Error::user(format!(
+            "battle {} was already auto-resolved ({}): a second auto-resolve is refused; only a referee ruling (`giglio battle rule … --reason`) replaces it",
+            b.id, r.received_at
+        )));
+    }
+    if results.iter().any(|r| r.source == "referee") {
+        return Err(Error::user(format!(
+            "battle {} has a referee ruling: only a new ruling (`giglio battle rule … --reason`) replaces it",
+            b.id
+        )));
+    }
+    if let BattleState::Agreed { .. } = battle_state(store, b)? {
+        return Err(Error::user(format!(
+            "both clubs sent agreeing results for battle {}: the auto-resolver never replaces them",
+            b.id
+        )));
+    }
+    Ok(())
+}
+
+/// Auto-resolves a pending battle once with its intended ruleset and the open phase's
+/// seeded dice (event ids carry the battle id), and records the outcome with every roll
+/// in one transaction. Refused as [`auto_allowed`] says.
+pub fn auto_resolve(
+    store: &mut Store,
+    c: &Campaign,
+    b: &Battle,
+    rs: &crate::battle::ruleset::Ruleset,
+    now: &str,
+    command: &str,
+) -> Result<AutoResolved> {
+    auto_allowed(store, c, b, &rs.id)?;
+    let card = battle_card(store, c, b, rs)?;
+    let mut dice = SeededDice::new(store.phase_seed()?);
+    let (outcome, result) = crate::battle::auto_outcome(&card, rs, &mut dice)
+        .map_err(|e| Error::user(e.to_string()))?;
+    let detail = AutoDetail {
+        ruleset: rs.id.clone(),
+        result,
+        rolls: dice.log().to_vec(),
+    };
+    let json = serde_json::to_string(&detail).map_err(|e| Error::Internal(e.to_string()))?;
+    let phase = store.current()?.id.key();
+    store.record_battle_result(
+        &crate::storage::StoredResult {
+            id: 0,
+            battle: b.id.clone(),
+            phase,
+            source: "auto".into(),
+            received_at: now.to_owned(),
+            outcome: outcome.clone(),
+            detail: Some(json),
+        },
+        dice.log(),
+        &[],
+        command,
+    )?;
+    Ok(AutoResolved {
+        outcome,
+        rolls: dice.log().len(),
+    })
+}
+
+/// Recomputes the battles auto-resolved while a phase was open, from its revealed seed,
+/// and says where an outcome or a roll differs from what was stored.
+fn audit_battles(
+    store: &Store,
+    campaign: &Campaign,
+    source: &crate::scenario::Source,
+    world: &World,
+    key: &str,
+    seed: crate::rules::dice::Seed,
+) -> Result<Vec<String>> {
+    let mut details = Vec::new();
+    let rulesets = crate::scenario::rulesets(source).map_err(|d| {
+        Error::Internal(format!("stored rulesets do not load: {} problems", d.len()))
+    })?;
+    for b in &world.battles {
+        for r in store.results(&b.id)? {
+            if r.source != "auto" || r.phase != key {
+                continue;
+            }
+            let ruleset = r
+                .detail
+                .as_deref()
+                .and_then(|d| serde_json::from_str::<AutoDetail>(d).ok())
+                .map_or_else(|| intended_ruleset(campaign).to_owned(), |d| d.ruleset);
+            let Some(rs) = rulesets.iter().find(|x| x.id == ruleset) else {
+                details.push(format!(
+                    "battle {}: ruleset {ruleset} is not in the stored definition",
+                    b.id
+                ));
+                continue;
+            };
+            let card = battle_card(store, campaign, b, rs)?;
+            let mut dice = SeededDice::new(seed);
+            let Ok((outcome, _)) = crate::battle::auto_outcome(&card, rs, &mut dice) else {
+                details.push(format!("battle {} no longer auto-resolves", b.id));
+                continue;
+            };
+            if outcome != r.outcome {
+                details.push(format!(
+                    "battle {}: the auto-resolved outcome differs from the one stored",
+                    b.id
+                ));
+            }
+            // A roll is its event, die and face; its purpose is words, which may be
+            // reworded between versions without changing any result.
+            let face = |r: &Roll| (r.event.clone(), r.sides, r.value);
+            let recomputed: Vec<_> = dice.log().iter().map(face).collect();
+            let stored: Vec<_> = store
+                .battle_dice(key)?
+                .iter()
+                .map(|(_, roll)| face(roll))
+                .filter(|f| recomputed.iter().any(|x| x.0 == f.0))
+                .collect();
+            // Results stored before rolls were kept have none: their outcome is checked.
+            if !stored.is_empty() && stored != recomputed {
+                details.push(format!(
+                    "battle {}: the auto-resolve's dice differ from those stored",
+                    b.id
+                ));
+            }
+        }
+    }
+    Ok(details)
+}
+
 /// What an audit of one resolved phase found.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Audit {
@@ -285,6 +462,9 @@ pub struct Audit {
     pub resolution_matches: bool,
     /// …and the stored world of the next phase.
     pub next_world_matches: bool,
+    /// Recomputing every battle auto-resolved while the phase was open gives the stored
+    /// outcomes and rolls.
+    pub battles_match: bool,
     pub details: Vec<String>,
 }
 
@@ -295,6 +475,7 @@ impl Audit {
             && self.rolls_match
             && self.resolution_matches
             && self.next_world_matches
+            && self.battles_match
     }
 }
 
@@ -350,7 +531,11 @@ pub fn audit(store: &Store, key: &str) -> Result<Audit> {
     let mut dice = SeededDice::new(seed);
     let replayed = resolve(&campaign, &p.world, &orders, &results, &mut dice)
         .map_err(|e| Error::Internal(format!("the phase no longer resolves: {e:?}")))?;
-    let stored_rolls: Vec<Roll> = store.dice(Some(key))?.into_iter().map(|(_, r)| r).collect();
+    let stored_rolls: Vec<Roll> = store
+        .phase_dice(Some(key))?
+        .into_iter()
+        .map(|(_, r)| r)
+        .collect();
     let rolls_match = dice.log() == stored_rolls.as_slice();
     if !rolls_match {
         let first = dice
@@ -383,8 +568,12 @@ pub fn audit(store: &Store, key: &str) -> Result<Audit> {
     if !next_world_matches {
         details.push("the world of the next phase differs from the one stored".into());
     }
+    let battle_details = audit_battles(store, &campaign, &source, &p.world, key, seed)?;
+    let battles_match = battle_details.is_empty();
+    details.extend(battle_details);
     Ok(Audit {
         phase: key.to_owned(),
+        battles_match,
         seed_matches_commitment,
         rolls_match,
         resolution_matches,

@@ -174,7 +174,8 @@ fn uncomment(sheet: &str, first: &str) -> String {
     let mut done = false;
     for l in sheet.lines() {
         if !done && l == format!("# {first}") {
-            on = true;
+            // A table takes its following lines; a top-level key is one line.
+            on = first.starts_with("[[");
             done = true;
             out.push(first.to_owned());
             continue;
@@ -378,7 +379,7 @@ fn every_suggestion_of_a_sheet_is_a_valid_order() {
     let welcome = s.deliver();
     let v = welcome.iter().find(|w| w.nation == "V").unwrap();
     let secret = secret_in(&v.text);
-    let mut sheets = vec![sheet_of(v)];
+    let mut tried = try_every_suggestion(&s, &sheet_of(v), &secret);
     // Round 1, after a spring in which every club sends its sheet as it is.
     for w in &welcome {
         let file = with_secret(&sheet_of(w).1, &secret_in(&w.text));
@@ -390,26 +391,28 @@ fn every_suggestion_of_a_sheet_is_a_valid_order() {
         .iter()
         .find(|r| r.kind == "report" && r.nation == "V")
         .unwrap();
-    sheets.push(sheet_of(r));
-    let mut tried = 0;
-    for (name, sheet) in &sheets {
-        let header = with_secret(&sheet_header(sheet), &secret);
-        let as_is = with_secret(sheet, &secret);
-        let f = write(&s.root, name, &as_is);
-        s.cmd().args(["orders", "check", &f]).assert().success();
-        for block in suggestions(sheet) {
-            let file = format!("{header}{block}\n");
-            let f = write(&s.root, "one.toml", &file);
-            let a = s.cmd().args(["orders", "check", &f]).assert();
-            assert!(
-                a.get_output().status.success(),
-                "{name}: the suggestion\n{block}\nis refused:\n{}",
-                String::from_utf8_lossy(&a.get_output().stdout)
-            );
-            tried += 1;
-        }
-    }
+    tried += try_every_suggestion(&s, &sheet_of(r), &secret);
     assert!(tried > 20, "only {tried} suggestions tried");
+}
+
+/// Checks the sheet as it is and each of its suggestions alone against the open phase;
+/// returns how many suggestions were tried.
+fn try_every_suggestion(s: &Season, (name, sheet): &(String, String), secret: &str) -> usize {
+    let header = with_secret(&sheet_header(sheet), secret);
+    let f = write(&s.root, name, &with_secret(sheet, secret));
+    s.cmd().args(["orders", "check", &f]).assert().success();
+    let blocks = suggestions(sheet);
+    for block in &blocks {
+        let file = format!("{header}{block}\n");
+        let f = write(&s.root, "one.toml", &file);
+        let a = s.cmd().args(["orders", "check", &f]).assert();
+        assert!(
+            a.get_output().status.success(),
+            "{name}: the suggestion\n{block}\nis refused:\n{}",
+            String::from_utf8_lossy(&a.get_output().stdout)
+        );
+    }
+    blocks.len()
 }
 
 /// The sheet's header lines (club, phase, secret).

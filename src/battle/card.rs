@@ -33,6 +33,10 @@ pub struct BattleInfo {
     pub terrain: String,
     /// The defender holds a fortification here (fortified, not breached).
     pub fortified: bool,
+    /// The defender fights from inside its fortification (a siege assault); a campaign
+    /// battle is fought in the field (an army inside is besieged, G3c.1), so `false`.
+    #[serde(default)]
+    pub defender_inside: bool,
     /// The month of the round (`May`).
     pub month: String,
     /// G3c.10: the ruleset's standard table, whatever the army sizes.
@@ -47,6 +51,10 @@ pub struct BattleInfo {
     pub readings: BTreeMap<String, String>,
     /// Whether any order of battle or table here is a PROVISIONAL stand-in.
     pub provisional: bool,
+    /// The phase key a club's result file carries in its header (the phase open while
+    /// the result is due).
+    #[serde(default)]
+    pub result_phase: Option<String>,
 }
 
 /// One side of a card.
@@ -169,6 +177,7 @@ impl Card {
                 node_kind: place.node_kind,
                 terrain: place.terrain,
                 fortified: place.fortified,
+                defender_inside: false,
                 month: place.month,
                 table: rs.table.clone(),
                 deployment: if kind == "rearguard" {
@@ -181,6 +190,7 @@ impl Card {
                 readings: rs.readings.clone(),
                 // Templates are an ASSUMPTION, not the game's own order of battle.
                 provisional: !rs.provisional_tables().is_empty(),
+                result_phase: None,
             },
             sides: [side("A", a), side("B", b)],
         }
@@ -229,7 +239,7 @@ pub fn for_battle(
     } else {
         "defender"
     };
-    Card::build(
+    let mut card = Card::build(
         &b.id,
         kind,
         rs,
@@ -238,7 +248,14 @@ pub fn for_battle(
             spec(&b.attacker, "attacker"),
             spec(&b.defender, defender_role),
         ],
-    )
+    );
+    // Results are first due in the phase after the one the battle was joined in.
+    let cal = &c.tables.calendar;
+    card.battle.result_phase = b
+        .phase
+        .next(cal.rounds, cal.last_year())
+        .map(crate::rules::calendar::PhaseId::key);
+    card
 }
 
 /// Turns a tactical result into what the campaign applies (G3c.7).

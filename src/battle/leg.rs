@@ -397,10 +397,16 @@ impl Rules {
             crt.column_named(name)
                 .ok_or_else(|| err(format!("table `policy`: no CRT column `{name}`")))
         };
-        let min_column = [
-            column(&policy.attack_min_column)?,
-            column(&policy.attack_min_column_rearguard)?,
-        ];
+        // POLICY `LEG_attacker_policy`: "column" (campaigns written before it) attacks
+        // from `attack_min_column`; "even_odds" attacks at 1/1 and better, as a player
+        // who came to take the node would (never from a club's secret objective).
+        let even = switches_pick(card, rs, "LEG_attacker_policy", "column", "even_odds")?;
+        let battle_min = if even {
+            column(EVEN_ODDS)?
+        } else {
+            column(&policy.attack_min_column)?
+        };
+        let min_column = [battle_min, column(&policy.attack_min_column_rearguard)?];
         let doctrine = |name: &str| match name {
             "attack" => Ok(Doctrine::Attack),
             "hold" => Ok(Doctrine::Hold),
@@ -452,6 +458,36 @@ impl Rules {
     /// The mean chit value of a grade: the policy's estimate of an undrawn chit.
     fn mean_chit(&self, g: Grade) -> i64 {
         self.chits.iter().map(|c| c.get(g)).sum::<i64>() / self.chits.len() as i64
+    }
+}
+
+/// The CRT column of even odds, from which an `even_odds` attacker attacks.
+const EVEN_ODDS: &str = "1/1";
+
+/// Reads one two-valued switch: the card's choice, else the ruleset's, else the first
+/// value (`false`); the second gives `true`; any other value is an error.
+fn switches_pick(
+    card: &Card,
+    rs: &Ruleset,
+    name: &str,
+    first: &str,
+    second: &str,
+) -> Result<bool, BattleError> {
+    let v = card
+        .battle
+        .readings
+        .get(name)
+        .map(String::as_str)
+        .unwrap_or_else(|| rs.reading(name, first));
+    if v == first {
+        Ok(false)
+    } else if v == second {
+        Ok(true)
+    } else {
+        Err(BattleError::Data {
+            ruleset: rs.id.clone(),
+            message: format!("reading {name} = `{v}`: expected `{first}` or `{second}`"),
+        })
     }
 }
 
@@ -2262,8 +2298,13 @@ mod tests {
         ["DD", "DR", "DR", "DE", "DE", "DE", "DE", "DE"],
     ];
 
+    /// The shipped ruleset with the attacker policy of campaigns written before
+    /// `LEG_attacker_policy` (attack from `attack_min_column`), which the worked examples
+    /// below were written for; the even-odds policy is tested end to end.
     fn rs() -> Ruleset {
-        Ruleset::parse(RULESET).expect("leg1176.toml parses")
+        let mut rs = Ruleset::parse(RULESET).expect("leg1176.toml parses");
+        rs.readings.remove("LEG_attacker_policy");
+        rs
     }
 
     fn place(terrain: &str) -> Place {

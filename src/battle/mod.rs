@@ -69,6 +69,11 @@ pub struct PointsCheck {
     pub unit: String,
     /// Armati: whether its value buys at least one BP beyond the Core (G3c.11).
     pub may_field: bool,
+    /// The Core's points and the least a side must have, when the game has a Core.
+    pub core: Option<i64>,
+    pub needed: Option<i64>,
+    /// What the campaign does with a side that cannot field an army.
+    pub cannot_field: ruleset::CannotField,
     pub note: String,
 }
 
@@ -93,7 +98,16 @@ pub fn points_check(card: &Card, rs: &Ruleset) -> Option<Vec<PointsCheck>> {
                     }
                     None => (points > 0, format!("{points} {}", p.unit)),
                 };
-                PointsCheck { nation: s.nation.clone(), points, unit: p.unit.clone(), may_field, note }
+                PointsCheck {
+                    nation: s.nation.clone(),
+                    points,
+                    unit: p.unit.clone(),
+                    may_field,
+                    core: p.core,
+                    needed: p.core.map(|c| c + p.beyond_core),
+                    cannot_field: p.cannot_field,
+                    note,
+                }
             })
             .collect(),
     )
@@ -109,10 +123,21 @@ pub fn auto_outcome(
 ) -> Result<(crate::rules::battles::BattleOutcome, Option<TacticalResult>), BattleError> {
     use crate::rules::NationCode;
     use crate::rules::battles::{BattleOutcome, ResultSource};
-    let empty = [
-        card.sides[0].units.is_empty(),
-        card.sides[1].units.is_empty(),
-    ];
+    // A points-only game with the `overwhelmed` setting: a side that cannot field an
+    // army (G3c.11) is overwhelmed as a side with no unit; if both can, the battle is
+    // fought on the table.
+    let points = points_check(card, rs).filter(|c| {
+        c.iter()
+            .all(|x| x.cannot_field == ruleset::CannotField::Overwhelmed)
+    });
+    let empty = match &points {
+        Some(c) if c.iter().any(|x| !x.may_field) => [!c[0].may_field, !c[1].may_field],
+        _ if rs.game == Game::Points => return Err(BattleError::PointsOnly(rs.id.clone())),
+        _ => [
+            card.sides[0].units.is_empty(),
+            card.sides[1].units.is_empty(),
+        ],
+    };
     if empty[0] || empty[1] {
         let winner = match empty {
             [true, false] => Some(NationCode(card.sides[1].nation.clone())),
@@ -133,10 +158,17 @@ pub fn auto_outcome(
             defender_loss: loss(1),
             source: ResultSource::Auto,
             provisional: false,
-            reason: format!(
-                "G3c.7: a side whose ducats buy no unit of {} cannot fight and is overwhelmed",
-                rs.id
-            ),
+            reason: if points.is_some() {
+                format!(
+                    "G3c.11: a side whose value does not buy an army of {} cannot field one and is overwhelmed",
+                    rs.id
+                )
+            } else {
+                format!(
+                    "G3c.7: a side whose ducats buy no unit of {} cannot fight and is overwhelmed",
+                    rs.id
+                )
+            },
         };
         return Ok((outcome, None));
     }

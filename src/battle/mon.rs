@@ -401,7 +401,15 @@ impl Settings {
                 ("none", (0, 0)),
             ],
         )?;
-        let shield = protection(&b.node_kind, b.fortified, node).ok_or_else(|| {
+        // POLICY `MON_fort_applies`: "fortified_node" (campaigns written before it) puts
+        // the works in play whenever the node is fortified; "defender_inside" only when
+        // the defender fights from inside them (a withdrawal, a siege assault), not when
+        // it chose to meet the attacker in the field.
+        let inside = sw.choose(
+            "MON_fort_applies",
+            &[("fortified_node", true), ("defender_inside", false)],
+        )? || b.defender_inside;
+        let shield = protection(&b.node_kind, b.fortified && inside, node).ok_or_else(|| {
             card_err(format!(
                 "node kind `{}` is not city, village or fortress",
                 b.node_kind
@@ -1170,6 +1178,7 @@ mod tests {
                 node_kind: node_kind.into(),
                 terrain: terrain.into(),
                 fortified,
+                defender_inside: fortified,
                 month: "May".into(),
                 table: String::new(),
                 deployment: String::new(),
@@ -1177,6 +1186,7 @@ mod tests {
                 options: vec![],
                 readings: BTreeMap::new(),
                 provisional: true,
+                result_phase: None,
             },
             sides: [a, b],
         }

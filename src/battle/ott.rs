@@ -234,6 +234,8 @@ struct Rules {
     /// Which tables are PROVISIONAL: fire, melee, terrain.
     provisional: [bool; 3],
     tired_rule: bool,
+    /// POLICY `OTT_melee_choice = "by_odds"`: an engaged unit melees only at odds worth it.
+    melee_by_odds: bool,
 }
 
 /// Indices into [`Rules::provisional`].
@@ -263,7 +265,22 @@ impl Rules {
         }
         let field: FieldData = rs.table("field")?;
         check_field(&field).map_err(data)?;
+        let melee_choice = card
+            .battle
+            .readings
+            .get("OTT_melee_choice")
+            .map_or_else(|| rs.reading("OTT_melee_choice", "always"), String::as_str);
+        let melee_by_odds = match melee_choice {
+            "always" => false,
+            "by_odds" => true,
+            v => {
+                return Err(data(format!(
+                    "READING `OTT_melee_choice` = `{v}` is not one of always|by_odds"
+                )));
+            }
+        };
         Ok(Rules {
+            melee_by_odds,
             fire,
             melee,
             terrain,
@@ -1610,6 +1627,14 @@ impl<'r> Battle<'r> {
         }
     }
 
+    /// POLICY `OTT_melee_choice` (§6.2: a unit "can conduct a Melee"): "always"
+    /// (campaigns written before it) melees whatever the odds; "by_odds" melees only
+    /// when its Melee column after shifts is above `leave_max_column`, the odds at which
+    /// the attacker would rather break off.
+    fn chooses_melee(&self, u: usize, e: usize) -> bool {
+        !self.rules.melee_by_odds || self.melee_column(u, e) > self.rules.policy.leave_max
+    }
+
     /// Policy: an attacking unit nearly broken (current morale ≤ `fall_back_cm`) pulls
     /// back 2 hexes out of contact, to recover in phase D (§4.4).
     fn should_fall_back(&self, u: usize) -> bool {
@@ -1754,7 +1779,9 @@ impl<'r> Battle<'r> {
                 continue;
             }
             if let Some(e) = p.engaged {
-                self.melee(u, e, dice);
+                if self.chooses_melee(u, e) {
+                    self.melee(u, e, dice);
+                }
             } else if !p.pinned
                 && p.values().fv > 0
                 && let Some(t) = self.fire_target(u)
@@ -3005,10 +3032,14 @@ mod tests {
 
     #[test]
     fn full_battles_end_consistently_and_replay_exactly() {
-        let rs = ruleset();
+        // The golden battles pin the reading of campaigns written before
+        // `OTT_melee_choice`: their stored battles must replay unchanged.
+        let mut rs = ruleset();
+        rs.readings.remove("OTT_melee_choice");
         let mut winners = Vec::new();
         for n in 1..=8u8 {
-            let c = built("battle", [400, 400], n % 2 == 0);
+            let mut c = built("battle", [400, 400], n % 2 == 0);
+            c.battle.readings.remove("OTT_melee_choice");
             let mut dice = SeededDice::new([n; 32]);
             let r = resolve(&c, &rs, &mut dice).expect("resolves");
             check_consistent(&c, &r);

@@ -62,6 +62,9 @@
 //!   middle of his formation's leading row (§4.7).
 //! - A battle ends early when a side has no unit left on the table (ASSUMPTION).
 
+/// How every Piacenza roll is read, logged with it: the die shows 1–10, the game reads
+/// the face less one (0–9, "zero is and remains zero").
+pub const D10_READING: &str = "d10 face 1-10 read as face - 1, i.e. 0-9 (PIA 2.6)";
 use super::BattleError;
 use super::card::{Card, CardSide, Unit as CardUnit};
 use super::result::{
@@ -469,6 +472,13 @@ fn bombard_columns(raw: &[RawBombardColumn]) -> Result<Vec<(i64, Bands)>, String
     raw.iter()
         .map(|c| Ok((c.min_sp, hit_bands(&c.bands, "bombardment")?)))
         .collect()
+}
+
+/// The Bombardment Table column of a battery of `sp` SP, shifted one to the left (not
+/// beyond the first) against infantry staggered in depth (§8.5.4).
+fn bombard_column_of<T>(columns: &[(i64, T)], sp: i64, depth_shift: bool) -> usize {
+    let col = columns.iter().rposition(|c| sp >= c.0).unwrap_or(0);
+    col - usize::from(depth_shift && col > 0)
 }
 
 fn melee_columns(raw: &[RawMeleeColumn]) -> Result<Vec<MeleeColumn>, String> {
@@ -1273,13 +1283,15 @@ impl<'a> Battle<'a> {
 
     // ---- dice and bookkeeping -----------------------------------------------------
 
-    /// Rolls d10 read 0–9 (§2.6).
+    /// Rolls d10 read 0–9 (§2.6). The log keeps the face rolled (1–10); its purpose says
+    /// that the game reads it less one, so a reader of `giglio log --dice` can check it.
     fn d10(&mut self, tail: &str, purpose: &str) -> i64 {
         let event = format!(
             "pia/{}/t{}/{}/{}",
             self.card.battle.id, self.turn, self.tag, tail
         );
-        i64::from(self.dice.roll(&event, 10, purpose)) - 1
+        let purpose = format!("{purpose} [{D10_READING}]");
+        i64::from(self.dice.roll(&event, 10, &purpose)) - 1
     }
 
     /// Records that a table was consulted (it matters when it is PROVISIONAL).
@@ -2322,12 +2334,7 @@ impl<'a> Battle<'a> {
     // ---- bombardment (§8) -------------------------------------------------------------
 
     fn bombard_column(&self, sp: i64, t: usize) -> usize {
-        let col = self.t.bombard.iter().rposition(|c| sp >= c.0).unwrap_or(0);
-        if self.depth_shift(t) {
-            col - usize::from(col > 0)
-        } else {
-            col
-        }
+        bombard_column_of(&self.t.bombard, sp, self.depth_shift(t))
     }
 
     /// §8.1, §8.2: range (PROVISIONAL), terrain, Smoke; −4 at most.
@@ -3628,6 +3635,7 @@ mod tests {
                 node_kind: "open".into(),
                 terrain: "plain".into(),
                 fortified: false,
+                defender_inside: false,
                 month: "June".into(),
                 table: String::new(),
                 deployment: String::new(),
@@ -3635,6 +3643,7 @@ mod tests {
                 options: vec![],
                 readings: BTreeMap::new(),
                 provisional: true,
+                result_phase: None,
             },
             sides: [a, b],
         }
@@ -3677,8 +3686,34 @@ mod tests {
         b.place_all_commanders();
     }
 
+    /// The purposes logged, without the reading of the d10 every one of them carries.
+    /// The provisional Bombardment Table agrees with the book's one example of it
+    /// (§8.5.4): "A 5 SP battery against a regiment of more than three battalions fires
+    /// as if it only had 1-2 SPs", and the Ricochet's "battery 1-2 strength points"
+    /// column is the first (§8.5.2).
+    #[test]
+    fn bombardment_columns_agree_with_the_book_examples() {
+        let raw: RawBombard = ruleset().table("bombardment").expect("table");
+        let columns = bombard_columns(&raw.columns).expect("columns");
+        assert_eq!(bombard_column_of(&columns, 1, false), 0);
+        assert_eq!(bombard_column_of(&columns, 2, false), 0, "1-2 SP");
+        assert_ne!(bombard_column_of(&columns, 5, false), 0);
+        assert_eq!(
+            bombard_column_of(&columns, 5, true),
+            bombard_column_of(&columns, 2, false),
+            "a 5 SP battery shifted one column left fires as 1-2 SP"
+        );
+    }
+
     fn purposes(dice: &ScriptedDice) -> Vec<String> {
-        dice.log().iter().map(|r| r.purpose.clone()).collect()
+        let tail = format!(" [{D10_READING}]");
+        dice.log()
+            .iter()
+            .map(|r| {
+                assert!(r.purpose.ends_with(&tail), "{}", r.purpose);
+                r.purpose.trim_end_matches(&tail).to_owned()
+            })
+            .collect()
     }
 
     // ---- §5.3 worked examples ---------------------------------------------------------
@@ -3973,7 +4008,7 @@ mod tests {
             assert_eq!(b.units[0].feu, kept, "roll {roll}");
             drop(b);
             assert_eq!(
-                dice.log()[0].purpose,
+                purposes(&dice)[0],
                 "PIA TDR Feu de Billebaude removal A-U1: d10 +1 eZOC +2 Smoke -1 SF <= 7 passes (§5.11)"
             );
             assert!(dice.problems().is_empty(), "{:?}", dice.problems());
@@ -4011,7 +4046,7 @@ mod tests {
             );
             drop(b);
             assert_eq!(
-                dice.log()[0].purpose,
+                purposes(&dice)[0],
                 "PIA TDR second Disorder B-U1: d10 +1 eZOC +2 second Disorder -1 SF <= 7 passes (§5.11)"
             );
             assert!(dice.problems().is_empty(), "{:?}", dice.problems());
@@ -4068,7 +4103,7 @@ mod tests {
             assert_eq!(b.units[2].order, to, "{from:?} roll {roll}");
             drop(b);
             assert_eq!(
-                dice.log()[0].purpose,
+                purposes(&dice)[0],
                 format!(
                     "PIA TDR reorganization B-U1: {text} passes, an unmodified 9 fails (§5.11)"
                 )
@@ -4100,7 +4135,7 @@ mod tests {
         assert_eq!(b.units[1].order, Order::Disordered, "5 - 1 = 4 fails");
         drop(b);
         assert_eq!(
-            dice.log()[0].purpose,
+            purposes(&dice)[0],
             "PIA changing of ranks A-U1: d10 -1 SF, 0-3 keeps good order (§8.5.3)"
         );
         assert!(dice.problems().is_empty(), "{:?}", dice.problems());
@@ -4291,7 +4326,7 @@ mod tests {
             );
             drop(b);
             assert_eq!(
-                dice.log()[1].purpose,
+                purposes(&dice)[1],
                 "PIA melee A-U1->B-U1: 3:1 SP, column 3:1, DRM -1 (§9.2.4)"
             );
             assert!(dice.problems().is_empty(), "{:?}", dice.problems());

@@ -63,6 +63,22 @@ pub struct Points {
     pub core: Option<i64>,
     #[serde(default)]
     pub beyond_core: i64,
+    /// What happens to a side that cannot field an army (G3c.11): the referee's setting.
+    /// Absent (campaigns written before it): nothing automatic, the referee rules.
+    #[serde(default)]
+    pub cannot_field: CannotField,
+}
+
+/// The consequence of "cannot field an army" in a points-only game (G3c.11).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CannotField {
+    /// No automatic consequence: the referee rules the battle (`giglio battle rule`).
+    #[default]
+    Referee,
+    /// The side is overwhelmed without a fight and loses all it had, as a side whose
+    /// ducats buy no unit (G3c.7); `giglio battle auto` applies it.
+    Overwhelmed,
 }
 
 /// A ruleset.

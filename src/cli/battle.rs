@@ -4,13 +4,12 @@
 use super::ui;
 use crate::battle::card::Card;
 use crate::battle::odds;
-use crate::battle::result::TacticalResult;
 use crate::battle::ruleset::Ruleset;
 use crate::engine::{self, BattleState};
 use crate::error::{Error, Result};
 use crate::report;
 use crate::rules::battles::{BattleOutcome, ResultSource};
-use crate::rules::dice::{Dice, SeededDice};
+
 use crate::rules::order::OrderKind;
 use crate::rules::world::Battle;
 use crate::rules::{Campaign, Ducats, NationCode};
@@ -343,8 +342,15 @@ fn describe(o: &BattleOutcome) -> String {
 fn print_card(dir: &Path, id: &str, ruleset: Option<&str>, format: CardFormat) -> Result<()> {
     let store = Store::open_read(dir)?;
     let (c, _) = super::campaign_of(dir)?;
-    let b = pending(&store, id)?;
-    let (card, rs) = card_of(dir, &store, &c, &b, ruleset)?;
+    // A settled battle's card can be shown again; a pending one's result is due now.
+    let b = match engine::find_battle(&store, id)? {
+        Some((b, _)) => b,
+        None => pending(&store, id)?,
+    };
+    let (mut card, rs) = card_of(dir, &store, &c, &b, ruleset)?;
+    if store.current()?.world.battles.iter().any(|x| x.id == id) {
+        card.battle.result_phase = Some(store.current()?.id.key());
+    }
     let text = match format {
         CardFormat::Toml => toml::to_string(&card).map_err(|e| Error::Internal(e.to_string()))?,
         CardFormat::Text | CardFormat::Html => {
@@ -357,46 +363,29 @@ fn print_card(dir: &Path, id: &str, ruleset: Option<&str>, format: CardFormat) -
 }
 
 /// The dice of an auto-resolve: the open phase's seed, so the rolls are checkable once
-/// that seed is revealed; the resolvers' event ids carry the battle id.
+/// that seed is revealed; the resolvers' event ids carry the battle id. Once a battle,
+/// with its intended ruleset (see `engine::auto_allowed`).
 fn auto(dir: &Path, id: &str, ruleset: Option<&str>) -> Result<()> {
     let mut store = Store::open_write(dir, &format!("battle auto {id}"))?;
     let (c, _) = super::campaign_of(dir)?;
     let b = pending(&store, id)?;
-    let (card, rs) = card_of(dir, &store, &c, &b, ruleset)?;
-    let mut dice = SeededDice::new(store.phase_seed()?);
-    let (outcome, result) = crate::battle::auto_outcome(&card, &rs, &mut dice)
-        .map_err(|e| Error::user(e.to_string()))?;
-    #[derive(Serialize)]
-    struct Detail<'a> {
-        ruleset: &'a str,
-        result: Option<&'a TacticalResult>,
-        rolls: &'a [crate::rules::dice::Roll],
-    }
-    let detail = serde_json::to_string(&Detail {
-        ruleset: &rs.id,
-        result: result.as_ref(),
-        rolls: dice.log(),
-    })
-    .map_err(|e| Error::Internal(e.to_string()))?;
-    let phase = store.current()?.id.key();
-    store.record_result(
-        &StoredResult {
-            id: 0,
-            battle: id.to_owned(),
-            phase,
-            source: "auto".into(),
-            received_at: super::now(),
-            outcome: outcome.clone(),
-            detail: Some(detail),
-        },
+    let rs_id = ruleset.unwrap_or(&c.default_ruleset);
+    engine::auto_allowed(&store, &c, &b, rs_id)?;
+    let (_, rs) = card_of(dir, &store, &c, &b, ruleset)?;
+    let done = engine::auto_resolve(
+        &mut store,
+        &c,
+        &b,
+        &rs,
+        &super::now(),
         &format!("battle auto {id}"),
     )?;
     ui::out(&format!(
-        "auto-resolved {id} with {}: {}\n{} ({} rolls logged); applied when the next phase is resolved\n",
+        "auto-resolved {id} with {}: {}\n{} ({} rolls logged: `giglio log --dice`); applied when the next phase is resolved\n",
         rs.id,
-        describe(&outcome),
-        outcome.reason,
-        dice.log().len()
+        describe(&done.outcome),
+        done.outcome.reason,
+        done.rolls
     ));
     Ok(())
 }
@@ -523,23 +512,116 @@ fn rule(dir: &Path, id: &str, winner: &str, losses: &[String], reason: &str) -> 
     }
     let outcome = outcome_from(&b, winner, &parsed, ResultSource::Referee, reason)?;
     let phase = store.current()?.id.key();
-    store.record_result(
+    let (c, _) = super::campaign_of(dir)?;
+    let replaced = replaced_by_ruling(&store, &b)?;
+    let now = super::now();
+    let notices = ruling_notices(dir, &store, &c, &b, &outcome, replaced, &phase, &now)?;
+    store.record_battle_result(
         &StoredResult {
             id: 0,
             battle: id.to_owned(),
             phase,
             source: "referee".into(),
-            received_at: super::now(),
+            received_at: now,
             outcome: outcome.clone(),
             detail: None,
         },
+        &[],
+        &notices,
         &format!("battle rule {id}"),
     )?;
     ui::out(&format!(
-        "ruled {id}: {}; applied when the next phase is resolved\n",
-        describe(&outcome)
+        "ruled {id}: {}; applied when the next phase is resolved; {} clubs told (`giglio mail send`)\n",
+        describe(&outcome),
+        notices.len()
     ));
     Ok(())
+}
+
+/// What a new ruling replaces: an earlier ruling, an auto-resolve, the clubs' results,
+/// or nothing.
+fn replaced_by_ruling(store: &Store, b: &Battle) -> Result<&'static str> {
+    let results = store.results(&b.id)?;
+    let has = |s: &str| results.iter().any(|r| r.source == s);
+    Ok(if has("referee") {
+        "referee"
+    } else if has("auto") {
+        "auto"
+    } else if results.is_empty() {
+        "none"
+    } else {
+        "clubs"
+    })
+}
+
+/// The message that tells each club of the battle about a ruling, in its language.
+#[allow(clippy::too_many_arguments)]
+fn ruling_notices(
+    dir: &Path,
+    store: &Store,
+    c: &Campaign,
+    b: &Battle,
+    outcome: &BattleOutcome,
+    replaced: &str,
+    phase: &str,
+    now: &str,
+) -> Result<Vec<crate::storage::OutMessage>> {
+    use crate::mail::compose::{Draft, compose, mailbox};
+    use crate::rules::tables::Lang;
+    let config = crate::mail::config::load(dir)?;
+    let from = mailbox(&config.mail.from)?;
+    let words = crate::words::Words::load(Some(&dir.join("locales")))?;
+    let winner = outcome
+        .winner
+        .as_ref()
+        .map_or("draw".to_owned(), ToString::to_string);
+    let mut out = Vec::new();
+    for club in store.clubs()? {
+        if club.nation != b.attacker.nation.as_str() && club.nation != b.defender.nation.as_str() {
+            continue;
+        }
+        let title = match club.lang {
+            Lang::It => &c.title_it,
+            Lang::En => &c.title_en,
+        };
+        let lang = club.lang;
+        let subject = crate::t!(
+            words,
+            lang,
+            "battle-ruling-subject",
+            campaign = title.as_str(),
+            battle = b.id.as_str()
+        );
+        let text = crate::t!(
+            words,
+            lang,
+            "battle-ruling-text",
+            battle = b.id.as_str(),
+            winner = winner.as_str(),
+            attacker_loss = outcome.attacker_loss,
+            defender_loss = outcome.defender_loss,
+            reason = outcome.reason.as_str(),
+            replaced = replaced
+        ) + "\n";
+        out.push(compose(
+            &Draft {
+                kind: "referee",
+                phase: Some(phase.to_owned()),
+                nation: Some(club.nation.clone()),
+                to_name: Some(club.name.clone()),
+                to: club.emails.clone(),
+                subject,
+                text,
+                html: None,
+                inline_png: None,
+                files: Vec::new(),
+                salt: format!("ruling {} {now}", b.id),
+            },
+            &from,
+            now,
+        )?);
+    }
+    Ok(out)
 }
 
 fn print_odds(

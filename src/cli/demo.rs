@@ -147,11 +147,6 @@ fn play(
     let orders_dir = dir.join("orders");
     std::fs::create_dir_all(&orders_dir)?;
     let parts = super::MailParts::load(dir)?;
-    let clubs: std::collections::BTreeMap<String, String> = store
-        .clubs()?
-        .into_iter()
-        .map(|c| (c.nation, c.name))
-        .collect();
     let last_year = c.tables.calendar.start_year + years - 1;
     loop {
         let current = store.current()?;
@@ -188,22 +183,8 @@ fn play(
                 )?;
             }
         }
-        let seed = store.phase_seed()?;
         for b in &w.battles {
-            let outcome =
-                crate::simulate::auto_outcome(c, b, &rs, &clubs, seed).map_err(Error::user)?;
-            store.record_result(
-                &crate::storage::StoredResult {
-                    id: 0,
-                    battle: b.id.clone(),
-                    phase: key.clone(),
-                    source: "auto".into(),
-                    received_at: super::now(),
-                    outcome,
-                    detail: None,
-                },
-                "demo",
-            )?;
+            crate::engine::auto_resolve(store, c, b, &rs, &super::now(), "demo")?;
         }
         let r = crate::engine::resolve_open_phase(
             store,

@@ -254,6 +254,8 @@ pub fn card_text(env: &Environment, card: &Card, rs: &Ruleset, html: bool) -> Re
         card => Value::from(Serde(card)),
         provisional_tables => rs.provisional_tables().into_iter().map(str::to_owned).collect::<Vec<_>>(),
         points => Value::from(Serde(&points)),
+        // The referee's language until cards are rendered per club.
+        lang => "en",
     };
     render(env, name, ctx)
 }

@@ -565,8 +565,53 @@ impl Store {
         rows.collect::<Result<_, _>>().map_err(db_err)
     }
 
-    /// Returns the dice rolled in one phase, or in every phase, in order.
+    /// Returns the dice rolled in one phase, or in every phase, in order: the phase's own
+    /// rolls, then those of the battles auto-resolved while it was open (their event ids
+    /// name the battle).
     pub fn dice(&self, phase: Option<&str>) -> Result<Vec<(String, Roll)>> {
+        let phases = match phase {
+            Some(p) => vec![p.to_owned()],
+            None => self.phases()?.iter().map(|p| p.id.key()).collect(),
+        };
+        let mut out = Vec::new();
+        for key in phases {
+            out.extend(self.phase_dice(Some(&key))?);
+            out.extend(self.battle_dice(&key)?);
+        }
+        Ok(out)
+    }
+
+    /// Returns the rolls of the battles auto-resolved while a phase was open, battle by
+    /// battle in the order they were resolved (only results still in force).
+    pub fn battle_dice(&self, phase: &str) -> Result<Vec<(String, Roll)>> {
+        let mut stmt = self
+            .conn
+            .prepare(
+                "SELECT r.phase_key, d.seq, d.event, d.purpose, d.sides, d.value FROM battle_dice d
+                 JOIN battle_result r ON r.id = d.result_id
+                 WHERE r.phase_key = ?1 AND r.active = 1 ORDER BY r.id, d.seq",
+            )
+            .map_err(db_err)?;
+        let rows = stmt
+            .query_map([phase], |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    Roll {
+                        seq: r.get(1)?,
+                        event: r.get(2)?,
+                        purpose: r.get(3)?,
+                        sides: r.get(4)?,
+                        value: r.get(5)?,
+                    },
+                ))
+            })
+            .map_err(db_err)?;
+        rows.collect::<Result<_, _>>().map_err(db_err)
+    }
+
+    /// Returns the dice rolled while resolving one phase, or every phase, in order
+    /// (without the battles' auto-resolves).
+    pub fn phase_dice(&self, phase: Option<&str>) -> Result<Vec<(String, Roll)>> {
         let mut stmt = self
             .conn
             .prepare(
@@ -643,6 +688,19 @@ impl Store {
 
     /// Records a battle result; it replaces the same source's earlier one.
     pub fn record_result(&mut self, r: &StoredResult, command: &str) -> Result<i64> {
+        self.record_battle_result(r, &[], &[], command)
+    }
+
+    /// Records a battle result with the rolls that produced it (an auto-resolve) and the
+    /// messages that tell the clubs, in one transaction; it replaces the same source's
+    /// earlier result.
+    pub fn record_battle_result(
+        &mut self,
+        r: &StoredResult,
+        rolls: &[Roll],
+        messages: &[OutMessage],
+        command: &str,
+    ) -> Result<i64> {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
@@ -660,6 +718,14 @@ impl Store {
         )
         .map_err(db_err)?;
         let id = tx.last_insert_rowid();
+        for d in rolls {
+            tx.execute(
+                "INSERT INTO battle_dice (result_id, seq, event, purpose, sides, value) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![id, d.seq, d.event, d.purpose, d.sides, d.value],
+            )
+            .map_err(db_err)?;
+        }
+        mail::queue_in(&tx, messages, &r.received_at)?;
         let winner = r
             .outcome
             .winner

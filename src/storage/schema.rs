@@ -12,7 +12,8 @@ pub fn migrations() -> Migrations<'static> {
         M::up(V3),
         M::up(V4),
         M::up(V5),
-        M::up(V6_WELCOME),
+        M::up(V6),
+        M::up(V7_WELCOME),
     ])
 }
 
@@ -166,10 +167,31 @@ CREATE TABLE deadline (
 );
 "#;
 
-/// Version 6: a message that carries a club's secret (the welcome) is queued with a
+/// Version 6: every die of an auto-resolved battle, one row a roll, so the dice log shows
+/// them beside the phase's own. Rolls that earlier versions kept only inside the result's
+/// `detail` JSON are copied out.
+const V6: &str = r#"
+CREATE TABLE battle_dice (
+    result_id INTEGER NOT NULL REFERENCES battle_result(id) ON DELETE CASCADE,
+    seq       INTEGER NOT NULL,
+    event     TEXT NOT NULL,
+    purpose   TEXT NOT NULL,
+    sides     INTEGER NOT NULL,
+    value     INTEGER NOT NULL,
+    PRIMARY KEY (result_id, seq)
+);
+INSERT INTO battle_dice (result_id, seq, event, purpose, sides, value)
+SELECT r.id, json_extract(d.value, '$.seq'), json_extract(d.value, '$.event'),
+       json_extract(d.value, '$.purpose'), json_extract(d.value, '$.sides'),
+       json_extract(d.value, '$.value')
+FROM battle_result r, json_each(r.detail, '$.rolls') d
+WHERE r.source = 'auto' AND r.detail IS NOT NULL AND json_valid(r.detail);
+"#;
+
+/// Version 7: a message that carries a club's secret (the welcome) is queued with a
 /// redacted copy; once delivered, the redacted copy replaces it and the SHA-256 of the
 /// bytes sent is kept, so the secret is stored only until it has gone out.
-const V6_WELCOME: &str = r#"
+const V7_WELCOME: &str = r#"
 ALTER TABLE outbox ADD COLUMN redacted BLOB;
 ALTER TABLE outbox ADD COLUMN sent_sha256 TEXT;
 "#;

@@ -1,0 +1,27 @@
+# Battles: what clubs and the referee read about a battle's result.
+
+# A referee's ruling, sent to both clubs of the battle.
+battle-ruling-subject = [{ $campaign }] battle { $battle }: the referee's ruling
+battle-ruling-text = The referee has ruled battle { $battle }: { $winner ->
+        [draw] a draw
+       *[other] { $winner } wins
+    }; losses: attacker { $attacker_loss } ducats, defender { $defender_loss } ducats.
+    Reason: { $reason }
+    { $replaced ->
+        [none] This ruling is the battle's result.
+        [auto] It replaces the auto-resolved result.
+        [referee] It replaces the referee's earlier ruling.
+       *[other] It replaces the clubs' results.
+    } It is applied when the next phase is resolved.
+
+# The battle card of a points-only game (G3c.11).
+battle-card-points-core = Points: { $nation }: { $points } { $unit }. Show at the table an army list of at most { $points } { $unit }: its Core ({ $core }) and at least { $beyond } { $unit } beyond it ({ $needed } in all).
+battle-card-points-plain = Points: { $nation }: { $points } { $unit }. Show at the table an army list of at most { $points } { $unit }.
+battle-card-cannot-field = { $nation } cannot field an army (G3c.11): { $points } { $unit } do not reach { $needed }.
+battle-card-cannot-field-overwhelmed = It is overwhelmed without a fight and loses all it had; the referee applies this with `giglio battle auto`.
+battle-card-cannot-field-referee = The referee rules this battle (`giglio battle rule`).
+battle-card-points-oob = order of battle: none from giglio; each club brings its own army list worth the points above
+
+# The header of the result file, on the card.
+battle-card-header-club = or "{ $other }": your own club
+battle-card-header-secret = your club's secret
