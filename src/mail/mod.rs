@@ -10,4 +10,5 @@ pub mod intake;
 pub mod letter;
 pub mod mbox;
 pub mod outbox;
+pub mod replies;
 pub mod yearly;
