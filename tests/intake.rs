@@ -40,6 +40,9 @@ emails = ["moro@biscione.example", "Sforza@Biscione.example"]
 lang = "en"
 "#;
 
+/// Issue 18 (intake under attack, second round) and issue 13 items 6 and 7.
+mod attack;
+
 // ---- helpers ------------------------------------------------------------------------
 
 /// A campaign of two clubs (V, M) made by `giglio new --clubs`, with a referee address.

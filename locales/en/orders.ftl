@@ -11,7 +11,7 @@ toml-kind-value = a value that is not valid
 
 ## TOML errors, explained
 toml-syntax = this line does not read as TOML: check its quotes ("…"), its `=` and its brackets
-toml-unknown-key = order files have no key `{ $key }`
+toml-unknown-key = there is no key `{ $key }` here
 toml-type = `{ $key }` should be { $expected }, but the file has { $found } here
 toml-type-table-list = `{ $key }` is a list of orders: write each one under `[[{ $key }]]` (two brackets), not `[{ $key }]`
 toml-missing = `{ $key }` is missing here
@@ -30,6 +30,7 @@ toml-what-other = something else
 did-you-mean = did you mean `{ $suggestion }`?
 node-by-name = `{ $name }` is the name of { $code }: orders name nodes by their code, `{ $code }`
 keys-of-phase = the keys of a file for { $phase }: { $keys }
+keys-here = the keys of this table: { $keys }
 order-of-phase = `{ $key }` is { $when }; this file is for { $phase }
 when-spring = a spring order
 when-summer = a summer round order

@@ -11,7 +11,7 @@ toml-kind-value = un valore non valido
 
 ## Errori TOML, spiegati
 toml-syntax = questa riga non si legge come TOML: controllate le virgolette ("…"), il segno `=` e le parentesi
-toml-unknown-key = i file di ordini non hanno la chiave `{ $key }`
+toml-unknown-key = qui non esiste la chiave `{ $key }`
 toml-type = `{ $key }` dovrebbe essere { $expected }, ma qui il file ha { $found }
 toml-type-table-list = `{ $key }` è un elenco di ordini: scrivete ciascuno sotto `[[{ $key }]]` (due parentesi), non `[{ $key }]`
 toml-missing = qui manca `{ $key }`
@@ -30,7 +30,8 @@ toml-what-other = altro
 did-you-mean = forse intendevate `{ $suggestion }`?
 node-by-name = `{ $name }` è il nome di { $code }: gli ordini indicano i nodi con il loro codice, `{ $code }`
 keys-of-phase = le chiavi di un file per { $phase }: { $keys }
-order-of-phase = `{ $key }` è { $when }; questo file è per { $phase }
+keys-here = le chiavi di questa tabella: { $keys }
+order-of-phase = `{ $key }` è { $when }; questo file è per la fase { $phase }
 when-spring = un ordine di primavera
 when-summer = un ordine dei turni d'estate
 when-none = un ordine che questa fase non ha

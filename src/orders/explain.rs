@@ -100,16 +100,22 @@ pub fn node_hint(c: &Campaign, written: &str, lang: Lang) -> Option<String> {
         ));
     }
     let codes: Vec<&str> = c.map.nodes().map(|n| n.code.as_str()).collect();
-    suggest(written, codes.iter().copied())
-        .or_else(|| {
-            // `V00` for `V0`: a code with a digit too many.
-            codes.iter().copied().find(|code| {
-                written.len() > code.len()
-                    && written.trim_end_matches('0') == code.trim_end_matches('0')
-                    && written.starts_with(code)
-            })
-        })
+    // `V00` or `V01` for `V0`, `V1`: the same letters and number, written otherwise.
+    let same_number = codes
+        .iter()
+        .copied()
+        .find(|code| code_key(code).is_some() && code_key(code) == code_key(written));
+    same_number
+        .or_else(|| suggest(written, codes.iter().copied()))
         .map(|s| t!(w, lang, "did-you-mean", suggestion = s))
+}
+
+/// A code as letters and a number (`V08` → ("V", 8)), compared without case.
+fn code_key(code: &str) -> Option<(String, u32)> {
+    let at = code.find(|c: char| c.is_ascii_digit())?;
+    let (letters, digits) = code.split_at(at);
+    let n = digits.parse().ok()?;
+    Some((letters.to_uppercase(), n))
 }
 
 /// A suggestion for a piece id written in the wrong shape: `v-a1`, `VA1`, `V_A1` for
@@ -187,36 +193,47 @@ pub fn toml_error(
     }
     match kind_of(first) {
         "toml-kind-unknown-key" => {
-            let written = between_backticks(first).unwrap_or(&key);
-            let mut out = t!(w, lang, "toml-unknown-key", key = written);
-            let keys: Vec<&str> = match phase {
-                Some(p) => HEADER_KEYS.iter().chain(keys_of(p)).copied().collect(),
-                None => HEADER_KEYS
+            let mut quoted = backticked(first);
+            let written = if quoted.is_empty() {
+                key.clone()
+            } else {
+                quoted.remove(0)
+            };
+            let mut out = t!(w, lang, "toml-unknown-key", key = written.as_str());
+            // The parser names the keys it expected: those of the table the key is in.
+            let top_level = quoted.is_empty() || quoted.iter().any(|k| k == "club");
+            let all: Vec<&str> = if top_level {
+                HEADER_KEYS
                     .iter()
                     .chain(SPRING_KEYS)
                     .chain(SUMMER_KEYS)
                     .copied()
-                    .collect(),
+                    .collect()
+            } else {
+                quoted.iter().map(String::as_str).collect()
             };
-            let all = HEADER_KEYS
-                .iter()
-                .chain(SPRING_KEYS)
-                .chain(SUMMER_KEYS)
-                .copied();
-            if let Some(s) = suggest(written, all) {
-                out.push_str("; ");
+            if let Some(s) = suggest(&written, all.iter().copied()) {
+                out.push_str(" — ");
                 out.push_str(&t!(w, lang, "did-you-mean", suggestion = s));
             }
-            if let Some(p) = phase {
-                let name = c.tables.calendar.phase_name(p, lang);
-                out.push_str("; ");
-                out.push_str(&t!(
-                    w,
-                    lang,
-                    "keys-of-phase",
-                    phase = name,
-                    keys = keys.join(", ")
-                ));
+            match phase {
+                _ if !top_level => {
+                    out.push_str(" — ");
+                    out.push_str(&t!(w, lang, "keys-here", keys = quoted.join(", ")));
+                }
+                Some(p) => {
+                    let keys: Vec<&str> = HEADER_KEYS.iter().chain(keys_of(p)).copied().collect();
+                    let name = c.tables.calendar.phase_name(p, lang);
+                    out.push_str(" — ");
+                    out.push_str(&t!(
+                        w,
+                        lang,
+                        "keys-of-phase",
+                        phase = name,
+                        keys = keys.join(", ")
+                    ));
+                }
+                None => {}
             }
             out
         }
@@ -243,6 +260,11 @@ pub fn toml_error(
         "toml-kind-duplicate" => w.plain(lang, "toml-duplicate"),
         _ => w.plain(lang, "toml-other"),
     }
+}
+
+/// Every `…` in a parser message, in order.
+fn backticked(s: &str) -> Vec<String> {
+    s.split('`').skip(1).step_by(2).map(str::to_owned).collect()
 }
 
 /// The first `…` in a parser message.
