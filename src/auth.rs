@@ -3,8 +3,10 @@
 //!
 //! A secret is 20 symbols of Crockford base32 (100 random bits), shown in groups of
 //! four: `7KQ2-M9XD-4HFA-P3TZ-W8NC`. Hyphens, spaces and letter case do not matter when
-//! a club writes it back; anything outside ASCII is refused outright, so a look-alike
-//! letter from another script can never pass.
+//! a club writes it back, and as Crockford's alphabet intends, `O` reads as `0` and `I`
+//! and `L` as `1` (the alphabet has no such letters, so nothing is lost); anything
+//! outside ASCII is refused outright, so a look-alike letter from another script can
+//! never pass.
 
 use crate::error::{Error, Result};
 use sha2::{Digest, Sha256};
@@ -46,20 +48,30 @@ fn format_secret(bytes: &[u8; SYMBOLS]) -> String {
     out
 }
 
-/// Normalizes a written secret: ASCII only, hyphens and spaces dropped, upper case.
-fn normalize(written: &str) -> Result<String, SecretProblem> {
+/// Normalizes a written secret: ASCII only, hyphens and spaces dropped, upper case,
+/// `O` read as `0` and `I`, `L` as `1` (Crockford's decoding).
+pub fn normalize(written: &str) -> Result<String, SecretProblem> {
     if !written.is_ascii() {
         return Err(SecretProblem::NotAscii);
     }
     let s: String = written
         .chars()
         .filter(|c| *c != '-' && *c != ' ')
-        .map(|c| c.to_ascii_uppercase())
+        .map(crockford_symbol)
         .collect();
     if s.len() != SYMBOLS || !s.bytes().all(|b| ALPHABET.contains(&b)) {
         return Err(SecretProblem::Malformed);
     }
     Ok(s)
+}
+
+/// One written symbol as Crockford base32 reads it.
+fn crockford_symbol(c: char) -> char {
+    match c.to_ascii_uppercase() {
+        'O' => '0',
+        'I' | 'L' => '1',
+        other => other,
+    }
 }
 
 fn digest(salt: &[u8], normalized: &str) -> [u8; 32] {
@@ -135,6 +147,18 @@ mod tests {
             Err(SecretProblem::NotAscii)
         );
         assert_eq!(verify(Some(&secret), "v0$00$00"), Err(SecretProblem::Wrong));
+    }
+
+    #[test]
+    fn o_i_and_l_read_as_the_digits_they_look_like() {
+        let secret = "0111-0A0B-1C1D-0E0F-1G1H";
+        let stored = hash(secret).expect("hash");
+        assert_eq!(verify(Some("OIL1-oaOb-ICLD-OeoF-lGiH"), &stored), Ok(()));
+        // U is not in the alphabet and reads as nothing else.
+        assert_eq!(
+            verify(Some("0111-0A0B-1C1D-0E0F-1G1U"), &stored),
+            Err(SecretProblem::Malformed)
+        );
     }
 
     #[test]

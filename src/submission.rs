@@ -37,6 +37,9 @@ pub struct Checked {
     /// Whether legality in the world was checked (not in the encounter-exchange mode,
     /// which this version does not resolve).
     pub rules_checked: bool,
+    /// The orders the rules reject, by their place in the file (`seq`): the rule and
+    /// why, in the club's language. The others are valid (when `rules_checked`).
+    pub refused: std::collections::BTreeMap<u32, (String, String)>,
     pub lang: Lang,
     /// SHA-256 of the bytes as received: the club's sealed-order receipt.
     pub sha256: String,
@@ -94,6 +97,7 @@ pub fn check(
     let mut rejected = lowered.diagnostics;
     let mut rules_checked = false;
     let mut warnings = Vec::new();
+    let mut refused = std::collections::BTreeMap::new();
     // A file for another phase is already an error; its orders are not judged here.
     let this_phase = |h: &Header| crate::rules::PhaseId::parse_key(&h.phase) == Some(world.phase);
     if let Some(h) = lowered.header.as_ref().filter(|h| this_phase(h)) {
@@ -101,6 +105,7 @@ pub fn check(
         rules_checked = judged.checked;
         rejected.extend(judged.rejected);
         warnings.extend(judged.warnings);
+        refused = judged.refused;
     }
     let masked = lowered
         .header
@@ -113,6 +118,7 @@ pub fn check(
         rejected,
         warnings,
         rules_checked,
+        refused,
         lang,
         sha256: sha256_hex(bytes),
         masked,
@@ -124,6 +130,8 @@ struct Judged {
     checked: bool,
     rejected: Vec<Diagnostic>,
     warnings: Vec<Diagnostic>,
+    /// The rule and reason of each refused order, by its place in the file.
+    refused: std::collections::BTreeMap<u32, (String, String)>,
 }
 
 /// Judges the orders in the world as it stands. A pending battle does not stop the
@@ -143,6 +151,7 @@ fn judge(
         checked: false,
         rejected: Vec::new(),
         warnings: Vec::new(),
+        refused: std::collections::BTreeMap::new(),
     };
     let mut now = world.clone();
     let pending = std::mem::take(&mut now.battles);
@@ -151,6 +160,8 @@ fn judge(
             out.checked = true;
             for o in outcomes {
                 if let Outcome::Rejected { rule, reason } = &o.result {
+                    out.refused
+                        .insert(o.at.seq, (rule.clone(), reason.text(lang)));
                     out.rejected.push(Diagnostic::at(
                         path,
                         text,
@@ -206,6 +217,53 @@ fn judge(
         ));
     }
     out
+}
+
+/// What an order file claims before it is read through: the club it names and the
+/// secret it carries, taken from a file that may not parse (a TOML error further down
+/// must not hide who the file claims to be from).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Claim {
+    pub club: Option<String>,
+    pub secret: Option<String>,
+}
+
+/// Reads the claim of an order file: from the parsed TOML when it parses, else from
+/// its top-level `club = "…"` and `secret = "…"` lines.
+pub fn claim(bytes: &[u8]) -> Claim {
+    let text = String::from_utf8_lossy(bytes);
+    if let Ok(table) = toml::from_str::<toml::Table>(&text) {
+        let get = |k: &str| table.get(k).and_then(|v| v.as_str()).map(str::to_owned);
+        return Claim {
+            club: get("club"),
+            secret: get("secret"),
+        };
+    }
+    let mut c = Claim::default();
+    for line in text.lines() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            break;
+        }
+        let Some((key, value)) = line.split_once('=') else {
+            continue;
+        };
+        let key = key.trim().trim_matches(['"', '\'']);
+        let value = quoted(value.trim());
+        match key {
+            "club" if c.club.is_none() => c.club = value,
+            "secret" if c.secret.is_none() => c.secret = value,
+            _ => {}
+        }
+    }
+    c
+}
+
+/// The string a TOML value line starts with, if it is one.
+fn quoted(v: &str) -> Option<String> {
+    let q = v.chars().next().filter(|c| *c == '"' || *c == '\'')?;
+    let rest = &v[1..];
+    rest.find(q).map(|end| rest[..end].to_owned())
 }
 
 /// Checks that a club plays the nation and that the secret is the club's.

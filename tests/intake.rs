@@ -40,6 +40,9 @@ emails = ["moro@biscione.example", "Sforza@Biscione.example"]
 lang = "en"
 "#;
 
+/// Issue 18 (intake under attack, second round) and issue 13 items 6 and 7.
+mod attack;
+
 // ---- helpers ------------------------------------------------------------------------
 
 /// A campaign of two clubs (V, M) made by `giglio new --clubs`, with a referee address.
@@ -234,6 +237,39 @@ fn recipients(m: &Value) -> Vec<String> {
         .collect()
 }
 
+/// Every queued message, decoded: its recipients, subject and text body.
+fn sent_texts(d: &Desk) -> Vec<(Vec<String>, String, String)> {
+    outbox_raw(d)
+        .iter()
+        .map(|(_, raw)| {
+            let m = mail_parser::MessageParser::default()
+                .parse(&raw[..])
+                .expect("a mail message");
+            let to = m
+                .to()
+                .map(|t| {
+                    t.iter()
+                        .filter_map(|a| a.address())
+                        .map(str::to_owned)
+                        .collect()
+                })
+                .unwrap_or_default();
+            let text = m.body_text(0).map(|t| t.into_owned()).unwrap_or_default();
+            (to, m.subject().unwrap_or("").to_owned(), text)
+        })
+        .collect()
+}
+
+/// Every queued message as stored: its kind and its bytes.
+fn outbox_raw(d: &Desk) -> Vec<(String, Vec<u8>)> {
+    giglio::storage::Store::open_read(&d.dir)
+        .and_then(|s| s.outbox(None))
+        .expect("the outbox reads")
+        .into_iter()
+        .map(|m| (m.kind, m.raw))
+        .collect()
+}
+
 /// The addresses a club registered, as `giglio new` stored them.
 fn club_addresses(nation: &str) -> Vec<String> {
     match nation {
@@ -403,7 +439,8 @@ fn imap_refuses_a_wrong_password_a_missing_one_and_an_oversized_message_clearly(
     servers.deliver_to_imap("club", &big);
     let read = d.imap_inbox(&url);
     assert_eq!(read.len(), 1, "{read:?}");
-    assert_eq!(read[0]["verdict"], "ignored");
+    // From V's registered address: V is told the limit (issue 18 item 4), nothing quoted.
+    assert_eq!(read[0]["verdict"], "rejected");
     assert!(
         read[0]["reason"]
             .as_str()
@@ -413,6 +450,15 @@ fn imap_refuses_a_wrong_password_a_missing_one_and_an_oversized_message_clearly(
     );
     // What intake saw was the message's first 20001 bytes, so its hash is theirs.
     assert_eq!(read[0]["hash"], sha256(&big[..20001]));
+    let told = sent_texts(&d);
+    assert_eq!(told.len(), 1, "{told:#?}");
+    let (to, subject, text) = &told[0];
+    assert_eq!(to, &club_addresses("V"));
+    assert!(text.contains("limite di 20000 byte"), "{text}");
+    assert!(
+        !text.contains("xxxx") && !subject.contains("ordini\u{0}"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -577,7 +623,8 @@ fn a_misbehaving_imap_server_gets_a_clear_error_and_no_panic() {
         .success();
     let read: Vec<Value> = serde_json::from_slice(&a.get_output().stdout).expect("JSON");
     assert_eq!(read.len(), 1, "{read:?}");
-    assert_eq!(read[0]["verdict"], "ignored");
+    // Too large, from a registered address: the club is told (nothing quoted).
+    assert_eq!(read[0]["verdict"], "rejected");
     assert_eq!(read[0]["hash"], sha256(&big_message()[..1001]));
 }
 
@@ -696,68 +743,46 @@ fn write_with_python(d: &Desk, kinds: &[(&str, String)]) -> (PathBuf, PathBuf, P
 
 /// The receipt of a message is the SHA-256 of the order file as read: an attachment's
 /// bytes, or a body's own lines (trimmed); so a matching receipt proves the extraction
-/// exact.
-fn assert_all_accepted(read: &[Value], kinds: &[(&str, String)], how: &str) {
+/// exact. Python dates message `i` at 1 000 000 000 + i seconds: one read after a later
+/// one is stale (not applied), and is told which file stays active.
+fn assert_all_accepted(read: &[Value], kinds: &[(usize, &str, String)], how: &str) {
     assert_eq!(read.len(), kinds.len(), "{how}: {read:#?}");
-    for (r, (kind, orders)) in read.iter().zip(kinds) {
-        assert_eq!(r["verdict"], "accepted", "{how} {kind}: {r:#}");
+    let mut newest = None;
+    for (r, (i, kind, orders)) in read.iter().zip(kinds) {
         let file = if *kind == "attachment" {
             orders.as_str()
         } else {
             orders.trim()
         };
-        assert_eq!(
-            r["receipt"],
-            sha256(file.as_bytes()),
-            "{how} {kind}: the order file read is not the one sent"
-        );
+        if newest.is_some_and(|n| n > *i) {
+            assert_eq!(r["verdict"], "stale", "{how} {kind}: {r:#}");
+        } else {
+            assert_eq!(r["verdict"], "accepted", "{how} {kind}: {r:#}");
+            assert_eq!(
+                r["receipt"],
+                sha256(file.as_bytes()),
+                "{how} {kind}: the order file read is not the one sent"
+            );
+            newest = Some(*i);
+        }
         assert_eq!(r["sender"], V_ADDR, "{how} {kind}");
     }
 }
 
-#[test]
-fn maildir_mbox_and_eml_from_a_real_mail_library_are_read_in_every_form() {
-    let d = Desk::new();
-    let kinds = five_kinds(&d);
-    let (maildir, mbox, eml) = write_with_python(&d, &kinds);
+/// The kinds with their index, in the order they were written.
+fn indexed(kinds: &[(&'static str, String)]) -> Vec<(usize, &'static str, String)> {
+    kinds
+        .iter()
+        .enumerate()
+        .map(|(i, (k, o))| (i, *k, o.clone()))
+        .collect()
+}
 
-    let read = d.inbox(&["--maildir", maildir.to_str().unwrap()]);
-    assert_all_accepted(&read, &kinds_in_name_order(&maildir, &kinds), "maildir");
-    // new/ → cur/ with the Seen flag, as a mail program does.
-    assert_eq!(std::fs::read_dir(maildir.join("new")).unwrap().count(), 0);
-    let cur: Vec<String> = std::fs::read_dir(maildir.join("cur"))
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    assert_eq!(cur.len(), 5);
-    assert!(cur.iter().all(|n| n.ends_with(":2,S")), "{cur:?}");
-
-    let read = d.inbox(&["--mbox", mbox.to_str().unwrap()]);
-    assert_all_accepted(&read, &kinds, "mbox");
-    let quoted = std::fs::read_to_string(&mbox).unwrap();
-    assert!(
-        quoted.contains("\n>From the Doge"),
-        "Python quoted the From line"
-    );
-    // A file that is not an mbox is refused, not read as empty.
-    let a = d
-        .cmd()
-        .args(["inbox", "--mbox", files_in(&eml)[0].to_str().unwrap()])
-        .assert()
-        .code(1);
-    let err = String::from_utf8_lossy(&a.get_output().stderr).into_owned();
-    assert!(err.contains("is not an mbox file"), "{err}");
-
-    let files = files_in(&eml);
-    let args: Vec<&str> = std::iter::once("--eml")
-        .chain(files.iter().map(|p| p.to_str().unwrap()))
-        .collect();
-    let read = d.inbox(&args);
-    assert_all_accepted(&read, &kinds, "eml");
-
-    // Every receipt went to V's registered address; the last file is the active one.
+/// After one form was read: every reply went to V's registered address, and the file
+/// written last is the active one, whatever order the files were read in.
+fn assert_last_written_is_active(d: &Desk) {
     let out = d.outbox();
-    assert_eq!(out.len(), 15);
+    assert_eq!(out.len(), 5);
     assert!(out.iter().all(|m| recipients(m) == [V_ADDR]), "{out:#?}");
     let list: Value = serde_json::from_str(&d.stdout(&["orders", "list", "--json"])).unwrap();
     let active: Vec<_> = list
@@ -771,13 +796,89 @@ fn maildir_mbox_and_eml_from_a_real_mail_library_are_read_in_every_form() {
         active[0]["text"].as_str().unwrap().contains("più fanti"),
         "{active:?}"
     );
+}
+
+#[test]
+fn maildir_mbox_and_eml_from_a_real_mail_library_are_read_in_every_form() {
+    // Each form on a campaign of its own: read through a second route, the same
+    // messages are copies (see `a_copy_read_through_another_route_is_a_duplicate`).
+    let d = Desk::new();
+    let kinds = five_kinds(&d);
+    let (maildir, _, _) = write_with_python(&d, &kinds);
+    let read = d.inbox(&["--maildir", maildir.to_str().unwrap()]);
+    assert_all_accepted(&read, &kinds_in_name_order(&maildir, &kinds), "maildir");
+    // new/ → cur/ with the Seen flag, as a mail program does.
+    assert_eq!(std::fs::read_dir(maildir.join("new")).unwrap().count(), 0);
+    let cur: Vec<String> = std::fs::read_dir(maildir.join("cur"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(cur.len(), 5);
+    assert!(cur.iter().all(|n| n.ends_with(":2,S")), "{cur:?}");
+    assert_last_written_is_active(&d);
     // A second run over the Maildir (now all in cur/) reads nothing new.
-    let before = (d.dump(), out.len());
+    let before = (d.dump(), d.outbox().len());
     let again = d.inbox(&["--maildir", maildir.to_str().unwrap()]);
     assert!(
         again.iter().all(|r| r["verdict"] == "duplicate"),
         "{again:?}"
     );
+    assert_eq!((d.dump(), d.outbox().len()), before);
+
+    let d = Desk::new();
+    let kinds = five_kinds(&d);
+    let (_, mbox, eml) = write_with_python(&d, &kinds);
+    let read = d.inbox(&["--mbox", mbox.to_str().unwrap()]);
+    assert_all_accepted(&read, &indexed(&kinds), "mbox");
+    let quoted = std::fs::read_to_string(&mbox).unwrap();
+    assert!(
+        quoted.contains("\n>From the Doge"),
+        "Python quoted the From line"
+    );
+    assert_last_written_is_active(&d);
+    // A file that is not an mbox is refused, not read as empty.
+    let a = d
+        .cmd()
+        .args(["inbox", "--mbox", files_in(&eml)[0].to_str().unwrap()])
+        .assert()
+        .code(1);
+    let err = String::from_utf8_lossy(&a.get_output().stderr).into_owned();
+    assert!(err.contains("is not an mbox file"), "{err}");
+
+    let d = Desk::new();
+    let kinds = five_kinds(&d);
+    let (_, _, eml) = write_with_python(&d, &kinds);
+    let files = files_in(&eml);
+    let args: Vec<&str> = std::iter::once("--eml")
+        .chain(files.iter().map(|p| p.to_str().unwrap()))
+        .collect();
+    let read = d.inbox(&args);
+    assert_all_accepted(&read, &indexed(&kinds), "eml");
+    assert_last_written_is_active(&d);
+}
+
+#[test]
+fn a_copy_read_through_another_route_is_a_duplicate() {
+    // The same five messages in a Maildir, an mbox and .eml files: Python's mbox and
+    // Maildir add their own headers (Status:, X-Status:…) and line ends differ, but each
+    // message is read once.
+    let d = Desk::new();
+    let kinds = five_kinds(&d);
+    let (maildir, mbox, eml) = write_with_python(&d, &kinds);
+    let read = d.inbox(&["--mbox", mbox.to_str().unwrap()]);
+    assert_all_accepted(&read, &indexed(&kinds), "mbox");
+    let before = (d.dump(), d.outbox().len());
+    let files = files_in(&eml);
+    let mut args: Vec<&str> = vec!["--eml"];
+    args.extend(files.iter().map(|p| p.to_str().unwrap()));
+    for route in [vec!["--maildir", maildir.to_str().unwrap()], args] {
+        let again = d.inbox(&route);
+        assert_eq!(again.len(), 5);
+        assert!(
+            again.iter().all(|r| r["verdict"] == "duplicate"),
+            "{route:?}: {again:#?}"
+        );
+    }
     assert_eq!((d.dump(), d.outbox().len()), before);
 }
 
@@ -796,7 +897,7 @@ fn files_in(dir: &Path) -> Vec<PathBuf> {
 fn kinds_in_name_order(
     maildir: &Path,
     kinds: &[(&'static str, String)],
-) -> Vec<(&'static str, String)> {
+) -> Vec<(usize, &'static str, String)> {
     files_in(&maildir.join("cur"))
         .iter()
         .map(|p| {
@@ -804,7 +905,7 @@ fn kinds_in_name_order(
             let i = (0..kinds.len())
                 .find(|i| text.contains(&format!(".{i}@leone.example>")))
                 .expect("a Message-ID with its index");
-            kinds[i].clone()
+            (i, kinds[i].0, kinds[i].1.clone())
         })
         .collect()
 }
@@ -887,17 +988,6 @@ fn forged_cases(d: &Desk) -> Vec<Forged> {
         case(
             "another club's secret",
             text_mail(V_ADDR, &[], &with_secret(&d.secrets["M"])),
-            "forged",
-            "missing or wrong secret",
-            Some("V"),
-        ),
-        case(
-            "no secret",
-            text_mail(
-                V_ADDR,
-                &[],
-                &format!("club = \"V\"\nphase = \"{SPRING}\"\n"),
-            ),
             "forged",
             "missing or wrong secret",
             Some("V"),
@@ -1049,14 +1139,11 @@ fn check_forged(d: &Desk, c: &Forged) -> Vec<String> {
             }
         }
     }
+    // The referee gets one digest per run; the club one alert per phase (checked over
+    // the whole battery).
     let alerted = |to: &[String]| new.iter().any(|m| recipients(m) == to);
     if !alerted(&[REFEREE.to_owned()]) {
         wrong.push("the referee was not alerted".into());
-    }
-    if let Some(n) = c.claimed
-        && !alerted(&club_addresses(n))
-    {
-        wrong.push(format!("club {n} was not alerted"));
     }
     wrong
 }
@@ -1080,6 +1167,15 @@ fn forged_messages_change_nothing_answer_no_sender_and_alert_club_and_referee() 
         cases.len(),
         failures.join("\n")
     );
+    // Every case claimed V: V was alerted once for the phase (with the count), however
+    // many runs (issue 18 item 3).
+    let to_v: Vec<Value> = d
+        .outbox()
+        .into_iter()
+        .filter(|m| recipients(m) == club_addresses("V"))
+        .collect();
+    assert_eq!(to_v.len(), 1, "{to_v:#?}");
+    assert_eq!(to_v[0]["kind"], "alert");
     // The club's real orders, sent after all this, are still accepted.
     let r = d.ingest(&text_mail(V_ADDR, &[], &d.orders("V", SPRING, &raise(100))));
     assert_eq!(r["verdict"], "accepted", "{r:#}");
@@ -1314,7 +1410,7 @@ fn bombs(d: &Desk) -> Vec<(&'static str, Vec<u8>, &'static str)> {
                     base64(&gz),
                 ),
             ]),
-            "(`ordini.toml.gz`) are not read, and compressed files are never opened",
+            "compressed attachment (.zip, .gz…), and compressed files are never opened",
         ),
         (
             "a gzip bomb named .toml",
@@ -1322,7 +1418,7 @@ fn bombs(d: &Desk) -> Vec<(&'static str, Vec<u8>, &'static str)> {
                 "Content-Type: application/octet-stream\r\nContent-Disposition: attachment; filename=\"ordini.toml\"\r\nContent-Transfer-Encoding: base64",
                 base64(&gz),
             )]),
-            "il file non è UTF-8 valido (G6.2)",
+            "does not read and carries no secret",
         ),
         (
             "a 1 MB header line",
@@ -1358,13 +1454,9 @@ fn mail_bombs_are_refused_quickly_each_with_its_own_reason() {
         ));
         let got = r["reason"].as_str().unwrap_or("");
         let verdict = r["verdict"].as_str().unwrap_or("");
-        // From V's own address the club is told why (rejected); a message too large to
-        // read is never parsed, so its sender is unknown and only the referee hears.
-        let expected = if *name == "over the size cap" {
-            "ignored"
-        } else {
-            "rejected"
-        };
+        // From V's own address the club is told why (rejected), even a message too
+        // large to read (its header is read for the sender).
+        let expected = "rejected";
         if verdict != expected || !got.contains(reason) {
             failures.push(format!(
                 "{name}: {verdict} `{got}` (expected {expected} `{reason}`)"
@@ -1415,7 +1507,7 @@ fn a_message_that_cannot_be_read_is_explained_in_the_clubs_language() {
         assert!(
             r["reason"]
                 .as_str()
-                .is_some_and(|s| s.contains("(`ordini.zip`) are not read")),
+                .is_some_and(|s| s.contains("compressed attachment (.zip, .gz…)")),
             "{r:#}"
         );
     }
@@ -1444,15 +1536,21 @@ fn a_message_that_cannot_be_read_is_explained_in_the_clubs_language() {
             .unwrap_or_default()
     };
     let (it, en) = (text_for(V_ADDR), text_for(M_ADDR));
+    // Issue 18 item 5: the attachment was not read, and how orders go; the name the
+    // sender gave it is not repeated (the sender is not known to be the club).
     assert!(
         it.contains("Il vostro messaggio non è stato letto")
-            && it.contains("i suoi allegati (`ordini.zip`) non si leggono")
+            && it.contains("allegato compresso")
+            && it.contains("come allegato .toml, o scriveteli nel testo")
+            && !it.contains("ordini.zip")
             && !it.contains("are not read"),
         "{it}"
     );
     assert!(
         en.contains("Your message was not read")
-            && en.contains("its attachments (`ordini.zip`) are not read"),
+            && en.contains("compressed attachment")
+            && en.contains("as a .toml attachment, or write them in the text")
+            && !en.contains("ordini.zip"),
         "{en}"
     );
 }

@@ -84,6 +84,9 @@ pub fn cmd_inbox(dir: &Path, a: InboxArgs) -> Result<()> {
             )?);
         }
     }
+    // One alert per club per phase and one digest for the referee, for every attempt
+    // of this run (and of a run cut short before this point).
+    intake::alert_pending(&mut store, &desk)?;
     if a.json {
         return ui::out_json(&read);
     }
@@ -99,6 +102,11 @@ fn summary(read: &[Read]) -> String {
             Verdict::Duplicate => format!("already read   {}", r.source),
             Verdict::Accepted { nation, receipt } => {
                 format!("accepted  {nation:<4} from {sender}: receipt {receipt}")
+            }
+            Verdict::Stale { nation, active } => {
+                format!(
+                    "stale     {nation:<4} from {sender}: written before the active file {active}"
+                )
             }
             Verdict::Rejected { nation, reason } => {
                 format!("rejected  {nation:<4} from {sender}: {reason}")

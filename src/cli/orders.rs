@@ -319,19 +319,35 @@ fn list(dir: &Path, a: ListArgs) -> Result<()> {
         None => store.current()?.id.key(),
     };
     let files = store.orders(&phase, false)?;
+    // A file received after the phase's deadline is marked late.
+    let deadline = store.deadline(&phase)?;
+    let late = |f: &StoredOrders| {
+        deadline
+            .as_deref()
+            .is_some_and(|d| crate::mail::intake::older(d, &f.received_at))
+    };
     if a.json {
-        return ui::out_json(&files);
+        let rows: Vec<serde_json::Value> = files
+            .iter()
+            .map(|f| {
+                let mut v = serde_json::to_value(f).unwrap_or_default();
+                v["late"] = serde_json::Value::Bool(late(f));
+                v
+            })
+            .collect();
+        return ui::out_json(&rows);
     }
     let mut out = String::new();
     for f in &files {
         out.push_str(&format!(
-            "{:>4} {} {:<4} {} {} {}\n",
+            "{:>4} {} {:<4} {} {} {}{}\n",
             f.id,
             f.phase,
             f.nation,
             f.received_at,
             if f.active { "active  " } else { "replaced" },
-            f.sha256
+            f.sha256,
+            if late(f) { " late" } else { "" }
         ));
     }
     if files.is_empty() {

@@ -77,6 +77,19 @@ fn domain(m: &Mailbox) -> String {
 /// Composes a draft into a queued message. `from` is the configured sender; `date` the
 /// RFC 3339 time it is composed (the resolution's time, so replays match).
 pub fn compose(draft: &Draft, from: &Mailbox, date: &str) -> Result<OutMessage> {
+    compose_reply(draft, from, date, &[])
+}
+
+/// Composes a draft that answers a message: `thread` is that message's References
+/// followed by its own Message-ID (clean ids without angle brackets, as
+/// [`super::letter::Envelope`] keeps them), so the reply carries `In-Reply-To` (the last)
+/// and `References` (all) and a mail program shows it in the club's conversation.
+pub fn compose_reply(
+    draft: &Draft,
+    from: &Mailbox,
+    date: &str,
+    thread: &[String],
+) -> Result<OutMessage> {
     if draft.to.is_empty() {
         return Err(Error::user(format!(
             "{} for {}: no address to send it to",
@@ -106,6 +119,11 @@ pub fn compose(draft: &Draft, from: &Mailbox, date: &str) -> Result<OutMessage> 
         .from(from.clone())
         .date(std::time::SystemTime::from(when))
         .subject(header_text(&draft.subject));
+    if let Some(last) = thread.last() {
+        b = b.in_reply_to(format!("<{last}>"));
+        let all: Vec<String> = thread.iter().map(|id| format!("<{id}>")).collect();
+        b = b.references(all.join(" "));
+    }
     let name = draft.to_name.as_deref().map(header_text);
     for a in &draft.to {
         let address =
@@ -134,10 +152,15 @@ pub fn compose(draft: &Draft, from: &Mailbox, date: &str) -> Result<OutMessage> 
             }
         }
         None => MultiPart::mixed()
-            .boundary(boundary("txt"))
+            .boundary(boundary("mix"))
             .singlepart(text),
     };
-    let mut mixed = MultiPart::mixed().boundary(boundary("mix")).multipart(body);
+    // A text-only message is one multipart/mixed: its text, then its files.
+    let mut mixed = if draft.html.is_some() {
+        MultiPart::mixed().boundary(boundary("mix")).multipart(body)
+    } else {
+        body
+    };
     for f in &draft.files {
         mixed = mixed.singlepart(Attachment::new(header_text(&f.name)).body(
             f.bytes.clone(),

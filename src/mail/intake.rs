@@ -1,37 +1,54 @@
-//! Reading clubs' orders from mail: one message at a time, each read once (keyed by
-//! the hash of its bytes), authenticated by the club's registered sender address
-//! **and** its secret, checked, and submitted; a receipt or a rejection goes back to
-//! the club's registered addresses, never to the sender as such.
+//! Reading clubs' orders from mail: one message at a time, each read once, authenticated
+//! by the club's registered sender address **and** its secret, checked, and submitted;
+//! a receipt or a rejection goes back to the club's registered addresses, never to the
+//! sender as such.
 //!
-//! A message that fails authentication changes nothing, is not answered to its
-//! sender, and alerts the club it claims to be from and the referee. Headers that a
-//! forger controls and that prove nothing (Reply-To, Sender, Authentication-Results,
-//! a display name) are never read for trust; a message without exactly one sender
-//! address never passes.
+//! The rules this module keeps:
+//! - **Nothing unauthenticated is repeated.** Only a message from one of the claimed
+//!   club's addresses whose secret verifies is answered with any of its own text (the
+//!   echo of its orders, its located errors). Any other message gets, at most, a reply
+//!   that quotes nothing: where its file stopped being readable, that its secret is
+//!   missing, that it was too large or carried a compressed attachment.
+//! - **A message is read once.** A copy is a message already read: the same bytes, the
+//!   same Message-ID from the same sender, or the same bytes but for trace headers
+//!   (`Received:`…) that servers add on the way.
+//! - **An old copy never reverts a correction.** A message is dated by its `Date:`, or
+//!   by its arrival when that is earlier or the header does not read; a file carried by
+//!   a message written before the one that carried the club's active file never replaces
+//!   it. On equal dates the later arrival wins, so a deliberate re-send replaces.
+//! - **Alerts are coalesced.** A message that fails authentication changes nothing and
+//!   is not answered; it is recorded as an attempt, and at the end of the run
+//!   ([`alert_pending`]) each club hears once per phase (with the count and times) and
+//!   the referee gets one digest of every attempt, none with a word of the message.
 //!
-//! [`super::letter`] reads the message (its sender, its order file, the limits); this
-//! module judges it and decides who hears of it.
+//! Headers that a forger controls and that prove nothing (Reply-To, Sender,
+//! Authentication-Results, a display name) are never read for trust.
+//!
+//! [`super::letter`] reads the message; [`super::replies`] writes what goes back.
 
-use super::compose::{Draft, compose, mailbox};
 use super::config::Config;
-use super::letter;
+use super::letter::{self, Envelope, Letter};
+use super::replies::{self, Answer};
+use crate::auth;
 use crate::error::Result;
 use crate::rules::Campaign;
-use crate::rules::tables::Lang;
 use crate::storage::{Club, InboxRow, Ingest, OutMessage, Store, StoredOrders};
-use crate::submission::{self, Auth, Checked, sha256_hex};
+use crate::submission::{self, Auth, sha256_hex};
 
 /// What became of one message.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "snake_case", tag = "verdict")]
 pub enum Verdict {
-    /// Read before (same bytes): nothing done.
+    /// Read before (the same message, or a copy of it): nothing done.
     Duplicate,
     /// Orders stored; a receipt queued to the club.
     Accepted { nation: String, receipt: String },
-    /// The club's own message, not accepted (errors queued back to the club).
+    /// The club's authenticated orders, written before its active file: not applied,
+    /// and the club is told which file stays active.
+    Stale { nation: String, active: String },
+    /// A message from a club's address, not accepted (the club is told why).
     Rejected { nation: String, reason: String },
-    /// Failed authentication: the club and the referee are alerted.
+    /// Failed authentication: the club and the referee are alerted at the end of the run.
     Forged {
         claimed: Option<String>,
         reason: String,
@@ -45,6 +62,7 @@ impl Verdict {
         match self {
             Verdict::Duplicate => "duplicate",
             Verdict::Accepted { .. } => "accepted",
+            Verdict::Stale { .. } => "stale",
             Verdict::Rejected { .. } => "rejected",
             Verdict::Forged { .. } => "forged",
             Verdict::Ignored { .. } => "ignored",
@@ -55,6 +73,7 @@ impl Verdict {
         match self {
             Verdict::Duplicate => "already read".into(),
             Verdict::Accepted { receipt, .. } => format!("receipt {receipt}"),
+            Verdict::Stale { active, .. } => format!("written before the active file {active}"),
             Verdict::Rejected { reason, .. }
             | Verdict::Forged { reason, .. }
             | Verdict::Ignored { reason } => reason.clone(),
@@ -80,97 +99,307 @@ pub struct Desk<'a> {
     pub command: &'a str,
 }
 
+/// Longest sender address kept for the referee's eyes.
+const MAX_SENDER_CHARS: usize = 120;
+
 /// Reads one message and does what it asks, all in one transaction.
 pub fn ingest(store: &mut Store, desk: &Desk, raw: &[u8], source: &str) -> Result<Read> {
     let hash = sha256_hex(raw);
+    let duplicate = |sender| Read {
+        source: source.into(),
+        hash: hash.clone(),
+        sender,
+        verdict: Verdict::Duplicate,
+    };
     if store.inbox_seen(&hash)?.is_some() {
-        return Ok(Read {
-            source: source.into(),
-            hash,
-            sender: None,
-            verdict: Verdict::Duplicate,
-        });
+        return Ok(duplicate(None));
+    }
+    let cap = desk.config.intake.max_message_bytes;
+    // The readers stop at cap + 1 bytes: of a larger message only its header is read.
+    let (letter, envelope, sender) = if raw.len() > cap {
+        let (env, sender) = letter::envelope(raw);
+        (None, env, sender)
+    } else {
+        match letter::read(raw, desk.config.intake.max_parts) {
+            Ok(l) => {
+                let (env, sender) = (l.envelope.clone(), l.sender.clone());
+                (Some(l), env, sender)
+            }
+            Err(why) => (None, letter::envelope(raw).0, Err(why)),
+        }
+    };
+    let clean_sender = sender.as_deref().ok().map(clean_address);
+    if store
+        .inbox_copy(
+            envelope.message_id.as_deref(),
+            clean_sender.as_deref(),
+            &envelope.content_hash,
+        )?
+        .is_some()
+    {
+        return Ok(duplicate(clean_sender));
     }
     let clubs = store.clubs()?;
-    let (verdict, sender, orders, replies) = judge(store, desk, &clubs, raw, &hash)?;
+    let phase = store.current()?.id.key();
+    let m = Mail {
+        hash: &hash,
+        envelope: &envelope,
+        written_at: written_at(envelope.date, desk.now),
+    };
+    let judged = match letter {
+        Some(l) => judge(store, desk, &clubs, &m, l)?,
+        None if raw.len() > cap => too_large(desk, &clubs, &m, sender)?,
+        None => Judged::ignored(
+            "not a mail message (it does not parse)".into(),
+            None,
+            "unreadable",
+        ),
+    };
     let row = InboxRow {
         hash: hash.clone(),
         received_at: desk.now.to_owned(),
         source: source.to_owned(),
-        sender: sender.clone(),
-        nation: match &verdict {
-            Verdict::Accepted { nation, .. } | Verdict::Rejected { nation, .. } => {
-                Some(nation.clone())
-            }
+        sender: judged.sender.clone(),
+        nation: match &judged.verdict {
+            Verdict::Accepted { nation, .. }
+            | Verdict::Rejected { nation, .. }
+            | Verdict::Stale { nation, .. } => Some(nation.clone()),
             Verdict::Forged { claimed, .. } => claimed.clone(),
             _ => None,
         },
-        verdict: verdict.word().to_owned(),
-        detail: verdict.detail(),
+        verdict: judged.verdict.word().to_owned(),
+        detail: judged.verdict.detail(),
         orders_id: None,
+        message_id: envelope.message_id.clone(),
+        content_hash: Some(envelope.content_hash.clone()),
+        written_at: Some(m.written_at.clone()),
     };
     let saved = store.ingest(Ingest {
         inbox: row,
-        orders: orders.as_ref(),
-        replies: &replies,
+        orders: judged.orders.as_ref(),
+        replies: &judged.replies,
+        attempt: judged.attempt.map(|reason| (phase, reason.to_owned())),
         command: desk.command,
     })?;
     Ok(Read {
         source: source.into(),
         hash,
-        sender,
-        verdict: if saved { verdict } else { Verdict::Duplicate },
+        sender: judged.sender,
+        verdict: if saved {
+            judged.verdict
+        } else {
+            Verdict::Duplicate
+        },
     })
 }
 
-type Judged = (
-    Verdict,
-    Option<String>,
-    Option<StoredOrders>,
-    Vec<OutMessage>,
-);
+/// The message being judged.
+struct Mail<'a> {
+    hash: &'a str,
+    envelope: &'a Envelope,
+    /// RFC 3339 UTC: its `Date:`, or its arrival if that is earlier.
+    written_at: String,
+}
 
-/// Decides what a message is and what it causes; changes nothing.
-fn judge(store: &Store, desk: &Desk, clubs: &[Club], raw: &[u8], hash: &str) -> Result<Judged> {
-    let cap = desk.config.intake.max_message_bytes;
-    if raw.len() > cap {
-        // The readers stop at cap + 1 bytes: the true size is not known, only that it is more.
-        let reason = format!("the message is larger than the limit of {cap} bytes: not read");
-        return ignored(desk, reason, None, hash);
-    }
-    let letter = match letter::read(raw, desk.config.intake.max_parts) {
-        Ok(l) => l,
-        Err(reason) => return ignored(desk, reason, None, hash),
-    };
-    let sender = letter.sender.as_ref().ok().cloned();
-    let from_club = sender.as_deref().and_then(|s| club_of_sender(clubs, s));
-    match (letter.orders, &letter.sender, from_club) {
-        (Ok(orders), ..) => judge_orders(store, desk, clubs, &letter.sender, &orders, hash),
-        // A registered club gets told its message could not be read; anyone else is not
-        // answered.
-        (Err(unread), _, Some(club)) => {
-            let text = reason_text(club.lang, &unread.text(club.lang));
-            rejected(desk, club, unread.to_string(), &text, sender, hash)
+/// What a message causes; nothing is changed until [`ingest`] saves it.
+struct Judged {
+    verdict: Verdict,
+    /// The sender address, cleaned for the referee's eyes.
+    sender: Option<String>,
+    orders: Option<StoredOrders>,
+    replies: Vec<OutMessage>,
+    /// Why it is reported in the run's alerts (a code), if it is.
+    attempt: Option<&'static str>,
+}
+
+impl Judged {
+    fn ignored(reason: String, sender: Option<String>, code: &'static str) -> Judged {
+        Judged {
+            verdict: Verdict::Ignored { reason },
+            sender,
+            orders: None,
+            replies: Vec::new(),
+            attempt: Some(code),
         }
-        (Err(_), Err(why), None) => ignored(desk, why.clone(), None, hash),
-        (Err(unread), Ok(_), None) => ignored(desk, unread.to_string(), sender, hash),
+    }
+
+    fn forged(club: &Club, reason: String, sender: Option<String>, code: &'static str) -> Judged {
+        Judged {
+            verdict: Verdict::Forged {
+                claimed: Some(club.nation.clone()),
+                reason,
+            },
+            sender,
+            orders: None,
+            replies: Vec::new(),
+            attempt: Some(code),
+        }
+    }
+
+    fn rejected(club: &Club, reason: String, sender: Option<String>, reply: OutMessage) -> Judged {
+        Judged {
+            verdict: Verdict::Rejected {
+                nation: club.nation.clone(),
+                reason,
+            },
+            sender,
+            orders: None,
+            replies: vec![reply],
+            attempt: None,
+        }
     }
 }
 
-/// Judges a message's order file: by the club it names, the address it came from and
-/// the secret it carries.
-fn judge_orders(
+/// A message over the size cap: its registered club is told the limit, quoting nothing;
+/// anyone else is not answered.
+fn too_large(
+    desk: &Desk,
+    clubs: &[Club],
+    m: &Mail,
+    sender: std::result::Result<String, String>,
+) -> Result<Judged> {
+    let cap = desk.config.intake.max_message_bytes;
+    let reason = format!("the message is larger than the limit of {cap} bytes: not read");
+    let sender = sender.ok().map(|s| clean_address(&s));
+    Ok(
+        match sender.as_deref().and_then(|s| club_of_sender(clubs, s)) {
+            Some(club) => {
+                let reply = replies::unquoted(desk, club, Answer::TooLarge { limit: cap }, m.hash)?;
+                Judged::rejected(club, reason, sender, reply)
+            }
+            None => Judged::ignored(reason, sender, "too-large"),
+        },
+    )
+}
+
+/// Decides what a parsed message is and what it causes; changes nothing.
+fn judge(store: &Store, desk: &Desk, clubs: &[Club], m: &Mail, letter: Letter) -> Result<Judged> {
+    let sender = letter.sender.as_deref().ok().map(clean_address);
+    let from_club = sender.as_deref().and_then(|s| club_of_sender(clubs, s));
+    let orders = match letter.orders {
+        Ok(o) => o,
+        // A registered club is told why its message could not be read (no words of the
+        // message in it); anyone else is not answered.
+        Err(unread) => {
+            return Ok(match from_club {
+                Some(club) => {
+                    let reply = replies::unquoted(desk, club, Answer::NotRead(&unread), m.hash)?;
+                    Judged::rejected(club, unread.to_string(), sender, reply)
+                }
+                None => match &letter.sender {
+                    Err(why) => Judged::ignored(why.clone(), None, "no-sender"),
+                    Ok(_) => Judged::ignored(unread.to_string(), sender, "no-orders"),
+                },
+            });
+        }
+    };
+    let claim = submission::claim(&orders);
+    let claimed = claim
+        .club
+        .as_deref()
+        .and_then(|n| clubs.iter().find(|c| c.nation == n));
+    let Some(sender) = sender else {
+        // No single sender to check against the club's addresses: never accepted.
+        let why = letter.sender.err().unwrap_or_default();
+        return Ok(match claimed {
+            Some(club) => Judged::forged(
+                club,
+                format!("claims to be from {} but {why}", club.nation),
+                None,
+                "no-sender",
+            ),
+            None => Judged::ignored(why, None, "no-sender"),
+        });
+    };
+    // The club whose secret the file must carry: the one it names, else (a file that
+    // names no club we know) the one whose address sent it.
+    let Some(club) = claimed.or(from_club) else {
+        return Ok(Judged::ignored(
+            "from an unregistered address, and no order file that names a club".into(),
+            Some(sender),
+            "stranger",
+        ));
+    };
+    if from_club.is_none_or(|f| f.nation != club.nation) {
+        let reason = format!(
+            "claims to be from {} but was sent from {sender}, which is not one of its addresses",
+            club.nation
+        );
+        return Ok(Judged::forged(
+            club,
+            reason,
+            Some(sender),
+            "not-its-address",
+        ));
+    }
+    let stored = store.secret_hash(&club.nation)?;
+    let verified = stored
+        .as_deref()
+        .map(|h| auth::verify(claim.secret.as_deref(), h));
+    match verified {
+        Some(Ok(())) => authenticated(store, desk, clubs, club, &orders, &sender, m),
+        // The club's own address, but no secret: told so, quoting nothing (13.7). A
+        // file that names no club either does not read at all: told where it stops.
+        Some(Err(auth::SecretProblem::Missing)) => {
+            let at = stops_at(store, desk, &orders)?;
+            let (answer, reason) = match claim.club {
+                Some(_) => (
+                    Answer::SecretMissing { stops_at: at },
+                    "the club's secret is missing (auth.secret): nothing quoted",
+                ),
+                None => (
+                    Answer::Unchecked { stops_at: at },
+                    "the order file does not read and carries no secret: nothing quoted",
+                ),
+            };
+            let reply = replies::unquoted(desk, club, answer, m.hash)?;
+            Ok(Judged::rejected(club, reason.into(), Some(sender), reply))
+        }
+        Some(Err(problem)) => Ok(Judged::forged(
+            club,
+            format!("sent from {sender} with a missing or wrong secret: {problem:?}"),
+            Some(sender),
+            "bad-secret",
+        )),
+        None => Ok(Judged::forged(
+            club,
+            format!("sent from {sender}, but the club has no secret on record"),
+            Some(sender),
+            "bad-secret",
+        )),
+    }
+}
+
+/// Where a file stops being readable, without a word of it: the first fatal problem's
+/// line, column and rule, from the same check the club's own files go through.
+fn stops_at(store: &Store, desk: &Desk, orders: &[u8]) -> Result<Option<replies::Place>> {
+    let world = store.current()?.world;
+    let lowered = crate::orders::lower(
+        "orders.toml",
+        orders,
+        desk.campaign,
+        Some(world.phase),
+        Default::default(),
+    );
+    Ok(lowered.fatal.first().map(|d| replies::Place {
+        line: d.line,
+        col: d.col,
+        rule: d.rule.clone(),
+        kind: crate::orders::problem_kind(orders),
+    }))
+}
+
+/// The club's own message (its address, its secret): checked, and accepted, refused
+/// with its located errors, or found older than the active file.
+fn authenticated(
     store: &Store,
     desk: &Desk,
     clubs: &[Club],
-    sender: &std::result::Result<String, String>,
+    club: &Club,
     orders: &[u8],
-    hash: &str,
+    sender: &str,
+    m: &Mail,
 ) -> Result<Judged> {
-    let from_club = sender
-        .as_deref()
-        .ok()
-        .and_then(|s| club_of_sender(clubs, s));
     let current = store.current()?;
     let lookup = |n: &str| store.secret_hash(n).ok().flatten();
     let checked = submission::check(
@@ -180,154 +409,117 @@ fn judge_orders(
         &current.world,
         clubs,
         Auth::Campaign(&lookup),
-        from_club.map(|c| c.lang),
+        Some(club.lang),
     );
-    let claimed = checked
-        .header
-        .as_ref()
-        .and_then(|h| clubs.iter().find(|c| c.nation == h.club.as_str()));
-    let sender = match (sender, claimed) {
-        (Ok(s), _) => s,
-        // No single sender to check against the club's addresses: never accepted, and
-        // the club it names is alerted.
-        (Err(why), Some(club)) => {
-            let reason = format!("claims to be from {} but {why}", club.nation);
-            return forged(desk, club, reason, None, hash);
-        }
-        (Err(why), None) => return ignored(desk, why.clone(), None, hash),
-    };
-    match (from_club, claimed) {
-        // The file names no club (it does not read): only its registered sender hears.
-        (Some(club), None) => {
-            let text = errors_text(club.lang, &checked, orders);
-            rejected(
-                desk,
-                club,
-                first_error(&checked),
-                &text,
-                Some(sender.clone()),
-                hash,
-            )
-        }
-        (None, None) => ignored(
-            desk,
-            "from an unregistered address, and no order file that names a club".to_owned(),
-            Some(sender.clone()),
-            hash,
-        ),
-        // Sent from an address that is not the claimed club's: forged.
-        (from, Some(club)) if from.is_none_or(|f| f.nation != club.nation) => {
-            let reason = format!(
-                "claims to be from {} but was sent from {sender}, which is not one of its addresses",
-                club.nation
+    let thread = replies::thread(m.envelope);
+    let header = match (&checked.header, checked.errors.is_empty()) {
+        (Some(h), true) if h.club.as_str() == club.nation => h,
+        _ => {
+            let reason = checked.errors.first().map_or_else(
+                || "the order file does not read".into(),
+                |d| format!("{} ({})", d.message, d.rule),
             );
-            forged(desk, club, reason, Some(sender.clone()), hash)
+            let reply = replies::refused(desk, club, &checked, orders, m.hash, &thread)?;
+            return Ok(Judged::rejected(
+                club,
+                reason,
+                Some(sender.to_owned()),
+                reply,
+            ));
         }
-        (_, Some(club)) => {
-            if checked.errors.iter().any(|d| d.rule == "auth.secret") {
-                let reason = format!(
-                    "sent from {sender} with a missing or wrong secret: {}",
-                    first_error(&checked)
-                );
-                return forged(desk, club, reason, Some(sender.clone()), hash);
-            }
-            if !checked.errors.is_empty() {
-                let text = errors_text(club.lang, &checked, orders);
-                let reason = first_error(&checked);
-                return rejected(desk, club, reason, &text, Some(sender.clone()), hash);
-            }
-            accepted(desk, club, &checked, orders, sender, hash)
-        }
+    };
+    let active = store.active_file(&header.phase, &club.nation)?;
+    if let Some((active_written, file)) = &active
+        && older(&m.written_at, active_written)
+    {
+        let reply = replies::stale(
+            desk,
+            club,
+            replies::Stale {
+                phase: &header.phase,
+                sha: &checked.sha256,
+                written: &m.written_at,
+                active_written,
+                active: file,
+            },
+            m.hash,
+            &thread,
+        )?;
+        return Ok(Judged {
+            verdict: Verdict::Stale {
+                nation: club.nation.clone(),
+                active: file.sha256.clone(),
+            },
+            sender: Some(sender.to_owned()),
+            orders: None,
+            replies: vec![reply],
+            attempt: None,
+        });
     }
-}
-
-/// The club's orders, authenticated and readable: stored, and a receipt queued.
-fn accepted(
-    desk: &Desk,
-    club: &Club,
-    checked: &Checked,
-    orders: &[u8],
-    sender: &str,
-    hash: &str,
-) -> Result<Judged> {
-    let header = checked
-        .header
-        .as_ref()
-        .expect("a club was claimed, so the header read");
     let stored = StoredOrders {
         id: 0,
         phase: header.phase.clone(),
         nation: club.nation.clone(),
         received_at: desk.now.to_owned(),
-        source: format!("mail from {sender}, message {}", &hash[..16]),
+        source: format!("mail from {sender}, message {}", &m.hash[..16]),
         sha256: checked.sha256.clone(),
         text: checked.masked.clone(),
         active: true,
     };
-    let text = receipt_text(club.lang, checked, orders, &header.phase);
-    let reply = reply(desk, club, "receipt", &text, hash)?;
-    Ok((
-        Verdict::Accepted {
+    let deadline = store.deadline(&header.phase)?;
+    let receipt = replies::Receipt {
+        checked: &checked,
+        phase: &header.phase,
+        replaces: active.as_ref().map(|(_, f)| f),
+        late: deadline.filter(|d| older(d, desk.now)),
+    };
+    let reply = replies::receipt(desk, club, &receipt, m.hash, &thread)?;
+    Ok(Judged {
+        verdict: Verdict::Accepted {
             nation: club.nation.clone(),
             receipt: checked.sha256.clone(),
         },
-        Some(sender.to_owned()),
-        Some(stored),
-        vec![reply],
-    ))
+        sender: Some(sender.to_owned()),
+        orders: Some(stored),
+        replies: vec![reply],
+        attempt: None,
+    })
 }
 
-/// The club's own message, refused: `text` goes back to its registered addresses.
-fn rejected(
-    desk: &Desk,
-    club: &Club,
-    reason: String,
-    text: &str,
-    sender: Option<String>,
-    hash: &str,
-) -> Result<Judged> {
-    let reply = reply(desk, club, "rejection", text, hash)?;
-    Ok((
-        Verdict::Rejected {
-            nation: club.nation.clone(),
-            reason,
-        },
-        sender,
-        None,
-        vec![reply],
-    ))
+/// Whether time `a` is strictly before time `b` (RFC 3339; unreadable times are never
+/// before anything).
+pub fn older(a: &str, b: &str) -> bool {
+    match (
+        chrono::DateTime::parse_from_rfc3339(a),
+        chrono::DateTime::parse_from_rfc3339(b),
+    ) {
+        (Ok(a), Ok(b)) => a < b,
+        _ => false,
+    }
 }
 
-/// A message in a club's name that failed authentication: the club and the referee
-/// are alerted, the sender is not answered.
-fn forged(
-    desk: &Desk,
-    club: &Club,
-    reason: String,
-    sender: Option<String>,
-    hash: &str,
-) -> Result<Judged> {
-    let replies = alert(desk, Some(club), &clubs_for_alert(club), &reason, hash)?;
-    Ok((
-        Verdict::Forged {
-            claimed: Some(club.nation.clone()),
-            reason,
-        },
-        sender,
-        None,
-        replies,
-    ))
+/// When a message was written: its `Date:`, but never later than its arrival (a club
+/// whose clock runs fast must not lock its own later files out), in RFC 3339 UTC.
+fn written_at(date: Option<i64>, now: &str) -> String {
+    let arrival = chrono::DateTime::parse_from_rfc3339(now)
+        .map(|t| t.timestamp())
+        .unwrap_or_default();
+    let at = date.map_or(arrival, |d| d.min(arrival));
+    chrono::DateTime::from_timestamp(at, 0)
+        .unwrap_or_default()
+        .format("%Y-%m-%dT%H:%M:%SZ")
+        .to_string()
 }
 
-/// Not an order message, or unreadable: only the referee is told.
-fn ignored(desk: &Desk, reason: String, sender: Option<String>, hash: &str) -> Result<Judged> {
-    let alerts = alert(desk, None, &[], &reason, hash)?;
-    Ok((Verdict::Ignored { reason }, sender, None, alerts))
-}
-
-/// The addresses an alert about a club goes to: the club's own.
-fn clubs_for_alert(club: &Club) -> Vec<String> {
-    club.emails.clone()
+/// A sender address as the referee may see it: control and bidi characters removed,
+/// cut to a sane length.
+pub fn clean_address(s: &str) -> String {
+    let clean: String = s
+        .chars()
+        .filter(|c| !c.is_control() && !super::compose::is_bidi_control(*c))
+        .take(MAX_SENDER_CHARS)
+        .collect();
+    clean.trim().to_owned()
 }
 
 /// Returns the club that registered this address (compared without case).
@@ -338,179 +530,49 @@ fn club_of_sender<'a>(clubs: &'a [Club], sender: &str) -> Option<&'a Club> {
         .find(|c| c.emails.iter().any(|e| e.trim().to_lowercase() == s))
 }
 
-fn first_error(c: &Checked) -> String {
-    c.errors.first().map_or_else(
-        || "the order file does not read".into(),
-        |d| format!("{} ({})", d.message, d.rule),
-    )
-}
-
-fn tr(lang: Lang, it: &str, en: &str) -> String {
-    match lang {
-        Lang::It => it.to_owned(),
-        Lang::En => en.to_owned(),
+/// At the end of a run: one alert per club per phase about the attempts in its name (the
+/// count and the times), and one digest of every attempt to the referee. Returns how
+/// many messages were queued. An attempt is covered once; a run cut short before this
+/// leaves its attempts to the next run's.
+pub fn alert_pending(store: &mut Store, desk: &Desk) -> Result<usize> {
+    let pending = store.pending_attempts()?;
+    if pending.is_empty() {
+        return Ok(0);
     }
-}
-
-fn reason_text(lang: Lang, reason: &str) -> String {
-    format!(
-        "{}\n\n  {reason}\n",
-        tr(
-            lang,
-            "Il vostro messaggio non è stato letto:",
-            "Your message was not read:"
-        )
-    )
-}
-
-/// The located errors of a refused file, in the club's language.
-fn errors_text(lang: Lang, c: &Checked, bytes: &[u8]) -> String {
-    let text = String::from_utf8_lossy(bytes);
-    let mut out = tr(
-        lang,
-        "Il vostro file di ordini non è stato accettato; nulla è stato registrato.\n\n",
-        "Your order file was not accepted; nothing was recorded.\n\n",
-    );
-    for d in &c.errors {
-        out.push_str(&d.render(&text));
-        out.push('\n');
-    }
-    out
-}
-
-/// The receipt: the sealed-orders hash and every order that will not be carried out.
-fn receipt_text(lang: Lang, c: &Checked, bytes: &[u8], phase: &str) -> String {
-    let text = String::from_utf8_lossy(bytes);
-    let mut out = match lang {
-        Lang::It => format!(
-            "Ordini per {phase} ricevuti e sigillati.\nImpronta SHA-256 del file ricevuto: {}\nUn file successivo sostituisce questo.\n",
-            c.sha256
-        ),
-        Lang::En => format!(
-            "Orders for {phase} received and sealed.\nSHA-256 of the file as received: {}\nA later file replaces this one.\n",
-            c.sha256
-        ),
-    };
-    if !c.rejected.is_empty() {
-        out.push_str(&tr(
-            lang,
-            "\nQuesti ordini non saranno eseguiti:\n\n",
-            "\nThese orders will not be carried out:\n\n",
-        ));
-        for d in &c.rejected {
-            out.push_str(&d.render(&text));
-            out.push('\n');
+    let clubs = store.clubs()?;
+    let mut messages = Vec::new();
+    let mut alerted = Vec::new();
+    let mut groups: std::collections::BTreeMap<(String, String), Vec<_>> = Default::default();
+    for (a, club_told, _) in &pending {
+        if let (Some(n), false) = (&a.nation, club_told) {
+            groups
+                .entry((a.phase.clone(), n.clone()))
+                .or_default()
+                .push(a.clone());
         }
     }
-    out
-}
-
-/// A reply to a club, to its registered addresses.
-fn reply(
-    desk: &Desk,
-    club: &Club,
-    kind: &'static str,
-    text: &str,
-    hash: &str,
-) -> Result<OutMessage> {
-    let (it, en) = match kind {
-        "receipt" => ("ordini ricevuti", "orders received"),
-        _ => ("ordini non accettati", "orders not accepted"),
-    };
-    let draft = Draft {
-        kind,
-        phase: None,
-        nation: Some(club.nation.clone()),
-        to_name: Some(club.name.clone()),
-        to: club.emails.clone(),
-        subject: format!(
-            "[{}] {}",
-            title(desk.campaign, club.lang),
-            tr(club.lang, it, en)
-        ),
-        text: text.to_owned(),
-        html: None,
-        inline_png: None,
-        files: Vec::new(),
-        salt: hash.to_owned(),
-    };
-    compose(&draft, &mailbox(&desk.config.mail.from)?, desk.now)
-}
-
-/// Alerts about a message that failed authentication: to the club it claimed to be
-/// (at its registered addresses) and to the referee. Never to the sender.
-fn alert(
-    desk: &Desk,
-    club: Option<&Club>,
-    to: &[String],
-    reason: &str,
-    hash: &str,
-) -> Result<Vec<OutMessage>> {
-    let from = mailbox(&desk.config.mail.from)?;
-    let mut out = Vec::new();
-    if let Some(club) = club.filter(|_| !to.is_empty()) {
-        let text = format!(
-            "{}\n\n  {reason}\n\n{}\n",
-            tr(
-                club.lang,
-                "Attenzione: è arrivato un messaggio a nome del vostro club che non è stato accettato.",
-                "Warning: a message in your club's name arrived and was not accepted."
-            ),
-            tr(
-                club.lang,
-                "Nulla è cambiato. Se non l'avete mandato voi, avvisate l'arbitro; se il segreto può essere noto ad altri, chiedetegliene uno nuovo.",
-                "Nothing changed. If you did not send it, tell the referee; if your secret may be known to others, ask for a new one."
-            )
-        );
-        out.push(compose(
-            &Draft {
-                kind: "alert",
-                phase: None,
-                nation: Some(club.nation.clone()),
-                to_name: Some(club.name.clone()),
-                to: to.to_vec(),
-                subject: format!(
-                    "[{}] {}",
-                    title(desk.campaign, club.lang),
-                    tr(club.lang, "avviso", "alert")
-                ),
-                text,
-                html: None,
-                inline_png: None,
-                files: Vec::new(),
-                salt: hash.to_owned(),
-            },
-            &from,
-            desk.now,
-        )?);
+    for ((phase, nation), attempts) in groups {
+        let Some(club) = clubs.iter().find(|c| c.nation == nation) else {
+            continue;
+        };
+        if store.club_alerted(&phase, &nation)? || club.emails.is_empty() {
+            continue;
+        }
+        messages.push(replies::club_alert(desk, club, &phase, &attempts)?);
+        alerted.push((phase, nation));
     }
-    if !desk.config.mail.referee.is_empty() {
-        out.push(compose(
-            &Draft {
-                kind: "alert",
-                phase: None,
-                nation: None,
-                to_name: None,
-                to: desk.config.mail.referee.clone(),
-                subject: format!("[{}] intake alert", desk.campaign.title_en),
-                text: format!("A message was not accepted (sha256 {hash}):\n\n  {reason}\n"),
-                html: None,
-                inline_png: None,
-                files: Vec::new(),
-                salt: hash.to_owned(),
-            },
-            &from,
-            desk.now,
-        )?);
+    let for_referee: Vec<_> = pending
+        .iter()
+        .filter(|(_, _, referee_told)| !referee_told)
+        .map(|(a, ..)| a.clone())
+        .collect();
+    if !desk.config.mail.referee.is_empty() && !for_referee.is_empty() {
+        messages.push(replies::digest(desk, &for_referee, &alerted)?);
     }
-    Ok(out)
-}
-
-fn title(c: &Campaign, lang: Lang) -> &str {
-    match lang {
-        Lang::It => &c.title_it,
-        Lang::En => &c.title_en,
-    }
+    let ids: Vec<i64> = pending.iter().map(|(a, ..)| a.id).collect();
+    let n = messages.len();
+    store.settle_attempts(&ids, &alerted, &messages, desk.now, desk.command)?;
+    Ok(n)
 }
 
 /// Parses a raw message as [`ingest`] does (its one sender, its order file), without a
@@ -519,5 +581,6 @@ fn title(c: &Campaign, lang: Lang) -> &str {
 pub fn parse_for_fuzz(raw: &[u8]) -> std::result::Result<(String, Vec<u8>), String> {
     let max_parts = super::config::IntakeConfig::default().max_parts;
     let l = letter::read(raw, max_parts)?;
+    let _ = submission::claim(l.orders.as_deref().unwrap_or_default());
     Ok((l.sender?, l.orders.map_err(|u| u.to_string())?))
 }

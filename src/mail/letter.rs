@@ -21,6 +21,139 @@ pub struct Letter {
     pub sender: Result<String, String>,
     /// The order file, or why none is read from this message.
     pub orders: Result<Vec<u8>, Unread>,
+    pub envelope: Envelope,
+}
+
+/// What tells copies of one message apart, and what a reply to it needs.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Envelope {
+    /// The Message-ID, without angle brackets, if it is one a reply may carry.
+    pub message_id: Option<String>,
+    /// Its References (and In-Reply-To), as clean message ids, oldest first.
+    pub references: Vec<String>,
+    /// Its `Date:` as Unix seconds, if it reads.
+    pub date: Option<i64>,
+    /// SHA-256 of the message without its trace headers (`Received:`, `Return-Path:`…)
+    /// and with CRLF read as LF: the same for every copy a mail system delivers.
+    pub content_hash: String,
+}
+
+/// Header fields that mail servers add on the way, so that two copies of one message
+/// differ by them (RFC 5321 section 4.4 and what common servers and mailbox formats add).
+const TRACE_HEADERS: &[&str] = &[
+    "received",
+    "return-path",
+    "delivered-to",
+    "x-original-to",
+    "x-delivered-to",
+    "x-received",
+    "received-spf",
+    "authentication-results",
+    "arc-seal",
+    "arc-message-signature",
+    "arc-authentication-results",
+    "status",
+    "x-status",
+    "x-uid",
+    "x-keywords",
+    "x-mozilla-status",
+    "x-mozilla-status2",
+    "content-length",
+    "lines",
+];
+const TRACE_PREFIXES: &[&str] = &["x-spam-", "x-virus-", "x-ham-", "x-gm-"];
+
+/// Whether a header field is one mail servers add on the way.
+fn is_trace(name: &str) -> bool {
+    let n = name.trim().to_ascii_lowercase();
+    TRACE_HEADERS.contains(&n.as_str()) || TRACE_PREFIXES.iter().any(|p| n.starts_with(p))
+}
+
+/// SHA-256 of a message without its trace header fields (with their continuation lines),
+/// line ends read as LF.
+pub fn content_hash(raw: &[u8]) -> String {
+    use sha2::{Digest, Sha256};
+    let head = header_block(raw);
+    let mut h = Sha256::new();
+    let mut skipping = false;
+    for line in head.split_inclusive(|&b| b == b'\n') {
+        let continues = line.first().is_some_and(|b| *b == b' ' || *b == b'\t');
+        if !continues {
+            let name = line.split(|&b| b == b':').next().unwrap_or(b"");
+            skipping = is_trace(&String::from_utf8_lossy(name));
+        }
+        if !skipping {
+            h.update(lf(line));
+        }
+    }
+    for line in raw[head.len()..].split_inclusive(|&b| b == b'\n') {
+        h.update(lf(line));
+    }
+    hex::encode(h.finalize())
+}
+
+/// A line with its CRLF read as LF.
+fn lf(line: &[u8]) -> Vec<u8> {
+    match line.strip_suffix(b"\r\n") {
+        Some(l) => [l, b"\n"].concat(),
+        None => line.to_vec(),
+    }
+}
+
+/// A message id a reply may carry: printable ASCII, no spaces or brackets, of a sane
+/// length.
+fn clean_id(id: &str) -> Option<String> {
+    let id = id.trim().trim_start_matches('<').trim_end_matches('>');
+    let ok = !id.is_empty()
+        && id.len() <= 250
+        && id.contains('@')
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_graphic() && !matches!(b, b'<' | b'>' | b'"' | b'\\'));
+    ok.then(|| id.to_owned())
+}
+
+fn envelope_of(raw: &[u8], msg: Option<&Message>) -> Envelope {
+    let Some(msg) = msg else {
+        return Envelope {
+            content_hash: content_hash(raw),
+            ..Envelope::default()
+        };
+    };
+    let ids = |v: &mail_parser::HeaderValue| -> Vec<String> {
+        match v {
+            mail_parser::HeaderValue::Text(t) => clean_id(t).into_iter().collect(),
+            mail_parser::HeaderValue::TextList(l) => l.iter().filter_map(|t| clean_id(t)).collect(),
+            _ => Vec::new(),
+        }
+    };
+    let mut references = ids(msg.references());
+    for id in ids(msg.in_reply_to()) {
+        if !references.contains(&id) {
+            references.push(id);
+        }
+    }
+    references.truncate(20);
+    Envelope {
+        message_id: msg.message_id().and_then(clean_id),
+        references,
+        date: msg.date().map(|d| d.to_timestamp()),
+        content_hash: content_hash(raw),
+    }
+}
+
+/// The envelope of a message read only in part (larger than the cap): its header.
+pub fn envelope(raw: &[u8]) -> (Envelope, Result<String, String>) {
+    let head = header_block(raw);
+    let mut head = head.to_vec();
+    head.extend_from_slice(b"\r\n");
+    let msg = MessageParser::default().parse(&head[..]);
+    let sender = msg
+        .as_ref()
+        .map_or_else(|| Err("the message does not parse".into()), sender_of);
+    let mut env = envelope_of(raw, msg.as_ref());
+    env.content_hash = content_hash(raw);
+    (env, sender)
 }
 
 /// Why no order file is read from a message: told to the club in its language.
@@ -48,10 +181,12 @@ pub enum Unread {
     SeveralFiles {
         files: usize,
     },
-    /// No order file; the names of the attachments that are not read.
+    /// No order file; how many attachments were not read.
     NoOrders {
-        attachments: Vec<String>,
+        attachments: usize,
     },
+    /// No order file, and a compressed attachment (`.zip`, `.gz`…) that is never opened.
+    Compressed,
     /// An order file of this many bytes.
     TooLarge {
         bytes: usize,
@@ -74,13 +209,27 @@ impl Unread {
     }
 
     fn words(&self) -> (String, String) {
+        use crate::t;
+        let w = crate::words::Words::builtin();
+        let both = |f: &dyn Fn(Lang) -> String| (f(Lang::It), f(Lang::En));
+        match self {
+            Unread::NoOrders { attachments } => {
+                return both(&|l| t!(w, l, "unread-no-orders", attachments = *attachments as i64));
+            }
+            Unread::Compressed => return both(&|l| w.plain(l, "unread-compressed")),
+            _ => {}
+        }
         match self {
             Unread::Nul { at } => (
-                format!("il messaggio contiene un byte NUL (al byte {at}), che la posta non può trasportare"),
+                format!(
+                    "il messaggio contiene un byte NUL (al byte {at}), che la posta non può trasportare"
+                ),
                 format!("the message holds a NUL byte (at byte {at}), which mail may not carry"),
             ),
             Unread::HeaderLine { bytes } => (
-                format!("una riga d'intestazione ha {bytes} byte; la posta ne ammette al più {MAX_HEADER_LINE}"),
+                format!(
+                    "una riga d'intestazione ha {bytes} byte; la posta ne ammette al più {MAX_HEADER_LINE}"
+                ),
                 format!("a header line has {bytes} bytes; mail allows at most {MAX_HEADER_LINE}"),
             ),
             Unread::HeadersNotUtf8 => (
@@ -88,8 +237,12 @@ impl Unread {
                 "the message headers hold bytes that are not UTF-8".into(),
             ),
             Unread::Depth { depth } => (
-                format!("il messaggio annida le sue parti su {depth} livelli; se ne leggono al più {MAX_MIME_DEPTH}"),
-                format!("the message nests its parts {depth} levels deep; at most {MAX_MIME_DEPTH} are read"),
+                format!(
+                    "il messaggio annida le sue parti su {depth} livelli; se ne leggono al più {MAX_MIME_DEPTH}"
+                ),
+                format!(
+                    "the message nests its parts {depth} levels deep; at most {MAX_MIME_DEPTH} are read"
+                ),
             ),
             Unread::Parts { parts, max } => (
                 format!("il messaggio ha {parts} parti; se ne leggono al più {max}"),
@@ -99,29 +252,10 @@ impl Unread {
                 format!("il messaggio porta {files} file di ordini; inviatene uno per messaggio"),
                 format!("the message carries {files} order files; send one per message"),
             ),
-            Unread::NoOrders { attachments } if attachments.is_empty() => (
-                "il messaggio non porta un file di ordini: scrivete gli ordini nel testo, o allegateli come file .toml".into(),
-                "the message carries no order file: write the orders in the text, or attach them as a .toml file".into(),
-            ),
-            Unread::NoOrders { attachments } => {
-                let names = attachments
-                    .iter()
-                    .map(|n| format!("`{n}`"))
-                    .collect::<Vec<_>>()
-                    .join(", ");
-                (
-                    format!(
-                        "il messaggio non porta un file di ordini: i suoi allegati ({names}) non si leggono, \
-                         e i file compressi non si aprono mai; allegate gli ordini come file .toml"
-                    ),
-                    format!(
-                        "the message carries no order file: its attachments ({names}) are not read, \
-                         and compressed files are never opened; attach the orders as a .toml file"
-                    ),
-                )
-            }
             Unread::TooLarge { bytes } => (
-                format!("il file di ordini ha {bytes} byte; se ne leggono al più {MAX_ORDERS_BYTES}"),
+                format!(
+                    "il file di ordini ha {bytes} byte; se ne leggono al più {MAX_ORDERS_BYTES}"
+                ),
                 format!("the order file has {bytes} bytes; at most {MAX_ORDERS_BYTES} are read"),
             ),
             Unread::BadCharset => (
@@ -142,6 +276,7 @@ impl Unread {
                      that can make it read differently from how it shows: remove it"
                 ),
             ),
+            Unread::NoOrders { .. } | Unread::Compressed => unreachable!("told above"),
         }
     }
 }
@@ -162,6 +297,7 @@ pub fn read(raw: &[u8], max_parts: usize) -> Result<Letter, String> {
     Ok(Letter {
         sender: sender_of(&msg),
         orders: refuse_malformed(raw, &msg, max_parts).and_then(|()| order_file(&msg)),
+        envelope: envelope_of(raw, Some(&msg)),
     })
 }
 
@@ -266,6 +402,15 @@ fn order_file(msg: &Message) -> Result<Vec<u8>, Unread> {
     let files: Vec<&MessagePart> = msg.parts.iter().filter(|p| is_order_file(p)).collect();
     let orders = match files.as_slice() {
         [one] => one.contents().to_vec(),
+        // A compressed attachment beside a body that is no order file ("see the
+        // attachment"): the attachment is what the club meant, and it is never opened.
+        [] if msg.attachments().any(is_compressed) => {
+            let body = body_orders(msg);
+            if !body.lines().any(|l| l.trim_start().starts_with("club")) {
+                return Err(Unread::Compressed);
+            }
+            body.into_bytes()
+        }
         [] => body_orders(msg).into_bytes(),
         many => {
             return Err(Unread::SeveralFiles { files: many.len() });
@@ -291,15 +436,40 @@ fn order_file(msg: &Message) -> Result<Vec<u8>, Unread> {
     Ok(orders)
 }
 
-/// Why a message has no order file, naming the attachments that are not read.
+/// Why a message has no order file. Attachment names are not repeated: they are the
+/// sender's words, and the sender is not yet known to be the club.
 fn no_orders(msg: &Message) -> Unread {
-    Unread::NoOrders {
-        attachments: msg
-            .attachments()
-            .filter_map(|p| p.attachment_name())
-            .map(|n| n.chars().filter(|c| !c.is_control()).collect())
-            .collect(),
+    if msg.attachments().any(is_compressed) {
+        return Unread::Compressed;
     }
+    Unread::NoOrders {
+        attachments: msg.attachments().count(),
+    }
+}
+
+/// An archive or compressed file, by its name or its type: never opened.
+fn is_compressed(p: &MessagePart) -> bool {
+    const EXT: &[&str] = &[
+        ".zip", ".gz", ".tgz", ".bz2", ".xz", ".7z", ".rar", ".zst", ".tar",
+    ];
+    let by_name = p
+        .attachment_name()
+        .is_some_and(|n| EXT.iter().any(|e| n.to_lowercase().ends_with(e)));
+    let by_type = [
+        "zip",
+        "gzip",
+        "x-gzip",
+        "x-zip-compressed",
+        "x-7z-compressed",
+        "x-rar-compressed",
+        "x-bzip2",
+        "x-xz",
+        "zstd",
+        "x-tar",
+    ]
+    .iter()
+    .any(|t| p.is_content_type("application", t));
+    by_name || by_type
 }
 
 /// A part that is an order file: named `*.toml`, or typed as TOML.
@@ -619,12 +789,9 @@ mod tests {
             Unread::Depth { depth: 9 },
             Unread::Parts { parts: 40, max: 32 },
             Unread::SeveralFiles { files: 2 },
-            Unread::NoOrders {
-                attachments: vec![],
-            },
-            Unread::NoOrders {
-                attachments: vec!["a.zip".into()],
-            },
+            Unread::NoOrders { attachments: 0 },
+            Unread::NoOrders { attachments: 2 },
+            Unread::Compressed,
             Unread::TooLarge { bytes: 300_000 },
             Unread::BadCharset,
             Unread::Bidi { code: 0x202e },

@@ -10,5 +10,6 @@ pub mod intake;
 pub mod letter;
 pub mod mbox;
 pub mod outbox;
+pub mod replies;
 pub mod welcome;
 pub mod yearly;

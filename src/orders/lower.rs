@@ -78,24 +78,30 @@ impl Ctx<'_> {
             Phase::Winter => false,
         };
         if !ok {
-            let when_it = if spring {
-                "di primavera"
-            } else {
-                "dei turni d'estate"
-            };
-            let when_en = if spring {
-                "a spring order"
-            } else {
-                "a summer round order"
-            };
-            let cal = &self.c.tables.calendar;
-            let (p_it, p_en) = (cal.phase_name(p, Lang::It), cal.phase_name(p, Lang::En));
-            self.err(
-                span,
-                "G1.1",
-                format!("`{field}` è un ordine {when_it}; questo file è per la fase {p_it}"),
-                format!("`{field}` is {when_en}; this file is for {p_en}"),
+            let w = crate::words::Words::builtin();
+            let (lang, cal) = (self.lang, &self.c.tables.calendar);
+            let when = if spring { "when-spring" } else { "when-summer" };
+            let mut m = crate::t!(
+                w,
+                lang,
+                "order-of-phase",
+                key = field,
+                when = w.plain(lang, when),
+                phase = cal.phase_name(p, lang)
             );
+            let keys = super::explain::keys_of(p);
+            if !keys.is_empty() {
+                m.push_str("; ");
+                m.push_str(&crate::t!(
+                    w,
+                    lang,
+                    "keys-of-phase",
+                    phase = cal.phase_name(p, lang),
+                    keys = keys.join(", ")
+                ));
+            }
+            self.diags
+                .push(Diagnostic::at(self.path, self.text, span, "G1.1", m));
         }
         ok
     }
@@ -122,16 +128,37 @@ impl Ctx<'_> {
     }
 
     fn node(&mut self, s: &Spanned<String>) -> Option<NodeCode> {
+        let v = s.get_ref();
+        // A node written by its name ("Ravenna", "Reggio Emilia"): say its code.
+        if self.c.map.node(v).is_none()
+            && let Some(hint) = super::explain::node_hint(self.c, v, self.lang).filter(|_| {
+                self.c
+                    .map
+                    .nodes()
+                    .any(|n| n.name.eq_ignore_ascii_case(v.trim()))
+            })
+        {
+            self.err(
+                s.span(),
+                "G6.1",
+                format!("nodo sconosciuto `{}`: {hint}", v.escape_debug()),
+                format!("unknown node `{}`: {hint}", v.escape_debug()),
+            );
+            return None;
+        }
         if !self.ascii_code(s, "il nodo", "node") {
             return None;
         }
         let v = s.get_ref();
         if self.c.map.node(v).is_none() {
+            let hint = super::explain::node_hint(self.c, v, self.lang)
+                .map(|h| format!(": {h}"))
+                .unwrap_or_default();
             self.err(
                 s.span(),
                 "G6.1",
-                format!("nodo sconosciuto `{v}`"),
-                format!("unknown node `{v}`"),
+                format!("nodo sconosciuto `{v}`{hint}"),
+                format!("unknown node `{v}`{hint}"),
             );
             return None;
         }
@@ -210,11 +237,14 @@ impl Ctx<'_> {
                     .map(|l| format!("{}-{l}1", self.club))
                     .collect::<Vec<_>>()
                     .join(", ");
+                let hint = super::explain::piece_hint(v, &self.club, letters, self.lang)
+                    .map(|h| format!("; {h}"))
+                    .unwrap_or_default();
                 self.err(
                     s.span(),
                     "G6.1",
-                    format!("`{v}` non è {what_it}: si scrive come {example}"),
-                    format!("`{v}` is not {what_en}: it is written like {example}"),
+                    format!("`{v}` non è {what_it}: si scrive come {example}{hint}"),
+                    format!("`{v}` is not {what_en}: it is written like {example}{hint}"),
                 );
                 None
             }
@@ -287,34 +317,82 @@ impl Ctx<'_> {
     }
 }
 
-/// Returns the text with the secret's value replaced by `*` (same length in bytes), for
-/// storage.
+/// Returns the text with the secret masked by `*` (same length in bytes), for storage:
+/// its value in `secret = "…"`, and every other copy of it in the file (in the note, in
+/// a comment), however it is written (case, hyphens, spaces, `O` for `0`).
 pub fn masked_text(text: &str, header: &Header) -> String {
-    match &header.secret {
-        Some((_, span))
-            if span.end <= text.len()
-                && text.is_char_boundary(span.start)
-                && text.is_char_boundary(span.end) =>
-        {
-            let mut out = String::with_capacity(text.len());
-            out.push_str(&text[..span.start]);
-            // Keep the quotes, mask what is between them byte for byte: the stored copy
-            // is read again when the phase is resolved, and the places of its orders
-            // (byte offsets) must be those of the file as sent.
-            let inner = &text[span.clone()];
-            let last = inner.char_indices().last().map_or(0, |(i, _)| i);
-            for (i, ch) in inner.char_indices() {
-                if i == 0 || i == last {
-                    out.push(ch);
-                } else {
-                    out.extend(std::iter::repeat_n('*', ch.len_utf8()));
+    let Some((written, span)) = &header.secret else {
+        return text.to_owned();
+    };
+    let mut bytes = text.as_bytes().to_vec();
+    if span.end <= text.len()
+        && text.is_char_boundary(span.start)
+        && text.is_char_boundary(span.end)
+    {
+        // Keep the quotes, mask what is between them byte for byte: the stored copy
+        // is read again when the phase is resolved, and the places of its orders
+        // (byte offsets) must be those of the file as sent.
+        let inner = &text[span.clone()];
+        let last = inner.char_indices().last().map_or(0, |(i, _)| i);
+        for (i, ch) in inner.char_indices() {
+            if i != 0 && i != last {
+                let at = span.start + i;
+                bytes[at..at + ch.len_utf8()].fill(b'*');
+            }
+        }
+    }
+    if let Ok(secret) = crate::auth::normalize(written) {
+        for range in copies_of(text, &secret) {
+            for b in &mut bytes[range] {
+                if b.is_ascii_alphanumeric() {
+                    *b = b'*';
                 }
             }
-            out.push_str(&text[span.end..]);
-            out
         }
-        _ => text.to_owned(),
     }
+    // Only ASCII bytes were replaced, by ASCII: the text is still UTF-8.
+    String::from_utf8(bytes).unwrap_or_else(|_| text.to_owned())
+}
+
+/// The byte ranges of `text` that read as the normalized secret `secret`: its symbols in
+/// order, with hyphens or spaces between them.
+fn copies_of(text: &str, secret: &str) -> Vec<Range<usize>> {
+    let b = text.as_bytes();
+    let want = secret.as_bytes();
+    let mut out = Vec::new();
+    let mut start = 0;
+    while start < b.len() {
+        if !b[start].is_ascii_alphanumeric() {
+            start += 1;
+            continue;
+        }
+        let (mut i, mut got) = (start, 0);
+        while i < b.len() && got < want.len() {
+            match b[i] {
+                b'-' | b' ' => {}
+                c if c.is_ascii_alphanumeric() => {
+                    let sym = match c.to_ascii_uppercase() {
+                        b'O' => b'0',
+                        b'I' | b'L' => b'1',
+                        x => x,
+                    };
+                    if sym != want[got] {
+                        break;
+                    }
+                    got += 1;
+                }
+                _ => break,
+            }
+            i += 1;
+        }
+        if got == want.len() {
+            out.push(start..i);
+            start = i;
+        } else {
+            start += 1;
+        }
+    }
+    out
 }
 
 /// Parses and checks an order file against a campaign definition; `phase` is the phase
@@ -401,6 +479,10 @@ pub fn lower(
         Ok(f) => f,
         Err(e) => {
             let span = e.span().unwrap_or(0..0);
+            // In the club's language, from what the parser found: never its own words
+            // ("invalid type: map, expected a sequence").
+            let expected = phase.or_else(|| file_phase(text));
+            let why = super::explain::toml_error(c, lang, text, e.message(), span.start, expected);
             return fail(Diagnostic::at(
                 path,
                 text,
@@ -408,8 +490,8 @@ pub fn lower(
                 "G6.2",
                 msg(
                     lang,
-                    format!("errore TOML: {}", e.message().trim()),
-                    format!("TOML error: {}", e.message().trim()),
+                    format!("errore TOML: {why}"),
+                    format!("TOML error: {why}"),
                 ),
             ));
         }
@@ -459,6 +541,16 @@ pub fn lower(
         fatal,
         diagnostics: cx.diags,
     }
+}
+
+/// The phase a file that does not parse says it is for, if its `phase` line reads.
+fn file_phase(text: &str) -> Option<PhaseId> {
+    text.lines()
+        .map(str::trim)
+        .take_while(|l| !l.starts_with('['))
+        .filter_map(|l| l.split_once('='))
+        .find(|(k, _)| k.trim() == "phase")
+        .and_then(|(_, v)| PhaseId::parse_key(v.trim().trim_matches('"')))
 }
 
 fn lower_header(cx: &mut Ctx, f: &OrderFile, expected: Option<PhaseId>) -> Option<Header> {

@@ -6,10 +6,12 @@
 //! path). Whether an order is legal in the world is decided by `rules` when the phase
 //! is resolved; `giglio orders check` runs that same resolution on the club's orders.
 
+pub mod explain;
 mod lower;
 pub mod raw;
 mod unparse;
 
+pub use explain::problem_kind;
 pub use lower::{Header, Lowered, lower, masked_text};
 pub use unparse::{unparse, unparse_order};
 

@@ -2,8 +2,10 @@
 //!
 //! A message is queued once, already rendered, in the same transaction as the change
 //! it reports; delivery only ever reads the stored bytes and marks the row. The inbox
-//! keys every message read by the hash of its bytes, so re-reading a mailbox takes
-//! nothing twice.
+//! keys every message read by the hash of its bytes, and also remembers its Message-ID
+//! and the hash of its bytes without trace headers, so neither re-reading a mailbox nor
+//! a copy re-delivered by another route takes anything twice. Attempts that failed
+//! authentication wait in `intake_attempt` for the end of the run's alerts.
 
 use super::{Store, StoredOrders, db_err, insert_orders, journal};
 use crate::error::{Error, Result};
@@ -85,6 +87,27 @@ pub struct InboxRow {
     pub verdict: String,
     pub detail: String,
     pub orders_id: Option<i64>,
+    /// Its Message-ID, without angle brackets.
+    pub message_id: Option<String>,
+    /// SHA-256 of its bytes without trace headers (`Received:`…).
+    pub content_hash: Option<String>,
+    /// When it was written: its `Date:`, never later than its arrival (RFC 3339 UTC).
+    pub written_at: Option<String>,
+}
+
+/// A message that failed authentication (or was not an order message at all), waiting
+/// for the run's alerts. Holds nothing of the message's subject or body.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Attempt {
+    pub id: i64,
+    pub received_at: String,
+    pub phase: String,
+    /// The club it claimed to be.
+    pub nation: Option<String>,
+    /// Its sender address, control characters removed, cut to a sane length.
+    pub sender: Option<String>,
+    /// A code the alert turns into words: `not-its-address`, `bad-secret`…
+    pub reason: String,
 }
 
 /// One message read, with everything it changes: saved in one transaction.
@@ -94,6 +117,8 @@ pub struct Ingest<'a> {
     pub orders: Option<&'a StoredOrders>,
     /// Receipts, rejections and alerts it causes.
     pub replies: &'a [OutMessage],
+    /// An attempt to alert about at the end of the run: `(phase, reason)`.
+    pub attempt: Option<(String, String)>,
     pub command: &'a str,
 }
 
@@ -255,7 +280,7 @@ impl Store {
     pub fn inbox_seen(&self, hash: &str) -> Result<Option<InboxRow>> {
         self.conn
             .query_row(
-                "SELECT hash, received_at, source, sender, nation, verdict, detail, orders_id FROM inbox WHERE hash = ?1",
+                &format!("SELECT {INBOX_COLUMNS} FROM inbox WHERE hash = ?1"),
                 [hash],
                 inbox_row,
             )
@@ -263,11 +288,126 @@ impl Store {
             .map_err(db_err)
     }
 
+    /// Returns the hash of an earlier copy of a message: the same Message-ID from the
+    /// same sender, or the same bytes but for trace headers.
+    pub fn inbox_copy(
+        &self,
+        message_id: Option<&str>,
+        sender: Option<&str>,
+        content_hash: &str,
+    ) -> Result<Option<String>> {
+        copy_in(&self.conn, message_id, sender, content_hash)
+    }
+
+    /// When the message that carried a club's active file for a phase was written (its
+    /// inbox row's `written_at`; the file's arrival when it came another way), with the
+    /// file itself.
+    pub fn active_file(&self, phase: &str, nation: &str) -> Result<Option<(String, StoredOrders)>> {
+        let active = self
+            .orders(phase, true)?
+            .into_iter()
+            .find(|o| o.nation == nation);
+        let Some(o) = active else { return Ok(None) };
+        let written: Option<String> = self
+            .conn
+            .query_row(
+                "SELECT written_at FROM inbox WHERE orders_id = ?1",
+                [o.id],
+                |r| r.get(0),
+            )
+            .optional()
+            .map_err(db_err)?
+            .flatten();
+        Ok(Some((written.unwrap_or_else(|| o.received_at.clone()), o)))
+    }
+
+    /// Attempts no alert has covered yet, oldest first.
+    pub fn pending_attempts(&self) -> Result<Vec<(Attempt, bool, bool)>> {
+        let mut stmt = self
+            .conn
+            .prepare(
+                "SELECT id, received_at, phase_key, nation, sender, reason, club_told, referee_told
+                 FROM intake_attempt WHERE club_told = 0 OR referee_told = 0 ORDER BY id",
+            )
+            .map_err(db_err)?;
+        let rows = stmt
+            .query_map([], |r| {
+                Ok((
+                    Attempt {
+                        id: r.get(0)?,
+                        received_at: r.get(1)?,
+                        phase: r.get(2)?,
+                        nation: r.get(3)?,
+                        sender: r.get(4)?,
+                        reason: r.get(5)?,
+                    },
+                    r.get(6)?,
+                    r.get(7)?,
+                ))
+            })
+            .map_err(db_err)?;
+        rows.collect::<Result<_, _>>().map_err(db_err)
+    }
+
+    /// Whether a club was already alerted about attempts during a phase.
+    pub fn club_alerted(&self, phase: &str, nation: &str) -> Result<bool> {
+        self.conn
+            .query_row(
+                "SELECT 1 FROM intake_alerted WHERE phase_key = ?1 AND nation = ?2",
+                [phase, nation],
+                |_| Ok(()),
+            )
+            .optional()
+            .map(|o| o.is_some())
+            .map_err(db_err)
+    }
+
+    /// Queues the run's alerts and marks the attempts they cover, in one transaction:
+    /// `alerted` are the (phase, club) pairs now told.
+    pub fn settle_attempts(
+        &mut self,
+        ids: &[i64],
+        alerted: &[(String, String)],
+        msgs: &[OutMessage],
+        now: &str,
+        command: &str,
+    ) -> Result<()> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(db_err)?;
+        for id in ids {
+            tx.execute(
+                "UPDATE intake_attempt SET club_told = 1, referee_told = 1 WHERE id = ?1",
+                [id],
+            )
+            .map_err(db_err)?;
+        }
+        for (phase, nation) in alerted {
+            tx.execute(
+                "INSERT OR IGNORE INTO intake_alerted (phase_key, nation) VALUES (?1, ?2)",
+                [phase, nation],
+            )
+            .map_err(db_err)?;
+        }
+        let n = queue_in(&tx, msgs, now)?;
+        journal(
+            &tx,
+            now,
+            command,
+            &format!("{} messages not accepted reported in {n} alerts", ids.len()),
+            None,
+        )?;
+        tx.commit().map_err(db_err)
+    }
+
     /// Returns every message read, oldest first.
     pub fn inbox(&self) -> Result<Vec<InboxRow>> {
         let mut stmt = self
             .conn
-            .prepare("SELECT hash, received_at, source, sender, nation, verdict, detail, orders_id FROM inbox ORDER BY received_at, rowid")
+            .prepare(&format!(
+                "SELECT {INBOX_COLUMNS} FROM inbox ORDER BY received_at, rowid"
+            ))
             .map_err(db_err)?;
         let rows = stmt.query_map([], inbox_row).map_err(db_err)?;
         rows.collect::<Result<_, _>>().map_err(db_err)
@@ -290,19 +430,31 @@ impl Store {
             )
             .optional()
             .map_err(db_err)?;
-        if seen.is_some() {
+        let r = &i.inbox;
+        let copy = match &r.content_hash {
+            Some(c) => copy_in(&tx, r.message_id.as_deref(), r.sender.as_deref(), c)?,
+            None => None,
+        };
+        if seen.is_some() || copy.is_some() {
             return Ok(false);
         }
         let orders_id = match i.orders {
             Some(o) => Some(insert_orders(&tx, o, i.command)?),
             None => None,
         };
-        let r = &i.inbox;
         tx.execute(
-            "INSERT INTO inbox (hash, received_at, source, sender, nation, verdict, detail, orders_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-            params![r.hash, r.received_at, r.source, r.sender, r.nation, r.verdict, r.detail, orders_id],
+            "INSERT INTO inbox (hash, received_at, source, sender, nation, verdict, detail, orders_id, message_id, content_hash, written_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+            params![r.hash, r.received_at, r.source, r.sender, r.nation, r.verdict, r.detail, orders_id, r.message_id, r.content_hash, r.written_at],
         )
         .map_err(db_err)?;
+        if let Some((phase, reason)) = &i.attempt {
+            tx.execute(
+                "INSERT INTO intake_attempt (hash, received_at, phase_key, nation, sender, reason) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![r.hash, r.received_at, phase, r.nation, r.sender, reason],
+            )
+            .map_err(db_err)?;
+        }
         crate::failpoint::hit("ingest.inbox_saved");
         queue_in(&tx, i.replies, &r.received_at)?;
         journal(
@@ -408,6 +560,39 @@ pub(super) fn set_deadline_in(tx: &Transaction, phase: &str, at: &str) -> Result
     Ok(())
 }
 
+const INBOX_COLUMNS: &str = "hash, received_at, source, sender, nation, verdict, detail, orders_id, message_id, content_hash, written_at";
+
+/// An earlier copy of a message: same Message-ID from the same sender (compared without
+/// case), or the same content without trace headers.
+fn copy_in(
+    conn: &rusqlite::Connection,
+    message_id: Option<&str>,
+    sender: Option<&str>,
+    content_hash: &str,
+) -> Result<Option<String>> {
+    let by_content: Option<String> = conn
+        .query_row(
+            "SELECT hash FROM inbox WHERE content_hash = ?1 LIMIT 1",
+            [content_hash],
+            |r| r.get(0),
+        )
+        .optional()
+        .map_err(db_err)?;
+    if by_content.is_some() {
+        return Ok(by_content);
+    }
+    let Some(id) = message_id else {
+        return Ok(None);
+    };
+    conn.query_row(
+        "SELECT hash FROM inbox WHERE message_id = ?1 AND lower(coalesce(sender, '')) = lower(coalesce(?2, '')) LIMIT 1",
+        params![id, sender],
+        |r| r.get(0),
+    )
+    .optional()
+    .map_err(db_err)
+}
+
 fn inbox_row(r: &rusqlite::Row) -> rusqlite::Result<InboxRow> {
     Ok(InboxRow {
         hash: r.get(0)?,
@@ -418,5 +603,8 @@ fn inbox_row(r: &rusqlite::Row) -> rusqlite::Result<InboxRow> {
         verdict: r.get(5)?,
         detail: r.get(6)?,
         orders_id: r.get(7)?,
+        message_id: r.get(8)?,
+        content_hash: r.get(9)?,
+        written_at: r.get(10)?,
     })
 }

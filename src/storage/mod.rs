@@ -10,7 +10,7 @@ mod lock;
 mod mail;
 mod schema;
 
-pub use mail::{InboxRow, Ingest, OutMessage, OutboxRow, Status};
+pub use mail::{Attempt, InboxRow, Ingest, OutMessage, OutboxRow, Status};
 
 pub use lock::Lock;
 

@@ -14,6 +14,7 @@ pub fn migrations() -> Migrations<'static> {
         M::up(V5),
         M::up(V6),
         M::up(V7_WELCOME),
+        M::up(V8_INTAKE_DEDUP_ALERTS),
     ])
 }
 
@@ -194,6 +195,41 @@ WHERE r.source = 'auto' AND r.detail IS NOT NULL AND json_valid(r.detail);
 const V7_WELCOME: &str = r#"
 ALTER TABLE outbox ADD COLUMN redacted BLOB;
 ALTER TABLE outbox ADD COLUMN sent_sha256 TEXT;
+"#;
+
+/// Version 8 (intake, issue 18): telling copies of one message apart and coalescing
+/// alerts. Each message read keeps its Message-ID, the hash of its bytes without trace
+/// headers, and the time it was written (its `Date:`, never later than its arrival), so
+/// a copy re-delivered with one more `Received:` is a duplicate and an old copy never
+/// replaces a newer file. Attempts that failed authentication wait in `intake_attempt`
+/// until the end of the run, when each club gets at most one alert per phase and the
+/// referee one digest.
+const V8_INTAKE_DEDUP_ALERTS: &str = r#"
+ALTER TABLE inbox ADD COLUMN message_id TEXT;    -- as written, without angle brackets
+ALTER TABLE inbox ADD COLUMN content_hash TEXT;  -- hex SHA-256 without trace headers
+ALTER TABLE inbox ADD COLUMN written_at TEXT;    -- RFC 3339 UTC: min(Date:, arrival)
+CREATE INDEX inbox_by_message_id ON inbox (message_id, sender);
+CREATE INDEX inbox_by_content ON inbox (content_hash);
+
+CREATE TABLE intake_attempt (
+    id           INTEGER PRIMARY KEY AUTOINCREMENT,
+    hash         TEXT NOT NULL,         -- the inbox row
+    received_at  TEXT NOT NULL,
+    phase_key    TEXT NOT NULL,         -- the phase open when it arrived
+    nation       TEXT,                  -- the club it claimed to be, if any
+    sender       TEXT,                  -- control characters removed, cut to 120 characters
+    reason       TEXT NOT NULL,         -- a code: not-its-address, bad-secret, no-sender, stranger…
+    club_told    INTEGER NOT NULL DEFAULT 0 CHECK (club_told IN (0, 1)),
+    referee_told INTEGER NOT NULL DEFAULT 0 CHECK (referee_told IN (0, 1))
+);
+CREATE INDEX intake_attempt_pending ON intake_attempt (referee_told, club_told);
+
+-- A club alerted about attempts in its name during a phase: at most once.
+CREATE TABLE intake_alerted (
+    phase_key TEXT NOT NULL,
+    nation    TEXT NOT NULL,
+    PRIMARY KEY (phase_key, nation)
+);
 "#;
 
 #[cfg(test)]

@@ -1,0 +1,69 @@
+# Mail intake: what a club (or the referee) reads about a message it sent.
+# Nothing here may repeat the text of a message whose secret was not verified:
+# the arguments are numbers, times, phase keys, nation codes and hashes only,
+# except in messages marked "authenticated", which answer the club's own file.
+
+## Why no order file was read from a message
+unread-no-orders = { $attachments ->
+    [0] the message carries no order file: write the orders in the text, or attach them as a .toml file
+   *[other] the message carries no order file: its attachments are not read (only a .toml attachment is); write the orders in the text, or attach them as a .toml file
+}
+unread-compressed = the message carries a compressed attachment (.zip, .gz…), and compressed files are never opened, so it was not read: send the orders as a .toml attachment, or write them in the text of the message
+
+## Subjects
+intake-subject-receipt = orders received
+intake-subject-stale = older orders not applied
+intake-subject-rejection = orders not accepted
+intake-subject-alert = alert: messages in your club's name
+intake-subject-digest = intake: { $count ->
+    [one] one message not accepted
+   *[other] { $count } messages not accepted
+}
+
+## Refusals that quote nothing (the sender is not known to be the club)
+intake-not-read = Your message was not read:
+intake-too-large = Your message was larger than the limit of { $limit } bytes, so it was not read and nothing was recorded. Send the orders as a .toml attachment or in the text of the message, without other attachments.
+intake-secret-missing = A message from one of your club's addresses arrived with an order file that carries no secret: nothing was recorded. Write your club's secret in the file (secret = "XXXX-XXXX-XXXX-XXXX-XXXX", as the referee gave it to you) and send it again. Without the secret the file cannot be known to be yours, so none of its text is repeated here.
+intake-unchecked = A message from one of your club's addresses arrived with an order file that was not accepted: nothing was recorded. Its secret could not be checked, so none of its text is repeated here.
+intake-stops-at = The file stops being readable at line { $line }, column { $col } ({ $problem }).
+intake-nothing-quoted = Nothing of the message is repeated here.
+
+## Refusals of the club's own file (authenticated)
+intake-refused = Your order file was not accepted; nothing was recorded.
+
+## Receipts (authenticated)
+receipt-head = Orders for { $phase } received and sealed.
+    SHA-256 of the file as received: { $sha }
+receipt-first = This is your first file for { $phase }: it is now the active one.
+receipt-replaces = It replaces the file received at { $received } (SHA-256 { $old }), and is now the active one. A later file replaces it in turn.
+receipt-late = This file arrived at { $received }, after the deadline of { $deadline }: the referee decides whether late orders count.
+receipt-orders = Your orders, as understood:
+receipt-no-orders = The file gives no orders: your forces will do what they do without orders.
+receipt-order-valid = valid
+receipt-order-read = read; its legality is judged when the phase is resolved
+receipt-order-rejected = will not be carried out: { $reason }
+receipt-dropped = These parts of the file do not read and are left out:
+receipt-stale = A message with orders for { $phase } arrived (SHA-256 { $sha }), but it was written at { $written }, before the message that carried your active file (written at { $active_written }). An older copy never replaces a newer file: nothing changed.
+receipt-active = The active file for { $phase } is still the one received at { $received } (SHA-256 { $active }). To make these orders active, send them again in a new message.
+
+## Alerts about messages in a club's name that failed authentication
+alert-club = { $count ->
+    [one] Warning: during { $phase }, a message in your club's name arrived and was not accepted.
+   *[other] Warning: during { $phase }, { $count } messages in your club's name arrived and were not accepted.
+}
+alert-times = When they arrived: { $times }
+alert-why = Why: { $reasons }
+alert-advice = Nothing changed. If you did not send them, tell the referee; if your secret may be known to others, ask for a new one. Further attempts during this phase are reported to the referee only.
+alert-reason-not-its-address = sent from an address that is not one of your club's
+alert-reason-bad-secret = a wrong secret
+alert-reason-no-sender = no single sender address
+alert-reason-stranger = from an unregistered address
+alert-reason-unreadable = not a readable mail message
+alert-reason-no-orders = no order file
+alert-reason-too-large = larger than the size limit
+alert-more = and { $count } more
+
+## The referee's digest
+digest-head = These messages were not accepted. Nothing of their subject or text is shown; each is in the inbox table by its hash.
+digest-line = { $time }  claimed { $club }  from { $sender }  { $reason }
+digest-clubs-told = Clubs alerted now: { $clubs }

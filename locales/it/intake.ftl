@@ -1,0 +1,69 @@
+# Posta in arrivo: ciò che un club (o l'arbitro) legge di un messaggio mandato.
+# Nulla qui può ripetere il testo di un messaggio il cui segreto non è stato
+# verificato: gli argomenti sono numeri, orari, chiavi di fase, codici di nazione e
+# impronte, salvo nei messaggi segnati "autenticato", che rispondono al file del club.
+
+## Perché da un messaggio non si legge un file di ordini
+unread-no-orders = { $attachments ->
+    [0] il messaggio non porta un file di ordini: scrivete gli ordini nel testo, o allegateli come file .toml
+   *[other] il messaggio non porta un file di ordini: i suoi allegati non si leggono (solo un allegato .toml si legge); scrivete gli ordini nel testo, o allegateli come file .toml
+}
+unread-compressed = il messaggio porta un allegato compresso (.zip, .gz…), e i file compressi non si aprono mai, quindi non è stato letto: mandate gli ordini come allegato .toml, o scriveteli nel testo del messaggio
+
+## Oggetti
+intake-subject-receipt = ordini ricevuti
+intake-subject-stale = ordini più vecchi non applicati
+intake-subject-rejection = ordini non accettati
+intake-subject-alert = avviso: messaggi a nome del vostro club
+intake-subject-digest = posta in arrivo: { $count ->
+    [one] un messaggio non accettato
+   *[other] { $count } messaggi non accettati
+}
+
+## Rifiuti che non citano nulla (non si sa se il mittente sia il club)
+intake-not-read = Il vostro messaggio non è stato letto:
+intake-too-large = Il vostro messaggio superava il limite di { $limit } byte: non è stato letto e nulla è stato registrato. Mandate gli ordini come allegato .toml o nel testo del messaggio, senza altri allegati.
+intake-secret-missing = Da uno degli indirizzi del vostro club è arrivato un file di ordini senza segreto: nulla è stato registrato. Scrivete nel file il segreto del club (secret = "XXXX-XXXX-XXXX-XXXX-XXXX", come ve l'ha dato l'arbitro) e mandatelo di nuovo. Senza il segreto non si può sapere che il file è vostro, quindi qui non se ne ripete nulla.
+intake-unchecked = Da uno degli indirizzi del vostro club è arrivato un file di ordini che non è stato accettato: nulla è stato registrato. Non se ne è potuto verificare il segreto, quindi qui non se ne ripete nulla.
+intake-stops-at = Il file smette di essere leggibile alla riga { $line }, colonna { $col } ({ $problem }).
+intake-nothing-quoted = Qui non si ripete nulla del messaggio.
+
+## Rifiuti del file del club (autenticato)
+intake-refused = Il vostro file di ordini non è stato accettato; nulla è stato registrato.
+
+## Ricevute (autenticato)
+receipt-head = Ordini per { $phase } ricevuti e sigillati.
+    Impronta SHA-256 del file ricevuto: { $sha }
+receipt-first = È il vostro primo file per { $phase }: ora è quello attivo.
+receipt-replaces = Sostituisce il file ricevuto il { $received } (SHA-256 { $old }) e ora è quello attivo. Un file successivo sostituirà questo.
+receipt-late = Questo file è arrivato il { $received }, dopo la scadenza del { $deadline }: l'arbitro decide se gli ordini in ritardo valgono.
+receipt-orders = I vostri ordini, come sono stati intesi:
+receipt-no-orders = Il file non dà ordini: le vostre forze faranno ciò che fanno senza ordini.
+receipt-order-valid = valido
+receipt-order-read = letto; la sua legalità si giudica quando la fase viene risolta
+receipt-order-rejected = non sarà eseguito: { $reason }
+receipt-dropped = Queste parti del file non si leggono e sono lasciate fuori:
+receipt-stale = È arrivato un messaggio con ordini per { $phase } (SHA-256 { $sha }), ma è stato scritto il { $written }, prima del messaggio che portava il vostro file attivo (scritto il { $active_written }). Una copia più vecchia non sostituisce mai un file più recente: nulla è cambiato.
+receipt-active = Il file attivo per { $phase } resta quello ricevuto il { $received } (SHA-256 { $active }). Per rendere attivi questi ordini, mandateli di nuovo in un nuovo messaggio.
+
+## Avvisi sui messaggi a nome di un club che non hanno superato l'autenticazione
+alert-club = { $count ->
+    [one] Attenzione: durante { $phase } è arrivato un messaggio a nome del vostro club che non è stato accettato.
+   *[other] Attenzione: durante { $phase } sono arrivati { $count } messaggi a nome del vostro club che non sono stati accettati.
+}
+alert-times = Quando sono arrivati: { $times }
+alert-why = Perché: { $reasons }
+alert-advice = Nulla è cambiato. Se non li avete mandati voi, avvisate l'arbitro; se il segreto può essere noto ad altri, chiedetegliene uno nuovo. Altri tentativi durante questa fase saranno segnalati solo all'arbitro.
+alert-reason-not-its-address = mandato da un indirizzo che non è del vostro club
+alert-reason-bad-secret = un segreto sbagliato
+alert-reason-no-sender = senza un unico indirizzo del mittente
+alert-reason-stranger = da un indirizzo non registrato
+alert-reason-unreadable = non è un messaggio di posta leggibile
+alert-reason-no-orders = nessun file di ordini
+alert-reason-too-large = oltre il limite di dimensione
+alert-more = e altri { $count }
+
+## Il riepilogo dell'arbitro
+digest-head = Questi messaggi non sono stati accettati. Del loro oggetto e del loro testo non si mostra nulla; ciascuno è nella tabella inbox con la sua impronta.
+digest-line = { $time }  a nome di { $club }  da { $sender }  { $reason }
+digest-clubs-told = Club avvisati ora: { $clubs }

@@ -1,0 +1,490 @@
+//! What intake sends back: receipts that echo the club's orders, refusals, notices that
+//! quote nothing, the clubs' coalesced alerts and the referee's digest. Every sentence
+//! comes from the catalogue (`locales/*/intake.ftl`), in the club's language.
+//!
+//! Which of these may carry the message's own words is decided by [`super::intake`]:
+//! [`receipt`], [`stale`] and [`refused`] answer an authenticated message and may;
+//! [`unquoted`], [`club_alert`] and [`digest`] take no text of the message at all (their
+//! arguments are numbers, times, codes and hashes), so they cannot repeat a forger's.
+
+use super::compose::{Draft, compose_reply, mailbox};
+use super::intake::Desk;
+use super::letter::{Envelope, Unread};
+use crate::error::Result;
+use crate::rules::order::{Order, OrderSet};
+use crate::rules::tables::Lang;
+use crate::storage::{Attempt, Club, OutMessage, StoredOrders};
+use crate::submission::Checked;
+use crate::t;
+use crate::words::Words;
+
+/// Where a file stops being readable: a place and a kind of problem, no words of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Place {
+    pub line: usize,
+    pub col: usize,
+    pub rule: String,
+    /// A catalogue id naming the kind of problem (`toml-kind-syntax`…).
+    pub kind: &'static str,
+}
+
+/// A reply that quotes nothing of the message it answers.
+pub enum Answer<'a> {
+    TooLarge {
+        limit: usize,
+    },
+    NotRead(&'a Unread),
+    SecretMissing {
+        stops_at: Option<Place>,
+    },
+    /// A file that does not read, and so cannot be checked against the club's secret.
+    Unchecked {
+        stops_at: Option<Place>,
+    },
+}
+
+/// The thread a reply joins: the message's References, then its own Message-ID.
+pub fn thread(env: &Envelope) -> Vec<String> {
+    let mut ids = env.references.clone();
+    if let Some(id) = &env.message_id {
+        ids.retain(|r| r != id);
+        ids.push(id.clone());
+    }
+    ids
+}
+
+fn words() -> Words {
+    Words::builtin()
+}
+
+fn title<'a>(desk: &Desk<'a>, lang: Lang) -> &'a str {
+    match lang {
+        Lang::It => &desk.campaign.title_it,
+        Lang::En => &desk.campaign.title_en,
+    }
+}
+
+/// A message to a club's registered addresses.
+fn to_club(
+    desk: &Desk,
+    club: &Club,
+    kind: &'static str,
+    subject_id: &str,
+    text: String,
+    salt: &str,
+    thread: &[String],
+) -> Result<OutMessage> {
+    let w = words();
+    let draft = Draft {
+        kind,
+        phase: None,
+        nation: Some(club.nation.clone()),
+        to_name: Some(club.name.clone()),
+        to: club.emails.clone(),
+        subject: format!(
+            "[{}] {}",
+            title(desk, club.lang),
+            w.plain(club.lang, subject_id)
+        ),
+        text,
+        html: None,
+        inline_png: None,
+        files: Vec::new(),
+        salt: salt.to_owned(),
+    };
+    compose_reply(&draft, &mailbox(&desk.config.mail.from)?, desk.now, thread)
+}
+
+/// A refusal that quotes nothing: no In-Reply-To either, since the Message-ID is the
+/// sender's words too.
+pub fn unquoted(desk: &Desk, club: &Club, answer: Answer, hash: &str) -> Result<OutMessage> {
+    let (w, lang) = (words(), club.lang);
+    let text = match answer {
+        Answer::TooLarge { limit } => t!(w, lang, "intake-too-large", limit = limit.to_string()),
+        Answer::NotRead(unread) => format!(
+            "{}\n\n  {}\n\n{}",
+            w.plain(lang, "intake-not-read"),
+            unread.text(lang),
+            w.plain(lang, "intake-nothing-quoted")
+        ),
+        Answer::SecretMissing { stops_at } => with_place(lang, "intake-secret-missing", stops_at),
+        Answer::Unchecked { stops_at } => with_place(lang, "intake-unchecked", stops_at),
+    };
+    to_club(
+        desk,
+        club,
+        "rejection",
+        "intake-subject-rejection",
+        text + "\n",
+        hash,
+        &[],
+    )
+}
+
+/// A fixed message, then where the file stops being readable.
+fn with_place(lang: Lang, id: &str, stops_at: Option<Place>) -> String {
+    let mut text = words().plain(lang, id);
+    if let Some(p) = stops_at {
+        text.push_str("\n\n");
+        text.push_str(&stops_text(lang, &p));
+    }
+    text
+}
+
+/// Where a file stops being readable, in words.
+fn stops_text(lang: Lang, p: &Place) -> String {
+    let w = words();
+    let problem = format!("{}, {}", w.plain(lang, p.kind), p.rule);
+    t!(
+        w,
+        lang,
+        "intake-stops-at",
+        line = p.line as i64,
+        col = p.col as i64,
+        problem = problem
+    )
+}
+
+/// The club's own file (authenticated), refused: its located errors, quoting it.
+pub fn refused(
+    desk: &Desk,
+    club: &Club,
+    c: &Checked,
+    bytes: &[u8],
+    hash: &str,
+    thread: &[String],
+) -> Result<OutMessage> {
+    let text = String::from_utf8_lossy(bytes);
+    let mut out = words().plain(club.lang, "intake-refused");
+    out.push_str("\n\n");
+    for d in &c.errors {
+        out.push_str(&d.render(&text));
+        out.push('\n');
+    }
+    to_club(
+        desk,
+        club,
+        "rejection",
+        "intake-subject-rejection",
+        out,
+        hash,
+        thread,
+    )
+}
+
+/// What a receipt says.
+pub struct Receipt<'a> {
+    pub checked: &'a Checked,
+    pub phase: &'a str,
+    /// The file this one replaces, if any.
+    pub replaces: Option<&'a StoredOrders>,
+    /// The deadline it came after, if it did.
+    pub late: Option<String>,
+}
+
+/// The receipt of an accepted file: its seal, which file it replaces, whether it was
+/// late, and every order as understood with its verdict (as njudge echoes orders).
+pub fn receipt(
+    desk: &Desk,
+    club: &Club,
+    r: &Receipt,
+    hash: &str,
+    thread: &[String],
+) -> Result<OutMessage> {
+    let (w, lang, c) = (words(), club.lang, r.checked);
+    let mut out = t!(
+        w,
+        lang,
+        "receipt-head",
+        phase = r.phase,
+        sha = c.sha256.as_str()
+    );
+    out.push('\n');
+    out.push_str(&match r.replaces {
+        Some(old) => t!(
+            w,
+            lang,
+            "receipt-replaces",
+            received = old.received_at.as_str(),
+            old = old.sha256.as_str()
+        ),
+        None => t!(w, lang, "receipt-first", phase = r.phase),
+    });
+    out.push('\n');
+    if let Some(deadline) = &r.late {
+        out.push_str(&t!(
+            w,
+            lang,
+            "receipt-late",
+            received = desk.now,
+            deadline = deadline.as_str()
+        ));
+        out.push('\n');
+    }
+    out.push('\n');
+    out.push_str(&echo(lang, c, &club.nation, r.phase));
+    let dropped = c.rejected.len().saturating_sub(c.refused.len());
+    if dropped > 0 {
+        let text = String::from_utf8_lossy(c.masked.as_bytes()).into_owned();
+        out.push('\n');
+        out.push_str(&w.plain(lang, "receipt-dropped"));
+        out.push_str("\n\n");
+        for d in &c.rejected[..dropped] {
+            out.push_str(&d.render(&text));
+            out.push('\n');
+        }
+    }
+    to_club(
+        desk,
+        club,
+        "receipt",
+        "intake-subject-receipt",
+        out,
+        hash,
+        thread,
+    )
+}
+
+/// Every order of the file as understood, numbered, with its verdict.
+fn echo(lang: Lang, c: &Checked, nation: &str, phase: &str) -> String {
+    let w = words();
+    if c.orders.orders.is_empty() {
+        return format!("{}\n", w.plain(lang, "receipt-no-orders"));
+    }
+    let mut out = format!("{}\n\n", w.plain(lang, "receipt-orders"));
+    for o in &c.orders.orders {
+        let verdict = match c.refused.get(&o.at.seq) {
+            Some((rule, reason)) => t!(
+                w,
+                lang,
+                "receipt-order-rejected",
+                reason = format!("{reason} ({rule})")
+            ),
+            None if c.rules_checked => w.plain(lang, "receipt-order-valid"),
+            None => w.plain(lang, "receipt-order-read"),
+        };
+        out.push_str(&format!(
+            "{:>3}. {}\n     -> {verdict}\n",
+            o.at.seq,
+            understood(nation, phase, o)
+        ));
+    }
+    out
+}
+
+/// One order written back as the file format says it, on one line:
+/// `raise: node = "V0", value = 100`.
+pub fn understood(nation: &str, phase: &str, o: &Order) -> String {
+    let one = OrderSet {
+        orders: vec![o.clone()],
+    };
+    let text = crate::orders::unparse(nation, phase, None, &one);
+    let mut segments: Vec<String> = Vec::new();
+    let mut current: Option<(String, Vec<String>)> = None;
+    for line in text
+        .lines()
+        .skip(2)
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+    {
+        if let Some(name) = line.strip_prefix("[[").and_then(|l| l.strip_suffix("]]")) {
+            if let Some((n, fields)) = current.take() {
+                segments.push(format!("{n}: {}", fields.join(", ")));
+            }
+            current = Some((name.to_owned(), Vec::new()));
+        } else if let Some((_, fields)) = &mut current {
+            fields.push(line.to_owned());
+        } else {
+            segments.push(line.to_owned());
+        }
+    }
+    if let Some((n, fields)) = current {
+        segments.push(format!("{n}: {}", fields.join(", ")));
+    }
+    segments.join("; ")
+}
+
+/// What a stale-copy notice says.
+pub struct Stale<'a> {
+    pub phase: &'a str,
+    pub sha: &'a str,
+    pub written: &'a str,
+    pub active_written: &'a str,
+    pub active: &'a StoredOrders,
+}
+
+/// An authenticated file written before the active one: not applied, and which file
+/// stays active.
+pub fn stale(
+    desk: &Desk,
+    club: &Club,
+    s: Stale,
+    hash: &str,
+    thread: &[String],
+) -> Result<OutMessage> {
+    let (w, lang) = (words(), club.lang);
+    let text = format!(
+        "{}\n\n{}\n",
+        t!(
+            w,
+            lang,
+            "receipt-stale",
+            phase = s.phase,
+            sha = s.sha,
+            written = s.written,
+            active_written = s.active_written
+        ),
+        t!(
+            w,
+            lang,
+            "receipt-active",
+            phase = s.phase,
+            received = s.active.received_at.as_str(),
+            active = s.active.sha256.as_str()
+        )
+    );
+    to_club(
+        desk,
+        club,
+        "receipt",
+        "intake-subject-stale",
+        text,
+        hash,
+        thread,
+    )
+}
+
+/// Most arrival times listed in one alert.
+const MAX_TIMES: usize = 20;
+
+/// The times of some attempts, at most [`MAX_TIMES`] of them, then how many more.
+fn times(lang: Lang, attempts: &[Attempt]) -> String {
+    let mut list: Vec<String> = attempts
+        .iter()
+        .take(MAX_TIMES)
+        .map(|a| a.received_at.clone())
+        .collect();
+    if attempts.len() > MAX_TIMES {
+        list.push(t!(
+            words(),
+            lang,
+            "alert-more",
+            count = (attempts.len() - MAX_TIMES) as i64
+        ));
+    }
+    list.join(", ")
+}
+
+/// The reason codes of attempts, in words, each once.
+fn reasons(lang: Lang, attempts: &[Attempt]) -> String {
+    let mut codes: Vec<&str> = attempts.iter().map(|a| a.reason.as_str()).collect();
+    codes.sort_unstable();
+    codes.dedup();
+    codes
+        .iter()
+        .map(|c| reason_words(lang, c))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+fn reason_words(lang: Lang, code: &str) -> String {
+    let id = match code {
+        "not-its-address" => "alert-reason-not-its-address",
+        "bad-secret" => "alert-reason-bad-secret",
+        "no-sender" => "alert-reason-no-sender",
+        "stranger" => "alert-reason-stranger",
+        "no-orders" => "alert-reason-no-orders",
+        "too-large" => "alert-reason-too-large",
+        _ => "alert-reason-unreadable",
+    };
+    words().plain(lang, id)
+}
+
+/// The one alert a club gets about the attempts in its name during a phase.
+pub fn club_alert(
+    desk: &Desk,
+    club: &Club,
+    phase: &str,
+    attempts: &[Attempt],
+) -> Result<OutMessage> {
+    let (w, lang) = (words(), club.lang);
+    let text = format!(
+        "{}\n\n{}\n{}\n\n{}\n",
+        t!(
+            w,
+            lang,
+            "alert-club",
+            count = attempts.len() as i64,
+            phase = phase
+        ),
+        t!(w, lang, "alert-times", times = times(lang, attempts)),
+        t!(w, lang, "alert-why", reasons = reasons(lang, attempts)),
+        w.plain(lang, "alert-advice"),
+    );
+    let salt: Vec<String> = attempts.iter().map(|a| a.id.to_string()).collect();
+    to_club(
+        desk,
+        club,
+        "alert",
+        "intake-subject-alert",
+        text,
+        &salt.join(","),
+        &[],
+    )
+}
+
+/// The language of the referee's mail.
+const REFEREE_LANG: Lang = Lang::En;
+
+/// The referee's digest of every attempt not yet reported: time, the club claimed, the
+/// sender address (cleaned) and why, nothing of any subject or body.
+pub fn digest(
+    desk: &Desk,
+    attempts: &[Attempt],
+    alerted: &[(String, String)],
+) -> Result<OutMessage> {
+    let (w, lang) = (words(), REFEREE_LANG);
+    let mut text = format!("{}\n\n", w.plain(lang, "digest-head"));
+    for a in attempts {
+        text.push_str(&t!(
+            w,
+            lang,
+            "digest-line",
+            time = a.received_at.as_str(),
+            club = a.nation.as_deref().unwrap_or("-"),
+            sender = a.sender.as_deref().unwrap_or("-"),
+            reason = reason_words(lang, &a.reason)
+        ));
+        text.push('\n');
+    }
+    if !alerted.is_empty() {
+        let clubs: Vec<String> = alerted.iter().map(|(p, n)| format!("{n} ({p})")).collect();
+        text.push('\n');
+        text.push_str(&t!(w, lang, "digest-clubs-told", clubs = clubs.join(", ")));
+        text.push('\n');
+    }
+    let salt: Vec<String> = attempts.iter().map(|a| a.id.to_string()).collect();
+    let draft = Draft {
+        kind: "alert",
+        phase: None,
+        nation: None,
+        to_name: None,
+        to: desk.config.mail.referee.clone(),
+        subject: format!(
+            "[{}] {}",
+            desk.campaign.title_en,
+            t!(
+                w,
+                lang,
+                "intake-subject-digest",
+                count = attempts.len() as i64
+            )
+        ),
+        text,
+        html: None,
+        inline_png: None,
+        files: Vec::new(),
+        salt: salt.join(","),
+    };
+    compose_reply(&draft, &mailbox(&desk.config.mail.from)?, desk.now, &[])
+}

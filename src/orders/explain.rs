@@ -1,0 +1,356 @@
+//! Errors a club can act on: a TOML error told in the club's language (never the
+//! parser's "invalid type: map, expected a sequence"), the keys a file for this phase may
+//! carry, and "did you mean" for keys, node codes and names (`V00` → `V0`,
+//! `Ravenna` → `V8`) and piece ids. Suggestions come from `strsim` distances.
+
+use crate::rules::Campaign;
+use crate::rules::calendar::{Phase, PhaseId};
+use crate::rules::tables::Lang;
+use crate::t;
+use crate::words::Words;
+
+/// The keys of a file's header, in every phase.
+pub const HEADER_KEYS: &[&str] = &["club", "phase", "secret", "note"];
+/// The order keys of a spring file.
+pub const SPRING_KEYS: &[&str] = &[
+    "loan",
+    "objective",
+    "strategos",
+    "alliances",
+    "raise",
+    "reinforce",
+    "transfer",
+    "garrison",
+    "fortify",
+    "repair",
+    "hire",
+    "fleet",
+];
+/// The order keys of a summer round's file.
+pub const SUMMER_KEYS: &[&str] = &[
+    "move",
+    "stance",
+    "siege",
+    "assassin",
+    "fleet_move",
+    "embark",
+    "land",
+    "encounter",
+    "battle_result",
+    "order_of_battle",
+];
+/// The order keys of a winter file: battle results still to settle.
+pub const WINTER_KEYS: &[&str] = &["battle_result", "order_of_battle"];
+
+/// The order keys a file for this phase may carry.
+pub fn keys_of(phase: PhaseId) -> &'static [&'static str] {
+    match phase.phase {
+        Phase::Spring => SPRING_KEYS,
+        Phase::Round(_) => SUMMER_KEYS,
+        Phase::Winter => WINTER_KEYS,
+    }
+}
+
+/// The closest of `candidates` to `word`, if one is close enough to be a slip of the
+/// keyboard (at most two edits, and fewer than the word's length), or equal but for case.
+pub fn suggest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let lower = word.to_lowercase();
+    let mut best: Option<(usize, &str)> = None;
+    for c in candidates {
+        if c == word {
+            return None;
+        }
+        let d = if c.to_lowercase() == lower {
+            0
+        } else {
+            strsim::damerau_levenshtein(&lower, &c.to_lowercase())
+        };
+        if best.is_none_or(|(b, _)| d < b) {
+            best = Some((d, c));
+        }
+    }
+    best.filter(|(d, _)| *d <= 2 && *d < word.chars().count())
+        .map(|(_, c)| c)
+}
+
+/// A hint for an unknown node: the node whose name it is, or the closest code.
+pub fn node_hint(c: &Campaign, written: &str, lang: Lang) -> Option<String> {
+    let w = Words::builtin();
+    let fold = |s: &str| s.to_lowercase().replace(['\'', '’', ' ', '-'], "");
+    let by_name = c
+        .map
+        .nodes()
+        .find(|n| fold(&n.name) == fold(written))
+        .or_else(|| {
+            // A name misspelt: the most similar name, if it is clearly similar.
+            c.map
+                .nodes()
+                .map(|n| (strsim::jaro_winkler(&fold(&n.name), &fold(written)), n))
+                .filter(|(s, _)| *s >= 0.9)
+                .max_by(|a, b| a.0.total_cmp(&b.0))
+                .map(|(_, n)| n)
+        });
+    if let Some(n) = by_name.filter(|_| written.chars().count() > 3) {
+        return Some(t!(
+            w,
+            lang,
+            "node-by-name",
+            name = written,
+            code = n.code.as_str()
+        ));
+    }
+    let codes: Vec<&str> = c.map.nodes().map(|n| n.code.as_str()).collect();
+    // `V00` or `V01` for `V0`, `V1`: the same letters and number, written otherwise.
+    let same_number = codes
+        .iter()
+        .copied()
+        .find(|code| code_key(code).is_some() && code_key(code) == code_key(written));
+    same_number
+        .or_else(|| suggest(written, codes.iter().copied()))
+        .map(|s| t!(w, lang, "did-you-mean", suggestion = s))
+}
+
+/// A code as letters and a number (`V08` → ("V", 8)), compared without case.
+fn code_key(code: &str) -> Option<(String, u32)> {
+    let at = code.find(|c: char| c.is_ascii_digit())?;
+    let (letters, digits) = code.split_at(at);
+    let n = digits.parse().ok()?;
+    Some((letters.to_uppercase(), n))
+}
+
+/// A suggestion for a piece id written in the wrong shape: `v-a1`, `VA1`, `V_A1` for
+/// `V-A1`.
+pub fn piece_hint(written: &str, club: &str, letters: &[char], lang: Lang) -> Option<String> {
+    let upper: String = written
+        .to_uppercase()
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .collect();
+    let rest = upper.strip_prefix(&club.to_uppercase())?;
+    let mut chars = rest.chars();
+    let letter = chars.next().filter(|l| letters.contains(l))?;
+    let number = chars.as_str();
+    if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let fixed = format!("{club}-{letter}{number}");
+    (fixed != written).then(|| t!(Words::builtin(), lang, "did-you-mean", suggestion = fixed))
+}
+
+/// The kind of a file's first problem, as a catalogue id, without reading any of its
+/// words back: for a reply to a sender whose secret was not verified.
+pub fn problem_kind(bytes: &[u8]) -> &'static str {
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return "toml-kind-encoding";
+    };
+    if let Err(e) = toml::from_str::<toml::Table>(text) {
+        return if e.message().contains("duplicate key") {
+            "toml-kind-duplicate"
+        } else {
+            "toml-kind-syntax"
+        };
+    }
+    match toml::from_str::<super::raw::OrderFile>(text) {
+        Ok(_) => "toml-kind-value",
+        Err(e) => kind_of(e.message()),
+    }
+}
+
+fn kind_of(message: &str) -> &'static str {
+    if message.starts_with("unknown field") {
+        "toml-kind-unknown-key"
+    } else if message.starts_with("invalid type") {
+        "toml-kind-type"
+    } else if message.starts_with("missing field") {
+        "toml-kind-missing"
+    } else if message.contains("duplicate") {
+        "toml-kind-duplicate"
+    } else {
+        "toml-kind-value"
+    }
+}
+
+/// Explains a TOML error of an order file in the club's language: what is wrong at the
+/// place, and for an unknown key, the closest key and the keys of this phase.
+pub fn toml_error(
+    c: &Campaign,
+    lang: Lang,
+    text: &str,
+    message: &str,
+    at: usize,
+    phase: Option<PhaseId>,
+) -> String {
+    let w = Words::builtin();
+    let syntax = toml::from_str::<toml::Table>(text).is_err();
+    let key = key_at(text, at);
+    let first = message.lines().next().unwrap_or("");
+    if syntax {
+        return if first.contains("duplicate key") {
+            w.plain(lang, "toml-duplicate")
+        } else {
+            w.plain(lang, "toml-syntax")
+        };
+    }
+    match kind_of(first) {
+        "toml-kind-unknown-key" => {
+            let mut quoted = backticked(first);
+            let written = if quoted.is_empty() {
+                key.clone()
+            } else {
+                quoted.remove(0)
+            };
+            let mut out = t!(w, lang, "toml-unknown-key", key = written.as_str());
+            // The parser names the keys it expected: those of the table the key is in.
+            let top_level = quoted.is_empty() || quoted.iter().any(|k| k == "club");
+            let all: Vec<&str> = if top_level {
+                HEADER_KEYS
+                    .iter()
+                    .chain(SPRING_KEYS)
+                    .chain(SUMMER_KEYS)
+                    .copied()
+                    .collect()
+            } else {
+                quoted.iter().map(String::as_str).collect()
+            };
+            if let Some(s) = suggest(&written, all.iter().copied()) {
+                out.push_str(" — ");
+                out.push_str(&t!(w, lang, "did-you-mean", suggestion = s));
+            }
+            match phase {
+                _ if !top_level => {
+                    out.push_str(" — ");
+                    out.push_str(&t!(w, lang, "keys-here", keys = quoted.join(", ")));
+                }
+                Some(p) => {
+                    let keys: Vec<&str> = HEADER_KEYS.iter().chain(keys_of(p)).copied().collect();
+                    let name = c.tables.calendar.phase_name(p, lang);
+                    out.push_str(" — ");
+                    out.push_str(&t!(
+                        w,
+                        lang,
+                        "keys-of-phase",
+                        phase = name,
+                        keys = keys.join(", ")
+                    ));
+                }
+                None => {}
+            }
+            out
+        }
+        "toml-kind-type" => {
+            let (found, expected) = type_words(first);
+            if found == "toml-what-table" && expected == "toml-what-list" {
+                return t!(w, lang, "toml-type-table-list", key = key.as_str());
+            }
+            t!(
+                w,
+                lang,
+                "toml-type",
+                key = key.as_str(),
+                expected = w.plain(lang, expected),
+                found = w.plain(lang, found)
+            )
+        }
+        "toml-kind-missing" => t!(
+            w,
+            lang,
+            "toml-missing",
+            key = between_backticks(first).unwrap_or("?")
+        ),
+        "toml-kind-duplicate" => w.plain(lang, "toml-duplicate"),
+        _ => w.plain(lang, "toml-other"),
+    }
+}
+
+/// Every `…` in a parser message, in order.
+fn backticked(s: &str) -> Vec<String> {
+    s.split('`').skip(1).step_by(2).map(str::to_owned).collect()
+}
+
+/// The first `…` in a parser message.
+fn between_backticks(s: &str) -> Option<&str> {
+    let start = s.find('`')? + 1;
+    let len = s[start..].find('`')?;
+    Some(&s[start..start + len])
+}
+
+/// The key a place in the file belongs to: the table a `[…]` line opens, or the key of
+/// a `key = value` line.
+fn key_at(text: &str, at: usize) -> String {
+    let at = at.min(text.len());
+    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let line = text[start..].lines().next().unwrap_or("").trim();
+    let key = if line.starts_with('[') {
+        line.trim_matches(['[', ']']).trim()
+    } else {
+        line.split('=').next().unwrap_or("").trim()
+    };
+    key.chars().filter(|c| !c.is_control()).take(40).collect()
+}
+
+/// The catalogue words for the two types of an "invalid type: X, expected Y" message.
+fn type_words(message: &str) -> (&'static str, &'static str) {
+    let rest = message.trim_start_matches("invalid type:").trim();
+    let (found, expected) = rest.split_once(", expected").unwrap_or((rest, ""));
+    (what(found), what(expected))
+}
+
+fn what(s: &str) -> &'static str {
+    let s = s.trim();
+    if s.contains("map") || s.contains("table") || s.contains("struct") {
+        "toml-what-table"
+    } else if s.contains("sequence") || s.contains("array") || s.contains("Vec") {
+        "toml-what-list"
+    } else if s.contains("string") || s.contains("char") {
+        "toml-what-text"
+    } else if s.contains("integer") || s.contains("i64") || s.contains("u8") || s.contains("u32") {
+        "toml-what-number"
+    } else if s.contains("float") {
+        "toml-what-decimal"
+    } else if s.contains("boolean") || s.contains("bool") {
+        "toml-what-bool"
+    } else if s.contains("datetime") || s.contains("date") {
+        "toml-what-date"
+    } else {
+        "toml-what-other"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slips_are_suggested_and_strangers_are_not() {
+        assert_eq!(suggest("moves", SUMMER_KEYS.iter().copied()), Some("move"));
+        assert_eq!(suggest("Raise", SPRING_KEYS.iter().copied()), Some("raise"));
+        assert_eq!(suggest("cavalry", SPRING_KEYS.iter().copied()), None);
+        assert_eq!(suggest("move", SUMMER_KEYS.iter().copied()), None);
+    }
+
+    #[test]
+    fn piece_ids_in_a_wrong_shape_are_put_right() {
+        let hint = piece_hint("v-a1", "V", &['A'], Lang::En).unwrap();
+        assert!(hint.contains("`V-A1`"), "{hint}");
+        assert!(
+            piece_hint("VA12", "V", &['A'], Lang::En)
+                .unwrap()
+                .contains("V-A12")
+        );
+        assert_eq!(piece_hint("V-A1", "V", &['A'], Lang::En), None);
+        assert_eq!(piece_hint("zzz", "V", &['A'], Lang::En), None);
+    }
+
+    #[test]
+    fn kinds_of_problem_are_told_without_the_words() {
+        assert_eq!(problem_kind(b"club = \"V\nphase"), "toml-kind-syntax");
+        assert_eq!(
+            problem_kind(b"club = \"V\"\nphase = \"1494-spring\"\n[raise]\nnode = \"V0\"\n"),
+            "toml-kind-type"
+        );
+        assert_eq!(
+            problem_kind(b"club = \"V\"\nphase = \"1494-spring\"\nURGENT = 1\n"),
+            "toml-kind-unknown-key"
+        );
+    }
+}
