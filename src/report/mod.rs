@@ -8,6 +8,7 @@
 pub mod club;
 pub mod diff;
 pub mod export;
+pub mod layout;
 pub mod ledger;
 pub mod map;
 pub mod png;
