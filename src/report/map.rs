@@ -144,6 +144,9 @@ struct NodeMark {
     x: String,
     y: String,
     code: String,
+    /// The node's name (its label is in `labels`; kept here for templates written
+    /// before labels were placed apart).
+    name: String,
     kind: &'static str,
     capital: bool,
     fill: String,
@@ -160,6 +163,8 @@ struct PieceMark {
     x: String,
     y: String,
     fill: String,
+    /// What a reader pointing at it is told: its id and size, or whose it is.
+    title: String,
 }
 
 /// What a piece is, for its icon.
@@ -722,6 +727,7 @@ fn piece_marks(
                     .get(&p.nation)
                     .cloned()
                     .unwrap_or_else(|| "#888888".into()),
+                title: p.label.clone().unwrap_or_else(|| p.nation.clone()),
             });
         }
         if shown < list.len() {
@@ -890,6 +896,7 @@ pub(crate) fn draw(
                 x: n1(x),
                 y: n1(y),
                 code: code.to_owned(),
+                name: n.name.clone(),
                 kind: n.kind.as_str(),
                 capital: n.capital,
                 fill: fill.get(owner).cloned().unwrap_or_else(|| "#888888".into()),
