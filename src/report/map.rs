@@ -536,35 +536,6 @@ pub fn render_view(
     draw(campaign, &view_layers(view), env)
 }
 
-/// The box around a club's own pieces and nodes on its picture, widened to at least
-/// `min_w` × `min_h` and kept inside the map: what the report's column shows.
-pub fn focus(campaign: &Campaign, view: &ClubView, min_w: f64, min_h: f64) -> (u32, u32, u32, u32) {
-    let g = Geometry::of(campaign);
-    let own = view
-        .armies
-        .iter()
-        .map(|a| a.node.to_string())
-        .chain(view.fleets.iter().map(|f| f.at.clone()))
-        .chain(view.diplomats.iter().map(|d| d.at.clone()))
-        .chain(view.own_nodes.iter().map(|n| n.code.to_string()));
-    let mut r: Option<Rect> = None;
-    for (x, y) in own.filter_map(|c| g.place(&c)) {
-        let p = Rect::around(x, y, 40.0);
-        r = Some(r.map_or(p, |r| r.union(&p)));
-    }
-    let r = r.unwrap_or(Rect::new(0.0, 0.0, WIDTH, g.height));
-    let w = (r.x1 - r.x0).max(min_w).min(WIDTH);
-    let h = (r.y1 - r.y0).max(min_h).min(g.height);
-    let cx = ((r.x0 + r.x1) / 2.0).clamp(w / 2.0, WIDTH - w / 2.0);
-    let cy = ((r.y0 + r.y1) / 2.0).clamp(h / 2.0, g.height - h / 2.0);
-    (
-        (cx - w / 2.0).floor().max(0.0) as u32,
-        (cy - h / 2.0).floor().max(0.0) as u32,
-        w.floor() as u32,
-        h.floor() as u32,
-    )
-}
-
 /// The base's labels: one per node, placed once per campaign.
 struct BaseLabels {
     labels: Vec<NodeLabel>,

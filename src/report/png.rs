@@ -19,7 +19,7 @@ const BOLD: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
 pub const OVERLAY: &str = "<!-- overlay -->";
 
 /// How many base pictures are kept: one per picture size and phase in use.
-const BASES_KEPT: usize = 8;
+const BASES_KEPT: usize = 4;
 
 /// The font database, loaded once: only the built-in faces, never the system's.
 fn fonts() -> Arc<resvg::usvg::fontdb::Database> {
@@ -123,17 +123,6 @@ pub fn svg_to_pixmap(svg: &str, scale: f32) -> Result<Pixmap> {
 /// Renders an SVG to PNG at `scale` (1.0 = the SVG's own size).
 pub fn svg_to_png(svg: &str, scale: f32) -> Result<Vec<u8>> {
     encode(&svg_to_pixmap(svg, scale)?)
-}
-
-/// Renders the part of an SVG inside `crop` (x, y, width, height in SVG units) to PNG.
-pub fn svg_to_png_crop(svg: &str, crop: (u32, u32, u32, u32)) -> Result<Vec<u8>> {
-    let full = svg_to_pixmap(svg, 1.0)?;
-    let rect = resvg::tiny_skia::IntRect::from_xywh(crop.0 as i32, crop.1 as i32, crop.2, crop.3)
-        .ok_or_else(|| Error::Internal("an empty crop of the map picture".into()))?;
-    let part = full
-        .clone_rect(rect)
-        .ok_or_else(|| Error::Internal("the crop lies outside the map picture".into()))?;
-    encode(&part)
 }
 
 /// Every element of a picture that has an id, with the box it covers once drawn
