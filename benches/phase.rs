@@ -205,8 +205,17 @@ fn pieces(c: &Campaign1, store: &Store) -> (Written, [(&'static str, Duration); 
     let t_svg = t.elapsed();
     let svgs: Vec<&str> = reports.iter().map(|r| r.rendered.svg.as_str()).collect();
     let t = Instant::now();
-    black_box(giglio::report::club::parallel_png(svgs).expect("PNGs"));
+    let pngs = black_box(giglio::report::club::parallel_png(svgs).expect("PNGs"));
     let t_png = t.elapsed();
+    static SIZE: std::sync::Once = std::sync::Once::new();
+    SIZE.call_once(|| {
+        let total: usize = pngs.iter().map(Vec::len).sum();
+        eprintln!(
+            "club maps: {} PNGs, mean {} bytes",
+            pngs.len(),
+            total / pngs.len().max(1)
+        );
+    });
     let written = Written {
         next: resolution.next.clone(),
         resolution,

@@ -7,7 +7,10 @@
 #   (b) scaling: a summer round on campaigns 10x and 100x the shipped one (goal <= 11x,
 #       <= 110x the x1 cost);
 #   (c) SMTP delivery of 100 reports vs a plain client, lettre (goal <= 1.3x);
-#   (d) `giglio simulate --runs 40` on 2 threads vs 1 (goal >= 1.8x speed-up).
+#   (d) `giglio simulate --runs 40` on 2 threads vs 1 (goal >= 1.8x speed-up);
+#   (e) issue 17: the same summer phase with every club's map vs the floor (goal <= 6x),
+#       the club maps' PNG size, and `giglio demo` one year vs the code before issue 17
+#       (commit 9951245, built in a git worktree under target/) (goal >= 3x faster).
 #
 # Usage: scripts/bench.sh [--quick]   (--quick: fewer samples, for a smoke test)
 # Needs the test mail servers (.ci/run installs them) and python3; uses hyperfine if it
@@ -25,6 +28,13 @@ echo "load: $(cut -d' ' -f1-3 /proc/loadavg) (other work on the machine skews ab
 
 echo "== building (release)"
 cargo build --release --quiet
+# The baseline for (e): the code before issue 17, in its own worktree and target
+# directory (built once, then reused).
+BASE_REV=9951245
+BASE_SRC=$ROOT/target/baseline-src
+if [ ! -d "$BASE_SRC" ]; then git worktree add --detach "$BASE_SRC" "$BASE_REV" >/dev/null; fi
+(cd "$BASE_SRC" && CARGO_TARGET_DIR=$ROOT/target/baseline cargo build --release --quiet --bin giglio)
+BASE_BIN=$ROOT/target/baseline/release/giglio
 cargo bench --no-run --quiet --bench phase --bench delivery 2>/dev/null
 
 # The SMTP sink in plain mode, stopped when this script ends however it ends.
@@ -37,7 +47,8 @@ SMTP_MODE=plain SMTP_PORT=$SMTP_PORT IMAP_PORT=$IMAP_PORT OWNER_PID=$$ \
   bash tests/support/mailservers.sh start "$MAILDIR" >/dev/null
 
 echo "== criterion: phase, scaling (benches/phase.rs)"
-cargo bench --quiet --bench phase -- --noplot "${QUICK[@]}" 2>&1 | grep -E '^(phase|parts|scale)/|time:|^scale x' || true
+cargo bench --quiet --bench phase -- --noplot "${QUICK[@]}" 2>&1 | tee "$CRIT/phase.log" |
+  grep -E '^(phase|parts|scale)/|time:|^scale x|^club maps' || true
 echo "== criterion: delivery (benches/delivery.rs)"
 GIGLIO_BENCH_SMTP_PORT=$SMTP_PORT cargo bench --quiet --bench delivery -- --noplot "${QUICK[@]}" 2>&1 |
   grep -E '^delivery|time:' || true
@@ -67,10 +78,26 @@ json.dump({"results": out}, open(sys.argv[1], "w"))
 PY
 fi
 
+echo "== giglio demo --years 1: before issue 17 vs now (alternating runs)"
+DEMO_JSON=$(mktemp)
+python3 - "$DEMO_JSON" "$BASE_BIN" target/release/giglio <<'PY'
+import json, shutil, subprocess, sys, tempfile, time
+out, bins = sys.argv[1], sys.argv[2:]
+times = {b: [] for b in bins}
+for _ in range(3):
+    for b in bins:
+        d = tempfile.mkdtemp()
+        s = time.perf_counter()
+        subprocess.run([b, "demo", d + "/demo", "--years", "1"], capture_output=True, check=True)
+        times[b].append(time.perf_counter() - s)
+        shutil.rmtree(d)
+json.dump({b: sum(t) / len(t) for b, t in times.items()}, open(out, "w"))
+PY
+
 echo "== figures (ratios of means measured in this run)"
-python3 - "$CRIT" "$SIM_JSON" <<'PY'
-import json, os, sys
-crit, sim = sys.argv[1], sys.argv[2]
+python3 - "$CRIT" "$SIM_JSON" "$DEMO_JSON" <<'PY'
+import json, os, re, sys
+crit, sim, demo = sys.argv[1], sys.argv[2], sys.argv[3]
 def mean(*path):
     p = os.path.join(crit, *path, "new", "estimates.json")
     return json.load(open(p))["mean"]["point_estimate"] / 1e6  # ms
@@ -95,4 +122,11 @@ t1, t2, l1, l2, one = (x["mean"] for x in r)
 print(f"(d) simulate --runs 40: 1 thread {t1*1000:.0f} ms, 2 threads {t2*1000:.0f} ms -> speed-up {t1/t2:.2f}x  (goal >= 1.8x: {verdict(t1/t2 >= 1.8)})")
 print(f"    --runs 400: {l1*1000:.0f} ms vs {l2*1000:.0f} ms -> {l1/l2:.2f}x; start-up and one run (--runs 1): {one*1000:.0f} ms, "
       f"if that part is serial, 2 threads can give about {t1/((t1-one)/2+one):.2f}x at 40 runs")
+print(f"(e) issue 17: summer phase with every club's map {full/floor:.2f}x the floor (goal <= 6x: {verdict(full/floor <= 6)})")
+m = re.search(r"club maps: (\d+) PNGs, mean (\d+) bytes", open(os.path.join(crit, "phase.log")).read())
+if m:
+    print(f"    club map PNG: mean {int(m.group(2))/1000:.0f} KB over {m.group(1)} maps (goal <= 170 KB, half of the 340 KB before)")
+d = json.load(open(demo))
+(base, base_t), (now, now_t) = list(d.items())
+print(f"    giglio demo --years 1: before issue 17 {base_t:.2f} s, now {now_t:.2f} s -> {base_t/now_t:.2f}x faster (goal >= 3x: {verdict(base_t/now_t >= 3)})")
 PY

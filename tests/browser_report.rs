@@ -29,6 +29,10 @@ fn a_clubs_html_report_renders_in_chromium_with_its_map() {
     let html = std::fs::read_to_string(out.join("V.html")).expect("V.html written");
     let map = std::fs::read(out.join("V.png")).expect("V.png written");
     assert!(html.contains("src=\"V.png\""), "the page shows its own map");
+    assert!(
+        html.contains("<a id=\"map-full\" href=\"V.png\">Apri la mappa intera</a>"),
+        "a link opens the whole picture at its own size, in the club's language"
+    );
 
     // A copy beside the original (so V.png resolves the same), with the probe added.
     let probe = out.join("V.probe.html");

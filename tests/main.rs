@@ -25,6 +25,8 @@ mod intake;
 mod mailbox;
 /// Malformed order files by the thousand, and the fuzzers' crash inputs replayed.
 mod malformed;
+/// The map picture: no label covers another, a node or a piece.
+mod map;
 /// Diagnostics of bad order files, as snapshots.
 mod orders_cases;
 /// Property tests: conservation of ducats, one outcome per order, determinism.

@@ -88,7 +88,7 @@ pub fn cmd_demo(args: DemoArgs) -> Result<()> {
     let svg_path = args.dir.join("map.svg");
     std::fs::write(
         &svg_path,
-        report::map::render(&campaign, &world, None, &env)?,
+        report::map::render_referee(&campaign, &world, &env)?,
     )?;
     ui::out("\n");
     cmd_status(&args.dir, StatusArgs { json: false })?;

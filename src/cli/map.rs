@@ -248,7 +248,11 @@ fn render(dir: &Path, a: RenderArgs) -> Result<()> {
         )));
     }
     let env = report::environment(Some(&dir.join("templates")))?;
-    let svg = report::map::render(&c, &world, a.club.as_deref(), &env)?;
+    // The referee's own map shows every piece; with --club, that club's.
+    let svg = match a.club.as_deref() {
+        Some(club) => report::map::render(&c, &world, Some(club), &env)?,
+        None => report::map::render_referee(&c, &world, &env)?,
+    };
     std::fs::write(&a.out, svg)
         .map_err(|e| Error::Io(format!("cannot write {}: {e}", a.out.display())))?;
     ui::out(&format!("wrote {}\n", a.out.display()));

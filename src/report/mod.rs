@@ -10,6 +10,7 @@ pub mod diff;
 pub mod export;
 pub mod glossary;
 pub mod kit;
+pub mod layout;
 pub mod ledger;
 pub mod map;
 pub mod png;

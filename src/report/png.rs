@@ -1,12 +1,25 @@
 //! The map picture as PNG: the SVG rasterized by resvg with the font built into the
 //! binary (DejaVu Sans), so the same SVG gives the same pixels on every machine,
-//! whatever fonts it has.
+//! whatever fonts it has; written as an 8-bit palette PNG, a third of the RGBA file.
+//!
+//! A picture may be split in two by [`OVERLAY`]: a base (land, roads, names) that is
+//! the same for every club of a phase and an overlay of what is the club's own. The
+//! base is rasterized once per process and reused ([`base_pixmap`]); the overlay is
+//! drawn on a copy of it. The split does not change a pixel: the overlay is drawn
+//! over the base exactly as the whole SVG would be.
 
 use crate::error::{Error, Result};
-use std::sync::{Arc, OnceLock};
+use resvg::tiny_skia::Pixmap;
+use std::sync::{Arc, Mutex, OnceLock};
 
 const REGULAR: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
 const BOLD: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
+
+/// Where a picture's base ends and its overlay begins (an SVG comment).
+pub const OVERLAY: &str = "<!-- overlay -->";
+
+/// How many base pictures are kept: one per picture size and phase in use.
+const BASES_KEPT: usize = 4;
 
 /// The font database, loaded once: only the built-in faces, never the system's.
 fn fonts() -> Arc<resvg::usvg::fontdb::Database> {
@@ -21,43 +34,203 @@ fn fonts() -> Arc<resvg::usvg::fontdb::Database> {
     .clone()
 }
 
-/// Renders an SVG to PNG at `scale` (1.0 = the SVG's own size).
-pub fn svg_to_png(svg: &str, scale: f32) -> Result<Vec<u8>> {
+fn parse(svg: &str) -> Result<resvg::usvg::Tree> {
     let options = resvg::usvg::Options {
         font_family: "DejaVu Sans".into(),
         fontdb: fonts(),
         ..Default::default()
     };
-    let tree = resvg::usvg::Tree::from_str(svg, &options)
-        .map_err(|e| Error::user(format!("the map picture is not valid SVG: {e}")))?;
-    let size = tree
-        .size()
-        .to_int_size()
-        .scale_by(scale)
-        .ok_or_else(|| Error::Internal("the map picture has no size".into()))?;
-    let mut pixmap = resvg::tiny_skia::Pixmap::new(size.width(), size.height())
-        .ok_or_else(|| Error::Internal("the map picture is too large to draw".into()))?;
+    resvg::usvg::Tree::from_str(svg, &options)
+        .map_err(|e| Error::user(format!("the map picture is not valid SVG: {e}")))
+}
+
+/// Draws `svg` at `scale` onto `pixmap` (a new one of the SVG's size when `None`).
+fn draw(svg: &str, scale: f32, pixmap: Option<Pixmap>) -> Result<Pixmap> {
+    let tree = parse(svg)?;
+    let mut pixmap = match pixmap {
+        Some(p) => p,
+        None => {
+            let size = tree
+                .size()
+                .to_int_size()
+                .scale_by(scale)
+                .ok_or_else(|| Error::Internal("the map picture has no size".into()))?;
+            Pixmap::new(size.width(), size.height())
+                .ok_or_else(|| Error::Internal("the map picture is too large to draw".into()))?
+        }
+    };
     resvg::render(
         &tree,
         resvg::tiny_skia::Transform::from_scale(scale, scale),
         &mut pixmap.as_mut(),
     );
-    pixmap
-        .encode_png()
-        .map_err(|e| Error::Internal(format!("encoding the map picture: {e}")))
+    Ok(pixmap)
+}
+
+/// The base of a split picture, rasterized once and shared by every club's picture
+/// with the same base (keyed by its whole text and scale, so a change is never missed).
+fn base_pixmap(base: &str, scale: f32) -> Result<Arc<Pixmap>> {
+    type Cache = Mutex<Vec<((String, u32), Arc<Pixmap>)>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    let cache = CACHE.get_or_init(Default::default);
+    let key = (base.to_owned(), scale.to_bits());
+    if let Some((_, p)) = lock(cache).iter().find(|(k, _)| *k == key) {
+        return Ok(p.clone());
+    }
+    // Drawn outside the lock: two threads may both draw a new base once, never wrongly.
+    let p = Arc::new(draw(base, scale, None)?);
+    let mut kept = lock(cache);
+    if !kept.iter().any(|(k, _)| *k == key) {
+        if kept.len() >= BASES_KEPT {
+            kept.remove(0);
+        }
+        kept.push((key, p.clone()));
+    }
+    Ok(p)
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    // A panic elsewhere while holding it leaves only a cache behind: still usable.
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Splits a picture at [`OVERLAY`] into a base and an overlay, each a whole SVG with
+/// the picture's own `<svg>` element.
+fn split(svg: &str) -> Option<(String, String)> {
+    let at = svg.find(OVERLAY)?;
+    let open = svg.find("<svg")?;
+    let head_end = open + svg[open..].find('>')? + 1;
+    if head_end > at {
+        return None;
+    }
+    let head = &svg[..head_end];
+    let base = format!("{}</svg>", &svg[..at]);
+    let overlay = format!("{head}{}", &svg[at + OVERLAY.len()..]);
+    Some((base, overlay))
+}
+
+/// Renders an SVG to pixels at `scale` (1.0 = the SVG's own size).
+pub fn svg_to_pixmap(svg: &str, scale: f32) -> Result<Pixmap> {
+    match split(svg) {
+        Some((base, overlay)) => {
+            let base = base_pixmap(&base, scale)?;
+            draw(&overlay, scale, Some((*base).clone()))
+        }
+        None => draw(svg, scale, None),
+    }
+}
+
+/// Renders an SVG to PNG at `scale` (1.0 = the SVG's own size).
+pub fn svg_to_png(svg: &str, scale: f32) -> Result<Vec<u8>> {
+    encode(&svg_to_pixmap(svg, scale)?)
+}
+
+/// Every element of a picture that has an id, with the box it covers once drawn
+/// (x0, y0, x1, y1, in the picture's units; text measured with the built-in font):
+/// what the map's tests hold its labels to.
+pub fn drawn_boxes(svg: &str) -> Result<Vec<(String, [f32; 4])>> {
+    fn walk(g: &resvg::usvg::Group, out: &mut Vec<(String, [f32; 4])>) {
+        for node in g.children() {
+            if !node.id().is_empty() {
+                let b = node.abs_bounding_box();
+                out.push((
+                    node.id().to_owned(),
+                    [b.left(), b.top(), b.right(), b.bottom()],
+                ));
+            }
+            if let resvg::usvg::Node::Group(child) = node {
+                walk(child, out);
+            }
+        }
+    }
+    let tree = parse(svg)?;
+    let mut out = Vec::new();
+    walk(tree.root(), &mut out);
+    Ok(out)
+}
+
+/// The bucket of a colour: 5 bits per channel.
+fn bucket(r: u8, g: u8, b: u8) -> usize {
+    ((r as usize >> 3) << 10) | ((g as usize >> 3) << 5) | (b as usize >> 3)
+}
+
+/// Writes pixels as an 8-bit palette PNG: the 256 most used colour buckets (5 bits a
+/// channel, each its most common colour) and every pixel as its nearest. The map is
+/// flat colours and their anti-aliased edges, so this loses nothing a reader sees and
+/// compresses far better than RGBA. Deterministic: same pixels, same bytes.
+pub fn encode(pixmap: &Pixmap) -> Result<Vec<u8>> {
+    // Opaque pictures: premultiplied RGB is the colour. A transparent pixel is drawn
+    // as on white.
+    let rgb: Vec<[u8; 3]> = pixmap
+        .pixels()
+        .iter()
+        .map(|p| {
+            let a = 255 - p.alpha();
+            [p.red() + a, p.green() + a, p.blue() + a]
+        })
+        .collect();
+    // Per bucket: how many pixels, and its most common exact colour (Boyer-Moore
+    // majority vote), so a flat colour keeps its exact value.
+    let mut count = vec![0u64; 1 << 15];
+    let mut vote = vec![([0u8; 3], 0u64); 1 << 15];
+    for c in &rgb {
+        let k = bucket(c[0], c[1], c[2]);
+        count[k] += 1;
+        let v = &mut vote[k];
+        if v.1 == 0 {
+            *v = (*c, 1);
+        } else if v.0 == *c {
+            v.1 += 1;
+        } else {
+            v.1 -= 1;
+        }
+    }
+    let colour = |k: usize| -> [u8; 3] { vote[k].0 };
+    let mut used: Vec<usize> = (0..count.len()).filter(|&k| count[k] > 0).collect();
+    used.sort_by(|&a, &b| count[b].cmp(&count[a]).then(a.cmp(&b)));
+    let palette: Vec<[u8; 3]> = used.iter().take(256).map(|&k| colour(k)).collect();
+    let mut index = vec![0u8; 1 << 15];
+    for &k in &used {
+        let c = colour(k);
+        let dist = |p: &[u8; 3]| -> i32 {
+            (0..3)
+                .map(|i| (p[i] as i32 - c[i] as i32).pow(2))
+                .sum::<i32>()
+        };
+        index[k] = (0..palette.len())
+            .min_by_key(|&i| (dist(&palette[i]), i))
+            .unwrap_or(0) as u8;
+    }
+    let pixels: Vec<u8> = rgb
+        .iter()
+        .map(|c| index[bucket(c[0], c[1], c[2])])
+        .collect();
+    let mut out = Vec::new();
+    let mut enc = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
+    enc.set_color(png::ColorType::Indexed);
+    enc.set_depth(png::BitDepth::Eight);
+    enc.set_palette(palette.concat());
+    enc.set_deflate_compression(png::DeflateCompression::Level(6));
+    enc.set_filter(png::Filter::NoFilter);
+    let png_err = |e: png::EncodingError| Error::Internal(format!("encoding the map picture: {e}"));
+    let mut w = enc.write_header().map_err(png_err)?;
+    w.write_image_data(&pixels).map_err(png_err)?;
+    w.finish().map_err(png_err)?;
+    Ok(out)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    const SVG: &str = r##"<svg xmlns="http://www.w3.org/2000/svg" width="200" height="40"><rect width="200" height="40" fill="#fff"/><text x="5" y="28" font-size="20" font-family="DejaVu Sans">Città ⚓</text></svg>"##;
+
     #[test]
     fn text_is_drawn_with_the_built_in_font() {
-        let svg = r##"<svg xmlns="http://www.w3.org/2000/svg" width="200" height="40"><rect width="200" height="40" fill="#fff"/><text x="5" y="28" font-size="20" font-family="DejaVu Sans">Città ⚓</text></svg>"##;
-        let png = svg_to_png(svg, 1.0).unwrap();
+        let png = svg_to_png(SVG, 1.0).unwrap();
         assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
         // The same SVG gives the same bytes.
-        assert_eq!(png, svg_to_png(svg, 1.0).unwrap());
+        assert_eq!(png, svg_to_png(SVG, 1.0).unwrap());
         // Something dark was drawn: the text.
         let blank = svg_to_png(
             r##"<svg xmlns="http://www.w3.org/2000/svg" width="200" height="40"><rect width="200" height="40" fill="#fff"/></svg>"##,
@@ -65,5 +238,31 @@ mod tests {
         )
         .unwrap();
         assert_ne!(png, blank);
+    }
+
+    #[test]
+    fn a_split_picture_draws_the_same_pixels_as_the_whole() {
+        let whole = r##"<svg xmlns="http://www.w3.org/2000/svg" width="200" height="40"><rect width="200" height="40" fill="#dbe9f2"/><circle cx="20" cy="20" r="9" fill="#b0272f"/><text x="35" y="28" font-size="20">Città</text></svg>"##;
+        let split = whole.replace("<text", &format!("{OVERLAY}<text"));
+        let a = svg_to_pixmap(whole, 1.0).unwrap();
+        let b = svg_to_pixmap(&split, 1.0).unwrap();
+        assert_eq!(a.data(), b.data());
+        // And the second club's picture reuses the base: still the same pixels.
+        let c = svg_to_pixmap(&split, 1.0).unwrap();
+        assert_eq!(a.data(), c.data());
+    }
+
+    #[test]
+    fn the_palette_keeps_every_flat_colour_exactly() {
+        let png = svg_to_png(SVG, 1.0).unwrap();
+        let decoder = png::Decoder::new(std::io::Cursor::new(png));
+        let mut reader = decoder.read_info().unwrap();
+        assert_eq!(reader.info().color_type, png::ColorType::Indexed);
+        let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+        let frame = reader.next_frame(&mut buf).unwrap();
+        let palette = reader.info().palette.as_ref().unwrap().to_vec();
+        // The white background is white, exactly.
+        let i = buf[..frame.buffer_size()][0] as usize;
+        assert_eq!(&palette[i * 3..i * 3 + 3], &[255, 255, 255]);
     }
 }

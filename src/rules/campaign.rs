@@ -68,6 +68,11 @@ pub struct Campaign {
     pub map: Map,
     pub tables: Tables,
     pub start: Vec<StartNation>,
+    /// The land drawn under the map picture, rings of (longitude, latitude), from the
+    /// optional `land.toml`; empty when the campaign has none (the picture then draws
+    /// the sea alone, as before it existed). No rule reads it.
+    #[serde(default)]
+    pub land: Vec<Vec<(f64, f64)>>,
 }
 
 impl Campaign {

@@ -95,6 +95,9 @@ pub struct OrderView {
     pub order: String,
     pub done: bool,
     pub text: String,
+    /// For a move carried out: the places the piece went through, where it started
+    /// first (node or sea zone codes), for the map's arrows; empty otherwise.
+    pub path: Vec<String>,
 }
 
 /// An event the club may learn of, in words.
@@ -177,6 +180,8 @@ pub struct ClubView {
     /// Its own nodes, and the whole political map (G7.1).
     pub own_nodes: Vec<NodeView>,
     pub political: Vec<NodeView>,
+    /// Nodes whose owner changed in the phase just resolved (G7.1: owners are public).
+    pub changed_hands: Vec<NodeCode>,
 }
 
 /// What every club may know after a phase (G7.1): the bulletin.
@@ -249,6 +254,47 @@ fn fortification_word(f: Fortification) -> &'static str {
         Fortification::Fortified => "fortified",
         Fortification::Breached => "breached",
     }
+}
+
+/// The places a move carried out went through, its start first (empty for any other
+/// outcome): an army's or diplomat's path, or a fleet's one step.
+fn moved_path(before: &World, result: &Outcome) -> Vec<String> {
+    use super::outcome::Done;
+    let (start, rest): (Option<String>, Vec<String>) = match result {
+        Outcome::Done(Done::Moved { piece, path }) => (
+            before
+                .armies
+                .values()
+                .find(|a| a.id.as_str() == piece)
+                .map(|a| a.node.to_string())
+                .or_else(|| {
+                    before
+                        .diplomats
+                        .values()
+                        .find(|d| d.id.as_str() == piece)
+                        .map(|d| d.node.to_string())
+                }),
+            path.iter().map(|n| n.to_string()).collect(),
+        ),
+        Outcome::Done(Done::FleetMoved { fleet, to }) => (
+            before.fleets.get(fleet).map(|f| match &f.at {
+                FleetAt::Port(p) => p.to_string(),
+                FleetAt::Sea(s) => s.to_string(),
+            }),
+            vec![to.clone()],
+        ),
+        _ => return Vec::new(),
+    };
+    let Some(start) = start else {
+        return Vec::new();
+    };
+    let mut out = vec![start];
+    for p in rest {
+        if out.last() != Some(&p) {
+            out.push(p);
+        }
+    }
+    out
 }
 
 /// The political map: every node, its owner and fortification (G7.1).
@@ -494,6 +540,7 @@ pub fn club_view(
             order: o.order.clone(),
             done: matches!(o.result, Outcome::Done(_)),
             text: o.result.text(lang),
+            path: moved_path(before, &o.result),
         })
         .collect();
     let events = resolution
@@ -588,6 +635,12 @@ pub fn club_view(
         ledger,
         battles,
         own_nodes,
+        changed_hands: now
+            .nodes
+            .iter()
+            .filter(|(code, n)| before.nodes.get(*code).is_some_and(|b| b.owner != n.owner))
+            .map(|(code, _)| code.clone())
+            .collect(),
         political,
     }
 }

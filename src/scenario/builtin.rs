@@ -11,6 +11,9 @@ pub const FILES: [&str; 5] = [
     "start.toml",
 ];
 
+/// Files a definition may have: read when present, and the campaign works without them.
+pub const OPTIONAL: [&str; 1] = ["land.toml"];
+
 /// Embeds a file of the shipped Il Giglio campaign under its key.
 macro_rules! il_giglio {
     ($($file:literal),* $(,)?) => {
@@ -27,6 +30,7 @@ pub fn files(name: &str) -> Option<Vec<(&'static str, &'static str)>> {
             "map.toml",
             "rules.toml",
             "start.toml",
+            "land.toml",
             "rulesets/armati.toml",
             "rulesets/leg1176.toml",
             "rulesets/mon1628.toml",

@@ -68,6 +68,7 @@ pub fn check(src: &Source) -> Result<Campaign, Vec<Diagnostic>> {
     check_tables(&mut c, &tables);
     let map = check_map(&mut c, &map, &nations, &tables);
     let start = check_start(&mut c, &start, &nations, &map, &tables);
+    let land = check_land(&mut c);
     if !c.diags.is_empty() {
         return Err(c.diags);
     }
@@ -82,7 +83,40 @@ pub fn check(src: &Source) -> Result<Campaign, Vec<Diagnostic>> {
         map,
         tables,
         start,
+        land,
     })
+}
+
+/// Reads the optional land outline: rings of at least three (lon, lat) points.
+fn check_land(c: &mut Checker) -> Vec<Vec<(f64, f64)>> {
+    const FILE: &str = "land.toml";
+    if !c.src.files.contains_key(FILE) {
+        return Vec::new();
+    }
+    let Some(file) = c.parse::<raw::LandFile>(FILE) else {
+        return Vec::new();
+    };
+    let mut rings = Vec::new();
+    for ring in &file.land {
+        let v = &ring.get_ref().lonlat;
+        let valid = v.len() >= 6
+            && v.len() % 2 == 0
+            && v.chunks(2)
+                .all(|p| (-180.0..=180.0).contains(&p[0]) && (-90.0..=90.0).contains(&p[1]));
+        if !valid {
+            c.err(
+                FILE,
+                ring.span(),
+                "campaign.land",
+                "a land ring needs at least three longitude, latitude pairs within the globe"
+                    .into(),
+                "",
+            );
+            continue;
+        }
+        rings.push(v.chunks(2).map(|p| (p[0], p[1])).collect());
+    }
+    rings
 }
 
 fn check_campaign_file(c: &mut Checker, f: &raw::CampaignFile) {

@@ -9,7 +9,7 @@ mod check;
 pub mod clubs;
 mod raw;
 
-pub use builtin::{FILES, NAMES as BUILTIN_NAMES};
+pub use builtin::{FILES, NAMES as BUILTIN_NAMES, OPTIONAL};
 
 use crate::diag::Diagnostic;
 use crate::rules::Campaign;
@@ -47,7 +47,8 @@ impl Source {
         let root = dir.display().to_string();
         let mut files = BTreeMap::new();
         let mut diags = Vec::new();
-        for name in FILES {
+        let present = |name: &&&str| FILES.contains(*name) || dir.join(name).is_file();
+        for name in FILES.iter().chain(OPTIONAL.iter()).filter(present) {
             let path = dir.join(name);
             let shown = path.display().to_string();
             match std::fs::metadata(&path) {
@@ -66,7 +67,7 @@ impl Source {
                 )),
                 Ok(_) => match std::fs::read(&path).map(String::from_utf8) {
                     Ok(Ok(text)) => {
-                        files.insert(name.to_owned(), text);
+                        files.insert((*name).to_owned(), text);
                     }
                     Ok(Err(_)) => diags.push(Diagnostic::file(
                         &shown,

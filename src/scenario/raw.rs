@@ -124,3 +124,18 @@ pub struct Force {
 pub struct StartFleet {
     pub port: Spanned<String>,
 }
+
+/// `land.toml`: the land outline drawn under the map picture.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LandFile {
+    #[serde(default)]
+    pub land: Vec<Spanned<LandRing>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LandRing {
+    /// Longitude, latitude, longitude, latitude, … in order around the ring.
+    pub lonlat: Vec<f64>,
+}

@@ -1,0 +1,19 @@
+# Le parole della mappa (src/report/map.rs, templates/map.svg) e dei grafici
+# (src/report/chart.rs).
+
+map-legend-city = città
+map-legend-capital = capitale
+map-legend-fortress = fortezza
+map-legend-village = villaggio
+map-legend-port = porto
+map-legend-fortified = fortificata (bordo spesso)
+map-legend-breached = breccia (bordo tratteggiato)
+map-legend-besieged = sotto assedio
+map-legend-changed = passata di mano in questa fase
+map-legend-army = esercito (proprio: con nome e valore)
+map-legend-fleet = flotta
+map-legend-diplomat = diplomatico
+map-legend-garrison = guarnigione
+map-legend-marker = pezzo straniero avvistato
+map-legend-move = movimento; ✕ battaglia
+map_full = Apri la mappa intera
