@@ -102,7 +102,15 @@ pub fn check(
                             &text,
                             o.at.start..o.at.end,
                             rule,
-                            format!("{}: {}", o.order, reason.text(lang)),
+                            format!(
+                                "{}: {}",
+                                o.order,
+                                crate::report::explain::reason(
+                                    &crate::words::Words::builtin(),
+                                    reason,
+                                    lang
+                                )
+                            ),
                         ));
                     }
                 }

@@ -624,7 +624,7 @@ fn round_orders_are_checked_against_the_map_and_the_rules() {
         "{out}"
     );
     assert!(
-        out.contains("error[G3b.3]: move: too far: at most 1 nodes this round"),
+        out.contains("error[G3b.3]: move: too far: at most 1 node this round"),
         "{out}"
     );
     assert!(

@@ -82,7 +82,7 @@ pub fn phase_messages(
     })?;
     let mut bulletins = std::collections::BTreeMap::new();
     for lang in [Lang::It, Lang::En] {
-        let view = club::public(campaign, before, resolution, lang, facts);
+        let view = club::public(m.env, campaign, before, resolution, lang, facts);
         bulletins.insert(
             lang,
             club::bulletin(m.env, campaign, &view, after, "bulletin.png")?,
@@ -123,7 +123,7 @@ pub fn phase_messages(
                 )
             })
             .collect();
-        let view = club::referee_view(campaign, before, resolution, facts, p.rolls, list);
+        let view = club::referee_view(m.env, campaign, before, resolution, facts, p.rolls, list);
         let text = club::referee(m.env, &view)?;
         let b = &bulletins[&Lang::It];
         let draft = Draft {

@@ -48,11 +48,11 @@ pub fn yearly_messages(
     let png = year::political_png(m.env, campaign, &record.end)?;
     let mut chronicles = BTreeMap::new();
     for lang in [Lang::It, Lang::En] {
-        let view = year::chronicle_view(campaign, &record, lang);
+        let view = year::chronicle_view(m.env, campaign, &record, lang);
         chronicles.insert(lang, year::chronicle_report(m.env, &view, "cid:map")?);
     }
     let mut out = Vec::new();
-    for (club, view) in year::club_views(campaign, &record, &store.clubs()?) {
+    for (club, view) in year::club_views(m.env, campaign, &record, &store.clubs()?) {
         let r = year::year_report(m.env, &view, "cid:map")?;
         let draft = Draft {
             kind: "yearly",

@@ -4,6 +4,7 @@
 use super::raw::{self, OrderFile, RawPath};
 use super::{MAX_FILE_BYTES, MAX_NOTE_CHARS, MAX_ORDERS, msg};
 use crate::diag::Diagnostic;
+use crate::report::explain::phase_name;
 use crate::rules::Campaign;
 use crate::rules::calendar::{Phase, PhaseId};
 use crate::rules::ids::{ArmyId, DiplomatId, Ducats, FleetId, NationCode, NodeCode, SeaCode};
@@ -13,6 +14,7 @@ use crate::rules::order::{
 };
 use crate::rules::tables::{Choice, Lang, ObjectiveKind};
 use crate::scenario::clubs::clean_text;
+use crate::words::Words;
 use std::ops::Range;
 use toml::Spanned;
 
@@ -89,7 +91,8 @@ impl Ctx<'_> {
                 "a summer round order"
             };
             let cal = &self.c.tables.calendar;
-            let (p_it, p_en) = (cal.phase_name(p, Lang::It), cal.phase_name(p, Lang::En));
+            let name = |l| phase_name(&Words::builtin(), cal, p, l);
+            let (p_it, p_en) = (name(Lang::It), name(Lang::En));
             self.err(
                 span,
                 "G1.1",
@@ -483,7 +486,7 @@ fn lower_header(cx: &mut Ctx, f: &OrderFile, expected: Option<PhaseId>) -> Optio
                 && e != p
             {
                 let cal = &cx.c.tables.calendar;
-                let name = |x, l| cal.phase_name(x, l);
+                let name = |x, l| phase_name(&Words::builtin(), cal, x, l);
                 let (p_it, p_en) = (name(p, Lang::It), name(p, Lang::En));
                 let (e_it, e_en) = (name(e, Lang::It), name(e, Lang::En));
                 cx.err(

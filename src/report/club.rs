@@ -8,8 +8,9 @@ use super::{png, template_error};
 use crate::battle::card::Card;
 use crate::battle::ruleset::Ruleset;
 use crate::error::{Error, Result};
-use crate::rules::outcome::{Audience, Outcome};
+use crate::rules::outcome::Audience;
 use crate::rules::resolve::Resolution;
+use crate::rules::say::Say;
 use crate::rules::tables::Lang;
 use crate::rules::visibility::{
     ClubName, ClubView, PhaseFacts, PublicView, club_view, public_view,
@@ -147,6 +148,7 @@ pub struct NationLine {
 
 /// Builds the referee's view of a resolved phase.
 pub fn referee_view(
+    env: &Environment,
     campaign: &Campaign,
     before: &World,
     resolution: &Resolution,
@@ -156,6 +158,7 @@ pub fn referee_view(
 ) -> RefereeView {
     let now = resolution.next.as_ref().unwrap_or(before);
     let lang = Lang::En;
+    let say = super::explain(env, campaign);
     let nations = now
         .nations
         .iter()
@@ -194,10 +197,7 @@ pub fn referee_view(
                 nation: o.nation.to_string(),
                 seq: o.at.seq,
                 order: o.order.clone(),
-                text: match &o.result {
-                    r @ Outcome::Done(_) => r.text(lang),
-                    r => r.text(lang),
-                },
+                text: say.outcome(&o.result, lang),
             })
             .collect(),
         events: resolution
@@ -210,7 +210,7 @@ pub fn referee_view(
                     Audience::Referee => "referee".into(),
                 },
                 rule: e.rule.clone(),
-                text: e.what.text(lang),
+                text: say.happening(&e.what, lang),
             })
             .collect(),
         nations,
@@ -269,11 +269,13 @@ pub fn club_reports(
     facts: &PhaseFacts,
     map_src: &dyn Fn(&Club) -> String,
 ) -> Result<Vec<ClubReport>> {
+    let say = super::explain(env, campaign);
     let mut out = Vec::new();
     for club in clubs.iter().filter(|c| before.is_club(&c.nation)) {
         let nation = crate::rules::NationCode::from(club.nation.as_str());
         let view = club_view(
             campaign,
+            &say,
             before,
             resolution,
             ClubName {
@@ -329,11 +331,19 @@ pub fn parallel_png(svgs: Vec<&str>) -> Result<Vec<Vec<u8>>> {
 
 /// The public bulletin of a phase in a language.
 pub fn public(
+    env: &Environment,
     campaign: &Campaign,
     before: &World,
     resolution: &Resolution,
     lang: Lang,
     facts: &PhaseFacts,
 ) -> PublicView {
-    public_view(campaign, before, resolution, lang, facts)
+    public_view(
+        campaign,
+        &super::explain(env, campaign),
+        before,
+        resolution,
+        lang,
+        facts,
+    )
 }

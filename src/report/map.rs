@@ -267,10 +267,12 @@ pub fn render(
     }
     // A picture shared by every language is titled in the game's own, Italian, as its
     // title and the nations' names already are (a club's own map is in its language).
-    let phase = campaign
-        .tables
-        .calendar
-        .phase_name(world.phase, crate::rules::tables::Lang::It);
+    let phase = super::explain::phase_name(
+        &crate::words::from_env(env),
+        &campaign.tables.calendar,
+        world.phase,
+        crate::rules::tables::Lang::It,
+    );
     let title = match club.and_then(|c| campaign.nation(c)) {
         Some(n) => format!("{} — {} — {phase}", campaign.title_it, n.name_it),
         None => format!("{} — {phase}", campaign.title_it),

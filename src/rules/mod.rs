@@ -16,6 +16,7 @@ mod occupancy;
 pub mod order;
 pub mod outcome;
 pub mod resolve;
+pub mod say;
 mod spring;
 mod summer;
 pub mod tables;

@@ -11,6 +11,7 @@ use super::campaign::Campaign;
 use super::ids::{Ducats, NationCode, NodeCode};
 use super::outcome::{Audience, Event, Happening, Outcome};
 use super::resolve::Resolution;
+use super::say::Say;
 use super::tables::{Lang, ObjectiveKind};
 use super::victory;
 use super::world::{FleetAt, Fortification, World};
@@ -236,10 +237,10 @@ fn place_name(c: &Campaign, code: &str) -> String {
         .unwrap_or_else(|| code.to_owned())
 }
 
-fn phase_name(c: &Campaign, id: PhaseId, lang: Lang) -> PhaseName {
+fn phase_name(say: &dyn Say, id: PhaseId, lang: Lang) -> PhaseName {
     PhaseName {
         key: id.key(),
-        name: c.tables.calendar.phase_name(id, lang),
+        name: say.phase(id, lang),
     }
 }
 
@@ -409,6 +410,7 @@ fn standing(c: &Campaign, w: &World, nation: &NationCode, lang: Lang) -> Option<
 /// `resolution` (whose next world, if any, is the state now).
 pub fn club_view(
     c: &Campaign,
+    say: &dyn Say,
     before: &World,
     resolution: &Resolution,
     club: ClubName,
@@ -493,7 +495,7 @@ pub fn club_view(
             seq: o.at.seq,
             order: o.order.clone(),
             done: matches!(o.result, Outcome::Done(_)),
-            text: o.result.text(lang),
+            text: say.outcome(&o.result, lang),
         })
         .collect();
     let events = resolution
@@ -502,7 +504,7 @@ pub fn club_view(
         .filter(|e| audience_includes(e, nation))
         .map(|e| EventView {
             rule: e.rule.clone(),
-            text: e.what.text(lang),
+            text: say.happening(&e.what, lang),
         })
         .collect();
     let ledger = resolution
@@ -511,8 +513,8 @@ pub fn club_view(
         .iter()
         .filter(|e| &e.nation == nation)
         .map(|e| LedgerLine {
-            account: e.account.text(lang),
-            item: e.item.text(lang),
+            account: say.account(&e.account, lang),
+            item: say.item(&e.item, lang),
             amount: e.amount,
             rule: e.rule.clone(),
         })
@@ -557,11 +559,11 @@ pub fn club_view(
         nation: nation.clone(),
         nation_name: nation_name(c, nation.as_str(), lang),
         club_name: club.name.to_owned(),
-        phase: phase_name(c, before.phase, lang),
+        phase: phase_name(say, before.phase, lang),
         next_phase: resolution
             .next
             .as_ref()
-            .map(|w| phase_name(c, w.phase, lang)),
+            .map(|w| phase_name(say, w.phase, lang)),
         facts: facts.clone(),
         treasury: own.map_or(0, |s| s.treasury),
         loan_due: own.and_then(|s| s.loan.as_ref()).map(|l| l.due()),
@@ -617,6 +619,7 @@ fn winter_event_name(c: &Campaign, id: &str, lang: Lang) -> String {
 /// Projects what every club may know after a phase (G7.1): the public bulletin.
 pub fn public_view(
     c: &Campaign,
+    say: &dyn Say,
     before: &World,
     resolution: &Resolution,
     lang: Lang,
@@ -638,7 +641,7 @@ pub fn public_view(
         .filter(|e| e.audience == Audience::Public)
         .map(|e| EventView {
             rule: e.rule.clone(),
-            text: e.what.text(lang),
+            text: say.happening(&e.what, lang),
         })
         .collect();
     let mut holdings: Vec<Holding> = c
@@ -655,11 +658,11 @@ pub fn public_view(
     PublicView {
         campaign: title(c, lang),
         lang,
-        phase: phase_name(c, before.phase, lang),
+        phase: phase_name(say, before.phase, lang),
         next_phase: resolution
             .next
             .as_ref()
-            .map(|w| phase_name(c, w.phase, lang)),
+            .map(|w| phase_name(say, w.phase, lang)),
         facts: facts.clone(),
         clubs,
         events,
