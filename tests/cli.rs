@@ -910,7 +910,8 @@ fn undo_goes_back_several_phases_and_victory_reports_standings() {
     t.run(&["resolve", "--force"]).success();
     assert!(t.stdout(&["status"]).contains("1494 round 2"));
     let v = t.stdout(&["victory"]);
-    assert!(v.contains("V    MostPorts") && v.contains("met"), "{v}");
+    assert!(v.contains("V    Most ports") && v.contains("met"), "{v}");
+    assert!(!v.contains("MostPorts"), "no internal name: {v}");
     assert!(v.contains("the campaign is not over"), "{v}");
     assert!(
         t.stdout(&["undo", "--steps", "2"])

@@ -84,7 +84,7 @@ pub fn cmd_remind(dir: &Path, _a: RemindArgs) -> Result<()> {
                 ),
             ),
             Lang::En => (
-                format!("[{}] reminder: orders for {phase}", campaign.title_en),
+                format!("[{}] reminder: orders for {phase}", campaign.title_it),
                 format!(
                     "We have not yet received your orders for {phase}.\nDue: {}.\nWithout orders, your forces hold.\n",
                     due.as_deref().unwrap_or("no deadline set")

@@ -492,7 +492,7 @@ fn alert(
                 nation: None,
                 to_name: None,
                 to: desk.config.mail.referee.clone(),
-                subject: format!("[{}] intake alert", desk.campaign.title_en),
+                subject: format!("[{}] intake alert", desk.campaign.title_it),
                 text: format!("A message was not accepted (sha256 {hash}):\n\n  {reason}\n"),
                 html: None,
                 inline_png: None,
@@ -506,11 +506,9 @@ fn alert(
     Ok(out)
 }
 
-fn title(c: &Campaign, lang: Lang) -> &str {
-    match lang {
-        Lang::It => &c.title_it,
-        Lang::En => &c.title_en,
-    }
+/// The game's name, Il Giglio in every language (the campaign's Italian title).
+fn title(c: &Campaign, _lang: Lang) -> &str {
+    &c.title_it
 }
 
 /// Parses a raw message as [`ingest`] does (its one sender, its order file), without a

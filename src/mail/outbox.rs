@@ -132,7 +132,13 @@ pub fn phase_messages(
             nation: None,
             to_name: None,
             to: m.config.mail.referee.clone(),
-            subject: format!("[{}] referee: {}", campaign.title_en, before.phase),
+            subject: crate::t!(
+                crate::words::from_env(m.env),
+                Lang::En,
+                "subject-referee",
+                game = campaign.title_it.as_str(),
+                phase = before.phase.to_string()
+            ),
             text,
             html: None,
             inline_png: None,

@@ -77,7 +77,13 @@ pub fn yearly_messages(
             nation: None,
             to_name: None,
             to: m.config.mail.referee.clone(),
-            subject: format!("[{}] chronicle of {y}", campaign.title_en),
+            subject: crate::t!(
+                crate::words::from_env(m.env),
+                Lang::En,
+                "subject-chronicle",
+                game = campaign.title_it.as_str(),
+                year = y.to_string()
+            ),
             text: it.text.clone(),
             html: Some(it.html.clone()),
             inline_png: Some(png),

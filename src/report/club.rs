@@ -170,14 +170,18 @@ pub fn referee_view(
             army_ducats: now.armies_of(code.as_str()).map(|a| a.value).sum(),
             fleets: now.fleets_of(code.as_str()).count(),
             nodes: now.nodes_owned_by(code.as_str()).count(),
-            objective: n.objective.as_ref().map(|o| match &o.target {
-                Some(t) => format!("{:?} {t}", o.kind),
-                None => format!("{:?}", o.kind),
+            objective: n.objective.as_ref().map(|o| {
+                super::explain::objective(
+                    campaign,
+                    o.kind,
+                    o.target.as_ref().map(|t| t.as_str()),
+                    lang,
+                )
             }),
         })
         .collect();
     RefereeView {
-        campaign: campaign.title_en.clone(),
+        campaign: campaign.title_it.clone(),
         phase: before.phase.to_string(),
         phase_key: before.phase.key(),
         next_phase: resolution.next.as_ref().map(|w| w.phase.to_string()),

@@ -150,6 +150,35 @@ pub fn month(cal: &CalendarTable, round: u8, lang: Lang) -> String {
     }
 }
 
+/// An objective by the names the campaign gives it (`rules.toml`), with its target
+/// nation's name: never the type's internal name.
+pub fn objective(
+    c: &crate::rules::Campaign,
+    kind: crate::rules::tables::ObjectiveKind,
+    target: Option<&str>,
+    lang: Lang,
+) -> String {
+    let entry = c.tables.victory.objective.iter().find(|o| o.id == kind);
+    let name = match (entry, lang) {
+        (Some(e), Lang::It) => e.name_it.clone(),
+        (Some(e), Lang::En) => e.name_en.clone(),
+        (None, _) => scalar(&serde_json::to_value(kind).unwrap_or(Value::Null)).replace('_', " "),
+    };
+    match target {
+        Some(t) => {
+            let nation = c.nation(t).map_or_else(
+                || t.to_owned(),
+                |n| match lang {
+                    Lang::It => n.name_it.clone(),
+                    Lang::En => n.name_en.clone(),
+                },
+            );
+            format!("{name}: {nation}")
+        }
+        None => name,
+    }
+}
+
 /// Renders a value tagged with `tag` as message `<prefix>-<kind>`.
 fn render(w: &Words, lang: Lang, prefix: &str, tag: &str, value: &impl Serialize) -> String {
     let Value::Object(map) = serde_json::to_value(value).unwrap_or(Value::Null) else {

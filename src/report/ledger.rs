@@ -1,6 +1,7 @@
 //! The ledger view: for each phase and nation, opening treasury, every entry with its
 //! rule, closing treasury; and the same for each army's value.
 
+use crate::rules::ids::natural_cmp;
 use crate::rules::ledger::{Account, Entry};
 use crate::rules::resolve::Resolution;
 use crate::rules::tables::Lang;
@@ -116,6 +117,7 @@ pub fn phase_ledger(
             Account::Treasury => {}
         }
     }
+    let (armies, garrisons, fleets) = (natural(&armies), natural(&garrisons), natural(&fleets));
     PhaseLedger {
         phase: before.phase.key(),
         nation: nation.to_owned(),
@@ -133,6 +135,19 @@ pub fn phase_ledger(
             .map(|a| account_ledger(before, after, nation, a, &entries, lang))
             .collect(),
     }
+}
+
+/// The accounts in the order a person reads codes (`V-A2` before `V-A10`).
+fn natural(set: &BTreeSet<Account>) -> Vec<Account> {
+    let code = |a: &Account| match a {
+        Account::Treasury => String::new(),
+        Account::Army(id) => id.to_string(),
+        Account::Garrison(n) => n.to_string(),
+        Account::Fleet(f) => f.to_string(),
+    };
+    let mut out: Vec<Account> = set.iter().cloned().collect();
+    out.sort_by(|a, b| natural_cmp(&code(a), &code(b)));
+    out
 }
 
 /// Renders ledgers as text.

@@ -13,7 +13,7 @@
 
 use super::calendar::PhaseId;
 use super::campaign::Campaign;
-use super::ids::{Ducats, NationCode, NodeCode};
+use super::ids::{Ducats, NationCode, NodeCode, natural_cmp};
 use super::ledger::{Account, Item};
 use super::outcome::{Audience, Event, Happening};
 use super::resolve::Resolution;
@@ -57,11 +57,9 @@ pub trait Names {
 }
 
 impl Names for Campaign {
-    fn title(&self, lang: Lang) -> String {
-        match lang {
-            Lang::It => self.title_it.clone(),
-            Lang::En => self.title_en.clone(),
-        }
+    /// The game's name is the same in every language (the Italian title).
+    fn title(&self, _lang: Lang) -> String {
+        self.title_it.clone()
     }
 
     fn nation_name(&self, code: &str, lang: Lang) -> String {
@@ -387,7 +385,8 @@ fn net_nodes(
 ) -> Vec<NetNode> {
     let (start, end) = (y.start(), &y.end);
     let (had, has) = if gained { (start, end) } else { (end, start) };
-    has.nodes
+    let mut out: Vec<NetNode> = has
+        .nodes
         .iter()
         .filter(|(_, n)| &n.owner == nation)
         .filter_map(|(code, _)| {
@@ -399,7 +398,9 @@ fn net_nodes(
                 other_name: names.nation_name(other.as_str(), lang),
             })
         })
-        .collect()
+        .collect();
+    out.sort_by(|a, b| natural_cmp(a.node.as_str(), b.node.as_str()));
+    out
 }
 
 /// The club's battles of the year, with the losses it was told (G7.3).

@@ -8,7 +8,7 @@
 
 use super::calendar::PhaseId;
 use super::campaign::Campaign;
-use super::ids::{Ducats, NationCode, NodeCode};
+use super::ids::{Ducats, NationCode, NodeCode, natural_cmp};
 use super::outcome::{Audience, Event, Happening, Outcome};
 use super::resolve::Resolution;
 use super::say::Say;
@@ -254,7 +254,8 @@ fn fortification_word(f: Fortification) -> &'static str {
 
 /// The political map: every node, its owner and fortification (G7.1).
 fn political(c: &Campaign, w: &World, lang: Lang) -> Vec<NodeView> {
-    w.nodes
+    let mut out: Vec<NodeView> = w
+        .nodes
         .iter()
         .map(|(code, n)| NodeView {
             code: code.clone(),
@@ -263,7 +264,9 @@ fn political(c: &Campaign, w: &World, lang: Lang) -> Vec<NodeView> {
             owner_name: nation_name(c, n.owner.as_str(), lang),
             fortification: fortification_word(n.fortification),
         })
-        .collect()
+        .collect();
+    out.sort_by(|a, b| natural_cmp(a.code.as_str(), b.code.as_str()));
+    out
 }
 
 /// Returns whether an event may be told to `nation` (its audience includes it).
@@ -420,7 +423,7 @@ pub fn club_view(
     let nation = club.nation;
     let lang = club.lang;
     let own = now.nation(nation.as_str());
-    let armies = now
+    let mut armies: Vec<ArmyView> = now
         .armies_of(nation.as_str())
         .map(|a| ArmyView {
             id: a.id.to_string(),
@@ -432,7 +435,8 @@ pub fn club_view(
             aboard: a.aboard.as_ref().map(|f| f.to_string()),
         })
         .collect();
-    let fleets = now
+    armies.sort_by(|a, b| natural_cmp(&a.id, &b.id));
+    let mut fleets: Vec<PieceView> = now
         .fleets_of(nation.as_str())
         .map(|f| {
             let at = match &f.at {
@@ -447,7 +451,7 @@ pub fn club_view(
             }
         })
         .collect();
-    let diplomats = now
+    let mut diplomats: Vec<PieceView> = now
         .diplomats
         .values()
         .filter(|d| &d.nation == nation)
@@ -458,7 +462,7 @@ pub fn club_view(
             value: 0,
         })
         .collect();
-    let garrisons = now
+    let mut garrisons: Vec<PieceView> = now
         .nodes
         .iter()
         .filter_map(|(code, n)| {
@@ -471,6 +475,9 @@ pub fn club_view(
             })
         })
         .collect();
+    for list in [&mut fleets, &mut diplomats, &mut garrisons] {
+        list.sort_by(|a, b| natural_cmp(&a.id, &b.id));
+    }
     let besieging = now
         .sieges
         .iter()
@@ -594,11 +601,10 @@ pub fn club_view(
     }
 }
 
-fn title(c: &Campaign, lang: Lang) -> String {
-    match lang {
-        Lang::It => c.title_it.clone(),
-        Lang::En => c.title_en.clone(),
-    }
+/// The game's name: Il Giglio in every language (the campaign's Italian title), so a
+/// club's mail and the referee's carry the same name.
+fn title(c: &Campaign, _lang: Lang) -> String {
+    c.title_it.clone()
 }
 
 fn winter_event_name(c: &Campaign, id: &str, lang: Lang) -> String {

@@ -189,3 +189,14 @@ fn flags_lists_and_absent_values_read_as_words() {
     );
     assert_eq!(account(&w(), &Account::Treasury, Lang::En), "treasury");
 }
+
+#[test]
+fn codes_sort_as_a_person_reads_them() {
+    use crate::rules::ids::natural_cmp;
+    let mut codes = vec!["V10", "V2", "V1", "V0", "V11", "M3", "V-A10", "V-A9", "V02"];
+    codes.sort_by(|a, b| natural_cmp(a, b));
+    assert_eq!(
+        codes,
+        ["M3", "V-A9", "V-A10", "V0", "V1", "V2", "V02", "V10", "V11"]
+    );
+}
