@@ -154,7 +154,11 @@ happening-retreated = forces of { $nation } fall back from { $from } to { $to }
 happening-siege-roll = { $besieger } besieges { $node }: 1d6={ $roll }, total { $total }, needs { $needed }
 happening-surrendered = { $node } surrenders: it passes from { $from } to { $to }
 happening-node-taken = { $to } takes { $node } from { $from }
-happening-storm-roll = storm roll: { $roll }
+happening-storm-roll = storm roll: { $roll }{ $storm ->
+    [true] : a storm at sea, every fleet out of port rolls to survive it
+    [false] : calm seas, no fleet is at risk this round
+   *[none] {""}
+}
 happening-fleet-lost = fleet { $fleet } of { $nation } is lost in the storm
 happening-fleet-pushed-back = fleet { $fleet } of { $nation } is pushed back to { $to }
 happening-fleet-destroyed = fleet { $fleet } of { $nation } is destroyed

@@ -154,7 +154,11 @@ happening-retreated = forze di { $nation } ripiegano da { $from } a { $to }
 happening-siege-roll = { $besieger } assedia { $node }: 1d6={ $roll }, totale { $total }, serve { $needed }
 happening-surrendered = { $node } si arrende: passa da { $from } a { $to }
 happening-node-taken = { $to } prende { $node } a { $from }
-happening-storm-roll = tiro della tempesta: { $roll }
+happening-storm-roll = tiro della tempesta: { $roll }{ $storm ->
+    [true] : tempesta in mare, ogni flotta fuori dal porto tira per salvarsi
+    [false] : mare calmo, nessuna flotta è in pericolo in questo turno
+   *[none] {""}
+}
 happening-fleet-lost = la flotta { $fleet } di { $nation } è persa nella tempesta
 happening-fleet-pushed-back = la flotta { $fleet } di { $nation } è respinta a { $to }
 happening-fleet-destroyed = la flotta { $fleet } di { $nation } è distrutta

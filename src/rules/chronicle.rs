@@ -1039,7 +1039,14 @@ mod tests {
                             node: node("F1"),
                         },
                     ),
-                    ev(Audience::Public, "G3e.4", Happening::StormRoll { roll: 2 }),
+                    ev(
+                        Audience::Public,
+                        "G3e.4",
+                        Happening::StormRoll {
+                            roll: 2,
+                            storm: Some(false),
+                        },
+                    ),
                 ],
                 vec![entry("V", army, -10, Item::SiegeCost { node: node("M2") })],
             ),

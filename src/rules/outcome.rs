@@ -403,6 +403,10 @@ pub enum Happening {
     },
     StormRoll {
         roll: u8,
+        /// Whether the roll raised a storm (G3e.4: every fleet at sea then rolls to
+        /// survive). Unknown (`None`) in events stored before it was recorded.
+        #[serde(default)]
+        storm: Option<bool>,
     },
     FleetLost {
         nation: NationCode,

@@ -9,6 +9,7 @@
 use super::calendar::PhaseId;
 use super::campaign::Campaign;
 use super::ids::{Ducats, NationCode, NodeCode, natural_cmp};
+use super::ledger::{Entry, Item};
 use super::outcome::{Audience, Event, Happening, Outcome};
 use super::resolve::Resolution;
 use super::say::Say;
@@ -269,6 +270,28 @@ fn political(c: &Campaign, w: &World, lang: Lang) -> Vec<NodeView> {
     out
 }
 
+/// Puts each run of consecutive income entries in the natural order of their nodes
+/// (V0, V1, V2 … V10); every other entry keeps the order it happened in.
+fn sort_income_runs(entries: &mut [&Entry]) {
+    let node = |e: &Entry| match &e.item {
+        Item::Income { node } => Some(node.as_str().to_owned()),
+        _ => None,
+    };
+    let mut i = 0;
+    while i < entries.len() {
+        let run = entries[i..]
+            .iter()
+            .take_while(|e| node(e).is_some())
+            .count();
+        if run > 1 {
+            entries[i..i + run].sort_by(|a, b| {
+                natural_cmp(&node(a).unwrap_or_default(), &node(b).unwrap_or_default())
+            });
+        }
+        i += run.max(1);
+    }
+}
+
 /// Returns whether an event may be told to `nation` (its audience includes it).
 fn audience_includes(e: &Event, nation: &NationCode) -> bool {
     match &e.audience {
@@ -514,11 +537,15 @@ pub fn club_view(
             text: say.happening(&e.what, lang),
         })
         .collect();
-    let ledger = resolution
+    let mut entries: Vec<&Entry> = resolution
         .ledger
         .entries
         .iter()
         .filter(|e| &e.nation == nation)
+        .collect();
+    sort_income_runs(&mut entries);
+    let ledger = entries
+        .into_iter()
         .map(|e| LedgerLine {
             account: say.account(&e.account, lang),
             item: say.item(&e.item, lang),

@@ -200,3 +200,17 @@ fn codes_sort_as_a_person_reads_them() {
         ["M3", "V-A9", "V-A10", "V0", "V1", "V2", "V02", "V10", "V11"]
     );
 }
+
+#[test]
+fn a_storm_roll_says_what_it_means_and_an_old_one_reads_as_before() {
+    let calm = Happening::StormRoll {
+        roll: 2,
+        storm: Some(false),
+    };
+    assert_eq!(
+        happening(&w(), &calm, Lang::En),
+        "storm roll: 2: calm seas, no fleet is at risk this round"
+    );
+    let old: Happening = serde_json::from_str(r#"{"happening":"storm_roll","roll":6}"#).unwrap();
+    assert_eq!(happening(&w(), &old, Lang::It), "tiro della tempesta: 6");
+}

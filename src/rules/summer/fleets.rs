@@ -286,8 +286,16 @@ pub(super) fn storm(s: &mut Step, round: u8) {
     let roll = s
         .dice
         .d6(&format!("storm/r{round:02}"), "storm at sea (G3e.4)");
-    s.event(Audience::Public, "G3e.4", Happening::StormRoll { roll });
-    if !t.storm_on.contains(&roll) {
+    let storm = t.storm_on.contains(&roll);
+    s.event(
+        Audience::Public,
+        "G3e.4",
+        Happening::StormRoll {
+            roll,
+            storm: Some(storm),
+        },
+    );
+    if !storm {
         return;
     }
     let at_sea: Vec<FleetId> =
