@@ -160,14 +160,23 @@ fn judge(
             out.checked = true;
             for o in outcomes {
                 if let Outcome::Rejected { rule, reason } = &o.result {
-                    out.refused
-                        .insert(o.at.seq, (rule.clone(), reason.text(lang)));
+                    out.refused.insert(
+                        o.at.seq,
+                        (
+                            rule.clone(),
+                            crate::report::explain::reason(&words, reason, lang),
+                        ),
+                    );
                     out.rejected.push(Diagnostic::at(
                         path,
                         text,
                         o.at.start..o.at.end,
                         rule,
-                        format!("{}: {}", o.order, reason.text(lang)),
+                        format!(
+                            "{}: {}",
+                            o.order,
+                            crate::report::explain::reason(&words, reason, lang)
+                        ),
                     ));
                 }
             }

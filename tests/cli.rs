@@ -636,7 +636,7 @@ fn round_orders_are_checked_against_the_map_and_the_rules() {
         "{out}"
     );
     assert!(
-        out.contains("error[G3b.3]: move: too far: at most 1 nodes this round"),
+        out.contains("error[G3b.3]: move: too far: at most 1 node this round"),
         "{out}"
     );
     assert!(
@@ -922,7 +922,8 @@ fn undo_goes_back_several_phases_and_victory_reports_standings() {
     t.run(&["resolve", "--force"]).success();
     assert!(t.stdout(&["status"]).contains("1494 round 2"));
     let v = t.stdout(&["victory"]);
-    assert!(v.contains("V    MostPorts") && v.contains("met"), "{v}");
+    assert!(v.contains("V    Most ports") && v.contains("met"), "{v}");
+    assert!(!v.contains("MostPorts"), "no internal name: {v}");
     assert!(v.contains("the campaign is not over"), "{v}");
     assert!(
         t.stdout(&["undo", "--steps", "2"])

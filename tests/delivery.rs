@@ -351,7 +351,7 @@ fn check_report(row: &OutboxRow, msg: &Message) {
     let want = match nation {
         "V" => "[Il Giglio] Repubblica di Venezia: primavera 1494",
         "F" => "[Il Giglio] Repubblica di Firenze: primavera 1494",
-        _ => "[The Lily] Duchy of Milan: spring 1494",
+        _ => "[Il Giglio] Duchy of Milan: spring 1494",
     };
     assert_eq!(subject, want);
     let club = CLUBS.iter().find(|c| c.0 == nation).expect("a club");

@@ -8,7 +8,7 @@
 use giglio::battle::card;
 use giglio::battle::ruleset::Ruleset;
 use giglio::bots;
-use giglio::report::{self, club};
+use giglio::report::{self, club, explain};
 use giglio::rules::battles::BattleOutcome;
 use giglio::rules::dice::{Seed, SeededDice, phase_seed};
 use giglio::rules::ids::{ArmyId, DiplomatId, FleetId, SeaCode};
@@ -24,6 +24,7 @@ use giglio::rules::{Campaign, NationCode, NodeCode};
 use giglio::scenario::{self, Source};
 use giglio::simulate;
 use giglio::storage::Club;
+use giglio::words::Words;
 use minijinja::Environment;
 use proptest::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
@@ -394,20 +395,22 @@ fn alliance_phrases(a: &Alliance) -> Vec<String> {
     let [x, y] = &a.members;
     let mut out = Vec::new();
     for lang in [Lang::It, Lang::En] {
-        out.push(
-            Happening::AllianceFormed {
+        out.push(explain::happening(
+            &Words::builtin(),
+            &Happening::AllianceFormed {
                 members: a.members.clone(),
-            }
-            .text(lang),
-        );
+            },
+            lang,
+        ));
         for (by, against) in [(x, y), (y, x)] {
-            out.push(
-                Happening::AllianceBetrayed {
+            out.push(explain::happening(
+                &Words::builtin(),
+                &Happening::AllianceBetrayed {
                     by: by.clone(),
                     against: against.clone(),
-                }
-                .text(lang),
-            );
+                },
+                lang,
+            ));
         }
     }
     out
@@ -417,11 +420,14 @@ fn alliance_phrases(a: &Alliance) -> Vec<String> {
 fn diplomat_phrases(nation: &NationCode) -> Vec<String> {
     [Lang::It, Lang::En]
         .map(|lang| {
-            let text = Happening::DiplomatRevealed {
-                nation: nation.clone(),
-                node: NodeCode::from("§"),
-            }
-            .text(lang);
+            let text = explain::happening(
+                &Words::builtin(),
+                &Happening::DiplomatRevealed {
+                    nation: nation.clone(),
+                    node: NodeCode::from("§"),
+                },
+                lang,
+            );
             text.split_once('§')
                 .map_or(text.clone(), |(_, rest)| rest.to_owned())
         })
@@ -558,6 +564,7 @@ fn view_of(b: &Branch, club: &Club) -> ClubView {
     let nation = NationCode::from(club.nation.as_str());
     visibility::club_view(
         &s.campaign,
+        &report::explain(&s.env, &s.campaign),
         &b.before,
         &b.resolution,
         ClubName {
@@ -579,6 +586,7 @@ fn render(view: &ClubView) -> club::Rendered {
 fn bulletin(b: &Branch, lang: Lang) -> club::Rendered {
     let s = shipped();
     let view = club::public(
+        &s.env,
         &s.campaign,
         &b.before,
         &b.resolution,

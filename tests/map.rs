@@ -113,6 +113,7 @@ fn no_label_covers_a_label_a_node_or_a_piece() {
         let lang = if i % 2 == 0 { Lang::It } else { Lang::En };
         let view = visibility::club_view(
             &c,
+            &giglio::report::explain(&env, &c),
             &before,
             &r,
             ClubName {

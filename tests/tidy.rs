@@ -131,3 +131,94 @@ fn no_test_file_is_forgotten() {
         }
     }
 }
+
+/// The code of a rules file, without its tests and comments.
+fn rules_code(text: &str) -> String {
+    let code = text.split("#[cfg(test)]").next().unwrap_or("");
+    code.lines()
+        .map(|l| l.split("//").next().unwrap_or(""))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Returns the sentences a rules file builds: a match on the language that yields a
+/// literal (other than a two-letter language code) or a `format!`, or a phrase of the
+/// message catalogue written out. Lines that read the words earlier versions stored
+/// (`alias = …`, `strip_prefix`, `starts_with`) compare words, they build none.
+fn sentences_in(code: &str, phrases: &[String]) -> Vec<String> {
+    let mut hits = Vec::new();
+    for (n, line) in code.lines().enumerate() {
+        let t = line.trim();
+        let lang_arm = (t.contains("Lang::It") || t.contains("Lang::En"))
+            && t.split("=>").nth(1).is_some_and(|rhs| {
+                let rhs = rhs.trim().trim_end_matches(',');
+                let code = rhs.len() == 4 && rhs.starts_with('"');
+                (rhs.starts_with('"') && !code) || rhs.starts_with("format!")
+            });
+        if lang_arm {
+            hits.push(format!("{}: {t}", n + 1));
+        }
+        let reads_stored = ["alias =", "strip_prefix(", "starts_with("]
+            .iter()
+            .any(|w| t.contains(w));
+        if reads_stored {
+            continue;
+        }
+        for p in phrases {
+            if t.contains(p.as_str()) {
+                hits.push(format!("{}: catalogue phrase `{p}`", n + 1));
+            }
+        }
+    }
+    hits
+}
+
+/// The literal runs of three words or more in the catalogue's messages, both languages.
+fn catalogue_phrases() -> Vec<String> {
+    let mut out = Vec::new();
+    for lang in ["it", "en"] {
+        let dir = root().join("locales").join(lang);
+        for e in std::fs::read_dir(&dir).expect("locales") {
+            let text = std::fs::read_to_string(e.expect("entry").path()).expect("read");
+            for line in text.lines().filter(|l| !l.starts_with('#')) {
+                let value = line.split_once(" = ").map_or(line, |(_, v)| v);
+                let value = value.trim_start_matches(['*', ' ']);
+                let value = value.split_once("] ").map_or(value, |(_, v)| v);
+                for run in value.split(['{', '}']).step_by(2) {
+                    let run = run.trim();
+                    if run.split_whitespace().count() >= 3 {
+                        out.push(run.to_owned());
+                    }
+                }
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+#[test]
+fn the_rules_core_builds_no_sentences() {
+    let phrases = catalogue_phrases();
+    assert!(phrases.len() > 100, "the catalogue scan found {phrases:?}");
+    let mut hits = Vec::new();
+    for f in rust_files(&root().join("src/rules")) {
+        let text = std::fs::read_to_string(&f).expect("read");
+        for h in sentences_in(&rules_code(&text), &phrases) {
+            hits.push(format!("{}: {h}", f.display()));
+        }
+    }
+    assert!(
+        hits.is_empty(),
+        "sentences in the rules core (they belong in locales/ and src/report/explain.rs):\n{}",
+        hits.join("\n")
+    );
+}
+
+#[test]
+fn the_sentence_scan_sees_a_sentence() {
+    let phrases = vec!["the place holds".to_owned()];
+    let code = "match lang {\n    Lang::It => \"la piazza resiste\".into(),\n    Lang::En => format!(\"x\"),\n}\nlet s = \"the place holds\";\nlet n = match lang { Lang::It => n.name_it.clone() };";
+    assert_eq!(sentences_in(code, &phrases).len(), 3);
+}

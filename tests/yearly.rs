@@ -597,7 +597,7 @@ fn the_yearly_report_and_the_chronicle_render_in_italian_and_english() {
     );
     let chron_en = run(&["report", "--year", "1494", "--chronicle", "--lang", "en"]);
     assert!(
-        chron_en.starts_with("The Lily — Chronicle: the year 1494"),
+        chron_en.starts_with("Il Giglio — Chronicle: the year 1494"),
         "{chron_en}"
     );
     assert!(

@@ -148,8 +148,12 @@ pub fn cmd_victory(dir: &Path, a: VictoryArgs) -> Result<()> {
     for s in &verdict.standings {
         let objective = match (&s.objective, &s.target) {
             (None, _) => "no objective chosen".to_owned(),
-            (Some(k), Some(t)) => format!("{k:?} {t}"),
-            (Some(k), None) => format!("{k:?}"),
+            (Some(k), t) => crate::report::explain::objective(
+                &campaign,
+                *k,
+                t.as_ref().map(|t| t.as_str()),
+                crate::rules::tables::Lang::En,
+            ),
         };
         let rival = s
             .rival_best

@@ -69,10 +69,12 @@ pub fn cmd_remind(dir: &Path, _a: RemindArgs) -> Result<()> {
         let Some(club) = clubs.iter().find(|c| c.nation == nation.as_str()) else {
             continue;
         };
-        let phase = campaign
-            .tables
-            .calendar
-            .phase_name(p.world.phase, club.lang);
+        let phase = crate::report::explain::phase_name(
+            &crate::words::Words::builtin(),
+            &campaign.tables.calendar,
+            p.world.phase,
+            club.lang,
+        );
         let (title, text) = match club.lang {
             Lang::It => (
                 format!("[{}] promemoria: ordini per {phase}", campaign.title_it),
@@ -82,7 +84,7 @@ pub fn cmd_remind(dir: &Path, _a: RemindArgs) -> Result<()> {
                 ),
             ),
             Lang::En => (
-                format!("[{}] reminder: orders for {phase}", campaign.title_en),
+                format!("[{}] reminder: orders for {phase}", campaign.title_it),
                 format!(
                     "We have not yet received your orders for {phase}.\nDue: {}.\nWithout orders, your forces hold.\n",
                     due.as_deref().unwrap_or("no deadline set")

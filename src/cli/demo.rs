@@ -218,12 +218,17 @@ fn play(
                 )
             })
             .count();
-        ui::out(&format!(
-            "resolved {:<20} {:>3} orders, {battles} battles settled, {taken} places changed hands, {} dice\n",
-            w.phase.to_string(),
-            r.resolution.outcomes.len(),
-            r.rolls.len()
-        ));
+        let line = crate::t!(
+            crate::words::Words::builtin(),
+            crate::rules::tables::Lang::En,
+            "demo-resolved",
+            phase = format!("{:<20}", w.phase.to_string()),
+            orders = format!("{:>3}", r.resolution.outcomes.len()),
+            battles = battles as i64,
+            taken = taken as i64,
+            dice = r.rolls.len() as i64
+        );
+        ui::out(&format!("{line}\n"));
     }
     Ok(())
 }

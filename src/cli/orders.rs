@@ -236,7 +236,13 @@ fn check(dir: &Path, a: CheckArgs) -> Result<()> {
     } else {
         let n = checked.errors.len() + checked.rejected.len();
         Err(Error::Invalid {
-            summary: format!("{shown}: {n} problem{}", if n == 1 { "" } else { "s" }),
+            summary: crate::t!(
+                crate::words::Words::builtin(),
+                checked.lang,
+                "check-problems",
+                file = shown.as_str(),
+                count = n as i64
+            ),
             diagnostics: Vec::new(),
             rendered: String::new(),
         })

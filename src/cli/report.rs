@@ -152,11 +152,19 @@ pub fn cmd_report(dir: &Path, a: ReportArgs) -> Result<()> {
             r.rendered.text
         }
     } else if a.bulletin {
-        let view = club::public(&campaign, &s.before, &s.resolution, Lang::It, &s.facts);
+        let view = club::public(
+            &env,
+            &campaign,
+            &s.before,
+            &s.resolution,
+            Lang::It,
+            &s.facts,
+        );
         let b = club::bulletin(&env, &campaign, &view, &after, "bulletin.png")?;
         if html { b.html } else { b.text }
     } else {
         let view = club::referee_view(
+            &env,
             &campaign,
             &s.before,
             &s.resolution,
@@ -196,7 +204,7 @@ fn write_all(
         std::fs::write(out.join(format!("{n}.html")), &r.rendered.html)?;
         std::fs::write(out.join(format!("{n}.png")), &r.png)?;
     }
-    let view = club::public(campaign, &s.before, &s.resolution, Lang::It, &s.facts);
+    let view = club::public(env, campaign, &s.before, &s.resolution, Lang::It, &s.facts);
     let b = club::bulletin(env, campaign, &view, after, "bulletin.png")?;
     std::fs::write(out.join("bulletin.txt"), &b.text)?;
     std::fs::write(out.join("bulletin.html"), &b.html)?;
@@ -205,6 +213,7 @@ fn write_all(
         crate::report::png::svg_to_png(&b.svg, 1.0)?,
     )?;
     let view = club::referee_view(
+        env,
         campaign,
         &s.before,
         &s.resolution,
@@ -249,14 +258,14 @@ fn cmd_year(
                     ))
                 })?;
             club.lang = lang.unwrap_or(club.lang);
-            let (_, view) = year::club_views(campaign, &record, std::slice::from_ref(&club))
+            let (_, view) = year::club_views(env, campaign, &record, std::slice::from_ref(&club))
                 .into_iter()
                 .next()
                 .ok_or_else(|| Error::user(format!("{code} was not played by a club in {y}")))?;
             year::year_report(env, &view, &map_src)?
         }
         None => {
-            let view = year::chronicle_view(campaign, &record, lang.unwrap_or(Lang::It));
+            let view = year::chronicle_view(env, campaign, &record, lang.unwrap_or(Lang::It));
             year::chronicle_report(env, &view, &map_src)?
         }
     };
@@ -284,7 +293,7 @@ fn write_year(
     std::fs::create_dir_all(out)?;
     let y = record.year;
     let map_src = year_map_file(y);
-    let views = year::club_views(campaign, record, &store.clubs()?);
+    let views = year::club_views(env, campaign, record, &store.clubs()?);
     for (club, view) in &views {
         let r = year::year_report(env, view, &map_src)?;
         let n = &club.nation;
@@ -292,7 +301,7 @@ fn write_year(
         std::fs::write(out.join(format!("{n}-{y}.html")), &r.html)?;
     }
     for lang in [Lang::It, Lang::En] {
-        let view = year::chronicle_view(campaign, record, lang);
+        let view = year::chronicle_view(env, campaign, record, lang);
         let r = year::chronicle_report(env, &view, &map_src)?;
         let name = crate::mail::yearly::chronicle_file(lang, y);
         std::fs::write(out.join(&name), &r.text)?;

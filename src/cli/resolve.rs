@@ -4,9 +4,11 @@ use super::ui;
 use crate::engine;
 use crate::error::Result;
 use crate::report::diff::diff;
+use crate::report::explain;
 use crate::rules::outcome::{Audience, Outcome};
 use crate::rules::tables::Lang;
 use crate::storage::Store;
+use crate::words::Words;
 use serde::Serialize;
 use std::path::Path;
 
@@ -73,6 +75,7 @@ pub fn cmd_resolve(dir: &Path, a: ResolveArgs) -> Result<()> {
         return ui::out_json(&summary);
     }
     let lang = Lang::En;
+    let words = Words::builtin();
     let mut out = String::new();
     let verb = if a.dry_run {
         "would resolve"
@@ -96,7 +99,7 @@ pub fn cmd_resolve(dir: &Path, a: ResolveArgs) -> Result<()> {
             o.nation,
             o.at.seq,
             o.order,
-            o.result.text(lang)
+            explain::outcome(&words, &o.result, lang)
         ));
     }
     out.push_str("events:\n");
@@ -106,7 +109,11 @@ pub fn cmd_resolve(dir: &Path, a: ResolveArgs) -> Result<()> {
             Audience::Nation(n) => n.to_string(),
             Audience::Referee => "referee".to_owned(),
         };
-        out.push_str(&format!("  [{who}] ({}) {}\n", e.rule, e.what.text(lang)));
+        out.push_str(&format!(
+            "  [{who}] ({}) {}\n",
+            e.rule,
+            explain::happening(&words, &e.what, lang)
+        ));
     }
     if !r.rolls.is_empty() {
         out.push_str(&format!(

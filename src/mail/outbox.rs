@@ -85,7 +85,7 @@ pub fn phase_messages(
     })?;
     let mut bulletins = std::collections::BTreeMap::new();
     for lang in [Lang::It, Lang::En] {
-        let view = club::public(campaign, before, resolution, lang, facts);
+        let view = club::public(m.env, campaign, before, resolution, lang, facts);
         bulletins.insert(
             lang,
             club::bulletin(m.env, campaign, &view, after, "bulletin.png")?,
@@ -135,7 +135,7 @@ pub fn phase_messages(
                 )
             })
             .collect();
-        let view = club::referee_view(campaign, before, resolution, facts, p.rolls, list);
+        let view = club::referee_view(m.env, campaign, before, resolution, facts, p.rolls, list);
         let text = club::referee(m.env, &view)?;
         let b = &bulletins[&Lang::It];
         let draft = Draft {
@@ -144,7 +144,13 @@ pub fn phase_messages(
             nation: None,
             to_name: None,
             to: m.config.mail.referee.clone(),
-            subject: format!("[{}] referee: {}", campaign.title_en, before.phase),
+            subject: crate::t!(
+                crate::words::from_env(m.env),
+                Lang::En,
+                "subject-referee",
+                game = campaign.title_it.as_str(),
+                phase = before.phase.to_string()
+            ),
             text,
             html: None,
             inline_png: None,

@@ -136,8 +136,13 @@ fn map_png(w: &Welcome, club: &Club, nation: &NationCode) -> Result<Vec<u8>> {
         events: Vec::new(),
         ledger: Default::default(),
     };
+    let say = crate::report::explain::Explain::new(
+        crate::words::from_env(w.env),
+        &w.campaign.tables.calendar,
+    );
     let view = club_view(
         w.campaign,
+        &say,
         w.world,
         &none,
         ClubName {

@@ -48,11 +48,11 @@ pub fn yearly_messages(
     let png = year::political_png(m.env, campaign, &record.end)?;
     let mut chronicles = BTreeMap::new();
     for lang in [Lang::It, Lang::En] {
-        let view = year::chronicle_view(campaign, &record, lang);
+        let view = year::chronicle_view(m.env, campaign, &record, lang);
         chronicles.insert(lang, year::chronicle_report(m.env, &view, "cid:map")?);
     }
     let mut out = Vec::new();
-    for (club, view) in year::club_views(campaign, &record, &store.clubs()?) {
+    for (club, view) in year::club_views(m.env, campaign, &record, &store.clubs()?) {
         let r = year::year_report(m.env, &view, "cid:map")?;
         let draft = Draft {
             kind: "yearly",
@@ -77,7 +77,13 @@ pub fn yearly_messages(
             nation: None,
             to_name: None,
             to: m.config.mail.referee.clone(),
-            subject: format!("[{}] chronicle of {y}", campaign.title_en),
+            subject: crate::t!(
+                crate::words::from_env(m.env),
+                Lang::En,
+                "subject-chronicle",
+                game = campaign.title_it.as_str(),
+                year = y.to_string()
+            ),
             text: it.text.clone(),
             html: Some(it.html.clone()),
             inline_png: Some(png),

@@ -223,7 +223,12 @@ pub fn toml_error(
                 }
                 Some(p) => {
                     let keys: Vec<&str> = HEADER_KEYS.iter().chain(keys_of(p)).copied().collect();
-                    let name = c.tables.calendar.phase_name(p, lang);
+                    let name = crate::report::explain::phase_name(
+                        &crate::words::Words::builtin(),
+                        &c.tables.calendar,
+                        p,
+                        lang,
+                    );
                     out.push_str(" — ");
                     out.push_str(&t!(
                         w,

@@ -4,6 +4,7 @@
 use super::raw::{self, OrderFile, RawPath};
 use super::{MAX_FILE_BYTES, MAX_NOTE_CHARS, MAX_ORDERS, msg};
 use crate::diag::Diagnostic;
+use crate::report::explain::phase_name;
 use crate::rules::Campaign;
 use crate::rules::calendar::{Phase, PhaseId};
 use crate::rules::ids::{ArmyId, DiplomatId, Ducats, FleetId, NationCode, NodeCode, SeaCode};
@@ -13,6 +14,7 @@ use crate::rules::order::{
 };
 use crate::rules::tables::{Choice, Lang, ObjectiveKind};
 use crate::scenario::clubs::clean_text;
+use crate::words::Words;
 use std::ops::Range;
 use toml::Spanned;
 
@@ -87,7 +89,7 @@ impl Ctx<'_> {
                 "order-of-phase",
                 key = field,
                 when = w.plain(lang, when),
-                phase = cal.phase_name(p, lang)
+                phase = crate::report::explain::phase_name(&w, cal, p, lang)
             );
             let keys = super::explain::keys_of(p);
             if !keys.is_empty() {
@@ -96,7 +98,7 @@ impl Ctx<'_> {
                     w,
                     lang,
                     "keys-of-phase",
-                    phase = cal.phase_name(p, lang),
+                    phase = crate::report::explain::phase_name(&w, cal, p, lang),
                     keys = keys.join(", ")
                 ));
             }
@@ -575,7 +577,7 @@ fn lower_header(cx: &mut Ctx, f: &OrderFile, expected: Option<PhaseId>) -> Optio
                 && e != p
             {
                 let cal = &cx.c.tables.calendar;
-                let name = |x, l| cal.phase_name(x, l);
+                let name = |x, l| phase_name(&Words::builtin(), cal, x, l);
                 let (p_it, p_en) = (name(p, Lang::It), name(p, Lang::En));
                 let (e_it, e_en) = (name(e, Lang::It), name(e, Lang::En));
                 cx.err(

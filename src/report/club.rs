@@ -8,8 +8,9 @@ use super::{png, template_error};
 use crate::battle::card::Card;
 use crate::battle::ruleset::Ruleset;
 use crate::error::{Error, Result};
-use crate::rules::outcome::{Audience, Outcome};
+use crate::rules::outcome::Audience;
 use crate::rules::resolve::Resolution;
+use crate::rules::say::Say;
 use crate::rules::tables::Lang;
 use crate::rules::visibility::{
     ClubName, ClubView, PhaseFacts, PublicView, club_view, public_view,
@@ -156,6 +157,7 @@ pub struct NationLine {
 
 /// Builds the referee's view of a resolved phase.
 pub fn referee_view(
+    env: &Environment,
     campaign: &Campaign,
     before: &World,
     resolution: &Resolution,
@@ -165,6 +167,7 @@ pub fn referee_view(
 ) -> RefereeView {
     let now = resolution.next.as_ref().unwrap_or(before);
     let lang = Lang::En;
+    let say = super::explain(env, campaign);
     let nations = now
         .nations
         .iter()
@@ -176,14 +179,18 @@ pub fn referee_view(
             army_ducats: now.armies_of(code.as_str()).map(|a| a.value).sum(),
             fleets: now.fleets_of(code.as_str()).count(),
             nodes: now.nodes_owned_by(code.as_str()).count(),
-            objective: n.objective.as_ref().map(|o| match &o.target {
-                Some(t) => format!("{:?} {t}", o.kind),
-                None => format!("{:?}", o.kind),
+            objective: n.objective.as_ref().map(|o| {
+                super::explain::objective(
+                    campaign,
+                    o.kind,
+                    o.target.as_ref().map(|t| t.as_str()),
+                    lang,
+                )
             }),
         })
         .collect();
     RefereeView {
-        campaign: campaign.title_en.clone(),
+        campaign: campaign.title_it.clone(),
         phase: before.phase.to_string(),
         phase_key: before.phase.key(),
         next_phase: resolution.next.as_ref().map(|w| w.phase.to_string()),
@@ -203,10 +210,7 @@ pub fn referee_view(
                 nation: o.nation.to_string(),
                 seq: o.at.seq,
                 order: o.order.clone(),
-                text: match &o.result {
-                    r @ Outcome::Done(_) => r.text(lang),
-                    r => r.text(lang),
-                },
+                text: say.outcome(&o.result, lang),
             })
             .collect(),
         events: resolution
@@ -219,7 +223,7 @@ pub fn referee_view(
                     Audience::Referee => "referee".into(),
                 },
                 rule: e.rule.clone(),
-                text: e.what.text(lang),
+                text: say.happening(&e.what, lang),
             })
             .collect(),
         nations,
@@ -280,11 +284,13 @@ pub fn club_reports(
     facts: &PhaseFacts,
     map_src: &dyn Fn(&Club) -> String,
 ) -> Result<Vec<ClubReport>> {
+    let say = super::explain(env, campaign);
     let mut out = Vec::new();
     for club in clubs.iter().filter(|c| before.is_club(&c.nation)) {
         let nation = crate::rules::NationCode::from(club.nation.as_str());
         let view = club_view(
             campaign,
+            &say,
             before,
             resolution,
             ClubName {
@@ -340,11 +346,19 @@ pub fn parallel_png(svgs: Vec<&str>) -> Result<Vec<Vec<u8>>> {
 
 /// The public bulletin of a phase in a language.
 pub fn public(
+    env: &Environment,
     campaign: &Campaign,
     before: &World,
     resolution: &Resolution,
     lang: Lang,
     facts: &PhaseFacts,
 ) -> PublicView {
-    public_view(campaign, before, resolution, lang, facts)
+    public_view(
+        campaign,
+        &super::explain(env, campaign),
+        before,
+        resolution,
+        lang,
+        facts,
+    )
 }

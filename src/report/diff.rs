@@ -98,7 +98,15 @@ pub fn diff(before: &World, after: &World) -> Vec<String> {
             ));
         }
         if a.sapper != b.sapper {
-            out.push(format!("{code} sapper: {:?} → {:?}", b.sapper, a.sapper));
+            let who = |s: &Option<crate::rules::NationCode>| {
+                s.as_ref()
+                    .map_or_else(|| "none".to_owned(), |n| n.to_string())
+            };
+            out.push(format!(
+                "{code} sapper: {} → {}",
+                who(&b.sapper),
+                who(&a.sapper)
+            ));
         }
     }
     for (id, f) in &after.fleets {
@@ -163,10 +171,11 @@ pub fn diff(before: &World, after: &World) -> Vec<String> {
         ));
     }
     if after.strategos != before.strategos {
-        out.push(format!(
-            "Strategos: {:?}",
-            after.strategos.as_ref().map(|n| n.to_string())
-        ));
+        let who = after
+            .strategos
+            .as_ref()
+            .map_or_else(|| "none".to_owned(), |n| n.to_string());
+        out.push(format!("Strategos: {who}"));
     }
     out
 }

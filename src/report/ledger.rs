@@ -1,10 +1,12 @@
 //! The ledger view: for each phase and nation, opening treasury, every entry with its
 //! rule, closing treasury; and the same for each army's value.
 
+use crate::rules::ids::natural_cmp;
 use crate::rules::ledger::{Account, Entry};
 use crate::rules::resolve::Resolution;
 use crate::rules::tables::Lang;
 use crate::rules::{Ducats, World};
+use crate::words::Words;
 use serde::Serialize;
 use std::collections::BTreeSet;
 
@@ -19,8 +21,10 @@ pub struct Line {
 /// One account's movements over one phase.
 #[derive(Clone, Debug, Serialize)]
 pub struct AccountLedger {
-    /// `treasury`, an army id, or `garrison <node>`.
+    /// The account in words (`treasury`, `army V-A1`, `garrison of V6`).
     pub account: String,
+    /// Whether it is the treasury (shown even when nothing moved).
+    pub treasury: bool,
     pub opening: Ducats,
     pub lines: Vec<Line>,
     pub closing: Ducats,
@@ -66,16 +70,12 @@ fn account_ledger(
         .map(|e| Line {
             rule: e.rule.clone(),
             amount: e.amount,
-            what: e.item.text(lang),
+            what: super::explain::item(&Words::builtin(), &e.item, lang),
         })
         .collect();
     AccountLedger {
-        account: match account {
-            Account::Treasury => "treasury".into(),
-            Account::Army(id) => id.to_string(),
-            Account::Garrison(node) => format!("garrison {node}"),
-            Account::Fleet(id) => format!("fleet {id}"),
-        },
+        account: super::explain::account(&Words::builtin(), account, lang),
+        treasury: *account == Account::Treasury,
         opening: value_of(before, nation, account),
         lines,
         closing: value_of(after, nation, account),
@@ -117,6 +117,7 @@ pub fn phase_ledger(
             Account::Treasury => {}
         }
     }
+    let (armies, garrisons, fleets) = (natural(&armies), natural(&garrisons), natural(&fleets));
     PhaseLedger {
         phase: before.phase.key(),
         nation: nation.to_owned(),
@@ -136,12 +137,26 @@ pub fn phase_ledger(
     }
 }
 
+/// The accounts in the order a person reads codes (`V-A2` before `V-A10`).
+fn natural(set: &BTreeSet<Account>) -> Vec<Account> {
+    let code = |a: &Account| match a {
+        Account::Treasury => String::new(),
+        Account::Army(id) => id.to_string(),
+        Account::Garrison(n) => n.to_string(),
+        Account::Fleet(f) => f.to_string(),
+    };
+    let mut out: Vec<Account> = set.iter().cloned().collect();
+    out.sort_by(|a, b| natural_cmp(&code(a), &code(b)));
+    out
+}
+
 /// Renders ledgers as text.
 pub fn text(ledgers: &[PhaseLedger], lang: Lang) -> String {
-    let (opening, closing) = match lang {
-        Lang::It => ("apertura", "chiusura"),
-        Lang::En => ("opening", "closing"),
-    };
+    let w = Words::builtin();
+    let (opening, closing) = (
+        w.plain(lang, "ledger-opening"),
+        w.plain(lang, "ledger-closing"),
+    );
     let mut out = String::new();
     for l in ledgers {
         out.push_str(&format!("== {} {}\n", l.nation, l.phase));
@@ -150,7 +165,7 @@ pub fn text(ledgers: &[PhaseLedger], lang: Lang) -> String {
             .chain(&l.garrisons)
             .chain(&l.fleets)
         {
-            if a.lines.is_empty() && a.opening == a.closing && a.account != "treasury" {
+            if a.lines.is_empty() && a.opening == a.closing && !a.treasury {
                 continue;
             }
             out.push_str(&format!(

@@ -357,7 +357,12 @@ pub fn render(
         Some(club) => world_pieces(world, |n| n == club),
         None => Vec::new(),
     };
-    let phase = campaign.tables.calendar.phase_name(world.phase, Lang::It);
+    let phase = super::explain::phase_name(
+        &crate::words::from_env(env),
+        &campaign.tables.calendar,
+        world.phase,
+        Lang::It,
+    );
     // A picture shared by every language is titled in the game's own, Italian, as its
     // title and the nations' names already are (a club's own map is in its language).
     let title = match club.and_then(|c| campaign.nation(c)) {
@@ -373,7 +378,12 @@ pub fn render_referee(
     world: &World,
     env: &minijinja::Environment,
 ) -> Result<String> {
-    let phase = campaign.tables.calendar.phase_name(world.phase, Lang::It);
+    let phase = super::explain::phase_name(
+        &crate::words::from_env(env),
+        &campaign.tables.calendar,
+        world.phase,
+        Lang::It,
+    );
     let title = format!("{} — {phase}", campaign.title_it);
     let pieces = world_pieces(world, |_| true);
     draw(campaign, &world_layers(world, title, pieces), env)

@@ -7,6 +7,7 @@
 
 pub mod club;
 pub mod diff;
+pub mod explain;
 pub mod export;
 pub mod glossary;
 pub mod kit;
@@ -89,6 +90,12 @@ pub fn environment_with(
             .map_err(|e| template_error(name, &e))?;
     }
     Ok(env)
+}
+
+/// The words of the rules' facts with the catalogue of a template environment (the
+/// referee's overrides included) and the campaign's calendar.
+pub fn explain(env: &Environment, campaign: &crate::rules::Campaign) -> explain::Explain {
+    explain::Explain::new(crate::words::from_env(env), &campaign.tables.calendar)
 }
 
 /// Turns a template error into a user error that names the template and line.

@@ -432,7 +432,7 @@ pub fn attachments(
     let own = crate::rules::visibility::club_world(world, nation);
     let options = crate::rules::options::options(campaign, &own, nation);
     let key = own.phase.key();
-    let phase_name = campaign.tables.calendar.phase_name(own.phase, lang);
+    let phase_name = super::explain::phase_name(words, &campaign.tables.calendar, own.phase, lang);
     let sheet = render(
         words,
         &SheetInput {

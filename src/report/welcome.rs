@@ -52,7 +52,7 @@ pub fn render(words: &Words, s: &WelcomeInput) -> (String, String) {
     // The game's name is the same in every language.
     let title = c.title_it.clone();
     let subject = t!(w, l, "welcome-subject", nation = nation.as_str());
-    let phase = c.tables.calendar.phase_name(s.world.phase, l);
+    let phase = super::explain::phase_name(w, &c.tables.calendar, s.world.phase, l);
     let mut parts = vec![t!(
         w,
         l,

@@ -49,10 +49,12 @@ pub fn political_png(env: &Environment, campaign: &Campaign, end: &World) -> Res
 
 /// Builds the yearly view of every club that played the year, in club order.
 pub fn club_views(
+    env: &Environment,
     campaign: &Campaign,
     record: &YearRecord,
     clubs: &[Club],
 ) -> Vec<(Club, YearView)> {
+    let say = super::explain(env, campaign);
     clubs
         .iter()
         .filter(|c| record.start().is_club(&c.nation) || record.end.is_club(&c.nation))
@@ -60,6 +62,7 @@ pub fn club_views(
             let nation = NationCode::from(c.nation.as_str());
             let view = chronicle::year_view(
                 campaign,
+                &say,
                 record,
                 ClubName {
                     nation: &nation,
@@ -73,8 +76,13 @@ pub fn club_views(
 }
 
 /// The chronicle of a year in a language.
-pub fn chronicle_view(campaign: &Campaign, record: &YearRecord, lang: Lang) -> Chronicle {
-    chronicle::chronicle(campaign, record, lang)
+pub fn chronicle_view(
+    env: &Environment,
+    campaign: &Campaign,
+    record: &YearRecord,
+    lang: Lang,
+) -> Chronicle {
+    chronicle::chronicle(campaign, &super::explain(env, campaign), record, lang)
 }
 
 /// Gathers year `year` from the database: every phase of it with its stored resolution,

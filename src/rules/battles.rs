@@ -7,7 +7,7 @@
 
 use super::ids::{ArmyId, Ducats, NationCode, NodeCode};
 use super::ledger::Item;
-use super::outcome::{Audience, Happening};
+use super::outcome::{Audience, Cause, Happening};
 use super::resolve::Step;
 use super::summer::movement::retreat_node;
 use super::world::{Battle, BattleKind, BattleSide};
@@ -120,7 +120,7 @@ fn take_losses(s: &mut Step, side: &BattleSide, loss: Ducats, battle: &str) {
                 battle: battle.to_owned(),
             };
             if take >= value {
-                super::summer::destroy_army(s, &id, "G3c.7", item, "lost in battle");
+                super::summer::destroy_army(s, &id, "G3c.7", item, Cause::LostInBattle);
             } else {
                 s.army_add(&id, -take, "G3c.7", item);
             }
@@ -175,7 +175,7 @@ fn fall_back(s: &mut Step, side: &BattleSide, at: &NodeCode, battle: &str) {
                     Item::BattleLoss {
                         battle: battle.to_owned(),
                     },
-                    "could not retreat",
+                    Cause::CouldNotRetreat,
                 );
             }
         }

@@ -13,10 +13,11 @@
 
 use super::calendar::PhaseId;
 use super::campaign::Campaign;
-use super::ids::{Ducats, NationCode, NodeCode};
+use super::ids::{Ducats, NationCode, NodeCode, natural_cmp};
 use super::ledger::{Account, Item};
 use super::outcome::{Audience, Event, Happening};
 use super::resolve::Resolution;
+use super::say::Say;
 use super::tables::Lang;
 use super::visibility::{ClubName, PhaseFacts, StandingView, club_view};
 use super::world::World;
@@ -53,15 +54,12 @@ pub trait Names {
     fn title(&self, lang: Lang) -> String;
     fn nation_name(&self, code: &str, lang: Lang) -> String;
     fn place_name(&self, code: &str) -> String;
-    fn phase_name(&self, id: PhaseId, lang: Lang) -> String;
 }
 
 impl Names for Campaign {
-    fn title(&self, lang: Lang) -> String {
-        match lang {
-            Lang::It => self.title_it.clone(),
-            Lang::En => self.title_en.clone(),
-        }
+    /// The game's name is the same in every language (the Italian title).
+    fn title(&self, _lang: Lang) -> String {
+        self.title_it.clone()
     }
 
     fn nation_name(&self, code: &str, lang: Lang) -> String {
@@ -80,10 +78,6 @@ impl Names for Campaign {
             .map(|n| n.name.clone())
             .or_else(|| self.map.sea(code).map(|s| s.name.clone()))
             .unwrap_or_else(|| code.to_owned())
-    }
-
-    fn phase_name(&self, id: PhaseId, lang: Lang) -> String {
-        self.tables.calendar.phase_name(id, lang)
     }
 }
 
@@ -257,57 +251,35 @@ pub struct Chronicle {
     pub holdings: Vec<HoldingChange>,
 }
 
-fn year_title(year: u16, lang: Lang) -> String {
-    match lang {
-        Lang::It => format!("l'anno {year}"),
-        Lang::En => format!("the year {year}"),
-    }
-}
-
 /// Returns the kind of a ledger item: its order in the summary, key and words. The
 /// match is exhaustive so a new item cannot be left out of the summary.
-fn item_kind(item: &Item) -> (u8, &'static str, &'static str, &'static str) {
+fn item_kind(item: &Item) -> (u8, &'static str) {
     match item {
-        Item::Income { .. } => (0, "income", "rendite", "income"),
-        Item::Loan => (1, "loan", "prestito", "loan"),
-        Item::LoanRepayment => (
-            2,
-            "loan_repayment",
-            "restituzione del prestito",
-            "loan repayment",
-        ),
-        Item::Interest => (3, "interest", "interessi", "interest"),
-        Item::Confiscation => (4, "confiscation", "confisca", "confiscation"),
-        Item::Raise => (5, "raise", "arruolamenti", "recruitment"),
-        Item::Reinforce => (6, "reinforce", "rinforzi", "reinforcements"),
-        Item::Transfer => (7, "transfer", "trasferimenti", "transfers"),
-        Item::GarrisonDetached { .. } => (
-            8,
-            "garrison_detached",
-            "guarnigioni distaccate",
-            "garrisons detached",
-        ),
-        Item::GarrisonCost => (
-            9,
-            "garrison_cost",
-            "costi di distaccamento",
-            "detachment costs",
-        ),
-        Item::Fortify { .. } => (10, "fortify", "fortificazioni", "fortifications"),
-        Item::Repair { .. } => (11, "repair", "riparazioni", "repairs"),
-        Item::Sapper => (12, "sapper", "guastatori", "sappers"),
-        Item::Diplomat => (13, "diplomat", "diplomatici", "diplomats"),
-        Item::Spy => (14, "spy", "spie", "spies"),
-        Item::Assassin => (15, "assassin", "assassini", "assassins"),
-        Item::Fleet => (16, "fleet", "flotte", "fleets"),
-        Item::Strategos => (17, "strategos", "Stratego", "Strategos"),
-        Item::Upkeep => (18, "upkeep", "mantenimento", "upkeep"),
-        Item::Bribe { .. } => (19, "bribe", "corruzioni", "bribes"),
-        Item::SiegeCost { .. } => (20, "siege_cost", "costi d'assedio", "siege costs"),
-        Item::Captured { .. } => (21, "captured", "catturati", "captured"),
-        Item::Epidemic { .. } => (22, "epidemic", "epidemie", "epidemics"),
-        Item::Storm => (23, "storm", "perduti in mare", "lost at sea"),
-        Item::BattleLoss { .. } => (24, "battle_loss", "perdite in battaglia", "battle losses"),
+        Item::Income { .. } => (0, "income"),
+        Item::Loan => (1, "loan"),
+        Item::LoanRepayment => (2, "loan_repayment"),
+        Item::Interest => (3, "interest"),
+        Item::Confiscation => (4, "confiscation"),
+        Item::Raise => (5, "raise"),
+        Item::Reinforce => (6, "reinforce"),
+        Item::Transfer => (7, "transfer"),
+        Item::GarrisonDetached { .. } => (8, "garrison_detached"),
+        Item::GarrisonCost => (9, "garrison_cost"),
+        Item::Fortify { .. } => (10, "fortify"),
+        Item::Repair { .. } => (11, "repair"),
+        Item::Sapper => (12, "sapper"),
+        Item::Diplomat => (13, "diplomat"),
+        Item::Spy => (14, "spy"),
+        Item::Assassin => (15, "assassin"),
+        Item::Fleet => (16, "fleet"),
+        Item::Strategos => (17, "strategos"),
+        Item::Upkeep => (18, "upkeep"),
+        Item::Bribe { .. } => (19, "bribe"),
+        Item::SiegeCost { .. } => (20, "siege_cost"),
+        Item::Captured { .. } => (21, "captured"),
+        Item::Epidemic { .. } => (22, "epidemic"),
+        Item::Storm => (23, "storm"),
+        Item::BattleLoss { .. } => (24, "battle_loss"),
     }
 }
 
@@ -326,7 +298,13 @@ fn addressed_to(e: &Event, nation: &NationCode) -> bool {
 }
 
 /// A public change of hands, if the event is one.
-fn change_of(names: &dyn Names, e: &Event, at: PhaseId, lang: Lang) -> Option<NodeChange> {
+fn change_of(
+    names: &dyn Names,
+    say: &dyn Say,
+    e: &Event,
+    at: PhaseId,
+    lang: Lang,
+) -> Option<NodeChange> {
     if e.audience != Audience::Public {
         return None;
     }
@@ -336,7 +314,7 @@ fn change_of(names: &dyn Names, e: &Event, at: PhaseId, lang: Lang) -> Option<No
         _ => return None,
     };
     Some(NodeChange {
-        phase: names.phase_name(at, lang),
+        phase: say.phase(at, lang),
         phase_key: at.key(),
         node: node.clone(),
         node_name: names.place_name(node.as_str()),
@@ -349,14 +327,14 @@ fn change_of(names: &dyn Names, e: &Event, at: PhaseId, lang: Lang) -> Option<No
 }
 
 /// Every public change of hands of the year, in order.
-fn changes(names: &dyn Names, y: &YearRecord, lang: Lang) -> Vec<NodeChange> {
+fn changes(names: &dyn Names, say: &dyn Say, y: &YearRecord, lang: Lang) -> Vec<NodeChange> {
     y.phases
         .iter()
         .flat_map(|p| {
             p.resolution
                 .events
                 .iter()
-                .filter_map(move |e| change_of(names, e, p.before.phase, lang))
+                .filter_map(move |e| change_of(names, say, e, p.before.phase, lang))
         })
         .collect()
 }
@@ -374,7 +352,7 @@ fn forces_of(w: &World, nation: &str) -> Ducats {
 }
 
 /// The club's ledger of the year, summed by item kind.
-fn summary(y: &YearRecord, nation: &NationCode, lang: Lang) -> Vec<SummaryLine> {
+fn summary(say: &dyn Say, y: &YearRecord, nation: &NationCode, lang: Lang) -> Vec<SummaryLine> {
     let mut lines: BTreeMap<u8, SummaryLine> = BTreeMap::new();
     let entries = y
         .phases
@@ -382,13 +360,10 @@ fn summary(y: &YearRecord, nation: &NationCode, lang: Lang) -> Vec<SummaryLine> 
         .flat_map(|p| &p.resolution.ledger.entries)
         .filter(|e| &e.nation == nation);
     for e in entries {
-        let (rank, key, it, en) = item_kind(&e.item);
+        let (rank, key) = item_kind(&e.item);
         let line = lines.entry(rank).or_insert_with(|| SummaryLine {
             key,
-            name: match lang {
-                Lang::It => it.to_owned(),
-                Lang::En => en.to_owned(),
-            },
+            name: say.item_kind(key, lang),
             treasury: 0,
             forces: 0,
         });
@@ -410,7 +385,8 @@ fn net_nodes(
 ) -> Vec<NetNode> {
     let (start, end) = (y.start(), &y.end);
     let (had, has) = if gained { (start, end) } else { (end, start) };
-    has.nodes
+    let mut out: Vec<NetNode> = has
+        .nodes
         .iter()
         .filter(|(_, n)| &n.owner == nation)
         .filter_map(|(code, _)| {
@@ -422,11 +398,19 @@ fn net_nodes(
                 other_name: names.nation_name(other.as_str(), lang),
             })
         })
-        .collect()
+        .collect();
+    out.sort_by(|a, b| natural_cmp(a.node.as_str(), b.node.as_str()));
+    out
 }
 
 /// The club's battles of the year, with the losses it was told (G7.3).
-fn battles(names: &dyn Names, y: &YearRecord, nation: &NationCode, lang: Lang) -> Vec<YearBattle> {
+fn battles(
+    names: &dyn Names,
+    say: &dyn Say,
+    y: &YearRecord,
+    nation: &NationCode,
+    lang: Lang,
+) -> Vec<YearBattle> {
     let mut out = Vec::new();
     for p in &y.phases {
         for e in &p.resolution.events {
@@ -466,7 +450,7 @@ fn battles(names: &dyn Names, y: &YearRecord, nation: &NationCode, lang: Lang) -
                 (None, _) => (None, None),
             };
             out.push(YearBattle {
-                phase: names.phase_name(p.before.phase, lang),
+                phase: say.phase(p.before.phase, lang),
                 id: id.clone(),
                 node: node.clone(),
                 node_name: names.place_name(node.as_str()),
@@ -591,12 +575,7 @@ fn told_elsewhere(what: &Happening) -> bool {
 
 /// The events addressed to the club alone over the year (public ones are in the
 /// chronicle).
-fn own_events(
-    names: &dyn Names,
-    y: &YearRecord,
-    nation: &NationCode,
-    lang: Lang,
-) -> Vec<YearEvent> {
+fn own_events(say: &dyn Say, y: &YearRecord, nation: &NationCode, lang: Lang) -> Vec<YearEvent> {
     y.phases
         .iter()
         .flat_map(|p| {
@@ -606,9 +585,9 @@ fn own_events(
                 .filter(|e| addressed_to(e, nation))
                 .filter(|e| !told_elsewhere(&e.what))
                 .map(move |e| YearEvent {
-                    phase: names.phase_name(p.before.phase, lang),
+                    phase: say.phase(p.before.phase, lang),
                     rule: e.rule.clone(),
-                    text: e.what.text(lang),
+                    text: say.happening(&e.what, lang),
                 })
         })
         .collect()
@@ -616,11 +595,11 @@ fn own_events(
 
 /// Projects what `club` may know about year `y`, from the record alone. Its standing
 /// and next year's events are added by [`year_view`], which needs the whole campaign.
-pub fn year_view_of(names: &dyn Names, y: &YearRecord, club: &ClubName) -> YearView {
+pub fn year_view_of(names: &dyn Names, say: &dyn Say, y: &YearRecord, club: &ClubName) -> YearView {
     let (nation, lang) = (club.nation, club.lang);
     let start = y.start();
     let treasury = |w: &World| w.nation(nation.as_str()).map_or(0, |s| s.treasury);
-    let summary = summary(y, nation, lang);
+    let summary = summary(say, y, nation, lang);
     let flows = y
         .phases
         .iter()
@@ -634,7 +613,7 @@ pub fn year_view_of(names: &dyn Names, y: &YearRecord, club: &ClubName) -> YearV
                 if a >= 0 { (i + a, o) } else { (i, o + a) }
             },
         );
-    let changes = changes(names, y, lang);
+    let changes = changes(names, say, y, lang);
     let strategos = y.phases.iter().any(|p| {
         p.resolution.events.iter().any(|e| {
             told_to(e, nation)
@@ -645,7 +624,7 @@ pub fn year_view_of(names: &dyn Names, y: &YearRecord, club: &ClubName) -> YearV
         campaign: names.title(lang),
         lang,
         year: y.year,
-        title: year_title(y.year, lang),
+        title: say.year(y.year, lang),
         nation: nation.clone(),
         nation_name: names.nation_name(nation.as_str(), lang),
         club_name: club.name.to_owned(),
@@ -677,9 +656,9 @@ pub fn year_view_of(names: &dyn Names, y: &YearRecord, club: &ClubName) -> YearV
             .collect(),
         gained: net_nodes(names, y, nation, lang, true),
         given_up: net_nodes(names, y, nation, lang, false),
-        battles: battles(names, y, nation, lang),
+        battles: battles(names, say, y, nation, lang),
         sieges: sieges(names, y, nation, lang),
-        events: own_events(names, y, nation, lang),
+        events: own_events(say, y, nation, lang),
         strategos,
         events_next_year: Vec::new(),
         standing: None,
@@ -689,15 +668,15 @@ pub fn year_view_of(names: &dyn Names, y: &YearRecord, club: &ClubName) -> YearV
 /// Projects what `club` may know about year `y`: [`year_view_of`] plus its own standing
 /// and its events for next year, taken from its view of the world at the year's end so
 /// that they follow the phase reports' rules exactly (G7.4, G8).
-pub fn year_view(c: &Campaign, y: &YearRecord, club: ClubName) -> YearView {
-    let mut view = year_view_of(c, y, &club);
+pub fn year_view(c: &Campaign, say: &dyn Say, y: &YearRecord, club: ClubName) -> YearView {
+    let mut view = year_view_of(c, say, y, &club);
     let at_end = Resolution {
         next: None,
         outcomes: Vec::new(),
         events: Vec::new(),
         ledger: Default::default(),
     };
-    let end = club_view(c, &y.end, &at_end, club, &PhaseFacts::default());
+    let end = club_view(c, say, &y.end, &at_end, club, &PhaseFacts::default());
     view.standing = end.standing;
     view.events_next_year = end.events_in_effect;
     view
@@ -717,11 +696,11 @@ fn not_for_chronicle(what: &Happening) -> bool {
 
 /// Projects the public chronicle of year `y` (G7.1): only public events and the
 /// political map.
-pub fn chronicle(names: &dyn Names, y: &YearRecord, lang: Lang) -> Chronicle {
+pub fn chronicle(names: &dyn Names, say: &dyn Say, y: &YearRecord, lang: Lang) -> Chronicle {
     let mut battles = Vec::new();
     let mut events = Vec::new();
     for p in &y.phases {
-        let phase = names.phase_name(p.before.phase, lang);
+        let phase = say.phase(p.before.phase, lang);
         for e in p
             .resolution
             .events
@@ -754,7 +733,7 @@ pub fn chronicle(names: &dyn Names, y: &YearRecord, lang: Lang) -> Chronicle {
                 events.push(YearEvent {
                     phase: phase.clone(),
                     rule: e.rule.clone(),
-                    text: e.what.text(lang),
+                    text: say.happening(&e.what, lang),
                 });
             }
         }
@@ -763,8 +742,8 @@ pub fn chronicle(names: &dyn Names, y: &YearRecord, lang: Lang) -> Chronicle {
         campaign: names.title(lang),
         lang,
         year: y.year,
-        title: year_title(y.year, lang),
-        changes: changes(names, y, lang),
+        title: say.year(y.year, lang),
+        changes: changes(names, say, y, lang),
         battles,
         events,
         holdings: holdings(names, y, lang),
@@ -800,6 +779,7 @@ mod tests {
     use crate::rules::calendar::Phase;
     use crate::rules::ids::ArmyId;
     use crate::rules::ledger::{Entry, Ledger};
+    use crate::rules::say::TestSay;
     use crate::rules::world::{Fortification, NationState, NodeState};
     use std::collections::{BTreeMap, BTreeSet};
 
@@ -818,9 +798,6 @@ mod tests {
         }
         fn place_name(&self, code: &str) -> String {
             format!("Place {code}")
-        }
-        fn phase_name(&self, id: PhaseId, _: Lang) -> String {
-            id.key()
         }
     }
 
@@ -1062,7 +1039,14 @@ mod tests {
                             node: node("F1"),
                         },
                     ),
-                    ev(Audience::Public, "G3e.4", Happening::StormRoll { roll: 2 }),
+                    ev(
+                        Audience::Public,
+                        "G3e.4",
+                        Happening::StormRoll {
+                            roll: 2,
+                            storm: Some(false),
+                        },
+                    ),
                 ],
                 vec![entry("V", army, -10, Item::SiegeCost { node: node("M2") })],
             ),
@@ -1128,6 +1112,7 @@ mod tests {
         let code = n(nation);
         year_view_of(
             &TestNames,
+            &TestSay,
             &year(),
             &ClubName {
                 nation: &code,
@@ -1158,8 +1143,8 @@ mod tests {
         // The ledger's invariant over the year: opening + Σ entries = closing.
         assert_eq!(v.treasury_start + v.total_treasury, v.treasury_end);
         assert_eq!(v.total_forces, 40);
-        assert_eq!(v.summary[1].name, "recruitment");
-        assert_eq!(view_of("V", Lang::It).summary[1].name, "arruolamenti");
+        // The kind's words come from the catalogue, by its key.
+        assert_eq!(v.summary[1].name, "raise");
     }
 
     #[test]
@@ -1225,7 +1210,9 @@ mod tests {
     fn a_club_sees_only_its_own_events_and_no_other_clubs_hidden_facts() {
         let v = view_of("V", Lang::En);
         let texts: Vec<&str> = v.events.iter().map(|e| e.text.as_str()).collect();
-        assert_eq!(texts, ["V: famine for next year"]);
+        assert_eq!(texts.len(), 1);
+        assert!(texts[0].starts_with("winterevent {"), "{texts:?}");
+        assert!(texts[0].contains("famine"), "{texts:?}");
         assert!(!v.strategos);
         assert!(view_of("M", Lang::En).strategos);
         // G7.4: nothing of M's treasury, of F's, of the M–F alliance or of F's epidemic.
@@ -1247,7 +1234,7 @@ mod tests {
 
     #[test]
     fn the_chronicle_tells_only_public_facts() {
-        let c = chronicle(&TestNames, &year(), Lang::En);
+        let c = chronicle(&TestNames, &TestSay, &year(), Lang::En);
         let changes: Vec<(&str, &str, &str)> = c
             .changes
             .iter()
@@ -1260,7 +1247,7 @@ mod tests {
         // The battle's result and the Strategos were told to their parties alone.
         assert!(c.battles.is_empty(), "{:?}", c.battles);
         let texts: Vec<&str> = c.events.iter().map(|e| e.text.as_str()).collect();
-        assert_eq!(texts, ["the works at F1 are complete"]);
+        assert_eq!(texts, ["workscomplete { node: nodecode(\"f1\") }"]);
         let holdings: Vec<(&str, usize, usize, i64)> = c
             .holdings
             .iter()
@@ -1291,7 +1278,7 @@ mod tests {
     fn a_battle_whose_result_was_public_is_in_the_chronicle_once() {
         let mut y = year();
         y.phases[1].resolution.events.push(fought(Audience::Public));
-        let c = chronicle(&TestNames, &y, Lang::It);
+        let c = chronicle(&TestNames, &TestSay, &y, Lang::It);
         assert_eq!(c.battles.len(), 1);
         let b = &c.battles[0];
         assert_eq!((b.attacker.as_str(), b.defender.as_str()), ("V", "F"));
@@ -1300,6 +1287,7 @@ mod tests {
         let code = n("V");
         let v = year_view_of(
             &TestNames,
+            &TestSay,
             &y,
             &ClubName {
                 nation: &code,
@@ -1317,6 +1305,7 @@ mod tests {
         let code = n("V");
         let v = year_view_of(
             &TestNames,
+            &TestSay,
             &y,
             &ClubName {
                 nation: &code,
@@ -1329,9 +1318,9 @@ mod tests {
             (50, 50, 0)
         );
         assert!(v.won.is_empty() && v.gained.is_empty());
-        let c = chronicle(&TestNames, &y, Lang::It);
+        let c = chronicle(&TestNames, &TestSay, &y, Lang::It);
         assert!(c.changes.is_empty() && c.battles.is_empty());
         assert!(c.holdings.iter().all(|h| h.change == 0));
-        assert_eq!(c.title, "l'anno 1494");
+        assert_eq!(c.title, "1494");
     }
 }

@@ -110,6 +110,40 @@ impl DiplomatId {
     }
 }
 
+/// Orders codes as a person reads them: runs of digits by their value, so `V2` comes
+/// before `V10` and `V-A9` before `V-A10`. The one comparator of every list a club or
+/// the referee reads (the world's own maps keep their stored order).
+pub fn natural_cmp(a: &str, b: &str) -> std::cmp::Ordering {
+    let (mut x, mut y) = (a.as_bytes(), b.as_bytes());
+    loop {
+        match (x.first(), y.first()) {
+            (None, None) => return std::cmp::Ordering::Equal,
+            (None, Some(_)) => return std::cmp::Ordering::Less,
+            (Some(_), None) => return std::cmp::Ordering::Greater,
+            (Some(c), Some(d)) if c.is_ascii_digit() && d.is_ascii_digit() => {
+                let n = x.iter().take_while(|c| c.is_ascii_digit()).count();
+                let m = y.iter().take_while(|c| c.is_ascii_digit()).count();
+                let (p, q) = (&x[..n], &y[..m]);
+                let strip = |s: &[u8]| -> usize { s.iter().take_while(|c| **c == b'0').count() };
+                let (p, q) = (&p[strip(p)..], &q[strip(q)..]);
+                let ord = p.len().cmp(&q.len()).then_with(|| p.cmp(q));
+                if ord != std::cmp::Ordering::Equal {
+                    return ord;
+                }
+                x = &x[n..];
+                y = &y[m..];
+            }
+            (Some(c), Some(d)) => {
+                if c != d {
+                    return c.cmp(d);
+                }
+                x = &x[1..];
+                y = &y[1..];
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -124,43 +158,6 @@ mod tests {
         assert_eq!(split_node_code("ADN"), None);
         assert_eq!(split_node_code("12"), None);
     }
-}
-
-/// Orders codes as a person reads them: `V2` before `V10`, `HRI9` after `HRI1`; runs of
-/// digits compare as numbers, the rest as text.
-pub fn natural_cmp(a: &str, b: &str) -> std::cmp::Ordering {
-    fn runs(s: &str) -> Vec<(bool, &str)> {
-        let mut out = Vec::new();
-        let mut start = 0;
-        let bytes = s.as_bytes();
-        for i in 1..=bytes.len() {
-            let boundary =
-                i == bytes.len() || bytes[i].is_ascii_digit() != bytes[i - 1].is_ascii_digit();
-            if boundary {
-                out.push((bytes[start].is_ascii_digit(), &s[start..i]));
-                start = i;
-            }
-        }
-        out
-    }
-    if a.is_empty() || b.is_empty() {
-        return a.cmp(b);
-    }
-    for ((da, ra), (db, rb)) in runs(a).into_iter().zip(runs(b)) {
-        let ord = if da && db {
-            let (ta, tb) = (ra.trim_start_matches('0'), rb.trim_start_matches('0'));
-            ta.len()
-                .cmp(&tb.len())
-                .then(ta.cmp(tb))
-                .then(ra.len().cmp(&rb.len()))
-        } else {
-            ra.cmp(rb)
-        };
-        if ord.is_ne() {
-            return ord;
-        }
-    }
-    runs(a).len().cmp(&runs(b).len()).then(a.cmp(b))
 }
 
 #[cfg(test)]

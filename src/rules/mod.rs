@@ -17,6 +17,7 @@ pub mod options;
 pub mod order;
 pub mod outcome;
 pub mod resolve;
+pub mod say;
 mod spring;
 mod summer;
 pub mod tables;

@@ -50,20 +50,6 @@ impl CalendarTable {
         self.start_year + self.years.saturating_sub(1)
     }
 
-    /// Returns a phase's name in a language: `primavera 1494`, `1494 round 3 (May)`.
-    pub fn phase_name(&self, id: super::calendar::PhaseId, lang: Lang) -> String {
-        use super::calendar::Phase;
-        let y = id.year;
-        match (id.phase, lang) {
-            (Phase::Spring, Lang::It) => format!("primavera {y}"),
-            (Phase::Spring, Lang::En) => format!("spring {y}"),
-            (Phase::Winter, Lang::It) => format!("inverno {y}"),
-            (Phase::Winter, Lang::En) => format!("winter {y}"),
-            (Phase::Round(n), Lang::It) => format!("turno {n} ({}) del {y}", self.month(n, lang)),
-            (Phase::Round(n), Lang::En) => format!("round {n} ({}) of {y}", self.month(n, lang)),
-        }
-    }
-
     /// Returns the month name of a round in a language (`it` or `en`).
     pub fn month(&self, round: u8, lang: Lang) -> &str {
         let names = match lang {

@@ -8,9 +8,11 @@
 
 use super::calendar::PhaseId;
 use super::campaign::Campaign;
-use super::ids::{Ducats, NationCode, NodeCode};
+use super::ids::{Ducats, NationCode, NodeCode, natural_cmp};
+use super::ledger::{Entry, Item};
 use super::outcome::{Audience, Event, Happening, Outcome};
 use super::resolve::Resolution;
+use super::say::Say;
 use super::tables::{Lang, ObjectiveKind};
 use super::victory;
 use super::world::{FleetAt, Fortification, World};
@@ -241,10 +243,10 @@ fn place_name(c: &Campaign, code: &str) -> String {
         .unwrap_or_else(|| code.to_owned())
 }
 
-fn phase_name(c: &Campaign, id: PhaseId, lang: Lang) -> PhaseName {
+fn phase_name(say: &dyn Say, id: PhaseId, lang: Lang) -> PhaseName {
     PhaseName {
         key: id.key(),
-        name: c.tables.calendar.phase_name(id, lang),
+        name: say.phase(id, lang),
     }
 }
 
@@ -299,7 +301,8 @@ fn moved_path(before: &World, result: &Outcome) -> Vec<String> {
 
 /// The political map: every node, its owner and fortification (G7.1).
 fn political(c: &Campaign, w: &World, lang: Lang) -> Vec<NodeView> {
-    w.nodes
+    let mut out: Vec<NodeView> = w
+        .nodes
         .iter()
         .map(|(code, n)| NodeView {
             code: code.clone(),
@@ -308,7 +311,31 @@ fn political(c: &Campaign, w: &World, lang: Lang) -> Vec<NodeView> {
             owner_name: nation_name(c, n.owner.as_str(), lang),
             fortification: fortification_word(n.fortification),
         })
-        .collect()
+        .collect();
+    out.sort_by(|a, b| natural_cmp(a.code.as_str(), b.code.as_str()));
+    out
+}
+
+/// Puts each run of consecutive income entries in the natural order of their nodes
+/// (V0, V1, V2 … V10); every other entry keeps the order it happened in.
+fn sort_income_runs(entries: &mut [&Entry]) {
+    let node = |e: &Entry| match &e.item {
+        Item::Income { node } => Some(node.as_str().to_owned()),
+        _ => None,
+    };
+    let mut i = 0;
+    while i < entries.len() {
+        let run = entries[i..]
+            .iter()
+            .take_while(|e| node(e).is_some())
+            .count();
+        if run > 1 {
+            entries[i..i + run].sort_by(|a, b| {
+                natural_cmp(&node(a).unwrap_or_default(), &node(b).unwrap_or_default())
+            });
+        }
+        i += run.max(1);
+    }
 }
 
 /// Returns whether an event may be told to `nation` (its audience includes it).
@@ -455,6 +482,7 @@ fn standing(c: &Campaign, w: &World, nation: &NationCode, lang: Lang) -> Option<
 /// `resolution` (whose next world, if any, is the state now).
 pub fn club_view(
     c: &Campaign,
+    say: &dyn Say,
     before: &World,
     resolution: &Resolution,
     club: ClubName,
@@ -464,7 +492,7 @@ pub fn club_view(
     let nation = club.nation;
     let lang = club.lang;
     let own = now.nation(nation.as_str());
-    let armies = now
+    let mut armies: Vec<ArmyView> = now
         .armies_of(nation.as_str())
         .map(|a| ArmyView {
             id: a.id.to_string(),
@@ -476,7 +504,8 @@ pub fn club_view(
             aboard: a.aboard.as_ref().map(|f| f.to_string()),
         })
         .collect();
-    let fleets = now
+    armies.sort_by(|a, b| natural_cmp(&a.id, &b.id));
+    let mut fleets: Vec<PieceView> = now
         .fleets_of(nation.as_str())
         .map(|f| {
             let at = match &f.at {
@@ -491,7 +520,7 @@ pub fn club_view(
             }
         })
         .collect();
-    let diplomats = now
+    let mut diplomats: Vec<PieceView> = now
         .diplomats
         .values()
         .filter(|d| &d.nation == nation)
@@ -502,7 +531,7 @@ pub fn club_view(
             value: 0,
         })
         .collect();
-    let garrisons = now
+    let mut garrisons: Vec<PieceView> = now
         .nodes
         .iter()
         .filter_map(|(code, n)| {
@@ -515,6 +544,9 @@ pub fn club_view(
             })
         })
         .collect();
+    for list in [&mut fleets, &mut diplomats, &mut garrisons] {
+        list.sort_by(|a, b| natural_cmp(&a.id, &b.id));
+    }
     let besieging = now
         .sieges
         .iter()
@@ -539,7 +571,7 @@ pub fn club_view(
             seq: o.at.seq,
             order: o.order.clone(),
             done: matches!(o.result, Outcome::Done(_)),
-            text: o.result.text(lang),
+            text: say.outcome(&o.result, lang),
             path: moved_path(before, &o.result),
         })
         .collect();
@@ -549,17 +581,21 @@ pub fn club_view(
         .filter(|e| audience_includes(e, nation))
         .map(|e| EventView {
             rule: e.rule.clone(),
-            text: e.what.text(lang),
+            text: say.happening(&e.what, lang),
         })
         .collect();
-    let ledger = resolution
+    let mut entries: Vec<&Entry> = resolution
         .ledger
         .entries
         .iter()
         .filter(|e| &e.nation == nation)
+        .collect();
+    sort_income_runs(&mut entries);
+    let ledger = entries
+        .into_iter()
         .map(|e| LedgerLine {
-            account: e.account.text(lang),
-            item: e.item.text(lang),
+            account: say.account(&e.account, lang),
+            item: say.item(&e.item, lang),
             amount: e.amount,
             rule: e.rule.clone(),
         })
@@ -604,11 +640,11 @@ pub fn club_view(
         nation: nation.clone(),
         nation_name: nation_name(c, nation.as_str(), lang),
         club_name: club.name.to_owned(),
-        phase: phase_name(c, before.phase, lang),
+        phase: phase_name(say, before.phase, lang),
         next_phase: resolution
             .next
             .as_ref()
-            .map(|w| phase_name(c, w.phase, lang)),
+            .map(|w| phase_name(say, w.phase, lang)),
         facts: facts.clone(),
         treasury: own.map_or(0, |s| s.treasury),
         loan_due: own.and_then(|s| s.loan.as_ref()).map(|l| l.due()),
@@ -645,11 +681,10 @@ pub fn club_view(
     }
 }
 
-fn title(c: &Campaign, lang: Lang) -> String {
-    match lang {
-        Lang::It => c.title_it.clone(),
-        Lang::En => c.title_en.clone(),
-    }
+/// The game's name: Il Giglio in every language (the campaign's Italian title), so a
+/// club's mail and the referee's carry the same name.
+fn title(c: &Campaign, _lang: Lang) -> String {
+    c.title_it.clone()
 }
 
 fn winter_event_name(c: &Campaign, id: &str, lang: Lang) -> String {
@@ -670,6 +705,7 @@ fn winter_event_name(c: &Campaign, id: &str, lang: Lang) -> String {
 /// Projects what every club may know after a phase (G7.1): the public bulletin.
 pub fn public_view(
     c: &Campaign,
+    say: &dyn Say,
     before: &World,
     resolution: &Resolution,
     lang: Lang,
@@ -691,7 +727,7 @@ pub fn public_view(
         .filter(|e| e.audience == Audience::Public)
         .map(|e| EventView {
             rule: e.rule.clone(),
-            text: e.what.text(lang),
+            text: say.happening(&e.what, lang),
         })
         .collect();
     let mut holdings: Vec<Holding> = c
@@ -708,11 +744,11 @@ pub fn public_view(
     PublicView {
         campaign: title(c, lang),
         lang,
-        phase: phase_name(c, before.phase, lang),
+        phase: phase_name(say, before.phase, lang),
         next_phase: resolution
             .next
             .as_ref()
-            .map(|w| phase_name(c, w.phase, lang)),
+            .map(|w| phase_name(say, w.phase, lang)),
         facts: facts.clone(),
         clubs,
         events,

@@ -5,7 +5,7 @@ use super::{Round, allied, destroy_army, other_forces};
 use crate::rules::ids::{ArmyId, FleetId, NationCode, NodeCode};
 use crate::rules::ledger::Item;
 use crate::rules::order::{FleetTo, Order};
-use crate::rules::outcome::{Audience, Done, Happening, Outcome, Reason};
+use crate::rules::outcome::{Audience, Cause, Done, Happening, Outcome, Reason};
 use crate::rules::resolve::Step;
 use crate::rules::world::FleetAt;
 use std::collections::BTreeMap;
@@ -263,7 +263,7 @@ fn lose_fleet(s: &mut Step, id: &FleetId, rule: &str, destroyed: bool) {
         return;
     };
     if let Some(army) = &f.cargo {
-        destroy_army(s, army, rule, Item::Storm, "lost at sea");
+        destroy_army(s, army, rule, Item::Storm, Cause::LostAtSea);
     }
     let what = if destroyed {
         Happening::FleetDestroyed {
@@ -286,8 +286,16 @@ pub(super) fn storm(s: &mut Step, round: u8) {
     let roll = s
         .dice
         .d6(&format!("storm/r{round:02}"), "storm at sea (G3e.4)");
-    s.event(Audience::Public, "G3e.4", Happening::StormRoll { roll });
-    if !t.storm_on.contains(&roll) {
+    let storm = t.storm_on.contains(&roll);
+    s.event(
+        Audience::Public,
+        "G3e.4",
+        Happening::StormRoll {
+            roll,
+            storm: Some(storm),
+        },
+    );
+    if !storm {
         return;
     }
     let at_sea: Vec<FleetId> =

@@ -13,8 +13,8 @@ use super::calendar::{Phase, PhaseId};
 use super::ids::{ArmyId, Ducats, NationCode, NodeCode};
 use super::ledger::{Account, Item};
 use super::map::NodeKind;
-use super::order::{AssassinTarget, Order, OrderKind, OrderSet, Piece};
-use super::outcome::{Audience, Done, Happening, Outcome, Reason};
+use super::order::{AssassinTarget, Order, OrderKind, OrderSet, Piece, SapperAt};
+use super::outcome::{Audience, Cause, Done, Force, Happening, Outcome, Reason, Specialist};
 use super::resolve::Step;
 use super::tables::EventEffect;
 use super::world::Fortification;
@@ -229,7 +229,7 @@ pub(super) fn betray(s: &mut Step, by: &NationCode, against: &NationCode) {
 }
 
 /// Destroys an army, with its ledger entry and an event for its club.
-pub(super) fn destroy_army(s: &mut Step, id: &ArmyId, rule: &str, item: Item, cause: &str) {
+pub(super) fn destroy_army(s: &mut Step, id: &ArmyId, rule: &str, item: Item, cause: Cause) {
     let Some(a) = s.w.armies.get(id).cloned() else {
         return;
     };
@@ -243,15 +243,21 @@ pub(super) fn destroy_army(s: &mut Step, id: &ArmyId, rule: &str, item: Item, ca
         rule,
         Happening::ForceDestroyed {
             nation: a.nation.clone(),
-            what: id.to_string(),
+            what: Force::Army(id.clone()),
             node: a.node.clone(),
-            cause: cause.to_owned(),
+            cause,
         },
     );
 }
 
 /// Destroys a node's garrison, with its ledger entry and an event for its club.
-pub(super) fn destroy_garrison(s: &mut Step, node: &NodeCode, rule: &str, item: Item, cause: &str) {
+pub(super) fn destroy_garrison(
+    s: &mut Step,
+    node: &NodeCode,
+    rule: &str,
+    item: Item,
+    cause: Cause,
+) {
     let Some(g) = s.w.nodes.get_mut(node).and_then(|x| x.garrison.take()) else {
         return;
     };
@@ -267,9 +273,9 @@ pub(super) fn destroy_garrison(s: &mut Step, node: &NodeCode, rule: &str, item: 
         rule,
         Happening::ForceDestroyed {
             nation: g.nation.clone(),
-            what: format!("garrison of {node}"),
+            what: Force::Garrison,
             node: node.clone(),
-            cause: cause.to_owned(),
+            cause,
         },
     );
 }
@@ -339,7 +345,7 @@ fn epidemics(s: &mut Step) {
                     &id,
                     "G3a.1",
                     Item::Epidemic { node: city.clone() },
-                    "epidemic",
+                    Cause::Epidemic,
                 );
             }
         }
@@ -354,7 +360,7 @@ fn epidemics(s: &mut Step) {
                     &city,
                     "G3a.1",
                     Item::Epidemic { node: city.clone() },
-                    "epidemic",
+                    Cause::Epidemic,
                 );
             }
         }
@@ -522,24 +528,24 @@ impl Strike {
                 if let Some(a) = s.w.armies.get_mut(&id) {
                     a.sapper = false;
                 }
-                (format!("the sapper of {id}"), true)
+                (Specialist::Sapper(SapperAt::Army(id)), true)
             }
             Strike::NodeSapper(node) => {
                 if let Some(x) = s.w.nodes.get_mut(&node) {
                     x.sapper = None;
                 }
-                (format!("the sapper of {node}"), true)
+                (Specialist::Sapper(SapperAt::Node(node)), true)
             }
             Strike::Diplomat(id) => {
                 s.w.diplomats.remove(&id);
                 s.occ.refresh_diplomat(&s.w, &id);
-                (format!("diplomat {id}"), true)
+                (Specialist::Diplomat(id), true)
             }
             Strike::Spy(nation) => {
                 if let Some(x) = s.w.nations.get_mut(&nation) {
                     x.spy = false;
                 }
-                ("the spy".to_owned(), true)
+                (Specialist::Spy, true)
             }
         };
         if event {

@@ -6,7 +6,7 @@ use crate::rules::ids::{ArmyId, Ducats, NationCode};
 use crate::rules::ledger::Item;
 use crate::rules::map::NodeKind;
 use crate::rules::order::{Order, OrderKind};
-use crate::rules::outcome::{Audience, Done, Happening, Outcome, Reason};
+use crate::rules::outcome::{Audience, Cause, Done, Happening, Outcome, Reason};
 use crate::rules::resolve::Step;
 use crate::rules::world::{Fortification, Siege};
 
@@ -168,7 +168,7 @@ fn surrender(
         node,
         "G3d.2",
         Item::Captured { node: node.clone() },
-        "surrendered",
+        Cause::Surrendered,
     );
     for id in inside {
         destroy_army(
@@ -176,7 +176,7 @@ fn surrender(
             id,
             "G3d.2",
             Item::Captured { node: node.clone() },
-            "surrendered",
+            Cause::Surrendered,
         );
     }
     let diplomats: Vec<_> =

@@ -1,0 +1,183 @@
+# What became of every order and what else happened in a phase (src/rules/outcome.rs,
+# rendered by src/report/explain.rs). Message ids follow the rules' types: done-<kind>,
+# reason-<kind>, happening-<kind>; arguments are the facts' fields.
+
+outcome-rejected = rejected ({ $rule }): { $reason }
+
+## What a carried-out order did.
+done-loan = loan of { $amount } ducats; { $due } due next spring
+done-raised = army { $army } raised at { $node } with { $value } ducats
+done-reinforced = army { $army } reinforced by { $value } ducats
+done-transferred = { $value } ducats transferred from { $from } to { $to }{ $disbanded ->
+    [true] ; { $from } is disbanded
+   *[false] {""}
+}
+done-garrisoned = { $army } detaches a garrison of { $value } ducats at { $node }
+done-fortified = { $at_once ->
+    [true] { $node } is fortified
+   *[false] fortification works at { $node }: complete in winter
+}
+done-repaired = { $at_once ->
+    [true] { $node } is repaired
+   *[false] repairs at { $node }: complete in winter
+}
+done-sapper-hired = { $at ->
+    [army] a sapper joins army { $army }
+   *[node] a sapper strengthens the defence of { $node }
+}
+done-diplomat-hired = diplomat { $diplomat } placed at { $node }
+done-spy-hired = a spy serves the club for the year
+done-assassin-hired = an assassin awaits a mission
+done-fleet-built = fleet { $fleet } built at { $port }
+done-alliance-declared = alliance declared with { $with }
+done-objective-chosen = secret objective recorded
+done-bid-sealed = sealed bid of { $amount } ducats for the Strategos
+done-stance-set = new standing choices for { $piece }
+done-moved = { $piece } moves { $path }
+done-stopped = { $piece } stops at { $at }: an encounter
+done-turned-back = { $piece } is turned back to { $to }
+done-revealed = { $piece } is unmasked and removed
+done-siege-rolled = siege of { $node }: 1d6={ $roll }, total { $total }, needs { $needed }: { $fell ->
+    [true] the place surrenders
+   *[false] the place holds
+}
+done-assassin-sent = { $success ->
+    [true] the assassin struck
+   *[false] the assassin failed
+}
+done-assassin-found-no-target = the assassin found no target: the mission is spent
+done-fleet-moved = fleet { $fleet } sails to { $to }
+done-embarked = { $army } embarks on fleet { $fleet }
+done-landing = fleet { $fleet } lands at { $node }
+
+## Why an order was rejected.
+reason-missing-ducats = costs { $cost } ducats but the treasury holds { $treasury }: { $missing } missing
+reason-wrong-phase = this order does not belong to this phase
+reason-not-your-army = { $army } is not one of your armies
+reason-unknown-army = there is no army { $army }
+reason-not-your-fleet = { $fleet } is not one of your fleets
+reason-not-your-node = { $node } is not yours
+reason-not-a-city = { $node } is not a city
+reason-not-a-port = { $node } is not a port
+reason-too-many-armies = { $max ->
+    [one] you already have { $max } army, the most allowed
+   *[other] you already have { $max } armies, the most allowed
+}
+reason-value-too-small = the value must be at least { $min }
+reason-army-too-small = { $army } is worth { $value } ducats; { $needed } are needed
+reason-not-together = { $from } and { $to } are not at the same node
+reason-same-army = an army cannot transfer to itself
+reason-not-fortified = { $node } is not fortified
+reason-already-fortified = { $node } is already fortified
+reason-not-breached = { $node } has no breach to repair
+reason-breached-use-repair = { $node } is breached: order a repair
+reason-cannot-fortify-fortress = { $node } is a fortress, always fortified
+reason-sapper-already = a sapper is already there
+reason-spy-already = you already have a spy this year
+reason-fleet-limit = { $limit ->
+    [one] your nation may have at most { $limit } fleet
+   *[other] your nation may have at most { $limit } fleets
+}
+reason-loan-twice = only one loan a year
+reason-loan-too-large = the loan may be at most { $limit } ducats
+reason-loan-outstanding = a loan is still outstanding
+reason-objective-not-first-spring = the objective is chosen in the first spring only
+reason-objective-twice = the objective has already been chosen
+reason-objective-needs-target = this objective needs a target nation
+reason-objective-target-self = you cannot conquer yourselves
+reason-unknown-nation = { $nation } is not a nation of the campaign
+reason-self-alliance = you cannot ally with yourselves
+reason-bid-twice = only one bid for the Strategos
+reason-unknown-piece = there is no piece { $piece }
+reason-not-your-piece = { $piece } is not yours
+reason-moved-twice = { $piece } has already moved this round
+reason-path-start = the path must start at { $at }, where the piece stands
+reason-too-far = { $max ->
+    [one] too far: at most { $max } node this round
+   *[other] too far: at most { $max } nodes this round
+}
+reason-border-not-first = foreign territory is entered only with the first step, and the piece stops there
+reason-banned = no move from { $from } to { $to } is allowed this round
+reason-stunned = its commander was killed: the army cannot move or attack this round
+reason-aboard = the army is aboard a fleet
+reason-no-siege-target = there is no enemy fortified place to besiege at { $node }
+reason-arrived-this-round = the army has just arrived: the siege may start next round
+reason-no-assassin = you have no assassin left
+reason-target-not-found = the target is not there
+reason-not-adjacent-sea = { $to } is not one sea lane from where the fleet is
+reason-foreign-port = { $port } is not one of your ports
+reason-cargo-full = the fleet already carries an army
+reason-no-cargo = the fleet carries no army
+reason-not-in-port = the fleet is not in port
+reason-not-at-port = the fleet and the army are not both at { $node }
+reason-fleet-busy = the fleet already has another order this round
+reason-landing-blocked = the landing at { $node } is blocked by enemy forces
+reason-contact-exchange-off = encounters in this campaign are settled by standing choices
+reason-battle-result-by-command = battle results and orders of battle are entered with `giglio battle result` and `giglio battle oob`
+reason-not-resolved-yet = this kind of order is not resolved by this version yet
+
+## What else happened.
+happening-income = { $nation } collects { $amount } ducats
+happening-loan-repaid = { $nation } repays its loan: { $amount } ducats
+happening-loan-default = { $nation } cannot repay { $due } ducats: { $paid } confiscated, { $unpaid } left unpaid
+happening-strategos-won = { $nation } wins the Strategos for { $bid } ducats
+happening-strategos-tie = a tie at { $bid } ducats: no Strategos this year
+happening-strategos-none = no valid bid: no Strategos this year
+happening-move-order = the summer's move order: { $order }
+happening-alliance-formed = alliance formed between { $members_1 } and { $members_2 }
+happening-works-complete = the works at { $node } are complete
+happening-specialists-leave = the specialists of { $nation } leave service
+happening-event-roll = { $nation } rolls for events: { $roll }
+happening-winter-event = { $nation }: { $name } for next year
+happening-breached = { $node } is breached
+happening-campaign-ends = the campaign is over
+happening-epidemic = the epidemic breaks out at { $node } ({ $nation })
+happening-force-destroyed = { $what ->
+    [garrison] the garrison
+   *[army] army { $army }
+} of { $nation } at { $node } is destroyed ({ $cause ->
+    [lost_in_battle] lost in battle
+    [could_not_retreat] it could not retreat
+    [surrendered] the place surrendered
+    [epidemic] the epidemic
+   *[lost_at_sea] lost at sea
+})
+happening-encounter = encounter at { $node } between { $hand } and { $other }: { $text }
+happening-diplomat-revealed = at { $node } a diplomat of { $nation } is unmasked and removed
+happening-diplomat-unmasked = your spy reveals that at { $node } there is only a diplomat
+happening-enemy-size = your spy sizes the enemy at { $node }: { $ducats } ducats
+happening-battle-pending = { $rearguard ->
+    [true] rearguard action
+   *[false] battle
+} { $id } at { $node }: { $attacker } against { $defender }, waiting for its result
+happening-retreated = forces of { $nation } fall back from { $from } to { $to }
+happening-siege-roll = { $besieger } besieges { $node }: 1d6={ $roll }, total { $total }, needs { $needed }
+happening-surrendered = { $node } surrenders: it passes from { $from } to { $to }
+happening-node-taken = { $to } takes { $node } from { $from }
+happening-storm-roll = storm roll: { $roll }{ $storm ->
+    [true] : a storm at sea, every fleet out of port rolls to survive it
+    [false] : calm seas, no fleet is at risk this round
+   *[none] {""}
+}
+happening-fleet-lost = fleet { $fleet } of { $nation } is lost in the storm
+happening-fleet-pushed-back = fleet { $fleet } of { $nation } is pushed back to { $to }
+happening-fleet-destroyed = fleet { $fleet } of { $nation } is destroyed
+happening-commander-killed = the commander of army { $army } of { $nation } is killed
+happening-specialist-killed = { $what ->
+    [sapper] { $sapper ->
+        [army] the sapper of army { $army } of { $nation } is killed
+       *[node] the sapper of { $nation } at { $node } is killed
+    }
+    [diplomat] diplomat { $diplomat } of { $nation } is killed
+   *[spy] the spy of { $nation } is killed
+}
+happening-alliance-betrayed = { $by } betrays its alliance with { $against }
+happening-landed = { $army } of { $nation } lands at { $node }
+happening-battle-fought = battle { $id } at { $node }, { $attacker } against { $defender }: { $winner ->
+    [none] a draw
+   *[other] { $winner } wins
+}{ $provisional ->
+    [true] {" "}(with provisional tables)
+   *[false] {""}
+}
+happening-battle-losses = losses in battle { $id }: attacker { $attacker_loss } ducats, defender { $defender_loss }

@@ -1,0 +1,64 @@
+# Le parole del registro dei ducati (src/rules/ledger.rs, rese da src/report/explain.rs):
+# dove stanno i ducati (account-*), a che cosa serve una voce (item-*) e i tipi del
+# riepilogo annuale (item-kind-*).
+
+account-treasury = tesoro
+account-army = armata { $id }
+account-garrison = guarnigione di { $id }
+account-fleet = flotta { $id }
+
+item-income = rendita di { $node }
+item-loan = prestito
+item-loan-repayment = restituzione del prestito
+item-interest = interessi
+item-confiscation = confisca
+item-raise = arruolamento
+item-reinforce = rinforzo
+item-transfer = trasferimento
+item-garrison-detached = guarnigione a { $node }
+item-garrison-cost = costo del distaccamento
+item-fortify = fortificazione di { $node }
+item-repair = riparazione di { $node }
+item-sapper = guastatore
+item-diplomat = diplomatico
+item-spy = spia
+item-assassin = assassino
+item-fleet = flotta
+item-strategos = Stratego
+item-upkeep = mantenimento
+item-bribe = corruzione a { $node }
+item-siege-cost = assedio di { $node }
+item-captured = catturati a { $node }
+item-epidemic = epidemia a { $node }
+item-storm = perduti in mare
+item-battle-loss = perdite nella battaglia { $battle }
+
+item-kind-income = rendite
+item-kind-loan = prestito
+item-kind-loan-repayment = restituzione del prestito
+item-kind-interest = interessi
+item-kind-confiscation = confisca
+item-kind-raise = arruolamenti
+item-kind-reinforce = rinforzi
+item-kind-transfer = trasferimenti
+item-kind-garrison-detached = guarnigioni distaccate
+item-kind-garrison-cost = costi di distaccamento
+item-kind-fortify = fortificazioni
+item-kind-repair = riparazioni
+item-kind-sapper = guastatori
+item-kind-diplomat = diplomatici
+item-kind-spy = spie
+item-kind-assassin = assassini
+item-kind-fleet = flotte
+item-kind-strategos = Stratego
+item-kind-upkeep = mantenimento
+item-kind-bribe = corruzioni
+item-kind-siege-cost = costi d'assedio
+item-kind-captured = catturati
+item-kind-epidemic = epidemie
+item-kind-storm = perduti in mare
+item-kind-battle-loss = perdite in battaglia
+
+# `giglio ledger`: il saldo con cui un conto apre e chiude una fase.
+ledger-opening = apertura
+ledger-closing = chiusura

@@ -1,0 +1,183 @@
+# Che ne è stato di ogni ordine e che altro è accaduto in una fase (src/rules/outcome.rs,
+# reso in parole da src/report/explain.rs). Gli id seguono i tipi delle regole:
+# done-<tipo>, reason-<tipo>, happening-<tipo>; gli argomenti sono i campi dei fatti.
+
+outcome-rejected = respinto ({ $rule }): { $reason }
+
+## Che cosa ha fatto un ordine eseguito.
+done-loan = prestito di { $amount } ducati; da restituire { $due } la prossima primavera
+done-raised = armata { $army } arruolata a { $node } con { $value } ducati
+done-reinforced = armata { $army } rinforzata di { $value } ducati
+done-transferred = { $value } ducati trasferiti da { $from } a { $to }{ $disbanded ->
+    [true] ; { $from } è sciolta
+   *[false] {""}
+}
+done-garrisoned = { $army } lascia una guarnigione di { $value } ducati a { $node }
+done-fortified = { $at_once ->
+    [true] { $node } è fortificato
+   *[false] lavori di fortificazione a { $node }: completi in inverno
+}
+done-repaired = { $at_once ->
+    [true] { $node } è riparato
+   *[false] riparazioni a { $node }: complete in inverno
+}
+done-sapper-hired = { $at ->
+    [army] un guastatore si unisce all'armata { $army }
+   *[node] un guastatore rafforza la difesa di { $node }
+}
+done-diplomat-hired = diplomatico { $diplomat } posto a { $node }
+done-spy-hired = una spia al servizio del club per l'anno
+done-assassin-hired = un assassino attende la sua missione
+done-fleet-built = flotta { $fleet } costruita a { $port }
+done-alliance-declared = alleanza dichiarata con { $with }
+done-objective-chosen = obiettivo segreto registrato
+done-bid-sealed = offerta sigillata di { $amount } ducati per lo Stratego
+done-stance-set = nuove scelte permanenti per { $piece }
+done-moved = { $piece } muove { $path }
+done-stopped = { $piece } si ferma a { $at } per un incontro
+done-turned-back = { $piece } è respinto e torna a { $to }
+done-revealed = { $piece } è smascherato e rimosso
+done-siege-rolled = assedio di { $node }: 1d6={ $roll }, totale { $total }, serve { $needed }: { $fell ->
+    [true] la piazza si arrende
+   *[false] la piazza resiste
+}
+done-assassin-sent = { $success ->
+    [true] l'assassino ha colpito
+   *[false] l'assassino ha fallito
+}
+done-assassin-found-no-target = l'assassino non ha trovato il bersaglio: la missione è consumata
+done-fleet-moved = la flotta { $fleet } va a { $to }
+done-embarked = { $army } si imbarca sulla flotta { $fleet }
+done-landing = la flotta { $fleet } sbarca a { $node }
+
+## Perché un ordine è stato respinto.
+reason-missing-ducats = costa { $cost } ducati ma la tesoreria ne ha { $treasury }: ne mancano { $missing }
+reason-wrong-phase = questo ordine non vale in questa fase
+reason-not-your-army = { $army } non è una vostra armata
+reason-unknown-army = non esiste l'armata { $army }
+reason-not-your-fleet = { $fleet } non è una vostra flotta
+reason-not-your-node = { $node } non è vostro
+reason-not-a-city = { $node } non è una città
+reason-not-a-port = { $node } non è un porto
+reason-too-many-armies = { $max ->
+    [one] avete già { $max } armata, il massimo
+   *[other] avete già { $max } armate, il massimo
+}
+reason-value-too-small = il valore deve essere almeno { $min }
+reason-army-too-small = { $army } vale { $value } ducati, ne servono { $needed }
+reason-not-together = { $from } e { $to } non sono nello stesso nodo
+reason-same-army = un'armata non può trasferire a se stessa
+reason-not-fortified = { $node } non è fortificato
+reason-already-fortified = { $node } è già fortificato
+reason-not-breached = { $node } non ha brecce da riparare
+reason-breached-use-repair = { $node } ha una breccia: ordinate una riparazione
+reason-cannot-fortify-fortress = { $node } è una fortezza, sempre fortificata
+reason-sapper-already = c'è già un guastatore
+reason-spy-already = avete già una spia quest'anno
+reason-fleet-limit = { $limit ->
+    [one] la vostra nazione può avere al massimo { $limit } flotta
+   *[other] la vostra nazione può avere al massimo { $limit } flotte
+}
+reason-loan-twice = un solo prestito all'anno
+reason-loan-too-large = il prestito può essere al massimo di { $limit } ducati
+reason-loan-outstanding = c'è ancora un prestito da restituire
+reason-objective-not-first-spring = l'obiettivo si sceglie solo nella prima primavera
+reason-objective-twice = l'obiettivo è già stato scelto
+reason-objective-needs-target = questo obiettivo richiede una nazione bersaglio
+reason-objective-target-self = non potete conquistare voi stessi
+reason-unknown-nation = { $nation } non è una nazione della campagna
+reason-self-alliance = non potete allearvi con voi stessi
+reason-bid-twice = una sola offerta per lo Stratego
+reason-unknown-piece = non esiste il pezzo { $piece }
+reason-not-your-piece = { $piece } non è vostro
+reason-moved-twice = { $piece } ha già mosso in questo turno
+reason-path-start = il percorso deve partire da { $at }, dove sta il pezzo
+reason-too-far = { $max ->
+    [one] troppo lontano: al massimo { $max } nodo in questo turno
+   *[other] troppo lontano: al massimo { $max } nodi in questo turno
+}
+reason-border-not-first = in territorio straniero si entra solo con il primo passo, e ci si ferma
+reason-banned = in questo turno non si può muovere da { $from } a { $to }
+reason-stunned = il comandante è stato ucciso: l'armata non può muovere né attaccare in questo turno
+reason-aboard = l'armata è imbarcata
+reason-no-siege-target = a { $node } non c'è una piazza fortificata nemica da assediare
+reason-arrived-this-round = l'armata è appena arrivata: l'assedio può cominciare dal turno seguente
+reason-no-assassin = non avete assassini disponibili
+reason-target-not-found = il bersaglio non c'è
+reason-not-adjacent-sea = { $to } non è raggiungibile con una rotta da dove sta la flotta
+reason-foreign-port = { $port } non è un vostro porto
+reason-cargo-full = la flotta trasporta già un'armata
+reason-no-cargo = la flotta non trasporta un'armata
+reason-not-in-port = la flotta non è in porto
+reason-not-at-port = né la flotta né l'armata sono a { $node }
+reason-fleet-busy = la flotta ha già un altro ordine in questo turno
+reason-landing-blocked = lo sbarco a { $node } è impedito da forze nemiche
+reason-contact-exchange-off = in questa campagna gli incontri si risolvono con le scelte permanenti
+reason-battle-result-by-command = i risultati e gli ordini di battaglia si registrano con `giglio battle result` e `giglio battle oob`
+reason-not-resolved-yet = questo tipo di ordine non è ancora risolto da questa versione
+
+## Che altro è accaduto.
+happening-income = { $nation } incassa { $amount } ducati
+happening-loan-repaid = { $nation } restituisce il prestito: { $amount } ducati
+happening-loan-default = { $nation } non può restituire { $due } ducati: confiscati { $paid }, restano insoluti { $unpaid }
+happening-strategos-won = { $nation } ottiene lo Stratego per { $bid } ducati
+happening-strategos-tie = parità a { $bid } ducati: nessuno Stratego quest'anno
+happening-strategos-none = nessuna offerta valida: nessuno Stratego quest'anno
+happening-move-order = ordine di movimento dell'estate: { $order }
+happening-alliance-formed = alleanza stretta tra { $members_1 } e { $members_2 }
+happening-works-complete = i lavori a { $node } sono completi
+happening-specialists-leave = gli specialisti di { $nation } lasciano il servizio
+happening-event-roll = { $nation } tira per gli eventi: { $roll }
+happening-winter-event = { $nation }: { $name } per il prossimo anno
+happening-breached = { $node } subisce una breccia
+happening-campaign-ends = la campagna è finita
+happening-epidemic = l'epidemia colpisce { $node } ({ $nation })
+happening-force-destroyed = { $what ->
+    [garrison] la guarnigione
+   *[army] l'armata { $army }
+} di { $nation } a { $node } è distrutta ({ $cause ->
+    [lost_in_battle] persa in battaglia
+    [could_not_retreat] senza via di ritirata
+    [surrendered] per la resa
+    [epidemic] per l'epidemia
+   *[lost_at_sea] persa in mare
+})
+happening-encounter = incontro a { $node } tra { $hand } e { $other }: { $text }
+happening-diplomat-revealed = a { $node } un diplomatico di { $nation } è smascherato e rimosso
+happening-diplomat-unmasked = la vostra spia rivela che a { $node } c'è solo un diplomatico
+happening-enemy-size = la vostra spia stima il nemico a { $node }: { $ducats } ducati
+happening-battle-pending = { $rearguard ->
+    [true] azione di retroguardia
+   *[false] battaglia
+} { $id } a { $node }: { $attacker } contro { $defender }, in attesa del risultato
+happening-retreated = forze di { $nation } ripiegano da { $from } a { $to }
+happening-siege-roll = { $besieger } assedia { $node }: 1d6={ $roll }, totale { $total }, serve { $needed }
+happening-surrendered = { $node } si arrende: passa da { $from } a { $to }
+happening-node-taken = { $to } prende { $node } a { $from }
+happening-storm-roll = tiro della tempesta: { $roll }{ $storm ->
+    [true] : tempesta in mare, ogni flotta fuori dal porto tira per salvarsi
+    [false] : mare calmo, nessuna flotta è in pericolo in questo turno
+   *[none] {""}
+}
+happening-fleet-lost = la flotta { $fleet } di { $nation } è persa nella tempesta
+happening-fleet-pushed-back = la flotta { $fleet } di { $nation } è respinta a { $to }
+happening-fleet-destroyed = la flotta { $fleet } di { $nation } è distrutta
+happening-commander-killed = il comandante dell'armata { $army } di { $nation } è ucciso
+happening-specialist-killed = { $what ->
+    [sapper] { $sapper ->
+        [army] il guastatore dell'armata { $army } di { $nation } è ucciso
+       *[node] il guastatore di { $nation } a { $node } è ucciso
+    }
+    [diplomat] il diplomatico { $diplomat } di { $nation } è ucciso
+   *[spy] la spia di { $nation } è uccisa
+}
+happening-alliance-betrayed = { $by } tradisce l'alleanza con { $against }
+happening-landed = { $army } di { $nation } sbarca a { $node }
+happening-battle-fought = battaglia { $id } a { $node }, { $attacker } contro { $defender }: { $winner ->
+    [none] pareggio
+   *[other] vince { $winner }
+}{ $provisional ->
+    [true] {" "}(con tabelle provvisorie)
+   *[false] {""}
+}
+happening-battle-losses = perdite nella battaglia { $id }: attaccante { $attacker_loss } ducati, difensore { $defender_loss }

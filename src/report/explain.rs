@@ -1,0 +1,257 @@
+//! The rules' typed facts in words: outcomes of orders, events, ledger entries and phase
+//! names, through the message catalogue (`locales/*/outcomes.ftl`, `ledger.ftl`,
+//! `phases.ftl`). The one implementation of [`rules::say::Say`](crate::rules::say::Say).
+//!
+//! A fact's message id is its type's prefix and its serialized kind (`done-raised`,
+//! `reason-too-far`, `happening-siege-roll`, `item-income`), and its fields are the
+//! message's arguments, so a new kind needs one message per language and no code: the
+//! catalogue test below checks that every kind the rules define has one. Fields that
+//! are enums become selector arguments (`$cause` = `lost_in_battle`), a one-key object
+//! `{ "army": "V-A1" }` gives `$what = army` and `$army = V-A1`, booleans read `true` or
+//! `false`, an absent value `none`, and lists are joined.
+
+use crate::rules::calendar::{Phase, PhaseId};
+use crate::rules::ledger::{Account, Item};
+use crate::rules::outcome::{Happening, Outcome};
+use crate::rules::say::Say;
+use crate::rules::tables::{CalendarTable, Lang};
+use crate::t;
+use crate::words::{Args, Words};
+use serde::Serialize;
+use serde_json::Value;
+
+/// The catalogue and the campaign's calendar (the months of the rounds).
+#[derive(Clone, Debug)]
+pub struct Explain {
+    words: Words,
+    calendar: CalendarTable,
+}
+
+impl Explain {
+    /// Words from `words`, months from `calendar`.
+    pub fn new(words: Words, calendar: &CalendarTable) -> Explain {
+        Explain {
+            words,
+            calendar: calendar.clone(),
+        }
+    }
+
+    /// The built-in catalogue with the calendar of a campaign.
+    pub fn builtin(calendar: &CalendarTable) -> Explain {
+        Explain::new(Words::builtin(), calendar)
+    }
+
+    /// The catalogue in use.
+    pub fn words(&self) -> &Words {
+        &self.words
+    }
+}
+
+impl Say for Explain {
+    fn outcome(&self, o: &Outcome, lang: Lang) -> String {
+        outcome(&self.words, o, lang)
+    }
+
+    fn happening(&self, h: &Happening, lang: Lang) -> String {
+        happening(&self.words, h, lang)
+    }
+
+    fn account(&self, a: &Account, lang: Lang) -> String {
+        account(&self.words, a, lang)
+    }
+
+    fn item(&self, i: &Item, lang: Lang) -> String {
+        render(&self.words, lang, "item", "item", i)
+    }
+
+    fn item_kind(&self, key: &str, lang: Lang) -> String {
+        self.words
+            .plain(lang, &format!("item-kind-{}", key.replace('_', "-")))
+    }
+
+    fn phase(&self, id: PhaseId, lang: Lang) -> String {
+        phase_name(&self.words, &self.calendar, id, lang)
+    }
+
+    fn year(&self, year: u16, lang: Lang) -> String {
+        t!(self.words, lang, "year-title", year = year.to_string())
+    }
+}
+
+/// What became of an order, in words.
+pub fn outcome(w: &Words, o: &Outcome, lang: Lang) -> String {
+    match o {
+        Outcome::Done(d) => render(w, lang, "done", "done", d),
+        Outcome::Rejected { rule, reason } => t!(
+            w,
+            lang,
+            "outcome-rejected",
+            rule = rule.as_str(),
+            reason = render(w, lang, "reason", "reason", reason)
+        ),
+    }
+}
+
+/// Why an order was rejected, in words (without the rule id).
+pub fn reason(w: &Words, r: &crate::rules::outcome::Reason, lang: Lang) -> String {
+    render(w, lang, "reason", "reason", r)
+}
+
+/// What happened, in words.
+pub fn happening(w: &Words, h: &Happening, lang: Lang) -> String {
+    render(w, lang, "happening", "happening", h)
+}
+
+/// A ledger account, in words.
+pub fn account(w: &Words, a: &Account, lang: Lang) -> String {
+    match serde_json::to_value(a).unwrap_or(Value::Null) {
+        Value::Object(m) => {
+            let Some((kind, id)) = m.into_iter().next() else {
+                return String::new();
+            };
+            let mut args = Args::new();
+            put(&mut args, "id", &id);
+            w.get(lang, &format!("account-{}", kind.replace('_', "-")), &args)
+        }
+        Value::String(kind) => w.plain(lang, &format!("account-{}", kind.replace('_', "-"))),
+        _ => String::new(),
+    }
+}
+
+/// A ledger entry's label, in words.
+pub fn item(w: &Words, i: &Item, lang: Lang) -> String {
+    render(w, lang, "item", "item", i)
+}
+
+/// A phase's name in a language: `primavera 1494`, `round 3 (May) of 1494`. Months are
+/// the campaign's data; Italian writes them lower-case in running text.
+pub fn phase_name(w: &Words, cal: &CalendarTable, id: PhaseId, lang: Lang) -> String {
+    let year = id.year.to_string();
+    match id.phase {
+        Phase::Spring => t!(w, lang, "phase-spring", year = year),
+        Phase::Winter => t!(w, lang, "phase-winter", year = year),
+        Phase::Round(n) => t!(
+            w,
+            lang,
+            "phase-round",
+            round = i64::from(n),
+            month = month(cal, n, lang),
+            year = year
+        ),
+    }
+}
+
+/// The month of a round as running text has it (Italian months are lower-case).
+pub fn month(cal: &CalendarTable, round: u8, lang: Lang) -> String {
+    let m = cal.month(round, lang);
+    match lang {
+        Lang::It => m.to_lowercase(),
+        Lang::En => m.to_owned(),
+    }
+}
+
+/// An objective by the names the campaign gives it (`rules.toml`), with its target
+/// nation's name: never the type's internal name.
+pub fn objective(
+    c: &crate::rules::Campaign,
+    kind: crate::rules::tables::ObjectiveKind,
+    target: Option<&str>,
+    lang: Lang,
+) -> String {
+    let entry = c.tables.victory.objective.iter().find(|o| o.id == kind);
+    let name = match (entry, lang) {
+        (Some(e), Lang::It) => e.name_it.clone(),
+        (Some(e), Lang::En) => e.name_en.clone(),
+        (None, _) => scalar(&serde_json::to_value(kind).unwrap_or(Value::Null)).replace('_', " "),
+    };
+    match target {
+        Some(t) => {
+            let nation = c.nation(t).map_or_else(
+                || t.to_owned(),
+                |n| match lang {
+                    Lang::It => n.name_it.clone(),
+                    Lang::En => n.name_en.clone(),
+                },
+            );
+            format!("{name}: {nation}")
+        }
+        None => name,
+    }
+}
+
+/// Renders a value tagged with `tag` as message `<prefix>-<kind>`.
+fn render(w: &Words, lang: Lang, prefix: &str, tag: &str, value: &impl Serialize) -> String {
+    let Value::Object(map) = serde_json::to_value(value).unwrap_or(Value::Null) else {
+        return String::new();
+    };
+    let kind = map
+        .get(tag)
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_owned();
+    let mut args = Args::new();
+    for (k, v) in map.iter().filter(|(k, _)| *k != tag) {
+        put(&mut args, k, v);
+    }
+    derived(&kind, &map, lang, &mut args);
+    w.get(lang, &format!("{prefix}-{}", kind.replace('_', "-")), &args)
+}
+
+/// Arguments computed from the fields: what a message cannot compute, and the words the
+/// campaign's data gives in each language.
+fn derived(kind: &str, map: &serde_json::Map<String, Value>, lang: Lang, args: &mut Args) {
+    let num = |k: &str| map.get(k).and_then(Value::as_i64).unwrap_or(0);
+    let text = |it: &str, en: &str| {
+        let k = match lang {
+            Lang::It => it,
+            Lang::En => en,
+        };
+        map.get(k)
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_owned()
+    };
+    match kind {
+        "missing_ducats" => args.set("missing", num("cost") - num("treasury")),
+        "winter_event" => args.set("name", text("name_it", "name_en")),
+        "encounter" => args.set("text", text("text_it", "text_en")),
+        _ => {}
+    }
+}
+
+/// Sets argument `key` from a field's value (see the module's documentation).
+fn put(args: &mut Args, key: &str, v: &Value) {
+    match v {
+        Value::String(s) => args.set(key.to_owned(), s.clone()),
+        Value::Number(n) => match n.as_i64() {
+            Some(i) => args.set(key.to_owned(), i),
+            None => args.set(key.to_owned(), n.as_f64().unwrap_or_default()),
+        },
+        Value::Bool(b) => args.set(key.to_owned(), if *b { "true" } else { "false" }),
+        Value::Null => args.set(key.to_owned(), "none"),
+        Value::Array(xs) => {
+            let parts: Vec<String> = xs.iter().map(scalar).collect();
+            for (i, p) in parts.iter().enumerate() {
+                args.set(format!("{key}_{}", i + 1), p.clone());
+            }
+            let sep = if key == "path" { " → " } else { ", " };
+            args.set(key.to_owned(), parts.join(sep));
+        }
+        Value::Object(m) => {
+            if let Some((kind, inner)) = m.iter().next() {
+                args.set(key.to_owned(), kind.clone());
+                put(args, kind, inner);
+            }
+        }
+    }
+}
+
+fn scalar(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests;
