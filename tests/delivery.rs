@@ -1094,3 +1094,69 @@ fn src_uses_no_unchecked_mail_api() {
     assert!(files > 50, "the scan saw {files} files");
     assert!(found.is_empty(), "unchecked mail APIs in src/: {found:#?}");
 }
+
+// ---- backups --------------------------------------------------------------------------
+
+/// `giglio backup` taken while a `mail send` is half done (one message written and
+/// marked sent, paused before the next) is sound, and restored in place of the
+/// database it gives back every phase and every message as they stood.
+#[test]
+fn a_backup_taken_during_a_send_restores_every_phase_and_message() {
+    let c = MailCampaign::resolved();
+    let holder = Paused::start(c.command(&["mail", "send"], &[]), "send.marked_sent");
+    let file = c.tmp.path().join("during-send.sqlite");
+    let b = c
+        .run(
+            &["backup", "--to", &file.display().to_string(), "--json"],
+            &[],
+        )
+        .success();
+    let v: serde_json::Value = serde_json::from_slice(&b.get_output().stdout).expect("JSON");
+    assert_eq!(v["integrity"], "ok", "{v}");
+    assert_eq!(v["phase"], "1494-r01", "{v}");
+    let at_backup = c.outbox();
+    let phases_at_backup = Store::open_read(&c.dir)
+        .expect("open")
+        .phases()
+        .expect("phases");
+    let out = holder.release();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(c.statuses().iter().all(|s| *s == Status::Sent));
+
+    // Restore: the campaign directory with the backup in place of its database.
+    let restored = c.copy();
+    for ext in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(restored.dir.join(format!("giglio.sqlite{ext}")));
+    }
+    std::fs::copy(&file, restored.dir.join("giglio.sqlite")).expect("restore");
+    let store = Store::open_read(&restored.dir).expect("open the restored campaign");
+    let keys =
+        |p: &[giglio::storage::PhaseRow]| -> Vec<String> { p.iter().map(|r| r.id.key()).collect() };
+    assert_eq!(
+        keys(&store.phases().expect("phases")),
+        keys(&phases_at_backup)
+    );
+    assert_eq!(keys(&phases_at_backup), ["1494-spring", "1494-r01"]);
+    let back = store.outbox(None).expect("outbox");
+    assert_eq!(back.len(), CLUBS.len() + 1, "every message");
+    for (was, is) in at_backup.iter().zip(&back) {
+        assert_eq!(
+            (&was.message_id, was.status, &was.raw),
+            (&is.message_id, is.status, &is.raw)
+        );
+    }
+    let sent = back.iter().filter(|r| r.status == Status::Sent).count();
+    assert_eq!(
+        sent, 1,
+        "the backup holds the send as it stood: one message out"
+    );
+    restored.run(&["audit"], &[]).success();
+    // The restored campaign goes on: the rest of the queue is sent from it.
+    let again = restored.send(&[]);
+    assert_eq!((again.code, again.sent), (0, CLUBS.len()), "{again:?}");
+}

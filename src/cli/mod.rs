@@ -4,6 +4,7 @@
 //! print. No game rule is decided here.
 
 mod audit;
+mod backup;
 mod battle;
 mod club;
 mod deadline;
@@ -77,6 +78,7 @@ enum Command {
     #[command(subcommand)]
     Mail(mail::MailCommand),
     Simulate(simulate::SimulateArgs),
+    Backup(backup::BackupArgs),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -121,6 +123,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Remind(args) => deadline::cmd_remind(dir, args),
         Command::Mail(cmd) => mail::cmd_mail(dir, cmd),
         Command::Simulate(args) => simulate::cmd_simulate(dir, args),
+        Command::Backup(args) => backup::cmd_backup(dir, args),
     }
 }
 

@@ -6,9 +6,12 @@
 //!
 //! Storage persists and loads values; it makes no rules decisions.
 
+mod backup;
 mod lock;
 mod mail;
 mod schema;
+
+pub use backup::{Checked as BackupChecked, check as check_backup};
 
 pub use mail::{InboxRow, Ingest, OutMessage, OutboxRow, Status};
 
