@@ -450,6 +450,27 @@ fn a_wrong_password_fails_the_messages_until_retry_requeues_them() {
         String::from_utf8_lossy(&retry.get_output().stdout)
             .contains("4 failed messages queued again")
     );
+    // `mail status` shows the state as it is: queued, the old 535 gone from each row
+    // (it stays in the journal).
+    let status = c.run(&["mail", "status"], &[]).success();
+    let status = String::from_utf8_lossy(&status.get_output().stdout).into_owned();
+    assert!(status.starts_with("4 queued, 0 sent, 0 failed"), "{status}");
+    assert!(!status.contains("535"), "no stale error: {status}");
+    assert!(!status.contains("FAILED"), "{status}");
+    let rows = c.run(&["mail", "status", "--json"], &[]).success();
+    let rows: serde_json::Value = serde_json::from_slice(&rows.get_output().stdout).expect("JSON");
+    for r in rows.as_array().expect("rows") {
+        assert_eq!(
+            (&r["status"], &r["last_error"]),
+            (&serde_json::json!("queued"), &serde_json::Value::Null),
+            "{r}"
+        );
+    }
+    let log = c.run(&["log"], &[]).success();
+    assert!(
+        String::from_utf8_lossy(&log.get_output().stdout).contains("535"),
+        "the journal keeps the errors"
+    );
     let run = c.send(&tls_env(&servers, SMTP_PASSWORD));
     assert_eq!((run.code, run.sent), (0, 4), "{run:?}");
     check_received(&c, &servers);
