@@ -961,3 +961,55 @@ fn every_subcommand_has_help() {
     let a = giglio(tmp.path()).arg("frobnicate").assert().failure();
     assert_eq!(code_of(&a), 2, "usage errors exit 2");
 }
+
+/// `giglio completions bash|zsh|fish` and `giglio man` come from the command
+/// definitions: each names the commands, and `man --out` writes a page per command.
+#[test]
+fn completions_and_man_pages_cover_every_command() {
+    let tmp = tempfile::tempdir().expect("a temporary directory");
+    for (shell, marker) in [
+        ("bash", "complete -F"),
+        ("zsh", "#compdef giglio"),
+        ("fish", "complete -c giglio"),
+    ] {
+        let out = giglio(tmp.path())
+            .args(["completions", shell])
+            .assert()
+            .success();
+        let text = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+        assert!(text.contains(marker), "{shell}: {text}");
+        for sub in ["resolve", "backup", "inbox", "deadline"] {
+            assert!(text.contains(sub), "{shell} completes {sub}");
+        }
+    }
+    giglio(tmp.path())
+        .args(["completions", "powershell-9"])
+        .assert()
+        .code(2);
+    let man = giglio(tmp.path()).arg("man").assert().success();
+    let page = String::from_utf8_lossy(&man.get_output().stdout).into_owned();
+    assert!(
+        page.starts_with(".ie \\n(.g .ds Aq") || page.contains(".TH giglio 1"),
+        "{page}"
+    );
+    assert!(
+        page.contains("resolve") && page.contains("backup"),
+        "{page}"
+    );
+    let pages = tmp.path().join("man1");
+    giglio(tmp.path())
+        .args(["man", "--out"])
+        .arg(&pages)
+        .assert()
+        .success();
+    for name in [
+        "giglio.1",
+        "giglio-resolve.1",
+        "giglio-mail-send.1",
+        "giglio-backup.1",
+    ] {
+        let text =
+            std::fs::read_to_string(pages.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(text.contains(".TH"), "{name}");
+    }
+}

@@ -19,6 +19,7 @@ mod new;
 mod orders;
 pub(crate) mod report;
 mod resolve;
+mod shell;
 mod simulate;
 mod status;
 mod ui;
@@ -79,6 +80,8 @@ enum Command {
     Mail(mail::MailCommand),
     Simulate(simulate::SimulateArgs),
     Backup(backup::BackupArgs),
+    Completions(shell::CompletionsArgs),
+    Man(shell::ManArgs),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -124,6 +127,8 @@ fn run(cli: Cli) -> Result<()> {
         Command::Mail(cmd) => mail::cmd_mail(dir, cmd),
         Command::Simulate(args) => simulate::cmd_simulate(dir, args),
         Command::Backup(args) => backup::cmd_backup(dir, args),
+        Command::Completions(args) => shell::cmd_completions(args),
+        Command::Man(args) => shell::cmd_man(args),
     }
 }
 
