@@ -1013,3 +1013,57 @@ fn completions_and_man_pages_cover_every_command() {
         assert!(text.contains(".TH"), "{name}");
     }
 }
+
+/// Help that teaches: walking clap's command tree, every argument has a help line and
+/// every command that runs something ends its `--help` with examples; the real binary
+/// prints them.
+#[test]
+fn every_flag_has_help_and_every_command_has_examples() {
+    fn walk(cmd: &clap::Command, path: &str, missing: &mut Vec<String>, leaves: &mut Vec<String>) {
+        for arg in cmd.get_arguments() {
+            let id = arg.get_id().as_str();
+            if ["help", "version"].contains(&id) {
+                continue;
+            }
+            if arg.get_help().is_none() && arg.get_long_help().is_none() {
+                missing.push(format!("{path}: --{id} has no help"));
+            }
+        }
+        let subs: Vec<_> = cmd
+            .get_subcommands()
+            .filter(|s| s.get_name() != "help")
+            .collect();
+        if subs.is_empty() {
+            let examples = cmd
+                .get_after_help()
+                .map(|h| h.to_string())
+                .unwrap_or_default();
+            if !examples.contains("Examples:") || !examples.contains("giglio ") {
+                missing.push(format!("{path}: no examples"));
+            }
+            if cmd.get_about().is_none() {
+                missing.push(format!("{path}: no description"));
+            }
+            leaves.push(path.to_owned());
+        }
+        for s in subs {
+            walk(s, &format!("{path} {}", s.get_name()), missing, leaves);
+        }
+    }
+    let mut missing = Vec::new();
+    let mut leaves = Vec::new();
+    walk(&giglio::cli::command(), "giglio", &mut missing, &mut leaves);
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
+    assert!(leaves.len() > 30, "{leaves:?}");
+    let tmp = tempfile::tempdir().expect("a temporary directory");
+    for leaf in &leaves {
+        let args: Vec<&str> = leaf.split(' ').skip(1).chain(["--help"]).collect();
+        let out = giglio(tmp.path()).args(&args).assert().success();
+        let help = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+        let tail = help.rsplit("Examples:").next().unwrap_or("");
+        assert!(
+            help.contains("Examples:") && tail.contains("giglio "),
+            "{leaf}: {help}"
+        );
+    }
+}

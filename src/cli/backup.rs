@@ -11,9 +11,6 @@ use std::path::{Path, PathBuf};
 /// read of the database, write-ahead log included. The copy is checked (SQLite's
 /// integrity check) and the phase it holds is shown. README says how to restore it.
 #[derive(Debug, clap::Args)]
-#[command(
-    after_help = "Examples:\n  giglio backup\n  giglio backup --to /media/usb/giglio-1494.sqlite --json"
-)]
 pub struct BackupArgs {
     /// Where to write the copy (must not exist); by default
     /// backups/giglio-PHASE-TIMESTAMP.sqlite in the campaign directory.

@@ -15,6 +15,7 @@ pub enum MailCommand {
         /// Write .eml files into this folder instead, whatever giglio.toml says.
         #[arg(long, value_name = "DIR")]
         to_dir: Option<PathBuf>,
+        /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
     },
@@ -23,6 +24,7 @@ pub enum MailCommand {
         /// Only messages in this state.
         #[arg(long, value_parser = ["queued", "sent", "failed"])]
         only: Option<String>,
+        /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
     },

@@ -9,6 +9,7 @@ mod battle;
 mod club;
 mod deadline;
 mod demo;
+mod examples;
 mod export;
 mod inbox;
 mod ledger;
@@ -29,7 +30,7 @@ use crate::error::{Error, Result};
 use crate::rules::Campaign;
 use crate::scenario::{self, Source};
 use crate::storage::Store;
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -84,9 +85,18 @@ enum Command {
     Man(shell::ManArgs),
 }
 
+/// The whole command tree: the clap definitions with every command's examples and help
+/// lines applied (`--help`, the man pages and the completions all come from it).
+pub fn command() -> clap::Command {
+    examples::apply(Cli::command())
+}
+
 /// Runs the command line and returns the process exit code.
 pub fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let parsed = command()
+        .try_get_matches()
+        .and_then(|m| Cli::from_arg_matches(&m));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();

@@ -35,6 +35,7 @@ pub struct ReportArgs {
     /// Language of a year's report (default: the club's; the chronicle's: it).
     #[arg(long, value_enum, requires = "year")]
     pub lang: Option<super::orders::LangArg>,
+    /// Plain text, or HTML with the map embedded.
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
     /// Write every club's report (text, HTML, PNG map), the bulletin and the

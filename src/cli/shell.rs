@@ -2,13 +2,9 @@
 //! they never disagree with the commands.
 
 use crate::error::{Error, Result};
-use clap::CommandFactory;
 
 /// Print the shell completion script for bash, zsh or fish.
 #[derive(Debug, clap::Args)]
-#[command(
-    after_help = "Examples:\n  giglio completions bash > ~/.local/share/bash-completion/completions/giglio\n  giglio completions zsh > ~/.zfunc/_giglio\n  giglio completions fish > ~/.config/fish/completions/giglio.fish"
-)]
 pub struct CompletionsArgs {
     /// The shell to complete in.
     #[arg(value_enum)]
@@ -17,9 +13,6 @@ pub struct CompletionsArgs {
 
 /// Print the manual page (roff) of giglio, or write one page per command into a folder.
 #[derive(Debug, clap::Args)]
-#[command(
-    after_help = "Examples:\n  giglio man | man -l -\n  giglio man --out ~/.local/share/man/man1"
-)]
 pub struct ManArgs {
     /// Write giglio.1 and a giglio-COMMAND.1 page for every command into this folder.
     #[arg(long, value_name = "DIR")]
@@ -27,7 +20,7 @@ pub struct ManArgs {
 }
 
 pub fn cmd_completions(a: CompletionsArgs) -> Result<()> {
-    let mut cmd = super::Cli::command();
+    let mut cmd = super::command();
     let mut out = Vec::new();
     clap_complete::generate(a.shell, &mut cmd, "giglio", &mut out);
     super::ui::out(&String::from_utf8_lossy(&out));
@@ -35,7 +28,7 @@ pub fn cmd_completions(a: CompletionsArgs) -> Result<()> {
 }
 
 pub fn cmd_man(a: ManArgs) -> Result<()> {
-    let cmd = super::Cli::command();
+    let cmd = super::command();
     if let Some(dir) = a.out {
         std::fs::create_dir_all(&dir).map_err(|e| Error::Io(format!("{}: {e}", dir.display())))?;
         clap_mangen::generate_to(cmd, &dir)
