@@ -152,6 +152,24 @@ pub fn now() -> String {
         .unwrap_or_else(|| chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true))
 }
 
+/// Configuration mistakes the referee should see (`status`, `mail send`): settings
+/// that are valid but silently lose something.
+pub fn config_warnings(config: &crate::mail::config::Config) -> Vec<String> {
+    let mut out = Vec::new();
+    if config.mail.referee.is_empty() {
+        out.push(
+            "giglio.toml sets no referee address (referee = []): the referee gets no copy of the alerts (forged or late orders) nor the referee's report; add [mail] referee = [\"you@example.org\"]"
+                .to_owned(),
+        );
+    }
+    out
+}
+
+/// Reads a file the user named; a missing or unreadable file is an I/O failure (74).
+pub fn read_file(path: &Path) -> Result<Vec<u8>> {
+    std::fs::read(path).map_err(|e| Error::Io(format!("cannot read {}: {e}", path.display())))
+}
+
 /// The folder, inside a campaign directory, that holds its editable definition.
 pub const DEFINITION_DIR: &str = "campaign";
 
