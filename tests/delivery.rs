@@ -1181,3 +1181,54 @@ fn a_backup_taken_during_a_send_restores_every_phase_and_message() {
     let again = restored.send(&[]);
     assert_eq!((again.code, again.sent), (0, CLUBS.len()), "{again:?}");
 }
+
+// ---- preview ---------------------------------------------------------------------------
+
+/// `resolve --dry-run --out DIR` writes every message the resolution would send, saves
+/// nothing, and the messages then queued by `resolve` are those very bytes.
+#[test]
+fn a_dry_run_writes_the_messages_it_would_send_byte_for_byte() {
+    let c = MailCampaign::new();
+    c.submit("V", VENICE_ORDERS);
+    c.submit("M", "");
+    let queued_before = c.outbox().len();
+    let preview = c.tmp.path().join("preview");
+    let out = c
+        .run(
+            &[
+                "resolve",
+                "--dry-run",
+                "--force",
+                "--out",
+                &preview.display().to_string(),
+            ],
+            &[],
+        )
+        .success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+    assert!(text.contains("nothing was saved"), "{text}");
+    assert_eq!(c.outbox().len(), queued_before, "nothing queued");
+    let files = eml_files(&preview);
+    assert_eq!(
+        files.len(),
+        CLUBS.len() + 1,
+        "every club's report and the referee's"
+    );
+    for (nation, ..) in CLUBS {
+        assert!(
+            files
+                .iter()
+                .any(|(p, _)| p.ends_with(format!("report-{nation}.eml"))),
+            "{nation}: {files:?}"
+        );
+    }
+    c.run(&["resolve", "--force"], &[]).success();
+    let mut sent: Vec<Vec<u8>> = c.outbox().into_iter().map(|r| r.raw).collect();
+    let mut previewed: Vec<Vec<u8>> = files.into_iter().map(|(_, b)| b).collect();
+    sent.sort();
+    previewed.sort();
+    assert!(sent == previewed, "the preview is what resolve queues");
+    // --out alone is a usage error: it only goes with --dry-run.
+    let a = c.run(&["resolve", "--out", "x"], &[]).failure();
+    assert_eq!(code_of(&a), 2);
+}
