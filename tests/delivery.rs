@@ -1232,3 +1232,58 @@ fn a_dry_run_writes_the_messages_it_would_send_byte_for_byte() {
     let a = c.run(&["resolve", "--out", "x"], &[]).failure();
     assert_eq!(code_of(&a), 2);
 }
+
+// ---- undo after the mail went out ------------------------------------------------------
+
+/// `undo` after the reports went out warns and queues a short correction to every
+/// club that received them, in its language; before they went out, it sends nothing.
+#[test]
+fn undo_after_the_reports_went_out_queues_a_correction_to_each_club() {
+    let c = MailCampaign::resolved();
+    let unsent = c.copy();
+    let quiet = unsent.run(&["undo", "--json"], &[]).success();
+    assert!(
+        !stderr_of(&quiet).contains("warning"),
+        "{}",
+        stderr_of(&quiet)
+    );
+    assert!(
+        unsent.outbox().is_empty(),
+        "unsent reports are withdrawn, nothing queued"
+    );
+
+    assert_eq!(c.send(&[]).sent, CLUBS.len() + 1);
+    let a = c.run(&["undo", "--json"], &[]).success();
+    let stderr = stderr_of(&a);
+    let v: serde_json::Value = serde_json::from_slice(&a.get_output().stdout).expect("JSON");
+    assert_eq!(v["open"], "1494-spring", "{v}");
+    let mut corrected: Vec<&str> = v["corrected"]
+        .as_array()
+        .expect("corrected")
+        .iter()
+        .filter_map(|n| n.as_str())
+        .collect();
+    corrected.sort_unstable();
+    assert_eq!(corrected, ["F", "M", "V"], "{v}");
+    for (nation, ..) in CLUBS {
+        assert!(stderr.contains(&format!("went to {nation}")), "{stderr}");
+    }
+    let queued: Vec<OutboxRow> = c
+        .outbox()
+        .into_iter()
+        .filter(|r| r.status == Status::Queued)
+        .collect();
+    assert_eq!(queued.len(), CLUBS.len(), "one correction per club");
+    for r in &queued {
+        assert_eq!(r.kind, "correction");
+        let (_, _, lang, emails) = CLUBS
+            .iter()
+            .find(|(n, ..)| Some(*n) == r.nation.as_deref())
+            .expect("a club");
+        assert_eq!(&r.recipients, emails);
+        let italian = r.subject.contains("rettifica");
+        assert_eq!(italian, *lang == "it", "{}", r.subject);
+    }
+    let log = c.run(&["log"], &[]).success();
+    assert!(String::from_utf8_lossy(&log.get_output().stdout).contains("3 corrections queued"));
+}
