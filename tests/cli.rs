@@ -1213,3 +1213,33 @@ fn no_referee_address_is_warned_by_status_and_mail_send() {
     let a = t.run(&["status"]).success();
     assert!(!stderr_of(&a).contains("warning"), "{}", stderr_of(&a));
 }
+
+/// `report --club F --out DIR` writes only F's report; `--bulletin --out` only the
+/// bulletin; without either, everything.
+#[test]
+fn report_out_writes_only_what_was_asked() {
+    let t = TestCampaign::new();
+    t.run(&["resolve", "--force"]).success();
+    let names = |dir: &std::path::Path| -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(dir)
+            .expect("the folder")
+            .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    };
+    let f = t.tmp.path().join("f");
+    t.run(&["report", "--club", "F", "--out", f.to_str().expect("UTF-8")])
+        .success();
+    assert_eq!(names(&f), ["F.html", "F.png", "F.txt"]);
+    let b = t.tmp.path().join("b");
+    t.run(&["report", "--bulletin", "--out", b.to_str().expect("UTF-8")])
+        .success();
+    assert_eq!(names(&b), ["bulletin.html", "bulletin.png", "bulletin.txt"]);
+    let all = t.tmp.path().join("all");
+    t.run(&["report", "--out", all.to_str().expect("UTF-8")])
+        .success();
+    assert!(names(&all).len() > 6, "{:?}", names(&all));
+    let a = t.run(&["report", "--club", "ZZ", "--out", "zz"]).failure();
+    assert_eq!(code_of(&a), 1);
+}
