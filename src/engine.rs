@@ -198,21 +198,12 @@ pub fn resolve_open_phase(
     let resolution = run(campaign, &p, &mut dice)?;
     let rolls = dice.log().to_vec();
     if !dry_run {
-        let sent: Vec<NationCode> = p.orders.keys().cloned().collect();
         let (outbox, next_deadline) = match mailing {
             Some(m) => {
                 crate::failpoint::hit("resolve.render.before");
-                let (facts, deadline) =
-                    outbox::facts(store, campaign, &p.world, &resolution, &sent, m.config, now)?;
-                let phase = outbox::ResolvedPhase {
-                    before: &p.world,
-                    resolution: &resolution,
-                    facts: &facts,
-                    rolls: rolls.len(),
-                };
-                let msgs = outbox::phase_messages(store, campaign, &phase, m, now)?;
+                let mail = phase_mail(store, campaign, &p, &resolution, rolls.len(), m, now)?;
                 crate::failpoint::hit("resolve.render.after");
-                (msgs, deadline)
+                mail
             }
             None => (Vec::new(), None),
         };
@@ -245,6 +236,45 @@ pub fn resolve_open_phase(
         rolls,
         before: p.world,
     })
+}
+
+/// Renders every message a resolution sends (reports, bulletin, the referee's) and the
+/// next phase's deadline; `resolve` queues them, `resolve --dry-run --out` shows them.
+fn phase_mail(
+    store: &Store,
+    campaign: &Campaign,
+    p: &Prepared,
+    resolution: &Resolution,
+    rolls: usize,
+    m: &Mailing,
+    now: &str,
+) -> Result<(Vec<crate::storage::OutMessage>, Option<String>)> {
+    let sent: Vec<NationCode> = p.orders.keys().cloned().collect();
+    let (facts, deadline) =
+        outbox::facts(store, campaign, &p.world, resolution, &sent, m.config, now)?;
+    let phase = outbox::ResolvedPhase {
+        before: &p.world,
+        resolution,
+        facts: &facts,
+        rolls,
+    };
+    let msgs = outbox::phase_messages(store, campaign, &phase, m, now)?;
+    Ok((msgs, deadline))
+}
+
+/// What `resolve --dry-run` would send: the messages of resolving the open phase now,
+/// rendered exactly as `resolve` would queue them; nothing is saved.
+pub fn preview_mail(
+    store: &Store,
+    campaign: &Campaign,
+    now: &str,
+    mailing: &Mailing,
+) -> Result<Vec<crate::storage::OutMessage>> {
+    let p = prepare(store, campaign)?;
+    let mut dice = SeededDice::new(store.phase_seed()?);
+    let resolution = run(campaign, &p, &mut dice)?;
+    let rolls = dice.log().len();
+    Ok(phase_mail(store, campaign, &p, &resolution, rolls, mailing, now)?.0)
 }
 
 /// Builds a pending battle's card for a ruleset: the campaign's view of both sides,

@@ -6,23 +6,33 @@
 //! already reached the OS survives). `GIGLIO_CRASH_COUNT=1` writes every hit to stderr
 //! as `giglio failpoint #k name`, so a test learns the range of k from a clean run.
 //!
-//! Both variables are read once per process; with neither set, a hit is one atomic
+//! `GIGLIO_PAUSE_AT=name` makes the process stop at the first hit of the failpoint
+//! `name`: it writes `giglio paused at name` to stderr and waits until its standard
+//! input closes (or gives a line). A test uses it to act while a command is in a known
+//! state (another sender meets the lock, a backup is taken mid-send) without sleeping.
+//!
+//! The variables are read once per process; with neither set, a hit is one atomic
 //! load and a branch. No dependency: the `fail` crate's registry, actions and
 //! configuration strings are more than "abort at the k-th hit" needs.
 
 use std::sync::OnceLock;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// The variable naming the hit to crash at (1-based).
 pub const CRASH_AT: &str = "GIGLIO_CRASH_AT";
 /// The variable that makes every hit print its number and name on stderr.
 pub const CRASH_COUNT: &str = "GIGLIO_CRASH_COUNT";
+/// The variable naming a failpoint to pause at (once) until stdin closes.
+pub const PAUSE_AT: &str = "GIGLIO_PAUSE_AT";
+/// What a paused process writes on stderr, followed by the failpoint's name.
+pub const PAUSED: &str = "giglio paused at ";
 
 /// What this process was asked to do at its failpoints.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Plan {
     crash_at: Option<u64>,
     trace: bool,
+    pause_at: Option<String>,
 }
 
 impl Plan {
@@ -38,17 +48,30 @@ impl Plan {
             }
         });
         let trace = count.is_some_and(|v| !v.is_empty() && v != "0");
-        (crash_at.is_some() || trace).then_some(Plan { crash_at, trace })
+        (crash_at.is_some() || trace).then_some(Plan {
+            crash_at,
+            trace,
+            pause_at: None,
+        })
     }
 
     fn from_env() -> Option<Plan> {
         let var = |name| std::env::var(name).ok();
-        Plan::from_vars(var(CRASH_AT).as_deref(), var(CRASH_COUNT).as_deref())
+        let pause_at = var(PAUSE_AT).filter(|v| !v.is_empty());
+        match Plan::from_vars(var(CRASH_AT).as_deref(), var(CRASH_COUNT).as_deref()) {
+            Some(plan) => Some(Plan { pause_at, ..plan }),
+            None => pause_at.map(|p| Plan {
+                crash_at: None,
+                trace: false,
+                pause_at: Some(p),
+            }),
+        }
     }
 }
 
 static PLAN: OnceLock<Option<Plan>> = OnceLock::new();
 static HITS: AtomicU64 = AtomicU64::new(0);
+static PAUSED_ONCE: AtomicBool = AtomicBool::new(false);
 
 /// Passes the failpoint `name`: counts it and, if this is the hit `GIGLIO_CRASH_AT`
 /// names, aborts the process.
@@ -64,6 +87,16 @@ pub fn hit(name: &str) {
         eprintln!("giglio failpoint #{n} {name}: crashing ({CRASH_AT}={n})");
         std::process::abort();
     }
+    if plan.pause_at.as_deref() == Some(name) && !PAUSED_ONCE.swap(true, Ordering::SeqCst) {
+        pause(name);
+    }
+}
+
+/// Says where the process stopped, then waits for stdin to give a line or close.
+fn pause(name: &str) {
+    eprintln!("{PAUSED}{name}");
+    let mut line = String::new();
+    let _ = std::io::stdin().read_line(&mut line);
 }
 
 #[cfg(test)]
@@ -83,14 +116,16 @@ mod tests {
             Plan::from_vars(Some("12"), None),
             Some(Plan {
                 crash_at: Some(12),
-                trace: false
+                trace: false,
+                pause_at: None
             })
         );
         assert_eq!(
             Plan::from_vars(None, Some("1")),
             Some(Plan {
                 crash_at: None,
-                trace: true
+                trace: true,
+                pause_at: None
             })
         );
     }
@@ -103,7 +138,8 @@ mod tests {
             Plan::from_vars(Some("-3"), Some("1")),
             Some(Plan {
                 crash_at: None,
-                trace: true
+                trace: true,
+                pause_at: None
             })
         );
     }

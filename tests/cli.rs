@@ -1035,3 +1035,285 @@ fn rules_with_an_unknown_id_suggests_the_nearest_and_exits_1() {
     );
     assert!(a.get_output().stdout.is_empty());
 }
+
+/// `giglio completions bash|zsh|fish` and `giglio man` come from the command
+/// definitions: each names the commands, and `man --out` writes a page per command.
+#[test]
+fn completions_and_man_pages_cover_every_command() {
+    let tmp = tempfile::tempdir().expect("a temporary directory");
+    for (shell, marker) in [
+        ("bash", "complete -F"),
+        ("zsh", "#compdef giglio"),
+        ("fish", "complete -c giglio"),
+    ] {
+        let out = giglio(tmp.path())
+            .args(["completions", shell])
+            .assert()
+            .success();
+        let text = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+        assert!(text.contains(marker), "{shell}: {text}");
+        for sub in ["resolve", "backup", "inbox", "deadline"] {
+            assert!(text.contains(sub), "{shell} completes {sub}");
+        }
+    }
+    giglio(tmp.path())
+        .args(["completions", "powershell-9"])
+        .assert()
+        .code(2);
+    let man = giglio(tmp.path()).arg("man").assert().success();
+    let page = String::from_utf8_lossy(&man.get_output().stdout).into_owned();
+    assert!(
+        page.starts_with(".ie \\n(.g .ds Aq") || page.contains(".TH giglio 1"),
+        "{page}"
+    );
+    assert!(
+        page.contains("resolve") && page.contains("backup"),
+        "{page}"
+    );
+    let pages = tmp.path().join("man1");
+    giglio(tmp.path())
+        .args(["man", "--out"])
+        .arg(&pages)
+        .assert()
+        .success();
+    for name in [
+        "giglio.1",
+        "giglio-resolve.1",
+        "giglio-mail-send.1",
+        "giglio-backup.1",
+    ] {
+        let text =
+            std::fs::read_to_string(pages.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(text.contains(".TH"), "{name}");
+    }
+}
+
+/// Help that teaches: walking clap's command tree, every argument has a help line and
+/// every command that runs something ends its `--help` with examples; the real binary
+/// prints them.
+#[test]
+fn every_flag_has_help_and_every_command_has_examples() {
+    fn walk(cmd: &clap::Command, path: &str, missing: &mut Vec<String>, leaves: &mut Vec<String>) {
+        for arg in cmd.get_arguments() {
+            let id = arg.get_id().as_str();
+            if ["help", "version"].contains(&id) {
+                continue;
+            }
+            if arg.get_help().is_none() && arg.get_long_help().is_none() {
+                missing.push(format!("{path}: --{id} has no help"));
+            }
+        }
+        let subs: Vec<_> = cmd
+            .get_subcommands()
+            .filter(|s| s.get_name() != "help")
+            .collect();
+        if subs.is_empty() {
+            let examples = cmd
+                .get_after_help()
+                .map(|h| h.to_string())
+                .unwrap_or_default();
+            if !examples.contains("Examples:") || !examples.contains("giglio ") {
+                missing.push(format!("{path}: no examples"));
+            }
+            if cmd.get_about().is_none() {
+                missing.push(format!("{path}: no description"));
+            }
+            leaves.push(path.to_owned());
+        }
+        for s in subs {
+            walk(s, &format!("{path} {}", s.get_name()), missing, leaves);
+        }
+    }
+    let mut missing = Vec::new();
+    let mut leaves = Vec::new();
+    walk(&giglio::cli::command(), "giglio", &mut missing, &mut leaves);
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
+    assert!(leaves.len() > 30, "{leaves:?}");
+    let tmp = tempfile::tempdir().expect("a temporary directory");
+    for leaf in &leaves {
+        let args: Vec<&str> = leaf.split(' ').skip(1).chain(["--help"]).collect();
+        let out = giglio(tmp.path()).args(&args).assert().success();
+        let help = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+        let tail = help.rsplit("Examples:").next().unwrap_or("");
+        assert!(
+            help.contains("Examples:") && tail.contains("giglio "),
+            "{leaf}: {help}"
+        );
+    }
+}
+
+/// A missing or unreadable file is 74; `inbox --eml A missing B` reads A and B, names
+/// the missing one, then exits 74 (its JSON lists what was read).
+#[test]
+fn a_missing_file_is_74_and_inbox_reads_every_readable_file_first() {
+    let t = TestCampaign::new();
+    let a = t.run(&["orders", "check", "nowhere.toml"]).failure();
+    assert_eq!(code_of(&a), 74, "{}", stderr_of(&a));
+    assert!(stderr_of(&a).contains("nowhere.toml"));
+    let a = t.run(&["orders", "submit", "nowhere.toml"]).failure();
+    assert_eq!(code_of(&a), 74);
+    let mail = |n: u32| {
+        format!(
+            "From: stranger{n}@example.org\r\nTo: arbitro@example.org\r\nSubject: hello {n}\r\nMessage-ID: <m{n}@example.org>\r\n\r\nciao\r\n"
+        )
+    };
+    std::fs::write(t.tmp.path().join("a.eml"), mail(1)).expect("write");
+    std::fs::write(t.tmp.path().join("b.eml"), mail(2)).expect("write");
+    let a = t
+        .run(&["inbox", "--eml", "a.eml", "missing.eml", "b.eml", "--json"])
+        .failure();
+    assert_eq!(code_of(&a), 74, "{}", stderr_of(&a));
+    assert!(stderr_of(&a).contains("missing.eml"), "{}", stderr_of(&a));
+    let read: serde_json::Value =
+        serde_json::from_slice(&a.get_output().stdout).expect("the JSON of what was read");
+    let sources: Vec<&str> = read
+        .as_array()
+        .expect("an array")
+        .iter()
+        .map(|r| r["source"].as_str().unwrap_or(""))
+        .collect();
+    assert_eq!(sources, ["a.eml", "b.eml"], "{read}");
+}
+
+/// Deadlines: a past time is refused without --force and changes nothing; a new
+/// deadline is mailed to every club in its language; remind and status say when the
+/// next reminder goes.
+#[test]
+fn a_past_deadline_needs_force_and_a_new_one_is_mailed_to_the_clubs() {
+    let t = TestCampaign::new();
+    let before = t.stdout(&["deadline", "--json"]);
+    let a = t.run(&["deadline", "--set", "2026-08-01 21:00"]).failure();
+    assert_eq!(code_of(&a), 1);
+    assert!(stderr_of(&a).contains("--force"), "{}", stderr_of(&a));
+    assert_eq!(t.stdout(&["deadline", "--json"]), before, "nothing changed");
+    let set = t.stdout(&["deadline", "--set", "2026-09-10 21:00", "--json"]);
+    let set: serde_json::Value = serde_json::from_str(&set).expect("JSON");
+    assert_eq!(
+        set["deadline_local"], "2026-09-10 21:00 Europe/Rome",
+        "{set}"
+    );
+    let clubs: serde_json::Value =
+        serde_json::from_str(&t.stdout(&["club", "list", "--json"])).expect("JSON");
+    let with_address = clubs
+        .as_array()
+        .expect("clubs")
+        .iter()
+        .filter(|c| !c["emails"].as_array().is_none_or(Vec::is_empty))
+        .count();
+    assert!(with_address > 0);
+    assert_eq!(set["queued"], with_address, "{set}");
+    let outbox: serde_json::Value =
+        serde_json::from_str(&t.stdout(&["mail", "status", "--json"])).expect("JSON");
+    let told: Vec<&serde_json::Value> = outbox
+        .as_array()
+        .expect("rows")
+        .iter()
+        .filter(|r| r["kind"] == "deadline")
+        .collect();
+    assert_eq!(told.len(), with_address);
+    assert!(
+        told.iter().any(|r| r["subject"]
+            .as_str()
+            .unwrap_or("")
+            .contains("nuovo termine")),
+        "Italian clubs read Italian: {told:?}"
+    );
+    // The same deadline again is not told twice.
+    let again: serde_json::Value =
+        serde_json::from_str(&t.stdout(&["deadline", "--set", "2026-09-10 21:00", "--json"]))
+            .expect("JSON");
+    assert_eq!(again["queued"], 0);
+    // A past one with --force is taken.
+    let forced: serde_json::Value = serde_json::from_str(&t.stdout(&[
+        "deadline",
+        "--set",
+        "2026-08-01 21:00",
+        "--force",
+        "--json",
+    ]))
+    .expect("JSON");
+    assert_eq!(forced["passed"], true);
+    // Before any reminder the next one can go now; after `remind`, tomorrow.
+    let status: serde_json::Value =
+        serde_json::from_str(&t.stdout(&["status", "--json"])).expect("JSON");
+    assert_eq!(
+        status["next_reminder"], "2026-09-01T08:00:00+00:00",
+        "{status}"
+    );
+    let remind: serde_json::Value =
+        serde_json::from_str(&t.stdout(&["remind", "--json"])).expect("JSON");
+    assert!(remind["queued"].as_u64().unwrap_or(0) > 0, "{remind}");
+    assert_eq!(
+        remind["next_reminder"], "2026-09-02T00:00:00+00:00",
+        "{remind}"
+    );
+    let status: serde_json::Value =
+        serde_json::from_str(&t.stdout(&["status", "--json"])).expect("JSON");
+    assert_eq!(status["next_reminder"], "2026-09-02T00:00:00+00:00");
+    assert!(
+        t.stdout(&["remind"])
+            .contains("next reminder: 2026-09-02 02:00 Europe/Rome")
+    );
+}
+
+/// `referee = []` is warned by `status` and `mail send` (on stderr), and the warning
+/// goes once an address is set.
+#[test]
+fn no_referee_address_is_warned_by_status_and_mail_send() {
+    let t = TestCampaign::new();
+    let toml = t.dir.join("giglio.toml");
+    let text = std::fs::read_to_string(&toml).expect("giglio.toml");
+    assert!(text.contains("referee = []"), "{text}");
+    for args in [&["status"][..], &["mail", "send", "--to-dir", "out"][..]] {
+        let a = t.run(args).success();
+        assert!(
+            stderr_of(&a).contains("referee = []"),
+            "{args:?}: {}",
+            stderr_of(&a)
+        );
+    }
+    let status: serde_json::Value =
+        serde_json::from_str(&t.stdout(&["status", "--json"])).expect("JSON");
+    assert_eq!(
+        status["warnings"].as_array().map(Vec::len),
+        Some(1),
+        "{status}"
+    );
+    std::fs::write(
+        &toml,
+        text.replace("referee = []", "referee = [\"arbitro@example.org\"]"),
+    )
+    .expect("write");
+    let a = t.run(&["status"]).success();
+    assert!(!stderr_of(&a).contains("warning"), "{}", stderr_of(&a));
+}
+
+/// `report --club F --out DIR` writes only F's report; `--bulletin --out` only the
+/// bulletin; without either, everything.
+#[test]
+fn report_out_writes_only_what_was_asked() {
+    let t = TestCampaign::new();
+    t.run(&["resolve", "--force"]).success();
+    let names = |dir: &std::path::Path| -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(dir)
+            .expect("the folder")
+            .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    };
+    let f = t.tmp.path().join("f");
+    t.run(&["report", "--club", "F", "--out", f.to_str().expect("UTF-8")])
+        .success();
+    assert_eq!(names(&f), ["F.html", "F.png", "F.txt"]);
+    let b = t.tmp.path().join("b");
+    t.run(&["report", "--bulletin", "--out", b.to_str().expect("UTF-8")])
+        .success();
+    assert_eq!(names(&b), ["bulletin.html", "bulletin.png", "bulletin.txt"]);
+    let all = t.tmp.path().join("all");
+    t.run(&["report", "--out", all.to_str().expect("UTF-8")])
+        .success();
+    assert!(names(&all).len() > 6, "{:?}", names(&all));
+    let a = t.run(&["report", "--club", "ZZ", "--out", "zz"]).failure();
+    assert_eq!(code_of(&a), 1);
+}

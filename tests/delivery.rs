@@ -10,9 +10,10 @@ use giglio::storage::{OutboxRow, Status, Store};
 use mail_parser::{Message, MessageParser, MimeHeaders};
 use proptest::prelude::*;
 use std::collections::BTreeMap;
+use std::io::BufRead;
 use std::path::{Path, PathBuf};
 use std::process::Output;
-use std::time::{Duration, Instant};
+use std::time::{Duration, SystemTime};
 
 /// The clock of every command here: a Date header cannot say 1494 (see `compose`).
 const LATER: &str = "2026-03-01T20:00:00Z";
@@ -162,12 +163,11 @@ impl MailCampaign {
 
     /// `giglio mail send --json`: its exit code and report.
     fn send(&self, env: &[(&str, String)]) -> SendRun {
-        let started = Instant::now();
         let out = self
             .command(&["mail", "send", "--json"], env)
             .output()
             .expect("run giglio");
-        SendRun::from(out, started.elapsed())
+        SendRun::from(out)
     }
 }
 
@@ -232,11 +232,10 @@ struct SendRun {
     failed: usize,
     deferred: usize,
     errors: Vec<String>,
-    elapsed: Duration,
 }
 
 impl SendRun {
-    fn from(out: Output, elapsed: Duration) -> SendRun {
+    fn from(out: Output) -> SendRun {
         let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
         let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
             panic!(
@@ -258,7 +257,6 @@ impl SendRun {
                         .collect()
                 })
                 .unwrap_or_default(),
-            elapsed,
         }
     }
 }
@@ -460,6 +458,27 @@ fn a_wrong_password_fails_the_messages_until_retry_requeues_them() {
         String::from_utf8_lossy(&retry.get_output().stdout)
             .contains("4 failed messages queued again")
     );
+    // `mail status` shows the state as it is: queued, the old 535 gone from each row
+    // (it stays in the journal).
+    let status = c.run(&["mail", "status"], &[]).success();
+    let status = String::from_utf8_lossy(&status.get_output().stdout).into_owned();
+    assert!(status.starts_with("4 queued, 0 sent, 0 failed"), "{status}");
+    assert!(!status.contains("535"), "no stale error: {status}");
+    assert!(!status.contains("FAILED"), "{status}");
+    let rows = c.run(&["mail", "status", "--json"], &[]).success();
+    let rows: serde_json::Value = serde_json::from_slice(&rows.get_output().stdout).expect("JSON");
+    for r in rows.as_array().expect("rows") {
+        assert_eq!(
+            (&r["status"], &r["last_error"]),
+            (&serde_json::json!("queued"), &serde_json::Value::Null),
+            "{r}"
+        );
+    }
+    let log = c.run(&["log"], &[]).success();
+    assert!(
+        String::from_utf8_lossy(&log.get_output().stdout).contains("535"),
+        "the journal keeps the errors"
+    );
     let run = c.send(&tls_env(&servers, SMTP_PASSWORD));
     assert_eq!((run.code, run.sent), (0, 4), "{run:?}");
     check_received(&c, &servers);
@@ -495,8 +514,17 @@ fn without_a_server_messages_are_written_once_as_eml_files() {
         assert!(written.1 == row.raw, "{}: the stored bytes", row.message_id);
         assert_eq!(row.status, Status::Sent);
     }
+    // Date the files in the past: a rewrite would give them today's time, with no wait.
+    let long_ago = SystemTime::UNIX_EPOCH + Duration::from_secs(1_000_000_000);
+    for (p, _) in &files {
+        std::fs::File::options()
+            .write(true)
+            .open(p)
+            .and_then(|f| f.set_modified(long_ago))
+            .expect("date a file");
+    }
     let before: Vec<_> = files.iter().map(|(p, _)| modified(p)).collect();
-    std::thread::sleep(Duration::from_millis(20));
+    assert!(before.iter().all(|t| *t == long_ago));
     let again = c.send(&[]);
     assert_eq!((again.code, again.sent), (0, 0), "{again:?}");
     let after = eml_files(&out);
@@ -733,27 +761,18 @@ fn outcome_counts(log: &[String]) -> BTreeMap<String, usize> {
 
 fn fault_table(results: &[FaultResult]) -> String {
     let mut out = format!(
-        "{:<20} {:>4} {:>4} {:>6} {:>4} {:>7}  {:<44} {:>4} {:>9}\n",
-        "fault",
-        "sent",
-        "fail",
-        "queued",
-        "exit",
-        "run 1",
-        "sink outcomes in run 1",
-        "runs",
-        "copies"
+        "{:<20} {:>4} {:>4} {:>6} {:>4}  {:<44} {:>4} {:>9}\n",
+        "fault", "sent", "fail", "queued", "exit", "sink outcomes in run 1", "runs", "copies"
     );
     for r in results {
         let outcomes: Vec<String> = r.outcomes.iter().map(|(k, n)| format!("{k}×{n}")).collect();
         out.push_str(&format!(
-            "{:<20} {:>4} {:>4} {:>6} {:>4} {:>6}ms  {:<44} {:>4} {:>4} of {}\n",
+            "{:<20} {:>4} {:>4} {:>6} {:>4}  {:<44} {:>4} {:>4} of {}\n",
             r.fault.to_string(),
             r.first.sent,
             r.first.failed,
             r.first.deferred,
             r.first.code,
-            r.first.elapsed.as_millis(),
             if outcomes.is_empty() {
                 "-".to_owned()
             } else {
@@ -773,81 +792,84 @@ fn fault_table(results: &[FaultResult]) -> String {
 
 // ---- concurrency ----------------------------------------------------------------------
 
-/// Starts every command at once; returns each one's output and how long it ran.
-fn run_all_at_once(cmds: Vec<std::process::Command>) -> Vec<(Output, Duration)> {
-    let children: Vec<_> = cmds
-        .into_iter()
-        .map(|mut cmd| {
-            let child = cmd
-                .stdout(std::process::Stdio::piped())
-                .stderr(std::process::Stdio::piped())
-                .spawn()
-                .expect("start giglio");
-            (child, Instant::now())
-        })
-        .collect();
-    std::thread::scope(|s| {
-        let waits: Vec<_> = children
-            .into_iter()
-            .map(|(child, started)| {
-                s.spawn(move || {
-                    let out = child.wait_with_output().expect("wait for giglio");
-                    (out, started.elapsed())
-                })
-            })
-            .collect();
-        waits
-            .into_iter()
-            .map(|w| w.join().expect("a waiting thread"))
-            .collect()
-    })
+/// A command stopped at a failpoint (`GIGLIO_PAUSE_AT`), holding whatever it holds
+/// there (the campaign's lock) until released.
+struct Paused {
+    child: std::process::Child,
+    lines: std::io::BufReader<std::process::ChildStderr>,
+    stderr: String,
 }
 
-/// Splits finished runs into the successes and the others (code, time, stderr).
-fn winners_and_losers(
-    runs: &[(Output, Duration)],
-) -> (Vec<Duration>, Vec<(i32, Duration, String)>) {
-    let mut winners = Vec::new();
-    let mut losers = Vec::new();
-    for (out, took) in runs {
-        match out.status.code() {
-            Some(0) => winners.push(*took),
-            code => losers.push((
-                code.unwrap_or(-1),
-                *took,
-                String::from_utf8_lossy(&out.stderr).into_owned(),
-            )),
+impl Paused {
+    /// Starts `cmd` and returns once it says it has reached `point`.
+    fn start(mut cmd: std::process::Command, point: &str) -> Paused {
+        let mut child = cmd
+            .env(giglio::failpoint::PAUSE_AT, point)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("start giglio");
+        let mut lines = std::io::BufReader::new(child.stderr.take().expect("stderr"));
+        let mut stderr = String::new();
+        loop {
+            let mut line = String::new();
+            let n = lines.read_line(&mut line).expect("read stderr");
+            stderr.push_str(&line);
+            assert!(n > 0, "giglio ended before {point}: {stderr}");
+            if line.trim_end() == format!("{}{point}", giglio::failpoint::PAUSED) {
+                break;
+            }
+        }
+        Paused {
+            child,
+            lines,
+            stderr,
         }
     }
-    (winners, losers)
+
+    /// Lets it go on and waits for it to finish (its stderr is the whole of it).
+    fn release(mut self) -> Output {
+        use std::io::Read;
+        drop(self.child.stdin.take());
+        self.lines
+            .read_to_string(&mut self.stderr)
+            .expect("read stderr");
+        let mut out = self.child.wait_with_output().expect("wait for giglio");
+        out.stderr = self.stderr.into_bytes();
+        out
+    }
 }
 
-/// Four senders at once: one holds the campaign's lock and sends everything once, the
-/// others give up at once with "busy" (75). The sink answers the first two messages 451
-/// with 300 ms between tries, so the lock is held long enough for every sender to meet it.
+/// Runs each command while `holder` is paused holding the campaign's lock: each must be
+/// told at once that the campaign is busy (75), never wait for the lock. Then the
+/// holder goes on; returns its output.
+fn busy_while_held(holder: Paused, others: Vec<std::process::Command>) -> Output {
+    for mut cmd in others {
+        let out = cmd.output().expect("run giglio");
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert_eq!(out.status.code(), Some(75), "{stderr}");
+        assert!(stderr.contains("busy"), "{stderr}");
+    }
+    holder.release()
+}
+
+/// Four senders: the first holds the campaign's lock (paused before its first message),
+/// the three others give up at once with "busy" (75), and every message goes once.
 #[test]
 fn of_four_concurrent_senders_one_sends_and_the_others_are_busy() {
     let c = MailCampaign::resolved();
-    let servers = MailServers::start(MailOpts::default().with_fault(Fault::Flaky(2)));
-    let mut env = tls_env(&servers, SMTP_PASSWORD);
-    env.retain(|(k, _)| *k != "GIGLIO_SMTP_RETRY_MS");
-    env.push(("GIGLIO_SMTP_RETRY_MS", "300".into()));
-    let cmds = (0..4).map(|_| c.command(&["mail", "send"], &env)).collect();
-    let runs = run_all_at_once(cmds);
-    let (winners, losers) = winners_and_losers(&runs);
-    eprintln!(
-        "mail send ×4: winner {winners:?}, busy {:?}",
-        losers.iter().map(|l| l.1).collect::<Vec<_>>()
+    let servers = MailServers::start(MailOpts::default());
+    let env = tls_env(&servers, SMTP_PASSWORD);
+    let holder = Paused::start(c.command(&["mail", "send"], &env), "send.before_write");
+    let others = (0..3).map(|_| c.command(&["mail", "send"], &env)).collect();
+    let out = busy_while_held(holder, others);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
     );
-    assert_eq!(winners.len(), 1, "exactly one sender proceeds: {losers:?}");
-    for (code, took, stderr) in &losers {
-        assert_eq!(*code, 75, "{stderr}");
-        assert!(stderr.contains("busy"), "{stderr}");
-        assert!(
-            *took < winners[0] && *took < Duration::from_secs(3),
-            "busy is told at once: {took:?}"
-        );
-    }
     for r in c.outbox() {
         assert_eq!(r.status, Status::Sent, "{}", r.message_id);
         assert_eq!(
@@ -860,30 +882,23 @@ fn of_four_concurrent_senders_one_sends_and_the_others_are_busy() {
     assert_eq!(servers.received().len(), 4);
 }
 
-/// Eight resolvers at once: one resolves the phase (and queues its messages once), the
-/// others are busy (75).
+/// Eight resolvers: the first holds the lock in the middle of saving the phase, the
+/// seven others are busy (75); the phase is resolved once and its messages queued once.
 #[test]
 fn of_eight_concurrent_resolvers_one_resolves_and_the_others_are_busy() {
     let c = MailCampaign::new();
     c.submit("V", VENICE_ORDERS);
-    let cmds = (0..8)
+    let holder = Paused::start(c.command(&["resolve", "--force"], &[]), "advance.begun");
+    let others = (0..7)
         .map(|_| c.command(&["resolve", "--force"], &[]))
         .collect();
-    let runs = run_all_at_once(cmds);
-    let (winners, losers) = winners_and_losers(&runs);
-    eprintln!(
-        "resolve ×8: winner {winners:?}, busy {:?}",
-        losers.iter().map(|l| l.1).collect::<Vec<_>>()
-    );
+    let out = busy_while_held(holder, others);
     assert_eq!(
-        winners.len(),
-        1,
-        "exactly one resolver proceeds: {losers:?}"
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
     );
-    for (code, _, stderr) in &losers {
-        assert_eq!(*code, 75, "{stderr}");
-        assert!(stderr.contains("busy"), "{stderr}");
-    }
     let status = c.run(&["status", "--json"], &[]).success();
     let v: serde_json::Value = serde_json::from_slice(&status.get_output().stdout).expect("JSON");
     assert_eq!(v["phase"], "1494-r01", "resolved once");
@@ -1107,4 +1122,176 @@ fn src_uses_no_unchecked_mail_api() {
     }
     assert!(files > 50, "the scan saw {files} files");
     assert!(found.is_empty(), "unchecked mail APIs in src/: {found:#?}");
+}
+
+// ---- backups --------------------------------------------------------------------------
+
+/// `giglio backup` taken while a `mail send` is half done (one message written and
+/// marked sent, paused before the next) is sound, and restored in place of the
+/// database it gives back every phase and every message as they stood.
+#[test]
+fn a_backup_taken_during_a_send_restores_every_phase_and_message() {
+    let c = MailCampaign::resolved();
+    let holder = Paused::start(c.command(&["mail", "send"], &[]), "send.marked_sent");
+    let file = c.tmp.path().join("during-send.sqlite");
+    let b = c
+        .run(
+            &["backup", "--to", &file.display().to_string(), "--json"],
+            &[],
+        )
+        .success();
+    let v: serde_json::Value = serde_json::from_slice(&b.get_output().stdout).expect("JSON");
+    assert_eq!(v["integrity"], "ok", "{v}");
+    assert_eq!(v["phase"], "1494-r01", "{v}");
+    let at_backup = c.outbox();
+    let phases_at_backup = Store::open_read(&c.dir)
+        .expect("open")
+        .phases()
+        .expect("phases");
+    let out = holder.release();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(c.statuses().iter().all(|s| *s == Status::Sent));
+
+    // Restore: the campaign directory with the backup in place of its database.
+    let restored = c.copy();
+    for ext in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(restored.dir.join(format!("giglio.sqlite{ext}")));
+    }
+    std::fs::copy(&file, restored.dir.join("giglio.sqlite")).expect("restore");
+    let store = Store::open_read(&restored.dir).expect("open the restored campaign");
+    let keys =
+        |p: &[giglio::storage::PhaseRow]| -> Vec<String> { p.iter().map(|r| r.id.key()).collect() };
+    assert_eq!(
+        keys(&store.phases().expect("phases")),
+        keys(&phases_at_backup)
+    );
+    assert_eq!(keys(&phases_at_backup), ["1494-spring", "1494-r01"]);
+    let back = store.outbox(None).expect("outbox");
+    assert_eq!(back.len(), CLUBS.len() + 1, "every message");
+    for (was, is) in at_backup.iter().zip(&back) {
+        assert_eq!(
+            (&was.message_id, was.status, &was.raw),
+            (&is.message_id, is.status, &is.raw)
+        );
+    }
+    let sent = back.iter().filter(|r| r.status == Status::Sent).count();
+    assert_eq!(
+        sent, 1,
+        "the backup holds the send as it stood: one message out"
+    );
+    restored.run(&["audit"], &[]).success();
+    // The restored campaign goes on: the rest of the queue is sent from it.
+    let again = restored.send(&[]);
+    assert_eq!((again.code, again.sent), (0, CLUBS.len()), "{again:?}");
+}
+
+// ---- preview ---------------------------------------------------------------------------
+
+/// `resolve --dry-run --out DIR` writes every message the resolution would send, saves
+/// nothing, and the messages then queued by `resolve` are those very bytes.
+#[test]
+fn a_dry_run_writes_the_messages_it_would_send_byte_for_byte() {
+    let c = MailCampaign::new();
+    c.submit("V", VENICE_ORDERS);
+    c.submit("M", "");
+    let queued_before = c.outbox().len();
+    let preview = c.tmp.path().join("preview");
+    let out = c
+        .run(
+            &[
+                "resolve",
+                "--dry-run",
+                "--force",
+                "--out",
+                &preview.display().to_string(),
+            ],
+            &[],
+        )
+        .success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+    assert!(text.contains("nothing was saved"), "{text}");
+    assert_eq!(c.outbox().len(), queued_before, "nothing queued");
+    let files = eml_files(&preview);
+    assert_eq!(
+        files.len(),
+        CLUBS.len() + 1,
+        "every club's report and the referee's"
+    );
+    for (nation, ..) in CLUBS {
+        assert!(
+            files
+                .iter()
+                .any(|(p, _)| p.ends_with(format!("report-{nation}.eml"))),
+            "{nation}: {files:?}"
+        );
+    }
+    c.run(&["resolve", "--force"], &[]).success();
+    let mut sent: Vec<Vec<u8>> = c.outbox().into_iter().map(|r| r.raw).collect();
+    let mut previewed: Vec<Vec<u8>> = files.into_iter().map(|(_, b)| b).collect();
+    sent.sort();
+    previewed.sort();
+    assert!(sent == previewed, "the preview is what resolve queues");
+    // --out alone is a usage error: it only goes with --dry-run.
+    let a = c.run(&["resolve", "--out", "x"], &[]).failure();
+    assert_eq!(code_of(&a), 2);
+}
+
+// ---- undo after the mail went out ------------------------------------------------------
+
+/// `undo` after the reports went out warns and queues a short correction to every
+/// club that received them, in its language; before they went out, it sends nothing.
+#[test]
+fn undo_after_the_reports_went_out_queues_a_correction_to_each_club() {
+    let c = MailCampaign::resolved();
+    let unsent = c.copy();
+    let quiet = unsent.run(&["undo", "--json"], &[]).success();
+    assert!(
+        !stderr_of(&quiet).contains("warning"),
+        "{}",
+        stderr_of(&quiet)
+    );
+    assert!(
+        unsent.outbox().is_empty(),
+        "unsent reports are withdrawn, nothing queued"
+    );
+
+    assert_eq!(c.send(&[]).sent, CLUBS.len() + 1);
+    let a = c.run(&["undo", "--json"], &[]).success();
+    let stderr = stderr_of(&a);
+    let v: serde_json::Value = serde_json::from_slice(&a.get_output().stdout).expect("JSON");
+    assert_eq!(v["open"], "1494-spring", "{v}");
+    let mut corrected: Vec<&str> = v["corrected"]
+        .as_array()
+        .expect("corrected")
+        .iter()
+        .filter_map(|n| n.as_str())
+        .collect();
+    corrected.sort_unstable();
+    assert_eq!(corrected, ["F", "M", "V"], "{v}");
+    for (nation, ..) in CLUBS {
+        assert!(stderr.contains(&format!("went to {nation}")), "{stderr}");
+    }
+    let queued: Vec<OutboxRow> = c
+        .outbox()
+        .into_iter()
+        .filter(|r| r.status == Status::Queued)
+        .collect();
+    assert_eq!(queued.len(), CLUBS.len(), "one correction per club");
+    for r in &queued {
+        assert_eq!(r.kind, "correction");
+        let (_, _, lang, emails) = CLUBS
+            .iter()
+            .find(|(n, ..)| Some(*n) == r.nation.as_deref())
+            .expect("a club");
+        assert_eq!(&r.recipients, emails);
+        let italian = r.subject.contains("rettifica");
+        assert_eq!(italian, *lang == "it", "{}", r.subject);
+    }
+    let log = c.run(&["log"], &[]).success();
+    assert!(String::from_utf8_lossy(&log.get_output().stdout).contains("3 corrections queued"));
 }

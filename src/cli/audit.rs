@@ -15,6 +15,7 @@ pub struct AuditArgs {
     /// Only this phase (`1494-r03`); default every resolved phase.
     #[arg(long, value_name = "KEY")]
     pub phase: Option<String>,
+    /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
 }
@@ -22,6 +23,7 @@ pub struct AuditArgs {
 /// List the phases: when each opened and was resolved, orders, dice, seeds.
 #[derive(Debug, clap::Args)]
 pub struct HistoryArgs {
+    /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
 }
@@ -30,6 +32,7 @@ pub struct HistoryArgs {
 /// final verdict.
 #[derive(Debug, clap::Args)]
 pub struct VictoryArgs {
+    /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
 }

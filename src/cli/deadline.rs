@@ -9,51 +9,191 @@ use crate::rules::tables::Lang;
 use crate::storage::Store;
 use std::path::Path;
 
-/// Show or set the open phase's deadline.
+/// Show or set the open phase's deadline; a new one is mailed to every club.
 #[derive(Debug, clap::Args)]
 pub struct DeadlineArgs {
     /// The new deadline: `YYYY-MM-DD HH:MM` in the campaign's time zone, or RFC 3339.
     #[arg(long, value_name = "WHEN")]
     pub set: Option<String>,
+    /// Set a deadline that has already passed (refused without it: a typo in the year
+    /// would make every club late at once).
+    #[arg(long, requires = "set")]
+    pub force: bool,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// What `giglio deadline --json` prints.
+#[derive(Debug, serde::Serialize, schemars::JsonSchema)]
+pub struct DeadlineOut {
+    /// The open phase.
+    pub phase: String,
+    /// Its deadline (RFC 3339), if one is set.
+    pub deadline: Option<String>,
+    /// The deadline as clubs read it: local time and zone.
+    pub deadline_local: Option<String>,
+    /// Whether it has passed.
+    pub passed: bool,
+    /// Messages queued to tell the clubs of a new deadline (0 when only shown).
+    pub queued: usize,
 }
 
 pub fn cmd_deadline(dir: &Path, a: DeadlineArgs) -> Result<()> {
     let (campaign, _) = super::campaign_of(dir)?;
     let tz = deadline::zone(&campaign.time_zone)?;
     let key = Store::open_read(dir)?.current()?.id.key();
+    let now = super::now();
+    let mut queued = 0;
     if let Some(when) = &a.set {
         let at = deadline::parse_local(when, tz)?;
+        if deadline::passed(&at, &now) && !a.force {
+            return Err(Error::user(format!(
+                "{} is in the past (it is now {}): nothing changed; add --force to set it anyway",
+                deadline::display(&at, tz),
+                deadline::display(&now, tz)
+            )));
+        }
         let mut store = Store::open_write(dir, "deadline")?;
-        store.set_deadline(&key, &at, &super::now(), "deadline --set")?;
-        ui::out(&format!(
-            "{key}: orders due {}\n",
-            deadline::display(&at, tz)
-        ));
-        return Ok(());
+        store.set_deadline(&key, &at, &now, "deadline --set")?;
+        let msgs = deadline_mail(&store, &campaign, dir, &key, &at, tz, &now)?;
+        queued = store.queue(&msgs, &now, "deadline --set")?;
     }
     let store = Store::open_read(dir)?;
-    match store.deadline(&key)? {
-        Some(at) => ui::out(&format!(
-            "{key}: orders due {}{}\n",
-            deadline::display(&at, tz),
-            if deadline::passed(&at, &super::now()) {
-                " (passed)"
-            } else {
-                ""
-            }
-        )),
-        None => ui::out(&format!(
-            "{key}: no deadline set (`giglio deadline --set WHEN`)\n"
-        )),
+    let at = store.deadline(&key)?;
+    let out = DeadlineOut {
+        phase: key.clone(),
+        deadline_local: at.as_deref().map(|d| deadline::display(d, tz)),
+        passed: at.as_deref().is_some_and(|d| deadline::passed(d, &now)),
+        deadline: at,
+        queued,
+    };
+    if a.json {
+        return ui::out_json(&out);
     }
+    let mut text = match &out.deadline_local {
+        Some(local) => format!(
+            "{key}: orders due {local}{}\n",
+            if out.passed { " (passed)" } else { "" }
+        ),
+        None => format!("{key}: no deadline set (`giglio deadline --set WHEN`)\n"),
+    };
+    if a.set.is_some() {
+        text.push_str(&format!(
+            "{queued} messages queued to tell the clubs; send them with `giglio mail send`\n"
+        ));
+    }
+    ui::out(&text);
     Ok(())
+}
+
+/// The message telling every club with an address of a new deadline, in its language.
+fn deadline_mail(
+    store: &Store,
+    campaign: &crate::rules::Campaign,
+    dir: &Path,
+    key: &str,
+    at: &str,
+    tz: chrono_tz::Tz,
+    now: &str,
+) -> Result<Vec<crate::storage::OutMessage>> {
+    let config = config::load(dir)?;
+    let from = mailbox(&config.mail.from)?;
+    let words = crate::words::Words::builtin();
+    let phase_id = store.current()?.id;
+    let due = deadline::display(at, tz);
+    let mut msgs = Vec::new();
+    for club in store.clubs()?.iter().filter(|c| !c.emails.is_empty()) {
+        let lang = club.lang;
+        let phase = crate::report::explain::phase_name(
+            &crate::words::Words::builtin(),
+            &campaign.tables.calendar,
+            phase_id,
+            lang,
+        );
+        let title = match lang {
+            Lang::It => &campaign.title_it,
+            Lang::En => &campaign.title_en,
+        };
+        msgs.push(compose(
+            &Draft {
+                kind: "deadline",
+                phase: Some(key.to_owned()),
+                nation: Some(club.nation.clone()),
+                to_name: Some(club.name.clone()),
+                to: club.emails.clone(),
+                subject: crate::t!(
+                    words,
+                    lang,
+                    "desk-deadline-subject",
+                    campaign = title.as_str(),
+                    phase = phase.as_str()
+                ),
+                text: format!(
+                    "{}\n",
+                    crate::t!(
+                        words,
+                        lang,
+                        "desk-deadline-text",
+                        phase = phase.as_str(),
+                        due = due.as_str()
+                    )
+                ),
+                html: None,
+                inline_png: None,
+                files: Vec::new(),
+                // The same deadline set twice is told once.
+                salt: at.to_owned(),
+            },
+            &from,
+            now,
+        )?);
+    }
+    Ok(msgs)
 }
 
 /// Queue a reminder to every club whose orders for the open phase are missing.
 #[derive(Debug, clap::Args)]
-pub struct RemindArgs {}
+pub struct RemindArgs {
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
 
-pub fn cmd_remind(dir: &Path, _a: RemindArgs) -> Result<()> {
+/// What `giglio remind --json` prints.
+#[derive(Debug, serde::Serialize, schemars::JsonSchema)]
+pub struct RemindOut {
+    /// The open phase.
+    pub phase: String,
+    /// The clubs whose orders are missing.
+    pub missing: Vec<String>,
+    /// Reminders queued now (a club reminded today is not reminded again).
+    pub queued: usize,
+    /// When the next reminder can go (RFC 3339): tomorrow, once every late club has
+    /// had today's.
+    pub next_reminder: Option<String>,
+}
+
+/// Whether every club in `missing` already has a reminder for `key` queued today (UTC).
+pub(crate) fn reminded_today(
+    store: &Store,
+    key: &str,
+    missing: &[String],
+    now: &str,
+) -> Result<bool> {
+    let day = now.get(..10).unwrap_or(now);
+    let rows = store.outbox(None)?;
+    Ok(missing.iter().all(|n| {
+        rows.iter().any(|r| {
+            r.kind == "reminder"
+                && r.phase.as_deref() == Some(key)
+                && r.nation.as_deref() == Some(n.as_str())
+                && r.created_at.get(..10) == Some(day)
+        })
+    }))
+}
+
+pub fn cmd_remind(dir: &Path, a: RemindArgs) -> Result<()> {
     let mut store = Store::open_write(dir, "remind")?;
     let (campaign, _) = super::campaign_of(dir)?;
     let config = config::load(dir)?;
@@ -111,19 +251,44 @@ pub fn cmd_remind(dir: &Path, _a: RemindArgs) -> Result<()> {
             &now,
         )?);
     }
-    if p.missing.is_empty() {
+    let list: Vec<String> = p.missing.iter().map(|n| n.to_string()).collect();
+    let n = if msgs.is_empty() {
+        0
+    } else {
+        store.queue(&msgs, &now, "remind")?
+    };
+    let next = if list.is_empty() {
+        None
+    } else {
+        Some(deadline::next_reminder(
+            &now,
+            reminded_today(&store, &key, &list, &now)?,
+        )?)
+    };
+    let out = RemindOut {
+        phase: key.clone(),
+        missing: list.clone(),
+        queued: n,
+        next_reminder: next.clone(),
+    };
+    if a.json {
+        ui::out_json(&out)?;
+    } else if list.is_empty() {
         ui::out(&format!(
             "every club's orders for {key} are in: nobody to remind\n"
         ));
+    } else {
+        ui::out(&format!(
+            "{n} reminders queued ({} already queued today) for {}; send them with `giglio mail send`\nnext reminder: {}\n",
+            msgs.len() - n,
+            list.join(", "),
+            next.as_deref()
+                .map_or("-".to_owned(), |t| deadline::display(t, tz))
+        ));
+    }
+    if list.is_empty() {
         return Ok(());
     }
-    let n = store.queue(&msgs, &now, "remind")?;
-    let list: Vec<&str> = p.missing.iter().map(|n| n.as_str()).collect();
-    ui::out(&format!(
-        "{n} reminders queued ({} already queued today) for {}; send them with `giglio mail send`\n",
-        msgs.len() - n,
-        list.join(", ")
-    ));
     if msgs.is_empty() {
         return Err(Error::user("the late clubs have no address to remind"));
     }

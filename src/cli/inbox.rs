@@ -49,9 +49,18 @@ pub fn cmd_inbox(dir: &Path, a: InboxArgs) -> Result<()> {
     };
     let cap = config.intake.max_message_bytes;
     let mut read = Vec::new();
+    // Files that could not be read: the others are read all the same, then the
+    // command fails (74) naming each.
+    let mut unread: Vec<String> = Vec::new();
     if let Some(md) = &a.maildir {
         for path in maildir_messages(md)? {
-            let raw = read_capped(&path, cap)?;
+            let raw = match read_capped(&path, cap) {
+                Ok(raw) => raw,
+                Err(e) => {
+                    unread.push(e.to_string());
+                    continue;
+                }
+            };
             read.push(intake::ingest(
                 &mut store,
                 &desk,
@@ -75,7 +84,13 @@ pub fn cmd_inbox(dir: &Path, a: InboxArgs) -> Result<()> {
         })?;
     } else {
         for path in &a.eml {
-            let raw = read_capped(path, cap)?;
+            let raw = match read_capped(path, cap) {
+                Ok(raw) => raw,
+                Err(e) => {
+                    unread.push(e.to_string());
+                    continue;
+                }
+            };
             read.push(intake::ingest(
                 &mut store,
                 &desk,
@@ -88,10 +103,18 @@ pub fn cmd_inbox(dir: &Path, a: InboxArgs) -> Result<()> {
     // of this run (and of a run cut short before this point).
     intake::alert_pending(&mut store, &desk)?;
     if a.json {
-        return ui::out_json(&read);
+        ui::out_json(&read)?;
+    } else {
+        ui::out(&summary(&read));
     }
-    ui::out(&summary(&read));
-    Ok(())
+    if unread.is_empty() {
+        return Ok(());
+    }
+    Err(Error::Io(format!(
+        "{} file(s) could not be read; every other message was read:\n  {}",
+        unread.len(),
+        unread.join("\n  ")
+    )))
 }
 
 fn summary(read: &[Read]) -> String {

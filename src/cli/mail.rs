@@ -15,6 +15,7 @@ pub enum MailCommand {
         /// Write .eml files into this folder instead, whatever giglio.toml says.
         #[arg(long, value_name = "DIR")]
         to_dir: Option<PathBuf>,
+        /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
     },
@@ -23,6 +24,7 @@ pub enum MailCommand {
         /// Only messages in this state.
         #[arg(long, value_parser = ["queued", "sent", "failed"])]
         only: Option<String>,
+        /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
     },
@@ -47,6 +49,9 @@ fn send(dir: &Path, to_dir: Option<&Path>, json: bool) -> Result<()> {
     // The write lock: one sender at a time, so no message goes out twice.
     let mut store = Store::open_write(dir, "mail send")?;
     let config = config::load(dir)?;
+    for w in super::config_warnings(&config) {
+        ui::warn(&w);
+    }
     let sink = deliver::sink(dir, &config, to_dir)?;
     let where_ = match &sink {
         deliver::Sink::Files(d) => format!("files in {}", d.display()),

@@ -4,10 +4,12 @@
 //! print. No game rule is decided here.
 
 mod audit;
+mod backup;
 mod battle;
 mod club;
 mod deadline;
 mod demo;
+mod examples;
 mod export;
 mod inbox;
 mod ledger;
@@ -19,6 +21,7 @@ mod orders;
 pub(crate) mod report;
 mod resolve;
 mod rules;
+mod shell;
 mod simulate;
 mod status;
 mod ui;
@@ -29,7 +32,7 @@ use crate::error::{Error, Result};
 use crate::rules::Campaign;
 use crate::scenario::{self, Source};
 use crate::storage::Store;
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -81,11 +84,23 @@ enum Command {
     Simulate(simulate::SimulateArgs),
     Welcome(welcome::WelcomeArgs),
     Rules(rules::RulesArgs),
+    Backup(backup::BackupArgs),
+    Completions(shell::CompletionsArgs),
+    Man(shell::ManArgs),
+}
+
+/// The whole command tree: the clap definitions with every command's examples and help
+/// lines applied (`--help`, the man pages and the completions all come from it).
+pub fn command() -> clap::Command {
+    examples::apply(Cli::command())
 }
 
 /// Runs the command line and returns the process exit code.
 pub fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let parsed = command()
+        .try_get_matches()
+        .and_then(|m| Cli::from_arg_matches(&m));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
@@ -127,6 +142,9 @@ fn run(cli: Cli) -> Result<()> {
         Command::Mail(cmd) => mail::cmd_mail(dir, cmd),
         Command::Simulate(args) => simulate::cmd_simulate(dir, args),
         Command::Rules(args) => rules::cmd_rules(args),
+        Command::Backup(args) => backup::cmd_backup(dir, args),
+        Command::Completions(args) => shell::cmd_completions(args),
+        Command::Man(args) => shell::cmd_man(args),
     }
 }
 
@@ -138,6 +156,24 @@ pub fn now() -> String {
         .ok()
         .filter(|s| chrono::DateTime::parse_from_rfc3339(s).is_ok())
         .unwrap_or_else(|| chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true))
+}
+
+/// Configuration mistakes the referee should see (`status`, `mail send`): settings
+/// that are valid but silently lose something.
+pub fn config_warnings(config: &crate::mail::config::Config) -> Vec<String> {
+    let mut out = Vec::new();
+    if config.mail.referee.is_empty() {
+        out.push(
+            "giglio.toml sets no referee address (referee = []): the referee gets no copy of the alerts (forged or late orders) nor the referee's report; add [mail] referee = [\"you@example.org\"]"
+                .to_owned(),
+        );
+    }
+    out
+}
+
+/// Reads a file the user named; a missing or unreadable file is an I/O failure (74).
+pub fn read_file(path: &Path) -> Result<Vec<u8>> {
+    std::fs::read(path).map_err(|e| Error::Io(format!("cannot read {}: {e}", path.display())))
 }
 
 /// The folder, inside a campaign directory, that holds its editable definition.

@@ -98,7 +98,7 @@ pub fn cmd_orders(dir: &Path, cmd: OrdersCommand) -> Result<()> {
 /// Reads an order file, refusing one too large before reading it.
 fn read_order_file(path: &Path) -> Result<Vec<u8>> {
     let meta = std::fs::metadata(path)
-        .map_err(|e| Error::user(format!("cannot read {}: {e}", path.display())))?;
+        .map_err(|e| Error::Io(format!("cannot read {}: {e}", path.display())))?;
     if meta.len() > MAX_FILE_BYTES as u64 {
         return Err(Error::Invalid {
             summary: format!(
@@ -110,7 +110,7 @@ fn read_order_file(path: &Path) -> Result<Vec<u8>> {
             rendered: String::new(),
         });
     }
-    std::fs::read(path).map_err(|e| Error::user(format!("cannot read {}: {e}", path.display())))
+    super::read_file(path)
 }
 
 #[derive(Serialize)]

@@ -35,10 +35,11 @@ pub struct ReportArgs {
     /// Language of a year's report (default: the club's; the chronicle's: it).
     #[arg(long, value_enum, requires = "year")]
     pub lang: Option<super::orders::LangArg>,
+    /// Plain text, or HTML with the map embedded.
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
     /// Write every club's report (text, HTML, PNG map), the bulletin and the
-    /// referee's report into this folder; with --year, every club's yearly report,
+    /// referee's report into this folder (with --club or --bulletin, only that one); with --year, every club's yearly report,
     /// the chronicle in Italian and English, and the political map.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
@@ -124,7 +125,12 @@ pub fn cmd_report(dir: &Path, a: ReportArgs) -> Result<()> {
         .unwrap_or_else(|| s.before.clone());
     let clubs = store.clubs()?;
     if let Some(out) = &a.out {
-        return write_all(out, &store, &campaign, &env, &s, &after);
+        let only = match (&a.club, a.bulletin) {
+            (Some(c), _) => Only::Club(c.as_str()),
+            (None, true) => Only::Bulletin,
+            (None, false) => Only::All,
+        };
+        return write_all(out, &store, &campaign, &env, &s, &after, only);
     }
     let html = matches!(a.format, Format::Html);
     let text = if let Some(code) = &a.club {
@@ -179,6 +185,14 @@ pub fn cmd_report(dir: &Path, a: ReportArgs) -> Result<()> {
 }
 
 /// Writes every report of the phase into `out`.
+/// What `report --out` writes: everything, or only what --club / --bulletin asked for.
+#[derive(Clone, Copy)]
+enum Only<'a> {
+    All,
+    Club(&'a str),
+    Bulletin,
+}
+
 fn write_all(
     out: &Path,
     store: &Store,
@@ -186,9 +200,22 @@ fn write_all(
     env: &minijinja::Environment,
     s: &Stored,
     after: &World,
+    only: Only,
 ) -> Result<()> {
+    let mut clubs = store.clubs()?;
+    match only {
+        Only::Club(code) => {
+            clubs.retain(|c| c.nation == code);
+            if clubs.is_empty() {
+                return Err(Error::user(format!(
+                    "no club plays `{code}` (see `giglio club list`)"
+                )));
+            }
+        }
+        Only::Bulletin => clubs.clear(),
+        Only::All => {}
+    }
     std::fs::create_dir_all(out)?;
-    let clubs = store.clubs()?;
     let reports = club::club_reports(
         env,
         campaign,
@@ -204,6 +231,14 @@ fn write_all(
         std::fs::write(out.join(format!("{n}.html")), &r.rendered.html)?;
         std::fs::write(out.join(format!("{n}.png")), &r.png)?;
     }
+    if let Only::Club(code) = only {
+        ui::out(&format!(
+            "the report of {code} for {} written to {}\n",
+            s.before.phase,
+            out.display()
+        ));
+        return Ok(());
+    }
     let view = club::public(env, campaign, &s.before, &s.resolution, Lang::It, &s.facts);
     let b = club::bulletin(env, campaign, &view, after, "bulletin.png")?;
     std::fs::write(out.join("bulletin.txt"), &b.text)?;
@@ -212,6 +247,14 @@ fn write_all(
         out.join("bulletin.png"),
         crate::report::png::svg_to_png(&b.svg, 1.0)?,
     )?;
+    if let Only::Bulletin = only {
+        ui::out(&format!(
+            "the bulletin of {} written to {}\n",
+            s.before.phase,
+            out.display()
+        ));
+        return Ok(());
+    }
     let view = club::referee_view(
         env,
         campaign,

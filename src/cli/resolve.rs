@@ -21,6 +21,11 @@ pub struct ResolveArgs {
     /// Resolve even though some clubs sent no orders: they hold.
     #[arg(long)]
     pub force: bool,
+    /// With --dry-run: write every message the resolution would send (each club's
+    /// report, the bulletin, the referee's report) into DIR as .eml files, to read
+    /// before anything is official.
+    #[arg(long, value_name = "DIR", requires = "dry_run")]
+    pub out: Option<std::path::PathBuf>,
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
@@ -34,6 +39,9 @@ struct Summary<'a> {
     resolution: &'a crate::rules::resolve::Resolution,
     rolls: &'a [crate::rules::dice::Roll],
     changes: Vec<String>,
+    /// The preview files written (`--dry-run --out DIR`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    preview: Vec<String>,
 }
 
 pub fn cmd_resolve(dir: &Path, a: ResolveArgs) -> Result<()> {
@@ -58,6 +66,13 @@ pub fn cmd_resolve(dir: &Path, a: ResolveArgs) -> Result<()> {
         command,
         Some(&parts.mailing()),
     )?;
+    let preview = match &a.out {
+        Some(out) => write_preview(
+            out,
+            &crate::engine::preview_mail(&store, &campaign, &super::now(), &parts.mailing())?,
+        )?,
+        None => Vec::new(),
+    };
     let after = r
         .resolution
         .next
@@ -70,6 +85,7 @@ pub fn cmd_resolve(dir: &Path, a: ResolveArgs) -> Result<()> {
         resolution: &r.resolution,
         rolls: &r.rolls,
         changes: diff(&r.before, &after),
+        preview,
     };
     if a.json {
         return ui::out_json(&summary);
@@ -127,6 +143,13 @@ pub fn cmd_resolve(dir: &Path, a: ResolveArgs) -> Result<()> {
         for line in &summary.changes {
             out.push_str(&format!("  {line}\n"));
         }
+        if let Some(dir) = &a.out {
+            out.push_str(&format!(
+                "{} messages it would send written to {}\n",
+                summary.preview.len(),
+                dir.display()
+            ));
+        }
         out.push_str("nothing was saved (dry run)\n");
     } else {
         match &r.resolution.next {
@@ -136,4 +159,25 @@ pub fn cmd_resolve(dir: &Path, a: ResolveArgs) -> Result<()> {
     }
     ui::out(&out);
     Ok(())
+}
+
+/// Writes each message as `KIND-NATION.eml` (`referee` for the referee's) and returns
+/// the paths written.
+fn write_preview(dir: &Path, msgs: &[crate::storage::OutMessage]) -> Result<Vec<String>> {
+    std::fs::create_dir_all(dir)
+        .map_err(|e| crate::error::Error::Io(format!("{}: {e}", dir.display())))?;
+    let mut written = Vec::new();
+    for m in msgs {
+        let who = m.nation.as_deref().unwrap_or("referee");
+        let mut path = dir.join(format!("{}-{who}.eml", m.kind));
+        let mut n = 1;
+        while written.contains(&path.display().to_string()) {
+            n += 1;
+            path = dir.join(format!("{}-{who}-{n}.eml", m.kind));
+        }
+        std::fs::write(&path, &m.raw)
+            .map_err(|e| crate::error::Error::Io(format!("{}: {e}", path.display())))?;
+        written.push(path.display().to_string());
+    }
+    Ok(written)
 }

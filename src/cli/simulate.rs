@@ -11,8 +11,10 @@ use std::path::Path;
 /// treasuries, battles and sieges per year.
 #[derive(Debug, clap::Args)]
 pub struct SimulateArgs {
+    /// How many whole campaigns to play.
     #[arg(long, default_value_t = 100)]
     pub runs: u64,
+    /// How many years each campaign lasts.
     #[arg(long, default_value_t = 5)]
     pub years: u16,
     /// The simulation's seed: the same seed gives the same statistics.
@@ -24,6 +26,7 @@ pub struct SimulateArgs {
     /// A built-in campaign name or a definition directory.
     #[arg(long, value_name = "NAME|PATH", default_value = "il-giglio")]
     pub campaign: String,
+    /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
 }

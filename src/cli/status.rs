@@ -56,6 +56,10 @@ struct Status {
     /// Battles waiting for their result from the table (G3c.7).
     battles: Vec<PendingBattle>,
     neutral: Vec<String>,
+    /// When the next reminder to the missing clubs can go (`giglio remind`), RFC 3339.
+    next_reminder: Option<String>,
+    /// Configuration mistakes the referee should fix (giglio.toml).
+    warnings: Vec<String>,
 }
 
 pub fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
@@ -107,7 +111,21 @@ pub fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
             club_codes.len()
         )
     };
+    let missing_codes: Vec<String> = missing.iter().map(ToString::to_string).collect();
+    let next_reminder = if missing_codes.is_empty() || current.resolved_at.is_some() {
+        None
+    } else {
+        let now = super::now();
+        let done = super::deadline::reminded_today(&store, &id.key(), &missing_codes, &now)?;
+        Some(crate::mail::deadline::next_reminder(&now, done)?)
+    };
+    let warnings = match crate::mail::config::load(dir) {
+        Ok(config) => super::config_warnings(&config),
+        Err(e) => vec![format!("giglio.toml: {e}")],
+    };
     let status = Status {
+        next_reminder,
+        warnings,
         campaign: store.name()?,
         phase: id.key(),
         year: id.year,
@@ -179,6 +197,12 @@ pub fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
             status.late.join(" ")
         ));
     }
+    if let Some(t) = &status.next_reminder {
+        text.push_str(&format!(
+            "next reminder: {} (`giglio remind`)\n",
+            crate::mail::deadline::display(t, tz)
+        ));
+    }
     if status.mail_queued + status.mail_failed > 0 {
         text.push_str(&format!(
             "outbox:     {} queued, {} failed (`giglio mail send`, `giglio mail status`)\n",
@@ -206,5 +230,8 @@ pub fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
         status.neutral.join(" ")
     ));
     ui::out(&text);
+    for w in &status.warnings {
+        ui::warn(w);
+    }
     Ok(())
 }

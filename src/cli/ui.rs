@@ -22,6 +22,12 @@ pub fn out_json(value: &impl serde::Serialize) -> crate::error::Result<()> {
     Ok(())
 }
 
+/// Prints a warning on stderr (data on stdout stays clean for pipes and JSON).
+pub fn warn(text: &str) {
+    let mut stderr = std::io::stderr().lock();
+    let _ = writeln!(stderr, "warning: {text}");
+}
+
 /// Prints an error the way the user should see it.
 pub fn report_error(e: &Error) {
     let mut stderr = std::io::stderr().lock();

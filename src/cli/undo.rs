@@ -2,7 +2,9 @@
 
 use super::ui;
 use crate::error::{Error, Result};
-use crate::storage::Store;
+use crate::mail::compose::{Draft, compose, mailbox};
+use crate::rules::tables::Lang;
+use crate::storage::{OutMessage, Status, Store};
 use std::path::Path;
 
 /// Undo the last resolution (or the last N): the phase is open again, exactly as it was
@@ -13,6 +15,21 @@ pub struct UndoArgs {
     /// interrupted undo leaves the campaign at a whole phase.
     #[arg(long, default_value_t = 1)]
     pub steps: u32,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// What `giglio undo --json` prints.
+#[derive(Debug, serde::Serialize, schemars::JsonSchema)]
+pub struct UndoOut {
+    /// The phase open again.
+    pub open: String,
+    /// Every phase whose resolution was taken back, newest first.
+    pub undone: Vec<String>,
+    /// Clubs that had received reports of an undone resolution and are sent a
+    /// correction (queued: `giglio mail send`).
+    pub corrected: Vec<String>,
 }
 
 pub fn cmd_undo(dir: &Path, a: UndoArgs) -> Result<()> {
@@ -20,12 +37,113 @@ pub fn cmd_undo(dir: &Path, a: UndoArgs) -> Result<()> {
         return Err(Error::user("`--steps` must be at least 1"));
     }
     let mut store = Store::open_write(dir, "undo")?;
-    let mut open = None;
+    let (campaign, _) = super::campaign_of(dir)?;
+    let now = super::now();
+    let mut out = UndoOut {
+        open: String::new(),
+        undone: Vec::new(),
+        corrected: Vec::new(),
+    };
+    let mut shown = String::new();
     for _ in 0..a.steps {
-        open = Some(store.undo(&super::now(), "undo")?);
+        let Some(target) = store.undo_target()? else {
+            store.undo(&now, "undo")?;
+            continue;
+        };
+        let key = target.key();
+        let corrections = corrections(dir, &store, &campaign, target, &now)?;
+        for m in &corrections {
+            let nation = m.nation.clone().unwrap_or_default();
+            ui::warn(&format!(
+                "the reports of {key} already went to {nation}: a correction is queued"
+            ));
+            if !out.corrected.contains(&nation) {
+                out.corrected.push(nation);
+            }
+        }
+        let open = store.undo_correcting(&now, "undo", &corrections)?;
+        out.undone.push(key);
+        out.open = open.key();
+        shown = open.to_string();
     }
-    if let Some(open) = open {
-        ui::out(&format!("undone: {open} is open again\n"));
+    if a.json {
+        return ui::out_json(&out);
     }
+    let mut text = format!("undone: {shown} is open again\n");
+    if !out.corrected.is_empty() {
+        text.push_str(&format!(
+            "corrections queued for {}; send them with `giglio mail send`\n",
+            out.corrected.join(", ")
+        ));
+    }
+    ui::out(&text);
     Ok(())
+}
+
+/// A short correction to every club that received a report of the phase whose
+/// resolution is undone, in its language.
+fn corrections(
+    dir: &Path,
+    store: &Store,
+    campaign: &crate::rules::Campaign,
+    phase: crate::rules::PhaseId,
+    now: &str,
+) -> Result<Vec<OutMessage>> {
+    let key = phase.key();
+    let sent = store.outbox(Some(Status::Sent))?;
+    let received: Vec<&str> = sent
+        .iter()
+        .filter(|r| r.kind == "report" && r.phase.as_deref() == Some(key.as_str()))
+        .filter_map(|r| r.nation.as_deref())
+        .collect();
+    if received.is_empty() {
+        return Ok(Vec::new());
+    }
+    let config = crate::mail::config::load(dir)?;
+    let from = mailbox(&config.mail.from)?;
+    let words = crate::words::Words::builtin();
+    let mut msgs = Vec::new();
+    for club in store.clubs()?.iter() {
+        if !received.contains(&club.nation.as_str()) || club.emails.is_empty() {
+            continue;
+        }
+        let lang = club.lang;
+        let name = crate::report::explain::phase_name(
+            &crate::words::Words::builtin(),
+            &campaign.tables.calendar,
+            phase,
+            lang,
+        );
+        let title = match lang {
+            Lang::It => &campaign.title_it,
+            Lang::En => &campaign.title_en,
+        };
+        msgs.push(compose(
+            &Draft {
+                kind: "correction",
+                phase: Some(key.clone()),
+                nation: Some(club.nation.clone()),
+                to_name: Some(club.name.clone()),
+                to: club.emails.clone(),
+                subject: crate::t!(
+                    words,
+                    lang,
+                    "desk-undo-subject",
+                    campaign = title.as_str(),
+                    phase = name.as_str()
+                ),
+                text: format!(
+                    "{}\n",
+                    crate::t!(words, lang, "desk-undo-text", phase = name.as_str())
+                ),
+                html: None,
+                inline_png: None,
+                files: Vec::new(),
+                salt: format!("undo {now}"),
+            },
+            &from,
+            now,
+        )?);
+    }
+    Ok(msgs)
 }

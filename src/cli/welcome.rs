@@ -9,10 +9,6 @@ use std::path::Path;
 /// Queue the welcome message again for every club, or one: its nation, position, the
 /// objectives, how to play by mail, and the order sheet of the open phase. It never
 /// carries the secret (`giglio club secret CODE --rotate` issues a new one).
-///
-/// Examples:
-///   giglio welcome               # every club
-///   giglio welcome --club M      # Milan's club only
 #[derive(Debug, clap::Args)]
 pub struct WelcomeArgs {
     /// The club's nation code; default: every club.

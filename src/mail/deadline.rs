@@ -71,6 +71,19 @@ pub fn display(stored: &str, tz: Tz) -> String {
     }
 }
 
+/// When the next reminder can go (RFC 3339): `now` when some late club has not been
+/// reminded today, else the start of the next day (UTC), since `giglio remind` sends one
+/// reminder per club and day.
+pub fn next_reminder(now: &str, every_late_club_reminded_today: bool) -> Result<String> {
+    let now = parse(now)?;
+    if !every_late_club_reminded_today {
+        return Ok(rfc3339(&now));
+    }
+    let utc = now.with_timezone(&chrono::Utc).date_naive() + Duration::days(1);
+    let midnight = utc.and_time(NaiveTime::MIN).and_utc();
+    Ok(rfc3339(&midnight.fixed_offset()))
+}
+
 /// Returns whether `now` is past the deadline.
 pub fn passed(stored: &str, now: &str) -> bool {
     matches!((parse(stored), parse(now)), (Ok(d), Ok(n)) if n > d)
@@ -105,6 +118,19 @@ mod tests {
         .unwrap();
         assert_eq!(d, "2026-11-24T21:00:00+01:00");
         assert_eq!(display(&d, rome()), "2026-11-24 21:00 Europe/Rome");
+    }
+
+    #[test]
+    fn the_next_reminder_waits_for_tomorrow_once_everyone_was_reminded() {
+        let now = "2026-03-01T20:00:00Z";
+        assert_eq!(
+            next_reminder(now, false).unwrap(),
+            "2026-03-01T20:00:00+00:00"
+        );
+        assert_eq!(
+            next_reminder(now, true).unwrap(),
+            "2026-03-02T00:00:00+00:00"
+        );
     }
 
     #[test]

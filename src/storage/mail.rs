@@ -253,25 +253,40 @@ impl Store {
         Ok(())
     }
 
-    /// Puts failed messages back in the queue (`giglio mail retry`).
+    /// Puts failed messages back in the queue (`giglio mail retry`). Their last error is
+    /// cleared, so `mail status` shows them as they are: queued, not failed with a
+    /// stale reply (the journal keeps the errors, and the count of tries stays).
     pub fn requeue_failed(&mut self, now: &str, command: &str) -> Result<usize> {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(db_err)?;
+        let errors: Vec<String> = {
+            let mut stmt = tx
+                .prepare("SELECT message_id, coalesce(last_error, '') FROM outbox WHERE status = 'failed' ORDER BY id")
+                .map_err(db_err)?;
+            let rows = stmt
+                .query_map([], |r| {
+                    Ok(format!(
+                        "{}: {}",
+                        r.get::<_, String>(0)?,
+                        r.get::<_, String>(1)?
+                    ))
+                })
+                .map_err(db_err)?;
+            rows.collect::<Result<_, _>>().map_err(db_err)?
+        };
         let n = tx
             .execute(
-                "UPDATE outbox SET status = 'queued' WHERE status = 'failed'",
+                "UPDATE outbox SET status = 'queued', last_error = NULL WHERE status = 'failed'",
                 [],
             )
             .map_err(db_err)?;
-        journal(
-            &tx,
-            now,
-            command,
-            &format!("{n} failed messages queued again"),
-            None,
-        )?;
+        let mut detail = format!("{n} failed messages queued again");
+        for e in &errors {
+            detail.push_str(&format!("; {e}"));
+        }
+        journal(&tx, now, command, &detail, None)?;
         tx.commit().map_err(db_err)?;
         Ok(n)
     }

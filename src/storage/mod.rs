@@ -6,9 +6,12 @@
 //!
 //! Storage persists and loads values; it makes no rules decisions.
 
+mod backup;
 mod lock;
 mod mail;
 mod schema;
+
+pub use backup::{Checked as BackupChecked, check as check_backup};
 
 pub use mail::{Attempt, InboxRow, Ingest, OutMessage, OutboxRow, Status};
 
@@ -477,6 +480,28 @@ impl Store {
     ///
     /// Returns the phase that is open afterwards.
     pub fn undo(&mut self, now: &str, command: &str) -> Result<PhaseId> {
+        self.undo_correcting(now, command, &[])
+    }
+
+    /// The phase whose resolution `undo` would take back (it reopens), if any.
+    pub fn undo_target(&self) -> Result<Option<PhaseId>> {
+        let phases = self.phases()?;
+        let over = phases.last().is_some_and(|p| p.resolved_at.is_some());
+        Ok(match phases.as_slice() {
+            [.., last] if over => Some(last.id),
+            [.., previous, _] => Some(previous.id),
+            _ => None,
+        })
+    }
+
+    /// [`Store::undo`], queueing `corrections` (to the clubs that already received the
+    /// undone reports) in the same transaction.
+    pub fn undo_correcting(
+        &mut self,
+        now: &str,
+        command: &str,
+        corrections: &[OutMessage],
+    ) -> Result<PhaseId> {
         let phases = self.phases()?;
         // After the last winter the campaign is over and its last phase resolved: undo
         // reopens that phase. Otherwise the open phase goes and the one before reopens.
@@ -539,7 +564,16 @@ impl Store {
             [&previous_key],
         )
         .map_err(db_err)?;
-        let description = format!("undo the resolution of {}: it is open again", previous.id);
+        mail::queue_in(&tx, corrections, now)?;
+        let description = if corrections.is_empty() {
+            format!("undo the resolution of {}: it is open again", previous.id)
+        } else {
+            format!(
+                "undo the resolution of {}: it is open again; its reports had gone out: {} corrections queued",
+                previous.id,
+                corrections.len()
+            )
+        };
         journal(&tx, now, command, &description, Some(&previous_key))?;
         tx.commit().map_err(db_err)?;
         Ok(previous.id)

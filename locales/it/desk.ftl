@@ -1,0 +1,11 @@
+# Lo scrittoio dell'arbitro (src/cli/): messaggi sull'andamento della campagna, inviati ai club.
+
+desk-deadline-subject = [{ $campaign }] nuovo termine: ordini per { $phase }
+desk-deadline-text =
+    L'arbitro ha spostato il termine per { $phase }.
+    Gli ordini sono ora attesi entro: { $due }.
+
+desk-undo-subject = [{ $campaign }] rettifica: { $phase } è di nuovo aperta
+desk-undo-text =
+    L'arbitro ha annullato la risoluzione di { $phase }: il rapporto che avete ricevuto non vale più.
+    La fase è di nuovo aperta; il rapporto della nuova risoluzione lo sostituirà.
