@@ -264,14 +264,15 @@ fn a_season_is_played_from_the_mailbox_alone() {
         assert!(name.ends_with("-1494-r01.toml"), "{name}");
         let mut file = with_secret(&sheet, &secrets[&r.nation]);
         if r.nation == "V" {
-            let example = file
+            // The first destination inside its own territory (no encounter can stop
+            // it there), with the path the sheet gives for it.
+            let line = file
                 .lines()
-                .skip_while(|l| *l != "# [[move]]")
-                .take(3)
-                .map(|l| l.trim_start_matches("# ").to_owned())
-                .collect::<Vec<_>>();
-            moved = Some(example[2].clone());
-            file = uncomment(&file, "[[move]]");
+                .find(|l| l.starts_with("#   V") && l.contains(": path = "))
+                .expect("a destination at home");
+            let path = line.split(": path = ").nth(1).unwrap().to_owned();
+            moved = Some(path.clone());
+            file.push_str(&format!("\n[[move]]\npiece = \"V-A1\"\npath = {path}\n"));
         }
         let view = r
             .files
@@ -391,13 +392,35 @@ fn every_suggestion_of_a_sheet_is_a_valid_order() {
         .iter()
         .find(|r| r.kind == "report" && r.nation == "V")
         .unwrap();
-    tried += try_every_suggestion(&s, &sheet_of(r), &secret);
-    assert!(tried > 20, "only {tried} suggestions tried");
+    tried.extend(try_every_suggestion(&s, &sheet_of(r), &secret));
+    for kind in [
+        "loan",
+        "objective",
+        "strategos",
+        "alliances",
+        "[[raise]]",
+        "[[fortify]]",
+        "[[hire]]",
+        "[[reinforce]]",
+        "[[garrison]]",
+        "[[move]]",
+        "[[stance]]",
+        "[[fleet_move]]",
+    ] {
+        assert!(
+            tried.contains(kind),
+            "no `{kind}` suggestion was tried: {tried:?}"
+        );
+    }
 }
 
 /// Checks the sheet as it is and each of its suggestions alone against the open phase;
-/// returns how many suggestions were tried.
-fn try_every_suggestion(s: &Season, (name, sheet): &(String, String), secret: &str) -> usize {
+/// returns the kinds of suggestion tried (`loan`, `[[move]]`…).
+fn try_every_suggestion(
+    s: &Season,
+    (name, sheet): &(String, String),
+    secret: &str,
+) -> std::collections::BTreeSet<String> {
     let header = with_secret(&sheet_header(sheet), secret);
     let f = write(&s.root, name, &with_secret(sheet, secret));
     s.cmd().args(["orders", "check", &f]).assert().success();
@@ -412,7 +435,17 @@ fn try_every_suggestion(s: &Season, (name, sheet): &(String, String), secret: &s
             String::from_utf8_lossy(&a.get_output().stdout)
         );
     }
-    blocks.len()
+    blocks
+        .iter()
+        .map(|b| {
+            let first = b.lines().next().unwrap_or_default();
+            if first.starts_with("[[") {
+                first.to_owned()
+            } else {
+                first.split(' ').next().unwrap_or_default().to_owned()
+            }
+        })
+        .collect()
 }
 
 /// The sheet's header lines (club, phase, secret).

@@ -553,7 +553,7 @@ fn a_receipt_echoes_every_order_with_its_verdict_what_it_replaces_and_lateness()
         .success();
     // The deadline passes; a second file with a valid and an invalid order arrives.
     d.cmd()
-        .args(["deadline", "--set", "2026-08-31T12:00:00Z"])
+        .args(["deadline", "--set", "2026-08-31T12:00:00Z", "--force"])
         .assert()
         .success();
     let body = format!("{}[[fortify]]\nnode = \"M0\"\n", raise(120));
