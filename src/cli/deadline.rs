@@ -98,58 +98,43 @@ fn deadline_mail(
     now: &str,
 ) -> Result<Vec<crate::storage::OutMessage>> {
     let config = config::load(dir)?;
-    let from = mailbox(&config.mail.from)?;
-    let words = crate::words::Words::builtin();
-    let phase_id = store.current()?.id;
     let due = deadline::display(at, tz);
-    let mut msgs = Vec::new();
-    for club in store.clubs()?.iter().filter(|c| !c.emails.is_empty()) {
-        let lang = club.lang;
-        let phase = crate::report::explain::phase_name(
-            &crate::words::Words::builtin(),
-            &campaign.tables.calendar,
-            phase_id,
-            lang,
-        );
-        let title = match lang {
-            Lang::It => &campaign.title_it,
-            Lang::En => &campaign.title_en,
-        };
-        msgs.push(compose(
-            &Draft {
-                kind: "deadline",
-                phase: Some(key.to_owned()),
-                nation: Some(club.nation.clone()),
-                to_name: Some(club.name.clone()),
-                to: club.emails.clone(),
-                subject: crate::t!(
-                    words,
-                    lang,
-                    "desk-deadline-subject",
-                    campaign = title.as_str(),
-                    phase = phase.as_str()
-                ),
-                text: format!(
-                    "{}\n",
-                    crate::t!(
-                        words,
-                        lang,
-                        "desk-deadline-text",
-                        phase = phase.as_str(),
-                        due = due.as_str()
-                    )
-                ),
-                html: None,
-                inline_png: None,
-                files: Vec::new(),
-                // The same deadline set twice is told once.
-                salt: at.to_owned(),
-            },
-            &from,
-            now,
-        )?);
-    }
-    Ok(msgs)
+    // The game's name is the same in every language.
+    let title = campaign.title_it.as_str();
+    let say = |w: &crate::words::Words, lang: Lang, phase: &str| {
+        (
+            crate::t!(
+                w,
+                lang,
+                "desk-deadline-subject",
+                campaign = title,
+                phase = phase
+            ),
+            crate::t!(
+                w,
+                lang,
+                "desk-deadline-text",
+                phase = phase,
+                due = due.as_str()
+            ),
+        )
+    };
+    let clubs = store.clubs()?;
+    let notice = crate::mail::notice::Notice {
+        kind: "deadline",
+        phase: store.current()?.id,
+        // The same deadline set twice is told once.
+        salt: at.to_owned(),
+        say: &say,
+    };
+    debug_assert_eq!(notice.phase.key(), key);
+    crate::mail::notice::to_clubs(
+        campaign,
+        &config,
+        &clubs.iter().collect::<Vec<_>>(),
+        &notice,
+        now,
+    )
 }
 
 /// Queue a reminder to every club whose orders for the open phase are missing.

@@ -2,7 +2,6 @@
 
 use super::ui;
 use crate::error::{Error, Result};
-use crate::mail::compose::{Draft, compose, mailbox};
 use crate::rules::tables::Lang;
 use crate::storage::{OutMessage, Status, Store};
 use std::path::Path;
@@ -100,50 +99,23 @@ fn corrections(
         return Ok(Vec::new());
     }
     let config = crate::mail::config::load(dir)?;
-    let from = mailbox(&config.mail.from)?;
-    let words = crate::words::Words::builtin();
-    let mut msgs = Vec::new();
-    for club in store.clubs()?.iter() {
-        if !received.contains(&club.nation.as_str()) || club.emails.is_empty() {
-            continue;
-        }
-        let lang = club.lang;
-        let name = crate::report::explain::phase_name(
-            &crate::words::Words::builtin(),
-            &campaign.tables.calendar,
-            phase,
-            lang,
-        );
-        let title = match lang {
-            Lang::It => &campaign.title_it,
-            Lang::En => &campaign.title_en,
-        };
-        msgs.push(compose(
-            &Draft {
-                kind: "correction",
-                phase: Some(key.clone()),
-                nation: Some(club.nation.clone()),
-                to_name: Some(club.name.clone()),
-                to: club.emails.clone(),
-                subject: crate::t!(
-                    words,
-                    lang,
-                    "desk-undo-subject",
-                    campaign = title.as_str(),
-                    phase = name.as_str()
-                ),
-                text: format!(
-                    "{}\n",
-                    crate::t!(words, lang, "desk-undo-text", phase = name.as_str())
-                ),
-                html: None,
-                inline_png: None,
-                files: Vec::new(),
-                salt: format!("undo {now}"),
-            },
-            &from,
-            now,
-        )?);
-    }
-    Ok(msgs)
+    let title = campaign.title_it.as_str();
+    let say = |w: &crate::words::Words, lang: Lang, name: &str| {
+        (
+            crate::t!(w, lang, "desk-undo-subject", campaign = title, phase = name),
+            crate::t!(w, lang, "desk-undo-text", phase = name),
+        )
+    };
+    let clubs = store.clubs()?;
+    let told: Vec<&crate::storage::Club> = clubs
+        .iter()
+        .filter(|c| received.contains(&c.nation.as_str()))
+        .collect();
+    let notice = crate::mail::notice::Notice {
+        kind: "correction",
+        phase,
+        salt: format!("undo {now}"),
+        say: &say,
+    };
+    crate::mail::notice::to_clubs(campaign, &config, &told, &notice, now)
 }

@@ -9,6 +9,7 @@ pub mod imap;
 pub mod intake;
 pub mod letter;
 pub mod mbox;
+pub mod notice;
 pub mod outbox;
 pub mod replies;
 pub mod welcome;

@@ -1,0 +1,63 @@
+//! Short notices to clubs (a changed deadline, the correction after an undo): one
+//! plain-text message per club, in its language, its words from the catalogue.
+
+use super::compose::{Draft, compose, mailbox};
+use super::config::Config;
+use crate::error::Result;
+use crate::rules::tables::Lang;
+use crate::rules::{Campaign, PhaseId};
+use crate::storage::{Club, OutMessage};
+use crate::words::Words;
+
+/// What one kind of notice says, given the catalogue, the club's language and the
+/// phase's name in it: the subject and the text.
+pub type Say<'a> = dyn Fn(&Words, Lang, &str) -> (String, String) + 'a;
+
+/// The notice of `kind` about `phase` to each club; `salt` tells apart notices whose
+/// words repeat (the same deadline set twice is one message, two undos are two).
+pub struct Notice<'a> {
+    pub kind: &'static str,
+    pub phase: PhaseId,
+    pub salt: String,
+    pub say: &'a Say<'a>,
+}
+
+/// Composes a notice for each club.
+pub fn to_clubs(
+    campaign: &Campaign,
+    config: &Config,
+    clubs: &[&Club],
+    n: &Notice,
+    now: &str,
+) -> Result<Vec<OutMessage>> {
+    let from = mailbox(&config.mail.from)?;
+    let words = Words::builtin();
+    let mut msgs = Vec::new();
+    for club in clubs.iter().filter(|c| !c.emails.is_empty()) {
+        let phase = crate::report::explain::phase_name(
+            &words,
+            &campaign.tables.calendar,
+            n.phase,
+            club.lang,
+        );
+        let (subject, text) = (n.say)(&words, club.lang, &phase);
+        msgs.push(compose(
+            &Draft {
+                kind: n.kind,
+                phase: Some(n.phase.key()),
+                nation: Some(club.nation.clone()),
+                to_name: Some(club.name.clone()),
+                to: club.emails.clone(),
+                subject,
+                text: format!("{text}\n"),
+                html: None,
+                inline_png: None,
+                files: Vec::new(),
+                salt: n.salt.clone(),
+            },
+            &from,
+            now,
+        )?);
+    }
+    Ok(msgs)
+}
