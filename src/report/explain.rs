@@ -255,3 +255,19 @@ fn scalar(v: &Value) -> String {
 
 #[cfg(test)]
 mod tests;
+
+/// The key an objective is written with in an order file (`most_cities`).
+pub fn objective_key(kind: crate::rules::tables::ObjectiveKind) -> String {
+    serde_json::to_value(kind)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_owned))
+        .unwrap_or_default()
+}
+
+/// An objective's name in the campaign's own words, in a language.
+pub fn objective_name(o: &crate::rules::tables::ObjectiveEntry, lang: Lang) -> &str {
+    match lang {
+        Lang::It => &o.name_it,
+        Lang::En => &o.name_en,
+    }
+}

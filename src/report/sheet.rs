@@ -251,14 +251,8 @@ fn spring_keys(out: &mut String, w: &Words, s: &SheetInput, sp: &SpringOptions) 
         out.push('\n');
         let mut text = w.plain(l, "sheet-spring-objective");
         for o in &tb.victory.objective {
-            let kind = serde_json::to_value(o.id)
-                .ok()
-                .and_then(|v| v.as_str().map(str::to_owned))
-                .unwrap_or_default();
-            let name = match l {
-                Lang::It => &o.name_it,
-                Lang::En => &o.name_en,
-            };
+            let kind = super::explain::objective_key(o.id);
+            let name = super::explain::objective_name(o, l);
             text.push('\n');
             text.push_str("  ");
             text.push_str(&t!(
@@ -266,7 +260,7 @@ fn spring_keys(out: &mut String, w: &Words, s: &SheetInput, sp: &SpringOptions) 
                 l,
                 "sheet-spring-objective-kind",
                 kind = kind.as_str(),
-                name = name.as_str()
+                name = name
             ));
         }
         comment(out, &text);

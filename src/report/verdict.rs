@@ -56,9 +56,8 @@ pub fn render(w: &Words, l: Lang, c: &Campaign, v: &Verdict, year: u16) -> (Stri
                     .objective
                     .iter()
                     .find(|o| o.id == kind)
-                    .map_or_else(String::new, |o| match l {
-                        Lang::It => o.name_it.clone(),
-                        Lang::En => o.name_en.clone(),
+                    .map_or_else(String::new, |o| {
+                        super::explain::objective_name(o, l).to_owned()
                     });
                 match &s.target {
                     Some(t) => t!(

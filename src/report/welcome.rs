@@ -232,21 +232,15 @@ fn objectives(w: &Words, s: &WelcomeInput) -> String {
     let l = s.lang;
     let mut out = w.plain(l, "welcome-objectives");
     for o in &s.campaign.tables.victory.objective {
-        let kind = serde_json::to_value(o.id)
-            .ok()
-            .and_then(|v| v.as_str().map(str::to_owned))
-            .unwrap_or_default();
-        let name = match l {
-            Lang::It => &o.name_it,
-            Lang::En => &o.name_en,
-        };
+        let kind = super::explain::objective_key(o.id);
+        let name = super::explain::objective_name(o, l);
         let measure = w.plain(l, &format!("objective-measure-{kind}"));
         out.push_str("\n  - ");
         out.push_str(&t!(
             w,
             l,
             "welcome-objective",
-            name = name.as_str(),
+            name = name,
             kind = kind.as_str(),
             measure = measure
         ));
