@@ -626,20 +626,7 @@ impl Store {
                  WHERE r.phase_key = ?1 AND r.active = 1 ORDER BY r.id, d.seq",
             )
             .map_err(db_err)?;
-        let rows = stmt
-            .query_map([phase], |r| {
-                Ok((
-                    r.get::<_, String>(0)?,
-                    Roll {
-                        seq: r.get(1)?,
-                        event: r.get(2)?,
-                        purpose: r.get(3)?,
-                        sides: r.get(4)?,
-                        value: r.get(5)?,
-                    },
-                ))
-            })
-            .map_err(db_err)?;
+        let rows = stmt.query_map([phase], dice_row).map_err(db_err)?;
         rows.collect::<Result<_, _>>().map_err(db_err)
     }
 
@@ -653,20 +640,7 @@ impl Store {
                  WHERE ?1 IS NULL OR d.phase_key = ?1 ORDER BY p.seq, d.seq",
             )
             .map_err(db_err)?;
-        let rows = stmt
-            .query_map([phase], |r| {
-                Ok((
-                    r.get::<_, String>(0)?,
-                    Roll {
-                        seq: r.get(1)?,
-                        event: r.get(2)?,
-                        purpose: r.get(3)?,
-                        sides: r.get(4)?,
-                        value: r.get(5)?,
-                    },
-                ))
-            })
-            .map_err(db_err)?;
+        let rows = stmt.query_map([phase], dice_row).map_err(db_err)?;
         rows.collect::<Result<_, _>>().map_err(db_err)
     }
 
@@ -1047,4 +1021,19 @@ fn insert_orders(tx: &rusqlite::Transaction, o: &StoredOrders, command: &str) ->
         Some(&o.phase),
     )?;
     Ok(id)
+}
+
+/// Reads a die of the dice log: its phase (column 0), then seq, event, purpose, sides and
+/// value.
+fn dice_row(r: &rusqlite::Row) -> rusqlite::Result<(String, Roll)> {
+    Ok((
+        r.get::<_, String>(0)?,
+        Roll {
+            seq: r.get(1)?,
+            event: r.get(2)?,
+            purpose: r.get(3)?,
+            sides: r.get(4)?,
+            value: r.get(5)?,
+        },
+    ))
 }
