@@ -7,9 +7,11 @@
 //! as `giglio failpoint #k name`, so a test learns the range of k from a clean run.
 //!
 //! `GIGLIO_PAUSE_AT=name` makes the process stop at the first hit of the failpoint
-//! `name`: it writes `giglio paused at name` to stderr and waits until its standard
-//! input closes (or gives a line). A test uses it to act while a command is in a known
-//! state (another sender meets the lock, a backup is taken mid-send) without sleeping.
+//! `name` (`GIGLIO_PAUSE_AT=#k`: at the k-th hit, whatever its name): it writes
+//! `giglio paused at name` to stderr and waits until its standard input closes (or
+//! gives a line). A test uses it to act while a command is in a known
+//! state (another sender meets the lock, a backup is taken mid-send, a `kill -9`
+//! lands mid-run) without sleeping.
 //!
 //! The variables are read once per process; with neither set, a hit is one atomic
 //! load and a branch. No dependency: the `fail` crate's registry, actions and
@@ -55,6 +57,17 @@ impl Plan {
         })
     }
 
+    /// Whether the `n`-th hit, at the failpoint `name`, is where to pause.
+    fn pauses_at(&self, n: u64, name: &str) -> bool {
+        match self.pause_at.as_deref() {
+            Some(p) => match p.strip_prefix('#') {
+                Some(k) => k.trim().parse::<u64>().is_ok_and(|k| k == n),
+                None => p == name,
+            },
+            None => false,
+        }
+    }
+
     fn from_env() -> Option<Plan> {
         let var = |name| std::env::var(name).ok();
         let pause_at = var(PAUSE_AT).filter(|v| !v.is_empty());
@@ -87,7 +100,7 @@ pub fn hit(name: &str) {
         eprintln!("giglio failpoint #{n} {name}: crashing ({CRASH_AT}={n})");
         std::process::abort();
     }
-    if plan.pause_at.as_deref() == Some(name) && !PAUSED_ONCE.swap(true, Ordering::SeqCst) {
+    if plan.pauses_at(n, name) && !PAUSED_ONCE.swap(true, Ordering::SeqCst) {
         pause(name);
     }
 }
@@ -128,6 +141,20 @@ mod tests {
                 pause_at: None
             })
         );
+    }
+
+    #[test]
+    fn a_pause_is_at_a_name_or_at_a_hit_number() {
+        let at = |p: &str| Plan {
+            crash_at: None,
+            trace: false,
+            pause_at: Some(p.to_owned()),
+        };
+        assert!(at("send.accepted").pauses_at(7, "send.accepted"));
+        assert!(!at("send.accepted").pauses_at(7, "send.before_write"));
+        assert!(at("#7").pauses_at(7, "send.before_write"));
+        assert!(!at("#7").pauses_at(6, "send.before_write"));
+        assert!(!at("#x").pauses_at(7, "#x"));
     }
 
     #[test]

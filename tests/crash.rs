@@ -1,5 +1,6 @@
 //! Crash safety (issue 8): a crash at every failpoint of `inbox`, `resolve` and
-//! `mail send`, and `kill -9` at random moments, then a rerun, ends exactly where a
+//! `mail send`, and `kill -9` at failpoints drawn at random (while the command is
+//! stopped there, or just after it goes on), then a rerun, ends exactly where a
 //! clean run ends; and nothing is ever taken, resolved or sent twice.
 //!
 //! "Exactly" means: the clock is pinned (GIGLIO_NOW), so the whole campaign compares —
@@ -12,7 +13,7 @@
 //! if the phase is still open (a committed resolution is never redone: the next phase
 //! is what `resolve` would then resolve; `never_twice` checks that is harmless).
 //!
-//! `GIGLIO_LONG=1` runs 300 kill trials (100 per command) instead of 21, and crashes the
+//! `GIGLIO_LONG=1` runs 300 kill trials (100 per command) instead of 24, and crashes the
 //! SMTP sender at every failpoint instead of those of its first and last message.
 #![cfg(unix)]
 
@@ -26,7 +27,6 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
 
 const SPRING: &str = "1494-spring";
 const REFEREE: &str = "arbitro@example.org";
@@ -665,13 +665,22 @@ impl Rng {
         z ^ (z >> 31)
     }
 
-    /// A delay up to `max`.
-    fn delay(&mut self, max: Duration) -> Duration {
-        max.mul_f64((self.next() >> 11) as f64 / (1u64 << 53) as f64)
+    /// A number in `1..=n`.
+    fn pick(&mut self, n: usize) -> usize {
+        1 + (self.next() % n as u64) as usize
     }
 }
 
-/// How one kill trial went.
+/// Where a kill trial sends SIGKILL: while the command is stopped at its k-th
+/// failpoint (a kill certain to land mid-run, at a known point), or at once after
+/// letting it go on from there (a kill that lands wherever the command has got to).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kill {
+    Paused,
+    Released,
+}
+
+/// How one kind of kill trial went.
 #[derive(Debug, Default)]
 struct Tally {
     trials: usize,
@@ -684,19 +693,31 @@ struct Tally {
     differ: Vec<String>,
 }
 
-/// How long a command of the cycle takes while the trials run: as many copies at once
-/// as the trials run, the longest.
-fn duration(clean: &Clean, i: usize) -> Duration {
-    let sites: Vec<Site> = (0..workers()).map(|_| clean.before[i].copy()).collect();
-    let longest = Mutex::new(Duration::ZERO);
-    par_each(&sites, |site| {
-        let t0 = Instant::now();
-        site.ok(CYCLE[i]);
-        let took = t0.elapsed();
-        let mut l = longest.lock().expect("the longest");
-        *l = (*l).max(took);
-    });
-    longest.into_inner().expect("the longest")
+/// Starts `op` on `site` stopped at its `k`-th failpoint; returns once it is there.
+fn start_paused(site: &Site, op: Op, k: usize) -> std::process::Child {
+    use std::io::BufRead;
+    let mut child = site
+        .command(op)
+        .env(giglio::failpoint::PAUSE_AT, format!("#{k}"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("giglio starts");
+    let mut lines = std::io::BufReader::new(child.stderr.take().expect("stderr"));
+    let mut seen = String::new();
+    loop {
+        let mut line = String::new();
+        let n = lines.read_line(&mut line).expect("read stderr");
+        seen.push_str(&line);
+        assert!(n > 0, "{op:?} ended before failpoint #{k}: {seen}");
+        if line.starts_with(giglio::failpoint::PAUSED) {
+            break;
+        }
+    }
+    // Its later stderr goes nowhere: nothing reads it, and a full pipe must not stop it.
+    std::thread::spawn(move || std::io::copy(&mut lines, &mut std::io::sink()));
+    child
 }
 
 #[test]
@@ -704,39 +725,48 @@ fn kill_9_at_random_moments_then_a_rerun_ends_as_the_clean_run() {
     let per_op = if std::env::var_os("GIGLIO_LONG").is_some() {
         100
     } else {
-        7
+        8
     };
     let (_t, site) = fresh();
     let clean = clean_run(site);
-    let took: Vec<Duration> = (0..CYCLE.len()).map(|i| duration(&clean, i)).collect();
     let mut rng = Rng(8);
-    // Delays spread over each command's measured run, and a little past its end.
-    let trials: Vec<(usize, Op, Duration)> = (0..per_op * CYCLE.len())
+    // Failpoints drawn over each command's run; half the kills at the point, half just
+    // after it.
+    let trials: Vec<(usize, Op, usize, Kill)> = (0..per_op * CYCLE.len())
         .map(|n| {
             let i = n % CYCLE.len();
-            (i, CYCLE[i], rng.delay(took[i].mul_f64(1.2)))
+            let how = if (n / CYCLE.len()) % 2 == 0 {
+                Kill::Paused
+            } else {
+                Kill::Released
+            };
+            (i, CYCLE[i], rng.pick(clean.points[i].len()), how)
         })
         .collect();
     let tallies = Mutex::new(BTreeMap::<String, Tally>::new());
-    par_each(&trials, |&(i, op, delay)| {
-        let what = format!("{op:?} killed after {delay:?}");
+    par_each(&trials, |&(i, op, k, how)| {
+        let what = format!(
+            "{op:?} killed {how:?} at failpoint #{k} {}",
+            clean.points[i][k - 1]
+        );
         let site = clean.before[i].copy();
-        let mut child = site
-            .command(op)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("giglio starts");
-        std::thread::sleep(delay);
+        let mut child = start_paused(&site, op, k);
+        if how == Kill::Released {
+            drop(child.stdin.take());
+        }
         let _ = child.kill(); // SIGKILL; an error only means it had already exited
         let status = child.wait().expect("giglio is reaped");
         let killed = status.signal() == Some(SIGKILL);
         assert!(killed || status.success(), "{what}: {status:?}");
+        assert!(
+            killed || how == Kill::Released,
+            "{what}: not killed while paused"
+        );
         let committed = op == Op::Resolve && killed && site.open_phase() != SPRING;
         site.finish(op);
         let same = State::of(&site).check_same(&clean.after[i], &what);
         let mut t = tallies.lock().expect("the tally");
-        let t = t.entry(format!("{op:?}")).or_default();
+        let t = t.entry(format!("{op:?} {how:?}")).or_default();
         t.trials += 1;
         t.killed += usize::from(killed);
         t.committed += usize::from(committed);
@@ -746,33 +776,24 @@ fn kill_9_at_random_moments_then_a_rerun_ends_as_the_clean_run() {
         }
     });
     let tallies = tallies.into_inner().expect("the tally");
-    for (op, t) in &tallies {
-        let i = CYCLE
-            .iter()
-            .position(|o| format!("{o:?}") == *op)
-            .expect("an op");
+    for (kind, t) in &tallies {
         eprintln!(
-            "kill -9 during {op} (runs {:?} with {} at once; delays up to 1.2×): {}/{} identical to the clean run after a rerun ({} killed mid-run{}, the rest had finished)",
-            took[i],
+            "kill -9 during {kind} ({} at once): {}/{} identical to the clean run after a rerun ({} killed mid-run{}, the rest had finished)",
             workers(),
             t.identical,
             t.trials,
             t.killed,
-            if op == "Resolve" {
+            if kind.starts_with("Resolve") {
                 format!(", {} of them after the commit", t.committed)
             } else {
                 String::new()
             }
         );
     }
-    for (op, t) in &tallies {
-        assert_eq!(t.identical, per_op, "{op}: {}", t.differ.join("\n"));
+    assert_eq!(tallies.len(), 2 * CYCLE.len(), "{tallies:?}");
+    for (kind, t) in &tallies {
+        assert_eq!(t.identical, t.trials, "{kind}: {}", t.differ.join("\n"));
     }
-    let killed: usize = tallies.values().map(|t| t.killed).sum();
-    assert!(
-        killed * 2 >= trials.len(),
-        "most kills should land while the command runs: {tallies:?}"
-    );
 }
 
 #[test]
