@@ -92,6 +92,8 @@ class Handler:
             log("stored-unanswered", envelope, raw)
             await hang_up(server)
         log("stored", envelope, raw)
+        if fault == "gone-after" and state["stored"] >= fault_n:
+            controller.server.close()  # stops listening before the 250 goes: the next connect is refused
         return "250 OK"
 
 
