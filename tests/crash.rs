@@ -735,7 +735,7 @@ fn kill_9_at_random_moments_then_a_rerun_ends_as_the_clean_run() {
     let trials: Vec<(usize, Op, usize, Kill)> = (0..per_op * CYCLE.len())
         .map(|n| {
             let i = n % CYCLE.len();
-            let how = if (n / CYCLE.len()) % 2 == 0 {
+            let how = if (n / CYCLE.len()).is_multiple_of(2) {
                 Kill::Paused
             } else {
                 Kill::Released
