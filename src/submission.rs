@@ -155,28 +155,25 @@ fn judge(
     };
     let mut now = world.clone();
     let pending = std::mem::take(&mut now.battles);
-    match check_orders(c, &now, &h.club, set) {
+    let (sent, set) = battle_kinds(c, set);
+    for o in &sent {
+        if let Err(reason) = crate::rules::battles::judge_sent(&pending, &h.club, &o.kind) {
+            out.refuse(path, text, o, "G3c.7", &reason, &words, lang);
+        }
+    }
+    match check_orders(c, &now, &h.club, &set) {
         Ok(outcomes) => {
             out.checked = true;
             for o in outcomes {
                 if let Outcome::Rejected { rule, reason } = &o.result {
-                    out.refused.insert(
-                        o.at.seq,
-                        (
-                            rule.clone(),
-                            crate::report::explain::reason(&words, reason, lang),
-                        ),
-                    );
+                    let said = crate::report::explain::reason(&words, reason, lang);
+                    out.refused.insert(o.at.seq, (rule.clone(), said.clone()));
                     out.rejected.push(Diagnostic::at(
                         path,
                         text,
                         o.at.start..o.at.end,
                         rule,
-                        format!(
-                            "{}: {}",
-                            o.order,
-                            crate::report::explain::reason(&words, reason, lang)
-                        ),
+                        format!("{}: {said}", o.order),
                     ));
                 }
             }
@@ -226,6 +223,49 @@ fn judge(
         ));
     }
     out
+}
+
+impl Judged {
+    /// Refuses one order of the file with the rule and the reason.
+    #[allow(clippy::too_many_arguments)]
+    fn refuse(
+        &mut self,
+        path: &str,
+        text: &str,
+        o: &crate::rules::order::Order,
+        rule: &str,
+        reason: &crate::rules::outcome::Reason,
+        words: &crate::words::Words,
+        lang: Lang,
+    ) {
+        let said = crate::report::explain::reason(words, reason, lang);
+        self.refused
+            .insert(o.at.seq, (rule.to_owned(), said.clone()));
+        self.rejected.push(Diagnostic::at(
+            path,
+            text,
+            o.at.start..o.at.end,
+            rule,
+            format!("{}: {said}", o.kind.name()),
+        ));
+    }
+}
+
+/// Splits a file's battle results and orders of battle from its orders for the phase,
+/// under the ruling `battle_results_at_once` (they are taken when the file arrives, not
+/// when the phase is resolved); before it, they stay with the orders.
+pub fn battle_kinds(c: &Campaign, set: &OrderSet) -> (Vec<crate::rules::order::Order>, OrderSet) {
+    use crate::rules::order::OrderKind;
+    if !c.tables.rulings.battle_results_at_once {
+        return (Vec::new(), set.clone());
+    }
+    let (sent, orders): (Vec<_>, Vec<_>) = set.orders.iter().cloned().partition(|o| {
+        matches!(
+            o.kind,
+            OrderKind::BattleResult { .. } | OrderKind::OrderOfBattle { .. }
+        )
+    });
+    (sent, OrderSet { orders })
 }
 
 /// What an order file claims before it is read through: the club it names and the

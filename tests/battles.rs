@@ -255,9 +255,31 @@ fn simulations_are_the_same_on_any_number_of_threads() {
 }
 
 /// A campaign whose round 1 ends in a battle at F7 (Venice attacks Florence), pending in
-/// round 2.
+/// round 2; a settled result is applied at once (the shipped ruling).
 fn campaign_with_a_battle() -> TestCampaign {
+    battle_in(TestCampaign::new())
+}
+
+/// The same, in a campaign written before the ruling `battle_results_at_once`: results
+/// wait for the next resolution.
+fn campaign_with_a_battle_applied_later() -> TestCampaign {
     let t = TestCampaign::new();
+    let rules = t.dir.join("campaign/rules.toml");
+    let text = std::fs::read_to_string(&rules).expect("rules.toml");
+    assert!(text.contains("battle_results_at_once = true"), "{text}");
+    std::fs::write(
+        &rules,
+        text.replacen(
+            "battle_results_at_once = true",
+            "battle_results_at_once = false",
+            1,
+        ),
+    )
+    .expect("write rules.toml");
+    battle_in(t)
+}
+
+fn battle_in(t: TestCampaign) -> TestCampaign {
     t.run(&["resolve", "--force"]).success();
     t.submit_all("1494-r01", &[("V", "[[stance]]\npiece = \"V-A2\"\non_contact = \"attack\"\n\n[[move]]\npiece = \"V-A2\"\npath = \"V8 -> F7\"\n")]);
     t.run(&["resolve"]).success();
@@ -288,7 +310,7 @@ fn referee_notices(t: &TestCampaign) -> Vec<(String, String)> {
 /// second one, or one with another ruleset, is refused and changes nothing.
 #[test]
 fn a_battle_is_auto_resolved_once_with_its_own_ruleset() {
-    let t = campaign_with_a_battle();
+    let t = campaign_with_a_battle_applied_later();
     let other = t
         .run(&["battle", "auto", "1494-r01-F7", "--ruleset", "leg1176"])
         .failure();
@@ -331,7 +353,7 @@ fn a_battle_is_auto_resolved_once_with_its_own_ruleset() {
 /// Point 1: the auto-resolver never replaces two clubs' agreeing results.
 #[test]
 fn auto_never_replaces_agreeing_club_results() {
-    let t = campaign_with_a_battle();
+    let t = campaign_with_a_battle_applied_later();
     send_result(&t, "V", "V").success();
     send_result(&t, "F", "V").success();
     let a = t.run(&["battle", "auto", "1494-r01-F7"]).failure();
@@ -347,7 +369,7 @@ fn auto_never_replaces_agreeing_club_results() {
 /// and both clubs are told, each in its own language.
 #[test]
 fn a_ruling_replaces_an_auto_result_and_both_clubs_are_told() {
-    let t = campaign_with_a_battle();
+    let t = campaign_with_a_battle_applied_later();
     t.run(&["battle", "auto", "1494-r01-F7"]).success();
     assert!(referee_notices(&t).is_empty());
     t.run(&[
@@ -388,6 +410,123 @@ fn a_ruling_replaces_an_auto_result_and_both_clubs_are_told() {
         raw.iter()
             .any(|r| r.contains("auto-resolved") || r.contains("automaticamente")),
         "{raw:?}"
+    );
+}
+
+/// Under the ruling `battle_results_at_once`, an auto-resolved result is applied at once
+/// as a step of the open phase: the battle is no longer pending, a second auto-resolve
+/// or a ruling is refused with the way back (`undo` takes the step back, and the battle
+/// waits again), and both clubs are sent their new position.
+#[test]
+fn a_settled_result_is_applied_at_once_and_undo_takes_the_step_back() {
+    let t = campaign_with_a_battle();
+    let dump = || {
+        giglio::storage::Store::open_read(&t.dir)
+            .expect("open")
+            .canonical_dump()
+            .expect("dump")
+    };
+    let before = dump();
+    let out = t.stdout(&["battle", "auto", "1494-r01-F7"]);
+    assert!(
+        out.contains("applied now, as a step of the open phase"),
+        "{out}"
+    );
+    let list = t.stdout(&["battle", "list"]);
+    assert!(
+        list.contains("applied in step 1 of the open phase"),
+        "{list}"
+    );
+    let again = t.run(&["battle", "auto", "1494-r01-F7"]).failure();
+    assert!(
+        crate::common::stderr_of(&again).contains("already applied (step 1 of 1494-r02"),
+        "{}",
+        crate::common::stderr_of(&again)
+    );
+    let store = giglio::storage::Store::open_read(&t.dir).expect("open");
+    let updates: Vec<String> = store
+        .outbox(None)
+        .expect("outbox")
+        .into_iter()
+        .filter(|m| m.kind == "update")
+        .map(|m| m.nation.unwrap_or_default())
+        .collect();
+    assert_eq!(
+        updates,
+        ["V", "F"],
+        "an update to each side, the attacker first"
+    );
+    let current = store.current().expect("current");
+    assert_eq!(current.steps, 1);
+    assert!(current.world.battles.is_empty(), "the battle is applied");
+    assert!(
+        !current.opening.battles.is_empty(),
+        "the phase opened with it"
+    );
+    drop(store);
+    // Undo takes the step back: the campaign is as before the auto-resolve, but for
+    // the result, which stays recorded, and the journal.
+    let undo = t.stdout(&["undo"]);
+    assert!(undo.contains("before its step 1"), "{undo}");
+    let store = giglio::storage::Store::open_read(&t.dir).expect("open");
+    let current = store.current().expect("current");
+    assert_eq!(current.steps, 0);
+    assert_eq!(current.world, current.opening);
+    assert!(
+        store
+            .outbox(None)
+            .expect("outbox")
+            .iter()
+            .all(|m| m.kind != "update"),
+        "the updates not sent are withdrawn"
+    );
+    drop(store);
+    let after_undo = dump();
+    let strip = |d: &str| {
+        d.lines()
+            .filter(|l| !l.starts_with("battle-result ") && !l.starts_with("die "))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(strip(&before), strip(&after_undo));
+    // The battle waits again with its auto result; a ruling now replaces it and is
+    // applied at once.
+    t.run(&[
+        "battle",
+        "rule",
+        "1494-r01-F7",
+        "--winner",
+        "F",
+        "--loss",
+        "V=60",
+        "--loss",
+        "F=20",
+        "--reason",
+        "the auto-resolver used the wrong map",
+    ])
+    .success();
+    let list = t.stdout(&["battle", "list"]);
+    assert!(list.contains("settled (referee): F wins"), "{list}");
+    // The phase resolves from the world the step left, and audit recomputes the step.
+    t.run(&["resolve", "--force"]).success();
+    let audit = t.stdout(&["audit", "--phase", "1494-r02", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&audit).expect("json");
+    assert_eq!(v[0]["steps_match"], true, "{audit}");
+    assert_eq!(v[0]["next_world_matches"], true, "{audit}");
+    // A step changed afterwards is caught.
+    let db = t.dir.join(giglio::storage::DB_FILE);
+    let conn = rusqlite::Connection::open(db).expect("open");
+    conn.execute(
+        "UPDATE phase_step SET input = replace(input, '\"attacker_loss\":60', '\"attacker_loss\":61')",
+        [],
+    )
+    .expect("tamper");
+    drop(conn);
+    let a = t.run(&["audit", "--phase", "1494-r02"]).failure();
+    let out = String::from_utf8_lossy(&a.get_output().stdout).into_owned();
+    assert!(
+        out.contains("step 1: the world, events or dice differ"),
+        "{out}"
     );
 }
 
@@ -437,7 +576,8 @@ fn the_demo_keeps_every_battle_roll() {
     let store = giglio::storage::Store::open_read(&tmp.path().join("d")).expect("open");
     let mut autos = 0;
     for p in store.phases().expect("phases") {
-        for b in &p.world.battles {
+        // The battles the phase opened with (a step may have applied them since).
+        for b in &p.opening.battles {
             let results = store.results(&b.id).expect("results");
             if results
                 .iter()

@@ -12,7 +12,9 @@ battle-ruling-text = The referee has ruled battle { $battle }: { $winner ->
         [auto] It replaces the auto-resolved result.
         [referee] It replaces the referee's earlier ruling.
        *[other] It replaces the clubs' results.
-    } It is applied when the next phase is resolved.
+    }
+battle-ruling-later = It is applied when the next phase is resolved.
+battle-ruling-now = It is applied now, during the open phase: an update with your new position follows.
 
 # The battle card of a points-only game (G3c.11).
 battle-card-points-core = Points: { $nation }: { $points } { $unit }. Show at the table an army list of at most { $points } { $unit }: its Core ({ $core }) and at least { $beyond } { $unit } beyond it ({ $needed } in all).

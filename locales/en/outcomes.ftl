@@ -114,6 +114,13 @@ reason-fleet-busy = the fleet already has another order this round
 reason-landing-blocked = the landing at { $node } is blocked by enemy forces
 reason-contact-exchange-off = encounters in this campaign are settled by standing choices
 reason-battle-result-by-command = battle results and orders of battle are entered with `giglio battle result` and `giglio battle oob`
+reason-battle-not-pending = no battle { $battle } waits for its result (it was never fought, or its result is already applied)
+reason-not-in-battle = your club did not fight battle { $battle }
+reason-nation-not-in-battle = { $nation } did not fight battle { $battle }
+reason-loss-too-large = { $nation } cannot lose { $loss } ducats: it fought with { $had }
+reason-unknown-ruleset = the campaign has no ruleset `{ $ruleset }`
+reason-oob-value = the units are worth { $total } ducats and the army { $army }: they must add up (§0.5)
+reason-oob-unit-kind = unit `{ $unit }` is of kind `{ $kind }`, which the ruleset does not know (kinds: { $kinds })
 reason-not-resolved-yet = this kind of order is not resolved by this version yet
 
 ## What else happened.

@@ -34,3 +34,13 @@ sheet-spring-strategos = Strategos (G2b.5): a sealed bid; the highest bid pays a
 sheet-spring-alliances = Alliances (G5.2): formed when both nations declare them.
 sheet-spring-orders = Raising, fortifying, repairing, specialists, fleets (each of these orders is valid on its own; together they must fit the treasury):
 sheet-group = { $order }, any of: { $targets }
+sheet-battle = Battle { $battle } at { $node } { $name }: { $attacker } ({ $attacker_ducats } ducats) against { $defender } ({ $defender_ducats } ducats), waiting for its result
+sheet-battle-result =
+    Once it is fought at the table, send your result: the winner (leave the line out for a
+    draw) and what each side lost, in ducats. Each club sends its own; when the two agree
+    the result is applied at once and you receive your new position. You may send it again
+    until it is applied. It may travel in this file or in a file of its own: it never
+    replaces your orders.
+sheet-battle-result-later =
+    Once it is fought at the table, the referee records its result (giglio battle result);
+    it is applied when this phase is resolved.

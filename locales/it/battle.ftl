@@ -12,7 +12,9 @@ battle-ruling-text = L'arbitro ha deciso la battaglia { $battle }: { $winner ->
         [auto] Sostituisce il risultato risolto automaticamente.
         [referee] Sostituisce la decisione precedente dell'arbitro.
        *[other] Sostituisce i risultati dei club.
-    } Sarà applicata alla risoluzione della prossima fase.
+    }
+battle-ruling-later = Sarà applicata alla risoluzione della prossima fase.
+battle-ruling-now = È applicata ora, durante la fase aperta: segue un aggiornamento con la vostra nuova posizione.
 
 # La carta di battaglia di un gioco a punti (G3c.11).
 battle-card-points-core = Punti: { $nation }: { $points } { $unit }. Presentate al tavolo una lista d'esercito di al massimo { $points } { $unit }: il suo Core ({ $core }) e almeno { $beyond } { $unit } oltre il Core ({ $needed } in tutto).

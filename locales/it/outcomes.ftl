@@ -114,6 +114,13 @@ reason-fleet-busy = la flotta ha già un altro ordine in questo turno
 reason-landing-blocked = lo sbarco a { $node } è impedito da forze nemiche
 reason-contact-exchange-off = in questa campagna gli incontri si risolvono con le scelte permanenti
 reason-battle-result-by-command = i risultati e gli ordini di battaglia si registrano con `giglio battle result` e `giglio battle oob`
+reason-battle-not-pending = nessuna battaglia { $battle } attende il risultato (non è stata combattuta, o il suo risultato è già applicato)
+reason-not-in-battle = il vostro club non ha combattuto la battaglia { $battle }
+reason-nation-not-in-battle = { $nation } non ha combattuto la battaglia { $battle }
+reason-loss-too-large = { $nation } non può perdere { $loss } ducati: ha combattuto con { $had }
+reason-unknown-ruleset = la campagna non ha il regolamento `{ $ruleset }`
+reason-oob-value = le unità valgono { $total } ducati e l'armata { $army }: devono coincidere (§0.5)
+reason-oob-unit-kind = l'unità `{ $unit }` è di tipo `{ $kind }`, che il regolamento non conosce (tipi: { $kinds })
 reason-not-resolved-yet = questo tipo di ordine non è ancora risolto da questa versione
 
 ## Che altro è accaduto.

@@ -34,3 +34,13 @@ sheet-spring-strategos = Stratego (G2b.5): offerta segreta; chi offre di più pa
 sheet-spring-alliances = Alleanze (G5.2): nascono quando entrambe le nazioni le dichiarano.
 sheet-spring-orders = Arruolare, fortificare, riparare, specialisti, flotte (ciascuno di questi ordini è valido da solo; insieme devono stare nel tesoro):
 sheet-group = { $order }, a scelta: { $targets }
+sheet-battle = Battaglia { $battle } a { $node } { $name }: { $attacker } ({ $attacker_ducats } ducati) contro { $defender } ({ $defender_ducats } ducati), in attesa del risultato
+sheet-battle-result =
+    Combattuta la battaglia al tavolo, mandate il vostro risultato: il vincitore (togliete la
+    riga in caso di pareggio) e quanto ha perso ciascuna parte, in ducati. Ogni club manda il
+    proprio; quando i due coincidono il risultato si applica subito e ricevete la nuova
+    posizione. Potete rimandarlo finché non è applicato. Può viaggiare in questo file o in
+    un file a sé: non sostituisce mai i vostri ordini.
+sheet-battle-result-later =
+    Combattuta la battaglia al tavolo, l'arbitro ne registra il risultato (giglio battle
+    result); si applica alla risoluzione di questa fase.

@@ -121,7 +121,19 @@ fn rulesets(dir: &Path) -> Result<Vec<Ruleset>> {
 
 /// Finds a pending battle of the open phase.
 fn pending(store: &Store, id: &str) -> Result<Battle> {
-    let world = store.current()?.world;
+    let current = store.current()?;
+    let key = current.id.key();
+    if let Some(step) = store
+        .steps(&key)?
+        .into_iter()
+        .find(|s| serde_json::from_str::<BattleOutcome>(&s.input).is_ok_and(|o| o.battle == id))
+    {
+        return Err(Error::user(format!(
+            "the result of battle {id} is already applied (step {} of {key}, {}); `giglio undo` takes that step back",
+            step.n, step.at
+        )));
+    }
+    let world = current.world;
     world
         .battles
         .iter()
@@ -263,16 +275,31 @@ struct Row {
     attacker: String,
     defender: String,
     since: String,
+    /// The step of the open phase that applied its result, if one did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    applied_in_step: Option<u32>,
     #[serde(flatten)]
     state: BattleState,
 }
 
 fn list(dir: &Path, json: bool) -> Result<()> {
     let store = Store::open_read(dir)?;
-    let world = store.current()?.world;
+    let current = store.current()?;
+    let steps = store.steps(&current.id.key())?;
+    // The open phase's battles: those still pending, and those a step applied.
     let mut rows = Vec::new();
-    for b in &world.battles {
+    for b in &current.opening.battles {
+        let applied = steps
+            .iter()
+            .find(|s| {
+                serde_json::from_str::<BattleOutcome>(&s.input).is_ok_and(|o| o.battle == b.id)
+            })
+            .map(|s| s.n);
+        if applied.is_none() && !current.world.battles.iter().any(|x| x.id == b.id) {
+            continue;
+        }
         rows.push(Row {
+            applied_in_step: applied,
             id: b.id.clone(),
             node: b.node.to_string(),
             kind: format!("{:?}", b.kind).to_lowercase(),
@@ -287,7 +314,10 @@ fn list(dir: &Path, json: bool) -> Result<()> {
     }
     let mut out = String::new();
     for r in &rows {
-        let state = state_note(&r.state);
+        let mut state = state_note(&r.state);
+        if let Some(n) = r.applied_in_step {
+            state = format!("applied in step {n} of the open phase; {state}");
+        }
         out.push_str(&format!(
             "{} {} at {}: {} against {}, since {} — {}\n",
             r.id, r.kind, r.node, r.attacker, r.defender, r.since, state
@@ -372,20 +402,24 @@ fn auto(dir: &Path, id: &str, ruleset: Option<&str>) -> Result<()> {
     let rs_id = ruleset.unwrap_or(&c.default_ruleset);
     engine::auto_allowed(&store, &c, &b, rs_id)?;
     let (_, rs) = card_of(dir, &store, &c, &b, ruleset)?;
+    let now = super::now();
+    let tell = Tell::load(dir, &store, &now)?;
     let done = engine::auto_resolve(
         &mut store,
         &c,
         &b,
         &rs,
-        &super::now(),
+        &now,
         &format!("battle auto {id}"),
+        Some(&tell.desk(&c)),
     )?;
     ui::out(&format!(
-        "auto-resolved {id} with {}: {}\n{} ({} rolls logged: `giglio log --dice`); applied when the next phase is resolved\n",
+        "auto-resolved {id} with {}: {}\n{} ({} rolls logged: `giglio log --dice`); {}\n",
         rs.id,
         describe(&done.outcome),
         done.outcome.reason,
-        done.rolls
+        done.rolls,
+        applied_note(&done.news)
     ));
     Ok(())
 }
@@ -409,31 +443,39 @@ fn club_result(dir: &Path, id: &str, file: &Path) -> Result<()> {
             file.display()
         )));
     };
-    let outcome = outcome_from(
+    let outcome = crate::rules::battles::outcome_of(
         &b,
-        winner,
+        winner.as_ref(),
         &losses,
         ResultSource::Table,
         format!("table result sent by {club}"),
-    )?;
+    )
+    .map_err(|r| refused(&r))?;
     let phase = store.current()?.id.key();
-    store.record_result(
-        &StoredResult {
+    let now = super::now();
+    let tell = Tell::load(dir, &store, &now)?;
+    let news = engine::record(
+        &mut store,
+        &c,
+        vec![StoredResult {
             id: 0,
             battle: id.to_owned(),
             phase,
             source: club.to_string(),
-            received_at: super::now(),
+            received_at: now.clone(),
             outcome: outcome.clone(),
             detail: None,
-        },
+        }],
+        Vec::new(),
+        Vec::new(),
+        Some(&tell.desk(&c)),
+        &now,
         &format!("battle result {id} {}", file.display()),
     )?;
-    let note = match engine::battle_state(&store, &b)? {
-        BattleState::Agreed { .. } => {
-            "both clubs agree: the result is applied when the next phase is resolved".to_owned()
-        }
-        other => state_note(&other),
+    let note = match news.first().map(|n| &n.state) {
+        Some(BattleState::Agreed { .. }) => format!("both clubs agree: {}", applied_note(&news)),
+        Some(other) => state_note(other),
+        None => String::new(),
     };
     ui::out(&format!(
         "recorded the result of {club} for {id}: {}\n{note}\n",
@@ -442,49 +484,67 @@ fn club_result(dir: &Path, id: &str, file: &Path) -> Result<()> {
     Ok(())
 }
 
-/// Builds an outcome from a winner and per-nation losses, checking them against the
-/// battle: its two nations, losses between 0 and what each side had.
-fn outcome_from(
-    b: &Battle,
-    winner: Option<NationCode>,
-    losses: &[(NationCode, Ducats)],
-    source: ResultSource,
-    reason: String,
-) -> Result<BattleOutcome> {
-    let sides = [&b.attacker, &b.defender];
-    if let Some(w) = &winner
-        && !sides.iter().any(|s| &s.nation == w)
-    {
-        return Err(Error::user(format!(
-            "winner {w} did not fight battle {}",
-            b.id
-        )));
+/// What became of a settled battle, for the referee.
+fn applied_note(news: &[engine::News]) -> String {
+    if news.iter().any(|n| n.step.is_some()) {
+        "applied now, as a step of the open phase; both clubs are sent their new position (`giglio mail send`)".to_owned()
+    } else {
+        "applied when the next phase is resolved".to_owned()
     }
-    let mut out = [0; 2];
-    for (nation, loss) in losses {
-        let Some(i) = sides.iter().position(|s| &s.nation == nation) else {
-            return Err(Error::user(format!(
-                "{nation} did not fight battle {}",
-                b.id
-            )));
-        };
-        if *loss < 0 || *loss > sides[i].ducats {
-            return Err(Error::user(format!(
-                "{nation} cannot lose {loss} ducats: it fought with {}",
-                sides[i].ducats
-            )));
+}
+
+/// A refusal of the rules, in the referee's words.
+fn refused(r: &crate::rules::outcome::Reason) -> Error {
+    let words = crate::words::Words::builtin();
+    Error::user(crate::report::explain::reason(
+        &words,
+        r,
+        crate::rules::tables::Lang::En,
+    ))
+}
+
+/// What the mail of a settled battle needs, loaded from the campaign directory.
+struct Tell {
+    words: crate::words::Words,
+    config: crate::mail::config::Config,
+    definition: std::collections::BTreeMap<String, String>,
+    clubs: Vec<crate::storage::Club>,
+    deadline: Option<String>,
+    orders_sent: std::collections::BTreeMap<String, String>,
+    now: String,
+}
+
+impl Tell {
+    fn load(dir: &Path, store: &Store, now: &str) -> Result<Tell> {
+        let (_, source) = super::campaign_of(dir)?;
+        let key = store.current()?.id.key();
+        Ok(Tell {
+            words: crate::words::Words::load(Some(&dir.join("locales")))?,
+            config: crate::mail::config::load(dir)?,
+            definition: source.files,
+            clubs: store.clubs()?,
+            deadline: store.deadline(&key)?,
+            orders_sent: store
+                .orders(&key, true)?
+                .into_iter()
+                .map(|f| (f.nation, f.received_at))
+                .collect(),
+            now: now.to_owned(),
+        })
+    }
+
+    fn desk<'a>(&'a self, c: &'a Campaign) -> crate::mail::battles::Desk<'a> {
+        crate::mail::battles::Desk {
+            words: &self.words,
+            config: &self.config,
+            campaign: c,
+            definition: &self.definition,
+            clubs: &self.clubs,
+            deadline: self.deadline.as_deref(),
+            orders_sent: &self.orders_sent,
+            now: &self.now,
         }
-        out[i] = *loss;
     }
-    Ok(BattleOutcome {
-        battle: b.id.clone(),
-        winner,
-        attacker_loss: out[0],
-        defender_loss: out[1],
-        source,
-        provisional: false,
-        reason,
-    })
 }
 
 fn rule(dir: &Path, id: &str, winner: &str, losses: &[String], reason: &str) -> Result<()> {
@@ -510,30 +570,43 @@ fn rule(dir: &Path, id: &str, winner: &str, losses: &[String], reason: &str) -> 
     if reason.is_empty() {
         return Err(Error::user("a ruling needs a reason (`--reason`)"));
     }
-    let outcome = outcome_from(&b, winner, &parsed, ResultSource::Referee, reason)?;
+    let outcome = crate::rules::battles::outcome_of(
+        &b,
+        winner.as_ref(),
+        &parsed,
+        ResultSource::Referee,
+        reason,
+    )
+    .map_err(|r| refused(&r))?;
     let phase = store.current()?.id.key();
     let (c, _) = super::campaign_of(dir)?;
     let replaced = replaced_by_ruling(&store, &b)?;
     let now = super::now();
     let notices = ruling_notices(dir, &store, &c, &b, &outcome, replaced, &phase, &now)?;
-    store.record_battle_result(
-        &StoredResult {
+    let told = notices.len();
+    let tell = Tell::load(dir, &store, &now)?;
+    let news = engine::record(
+        &mut store,
+        &c,
+        vec![StoredResult {
             id: 0,
             battle: id.to_owned(),
             phase,
             source: "referee".into(),
-            received_at: now,
+            received_at: now.clone(),
             outcome: outcome.clone(),
             detail: None,
-        },
-        &[],
-        &notices,
+        }],
+        Vec::new(),
+        notices,
+        Some(&tell.desk(&c)),
+        &now,
         &format!("battle rule {id}"),
     )?;
     ui::out(&format!(
-        "ruled {id}: {}; applied when the next phase is resolved; {} clubs told (`giglio mail send`)\n",
+        "ruled {id}: {}; {}; {told} clubs told (`giglio mail send`)\n",
         describe(&outcome),
-        notices.len()
+        applied_note(&news)
     ));
     Ok(())
 }
@@ -602,7 +675,16 @@ fn ruling_notices(
             defender_loss = outcome.defender_loss,
             reason = outcome.reason.as_str(),
             replaced = replaced
-        ) + "\n";
+        ) + " "
+            + &words.plain(
+                lang,
+                if c.tables.rulings.battle_results_at_once {
+                    "battle-ruling-now"
+                } else {
+                    "battle-ruling-later"
+                },
+            )
+            + "\n";
         out.push(compose(
             &Draft {
                 kind: "referee",

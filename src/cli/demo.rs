@@ -184,7 +184,7 @@ fn play(
             }
         }
         for b in &w.battles {
-            crate::engine::auto_resolve(store, c, b, &rs, &super::now(), "demo")?;
+            crate::engine::auto_resolve(store, c, b, &rs, &super::now(), "demo", None)?;
         }
         let r = crate::engine::resolve_open_phase(
             store,

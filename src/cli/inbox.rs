@@ -38,11 +38,15 @@ pub struct InboxArgs {
 
 pub fn cmd_inbox(dir: &Path, a: InboxArgs) -> Result<()> {
     let mut store = Store::open_write(dir, "inbox")?;
-    let (campaign, _) = super::campaign_of(dir)?;
+    let (campaign, source) = super::campaign_of(dir)?;
+    let rulesets =
+        crate::scenario::rulesets(&source).map_err(|d| super::invalid_files(d, Some(&source)))?;
     let config = config::load(dir)?;
     let now = super::now();
     let desk = Desk {
         campaign: &campaign,
+        definition: &source.files,
+        rulesets: &rulesets,
         config: &config,
         now: &now,
         command: "inbox",

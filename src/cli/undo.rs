@@ -7,7 +7,8 @@ use crate::storage::{OutMessage, Status, Store};
 use std::path::Path;
 
 /// Undo the last resolution (or the last N): the phase is open again, exactly as it was
-/// before it was resolved (same world, same seed, its orders kept).
+/// before it was resolved (same world, same seed, its orders kept). A step the open
+/// phase took (a battle's result applied during it) is undone first, one at a time.
 #[derive(Debug, clap::Args)]
 pub struct UndoArgs {
     /// How many resolutions to undo, newest first; each is its own transaction, so an
@@ -26,6 +27,9 @@ pub struct UndoOut {
     pub open: String,
     /// Every phase whose resolution was taken back, newest first.
     pub undone: Vec<String>,
+    /// Every step of the open phase taken back (a battle's result applied during it),
+    /// newest first, as `PHASE step N`.
+    pub steps_undone: Vec<String>,
     /// Clubs that had received reports of an undone resolution and are sent a
     /// correction (queued: `giglio mail send`).
     pub corrected: Vec<String>,
@@ -41,10 +45,27 @@ pub fn cmd_undo(dir: &Path, a: UndoArgs) -> Result<()> {
     let mut out = UndoOut {
         open: String::new(),
         undone: Vec::new(),
+        steps_undone: Vec::new(),
         corrected: Vec::new(),
     };
     let mut shown = String::new();
     for _ in 0..a.steps {
+        // The open phase's steps go first, newest first: each is its own undo.
+        if let Some(step) = store.undo_step_target()? {
+            let corrections = step_corrections(dir, &store, &campaign, &step, &now)?;
+            for m in &corrections {
+                let nation = m.nation.clone().unwrap_or_default();
+                if !out.corrected.contains(&nation) {
+                    out.corrected.push(nation);
+                }
+            }
+            let done = store.undo_step(&now, "undo", &corrections)?;
+            out.steps_undone
+                .push(format!("{} step {}", done.phase, done.n));
+            out.open = done.phase.clone();
+            shown = format!("{} (before its step {})", done.phase, done.n);
+            continue;
+        }
         let Some(target) = store.undo_target()? else {
             store.undo(&now, "undo")?;
             continue;
@@ -115,6 +136,62 @@ fn corrections(
         kind: "correction",
         phase,
         salt: format!("undo {now}"),
+        say: &say,
+    };
+    crate::mail::notice::to_clubs(campaign, &config, &told, &notice, now)
+}
+
+/// A short correction to every club that received the update of the step taken back.
+fn step_corrections(
+    dir: &Path,
+    store: &Store,
+    campaign: &crate::rules::Campaign,
+    step: &crate::storage::StepRow,
+    now: &str,
+) -> Result<Vec<OutMessage>> {
+    let sent = store.outbox(Some(Status::Sent))?;
+    let received: Vec<&str> = sent
+        .iter()
+        .filter(|r| step.messages.contains(&r.message_id))
+        .filter_map(|r| r.nation.as_deref())
+        .collect();
+    if received.is_empty() {
+        return Ok(Vec::new());
+    }
+    let battle = serde_json::from_str::<crate::rules::battles::BattleOutcome>(&step.input)
+        .map(|o| o.battle)
+        .unwrap_or_default();
+    let phase = crate::rules::PhaseId::parse_key(&step.phase)
+        .ok_or_else(|| Error::Internal(format!("stored phase key {}", step.phase)))?;
+    let config = crate::mail::config::load(dir)?;
+    let title = campaign.title_it.as_str();
+    let say = |w: &crate::words::Words, lang: Lang, name: &str| {
+        (
+            crate::t!(
+                w,
+                lang,
+                "desk-undo-step-subject",
+                campaign = title,
+                phase = name
+            ),
+            crate::t!(
+                w,
+                lang,
+                "desk-undo-step-text",
+                phase = name,
+                battle = battle.as_str()
+            ),
+        )
+    };
+    let clubs = store.clubs()?;
+    let told: Vec<&crate::storage::Club> = clubs
+        .iter()
+        .filter(|c| received.contains(&c.nation.as_str()))
+        .collect();
+    let notice = crate::mail::notice::Notice {
+        kind: "correction",
+        phase,
+        salt: format!("undo {} step {} {now}", step.phase, step.n),
         say: &say,
     };
     crate::mail::notice::to_clubs(campaign, &config, &told, &notice, now)

@@ -94,6 +94,10 @@ pub struct Read {
 /// Everything about the campaign intake needs, loaded once per run.
 pub struct Desk<'a> {
     pub campaign: &'a Campaign,
+    /// The definition as the referee edited it (the view file attached to updates).
+    pub definition: &'a std::collections::BTreeMap<String, String>,
+    /// The campaign's tactical rulesets (orders of battle name one).
+    pub rulesets: &'a [crate::battle::ruleset::Ruleset],
     pub config: &'a Config,
     pub now: &'a str,
     pub command: &'a str,
@@ -177,6 +181,7 @@ pub fn ingest(store: &mut Store, desk: &Desk, raw: &[u8], source: &str) -> Resul
     let saved = store.ingest(Ingest {
         inbox: row,
         orders: judged.orders.as_ref(),
+        settlement: judged.settlement.as_ref(),
         replies: &judged.replies,
         attempt: judged.attempt.map(|reason| (phase, reason.to_owned())),
         command: desk.command,
@@ -207,6 +212,8 @@ struct Judged {
     /// The sender address, cleaned for the referee's eyes.
     sender: Option<String>,
     orders: Option<StoredOrders>,
+    /// Battle results and orders of battle it carries, and the steps they settle.
+    settlement: Option<crate::storage::Settlement>,
     replies: Vec<OutMessage>,
     /// Why it is reported in the run's alerts (a code), if it is.
     attempt: Option<&'static str>,
@@ -218,6 +225,7 @@ impl Judged {
             verdict: Verdict::Ignored { reason },
             sender,
             orders: None,
+            settlement: None,
             replies: Vec::new(),
             attempt: Some(code),
         }
@@ -231,6 +239,7 @@ impl Judged {
             },
             sender,
             orders: None,
+            settlement: None,
             replies: Vec::new(),
             attempt: Some(code),
         }
@@ -244,6 +253,7 @@ impl Judged {
             },
             sender,
             orders: None,
+            settlement: None,
             replies: vec![reply],
             attempt: None,
         }
@@ -428,8 +438,12 @@ fn authenticated(
             ));
         }
     };
+    let (battle_entries, orders_part) = submission::battle_kinds(desk.campaign, &checked.orders);
+    // A file of battle results only leaves the club's orders as they are.
+    let carries_orders = !orders_part.orders.is_empty() || battle_entries.is_empty();
     let active = store.active_file(&header.phase, &club.nation)?;
-    if let Some((active_written, file)) = &active
+    if carries_orders
+        && let Some((active_written, file)) = &active
         && older(&m.written_at, active_written)
     {
         let reply = replies::stale(
@@ -452,11 +466,12 @@ fn authenticated(
             },
             sender: Some(sender.to_owned()),
             orders: None,
+            settlement: None,
             replies: vec![reply],
             attempt: None,
         });
     }
-    let stored = StoredOrders {
+    let stored = carries_orders.then(|| StoredOrders {
         id: 0,
         phase: header.phase.clone(),
         nation: club.nation.clone(),
@@ -465,23 +480,45 @@ fn authenticated(
         sha256: checked.sha256.clone(),
         text: checked.masked.clone(),
         active: true,
-    };
+    });
+    let mut replies_out = Vec::new();
+    let mut settlement = None;
+    let mut battle_lines = Vec::new();
+    if !battle_entries.is_empty() {
+        let mut orders_sent: std::collections::BTreeMap<String, String> = store
+            .orders(&header.phase, true)?
+            .into_iter()
+            .map(|f| (f.nation, f.received_at))
+            .collect();
+        if carries_orders {
+            orders_sent.insert(club.nation.clone(), desk.now.to_owned());
+        }
+        let taken =
+            super::battle_intake::take(store, desk, club, &checked, &battle_entries, orders_sent)?;
+        battle_lines = taken.lines;
+        replies_out.extend(taken.messages);
+        settlement = Some(taken.settlement).filter(|s| !s.is_empty());
+    }
     let deadline = store.deadline(&header.phase)?;
     let receipt = replies::Receipt {
         checked: &checked,
         phase: &header.phase,
-        replaces: active.as_ref().map(|(_, f)| f),
+        replaces: active.as_ref().map(|(_, f)| f).filter(|_| carries_orders),
         late: deadline.filter(|d| older(d, desk.now)),
+        battles: &battle_lines,
+        orders_kept: !carries_orders,
     };
     let reply = replies::receipt(desk, club, &receipt, m.hash, &thread)?;
+    replies_out.insert(0, reply);
     Ok(Judged {
         verdict: Verdict::Accepted {
             nation: club.nation.clone(),
             receipt: checked.sha256.clone(),
         },
         sender: Some(sender.to_owned()),
-        orders: Some(stored),
-        replies: vec![reply],
+        orders: stored,
+        settlement,
+        replies: replies_out,
         attempt: None,
     })
 }

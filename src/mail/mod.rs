@@ -1,6 +1,8 @@
 //! Play by e-mail: composing reports into messages, delivering the outbox, and reading
 //! clubs' orders from mailboxes. The I/O shell around `report` and `submission`.
 
+pub mod battle_intake;
+pub mod battles;
 pub mod compose;
 pub mod config;
 pub mod deadline;

@@ -180,6 +180,10 @@ pub struct Receipt<'a> {
     pub replaces: Option<&'a StoredOrders>,
     /// The deadline it came after, if it did.
     pub late: Option<String>,
+    /// Where each battle it sent a result or an order of battle for stands.
+    pub battles: &'a [String],
+    /// It carries battle entries only: the club's orders for the phase are unchanged.
+    pub orders_kept: bool,
 }
 
 /// The receipt of an accepted file: its seal, which file it replaces, whether it was
@@ -201,6 +205,7 @@ pub fn receipt(
     );
     out.push('\n');
     out.push_str(&match r.replaces {
+        _ if r.orders_kept => t!(w, lang, "news-receipt-results-only", phase = r.phase),
         Some(old) => t!(
             w,
             lang,
@@ -223,6 +228,13 @@ pub fn receipt(
     }
     out.push('\n');
     out.push_str(&echo(lang, c, &club.nation, r.phase));
+    if !r.battles.is_empty() {
+        out.push('\n');
+        for line in r.battles {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
     let dropped = c.rejected.len().saturating_sub(c.refused.len());
     if dropped > 0 {
         let text = String::from_utf8_lossy(c.masked.as_bytes()).into_owned();

@@ -23,6 +23,8 @@ pub struct SheetInput<'a> {
     pub phase_name: &'a str,
     pub deadline: Option<&'a str>,
     pub options: &'a Options,
+    /// The club's battles waiting for their result (from its own world).
+    pub battles: &'a [crate::rules::world::Battle],
 }
 
 /// The file name of a club's sheet for a phase: `ordini-V-1494-r03.toml`.
@@ -190,6 +192,9 @@ pub fn render(words: &Words, s: &SheetInput) -> String {
     }
     for p in &s.options.pieces {
         piece(&mut out, w, s, p);
+    }
+    for b in s.battles {
+        battle_stub(&mut out, w, s, b);
     }
     if let Some(spring) = &s.options.spring {
         spring_tables(&mut out, w, s, spring);
@@ -404,6 +409,45 @@ fn piece(out: &mut String, w: &Words, s: &SheetInput, p: &PieceOptions) {
     }
 }
 
+/// A battle waiting for the club's result: a commented `[[battle_result]]` to fill in
+/// once it is fought at the table (its winner and each side's loss in ducats).
+fn battle_stub(out: &mut String, w: &Words, s: &SheetInput, b: &crate::rules::world::Battle) {
+    let l = s.lang;
+    let _ = writeln!(
+        out,
+        "\n# ==== {} ====",
+        t!(
+            w,
+            l,
+            "sheet-battle",
+            battle = b.id.as_str(),
+            node = b.node.as_str(),
+            name = place_name(s.campaign, b.node.as_str()),
+            attacker = b.attacker.nation.as_str(),
+            attacker_ducats = b.attacker.ducats,
+            defender = b.defender.nation.as_str(),
+            defender_ducats = b.defender.ducats
+        )
+    );
+    let how = if s.campaign.tables.rulings.battle_results_at_once {
+        "sheet-battle-result"
+    } else {
+        "sheet-battle-result-later"
+    };
+    comment(out, &w.plain(l, how));
+    commented_order(
+        out,
+        &OrderKind::BattleResult {
+            battle: b.id.clone(),
+            winner: Some(s.nation.clone()),
+            losses: vec![
+                (b.attacker.nation.clone(), 0),
+                (b.defender.nation.clone(), 0),
+            ],
+        },
+    );
+}
+
 /// A file attached to a club's mail.
 pub struct Attachment {
     pub name: String,
@@ -437,6 +481,7 @@ pub fn attachments(
             phase_name: &phase_name,
             deadline,
             options: &options,
+            battles: &own.battles,
         },
     );
     vec![

@@ -367,6 +367,11 @@ fn rulings(t: &Tables, w: &Words) -> String {
         ["G3b.3", "abroad_steps", &r.abroad_steps.to_string()],
         ["G3c.3", "contact_exchange", &r.contact_exchange.to_string()],
         [
+            "G3c.7",
+            "battle_results_at_once",
+            &r.battle_results_at_once.to_string(),
+        ],
+        [
             "G3d.2",
             "bribe_step_english_text",
             &r.bribe_step_english_text.to_string(),

@@ -1,13 +1,13 @@
 //! Battle results back in the campaign (G3c.7–G3c.9): losses in ducats off the armies,
 //! the loser's retreat or destruction, the rearguard's withdrawal.
 //!
-//! Results are applied at the opening of the phase after the battle, before anything
-//! else happens in it, so the world at the opening of every phase stays as stored and
-//! `undo` needs nothing special.
+//! Results are applied in the phase after the battle, before anything else happens in
+//! it: as a step of that phase as soon as the result is settled (ruling
+//! `battle_results_at_once`), or else at the start of its resolution.
 
 use super::ids::{ArmyId, Ducats, NationCode, NodeCode};
 use super::ledger::Item;
-use super::outcome::{Audience, Cause, Happening};
+use super::outcome::{Audience, Cause, Happening, Reason};
 use super::resolve::Step;
 use super::summer::movement::retreat_node;
 use super::world::{Battle, BattleKind, BattleSide};
@@ -40,6 +40,124 @@ pub struct BattleOutcome {
     pub provisional: bool,
     /// The victory condition or the referee's reason.
     pub reason: String,
+}
+
+/// Builds the outcome of a battle from a winner and each side's loss, checked against
+/// the battle: the winner and every nation named fought it, and no side loses more
+/// than it brought or less than nothing. A side not named loses nothing.
+pub fn outcome_of(
+    battle: &Battle,
+    winner: Option<&NationCode>,
+    losses: &[(NationCode, Ducats)],
+    source: ResultSource,
+    reason: String,
+) -> Result<BattleOutcome, Reason> {
+    let sides = [&battle.attacker, &battle.defender];
+    let side_of = |n: &NationCode| {
+        sides
+            .iter()
+            .position(|s| &s.nation == n)
+            .ok_or_else(|| Reason::NationNotInBattle {
+                battle: battle.id.clone(),
+                nation: n.clone(),
+            })
+    };
+    if let Some(w) = winner {
+        side_of(w)?;
+    }
+    let mut loss = [0; 2];
+    for (nation, l) in losses {
+        let i = side_of(nation)?;
+        if *l < 0 || *l > sides[i].ducats {
+            return Err(Reason::LossTooLarge {
+                nation: nation.clone(),
+                loss: *l,
+                had: sides[i].ducats,
+            });
+        }
+        loss[i] = *l;
+    }
+    Ok(BattleOutcome {
+        battle: battle.id.clone(),
+        winner: winner.cloned(),
+        attacker_loss: loss[0],
+        defender_loss: loss[1],
+        source,
+        provisional: false,
+        reason,
+    })
+}
+
+/// Finds the pending battle a club sends a result or an order of battle for: it must
+/// wait for its result, and the club must have fought it.
+pub fn pending_for<'a>(
+    battles: &'a [Battle],
+    club: &NationCode,
+    id: &str,
+) -> Result<&'a Battle, Reason> {
+    let b = battles
+        .iter()
+        .find(|b| b.id == id)
+        .ok_or_else(|| Reason::BattleNotPending {
+            battle: id.to_owned(),
+        })?;
+    if b.attacker.nation != *club && b.defender.nation != *club {
+        return Err(Reason::NotInBattle {
+            battle: id.to_owned(),
+        });
+    }
+    Ok(b)
+}
+
+/// Checks what a club sends about a pending battle in its file, under the ruling
+/// `battle_results_at_once`: a result (the battle waits for one, the club fought it,
+/// its winner and losses fit the battle) or an order of battle (its units add up to
+/// the club's side, §0.5). `Ok(None)` for any other kind of order.
+pub fn judge_sent(
+    battles: &[Battle],
+    club: &NationCode,
+    kind: &super::order::OrderKind,
+) -> Result<Option<BattleOutcome>, Reason> {
+    use super::order::OrderKind;
+    match kind {
+        OrderKind::BattleResult {
+            battle,
+            winner,
+            losses,
+        } => {
+            let b = pending_for(battles, club, battle)?;
+            outcome_of(
+                b,
+                winner.as_ref(),
+                losses,
+                ResultSource::Table,
+                String::new(),
+            )
+            .map(Some)
+        }
+        OrderKind::OrderOfBattle { battle, units, .. } => {
+            let b = pending_for(battles, club, battle)?;
+            let side = if b.attacker.nation == *club {
+                &b.attacker
+            } else {
+                &b.defender
+            };
+            let total: Ducats = units.iter().map(|u| u.campaign_value).sum();
+            if total != side.ducats {
+                return Err(Reason::OobValue {
+                    total,
+                    army: side.ducats,
+                });
+            }
+            Ok(None)
+        }
+        _ => Ok(None),
+    }
+}
+
+/// Two results agree when they name the same winner and the same losses.
+pub fn same_result(a: &BattleOutcome, b: &BattleOutcome) -> bool {
+    a.winner == b.winner && a.attacker_loss == b.attacker_loss && a.defender_loss == b.defender_loss
 }
 
 /// Applies a battle's outcome and removes the battle from the pending list.

@@ -267,6 +267,41 @@ pub enum Reason {
     },
     ContactExchangeOff,
     BattleResultByCommand,
+    // ---- battle results and orders of battle sent by a club (G3c.7, G6.2) ----
+    /// No battle of this id waits for its result (never fought, or already applied).
+    BattleNotPending {
+        battle: String,
+    },
+    /// The club did not fight this battle.
+    NotInBattle {
+        battle: String,
+    },
+    /// A nation named in a result did not fight this battle.
+    NationNotInBattle {
+        battle: String,
+        nation: NationCode,
+    },
+    /// A side cannot lose more than it brought.
+    LossTooLarge {
+        nation: NationCode,
+        loss: Ducats,
+        had: Ducats,
+    },
+    /// An order of battle names a ruleset the campaign does not have.
+    UnknownRuleset {
+        ruleset: String,
+    },
+    /// An order of battle's units must add up to the army's ducats (§0.5).
+    OobValue {
+        total: Ducats,
+        army: Ducats,
+    },
+    /// An order of battle's unit is of a kind the ruleset does not know.
+    OobUnitKind {
+        unit: String,
+        kind: String,
+        kinds: String,
+    },
     /// Orders of this kind are resolved by a later capability of the tool.
     NotResolvedYet,
 }

@@ -72,6 +72,60 @@ pub fn resolve(
     Ok(step.finish())
 }
 
+/// What a step inside an open phase produced (a battle's result applied mid-phase): the
+/// world after it and what happened. The phase stays open: its resolution later starts
+/// from this world, and its stored resolution carries the steps' events and ledger
+/// first, in order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StepResolution {
+    pub world: World,
+    pub events: Vec<Event>,
+    pub ledger: Ledger,
+}
+
+/// Applies one pending battle's outcome to the open phase's world, as a step of the
+/// phase (G3c.7): losses, the retreat or destruction, the news. `None` if no battle of
+/// that id is pending.
+pub fn apply_battle(
+    campaign: &Campaign,
+    world: &World,
+    outcome: &BattleOutcome,
+    dice: &mut dyn Dice,
+) -> Option<StepResolution> {
+    let battle = world
+        .battles
+        .iter()
+        .find(|b| b.id == outcome.battle)?
+        .clone();
+    let mut step = Step::new(campaign, world, dice);
+    super::battles::apply(&mut step, &battle, outcome);
+    Some(StepResolution {
+        world: step.w,
+        events: step.events,
+        ledger: step.ledger,
+    })
+}
+
+/// A phase's resolution with the steps taken while it was open put first, as if they
+/// had happened at its start (which is where the rules place them).
+pub fn with_steps(steps: &[StepResolution], r: Resolution) -> Resolution {
+    if steps.is_empty() {
+        return r;
+    }
+    let mut events: Vec<Event> = steps.iter().flat_map(|s| s.events.clone()).collect();
+    events.extend(r.events);
+    let mut entries: Vec<_> = steps
+        .iter()
+        .flat_map(|s| s.ledger.entries.clone())
+        .collect();
+    entries.extend(r.ledger.entries);
+    Resolution {
+        events,
+        ledger: Ledger { entries },
+        ..r
+    }
+}
+
 /// Resolves the open phase with `nation`'s orders alone, on a copy of the world, and
 /// returns the outcomes of its orders: what `giglio orders check` reports.
 ///

@@ -408,6 +408,13 @@ pub struct Rulings {
     /// are not). Campaigns written before this switch existed keep the old reading.
     #[serde(default)]
     pub assassin_spent_without_target: bool,
+    /// G3c.7: a battle's result is applied as soon as it is settled (the two clubs'
+    /// results agree, the referee rules, or it is auto-resolved), as a step of the open
+    /// phase, so both sides learn their new position before their next orders are due.
+    /// Off, results wait for the next resolution. Campaigns written before this switch
+    /// existed keep waiting.
+    #[serde(default)]
+    pub battle_results_at_once: bool,
     /// G2b.8: upkeep per army each spring.
     pub army_upkeep: Ducats,
     /// G3b.3: nodes a piece that starts the round abroad may move.

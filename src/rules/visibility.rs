@@ -338,6 +338,14 @@ fn sort_income_runs(entries: &mut [&Entry]) {
     }
 }
 
+/// The events `nation` may be told, in order: the public ones and its own.
+pub fn events_for<'a>(events: &'a [Event], nation: &NationCode) -> Vec<&'a Event> {
+    events
+        .iter()
+        .filter(|e| audience_includes(e, nation))
+        .collect()
+}
+
 /// Returns whether an event may be told to `nation` (its audience includes it).
 fn audience_includes(e: &Event, nation: &NationCode) -> bool {
     match &e.audience {
@@ -774,8 +782,10 @@ pub fn nodes_changed(events: &[Event]) -> Vec<(NodeCode, NationCode, NationCode)
 /// What one club knows of the open phase, as a world: its own pieces, treasury,
 /// specialists, loan, objective, sieges and battles, and the public map (G7.1: owners and
 /// fortification states, the calendar). Everything else is left out: other nations'
-/// pieces, garrisons, treasuries, objectives and alliances, and the sizes of the other
-/// side of its battles (G7.3, G7.4).
+/// pieces, garrisons, treasuries, objectives and alliances, and the pieces of the other
+/// side of its battles (G7.3, G7.4). The other side's size in a battle stays: the
+/// battle's card gives it to both clubs for the table (G7.3: its own battles), and a
+/// result the club sends is checked against it.
 ///
 /// The club's order sheet, the options it lists and the club's own offline check are
 /// all computed from this world, so none of them can tell a hidden fact.
@@ -820,7 +830,6 @@ pub fn club_world(w: &World, nation: &NationCode) -> World {
         for side in [&mut b.attacker, &mut b.defender] {
             if !mine(&side.nation) {
                 side.armies.clear();
-                side.ducats = 0;
                 side.sapper = false;
                 side.commander_killed = false;
                 side.came_from = None;

@@ -115,6 +115,8 @@ pub struct Ingest<'a> {
     pub inbox: InboxRow,
     /// The order file to submit, if the message is accepted.
     pub orders: Option<&'a StoredOrders>,
+    /// Battle results and orders of battle it carries, with the steps they settle.
+    pub settlement: Option<&'a super::Settlement>,
     /// Receipts, rejections and alerts it causes.
     pub replies: &'a [OutMessage],
     /// An attempt to alert about at the end of the run: `(phase, reason)`.
@@ -432,6 +434,7 @@ impl Store {
     /// causes, all or nothing. Returns `false` (and changes nothing) if the message was
     /// already read.
     pub fn ingest(&mut self, i: Ingest) -> Result<bool> {
+        let master = self.master_seed()?;
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
@@ -457,6 +460,9 @@ impl Store {
             Some(o) => Some(insert_orders(&tx, o, i.command)?),
             None => None,
         };
+        if let Some(s) = i.settlement {
+            super::battles::settle_in(&tx, &master, s, &i.inbox.received_at, i.command)?;
+        }
         tx.execute(
             "INSERT INTO inbox (hash, received_at, source, sender, nation, verdict, detail, orders_id, message_id, content_hash, written_at)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",

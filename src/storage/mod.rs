@@ -7,11 +7,13 @@
 //! Storage persists and loads values; it makes no rules decisions.
 
 mod backup;
+mod battles;
 mod lock;
 mod mail;
 mod schema;
 
 pub use backup::{Checked as BackupChecked, check as check_backup};
+pub use battles::{NewStep, Settlement, StepRow, step_seed};
 
 pub use mail::{Attempt, InboxRow, Ingest, OutMessage, OutboxRow, Status};
 
@@ -50,7 +52,12 @@ pub struct PhaseRow {
     pub opened_at: String,
     pub resolved_at: Option<String>,
     pub revealed_seed: Option<String>,
+    /// The world as it stands: after the phase's last step, if it has taken any.
     pub world: World,
+    /// The world at the opening of the phase, as stored.
+    pub opening: World,
+    /// How many steps the phase has taken.
+    pub steps: u32,
 }
 
 /// One journal row.
@@ -403,6 +410,11 @@ impl Store {
         else {
             return Ok(None);
         };
+        let opening: World = serde_json::from_str(&world).map_err(|e| corrupt("world", e))?;
+        let steps = self.steps(&key)?;
+        let world = steps
+            .last()
+            .map_or_else(|| opening.clone(), |s| s.result.world.clone());
         Ok(Some(PhaseRow {
             seq,
             id: PhaseId::parse_key(&key).ok_or_else(|| corrupt("phase key", &key))?,
@@ -411,7 +423,9 @@ impl Store {
             opened_at,
             resolved_at,
             revealed_seed,
-            world: serde_json::from_str(&world).map_err(|e| corrupt("world", e))?,
+            world,
+            opening,
+            steps: steps.len() as u32,
         }))
     }
 
@@ -427,6 +441,7 @@ impl Store {
         }
         let key = current.id.key();
         let seed = phase_seed(&master, &key);
+        let steps = self.steps(&key)?;
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
@@ -437,6 +452,14 @@ impl Store {
             params![a.now, hex::encode(seed), key],
         )
         .map_err(db_err)?;
+        // The steps' seeds go public with the phase's.
+        for step in &steps {
+            tx.execute(
+                "UPDATE phase_step SET revealed_seed = ?1 WHERE phase_key = ?2 AND n = ?3",
+                params![hex::encode(step_seed(&master, &key, step.n)), key, step.n],
+            )
+            .map_err(db_err)?;
+        }
         crate::failpoint::hit("advance.phase_closed");
         if let Some(r) = a.resolution {
             let stored = Resolution {
@@ -539,6 +562,12 @@ impl Store {
                 [&last_key],
             )
             .map_err(db_err)?;
+            // Its steps go with it (cascade), and their updates not yet sent.
+            tx.execute(
+                "DELETE FROM outbox WHERE phase_key = ?1 AND kind = 'update' AND status != 'sent'",
+                [&last_key],
+            )
+            .map_err(db_err)?;
             tx.execute("DELETE FROM phase WHERE key = ?1", [&last_key])
                 .map_err(db_err)?;
             // Its deadline goes with it, or undo would not be exact.
@@ -561,6 +590,11 @@ impl Store {
         .map_err(db_err)?;
         tx.execute(
             "UPDATE phase SET resolved_at = NULL, revealed_seed = NULL WHERE key = ?1",
+            [&previous_key],
+        )
+        .map_err(db_err)?;
+        tx.execute(
+            "UPDATE phase_step SET revealed_seed = NULL WHERE phase_key = ?1",
             [&previous_key],
         )
         .map_err(db_err)?;
@@ -611,6 +645,9 @@ impl Store {
         for key in phases {
             out.extend(self.phase_dice(Some(&key))?);
             out.extend(self.battle_dice(&key)?);
+            for step in self.steps(&key)? {
+                out.extend(step.rolls.into_iter().map(|r| (key.clone(), r)));
+            }
         }
         Ok(out)
     }
@@ -694,141 +731,6 @@ impl Store {
             .transpose()
     }
 
-    /// Records a battle result; it replaces the same source's earlier one.
-    pub fn record_result(&mut self, r: &StoredResult, command: &str) -> Result<i64> {
-        self.record_battle_result(r, &[], &[], command)
-    }
-
-    /// Records a battle result with the rolls that produced it (an auto-resolve) and the
-    /// messages that tell the clubs, in one transaction; it replaces the same source's
-    /// earlier result.
-    pub fn record_battle_result(
-        &mut self,
-        r: &StoredResult,
-        rolls: &[Roll],
-        messages: &[OutMessage],
-        command: &str,
-    ) -> Result<i64> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(db_err)?;
-        tx.execute(
-            "UPDATE battle_result SET active = 0 WHERE battle = ?1 AND source = ?2",
-            params![r.battle, r.source],
-        )
-        .map_err(db_err)?;
-        let outcome =
-            serde_json::to_string(&r.outcome).map_err(|e| Error::Internal(e.to_string()))?;
-        tx.execute(
-            "INSERT INTO battle_result (battle, phase_key, source, received_at, outcome, detail, active) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 1)",
-            params![r.battle, r.phase, r.source, r.received_at, outcome, r.detail],
-        )
-        .map_err(db_err)?;
-        let id = tx.last_insert_rowid();
-        for d in rolls {
-            tx.execute(
-                "INSERT INTO battle_dice (result_id, seq, event, purpose, sides, value) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                params![id, d.seq, d.event, d.purpose, d.sides, d.value],
-            )
-            .map_err(db_err)?;
-        }
-        mail::queue_in(&tx, messages, &r.received_at)?;
-        let winner = r
-            .outcome
-            .winner
-            .as_ref()
-            .map_or("draw".to_owned(), ToString::to_string);
-        journal(
-            &tx,
-            &r.received_at,
-            command,
-            &format!(
-                "result of battle {} from {}: winner {winner}, losses {}/{}",
-                r.battle, r.source, r.outcome.attacker_loss, r.outcome.defender_loss
-            ),
-            Some(&r.phase),
-        )?;
-        tx.commit().map_err(db_err)?;
-        Ok(id)
-    }
-
-    /// Returns the active results of a battle (the latest of each source), oldest first.
-    pub fn results(&self, battle: &str) -> Result<Vec<StoredResult>> {
-        let mut stmt = self
-            .conn
-            .prepare("SELECT id, battle, phase_key, source, received_at, outcome, detail FROM battle_result WHERE battle = ?1 AND active = 1 ORDER BY id")
-            .map_err(db_err)?;
-        let rows = stmt
-            .query_map([battle], |r| {
-                Ok((
-                    r.get(0)?,
-                    r.get(1)?,
-                    r.get(2)?,
-                    r.get(3)?,
-                    r.get(4)?,
-                    r.get::<_, String>(5)?,
-                    r.get(6)?,
-                ))
-            })
-            .map_err(db_err)?;
-        let mut out = Vec::new();
-        for row in rows {
-            let (id, battle, phase, source, received_at, outcome, detail) = row.map_err(db_err)?;
-            out.push(StoredResult {
-                id,
-                battle,
-                phase,
-                source,
-                received_at,
-                outcome: serde_json::from_str(&outcome).map_err(|e| corrupt("battle result", e))?,
-                detail,
-            });
-        }
-        Ok(out)
-    }
-
-    /// Records a club's order of battle for a battle and ruleset (replacing its earlier one).
-    pub fn record_oob(&mut self, oob: &StoredOob, command: &str) -> Result<()> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(db_err)?;
-        tx.execute(
-            "UPDATE battle_oob SET active = 0 WHERE battle = ?1 AND nation = ?2 AND ruleset = ?3",
-            params![oob.battle, oob.nation, oob.ruleset],
-        )
-        .map_err(db_err)?;
-        tx.execute(
-            "INSERT INTO battle_oob (battle, nation, ruleset, phase_key, received_at, oob, active) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 1)",
-            params![oob.battle, oob.nation, oob.ruleset, oob.phase, oob.received_at, oob.json],
-        )
-        .map_err(db_err)?;
-        journal(
-            &tx,
-            &oob.received_at,
-            command,
-            &format!(
-                "order of battle of {} for battle {} ({})",
-                oob.nation, oob.battle, oob.ruleset
-            ),
-            Some(&oob.phase),
-        )?;
-        tx.commit().map_err(db_err)
-    }
-
-    /// Returns a club's latest order of battle for a battle and ruleset, as JSON.
-    pub fn oob(&self, battle: &str, nation: &str, ruleset: &str) -> Result<Option<String>> {
-        self.conn
-            .query_row(
-                "SELECT oob FROM battle_oob WHERE battle = ?1 AND nation = ?2 AND ruleset = ?3 AND active = 1 ORDER BY id DESC LIMIT 1",
-                params![battle, nation, ruleset],
-                |r| r.get(0),
-            )
-            .optional()
-            .map_err(db_err)
-    }
-
     /// Returns the stored hash of a club's secret.
     pub fn secret_hash(&self, nation: &str) -> Result<Option<String>> {
         let hash: Option<Option<String>> = self
@@ -909,7 +811,19 @@ impl Store {
                     o.phase, o.nation, o.active, o.sha256, o.text
                 ));
             }
-            for b in &p.world.battles {
+            for step in self.steps(&p.id.key())? {
+                out.push_str(&format!(
+                    "step {} {} {} {} seed {} input {}\nworld {}\n",
+                    step.phase,
+                    step.n,
+                    step.kind,
+                    step.seed_commitment,
+                    step.revealed_seed.as_deref().unwrap_or("-"),
+                    step.input,
+                    canonical_json(&step.result.world)
+                ));
+            }
+            for b in &p.opening.battles {
                 for res in self.results(&b.id)? {
                     let json = serde_json::to_string(&res.outcome)
                         .map_err(|e| Error::Internal(e.to_string()))?;

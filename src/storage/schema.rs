@@ -15,6 +15,7 @@ pub fn migrations() -> Migrations<'static> {
         M::up(V6),
         M::up(V7_WELCOME),
         M::up(V8_INTAKE_DEDUP_ALERTS),
+        M::up(V9_PHASE_STEPS),
     ])
 }
 
@@ -229,6 +230,28 @@ CREATE TABLE intake_alerted (
     phase_key TEXT NOT NULL,
     nation    TEXT NOT NULL,
     PRIMARY KEY (phase_key, nation)
+);
+"#;
+
+/// Version 9 (issue 13): a phase made of steps. A step changes the open phase's world
+/// before it is resolved (today: a battle's settled result applied, ruling
+/// `battle_results_at_once`); each keeps what it applied, the world after it with what
+/// happened, its own seed (committed now, revealed with the phase's) and dice, and the
+/// messages it queued, so `undo`, `history` and `audit` go step by step. The phase's
+/// row keeps the world at its opening; the open world is its last step's.
+const V9_PHASE_STEPS: &str = r#"
+CREATE TABLE phase_step (
+    phase_key       TEXT NOT NULL REFERENCES phase(key) ON DELETE CASCADE,
+    n               INTEGER NOT NULL,   -- 1, 2, … in the order taken
+    kind            TEXT NOT NULL,      -- 'battle'
+    at              TEXT NOT NULL,
+    input           TEXT NOT NULL,      -- JSON: what the step applied
+    seed_commitment TEXT NOT NULL,      -- hex SHA-256 of the step's seed
+    revealed_seed   TEXT,               -- hex, once the phase is resolved
+    result          TEXT NOT NULL,      -- JSON: rules::resolve::StepResolution
+    rolls           TEXT NOT NULL,      -- JSON: the step's dice, in order
+    messages        TEXT NOT NULL,      -- JSON: Message-IDs of the mail it queued
+    PRIMARY KEY (phase_key, n)
 );
 "#;
 

@@ -1,0 +1,29 @@
+## A battle's news by mail: the update once its result is applied, the notice that two
+## results differ, and the receipt's line on a result a club sent.
+
+news-losses = losses: { $attacker } { $attacker_loss } ducats, { $defender } { $defender_loss } ducats
+news-result = { $winner } wins; { $losses }
+news-result-draw = a draw; { $losses }
+news-source-table = both clubs' results agree
+news-source-auto = resolved by the tactical game's own mechanics
+news-source-referee = ruled by the referee
+news-update-subject = Battle { $battle }: the result is applied
+news-update-head = The result of battle { $battle } at { $node } is applied now, during { $phase } ({ $source }): { $result }.
+news-update-happened = What happened:
+news-update-forces = Your armies now:
+news-update-army = { $army } at { $node }: { $value } ducats
+news-update-no-army = You have no army left.
+news-update-orders-sent = Your orders for { $phase }, received { $received }, stand: each is judged from these new positions. To change them, send a new file; the attached { $sheet } is filled in from these positions.
+news-update-orders-due = Your orders for { $phase } are due { $deadline }. The attached { $sheet } is filled in from these new positions.
+news-update-orders-open = The attached { $sheet } for { $phase } is filled in from these new positions.
+news-dispute-subject = Battle { $battle }: the two results differ
+news-dispute-head = The two results sent for battle { $battle } at { $node } differ:
+news-dispute-line = { $club }: { $result }
+news-dispute-next = Each club may send its result again until it is applied: when the two agree, it stands. Otherwise the referee rules.
+news-receipt-waiting = Battle { $battle }: your result is recorded ({ $result }); { $other }'s is awaited.
+news-receipt-applied = Battle { $battle }: your result ({ $result }) agrees with { $other }'s and is applied now; an update with your new position follows.
+news-receipt-agreed = Battle { $battle }: your result ({ $result }) agrees with { $other }'s; it is applied when the phase is resolved.
+news-receipt-disputed = Battle { $battle }: your result ({ $result }) differs from { $other }'s; both clubs and the referee are told what each says.
+news-receipt-overruled = Battle { $battle }: your result ({ $result }) is recorded, but the referee's ruling (or the auto-resolve) already stands.
+news-receipt-oob = Battle { $battle }: your order of battle for { $ruleset } is recorded; the battle's card uses it.
+news-receipt-results-only = This file carries battle results or orders of battle only: your orders for { $phase } are unchanged.

@@ -1,0 +1,29 @@
+## Le notizie di una battaglia per posta: l'aggiornamento quando il risultato è applicato,
+## l'avviso che due risultati differiscono, e la riga della ricevuta su un risultato.
+
+news-losses = perdite: { $attacker } { $attacker_loss } ducati, { $defender } { $defender_loss } ducati
+news-result = vince { $winner }; { $losses }
+news-result-draw = pareggio; { $losses }
+news-source-table = i risultati dei due club coincidono
+news-source-auto = risolta con le meccaniche del gioco tattico
+news-source-referee = decisa dall'arbitro
+news-update-subject = Battaglia { $battle }: il risultato è applicato
+news-update-head = Il risultato della battaglia { $battle } a { $node } è applicato ora, durante { $phase } ({ $source }): { $result }.
+news-update-happened = Che cosa è successo:
+news-update-forces = Le vostre armate ora:
+news-update-army = { $army } a { $node }: { $value } ducati
+news-update-no-army = Non avete più armate.
+news-update-orders-sent = I vostri ordini per { $phase }, ricevuti { $received }, restano validi: ciascuno è giudicato da queste nuove posizioni. Per cambiarli mandate un nuovo file; l'allegato { $sheet } è compilato da queste posizioni.
+news-update-orders-due = I vostri ordini per { $phase } scadono { $deadline }. L'allegato { $sheet } è compilato da queste nuove posizioni.
+news-update-orders-open = L'allegato { $sheet } per { $phase } è compilato da queste nuove posizioni.
+news-dispute-subject = Battaglia { $battle }: i due risultati differiscono
+news-dispute-head = I due risultati inviati per la battaglia { $battle } a { $node } differiscono:
+news-dispute-line = { $club }: { $result }
+news-dispute-next = Ogni club può rimandare il proprio risultato finché non è applicato: quando i due coincidono, vale. Altrimenti decide l'arbitro.
+news-receipt-waiting = Battaglia { $battle }: il vostro risultato è registrato ({ $result }); si attende quello di { $other }.
+news-receipt-applied = Battaglia { $battle }: il vostro risultato ({ $result }) coincide con quello di { $other } ed è applicato ora; segue un aggiornamento con la vostra nuova posizione.
+news-receipt-agreed = Battaglia { $battle }: il vostro risultato ({ $result }) coincide con quello di { $other }; sarà applicato alla risoluzione della fase.
+news-receipt-disputed = Battaglia { $battle }: il vostro risultato ({ $result }) differisce da quello di { $other }; entrambi i club e l'arbitro ricevono i due risultati.
+news-receipt-overruled = Battaglia { $battle }: il vostro risultato ({ $result }) è registrato, ma vale già la decisione dell'arbitro (o la risoluzione automatica).
+news-receipt-oob = Battaglia { $battle }: il vostro ordine di battaglia per { $ruleset } è registrato; la scheda della battaglia lo usa.
+news-receipt-results-only = Questo file contiene solo risultati o ordini di battaglia: i vostri ordini per { $phase } restano invariati.

@@ -1,0 +1,264 @@
+//! `giglio audit`: a resolved phase recomputed from its revealed seeds, stored
+//! definition, orders and battle results, step by step, and compared with what was
+//! stored — the clubs' check on the referee.
+
+use super::battles::{AutoDetail, BattleState, battle_card, battle_state, intended_ruleset};
+use crate::error::{Error, Result};
+use crate::orders;
+use crate::rules::dice::{Dice, Roll, SeededDice};
+use crate::rules::resolve::{Resolution, apply_battle, resolve, with_steps};
+use crate::rules::tables::Lang;
+use crate::rules::{Campaign, World};
+use crate::storage::StepRow;
+use crate::storage::Store;
+use std::collections::BTreeMap;
+
+/// Recomputes the battles auto-resolved while a phase was open, from its revealed seed,
+/// and says where an outcome or a roll differs from what was stored.
+fn audit_battles(
+    store: &Store,
+    campaign: &Campaign,
+    source: &crate::scenario::Source,
+    world: &World,
+    key: &str,
+    seed: crate::rules::dice::Seed,
+) -> Result<Vec<String>> {
+    let mut details = Vec::new();
+    let rulesets = crate::scenario::rulesets(source).map_err(|d| {
+        Error::Internal(format!("stored rulesets do not load: {} problems", d.len()))
+    })?;
+    for b in &world.battles {
+        for r in store.results(&b.id)? {
+            if r.source != "auto" || r.phase != key {
+                continue;
+            }
+            let ruleset = r
+                .detail
+                .as_deref()
+                .and_then(|d| serde_json::from_str::<AutoDetail>(d).ok())
+                .map_or_else(|| intended_ruleset(campaign).to_owned(), |d| d.ruleset);
+            let Some(rs) = rulesets.iter().find(|x| x.id == ruleset) else {
+                details.push(format!(
+                    "battle {}: ruleset {ruleset} is not in the stored definition",
+                    b.id
+                ));
+                continue;
+            };
+            let card = battle_card(store, campaign, b, rs)?;
+            let mut dice = SeededDice::new(seed);
+            let Ok((outcome, _)) = crate::battle::auto_outcome(&card, rs, &mut dice) else {
+                details.push(format!("battle {} no longer auto-resolves", b.id));
+                continue;
+            };
+            if outcome != r.outcome {
+                details.push(format!(
+                    "battle {}: the auto-resolved outcome differs from the one stored",
+                    b.id
+                ));
+            }
+            // A roll is its event, die and face; its purpose is words, which may be
+            // reworded between versions without changing any result.
+            let face = |r: &Roll| (r.event.clone(), r.sides, r.value);
+            let recomputed: Vec<_> = dice.log().iter().map(face).collect();
+            let stored: Vec<_> = store
+                .battle_dice(key)?
+                .iter()
+                .map(|(_, roll)| face(roll))
+                .filter(|f| recomputed.iter().any(|x| x.0 == f.0))
+                .collect();
+            // Results stored before rolls were kept have none: their outcome is checked.
+            if !stored.is_empty() && stored != recomputed {
+                details.push(format!(
+                    "battle {}: the auto-resolve's dice differ from those stored",
+                    b.id
+                ));
+            }
+        }
+    }
+    Ok(details)
+}
+
+/// Recomputes each step of a phase from the world before it (the opening world, then
+/// each step's), what it applied and its revealed seed; says where a step differs.
+fn audit_steps(campaign: &Campaign, opening: &World, steps: &[StepRow]) -> Vec<String> {
+    let mut details = Vec::new();
+    let mut world = opening.clone();
+    for step in steps {
+        let at = format!("step {}", step.n);
+        let seed: Option<crate::rules::dice::Seed> = step
+            .revealed_seed
+            .as_deref()
+            .and_then(|h| hex::decode(h).ok())
+            .and_then(|b| b.try_into().ok());
+        let Some(seed) = seed else {
+            details.push(format!("{at}: its seed is not revealed"));
+            break;
+        };
+        if crate::rules::dice::seed_commitment(&seed) != step.seed_commitment {
+            details.push(format!(
+                "{at}: the revealed seed does not hash to its commitment"
+            ));
+        }
+        let Ok(outcome) = serde_json::from_str(&step.input) else {
+            details.push(format!("{at}: what it applied does not read"));
+            break;
+        };
+        let mut dice = SeededDice::new(seed);
+        match apply_battle(campaign, &world, &outcome, &mut dice) {
+            Some(done) if done == step.result && dice.log() == step.rolls.as_slice() => {}
+            Some(_) => details.push(format!(
+                "{at}: the world, events or dice differ from those stored"
+            )),
+            None => details.push(format!("{at}: its battle was not pending")),
+        }
+        // Go on from what was stored, so one difference is not counted at every step.
+        world = step.result.world.clone();
+    }
+    details
+}
+
+/// What an audit of one resolved phase found.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Audit {
+    pub phase: String,
+    /// The revealed seed hashes to the commitment published when the phase opened.
+    pub seed_matches_commitment: bool,
+    /// Recomputing every roll gives the stored dice log.
+    pub rolls_match: bool,
+    /// Recomputing the phase gives the stored outcomes, events and ledger.
+    pub resolution_matches: bool,
+    /// …and the stored world of the next phase.
+    pub next_world_matches: bool,
+    /// Recomputing every battle auto-resolved while the phase was open gives the stored
+    /// outcomes and rolls.
+    pub battles_match: bool,
+    /// Recomputing every step the phase took before its resolution (a battle's result
+    /// applied) from the world before it, what it applied and its revealed seed gives
+    /// the stored world, events and dice.
+    pub steps_match: bool,
+    pub details: Vec<String>,
+}
+
+impl Audit {
+    /// Returns whether everything matched.
+    pub fn ok(&self) -> bool {
+        self.seed_matches_commitment
+            && self.rolls_match
+            && self.resolution_matches
+            && self.next_world_matches
+            && self.battles_match
+            && self.steps_match
+    }
+}
+
+/// Recomputes a resolved phase from its revealed seed, its stored definition, orders
+/// and battle results, and compares every roll and result with what was stored: the
+/// clubs' check on the referee.
+pub fn audit(store: &Store, key: &str) -> Result<Audit> {
+    let phases = store.phases()?;
+    let idx = phases
+        .iter()
+        .position(|p| p.id.key() == key)
+        .ok_or_else(|| Error::user(format!("no phase `{key}` in this campaign")))?;
+    let p = &phases[idx];
+    let Some(seed_hex) = &p.revealed_seed else {
+        return Err(Error::user(format!(
+            "{} is not resolved: its seed is still secret",
+            p.id
+        )));
+    };
+    let seed: crate::rules::dice::Seed = hex::decode(seed_hex)
+        .ok()
+        .and_then(|b| b.try_into().ok())
+        .ok_or_else(|| Error::Internal("stored seed is not 32 bytes".into()))?;
+    let mut details = Vec::new();
+    let seed_matches_commitment = crate::rules::dice::seed_commitment(&seed) == p.seed_commitment;
+    if !seed_matches_commitment {
+        details.push("the revealed seed does not hash to the published commitment".into());
+    }
+    let source = crate::scenario::Source {
+        root: format!("stored definition {}", &p.definition_hash[..12]),
+        files: store.definition(&p.definition_hash)?,
+    };
+    let campaign = crate::scenario::load(&source).map_err(|d| {
+        Error::Internal(format!(
+            "stored definition does not load: {} problems",
+            d.len()
+        ))
+    })?;
+    // The inputs as they were when the phase was resolved.
+    let mut orders = BTreeMap::new();
+    for f in store.orders(key, true)? {
+        let lowered = orders::lower("audit", f.text.as_bytes(), &campaign, Some(p.id), Lang::En);
+        if let Some(h) = lowered.header {
+            orders.insert(h.club, super::phase_orders(&campaign, lowered.orders));
+        }
+    }
+    let mut results = BTreeMap::new();
+    for b in &p.world.battles {
+        if let BattleState::Agreed { outcome } = battle_state(store, b)? {
+            results.insert(b.id.clone(), outcome);
+        }
+    }
+    let steps = store.steps(key)?;
+    let step_details = audit_steps(&campaign, &p.opening, &steps);
+    let steps_match = step_details.is_empty();
+    details.extend(step_details);
+    let mut dice = SeededDice::new(seed);
+    let replayed = resolve(&campaign, &p.world, &orders, &results, &mut dice)
+        .map_err(|e| Error::Internal(format!("the phase no longer resolves: {e:?}")))?;
+    let stored_rolls: Vec<Roll> = store
+        .phase_dice(Some(key))?
+        .into_iter()
+        .map(|(_, r)| r)
+        .collect();
+    let rolls_match = dice.log() == stored_rolls.as_slice();
+    if !rolls_match {
+        let first = dice
+            .log()
+            .iter()
+            .zip(&stored_rolls)
+            .position(|(a, b)| a != b)
+            .unwrap_or(dice.log().len().min(stored_rolls.len()));
+        details.push(format!(
+            "the dice differ from roll #{} on ({} recomputed, {} stored)",
+            first + 1,
+            dice.log().len(),
+            stored_rolls.len()
+        ));
+    }
+    let stored = store.resolution(key)?;
+    let done: Vec<_> = steps.iter().map(|s| s.result.clone()).collect();
+    let recomputed = with_steps(
+        &done,
+        Resolution {
+            next: None,
+            ..replayed.clone()
+        },
+    );
+    let resolution_matches = stored.as_ref() == Some(&recomputed);
+    if !resolution_matches {
+        details.push("the outcomes, events or ledger differ from those stored".into());
+    }
+    let next_world_matches = match (phases.get(idx + 1), &replayed.next) {
+        (Some(next), Some(w)) => &next.opening == w,
+        (None, None) => true,
+        _ => false,
+    };
+    if !next_world_matches {
+        details.push("the world of the next phase differs from the one stored".into());
+    }
+    let battle_details = audit_battles(store, &campaign, &source, &p.opening, key, seed)?;
+    let battles_match = battle_details.is_empty();
+    details.extend(battle_details);
+    Ok(Audit {
+        phase: key.to_owned(),
+        battles_match,
+        steps_match,
+        seed_matches_commitment,
+        rolls_match,
+        resolution_matches,
+        next_world_matches,
+        details,
+    })
+}

@@ -1,0 +1,360 @@
+//! Battles for the referee's desk: where each pending battle's result stands, cards,
+//! the auto-resolver, and settling a battle — its result checked, recorded and, under
+//! the ruling `battle_results_at_once`, applied at once as a step of the open phase.
+
+use crate::error::{Error, Result};
+use crate::rules::battles::{BattleOutcome, ResultSource, same_result};
+use crate::rules::dice::{Dice, Roll, SeededDice};
+use crate::rules::resolve::{StepResolution, apply_battle};
+use crate::rules::world::Battle;
+use crate::rules::{Campaign, NationCode, World};
+use crate::storage::{NewStep, Settlement, Store, StoredResult};
+use std::collections::BTreeMap;
+
+/// Where a pending battle's result stands.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case", tag = "state")]
+pub enum BattleState {
+    /// No usable result yet: these clubs have not sent theirs.
+    Waiting { missing: Vec<NationCode> },
+    /// Both clubs sent results that differ: the referee rules (`giglio battle rule`).
+    Disputed,
+    /// The result to apply: the referee's ruling, an auto-resolve, or two agreeing
+    /// club results, in that order of precedence.
+    Agreed { outcome: BattleOutcome },
+}
+
+/// Returns where a battle's result stands, from its stored results.
+pub fn battle_state(store: &Store, battle: &Battle) -> Result<BattleState> {
+    Ok(state_of(&store.results(&battle.id)?, battle))
+}
+
+/// Where a battle's result stands, given its active results (the latest of each source
+/// counts).
+pub fn state_of(results: &[StoredResult], battle: &Battle) -> BattleState {
+    let latest = |source: &str| {
+        results
+            .iter()
+            .rev()
+            .find(|r| r.source == source)
+            .map(|r| r.outcome.clone())
+    };
+    if let Some(o) = latest("referee").or_else(|| latest("auto")) {
+        return BattleState::Agreed { outcome: o };
+    }
+    let a = latest(battle.attacker.nation.as_str());
+    let d = latest(battle.defender.nation.as_str());
+    match (a, d) {
+        (Some(a), Some(d)) if same_result(&a, &d) => BattleState::Agreed {
+            outcome: BattleOutcome {
+                source: ResultSource::Table,
+                ..a
+            },
+        },
+        (Some(_), Some(_)) => BattleState::Disputed,
+        (a, d) => BattleState::Waiting {
+            missing: [
+                (a.is_none(), &battle.attacker.nation),
+                (d.is_none(), &battle.defender.nation),
+            ]
+            .into_iter()
+            .filter(|(m, _)| *m)
+            .map(|(_, n)| n.clone())
+            .collect(),
+        },
+    }
+}
+
+/// What became of one battle when results arrived.
+#[derive(Clone, Debug)]
+pub struct News {
+    pub battle: Battle,
+    pub state: BattleState,
+    /// The two clubs' results, attacker's first, when both are in (they differ when
+    /// the battle is disputed).
+    pub clubs: Option<(BattleOutcome, BattleOutcome)>,
+    /// The step of the open phase that applied the result, with its number: when the
+    /// result is settled and the ruling `battle_results_at_once` is on.
+    pub step: Option<(u32, StepResolution)>,
+}
+
+/// Settles results that arrive together (a club's file, a ruling, an auto-resolve):
+/// each replaces its source's earlier result; a battle whose result is then settled is
+/// applied at once as a step of the open phase when the ruling
+/// `battle_results_at_once` is on, in the world as earlier steps left it. Nothing is
+/// saved: returns the settlement to save (its steps' messages still to fill in) and
+/// what became of each battle, with the world after the last step.
+pub fn settle(
+    store: &Store,
+    c: &Campaign,
+    incoming: Vec<StoredResult>,
+    rolls: Vec<Roll>,
+) -> Result<(Settlement, Vec<News>, World)> {
+    let current = store.current()?;
+    let mut world = current.world;
+    let mut n = current.steps;
+    let mut news: Vec<News> = Vec::new();
+    let mut earlier: Vec<StoredResult> = Vec::new();
+    let mut steps = Vec::new();
+    for r in &incoming {
+        let Some(battle) = world.battles.iter().find(|b| b.id == r.battle).cloned() else {
+            return Err(Error::user(format!(
+                "battle {} does not wait for its result",
+                r.battle
+            )));
+        };
+        let mut results: Vec<StoredResult> = store
+            .results(&battle.id)?
+            .into_iter()
+            .chain(earlier.iter().filter(|e| e.battle == battle.id).cloned())
+            .filter(|x| x.source != r.source)
+            .collect();
+        results.push(r.clone());
+        earlier.push(r.clone());
+        let state = state_of(&results, &battle);
+        let latest = |nation: &NationCode| {
+            results
+                .iter()
+                .rev()
+                .find(|x| x.source == nation.as_str())
+                .map(|x| x.outcome.clone())
+        };
+        let clubs = latest(&battle.attacker.nation).zip(latest(&battle.defender.nation));
+        let mut step = None;
+        if let BattleState::Agreed { outcome } = &state
+            && c.tables.rulings.battle_results_at_once
+        {
+            n += 1;
+            let mut dice = SeededDice::new(store.open_step_seed(n)?);
+            if let Some(done) = apply_battle(c, &world, outcome, &mut dice) {
+                world = done.world.clone();
+                steps.push(NewStep {
+                    kind: "battle".into(),
+                    input: serde_json::to_string(outcome)
+                        .map_err(|e| Error::Internal(e.to_string()))?,
+                    result: done.clone(),
+                    rolls: dice.log().to_vec(),
+                    messages: Vec::new(),
+                });
+                step = Some((n, done));
+            }
+        }
+        news.retain(|x| x.battle.id != battle.id);
+        news.push(News {
+            battle,
+            state,
+            clubs,
+            step,
+        });
+    }
+    let settlement = Settlement {
+        results: incoming,
+        rolls,
+        oobs: Vec::new(),
+        steps,
+    };
+    Ok((settlement, news, world))
+}
+
+/// Builds a pending battle's card for a ruleset: the campaign's view of both sides,
+/// with a club's own order of battle (§0.5) in place of the templates when it sent one.
+pub fn battle_card(
+    store: &Store,
+    c: &Campaign,
+    b: &Battle,
+    rs: &crate::battle::ruleset::Ruleset,
+) -> Result<crate::battle::card::Card> {
+    use crate::battle::card;
+    use crate::rules::order::{OobLeader, OobUnit};
+    let clubs: BTreeMap<String, String> = store
+        .clubs()?
+        .into_iter()
+        .map(|c| (c.nation, c.name))
+        .collect();
+    let mut card = card::for_battle(c, b, &clubs, rs);
+    for side in &mut card.sides {
+        if let Some(json) = store.oob(&b.id, &side.nation, &rs.id)? {
+            let (units, leaders): (Vec<OobUnit>, Vec<OobLeader>) = serde_json::from_str(&json)
+                .map_err(|e| Error::Internal(format!("stored order of battle: {e}")))?;
+            card::use_club_oob(side, &units, &leaders);
+        }
+    }
+    Ok(card)
+}
+
+/// Finds a battle by id: pending in the open phase, or settled in an earlier one (its
+/// card can be shown again). Returns it with whether it is still pending.
+pub fn find_battle(store: &Store, id: &str) -> Result<Option<(Battle, bool)>> {
+    let current = store.current()?;
+    if let Some(b) = current.world.battles.iter().find(|b| b.id == id) {
+        return Ok(Some((b.clone(), true)));
+    }
+    Ok(store
+        .phases()?
+        .into_iter()
+        .rev()
+        .find_map(|p| p.opening.battles.into_iter().find(|b| b.id == id))
+        .map(|b| (b, false)))
+}
+
+/// What an auto-resolve keeps beside its outcome: the ruleset, the tactical result and
+/// every roll (the rolls also go to the dice log, one row each).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct AutoDetail {
+    pub ruleset: String,
+    pub result: Option<crate::battle::result::TacticalResult>,
+    pub rolls: Vec<Roll>,
+}
+
+/// What [`auto_resolve`] did.
+pub struct AutoResolved {
+    pub outcome: BattleOutcome,
+    pub rolls: usize,
+    /// What became of the battle (applied at once as a step, or waiting for the
+    /// resolution).
+    pub news: Vec<News>,
+}
+
+/// The ruleset a battle was meant for: the one whose card the clubs received, the
+/// campaign's default.
+pub fn intended_ruleset(c: &Campaign) -> &str {
+    &c.default_ruleset
+}
+
+/// Refuses an auto-resolve that would shop for a result: a battle is auto-resolved once,
+/// with the ruleset it was meant for, and never over a referee's ruling or two clubs'
+/// agreeing results. Only a new referee ruling replaces an auto-resolved result.
+pub fn auto_allowed(store: &Store, c: &Campaign, b: &Battle, ruleset: &str) -> Result<()> {
+    let intended = intended_ruleset(c);
+    if ruleset != intended {
+        return Err(Error::user(format!(
+            "battle {} is meant for {intended} (the campaign's default ruleset, the card the clubs received): auto-resolve it with {intended}, or fight it on the table",
+            b.id
+        )));
+    }
+    let results = store.results(&b.id)?;
+    if let Some(r) = results.iter().find(|r| r.source == "auto") {
+        return Err(Error::user(format!(
+            "battle {} was already auto-resolved ({}): a second auto-resolve is refused; only a referee ruling (`giglio battle rule … --reason`) replaces it",
+            b.id, r.received_at
+        )));
+    }
+    if results.iter().any(|r| r.source == "referee") {
+        return Err(Error::user(format!(
+            "battle {} has a referee ruling: only a new ruling (`giglio battle rule … --reason`) replaces it",
+            b.id
+        )));
+    }
+    if let BattleState::Agreed { .. } = battle_state(store, b)? {
+        return Err(Error::user(format!(
+            "both clubs sent agreeing results for battle {}: the auto-resolver never replaces them",
+            b.id
+        )));
+    }
+    Ok(())
+}
+
+/// Auto-resolves a pending battle once with its intended ruleset and the open phase's
+/// seeded dice (event ids carry the battle id), and records the outcome with every roll
+/// in one transaction. Refused as [`auto_allowed`] says.
+pub fn auto_resolve(
+    store: &mut Store,
+    c: &Campaign,
+    b: &Battle,
+    rs: &crate::battle::ruleset::Ruleset,
+    now: &str,
+    command: &str,
+    tell: Option<&crate::mail::battles::Desk>,
+) -> Result<AutoResolved> {
+    auto_allowed(store, c, b, &rs.id)?;
+    let card = battle_card(store, c, b, rs)?;
+    let mut dice = SeededDice::new(store.phase_seed()?);
+    let (outcome, result) = crate::battle::auto_outcome(&card, rs, &mut dice)
+        .map_err(|e| Error::user(e.to_string()))?;
+    let detail = AutoDetail {
+        ruleset: rs.id.clone(),
+        result,
+        rolls: dice.log().to_vec(),
+    };
+    let json = serde_json::to_string(&detail).map_err(|e| Error::Internal(e.to_string()))?;
+    let phase = store.current()?.id.key();
+    let result = StoredResult {
+        id: 0,
+        battle: b.id.clone(),
+        phase,
+        source: "auto".into(),
+        received_at: now.to_owned(),
+        outcome: outcome.clone(),
+        detail: Some(json),
+    };
+    let rolls = dice.log().to_vec();
+    let news = record(
+        store,
+        c,
+        vec![result],
+        rolls.clone(),
+        Vec::new(),
+        tell,
+        now,
+        command,
+    )?;
+    Ok(AutoResolved {
+        outcome,
+        rolls: rolls.len(),
+        news,
+    })
+}
+
+/// Records results that arrive together, settles their battles ([`settle`]) and
+/// queues the mail that causes ([`news_mail`], when `tell` gives the desk to write it)
+/// with `extra` messages, all in one transaction. Returns what became of each battle.
+#[allow(clippy::too_many_arguments)]
+pub fn record(
+    store: &mut Store,
+    c: &Campaign,
+    results: Vec<StoredResult>,
+    rolls: Vec<Roll>,
+    mut extra: Vec<crate::storage::OutMessage>,
+    tell: Option<&crate::mail::battles::Desk>,
+    now: &str,
+    command: &str,
+) -> Result<Vec<News>> {
+    let (mut settlement, news, world) = settle(store, c, results, rolls)?;
+    if let Some(desk) = tell {
+        extra.extend(news_mail(desk, &news, &world, &mut settlement)?);
+    }
+    store.settle(&settlement, &extra, now, command)?;
+    Ok(news)
+}
+
+/// The mail that results arriving together cause: an update to each side of every
+/// battle a step applied (its Message-IDs noted in the step, so `undo` can withdraw
+/// them) and a notice of every dispute to both clubs and the referee.
+pub fn news_mail(
+    desk: &crate::mail::battles::Desk,
+    news: &[News],
+    world: &World,
+    settlement: &mut Settlement,
+) -> Result<Vec<crate::storage::OutMessage>> {
+    let phase = world.phase.key();
+    let mut out = Vec::new();
+    for n in news {
+        match (&n.state, &n.step, &n.clubs) {
+            (BattleState::Agreed { outcome }, Some((k, done)), _) => {
+                let msgs =
+                    crate::mail::battles::updates(desk, &n.battle, outcome, (*k, done), world)?;
+                if let Some(step) = settlement.steps.iter_mut().find(|s| s.result == *done) {
+                    step.messages = msgs.iter().map(|m| m.message_id.clone()).collect();
+                }
+                out.extend(msgs);
+            }
+            (BattleState::Disputed, _, Some((a, d))) => {
+                out.extend(crate::mail::battles::dispute(
+                    desk, &n.battle, &phase, a, d,
+                )?);
+            }
+            _ => {}
+        }
+    }
+    Ok(out)
+}

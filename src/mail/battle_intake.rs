@@ -1,0 +1,171 @@
+//! What a club's authenticated file says about its battles (ruling
+//! `battle_results_at_once`): each `[[battle_result]]` and `[[order_of_battle]]` is
+//! recorded apart from the club's orders for the phase (no kind of file replaces
+//! another), the battle is settled through `engine::settle` — applied at once as a
+//! step when both clubs agree, told to both clubs and the referee when they differ —
+//! and the receipt says where each battle stands.
+
+use super::intake::Desk;
+use crate::battle::ruleset::Ruleset;
+use crate::engine::{self, BattleState, News};
+use crate::error::{Error, Result};
+use crate::report::news::{self, Standing};
+use crate::rules::NationCode;
+use crate::rules::order::{Order, OrderKind};
+use crate::storage::{Club, OutMessage, Settlement, Store, StoredOob, StoredResult};
+use crate::submission::Checked;
+use crate::words::Words;
+use std::collections::BTreeMap;
+
+/// What a file's battle entries cause: what to save, the mail it sends, and the
+/// receipt's lines.
+pub struct Taken {
+    pub settlement: Settlement,
+    pub messages: Vec<OutMessage>,
+    pub lines: Vec<String>,
+}
+
+/// Records and settles the battle entries of an accepted file that the check did not
+/// refuse; `orders_sent` says when each club's active orders arrived (this file's
+/// included, if it carries orders).
+pub fn take(
+    store: &Store,
+    desk: &Desk,
+    club: &Club,
+    checked: &Checked,
+    sent: &[Order],
+    orders_sent: BTreeMap<String, String>,
+) -> Result<Taken> {
+    let words = Words::builtin();
+    let lang = club.lang;
+    let nation = NationCode(club.nation.clone());
+    let current = store.current()?;
+    let key = current.id.key();
+    let mut results = Vec::new();
+    let mut oobs = Vec::new();
+    let mut lines = Vec::new();
+    for o in sent
+        .iter()
+        .filter(|o| !checked.refused.contains_key(&o.at.seq))
+    {
+        match &o.kind {
+            OrderKind::BattleResult { .. } => {
+                let Ok(Some(outcome)) =
+                    crate::rules::battles::judge_sent(&current.world.battles, &nation, &o.kind)
+                else {
+                    continue;
+                };
+                results.push(StoredResult {
+                    id: 0,
+                    battle: outcome.battle.clone(),
+                    phase: key.clone(),
+                    source: club.nation.clone(),
+                    received_at: desk.now.to_owned(),
+                    outcome: crate::rules::battles::BattleOutcome {
+                        reason: format!("table result sent by {} by mail", club.nation),
+                        ..outcome
+                    },
+                    detail: None,
+                });
+            }
+            OrderKind::OrderOfBattle {
+                battle,
+                ruleset,
+                units,
+                leaders,
+            } => match oob_problem(desk.rulesets, ruleset, units) {
+                Some(reason) => lines.push(format!(
+                    "{} ({})",
+                    crate::report::explain::reason(&words, &reason, lang),
+                    o.kind.name()
+                )),
+                None => {
+                    oobs.push(StoredOob {
+                        battle: battle.clone(),
+                        nation: club.nation.clone(),
+                        ruleset: ruleset.clone(),
+                        phase: key.clone(),
+                        received_at: desk.now.to_owned(),
+                        json: serde_json::to_string(&(units, leaders))
+                            .map_err(|e| Error::Internal(e.to_string()))?,
+                    });
+                    lines.push(crate::t!(
+                        words,
+                        lang,
+                        "news-receipt-oob",
+                        battle = battle.as_str(),
+                        ruleset = ruleset.as_str()
+                    ));
+                }
+            },
+            _ => {}
+        }
+    }
+    let mine = results.clone();
+    let (mut settlement, told, world) = engine::settle(store, desk.campaign, results, Vec::new())?;
+    settlement.oobs = oobs;
+    for r in &mine {
+        if let Some(n) = told.iter().find(|n| n.battle.id == r.battle) {
+            let standing = standing(n, &nation);
+            lines.push(news::receipt_line(
+                &words, lang, &n.battle, &r.outcome, &standing,
+            ));
+        }
+    }
+    let deadline = store.deadline(&key)?;
+    let news_desk = crate::mail::battles::Desk {
+        words: &words,
+        config: desk.config,
+        campaign: desk.campaign,
+        definition: desk.definition,
+        clubs: &store.clubs()?,
+        deadline: deadline.as_deref(),
+        orders_sent: &orders_sent,
+        now: desk.now,
+    };
+    let messages = engine::news_mail(&news_desk, &told, &world, &mut settlement)?;
+    Ok(Taken {
+        settlement,
+        messages,
+        lines,
+    })
+}
+
+/// Where a battle stands for the club that sent a result.
+fn standing<'a>(n: &'a News, nation: &NationCode) -> Standing<'a> {
+    let other = crate::mail::battles::other(&n.battle, nation);
+    match (&n.state, &n.step) {
+        (BattleState::Agreed { outcome }, _)
+            if outcome.source != crate::rules::battles::ResultSource::Table =>
+        {
+            Standing::Overruled
+        }
+        (BattleState::Agreed { .. }, Some(_)) => Standing::Applied { other },
+        (BattleState::Agreed { .. }, None) => Standing::Agreed { other },
+        (BattleState::Disputed, _) => Standing::Disputed { other },
+        (BattleState::Waiting { .. }, _) => Standing::Waiting { other },
+    }
+}
+
+/// Why an order of battle cannot be used with the campaign's rulesets, if it cannot.
+fn oob_problem(
+    rulesets: &[Ruleset],
+    ruleset: &str,
+    units: &[crate::rules::order::OobUnit],
+) -> Option<crate::rules::outcome::Reason> {
+    use crate::rules::outcome::Reason;
+    let Some(rs) = rulesets.iter().find(|r| r.id == ruleset) else {
+        return Some(Reason::UnknownRuleset {
+            ruleset: ruleset.to_owned(),
+        });
+    };
+    let kinds: Vec<&str> = rs.templates.iter().map(|t| t.kind.as_str()).collect();
+    units
+        .iter()
+        .find(|u| !kinds.contains(&u.kind.as_str()))
+        .map(|u| Reason::OobUnitKind {
+            unit: u.name.clone(),
+            kind: u.kind.clone(),
+            kinds: kinds.join(", "),
+        })
+}

@@ -1,0 +1,185 @@
+//! A battle's news by mail: once its result is applied mid-phase, an update to each side
+//! (what happened, its new position, a fresh order file and view file); when the two
+//! clubs' results differ, one notice to both clubs and one to the referee, at once.
+
+use super::compose::{Draft, FilePart, compose, mailbox};
+use super::config::Config;
+use crate::error::Result;
+use crate::report::{news, sheet};
+use crate::rules::battles::BattleOutcome;
+use crate::rules::resolve::StepResolution;
+use crate::rules::tables::Lang;
+use crate::rules::visibility::{club_world, events_for};
+use crate::rules::world::Battle;
+use crate::rules::{Campaign, NationCode, World};
+use crate::storage::{Club, OutMessage};
+use crate::words::Words;
+use std::collections::BTreeMap;
+
+/// What every battle message of one arrival shares.
+pub struct Desk<'a> {
+    pub words: &'a Words,
+    pub config: &'a Config,
+    pub campaign: &'a Campaign,
+    /// The campaign definition as the referee edited it (for the view file).
+    pub definition: &'a BTreeMap<String, String>,
+    pub clubs: &'a [Club],
+    /// The open phase's deadline, as written to clubs.
+    pub deadline: Option<&'a str>,
+    /// When each club's active orders for the open phase arrived (nation → time).
+    pub orders_sent: &'a BTreeMap<String, String>,
+    pub now: &'a str,
+}
+
+/// The language of the referee's mail.
+const REFEREE_LANG: Lang = Lang::En;
+
+/// The update to each side of a battle whose result a step applied; `world` is the
+/// world after every step of this arrival (the order file is filled in from it).
+pub fn updates(
+    d: &Desk,
+    battle: &Battle,
+    outcome: &BattleOutcome,
+    step: (u32, &StepResolution),
+    world: &World,
+) -> Result<Vec<OutMessage>> {
+    let from = mailbox(&d.config.mail.from)?;
+    let key = world.phase.key();
+    let mut out = Vec::new();
+    for nation in [&battle.attacker.nation, &battle.defender.nation] {
+        let Some(club) = d
+            .clubs
+            .iter()
+            .find(|c| c.nation == nation.as_str() && !c.emails.is_empty())
+        else {
+            continue;
+        };
+        let lang = club.lang;
+        let own = club_world(world, nation);
+        let events = events_for(&step.1.events, nation);
+        let phase_name = crate::report::explain::phase_name(
+            d.words,
+            &d.campaign.tables.calendar,
+            world.phase,
+            lang,
+        );
+        let sheet_name = sheet::file_name(lang, nation, &key);
+        let (subject, text) = news::update(
+            d.words,
+            &news::Update {
+                campaign: d.campaign,
+                battle,
+                outcome,
+                events: &events,
+                world: &own,
+                nation,
+                lang,
+                phase_name: &phase_name,
+                deadline: d.deadline,
+                orders_sent: d.orders_sent.get(nation.as_str()).map(String::as_str),
+                sheet: &sheet_name,
+            },
+        );
+        let files = sheet::attachments(
+            d.words,
+            d.campaign,
+            world,
+            nation,
+            lang,
+            d.deadline,
+            d.definition,
+        )
+        .into_iter()
+        .map(|a| FilePart {
+            name: a.name,
+            mime: a.mime,
+            bytes: a.bytes,
+        })
+        .collect();
+        out.push(compose(
+            &Draft {
+                kind: "update",
+                phase: Some(key.clone()),
+                nation: Some(club.nation.clone()),
+                to_name: Some(club.name.clone()),
+                to: club.emails.clone(),
+                subject,
+                text,
+                html: None,
+                inline_png: None,
+                files,
+                salt: format!("{key} step {}", step.0),
+            },
+            &from,
+            d.now,
+        )?);
+    }
+    Ok(out)
+}
+
+/// The notice that a battle's two results differ, to both clubs in their language and
+/// to the referee.
+pub fn dispute(
+    d: &Desk,
+    battle: &Battle,
+    phase: &str,
+    attacker: &BattleOutcome,
+    defender: &BattleOutcome,
+) -> Result<Vec<OutMessage>> {
+    let from = mailbox(&d.config.mail.from)?;
+    // A new notice for every new pair of results; the same pair twice is one message.
+    let salt = format!(
+        "{} dispute {}",
+        battle.id,
+        serde_json::to_string(&(attacker, defender)).unwrap_or_default()
+    );
+    let mut out = Vec::new();
+    let mut draft = |nation: Option<&Club>, lang: Lang| -> Result<()> {
+        let (subject, text) = news::dispute(d.words, lang, d.campaign, battle, attacker, defender);
+        let (to, to_name, subject) = match nation {
+            Some(c) => (c.emails.clone(), Some(c.name.clone()), subject),
+            None => (
+                d.config.mail.referee.clone(),
+                None,
+                format!("[{}] {subject}", d.campaign.title_it),
+            ),
+        };
+        if to.is_empty() {
+            return Ok(());
+        }
+        out.push(compose(
+            &Draft {
+                kind: "dispute",
+                phase: Some(phase.to_owned()),
+                nation: nation.map(|c| c.nation.clone()),
+                to_name,
+                to,
+                subject,
+                text,
+                html: None,
+                inline_png: None,
+                files: Vec::new(),
+                salt: salt.clone(),
+            },
+            &from,
+            d.now,
+        )?);
+        Ok(())
+    };
+    for n in [&battle.attacker.nation, &battle.defender.nation] {
+        if let Some(c) = d.clubs.iter().find(|c| c.nation == n.as_str()) {
+            draft(Some(c), c.lang)?;
+        }
+    }
+    draft(None, REFEREE_LANG)?;
+    Ok(out)
+}
+
+/// The nations of a battle other than `nation`.
+pub fn other<'a>(battle: &'a Battle, nation: &NationCode) -> &'a NationCode {
+    if battle.attacker.nation == *nation {
+        &battle.defender.nation
+    } else {
+        &battle.attacker.nation
+    }
+}

@@ -1,0 +1,242 @@
+//! A battle's news by mail, in words: the update each side receives once its result is
+//! applied (what happened, where its forces stand now, what becomes of orders already
+//! sent), the notice that two clubs' results differ, and the receipt's line on a result
+//! a club sent. Built from the club's own world and the events it may be told.
+
+use crate::rules::battles::{BattleOutcome, ResultSource};
+use crate::rules::outcome::Event;
+use crate::rules::tables::Lang;
+use crate::rules::world::Battle;
+use crate::rules::{Campaign, NationCode, World};
+use crate::t;
+use crate::words::Words;
+
+/// What an update says beyond the events.
+pub struct Update<'a> {
+    pub campaign: &'a Campaign,
+    pub battle: &'a Battle,
+    pub outcome: &'a BattleOutcome,
+    /// The events of the step the club may be told (`rules::visibility::events_for`).
+    pub events: &'a [&'a Event],
+    /// The club's own world after the step (`rules::visibility::club_world`).
+    pub world: &'a World,
+    pub nation: &'a NationCode,
+    pub lang: Lang,
+    pub phase_name: &'a str,
+    pub deadline: Option<&'a str>,
+    /// When the club's active orders for the phase arrived, if it has sent any.
+    pub orders_sent: Option<&'a str>,
+    /// The name of the attached order file.
+    pub sheet: &'a str,
+}
+
+/// A nation's name in a language.
+fn nation_name(c: &Campaign, code: &NationCode, l: Lang) -> String {
+    c.nation(code.as_str())
+        .map_or(code.to_string(), |n| match l {
+            Lang::It => n.name_it.clone(),
+            Lang::En => n.name_en.clone(),
+        })
+}
+
+/// A node's name with its code: `Verona (V3)`.
+fn node_name(c: &Campaign, code: &str) -> String {
+    c.map
+        .node(code)
+        .map_or(code.to_owned(), |n| format!("{} ({code})", n.name))
+}
+
+/// A result in words: the winner (or a draw) and each side's loss.
+pub fn result(w: &Words, l: Lang, b: &Battle, o: &BattleOutcome) -> String {
+    let losses = t!(
+        w,
+        l,
+        "news-losses",
+        attacker = b.attacker.nation.as_str(),
+        attacker_loss = o.attacker_loss,
+        defender = b.defender.nation.as_str(),
+        defender_loss = o.defender_loss
+    );
+    match &o.winner {
+        Some(n) => t!(w, l, "news-result", winner = n.as_str(), losses = losses),
+        None => t!(w, l, "news-result-draw", losses = losses),
+    }
+}
+
+/// Returns the update's subject and text.
+pub fn update(w: &Words, u: &Update) -> (String, String) {
+    let (l, c, b) = (u.lang, u.campaign, u.battle);
+    let subject = t!(w, l, "news-update-subject", battle = b.id.as_str());
+    let source = w.plain(
+        l,
+        match u.outcome.source {
+            ResultSource::Table => "news-source-table",
+            ResultSource::Auto => "news-source-auto",
+            ResultSource::Referee => "news-source-referee",
+        },
+    );
+    let mut parts = vec![t!(
+        w,
+        l,
+        "news-update-head",
+        battle = b.id.as_str(),
+        node = node_name(c, b.node.as_str()),
+        phase = u.phase_name,
+        source = source,
+        result = result(w, l, b, u.outcome)
+    )];
+    let mut happened = format!("{}\n", w.plain(l, "news-update-happened"));
+    for e in u.events {
+        happened.push_str(&format!("- {}\n", super::explain::happening(w, &e.what, l)));
+    }
+    parts.push(happened.trim_end().to_owned());
+    parts.push(forces(w, c, u.world, u.nation, l));
+    parts.push(match (u.orders_sent, u.deadline) {
+        (Some(received), _) => t!(
+            w,
+            l,
+            "news-update-orders-sent",
+            phase = u.phase_name,
+            received = received,
+            sheet = u.sheet
+        ),
+        (None, Some(deadline)) => t!(
+            w,
+            l,
+            "news-update-orders-due",
+            phase = u.phase_name,
+            deadline = deadline,
+            sheet = u.sheet
+        ),
+        (None, None) => t!(
+            w,
+            l,
+            "news-update-orders-open",
+            phase = u.phase_name,
+            sheet = u.sheet
+        ),
+    });
+    (subject, format!("{}\n", parts.join("\n\n")))
+}
+
+/// The club's armies and where each stands now, in natural order.
+fn forces(w: &Words, c: &Campaign, world: &World, nation: &NationCode, l: Lang) -> String {
+    let mut armies: Vec<_> = world.armies_of(nation.as_str()).collect();
+    armies.sort_by(|a, b| crate::rules::ids::natural_cmp(a.id.as_str(), b.id.as_str()));
+    if armies.is_empty() {
+        return w.plain(l, "news-update-no-army");
+    }
+    let mut out = format!("{}\n", w.plain(l, "news-update-forces"));
+    for a in armies {
+        out.push_str(&format!(
+            "- {}\n",
+            t!(
+                w,
+                l,
+                "news-update-army",
+                army = a.id.as_str(),
+                node = node_name(c, a.node.as_str()),
+                value = a.value
+            )
+        ));
+    }
+    out.trim_end().to_owned()
+}
+
+/// Returns the subject and text of the notice that the two clubs' results of a battle
+/// differ: both results side by side, to both clubs and the referee.
+pub fn dispute(
+    w: &Words,
+    l: Lang,
+    c: &Campaign,
+    b: &Battle,
+    attacker: &BattleOutcome,
+    defender: &BattleOutcome,
+) -> (String, String) {
+    let subject = t!(w, l, "news-dispute-subject", battle = b.id.as_str());
+    let line = |n: &NationCode, o: &BattleOutcome| {
+        t!(
+            w,
+            l,
+            "news-dispute-line",
+            club = format!("{} ({n})", nation_name(c, n, l)),
+            result = result(w, l, b, o)
+        )
+    };
+    let text = [
+        t!(
+            w,
+            l,
+            "news-dispute-head",
+            battle = b.id.as_str(),
+            node = node_name(c, b.node.as_str())
+        ),
+        format!(
+            "- {}\n- {}",
+            line(&b.attacker.nation, attacker),
+            line(&b.defender.nation, defender)
+        ),
+        w.plain(l, "news-dispute-next"),
+    ];
+    (subject, format!("{}\n", text.join("\n\n")))
+}
+
+/// Where a battle stands after a club's result arrived, for its receipt.
+pub enum Standing<'a> {
+    /// Recorded; the other club's result is awaited.
+    Waiting { other: &'a NationCode },
+    /// Both agree and it is applied: an update follows.
+    Applied { other: &'a NationCode },
+    /// Both agree; it is applied when the phase is resolved.
+    Agreed { other: &'a NationCode },
+    /// The two differ: both clubs and the referee are told.
+    Disputed { other: &'a NationCode },
+    /// A ruling or an auto-resolve already stands: recorded, it changes nothing.
+    Overruled,
+}
+
+/// The receipt's line on a result the club sent.
+pub fn receipt_line(w: &Words, l: Lang, b: &Battle, mine: &BattleOutcome, s: &Standing) -> String {
+    let (battle, result) = (b.id.as_str(), result(w, l, b, mine));
+    match s {
+        Standing::Waiting { other } => t!(
+            w,
+            l,
+            "news-receipt-waiting",
+            battle = battle,
+            result = result,
+            other = other.as_str()
+        ),
+        Standing::Applied { other } => t!(
+            w,
+            l,
+            "news-receipt-applied",
+            battle = battle,
+            result = result,
+            other = other.as_str()
+        ),
+        Standing::Agreed { other } => t!(
+            w,
+            l,
+            "news-receipt-agreed",
+            battle = battle,
+            result = result,
+            other = other.as_str()
+        ),
+        Standing::Disputed { other } => t!(
+            w,
+            l,
+            "news-receipt-disputed",
+            battle = battle,
+            result = result,
+            other = other.as_str()
+        ),
+        Standing::Overruled => t!(
+            w,
+            l,
+            "news-receipt-overruled",
+            battle = battle,
+            result = result
+        ),
+    }
+}
