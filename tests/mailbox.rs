@@ -608,3 +608,200 @@ fn the_final_verdict_reaches_every_club() {
         );
     }
 }
+
+/// The lines of a sheet's header a club's own file starts with (club, phase, secret).
+fn header_of(sheet: &str, secret: &str) -> String {
+    let keep: Vec<&str> = sheet
+        .lines()
+        .filter(|l| l.starts_with("club = ") || l.starts_with("phase = "))
+        .collect();
+    format!("{}\nsecret = \"{secret}\"\n", keep.join("\n"))
+}
+
+/// The commented `[[battle_result]]` stub of a sheet, uncommented, with the winner and
+/// the losses the club reports.
+fn result_from_stub(sheet: &str, winner: &str, losses: &str) -> String {
+    let start = sheet
+        .find("# [[battle_result]]")
+        .expect("the sheet has a battle result to fill in");
+    let stub: Vec<&str> = sheet[start..]
+        .lines()
+        .take_while(|l| l.starts_with("# "))
+        .map(|l| &l[2..])
+        .collect();
+    assert!(stub.len() >= 3, "{stub:?}");
+    stub.iter()
+        .map(|l| {
+            if l.starts_with("winner = ") {
+                format!("winner = \"{winner}\"")
+            } else if l.starts_with("losses = ") {
+                format!("losses = {{ {losses} }}")
+            } else {
+                (*l).to_owned()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n"
+}
+
+/// Item 5: a battle's two results arrive by mail. A first pair that differs is told to
+/// both clubs and the referee; a corrected one agrees, the result is applied at once,
+/// both sides receive their new position with a fresh order sheet, Venice's orders sent
+/// before the result stand, and the next round resolves from the new positions. Every
+/// file is built from the mail the club received.
+#[test]
+fn a_battle_is_settled_by_mail() {
+    let mut s = Season::new(&[]);
+    let config = s.dir.join("giglio.toml");
+    let text = std::fs::read_to_string(&config).unwrap();
+    std::fs::write(
+        &config,
+        text.replacen("referee = []", "referee = [\"arbitro@example.org\"]", 1),
+    )
+    .unwrap();
+    let welcome = s.deliver();
+    let secrets: BTreeMap<String, String> = welcome
+        .iter()
+        .map(|w| (w.nation.clone(), secret_in(&w.text)))
+        .collect();
+    for w in &welcome {
+        let (_, sheet) = sheet_of(w);
+        let file = uncomment(
+            &with_secret(&sheet, &secrets[&w.nation]),
+            "objective = { kind = \"most_cities\" }",
+        );
+        assert_eq!(s.mail_orders(&w.nation, &file)["verdict"], "accepted");
+    }
+    s.stdout(&["resolve"]);
+    let reports = s.deliver();
+
+    // Round 1: Venice's second army attacks Florence's F7, by the path its sheet gives.
+    for r in reports.iter().filter(|r| r.kind == "report") {
+        let (_, sheet) = sheet_of(r);
+        let mut file = with_secret(&sheet, &secrets[&r.nation]);
+        if r.nation == "V" {
+            let section = &sheet[sheet.find("V-A2").expect("V-A2 on the sheet")..];
+            let path = section
+                .lines()
+                .find(|l| l.starts_with("#   F7 ") && l.contains(": path = "))
+                .and_then(|l| l.split(": path = ").nth(1))
+                .expect("V-A2 can reach F7")
+                .to_owned();
+            file.push_str(&format!(
+                "\n[[stance]]\npiece = \"V-A2\"\non_contact = \"attack\"\n\n[[move]]\npiece = \"V-A2\"\npath = {path}\n"
+            ));
+        }
+        assert_eq!(s.mail_orders(&r.nation, &file)["verdict"], "accepted");
+    }
+    s.stdout(&["resolve"]);
+    let round2 = s.deliver();
+    let sheet_for = |mail: &[Received], nation: &str, kind: &str| {
+        let r = mail
+            .iter()
+            .find(|r| r.kind == kind && r.nation == nation)
+            .unwrap_or_else(|| panic!("no {kind} for {nation}"));
+        sheet_of(r).1
+    };
+    let v_sheet = sheet_for(&round2, "V", "report");
+    let f_sheet = sheet_for(&round2, "F", "report");
+    assert!(v_sheet.contains("in attesa del risultato"), "{v_sheet}");
+    assert!(f_sheet.contains("# [[battle_result]]"), "{f_sheet}");
+
+    // Venice sends its round-2 orders first (its sheet as it is: everything holds).
+    let v_orders = with_secret(&v_sheet, &secrets["V"]);
+    assert_eq!(s.mail_orders("V", &v_orders)["verdict"], "accepted");
+
+    // Two results that differ: each club is told at once, and so is the referee.
+    let v_result = header_of(&v_sheet, &secrets["V"])
+        + &result_from_stub(&v_sheet, "V", "V = 50, F = 120");
+    assert_eq!(s.mail_orders("V", &v_result)["verdict"], "accepted");
+    let f_wrong = header_of(&f_sheet, &secrets["F"])
+        + &result_from_stub(&f_sheet, "F", "V = 50, F = 120");
+    assert_eq!(s.mail_orders("F", &f_wrong)["verdict"], "accepted");
+    let told = s.deliver();
+    let receipts: Vec<&Received> = told.iter().filter(|r| r.kind == "receipt").collect();
+    assert_eq!(receipts.len(), 3, "one receipt per file");
+    let v_receipt = &receipts
+        .iter()
+        .find(|r| r.nation == "V" && r.text.contains("Battaglia"))
+        .expect("the receipt of Venice's result")
+        .text;
+    assert!(v_receipt.contains("si attende quello di F"), "{v_receipt}");
+    assert!(
+        v_receipt.contains("restano invariati"),
+        "a results-only file keeps the orders: {v_receipt}"
+    );
+    let disputes: Vec<&Received> = told.iter().filter(|r| r.kind == "dispute").collect();
+    let to: Vec<&str> = disputes.iter().map(|r| r.nation.as_str()).collect();
+    assert_eq!(to, ["F", "V", "referee"], "both clubs and the referee");
+    for d in &disputes {
+        assert!(
+            d.text.contains("vince V") || d.text.contains("V wins"),
+            "{}",
+            d.text
+        );
+        assert!(
+            d.text.contains("vince F") || d.text.contains("F wins"),
+            "{}",
+            d.text
+        );
+    }
+
+    // Florence corrects its result: the two agree and the result is applied now.
+    let f_right = header_of(&f_sheet, &secrets["F"])
+        + &result_from_stub(&f_sheet, "V", "V = 50, F = 120");
+    assert_eq!(s.mail_orders("F", &f_right)["verdict"], "accepted");
+    let applied = s.deliver();
+    let f_receipt = applied
+        .iter()
+        .find(|r| r.kind == "receipt")
+        .expect("Florence's receipt");
+    assert!(f_receipt.text.contains("applicato ora"), "{}", f_receipt.text);
+    let updates: Vec<&Received> = applied.iter().filter(|r| r.kind == "update").collect();
+    let to: Vec<&str> = updates.iter().map(|r| r.nation.as_str()).collect();
+    assert_eq!(to, ["F", "V"], "an update to each side");
+    let v_update = updates.iter().find(|r| r.nation == "V").unwrap();
+    assert!(
+        v_update.text.contains("restano validi"),
+        "Venice's orders sent before the result stand: {}",
+        v_update.text
+    );
+    let f_update = updates.iter().find(|r| r.nation == "F").unwrap();
+    assert!(f_update.text.contains("Che cosa è successo"), "{}", f_update.text);
+    let f_new = sheet_of(f_update).1;
+    assert!(
+        !f_new.contains("# [[battle_result]]"),
+        "the battle is settled: {f_new}"
+    );
+    assert_ne!(f_new, f_sheet, "the fresh sheet starts from the new position");
+    // A result sent again after it was applied is refused (the battle no longer waits);
+    // the file changes nothing else.
+    let late = s.mail_orders("F", &f_right.replace("F = 120", "F = 119"));
+    assert_eq!(late["verdict"], "accepted", "{late}");
+    let late = s.deliver();
+    assert_eq!(late.len(), 1, "only the receipt");
+    assert!(
+        late[0].text.contains("nessuna battaglia 1494-r01-F7 attende il risultato"),
+        "{}",
+        late[0].text
+    );
+
+    // Round 2 resolves from the new positions: Florence and Milan send their fresh
+    // sheets as they are; Venice's earlier orders stand.
+    let m_sheet = sheet_for(&round2, "M", "report");
+    for (nation, sheet) in [("F", &f_new), ("M", &m_sheet)] {
+        let file = with_secret(sheet, &secrets[nation]);
+        assert_eq!(s.mail_orders(nation, &file)["verdict"], "accepted");
+    }
+    s.stdout(&["resolve"]);
+    let round3 = s.deliver();
+    let (name, _) = sheet_of(
+        round3
+            .iter()
+            .find(|r| r.kind == "report" && r.nation == "F")
+            .expect("Florence's report"),
+    );
+    assert_eq!(name, "ordini-F-1494-r03.toml");
+    s.cmd().args(["audit"]).assert().success();
+}
