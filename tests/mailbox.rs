@@ -708,6 +708,31 @@ fn a_battle_is_settled_by_mail() {
     assert!(v_sheet.contains("in attesa del risultato"), "{v_sheet}");
     assert!(f_sheet.contains("# [[battle_result]]"), "{f_sheet}");
 
+    // Venice sends its own order of battle for the card: its units must add up to the
+    // size its sheet gives for its side, and be of the ruleset's kinds.
+    let size: i64 = v_sheet
+        .lines()
+        .find(|l| l.contains("in attesa del risultato"))
+        .and_then(|l| l.split(": V (").nth(1))
+        .and_then(|l| l.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .expect("the sheet gives Venice's size in the battle");
+    let oob = |value: i64, kind: &str| {
+        header_of(&v_sheet, &secrets["V"])
+            + &format!(
+                "\n[[order_of_battle]]\nbattle = \"1494-r01-F7\"\nruleset = \"mon1628\"\n\n[[order_of_battle.unit]]\nname = \"Fanti di Romagna\"\nkind = \"{kind}\"\ncampaign_value = {value}\nratings = {{ fire_att = 3 }}\n"
+            )
+    };
+    for (file, says) in [
+        (oob(size - 1, "inf"), "devono coincidere"),
+        (oob(size, "dragoni"), "non conosce"),
+        (oob(size, "inf"), "ordine di battaglia per mon1628 è registrato"),
+    ] {
+        assert_eq!(s.mail_orders("V", &file)["verdict"], "accepted");
+        let receipt = s.deliver();
+        assert!(receipt[0].text.contains(says), "{says}: {}", receipt[0].text);
+    }
+
     // Venice sends its round-2 orders first (its sheet as it is: everything holds).
     let v_orders = with_secret(&v_sheet, &secrets["V"]);
     assert_eq!(s.mail_orders("V", &v_orders)["verdict"], "accepted");
