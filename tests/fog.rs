@@ -634,7 +634,78 @@ fn mail(
     ];
     parts.extend(cards(b, club));
     parts.extend(next_orders(b, club));
+    parts.extend(battle_news(b, club));
     parts
+}
+
+/// What a club is mailed about each of its pending battles once its result is settled
+/// (ruling `battle_results_at_once`): the update (what happened, its armies now) with the
+/// fresh order sheet from the world after the step, and the notice of two differing
+/// results. Both outcomes lose nothing, so the markers stay what they were.
+fn battle_news(b: &Branch, club: &Club) -> Vec<(String, String)> {
+    let s = shipped();
+    let me = NationCode::from(club.nation.as_str());
+    let words = giglio::words::Words::builtin();
+    let mut out = Vec::new();
+    for bt in own_battles(b.now(), &me) {
+        let outcome = |winner: &NationCode| BattleOutcome {
+            battle: bt.id.clone(),
+            winner: Some(winner.clone()),
+            attacker_loss: 0,
+            defender_loss: 0,
+            source: giglio::rules::battles::ResultSource::Table,
+            provisional: false,
+            reason: String::new(),
+        };
+        let won = outcome(&bt.attacker.nation);
+        let mut dice = SeededDice::new([3; 32]);
+        let Some(step) =
+            giglio::rules::resolve::apply_battle(&s.campaign, b.now(), &won, &mut dice)
+        else {
+            continue;
+        };
+        let events = visibility::events_for(&step.events, &me);
+        let own = visibility::club_world(&step.world, &me);
+        let (_, text) = giglio::report::news::update(
+            &words,
+            &giglio::report::news::Update {
+                campaign: &s.campaign,
+                battle: bt,
+                outcome: &won,
+                events: &events,
+                world: &own,
+                nation: &me,
+                lang: club.lang,
+                phase_name: "-",
+                deadline: None,
+                orders_sent: None,
+                sheet: "-",
+            },
+        );
+        out.push((format!("update {}", bt.id), text));
+        let (_, text) = giglio::report::news::dispute(
+            &words,
+            club.lang,
+            &s.campaign,
+            bt,
+            &won,
+            &outcome(&bt.defender.nation),
+        );
+        out.push((format!("dispute {}", bt.id), text));
+        for a in giglio::report::sheet::attachments(
+            &words,
+            &s.campaign,
+            &step.world,
+            &me,
+            club.lang,
+            None,
+            &definition(),
+        ) {
+            let text = String::from_utf8(a.bytes).expect("attachments are text");
+            out.push((format!("update {}", a.name), without_definition(&text)));
+        }
+    }
+    out
 }
 
 /// The files for the club's next orders that its report carries: the pre-filled order
@@ -715,6 +786,8 @@ struct Tally {
     branches: usize,
     reports: usize,
     parts: usize,
+    /// Battle updates checked (so the check is known to have run on some).
+    updates: usize,
     problems: Vec<String>,
 }
 
@@ -732,6 +805,7 @@ fn check_branch(b: &Branch, tally: &mut Tally, with_png: bool) {
         tally.reports += 1;
         for (what, text) in mail(b, club, &r, &bulletins[&club.lang]) {
             tally.parts += 1;
+            tally.updates += usize::from(what.starts_with("update "));
             for leak in leaks(&text, &hidden) {
                 tally.problems.push(format!("{key}: {me} {what}: {leak}"));
             }
@@ -898,13 +972,15 @@ fn no_hidden_fact_reaches_a_club() {
         );
     }
     eprintln!(
-        "fog: {} campaigns, {} marked phases, {} club reports, {} parts checked in {:.1?}",
+        "fog: {} campaigns, {} marked phases, {} club reports, {} parts checked ({} of battle updates) in {:.1?}",
         campaigns(),
         tally.branches,
         tally.reports,
         tally.parts,
+        tally.updates,
         started.elapsed()
     );
+    assert!(tally.updates > 0, "no battle update was checked");
 }
 
 /// The checker itself finds a leak: another club's treasury written into a report.

@@ -726,11 +726,18 @@ fn a_battle_is_settled_by_mail() {
     for (file, says) in [
         (oob(size - 1, "inf"), "devono coincidere"),
         (oob(size, "dragoni"), "non conosce"),
-        (oob(size, "inf"), "ordine di battaglia per mon1628 è registrato"),
+        (
+            oob(size, "inf"),
+            "ordine di battaglia per mon1628 è registrato",
+        ),
     ] {
         assert_eq!(s.mail_orders("V", &file)["verdict"], "accepted");
         let receipt = s.deliver();
-        assert!(receipt[0].text.contains(says), "{says}: {}", receipt[0].text);
+        assert!(
+            receipt[0].text.contains(says),
+            "{says}: {}",
+            receipt[0].text
+        );
     }
 
     // Venice sends its round-2 orders first (its sheet as it is: everything holds).
@@ -738,11 +745,11 @@ fn a_battle_is_settled_by_mail() {
     assert_eq!(s.mail_orders("V", &v_orders)["verdict"], "accepted");
 
     // Two results that differ: each club is told at once, and so is the referee.
-    let v_result = header_of(&v_sheet, &secrets["V"])
-        + &result_from_stub(&v_sheet, "V", "V = 50, F = 120");
+    let v_result =
+        header_of(&v_sheet, &secrets["V"]) + &result_from_stub(&v_sheet, "V", "V = 50, F = 120");
     assert_eq!(s.mail_orders("V", &v_result)["verdict"], "accepted");
-    let f_wrong = header_of(&f_sheet, &secrets["F"])
-        + &result_from_stub(&f_sheet, "F", "V = 50, F = 120");
+    let f_wrong =
+        header_of(&f_sheet, &secrets["F"]) + &result_from_stub(&f_sheet, "F", "V = 50, F = 120");
     assert_eq!(s.mail_orders("F", &f_wrong)["verdict"], "accepted");
     let told = s.deliver();
     let receipts: Vec<&Received> = told.iter().filter(|r| r.kind == "receipt").collect();
@@ -774,15 +781,19 @@ fn a_battle_is_settled_by_mail() {
     }
 
     // Florence corrects its result: the two agree and the result is applied now.
-    let f_right = header_of(&f_sheet, &secrets["F"])
-        + &result_from_stub(&f_sheet, "V", "V = 50, F = 120");
+    let f_right =
+        header_of(&f_sheet, &secrets["F"]) + &result_from_stub(&f_sheet, "V", "V = 50, F = 120");
     assert_eq!(s.mail_orders("F", &f_right)["verdict"], "accepted");
     let applied = s.deliver();
     let f_receipt = applied
         .iter()
         .find(|r| r.kind == "receipt")
         .expect("Florence's receipt");
-    assert!(f_receipt.text.contains("applicato ora"), "{}", f_receipt.text);
+    assert!(
+        f_receipt.text.contains("applicato ora"),
+        "{}",
+        f_receipt.text
+    );
     let updates: Vec<&Received> = applied.iter().filter(|r| r.kind == "update").collect();
     let to: Vec<&str> = updates.iter().map(|r| r.nation.as_str()).collect();
     assert_eq!(to, ["F", "V"], "an update to each side");
@@ -793,13 +804,20 @@ fn a_battle_is_settled_by_mail() {
         v_update.text
     );
     let f_update = updates.iter().find(|r| r.nation == "F").unwrap();
-    assert!(f_update.text.contains("Che cosa è successo"), "{}", f_update.text);
+    assert!(
+        f_update.text.contains("Che cosa è successo"),
+        "{}",
+        f_update.text
+    );
     let f_new = sheet_of(f_update).1;
     assert!(
         !f_new.contains("# [[battle_result]]"),
         "the battle is settled: {f_new}"
     );
-    assert_ne!(f_new, f_sheet, "the fresh sheet starts from the new position");
+    assert_ne!(
+        f_new, f_sheet,
+        "the fresh sheet starts from the new position"
+    );
     // A result sent again after it was applied is refused (the battle no longer waits);
     // the file changes nothing else.
     let late = s.mail_orders("F", &f_right.replace("F = 120", "F = 119"));
@@ -807,7 +825,9 @@ fn a_battle_is_settled_by_mail() {
     let late = s.deliver();
     assert_eq!(late.len(), 1, "only the receipt");
     assert!(
-        late[0].text.contains("nessuna battaglia 1494-r01-F7 attende il risultato"),
+        late[0]
+            .text
+            .contains("nessuna battaglia 1494-r01-F7 attende il risultato"),
         "{}",
         late[0].text
     );
