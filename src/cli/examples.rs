@@ -164,6 +164,10 @@ pub const EXAMPLES: &[(&str, &[&str])] = &[
     ),
     ("mail retry", &["giglio mail retry && giglio mail send"]),
     (
+        "mail archive",
+        &["giglio mail archive --before 1496-spring --to mail-1494-1495.mbox"],
+    ),
+    (
         "simulate",
         &[
             "giglio simulate",

@@ -30,6 +30,20 @@ pub enum MailCommand {
     },
     /// Put failed messages back in the queue (after fixing an address, say).
     Retry,
+    /// Move the bytes of messages delivered before a phase into an mbox file, so the
+    /// campaign file stops growing; each message keeps its record and the SHA-256 of
+    /// the bytes sent.
+    Archive {
+        /// Archive what was delivered for the phases before this one (e.g. 1496-spring).
+        #[arg(long, value_name = "PHASE")]
+        before: String,
+        /// The mbox file to write (it must not exist yet).
+        #[arg(long, value_name = "FILE")]
+        to: PathBuf,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 pub fn cmd_mail(dir: &Path, cmd: MailCommand) -> Result<()> {
@@ -42,7 +56,80 @@ pub fn cmd_mail(dir: &Path, cmd: MailCommand) -> Result<()> {
             ui::out(&format!("{n} failed messages queued again\n"));
             Ok(())
         }
+        MailCommand::Archive { before, to, json } => archive(dir, &before, &to, json),
     }
+}
+
+/// What `giglio mail archive --json` prints.
+#[derive(Debug, serde::Serialize, schemars::JsonSchema)]
+pub struct ArchiveOut {
+    /// The mbox file written.
+    pub file: String,
+    /// How many messages' bytes went into it.
+    pub archived: usize,
+    /// The bytes taken out of the campaign file.
+    pub bytes: u64,
+}
+
+/// Writes the messages to a new mbox (a temporary name, synced, then renamed), then
+/// records them archived in one transaction: a crash before the record leaves them in
+/// the database, and the referee archives them again to another file.
+fn archive(dir: &Path, before: &str, to: &Path, json: bool) -> Result<()> {
+    let mut store = Store::open_write(dir, "mail archive")?;
+    if to.exists() {
+        return Err(Error::user(format!(
+            "{} exists already: archive into a new file",
+            to.display()
+        )));
+    }
+    let messages = store.archivable(before)?;
+    let bytes: u64 = messages.iter().map(|m| m.raw.len() as u64).sum();
+    if messages.is_empty() {
+        if json {
+            return ui::out_json(&ArchiveOut {
+                file: String::new(),
+                archived: 0,
+                bytes: 0,
+            });
+        }
+        ui::out(&format!(
+            "no message delivered before {before} still holds its bytes: nothing to archive\n"
+        ));
+        return Ok(());
+    }
+    {
+        let tmp = to.with_extension("mbox.tmp");
+        let io = |e: std::io::Error| Error::Io(format!("{}: {e}", tmp.display()));
+        {
+            use std::io::Write;
+            let mut out = std::io::BufWriter::new(std::fs::File::create(&tmp).map_err(io)?);
+            for m in &messages {
+                crate::mail::mbox::write_message(
+                    &mut out,
+                    &m.raw,
+                    "giglio",
+                    "Thu Jan  1 00:00:00 1970",
+                )
+                .map_err(io)?;
+            }
+            out.flush().map_err(io)?;
+            out.get_ref().sync_all().map_err(io)?;
+        }
+        std::fs::rename(&tmp, to).map_err(io)?;
+    }
+    let file = to.display().to_string();
+    let archived = store.mark_archived(&messages, &file, &super::now(), "mail archive")?;
+    if json {
+        return ui::out_json(&ArchiveOut {
+            file,
+            archived,
+            bytes,
+        });
+    }
+    ui::out(&format!(
+        "{archived} delivered messages ({bytes} bytes) archived to {file}; each keeps its record and the SHA-256 of what was sent\n"
+    ));
+    Ok(())
 }
 
 fn send(dir: &Path, to_dir: Option<&Path>, json: bool) -> Result<()> {

@@ -60,6 +60,9 @@ struct Status {
     next_reminder: Option<String>,
     /// Configuration mistakes the referee should fix (giglio.toml).
     warnings: Vec<String>,
+    /// How large the campaign file has grown, and how much of it is delivered mail
+    /// (`giglio mail archive` moves that out).
+    size: crate::storage::Size,
 }
 
 pub fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
@@ -124,6 +127,7 @@ pub fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
         Err(e) => vec![format!("giglio.toml: {e}")],
     };
     let status = Status {
+        size: store.size()?,
         next_reminder,
         warnings,
         campaign: store.name()?,
@@ -218,6 +222,16 @@ pub fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
     if let (Some(p), Some(seed)) = (&status.previous_phase, &status.previous_seed) {
         text.push_str(&format!("revealed seed of {p}: {seed}\n"));
     }
+    text.push_str(&format!(
+        "size:       {} KiB, {} KiB of it delivered mail (`giglio mail archive` moves that out){}\n",
+        status.size.database_bytes / 1024,
+        status.size.sent_mail_bytes / 1024,
+        if status.size.archived_messages > 0 {
+            format!("; {} messages archived", status.size.archived_messages)
+        } else {
+            String::new()
+        }
+    ));
     for b in &status.battles {
         text.push_str(&format!(
             "battle pending: {} at {} ({} against {}), since {}: the next phase waits for its result\n",

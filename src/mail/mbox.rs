@@ -75,6 +75,29 @@ impl<R: BufRead> Iterator for Messages<R> {
     }
 }
 
+/// Writes one message in mboxrd form: a `From ` line, the message with every line that
+/// reads `From ` after any number of `>` given one more `>`, and the blank line that
+/// ends it. [`Messages`] reads it back as the same bytes followed by that line's `\n`.
+pub fn write_message(
+    out: &mut impl io::Write,
+    raw: &[u8],
+    sender: &str,
+    date: &str,
+) -> io::Result<()> {
+    writeln!(out, "From {sender} {date}")?;
+    for line in raw.split_inclusive(|&b| b == b'\n') {
+        let quoted = line.iter().position(|&b| b != b'>').unwrap_or(line.len());
+        if line[quoted..].starts_with(b"From ") {
+            out.write_all(b">")?;
+        }
+        out.write_all(line)?;
+    }
+    if !raw.ends_with(b"\n") {
+        out.write_all(b"\n")?;
+    }
+    out.write_all(b"\n")
+}
+
 /// Reads one line (up to and including `\n`, or to the end of the input) and keeps at
 /// most `max` bytes of it in `buf`; the rest of the line is read and dropped. Returns
 /// the bytes read, 0 at the end of the input.
@@ -107,6 +130,26 @@ fn read_line_capped(reader: &mut impl BufRead, buf: &mut Vec<u8>, max: usize) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_written_message_reads_back_as_it_was() {
+        let raw = b"Subject: x\r\n\r\nFrom here on\r\n>From there\r\nend\r\n".to_vec();
+        let mut file = Vec::new();
+        write_message(&mut file, &raw, "giglio", "Thu Jan  1 00:00:00 2026").unwrap();
+        write_message(
+            &mut file,
+            b"second\r\n",
+            "giglio",
+            "Thu Jan  1 00:00:00 2026",
+        )
+        .unwrap();
+        let read: Vec<Vec<u8>> = Messages::new(&file[..], 1 << 20)
+            .map(|m| m.unwrap())
+            .collect();
+        assert_eq!(read.len(), 2);
+        assert_eq!(read[0], [raw.as_slice(), b"\n"].concat());
+        assert_eq!(read[1], b"second\r\n\n");
+    }
 
     fn read(mbox: &[u8], cap: usize) -> Vec<Vec<u8>> {
         Messages::new(mbox, cap)

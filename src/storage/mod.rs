@@ -6,12 +6,14 @@
 //!
 //! Storage persists and loads values; it makes no rules decisions.
 
+mod archive;
 mod backup;
 mod battles;
 mod lock;
 mod mail;
 mod schema;
 
+pub use archive::{Archivable, Size};
 pub use backup::{Checked as BackupChecked, check as check_backup};
 pub use battles::{NewStep, Settlement, StepRow, step_seed};
 

@@ -16,6 +16,7 @@ pub fn migrations() -> Migrations<'static> {
         M::up(V7_WELCOME),
         M::up(V8_INTAKE_DEDUP_ALERTS),
         M::up(V9_PHASE_STEPS),
+        M::up(V10_MAIL_ARCHIVE),
     ])
 }
 
@@ -253,6 +254,14 @@ CREATE TABLE phase_step (
     messages        TEXT NOT NULL,      -- JSON: Message-IDs of the mail it queued
     PRIMARY KEY (phase_key, n)
 );
+"#;
+
+/// Version 10 (the desk, issue 19): delivered mail archived out of the database. An
+/// archived message keeps its record and the SHA-256 of the bytes sent (`sent_sha256`);
+/// its bytes are in the mbox file named here.
+const V10_MAIL_ARCHIVE: &str = r#"
+ALTER TABLE outbox ADD COLUMN archived_to TEXT;  -- the mbox file holding its bytes
+ALTER TABLE outbox ADD COLUMN archived_at TEXT;
 "#;
 
 #[cfg(test)]

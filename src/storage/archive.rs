@@ -1,0 +1,152 @@
+//! Archiving delivered mail: the bytes of messages sent before a phase leave the
+//! database for an mbox file the referee keeps, while each message's record stays
+//! (Message-ID, recipients, when delivered, the SHA-256 of the bytes sent, where they
+//! went), so an archived message can still be shown to be the one sent. And how large
+//! the campaign file has grown.
+
+use super::{Store, db_err, journal};
+use crate::error::{Error, Result};
+use rusqlite::{TransactionBehavior, params};
+use sha2::Digest;
+
+/// A delivered message whose bytes are still in the database.
+#[derive(Clone, Debug)]
+pub struct Archivable {
+    pub id: i64,
+    pub message_id: String,
+    pub raw: Vec<u8>,
+}
+
+/// How large the campaign file is, and how much of it is delivered mail.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Size {
+    /// The database's pages, in bytes.
+    pub database_bytes: u64,
+    /// The bytes of delivered messages still held (archivable).
+    pub sent_mail_bytes: u64,
+    /// Delivered messages whose bytes went to an archive.
+    pub archived_messages: u64,
+}
+
+impl Store {
+    /// The delivered messages of the phases before `phase` (and those about no phase,
+    /// written before it opened) whose bytes are still held, oldest first.
+    pub fn archivable(&self, phase: &str) -> Result<Vec<Archivable>> {
+        let opened: Option<(i64, String)> = self
+            .conn
+            .query_row(
+                "SELECT seq, opened_at FROM phase WHERE key = ?1",
+                [phase],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .map_err(|_| Error::user(format!("no phase `{phase}` in this campaign")))
+            .map(Some)?;
+        let Some((seq, opened_at)) = opened else {
+            return Ok(Vec::new());
+        };
+        let mut stmt = self
+            .conn
+            .prepare(
+                "SELECT o.id, o.message_id, o.raw FROM outbox o LEFT JOIN phase p ON p.key = o.phase_key
+                 WHERE o.status = 'sent' AND o.archived_to IS NULL AND length(o.raw) > 0
+                   AND ((p.seq IS NOT NULL AND p.seq < ?1) OR (o.phase_key IS NULL AND o.created_at < ?2)
+                        OR (o.phase_key IS NOT NULL AND p.seq IS NULL AND o.created_at < ?2))
+                 ORDER BY o.id",
+            )
+            .map_err(db_err)?;
+        let rows = stmt
+            .query_map(params![seq, opened_at], |r| {
+                Ok(Archivable {
+                    id: r.get(0)?,
+                    message_id: r.get(1)?,
+                    raw: r.get(2)?,
+                })
+            })
+            .map_err(db_err)?;
+        rows.collect::<Result<_, _>>().map_err(db_err)
+    }
+
+    /// Records that the bytes of `messages` are in the archive `file`: each keeps the
+    /// SHA-256 of the bytes sent (if not kept already) and loses its bytes, in one
+    /// transaction. Returns how many were archived.
+    pub fn mark_archived(
+        &mut self,
+        messages: &[Archivable],
+        file: &str,
+        now: &str,
+        command: &str,
+    ) -> Result<usize> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(db_err)?;
+        let mut n = 0;
+        for m in messages {
+            let sha = hex::encode(sha2::Sha256::digest(&m.raw));
+            n += tx
+                .execute(
+                    "UPDATE outbox SET sent_sha256 = coalesce(sent_sha256, ?2), raw = X'', redacted = NULL,
+                            archived_to = ?3, archived_at = ?4
+                     WHERE id = ?1 AND status = 'sent' AND archived_to IS NULL",
+                    params![m.id, sha, file, now],
+                )
+                .map_err(db_err)?;
+        }
+        journal(
+            &tx,
+            now,
+            command,
+            &format!("{n} delivered messages archived to {file}"),
+            None,
+        )?;
+        tx.commit().map_err(db_err)?;
+        Ok(n)
+    }
+
+    /// The SHA-256 of the bytes sent for a delivered message and the archive holding
+    /// them, if it was archived.
+    pub fn sent_record(&self, message_id: &str) -> Result<Option<(String, Option<String>)>> {
+        use rusqlite::OptionalExtension;
+        let row: Option<(Option<String>, Vec<u8>, Option<String>)> = self
+            .conn
+            .query_row(
+                "SELECT sent_sha256, raw, archived_to FROM outbox WHERE message_id = ?1 AND status = 'sent'",
+                [message_id],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            )
+            .optional()
+            .map_err(db_err)?;
+        Ok(row.map(|(sha, raw, to)| {
+            (
+                sha.unwrap_or_else(|| hex::encode(sha2::Sha256::digest(&raw))),
+                to,
+            )
+        }))
+    }
+
+    /// How large the campaign file is, and how much of it is delivered mail.
+    pub fn size(&self) -> Result<Size> {
+        let pages: i64 = self
+            .conn
+            .query_row("PRAGMA page_count", [], |r| r.get(0))
+            .map_err(db_err)?;
+        let page: i64 = self
+            .conn
+            .query_row("PRAGMA page_size", [], |r| r.get(0))
+            .map_err(db_err)?;
+        let (sent, archived): (i64, i64) = self
+            .conn
+            .query_row(
+                "SELECT coalesce(sum(CASE WHEN status = 'sent' THEN length(raw) ELSE 0 END), 0),
+                        count(archived_to) FROM outbox",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .map_err(db_err)?;
+        Ok(Size {
+            database_bytes: (pages * page).max(0) as u64,
+            sent_mail_bytes: sent.max(0) as u64,
+            archived_messages: archived.max(0) as u64,
+        })
+    }
+}
