@@ -1000,6 +1000,67 @@ fn winter_cases() {
     run_area("winter", 10);
 }
 
+/// The rule ids the cases of every folder pin.
+fn covered_by_cases() -> BTreeSet<String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
+    let mut covered = BTreeSet::new();
+    for area in ["spring", "summer", "winter"] {
+        for e in std::fs::read_dir(root.join(area)).expect("cases dir") {
+            let p = e.expect("entry").path();
+            if p.extension().is_some_and(|x| x == "toml") {
+                let text = std::fs::read_to_string(&p).expect("read");
+                let case: Case = toml::from_str(&text).expect("a case reads");
+                covered.extend(case.rules);
+            }
+        }
+    }
+    covered
+}
+
+/// Every rule of the rulebook has a rules case, or `tests/cases/elsewhere.toml` names
+/// the test that pins it instead (or says why none does yet); a rule listed there has no
+/// case, so the list stays true as cases are added.
+#[test]
+fn every_rule_has_a_case_or_says_where_it_is_tested() {
+    #[derive(Deserialize)]
+    struct Elsewhere {
+        elsewhere: BTreeMap<String, String>,
+    }
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/elsewhere.toml");
+    let listed: Elsewhere =
+        toml::from_str(&std::fs::read_to_string(path).expect("read")).expect("it reads");
+    let covered = covered_by_cases();
+    let ids = giglio::rulebook::ids();
+    // A heading (G2, G3c, §0) is accounted for through the rules under it.
+    let under = |heading: &str, id: &str| {
+        id.len() > heading.len()
+            && id.starts_with(heading)
+            && id[heading.len()..].starts_with(|c: char| c == '.' || c.is_ascii_lowercase())
+    };
+    let has_case = |id: &str| covered.iter().any(|c| c == id || under(id, c));
+    let accounted = |id: &str| {
+        has_case(id)
+            || listed.elsewhere.contains_key(id)
+            || listed.elsewhere.keys().any(|l| under(id, l))
+    };
+    let missing: Vec<&str> = ids.iter().copied().filter(|id| !accounted(id)).collect();
+    assert!(
+        missing.is_empty(),
+        "rules with no case and no line in elsewhere.toml: {missing:?}"
+    );
+    for (id, why) in &listed.elsewhere {
+        assert!(
+            ids.contains(&id.as_str()),
+            "elsewhere.toml: {id} is not in the rulebook"
+        );
+        assert!(
+            !has_case(id),
+            "elsewhere.toml: {id} has a case now ({why}): take its line out"
+        );
+        assert!(!why.trim().is_empty(), "elsewhere.toml: {id} says nothing");
+    }
+}
+
 #[test]
 fn the_conservation_check_can_fail() {
     // A resolution whose ledger misses a movement must be caught.
