@@ -36,6 +36,30 @@ pub struct MailConfig {
     /// relative to the campaign directory.
     #[serde(default = "default_out_dir")]
     pub out_dir: PathBuf,
+    /// The address clubs send orders to, when it is not `from` (the order page's
+    /// "write the mail" button writes to it).
+    #[serde(default)]
+    pub orders: Option<String>,
+    /// Clubs (nation codes) whose mails carry no order page: the plain order file is
+    /// all a club needs, and some mail filters refuse HTML attachments.
+    #[serde(default)]
+    pub no_order_page: Vec<String>,
+}
+
+impl MailConfig {
+    /// The address clubs send their orders to: `orders`, or else `from`'s.
+    pub fn orders_address(&self) -> String {
+        let whole = self.orders.as_deref().unwrap_or(&self.from);
+        match (whole.rfind('<'), whole.rfind('>')) {
+            (Some(a), Some(b)) if a < b => whole[a + 1..b].trim().to_owned(),
+            _ => whole.trim().to_owned(),
+        }
+    }
+
+    /// Whether a club's mails carry the order page.
+    pub fn order_page(&self, nation: &str) -> bool {
+        !self.no_order_page.iter().any(|n| n == nation)
+    }
 }
 
 impl Default for MailConfig {
@@ -44,6 +68,8 @@ impl Default for MailConfig {
             from: default_from(),
             referee: Vec::new(),
             out_dir: default_out_dir(),
+            orders: None,
+            no_order_page: Vec::new(),
         }
     }
 }

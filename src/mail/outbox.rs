@@ -231,7 +231,8 @@ fn verdict_messages(
     Ok(out)
 }
 
-/// The files for the club's next orders: the pre-filled order sheet and its view file.
+/// The files for the club's next orders: the pre-filled order sheet, its view file and
+/// the order page (unless the referee turned it off for the club).
 fn next_orders_files(
     campaign: &Campaign,
     after: &World,
@@ -240,22 +241,36 @@ fn next_orders_files(
     facts: &PhaseFacts,
 ) -> Vec<FilePart> {
     let nation = NationCode(r.club.nation.clone());
-    crate::report::sheet::attachments(
-        &crate::words::from_env(m.env),
+    let words = crate::words::from_env(m.env);
+    let mut files = crate::report::sheet::attachments(
+        &words,
         campaign,
         after,
         &nation,
         r.club.lang,
         facts.deadline.as_deref(),
         m.definition,
-    )
-    .into_iter()
-    .map(|a| FilePart {
-        name: a.name,
-        mime: a.mime,
-        bytes: a.bytes,
-    })
-    .collect()
+    );
+    if m.config.mail.order_page(&r.club.nation) {
+        let input = crate::report::page::PageInput {
+            campaign,
+            world: after,
+            nation: &nation,
+            lang: r.club.lang,
+            deadline: facts.deadline.as_deref(),
+            map_svg: &r.rendered.svg,
+            orders_to: &m.config.mail.orders_address(),
+        };
+        files.push(crate::report::page::attachment(&words, &input));
+    }
+    files
+        .into_iter()
+        .map(|a| FilePart {
+            name: a.name,
+            mime: a.mime,
+            bytes: a.bytes,
+        })
+        .collect()
 }
 
 /// A report's attachments: the cards of the club's pending battles and the bulletin.

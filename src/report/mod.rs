@@ -14,6 +14,7 @@ pub mod kit;
 pub mod layout;
 pub mod ledger;
 pub mod map;
+pub mod page;
 pub mod png;
 pub mod sheet;
 pub mod verdict;
