@@ -763,3 +763,109 @@ const GROUPS: &[&str] = &[
     "strategos",
     "other",
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::order::OrderKind;
+
+    fn shipped() -> Campaign {
+        let source = crate::scenario::Source::builtin("il-giglio").expect("built in");
+        crate::scenario::load(&source).expect("the shipped campaign loads")
+    }
+
+    /// The page of `nation` in `world`, and its embedded data.
+    fn page(c: &Campaign, world: &World, nation: &NationCode) -> (String, serde_json::Value) {
+        let svg = "<?xml version=\"1.0\"?><svg xmlns=\"http://www.w3.org/2000/svg\"></svg>";
+        let html = render(
+            &Words::builtin(),
+            &PageInput {
+                campaign: c,
+                world,
+                nation,
+                lang: Lang::En,
+                deadline: None,
+                map_svg: svg,
+                orders_to: "referee@example.org",
+            },
+        );
+        let start = html.find("id=\"pg-data\">").expect("the data") + "id=\"pg-data\">".len();
+        let end = start + html[start..].find("</script>").expect("its end");
+        let data = serde_json::from_str(&html[start..end].replace("<\\/", "</")).expect("JSON");
+        (html, data)
+    }
+
+    /// Every order the sheet suggests is offered by the page (the same computation), in
+    /// spring and in a summer round.
+    #[test]
+    fn the_page_offers_every_order_of_the_sheet() {
+        let c = shipped();
+        let v = NationCode::from("V");
+        let start = World::start(&c, &[v.clone(), NationCode::from("M")]);
+        let mut dice = crate::rules::dice::SeededDice::new([1; 32]);
+        let round = crate::rules::resolve::resolve(
+            &c,
+            &start,
+            &Default::default(),
+            &Default::default(),
+            &mut dice,
+        )
+        .expect("the spring resolves")
+        .next
+        .expect("a round opens");
+        for world in [&start, &round] {
+            let own = crate::rules::visibility::club_world(world, &v);
+            let options = crate::rules::options::options(&c, &own, &v);
+            let (_, data) = page(&c, world, &v);
+            let mut keys: Vec<String> = data["general"]
+                .as_array()
+                .expect("general offers")
+                .iter()
+                .chain(
+                    data["pieces"]
+                        .as_array()
+                        .expect("pieces")
+                        .iter()
+                        .flat_map(|p| p["offers"].as_array().expect("offers")),
+                )
+                .map(|o| o["key"].as_str().expect("a key").to_owned())
+                .collect();
+            keys.sort();
+            let sheet: Vec<&OrderKind> = options
+                .pieces
+                .iter()
+                .flat_map(|p| &p.orders)
+                .chain(options.spring.iter().flat_map(|s| &s.orders))
+                .collect();
+            assert!(!sheet.is_empty());
+            for o in sheet {
+                let key = unparse_order(o).replace('\n', " ");
+                assert!(keys.binary_search(&key).is_ok(), "{key} is not offered");
+            }
+        }
+    }
+
+    /// The page needs nothing outside itself: no script, style, picture or font from
+    /// elsewhere, and a policy that forbids fetching any.
+    #[test]
+    fn the_page_needs_no_other_file() {
+        let c = shipped();
+        let v = NationCode::from("V");
+        let world = World::start(&c, &[v.clone()]);
+        let (html, data) = page(&c, &world, &v);
+        for outside in [
+            "src=",
+            "<link",
+            "@import",
+            "url(http",
+            "href=\"http",
+            "fetch(",
+        ] {
+            assert!(!html.contains(outside), "the page holds {outside}");
+        }
+        assert!(html.contains("default-src 'none'"));
+        assert_eq!(data["to"], "referee@example.org");
+        assert_eq!(data["file"], "orders-V-1494-spring.toml");
+        assert!(data["treasury"].as_i64().expect("the treasury") > 0);
+    }
+}
