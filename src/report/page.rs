@@ -851,7 +851,7 @@ mod tests {
     fn the_page_needs_no_other_file() {
         let c = shipped();
         let v = NationCode::from("V");
-        let world = World::start(&c, &[v.clone()]);
+        let world = World::start(&c, std::slice::from_ref(&v));
         let (html, data) = page(&c, &world, &v);
         for outside in [
             "src=",
