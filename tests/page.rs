@@ -427,3 +427,54 @@ fn a_club_clicks_its_orders_and_the_referee_accepts_them() {
     assert_eq!(read["verdict"], "accepted", "{read}");
     assert_receipt_accepts_all(&s.deliver(), orders);
 }
+
+/// The referee turns the page off for one club and sets the address orders go to: that
+/// club's mails carry no page (the order file still), the other's page writes to it.
+#[test]
+fn a_referee_turns_the_page_off_for_a_club() {
+    let mut s = Season::new();
+    let welcome = s.deliver();
+    for w in &welcome {
+        let (name, _) = page_url(w, &s.root);
+        assert!(
+            w.text.contains(&name),
+            "the welcome says how to open {name}"
+        );
+    }
+    let config = s.dir.join("giglio.toml");
+    let text = std::fs::read_to_string(&config).expect("giglio.toml");
+    let text = text.replacen(
+        "out_dir = \"mail/out\"\n",
+        "out_dir = \"mail/out\"\norders = \"Ordini <ordini@giglio.invalid>\"\nno_order_page = [\"M\"]\n",
+        1,
+    );
+    std::fs::write(&config, text).expect("write giglio.toml");
+    for w in &welcome {
+        let file = format!(
+            "club = {:?}\nphase = \"1494-spring\"\nsecret = {:?}\nobjective = {{ kind = \"most_cities\" }}\n",
+            w.nation,
+            secret_in(&w.text)
+        );
+        assert_eq!(s.mail_orders(&w.nation, &file)["verdict"], "accepted");
+    }
+    s.cmd().arg("resolve").assert().success();
+    let reports = s.deliver();
+    let report = |n: &str| {
+        reports
+            .iter()
+            .find(|r| r.kind == "report" && r.nation == n)
+            .expect("a report")
+    };
+    let m = report("M");
+    assert!(m.files.keys().any(|n| n.ends_with(".toml")));
+    assert!(
+        !m.files.keys().any(|n| n.ends_with(".html")),
+        "{:?}",
+        m.files.keys()
+    );
+    assert!(!m.text.contains("order page"), "{}", m.text);
+    let v = report("V");
+    let page = String::from_utf8(v.files["ordini-V-1494-r01.html"].clone()).expect("UTF-8");
+    assert!(page.contains("\"to\":\"ordini@giglio.invalid\""));
+    assert!(v.text.contains("ordini-V-1494-r01.html"), "{}", v.text);
+}

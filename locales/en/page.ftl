@@ -69,3 +69,4 @@ page-g-objective = Secret objective
 page-g-alliance = Alliances
 page-g-strategos = Strategos
 page-g-other = Other orders
+page-note = Also attached: { $page }, the order page. Save it, then open it in a browser: click your pieces on your map and the orders they may give, and it writes the order file for you. The order file alone is enough; the page only helps to write it.

@@ -69,3 +69,4 @@ page-g-objective = Obiettivo segreto
 page-g-alliance = Alleanze
 page-g-strategos = Strategos
 page-g-other = Altri ordini
+page-note = In allegato anche { $page }, la pagina degli ordini. Salvatela, poi apritela in un browser: cliccate i vostri pezzi sulla mappa e gli ordini che possono dare, e la pagina scrive per voi il file degli ordini. Basta il solo file degli ordini; la pagina aiuta soltanto a scriverlo.

@@ -276,6 +276,10 @@ from = "Arbitro del Giglio <arbitro@giglio.invalid>"
 referee = []
 # Where `giglio mail send` writes .eml files when no [smtp] server is set.
 out_dir = "mail/out"
+# Where clubs send their orders, if not to `from` (the order page's mail button).
+# orders = "ordini@example.org"
+# Clubs whose mails carry no order page (.html); the order file is all a club needs.
+# no_order_page = ["M"]
 
 # Uncomment to send through a server. The environment overrides these keys:
 # GIGLIO_SMTP_HOST, GIGLIO_SMTP_PORT, GIGLIO_SMTP_SECURITY, GIGLIO_SMTP_USER,

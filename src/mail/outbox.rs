@@ -97,6 +97,13 @@ pub fn phase_messages(
         if resolution.next.is_some() {
             files.extend(next_orders_files(campaign, after, r, m, facts));
         }
+        let (mut text, mut html) = (r.rendered.text.clone(), r.rendered.html.clone());
+        // The order page, when attached: the mail says how to open it.
+        if let Some(page) = files.iter().find(|f| f.name.ends_with(".html")) {
+            let words = crate::words::from_env(m.env);
+            text.push_str(&crate::report::page::note(&words, r.club.lang, &page.name));
+            html = crate::report::page::note_html(&html, &words, r.club.lang, &page.name);
+        }
         let draft = Draft {
             kind: "report",
             phase: phase.clone(),
@@ -107,8 +114,8 @@ pub fn phase_messages(
                 "[{}] {}: {}",
                 r.view.campaign, r.view.nation_name, r.view.phase.name
             ),
-            text: r.rendered.text.clone(),
-            html: Some(r.rendered.html.clone()),
+            text,
+            html: Some(html),
             inline_png: Some(r.png.clone()),
             files,
             salt: String::new(),

@@ -114,7 +114,10 @@ pub fn message(w: &Welcome, club: &Club, secret: Option<&str>, kept: bool) -> Re
         bytes: png::svg_to_png(&map_svg, 1.0)?,
     });
     let draft = |secret: Secret<'_>| {
-        let (subject, text) = text_of(secret);
+        let (subject, mut text) = text_of(secret);
+        if let Some(page) = files.iter().find(|f| f.name.ends_with(".html")) {
+            text.push_str(&crate::report::page::note(&words, lang, &page.name));
+        }
         Draft {
             kind: "welcome",
             phase: Some(key.clone()),

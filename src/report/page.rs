@@ -162,6 +162,24 @@ pub fn attachment(words: &Words, p: &PageInput) -> Attachment {
     }
 }
 
+/// The lines a mail that carries the page adds to its text: what the page is and how
+/// to open it (save it, then open it in a browser).
+pub fn note(words: &Words, lang: Lang, name: &str) -> String {
+    format!("\n{}\n", t!(words, lang, "page-note", page = name))
+}
+
+/// The same, as a paragraph before the end of an HTML body.
+pub fn note_html(html: &str, words: &Words, lang: Lang, name: &str) -> String {
+    let p = format!(
+        "<p class=\"order-page\">{}</p>\n",
+        html_escape(&t!(words, lang, "page-note", page = name))
+    );
+    match html.rfind("</body>") {
+        Some(i) => format!("{}{p}{}", &html[..i], &html[i..]),
+        None => format!("{html}{p}"),
+    }
+}
+
 /// The SVG element itself, without the XML declaration before it.
 fn map_body(svg: &str) -> &str {
     svg.find("<svg").map_or(svg, |i| &svg[i..])
