@@ -18,7 +18,7 @@
 //! | module | owns | may not |
 //! |---|---|---|
 //! | [`cli`] | clap definitions, one file per subcommand, all printing, exit codes | hold game logic |
-//! | [`rules`] | ids, calendar, map, tables, world state, dice, orders and outcomes, the ledger; spring, summer and winter resolution (`rules::resolve`, with an index of who stands at each node, `rules::occupancy`), battle results in the campaign, victory, fog of war (`rules::visibility`: what each club may know); typed facts only, the words come through `rules::say::Say` | do any I/O, write a sentence |
+//! | [`rules`] | ids, calendar, map, tables, world state, dice, orders and outcomes, the ledger; spring, summer and winter resolution (`rules::resolve`, with an index of who stands at each node, `rules::occupancy`), battle results in the campaign, victory, fog of war (`rules::visibility`: what each club may know), the orders a club may give (`rules::options`, and for the order page `rules::choices`: refusals with their rule, costs); typed facts only, the words come through `rules::say::Say` | do any I/O, write a sentence |
 //! | [`orders`] | order files: TOML → checked shape → `rules::order::OrderSet`, located diagnostics in the club's language, the JSON Schema | decide legality that needs the world |
 //! | [`submission`] | checking an order file end to end: shape, secret, legality (via `rules::resolve::check_orders`) | print, store |
 //! | [`auth`] | club secrets: issuing, salted hashes, constant-time checks | know game rules |
@@ -27,7 +27,7 @@
 //! | [`battle`] | the tactical boundary: battle cards, results, rulesets as data, the four games' auto-resolvers, odds | touch the campaign world |
 //! | [`bots`] | bot clubs for the demo and the simulator: orders from the world alone | print, store, roll dice |
 //! | [`simulate`] | whole campaigns played by bots in memory, in parallel, for balance statistics | print, store |
-//! | [`report`] | rendering through `templates/`: map SVG and PNG, battle cards, clubs' reports, bulletin, referee's report; the export, ledger views, state diffs; the rules' facts in words (`report::explain`, the one `Say`, through `locales/*/outcomes.ftl`, `ledger.ftl`, `phases.ftl`) | decide visibility, send mail |
+//! | [`report`] | rendering through `templates/`: map SVG and PNG, battle cards, clubs' reports, bulletin, referee's report, the clubs' order sheets and order pages (`report::page`, one self-contained HTML file); the export, ledger views, state diffs; the rules' facts in words (`report::explain`, the one `Say`, through `locales/*/outcomes.ftl`, `ledger.ftl`, `phases.ftl`) | decide visibility, send mail |
 //! | [`mail`] | play by e-mail: `giglio.toml`, composing messages, the outbox's delivery (SMTP or `.eml`), intake from Maildir/mbox/.eml/IMAP with authentication (each message read in bounded memory), deadlines | decide rules or visibility |
 //! | [`engine`] | running a phase: gather stored orders, readiness, seeded dice, one saving transaction | decide rules |
 //! | [`failpoint`] | crash tests' failpoints: abort at the k-th hit (`GIGLIO_CRASH_AT`), count hits (`GIGLIO_CRASH_COUNT`) | cost anything when unset |

@@ -635,6 +635,7 @@ fn mail(
     parts.extend(cards(b, club));
     parts.extend(next_orders(b, club));
     parts.extend(battle_news(b, club));
+    parts.extend(order_page(b, club, &r.svg));
     parts
 }
 
@@ -706,6 +707,26 @@ fn battle_news(b: &Branch, club: &Club) -> Vec<(String, String)> {
         }
     }
     out
+}
+
+/// The order page the report carries (none once the campaign is over), drawn on the
+/// report's own map: its embedded data (pieces, offers, refusals, costs) and words.
+fn order_page(b: &Branch, club: &Club, map_svg: &str) -> Option<(String, String)> {
+    b.resolution.next.as_ref()?;
+    let s = shipped();
+    let me = NationCode::from(club.nation.as_str());
+    let input = giglio::report::page::PageInput {
+        campaign: &s.campaign,
+        world: b.now(),
+        nation: &me,
+        lang: club.lang,
+        deadline: Some("2026-12-02 21:00 Europe/Rome"),
+        map_svg,
+        orders_to: "arbitro@giglio.invalid",
+    };
+    let page = giglio::report::page::attachment(&giglio::words::Words::builtin(), &input);
+    let text = String::from_utf8(page.bytes).expect("the page is text");
+    Some((page.name, text))
 }
 
 /// The files for the club's next orders that its report carries: the pre-filled order
@@ -1456,12 +1477,13 @@ fn change_resolution(b: &mut Branch, me: &NationCode, h: &Hidden) -> Option<()> 
 }
 
 /// A club's view as JSON, its report in its three forms, and the files for its next
-/// orders (sheet and view file).
+/// orders (sheet, view file and order page).
 fn seen(b: &Branch, club: &Club) -> (String, String, String, String, String) {
     let v = view_of(b, club);
     let r = render(&v);
     let next: String = next_orders(b, club)
         .into_iter()
+        .chain(order_page(b, club, &r.svg))
         .map(|(name, text)| format!("== {name}\n{text}"))
         .collect();
     (
@@ -1500,7 +1522,7 @@ proptest! {
         prop_assert_eq!(t1, t2);
         prop_assert_eq!(h1, h2);
         prop_assert_eq!(m1, m2);
-        prop_assert_eq!(n1, n2, "order sheet or view file changed by {:?}", change);
+        prop_assert_eq!(n1, n2, "order sheet, view file or order page changed by {:?}", change);
     }
 
 }

@@ -29,6 +29,9 @@ mod malformed;
 mod map;
 /// Diagnostics of bad order files, as snapshots.
 mod orders_cases;
+/// The order page in real headless Chromium through WebDriver: a spring and a round
+/// clicked, the file mailed, every order accepted.
+mod page;
 /// Property tests: conservation of ducats, one outcome per order, determinism.
 mod properties;
 /// README's examples stay true.

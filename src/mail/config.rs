@@ -36,6 +36,30 @@ pub struct MailConfig {
     /// relative to the campaign directory.
     #[serde(default = "default_out_dir")]
     pub out_dir: PathBuf,
+    /// The address clubs send orders to, when it is not `from` (the order page's
+    /// "write the mail" button writes to it).
+    #[serde(default)]
+    pub orders: Option<String>,
+    /// Clubs (nation codes) whose mails carry no order page: the plain order file is
+    /// all a club needs, and some mail filters refuse HTML attachments.
+    #[serde(default)]
+    pub no_order_page: Vec<String>,
+}
+
+impl MailConfig {
+    /// The address clubs send their orders to: `orders`, or else `from`'s.
+    pub fn orders_address(&self) -> String {
+        let whole = self.orders.as_deref().unwrap_or(&self.from);
+        match (whole.rfind('<'), whole.rfind('>')) {
+            (Some(a), Some(b)) if a < b => whole[a + 1..b].trim().to_owned(),
+            _ => whole.trim().to_owned(),
+        }
+    }
+
+    /// Whether a club's mails carry the order page.
+    pub fn order_page(&self, nation: &str) -> bool {
+        !self.no_order_page.iter().any(|n| n == nation)
+    }
 }
 
 impl Default for MailConfig {
@@ -44,6 +68,8 @@ impl Default for MailConfig {
             from: default_from(),
             referee: Vec::new(),
             out_dir: default_out_dir(),
+            orders: None,
+            no_order_page: Vec::new(),
         }
     }
 }
@@ -250,6 +276,10 @@ from = "Arbitro del Giglio <arbitro@giglio.invalid>"
 referee = []
 # Where `giglio mail send` writes .eml files when no [smtp] server is set.
 out_dir = "mail/out"
+# Where clubs send their orders, if not to `from` (the order page's mail button).
+# orders = "ordini@example.org"
+# Clubs whose mails carry no order page (.html); the order file is all a club needs.
+# no_order_page = ["M"]
 
 # Uncomment to send through a server. The environment overrides these keys:
 # GIGLIO_SMTP_HOST, GIGLIO_SMTP_PORT, GIGLIO_SMTP_SECURITY, GIGLIO_SMTP_USER,

@@ -97,6 +97,13 @@ pub fn phase_messages(
         if resolution.next.is_some() {
             files.extend(next_orders_files(campaign, after, r, m, facts));
         }
+        let (mut text, mut html) = (r.rendered.text.clone(), r.rendered.html.clone());
+        // The order page, when attached: the mail says how to open it.
+        if let Some(page) = files.iter().find(|f| f.name.ends_with(".html")) {
+            let words = crate::words::from_env(m.env);
+            text.push_str(&crate::report::page::note(&words, r.club.lang, &page.name));
+            html = crate::report::page::note_html(&html, &words, r.club.lang, &page.name);
+        }
         let draft = Draft {
             kind: "report",
             phase: phase.clone(),
@@ -107,8 +114,8 @@ pub fn phase_messages(
                 "[{}] {}: {}",
                 r.view.campaign, r.view.nation_name, r.view.phase.name
             ),
-            text: r.rendered.text.clone(),
-            html: Some(r.rendered.html.clone()),
+            text,
+            html: Some(html),
             inline_png: Some(r.png.clone()),
             files,
             salt: String::new(),
@@ -231,7 +238,8 @@ fn verdict_messages(
     Ok(out)
 }
 
-/// The files for the club's next orders: the pre-filled order sheet and its view file.
+/// The files for the club's next orders: the pre-filled order sheet, its view file and
+/// the order page (unless the referee turned it off for the club).
 fn next_orders_files(
     campaign: &Campaign,
     after: &World,
@@ -240,22 +248,36 @@ fn next_orders_files(
     facts: &PhaseFacts,
 ) -> Vec<FilePart> {
     let nation = NationCode(r.club.nation.clone());
-    crate::report::sheet::attachments(
-        &crate::words::from_env(m.env),
+    let words = crate::words::from_env(m.env);
+    let mut files = crate::report::sheet::attachments(
+        &words,
         campaign,
         after,
         &nation,
         r.club.lang,
         facts.deadline.as_deref(),
         m.definition,
-    )
-    .into_iter()
-    .map(|a| FilePart {
-        name: a.name,
-        mime: a.mime,
-        bytes: a.bytes,
-    })
-    .collect()
+    );
+    if m.config.mail.order_page(&r.club.nation) {
+        let input = crate::report::page::PageInput {
+            campaign,
+            world: after,
+            nation: &nation,
+            lang: r.club.lang,
+            deadline: facts.deadline.as_deref(),
+            map_svg: &r.rendered.svg,
+            orders_to: &m.config.mail.orders_address(),
+        };
+        files.push(crate::report::page::attachment(&words, &input));
+    }
+    files
+        .into_iter()
+        .map(|a| FilePart {
+            name: a.name,
+            mime: a.mime,
+            bytes: a.bytes,
+        })
+        .collect()
 }
 
 /// A report's attachments: the cards of the club's pending battles and the bulletin.

@@ -49,7 +49,7 @@ pub fn message(w: &Welcome, club: &Club, secret: Option<&str>, kept: bool) -> Re
         crate::rules::tables::Lang::En => "rulebook.md",
     };
     let own = club_world(w.world, &nation);
-    let orders_address = mailbox(&w.config.mail.from)?.email.to_string();
+    let orders_address = w.config.mail.orders_address();
     let text_of = |secret: Secret<'_>| {
         crate::report::welcome::render(
             &words,
@@ -69,6 +69,7 @@ pub fn message(w: &Welcome, club: &Club, secret: Option<&str>, kept: bool) -> Re
             },
         )
     };
+    let map_svg = map_svg(w, club, &nation)?;
     let mut files: Vec<FilePart> = sheet::attachments(
         &words,
         w.campaign,
@@ -85,6 +86,23 @@ pub fn message(w: &Welcome, club: &Club, secret: Option<&str>, kept: bool) -> Re
         bytes: a.bytes,
     })
     .collect();
+    if w.config.mail.order_page(&club.nation) {
+        let input = crate::report::page::PageInput {
+            campaign: w.campaign,
+            world: w.world,
+            nation: &nation,
+            lang,
+            deadline: w.deadline,
+            map_svg: &map_svg,
+            orders_to: &w.config.mail.orders_address(),
+        };
+        let page = crate::report::page::attachment(&words, &input);
+        files.push(FilePart {
+            name: page.name,
+            mime: page.mime,
+            bytes: page.bytes,
+        });
+    }
     files.push(FilePart {
         name: rulebook_name.to_owned(),
         mime: "text/markdown; charset=utf-8",
@@ -93,10 +111,13 @@ pub fn message(w: &Welcome, club: &Club, secret: Option<&str>, kept: bool) -> Re
     files.push(FilePart {
         name: map_name.clone(),
         mime: "image/png",
-        bytes: map_png(w, club, &nation)?,
+        bytes: png::svg_to_png(&map_svg, 1.0)?,
     });
     let draft = |secret: Secret<'_>| {
-        let (subject, text) = text_of(secret);
+        let (subject, mut text) = text_of(secret);
+        if let Some(page) = files.iter().find(|f| f.name.ends_with(".html")) {
+            text.push_str(&crate::report::page::note(&words, lang, &page.name));
+        }
         Draft {
             kind: "welcome",
             phase: Some(key.clone()),
@@ -129,7 +150,7 @@ pub fn message(w: &Welcome, club: &Club, secret: Option<&str>, kept: bool) -> Re
 }
 
 /// The club's map as it stands at the opening of the phase.
-fn map_png(w: &Welcome, club: &Club, nation: &NationCode) -> Result<Vec<u8>> {
+fn map_svg(w: &Welcome, club: &Club, nation: &NationCode) -> Result<String> {
     let none = Resolution {
         next: Some(w.world.clone()),
         outcomes: Vec::new(),
@@ -152,8 +173,7 @@ fn map_png(w: &Welcome, club: &Club, nation: &NationCode) -> Result<Vec<u8>> {
         },
         &PhaseFacts::default(),
     );
-    let svg = crate::report::map::render_view(w.campaign, &view, w.env)?;
-    png::svg_to_png(&svg, 1.0)
+    crate::report::map::render_view(w.campaign, &view, w.env)
 }
 
 /// Composes the welcome of every club: with its secret where `secrets` has one.

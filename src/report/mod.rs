@@ -15,6 +15,7 @@ pub mod layout;
 pub mod ledger;
 pub mod map;
 pub mod news;
+pub mod page;
 pub mod png;
 pub mod sheet;
 pub mod verdict;

@@ -7,6 +7,7 @@
 pub mod battles;
 pub mod calendar;
 pub mod campaign;
+pub mod choices;
 pub mod chronicle;
 pub mod dice;
 pub mod ids;

@@ -4,6 +4,8 @@
 pub mod browser;
 /// Real SMTP (with fault injection) and IMAP servers on loopback.
 pub mod servers;
+/// Headless Chromium driven through WebDriver (chromedriver), for the order page.
+pub mod webdriver;
 
 use assert_cmd::Command;
 use std::path::{Path, PathBuf};

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the tests need besides Rust: Dovecot (IMAP), aiosmtpd in a venv
-# (SMTP), Chromium (HTML reports in a real browser), the DejaVu font. Debian only.
+# (SMTP), Chromium (HTML reports in a real browser) and its chromedriver (the order
+# page driven through WebDriver), the DejaVu font. Debian only.
 # Idempotent: skips what is already installed. Run as root, or with sudo available.
 set -euo pipefail
 SUDO=""
@@ -13,7 +14,7 @@ quietly() { # runs a command silently; on failure prints its output and stops th
   rm -f "$log"
 }
 missing=()
-for pkg in dovecot-imapd chromium fonts-dejavu-core openssl python3-venv; do
+for pkg in dovecot-imapd chromium chromium-driver fonts-dejavu-core openssl python3-venv; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || missing+=("$pkg")
 done
 if [ ${#missing[@]} -gt 0 ]; then

@@ -1,0 +1,235 @@
+// The order page's script (see src/report/page.rs). It knows no rule of the game: every
+// order it offers, every place it refuses (with the rule's id) and every cost come from
+// the data giglio computed. It only keeps the orders chosen, sums costs, flags two
+// pieces sent to one node, draws, and writes the order file. The secret typed in is
+// never stored: it lives in the input field only.
+"use strict";
+(function () {
+  const D = JSON.parse(document.getElementById("pg-data").textContent);
+  const W = D.words;
+  const $ = (id) => document.getElementById(id);
+  const NS = "http://www.w3.org/2000/svg";
+  const fill = (text, args) => text.replace(/\{(\w+)\}/g, (m, k) => (k in args ? String(args[k]) : m));
+  let chosen = []; // { offer, value, piece }
+  let selected = null;
+
+  function el(tag, attrs, text) {
+    const e = document.createElement(tag);
+    for (const k in attrs || {}) e.setAttribute(k, attrs[k]);
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+  function svg(tag, attrs) {
+    const e = document.createElementNS(NS, tag);
+    for (const k in attrs) e.setAttribute(k, attrs[k]);
+    return e;
+  }
+  function say(text, ok) {
+    const m = $("pg-message");
+    m.textContent = text;
+    m.className = ok ? "ok" : "";
+  }
+  const costOf = (c) => c.offer.cost + c.offer.per * ((c.value ?? 0) - (c.offer.value ?? 0));
+
+  // ---- the map: targets for every place, the club's pieces, the drawn orders ----
+  const map = document.querySelector("#pg-map svg");
+  const overlay = svg("g", { id: "pg-overlay" });
+  const drawn = svg("g", { id: "pg-drawn" });
+  const targets = svg("g", { id: "pg-targets" });
+  const mine = svg("g", { id: "pg-mine" });
+  overlay.append(drawn, targets, mine);
+  map.append(overlay);
+  for (const code in D.places) {
+    const [x, y, name] = D.places[code];
+    const t = svg("circle", { cx: x, cy: y, r: 9, class: "target", "data-node": code });
+    const title = svg("title", {});
+    title.textContent = code + " " + name;
+    t.append(title);
+    t.addEventListener("click", () => clickPlace(code));
+    targets.append(t);
+  }
+  const atCount = {};
+  for (const p of D.pieces) {
+    const pl = D.places[p.at];
+    if (!pl) continue;
+    const k = (atCount[p.at] = (atCount[p.at] || 0) + 1) - 1;
+    const c = svg("circle", { cx: pl[0] - 14 + 10 * k, cy: pl[1] - 24, r: 6, class: "mine", "data-piece": p.id });
+    c.addEventListener("click", () => select(p.id));
+    mine.append(c);
+  }
+
+  function select(id) {
+    selected = D.pieces.find((p) => p.id === id) || null;
+    document.querySelectorAll("[data-piece]").forEach((e) => e.classList.toggle("on", e.dataset.piece === id));
+    const ok = new Set();
+    if (selected) for (const o of selected.offers) if (o.path.length > 1) ok.add(o.path[o.path.length - 1]);
+    targets.querySelectorAll(".target").forEach((t) => t.classList.toggle("ok", ok.has(t.dataset.node)));
+    showActions();
+    say(selected ? W["page-choose"] : "", true);
+  }
+
+  // A click on a place: the selected piece's order that goes there, or the rule that
+  // refuses it.
+  function clickPlace(code) {
+    if (!selected) return;
+    const offer = selected.offers.find((o) => o.path.length > 1 && o.path[o.path.length - 1] === code && !o.slot.startsWith("stance"));
+    if (offer) return add(offer, selected.id);
+    const rule = selected.refused[code];
+    say(rule ? fill(W["page-refused"], { rule: rule }) : W["page-not-offered"]);
+  }
+
+  function offerRow(o, piece) {
+    const row = el("div", { class: "offer" });
+    let input = null;
+    if (o.value !== undefined) {
+      input = el("input", { type: "number", "data-value-for": o.key, value: o.value });
+      row.append(input);
+    }
+    const b = el("button", { "data-offer": o.key, "data-target": o.path.length ? o.path[o.path.length - 1] : "" }, fill(o.label, { v: input ? "…" : "" }));
+    b.addEventListener("click", () => add(o, piece, input ? Number(input.value) : undefined));
+    row.prepend(b);
+    return row;
+  }
+
+  // Offers of one kind together; a long list folds (its title from the catalogue).
+  function offerList(box, offers, piece) {
+    const groups = [];
+    for (const o of offers) {
+      let g = groups.find((x) => x.name === o.group);
+      if (!g) groups.push((g = { name: o.group, offers: [] }));
+      g.offers.push(o);
+    }
+    for (const g of groups) {
+      const holder = el(g.offers.length > 4 ? "details" : "div", { "data-group": g.name });
+      holder.append(el(g.offers.length > 4 ? "summary" : "strong", {}, (W["page-g-" + g.name] || g.name) + " "));
+      for (const o of g.offers) holder.append(offerRow(o, piece));
+      box.append(holder);
+    }
+  }
+
+  function showActions() {
+    const box = $("pg-actions");
+    box.textContent = "";
+    if (!selected) return;
+    box.append(el("p", { class: "small" }, selected.label + " — " + selected.idle));
+    offerList(box, selected.offers, selected.id);
+  }
+
+  // ---- choosing an order: refused with the rule, or it replaces its slot's ----
+  function add(offer, piece, value) {
+    const c = { offer: offer, value: value, piece: piece };
+    if (offer.value !== undefined) {
+      if (!Number.isInteger(value)) return say(W["page-not-offered"]);
+      if (offer.min && value < offer.min[0]) return say(offer.min[1] ? fill(W["page-too-small"], { rule: offer.min[1], min: offer.min[0] }) : W["page-not-offered"]);
+      if (offer.max && value > offer.max[0]) return say(fill(W["page-too-large"], { rule: offer.max[1], max: offer.max[0] }));
+    }
+    const rest = chosen.filter((x) => x.offer.slot !== offer.slot);
+    if (D.spring) {
+      const spent = rest.reduce((s, x) => s + costOf(x), 0) + costOf(c);
+      if (spent > D.treasury) return say(fill(W["page-too-dear"], { rule: D.treasury_rule, left: D.treasury - spent + costOf(c) }));
+    }
+    chosen = rest.concat([c]);
+    say(fill(offer.label, { v: value ?? "" }), true);
+    update();
+  }
+
+  function remove(i) {
+    chosen.splice(i, 1);
+    update();
+  }
+
+  // ---- the list in words, the drawing, the file ----
+  function update() {
+    const list = $("pg-orders");
+    list.textContent = "";
+    let left = D.treasury;
+    if (!chosen.length) list.append(el("li", {}, W["page-none"]));
+    chosen.forEach((c, i) => {
+      const li = el("li", { "data-chosen": c.offer.key }, fill(c.offer.label, { v: c.value ?? "" }) + " ");
+      if (D.spring) {
+        left -= costOf(c);
+        li.append(el("span", { class: "left" }, fill(W["page-left"], { left: left })), " ");
+      }
+      const b = el("button", { "data-remove": c.offer.key }, W["page-remove"]);
+      b.addEventListener("click", () => remove(i));
+      li.append(b);
+      list.append(li);
+    });
+    // Two pieces sent to one node: flagged, the resolution decides.
+    const ends = {};
+    const notes = [];
+    for (const c of chosen) if (c.offer.slot.startsWith("act:") && c.offer.path.length > 1) {
+      const end = c.offer.path[c.offer.path.length - 1];
+      if (ends[end]) notes.push(fill(W["page-meet"], { node: end }));
+      ends[end] = true;
+    }
+    $("pg-receipt").textContent = notes.concat([W["page-receipt"]]).join(" ");
+    draw();
+    writeFile();
+  }
+
+  function draw() {
+    drawn.textContent = "";
+    for (const c of chosen) {
+      const pts = c.offer.path.map((code) => D.places[code]).filter(Boolean);
+      if (pts.length > 1) {
+        drawn.append(svg("polyline", { class: "drawn", points: pts.map((p) => p[0] + "," + p[1]).join(" "), "marker-end": "url(#arrow)" }));
+      } else if (pts.length === 1) {
+        drawn.append(svg("circle", { class: "drawn", cx: pts[0][0], cy: pts[0][1], r: 13 }));
+      }
+    }
+  }
+
+  function writeFile() {
+    const secret = $("pg-secret").value;
+    const q = (s) => JSON.stringify(s);
+    let top = "club = " + q(D.club) + "\nphase = " + q(D.phase) + "\nsecret = " + q(secret) + "\n";
+    let tables = "";
+    const lists = {};
+    for (const c of chosen) {
+      const o = c.offer;
+      if (o.list) (lists[o.list[0]] = lists[o.list[0]] || []).push(o.list[1]);
+      else if (o.top) top += fill(o.toml, { v: c.value }) + "\n";
+      else tables += "\n" + fill(o.toml, { v: c.value }) + "\n";
+    }
+    for (const k in lists) top += k + " = [" + lists[k].join(", ") + "]\n";
+    const text = top + tables;
+    // Its text, not its value: the shown file is the element's own text (it is read-only).
+    $("pg-toml").textContent = text;
+    const save = $("pg-save");
+    if (save.href.startsWith("blob:")) URL.revokeObjectURL(save.href);
+    save.href = URL.createObjectURL(new Blob([text], { type: "application/toml" }));
+    save.download = D.file;
+    $("pg-mail").href = "mailto:" + D.to + "?subject=" + encodeURIComponent(D.subject) + "&body=" + encodeURIComponent(text);
+  }
+
+  // ---- the fixed parts ----
+  $("pg-intro").textContent = [W.deadline, W["page-intro"]].filter(Boolean).join(" ");
+  $("pg-h-pieces").textContent = W["page-pieces"];
+  $("pg-h-general").textContent = W["page-general"];
+  $("pg-h-orders").textContent = W["page-orders"];
+  $("pg-h-file").textContent = W["page-file"] + " " + D.file;
+  $("pg-l-secret").textContent = W["page-secret"];
+  $("pg-secret-note").textContent = W["page-secret-note"];
+  $("pg-copy").textContent = W["page-copy"];
+  $("pg-save").textContent = W["page-save"] + " " + D.file;
+  $("pg-mail").textContent = W["page-mail"];
+  $("pg-open").textContent = W["page-open"];
+  if (D.spring) $("pg-treasury").textContent = fill(W["page-treasury"], { treasury: D.treasury });
+  for (const p of D.pieces) {
+    const b = el("button", { class: "piece", "data-piece": p.id }, p.label);
+    b.addEventListener("click", () => select(p.id));
+    $("pg-pieces").append(b);
+  }
+  if (!D.general.length) $("pg-general-box").hidden = true;
+  offerList($("pg-general"), D.general, "");
+  $("pg-secret").addEventListener("input", writeFile);
+  $("pg-copy").addEventListener("click", () => {
+    const t = $("pg-toml");
+    t.select();
+    const done = () => say(W["page-copied"], true);
+    if (navigator.clipboard) navigator.clipboard.writeText(t.value).then(done, () => document.execCommand("copy") && done());
+    else if (document.execCommand("copy")) done();
+  });
+  update();
+})();

@@ -1,0 +1,480 @@
+//! The order page in real headless Chromium (WebDriver, Debian's chromedriver): a club
+//! opens the page attached to its mail from a `file://` URL, clicks a spring's and then a
+//! summer round's orders (each with an illegal attempt the page refuses with the rule's
+//! id, and an order undone or changed), takes the order file the page writes, mails it
+//! through `giglio inbox` (the real binary), and the receipt accepts every order. The
+//! test writes screenshots of the page at 420 and 1200 pixels wide into target/ (the
+//! README's picture is docs/order-page.png, copied from there). No step waits by the
+//! clock: every wait is WebDriver's wait for an element.
+
+use crate::common::giglio;
+use crate::common::webdriver::Driver;
+use fantoccini::Locator;
+use mail_parser::{MessageParser, MimeHeaders};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+const CLUBS: &str = r#"
+[[club]]
+nation = "V"
+name = "Circolo della Serenissima"
+emails = ["doge@venezia.example"]
+lang = "it"
+
+[[club]]
+nation = "M"
+name = "Milan Wargamers"
+emails = ["duke@milano.example"]
+lang = "en"
+"#;
+
+fn address(nation: &str) -> &'static str {
+    match nation {
+        "V" => "doge@venezia.example",
+        _ => "duke@milano.example",
+    }
+}
+
+/// One message a club received.
+struct Received {
+    kind: String,
+    nation: String,
+    text: String,
+    files: BTreeMap<String, Vec<u8>>,
+}
+
+struct Season {
+    _tmp: tempfile::TempDir,
+    root: PathBuf,
+    dir: PathBuf,
+    seen: std::collections::BTreeSet<PathBuf>,
+    sent: usize,
+}
+
+impl Season {
+    fn new() -> Season {
+        let tmp = tempfile::tempdir().expect("a temporary directory");
+        let root = tmp.path().to_path_buf();
+        std::fs::write(root.join("clubs.toml"), CLUBS).expect("write clubs.toml");
+        giglio(&root)
+            .args(["new", "c", "--clubs", "clubs.toml", "--seed", "11"])
+            .assert()
+            .success();
+        Season {
+            dir: root.join("c"),
+            root,
+            _tmp: tmp,
+            seen: Default::default(),
+            sent: 0,
+        }
+    }
+
+    fn cmd(&self) -> assert_cmd::Command {
+        let mut c = giglio(&self.root);
+        c.arg("-C").arg(&self.dir);
+        c
+    }
+
+    /// Delivers the outbox as files and reads every new message.
+    fn deliver(&mut self) -> Vec<Received> {
+        self.cmd().args(["mail", "send"]).assert().success();
+        let mut files: Vec<PathBuf> = std::fs::read_dir(self.dir.join("mail/out"))
+            .expect("the outbox folder")
+            .map(|e| e.expect("entry").path())
+            .filter(|p| !self.seen.contains(p))
+            .collect();
+        files.sort();
+        let mut got = Vec::new();
+        for path in files {
+            self.seen.insert(path.clone());
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            let parts: Vec<&str> = name.split('.').collect();
+            let raw = std::fs::read(&path).expect("read the message");
+            let msg = MessageParser::default().parse(&raw).expect("a message");
+            got.push(Received {
+                kind: parts[1].to_owned(),
+                nation: parts[2].to_owned(),
+                text: msg.body_text(0).map(|t| t.into_owned()).unwrap_or_default(),
+                files: msg
+                    .attachments()
+                    .filter_map(|a| Some((a.attachment_name()?.to_owned(), a.contents().to_vec())))
+                    .collect(),
+            });
+        }
+        got
+    }
+
+    /// Mails an order file from the club's address through `giglio inbox`.
+    fn mail_orders(&mut self, nation: &str, file: &str) -> Value {
+        self.sent += 1;
+        let raw = format!(
+            "From: {from}\r\nTo: arbitro@giglio.invalid\r\nSubject: ordini\r\nDate: Tue, 01 Sep 2026 09:{m:02}:00 +0000\r\nMessage-ID: <page-{n}@club.example>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n{body}",
+            from = address(nation),
+            m = self.sent % 60,
+            n = self.sent,
+            body = file.replace('\n', "\r\n"),
+        );
+        let path = self.root.join(format!("sent-{}.eml", self.sent));
+        std::fs::write(&path, raw).expect("write the message");
+        let out = self
+            .cmd()
+            .args(["inbox", "--eml", path.to_str().unwrap(), "--json"])
+            .assert()
+            .success();
+        let mut read: Vec<Value> = serde_json::from_slice(&out.get_output().stdout).expect("JSON");
+        read.remove(0)
+    }
+}
+
+/// The secret a welcome carries.
+fn secret_in(text: &str) -> String {
+    text.split_whitespace()
+        .find(|w| {
+            let parts: Vec<&str> = w.split('-').collect();
+            parts.len() == 5 && parts.iter().all(|p| p.len() == 4)
+        })
+        .expect("the welcome carries the secret")
+        .to_owned()
+}
+
+/// Writes a message's order page to `dir` and returns its file:// URL.
+fn page_url(r: &Received, dir: &Path) -> (String, String) {
+    let (name, bytes) = r
+        .files
+        .iter()
+        .find(|(n, _)| n.ends_with(".html"))
+        .expect("the message carries the order page");
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).expect("write the page");
+    (name.clone(), format!("file://{}", path.display()))
+}
+
+/// The receipt's order lines: every one valid, as many as `orders`.
+fn assert_receipt_accepts_all(received: &[Received], orders: usize) {
+    let receipt = received
+        .iter()
+        .find(|r| r.kind == "receipt" && r.nation == "V")
+        .expect("Venice's receipt");
+    let valid = receipt.text.matches("-> valido").count();
+    assert!(
+        !receipt.text.contains("non sarà eseguito"),
+        "{}",
+        receipt.text
+    );
+    assert_eq!(valid, orders, "every order valid:\n{}", receipt.text);
+}
+
+/// The page's embedded data (what the club's browser reads), to choose where to click.
+fn data(d: &Driver) -> Value {
+    d.run(d.client.execute(
+        "return JSON.parse(document.getElementById('pg-data').textContent)",
+        vec![],
+    ))
+    .expect("the page's data")
+}
+
+fn css(d: &Driver, selector: &str) -> fantoccini::elements::Element {
+    d.run(d.client.wait().for_element(Locator::Css(selector)))
+        .unwrap_or_else(|e| panic!("{selector}: {e}"))
+}
+
+fn click(d: &Driver, selector: &str) {
+    let e = css(d, selector);
+    d.run(e.click())
+        .unwrap_or_else(|e| panic!("click {selector}: {e}"));
+}
+
+/// Waits until the page's message contains `text`.
+fn wait_message(d: &Driver, text: &str) -> String {
+    let xpath = format!("//div[@id='pg-message'][contains(., '{text}')]");
+    let e = d
+        .run(d.client.wait().for_element(Locator::XPath(&xpath)))
+        .unwrap_or_else(|e| panic!("no message with {text}: {e}"));
+    d.run(e.text()).expect("text")
+}
+
+/// Waits until the list shows `n` orders.
+fn wait_orders(d: &Driver, n: usize) {
+    let xpath = format!("//ol[@id='pg-orders'][count(li[@data-chosen]) = {n}]");
+    d.run(d.client.wait().for_element(Locator::XPath(&xpath)))
+        .unwrap_or_else(|e| panic!("the list never showed {n} orders: {e}"));
+}
+
+/// Opens a folded group of offers (a group of more than four is folded).
+fn open(d: &Driver, scope: &str, group: &str) {
+    let selector = format!("{scope} details[data-group='{group}'] > summary");
+    let found = d
+        .run(d.client.find_all(Locator::Css(&selector)))
+        .expect("find");
+    if let Some(summary) = found.first() {
+        d.run(summary.click()).expect("open the group");
+    }
+}
+
+fn set_value(d: &Driver, selector: &str, value: i64) {
+    let e = css(d, selector);
+    d.run(async {
+        e.clear().await?;
+        e.send_keys(&value.to_string()).await
+    })
+    .expect("type a value");
+}
+
+/// Types the secret and returns the file the page wrote.
+fn file_with_secret(d: &Driver, secret: &str) -> String {
+    let e = css(d, "#pg-secret");
+    d.run(e.send_keys(secret)).expect("type the secret");
+    let xpath = format!("//textarea[@id='pg-toml'][contains(., '{secret}')]");
+    d.run(d.client.wait().for_element(Locator::XPath(&xpath)))
+        .expect("the file carries the secret");
+    let t = css(d, "#pg-toml");
+    d.run(t.prop("value")).expect("the file").expect("a value")
+}
+
+fn screenshot(d: &Driver, width: u32, name: &str) -> PathBuf {
+    d.run(d.client.set_window_size(width, 1400))
+        .expect("resize");
+    let png = d.run(d.client.screenshot()).expect("a screenshot");
+    assert!(png.starts_with(b"\x89PNG"), "a PNG");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/page-screenshots");
+    std::fs::create_dir_all(&dir).expect("create target/page-screenshots");
+    let path = dir.join(name);
+    std::fs::write(&path, png).expect("write the screenshot");
+    path
+}
+
+#[test]
+fn a_club_clicks_its_orders_and_the_referee_accepts_them() {
+    let mut s = Season::new();
+    let welcome = s.deliver();
+    let secrets: BTreeMap<String, String> = welcome
+        .iter()
+        .map(|w| (w.nation.clone(), secret_in(&w.text)))
+        .collect();
+    let v = welcome
+        .iter()
+        .find(|w| w.nation == "V")
+        .expect("Venice's welcome");
+    let (name, url) = page_url(v, &s.root);
+    assert_eq!(name, "ordini-V-1494-spring.html");
+    let page_bytes = v.files[&name].len();
+    assert!(page_bytes < 400_000, "the page is {page_bytes} bytes");
+    let d = Driver::start();
+    d.run(d.client.set_window_size(1200, 1400)).expect("resize");
+    d.run(d.client.goto(&url)).expect("open the page");
+    css(&d, "#pg-pieces button.piece");
+    let spring = data(&d);
+
+    // Spring: the objective, a raise (refused when too dear, then given), a loan over
+    // its limit refused, a fortification, a spy undone.
+    open(&d, "#pg-general", "objective");
+    click(
+        &d,
+        r#"button[data-offer='objective = { kind = "most_cities" }']"#,
+    );
+    open(&d, "#pg-general", "raise");
+    let raise = r#"[data-offer^='[[raise]] node = "V0"']"#;
+    let input = r#"input[data-value-for^='[[raise]] node = "V0"']"#;
+    set_value(&d, input, 1_000_000);
+    click(&d, &format!("button{raise}"));
+    let rule = spring["treasury_rule"].as_str().expect("a treasury rule");
+    assert_eq!(rule, "G2b.7");
+    wait_message(&d, "(G2b.7)");
+    // A loan above its limit (G2a.3) is refused too.
+    let loan = spring["general"]
+        .as_array()
+        .expect("offers")
+        .iter()
+        .find(|o| o["group"] == "loan")
+        .expect("a loan is offered");
+    let (limit, loan_rule) = (
+        loan["max"][0].as_i64().unwrap(),
+        loan["max"][1].as_str().unwrap(),
+    );
+    assert_eq!(loan_rule, "G2a.3");
+    set_value(&d, "input[data-value-for^='loan = ']", limit + 1);
+    click(&d, "button[data-offer^='loan = ']");
+    wait_message(&d, "(G2a.3)");
+    set_value(&d, input, 120);
+    click(&d, &format!("button{raise}"));
+    wait_orders(&d, 2);
+    open(&d, "#pg-general", "works");
+    click(&d, "[data-group='works'] button");
+    wait_orders(&d, 3);
+    open(&d, "#pg-general", "hire");
+    click(
+        &d,
+        r#"[data-group='hire'] button[data-offer='[[hire]] specialist = "spy"']"#,
+    );
+    wait_orders(&d, 4);
+    click(&d, r#"button[data-remove='[[hire]] specialist = "spy"']"#);
+    wait_orders(&d, 3);
+    let save = css(&d, "#pg-save");
+    assert_eq!(
+        d.run(save.attr("download")).expect("attr").as_deref(),
+        Some("ordini-V-1494-spring.toml")
+    );
+    assert!(
+        d.run(save.attr("href"))
+            .expect("attr")
+            .unwrap_or_default()
+            .starts_with("blob:")
+    );
+    let mail = css(&d, "#pg-mail");
+    let href = d.run(mail.attr("href")).expect("attr").unwrap_or_default();
+    assert!(
+        href.starts_with("mailto:arbitro@giglio.invalid?subject="),
+        "{href}"
+    );
+    let file = file_with_secret(&d, &secrets["V"]);
+    assert!(
+        file.contains("[[raise]]\nnode = \"V0\"\nvalue = 120\n"),
+        "{file}"
+    );
+    assert!(!file.contains("spy"), "the spy was undone:\n{file}");
+    screenshot(&d, 1200, "spring-1200.png");
+
+    let read = s.mail_orders("V", &file);
+    assert_eq!(read["verdict"], "accepted", "{read}");
+    let m = format!(
+        "club = \"M\"\nphase = \"1494-spring\"\nsecret = \"{}\"\nobjective = {{ kind = \"most_cities\" }}\n",
+        secrets["M"]
+    );
+    assert_eq!(s.mail_orders("M", &m)["verdict"], "accepted");
+    assert_receipt_accepts_all(&s.deliver(), 3);
+    s.cmd().arg("resolve").assert().success();
+
+    // Round 1: a refused place (with its rule), a move changed for another, a stance,
+    // the other pieces' first orders.
+    let reports = s.deliver();
+    let v = reports
+        .iter()
+        .find(|r| r.kind == "report" && r.nation == "V")
+        .expect("Venice's report");
+    let (name, url) = page_url(v, &s.root);
+    assert_eq!(name, "ordini-V-1494-r01.html");
+    d.run(d.client.set_window_size(1200, 1400)).expect("resize");
+    d.run(d.client.goto(&url)).expect("open the page");
+    css(&d, "#pg-pieces button.piece");
+    let round = data(&d);
+    let pieces = round["pieces"].as_array().expect("pieces");
+    let a1 = pieces.iter().find(|p| p["id"] == "V-A1").expect("V-A1");
+    let moves: Vec<&str> = a1["offers"]
+        .as_array()
+        .expect("offers")
+        .iter()
+        .filter(|o| o["group"] == "move")
+        .filter_map(|o| o["path"].as_array()?.last()?.as_str())
+        .collect();
+    assert!(moves.len() >= 2, "V-A1 can go somewhere: {a1}");
+    let (far, rule) = a1["refused"]
+        .as_object()
+        .expect("refused places")
+        .iter()
+        .next()
+        .map(|(k, v)| (k.clone(), v.as_str().unwrap_or_default().to_owned()))
+        .expect("a place V-A1 cannot reach");
+    click(&d, "#pg-pieces button[data-piece='V-A1']");
+    click(&d, &format!("#pg-targets circle[data-node='{far}']"));
+    wait_message(&d, &format!("({rule})"));
+    click(&d, &format!("#pg-targets circle[data-node='{}']", moves[0]));
+    wait_orders(&d, 1);
+    click(&d, &format!("#pg-targets circle[data-node='{}']", moves[1]));
+    wait_orders(&d, 1);
+    let mut orders = 1;
+    if a1["offers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|o| o["group"] == "stance")
+    {
+        open(&d, "#pg-actions", "stance");
+        click(
+            &d,
+            r#"#pg-actions button[data-offer*='on_contact = "attack"']"#,
+        );
+        orders += 1;
+        wait_orders(&d, orders);
+    }
+    for p in pieces.iter().filter(|p| p["id"] != "V-A1") {
+        let offers = p["offers"].as_array().expect("offers");
+        let Some(first) = offers.iter().find(|o| o["group"] != "stance") else {
+            continue;
+        };
+        let id = p["id"].as_str().unwrap();
+        click(&d, &format!("#pg-pieces button[data-piece='{id}']"));
+        let group = first["group"].as_str().unwrap();
+        open(&d, "#pg-actions", group);
+        let key = first["key"].as_str().unwrap();
+        click(&d, &format!("#pg-actions button[data-offer='{key}']"));
+        orders += 1;
+        wait_orders(&d, orders);
+    }
+    screenshot(&d, 420, "round-420.png");
+    let shot = screenshot(&d, 1200, "round-1200.png");
+    if std::env::var_os("GIGLIO_README_SHOT").is_some() {
+        let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/order-page.png");
+        std::fs::copy(&shot, docs).expect("copy the README's picture");
+    }
+    let file = file_with_secret(&d, &secrets["V"]);
+    assert!(
+        file.contains(&format!("\"{}\"]\n", moves[1])),
+        "the changed move counts:\n{file}"
+    );
+    assert!(!file.contains(&format!("\"{}\"]\n", moves[0])), "{file}");
+    let read = s.mail_orders("V", &file);
+    assert_eq!(read["verdict"], "accepted", "{read}");
+    assert_receipt_accepts_all(&s.deliver(), orders);
+}
+
+/// The referee turns the page off for one club and sets the address orders go to: that
+/// club's mails carry no page (the order file still), the other's page writes to it.
+#[test]
+fn a_referee_turns_the_page_off_for_a_club() {
+    let mut s = Season::new();
+    let welcome = s.deliver();
+    for w in &welcome {
+        let (name, _) = page_url(w, &s.root);
+        assert!(
+            w.text.contains(&name),
+            "the welcome says how to open {name}"
+        );
+    }
+    let config = s.dir.join("giglio.toml");
+    let text = std::fs::read_to_string(&config).expect("giglio.toml");
+    let text = text.replacen(
+        "out_dir = \"mail/out\"\n",
+        "out_dir = \"mail/out\"\norders = \"Ordini <ordini@giglio.invalid>\"\nno_order_page = [\"M\"]\n",
+        1,
+    );
+    std::fs::write(&config, text).expect("write giglio.toml");
+    for w in &welcome {
+        let file = format!(
+            "club = {:?}\nphase = \"1494-spring\"\nsecret = {:?}\nobjective = {{ kind = \"most_cities\" }}\n",
+            w.nation,
+            secret_in(&w.text)
+        );
+        assert_eq!(s.mail_orders(&w.nation, &file)["verdict"], "accepted");
+    }
+    s.cmd().arg("resolve").assert().success();
+    let reports = s.deliver();
+    let report = |n: &str| {
+        reports
+            .iter()
+            .find(|r| r.kind == "report" && r.nation == n)
+            .expect("a report")
+    };
+    let m = report("M");
+    assert!(m.files.keys().any(|n| n.ends_with(".toml")));
+    assert!(
+        !m.files.keys().any(|n| n.ends_with(".html")),
+        "{:?}",
+        m.files.keys()
+    );
+    assert!(!m.text.contains("order page"), "{}", m.text);
+    let v = report("V");
+    let page = String::from_utf8(v.files["ordini-V-1494-r01.html"].clone()).expect("UTF-8");
+    assert!(page.contains("\"to\":\"ordini@giglio.invalid\""));
+    assert!(v.text.contains("ordini-V-1494-r01.html"), "{}", v.text);
+}
