@@ -509,6 +509,22 @@ impl Audit {
     }
 }
 
+/// A resolution with the reasons that later versions name more precisely put back as
+/// they were stored before (a move too far into or from foreign territory was plain
+/// "too far"), so that audit compares facts, not the precision of their words.
+fn as_worded_before(r: &Resolution) -> Resolution {
+    use crate::rules::outcome::{Outcome, Reason};
+    let mut r = r.clone();
+    for o in &mut r.outcomes {
+        if let Outcome::Rejected { reason, .. } = &mut o.result
+            && let Reason::TooFarIntoForeign { max } | Reason::TooFarFromAbroad { max } = *reason
+        {
+            *reason = Reason::TooFar { max };
+        }
+    }
+    r
+}
+
 /// Recomputes a resolved phase from its revealed seed, its stored definition, orders
 /// and battle results, and compares every roll and result with what was stored: the
 /// clubs' check on the referee.
@@ -566,13 +582,23 @@ pub fn audit(store: &Store, key: &str) -> Result<Audit> {
         .into_iter()
         .map(|(_, r)| r)
         .collect();
-    let rolls_match = dice.log() == stored_rolls.as_slice();
+    // A roll's purpose is words, which later versions may write more fully (a random
+    // pick now names its list): the die, its event, faces and value are what count.
+    let same_die = |a: &Roll, b: &Roll| {
+        (a.seq, &a.event, a.sides, a.value) == (b.seq, &b.event, b.sides, b.value)
+    };
+    let rolls_match = dice.log().len() == stored_rolls.len()
+        && dice
+            .log()
+            .iter()
+            .zip(&stored_rolls)
+            .all(|(a, b)| same_die(a, b));
     if !rolls_match {
         let first = dice
             .log()
             .iter()
             .zip(&stored_rolls)
-            .position(|(a, b)| a != b)
+            .position(|(a, b)| !same_die(a, b))
             .unwrap_or(dice.log().len().min(stored_rolls.len()));
         details.push(format!(
             "the dice differ from roll #{} on ({} recomputed, {} stored)",
@@ -586,7 +612,8 @@ pub fn audit(store: &Store, key: &str) -> Result<Audit> {
         next: None,
         ..replayed.clone()
     };
-    let resolution_matches = stored.as_ref() == Some(&recomputed);
+    let resolution_matches =
+        stored.map(|r| as_worded_before(&r)) == Some(as_worded_before(&recomputed));
     if !resolution_matches {
         details.push("the outcomes, events or ledger differ from those stored".into());
     }

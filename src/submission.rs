@@ -225,7 +225,64 @@ fn judge(
             words.plain(lang, "check-no-objective"),
         ));
     }
+    idle_fleet_warnings(&mut out, path, c, world, h, set, &words, lang);
     out
+}
+
+/// G3e.1: a fleet at sea that the file gives no move (or only a refused one) cannot
+/// stay still; the warning says what the rules will do with it instead.
+#[allow(clippy::too_many_arguments)]
+fn idle_fleet_warnings(
+    out: &mut Judged,
+    path: &str,
+    c: &Campaign,
+    world: &World,
+    h: &Header,
+    set: &OrderSet,
+    words: &crate::words::Words,
+    lang: Lang,
+) {
+    use crate::rules::order::OrderKind;
+    use crate::rules::sea::{IdleCourse, idle_course};
+    use crate::rules::world::FleetAt;
+    if world.phase.round().is_none() {
+        return;
+    }
+    for f in world.fleets.values().filter(|f| f.nation == h.club) {
+        let FleetAt::Sea(at) = &f.at else { continue };
+        let moved = set.orders.iter().any(|o| {
+            !out.refused.contains_key(&o.at.seq)
+                && matches!(&o.kind,
+                    OrderKind::FleetMove { fleet, .. } | OrderKind::Land { fleet, .. }
+                        if fleet == &f.id)
+        });
+        if moved {
+            continue;
+        }
+        let rule = c.tables.rulings.idle_fleet_at_sea;
+        let (course, sea, port) = match idle_course(&c.map, world, rule, &f.nation, &f.at) {
+            IdleCourse::IntoPort(p) => ("port", String::new(), p.to_string()),
+            IdleCourse::Toward { sea, port } => ("toward", sea.to_string(), port.to_string()),
+            IdleCourse::Lost => ("lost", String::new(), String::new()),
+            IdleCourse::KeepsTheSea | IdleCourse::StaysInPort => {
+                ("sea", String::new(), String::new())
+            }
+        };
+        out.warnings.push(Diagnostic::file(
+            path,
+            "G3e.1",
+            crate::t!(
+                words,
+                lang,
+                "check-fleet-idle",
+                fleet = f.id.as_str(),
+                at = at.as_str(),
+                course = course,
+                sea = sea.as_str(),
+                port = port.as_str()
+            ),
+        ));
+    }
 }
 
 /// What an order file claims before it is read through: the club it names and the

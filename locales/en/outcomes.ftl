@@ -96,6 +96,14 @@ reason-too-far = { $max ->
     [one] too far: at most { $max } node this round
    *[other] too far: at most { $max } nodes this round
 }
+reason-too-far-into-foreign = { $max ->
+    [one] too far into foreign territory: a move may go only { $max } node into it, as its first step, and stops there
+   *[other] too far into foreign territory: a move may go only { $max } nodes into it and stops there
+}
+reason-too-far-from-abroad = { $max ->
+    [one] a piece that starts the round in foreign territory moves at most { $max } node
+   *[other] a piece that starts the round in foreign territory moves at most { $max } nodes
+}
 reason-border-not-first = foreign territory is entered only with the first step, and the piece stops there
 reason-banned = no move from { $from } to { $to } is allowed this round
 reason-stunned = its commander was killed: the army cannot move or attack this round
@@ -119,7 +127,10 @@ reason-not-resolved-yet = this kind of order is not resolved by this version yet
 ## What else happened.
 happening-income = { $nation } collects { $amount } ducats
 happening-loan-repaid = { $nation } repays its loan: { $amount } ducats
-happening-loan-default = { $nation } cannot repay { $due } ducats: { $paid } confiscated, { $unpaid } left unpaid
+happening-loan-default = { $nation } cannot repay { $due } ducats: { $paid } confiscated, { $carried ->
+    [true] { $unpaid } still owed, due next spring without new interest
+   *[false] { $unpaid } left unpaid
+}
 happening-strategos-won = { $nation } wins the Strategos for { $bid } ducats
 happening-strategos-tie = a tie at { $bid } ducats: no Strategos this year
 happening-strategos-none = no valid bid: no Strategos this year
@@ -130,6 +141,7 @@ happening-specialists-leave = the specialists of { $nation } leave service
 happening-event-roll = { $nation } rolls for events: { $roll }
 happening-winter-event = { $nation }: { $name } for next year
 happening-breached = { $node } is breached
+happening-fortifications-destroyed = the fortifications of { $node } are destroyed: it is an open place now
 happening-campaign-ends = the campaign is over
 happening-epidemic = the epidemic breaks out at { $node } ({ $nation })
 happening-force-destroyed = { $what ->
@@ -162,6 +174,8 @@ happening-storm-roll = storm roll: { $roll }{ $storm ->
 happening-fleet-lost = fleet { $fleet } of { $nation } is lost in the storm
 happening-fleet-pushed-back = fleet { $fleet } of { $nation } is pushed back to { $to }
 happening-fleet-destroyed = fleet { $fleet } of { $nation } is destroyed
+happening-fleet-sailed-home = fleet { $fleet } of { $nation } had no move at sea, where a fleet may not stay: it sails for { $port }, its nearest port, and is now at { $to }
+happening-fleet-adrift = fleet { $fleet } of { $nation } had no move at sea, where a fleet may not stay, and no port of its own to make for: it is lost, with any army aboard
 happening-commander-killed = the commander of army { $army } of { $nation } is killed
 happening-specialist-killed = { $what ->
     [sapper] { $sapper ->

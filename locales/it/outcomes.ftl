@@ -96,6 +96,14 @@ reason-too-far = { $max ->
     [one] troppo lontano: al massimo { $max } nodo in questo turno
    *[other] troppo lontano: al massimo { $max } nodi in questo turno
 }
+reason-too-far-into-foreign = { $max ->
+    [one] troppo dentro il territorio straniero: vi si entra di { $max } solo nodo, con il primo passo, e ci si ferma
+   *[other] troppo dentro il territorio straniero: vi si entra al massimo di { $max } nodi, e ci si ferma
+}
+reason-too-far-from-abroad = { $max ->
+    [one] un pezzo che inizia il turno in territorio straniero muove al massimo di { $max } nodo
+   *[other] un pezzo che inizia il turno in territorio straniero muove al massimo di { $max } nodi
+}
 reason-border-not-first = in territorio straniero si entra solo con il primo passo, e ci si ferma
 reason-banned = in questo turno non si può muovere da { $from } a { $to }
 reason-stunned = il comandante è stato ucciso: l'armata non può muovere né attaccare in questo turno
@@ -119,7 +127,10 @@ reason-not-resolved-yet = questo tipo di ordine non è ancora risolto da questa 
 ## Che altro è accaduto.
 happening-income = { $nation } incassa { $amount } ducati
 happening-loan-repaid = { $nation } restituisce il prestito: { $amount } ducati
-happening-loan-default = { $nation } non può restituire { $due } ducati: confiscati { $paid }, restano insoluti { $unpaid }
+happening-loan-default = { $nation } non può restituire { $due } ducati: confiscati { $paid }, { $carried ->
+    [true] restano dovuti { $unpaid }, da restituire la prossima primavera senza nuovi interessi
+   *[false] restano insoluti { $unpaid }
+}
 happening-strategos-won = { $nation } ottiene lo Stratego per { $bid } ducati
 happening-strategos-tie = parità a { $bid } ducati: nessuno Stratego quest'anno
 happening-strategos-none = nessuna offerta valida: nessuno Stratego quest'anno
@@ -130,6 +141,7 @@ happening-specialists-leave = gli specialisti di { $nation } lasciano il servizi
 happening-event-roll = { $nation } tira per gli eventi: { $roll }
 happening-winter-event = { $nation }: { $name } per il prossimo anno
 happening-breached = { $node } subisce una breccia
+happening-fortifications-destroyed = le fortificazioni di { $node } sono distrutte: ora è un luogo aperto
 happening-campaign-ends = la campagna è finita
 happening-epidemic = l'epidemia colpisce { $node } ({ $nation })
 happening-force-destroyed = { $what ->
@@ -162,6 +174,8 @@ happening-storm-roll = tiro della tempesta: { $roll }{ $storm ->
 happening-fleet-lost = la flotta { $fleet } di { $nation } è persa nella tempesta
 happening-fleet-pushed-back = la flotta { $fleet } di { $nation } è respinta a { $to }
 happening-fleet-destroyed = la flotta { $fleet } di { $nation } è distrutta
+happening-fleet-sailed-home = la flotta { $fleet } di { $nation } non aveva movimenti in mare, dove una flotta non può restare: fa rotta verso { $port }, il suo porto più vicino, ed è ora a { $to }
+happening-fleet-adrift = la flotta { $fleet } di { $nation } non aveva movimenti in mare, dove una flotta non può restare, né un porto proprio verso cui fare rotta: è perduta, con l'eventuale armata a bordo
 happening-commander-killed = il comandante dell'armata { $army } di { $nation } è ucciso
 happening-specialist-killed = { $what ->
     [sapper] { $sapper ->

@@ -341,7 +341,15 @@ fn piece(out: &mut String, w: &Words, s: &SheetInput, p: &PieceOptions) {
         Idle::Aboard { fleet } => t!(w, l, "sheet-idle-aboard", fleet = fleet.as_str()),
         Idle::SiegeEnds { node } => t!(w, l, "sheet-idle-siege-ends", node = node.as_str()),
         Idle::FleetToPort { port } => t!(w, l, "sheet-idle-fleet-to-port", port = port.as_str()),
+        Idle::FleetToward { sea, port } => t!(
+            w,
+            l,
+            "sheet-idle-fleet-toward",
+            sea = sea.as_str(),
+            port = port.as_str()
+        ),
         Idle::FleetStaysAtSea => t!(w, l, "sheet-idle-fleet-at-sea", at = p.at.as_str()),
+        Idle::FleetLost => t!(w, l, "sheet-idle-fleet-lost", at = p.at.as_str()),
         Idle::FleetInPort => t!(w, l, "sheet-idle-fleet-in-port", at = p.at.as_str()),
         Idle::InBattle { battle } => t!(w, l, "sheet-idle-in-battle", battle = battle.as_str()),
     };

@@ -8,7 +8,7 @@
 
 use crate::rules::Campaign;
 use crate::rules::tables::{
-    Choice, Confiscation, EventEffect, Lang, Rounding, StrategosTie, Tables,
+    Choice, Confiscation, EventEffect, IdleFleet, Lang, Rounding, StrategosTie, Tables,
 };
 
 /// Opens a generated block; the table's name follows, then ` -->`.
@@ -328,6 +328,7 @@ fn rulings(t: &Tables, w: &Words) -> String {
                 Confiscation::Treasury => "\"treasury\"",
                 Confiscation::Armies => "\"armies\"",
                 Confiscation::Fleets => "\"fleets\"",
+                Confiscation::Garrisons => "\"garrisons\"",
             })
             .collect();
         format!("[{}]", names.join(", "))
@@ -341,6 +342,11 @@ fn rulings(t: &Tables, w: &Words) -> String {
             "G2a.3",
             "loan_confiscation_order",
             &list(&r.loan_confiscation_order),
+        ],
+        [
+            "G2a.3",
+            "loan_unpaid_carried",
+            &r.loan_unpaid_carried.to_string(),
         ],
         [
             "G2b.1",
@@ -366,6 +372,19 @@ fn rulings(t: &Tables, w: &Words) -> String {
         ["G2b.8", "army_upkeep", &r.army_upkeep.to_string()],
         ["G3b.3", "abroad_steps", &r.abroad_steps.to_string()],
         ["G3c.3", "contact_exchange", &r.contact_exchange.to_string()],
+        [
+            "G3e.1",
+            "idle_fleet_at_sea",
+            match r.idle_fleet_at_sea {
+                IdleFleet::PortOnZone => "\"port_on_zone\"",
+                IdleFleet::SailsHome => "\"sails_home\"",
+            },
+        ],
+        [
+            "G4.3",
+            "disaster_destroys_fortifications",
+            &r.disaster_destroys_fortifications.to_string(),
+        ],
         [
             "G3d.2",
             "bribe_step_english_text",

@@ -236,6 +236,14 @@ pub enum Reason {
     TooFar {
         max: u8,
     },
+    /// G3b.3: a move from home goes only `max` node into foreign territory.
+    TooFarIntoForeign {
+        max: u8,
+    },
+    /// G3b.3: a piece that starts the round abroad moves only `max` node.
+    TooFarFromAbroad {
+        max: u8,
+    },
     BorderNotFirst,
     Banned {
         from: NodeCode,
@@ -308,6 +316,10 @@ pub enum Happening {
         due: Ducats,
         paid: Ducats,
         unpaid: Ducats,
+        /// Whether the unpaid rest stays owed, due next spring (ruling
+        /// `loan_unpaid_carried`); absent in events stored before it.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        carried: bool,
     },
     StrategosWon {
         nation: NationCode,
@@ -340,6 +352,10 @@ pub enum Happening {
         name_en: String,
     },
     Breached {
+        node: NodeCode,
+    },
+    /// G4.3: a disaster destroyed the fortifications of `node`: it is open now.
+    FortificationsDestroyed {
         node: NodeCode,
     },
     CampaignEnds,
@@ -418,6 +434,20 @@ pub enum Happening {
         to: String,
     },
     FleetDestroyed {
+        nation: NationCode,
+        fleet: FleetId,
+    },
+    /// G3e.1: a fleet given no move at sea sails toward `port`, its club's nearest:
+    /// `to` is where it is now (the port itself, or the next sea zone).
+    FleetSailedHome {
+        nation: NationCode,
+        fleet: FleetId,
+        to: String,
+        port: NodeCode,
+    },
+    /// G3e.1: a fleet given no move at sea with no port of its club within reach is
+    /// lost, with any army aboard.
+    FleetAdrift {
         nation: NationCode,
         fleet: FleetId,
     },

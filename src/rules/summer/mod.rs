@@ -90,7 +90,7 @@ pub(super) fn resolve(s: &mut Step, orders: &BTreeMap<NationCode, OrderSet>) {
             s.outcome(n, o, result);
         }
     }
-    fleets::idle_fleets(s, &r);
+    fleets::idle_fleets(s, &mut r);
     fleets::clashes(s, &r);
     fleets::storm(s, round);
     fleets::landings(s, &mut r);
@@ -312,10 +312,18 @@ fn epidemics(s: &mut Step) {
             0 => continue,
             1 => 0,
             k => {
+                let listed: Vec<String> = cities
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| format!("{}={c}", i + 1))
+                    .collect();
                 usize::from(s.dice.roll(
                     &format!("epidemic/{n}/city"),
                     u8::try_from(k).unwrap_or(u8::MAX),
-                    &format!("{n}: which city the epidemic strikes (G3a.1)"),
+                    &format!(
+                        "{n}: which city the epidemic strikes (G3a.1): {}",
+                        listed.join(", ")
+                    ),
                 )) - 1
             }
         };

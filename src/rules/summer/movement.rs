@@ -96,7 +96,7 @@ fn allowance(s: &Step, n: &NationCode, path: &[NodeCode]) -> Result<(), Outcome>
         return if steps <= usize::from(max) {
             Ok(())
         } else {
-            Err(reject("G3b.3", Reason::TooFar { max }))
+            Err(reject("G3b.3", Reason::TooFarFromAbroad { max }))
         };
     }
     match path[1..].iter().position(|x| !owned(x)) {
@@ -105,7 +105,7 @@ fn allowance(s: &Step, n: &NationCode, path: &[NodeCode]) -> Result<(), Outcome>
         Some(0) if steps <= usize::from(mv.border_steps) => Ok(()),
         Some(0) => Err(reject(
             "G3b.3",
-            Reason::TooFar {
+            Reason::TooFarIntoForeign {
                 max: mv.border_steps,
             },
         )),
