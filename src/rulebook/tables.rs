@@ -290,6 +290,9 @@ fn events(t: &Tables, lang: Lang, w: &Words) -> String {
             EventEffect::VillageIncome { ducats } => {
                 format!("{} {}", w.eff_villages, duc(*ducats, w))
             }
+            EventEffect::BreachRandomFortified if t.rulings.disaster_destroys_fortifications => {
+                w.eff_destroy.to_owned()
+            }
             EventEffect::BreachRandomFortified => w.eff_breach.to_owned(),
         };
         s.push_str(&format!("| {} | {name} | {effect} |\n", e.roll));
@@ -490,6 +493,7 @@ struct Words {
     eff_of_income: &'static str,
     eff_villages: &'static str,
     eff_breach: &'static str,
+    eff_destroy: &'static str,
     objective: &'static str,
     in_orders: &'static str,
     rule: &'static str,
@@ -576,6 +580,7 @@ const IT: Words = Words {
     eff_of_income: "del normale",
     eff_villages: "i villaggi rendono",
     eff_breach: "una piazza fortificata a caso è smantellata (va riparata, G2b.4)",
+    eff_destroy: "le fortificazioni di una piazza a caso sono distrutte (vanno rifatte, G2b.4; una fortezza è smantellata)",
     objective: "obiettivo",
     in_orders: "negli ordini",
     rule: "regola",
@@ -653,6 +658,7 @@ const EN: Words = Words {
     eff_of_income: "of their income",
     eff_villages: "villages pay",
     eff_breach: "a random fortified place is breached (repair it, G2b.4)",
+    eff_destroy: "the fortifications of a random fortified place are destroyed (fortify it again, G2b.4; a fortress is breached)",
     objective: "objective",
     in_orders: "in orders",
     rule: "rule",
