@@ -511,10 +511,26 @@ impl Audit {
 
 /// A resolution with the reasons that later versions name more precisely put back as
 /// they were stored before (a move too far into or from foreign territory was plain
-/// "too far"), so that audit compares facts, not the precision of their words.
+/// "too far"), and without the explanations they add to events (the Table 34 cell of an
+/// encounter, what made a betrayal), so that audit compares facts, not the precision
+/// of their words.
 fn as_worded_before(r: &Resolution) -> Resolution {
-    use crate::rules::outcome::{Outcome, Reason};
+    use crate::rules::outcome::{Happening, Outcome, Reason};
     let mut r = r.clone();
+    for e in &mut r.events {
+        match &mut e.what {
+            Happening::Encounter {
+                hand_choice,
+                other_choice,
+                ..
+            } => {
+                *hand_choice = None;
+                *other_choice = None;
+            }
+            Happening::AllianceBetrayed { how, .. } => *how = None,
+            _ => {}
+        }
+    }
     for o in &mut r.outcomes {
         if let Outcome::Rejected { reason, .. } = &mut o.result
             && let Reason::TooFarIntoForeign { max } | Reason::TooFarFromAbroad { max } = *reason

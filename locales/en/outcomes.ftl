@@ -154,7 +154,20 @@ happening-force-destroyed = { $what ->
     [epidemic] the epidemic
    *[lost_at_sea] lost at sea
 })
-happening-encounter = encounter at { $node } between { $hand } and { $other }: { $text }
+happening-encounter = encounter at { $node } between { $hand } and { $other }: { $text }{ $hand_choice ->
+    [none] {""}
+   *[other] {" "}(Table 34: { $hand }, in hand, chose { $hand_choice ->
+        [stop] to stop
+        [retreat] to retreat
+        [attack] to attack
+       *[withdraw] to withdraw
+    }, { $other } chose { $other_choice ->
+        [stop] to stop
+        [retreat] to retreat
+        [attack] to attack
+       *[withdraw] to withdraw into its fortification
+    })
+}
 happening-diplomat-revealed = at { $node } a diplomat of { $nation } is unmasked and removed
 happening-diplomat-unmasked = your spy reveals that at { $node } there is only a diplomat
 happening-enemy-size = your spy sizes the enemy at { $node }: { $ducats } ducats
@@ -185,7 +198,13 @@ happening-specialist-killed = { $what ->
     [diplomat] diplomat { $diplomat } of { $nation } is killed
    *[spy] the spy of { $nation } is killed
 }
-happening-alliance-betrayed = { $by } betrays its alliance with { $against }
+happening-alliance-betrayed = { $by } betrays its alliance with { $against }{ $how ->
+    [on_contact] : at { $node } its moving force met the ally's and attacked, as its standing choice on contact said (G3c.3)
+    [when_contacted] : at { $node } the ally's force came upon its own, whose standing choice when contacted was to attack (G3c.3)
+    [siege] : it laid siege to { $node }, a place of the ally
+    [assassin] : it sent an assassin against the ally
+   *[none] {""}
+}
 happening-landed = { $army } of { $nation } lands at { $node }
 happening-battle-fought = battle { $id } at { $node }, { $attacker } against { $defender }: { $winner ->
     [none] a draw

@@ -154,7 +154,20 @@ happening-force-destroyed = { $what ->
     [epidemic] per l'epidemia
    *[lost_at_sea] persa in mare
 })
-happening-encounter = incontro a { $node } tra { $hand } e { $other }: { $text }
+happening-encounter = incontro a { $node } tra { $hand } e { $other }: { $text }{ $hand_choice ->
+    [none] {""}
+   *[other] {" "}(Tabella 34: { $hand }, di mano, ha scelto di { $hand_choice ->
+        [stop] fermarsi
+        [retreat] indietreggiare
+        [attack] attaccare
+       *[withdraw] rinchiudersi
+    }, { $other } di { $other_choice ->
+        [stop] fermarsi
+        [retreat] indietreggiare
+        [attack] attaccare
+       *[withdraw] rinchiudersi nella sua fortificazione
+    })
+}
 happening-diplomat-revealed = a { $node } un diplomatico di { $nation } è smascherato e rimosso
 happening-diplomat-unmasked = la vostra spia rivela che a { $node } c'è solo un diplomatico
 happening-enemy-size = la vostra spia stima il nemico a { $node }: { $ducats } ducati
@@ -185,7 +198,13 @@ happening-specialist-killed = { $what ->
     [diplomat] il diplomatico { $diplomat } di { $nation } è ucciso
    *[spy] la spia di { $nation } è uccisa
 }
-happening-alliance-betrayed = { $by } tradisce l'alleanza con { $against }
+happening-alliance-betrayed = { $by } tradisce l'alleanza con { $against }{ $how ->
+    [on_contact] : a { $node } la sua forza in movimento ha incontrato quella dell'alleato e l'ha attaccata, come diceva la sua scelta permanente al contatto (G3c.3)
+    [when_contacted] : a { $node } la forza dell'alleato è arrivata sulla sua, la cui scelta permanente quando contattata era di attaccare (G3c.3)
+    [siege] : ha assediato { $node }, una piazza dell'alleato
+    [assassin] : ha mandato un assassino contro l'alleato
+   *[none] {""}
+}
 happening-landed = { $army } di { $nation } sbarca a { $node }
 happening-battle-fought = battaglia { $id } a { $node }, { $attacker } contro { $defender }: { $winner ->
     [none] pareggio

@@ -5,6 +5,7 @@
 
 use super::ids::{ArmyId, DiplomatId, Ducats, FleetId, NationCode, NodeCode};
 use super::order::{OrderRef, SapperAt};
+use super::tables::Choice;
 use serde::{Deserialize, Serialize};
 
 /// The outcome of one order.
@@ -376,6 +377,12 @@ pub enum Happening {
         other: NationCode,
         text_it: String,
         text_en: String,
+        /// The Table 34 cell: the choice of the side in hand and of the other side,
+        /// revealed to both (G3c.2). Absent in events stored before it was recorded.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        hand_choice: Option<Choice>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        other_choice: Option<Choice>,
     },
     DiplomatRevealed {
         nation: NationCode,
@@ -462,6 +469,9 @@ pub enum Happening {
     AllianceBetrayed {
         by: NationCode,
         against: NationCode,
+        /// What made it a betrayal. Absent in events stored before it was recorded.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        how: Option<Betrayal>,
     },
     Landed {
         nation: NationCode,
@@ -481,6 +491,22 @@ pub enum Happening {
         attacker_loss: Ducats,
         defender_loss: Ducats,
     },
+}
+
+/// What an ally did that counts as betraying the alliance (G5.2).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Betrayal {
+    /// Its moving force met the ally at `node` and attacked: its standing choice on
+    /// contact (G3c.3) was to attack.
+    OnContact { node: NodeCode },
+    /// The ally's force moved into its own at `node`, and its standing choice when
+    /// contacted (G3c.3) was to attack.
+    WhenContacted { node: NodeCode },
+    /// It laid siege to the ally's place `node` (G3d).
+    Siege { node: NodeCode },
+    /// It sent an assassin against the ally (G2b.5).
+    Assassin,
 }
 
 /// A force destroyed whole: an army, or the garrison of the event's node.

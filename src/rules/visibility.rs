@@ -135,8 +135,13 @@ pub struct BattleView {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct StandingView {
     pub objective: String,
+    /// The objective's id (`most_cities`): what the measure counts.
+    pub kind: ObjectiveKind,
     /// The club's own measure (nodes held, ducats…).
     pub measure: i64,
+    /// The best measure of any other club, for a "most" objective, when it follows from
+    /// public facts (the political map); `None` otherwise.
+    pub leader: Option<i64>,
     /// Whether it is met as things stand; `None` when telling would reveal other
     /// clubs' hidden facts (their treasuries, fleets or alliances, G7.4).
     pub met: Option<bool>,
@@ -471,9 +476,15 @@ fn standing(c: &Campaign, w: &World, nation: &NationCode, lang: Lang) -> Option<
             | ObjectiveKind::MostVillages
             | ObjectiveKind::MostPorts
     );
+    let most = !matches!(
+        kind,
+        ObjectiveKind::KeepPossessions | ObjectiveKind::ConquerNation
+    );
     Some(StandingView {
         objective,
+        kind,
         measure: s.measure,
+        leader: s.rival_best.filter(|_| public && most),
         met: public.then_some(s.met),
     })
 }
