@@ -383,3 +383,78 @@ fn authenticate(
         },
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::ids::{FleetId, NationCode, SeaCode};
+    use crate::rules::options::{Idle, options};
+    use crate::rules::world::{Fleet, FleetAt};
+    use crate::scenario::{self, Source};
+
+    /// A Turkish club with one fleet on Adriatico centrale in round 3: no Turkish port
+    /// lies on that zone; the nearest is Valona (T0), by Adriatico meridionale.
+    fn at_sea() -> (Campaign, World) {
+        let c = scenario::load(&Source::builtin("il-giglio").expect("built in")).expect("loads");
+        let t = NationCode::from("T");
+        let mut w = World::start(&c, std::slice::from_ref(&t));
+        w.phase = crate::rules::PhaseId::parse_key("1494-r03").expect("phase");
+        w.armies.clear();
+        w.fleets.clear();
+        let id = FleetId::from("T-F1");
+        w.fleets.insert(
+            id.clone(),
+            Fleet {
+                id,
+                nation: t,
+                at: FleetAt::Sea(SeaCode::from("ADC")),
+                cargo: None,
+            },
+        );
+        (c, w)
+    }
+
+    fn warnings(c: &Campaign, w: &World, body: &str, lang: Lang) -> Vec<String> {
+        let file = format!("club = \"T\"\nphase = \"1494-r03\"\n{body}");
+        check(
+            "orders.toml",
+            file.as_bytes(),
+            c,
+            w,
+            &[],
+            Auth::None,
+            Some(lang),
+        )
+        .warnings
+        .iter()
+        .map(|d| d.message.clone())
+        .collect()
+    }
+
+    #[test]
+    fn a_fleet_left_at_sea_is_warned_with_what_the_sheet_says_it_will_do() {
+        let (c, w) = at_sea();
+        let sheet = options(&c, &w, &NationCode::from("T"));
+        let fleet = sheet.pieces.iter().find(|p| p.id == "T-F1").expect("fleet");
+        assert_eq!(
+            fleet.idle,
+            Idle::FleetToward {
+                sea: "ADS".into(),
+                port: "T0".into()
+            }
+        );
+        let en = warnings(&c, &w, "", Lang::En);
+        assert_eq!(en.len(), 1, "{en:?}");
+        assert!(
+            en[0].contains("T-F1") && en[0].contains("to ADS, toward T0"),
+            "{en:?}"
+        );
+        let it = warnings(&c, &w, "", Lang::It);
+        assert!(it[0].contains("verso ADS, in rotta per T0"), "{it:?}");
+        // A refused move leaves it idle all the same; a valid one does not.
+        let refused = "[[fleet_move]]\nfleet = \"T-F1\"\nto = \"P6\"\n";
+        assert_eq!(warnings(&c, &w, refused, Lang::En).len(), 1);
+        let moved = "[[fleet_move]]\nfleet = \"T-F1\"\nto = \"ADN\"\n";
+        assert!(warnings(&c, &w, moved, Lang::En).is_empty());
+    }
+}
