@@ -558,22 +558,30 @@ pub fn club_view(
     for list in [&mut fleets, &mut diplomats, &mut garrisons] {
         list.sort_by(|a, b| natural_cmp(&a.id, &b.id));
     }
-    let besieging = now
-        .sieges
-        .iter()
-        .filter(|s| {
-            now.armies
-                .get(&s.besieger)
-                .is_some_and(|a| &a.nation == nation)
-        })
-        .map(|s| s.node.clone())
-        .collect();
-    let besieged = now
-        .sieges
-        .iter()
-        .filter(|s| now.nodes.get(&s.node).is_some_and(|n| &n.owner == nation))
-        .map(|s| s.node.clone())
-        .collect();
+    // Places in natural order, each once (two armies may besiege one place).
+    let places = |it: &mut dyn Iterator<Item = NodeCode>| -> Vec<NodeCode> {
+        let mut v: Vec<NodeCode> = it.collect::<BTreeSet<_>>().into_iter().collect();
+        v.sort_by(|a, b| natural_cmp(a.as_str(), b.as_str()));
+        v
+    };
+    let besieging = places(
+        &mut now
+            .sieges
+            .iter()
+            .filter(|s| {
+                now.armies
+                    .get(&s.besieger)
+                    .is_some_and(|a| &a.nation == nation)
+            })
+            .map(|s| s.node.clone()),
+    );
+    let besieged = places(
+        &mut now
+            .sieges
+            .iter()
+            .filter(|s| now.nodes.get(&s.node).is_some_and(|n| &n.owner == nation))
+            .map(|s| s.node.clone()),
+    );
     let orders = resolution
         .outcomes
         .iter()
