@@ -34,12 +34,16 @@ pub fn idle_course(
     let FleetAt::Sea(zone) = at else {
         return IdleCourse::StaysInPort;
     };
+    // Before the ruling the first port in the map's listing was taken: kept so, for
+    // those campaigns' past phases replay the same; under it, natural order.
     let own_port = |z: &str| -> Option<NodeCode> {
         let mut ports: Vec<&NodeCode> = map
             .ports_on(z)
             .filter(|p| world.nodes.get(*p).is_some_and(|x| &x.owner == nation))
             .collect();
-        ports.sort_by(|a, b| natural_cmp(a.as_str(), b.as_str()));
+        if rule == IdleFleet::SailsHome {
+            ports.sort_by(|a, b| natural_cmp(a.as_str(), b.as_str()));
+        }
         ports.first().map(|p| (*p).clone())
     };
     if let Some(p) = own_port(zone.as_str()) {
