@@ -654,3 +654,70 @@ pub fn audit(store: &Store, key: &str) -> Result<Audit> {
         details,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::order::OrderRef;
+    use crate::rules::outcome::{
+        Audience, Betrayal, Event, Happening, OrderOutcome, Outcome, Reason,
+    };
+    use crate::rules::tables::Choice;
+    use crate::rules::{NationCode, NodeCode};
+
+    /// A phase stored before the explanations existed and the same phase recomputed
+    /// today compare equal; a different fact does not.
+    #[test]
+    fn audit_compares_facts_not_the_explanations_added_since() {
+        let v = NationCode::from("V");
+        let resolution =
+            |reason: Reason, choice: Option<Choice>, how: Option<Betrayal>| Resolution {
+                next: None,
+                outcomes: vec![OrderOutcome {
+                    nation: v.clone(),
+                    at: OrderRef {
+                        seq: 1,
+                        start: 0,
+                        end: 1,
+                    },
+                    order: "move".into(),
+                    result: Outcome::rejected("G3b.3", reason),
+                }],
+                events: vec![
+                    Event {
+                        audience: Audience::Nation(v.clone()),
+                        rule: "G3c.2".into(),
+                        what: Happening::Encounter {
+                            node: NodeCode::from("F7"),
+                            hand: v.clone(),
+                            other: NationCode::from("F"),
+                            text_it: "battaglia".into(),
+                            text_en: "battle".into(),
+                            hand_choice: choice,
+                            other_choice: choice,
+                        },
+                    },
+                    Event {
+                        audience: Audience::Nation(v.clone()),
+                        rule: "G5.2".into(),
+                        what: Happening::AllianceBetrayed {
+                            by: v.clone(),
+                            against: NationCode::from("F"),
+                            how,
+                        },
+                    },
+                ],
+                ledger: Default::default(),
+            };
+        let stored = resolution(Reason::TooFar { max: 1 }, None, None);
+        let today = resolution(
+            Reason::TooFarIntoForeign { max: 1 },
+            Some(Choice::Attack),
+            Some(Betrayal::Assassin),
+        );
+        assert_ne!(stored, today);
+        assert_eq!(as_worded_before(&stored), as_worded_before(&today));
+        let other = resolution(Reason::TooFarIntoForeign { max: 2 }, None, None);
+        assert_ne!(as_worded_before(&stored), as_worded_before(&other));
+    }
+}
