@@ -222,6 +222,7 @@ fn judge(
             words.plain(lang, "check-no-objective"),
         ));
     }
+    idle_fleet_warnings(&mut out, path, c, world, h, &set, &words, lang);
     out
 }
 
@@ -247,6 +248,62 @@ impl Judged {
             o.at.start..o.at.end,
             rule,
             format!("{}: {said}", o.kind.name()),
+        ));
+    }
+}
+
+/// G3e.1: a fleet at sea that the file gives no move (or only a refused one) cannot
+/// stay still; the warning says what the rules will do with it instead.
+#[allow(clippy::too_many_arguments)]
+fn idle_fleet_warnings(
+    out: &mut Judged,
+    path: &str,
+    c: &Campaign,
+    world: &World,
+    h: &Header,
+    set: &OrderSet,
+    words: &crate::words::Words,
+    lang: Lang,
+) {
+    use crate::rules::order::OrderKind;
+    use crate::rules::sea::{IdleCourse, idle_course};
+    use crate::rules::world::FleetAt;
+    if world.phase.round().is_none() {
+        return;
+    }
+    for f in world.fleets.values().filter(|f| f.nation == h.club) {
+        let FleetAt::Sea(at) = &f.at else { continue };
+        let moved = set.orders.iter().any(|o| {
+            !out.refused.contains_key(&o.at.seq)
+                && matches!(&o.kind,
+                    OrderKind::FleetMove { fleet, .. } | OrderKind::Land { fleet, .. }
+                        if fleet == &f.id)
+        });
+        if moved {
+            continue;
+        }
+        let rule = c.tables.rulings.idle_fleet_at_sea;
+        let (course, sea, port) = match idle_course(&c.map, world, rule, &f.nation, &f.at) {
+            IdleCourse::IntoPort(p) => ("port", String::new(), p.to_string()),
+            IdleCourse::Toward { sea, port } => ("toward", sea.to_string(), port.to_string()),
+            IdleCourse::Lost => ("lost", String::new(), String::new()),
+            IdleCourse::KeepsTheSea | IdleCourse::StaysInPort => {
+                ("sea", String::new(), String::new())
+            }
+        };
+        out.warnings.push(Diagnostic::file(
+            path,
+            "G3e.1",
+            crate::t!(
+                words,
+                lang,
+                "check-fleet-idle",
+                fleet = f.id.as_str(),
+                at = at.as_str(),
+                course = course,
+                sea = sea.as_str(),
+                port = port.as_str()
+            ),
         ));
     }
 }
@@ -365,4 +422,79 @@ fn authenticate(
             ..whole
         },
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::ids::{FleetId, NationCode, SeaCode};
+    use crate::rules::options::{Idle, options};
+    use crate::rules::world::{Fleet, FleetAt};
+    use crate::scenario::{self, Source};
+
+    /// A Turkish club with one fleet on Adriatico centrale in round 3: no Turkish port
+    /// lies on that zone; the nearest is Valona (T0), by Adriatico meridionale.
+    fn at_sea() -> (Campaign, World) {
+        let c = scenario::load(&Source::builtin("il-giglio").expect("built in")).expect("loads");
+        let t = NationCode::from("T");
+        let mut w = World::start(&c, std::slice::from_ref(&t));
+        w.phase = crate::rules::PhaseId::parse_key("1494-r03").expect("phase");
+        w.armies.clear();
+        w.fleets.clear();
+        let id = FleetId::from("T-F1");
+        w.fleets.insert(
+            id.clone(),
+            Fleet {
+                id,
+                nation: t,
+                at: FleetAt::Sea(SeaCode::from("ADC")),
+                cargo: None,
+            },
+        );
+        (c, w)
+    }
+
+    fn warnings(c: &Campaign, w: &World, body: &str, lang: Lang) -> Vec<String> {
+        let file = format!("club = \"T\"\nphase = \"1494-r03\"\n{body}");
+        check(
+            "orders.toml",
+            file.as_bytes(),
+            c,
+            w,
+            &[],
+            Auth::None,
+            Some(lang),
+        )
+        .warnings
+        .iter()
+        .map(|d| d.message.clone())
+        .collect()
+    }
+
+    #[test]
+    fn a_fleet_left_at_sea_is_warned_with_what_the_sheet_says_it_will_do() {
+        let (c, w) = at_sea();
+        let sheet = options(&c, &w, &NationCode::from("T"));
+        let fleet = sheet.pieces.iter().find(|p| p.id == "T-F1").expect("fleet");
+        assert_eq!(
+            fleet.idle,
+            Idle::FleetToward {
+                sea: "ADS".into(),
+                port: "T0".into()
+            }
+        );
+        let en = warnings(&c, &w, "", Lang::En);
+        assert_eq!(en.len(), 1, "{en:?}");
+        assert!(
+            en[0].contains("T-F1") && en[0].contains("to ADS, toward T0"),
+            "{en:?}"
+        );
+        let it = warnings(&c, &w, "", Lang::It);
+        assert!(it[0].contains("verso ADS, in rotta per T0"), "{it:?}");
+        // A refused move leaves it idle all the same; a valid one does not.
+        let refused = "[[fleet_move]]\nfleet = \"T-F1\"\nto = \"P6\"\n";
+        assert_eq!(warnings(&c, &w, refused, Lang::En).len(), 1);
+        let moved = "[[fleet_move]]\nfleet = \"T-F1\"\nto = \"ADN\"\n";
+        assert!(warnings(&c, &w, moved, Lang::En).is_empty());
+    }
 }

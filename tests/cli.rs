@@ -636,7 +636,9 @@ fn round_orders_are_checked_against_the_map_and_the_rules() {
         "{out}"
     );
     assert!(
-        out.contains("error[G3b.3]: move: too far: at most 1 node this round"),
+        out.contains(
+            "error[G3b.3]: move: too far into foreign territory: a move may go only 1 node into it, as its first step, and stops there"
+        ),
         "{out}"
     );
     assert!(

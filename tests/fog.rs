@@ -13,9 +13,9 @@ use giglio::rules::battles::BattleOutcome;
 use giglio::rules::dice::{Seed, SeededDice, phase_seed};
 use giglio::rules::ids::{ArmyId, DiplomatId, FleetId, SeaCode};
 use giglio::rules::order::{Objective, OrderKind, OrderSet};
-use giglio::rules::outcome::{Audience, Done, Event, Happening, Outcome, Reason};
+use giglio::rules::outcome::{Audience, Betrayal, Done, Event, Happening, Outcome, Reason};
 use giglio::rules::resolve::{Resolution, check_orders, resolve};
-use giglio::rules::tables::{Lang, ObjectiveKind};
+use giglio::rules::tables::{Choice, Lang, ObjectiveKind};
 use giglio::rules::visibility::{self, ClubName, ClubView, EventView, PhaseFacts};
 use giglio::rules::world::{
     Alliance, Army, Diplomat, Fleet, FleetAt, Garrison, Loan, Work, WorkKind, World,
@@ -405,9 +405,11 @@ fn alliance_phrases(a: &Alliance) -> Vec<String> {
         for (by, against) in [(x, y), (y, x)] {
             out.push(explain::happening(
                 &Words::builtin(),
+                // Without its reason: a prefix of every betrayal's sentence.
                 &Happening::AllianceBetrayed {
                     by: by.clone(),
                     against: against.clone(),
+                    how: None,
                 },
                 lang,
             ));
@@ -794,6 +796,7 @@ fn public_kind(what: &Happening) -> bool {
             | Happening::Surrendered { .. }
             | Happening::WorksComplete { .. }
             | Happening::Breached { .. }
+            | Happening::FortificationsDestroyed { .. }
             | Happening::StormRoll { .. }
             | Happening::MoveOrder { .. }
             | Happening::BattleFought { .. }
@@ -1451,6 +1454,9 @@ fn change_resolution(b: &mut Branch, me: &NationCode, h: &Hidden) -> Option<()> 
                 what: Happening::AllianceBetrayed {
                     by: n,
                     against: me.clone(),
+                    how: Some(Betrayal::WhenContacted {
+                        node: NodeCode::from("V0"),
+                    }),
                 },
             });
         }
@@ -1687,6 +1693,87 @@ fn a_foreign_garrison_is_not_told() {
                 })
             });
         assert_eq!(seen(b, club).0, seen(&g, club).0);
+    }
+}
+
+/// The explanations of an encounter (the Table 34 cell: both sides' choices) and of a
+/// betrayal (what made it one) reach the two sides and nobody else; a club's standing
+/// names the best other club's figure only where the political map tells it.
+#[test]
+fn explanations_reach_only_the_clubs_they_concern() {
+    let s = shipped();
+    let b = &pool()[0];
+    let [a, d, third] = [&s.clubs[0], &s.clubs[1], &s.clubs[2]];
+    let (na, nd) = (
+        NationCode::from(a.nation.as_str()),
+        NationCode::from(d.nation.as_str()),
+    );
+    let node = NodeCode::from("F7");
+    let mut g = b.clone();
+    for who in [&na, &nd] {
+        g.resolution.events.push(Event {
+            audience: Audience::Nation(who.clone()),
+            rule: "G3c.2".into(),
+            what: Happening::Encounter {
+                node: node.clone(),
+                hand: na.clone(),
+                other: nd.clone(),
+                text_it: "battaglia".into(),
+                text_en: "battle".into(),
+                hand_choice: Some(Choice::Attack),
+                other_choice: Some(Choice::Retreat),
+            },
+        });
+        g.resolution.events.push(Event {
+            audience: Audience::Nation(who.clone()),
+            rule: "G5.2".into(),
+            what: Happening::AllianceBetrayed {
+                by: na.clone(),
+                against: nd.clone(),
+                how: Some(Betrayal::OnContact { node: node.clone() }),
+            },
+        });
+    }
+    assert_eq!(
+        seen(b, third),
+        seen(&g, third),
+        "a third club learns nothing"
+    );
+    for club in [a, d] {
+        let (_, text, ..) = seen(&g, club);
+        let (cell, why) = match club.lang {
+            Lang::It => ("Tabella 34", "scelta permanente al contatto"),
+            Lang::En => ("Table 34", "standing choice on contact"),
+        };
+        assert!(
+            text.contains(cell),
+            "{}: the Table 34 cell is told",
+            club.nation
+        );
+        assert!(
+            text.contains(why),
+            "{}: the betrayal is explained",
+            club.nation
+        );
+    }
+    // The best other figure of a "most" objective is told only where it is public.
+    for club in &s.clubs {
+        let v = view_of(b, club);
+        if let Some(st) = &v.standing {
+            let public = !matches!(
+                st.kind,
+                ObjectiveKind::MostDucats
+                    | ObjectiveKind::MostFleets
+                    | ObjectiveKind::MostAlliancesHonoured
+                    | ObjectiveKind::MostAlliancesBetrayed
+            );
+            assert!(
+                public || st.leader.is_none(),
+                "{}: {:?}",
+                club.nation,
+                st.kind
+            );
+        }
     }
 }
 

@@ -48,5 +48,8 @@ mod storage;
 mod tidy;
 /// Objectives and the final verdict (G8).
 mod victory;
+/// Every message of a five-year bot campaign in both languages: one language, no
+/// debug formatting, codes in natural order.
+mod words_scan;
 /// The year in review: yearly reports and the chronicle after the winter.
 mod yearly;

@@ -169,6 +169,7 @@ fn every_ruling_of_the_rulebook_names_its_switch() {
     // introduces a chapter of rulings (G7).
     let switches = [
         "loan_confiscation_order",
+        "loan_unpaid_carried",
         "reinforce_only_in_owned_city",
         "works_at_once_in_owned_nodes",
         "commander_killed_rounds",
@@ -177,6 +178,8 @@ fn every_ruling_of_the_rulebook_names_its_switch() {
         "army_upkeep",
         "abroad_steps",
         "contact_exchange",
+        "idle_fleet_at_sea",
+        "disaster_destroys_fortifications",
         "alliance_needs_both",
         "see_adjacent_nodes",
         "bribe_step_english_text",

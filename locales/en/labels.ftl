@@ -115,3 +115,17 @@ y_public_events = Other public events
 y_holdings_change = Nations' holdings: start → end of the year
 y_start = start
 y_end = end
+measure-counts = { $kind ->
+    [keep_possessions] nodes of your starting holdings you no longer hold; met at 0
+    [conquer_nation] nodes of the nation you named you do not hold yet; met at 0
+    [most_capitals] capitals you hold
+    [most_cities] cities you hold
+    [most_fortresses] fortresses you hold
+    [most_villages] villages you hold
+    [most_ports] ports you hold
+    [most_ducats] ducats in your treasury
+    [most_fleets] your fleets
+    [most_alliances_honoured] alliances declared on both sides that you have not betrayed
+   *[most_alliances_betrayed] alliances you have betrayed
+}
+measure-leader = the best of the other clubs: { $best }

@@ -96,6 +96,14 @@ reason-too-far = { $max ->
     [one] too far: at most { $max } node this round
    *[other] too far: at most { $max } nodes this round
 }
+reason-too-far-into-foreign = { $max ->
+    [one] too far into foreign territory: a move may go only { $max } node into it, as its first step, and stops there
+   *[other] too far into foreign territory: a move may go only { $max } nodes into it and stops there
+}
+reason-too-far-from-abroad = { $max ->
+    [one] a piece that starts the round in foreign territory moves at most { $max } node
+   *[other] a piece that starts the round in foreign territory moves at most { $max } nodes
+}
 reason-border-not-first = foreign territory is entered only with the first step, and the piece stops there
 reason-banned = no move from { $from } to { $to } is allowed this round
 reason-stunned = its commander was killed: the army cannot move or attack this round
@@ -126,7 +134,10 @@ reason-not-resolved-yet = this kind of order is not resolved by this version yet
 ## What else happened.
 happening-income = { $nation } collects { $amount } ducats
 happening-loan-repaid = { $nation } repays its loan: { $amount } ducats
-happening-loan-default = { $nation } cannot repay { $due } ducats: { $paid } confiscated, { $unpaid } left unpaid
+happening-loan-default = { $nation } cannot repay { $due } ducats: { $paid } confiscated, { $carried ->
+    [true] { $unpaid } still owed, due next spring without new interest
+   *[false] { $unpaid } left unpaid
+}
 happening-strategos-won = { $nation } wins the Strategos for { $bid } ducats
 happening-strategos-tie = a tie at { $bid } ducats: no Strategos this year
 happening-strategos-none = no valid bid: no Strategos this year
@@ -137,6 +148,7 @@ happening-specialists-leave = the specialists of { $nation } leave service
 happening-event-roll = { $nation } rolls for events: { $roll }
 happening-winter-event = { $nation }: { $name } for next year
 happening-breached = { $node } is breached
+happening-fortifications-destroyed = the fortifications of { $node } are destroyed: it is an open place now
 happening-campaign-ends = the campaign is over
 happening-epidemic = the epidemic breaks out at { $node } ({ $nation })
 happening-force-destroyed = { $what ->
@@ -149,7 +161,20 @@ happening-force-destroyed = { $what ->
     [epidemic] the epidemic
    *[lost_at_sea] lost at sea
 })
-happening-encounter = encounter at { $node } between { $hand } and { $other }: { $text }
+happening-encounter = encounter at { $node } between { $hand } and { $other }: { $text }{ $hand_choice ->
+    [none] {""}
+   *[other] {" "}(Table 34: { $hand }, in hand, chose { $hand_choice ->
+        [stop] to stop
+        [retreat] to retreat
+        [attack] to attack
+       *[withdraw] to withdraw
+    }, { $other } chose { $other_choice ->
+        [stop] to stop
+        [retreat] to retreat
+        [attack] to attack
+       *[withdraw] to withdraw into its fortification
+    })
+}
 happening-diplomat-revealed = at { $node } a diplomat of { $nation } is unmasked and removed
 happening-diplomat-unmasked = your spy reveals that at { $node } there is only a diplomat
 happening-enemy-size = your spy sizes the enemy at { $node }: { $ducats } ducats
@@ -169,6 +194,8 @@ happening-storm-roll = storm roll: { $roll }{ $storm ->
 happening-fleet-lost = fleet { $fleet } of { $nation } is lost in the storm
 happening-fleet-pushed-back = fleet { $fleet } of { $nation } is pushed back to { $to }
 happening-fleet-destroyed = fleet { $fleet } of { $nation } is destroyed
+happening-fleet-sailed-home = fleet { $fleet } of { $nation } had no move at sea, where a fleet may not stay: it sails for { $port }, its nearest port, and is now at { $to }
+happening-fleet-adrift = fleet { $fleet } of { $nation } had no move at sea, where a fleet may not stay, and no port of its own to make for: it is lost, with any army aboard
 happening-commander-killed = the commander of army { $army } of { $nation } is killed
 happening-specialist-killed = { $what ->
     [sapper] { $sapper ->
@@ -178,7 +205,13 @@ happening-specialist-killed = { $what ->
     [diplomat] diplomat { $diplomat } of { $nation } is killed
    *[spy] the spy of { $nation } is killed
 }
-happening-alliance-betrayed = { $by } betrays its alliance with { $against }
+happening-alliance-betrayed = { $by } betrays its alliance with { $against }{ $how ->
+    [on_contact] : at { $node } its moving force met the ally's and attacked, as its standing choice on contact said (G3c.3)
+    [when_contacted] : at { $node } the ally's force came upon its own, whose standing choice when contacted was to attack (G3c.3)
+    [siege] : it laid siege to { $node }, a place of the ally
+    [assassin] : it sent an assassin against the ally
+   *[none] {""}
+}
 happening-landed = { $army } of { $nation } lands at { $node }
 happening-battle-fought = battle { $id } at { $node }, { $attacker } against { $defender }: { $winner ->
     [none] a draw

@@ -115,3 +115,17 @@ y_public_events = Altri avvenimenti pubblici
 y_holdings_change = Possedimenti delle nazioni: inizio → fine dell'anno
 y_start = inizio
 y_end = fine
+measure-counts = { $kind ->
+    [keep_possessions] nodi dei vostri possedimenti iniziali che non tenete più; raggiunto a 0
+    [conquer_nation] nodi della nazione che avete scelto che non tenete ancora; raggiunto a 0
+    [most_capitals] capitali che tenete
+    [most_cities] città che tenete
+    [most_fortresses] fortezze che tenete
+    [most_villages] villaggi che tenete
+    [most_ports] porti che tenete
+    [most_ducats] ducati nella vostra tesoreria
+    [most_fleets] le vostre flotte
+    [most_alliances_honoured] alleanze dichiarate da entrambe le parti che non avete tradito
+   *[most_alliances_betrayed] alleanze che avete tradito
+}
+measure-leader = il migliore degli altri club: { $best }

@@ -96,6 +96,14 @@ reason-too-far = { $max ->
     [one] troppo lontano: al massimo { $max } nodo in questo turno
    *[other] troppo lontano: al massimo { $max } nodi in questo turno
 }
+reason-too-far-into-foreign = { $max ->
+    [one] troppo dentro il territorio straniero: vi si entra di { $max } solo nodo, con il primo passo, e ci si ferma
+   *[other] troppo dentro il territorio straniero: vi si entra al massimo di { $max } nodi, e ci si ferma
+}
+reason-too-far-from-abroad = { $max ->
+    [one] un pezzo che inizia il turno in territorio straniero muove al massimo di { $max } nodo
+   *[other] un pezzo che inizia il turno in territorio straniero muove al massimo di { $max } nodi
+}
 reason-border-not-first = in territorio straniero si entra solo con il primo passo, e ci si ferma
 reason-banned = in questo turno non si può muovere da { $from } a { $to }
 reason-stunned = il comandante è stato ucciso: l'armata non può muovere né attaccare in questo turno
@@ -126,7 +134,10 @@ reason-not-resolved-yet = questo tipo di ordine non è ancora risolto da questa 
 ## Che altro è accaduto.
 happening-income = { $nation } incassa { $amount } ducati
 happening-loan-repaid = { $nation } restituisce il prestito: { $amount } ducati
-happening-loan-default = { $nation } non può restituire { $due } ducati: confiscati { $paid }, restano insoluti { $unpaid }
+happening-loan-default = { $nation } non può restituire { $due } ducati: confiscati { $paid }, { $carried ->
+    [true] restano dovuti { $unpaid }, da restituire la prossima primavera senza nuovi interessi
+   *[false] restano insoluti { $unpaid }
+}
 happening-strategos-won = { $nation } ottiene lo Stratego per { $bid } ducati
 happening-strategos-tie = parità a { $bid } ducati: nessuno Stratego quest'anno
 happening-strategos-none = nessuna offerta valida: nessuno Stratego quest'anno
@@ -137,6 +148,7 @@ happening-specialists-leave = gli specialisti di { $nation } lasciano il servizi
 happening-event-roll = { $nation } tira per gli eventi: { $roll }
 happening-winter-event = { $nation }: { $name } per il prossimo anno
 happening-breached = { $node } subisce una breccia
+happening-fortifications-destroyed = le fortificazioni di { $node } sono distrutte: ora è un luogo aperto
 happening-campaign-ends = la campagna è finita
 happening-epidemic = l'epidemia colpisce { $node } ({ $nation })
 happening-force-destroyed = { $what ->
@@ -149,7 +161,20 @@ happening-force-destroyed = { $what ->
     [epidemic] per l'epidemia
    *[lost_at_sea] persa in mare
 })
-happening-encounter = incontro a { $node } tra { $hand } e { $other }: { $text }
+happening-encounter = incontro a { $node } tra { $hand } e { $other }: { $text }{ $hand_choice ->
+    [none] {""}
+   *[other] {" "}(Tabella 34: { $hand }, di mano, ha scelto di { $hand_choice ->
+        [stop] fermarsi
+        [retreat] indietreggiare
+        [attack] attaccare
+       *[withdraw] rinchiudersi
+    }, { $other } di { $other_choice ->
+        [stop] fermarsi
+        [retreat] indietreggiare
+        [attack] attaccare
+       *[withdraw] rinchiudersi nella sua fortificazione
+    })
+}
 happening-diplomat-revealed = a { $node } un diplomatico di { $nation } è smascherato e rimosso
 happening-diplomat-unmasked = la vostra spia rivela che a { $node } c'è solo un diplomatico
 happening-enemy-size = la vostra spia stima il nemico a { $node }: { $ducats } ducati
@@ -169,6 +194,8 @@ happening-storm-roll = tiro della tempesta: { $roll }{ $storm ->
 happening-fleet-lost = la flotta { $fleet } di { $nation } è persa nella tempesta
 happening-fleet-pushed-back = la flotta { $fleet } di { $nation } è respinta a { $to }
 happening-fleet-destroyed = la flotta { $fleet } di { $nation } è distrutta
+happening-fleet-sailed-home = la flotta { $fleet } di { $nation } non aveva movimenti in mare, dove una flotta non può restare: fa rotta verso { $port }, il suo porto più vicino, ed è ora a { $to }
+happening-fleet-adrift = la flotta { $fleet } di { $nation } non aveva movimenti in mare, dove una flotta non può restare, né un porto proprio verso cui fare rotta: è perduta, con l'eventuale armata a bordo
 happening-commander-killed = il comandante dell'armata { $army } di { $nation } è ucciso
 happening-specialist-killed = { $what ->
     [sapper] { $sapper ->
@@ -178,7 +205,13 @@ happening-specialist-killed = { $what ->
     [diplomat] il diplomatico { $diplomat } di { $nation } è ucciso
    *[spy] la spia di { $nation } è uccisa
 }
-happening-alliance-betrayed = { $by } tradisce l'alleanza con { $against }
+happening-alliance-betrayed = { $by } tradisce l'alleanza con { $against }{ $how ->
+    [on_contact] : a { $node } la sua forza in movimento ha incontrato quella dell'alleato e l'ha attaccata, come diceva la sua scelta permanente al contatto (G3c.3)
+    [when_contacted] : a { $node } la forza dell'alleato è arrivata sulla sua, la cui scelta permanente quando contattata era di attaccare (G3c.3)
+    [siege] : ha assediato { $node }, una piazza dell'alleato
+    [assassin] : ha mandato un assassino contro l'alleato
+   *[none] {""}
+}
 happening-landed = { $army } di { $nation } sbarca a { $node }
 happening-battle-fought = battaglia { $id } a { $node }, { $attacker } contro { $defender }: { $winner ->
     [none] pareggio

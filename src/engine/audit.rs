@@ -151,6 +151,38 @@ impl Audit {
     }
 }
 
+/// A resolution with the reasons that later versions name more precisely put back as
+/// they were stored before (a move too far into or from foreign territory was plain
+/// "too far"), and without the explanations they add to events (the Table 34 cell of an
+/// encounter, what made a betrayal), so that audit compares facts, not the precision
+/// of their words.
+fn as_worded_before(r: &Resolution) -> Resolution {
+    use crate::rules::outcome::{Happening, Outcome, Reason};
+    let mut r = r.clone();
+    for e in &mut r.events {
+        match &mut e.what {
+            Happening::Encounter {
+                hand_choice,
+                other_choice,
+                ..
+            } => {
+                *hand_choice = None;
+                *other_choice = None;
+            }
+            Happening::AllianceBetrayed { how, .. } => *how = None,
+            _ => {}
+        }
+    }
+    for o in &mut r.outcomes {
+        if let Outcome::Rejected { reason, .. } = &mut o.result
+            && let Reason::TooFarIntoForeign { max } | Reason::TooFarFromAbroad { max } = *reason
+        {
+            *reason = Reason::TooFar { max };
+        }
+    }
+    r
+}
+
 /// Recomputes a resolved phase from its revealed seed, its stored definition, orders
 /// and battle results, and compares every roll and result with what was stored: the
 /// clubs' check on the referee.
@@ -212,13 +244,23 @@ pub fn audit(store: &Store, key: &str) -> Result<Audit> {
         .into_iter()
         .map(|(_, r)| r)
         .collect();
-    let rolls_match = dice.log() == stored_rolls.as_slice();
+    // A roll's purpose is words, which later versions may write more fully (a random
+    // pick now names its list): the die, its event, faces and value are what count.
+    let same_die = |a: &Roll, b: &Roll| {
+        (a.seq, &a.event, a.sides, a.value) == (b.seq, &b.event, b.sides, b.value)
+    };
+    let rolls_match = dice.log().len() == stored_rolls.len()
+        && dice
+            .log()
+            .iter()
+            .zip(&stored_rolls)
+            .all(|(a, b)| same_die(a, b));
     if !rolls_match {
         let first = dice
             .log()
             .iter()
             .zip(&stored_rolls)
-            .position(|(a, b)| a != b)
+            .position(|(a, b)| !same_die(a, b))
             .unwrap_or(dice.log().len().min(stored_rolls.len()));
         details.push(format!(
             "the dice differ from roll #{} on ({} recomputed, {} stored)",
@@ -236,7 +278,8 @@ pub fn audit(store: &Store, key: &str) -> Result<Audit> {
             ..replayed.clone()
         },
     );
-    let resolution_matches = stored.as_ref() == Some(&recomputed);
+    let resolution_matches =
+        stored.map(|r| as_worded_before(&r)) == Some(as_worded_before(&recomputed));
     if !resolution_matches {
         details.push("the outcomes, events or ledger differ from those stored".into());
     }
@@ -261,4 +304,71 @@ pub fn audit(store: &Store, key: &str) -> Result<Audit> {
         next_world_matches,
         details,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::order::OrderRef;
+    use crate::rules::outcome::{
+        Audience, Betrayal, Event, Happening, OrderOutcome, Outcome, Reason,
+    };
+    use crate::rules::tables::Choice;
+    use crate::rules::{NationCode, NodeCode};
+
+    /// A phase stored before the explanations existed and the same phase recomputed
+    /// today compare equal; a different fact does not.
+    #[test]
+    fn audit_compares_facts_not_the_explanations_added_since() {
+        let v = NationCode::from("V");
+        let resolution =
+            |reason: Reason, choice: Option<Choice>, how: Option<Betrayal>| Resolution {
+                next: None,
+                outcomes: vec![OrderOutcome {
+                    nation: v.clone(),
+                    at: OrderRef {
+                        seq: 1,
+                        start: 0,
+                        end: 1,
+                    },
+                    order: "move".into(),
+                    result: Outcome::rejected("G3b.3", reason),
+                }],
+                events: vec![
+                    Event {
+                        audience: Audience::Nation(v.clone()),
+                        rule: "G3c.2".into(),
+                        what: Happening::Encounter {
+                            node: NodeCode::from("F7"),
+                            hand: v.clone(),
+                            other: NationCode::from("F"),
+                            text_it: "battaglia".into(),
+                            text_en: "battle".into(),
+                            hand_choice: choice,
+                            other_choice: choice,
+                        },
+                    },
+                    Event {
+                        audience: Audience::Nation(v.clone()),
+                        rule: "G5.2".into(),
+                        what: Happening::AllianceBetrayed {
+                            by: v.clone(),
+                            against: NationCode::from("F"),
+                            how,
+                        },
+                    },
+                ],
+                ledger: Default::default(),
+            };
+        let stored = resolution(Reason::TooFar { max: 1 }, None, None);
+        let today = resolution(
+            Reason::TooFarIntoForeign { max: 1 },
+            Some(Choice::Attack),
+            Some(Betrayal::Assassin),
+        );
+        assert_ne!(stored, today);
+        assert_eq!(as_worded_before(&stored), as_worded_before(&today));
+        let other = resolution(Reason::TooFarIntoForeign { max: 2 }, None, None);
+        assert_ne!(as_worded_before(&stored), as_worded_before(&other));
+    }
 }

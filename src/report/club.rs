@@ -35,6 +35,12 @@ pub fn labels(env: &Environment, lang: Lang) -> Result<Value> {
     Ok(Value::from(Serde(crate::words::from_env(env).labels(lang))))
 }
 
+/// A club's report as text alone, without its map picture: for checks that read many
+/// reports (the words scan of a whole campaign).
+pub fn club_report_text(env: &Environment, view: &ClubView) -> Result<String> {
+    render_both(env, "report", view.lang, Value::from(Serde(view)), "").map(|(text, _)| text)
+}
+
 /// Renders a view through `<stem>.txt` and `<stem>.html` with the words of its
 /// language; `map_src` is how the HTML refers to the map picture.
 pub(crate) fn render_both(

@@ -214,7 +214,19 @@ fn derived(kind: &str, map: &serde_json::Map<String, Value>, lang: Lang, args: &
     match kind {
         "missing_ducats" => args.set("missing", num("cost") - num("treasury")),
         "winter_event" => args.set("name", text("name_it", "name_en")),
-        "encounter" => args.set("text", text("text_it", "text_en")),
+        "encounter" => {
+            args.set("text", text("text_it", "text_en"));
+            // Events stored before the Table 34 cell was recorded have no choices.
+            for k in ["hand_choice", "other_choice"] {
+                if !map.contains_key(k) {
+                    args.set(k, "none");
+                }
+            }
+        }
+        // Stored before what made the betrayal was recorded.
+        "alliance_betrayed" if !map.contains_key("how") => args.set("how", "none"),
+        // Stored before the unpaid rest could stay owed.
+        "loan_default" if !map.contains_key("carried") => args.set("carried", "false"),
         _ => {}
     }
 }

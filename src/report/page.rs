@@ -12,7 +12,7 @@
 use super::sheet::Attachment;
 use crate::orders::unparse_order;
 use crate::rules::choices::{Choices, Priced};
-use crate::rules::options::{Idle, Options, PieceKind};
+use crate::rules::options::{Options, PieceKind};
 use crate::rules::order::{AssassinTarget, FleetTo, OrderKind, Piece, SapperAt};
 use crate::rules::tables::{Choice, Lang};
 use crate::rules::{Campaign, NationCode, World};
@@ -330,18 +330,7 @@ impl Ctx<'_> {
                 name = name.as_str()
             ),
         };
-        let at = pc.at.as_str();
-        let idle = match &pc.idle {
-            Idle::Holds => t!(w, l, "sheet-idle-holds", at = at),
-            Idle::Aboard { fleet } => t!(w, l, "sheet-idle-aboard", fleet = fleet.as_str()),
-            Idle::SiegeEnds { node } => t!(w, l, "sheet-idle-siege-ends", node = node.as_str()),
-            Idle::FleetToPort { port } => {
-                t!(w, l, "sheet-idle-fleet-to-port", port = port.as_str())
-            }
-            Idle::FleetStaysAtSea => t!(w, l, "sheet-idle-fleet-at-sea", at = at),
-            Idle::FleetInPort => t!(w, l, "sheet-idle-fleet-in-port", at = at),
-            Idle::InBattle { battle } => t!(w, l, "sheet-idle-in-battle", battle = battle.as_str()),
-        };
+        let idle = super::sheet::idle_text(w, l, &pc.idle, &pc.at);
         let mut offers: Vec<Offer> = pc
             .orders
             .iter()

@@ -341,15 +341,7 @@ fn piece(out: &mut String, w: &Words, s: &SheetInput, p: &PieceOptions) {
             name = name.as_str()
         ),
     };
-    let idle = match &p.idle {
-        Idle::Holds => t!(w, l, "sheet-idle-holds", at = p.at.as_str()),
-        Idle::Aboard { fleet } => t!(w, l, "sheet-idle-aboard", fleet = fleet.as_str()),
-        Idle::SiegeEnds { node } => t!(w, l, "sheet-idle-siege-ends", node = node.as_str()),
-        Idle::FleetToPort { port } => t!(w, l, "sheet-idle-fleet-to-port", port = port.as_str()),
-        Idle::FleetStaysAtSea => t!(w, l, "sheet-idle-fleet-at-sea", at = p.at.as_str()),
-        Idle::FleetInPort => t!(w, l, "sheet-idle-fleet-in-port", at = p.at.as_str()),
-        Idle::InBattle { battle } => t!(w, l, "sheet-idle-in-battle", battle = battle.as_str()),
-    };
+    let idle = idle_text(w, l, &p.idle, &p.at);
     let _ = writeln!(out, "\n# ==== {title} ====");
     comment(out, &idle);
     let moves: Vec<&Vec<crate::rules::NodeCode>> = p
@@ -446,6 +438,28 @@ fn battle_stub(out: &mut String, w: &Words, s: &SheetInput, b: &crate::rules::wo
             ],
         },
     );
+}
+
+/// What a piece does if the club sends nothing, in words: the sheet's line and the
+/// order page's.
+pub fn idle_text(w: &Words, l: Lang, idle: &Idle, at: &str) -> String {
+    match idle {
+        Idle::Holds => t!(w, l, "sheet-idle-holds", at = at),
+        Idle::Aboard { fleet } => t!(w, l, "sheet-idle-aboard", fleet = fleet.as_str()),
+        Idle::SiegeEnds { node } => t!(w, l, "sheet-idle-siege-ends", node = node.as_str()),
+        Idle::FleetToPort { port } => t!(w, l, "sheet-idle-fleet-to-port", port = port.as_str()),
+        Idle::FleetToward { sea, port } => t!(
+            w,
+            l,
+            "sheet-idle-fleet-toward",
+            sea = sea.as_str(),
+            port = port.as_str()
+        ),
+        Idle::FleetStaysAtSea => t!(w, l, "sheet-idle-fleet-at-sea", at = at),
+        Idle::FleetLost => t!(w, l, "sheet-idle-fleet-lost", at = at),
+        Idle::FleetInPort => t!(w, l, "sheet-idle-fleet-in-port", at = at),
+        Idle::InBattle { battle } => t!(w, l, "sheet-idle-in-battle", battle = battle.as_str()),
+    }
 }
 
 /// A file attached to a club's mail.

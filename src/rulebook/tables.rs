@@ -8,7 +8,7 @@
 
 use crate::rules::Campaign;
 use crate::rules::tables::{
-    Choice, Confiscation, EventEffect, Lang, Rounding, StrategosTie, Tables,
+    Choice, Confiscation, EventEffect, IdleFleet, Lang, Rounding, StrategosTie, Tables,
 };
 
 /// Opens a generated block; the table's name follows, then ` -->`.
@@ -290,6 +290,9 @@ fn events(t: &Tables, lang: Lang, w: &Words) -> String {
             EventEffect::VillageIncome { ducats } => {
                 format!("{} {}", w.eff_villages, duc(*ducats, w))
             }
+            EventEffect::BreachRandomFortified if t.rulings.disaster_destroys_fortifications => {
+                w.eff_destroy.to_owned()
+            }
             EventEffect::BreachRandomFortified => w.eff_breach.to_owned(),
         };
         s.push_str(&format!("| {} | {name} | {effect} |\n", e.roll));
@@ -328,6 +331,7 @@ fn rulings(t: &Tables, w: &Words) -> String {
                 Confiscation::Treasury => "\"treasury\"",
                 Confiscation::Armies => "\"armies\"",
                 Confiscation::Fleets => "\"fleets\"",
+                Confiscation::Garrisons => "\"garrisons\"",
             })
             .collect();
         format!("[{}]", names.join(", "))
@@ -341,6 +345,11 @@ fn rulings(t: &Tables, w: &Words) -> String {
             "G2a.3",
             "loan_confiscation_order",
             &list(&r.loan_confiscation_order),
+        ],
+        [
+            "G2a.3",
+            "loan_unpaid_carried",
+            &r.loan_unpaid_carried.to_string(),
         ],
         [
             "G2b.1",
@@ -370,6 +379,19 @@ fn rulings(t: &Tables, w: &Words) -> String {
             "G3c.7",
             "battle_results_at_once",
             &r.battle_results_at_once.to_string(),
+        ],
+        [
+            "G3e.1",
+            "idle_fleet_at_sea",
+            match r.idle_fleet_at_sea {
+                IdleFleet::PortOnZone => "\"port_on_zone\"",
+                IdleFleet::SailsHome => "\"sails_home\"",
+            },
+        ],
+        [
+            "G4.3",
+            "disaster_destroys_fortifications",
+            &r.disaster_destroys_fortifications.to_string(),
         ],
         [
             "G3d.2",
@@ -476,6 +498,7 @@ struct Words {
     eff_of_income: &'static str,
     eff_villages: &'static str,
     eff_breach: &'static str,
+    eff_destroy: &'static str,
     objective: &'static str,
     in_orders: &'static str,
     rule: &'static str,
@@ -562,6 +585,7 @@ const IT: Words = Words {
     eff_of_income: "del normale",
     eff_villages: "i villaggi rendono",
     eff_breach: "una piazza fortificata a caso è smantellata (va riparata, G2b.4)",
+    eff_destroy: "le fortificazioni di una piazza a caso sono distrutte (vanno rifatte, G2b.4; una fortezza è smantellata)",
     objective: "obiettivo",
     in_orders: "negli ordini",
     rule: "regola",
@@ -639,6 +663,7 @@ const EN: Words = Words {
     eff_of_income: "of their income",
     eff_villages: "villages pay",
     eff_breach: "a random fortified place is breached (repair it, G2b.4)",
+    eff_destroy: "the fortifications of a random fortified place are destroyed (fortify it again, G2b.4; a fortress is breached)",
     objective: "objective",
     in_orders: "in orders",
     rule: "rule",

@@ -19,6 +19,7 @@ pub mod order;
 pub mod outcome;
 pub mod resolve;
 pub mod say;
+pub mod sea;
 mod spring;
 mod summer;
 pub mod tables;

@@ -12,6 +12,7 @@ use super::ids::{ArmyId, Ducats, NationCode, NodeCode};
 use super::order::{FleetTo, OrderKind, OrderSet, Piece, SapperAt};
 use super::outcome::Outcome;
 use super::resolve::check_orders;
+use super::sea::{IdleCourse, idle_course};
 use super::world::{FleetAt, Fortification, World};
 use serde::Serialize;
 
@@ -27,8 +28,14 @@ pub enum Idle {
     SiegeEnds { node: NodeCode },
     /// A fleet at sea with no order heads for its club's port on its zone (G3e.1).
     FleetToPort { port: NodeCode },
-    /// A fleet at sea with no order and no port of its club on its zone stays at sea.
+    /// A fleet at sea with no order sails one lane, to `sea`, toward its club's
+    /// nearest port (G3e.1, ruling `idle_fleet_at_sea`).
+    FleetToward { sea: String, port: NodeCode },
+    /// A fleet at sea with no order and no port of its club on its zone stays at sea
+    /// (campaigns written before the ruling `idle_fleet_at_sea`).
     FleetStaysAtSea,
+    /// A fleet at sea with no order and no port of its club within reach is lost.
+    FleetLost,
     /// A fleet in port stays there (G3e.1).
     FleetInPort,
     /// It is a party to a battle that waits for its result: where it stands next
@@ -143,12 +150,16 @@ pub fn options(c: &Campaign, world: &World, nation: &NationCode) -> Options {
         let (at, idle) = match &f.at {
             FleetAt::Port(p) => (p.to_string(), Idle::FleetInPort),
             FleetAt::Sea(z) => {
-                let home = c
-                    .map
-                    .ports_on(z.as_str())
-                    .find(|p| world.nodes.get(*p).is_some_and(|x| &x.owner == nation))
-                    .cloned();
-                let idle = home.map_or(Idle::FleetStaysAtSea, |port| Idle::FleetToPort { port });
+                let rule = c.tables.rulings.idle_fleet_at_sea;
+                let idle = match idle_course(&c.map, world, rule, nation, &f.at) {
+                    IdleCourse::IntoPort(port) => Idle::FleetToPort { port },
+                    IdleCourse::Toward { sea, port } => Idle::FleetToward {
+                        sea: sea.to_string(),
+                        port,
+                    },
+                    IdleCourse::Lost => Idle::FleetLost,
+                    IdleCourse::KeepsTheSea | IdleCourse::StaysInPort => Idle::FleetStaysAtSea,
+                };
                 (z.to_string(), idle)
             }
         };

@@ -5,6 +5,7 @@
 
 use super::ids::{ArmyId, DiplomatId, Ducats, FleetId, NationCode, NodeCode};
 use super::order::{OrderRef, SapperAt};
+use super::tables::Choice;
 use serde::{Deserialize, Serialize};
 
 /// The outcome of one order.
@@ -236,6 +237,14 @@ pub enum Reason {
     TooFar {
         max: u8,
     },
+    /// G3b.3: a move from home goes only `max` node into foreign territory.
+    TooFarIntoForeign {
+        max: u8,
+    },
+    /// G3b.3: a piece that starts the round abroad moves only `max` node.
+    TooFarFromAbroad {
+        max: u8,
+    },
     BorderNotFirst,
     Banned {
         from: NodeCode,
@@ -343,6 +352,10 @@ pub enum Happening {
         due: Ducats,
         paid: Ducats,
         unpaid: Ducats,
+        /// Whether the unpaid rest stays owed, due next spring (ruling
+        /// `loan_unpaid_carried`); absent in events stored before it.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        carried: bool,
     },
     StrategosWon {
         nation: NationCode,
@@ -377,6 +390,10 @@ pub enum Happening {
     Breached {
         node: NodeCode,
     },
+    /// G4.3: a disaster destroyed the fortifications of `node`: it is open now.
+    FortificationsDestroyed {
+        node: NodeCode,
+    },
     CampaignEnds,
     // ---- summer ----
     Epidemic {
@@ -395,6 +412,12 @@ pub enum Happening {
         other: NationCode,
         text_it: String,
         text_en: String,
+        /// The Table 34 cell: the choice of the side in hand and of the other side,
+        /// revealed to both (G3c.2). Absent in events stored before it was recorded.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        hand_choice: Option<Choice>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        other_choice: Option<Choice>,
     },
     DiplomatRevealed {
         nation: NationCode,
@@ -456,6 +479,20 @@ pub enum Happening {
         nation: NationCode,
         fleet: FleetId,
     },
+    /// G3e.1: a fleet given no move at sea sails toward `port`, its club's nearest:
+    /// `to` is where it is now (the port itself, or the next sea zone).
+    FleetSailedHome {
+        nation: NationCode,
+        fleet: FleetId,
+        to: String,
+        port: NodeCode,
+    },
+    /// G3e.1: a fleet given no move at sea with no port of its club within reach is
+    /// lost, with any army aboard.
+    FleetAdrift {
+        nation: NationCode,
+        fleet: FleetId,
+    },
     CommanderKilled {
         nation: NationCode,
         army: ArmyId,
@@ -467,6 +504,9 @@ pub enum Happening {
     AllianceBetrayed {
         by: NationCode,
         against: NationCode,
+        /// What made it a betrayal. Absent in events stored before it was recorded.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        how: Option<Betrayal>,
     },
     Landed {
         nation: NationCode,
@@ -486,6 +526,22 @@ pub enum Happening {
         attacker_loss: Ducats,
         defender_loss: Ducats,
     },
+}
+
+/// What an ally did that counts as betraying the alliance (G5.2).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Betrayal {
+    /// Its moving force met the ally at `node` and attacked: its standing choice on
+    /// contact (G3c.3) was to attack.
+    OnContact { node: NodeCode },
+    /// The ally's force moved into its own at `node`, and its standing choice when
+    /// contacted (G3c.3) was to attack.
+    WhenContacted { node: NodeCode },
+    /// It laid siege to the ally's place `node` (G3d).
+    Siege { node: NodeCode },
+    /// It sent an assassin against the ally (G2b.5).
+    Assassin,
 }
 
 /// A force destroyed whole: an army, or the garrison of the event's node.

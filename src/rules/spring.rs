@@ -5,7 +5,7 @@
 //! loan, then every other order in the order written; after every club: alliances
 //! (G5.2) and the Strategos auction with the year's move order (G2b.5).
 
-use super::ids::{Ducats, NationCode, NodeCode};
+use super::ids::{Ducats, NationCode, NodeCode, natural_cmp};
 use super::ledger::{Account, Item};
 use super::map::NodeKind;
 use super::order::{Objective, Order, OrderKind, OrderSet, SapperAt};
@@ -186,6 +186,7 @@ fn repay_loan(s: &mut Step, nation: &NationCode) {
                     owed -= take;
                 }
             }
+            Confiscation::Garrisons => owed -= confiscate_garrisons(s, nation, owed),
             Confiscation::Fleets => {
                 let value = s.c.tables.loan.fleet_value;
                 while owed > 0 {
@@ -207,6 +208,16 @@ fn repay_loan(s: &mut Step, nation: &NationCode) {
             }
         }
     }
+    // What nothing could cover stays owed, due next spring without new interest
+    // (ruling `loan_unpaid_carried`); before the ruling it was written off.
+    let carried = owed > 0 && s.c.tables.rulings.loan_unpaid_carried;
+    if carried && let Some(state) = s.w.nations.get_mut(nation) {
+        state.loan = Some(Loan {
+            year: s.w.phase.year,
+            principal: owed,
+            interest: 0,
+        });
+    }
     s.event(
         Audience::Nation(nation.clone()),
         "G2a.3",
@@ -215,8 +226,48 @@ fn repay_loan(s: &mut Step, nation: &NationCode) {
             due,
             paid: due - owed,
             unpaid: owed,
+            carried,
         },
     );
+}
+
+/// G2a.3: confiscates up to `owed` from the club's garrisons, the largest first (among
+/// equals the first node in natural order); a garrison taken whole is gone. Returns
+/// what was taken.
+fn confiscate_garrisons(s: &mut Step, nation: &NationCode, owed: Ducats) -> Ducats {
+    let mut taken = 0;
+    while taken < owed {
+        let Some((node, value)) =
+            s.w.nodes
+                .iter()
+                .filter_map(|(c, x)| {
+                    x.garrison
+                        .as_ref()
+                        .filter(|g| &g.nation == nation && g.value > 0)
+                        .map(|g| (c.clone(), g.value))
+                })
+                .max_by(|a, b| a.1.cmp(&b.1).then(natural_cmp(b.0.as_str(), a.0.as_str())))
+        else {
+            break;
+        };
+        let take = value.min(owed - taken);
+        if let Some(x) = s.w.nodes.get_mut(&node) {
+            if take >= value {
+                x.garrison = None;
+            } else if let Some(g) = x.garrison.as_mut() {
+                g.value -= take;
+            }
+        }
+        s.ledger.add(
+            nation,
+            Account::Garrison(node),
+            -take,
+            "G2a.3",
+            Item::Confiscation,
+        );
+        taken += take;
+    }
+    taken
 }
 
 /// G2b.8: upkeep per army, from the treasury, else from the army itself.
@@ -806,10 +857,19 @@ fn roll_off<'b>(s: &mut Step, tied: &[&'b Bid]) -> &'b Bid {
 /// Shuffles nations with logged dice (Fisher–Yates), for a random move order.
 fn shuffle(s: &mut Step, mut items: Vec<NationCode>, event: &str) -> Vec<NationCode> {
     for i in (1..items.len()).rev() {
+        let listed: Vec<String> = items[..=i]
+            .iter()
+            .enumerate()
+            .map(|(k, n)| format!("{}={n}", k + 1))
+            .collect();
         let j = s.dice.pick(
             &format!("{event}/{i}"),
             i + 1,
-            "the summer's move order, drawn at random",
+            &format!(
+                "the summer's move order, drawn at random: the club in place {} is {}",
+                i + 1,
+                listed.join(", ")
+            ),
         );
         items.swap(i, j);
     }

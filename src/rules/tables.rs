@@ -380,6 +380,20 @@ pub enum StrategosTie {
     RollOff,
 }
 
+/// What a fleet at sea given no move does (G3e.1: only in a port may a fleet stay).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum IdleFleet {
+    /// Before the ruling existed: into a port of its club on its zone, untold; where
+    /// there is none it keeps the sea (which the book forbids).
+    #[default]
+    PortOnZone,
+    /// It sails one lane toward the nearest port of its club (into the port when one
+    /// lies on its zone), and the club is told; a fleet with no port of its club within
+    /// reach by sea is lost with its cargo.
+    SailsHome,
+}
+
 /// What to confiscate first from a club that cannot repay its loan (G2a.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -387,6 +401,8 @@ pub enum Confiscation {
     Treasury,
     Armies,
     Fleets,
+    /// The club's garrisons, the largest first.
+    Garrisons,
 }
 
 /// Every **\[ruling\]** of the rulebook, as a named switch.
@@ -395,6 +411,10 @@ pub enum Confiscation {
 pub struct Rulings {
     /// G2a.3: the order in which assets are confiscated.
     pub loan_confiscation_order: Vec<Confiscation>,
+    /// G2a.3: what confiscation cannot cover stays owed, due next spring without new
+    /// interest; off (campaigns written before this switch existed), it is written off.
+    #[serde(default)]
+    pub loan_unpaid_carried: bool,
     /// G2b.1: an existing army may be reinforced only in a city its club owns.
     pub reinforce_only_in_owned_city: bool,
     /// G2b.3, G2b.4: garrisons and works in owned nodes take effect at once (the amendment).
@@ -417,6 +437,15 @@ pub struct Rulings {
     pub battle_results_at_once: bool,
     /// G2b.8: upkeep per army each spring.
     pub army_upkeep: Ducats,
+    /// G4.3: a natural disaster destroys the fortifications of the place it strikes
+    /// (a fortress is breached); off, it only breaches (campaigns written before this
+    /// switch existed).
+    #[serde(default)]
+    pub disaster_destroys_fortifications: bool,
+    /// G3e.1: what a fleet at sea given no move does. Campaigns written before this
+    /// switch existed keep the old reading (`port_on_zone`).
+    #[serde(default)]
+    pub idle_fleet_at_sea: IdleFleet,
     /// G3b.3: nodes a piece that starts the round abroad may move.
     pub abroad_steps: u8,
     /// G3c.3: pause at each encounter and ask both clubs, instead of standing orders only.

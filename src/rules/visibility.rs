@@ -135,8 +135,13 @@ pub struct BattleView {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct StandingView {
     pub objective: String,
+    /// The objective's id (`most_cities`): what the measure counts.
+    pub kind: ObjectiveKind,
     /// The club's own measure (nodes held, ducats…).
     pub measure: i64,
+    /// The best measure of any other club, for a "most" objective, when it follows from
+    /// public facts (the political map); `None` otherwise.
+    pub leader: Option<i64>,
     /// Whether it is met as things stand; `None` when telling would reveal other
     /// clubs' hidden facts (their treasuries, fleets or alliances, G7.4).
     pub met: Option<bool>,
@@ -479,9 +484,15 @@ fn standing(c: &Campaign, w: &World, nation: &NationCode, lang: Lang) -> Option<
             | ObjectiveKind::MostVillages
             | ObjectiveKind::MostPorts
     );
+    let most = !matches!(
+        kind,
+        ObjectiveKind::KeepPossessions | ObjectiveKind::ConquerNation
+    );
     Some(StandingView {
         objective,
+        kind,
         measure: s.measure,
+        leader: s.rival_best.filter(|_| public && most),
         met: public.then_some(s.met),
     })
 }
@@ -555,22 +566,30 @@ pub fn club_view(
     for list in [&mut fleets, &mut diplomats, &mut garrisons] {
         list.sort_by(|a, b| natural_cmp(&a.id, &b.id));
     }
-    let besieging = now
-        .sieges
-        .iter()
-        .filter(|s| {
-            now.armies
-                .get(&s.besieger)
-                .is_some_and(|a| &a.nation == nation)
-        })
-        .map(|s| s.node.clone())
-        .collect();
-    let besieged = now
-        .sieges
-        .iter()
-        .filter(|s| now.nodes.get(&s.node).is_some_and(|n| &n.owner == nation))
-        .map(|s| s.node.clone())
-        .collect();
+    // Places in natural order, each once (two armies may besiege one place).
+    let places = |it: &mut dyn Iterator<Item = NodeCode>| -> Vec<NodeCode> {
+        let mut v: Vec<NodeCode> = it.collect::<BTreeSet<_>>().into_iter().collect();
+        v.sort_by(|a, b| natural_cmp(a.as_str(), b.as_str()));
+        v
+    };
+    let besieging = places(
+        &mut now
+            .sieges
+            .iter()
+            .filter(|s| {
+                now.armies
+                    .get(&s.besieger)
+                    .is_some_and(|a| &a.nation == nation)
+            })
+            .map(|s| s.node.clone()),
+    );
+    let besieged = places(
+        &mut now
+            .sieges
+            .iter()
+            .filter(|s| now.nodes.get(&s.node).is_some_and(|n| &n.owner == nation))
+            .map(|s| s.node.clone()),
+    );
     let orders = resolution
         .outcomes
         .iter()

@@ -2,6 +2,7 @@
 //! events of next year (Table 36).
 
 use super::ids::NationCode;
+use super::map::NodeKind;
 use super::order::OrderSet;
 use super::outcome::{Audience, Happening, Outcome, Reason};
 use super::resolve::Step;
@@ -127,7 +128,12 @@ fn roll_events(s: &mut Step, n: &NationCode) {
     }
 }
 
-/// Table 36, disaster: a random fortified place of the club's own is breached.
+/// Table 36, disaster: a random fortified place of the club's own is struck. Its
+/// fortifications are destroyed (ruling `disaster_destroys_fortifications`, the book's
+/// "sono distrutte"): a city or village becomes open, to be fortified again at full
+/// cost (its garrison and sapper stay); a fortress, which cannot be fortified anew, is
+/// left breached (repair). With
+/// the ruling off (campaigns written before it) every place struck is breached.
 fn breach_random(s: &mut Step, n: &NationCode) {
     let places: Vec<_> =
         s.w.nodes_owned_by(n.as_str())
@@ -139,16 +145,38 @@ fn breach_random(s: &mut Step, n: &NationCode) {
         1 => 0,
         k => {
             let sides = u8::try_from(k).unwrap_or(u8::MAX);
+            let listed: Vec<String> = places
+                .iter()
+                .enumerate()
+                .map(|(i, c)| format!("{}={c}", i + 1))
+                .collect();
             usize::from(s.dice.roll(
                 &format!("winter/{n}/disaster"),
                 sides,
-                &format!("{n}: which place the disaster strikes"),
+                &format!(
+                    "{n}: which place the disaster strikes (G4.3): {}",
+                    listed.join(", ")
+                ),
             )) - 1
         }
     };
     let node = places[pick].clone();
+    let fortress =
+        s.c.map
+            .node(node.as_str())
+            .is_some_and(|x| x.kind == NodeKind::Fortress);
+    let destroy = s.c.tables.rulings.disaster_destroys_fortifications && !fortress;
     if let Some(x) = s.w.nodes.get_mut(&node) {
-        x.fortification = Fortification::Breached;
+        x.fortification = if destroy {
+            Fortification::None
+        } else {
+            Fortification::Breached
+        };
     }
-    s.event(Audience::Public, "G4.3", Happening::Breached { node });
+    let what = if destroy {
+        Happening::FortificationsDestroyed { node }
+    } else {
+        Happening::Breached { node }
+    };
+    s.event(Audience::Public, "G4.3", what);
 }

@@ -7,6 +7,8 @@ use crate::rules::ledger::Item;
 use crate::rules::order::{FleetTo, Order};
 use crate::rules::outcome::{Audience, Cause, Done, Happening, Outcome, Reason};
 use crate::rules::resolve::Step;
+use crate::rules::sea::{IdleCourse, idle_course};
+use crate::rules::tables::IdleFleet;
 use crate::rules::world::FleetAt;
 use std::collections::BTreeMap;
 
@@ -177,9 +179,11 @@ pub(super) fn plan_landing(
     }))
 }
 
-/// G3e.1: a fleet at sea must move. One given no move (and not landing) makes for a
-/// port of its own club on its zone, if there is one; else it keeps the sea.
-pub(super) fn idle_fleets(s: &mut Step, r: &Round) {
+/// G3e.1: a fleet at sea must move. One given no move (and not landing) takes the
+/// course of the ruling `idle_fleet_at_sea` (see `rules::sea`); under the ruling the
+/// club is told, and a fleet that sails is pushed back like any other.
+pub(super) fn idle_fleets(s: &mut Step, r: &mut Round) {
+    let rule = s.c.tables.rulings.idle_fleet_at_sea;
     let idle: Vec<FleetId> =
         s.w.fleets
             .values()
@@ -188,16 +192,35 @@ pub(super) fn idle_fleets(s: &mut Step, r: &Round) {
             .collect();
     for id in idle {
         let f = s.w.fleets[&id].clone();
-        let FleetAt::Sea(z) = &f.at else { continue };
-        let home =
-            s.c.map
-                .ports_on(z.as_str())
-                .find(|p| s.w.nodes.get(*p).is_some_and(|x| x.owner == f.nation))
-                .cloned();
-        if let Some(p) = home
-            && let Some(x) = s.w.fleets.get_mut(&id)
-        {
-            x.at = FleetAt::Port(p);
+        let course = idle_course(&s.c.map, &s.w, rule, &f.nation, &f.at);
+        let dest = match &course {
+            IdleCourse::IntoPort(p) => FleetAt::Port(p.clone()),
+            IdleCourse::Toward { sea, .. } => FleetAt::Sea(sea.clone()),
+            IdleCourse::Lost => {
+                lose_fleet(s, &id, "G3e.1", Lost::NoPort);
+                continue;
+            }
+            IdleCourse::StaysInPort | IdleCourse::KeepsTheSea => continue,
+        };
+        if rule == IdleFleet::SailsHome {
+            r.fleet_origin.insert(id.clone(), f.at.clone());
+            let port = match &course {
+                IdleCourse::Toward { port, .. } | IdleCourse::IntoPort(port) => port.clone(),
+                _ => continue,
+            };
+            s.event(
+                Audience::Nation(f.nation.clone()),
+                "G3e.1",
+                Happening::FleetSailedHome {
+                    nation: f.nation.clone(),
+                    fleet: id.clone(),
+                    to: at_name(&dest),
+                    port,
+                },
+            );
+        }
+        if let Some(x) = s.w.fleets.get_mut(&id) {
+            x.at = dest;
         }
     }
 }
@@ -249,7 +272,9 @@ pub(super) fn clashes(s: &mut Step, r: &Round) {
                             },
                         );
                     }
-                    None if fleets.len() == 1 && enemy_max >= 2 => lose_fleet(s, id, "G3e.2", true),
+                    None if fleets.len() == 1 && enemy_max >= 2 => {
+                        lose_fleet(s, id, "G3e.2", Lost::Destroyed)
+                    }
                     None => {}
                 }
             }
@@ -257,24 +282,29 @@ pub(super) fn clashes(s: &mut Step, r: &Round) {
     }
 }
 
+/// How a fleet is lost.
+enum Lost {
+    /// By enemy fleets (G3e.2).
+    Destroyed,
+    /// In the storm (G3e.4).
+    Storm,
+    /// With no port of its club to make for (G3e.1, ruling `idle_fleet_at_sea`).
+    NoPort,
+}
+
 /// Removes a fleet and the army it carries.
-fn lose_fleet(s: &mut Step, id: &FleetId, rule: &str, destroyed: bool) {
+fn lose_fleet(s: &mut Step, id: &FleetId, rule: &str, how: Lost) {
     let Some(f) = s.w.fleets.remove(id) else {
         return;
     };
     if let Some(army) = &f.cargo {
         destroy_army(s, army, rule, Item::Storm, Cause::LostAtSea);
     }
-    let what = if destroyed {
-        Happening::FleetDestroyed {
-            nation: f.nation.clone(),
-            fleet: id.clone(),
-        }
-    } else {
-        Happening::FleetLost {
-            nation: f.nation.clone(),
-            fleet: id.clone(),
-        }
+    let (nation, fleet) = (f.nation.clone(), id.clone());
+    let what = match how {
+        Lost::Destroyed => Happening::FleetDestroyed { nation, fleet },
+        Lost::Storm => Happening::FleetLost { nation, fleet },
+        Lost::NoPort => Happening::FleetAdrift { nation, fleet },
     };
     s.event(Audience::Nation(f.nation.clone()), rule, what);
 }
@@ -310,7 +340,7 @@ pub(super) fn storm(s: &mut Step, round: u8) {
             &format!("fleet {id} in the storm: lost on 6"),
         );
         if t.lost_on.contains(&r) {
-            lose_fleet(s, &id, "G3e.4", false);
+            lose_fleet(s, &id, "G3e.4", Lost::Storm);
         }
     }
 }

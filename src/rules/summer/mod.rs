@@ -14,7 +14,9 @@ use super::ids::{ArmyId, Ducats, NationCode, NodeCode};
 use super::ledger::{Account, Item};
 use super::map::NodeKind;
 use super::order::{AssassinTarget, Order, OrderKind, OrderSet, Piece, SapperAt};
-use super::outcome::{Audience, Cause, Done, Force, Happening, Outcome, Reason, Specialist};
+use super::outcome::{
+    Audience, Betrayal, Cause, Done, Force, Happening, Outcome, Reason, Specialist,
+};
 use super::resolve::Step;
 use super::tables::EventEffect;
 use super::world::Fortification;
@@ -90,7 +92,7 @@ pub(super) fn resolve(s: &mut Step, orders: &BTreeMap<NationCode, OrderSet>) {
             s.outcome(n, o, result);
         }
     }
-    fleets::idle_fleets(s, &r);
+    fleets::idle_fleets(s, &mut r);
     fleets::clashes(s, &r);
     fleets::storm(s, round);
     fleets::landings(s, &mut r);
@@ -196,8 +198,8 @@ pub(super) fn allied(s: &Step, a: &NationCode, b: &NationCode) -> bool {
     })
 }
 
-/// G5.2: `by` betrays its alliance with `against`, if one stands.
-pub(super) fn betray(s: &mut Step, by: &NationCode, against: &NationCode) {
+/// G5.2: `by` betrays its alliance with `against`, if one stands; `how` is told.
+pub(super) fn betray(s: &mut Step, by: &NationCode, against: &NationCode, how: Betrayal) {
     let needs_both = s.c.tables.rulings.alliance_needs_both;
     let mut members = [by.clone(), against.clone()];
     members.sort();
@@ -223,6 +225,7 @@ pub(super) fn betray(s: &mut Step, by: &NationCode, against: &NationCode) {
             Happening::AllianceBetrayed {
                 by: by.clone(),
                 against: against.clone(),
+                how: Some(how.clone()),
             },
         );
     }
@@ -312,10 +315,18 @@ fn epidemics(s: &mut Step) {
             0 => continue,
             1 => 0,
             k => {
+                let listed: Vec<String> = cities
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| format!("{}={c}", i + 1))
+                    .collect();
                 usize::from(s.dice.roll(
                     &format!("epidemic/{n}/city"),
                     u8::try_from(k).unwrap_or(u8::MAX),
-                    &format!("{n}: which city the epidemic strikes (G3a.1)"),
+                    &format!(
+                        "{n}: which city the epidemic strikes (G3a.1): {}",
+                        listed.join(", ")
+                    ),
                 )) - 1
             }
         };
@@ -477,7 +488,7 @@ fn assassin(s: &mut Step, n: &NationCode, o: &Order) -> Outcome {
         return Outcome::Done(Done::AssassinFoundNoTarget);
     };
     spend_assassin(s, n);
-    betray(s, n, &victim);
+    betray(s, n, &victim, Betrayal::Assassin);
     let k = missions;
     let roll = s.dice.d6(
         &format!("assassin/{n}/{k}"),

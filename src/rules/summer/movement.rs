@@ -4,7 +4,7 @@
 use super::{Round, betray, force_value, other_forces, piece_at, piece_name};
 use crate::rules::ids::{ArmyId, DiplomatId, NationCode, NodeCode};
 use crate::rules::order::{Piece, SpyCondition};
-use crate::rules::outcome::{Audience, Done, Happening, Outcome, Reason};
+use crate::rules::outcome::{Audience, Betrayal, Done, Happening, Outcome, Reason};
 use crate::rules::resolve::Step;
 use crate::rules::tables::{Choice, EncounterResult, Side};
 use crate::rules::world::{Battle, BattleKind, BattleSide, Fortification, Stance};
@@ -96,7 +96,7 @@ fn allowance(s: &Step, n: &NationCode, path: &[NodeCode]) -> Result<(), Outcome>
         return if steps <= usize::from(max) {
             Ok(())
         } else {
-            Err(reject("G3b.3", Reason::TooFar { max }))
+            Err(reject("G3b.3", Reason::TooFarFromAbroad { max }))
         };
     }
     match path[1..].iter().position(|x| !owned(x)) {
@@ -105,7 +105,7 @@ fn allowance(s: &Step, n: &NationCode, path: &[NodeCode]) -> Result<(), Outcome>
         Some(0) if steps <= usize::from(mv.border_steps) => Ok(()),
         Some(0) => Err(reject(
             "G3b.3",
-            Reason::TooFar {
+            Reason::TooFarIntoForeign {
                 max: mv.border_steps,
             },
         )),
@@ -320,6 +320,8 @@ fn encounter(s: &mut Step, n: &NationCode, piece: &Piece, from: &NodeCode, at: &
                 other: other.nation.clone(),
                 text_it: cell.text_it.clone(),
                 text_en: cell.text_en.clone(),
+                hand_choice: Some(hand_choice),
+                other_choice: Some(other_choice),
             },
         );
     }
@@ -466,7 +468,8 @@ fn apply(s: &mut Step, e: &Encounter, result: &EncounterResult) -> Done {
                         *attacker == Side::Hand
                     };
                     if hand_attacks {
-                        betray(s, n, &other.nation);
+                        let how = Betrayal::OnContact { node: at.clone() };
+                        betray(s, n, &other.nation, how);
                     }
                     reveal(s, other, n, at);
                     return Done::Stopped {
@@ -487,7 +490,12 @@ fn apply(s: &mut Step, e: &Encounter, result: &EncounterResult) -> Done {
             } else {
                 (other, &hand_single, None, Some(from.clone()))
             };
-            betray(s, &att.nation, &def.nation);
+            let how = if hand_attacks {
+                Betrayal::OnContact { node: at.clone() }
+            } else {
+                Betrayal::WhenContacted { node: at.clone() }
+            };
+            betray(s, &att.nation, &def.nation, how);
             join_battle(s, at, rearguard, att, def, att_from, def_from);
             Done::Stopped {
                 piece: name.to_owned(),

@@ -63,7 +63,8 @@ fn siege(
     // G3d.3: the bribe is paid before the roll, spent whatever the result.
     s.pay(n, *bribe, "G3d.3", Item::Bribe { node: node.clone() })?;
     let defender = state.owner.clone();
-    betray(s, n, &defender);
+    let how = crate::rules::outcome::Betrayal::Siege { node: node.clone() };
+    betray(s, n, &defender, how);
     let spent =
         s.w.sieges
             .iter()
