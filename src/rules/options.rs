@@ -95,6 +95,7 @@ pub fn options(c: &Campaign, world: &World, nation: &NationCode) -> Options {
             candidates.push(OrderKind::Siege {
                 army: a.id.clone(),
                 bribe: 0,
+                lift: false,
             });
         }
         if spring {
