@@ -1689,7 +1689,10 @@ fn siege_branch() -> Branch {
     let c = &s.campaign;
     let mut w = World::start(c, &nations(s));
     let (v, f) = (NationCode::from("V"), NationCode::from("F"));
-    assert!(w.is_club("V") && w.is_club("F"), "both play in the shipped start");
+    assert!(
+        w.is_club("V") && w.is_club("F"),
+        "both play in the shipped start"
+    );
     w.phase = PhaseId {
         year: 1494,
         phase: Season::Round(4),
@@ -1762,11 +1765,7 @@ fn a_defender_reads_the_siege_die_never_the_total_nor_the_besiegers_bribe_or_sap
         SIEGE_BRIBE_STEPS.to_string(),
     ];
     for nation in ["F", "V"] {
-        let club = s
-            .clubs
-            .iter()
-            .find(|c| c.nation == nation)
-            .expect("a club");
+        let club = s.clubs.iter().find(|c| c.nation == nation).expect("a club");
         let r = render(&view_of(&b, club));
         let bulletin = bulletin(&b, club.lang);
         let parts = mail(&b, club, &r, &bulletin);

@@ -117,7 +117,9 @@ impl Ctx<'_> {
     /// Transfers and garrisons: spring orders, and summer round orders too with the
     /// ruling `garrison_and_transfer_in_rounds` (G2b.2, G2b.3).
     fn spring_or_round_allows(&mut self, span: Range<usize>, field: &str) -> bool {
-        let in_round = self.phase.is_some_and(|p| matches!(p.phase, Phase::Round(_)));
+        let in_round = self
+            .phase
+            .is_some_and(|p| matches!(p.phase, Phase::Round(_)));
         if in_round && self.c.tables.rulings.garrison_and_transfer_in_rounds {
             return true;
         }

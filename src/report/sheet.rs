@@ -340,6 +340,13 @@ fn piece(out: &mut String, w: &Words, s: &SheetInput, p: &PieceOptions) {
         Idle::Holds => t!(w, l, "sheet-idle-holds", at = p.at.as_str()),
         Idle::Aboard { fleet } => t!(w, l, "sheet-idle-aboard", fleet = fleet.as_str()),
         Idle::SiegeEnds { node } => t!(w, l, "sheet-idle-siege-ends", node = node.as_str()),
+        Idle::SiegeGoesOn { node } => t!(
+            w,
+            l,
+            "sheet-idle-siege-goes-on",
+            node = node.as_str(),
+            army = p.id.as_str()
+        ),
         Idle::FleetToPort { port } => t!(w, l, "sheet-idle-fleet-to-port", port = port.as_str()),
         Idle::FleetStaysAtSea => t!(w, l, "sheet-idle-fleet-at-sea", at = p.at.as_str()),
         Idle::FleetInPort => t!(w, l, "sheet-idle-fleet-in-port", at = p.at.as_str()),

@@ -526,15 +526,33 @@ pub enum Happening {
 #[serde(rename_all = "snake_case", tag = "modifier")]
 pub enum SiegeModifier {
     /// Whole rounds already spent in this siege: +0 on the first roll.
-    RoundsSpent { rounds: u8, value: i32 },
-    BesiegerSapper { value: i32 },
+    RoundsSpent {
+        rounds: u8,
+        value: i32,
+    },
+    BesiegerSapper {
+        value: i32,
+    },
     /// The bribes paid this round, pooled.
-    Bribe { ducats: Ducats, value: i32 },
-    Garrison { value: i32 },
-    DefenderSapper { value: i32 },
-    FortifiedVillage { value: i32 },
-    FortifiedCity { value: i32 },
-    Fortress { value: i32 },
+    Bribe {
+        ducats: Ducats,
+        value: i32,
+    },
+    Garrison {
+        value: i32,
+    },
+    DefenderSapper {
+        value: i32,
+    },
+    FortifiedVillage {
+        value: i32,
+    },
+    FortifiedCity {
+        value: i32,
+    },
+    Fortress {
+        value: i32,
+    },
 }
 
 impl SiegeModifier {

@@ -585,9 +585,7 @@ pub(super) fn garrison(
 /// ruling, only into the club's own nodes. An ally's node is not an enemy's.
 fn enemy_place_free(s: &Step, n: &NationCode, at: &NodeCode) -> Result<(), Outcome> {
     let owner = &s.w.nodes[at].owner;
-    if !s.c.tables.rulings.garrison_in_enemy_node_with_army
-        || super::summer::allied(s, n, owner)
-    {
+    if !s.c.tables.rulings.garrison_in_enemy_node_with_army || super::summer::allied(s, n, owner) {
         return Err(reject("G2b.3", Reason::NotYourNode { node: at.clone() }));
     }
     if !super::summer::other_forces(s, at, n).is_empty() {

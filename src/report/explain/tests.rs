@@ -224,7 +224,10 @@ fn first_siege_round() -> Happening {
         armies: vec!["V-A1".into(), "V-A2".into()],
         roll: 4,
         modifiers: vec![
-            M::RoundsSpent { rounds: 0, value: 0 },
+            M::RoundsSpent {
+                rounds: 0,
+                value: 0,
+            },
             M::BesiegerSapper { value: 1 },
             M::Bribe {
                 ducats: 50,

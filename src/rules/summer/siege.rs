@@ -49,11 +49,13 @@ fn by_army(s: &mut Step, r: &mut Round) {
 /// Lifts the army's siege, if it is in one.
 fn lift(s: &mut Step, n: &NationCode, army: &ArmyId) -> Outcome {
     let mine = s.w.armies.get(army).is_some_and(|a| &a.nation == n);
-    let Some(i) = s.w.sieges.iter().position(|x| &x.besieger == army).filter(|_| mine) else {
-        return Outcome::rejected(
-            "G3d.2",
-            Reason::NotBesieging { army: army.clone() },
-        );
+    let Some(i) =
+        s.w.sieges
+            .iter()
+            .position(|x| &x.besieger == army)
+            .filter(|_| mine)
+    else {
+        return Outcome::rejected("G3d.2", Reason::NotBesieging { army: army.clone() });
     };
     let node = s.w.sieges.remove(i).node;
     Outcome::Done(Done::SiegeLifted {
@@ -197,13 +199,7 @@ fn siege(
 
 /// G3d.2, G3d.5: the place surrenders with its garrison and every force inside, and is
 /// breached.
-fn surrender(
-    s: &mut Step,
-    to: &NationCode,
-    from: &NationCode,
-    node: &NodeCode,
-    inside: &[ArmyId],
-) {
+fn surrender(s: &mut Step, to: &NationCode, from: &NationCode, node: &NodeCode, inside: &[ArmyId]) {
     destroy_garrison(
         s,
         node,
@@ -304,9 +300,10 @@ fn by_place(s: &mut Step, r: &mut Round) {
     // Sieges whose army marched off or boarded a fleet this round ended then: tell them.
     for x in std::mem::take(&mut r.sieges_before) {
         let gone = !s.w.sieges.iter().any(|y| y.besieger == x.besieger);
-        let moved = s.w.armies.get(&x.besieger).is_some_and(|a| {
-            !a.ashore() || a.node != x.node || a.arrived == Some(s.w.phase)
-        });
+        let moved =
+            s.w.armies
+                .get(&x.besieger)
+                .is_some_and(|a| !a.ashore() || a.node != x.node || a.arrived == Some(s.w.phase));
         if gone && moved && !ordered.contains(&x.besieger) {
             ended(s, &x, SiegeEnd::ArmyLeft);
         }
@@ -523,9 +520,10 @@ fn modifiers(s: &Step, g: &Besiege, spent: u8) -> Vec<SiegeModifier> {
         });
     }
     let defender_sapper = state.sapper.as_ref() == Some(defender)
-        || s.w.armies.values().any(|x| {
-            x.ashore() && x.node == g.node && &x.nation == defender && x.sapper
-        });
+        || s.w
+            .armies
+            .values()
+            .any(|x| x.ashore() && x.node == g.node && &x.nation == defender && x.sapper);
     if defender_sapper {
         out.push(SiegeModifier::DefenderSapper {
             value: t.defender_sapper,
