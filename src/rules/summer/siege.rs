@@ -546,6 +546,19 @@ fn modifiers(s: &Step, g: &Besiege, spent: u8) -> Vec<SiegeModifier> {
 fn roll(s: &mut Step, g: Besiege, again: bool) {
     let n = g.nation.clone();
     let node = g.node.clone();
+    // Another club's siege may have taken the place earlier in this step.
+    if !is_target(s, &n, &node) {
+        for id in &g.armies {
+            s.w.sieges.retain(|x| &x.besieger != id);
+            let x = Siege {
+                node: node.clone(),
+                besieger: id.clone(),
+                rounds_spent: 0,
+            };
+            ended(s, &x, SiegeEnd::NoTarget);
+        }
+        return;
+    }
     let defender = s.w.nodes[&node].owner.clone();
     betray(s, &n, &defender);
     let spent =
