@@ -173,6 +173,7 @@ fn round(c: &Campaign, w: &World, n: &NationCode) -> Vec<OrderKind> {
                 out.push(OrderKind::Siege {
                     army: a.id.clone(),
                     bribe,
+                    lift: false,
                 });
             }
             continue;

@@ -1860,3 +1860,108 @@ fn the_bulletin_reads_the_same() {
     let b = snapshot_branch();
     insta::assert_snapshot!("bulletin_it", bulletin(&b, Lang::It).text);
 }
+
+// ---- siege rolls told to the besieged (G3d.2, G7) ---------------------------------------
+
+/// A bribe no rule produces anywhere else: 1 237 steps of the table's bribe.
+const SIEGE_BRIBE_STEPS: i64 = 1237;
+
+/// Venice besieges Florentine Modigliana with a sapper and a marked bribe, a round after
+/// arriving: the phase, resolved.
+fn siege_branch() -> Branch {
+    use giglio::rules::calendar::{Phase as Season, PhaseId};
+    let s = shipped();
+    let c = &s.campaign;
+    let mut w = World::start(c, &nations(s));
+    let (v, f) = (NationCode::from("V"), NationCode::from("F"));
+    assert!(
+        w.is_club("V") && w.is_club("F"),
+        "both play in the shipped start"
+    );
+    w.phase = PhaseId {
+        year: 1494,
+        phase: Season::Round(4),
+    };
+    let node = NodeCode::from("F8");
+    w.armies.retain(|_, a| a.node != node);
+    let x = w.nodes.get_mut(&node).expect("F8 exists");
+    x.fortification = giglio::rules::world::Fortification::Fortified;
+    x.garrison = Some(Garrison {
+        nation: f.clone(),
+        value: 40,
+    });
+    let bribe = SIEGE_BRIBE_STEPS * c.tables.siege.bribe_step;
+    w.nations.get_mut(&v).expect("Venice").treasury = bribe + 1;
+    let id = ArmyId::from("V-A9");
+    let army = Army {
+        id: id.clone(),
+        nation: v.clone(),
+        node: node.clone(),
+        value: 300,
+        sapper: true,
+        stance: Default::default(),
+        inside: false,
+        arrived: Some(PhaseId {
+            year: 1494,
+            phase: Season::Round(2),
+        }),
+        stunned: None,
+        aboard: None,
+    };
+    w.armies.insert(id.clone(), army);
+    let set = OrderSet::from_kinds([OrderKind::Siege {
+        army: id,
+        bribe,
+        lift: false,
+    }]);
+    let orders = BTreeMap::from([(v, set)]);
+    let resolution = resolve(
+        c,
+        &w,
+        &orders,
+        &BTreeMap::new(),
+        &mut SeededDice::new([7; 32]),
+    )
+    .expect("the round resolves");
+    Branch {
+        before: w,
+        orders,
+        resolution,
+    }
+}
+
+#[test]
+fn a_defender_reads_the_siege_die_never_the_total_nor_the_besiegers_bribe_or_sapper() {
+    let b = siege_branch();
+    let total = b
+        .resolution
+        .events
+        .iter()
+        .find_map(|e| match &e.what {
+            Happening::SiegeRound { total, .. } => *total,
+            _ => None,
+        })
+        .expect("the siege was rolled");
+    let s = shipped();
+    let bribe = SIEGE_BRIBE_STEPS * s.campaign.tables.siege.bribe_step;
+    let secrets = [
+        total.to_string(),
+        bribe.to_string(),
+        SIEGE_BRIBE_STEPS.to_string(),
+    ];
+    for nation in ["F", "V"] {
+        let club = s.clubs.iter().find(|c| c.nation == nation).expect("a club");
+        let r = render(&view_of(&b, club));
+        let bulletin = bulletin(&b, club.lang);
+        let parts = mail(&b, club, &r, &bulletin);
+        let text: String = parts.iter().map(|(_, t)| t.as_str()).collect();
+        assert!(text.contains("1d6="), "{nation} is told of the roll");
+        let seen: Vec<&String> = secrets.iter().filter(|x| shows(&text, x, digit)).collect();
+        if nation == "F" {
+            assert!(seen.is_empty(), "the defender reads {seen:?}");
+        } else {
+            // The besieger reads its own roll whole: the test sees what it looks for.
+            assert_eq!(seen.len(), secrets.len(), "the besieger reads {seen:?}");
+        }
+    }
+}

@@ -216,6 +216,7 @@ fn round_orders(w: &World, nation: &str, intents: &[Intent]) -> OrderSet {
             2 if !armies.is_empty() => OrderKind::Siege {
                 army: armies[usize::from(a) % armies.len()].id.clone(),
                 bribe: i64::from(d % 4) * 25,
+                lift: d % 7 == 0,
             },
             3 if !fleets.is_empty() => {
                 let f = &fleets[usize::from(a) % fleets.len()];
@@ -480,6 +481,12 @@ fn unparse_then_lower_gives_the_orders_back() {
         OrderKind::Siege {
             army: a("V-A1"),
             bribe: 50,
+            lift: false,
+        },
+        OrderKind::Siege {
+            army: a("V-A1"),
+            bribe: 0,
+            lift: true,
         },
         OrderKind::Assassin {
             target: AssassinTarget::CommanderAt(n("F7")),

@@ -183,6 +183,11 @@ fn every_ruling_of_the_rulebook_names_its_switch() {
         "alliance_needs_both",
         "see_adjacent_nodes",
         "bribe_step_english_text",
+        "one_siege_per_place",
+        "siege_stands_until_lifted",
+        "works_where_held_or_army",
+        "garrison_in_enemy_node_with_army",
+        "garrison_and_transfer_in_rounds",
     ];
     let data = ["G0", "G3c.2", "G7"];
     for (lang, mark) in [(Lang::En, "[ruling]"), (Lang::It, "[decisione]")] {

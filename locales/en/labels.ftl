@@ -100,6 +100,7 @@ y_sieges = Sieges of the year
 y_besieger = besieging
 y_defender = besieged
 y_rolls = rolls
+y_siege_needed = a roll needed a total of
 y_last_roll = last roll
 y_siege_fell = the place fell
 y_siege_ongoing = the siege goes on

@@ -100,6 +100,7 @@ y_sieges = Assedi dell'anno
 y_besieger = assedianti
 y_defender = assediati
 y_rolls = tiri
+y_siege_needed = serviva un totale di
 y_last_roll = ultimo tiro
 y_siege_fell = la piazza è caduta
 y_siege_ongoing = l'assedio continua

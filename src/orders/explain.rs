@@ -31,6 +31,8 @@ pub const SUMMER_KEYS: &[&str] = &[
     "move",
     "stance",
     "siege",
+    "transfer",
+    "garrison",
     "assassin",
     "fleet_move",
     "embark",

@@ -91,7 +91,13 @@ impl Ctx<'_> {
                 when = w.plain(lang, when),
                 phase = crate::report::explain::phase_name(&w, cal, p, lang)
             );
-            let keys = super::explain::keys_of(p);
+            // Transfers and garrisons are round orders only with their ruling.
+            let rounds_too = self.c.tables.rulings.garrison_and_transfer_in_rounds;
+            let keys: Vec<&str> = super::explain::keys_of(p)
+                .iter()
+                .copied()
+                .filter(|k| rounds_too || !["transfer", "garrison"].contains(k))
+                .collect();
             if !keys.is_empty() {
                 m.push_str("; ");
                 m.push_str(&crate::t!(
@@ -106,6 +112,18 @@ impl Ctx<'_> {
                 .push(Diagnostic::at(self.path, self.text, span, "G1.1", m));
         }
         ok
+    }
+
+    /// Transfers and garrisons: spring orders, and summer round orders too with the
+    /// ruling `garrison_and_transfer_in_rounds` (G2b.2, G2b.3).
+    fn spring_or_round_allows(&mut self, span: Range<usize>, field: &str) -> bool {
+        let in_round = self
+            .phase
+            .is_some_and(|p| matches!(p.phase, Phase::Round(_)));
+        if in_round && self.c.tables.rulings.garrison_and_transfer_in_rounds {
+            return true;
+        }
+        self.phase_allows(span, field, true)
     }
 
     /// Battle results and orders of battle arrive while a battle is pending: in a
@@ -645,7 +663,7 @@ fn lower_spring(cx: &mut Ctx, f: &OrderFile) {
         }
     }
     for t in &f.transfer {
-        if cx.phase_allows(t.span(), "transfer", true) {
+        if cx.spring_or_round_allows(t.span(), "transfer") {
             let x = t.get_ref();
             if let (Some(from), Some(to), Some(value)) =
                 (cx.army(&x.from), cx.army(&x.to), cx.value(&x.value, 1))
@@ -655,7 +673,7 @@ fn lower_spring(cx: &mut Ctx, f: &OrderFile) {
         }
     }
     for g in &f.garrison {
-        if cx.phase_allows(g.span(), "garrison", true) {
+        if cx.spring_or_round_allows(g.span(), "garrison") {
             let x = g.get_ref();
             if let (Some(army), Some(value)) = (cx.army(&x.army), cx.value(&x.value, 1)) {
                 cx.push(g.span(), OrderKind::Garrison { army, value });
@@ -839,8 +857,9 @@ fn lower_summer(cx: &mut Ctx, f: &OrderFile) {
                 Some(b) => cx.value(b, 0),
                 None => Some(0),
             };
+            let lift = x.lift.as_ref().is_some_and(|l| *l.get_ref());
             if let (Some(army), Some(bribe)) = (cx.army(&x.army), bribe) {
-                cx.push(s.span(), OrderKind::Siege { army, bribe });
+                cx.push(s.span(), OrderKind::Siege { army, bribe, lift });
             }
         }
     }

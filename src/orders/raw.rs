@@ -272,6 +272,10 @@ pub struct RawSiege {
     #[serde(default)]
     #[schemars(with = "Option<i64>")]
     pub bribe: Option<Spanned<i64>>,
+    /// G3d.2: `true` lifts the army's siege (a siege goes on until lifted).
+    #[serde(default)]
+    #[schemars(with = "Option<bool>")]
+    pub lift: Option<Spanned<bool>>,
 }
 
 /// G2b.5: `target` is commander (with `army`, or `node` for the largest enemy army there), sapper (with `army` or `node`),

@@ -167,12 +167,15 @@ pub fn unparse(club: &str, phase: &str, secret: Option<&str>, set: &OrderSet) ->
                     );
                 }
             }
-            OrderKind::Siege { army, bribe } => {
+            OrderKind::Siege { army, bribe, lift } => {
                 let _ = write!(
                     t,
                     "\n[[siege]]\narmy = {:?}\nbribe = {bribe}\n",
                     army.as_str()
                 );
+                if *lift {
+                    let _ = writeln!(t, "lift = true");
+                }
             }
             OrderKind::Assassin { target } => {
                 let (what, key, value) = match target {
@@ -314,6 +317,7 @@ mod order_tests {
         let siege = OrderKind::Siege {
             army: ArmyId("V-A1".into()),
             bribe: 0,
+            lift: false,
         };
         assert!(unparse_order(&siege).starts_with("[[siege]]\narmy = \"V-A1\""));
     }

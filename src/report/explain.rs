@@ -194,6 +194,9 @@ fn render(w: &Words, lang: Lang, prefix: &str, tag: &str, value: &impl Serialize
         put(&mut args, k, v);
     }
     derived(&kind, &map, lang, &mut args);
+    if let Some(Value::Array(ms)) = map.get("modifiers") {
+        args.set("modifiers", siege::modifiers(w, lang, ms));
+    }
     w.get(lang, &format!("{prefix}-{}", kind.replace('_', "-")), &args)
 }
 
@@ -265,6 +268,7 @@ fn scalar(v: &Value) -> String {
     }
 }
 
+mod siege;
 #[cfg(test)]
 mod tests;
 

@@ -330,7 +330,7 @@ impl Ctx<'_> {
                 name = name.as_str()
             ),
         };
-        let idle = super::sheet::idle_text(w, l, &pc.idle, &pc.at);
+        let idle = super::sheet::idle_text(w, l, &pc.idle, &pc.at, &pc.id);
         let mut offers: Vec<Offer> = pc
             .orders
             .iter()

@@ -341,7 +341,7 @@ fn piece(out: &mut String, w: &Words, s: &SheetInput, p: &PieceOptions) {
             name = name.as_str()
         ),
     };
-    let idle = idle_text(w, l, &p.idle, &p.at);
+    let idle = idle_text(w, l, &p.idle, &p.at, &p.id);
     let _ = writeln!(out, "\n# ==== {title} ====");
     comment(out, &idle);
     let moves: Vec<&Vec<crate::rules::NodeCode>> = p
@@ -442,11 +442,18 @@ fn battle_stub(out: &mut String, w: &Words, s: &SheetInput, b: &crate::rules::wo
 
 /// What a piece does if the club sends nothing, in words: the sheet's line and the
 /// order page's.
-pub fn idle_text(w: &Words, l: Lang, idle: &Idle, at: &str) -> String {
+pub fn idle_text(w: &Words, l: Lang, idle: &Idle, at: &str, piece: &str) -> String {
     match idle {
         Idle::Holds => t!(w, l, "sheet-idle-holds", at = at),
         Idle::Aboard { fleet } => t!(w, l, "sheet-idle-aboard", fleet = fleet.as_str()),
         Idle::SiegeEnds { node } => t!(w, l, "sheet-idle-siege-ends", node = node.as_str()),
+        Idle::SiegeGoesOn { node } => t!(
+            w,
+            l,
+            "sheet-idle-siege-goes-on",
+            node = node.as_str(),
+            army = piece
+        ),
         Idle::FleetToPort { port } => t!(w, l, "sheet-idle-fleet-to-port", port = port.as_str()),
         Idle::FleetToward { sea, port } => t!(
             w,

@@ -362,6 +362,21 @@ fn rulings(t: &Tables, w: &Words) -> String {
             &r.works_at_once_in_owned_nodes.to_string(),
         ],
         [
+            "G2b.3",
+            "garrison_in_enemy_node_with_army",
+            &r.garrison_in_enemy_node_with_army.to_string(),
+        ],
+        [
+            "G2b.3",
+            "garrison_and_transfer_in_rounds",
+            &r.garrison_and_transfer_in_rounds.to_string(),
+        ],
+        [
+            "G2b.4",
+            "works_where_held_or_army",
+            &r.works_where_held_or_army.to_string(),
+        ],
+        [
             "G2b.5",
             "commander_killed_rounds",
             &r.commander_killed_rounds.to_string(),
@@ -392,6 +407,16 @@ fn rulings(t: &Tables, w: &Words) -> String {
             "G4.3",
             "disaster_destroys_fortifications",
             &r.disaster_destroys_fortifications.to_string(),
+        ],
+        [
+            "G3d.2",
+            "one_siege_per_place",
+            &r.one_siege_per_place.to_string(),
+        ],
+        [
+            "G3d.2",
+            "siege_stands_until_lifted",
+            &r.siege_stands_until_lifted.to_string(),
         ],
         [
             "G3d.2",

@@ -150,8 +150,9 @@ pub struct YearSiege {
     pub opponent_name: String,
     /// Siege rolls made this year.
     pub rolls: usize,
-    /// The last roll's total and what it needed.
-    pub last_total: i32,
+    /// The last roll's total (the besieger's only: a defender is never told it, G7)
+    /// and what it needed.
+    pub last_total: Option<i32>,
     pub needed: i32,
     /// `fell` (the place surrendered), `ongoing` or `lifted`.
     pub result: &'static str,
@@ -477,15 +478,22 @@ fn sieges(names: &dyn Names, y: &YearRecord, nation: &NationCode, lang: Lang) ->
     let mut found: BTreeMap<(NodeCode, NationCode), (usize, YearSiege)> = BTreeMap::new();
     for (i, p) in y.phases.iter().enumerate() {
         for e in &p.resolution.events {
-            let Happening::SiegeRoll {
-                node,
-                besieger,
-                total,
-                needed,
-                ..
-            } = &e.what
-            else {
-                continue;
+            let (node, besieger, total, needed) = match &e.what {
+                Happening::SiegeRoll {
+                    node,
+                    besieger,
+                    total,
+                    needed,
+                    ..
+                } => (node, besieger, Some(*total), needed),
+                Happening::SiegeRound {
+                    node,
+                    besieger,
+                    total,
+                    needed,
+                    ..
+                } => (node, besieger, *total, needed),
+                _ => continue,
             };
             if !addressed_to(e, nation) {
                 continue;
@@ -509,14 +517,15 @@ fn sieges(names: &dyn Names, y: &YearRecord, nation: &NationCode, lang: Lang) ->
                             opponent_name: names.nation_name(opponent.as_str(), lang),
                             opponent,
                             rolls: 0,
-                            last_total: 0,
+                            last_total: None,
                             needed: 0,
                             result: "lifted",
                         },
                     )
                 });
             entry.1.rolls += 1;
-            entry.1.last_total = *total;
+            // G7: the total would tell the besieger's sapper and bribe.
+            entry.1.last_total = total.filter(|_| besieger == nation);
             entry.1.needed = *needed;
         }
     }
@@ -566,6 +575,7 @@ fn told_elsewhere(what: &Happening) -> bool {
         what,
         Happening::Income { .. }
             | Happening::SiegeRoll { .. }
+            | Happening::SiegeRound { .. }
             | Happening::BattleLosses { .. }
             | Happening::BattlePending { .. }
             | Happening::BattleFought { .. }
@@ -587,7 +597,7 @@ fn own_events(say: &dyn Say, y: &YearRecord, nation: &NationCode, lang: Lang) ->
                 .map(move |e| YearEvent {
                     phase: say.phase(p.before.phase, lang),
                     rule: e.rule.clone(),
-                    text: say.happening(&e.what, lang),
+                    text: say.happening(&super::visibility::seen_by(&e.what, nation), lang),
                 })
         })
         .collect()

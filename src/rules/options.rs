@@ -26,6 +26,9 @@ pub enum Idle {
     Aboard { fleet: String },
     /// Its siege ends unless it is ordered again this round (G3d).
     SiegeEnds { node: NodeCode },
+    /// Its siege goes on, a standing order, until lifted (G3d.2, ruling
+    /// `siege_stands_until_lifted`).
+    SiegeGoesOn { node: NodeCode },
     /// A fleet at sea with no order heads for its club's port on its zone (G3e.1).
     FleetToPort { port: NodeCode },
     /// A fleet at sea with no order sails one lane, to `sea`, toward its club's
@@ -102,7 +105,23 @@ pub fn options(c: &Campaign, world: &World, nation: &NationCode) -> Options {
             candidates.push(OrderKind::Siege {
                 army: a.id.clone(),
                 bribe: 0,
+                lift: false,
             });
+            if c.tables.rulings.siege_stands_until_lifted
+                && world.sieges.iter().any(|s| s.besieger == a.id)
+            {
+                candidates.push(OrderKind::Siege {
+                    army: a.id.clone(),
+                    bribe: 0,
+                    lift: true,
+                });
+            }
+            if c.tables.rulings.garrison_and_transfer_in_rounds {
+                candidates.push(OrderKind::Garrison {
+                    army: a.id.clone(),
+                    value: 10,
+                });
+            }
         }
         if spring {
             candidates.push(OrderKind::Reinforce {
@@ -123,6 +142,7 @@ pub fn options(c: &Campaign, world: &World, nation: &NationCode) -> Options {
             at: a.node.to_string(),
             value: a.value,
             idle: army_idle(
+                c,
                 world,
                 &a.id,
                 &a.node,
@@ -231,7 +251,13 @@ fn spendable(c: &Campaign, world: &World, nation: &NationCode) -> Ducats {
         .map_or_else(|| treasury(world, nation), |n| n.treasury)
 }
 
-fn army_idle(world: &World, id: &ArmyId, node: &NodeCode, aboard: Option<String>) -> Idle {
+fn army_idle(
+    c: &Campaign,
+    world: &World,
+    id: &ArmyId,
+    node: &NodeCode,
+    aboard: Option<String>,
+) -> Idle {
     if let Some(b) = world
         .battles
         .iter()
@@ -245,7 +271,12 @@ fn army_idle(world: &World, id: &ArmyId, node: &NodeCode, aboard: Option<String>
         return Idle::Aboard { fleet };
     }
     if world.sieges.iter().any(|s| &s.besieger == id) {
-        return Idle::SiegeEnds { node: node.clone() };
+        let node = node.clone();
+        return if c.tables.rulings.siege_stands_until_lifted {
+            Idle::SiegeGoesOn { node }
+        } else {
+            Idle::SiegeEnds { node }
+        };
     }
     Idle::Holds
 }

@@ -163,8 +163,14 @@ pub enum OrderKind {
         spy: Option<SpyCondition>,
         retreat_to: Option<NodeCode>,
     },
-    /// G3d: besiege the node the army stands at, with a bribe this round.
-    Siege { army: ArmyId, bribe: Ducats },
+    /// G3d: besiege the node the army stands at, with a bribe this round; or, with
+    /// `lift`, lift the army's siege (G3d.2, a standing order with the ruling).
+    Siege {
+        army: ArmyId,
+        bribe: Ducats,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        lift: bool,
+    },
     /// G2b.5: send an assassin.
     Assassin { target: AssassinTarget },
     /// G3e.1: move a fleet one lane.

@@ -122,6 +122,17 @@ pub enum Done {
         needed: i32,
         fell: bool,
     },
+    /// G3d.2: the army takes part in its club's siege of the place; the roll is told
+    /// once, as an event, for the whole siege.
+    Besieging {
+        army: ArmyId,
+        node: NodeCode,
+    },
+    /// G3d.2: the club lifted its siege of the place.
+    SiegeLifted {
+        army: ArmyId,
+        node: NodeCode,
+    },
     AssassinSent {
         success: bool,
     },
@@ -255,6 +266,18 @@ pub enum Reason {
     NoSiegeTarget {
         node: NodeCode,
     },
+    /// G3d.2: a siege lifted that the army is not in.
+    NotBesieging {
+        army: ArmyId,
+    },
+    /// G2b.3: another nation's force is at the enemy place: it must be taken first.
+    PlaceHeld {
+        node: NodeCode,
+    },
+    /// G2b.4: works only where the club holds the node or its army stands.
+    NotHeldNoArmy {
+        node: NodeCode,
+    },
     ArrivedThisRound,
     NoAssassin,
     TargetNotFound,
@@ -374,6 +397,12 @@ pub enum Happening {
     WorksComplete {
         node: NodeCode,
     },
+    /// G2b.4 (ruling `works_where_held_or_army`): works completing in a node no longer
+    /// the club's are lost.
+    WorksLost {
+        node: NodeCode,
+        nation: NationCode,
+    },
     SpecialistsLeave {
         nation: NationCode,
     },
@@ -448,6 +477,45 @@ pub enum Happening {
         roll: u8,
         total: i32,
         needed: i32,
+    },
+    /// G3d.2: one siege round of a place, with every modifier named. What the defender
+    /// reads is decided by `rules::visibility` (no total, none of the besieger's own
+    /// modifiers): there `total` is absent.
+    SiegeRound {
+        node: NodeCode,
+        besieger: NationCode,
+        /// The armies of the besieging club that took part (each pays the round's cost).
+        armies: Vec<ArmyId>,
+        roll: u8,
+        modifiers: Vec<SiegeModifier>,
+        total: Option<i32>,
+        needed: i32,
+        fell: bool,
+    },
+    /// G3d.2: a siege roll as the defender of the place reads it: the die, without the
+    /// total (from events stored before the modifiers were named).
+    SiegeRollSeen {
+        node: NodeCode,
+        besieger: NationCode,
+        roll: u8,
+        needed: i32,
+    },
+    /// G3d.2: a siege ended without the place falling, and why.
+    SiegeEnded {
+        node: NodeCode,
+        army: ArmyId,
+        why: SiegeEnd,
+    },
+    /// G3d.2: a standing siege not rolled this round (its armies cannot attack), still on.
+    SiegeWaits {
+        node: NodeCode,
+        army: ArmyId,
+    },
+    /// G3d.3: a bribe the treasury could not pay was dropped; the siege goes on.
+    BribeDropped {
+        node: NodeCode,
+        bribe: Ducats,
+        treasury: Ducats,
     },
     Surrendered {
         node: NodeCode,
@@ -542,6 +610,68 @@ pub enum Betrayal {
     Siege { node: NodeCode },
     /// It sent an assassin against the ally (G2b.5).
     Assassin,
+}
+
+/// One modifier of a siege roll (G3d.2, Table 35), with what it counts and its value.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "modifier")]
+pub enum SiegeModifier {
+    /// Whole rounds already spent in this siege: +0 on the first roll.
+    RoundsSpent {
+        rounds: u8,
+        value: i32,
+    },
+    BesiegerSapper {
+        value: i32,
+    },
+    /// The bribes paid this round, pooled.
+    Bribe {
+        ducats: Ducats,
+        value: i32,
+    },
+    Garrison {
+        value: i32,
+    },
+    DefenderSapper {
+        value: i32,
+    },
+    FortifiedVillage {
+        value: i32,
+    },
+    FortifiedCity {
+        value: i32,
+    },
+    Fortress {
+        value: i32,
+    },
+}
+
+impl SiegeModifier {
+    /// What the modifier adds to the roll.
+    pub fn value(&self) -> i32 {
+        match self {
+            SiegeModifier::RoundsSpent { value, .. }
+            | SiegeModifier::BesiegerSapper { value }
+            | SiegeModifier::Bribe { value, .. }
+            | SiegeModifier::Garrison { value }
+            | SiegeModifier::DefenderSapper { value }
+            | SiegeModifier::FortifiedVillage { value }
+            | SiegeModifier::FortifiedCity { value }
+            | SiegeModifier::Fortress { value } => *value,
+        }
+    }
+}
+
+/// Why a siege ended without the place falling (G3d.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SiegeEnd {
+    /// The army left the place (or boarded a fleet).
+    ArmyLeft,
+    /// The place is no longer an enemy fortified place (taken, breached, allied).
+    NoTarget,
+    /// Not ordered again this round (the siege is not a standing order).
+    NotRenewed,
 }
 
 /// A force destroyed whole: an army, or the garrison of the event's node.

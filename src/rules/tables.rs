@@ -435,6 +435,21 @@ pub struct Rulings {
     /// existed keep waiting.
     #[serde(default)]
     pub battle_results_at_once: bool,
+    /// G2b.3: a garrison may be detached in an enemy fortified node where the club's
+    /// army stands and no other nation has a force; the node then becomes the club's.
+    /// Campaigns written before this switch existed keep "only in the club's own nodes".
+    #[serde(default)]
+    pub garrison_in_enemy_node_with_army: bool,
+    /// G2b.2, G2b.3: transfers between armies and garrisons may be ordered in summer
+    /// rounds too, where the army stands when the order comes. Campaigns written before
+    /// this switch existed keep them spring orders.
+    #[serde(default)]
+    pub garrison_and_transfer_in_rounds: bool,
+    /// G2b.4: works may be ordered only in a node the club holds or where its army
+    /// stands; works that complete in a node no longer the club's are lost. Campaigns
+    /// written before this switch existed let works be ordered anywhere.
+    #[serde(default)]
+    pub works_where_held_or_army: bool,
     /// G2b.8: upkeep per army each spring.
     pub army_upkeep: Ducats,
     /// G4.3: a natural disaster destroys the fortifications of the place it strikes
@@ -454,6 +469,16 @@ pub struct Rulings {
     pub alliance_needs_both: bool,
     /// G7.2: foreign markers are seen in nodes adjacent to the club's nodes and pieces.
     pub see_adjacent_nodes: bool,
+    /// G3d.2: one siege per place and besieging club (one roll, one count of rounds,
+    /// sappers and bribes pooled); else each army besieges on its own. Campaigns written
+    /// before this switch existed keep one siege per army.
+    #[serde(default)]
+    pub one_siege_per_place: bool,
+    /// G3d.2, G3d.3: a siege is a standing order that goes on until lifted or until its
+    /// army leaves; a bribe the treasury cannot pay is dropped and the siege goes on.
+    /// Campaigns written before this switch existed keep "ordered again every round".
+    #[serde(default)]
+    pub siege_stands_until_lifted: bool,
     /// G3d.2: the bribe step the English text gives, kept for reference (not used unless
     /// copied into `siege.bribe_step`).
     pub bribe_step_english_text: Ducats,

@@ -10,7 +10,7 @@ use super::calendar::PhaseId;
 use super::campaign::Campaign;
 use super::ids::{Ducats, NationCode, NodeCode, natural_cmp};
 use super::ledger::{Entry, Item};
-use super::outcome::{Audience, Event, Happening, Outcome};
+use super::outcome::{Audience, Event, Happening, Outcome, SiegeModifier};
 use super::resolve::Resolution;
 use super::say::Say;
 use super::tables::{Lang, ObjectiveKind};
@@ -608,7 +608,7 @@ pub fn club_view(
         .filter(|e| audience_includes(e, nation))
         .map(|e| EventView {
             rule: e.rule.clone(),
-            text: say.happening(&e.what, lang),
+            text: say.happening(&seen_by(&e.what, nation), lang),
         })
         .collect();
     let mut entries: Vec<&Entry> = resolution
@@ -706,6 +706,59 @@ pub fn club_view(
             .collect(),
         political,
     }
+}
+
+/// What `nation` may read of an event it is told of. A siege roll of another club's
+/// siege (the defender's view) shows the die and the modifiers the defender can know
+/// (rounds spent, its garrison, its sapper, its walls), never the besieger's sapper, its
+/// bribe or the total, which would tell them (G7).
+pub fn seen_by(h: &Happening, nation: &NationCode) -> Happening {
+    match h {
+        Happening::SiegeRoll {
+            node,
+            besieger,
+            roll,
+            needed,
+            ..
+        } if besieger != nation => Happening::SiegeRollSeen {
+            node: node.clone(),
+            besieger: besieger.clone(),
+            roll: *roll,
+            needed: *needed,
+        },
+        Happening::SiegeRound {
+            node,
+            besieger,
+            roll,
+            modifiers,
+            needed,
+            fell,
+            ..
+        } if besieger != nation => Happening::SiegeRound {
+            node: node.clone(),
+            besieger: besieger.clone(),
+            armies: Vec::new(),
+            roll: *roll,
+            modifiers: modifiers
+                .iter()
+                .filter(|m| known_to_defender(m))
+                .cloned()
+                .collect(),
+            total: None,
+            needed: *needed,
+            fell: *fell,
+        },
+        other => other.clone(),
+    }
+}
+
+/// Whether the defender of a place knows a siege modifier: what it sees of its own
+/// place and of the time spent, not what the besieger paid or brought.
+fn known_to_defender(m: &SiegeModifier) -> bool {
+    !matches!(
+        m,
+        SiegeModifier::BesiegerSapper { .. } | SiegeModifier::Bribe { .. }
+    )
 }
 
 /// The game's name: Il Giglio in every language (the campaign's Italian title), so a

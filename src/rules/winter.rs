@@ -32,7 +32,24 @@ pub(super) fn resolve(s: &mut Step, orders: &BTreeMap<NationCode, OrderSet>) {
 
 /// G4.1: works started away from the club's own territory complete.
 fn complete_works(s: &mut Step) {
+    let lost_if_not_held = s.c.tables.rulings.works_where_held_or_army;
     for work in std::mem::take(&mut s.w.works) {
+        if lost_if_not_held
+            && s.w
+                .nodes
+                .get(&work.node)
+                .is_some_and(|x| x.owner != work.nation)
+        {
+            s.event(
+                Audience::Nation(work.nation.clone()),
+                "G2b.4",
+                Happening::WorksLost {
+                    node: work.node.clone(),
+                    nation: work.nation.clone(),
+                },
+            );
+            continue;
+        }
         if let Some(node) = s.w.nodes.get_mut(&work.node) {
             node.fortification = Fortification::Fortified;
             s.event(

@@ -214,3 +214,75 @@ fn a_storm_roll_says_what_it_means_and_an_old_one_reads_as_before() {
     let old: Happening = serde_json::from_str(r#"{"happening":"storm_roll","roll":6}"#).unwrap();
     assert_eq!(happening(&w(), &old, Lang::It), "tiro della tempesta: 6");
 }
+
+/// A siege round with every modifier named: V-A1 and V-A2 before Modigliana, first roll.
+fn first_siege_round() -> Happening {
+    use crate::rules::outcome::SiegeModifier as M;
+    Happening::SiegeRound {
+        node: "F8".into(),
+        besieger: "V".into(),
+        armies: vec!["V-A1".into(), "V-A2".into()],
+        roll: 4,
+        modifiers: vec![
+            M::RoundsSpent {
+                rounds: 0,
+                value: 0,
+            },
+            M::BesiegerSapper { value: 1 },
+            M::Bribe {
+                ducats: 50,
+                value: 2,
+            },
+            M::FortifiedVillage { value: -1 },
+        ],
+        total: Some(6),
+        needed: 7,
+        fell: false,
+    }
+}
+
+#[test]
+fn a_siege_roll_names_each_modifier_and_the_first_roll_gets_nothing_for_rounds() {
+    let en = happening(&w(), &first_siege_round(), Lang::En);
+    assert_eq!(
+        en,
+        "siege of F8 (V-A1, V-A2): 1d6=4 +0 (no whole round spent yet: the first roll gets +0) \
+         +1 (a sapper with the besiegers) +2 (50 ducats of bribe) -1 (a fortified village) = 6, \
+         needs 7: the place holds, the siege goes on next round"
+    );
+    let it = happening(&w(), &first_siege_round(), Lang::It);
+    assert!(it.contains("il primo tiro ha +0"), "{it}");
+    assert!(it.contains("+2 (50 ducati di corruzione)"), "{it}");
+    assert!(it.contains("= 6, serve 7"), "{it}");
+}
+
+#[test]
+fn a_defender_reads_the_die_and_what_it_can_know_never_the_total() {
+    let seen = crate::rules::visibility::seen_by(&first_siege_round(), &"F".into());
+    for lang in crate::words::LANGS {
+        let text = happening(&w(), &seen, lang);
+        assert!(text.contains("1d6=4"), "{text}");
+        assert!(text.contains("+0"), "{text}");
+        assert!(text.contains("-1"), "{text}");
+        for hidden in ["= 6", "50", "+2", "+1", "V-A1"] {
+            assert!(!text.contains(hidden), "{hidden} in {text}");
+        }
+    }
+    // The besieger reads its own roll whole.
+    let own = crate::rules::visibility::seen_by(&first_siege_round(), &"V".into());
+    assert_eq!(own, first_siege_round());
+    // An old stored roll read by its defender: the die, not the total.
+    let old = Happening::SiegeRoll {
+        node: "F7".into(),
+        besieger: "V".into(),
+        roll: 4,
+        total: 7,
+        needed: 7,
+    };
+    let text = happening(
+        &w(),
+        &crate::rules::visibility::seen_by(&old, &"F".into()),
+        Lang::It,
+    );
+    assert!(text.contains("1d6=4") && !text.contains("totale"), "{text}");
+}

@@ -34,6 +34,9 @@ pub(super) struct Round {
     landings: Vec<(NationCode, Order, super::ids::FleetId, NodeCode)>,
     /// Sieges ordered this round: (nation, order).
     sieges: Vec<(NationCode, Order)>,
+    /// The sieges under way when the round began (a move or an embarkation ends the
+    /// army's siege at once; the report tells it at the siege step).
+    sieges_before: Vec<super::world::Siege>,
 }
 
 pub(super) fn resolve(s: &mut Step, orders: &BTreeMap<NationCode, OrderSet>) {
@@ -41,7 +44,10 @@ pub(super) fn resolve(s: &mut Step, orders: &BTreeMap<NationCode, OrderSet>) {
     if round == 1 {
         epidemics(s);
     }
-    let mut r = Round::default();
+    let mut r = Round {
+        sieges_before: s.w.sieges.clone(),
+        ..Round::default()
+    };
     let none = OrderSet::default();
     let sequence = move_sequence(s, orders);
     for n in &sequence {
@@ -80,6 +86,18 @@ pub(super) fn resolve(s: &mut Step, orders: &BTreeMap<NationCode, OrderSet>) {
                     r.sieges.push((n.clone(), o.clone()));
                     continue;
                 }
+                OrderKind::Garrison { army, value }
+                    if s.c.tables.rulings.garrison_and_transfer_in_rounds =>
+                {
+                    ashore(s, army).and_then(|()| super::spring::garrison(s, n, army, *value))
+                }
+                OrderKind::Transfer { from, to, value }
+                    if s.c.tables.rulings.garrison_and_transfer_in_rounds =>
+                {
+                    ashore(s, from)
+                        .and_then(|()| ashore(s, to))
+                        .and_then(|()| super::spring::transfer(s, n, from, to, *value))
+                }
                 OrderKind::EncounterReply { .. } => {
                     Err(Outcome::rejected("G3c.3", Reason::ContactExchangeOff))
                 }
@@ -98,6 +116,15 @@ pub(super) fn resolve(s: &mut Step, orders: &BTreeMap<NationCode, OrderSet>) {
     fleets::landings(s, &mut r);
     siege::sieges(s, &mut r);
     control(s);
+}
+
+/// G3e.3: an army aboard a fleet can neither leave a garrison nor pass ducats; in a
+/// round, garrisons and transfers happen where the army stands when the order comes.
+fn ashore(s: &Step, army: &ArmyId) -> Result<(), Outcome> {
+    match s.w.armies.get(army) {
+        Some(a) if !a.ashore() => Err(Outcome::rejected("G3e.3", Reason::Aboard)),
+        _ => Ok(()),
+    }
 }
 
 /// The clubs in the year's move order; any club missing from it acts last, in code

@@ -1,0 +1,40 @@
+## Sieges explained (G3d): the roll with each modifier named, what became of each siege; works lost (G2b.4).
+
+done-besieging = { $army } besieges { $node } with the other armies of the siege
+done-siege-lifted = { $army } lifts the siege of { $node }
+reason-not-besieging = { $army } is not besieging anything
+reason-place-held = another nation's force is at { $node }: take the place first (a siege)
+reason-not-held-no-army = you do not hold { $node } and none of your armies stands there
+happening-siege-round = { $total ->
+    [none] { $besieger } besieges { $node }: 1d6={ $roll }; the modifiers you know: { $modifiers }; the besieger's own (a sapper, a bribe) are not known to you; needs { $needed }: { $fell ->
+        [true] the place surrenders
+       *[false] the place holds
+    }
+   *[other] siege of { $node } ({ $armies }): 1d6={ $roll } { $modifiers } = { $total }, needs { $needed }: { $fell ->
+        [true] the place surrenders
+       *[false] the place holds, the siege goes on next round
+    }
+}
+happening-siege-ended = the siege of { $node } by { $army } ends: { $why ->
+    [army_left] the army has left the place; its count of rounds starts over
+    [no_target] there is no longer an enemy fortified place to besiege
+   *[not_renewed] it was not ordered again this round; its count of rounds starts over
+}
+happening-siege-waits = the siege of { $node } goes on without a roll this round: { $army } cannot attack
+happening-bribe-dropped = the bribe of { $bribe } ducats at { $node } was not paid (treasury { $treasury }): the siege goes on without it
+siege-modifier-rounds-spent = { $signed } ({ $rounds ->
+    [0] no whole round spent yet: the first roll gets +0
+    [one] one whole round already spent
+   *[other] { $rounds } whole rounds already spent
+})
+siege-modifier-besieger-sapper = { $signed } (a sapper with the besiegers)
+siege-modifier-bribe = { $signed } ({ $ducats } ducats of bribe)
+siege-modifier-garrison = { $signed } (a garrison in the place)
+siege-modifier-defender-sapper = { $signed } (a sapper with the defenders)
+siege-modifier-fortified-village = { $signed } (a fortified village)
+siege-modifier-fortified-city = { $signed } (a fortified city)
+siege-modifier-fortress = { $signed } (a fortress)
+siege-modifiers-none = none
+happening-siege-roll-seen = { $besieger } besieges { $node }: 1d6={ $roll }, needs { $needed } (the besieger's modifiers are not known to you)
+happening-works-lost = the works at { $node } are lost: the node is no longer yours
+sheet-idle-siege-goes-on = If you send nothing: the siege of { $node } goes on (a standing order), rolled at the end of the round; to lift it: [[siege]] army = "{ $army }" lift = true.

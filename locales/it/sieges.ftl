@@ -1,0 +1,40 @@
+## Gli assedi spiegati (G3d): il tiro con ogni modificatore nominato, che ne è di ogni assedio; lavori perduti (G2b.4).
+
+done-besieging = { $army } assedia { $node } con le altre armate dell'assedio
+done-siege-lifted = { $army } toglie l'assedio di { $node }
+reason-not-besieging = { $army } non sta assediando nulla
+reason-place-held = a { $node } c'è una forza di un'altra nazione: prima bisogna prendere la piazza (un assedio)
+reason-not-held-no-army = { $node } non è vostro e nessuna vostra armata vi si trova
+happening-siege-round = { $total ->
+    [none] { $besieger } assedia { $node }: 1d6={ $roll }; i modificatori che conoscete: { $modifiers }; quelli dell'assediante (un guastatore, una corruzione) non vi sono noti; serve { $needed }: { $fell ->
+        [true] la piazza si arrende
+       *[false] la piazza resiste
+    }
+   *[other] assedio di { $node } ({ $armies }): 1d6={ $roll } { $modifiers } = { $total }, serve { $needed }: { $fell ->
+        [true] la piazza si arrende
+       *[false] la piazza resiste, l'assedio continua il turno seguente
+    }
+}
+happening-siege-ended = l'assedio di { $node } da parte di { $army } finisce: { $why ->
+    [army_left] l'armata ha lasciato la piazza; il conto dei turni riparte da zero
+    [no_target] non c'è più una piazza fortificata nemica da assediare
+   *[not_renewed] non è stato ordinato di nuovo in questo turno; il conto dei turni riparte da zero
+}
+happening-siege-waits = l'assedio di { $node } continua senza tiro in questo turno: { $army } non può attaccare
+happening-bribe-dropped = la corruzione di { $bribe } ducati a { $node } non è stata pagata (tesoro { $treasury }): l'assedio continua senza
+siege-modifier-rounds-spent = { $signed } ({ $rounds ->
+    [0] nessun turno intero ancora trascorso: il primo tiro ha +0
+    [one] un turno intero già trascorso
+   *[other] { $rounds } turni interi già trascorsi
+})
+siege-modifier-besieger-sapper = { $signed } (un guastatore con gli assedianti)
+siege-modifier-bribe = { $signed } ({ $ducats } ducati di corruzione)
+siege-modifier-garrison = { $signed } (una guarnigione nella piazza)
+siege-modifier-defender-sapper = { $signed } (un guastatore con i difensori)
+siege-modifier-fortified-village = { $signed } (un villaggio fortificato)
+siege-modifier-fortified-city = { $signed } (una città fortificata)
+siege-modifier-fortress = { $signed } (una fortezza)
+siege-modifiers-none = nessuno
+happening-siege-roll-seen = { $besieger } assedia { $node }: 1d6={ $roll }, serve { $needed } (i modificatori dell'assediante non vi sono noti)
+happening-works-lost = i lavori a { $node } sono perduti: il nodo non è più vostro
+sheet-idle-siege-goes-on = Senza ordini: l'assedio di { $node } continua (un ordine permanente), con il tiro alla fine del turno; per toglierlo: [[siege]] army = "{ $army }" lift = true.
