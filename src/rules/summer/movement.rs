@@ -253,9 +253,20 @@ fn can_withdraw(s: &Step, p: &Party, node: &NodeCode) -> bool {
 /// returns what became of the moving piece.
 fn encounter(s: &mut Step, n: &NationCode, piece: &Piece, from: &NodeCode, at: &NodeCode) -> Done {
     let name = piece_name(piece);
-    let other_nation = other_forces(s, at, n)
-        .into_iter()
-        .next()
+    // Where several nations stand (a besieger in the field, the besieged inside its
+    // walls), the piece meets the force in the field: the one inside withdraws anyway,
+    // and meeting only it would leave two clubs in the field at one node (G3b.5).
+    let others = other_forces(s, at, n);
+    let in_field = |o: &NationCode| {
+        let p = party(s, o, at);
+        p.armies.iter().any(|id| !s.w.armies[id].inside)
+            || (!p.diplomats.is_empty() && !p.garrison && p.armies.is_empty())
+    };
+    let other_nation = others
+        .iter()
+        .find(|o| in_field(o))
+        .or_else(|| others.iter().next())
+        .cloned()
         .expect("the caller found a force");
     let hand = party(s, n, at);
     let other = party(s, &other_nation, at);
