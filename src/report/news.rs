@@ -197,46 +197,19 @@ pub enum Standing<'a> {
 
 /// The receipt's line on a result the club sent.
 pub fn receipt_line(w: &Words, l: Lang, b: &Battle, mine: &BattleOutcome, s: &Standing) -> String {
-    let (battle, result) = (b.id.as_str(), result(w, l, b, mine));
-    match s {
-        Standing::Waiting { other } => t!(
-            w,
-            l,
-            "news-receipt-waiting",
-            battle = battle,
-            result = result,
-            other = other.as_str()
-        ),
-        Standing::Applied { other } => t!(
-            w,
-            l,
-            "news-receipt-applied",
-            battle = battle,
-            result = result,
-            other = other.as_str()
-        ),
-        Standing::Agreed { other } => t!(
-            w,
-            l,
-            "news-receipt-agreed",
-            battle = battle,
-            result = result,
-            other = other.as_str()
-        ),
-        Standing::Disputed { other } => t!(
-            w,
-            l,
-            "news-receipt-disputed",
-            battle = battle,
-            result = result,
-            other = other.as_str()
-        ),
-        Standing::Overruled => t!(
-            w,
-            l,
-            "news-receipt-overruled",
-            battle = battle,
-            result = result
-        ),
-    }
+    let (id, other) = match s {
+        Standing::Waiting { other } => ("news-receipt-waiting", Some(other)),
+        Standing::Applied { other } => ("news-receipt-applied", Some(other)),
+        Standing::Agreed { other } => ("news-receipt-agreed", Some(other)),
+        Standing::Disputed { other } => ("news-receipt-disputed", Some(other)),
+        Standing::Overruled => ("news-receipt-overruled", None),
+    };
+    t!(
+        w,
+        l,
+        id,
+        battle = b.id.as_str(),
+        result = result(w, l, b, mine),
+        other = other.map_or("", |o| o.as_str())
+    )
 }

@@ -12,7 +12,7 @@
 use super::sheet::Attachment;
 use crate::orders::unparse_order;
 use crate::rules::choices::{Choices, Priced};
-use crate::rules::options::{Options, PieceKind};
+use crate::rules::options::Options;
 use crate::rules::order::{AssassinTarget, FleetTo, OrderKind, Piece, SapperAt};
 use crate::rules::tables::{Choice, Lang};
 use crate::rules::{Campaign, NationCode, World};
@@ -302,34 +302,7 @@ struct Ctx<'a> {
 impl Ctx<'_> {
     fn piece(&self, pc: &crate::rules::options::PieceOptions) -> PagePiece {
         let (w, l) = (self.words, self.l);
-        let name = place_name(self.c, &pc.at);
-        let label = match pc.kind {
-            PieceKind::Army => t!(
-                w,
-                l,
-                "sheet-army",
-                id = pc.id.as_str(),
-                node = pc.at.as_str(),
-                name = name.as_str(),
-                value = pc.value
-            ),
-            PieceKind::Diplomat => t!(
-                w,
-                l,
-                "sheet-diplomat",
-                id = pc.id.as_str(),
-                node = pc.at.as_str(),
-                name = name.as_str()
-            ),
-            PieceKind::Fleet => t!(
-                w,
-                l,
-                "sheet-fleet",
-                id = pc.id.as_str(),
-                at = pc.at.as_str(),
-                name = name.as_str()
-            ),
-        };
+        let label = super::sheet::piece_title(w, l, self.c, pc);
         let idle = super::sheet::idle_text(w, l, &pc.idle, &pc.at, &pc.id);
         let mut offers: Vec<Offer> = pc
             .orders

@@ -313,34 +313,7 @@ fn spring_tables(out: &mut String, w: &Words, s: &SheetInput, sp: &SpringOptions
 
 fn piece(out: &mut String, w: &Words, s: &SheetInput, p: &PieceOptions) {
     let (l, c) = (s.lang, s.campaign);
-    let name = place_name(c, &p.at);
-    let title = match p.kind {
-        PieceKind::Army => t!(
-            w,
-            l,
-            "sheet-army",
-            id = p.id.as_str(),
-            node = p.at.as_str(),
-            name = name.as_str(),
-            value = p.value
-        ),
-        PieceKind::Diplomat => t!(
-            w,
-            l,
-            "sheet-diplomat",
-            id = p.id.as_str(),
-            node = p.at.as_str(),
-            name = name.as_str()
-        ),
-        PieceKind::Fleet => t!(
-            w,
-            l,
-            "sheet-fleet",
-            id = p.id.as_str(),
-            at = p.at.as_str(),
-            name = name.as_str()
-        ),
-    };
+    let title = piece_title(w, l, c, p);
     let idle = idle_text(w, l, &p.idle, &p.at, &p.id);
     let _ = writeln!(out, "\n# ==== {title} ====");
     comment(out, &idle);
@@ -438,6 +411,38 @@ fn battle_stub(out: &mut String, w: &Words, s: &SheetInput, b: &crate::rules::wo
             ],
         },
     );
+}
+
+/// A piece's title, in words: the sheet's heading and the order page's label.
+pub fn piece_title(w: &Words, l: Lang, c: &Campaign, p: &PieceOptions) -> String {
+    let name = place_name(c, &p.at);
+    match p.kind {
+        PieceKind::Army => t!(
+            w,
+            l,
+            "sheet-army",
+            id = p.id.as_str(),
+            node = p.at.as_str(),
+            name = name.as_str(),
+            value = p.value
+        ),
+        PieceKind::Diplomat => t!(
+            w,
+            l,
+            "sheet-diplomat",
+            id = p.id.as_str(),
+            node = p.at.as_str(),
+            name = name.as_str()
+        ),
+        PieceKind::Fleet => t!(
+            w,
+            l,
+            "sheet-fleet",
+            id = p.id.as_str(),
+            at = p.at.as_str(),
+            name = name.as_str()
+        ),
+    }
 }
 
 /// What a piece does if the club sends nothing, in words: the sheet's line and the
