@@ -23,13 +23,13 @@
 //! | [`submission`] | checking an order file end to end: shape, secret, legality (via `rules::resolve::check_orders`) | print, store |
 //! | [`auth`] | club secrets: issuing, salted hashes, constant-time checks | know game rules |
 //! | [`scenario`] | reading and validating `campaigns/<name>/*.toml` into a [`rules::Campaign`] | open SQLite, decide rules |
-//! | [`storage`] | the campaign's SQLite file: migrations, phase snapshots, journal, dice log, lock | decide rules, format for humans |
+//! | [`storage`] | the campaign's SQLite file: migrations, phase snapshots and the steps inside a phase, journal, dice log, battle results, the mail archive, lock | decide rules, format for humans |
 //! | [`battle`] | the tactical boundary: battle cards, results, rulesets as data, the four games' auto-resolvers, odds | touch the campaign world |
 //! | [`bots`] | bot clubs for the demo and the simulator: orders from the world alone | print, store, roll dice |
 //! | [`simulate`] | whole campaigns played by bots in memory, in parallel, for balance statistics | print, store |
 //! | [`report`] | rendering through `templates/`: map SVG and PNG, battle cards, clubs' reports, bulletin, referee's report, the clubs' order sheets and order pages (`report::page`, one self-contained HTML file); the export, ledger views, state diffs; the rules' facts in words (`report::explain`, the one `Say`, through `locales/*/outcomes.ftl`, `ledger.ftl`, `phases.ftl`) | decide visibility, send mail |
 //! | [`mail`] | play by e-mail: `giglio.toml`, composing messages, the outbox's delivery (SMTP or `.eml`), intake from Maildir/mbox/.eml/IMAP with authentication (each message read in bounded memory), deadlines | decide rules or visibility |
-//! | [`engine`] | running a phase: gather stored orders, readiness, seeded dice, one saving transaction | decide rules |
+//! | [`engine`] | running a phase: gather stored orders, readiness, seeded dice, one saving transaction; settling battles (a settled result applied as a step of the open phase); `audit`, step by step | decide rules |
 //! | [`failpoint`] | crash tests' failpoints: abort at the k-th hit (`GIGLIO_CRASH_AT`), count hits (`GIGLIO_CRASH_COUNT`) | cost anything when unset |
 //! | [`words`] | the message catalogue per language (`locales/*/*.ftl`, Project Fluent), the referee's overrides, `t!` and the templates' `t()` | decide what a club may see |
 //! | [`rulebook`] | the campaign rulebook as giglio implements it (`docs/rulebook.{it,en}.md`, built in): rules by id for `giglio rules`, the reports' glossaries and the welcome mail; its tables generated from `rules.toml` | decide rules |
