@@ -10,6 +10,7 @@ pub mod campaign;
 pub mod choices;
 pub mod chronicle;
 pub mod dice;
+pub mod exchange;
 pub mod ids;
 pub mod ledger;
 pub mod map;

@@ -9,6 +9,7 @@ use super::battles::BattleOutcome;
 use super::calendar::Phase;
 use super::campaign::Campaign;
 use super::dice::{Dice, SeededDice};
+use super::exchange::{Asked, Exchange};
 use super::ids::{ArmyId, Ducats, NationCode};
 use super::ledger::{Account, Item, Ledger};
 use super::occupancy::Occupancy;
@@ -34,17 +35,37 @@ pub struct Resolution {
 pub enum Unresolvable {
     /// G3c.7: battles of an earlier round wait for their result from the table.
     BattlesPending(Vec<String>),
-    /// G3c.3: the optional contact-exchange mode is switched on; this version settles
-    /// encounters by standing choices only.
-    ContactExchange,
+    /// G3c.3, contact-exchange mode: the round stopped at an encounter that waits for
+    /// clubs' choices (nothing of the round is kept).
+    Encounter(Box<Asked>),
 }
 
-/// Resolves the world's open phase with every club's orders.
+/// Resolves the world's open phase with every club's orders. In contact-exchange mode
+/// (G3c.3) a round stops at its first encounter: the clubs have answered nothing yet.
 pub fn resolve(
     campaign: &Campaign,
     world: &World,
     orders: &BTreeMap<NationCode, OrderSet>,
     results: &BTreeMap<String, BattleOutcome>,
+    dice: &mut dyn Dice,
+) -> Result<Resolution, Unresolvable> {
+    let asking = Exchange {
+        asking: true,
+        ..Exchange::default()
+    };
+    resolve_with(campaign, world, orders, results, &asking, dice)
+}
+
+/// Resolves the world's open phase with every club's orders and, in contact-exchange
+/// mode (G3c.3), the clubs' answers to the round's encounters so far: the round stops
+/// at the first encounter still waiting for a choice (see `rules::exchange`). Without
+/// the ruling, or with `exchange.asking` off, standing choices settle every encounter.
+pub fn resolve_with(
+    campaign: &Campaign,
+    world: &World,
+    orders: &BTreeMap<NationCode, OrderSet>,
+    results: &BTreeMap<String, BattleOutcome>,
+    exchange: &Exchange,
     dice: &mut dyn Dice,
 ) -> Result<Resolution, Unresolvable> {
     let waiting: Vec<String> = world
@@ -57,6 +78,9 @@ pub fn resolve(
         return Err(Unresolvable::BattlesPending(waiting));
     }
     let mut step = Step::new(campaign, world, dice);
+    if campaign.tables.rulings.contact_exchange && exchange.asking {
+        step.exchange = exchange.clone();
+    }
     // G3c.7: last round's battles end before anything else happens.
     for battle in world.battles.clone() {
         super::battles::apply(&mut step, &battle, &results[&battle.id]);
@@ -64,12 +88,12 @@ pub fn resolve(
     match world.phase.phase {
         Phase::Spring => spring::resolve(&mut step, orders),
         Phase::Winter => winter::resolve(&mut step, orders),
-        Phase::Round(_) if campaign.tables.rulings.contact_exchange => {
-            return Err(Unresolvable::ContactExchange);
-        }
         Phase::Round(_) => summer::resolve(&mut step, orders),
     }
-    Ok(step.finish())
+    match step.paused.take() {
+        Some(asked) => Err(Unresolvable::Encounter(Box::new(asked))),
+        None => Ok(step.finish()),
+    }
 }
 
 /// What a step inside an open phase produced (a battle's result applied mid-phase): the
@@ -142,7 +166,16 @@ pub fn check_orders(
     // The dice of a check are never the phase's: a check must not reveal any roll.
     let mut dice = SeededDice::new([0; 32]);
     let orders = BTreeMap::from([(nation.clone(), set.clone())]);
-    let r = resolve(campaign, world, &orders, &BTreeMap::new(), &mut dice)?;
+    // Alone, a club's orders meet only other clubs' standing pieces: its encounters go
+    // by standing choices (in contact-exchange mode the club will be asked).
+    let r = resolve_with(
+        campaign,
+        world,
+        &orders,
+        &BTreeMap::new(),
+        &Exchange::standing(),
+        &mut dice,
+    )?;
     Ok(r.outcomes
         .into_iter()
         .filter(|o| &o.nation == nation)
@@ -174,6 +207,11 @@ pub(super) struct Step<'a> {
     pub over: bool,
     /// Who stands at each node: refreshed after every change of a piece's place.
     pub occ: Occupancy,
+    /// G3c.3: the clubs' answers to the round's encounters (not asking: standing
+    /// choices), the encounters met so far, and the one the round stopped at.
+    pub exchange: Exchange,
+    pub encounters: u32,
+    pub paused: Option<Asked>,
 }
 
 impl<'a> Step<'a> {
@@ -187,6 +225,9 @@ impl<'a> Step<'a> {
             events: Vec::new(),
             over: false,
             occ: Occupancy::of(w),
+            exchange: Exchange::standing(),
+            encounters: 0,
+            paused: None,
         }
     }
 

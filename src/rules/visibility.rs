@@ -910,3 +910,39 @@ pub fn club_world(w: &World, nation: &NationCode) -> World {
     }
     k
 }
+
+/// What a club may read of an encounter the round stopped at (G3c.3, G7): its own side
+/// whole (pieces, options, standing choice, what its spy saw), of the other side only
+/// the nation and whether its garrison stands there, and where its own piece came from
+/// when it is the side in hand. `None` if the club is not one of the two sides.
+pub fn asked_for(a: &super::exchange::Asked, nation: &NationCode) -> Option<AskView> {
+    let (mine, theirs, in_hand) = if &a.hand.nation == nation {
+        (&a.hand, &a.other, true)
+    } else if &a.other.nation == nation {
+        (&a.other, &a.hand, false)
+    } else {
+        return None;
+    };
+    Some(AskView {
+        id: a.id.clone(),
+        node: a.node.clone(),
+        in_hand,
+        from: in_hand.then(|| a.from.clone()),
+        mine: mine.clone(),
+        other: theirs.nation.clone(),
+        other_garrison: theirs.garrison,
+    })
+}
+
+/// An asked encounter as one club may read it ([`asked_for`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AskView {
+    pub id: String,
+    pub node: NodeCode,
+    /// Whether the club's piece moved in (the side in hand, G3c.1).
+    pub in_hand: bool,
+    pub from: Option<NodeCode>,
+    pub mine: super::exchange::AskedSide,
+    pub other: NationCode,
+    pub other_garrison: bool,
+}

@@ -108,6 +108,11 @@ pub(super) fn resolve(s: &mut Step, orders: &BTreeMap<NationCode, OrderSet>) {
             };
             let result = result.unwrap_or_else(|rejected| rejected);
             s.outcome(n, o, result);
+            // G3c.3: the round stops at an encounter waiting for clubs' choices; it is
+            // resolved again from its opening once they are in.
+            if s.paused.is_some() {
+                return;
+            }
         }
     }
     fleets::idle_fleets(s, &mut r);

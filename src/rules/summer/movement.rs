@@ -2,6 +2,7 @@
 //! (G3c, Table 34): choices, spies, diplomats unmasked, retreats and battles.
 
 use super::{Round, betray, force_value, other_forces, piece_at, piece_name};
+use crate::rules::exchange::{Asked, AskedSide, encounter_id};
 use crate::rules::ids::{ArmyId, DiplomatId, NationCode, NodeCode};
 use crate::rules::order::{Piece, SpyCondition};
 use crate::rules::outcome::{Audience, Betrayal, Done, Happening, Outcome, Reason};
@@ -278,23 +279,24 @@ fn encounter(s: &mut Step, n: &NationCode, piece: &Piece, from: &NodeCode, at: &
     };
     let hand_sees = size(s, &other, at);
     let other_sees = size(s, &hand, at);
-    let mut hand_choice = choose(
+    let hand_standing = match choose(
         s,
         n,
         &hand_stance,
         hand_stance.on_contact,
         tables.default_on_contact,
         hand_sees,
-    );
-    if hand_choice == Choice::Withdraw {
-        hand_choice = Choice::Stop;
-    }
+    ) {
+        Choice::Withdraw => Choice::Stop,
+        c => c,
+    };
+    let hand_options = vec![Choice::Stop, Choice::Retreat, Choice::Attack];
     // The other side: a garrison, or armies already inside, always withdraw (G3c.3).
     let inside = other.armies.iter().any(|id| s.w.armies[id].inside);
     // A garrison withdraws even with a diplomat beside it: a diplomat never fights (G3c.5).
-    let other_choice =
+    let (other_standing, other_options) =
         if (other.armies.is_empty() && (other.diplomats.is_empty() || other.garrison)) || inside {
-            Choice::Withdraw
+            (Choice::Withdraw, vec![Choice::Withdraw])
         } else {
             let st = stance_of(s, &other);
             let c = choose(
@@ -309,12 +311,53 @@ fn encounter(s: &mut Step, n: &NationCode, piece: &Piece, from: &NodeCode, at: &
                 .armies
                 .first()
                 .is_some_and(|id| s.w.armies[id].stunned == Some(s.w.phase));
-            match c {
-                Choice::Withdraw if !can_withdraw(s, &other, at) => Choice::Stop,
+            let withdraw = can_withdraw(s, &other, at);
+            let options: Vec<Choice> = Choice::ALL
+                .into_iter()
+                .filter(|c| match c {
+                    Choice::Withdraw => withdraw,
+                    Choice::Attack => !stunned,
+                    _ => true,
+                })
+                .collect();
+            let standing = match c {
+                Choice::Withdraw if !withdraw => Choice::Stop,
                 Choice::Attack if stunned => Choice::Stop,
                 c => c,
-            }
+            };
+            (standing, options)
         };
+    s.encounters += 1;
+    let (hand_choice, other_choice) = if s.exchange.asking {
+        let asked = Asked {
+            id: encounter_id(&s.w.phase.key(), s.encounters),
+            number: s.encounters,
+            node: at.clone(),
+            hand: asked_side(
+                s,
+                &hand,
+                Some(&name),
+                hand_options,
+                hand_standing,
+                hand_sees,
+            ),
+            other: asked_side(s, &other, None, other_options, other_standing, other_sees),
+            from: from.clone(),
+        };
+        match exchanged(s, &asked) {
+            Some(pair) => pair,
+            None => {
+                // The round stops here; what this returns is never kept.
+                s.paused = Some(asked);
+                return Done::TurnedBack {
+                    piece: name,
+                    to: from.clone(),
+                };
+            }
+        }
+    } else {
+        (hand_standing, other_standing)
+    };
     spy_reports(s, n, &other, at, hand_sees);
     spy_reports(s, &other.nation, &hand, at, other_sees);
     let cell = tables
@@ -346,6 +389,61 @@ fn encounter(s: &mut Step, n: &NationCode, piece: &Piece, from: &NodeCode, at: &
         hand_choice,
     };
     apply(s, &e, &cell.result)
+}
+
+/// One side of an encounter as the exchange records it (G3c.3): its pieces at the node
+/// (for the side in hand, the piece that moved in first), its options and standing
+/// choice, and what its spy sees of the other side.
+fn asked_side(
+    s: &Step,
+    p: &Party,
+    mover: Option<&str>,
+    options: Vec<Choice>,
+    standing: Choice,
+    sees: i64,
+) -> AskedSide {
+    let mut pieces: Vec<String> = mover.map(str::to_owned).into_iter().collect();
+    for id in p
+        .armies
+        .iter()
+        .map(ToString::to_string)
+        .chain(p.diplomats.iter().map(ToString::to_string))
+    {
+        if !pieces.contains(&id) {
+            pieces.push(id);
+        }
+    }
+    AskedSide {
+        nation: p.nation.clone(),
+        pieces,
+        garrison: p.garrison,
+        asked: s.w.is_club(p.nation.as_str()) && options.len() > 1,
+        options,
+        standing,
+        spy_sees: s
+            .w
+            .nation(p.nation.as_str())
+            .is_some_and(|x| x.spy)
+            .then_some(sees),
+    }
+}
+
+/// The two sides' choices for an asked encounter: a club's answer where it is one of
+/// its options, else its standing choice if the club is not asked or the encounter is
+/// closed. `None` while an asked club has not answered an open encounter.
+fn exchanged(s: &Step, a: &Asked) -> Option<(Choice, Choice)> {
+    let pick = |side: &AskedSide| -> Option<Choice> {
+        let answer = s
+            .exchange
+            .choice(a.number, &side.nation)
+            .filter(|c| side.asked && side.options.contains(c));
+        match answer {
+            Some(c) => Some(c),
+            None if !side.asked || a.number <= s.exchange.closed => Some(side.standing),
+            None => None,
+        }
+    };
+    Some((pick(&a.hand)?, pick(&a.other)?))
 }
 
 /// An encounter being settled.
