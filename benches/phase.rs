@@ -153,7 +153,9 @@ fn pieces(c: &Campaign1, store: &Store) -> (Written, [(&'static str, Duration); 
     let t_prepare = t.elapsed();
     let t = Instant::now();
     let mut dice = SeededDice::new(store.phase_seed().expect("seed"));
-    let resolution = engine::run(&c.campaign, &p, &mut dice).expect("resolves");
+    let resolution = engine::run(&c.campaign, &p, &mut dice)
+        .expect("resolves")
+        .expect("the shipped rules settle encounters by standing choices");
     let rolls = dice.log().to_vec();
     let t_resolve = t.elapsed();
     let t = Instant::now();
@@ -283,6 +285,7 @@ fn phase(crit: &mut Criterion) {
                 black_box(store.current().expect("current"));
                 store
                     .advance(Advance {
+                        definition: None,
                         next: w.next.as_ref(),
                         resolution: Some(&w.resolution),
                         rolls: &w.rolls,

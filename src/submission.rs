@@ -161,6 +161,13 @@ fn judge(
             out.refuse(path, text, o, "G3c.7", &reason, &words, lang);
         }
     }
+    if c.tables.rulings.contact_exchange && now.phase.round().is_some() {
+        out.warnings.push(Diagnostic::file(
+            path,
+            "G3c.3",
+            words.plain(lang, "check-contact-exchange"),
+        ));
+    }
     match check_orders(c, &now, &h.club, &set) {
         Ok(outcomes) => {
             out.checked = true;
@@ -178,12 +185,9 @@ fn judge(
                 }
             }
         }
-        Err(Unresolvable::ContactExchange) => out.warnings.push(Diagnostic::file(
-            path,
-            "G3c.3",
-            words.plain(lang, "check-contact-exchange"),
-        )),
-        Err(Unresolvable::BattlesPending(_)) => {}
+        // A club's own check settles its encounters by standing choices (the round asks
+        // the clubs only when it is resolved): it never stops at one.
+        Err(Unresolvable::BattlesPending(_) | Unresolvable::Encounter(_)) => {}
     }
     for o in &set.orders {
         for piece in o.kind.pieces() {
@@ -308,19 +312,20 @@ fn idle_fleet_warnings(
     }
 }
 
-/// Splits a file's battle results and orders of battle from its orders for the phase,
-/// under the ruling `battle_results_at_once` (they are taken when the file arrives, not
-/// when the phase is resolved); before it, they stay with the orders.
+/// Splits what a file says apart from the phase's orders from its orders: battle
+/// results and orders of battle under the ruling `battle_results_at_once`, encounter
+/// replies in contact-exchange mode (`contact_exchange`, G3c.3). They are taken when
+/// the file arrives, not when the phase is resolved; without their ruling they stay
+/// with the orders (and the rules refuse them as they always did).
 pub fn battle_kinds(c: &Campaign, set: &OrderSet) -> (Vec<crate::rules::order::Order>, OrderSet) {
     use crate::rules::order::OrderKind;
-    if !c.tables.rulings.battle_results_at_once {
-        return (Vec::new(), set.clone());
-    }
-    let (sent, orders): (Vec<_>, Vec<_>) = set.orders.iter().cloned().partition(|o| {
-        matches!(
-            o.kind,
-            OrderKind::BattleResult { .. } | OrderKind::OrderOfBattle { .. }
-        )
+    let r = &c.tables.rulings;
+    let (sent, orders): (Vec<_>, Vec<_>) = set.orders.iter().cloned().partition(|o| match o.kind {
+        OrderKind::BattleResult { .. } | OrderKind::OrderOfBattle { .. } => {
+            r.battle_results_at_once
+        }
+        OrderKind::EncounterReply { .. } => r.contact_exchange,
+        _ => false,
     });
     (sent, OrderSet { orders })
 }

@@ -167,6 +167,9 @@ fn play(k: u64, phases: usize) -> Vec<Phase> {
 struct Branch {
     before: World,
     orders: BTreeMap<NationCode, OrderSet>,
+    /// The battle results and the seed the phase was resolved with.
+    results: BTreeMap<String, BattleOutcome>,
+    seed: [u8; 32],
     resolution: Resolution,
 }
 
@@ -320,6 +323,8 @@ fn marked_branch(p: &Phase, rng: &mut Rng) -> Branch {
     Branch {
         before,
         orders,
+        results: p.results.clone(),
+        seed: p.seed,
         resolution,
     }
 }
@@ -638,7 +643,63 @@ fn mail(
     parts.extend(next_orders(b, club));
     parts.extend(battle_news(b, club));
     parts.extend(order_page(b, club, &r.svg));
+    parts.extend(encounter_asks(b, club));
     parts
+}
+
+/// The shipped campaign in contact-exchange mode (G3c.3).
+fn exchange_campaign() -> &'static Campaign {
+    static C: OnceLock<Campaign> = OnceLock::new();
+    C.get_or_init(|| {
+        let mut c = shipped().campaign.clone();
+        c.tables.rulings.contact_exchange = true;
+        c
+    })
+}
+
+/// What a club is asked when, in contact-exchange mode, the round stops at its first
+/// encounter: the same round up to there (same world, orders and dice), so what the
+/// club may know of it is what the branch tells it.
+fn encounter_asks(b: &Branch, club: &Club) -> Vec<(String, String)> {
+    use giglio::rules::exchange::Exchange;
+    use giglio::rules::resolve::{Unresolvable, resolve_with};
+    if b.before.phase.round().is_none() {
+        return Vec::new();
+    }
+    let asking = Exchange {
+        asking: true,
+        ..Exchange::default()
+    };
+    let c = exchange_campaign();
+    let mut dice = SeededDice::new(b.seed);
+    let Err(Unresolvable::Encounter(asked)) =
+        resolve_with(c, &b.before, &b.orders, &b.results, &asking, &mut dice)
+    else {
+        return Vec::new();
+    };
+    let me = NationCode::from(club.nation.as_str());
+    let Some(view) = giglio::rules::visibility::asked_for(&asked, &me) else {
+        return Vec::new();
+    };
+    let words = giglio::words::Words::builtin();
+    let key = b.before.phase.key();
+    let a = giglio::report::asked::Ask {
+        campaign: c,
+        view: &view,
+        nation: &me,
+        phase_key: &key,
+        phase_name: &key,
+        deadline: None,
+        lang: club.lang,
+    };
+    let (subject, text) = giglio::report::asked::text(&words, &a);
+    vec![
+        ("encounter text".to_owned(), format!("{subject}\n{text}")),
+        (
+            "encounter file".to_owned(),
+            giglio::report::asked::reply_file(&words, &a),
+        ),
+    ]
 }
 
 /// What a club is mailed about each of its pending battles once its result is settled
@@ -812,6 +873,8 @@ struct Tally {
     parts: usize,
     /// Battle updates checked (so the check is known to have run on some).
     updates: usize,
+    /// Encounters asked in contact-exchange mode, likewise.
+    asks: usize,
     problems: Vec<String>,
 }
 
@@ -830,6 +893,7 @@ fn check_branch(b: &Branch, tally: &mut Tally, with_png: bool) {
         for (what, text) in mail(b, club, &r, &bulletins[&club.lang]) {
             tally.parts += 1;
             tally.updates += usize::from(what.starts_with("update "));
+            tally.asks += usize::from(what == "encounter text");
             for leak in leaks(&text, &hidden) {
                 tally.problems.push(format!("{key}: {me} {what}: {leak}"));
             }
@@ -996,15 +1060,17 @@ fn no_hidden_fact_reaches_a_club() {
         );
     }
     eprintln!(
-        "fog: {} campaigns, {} marked phases, {} club reports, {} parts checked ({} of battle updates) in {:.1?}",
+        "fog: {} campaigns, {} marked phases, {} club reports, {} parts checked ({} of battle updates, {} encounters asked) in {:.1?}",
         campaigns(),
         tally.branches,
         tally.reports,
         tally.parts,
         tally.updates,
+        tally.asks,
         started.elapsed()
     );
     assert!(tally.updates > 0, "no battle update was checked");
+    assert!(tally.asks > 0, "no encounter asked was checked");
 }
 
 /// The checker itself finds a leak: another club's treasury written into a report.
@@ -1793,6 +1859,8 @@ fn snapshot_branch() -> Branch {
     Branch {
         before: p.world,
         orders: p.orders,
+        results: p.results,
+        seed: p.seed,
         resolution,
     }
 }
@@ -1926,6 +1994,8 @@ fn siege_branch() -> Branch {
     Branch {
         before: w,
         orders,
+        results: BTreeMap::new(),
+        seed: [7; 32],
         resolution,
     }
 }

@@ -30,21 +30,21 @@ lang = "it"
 "#;
 
 /// A campaign of three clubs and the mail they have received so far.
-struct Season {
+pub(crate) struct Season {
     _tmp: tempfile::TempDir,
     root: PathBuf,
-    dir: PathBuf,
+    pub(crate) dir: PathBuf,
     /// Mail files already read, so each step reads only what is new.
     seen: std::collections::BTreeSet<PathBuf>,
     sent: usize,
 }
 
 /// One message a club received: its subject, text and attachments by name.
-struct Received {
-    kind: String,
-    nation: String,
-    text: String,
-    files: BTreeMap<String, Vec<u8>>,
+pub(crate) struct Received {
+    pub(crate) kind: String,
+    pub(crate) nation: String,
+    pub(crate) text: String,
+    pub(crate) files: BTreeMap<String, Vec<u8>>,
 }
 
 fn address(nation: &str) -> &'static str {
@@ -56,7 +56,7 @@ fn address(nation: &str) -> &'static str {
 }
 
 impl Season {
-    fn new(extra: &[&str]) -> Season {
+    pub(crate) fn new(extra: &[&str]) -> Season {
         let tmp = tempfile::tempdir().expect("a temporary directory");
         let root = tmp.path().to_path_buf();
         std::fs::write(root.join("clubs.toml"), CLUBS).expect("write clubs.toml");
@@ -72,19 +72,19 @@ impl Season {
         }
     }
 
-    fn cmd(&self) -> assert_cmd::Command {
+    pub(crate) fn cmd(&self) -> assert_cmd::Command {
         let mut c = giglio(&self.root);
         c.arg("-C").arg(&self.dir);
         c
     }
 
-    fn stdout(&self, args: &[&str]) -> String {
+    pub(crate) fn stdout(&self, args: &[&str]) -> String {
         let out = self.cmd().args(args).assert().success();
         String::from_utf8(out.get_output().stdout.clone()).expect("UTF-8")
     }
 
     /// Delivers the outbox as files and reads every new message a club received.
-    fn deliver(&mut self) -> Vec<Received> {
+    pub(crate) fn deliver(&mut self) -> Vec<Received> {
         self.cmd().args(["mail", "send"]).assert().success();
         let out = self.dir.join("mail/out");
         let mut files: Vec<PathBuf> = std::fs::read_dir(&out)
@@ -121,7 +121,7 @@ impl Season {
 
     /// Sends a club's order file to the referee as a mail message from its address;
     /// returns what became of it.
-    fn mail_orders(&mut self, nation: &str, file: &str) -> serde_json::Value {
+    pub(crate) fn mail_orders(&mut self, nation: &str, file: &str) -> serde_json::Value {
         self.sent += 1;
         let raw = format!(
             "From: {from}\r\nTo: arbitro@giglio.invalid\r\nSubject: ordini\r\nDate: Tue, 01 Sep 2026 09:{m:02}:00 +0000\r\nMessage-ID: <orders-{n}@club.example>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n{body}",
@@ -140,7 +140,7 @@ impl Season {
 }
 
 /// The secret a welcome carries: the one token of the form XXXX-XXXX-XXXX-XXXX-XXXX.
-fn secret_in(text: &str) -> String {
+pub(crate) fn secret_in(text: &str) -> String {
     text.split_whitespace()
         .find(|w| {
             let parts: Vec<&str> = w.split('-').collect();
@@ -154,7 +154,7 @@ fn secret_in(text: &str) -> String {
 }
 
 /// The attached order sheet of a message (the `.toml` file), with its name.
-fn sheet_of(r: &Received) -> (String, String) {
+pub(crate) fn sheet_of(r: &Received) -> (String, String) {
     let (name, bytes) = r
         .files
         .iter()
@@ -168,7 +168,7 @@ fn sheet_of(r: &Received) -> (String, String) {
 
 /// Removes the `# ` in front of the first line equal to `line` (a commented order line)
 /// and of the order lines that follow it.
-fn uncomment(sheet: &str, first: &str) -> String {
+pub(crate) fn uncomment(sheet: &str, first: &str) -> String {
     let mut out = Vec::new();
     let mut on = false;
     let mut done = false;
@@ -191,7 +191,7 @@ fn uncomment(sheet: &str, first: &str) -> String {
     out.join("\n") + "\n"
 }
 
-fn with_secret(sheet: &str, secret: &str) -> String {
+pub(crate) fn with_secret(sheet: &str, secret: &str) -> String {
     assert!(sheet.contains("\nsecret = \"\"\n"), "{sheet}");
     sheet.replacen(
         "\nsecret = \"\"\n",
@@ -610,7 +610,7 @@ fn the_final_verdict_reaches_every_club() {
 }
 
 /// The lines of a sheet's header a club's own file starts with (club, phase, secret).
-fn header_of(sheet: &str, secret: &str) -> String {
+pub(crate) fn header_of(sheet: &str, secret: &str) -> String {
     let keep: Vec<&str> = sheet
         .lines()
         .filter(|l| l.starts_with("club = ") || l.starts_with("phase = "))

@@ -14,6 +14,8 @@ mod common;
 mod crash;
 /// Mail delivery end to end: real SMTP, faults, concurrency, header safety.
 mod delivery;
+/// Contact-exchange mode by mail (G3c.3): an encounter asked, answered, closed, undone.
+mod exchange;
 /// The fog of war (G7): leak test with marker values, non-interference, report snapshots.
 mod fog;
 /// The test infrastructure itself: real mail servers, their faults, headless Chromium.

@@ -573,3 +573,66 @@ fn unparse_then_lower_gives_the_orders_back() {
         assert_eq!(got, want, "\n{text}");
     }
 }
+
+/// The shipped campaign in contact-exchange mode (G3c.3).
+fn exchange_campaign() -> &'static Campaign {
+    static C: OnceLock<Campaign> = OnceLock::new();
+    C.get_or_init(|| {
+        let mut c = campaign().clone();
+        c.tables.rulings.contact_exchange = true;
+        c
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 120, .. ProptestConfig::default() })]
+
+    /// G3c.3: a round played encounter by encounter, every club answering what its
+    /// standing orders would choose, ends byte-identical to the round settled by standing
+    /// choices: stopping, replaying from the opening and going on changes nothing of the
+    /// rules. With other answers it still ends, after one stop per encounter at most,
+    /// and keeps every ducat in the ledger.
+    #[test]
+    fn a_round_played_encounter_by_encounter_is_the_round_the_rules_give(
+        w in summer_world(),
+        v in intents(), m in intents(), f in intents(), s in intents(),
+        seed in any::<[u8; 32]>(),
+        contrary in any::<bool>(),
+    ) {
+        use giglio::rules::exchange::Exchange;
+        use giglio::rules::resolve::{Unresolvable, resolve_with};
+        let mut orders = BTreeMap::new();
+        for (n, intents) in [("V", v), ("M", m), ("F", f), ("S", s)] {
+            orders.insert(NationCode(n.into()), round_orders(&w, n, &intents));
+        }
+        let none = BTreeMap::new();
+        let standing = resolve(campaign(), &w, &orders, &none, &mut SeededDice::new(seed)).expect("resolves");
+        let mut x = Exchange { asking: true, ..Exchange::default() };
+        let mut stops = 0;
+        let played = loop {
+            match resolve_with(exchange_campaign(), &w, &orders, &none, &x, &mut SeededDice::new(seed)) {
+                Ok(r) => break r,
+                Err(Unresolvable::Encounter(a)) => {
+                    stops += 1;
+                    prop_assert!(stops <= 64, "the round never ends");
+                    prop_assert_eq!(a.number, stops, "encounters are asked in order, once each");
+                    for side in a.sides().into_iter().filter(|s| s.asked) {
+                        let pick = if contrary {
+                            *side.options.iter().rev().find(|o| **o != side.standing).unwrap_or(&side.standing)
+                        } else {
+                            side.standing
+                        };
+                        x.choices.entry(a.number).or_default().insert(side.nation.clone(), pick);
+                    }
+                }
+                Err(e) => prop_assert!(false, "unexpected {e:?}"),
+            }
+        };
+        if contrary {
+            let problems = check_conservation(&w, &played);
+            prop_assert!(problems.is_empty(), "ducats: {problems:?}");
+        } else {
+            prop_assert_eq!(serde_json::to_string(&played).expect("json"), serde_json::to_string(&standing).expect("json"));
+        }
+    }
+}

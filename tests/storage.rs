@@ -66,6 +66,7 @@ fn advance_once(store: &mut Store) {
     }
     store
         .advance(Advance {
+            definition: None,
             next: Some(&next),
             resolution: None,
             rolls: dice.log(),

@@ -186,15 +186,22 @@ fn play(
         for b in &w.battles {
             crate::engine::auto_resolve(store, c, b, &rs, &super::now(), "demo", None)?;
         }
-        let r = crate::engine::resolve_open_phase(
-            store,
-            c,
-            true,
-            false,
-            &super::now(),
-            "demo",
-            Some(&parts.mailing()),
-        )?;
+        // In contact-exchange mode the bots never answer: each encounter asked is
+        // closed by the next forced call, their standing choices speaking (G3c.3).
+        let r = loop {
+            let ran = crate::engine::resolve_open_phase(
+                store,
+                c,
+                true,
+                false,
+                &super::now(),
+                "demo",
+                Some(&parts.mailing()),
+            )?;
+            if let Some(r) = ran.resolved() {
+                break r;
+            }
+        };
         let battles = r
             .resolution
             .events

@@ -266,6 +266,13 @@ fn submit(dir: &Path, a: SubmitArgs) -> Result<()> {
     let mut store = Store::open_write(dir, &format!("orders submit {shown}"))?;
     let (campaign, _) = super::campaign_of(dir)?;
     let world = store.current()?.world;
+    // G3c.3: once the round stopped at an encounter it replays from its orders.
+    if crate::engine::exchange::round_begun(&store.steps(&world.phase.key())?) {
+        return Err(Error::user(format!(
+            "{} has begun (it is stopped at an encounter): its orders can no longer change; encounter replies arrive by mail (`giglio inbox`)",
+            world.phase
+        )));
+    }
     let checked = super::accept_club_file(&store, &campaign, &bytes, &shown)?;
     let text = String::from_utf8_lossy(&bytes).into_owned();
     let Some(header) = checked.header.as_ref() else {

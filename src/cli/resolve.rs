@@ -44,6 +44,72 @@ struct Summary<'a> {
     preview: Vec<String>,
 }
 
+/// What `resolve --json` prints when the round stops at an encounter (G3c.3).
+#[derive(Serialize)]
+struct PausedOut<'a> {
+    phase: String,
+    dry_run: bool,
+    /// The encounter the round stopped at, with both sides (the referee sees all).
+    paused_at: &'a crate::rules::exchange::Asked,
+    deadline: Option<&'a str>,
+    /// The encounter closed on the way (its deadline passed, or `--force`).
+    closed: Option<&'a str>,
+    queued: usize,
+}
+
+/// Says where the round stopped and whom it asked.
+fn paused(p: &engine::Paused, dry_run: bool, json: bool) -> Result<()> {
+    let a = &p.asked;
+    let phase =
+        a.id.rsplit_once("-e")
+            .map_or(a.id.as_str(), |x| x.0)
+            .to_owned();
+    if json {
+        return ui::out_json(&PausedOut {
+            phase,
+            dry_run,
+            paused_at: a,
+            deadline: p.deadline.as_deref(),
+            closed: p.closed.as_deref(),
+            queued: p.queued,
+        });
+    }
+    let mut out = String::new();
+    if let Some(c) = &p.closed {
+        out.push_str(&format!(
+            "encounter {c} closed: standing choices speak for the clubs that did not answer\n"
+        ));
+    }
+    let asked: Vec<&str> = a
+        .sides()
+        .into_iter()
+        .filter(|s| s.asked)
+        .map(|s| s.nation.as_str())
+        .collect();
+    let verb = if dry_run { "would stop" } else { "stopped" };
+    out.push_str(&format!(
+        "{phase} {verb} at encounter {} at {}: {} (in hand, from {}) meets {}; asked: {}\n",
+        a.id,
+        a.node,
+        a.hand.nation,
+        a.from,
+        a.other.nation,
+        asked.join(", ")
+    ));
+    if !dry_run {
+        let due = p
+            .deadline
+            .as_deref()
+            .unwrap_or("none: close it with `giglio resolve --force`");
+        out.push_str(&format!(
+            "{} messages queued (send them with `giglio mail send`); replies due {due}; `giglio resolve` goes on once they are in\n",
+            p.queued
+        ));
+    }
+    ui::out(&out);
+    Ok(())
+}
+
 pub fn cmd_resolve(dir: &Path, a: ResolveArgs) -> Result<()> {
     let command = if a.dry_run {
         "resolve --dry-run"
@@ -57,7 +123,7 @@ pub fn cmd_resolve(dir: &Path, a: ResolveArgs) -> Result<()> {
     };
     let (campaign, _) = super::campaign_of(dir)?;
     let parts = super::MailParts::load(dir)?;
-    let r = engine::resolve_open_phase(
+    let ran = engine::resolve_open_phase(
         &mut store,
         &campaign,
         a.force,
@@ -66,6 +132,10 @@ pub fn cmd_resolve(dir: &Path, a: ResolveArgs) -> Result<()> {
         command,
         Some(&parts.mailing()),
     )?;
+    let r = match ran {
+        engine::Ran::Resolved(r) => *r,
+        engine::Ran::Paused(p) => return paused(&p, a.dry_run, a.json),
+    };
     let preview = match &a.out {
         Some(out) => write_preview(
             out,

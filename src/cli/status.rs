@@ -55,6 +55,9 @@ struct Status {
     secrets_in_outbox: Vec<String>,
     /// Battles waiting for their result from the table (G3c.7).
     battles: Vec<PendingBattle>,
+    /// G3c.3: the encounter the round is stopped at, waiting for clubs' choices.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    encounter: Option<WaitingEncounter>,
     neutral: Vec<String>,
     /// When the next reminder to the missing clubs can go (`giglio remind`), RFC 3339.
     next_reminder: Option<String>,
@@ -63,6 +66,16 @@ struct Status {
     /// How large the campaign file has grown, and how much of it is delivered mail
     /// (`giglio mail archive` moves that out).
     size: crate::storage::Size,
+}
+
+/// An encounter the round is stopped at (contact-exchange mode).
+#[derive(Serialize)]
+struct WaitingEncounter {
+    id: String,
+    node: String,
+    /// Clubs whose choice has not arrived.
+    waiting_for: Vec<String>,
+    deadline: Option<String>,
 }
 
 pub fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
@@ -168,6 +181,21 @@ pub fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
                 since: b.phase.key(),
             })
             .collect(),
+        encounter: {
+            let steps = store.steps(&current.id.key())?;
+            let x = crate::engine::exchange::exchange_of(&steps);
+            crate::engine::exchange::current_encounter(&steps).map(|c| WaitingEncounter {
+                id: c.asked.id.clone(),
+                node: c.asked.node.to_string(),
+                waiting_for: c
+                    .asked
+                    .waiting(&x)
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect(),
+                deadline: c.deadline.clone(),
+            })
+        },
         neutral: campaign
             .nations
             .iter()
@@ -236,6 +264,22 @@ pub fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
         text.push_str(&format!(
             "battle pending: {} at {} ({} against {}), since {}: the next phase waits for its result\n",
             b.id, b.node, b.attacker, b.defender, b.since
+        ));
+    }
+    if let Some(e) = &status.encounter {
+        let waiting = if e.waiting_for.is_empty() {
+            "every choice is in: `giglio resolve` goes on".to_owned()
+        } else {
+            format!("waiting for {}", e.waiting_for.join(", "))
+        };
+        text.push_str(&format!(
+            "encounter:  the round is stopped at {} at {}: {waiting}{}\n",
+            e.id,
+            e.node,
+            e.deadline
+                .as_deref()
+                .map(|d| format!(" (due {d})"))
+                .unwrap_or_default()
         ));
     }
     text.push_str(&format!(

@@ -158,6 +158,11 @@ fn step_corrections(
     if received.is_empty() {
         return Ok(Vec::new());
     }
+    // What the step was about: a battle's result, or an encounter asked (G3c.3).
+    let asked = serde_json::from_str::<crate::engine::exchange::AskedStep>(&step.input)
+        .ok()
+        .filter(|_| step.kind == crate::engine::exchange::ASKED)
+        .map(|a| a.asked.id);
     let battle = serde_json::from_str::<crate::rules::battles::BattleOutcome>(&step.input)
         .map(|o| o.battle)
         .unwrap_or_default();
@@ -166,6 +171,25 @@ fn step_corrections(
     let config = crate::mail::config::load(dir)?;
     let title = campaign.title_it.as_str();
     let say = |w: &crate::words::Words, lang: Lang, name: &str| {
+        if let Some(id) = &asked {
+            return (
+                crate::t!(
+                    w,
+                    lang,
+                    "desk-undo-encounter-subject",
+                    campaign = title,
+                    id = id.as_str(),
+                    phase = name
+                ),
+                crate::t!(
+                    w,
+                    lang,
+                    "desk-undo-encounter-text",
+                    id = id.as_str(),
+                    phase = name
+                ),
+            );
+        }
         (
             crate::t!(
                 w,

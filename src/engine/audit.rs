@@ -6,7 +6,7 @@ use super::battles::{AutoDetail, BattleState, battle_card, battle_state, intende
 use crate::error::{Error, Result};
 use crate::orders;
 use crate::rules::dice::{Dice, Roll, SeededDice};
-use crate::rules::resolve::{Resolution, apply_battle, resolve, with_steps};
+use crate::rules::resolve::{Resolution, Unresolvable, apply_battle, resolve_with, with_steps};
 use crate::rules::tables::Lang;
 use crate::rules::{Campaign, World};
 use crate::storage::StepRow;
@@ -99,6 +99,14 @@ fn audit_steps(campaign: &Campaign, opening: &World, steps: &[StepRow]) -> Vec<S
                 "{at}: the revealed seed does not hash to its commitment"
             ));
         }
+        // The exchange's steps (G3c.3) carry inputs only: the world stays as it was.
+        // Where the round stopped is checked with the phase's replay (`audit`).
+        if step.kind != "battle" {
+            if step.result.world != world || !step.rolls.is_empty() {
+                details.push(format!("{at}: a {} step changed the world", step.kind));
+            }
+            continue;
+        }
         let Ok(outcome) = serde_json::from_str(&step.input) else {
             details.push(format!("{at}: what it applied does not read"));
             break;
@@ -113,6 +121,41 @@ fn audit_steps(campaign: &Campaign, opening: &World, steps: &[StepRow]) -> Vec<S
         }
         // Go on from what was stored, so one difference is not counted at every step.
         world = step.result.world.clone();
+    }
+    details
+}
+
+/// G3c.3: replays the round with the answers each asked encounter had before it was
+/// asked, and says where the round would not have stopped at that encounter.
+fn audit_encounters(
+    campaign: &Campaign,
+    p: &crate::storage::PhaseRow,
+    orders: &BTreeMap<crate::rules::NationCode, crate::rules::order::OrderSet>,
+    results: &BTreeMap<String, crate::rules::battles::BattleOutcome>,
+    steps: &[StepRow],
+    seed: crate::rules::dice::Seed,
+) -> Vec<String> {
+    let mut details = Vec::new();
+    for (i, step) in steps.iter().enumerate() {
+        if step.kind != super::exchange::ASKED {
+            continue;
+        }
+        let Ok(stored) = serde_json::from_str::<super::exchange::AskedStep>(&step.input) else {
+            details.push(format!(
+                "step {}: the encounter asked does not read",
+                step.n
+            ));
+            continue;
+        };
+        let exchange = super::exchange::exchange_of(&steps[..i]);
+        let mut dice = SeededDice::new(seed);
+        match resolve_with(campaign, &p.world, orders, results, &exchange, &mut dice) {
+            Err(Unresolvable::Encounter(a)) if *a == stored.asked => {}
+            _ => details.push(format!(
+                "step {}: the round would not stop at encounter {} as stored",
+                step.n, stored.asked.id
+            )),
+        }
     }
     details
 }
@@ -236,8 +279,14 @@ pub fn audit(store: &Store, key: &str) -> Result<Audit> {
     let step_details = audit_steps(&campaign, &p.opening, &steps);
     let steps_match = step_details.is_empty();
     details.extend(step_details);
+    let before_encounters = details.len();
+    details.extend(audit_encounters(
+        &campaign, p, &orders, &results, &steps, seed,
+    ));
+    let steps_match = steps_match && details.len() == before_encounters;
     let mut dice = SeededDice::new(seed);
-    let replayed = resolve(&campaign, &p.world, &orders, &results, &mut dice)
+    let exchange = super::exchange::exchange_of(&steps);
+    let replayed = resolve_with(&campaign, &p.world, &orders, &results, &exchange, &mut dice)
         .map_err(|e| Error::Internal(format!("the phase no longer resolves: {e:?}")))?;
     let stored_rolls: Vec<Roll> = store
         .phase_dice(Some(key))?

@@ -9,8 +9,9 @@ use crate::orders;
 use crate::rules::battles::BattleOutcome;
 use crate::rules::calendar::Phase;
 use crate::rules::dice::{Dice, Roll, SeededDice};
+use crate::rules::exchange::{Asked, Exchange};
 use crate::rules::order::OrderSet;
-use crate::rules::resolve::{Resolution, Unresolvable, resolve, with_steps};
+use crate::rules::resolve::{Resolution, Unresolvable, resolve_with, with_steps};
 use crate::rules::tables::Lang;
 use crate::rules::{Campaign, NationCode, World};
 use crate::storage::{Advance, Store};
@@ -18,6 +19,7 @@ use std::collections::BTreeMap;
 
 mod audit;
 mod battles;
+pub mod exchange;
 
 pub use audit::{Audit, audit};
 pub use battles::{
@@ -37,6 +39,9 @@ pub struct Prepared {
     pub missing: Vec<NationCode>,
     /// Problems in stored files (possible only if the definition was edited since).
     pub problems: Vec<Diagnostic>,
+    /// G3c.3: the steps the phase took so far, and the clubs' answers to its encounters.
+    pub steps: Vec<crate::storage::StepRow>,
+    pub exchange: Exchange,
 }
 
 /// Gathers the open phase's world and active orders.
@@ -86,6 +91,14 @@ pub fn prepare(store: &Store, campaign: &Campaign) -> Result<Prepared> {
         }
         battles.push((b.id.clone(), state));
     }
+    let steps = store.steps(&key)?;
+    let exchange = exchange::exchange_of(&steps);
+    // Once the round stopped at an encounter its orders are closed: nobody is missing.
+    let missing = if exchange::round_begun(&steps) {
+        Vec::new()
+    } else {
+        missing
+    };
     Ok(Prepared {
         world,
         orders,
@@ -93,6 +106,8 @@ pub fn prepare(store: &Store, campaign: &Campaign) -> Result<Prepared> {
         battles,
         missing,
         problems,
+        steps,
+        exchange,
     })
 }
 
@@ -104,36 +119,73 @@ pub fn phase_orders(campaign: &Campaign, set: OrderSet) -> OrderSet {
     crate::submission::battle_kinds(campaign, &set).1
 }
 
-/// The open phase's steps so far, in order.
-fn steps_of(store: &Store, key: &str) -> Result<Vec<crate::rules::resolve::StepResolution>> {
-    Ok(store.steps(key)?.into_iter().map(|s| s.result).collect())
+/// What the open phase's steps produced, in order.
+fn steps_of(p: &Prepared) -> Vec<crate::rules::resolve::StepResolution> {
+    p.steps.iter().map(|s| s.result.clone()).collect()
 }
 
-/// Resolves a prepared phase with the given dice.
-pub fn run(campaign: &Campaign, p: &Prepared, dice: &mut dyn Dice) -> Result<Resolution> {
-    resolve(campaign, &p.world, &p.orders, &p.results, dice).map_err(|e| match e {
-        Unresolvable::BattlesPending(ids) => Error::user(format!(
+/// Resolves a prepared phase with the given dice: its resolution, or the encounter the
+/// round stops at (contact-exchange mode, G3c.3).
+pub fn run(
+    campaign: &Campaign,
+    p: &Prepared,
+    dice: &mut dyn Dice,
+) -> Result<std::result::Result<Resolution, Box<Asked>>> {
+    match resolve_with(campaign, &p.world, &p.orders, &p.results, &p.exchange, dice) {
+        Ok(r) => Ok(Ok(r)),
+        Err(Unresolvable::Encounter(asked)) => Ok(Err(asked)),
+        Err(Unresolvable::BattlesPending(ids)) => Err(Error::user(format!(
             "{} cannot be resolved while battles wait for their result: {} (see `giglio battle list`)",
             p.world.phase,
             ids.join(", ")
-        )),
-        Unresolvable::ContactExchange => Error::user(
-            "contact_exchange = true in rules.toml: this version settles encounters by standing choices only; set it to false",
-        ),
-    })
+        ))),
+    }
 }
 
 /// What `resolve_open_phase` did.
+pub enum Ran {
+    /// The phase is resolved (with `dry_run`: would be).
+    Resolved(Box<Resolved>),
+    /// The round stopped at an encounter and asked the clubs (with `dry_run`: would).
+    Paused(Box<Paused>),
+}
+
+/// A resolved phase.
 pub struct Resolved {
     pub resolution: Resolution,
     pub rolls: Vec<Roll>,
     pub before: World,
 }
 
+/// A round stopped at an encounter (G3c.3).
+pub struct Paused {
+    pub asked: Asked,
+    pub deadline: Option<String>,
+    /// The encounter closed on the way, if the last one was waiting past its deadline.
+    pub closed: Option<String>,
+    pub queued: usize,
+}
+
+impl Ran {
+    /// The resolution, if the phase was resolved.
+    pub fn resolved(self) -> Option<Resolved> {
+        match self {
+            Ran::Resolved(r) => Some(*r),
+            Ran::Paused(_) => None,
+        }
+    }
+}
+
 /// Resolves the open phase and saves it, refusing while clubs' orders are missing
 /// unless `force` or the phase's deadline has passed (missing clubs then hold). With
 /// `dry_run`, nothing is saved. With `mailing`, every report of the phase is rendered
 /// and queued in the same transaction that saves it.
+///
+/// In contact-exchange mode (G3c.3) a round may stop at an encounter instead: the
+/// encounter is saved as a step of the phase and its clubs are asked, each in one
+/// transaction; the next call goes on from there once the choices are in, or closes the
+/// encounter at its deadline (or with `force`), standing choices speaking for the clubs
+/// that did not answer.
 pub fn resolve_open_phase(
     store: &mut Store,
     campaign: &Campaign,
@@ -142,8 +194,8 @@ pub fn resolve_open_phase(
     now: &str,
     command: &str,
     mailing: Option<&Mailing>,
-) -> Result<Resolved> {
-    let p = prepare(store, campaign)?;
+) -> Result<Ran> {
+    let mut p = prepare(store, campaign)?;
     let key = p.world.phase.key();
     let deadline = store.deadline(&key)?;
     let past_deadline = deadline
@@ -161,8 +213,16 @@ pub fn resolve_open_phase(
             list.join(", ")
         )));
     }
+    let closed = close_waiting(store, &mut p, force, dry_run, now, command)?;
     let mut dice = SeededDice::new(store.phase_seed()?);
-    let resolution = with_steps(&steps_of(store, &key)?, run(campaign, &p, &mut dice)?);
+    let resolution = match run(campaign, &p, &mut dice)? {
+        Ok(r) => with_steps(&steps_of(&p), r),
+        Err(asked) => {
+            return ask(
+                store, campaign, &p, *asked, closed, dry_run, now, command, mailing,
+            );
+        }
+    };
     let rolls = dice.log().to_vec();
     if !dry_run {
         let (outbox, next_deadline) = match mailing {
@@ -187,7 +247,13 @@ pub fn resolve_open_phase(
                 outbox.len()
             ),
         };
+        let source = mailing.map(|m| crate::scenario::Source {
+            root: String::new(),
+            files: m.definition.clone(),
+        });
+        let hash = source.as_ref().map(crate::scenario::Source::hash);
         store.advance(Advance {
+            definition: hash.as_deref().zip(source.as_ref().map(|s| &s.files)),
             next: resolution.next.as_ref(),
             resolution: Some(&resolution),
             rolls: &rolls,
@@ -198,11 +264,102 @@ pub fn resolve_open_phase(
             deadline: next_deadline.as_deref(),
         })?;
     }
-    Ok(Resolved {
+    Ok(Ran::Resolved(Box::new(Resolved {
         resolution,
         rolls,
         before: p.world,
-    })
+    })))
+}
+
+/// G3c.3: the encounter the round waits at, closed if its deadline has passed or the
+/// referee forces it (standing choices then speak for the clubs that did not answer);
+/// refused otherwise. Returns the id of the encounter closed.
+fn close_waiting(
+    store: &mut Store,
+    p: &mut Prepared,
+    force: bool,
+    dry_run: bool,
+    now: &str,
+    command: &str,
+) -> Result<Option<String>> {
+    let Some((open, waiting)) = exchange::open_encounter(&p.steps) else {
+        return Ok(None);
+    };
+    let passed = open
+        .deadline
+        .as_deref()
+        .is_some_and(|d| crate::mail::deadline::passed(d, now));
+    let names: Vec<&str> = waiting.iter().map(NationCode::as_str).collect();
+    if !force && !passed && !dry_run {
+        let due = open
+            .deadline
+            .as_deref()
+            .map(|d| format!(" (due {d})"))
+            .unwrap_or_default();
+        return Err(Error::user(format!(
+            "{} waits for the choices of {} at encounter {}{due}; resolve with `--force` to let their standing choices speak",
+            p.world.phase,
+            names.join(", "),
+            open.asked.id
+        )));
+    }
+    let close = exchange::CloseStep {
+        encounter: open.asked.id.clone(),
+        number: open.asked.number,
+        waited_for: waiting,
+    };
+    if !dry_run {
+        let step = exchange::step(exchange::CLOSE, &close, &p.world, Vec::new())?;
+        let s = crate::storage::Settlement {
+            steps: vec![step],
+            ..Default::default()
+        };
+        store.settle(&s, &[], now, command)?;
+        p.steps = store.steps(&p.world.phase.key())?;
+    }
+    p.exchange.closed = p.exchange.closed.max(open.asked.number);
+    Ok(Some(open.asked.id))
+}
+
+/// G3c.3: the round stopped at an encounter: saves it as a step of the phase and asks
+/// its clubs, in one transaction (with `dry_run`, says what would be asked).
+#[allow(clippy::too_many_arguments)]
+fn ask(
+    store: &mut Store,
+    campaign: &Campaign,
+    p: &Prepared,
+    asked: Asked,
+    closed: Option<String>,
+    dry_run: bool,
+    now: &str,
+    command: &str,
+    mailing: Option<&Mailing>,
+) -> Result<Ran> {
+    let deadline = match mailing {
+        Some(m) => crate::mail::deadline::encounter_deadline(now, &m.config.deadlines)?,
+        None => None,
+    };
+    let step = exchange::AskedStep { asked, deadline };
+    let mut queued = 0;
+    if !dry_run {
+        let messages = match mailing {
+            Some(m) => crate::mail::encounters::ask(store, campaign, m.config, &step, now)?,
+            None => Vec::new(),
+        };
+        let ids = messages.iter().map(|m| m.message_id.clone()).collect();
+        let s = crate::storage::Settlement {
+            steps: vec![exchange::step(exchange::ASKED, &step, &p.world, ids)?],
+            ..Default::default()
+        };
+        store.settle(&s, &messages, now, command)?;
+        queued = messages.len();
+    }
+    Ok(Ran::Paused(Box::new(Paused {
+        asked: step.asked,
+        deadline: step.deadline,
+        closed,
+        queued,
+    })))
 }
 
 /// Renders every message a resolution sends (reports, bulletin, the referee's) and the
@@ -237,10 +394,17 @@ pub fn preview_mail(
     now: &str,
     mailing: &Mailing,
 ) -> Result<Vec<crate::storage::OutMessage>> {
-    let p = prepare(store, campaign)?;
+    let mut p = prepare(store, campaign)?;
+    // A preview goes as far as the round can: an encounter still waiting is taken at
+    // standing choices, and a round that would stop at an encounter sends nothing yet.
+    if let Some((open, _)) = exchange::open_encounter(&p.steps) {
+        p.exchange.closed = p.exchange.closed.max(open.asked.number);
+    }
     let mut dice = SeededDice::new(store.phase_seed()?);
-    let steps = steps_of(store, &p.world.phase.key())?;
-    let resolution = with_steps(&steps, run(campaign, &p, &mut dice)?);
+    let Ok(r) = run(campaign, &p, &mut dice)? else {
+        return Ok(Vec::new());
+    };
+    let resolution = with_steps(&steps_of(&p), r);
     let rolls = dice.log().len();
     Ok(phase_mail(store, campaign, &p, &resolution, rolls, mailing, now)?.0)
 }

@@ -146,6 +146,10 @@ pub struct DeadlineConfig {
     /// The time of day of every deadline, in the campaign's time zone.
     #[serde(default = "default_time")]
     pub time: String,
+    /// Contact-exchange mode (G3c.3): hours the clubs have to answer an encounter, from
+    /// when they are asked; 0 sets no deadline (the referee closes it with `--force`).
+    #[serde(default = "default_encounter_hours")]
+    pub encounter_hours: u32,
 }
 
 impl Default for DeadlineConfig {
@@ -155,6 +159,7 @@ impl Default for DeadlineConfig {
             round_days: default_round_days(),
             winter_days: default_winter_days(),
             time: default_time(),
+            encounter_hours: default_encounter_hours(),
         }
     }
 }
@@ -167,6 +172,9 @@ fn default_round_days() -> u32 {
 }
 fn default_winter_days() -> u32 {
     0
+}
+fn default_encounter_hours() -> u32 {
+    48
 }
 fn default_time() -> String {
     "21:00".into()
@@ -299,6 +307,8 @@ round_days = 3
 winter_days = 0
 # Time of day, in the campaign's time zone (campaign.toml).
 time = "21:00"
+# Contact-exchange mode (rules.toml): hours clubs have to answer an encounter; 0: none.
+encounter_hours = 48
 
 [intake]
 max_message_bytes = 2097152

@@ -44,6 +44,16 @@ pub fn default_for(
     Ok(Some(rfc3339(&local.fixed_offset())))
 }
 
+/// The deadline of an encounter asked at `now` in contact-exchange mode (G3c.3), or
+/// `None` when the configuration sets none.
+pub fn encounter_deadline(now: &str, config: &DeadlineConfig) -> Result<Option<String>> {
+    if config.encounter_hours == 0 {
+        return Ok(None);
+    }
+    let at = parse(now)? + Duration::hours(i64::from(config.encounter_hours));
+    Ok(Some(rfc3339(&at)))
+}
+
 /// Reads a deadline the referee typed: `YYYY-MM-DD HH:MM` in the campaign's time zone,
 /// or RFC 3339.
 pub fn parse_local(s: &str, tz: Tz) -> Result<String> {

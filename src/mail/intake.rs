@@ -471,6 +471,10 @@ fn authenticated(
             attempt: None,
         });
     }
+    // G3c.3: once the round has stopped at an encounter, its orders are closed.
+    let steps = store.steps(&header.phase)?;
+    let begun = carries_orders && crate::engine::exchange::round_begun(&steps);
+    let carries_orders = carries_orders && !begun;
     let stored = carries_orders.then(|| StoredOrders {
         id: 0,
         phase: header.phase.clone(),
@@ -484,6 +488,21 @@ fn authenticated(
     let mut replies_out = Vec::new();
     let mut settlement = None;
     let mut battle_lines = Vec::new();
+    if begun {
+        let words = crate::words::Words::builtin();
+        battle_lines.push(crate::t!(
+            words,
+            club.lang,
+            "exchange-round-begun",
+            phase = header.phase.as_str()
+        ));
+    }
+    let (replies, battle_entries): (Vec<_>, Vec<_>) = battle_entries.into_iter().partition(|o| {
+        matches!(
+            o.kind,
+            crate::rules::order::OrderKind::EncounterReply { .. }
+        )
+    });
     if !battle_entries.is_empty() {
         let mut orders_sent: std::collections::BTreeMap<String, String> = store
             .orders(&header.phase, true)?
@@ -498,6 +517,16 @@ fn authenticated(
         battle_lines = taken.lines;
         replies_out.extend(taken.messages);
         settlement = Some(taken.settlement).filter(|s| !s.is_empty());
+    }
+    if !replies.is_empty() {
+        let (steps, lines) = super::encounter_intake::take(store, club, &checked.sha256, &replies)?;
+        battle_lines.extend(lines);
+        if !steps.is_empty() {
+            settlement
+                .get_or_insert_with(crate::storage::Settlement::default)
+                .steps
+                .extend(steps);
+        }
     }
     let deadline = store.deadline(&header.phase)?;
     let receipt = replies::Receipt {

@@ -7,6 +7,8 @@ pub mod compose;
 pub mod config;
 pub mod deadline;
 pub mod deliver;
+pub mod encounter_intake;
+pub mod encounters;
 pub mod imap;
 pub mod intake;
 pub mod letter;

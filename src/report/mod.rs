@@ -5,6 +5,7 @@
 //! putting a file of the same name in the campaign directory's `templates/`.
 //! Rendering never decides what a club may see and never sends anything.
 
+pub mod asked;
 pub mod club;
 pub mod diff;
 pub mod explain;

@@ -139,6 +139,10 @@ pub struct Advance<'a> {
     pub outbox: &'a [OutMessage],
     /// The deadline of the phase that opens (RFC 3339), if the campaign sets one.
     pub deadline: Option<&'a str>,
+    /// The definition the phase was resolved with (its hash and files), when the caller
+    /// knows it: a referee who edited `rules.toml` since the phase opened resolves with
+    /// the edit, and `audit` must replay with the same.
+    pub definition: Option<(&'a str, &'a BTreeMap<String, String>)>,
 }
 
 /// An open campaign database.
@@ -454,6 +458,23 @@ impl Store {
             params![a.now, hex::encode(seed), key],
         )
         .map_err(db_err)?;
+        let mut definition_hash = current.definition_hash.clone();
+        if let Some((hash, files)) = a.definition
+            && hash != definition_hash
+        {
+            let files = serde_json::to_string(files).map_err(|e| Error::Internal(e.to_string()))?;
+            tx.execute(
+                "INSERT OR IGNORE INTO definition (hash, files) VALUES (?1, ?2)",
+                params![hash, files],
+            )
+            .map_err(db_err)?;
+            tx.execute(
+                "UPDATE phase SET definition_hash = ?1 WHERE key = ?2",
+                params![hash, key],
+            )
+            .map_err(db_err)?;
+            definition_hash = hash.to_owned();
+        }
         // The steps' seeds go public with the phase's.
         for step in &steps {
             tx.execute(
@@ -486,7 +507,7 @@ impl Store {
         }
         crate::failpoint::hit("advance.dice_saved");
         if let Some(next) = a.next {
-            insert_phase(&tx, &master, next, &current.definition_hash, a.now)?;
+            insert_phase(&tx, &master, next, &definition_hash, a.now)?;
             if let Some(at) = a.deadline {
                 mail::set_deadline_in(&tx, &next.phase.key(), at)?;
             }

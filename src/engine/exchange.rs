@@ -1,0 +1,165 @@
+//! The contact-exchange mode for the referee (G3c.3, ruling `contact_exchange`): an
+//! encounter the round stopped at, each club's reply and the closing of an encounter at
+//! its deadline are steps of the open phase, like a battle's applied result, so `undo`
+//! takes them back one by one and `audit` replays them. The clubs' answers so far are
+//! read back from those steps (see `rules::exchange` for how the round is split).
+
+use crate::error::{Error, Result};
+use crate::rules::NationCode;
+use crate::rules::exchange::{Asked, Exchange, encounter_number};
+use crate::rules::resolve::StepResolution;
+use crate::rules::tables::Choice;
+use crate::rules::world::World;
+use crate::storage::{NewStep, StepRow};
+use serde::{Deserialize, Serialize};
+
+/// The kinds of step of the exchange.
+pub const ASKED: &str = "encounter";
+pub const REPLY: &str = "reply";
+pub const CLOSE: &str = "close";
+
+/// An encounter the round stopped at, and until when the clubs may answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AskedStep {
+    pub asked: Asked,
+    /// RFC 3339; `None` when the configuration sets none (the referee closes it).
+    pub deadline: Option<String>,
+}
+
+/// A club's choice for an encounter.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReplyStep {
+    pub encounter: String,
+    pub number: u32,
+    pub nation: NationCode,
+    pub choice: Choice,
+    /// The SHA-256 of the file that carried it.
+    pub receipt: String,
+}
+
+/// An encounter closed without every choice: standing choices speak for the clubs
+/// that did not answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CloseStep {
+    pub encounter: String,
+    pub number: u32,
+    pub waited_for: Vec<NationCode>,
+}
+
+/// The clubs' answers so far, from the open phase's steps.
+pub fn exchange_of(steps: &[StepRow]) -> Exchange {
+    let mut x = Exchange {
+        asking: true,
+        ..Exchange::default()
+    };
+    for s in steps {
+        match s.kind.as_str() {
+            REPLY => {
+                if let Ok(r) = serde_json::from_str::<ReplyStep>(&s.input) {
+                    x.choices
+                        .entry(r.number)
+                        .or_default()
+                        .insert(r.nation, r.choice);
+                }
+            }
+            CLOSE => {
+                if let Ok(c) = serde_json::from_str::<CloseStep>(&s.input) {
+                    x.closed = x.closed.max(c.number);
+                }
+            }
+            _ => {}
+        }
+    }
+    x
+}
+
+/// The encounters the open phase has asked, in order.
+pub fn asked_steps(steps: &[StepRow]) -> Vec<AskedStep> {
+    steps
+        .iter()
+        .filter(|s| s.kind == ASKED)
+        .filter_map(|s| serde_json::from_str(&s.input).ok())
+        .collect()
+}
+
+/// The encounter the round stands at: the last one asked, unless it was closed. Its
+/// replies may change until the round moves on (the next `resolve`).
+pub fn current_encounter(steps: &[StepRow]) -> Option<AskedStep> {
+    let x = exchange_of(steps);
+    asked_steps(steps)
+        .pop()
+        .filter(|last| last.asked.number > x.closed)
+}
+
+/// The encounter the round stands at, if it still waits for a club's choice, with the
+/// clubs it waits for.
+pub fn open_encounter(steps: &[StepRow]) -> Option<(AskedStep, Vec<NationCode>)> {
+    let x = exchange_of(steps);
+    let current = current_encounter(steps)?;
+    let waiting = current.asked.waiting(&x);
+    (!waiting.is_empty()).then_some((current, waiting))
+}
+
+/// Whether the round has begun to be resolved: once it has stopped at an encounter, its
+/// orders can no longer change (the round is replayed from them).
+pub fn round_begun(steps: &[StepRow]) -> bool {
+    steps.iter().any(|s| s.kind == ASKED)
+}
+
+/// A step that changes nothing in the world: the exchange's steps carry only inputs.
+pub fn step(
+    kind: &str,
+    input: &impl Serialize,
+    world: &World,
+    messages: Vec<String>,
+) -> Result<NewStep> {
+    Ok(NewStep {
+        kind: kind.to_owned(),
+        input: serde_json::to_string(input).map_err(|e| Error::Internal(e.to_string()))?,
+        result: StepResolution {
+            world: world.clone(),
+            events: Vec::new(),
+            ledger: Default::default(),
+        },
+        rolls: Vec::new(),
+        messages,
+    })
+}
+
+/// Why a club's reply cannot be taken, if it cannot.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReplyProblem {
+    /// No encounter of that id is waiting in this phase.
+    NotWaiting,
+    /// The club is not asked in that encounter.
+    NotAsked,
+    /// Not one of the club's options.
+    NotAnOption(Vec<Choice>),
+}
+
+/// Judges a club's reply against the open phase's steps: the encounter must be the one
+/// the round stands at (a club may change its choice until the round moves on; whether
+/// the other side has answered is never told), the club one of its asked sides, the
+/// choice one of its options.
+pub fn judge_reply(
+    steps: &[StepRow],
+    phase_key: &str,
+    nation: &NationCode,
+    id: &str,
+    choice: Choice,
+) -> std::result::Result<u32, ReplyProblem> {
+    let number = encounter_number(phase_key, id).ok_or(ReplyProblem::NotWaiting)?;
+    let open = current_encounter(steps).ok_or(ReplyProblem::NotWaiting)?;
+    if open.asked.number != number {
+        return Err(ReplyProblem::NotWaiting);
+    }
+    let side = open
+        .asked
+        .side_of(nation)
+        .filter(|s| s.asked)
+        .ok_or(ReplyProblem::NotAsked)?;
+    if !side.options.contains(&choice) {
+        return Err(ReplyProblem::NotAnOption(side.options.clone()));
+    }
+    Ok(number)
+}

@@ -1,0 +1,277 @@
+//! Contact-exchange mode (G3c.3) played by mail: the round stops at an encounter, both
+//! clubs are asked with a reply file, their secret choices come back through `giglio
+//! inbox`, and the round goes on with them; `status`, `undo` and `audit` follow the
+//! encounter step by step. Each club writes only from the mail it received.
+
+use crate::mailbox::{Received, Season, header_of, secret_in, sheet_of, uncomment, with_secret};
+use std::collections::BTreeMap;
+
+/// A season of three clubs with the exchange switched on, played to the first round's
+/// orders: Venice's second army marches on Florence's fortress F7, where F-A2 stands.
+fn season_at_the_first_round() -> (Season, BTreeMap<String, String>) {
+    let mut s = Season::new(&[]);
+    let rules = s.dir.join("campaign/rules.toml");
+    let text = std::fs::read_to_string(&rules).expect("rules.toml");
+    assert!(text.contains("contact_exchange = false"), "{text}");
+    std::fs::write(
+        &rules,
+        text.replacen("contact_exchange = false", "contact_exchange = true", 1),
+    )
+    .expect("write rules.toml");
+    let welcome = s.deliver();
+    let secrets: BTreeMap<String, String> = welcome
+        .iter()
+        .map(|w| (w.nation.clone(), secret_in(&w.text)))
+        .collect();
+    for w in &welcome {
+        let (_, sheet) = sheet_of(w);
+        let file = uncomment(
+            &with_secret(&sheet, &secrets[&w.nation]),
+            "objective = { kind = \"most_cities\" }",
+        );
+        assert_eq!(s.mail_orders(&w.nation, &file)["verdict"], "accepted");
+    }
+    s.stdout(&["resolve"]);
+    let reports = s.deliver();
+    for r in reports.iter().filter(|r| r.kind == "report") {
+        let (_, sheet) = sheet_of(r);
+        let mut file = with_secret(&sheet, &secrets[&r.nation]);
+        if r.nation == "V" {
+            let section = &sheet[sheet.find("V-A2").expect("V-A2 on the sheet")..];
+            let path = section
+                .lines()
+                .find(|l| l.starts_with("#   F7 ") && l.contains(": path = "))
+                .and_then(|l| l.split(": path = ").nth(1))
+                .expect("V-A2 can reach F7")
+                .to_owned();
+            file.push_str(&format!("\n[[move]]\npiece = \"V-A2\"\npath = {path}\n"));
+        }
+        let read = s.mail_orders(&r.nation, &file);
+        assert_eq!(read["verdict"], "accepted", "{read}");
+    }
+    s.deliver();
+    (s, secrets)
+}
+
+/// The reply file attached to a club's encounter mail, with its secret and a choice.
+fn reply(mail: &Received, secret: &str, choice: &str) -> String {
+    let (name, file) = sheet_of(mail);
+    assert!(name.ends_with("-1494-r01-e1.toml"), "{name}");
+    let file = with_secret(&file, secret);
+    let line = file
+        .lines()
+        .find(|l| l.starts_with("choice = "))
+        .expect("the reply file holds its standing choice")
+        .to_owned();
+    file.replacen(&line, &format!("choice = \"{choice}\""), 1)
+}
+
+fn asked<'a>(mail: &'a [Received], nation: &str) -> &'a Received {
+    mail.iter()
+        .find(|m| m.kind == "encounter" && m.nation == nation)
+        .unwrap_or_else(|| panic!("{nation} is asked"))
+}
+
+#[test]
+fn an_encounter_is_asked_by_mail_and_the_round_goes_on_with_the_clubs_choices() {
+    let (mut s, secrets) = season_at_the_first_round();
+
+    // The round stops at the encounter; only its two clubs are asked.
+    let out = s.stdout(&["resolve"]);
+    assert!(
+        out.contains("stopped at encounter 1494-r01-e1 at F7"),
+        "{out}"
+    );
+    let mail = s.deliver();
+    let kinds: Vec<(&str, &str)> = mail
+        .iter()
+        .map(|m| (m.kind.as_str(), m.nation.as_str()))
+        .collect();
+    assert_eq!(kinds, [("encounter", "F"), ("encounter", "V")], "{kinds:?}");
+    let (v, f) = (asked(&mail, "V"), asked(&mail, "F"));
+    assert!(
+        v.text.contains("V-A2") && v.text.contains("Castrocaro (F7)"),
+        "{}",
+        v.text
+    );
+    // Each side learns its own pieces and options, not the other's (G7).
+    assert!(
+        !v.text.contains("F-A2") && !v.text.contains("withdraw"),
+        "{}",
+        v.text
+    );
+    assert!(
+        f.text.contains("F-A2") && f.text.contains("\"withdraw\""),
+        "{}",
+        f.text
+    );
+    assert!(
+        !f.text.contains("V-A2") && !f.text.contains("V8"),
+        "{}",
+        f.text
+    );
+    // Nothing of the round is told before it is resolved: no report went out.
+    assert!(mail.iter().all(|m| m.kind != "report"));
+    let status = s.stdout(&["status"]);
+    assert!(
+        status.contains("stopped at 1494-r01-e1 at F7: waiting for V, F"),
+        "{status}"
+    );
+
+    // Orders can no longer change; a reply for the wrong encounter, or from a club not
+    // asked, is refused with its reason; the choices themselves are taken.
+    let late_orders = header_of(&sheet_of(v).1, &secrets["V"])
+        + "\n[[move]]\npiece = \"V-A1\"\npath = \"V0 -> V1\"\n";
+    assert_eq!(s.mail_orders("V", &late_orders)["verdict"], "accepted");
+    let receipt = s.deliver();
+    assert!(
+        receipt[0].text.contains("non possono più cambiare"),
+        "{}",
+        receipt[0].text
+    );
+    let wrong = reply(f, &secrets["F"], "retreat").replace("1494-r01-e1\"", "1494-r01-e2\"");
+    assert_eq!(s.mail_orders("F", &wrong)["verdict"], "accepted");
+    let receipt = s.deliver();
+    assert!(
+        receipt[0].text.contains("non è fermo a questo incontro"),
+        "{}",
+        receipt[0].text
+    );
+    let m_reply = reply(f, &secrets["M"], "attack").replace("club = \"F\"", "club = \"M\"");
+    assert_eq!(s.mail_orders("M", &m_reply)["verdict"], "accepted");
+    let receipt = s.deliver();
+    assert!(
+        receipt[0].text.contains("not asked to choose"),
+        "{}",
+        receipt[0].text
+    );
+
+    assert_eq!(
+        s.mail_orders("V", &reply(v, &secrets["V"], "attack"))["verdict"],
+        "accepted"
+    );
+    let receipt = s.deliver();
+    assert!(
+        receipt[0].text.contains("«attack» è registrata"),
+        "{}",
+        receipt[0].text
+    );
+    // Until the round goes on a club may change its mind: Florence first stands, then
+    // falls back as a rearguard.
+    for choice in ["stop", "retreat"] {
+        assert_eq!(
+            s.mail_orders("F", &reply(f, &secrets["F"], choice))["verdict"],
+            "accepted"
+        );
+        s.deliver();
+    }
+    let status = s.stdout(&["status"]);
+    assert!(status.contains("every choice is in"), "{status}");
+
+    // The round goes on with the choices: attack against retreat is a rearguard action
+    // (Table 34), which Florence's standing order (stop) would not have given.
+    let out = s.stdout(&["resolve"]);
+    assert!(out.contains("resolved 1494 round 1"), "{out}");
+    let battles = s.stdout(&["battle", "list", "--json"]);
+    assert!(battles.contains("rearguard"), "{battles}");
+    let reports = s.deliver();
+    let v_report = reports
+        .iter()
+        .find(|r| r.kind == "report" && r.nation == "V")
+        .expect("Venice's report");
+    assert!(v_report.text.contains("attaccare"), "{}", v_report.text);
+    // Venice's late orders were not taken: its one file of the round is the first.
+    let files = s.stdout(&["orders", "list", "--phase", "1494-r01", "--json"]);
+    let files: serde_json::Value = serde_json::from_str(&files).expect("JSON");
+    let venice = files
+        .as_array()
+        .expect("a list")
+        .iter()
+        .filter(|f| f["nation"] == "V")
+        .count();
+    assert_eq!(venice, 1, "{files}");
+
+    // The clubs can check the referee: every step of the round replays.
+    let audit = s.stdout(&["audit", "--phase", "1494-r01", "--json"]);
+    let audit: serde_json::Value = serde_json::from_str(&audit).expect("JSON");
+    let audit = &audit[0];
+    assert_eq!(audit["steps_match"], true, "{audit}");
+    assert_eq!(audit["resolution_matches"], true, "{audit}");
+
+    // A reply changed afterwards (Florence "stood" after all) is caught: the round no
+    // longer replays to what was stored.
+    let conn = rusqlite::Connection::open(s.dir.join(giglio::storage::DB_FILE)).expect("open");
+    let changed = conn
+        .execute(
+            "UPDATE phase_step SET input = replace(input, '\"choice\":\"retreat\"', '\"choice\":\"stop\"') WHERE kind = 'reply'",
+            [],
+        )
+        .expect("tamper");
+    assert!(changed > 0);
+    drop(conn);
+    let a = s
+        .cmd()
+        .args(["audit", "--phase", "1494-r01"])
+        .assert()
+        .failure();
+    let out = String::from_utf8_lossy(&a.get_output().stdout).into_owned();
+    assert!(out.contains("differ"), "{out}");
+}
+
+#[test]
+fn an_encounter_closes_at_the_referees_word_and_undo_takes_the_question_back() {
+    let (mut s, secrets) = season_at_the_first_round();
+    s.stdout(&["resolve"]);
+    let mail = s.deliver();
+    let v = asked(&mail, "V");
+    assert_eq!(
+        s.mail_orders("V", &reply(v, &secrets["V"], "retreat"))["verdict"],
+        "accepted"
+    );
+    s.deliver();
+
+    // Florence has not answered: the round waits, until the referee closes it.
+    let refused = s.cmd().args(["resolve"]).assert().failure();
+    let err = String::from_utf8_lossy(&refused.get_output().stderr).into_owned();
+    assert!(
+        err.contains("waits for the choices of F at encounter 1494-r01-e1"),
+        "{err}"
+    );
+
+    // Undo takes back the reply, then the question (with a correction to both clubs,
+    // who received it); the round asks again from its opening.
+    s.stdout(&["undo"]);
+    let status = s.stdout(&["status"]);
+    assert!(status.contains("waiting for V, F"), "{status}");
+    s.stdout(&["undo"]);
+    let corrections = s.deliver();
+    let told: Vec<&str> = corrections
+        .iter()
+        .filter(|m| m.kind == "correction")
+        .map(|m| m.nation.as_str())
+        .collect();
+    assert_eq!(told, ["F", "V"], "{told:?}");
+    assert!(
+        corrections[0].text.contains("1494-r01-e1"),
+        "{}",
+        corrections[0].text
+    );
+    assert!(!s.stdout(&["status"]).contains("encounter:"));
+    assert!(
+        s.stdout(&["resolve"])
+            .contains("stopped at encounter 1494-r01-e1")
+    );
+    s.deliver();
+
+    // Closed by the referee: standing choices speak (both default to stop: the side in
+    // hand goes back, and no battle is fought).
+    let out = s.stdout(&["resolve", "--force"]);
+    assert!(out.contains("resolved 1494 round 1"), "{out}");
+    let battles = s.stdout(&["battle", "list", "--json"]);
+    assert!(!battles.contains("1494-r01-F7"), "{battles}");
+    let audit = s.stdout(&["audit", "--phase", "1494-r01", "--json"]);
+    let audit: serde_json::Value = serde_json::from_str(&audit).expect("JSON");
+    let audit = &audit[0];
+    assert_eq!(audit["steps_match"], true, "{audit}");
+    assert_eq!(audit["resolution_matches"], true, "{audit}");
+}
