@@ -4,7 +4,7 @@
 
 use crate::auth::{self, SecretProblem};
 use crate::diag::Diagnostic;
-use crate::orders::{self, Header, msg};
+use crate::orders::{self, Header};
 use crate::rules::order::OrderSet;
 use crate::rules::outcome::Outcome;
 use crate::rules::resolve::{Unresolvable, check_orders};
@@ -387,38 +387,23 @@ fn authenticate(
     lang: Lang,
 ) -> Option<Diagnostic> {
     let whole = Diagnostic::file(path, "auth.club", String::new());
+    let w = crate::words::Words::builtin();
     if !world.is_club(h.club.as_str()) {
         return Some(Diagnostic {
-            message: msg(
-                lang,
-                format!("nessun club gioca {}", h.club),
-                format!("no club plays {}", h.club),
-            ),
+            message: crate::t!(w, lang, "auth-no-club", club = h.club.as_str()),
             ..whole
         });
     }
     let stored = lookup(h.club.as_str())?;
     let written = h.secret.as_ref().map(|(s, _)| s.as_str());
     let problem = auth::verify(written, &stored).err()?;
-    let (it, en) = match problem {
-        SecretProblem::Missing => (
-            "manca il segreto del club (`secret = \"…\"`)",
-            "the club's secret is missing (`secret = \"…\"`)",
-        ),
-        SecretProblem::NotAscii => (
-            "il segreto contiene caratteri non ASCII: scrivetelo esattamente come vi è stato dato",
-            "the secret contains non-ASCII characters: write it exactly as it was given",
-        ),
-        SecretProblem::Malformed => (
-            "il segreto non ha la forma XXXX-XXXX-XXXX-XXXX-XXXX",
-            "the secret is not of the form XXXX-XXXX-XXXX-XXXX-XXXX",
-        ),
-        SecretProblem::Wrong => (
-            "il segreto non è quello del club",
-            "the secret is not the club's",
-        ),
+    let id = match problem {
+        SecretProblem::Missing => "auth-secret-missing",
+        SecretProblem::NotAscii => "auth-secret-not-ascii",
+        SecretProblem::Malformed => "auth-secret-malformed",
+        SecretProblem::Wrong => "auth-secret-wrong",
     };
-    let message = msg(lang, it, en);
+    let message = w.plain(lang, id);
     Some(match &h.secret {
         Some((_, span)) => Diagnostic::at(path, text, span.clone(), "auth.secret", message),
         None => Diagnostic {

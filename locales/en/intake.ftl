@@ -67,3 +67,17 @@ alert-more = and { $count } more
 digest-head = These messages were not accepted. Nothing of their subject or text is shown; each is in the inbox table by its hash.
 digest-line = { $time }  claimed { $club }  from { $sender }  { $reason }
 digest-clubs-told = Clubs alerted now: { $clubs }
+unread-nul = the message holds a NUL byte (at byte { $at }), which mail may not carry
+unread-header-line = a header line has { $bytes } bytes; mail allows at most { $max }
+unread-headers-not-utf8 = the message headers hold bytes that are not UTF-8
+unread-depth = the message nests its parts { $depth } levels deep; at most { $max } are read
+unread-parts = the message has { $parts } parts; at most { $max } are read
+unread-several-files = the message carries { $files } order files; send one per message
+unread-too-large = the order file has { $bytes } bytes; at most { $max } are read
+unread-bad-charset = the order file holds bytes that are not valid in its character set (UTF-8): save it as UTF-8 and send it again
+unread-bidi = the order file holds an invisible bidirectional control character ({ $code }) that can make it read differently from how it shows: remove it
+auth-no-club = no club plays { $club }
+auth-secret-missing = the club's secret is missing (`secret = "…"`)
+auth-secret-not-ascii = the secret contains non-ASCII characters: write it exactly as it was given
+auth-secret-malformed = the secret is not of the form XXXX-XXXX-XXXX-XXXX-XXXX
+auth-secret-wrong = the secret is not the club's

@@ -67,3 +67,17 @@ alert-more = e altri { $count }
 digest-head = Questi messaggi non sono stati accettati. Del loro oggetto e del loro testo non si mostra nulla; ciascuno è nella tabella inbox con la sua impronta.
 digest-line = { $time }  a nome di { $club }  da { $sender }  { $reason }
 digest-clubs-told = Club avvisati ora: { $clubs }
+unread-nul = il messaggio contiene un byte NUL (al byte { $at }), che la posta non può trasportare
+unread-header-line = una riga d'intestazione ha { $bytes } byte; la posta ne ammette al più { $max }
+unread-headers-not-utf8 = le intestazioni del messaggio contengono byte che non sono UTF-8
+unread-depth = il messaggio annida le sue parti su { $depth } livelli; se ne leggono al più { $max }
+unread-parts = il messaggio ha { $parts } parti; se ne leggono al più { $max }
+unread-several-files = il messaggio porta { $files } file di ordini; inviatene uno per messaggio
+unread-too-large = il file di ordini ha { $bytes } byte; se ne leggono al più { $max }
+unread-bad-charset = il file di ordini contiene byte non validi nel suo insieme di caratteri (UTF-8): salvatelo come UTF-8 e inviatelo di nuovo
+unread-bidi = il file di ordini contiene un carattere invisibile di controllo bidirezionale ({ $code }) che può farlo leggere diversamente da come appare: toglietelo
+auth-no-club = nessun club gioca { $club }
+auth-secret-missing = manca il segreto del club (`secret = "…"`)
+auth-secret-not-ascii = il segreto contiene caratteri non ASCII: scrivetelo esattamente come vi è stato dato
+auth-secret-malformed = il segreto non ha la forma XXXX-XXXX-XXXX-XXXX-XXXX
+auth-secret-wrong = il segreto non è quello del club

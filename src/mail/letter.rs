@@ -201,82 +201,51 @@ pub enum Unread {
 impl Unread {
     /// Says why, in `lang`, with what the club can do about it.
     pub fn text(&self, lang: Lang) -> String {
-        let (it, en) = self.words();
-        match lang {
-            Lang::It => it,
-            Lang::En => en,
-        }
-    }
-
-    fn words(&self) -> (String, String) {
         use crate::t;
         let w = crate::words::Words::builtin();
-        let both = |f: &dyn Fn(Lang) -> String| (f(Lang::It), f(Lang::En));
+        let l = lang;
         match self {
             Unread::NoOrders { attachments } => {
-                return both(&|l| t!(w, l, "unread-no-orders", attachments = *attachments as i64));
+                t!(w, l, "unread-no-orders", attachments = *attachments as i64)
             }
-            Unread::Compressed => return both(&|l| w.plain(l, "unread-compressed")),
-            _ => {}
-        }
-        match self {
-            Unread::Nul { at } => (
-                format!(
-                    "il messaggio contiene un byte NUL (al byte {at}), che la posta non può trasportare"
-                ),
-                format!("the message holds a NUL byte (at byte {at}), which mail may not carry"),
+            Unread::Compressed => w.plain(l, "unread-compressed"),
+            Unread::Nul { at } => t!(w, l, "unread-nul", at = *at as i64),
+            Unread::HeaderLine { bytes } => t!(
+                w,
+                l,
+                "unread-header-line",
+                bytes = *bytes as i64,
+                max = MAX_HEADER_LINE as i64
             ),
-            Unread::HeaderLine { bytes } => (
-                format!(
-                    "una riga d'intestazione ha {bytes} byte; la posta ne ammette al più {MAX_HEADER_LINE}"
-                ),
-                format!("a header line has {bytes} bytes; mail allows at most {MAX_HEADER_LINE}"),
+            Unread::HeadersNotUtf8 => w.plain(l, "unread-headers-not-utf8"),
+            Unread::Depth { depth } => t!(
+                w,
+                l,
+                "unread-depth",
+                depth = *depth as i64,
+                max = MAX_MIME_DEPTH as i64
             ),
-            Unread::HeadersNotUtf8 => (
-                "le intestazioni del messaggio contengono byte che non sono UTF-8".into(),
-                "the message headers hold bytes that are not UTF-8".into(),
+            Unread::Parts { parts, max } => {
+                t!(
+                    w,
+                    l,
+                    "unread-parts",
+                    parts = *parts as i64,
+                    max = *max as i64
+                )
+            }
+            Unread::SeveralFiles { files } => {
+                t!(w, l, "unread-several-files", files = *files as i64)
+            }
+            Unread::TooLarge { bytes } => t!(
+                w,
+                l,
+                "unread-too-large",
+                bytes = *bytes as i64,
+                max = MAX_ORDERS_BYTES as i64
             ),
-            Unread::Depth { depth } => (
-                format!(
-                    "il messaggio annida le sue parti su {depth} livelli; se ne leggono al più {MAX_MIME_DEPTH}"
-                ),
-                format!(
-                    "the message nests its parts {depth} levels deep; at most {MAX_MIME_DEPTH} are read"
-                ),
-            ),
-            Unread::Parts { parts, max } => (
-                format!("il messaggio ha {parts} parti; se ne leggono al più {max}"),
-                format!("the message has {parts} parts; at most {max} are read"),
-            ),
-            Unread::SeveralFiles { files } => (
-                format!("il messaggio porta {files} file di ordini; inviatene uno per messaggio"),
-                format!("the message carries {files} order files; send one per message"),
-            ),
-            Unread::TooLarge { bytes } => (
-                format!(
-                    "il file di ordini ha {bytes} byte; se ne leggono al più {MAX_ORDERS_BYTES}"
-                ),
-                format!("the order file has {bytes} bytes; at most {MAX_ORDERS_BYTES} are read"),
-            ),
-            Unread::BadCharset => (
-                "il file di ordini contiene byte non validi nel suo insieme di caratteri (UTF-8): \
-                 salvatelo come UTF-8 e inviatelo di nuovo"
-                    .into(),
-                "the order file holds bytes that are not valid in its character set (UTF-8): \
-                 save it as UTF-8 and send it again"
-                    .into(),
-            ),
-            Unread::Bidi { code } => (
-                format!(
-                    "il file di ordini contiene un carattere invisibile di controllo bidirezionale \
-                     (U+{code:04X}) che può farlo leggere diversamente da come appare: toglietelo"
-                ),
-                format!(
-                    "the order file holds an invisible bidirectional control character (U+{code:04X}) \
-                     that can make it read differently from how it shows: remove it"
-                ),
-            ),
-            Unread::NoOrders { .. } | Unread::Compressed => unreachable!("told above"),
+            Unread::BadCharset => w.plain(l, "unread-bad-charset"),
+            Unread::Bidi { code } => t!(w, l, "unread-bidi", code = format!("U+{code:04X}")),
         }
     }
 }

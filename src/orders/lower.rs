@@ -2,7 +2,7 @@
 //! and build the [`OrderSet`] in the order the orders were written.
 
 use super::raw::{self, OrderFile, RawPath};
-use super::{MAX_FILE_BYTES, MAX_NOTE_CHARS, MAX_ORDERS, msg};
+use super::{MAX_FILE_BYTES, MAX_NOTE_CHARS, MAX_ORDERS};
 use crate::diag::Diagnostic;
 use crate::report::explain::phase_name;
 use crate::rules::Campaign;
@@ -14,6 +14,7 @@ use crate::rules::order::{
 };
 use crate::rules::tables::{Choice, Lang, ObjectiveKind};
 use crate::scenario::clubs::clean_text;
+use crate::t;
 use crate::words::Words;
 use std::ops::Range;
 use toml::Spanned;
@@ -61,10 +62,15 @@ struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
-    fn err(&mut self, span: Range<usize>, rule: &str, it: String, en: String) {
-        let m = msg(self.lang, it, en);
+    /// Records a problem of the file, its words already in the club's language.
+    fn say(&mut self, span: Range<usize>, rule: &str, m: String) {
         self.diags
             .push(Diagnostic::at(self.path, self.text, span, rule, m));
+    }
+
+    /// The catalogue and the club's language.
+    fn words(&self) -> (Words, Lang) {
+        (Words::builtin(), self.lang)
     }
 
     fn push(&mut self, span: Range<usize>, kind: OrderKind) {
@@ -135,13 +141,23 @@ impl Ctx<'_> {
         self.phase_allows(span, field, false)
     }
 
-    fn ascii_code(&mut self, s: &Spanned<String>, what_it: &str, what_en: &str) -> bool {
+    /// Checks that a code is one: ASCII letters, digits and `-`; `what` names the
+    /// catalogue's word for what it should be (`lower-what-node`…).
+    fn ascii_code(&mut self, s: &Spanned<String>, what: &str) -> bool {
         let v = s.get_ref();
         if v.is_empty()
             || v.len() > 24
             || !v.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
         {
-            self.err(s.span(), "G6.1", format!("{what_it} `{}` non è un codice valido: i codici sono ASCII, lettere, cifre e `-`", v.escape_debug()), format!("{what_en} `{}` is not a valid code: codes are ASCII letters, digits and `-`", v.escape_debug()));
+            let (w, l) = self.words();
+            let m = t!(
+                w,
+                l,
+                "lower-bad-code",
+                what = w.plain(l, what),
+                code = v.escape_debug().to_string()
+            );
+            self.say(s.span(), "G6.1", m);
             return false;
         }
         true
@@ -158,15 +174,18 @@ impl Ctx<'_> {
                     .any(|n| n.name.eq_ignore_ascii_case(v.trim()))
             })
         {
-            self.err(
-                s.span(),
-                "G6.1",
-                format!("nodo sconosciuto `{}`: {hint}", v.escape_debug()),
-                format!("unknown node `{}`: {hint}", v.escape_debug()),
+            let (w, l) = self.words();
+            let m = t!(
+                w,
+                l,
+                "lower-unknown-node",
+                code = v.escape_debug().to_string(),
+                hint = format!(": {hint}")
             );
+            self.say(s.span(), "G6.1", m);
             return None;
         }
-        if !self.ascii_code(s, "il nodo", "node") {
+        if !self.ascii_code(s, "lower-what-node") {
             return None;
         }
         let v = s.get_ref();
@@ -174,29 +193,23 @@ impl Ctx<'_> {
             let hint = super::explain::node_hint(self.c, v, self.lang)
                 .map(|h| format!(": {h}"))
                 .unwrap_or_default();
-            self.err(
-                s.span(),
-                "G6.1",
-                format!("nodo sconosciuto `{v}`{hint}"),
-                format!("unknown node `{v}`{hint}"),
-            );
+            let (w, l) = self.words();
+            let m = t!(w, l, "lower-unknown-node", code = v.as_str(), hint = hint);
+            self.say(s.span(), "G6.1", m);
             return None;
         }
         Some(NodeCode(v.clone()))
     }
 
     fn nation(&mut self, s: &Spanned<String>) -> Option<NationCode> {
-        if !self.ascii_code(s, "la nazione", "nation") {
+        if !self.ascii_code(s, "lower-what-nation") {
             return None;
         }
         let v = s.get_ref();
         if self.c.nation(v).is_none() {
-            self.err(
-                s.span(),
-                "G6.1",
-                format!("nazione sconosciuta `{v}`"),
-                format!("unknown nation `{v}`"),
-            );
+            let (w, l) = self.words();
+            let m = t!(w, l, "lower-unknown-nation", code = v.as_str());
+            self.say(s.span(), "G6.1", m);
             return None;
         }
         Some(NationCode(v.clone()))
@@ -207,10 +220,9 @@ impl Ctx<'_> {
         &mut self,
         s: &Spanned<String>,
         letters: &[char],
-        what_it: &str,
-        what_en: &str,
+        what: &str,
     ) -> Option<(String, char)> {
-        self.any_piece_id(s, letters, what_it, what_en, true)
+        self.any_piece_id(s, letters, what, true)
     }
 
     /// Checks a piece id; with `own`, it must be one of the club's (ids embed the nation).
@@ -218,11 +230,10 @@ impl Ctx<'_> {
         &mut self,
         s: &Spanned<String>,
         letters: &[char],
-        what_it: &str,
-        what_en: &str,
+        what: &str,
         own: bool,
     ) -> Option<(String, char)> {
-        if !self.ascii_code(s, what_it, what_en) {
+        if !self.ascii_code(s, what) {
             return None;
         }
         let v = s.get_ref();
@@ -231,12 +242,15 @@ impl Ctx<'_> {
             && nation != self.club
             && self.c.nation(nation).is_some()
         {
-            self.err(
-                s.span(),
-                "G6.1",
-                format!("`{v}` appartiene a {nation}, non al vostro club"),
-                format!("`{v}` belongs to {nation}, not to your club"),
+            let (w, l) = self.words();
+            let m = t!(
+                w,
+                l,
+                "lower-not-your-piece",
+                piece = v.as_str(),
+                nation = nation
             );
+            self.say(s.span(), "G6.1", m);
             return None;
         }
         let shape = v.split_once('-').and_then(|(nation, rest)| {
@@ -260,34 +274,34 @@ impl Ctx<'_> {
                 let hint = super::explain::piece_hint(v, &self.club, letters, self.lang)
                     .map(|h| format!("; {h}"))
                     .unwrap_or_default();
-                self.err(
-                    s.span(),
-                    "G6.1",
-                    format!("`{v}` non è {what_it}: si scrive come {example}{hint}"),
-                    format!("`{v}` is not {what_en}: it is written like {example}{hint}"),
+                let (w, l) = self.words();
+                let m = t!(
+                    w,
+                    l,
+                    "lower-bad-piece",
+                    piece = v.as_str(),
+                    what = w.plain(l, what),
+                    example = example,
+                    hint = hint
                 );
+                self.say(s.span(), "G6.1", m);
                 None
             }
         }
     }
 
     fn army(&mut self, s: &Spanned<String>) -> Option<ArmyId> {
-        self.piece_id(s, &['A'], "un'armata", "an army")
+        self.piece_id(s, &['A'], "lower-what-army")
             .map(|(v, _)| ArmyId(v))
     }
 
     fn fleet(&mut self, s: &Spanned<String>) -> Option<FleetId> {
-        self.piece_id(s, &['F'], "una flotta", "a fleet")
+        self.piece_id(s, &['F'], "lower-what-fleet")
             .map(|(v, _)| FleetId(v))
     }
 
     fn piece(&mut self, s: &Spanned<String>) -> Option<Piece> {
-        match self.piece_id(
-            s,
-            &['A', 'D'],
-            "un'armata o un diplomatico",
-            "an army or a diplomat",
-        )? {
+        match self.piece_id(s, &['A', 'D'], "lower-what-piece")? {
             (v, 'A') => Some(Piece::Army(ArmyId(v))),
             (v, _) => Some(Piece::Diplomat(DiplomatId(v))),
         }
@@ -296,12 +310,9 @@ impl Ctx<'_> {
     fn value(&mut self, s: &Spanned<i64>, min: Ducats) -> Option<Ducats> {
         let v = *s.get_ref();
         if v < min || v > MAX_VALUE {
-            self.err(
-                s.span(),
-                "G6.2",
-                format!("il valore {v} deve stare tra {min} e {MAX_VALUE} ducati"),
-                format!("the value {v} must lie between {min} and {MAX_VALUE} ducats"),
-            );
+            let (w, l) = self.words();
+            let m = t!(w, l, "lower-value", value = v, min = min, max = MAX_VALUE);
+            self.say(s.span(), "G6.2", m);
             return None;
         }
         Some(v)
@@ -319,18 +330,15 @@ impl Ctx<'_> {
                     .map(|c| format!("{c:?}").to_lowercase())
                     .collect();
                 let list = names.join(", ");
-                self.err(
-                    s.span(),
-                    "G3c.1",
-                    format!(
-                        "scelta `{}` non valida: una tra {list}",
-                        s.get_ref().escape_debug()
-                    ),
-                    format!(
-                        "choice `{}` is not valid: one of {list}",
-                        s.get_ref().escape_debug()
-                    ),
+                let (w, l) = self.words();
+                let m = t!(
+                    w,
+                    l,
+                    "lower-choice",
+                    choice = s.get_ref().escape_debug().to_string(),
+                    list = list
                 );
+                self.say(s.span(), "G3c.1", m);
                 None
             }
         }
@@ -434,16 +442,12 @@ pub fn lower(
         return fail(Diagnostic::file(
             path,
             "G6.2",
-            msg(
+            t!(
+                Words::builtin(),
                 lang,
-                format!(
-                    "il file ha {} byte; un file di ordini può averne al massimo {MAX_FILE_BYTES}",
-                    bytes.len()
-                ),
-                format!(
-                    "the file has {} bytes; an order file may have at most {MAX_FILE_BYTES}",
-                    bytes.len()
-                ),
+                "lower-file-size",
+                size = bytes.len(),
+                max = MAX_FILE_BYTES
             ),
         ));
     }
@@ -451,11 +455,7 @@ pub fn lower(
         return fail(Diagnostic::file(
             path,
             "G6.2",
-            msg(
-                lang,
-                "il file non è UTF-8 valido",
-                "the file is not valid UTF-8",
-            ),
+            Words::builtin().plain(lang, "lower-not-utf8"),
         ));
     };
     if let Some(at) = text.find('\0') {
@@ -464,11 +464,7 @@ pub fn lower(
             text,
             at..at + 1,
             "G6.2",
-            msg(
-                lang,
-                "il file contiene un carattere NUL",
-                "the file contains a NUL character",
-            ),
+            Words::builtin().plain(lang, "lower-nul"),
         ));
     }
     // An invisible control that reorders text would let a file read differently from how
@@ -482,16 +478,11 @@ pub fn lower(
             text,
             at..at + c.len_utf8(),
             "G6.2",
-            msg(
+            t!(
+                Words::builtin(),
                 lang,
-                format!(
-                    "il file contiene un carattere invisibile di controllo bidirezionale (U+{:04X}): toglietelo",
-                    c as u32
-                ),
-                format!(
-                    "the file contains an invisible bidirectional control character (U+{:04X}): remove it",
-                    c as u32
-                ),
+                "lower-bidi",
+                code = format!("U+{:04X}", c as u32)
             ),
         ));
     }
@@ -508,11 +499,7 @@ pub fn lower(
                 text,
                 span,
                 "G6.2",
-                msg(
-                    lang,
-                    format!("errore TOML: {why}"),
-                    format!("TOML error: {why}"),
-                ),
+                t!(Words::builtin(), lang, "lower-toml", why = why),
             ));
         }
     };
@@ -532,12 +519,9 @@ pub fn lower(
     lower_summer(&mut cx, &file);
     let count = cx.orders.len();
     if count > MAX_ORDERS {
-        cx.err(
-            0..0,
-            "G6.2",
-            format!("{count} ordini; un file ne può avere al massimo {MAX_ORDERS}"),
-            format!("{count} orders; a file may have at most {MAX_ORDERS}"),
-        );
+        let (w, l) = cx.words();
+        let m = t!(w, l, "lower-too-many", count = count, max = MAX_ORDERS);
+        cx.say(0..0, "G6.2", m);
         // Too many orders refuses the whole file.
         fatal.extend(cx.diags.pop());
     }
@@ -577,33 +561,31 @@ fn lower_header(cx: &mut Ctx, f: &OrderFile, expected: Option<PhaseId>) -> Optio
     let club = cx.nation(&f.club);
     let written = f.phase.get_ref().clone();
     match PhaseId::parse_key(&written) {
-        None => cx.err(
-            f.phase.span(),
-            "G6.2",
-            format!(
-                "fase `{}` non valida: si scrive 1494-spring, 1494-r03 o 1494-winter",
-                written.escape_debug()
-            ),
-            format!(
-                "phase `{}` is not valid: write 1494-spring, 1494-r03 or 1494-winter",
-                written.escape_debug()
-            ),
-        ),
+        None => {
+            let (w, l) = cx.words();
+            let m = t!(
+                w,
+                l,
+                "lower-bad-phase",
+                phase = written.escape_debug().to_string()
+            );
+            cx.say(f.phase.span(), "G6.2", m);
+        }
         Some(p) => {
             cx.phase = Some(p);
             if let Some(e) = expected
                 && e != p
             {
                 let cal = &cx.c.tables.calendar;
-                let name = |x, l| phase_name(&Words::builtin(), cal, x, l);
-                let (p_it, p_en) = (name(p, Lang::It), name(p, Lang::En));
-                let (e_it, e_en) = (name(e, Lang::It), name(e, Lang::En));
-                cx.err(
-                    f.phase.span(),
-                    "G1.1",
-                    format!("questo file è per la fase {p_it}, ma la fase aperta è {e_it}"),
-                    format!("this file is for {p_en}, but the open phase is {e_en}"),
+                let (w, l) = cx.words();
+                let m = t!(
+                    w,
+                    l,
+                    "lower-other-phase",
+                    phase = phase_name(&w, cal, p, l),
+                    open = phase_name(&w, cal, e, l)
                 );
+                cx.say(f.phase.span(), "G1.1", m);
             }
         }
     }
@@ -736,18 +718,15 @@ fn lower_objective(cx: &mut Ctx, o: &Spanned<raw::RawObjective>) {
                 })
                 .collect();
         let list = names.join(", ");
-        cx.err(
-            raw.kind.span(),
-            "G8.1",
-            format!(
-                "obiettivo `{}` sconosciuto: uno tra {list}",
-                raw.kind.get_ref().escape_debug()
-            ),
-            format!(
-                "unknown objective `{}`: one of {list}",
-                raw.kind.get_ref().escape_debug()
-            ),
+        let (w, l) = cx.words();
+        let m = t!(
+            w,
+            l,
+            "lower-objective",
+            kind = raw.kind.get_ref().escape_debug().to_string(),
+            list = list
         );
+        cx.say(raw.kind.span(), "G8.1", m);
         return;
     };
     let target = match &raw.target {
@@ -758,21 +737,13 @@ fn lower_objective(cx: &mut Ctx, o: &Spanned<raw::RawObjective>) {
         None => None,
     };
     if kind == ObjectiveKind::ConquerNation && target.is_none() {
-        cx.err(
-            o.span(),
-            "G8.1",
-            "`conquer_nation` richiede `target`, la nazione da conquistare".into(),
-            "`conquer_nation` needs `target`, the nation to conquer".into(),
-        );
+        let (w, l) = cx.words();
+        cx.say(o.span(), "G8.1", w.plain(l, "lower-conquer-target"));
         return;
     }
     if kind != ObjectiveKind::ConquerNation && target.is_some() {
-        cx.err(
-            o.span(),
-            "G8.1",
-            "solo `conquer_nation` ha un `target`".into(),
-            "only `conquer_nation` takes a `target`".into(),
-        );
+        let (w, l) = cx.words();
+        cx.say(o.span(), "G8.1", w.plain(l, "lower-stray-target"));
         return;
     }
     cx.push(o.span(), OrderKind::Objective(Objective { kind, target }));
@@ -789,49 +760,38 @@ fn lower_hire(cx: &mut Ctx, h: &Spanned<raw::RawHire>) {
                 at: SapperAt::Node(n),
             }),
             _ => {
-                cx.err(h.span(), "G2b.5", "un guastatore va assegnato a un'armata (`army`) o a un nodo (`node`), non a entrambi".into(), "a sapper is attached to an army (`army`) or a node (`node`), not both".into());
+                let (w, l) = cx.words();
+                cx.say(h.span(), "G2b.5", w.plain(l, "lower-sapper-where"));
                 None
             }
         },
         "diplomat" => match &x.node {
             Some(n) => cx.node(n).map(|node| OrderKind::HireDiplomat { node }),
             None => {
-                cx.err(
-                    h.span(),
-                    "G2b.5",
-                    "un diplomatico va posto in un nodo (`node`)".into(),
-                    "a diplomat is placed in a node (`node`)".into(),
-                );
+                let (w, l) = cx.words();
+                cx.say(h.span(), "G2b.5", w.plain(l, "lower-diplomat-node"));
                 None
             }
         },
         "spy" => Some(OrderKind::HireSpy),
         "assassin" => Some(OrderKind::HireAssassin),
         other => {
-            cx.err(
-                x.specialist.span(),
-                "G2b.5",
-                format!(
-                    "specialista `{}` sconosciuto: sapper, diplomat, spy o assassin",
-                    other.escape_debug()
-                ),
-                format!(
-                    "unknown specialist `{}`: sapper, diplomat, spy or assassin",
-                    other.escape_debug()
-                ),
+            let (w, l) = cx.words();
+            let m = t!(
+                w,
+                l,
+                "lower-specialist",
+                kind = other.escape_debug().to_string()
             );
+            cx.say(x.specialist.span(), "G2b.5", m);
             None
         }
     };
     let stray = matches!(kind, Some(OrderKind::HireSpy | OrderKind::HireAssassin))
         && (x.army.is_some() || x.node.is_some());
     if stray {
-        cx.err(
-            h.span(),
-            "G2b.5",
-            "spie e assassini servono tutto il club: niente `army` né `node`".into(),
-            "spies and assassins serve the whole club: no `army` or `node`".into(),
-        );
+        let (w, l) = cx.words();
+        cx.say(h.span(), "G2b.5", w.plain(l, "lower-stray-specialist"));
         return;
     }
     if let Some(kind) = kind {
@@ -900,7 +860,7 @@ fn lower_summer(cx: &mut Ctx, f: &OrderFile) {
     for e in &f.encounter {
         if cx.phase_allows(e.span(), "encounter", false) {
             let x = e.get_ref();
-            if cx.ascii_code(&x.id, "l'incontro", "encounter")
+            if cx.ascii_code(&x.id, "lower-what-encounter")
                 && let Some(choice) = cx.choice(&x.choice, &Choice::ALL)
             {
                 cx.push(
@@ -928,24 +888,20 @@ fn lower_summer(cx: &mut Ctx, f: &OrderFile) {
 fn lower_order_of_battle(cx: &mut Ctx, o: &Spanned<raw::RawOrderOfBattle>) {
     use crate::rules::order::{OobLeader, OobUnit};
     let x = o.get_ref();
-    if !cx.ascii_code(&x.battle, "la battaglia", "battle")
-        || !cx.ascii_code(&x.ruleset, "il regolamento", "ruleset")
+    if !cx.ascii_code(&x.battle, "lower-what-battle")
+        || !cx.ascii_code(&x.ruleset, "lower-what-ruleset")
     {
         return;
     }
     if x.unit.is_empty() {
-        cx.err(
-            o.span(),
-            "G6.2",
-            "un ordine di battaglia ha almeno un'unità (`[[order_of_battle.unit]]`)".into(),
-            "an order of battle has at least one unit (`[[order_of_battle.unit]]`)".into(),
-        );
+        let (w, l) = cx.words();
+        cx.say(o.span(), "G6.2", w.plain(l, "lower-oob-empty"));
         return;
     }
     let mut units = Vec::new();
     for u in &x.unit {
         let r = u.get_ref();
-        if !cx.ascii_code(&r.kind, "il tipo", "kind") {
+        if !cx.ascii_code(&r.kind, "lower-what-kind") {
             return;
         }
         let Some(value) = cx.value(&r.campaign_value, 0) else {
@@ -998,22 +954,21 @@ fn lower_move(cx: &mut Ctx, m: &Spanned<raw::RawMove>) {
         }
     }
     if path.len() < 2 {
-        cx.err(
-            span,
-            "G3b.2",
-            "un percorso va da dove sta il pezzo ad almeno un altro nodo".into(),
-            "a path runs from where the piece stands to at least one more node".into(),
-        );
+        let (w, l) = cx.words();
+        cx.say(span, "G3b.2", w.plain(l, "lower-path-short"));
         return;
     }
     for pair in path.windows(2) {
         if !cx.c.map.has_road(pair[0].as_str(), pair[1].as_str()) {
-            cx.err(
-                span.clone(),
-                "G3b.2",
-                format!("nessuna strada tra {} e {}", pair[0], pair[1]),
-                format!("no road joins {} and {}", pair[0], pair[1]),
+            let (w, l) = cx.words();
+            let m = t!(
+                w,
+                l,
+                "lower-no-road",
+                from = pair[0].as_str(),
+                to = pair[1].as_str()
             );
+            cx.say(span.clone(), "G3b.2", m);
             return;
         }
     }
@@ -1076,21 +1031,22 @@ fn lower_assassin(cx: &mut Ctx, a: &Spanned<raw::RawAssassin>) {
         &x.nation,
     ) {
         ("commander", Some(army), None, None, None) => cx
-            .any_piece_id(army, &['A'], "un'armata", "an army", false)
+            .any_piece_id(army, &['A'], "lower-what-army", false)
             .map(|(v, _)| AssassinTarget::Commander(ArmyId(v))),
         ("sapper", Some(army), None, None, None) => cx
-            .any_piece_id(army, &['A'], "un'armata", "an army", false)
+            .any_piece_id(army, &['A'], "lower-what-army", false)
             .map(|(v, _)| AssassinTarget::ArmySapper(ArmyId(v))),
         ("commander", None, Some(node), None, None) => {
             cx.node(node).map(AssassinTarget::CommanderAt)
         }
         ("sapper", None, Some(node), None, None) => cx.node(node).map(AssassinTarget::NodeSapper),
         ("diplomat", None, None, Some(d), None) => cx
-            .any_piece_id(d, &['D'], "un diplomatico", "a diplomat", false)
+            .any_piece_id(d, &['D'], "lower-what-diplomat", false)
             .map(|(v, _)| AssassinTarget::Diplomat(DiplomatId(v))),
         ("spy", None, None, None, Some(n)) => cx.nation(n).map(AssassinTarget::Spy),
         _ => {
-            cx.err(a.span(), "G2b.5", "bersaglio dell'assassino: commander con `army` o `node`, sapper con `army` o `node`, diplomat con `diplomat`, spy con `nation`".into(), "an assassin's target: commander with `army` or `node`, sapper with `army` or `node`, diplomat with `diplomat`, spy with `nation`".into());
+            let (w, l) = cx.words();
+            cx.say(a.span(), "G2b.5", w.plain(l, "lower-assassin-target"));
             None
         }
     };
@@ -1101,7 +1057,7 @@ fn lower_assassin(cx: &mut Ctx, a: &Spanned<raw::RawAssassin>) {
 
 fn lower_battle_result(cx: &mut Ctx, b: &Spanned<raw::RawBattleResult>) {
     let x = b.get_ref();
-    if !cx.ascii_code(&x.battle, "la battaglia", "battle") {
+    if !cx.ascii_code(&x.battle, "lower-what-battle") {
         return;
     }
     let winner = match &x.winner {

@@ -16,7 +16,6 @@ pub use lower::{Header, Lowered, lower, masked_text};
 pub use unparse::{unparse, unparse_order};
 
 use crate::diag::Diagnostic;
-use crate::rules::tables::Lang;
 
 /// Largest order file read: a file of every order a club could give is far smaller.
 pub const MAX_FILE_BYTES: usize = 64 * 1024;
@@ -30,14 +29,6 @@ pub fn schema_json() -> String {
     let schema = schemars::schema_for!(raw::OrderFile);
     serde_json::to_string_pretty(&schema)
         .unwrap_or_else(|e| unreachable!("a schema always serializes: {e}"))
-}
-
-/// Picks the Italian or English text.
-pub(crate) fn msg(lang: Lang, it: impl Into<String>, en: impl Into<String>) -> String {
-    match lang {
-        Lang::It => it.into(),
-        Lang::En => en.into(),
-    }
 }
 
 /// Returns a diagnostic about the whole file.
