@@ -16,11 +16,12 @@ pub struct ExportArgs {
 
 pub fn cmd_export(dir: &Path, _: ExportArgs) -> Result<()> {
     let (store, campaign) = open_read(dir)?;
-    let export = Export::new(
-        &campaign,
-        &store.name()?,
-        &store.current()?,
-        &store.clubs()?,
-    );
+    let current = store.current()?;
+    let phase = crate::report::export::OpenPhase {
+        world: &current.world,
+        opened_at: &current.opened_at,
+        seed_commitment: &current.seed_commitment,
+    };
+    let export = Export::new(&campaign, &store.name()?, phase, &store.clubs()?);
     ui::out_json(&export)
 }

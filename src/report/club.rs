@@ -16,7 +16,7 @@ use crate::rules::visibility::{
     ClubName, ClubView, PhaseFacts, PublicView, club_view, public_view,
 };
 use crate::rules::{Campaign, World};
-use crate::storage::Club;
+use crate::scenario::clubs::Club;
 use minijinja::Environment;
 use minijinja::value::{Serde, Value};
 use serde::Serialize;

@@ -10,7 +10,7 @@ use crate::rules::world::{
     Serials, Siege, Work,
 };
 use crate::rules::{Campaign, NationCode, NodeCode, PhaseId, World};
-use crate::storage::{Club, PhaseRow};
+use crate::scenario::clubs::Club;
 use serde::{Deserialize, Serialize};
 
 /// The export format's version tag.
@@ -77,10 +77,19 @@ pub struct ExportNation {
     pub diplomats: Vec<Diplomat>,
 }
 
+/// The open phase as the export needs it (plain values: the report layer never sees
+/// storage's rows).
+pub struct OpenPhase<'a> {
+    pub world: &'a World,
+    pub opened_at: &'a str,
+    pub seed_commitment: &'a str,
+}
+
 impl Export {
-    /// Builds the export of a campaign's open phase.
-    pub fn new(campaign: &Campaign, name: &str, phase: &PhaseRow, clubs: &[Club]) -> Export {
-        let world = &phase.world;
+    /// Builds the export of a campaign's open phase: its world, when it opened and the
+    /// commitment to its seed.
+    pub fn new(campaign: &Campaign, name: &str, phase: OpenPhase, clubs: &[Club]) -> Export {
+        let world = phase.world;
         let nodes = campaign
             .map
             .nodes()
@@ -133,8 +142,8 @@ impl Export {
             phase: ExportPhase {
                 key: world.phase.key(),
                 name: world.phase.to_string(),
-                opened_at: phase.opened_at.clone(),
-                seed_commitment: phase.seed_commitment.clone(),
+                opened_at: phase.opened_at.to_owned(),
+                seed_commitment: phase.seed_commitment.to_owned(),
             },
             nodes,
             nations,

@@ -12,7 +12,8 @@ use crate::rules::resolve::Resolution;
 use crate::rules::tables::Lang;
 use crate::rules::visibility::ClubName;
 use crate::rules::{Campaign, NationCode, World};
-use crate::storage::{Club, Store};
+use crate::scenario::clubs::Club;
+use crate::storage::Store;
 use minijinja::Environment;
 use minijinja::value::{Serde, Value};
 

@@ -12,12 +12,21 @@
 use crate::diag::Diagnostic;
 use crate::rules::Campaign;
 use crate::rules::tables::Lang;
-use crate::storage::Club;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use toml::Spanned;
 
 pub use crate::diag::is_bidi_control;
+
+/// A club: the group of players of one nation, the addresses it writes from and reads
+/// at, and the language its mail is written in.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Club {
+    pub nation: String,
+    pub name: String,
+    pub emails: Vec<String>,
+    pub lang: Lang,
+}
 
 /// Longest club name kept.
 pub const MAX_NAME_CHARS: usize = 80;

@@ -21,6 +21,9 @@ pub use mail::{Attempt, InboxRow, Ingest, OutMessage, OutboxRow, Status};
 
 pub use lock::Lock;
 
+/// Clubs are a domain type (`scenario::clubs`); storage keeps them.
+pub use crate::scenario::clubs::Club;
+
 use crate::error::{Error, Result};
 use crate::rules::battles::BattleOutcome;
 use crate::rules::dice::{Roll, Seed, phase_seed, seed_commitment};
@@ -28,21 +31,12 @@ use crate::rules::resolve::Resolution;
 use crate::rules::tables::Lang;
 use crate::rules::{PhaseId, World};
 use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior, params};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// The database file's name inside a campaign directory.
 pub const DB_FILE: &str = "giglio.sqlite";
-
-/// A club: the group of players of one nation.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Club {
-    pub nation: String,
-    pub name: String,
-    pub emails: Vec<String>,
-    pub lang: Lang,
-}
 
 /// One phase as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
