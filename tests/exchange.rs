@@ -198,6 +198,12 @@ fn an_encounter_is_asked_by_mail_and_the_round_goes_on_with_the_clubs_choices() 
     assert_eq!(audit["steps_match"], true, "{audit}");
     assert_eq!(audit["resolution_matches"], true, "{audit}");
 
+    // History lists the round's steps: the question, Venice's reply, Florence's two.
+    let history = s.stdout(&["history"]);
+    for line in ["step 1 (encounter)", "1494-r01-e1 from V", "step 4 (reply)"] {
+        assert!(history.contains(line), "{line}: {history}");
+    }
+
     // A reply changed afterwards (Florence "stood" after all) is caught: the round no
     // longer replays to what was stored.
     let conn = rusqlite::Connection::open(s.dir.join(giglio::storage::DB_FILE)).expect("open");

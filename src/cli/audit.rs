@@ -94,6 +94,36 @@ struct HistoryRow {
     dice: usize,
     seed_commitment: String,
     revealed_seed: Option<String>,
+    /// The steps the phase took while open (a battle's result applied, an encounter
+    /// asked, a reply, an encounter closed), in order.
+    steps: Vec<HistoryStep>,
+}
+
+#[derive(Serialize)]
+struct HistoryStep {
+    n: u32,
+    kind: String,
+    at: String,
+    /// What it was about: the battle's or the encounter's id (and the club replying).
+    about: String,
+}
+
+/// What a step was about, from what it applied.
+fn step_about(s: &crate::storage::StepRow) -> String {
+    let v: serde_json::Value = serde_json::from_str(&s.input).unwrap_or_default();
+    let field = |path: &[&str]| {
+        path.iter()
+            .try_fold(&v, |v, k| v.get(k))
+            .and_then(serde_json::Value::as_str)
+            .unwrap_or_default()
+            .to_owned()
+    };
+    match s.kind.as_str() {
+        "battle" => field(&["battle"]),
+        "encounter" => field(&["asked", "id"]),
+        "reply" => format!("{} from {}", field(&["encounter"]), field(&["nation"])),
+        _ => field(&["encounter"]),
+    }
 }
 
 pub fn cmd_history(dir: &Path, a: HistoryArgs) -> Result<()> {
@@ -110,6 +140,16 @@ pub fn cmd_history(dir: &Path, a: HistoryArgs) -> Result<()> {
             resolved_at: p.resolved_at,
             seed_commitment: p.seed_commitment,
             revealed_seed: p.revealed_seed,
+            steps: store
+                .steps(&p.id.key())?
+                .iter()
+                .map(|s| HistoryStep {
+                    n: s.n,
+                    kind: s.kind.clone(),
+                    at: s.at.clone(),
+                    about: step_about(s),
+                })
+                .collect(),
         });
     }
     if a.json {
@@ -125,6 +165,12 @@ pub fn cmd_history(dir: &Path, a: HistoryArgs) -> Result<()> {
             "{:<12} {:<18} opened {} {}, {} order files\n",
             r.phase, r.name, r.opened_at, state, r.orders
         ));
+        for s in &r.steps {
+            out.push_str(&format!(
+                "{:<12}   step {} ({}) {}: {}\n",
+                "", s.n, s.kind, s.at, s.about
+            ));
+        }
     }
     ui::out(&out);
     Ok(())
