@@ -3,7 +3,7 @@
 //! inbox`, and the round goes on with them; `status`, `undo` and `audit` follow the
 //! encounter step by step. Each club writes only from the mail it received.
 
-use crate::mailbox::{Received, Season, header_of, secret_in, sheet_of, uncomment, with_secret};
+use crate::mailbox::{Received, Season, header_of, sheet_of, with_secret};
 use std::collections::BTreeMap;
 
 /// A season of three clubs with the exchange switched on, played to the first round's
@@ -18,37 +18,7 @@ fn season_at_the_first_round() -> (Season, BTreeMap<String, String>) {
         text.replacen("contact_exchange = false", "contact_exchange = true", 1),
     )
     .expect("write rules.toml");
-    let welcome = s.deliver();
-    let secrets: BTreeMap<String, String> = welcome
-        .iter()
-        .map(|w| (w.nation.clone(), secret_in(&w.text)))
-        .collect();
-    for w in &welcome {
-        let (_, sheet) = sheet_of(w);
-        let file = uncomment(
-            &with_secret(&sheet, &secrets[&w.nation]),
-            "objective = { kind = \"most_cities\" }",
-        );
-        assert_eq!(s.mail_orders(&w.nation, &file)["verdict"], "accepted");
-    }
-    s.stdout(&["resolve"]);
-    let reports = s.deliver();
-    for r in reports.iter().filter(|r| r.kind == "report") {
-        let (_, sheet) = sheet_of(r);
-        let mut file = with_secret(&sheet, &secrets[&r.nation]);
-        if r.nation == "V" {
-            let section = &sheet[sheet.find("V-A2").expect("V-A2 on the sheet")..];
-            let path = section
-                .lines()
-                .find(|l| l.starts_with("#   F7 ") && l.contains(": path = "))
-                .and_then(|l| l.split(": path = ").nth(1))
-                .expect("V-A2 can reach F7")
-                .to_owned();
-            file.push_str(&format!("\n[[move]]\npiece = \"V-A2\"\npath = {path}\n"));
-        }
-        let read = s.mail_orders(&r.nation, &file);
-        assert_eq!(read["verdict"], "accepted", "{read}");
-    }
+    let secrets = crate::mailbox::march_on_f7(&mut s, "");
     s.deliver();
     (s, secrets)
 }

@@ -650,16 +650,11 @@ fn result_from_stub(sheet: &str, winner: &str, losses: &str) -> String {
 /// both sides receive their new position with a fresh order sheet, Venice's orders sent
 /// before the result stand, and the next round resolves from the new positions. Every
 /// file is built from the mail the club received.
-#[test]
-fn a_battle_is_settled_by_mail() {
-    let mut s = Season::new(&[]);
-    let config = s.dir.join("giglio.toml");
-    let text = std::fs::read_to_string(&config).unwrap();
-    std::fs::write(
-        &config,
-        text.replacen("referee = []", "referee = [\"arbitro@example.org\"]", 1),
-    )
-    .unwrap();
+/// Plays the welcome and the first spring by mail (every club picks the objective
+/// "most cities"), then sends the first round's orders: every club its sheet as it is,
+/// Venice with `extra` and a move of its second army on Florence's F7, by the path its
+/// sheet gives. Returns the secrets read from the welcomes.
+pub(crate) fn march_on_f7(s: &mut Season, extra: &str) -> BTreeMap<String, String> {
     let welcome = s.deliver();
     let secrets: BTreeMap<String, String> = welcome
         .iter()
@@ -675,8 +670,6 @@ fn a_battle_is_settled_by_mail() {
     }
     s.stdout(&["resolve"]);
     let reports = s.deliver();
-
-    // Round 1: Venice's second army attacks Florence's F7, by the path its sheet gives.
     for r in reports.iter().filter(|r| r.kind == "report") {
         let (_, sheet) = sheet_of(r);
         let mut file = with_secret(&sheet, &secrets[&r.nation]);
@@ -689,11 +682,30 @@ fn a_battle_is_settled_by_mail() {
                 .expect("V-A2 can reach F7")
                 .to_owned();
             file.push_str(&format!(
-                "\n[[stance]]\npiece = \"V-A2\"\non_contact = \"attack\"\n\n[[move]]\npiece = \"V-A2\"\npath = {path}\n"
+                "\n{extra}\n[[move]]\npiece = \"V-A2\"\npath = {path}\n"
             ));
         }
-        assert_eq!(s.mail_orders(&r.nation, &file)["verdict"], "accepted");
+        let read = s.mail_orders(&r.nation, &file);
+        assert_eq!(read["verdict"], "accepted", "{read}");
     }
+    secrets
+}
+
+#[test]
+fn a_battle_is_settled_by_mail() {
+    let mut s = Season::new(&[]);
+    let config = s.dir.join("giglio.toml");
+    let text = std::fs::read_to_string(&config).unwrap();
+    std::fs::write(
+        &config,
+        text.replacen("referee = []", "referee = [\"arbitro@example.org\"]", 1),
+    )
+    .unwrap();
+    // Round 1: Venice's second army attacks Florence's F7, by the path its sheet gives.
+    let secrets = march_on_f7(
+        &mut s,
+        "[[stance]]\npiece = \"V-A2\"\non_contact = \"attack\"\n",
+    );
     s.stdout(&["resolve"]);
     let round2 = s.deliver();
     let sheet_for = |mail: &[Received], nation: &str, kind: &str| {

@@ -50,28 +50,21 @@ pub fn ask(
             deadline: deadline.as_deref(),
             lang: club.lang,
         };
-        let (subject, text) = asked::text(&words, &a);
-        out.push(compose(
-            &Draft {
-                kind: "encounter",
-                phase: Some(key.clone()),
-                nation: Some(club.nation.clone()),
-                to_name: Some(club.name.clone()),
-                to: club.emails.clone(),
-                subject,
-                text,
-                html: None,
-                inline_png: None,
-                files: vec![FilePart {
-                    name: asked::file_name(&a),
-                    mime: "text/plain; charset=utf-8",
-                    bytes: asked::reply_file(&words, &a).into_bytes(),
-                }],
-                salt: format!("{} {now}", step.asked.id),
-            },
-            &from,
-            now,
-        )?);
+        let draft = Draft {
+            files: vec![FilePart {
+                name: asked::file_name(&a),
+                mime: "text/plain; charset=utf-8",
+                bytes: asked::reply_file(&words, &a).into_bytes(),
+            }],
+            ..Draft::to_club(
+                "encounter",
+                &key,
+                &club,
+                asked::text(&words, &a),
+                format!("{} {now}", step.asked.id),
+            )
+        };
+        out.push(compose(&draft, &from, now)?);
     }
     Ok(out)
 }

@@ -41,23 +41,14 @@ pub fn to_clubs(
             club.lang,
         );
         let (subject, text) = (n.say)(&words, club.lang, &phase);
-        msgs.push(compose(
-            &Draft {
-                kind: n.kind,
-                phase: Some(n.phase.key()),
-                nation: Some(club.nation.clone()),
-                to_name: Some(club.name.clone()),
-                to: club.emails.clone(),
-                subject,
-                text: format!("{text}\n"),
-                html: None,
-                inline_png: None,
-                files: Vec::new(),
-                salt: n.salt.clone(),
-            },
-            &from,
-            now,
-        )?);
+        let draft = Draft::to_club(
+            n.kind,
+            &n.phase.key(),
+            club,
+            (subject, format!("{text}\n")),
+            n.salt.clone(),
+        );
+        msgs.push(compose(&draft, &from, now)?);
     }
     Ok(msgs)
 }

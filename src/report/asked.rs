@@ -2,6 +2,7 @@
 //! subject and text, and the reply file filled in with its standing choice. Built only
 //! from what the club may read of it (`rules::visibility::asked_for`).
 
+use super::explain::{nation_name, node_name};
 use crate::rules::tables::{Choice, Lang};
 use crate::rules::visibility::AskView;
 use crate::rules::{Campaign, NationCode};
@@ -34,20 +35,6 @@ pub fn code(c: Choice) -> &'static str {
 fn choice(w: &Words, l: Lang, c: Choice) -> String {
     let meaning = w.plain(l, &format!("page-choice-{}", code(c)));
     t!(w, l, "exchange-choice", choice = code(c), meaning = meaning)
-}
-
-fn nation_name(c: &Campaign, code: &NationCode, l: Lang) -> String {
-    c.nation(code.as_str())
-        .map_or(code.to_string(), |n| match l {
-            Lang::It => n.name_it.clone(),
-            Lang::En => n.name_en.clone(),
-        })
-}
-
-fn node_name(c: &Campaign, code: &str) -> String {
-    c.map
-        .node(code)
-        .map_or(code.to_owned(), |n| format!("{} ({code})", n.name))
 }
 
 /// The reply file's name.

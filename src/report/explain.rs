@@ -179,6 +179,22 @@ pub fn objective(
     }
 }
 
+/// A nation's name in a language (its code if the definition does not know it).
+pub fn nation_name(c: &crate::rules::Campaign, code: &crate::rules::NationCode, l: Lang) -> String {
+    c.nation(code.as_str())
+        .map_or(code.to_string(), |n| match l {
+            Lang::It => n.name_it.clone(),
+            Lang::En => n.name_en.clone(),
+        })
+}
+
+/// A node's name with its code: `Verona (V3)`.
+pub fn node_name(c: &crate::rules::Campaign, code: &str) -> String {
+    c.map
+        .node(code)
+        .map_or(code.to_owned(), |n| format!("{} ({code})", n.name))
+}
+
 /// Renders a value tagged with `tag` as message `<prefix>-<kind>`.
 fn render(w: &Words, lang: Lang, prefix: &str, tag: &str, value: &impl Serialize) -> String {
     let Value::Object(map) = serde_json::to_value(value).unwrap_or(Value::Null) else {

@@ -3,6 +3,7 @@
 //! sent), the notice that two clubs' results differ, and the receipt's line on a result
 //! a club sent. Built from the club's own world and the events it may be told.
 
+use super::explain::{nation_name, node_name};
 use crate::rules::battles::{BattleOutcome, ResultSource};
 use crate::rules::outcome::Event;
 use crate::rules::tables::Lang;
@@ -28,22 +29,6 @@ pub struct Update<'a> {
     pub orders_sent: Option<&'a str>,
     /// The name of the attached order file.
     pub sheet: &'a str,
-}
-
-/// A nation's name in a language.
-fn nation_name(c: &Campaign, code: &NationCode, l: Lang) -> String {
-    c.nation(code.as_str())
-        .map_or(code.to_string(), |n| match l {
-            Lang::It => n.name_it.clone(),
-            Lang::En => n.name_en.clone(),
-        })
-}
-
-/// A node's name with its code: `Verona (V3)`.
-fn node_name(c: &Campaign, code: &str) -> String {
-    c.map
-        .node(code)
-        .map_or(code.to_owned(), |n| format!("{} ({code})", n.name))
 }
 
 /// A result in words: the winner (or a draw) and each side's loss.
