@@ -11,8 +11,9 @@ use crate::battle::ruleset::Ruleset;
 use crate::bots;
 use crate::rules::battles::BattleOutcome;
 use crate::rules::dice::{Seed, SeededDice, phase_seed};
+use crate::rules::exchange::Exchange;
 use crate::rules::outcome::Happening;
-use crate::rules::resolve::resolve;
+use crate::rules::resolve::resolve_with;
 use crate::rules::tables::ObjectiveKind;
 use crate::rules::victory;
 use crate::rules::{Campaign, Ducats, NationCode, World};
@@ -94,8 +95,18 @@ pub fn play(
         }
         let year = usize::from(w.phase.year - c.tables.calendar.start_year)
             .min(run.battles_per_year.len() - 1);
-        let r = resolve(c, &w, &orders, &results, &mut SeededDice::new(seed))
-            .map_err(|e| format!("{key}: {e:?}"))?;
+        // Bots answer every encounter as their standing orders would, which gives the
+        // same round as settling it by standing choices (G3c.3; a property test holds
+        // it), so a campaign in contact-exchange mode simulates without stopping.
+        let r = resolve_with(
+            c,
+            &w,
+            &orders,
+            &results,
+            &Exchange::standing(),
+            &mut SeededDice::new(seed),
+        )
+        .map_err(|e| format!("{key}: {e:?}"))?;
         for e in &r.events {
             match &e.what {
                 Happening::BattleFought { .. } => run.battles_per_year[year] += 1,
