@@ -116,35 +116,37 @@ fn an_encounter_is_asked_by_mail_and_the_round_goes_on_with_the_clubs_choices() 
         receipt[0].text
     );
 
-    assert_eq!(
-        s.mail_orders("V", &reply(v, &secrets["V"], "attack"))["verdict"],
-        "accepted"
-    );
-    let receipt = s.deliver();
-    assert!(
-        receipt[0].text.contains("«attack» è registrata"),
-        "{}",
-        receipt[0].text
-    );
     // Until the round goes on a club may change its mind: Florence first stands, then
     // falls back as a rearguard.
     for choice in ["stop", "retreat"] {
-        assert_eq!(
-            s.mail_orders("F", &reply(f, &secrets["F"], choice))["verdict"],
-            "accepted"
-        );
-        s.deliver();
+        let read = s.mail_orders("F", &reply(f, &secrets["F"], choice));
+        assert_eq!(read["verdict"], "accepted", "{read}");
+        let receipt = s.deliver();
+        let taken = format!("«{choice}» è registrata");
+        assert!(receipt[0].text.contains(&taken), "{}", receipt[0].text);
     }
     let status = s.stdout(&["status"]);
-    assert!(status.contains("every choice is in"), "{status}");
+    assert!(status.contains("waiting for V"), "{status}");
 
-    // The round goes on with the choices: attack against retreat is a rearguard action
-    // (Table 34), which Florence's standing order (stop) would not have given.
-    let out = s.stdout(&["resolve"]);
-    assert!(out.contains("resolved 1494 round 1"), "{out}");
+    // Venice's choice is the last: the round goes on at once, with the choices. Attack
+    // against retreat is a rearguard action (Table 34), which Florence's standing order
+    // (stop) would not have given.
+    let read = s.mail_orders("V", &reply(v, &secrets["V"], "attack"));
+    assert_eq!(read["verdict"], "accepted", "{read}");
+    let status = s.stdout(&["status"]);
+    assert!(status.contains("1494 round 2"), "{status}");
     let battles = s.stdout(&["battle", "list", "--json"]);
     assert!(battles.contains("rearguard"), "{battles}");
     let reports = s.deliver();
+    let v_receipt = reports
+        .iter()
+        .find(|r| r.kind == "receipt" && r.nation == "V")
+        .expect("Venice's receipt");
+    assert!(
+        v_receipt.text.contains("«attack» è registrata"),
+        "{}",
+        v_receipt.text
+    );
     let v_report = reports
         .iter()
         .find(|r| r.kind == "report" && r.nation == "V")

@@ -106,10 +106,33 @@ pub fn cmd_inbox(dir: &Path, a: InboxArgs) -> Result<()> {
     // One alert per club per phase and one digest for the referee, for every attempt
     // of this run (and of a run cut short before this point).
     intake::alert_pending(&mut store, &desk)?;
+    // G3c.3: the last choice of an encounter lets the round go on at once.
+    let parts = super::MailParts::load(dir)?;
+    let went_on =
+        match crate::engine::go_on(&mut store, &campaign, &now, "inbox", Some(&parts.mailing())) {
+            Ok(went_on) => went_on,
+            // What was read is saved; the referee's `resolve` will say the same.
+            Err(e) => {
+                ui::warn(&format!("the round could not go on: {e}"));
+                None
+            }
+        };
     if a.json {
         ui::out_json(&read)?;
     } else {
-        ui::out(&summary(&read));
+        let mut text = summary(&read);
+        match went_on {
+            Some(crate::engine::Ran::Paused(p)) => text.push_str(&format!(
+                "every choice was in: the round went on and stopped at encounter {} ({} messages queued)\n",
+                p.asked.id, p.queued
+            )),
+            Some(crate::engine::Ran::Resolved(r)) => text.push_str(&format!(
+                "every choice was in: {} is resolved; its reports are queued\n",
+                r.before.phase
+            )),
+            None => {}
+        }
+        ui::out(&text);
     }
     if unread.is_empty() {
         return Ok(());

@@ -271,6 +271,30 @@ pub fn resolve_open_phase(
     })))
 }
 
+/// G3c.3: once every choice of the encounter the round stands at is in, the round goes
+/// on at once (as `resolve` would: to the next encounter, which is asked, or to its end,
+/// whose reports are queued). `None` when it is not waiting for that.
+pub fn go_on(
+    store: &mut Store,
+    campaign: &Campaign,
+    now: &str,
+    command: &str,
+    mailing: Option<&Mailing>,
+) -> Result<Option<Ran>> {
+    let current = store.current()?;
+    if current.resolved_at.is_some() {
+        return Ok(None);
+    }
+    let steps = store.steps(&current.id.key())?;
+    let answered = exchange::exchange_of(&steps);
+    let ready =
+        exchange::current_encounter(&steps).is_some_and(|c| c.asked.waiting(&answered).is_empty());
+    if !ready {
+        return Ok(None);
+    }
+    resolve_open_phase(store, campaign, false, false, now, command, mailing).map(Some)
+}
+
 /// G3c.3: the encounter the round waits at, closed if its deadline has passed or the
 /// referee forces it (standing choices then speak for the clubs that did not answer);
 /// refused otherwise. Returns the id of the encounter closed.
