@@ -39,13 +39,12 @@
 
 use super::BattleError;
 use super::card::Card;
-use super::result::{
-    LeaderResult, LeaderState, Source, TacticalResult, UnitResult, UnitState, Winner,
-};
-use super::ruleset::Ruleset;
+use super::frame::{self, Provisional, Rearguard};
+use super::result::{LeaderResult, LeaderState, TacticalResult, UnitResult, UnitState, Winner};
+use super::ruleset::{GameTables, Ruleset, need};
 use crate::rules::dice::Dice;
 use serde::Deserialize;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Hard cap on turns, whatever the data says.
 const TURN_CAP: u32 = 50;
@@ -209,7 +208,8 @@ struct Crt {
 }
 
 impl Crt {
-    fn from_data(d: CrtData, err: &dyn Fn(String) -> BattleError) -> Result<Crt, BattleError> {
+    fn from_data(d: CrtData) -> Result<Crt, String> {
+        let err = |m: String| m;
         let n = d.ratios.len();
         if n == 0 || d.columns.len() != n || d.rows.is_empty() || d.results.len() != d.rows.len() {
             return Err(err(
@@ -341,9 +341,25 @@ struct Options {
     supreme_routs: bool,
 }
 
-/// Everything the resolver reads from the ruleset and the card's switches.
-#[derive(Clone, Debug)]
-struct Rules {
+/// The tables as the ruleset file writes them.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Raw {
+    crt: Option<CrtData>,
+    tec: Option<Tec>,
+    morale: Option<PerGrade>,
+    victory_points: Option<VpData>,
+    length: Option<Length>,
+    combat_chits: Option<ChitData>,
+    leader_command: Option<LeaderCommand>,
+    rout_level: Option<RoutLevel>,
+    map_free: Option<MapFree>,
+    policy: Option<PolicyData>,
+}
+
+/// Every table the resolver reads, typed and checked once for every battle.
+#[derive(Debug)]
+pub struct Tables {
     crt: Crt,
     morale: PerGrade,
     vp: PerGrade,
@@ -358,9 +374,89 @@ struct Rules {
     rout_percent: i64,
     map: MapFree,
     doctrine: [Doctrine; 3],
+    /// The policy's least column to attack from, and at even odds (POLICY
+    /// `LEG_attacker_policy`): an error only when the battle's switch picks it.
+    policy_column: Result<usize, String>,
+    even_column: Result<usize, String>,
+    rearguard_column: usize,
+}
+
+/// Types and checks the tables once (the checks a battle made before reading them).
+pub(crate) fn compile(raw: Raw, provisional: &BTreeSet<String>) -> Result<Tables, String> {
+    let crt = Crt::from_data(need(raw.crt, "crt")?)?;
+    let vp = need(raw.victory_points, "victory_points")?;
+    let chits = need(raw.combat_chits, "combat_chits")?;
+    if chits.chits.is_empty()
+        || chits.chits.len() > MAX_DIE
+        || chits.chits.iter().any(|c| c.a < 1 || c.b < 1 || c.c < 1)
+    {
+        return Err("table `combat_chits`: 1–255 chits with positive values".into());
+    }
+    let tec = need(raw.tec, "tec")?;
+    let map = need(raw.map_free, "map_free")?;
+    if map.deploy < 1
+        || map.depth < 2 * map.deploy + 2
+        || map.rearguard_attacker < 1
+        || map.rearguard_depth < map.rearguard_from_attacker_edge + 1
+        || map.rearguard_from_attacker_edge < map.rearguard_attacker + 2
+    {
+        return Err("table `map_free`: the lines do not fit the table".into());
+    }
+    let policy = need(raw.policy, "policy")?;
+    let column = |name: &str| {
+        crt.column_named(name)
+            .ok_or_else(|| format!("table `policy`: no CRT column `{name}`"))
+    };
+    let doctrine = |name: &str| match name {
+        "attack" => Ok(Doctrine::Attack),
+        "hold" => Ok(Doctrine::Hold),
+        "delay" => Ok(Doctrine::Delay),
+        other => Err(format!("table `policy`: unknown doctrine `{other}`")),
+    };
+    Ok(Tables {
+        policy_column: column(&policy.attack_min_column),
+        even_column: column(EVEN_ODDS),
+        rearguard_column: column(&policy.attack_min_column_rearguard)?,
+        doctrine: [
+            doctrine(&policy.attacker)?,
+            doctrine(&policy.defender)?,
+            doctrine(&policy.rearguard)?,
+        ],
+        leader_command: raw
+            .leader_command
+            .map(|l| (l.value, provisional.contains("leader_command"))),
+        morale: need(raw.morale, "morale")?,
+        vp: PerGrade {
+            a: vp.a,
+            b: vp.b,
+            c: vp.c,
+        },
+        vp_leader: vp.leader_per_command,
+        chits_provisional: provisional.contains("combat_chits"),
+        chits: chits.chits,
+        clear: tec.clear,
+        forest: tec.forest,
+        turns: frame::turn_cap(need(raw.length, "length")?.turns, TURN_CAP),
+        rout_percent: need(raw.rout_level, "rout_level")?.percent,
+        map,
+        crt,
+    })
+}
+
+/// Everything the resolver reads: the ruleset's tables and the card's switches.
+#[derive(Clone, Debug)]
+struct Rules {
+    tables: std::sync::Arc<Tables>,
     min_column: [usize; 2],
     sw: Switches,
     opt: Options,
+}
+
+impl std::ops::Deref for Rules {
+    type Target = Tables;
+    fn deref(&self) -> &Tables {
+        &self.tables
+    }
 }
 
 impl Rules {
@@ -369,82 +465,23 @@ impl Rules {
             ruleset: rs.id.clone(),
             message,
         };
-        let crt = Crt::from_data(rs.table("crt")?, &err)?;
-        let vp: VpData = rs.table("victory_points")?;
-        let chits: ChitData = rs.table("combat_chits")?;
-        if chits.chits.is_empty()
-            || chits.chits.len() > MAX_DIE
-            || chits.chits.iter().any(|c| c.a < 1 || c.b < 1 || c.c < 1)
-        {
-            return Err(err(
-                "table `combat_chits`: 1–255 chits with positive values".into(),
-            ));
-        }
-        let tec: Tec = rs.table("tec")?;
-        let map: MapFree = rs.table("map_free")?;
-        if map.deploy < 1
-            || map.depth < 2 * map.deploy + 2
-            || map.rearguard_attacker < 1
-            || map.rearguard_depth < map.rearguard_from_attacker_edge + 1
-            || map.rearguard_from_attacker_edge < map.rearguard_attacker + 2
-        {
-            return Err(err(
-                "table `map_free`: the lines do not fit the table".into()
-            ));
-        }
-        let policy: PolicyData = rs.table("policy")?;
-        let column = |name: &str| {
-            crt.column_named(name)
-                .ok_or_else(|| err(format!("table `policy`: no CRT column `{name}`")))
+        let GameTables::Leg(tables) = rs.tables_for_battle()? else {
+            return Err(err("not a Legnano 1176 ruleset".into()));
         };
         // POLICY `LEG_attacker_policy`: "column" (campaigns written before it) attacks
         // from `attack_min_column`; "even_odds" attacks at 1/1 and better, as a player
         // who came to take the node would (never from a club's secret objective).
         let even = switches_pick(card, rs, "LEG_attacker_policy", "column", "even_odds")?;
         let battle_min = if even {
-            column(EVEN_ODDS)?
+            tables.even_column.clone()
         } else {
-            column(&policy.attack_min_column)?
-        };
-        let min_column = [battle_min, column(&policy.attack_min_column_rearguard)?];
-        let doctrine = |name: &str| match name {
-            "attack" => Ok(Doctrine::Attack),
-            "hold" => Ok(Doctrine::Hold),
-            "delay" => Ok(Doctrine::Delay),
-            other => Err(err(format!("table `policy`: unknown doctrine `{other}`"))),
-        };
-        let leader_command = match rs.tables.get("leader_command") {
-            Some(_) => Some((
-                rs.table::<LeaderCommand>("leader_command")?.value,
-                rs.is_provisional("leader_command"),
-            )),
-            None => None,
+            tables.policy_column.clone()
         };
         Ok(Rules {
-            morale: rs.table("morale")?,
-            vp: PerGrade {
-                a: vp.a,
-                b: vp.b,
-                c: vp.c,
-            },
-            vp_leader: vp.leader_per_command,
-            chits_provisional: rs.is_provisional("combat_chits"),
-            chits: chits.chits,
-            leader_command,
-            clear: tec.clear,
-            forest: tec.forest,
-            turns: rs.table::<Length>("length")?.turns.min(TURN_CAP),
-            rout_percent: rs.table::<RoutLevel>("rout_level")?.percent,
-            doctrine: [
-                doctrine(&policy.attacker)?,
-                doctrine(&policy.defender)?,
-                doctrine(&policy.rearguard)?,
-            ],
-            min_column,
-            map,
+            min_column: [battle_min.map_err(err)?, tables.rearguard_column],
             sw: switches(card, rs)?,
             opt: options(card),
-            crt,
+            tables: tables.clone(),
         })
     }
 
@@ -721,7 +758,7 @@ struct Battle<'a> {
     rearguard: bool,
     turn: u32,
     combat: u32,
-    provisional: bool,
+    provisional: Provisional,
     leader_vp_lost: [i64; 2],
     carroccio_lost: [bool; 2],
     supreme_killed: [bool; 2],
@@ -765,10 +802,7 @@ impl<'a> Battle<'a> {
                 units.push(piece(u, side, i, first, cs.leaders.len(), sectors)?);
             }
         }
-        let no_attack = [
-            card.sides[0].commander_killed,
-            card.sides[1].commander_killed,
-        ];
+        let no_attack = frame::may_attack(card).map(|may| !may);
         let defender_ground = match rules
             .map
             .terrain
@@ -796,7 +830,11 @@ impl<'a> Battle<'a> {
             rearguard,
             turn: 0,
             combat: 0,
-            provisional,
+            provisional: {
+                let mut p = Provisional::default();
+                p.read("leader_command", provisional);
+                p
+            },
             leader_vp_lost: [0; 2],
             carroccio_lost: [false; 2],
             supreme_killed: [false; 2],
@@ -927,7 +965,10 @@ impl<'a> Battle<'a> {
         let long = usize::from(lines[1].len() > k);
         let mut hits: BTreeMap<usize, u32> = BTreeMap::new();
         for (j, &o) in lines[long][k..].iter().enumerate() {
-            let t = lines[1 - long][if j % 2 == 0 { k - 1 } else { 0 }];
+            let Some((place, _)) = frame::facing(k + j, k) else {
+                continue;
+            };
+            let t = lines[1 - long][place];
             let n = hits.entry(t).or_insert(0);
             *n += 1;
             let mut unit = [0; 2];
@@ -1427,7 +1468,8 @@ impl<'a> Battle<'a> {
             Chit::Drawn(k) => self.rules.chits[k].get(g),
             Chit::Fixed(v) => v,
             Chit::Undrawn => {
-                self.provisional |= self.rules.chits_provisional;
+                self.provisional
+                    .read("combat_chits", self.rules.chits_provisional);
                 self.rules.mean_chit(g)
             }
         }
@@ -1438,7 +1480,8 @@ impl<'a> Battle<'a> {
         if self.units[u].chit != Chit::Undrawn {
             return;
         }
-        self.provisional |= self.rules.chits_provisional;
+        self.provisional
+            .read("combat_chits", self.rules.chits_provisional);
         let n = self.rules.chits.len();
         let purpose = format!("LEG5.1.3 combat chit for {}: one of {n}", self.units[u].id);
         let ev = self.ev(&format!("chit/{}", self.units[u].id));
@@ -2084,10 +2127,7 @@ impl<'a> Battle<'a> {
 
     /// The result (§0.3 mapping, digest §2.d); a rearguard action is decided by G3c.9.
     fn result(&self, card: &Card, end: End) -> TacticalResult {
-        let mut r = TacticalResult::new(card, Source::Auto);
-        r.turns_played = self.turn;
-        r.provisional_tables_used = self.provisional;
-        r.units = self
+        let units = self
             .units
             .iter()
             .map(|u| UnitResult {
@@ -2102,7 +2142,7 @@ impl<'a> Battle<'a> {
                 steps_lost: 0, // LEG units have no steps
             })
             .collect();
-        r.leaders = self
+        let leaders = self
             .leaders
             .iter()
             .map(|l| LeaderResult {
@@ -2114,18 +2154,25 @@ impl<'a> Battle<'a> {
                 },
             })
             .collect();
+        let mut r = frame::result(
+            card,
+            (end.winner, end.reason),
+            self.turn,
+            self.provisional.any(),
+            units,
+            leaders,
+        );
         if self.rearguard {
-            let escaped = r.escaped(card, 1);
-            let lost = r.lost_units(card, 1);
-            r.winner = if escaped > lost { Winner::B } else { Winner::A };
-            let verdict = if escaped > lost { "wins" } else { "loses" };
+            let count = Rearguard {
+                escaped: r.escaped(card, 1),
+                lost: r.lost_units(card, 1),
+            };
+            r.winner = count.winner();
+            let verdict = if count.wins() { "wins" } else { "loses" };
             r.reason = format!(
-                "G3c.9 rearguard {verdict}: {escaped} units left the table, {lost} lost ({})",
-                end.reason
+                "G3c.9 rearguard {verdict}: {} units left the table, {} lost ({})",
+                count.escaped, count.lost, r.reason
             );
-        } else {
-            r.winner = end.winner;
-            r.reason = end.reason;
         }
         r
     }
@@ -2243,10 +2290,9 @@ fn piece(
         Kind::Cav => 8,
         Kind::Carroccio => 2,
     };
-    let mp = u.rating("mp", default_mp);
-    if !(1..=20).contains(&mp) {
-        return Err(bad(format!("mp {mp} out of 1–20")));
-    }
+    let owner = format!("unit {}", u.id);
+    let rating = |key: &str| frame::rating(&owner, key, u.ratings.get(key).copied(), 1..=20);
+    let mp = rating("mp")?.unwrap_or(default_mp);
     let index = |name: &str, default: usize, max: usize| -> Result<usize, BattleError> {
         match u.ratings.get(name) {
             None => Ok(default),
@@ -2256,11 +2302,7 @@ fn piece(
     };
     let command = index("leader", i % n_leaders, n_leaders)?;
     let sector = index("sector", command, sectors)?;
-    let chit = match u.ratings.get("combat_value") {
-        None => Chit::Undrawn,
-        Some(&v) if (1..=20).contains(&v) => Chit::Fixed(v),
-        Some(v) => return Err(bad(format!("combat_value {v} out of 1–20"))),
-    };
+    let chit = rating("combat_value")?.map_or(Chit::Undrawn, Chit::Fixed);
     Ok(Piece {
         id: u.id.clone(),
         side,
@@ -2785,7 +2827,7 @@ mod tests {
         let mut dice = ScriptedDice::new([on("chit/A-U1", 3)]);
         let mut b = Battle::new(&c, &r, &mut dice).unwrap();
         b.turn = 1;
-        assert!(!b.provisional, "the leaders have their own command");
+        assert!(!b.provisional.any(), "the leaders have their own command");
         b.ensure_chit(0);
         b.ensure_chit(0);
         b.ensure_chit(1);
@@ -2803,7 +2845,7 @@ mod tests {
             5,
             "a card's chit value stands for every grade"
         );
-        assert!(b.provisional);
+        assert!(b.provisional.any());
         ok(&dice);
     }
 
@@ -3585,13 +3627,13 @@ mod tests {
         ));
         let c = duel(("inf", &[("grade", 2)]), ("inf", &[("grade", 2)]));
         let mut broken = rs.clone();
-        broken.tables.remove("crt");
+        broken.remove_table("crt");
         assert!(matches!(
             resolve(&c, &broken, &mut SeededDice::new([1; 32])),
             Err(BattleError::Data { .. })
         ));
         let mut broken = rs.clone();
-        broken.tables.remove("leader_command");
+        broken.remove_table("leader_command");
         let c2 = built("battle", [200, 200]);
         assert!(matches!(
             resolve(&c2, &broken, &mut SeededDice::new([1; 32])),

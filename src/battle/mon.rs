@@ -24,13 +24,13 @@
 
 use super::BattleError;
 use super::card::{Card, Leader, Unit};
-use super::result::{
-    LeaderResult, LeaderState, Source, TacticalResult, UnitResult, UnitState, Winner,
-};
-use super::ruleset::Ruleset;
+use super::frame::{self, Provisional, Rearguard};
+use super::result::{LeaderResult, LeaderState, TacticalResult, UnitResult, UnitState, Winner};
+use super::ruleset::{GameTables, Ruleset};
 use crate::rules::Ducats;
 use crate::rules::dice::Dice;
 use serde::Deserialize;
+use std::collections::BTreeSet;
 use std::ops::RangeInclusive;
 
 /// §7.2: a battle is Major when both sides field this many combat units (guastatori
@@ -211,15 +211,8 @@ fn checked(
     value: Option<i64>,
     range: RangeInclusive<i64>,
 ) -> Result<Option<u8>, BattleError> {
-    match value {
-        None => Ok(None),
-        Some(v) if range.contains(&v) => Ok(Some(v as u8)),
-        Some(v) => Err(card_err(format!(
-            "{who}: rating {key} = {v} is not in {}..={}",
-            range.start(),
-            range.end()
-        ))),
-    }
+    // Every range here lies within 0..=255.
+    Ok(frame::rating(who, key, value, range)?.map(|v| v as u8))
 }
 
 fn card_err(message: String) -> BattleError {
@@ -318,6 +311,9 @@ struct Settings {
     fortress_option: bool,
     policy: Policy,
     max_rounds: u32,
+    /// G2b.5 (POLICY `MON_commander_killed = "cannot_attack"`): the attacker's
+    /// commander was killed, so it defends but cannot attack.
+    attacker_cannot_attack: bool,
     /// G3c.9: side B is a rearguard.
     rearguard: bool,
     disrupted: Option<DisruptedFire>,
@@ -417,7 +413,7 @@ impl Settings {
         })?;
         let max = sw.get("MON_max_rounds", "20");
         let max_rounds = match max.parse::<u32>() {
-            Ok(n) if n >= 1 => n.min(ROUND_CAP),
+            Ok(n) if n >= 1 => frame::turn_cap(n, ROUND_CAP),
             _ => return Err(sw.bad("MON_max_rounds", max, "a whole number ≥ 1")),
         };
         let terrain = sw.get("MON_difficult_terrain", "hills,mountains,marsh");
@@ -444,19 +440,51 @@ impl Settings {
             )?,
             max_rounds,
             rearguard,
+            // POLICY `MON_commander_killed`: "ignored" (campaigns written before it:
+            // MON read no G2b.5) or "cannot_attack", as the other three games.
+            attacker_cannot_attack: sw.choose(
+                "MON_commander_killed",
+                &[("ignored", false), ("cannot_attack", true)],
+            )? && !frame::may_attack(card)[0],
             disrupted: disrupted_table(rs)?,
         })
     }
 }
 
+/// The tables as the ruleset file writes them: MON's tables are printed on its
+/// counters and charts and live in the code; only the stand-in is data.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Raw {
+    disrupted_fire: Option<DisruptedFire>,
+}
+
+/// The ruleset's tables, typed and checked once for every battle.
+#[derive(Debug)]
+pub struct Tables {
+    /// The PROVISIONAL Disrupted stand-in, if the ruleset still has it.
+    disrupted: Option<DisruptedFire>,
+}
+
+/// Types the tables once.
+pub(crate) fn compile(raw: Raw, provisional: &BTreeSet<String>) -> Result<Tables, String> {
+    Ok(Tables {
+        disrupted: raw.disrupted_fire.map(|mut t| {
+            t.provisional |= provisional.contains("disrupted_fire");
+            t
+        }),
+    })
+}
+
 /// The PROVISIONAL Disrupted stand-in, if the ruleset still has it.
 fn disrupted_table(rs: &Ruleset) -> Result<Option<DisruptedFire>, BattleError> {
-    if !rs.tables.contains_key("disrupted_fire") {
-        return Ok(None);
+    match rs.tables_for_battle()? {
+        GameTables::Mon(t) => Ok(t.disrupted.clone()),
+        _ => Err(BattleError::Data {
+            ruleset: rs.id.clone(),
+            message: "not a Monferrato 1628 ruleset".into(),
+        }),
     }
-    let mut t: DisruptedFire = rs.table("disrupted_fire")?;
-    t.provisional |= rs.is_provisional("disrupted_fire");
-    Ok(Some(t))
 }
 
 /// A unit's fire value this round (§7.2, §7.2.1, §8, §14.2), and whether the
@@ -548,7 +576,7 @@ struct Battle<'d> {
     set: Settings,
     forces: [Force; 2],
     dice: &'d mut dyn Dice,
-    provisional_used: bool,
+    provisional: Provisional,
     ruleset: String,
 }
 
@@ -557,6 +585,17 @@ const SIDE: [&str; 2] = ["A", "B"];
 impl Battle<'_> {
     /// §7.2–§7.5: the whole Field Combat; returns the verdict and the rounds fought.
     fn field_combat(&mut self) -> Result<(Verdict, u32), BattleError> {
+        if self.set.attacker_cannot_attack {
+            return Ok((
+                Verdict {
+                    winner: Winner::B,
+                    loser: None,
+                    reason: "G2b.5 side A's commander was killed: it defends but cannot attack"
+                        .into(),
+                },
+                0,
+            ));
+        }
         if let Some(v) = self.alone() {
             return Ok((v, 0));
         }
@@ -650,7 +689,7 @@ impl Battle<'_> {
             let Some((fv, provisional)) = fv else {
                 continue;
             };
-            self.provisional_used |= provisional;
+            self.provisional.read("disrupted_fire", provisional);
             hits += self.unit_rolls(side, i, fv, round);
         }
         for k in 0..self.forces[side].commanders.len() {
@@ -881,7 +920,7 @@ pub fn resolve(
         set,
         forces: [a, b],
         dice,
-        provisional_used: false,
+        provisional: Provisional::default(),
         ruleset: rs.id.clone(),
     };
     let (verdict, rounds) = battle.field_combat()?;
@@ -891,21 +930,27 @@ pub fn resolve(
 
 /// Builds the result: every unit's and commander's final state (3.d mapping).
 fn report(card: &Card, battle: &Battle<'_>, verdict: Verdict, rounds: u32) -> TacticalResult {
-    let mut r = TacticalResult::new(card, Source::Auto);
-    r.turns_played = rounds;
-    r.provisional_tables_used = battle.provisional_used;
+    let mut units = Vec::new();
+    let mut leaders = Vec::new();
     for f in &battle.forces {
-        r.units.extend(f.units.iter().map(|u| UnitResult {
+        units.extend(f.units.iter().map(|u| UnitResult {
             id: u.id.clone(),
             state: u.state(),
             steps_lost: u.steps_lost,
         }));
-        r.leaders.extend(f.commanders.iter().map(|c| LeaderResult {
+        leaders.extend(f.commanders.iter().map(|c| LeaderResult {
             id: c.id.clone(),
             state: c.state,
         }));
     }
-    (r.winner, r.reason) = (verdict.winner, verdict.reason);
+    let mut r = frame::result(
+        card,
+        (verdict.winner, verdict.reason),
+        rounds,
+        battle.provisional.any(),
+        units,
+        leaders,
+    );
     if battle.set.rearguard {
         rearguard(&mut r, &battle.forces[1]);
     }
@@ -915,23 +960,25 @@ fn report(card: &Card, battle: &Battle<'_>, verdict: Verdict, rounds: u32) -> Ta
 /// G3c.9 (ASSUMPTION for MON, which has no table edge): every rearguard unit still on
 /// the map leaves the zone; the rearguard wins if more units got away than it lost.
 fn rearguard(r: &mut TacticalResult, b: &Force) {
-    let mut escaped = 0;
-    let mut lost = 0;
+    let mut count = Rearguard {
+        escaped: 0,
+        lost: 0,
+    };
     for u in &b.units {
         let Some(ur) = r.units.iter_mut().find(|x| x.id == u.id) else {
             continue;
         };
         if ur.state.lost() {
-            lost += 1;
+            count.lost += 1;
         } else {
             ur.state = UnitState::Escaped;
-            escaped += 1;
+            count.escaped += 1;
         }
     }
-    r.winner = if escaped > lost { Winner::B } else { Winner::A };
+    r.winner = count.winner();
     r.reason = format!(
-        "G3c.9 rearguard: {escaped} units got away, {lost} lost (field combat: {})",
-        r.reason
+        "G3c.9 rearguard: {} units got away, {} lost (field combat: {})",
+        count.escaped, count.lost, r.reason
     );
 }
 
@@ -1446,7 +1493,7 @@ mod tests {
         u.fire_disrupted = Some(3);
         assert_eq!(unit_fire(&u, false, false, &bare), Ok(Some((3, false))));
         let mut rs_bare = rs.clone();
-        rs_bare.tables.remove("disrupted_fire");
+        rs_bare.remove_table("disrupted_fire");
         let mut dice = ScriptedDice::values(rolls.clone());
         assert!(matches!(
             resolve(&c, &rs_bare, &mut dice),
@@ -1722,6 +1769,30 @@ mod tests {
         assert_eq!(state(&r, "B-U1"), (UnitState::Eliminated, 1));
     }
 
+    /// G2b.5, POLICY `MON_commander_killed`: with the shipped "cannot_attack", an
+    /// attacker whose commander was killed does not attack and falls back without a
+    /// roll; campaigns written before the switch (absent: "ignored") fight as before,
+    /// and a defender whose commander was killed still defends.
+    #[test]
+    fn a_killed_commander_stops_the_attack_by_the_named_switch() {
+        let rs = rs();
+        assert_eq!(rs.reading("MON_commander_killed", ""), "cannot_attack");
+        let mut c = open_field(foot("A", 3, 3, 1), foot("B", 1, 3, 1));
+        c.sides[0].commander_killed = true;
+        let r = run(&c, &rs, &[]);
+        assert_eq!((r.winner, r.turns_played), (Winner::B, 0));
+        assert!(r.reason.starts_with("G2b.5"), "{}", r.reason);
+        assert!(r.units.iter().all(|u| u.state == UnitState::Ok));
+        let mut old = rs.clone();
+        old.readings.remove("MON_commander_killed");
+        let fought = resolve(&c, &old, &mut SeededDice::new([1; 32])).expect("resolves");
+        assert!(fought.turns_played >= 1 && !fought.reason.starts_with("G2b.5"));
+        let mut c = open_field(foot("A", 3, 3, 1), foot("B", 1, 3, 1));
+        c.sides[1].commander_killed = true;
+        let defended = resolve(&c, &rs, &mut SeededDice::new([1; 32])).expect("resolves");
+        assert!(defended.turns_played >= 1, "{}", defended.reason);
+    }
+
     #[test]
     fn malformed_cards_and_switches_are_errors_not_panics() {
         let rs = rs();
@@ -1733,7 +1804,7 @@ mod tests {
             Err(BattleError::Card(_))
         ));
         let cases: [(&str, Unit); 5] = [
-            ("fire = 9", unit("B-U1", "inf", 40, &[("fire", 9)])),
+            ("`fire` = 9", unit("B-U1", "inf", 40, &[("fire", 9)])),
             (
                 "needs a `fire`",
                 unit("B-U1", "inf", 40, &[("fire_att", 3)]),
@@ -1747,7 +1818,7 @@ mod tests {
                 unit("B-U1", "cav", 40, &[("fire", 3), ("major", 1)]),
             ),
             (
-                "two_step = 2",
+                "`two_step` = 2",
                 unit("B-U1", "inf", 40, &[("fire", 3), ("two_step", 2)]),
             ),
         ];

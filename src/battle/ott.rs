@@ -34,13 +34,12 @@
 
 use super::BattleError;
 use super::card::{Card, Leader, Unit};
-use super::result::{
-    LeaderResult, LeaderState, Source, TacticalResult, UnitResult, UnitState, Winner,
-};
-use super::ruleset::Ruleset;
+use super::frame::{self, Provisional, Rearguard};
+use super::result::{LeaderResult, LeaderState, TacticalResult, UnitResult, UnitState, Winner};
+use super::ruleset::{GameTables, Ruleset, need};
 use crate::rules::dice::Dice;
 use serde::Deserialize;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Side A (Savoy's part) and side B (Genoa's part).
 const A: usize = 0;
@@ -75,7 +74,7 @@ const OPTION_TIRED: &str = "OTT7.7";
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct FireTable {
-    /// Read through [`Ruleset::is_provisional`]; listed so the table stays strict.
+    /// Read through [`Ruleset::provisional_tables`]; listed so the table stays strict.
     #[serde(default, rename = "provisional")]
     _provisional: bool,
     /// DRM by the terrain the target defends in.
@@ -98,7 +97,7 @@ struct FireColumn {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct MeleeData {
-    /// Read through [`Ruleset::is_provisional`]; listed so the table stays strict.
+    /// Read through [`Ruleset::provisional_tables`]; listed so the table stays strict.
     #[serde(default, rename = "provisional")]
     _provisional: bool,
     columns: Vec<String>,
@@ -128,7 +127,7 @@ struct MeleeTable {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct TerrainTable {
-    /// Read through [`Ruleset::is_provisional`]; listed so the table stays strict.
+    /// Read through [`Ruleset::provisional_tables`]; listed so the table stays strict.
     #[serde(default, rename = "provisional")]
     _provisional: bool,
     /// MP to enter a hex of the map-free road and village.
@@ -220,9 +219,22 @@ struct Readings {
     infantry_mp: i64,
 }
 
-/// Everything the resolver reads from a ruleset, checked once.
+/// The tables as the ruleset file writes them.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Raw {
+    fire: Option<FireTable>,
+    melee: Option<MeleeData>,
+    terrain: Option<TerrainTable>,
+    length: Option<Length>,
+    field: Option<FieldData>,
+    victory: Option<VictoryData>,
+    policy: Option<PolicyData>,
+}
+
+/// Every table the resolver reads, typed and checked once for every battle.
 #[derive(Clone, Debug)]
-struct Rules {
+pub struct Tables {
     fire: FireTable,
     melee: MeleeTable,
     terrain: TerrainTable,
@@ -230,12 +242,53 @@ struct Rules {
     field: FieldData,
     victory: VictoryData,
     policy: Policy,
-    readings: Readings,
     /// Which tables are PROVISIONAL: fire, melee, terrain.
     provisional: [bool; 3],
+}
+
+/// Everything the resolver reads: the ruleset's tables and this battle's switches.
+#[derive(Clone, Debug)]
+struct Rules {
+    tables: std::sync::Arc<Tables>,
+    readings: Readings,
     tired_rule: bool,
     /// POLICY `OTT_melee_choice = "by_odds"`: an engaged unit melees only at odds worth it.
     melee_by_odds: bool,
+}
+
+impl std::ops::Deref for Rules {
+    type Target = Tables;
+    fn deref(&self) -> &Tables {
+        &self.tables
+    }
+}
+
+/// Types and checks the tables once (the checks a battle made before reading them).
+pub(crate) fn compile(raw: Raw, provisional: &BTreeSet<String>) -> Result<Tables, String> {
+    let melee = MeleeTable::parse(need(raw.melee, "melee")?)?;
+    let policy = Policy::parse(&need(raw.policy, "policy")?, &melee)?;
+    let fire = need(raw.fire, "fire")?;
+    check_fire(&fire)?;
+    let terrain = need(raw.terrain, "terrain")?;
+    if terrain.hex_mp < 1 {
+        return Err("table `terrain`: hex_mp must be at least 1".into());
+    }
+    let length = need(raw.length, "length")?;
+    if length.cap_hour < length.first_hour || length.cap_hour > length.first_hour + 48 {
+        return Err("table `length`: cap_hour must follow first_hour, within 48 turns".into());
+    }
+    let field = need(raw.field, "field")?;
+    check_field(&field)?;
+    Ok(Tables {
+        fire,
+        melee,
+        terrain,
+        length,
+        field,
+        victory: need(raw.victory, "victory")?,
+        policy,
+        provisional: ["fire", "melee", "terrain"].map(|t| provisional.contains(t)),
+    })
 }
 
 /// Indices into [`Rules::provisional`].
@@ -249,22 +302,9 @@ impl Rules {
             ruleset: rs.id.clone(),
             message,
         };
-        let melee = MeleeTable::parse(rs.table::<MeleeData>("melee")?).map_err(data)?;
-        let policy = Policy::parse(&rs.table::<PolicyData>("policy")?, &melee).map_err(data)?;
-        let fire: FireTable = rs.table("fire")?;
-        check_fire(&fire).map_err(data)?;
-        let terrain: TerrainTable = rs.table("terrain")?;
-        if terrain.hex_mp < 1 {
-            return Err(data("table `terrain`: hex_mp must be at least 1".into()));
-        }
-        let length: Length = rs.table("length")?;
-        if length.cap_hour < length.first_hour || length.cap_hour > length.first_hour + 48 {
-            return Err(data(
-                "table `length`: cap_hour must follow first_hour, within 48 turns".into(),
-            ));
-        }
-        let field: FieldData = rs.table("field")?;
-        check_field(&field).map_err(data)?;
+        let GameTables::Ott(tables) = rs.tables_for_battle()? else {
+            return Err(data("not an Ottaggio 1625 ruleset".into()));
+        };
         let melee_choice = card
             .battle
             .readings
@@ -280,20 +320,9 @@ impl Rules {
             }
         };
         Ok(Rules {
+            tables: tables.clone(),
             melee_by_odds,
-            fire,
-            melee,
-            terrain,
-            length,
-            field,
-            victory: rs.table("victory")?,
-            policy,
             readings: Readings::load(card, rs).map_err(data)?,
-            provisional: [
-                rs.is_provisional("fire"),
-                rs.is_provisional("melee"),
-                rs.is_provisional("terrain"),
-            ],
             tired_rule: rs.option(OPTION_TIRED)
                 || card.battle.options.iter().any(|o| o == OPTION_TIRED),
         })
@@ -681,7 +710,7 @@ struct Battle<'r> {
     turn: u32,
     /// `A.C` = side A, phase C; `setup`; `end`.
     phase: String,
-    provisional_used: bool,
+    provisional: Provisional,
 }
 
 fn card_error(message: String) -> BattleError {
@@ -690,22 +719,13 @@ fn card_error(message: String) -> BattleError {
 
 /// Reads one rating of a unit within `lo..=hi`, or its default.
 fn rating(u: &Unit, key: &str, lo: i64, hi: i64, default: Option<i64>) -> Result<i32, BattleError> {
-    let v = match (u.ratings.get(key), default) {
-        (Some(&v), _) => v,
-        (None, Some(d)) => d,
-        (None, None) => {
-            return Err(card_error(format!(
-                "unit {}: rating `{key}` is missing",
-                u.id
-            )));
-        }
-    };
-    if !(lo..=hi).contains(&v) {
-        return Err(card_error(format!(
-            "unit {}: rating `{key}` = {v} is outside {lo}..={hi}",
-            u.id
-        )));
-    }
+    let owner = format!("unit {}", u.id);
+    let v = frame::required(
+        &owner,
+        key,
+        u.ratings.get(key).copied().or(default),
+        lo..=hi,
+    )?;
     i32::try_from(v).map_err(|_| card_error(format!("unit {}: rating `{key}` is too large", u.id)))
 }
 
@@ -913,13 +933,10 @@ impl<'r> Battle<'r> {
             units,
             leaders,
             geo: geometry(rules, rearguard, card),
-            no_attack: [
-                card.sides[A].commander_killed,
-                card.sides[B].commander_killed,
-            ],
+            no_attack: frame::may_attack(card).map(|may| !may),
             turn: 0,
             phase: "setup".into(),
-            provisional_used: false,
+            provisional: Provisional::default(),
         };
         b.check_halves()?;
         b.deploy();
@@ -1393,7 +1410,7 @@ impl<'r> Battle<'r> {
         if !self.surrender_check(t, dice) {
             return;
         }
-        self.provisional_used |= self.rules.provisional[FIRE];
+        self.provisional.read("fire", self.rules.provisional[FIRE]);
         let fv = self.units[f].values().fv.min(MAX_FV as i32);
         let Some(col) = self.rules.fire.column.iter().find(|c| c.fv == fv).copied() else {
             return; // Fire Value 0 does not fire; 1..=3 are checked at load.
@@ -1445,7 +1462,10 @@ impl<'r> Battle<'r> {
         if !self.surrender_check(d, dice) {
             return;
         }
-        self.provisional_used |= self.rules.provisional[MELEE] || self.rules.provisional[TERRAIN];
+        self.provisional
+            .read("melee", self.rules.provisional[MELEE]);
+        self.provisional
+            .read("terrain", self.rules.provisional[TERRAIN]);
         let col = self.melee_column(a, d);
         let (pa, pd) = (&self.units[a], &self.units[d]);
         let purpose = format!(
@@ -1521,7 +1541,8 @@ impl<'r> Battle<'r> {
             }
             self.units[u].row = next;
             budget -= hex;
-            self.provisional_used |= self.rules.provisional[TERRAIN];
+            self.provisional
+                .read("terrain", self.rules.provisional[TERRAIN]);
             if into_village || (toward_enemy && self.in_contact(u)) {
                 break;
             }
@@ -1533,7 +1554,8 @@ impl<'r> Battle<'r> {
         let hex = self.rules.terrain.hex_mp;
         let mut budget = self.allowance(u);
         while budget >= hex && self.units[u].on_table() {
-            self.provisional_used |= self.rules.provisional[TERRAIN];
+            self.provisional
+                .read("terrain", self.rules.provisional[TERRAIN]);
             if self.edge_dist(u) <= 1 {
                 self.move_toward_edge(u, 1);
                 return;
@@ -1966,9 +1988,9 @@ impl<'r> Battle<'r> {
             .filter(|p| p.status == Status::Left && !p.routed)
             .count();
         let lost = rear().filter(|p| self.unit_state(p).lost()).count();
-        let winner = if escaped > lost { Winner::B } else { Winner::A };
+        let count = Rearguard { escaped, lost };
         (
-            winner,
+            count.winner(),
             format!("G3c.9 rearguard: {escaped} units got away, {lost} lost"),
         )
     }
@@ -1990,12 +2012,7 @@ impl<'r> Battle<'r> {
     }
 
     fn result(&self, card: &Card, winner: Winner, reason: String) -> TacticalResult {
-        let mut r = TacticalResult::new(card, Source::Auto);
-        r.winner = winner;
-        r.reason = reason;
-        r.turns_played = self.turn;
-        r.provisional_tables_used = self.provisional_used;
-        r.units = self
+        let units = self
             .units
             .iter()
             .map(|p| UnitResult {
@@ -2004,7 +2021,7 @@ impl<'r> Battle<'r> {
                 steps_lost: p.steps_lost,
             })
             .collect();
-        r.leaders = self
+        let leaders = self
             .leaders
             .iter()
             .map(|l| LeaderResult {
@@ -2012,7 +2029,14 @@ impl<'r> Battle<'r> {
                 state: l.state,
             })
             .collect();
-        r
+        frame::result(
+            card,
+            (winner, reason),
+            self.turn,
+            self.provisional.any(),
+            units,
+            leaders,
+        )
     }
 }
 
@@ -2269,7 +2293,7 @@ mod tests {
             (k.stress, k.routed, k.row, k.on_table()),
             (5, true, 8, true)
         );
-        assert!(b.provisional_used);
+        assert!(b.provisional.any());
     }
 
     #[test]
@@ -2610,7 +2634,7 @@ mod tests {
         b.fire(0, 2, &mut dice);
         done(&dice);
         assert_eq!(b.units[2].stress, 2);
-        assert!(b.provisional_used, "the Fire Table is a stand-in");
+        assert!(b.provisional.any(), "the Fire Table is a stand-in");
         let mut dice = script(&[("t6/A.C/A-U1/fire", 4), ("t6/A.C/A-U1/fire2", 3)]);
         b.fire(0, 2, &mut dice);
         assert_eq!(b.units[2].stress, 3);
@@ -2956,7 +2980,7 @@ mod tests {
     fn a_missing_table_or_a_bad_reading_is_a_data_error() {
         let c = built("battle", [300, 300], false);
         let mut rs = ruleset();
-        rs.tables.remove("melee");
+        rs.remove_table("melee");
         let r = resolve(&c, &rs, &mut SeededDice::new([1; 32]));
         assert!(
             matches!(&r, Err(BattleError::Data { message, .. }) if message.contains("melee")),

@@ -67,10 +67,9 @@
 pub const D10_READING: &str = "d10 face 1-10 read as face - 1, i.e. 0-9 (PIA 2.6)";
 use super::BattleError;
 use super::card::{Card, CardSide, Unit as CardUnit};
-use super::result::{
-    LeaderResult, LeaderState, Source, TacticalResult, UnitResult, UnitState, Winner,
-};
-use super::ruleset::{Game, Ruleset};
+use super::frame::{self, Provisional, Rearguard};
+use super::result::{LeaderResult, LeaderState, TacticalResult, UnitResult, UnitState, Winner};
+use super::ruleset::{Game, GameTables, Ruleset, need};
 use crate::rules::dice::Dice;
 use serde::Deserialize;
 use std::cell::RefCell;
@@ -94,9 +93,11 @@ pub fn resolve(
     if rs.game != Game::Pia {
         return Err(data_error(rs, "not a Piacenza 1746 ruleset".into()));
     }
-    let tables = Tables::load(rs)?;
+    let GameTables::Pia(tables) = rs.tables_for_battle()? else {
+        return Err(data_error(rs, "not a Piacenza 1746 ruleset".into()));
+    };
     let readings = Readings::load(rs, card)?;
-    let mut battle = Battle::new(card, &tables, readings, dice)?;
+    let mut battle = Battle::new(card, tables, readings, dice)?;
     let outcome = battle.run();
     Ok(battle.result(outcome))
 }
@@ -361,8 +362,52 @@ struct MeleeColumn {
     bands: Vec<(i64, (Blow, Blow))>,
 }
 
+/// The tables as the ruleset file writes them.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Raw {
+    training: Option<Training>,
+    fire: Option<RawFire>,
+    bombardment: Option<RawBombard>,
+    melee: Option<RawMelee>,
+    tec: Option<RawTec>,
+    modifiers: Option<Modifiers>,
+    victory: Option<Victory>,
+    commanders: Option<StaffValues>,
+    turn_track: Option<TurnTrack>,
+    map_free: Option<MapFree>,
+}
+
+/// Types and checks the tables once, for every battle of the ruleset.
+pub(crate) fn compile(raw: Raw, provisional: &BTreeSet<String>) -> Result<Tables, String> {
+    let fire = need(raw.fire, "fire")?;
+    let bombard = need(raw.bombardment, "bombardment")?;
+    let melee = need(raw.melee, "melee")?;
+    let tec = need(raw.tec, "tec")?;
+    let tables = Tables {
+        training: need(raw.training, "training")?,
+        fire: [
+            hit_bands(&fire.normal, "fire.normal")?,
+            hit_bands(&fire.extended, "fire.extended")?,
+            hit_bands(&fire.intense, "fire.intense")?,
+        ],
+        bombard_range: bombard.range_drm,
+        bombard: bombard_columns(&bombard.columns)?,
+        melee: melee_columns(&melee.columns)?,
+        tec: tec.terrain,
+        modifiers: need(raw.modifiers, "modifiers")?,
+        victory: need(raw.victory, "victory")?,
+        staff: need(raw.commanders, "commanders")?,
+        turn_track: need(raw.turn_track, "turn_track")?,
+        map_free: need(raw.map_free, "map_free")?,
+        provisional: provisional.clone(),
+    };
+    tables.check()?;
+    Ok(tables)
+}
+
 /// Every table the resolver reads, checked once.
-struct Tables {
+pub struct Tables {
     training: Training,
     fire: [Bands; 3],
     bombard_range: Vec<i64>,
@@ -380,38 +425,6 @@ struct Tables {
 }
 
 impl Tables {
-    fn load(rs: &Ruleset) -> Result<Tables, BattleError> {
-        let fire: RawFire = rs.table("fire")?;
-        let bombard: RawBombard = rs.table("bombardment")?;
-        let melee: RawMelee = rs.table("melee")?;
-        let tec: RawTec = rs.table("tec")?;
-        let err = |m: String| data_error(rs, m);
-        let tables = Tables {
-            training: rs.table("training")?,
-            fire: [
-                hit_bands(&fire.normal, "fire.normal").map_err(err)?,
-                hit_bands(&fire.extended, "fire.extended").map_err(err)?,
-                hit_bands(&fire.intense, "fire.intense").map_err(err)?,
-            ],
-            bombard_range: bombard.range_drm,
-            bombard: bombard_columns(&bombard.columns).map_err(err)?,
-            melee: melee_columns(&melee.columns).map_err(err)?,
-            tec: tec.terrain,
-            modifiers: rs.table("modifiers")?,
-            victory: rs.table("victory")?,
-            staff: rs.table("commanders")?,
-            turn_track: rs.table("turn_track")?,
-            map_free: rs.table("map_free")?,
-            provisional: rs
-                .provisional_tables()
-                .into_iter()
-                .map(str::to_owned)
-                .collect(),
-        };
-        tables.check().map_err(err)?;
-        Ok(tables)
-    }
-
     fn check(&self) -> Result<(), String> {
         if self.bombard_range.len() != 3 {
             return Err("table `bombardment`: `range_drm` needs the three ranges 1, 2, 3".into());
@@ -787,7 +800,7 @@ struct Battle<'a> {
     /// The activation being played, for event ids (`A-W1`, `end`).
     tag: String,
     /// PROVISIONAL tables consulted.
-    used: RefCell<BTreeSet<String>>,
+    used: RefCell<Provisional>,
     /// Enemy units already attacked in this wing activation (§9.2.1: one melee a hex).
     meleed: BTreeSet<usize>,
 }
@@ -817,17 +830,8 @@ fn one_based(
 const MAX_RATING: i64 = 99;
 
 fn required(u: &CardUnit, key: &str, min: i64) -> Result<i64, BattleError> {
-    match u.ratings.get(key) {
-        Some(&v) if (min..=MAX_RATING).contains(&v) => Ok(v),
-        Some(&v) => Err(card_error(format!(
-            "unit {}: rating `{key}` = {v} is not between {min} and {MAX_RATING}",
-            u.id
-        ))),
-        None => Err(card_error(format!(
-            "unit {}: rating `{key}` is missing",
-            u.id
-        ))),
-    }
+    let owner = format!("unit {}", u.id);
+    frame::required(&owner, key, u.ratings.get(key).copied(), min..=MAX_RATING)
 }
 
 /// A commander's modifier, within ±`MAX_RATING`.
@@ -1111,7 +1115,7 @@ impl<'a> Battle<'a> {
                 .collect()
         };
         // G2b.5: a side whose commander was killed defends but cannot attack.
-        let attack = if card.sides[0].commander_killed {
+        let attack = if !frame::may_attack(card)[0] {
             Doctrine::Hold
         } else {
             Doctrine::Attack
@@ -1140,7 +1144,7 @@ impl<'a> Battle<'a> {
             depth,
             turn: 1,
             tag: "setup".into(),
-            used: RefCell::new(BTreeSet::new()),
+            used: RefCell::new(Provisional::default()),
             meleed: BTreeSet::new(),
         };
         battle.place_all_commanders();
@@ -1150,7 +1154,7 @@ impl<'a> Battle<'a> {
     // ---- running the battle (§3.0) ----------------------------------------------
 
     fn run(&mut self) -> Outcome {
-        let turns = self.t.map_free.turns.min(MAX_TURNS);
+        let turns = frame::turn_cap(self.t.map_free.turns, MAX_TURNS);
         for turn in 1..=turns {
             self.turn = turn;
             if let Some(o) = self.play_turn() {
@@ -1296,9 +1300,9 @@ impl<'a> Battle<'a> {
 
     /// Records that a table was consulted (it matters when it is PROVISIONAL).
     fn note(&self, table: &str) {
-        if self.t.provisional.contains(table) && !self.used.borrow().contains(table) {
-            self.used.borrow_mut().insert(table.to_owned());
-        }
+        self.used
+            .borrow_mut()
+            .read(table, self.t.provisional.contains(table));
     }
 
     fn tec(&self, terrain: &str) -> TerrainRow {
@@ -1430,12 +1434,8 @@ impl<'a> Battle<'a> {
     fn target_in(rows: &[Vec<usize>; 2], side: usize, u: usize) -> Option<(usize, bool)> {
         let (mine, theirs) = (&rows[side], &rows[1 - side]);
         let k = mine.iter().position(|&i| i == u)?;
-        let last = *theirs.last()?;
-        if k < theirs.len() {
-            return Some((theirs[k], false));
-        }
-        let o = k - theirs.len();
-        Some((if o % 2 == 0 { last } else { theirs[0] }, true))
+        let (place, overlap) = frame::facing(k, theirs.len())?;
+        Some((theirs[place], overlap))
     }
 
     fn target_of(&self, u: usize) -> Option<(usize, bool)> {
@@ -3465,13 +3465,14 @@ impl<'a> Battle<'a> {
                 u.gone == Some(Gone::Eliminated) || (u.gone.is_none() && u.order == Order::Routed)
             })
             .count();
-        let (winner, who) = if escaped > lost {
-            (Winner::B, "the rearguard")
+        let count = Rearguard { escaped, lost };
+        let who = if count.wins() {
+            "the rearguard"
         } else {
-            (Winner::A, "the attacker")
+            "the attacker"
         };
         Outcome {
-            winner,
+            winner: count.winner(),
             reason: format!(
                 "G3c.9 rearguard: {escaped} units left the table, {lost} lost: {who} wins"
             ),
@@ -3479,12 +3480,7 @@ impl<'a> Battle<'a> {
     }
 
     fn result(&self, o: Outcome) -> TacticalResult {
-        let mut r = TacticalResult::new(self.card, Source::Auto);
-        r.winner = o.winner;
-        r.reason = o.reason;
-        r.turns_played = self.turn;
-        r.provisional_tables_used = !self.used.borrow().is_empty();
-        r.units = self
+        let units = self
             .units
             .iter()
             .map(|u| UnitResult {
@@ -3493,7 +3489,7 @@ impl<'a> Battle<'a> {
                 steps_lost: u.steps_lost,
             })
             .collect();
-        r.leaders = self
+        let leaders = self
             .commanders
             .iter()
             .map(|c| LeaderResult {
@@ -3508,7 +3504,14 @@ impl<'a> Battle<'a> {
                 },
             })
             .collect();
-        r
+        frame::result(
+            self.card,
+            (o.winner, o.reason),
+            self.turn,
+            self.used.borrow().any(),
+            units,
+            leaders,
+        )
     }
 }
 
@@ -3646,6 +3649,17 @@ mod tests {
                 result_phase: None,
             },
             sides: [a, b],
+        }
+    }
+
+    impl Tables {
+        /// The tables compiled from the ruleset's, as a battle reads them.
+        fn load(rs: &Ruleset) -> Result<Tables, String> {
+            let raw: Raw = toml::Value::Table(rs.raw_tables().clone())
+                .try_into()
+                .map_err(|e: toml::de::Error| e.to_string())?;
+            let provisional = rs.provisional_tables().into_iter().map(str::to_owned);
+            compile(raw, &provisional.collect())
         }
     }
 
@@ -4566,7 +4580,7 @@ mod tests {
             matches!(run(&c, &rs), Err(BattleError::Data { message, .. }) if message.contains("PIA_occupy"))
         );
         let mut bad = ruleset();
-        bad.tables.remove("fire");
+        bad.remove_table("fire");
         assert!(
             matches!(run(&ok(), &bad), Err(BattleError::Data { message, .. }) if message.contains("`fire` is missing"))
         );
