@@ -986,3 +986,28 @@ fn game_tables_are_compiled_once_and_follow_the_ruleset() {
         assert!(ruleset(id).game_tables().is_ok(), "{id}");
     }
 }
+
+/// Each game is split by its sequence of play: no file under src/battle/ is over
+/// 1 200 lines.
+#[test]
+fn no_battle_source_file_is_over_1200_lines() {
+    fn walk(dir: &std::path::Path, out: &mut Vec<(String, usize)>) {
+        for e in std::fs::read_dir(dir).expect("read dir") {
+            let p = e.expect("entry").path();
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|x| x == "rs") {
+                let n = std::fs::read_to_string(&p).expect("read").lines().count();
+                out.push((p.display().to_string(), n));
+            }
+        }
+    }
+    let mut files = Vec::new();
+    walk(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/battle"),
+        &mut files,
+    );
+    assert!(files.len() > 40, "{files:?}");
+    let long: Vec<_> = files.iter().filter(|(_, n)| *n > 1200).collect();
+    assert!(long.is_empty(), "{long:?}");
+}
