@@ -917,3 +917,97 @@ fn the_card_has_the_result_header_and_outlives_the_battle() {
         crate::common::stderr_of(&none)
     );
 }
+
+/// The 1-based line and column of byte `at` in `text`.
+fn line_col(text: &str, at: usize) -> (usize, usize) {
+    let before = &text[..at];
+    let line = before.matches('\n').count() + 1;
+    let col = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+    (line, col)
+}
+
+/// A game table is typed and checked when the campaign loads: `map check` reports a
+/// value of the wrong type at its own place, and a table that does not add up at the
+/// table's header, and `battle odds` never reaches the table.
+#[test]
+fn map_check_locates_a_broken_game_table() {
+    let t = TestCampaign::new();
+    let file = t.dir.join("campaign/rulesets/leg1176.toml");
+    let text = std::fs::read_to_string(&file).expect("read");
+    let wrong = "inf_mp = \"two\"";
+    let broken = text.replacen("inf_mp = 2", wrong, 1);
+    std::fs::write(&file, &broken).expect("write");
+    let a = t.run(&["map", "check"]).failure();
+    assert_eq!(crate::common::code_of(&a), 65);
+    let err = crate::common::stderr_of(&a);
+    let at = broken.find(wrong).expect("placed") + "inf_mp = ".len();
+    let (line, col) = line_col(&broken, at);
+    assert!(
+        err.contains(&format!("leg1176.toml:{line}:{col}")),
+        "{line}:{col} {err}"
+    );
+    assert!(err.contains("ruleset.tables"), "{err}");
+
+    // A CRT row one cell short: the check names the row, at the table's header.
+    let short = text.replacen(
+        "[\"DD\", \"DR\", \"DR\", \"DE\", \"DE\", \"DE\", \"DE\", \"DE\"], #  8",
+        "[\"DD\", \"DR\", \"DR\", \"DE\", \"DE\", \"DE\", \"DE\"], #  8",
+        1,
+    );
+    assert_ne!(short, text);
+    std::fs::write(&file, &short).expect("write");
+    let a = t.run(&["map", "check"]).failure();
+    let err = crate::common::stderr_of(&a);
+    let (line, col) = line_col(&short, short.find("[tables.crt]").expect("crt"));
+    assert!(
+        err.contains(&format!("leg1176.toml:{line}:{col}")),
+        "{line}:{col} {err}"
+    );
+    assert!(
+        err.contains("table `crt`: row 8 has 7 cells, not 8"),
+        "{err}"
+    );
+}
+
+/// The tables are compiled once per ruleset, a clone shares them, and every shipped
+/// ruleset's tables check.
+#[test]
+fn game_tables_are_compiled_once_and_follow_the_ruleset() {
+    use giglio::battle::ruleset::GameTables;
+    let rs = ruleset("pia1746");
+    let copy = rs.clone();
+    match (rs.game_tables(), copy.game_tables()) {
+        (Ok(GameTables::Pia(a)), Ok(GameTables::Pia(b))) => {
+            assert!(std::sync::Arc::ptr_eq(a, b));
+        }
+        other => panic!("{other:?}"),
+    }
+    for id in ["leg1176", "mon1628", "ott1625", "pia1746", "armati", "vgf"] {
+        assert!(ruleset(id).game_tables().is_ok(), "{id}");
+    }
+}
+
+/// Each game is split by its sequence of play: no file under src/battle/ is over
+/// 1 200 lines.
+#[test]
+fn no_battle_source_file_is_over_1200_lines() {
+    fn walk(dir: &std::path::Path, out: &mut Vec<(String, usize)>) {
+        for e in std::fs::read_dir(dir).expect("read dir") {
+            let p = e.expect("entry").path();
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|x| x == "rs") {
+                let n = std::fs::read_to_string(&p).expect("read").lines().count();
+                out.push((p.display().to_string(), n));
+            }
+        }
+    }
+    let mut files = Vec::new();
+    walk(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/battle"),
+        &mut files,
+    );
+    assert!(files.len() > 40, "{files:?}");
+    let long: Vec<_> = files.iter().filter(|(_, n)| *n > 1200).collect();
+    assert!(long.is_empty(), "{long:?}");
+}

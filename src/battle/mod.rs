@@ -6,6 +6,7 @@
 //! returns a [`result::TacticalResult`]; `rules::battles` applies results to the world.
 
 pub mod card;
+pub mod frame;
 pub mod leg;
 pub mod mon;
 pub mod odds;

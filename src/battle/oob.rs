@@ -96,6 +96,7 @@ mod tests {
             }],
             points: None,
             tables: Default::default(),
+            compiled: Default::default(),
         }
     }
 

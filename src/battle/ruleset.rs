@@ -2,13 +2,18 @@
 //! leader templates, the tables the texts give (and PROVISIONAL stand-ins for the
 //! MISSING ones, flagged), and every READING as a named switch (rulebook §0.1).
 //!
-//! The common fields are typed here; each game's tables stay a TOML table that the
-//! game's module reads with [`Ruleset::table`].
+//! The common fields are typed here. Each game's tables are typed by the game's module
+//! (its `Raw` form as written, its `Tables` form checked) and compiled once per ruleset:
+//! when the file is parsed, with the place of a broken table in the file, so that
+//! `giglio map check` reports it and a thousand battles do not read the tables a
+//! thousand times.
 
 use crate::rules::Ducats;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
+use std::ops::Range;
+use std::sync::{Arc, OnceLock};
 
 /// Which resolver a ruleset uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -113,31 +118,172 @@ pub struct Ruleset {
     pub leader_templates: Vec<LeaderTemplate>,
     #[serde(default)]
     pub points: Option<Points>,
-    /// The game's tables; each carries `provisional = true` when it is an invented
-    /// stand-in for a MISSING table.
+    /// The game's tables as written; each carries `provisional = true` when it is an
+    /// invented stand-in for a MISSING table. Private: the compiled form below follows it.
     #[serde(default)]
-    pub tables: toml::Table,
+    pub(super) tables: toml::Table,
+    /// The tables typed and checked, built once.
+    #[serde(skip)]
+    pub(super) compiled: Compiled,
+}
+
+/// A game's tables, typed and checked once; a battle holds them by a shared pointer.
+#[derive(Clone)]
+pub enum GameTables {
+    Mon(Arc<super::mon::Tables>),
+    Leg(Arc<super::leg::Tables>),
+    Ott(Arc<super::ott::Tables>),
+    Pia(Arc<super::pia::Tables>),
+    Points,
+}
+
+impl std::fmt::Debug for GameTables {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            GameTables::Mon(_) => "Mon",
+            GameTables::Leg(_) => "Leg",
+            GameTables::Ott(_) => "Ott",
+            GameTables::Pia(_) => "Pia",
+            GameTables::Points => "Points",
+        })
+    }
+}
+
+/// A game table that does not read or check, and where it stands in its file when the
+/// ruleset was parsed from one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableError {
+    pub span: Option<Range<usize>>,
+    pub message: String,
+}
+
+/// The cache of the compiled tables: shared by clones, never part of equality or of the
+/// written form.
+#[derive(Clone, Default)]
+pub(super) struct Compiled(OnceLock<Result<GameTables, TableError>>);
+
+impl PartialEq for Compiled {
+    fn eq(&self, _: &Compiled) -> bool {
+        true
+    }
+}
+
+impl std::fmt::Debug for Compiled {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Compiled")
+    }
+}
+
+/// The file's `[tables]` read straight from its text, so that a serde error keeps its
+/// place in the file.
+#[derive(Deserialize)]
+struct InFile<T> {
+    tables: Option<T>,
+}
+
+/// The error for a table a game needs and the file lacks.
+pub(crate) fn need<T>(t: Option<T>, name: &str) -> Result<T, String> {
+    t.ok_or_else(|| format!("table `{name}` is missing: type it in from the printed charts, or restore the provisional stand-in"))
 }
 
 impl Ruleset {
-    /// Parses a ruleset file.
+    /// Parses a ruleset file and compiles its game's tables. A broken table does not
+    /// fail the parse: [`Ruleset::game_tables`] reports it, with its place in `text`.
     pub fn parse(text: &str) -> Result<Ruleset, toml::de::Error> {
-        toml::from_str(text)
+        let rs: Ruleset = toml::from_str(text)?;
+        let compiled = rs.compile(Some(text));
+        let _ = rs.compiled.0.set(compiled);
+        Ok(rs)
     }
 
-    /// Reads one of the game's tables into its typed form.
-    pub fn table<T: DeserializeOwned>(&self, name: &str) -> Result<T, super::BattleError> {
-        let value = self.tables.get(name).ok_or_else(|| super::BattleError::Data {
+    /// The game's tables, typed and checked: compiled once, at the parse or at the first
+    /// battle of a ruleset changed in memory.
+    pub fn game_tables(&self) -> Result<&GameTables, &TableError> {
+        match self.compiled.0.get_or_init(|| self.compile(None)) {
+            Ok(t) => Ok(t),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The game's tables for a battle: a broken table is the ruleset's data error.
+    pub(crate) fn tables_for_battle(&self) -> Result<&GameTables, super::BattleError> {
+        self.game_tables().map_err(|e| super::BattleError::Data {
             ruleset: self.id.clone(),
-            message: format!("table `{name}` is missing: type it in from the printed charts, or restore the provisional stand-in"),
-        })?;
+            message: e.message.clone(),
+        })
+    }
+
+    /// Reads one table as written (tests of a table's reading).
+    #[cfg(test)]
+    pub(crate) fn table<T: DeserializeOwned>(&self, name: &str) -> Result<T, String> {
+        let value = self
+            .tables
+            .get(name)
+            .ok_or_else(|| format!("no table `{name}`"))?;
         value
             .clone()
             .try_into()
-            .map_err(|e: toml::de::Error| super::BattleError::Data {
-                ruleset: self.id.clone(),
-                message: format!("table `{name}`: {}", e.message()),
+            .map_err(|e: toml::de::Error| e.to_string())
+    }
+
+    /// Takes a table out (tests of a ruleset that lacks one): the compiled form follows.
+    #[cfg(test)]
+    pub(crate) fn remove_table(&mut self, name: &str) {
+        self.tables.remove(name);
+        self.compiled = Compiled::default();
+    }
+
+    /// Types and checks the tables, from the file's text when there is one (a serde
+    /// error then has its place) or from the tables in memory.
+    fn compile(&self, text: Option<&str>) -> Result<GameTables, TableError> {
+        let provisional: BTreeSet<String> = self
+            .provisional_tables()
+            .into_iter()
+            .map(str::to_owned)
+            .collect();
+        let checked = |r: Result<GameTables, String>| {
+            r.map_err(|message| TableError {
+                span: text.and_then(|t| table_place(t, &message)),
+                message,
             })
+        };
+        match self.game {
+            Game::Points => Ok(GameTables::Points),
+            Game::Mon => checked(
+                super::mon::compile(self.raw(text)?, &provisional)
+                    .map(|t| GameTables::Mon(Arc::new(t))),
+            ),
+            Game::Leg => checked(
+                super::leg::compile(self.raw(text)?, &provisional)
+                    .map(|t| GameTables::Leg(Arc::new(t))),
+            ),
+            Game::Ott => checked(
+                super::ott::compile(self.raw(text)?, &provisional)
+                    .map(|t| GameTables::Ott(Arc::new(t))),
+            ),
+            Game::Pia => checked(
+                super::pia::compile(self.raw(text)?, &provisional)
+                    .map(|t| GameTables::Pia(Arc::new(t))),
+            ),
+        }
+    }
+
+    /// The tables in a game's written form.
+    fn raw<T: DeserializeOwned>(&self, text: Option<&str>) -> Result<T, TableError> {
+        let located = |e: toml::de::Error| TableError {
+            span: e.span(),
+            message: format!("tables: {}", e.message().trim()),
+        };
+        let parsed = match text {
+            Some(text) => toml::from_str::<InFile<T>>(text).map_err(located)?.tables,
+            None => None,
+        };
+        match parsed {
+            Some(t) => Ok(t),
+            None => toml::Value::Table(self.tables.clone())
+                .try_into()
+                .map_err(located),
+        }
     }
 
     /// Returns whether a table is a PROVISIONAL stand-in.
@@ -158,6 +304,11 @@ impl Ruleset {
             .collect()
     }
 
+    /// The tables as written (the card lists the provisional ones).
+    pub fn raw_tables(&self) -> &toml::Table {
+        &self.tables
+    }
+
     /// Returns a READING switch's value, or `default`.
     pub fn reading<'a>(&'a self, name: &str, default: &'a str) -> &'a str {
         self.readings.get(name).map_or(default, String::as_str)
@@ -167,4 +318,13 @@ impl Ruleset {
     pub fn option(&self, name: &str) -> bool {
         self.options.iter().any(|o| o == name)
     }
+}
+
+/// Where a table named by a check's message (`table \`fire\`: …`) opens in its file.
+fn table_place(text: &str, message: &str) -> Option<Range<usize>> {
+    let name = message.strip_prefix("table `")?.split('`').next()?;
+    let name = name.split('.').next()?;
+    let header = format!("[tables.{name}");
+    let at = text.find(&header)?;
+    Some(at..at + header.len())
 }

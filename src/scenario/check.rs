@@ -960,6 +960,17 @@ pub fn rulesets(src: &Source) -> Result<Vec<crate::battle::ruleset::Ruleset>, Ve
             ),
             _ => {}
         }
+        // The game's tables, typed and checked once here: a broken table is found when
+        // the campaign loads, not at its first battle.
+        if let Err(e) = rs.game_tables() {
+            c.err(
+                file,
+                e.span.clone().unwrap_or(at.clone()),
+                "ruleset.tables",
+                e.message.clone(),
+                "",
+            );
+        }
         out.push(rs);
     }
     let default = toml::from_str::<raw::CampaignFile>(src.text("campaign.toml"))

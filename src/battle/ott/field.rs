@@ -1,0 +1,192 @@
+//! The map-free field during play (§0.4): distances, bands, the village, terrain, the Melee column and the pairing, the dice.
+
+use super::*;
+
+impl Battle<'_> {
+    // ------------------------------------------------------------------ the field
+
+    pub(super) fn side_units(&self, side: usize) -> Vec<usize> {
+        (0..self.units.len())
+            .filter(|&i| self.units[i].side == side)
+            .collect()
+    }
+
+    /// Hexes between two units: 0 in one melee hex, else the row difference, at least 1.
+    pub(super) fn distance(&self, u: usize, v: usize) -> i32 {
+        if self.units[u].engaged == Some(v) {
+            0
+        } else {
+            (self.units[u].row - self.units[v].row).abs().max(1)
+        }
+    }
+
+    /// Distance to the nearest enemy on the table.
+    pub(super) fn nearest_enemy(&self, u: usize) -> Option<i32> {
+        let side = self.units[u].side;
+        (0..self.units.len())
+            .filter(|&e| self.units[e].side != side && self.units[e].on_table())
+            .map(|e| self.distance(u, e))
+            .min()
+    }
+
+    /// §0.4 band of a unit.
+    pub(super) fn band(&self, u: usize) -> Band {
+        match self.nearest_enemy(u) {
+            Some(0) => Band::Engaged,
+            Some(1) => Band::Front,
+            Some(2 | 3) => Band::Near,
+            _ => Band::Far,
+        }
+    }
+
+    pub(super) fn in_contact(&self, u: usize) -> bool {
+        matches!(self.band(u), Band::Engaged | Band::Front)
+    }
+
+    /// §0.4 `edge_dist`: hexes to the unit's own edge.
+    pub(super) fn edge_dist(&self, u: usize) -> i32 {
+        let p = &self.units[u];
+        if p.side == A {
+            p.row + 1
+        } else {
+            self.geo.b_edge - p.row
+        }
+    }
+
+    pub(super) fn in_village(&self, u: usize) -> bool {
+        Some(self.units[u].row) == self.geo.village
+    }
+
+    /// Empty hex slots of the village (§1.e); a melee hex holds two units.
+    pub(super) fn free_slots(&self) -> usize {
+        let Some(v) = self.geo.village else { return 0 };
+        let here: Vec<&Piece> = self
+            .units
+            .iter()
+            .filter(|p| p.on_table() && p.row == v)
+            .collect();
+        let pairs = here.iter().filter(|p| p.engaged.is_some()).count() / 2;
+        self.geo.slots.saturating_sub(here.len() - pairs)
+    }
+
+    /// Whether a unit of `side` may move into `row`: never into a row the enemy holds,
+    /// except the village while it has an empty hex (§1.e), and never off the table.
+    pub(super) fn enterable(&self, side: usize, row: i32) -> bool {
+        if row < 0 || row >= self.geo.b_edge {
+            return false;
+        }
+        if Some(row) == self.geo.village {
+            return self.free_slots() > 0;
+        }
+        !self
+            .units
+            .iter()
+            .any(|p| p.on_table() && p.side != side && p.row == row)
+    }
+
+    /// What a unit defends in (Terrain Table keys): the defender in its village or its
+    /// outposts (§2), everyone else in the open (§6.2 example: flat, no effect).
+    pub(super) fn terrain(&self, u: usize) -> &'static str {
+        let p = &self.units[u];
+        if p.side == B && !self.rearguard {
+            if self.in_village(u) {
+                return if self.geo.village_walls {
+                    "walls"
+                } else {
+                    "village"
+                };
+            }
+            if p.outpost && p.row == self.geo.outposts_row {
+                return "fortification";
+            }
+        }
+        "clear"
+    }
+
+    /// §6.2: the odds column (rounded for the defender), shifted by the difference of
+    /// current morale in full and by the defender's terrain, clamped onto the table.
+    pub(super) fn melee_column(&self, a: usize, d: usize) -> usize {
+        let (pa, pd) = (&self.units[a], &self.units[d]);
+        let base = self.rules.melee.base_column(pa.values().cv, pd.values().cv);
+        let terrain = self
+            .rules
+            .terrain
+            .melee_shift
+            .get(self.terrain(d))
+            .copied()
+            .unwrap_or(0);
+        self.rules
+            .melee
+            .clamp(base + pa.current_morale() - pd.current_morale() + terrain)
+    }
+
+    /// §0.4 pairing: a side's units in a melee face their opponent; every other unit in
+    /// contact faces the adjacent enemy with the fewest units already facing it, so the
+    /// first ones pair off and the surplus overlap, up to `max_facing` units on one
+    /// enemy (the rest cannot reach it). Routed units face nobody (§4.1).
+    pub(super) fn pairing(&self, side: usize) -> Vec<Option<usize>> {
+        let n = self.units.len();
+        let mut load = vec![0usize; n];
+        let mut out = vec![None; n];
+        let acting: Vec<usize> = (0..n)
+            .filter(|&i| {
+                let p = &self.units[i];
+                p.side == side && p.on_table() && !p.routed
+            })
+            .collect();
+        for &i in &acting {
+            if let Some(e) = self.units[i].engaged {
+                out[i] = Some(e);
+                load[e] += 1;
+            }
+        }
+        let enemies: Vec<usize> = (0..n)
+            .filter(|&e| self.units[e].side != side && self.units[e].on_table())
+            .collect();
+        for &i in acting.iter().filter(|&&i| self.units[i].engaged.is_none()) {
+            let best = enemies
+                .iter()
+                .copied()
+                .filter(|&e| self.distance(i, e) == 1 && load[e] < self.rules.field.max_facing)
+                .min_by_key(|&e| (load[e], self.units[e].engaged.is_some(), e));
+            if let Some(e) = best {
+                out[i] = Some(e);
+                load[e] += 1;
+            }
+        }
+        out
+    }
+
+    // ------------------------------------------------------------------ dice
+
+    pub(super) fn set_phase(&mut self, side: usize, phase: char) {
+        self.phase = format!("{}.{phase}", if side == A { "A" } else { "B" });
+    }
+
+    /// One logged d6: `ott/<battle>/t<turn>/<phase>/<unit>/<what>`.
+    pub(super) fn roll(&self, dice: &mut dyn Dice, unit: &str, what: &str, purpose: &str) -> i32 {
+        let event = format!(
+            "ott/{}/t{}/{}/{unit}/{what}",
+            self.id, self.turn, self.phase
+        );
+        i32::from(dice.d6(&event, purpose))
+    }
+
+    // ------------------------------------------------------------------ morale (§4)
+
+    /// The best Morale Modifier of a leader stacked with or adjacent to the unit (§4.5).
+    pub(super) fn leader_mod(&self, u: usize) -> i32 {
+        let p = &self.units[u];
+        self.leaders
+            .iter()
+            .filter(|l| l.side == p.side && l.state == LeaderState::Ok)
+            .filter_map(|l| l.with.map(|w| (w, l.morale_mod)))
+            .filter(|&(w, _)| {
+                let q = &self.units[w];
+                q.on_table() && (w == u || (q.row - p.row).abs() <= 1)
+            })
+            .map(|(_, m)| m)
+            .max()
+            .unwrap_or(0)
+    }
+}

@@ -1,0 +1,503 @@
+//! The map-free field during play (§0.4): terrain, rows and contact, the §0.4 facing, zones of control, smoke, command and the commanders' places.
+
+use super::*;
+
+impl<'a> Battle<'a> {
+    pub(super) fn tec(&self, terrain: &str) -> TerrainRow {
+        self.note("tec");
+        self.t.tec.get(terrain).copied().unwrap_or_default()
+    }
+
+    pub(super) fn on(&self, u: usize) -> bool {
+        self.units[u].gone.is_none()
+    }
+
+    pub(super) fn id(&self, u: usize) -> String {
+        self.units[u].id.clone()
+    }
+
+    /// Terrain of a row of a sector: the line, the approach in front of it, or clear.
+    pub(super) fn row_terrain(&self, sector: usize, row: i64) -> &str {
+        let s = &self.sectors[sector];
+        if row == s.line {
+            &s.terrain
+        } else if row == s.line - 1 && s.approach != "stream" {
+            &s.approach
+        } else {
+            "clear"
+        }
+    }
+
+    pub(super) fn terrain(&self, u: usize) -> &str {
+        self.row_terrain(self.units[u].sector, self.units[u].pos)
+    }
+
+    /// Whether the approach's stream runs between two rows (§10.3: no charge across).
+    pub(super) fn stream_between(&self, sector: usize, a: i64, b: i64) -> bool {
+        let s = &self.sectors[sector];
+        s.approach == "stream" && a.min(b) == s.line - 1 && a.max(b) == s.line
+    }
+
+    /// A side's units on the table in a sector, in card order.
+    pub(super) fn in_sector(&self, side: usize, sector: usize) -> impl Iterator<Item = usize> + '_ {
+        (0..self.units.len()).filter(move |&i| {
+            self.on(i) && self.units[i].side == side && self.units[i].sector == sector
+        })
+    }
+
+    /// The nearest enemy row in a unit's sector.
+    pub(super) fn enemy_row(&self, u: usize) -> Option<i64> {
+        let x = &self.units[u];
+        let rows = self
+            .in_sector(1 - x.side, x.sector)
+            .map(|i| self.units[i].pos);
+        if x.side == 0 { rows.min() } else { rows.max() }
+    }
+
+    /// Hexes from a unit to the nearest enemy row.
+    pub(super) fn gap(&self, u: usize) -> Option<i64> {
+        self.enemy_row(u)
+            .map(|r| (r - self.units[u].pos) * dir(self.units[u].side))
+    }
+
+    pub(super) fn adjacent(&self, u: usize, v: usize) -> bool {
+        let (a, b) = (&self.units[u], &self.units[v]);
+        self.on(u)
+            && self.on(v)
+            && a.side != b.side
+            && a.sector == b.sector
+            && (a.pos - b.pos).abs() == 1
+    }
+
+    /// Batteries and the infantry they stack with on one row (§6.0), in card order.
+    pub(super) fn stacks(&self, side: usize, sector: usize, pos: i64) -> Vec<(usize, usize)> {
+        let here: Vec<usize> = self
+            .in_sector(side, sector)
+            .filter(|&i| self.units[i].pos == pos)
+            .collect();
+        let guns = here
+            .iter()
+            .copied()
+            .filter(|&i| self.units[i].arm == Arm::Artillery);
+        let foot = here
+            .iter()
+            .copied()
+            .filter(|&i| self.units[i].arm == Arm::Foot && self.units[i].order != Order::Routed);
+        guns.zip(foot).collect()
+    }
+
+    pub(super) fn host_of(&self, gun: usize) -> Option<usize> {
+        let x = &self.units[gun];
+        self.stacks(x.side, x.sector, x.pos)
+            .into_iter()
+            .find(|p| p.0 == gun)
+            .map(|p| p.1)
+    }
+
+    pub(super) fn battery_with(&self, foot: usize) -> Option<usize> {
+        let x = &self.units[foot];
+        if x.arm != Arm::Foot || !self.on(foot) {
+            return None;
+        }
+        self.stacks(x.side, x.sector, x.pos)
+            .into_iter()
+            .find(|p| p.1 == foot)
+            .map(|p| p.0)
+    }
+
+    /// The two contact rows of a sector, without routed units and stacked batteries.
+    pub(super) fn contact(&self, sector: usize) -> Option<[Vec<usize>; 2]> {
+        let a: Vec<usize> = self.in_sector(0, sector).collect();
+        let b: Vec<usize> = self.in_sector(1, sector).collect();
+        let ra = a.iter().map(|&i| self.units[i].pos).max()?;
+        let rb = b.iter().map(|&i| self.units[i].pos).min()?;
+        if rb - ra != 1 {
+            return None;
+        }
+        let row = |list: &[usize], r: i64| -> Vec<usize> {
+            list.iter()
+                .copied()
+                .filter(|&i| {
+                    let x = &self.units[i];
+                    x.pos == r
+                        && x.order != Order::Routed
+                        && !(x.arm == Arm::Artillery && self.host_of(i).is_some())
+                })
+                .collect()
+        };
+        Some([row(&a, ra), row(&b, rb)])
+    }
+
+    /// The enemy a unit of a contact row faces, and whether it is an overlap.
+    pub(super) fn target_in(
+        rows: &[Vec<usize>; 2],
+        side: usize,
+        u: usize,
+    ) -> Option<(usize, bool)> {
+        let (mine, theirs) = (&rows[side], &rows[1 - side]);
+        let k = mine.iter().position(|&i| i == u)?;
+        let (place, overlap) = frame::facing(k, theirs.len())?;
+        Some((theirs[place], overlap))
+    }
+
+    pub(super) fn target_of(&self, u: usize) -> Option<(usize, bool)> {
+        let rows = self.contact(self.units[u].sector)?;
+        Self::target_in(&rows, self.units[u].side, u)
+    }
+
+    /// §7.0: every unit but artillery and routed units, not from woods or cover.
+    pub(super) fn exerts_zoc(&self, e: usize) -> bool {
+        let x = &self.units[e];
+        self.on(e)
+            && x.order != Order::Routed
+            && x.arm != Arm::Artillery
+            && self.tec(self.terrain(e)).zoc
+    }
+
+    /// Enemy units on the row adjacent to `u` in its sector.
+    pub(super) fn facing(&self, u: usize) -> Vec<usize> {
+        let x = &self.units[u];
+        let row = x.pos + dir(x.side);
+        self.in_sector(1 - x.side, x.sector)
+            .filter(|&e| self.units[e].pos == row)
+            .collect()
+    }
+
+    pub(super) fn in_ezoc(&self, u: usize) -> bool {
+        self.facing(u).into_iter().any(|e| self.exerts_zoc(e))
+    }
+
+    pub(super) fn smoky(&self, u: usize) -> bool {
+        // §9.1.2 note: a Feu de Billebaude marker also implies a Smoke marker.
+        self.units[u].smoke || self.units[u].feu
+    }
+
+    /// The units beside `u` in its row and the enemy it faces: its adjacent hexes.
+    pub(super) fn neighbours(&self, u: usize) -> Vec<usize> {
+        let x = &self.units[u];
+        let row: Vec<usize> = self
+            .in_sector(x.side, x.sector)
+            .filter(|&i| self.units[i].pos == x.pos)
+            .collect();
+        let mut out = Vec::new();
+        if let Some(k) = row.iter().position(|&i| i == u) {
+            out.extend(k.checked_sub(1).map(|j| row[j]));
+            out.extend(row.get(k + 1).copied());
+        }
+        out.extend(self.target_of(u).map(|t| t.0));
+        out
+    }
+
+    /// §8.2.1: Smoke on a shot from `f` at `t`.
+    pub(super) fn fire_smoke(&self, f: usize, t: usize) -> i64 {
+        let m = &self.t.modifiers;
+        let smoke = if self.smoky(f) || self.smoky(t) {
+            m.smoke_in_hex
+        } else {
+            let near: BTreeSet<usize> = self
+                .neighbours(f)
+                .into_iter()
+                .chain(self.neighbours(t))
+                .filter(|&i| i != f && i != t)
+                .collect();
+            near.into_iter().filter(|&i| self.smoky(i)).count() as i64 * m.smoke_adjacent
+        };
+        if self.r.smoke_floor {
+            smoke.max(m.smoke_floor)
+        } else {
+            smoke
+        }
+    }
+
+    /// §8.2.1 note: Smoke on a TDR.
+    pub(super) fn tdr_smoke(&self, u: usize) -> i64 {
+        let m = &self.t.modifiers;
+        if self.smoky(u) {
+            m.tdr_smoke_in_hex
+        } else if self.neighbours(u).into_iter().any(|i| self.smoky(i)) {
+            m.tdr_smoke_adjacent
+        } else {
+            0
+        }
+    }
+
+    // ---- command (§4) ---------------------------------------------------------------
+
+    pub(super) fn present(&self, c: usize) -> bool {
+        matches!(self.commanders[c].counter, Counter::Up | Counter::Staff)
+    }
+
+    /// §3.0 A.1, §4.3: a wing acts with its Wing Commander, or under the CiC.
+    pub(super) fn wing_in_command(&self, side: usize, wing: usize) -> bool {
+        let wc = self.wc[side].get(wing).copied().flatten();
+        wc.is_some_and(|c| self.present(c)) || self.cic[side].is_some_and(|c| self.present(c))
+    }
+
+    /// §4.4.1: a formation without its commander is out of command; a battery answers
+    /// to its wing (§2.2.2).
+    pub(super) fn in_command(&self, u: usize) -> bool {
+        let x = &self.units[u];
+        match x.formation {
+            None => self.wing_in_command(x.side, x.wing),
+            Some(f) => {
+                let form = &self.formations[f];
+                form.fc.is_some_and(|c| self.present(c)) && self.wing_in_command(x.side, form.wing)
+            }
+        }
+    }
+
+    pub(super) fn is_member(&self, c: usize, u: usize) -> bool {
+        let (l, x) = (&self.commanders[c], &self.units[u]);
+        l.side == x.side
+            && x.arm != Arm::Artillery
+            && match l.rank {
+                Rank::Formation => x.formation.is_some() && x.formation == l.formation,
+                Rank::Wing => x.wing == l.wing,
+                Rank::Chief => false,
+            }
+    }
+
+    /// Whether a commander stands with `u` or beside it: one of the units he reached
+    /// when placed, still within a hex of his row.
+    pub(super) fn reaches(&self, c: usize, u: usize) -> bool {
+        let (l, x) = (&self.commanders[c], &self.units[u]);
+        self.present(c)
+            && self.on(u)
+            && l.reach.contains(&u)
+            && x.sector == l.sector
+            && (x.pos - l.row).abs() <= 1
+    }
+
+    /// Stands a commander with unit `s` (or with none): his row, and the members of his
+    /// command beside `s` on that row (§4.e: his stack and two neighbours).
+    pub(super) fn set_stack(&mut self, c: usize, s: Option<usize>) {
+        let mut reach = Vec::new();
+        if let Some(s) = s {
+            let x = &self.units[s];
+            let row: Vec<usize> = self
+                .in_sector(x.side, x.sector)
+                .filter(|&i| self.units[i].pos == x.pos && self.is_member(c, i))
+                .collect();
+            if let Some(k) = row.iter().position(|&i| i == s) {
+                reach = row[k.saturating_sub(1)..(k + 2).min(row.len())].to_vec();
+            }
+            let l = &mut self.commanders[c];
+            (l.row, l.sector) = (x.pos, x.sector);
+        }
+        let l = &mut self.commanders[c];
+        l.stack = s;
+        l.reach = reach;
+    }
+
+    pub(super) fn fc_of(&self, u: usize) -> Option<usize> {
+        self.units[u].formation.and_then(|f| self.formations[f].fc)
+    }
+
+    /// §9.1.4: the Wing Commander's bonus supersedes the Formation Commander's.
+    pub(super) fn fire_bonus(&self, u: usize) -> i64 {
+        let x = &self.units[u];
+        let wc = self.wc[x.side].get(x.wing).copied().flatten();
+        let by = wc
+            .filter(|&c| self.reaches(c, u))
+            .or_else(|| self.fc_of(u).filter(|&c| self.reaches(c, u)));
+        by.map_or(0, |c| {
+            if self.commanders[c].counter == Counter::Staff {
+                self.note("commanders");
+                self.t.staff.staff_fire_bonus
+            } else {
+                self.commanders[c].fire_bonus
+            }
+        })
+    }
+
+    /// §4.4: the Sergeants' Factor of the unit's Formation Commander, if beside it.
+    pub(super) fn best_sf(&self, u: usize) -> i64 {
+        self.fc_of(u)
+            .filter(|&c| self.reaches(c, u))
+            .map_or(0, |c| {
+                if self.commanders[c].counter == Counter::Staff {
+                    self.note("commanders");
+                    self.t.staff.staff_sf
+                } else {
+                    self.commanders[c].sf
+                }
+            })
+    }
+
+    pub(super) fn formation_units(&self, f: usize) -> Vec<usize> {
+        (0..self.units.len())
+            .filter(|&i| self.on(i) && self.units[i].formation == Some(f))
+            .collect()
+    }
+
+    pub(super) fn wing_formations(&self, side: usize, wing: usize) -> Vec<usize> {
+        (0..self.formations.len())
+            .filter(|&f| self.formations[f].wing == wing && self.formation_side(f) == Some(side))
+            .collect()
+    }
+
+    pub(super) fn formation_side(&self, f: usize) -> Option<usize> {
+        let c = self.formations[f].fc?;
+        Some(self.commanders[c].side)
+    }
+
+    pub(super) fn wing_batteries(&self, side: usize, wing: usize) -> Vec<usize> {
+        (0..self.units.len())
+            .filter(|&i| {
+                let x = &self.units[i];
+                self.on(i) && x.side == side && x.wing == wing && x.arm == Arm::Artillery
+            })
+            .collect()
+    }
+
+    /// The formed units of a list on its most forward row, in card order.
+    pub(super) fn leading_row(&self, members: &[usize]) -> Vec<usize> {
+        let live: Vec<usize> = members
+            .iter()
+            .copied()
+            .filter(|&i| {
+                self.on(i)
+                    && self.units[i].order != Order::Routed
+                    && self.units[i].arm != Arm::Artillery
+            })
+            .collect();
+        let Some(best) = live
+            .iter()
+            .map(|&i| self.units[i].pos * dir(self.units[i].side))
+            .max()
+        else {
+            return Vec::new();
+        };
+        live.into_iter()
+            .filter(|&i| self.units[i].pos * dir(self.units[i].side) == best)
+            .collect()
+    }
+
+    pub(super) fn leading_middle(&self, members: &[usize]) -> Option<usize> {
+        let row = self.leading_row(members);
+        row.get(row.len() / 2).copied()
+    }
+
+    pub(super) fn command_members(&self, c: usize) -> Vec<usize> {
+        (0..self.units.len())
+            .filter(|&i| self.on(i) && self.is_member(c, i))
+            .collect()
+    }
+
+    pub(super) fn place_all_commanders(&mut self) {
+        for f in 0..self.formations.len() {
+            self.place_fc(f);
+        }
+        for side in 0..2 {
+            for w in 0..self.wc[side].len() {
+                self.place_wc(side, w);
+            }
+        }
+    }
+
+    /// Policy: a Formation Commander joins the middle of his formation's leading row.
+    pub(super) fn place_fc(&mut self, f: usize) {
+        if let Some(c) = self.formations[f].fc
+            && self.present(c)
+            && let Some(s) = self.leading_middle(&self.formation_units(f))
+        {
+            self.set_stack(c, Some(s));
+        }
+    }
+
+    /// Policy: a Wing Commander with a fire bonus joins a leading unit of his wing that
+    /// no Formation Commander reaches, else one whose Formation Commander's bonus is
+    /// lower than his (his supersedes, §9.1.4); otherwise he stands behind the line,
+    /// with no unit, out of harm's way.
+    pub(super) fn place_wc(&mut self, side: usize, wing: usize) {
+        let Some(c) = self.wc[side].get(wing).copied().flatten() else {
+            return;
+        };
+        if !self.present(c) {
+            return;
+        }
+        let own = self.commanders[c].fire_bonus;
+        let lead: Vec<usize> = self
+            .wing_formations(side, wing)
+            .into_iter()
+            .flat_map(|f| self.leading_row(&self.formation_units(f)))
+            .collect();
+        let fc_bonus = |u: usize| {
+            self.fc_of(u)
+                .filter(|&fc| self.reaches(fc, u))
+                .map(|fc| self.commanders[fc].fire_bonus)
+        };
+        let free = lead.iter().copied().find(|&u| fc_bonus(u).is_none());
+        let better = lead
+            .iter()
+            .copied()
+            .find(|&u| fc_bonus(u).is_some_and(|b| b < own));
+        self.set_stack(c, if own > 0 { free.or(better) } else { None });
+    }
+
+    /// The commanders in `u`'s hex: standing with it, on its row.
+    pub(super) fn commanders_with(&self, u: usize) -> Vec<usize> {
+        let x = &self.units[u];
+        (0..self.commanders.len())
+            .filter(|&c| {
+                let l = &self.commanders[c];
+                self.present(c) && l.stack == Some(u) && l.row == x.pos && l.sector == x.sector
+            })
+            .collect()
+    }
+
+    /// §4.6, §4.7: the counter flips to its Staff side; a Staff becomes a trophy.
+    pub(super) fn flip(&mut self, c: usize) {
+        let l = &mut self.commanders[c];
+        l.counter = match l.counter {
+            Counter::Up => Counter::Staff,
+            Counter::Staff => Counter::Trophy,
+            other => other,
+        };
+    }
+
+    /// §4.7: he stays with a unit that keeps its order, or joins the nearest unit of
+    /// his command; with none he is eliminated.
+    pub(super) fn relocate(&mut self, c: usize, from: usize) {
+        if self.on(from) && self.units[from].order != Order::Routed {
+            return;
+        }
+        if self.commanders[c].rank == Rank::Chief {
+            return;
+        }
+        match self.leading_middle(&self.command_members(c)) {
+            Some(s) => self.set_stack(c, Some(s)),
+            None => {
+                self.set_stack(c, None);
+                self.commanders[c].counter = Counter::Killed;
+            }
+        }
+    }
+
+    /// §4.7: a commander with a unit forced to retreat by combat rolls d10: 0–2 flips.
+    pub(super) fn commander_retreat(&mut self, u: usize) {
+        for c in self.commanders_with(u) {
+            let (id, unit) = (self.commanders[c].id.clone(), self.id(u));
+            let max = self.t.modifiers.commander_retreat_max;
+            let purpose = format!(
+                "PIA commander retreat {id} with {unit}: d10 0-{max} flips him to his Staff side, a Staff is captured (§4.7)"
+            );
+            if self.d10(&format!("commander/{id}"), &purpose) <= max {
+                self.flip(c);
+            }
+            if self.present(c) {
+                self.relocate(c, u);
+            }
+        }
+    }
+
+    /// §4.6: the last piece in a hex the enemy enters is captured.
+    pub(super) fn commander_capture(&mut self, u: usize) {
+        for c in self.commanders_with(u) {
+            self.flip(c);
+            if self.present(c) {
+                self.relocate(c, u);
+            }
+        }
+    }
+}
