@@ -6,6 +6,7 @@
 //! Rendering never decides what a club may see and never sends anything.
 
 pub mod club;
+pub mod crop;
 pub mod diff;
 pub mod explain;
 pub mod export;
