@@ -50,18 +50,19 @@ pub(crate) fn render_both(
     v: Value,
     map_src: &str,
 ) -> Result<(String, String)> {
-    render_with_crop(env, stem, lang, v, map_src, None)
+    render_with(env, stem, lang, v, map_src, None, &[])
 }
 
 /// The same, with the crop of the map the HTML shows in its column (`crop`, none for
-/// the whole map).
-fn render_with_crop(
+/// the whole map) and the charts it draws (SVG inline, with their numbers as a table).
+pub(crate) fn render_with(
     env: &Environment,
     stem: &str,
     lang: Lang,
     v: Value,
     map_src: &str,
     crop: Option<&super::crop::Crop>,
+    charts: &[super::chart::Chart],
 ) -> Result<(String, String)> {
     let l = labels(env, lang)?;
     let text = render(
@@ -72,7 +73,7 @@ fn render_with_crop(
     let html = render(
         env,
         &format!("{stem}.html"),
-        minijinja::context! { v => v, L => l, map_src => map_src, crop => crop.map(|c| Value::from(Serde(c))) },
+        minijinja::context! { v => v, L => l, map_src => map_src, crop => crop.map(|c| Value::from(Serde(c))), charts => Value::from(Serde(charts)) },
     )?;
     if stem == "report" {
         // Clubs have no copy of the rulebook at hand: each rule id the report cites is
@@ -106,13 +107,14 @@ pub fn club_report(
     map_src: &str,
 ) -> Result<Rendered> {
     let crop = super::crop::of(campaign, view);
-    let (text, html) = render_with_crop(
+    let (text, html) = render_with(
         env,
         "report",
         view.lang,
         Value::from(Serde(view)),
         map_src,
         crop.as_ref(),
+        &[],
     )?;
     let svg = super::map::render_view(campaign, view, env)?;
     Ok(Rendered { text, html, svg })
