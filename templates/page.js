@@ -10,7 +10,7 @@
   const $ = (id) => document.getElementById(id);
   const NS = "http://www.w3.org/2000/svg";
   const fill = (text, args) => text.replace(/\{(\w+)\}/g, (m, k) => (k in args ? String(args[k]) : m));
-  let chosen = []; // { offer, value, piece }
+  let chosen = []; // { offer, value, piece, picks, seq }
   let selected = null;
 
   function el(tag, attrs, text) {
@@ -30,6 +30,18 @@
     m.className = ok ? "ok" : "";
   }
   const costOf = (c) => c.offer.cost + c.offer.per * ((c.value ?? 0) - (c.offer.value ?? 0));
+  // What fills a chosen order's lines (w = 0) or words (w = 1): its value, the option
+  // picked for each choice inside it, the move order clicked.
+  function argsOf(c, w) {
+    const a = { v: c.value ?? "" };
+    for (const p of c.offer.picks || []) {
+      const op = p.options[c.picks[p.name]];
+      a[p.name] = op ? op[w] : "";
+    }
+    if (c.seq) a.seq = w ? c.seq.join(" → ") : c.seq.map((s) => JSON.stringify(s)).join(", ");
+    return a;
+  }
+  const wordsOf = (c) => fill(c.offer.label, argsOf(c, 1));
 
   // ---- the map: targets for every place, the club's pieces, the drawn orders ----
   const map = document.querySelector("#pg-map svg");
@@ -62,7 +74,7 @@
     selected = D.pieces.find((p) => p.id === id) || null;
     document.querySelectorAll("[data-piece]").forEach((e) => e.classList.toggle("on", e.dataset.piece === id));
     const ok = new Set();
-    if (selected) for (const o of selected.offers) if (o.path.length > 1) ok.add(o.path[o.path.length - 1]);
+    if (selected) for (const o of selected.offers) if (o.path.length > 1 && o.slot.startsWith("act:")) ok.add(o.path[o.path.length - 1]);
     targets.querySelectorAll(".target").forEach((t) => t.classList.toggle("ok", ok.has(t.dataset.node)));
     showActions();
     say(selected ? W["page-choose"] : "", true);
@@ -72,7 +84,7 @@
   // refuses it.
   function clickPlace(code) {
     if (!selected) return;
-    const offer = selected.offers.find((o) => o.path.length > 1 && o.path[o.path.length - 1] === code && !o.slot.startsWith("stance"));
+    const offer = selected.offers.find((o) => o.path.length > 1 && o.path[o.path.length - 1] === code && o.slot.startsWith("act:"));
     if (offer) return add(offer, selected.id);
     const rule = selected.refused[code];
     say(rule ? fill(W["page-refused"], { rule: rule }) : W["page-not-offered"]);
@@ -85,8 +97,43 @@
       input = el("input", { type: "number", "data-value-for": o.key, value: o.value });
       row.append(input);
     }
-    const b = el("button", { "data-offer": o.key, "data-target": o.path.length ? o.path[o.path.length - 1] : "" }, fill(o.label, { v: input ? "…" : "" }));
-    b.addEventListener("click", () => add(o, piece, input ? Number(input.value) : undefined));
+    // The choices inside the order (a spy's branches), offered as the rules computed.
+    const picks = {};
+    for (const p of o.picks || []) {
+      const s = el("select", { "data-pick": p.name, "data-pick-for": o.key });
+      p.options.forEach((op, i) => s.append(el("option", { value: i }, op[1])));
+      row.append(el("span", { class: "small" }, p.label), s);
+      picks[p.name] = s;
+    }
+    // A Strategos bid's move order: the clubs clicked in turn.
+    let seq = null;
+    if (o.seq) {
+      seq = [D.club];
+      const shown = el("span", { "data-seq-for": o.key }, seq.join(" → "));
+      const box = el("div", { class: "seq" });
+      box.append(el("span", { class: "small" }, W["page-move-order"] + " "));
+      for (const [code, name] of o.seq) {
+        const n = el("button", { "data-seq": code, title: name }, code);
+        n.addEventListener("click", () => {
+          if (!seq.includes(code)) seq.push(code);
+          shown.textContent = seq.join(" → ");
+        });
+        box.append(n);
+      }
+      const clear = el("button", { "data-seq-clear": o.key }, W["page-move-order-clear"]);
+      clear.addEventListener("click", () => {
+        seq = [];
+        shown.textContent = "";
+      });
+      box.append(clear, " ", shown);
+      row.append(box);
+    }
+    const b = el("button", { "data-offer": o.key, "data-target": o.path.length ? o.path[o.path.length - 1] : "" }, fill(o.label, { v: input ? "…" : "" }).replace(/\{\w+\}/g, "…"));
+    b.addEventListener("click", () => {
+      const chosenPicks = {};
+      for (const k in picks) chosenPicks[k] = Number(picks[k].value);
+      add(o, piece, input ? Number(input.value) : undefined, chosenPicks, seq && seq.slice());
+    });
     row.prepend(b);
     return row;
   }
@@ -116,8 +163,8 @@
   }
 
   // ---- choosing an order: refused with the rule, or it replaces its slot's ----
-  function add(offer, piece, value) {
-    const c = { offer: offer, value: value, piece: piece };
+  function add(offer, piece, value, picks, seq) {
+    const c = { offer: offer, value: value, piece: piece, picks: picks || {}, seq: seq || null };
     if (offer.value !== undefined) {
       if (!Number.isInteger(value)) return say(W["page-not-offered"]);
       if (offer.min && value < offer.min[0]) return say(offer.min[1] ? fill(W["page-too-small"], { rule: offer.min[1], min: offer.min[0] }) : W["page-not-offered"]);
@@ -129,7 +176,7 @@
       if (spent > D.treasury) return say(fill(W["page-too-dear"], { rule: D.treasury_rule, left: D.treasury - spent + costOf(c) }));
     }
     chosen = rest.concat([c]);
-    say(fill(offer.label, { v: value ?? "" }), true);
+    say(wordsOf(c), true);
     update();
   }
 
@@ -145,7 +192,7 @@
     let left = D.treasury;
     if (!chosen.length) list.append(el("li", {}, W["page-none"]));
     chosen.forEach((c, i) => {
-      const li = el("li", { "data-chosen": c.offer.key }, fill(c.offer.label, { v: c.value ?? "" }) + " ");
+      const li = el("li", { "data-chosen": c.offer.key }, wordsOf(c) + " ");
       if (D.spring) {
         left -= costOf(c);
         li.append(el("span", { class: "left" }, fill(W["page-left"], { left: left })), " ");
@@ -189,8 +236,8 @@
     for (const c of chosen) {
       const o = c.offer;
       if (o.list) (lists[o.list[0]] = lists[o.list[0]] || []).push(o.list[1]);
-      else if (o.top) top += fill(o.toml, { v: c.value }) + "\n";
-      else tables += "\n" + fill(o.toml, { v: c.value }) + "\n";
+      else if (o.top) top += fill(o.toml, argsOf(c, 0)) + "\n";
+      else tables += "\n" + fill(o.toml, argsOf(c, 0)) + "\n";
     }
     for (const k in lists) top += k + " = [" + lists[k].join(", ") + "]\n";
     const text = top + tables;

@@ -154,3 +154,88 @@ fn keep_for_a_human(png: &[u8]) {
     std::fs::create_dir_all(&dir).expect("create a directory");
     std::fs::write(dir.join("V-report.png"), png).expect("write the screenshot");
 }
+
+/// Issue 17.6: the report's column shows the part of the map around the club's pieces,
+/// cut from the one picture (the whole map a click away), read in a real browser at a
+/// phone's and a desktop's width: the crop fits the column, the picture inside it is
+/// drawn larger than the column (zoomed in), nothing scrolls sideways, and the crop
+/// shows the map's colours. Screenshots go to target/page-screenshots/.
+#[test]
+fn the_report_shows_the_map_around_the_clubs_pieces_at_420_and_1200() {
+    use crate::common::webdriver::Driver;
+    let c = MailCampaign::resolved();
+    let out = c.dir.join("report-out");
+    c.run(
+        &["report", "--out", out.to_str().expect("a UTF-8 path")],
+        &[],
+    )
+    .success();
+    let html = std::fs::read_to_string(out.join("V.html")).expect("V.html written");
+    assert!(html.contains("id=\"map-crop\""), "the column shows a crop");
+    assert!(
+        html.contains("<a id=\"map-full\" href=\"V.png\">"),
+        "the whole map behind its link"
+    );
+    let d = Driver::start();
+    let url = format!(
+        "file://{}",
+        std::fs::canonicalize(out.join("V.html"))
+            .expect("the page")
+            .display()
+    );
+    d.run(d.client.goto(&url)).expect("open the report");
+    // Waits for the picture itself (decode() settles once it is loaded).
+    const MEASURE: &str = "const done = arguments[arguments.length - 1];\
+        const img = document.getElementById('map');\
+        const crop = document.getElementById('map-crop');\
+        img.decode().then(() => {\
+          const c = crop.getBoundingClientRect(), i = img.getBoundingClientRect();\
+          done({ cropW: c.width, cropH: c.height, imgW: i.width, natural: img.naturalWidth,\
+                 box: crop.dataset.box, scroll: document.documentElement.scrollWidth,\
+                 inner: innerWidth });\
+        }, (e) => done({ error: String(e) }));";
+    for width in [420u32, 1200] {
+        d.run(d.client.set_window_size(width, 1400))
+            .expect("resize");
+        let m = d
+            .run(d.client.execute_async(MEASURE, vec![]))
+            .expect("measure the crop");
+        assert!(m.get("error").is_none(), "the map did not load: {m}");
+        let f = |k: &str| m[k].as_f64().unwrap_or_else(|| panic!("{k} in {m}"));
+        let box_: Vec<f64> = m["box"]
+            .as_str()
+            .expect("the crop's box")
+            .split(' ')
+            .map(|v| v.parse().expect("a number"))
+            .collect();
+        let (w, h) = (box_[2], box_[3]);
+        assert!(f("cropW") <= f("inner"), "{width}: the crop fits: {m}");
+        assert!(
+            f("scroll") <= f("inner"),
+            "{width}: nothing scrolls sideways: {m}"
+        );
+        assert!(
+            (f("cropW") / f("cropH") - w / h).abs() < 0.05,
+            "{width}: the crop keeps its shape: {m}"
+        );
+        assert!(
+            (f("imgW") / f("cropW") - 1400.0 / w).abs() < 0.05,
+            "{width}: the picture is drawn larger than the column, by the crop: {m}"
+        );
+        let crop = d
+            .run(d.client.find(fantoccini::Locator::Id("map-crop")))
+            .expect("the crop");
+        let shot = d.run(crop.screenshot()).expect("the crop's screenshot");
+        let pixels = resvg::tiny_skia::Pixmap::decode_png(&shot).expect("a PNG");
+        let (inked, colours) = ink(&pixels);
+        assert!(
+            inked > 20.0 && colours > 50,
+            "{width}: the map shows: {inked:.1}% {colours}"
+        );
+        let page = d.run(d.client.screenshot()).expect("a screenshot");
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/page-screenshots");
+        std::fs::create_dir_all(&dir).expect("create target/page-screenshots");
+        std::fs::write(dir.join(format!("report-{width}.png")), page).expect("write it");
+        std::fs::write(dir.join(format!("report-crop-{width}.png")), shot).expect("write it");
+    }
+}

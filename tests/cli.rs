@@ -1319,3 +1319,52 @@ fn report_out_writes_only_what_was_asked() {
     let a = t.run(&["report", "--club", "ZZ", "--out", "zz"]).failure();
     assert_eq!(code_of(&a), 1);
 }
+
+/// `giglio simulate --chart`: the win and objective rates drawn, one point per nation
+/// and line, with the same numbers as `--json`; `.png` gives a PNG.
+#[test]
+fn simulate_draws_its_rates_as_a_chart() {
+    let tmp = tempfile::tempdir().expect("a temporary directory");
+    let svg = tmp.path().join("balance.svg");
+    let out = giglio(tmp.path())
+        .args([
+            "simulate",
+            "--runs",
+            "4",
+            "--years",
+            "1",
+            "--threads",
+            "1",
+            "--json",
+        ])
+        .arg("--chart")
+        .arg(&svg)
+        .assert()
+        .success();
+    let json: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).expect("JSON");
+    let nations = json["win_rates"].as_object().expect("win rates").len();
+    let objectives = json["objective_rates"]
+        .as_object()
+        .and_then(|o| o.values().next())
+        .and_then(|r| r.as_object())
+        .map_or(0, |r| r.len());
+    let text = std::fs::read_to_string(&svg).expect("the chart written");
+    assert!(text.starts_with("<svg"), "an SVG");
+    assert_eq!(
+        text.matches("<circle").count(),
+        nations * (1 + objectives),
+        "a point per nation for the wins and each objective"
+    );
+    let png = tmp.path().join("balance.png");
+    giglio(tmp.path())
+        .args(["simulate", "--runs", "2", "--years", "1", "--threads", "1"])
+        .arg("--chart")
+        .arg(&png)
+        .assert()
+        .success();
+    assert!(
+        std::fs::read(&png)
+            .expect("written")
+            .starts_with(b"\x89PNG")
+    );
+}

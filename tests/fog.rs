@@ -768,6 +768,42 @@ fn battle_news(b: &Branch, club: &Club) -> Vec<(String, String)> {
             let text = String::from_utf8(a.bytes).expect("attachments are text");
             out.push((format!("update {}", a.name), without_definition(&text)));
         }
+        // The order page of the open phase the update carries, on the club's map of
+        // the world after the step (nothing resolved yet).
+        let none = giglio::rules::resolve::Resolution {
+            next: Some(step.world.clone()),
+            outcomes: Vec::new(),
+            events: Vec::new(),
+            ledger: Default::default(),
+        };
+        let view = visibility::club_view(
+            &s.campaign,
+            &report::explain(&s.env, &s.campaign),
+            &step.world,
+            &none,
+            ClubName {
+                nation: &me,
+                name: &club.name,
+                lang: club.lang,
+            },
+            &Default::default(),
+        );
+        let map = giglio::report::map::render_view(&s.campaign, &view, &s.env)
+            .expect("the club's map draws");
+        let page = giglio::report::page::attachment(
+            &words,
+            &giglio::report::page::PageInput {
+                campaign: &s.campaign,
+                world: &step.world,
+                nation: &me,
+                lang: club.lang,
+                deadline: None,
+                map_svg: &map,
+                orders_to: "arbitro@giglio.invalid",
+            },
+        );
+        let text = String::from_utf8(page.bytes).expect("the page is text");
+        out.push((format!("update {}", page.name), text));
     }
     out
 }

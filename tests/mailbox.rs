@@ -830,6 +830,15 @@ fn a_battle_is_settled_by_mail() {
         f_new, f_sheet,
         "the fresh sheet starts from the new position"
     );
+    // The order page of the open phase too, drawn from the position after the battle,
+    // and the words saying how to open it (issue 20).
+    let page = f_update
+        .files
+        .keys()
+        .find(|n| n.ends_with(".html"))
+        .expect("the update carries the order page");
+    assert_eq!(page, &sheet_of(f_update).0.replace(".toml", ".html"));
+    assert!(f_update.text.contains(page.as_str()), "{}", f_update.text);
     // A result sent again after it was applied is refused (the battle no longer waits);
     // the file changes nothing else.
     let late = s.mail_orders("F", &f_right.replace("F = 120", "F = 119"));

@@ -267,7 +267,8 @@ fn a_club_clicks_its_orders_and_the_referee_accepts_them() {
     let spring = data(&d);
 
     // Spring: the objective, a raise (refused when too dear, then given), a loan over
-    // its limit refused, a fortification, a spy undone.
+    // its limit refused, a fortification, a spy undone and hired again, an assassin, a
+    // Strategos bid with the move order clicked.
     open(&d, "#pg-general", "objective");
     click(
         &d,
@@ -310,6 +311,23 @@ fn a_club_clicks_its_orders_and_the_referee_accepts_them() {
     wait_orders(&d, 4);
     click(&d, r#"button[data-remove='[[hire]] specialist = "spy"']"#);
     wait_orders(&d, 3);
+    click(
+        &d,
+        r#"[data-group='hire'] button[data-offer='[[hire]] specialist = "spy"']"#,
+    );
+    wait_orders(&d, 4);
+    click(
+        &d,
+        r#"[data-group='hire'] button[data-offer='[[hire]] specialist = "assassin"']"#,
+    );
+    wait_orders(&d, 5);
+    // The move order: the clubs clicked in turn after starting again.
+    set_value(&d, "input[data-value-for^='strategos = ']", 10);
+    click(&d, "button[data-seq-clear^='strategos = ']");
+    click(&d, "#pg-general button[data-seq='M']");
+    click(&d, "#pg-general button[data-seq='V']");
+    click(&d, "button[data-offer^='strategos = ']");
+    wait_orders(&d, 6);
     let save = css(&d, "#pg-save");
     assert_eq!(
         d.run(save.attr("download")).expect("attr").as_deref(),
@@ -332,7 +350,15 @@ fn a_club_clicks_its_orders_and_the_referee_accepts_them() {
         file.contains("[[raise]]\nnode = \"V0\"\nvalue = 120\n"),
         "{file}"
     );
-    assert!(!file.contains("spy"), "the spy was undone:\n{file}");
+    assert_eq!(
+        file.matches("specialist = \"spy\"").count(),
+        1,
+        "the spy undone, then hired:\n{file}"
+    );
+    assert!(
+        file.contains("strategos = { bid = 10, move_order = [\"M\", \"V\"] }\n"),
+        "{file}"
+    );
     screenshot(&d, 1200, "spring-1200.png");
 
     let read = s.mail_orders("V", &file);
@@ -342,11 +368,12 @@ fn a_club_clicks_its_orders_and_the_referee_accepts_them() {
         secrets["M"]
     );
     assert_eq!(s.mail_orders("M", &m)["verdict"], "accepted");
-    assert_receipt_accepts_all(&s.deliver(), 3);
+    assert_receipt_accepts_all(&s.deliver(), 6);
     s.cmd().arg("resolve").assert().success();
 
     // Round 1: a refused place (with its rule), a move changed for another, a stance,
-    // the other pieces' first orders.
+    // a fallback node, a spy's condition, an assassin against Milan's spy, the other
+    // pieces' first orders.
     let reports = s.deliver();
     let v = reports
         .iter()
@@ -397,9 +424,55 @@ fn a_club_clicks_its_orders_and_the_referee_accepts_them() {
         orders += 1;
         wait_orders(&d, orders);
     }
+    let retreat = a1["offers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["group"] == "retreat")
+        .expect("V-A1 may name where to retreat");
+    open(&d, "#pg-actions", "retreat");
+    click(
+        &d,
+        &format!(
+            "#pg-actions button[data-offer='{}']",
+            retreat["key"].as_str().unwrap()
+        ),
+    );
+    orders += 1;
+    wait_orders(&d, orders);
+    // The spy hired in spring: a condition on the enemy's size, its branches picked.
+    let spy = "[data-value-for*='enemy_at_most']";
+    set_value(&d, &format!("#pg-actions input{spy}"), 300);
+    let pick = |name: &str, choice: &str| {
+        let select = css(
+            &d,
+            &format!("#pg-actions select[data-pick='{name}'][data-pick-for*='enemy_at_most']"),
+        );
+        let index = ["stop", "retreat", "attack", "withdraw"]
+            .iter()
+            .position(|c| *c == choice)
+            .unwrap();
+        d.run(select.select_by_value(&index.to_string()))
+            .expect("pick a choice");
+    };
+    pick("then", "attack");
+    pick("otherwise", "retreat");
+    click(&d, "#pg-actions button[data-offer*='enemy_at_most']");
+    orders += 1;
+    wait_orders(&d, orders);
+    open(&d, "#pg-general", "assassin");
+    click(
+        &d,
+        r#"#pg-general button[data-offer^='[[assassin]] target = "spy" nation = "M"']"#,
+    );
+    orders += 1;
+    wait_orders(&d, orders);
     for p in pieces.iter().filter(|p| p["id"] != "V-A1") {
         let offers = p["offers"].as_array().expect("offers");
-        let Some(first) = offers.iter().find(|o| o["group"] != "stance") else {
+        let Some(first) = offers
+            .iter()
+            .find(|o| !["stance", "retreat", "spy"].contains(&o["group"].as_str().unwrap()))
+        else {
             continue;
         };
         let id = p["id"].as_str().unwrap();
@@ -423,6 +496,21 @@ fn a_club_clicks_its_orders_and_the_referee_accepts_them() {
         "the changed move counts:\n{file}"
     );
     assert!(!file.contains(&format!("\"{}\"]\n", moves[0])), "{file}");
+    let fallback = retreat["path"][0].as_str().unwrap();
+    assert!(
+        file.contains(&format!("retreat_to = \"{fallback}\"\n")),
+        "{file}"
+    );
+    assert!(
+        file.contains(
+            "spy = { enemy_at_most = 300, then = \"attack\", otherwise = \"retreat\" }\n"
+        ),
+        "{file}"
+    );
+    assert!(
+        file.contains("[[assassin]]\ntarget = \"spy\"\nnation = \"M\"\n"),
+        "{file}"
+    );
     let read = s.mail_orders("V", &file);
     assert_eq!(read["verdict"], "accepted", "{read}");
     assert_receipt_accepts_all(&s.deliver(), orders);

@@ -716,3 +716,100 @@ fn a_clubs_yearly_report_shows_its_own_standing_as_its_winter_report_does() {
         "no club chose an objective: nothing was compared"
     );
 }
+
+/// One chart of an HTML message: its SVG and the numbers of its table, row by row.
+struct ChartShown {
+    svg: String,
+    rows: Vec<Vec<i64>>,
+}
+
+/// Every chart of an HTML body (`<figure class="chart">`: the SVG, then its numbers).
+fn charts_in(html: &str) -> Vec<ChartShown> {
+    html.split("<figure class=\"chart\"")
+        .skip(1)
+        .map(|f| {
+            let f = &f[..f.find("</figure>").expect("the figure's end")];
+            let svg =
+                f[f.find("<svg").expect("an SVG")..f.find("</svg>").expect("its end")].to_owned();
+            let table = &f[f.find("<table class=\"chart-data\">").expect("the numbers")..];
+            let rows = table
+                .split("<tr>")
+                .skip(2)
+                .map(|row| {
+                    row.split("<td class=\"amount\">")
+                        .skip(1)
+                        .map(|c| c[..c.find('<').expect("a cell")].parse().expect("a number"))
+                        .collect()
+                })
+                .collect();
+            ChartShown { svg, rows }
+        })
+        .collect()
+}
+
+/// Issue 17.7: each club's yearly message charts its treasury, its armies and garrisons
+/// and its places at the start and the end of the year, the numbers being the ledger's
+/// and the political map's, one point drawn for each; the PNGs are attached; the
+/// chronicle charts every nation's places.
+#[test]
+fn the_yearly_report_and_the_chronicle_carry_their_charts() {
+    let (start, end, _) = worlds();
+    for (club, m) in yearly() {
+        let charts = charts_in(&m.html);
+        assert_eq!(charts.len(), 2, "{club}: the ducats and the places");
+        let (s, e, _, _) = ledger_treasury(&club);
+        assert_eq!(
+            charts[0].rows[0],
+            [s, e],
+            "{club}: the treasury is the ledger's"
+        );
+        assert_eq!(charts[0].rows.len(), 2, "{club}: treasury and forces");
+        let held = |w: &World| owned(w, &club).len() as i64;
+        assert_eq!(charts[1].rows, [vec![held(&start), held(&end)]], "{club}");
+        assert_eq!(charts[0].svg.matches("<circle").count(), 4, "{club}");
+        assert_eq!(charts[1].svg.matches("<circle").count(), 2, "{club}");
+        for n in 1..=3 {
+            let png = m
+                .parts
+                .get(&format!("grafico-1494-{n}.png"))
+                .unwrap_or_else(|| panic!("{club}: chart {n} attached"));
+            assert!(png.starts_with(b"\x89PNG"), "{club}: a PNG");
+        }
+        assert!(
+            m.html.contains("Tesoro e armate, anno per anno"),
+            "{club}: in the club's language"
+        );
+    }
+    let referee = mails("1494-winter.chronicle.referee.");
+    let charts = charts_in(&referee[0].html);
+    assert_eq!(charts.len(), 1, "the chronicle's chart");
+    let counts = |w: &World| {
+        let mut by: BTreeMap<String, i64> = BTreeMap::new();
+        for node in w.nodes.values() {
+            *by.entry(node.owner.to_string()).or_default() += 1;
+        }
+        by
+    };
+    let (a, b) = (counts(&start), counts(&end));
+    let mut expected: Vec<Vec<i64>> = a
+        .keys()
+        .chain(b.keys())
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .map(|n| {
+            vec![
+                a.get(n).copied().unwrap_or(0),
+                b.get(n).copied().unwrap_or(0),
+            ]
+        })
+        .collect();
+    let mut shown = charts[0].rows.clone();
+    expected.sort();
+    shown.sort();
+    assert_eq!(
+        shown, expected,
+        "every nation's places, as the map shows them"
+    );
+    let points: usize = shown.iter().map(Vec::len).sum();
+    assert_eq!(charts[0].svg.matches("<circle").count(), points);
+}

@@ -16,4 +16,5 @@ map-legend-diplomat = diplomat
 map-legend-garrison = garrison
 map-legend-marker = foreign piece seen
 map-legend-move = move; ✕ battle
+map_crop = Around your pieces (click it for the whole map).
 map_full = Open the whole map

@@ -16,4 +16,5 @@ map-legend-diplomat = diplomatico
 map-legend-garrison = guarnigione
 map-legend-marker = pezzo straniero avvistato
 map-legend-move = movimento; ✕ battaglia
+map_crop = Intorno ai vostri pezzi (cliccatela per la mappa intera).
 map_full = Apri la mappa intera

@@ -172,6 +172,7 @@ pub const EXAMPLES: &[(&str, &[&str])] = &[
         &[
             "giglio simulate",
             "giglio simulate --runs 1000 --years 5 --json",
+            "giglio simulate --runs 200 --chart balance.png",
         ],
     ),
     (

@@ -29,6 +29,9 @@ pub struct SimulateArgs {
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Also draw the win rates and objective rates as a chart: FILE.svg or FILE.png.
+    #[arg(long, value_name = "FILE")]
+    pub chart: Option<std::path::PathBuf>,
 }
 
 pub fn cmd_simulate(_: &Path, a: SimulateArgs) -> Result<()> {
@@ -57,6 +60,9 @@ pub fn cmd_simulate(_: &Path, a: SimulateArgs) -> Result<()> {
     };
     let s = simulate::simulate(&c, &rs, &clubs, plan, &|| bar.inc(1)).map_err(Error::user)?;
     bar.finish_and_clear();
+    if let Some(path) = &a.chart {
+        write_chart(&c, &clubs, &s, path)?;
+    }
     if a.json {
         return ui::out_json(&s);
     }
@@ -111,6 +117,60 @@ pub fn cmd_simulate(_: &Path, a: SimulateArgs) -> Result<()> {
         per_year(&s.mean_sieges_per_year)
     ));
     ui::out(&out);
+    Ok(())
+}
+
+/// Writes the simulation's chart (`report::chart::simulation`, in English, the
+/// referee's language): SVG, or PNG drawn by the map's path when the name ends `.png`.
+fn write_chart(
+    c: &crate::rules::Campaign,
+    clubs: &[NationCode],
+    s: &simulate::Summary,
+    path: &Path,
+) -> Result<()> {
+    let lang = crate::rules::tables::Lang::En;
+    let words = crate::words::Words::builtin();
+    let nations: Vec<String> = clubs.iter().map(|n| n.to_string()).collect();
+    let wins: Vec<f64> = nations
+        .iter()
+        .map(|n| s.win_rates.get(n).copied().unwrap_or(0.0))
+        .collect();
+    // The objectives the simulation measures, named as the campaign names them.
+    let objectives: Vec<(String, Vec<f64>)> = simulate::OBJECTIVES
+        .iter()
+        .filter_map(|k| c.tables.victory.objective.iter().find(|o| o.id == *k))
+        .map(|o| {
+            let key = serde_json::to_value(o.id)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_owned))
+                .unwrap_or_default();
+            let rates = nations
+                .iter()
+                .map(|n| {
+                    s.objective_rates
+                        .get(n)
+                        .and_then(|r| r.get(&key))
+                        .copied()
+                        .unwrap_or(0.0)
+                })
+                .collect();
+            (
+                crate::report::explain::objective_name(o, lang).to_owned(),
+                rates,
+            )
+        })
+        .collect();
+    let chart =
+        crate::report::chart::simulation(&words, lang, s.runs, &nations, &wins, &objectives)?;
+    let png = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("png"));
+    let bytes = if png {
+        crate::report::chart::png(&chart)?
+    } else {
+        chart.svg.into_bytes()
+    };
+    std::fs::write(path, bytes).map_err(|e| Error::Io(format!("{}: {e}", path.display())))?;
     Ok(())
 }
 

@@ -1,5 +1,5 @@
 //! A battle's news by mail: once its result is applied mid-phase, an update to each side
-//! (what happened, its new position, a fresh order file and view file); when the two
+//! (what happened, its new position, a fresh order file, view file and order page); when the two
 //! clubs' results differ, one notice to both clubs and one to the referee, at once.
 
 use super::compose::{Draft, FilePart, compose, mailbox};
@@ -46,6 +46,8 @@ pub fn updates(
     let from = mailbox(&d.config.mail.from)?;
     let key = world.phase.key();
     let mut out = Vec::new();
+    // The map's templates, built once for both sides when a page is sent.
+    let mut env: Option<minijinja::Environment<'static>> = None;
     for nation in [&battle.attacker.nation, &battle.defender.nation] {
         let Some(club) = d
             .clubs
@@ -80,7 +82,7 @@ pub fn updates(
                 sheet: &sheet_name,
             },
         );
-        let files = sheet::attachments(
+        let mut files = sheet::attachments(
             d.words,
             d.campaign,
             world,
@@ -88,14 +90,39 @@ pub fn updates(
             lang,
             d.deadline,
             d.definition,
-        )
-        .into_iter()
-        .map(|a| FilePart {
-            name: a.name,
-            mime: a.mime,
-            bytes: a.bytes,
-        })
-        .collect();
+        );
+        // The order page of the open phase, as the report and the welcome carry it:
+        // the battle changed the pieces, so the page of the report is out of date.
+        let mut text = text;
+        if d.config.mail.order_page(nation.as_str()) {
+            if env.is_none() {
+                env = Some(crate::report::environment_with(None, d.words.clone())?);
+            }
+            let Some(env) = env.as_ref() else { continue };
+            let map_svg = super::welcome::club_map_svg(env, d.campaign, world, club, nation)?;
+            let page = crate::report::page::attachment(
+                d.words,
+                &crate::report::page::PageInput {
+                    campaign: d.campaign,
+                    world,
+                    nation,
+                    lang,
+                    deadline: d.deadline,
+                    map_svg: &map_svg,
+                    orders_to: &d.config.mail.orders_address(),
+                },
+            );
+            text.push_str(&crate::report::page::note(d.words, lang, &page.name));
+            files.push(page);
+        }
+        let files = files
+            .into_iter()
+            .map(|a| FilePart {
+                name: a.name,
+                mime: a.mime,
+                bytes: a.bytes,
+            })
+            .collect();
         out.push(compose(
             &Draft {
                 kind: "update",

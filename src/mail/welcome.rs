@@ -151,20 +151,32 @@ pub fn message(w: &Welcome, club: &Club, secret: Option<&str>, kept: bool) -> Re
 
 /// The club's map as it stands at the opening of the phase.
 fn map_svg(w: &Welcome, club: &Club, nation: &NationCode) -> Result<String> {
+    club_map_svg(w.env, w.campaign, w.world, club, nation)
+}
+
+/// The club's map of the open phase `world` as its report draws it (nothing resolved
+/// yet): for the mails sent while a phase is open (welcome, battle updates).
+pub(super) fn club_map_svg(
+    env: &minijinja::Environment,
+    campaign: &Campaign,
+    world: &World,
+    club: &Club,
+    nation: &NationCode,
+) -> Result<String> {
     let none = Resolution {
-        next: Some(w.world.clone()),
+        next: Some(world.clone()),
         outcomes: Vec::new(),
         events: Vec::new(),
         ledger: Default::default(),
     };
     let say = crate::report::explain::Explain::new(
-        crate::words::from_env(w.env),
-        &w.campaign.tables.calendar,
+        crate::words::from_env(env),
+        &campaign.tables.calendar,
     );
     let view = club_view(
-        w.campaign,
+        campaign,
         &say,
-        w.world,
+        world,
         &none,
         ClubName {
             nation,
@@ -173,7 +185,7 @@ fn map_svg(w: &Welcome, club: &Club, nation: &NationCode) -> Result<String> {
         },
         &PhaseFacts::default(),
     );
-    crate::report::map::render_view(w.campaign, &view, w.env)
+    crate::report::map::render_view(campaign, &view, env)
 }
 
 /// Composes the welcome of every club: with its secret where `secrets` has one.

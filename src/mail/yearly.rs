@@ -1,10 +1,12 @@
 //! The messages of the year's end, queued with the winter's resolution: every club's
-//! yearly report (text, HTML, the political map at the year's end inline, the public
-//! chronicle attached in its language), and the chronicle to the referee.
+//! yearly report (text, HTML with its charts, the political map at the year's end
+//! inline, the public chronicle attached in its language, the charts as PNG), and the
+//! chronicle to the referee.
 
 use super::compose::{Draft, FilePart, compose, mailbox};
 use super::outbox::{Mailing, ResolvedPhase};
 use crate::error::Result;
+use crate::report::chart;
 use crate::report::year::{self, Rendered};
 use crate::rules::Campaign;
 use crate::rules::calendar::Phase;
@@ -17,6 +19,14 @@ pub fn chronicle_file(lang: Lang, year: u16) -> String {
     match lang {
         Lang::It => format!("cronaca-{year}.txt"),
         Lang::En => format!("chronicle-{year}.txt"),
+    }
+}
+
+/// A chart's picture's file name in a language: `grafico-1494-1.png`.
+pub fn chart_file(lang: Lang, year: u16, n: usize) -> String {
+    match lang {
+        Lang::It => format!("grafico-{year}-{n}.png"),
+        Lang::En => format!("chart-{year}-{n}.png"),
     }
 }
 
@@ -46,14 +56,33 @@ pub fn yearly_messages(
     let from = mailbox(&m.config.mail.from)?;
     let phase = Some(p.before.phase.key());
     let png = year::political_png(m.env, campaign, &record.end)?;
+    let words = crate::words::from_env(m.env);
+    let history = year::history(store, &record)?;
+    let years: Vec<(u16, &crate::rules::World)> = history.iter().map(|(y, w)| (*y, w)).collect();
     let mut chronicles = BTreeMap::new();
+    let mut holdings = BTreeMap::new();
     for lang in [Lang::It, Lang::En] {
         let view = year::chronicle_view(m.env, campaign, &record, lang);
-        chronicles.insert(lang, year::chronicle_report(m.env, &view, "cid:map")?);
+        let chart = chart::holdings(&words, lang, campaign, &years)?;
+        chronicles.insert(
+            lang,
+            year::chronicle_report_charted(m.env, &view, "cid:map", std::slice::from_ref(&chart))?,
+        );
+        holdings.insert(lang, chart);
     }
     let mut out = Vec::new();
     for (club, view) in year::club_views(m.env, campaign, &record, &store.clubs()?) {
-        let r = year::year_report(m.env, &view, "cid:map")?;
+        let charts = chart::club(&words, club.lang, &view.nation, &years)?;
+        let r = year::year_report_charted(m.env, &view, "cid:map", &charts)?;
+        // The charts as pictures too: many mail programs do not draw SVG inside HTML.
+        let mut files = vec![chronicle_part(club.lang, y, &chronicles[&club.lang])];
+        for (i, c) in charts.iter().chain([&holdings[&club.lang]]).enumerate() {
+            files.push(FilePart {
+                name: chart_file(club.lang, y, i + 1),
+                mime: "image/png",
+                bytes: chart::png(c)?,
+            });
+        }
         let draft = Draft {
             kind: "yearly",
             phase: phase.clone(),
@@ -64,7 +93,7 @@ pub fn yearly_messages(
             text: r.text,
             html: Some(r.html),
             inline_png: Some(png.clone()),
-            files: vec![chronicle_part(club.lang, y, &chronicles[&club.lang])],
+            files,
             salt: String::new(),
         };
         out.push(compose(&draft, &from, now)?);

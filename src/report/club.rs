@@ -50,6 +50,20 @@ pub(crate) fn render_both(
     v: Value,
     map_src: &str,
 ) -> Result<(String, String)> {
+    render_with(env, stem, lang, v, map_src, None, &[])
+}
+
+/// The same, with the crop of the map the HTML shows in its column (`crop`, none for
+/// the whole map) and the charts it draws (SVG inline, with their numbers as a table).
+pub(crate) fn render_with(
+    env: &Environment,
+    stem: &str,
+    lang: Lang,
+    v: Value,
+    map_src: &str,
+    crop: Option<&super::crop::Crop>,
+    charts: &[super::chart::Chart],
+) -> Result<(String, String)> {
     let l = labels(env, lang)?;
     let text = render(
         env,
@@ -59,7 +73,7 @@ pub(crate) fn render_both(
     let html = render(
         env,
         &format!("{stem}.html"),
-        minijinja::context! { v => v, L => l, map_src => map_src },
+        minijinja::context! { v => v, L => l, map_src => map_src, crop => crop.map(|c| Value::from(Serde(c))), charts => Value::from(Serde(charts)) },
     )?;
     if stem == "report" {
         // Clubs have no copy of the rulebook at hand: each rule id the report cites is
@@ -92,7 +106,16 @@ pub fn club_report(
     view: &ClubView,
     map_src: &str,
 ) -> Result<Rendered> {
-    let (text, html) = render_both(env, "report", view.lang, Value::from(Serde(view)), map_src)?;
+    let crop = super::crop::of(campaign, view);
+    let (text, html) = render_with(
+        env,
+        "report",
+        view.lang,
+        Value::from(Serde(view)),
+        map_src,
+        crop.as_ref(),
+        &[],
+    )?;
     let svg = super::map::render_view(campaign, view, env)?;
     Ok(Rendered { text, html, svg })
 }

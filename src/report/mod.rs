@@ -6,7 +6,9 @@
 //! Rendering never decides what a club may see and never sends anything.
 
 pub mod asked;
+pub mod chart;
 pub mod club;
+pub mod crop;
 pub mod diff;
 pub mod explain;
 pub mod export;

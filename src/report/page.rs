@@ -13,7 +13,7 @@ use super::sheet::Attachment;
 use crate::orders::unparse_order;
 use crate::rules::choices::{Choices, Priced};
 use crate::rules::options::Options;
-use crate::rules::order::{AssassinTarget, FleetTo, OrderKind, Piece, SapperAt};
+use crate::rules::order::{AssassinTarget, FleetTo, OrderKind, Piece, SapperAt, SpyCondition};
 use crate::rules::tables::{Choice, Lang};
 use crate::rules::{Campaign, NationCode, World};
 use crate::t;
@@ -25,6 +25,8 @@ use std::collections::BTreeMap;
 const VALUE: &str = "{v}";
 /// A value no order is given, replaced by [`VALUE`] in an order's lines.
 const SENTINEL: i64 = 987_654_321;
+/// Stands for a Strategos bid's move order in its file lines and words.
+const SEQ: &str = "{seq}";
 
 /// The page's file name: `ordini-V-1494-r03.html`, beside the sheet's `.toml`.
 pub fn file_name(lang: Lang, nation: &NationCode, phase_key: &str) -> String {
@@ -77,6 +79,22 @@ struct Offer {
     /// Ducats from the treasury at the default value, and per ducat of value more.
     cost: i64,
     per: i64,
+    /// Choices made inside the order (a spy's two branches), each written where
+    /// `{name}` stands in its lines and words.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    picks: Vec<Pick>,
+    /// For a Strategos bid: the clubs its move order may name (code, name), written
+    /// where `{seq}` stands; the club clicks them in turn.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    seq: Vec<(String, String)>,
+}
+
+/// One choice inside an order: its options as (the file's value, the words).
+#[derive(Serialize)]
+struct Pick {
+    name: &'static str,
+    label: String,
+    options: Vec<(String, String)>,
 }
 
 #[derive(Serialize)]
@@ -128,6 +146,8 @@ const WORDS: &[&str] = &[
     "page-choose",
     "page-not-offered",
     "page-receipt",
+    "page-move-order",
+    "page-move-order-clear",
 ];
 
 /// Renders the page.
@@ -211,7 +231,14 @@ fn data(words: &Words, p: &PageInput) -> PageData {
     let (c, l, nation) = (p.campaign, p.lang, p.nation);
     let own = crate::rules::visibility::club_world(p.world, nation);
     let options = crate::rules::options::options(c, &own, nation);
-    let choices = crate::rules::choices::choices(c, &own, nation, &options);
+    // The nodes where the club sees a foreign force on land: what it may aim at.
+    let seen: std::collections::BTreeSet<crate::rules::NodeCode> =
+        crate::rules::visibility::markers(c, p.world, nation)
+            .into_iter()
+            .filter(|m| !m.sea)
+            .map(|m| crate::rules::NodeCode(m.at))
+            .collect();
+    let choices = crate::rules::choices::choices(c, &own, nation, &options, &seen);
     let key = own.phase.key();
     let g = super::map::Geometry::of(c);
     let mut places = BTreeMap::new();
@@ -312,6 +339,12 @@ impl Ctx<'_> {
         for o in self.choices.stances.get(&pc.id).into_iter().flatten() {
             offers.push(self.offer(o, &pc.id, &pc.at));
         }
+        for o in self.choices.retreats.get(&pc.id).into_iter().flatten() {
+            offers.push(self.offer(o, &pc.id, &pc.at));
+        }
+        if let Some(spy) = self.choices.spies.get(&pc.id) {
+            offers.push(self.spy_offer(pc, spy));
+        }
         let piece_prices = self.choices.spring.iter().filter(
             |pr| matches!(&pr.order, OrderKind::Transfer { from, .. } if from.as_str() == pc.id),
         );
@@ -411,6 +444,36 @@ impl Ctx<'_> {
                 ),
             ),
             OrderKind::Stance {
+                retreat_to: Some(n),
+                ..
+            } => {
+                // Drawn at the node only: it is no move.
+                path = vec![n.to_string()];
+                (
+                    slot_piece("retreat"),
+                    t!(
+                        w,
+                        l,
+                        "page-o-retreat",
+                        piece = piece,
+                        node = n.as_str(),
+                        name = name(n.as_str())
+                    ),
+                )
+            }
+            OrderKind::Stance { spy: Some(_), .. } => (
+                slot_piece("spy"),
+                t!(
+                    w,
+                    l,
+                    "page-o-spy-stance",
+                    piece = piece,
+                    v = VALUE,
+                    then = "{then}",
+                    otherwise = "{otherwise}"
+                ),
+            ),
+            OrderKind::Stance {
                 on_contact,
                 when_contacted,
                 ..
@@ -467,21 +530,27 @@ impl Ctx<'_> {
                     ),
                 )
             }
+            OrderKind::Assassin {
+                target: AssassinTarget::Spy(n),
+            } => (
+                text.clone(),
+                t!(
+                    w,
+                    l,
+                    "page-o-assassin-spy",
+                    nation = nation_name(c, n.as_str(), l)
+                ),
+            ),
             OrderKind::Assassin { target } => {
-                let node = match target {
-                    AssassinTarget::CommanderAt(n) => n.to_string(),
-                    _ => String::new(),
+                let (id, node) = match target {
+                    AssassinTarget::NodeSapper(n) => ("page-o-assassin-sapper", n.to_string()),
+                    AssassinTarget::CommanderAt(n) => ("page-o-assassin", n.to_string()),
+                    _ => ("page-o-assassin", String::new()),
                 };
                 path.push(node.clone());
                 (
                     text.clone(),
-                    t!(
-                        w,
-                        l,
-                        "page-o-assassin",
-                        node = node.as_str(),
-                        name = name(&node)
-                    ),
+                    t!(w, l, id, node = node.as_str(), name = name(&node)),
                 )
             }
             OrderKind::Raise { node, .. } => {
@@ -615,6 +684,10 @@ impl Ctx<'_> {
                     nation = nation_name(c, with.as_str(), l)
                 ),
             ),
+            OrderKind::StrategosBid { .. } if !self.choices.move_order.is_empty() => (
+                "strategos".into(),
+                t!(w, l, "page-o-strategos-order", v = VALUE, seq = SEQ),
+            ),
             OrderKind::StrategosBid { .. } => {
                 ("strategos".into(), t!(w, l, "page-o-strategos", v = VALUE))
             }
@@ -630,7 +703,7 @@ impl Ctx<'_> {
             (OrderKind::Raise { .. }, Some(m)) => Some(m.clone()),
             _ => value.map(|_| {
                 (
-                    if matches!(o, OrderKind::Siege { .. }) {
+                    if matches!(o, OrderKind::Siege { .. } | OrderKind::Stance { .. }) {
                         0
                     } else {
                         1
@@ -638,6 +711,27 @@ impl Ctx<'_> {
                     String::new(),
                 )
             }),
+        };
+        let seq = match o {
+            OrderKind::StrategosBid { .. } => self
+                .choices
+                .move_order
+                .iter()
+                .map(|n| (n.to_string(), nation_name(c, n.as_str(), l)))
+                .collect(),
+            _ => Vec::new(),
+        };
+        // The bid's move order is the club's to click: `{seq}` in its lines.
+        let toml = if seq.is_empty() {
+            toml
+        } else {
+            let empty = OrderKind::StrategosBid {
+                amount: SENTINEL,
+                move_order: Vec::new(),
+            };
+            unparse_order(&empty)
+                .replace(&SENTINEL.to_string(), VALUE)
+                .replace("move_order = []", &format!("move_order = [{SEQ}]"))
         };
         let max = match (o, &self.choices.loan_limit) {
             (OrderKind::Loan { .. }, Some(m)) => Some(m.clone()),
@@ -657,7 +751,51 @@ impl Ctx<'_> {
             max,
             cost: price.map_or(0, |p| p.cost),
             per: price.map_or(0, |p| p.per_value),
+            picks: Vec::new(),
+            seq,
         }
+    }
+
+    /// A spy's condition for a piece (G3c.4): the enemy's size is the offer's value,
+    /// its two branches are picked among the choices the rules accept.
+    fn spy_offer(&self, pc: &crate::rules::options::PieceOptions, choices: &[Choice]) -> Offer {
+        let piece = match pc.kind {
+            crate::rules::options::PieceKind::Army => Piece::Army(pc.id.as_str().into()),
+            _ => Piece::Diplomat(pc.id.as_str().into()),
+        };
+        let order = OrderKind::Stance {
+            piece,
+            on_contact: None,
+            when_contacted: None,
+            spy: Some(SpyCondition {
+                enemy_at_most: 0,
+                then: Choice::Withdraw,
+                otherwise: Choice::Attack,
+            }),
+            retreat_to: None,
+        };
+        let mut offer = self.offer(&order, &pc.id, &pc.at);
+        offer.toml = offer
+            .toml
+            .replace("then = \"withdraw\"", "then = {then}")
+            .replace("otherwise = \"attack\"", "otherwise = {otherwise}");
+        let options: Vec<(String, String)> = choices
+            .iter()
+            .map(|&ch| (format!("{:?}", choice_code(ch)), self.choice(Some(ch))))
+            .collect();
+        offer.picks = vec![
+            Pick {
+                name: "then",
+                label: self.words.plain(self.l, "page-spy-then"),
+                options: options.clone(),
+            },
+            Pick {
+                name: "otherwise",
+                label: self.words.plain(self.l, "page-spy-otherwise"),
+                options,
+            },
+        ];
+        offer
     }
 
     fn choice(&self, c: Option<Choice>) -> String {
@@ -671,9 +809,23 @@ impl Ctx<'_> {
     }
 }
 
+/// A choice as the order file writes it.
+fn choice_code(c: Choice) -> &'static str {
+    match c {
+        Choice::Stop => "stop",
+        Choice::Retreat => "retreat",
+        Choice::Attack => "attack",
+        Choice::Withdraw => "withdraw",
+    }
+}
+
 /// An order's value, for an order that has one.
 fn value_of(o: &OrderKind) -> Option<i64> {
     match o {
+        OrderKind::Stance {
+            spy: Some(SpyCondition { enemy_at_most, .. }),
+            ..
+        } => Some(*enemy_at_most),
         OrderKind::Raise { value, .. }
         | OrderKind::Reinforce { value, .. }
         | OrderKind::Transfer { value, .. }
@@ -693,6 +845,7 @@ fn with_value(o: &OrderKind, v: i64) -> OrderKind {
         | OrderKind::Garrison { value, .. } => *value = v,
         OrderKind::Loan { amount } | OrderKind::StrategosBid { amount, .. } => *amount = v,
         OrderKind::Siege { bribe, .. } => *bribe = v,
+        OrderKind::Stance { spy: Some(sp), .. } => sp.enemy_at_most = v,
         _ => {}
     }
     o
@@ -703,6 +856,11 @@ fn group(o: &OrderKind) -> &'static str {
     match o {
         OrderKind::Move { .. } => "move",
         OrderKind::Siege { .. } => "siege",
+        OrderKind::Stance {
+            retreat_to: Some(_),
+            ..
+        } => "retreat",
+        OrderKind::Stance { spy: Some(_), .. } => "spy",
         OrderKind::Stance { .. } => "stance",
         OrderKind::FleetMove { .. } => "fleet-move",
         OrderKind::Embark { .. } | OrderKind::Land { .. } => "embark",
@@ -728,6 +886,8 @@ const GROUPS: &[&str] = &[
     "move",
     "siege",
     "stance",
+    "retreat",
+    "spy",
     "fleet-move",
     "embark",
     "assassin",
@@ -847,5 +1007,197 @@ mod tests {
         assert_eq!(data["to"], "referee@example.org");
         assert_eq!(data["file"], "orders-V-1494-spring.toml");
         assert!(data["treasury"].as_i64().expect("the treasury") > 0);
+    }
+
+    /// The offers of every piece and the nation's, by group.
+    fn offers<'d>(data: &'d serde_json::Value, group: &str) -> Vec<&'d serde_json::Value> {
+        data["general"]
+            .as_array()
+            .expect("general offers")
+            .iter()
+            .chain(
+                data["pieces"]
+                    .as_array()
+                    .expect("pieces")
+                    .iter()
+                    .flat_map(|p| p["offers"].as_array().expect("offers")),
+            )
+            .filter(|o| o["group"] == group)
+            .collect()
+    }
+
+    /// The first summer round after a spring without orders, of V and M.
+    fn first_round(c: &Campaign) -> World {
+        let start = World::start(c, &[NationCode::from("V"), NationCode::from("M")]);
+        let mut dice = crate::rules::dice::SeededDice::new([1; 32]);
+        crate::rules::resolve::resolve(
+            c,
+            &start,
+            &Default::default(),
+            &Default::default(),
+            &mut dice,
+        )
+        .expect("the spring resolves")
+        .next
+        .expect("a round opens")
+    }
+
+    /// The Strategos bid lets the club click its move order among the clubs in play,
+    /// and the file's line takes the order clicked.
+    #[test]
+    fn the_strategos_bid_offers_the_move_order() {
+        let c = shipped();
+        let v = NationCode::from("V");
+        let world = World::start(&c, &[v.clone(), NationCode::from("M")]);
+        let (_, data) = page(&c, &world, &v);
+        let bids = offers(&data, "strategos");
+        assert_eq!(bids.len(), 1);
+        let seq: Vec<&str> = bids[0]["seq"]
+            .as_array()
+            .expect("the clubs to click")
+            .iter()
+            .map(|p| p[0].as_str().expect("a code"))
+            .collect();
+        assert_eq!(seq, ["M", "V"]);
+        assert_eq!(
+            bids[0]["toml"],
+            "strategos = { bid = {v}, move_order = [{seq}] }"
+        );
+        assert!(bids[0]["label"].as_str().expect("words").contains("{seq}"));
+    }
+
+    /// A road piece is offered the nodes to retreat to around where it may meet the
+    /// enemy, drawn at the node; with a spy, a condition whose branches are the
+    /// choices the rules accept; without one, no condition.
+    #[test]
+    fn stances_offer_the_fallback_node_and_the_spy() {
+        let c = shipped();
+        let v = NationCode::from("V");
+        let mut round = first_round(&c);
+        let (_, data) = page(&c, &round, &v);
+        assert!(offers(&data, "spy").is_empty(), "no spy, no condition");
+        let army = data["pieces"]
+            .as_array()
+            .expect("pieces")
+            .iter()
+            .find(|p| {
+                p["offers"]
+                    .as_array()
+                    .is_some_and(|o| o.iter().any(|o| o["group"] == "retreat"))
+            })
+            .expect("a piece with fallback nodes");
+        let at = army["at"].as_str().expect("where it stands");
+        let retreats: Vec<&serde_json::Value> = army["offers"]
+            .as_array()
+            .expect("offers")
+            .iter()
+            .filter(|o| o["group"] == "retreat")
+            .collect();
+        let targets: Vec<&str> = retreats
+            .iter()
+            .map(|o| o["path"][0].as_str().expect("the node"))
+            .collect();
+        for n in c.map.neighbours(at) {
+            assert!(targets.contains(&n.as_str()), "{n} beside {at} is offered");
+        }
+        assert!(
+            retreats
+                .iter()
+                .all(|o| o["path"].as_array().map(Vec::len) == Some(1))
+        );
+        assert!(
+            retreats[0]["toml"]
+                .as_str()
+                .expect("lines")
+                .contains("retreat_to = ")
+        );
+        round.nations.get_mut(&v).expect("V plays").spy = true;
+        let (_, data) = page(&c, &round, &v);
+        let spies = offers(&data, "spy");
+        assert!(!spies.is_empty());
+        let toml = spies[0]["toml"].as_str().expect("lines");
+        assert!(
+            toml.contains("spy = { enemy_at_most = {v}, then = {then}, otherwise = {otherwise} }"),
+            "{toml}"
+        );
+        let picks = spies[0]["picks"].as_array().expect("the branches");
+        assert_eq!(picks.len(), 2);
+        let codes: Vec<&str> = picks[0]["options"]
+            .as_array()
+            .expect("options")
+            .iter()
+            .map(|o| o[0].as_str().expect("a value"))
+            .collect();
+        assert_eq!(
+            codes,
+            ["\"stop\"", "\"retreat\"", "\"attack\"", "\"withdraw\""]
+        );
+    }
+
+    /// With an assassin, a club is offered the commander where it sees a foreign force
+    /// and the spy of every other club, never a node it does not see; without one,
+    /// nothing.
+    #[test]
+    fn assassins_are_offered_every_target_the_club_can_name() {
+        let c = shipped();
+        let (v, m) = (NationCode::from("V"), NationCode::from("M"));
+        let mut round = first_round(&c);
+        let (_, data) = page(&c, &round, &v);
+        assert!(
+            offers(&data, "assassin").is_empty(),
+            "no assassin, no mission"
+        );
+        round.nations.get_mut(&v).expect("V plays").assassins = 1;
+        let seen = crate::rules::visibility::watched_nodes(&c, &round, &v);
+        let here = round
+            .armies
+            .values()
+            .find(|a| a.nation == v)
+            .map(|a| a.node.clone())
+            .expect("a Venetian army");
+        let near = c
+            .map
+            .neighbours(here.as_str())
+            .find(|n| round.nodes.get(*n).is_some_and(|x| x.owner != v))
+            .or_else(|| c.map.neighbours(here.as_str()).next())
+            .cloned()
+            .expect("a neighbour");
+        let far = c
+            .map
+            .nodes()
+            .map(|n| n.code.clone())
+            .find(|n| !seen.contains(n))
+            .expect("a node V does not see");
+        let mut milan = round
+            .armies
+            .values()
+            .filter(|a| a.nation == m)
+            .map(|a| a.id.clone());
+        let (a1, a2) = (
+            milan.next().expect("an army"),
+            milan.next().expect("another"),
+        );
+        round.armies.get_mut(&a1).expect("it").node = near.clone();
+        round.armies.get_mut(&a2).expect("it").node = far.clone();
+        let (html, data) = page(&c, &round, &v);
+        let keys: Vec<&str> = offers(&data, "assassin")
+            .iter()
+            .map(|o| o["key"].as_str().expect("a key"))
+            .collect();
+        assert!(
+            keys.contains(
+                &format!("[[assassin]] target = \"commander\" node = \"{near}\"").as_str()
+            ),
+            "{keys:?}"
+        );
+        assert!(
+            keys.contains(&"[[assassin]] target = \"spy\" nation = \"M\""),
+            "{keys:?}"
+        );
+        assert!(
+            !keys.iter().any(|k| k.contains(&format!("\"{far}\""))),
+            "a node V does not see: {keys:?}"
+        );
+        assert!(!html.contains(a1.as_str()) && !html.contains(a2.as_str()));
     }
 }

@@ -4,6 +4,7 @@
 //!
 //! What each reader may learn is decided in `rules::chronicle`, never here.
 
+use super::chart::Chart;
 use super::{club, png};
 use crate::error::{Error, Result};
 use crate::rules::calendar::Phase;
@@ -26,21 +27,64 @@ pub struct Rendered {
 
 /// Renders a club's yearly report.
 pub fn year_report(env: &Environment, view: &YearView, map_src: &str) -> Result<Rendered> {
-    let (text, html) =
-        club::render_both(env, "year", view.lang, Value::from(Serde(view)), map_src)?;
+    year_report_charted(env, view, map_src, &[])
+}
+
+/// Renders a club's yearly report with its charts (`chart::club`).
+pub fn year_report_charted(
+    env: &Environment,
+    view: &YearView,
+    map_src: &str,
+    charts: &[Chart],
+) -> Result<Rendered> {
+    let (text, html) = club::render_with(
+        env,
+        "year",
+        view.lang,
+        Value::from(Serde(view)),
+        map_src,
+        None,
+        charts,
+    )?;
     Ok(Rendered { text, html })
 }
 
 /// Renders the public chronicle of a year.
 pub fn chronicle_report(env: &Environment, view: &Chronicle, map_src: &str) -> Result<Rendered> {
-    let (text, html) = club::render_both(
+    chronicle_report_charted(env, view, map_src, &[])
+}
+
+/// Renders the public chronicle of a year with its chart (`chart::holdings`).
+pub fn chronicle_report_charted(
+    env: &Environment,
+    view: &Chronicle,
+    map_src: &str,
+    charts: &[Chart],
+) -> Result<Rendered> {
+    let (text, html) = club::render_with(
         env,
         "chronicle",
         view.lang,
         Value::from(Serde(view)),
         map_src,
+        None,
+        charts,
     )?;
     Ok(Rendered { text, html })
+}
+
+/// The worlds the charts are drawn from: at the start of every year of the campaign up
+/// to `record`'s (its spring's), and the end of `record`'s year, labelled the next.
+pub fn history(store: &Store, record: &YearRecord) -> Result<Vec<(u16, World)>> {
+    let mut out: Vec<(u16, World)> = store
+        .phases()?
+        .into_iter()
+        .filter(|r| r.id.phase == Phase::Spring && r.id.year < record.year)
+        .map(|r| (r.id.year, r.world))
+        .collect();
+    out.push((record.year, record.start().clone()));
+    out.push((record.year + 1, record.end.clone()));
+    Ok(out)
 }
 
 /// Draws the political map at the year's end as a PNG (G7.1: the same for everyone).

@@ -2,14 +2,16 @@
 //! item decided by the rules' own check ([`super::resolve::check_orders`]) in the
 //! club's own world: for every place a piece cannot go, the rule that refuses it; the
 //! stance choices; what each spring order costs the treasury (and per ducat of its
-//! value); the objective, alliance and Strategos orders the rules accept; the rule an
-//! order beyond the treasury breaks. So the page sums and flags, and never judges.
+//! value); the objective, alliance and Strategos orders the rules accept, with the clubs
+//! a Strategos's move order may name; each piece's fallback nodes and spy choices; the
+//! assassins' targets; the rule an order beyond the treasury breaks. So the page sums
+//! and flags, and never judges.
 
 use super::calendar::Phase;
 use super::campaign::Campaign;
 use super::ids::{Ducats, NationCode, NodeCode};
 use super::options::{Options, PieceKind};
-use super::order::{AssassinTarget, FleetTo, Objective, OrderKind, OrderSet, Piece};
+use super::order::{AssassinTarget, FleetTo, Objective, OrderKind, OrderSet, Piece, SpyCondition};
 use super::outcome::Outcome;
 use super::resolve::check_orders;
 use super::tables::{Choice, ObjectiveKind};
@@ -43,8 +45,18 @@ pub struct Choices {
     pub refused: BTreeMap<String, Vec<Refusal>>,
     /// Piece id → the stance orders the rules accept for it (summer rounds).
     pub stances: BTreeMap<String, Vec<OrderKind>>,
-    /// Assassin missions the rules accept (summer rounds).
+    /// Piece id → the stance orders naming a node to retreat to (G3c.6) the rules accept:
+    /// the neighbours of every node the piece may stand at after this round's move.
+    pub retreats: BTreeMap<String, Vec<OrderKind>>,
+    /// Piece id → the choices a spy's condition may take (G3c.4), where the club has a
+    /// spy (without one the condition is never used).
+    pub spies: BTreeMap<String, Vec<Choice>>,
+    /// Assassin missions the rules accept (summer rounds): the commander and the sapper
+    /// of the defence where the club sees a foreign force, the spy of every other club.
     pub assassins: Vec<OrderKind>,
+    /// The clubs a Strategos bid's move order may name, in code order (G2b.5, G3b.1),
+    /// where the rules accept a bid (spring).
+    pub move_order: Vec<NationCode>,
     /// Every spring order the page offers, priced (spring).
     pub spring: Vec<Priced>,
     /// The rule an order that the treasury cannot pay breaks (G2b.7), in spring.
@@ -56,14 +68,23 @@ pub struct Choices {
 }
 
 /// Returns the page's choices for `nation` in its own world (`club_world`), given the
-/// sheet's options of that world.
-pub fn choices(c: &Campaign, world: &World, nation: &NationCode, options: &Options) -> Choices {
+/// sheet's options of that world and the nodes where the club sees a foreign force on
+/// land (`visibility::markers`: the fog decides them, not this module).
+pub fn choices(
+    c: &Campaign,
+    world: &World,
+    nation: &NationCode,
+    options: &Options,
+    seen: &BTreeSet<NodeCode>,
+) -> Choices {
     let mut out = Choices::default();
     match world.phase.phase {
         Phase::Round(_) => {
             out.refused = refusals(c, world, nation, options);
             out.stances = stances(c, world, nation, options);
-            out.assassins = assassins(c, world, nation);
+            out.retreats = retreats(c, world, nation, options);
+            out.spies = spies(c, world, nation, options);
+            out.assassins = assassins(c, world, nation, seen);
         }
         Phase::Spring => spring(c, world, nation, options, &mut out),
         _ => {}
@@ -234,13 +255,8 @@ fn stances(
     options: &Options,
 ) -> BTreeMap<String, Vec<OrderKind>> {
     let mut out = BTreeMap::new();
-    for p in options.pieces.iter().filter(|p| {
-        p.kind != PieceKind::Fleet && p.orders.iter().any(|o| matches!(o, OrderKind::Move { .. }))
-    }) {
-        let piece = match p.kind {
-            PieceKind::Army => Piece::Army(p.id.as_str().into()),
-            _ => Piece::Diplomat(p.id.as_str().into()),
-        };
+    for p in road_pieces(options) {
+        let piece = road_piece(p);
         let mut list = Vec::new();
         for on in [Choice::Stop, Choice::Retreat, Choice::Attack] {
             for when in [
@@ -264,28 +280,146 @@ fn stances(
     out
 }
 
-/// Assassin missions against the commander at every node where the club sees a foreign
-/// army, kept where the rules accept them (the club must hold an assassin).
-fn assassins(c: &Campaign, world: &World, nation: &NationCode) -> Vec<OrderKind> {
-    let nodes: BTreeSet<&NodeCode> = world
-        .armies
-        .values()
-        .filter(|a| &a.nation != nation)
-        .map(|a| &a.node)
+/// Assassin missions (G2b.5) against what the club can name: the commander where it sees
+/// a foreign force, the sapper of the defence where its armies besiege, and the spy of
+/// every other club (whether a club has one is hidden; a mission without its target is
+/// spent by the ruling). Foreign pieces are anonymous markers, so no target by id is
+/// offered. Kept where the rules accept them (the club must hold an assassin).
+fn assassins(
+    c: &Campaign,
+    world: &World,
+    nation: &NationCode,
+    seen: &BTreeSet<NodeCode>,
+) -> Vec<OrderKind> {
+    let mut targets: Vec<AssassinTarget> = seen
+        .iter()
+        .map(|n| AssassinTarget::CommanderAt(n.clone()))
         .collect();
-    nodes
+    let besieged: BTreeSet<&NodeCode> = world
+        .sieges
+        .iter()
+        .filter(|s| world.armies.contains_key(&s.besieger))
+        .map(|s| &s.node)
+        .collect();
+    targets.extend(
+        besieged
+            .into_iter()
+            .map(|n| AssassinTarget::NodeSapper(n.clone())),
+    );
+    targets.extend(
+        world
+            .clubs
+            .iter()
+            .filter(|n| *n != nation)
+            .map(|n| AssassinTarget::Spy(n.clone())),
+    );
+    // Each judged alone: in one check the first mission would spend the assassin.
+    targets
         .into_iter()
-        .filter_map(|n| {
-            accepted(
-                c,
-                world,
-                nation,
-                OrderKind::Assassin {
-                    target: AssassinTarget::CommanderAt(n.clone()),
-                },
-            )
-        })
+        .filter_map(|target| accepted(c, world, nation, OrderKind::Assassin { target }))
         .collect()
+}
+
+/// The road piece of a piece's options, for stance orders.
+fn road_piece(p: &super::options::PieceOptions) -> Piece {
+    match p.kind {
+        PieceKind::Army => Piece::Army(p.id.as_str().into()),
+        _ => Piece::Diplomat(p.id.as_str().into()),
+    }
+}
+
+/// The pieces that take stances: those that move by road this round.
+fn road_pieces(options: &Options) -> impl Iterator<Item = &super::options::PieceOptions> {
+    options.pieces.iter().filter(|p| {
+        p.kind != PieceKind::Fleet && p.orders.iter().any(|o| matches!(o, OrderKind::Move { .. }))
+    })
+}
+
+/// G3c.6: the nodes a piece's stance may name to retreat to. A side retreats one node
+/// from where it meets the enemy, so the candidates are the neighbours of where the
+/// piece stands and of every node its offered moves pass; kept where the rules accept
+/// the stance (judged together, one check per piece).
+fn retreats(
+    c: &Campaign,
+    world: &World,
+    nation: &NationCode,
+    options: &Options,
+) -> BTreeMap<String, Vec<OrderKind>> {
+    let mut out = BTreeMap::new();
+    for p in road_pieces(options) {
+        let mut met: BTreeSet<&str> = BTreeSet::from([p.at.as_str()]);
+        for o in &p.orders {
+            if let OrderKind::Move { path, .. } = o {
+                met.extend(path.iter().map(|n| n.as_str()));
+            }
+        }
+        let mut near: Vec<NodeCode> = met
+            .iter()
+            .flat_map(|n| c.map.neighbours(n))
+            .cloned()
+            .collect::<BTreeSet<NodeCode>>()
+            .into_iter()
+            .collect();
+        near.sort_by(|a, b| super::ids::natural_cmp(a.as_str(), b.as_str()));
+        let kinds: Vec<OrderKind> = near
+            .into_iter()
+            .map(|n| OrderKind::Stance {
+                piece: road_piece(p),
+                on_contact: None,
+                when_contacted: None,
+                spy: None,
+                retreat_to: Some(n),
+            })
+            .collect();
+        let verdicts = verdicts(c, world, nation, &kinds);
+        let list: Vec<OrderKind> = kinds
+            .into_iter()
+            .zip(verdicts)
+            .filter_map(|(k, v)| v.is_none().then_some(k))
+            .collect();
+        out.insert(p.id.clone(), list);
+    }
+    out
+}
+
+/// G3c.4: the choices a spy's condition may take, for each road piece, where the club
+/// has a spy this year (without one the condition never counts). Every choice is
+/// judged as both branches, in one check per piece.
+fn spies(
+    c: &Campaign,
+    world: &World,
+    nation: &NationCode,
+    options: &Options,
+) -> BTreeMap<String, Vec<Choice>> {
+    let mut out = BTreeMap::new();
+    if !world.nation(nation.as_str()).is_some_and(|n| n.spy) {
+        return out;
+    }
+    for p in road_pieces(options) {
+        let kinds: Vec<OrderKind> = Choice::ALL
+            .iter()
+            .map(|&ch| OrderKind::Stance {
+                piece: road_piece(p),
+                on_contact: None,
+                when_contacted: None,
+                spy: Some(SpyCondition {
+                    enemy_at_most: 0,
+                    then: ch,
+                    otherwise: ch,
+                }),
+                retreat_to: None,
+            })
+            .collect();
+        let list: Vec<Choice> = Choice::ALL
+            .iter()
+            .zip(verdicts(c, world, nation, &kinds))
+            .filter_map(|(&ch, v)| v.is_none().then_some(ch))
+            .collect();
+        if !list.is_empty() {
+            out.insert(p.id.clone(), list);
+        }
+    }
+    out
 }
 
 /// The treasury after the spring with only `kinds` ordered, as the resolution reckons it.
@@ -363,10 +497,20 @@ fn spring(c: &Campaign, world: &World, nation: &NationCode, options: &Options, o
             with: n.code.clone(),
         });
     }
-    extra.push(OrderKind::StrategosBid {
+    let bid = OrderKind::StrategosBid {
         amount: 10,
         move_order: vec![nation.clone()],
-    });
+    };
+    // The move order may name any club in play, the bidder's own included (G3b.1).
+    let clubs: Vec<NationCode> = world.clubs.iter().cloned().collect();
+    let every = OrderKind::StrategosBid {
+        amount: 10,
+        move_order: clubs.clone(),
+    };
+    if accepted(c, world, nation, every).is_some() {
+        out.move_order = clubs;
+    }
+    extra.push(bid);
     offered.extend(
         extra
             .into_iter()

@@ -413,7 +413,7 @@ pub fn watched_seas(c: &Campaign, w: &World, nation: &NationCode) -> BTreeSet<St
 }
 
 /// The foreign pieces a club sees, as anonymous markers (G7.2).
-fn markers(c: &Campaign, w: &World, nation: &NationCode) -> Vec<Marker> {
+pub fn markers(c: &Campaign, w: &World, nation: &NationCode) -> Vec<Marker> {
     let nodes = watched_nodes(c, w, nation);
     let seas = watched_seas(c, w, nation);
     let land = |at: &NodeCode, owner: &NationCode| Marker {
