@@ -1319,3 +1319,62 @@ fn report_out_writes_only_what_was_asked() {
     let a = t.run(&["report", "--club", "ZZ", "--out", "zz"]).failure();
     assert_eq!(code_of(&a), 1);
 }
+
+/// `report --lang` shows a club's phase report (and the bulletin) in the other language
+/// without `--year`; the referee's report, which has one language, refuses it.
+#[test]
+fn report_lang_works_for_a_phase_report() {
+    let t = TestCampaign::new();
+    t.run(&["resolve", "--force"]).success();
+    let it = t.stdout(&["report", "--club", "F"]);
+    assert!(it.contains("— Rapporto: "), "{it}");
+    let en = t.stdout(&["report", "--club", "F", "--lang", "en"]);
+    assert!(
+        en.contains("— Report: ") && !en.contains("Rapporto"),
+        "{en}"
+    );
+    let it_again = t.stdout(&["report", "--club", "F", "--lang", "it"]);
+    assert_eq!(it, it_again);
+    let b = t.stdout(&["report", "--bulletin", "--lang", "en"]);
+    assert!(b.contains("— Bulletin: "), "{b}");
+    let a = t.run(&["report", "--lang", "en"]).failure();
+    assert_eq!(code_of(&a), 1);
+    assert!(stderr_of(&a).contains("--lang"), "{}", stderr_of(&a));
+}
+
+/// `report --format html` on standard output carries its map inside the page (a data:
+/// URI holding a PNG), not a link to a picture nobody wrote.
+#[test]
+fn report_html_on_stdout_embeds_its_map() {
+    use base64::Engine;
+    let t = TestCampaign::new();
+    t.run(&["resolve", "--force"]).success();
+    for (args, file) in [
+        (&["report", "--club", "F", "--format", "html"][..], "F.png"),
+        (
+            &["report", "--bulletin", "--format", "html"][..],
+            "bulletin.png",
+        ),
+    ] {
+        // The template escapes `/` in attributes, as HTML allows.
+        let html = t.stdout(args).replace("&#x2f;", "/");
+        assert!(!html.contains(file), "{args:?} names {file}");
+        let at = html
+            .find("src=\"data:image/png;base64,")
+            .expect("an embedded map");
+        let rest = &html[at + "src=\"data:image/png;base64,".len()..];
+        let b64 = &rest[..rest.find('"').expect("the end of src")];
+        let png = base64::engine::general_purpose::STANDARD
+            .decode(b64)
+            .expect("base64");
+        assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"), "{args:?}: a PNG");
+    }
+    assert!(t.tmp.path().read_dir().expect("tmp").all(|e| {
+        !e.expect("entry")
+            .file_name()
+            .to_string_lossy()
+            .ends_with(".png")
+    }));
+    assert!(!t.dir.join("F.png").exists());
+}
+
