@@ -1378,3 +1378,106 @@ fn report_html_on_stdout_embeds_its_map() {
     assert!(!t.dir.join("F.png").exists());
 }
 
+/// An SMTP setting that cannot work stops `mail send` before the first message, named
+/// at its line in giglio.toml (or by the environment variable that set it); `status`
+/// warns of it beforehand.
+#[test]
+fn an_smtp_setting_that_cannot_work_is_named_before_anything_is_sent() {
+    let t = TestCampaign::new();
+    t.run(&["resolve", "--force"]).success();
+    let toml = t.dir.join("giglio.toml");
+    let base = std::fs::read_to_string(&toml).expect("giglio.toml");
+    let queued = |t: &TestCampaign| t.stdout(&["mail", "status", "--only", "queued"]);
+    let before = queued(&t);
+    // (the [smtp] table written at the end, the line the message must name, what it says)
+    let cases: [(&str, usize, &str); 8] = [
+        (
+            "host = \"\"\n",
+            1,
+            "[smtp] host: the SMTP server has no host name",
+        ),
+        (
+            "host = \"smtp://mail.example.org\"\n",
+            1,
+            "[smtp] host: `smtp://mail.example.org` is not a host name (a URL)",
+        ),
+        (
+            "host = \"mail.example.org:587\"\n",
+            1,
+            "(a port written into it)",
+        ),
+        (
+            "host = \"127.0.0.1\"\nport = 0\n",
+            2,
+            "[smtp] port: port 0 is no port",
+        ),
+        (
+            "host = \"127.0.0.1\"\nport = 587\nsecurity = \"tls\"\n",
+            3,
+            "security = \"tls\" on port 587",
+        ),
+        (
+            "host = \"127.0.0.1\"\nport = 465\n",
+            2,
+            "security = \"starttls\" on port 465",
+        ),
+        (
+            "host = \"127.0.0.1\"\npassword = \"pw\"\n",
+            2,
+            "[smtp] password: a password is set but no user",
+        ),
+        (
+            "host = \"no-such-host.invalid\"\n",
+            1,
+            "[smtp] host: the SMTP server `no-such-host.invalid` cannot be found",
+        ),
+    ];
+    let first = base.lines().count() + 3;
+    for (table, line, says) in cases {
+        std::fs::write(&toml, format!("{base}\n[smtp]\n{table}")).expect("write");
+        let a = t.run(&["mail", "send"]).failure();
+        assert_eq!(code_of(&a), 1, "{table}");
+        let err = stderr_of(&a);
+        let at = format!("giglio.toml:{}: ", first + line - 1);
+        assert!(
+            err.contains(&at) && err.contains(says),
+            "{table}: want {at}…{says}: {err}"
+        );
+        assert_eq!(queued(&t), before, "{table}: nothing was sent");
+        if !table.contains(".invalid") {
+            let s = t.run(&["status"]).success();
+            assert!(stderr_of(&s).contains(says), "status: {}", stderr_of(&s));
+        }
+    }
+    // Set by the environment, it is named by its variable.
+    std::fs::write(&toml, &base).expect("write");
+    let a = giglio(t.tmp.path())
+        .arg("-C")
+        .arg(&t.dir)
+        .args(["mail", "send"])
+        .env("GIGLIO_SMTP_HOST", "127.0.0.1")
+        .env("GIGLIO_SMTP_PORT", "0")
+        .assert()
+        .failure();
+    assert!(
+        stderr_of(&a).contains("GIGLIO_SMTP_PORT: port 0"),
+        "{}",
+        stderr_of(&a)
+    );
+    // An unknown TLS mode is refused at its line and column by the TOML reader.
+    std::fs::write(
+        &toml,
+        format!("{base}\n[smtp]\nhost = \"127.0.0.1\"\nsecurity = \"ssl\"\n"),
+    )
+    .expect("write");
+    let a = t.run(&["mail", "send"]).failure();
+    let err = stderr_of(&a);
+    assert!(
+        err.contains("giglio.toml")
+            && err.contains(&format!("line {}", first + 1))
+            && err.contains("ssl"),
+        "{err}"
+    );
+    assert_eq!(queued(&t), before);
+}
+

@@ -160,8 +160,13 @@ pub fn now() -> String {
 
 /// Configuration mistakes the referee should see (`status`, `mail send`): settings
 /// that are valid but silently lose something.
-pub fn config_warnings(config: &crate::mail::config::Config) -> Vec<String> {
+pub fn config_warnings(dir: &Path, config: &crate::mail::config::Config) -> Vec<String> {
     let mut out = Vec::new();
+    // An SMTP setting that cannot work: `mail send` refuses it before the first
+    // message; `status` says it before the referee gets that far.
+    if let Some(Err(e)) = config.smtp.as_ref().map(|s| s.check(dir)) {
+        out.push(e.to_string());
+    }
     if config.mail.referee.is_empty() {
         out.push(
             "giglio.toml sets no referee address (referee = []): the referee gets no copy of the alerts (forged or late orders) nor the referee's report; add [mail] referee = [\"you@example.org\"]"

@@ -123,7 +123,7 @@ pub fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
         Some(crate::mail::deadline::next_reminder(&now, done)?)
     };
     let warnings = match crate::mail::config::load(dir) {
-        Ok(config) => super::config_warnings(&config),
+        Ok(config) => super::config_warnings(dir, &config),
         Err(e) => vec![format!("giglio.toml: {e}")],
     };
     let status = Status {
