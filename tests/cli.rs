@@ -1481,3 +1481,53 @@ fn an_smtp_setting_that_cannot_work_is_named_before_anything_is_sent() {
     assert_eq!(queued(&t), before);
 }
 
+/// Colour: `status`, `victory` and diagnostics are painted when colour is forced
+/// (`CLICOLOR_FORCE`, as on a terminal), plain when piped or under `NO_COLOR` (which
+/// wins over forcing); JSON is never painted.
+#[test]
+fn colour_is_for_terminals_and_never_for_pipes_or_no_color() {
+    let t = TestCampaign::new();
+    std::fs::write(t.tmp.path().join("bad.toml"), "club = \"F\"\nphase = 3\n").expect("write");
+    let esc = |b: &[u8]| b.contains(&0x1b);
+    let run = |args: &[&str], env: &[(&str, &str)]| {
+        let mut cmd = giglio(t.tmp.path());
+        cmd.arg("-C").arg(&t.dir).args(args);
+        cmd.env_remove("NO_COLOR")
+            .env_remove("CLICOLOR_FORCE")
+            .env_remove("CLICOLOR");
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
+        cmd.output().expect("run giglio")
+    };
+    let force = [("CLICOLOR_FORCE", "1")];
+    let both = [("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")];
+    for args in [&["status"][..], &["victory"][..]] {
+        assert!(!esc(&run(args, &[]).stdout), "{args:?} piped");
+        assert!(
+            !esc(&run(args, &[("NO_COLOR", "1")]).stdout),
+            "{args:?} NO_COLOR"
+        );
+        assert!(!esc(&run(args, &both).stdout), "{args:?} NO_COLOR wins");
+        let forced = run(args, &force);
+        assert!(
+            esc(&forced.stdout),
+            "{args:?} forced: {}",
+            String::from_utf8_lossy(&forced.stdout)
+        );
+    }
+    let bad = ["orders", "check", "bad.toml"];
+    assert!(!esc(&run(&bad, &[]).stderr));
+    assert!(!esc(&run(&bad, &[("NO_COLOR", "1")]).stderr));
+    let forced = run(&bad, &force);
+    assert!(
+        esc(&forced.stderr),
+        "{}",
+        String::from_utf8_lossy(&forced.stderr)
+    );
+    for args in [&["status", "--json"][..], &["victory", "--json"][..]] {
+        let out = run(args, &force);
+        assert!(!esc(&out.stdout), "{args:?}");
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).expect("JSON");
+    }
+}

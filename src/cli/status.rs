@@ -184,8 +184,8 @@ pub fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
     };
     let mut text = format!(
         "campaign:   {}\nphase:      {}{when}, year {} of {}\nopened:     {}\nwaiting for: {}\nseed commitment (SHA-256 of this phase's seed): {}\n",
-        status.campaign,
-        id,
+        ui::paint(ui::Paint::Strong, &status.campaign),
+        ui::paint(ui::Paint::Strong, &id.to_string()),
         id.year - cal.start_year + 1,
         cal.years,
         status.opened_at,
@@ -197,7 +197,8 @@ pub fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
     }
     if !status.late.is_empty() {
         text.push_str(&format!(
-            "LATE:       {} (the deadline has passed: `giglio resolve` lets them hold)\n",
+            "{}       {} (the deadline has passed: `giglio resolve` lets them hold)\n",
+            ui::paint(ui::Paint::Error, "LATE:"),
             status.late.join(" ")
         ));
     }
@@ -210,12 +211,18 @@ pub fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
     if status.mail_queued + status.mail_failed > 0 {
         text.push_str(&format!(
             "outbox:     {} queued, {} failed (`giglio mail send`, `giglio mail status`)\n",
-            status.mail_queued, status.mail_failed
+            status.mail_queued,
+            if status.mail_failed > 0 {
+                ui::paint(ui::Paint::Error, &status.mail_failed.to_string())
+            } else {
+                status.mail_failed.to_string()
+            }
         ));
     }
     if !status.secrets_in_outbox.is_empty() {
         text.push_str(&format!(
-            "WARNING:    the welcome messages of {} still hold their club's secret in the outbox until delivered (`giglio mail send`)\n",
+            "{}    the welcome messages of {} still hold their club's secret in the outbox until delivered (`giglio mail send`)\n",
+            ui::paint(ui::Paint::Warning, "WARNING:"),
             status.secrets_in_outbox.join(" ")
         ));
     }
@@ -234,8 +241,13 @@ pub fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
     ));
     for b in &status.battles {
         text.push_str(&format!(
-            "battle pending: {} at {} ({} against {}), since {}: the next phase waits for its result\n",
-            b.id, b.node, b.attacker, b.defender, b.since
+            "{} {} at {} ({} against {}), since {}: the next phase waits for its result\n",
+            ui::paint(ui::Paint::Warning, "battle pending:"),
+            b.id,
+            b.node,
+            b.attacker,
+            b.defender,
+            b.since
         ));
     }
     text.push_str(&format!(
@@ -243,7 +255,7 @@ pub fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
         status.clubs.join(" "),
         status.neutral.join(" ")
     ));
-    ui::out(&text);
+    ui::out_painted(&text);
     for w in &status.warnings {
         ui::warn(w);
     }
