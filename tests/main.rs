@@ -14,6 +14,8 @@ mod common;
 mod crash;
 /// Mail delivery end to end: real SMTP, faults, concurrency, header safety.
 mod delivery;
+/// Clubs that change mid-campaign and the referee's announcements, on the real binary.
+mod desk;
 /// The fog of war (G7): leak test with marker values, non-interference, report snapshots.
 mod fog;
 /// The test infrastructure itself: real mail servers, their faults, headless Chromium.

@@ -3,6 +3,7 @@
 //! Each subcommand is `<Verb>Args` plus `cmd_<verb>`: load, call the library, save,
 //! print. No game rule is decided here.
 
+mod announce;
 mod audit;
 mod backup;
 mod battle;
@@ -85,6 +86,7 @@ enum Command {
     Welcome(welcome::WelcomeArgs),
     Rules(rules::RulesArgs),
     Backup(backup::BackupArgs),
+    Announce(announce::AnnounceArgs),
     Completions(shell::CompletionsArgs),
     Man(shell::ManArgs),
 }
@@ -138,6 +140,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Report(args) => report::cmd_report(dir, args),
         Command::Inbox(args) => inbox::cmd_inbox(dir, args),
         Command::Deadline(args) => deadline::cmd_deadline(dir, args),
+        Command::Announce(args) => announce::cmd_announce(dir, args),
         Command::Remind(args) => deadline::cmd_remind(dir, args),
         Command::Mail(cmd) => mail::cmd_mail(dir, cmd),
         Command::Simulate(args) => simulate::cmd_simulate(dir, args),

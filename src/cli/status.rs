@@ -70,7 +70,12 @@ pub fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
     let phases = store.phases()?;
     let current = store.current()?;
     let previous = phases.iter().rev().nth(1);
-    let clubs = store.clubs()?;
+    // The clubs playing now: a club that left keeps its row, its nation is neutral.
+    let clubs: Vec<_> = store
+        .clubs()?
+        .into_iter()
+        .filter(|c| current.world.is_club(&c.nation))
+        .collect();
     let id = current.id;
     let cal = &campaign.tables.calendar;
     let (season, round) = match id.phase {
