@@ -217,6 +217,7 @@ fn smtp_config(port: u16) -> Config {
             timeout_secs: 30,
             max_attempts: 1,
             retry_base_ms: 0,
+            from_env: Vec::new(),
         }),
         ..Config::default()
     }

@@ -23,7 +23,7 @@
 //! | [`submission`] | checking an order file end to end: shape, secret, legality (via `rules::resolve::check_orders`) | print, store |
 //! | [`auth`] | club secrets: issuing, salted hashes, constant-time checks | know game rules |
 //! | [`scenario`] | reading and validating `campaigns/<name>/*.toml` into a [`rules::Campaign`]; the clubs file and the `Club` domain type (`scenario::clubs`) | open SQLite, decide rules |
-//! | [`storage`] | the campaign's SQLite file: migrations, phase snapshots and the steps inside a phase, journal, dice log, battle results, the mail archive, lock | decide rules, format for humans |
+//! | [`storage`] | the campaign's SQLite file: migrations, phase snapshots and the steps inside a phase, journal, dice log, battle results, the mail archive, clubs that change and announcements, lock | decide rules, format for humans |
 //! | [`battle`] | the tactical boundary: battle cards, results, rulesets as data, the four games' auto-resolvers, odds | touch the campaign world |
 //! | [`bots`] | bot clubs for the demo and the simulator: orders from the world alone | print, store, roll dice |
 //! | [`simulate`] | whole campaigns played by bots in memory, in parallel, for balance statistics | print, store |

@@ -1368,3 +1368,215 @@ fn simulate_draws_its_rates_as_a_chart() {
             .starts_with(b"\x89PNG")
     );
 }
+
+/// `report --lang` shows a club's phase report (and the bulletin) in the other language
+/// without `--year`; the referee's report, which has one language, refuses it.
+#[test]
+fn report_lang_works_for_a_phase_report() {
+    let t = TestCampaign::new();
+    t.run(&["resolve", "--force"]).success();
+    let it = t.stdout(&["report", "--club", "F"]);
+    assert!(it.contains("— Rapporto: "), "{it}");
+    let en = t.stdout(&["report", "--club", "F", "--lang", "en"]);
+    assert!(
+        en.contains("— Report: ") && !en.contains("Rapporto"),
+        "{en}"
+    );
+    let it_again = t.stdout(&["report", "--club", "F", "--lang", "it"]);
+    assert_eq!(it, it_again);
+    let b = t.stdout(&["report", "--bulletin", "--lang", "en"]);
+    assert!(b.contains("— Bulletin: "), "{b}");
+    let a = t.run(&["report", "--lang", "en"]).failure();
+    assert_eq!(code_of(&a), 1);
+    assert!(stderr_of(&a).contains("--lang"), "{}", stderr_of(&a));
+}
+
+/// `report --format html` on standard output carries its map inside the page (a data:
+/// URI holding a PNG), not a link to a picture nobody wrote.
+#[test]
+fn report_html_on_stdout_embeds_its_map() {
+    use base64::Engine;
+    let t = TestCampaign::new();
+    t.run(&["resolve", "--force"]).success();
+    for (args, file) in [
+        (&["report", "--club", "F", "--format", "html"][..], "F.png"),
+        (
+            &["report", "--bulletin", "--format", "html"][..],
+            "bulletin.png",
+        ),
+    ] {
+        // The template escapes `/` in attributes, as HTML allows.
+        let html = t.stdout(args).replace("&#x2f;", "/");
+        assert!(!html.contains(file), "{args:?} names {file}");
+        let at = html
+            .find("src=\"data:image/png;base64,")
+            .expect("an embedded map");
+        let rest = &html[at + "src=\"data:image/png;base64,".len()..];
+        let b64 = &rest[..rest.find('"').expect("the end of src")];
+        let png = base64::engine::general_purpose::STANDARD
+            .decode(b64)
+            .expect("base64");
+        assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"), "{args:?}: a PNG");
+    }
+    assert!(t.tmp.path().read_dir().expect("tmp").all(|e| {
+        !e.expect("entry")
+            .file_name()
+            .to_string_lossy()
+            .ends_with(".png")
+    }));
+    assert!(!t.dir.join("F.png").exists());
+}
+
+/// An SMTP setting that cannot work stops `mail send` before the first message, named
+/// at its line in giglio.toml (or by the environment variable that set it); `status`
+/// warns of it beforehand.
+#[test]
+fn an_smtp_setting_that_cannot_work_is_named_before_anything_is_sent() {
+    let t = TestCampaign::new();
+    t.run(&["resolve", "--force"]).success();
+    let toml = t.dir.join("giglio.toml");
+    let base = std::fs::read_to_string(&toml).expect("giglio.toml");
+    let queued = |t: &TestCampaign| t.stdout(&["mail", "status", "--only", "queued"]);
+    let before = queued(&t);
+    // (the [smtp] table written at the end, the line the message must name, what it says)
+    let cases: [(&str, usize, &str); 8] = [
+        (
+            "host = \"\"\n",
+            1,
+            "[smtp] host: the SMTP server has no host name",
+        ),
+        (
+            "host = \"smtp://mail.example.org\"\n",
+            1,
+            "[smtp] host: `smtp://mail.example.org` is not a host name (a URL)",
+        ),
+        (
+            "host = \"mail.example.org:587\"\n",
+            1,
+            "(a port written into it)",
+        ),
+        (
+            "host = \"127.0.0.1\"\nport = 0\n",
+            2,
+            "[smtp] port: port 0 is no port",
+        ),
+        (
+            "host = \"127.0.0.1\"\nport = 587\nsecurity = \"tls\"\n",
+            3,
+            "security = \"tls\" on port 587",
+        ),
+        (
+            "host = \"127.0.0.1\"\nport = 465\n",
+            2,
+            "security = \"starttls\" on port 465",
+        ),
+        (
+            "host = \"127.0.0.1\"\npassword = \"pw\"\n",
+            2,
+            "[smtp] password: a password is set but no user",
+        ),
+        (
+            "host = \"no-such-host.invalid\"\n",
+            1,
+            "[smtp] host: the SMTP server `no-such-host.invalid` cannot be found",
+        ),
+    ];
+    let first = base.lines().count() + 3;
+    for (table, line, says) in cases {
+        std::fs::write(&toml, format!("{base}\n[smtp]\n{table}")).expect("write");
+        let a = t.run(&["mail", "send"]).failure();
+        assert_eq!(code_of(&a), 1, "{table}");
+        let err = stderr_of(&a);
+        let at = format!("giglio.toml:{}: ", first + line - 1);
+        assert!(
+            err.contains(&at) && err.contains(says),
+            "{table}: want {at}…{says}: {err}"
+        );
+        assert_eq!(queued(&t), before, "{table}: nothing was sent");
+        if !table.contains(".invalid") {
+            let s = t.run(&["status"]).success();
+            assert!(stderr_of(&s).contains(says), "status: {}", stderr_of(&s));
+        }
+    }
+    // Set by the environment, it is named by its variable.
+    std::fs::write(&toml, &base).expect("write");
+    let a = giglio(t.tmp.path())
+        .arg("-C")
+        .arg(&t.dir)
+        .args(["mail", "send"])
+        .env("GIGLIO_SMTP_HOST", "127.0.0.1")
+        .env("GIGLIO_SMTP_PORT", "0")
+        .assert()
+        .failure();
+    assert!(
+        stderr_of(&a).contains("GIGLIO_SMTP_PORT: port 0"),
+        "{}",
+        stderr_of(&a)
+    );
+    // An unknown TLS mode is refused at its line and column by the TOML reader.
+    std::fs::write(
+        &toml,
+        format!("{base}\n[smtp]\nhost = \"127.0.0.1\"\nsecurity = \"ssl\"\n"),
+    )
+    .expect("write");
+    let a = t.run(&["mail", "send"]).failure();
+    let err = stderr_of(&a);
+    assert!(
+        err.contains("giglio.toml")
+            && err.contains(&format!("line {}", first + 1))
+            && err.contains("ssl"),
+        "{err}"
+    );
+    assert_eq!(queued(&t), before);
+}
+
+/// Colour: `status`, `victory` and diagnostics are painted when colour is forced
+/// (`CLICOLOR_FORCE`, as on a terminal), plain when piped or under `NO_COLOR` (which
+/// wins over forcing); JSON is never painted.
+#[test]
+fn colour_is_for_terminals_and_never_for_pipes_or_no_color() {
+    let t = TestCampaign::new();
+    std::fs::write(t.tmp.path().join("bad.toml"), "club = \"F\"\nphase = 3\n").expect("write");
+    let esc = |b: &[u8]| b.contains(&0x1b);
+    let run = |args: &[&str], env: &[(&str, &str)]| {
+        let mut cmd = giglio(t.tmp.path());
+        cmd.arg("-C").arg(&t.dir).args(args);
+        cmd.env_remove("NO_COLOR")
+            .env_remove("CLICOLOR_FORCE")
+            .env_remove("CLICOLOR");
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
+        cmd.output().expect("run giglio")
+    };
+    let force = [("CLICOLOR_FORCE", "1")];
+    let both = [("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")];
+    for args in [&["status"][..], &["victory"][..]] {
+        assert!(!esc(&run(args, &[]).stdout), "{args:?} piped");
+        assert!(
+            !esc(&run(args, &[("NO_COLOR", "1")]).stdout),
+            "{args:?} NO_COLOR"
+        );
+        assert!(!esc(&run(args, &both).stdout), "{args:?} NO_COLOR wins");
+        let forced = run(args, &force);
+        assert!(
+            esc(&forced.stdout),
+            "{args:?} forced: {}",
+            String::from_utf8_lossy(&forced.stdout)
+        );
+    }
+    let bad = ["orders", "check", "bad.toml"];
+    assert!(!esc(&run(&bad, &[]).stderr));
+    assert!(!esc(&run(&bad, &[("NO_COLOR", "1")]).stderr));
+    let forced = run(&bad, &force);
+    assert!(
+        esc(&forced.stderr),
+        "{}",
+        String::from_utf8_lossy(&forced.stderr)
+    );
+    for args in [&["status", "--json"][..], &["victory", "--json"][..]] {
+        let out = run(args, &force);
+        assert!(!esc(&out.stdout), "{args:?}");
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).expect("JSON");
+    }
+}

@@ -14,6 +14,8 @@ mod common;
 mod crash;
 /// Mail delivery end to end: real SMTP, faults, concurrency, header safety.
 mod delivery;
+/// Clubs that change mid-campaign and the referee's announcements, on the real binary.
+mod desk;
 /// Contact-exchange mode by mail (G3c.3): an encounter asked, answered, closed, undone.
 mod exchange;
 /// The fog of war (G7): leak test with marker values, non-interference, report snapshots.

@@ -86,6 +86,7 @@ fn messages() -> Vec<Part> {
                 year: w.phase.year,
                 phases: std::mem::take(&mut year_phases),
                 end: next.clone(),
+                announcements: Vec::new(),
             };
             year_parts(&c, &env, &clubs, &record, &mut out);
         }

@@ -14,3 +14,25 @@ desk-undo-step-subject = [{ $campaign }] correction: a battle's result during { 
 desk-undo-step-text =
     The referee has taken back the result of battle { $battle } applied during { $phase }: the update you received about it no longer holds.
     The battle waits for its result again; your forces stand where they stood before it.
+
+desk-club-edit-subject = [{ $campaign }] your club's details have changed
+desk-club-edit-text =
+    The referee has changed the details of the club that plays { $nation }.
+    Name: { $name }
+    Addresses: { $emails }
+    Language: { $lang }
+    This notice goes to the old and the new addresses. If you did not ask for the change, write to the referee.
+
+desk-club-handover-subject = [{ $campaign }] { $nation } has passed to another club
+desk-club-handover-text =
+    The referee has handed { $nation } to another club from { $phase } on.
+    Your secret no longer works and the reports will no longer come to you. Thank you for playing.
+
+desk-club-leave-subject = [{ $campaign }] { $nation } is neutral from { $phase }
+desk-club-leave-text =
+    The referee has recorded that your club leaves the campaign.
+    From { $phase } on, { $nation } is neutral (rule G0): it gives no orders, its garrisons defend, its armies stand.
+    Your secret no longer works. Thank you for playing.
+
+desk-announce-subject = [{ $campaign }] a word from the referee
+desk-announce-heading = From the referee

@@ -14,3 +14,25 @@ desk-undo-step-subject = [{ $campaign }] rettifica: il risultato di una battagli
 desk-undo-step-text =
     L'arbitro ha annullato il risultato della battaglia { $battle } applicato durante { $phase }: l'aggiornamento che avete ricevuto non vale più.
     La battaglia attende di nuovo il suo risultato; le vostre forze sono dove erano prima.
+
+desk-club-edit-subject = [{ $campaign }] i dati del vostro club sono cambiati
+desk-club-edit-text =
+    L'arbitro ha cambiato i dati del club che gioca { $nation }.
+    Nome: { $name }
+    Indirizzi: { $emails }
+    Lingua: { $lang }
+    Questo avviso va ai vecchi e ai nuovi indirizzi. Se non avete chiesto il cambio, scrivete all'arbitro.
+
+desk-club-handover-subject = [{ $campaign }] { $nation } è passata a un altro club
+desk-club-handover-text =
+    L'arbitro ha affidato { $nation } a un altro club a partire da { $phase }.
+    Il vostro segreto non vale più e i rapporti non vi arriveranno più. Grazie di aver giocato.
+
+desk-club-leave-subject = [{ $campaign }] { $nation } è neutrale da { $phase }
+desk-club-leave-text =
+    L'arbitro ha registrato che il vostro club lascia la campagna.
+    Da { $phase } in poi { $nation } è neutrale (regola G0): non dà ordini, le sue guarnigioni difendono, i suoi eserciti restano fermi.
+    Il vostro segreto non vale più. Grazie di aver giocato.
+
+desk-announce-subject = [{ $campaign }] una parola dall'arbitro
+desk-announce-heading = Dall'arbitro

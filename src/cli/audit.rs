@@ -212,7 +212,11 @@ pub fn cmd_victory(dir: &Path, a: VictoryArgs) -> Result<()> {
             s.nation,
             objective,
             s.measure,
-            if s.met { "met" } else { "not met" },
+            if s.met {
+                ui::paint(ui::Paint::Good, "met")
+            } else {
+                ui::paint(ui::Paint::Faint, "not met")
+            },
             s.treasury
         ));
     }
@@ -225,7 +229,10 @@ pub fn cmd_victory(dir: &Path, a: VictoryArgs) -> Result<()> {
             if verdict.winners.is_empty() {
                 "no club met its objective".to_owned()
             } else {
-                format!("{} win(s) (G8.2)", names(&verdict.winners))
+                format!(
+                    "{} win(s) (G8.2)",
+                    ui::paint(ui::Paint::Good, &names(&verdict.winners))
+                )
             }
         ));
     } else {
@@ -234,10 +241,10 @@ pub fn cmd_victory(dir: &Path, a: VictoryArgs) -> Result<()> {
             if verdict.met.is_empty() {
                 "none".to_owned()
             } else {
-                names(&verdict.met)
+                ui::paint(ui::Paint::Good, &names(&verdict.met))
             }
         ));
     }
-    ui::out(&out);
+    ui::out_painted(&out);
     Ok(())
 }

@@ -1,9 +1,12 @@
-//! `giglio club`: the clubs of the campaign and their secrets.
+//! `giglio club`: the clubs of the campaign, their secrets, and clubs that change
+//! during a campaign (details edited, a nation handed over, a club that leaves).
 
 use super::ui;
 use crate::auth;
 use crate::error::{Error, Result};
-use crate::storage::Store;
+use crate::rules::tables::Lang;
+use crate::scenario::clubs::{MAX_NAME_CHARS, clean_text, is_plain_address};
+use crate::storage::{Club, Store};
 use std::path::Path;
 
 /// List clubs, or issue a club a new secret.
@@ -23,6 +26,50 @@ pub enum ClubCommand {
         #[arg(long)]
         rotate: bool,
     },
+    /// Change a club's name, addresses or language; the club is told at its old and
+    /// new addresses.
+    Edit(EditArgs),
+    /// Hand a nation to a new club mid-campaign: a new secret (shown once), a welcome
+    /// with the position as it stands, a farewell to the old club.
+    Handover(HandoverArgs),
+    /// A club leaves: its nation is neutral from the open phase on (G0: no orders,
+    /// its garrisons defend, its armies stand); the club is told.
+    Leave {
+        /// The club's nation code.
+        nation: String,
+    },
+}
+
+/// What `giglio club edit` changes; what is not given stays.
+#[derive(Debug, clap::Args)]
+pub struct EditArgs {
+    /// The club's nation code.
+    pub nation: String,
+    /// The club's new name.
+    #[arg(long)]
+    pub name: Option<String>,
+    /// The club's addresses, replacing the old ones (repeat for several).
+    #[arg(long = "email", value_name = "ADDRESS")]
+    pub emails: Vec<String>,
+    /// The language of the club's mail.
+    #[arg(long, value_enum)]
+    pub lang: Option<super::orders::LangArg>,
+}
+
+/// The new club of `giglio club handover`.
+#[derive(Debug, clap::Args)]
+pub struct HandoverArgs {
+    /// The nation's code.
+    pub nation: String,
+    /// The new club's name.
+    #[arg(long)]
+    pub name: String,
+    /// The new club's addresses (repeat for several).
+    #[arg(long = "email", value_name = "ADDRESS", required = true)]
+    pub emails: Vec<String>,
+    /// The language of the new club's mail (default it).
+    #[arg(long, value_enum)]
+    pub lang: Option<super::orders::LangArg>,
 }
 
 pub fn cmd_club(dir: &Path, cmd: ClubCommand) -> Result<()> {
@@ -33,19 +80,28 @@ pub fn cmd_club(dir: &Path, cmd: ClubCommand) -> Result<()> {
             if json {
                 return ui::out_json(&clubs);
             }
+            let world = store.current()?.world;
             let mut out = String::new();
             for c in &clubs {
                 out.push_str(&format!(
-                    "{:<4} {} <{}> ({})\n",
+                    "{:<4} {} <{}> ({}){}\n",
                     c.nation,
                     c.name,
                     c.emails.join(", "),
-                    c.lang.as_str()
+                    c.lang.as_str(),
+                    if world.is_club(&c.nation) {
+                        ""
+                    } else {
+                        " (left: the nation is neutral)"
+                    }
                 ));
             }
             ui::out(&out);
             Ok(())
         }
+        ClubCommand::Edit(a) => edit(dir, a),
+        ClubCommand::Handover(a) => handover(dir, a),
+        ClubCommand::Leave { nation } => leave(dir, &nation),
         ClubCommand::Secret { nation, rotate } => {
             if !rotate {
                 return Err(Error::user(
@@ -66,4 +122,244 @@ pub fn cmd_club(dir: &Path, cmd: ClubCommand) -> Result<()> {
             Ok(())
         }
     }
+}
+
+/// The club playing `nation`, or a user error naming the list.
+fn club_of(store: &Store, nation: &str) -> Result<Club> {
+    store
+        .clubs()?
+        .into_iter()
+        .find(|c| c.nation == nation)
+        .ok_or_else(|| {
+            Error::user(format!(
+                "no club plays `{nation}` in this campaign (see `giglio club list`)"
+            ))
+        })
+}
+
+/// A club's name and addresses as given on the command line, checked as a clubs file
+/// checks them.
+fn checked(name: Option<&str>, emails: &[String]) -> Result<(Option<String>, Vec<String>)> {
+    let name = name.map(|n| clean_text(n, MAX_NAME_CHARS));
+    if name.as_deref().is_some_and(str::is_empty) {
+        return Err(Error::user("--name: a club needs a name"));
+    }
+    for e in emails {
+        if !is_plain_address(e) {
+            return Err(Error::user(format!(
+                "--email `{e}` is not a plain e-mail address (like name@example.org: ASCII, no spaces or display name)"
+            )));
+        }
+    }
+    Ok((
+        name,
+        emails.iter().map(|e| e.to_ascii_lowercase()).collect(),
+    ))
+}
+
+/// One notice, to the addresses given, in the club's language.
+fn notice(
+    dir: &Path,
+    store: &Store,
+    to: &Club,
+    kind: &'static str,
+    salt: String,
+    say: &crate::mail::notice::Say,
+) -> Result<Vec<crate::storage::OutMessage>> {
+    let (campaign, _) = super::campaign_of(dir)?;
+    let config = crate::mail::config::load(dir)?;
+    let n = crate::mail::notice::Notice {
+        kind,
+        phase: store.current()?.id,
+        salt,
+        say,
+    };
+    crate::mail::notice::to_clubs(&campaign, &config, &[to], &n, &super::now())
+}
+
+/// The nation's name in a language, or its code.
+fn nation_name(campaign: &crate::rules::Campaign, code: &str, lang: Lang) -> String {
+    campaign.nation(code).map_or_else(
+        || code.to_owned(),
+        |n| match lang {
+            Lang::It => n.name_it.clone(),
+            Lang::En => n.name_en.clone(),
+        },
+    )
+}
+
+fn edit(dir: &Path, a: EditArgs) -> Result<()> {
+    let command = format!("club edit {}", a.nation);
+    let mut store = Store::open_write(dir, &command)?;
+    let old = club_of(&store, &a.nation)?;
+    let (name, emails) = checked(a.name.as_deref(), &a.emails)?;
+    let mut new = old.clone();
+    if let Some(n) = name {
+        new.name = n;
+    }
+    if !emails.is_empty() {
+        new.emails = emails;
+    }
+    if let Some(l) = a.lang {
+        new.lang = Lang::from(l);
+    }
+    if new == old {
+        return Err(Error::user(
+            "nothing to change: give --name, --email or --lang with a new value",
+        ));
+    }
+    let (campaign, _) = super::campaign_of(dir)?;
+    let title = campaign.title_it.clone();
+    let nation = |lang| nation_name(&campaign, &new.nation, lang);
+    let say = |w: &crate::words::Words, lang: Lang, _phase: &str| {
+        (
+            crate::t!(w, lang, "desk-club-edit-subject", campaign = title.as_str()),
+            crate::t!(
+                w,
+                lang,
+                "desk-club-edit-text",
+                nation = nation(lang),
+                name = new.name.as_str(),
+                emails = new.emails.join(", "),
+                lang = new.lang.as_str()
+            ),
+        )
+    };
+    // Told at the old and the new addresses, in the language it reads from now on.
+    let mut to = new.clone();
+    for e in &old.emails {
+        if !to.emails.contains(e) {
+            to.emails.push(e.clone());
+        }
+    }
+    let salt = format!(
+        "{}|{}|{}",
+        new.name,
+        new.emails.join(","),
+        new.lang.as_str()
+    );
+    let msgs = notice(dir, &store, &to, "club-edit", salt, &say)?;
+    let mut changed = Vec::new();
+    if new.name != old.name {
+        changed.push(format!("name `{}` -> `{}`", old.name, new.name));
+    }
+    if new.emails != old.emails {
+        changed.push(format!(
+            "addresses {} -> {}",
+            old.emails.join(", "),
+            new.emails.join(", ")
+        ));
+    }
+    if new.lang != old.lang {
+        changed.push(format!(
+            "language {} -> {}",
+            old.lang.as_str(),
+            new.lang.as_str()
+        ));
+    }
+    let description = format!("club of {}: {}", new.nation, changed.join("; "));
+    store.edit_club(&new, &msgs, &super::now(), &command, &description)?;
+    ui::out(&format!(
+        "{description}\n{} notice(s) queued to the old and new addresses; `giglio mail send` delivers them\n",
+        msgs.len()
+    ));
+    Ok(())
+}
+
+fn handover(dir: &Path, a: HandoverArgs) -> Result<()> {
+    let command = format!("club handover {}", a.nation);
+    let mut store = Store::open_write(dir, &command)?;
+    let old = club_of(&store, &a.nation)?;
+    let current = store.current()?;
+    if !current.world.is_club(&a.nation) {
+        return Err(Error::user(format!(
+            "{} is neutral: its club has left, and a neutral nation is not handed over",
+            a.nation
+        )));
+    }
+    let (name, emails) = checked(Some(&a.name), &a.emails)?;
+    let new = Club {
+        nation: old.nation.clone(),
+        name: name.unwrap_or_default(),
+        emails,
+        lang: a.lang.map_or(Lang::It, Lang::from),
+    };
+    let secret = auth::issue()?;
+    let secrets = std::collections::BTreeMap::from([(new.nation.clone(), secret.clone())]);
+    let mut msgs =
+        super::welcome::messages(&store, dir, std::slice::from_ref(&new), &secrets, false)?;
+    let (campaign, _) = super::campaign_of(dir)?;
+    let title = campaign.title_it.clone();
+    let nation = |lang| nation_name(&campaign, &old.nation, lang);
+    let say = |w: &crate::words::Words, lang: Lang, phase: &str| {
+        (
+            crate::t!(
+                w,
+                lang,
+                "desk-club-handover-subject",
+                campaign = title.as_str(),
+                nation = nation(lang)
+            ),
+            crate::t!(
+                w,
+                lang,
+                "desk-club-handover-text",
+                nation = nation(lang),
+                phase = phase
+            ),
+        )
+    };
+    msgs.extend(notice(
+        dir,
+        &store,
+        &old,
+        "club-farewell",
+        new.name.clone(),
+        &say,
+    )?);
+    store.hand_over(&new, &auth::hash(&secret)?, &msgs, &super::now(), &command)?;
+    ui::out(&format!(
+        "{} now played by {} <{}>; the old club's secret no longer works\n\
+         new secret (shown once; it is also in the welcome, kept only until delivered):\n  {secret}\n\
+         the welcome and the old club's farewell queued; `giglio mail send` delivers them\n",
+        new.nation,
+        new.name,
+        new.emails.join(", ")
+    ));
+    Ok(())
+}
+
+fn leave(dir: &Path, nation: &str) -> Result<()> {
+    let command = format!("club leave {nation}");
+    let mut store = Store::open_write(dir, &command)?;
+    let club = club_of(&store, nation)?;
+    let (campaign, _) = super::campaign_of(dir)?;
+    let title = campaign.title_it.clone();
+    let name = |lang| nation_name(&campaign, nation, lang);
+    let say = |w: &crate::words::Words, lang: Lang, phase: &str| {
+        (
+            crate::t!(
+                w,
+                lang,
+                "desk-club-leave-subject",
+                campaign = title.as_str(),
+                nation = name(lang),
+                phase = phase
+            ),
+            crate::t!(
+                w,
+                lang,
+                "desk-club-leave-text",
+                nation = name(lang),
+                phase = phase
+            ),
+        )
+    };
+    let msgs = notice(dir, &store, &club, "club-leave", String::new(), &say)?;
+    store.make_neutral(nation, &msgs, &super::now(), &command)?;
+    let phase = store.current()?.id;
+    ui::out(&format!(
+        "the club of {nation} has left: {nation} is neutral from {phase} on (G0: no orders, its garrisons defend, its armies stand); its secret no longer works; a farewell queued\n"
+    ));
+    Ok(())
 }

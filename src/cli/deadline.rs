@@ -119,7 +119,13 @@ fn deadline_mail(
             ),
         )
     };
-    let clubs = store.clubs()?;
+    // A club that left (its nation neutral, G0) is told no more deadlines.
+    let world = store.current()?.world;
+    let clubs: Vec<_> = store
+        .clubs()?
+        .into_iter()
+        .filter(|c| world.is_club(&c.nation))
+        .collect();
     let notice = crate::mail::notice::Notice {
         kind: "deadline",
         phase: store.current()?.id,

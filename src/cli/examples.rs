@@ -117,6 +117,25 @@ pub const EXAMPLES: &[(&str, &[&str])] = &[
         &["giglio club list", "giglio club list --json"],
     ),
     ("club secret", &["giglio club secret V --rotate"]),
+    (
+        "club edit",
+        &[
+            "giglio club edit V --email doge@example.org --email vice@example.org",
+            "giglio club edit M --name \"Circolo Sforza\" --lang en",
+        ],
+    ),
+    (
+        "club handover",
+        &["giglio club handover F --name \"Club Valois\" --email roi@example.org --lang en"],
+    ),
+    ("club leave", &["giglio club leave N"]),
+    (
+        "announce",
+        &[
+            "giglio announce break.toml",
+            "giglio announce ruling.toml --chronicle",
+        ],
+    ),
     ("log", &["giglio log", "giglio log --dice --phase 1494-r01"]),
     ("history", &["giglio history", "giglio history --json"]),
     (

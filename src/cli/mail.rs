@@ -136,10 +136,12 @@ fn send(dir: &Path, to_dir: Option<&Path>, json: bool) -> Result<()> {
     // The write lock: one sender at a time, so no message goes out twice.
     let mut store = Store::open_write(dir, "mail send")?;
     let config = config::load(dir)?;
-    for w in super::config_warnings(&config) {
+    // The sink first: an SMTP setting that cannot work stops here, said once, before
+    // the first message; the warnings then cover what does not stop the sending.
+    let sink = deliver::sink(dir, &config, to_dir)?;
+    for w in super::config_warnings(dir, &config) {
         ui::warn(&w);
     }
-    let sink = deliver::sink(dir, &config, to_dir)?;
     let where_ = match &sink {
         deliver::Sink::Files(d) => format!("files in {}", d.display()),
         deliver::Sink::Smtp { settings, .. } => format!("{}:{}", settings.host, settings.port),

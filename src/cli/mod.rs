@@ -3,6 +3,7 @@
 //! Each subcommand is `<Verb>Args` plus `cmd_<verb>`: load, call the library, save,
 //! print. No game rule is decided here.
 
+mod announce;
 mod audit;
 mod backup;
 mod battle;
@@ -85,6 +86,7 @@ enum Command {
     Welcome(welcome::WelcomeArgs),
     Rules(rules::RulesArgs),
     Backup(backup::BackupArgs),
+    Announce(announce::AnnounceArgs),
     Completions(shell::CompletionsArgs),
     Man(shell::ManArgs),
 }
@@ -138,6 +140,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Report(args) => report::cmd_report(dir, args),
         Command::Inbox(args) => inbox::cmd_inbox(dir, args),
         Command::Deadline(args) => deadline::cmd_deadline(dir, args),
+        Command::Announce(args) => announce::cmd_announce(dir, args),
         Command::Remind(args) => deadline::cmd_remind(dir, args),
         Command::Mail(cmd) => mail::cmd_mail(dir, cmd),
         Command::Simulate(args) => simulate::cmd_simulate(dir, args),
@@ -160,8 +163,13 @@ pub fn now() -> String {
 
 /// Configuration mistakes the referee should see (`status`, `mail send`): settings
 /// that are valid but silently lose something.
-pub fn config_warnings(config: &crate::mail::config::Config) -> Vec<String> {
+pub fn config_warnings(dir: &Path, config: &crate::mail::config::Config) -> Vec<String> {
     let mut out = Vec::new();
+    // An SMTP setting that cannot work: `mail send` refuses it before the first
+    // message; `status` says it before the referee gets that far.
+    if let Some(Err(e)) = config.smtp.as_ref().map(|s| s.check(dir)) {
+        out.push(e.to_string());
+    }
     if config.mail.referee.is_empty() {
         out.push(
             "giglio.toml sets no referee address (referee = []): the referee gets no copy of the alerts (forged or late orders) nor the referee's report; add [mail] referee = [\"you@example.org\"]"

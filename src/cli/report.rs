@@ -32,10 +32,12 @@ pub struct ReportArgs {
     /// The year's public chronicle (the default with --year and no --club).
     #[arg(long, requires = "year", conflicts_with = "club")]
     pub chronicle: bool,
-    /// Language of a year's report (default: the club's; the chronicle's: it).
-    #[arg(long, value_enum, requires = "year")]
+    /// Language of a club's report, the bulletin or a year's report (default: the
+    /// club's; the bulletin's and the chronicle's: it). The referee's report is English.
+    #[arg(long, value_enum)]
     pub lang: Option<super::orders::LangArg>,
-    /// Plain text, or HTML with the map embedded.
+    /// Plain text, or HTML with the map embedded in the page (a data: URI), so the page
+    /// printed stands alone.
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
     /// Write every club's report (text, HTML, PNG map), the bulletin and the
@@ -133,18 +135,27 @@ pub fn cmd_report(dir: &Path, a: ReportArgs) -> Result<()> {
         return write_all(out, &store, &campaign, &env, &s, &after, only);
     }
     let html = matches!(a.format, Format::Html);
+    let lang = a.lang.map(Lang::from);
+    if lang.is_some() && a.club.is_none() && !a.bulletin {
+        return Err(Error::user(
+            "--lang is for a club's report (--club), the bulletin (--bulletin) or a year's \
+             reports (--year): the referee's report has one language",
+        ));
+    }
     let text = if let Some(code) = &a.club {
         let club = clubs.iter().find(|c| &c.nation == code).ok_or_else(|| {
             Error::user(format!(
                 "no club plays `{code}` in this campaign (see `giglio club list`)"
             ))
         })?;
+        let mut club = club.clone();
+        club.lang = lang.unwrap_or(club.lang);
         let reports = club::club_reports(
             &env,
             &campaign,
             &s.before,
             &s.resolution,
-            std::slice::from_ref(club),
+            std::slice::from_ref(&club),
             &s.facts,
             &|c| format!("{}.png", c.nation),
         )?;
@@ -153,7 +164,9 @@ pub fn cmd_report(dir: &Path, a: ReportArgs) -> Result<()> {
             .next()
             .ok_or_else(|| Error::user(format!("{code} is not played by a club")))?;
         if html {
-            r.rendered.html
+            // Rendered again with the picture inside: the page goes to standard output,
+            // where no file can sit beside it.
+            club::club_report(&env, &campaign, &r.view, &data_uri(&r.png))?.html
         } else {
             r.rendered.text
         }
@@ -163,11 +176,16 @@ pub fn cmd_report(dir: &Path, a: ReportArgs) -> Result<()> {
             &campaign,
             &s.before,
             &s.resolution,
-            Lang::It,
+            lang.unwrap_or(Lang::It),
             &s.facts,
         );
         let b = club::bulletin(&env, &campaign, &view, &after, "bulletin.png")?;
-        if html { b.html } else { b.text }
+        if html {
+            let png = crate::report::png::svg_to_png(&b.svg, 1.0)?;
+            club::bulletin(&env, &campaign, &view, &after, &data_uri(&png))?.html
+        } else {
+            b.text
+        }
     } else {
         let view = club::referee_view(
             &env,
@@ -182,6 +200,17 @@ pub fn cmd_report(dir: &Path, a: ReportArgs) -> Result<()> {
     };
     ui::out(&text);
     Ok(())
+}
+
+/// A PNG picture as a `data:` URI, for an HTML page printed to standard output: the
+/// page then shows its map wherever the referee saves or pipes it, and nothing is
+/// written beside it unasked.
+fn data_uri(png: &[u8]) -> String {
+    use base64::Engine;
+    format!(
+        "data:image/png;base64,{}",
+        base64::engine::general_purpose::STANDARD.encode(png)
+    )
 }
 
 /// Writes every report of the phase into `out`.
@@ -287,7 +316,10 @@ fn cmd_year(
     if let Some(out) = &a.out {
         return write_year(out, store, campaign, env, &record);
     }
-    let map_src = year_map_file(y);
+    let map_src = match a.format {
+        Format::Html => data_uri(&year::political_png(env, campaign, &record.end)?),
+        Format::Text => year_map_file(y),
+    };
     let lang = a.lang.map(Lang::from);
     let rendered = match &a.club {
         Some(code) => {

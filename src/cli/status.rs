@@ -83,7 +83,12 @@ pub fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
     let phases = store.phases()?;
     let current = store.current()?;
     let previous = phases.iter().rev().nth(1);
-    let clubs = store.clubs()?;
+    // The clubs playing now: a club that left keeps its row, its nation is neutral.
+    let clubs: Vec<_> = store
+        .clubs()?
+        .into_iter()
+        .filter(|c| current.world.is_club(&c.nation))
+        .collect();
     let id = current.id;
     let cal = &campaign.tables.calendar;
     let (season, round) = match id.phase {
@@ -136,7 +141,7 @@ pub fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
         Some(crate::mail::deadline::next_reminder(&now, done)?)
     };
     let warnings = match crate::mail::config::load(dir) {
-        Ok(config) => super::config_warnings(&config),
+        Ok(config) => super::config_warnings(dir, &config),
         Err(e) => vec![format!("giglio.toml: {e}")],
     };
     let status = Status {
@@ -212,8 +217,8 @@ pub fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
     };
     let mut text = format!(
         "campaign:   {}\nphase:      {}{when}, year {} of {}\nopened:     {}\nwaiting for: {}\nseed commitment (SHA-256 of this phase's seed): {}\n",
-        status.campaign,
-        id,
+        ui::paint(ui::Paint::Strong, &status.campaign),
+        ui::paint(ui::Paint::Strong, &id.to_string()),
         id.year - cal.start_year + 1,
         cal.years,
         status.opened_at,
@@ -225,7 +230,8 @@ pub fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
     }
     if !status.late.is_empty() {
         text.push_str(&format!(
-            "LATE:       {} (the deadline has passed: `giglio resolve` lets them hold)\n",
+            "{}       {} (the deadline has passed: `giglio resolve` lets them hold)\n",
+            ui::paint(ui::Paint::Error, "LATE:"),
             status.late.join(" ")
         ));
     }
@@ -238,12 +244,18 @@ pub fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
     if status.mail_queued + status.mail_failed > 0 {
         text.push_str(&format!(
             "outbox:     {} queued, {} failed (`giglio mail send`, `giglio mail status`)\n",
-            status.mail_queued, status.mail_failed
+            status.mail_queued,
+            if status.mail_failed > 0 {
+                ui::paint(ui::Paint::Error, &status.mail_failed.to_string())
+            } else {
+                status.mail_failed.to_string()
+            }
         ));
     }
     if !status.secrets_in_outbox.is_empty() {
         text.push_str(&format!(
-            "WARNING:    the welcome messages of {} still hold their club's secret in the outbox until delivered (`giglio mail send`)\n",
+            "{}    the welcome messages of {} still hold their club's secret in the outbox until delivered (`giglio mail send`)\n",
+            ui::paint(ui::Paint::Warning, "WARNING:"),
             status.secrets_in_outbox.join(" ")
         ));
     }
@@ -262,8 +274,13 @@ pub fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
     ));
     for b in &status.battles {
         text.push_str(&format!(
-            "battle pending: {} at {} ({} against {}), since {}: the next phase waits for its result\n",
-            b.id, b.node, b.attacker, b.defender, b.since
+            "{} {} at {} ({} against {}), since {}: the next phase waits for its result\n",
+            ui::paint(ui::Paint::Warning, "battle pending:"),
+            b.id,
+            b.node,
+            b.attacker,
+            b.defender,
+            b.since
         ));
     }
     if let Some(e) = &status.encounter {
@@ -287,7 +304,7 @@ pub fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
         status.clubs.join(" "),
         status.neutral.join(" ")
     ));
-    ui::out(&text);
+    ui::out_painted(&text);
     for w in &status.warnings {
         ui::warn(w);
     }

@@ -1,6 +1,11 @@
 //! Writing to the terminal: data to stdout, errors and progress to stderr.
 //!
 //! A closed pipe (`giglio log | head`) is not an error: output simply stops.
+//!
+//! Colour: diagnostics, `status` and `victory` paint a few words (errors red, warnings
+//! yellow, what is met green) through anstream, which drops the colour when the stream
+//! is not a terminal or `NO_COLOR` is set, and keeps it when `CLICOLOR_FORCE` is set.
+//! Data (`--json`, reports, files) never carries colour: it goes through [`out`].
 
 use crate::error::Error;
 use std::io::Write;
@@ -11,6 +16,75 @@ pub fn out(text: &str) {
     let _ = stdout
         .write_all(text.as_bytes())
         .and_then(|()| stdout.flush());
+}
+
+/// Writes text that may carry [`paint`]ed words to stdout: coloured on a terminal,
+/// plain when piped or under `NO_COLOR`.
+pub fn out_painted(text: &str) {
+    let mut stdout = anstream::stdout().lock();
+    let _ = stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush());
+}
+
+/// What a painted word says, hence its colour.
+#[derive(Clone, Copy, Debug)]
+pub enum Paint {
+    /// Something wrong that stops the command, or a club late.
+    Error,
+    /// Something the referee should look at.
+    Warning,
+    /// An objective met, a check passed.
+    Good,
+    /// A label or a heading.
+    Strong,
+    /// Something that matters less: an objective not (yet) met.
+    Faint,
+}
+
+/// Wraps `text` in the escape codes of its colour; [`out_painted`] and the error
+/// stream drop them where colour does not belong.
+pub fn paint(p: Paint, text: &str) -> String {
+    use anstyle::AnsiColor;
+    let style = match p {
+        Paint::Error => AnsiColor::Red.on_default().bold(),
+        Paint::Warning => AnsiColor::Yellow.on_default().bold(),
+        Paint::Good => AnsiColor::Green.on_default().bold(),
+        Paint::Strong => anstyle::Style::new().bold(),
+        Paint::Faint => anstyle::Style::new().dimmed(),
+    };
+    format!("{style}{text}{style:#}")
+}
+
+/// Paints a diagnostic rendered as plain text (rustc-style, by annotate-snippets): the
+/// level word, the carets and the location arrow. The plain rendering is what goes
+/// back by mail; only the terminal copy is painted.
+fn paint_diagnostic(rendered: &str) -> String {
+    let mut out = String::with_capacity(rendered.len());
+    for line in rendered.split_inclusive('\n') {
+        let trimmed = line.trim_start();
+        let painted = if let Some(rest) = line.strip_prefix("error") {
+            format!("{}{rest}", paint(Paint::Error, "error"))
+        } else if let Some(rest) = line.strip_prefix("warning") {
+            format!("{}{rest}", paint(Paint::Warning, "warning"))
+        } else if trimmed.starts_with('|') && line.contains('^') {
+            let at = line.find('^').unwrap_or(line.len());
+            let body = line[at..].trim_end_matches('\n');
+            let nl = if line.ends_with('\n') { "\n" } else { "" };
+            format!("{}{}{nl}", &line[..at], paint(Paint::Error, body))
+        } else if let Some(at) = line.find(": error[") {
+            format!(
+                "{}: {}{}",
+                &line[..at],
+                paint(Paint::Error, "error"),
+                &line[at + ": error".len()..]
+            )
+        } else {
+            line.to_owned()
+        };
+        out.push_str(&painted);
+    }
+    out
 }
 
 /// Writes a value as pretty JSON to stdout.
@@ -24,25 +98,26 @@ pub fn out_json(value: &impl serde::Serialize) -> crate::error::Result<()> {
 
 /// Prints a warning on stderr (data on stdout stays clean for pipes and JSON).
 pub fn warn(text: &str) {
-    let mut stderr = std::io::stderr().lock();
-    let _ = writeln!(stderr, "warning: {text}");
+    let mut stderr = anstream::stderr().lock();
+    let _ = writeln!(stderr, "{}: {text}", paint(Paint::Warning, "warning"));
 }
 
 /// Prints an error the way the user should see it.
 pub fn report_error(e: &Error) {
-    let mut stderr = std::io::stderr().lock();
+    let mut stderr = anstream::stderr().lock();
+    let error = paint(Paint::Error, "error");
     match e {
         Error::Invalid {
             summary, rendered, ..
         } => {
-            let _ = write!(stderr, "{rendered}");
-            let _ = writeln!(stderr, "error: {summary}");
+            let _ = write!(stderr, "{}", paint_diagnostic(rendered));
+            let _ = writeln!(stderr, "{error}: {summary}");
         }
         Error::Busy(m) => {
-            let _ = writeln!(stderr, "busy: {m}");
+            let _ = writeln!(stderr, "{}: {m}", paint(Paint::Warning, "busy"));
         }
         other => {
-            let _ = writeln!(stderr, "error: {other}");
+            let _ = writeln!(stderr, "{error}: {other}");
         }
     }
 }
@@ -57,4 +132,20 @@ pub fn progress(what: &str, total: u64) -> indicatif::ProgressBar {
     }
     bar.set_message(what.to_owned());
     bar
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_painted_diagnostic_reads_the_same_without_its_colour() {
+        let plain = "error[G2b.6]: too far\n --> F.toml:3:5\n  |\n3 | a = 1\n  |     ^ here\nF.toml:1:1: error[x]: y\n";
+        let painted = paint_diagnostic(plain);
+        assert_ne!(painted, plain);
+        let mut stripped = Vec::new();
+        let mut s = anstream::StripStream::new(&mut stripped);
+        s.write_all(painted.as_bytes()).expect("strip");
+        assert_eq!(String::from_utf8(stripped).expect("UTF-8"), plain);
+    }
 }

@@ -40,6 +40,29 @@ pub fn queue(
     secrets: &std::collections::BTreeMap<String, String>,
     kept: bool,
 ) -> Result<usize> {
+    let mut clubs = store.clubs()?;
+    if let Some(code) = only {
+        clubs.retain(|c| c.nation == code);
+        if clubs.is_empty() {
+            return Err(Error::user(format!("no club plays {code}")));
+        }
+    }
+    let msgs = messages(store, dir, &clubs, secrets, kept)?;
+    let now = super::now();
+    store.queue(&msgs, &now, "welcome messages")?;
+    Ok(msgs.len())
+}
+
+/// The welcome of each of `clubs` (those that play a nation), with its position as it
+/// stands, without queueing them: a nation handed to a new club queues its welcome in
+/// the same transaction as the change.
+pub fn messages(
+    store: &Store,
+    dir: &Path,
+    clubs: &[crate::storage::Club],
+    secrets: &std::collections::BTreeMap<String, String>,
+    kept: bool,
+) -> Result<Vec<crate::storage::OutMessage>> {
     let parts = super::MailParts::load(dir)?;
     let (campaign, _) = super::campaign_of(dir)?;
     let current = store.current()?;
@@ -63,14 +86,5 @@ pub fn queue(
         deadline: deadline.as_deref(),
         now: &now,
     };
-    let mut clubs = store.clubs()?;
-    if let Some(code) = only {
-        clubs.retain(|c| c.nation == code);
-        if clubs.is_empty() {
-            return Err(Error::user(format!("no club plays {code}")));
-        }
-    }
-    let msgs = crate::mail::welcome::messages(&w, &clubs, secrets, kept)?;
-    store.queue(&msgs, &now, "welcome messages")?;
-    Ok(msgs.len())
+    crate::mail::welcome::messages(&w, clubs, secrets, kept)
 }

@@ -117,6 +117,10 @@ pub struct SmtpConfig {
     /// The first wait between tries; it doubles each time.
     #[serde(default = "default_retry_ms")]
     pub retry_base_ms: u64,
+    /// The keys an environment variable set (`port` for GIGLIO_SMTP_PORT…), so a
+    /// mistake is named where the referee wrote it.
+    #[serde(skip)]
+    pub from_env: Vec<&'static str>,
 }
 
 fn default_port() -> u16 {
@@ -234,18 +238,22 @@ fn apply_env(config: &mut Config, var: impl Fn(&str) -> Option<String>) -> Resul
             timeout_secs: default_timeout(),
             max_attempts: default_attempts(),
             retry_base_ms: default_retry_ms(),
+            from_env: Vec::new(),
         });
         smtp.host = host;
+        smtp.from_env.push("host");
     }
     let Some(smtp) = config.smtp.as_mut() else {
         return Ok(());
     };
     if let Some(p) = var("GIGLIO_SMTP_PORT") {
+        smtp.from_env.push("port");
         smtp.port = p
             .parse()
             .map_err(|_| Error::user(format!("GIGLIO_SMTP_PORT `{p}` is not a port number")))?;
     }
     if let Some(s) = var("GIGLIO_SMTP_SECURITY") {
+        smtp.from_env.push("security");
         smtp.security = match s.as_str() {
             "starttls" => Security::Starttls,
             "tls" => Security::Tls,
@@ -258,20 +266,181 @@ fn apply_env(config: &mut Config, var: impl Fn(&str) -> Option<String>) -> Resul
         };
     }
     if let Some(u) = var("GIGLIO_SMTP_USER") {
+        smtp.from_env.push("user");
         smtp.user = Some(u);
     }
     if let Some(p) = var("GIGLIO_SMTP_PASSWORD") {
+        smtp.from_env.push("password");
         smtp.password = Some(p);
     }
     if let Some(f) = var("GIGLIO_SMTP_CA_FILE") {
+        smtp.from_env.push("ca_file");
         smtp.ca_file = Some(PathBuf::from(f));
     }
     if let Some(ms) = var("GIGLIO_SMTP_RETRY_MS") {
+        smtp.from_env.push("retry_base_ms");
         smtp.retry_base_ms = ms
             .parse()
             .map_err(|_| Error::user(format!("GIGLIO_SMTP_RETRY_MS `{ms}` is not a number")))?;
     }
     Ok(())
+}
+
+/// Ports whose protocol is known: implicit TLS (465) or plain-then-STARTTLS (25, 587).
+const IMPLICIT_TLS_PORTS: [u16; 1] = [465];
+const STARTTLS_PORTS: [u16; 2] = [25, 587];
+
+impl SmtpConfig {
+    /// Finds a setting that cannot work before anything is sent, and names it where
+    /// the referee wrote it (`giglio.toml:LINE: [smtp] key`, or the environment
+    /// variable that set it). `dir` is the campaign directory, for the file's lines.
+    /// No network: whether the host resolves is the sender's to check.
+    pub fn check(&self, dir: &Path) -> Result<()> {
+        let at = |key: &str| self.place(dir, key);
+        let host = self.host.trim();
+        if host.is_empty() {
+            return Err(Error::user(format!(
+                "{}: the SMTP server has no host name; write host = \"smtp.example.org\"",
+                at("host")
+            )));
+        }
+        if let Some(why) = host_problem(host) {
+            return Err(Error::user(format!(
+                "{}: `{host}` is not a host name ({why}); write the name alone \
+                 (smtp.example.org) and the port in `port`",
+                at("host")
+            )));
+        }
+        if self.port == 0 {
+            return Err(Error::user(format!(
+                "{}: port 0 is no port; SMTP servers listen on 587 (starttls) or 465 (tls)",
+                at("port")
+            )));
+        }
+        let mismatch = match self.security {
+            Security::Tls if STARTTLS_PORTS.contains(&self.port) => Some((
+                "tls",
+                "speaks plain SMTP and STARTTLS",
+                "security = \"starttls\", or port = 465",
+            )),
+            Security::Starttls | Security::None if IMPLICIT_TLS_PORTS.contains(&self.port) => {
+                Some((
+                    if self.security == Security::None {
+                        "none"
+                    } else {
+                        "starttls"
+                    },
+                    "expects TLS from the first byte",
+                    "security = \"tls\", or port = 587",
+                ))
+            }
+            _ => None,
+        };
+        if let Some((mode, speaks, fix)) = mismatch {
+            return Err(Error::user(format!(
+                "{} and {}: security = \"{mode}\" on port {}, which {speaks}: the first \
+                 message would wait for a reply that never comes; write {fix}",
+                at("security"),
+                at("port"),
+                self.port
+            )));
+        }
+        match (&self.user, &self.password) {
+            (Some(_), None) => {
+                return Err(Error::user(format!(
+                    "{}: an SMTP user is set but no password: set GIGLIO_SMTP_PASSWORD",
+                    at("user")
+                )));
+            }
+            (None, Some(_)) => {
+                return Err(Error::user(format!(
+                    "{}: a password is set but no user, so giglio would never log in: \
+                     set [smtp] user (or GIGLIO_SMTP_USER)",
+                    at("password")
+                )));
+            }
+            _ => {}
+        }
+        if self.timeout_secs == 0 {
+            return Err(Error::user(format!(
+                "{}: 0 seconds leaves the server no time to answer; the default is 30",
+                at("timeout_secs")
+            )));
+        }
+        if self.max_attempts == 0 {
+            return Err(Error::user(format!(
+                "{}: 0 tries would never send a message; the default is 4",
+                at("max_attempts")
+            )));
+        }
+        Ok(())
+    }
+
+    /// Where a key was set: its environment variable, else its line in giglio.toml.
+    pub fn place(&self, dir: &Path, key: &str) -> String {
+        if self.from_env.contains(&key) {
+            return format!("GIGLIO_SMTP_{}", env_name(key));
+        }
+        let path = dir.join(CONFIG_FILE);
+        let line = std::fs::read_to_string(&path)
+            .ok()
+            .and_then(|text| key_line(&text, "smtp", key));
+        match line {
+            Some(n) => format!("{}:{n}: [smtp] {key}", path.display()),
+            None => format!("{} [smtp] {key} (the default)", path.display()),
+        }
+    }
+}
+
+/// The environment variable's suffix for a key.
+fn env_name(key: &str) -> &'static str {
+    match key {
+        "host" => "HOST",
+        "port" => "PORT",
+        "security" => "SECURITY",
+        "user" => "USER",
+        "password" => "PASSWORD",
+        "ca_file" => "CA_FILE",
+        _ => "RETRY_MS",
+    }
+}
+
+/// Why a host name cannot be one: a URL, a port written into it, spaces.
+fn host_problem(host: &str) -> Option<&'static str> {
+    if host.contains("://") {
+        Some("a URL")
+    } else if host.contains(char::is_whitespace) {
+        Some("it holds a space")
+    } else if host.contains(['/', '@', '?', '#']) {
+        Some("it holds a character no host name has")
+    } else if host.contains(':')
+        && host.parse::<std::net::Ipv6Addr>().is_err()
+        && !host.starts_with('[')
+    {
+        Some("a port written into it")
+    } else {
+        None
+    }
+}
+
+/// The 1-based line of `key = …` inside `[table]` of a TOML text, if it is written.
+fn key_line(text: &str, table: &str, key: &str) -> Option<usize> {
+    let header = format!("[{table}]");
+    let mut inside = false;
+    for (i, line) in text.lines().enumerate() {
+        let l = line.trim();
+        if l.starts_with('[') {
+            inside = l.split('#').next().is_some_and(|h| h.trim() == header);
+            continue;
+        }
+        let written = l
+            .strip_prefix(key)
+            .is_some_and(|rest| rest.trim_start().starts_with('='));
+        if inside && written {
+            return Some(i + 1);
+        }
+    }
+    None
 }
 
 /// The `giglio.toml` that `giglio new` writes: every setting, commented.
@@ -344,6 +513,24 @@ mod tests {
             ("127.0.0.1", 2525, Security::None)
         );
         assert_eq!(s.password.as_deref(), Some("pw"));
+    }
+
+    #[test]
+    fn a_key_is_found_on_its_line_in_its_table() {
+        let text = "[mail]\nport = 1\n\n[smtp]  # the server\nhost = \"h\"\nport = 0\n";
+        assert_eq!(key_line(text, "smtp", "port"), Some(6));
+        assert_eq!(key_line(text, "smtp", "portal"), None);
+        assert_eq!(key_line(text, "smtp", "user"), None);
+    }
+
+    #[test]
+    fn host_names_are_told_from_urls_and_ports() {
+        for good in ["smtp.example.org", "127.0.0.1", "::1", "[::1]"] {
+            assert_eq!(host_problem(good), None, "{good}");
+        }
+        for bad in ["smtp://x.org", "x.org:587", "x org", "me@x.org"] {
+            assert!(host_problem(bad).is_some(), "{bad}");
+        }
     }
 
     #[test]

@@ -70,10 +70,31 @@ pub fn sink(dir: &Path, config: &Config, files: Option<&Path>) -> Result<Sink> {
     let Some(smtp) = &config.smtp else {
         return Ok(Sink::Files(dir.join(&config.mail.out_dir)));
     };
+    smtp.check(dir)?;
+    let transport = transport(smtp)?;
+    resolves(dir, smtp)?;
     Ok(Sink::Smtp {
-        transport: Box::new(transport(smtp)?),
+        transport: Box::new(transport),
         settings: smtp.clone(),
     })
+}
+
+/// Looks the server's name up before the first message, so a mistyped host is named
+/// once, where it was written, rather than as a failure of every message.
+fn resolves(dir: &Path, s: &SmtpConfig) -> Result<()> {
+    use std::net::ToSocketAddrs;
+    let host = s.host.trim().trim_start_matches('[').trim_end_matches(']');
+    match (host, s.port).to_socket_addrs().map(|mut a| a.next()) {
+        Ok(Some(_)) => Ok(()),
+        Ok(None) => Err(Error::user(format!(
+            "{}: `{host}` has no address",
+            s.place(dir, "host")
+        ))),
+        Err(e) => Err(Error::user(format!(
+            "{}: the SMTP server `{host}` cannot be found ({e}); check the name",
+            s.place(dir, "host")
+        ))),
+    }
 }
 
 /// Builds the SMTP transport. Only safe constructors: TLS is required unless the
@@ -114,9 +135,8 @@ fn transport(s: &SmtpConfig) -> Result<SmtpTransport> {
         .port(s.port)
         .timeout(Some(Duration::from_secs(s.timeout_secs)));
     if let Some(user) = &s.user {
-        let password = s.password.clone().ok_or_else(|| {
-            Error::user("an SMTP user is set but no password: set GIGLIO_SMTP_PASSWORD")
-        })?;
+        // `SmtpConfig::check` has refused a user without a password already.
+        let password = s.password.clone().unwrap_or_default();
         builder = builder.credentials(Credentials::new(user.clone(), password));
     }
     Ok(builder.build())
@@ -365,6 +385,7 @@ mod tests {
             timeout_secs: 1,
             max_attempts: 1,
             retry_base_ms: 0,
+            from_env: Vec::new(),
         };
         let e = transport(&remote).expect_err("refused");
         assert!(e.to_string().contains("unencrypted"), "{e}");

@@ -175,7 +175,19 @@ pub fn year_record(
         .last()
         .is_some_and(|p| p.before.phase.phase == Phase::Winter);
     match end {
-        Some(end) if ends_in_winter => Ok(YearRecord { year, phases, end }),
+        Some(end) if ends_in_winter => Ok(YearRecord {
+            year,
+            phases,
+            end,
+            announcements: store
+                .chronicle_announcements(year)?
+                .into_iter()
+                .map(|a| crate::rules::chronicle::Announced {
+                    it: a.text_it,
+                    en: a.text_en,
+                })
+                .collect(),
+        }),
         _ if phases.is_empty() => Err(Error::user(format!(
             "the campaign has no year {year} (see `giglio history`)"
         ))),

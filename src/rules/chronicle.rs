@@ -39,6 +39,16 @@ pub struct YearRecord {
     pub year: u16,
     pub phases: Vec<PhaseRecord>,
     pub end: World,
+    /// The referee's announcements copied into the chronicle (`giglio announce
+    /// --chronicle`), oldest first: each as written, in Italian and English.
+    pub announcements: Vec<Announced>,
+}
+
+/// One announcement of the referee, in each language as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Announced {
+    pub it: String,
+    pub en: String,
 }
 
 impl YearRecord {
@@ -250,6 +260,8 @@ pub struct Chronicle {
     pub events: Vec<YearEvent>,
     /// Nations holding nodes at either end of the year, most at the end first.
     pub holdings: Vec<HoldingChange>,
+    /// The referee's announcements of the year, in the chronicle's language.
+    pub announcements: Vec<String>,
 }
 
 /// Returns the kind of a ledger item: its order in the summary, key and words. The
@@ -757,6 +769,14 @@ pub fn chronicle(names: &dyn Names, say: &dyn Say, y: &YearRecord, lang: Lang) -
         battles,
         events,
         holdings: holdings(names, y, lang),
+        announcements: y
+            .announcements
+            .iter()
+            .map(|a| match lang {
+                Lang::It => a.it.clone(),
+                Lang::En => a.en.clone(),
+            })
+            .collect(),
     }
 }
 
@@ -1115,6 +1135,7 @@ mod tests {
             year: 1494,
             phases: vec![spring, round, winter],
             end,
+            announcements: Vec::new(),
         }
     }
 

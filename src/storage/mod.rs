@@ -9,6 +9,7 @@
 mod archive;
 mod backup;
 mod battles;
+mod clubs;
 mod lock;
 mod mail;
 mod schema;
@@ -16,6 +17,7 @@ mod schema;
 pub use archive::{Archivable, Size};
 pub use backup::{Checked as BackupChecked, check as check_backup};
 pub use battles::{NewStep, Settlement, StepRow, step_seed};
+pub use clubs::Announcement;
 
 pub use mail::{Attempt, InboxRow, Ingest, OutMessage, OutboxRow, Status};
 

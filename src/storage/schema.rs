@@ -17,6 +17,7 @@ pub fn migrations() -> Migrations<'static> {
         M::up(V8_INTAKE_DEDUP_ALERTS),
         M::up(V9_PHASE_STEPS),
         M::up(V10_MAIL_ARCHIVE),
+        v11_club_changes(),
     ])
 }
 
@@ -263,6 +264,36 @@ const V10_MAIL_ARCHIVE: &str = r#"
 ALTER TABLE outbox ADD COLUMN archived_to TEXT;  -- the mbox file holding its bytes
 ALTER TABLE outbox ADD COLUMN archived_at TEXT;
 "#;
+
+/// Version 11 (the desk, issue 19 point 7): what the referee changed about the clubs
+/// and said to them. `club_change` records a nation turned neutral at the opening of a
+/// phase (the audit knows the opening then differs from what the previous phase
+/// produced by that act alone); it goes with its phase if `undo` removes the phase.
+/// `announcement` keeps the referee's word to every club, for the year's chronicle
+/// when asked. Self-contained: it only adds its own two tables.
+fn v11_club_changes() -> M<'static> {
+    M::up(
+        r#"
+CREATE TABLE club_change (
+    phase_key TEXT NOT NULL REFERENCES phase(key) ON DELETE CASCADE,
+    nation    TEXT NOT NULL,
+    change    TEXT NOT NULL CHECK (change IN ('neutral')),
+    at        TEXT NOT NULL,
+    PRIMARY KEY (phase_key, nation)
+);
+
+CREATE TABLE announcement (
+    id           INTEGER PRIMARY KEY,
+    at           TEXT NOT NULL,
+    phase_key    TEXT NOT NULL,
+    year         INTEGER NOT NULL,
+    text_it      TEXT NOT NULL,
+    text_en      TEXT NOT NULL,
+    in_chronicle INTEGER NOT NULL CHECK (in_chronicle IN (0, 1))
+);
+"#,
+    )
+}
 
 #[cfg(test)]
 mod tests {
