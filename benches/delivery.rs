@@ -128,31 +128,25 @@ fn reports() -> Vec<OutMessage> {
     )
     .expect("resolves");
     let sent: Vec<_> = round.orders.keys().cloned().collect();
-    let (facts, _) = giglio::mail::outbox::facts(
-        &store,
-        &round.campaign,
-        &round.world,
-        &resolution,
-        &sent,
-        &config,
-        NOW,
-    )
-    .expect("facts");
-    let phase = giglio::mail::outbox::ResolvedPhase {
-        before: &round.world,
-        resolution: &resolution,
-        facts: &facts,
-        rolls: dice.log().len(),
-    };
     let mailing = giglio::mail::outbox::Mailing {
         env: &env,
         config: &config,
         rulesets: &rulesets,
         definition: &source.files,
     };
-    let one_phase =
-        giglio::mail::outbox::phase_messages(&store, &round.campaign, &phase, &mailing, NOW)
-            .expect("messages");
+    let paper = giglio::engine::paperwork::gather(
+        &store,
+        &round.campaign,
+        &round.world,
+        &resolution,
+        &sent,
+        &mailing,
+        NOW,
+    )
+    .expect("paperwork");
+    let phase = paper.phase(&round.world, &resolution, dice.log().len());
+    let one_phase = giglio::mail::outbox::phase_messages(&round.campaign, &phase, &mailing, NOW)
+        .expect("messages");
     (0..REPORTS)
         .map(|i| {
             let m = &one_phase[i % one_phase.len()];

@@ -22,7 +22,7 @@ mod synthetic;
 use criterion::{BenchmarkId, Criterion, SamplingMode, criterion_group, criterion_main};
 use giglio::engine;
 use giglio::mail::config::Config;
-use giglio::mail::outbox::{self, Mailing, ResolvedPhase};
+use giglio::mail::outbox::{self, Mailing};
 use giglio::rules::dice::{Dice, Roll, SeededDice};
 use giglio::rules::resolve::Resolution;
 use giglio::rules::{Campaign, World};
@@ -160,24 +160,19 @@ fn pieces(c: &Campaign1, store: &Store) -> (Written, [(&'static str, Duration); 
     let t_resolve = t.elapsed();
     let t = Instant::now();
     let sent: Vec<_> = p.orders.keys().cloned().collect();
-    let (facts, deadline) = outbox::facts(
+    let paper = engine::paperwork::gather(
         store,
         &c.campaign,
         &p.world,
         &resolution,
         &sent,
-        &c.config,
+        &c.mailing(),
         NOW,
     )
-    .expect("facts");
-    let phase = ResolvedPhase {
-        before: &p.world,
-        resolution: &resolution,
-        facts: &facts,
-        rolls: rolls.len(),
-    };
-    let msgs =
-        outbox::phase_messages(store, &c.campaign, &phase, &c.mailing(), NOW).expect("messages");
+    .expect("paperwork");
+    let phase = paper.phase(&p.world, &resolution, rolls.len());
+    let msgs = outbox::phase_messages(&c.campaign, &phase, &c.mailing(), NOW).expect("messages");
+    let (facts, deadline) = (&paper.facts, paper.deadline.clone());
     let t_messages = t.elapsed();
     // The shares of the messages, each made again on its own: the club reports' text,
     // HTML and map SVG (no PNG), the map SVGs alone, the PNGs alone.
@@ -188,7 +183,7 @@ fn pieces(c: &Campaign1, store: &Store) -> (Written, [(&'static str, Duration); 
         &p.world,
         &resolution,
         &clubs,
-        &facts,
+        facts,
         &|_| "cid:map".into(),
     )
     .expect("reports");

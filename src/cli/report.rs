@@ -312,7 +312,7 @@ fn cmd_year(
     y: u16,
     a: &ReportArgs,
 ) -> Result<()> {
-    let record = year::year_record(store, y, None)?;
+    let record = crate::engine::paperwork::year_record(store, y, None)?;
     if let Some(out) = &a.out {
         return write_year(out, store, campaign, env, &record);
     }

@@ -20,6 +20,7 @@ use std::collections::BTreeMap;
 mod audit;
 mod battles;
 pub mod exchange;
+pub mod paperwork;
 
 pub use audit::{Audit, audit};
 pub use battles::{
@@ -398,16 +399,10 @@ fn phase_mail(
     now: &str,
 ) -> Result<(Vec<crate::storage::OutMessage>, Option<String>)> {
     let sent: Vec<NationCode> = p.orders.keys().cloned().collect();
-    let (facts, deadline) =
-        outbox::facts(store, campaign, &p.world, resolution, &sent, m.config, now)?;
-    let phase = outbox::ResolvedPhase {
-        before: &p.world,
-        resolution,
-        facts: &facts,
-        rolls,
-    };
-    let msgs = outbox::phase_messages(store, campaign, &phase, m, now)?;
-    Ok((msgs, deadline))
+    let paper = paperwork::gather(store, campaign, &p.world, resolution, &sent, m, now)?;
+    let phase = paper.phase(&p.world, resolution, rolls);
+    let msgs = outbox::phase_messages(campaign, &phase, m, now)?;
+    Ok((msgs, paper.deadline))
 }
 
 /// What `resolve --dry-run` would send: the messages of resolving the open phase now,

@@ -5,16 +5,19 @@
 
 use super::compose::{Draft, FilePart, compose, mailbox};
 use super::config::Config;
-use super::deadline;
+use crate::battle::card::Card;
 use crate::battle::ruleset::Ruleset;
 use crate::error::Result;
 use crate::report::club::{self, ClubReport};
+use crate::report::year::YearData;
 use crate::rules::resolve::Resolution;
 use crate::rules::tables::Lang;
 use crate::rules::visibility::PhaseFacts;
 use crate::rules::{Campaign, NationCode, World};
-use crate::storage::{OutMessage, Store};
+use crate::scenario::clubs::Club;
+use crate::storage::OutMessage;
 use minijinja::Environment;
+use std::collections::BTreeMap;
 
 /// What the shell gives the engine to render and queue a phase's messages.
 pub struct Mailing<'a> {
@@ -26,38 +29,6 @@ pub struct Mailing<'a> {
     pub definition: &'a std::collections::BTreeMap<String, String>,
 }
 
-/// The facts every report of a phase shares, and the next phase's deadline to store.
-pub fn facts(
-    store: &Store,
-    campaign: &Campaign,
-    before: &World,
-    resolution: &Resolution,
-    sent: &[NationCode],
-    config: &Config,
-    now: &str,
-) -> Result<(PhaseFacts, Option<String>)> {
-    let tz = deadline::zone(&campaign.time_zone)?;
-    let stored_deadline = match &resolution.next {
-        Some(next) => deadline::default_for(next.phase, now, &config.deadlines, tz)?,
-        None => None,
-    };
-    let facts = PhaseFacts {
-        deadline: stored_deadline.as_deref().map(|d| deadline::display(d, tz)),
-        next_seed_commitment: match &resolution.next {
-            Some(next) => Some(store.seed_commitment_of(&next.phase.key())?),
-            None => None,
-        },
-        revealed_seed: Some(hex::encode(store.phase_seed()?)),
-        sent_orders: before
-            .clubs
-            .iter()
-            .filter(|c| sent.contains(c))
-            .cloned()
-            .collect(),
-    };
-    Ok((facts, stored_deadline))
-}
-
 /// A resolved phase, as its messages need it.
 pub struct ResolvedPhase<'a> {
     pub before: &'a World,
@@ -65,22 +36,27 @@ pub struct ResolvedPhase<'a> {
     pub facts: &'a PhaseFacts,
     /// How many dice were rolled.
     pub rolls: usize,
+    /// The clubs, as registered.
+    pub clubs: &'a [Club],
+    /// The card of each battle pending after the phase, by id (`engine::paperwork`).
+    pub cards: &'a BTreeMap<String, Card>,
+    /// After a winter, the year's record and chart history.
+    pub year: Option<&'a YearData>,
 }
 
 /// Renders and composes every message of a resolved phase.
 pub fn phase_messages(
-    store: &Store,
     campaign: &Campaign,
     p: &ResolvedPhase,
     m: &Mailing,
     now: &str,
 ) -> Result<Vec<OutMessage>> {
     let (before, resolution, facts) = (p.before, p.resolution, p.facts);
-    let clubs = store.clubs()?;
+    let clubs = p.clubs;
     let from = mailbox(&m.config.mail.from)?;
     let phase = Some(before.phase.key());
     let after = resolution.next.as_ref().unwrap_or(before);
-    let reports = club::club_reports(m.env, campaign, before, resolution, &clubs, facts, &|_| {
+    let reports = club::club_reports(m.env, campaign, before, resolution, clubs, facts, &|_| {
         "cid:map".into()
     })?;
     let mut bulletins = std::collections::BTreeMap::new();
@@ -93,7 +69,7 @@ pub fn phase_messages(
     }
     let mut out = Vec::new();
     for r in &reports {
-        let mut files = report_files(store, campaign, after, r, m, &bulletins[&r.club.lang])?;
+        let mut files = report_files(campaign, after, r, p.cards, m, &bulletins[&r.club.lang])?;
         if resolution.next.is_some() {
             files.extend(next_orders_files(campaign, after, r, m, facts));
         }
@@ -123,11 +99,13 @@ pub fn phase_messages(
         out.push(compose(&draft, &from, now)?);
     }
     // After the winter, the year's reports too (listed in the referee's report below).
-    out.extend(super::yearly::yearly_messages(store, campaign, p, m, now)?);
+    if let Some(year) = p.year {
+        out.extend(super::yearly::yearly_messages(campaign, p, year, m, now)?);
+    }
     // After the last winter, every club's final verdict (G8).
     if resolution.next.is_none() {
         out.extend(verdict_messages(
-            campaign, before, resolution, &clubs, m, now,
+            campaign, before, resolution, clubs, m, now,
         )?);
     }
     if !m.config.mail.referee.is_empty() {
@@ -179,7 +157,7 @@ fn verdict_messages(
     campaign: &Campaign,
     before: &World,
     resolution: &Resolution,
-    clubs: &[crate::storage::Club],
+    clubs: &[Club],
     m: &Mailing,
     now: &str,
 ) -> Result<Vec<OutMessage>> {
@@ -282,29 +260,28 @@ fn next_orders_files(
 
 /// A report's attachments: the cards of the club's pending battles and the bulletin.
 fn report_files(
-    store: &Store,
     campaign: &Campaign,
     after: &World,
     r: &ClubReport,
+    cards: &BTreeMap<String, Card>,
     m: &Mailing,
     bulletin: &club::Rendered,
 ) -> Result<Vec<FilePart>> {
     let mut files = Vec::new();
+    let rs = m
+        .rulesets
+        .iter()
+        .find(|rs| rs.id == campaign.default_ruleset);
     for b in after.battles.iter().filter(|b| {
         b.attacker.nation.as_str() == r.club.nation || b.defender.nation.as_str() == r.club.nation
     }) {
-        let Some(rs) = m
-            .rulesets
-            .iter()
-            .find(|rs| rs.id == campaign.default_ruleset)
-        else {
+        let (Some(rs), Some(card)) = (rs, cards.get(&b.id)) else {
             continue;
         };
-        let card = crate::engine::battle_card(store, campaign, b, rs)?;
         files.push(FilePart {
             name: format!("{}.txt", b.id),
             mime: "text/plain; charset=utf-8",
-            bytes: club::card_text(m.env, &card, rs, false)?.into_bytes(),
+            bytes: club::card_text(m.env, card, rs, false)?.into_bytes(),
         });
     }
     let name = match r.club.lang {

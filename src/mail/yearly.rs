@@ -7,11 +7,10 @@ use super::compose::{Draft, FilePart, compose, mailbox};
 use super::outbox::{Mailing, ResolvedPhase};
 use crate::error::Result;
 use crate::report::chart;
-use crate::report::year::{self, Rendered};
+use crate::report::year::{self, Rendered, YearData};
 use crate::rules::Campaign;
-use crate::rules::calendar::Phase;
 use crate::rules::tables::Lang;
-use crate::storage::{OutMessage, Store};
+use crate::storage::OutMessage;
 use std::collections::BTreeMap;
 
 /// The chronicle's file name in a language.
@@ -38,31 +37,26 @@ fn chronicle_part(lang: Lang, year: u16, r: &Rendered) -> FilePart {
     }
 }
 
-/// Renders and composes the yearly messages when `p` is a winter; nothing otherwise.
-/// The winter's resolution is in hand (not yet stored); the year's earlier phases are
-/// read from `store`.
+/// Renders and composes the yearly messages of the winter `p`, from its year as the
+/// engine gathered it.
 pub fn yearly_messages(
-    store: &Store,
     campaign: &Campaign,
     p: &ResolvedPhase,
+    year: &YearData,
     m: &Mailing,
     now: &str,
 ) -> Result<Vec<OutMessage>> {
-    if p.before.phase.phase != Phase::Winter {
-        return Ok(Vec::new());
-    }
-    let y = p.before.phase.year;
-    let record = year::year_record(store, y, Some((p.before, p.resolution)))?;
+    let (record, history) = (&year.record, &year.history);
+    let y = record.year;
     let from = mailbox(&m.config.mail.from)?;
     let phase = Some(p.before.phase.key());
     let png = year::political_png(m.env, campaign, &record.end)?;
     let words = crate::words::from_env(m.env);
-    let history = year::history(store, &record)?;
     let years: Vec<(u16, &crate::rules::World)> = history.iter().map(|(y, w)| (*y, w)).collect();
     let mut chronicles = BTreeMap::new();
     let mut holdings = BTreeMap::new();
     for lang in [Lang::It, Lang::En] {
-        let view = year::chronicle_view(m.env, campaign, &record, lang);
+        let view = year::chronicle_view(m.env, campaign, record, lang);
         let chart = chart::holdings(&words, lang, campaign, &years)?;
         chronicles.insert(
             lang,
@@ -71,7 +65,7 @@ pub fn yearly_messages(
         holdings.insert(lang, chart);
     }
     let mut out = Vec::new();
-    for (club, view) in year::club_views(m.env, campaign, &record, &store.clubs()?) {
+    for (club, view) in year::club_views(m.env, campaign, record, p.clubs) {
         let charts = chart::club(&words, club.lang, &view.nation, &years)?;
         let r = year::year_report_charted(m.env, &view, "cid:map", &charts)?;
         // The charts as pictures too: many mail programs do not draw SVG inside HTML.
