@@ -101,7 +101,8 @@ pub fn check(
     // A file for another phase is already an error; its orders are not judged here.
     let this_phase = |h: &Header| crate::rules::PhaseId::parse_key(&h.phase) == Some(world.phase);
     if let Some(h) = lowered.header.as_ref().filter(|h| this_phase(h)) {
-        let judged = judge(path, &text, c, world, h, &lowered.orders, lang);
+        let steps = &lowered.steps;
+        let judged = judge(path, &text, c, world, h, (&lowered.orders, steps), lang);
         rules_checked = judged.checked;
         rejected.extend(judged.rejected);
         warnings.extend(judged.warnings);
@@ -143,7 +144,7 @@ fn judge(
     c: &Campaign,
     world: &World,
     h: &Header,
-    set: &OrderSet,
+    (set, steps): (&OrderSet, &Steps),
     lang: Lang,
 ) -> Judged {
     let words = crate::words::Words::builtin();
@@ -175,10 +176,11 @@ fn judge(
                 if let Outcome::Rejected { rule, reason } = &o.result {
                     let said = crate::report::explain::reason(&words, reason, lang);
                     out.refused.insert(o.at.seq, (rule.clone(), said.clone()));
+                    let at = step_span(&now, &h.club, &set, steps, o.at.seq, reason);
                     out.rejected.push(Diagnostic::at(
                         path,
                         text,
-                        o.at.start..o.at.end,
+                        at.unwrap_or(o.at.start..o.at.end),
                         rule,
                         format!("{}: {said}", o.order),
                     ));
@@ -228,6 +230,27 @@ fn judge(
     }
     idle_fleet_warnings(&mut out, path, c, world, h, &set, &words, lang);
     out
+}
+
+/// The span of each node of a move's path, by the order's place in the file.
+type Steps = std::collections::BTreeMap<u32, Vec<std::ops::Range<usize>>>;
+
+/// Where a refused move breaks its rule, when it breaks it at one step of its path
+/// (G3b.2's start, G3b.3's allowance, G3b.6's ban): that node's span in the file.
+fn step_span(
+    world: &World,
+    club: &crate::rules::NationCode,
+    set: &OrderSet,
+    steps: &Steps,
+    seq: u32,
+    reason: &crate::rules::outcome::Reason,
+) -> Option<std::ops::Range<usize>> {
+    let order = set.orders.iter().find(|o| o.at.seq == seq)?;
+    let crate::rules::order::OrderKind::Move { path, .. } = &order.kind else {
+        return None;
+    };
+    let i = crate::rules::breaking_step(world, club, path, reason)?;
+    steps.get(&seq)?.get(i).cloned()
 }
 
 impl Judged {

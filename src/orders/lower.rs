@@ -16,6 +16,7 @@ use crate::rules::tables::{Choice, Lang, ObjectiveKind};
 use crate::scenario::clubs::clean_text;
 use crate::t;
 use crate::words::Words;
+use std::collections::BTreeMap;
 use std::ops::Range;
 use toml::Spanned;
 
@@ -41,6 +42,9 @@ pub struct Lowered {
     pub fatal: Vec<Diagnostic>,
     /// Problems of single orders: those orders are dropped, the rest stands (G6.2).
     pub diagnostics: Vec<Diagnostic>,
+    /// The span of each node of a move's path, by the order's `seq`: a rule the move
+    /// breaks at one step is pointed at that step.
+    pub steps: BTreeMap<u32, Vec<Range<usize>>>,
 }
 
 impl Lowered {
@@ -59,6 +63,8 @@ struct Ctx<'a> {
     phase: Option<PhaseId>,
     diags: Vec<Diagnostic>,
     orders: Vec<(usize, usize, OrderKind)>,
+    /// Each move's node spans, by where its order starts.
+    steps: BTreeMap<usize, Vec<Range<usize>>>,
 }
 
 impl Ctx<'_> {
@@ -437,6 +443,7 @@ pub fn lower(
         orders: OrderSet::default(),
         fatal: vec![d],
         diagnostics: Vec::new(),
+        steps: BTreeMap::new(),
     };
     if bytes.len() > MAX_FILE_BYTES {
         return fail(Diagnostic::file(
@@ -512,6 +519,7 @@ pub fn lower(
         phase: None,
         diags: Vec::new(),
         orders: Vec::new(),
+        steps: BTreeMap::new(),
     };
     let header = lower_header(&mut cx, &file, phase);
     let mut fatal: Vec<Diagnostic> = std::mem::take(&mut cx.diags);
@@ -526,17 +534,20 @@ pub fn lower(
         fatal.extend(cx.diags.pop());
     }
     cx.orders.sort_by_key(|(start, ..)| *start);
+    let mut steps = BTreeMap::new();
     let orders = cx
         .orders
         .into_iter()
         .enumerate()
-        .map(|(i, (start, end, kind))| Order {
-            at: OrderRef {
-                seq: i as u32 + 1,
-                start,
-                end,
-            },
-            kind,
+        .map(|(i, (start, end, kind))| {
+            let seq = i as u32 + 1;
+            if let Some(spans) = cx.steps.remove(&start) {
+                steps.insert(seq, spans);
+            }
+            Order {
+                at: OrderRef { seq, start, end },
+                kind,
+            }
         })
         .collect();
     Lowered {
@@ -544,6 +555,7 @@ pub fn lower(
         orders: OrderSet { orders },
         fatal,
         diagnostics: cx.diags,
+        steps,
     }
 }
 
@@ -945,9 +957,10 @@ fn lower_move(cx: &mut Ctx, m: &Spanned<raw::RawMove>) {
             .collect(),
     };
     let span = x.path.span();
+    let spans = node_spans(cx.text, &span, &names);
     let mut path = Vec::new();
-    for n in &names {
-        let spanned = Spanned::new(span.clone(), n.clone());
+    for (n, at) in names.iter().zip(&spans) {
+        let spanned = Spanned::new(at.clone(), n.clone());
         match cx.node(&spanned) {
             Some(code) => path.push(code),
             None => return,
@@ -958,7 +971,7 @@ fn lower_move(cx: &mut Ctx, m: &Spanned<raw::RawMove>) {
         cx.say(span, "G3b.2", w.plain(l, "lower-path-short"));
         return;
     }
-    for pair in path.windows(2) {
+    for (i, pair) in path.windows(2).enumerate() {
         if !cx.c.map.has_road(pair[0].as_str(), pair[1].as_str()) {
             let (w, l) = cx.words();
             let m = t!(
@@ -968,13 +981,39 @@ fn lower_move(cx: &mut Ctx, m: &Spanned<raw::RawMove>) {
                 from = pair[0].as_str(),
                 to = pair[1].as_str()
             );
-            cx.say(span.clone(), "G3b.2", m);
+            // The step without a road: from one node's name to the next.
+            cx.say(spans[i].start..spans[i + 1].end, "G3b.2", m);
             return;
         }
     }
     if let Some(piece) = piece {
+        cx.steps.insert(m.span().start, spans);
         cx.push(m.span(), OrderKind::Move { piece, path });
     }
+}
+
+/// The span of each node a path's value names (`["V8", "F7"]` or `"V8 -> F7"`), found
+/// in turn inside the value, so a problem points at its node; the whole value where a
+/// name is not written as read (an escape in the string).
+fn node_spans(text: &str, span: &Range<usize>, names: &[String]) -> Vec<Range<usize>> {
+    let value = text.get(span.clone()).unwrap_or("");
+    let mut from = 0;
+    names
+        .iter()
+        .map(|name| {
+            let found = (!name.is_empty())
+                .then(|| value[from..].find(name.as_str()))
+                .flatten();
+            match found {
+                Some(i) => {
+                    let start = from + i;
+                    from = start + name.len();
+                    span.start + start..span.start + from
+                }
+                None => span.clone(),
+            }
+        })
+        .collect()
 }
 
 fn lower_stance(cx: &mut Ctx, s: &Spanned<raw::RawStance>) {

@@ -32,4 +32,5 @@ pub mod world;
 pub use calendar::{Phase, PhaseId};
 pub use campaign::Campaign;
 pub use ids::{ArmyId, Ducats, FleetId, NationCode, NodeCode, SeaCode};
+pub use summer::breaking_step;
 pub use world::World;

@@ -7,6 +7,8 @@
 
 mod fleets;
 pub(super) mod movement;
+
+pub use movement::breaking_step;
 mod siege;
 
 use super::calendar::{Phase, PhaseId};

@@ -8,7 +8,7 @@ use crate::rules::order::{Piece, SpyCondition};
 use crate::rules::outcome::{Audience, Betrayal, Done, Happening, Outcome, Reason};
 use crate::rules::resolve::Step;
 use crate::rules::tables::{Choice, EncounterResult, Side};
-use crate::rules::world::{Battle, BattleKind, BattleSide, Fortification, Stance};
+use crate::rules::world::{Battle, BattleKind, BattleSide, Fortification, Stance, World};
 use std::collections::{BTreeSet, VecDeque};
 
 type Moved = Result<Outcome, Outcome>;
@@ -112,6 +112,32 @@ fn allowance(s: &Step, n: &NationCode, path: &[NodeCode]) -> Result<(), Outcome>
         )),
         Some(_) => Err(reject("G3b.3", Reason::BorderNotFirst)),
     }
+}
+
+/// Where along `path` a move the rules refused breaks its rule: the index of the
+/// first node it may not reach (the start, for a path that starts elsewhere; the node
+/// past the allowance, G3b.3; the far end of a banned road, G3b.6). `None` for a reason
+/// about the move as a whole. Lets a club's check point at the step, not the order.
+pub fn breaking_step(
+    w: &World,
+    n: &NationCode,
+    path: &[NodeCode],
+    reason: &Reason,
+) -> Option<usize> {
+    let owned = |node: &NodeCode| w.nodes.get(node).is_some_and(|x| &x.owner == n);
+    let at = match reason {
+        Reason::PathStart { .. } => Some(0),
+        Reason::TooFar { max }
+        | Reason::TooFarIntoForeign { max }
+        | Reason::TooFarFromAbroad { max } => Some(usize::from(*max) + 1),
+        Reason::BorderNotFirst => path.iter().skip(1).position(|x| !owned(x)).map(|i| i + 1),
+        Reason::Banned { from, to } => path
+            .windows(2)
+            .position(|p| &p[0] == from && &p[1] == to)
+            .map(|i| i + 1),
+        _ => None,
+    };
+    at.filter(|i| *i < path.len())
 }
 
 /// Puts a piece at a node; an army that moves leaves any siege and comes out of any
