@@ -33,6 +33,9 @@ mod malformed;
 mod map;
 /// Diagnostics of bad order files, as snapshots.
 mod orders_cases;
+/// The club's own check (from its view file) and the referee's check agree on every
+/// order that depends on no hidden fact, over generated campaigns.
+mod own_check;
 /// The order page in real headless Chromium through WebDriver: a spring and a round
 /// clicked, the file mailed, every order accepted.
 mod page;

@@ -38,7 +38,7 @@ fn army(nation: &'static str) -> impl Strategy<Value = ArmyId> {
 }
 
 /// Any spring order a club of `nation` might write, legal or not.
-fn order(nation: &'static str) -> impl Strategy<Value = OrderKind> {
+pub(crate) fn order(nation: &'static str) -> impl Strategy<Value = OrderKind> {
     prop_oneof![
         (0i64..700).prop_map(|amount| OrderKind::Loan { amount }),
         (node(), 1i64..500).prop_map(|(node, value)| OrderKind::Raise { node, value }),
@@ -161,11 +161,11 @@ proptest! {
 // ---- summer rounds ----------------------------------------------------------------
 
 /// A random intention: (kind, three numbers that pick the piece and its targets).
-type Intent = (u8, u16, u16, u16);
+pub(crate) type Intent = (u8, u16, u16, u16);
 
 /// Turns intentions into orders for `nation`, built from what it has in the world, so
 /// most orders are plausible and some are not.
-fn round_orders(w: &World, nation: &str, intents: &[Intent]) -> OrderSet {
+pub(crate) fn round_orders(w: &World, nation: &str, intents: &[Intent]) -> OrderSet {
     let c = campaign();
     let armies: Vec<_> = w.armies_of(nation).cloned().collect();
     let fleets: Vec<_> = w.fleets_of(nation).cloned().collect();
@@ -321,7 +321,7 @@ fn summer_world() -> impl Strategy<Value = World> {
     })
 }
 
-fn intents() -> impl Strategy<Value = Vec<Intent>> {
+pub(crate) fn intents() -> impl Strategy<Value = Vec<Intent>> {
     proptest::collection::vec(
         (any::<u8>(), any::<u16>(), any::<u16>(), any::<u16>()),
         0..12,
