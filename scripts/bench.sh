@@ -68,7 +68,8 @@ for game in ("mon1628", "leg1176", "ott1625", "pia1746"):
     print(f"    {game}: now {n:,.0f}/s, before {b:,.0f}/s -> {n/b:.2f}x  ({'ok' if n/b >= 3 else 'BELOW GOAL'})")
 print("    battle odds (400 runs of the same battle), 2 threads against 1:")
 for game in ("mon1628", "leg1176", "ott1625", "pia1746"):
-    t1, t2 = mean_ns(now, "odds", game, "t1"), mean_ns(now, "odds", game, "t2")
+    # criterion names a benchmark `mon1628/t1` in the folder `mon1628_t1`.
+    t1, t2 = mean_ns(now, "odds", f"{game}_t1"), mean_ns(now, "odds", f"{game}_t2")
     print(f"    {game}: 1 thread {t1/1e6:.1f} ms, 2 threads {t2/1e6:.1f} ms -> speed-up {t1/t2:.2f}x")
 PY
 }
