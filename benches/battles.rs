@@ -1,5 +1,8 @@
 //! Auto-resolve throughput per ruleset: one battle of 400 against 400 ducats in the
-//! open, orders of battle from each ruleset's templates (`cargo bench --bench battles`).
+//! open, orders of battle from each ruleset's templates (`cargo bench --bench battles`);
+//! and `battle odds` over the same battle on one thread and on two, for its speed-up.
+//! `scripts/bench.sh --battles` runs it here and in the code before issue 16, whose own
+//! copy of this file has the first group only.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use giglio::battle::card::{Card, Place, SideSpec};
@@ -59,5 +62,28 @@ fn auto_resolve(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, auto_resolve);
+/// Runs of `battle odds` per iteration: enough that starting the threads is noise.
+const ODDS_RUNS: u64 = 400;
+
+fn odds_threads(c: &mut Criterion) {
+    let mut group = c.benchmark_group("odds");
+    group.throughput(Throughput::Elements(ODDS_RUNS));
+    group.sample_size(10);
+    for id in ["mon1628", "leg1176", "ott1625", "pia1746"] {
+        let rs = ruleset(id);
+        let card = card(&rs);
+        for threads in [1, 2] {
+            group.bench_function(format!("{id}/t{threads}"), |b| {
+                b.iter(|| {
+                    black_box(
+                        giglio::battle::odds::odds(&card, &rs, ODDS_RUNS, threads).expect("odds"),
+                    )
+                })
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, auto_resolve, odds_threads);
 criterion_main!(benches);

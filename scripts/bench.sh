@@ -10,9 +10,14 @@
 #   (d) `giglio simulate --runs 40` on 2 threads vs 1 (goal >= 1.8x speed-up);
 #   (e) issue 17: the same summer phase with every club's map vs the floor (goal <= 6x),
 #       the club maps' PNG size, and `giglio demo` one year vs the code before issue 17
-#       (commit 9951245, built in a git worktree under target/) (goal >= 3x faster).
+#       (commit 9951245, built in a git worktree under target/) (goal >= 3x faster);
+#   (f) issue 16: auto-resolved battles per second of each game, now against the same
+#       commit 9951245 (the code before the battles work, with its own copy of
+#       benches/battles.rs) measured in this run (goal >= 3x), and `battle odds` on 2
+#       threads against 1 (its speed-up).
 #
-# Usage: scripts/bench.sh [--quick]   (--quick: fewer samples, for a smoke test)
+# Usage: scripts/bench.sh [--quick] [--battles]
+#   --quick: fewer samples, for a smoke test; --battles: (f) alone (no mail servers).
 # Needs the test mail servers (.ci/run installs them) and python3; uses hyperfine if it
 # is installed, else a timing loop.
 set -euo pipefail
@@ -20,21 +25,68 @@ cd "$(dirname "$0")/.."
 ROOT=$PWD
 CRIT=$ROOT/target/criterion
 QUICK=()
-[ "${1:-}" = "--quick" ] && QUICK=(--quick)
+BATTLES_ONLY=
+for arg in "$@"; do
+  case $arg in
+    --quick) QUICK=(--quick) ;;
+    --battles) BATTLES_ONLY=1 ;;
+    *) echo "usage: scripts/bench.sh [--quick] [--battles]" >&2; exit 64 ;;
+  esac
+done
+
+# The baseline of (e) and (f): the code before issues 16 and 17, in its own worktree and
+# target directory (built once, then reused).
+BASE_REV=9951245
+BASE_SRC=$ROOT/target/baseline-src
+BASE_TARGET=$ROOT/target/baseline
+baseline_worktree() {
+  if [ ! -d "$BASE_SRC" ]; then git worktree add --detach "$BASE_SRC" "$BASE_REV" >/dev/null; fi
+}
+
+# (f) Battles per second now and in the baseline, each tree running its own
+# benches/battles.rs in this run (the baseline first, then now, so that both see the
+# same machine within minutes), then the figures.
+battles() {
+  echo "== building the battles bench (release), now and at $BASE_REV"
+  cargo bench --no-run --quiet --bench battles 2>/dev/null
+  baseline_worktree
+  (cd "$BASE_SRC" && CARGO_TARGET_DIR=$BASE_TARGET cargo bench --no-run --quiet --bench battles 2>/dev/null)
+  echo "== criterion: battles at $BASE_REV (its own benches/battles.rs)"
+  (cd "$BASE_SRC" && CARGO_TARGET_DIR=$BASE_TARGET cargo bench --quiet --bench battles -- --noplot "${QUICK[@]}" 2>&1 |
+    grep -E '^auto_resolve|thrpt:' || true)
+  echo "== criterion: battles now (benches/battles.rs)"
+  cargo bench --quiet --bench battles -- --noplot "${QUICK[@]}" 2>&1 | grep -E '^(auto_resolve|odds)|thrpt:' || true
+  echo "== figures (f), ratios of means measured in this run"
+  python3 - "$CRIT" "$BASE_TARGET/criterion" <<'PY'
+import json, os, sys
+now, base = sys.argv[1], sys.argv[2]
+def mean_ns(root, *path):
+    return json.load(open(os.path.join(root, *path, "new", "estimates.json")))["mean"]["point_estimate"]
+print(f"(f) auto-resolved battles per second, 400 against 400 ducats, one core (goal >= 3x the code before issue 16):")
+for game in ("mon1628", "leg1176", "ott1625", "pia1746"):
+    n, b = 1e9 / mean_ns(now, "auto_resolve", game), 1e9 / mean_ns(base, "auto_resolve", game)
+    print(f"    {game}: now {n:,.0f}/s, before {b:,.0f}/s -> {n/b:.2f}x  ({'ok' if n/b >= 3 else 'BELOW GOAL'})")
+print("    battle odds (400 runs of the same battle), 2 threads against 1:")
+for game in ("mon1628", "leg1176", "ott1625", "pia1746"):
+    # criterion names a benchmark `mon1628/t1` in the folder `mon1628_t1`.
+    t1, t2 = mean_ns(now, "odds", f"{game}_t1"), mean_ns(now, "odds", f"{game}_t2")
+    print(f"    {game}: 1 thread {t1/1e6:.1f} ms, 2 threads {t2/1e6:.1f} ms -> speed-up {t1/t2:.2f}x")
+PY
+}
 
 echo "== machine"
 echo "cpus: $(nproc); $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')"
 echo "load: $(cut -d' ' -f1-3 /proc/loadavg) (other work on the machine skews absolute times, less the ratios)"
+if [ -n "$BATTLES_ONLY" ]; then
+  battles
+  exit 0
+fi
 
 echo "== building (release)"
 cargo build --release --quiet
-# The baseline for (e): the code before issue 17, in its own worktree and target
-# directory (built once, then reused).
-BASE_REV=9951245
-BASE_SRC=$ROOT/target/baseline-src
-if [ ! -d "$BASE_SRC" ]; then git worktree add --detach "$BASE_SRC" "$BASE_REV" >/dev/null; fi
-(cd "$BASE_SRC" && CARGO_TARGET_DIR=$ROOT/target/baseline cargo build --release --quiet --bin giglio)
-BASE_BIN=$ROOT/target/baseline/release/giglio
+baseline_worktree
+(cd "$BASE_SRC" && CARGO_TARGET_DIR=$BASE_TARGET cargo build --release --quiet --bin giglio)
+BASE_BIN=$BASE_TARGET/release/giglio
 cargo bench --no-run --quiet --bench phase --bench delivery 2>/dev/null
 
 # The SMTP sink in plain mode, stopped when this script ends however it ends.
@@ -130,3 +182,5 @@ d = json.load(open(demo))
 (base, base_t), (now, now_t) = list(d.items())
 print(f"    giglio demo --years 1: before issue 17 {base_t:.2f} s, now {now_t:.2f} s -> {base_t/now_t:.2f}x faster (goal >= 3x: {verdict(base_t/now_t >= 3)})")
 PY
+
+battles

@@ -72,7 +72,7 @@ fn two_a_side() -> Card {
 /// hits than it takes, P = P(X > Y) for X, Y ~ Bin(2, ½) = 5/16 exactly. The Monte
 /// Carlo estimate must fall within 3 standard errors of it.
 #[test]
-#[ignore = "Monte Carlo against an exact value: opt in with `cargo test -- --ignored` (the exact value is checked by enumeration in monferrato_fort_counts_only_with_the_defender_inside)"]
+#[ignore = "Monte Carlo against an exact value: opt in with `cargo test -- --ignored` (the exact value is checked by enumeration in tests/cases/battle/mon/014_exact_two_a_side_in_the_open.toml)"]
 fn odds_agree_with_the_exact_probability() {
     let rs = ruleset("mon1628");
     let runs = 20_000;
@@ -638,99 +638,6 @@ fn piacenza_rolls_say_how_the_face_is_read() {
             "{r:?}"
         );
     }
-}
-
-/// Dice that walk every sequence of faces, one run a path: a run follows its path of
-/// forced faces and rolls 1 past its end; the next path is the last face that can still
-/// go up, gone up. Exact odds of a battle small enough, with no sampling.
-struct PathDice {
-    path: Vec<u8>,
-    sides: Vec<u8>,
-    log: Vec<giglio::rules::dice::Roll>,
-}
-
-impl giglio::rules::dice::Dice for PathDice {
-    fn roll(&mut self, event: &str, sides: u8, purpose: &str) -> u8 {
-        let at = self.sides.len();
-        if at == self.path.len() {
-            self.path.push(1);
-        }
-        self.sides.push(sides);
-        let value = self.path[at];
-        self.log.push(giglio::rules::dice::Roll {
-            seq: at as u32 + 1,
-            event: event.to_owned(),
-            purpose: purpose.to_owned(),
-            sides,
-            value,
-        });
-        value
-    }
-
-    fn log(&self) -> &[giglio::rules::dice::Roll] {
-        &self.log
-    }
-}
-
-/// Exact probabilities of attacker wins, defender wins and draws, by enumerating every
-/// sequence of faces (at most `limit` of them).
-fn exact(card: &Card, rs: &Ruleset, limit: usize) -> [f64; 3] {
-    use giglio::battle::result::Winner;
-    let mut out = [0.0; 3];
-    let mut path = Vec::new();
-    for _ in 0..limit {
-        let mut dice = PathDice {
-            path,
-            sides: Vec::new(),
-            log: Vec::new(),
-        };
-        let r = giglio::battle::auto_resolve(card, rs, &mut dice).expect("resolves");
-        let p: f64 = dice.sides.iter().map(|&s| 1.0 / f64::from(s)).product();
-        out[match r.winner {
-            Winner::A => 0,
-            Winner::B => 1,
-            Winner::Draw => 2,
-        }] += p;
-        let mut next = dice.path;
-        next.truncate(dice.sides.len());
-        while let Some(&last) = next.last() {
-            let i = next.len() - 1;
-            if last < dice.sides[i] {
-                next[i] += 1;
-                break;
-            }
-            next.pop();
-        }
-        if next.is_empty() {
-            return out;
-        }
-        path = next;
-    }
-    panic!("more than {limit} sequences of dice: too big to enumerate");
-}
-
-/// Point 3: Monferrato's fort counts only when the defender is inside. Two units of fire
-/// 3 a side at a fortified village, the defender in the field: the attacker wins exactly
-/// 5/16 (more hits than it takes, X, Y ~ Bin(2, ½)), as in the open. The reading of
-/// campaigns written before the switch keeps the fort, and the attacker's chance falls.
-#[test]
-fn monferrato_fort_counts_only_with_the_defender_inside() {
-    let rs = ruleset("mon1628");
-    let mut card = two_a_side();
-    card.battle.fortified = true;
-    let open = exact(&two_a_side(), &rs, 100_000);
-    assert!((open[0] - 5.0 / 16.0).abs() < 1e-12, "{open:?}");
-    let field = exact(&card, &rs, 100_000);
-    assert!((field[0] - 5.0 / 16.0).abs() < 1e-12, "{field:?}");
-    // Inside its works, the fort takes two hits off the attacker each round.
-    card.battle.defender_inside = true;
-    let inside = exact(&card, &rs, 100_000);
-    assert!(inside[0] < 5.0 / 16.0 - 0.1, "{inside:?}");
-    // A campaign written before the switch (no `MON_fort_applies`): the fort always.
-    let mut old = rs.clone();
-    old.readings.remove("MON_fort_applies");
-    card.battle.defender_inside = false;
-    assert_eq!(exact(&card, &old, 100_000), inside);
 }
 
 /// Point 4: Legnano's attacker attacks at even odds (it came to take the node): an even

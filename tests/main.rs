@@ -1,6 +1,9 @@
 //! The single integration test binary: every test of the real binary and the library's
 //! public surface. Each module says what belongs in it.
 
+/// Battle cases as data: `tests/cases/battle/<game>/*.toml`, the games' worked examples
+/// and the audit's exact cases, walked by one runner.
+mod battle_cases;
 /// Battles: odds against exact probabilities, every ruleset resolving, odds that never
 /// touch the campaign.
 mod battles;

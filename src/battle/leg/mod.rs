@@ -54,11 +54,13 @@ const MAX_DIE: usize = 255;
 // ------------------------------------------------------------------------------------
 mod combat;
 mod end;
+mod example;
 mod field;
 mod movement;
 mod setup;
 mod tables;
 
+pub use example::{Combat, one_combat};
 use setup::*;
 pub use tables::Tables;
 pub(crate) use tables::compile;

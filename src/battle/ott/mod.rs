@@ -69,12 +69,14 @@ const OPTION_TIRED: &str = "OTT7.7";
 
 mod combat;
 mod end;
+mod example;
 mod field;
 mod morale;
 mod movement;
 mod tables;
 mod turn;
 
+pub use example::one_melee;
 pub use tables::Tables;
 pub(crate) use tables::compile;
 use tables::*;

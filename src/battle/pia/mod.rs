@@ -115,6 +115,7 @@ fn dir(side: usize) -> i64 {
 }
 mod bombard;
 mod end;
+mod example;
 mod field;
 mod fire;
 mod melee;
@@ -124,6 +125,7 @@ mod tables;
 mod turn;
 
 use end::*;
+pub use example::first_move;
 pub use tables::Tables;
 pub(crate) use tables::compile;
 use tables::*;

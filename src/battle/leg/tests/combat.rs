@@ -1,174 +1,12 @@
-//! Charges, terrain, overlaps and the Carroccio.
+//! Overlaps and the Carroccio; the charges', terrain's and CRT's worked examples are
+//! data cases (`tests/cases/battle/leg/`).
 
 use super::*;
 
+/// Who faces whom when a second unit overlaps (the combat itself is a data case,
+/// `tests/cases/battle/leg/013_an_overlap_attacks_through_the_flank.toml`).
 #[test]
-fn a_charge_doubles_and_an_a_charger_of_equal_grade_gets_plus_1() {
-    let c = duel(
-        ("cav", &[("grade", 3), ("combat_value", 5)]),
-        ("cav", &[("grade", 3), ("combat_value", 5)]),
-    );
-    let r = rules(&c);
-    let mut dice = ScriptedDice::new([
-        on("c1/crt", 3),
-        on("morale/A-U1/after-charge", 7),
-        on("c1/leader/A-L1/1", 3),
-        on("c1/leader/A-L1/2", 3),
-    ]);
-    let mut b = Battle::new(&c, &r, &mut dice).unwrap();
-    b.turn = 1;
-    b.leaders[1].with = None;
-    b.units[0].pos = 21 - 3 - 8; // 3 hexes from the enemy: a charge start
-    b.activate(0);
-    assert_eq!(b.units[0].pos, 12, "moved into contact");
-    // 10 against 5 = 2/1; +1 leader +1 equal-grade charge; d6 3 → row 5 → DR.
-    assert_eq!(b.units[1].order, Order::Routed);
-    assert_eq!(
-        b.units[0].order,
-        Order::Disordered,
-        "after the charge: 7 + 1 > 7"
-    );
-    assert!(
-        dice.log()[0]
-            .purpose
-            .contains("(10) -> B-U1 (5) 2/1 shift +0, d6+2 +1 leader +1 morale")
-    );
-    ok(&dice);
-}
-
-#[test]
-fn a_b_charger_that_fails_morale_may_attack_normally() {
-    // 5 against 5 without the charge is 1/1: the policy calls the attack off.
-    // 8 against 5 is 1.5/1: it attacks normally, d6 3 → NE, no after-charge check.
-    for (value, attacks) in [(5, false), (8, true)] {
-        let c = duel(
-            ("cav", &[("grade", 2), ("combat_value", value)]),
-            ("cav", &[("grade", 2), ("combat_value", 5)]),
-        );
-        let r = rules(&c);
-        let mut script = vec![on("morale/A-U1/charge", 6)];
-        if attacks {
-            script.push(on("c1/crt", 3));
-        }
-        let mut dice = ScriptedDice::new(script);
-        let mut b = Battle::new(&c, &r, &mut dice).unwrap();
-        contact(&mut b, 0, 1);
-        b.fight(vec![0], vec![1], &[Some(3)]);
-        assert_eq!((b.units[0].order, b.units[1].order), (Order::Ok, Order::Ok));
-        if attacks {
-            assert!(
-                dice.log()[1]
-                    .purpose
-                    .contains("(8) -> B-U1 (5) 1.5/1 shift +0, d6+0")
-            );
-        }
-        ok(&dice);
-    }
-}
-
-#[test]
-fn a_b_charger_that_passes_charges_as_an_a_and_may_keep_its_order() {
-    let c = duel(
-        ("cav", &[("grade", 2), ("combat_value", 5)]),
-        ("cav", &[("grade", 2), ("combat_value", 5)]),
-    );
-    let r = rules(&c);
-    let mut dice = ScriptedDice::new([
-        on("morale/A-U1/charge", 5),
-        on("c1/crt", 2),
-        on("morale/A-U1/after-charge", 4),
-    ]);
-    let mut b = Battle::new(&c, &r, &mut dice).unwrap();
-    contact(&mut b, 0, 1);
-    b.fight(vec![0], vec![1], &[Some(4)]);
-    // 10 against 5 = 2/1, +1 (B charging as A against B): d6 2 → row 3 → DD;
-    // after the charge 4 + 1 <= 5 keeps it in order.
-    assert_eq!(
-        (b.units[0].order, b.units[1].order),
-        (Order::Ok, Order::Disordered)
-    );
-    assert!(
-        dice.log()[1]
-            .purpose
-            .contains("(10) -> B-U1 (5) 2/1 shift +0, d6+1 +1 morale")
-    );
-    ok(&dice);
-}
-
-#[test]
-fn no_charge_from_farther_than_4_hexes() {
-    let c = duel(
-        ("cav", &[("grade", 3), ("combat_value", 5)]),
-        ("cav", &[("grade", 3), ("combat_value", 5)]),
-    );
-    let r = rules(&c);
-    let mut dice = ScriptedDice::new([on("c1/crt", 3)]);
-    let mut b = Battle::new(&c, &r, &mut dice).unwrap();
-    contact(&mut b, 0, 1);
-    b.fight(vec![0], vec![1], &[Some(5)]);
-    assert!(
-        dice.log()[0]
-            .purpose
-            .contains("(5) -> B-U1 (5) 1/1 shift +0, d6+0")
-    );
-    ok(&dice);
-}
-
-#[test]
-fn a_c_charger_is_disordered_after_the_charge() {
-    let c = duel(
-        ("cav", &[("grade", 1), ("combat_value", 3)]),
-        ("cav", &[("grade", 1), ("combat_value", 3)]),
-    );
-    let r = rules(&c);
-    let mut dice = ScriptedDice::new([on("morale/A-U1/charge", 3), on("c1/crt", 1)]);
-    let mut b = Battle::new(&c, &r, &mut dice).unwrap();
-    contact(&mut b, 0, 1);
-    b.fight(vec![0], vec![1], &[Some(2)]);
-    // 6 against 3 = 2/1, +1 (C charging as B); d6 1 → row 2 → NE.
-    assert_eq!(
-        (b.units[0].order, b.units[1].order),
-        (Order::Disordered, Order::Ok)
-    );
-    assert!(
-        dice.log()[1]
-            .purpose
-            .contains("(6) -> B-U1 (3) 2/1 shift +0, d6+1 +1 morale")
-    );
-    ok(&dice);
-}
-
-#[test]
-fn cavalry_attacking_infantry_in_front_is_halved_and_into_forest_a_third() {
-    let mut c = duel(
-        ("cav", &[("grade", 3), ("combat_value", 9)]),
-        ("inf", &[("grade", 3), ("combat_value", 4)]),
-    );
-    let r = rules(&c);
-    let mut dice = ScriptedDice::new([on("c1/crt", 3)]);
-    let mut b = Battle::new(&c, &r, &mut dice).unwrap();
-    contact(&mut b, 0, 1);
-    b.fight(vec![0], vec![1], &[Some(1)]);
-    assert!(
-        dice.log()[0].purpose.contains("A-U1 (4) -> B-U1 (4) 1/1"),
-        "9 halved, rounded down"
-    );
-    ok(&dice);
-    c.battle.terrain = "marsh".into();
-    let r = rules(&c);
-    let mut dice = ScriptedDice::new([on("morale/A-U1/attack-forest", 7), on("c1/crt", 3)]);
-    let mut b = Battle::new(&c, &r, &mut dice).unwrap();
-    contact(&mut b, 0, 1);
-    b.fight(vec![0], vec![1], &[Some(1)]);
-    assert!(
-        dice.log()[1].purpose.contains("A-U1 (1) -> B-U1 (4) 1/3"),
-        "9 / 2 / 3 = 1"
-    );
-    ok(&dice);
-}
-
-#[test]
-fn an_overlap_attacks_through_the_flank() {
+fn an_overlap_is_on_the_flank_and_cannot_be_attacked_with_facing() {
     let c = card(
         "battle",
         (
@@ -184,7 +22,7 @@ fn an_overlap_attacks_through_the_flank() {
         ),
     );
     let r = rules(&c);
-    let mut dice = ScriptedDice::new([on("c1/crt", 3)]);
+    let mut dice = ScriptedDice::values([]);
     let mut b = Battle::new(&c, &r, &mut dice).unwrap();
     contact(&mut b, 0, 2);
     b.units[1].pos = b.units[0].pos;
@@ -198,52 +36,6 @@ fn an_overlap_attacks_through_the_flank() {
         b.targets(2),
         [0],
         "with facing B-U1 cannot attack the overlap on its flank"
-    );
-    b.fight(vec![0, 1], vec![2], &[Some(1), Some(1)]);
-    // 8 against 8 = 1/1, +1 column for the flank: 1.5/1; d6 3 → NE.
-    assert_eq!(b.units[2].order, Order::Ok);
-    assert!(
-        dice.log()[0]
-            .purpose
-            .contains("A-U1+A-U2 (8) -> B-U1 (8) 1/1 shift +1, d6+0")
-    );
-    ok(&dice);
-}
-
-#[test]
-fn a_routed_unit_attacked_again_is_eliminated_without_a_roll() {
-    let c = duel(
-        ("inf", &[("grade", 2), ("combat_value", 4)]),
-        ("inf", &[("grade", 2), ("combat_value", 4)]),
-    );
-    let r = rules(&c);
-    let mut dice = ScriptedDice::values([]);
-    let mut b = Battle::new(&c, &r, &mut dice).unwrap();
-    contact(&mut b, 0, 1);
-    b.units[1].order = Order::Routed;
-    b.fight(vec![0], vec![1], &[Some(1)]);
-    assert_eq!(b.units[1].order, Order::Eliminated);
-    ok(&dice);
-}
-
-#[test]
-fn a_second_disorder_routs() {
-    let c = duel(
-        ("inf", &[("grade", 2), ("combat_value", 5)]),
-        ("inf", &[("grade", 2), ("combat_value", 5)]),
-    );
-    let r = rules(&c);
-    let mut dice = ScriptedDice::new([on("c1/crt", 4)]);
-    let mut b = Battle::new(&c, &r, &mut dice).unwrap();
-    contact(&mut b, 0, 1);
-    b.units[1].order = Order::Disordered;
-    b.fight(vec![0], vec![1], &[Some(1)]);
-    // 5 against 2 (halved) = 2/1, +1 disordered: d6 4 → row 5 → DR.
-    assert_eq!(b.units[1].order, Order::Routed);
-    assert!(
-        dice.log()[0]
-            .purpose
-            .contains("(5) -> B-U1 (2) 2/1 shift +0, d6+1 +1 disordered")
     );
     ok(&dice);
 }

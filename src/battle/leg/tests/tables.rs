@@ -131,128 +131,16 @@ fn odds_columns_round_down_and_clamp() {
     assert_eq!(crt.column(40, 1, false), 7, "above 5/1 is 5/1");
 }
 
-// --- §5.3 worked examples -------------------------------------------------------
+// --- §5.3: the worked examples are data cases (tests/cases/battle/leg/) -----------
 
+/// The ladder's two ends (the combats that read them are data cases,
+/// `tests/cases/battle/leg/003_*` and `004_*`).
 #[test]
-fn example_1_to_1_d6_3_no_drm_is_no_effect() {
-    let c = duel(
-        ("inf", &[("grade", 2), ("combat_value", 5)]),
-        ("inf", &[("grade", 2), ("combat_value", 5)]),
-    );
-    let r = rules(&c);
-    let mut dice = ScriptedDice::new([on("c1/crt", 3)]);
-    let mut b = Battle::new(&c, &r, &mut dice).unwrap();
-    contact(&mut b, 0, 1);
-    b.fight(vec![0], vec![1], &[Some(1)]);
-    assert_eq!((b.units[0].order, b.units[1].order), (Order::Ok, Order::Ok));
-    assert!(
-        dice.log()[0].purpose.contains("1/1 shift +0, d6+0"),
-        "{}",
-        dice.log()[0].purpose
-    );
-    ok(&dice);
-}
-
-#[test]
-fn example_3_to_1_with_attacker_leader_d6_3_is_row_4_dr() {
-    let c = duel(
-        ("inf", &[("grade", 2), ("combat_value", 6)]),
-        ("inf", &[("grade", 2), ("combat_value", 2)]),
-    );
-    let r = rules(&c);
-    let mut dice = ScriptedDice::new([
-        on("c1/crt", 3),
-        on("c1/leader/A-L1/1", 3),
-        on("c1/leader/A-L1/2", 4),
-    ]);
-    let mut b = Battle::new(&c, &r, &mut dice).unwrap();
-    contact(&mut b, 0, 1);
-    b.leaders[0].with = Some(0);
-    b.fight(vec![0], vec![1], &[Some(1)]);
-    assert_eq!(b.units[1].order, Order::Routed, "DR");
-    assert_eq!(b.units[1].pos, 8 - 3, "a rout retreats 3 hexes");
-    assert_eq!(
-        b.leaders[0].status,
-        Status::Active,
-        "2d6 = 7: the leader lives"
-    );
-    assert!(
-        dice.log()[0]
-            .purpose
-            .contains("3/1 shift +0, d6+1 +1 leader"),
-        "{}",
-        dice.log()[0].purpose
-    );
-    ok(&dice);
-}
-
-#[test]
-fn ladder_5_to_1_row_minus_1_is_index_7_ne() {
+fn the_ladder_ends_at_5_to_1_row_minus_1_and_1_to_3_row_8() {
     let r = rules(&built("battle", [100, 100]));
     assert_eq!(r.crt.cell(-1, 7, true), (-1, 7));
     assert_eq!(r.crt.result(-1, 7).to_string(), "NE");
-    // In combat: 10 against 2, defender's supreme commander −2, d6 = 1.
-    let c = card(
-        "battle",
-        (
-            vec![unit("A-U1", "inf", &[("grade", 2), ("combat_value", 10)])],
-            vec![leader("A-L1", &[("command", 2)])],
-        ),
-        (
-            vec![unit("B-U1", "inf", &[("grade", 2), ("combat_value", 2)])],
-            vec![leader("B-L1", &[("command", 2), ("supreme", 1)])],
-        ),
-    );
-    let r = rules(&c);
-    let mut dice = ScriptedDice::new([
-        on("c1/crt", 1),
-        on("c1/leader/B-L1/1", 2),
-        on("c1/leader/B-L1/2", 2),
-    ]);
-    let mut b = Battle::new(&c, &r, &mut dice).unwrap();
-    contact(&mut b, 0, 1);
-    b.leaders[1].with = Some(1);
-    b.fight(vec![0], vec![1], &[Some(1)]);
-    assert_eq!(
-        (b.units[0].order, b.units[1].order),
-        (Order::Ok, Order::Ok),
-        "NE"
-    );
-    assert!(
-        dice.log()[0]
-            .purpose
-            .contains("5/1 shift +0, d6-2 -2 leader")
-    );
-    ok(&dice);
-}
-
-#[test]
-fn ladder_1_to_3_row_8_is_index_9_dd() {
-    let r = rules(&built("battle", [100, 100]));
     assert_eq!(r.crt.result(8, 0).to_string(), "DD");
-    let c = card(
-        "battle",
-        (
-            vec![unit("A-U1", "inf", &[("grade", 2), ("combat_value", 2)])],
-            vec![leader("A-L1", &[("command", 2), ("supreme", 1)])],
-        ),
-        (
-            vec![unit("B-U1", "inf", &[("grade", 2), ("combat_value", 6)])],
-            vec![leader("B-L1", &[("command", 2)])],
-        ),
-    );
-    let r = rules(&c);
-    let mut dice = ScriptedDice::new([
-        on("c1/crt", 6),
-        on("c1/leader/A-L1/1", 5),
-        on("c1/leader/A-L1/2", 5),
-    ]);
-    let mut b = Battle::new(&c, &r, &mut dice).unwrap();
-    contact(&mut b, 0, 1);
-    b.leaders[0].with = Some(0);
-    b.fight(vec![0], vec![1], &[Some(1)]);
-    assert_eq!(b.units[1].order, Order::Disordered, "DD");
-    ok(&dice);
 }
 
 #[test]

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::battle::card::{BattleInfo, CardSide, Place, SideSpec};
-use crate::rules::dice::{ScriptedDice, ScriptedRoll, SeededDice};
+use crate::rules::dice::{ScriptedDice, SeededDice};
 use std::collections::BTreeMap;
 
 fn rs() -> Ruleset {

@@ -122,21 +122,7 @@ fn done(dice: &ScriptedDice) {
 }
 
 // ------------------------------------------------------------- §5.3 worked examples
-
-fn fleury_and_corsa() -> Battle<'static> {
-    // Fleury cv 6 morale 5 stress 2 (Savoy); Corsa cv 2 morale 4 stress 2 (Genoa).
-    let c = card(
-        vec![inf("A-U1", 6, 2, 5, 2)],
-        vec![inf("B-U1", 2, 1, 4, 2)],
-        false,
-    );
-    let mut b = battle(&c);
-    b.put(0, 5);
-    b.put(1, 6);
-    b.engage(0, 1);
-    b.at(1, "A.C");
-    b
-}
+// (the §6.2 melee example is data: tests/cases/battle/ott/)
 
 fn guardia(readings: &[(&str, &str)]) -> Battle<'static> {
     // A Guardia unit: morale 5, Stress 2.

@@ -1,45 +1,7 @@
-//! The rulebook's morale, surrender and rout examples.
+//! The rulebook's morale, surrender and rout examples (the §6.2 melee example is a data
+//! case: `tests/cases/battle/ott/`).
 
 use super::*;
-
-#[test]
-fn example_6_2_fleury_fails_its_test_and_corsa_routs() {
-    let mut b = fleury_and_corsa();
-    assert_eq!(b.terrain(1), "clear", "flat terrain: no column shift");
-    let col = b.melee_column(0, 1);
-    assert_eq!(
-        b.rules.melee.labels[col], "4:1",
-        "3:1 shifted by morale 3 against 2"
-    );
-    let mut dice = script(&[("t1/A.C/A-U1/melee", 3), ("t1/A.C/A-U1/morale-melee-M", 2)]);
-    b.melee(0, 1, &mut dice);
-    done(&dice);
-    assert!(
-        dice.log()[0].purpose.contains("at 4:1"),
-        "{}",
-        dice.log()[0].purpose
-    );
-    // Fleury: M, failed (d6 2 < 5 − 2) → 1 Stress, stays in the hex.
-    let f = &b.units[0];
-    assert_eq!((f.stress, f.routed, f.row, f.engaged), (3, false, 6, None));
-    // Corsa: R + 3 Stress → 5 ≥ 4 → routed, 2 hexes back toward its own edge.
-    let k = &b.units[1];
-    assert_eq!(
-        (k.stress, k.routed, k.row, k.on_table()),
-        (5, true, 8, true)
-    );
-    assert!(b.provisional.any());
-}
-
-#[test]
-fn example_6_2_fleury_passes_its_test() {
-    let mut b = fleury_and_corsa();
-    let mut dice = script(&[("t1/A.C/A-U1/melee", 3), ("t1/A.C/A-U1/morale-melee-M", 3)]);
-    b.melee(0, 1, &mut dice);
-    done(&dice);
-    assert_eq!(b.units[0].stress, 2);
-    assert!(b.units[1].routed);
-}
 
 #[test]
 fn example_4_5_guardia_fails_on_2_under_the_literal_reading() {

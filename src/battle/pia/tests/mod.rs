@@ -150,16 +150,7 @@ fn purposes(dice: &ScriptedDice) -> Vec<String> {
 
 // ---- §5.3 worked examples ---------------------------------------------------------
 
-/// Cavalry engagement: an Austrian cavalry TDR of 5, +2 for entering an infantry
-/// eZOC (§7.1b), is 7 <= 8: it enters.
-fn cavalry_example(roll: u8) -> (Fixture, ScriptedDice) {
-    let a = side("A", vec![unit("A-U1", "hcav", AUSTRIA, 4)], 0, 0);
-    let b = side("B", vec![unit("B-U1", "inf", SPAIN, 1)], 0, 0);
-    (
-        fixture(card("battle", a, b)),
-        script(&[("A-W1/tdr/cavalry-ezoc/A-U1", roll)]),
-    )
-}
+// (the cavalry engagement's TDR is data: tests/cases/battle/pia/)
 
 /// Fire example, D at Z: 2 SP, Extended; Z has 2 SP, so the depth shift to Normal
 /// holds only under the "2 or more" reading (§4.f item 4). Cover 2 −3 and not side

@@ -21,45 +21,6 @@ fn bombardment_columns_agree_with_the_book_examples() {
     );
 }
 
-#[test]
-fn austrian_cavalry_tdr_5_plus_2_is_7_and_enters_the_ezoc() {
-    let (f, mut dice) = cavalry_example(5);
-    let mut b = battle(&f, &mut dice);
-    assert_eq!(
-        (b.units[0].pos, b.units[1].pos),
-        (8, 14),
-        "six hexes apart at set-up"
-    );
-    b.move_formation(0);
-    assert_eq!(b.units[0].pos, 13, "next to the infantry");
-    assert_eq!(b.units[0].order, Order::Good);
-    assert_eq!(
-        b.units[0].declared,
-        Some((1, false)),
-        "a melee declared on B-U1"
-    );
-    drop(b);
-    assert_eq!(
-        purposes(&dice),
-        [
-            "PIA TDR cavalry entering an infantry eZOC A-U1: d10 +2 entering an infantry eZOC <= 8 passes (§5.11)"
-        ]
-    );
-    assert!(dice.problems().is_empty(), "{:?}", dice.problems());
-}
-
-#[test]
-fn austrian_cavalry_tdr_7_plus_2_is_9_stays_out_disordered() {
-    let (f, mut dice) = cavalry_example(7);
-    let mut b = battle(&f, &mut dice);
-    b.move_formation(0);
-    assert_eq!(b.units[0].pos, 12, "stops short of the eZOC");
-    assert_eq!(b.units[0].order, Order::Disordered);
-    assert_eq!(b.units[0].declared, None);
-    drop(b);
-    assert!(dice.problems().is_empty(), "{:?}", dice.problems());
-}
-
 /// Line movement: French infantry (7) enters a ditch in an EZ; B rolls 9 − 1 SF = 8
 /// and fails, C 5 − 1 and D 8 − 1 pass, E (no commander beside it) rolls 8, fails.
 #[test]
