@@ -12,7 +12,7 @@ use crate::storage::{NewStep, Settlement, Store, StoredResult};
 use std::collections::BTreeMap;
 
 /// Where a pending battle's result stands.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case", tag = "state")]
 pub enum BattleState {
     /// No usable result yet: these clubs have not sent theirs.
@@ -199,7 +199,7 @@ pub fn find_battle(store: &Store, id: &str) -> Result<Option<(Battle, bool)>> {
 
 /// What an auto-resolve keeps beside its outcome: the ruleset, the tactical result and
 /// every roll (the rolls also go to the dice log, one row each).
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
 pub struct AutoDetail {
     pub ruleset: String,
     pub result: Option<crate::battle::result::TacticalResult>,

@@ -36,7 +36,7 @@ use crate::storage::{Club, InboxRow, Ingest, OutMessage, Store, StoredOrders};
 use crate::submission::{self, Auth, sha256_hex};
 
 /// What became of one message.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case", tag = "verdict")]
 pub enum Verdict {
     /// Read before (the same message, or a copy of it): nothing done.
@@ -82,7 +82,7 @@ impl Verdict {
 }
 
 /// One message read, with where it came from, for the CLI to print.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, serde::Serialize, schemars::JsonSchema)]
 pub struct Read {
     pub source: String,
     pub hash: String,

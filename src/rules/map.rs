@@ -9,7 +9,19 @@ use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// What kind of place a node is (G0, G2a.1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum NodeKind {
     City,
@@ -29,7 +41,19 @@ impl NodeKind {
 }
 
 /// The lie of the land at a node, for battle cards.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Terrain {
     Plain,
@@ -39,7 +63,7 @@ pub enum Terrain {
 }
 
 /// A land node as the campaign defines it (its starting state lives in the world).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Node {
     pub code: NodeCode,
     pub name: String,
@@ -57,7 +81,7 @@ pub struct Node {
 }
 
 /// A sea zone.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct SeaZone {
     pub code: SeaCode,
     pub name: String,
@@ -66,7 +90,7 @@ pub struct SeaZone {
 }
 
 /// A scenario ban on a move (G3b.6): `nation` may not move `from` → `to` in `rounds`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Ban {
     pub nation: NationCode,
     pub from: NodeCode,
@@ -76,7 +100,7 @@ pub struct Ban {
 }
 
 /// The validated map graph.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Map {
     nodes: BTreeMap<NodeCode, Node>,
     /// Node order as written in the campaign file, for listings.

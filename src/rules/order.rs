@@ -9,7 +9,7 @@ use super::tables::{Choice, ObjectiveKind};
 use serde::{Deserialize, Serialize};
 
 /// Where an order stands in its file: its number (from 1) and byte span.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct OrderRef {
     pub seq: u32,
     pub start: usize,
@@ -17,7 +17,7 @@ pub struct OrderRef {
 }
 
 /// One club's orders for one phase, in the order written.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct OrderSet {
     pub orders: Vec<Order>,
 }
@@ -43,14 +43,14 @@ impl OrderSet {
 }
 
 /// One order.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Order {
     pub at: OrderRef,
     pub kind: OrderKind,
 }
 
 /// A club's secret objective (G8.1).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Objective {
     pub kind: ObjectiveKind,
     /// The nation to conquer, for `conquer_nation`.
@@ -59,7 +59,7 @@ pub struct Objective {
 }
 
 /// Where a sapper is attached (G2b.5).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum SapperAt {
     Army(ArmyId),
@@ -67,7 +67,9 @@ pub enum SapperAt {
 }
 
 /// A piece that moves by road: an army or a diplomat.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Piece {
     Army(ArmyId),
@@ -75,7 +77,7 @@ pub enum Piece {
 }
 
 /// A spy's condition on the enemy's size (G3c.4).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct SpyCondition {
     /// The condition holds when the enemy is worth at most this many ducats.
     pub enemy_at_most: Ducats,
@@ -84,7 +86,7 @@ pub struct SpyCondition {
 }
 
 /// What an assassin is sent against (G2b.5).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum AssassinTarget {
     /// The commander of this army.
@@ -102,7 +104,7 @@ pub enum AssassinTarget {
 }
 
 /// Where a fleet moves: a sea zone, or a port.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum FleetTo {
     Sea(SeaCode),
@@ -110,7 +112,7 @@ pub enum FleetTo {
 }
 
 /// Every kind of order, for every phase.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case", tag = "order")]
 pub enum OrderKind {
     // ---- spring (G2) ----
@@ -197,7 +199,7 @@ pub enum OrderKind {
 }
 
 /// A unit of a club-supplied order of battle, in the ruleset's terms.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct OobUnit {
     pub name: String,
     pub kind: String,
@@ -206,7 +208,7 @@ pub struct OobUnit {
 }
 
 /// A leader of a club-supplied order of battle.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct OobLeader {
     pub name: String,
     pub ratings: std::collections::BTreeMap<String, i64>,

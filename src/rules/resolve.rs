@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// Everything a phase's resolution produced.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Resolution {
     /// The world at the opening of the next phase; `None` when the campaign is over.
     pub next: Option<World>,
@@ -100,7 +100,7 @@ pub fn resolve_with(
 /// world after it and what happened. The phase stays open: its resolution later starts
 /// from this world, and its stored resolution carries the steps' events and ledger
 /// first, in order.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct StepResolution {
     pub world: World,
     pub events: Vec<Event>,

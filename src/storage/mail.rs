@@ -30,7 +30,7 @@ pub struct OutMessage {
 }
 
 /// Where a queued message stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
     Queued,
@@ -57,7 +57,7 @@ impl Status {
 }
 
 /// A message in the outbox.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct OutboxRow {
     pub id: i64,
     pub message_id: String,
@@ -76,7 +76,7 @@ pub struct OutboxRow {
 }
 
 /// What became of a message read from a mailbox.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct InboxRow {
     pub hash: String,
     pub received_at: String,
@@ -97,7 +97,7 @@ pub struct InboxRow {
 
 /// A message that failed authentication (or was not an order message at all), waiting
 /// for the run's alerts. Holds nothing of the message's subject or body.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct Attempt {
     pub id: i64,
     pub received_at: String,

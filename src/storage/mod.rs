@@ -59,7 +59,7 @@ pub struct PhaseRow {
 }
 
 /// One journal row.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct JournalRow {
     pub id: i64,
     pub at: String,
@@ -69,7 +69,7 @@ pub struct JournalRow {
 }
 
 /// An order file as stored.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct StoredOrders {
     pub id: i64,
     pub phase: String,
@@ -82,7 +82,7 @@ pub struct StoredOrders {
 }
 
 /// A battle result as stored.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct StoredResult {
     pub id: i64,
     pub battle: String,
