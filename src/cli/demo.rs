@@ -77,6 +77,7 @@ pub fn cmd_demo(args: DemoArgs) -> Result<()> {
         lang: None,
         format: super::report::Format::Text,
         out: Some(args.dir.join("reports")),
+        json: false,
     };
     if args.years > 0 {
         super::report::cmd_report(&args.dir, reports(None))?;

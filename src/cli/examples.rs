@@ -84,7 +84,7 @@ pub const EXAMPLES: &[(&str, &[&str])] = &[
         "battle auto",
         &[
             "giglio battle auto 1494-r03-F7",
-            "giglio battle auto 1494-r03-F7 --ruleset armati",
+            "giglio battle auto 1494-r03-F7 --ruleset armati --json",
         ],
     ),
     (
@@ -150,6 +150,7 @@ pub const EXAMPLES: &[(&str, &[&str])] = &[
         &[
             "giglio report",
             "giglio report --club V --format html --out reports/",
+            "giglio report --year 1494 --chronicle --json",
         ],
     ),
     (
@@ -199,6 +200,13 @@ pub const EXAMPLES: &[(&str, &[&str])] = &[
         &[
             "giglio backup",
             "giglio backup --to /media/usb/giglio-1494.sqlite --json",
+        ],
+    ),
+    (
+        "schema",
+        &[
+            "giglio schema orders submit",
+            "giglio schema --json > giglio-schemas.json",
         ],
     ),
     (
