@@ -336,3 +336,28 @@ fn a_document_that_drifts_from_its_schema_fails() {
         "a stray field beside a flattened verdict"
     );
 }
+
+/// README's table of JSON outputs names every command with its schema, and nothing else.
+#[test]
+fn readme_lists_every_schema() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).expect("README");
+    let section = readme
+        .split("\n### JSON output\n")
+        .nth(1)
+        .and_then(|s| s.split("\n### ").next())
+        .expect("README has a JSON output section");
+    let listed: BTreeMap<String, String> = section
+        .lines()
+        .filter(|l| l.starts_with("| `"))
+        .map(|l| {
+            let cells: Vec<&str> = l.split('|').map(|c| c.trim().trim_matches('`')).collect();
+            (cells[1].to_owned(), cells[2].to_owned())
+        })
+        .collect();
+    let expected: BTreeMap<String, String> = OUTPUTS
+        .iter()
+        .map(|o| (o.command.to_owned(), o.name.to_owned()))
+        .collect();
+    assert_eq!(listed, expected);
+}
