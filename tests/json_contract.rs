@@ -120,35 +120,49 @@ fn check(
     doc
 }
 
-/// Runs every data command with `--json` on a real campaign (a spring, a round with a
-/// battle auto-resolved, mail read and sent, reports, a backup, an undo) and validates
-/// every document; a command of the list left unrun fails the test.
-#[test]
-fn every_command_s_json_validates_against_its_schema() {
-    let all = schemas();
-    let validators: BTreeMap<String, jsonschema::Validator> = all
+/// A validator for every command's schema, as the binary prints it.
+fn validators() -> BTreeMap<String, jsonschema::Validator> {
+    schemas()
         .iter()
         .map(|(c, s)| {
             let v = jsonschema::draft202012::new(s)
                 .unwrap_or_else(|e| panic!("the schema of {c} does not compile: {e}"));
             (c.clone(), v)
         })
-        .collect();
+        .collect()
+}
+
+/// Runs `giglio -C <campaign> ARGS --json` (colour forced, to see it never reaches
+/// JSON), expecting success or failure; validates what it printed as `command`'s.
+fn run_json(
+    t: &TestCampaign,
+    validators: &BTreeMap<String, jsonschema::Validator>,
+    command: &str,
+    args: &[&str],
+    ok: bool,
+) -> Value {
+    let mut cmd = giglio(t.tmp.path());
+    cmd.arg("-C")
+        .arg(&t.dir)
+        .args(args)
+        .arg("--json")
+        .env("CLICOLOR_FORCE", "1");
+    let a = cmd.assert();
+    let a = if ok { a.success() } else { a.failure() };
+    check(validators, command, &a.get_output().stdout)
+}
+
+/// Runs every data command with `--json` on a real campaign (a spring, a round with a
+/// battle auto-resolved, mail read and sent, reports, a backup, an undo) and validates
+/// every document; a command of the list left unrun fails the test.
+#[test]
+fn every_command_s_json_validates_against_its_schema() {
+    let validators = validators();
     let t = TestCampaign::new();
     let mut ran: BTreeSet<String> = BTreeSet::new();
-    // Runs `giglio ARGS --json` (colour forced, to see it never reaches JSON), expecting
-    // `ok`; validates what it printed as `command`'s document.
     let mut json = |command: &str, args: &[&str], ok: bool| -> Value {
-        let mut cmd = giglio(t.tmp.path());
-        cmd.arg("-C")
-            .arg(&t.dir)
-            .args(args)
-            .arg("--json")
-            .env("CLICOLOR_FORCE", "1");
-        let a = cmd.assert();
-        let a = if ok { a.success() } else { a.failure() };
         ran.insert(command.to_owned());
-        check(&validators, command, &a.get_output().stdout)
+        run_json(&t, &validators, command, args, ok)
     };
     let path = |name: &str| t.tmp.path().join(name).to_string_lossy().into_owned();
 
@@ -290,6 +304,39 @@ fn every_command_s_json_validates_against_its_schema() {
     let listed: BTreeSet<String> = OUTPUTS.iter().map(|o| o.command.to_owned()).collect();
     let missed: Vec<&String> = listed.difference(&ran).collect();
     assert!(missed.is_empty(), "never run with --json: {missed:?}");
+}
+
+/// In contact-exchange mode (G3c.3) the round stops at an encounter: `resolve` prints
+/// where, `status` whom it waits for; both still follow their schemas.
+#[test]
+fn a_round_stopped_at_an_encounter_follows_the_schemas_too() {
+    let validators = validators();
+    let t = TestCampaign::new();
+    let rules = t.dir.join("campaign/rules.toml");
+    let text = std::fs::read_to_string(&rules).expect("rules.toml");
+    assert!(text.contains("contact_exchange = false"), "{text}");
+    std::fs::write(
+        &rules,
+        text.replacen("contact_exchange = false", "contact_exchange = true", 1),
+    )
+    .expect("write rules.toml");
+    t.run(&["resolve", "--force"]).success();
+    t.submit_all(
+        "1494-r01",
+        &[(
+            "V",
+            "[[stance]]\npiece = \"V-A2\"\non_contact = \"attack\"\n\n[[move]]\npiece = \"V-A2\"\npath = \"V8 -> F7\"\n",
+        )],
+    );
+    let json = |command: &str, args: &[&str]| run_json(&t, &validators, command, args, true);
+    let dry = json("resolve", &["resolve", "--dry-run"]);
+    assert_eq!(dry["dry_run"], true, "{dry}");
+    let paused = json("resolve", &["resolve"]);
+    assert!(paused["paused_at"].is_object(), "{paused}");
+    let status = json("status", &["status"]);
+    assert!(status["encounter"]["missing"].is_array(), "{status}");
+    json("history", &["history"]);
+    json("undo", &["undo"]);
 }
 
 /// The schemas are closed: a field added or renamed, or one left out, fails validation.

@@ -406,7 +406,7 @@ fn auto(dir: &Path, id: &str, ruleset: Option<&str>, json: bool) -> Result<()> {
             battle: id.to_owned(),
             ruleset: rs.id.clone(),
             outcome: &done.outcome,
-            rolls: done.rolls,
+            dice: done.rolls,
             applied_in_step: done.news.iter().find_map(|n| n.step.as_ref().map(|s| s.0)),
         });
     }

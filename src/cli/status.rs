@@ -130,7 +130,7 @@ pub fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
             crate::engine::exchange::current_encounter(&steps).map(|c| WaitingEncounter {
                 id: c.asked.id.clone(),
                 node: c.asked.node.to_string(),
-                waiting_for: c
+                missing: c
                     .asked
                     .waiting(&x)
                     .iter()
@@ -222,10 +222,10 @@ pub fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
         ));
     }
     if let Some(e) = &status.encounter {
-        let waiting = if e.waiting_for.is_empty() {
+        let waiting = if e.missing.is_empty() {
             "every choice is in: `giglio resolve` goes on".to_owned()
         } else {
-            format!("waiting for {}", e.waiting_for.join(", "))
+            format!("waiting for {}", e.missing.join(", "))
         };
         text.push_str(&format!(
             "encounter:  the round is stopped at {} at {}: {waiting}{}\n",

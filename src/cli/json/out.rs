@@ -68,8 +68,8 @@ pub struct Status {
 pub struct WaitingEncounter {
     pub id: String,
     pub node: String,
-    /// Clubs whose choice has not arrived.
-    pub waiting_for: Vec<String>,
+    /// Clubs whose choice has not arrived (as `missing` above: clubs still awaited).
+    pub missing: Vec<String>,
     pub deadline: Option<String>,
 }
 
@@ -373,8 +373,9 @@ pub struct BattleAuto<'a> {
     /// The ruleset whose mechanics resolved it.
     pub ruleset: String,
     pub outcome: &'a crate::rules::battles::BattleOutcome,
-    /// Dice rolled and logged (`giglio log --dice`).
-    pub rolls: usize,
+    /// How many dice were rolled and logged (`giglio log --dice`), as `history` counts
+    /// a phase's `dice`.
+    pub dice: usize,
     /// The step of the open phase that applied the result at once; none when it is
     /// applied as the next phase is resolved.
     pub applied_in_step: Option<u32>,
