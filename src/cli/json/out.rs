@@ -414,8 +414,8 @@ pub struct ReportOut {
     pub nation: Option<String>,
     /// The report's language, when it has one chosen (`it` or `en`).
     pub lang: Option<crate::rules::tables::Lang>,
-    /// `text` or `html`: the form of `document`.
-    pub format: String,
+    /// `text` or `html`: the form of `document`; none when files are written.
+    pub format: Option<String>,
     /// The report itself, when it is printed rather than written into a folder.
     pub document: Option<String>,
     /// The folder written (`--out`) and the files written into it, by name.
