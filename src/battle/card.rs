@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 pub const FORMAT: &str = "giglio-battle-card/1";
 
 /// A battle card.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Card {
     pub format: String,
     pub battle: BattleInfo,
@@ -18,7 +18,7 @@ pub struct Card {
 }
 
 /// Where and what the battle is.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BattleInfo {
     /// `1495-r03-M5`.
     pub id: String,
@@ -58,7 +58,7 @@ pub struct BattleInfo {
 }
 
 /// One side of a card.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CardSide {
     /// `A` or `B`.
     pub key: String,
@@ -80,7 +80,7 @@ pub struct CardSide {
 }
 
 /// A unit in the ruleset's own terms.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Unit {
     /// `A-U1`.
     pub id: String,
@@ -94,7 +94,7 @@ pub struct Unit {
 }
 
 /// A leader in the ruleset's own terms.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Leader {
     /// `A-L1`.
     pub id: String,

@@ -63,7 +63,7 @@ pub fn auto_resolve(
 }
 
 /// A side's strength in a points-only game (G3c.11).
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct PointsCheck {
     pub nation: String,
     pub points: i64,

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 pub const FORMAT: &str = "giglio-battle-result/1";
 
 /// Who won.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Winner {
     A,
     B,
@@ -18,7 +18,7 @@ pub enum Winner {
 }
 
 /// Where a result came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Source {
     Table,
@@ -27,7 +27,7 @@ pub enum Source {
 }
 
 /// The final state of a unit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum UnitState {
     Ok,
@@ -56,7 +56,7 @@ impl UnitState {
 }
 
 /// The final state of a leader.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum LeaderState {
     Ok,
@@ -66,7 +66,7 @@ pub enum LeaderState {
 }
 
 /// One unit's result.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct UnitResult {
     pub id: String,
     pub state: UnitState,
@@ -75,14 +75,14 @@ pub struct UnitResult {
 }
 
 /// One leader's result.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LeaderResult {
     pub id: String,
     pub state: LeaderState,
 }
 
 /// A tactical result.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TacticalResult {
     pub format: String,
     pub battle: String,

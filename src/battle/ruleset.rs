@@ -16,7 +16,7 @@ use std::ops::Range;
 use std::sync::{Arc, OnceLock};
 
 /// Which resolver a ruleset uses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Game {
     /// Ottaggio 1625.
@@ -32,7 +32,7 @@ pub enum Game {
 }
 
 /// A unit template for orders of battle built from ducats (§0.5).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct UnitTemplate {
     pub kind: String,
@@ -46,7 +46,7 @@ pub struct UnitTemplate {
 }
 
 /// A leader template: one leader for every `every` units (at least one a side).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LeaderTemplate {
     pub name: String,
@@ -56,7 +56,7 @@ pub struct LeaderTemplate {
 }
 
 /// A points-only hand-off (G3c.11): ducats converted to the game's points.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Points {
     /// Ducats for one point of the game.
@@ -75,9 +75,7 @@ pub struct Points {
 }
 
 /// The consequence of "cannot field an army" in a points-only game (G3c.11).
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
-)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum CannotField {
     /// No automatic consequence: the referee rules the battle (`giglio battle rule`).
@@ -89,7 +87,7 @@ pub enum CannotField {
 }
 
 /// A ruleset.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Ruleset {
     pub id: String,
@@ -123,7 +121,6 @@ pub struct Ruleset {
     /// The game's tables as written; each carries `provisional = true` when it is an
     /// invented stand-in for a MISSING table. Private: the compiled form below follows it.
     #[serde(default)]
-    #[schemars(with = "serde_json::Map<String, serde_json::Value>")]
     pub(super) tables: toml::Table,
     /// The tables typed and checked, built once.
     #[serde(skip)]

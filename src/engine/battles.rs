@@ -199,7 +199,7 @@ pub fn find_battle(store: &Store, id: &str) -> Result<Option<(Battle, bool)>> {
 
 /// What an auto-resolve keeps beside its outcome: the ruleset, the tactical result and
 /// every roll (the rolls also go to the dice log, one row each).
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct AutoDetail {
     pub ruleset: String,
     pub result: Option<crate::battle::result::TacticalResult>,

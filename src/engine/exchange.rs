@@ -19,7 +19,7 @@ pub const REPLY: &str = "reply";
 pub const CLOSE: &str = "close";
 
 /// An encounter the round stopped at, and until when the clubs may answer.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AskedStep {
     pub asked: Asked,
     /// RFC 3339; `None` when the configuration sets none (the referee closes it).
@@ -27,7 +27,7 @@ pub struct AskedStep {
 }
 
 /// A club's choice for an encounter.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ReplyStep {
     pub encounter: String,
     pub number: u32,
@@ -39,7 +39,7 @@ pub struct ReplyStep {
 
 /// An encounter closed without every choice: standing choices speak for the clubs
 /// that did not answer.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CloseStep {
     pub encounter: String,
     pub number: u32,

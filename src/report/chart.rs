@@ -19,7 +19,7 @@ use serde::Serialize;
 const SIZE: (u32, u32) = (720, 380);
 
 /// One line of a chart: its name, colour and points (x, value).
-#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Series {
     pub name: String,
     pub colour: (u8, u8, u8),
@@ -27,7 +27,7 @@ pub struct Series {
 }
 
 /// A chart: its title, the axes' words and its lines.
-#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Chart {
     pub title: String,
     pub x: String,

@@ -140,7 +140,7 @@ pub fn bulletin(
 }
 
 /// What the referee's report shows: everything.
-#[derive(Serialize, schemars::JsonSchema)]
+#[derive(Serialize)]
 pub struct RefereeView {
     pub campaign: String,
     pub phase: String,
@@ -157,7 +157,7 @@ pub struct RefereeView {
     pub messages: Vec<String>,
 }
 
-#[derive(Serialize, schemars::JsonSchema)]
+#[derive(Serialize)]
 pub struct RefereeOutcome {
     pub nation: String,
     pub seq: u32,
@@ -165,14 +165,14 @@ pub struct RefereeOutcome {
     pub text: String,
 }
 
-#[derive(Serialize, schemars::JsonSchema)]
+#[derive(Serialize)]
 pub struct RefereeEvent {
     pub audience: String,
     pub rule: String,
     pub text: String,
 }
 
-#[derive(Serialize, schemars::JsonSchema)]
+#[derive(Serialize)]
 pub struct NationLine {
     pub nation: String,
     pub treasury: i64,

@@ -24,7 +24,7 @@ const MAX_RATIO: f64 = 2.0;
 
 /// A crop of the map picture: its box in map units and, for the template, the same as
 /// percentages of the crop's width (CSS margins in percent refer to the width).
-#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Crop {
     pub x0: f64,
     pub y0: f64,

@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 /// The export format's version tag.
 pub const FORMAT: &str = "giglio-export/1";
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Export {
     pub format: String,
     pub campaign: String,
@@ -34,7 +34,7 @@ pub struct Export {
     pub battles: Vec<Battle>,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ExportPhase {
     pub key: String,
     pub name: String,
@@ -42,7 +42,7 @@ pub struct ExportPhase {
     pub seed_commitment: String,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ExportNode {
     pub code: NodeCode,
     pub name: String,
@@ -55,7 +55,7 @@ pub struct ExportNode {
     pub sapper: Option<NationCode>,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ExportNation {
     pub code: NationCode,
     pub name_it: String,

@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 pub const FORMAT: &str = "giglio-club-view/1";
 
 /// A club's view of the open phase.
-#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct ClubKit {
     pub format: String,
     pub nation: NationCode,

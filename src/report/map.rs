@@ -55,7 +55,7 @@ const LEGEND_SYMBOLS: [&str; 15] = [
     "move",
 ];
 
-#[derive(Serialize, schemars::JsonSchema)]
+#[derive(Serialize)]
 struct Picture {
     title: String,
     width: u32,
@@ -82,13 +82,13 @@ struct Picture {
 }
 
 /// A hatching for the nations whose colour another nation already has.
-#[derive(Serialize, schemars::JsonSchema)]
+#[derive(Serialize)]
 struct Pattern {
     id: String,
     colour: String,
 }
 
-#[derive(Serialize, schemars::JsonSchema)]
+#[derive(Serialize)]
 struct LegendNation {
     x: f64,
     y: f64,
@@ -97,7 +97,7 @@ struct LegendNation {
     fill: String,
 }
 
-#[derive(Serialize, schemars::JsonSchema)]
+#[derive(Serialize)]
 struct LegendSymbol {
     x: f64,
     y: f64,
@@ -113,21 +113,21 @@ struct Line {
     y2: String,
 }
 
-#[derive(Serialize, schemars::JsonSchema)]
+#[derive(Serialize)]
 struct Label {
     x: String,
     y: String,
     name: String,
 }
 
-#[derive(Serialize, schemars::JsonSchema)]
+#[derive(Serialize)]
 struct Point {
     x: String,
     y: String,
 }
 
 /// A placed label: its text, where its baseline starts, and its leader line if any.
-#[derive(Serialize, schemars::JsonSchema)]
+#[derive(Serialize)]
 struct NodeLabel {
     id: String,
     x: String,
@@ -139,7 +139,7 @@ struct NodeLabel {
     leader: Option<Line>,
 }
 
-#[derive(Serialize, schemars::JsonSchema)]
+#[derive(Serialize)]
 struct NodeMark {
     x: String,
     y: String,
@@ -155,7 +155,7 @@ struct NodeMark {
     changed: bool,
 }
 
-#[derive(Serialize, schemars::JsonSchema)]
+#[derive(Serialize)]
 struct PieceMark {
     id: String,
     /// `army`, `fleet`, `diplomat`, `garrison` or `marker`.

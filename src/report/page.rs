@@ -48,7 +48,7 @@ pub struct PageInput<'a> {
 }
 
 /// One order the page offers.
-#[derive(Serialize, schemars::JsonSchema)]
+#[derive(Serialize)]
 struct Offer {
     /// Unique in the page.
     key: String,
@@ -90,14 +90,14 @@ struct Offer {
 }
 
 /// One choice inside an order: its options as (the file's value, the words).
-#[derive(Serialize, schemars::JsonSchema)]
+#[derive(Serialize)]
 struct Pick {
     name: &'static str,
     label: String,
     options: Vec<(String, String)>,
 }
 
-#[derive(Serialize, schemars::JsonSchema)]
+#[derive(Serialize)]
 struct PagePiece {
     id: String,
     at: String,
@@ -108,7 +108,7 @@ struct PagePiece {
     refused: BTreeMap<String, String>,
 }
 
-#[derive(Serialize, schemars::JsonSchema)]
+#[derive(Serialize)]
 struct PageData {
     lang: &'static str,
     club: String,

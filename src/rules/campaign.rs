@@ -8,7 +8,7 @@ use super::tables::Tables;
 use serde::{Deserialize, Serialize};
 
 /// A nation of the campaign.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Nation {
     pub code: NationCode,
     pub name_it: String,
@@ -22,27 +22,27 @@ pub struct Nation {
 }
 
 /// An army at the start.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StartArmy {
     pub node: NodeCode,
     pub value: Ducats,
 }
 
 /// A garrison at the start.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StartGarrison {
     pub node: NodeCode,
     pub value: Ducats,
 }
 
 /// A fleet at the start, in port.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StartFleet {
     pub port: NodeCode,
 }
 
 /// One nation's starting position.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StartNation {
     pub code: NationCode,
     pub treasury: Ducats,
@@ -52,7 +52,7 @@ pub struct StartNation {
 }
 
 /// A whole campaign definition.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Campaign {
     /// Short name (`il-giglio`).
     pub name: String,

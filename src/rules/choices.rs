@@ -20,7 +20,7 @@ use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 /// A place a piece may not go, and the rule that says so.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Refusal {
     /// A node or sea zone code.
     pub target: String,
@@ -28,7 +28,7 @@ pub struct Refusal {
 }
 
 /// A spring order and what it costs the treasury as the rules reckon it alone.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Priced {
     pub order: OrderKind,
     /// Ducats taken from the treasury (negative for a loan).
@@ -39,7 +39,7 @@ pub struct Priced {
 }
 
 /// Everything the page offers beyond [`Options`].
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Choices {
     /// Piece id → the places it may not go, with the rule (summer rounds).
     pub refused: BTreeMap<String, Vec<Refusal>>,

@@ -92,7 +92,7 @@ impl Names for Campaign {
 }
 
 /// A node that changed hands, and when (G3b.8 taken, G3d.2 surrendered).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct NodeChange {
     /// The phase it happened in, in words.
     pub phase: String,
@@ -108,7 +108,7 @@ pub struct NodeChange {
 }
 
 /// A node held at one end of the year and not at the other, with the other owner.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct NetNode {
     pub node: NodeCode,
     pub node_name: String,
@@ -119,7 +119,7 @@ pub struct NetNode {
 }
 
 /// One kind of ledger item summed over the year.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SummaryLine {
     /// Stable key of the item kind (`income`, `siege_cost`…).
     pub key: &'static str,
@@ -131,7 +131,7 @@ pub struct SummaryLine {
 }
 
 /// One of the club's own battles of the year (G3c.7, G7.3).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct YearBattle {
     pub phase: String,
     pub id: String,
@@ -150,7 +150,7 @@ pub struct YearBattle {
 }
 
 /// One of the club's own sieges of the year, as besieger or defender (G3d).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct YearSiege {
     pub node: NodeCode,
     pub node_name: String,
@@ -169,7 +169,7 @@ pub struct YearSiege {
 }
 
 /// An event of the year, in words, with the phase it happened in.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct YearEvent {
     pub phase: String,
     pub rule: String,
@@ -177,7 +177,7 @@ pub struct YearEvent {
 }
 
 /// Everything one club may know about its year (G7.2–G7.4).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct YearView {
     pub campaign: String,
     pub lang: Lang,
@@ -222,7 +222,7 @@ pub struct YearView {
 
 /// A battle in the chronicle, when its result was public: where, who, who won (never
 /// the losses).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ChronicleBattle {
     pub phase: String,
     pub id: String,
@@ -238,7 +238,7 @@ pub struct ChronicleBattle {
 }
 
 /// A nation's holdings at the start and the end of the year.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct HoldingChange {
     pub nation: NationCode,
     pub name: String,
@@ -248,7 +248,7 @@ pub struct HoldingChange {
 }
 
 /// The public chronicle of a year (G7.1).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Chronicle {
     pub campaign: String,
     pub lang: Lang,

@@ -204,7 +204,7 @@ impl Dice for SeededDice {
 }
 
 /// One scripted roll: the value, and optionally the event id prefix it must answer.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ScriptedRoll {
     #[serde(default)]
     pub event: Option<String>,

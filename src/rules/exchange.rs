@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// The clubs' answers to the round's encounters so far.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Exchange {
     /// Whether the round asks the clubs at all; off, every encounter goes by standing
     /// choices (the default mode, and a club's own check of its orders).

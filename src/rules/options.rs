@@ -17,7 +17,7 @@ use super::world::{FleetAt, Fortification, World};
 use serde::Serialize;
 
 /// What a piece does in the open phase if the club gives it no order.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case", tag = "idle")]
 pub enum Idle {
     /// It stays where it is, with its standing choices (G3c.3).
@@ -47,7 +47,7 @@ pub enum Idle {
 }
 
 /// One of the club's pieces and the orders it may give.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PieceOptions {
     /// `V-A1`, `V-D1`, `V-F1`.
     pub id: String,
@@ -62,7 +62,7 @@ pub struct PieceOptions {
 }
 
 /// What kind of piece.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum PieceKind {
     Army,
@@ -71,7 +71,7 @@ pub enum PieceKind {
 }
 
 /// The spring's money: what the club has and what each thing costs.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SpringOptions {
     /// The treasury now, before the spring.
     pub treasury: Ducats,
@@ -86,7 +86,7 @@ pub struct SpringOptions {
 }
 
 /// Everything the sheet offers for the open phase.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Options {
     pub pieces: Vec<PieceOptions>,
     pub spring: Option<SpringOptions>,

@@ -17,7 +17,7 @@ pub struct OrderRef {
 }
 
 /// One club's orders for one phase, in the order written.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OrderSet {
     pub orders: Vec<Order>,
 }
@@ -43,7 +43,7 @@ impl OrderSet {
 }
 
 /// One order.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Order {
     pub at: OrderRef,
     pub kind: OrderKind,
@@ -67,9 +67,7 @@ pub enum SapperAt {
 }
 
 /// A piece that moves by road: an army or a diplomat.
-#[derive(
-    Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema,
-)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Piece {
     Army(ArmyId),
@@ -86,7 +84,7 @@ pub struct SpyCondition {
 }
 
 /// What an assassin is sent against (G2b.5).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum AssassinTarget {
     /// The commander of this army.
@@ -104,7 +102,7 @@ pub enum AssassinTarget {
 }
 
 /// Where a fleet moves: a sea zone, or a port.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum FleetTo {
     Sea(SeaCode),
@@ -112,7 +110,7 @@ pub enum FleetTo {
 }
 
 /// Every kind of order, for every phase.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "order")]
 pub enum OrderKind {
     // ---- spring (G2) ----
@@ -199,7 +197,7 @@ pub enum OrderKind {
 }
 
 /// A unit of a club-supplied order of battle, in the ruleset's terms.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OobUnit {
     pub name: String,
     pub kind: String,
@@ -208,7 +206,7 @@ pub struct OobUnit {
 }
 
 /// A leader of a club-supplied order of battle.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OobLeader {
     pub name: String,
     pub ratings: std::collections::BTreeMap<String, i64>,

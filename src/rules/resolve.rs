@@ -100,7 +100,7 @@ pub fn resolve_with(
 /// world after it and what happened. The phase stays open: its resolution later starts
 /// from this world, and its stored resolution carries the steps' events and ledger
 /// first, in order.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StepResolution {
     pub world: World,
     pub events: Vec<Event>,

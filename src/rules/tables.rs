@@ -8,7 +8,7 @@ use super::ids::Ducats;
 use serde::{Deserialize, Serialize};
 
 /// All the tables of one campaign.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Tables {
     pub calendar: CalendarTable,
@@ -29,7 +29,7 @@ pub struct Tables {
 }
 
 /// G1, G3: the length of the campaign and the names of the summer rounds.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CalendarTable {
     /// The first year of the campaign.
@@ -95,7 +95,7 @@ impl Lang {
 }
 
 /// G2a.1: what each kind of node pays at spring.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct IncomeTable {
     pub village: Ducats,
@@ -106,7 +106,7 @@ pub struct IncomeTable {
 }
 
 /// G2a.3: loans.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LoanTable {
     /// Limit, as a percentage of what the club's cities pay this spring.
@@ -120,7 +120,7 @@ pub struct LoanTable {
 }
 
 /// Rounding to whole ducats.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Rounding {
     Up,
@@ -141,7 +141,7 @@ impl Rounding {
 }
 
 /// G2b.1, G2b.8: armies.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ArmyTable {
     /// Most armies a club may have (diplomats do not count).
@@ -151,7 +151,7 @@ pub struct ArmyTable {
 }
 
 /// G2b.3: garrisons.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GarrisonTable {
     /// Taken from the army's value when it detaches a garrison.
@@ -159,7 +159,7 @@ pub struct GarrisonTable {
 }
 
 /// G2b.4: fortification works.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct WorksTable {
     pub fortify_city: Ducats,
@@ -169,7 +169,7 @@ pub struct WorksTable {
 }
 
 /// G2b.5, Table 33: specialists.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SpecialistTable {
     pub sapper: Ducats,
@@ -181,7 +181,7 @@ pub struct SpecialistTable {
 }
 
 /// G2b.6, G3e: fleets (limits per nation live in `nations.toml`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FleetTable {
     pub cost: Ducats,
@@ -194,7 +194,7 @@ pub struct FleetTable {
 }
 
 /// G3b.3: movement allowances.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MovementTable {
     /// Nodes a piece starting at home may move along its own territory.
@@ -237,19 +237,7 @@ impl Choice {
 }
 
 /// Which side of an encounter.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    Serialize,
-    Deserialize,
-    schemars::JsonSchema,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Side {
     /// The side whose move caused the encounter.
@@ -258,7 +246,7 @@ pub enum Side {
 }
 
 /// The result of one cell of Table 34.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "result", rename_all = "snake_case")]
 pub enum EncounterResult {
     /// The side in hand goes back to the node it came from; with `other_inside`, the
@@ -280,7 +268,7 @@ pub enum EncounterResult {
 }
 
 /// One cell of Table 34.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EncounterCell {
     pub hand: Choice,
     pub other: Choice,
@@ -291,7 +279,7 @@ pub struct EncounterCell {
 }
 
 /// G3c: Table 34 and the standing choices.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct EncounterTable {
     /// G3c.3: default standing choice when a piece moves into a force.
@@ -311,7 +299,7 @@ impl EncounterTable {
 }
 
 /// G3d, Table 35: sieges.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SiegeTable {
     /// The place surrenders when 1d6 plus modifiers reaches this.
@@ -331,7 +319,7 @@ pub struct SiegeTable {
 }
 
 /// G3a: epidemics.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct EpidemicTable {
     /// Each army and garrison in the struck city is destroyed on these faces of 1d6.
@@ -339,7 +327,7 @@ pub struct EpidemicTable {
 }
 
 /// What a Table 36 event does to next year.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "effect", rename_all = "snake_case")]
 pub enum EventEffect {
     /// G3a: one of the club's cities is struck at the start of summer.
@@ -353,7 +341,7 @@ pub enum EventEffect {
 }
 
 /// One line of Table 36.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EventEntry {
     pub roll: u8,
     pub id: String,
@@ -364,7 +352,7 @@ pub struct EventEntry {
 }
 
 /// G4.3, Table 36: winter events.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct EventTable {
     /// Faces of the first 1d6 on which the club rolls on the table.
@@ -402,7 +390,7 @@ pub enum ObjectiveKind {
 }
 
 /// One objective a club may choose, with its names.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ObjectiveEntry {
     pub id: ObjectiveKind,
@@ -411,14 +399,14 @@ pub struct ObjectiveEntry {
 }
 
 /// G8: victory.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct VictoryTable {
     pub objective: Vec<ObjectiveEntry>,
 }
 
 /// How the Strategos auction treats a tie (G2b.5).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum StrategosTie {
     /// No winner, nobody pays; the move order is drawn at random.
@@ -428,9 +416,7 @@ pub enum StrategosTie {
 }
 
 /// What a fleet at sea given no move does (G3e.1: only in a port may a fleet stay).
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
-)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum IdleFleet {
     /// Before the ruling existed: into a port of its club on its zone, untold; where
@@ -444,7 +430,7 @@ pub enum IdleFleet {
 }
 
 /// What to confiscate first from a club that cannot repay its loan (G2a.3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Confiscation {
     Treasury,
@@ -455,7 +441,7 @@ pub enum Confiscation {
 }
 
 /// Every **\[ruling\]** of the rulebook, as a named switch.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Rulings {
     /// G2a.3: the order in which assets are confiscated.

@@ -21,7 +21,7 @@ use std::collections::BTreeSet;
 
 /// Facts about the phase that the shell knows and that are public: the deadline of the
 /// next phase, the seed commitment and the revealed seed, which clubs sent orders.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct PhaseFacts {
     /// The next phase's deadline, in the campaign's time zone, as written to clubs.
     pub deadline: Option<String>,
@@ -34,14 +34,14 @@ pub struct PhaseFacts {
 }
 
 /// A phase, by key and in words.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PhaseName {
     pub key: String,
     pub name: String,
 }
 
 /// A node of the political map (G7.1: public).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct NodeView {
     pub code: NodeCode,
     pub name: String,
@@ -51,7 +51,7 @@ pub struct NodeView {
 }
 
 /// One of the club's own armies.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ArmyView {
     pub id: String,
     pub node: NodeCode,
@@ -63,7 +63,7 @@ pub struct ArmyView {
 }
 
 /// One of the club's own fleets or diplomats, or a garrison: a piece and where it is.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PieceView {
     pub id: String,
     /// A node or sea zone code.
@@ -81,7 +81,7 @@ pub struct PieceView {
 /// its march (G3b.4 tells enemy from neutral, G5 an ally from an enemy), and the node's
 /// owner is public anyway. Nothing says whether a land marker is an army or a diplomat
 /// (G7.4), and foreign garrisons are not pieces: they are met, not seen (G3b.4).
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 pub struct Marker {
     /// A node or sea zone code.
     pub at: String,
@@ -91,7 +91,7 @@ pub struct Marker {
 }
 
 /// The outcome of one of the club's own orders.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct OrderView {
     pub seq: u32,
     pub order: String,
@@ -103,14 +103,14 @@ pub struct OrderView {
 }
 
 /// An event the club may learn of, in words.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct EventView {
     pub rule: String,
     pub text: String,
 }
 
 /// One of the club's own ledger lines.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LedgerLine {
     pub account: String,
     pub item: String,
@@ -119,7 +119,7 @@ pub struct LedgerLine {
 }
 
 /// A battle the club is a party to and that waits for its result (G3c.7).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct BattleView {
     pub id: String,
     pub node: NodeCode,
@@ -132,7 +132,7 @@ pub struct BattleView {
 }
 
 /// The club's own standing against its own objective (G8), and nothing of others'.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct StandingView {
     pub objective: String,
     /// The objective's id (`most_cities`): what the measure counts.
@@ -148,7 +148,7 @@ pub struct StandingView {
 }
 
 /// Everything one club may know after a phase (G7.2–G7.4).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ClubView {
     pub campaign: String,
     pub lang: Lang,
@@ -192,7 +192,7 @@ pub struct ClubView {
 }
 
 /// What every club may know after a phase (G7.1): the bulletin.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PublicView {
     pub campaign: String,
     pub lang: Lang,
@@ -208,7 +208,7 @@ pub struct PublicView {
 }
 
 /// A club in the bulletin.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ClubLine {
     pub nation: NationCode,
     pub name: String,
@@ -216,7 +216,7 @@ pub struct ClubLine {
 }
 
 /// How many nodes a nation holds.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Holding {
     pub nation: NationCode,
     pub name: String,
@@ -935,7 +935,7 @@ pub fn asked_for(a: &super::exchange::Asked, nation: &NationCode) -> Option<AskV
 }
 
 /// An asked encounter as one club may read it ([`asked_for`]).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct AskView {
     pub id: String,
     pub node: NodeCode,

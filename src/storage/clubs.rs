@@ -10,7 +10,7 @@ use crate::rules::{NationCode, World};
 use rusqlite::{TransactionBehavior, params};
 
 /// The referee's word to every club, as stored.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Announcement {
     pub phase: String,
     pub year: u16,

@@ -76,7 +76,7 @@ pub struct OutboxRow {
 }
 
 /// What became of a message read from a mailbox.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct InboxRow {
     pub hash: String,
     pub received_at: String,
@@ -97,7 +97,7 @@ pub struct InboxRow {
 
 /// A message that failed authentication (or was not an order message at all), waiting
 /// for the run's alerts. Holds nothing of the message's subject or body.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Attempt {
     pub id: i64,
     pub received_at: String,

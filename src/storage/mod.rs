@@ -69,7 +69,7 @@ pub struct JournalRow {
 }
 
 /// An order file as stored.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct StoredOrders {
     pub id: i64,
     pub phase: String,
@@ -82,7 +82,7 @@ pub struct StoredOrders {
 }
 
 /// A battle result as stored.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct StoredResult {
     pub id: i64,
     pub battle: String,
