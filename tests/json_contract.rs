@@ -160,6 +160,16 @@ fn every_command_s_json_validates_against_its_schema() {
     let validators = validators();
     let t = TestCampaign::new();
     let mut ran: BTreeSet<String> = BTreeSet::new();
+    // `new --json` in a directory of its own (the campaign above was made by text).
+    let made = giglio(t.tmp.path())
+        .args(["new", "other", "--seed", "7", "--no-welcome", "--json"])
+        .assert()
+        .success();
+    let made = check(&validators, "new", &made.get_output().stdout);
+    ran.insert("new".to_owned());
+    let secret = made["secrets"]["V"].as_str().expect("V's secret");
+    assert_eq!(secret.len(), t.secrets["V"].len(), "{made}");
+
     let mut json = |command: &str, args: &[&str], ok: bool| -> Value {
         ran.insert(command.to_owned());
         run_json(&t, &validators, command, args, ok)
@@ -299,6 +309,22 @@ fn every_command_s_json_validates_against_its_schema() {
         true,
     );
     json("backup", &["backup", "--to", &path("copy.sqlite")], true);
+    let rotated = json("club secret", &["club", "secret", "M", "--rotate"], true);
+    assert_eq!(rotated["nation"], "M", "{rotated}");
+    let handed = json(
+        "club handover",
+        &[
+            "club",
+            "handover",
+            "F",
+            "--name",
+            "Club Valois",
+            "--email",
+            "roi@example.org",
+        ],
+        true,
+    );
+    assert_eq!(handed["club"]["name"], "Club Valois", "{handed}");
     json("undo", &["undo"], true);
 
     let listed: BTreeSet<String> = OUTPUTS.iter().map(|o| o.command.to_owned()).collect();

@@ -33,6 +33,7 @@ pub fn cmd_demo(args: DemoArgs) -> Result<()> {
         clubs: None,
         secrets_by_hand: false,
         no_welcome: true,
+        json: false,
     })?;
     std::fs::write(
         args.dir.join(MARKER),

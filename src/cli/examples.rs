@@ -116,7 +116,13 @@ pub const EXAMPLES: &[(&str, &[&str])] = &[
         "club list",
         &["giglio club list", "giglio club list --json"],
     ),
-    ("club secret", &["giglio club secret V --rotate"]),
+    (
+        "club secret",
+        &[
+            "giglio club secret V --rotate",
+            "giglio club secret V --rotate --json | jq -r .secret",
+        ],
+    ),
     (
         "club edit",
         &[

@@ -62,6 +62,7 @@ macro_rules! output {
 /// Every command that shows data, with its document. `tests/json_contract.rs` checks
 /// that this list and [`NO_DATA`] together name every command of the clap tree.
 pub const OUTPUTS: &[Output] = &[
+    output!("new", "Created", Created),
     output!("status", "Status", Status),
     output!("map show", "MapListing", MapListing),
     output!("orders check", "CheckReport", CheckReport<'static>),
@@ -73,6 +74,8 @@ pub const OUTPUTS: &[Output] = &[
     output!("battle odds", "Odds", crate::battle::odds::Odds),
     output!("ledger", "Ledgers", Vec<crate::report::ledger::PhaseLedger>),
     output!("club list", "Clubs", Vec<crate::storage::Club>),
+    output!("club secret", "NewSecret", NewSecret),
+    output!("club handover", "Handover", Handover),
     output!("log", "Log", LogOut<'static>),
     output!("history", "History", Vec<HistoryRow>),
     output!("audit", "Audits", Vec<crate::engine::Audit>),
@@ -93,10 +96,6 @@ pub const OUTPUTS: &[Output] = &[
 /// Every command that takes no `--json`, with why: it shows no data (it acts and says
 /// so in a line), or what it prints is already a format of its own.
 pub const NO_DATA: &[(&str, &str)] = &[
-    (
-        "new",
-        "creates a campaign; prints each club's secret once, for the referee's eyes only",
-    ),
     (
         "map check",
         "checks a definition: its problems are located diagnostics on stderr (exit 65)",
@@ -127,16 +126,8 @@ pub const NO_DATA: &[(&str, &str)] = &[
         "stores the referee's ruling; says so in a line (`battle list --json` shows it)",
     ),
     (
-        "club secret",
-        "issues a new secret, printed once for the referee's eyes only",
-    ),
-    (
         "club edit",
         "changes a club; says so in a line (`club list --json` shows it)",
-    ),
-    (
-        "club handover",
-        "hands a nation over; prints the new secret once, for the referee's eyes only",
     ),
     (
         "club leave",

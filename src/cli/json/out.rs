@@ -422,3 +422,40 @@ pub struct ReportOut {
     pub out: Option<String>,
     pub written: Vec<String>,
 }
+
+/// What `giglio new --json` prints: the campaign created and each club's secret, shown
+/// this once (only their salted hashes are kept).
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct Created {
+    pub campaign: String,
+    /// The campaign directory created.
+    pub dir: String,
+    /// The open phase, by key.
+    pub phase: String,
+    pub seed_commitment: String,
+    pub clubs: Vec<storage::Club>,
+    /// Nation code → the club's secret.
+    pub secrets: std::collections::BTreeMap<String, String>,
+    /// Welcome messages queued (0 with `--no-welcome`).
+    pub welcomes_queued: usize,
+    /// Why the welcomes could not be queued, if they could not (`giglio welcome`
+    /// queues them later, without the secrets).
+    pub welcome_error: Option<String>,
+}
+
+/// What `giglio club secret CODE --rotate --json` prints: the new secret, shown once.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct NewSecret {
+    pub nation: String,
+    pub secret: String,
+}
+
+/// What `giglio club handover --json` prints: the new club and its secret, shown once.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct Handover {
+    pub nation: String,
+    pub club: storage::Club,
+    pub secret: String,
+    /// Messages queued: the new club's welcome and the old club's farewell.
+    pub queued: usize,
+}
