@@ -31,10 +31,10 @@ impl Output {
         let mut v = (self.schema)();
         if let Some(o) = v.as_object_mut() {
             o.insert("title".into(), Value::String(self.name.to_owned()));
-            o.insert(
-                "description".into(),
-                Value::String(format!("What `giglio {} --json` prints.", self.command)),
-            );
+            // The type's own doc comment says more where it has one.
+            o.entry("description").or_insert_with(|| {
+                Value::String(format!("What `giglio {} --json` prints.", self.command))
+            });
         }
         close(&mut v, true);
         v
