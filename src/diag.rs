@@ -15,7 +15,7 @@ pub fn is_bidi_control(c: char) -> bool {
 }
 
 /// One problem in one file, with its place.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct Diagnostic {
     pub path: String,
     /// 1-based line.

@@ -143,7 +143,7 @@ pub fn play(
 }
 
 /// Statistics over many campaigns.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Summary {
     pub runs: u64,
     pub years: u16,

@@ -404,7 +404,7 @@ fn submit_prints_a_receipt_and_the_last_file_replaces_the_earlier() {
     let bytes = std::fs::read(t.tmp.path().join(&f)).expect("read");
     let sha = giglio::submission::sha256_hex(&bytes);
     assert!(
-        out.contains(&format!("sha256 of the file as received: {sha}")),
+        out.contains(&format!("the sha256 of the file as received: {sha}")),
         "{out}"
     );
     let f2 = t.orders_file(

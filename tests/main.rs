@@ -28,6 +28,9 @@ mod infra;
 /// Mail intake end to end: IMAP, Maildir/mbox/.eml from a real mail library, forged
 /// messages, mail bombs.
 mod intake;
+/// The JSON contract: every data command's `--json` against the schema the binary
+/// prints, and every command of the tree either with a schema or said to show no data.
+mod json_contract;
 /// A club plays from its mailbox: welcome, pre-filled order sheets, offline checks.
 mod mailbox;
 /// Malformed order files by the thousand, and the fuzzers' crash inputs replayed.

@@ -1,11 +1,11 @@
 //! `giglio audit`, `giglio history` and `giglio victory`: looking back over a campaign.
 
+use super::json::{HistoryRow, HistoryStep, VictoryOut};
 use super::ui;
 use crate::engine;
 use crate::error::{Error, Result};
 use crate::rules::victory;
 use crate::storage::Store;
-use serde::Serialize;
 use std::path::Path;
 
 /// Recompute resolved phases from their revealed seeds and stored orders, and confirm
@@ -84,30 +84,6 @@ pub fn cmd_audit(dir: &Path, a: AuditArgs) -> Result<()> {
     }
 }
 
-#[derive(Serialize)]
-struct HistoryRow {
-    phase: String,
-    name: String,
-    opened_at: String,
-    resolved_at: Option<String>,
-    orders: usize,
-    dice: usize,
-    seed_commitment: String,
-    revealed_seed: Option<String>,
-    /// The steps the phase took while open (a battle's result applied, an encounter
-    /// asked, a reply, an encounter closed), in order.
-    steps: Vec<HistoryStep>,
-}
-
-#[derive(Serialize)]
-struct HistoryStep {
-    n: u32,
-    kind: String,
-    at: String,
-    /// What it was about: the battle's or the encounter's id (and the club replying).
-    about: String,
-}
-
 /// What a step was about, from what it applied.
 fn step_about(s: &crate::storage::StepRow) -> String {
     let v: serde_json::Value = serde_json::from_str(&s.input).unwrap_or_default();
@@ -182,13 +158,7 @@ pub fn cmd_victory(dir: &Path, a: VictoryArgs) -> Result<()> {
     let verdict = victory::standings(&campaign, &current.world);
     let over = current.resolved_at.is_some();
     if a.json {
-        #[derive(Serialize)]
-        struct Out<'a> {
-            over: bool,
-            #[serde(flatten)]
-            verdict: &'a victory::Verdict,
-        }
-        return ui::out_json(&Out {
+        return ui::out_json(&VictoryOut {
             over,
             verdict: &verdict,
         });

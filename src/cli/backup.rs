@@ -1,5 +1,6 @@
 //! `giglio backup`: a consistent, checked copy of the campaign database.
 
+use super::json::BackupOut;
 use super::ui;
 use crate::error::Result;
 use crate::storage::{self, Store};
@@ -19,18 +20,6 @@ pub struct BackupArgs {
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
-}
-
-/// What `giglio backup --json` prints.
-#[derive(Debug, serde::Serialize, schemars::JsonSchema)]
-pub struct BackupOut {
-    /// The file written.
-    pub file: String,
-    /// Its size in bytes.
-    pub bytes: u64,
-    /// What the copy holds, read back from it.
-    #[serde(flatten)]
-    pub checked: storage::BackupChecked,
 }
 
 pub fn cmd_backup(dir: &Path, a: BackupArgs) -> Result<()> {

@@ -1,6 +1,7 @@
 //! `giglio battle`: pending battles, their cards, results from the table, the
 //! auto-resolver, the referee's rulings, and the odds.
 
+use super::json::{BattleAuto, BattleRow};
 use super::ui;
 use crate::battle::card::Card;
 use crate::battle::odds;
@@ -15,7 +16,6 @@ use crate::rules::world::Battle;
 use crate::rules::{Campaign, Ducats, NationCode};
 use crate::scenario;
 use crate::storage::{Store, StoredResult};
-use serde::Serialize;
 use std::path::{Path, PathBuf};
 
 /// Pending battles: cards, results, rulings, auto-resolve, odds.
@@ -42,6 +42,9 @@ pub enum BattleCommand {
         id: String,
         #[arg(long, value_name = "ID")]
         ruleset: Option<String>,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
     },
     /// Enter a club's table result from its file (header with club, phase, secret, and a
     /// `[[battle_result]]`); applied when both clubs' results agree.
@@ -94,7 +97,7 @@ pub fn cmd_battle(dir: &Path, cmd: BattleCommand) -> Result<()> {
             ruleset,
             format,
         } => print_card(dir, &id, ruleset.as_deref(), format),
-        BattleCommand::Auto { id, ruleset } => auto(dir, &id, ruleset.as_deref()),
+        BattleCommand::Auto { id, ruleset, json } => auto(dir, &id, ruleset.as_deref(), json),
         BattleCommand::Result { id, file } => club_result(dir, &id, &file),
         BattleCommand::Oob { id, file } => club_oob(dir, &id, &file),
         BattleCommand::Rule {
@@ -267,21 +270,6 @@ fn club_oob(dir: &Path, id: &str, file: &Path) -> Result<()> {
     Ok(())
 }
 
-#[derive(Serialize)]
-struct Row {
-    id: String,
-    node: String,
-    kind: String,
-    attacker: String,
-    defender: String,
-    since: String,
-    /// The step of the open phase that applied its result, if one did.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    applied_in_step: Option<u32>,
-    #[serde(flatten)]
-    state: BattleState,
-}
-
 fn list(dir: &Path, json: bool) -> Result<()> {
     let store = Store::open_read(dir)?;
     let current = store.current()?;
@@ -298,7 +286,7 @@ fn list(dir: &Path, json: bool) -> Result<()> {
         if applied.is_none() && !current.world.battles.iter().any(|x| x.id == b.id) {
             continue;
         }
-        rows.push(Row {
+        rows.push(BattleRow {
             applied_in_step: applied,
             id: b.id.clone(),
             node: b.node.to_string(),
@@ -395,7 +383,7 @@ fn print_card(dir: &Path, id: &str, ruleset: Option<&str>, format: CardFormat) -
 /// The dice of an auto-resolve: the open phase's seed, so the rolls are checkable once
 /// that seed is revealed; the resolvers' event ids carry the battle id. Once a battle,
 /// with its intended ruleset (see `engine::auto_allowed`).
-fn auto(dir: &Path, id: &str, ruleset: Option<&str>) -> Result<()> {
+fn auto(dir: &Path, id: &str, ruleset: Option<&str>, json: bool) -> Result<()> {
     let mut store = Store::open_write(dir, &format!("battle auto {id}"))?;
     let (c, _) = super::campaign_of(dir)?;
     let b = pending(&store, id)?;
@@ -413,6 +401,15 @@ fn auto(dir: &Path, id: &str, ruleset: Option<&str>) -> Result<()> {
         &format!("battle auto {id}"),
         Some(&tell.desk(&c)),
     )?;
+    if json {
+        return ui::out_json(&BattleAuto {
+            battle: id.to_owned(),
+            ruleset: rs.id.clone(),
+            outcome: &done.outcome,
+            dice: done.rolls,
+            applied_in_step: done.news.iter().find_map(|n| n.step.as_ref().map(|s| s.0)),
+        });
+    }
     ui::out(&format!(
         "auto-resolved {id} with {}: {}\n{} ({} rolls logged: `giglio log --dice`); {}\n",
         rs.id,

@@ -25,6 +25,9 @@ pub enum ClubCommand {
         /// Required: says you mean to replace the secret.
         #[arg(long)]
         rotate: bool,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
     },
     /// Change a club's name, addresses or language; the club is told at its old and
     /// new addresses.
@@ -70,6 +73,9 @@ pub struct HandoverArgs {
     /// The language of the new club's mail (default it).
     #[arg(long, value_enum)]
     pub lang: Option<super::orders::LangArg>,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
 }
 
 pub fn cmd_club(dir: &Path, cmd: ClubCommand) -> Result<()> {
@@ -102,7 +108,11 @@ pub fn cmd_club(dir: &Path, cmd: ClubCommand) -> Result<()> {
         ClubCommand::Edit(a) => edit(dir, a),
         ClubCommand::Handover(a) => handover(dir, a),
         ClubCommand::Leave { nation } => leave(dir, &nation),
-        ClubCommand::Secret { nation, rotate } => {
+        ClubCommand::Secret {
+            nation,
+            rotate,
+            json,
+        } => {
             if !rotate {
                 return Err(Error::user(
                     "secrets are stored only as hashes and cannot be shown again; use `--rotate` to issue a new one",
@@ -116,6 +126,9 @@ pub fn cmd_club(dir: &Path, cmd: ClubCommand) -> Result<()> {
                 &super::now(),
                 &format!("club secret {nation} --rotate"),
             )?;
+            if json {
+                return ui::out_json(&super::json::NewSecret { nation, secret });
+            }
             ui::out(&format!(
                 "new secret of the club of {nation} (shown once; the old one no longer works):\n  {secret}\n"
             ));
@@ -318,6 +331,14 @@ fn handover(dir: &Path, a: HandoverArgs) -> Result<()> {
         &say,
     )?);
     store.hand_over(&new, &auth::hash(&secret)?, &msgs, &super::now(), &command)?;
+    if a.json {
+        return ui::out_json(&super::json::Handover {
+            nation: new.nation.clone(),
+            club: new,
+            secret,
+            queued: msgs.len(),
+        });
+    }
     ui::out(&format!(
         "{} now played by {} <{}>; the old club's secret no longer works\n\
          new secret (shown once; it is also in the welcome, kept only until delivered):\n  {secret}\n\

@@ -1,6 +1,7 @@
 //! `giglio deadline` and `giglio remind`: when the open phase's orders are due, and a
 //! reminder to the clubs whose orders are missing.
 
+use super::json::{DeadlineOut, RemindOut};
 use super::ui;
 use crate::error::{Error, Result};
 use crate::mail::compose::{Draft, compose, mailbox};
@@ -22,21 +23,6 @@ pub struct DeadlineArgs {
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
-}
-
-/// What `giglio deadline --json` prints.
-#[derive(Debug, serde::Serialize, schemars::JsonSchema)]
-pub struct DeadlineOut {
-    /// The open phase.
-    pub phase: String,
-    /// Its deadline (RFC 3339), if one is set.
-    pub deadline: Option<String>,
-    /// The deadline as clubs read it: local time and zone.
-    pub deadline_local: Option<String>,
-    /// Whether it has passed.
-    pub passed: bool,
-    /// Messages queued to tell the clubs of a new deadline (0 when only shown).
-    pub queued: usize,
 }
 
 pub fn cmd_deadline(dir: &Path, a: DeadlineArgs) -> Result<()> {
@@ -149,20 +135,6 @@ pub struct RemindArgs {
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
-}
-
-/// What `giglio remind --json` prints.
-#[derive(Debug, serde::Serialize, schemars::JsonSchema)]
-pub struct RemindOut {
-    /// The open phase.
-    pub phase: String,
-    /// The clubs whose orders are missing.
-    pub missing: Vec<String>,
-    /// Reminders queued now (a club reminded today is not reminded again).
-    pub queued: usize,
-    /// When the next reminder can go (RFC 3339): tomorrow, once every late club has
-    /// had today's.
-    pub next_reminder: Option<String>,
 }
 
 /// Whether every club in `missing` already has a reminder for `key` queued today (UTC).

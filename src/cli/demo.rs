@@ -33,6 +33,7 @@ pub fn cmd_demo(args: DemoArgs) -> Result<()> {
         clubs: None,
         secrets_by_hand: false,
         no_welcome: true,
+        json: false,
     })?;
     std::fs::write(
         args.dir.join(MARKER),
@@ -77,6 +78,7 @@ pub fn cmd_demo(args: DemoArgs) -> Result<()> {
         lang: None,
         format: super::report::Format::Text,
         out: Some(args.dir.join("reports")),
+        json: false,
     };
     if args.years > 0 {
         super::report::cmd_report(&args.dir, reports(None))?;

@@ -84,7 +84,7 @@ pub const EXAMPLES: &[(&str, &[&str])] = &[
         "battle auto",
         &[
             "giglio battle auto 1494-r03-F7",
-            "giglio battle auto 1494-r03-F7 --ruleset armati",
+            "giglio battle auto 1494-r03-F7 --ruleset armati --json",
         ],
     ),
     (
@@ -116,7 +116,13 @@ pub const EXAMPLES: &[(&str, &[&str])] = &[
         "club list",
         &["giglio club list", "giglio club list --json"],
     ),
-    ("club secret", &["giglio club secret V --rotate"]),
+    (
+        "club secret",
+        &[
+            "giglio club secret V --rotate",
+            "giglio club secret V --rotate --json | jq -r .secret",
+        ],
+    ),
     (
         "club edit",
         &[
@@ -150,6 +156,7 @@ pub const EXAMPLES: &[(&str, &[&str])] = &[
         &[
             "giglio report",
             "giglio report --club V --format html --out reports/",
+            "giglio report --year 1494 --chronicle --json",
         ],
     ),
     (
@@ -199,6 +206,13 @@ pub const EXAMPLES: &[(&str, &[&str])] = &[
         &[
             "giglio backup",
             "giglio backup --to /media/usb/giglio-1494.sqlite --json",
+        ],
+    ),
+    (
+        "schema",
+        &[
+            "giglio schema orders submit",
+            "giglio schema --json > giglio-schemas.json",
         ],
     ),
     (

@@ -153,9 +153,12 @@ fn summary(read: &[Read]) -> String {
             Verdict::Accepted { nation, receipt } => {
                 format!("accepted  {nation:<4} from {sender}: receipt {receipt}")
             }
-            Verdict::Stale { nation, active } => {
+            Verdict::Stale {
+                nation,
+                active_receipt,
+            } => {
                 format!(
-                    "stale     {nation:<4} from {sender}: written before the active file {active}"
+                    "stale     {nation:<4} from {sender}: written before the active file {active_receipt}"
                 )
             }
             Verdict::Rejected { nation, reason } => {

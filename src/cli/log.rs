@@ -1,9 +1,9 @@
 //! `giglio log`: the journal of every state change, and the dice rolled.
 
+use super::json::{DieRow, LogOut};
 use super::ui;
 use crate::error::Result;
 use crate::storage::Store;
-use serde::Serialize;
 use std::path::Path;
 
 /// Show the journal (what ran, when) or, with --dice, every die rolled with its purpose.
@@ -20,13 +20,6 @@ pub struct LogArgs {
     pub json: bool,
 }
 
-#[derive(Serialize)]
-struct DieRow<'a> {
-    phase: &'a str,
-    #[serde(flatten)]
-    roll: &'a crate::rules::dice::Roll,
-}
-
 pub fn cmd_log(dir: &Path, args: LogArgs) -> Result<()> {
     let store = Store::open_read(dir)?;
     if args.dice {
@@ -36,7 +29,7 @@ pub fn cmd_log(dir: &Path, args: LogArgs) -> Result<()> {
                 .iter()
                 .map(|(p, r)| DieRow { phase: p, roll: r })
                 .collect();
-            return ui::out_json(&rows);
+            return ui::out_json(&LogOut::Dice(rows));
         }
         let mut text = String::new();
         for (phase, r) in &dice {
@@ -53,7 +46,7 @@ pub fn cmd_log(dir: &Path, args: LogArgs) -> Result<()> {
     }
     let journal = store.journal()?;
     if args.json {
-        return ui::out_json(&journal);
+        return ui::out_json(&LogOut::Journal(&journal));
     }
     let mut text = String::new();
     for j in &journal {

@@ -1,5 +1,6 @@
 //! `giglio mail send|status|retry`: delivering the outbox and looking at it.
 
+use super::json::ArchiveOut;
 use super::ui;
 use crate::error::{Error, Result};
 use crate::mail::{config, deliver};
@@ -58,17 +59,6 @@ pub fn cmd_mail(dir: &Path, cmd: MailCommand) -> Result<()> {
         }
         MailCommand::Archive { before, to, json } => archive(dir, &before, &to, json),
     }
-}
-
-/// What `giglio mail archive --json` prints.
-#[derive(Debug, serde::Serialize, schemars::JsonSchema)]
-pub struct ArchiveOut {
-    /// The mbox file written.
-    pub file: String,
-    /// How many messages' bytes went into it.
-    pub archived: usize,
-    /// The bytes taken out of the campaign file.
-    pub bytes: u64,
 }
 
 /// Writes the messages to a new mbox (a temporary name, synced, then renamed), then

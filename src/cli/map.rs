@@ -1,12 +1,12 @@
 //! `giglio map`: check a campaign definition, list the map, draw it as SVG.
 
+use super::json::{MapListing, NodeRow, SeaRow};
 use super::{DEFINITION_DIR, load_definition, ui};
 use crate::error::{Error, Result};
 use crate::report;
 use crate::rules::world::Fortification;
 use crate::rules::{Campaign, World};
 use crate::storage::Store;
-use serde::Serialize;
 use std::path::{Path, PathBuf};
 
 /// Check, list or draw the map.
@@ -112,34 +112,6 @@ fn check(dir: &Path, a: CheckArgs) -> Result<()> {
         rulesets.len()
     ));
     Ok(())
-}
-
-#[derive(Serialize)]
-struct NodeRow {
-    code: String,
-    name: String,
-    kind: &'static str,
-    capital: bool,
-    port: bool,
-    owner: String,
-    fortification: Fortification,
-    roads: Vec<String>,
-    seas: Vec<String>,
-}
-
-#[derive(Serialize)]
-struct SeaRow {
-    code: String,
-    name: String,
-    lanes: Vec<String>,
-    ports: Vec<String>,
-}
-
-#[derive(Serialize)]
-struct MapListing {
-    nodes: Vec<NodeRow>,
-    seas: Vec<SeaRow>,
-    bans: Vec<crate::rules::map::Ban>,
 }
 
 fn show(dir: &Path, a: ShowArgs) -> Result<()> {

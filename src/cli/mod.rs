@@ -13,6 +13,7 @@ mod demo;
 mod examples;
 mod export;
 mod inbox;
+pub mod json;
 mod ledger;
 mod log;
 mod mail;
@@ -87,6 +88,7 @@ enum Command {
     Rules(rules::RulesArgs),
     Backup(backup::BackupArgs),
     Announce(announce::AnnounceArgs),
+    Schema(json::SchemaArgs),
     Completions(shell::CompletionsArgs),
     Man(shell::ManArgs),
 }
@@ -146,6 +148,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Simulate(args) => simulate::cmd_simulate(dir, args),
         Command::Rules(args) => rules::cmd_rules(args),
         Command::Backup(args) => backup::cmd_backup(dir, args),
+        Command::Schema(args) => json::cmd_schema(args),
         Command::Completions(args) => shell::cmd_completions(args),
         Command::Man(args) => shell::cmd_man(args),
     }

@@ -35,6 +35,9 @@ pub struct NewArgs {
     /// Queue no welcome messages (`giglio welcome` queues them later, without secrets).
     #[arg(long, conflicts_with = "secrets_by_hand")]
     pub no_welcome: bool,
+    /// Print JSON instead of text (the secrets in it, shown once all the same).
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Returns the master seed for a number given with `--seed`.
@@ -58,6 +61,18 @@ pub fn cmd_new(_: &Path, args: NewArgs) -> Result<()> {
     let welcomes = queue_welcomes(&mut store, &args, &secrets);
     let current = store.current()?;
     let clubs = store.clubs()?;
+    if args.json {
+        return ui::out_json(&super::json::Created {
+            campaign: store.name()?,
+            dir: args.dir.display().to_string(),
+            phase: current.id.key(),
+            seed_commitment: current.seed_commitment.clone(),
+            clubs,
+            secrets,
+            welcomes_queued: *welcomes.as_ref().unwrap_or(&0),
+            welcome_error: welcomes.as_ref().err().map(ToString::to_string),
+        });
+    }
     let mut text = format!(
         "created campaign `{}` in {}\nopen phase: {}\nseed commitment: {}\nclubs:\n",
         store.name()?,

@@ -1,14 +1,13 @@
 //! `giglio orders`: check, submit and list order files; print their JSON Schema.
 
+use super::json::{CheckReport, OrderFileRow, Receipt};
 use super::{load_definition, ui};
-use crate::diag::Diagnostic;
 use crate::error::{Error, Result};
 use crate::orders::{self, MAX_FILE_BYTES};
 use crate::rules::World;
 use crate::rules::tables::Lang;
 use crate::storage::{Store, StoredOrders};
 use crate::submission::{self, Auth, Checked};
-use serde::Serialize;
 use std::path::{Path, PathBuf};
 
 /// Check, submit or list order files.
@@ -113,28 +112,14 @@ fn read_order_file(path: &Path) -> Result<Vec<u8>> {
     super::read_file(path)
 }
 
-#[derive(Serialize)]
-struct CheckReport<'a> {
-    file: String,
-    club: Option<String>,
-    phase: Option<String>,
-    valid: bool,
-    rules_checked: bool,
-    sha256: &'a str,
-    warnings: &'a [Diagnostic],
-    orders: usize,
-    errors: &'a [Diagnostic],
-    rejected: &'a [Diagnostic],
-}
-
 fn report<'a>(path: &str, c: &'a Checked) -> CheckReport<'a> {
     CheckReport {
         file: path.to_owned(),
-        club: c.header.as_ref().map(|h| h.club.to_string()),
+        nation: c.header.as_ref().map(|h| h.club.to_string()),
         phase: c.header.as_ref().map(|h| h.phase.clone()),
         valid: c.all_valid(),
         rules_checked: c.rules_checked,
-        sha256: &c.sha256,
+        receipt: &c.sha256,
         warnings: &c.warnings,
         orders: c.orders.orders.len(),
         errors: &c.errors,
@@ -249,17 +234,6 @@ fn check(dir: &Path, a: CheckArgs) -> Result<()> {
     }
 }
 
-#[derive(Serialize)]
-struct Receipt {
-    receipt: i64,
-    club: String,
-    phase: String,
-    received_at: String,
-    sha256: String,
-    orders: usize,
-    warnings: Vec<Diagnostic>,
-}
-
 fn submit(dir: &Path, a: SubmitArgs) -> Result<()> {
     let bytes = read_order_file(&a.file)?;
     let shown = a.file.display().to_string();
@@ -293,20 +267,21 @@ fn submit(dir: &Path, a: SubmitArgs) -> Result<()> {
         &format!("orders submit {shown}"),
     )?;
     let receipt = Receipt {
-        receipt: id,
-        club: header.club.to_string(),
+        id,
+        nation: header.club.to_string(),
         phase: world.phase.key(),
         received_at: now,
-        sha256: checked.sha256.clone(),
+        receipt: checked.sha256.clone(),
         orders: checked.orders.orders.len(),
-        warnings: checked.rejected.clone(),
+        rejected: checked.rejected.clone(),
+        warnings: checked.warnings.clone(),
     };
     if a.json {
         return ui::out_json(&receipt);
     }
     let mut out = format!(
-        "accepted: orders of {} for {} ({} orders), receipt {}\nsha256 of the file as received: {}\n",
-        receipt.club, world.phase, receipt.orders, receipt.receipt, receipt.sha256
+        "accepted: orders of {} for {} ({} orders), stored as file {}\nreceipt, the sha256 of the file as received: {}\n",
+        receipt.nation, world.phase, receipt.orders, receipt.id, receipt.receipt
     );
     if !checked.rejected.is_empty() {
         out.push_str(&format!(
@@ -340,12 +315,18 @@ fn list(dir: &Path, a: ListArgs) -> Result<()> {
             .is_some_and(|d| crate::mail::intake::older(d, &f.received_at))
     };
     if a.json {
-        let rows: Vec<serde_json::Value> = files
+        let rows: Vec<OrderFileRow> = files
             .iter()
-            .map(|f| {
-                let mut v = serde_json::to_value(f).unwrap_or_default();
-                v["late"] = serde_json::Value::Bool(late(f));
-                v
+            .map(|f| OrderFileRow {
+                id: f.id,
+                phase: f.phase.clone(),
+                nation: f.nation.clone(),
+                received_at: f.received_at.clone(),
+                source: f.source.clone(),
+                receipt: f.sha256.clone(),
+                text: f.text.clone(),
+                active: f.active,
+                late: late(f),
             })
             .collect();
         return ui::out_json(&rows);

@@ -2,6 +2,7 @@
 //! (text or HTML), the public bulletin, the referee's; or all of them into a folder.
 //! With `--year`, a year's reports instead: a club's yearly report or the chronicle.
 
+use super::json::{ReportKind, ReportOut};
 use super::ui;
 use crate::error::{Error, Result};
 use crate::report::{club, year};
@@ -45,6 +46,10 @@ pub struct ReportArgs {
     /// the chronicle in Italian and English, and the political map.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+    /// Print JSON instead: the report with what it is (kind, phase or year, club,
+    /// language, format), or with --out the files written.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
@@ -132,7 +137,27 @@ pub fn cmd_report(dir: &Path, a: ReportArgs) -> Result<()> {
             (None, true) => Only::Bulletin,
             (None, false) => Only::All,
         };
-        return write_all(out, &store, &campaign, &env, &s, &after, only);
+        let (said, written) = write_all(out, &store, &campaign, &env, &s, &after, only)?;
+        let (kind, nation) = match only {
+            Only::Club(c) => (ReportKind::Club, Some(c.to_owned())),
+            Only::Bulletin => (ReportKind::Bulletin, None),
+            Only::All => (ReportKind::Phase, None),
+        };
+        return finish(
+            &a,
+            said,
+            ReportOut {
+                kind,
+                phase: Some(s.before.phase.key()),
+                year: None,
+                nation,
+                lang: None,
+                format: None,
+                document: None,
+                out: Some(out.display().to_string()),
+                written,
+            },
+        );
     }
     let html = matches!(a.format, Format::Html);
     let lang = a.lang.map(Lang::from);
@@ -142,6 +167,7 @@ pub fn cmd_report(dir: &Path, a: ReportArgs) -> Result<()> {
              reports (--year): the referee's report has one language",
         ));
     }
+    let mut shown_lang = lang;
     let text = if let Some(code) = &a.club {
         let club = clubs.iter().find(|c| &c.nation == code).ok_or_else(|| {
             Error::user(format!(
@@ -150,6 +176,7 @@ pub fn cmd_report(dir: &Path, a: ReportArgs) -> Result<()> {
         })?;
         let mut club = club.clone();
         club.lang = lang.unwrap_or(club.lang);
+        shown_lang = Some(club.lang);
         let reports = club::club_reports(
             &env,
             &campaign,
@@ -198,6 +225,41 @@ pub fn cmd_report(dir: &Path, a: ReportArgs) -> Result<()> {
         );
         club::referee(&env, &view)?
     };
+    let kind = match (&a.club, a.bulletin) {
+        (Some(_), _) => ReportKind::Club,
+        (None, true) => {
+            shown_lang = Some(lang.unwrap_or(Lang::It));
+            ReportKind::Bulletin
+        }
+        (None, false) => ReportKind::Referee,
+    };
+    let doc = ReportOut {
+        kind,
+        phase: Some(s.before.phase.key()),
+        year: None,
+        nation: a.club.clone(),
+        lang: shown_lang,
+        format: Some(format_name(a.format).to_owned()),
+        document: Some(text.clone()),
+        out: None,
+        written: Vec::new(),
+    };
+    finish(&a, text, doc)
+}
+
+fn format_name(f: Format) -> &'static str {
+    match f {
+        Format::Text => "text",
+        Format::Html => "html",
+    }
+}
+
+/// Prints what was rendered or written: the text, or with `--json` the document that
+/// says what it is.
+fn finish(a: &ReportArgs, text: String, doc: ReportOut) -> Result<()> {
+    if a.json {
+        return ui::out_json(&doc);
+    }
     ui::out(&text);
     Ok(())
 }
@@ -230,7 +292,13 @@ fn write_all(
     s: &Stored,
     after: &World,
     only: Only,
-) -> Result<()> {
+) -> Result<(String, Vec<String>)> {
+    let mut written = Vec::new();
+    let mut write = |name: String, bytes: &[u8]| -> Result<()> {
+        std::fs::write(out.join(&name), bytes)?;
+        written.push(name);
+        Ok(())
+    };
     let mut clubs = store.clubs()?;
     match only {
         Only::Club(code) => {
@@ -256,33 +324,33 @@ fn write_all(
     )?;
     for r in &reports {
         let n = &r.club.nation;
-        std::fs::write(out.join(format!("{n}.txt")), &r.rendered.text)?;
-        std::fs::write(out.join(format!("{n}.html")), &r.rendered.html)?;
-        std::fs::write(out.join(format!("{n}.png")), &r.png)?;
+        write(format!("{n}.txt"), r.rendered.text.as_bytes())?;
+        write(format!("{n}.html"), r.rendered.html.as_bytes())?;
+        write(format!("{n}.png"), &r.png)?;
     }
     if let Only::Club(code) = only {
-        ui::out(&format!(
+        let said = format!(
             "the report of {code} for {} written to {}\n",
             s.before.phase,
             out.display()
-        ));
-        return Ok(());
+        );
+        return Ok((said, written));
     }
     let view = club::public(env, campaign, &s.before, &s.resolution, Lang::It, &s.facts);
     let b = club::bulletin(env, campaign, &view, after, "bulletin.png")?;
-    std::fs::write(out.join("bulletin.txt"), &b.text)?;
-    std::fs::write(out.join("bulletin.html"), &b.html)?;
-    std::fs::write(
-        out.join("bulletin.png"),
-        crate::report::png::svg_to_png(&b.svg, 1.0)?,
+    write("bulletin.txt".into(), b.text.as_bytes())?;
+    write("bulletin.html".into(), b.html.as_bytes())?;
+    write(
+        "bulletin.png".into(),
+        &crate::report::png::svg_to_png(&b.svg, 1.0)?,
     )?;
     if let Only::Bulletin = only {
-        ui::out(&format!(
+        let said = format!(
             "the bulletin of {} written to {}\n",
             s.before.phase,
             out.display()
-        ));
-        return Ok(());
+        );
+        return Ok((said, written));
     }
     let view = club::referee_view(
         env,
@@ -293,14 +361,14 @@ fn write_all(
         s.rolls,
         Vec::new(),
     );
-    std::fs::write(out.join("referee.txt"), club::referee(env, &view)?)?;
-    ui::out(&format!(
+    write("referee.txt".into(), club::referee(env, &view)?.as_bytes())?;
+    let said = format!(
         "{} club reports, the bulletin and the referee's report of {} written to {}\n",
         reports.len(),
         s.before.phase,
         out.display()
-    ));
-    Ok(())
+    );
+    Ok((said, written))
 }
 
 /// `giglio report --year`: a club's yearly report, the chronicle, or all of them into
@@ -314,13 +382,29 @@ fn cmd_year(
 ) -> Result<()> {
     let record = crate::engine::paperwork::year_record(store, y, None)?;
     if let Some(out) = &a.out {
-        return write_year(out, store, campaign, env, &record);
+        let (said, written) = write_year(out, store, campaign, env, &record)?;
+        return finish(
+            a,
+            said,
+            ReportOut {
+                kind: ReportKind::Years,
+                phase: None,
+                year: Some(y),
+                nation: None,
+                lang: None,
+                format: None,
+                document: None,
+                out: Some(out.display().to_string()),
+                written,
+            },
+        );
     }
     let map_src = match a.format {
         Format::Html => data_uri(&year::political_png(env, campaign, &record.end)?),
         Format::Text => year_map_file(y),
     };
     let lang = a.lang.map(Lang::from);
+    let shown_lang;
     let rendered = match &a.club {
         Some(code) => {
             let clubs = store.clubs()?;
@@ -333,6 +417,7 @@ fn cmd_year(
                     ))
                 })?;
             club.lang = lang.unwrap_or(club.lang);
+            shown_lang = Some(club.lang);
             let (_, view) = year::club_views(env, campaign, &record, std::slice::from_ref(&club))
                 .into_iter()
                 .next()
@@ -340,15 +425,31 @@ fn cmd_year(
             year::year_report(env, &view, &map_src)?
         }
         None => {
+            shown_lang = Some(lang.unwrap_or(Lang::It));
             let view = year::chronicle_view(env, campaign, &record, lang.unwrap_or(Lang::It));
             year::chronicle_report(env, &view, &map_src)?
         }
     };
-    ui::out(match a.format {
-        Format::Html => &rendered.html,
-        Format::Text => &rendered.text,
-    });
-    Ok(())
+    let text = match a.format {
+        Format::Html => rendered.html,
+        Format::Text => rendered.text,
+    };
+    let doc = ReportOut {
+        kind: if a.club.is_some() {
+            ReportKind::Year
+        } else {
+            ReportKind::Chronicle
+        },
+        phase: None,
+        year: Some(y),
+        nation: a.club.clone(),
+        lang: shown_lang,
+        format: Some(format_name(a.format).to_owned()),
+        document: Some(text.clone()),
+        out: None,
+        written: Vec::new(),
+    };
+    finish(a, text, doc)
 }
 
 /// The file name of a year's political map picture, as the HTML reports name it.
@@ -364,32 +465,38 @@ fn write_year(
     campaign: &crate::rules::Campaign,
     env: &minijinja::Environment,
     record: &crate::rules::chronicle::YearRecord,
-) -> Result<()> {
+) -> Result<(String, Vec<String>)> {
     std::fs::create_dir_all(out)?;
+    let mut written = Vec::new();
+    let mut write = |name: String, bytes: &[u8]| -> Result<()> {
+        std::fs::write(out.join(&name), bytes)?;
+        written.push(name);
+        Ok(())
+    };
     let y = record.year;
     let map_src = year_map_file(y);
     let views = year::club_views(env, campaign, record, &store.clubs()?);
     for (club, view) in &views {
         let r = year::year_report(env, view, &map_src)?;
         let n = &club.nation;
-        std::fs::write(out.join(format!("{n}-{y}.txt")), &r.text)?;
-        std::fs::write(out.join(format!("{n}-{y}.html")), &r.html)?;
+        write(format!("{n}-{y}.txt"), r.text.as_bytes())?;
+        write(format!("{n}-{y}.html"), r.html.as_bytes())?;
     }
     for lang in [Lang::It, Lang::En] {
         let view = year::chronicle_view(env, campaign, record, lang);
         let r = year::chronicle_report(env, &view, &map_src)?;
         let name = crate::mail::yearly::chronicle_file(lang, y);
-        std::fs::write(out.join(&name), &r.text)?;
-        std::fs::write(out.join(name.replace(".txt", ".html")), &r.html)?;
+        write(name.replace(".txt", ".html"), r.html.as_bytes())?;
+        write(name, r.text.as_bytes())?;
     }
-    std::fs::write(
-        out.join(&map_src),
-        year::political_png(env, campaign, &record.end)?,
+    write(
+        map_src.clone(),
+        &year::political_png(env, campaign, &record.end)?,
     )?;
-    ui::out(&format!(
+    let said = format!(
         "{} yearly reports, the chronicle (it, en) and the political map of {y} written to {}\n",
         views.len(),
         out.display()
-    ));
-    Ok(())
+    );
+    Ok((said, written))
 }

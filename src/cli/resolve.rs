@@ -1,5 +1,6 @@
 //! `giglio resolve`: resolve the open phase (spring, a summer round, winter).
 
+use super::json::{ResolveOut, ResolvePaused, ResolveSummary};
 use super::ui;
 use crate::engine;
 use crate::error::Result;
@@ -9,7 +10,6 @@ use crate::rules::outcome::{Audience, Outcome};
 use crate::rules::tables::Lang;
 use crate::storage::Store;
 use crate::words::Words;
-use serde::Serialize;
 use std::path::Path;
 
 /// Resolve the open phase with the orders received, roll its dice, and open the next.
@@ -31,32 +31,6 @@ pub struct ResolveArgs {
     pub json: bool,
 }
 
-#[derive(Serialize)]
-struct Summary<'a> {
-    phase: String,
-    next: Option<String>,
-    dry_run: bool,
-    resolution: &'a crate::rules::resolve::Resolution,
-    rolls: &'a [crate::rules::dice::Roll],
-    changes: Vec<String>,
-    /// The preview files written (`--dry-run --out DIR`).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    preview: Vec<String>,
-}
-
-/// What `resolve --json` prints when the round stops at an encounter (G3c.3).
-#[derive(Serialize)]
-struct PausedOut<'a> {
-    phase: String,
-    dry_run: bool,
-    /// The encounter the round stopped at, with both sides (the referee sees all).
-    paused_at: &'a crate::rules::exchange::Asked,
-    deadline: Option<&'a str>,
-    /// The encounter closed on the way (its deadline passed, or `--force`).
-    closed: Option<&'a str>,
-    queued: usize,
-}
-
 /// Says where the round stopped and whom it asked.
 fn paused(p: &engine::Paused, dry_run: bool, json: bool) -> Result<()> {
     let a = &p.asked;
@@ -65,14 +39,14 @@ fn paused(p: &engine::Paused, dry_run: bool, json: bool) -> Result<()> {
             .map_or(a.id.as_str(), |x| x.0)
             .to_owned();
     if json {
-        return ui::out_json(&PausedOut {
+        return ui::out_json(&ResolveOut::Paused(ResolvePaused {
             phase,
             dry_run,
             paused_at: a,
             deadline: p.deadline.as_deref(),
             closed: p.closed.as_deref(),
             queued: p.queued,
-        });
+        }));
     }
     let mut out = String::new();
     if let Some(c) = &p.closed {
@@ -148,7 +122,7 @@ pub fn cmd_resolve(dir: &Path, a: ResolveArgs) -> Result<()> {
         .next
         .clone()
         .unwrap_or_else(|| r.before.clone());
-    let summary = Summary {
+    let summary = ResolveSummary {
         phase: r.before.phase.key(),
         next: r.resolution.next.as_ref().map(|w| w.phase.key()),
         dry_run: a.dry_run,
@@ -158,7 +132,7 @@ pub fn cmd_resolve(dir: &Path, a: ResolveArgs) -> Result<()> {
         preview,
     };
     if a.json {
-        return ui::out_json(&summary);
+        return ui::out_json(&ResolveOut::Resolved(summary));
     }
     let lang = Lang::En;
     let words = Words::builtin();

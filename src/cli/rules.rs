@@ -1,5 +1,6 @@
 //! `giglio rules`: the campaign rulebook built into giglio, one rule or the list of ids.
 
+use super::json::{RuleJson, RulesOut};
 use super::orders::LangArg;
 use super::ui;
 use crate::error::{Error, Result};
@@ -7,7 +8,6 @@ use crate::rulebook::{self, Rule};
 use crate::rules::tables::Lang;
 use crate::t;
 use crate::words::Words;
-use serde::Serialize;
 
 /// Print a rule of the campaign rulebook by its id (the ids reports and errors cite),
 /// or, without an id, every id with its title.
@@ -29,14 +29,6 @@ pub struct RulesArgs {
     pub json: bool,
 }
 
-#[derive(Serialize)]
-struct RuleJson<'a> {
-    id: &'a str,
-    title: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    text: Option<&'a str>,
-}
-
 impl<'a> RuleJson<'a> {
     fn of(r: &'a Rule, with_text: bool) -> Self {
         RuleJson {
@@ -55,7 +47,7 @@ pub fn cmd_rules(a: RulesArgs) -> Result<()> {
         let all = rulebook::all(lang);
         if a.json {
             let rows: Vec<RuleJson> = all.iter().map(|r| RuleJson::of(r, false)).collect();
-            return ui::out_json(&rows);
+            return ui::out_json(&RulesOut::All(rows));
         }
         let width = all.iter().map(|r| r.id.chars().count()).max().unwrap_or(0);
         let mut out = String::new();
@@ -78,7 +70,7 @@ pub fn cmd_rules(a: RulesArgs) -> Result<()> {
         return Err(Error::user(msg));
     };
     if a.json {
-        return ui::out_json(&RuleJson::of(&r, true));
+        return ui::out_json(&RulesOut::One(RuleJson::of(&r, true)));
     }
     ui::out(&format!("{} {}\n\n{}\n", r.id, r.title, r.text));
     Ok(())

@@ -1,10 +1,10 @@
 //! `giglio status`: where the campaign stands and what the open phase waits for.
 
+use super::json::{PendingBattle, Status, WaitingEncounter};
 use super::{open_read, ui};
 use crate::error::Result;
 use crate::rules::Phase;
 use crate::rules::tables::Lang;
-use serde::Serialize;
 use std::path::Path;
 
 /// Show the year, season, round and month, what the phase waits for, and the published
@@ -14,68 +14,6 @@ pub struct StatusArgs {
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
-}
-
-#[derive(Serialize)]
-struct PendingBattle {
-    id: String,
-    node: String,
-    attacker: String,
-    defender: String,
-    since: String,
-}
-
-#[derive(Serialize)]
-struct Status {
-    campaign: String,
-    phase: String,
-    year: u16,
-    season: &'static str,
-    round: Option<u8>,
-    month_it: Option<String>,
-    month_en: Option<String>,
-    opened_at: String,
-    waiting_for: String,
-    seed_commitment: String,
-    previous_phase: Option<String>,
-    previous_seed: Option<String>,
-    clubs: Vec<String>,
-    /// Clubs whose orders the open phase still waits for.
-    missing: Vec<String>,
-    /// The open phase's deadline (RFC 3339) and as clubs read it, if one is set.
-    deadline: Option<String>,
-    deadline_local: Option<String>,
-    /// Clubs still missing once the deadline has passed: they hold if resolved now.
-    late: Vec<String>,
-    /// Messages waiting in the outbox (`giglio mail send`), and failed ones.
-    mail_queued: usize,
-    mail_failed: usize,
-    /// Clubs whose queued welcome still holds their secret: it is stored until the
-    /// message is delivered (`giglio mail send`).
-    secrets_in_outbox: Vec<String>,
-    /// Battles waiting for their result from the table (G3c.7).
-    battles: Vec<PendingBattle>,
-    /// G3c.3: the encounter the round is stopped at, waiting for clubs' choices.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    encounter: Option<WaitingEncounter>,
-    neutral: Vec<String>,
-    /// When the next reminder to the missing clubs can go (`giglio remind`), RFC 3339.
-    next_reminder: Option<String>,
-    /// Configuration mistakes the referee should fix (giglio.toml).
-    warnings: Vec<String>,
-    /// How large the campaign file has grown, and how much of it is delivered mail
-    /// (`giglio mail archive` moves that out).
-    size: crate::storage::Size,
-}
-
-/// An encounter the round is stopped at (contact-exchange mode).
-#[derive(Serialize)]
-struct WaitingEncounter {
-    id: String,
-    node: String,
-    /// Clubs whose choice has not arrived.
-    waiting_for: Vec<String>,
-    deadline: Option<String>,
 }
 
 pub fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
@@ -192,7 +130,7 @@ pub fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
             crate::engine::exchange::current_encounter(&steps).map(|c| WaitingEncounter {
                 id: c.asked.id.clone(),
                 node: c.asked.node.to_string(),
-                waiting_for: c
+                missing: c
                     .asked
                     .waiting(&x)
                     .iter()
@@ -284,10 +222,10 @@ pub fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
         ));
     }
     if let Some(e) = &status.encounter {
-        let waiting = if e.waiting_for.is_empty() {
+        let waiting = if e.missing.is_empty() {
             "every choice is in: `giglio resolve` goes on".to_owned()
         } else {
-            format!("waiting for {}", e.waiting_for.join(", "))
+            format!("waiting for {}", e.missing.join(", "))
         };
         text.push_str(&format!(
             "encounter:  the round is stopped at {} at {}: {waiting}{}\n",

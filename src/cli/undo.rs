@@ -1,5 +1,6 @@
 //! `giglio undo`: reopens earlier phases exactly as they were.
 
+use super::json::UndoOut;
 use super::ui;
 use crate::error::{Error, Result};
 use crate::rules::tables::Lang;
@@ -18,21 +19,6 @@ pub struct UndoArgs {
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
-}
-
-/// What `giglio undo --json` prints.
-#[derive(Debug, serde::Serialize, schemars::JsonSchema)]
-pub struct UndoOut {
-    /// The phase open again.
-    pub open: String,
-    /// Every phase whose resolution was taken back, newest first.
-    pub undone: Vec<String>,
-    /// Every step of the open phase taken back (a battle's result applied during it),
-    /// newest first, as `PHASE step N`.
-    pub steps_undone: Vec<String>,
-    /// Clubs that had received reports of an undone resolution and are sent a
-    /// correction (queued: `giglio mail send`).
-    pub corrected: Vec<String>,
 }
 
 pub fn cmd_undo(dir: &Path, a: UndoArgs) -> Result<()> {

@@ -161,7 +161,7 @@ fn audit_encounters(
 }
 
 /// What an audit of one resolved phase found.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 pub struct Audit {
     pub phase: String,
     /// The revealed seed hashes to the commitment published when the phase opened.

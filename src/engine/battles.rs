@@ -12,7 +12,7 @@ use crate::storage::{NewStep, Settlement, Store, StoredResult};
 use std::collections::BTreeMap;
 
 /// Where a pending battle's result stands.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case", tag = "state")]
 pub enum BattleState {
     /// No usable result yet: these clubs have not sent theirs.

@@ -33,7 +33,7 @@ pub enum Sink {
 }
 
 /// What a delivery run did.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct Sent {
     pub sent: usize,
     pub failed: usize,

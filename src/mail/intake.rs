@@ -36,7 +36,7 @@ use crate::storage::{Club, InboxRow, Ingest, OutMessage, Store, StoredOrders};
 use crate::submission::{self, Auth, sha256_hex};
 
 /// What became of one message.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case", tag = "verdict")]
 pub enum Verdict {
     /// Read before (the same message, or a copy of it): nothing done.
@@ -45,7 +45,11 @@ pub enum Verdict {
     Accepted { nation: String, receipt: String },
     /// The club's authenticated orders, written before its active file: not applied,
     /// and the club is told which file stays active.
-    Stale { nation: String, active: String },
+    Stale {
+        nation: String,
+        /// The receipt (SHA-256) of the club's active file, which stays active.
+        active_receipt: String,
+    },
     /// A message from a club's address, not accepted (the club is told why).
     Rejected { nation: String, reason: String },
     /// Failed authentication: the club and the referee are alerted at the end of the run.
@@ -73,7 +77,9 @@ impl Verdict {
         match self {
             Verdict::Duplicate => "already read".into(),
             Verdict::Accepted { receipt, .. } => format!("receipt {receipt}"),
-            Verdict::Stale { active, .. } => format!("written before the active file {active}"),
+            Verdict::Stale { active_receipt, .. } => {
+                format!("written before the active file {active_receipt}")
+            }
             Verdict::Rejected { reason, .. }
             | Verdict::Forged { reason, .. }
             | Verdict::Ignored { reason } => reason.clone(),
@@ -82,7 +88,7 @@ impl Verdict {
 }
 
 /// One message read, with where it came from, for the CLI to print.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, serde::Serialize, schemars::JsonSchema)]
 pub struct Read {
     pub source: String,
     pub hash: String,
@@ -462,7 +468,7 @@ fn authenticated(
         return Ok(Judged {
             verdict: Verdict::Stale {
                 nation: club.nation.clone(),
-                active: file.sha256.clone(),
+                active_receipt: file.sha256.clone(),
             },
             sender: Some(sender.to_owned()),
             orders: None,

@@ -11,7 +11,7 @@ use serde::Serialize;
 use std::collections::BTreeSet;
 
 /// One line of a ledger.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct Line {
     pub rule: String,
     pub amount: Ducats,
@@ -19,7 +19,7 @@ pub struct Line {
 }
 
 /// One account's movements over one phase.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct AccountLedger {
     /// The account in words (`treasury`, `army V-A1`, `garrison of V6`).
     pub account: String,
@@ -31,7 +31,7 @@ pub struct AccountLedger {
 }
 
 /// A nation's ledger for one phase.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct PhaseLedger {
     pub phase: String,
     pub nation: String,

@@ -105,7 +105,7 @@ struct LegendSymbol {
     text: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, schemars::JsonSchema)]
 struct Line {
     x1: String,
     y1: String,

@@ -14,7 +14,7 @@ use super::world::{Battle, BattleKind, BattleSide};
 use serde::{Deserialize, Serialize};
 
 /// Where a result came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ResultSource {
     /// Fought on the table; both clubs' results agree.
@@ -26,7 +26,7 @@ pub enum ResultSource {
 }
 
 /// A battle's result as the campaign needs it: who won, what each side lost.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct BattleOutcome {
     pub battle: String,
     /// The winning nation; `None` for a draw.

@@ -7,7 +7,19 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// One step of the year's pipeline.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
     /// Taxes, loans, recruiting, works, specialists, the Strategos auction (G2).
@@ -19,7 +31,19 @@ pub enum Phase {
 }
 
 /// A phase of a given year: the unit of resolution, seeding, history and undo.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 pub struct PhaseId {
     pub year: u16,
     pub phase: Phase,

@@ -21,7 +21,7 @@ use std::collections::{BTreeMap, VecDeque};
 pub type Seed = [u8; 32];
 
 /// One logged roll.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Roll {
     /// Position of the roll in the phase, from 1.
     pub seq: u32,

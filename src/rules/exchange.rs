@@ -44,7 +44,7 @@ impl Exchange {
 
 /// An encounter the round stopped at, waiting for clubs' choices: everything about it,
 /// for the engine to store; what each club may read of it is `visibility::asked_for`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Asked {
     /// `<phase>-e<n>`, e.g. `1494-r03-e1`: what the clubs' replies name.
     pub id: String,
@@ -79,7 +79,7 @@ impl Asked {
 }
 
 /// One side of an asked encounter.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct AskedSide {
     pub nation: NationCode,
     /// Its pieces at the node (for the side in hand: the piece that moved in first).

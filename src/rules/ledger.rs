@@ -7,7 +7,9 @@ use super::ids::{ArmyId, Ducats, FleetId, NationCode, NodeCode};
 use serde::{Deserialize, Serialize};
 
 /// Where ducats sit.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Account {
     Treasury,
@@ -19,7 +21,7 @@ pub enum Account {
 }
 
 /// What an entry is for.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case", tag = "item")]
 pub enum Item {
     Income { node: NodeCode },
@@ -50,7 +52,7 @@ pub enum Item {
 }
 
 /// One movement of ducats.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Entry {
     pub nation: NationCode,
     pub account: Account,
@@ -60,7 +62,7 @@ pub struct Entry {
 }
 
 /// The entries of one phase, in the order they happened.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Ledger {
     pub entries: Vec<Entry>,
 }

@@ -66,7 +66,7 @@ pub struct SeaZone {
 }
 
 /// A scenario ban on a move (G3b.6): `nation` may not move `from` → `to` in `rounds`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Ban {
     pub nation: NationCode,
     pub from: NodeCode,

@@ -9,7 +9,7 @@ use super::tables::{Choice, ObjectiveKind};
 use serde::{Deserialize, Serialize};
 
 /// Where an order stands in its file: its number (from 1) and byte span.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct OrderRef {
     pub seq: u32,
     pub start: usize,
@@ -50,7 +50,7 @@ pub struct Order {
 }
 
 /// A club's secret objective (G8.1).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Objective {
     pub kind: ObjectiveKind,
     /// The nation to conquer, for `conquer_nation`.
@@ -59,7 +59,7 @@ pub struct Objective {
 }
 
 /// Where a sapper is attached (G2b.5).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum SapperAt {
     Army(ArmyId),
@@ -75,7 +75,7 @@ pub enum Piece {
 }
 
 /// A spy's condition on the enemy's size (G3c.4).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct SpyCondition {
     /// The condition holds when the enemy is worth at most this many ducats.
     pub enemy_at_most: Ducats,

@@ -9,7 +9,7 @@ use super::tables::Choice;
 use serde::{Deserialize, Serialize};
 
 /// The outcome of one order.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct OrderOutcome {
     pub nation: NationCode,
     pub at: OrderRef,
@@ -19,7 +19,7 @@ pub struct OrderOutcome {
 }
 
 /// Carried out, or rejected with the rule it breaks.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Outcome {
     Done(Done),
@@ -37,7 +37,7 @@ impl Outcome {
 }
 
 /// What a carried-out order did.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case", tag = "done")]
 pub enum Done {
     Loan {
@@ -154,7 +154,7 @@ pub enum Done {
 }
 
 /// Why an order was rejected. Every reason reads in Italian and English.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case", tag = "reason")]
 pub enum Reason {
     /// G2b.7: the treasury would go negative.
@@ -339,7 +339,7 @@ pub enum Reason {
 }
 
 /// Who may learn of an event (G7).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Audience {
     /// Every club (G7.1).
@@ -351,7 +351,7 @@ pub enum Audience {
 }
 
 /// Something that happened in a phase that is not the outcome of one order.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Event {
     pub audience: Audience,
     pub rule: String,
@@ -359,7 +359,7 @@ pub struct Event {
 }
 
 /// The kinds of things that happen.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case", tag = "happening")]
 pub enum Happening {
     Income {
@@ -597,7 +597,7 @@ pub enum Happening {
 }
 
 /// What an ally did that counts as betraying the alliance (G5.2).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Betrayal {
     /// Its moving force met the ally at `node` and attacked: its standing choice on
@@ -613,7 +613,7 @@ pub enum Betrayal {
 }
 
 /// One modifier of a siege roll (G3d.2, Table 35), with what it counts and its value.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case", tag = "modifier")]
 pub enum SiegeModifier {
     /// Whole rounds already spent in this siege: +0 on the first roll.
@@ -663,7 +663,7 @@ impl SiegeModifier {
 }
 
 /// Why a siege ended without the place falling (G3d.2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum SiegeEnd {
     /// The army left the place (or boarded a fleet).
@@ -678,7 +678,7 @@ pub enum SiegeEnd {
 ///
 /// Events stored before the facts were typed hold English words (`"V3"`, `"garrison of
 /// V6"`); they read into the same values, so old campaigns replay and read the same.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Force {
     Army(ArmyId),
@@ -686,7 +686,7 @@ pub enum Force {
 }
 
 /// Why a force was destroyed (stored before as English words, still read).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Cause {
     /// G3c.7: the loser's army of a battle.
@@ -708,7 +708,7 @@ pub enum Cause {
 
 /// A specialist killed by an assassin (G2b.5). Stored before as English words (`"the
 /// sapper of F-A1"`, `"the sapper of F7"`, `"diplomat F-D1"`, `"the spy"`), still read.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Specialist {
     /// The sapper attached to an army or to a node.

@@ -12,7 +12,7 @@ use super::world::World;
 use serde::Serialize;
 
 /// One club's standing.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct Standing {
     pub nation: NationCode,
     /// `None` when the club never chose one (G8.1: it cannot win).
@@ -28,7 +28,7 @@ pub struct Standing {
 }
 
 /// The verdict of the campaign.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct Verdict {
     pub standings: Vec<Standing>,
     /// Clubs that met their objective.

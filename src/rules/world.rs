@@ -13,7 +13,19 @@ use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The fortification state of a node.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Fortification {
     /// Open: taken by an army standing alone in it (G3b.8).
@@ -32,14 +44,14 @@ impl Fortification {
 }
 
 /// A garrison: a force fixed in a fortified node, measured in ducats (G0).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Garrison {
     pub nation: NationCode,
     pub value: Ducats,
 }
 
 /// The state of one land node.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct NodeState {
     pub owner: NationCode,
     pub fortification: Fortification,
@@ -51,7 +63,7 @@ pub struct NodeState {
 }
 
 /// An army (G0): a force measured only in ducats.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Army {
     pub id: ArmyId,
     pub nation: NationCode,
@@ -101,7 +113,7 @@ impl Army {
 }
 
 /// Standing encounter choices of a piece (G3c.3); `None` uses the table's default.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Stance {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub on_contact: Option<Choice>,
@@ -123,7 +135,7 @@ impl Stance {
 }
 
 /// A battle or rearguard action waiting for its result from the table (G3c.7).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Battle {
     /// `1495-r03-M5`: year, round and node.
     pub id: String,
@@ -138,7 +150,7 @@ pub struct Battle {
 }
 
 /// A battle, or a rearguard action (G3c.9).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum BattleKind {
     Battle,
@@ -147,7 +159,7 @@ pub enum BattleKind {
 }
 
 /// One side of a battle.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct BattleSide {
     pub nation: NationCode,
     pub armies: Vec<ArmyId>,
@@ -162,7 +174,9 @@ pub struct BattleSide {
 }
 
 /// Where a fleet is.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum FleetAt {
     Port(NodeCode),
@@ -170,7 +184,7 @@ pub enum FleetAt {
 }
 
 /// A fleet (G2b.6, G3e).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Fleet {
     pub id: FleetId,
     pub nation: NationCode,
@@ -181,7 +195,7 @@ pub struct Fleet {
 }
 
 /// A diplomat: a decoy that other clubs see exactly as an army (G2b.5).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Diplomat {
     pub id: DiplomatId,
     pub nation: NationCode,
@@ -192,7 +206,7 @@ pub struct Diplomat {
 }
 
 /// A siege under way (G3d).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Siege {
     pub node: NodeCode,
     pub besieger: ArmyId,
@@ -201,7 +215,7 @@ pub struct Siege {
 }
 
 /// An alliance between two nations (G5).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Alliance {
     /// The two members, in code order.
     pub members: [NationCode; 2],
@@ -213,7 +227,7 @@ pub struct Alliance {
 }
 
 /// A nation's own state.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct NationState {
     pub treasury: Ducats,
     /// G2b.5: a spy this year (club-wide).
@@ -252,7 +266,7 @@ impl NationState {
 }
 
 /// A loan (G2a.3), repaid in full next spring with interest.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Loan {
     /// The year it was taken.
     pub year: u16,
@@ -268,7 +282,7 @@ impl Loan {
 }
 
 /// Kinds of fortification works.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum WorkKind {
     Fortify,
@@ -276,7 +290,7 @@ pub enum WorkKind {
 }
 
 /// Works started away from the club's own territory, complete in winter (G2b.3, G4.1).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Work {
     pub nation: NationCode,
     pub node: NodeCode,
@@ -284,7 +298,7 @@ pub struct Work {
 }
 
 /// The last serial used for each kind of piece.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Serials {
     pub army: u32,
     pub fleet: u32,
@@ -292,7 +306,7 @@ pub struct Serials {
 }
 
 /// The whole state of a campaign at the opening of a phase.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct World {
     /// The phase that is open (waiting for orders or for resolution).
     pub phase: PhaseId,

@@ -20,7 +20,7 @@ pub use crate::diag::is_bidi_control;
 
 /// A club: the group of players of one nation, the addresses it writes from and reads
 /// at, and the language its mail is written in.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Club {
     pub nation: String,
     pub name: String,

@@ -18,7 +18,7 @@ pub struct Archivable {
 }
 
 /// How large the campaign file is, and how much of it is delivered mail.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 pub struct Size {
     /// The database's pages, in bytes.
     pub database_bytes: u64,

@@ -30,7 +30,7 @@ pub struct OutMessage {
 }
 
 /// Where a queued message stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
     Queued,
@@ -57,7 +57,7 @@ impl Status {
 }
 
 /// A message in the outbox.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct OutboxRow {
     pub id: i64,
     pub message_id: String,

@@ -59,7 +59,7 @@ pub struct PhaseRow {
 }
 
 /// One journal row.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct JournalRow {
     pub id: i64,
     pub at: String,
