@@ -24,6 +24,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 CRIT=$ROOT/target/criterion
+mkdir -p "$CRIT" # criterion makes it on its first run; the phase log is teed into it before
 QUICK=()
 BATTLES_ONLY=
 for arg in "$@"; do
