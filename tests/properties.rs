@@ -48,7 +48,11 @@ pub(crate) fn order(nation: &'static str) -> impl Strategy<Value = OrderKind> {
             to,
             value
         }),
-        (army(nation), 1i64..400).prop_map(|(army, value)| OrderKind::Garrison { army, value }),
+        (army(nation), 1i64..400).prop_map(|(army, value)| OrderKind::Garrison {
+            army,
+            value,
+            node: None
+        }),
         node().prop_map(|node| OrderKind::Fortify { node }),
         node().prop_map(|node| OrderKind::Repair { node }),
         army(nation).prop_map(|a| OrderKind::HireSapper {
@@ -448,6 +452,7 @@ fn unparse_then_lower_gives_the_orders_back() {
         OrderKind::Garrison {
             army: a("V-A1"),
             value: 40,
+            node: None,
         },
         OrderKind::Fortify { node: n("V9") },
         OrderKind::Repair { node: n("V8") },
@@ -463,6 +468,11 @@ fn unparse_then_lower_gives_the_orders_back() {
         OrderKind::BuildFleet { port: n("V8") },
     ];
     let round = vec![
+        OrderKind::Garrison {
+            army: a("V-A2"),
+            value: 25,
+            node: Some(n("V9")),
+        },
         OrderKind::Move {
             piece: Piece::Army(a("V-A2")),
             path: vec![n("V8"), n("F7")],

@@ -68,6 +68,7 @@ reason-army-too-small = { $army } is worth { $value } ducats; { $needed } are ne
 reason-not-together = { $from } and { $to } are not at the same node
 reason-same-army = an army cannot transfer to itself
 reason-not-fortified = { $node } is not fortified
+reason-garrison-not-on-path = { $army } does not pass { $node } this round: a garrison named for a node is left there as the army passes it, or where it stands
 reason-already-fortified = { $node } is already fortified
 reason-not-breached = { $node } has no breach to repair
 reason-breached-use-repair = { $node } is breached: order a repair

@@ -68,6 +68,7 @@ reason-army-too-small = { $army } vale { $value } ducati, ne servono { $needed }
 reason-not-together = { $from } e { $to } non sono nello stesso nodo
 reason-same-army = un'armata non può trasferire a se stessa
 reason-not-fortified = { $node } non è fortificato
+reason-garrison-not-on-path = { $army } non passa da { $node } in questo round: una guarnigione con il suo nodo è lasciata lì al passaggio dell'armata, o dove questa si trova
 reason-already-fortified = { $node } è già fortificato
 reason-not-breached = { $node } non ha brecce da riparare
 reason-breached-use-repair = { $node } ha una breccia: ordinate una riparazione

@@ -669,8 +669,15 @@ fn lower_spring(cx: &mut Ctx, f: &OrderFile) {
     for g in &f.garrison {
         if cx.spring_or_round_allows(g.span(), "garrison") {
             let x = g.get_ref();
+            let node = match &x.node {
+                Some(n) => match cx.node(n) {
+                    Some(code) => Some(code),
+                    None => continue,
+                },
+                None => None,
+            };
             if let (Some(army), Some(value)) = (cx.army(&x.army), cx.value(&x.value, 1)) {
-                cx.push(g.span(), OrderKind::Garrison { army, value });
+                cx.push(g.span(), OrderKind::Garrison { army, value, node });
             }
         }
     }

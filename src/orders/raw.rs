@@ -62,8 +62,8 @@ pub struct OrderFile {
     pub transfer: Vec<Spanned<RawTransfer>>,
     /// G2b.3: detach garrisons.
     #[serde(default)]
-    #[schemars(with = "Vec<RawArmyValue>")]
-    pub garrison: Vec<Spanned<RawArmyValue>>,
+    #[schemars(with = "Vec<RawGarrison>")]
+    pub garrison: Vec<Spanned<RawGarrison>>,
     /// G2b.4: fortify cities and villages.
     #[serde(default)]
     #[schemars(with = "Vec<RawNode>")]
@@ -168,6 +168,22 @@ pub struct RawArmyValue {
     pub army: Spanned<String>,
     #[schemars(with = "i64")]
     pub value: Spanned<i64>,
+}
+
+/// G2b.3: a garrison detached from an army.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawGarrison {
+    /// An army of the club (`V-A1`).
+    #[schemars(with = "String")]
+    pub army: Spanned<String>,
+    #[schemars(with = "i64")]
+    pub value: Spanned<i64>,
+    /// In a summer round: a fortified node the army passes on its move this round, where
+    /// it leaves the garrison (without it: where the army stands when the order comes).
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub node: Option<Spanned<String>>,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]

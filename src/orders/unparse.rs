@@ -89,12 +89,15 @@ pub fn unparse(club: &str, phase: &str, secret: Option<&str>, set: &OrderSet) ->
                     to.as_str()
                 );
             }
-            OrderKind::Garrison { army, value } => {
+            OrderKind::Garrison { army, value, node } => {
                 let _ = write!(
                     t,
                     "\n[[garrison]]\narmy = {:?}\nvalue = {value}\n",
                     army.as_str()
                 );
+                if let Some(node) = node {
+                    let _ = writeln!(t, "node = {:?}", node.as_str());
+                }
             }
             OrderKind::Fortify { node } => {
                 let _ = write!(t, "\n[[fortify]]\nnode = {:?}\n", node.as_str());

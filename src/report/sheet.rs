@@ -344,6 +344,14 @@ fn piece(out: &mut String, w: &Words, s: &SheetInput, p: &PieceOptions) {
                 path = format!("[{}]", shown.join(", "))
             ));
         }
+        // A round's garrison may be left at a node of the path as the army passes.
+        if p.orders
+            .iter()
+            .any(|o| matches!(o, OrderKind::Garrison { .. }))
+        {
+            text.push('\n');
+            text.push_str(&w.plain(l, "sheet-garrison-on-the-way"));
+        }
         text.push('\n');
         text.push_str(&w.plain(l, "sheet-example"));
         comment(out, &text);

@@ -118,6 +118,7 @@ pub fn options(c: &Campaign, world: &World, nation: &NationCode) -> Options {
             }
             if c.tables.rulings.garrison_and_transfer_in_rounds {
                 candidates.push(OrderKind::Garrison {
+                    node: None,
                     army: a.id.clone(),
                     value: 10,
                 });
@@ -131,6 +132,7 @@ pub fn options(c: &Campaign, world: &World, nation: &NationCode) -> Options {
             candidates.push(OrderKind::Garrison {
                 army: a.id.clone(),
                 value: 10,
+                node: None,
             });
             candidates.push(OrderKind::HireSapper {
                 at: SapperAt::Army(a.id.clone()),

@@ -126,8 +126,15 @@ pub enum OrderKind {
         to: ArmyId,
         value: Ducats,
     },
-    /// G2b.3: detach ducats from an army as the garrison of its fortified node.
-    Garrison { army: ArmyId, value: Ducats },
+    /// G2b.3: detach ducats from an army as the garrison of its fortified node; in a
+    /// summer round, `node` names a node of the army's path this round where it leaves
+    /// the garrison as it passes (the book: armies that "are in or pass through" a place).
+    Garrison {
+        army: ArmyId,
+        value: Ducats,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        node: Option<NodeCode>,
+    },
     /// G2b.4: fortify a city or village.
     Fortify { node: NodeCode },
     /// G2b.4: repair a breached place.

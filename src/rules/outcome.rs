@@ -201,6 +201,12 @@ pub enum Reason {
     NotFortified {
         node: NodeCode,
     },
+    /// G2b.3: a garrison named for a node the army neither stands at nor passes this
+    /// round.
+    GarrisonNotOnPath {
+        army: ArmyId,
+        node: NodeCode,
+    },
     AlreadyFortified {
         node: NodeCode,
     },

@@ -371,7 +371,9 @@ fn apply(s: &mut Step, n: &NationCode, o: &Order, city_income: Ducats) -> Applie
             })
         }
         OrderKind::Transfer { from, to, value } => transfer(s, n, from, to, *value),
-        OrderKind::Garrison { army, value } => garrison(s, n, army, *value),
+        OrderKind::Garrison { army, value, node } => {
+            at_named_node(s, army, node.as_ref()).and_then(|()| garrison(s, n, army, *value))
+        }
         OrderKind::Fortify { node } => {
             let kind = s.c.map.node(node.as_str()).map(|x| x.kind);
             let cost = match kind {
@@ -561,6 +563,25 @@ pub(super) fn transfer(
         value,
         disbanded,
     })
+}
+
+/// G2b.3: a garrison that names its node is left there only if the army stands there
+/// (in spring; in a round, also as it passes: `summer::movement`).
+pub(super) fn at_named_node(
+    s: &Step,
+    army: &super::ids::ArmyId,
+    node: Option<&NodeCode>,
+) -> Result<(), Outcome> {
+    match (node, s.w.armies.get(army)) {
+        (Some(node), Some(a)) if &a.node != node => Err(reject(
+            "G2b.3",
+            Reason::GarrisonNotOnPath {
+                army: army.clone(),
+                node: node.clone(),
+            },
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// G2b.3: detaches a garrison from an army into the fortified node where it stands (in

@@ -39,6 +39,11 @@ pub(super) struct Round {
     /// The sieges under way when the round began (a move or an embarkation ends the
     /// army's siege at once; the report tells it at the siege step).
     sieges_before: Vec<super::world::Siege>,
+    /// The club in hand's garrisons named for a node of their army's path (G2b.3, with
+    /// `garrison_and_transfer_in_rounds`), left as the army passes; and the file places
+    /// (`seq`) of those already left or refused on the way.
+    on_the_way: Vec<Order>,
+    left_on_the_way: BTreeSet<u32>,
 }
 
 pub(super) fn resolve(s: &mut Step, orders: &BTreeMap<NationCode, OrderSet>) {
@@ -72,8 +77,14 @@ pub(super) fn resolve(s: &mut Step, orders: &BTreeMap<NationCode, OrderSet>) {
             s.outcome(n, o, result);
         }
     }
+    let in_rounds = s.c.tables.rulings.garrison_and_transfer_in_rounds;
     for n in &sequence {
         let set = orders.get(n).unwrap_or(&none);
+        r.left_on_the_way.clear();
+        r.on_the_way = (set.orders.iter())
+            .filter(|o| in_rounds && matches!(o.kind, OrderKind::Garrison { node: Some(_), .. }))
+            .cloned()
+            .collect();
         for o in &set.orders {
             let result = match &o.kind {
                 OrderKind::Stance { .. } | OrderKind::Assassin { .. } => continue,
@@ -88,9 +99,10 @@ pub(super) fn resolve(s: &mut Step, orders: &BTreeMap<NationCode, OrderSet>) {
                     r.sieges.push((n.clone(), o.clone()));
                     continue;
                 }
-                OrderKind::Garrison { army, value }
-                    if s.c.tables.rulings.garrison_and_transfer_in_rounds =>
-                {
+                // A garrison named for a node of the path waits for the army's move,
+                // wherever it is written; what is left of it is settled below.
+                OrderKind::Garrison { node: Some(_), .. } if in_rounds => continue,
+                OrderKind::Garrison { army, value, .. } if in_rounds => {
                     ashore(s, army).and_then(|()| super::spring::garrison(s, n, army, *value))
                 }
                 OrderKind::Transfer { from, to, value }
@@ -115,6 +127,19 @@ pub(super) fn resolve(s: &mut Step, orders: &BTreeMap<NationCode, OrderSet>) {
             if s.paused.is_some() {
                 return;
             }
+        }
+        for o in std::mem::take(&mut r.on_the_way) {
+            if r.left_on_the_way.contains(&o.at.seq) {
+                continue;
+            }
+            // The army did not pass the node: it may still stand there.
+            let result = match &o.kind {
+                OrderKind::Garrison { army, value, node } => ashore(s, army)
+                    .and_then(|()| super::spring::at_named_node(s, army, node.as_ref()))
+                    .and_then(|()| super::spring::garrison(s, n, army, *value)),
+                _ => continue,
+            };
+            s.outcome(n, &o, result.unwrap_or_else(|rejected| rejected));
         }
     }
     fleets::idle_fleets(s, &mut r);

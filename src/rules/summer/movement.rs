@@ -4,7 +4,7 @@
 use super::{Round, betray, force_value, other_forces, piece_at, piece_name};
 use crate::rules::exchange::{Asked, AskedSide, encounter_id};
 use crate::rules::ids::{ArmyId, DiplomatId, NationCode, NodeCode};
-use crate::rules::order::{Piece, SpyCondition};
+use crate::rules::order::{Order, OrderKind, Piece, SpyCondition};
 use crate::rules::outcome::{Audience, Betrayal, Done, Happening, Outcome, Reason};
 use crate::rules::resolve::Step;
 use crate::rules::tables::{Choice, EncounterResult, Side};
@@ -72,6 +72,7 @@ pub(super) fn move_piece(
     }
     r.moved.insert(piece.clone());
     let mut travelled = vec![at.clone()];
+    leave_garrisons(s, r, n, piece, &at);
     for step in path.windows(2) {
         let (from, to) = (&step[0], &step[1]);
         place(s, piece, to);
@@ -79,6 +80,7 @@ pub(super) fn move_piece(
         if !other_forces(s, to, n).is_empty() {
             return Ok(Outcome::Done(encounter(s, n, piece, from, to)));
         }
+        leave_garrisons(s, r, n, piece, to);
     }
     Ok(Outcome::Done(Done::Moved {
         piece: name,
@@ -111,6 +113,29 @@ fn allowance(s: &Step, n: &NationCode, path: &[NodeCode]) -> Result<(), Outcome>
             },
         )),
         Some(_) => Err(reject("G3b.3", Reason::BorderNotFirst)),
+    }
+}
+
+/// G2b.3: an army leaves the garrisons its club named for `node` as it stands there on
+/// its move (the book takes garrisons from the armies that are in a place or pass
+/// through it); each is judged as a garrison left where the army stands, then.
+fn leave_garrisons(s: &mut Step, r: &mut Round, n: &NationCode, piece: &Piece, node: &NodeCode) {
+    let Piece::Army(id) = piece else { return };
+    let here: Vec<Order> = (r.on_the_way.iter())
+        .filter(|o| {
+            matches!(&o.kind, OrderKind::Garrison { army, node: Some(x), .. }
+                if army == id && x == node)
+                && !r.left_on_the_way.contains(&o.at.seq)
+        })
+        .cloned()
+        .collect();
+    for o in here {
+        let OrderKind::Garrison { value, .. } = &o.kind else {
+            continue;
+        };
+        let result = crate::rules::spring::garrison(s, n, id, *value);
+        r.left_on_the_way.insert(o.at.seq);
+        s.outcome(n, &o, result.unwrap_or_else(|rejected| rejected));
     }
 }
 
