@@ -10,14 +10,7 @@ use std::collections::BTreeMap;
 /// orders: Venice's second army marches on Florence's fortress F7, where F-A2 stands.
 fn season_at_the_first_round() -> (Season, BTreeMap<String, String>) {
     let mut s = Season::new(&[]);
-    let rules = s.dir.join("campaign/rules.toml");
-    let text = std::fs::read_to_string(&rules).expect("rules.toml");
-    assert!(text.contains("contact_exchange = false"), "{text}");
-    std::fs::write(
-        &rules,
-        text.replacen("contact_exchange = false", "contact_exchange = true", 1),
-    )
-    .expect("write rules.toml");
+    crate::common::contact_exchange_on(&s.dir);
     let secrets = crate::mailbox::march_on_f7(&mut s, "");
     s.deliver();
     (s, secrets)

@@ -338,14 +338,7 @@ fn every_command_s_json_validates_against_its_schema() {
 fn a_round_stopped_at_an_encounter_follows_the_schemas_too() {
     let validators = validators();
     let t = TestCampaign::new();
-    let rules = t.dir.join("campaign/rules.toml");
-    let text = std::fs::read_to_string(&rules).expect("rules.toml");
-    assert!(text.contains("contact_exchange = false"), "{text}");
-    std::fs::write(
-        &rules,
-        text.replacen("contact_exchange = false", "contact_exchange = true", 1),
-    )
-    .expect("write rules.toml");
+    crate::common::contact_exchange_on(&t.dir);
     t.run(&["resolve", "--force"]).success();
     t.submit_all(
         "1494-r01",

@@ -107,6 +107,19 @@ impl TestCampaign {
 }
 
 /// Returns the text a command wrote on stderr.
+/// Switches a campaign's definition to the contact-exchange mode (G3c.3): each club
+/// chooses its encounters by mail.
+pub fn contact_exchange_on(dir: &Path) {
+    let rules = dir.join("campaign/rules.toml");
+    let text = std::fs::read_to_string(&rules).expect("rules.toml");
+    assert!(text.contains("contact_exchange = false"), "{text}");
+    std::fs::write(
+        &rules,
+        text.replacen("contact_exchange = false", "contact_exchange = true", 1),
+    )
+    .expect("write rules.toml");
+}
+
 pub fn stderr_of(a: &assert_cmd::assert::Assert) -> String {
     String::from_utf8_lossy(&a.get_output().stderr).into_owned()
 }
