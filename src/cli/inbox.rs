@@ -123,8 +123,9 @@ pub fn cmd_inbox(dir: &Path, a: InboxArgs) -> Result<()> {
         let mut text = summary(&read);
         match went_on {
             Some(crate::engine::Ran::Paused(p)) => text.push_str(&format!(
-                "every choice was in: the round went on and stopped at encounter {} ({} messages queued)\n",
-                p.asked.id, p.queued
+                "every choice was in: the round went on and stopped at encounter {} ({} queued)\n",
+                p.asked.id,
+                ui::count(p.queued, "message")
             )),
             Some(crate::engine::Ran::Resolved(r)) => text.push_str(&format!(
                 "every choice was in: {} is resolved; its reports are queued\n",
@@ -178,8 +179,8 @@ fn summary(read: &[Read]) -> String {
         .filter(|r| r.verdict != Verdict::Duplicate)
         .count();
     out.push_str(&format!(
-        "{} messages, {new} new; replies are queued: `giglio mail send`\n",
-        read.len()
+        "{}, {new} new; replies are queued: `giglio mail send`\n",
+        ui::count(read.len(), "message")
     ));
     out
 }

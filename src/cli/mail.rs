@@ -54,7 +54,10 @@ pub fn cmd_mail(dir: &Path, cmd: MailCommand) -> Result<()> {
         MailCommand::Retry => {
             let mut store = Store::open_write(dir, "mail retry")?;
             let n = store.requeue_failed(&super::now(), "mail retry")?;
-            ui::out(&format!("{n} failed messages queued again\n"));
+            ui::out(&format!(
+                "{} queued again\n",
+                ui::count(n, "failed message")
+            ));
             Ok(())
         }
         MailCommand::Archive { before, to, json } => archive(dir, &before, &to, json),

@@ -99,7 +99,8 @@ pub fn cmd_new(_: &Path, args: NewArgs) -> Result<()> {
         )),
         Ok(0) => {}
         Ok(welcomes) => text.push_str(&format!(
-            "{welcomes} welcome messages queued ({}); `giglio -C {} mail send` delivers them\n",
+            "{} queued ({}); `giglio -C {} mail send` delivers them\n",
+            ui::count(*welcomes, "welcome message"),
             if args.secrets_by_hand {
                 "without the secrets"
             } else {

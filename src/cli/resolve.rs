@@ -76,8 +76,8 @@ fn paused(p: &engine::Paused, dry_run: bool, json: bool) -> Result<()> {
             .as_deref()
             .unwrap_or("none: close it with `giglio resolve --force`");
         out.push_str(&format!(
-            "{} messages queued (send them with `giglio mail send`); replies due {due}; `giglio resolve` goes on once they are in\n",
-            p.queued
+            "{} queued (send them with `giglio mail send`); replies due {due}; `giglio resolve` goes on once they are in\n",
+            ui::count(p.queued, "message")
         ));
     }
     ui::out(&out);
@@ -189,8 +189,8 @@ pub fn cmd_resolve(dir: &Path, a: ResolveArgs) -> Result<()> {
         }
         if let Some(dir) = &a.out {
             out.push_str(&format!(
-                "{} messages it would send written to {}\n",
-                summary.preview.len(),
+                "{} it would send written to {}\n",
+                ui::count(summary.preview.len(), "message"),
                 dir.display()
             ));
         }

@@ -205,7 +205,10 @@ pub fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
         status.size.database_bytes / 1024,
         status.size.sent_mail_bytes / 1024,
         if status.size.archived_messages > 0 {
-            format!("; {} messages archived", status.size.archived_messages)
+            format!(
+                "; {} archived",
+                ui::count(status.size.archived_messages as usize, "message")
+            )
         } else {
             String::new()
         }

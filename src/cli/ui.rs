@@ -11,6 +11,16 @@ use crate::error::Error;
 use std::io::Write;
 
 /// Writes data to stdout; a broken pipe ends the output quietly.
+/// `1 message`, `3 messages`: a count with its noun in the right number (the referee's
+/// terminal speaks English; the clubs' words come from the catalogue).
+pub fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 pub fn out(text: &str) {
     let mut stdout = std::io::stdout().lock();
     let _ = stdout
