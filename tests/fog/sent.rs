@@ -1,0 +1,328 @@
+//! What a club is sent in a generated campaign: its report, bulletin, cards, mails,
+//! encounter asks, battle news, order page and next orders, built as the shell builds them.
+
+use super::*;
+
+/// The shell's facts of a phase, fixed: the snapshots must not move.
+pub(super) fn facts(w: &World) -> PhaseFacts {
+    PhaseFacts {
+        deadline: Some("1494-05-01 12:00 (Europe/Rome)".into()),
+        next_seed_commitment: Some("ab".repeat(32)),
+        revealed_seed: Some("cd".repeat(32)),
+        sent_orders: w.clubs.iter().cloned().collect(),
+    }
+}
+
+/// What `club` may know of a branch (G7.2–G7.4).
+pub(super) fn view_of(b: &Branch, club: &Club) -> ClubView {
+    let s = shipped();
+    let nation = NationCode::from(club.nation.as_str());
+    visibility::club_view(
+        &s.campaign,
+        &report::explain(&s.env, &s.campaign),
+        &b.before,
+        &b.resolution,
+        ClubName {
+            nation: &nation,
+            name: &club.name,
+            lang: club.lang,
+        },
+        &facts(&b.before),
+    )
+}
+
+/// A club's report in its three forms, from its view alone.
+pub(super) fn render(view: &ClubView) -> club::Rendered {
+    let s = shipped();
+    club::club_report(&s.env, &s.campaign, view, "cid:map").expect("a report renders")
+}
+
+/// The public bulletin of a branch (G7.1).
+pub(super) fn bulletin(b: &Branch, lang: Lang) -> club::Rendered {
+    let s = shipped();
+    let view = club::public(
+        &s.env,
+        &s.campaign,
+        &b.before,
+        &b.resolution,
+        lang,
+        &facts(&b.before),
+    );
+    club::bulletin(&s.env, &s.campaign, &view, b.now(), "bulletin.png").expect("renders")
+}
+
+/// The cards of the club's pending battles, text and HTML, as the mail attaches them.
+pub(super) fn cards(b: &Branch, club: &Club) -> Vec<(String, String)> {
+    let s = shipped();
+    let names: BTreeMap<String, String> = s
+        .clubs
+        .iter()
+        .map(|c| (c.nation.clone(), c.name.clone()))
+        .collect();
+    let nation = NationCode::from(club.nation.as_str());
+    let mut out = Vec::new();
+    for bt in own_battles(b.now(), &nation) {
+        let card = card::for_battle(&s.campaign, bt, &names, &s.ruleset);
+        for html in [false, true] {
+            let text = club::card_text(&s.env, &card, &s.ruleset, html).expect("a card renders");
+            out.push((format!("card {} (html {html})", bt.id), text));
+        }
+    }
+    out
+}
+
+/// Everything of one phase a club is sent, by part: its report (text, HTML, map
+/// picture), the bulletin and the cards of its pending battles, as `phase_messages`
+/// composes them (without a campaign database: the cards use the built-in orders of
+/// battle).
+pub(super) fn mail(
+    b: &Branch,
+    club: &Club,
+    r: &club::Rendered,
+    bulletin: &club::Rendered,
+) -> Vec<(String, String)> {
+    let mut parts = vec![
+        ("report text".to_owned(), r.text.clone()),
+        ("report html".to_owned(), r.html.clone()),
+        ("report map".to_owned(), r.svg.clone()),
+        ("bulletin text".to_owned(), bulletin.text.clone()),
+    ];
+    parts.extend(cards(b, club));
+    parts.extend(next_orders(b, club));
+    parts.extend(battle_news(b, club));
+    parts.extend(order_page(b, club, &r.svg));
+    parts.extend(encounter_asks(b, club));
+    parts
+}
+
+/// The shipped campaign in contact-exchange mode (G3c.3).
+pub(super) fn exchange_campaign() -> &'static Campaign {
+    static C: OnceLock<Campaign> = OnceLock::new();
+    C.get_or_init(|| {
+        let mut c = shipped().campaign.clone();
+        c.tables.rulings.contact_exchange = true;
+        c
+    })
+}
+
+/// What a club is asked when, in contact-exchange mode, the round stops at its first
+/// encounter: the same round up to there (same world, orders and dice), so what the
+/// club may know of it is what the branch tells it.
+pub(super) fn encounter_asks(b: &Branch, club: &Club) -> Vec<(String, String)> {
+    use giglio::rules::exchange::Exchange;
+    use giglio::rules::resolve::{Unresolvable, resolve_with};
+    if b.before.phase.round().is_none() {
+        return Vec::new();
+    }
+    let asking = Exchange {
+        asking: true,
+        ..Exchange::default()
+    };
+    let c = exchange_campaign();
+    let mut dice = SeededDice::new(b.seed);
+    let Err(Unresolvable::Encounter(asked)) =
+        resolve_with(c, &b.before, &b.orders, &b.results, &asking, &mut dice)
+    else {
+        return Vec::new();
+    };
+    let me = NationCode::from(club.nation.as_str());
+    let Some(view) = giglio::rules::visibility::asked_for(&asked, &me) else {
+        return Vec::new();
+    };
+    let words = giglio::words::Words::builtin();
+    let key = b.before.phase.key();
+    let a = giglio::report::asked::Ask {
+        campaign: c,
+        view: &view,
+        nation: &me,
+        phase_key: &key,
+        phase_name: &key,
+        deadline: None,
+        lang: club.lang,
+    };
+    let (subject, text) = giglio::report::asked::text(&words, &a);
+    vec![
+        ("encounter text".to_owned(), format!("{subject}\n{text}")),
+        (
+            "encounter file".to_owned(),
+            giglio::report::asked::reply_file(&words, &a),
+        ),
+    ]
+}
+
+/// What a club is mailed about each of its pending battles once its result is settled
+/// (ruling `battle_results_at_once`): the update (what happened, its armies now) with the
+/// fresh order sheet from the world after the step, and the notice of two differing
+/// results. Both outcomes lose nothing, so the markers stay what they were.
+pub(super) fn battle_news(b: &Branch, club: &Club) -> Vec<(String, String)> {
+    let s = shipped();
+    let me = NationCode::from(club.nation.as_str());
+    let words = giglio::words::Words::builtin();
+    let mut out = Vec::new();
+    for bt in own_battles(b.now(), &me) {
+        let outcome = |winner: &NationCode| BattleOutcome {
+            battle: bt.id.clone(),
+            winner: Some(winner.clone()),
+            attacker_loss: 0,
+            defender_loss: 0,
+            source: giglio::rules::battles::ResultSource::Table,
+            provisional: false,
+            reason: String::new(),
+        };
+        let won = outcome(&bt.attacker.nation);
+        let mut dice = SeededDice::new([3; 32]);
+        let Some(step) =
+            giglio::rules::resolve::apply_battle(&s.campaign, b.now(), &won, &mut dice)
+        else {
+            continue;
+        };
+        let events = visibility::events_for(&step.events, &me);
+        let own = visibility::club_world(&step.world, &me);
+        let (_, text) = giglio::report::news::update(
+            &words,
+            &giglio::report::news::Update {
+                campaign: &s.campaign,
+                battle: bt,
+                outcome: &won,
+                events: &events,
+                world: &own,
+                nation: &me,
+                lang: club.lang,
+                phase_name: "-",
+                deadline: None,
+                orders_sent: None,
+                sheet: "-",
+            },
+        );
+        out.push((format!("update {}", bt.id), text));
+        let (_, text) = giglio::report::news::dispute(
+            &words,
+            club.lang,
+            &s.campaign,
+            bt,
+            &won,
+            &outcome(&bt.defender.nation),
+        );
+        out.push((format!("dispute {}", bt.id), text));
+        for a in giglio::report::sheet::attachments(
+            &words,
+            &s.campaign,
+            &step.world,
+            &me,
+            club.lang,
+            None,
+            &definition(),
+        ) {
+            let text = String::from_utf8(a.bytes).expect("attachments are text");
+            out.push((format!("update {}", a.name), without_definition(&text)));
+        }
+        // The order page of the open phase the update carries, on the club's map of
+        // the world after the step (nothing resolved yet).
+        let none = giglio::rules::resolve::Resolution {
+            next: Some(step.world.clone()),
+            outcomes: Vec::new(),
+            events: Vec::new(),
+            ledger: Default::default(),
+        };
+        let view = visibility::club_view(
+            &s.campaign,
+            &report::explain(&s.env, &s.campaign),
+            &step.world,
+            &none,
+            ClubName {
+                nation: &me,
+                name: &club.name,
+                lang: club.lang,
+            },
+            &Default::default(),
+        );
+        let map = giglio::report::map::render_view(&s.campaign, &view, &s.env)
+            .expect("the club's map draws");
+        let page = giglio::report::page::attachment(
+            &words,
+            &giglio::report::page::PageInput {
+                campaign: &s.campaign,
+                world: &step.world,
+                nation: &me,
+                lang: club.lang,
+                deadline: None,
+                map_svg: &map,
+                orders_to: "arbitro@giglio.invalid",
+            },
+        );
+        let text = String::from_utf8(page.bytes).expect("the page is text");
+        out.push((format!("update {}", page.name), text));
+    }
+    out
+}
+
+/// The order page the report carries (none once the campaign is over), drawn on the
+/// report's own map: its embedded data (pieces, offers, refusals, costs) and words.
+pub(super) fn order_page(b: &Branch, club: &Club, map_svg: &str) -> Option<(String, String)> {
+    b.resolution.next.as_ref()?;
+    let s = shipped();
+    let me = NationCode::from(club.nation.as_str());
+    let input = giglio::report::page::PageInput {
+        campaign: &s.campaign,
+        world: b.now(),
+        nation: &me,
+        lang: club.lang,
+        deadline: Some("2026-12-02 21:00 Europe/Rome"),
+        map_svg,
+        orders_to: "arbitro@giglio.invalid",
+    };
+    let page = giglio::report::page::attachment(&giglio::words::Words::builtin(), &input);
+    let text = String::from_utf8(page.bytes).expect("the page is text");
+    Some((page.name, text))
+}
+
+/// The files for the club's next orders that its report carries: the pre-filled order
+/// sheet and the view file of its offline check (none once the campaign is over).
+pub(super) fn next_orders(b: &Branch, club: &Club) -> Vec<(String, String)> {
+    if b.resolution.next.is_none() {
+        return Vec::new();
+    }
+    let s = shipped();
+    let me = NationCode::from(club.nation.as_str());
+    giglio::report::sheet::attachments(
+        &giglio::words::Words::builtin(),
+        &s.campaign,
+        b.now(),
+        &me,
+        club.lang,
+        Some("2026-12-02 21:00 Europe/Rome"),
+        &definition(),
+    )
+    .into_iter()
+    .map(|a| {
+        let text = String::from_utf8(a.bytes).expect("attachments are text");
+        (a.name.clone(), without_definition(&text))
+    })
+    .collect()
+}
+
+/// The view file without the campaign definition it carries: the definition is the
+/// same public file for every club whatever the world holds (its event and objective
+/// names would read as the leak test's phrases), so what is checked is the club's world.
+pub(super) fn without_definition(text: &str) -> String {
+    let Ok(mut v) = serde_json::from_str::<serde_json::Value>(text) else {
+        return text.to_owned();
+    };
+    let Some(obj) = v.as_object_mut() else {
+        return text.to_owned();
+    };
+    let carried = obj
+        .remove("definition")
+        .expect("a view file carries the definition");
+    assert_eq!(
+        serde_json::to_value(definition()).expect("json"),
+        carried,
+        "the view file carries the campaign definition as it is"
+    );
+    v.to_string()
+}
+
+/// The shipped definition's files, as the view file carries them.
+pub(super) fn definition() -> BTreeMap<String, String> {
+    Source::builtin("il-giglio").expect("built in").files
+}
