@@ -6,8 +6,9 @@
 //! picture is for and, from its view, the markers it sees are drawn.
 //!
 //! The picture has two parts split by [`png::OVERLAY`]: a base that is the same for
-//! every picture of the campaign (land, sea, roads, names, ports), rasterized once and
-//! reused, and an overlay of what changes (owners, pieces, the round, title, legend).
+//! every picture of the campaign in a language (land, sea, roads, names, ports, the
+//! legend), rasterized once and reused, and an overlay of what changes (owners,
+//! pieces, the round, title).
 //! Labels are placed so none overlaps another, a node or a place pieces go to (see
 //! [`super::layout`]).
 

@@ -2,11 +2,11 @@
 //! binary (DejaVu Sans), so the same SVG gives the same pixels on every machine,
 //! whatever fonts it has; written as an 8-bit palette PNG, a third of the RGBA file.
 //!
-//! A picture may be split in two by [`OVERLAY`]: a base (land, roads, names) that is
-//! the same for every club of a phase and an overlay of what is the club's own. The
-//! base is rasterized once per process and reused ([`base_pixmap`]); the overlay is
-//! drawn on a copy of it. The split does not change a pixel: the overlay is drawn
-//! over the base exactly as the whole SVG would be.
+//! A picture may be split in two by [`OVERLAY`]: a base (land, roads, names, legend)
+//! that is the same for every club of a language and an overlay of what is the club's
+//! own. The base is rasterized once per process and reused ([`base_pixmap`]); the
+//! overlay is drawn on a copy of it. The split does not change a pixel: the overlay is
+//! drawn over the base exactly as the whole SVG would be.
 
 use crate::error::{Error, Result};
 use resvg::tiny_skia::{Pixmap, PremultipliedColorU8};
@@ -22,7 +22,7 @@ pub const OVERLAY: &str = "<!-- overlay -->";
 /// level 6 gave (the club map ~162 KB) in well under half the time.
 const DEFLATE_LEVEL: u8 = 5;
 
-/// How many base pictures are kept: one per picture size and phase in use.
+/// How many base pictures are kept: one per picture size and language in use.
 const BASES_KEPT: usize = 4;
 
 /// The font database, loaded once: only the built-in faces, never the system's.
@@ -99,7 +99,8 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 /// Splits a picture at [`OVERLAY`] into a base and an overlay, each a whole SVG with
-/// the picture's own `<svg>` element.
+/// the picture's own `<svg>` element. The base's `<defs>` (hatchings, arrow heads),
+/// when it has them, are copied into the overlay too, whose marks refer to them.
 fn split(svg: &str) -> Option<(String, String)> {
     let at = svg.find(OVERLAY)?;
     let open = svg.find("<svg")?;
@@ -108,8 +109,16 @@ fn split(svg: &str) -> Option<(String, String)> {
         return None;
     }
     let head = &svg[..head_end];
+    let defs = svg[head_end..at]
+        .find("<defs")
+        .and_then(|i| {
+            let from = head_end + i;
+            let end = svg[from..at].find("</defs>")?;
+            Some(&svg[from..from + end + "</defs>".len()])
+        })
+        .unwrap_or("");
     let base = format!("{}</svg>", &svg[..at]);
-    let overlay = format!("{head}{}", &svg[at + OVERLAY.len()..]);
+    let overlay = format!("{head}{defs}{}", &svg[at + OVERLAY.len()..]);
     Some((base, overlay))
 }
 
@@ -276,6 +285,17 @@ mod tests {
         // And the second club's picture reuses the base: still the same pixels.
         let c = svg_to_pixmap(&split, 1.0).unwrap();
         assert_eq!(a.data(), c.data());
+    }
+
+    #[test]
+    fn the_overlay_may_use_what_the_base_defines() {
+        // A hatching defined in the base and filling a mark of the overlay, as a
+        // nation that shares another's colour.
+        let whole = r##"<svg xmlns="http://www.w3.org/2000/svg" width="60" height="40"><rect width="60" height="40" fill="#dbe9f2"/><defs><pattern id="h" width="4" height="4" patternUnits="userSpaceOnUse"><rect width="4" height="4" fill="#b0272f"/><rect width="1.6" height="4" fill="#fff"/></pattern></defs><rect x="2" y="2" width="20" height="20" fill="url(#h)"/><circle cx="40" cy="20" r="12" fill="url(#h)"/></svg>"##;
+        let split = whole.replace("<circle", &format!("{OVERLAY}<circle"));
+        let a = svg_to_pixmap(whole, 1.0).unwrap();
+        let b = svg_to_pixmap(&split, 1.0).unwrap();
+        assert_eq!(a.data(), b.data());
     }
 
     #[test]
