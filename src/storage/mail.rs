@@ -158,6 +158,19 @@ impl Store {
         Ok(n)
     }
 
+    /// How many messages are in one status, counted in outbox_by_status alone (the
+    /// rows, with every message's bytes, are not read).
+    pub fn outbox_count(&self, status: Status) -> Result<usize> {
+        self.conn
+            .query_row(
+                "SELECT count(*) FROM outbox INDEXED BY outbox_by_status WHERE status = ?1",
+                [status.as_str()],
+                |r| r.get::<_, i64>(0),
+            )
+            .map(|n| n as usize)
+            .map_err(db_err)
+    }
+
     /// Returns the outbox, oldest first, optionally only rows in one status.
     pub fn outbox(&self, status: Option<Status>) -> Result<Vec<OutboxRow>> {
         // One status is looked up through outbox_by_status: `status` lies after the
