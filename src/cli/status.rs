@@ -53,8 +53,6 @@ pub fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
     } else {
         Vec::new()
     };
-    let outbox = store.outbox(None)?;
-    let count = |s: crate::storage::Status| outbox.iter().filter(|r| r.status == s).count();
     let waiting_for = if current.resolved_at.is_some() {
         "nothing: the campaign is over".to_owned()
     } else if matches!(id.phase, Phase::Winter) {
@@ -105,8 +103,8 @@ pub fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
             .map(|d| crate::mail::deadline::display(d, tz)),
         deadline,
         late,
-        mail_queued: count(crate::storage::Status::Queued),
-        mail_failed: count(crate::storage::Status::Failed),
+        mail_queued: store.outbox_count(crate::storage::Status::Queued)?,
+        mail_failed: store.outbox_count(crate::storage::Status::Failed)?,
         secrets_in_outbox: store
             .undelivered_secrets()?
             .into_iter()

@@ -56,46 +56,59 @@ pub fn phase_messages(
     let from = mailbox(&m.config.mail.from)?;
     let phase = Some(before.phase.key());
     let after = resolution.next.as_ref().unwrap_or(before);
-    let reports = club::club_reports(m.env, campaign, before, resolution, clubs, facts, &|_| {
-        "cid:map".into()
+    let reports =
+        club::club_reports_unpictured(m.env, campaign, before, resolution, clubs, facts, &|_| {
+            "cid:map".into()
+        })?;
+    // The maps are drawn on the other cores while this thread writes everything else
+    // of the reports (bulletins, order pages, sheets), then joins in.
+    let svgs = reports.iter().map(|r| r.rendered.svg.as_str()).collect();
+    let (pngs, drafts) = club::png_alongside(svgs, || {
+        let mut bulletins = std::collections::BTreeMap::new();
+        for lang in [Lang::It, Lang::En] {
+            let view = club::public(m.env, campaign, before, resolution, lang, facts);
+            bulletins.insert(
+                lang,
+                club::bulletin(m.env, campaign, &view, after, "bulletin.png")?,
+            );
+        }
+        let mut drafts = Vec::new();
+        for r in &reports {
+            let mut files = report_files(campaign, after, r, p.cards, m, &bulletins[&r.club.lang])?;
+            if resolution.next.is_some() {
+                files.extend(next_orders_files(campaign, after, r, m, facts));
+            }
+            let (mut text, mut html) = (r.rendered.text.clone(), r.rendered.html.clone());
+            // The order page, when attached: the mail says how to open it.
+            if let Some(page) = files.iter().find(|f| f.name.ends_with(".html")) {
+                let words = crate::words::from_env(m.env);
+                text.push_str(&crate::report::page::note(&words, r.club.lang, &page.name));
+                html = crate::report::page::note_html(&html, &words, r.club.lang, &page.name);
+            }
+            drafts.push(Draft {
+                kind: "report",
+                phase: phase.clone(),
+                nation: Some(r.club.nation.clone()),
+                to_name: Some(r.club.name.clone()),
+                to: r.club.emails.clone(),
+                subject: format!(
+                    "[{}] {}: {}",
+                    r.view.campaign, r.view.nation_name, r.view.phase.name
+                ),
+                text,
+                html: Some(html),
+                // The map, once drawn.
+                inline_png: None,
+                files,
+                salt: String::new(),
+            });
+        }
+        Ok((bulletins, drafts))
     })?;
-    let mut bulletins = std::collections::BTreeMap::new();
-    for lang in [Lang::It, Lang::En] {
-        let view = club::public(m.env, campaign, before, resolution, lang, facts);
-        bulletins.insert(
-            lang,
-            club::bulletin(m.env, campaign, &view, after, "bulletin.png")?,
-        );
-    }
+    let (bulletins, drafts) = drafts;
     let mut out = Vec::new();
-    for r in &reports {
-        let mut files = report_files(campaign, after, r, p.cards, m, &bulletins[&r.club.lang])?;
-        if resolution.next.is_some() {
-            files.extend(next_orders_files(campaign, after, r, m, facts));
-        }
-        let (mut text, mut html) = (r.rendered.text.clone(), r.rendered.html.clone());
-        // The order page, when attached: the mail says how to open it.
-        if let Some(page) = files.iter().find(|f| f.name.ends_with(".html")) {
-            let words = crate::words::from_env(m.env);
-            text.push_str(&crate::report::page::note(&words, r.club.lang, &page.name));
-            html = crate::report::page::note_html(&html, &words, r.club.lang, &page.name);
-        }
-        let draft = Draft {
-            kind: "report",
-            phase: phase.clone(),
-            nation: Some(r.club.nation.clone()),
-            to_name: Some(r.club.name.clone()),
-            to: r.club.emails.clone(),
-            subject: format!(
-                "[{}] {}: {}",
-                r.view.campaign, r.view.nation_name, r.view.phase.name
-            ),
-            text,
-            html: Some(html),
-            inline_png: Some(r.png.clone()),
-            files,
-            salt: String::new(),
-        };
+    for (mut draft, png) in drafts.into_iter().zip(pngs) {
+        draft.inline_png = Some(png);
         out.push(compose(&draft, &from, now)?);
     }
     // After the winter, the year's reports too (listed in the referee's report below).

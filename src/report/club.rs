@@ -311,65 +311,122 @@ pub fn club_reports(
     resolution: &Resolution,
     clubs: &[Club],
     facts: &PhaseFacts,
-    map_src: &dyn Fn(&Club) -> String,
+    map_src: &(dyn Fn(&Club) -> String + Sync),
 ) -> Result<Vec<ClubReport>> {
-    let say = super::explain(env, campaign);
-    let mut out = Vec::new();
-    for club in clubs.iter().filter(|c| before.is_club(&c.nation)) {
-        let nation = crate::rules::NationCode::from(club.nation.as_str());
-        let view = club_view(
-            campaign,
-            &say,
-            before,
-            resolution,
-            ClubName {
-                nation: &nation,
-                name: &club.name,
-                lang: club.lang,
-            },
-            facts,
-        );
-        let rendered = club_report(env, campaign, &view, &map_src(club))?;
-        out.push((club.clone(), view, rendered));
+    let mut out =
+        club_reports_unpictured(env, campaign, before, resolution, clubs, facts, map_src)?;
+    let pngs = parallel_png(out.iter().map(|r| r.rendered.svg.as_str()).collect())?;
+    for (r, png) in out.iter_mut().zip(pngs) {
+        r.png = png;
     }
-    let pngs = parallel_png(out.iter().map(|(_, _, r)| r.svg.as_str()).collect())?;
-    Ok(out
-        .into_iter()
-        .zip(pngs)
-        .map(|((club, view, rendered), png)| ClubReport {
-            club,
-            view,
-            rendered,
-            png,
-        })
-        .collect())
+    Ok(out)
+}
+
+/// The same without the map pictures (`png` left empty), for a caller that draws them
+/// while it does other work ([`png_alongside`]). The reports are written on every core
+/// too (each is its club's alone), and returned in club order.
+pub fn club_reports_unpictured(
+    env: &Environment,
+    campaign: &Campaign,
+    before: &World,
+    resolution: &Resolution,
+    clubs: &[Club],
+    facts: &PhaseFacts,
+    map_src: &(dyn Fn(&Club) -> String + Sync),
+) -> Result<Vec<ClubReport>> {
+    let playing: Vec<&Club> = clubs.iter().filter(|c| before.is_club(&c.nation)).collect();
+    let write = |part: &[&Club]| -> Result<Vec<ClubReport>> {
+        let say = super::explain(env, campaign);
+        let mut out = Vec::new();
+        for club in part {
+            let nation = crate::rules::NationCode::from(club.nation.as_str());
+            let view = club_view(
+                campaign,
+                &say,
+                before,
+                resolution,
+                ClubName {
+                    nation: &nation,
+                    name: &club.name,
+                    lang: club.lang,
+                },
+                facts,
+            );
+            let rendered = club_report(env, campaign, &view, &map_src(club))?;
+            out.push(ClubReport {
+                club: (*club).clone(),
+                view,
+                rendered,
+                png: Vec::new(),
+            });
+        }
+        Ok(out)
+    };
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(8);
+    let chunk = playing.len().div_ceil(threads).max(1);
+    std::thread::scope(|s| {
+        let handles: Vec<_> = playing
+            .chunks(chunk)
+            .map(|part| s.spawn(move || write(part)))
+            .collect();
+        let mut all = Vec::new();
+        for h in handles {
+            all.extend(
+                h.join()
+                    .map_err(|_| Error::Internal("writing a club's report failed".into()))??,
+            );
+        }
+        Ok(all)
+    })
 }
 
 /// Rasterizes pictures on every core, keeping their order.
 pub fn parallel_png(svgs: Vec<&str>) -> Result<Vec<Vec<u8>>> {
+    png_alongside(svgs, || Ok(())).map(|(pngs, ())| pngs)
+}
+
+/// Rasterizes pictures on every core while this thread runs `other`, which it joins
+/// as soon as `other` is done: the pictures are most of a phase's work, and the rest
+/// (bulletins, order pages, sheets) need not wait for them. Pictures are in the order
+/// given whichever thread drew them, and each depends on its SVG alone, so the bytes
+/// are the same for any number of threads.
+pub fn png_alongside<T>(
+    svgs: Vec<&str>,
+    other: impl FnOnce() -> Result<T>,
+) -> Result<(Vec<Vec<u8>>, T)> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .min(8);
-    let chunk = svgs.len().div_ceil(threads.max(1)).max(1);
-    std::thread::scope(|s| {
-        let handles: Vec<_> = svgs
-            .chunks(chunk)
-            .map(|part| {
-                s.spawn(move || {
-                    part.iter()
-                        .map(|svg| png::svg_to_png(svg, 1.0))
-                        .collect::<Result<Vec<_>>>()
-                })
-            })
-            .collect();
-        let mut all = Vec::new();
-        for h in handles {
-            let part = h
-                .join()
-                .map_err(|_| Error::Internal("drawing a map picture failed".into()))??;
-            all.extend(part);
+    let next = AtomicUsize::new(0);
+    // Each thread takes the next picture not yet taken, until none is left.
+    let work = || {
+        let mut drawn = Vec::new();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(svg) = svgs.get(i) else { break };
+            drawn.push((i, png::svg_to_png(svg, 1.0)));
         }
-        Ok(all)
+        drawn
+    };
+    std::thread::scope(|s| {
+        let helpers: Vec<_> = (1..threads.max(2)).map(|_| s.spawn(work)).collect();
+        let other = other();
+        let mut all = work();
+        for h in helpers {
+            all.extend(
+                h.join()
+                    .map_err(|_| Error::Internal("drawing a map picture failed".into()))?,
+            );
+        }
+        all.sort_by_key(|(i, _)| *i);
+        let pngs = all
+            .into_iter()
+            .map(|(_, png)| png)
+            .collect::<Result<Vec<_>>>()?;
+        Ok((pngs, other?))
     })
 }
 

@@ -6,8 +6,9 @@
 //! picture is for and, from its view, the markers it sees are drawn.
 //!
 //! The picture has two parts split by [`png::OVERLAY`]: a base that is the same for
-//! every picture of the campaign (land, sea, roads, names, ports), rasterized once and
-//! reused, and an overlay of what changes (owners, pieces, the round, title, legend).
+//! every picture of the campaign in a language (land, sea, roads, names, ports, the
+//! legend), rasterized once and reused, and an overlay of what changes (owners,
+//! pieces, the round, title).
 //! Labels are placed so none overlaps another, a node or a place pieces go to (see
 //! [`super::layout`]).
 
@@ -20,6 +21,7 @@ use crate::rules::{Campaign, World};
 use crate::t;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// Width of the picture in SVG units (pixels at 1×).
 pub const WIDTH: f64 = 1400.0;
@@ -56,7 +58,7 @@ const LEGEND_SYMBOLS: [&str; 15] = [
 ];
 
 #[derive(Serialize)]
-struct Picture {
+struct Picture<'a> {
     title: String,
     width: u32,
     /// The map's height; the legend band follows, to `full_height`.
@@ -69,7 +71,7 @@ struct Picture {
     port_links: Vec<Line>,
     seas: Vec<Label>,
     ports: Vec<Point>,
-    labels: Vec<NodeLabel>,
+    labels: &'a [NodeLabel],
     nodes: Vec<NodeMark>,
     moves: Vec<String>,
     battles: Vec<Point>,
@@ -547,10 +549,46 @@ pub fn render_view(
 }
 
 /// The base's labels: one per node, placed once per campaign.
-struct BaseLabels {
+pub(crate) struct BaseLabels {
     labels: Vec<NodeLabel>,
     /// Every box the overlay must not cover: labels, marks, ports, slots.
     taken: Vec<Rect>,
+}
+
+/// What the base's labels are placed from: the map's nodes and sea zones.
+type BaseKey = (
+    Vec<crate::rules::map::Node>,
+    Vec<crate::rules::map::SeaZone>,
+);
+
+/// The base's labels of a campaign, placed once per process and shared by every
+/// picture drawn of it (placing them is most of the cost of a map's SVG, and every
+/// club's map of every phase has the same). Keyed by the nodes and sea zones
+/// themselves, so a changed map is never missed.
+fn cached_base_labels(campaign: &Campaign, g: &Geometry) -> Arc<BaseLabels> {
+    type Cache = Mutex<Vec<(BaseKey, Arc<BaseLabels>)>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    /// Campaigns kept: a process draws one, tests a few.
+    const KEPT: usize = 4;
+    let lock = |m: &'static Cache| m.lock().unwrap_or_else(|e| e.into_inner());
+    let cache = CACHE.get_or_init(Default::default);
+    let key: BaseKey = (
+        campaign.map.nodes().cloned().collect(),
+        campaign.map.seas().cloned().collect(),
+    );
+    if let Some((_, b)) = lock(cache).iter().find(|(k, _)| *k == key) {
+        return b.clone();
+    }
+    // Placed outside the lock: two threads may both place them once, the same way.
+    let b = Arc::new(base_labels(campaign, g));
+    let mut kept = lock(cache);
+    if !kept.iter().any(|(k, _)| *k == key) {
+        if kept.len() >= KEPT {
+            kept.remove(0);
+        }
+        kept.push((key, b.clone()));
+    }
+    b
 }
 
 fn base_labels(campaign: &Campaign, g: &Geometry) -> BaseLabels {
@@ -865,7 +903,7 @@ pub(crate) fn draw(
             }
         })
         .collect();
-    let base = base_labels(campaign, &g);
+    let base = cached_base_labels(campaign, &g);
     let nodes = map
         .nodes()
         .map(|n| {
@@ -911,7 +949,7 @@ pub(crate) fn draw(
         port_links,
         seas,
         ports,
-        labels: base.labels,
+        labels: &base.labels,
         nodes,
         moves: move_paths(layers, &g),
         battles,

@@ -2,14 +2,14 @@
 //! binary (DejaVu Sans), so the same SVG gives the same pixels on every machine,
 //! whatever fonts it has; written as an 8-bit palette PNG, a third of the RGBA file.
 //!
-//! A picture may be split in two by [`OVERLAY`]: a base (land, roads, names) that is
-//! the same for every club of a phase and an overlay of what is the club's own. The
-//! base is rasterized once per process and reused ([`base_pixmap`]); the overlay is
-//! drawn on a copy of it. The split does not change a pixel: the overlay is drawn
-//! over the base exactly as the whole SVG would be.
+//! A picture may be split in two by [`OVERLAY`]: a base (land, roads, names, legend)
+//! that is the same for every club of a language and an overlay of what is the club's
+//! own. The base is rasterized once per process and reused ([`base_pixmap`]); the
+//! overlay is drawn on a copy of it. The split does not change a pixel: the overlay is
+//! drawn over the base exactly as the whole SVG would be.
 
 use crate::error::{Error, Result};
-use resvg::tiny_skia::Pixmap;
+use resvg::tiny_skia::{Pixmap, PremultipliedColorU8};
 use std::sync::{Arc, Mutex, OnceLock};
 
 const REGULAR: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
@@ -18,7 +18,11 @@ const BOLD: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
 /// Where a picture's base ends and its overlay begins (an SVG comment).
 pub const OVERLAY: &str = "<!-- overlay -->";
 
-/// How many base pictures are kept: one per picture size and phase in use.
+/// The deflate level of the PNG: zlib-rs' level 5 gives files as small as miniz's
+/// level 6 gave (the club map ~162 KB) in well under half the time.
+const DEFLATE_LEVEL: u8 = 5;
+
+/// How many base pictures are kept: one per picture size and language in use.
 const BASES_KEPT: usize = 4;
 
 /// The font database, loaded once: only the built-in faces, never the system's.
@@ -95,7 +99,8 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 /// Splits a picture at [`OVERLAY`] into a base and an overlay, each a whole SVG with
-/// the picture's own `<svg>` element.
+/// the picture's own `<svg>` element. The base's `<defs>` (hatchings, arrow heads),
+/// when it has them, are copied into the overlay too, whose marks refer to them.
 fn split(svg: &str) -> Option<(String, String)> {
     let at = svg.find(OVERLAY)?;
     let open = svg.find("<svg")?;
@@ -104,8 +109,16 @@ fn split(svg: &str) -> Option<(String, String)> {
         return None;
     }
     let head = &svg[..head_end];
+    let defs = svg[head_end..at]
+        .find("<defs")
+        .and_then(|i| {
+            let from = head_end + i;
+            let end = svg[from..at].find("</defs>")?;
+            Some(&svg[from..from + end + "</defs>".len()])
+        })
+        .unwrap_or("");
     let base = format!("{}</svg>", &svg[..at]);
-    let overlay = format!("{head}{}", &svg[at + OVERLAY.len()..]);
+    let overlay = format!("{head}{defs}{}", &svg[at + OVERLAY.len()..]);
     Some((base, overlay))
 }
 
@@ -154,44 +167,65 @@ fn bucket(r: u8, g: u8, b: u8) -> usize {
     ((r as usize >> 3) << 10) | ((g as usize >> 3) << 5) | (b as usize >> 3)
 }
 
+/// A pixel's colour: premultiplied RGB is the colour of an opaque picture; a
+/// transparent pixel is drawn as on white.
+fn colour(p: PremultipliedColorU8) -> [u8; 3] {
+    let a = 255 - p.alpha();
+    [p.red() + a, p.green() + a, p.blue() + a]
+}
+
+/// The picture as runs of one pixel value, each its colour and length (the
+/// map is mostly flat colours, so a few hundred thousand runs for two million pixels):
+/// the passes below handle a run at once instead of pixel by pixel.
+fn runs(pixels: &[PremultipliedColorU8]) -> Vec<([u8; 3], u32)> {
+    let mut out = Vec::with_capacity(pixels.len() / 8);
+    let mut i = 0;
+    while let Some(&p) = pixels.get(i) {
+        let n = pixels[i..]
+            .iter()
+            .position(|&q| q != p)
+            .unwrap_or(pixels.len() - i);
+        i += n;
+        out.push((colour(p), n as u32));
+    }
+    out
+}
+
 /// Writes pixels as an 8-bit palette PNG: the 256 most used colour buckets (5 bits a
 /// channel, each its most common colour) and every pixel as its nearest. The map is
 /// flat colours and their anti-aliased edges, so this loses nothing a reader sees and
 /// compresses far better than RGBA. Deterministic: same pixels, same bytes.
 pub fn encode(pixmap: &Pixmap) -> Result<Vec<u8>> {
-    // Opaque pictures: premultiplied RGB is the colour. A transparent pixel is drawn
-    // as on white.
-    let rgb: Vec<[u8; 3]> = pixmap
-        .pixels()
-        .iter()
-        .map(|p| {
-            let a = 255 - p.alpha();
-            [p.red() + a, p.green() + a, p.blue() + a]
-        })
-        .collect();
     // Per bucket: how many pixels, and its most common exact colour (Boyer-Moore
-    // majority vote), so a flat colour keeps its exact value.
-    let mut count = vec![0u64; 1 << 15];
-    let mut vote = vec![([0u8; 3], 0u64); 1 << 15];
-    for c in &rgb {
+    // majority vote, a run of n pixels counted as n votes in a row), so a flat colour
+    // keeps its exact value.
+    let mut count = vec![0u32; 1 << 15];
+    let mut vote = vec![([0u8; 3], 0u32); 1 << 15];
+    let runs = runs(pixmap.pixels());
+    for &(c, n) in &runs {
         let k = bucket(c[0], c[1], c[2]);
-        count[k] += 1;
+        count[k] += n;
         let v = &mut vote[k];
-        if v.1 == 0 {
-            *v = (*c, 1);
-        } else if v.0 == *c {
-            v.1 += 1;
+        if v.0 == c {
+            v.1 += n;
+        } else if v.1 >= n {
+            v.1 -= n;
         } else {
-            v.1 -= 1;
+            *v = (c, n - v.1);
         }
     }
-    let colour = |k: usize| -> [u8; 3] { vote[k].0 };
+    let colour_of = |k: usize| -> [u8; 3] { vote[k].0 };
     let mut used: Vec<usize> = (0..count.len()).filter(|&k| count[k] > 0).collect();
     used.sort_by(|&a, &b| count[b].cmp(&count[a]).then(a.cmp(&b)));
-    let palette: Vec<[u8; 3]> = used.iter().take(256).map(|&k| colour(k)).collect();
+    let palette: Vec<[u8; 3]> = used.iter().take(256).map(|&k| colour_of(k)).collect();
     let mut index = vec![0u8; 1 << 15];
-    for &k in &used {
-        let c = colour(k);
+    // A bucket of the palette is its own entry (no other has its exact colour); the
+    // others are searched for the nearest.
+    for (i, &k) in used.iter().take(256).enumerate() {
+        index[k] = i as u8;
+    }
+    for &k in used.iter().skip(256) {
+        let c = colour_of(k);
         let dist = |p: &[u8; 3]| -> i32 {
             (0..3)
                 .map(|i| (p[i] as i32 - c[i] as i32).pow(2))
@@ -201,16 +235,17 @@ pub fn encode(pixmap: &Pixmap) -> Result<Vec<u8>> {
             .min_by_key(|&i| (dist(&palette[i]), i))
             .unwrap_or(0) as u8;
     }
-    let pixels: Vec<u8> = rgb
-        .iter()
-        .map(|c| index[bucket(c[0], c[1], c[2])])
-        .collect();
-    let mut out = Vec::new();
+    let mut pixels = Vec::with_capacity(pixmap.pixels().len());
+    for &(c, n) in &runs {
+        let i = index[bucket(c[0], c[1], c[2])];
+        pixels.resize(pixels.len() + n as usize, i);
+    }
+    let mut out = Vec::with_capacity(256 << 10);
     let mut enc = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
     enc.set_color(png::ColorType::Indexed);
     enc.set_depth(png::BitDepth::Eight);
     enc.set_palette(palette.concat());
-    enc.set_deflate_compression(png::DeflateCompression::Level(6));
+    enc.set_deflate_compression(png::DeflateCompression::Level(DEFLATE_LEVEL));
     enc.set_filter(png::Filter::NoFilter);
     let png_err = |e: png::EncodingError| Error::Internal(format!("encoding the map picture: {e}"));
     let mut w = enc.write_header().map_err(png_err)?;
@@ -250,6 +285,17 @@ mod tests {
         // And the second club's picture reuses the base: still the same pixels.
         let c = svg_to_pixmap(&split, 1.0).unwrap();
         assert_eq!(a.data(), c.data());
+    }
+
+    #[test]
+    fn the_overlay_may_use_what_the_base_defines() {
+        // A hatching defined in the base and filling a mark of the overlay, as a
+        // nation that shares another's colour.
+        let whole = r##"<svg xmlns="http://www.w3.org/2000/svg" width="60" height="40"><rect width="60" height="40" fill="#dbe9f2"/><defs><pattern id="h" width="4" height="4" patternUnits="userSpaceOnUse"><rect width="4" height="4" fill="#b0272f"/><rect width="1.6" height="4" fill="#fff"/></pattern></defs><rect x="2" y="2" width="20" height="20" fill="url(#h)"/><circle cx="40" cy="20" r="12" fill="url(#h)"/></svg>"##;
+        let split = whole.replace("<circle", &format!("{OVERLAY}<circle"));
+        let a = svg_to_pixmap(whole, 1.0).unwrap();
+        let b = svg_to_pixmap(&split, 1.0).unwrap();
+        assert_eq!(a.data(), b.data());
     }
 
     #[test]

@@ -100,10 +100,19 @@ fn verdicts(
     kinds: &[OrderKind],
 ) -> Vec<Option<String>> {
     let set = OrderSet::from_kinds(kinds.iter().cloned());
-    let mut w = world.clone();
     // Judged as the club will send them: after its battles are settled (as the sheet).
-    w.battles.clear();
-    match check_orders(c, &w, nation, &set) {
+    // The world is copied only when it has battles to drop: the order page judges
+    // hundreds of candidates, and copying the world was a good part of each.
+    let cleared;
+    let w = if world.battles.is_empty() {
+        world
+    } else {
+        let mut w = world.clone();
+        w.battles.clear();
+        cleared = w;
+        &cleared
+    };
+    match check_orders(c, w, nation, &set) {
         Ok(outcomes) => set
             .orders
             .iter()
