@@ -8,7 +8,7 @@
 
 use super::card::{Card, Place, SideSpec};
 use super::ruleset::Ruleset;
-use crate::rules::dice::{Dice, SeededDice};
+use crate::rules::dice::{Dice, SeededDice, StreamDice};
 use sha2::{Digest, Sha256};
 
 fn ruleset(id: &str) -> Ruleset {
@@ -93,6 +93,39 @@ fn per_event_dice_replay_every_game_as_stored() {
     let want: Vec<(&str, String)> = GAMES.iter().map(|(id, d)| (*id, d.to_string())).collect();
     assert_eq!(got, want, "a resolver now draws or decides differently");
 }
+
+/// The dice of a new campaign (the ruling `battle_dice_stream`): one stream per battle.
+#[test]
+fn stream_dice_replay_every_game_as_first_drawn() {
+    let stream = |battle: &str, seed| StreamDice::new(super::odds::run_seed(battle, seed), battle);
+    let got: Vec<(&str, String)> = STREAM
+        .iter()
+        .map(|(id, _)| (*id, digest(id, 30, stream)))
+        .collect();
+    let want: Vec<(&str, String)> = STREAM.iter().map(|(id, d)| (*id, d.to_string())).collect();
+    assert_eq!(got, want, "a resolver now draws or decides differently");
+}
+
+/// Digests of the stream, computed when it was introduced (before the speed-ups that
+/// followed it).
+const STREAM: [(&str, &str); 4] = [
+    (
+        "mon1628",
+        "75683c0a6c0c78d588ee5588d56e651393d106f6cd00b2d8b3a03ecd3b687778",
+    ),
+    (
+        "leg1176",
+        "c286d59c1a3a80f16605acc3cb68535737849487680dc3fe8296d4e70316334d",
+    ),
+    (
+        "ott1625",
+        "b00f08963fcd6541240a2d773ced5b62210c5bfc757dd96a66e70d25e375dfea",
+    ),
+    (
+        "pia1746",
+        "b7515cd2c4025eaaaeb357fbe58c099d36baa8c2e6eff727d7ed2cfcf9db4913",
+    ),
+];
 
 /// Digests computed on the code of 2026-11-26 (commit ab68dad), before any speed-up.
 const GAMES: [(&str, &str); 4] = [
