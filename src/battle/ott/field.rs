@@ -125,6 +125,34 @@ impl Battle<'_> {
     /// first ones pair off and the surplus overlap, up to `max_facing` units on one
     /// enemy (the rest cannot reach it). Routed units face nobody (§4.1).
     pub(super) fn pairing(&self, side: usize) -> Vec<Option<usize>> {
+        self.paired(side, |p| p.to_vec())
+    }
+
+    /// The §0.4 opponent of unit `u` of `side`.
+    pub(super) fn opponent(&self, side: usize, u: usize) -> Option<usize> {
+        self.paired(side, |p| p.get(u).copied().flatten())
+    }
+
+    /// Reads the pairing of `side`, made anew only when the field it reads has changed
+    /// since the last one (the memo is compared unit by unit, which is linear).
+    fn paired<T>(&self, side: usize, read: impl FnOnce(&[Option<usize>]) -> T) -> T {
+        let key = |p: &Piece| (p.on_table(), p.routed, p.engaged, p.row);
+        let mut memo = self.pairing_memo[side].borrow_mut();
+        let same = memo.field.len() == self.units.len()
+            && memo
+                .field
+                .iter()
+                .zip(&self.units)
+                .all(|(k, p)| *k == key(p));
+        if !same {
+            memo.field.clear();
+            memo.field.extend(self.units.iter().map(key));
+            memo.pairing = self.make_pairing(side);
+        }
+        read(&memo.pairing)
+    }
+
+    fn make_pairing(&self, side: usize) -> Vec<Option<usize>> {
         let n = self.units.len();
         let mut load = vec![0usize; n];
         let mut out = vec![None; n];

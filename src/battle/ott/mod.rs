@@ -247,6 +247,19 @@ struct Battle<'r> {
     /// `A.C` = side A, phase C; `setup`; `end`.
     phase: String,
     provisional: Provisional,
+    /// The last §0.4 pairing of each side and the field it was made on: the policy asks
+    /// for a unit's opponent once per unit and phase, and making a pairing is quadratic.
+    pairing_memo: [std::cell::RefCell<PairingMemo>; 2],
+}
+
+/// What §0.4's pairing reads of each unit: on the table, routed, its melee, its row.
+type PairingKey = (bool, bool, Option<usize>, i32);
+
+/// A pairing and the field it was made on.
+#[derive(Default)]
+struct PairingMemo {
+    field: Vec<PairingKey>,
+    pairing: Vec<Option<usize>>,
 }
 
 fn card_error(message: String) -> BattleError {
@@ -473,6 +486,7 @@ impl<'r> Battle<'r> {
             turn: 0,
             phase: "setup".into(),
             provisional: Provisional::default(),
+            pairing_memo: Default::default(),
         };
         b.check_halves()?;
         b.deploy();
