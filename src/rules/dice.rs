@@ -267,8 +267,9 @@ impl StreamDice {
     pub fn new(seed: Seed, battle: &str) -> Self {
         Self {
             rng: ChaCha20Rng::from_seed(stream_seed(&seed, battle)),
-            text: String::new(),
-            rolls: Vec::new(),
+            // Room for a battle of a few hundred rolls, so the buffer seldom grows.
+            text: String::with_capacity(16 * 1024),
+            rolls: Vec::with_capacity(256),
             log: std::cell::OnceCell::new(),
         }
     }
@@ -294,7 +295,11 @@ impl StreamDice {
 
     /// Writes the log out, event ids made unique as [`SeededDice`] makes them.
     fn write_log(&self) -> Vec<Roll> {
-        let mut used: BTreeMap<&str, u32> = BTreeMap::new();
+        // Ids share long prefixes (`pia/<battle>/t3/…`), which a tree compares again at
+        // every level; a hash reads each id once. The map only counts, so its order and
+        // its hasher change nothing written.
+        let mut used: std::collections::HashMap<&str, u32, FnvBuild> =
+            std::collections::HashMap::with_capacity_and_hasher(self.rolls.len(), FnvBuild);
         let mut start = 0;
         self.rolls
             .iter()
@@ -318,6 +323,31 @@ impl StreamDice {
                 }
             })
             .collect()
+    }
+}
+
+/// FNV-1a, for [`StreamDice::write_log`]'s counts: keys are our own event ids, short and
+/// not chosen by anyone trying to collide them, so SipHash's protection buys nothing.
+#[derive(Clone, Copy, Default)]
+struct FnvBuild;
+
+struct Fnv(u64);
+
+impl std::hash::BuildHasher for FnvBuild {
+    type Hasher = Fnv;
+    fn build_hasher(&self) -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
     }
 }
 

@@ -167,13 +167,16 @@ impl Battle<'_> {
         let p = &self.units[u];
         let value = self.rules.morale.get(p.grade) as i32;
         let total = mods + self.carroccio_mod(u);
-        let purpose = format!(
-            "LEG6.1 morale {} ({}, {value}) {what}: d10{total:+} <= {value} passes",
-            p.id,
-            p.grade.letter()
-        );
-        let ev = self.ev(&format!("morale/{}/{what}", p.id));
-        let roll = i32::from(self.dice.d10(&ev, &purpose));
+        // Written straight into the dice's log, as `ev` would write the id.
+        let roll = i32::from(self.dice.roll_fmt(
+            format_args!("leg/{}/t{}/morale/{}/{what}", self.id, self.turn, p.id),
+            10,
+            format_args!(
+                "LEG6.1 morale {} ({}, {value}) {what}: d10{total:+} <= {value} passes",
+                p.id,
+                p.grade.letter()
+            ),
+        ));
         roll + total <= value
     }
 

@@ -104,6 +104,21 @@ struct Battle<'d> {
 
 const SIDE: [&str; 2] = ["A", "B"];
 
+/// Which of a unit's `n` dice this is, after `lead`: `/d2`, `, die 2 of 2`; nothing when
+/// the unit rolls one die (the log's words as they always were).
+struct DieOf(u8, u8, &'static str);
+
+impl std::fmt::Display for DieOf {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let DieOf(d, n, lead) = *self;
+        match (n, lead) {
+            (1, _) => Ok(()),
+            (_, "/d") => write!(f, "/d{d}"),
+            _ => write!(f, "{lead}{d} of {n}"),
+        }
+    }
+}
+
 impl Battle<'_> {
     /// §7.2–§7.5: the whole Field Combat; returns the verdict and the rounds fought.
     fn field_combat(&mut self) -> Result<(Verdict, u32), BattleError> {
@@ -217,9 +232,12 @@ impl Battle<'_> {
         for k in 0..self.forces[side].commanders.len() {
             let c = &self.forces[side].commanders[k];
             let fv = commander_fire(c, attacking, &self.set);
-            let event = format!("mon/{}/r{round}/{}", self.id, c.id);
-            let purpose = format!("MON fire {} commander (FV{fv}): hit on ≤{fv}", c.id);
-            if self.dice.d6(&event, &purpose) <= fv {
+            let roll = self.dice.roll_fmt(
+                format_args!("mon/{}/r{round}/{}", self.id, c.id),
+                6,
+                format_args!("MON fire {} commander (FV{fv}): hit on ≤{fv}", c.id),
+            );
+            if roll <= fv {
                 hits += 1;
             }
         }
@@ -232,25 +250,22 @@ impl Battle<'_> {
         let n = if u.major { 2 } else { 1 };
         let role = if side == 0 { "att" } else { "def" };
         let gun = u.kind == Kind::Art;
-        let (id, base) = (u.id.clone(), format!("mon/{}/r{round}/{}", self.id, u.id));
         let mut hits = 0;
         for d in 1..=n {
-            let event = if n == 1 {
-                base.clone()
-            } else {
-                format!("{base}/d{d}")
-            };
-            let purpose = format!(
-                "MON fire {id}->{} ({role} FV{fv}{}): hit on ≤{fv}{}",
-                SIDE[1 - side],
-                if n == 1 {
-                    String::new()
-                } else {
-                    format!(", die {d} of {n}")
-                },
-                if gun { ", bursts on 6" } else { "" }
+            let u = &self.forces[side].units[i];
+            // Written straight into the dice's log: `…/d2` and `, die 2 of 2` only for a
+            // major unit's two dice.
+            let roll = self.dice.roll_fmt(
+                format_args!("mon/{}/r{round}/{}{}", self.id, u.id, DieOf(d, n, "/d")),
+                6,
+                format_args!(
+                    "MON fire {}->{} ({role} FV{fv}{}): hit on ≤{fv}{}",
+                    u.id,
+                    SIDE[1 - side],
+                    DieOf(d, n, ", die "),
+                    if gun { ", bursts on 6" } else { "" }
+                ),
             );
-            let roll = self.dice.d6(&event, &purpose);
             if gun && roll == BURST_FACE {
                 self.forces[side].units[i].burst();
                 break;

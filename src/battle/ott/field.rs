@@ -193,11 +193,14 @@ impl Battle<'_> {
 
     /// One logged d6: `ott/<battle>/t<turn>/<phase>/<unit>/<what>`.
     pub(super) fn roll(&self, dice: &mut dyn Dice, unit: &str, what: &str, purpose: &str) -> i32 {
-        let event = format!(
-            "ott/{}/t{}/{}/{unit}/{what}",
-            self.id, self.turn, self.phase
-        );
-        i32::from(dice.d6(&event, purpose))
+        i32::from(dice.roll_fmt(
+            format_args!(
+                "ott/{}/t{}/{}/{unit}/{what}",
+                self.id, self.turn, self.phase
+            ),
+            6,
+            format_args!("{purpose}"),
+        ))
     }
 
     // ------------------------------------------------------------------ morale (§4)

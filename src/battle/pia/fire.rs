@@ -62,8 +62,10 @@ impl<'a> Battle<'a> {
         }
         let nine = if reorg { ", an unmodified 9 fails" } else { "" };
         let unit = self.id(u);
-        let purpose = format!("PIA TDR {what} {unit}: d10{text} <= {need} passes{nine} (§5.11)");
-        let raw = self.d10(&format!("tdr/{key}/{unit}"), &purpose);
+        let raw = self.d10_fmt(
+            format_args!("tdr/{key}/{unit}"),
+            format_args!("PIA TDR {what} {unit}: d10{text} <= {need} passes{nine} (§5.11)"),
+        );
         if reorg && raw == self.t.modifiers.reorg_natural_fail {
             return false;
         }
@@ -195,10 +197,12 @@ impl<'a> Battle<'a> {
         } else {
             String::new()
         };
-        let purpose = format!(
-            "PIA changing of ranks {unit}: d10{sf_text}{g_text}, 0-{max} keeps good order (§8.5.3)"
+        let roll = self.d10_fmt(
+            format_args!("ranks/{unit}"),
+            format_args!(
+                "PIA changing of ranks {unit}: d10{sf_text}{g_text}, 0-{max} keeps good order (§8.5.3)"
+            ),
         );
-        let roll = self.d10(&format!("ranks/{unit}"), &purpose);
         if roll - sf + g <= max {
             self.units[u].changed = true;
             true
@@ -322,11 +326,13 @@ impl<'a> Battle<'a> {
         } else {
             "fire"
         };
-        let purpose = format!(
-            "PIA {kind} {fid}->{tid}: {sp} SP, {} column, DRM {drm:+} (§9.1)",
-            FIRE_COLUMNS[col]
+        let roll = self.d10_fmt(
+            format_args!("fire/{fid}>{tid}"),
+            format_args!(
+                "PIA {kind} {fid}->{tid}: {sp} SP, {} column, DRM {drm:+} (§9.1)",
+                FIRE_COLUMNS[col]
+            ),
         );
-        let roll = self.d10(&format!("fire/{fid}>{tid}"), &purpose);
         lookup(&self.t.fire[col], roll + drm, Hit::NoEffect)
     }
 
