@@ -267,9 +267,9 @@ impl StreamDice {
     pub fn new(seed: Seed, battle: &str) -> Self {
         Self {
             rng: ChaCha20Rng::from_seed(stream_seed(&seed, battle)),
-            // Room for a battle of a few hundred rolls, so the buffer seldom grows.
-            text: String::with_capacity(16 * 1024),
-            rolls: Vec::with_capacity(256),
+            // Room for a small battle's log; a larger one grows it a few times.
+            text: String::with_capacity(4 * 1024),
+            rolls: Vec::with_capacity(64),
             log: std::cell::OnceCell::new(),
         }
     }

@@ -168,15 +168,20 @@ impl Battle<'_> {
                 load[e] += 1;
             }
         }
-        let enemies: Vec<usize> = (0..n)
+        // Each enemy's row and whether it is in a melee, read once: for a unit in no
+        // melee, `distance` to an enemy is 1 exactly when their rows are at most 1 apart.
+        let enemies: Vec<(usize, i32, bool)> = (0..n)
             .filter(|&e| self.units[e].side != side && self.units[e].on_table())
+            .map(|e| (e, self.units[e].row, self.units[e].engaged.is_some()))
             .collect();
+        let max_facing = self.rules.field.max_facing;
         for &i in acting.iter().filter(|&&i| self.units[i].engaged.is_none()) {
+            let row = self.units[i].row;
             let best = enemies
                 .iter()
-                .copied()
-                .filter(|&e| self.distance(i, e) == 1 && load[e] < self.rules.field.max_facing)
-                .min_by_key(|&e| (load[e], self.units[e].engaged.is_some(), e));
+                .filter(|&&(e, r, _)| (row - r).abs() <= 1 && load[e] < max_facing)
+                .min_by_key(|&&(e, _, busy)| (load[e], busy, e))
+                .map(|&(e, _, _)| e);
             if let Some(e) = best {
                 out[i] = Some(e);
                 load[e] += 1;

@@ -268,6 +268,13 @@ fn card_error(message: String) -> BattleError {
 
 /// Reads one rating of a unit within `lo..=hi`, or its default.
 fn rating(u: &Unit, key: &str, lo: i64, hi: i64, default: Option<i64>) -> Result<i32, BattleError> {
+    let value = u.ratings.get(key).copied().or(default);
+    // The usual case, a rating in range, needs no owner's name for an error.
+    if let Some(v) = value.filter(|v| (lo..=hi).contains(v))
+        && let Ok(v) = i32::try_from(v)
+    {
+        return Ok(v);
+    }
     let owner = format!("unit {}", u.id);
     let v = frame::required(
         &owner,

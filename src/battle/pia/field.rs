@@ -141,8 +141,37 @@ impl<'a> Battle<'a> {
     }
 
     pub(super) fn target_of(&self, u: usize) -> Option<(usize, bool)> {
-        let rows = self.contact(self.units[u].sector)?;
-        Self::target_in(&rows, self.units[u].side, u)
+        let side = self.units[u].side;
+        self.with_contact(self.units[u].sector, |rows| {
+            Self::target_in(rows.as_ref()?, side, u)
+        })
+    }
+
+    /// Reads the contact rows of a sector, found anew only when the field they read has
+    /// changed since (the memo is compared unit by unit, which is linear).
+    fn with_contact<T>(
+        &self,
+        sector: usize,
+        read: impl FnOnce(&Option<[Vec<usize>; 2]>) -> T,
+    ) -> T {
+        let key = |x: &Unit| (x.gone.is_none(), x.sector, x.pos, x.order);
+        let mut memo = self.contact_memo.borrow_mut();
+        let same = memo.field.len() == self.units.len()
+            && memo
+                .field
+                .iter()
+                .zip(&self.units)
+                .all(|(k, x)| *k == key(x));
+        if !same {
+            memo.field.clear();
+            memo.field.extend(self.units.iter().map(key));
+            memo.sectors.clear();
+        }
+        if memo.sectors.len() <= sector {
+            memo.sectors.resize(sector + 1, None);
+        }
+        let rows = memo.sectors[sector].get_or_insert_with(|| self.contact(sector));
+        read(rows)
     }
 
     /// §7.0: every unit but artillery and routed units, not from woods or cover.
