@@ -326,8 +326,9 @@ impl StreamDice {
     }
 }
 
-/// FNV-1a, for [`StreamDice::write_log`]'s counts: keys are our own event ids, short and
-/// not chosen by anyone trying to collide them, so SipHash's protection buys nothing.
+/// A multiply–xor hash in the manner of FNV-1a, eight bytes a step, for
+/// [`StreamDice::write_log`]'s counts: keys are our own event ids, short and not chosen by
+/// anyone trying to collide them, so SipHash's protection buys nothing.
 #[derive(Clone, Copy, Default)]
 struct FnvBuild;
 
@@ -345,7 +346,14 @@ impl std::hash::Hasher for Fnv {
         self.0
     }
     fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let word = u64::from_le_bytes(c.try_into().unwrap_or_default());
+            self.0 = (self.0 ^ word)
+                .wrapping_mul(0x0100_0000_01b3)
+                .rotate_left(29);
+        }
+        for &b in chunks.remainder() {
             self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
         }
     }

@@ -156,12 +156,12 @@ impl Battle<'_> {
         let n = self.units.len();
         let mut load = vec![0usize; n];
         let mut out = vec![None; n];
-        let acting: Vec<usize> = (0..n)
-            .filter(|&i| {
-                let p = &self.units[i];
-                p.side == side && p.on_table() && !p.routed
-            })
-            .collect();
+        // Each list sized for every unit at once: collecting a filter grows it a few times.
+        let mut acting = Vec::with_capacity(n);
+        acting.extend((0..n).filter(|&i| {
+            let p = &self.units[i];
+            p.side == side && p.on_table() && !p.routed
+        }));
         for &i in &acting {
             if let Some(e) = self.units[i].engaged {
                 out[i] = Some(e);
@@ -170,10 +170,12 @@ impl Battle<'_> {
         }
         // Each enemy's row and whether it is in a melee, read once: for a unit in no
         // melee, `distance` to an enemy is 1 exactly when their rows are at most 1 apart.
-        let enemies: Vec<(usize, i32, bool)> = (0..n)
-            .filter(|&e| self.units[e].side != side && self.units[e].on_table())
-            .map(|e| (e, self.units[e].row, self.units[e].engaged.is_some()))
-            .collect();
+        let mut enemies: Vec<(usize, i32, bool)> = Vec::with_capacity(n);
+        enemies.extend(
+            (0..n)
+                .filter(|&e| self.units[e].side != side && self.units[e].on_table())
+                .map(|e| (e, self.units[e].row, self.units[e].engaged.is_some())),
+        );
         let max_facing = self.rules.field.max_facing;
         for &i in acting.iter().filter(|&&i| self.units[i].engaged.is_none()) {
             let row = self.units[i].row;

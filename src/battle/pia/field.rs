@@ -204,14 +204,20 @@ impl<'a> Battle<'a> {
     /// The units beside `u` in its row and the enemy it faces: its adjacent hexes.
     pub(super) fn neighbours(&self, u: usize) -> Vec<usize> {
         let x = &self.units[u];
-        let row: Vec<usize> = self
+        let mut out = Vec::with_capacity(3);
+        // The units just before and after `u` in its row, in card order, read as the row
+        // goes by rather than collected first.
+        let mut row = self
             .in_sector(x.side, x.sector)
-            .filter(|&i| self.units[i].pos == x.pos)
-            .collect();
-        let mut out = Vec::new();
-        if let Some(k) = row.iter().position(|&i| i == u) {
-            out.extend(k.checked_sub(1).map(|j| row[j]));
-            out.extend(row.get(k + 1).copied());
+            .filter(|&i| self.units[i].pos == x.pos);
+        let mut before = None;
+        for i in row.by_ref() {
+            if i == u {
+                out.extend(before);
+                out.extend(row.next());
+                break;
+            }
+            before = Some(i);
         }
         out.extend(self.target_of(u).map(|t| t.0));
         out
@@ -223,12 +229,12 @@ impl<'a> Battle<'a> {
         let smoke = if self.smoky(f) || self.smoky(t) {
             m.smoke_in_hex
         } else {
-            let near: BTreeSet<usize> = self
-                .neighbours(f)
-                .into_iter()
-                .chain(self.neighbours(t))
-                .filter(|&i| i != f && i != t)
-                .collect();
+            // Each neighbour once (a sorted, deduplicated handful, not a tree).
+            let mut near = self.neighbours(f);
+            near.extend(self.neighbours(t));
+            near.retain(|&i| i != f && i != t);
+            near.sort_unstable();
+            near.dedup();
             near.into_iter().filter(|&i| self.smoky(i)).count() as i64 * m.smoke_adjacent
         };
         if self.r.smoke_floor {
