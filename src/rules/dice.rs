@@ -59,6 +59,22 @@ pub trait Dice {
         }
     }
 
+    /// Rolls as [`Dice::roll`] does, `event` and `purpose` appending the event id and
+    /// the purpose to the text they are given: the hottest rolls write theirs piece by
+    /// piece, without the formatting machinery of [`Dice::roll_fmt`]. The log reads the
+    /// same.
+    fn roll_write(
+        &mut self,
+        sides: u8,
+        event: &dyn Fn(&mut String),
+        purpose: &dyn Fn(&mut String),
+    ) -> u8 {
+        let (mut e, mut p) = (String::new(), String::new());
+        event(&mut e);
+        purpose(&mut p);
+        self.roll(&e, sides, &p)
+    }
+
     /// Returns every roll made so far, in order.
     fn log(&self) -> &[Roll];
 
@@ -385,8 +401,40 @@ impl Dice for StreamDice {
         value
     }
 
+    fn roll_write(
+        &mut self,
+        sides: u8,
+        event: &dyn Fn(&mut String),
+        purpose: &dyn Fn(&mut String),
+    ) -> u8 {
+        let value = self.next_face(sides);
+        event(&mut self.text);
+        let event_end = self.text.len();
+        purpose(&mut self.text);
+        self.push(sides, value, event_end);
+        value
+    }
+
     fn log(&self) -> &[Roll] {
         self.log.get_or_init(|| self.write_log())
+    }
+}
+
+/// Appends a number in decimal, for [`Dice::roll_write`]'s writers.
+pub fn push_number(text: &mut String, n: u32) {
+    let mut digits = [0u8; 10];
+    let mut i = digits.len();
+    let mut n = n;
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &digits[i..] {
+        text.push(char::from(d));
     }
 }
 
@@ -428,6 +476,18 @@ impl Dice for BattleDice {
         match self {
             Self::PerEvent(d) => d.roll_fmt(event, sides, purpose),
             Self::Stream(d) => d.roll_fmt(event, sides, purpose),
+        }
+    }
+
+    fn roll_write(
+        &mut self,
+        sides: u8,
+        event: &dyn Fn(&mut String),
+        purpose: &dyn Fn(&mut String),
+    ) -> u8 {
+        match self {
+            Self::PerEvent(d) => d.roll_write(sides, event, purpose),
+            Self::Stream(d) => d.roll_write(sides, event, purpose),
         }
     }
 
@@ -650,6 +710,11 @@ mod tests {
             d.roll_fmt(format_args!("{}", "x"), 10, format_args!("second {}", 2));
             d.d10("y", "third");
             d.pick("x", 300, "fourth");
+            d.roll_write(6, &|t| t.push_str("w/7"), &|t| {
+                t.push_str("fifth ");
+                push_number(t, 4_294_967_295);
+                push_number(t, 0);
+            });
         }
         let text = |log: &[Roll]| {
             log.iter()
@@ -659,6 +724,8 @@ mod tests {
         assert_eq!(text(s.log()), text(e.log()));
         assert_eq!(s.log()[1].event, "x#2");
         assert_eq!(s.log()[1].purpose, "second 2");
+        let last = s.log().last().map(|r| (r.event.clone(), r.purpose.clone()));
+        assert_eq!(last, Some(("w/7".into(), "fifth 42949672950".into())));
         // The log written out is kept up to date by later rolls.
         s.d6("z", "fifth");
         assert_eq!(s.log().len(), e.log().len() + 1);

@@ -28,7 +28,7 @@ use super::frame::{self, Provisional, Rearguard};
 use super::result::{LeaderResult, LeaderState, TacticalResult, UnitResult, UnitState, Winner};
 use super::ruleset::{GameTables, Ruleset};
 use crate::rules::Ducats;
-use crate::rules::dice::Dice;
+use crate::rules::dice::{Dice, push_number};
 use serde::Deserialize;
 use std::collections::BTreeSet;
 use std::ops::RangeInclusive;
@@ -103,21 +103,6 @@ struct Battle<'d> {
 }
 
 const SIDE: [&str; 2] = ["A", "B"];
-
-/// Which of a unit's `n` dice this is, after `lead`: `/d2`, `, die 2 of 2`; nothing when
-/// the unit rolls one die (the log's words as they always were).
-struct DieOf(u8, u8, &'static str);
-
-impl std::fmt::Display for DieOf {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let DieOf(d, n, lead) = *self;
-        match (n, lead) {
-            (1, _) => Ok(()),
-            (_, "/d") => write!(f, "/d{d}"),
-            _ => write!(f, "{lead}{d} of {n}"),
-        }
-    }
-}
 
 impl Battle<'_> {
     /// §7.2–§7.5: the whole Field Combat; returns the verdict and the rounds fought.
@@ -247,25 +232,51 @@ impl Battle<'_> {
     /// One unit's dice (§7.2; two for a major unit §14.3; a gun bursts on 6 §8).
     fn unit_rolls(&mut self, side: usize, i: usize, fv: u8, round: u32) -> u32 {
         let u = &self.forces[side].units[i];
-        let n = if u.major { 2 } else { 1 };
+        let n: u8 = if u.major { 2 } else { 1 };
         let role = if side == 0 { "att" } else { "def" };
         let gun = u.kind == Kind::Art;
         let mut hits = 0;
         for d in 1..=n {
             let u = &self.forces[side].units[i];
-            // Written straight into the dice's log: `…/d2` and `, die 2 of 2` only for a
-            // major unit's two dice.
-            let roll = self.dice.roll_fmt(
-                format_args!("mon/{}/r{round}/{}{}", self.id, u.id, DieOf(d, n, "/d")),
-                6,
-                format_args!(
-                    "MON fire {}->{} ({role} FV{fv}{}): hit on ≤{fv}{}",
-                    u.id,
-                    SIDE[1 - side],
-                    DieOf(d, n, ", die "),
-                    if gun { ", bursts on 6" } else { "" }
-                ),
-            );
+            // Written straight into the dice's log, piece by piece (every unit fires
+            // every round: these are most of a battle's rolls): `mon/<battle>/r<round>/
+            // <unit>` and `MON fire <unit>->B (att FV3): hit on ≤3`, with `/d2` and
+            // `, die 2 of 2` for a major unit's two dice.
+            let id = self.id.as_str();
+            let event = |t: &mut String| {
+                t.push_str("mon/");
+                t.push_str(id);
+                t.push_str("/r");
+                push_number(t, round);
+                t.push('/');
+                t.push_str(&u.id);
+                if n > 1 {
+                    t.push_str("/d");
+                    push_number(t, u32::from(d));
+                }
+            };
+            let purpose = |t: &mut String| {
+                t.push_str("MON fire ");
+                t.push_str(&u.id);
+                t.push_str("->");
+                t.push_str(SIDE[1 - side]);
+                t.push_str(" (");
+                t.push_str(role);
+                t.push_str(" FV");
+                push_number(t, u32::from(fv));
+                if n > 1 {
+                    t.push_str(", die ");
+                    push_number(t, u32::from(d));
+                    t.push_str(" of ");
+                    push_number(t, u32::from(n));
+                }
+                t.push_str("): hit on ≤");
+                push_number(t, u32::from(fv));
+                if gun {
+                    t.push_str(", bursts on 6");
+                }
+            };
+            let roll = self.dice.roll_write(6, &event, &purpose);
             if gun && roll == BURST_FACE {
                 self.forces[side].units[i].burst();
                 break;
