@@ -193,7 +193,11 @@ impl<'a> Battle<'a> {
     }
 
     pub(super) fn in_ezoc(&self, u: usize) -> bool {
-        self.facing(u).into_iter().any(|e| self.exerts_zoc(e))
+        // Read as the sector goes by: no list of the facing units is kept.
+        let x = &self.units[u];
+        let row = x.pos + dir(x.side);
+        self.in_sector(1 - x.side, x.sector)
+            .any(|e| self.units[e].pos == row && self.exerts_zoc(e))
     }
 
     pub(super) fn smoky(&self, u: usize) -> bool {
@@ -201,10 +205,12 @@ impl<'a> Battle<'a> {
         self.units[u].smoke || self.units[u].feu
     }
 
-    /// The units beside `u` in its row and the enemy it faces: its adjacent hexes.
-    pub(super) fn neighbours(&self, u: usize) -> Vec<usize> {
+    /// The units beside `u` in its row and the enemy it faces: its adjacent hexes, at
+    /// most three, in an array on the stack (the smoke and TDR queries ask for them shot
+    /// by shot, so a `Vec` each time was an allocation per query).
+    pub(super) fn neighbours(&self, u: usize) -> Neighbours {
         let x = &self.units[u];
-        let mut out = Vec::with_capacity(3);
+        let mut out = Neighbours::default();
         // The units just before and after `u` in its row, in card order, read as the row
         // goes by rather than collected first.
         let mut row = self
@@ -230,12 +236,24 @@ impl<'a> Battle<'a> {
             m.smoke_in_hex
         } else {
             // Each neighbour once (a sorted, deduplicated handful, not a tree).
-            let mut near = self.neighbours(f);
-            near.extend(self.neighbours(t));
-            near.retain(|&i| i != f && i != t);
+            let (nf, nt) = (self.neighbours(f), self.neighbours(t));
+            let mut near = [0; 6];
+            let mut n = 0;
+            for &i in nf.as_slice().iter().chain(nt.as_slice()) {
+                if i != f && i != t {
+                    near[n] = i;
+                    n += 1;
+                }
+            }
+            let near = &mut near[..n];
             near.sort_unstable();
-            near.dedup();
-            near.into_iter().filter(|&i| self.smoky(i)).count() as i64 * m.smoke_adjacent
+            let mut smoky = 0;
+            for (k, &i) in near.iter().enumerate() {
+                if (k == 0 || near[k - 1] != i) && self.smoky(i) {
+                    smoky += 1;
+                }
+            }
+            smoky * m.smoke_adjacent
         };
         if self.r.smoke_floor {
             smoke.max(m.smoke_floor)
@@ -249,7 +267,7 @@ impl<'a> Battle<'a> {
         let m = &self.t.modifiers;
         if self.smoky(u) {
             m.tdr_smoke_in_hex
-        } else if self.neighbours(u).into_iter().any(|i| self.smoky(i)) {
+        } else if self.neighbours(u).as_slice().iter().any(|&i| self.smoky(i)) {
             m.tdr_smoke_adjacent
         } else {
             0
@@ -534,5 +552,26 @@ impl<'a> Battle<'a> {
                 self.relocate(c, u);
             }
         }
+    }
+}
+
+/// A unit's adjacent hexes' units ([`Battle::neighbours`]): at most two beside it in its
+/// row and the enemy it faces.
+#[derive(Default, Clone, Copy)]
+pub(super) struct Neighbours {
+    units: [usize; 3],
+    len: usize,
+}
+
+impl Neighbours {
+    fn extend(&mut self, unit: Option<usize>) {
+        if let (Some(u), Some(slot)) = (unit, self.units.get_mut(self.len)) {
+            *slot = u;
+            self.len += 1;
+        }
+    }
+
+    pub(super) fn as_slice(&self) -> &[usize] {
+        &self.units[..self.len]
     }
 }
