@@ -3,11 +3,14 @@
 //! and `battle odds` over the same battle on one thread and on two, for its speed-up.
 //! `scripts/bench.sh --battles` runs it here and in the code before issue 16, whose own
 //! copy of this file has the first group only.
+//!
+//! The dice are those of a new campaign (the ruling `battle_dice_stream`: one stream per
+//! battle), and each auto-resolve writes its roll log out, as the campaign stores it.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use giglio::battle::card::{Card, Place, SideSpec};
 use giglio::battle::ruleset::Ruleset;
-use giglio::rules::dice::SeededDice;
+use giglio::rules::dice::{Dice, StreamDice};
 use std::hint::black_box;
 
 fn ruleset(id: &str) -> Ruleset {
@@ -54,8 +57,12 @@ fn auto_resolve(c: &mut Criterion) {
         group.bench_function(id, |b| {
             b.iter(|| {
                 seed += 1;
-                let mut dice = SeededDice::new(giglio::battle::odds::run_seed("bench", seed));
-                black_box(giglio::battle::auto_resolve(&card, &rs, &mut dice).expect("resolves"))
+                let mut dice = StreamDice::new(
+                    giglio::battle::odds::run_seed("bench", seed),
+                    &card.battle.id,
+                );
+                let result = giglio::battle::auto_resolve(&card, &rs, &mut dice).expect("resolves");
+                black_box((result, dice.log().len()))
             })
         });
     }
@@ -76,7 +83,8 @@ fn odds_threads(c: &mut Criterion) {
             group.bench_function(format!("{id}/t{threads}"), |b| {
                 b.iter(|| {
                     black_box(
-                        giglio::battle::odds::odds(&card, &rs, ODDS_RUNS, threads).expect("odds"),
+                        giglio::battle::odds::odds_with(&card, &rs, ODDS_RUNS, threads, true)
+                            .expect("odds"),
                     )
                 })
             });

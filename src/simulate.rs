@@ -55,7 +55,11 @@ pub fn auto_outcome(
     seed: Seed,
 ) -> Result<BattleOutcome, String> {
     let card = card::for_battle(c, b, clubs, rs);
-    let mut dice = SeededDice::new(seed);
+    let mut dice = crate::rules::dice::BattleDice::new(
+        seed,
+        &card.battle.id,
+        c.tables.rulings.battle_dice_stream,
+    );
     crate::battle::auto_outcome(&card, rs, &mut dice)
         .map(|(o, _)| o)
         .map_err(|e| e.to_string())

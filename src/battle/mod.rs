@@ -13,6 +13,8 @@ pub mod odds;
 pub mod oob;
 pub mod ott;
 pub mod pia;
+#[cfg(test)]
+mod replay_digest;
 pub mod result;
 pub mod ruleset;
 

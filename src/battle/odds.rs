@@ -2,14 +2,16 @@
 //! with independent seeds, never the campaign's dice, spread over every core.
 //!
 //! Run `i` always uses the seed SHA-256("giglio/odds/v1" ‖ battle ‖ i), and the tallies
-//! are integer sums, so the figures are the same whatever the number of threads.
+//! are integer sums, so the figures are the same whatever the number of threads. The runs
+//! roll the dice the campaign's ruling `battle_dice_stream` gives its battles (one stream
+//! per run, or one per roll), so the odds are those of the battles it would auto-resolve.
 
 use super::card::Card;
 use super::result::Winner;
 use super::ruleset::Ruleset;
 use super::{BattleError, auto_resolve};
 use crate::rules::Ducats;
-use crate::rules::dice::{Seed, SeededDice};
+use crate::rules::dice::{BattleDice, Seed};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
@@ -52,10 +54,16 @@ pub fn run_seed(battle: &str, i: u64) -> Seed {
     h.finalize().into()
 }
 
-fn tally(card: &Card, rs: &Ruleset, runs: std::ops::Range<u64>) -> Result<Tally, BattleError> {
+fn tally(
+    card: &Card,
+    rs: &Ruleset,
+    runs: std::ops::Range<u64>,
+    stream: bool,
+) -> Result<Tally, BattleError> {
     let mut t = Tally::default();
     for i in runs {
-        let mut dice = SeededDice::new(run_seed(&card.battle.id, i));
+        // The log is never read: a stream's is never written out either.
+        let mut dice = BattleDice::new(run_seed(&card.battle.id, i), &card.battle.id, stream);
         let r = auto_resolve(card, rs, &mut dice)?;
         match r.winner {
             Winner::A => t.a += 1,
@@ -70,8 +78,21 @@ fn tally(card: &Card, rs: &Ruleset, runs: std::ops::Range<u64>) -> Result<Tally,
     Ok(t)
 }
 
-/// Runs the battle `runs` times on `threads` threads (0: every core).
+/// Runs the battle `runs` times on `threads` threads (0: every core), each roll from its
+/// own event (the dice of campaigns without the ruling `battle_dice_stream`).
 pub fn odds(card: &Card, rs: &Ruleset, runs: u64, threads: usize) -> Result<Odds, BattleError> {
+    odds_with(card, rs, runs, threads, false)
+}
+
+/// Runs the battle as [`odds`] does, each run's dice one stream if `stream` (the ruling
+/// `battle_dice_stream`).
+pub fn odds_with(
+    card: &Card,
+    rs: &Ruleset,
+    runs: u64,
+    threads: usize,
+    stream: bool,
+) -> Result<Odds, BattleError> {
     let threads = if threads == 0 {
         std::thread::available_parallelism().map_or(1, |n| n.get())
     } else {
@@ -83,7 +104,7 @@ pub fn odds(card: &Card, rs: &Ruleset, runs: u64, threads: usize) -> Result<Odds
         let handles: Vec<_> = (0..threads)
             .map(|k| {
                 let range = (k * chunk).min(runs)..((k + 1) * chunk).min(runs);
-                scope.spawn(move || tally(card, rs, range))
+                scope.spawn(move || tally(card, rs, range, stream))
             })
             .collect();
         handles

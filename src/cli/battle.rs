@@ -715,7 +715,14 @@ fn print_odds(
     let (c, _) = super::campaign_of(dir)?;
     let b = pending(&store, id)?;
     let (card, rs) = card_of(dir, &store, &c, &b, ruleset)?;
-    let o = odds::odds(&card, &rs, runs, threads).map_err(|e| Error::user(e.to_string()))?;
+    let o = odds::odds_with(
+        &card,
+        &rs,
+        runs,
+        threads,
+        c.tables.rulings.battle_dice_stream,
+    )
+    .map_err(|e| Error::user(e.to_string()))?;
     if json {
         return ui::out_json(&o);
     }

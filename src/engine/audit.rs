@@ -45,7 +45,12 @@ fn audit_battles(
                 continue;
             };
             let card = battle_card(store, campaign, b, rs)?;
-            let mut dice = SeededDice::new(seed);
+            // The dice the campaign's ruling gave the battle when it was resolved.
+            let mut dice = crate::rules::dice::BattleDice::new(
+                seed,
+                &card.battle.id,
+                campaign.tables.rulings.battle_dice_stream,
+            );
             let Ok((outcome, _)) = crate::battle::auto_outcome(&card, rs, &mut dice) else {
                 details.push(format!("battle {} no longer auto-resolves", b.id));
                 continue;

@@ -4,7 +4,7 @@
 
 use crate::error::{Error, Result};
 use crate::rules::battles::{BattleOutcome, ResultSource, same_result};
-use crate::rules::dice::{Dice, Roll, SeededDice};
+use crate::rules::dice::{BattleDice, Dice, Roll, SeededDice};
 use crate::rules::resolve::{StepResolution, apply_battle};
 use crate::rules::world::Battle;
 use crate::rules::{Campaign, NationCode, World};
@@ -268,7 +268,11 @@ pub fn auto_resolve(
 ) -> Result<AutoResolved> {
     auto_allowed(store, c, b, &rs.id)?;
     let card = battle_card(store, c, b, rs)?;
-    let mut dice = SeededDice::new(store.phase_seed()?);
+    let mut dice = BattleDice::new(
+        store.phase_seed()?,
+        &card.battle.id,
+        c.tables.rulings.battle_dice_stream,
+    );
     let (outcome, result) = crate::battle::auto_outcome(&card, rs, &mut dice)
         .map_err(|e| Error::user(e.to_string()))?;
     let detail = AutoDetail {

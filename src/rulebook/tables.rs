@@ -342,6 +342,11 @@ fn rulings(t: &Tables, w: &Words) -> String {
     };
     let rows: Vec<[String; 3]> = vec![
         [
+            "G1.3",
+            "battle_dice_stream",
+            &r.battle_dice_stream.to_string(),
+        ],
+        [
             "G2a.3",
             "loan_confiscation_order",
             &list(&r.loan_confiscation_order),

@@ -42,6 +42,39 @@ pub trait Dice {
     /// An event id used twice in a phase gets a `#2`, `#3`… suffix, so ids stay unique.
     fn roll(&mut self, event: &str, sides: u8, purpose: &str) -> u8;
 
+    /// Rolls as [`Dice::roll`] does, with the event id and purpose still to be written:
+    /// dice that keep their log as text write them straight into it, with no `String`
+    /// of their own per roll. The log reads exactly as with `roll(&format!(…), …)`.
+    fn roll_fmt(
+        &mut self,
+        event: std::fmt::Arguments<'_>,
+        sides: u8,
+        purpose: std::fmt::Arguments<'_>,
+    ) -> u8 {
+        match (event.as_str(), purpose.as_str()) {
+            (Some(e), Some(p)) => self.roll(e, sides, p),
+            (Some(e), None) => self.roll(e, sides, &purpose.to_string()),
+            (None, Some(p)) => self.roll(&event.to_string(), sides, p),
+            (None, None) => self.roll(&event.to_string(), sides, &purpose.to_string()),
+        }
+    }
+
+    /// Rolls as [`Dice::roll`] does, `event` and `purpose` appending the event id and
+    /// the purpose to the text they are given: the hottest rolls write theirs piece by
+    /// piece, without the formatting machinery of [`Dice::roll_fmt`]. The log reads the
+    /// same.
+    fn roll_write(
+        &mut self,
+        sides: u8,
+        event: &dyn Fn(&mut String),
+        purpose: &dyn Fn(&mut String),
+    ) -> u8 {
+        let (mut e, mut p) = (String::new(), String::new());
+        event(&mut e);
+        purpose(&mut p);
+        self.roll(&e, sides, &p)
+    }
+
     /// Returns every roll made so far, in order.
     fn log(&self) -> &[Roll];
 
@@ -153,13 +186,13 @@ struct Ledger {
 
 impl Ledger {
     fn unique(&mut self, event: &str) -> String {
-        let n = self.used.entry(event.to_owned()).or_insert(0);
-        *n += 1;
-        if *n == 1 {
-            event.to_owned()
-        } else {
-            format!("{event}#{n}")
+        // Looked up by `&str` first: a repeated id costs no key of its own.
+        if let Some(n) = self.used.get_mut(event) {
+            *n += 1;
+            return format!("{event}#{n}");
         }
+        self.used.insert(event.to_owned(), 1);
+        event.to_owned()
     }
 
     fn record(&mut self, event: String, sides: u8, purpose: &str, value: u8) {
@@ -200,6 +233,269 @@ impl Dice for SeededDice {
 
     fn log(&self) -> &[Roll] {
         &self.ledger.log
+    }
+}
+
+/// The dice of one battle under the ruling `battle_dice_stream`: one ChaCha20 stream
+/// seeded once per battle with SHA-256(tag ‖ phase seed ‖ battle id), drawn in order.
+///
+/// A battle's rolls are all seen by both sides and are drawn in a fixed order, so the
+/// commit–reveal reason for a stream per roll ([`SeededDice`]) does not apply inside it,
+/// and one stream costs one SHA-256 and one ChaCha20 key setup per battle instead of per
+/// roll. Faces go through the same sampler as [`face`], so no crate upgrade changes them.
+///
+/// The log is kept as text in one buffer and written out as [`Roll`]s only when asked
+/// for: the faces do not depend on event ids, so making ids unique (`#2`, `#3`…, as
+/// [`SeededDice`] does) can wait until then, and a roll costs no allocation of its own.
+#[derive(Debug)]
+pub struct StreamDice {
+    rng: ChaCha20Rng,
+    /// Each roll's event id then its purpose, back to back.
+    text: String,
+    rolls: Vec<PackedRoll>,
+    /// The log as [`Roll`]s, written on the first call to [`Dice::log`] after a roll.
+    log: std::cell::OnceCell<Vec<Roll>>,
+}
+
+/// One roll of a [`StreamDice`]: where its texts end in `text`, the die and its face.
+#[derive(Clone, Copy, Debug)]
+struct PackedRoll {
+    event_end: usize,
+    purpose_end: usize,
+    sides: u8,
+    value: u8,
+}
+
+/// The domain tag of [`StreamDice`] seeds, so they never equal a per-event seed.
+const STREAM_TAG: &[u8] = b"giglio/battle-dice/v1\0";
+
+/// Returns the seed of a battle's stream: SHA-256(tag ‖ phase seed ‖ battle id).
+pub fn stream_seed(phase_seed: &Seed, battle: &str) -> Seed {
+    let mut h = Sha256::new();
+    h.update(STREAM_TAG);
+    h.update(phase_seed);
+    h.update(battle.as_bytes());
+    h.finalize().into()
+}
+
+impl StreamDice {
+    /// Creates the dice of battle `battle` in the phase (or run) of `seed`.
+    pub fn new(seed: Seed, battle: &str) -> Self {
+        Self {
+            rng: ChaCha20Rng::from_seed(stream_seed(&seed, battle)),
+            // Room for a small battle's log; a larger one grows it a few times.
+            text: String::with_capacity(4 * 1024),
+            rolls: Vec::with_capacity(64),
+            log: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// Draws the next face, the same way as [`face`] does from its own stream.
+    fn next_face(&mut self, sides: u8) -> u8 {
+        // A die of fewer than two faces is a caller's bug: [`face`] refuses it; here
+        // it is read as a coin rather than a panic mid-battle.
+        uniform(&mut self.rng, sides.max(2))
+    }
+
+    fn push(&mut self, sides: u8, value: u8, event_end: usize) {
+        self.rolls.push(PackedRoll {
+            event_end,
+            purpose_end: self.text.len(),
+            sides,
+            value,
+        });
+        if self.log.get().is_some() {
+            self.log = std::cell::OnceCell::new();
+        }
+    }
+
+    /// Writes the log out, event ids made unique as [`SeededDice`] makes them.
+    fn write_log(&self) -> Vec<Roll> {
+        // Ids share long prefixes (`pia/<battle>/t3/…`), which a tree compares again at
+        // every level; a hash reads each id once. The map only counts, so its order and
+        // its hasher change nothing written.
+        let mut used: std::collections::HashMap<&str, u32, FnvBuild> =
+            std::collections::HashMap::with_capacity_and_hasher(self.rolls.len(), FnvBuild);
+        let mut start = 0;
+        self.rolls
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                let event = &self.text[start..r.event_end];
+                let purpose = &self.text[r.event_end..r.purpose_end];
+                start = r.purpose_end;
+                let n = used.entry(event).or_insert(0);
+                *n += 1;
+                Roll {
+                    seq: i as u32 + 1,
+                    event: if *n == 1 {
+                        event.to_owned()
+                    } else {
+                        format!("{event}#{n}")
+                    },
+                    purpose: purpose.to_owned(),
+                    sides: r.sides,
+                    value: r.value,
+                }
+            })
+            .collect()
+    }
+}
+
+/// A multiply–xor hash in the manner of FNV-1a, eight bytes a step, for
+/// [`StreamDice::write_log`]'s counts: keys are our own event ids, short and not chosen by
+/// anyone trying to collide them, so SipHash's protection buys nothing.
+#[derive(Clone, Copy, Default)]
+struct FnvBuild;
+
+struct Fnv(u64);
+
+impl std::hash::BuildHasher for FnvBuild {
+    type Hasher = Fnv;
+    fn build_hasher(&self) -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let word = u64::from_le_bytes(c.try_into().unwrap_or_default());
+            self.0 = (self.0 ^ word)
+                .wrapping_mul(0x0100_0000_01b3)
+                .rotate_left(29);
+        }
+        for &b in chunks.remainder() {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
+impl Dice for StreamDice {
+    fn roll(&mut self, event: &str, sides: u8, purpose: &str) -> u8 {
+        let value = self.next_face(sides);
+        self.text.push_str(event);
+        let event_end = self.text.len();
+        self.text.push_str(purpose);
+        self.push(sides, value, event_end);
+        value
+    }
+
+    fn roll_fmt(
+        &mut self,
+        event: std::fmt::Arguments<'_>,
+        sides: u8,
+        purpose: std::fmt::Arguments<'_>,
+    ) -> u8 {
+        use std::fmt::Write;
+        let value = self.next_face(sides);
+        // Writing to a String cannot fail.
+        let _ = self.text.write_fmt(event);
+        let event_end = self.text.len();
+        let _ = self.text.write_fmt(purpose);
+        self.push(sides, value, event_end);
+        value
+    }
+
+    fn roll_write(
+        &mut self,
+        sides: u8,
+        event: &dyn Fn(&mut String),
+        purpose: &dyn Fn(&mut String),
+    ) -> u8 {
+        let value = self.next_face(sides);
+        event(&mut self.text);
+        let event_end = self.text.len();
+        purpose(&mut self.text);
+        self.push(sides, value, event_end);
+        value
+    }
+
+    fn log(&self) -> &[Roll] {
+        self.log.get_or_init(|| self.write_log())
+    }
+}
+
+/// Appends a number in decimal, for [`Dice::roll_write`]'s writers.
+pub fn push_number(text: &mut String, n: u32) {
+    let mut digits = [0u8; 10];
+    let mut i = digits.len();
+    let mut n = n;
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &digits[i..] {
+        text.push(char::from(d));
+    }
+}
+
+/// The dice a campaign battle is auto-resolved with, as the campaign's ruling
+/// `battle_dice_stream` says: one stream per battle, or (campaigns written before the
+/// ruling) a stream per roll, so their stored battles replay exactly.
+#[derive(Debug)]
+pub enum BattleDice {
+    PerEvent(SeededDice),
+    /// Boxed: a ChaCha20 state is large, and there is one box per battle.
+    Stream(Box<StreamDice>),
+}
+
+impl BattleDice {
+    /// Creates the dice of battle `battle` from the phase (or run) seed.
+    pub fn new(seed: Seed, battle: &str, stream: bool) -> Self {
+        if stream {
+            Self::Stream(Box::new(StreamDice::new(seed, battle)))
+        } else {
+            Self::PerEvent(SeededDice::new(seed))
+        }
+    }
+}
+
+impl Dice for BattleDice {
+    fn roll(&mut self, event: &str, sides: u8, purpose: &str) -> u8 {
+        match self {
+            Self::PerEvent(d) => d.roll(event, sides, purpose),
+            Self::Stream(d) => d.roll(event, sides, purpose),
+        }
+    }
+
+    fn roll_fmt(
+        &mut self,
+        event: std::fmt::Arguments<'_>,
+        sides: u8,
+        purpose: std::fmt::Arguments<'_>,
+    ) -> u8 {
+        match self {
+            Self::PerEvent(d) => d.roll_fmt(event, sides, purpose),
+            Self::Stream(d) => d.roll_fmt(event, sides, purpose),
+        }
+    }
+
+    fn roll_write(
+        &mut self,
+        sides: u8,
+        event: &dyn Fn(&mut String),
+        purpose: &dyn Fn(&mut String),
+    ) -> u8 {
+        match self {
+            Self::PerEvent(d) => d.roll_write(sides, event, purpose),
+            Self::Stream(d) => d.roll_write(sides, event, purpose),
+        }
+    }
+
+    fn log(&self) -> &[Roll] {
+        match self {
+            Self::PerEvent(d) => d.log(),
+            Self::Stream(d) => d.log(),
+        }
     }
 }
 
@@ -373,6 +669,67 @@ mod tests {
             .collect();
         assert_eq!(d6, GOLDEN_D6);
         assert_eq!(d10, GOLDEN_D10);
+    }
+
+    /// Golden vectors of a battle's stream (the ruling `battle_dice_stream`): part of the
+    /// campaign format too. Do not "fix" the numbers.
+    #[test]
+    fn stream_golden_vectors_are_stable() {
+        let ps = phase_seed(&seed(7), "1494-r03");
+        assert_eq!(
+            hex::encode(stream_seed(&ps, "1494-r03-M3")),
+            GOLDEN_STREAM_SEED
+        );
+        let mut d = StreamDice::new(ps, "1494-r03-M3");
+        let d6: Vec<u8> = (0..12).map(|i| d.d6(&format!("golden/{i}"), "t")).collect();
+        let d10: Vec<u8> = (0..12)
+            .map(|i| d.d10(&format!("golden/{i}"), "t"))
+            .collect();
+        assert_eq!(d6, GOLDEN_STREAM_D6);
+        assert_eq!(d10, GOLDEN_STREAM_D10);
+        // Another battle of the same phase has its own stream.
+        let mut other = StreamDice::new(ps, "1494-r03-F7");
+        let o: Vec<u8> = (0..12)
+            .map(|i| other.d6(&format!("golden/{i}"), "t"))
+            .collect();
+        assert_ne!(o, d6);
+    }
+
+    const GOLDEN_STREAM_SEED: &str =
+        "fe03f03fa6e7c1f95df47a18c702225c8f18e492ae7b2eb80ac2ed71b50ecc3b";
+    const GOLDEN_STREAM_D6: [u8; 12] = [6, 6, 4, 6, 5, 1, 5, 4, 5, 3, 1, 4];
+    const GOLDEN_STREAM_D10: [u8; 12] = [7, 3, 2, 10, 5, 1, 10, 9, 8, 6, 10, 6];
+
+    #[test]
+    fn a_stream_logs_as_per_event_dice_do() {
+        // The same calls give the same log but for the faces: ids made unique, in order.
+        let mut s = StreamDice::new(seed(4), "b");
+        let mut e = SeededDice::new(seed(4));
+        for d in [&mut s as &mut dyn Dice, &mut e] {
+            d.d6("x", "first");
+            d.roll_fmt(format_args!("{}", "x"), 10, format_args!("second {}", 2));
+            d.d10("y", "third");
+            d.pick("x", 300, "fourth");
+            d.roll_write(6, &|t| t.push_str("w/7"), &|t| {
+                t.push_str("fifth ");
+                push_number(t, 4_294_967_295);
+                push_number(t, 0);
+            });
+        }
+        let text = |log: &[Roll]| {
+            log.iter()
+                .map(|r| (r.seq, r.event.clone(), r.purpose.clone(), r.sides))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(text(s.log()), text(e.log()));
+        assert_eq!(s.log()[1].event, "x#2");
+        assert_eq!(s.log()[1].purpose, "second 2");
+        let last = s.log().last().map(|r| (r.event.clone(), r.purpose.clone()));
+        assert_eq!(last, Some(("w/7".into(), "fifth 42949672950".into())));
+        // The log written out is kept up to date by later rolls.
+        s.d6("z", "fifth");
+        assert_eq!(s.log().len(), e.log().len() + 1);
+        assert!(s.log().iter().all(|r| (1..=r.sides).contains(&r.value)));
     }
 
     const GOLDEN_PHASE_SEED: &str =

@@ -470,6 +470,14 @@ pub struct Rulings {
     /// existed keep waiting.
     #[serde(default)]
     pub battle_results_at_once: bool,
+    /// G1.3: an auto-resolved battle draws its dice from one stream seeded once for the
+    /// battle (SHA-256 of the phase seed and the battle id), in the order the game rolls
+    /// them, instead of a stream per roll: all of a battle's rolls are seen by both sides,
+    /// so none can be hidden behind another, and resolving costs a third or less.
+    /// Campaigns written before this switch existed keep a stream per roll, so their
+    /// stored battles replay and audit exactly.
+    #[serde(default)]
+    pub battle_dice_stream: bool,
     /// G2b.3: a garrison may be detached in an enemy fortified node where the club's
     /// army stands and no other nation has a force; the node then becomes the club's.
     /// Campaigns written before this switch existed keep "only in the club's own nodes".

@@ -139,12 +139,15 @@ impl Battle<'_> {
         self.provisional
             .read("combat_chits", self.rules.chits_provisional);
         let n = self.rules.chits.len();
-        let purpose = format!("LEG5.1.3 combat chit for {}: one of {n}", self.units[u].id);
-        let ev = self.ev(&format!("chit/{}", self.units[u].id));
         let k = if n == 1 {
             1
         } else {
-            usize::from(self.dice.roll(&ev, n as u8, &purpose))
+            let id = &self.units[u].id;
+            usize::from(self.dice.roll_fmt(
+                format_args!("leg/{}/t{}/chit/{id}", self.id, self.turn),
+                n as u8,
+                format_args!("LEG5.1.3 combat chit for {id}: one of {n}"),
+            ))
         };
         self.units[u].chit = Chit::Drawn(k.clamp(1, n) - 1);
     }
@@ -474,7 +477,11 @@ impl Battle<'_> {
             crt.columns[base],
             col - base as i32,
         );
-        let d6 = i32::from(self.dice.d6(&format!("{}/crt", f.ev), &purpose));
+        let d6 = i32::from(self.dice.roll_fmt(
+            format_args!("{}/crt", f.ev),
+            6,
+            format_args!("{purpose}"),
+        ));
         let (row, c) = crt.cell(d6 + drm, col, !self.rules.sw.clamp_row);
         crt.result(row, c)
     }
@@ -573,10 +580,15 @@ impl Battle<'_> {
 
     /// §5.4.1: a leader in combat dies on 2 or 12 on 2d6.
     pub(super) fn leader_check(&mut self, l: usize, ev: &str) {
-        let id = self.leaders[l].id.clone();
-        let purpose = format!("LEG5.4.1 leader loss {id}: 2d6, killed on 2 or 12");
-        let a = self.dice.d6(&format!("{ev}/leader/{id}/1"), &purpose);
-        let b = self.dice.d6(&format!("{ev}/leader/{id}/2"), &purpose);
+        let id = &self.leaders[l].id;
+        let mut die = |k: u8| {
+            self.dice.roll_fmt(
+                format_args!("{ev}/leader/{id}/{k}"),
+                6,
+                format_args!("LEG5.4.1 leader loss {id}: 2d6, killed on 2 or 12"),
+            )
+        };
+        let (a, b) = (die(1), die(2));
         if a + b == 2 || a + b == 12 {
             self.kill(l);
         }

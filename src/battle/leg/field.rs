@@ -38,6 +38,29 @@ impl Battle<'_> {
 
     /// The adjacencies of a sector (§0.4): front units pair in slot order, the longer
     /// line's surplus are overlaps on the ends of the shorter one (first flank, then rear).
+    /// Reads the adjacencies of a sector, found anew only when the field they read has
+    /// changed since (the memo is compared unit by unit, which is linear).
+    fn with_contacts<T>(&self, sector: usize, read: impl FnOnce(&[Edge]) -> T) -> T {
+        let key = |u: &Piece| (u.sector, u.on_table(), u.pos, u.slot);
+        let mut memo = self.contacts_memo.borrow_mut();
+        let same = memo.field.len() == self.units.len()
+            && memo
+                .field
+                .iter()
+                .zip(&self.units)
+                .all(|(k, u)| *k == key(u));
+        if !same {
+            memo.field.clear();
+            memo.field.extend(self.units.iter().map(key));
+            memo.sectors.clear();
+        }
+        if memo.sectors.len() <= sector {
+            memo.sectors.resize(sector + 1, None);
+        }
+        let edges = memo.sectors[sector].get_or_insert_with(|| self.contacts(sector));
+        read(edges)
+    }
+
     pub(super) fn contacts(&self, sector: usize) -> Vec<Edge> {
         let (Some(ma), Some(mb)) = (
             self.max_pos(0, sector, |_| true),
@@ -92,22 +115,26 @@ impl Battle<'_> {
     /// The enemies adjacent to a unit, with how it would attack each.
     pub(super) fn adjacent(&self, u: usize) -> Vec<(usize, Approach)> {
         let s = self.units[u].side;
-        self.contacts(self.units[u].sector)
-            .into_iter()
-            .filter(|e| e.unit[s] == u)
-            .map(|e| (e.unit[1 - s], e.approach[s]))
-            .collect()
+        self.with_contacts(self.units[u].sector, |edges| {
+            edges
+                .iter()
+                .filter(|e| e.unit[s] == u)
+                .map(|e| (e.unit[1 - s], e.approach[s]))
+                .collect()
+        })
     }
 
     /// The ordered enemies whose ZOC holds a unit (§4.1; with facing only their front, §7.2).
     pub(super) fn zoc(&self, u: usize) -> Vec<usize> {
         let s = self.units[u].side;
-        self.contacts(self.units[u].sector)
-            .into_iter()
-            .filter(|e| e.unit[s] == u && self.units[e.unit[1 - s]].order == Order::Ok)
-            .filter(|e| !self.rules.opt.facing || e.approach[1 - s] != Approach::Exposed)
-            .map(|e| e.unit[1 - s])
-            .collect()
+        self.with_contacts(self.units[u].sector, |edges| {
+            edges
+                .iter()
+                .filter(|e| e.unit[s] == u && self.units[e.unit[1 - s]].order == Order::Ok)
+                .filter(|e| !self.rules.opt.facing || e.approach[1 - s] != Approach::Exposed)
+                .map(|e| e.unit[1 - s])
+                .collect()
+        })
     }
 
     // --------------------------------------------------------------------------------
@@ -167,13 +194,16 @@ impl Battle<'_> {
         let p = &self.units[u];
         let value = self.rules.morale.get(p.grade) as i32;
         let total = mods + self.carroccio_mod(u);
-        let purpose = format!(
-            "LEG6.1 morale {} ({}, {value}) {what}: d10{total:+} <= {value} passes",
-            p.id,
-            p.grade.letter()
-        );
-        let ev = self.ev(&format!("morale/{}/{what}", p.id));
-        let roll = i32::from(self.dice.d10(&ev, &purpose));
+        // Written straight into the dice's log, as `ev` would write the id.
+        let roll = i32::from(self.dice.roll_fmt(
+            format_args!("leg/{}/t{}/morale/{}/{what}", self.id, self.turn, p.id),
+            10,
+            format_args!(
+                "LEG6.1 morale {} ({}, {value}) {what}: d10{total:+} <= {value} passes",
+                p.id,
+                p.grade.letter()
+            ),
+        ));
         roll + total <= value
     }
 

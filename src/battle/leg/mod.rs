@@ -243,6 +243,19 @@ struct Battle<'a> {
     supreme_killed: [bool; 2],
     /// The side whose Carroccio was attacked alone (§9.3.2).
     carroccio_alone: Option<usize>,
+    /// Each sector's adjacencies and the field they were found on: the policy asks for
+    /// them unit by unit, far more often than the field changes.
+    contacts_memo: std::cell::RefCell<ContactsMemo>,
+}
+
+/// What §0.4's adjacencies read of each unit: its sector, on the table, row and slot.
+type ContactsKey = (usize, bool, i32, i32);
+
+/// The adjacencies found per sector, and the field they hold for.
+#[derive(Default)]
+struct ContactsMemo {
+    field: Vec<ContactsKey>,
+    sectors: Vec<Option<Vec<Edge>>>,
 }
 
 // ------------------------------------------------------------------------------------
@@ -318,6 +331,7 @@ impl<'a> Battle<'a> {
             carroccio_lost: [false; 2],
             supreme_killed: [false; 2],
             carroccio_alone: None,
+            contacts_memo: Default::default(),
         };
         b.deploy();
         Ok(b)

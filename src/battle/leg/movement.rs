@@ -13,10 +13,13 @@ impl Battle<'_> {
         // §3.1.2: the phase ends with one chit left in the cup.
         while cup.len() > 1 {
             draw += 1;
-            let purpose = format!("LEG3.1 activation draw {draw}: one of {} chits", cup.len());
-            let ev = self.ev(&format!("draw{draw}"));
-            let i =
-                usize::from(self.dice.roll(&ev, cup.len() as u8, &purpose)).clamp(1, cup.len()) - 1;
+            let chits = cup.len();
+            let face = self.dice.roll_fmt(
+                format_args!("leg/{}/t{}/draw{draw}", self.id, self.turn),
+                chits as u8,
+                format_args!("LEG3.1 activation draw {draw}: one of {chits} chits"),
+            );
+            let i = usize::from(face).clamp(1, chits) - 1;
             let l = cup.remove(i);
             if done[l] {
                 continue; // §3.1.1: already activated, set aside and draw again

@@ -28,7 +28,7 @@ use super::frame::{self, Provisional, Rearguard};
 use super::result::{LeaderResult, LeaderState, TacticalResult, UnitResult, UnitState, Winner};
 use super::ruleset::{GameTables, Ruleset};
 use crate::rules::Ducats;
-use crate::rules::dice::Dice;
+use crate::rules::dice::{Dice, push_number};
 use serde::Deserialize;
 use std::collections::BTreeSet;
 use std::ops::RangeInclusive;
@@ -217,9 +217,12 @@ impl Battle<'_> {
         for k in 0..self.forces[side].commanders.len() {
             let c = &self.forces[side].commanders[k];
             let fv = commander_fire(c, attacking, &self.set);
-            let event = format!("mon/{}/r{round}/{}", self.id, c.id);
-            let purpose = format!("MON fire {} commander (FV{fv}): hit on ≤{fv}", c.id);
-            if self.dice.d6(&event, &purpose) <= fv {
+            let roll = self.dice.roll_fmt(
+                format_args!("mon/{}/r{round}/{}", self.id, c.id),
+                6,
+                format_args!("MON fire {} commander (FV{fv}): hit on ≤{fv}", c.id),
+            );
+            if roll <= fv {
                 hits += 1;
             }
         }
@@ -229,28 +232,51 @@ impl Battle<'_> {
     /// One unit's dice (§7.2; two for a major unit §14.3; a gun bursts on 6 §8).
     fn unit_rolls(&mut self, side: usize, i: usize, fv: u8, round: u32) -> u32 {
         let u = &self.forces[side].units[i];
-        let n = if u.major { 2 } else { 1 };
+        let n: u8 = if u.major { 2 } else { 1 };
         let role = if side == 0 { "att" } else { "def" };
         let gun = u.kind == Kind::Art;
-        let (id, base) = (u.id.clone(), format!("mon/{}/r{round}/{}", self.id, u.id));
         let mut hits = 0;
         for d in 1..=n {
-            let event = if n == 1 {
-                base.clone()
-            } else {
-                format!("{base}/d{d}")
+            let u = &self.forces[side].units[i];
+            // Written straight into the dice's log, piece by piece (every unit fires
+            // every round: these are most of a battle's rolls): `mon/<battle>/r<round>/
+            // <unit>` and `MON fire <unit>->B (att FV3): hit on ≤3`, with `/d2` and
+            // `, die 2 of 2` for a major unit's two dice.
+            let id = self.id.as_str();
+            let event = |t: &mut String| {
+                t.push_str("mon/");
+                t.push_str(id);
+                t.push_str("/r");
+                push_number(t, round);
+                t.push('/');
+                t.push_str(&u.id);
+                if n > 1 {
+                    t.push_str("/d");
+                    push_number(t, u32::from(d));
+                }
             };
-            let purpose = format!(
-                "MON fire {id}->{} ({role} FV{fv}{}): hit on ≤{fv}{}",
-                SIDE[1 - side],
-                if n == 1 {
-                    String::new()
-                } else {
-                    format!(", die {d} of {n}")
-                },
-                if gun { ", bursts on 6" } else { "" }
-            );
-            let roll = self.dice.d6(&event, &purpose);
+            let purpose = |t: &mut String| {
+                t.push_str("MON fire ");
+                t.push_str(&u.id);
+                t.push_str("->");
+                t.push_str(SIDE[1 - side]);
+                t.push_str(" (");
+                t.push_str(role);
+                t.push_str(" FV");
+                push_number(t, u32::from(fv));
+                if n > 1 {
+                    t.push_str(", die ");
+                    push_number(t, u32::from(d));
+                    t.push_str(" of ");
+                    push_number(t, u32::from(n));
+                }
+                t.push_str("): hit on ≤");
+                push_number(t, u32::from(fv));
+                if gun {
+                    t.push_str(", bursts on 6");
+                }
+            };
+            let roll = self.dice.roll_write(6, &event, &purpose);
             if gun && roll == BURST_FACE {
                 self.forces[side].units[i].burst();
                 break;

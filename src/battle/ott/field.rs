@@ -125,30 +125,65 @@ impl Battle<'_> {
     /// first ones pair off and the surplus overlap, up to `max_facing` units on one
     /// enemy (the rest cannot reach it). Routed units face nobody (§4.1).
     pub(super) fn pairing(&self, side: usize) -> Vec<Option<usize>> {
+        self.paired(side, |p| p.to_vec())
+    }
+
+    /// The §0.4 opponent of unit `u` of `side`.
+    pub(super) fn opponent(&self, side: usize, u: usize) -> Option<usize> {
+        self.paired(side, |p| p.get(u).copied().flatten())
+    }
+
+    /// Reads the pairing of `side`, made anew only when the field it reads has changed
+    /// since the last one (the memo is compared unit by unit, which is linear).
+    fn paired<T>(&self, side: usize, read: impl FnOnce(&[Option<usize>]) -> T) -> T {
+        let key = |p: &Piece| (p.on_table(), p.routed, p.engaged, p.row);
+        let mut memo = self.pairing_memo[side].borrow_mut();
+        let same = memo.field.len() == self.units.len()
+            && memo
+                .field
+                .iter()
+                .zip(&self.units)
+                .all(|(k, p)| *k == key(p));
+        if !same {
+            memo.field.clear();
+            memo.field.extend(self.units.iter().map(key));
+            memo.pairing = self.make_pairing(side);
+        }
+        read(&memo.pairing)
+    }
+
+    fn make_pairing(&self, side: usize) -> Vec<Option<usize>> {
         let n = self.units.len();
         let mut load = vec![0usize; n];
         let mut out = vec![None; n];
-        let acting: Vec<usize> = (0..n)
-            .filter(|&i| {
-                let p = &self.units[i];
-                p.side == side && p.on_table() && !p.routed
-            })
-            .collect();
+        // Each list sized for every unit at once: collecting a filter grows it a few times.
+        let mut acting = Vec::with_capacity(n);
+        acting.extend((0..n).filter(|&i| {
+            let p = &self.units[i];
+            p.side == side && p.on_table() && !p.routed
+        }));
         for &i in &acting {
             if let Some(e) = self.units[i].engaged {
                 out[i] = Some(e);
                 load[e] += 1;
             }
         }
-        let enemies: Vec<usize> = (0..n)
-            .filter(|&e| self.units[e].side != side && self.units[e].on_table())
-            .collect();
+        // Each enemy's row and whether it is in a melee, read once: for a unit in no
+        // melee, `distance` to an enemy is 1 exactly when their rows are at most 1 apart.
+        let mut enemies: Vec<(usize, i32, bool)> = Vec::with_capacity(n);
+        enemies.extend(
+            (0..n)
+                .filter(|&e| self.units[e].side != side && self.units[e].on_table())
+                .map(|e| (e, self.units[e].row, self.units[e].engaged.is_some())),
+        );
+        let max_facing = self.rules.field.max_facing;
         for &i in acting.iter().filter(|&&i| self.units[i].engaged.is_none()) {
+            let row = self.units[i].row;
             let best = enemies
                 .iter()
-                .copied()
-                .filter(|&e| self.distance(i, e) == 1 && load[e] < self.rules.field.max_facing)
-                .min_by_key(|&e| (load[e], self.units[e].engaged.is_some(), e));
+                .filter(|&&(e, r, _)| (row - r).abs() <= 1 && load[e] < max_facing)
+                .min_by_key(|&&(e, _, busy)| (load[e], busy, e))
+                .map(|&(e, _, _)| e);
             if let Some(e) = best {
                 out[i] = Some(e);
                 load[e] += 1;
@@ -165,11 +200,14 @@ impl Battle<'_> {
 
     /// One logged d6: `ott/<battle>/t<turn>/<phase>/<unit>/<what>`.
     pub(super) fn roll(&self, dice: &mut dyn Dice, unit: &str, what: &str, purpose: &str) -> i32 {
-        let event = format!(
-            "ott/{}/t{}/{}/{unit}/{what}",
-            self.id, self.turn, self.phase
-        );
-        i32::from(dice.d6(&event, purpose))
+        i32::from(dice.roll_fmt(
+            format_args!(
+                "ott/{}/t{}/{}/{unit}/{what}",
+                self.id, self.turn, self.phase
+            ),
+            6,
+            format_args!("{purpose}"),
+        ))
     }
 
     // ------------------------------------------------------------------ morale (§4)

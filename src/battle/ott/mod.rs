@@ -247,6 +247,19 @@ struct Battle<'r> {
     /// `A.C` = side A, phase C; `setup`; `end`.
     phase: String,
     provisional: Provisional,
+    /// The last §0.4 pairing of each side and the field it was made on: the policy asks
+    /// for a unit's opponent once per unit and phase, and making a pairing is quadratic.
+    pairing_memo: [std::cell::RefCell<PairingMemo>; 2],
+}
+
+/// What §0.4's pairing reads of each unit: on the table, routed, its melee, its row.
+type PairingKey = (bool, bool, Option<usize>, i32);
+
+/// A pairing and the field it was made on.
+#[derive(Default)]
+struct PairingMemo {
+    field: Vec<PairingKey>,
+    pairing: Vec<Option<usize>>,
 }
 
 fn card_error(message: String) -> BattleError {
@@ -255,6 +268,13 @@ fn card_error(message: String) -> BattleError {
 
 /// Reads one rating of a unit within `lo..=hi`, or its default.
 fn rating(u: &Unit, key: &str, lo: i64, hi: i64, default: Option<i64>) -> Result<i32, BattleError> {
+    let value = u.ratings.get(key).copied().or(default);
+    // The usual case, a rating in range, needs no owner's name for an error.
+    if let Some(v) = value.filter(|v| (lo..=hi).contains(v))
+        && let Ok(v) = i32::try_from(v)
+    {
+        return Ok(v);
+    }
     let owner = format!("unit {}", u.id);
     let v = frame::required(
         &owner,
@@ -473,6 +493,7 @@ impl<'r> Battle<'r> {
             turn: 0,
             phase: "setup".into(),
             provisional: Provisional::default(),
+            pairing_memo: Default::default(),
         };
         b.check_halves()?;
         b.deploy();

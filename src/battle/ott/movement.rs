@@ -176,7 +176,7 @@ impl Battle<'_> {
         if !doctrine || self.no_attack[p.side] || p.pinned {
             return None;
         }
-        let t = self.pairing(p.side)[u]?;
+        let t = self.opponent(p.side, u)?;
         let q = &self.units[t];
         (q.engaged.is_none()
             && (p.side == A || self.in_village(t))
@@ -187,7 +187,7 @@ impl Battle<'_> {
     /// Policy: fire at the §0.4 opponent; into a melee hex only when a miss cannot rout
     /// the friendly unit there (`fire_into_melee = "safe"`).
     pub(super) fn fire_target(&self, u: usize) -> Option<usize> {
-        let t = self.pairing(self.units[u].side)[u]?;
+        let t = self.opponent(self.units[u].side, u)?;
         match self.units[t].engaged {
             None => Some(t),
             Some(f) => {

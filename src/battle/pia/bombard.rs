@@ -33,11 +33,13 @@ impl<'a> Battle<'a> {
     ) -> Hit {
         let drm = self.bombard_drm(a, t, range);
         let (aid, tid) = (self.id(a), self.id(t));
-        let purpose = format!(
-            "PIA {what} {aid}->{tid}: column {}, range {range}, DRM {drm:+} (§8.1)",
-            col + 1
+        let roll = self.d10_fmt(
+            format_args!("{what}/{aid}>{tid}"),
+            format_args!(
+                "PIA {what} {aid}->{tid}: column {}, range {range}, DRM {drm:+} (§8.1)",
+                col + 1
+            ),
         );
-        let roll = self.d10(&format!("{what}/{aid}>{tid}"), &purpose);
         let hit = lookup(&self.t.bombard[col].1, roll + drm, Hit::NoEffect);
         if range == 1 && hit == Hit::RoutRicochet {
             Hit::Rout
@@ -132,10 +134,13 @@ impl<'a> Battle<'a> {
     pub(super) fn cannon_failure(&mut self, a: usize) {
         let max = self.t.modifiers.cannon_failure_max;
         let unit = self.id(a);
-        let purpose = format!(
-            "PIA cannon failure {unit}: d10 0-{max} leaves it Fired for the rest of the day (§8.4)"
+        let roll = self.d10_fmt(
+            format_args!("cannon/{unit}"),
+            format_args!(
+                "PIA cannon failure {unit}: d10 0-{max} leaves it Fired for the rest of the day (§8.4)"
+            ),
         );
-        if self.d10(&format!("cannon/{unit}"), &purpose) <= max {
+        if roll <= max {
             self.units[a].broken = true;
         }
     }

@@ -141,8 +141,37 @@ impl<'a> Battle<'a> {
     }
 
     pub(super) fn target_of(&self, u: usize) -> Option<(usize, bool)> {
-        let rows = self.contact(self.units[u].sector)?;
-        Self::target_in(&rows, self.units[u].side, u)
+        let side = self.units[u].side;
+        self.with_contact(self.units[u].sector, |rows| {
+            Self::target_in(rows.as_ref()?, side, u)
+        })
+    }
+
+    /// Reads the contact rows of a sector, found anew only when the field they read has
+    /// changed since (the memo is compared unit by unit, which is linear).
+    fn with_contact<T>(
+        &self,
+        sector: usize,
+        read: impl FnOnce(&Option<[Vec<usize>; 2]>) -> T,
+    ) -> T {
+        let key = |x: &Unit| (x.gone.is_none(), x.sector, x.pos, x.order);
+        let mut memo = self.contact_memo.borrow_mut();
+        let same = memo.field.len() == self.units.len()
+            && memo
+                .field
+                .iter()
+                .zip(&self.units)
+                .all(|(k, x)| *k == key(x));
+        if !same {
+            memo.field.clear();
+            memo.field.extend(self.units.iter().map(key));
+            memo.sectors.clear();
+        }
+        if memo.sectors.len() <= sector {
+            memo.sectors.resize(sector + 1, None);
+        }
+        let rows = memo.sectors[sector].get_or_insert_with(|| self.contact(sector));
+        read(rows)
     }
 
     /// §7.0: every unit but artillery and routed units, not from woods or cover.
@@ -164,7 +193,11 @@ impl<'a> Battle<'a> {
     }
 
     pub(super) fn in_ezoc(&self, u: usize) -> bool {
-        self.facing(u).into_iter().any(|e| self.exerts_zoc(e))
+        // Read as the sector goes by: no list of the facing units is kept.
+        let x = &self.units[u];
+        let row = x.pos + dir(x.side);
+        self.in_sector(1 - x.side, x.sector)
+            .any(|e| self.units[e].pos == row && self.exerts_zoc(e))
     }
 
     pub(super) fn smoky(&self, u: usize) -> bool {
@@ -172,17 +205,25 @@ impl<'a> Battle<'a> {
         self.units[u].smoke || self.units[u].feu
     }
 
-    /// The units beside `u` in its row and the enemy it faces: its adjacent hexes.
-    pub(super) fn neighbours(&self, u: usize) -> Vec<usize> {
+    /// The units beside `u` in its row and the enemy it faces: its adjacent hexes, at
+    /// most three, in an array on the stack (the smoke and TDR queries ask for them shot
+    /// by shot, so a `Vec` each time was an allocation per query).
+    pub(super) fn neighbours(&self, u: usize) -> Neighbours {
         let x = &self.units[u];
-        let row: Vec<usize> = self
+        let mut out = Neighbours::default();
+        // The units just before and after `u` in its row, in card order, read as the row
+        // goes by rather than collected first.
+        let mut row = self
             .in_sector(x.side, x.sector)
-            .filter(|&i| self.units[i].pos == x.pos)
-            .collect();
-        let mut out = Vec::new();
-        if let Some(k) = row.iter().position(|&i| i == u) {
-            out.extend(k.checked_sub(1).map(|j| row[j]));
-            out.extend(row.get(k + 1).copied());
+            .filter(|&i| self.units[i].pos == x.pos);
+        let mut before = None;
+        for i in row.by_ref() {
+            if i == u {
+                out.extend(before);
+                out.extend(row.next());
+                break;
+            }
+            before = Some(i);
         }
         out.extend(self.target_of(u).map(|t| t.0));
         out
@@ -194,13 +235,25 @@ impl<'a> Battle<'a> {
         let smoke = if self.smoky(f) || self.smoky(t) {
             m.smoke_in_hex
         } else {
-            let near: BTreeSet<usize> = self
-                .neighbours(f)
-                .into_iter()
-                .chain(self.neighbours(t))
-                .filter(|&i| i != f && i != t)
-                .collect();
-            near.into_iter().filter(|&i| self.smoky(i)).count() as i64 * m.smoke_adjacent
+            // Each neighbour once (a sorted, deduplicated handful, not a tree).
+            let (nf, nt) = (self.neighbours(f), self.neighbours(t));
+            let mut near = [0; 6];
+            let mut n = 0;
+            for &i in nf.as_slice().iter().chain(nt.as_slice()) {
+                if i != f && i != t {
+                    near[n] = i;
+                    n += 1;
+                }
+            }
+            let near = &mut near[..n];
+            near.sort_unstable();
+            let mut smoky = 0;
+            for (k, &i) in near.iter().enumerate() {
+                if (k == 0 || near[k - 1] != i) && self.smoky(i) {
+                    smoky += 1;
+                }
+            }
+            smoky * m.smoke_adjacent
         };
         if self.r.smoke_floor {
             smoke.max(m.smoke_floor)
@@ -214,7 +267,7 @@ impl<'a> Battle<'a> {
         let m = &self.t.modifiers;
         if self.smoky(u) {
             m.tdr_smoke_in_hex
-        } else if self.neighbours(u).into_iter().any(|i| self.smoky(i)) {
+        } else if self.neighbours(u).as_slice().iter().any(|&i| self.smoky(i)) {
             m.tdr_smoke_adjacent
         } else {
             0
@@ -499,5 +552,26 @@ impl<'a> Battle<'a> {
                 self.relocate(c, u);
             }
         }
+    }
+}
+
+/// A unit's adjacent hexes' units ([`Battle::neighbours`]): at most two beside it in its
+/// row and the enemy it faces.
+#[derive(Default, Clone, Copy)]
+pub(super) struct Neighbours {
+    units: [usize; 3],
+    len: usize,
+}
+
+impl Neighbours {
+    fn extend(&mut self, unit: Option<usize>) {
+        if let (Some(u), Some(slot)) = (unit, self.units.get_mut(self.len)) {
+            *slot = u;
+            self.len += 1;
+        }
+    }
+
+    pub(super) fn as_slice(&self) -> &[usize] {
+        &self.units[..self.len]
     }
 }

@@ -50,20 +50,13 @@ impl<'a> Battle<'a> {
             0
         };
         let need = self.units[u].training;
-        let mut text: String = mods
-            .iter()
-            .map(|(v, why)| format!(" {v:+} {why}"))
-            .collect();
-        if sf != 0 {
-            text += &format!(" -{sf} SF");
-        }
-        if light != 0 {
-            text += &format!(" {light:+} light");
-        }
+        let text = TdrMods { mods, sf, light };
         let nine = if reorg { ", an unmodified 9 fails" } else { "" };
         let unit = self.id(u);
-        let purpose = format!("PIA TDR {what} {unit}: d10{text} <= {need} passes{nine} (§5.11)");
-        let raw = self.d10(&format!("tdr/{key}/{unit}"), &purpose);
+        let raw = self.d10_fmt(
+            format_args!("tdr/{key}/{unit}"),
+            format_args!("PIA TDR {what} {unit}: d10{text} <= {need} passes{nine} (§5.11)"),
+        );
         if reorg && raw == self.t.modifiers.reorg_natural_fail {
             return false;
         }
@@ -178,7 +171,7 @@ impl<'a> Battle<'a> {
         }
         let m = &self.t.modifiers;
         let gren = x.gren
-            || self.neighbours(u).into_iter().any(|i| {
+            || self.neighbours(u).as_slice().iter().any(|&i| {
                 let n = &self.units[i];
                 n.side == x.side && n.gren && n.order == Order::Good
             });
@@ -195,10 +188,12 @@ impl<'a> Battle<'a> {
         } else {
             String::new()
         };
-        let purpose = format!(
-            "PIA changing of ranks {unit}: d10{sf_text}{g_text}, 0-{max} keeps good order (§8.5.3)"
+        let roll = self.d10_fmt(
+            format_args!("ranks/{unit}"),
+            format_args!(
+                "PIA changing of ranks {unit}: d10{sf_text}{g_text}, 0-{max} keeps good order (§8.5.3)"
+            ),
         );
-        let roll = self.d10(&format!("ranks/{unit}"), &purpose);
         if roll - sf + g <= max {
             self.units[u].changed = true;
             true
@@ -322,11 +317,13 @@ impl<'a> Battle<'a> {
         } else {
             "fire"
         };
-        let purpose = format!(
-            "PIA {kind} {fid}->{tid}: {sp} SP, {} column, DRM {drm:+} (§9.1)",
-            FIRE_COLUMNS[col]
+        let roll = self.d10_fmt(
+            format_args!("fire/{fid}>{tid}"),
+            format_args!(
+                "PIA {kind} {fid}->{tid}: {sp} SP, {} column, DRM {drm:+} (§9.1)",
+                FIRE_COLUMNS[col]
+            ),
         );
-        let roll = self.d10(&format!("fire/{fid}>{tid}"), &purpose);
         lookup(&self.t.fire[col], roll + drm, Hit::NoEffect)
     }
 
@@ -540,5 +537,28 @@ impl<'a> Battle<'a> {
             })
             .collect();
         self.apply_hits(u, &hits);
+    }
+}
+
+/// The modifiers of a TDR as its roll's purpose reads them (` +1 eZOC -2 SF +1 light`),
+/// written straight into the log rather than into a `String` of their own.
+struct TdrMods<'m> {
+    mods: &'m [(i64, &'m str)],
+    sf: i64,
+    light: i64,
+}
+
+impl std::fmt::Display for TdrMods<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (v, why) in self.mods {
+            write!(f, " {v:+} {why}")?;
+        }
+        if self.sf != 0 {
+            write!(f, " -{} SF", self.sf)?;
+        }
+        if self.light != 0 {
+            write!(f, " {:+} light", self.light)?;
+        }
+        Ok(())
     }
 }

@@ -73,12 +73,13 @@ impl<'a> Battle<'a> {
         self.note("melee");
         let (aid, did) = (self.id(a), self.id(d));
         let (x, y) = self.t.melee[col].odds;
-        let purpose = format!(
-            "PIA {what} {aid}->{did}: {}:{} SP, column {x}:{y}, DRM {drm:+} (§9.2.4)",
-            self.units[a].sp(),
-            self.units[d].sp()
+        let (asp, dsp) = (self.units[a].sp(), self.units[d].sp());
+        let roll = self.d10_fmt(
+            format_args!("{}/{aid}>{did}", Hyphens(what)),
+            format_args!(
+                "PIA {what} {aid}->{did}: {asp}:{dsp} SP, column {x}:{y}, DRM {drm:+} (§9.2.4)"
+            ),
         );
-        let roll = self.d10(&format!("{}/{aid}>{did}", what.replace(' ', "-")), &purpose);
         lookup(
             &self.t.melee[col].bands,
             roll + drm,
@@ -339,5 +340,19 @@ impl<'a> Battle<'a> {
                 Order::Good
             };
         }
+    }
+}
+
+/// Writes a text with its spaces as hyphens (an event id's `counter-charge`), without a
+/// `String` of its own.
+struct Hyphens<'a>(&'a str);
+
+impl std::fmt::Display for Hyphens<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use std::fmt::Write;
+        for c in self.0.chars() {
+            f.write_char(if c == ' ' { '-' } else { c })?;
+        }
+        Ok(())
     }
 }

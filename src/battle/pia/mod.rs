@@ -320,6 +320,20 @@ struct Battle<'a> {
     used: RefCell<Provisional>,
     /// Enemy units already attacked in this wing activation (§9.2.1: one melee a hex).
     meleed: BTreeSet<usize>,
+    /// Each sector's contact rows and the field they were found on: fire, smoke and
+    /// melee ask for a unit's target one unit at a time, far more often than the field
+    /// changes.
+    contact_memo: RefCell<ContactMemo>,
+}
+
+/// What a sector's contact rows read of each unit: on the table, sector, row, order.
+type ContactKey = (bool, usize, i64, Order);
+
+/// The contact rows found per sector, and the field they hold for.
+#[derive(Default)]
+struct ContactMemo {
+    field: Vec<ContactKey>,
+    sectors: Vec<Option<Option<[Vec<usize>; 2]>>>,
 }
 #[cfg(test)]
 mod tests;

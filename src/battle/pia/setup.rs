@@ -348,6 +348,7 @@ impl<'a> Battle<'a> {
             tag: "setup".into(),
             used: RefCell::new(Provisional::default()),
             meleed: BTreeSet::new(),
+            contact_memo: RefCell::default(),
         };
         battle.place_all_commanders();
         Ok(battle)

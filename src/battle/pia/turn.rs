@@ -130,12 +130,24 @@ impl<'a> Battle<'a> {
     /// Rolls d10 read 0–9 (§2.6). The log keeps the face rolled (1–10); its purpose says
     /// that the game reads it less one, so a reader of `giglio log --dice` can check it.
     pub(super) fn d10(&mut self, tail: &str, purpose: &str) -> i64 {
-        let event = format!(
-            "pia/{}/t{}/{}/{}",
-            self.card.battle.id, self.turn, self.tag, tail
+        self.d10_fmt(format_args!("{tail}"), format_args!("{purpose}"))
+    }
+
+    /// [`Self::d10`] with the tail and purpose still to be written (no `String` per roll).
+    pub(super) fn d10_fmt(
+        &mut self,
+        tail: std::fmt::Arguments<'_>,
+        purpose: std::fmt::Arguments<'_>,
+    ) -> i64 {
+        let face = self.dice.roll_fmt(
+            format_args!(
+                "pia/{}/t{}/{}/{tail}",
+                self.card.battle.id, self.turn, self.tag
+            ),
+            10,
+            format_args!("{purpose} [{D10_READING}]"),
         );
-        let purpose = format!("{purpose} [{D10_READING}]");
-        i64::from(self.dice.roll(&event, 10, &purpose)) - 1
+        i64::from(face) - 1
     }
 
     /// Records that a table was consulted (it matters when it is PROVISIONAL).
