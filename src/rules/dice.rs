@@ -313,9 +313,13 @@ impl StreamDice {
     fn write_log(&self) -> Vec<Roll> {
         // Ids share long prefixes (`pia/<battle>/t3/…`), which a tree compares again at
         // every level; a hash reads each id once. The map only counts, so its order and
-        // its hasher change nothing written.
-        let mut used: std::collections::HashMap<&str, u32, FnvBuild> =
-            std::collections::HashMap::with_capacity_and_hasher(self.rolls.len(), FnvBuild);
+        // its hasher change nothing written. FxHash (rustc's own): the ids are ours, not
+        // chosen by anyone trying to collide them, so SipHash's protection buys nothing.
+        let mut used: rustc_hash::FxHashMap<&str, u32> =
+            rustc_hash::FxHashMap::with_capacity_and_hasher(
+                self.rolls.len(),
+                rustc_hash::FxBuildHasher,
+            );
         let mut start = 0;
         self.rolls
             .iter()
@@ -339,39 +343,6 @@ impl StreamDice {
                 }
             })
             .collect()
-    }
-}
-
-/// A multiply–xor hash in the manner of FNV-1a, eight bytes a step, for
-/// [`StreamDice::write_log`]'s counts: keys are our own event ids, short and not chosen by
-/// anyone trying to collide them, so SipHash's protection buys nothing.
-#[derive(Clone, Copy, Default)]
-struct FnvBuild;
-
-struct Fnv(u64);
-
-impl std::hash::BuildHasher for FnvBuild {
-    type Hasher = Fnv;
-    fn build_hasher(&self) -> Fnv {
-        Fnv(0xcbf2_9ce4_8422_2325)
-    }
-}
-
-impl std::hash::Hasher for Fnv {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for c in &mut chunks {
-            let word = u64::from_le_bytes(c.try_into().unwrap_or_default());
-            self.0 = (self.0 ^ word)
-                .wrapping_mul(0x0100_0000_01b3)
-                .rotate_left(29);
-        }
-        for &b in chunks.remainder() {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
     }
 }
 
