@@ -1,8 +1,8 @@
 //! The frame every game runs in: what the campaign asks of any battle, whatever the
 //! game (the campaign rulebook's G2b.5, G3c.9 and §0.4), written once and used by the
 //! four resolvers: who may attack, the rearguard's verdict, the turn cap, which
-//! PROVISIONAL tables a battle used, a unit's ratings, the map-free pairing, and the
-//! result's frame.
+//! PROVISIONAL tables a battle used, a unit's ratings, the map-free pairing, the
+//! result's frame, and the memo of per-sector answers the policies ask unit by unit.
 
 use super::BattleError;
 use super::card::Card;
@@ -133,6 +133,48 @@ pub fn result(
     r.units = units;
     r.leaders = leaders;
     r
+}
+
+/// Answers about one sector of the field (who touches whom), kept while the field they
+/// were found on is unchanged: the games' policies ask them unit by unit, far more often
+/// than the field changes. The field is what the answers read of each unit (`K`), so
+/// checking it is one linear comparison instead of finding the answers again.
+#[derive(Debug)]
+pub struct SectorMemo<K, V> {
+    field: Vec<K>,
+    sectors: Vec<Option<V>>,
+}
+
+impl<K, V> Default for SectorMemo<K, V> {
+    fn default() -> Self {
+        Self {
+            field: Vec::new(),
+            sectors: Vec::new(),
+        }
+    }
+}
+
+impl<K: PartialEq, V: Clone> SectorMemo<K, V> {
+    /// The answer for `sector` on the field whose units read `keys`, found with `find`
+    /// only when the field has changed since it was last found.
+    pub fn get(
+        &mut self,
+        keys: impl ExactSizeIterator<Item = K> + Clone,
+        sector: usize,
+        find: impl FnOnce() -> V,
+    ) -> &V {
+        let same = self.field.len() == keys.len()
+            && self.field.iter().zip(keys.clone()).all(|(k, n)| *k == n);
+        if !same {
+            self.field.clear();
+            self.field.extend(keys);
+            self.sectors.clear();
+        }
+        if self.sectors.len() <= sector {
+            self.sectors.resize(sector + 1, None);
+        }
+        self.sectors[sector].get_or_insert_with(find)
+    }
 }
 
 #[cfg(test)]

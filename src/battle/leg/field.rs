@@ -41,24 +41,12 @@ impl Battle<'_> {
     /// Reads the adjacencies of a sector, found anew only when the field they read has
     /// changed since (the memo is compared unit by unit, which is linear).
     fn with_contacts<T>(&self, sector: usize, read: impl FnOnce(&[Edge]) -> T) -> T {
-        let key = |u: &Piece| (u.sector, u.on_table(), u.pos, u.slot);
+        let keys = self
+            .units
+            .iter()
+            .map(|u| (u.sector, u.on_table(), u.pos, u.slot));
         let mut memo = self.contacts_memo.borrow_mut();
-        let same = memo.field.len() == self.units.len()
-            && memo
-                .field
-                .iter()
-                .zip(&self.units)
-                .all(|(k, u)| *k == key(u));
-        if !same {
-            memo.field.clear();
-            memo.field.extend(self.units.iter().map(key));
-            memo.sectors.clear();
-        }
-        if memo.sectors.len() <= sector {
-            memo.sectors.resize(sector + 1, None);
-        }
-        let edges = memo.sectors[sector].get_or_insert_with(|| self.contacts(sector));
-        read(edges)
+        read(memo.get(keys, sector, || self.contacts(sector)))
     }
 
     pub(super) fn contacts(&self, sector: usize) -> Vec<Edge> {

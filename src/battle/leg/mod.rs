@@ -252,11 +252,7 @@ struct Battle<'a> {
 type ContactsKey = (usize, bool, i32, i32);
 
 /// The adjacencies found per sector, and the field they hold for.
-#[derive(Default)]
-struct ContactsMemo {
-    field: Vec<ContactsKey>,
-    sectors: Vec<Option<Vec<Edge>>>,
-}
+type ContactsMemo = crate::battle::frame::SectorMemo<ContactsKey, Vec<Edge>>;
 
 // ------------------------------------------------------------------------------------
 // Entry point.

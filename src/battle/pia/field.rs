@@ -154,24 +154,12 @@ impl<'a> Battle<'a> {
         sector: usize,
         read: impl FnOnce(&Option<[Vec<usize>; 2]>) -> T,
     ) -> T {
-        let key = |x: &Unit| (x.gone.is_none(), x.sector, x.pos, x.order);
+        let keys = self
+            .units
+            .iter()
+            .map(|x| (x.gone.is_none(), x.sector, x.pos, x.order));
         let mut memo = self.contact_memo.borrow_mut();
-        let same = memo.field.len() == self.units.len()
-            && memo
-                .field
-                .iter()
-                .zip(&self.units)
-                .all(|(k, x)| *k == key(x));
-        if !same {
-            memo.field.clear();
-            memo.field.extend(self.units.iter().map(key));
-            memo.sectors.clear();
-        }
-        if memo.sectors.len() <= sector {
-            memo.sectors.resize(sector + 1, None);
-        }
-        let rows = memo.sectors[sector].get_or_insert_with(|| self.contact(sector));
-        read(rows)
+        read(memo.get(keys, sector, || self.contact(sector)))
     }
 
     /// §7.0: every unit but artillery and routed units, not from woods or cover.

@@ -330,10 +330,6 @@ struct Battle<'a> {
 type ContactKey = (bool, usize, i64, Order);
 
 /// The contact rows found per sector, and the field they hold for.
-#[derive(Default)]
-struct ContactMemo {
-    field: Vec<ContactKey>,
-    sectors: Vec<Option<Option<[Vec<usize>; 2]>>>,
-}
+type ContactMemo = crate::battle::frame::SectorMemo<ContactKey, Option<[Vec<usize>; 2]>>;
 #[cfg(test)]
 mod tests;
