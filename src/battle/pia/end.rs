@@ -66,7 +66,7 @@ impl<'a> Battle<'a> {
         if self.rearguard {
             return None;
         }
-        self.note("turn_track");
+        self.note(Table::TurnTrack);
         let auto = self.t.turn_track.auto_victory_turn;
         (self.turn == auto && self.held_by_attacker() == 0).then(|| Outcome {
             winner: Winner::B,
@@ -244,9 +244,20 @@ pub(super) fn sector(
     if b.fortified && matches!(terrain.as_str(), "clear" | "ditch") {
         terrain = mf.fortified_line.clone();
     }
-    Ok(Sector {
-        line,
-        terrain,
-        approach,
-    })
+    Ok(Sector::new(line, terrain, approach, t))
+}
+
+impl Sector {
+    /// A sector's line and approach, with their TEC rows looked up once.
+    pub(super) fn new(line: i64, terrain: String, approach: String, t: &Tables) -> Self {
+        let tec = |name: &str| t.tec.get(name).copied().unwrap_or_default();
+        Sector {
+            line,
+            stream: approach == "stream",
+            line_tec: tec(&terrain),
+            approach_tec: tec(&approach),
+            terrain,
+            approach,
+        }
+    }
 }

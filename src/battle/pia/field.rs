@@ -3,9 +3,24 @@
 use super::*;
 
 impl<'a> Battle<'a> {
-    pub(super) fn tec(&self, terrain: &str) -> TerrainRow {
-        self.note("tec");
-        self.t.tec.get(terrain).copied().unwrap_or_default()
+    /// The TEC row of a row of a sector (the line, the approach in front of it, or
+    /// clear), read from the rows each sector keeps from setup rather than looked up by
+    /// name on every modifier.
+    pub(super) fn row_tec(&self, sector: usize, row: i64) -> TerrainRow {
+        self.note(Table::Tec);
+        let s = &self.sectors[sector];
+        if row == s.line {
+            s.line_tec
+        } else if row == s.line - 1 && !s.stream {
+            s.approach_tec
+        } else {
+            self.clear_tec
+        }
+    }
+
+    /// The TEC row of the hex a unit stands in.
+    pub(super) fn unit_tec(&self, u: usize) -> TerrainRow {
+        self.row_tec(self.units[u].sector, self.units[u].pos)
     }
 
     pub(super) fn on(&self, u: usize) -> bool {
@@ -21,7 +36,7 @@ impl<'a> Battle<'a> {
         let s = &self.sectors[sector];
         if row == s.line {
             &s.terrain
-        } else if row == s.line - 1 && s.approach != "stream" {
+        } else if row == s.line - 1 && !s.stream {
             &s.approach
         } else {
             "clear"
@@ -35,7 +50,7 @@ impl<'a> Battle<'a> {
     /// Whether the approach's stream runs between two rows (§10.3: no charge across).
     pub(super) fn stream_between(&self, sector: usize, a: i64, b: i64) -> bool {
         let s = &self.sectors[sector];
-        s.approach == "stream" && a.min(b) == s.line - 1 && a.max(b) == s.line
+        s.stream && a.min(b) == s.line - 1 && a.max(b) == s.line
     }
 
     /// A side's units on the table in a sector, in card order.
@@ -86,37 +101,51 @@ impl<'a> Battle<'a> {
         guns.zip(foot).collect()
     }
 
+    /// The infantry a battery stacks with: the pair [`Self::stacks`] makes, read off
+    /// the row without collecting it (the contact rows ask it of every battery).
     pub(super) fn host_of(&self, gun: usize) -> Option<usize> {
-        let x = &self.units[gun];
-        self.stacks(x.side, x.sector, x.pos)
-            .into_iter()
-            .find(|p| p.0 == gun)
-            .map(|p| p.1)
+        let k = self
+            .row_of(gun)
+            .filter(|&i| self.units[i].arm == Arm::Artillery)
+            .position(|i| i == gun)?;
+        self.row_of(gun).filter(|&i| self.stacks_foot(i)).nth(k)
     }
 
+    /// The battery an infantry unit stacks with: the pair [`Self::stacks`] makes.
     pub(super) fn battery_with(&self, foot: usize) -> Option<usize> {
-        let x = &self.units[foot];
-        if x.arm != Arm::Foot || !self.on(foot) {
+        if !self.on(foot) {
             return None;
         }
-        self.stacks(x.side, x.sector, x.pos)
-            .into_iter()
-            .find(|p| p.1 == foot)
-            .map(|p| p.0)
+        let k = self
+            .row_of(foot)
+            .filter(|&i| self.stacks_foot(i))
+            .position(|i| i == foot)?;
+        self.row_of(foot)
+            .filter(|&i| self.units[i].arm == Arm::Artillery)
+            .nth(k)
+    }
+
+    /// Infantry a battery may stack with (§6.0): not routed.
+    fn stacks_foot(&self, i: usize) -> bool {
+        self.units[i].arm == Arm::Foot && self.units[i].order != Order::Routed
+    }
+
+    /// The units on the table on `u`'s row of its sector, its own side's, in card order.
+    fn row_of(&self, u: usize) -> impl Iterator<Item = usize> + '_ {
+        let x = &self.units[u];
+        self.in_sector(x.side, x.sector)
+            .filter(move |&i| self.units[i].pos == x.pos)
     }
 
     /// The two contact rows of a sector, without routed units and stacked batteries.
     pub(super) fn contact(&self, sector: usize) -> Option<[Vec<usize>; 2]> {
-        let a: Vec<usize> = self.in_sector(0, sector).collect();
-        let b: Vec<usize> = self.in_sector(1, sector).collect();
-        let ra = a.iter().map(|&i| self.units[i].pos).max()?;
-        let rb = b.iter().map(|&i| self.units[i].pos).min()?;
+        let ra = self.in_sector(0, sector).map(|i| self.units[i].pos).max()?;
+        let rb = self.in_sector(1, sector).map(|i| self.units[i].pos).min()?;
         if rb - ra != 1 {
             return None;
         }
-        let row = |list: &[usize], r: i64| -> Vec<usize> {
-            list.iter()
-                .copied()
+        let row = |side: usize, r: i64| -> Vec<usize> {
+            self.in_sector(side, sector)
                 .filter(|&i| {
                     let x = &self.units[i];
                     x.pos == r
@@ -125,7 +154,7 @@ impl<'a> Battle<'a> {
                 })
                 .collect()
         };
-        Some([row(&a, ra), row(&b, rb)])
+        Some([row(0, ra), row(1, rb)])
     }
 
     /// The enemy a unit of a contact row faces, and whether it is an overlap.
@@ -149,7 +178,7 @@ impl<'a> Battle<'a> {
 
     /// Reads the contact rows of a sector, found anew only when the field they read has
     /// changed since (the memo is compared unit by unit, which is linear).
-    fn with_contact<T>(
+    pub(super) fn with_contact<T>(
         &self,
         sector: usize,
         read: impl FnOnce(&Option<[Vec<usize>; 2]>) -> T,
@@ -165,10 +194,7 @@ impl<'a> Battle<'a> {
     /// §7.0: every unit but artillery and routed units, not from woods or cover.
     pub(super) fn exerts_zoc(&self, e: usize) -> bool {
         let x = &self.units[e];
-        self.on(e)
-            && x.order != Order::Routed
-            && x.arm != Arm::Artillery
-            && self.tec(self.terrain(e)).zoc
+        self.on(e) && x.order != Order::Routed && x.arm != Arm::Artillery && self.unit_tec(e).zoc
     }
 
     /// Enemy units on the row adjacent to `u` in its sector.
@@ -343,7 +369,7 @@ impl<'a> Battle<'a> {
             .or_else(|| self.fc_of(u).filter(|&c| self.reaches(c, u)));
         by.map_or(0, |c| {
             if self.commanders[c].counter == Counter::Staff {
-                self.note("commanders");
+                self.note(Table::Commanders);
                 self.t.staff.staff_fire_bonus
             } else {
                 self.commanders[c].fire_bonus
@@ -357,7 +383,7 @@ impl<'a> Battle<'a> {
             .filter(|&c| self.reaches(c, u))
             .map_or(0, |c| {
                 if self.commanders[c].counter == Counter::Staff {
-                    self.note("commanders");
+                    self.note(Table::Commanders);
                     self.t.staff.staff_sf
                 } else {
                     self.commanders[c].sf

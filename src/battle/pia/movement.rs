@@ -143,9 +143,10 @@ impl<'a> Battle<'a> {
             .is_some_and(|ez| (ez - front).abs() <= 3);
         let crossing = x.side == 0 && x.pos < front && goal >= front;
         if crossing && x.arm == Arm::Foot && in_ez && s.approach != "clear" {
-            let approach = s.approach.clone();
+            let (approach, approach_tec) = (s.approach.clone(), s.approach_tec);
             let mut mods = self.std_mods(u);
-            let terrain = self.tec(&approach).tdr;
+            self.note(Table::Tec);
+            let terrain = approach_tec.tdr;
             if terrain != 0 {
                 mods.push((terrain, "terrain"));
             }

@@ -347,6 +347,8 @@ impl<'a> Battle<'a> {
             turn: 1,
             tag: "setup".into(),
             used: RefCell::new(Provisional::default()),
+            noted: Cell::new(0),
+            clear_tec: t.tec.get("clear").copied().unwrap_or_default(),
             meleed: BTreeSet::new(),
             contact_memo: RefCell::default(),
         };
