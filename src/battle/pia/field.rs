@@ -183,27 +183,31 @@ impl<'a> Battle<'a> {
         sector: usize,
         read: impl FnOnce(&Option<[Vec<usize>; 2]>) -> T,
     ) -> T {
-        let keys = self
-            .units
-            .iter()
-            .map(|x| (x.gone.is_none(), x.sector, x.pos, x.order));
+        let keys = self.units.iter().map(Self::contact_key);
         let mut memo = self.contact_memo.borrow_mut();
         read(memo.get(keys, sector, || self.contact(sector)))
+    }
+
+    /// What the contact rows read of a unit, in one word: whether it is on the table
+    /// (bit 0), its order (bits 1–2), its sector (bits 3–31) and its row (bits 32–63).
+    /// Rows and sectors are small numbers (the table's depth, the wings), far inside
+    /// their bits, so two different fields never pack the same.
+    fn contact_key(x: &Unit) -> ContactKey {
+        let order = match x.order {
+            Order::Good => 0,
+            Order::Disordered => 1,
+            Order::Routed => 2,
+        };
+        u64::from(x.gone.is_none())
+            | (order << 1)
+            | ((x.sector as u64 & 0x1FFF_FFFF) << 3)
+            | (u64::from(x.pos as u32) << 32)
     }
 
     /// §7.0: every unit but artillery and routed units, not from woods or cover.
     pub(super) fn exerts_zoc(&self, e: usize) -> bool {
         let x = &self.units[e];
         self.on(e) && x.order != Order::Routed && x.arm != Arm::Artillery && self.unit_tec(e).zoc
-    }
-
-    /// Enemy units on the row adjacent to `u` in its sector.
-    pub(super) fn facing(&self, u: usize) -> Vec<usize> {
-        let x = &self.units[u];
-        let row = x.pos + dir(x.side);
-        self.in_sector(1 - x.side, x.sector)
-            .filter(|&e| self.units[e].pos == row)
-            .collect()
     }
 
     pub(super) fn in_ezoc(&self, u: usize) -> bool {
@@ -338,22 +342,30 @@ impl<'a> Battle<'a> {
     /// Stands a commander with unit `s` (or with none): his row, and the members of his
     /// command beside `s` on that row (§4.e: his stack and two neighbours).
     pub(super) fn set_stack(&mut self, c: usize, s: Option<usize>) {
-        let mut reach = Vec::new();
+        // The members on the row just before and after `s`, read as the row goes by (the
+        // commanders are placed again after every formation's movement).
+        let mut reach = [None; 3];
         if let Some(s) = s {
-            let x = &self.units[s];
-            let row: Vec<usize> = self
-                .in_sector(x.side, x.sector)
-                .filter(|&i| self.units[i].pos == x.pos && self.is_member(c, i))
-                .collect();
-            if let Some(k) = row.iter().position(|&i| i == s) {
-                reach = row[k.saturating_sub(1)..(k + 2).min(row.len())].to_vec();
+            let (side, sector, pos) = (self.units[s].side, self.units[s].sector, self.units[s].pos);
+            let mut row = self
+                .in_sector(side, sector)
+                .filter(|&i| self.units[i].pos == pos && self.is_member(c, i));
+            let mut before = None;
+            for i in row.by_ref() {
+                if i == s {
+                    reach = [before, Some(s), row.next()];
+                    break;
+                }
+                before = Some(i);
             }
+            drop(row);
             let l = &mut self.commanders[c];
-            (l.row, l.sector) = (x.pos, x.sector);
+            (l.row, l.sector) = (pos, sector);
         }
         let l = &mut self.commanders[c];
         l.stack = s;
-        l.reach = reach;
+        l.reach.clear();
+        l.reach.extend(reach.into_iter().flatten());
     }
 
     pub(super) fn fc_of(&self, u: usize) -> Option<usize> {

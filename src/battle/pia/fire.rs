@@ -216,35 +216,28 @@ impl<'a> Battle<'a> {
     /// §8.5.1, §9.1: every result of one volley on one unit at once: an E eliminates,
     /// steps add up, only the worst Disorder counts.
     pub(super) fn apply_hits(&mut self, u: usize, hits: &[Hit]) {
-        let hits: Vec<Hit> = hits
-            .iter()
-            .copied()
-            .filter(|&h| h != Hit::NoEffect)
-            .collect();
-        if hits.is_empty() || !self.on(u) {
+        // NE counts as nothing; the results are read where they lie, not copied.
+        let hits = || hits.iter().copied().filter(|&h| h != Hit::NoEffect);
+        if hits().next().is_none() || !self.on(u) {
             return;
         }
         if self.units[u].arm == Arm::Artillery {
             // §8.5.1: a battery alone dies of E, a step or a retreat; Disorder is nothing.
-            if hits.iter().any(|&h| h != Hit::Disorder(0)) {
+            if hits().any(|h| h != Hit::Disorder(0)) {
                 self.eliminate(u, false);
             }
             return;
         }
-        if hits.contains(&Hit::Eliminated) {
+        if hits().any(|h| h == Hit::Eliminated) {
             self.eliminate(u, false);
             return;
         }
-        let steps = hits
-            .iter()
-            .filter(|&&h| matches!(h, Hit::Step | Hit::StepRout))
+        let steps = hits()
+            .filter(|&h| matches!(h, Hit::Step | Hit::StepRout))
             .count();
-        let routs = hits
-            .iter()
-            .any(|&h| matches!(h, Hit::StepRout | Hit::Rout | Hit::RoutRicochet));
-        let worst = hits
-            .iter()
-            .filter_map(|&h| {
+        let routs = hits().any(|h| matches!(h, Hit::StepRout | Hit::Rout | Hit::RoutRicochet));
+        let worst = hits()
+            .filter_map(|h| {
                 if let Hit::Disorder(n) = h {
                     Some(n)
                 } else {
@@ -365,10 +358,13 @@ impl<'a> Battle<'a> {
 
     /// §9.1: a formation's fire combat, two volleys, both sides simultaneous.
     pub(super) fn fire_combat(&mut self, f: usize) {
-        let sectors: BTreeSet<usize> = self
-            .formation_units(f)
-            .into_iter()
-            .map(|u| self.units[u].sector)
+        // The sectors where the formation has units on the table, in order.
+        let sectors: Vec<usize> = (0..self.sectors.len())
+            .filter(|&s| {
+                (0..self.units.len()).any(|u| {
+                    self.on(u) && self.units[u].formation == Some(f) && self.units[u].sector == s
+                })
+            })
             .collect();
         for sector in sectors {
             self.fire_in_sector(f, sector);
@@ -399,14 +395,13 @@ impl<'a> Battle<'a> {
         if opening.is_empty() {
             return;
         }
-        let replies = self.replies(&rows, &opening);
-        self.volley(&[opening.clone(), replies.clone()].concat());
+        let mut shots = opening.clone();
+        shots.extend(self.replies(&rows, &opening));
+        self.volley(&shots);
         // §9.1.2: both sides announce, every announced unit takes its TDR (the markers
         // of those that fail go down together, after the rolls), then fire.
-        let announced: Vec<Shot> = opening
-            .iter()
-            .chain(&replies)
-            .copied()
+        let announced: Vec<Shot> = shots
+            .into_iter()
             .filter(|s| self.wants_second_volley(s))
             .collect();
         let (mut second, mut feu) = (Vec::new(), Vec::new());
@@ -468,7 +463,9 @@ impl<'a> Battle<'a> {
 
     /// One volley: every shot is rolled, then every result applied (§9.1).
     pub(super) fn volley(&mut self, shots: &[Shot]) {
-        let mut hits: BTreeMap<usize, Vec<Hit>> = BTreeMap::new();
+        // Each target's results in shot order, targets in card order: a stable sort of
+        // one list rather than a map of lists.
+        let mut hits: Vec<(usize, Hit)> = Vec::with_capacity(shots.len());
         let mut disordered = Vec::new();
         for s in shots {
             if !self.on(s.firer) || !self.on(s.target) {
@@ -490,10 +487,14 @@ impl<'a> Battle<'a> {
                     },
                 )
             };
-            hits.entry(s.target).or_default().push(hit);
+            hits.push((s.target, hit));
         }
-        for (t, h) in hits {
-            self.apply_hits(t, &h);
+        hits.sort_by_key(|h| h.0);
+        let mut results: Vec<Hit> = Vec::with_capacity(hits.len());
+        for group in hits.chunk_by(|a, b| a.0 == b.0) {
+            results.clear();
+            results.extend(group.iter().map(|h| h.1));
+            self.apply_hits(group[0].0, &results);
         }
         // §11.1d: disordered infantry fires one volley, then goes into Feu de Billebaude.
         for u in disordered {

@@ -361,8 +361,10 @@ struct Battle<'a> {
     contact_memo: RefCell<ContactMemo>,
 }
 
-/// What a sector's contact rows read of each unit: on the table, sector, row, order.
-type ContactKey = (bool, usize, i64, Order);
+/// What a sector's contact rows read of each unit: on the table, sector, row, order,
+/// packed in one word (see [`Battle::contact_key`]) so that checking the memo, done on
+/// every query, compares words rather than tuples.
+type ContactKey = u64;
 
 /// The contact rows found per sector, and the field they hold for.
 type ContactMemo = crate::battle::frame::SectorMemo<ContactKey, Option<[Vec<usize>; 2]>>;
