@@ -53,11 +53,26 @@ impl<'a> Battle<'a> {
         s.stream && a.min(b) == s.line - 1 && a.max(b) == s.line
     }
 
-    /// A side's units on the table in a sector, in card order.
+    /// A side's units on the table in a sector, in card order: read from the sector's
+    /// list rather than from every unit of the battle (nearly every query of the field
+    /// starts here).
     pub(super) fn in_sector(&self, side: usize, sector: usize) -> impl Iterator<Item = usize> + '_ {
-        (0..self.units.len()).filter(move |&i| {
+        let listed = self.by_sector.get(sector).map_or(&[][..], |s| &s[side][..]);
+        listed.iter().copied().filter(move |&i| {
             self.on(i) && self.units[i].side == side && self.units[i].sector == sector
         })
+    }
+
+    /// Each sector's units of each side, in card order, listed again whenever a unit
+    /// changes sector (setup, and a group's shift to another sector).
+    pub(super) fn list_by_sector(&mut self) {
+        let mut by_sector = vec![[Vec::new(), Vec::new()]; self.sectors.len()];
+        for (i, x) in self.units.iter().enumerate() {
+            if let Some(s) = by_sector.get_mut(x.sector) {
+                s[x.side].push(i);
+            }
+        }
+        self.by_sector = by_sector;
     }
 
     /// The nearest enemy row in a unit's sector.

@@ -345,6 +345,9 @@ struct Battle<'a> {
     /// Rows from side A's edge (0) to side B's edge.
     depth: i64,
     turn: u32,
+    /// Per sector, per side: its units in card order, on the table or not (see
+    /// [`Battle::in_sector`]).
+    by_sector: Vec<[Vec<usize>; 2]>,
     /// The activation being played, for event ids (`A-W1`, `end`).
     tag: String,
     /// PROVISIONAL tables consulted.

@@ -265,6 +265,7 @@ impl<'a> Battle<'a> {
                 x.pos.max(limit)
             };
         }
+        self.list_by_sector();
         true
     }
 

@@ -345,6 +345,7 @@ impl<'a> Battle<'a> {
             rearguard,
             depth,
             turn: 1,
+            by_sector: Vec::new(),
             tag: "setup".into(),
             used: RefCell::new(Provisional::default()),
             noted: Cell::new(0),
@@ -352,6 +353,7 @@ impl<'a> Battle<'a> {
             meleed: BTreeSet::new(),
             contact_memo: RefCell::default(),
         };
+        battle.list_by_sector();
         battle.place_all_commanders();
         Ok(battle)
     }
