@@ -265,8 +265,11 @@ impl<'a> Battle<'a> {
     /// §8.2.1: Smoke on a shot from `f` at `t`.
     pub(super) fn fire_smoke(&self, f: usize, t: usize) -> i64 {
         let m = &self.t.modifiers;
+        let (sf, st) = (self.units[f].sector, self.units[t].sector);
         let smoke = if self.smoky(f) || self.smoky(t) {
             m.smoke_in_hex
+        } else if !self.smoke_in_sector(sf) && (st == sf || !self.smoke_in_sector(st)) {
+            0
         } else {
             // Each neighbour once (a sorted, deduplicated handful, not a tree).
             let (nf, nt) = (self.neighbours(f), self.neighbours(t));
@@ -300,11 +303,20 @@ impl<'a> Battle<'a> {
         let m = &self.t.modifiers;
         if self.smoky(u) {
             m.tdr_smoke_in_hex
-        } else if self.neighbours(u).as_slice().iter().any(|&i| self.smoky(i)) {
+        } else if self.smoke_in_sector(self.units[u].sector)
+            && self.neighbours(u).as_slice().iter().any(|&i| self.smoky(i))
+        {
             m.tdr_smoke_adjacent
         } else {
             0
         }
+    }
+
+    /// Whether a unit on the table in a sector has Smoke (or a Feu marker): with none,
+    /// no neighbour of its units has, and they need not be found (a unit's neighbours
+    /// are all in its sector).
+    fn smoke_in_sector(&self, sector: usize) -> bool {
+        (0..2).any(|side| self.in_sector(side, sector).any(|i| self.smoky(i)))
     }
 
     // ---- command (§4) ---------------------------------------------------------------
@@ -418,9 +430,12 @@ impl<'a> Battle<'a> {
             })
     }
 
+    /// A formation's units on the table, in card order.
     pub(super) fn formation_units(&self, f: usize) -> Vec<usize> {
-        (0..self.units.len())
-            .filter(|&i| self.on(i) && self.units[i].formation == Some(f))
+        self.members[f]
+            .iter()
+            .copied()
+            .filter(|&i| self.on(i))
             .collect()
     }
 
@@ -444,32 +459,31 @@ impl<'a> Battle<'a> {
             .collect()
     }
 
-    /// The formed units of a list on its most forward row, in card order.
-    pub(super) fn leading_row(&self, members: &[usize]) -> Vec<usize> {
-        let live: Vec<usize> = members
-            .iter()
-            .copied()
-            .filter(|&i| {
-                self.on(i)
-                    && self.units[i].order != Order::Routed
-                    && self.units[i].arm != Arm::Artillery
-            })
-            .collect();
-        let Some(best) = live
-            .iter()
-            .map(|&i| self.units[i].pos * dir(self.units[i].side))
-            .max()
-        else {
-            return Vec::new();
-        };
-        live.into_iter()
-            .filter(|&i| self.units[i].pos * dir(self.units[i].side) == best)
-            .collect()
+    /// The middle unit of [`Self::leading`], counted rather than collected (the
+    /// commanders are placed with it after every formation's movement).
+    pub(super) fn leading_middle(&self, members: &[usize]) -> Option<usize> {
+        let n = self.leading(members).count();
+        self.leading(members).nth(n / 2)
     }
 
-    pub(super) fn leading_middle(&self, members: &[usize]) -> Option<usize> {
-        let row = self.leading_row(members);
-        row.get(row.len() / 2).copied()
+    /// The formed units of a list on its most forward row, in card order.
+    fn leading<'m>(&'m self, members: &'m [usize]) -> impl Iterator<Item = usize> + 'm {
+        let formed = move |i: usize| {
+            self.on(i)
+                && self.units[i].order != Order::Routed
+                && self.units[i].arm != Arm::Artillery
+        };
+        let ahead = move |i: usize| self.units[i].pos * dir(self.units[i].side);
+        let best = members
+            .iter()
+            .copied()
+            .filter(|&i| formed(i))
+            .map(ahead)
+            .max();
+        members
+            .iter()
+            .copied()
+            .filter(move |&i| formed(i) && Some(ahead(i)) == best)
     }
 
     pub(super) fn command_members(&self, c: usize) -> Vec<usize> {
@@ -493,7 +507,7 @@ impl<'a> Battle<'a> {
     pub(super) fn place_fc(&mut self, f: usize) {
         if let Some(c) = self.formations[f].fc
             && self.present(c)
-            && let Some(s) = self.leading_middle(&self.formation_units(f))
+            && let Some(s) = self.leading_middle(&self.members[f])
         {
             self.set_stack(c, Some(s));
         }
@@ -514,7 +528,7 @@ impl<'a> Battle<'a> {
         let lead: Vec<usize> = self
             .wing_formations(side, wing)
             .into_iter()
-            .flat_map(|f| self.leading_row(&self.formation_units(f)))
+            .flat_map(|f| self.leading(&self.members[f]))
             .collect();
         let fc_bonus = |u: usize| {
             self.fc_of(u)

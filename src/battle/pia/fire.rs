@@ -361,9 +361,9 @@ impl<'a> Battle<'a> {
         // The sectors where the formation has units on the table, in order.
         let sectors: Vec<usize> = (0..self.sectors.len())
             .filter(|&s| {
-                (0..self.units.len()).any(|u| {
-                    self.on(u) && self.units[u].formation == Some(f) && self.units[u].sector == s
-                })
+                self.members[f]
+                    .iter()
+                    .any(|&u| self.on(u) && self.units[u].sector == s)
             })
             .collect();
         for sector in sectors {

@@ -345,6 +345,9 @@ struct Battle<'a> {
     /// Rows from side A's edge (0) to side B's edge.
     depth: i64,
     turn: u32,
+    /// Per formation: its units in card order, on the table or not (a unit never
+    /// changes formation).
+    members: Vec<Vec<usize>>,
     /// Per sector, per side: its units in card order, on the table or not (see
     /// [`Battle::in_sector`]).
     by_sector: Vec<[Vec<usize>; 2]>,

@@ -322,6 +322,13 @@ impl<'a> Battle<'a> {
         } else {
             Doctrine::Attack
         };
+        let members = (0..formations.len())
+            .map(|f| {
+                (0..units.len())
+                    .filter(|&u| units[u].formation == Some(f))
+                    .collect()
+            })
+            .collect();
         let mut battle = Battle {
             card,
             t,
@@ -345,6 +352,7 @@ impl<'a> Battle<'a> {
             rearguard,
             depth,
             turn: 1,
+            members,
             by_sector: Vec::new(),
             tag: "setup".into(),
             used: RefCell::new(Provisional::default()),
