@@ -242,6 +242,11 @@ impl<'a> Battle<'a> {
     /// most three, in an array on the stack (the smoke and TDR queries ask for them shot
     /// by shot, so a `Vec` each time was an allocation per query).
     pub(super) fn neighbours(&self, u: usize) -> Neighbours {
+        self.with_contact(self.units[u].sector, |rows| self.neighbours_in(rows, u))
+    }
+
+    /// [`Self::neighbours`] with the contact rows of `u`'s sector already read.
+    fn neighbours_in(&self, rows: &Option<[Vec<usize>; 2]>, u: usize) -> Neighbours {
         let x = &self.units[u];
         let mut out = Neighbours::default();
         // The units just before and after `u` in its row, in card order, read as the row
@@ -258,7 +263,11 @@ impl<'a> Battle<'a> {
             }
             before = Some(i);
         }
-        out.extend(self.target_of(u).map(|t| t.0));
+        out.extend(
+            rows.as_ref()
+                .and_then(|r| Self::target_in(r, x.side, u))
+                .map(|t| t.0),
+        );
         out
     }
 
@@ -271,8 +280,15 @@ impl<'a> Battle<'a> {
         } else if !self.smoke_in_sector(sf) && (st == sf || !self.smoke_in_sector(st)) {
             0
         } else {
-            // Each neighbour once (a sorted, deduplicated handful, not a tree).
-            let (nf, nt) = (self.neighbours(f), self.neighbours(t));
+            // Each neighbour once (a sorted, deduplicated handful, not a tree); both
+            // units' from one reading of the contact rows when they share a sector.
+            let (nf, nt) = if sf == st {
+                self.with_contact(sf, |rows| {
+                    (self.neighbours_in(rows, f), self.neighbours_in(rows, t))
+                })
+            } else {
+                (self.neighbours(f), self.neighbours(t))
+            };
             let mut near = [0; 6];
             let mut n = 0;
             for &i in nf.as_slice().iter().chain(nt.as_slice()) {

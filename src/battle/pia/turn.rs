@@ -237,19 +237,13 @@ impl Put for String {
         if n < 0 {
             self.push('-');
         }
-        let mut digits = [0u8; 20];
-        let mut i = digits.len();
-        let mut m = n.unsigned_abs();
-        loop {
-            i -= 1;
-            digits[i] = b'0' + (m % 10) as u8;
-            m /= 10;
-            if m == 0 {
-                break;
+        // The dice's own writer for the numbers a roll carries (all small); `{}` past it.
+        match u32::try_from(n.unsigned_abs()) {
+            Ok(m) => push_number(self, m),
+            Err(_) => {
+                use std::fmt::Write;
+                let _ = write!(self, "{}", n.unsigned_abs());
             }
-        }
-        for &d in &digits[i..] {
-            self.push(char::from(d));
         }
         self
     }
