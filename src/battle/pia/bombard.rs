@@ -11,14 +11,14 @@ impl<'a> Battle<'a> {
 
     /// §8.1, §8.2: range (PROVISIONAL), terrain, Smoke; −4 at most.
     pub(super) fn bombard_drm(&self, a: usize, t: usize, range: i64) -> i64 {
-        self.note("bombardment");
+        self.note(Table::Bombardment);
         let range_drm = self
             .t
             .bombard_range
             .get(range as usize - 1)
             .copied()
             .unwrap_or(0);
-        let terrain = self.tec(self.terrain(t)).fire;
+        let terrain = self.unit_tec(t).fire;
         (range_drm + terrain + self.fire_smoke(a, t)).max(self.t.modifiers.floor)
     }
 
@@ -32,13 +32,20 @@ impl<'a> Battle<'a> {
         what: &str,
     ) -> Hit {
         let drm = self.bombard_drm(a, t, range);
-        let (aid, tid) = (self.id(a), self.id(t));
-        let roll = self.d10_fmt(
-            format_args!("{what}/{aid}>{tid}"),
-            format_args!(
-                "PIA {what} {aid}->{tid}: column {}, range {range}, DRM {drm:+} (§8.1)",
-                col + 1
-            ),
+        let (dice, units) = self.roller();
+        let (aid, tid) = (units[a].id.as_str(), units[t].id.as_str());
+        let roll = dice.d10(
+            &|s| {
+                s.put(what).put("/").put(aid).put(">").put(tid);
+            },
+            &|s| {
+                s.put("PIA ").put(what).put(" ").put(aid).put("->").put(tid);
+                s.put(": column ")
+                    .int(col as i64 + 1)
+                    .put(", range ")
+                    .int(range);
+                s.put(", DRM ").signed(drm).put(" (§8.1)");
+            },
         );
         let hit = lookup(&self.t.bombard[col].1, roll + drm, Hit::NoEffect);
         if range == 1 && hit == Hit::RoutRicochet {
@@ -84,7 +91,7 @@ impl<'a> Battle<'a> {
         let (lo, hi) = (from.min(to), from.max(to));
         (lo + 1..hi).all(|row| {
             let empty = (0..2).all(|s| self.in_sector(s, sector).all(|i| self.units[i].pos != row));
-            empty && !self.tec(self.row_terrain(sector, row)).los
+            empty && !self.row_tec(sector, row).los
         })
     }
 

@@ -8,22 +8,39 @@ impl<'a> Battle<'a> {
     /// A side takes an objective with a combat unit within one hex of it while the
     /// enemy has no non-routed unit within three (READING `PIA_occupy`).
     pub(super) fn update_objectives(&mut self) {
+        // Objectives share sectors, rows and holders: each answer is found once a call
+        // (taking one changes no unit, so no answer found before it).
+        let mut found: Vec<((usize, i64, usize), bool)> = Vec::new();
         for k in 0..self.objectives.len() {
             let o = self.objectives[k].clone();
-            let taker = 1 - o.holder;
-            let occupies = self.in_sector(taker, o.sector).any(|i| {
-                let x = &self.units[i];
-                x.arm != Arm::Artillery
-                    && (x.order != Order::Routed || self.r.occupy_with_routed)
-                    && (x.pos - o.pos).abs() <= 1
-            });
-            let contested = self.in_sector(o.holder, o.sector).any(|i| {
-                self.units[i].order != Order::Routed && (self.units[i].pos - o.pos).abs() <= 3
-            });
-            if occupies && !contested {
-                self.objectives[k].holder = taker;
+            let key = (o.sector, o.pos, o.holder);
+            let takes = match found.iter().find(|f| f.0 == key) {
+                Some(f) => f.1,
+                None => {
+                    let takes = self.taken(&o);
+                    found.push((key, takes));
+                    takes
+                }
+            };
+            if takes {
+                self.objectives[k].holder = 1 - o.holder;
             }
         }
+    }
+
+    /// Whether the side not holding an objective takes it now.
+    fn taken(&self, o: &Objective) -> bool {
+        let taker = 1 - o.holder;
+        let occupies = self.in_sector(taker, o.sector).any(|i| {
+            let x = &self.units[i];
+            x.arm != Arm::Artillery
+                && (x.order != Order::Routed || self.r.occupy_with_routed)
+                && (x.pos - o.pos).abs() <= 1
+        });
+        let contested = self.in_sector(o.holder, o.sector).any(|i| {
+            self.units[i].order != Order::Routed && (self.units[i].pos - o.pos).abs() <= 3
+        });
+        occupies && !contested
     }
 
     pub(super) fn held_by_attacker(&self) -> usize {
@@ -66,7 +83,7 @@ impl<'a> Battle<'a> {
         if self.rearguard {
             return None;
         }
-        self.note("turn_track");
+        self.note(Table::TurnTrack);
         let auto = self.t.turn_track.auto_victory_turn;
         (self.turn == auto && self.held_by_attacker() == 0).then(|| Outcome {
             winner: Winner::B,
@@ -244,9 +261,20 @@ pub(super) fn sector(
     if b.fortified && matches!(terrain.as_str(), "clear" | "ditch") {
         terrain = mf.fortified_line.clone();
     }
-    Ok(Sector {
-        line,
-        terrain,
-        approach,
-    })
+    Ok(Sector::new(line, terrain, approach, t))
+}
+
+impl Sector {
+    /// A sector's line and approach, with their TEC rows looked up once.
+    pub(super) fn new(line: i64, terrain: String, approach: String, t: &Tables) -> Self {
+        let tec = |name: &str| t.tec.get(name).copied().unwrap_or_default();
+        Sector {
+            line,
+            stream: approach == "stream",
+            line_tec: tec(&terrain),
+            approach_tec: tec(&approach),
+            terrain,
+            approach,
+        }
+    }
 }

@@ -3,9 +3,24 @@
 use super::*;
 
 impl<'a> Battle<'a> {
-    pub(super) fn tec(&self, terrain: &str) -> TerrainRow {
-        self.note("tec");
-        self.t.tec.get(terrain).copied().unwrap_or_default()
+    /// The TEC row of a row of a sector (the line, the approach in front of it, or
+    /// clear), read from the rows each sector keeps from setup rather than looked up by
+    /// name on every modifier.
+    pub(super) fn row_tec(&self, sector: usize, row: i64) -> TerrainRow {
+        self.note(Table::Tec);
+        let s = &self.sectors[sector];
+        if row == s.line {
+            s.line_tec
+        } else if row == s.line - 1 && !s.stream {
+            s.approach_tec
+        } else {
+            self.clear_tec
+        }
+    }
+
+    /// The TEC row of the hex a unit stands in.
+    pub(super) fn unit_tec(&self, u: usize) -> TerrainRow {
+        self.row_tec(self.units[u].sector, self.units[u].pos)
     }
 
     pub(super) fn on(&self, u: usize) -> bool {
@@ -21,7 +36,7 @@ impl<'a> Battle<'a> {
         let s = &self.sectors[sector];
         if row == s.line {
             &s.terrain
-        } else if row == s.line - 1 && s.approach != "stream" {
+        } else if row == s.line - 1 && !s.stream {
             &s.approach
         } else {
             "clear"
@@ -35,14 +50,29 @@ impl<'a> Battle<'a> {
     /// Whether the approach's stream runs between two rows (§10.3: no charge across).
     pub(super) fn stream_between(&self, sector: usize, a: i64, b: i64) -> bool {
         let s = &self.sectors[sector];
-        s.approach == "stream" && a.min(b) == s.line - 1 && a.max(b) == s.line
+        s.stream && a.min(b) == s.line - 1 && a.max(b) == s.line
     }
 
-    /// A side's units on the table in a sector, in card order.
+    /// A side's units on the table in a sector, in card order: read from the sector's
+    /// list rather than from every unit of the battle (nearly every query of the field
+    /// starts here).
     pub(super) fn in_sector(&self, side: usize, sector: usize) -> impl Iterator<Item = usize> + '_ {
-        (0..self.units.len()).filter(move |&i| {
+        let listed = self.by_sector.get(sector).map_or(&[][..], |s| &s[side][..]);
+        listed.iter().copied().filter(move |&i| {
             self.on(i) && self.units[i].side == side && self.units[i].sector == sector
         })
+    }
+
+    /// Each sector's units of each side, in card order, listed again whenever a unit
+    /// changes sector (setup, and a group's shift to another sector).
+    pub(super) fn list_by_sector(&mut self) {
+        let mut by_sector = vec![[Vec::new(), Vec::new()]; self.sectors.len()];
+        for (i, x) in self.units.iter().enumerate() {
+            if let Some(s) = by_sector.get_mut(x.sector) {
+                s[x.side].push(i);
+            }
+        }
+        self.by_sector = by_sector;
     }
 
     /// The nearest enemy row in a unit's sector.
@@ -86,37 +116,51 @@ impl<'a> Battle<'a> {
         guns.zip(foot).collect()
     }
 
+    /// The infantry a battery stacks with: the pair [`Self::stacks`] makes, read off
+    /// the row without collecting it (the contact rows ask it of every battery).
     pub(super) fn host_of(&self, gun: usize) -> Option<usize> {
-        let x = &self.units[gun];
-        self.stacks(x.side, x.sector, x.pos)
-            .into_iter()
-            .find(|p| p.0 == gun)
-            .map(|p| p.1)
+        let k = self
+            .row_of(gun)
+            .filter(|&i| self.units[i].arm == Arm::Artillery)
+            .position(|i| i == gun)?;
+        self.row_of(gun).filter(|&i| self.stacks_foot(i)).nth(k)
     }
 
+    /// The battery an infantry unit stacks with: the pair [`Self::stacks`] makes.
     pub(super) fn battery_with(&self, foot: usize) -> Option<usize> {
-        let x = &self.units[foot];
-        if x.arm != Arm::Foot || !self.on(foot) {
+        if !self.on(foot) {
             return None;
         }
-        self.stacks(x.side, x.sector, x.pos)
-            .into_iter()
-            .find(|p| p.1 == foot)
-            .map(|p| p.0)
+        let k = self
+            .row_of(foot)
+            .filter(|&i| self.stacks_foot(i))
+            .position(|i| i == foot)?;
+        self.row_of(foot)
+            .filter(|&i| self.units[i].arm == Arm::Artillery)
+            .nth(k)
+    }
+
+    /// Infantry a battery may stack with (§6.0): not routed.
+    fn stacks_foot(&self, i: usize) -> bool {
+        self.units[i].arm == Arm::Foot && self.units[i].order != Order::Routed
+    }
+
+    /// The units on the table on `u`'s row of its sector, its own side's, in card order.
+    fn row_of(&self, u: usize) -> impl Iterator<Item = usize> + '_ {
+        let x = &self.units[u];
+        self.in_sector(x.side, x.sector)
+            .filter(move |&i| self.units[i].pos == x.pos)
     }
 
     /// The two contact rows of a sector, without routed units and stacked batteries.
     pub(super) fn contact(&self, sector: usize) -> Option<[Vec<usize>; 2]> {
-        let a: Vec<usize> = self.in_sector(0, sector).collect();
-        let b: Vec<usize> = self.in_sector(1, sector).collect();
-        let ra = a.iter().map(|&i| self.units[i].pos).max()?;
-        let rb = b.iter().map(|&i| self.units[i].pos).min()?;
+        let ra = self.in_sector(0, sector).map(|i| self.units[i].pos).max()?;
+        let rb = self.in_sector(1, sector).map(|i| self.units[i].pos).min()?;
         if rb - ra != 1 {
             return None;
         }
-        let row = |list: &[usize], r: i64| -> Vec<usize> {
-            list.iter()
-                .copied()
+        let row = |side: usize, r: i64| -> Vec<usize> {
+            self.in_sector(side, sector)
                 .filter(|&i| {
                     let x = &self.units[i];
                     x.pos == r
@@ -125,7 +169,7 @@ impl<'a> Battle<'a> {
                 })
                 .collect()
         };
-        Some([row(&a, ra), row(&b, rb)])
+        Some([row(0, ra), row(1, rb)])
     }
 
     /// The enemy a unit of a contact row faces, and whether it is an overlap.
@@ -149,35 +193,36 @@ impl<'a> Battle<'a> {
 
     /// Reads the contact rows of a sector, found anew only when the field they read has
     /// changed since (the memo is compared unit by unit, which is linear).
-    fn with_contact<T>(
+    pub(super) fn with_contact<T>(
         &self,
         sector: usize,
         read: impl FnOnce(&Option<[Vec<usize>; 2]>) -> T,
     ) -> T {
-        let keys = self
-            .units
-            .iter()
-            .map(|x| (x.gone.is_none(), x.sector, x.pos, x.order));
+        let keys = self.units.iter().map(Self::contact_key);
         let mut memo = self.contact_memo.borrow_mut();
         read(memo.get(keys, sector, || self.contact(sector)))
+    }
+
+    /// What the contact rows read of a unit, in one word: whether it is on the table
+    /// (bit 0), its order (bits 1–2), its sector (bits 3–31) and its row (bits 32–63).
+    /// Rows and sectors are small numbers (the table's depth, the wings), far inside
+    /// their bits, so two different fields never pack the same.
+    fn contact_key(x: &Unit) -> ContactKey {
+        let order = match x.order {
+            Order::Good => 0,
+            Order::Disordered => 1,
+            Order::Routed => 2,
+        };
+        u64::from(x.gone.is_none())
+            | (order << 1)
+            | ((x.sector as u64 & 0x1FFF_FFFF) << 3)
+            | (u64::from(x.pos as u32) << 32)
     }
 
     /// §7.0: every unit but artillery and routed units, not from woods or cover.
     pub(super) fn exerts_zoc(&self, e: usize) -> bool {
         let x = &self.units[e];
-        self.on(e)
-            && x.order != Order::Routed
-            && x.arm != Arm::Artillery
-            && self.tec(self.terrain(e)).zoc
-    }
-
-    /// Enemy units on the row adjacent to `u` in its sector.
-    pub(super) fn facing(&self, u: usize) -> Vec<usize> {
-        let x = &self.units[u];
-        let row = x.pos + dir(x.side);
-        self.in_sector(1 - x.side, x.sector)
-            .filter(|&e| self.units[e].pos == row)
-            .collect()
+        self.on(e) && x.order != Order::Routed && x.arm != Arm::Artillery && self.unit_tec(e).zoc
     }
 
     pub(super) fn in_ezoc(&self, u: usize) -> bool {
@@ -197,6 +242,11 @@ impl<'a> Battle<'a> {
     /// most three, in an array on the stack (the smoke and TDR queries ask for them shot
     /// by shot, so a `Vec` each time was an allocation per query).
     pub(super) fn neighbours(&self, u: usize) -> Neighbours {
+        self.with_contact(self.units[u].sector, |rows| self.neighbours_in(rows, u))
+    }
+
+    /// [`Self::neighbours`] with the contact rows of `u`'s sector already read.
+    fn neighbours_in(&self, rows: &Option<[Vec<usize>; 2]>, u: usize) -> Neighbours {
         let x = &self.units[u];
         let mut out = Neighbours::default();
         // The units just before and after `u` in its row, in card order, read as the row
@@ -213,18 +263,32 @@ impl<'a> Battle<'a> {
             }
             before = Some(i);
         }
-        out.extend(self.target_of(u).map(|t| t.0));
+        out.extend(
+            rows.as_ref()
+                .and_then(|r| Self::target_in(r, x.side, u))
+                .map(|t| t.0),
+        );
         out
     }
 
     /// §8.2.1: Smoke on a shot from `f` at `t`.
     pub(super) fn fire_smoke(&self, f: usize, t: usize) -> i64 {
         let m = &self.t.modifiers;
+        let (sf, st) = (self.units[f].sector, self.units[t].sector);
         let smoke = if self.smoky(f) || self.smoky(t) {
             m.smoke_in_hex
+        } else if !self.smoke_in_sector(sf) && (st == sf || !self.smoke_in_sector(st)) {
+            0
         } else {
-            // Each neighbour once (a sorted, deduplicated handful, not a tree).
-            let (nf, nt) = (self.neighbours(f), self.neighbours(t));
+            // Each neighbour once (a sorted, deduplicated handful, not a tree); both
+            // units' from one reading of the contact rows when they share a sector.
+            let (nf, nt) = if sf == st {
+                self.with_contact(sf, |rows| {
+                    (self.neighbours_in(rows, f), self.neighbours_in(rows, t))
+                })
+            } else {
+                (self.neighbours(f), self.neighbours(t))
+            };
             let mut near = [0; 6];
             let mut n = 0;
             for &i in nf.as_slice().iter().chain(nt.as_slice()) {
@@ -255,11 +319,20 @@ impl<'a> Battle<'a> {
         let m = &self.t.modifiers;
         if self.smoky(u) {
             m.tdr_smoke_in_hex
-        } else if self.neighbours(u).as_slice().iter().any(|&i| self.smoky(i)) {
+        } else if self.smoke_in_sector(self.units[u].sector)
+            && self.neighbours(u).as_slice().iter().any(|&i| self.smoky(i))
+        {
             m.tdr_smoke_adjacent
         } else {
             0
         }
+    }
+
+    /// Whether a unit on the table in a sector has Smoke (or a Feu marker): with none,
+    /// no neighbour of its units has, and they need not be found (a unit's neighbours
+    /// are all in its sector).
+    fn smoke_in_sector(&self, sector: usize) -> bool {
+        (0..2).any(|side| self.in_sector(side, sector).any(|i| self.smoky(i)))
     }
 
     // ---- command (§4) ---------------------------------------------------------------
@@ -312,22 +385,30 @@ impl<'a> Battle<'a> {
     /// Stands a commander with unit `s` (or with none): his row, and the members of his
     /// command beside `s` on that row (§4.e: his stack and two neighbours).
     pub(super) fn set_stack(&mut self, c: usize, s: Option<usize>) {
-        let mut reach = Vec::new();
+        // The members on the row just before and after `s`, read as the row goes by (the
+        // commanders are placed again after every formation's movement).
+        let mut reach = [None; 3];
         if let Some(s) = s {
-            let x = &self.units[s];
-            let row: Vec<usize> = self
-                .in_sector(x.side, x.sector)
-                .filter(|&i| self.units[i].pos == x.pos && self.is_member(c, i))
-                .collect();
-            if let Some(k) = row.iter().position(|&i| i == s) {
-                reach = row[k.saturating_sub(1)..(k + 2).min(row.len())].to_vec();
+            let (side, sector, pos) = (self.units[s].side, self.units[s].sector, self.units[s].pos);
+            let mut row = self
+                .in_sector(side, sector)
+                .filter(|&i| self.units[i].pos == pos && self.is_member(c, i));
+            let mut before = None;
+            for i in row.by_ref() {
+                if i == s {
+                    reach = [before, Some(s), row.next()];
+                    break;
+                }
+                before = Some(i);
             }
+            drop(row);
             let l = &mut self.commanders[c];
-            (l.row, l.sector) = (x.pos, x.sector);
+            (l.row, l.sector) = (pos, sector);
         }
         let l = &mut self.commanders[c];
         l.stack = s;
-        l.reach = reach;
+        l.reach.clear();
+        l.reach.extend(reach.into_iter().flatten());
     }
 
     pub(super) fn fc_of(&self, u: usize) -> Option<usize> {
@@ -343,7 +424,7 @@ impl<'a> Battle<'a> {
             .or_else(|| self.fc_of(u).filter(|&c| self.reaches(c, u)));
         by.map_or(0, |c| {
             if self.commanders[c].counter == Counter::Staff {
-                self.note("commanders");
+                self.note(Table::Commanders);
                 self.t.staff.staff_fire_bonus
             } else {
                 self.commanders[c].fire_bonus
@@ -357,7 +438,7 @@ impl<'a> Battle<'a> {
             .filter(|&c| self.reaches(c, u))
             .map_or(0, |c| {
                 if self.commanders[c].counter == Counter::Staff {
-                    self.note("commanders");
+                    self.note(Table::Commanders);
                     self.t.staff.staff_sf
                 } else {
                     self.commanders[c].sf
@@ -365,9 +446,12 @@ impl<'a> Battle<'a> {
             })
     }
 
+    /// A formation's units on the table, in card order.
     pub(super) fn formation_units(&self, f: usize) -> Vec<usize> {
-        (0..self.units.len())
-            .filter(|&i| self.on(i) && self.units[i].formation == Some(f))
+        self.members[f]
+            .iter()
+            .copied()
+            .filter(|&i| self.on(i))
             .collect()
     }
 
@@ -391,32 +475,31 @@ impl<'a> Battle<'a> {
             .collect()
     }
 
-    /// The formed units of a list on its most forward row, in card order.
-    pub(super) fn leading_row(&self, members: &[usize]) -> Vec<usize> {
-        let live: Vec<usize> = members
-            .iter()
-            .copied()
-            .filter(|&i| {
-                self.on(i)
-                    && self.units[i].order != Order::Routed
-                    && self.units[i].arm != Arm::Artillery
-            })
-            .collect();
-        let Some(best) = live
-            .iter()
-            .map(|&i| self.units[i].pos * dir(self.units[i].side))
-            .max()
-        else {
-            return Vec::new();
-        };
-        live.into_iter()
-            .filter(|&i| self.units[i].pos * dir(self.units[i].side) == best)
-            .collect()
+    /// The middle unit of [`Self::leading`], counted rather than collected (the
+    /// commanders are placed with it after every formation's movement).
+    pub(super) fn leading_middle(&self, members: &[usize]) -> Option<usize> {
+        let n = self.leading(members).count();
+        self.leading(members).nth(n / 2)
     }
 
-    pub(super) fn leading_middle(&self, members: &[usize]) -> Option<usize> {
-        let row = self.leading_row(members);
-        row.get(row.len() / 2).copied()
+    /// The formed units of a list on its most forward row, in card order.
+    fn leading<'m>(&'m self, members: &'m [usize]) -> impl Iterator<Item = usize> + 'm {
+        let formed = move |i: usize| {
+            self.on(i)
+                && self.units[i].order != Order::Routed
+                && self.units[i].arm != Arm::Artillery
+        };
+        let ahead = move |i: usize| self.units[i].pos * dir(self.units[i].side);
+        let best = members
+            .iter()
+            .copied()
+            .filter(|&i| formed(i))
+            .map(ahead)
+            .max();
+        members
+            .iter()
+            .copied()
+            .filter(move |&i| formed(i) && Some(ahead(i)) == best)
     }
 
     pub(super) fn command_members(&self, c: usize) -> Vec<usize> {
@@ -440,7 +523,7 @@ impl<'a> Battle<'a> {
     pub(super) fn place_fc(&mut self, f: usize) {
         if let Some(c) = self.formations[f].fc
             && self.present(c)
-            && let Some(s) = self.leading_middle(&self.formation_units(f))
+            && let Some(s) = self.leading_middle(&self.members[f])
         {
             self.set_stack(c, Some(s));
         }
@@ -461,7 +544,7 @@ impl<'a> Battle<'a> {
         let lead: Vec<usize> = self
             .wing_formations(side, wing)
             .into_iter()
-            .flat_map(|f| self.leading_row(&self.formation_units(f)))
+            .flat_map(|f| self.leading(&self.members[f]))
             .collect();
         let fc_bonus = |u: usize| {
             self.fc_of(u)

@@ -6,9 +6,9 @@ impl<'a> Battle<'a> {
     // ---- TDR (§5.11) ------------------------------------------------------------------
 
     /// The standard TDR modifiers: eZOC (§7.1g), Smoke (§8.2.1 note), terrain (TEC).
-    pub(super) fn std_mods(&self, u: usize) -> Vec<(i64, &'static str)> {
+    pub(super) fn std_mods(&self, u: usize) -> Mods {
         let m = &self.t.modifiers;
-        let mut mods = Vec::new();
+        let mut mods = Mods::default();
         if self.in_ezoc(u) {
             mods.push((m.tdr_ezoc, "eZOC"));
         }
@@ -16,7 +16,7 @@ impl<'a> Battle<'a> {
         if smoke != 0 {
             mods.push((smoke, "Smoke"));
         }
-        let terrain = self.tec(self.terrain(u)).tdr;
+        let terrain = self.unit_tec(u).tdr;
         if terrain != 0 {
             mods.push((terrain, "terrain"));
         }
@@ -52,10 +52,21 @@ impl<'a> Battle<'a> {
         let need = self.units[u].training;
         let text = TdrMods { mods, sf, light };
         let nine = if reorg { ", an unmodified 9 fails" } else { "" };
-        let unit = self.id(u);
-        let raw = self.d10_fmt(
-            format_args!("tdr/{key}/{unit}"),
-            format_args!("PIA TDR {what} {unit}: d10{text} <= {need} passes{nine} (§5.11)"),
+        let (roll, units) = self.roller();
+        let unit = units[u].id.as_str();
+        let raw = roll.d10(
+            &|s| {
+                s.put("tdr/").put(key).put("/").put(unit);
+            },
+            &|s| {
+                s.put("PIA TDR ").put(what).put(" ").put(unit).put(": d10");
+                text.put_to(s);
+                s.put(" <= ")
+                    .int(need)
+                    .put(" passes")
+                    .put(nine)
+                    .put(" (§5.11)");
+            },
         );
         if reorg && raw == self.t.modifiers.reorg_natural_fail {
             return false;
@@ -177,22 +188,22 @@ impl<'a> Battle<'a> {
             });
         let (sf, max) = (self.best_sf(u), m.changing_ranks_max);
         let g = if gren { m.changing_ranks_grenadiers } else { 0 };
-        let unit = self.id(u);
-        let sf_text = if sf != 0 {
-            format!(" -{sf} SF")
-        } else {
-            String::new()
-        };
-        let g_text = if g != 0 {
-            format!(" {g:+} grenadiers")
-        } else {
-            String::new()
-        };
-        let roll = self.d10_fmt(
-            format_args!("ranks/{unit}"),
-            format_args!(
-                "PIA changing of ranks {unit}: d10{sf_text}{g_text}, 0-{max} keeps good order (§8.5.3)"
-            ),
+        let (dice, units) = self.roller();
+        let unit = units[u].id.as_str();
+        let roll = dice.d10(
+            &|s| {
+                s.put("ranks/").put(unit);
+            },
+            &|s| {
+                s.put("PIA changing of ranks ").put(unit).put(": d10");
+                if sf != 0 {
+                    s.put(" -").int(sf).put(" SF");
+                }
+                if g != 0 {
+                    s.put(" ").signed(g).put(" grenadiers");
+                }
+                s.put(", 0-").int(max).put(" keeps good order (§8.5.3)");
+            },
         );
         if roll - sf + g <= max {
             self.units[u].changed = true;
@@ -205,35 +216,28 @@ impl<'a> Battle<'a> {
     /// §8.5.1, §9.1: every result of one volley on one unit at once: an E eliminates,
     /// steps add up, only the worst Disorder counts.
     pub(super) fn apply_hits(&mut self, u: usize, hits: &[Hit]) {
-        let hits: Vec<Hit> = hits
-            .iter()
-            .copied()
-            .filter(|&h| h != Hit::NoEffect)
-            .collect();
-        if hits.is_empty() || !self.on(u) {
+        // NE counts as nothing; the results are read where they lie, not copied.
+        let hits = || hits.iter().copied().filter(|&h| h != Hit::NoEffect);
+        if hits().next().is_none() || !self.on(u) {
             return;
         }
         if self.units[u].arm == Arm::Artillery {
             // §8.5.1: a battery alone dies of E, a step or a retreat; Disorder is nothing.
-            if hits.iter().any(|&h| h != Hit::Disorder(0)) {
+            if hits().any(|h| h != Hit::Disorder(0)) {
                 self.eliminate(u, false);
             }
             return;
         }
-        if hits.contains(&Hit::Eliminated) {
+        if hits().any(|h| h == Hit::Eliminated) {
             self.eliminate(u, false);
             return;
         }
-        let steps = hits
-            .iter()
-            .filter(|&&h| matches!(h, Hit::Step | Hit::StepRout))
+        let steps = hits()
+            .filter(|&h| matches!(h, Hit::Step | Hit::StepRout))
             .count();
-        let routs = hits
-            .iter()
-            .any(|&h| matches!(h, Hit::StepRout | Hit::Rout | Hit::RoutRicochet));
-        let worst = hits
-            .iter()
-            .filter_map(|&h| {
+        let routs = hits().any(|h| matches!(h, Hit::StepRout | Hit::Rout | Hit::RoutRicochet));
+        let worst = hits()
+            .filter_map(|h| {
                 if let Hit::Disorder(n) = h {
                     Some(n)
                 } else {
@@ -294,7 +298,7 @@ impl<'a> Battle<'a> {
     /// §8.2: terrain, Smoke, not side by side, flanked, reaction; −4 at most.
     pub(super) fn fire_drm(&self, f: usize, t: usize, ctx: FireCtx) -> i64 {
         let m = &self.t.modifiers;
-        let terrain = self.tec(self.terrain(t)).fire;
+        let terrain = self.unit_tec(t).fire;
         let side = if self.side_by_side(f) {
             0
         } else {
@@ -310,19 +314,32 @@ impl<'a> Battle<'a> {
         let sp = self.units[f].sp() + self.fire_bonus(f);
         let col = self.fire_column(sp, t);
         let drm = self.fire_drm(f, t, ctx);
-        self.note("fire");
-        let (fid, tid) = (self.id(f), self.id(t));
+        self.note(Table::Fire);
         let kind = if ctx.reaction {
             "reaction fire"
         } else {
             "fire"
         };
-        let roll = self.d10_fmt(
-            format_args!("fire/{fid}>{tid}"),
-            format_args!(
-                "PIA {kind} {fid}->{tid}: {sp} SP, {} column, DRM {drm:+} (§9.1)",
-                FIRE_COLUMNS[col]
-            ),
+        let (dice, units) = self.roller();
+        let (fid, tid) = (units[f].id.as_str(), units[t].id.as_str());
+        let roll = dice.d10(
+            &|s| {
+                s.put("fire/").put(fid).put(">").put(tid);
+            },
+            &|s| {
+                s.put("PIA ")
+                    .put(kind)
+                    .put(" ")
+                    .put(fid)
+                    .put("->")
+                    .put(tid)
+                    .put(": ");
+                s.int(sp)
+                    .put(" SP, ")
+                    .put(FIRE_COLUMNS[col])
+                    .put(" column, DRM ");
+                s.signed(drm).put(" (§9.1)");
+            },
         );
         lookup(&self.t.fire[col], roll + drm, Hit::NoEffect)
     }
@@ -341,10 +358,13 @@ impl<'a> Battle<'a> {
 
     /// §9.1: a formation's fire combat, two volleys, both sides simultaneous.
     pub(super) fn fire_combat(&mut self, f: usize) {
-        let sectors: BTreeSet<usize> = self
-            .formation_units(f)
-            .into_iter()
-            .map(|u| self.units[u].sector)
+        // The sectors where the formation has units on the table, in order.
+        let sectors: Vec<usize> = (0..self.sectors.len())
+            .filter(|&s| {
+                self.members[f]
+                    .iter()
+                    .any(|&u| self.on(u) && self.units[u].sector == s)
+            })
             .collect();
         for sector in sectors {
             self.fire_in_sector(f, sector);
@@ -355,7 +375,7 @@ impl<'a> Battle<'a> {
         let Some(side) = self.formation_side(f) else {
             return;
         };
-        let Some(rows) = self.contact(sector) else {
+        let Some(rows) = self.with_contact(sector, Clone::clone) else {
             return;
         };
         let opening: Vec<Shot> = rows[side]
@@ -375,14 +395,13 @@ impl<'a> Battle<'a> {
         if opening.is_empty() {
             return;
         }
-        let replies = self.replies(&rows, &opening);
-        self.volley(&[opening.clone(), replies.clone()].concat());
+        let mut shots = opening.clone();
+        shots.extend(self.replies(&rows, &opening));
+        self.volley(&shots);
         // §9.1.2: both sides announce, every announced unit takes its TDR (the markers
         // of those that fail go down together, after the rolls), then fire.
-        let announced: Vec<Shot> = opening
-            .iter()
-            .chain(&replies)
-            .copied()
+        let announced: Vec<Shot> = shots
+            .into_iter()
             .filter(|s| self.wants_second_volley(s))
             .collect();
         let (mut second, mut feu) = (Vec::new(), Vec::new());
@@ -444,7 +463,9 @@ impl<'a> Battle<'a> {
 
     /// One volley: every shot is rolled, then every result applied (§9.1).
     pub(super) fn volley(&mut self, shots: &[Shot]) {
-        let mut hits: BTreeMap<usize, Vec<Hit>> = BTreeMap::new();
+        // Each target's results in shot order, targets in card order: a stable sort of
+        // one list rather than a map of lists.
+        let mut hits: Vec<(usize, Hit)> = Vec::with_capacity(shots.len());
         let mut disordered = Vec::new();
         for s in shots {
             if !self.on(s.firer) || !self.on(s.target) {
@@ -466,10 +487,14 @@ impl<'a> Battle<'a> {
                     },
                 )
             };
-            hits.entry(s.target).or_default().push(hit);
+            hits.push((s.target, hit));
         }
-        for (t, h) in hits {
-            self.apply_hits(t, &h);
+        hits.sort_by_key(|h| h.0);
+        let mut results: Vec<Hit> = Vec::with_capacity(hits.len());
+        for group in hits.chunk_by(|a, b| a.0 == b.0) {
+            results.clear();
+            results.extend(group.iter().map(|h| h.1));
+            self.apply_hits(group[0].0, &results);
         }
         // §11.1d: disordered infantry fires one volley, then goes into Feu de Billebaude.
         for u in disordered {
@@ -510,7 +535,7 @@ impl<'a> Battle<'a> {
     /// §7.2: a unit leaving an eZOC draws fire at −3 from the infantry facing it.
     pub(super) fn reaction_fire(&mut self, u: usize) {
         let side = self.units[u].side;
-        let Some(rows) = self.contact(self.units[u].sector) else {
+        let Some(rows) = self.with_contact(self.units[u].sector, Clone::clone) else {
             return;
         };
         let shooters: Vec<(usize, bool)> = rows[1 - side]
@@ -548,17 +573,48 @@ struct TdrMods<'m> {
     light: i64,
 }
 
-impl std::fmt::Display for TdrMods<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        for (v, why) in self.mods {
-            write!(f, " {v:+} {why}")?;
+impl TdrMods<'_> {
+    fn put_to(&self, s: &mut String) {
+        for &(v, why) in self.mods {
+            s.put(" ").signed(v).put(" ").put(why);
         }
         if self.sf != 0 {
-            write!(f, " -{} SF", self.sf)?;
+            s.put(" -").int(self.sf).put(" SF");
         }
         if self.light != 0 {
-            write!(f, " {:+} light", self.light)?;
+            s.put(" ").signed(self.light).put(" light");
         }
-        Ok(())
+    }
+}
+
+/// The modifiers of one TDR, at most a handful, in an array on the stack: every TDR
+/// and every second-volley check asks for them, so a `Vec` each was an allocation.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Mods {
+    items: [(i64, &'static str); 8],
+    len: usize,
+}
+
+impl Mods {
+    pub(super) fn push(&mut self, m: (i64, &'static str)) {
+        self.items[self.len] = m;
+        self.len += 1;
+    }
+
+    /// Leaves out the modifiers given for `why`.
+    pub(super) fn without(self, why: &str) -> Mods {
+        let mut out = Mods::default();
+        for &m in self.iter().filter(|m| m.1 != why) {
+            out.push(m);
+        }
+        out
+    }
+}
+
+impl std::ops::Deref for Mods {
+    type Target = [(i64, &'static str)];
+
+    fn deref(&self) -> &Self::Target {
+        &self.items[..self.len]
     }
 }

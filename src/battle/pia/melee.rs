@@ -70,15 +70,34 @@ impl<'a> Battle<'a> {
         what: &str,
     ) -> (Blow, Blow) {
         let col = self.melee_column(self.units[a].sp(), self.units[d].sp(), shifts);
-        self.note("melee");
-        let (aid, did) = (self.id(a), self.id(d));
+        self.note(Table::Melee);
         let (x, y) = self.t.melee[col].odds;
         let (asp, dsp) = (self.units[a].sp(), self.units[d].sp());
-        let roll = self.d10_fmt(
-            format_args!("{}/{aid}>{did}", Hyphens(what)),
-            format_args!(
-                "PIA {what} {aid}->{did}: {asp}:{dsp} SP, column {x}:{y}, DRM {drm:+} (§9.2.4)"
-            ),
+        let (dice, units) = self.roller();
+        let (aid, did) = (units[a].id.as_str(), units[d].id.as_str());
+        let roll = dice.d10(
+            &|s| {
+                for c in what.chars() {
+                    s.push(if c == ' ' { '-' } else { c });
+                }
+                s.put("/").put(aid).put(">").put(did);
+            },
+            &|s| {
+                s.put("PIA ")
+                    .put(what)
+                    .put(" ")
+                    .put(aid)
+                    .put("->")
+                    .put(did)
+                    .put(": ");
+                s.int(asp).put(":").int(dsp).put(" SP, column ");
+                s.int(x)
+                    .put(":")
+                    .int(y)
+                    .put(", DRM ")
+                    .signed(drm)
+                    .put(" (§9.2.4)");
+            },
         );
         lookup(
             &self.t.melee[col].bands,
@@ -170,9 +189,8 @@ impl<'a> Battle<'a> {
         if !self.on(a) || self.units[a].pos != start || self.units[a].order == Order::Routed {
             return;
         }
-        let terrain = self.terrain(d);
-        let mut drm = self.tec(terrain).melee;
-        if terrain == "cover2" {
+        let mut drm = self.unit_tec(d).melee;
+        if self.terrain(d) == "cover2" {
             drm += self.t.modifiers.melee_vs_cover2;
         }
         let (ra, rd) = self.melee_roll(a, d, 0, drm, "melee");
@@ -222,14 +240,19 @@ impl<'a> Battle<'a> {
     /// row overlaps the enemy's.
     pub(super) fn flank_shift(&self, c: usize) -> usize {
         let x = &self.units[c];
-        let Some(rows) = self.contact(x.sector) else {
-            return 0;
-        };
-        let overlap = rows[x.side].len() > rows[1 - x.side].len();
-        let mate = rows[x.side].iter().any(|&u| {
-            u != c && self.units[u].arm == Arm::Cavalry && self.units[u].formation == x.formation
+        let shift = self.with_contact(x.sector, |rows| {
+            let Some(rows) = rows else {
+                return false;
+            };
+            let overlap = rows[x.side].len() > rows[1 - x.side].len();
+            let mate = rows[x.side].iter().any(|&u| {
+                u != c
+                    && self.units[u].arm == Arm::Cavalry
+                    && self.units[u].formation == x.formation
+            });
+            overlap && mate
         });
-        if overlap && mate {
+        if shift {
             self.t.modifiers.flank_shift
         } else {
             0
@@ -264,7 +287,7 @@ impl<'a> Battle<'a> {
                 shifts += self.t.modifiers.cavalry_failed_tdr_shift;
             }
         }
-        let drm = self.tec(self.terrain(d)).melee;
+        let drm = self.unit_tec(d).melee;
         let d_pos = self.units[d].pos;
         let guns: Vec<(usize, usize, i64)> = self
             .battery_with(d)
@@ -283,7 +306,7 @@ impl<'a> Battle<'a> {
     pub(super) fn charge(&mut self, c: usize, e: usize) {
         let m = &self.t.modifiers;
         let (charge_shift, shift_c) = (m.charge_shift, self.flank_shift(c));
-        let drm = self.tec(self.terrain(e)).melee;
+        let drm = self.unit_tec(e).melee;
         let (rc, re) = self.melee_roll(c, e, charge_shift + shift_c, drm, "charge");
         let mut owed: BTreeMap<usize, i64> = BTreeMap::new();
         let mut owe = |u: usize, n: Option<i64>| {
@@ -297,7 +320,7 @@ impl<'a> Battle<'a> {
         owe(c, self.disorder_after_attack(c));
         if self.on(e) && self.units[e].order != Order::Routed && self.on(c) {
             let shift_e = self.flank_shift(e);
-            let drm = self.tec(self.terrain(c)).melee;
+            let drm = self.unit_tec(c).melee;
             let (re2, rc2) = self.melee_roll(e, c, charge_shift + shift_e, drm, "countercharge");
             owe(e, self.melee_effect(e, re2, false));
             owe(c, self.melee_effect(c, rc2, false));
@@ -318,11 +341,7 @@ impl<'a> Battle<'a> {
             return;
         }
         let m = &self.t.modifiers;
-        let mut mods: Vec<(i64, &'static str)> = self
-            .std_mods(u)
-            .into_iter()
-            .filter(|p| p.1 != "eZOC")
-            .collect();
+        let mut mods = self.std_mods(u).without("eZOC");
         if !self.in_command(u) {
             mods.push((m.reorg_out_of_command, "out of command"));
         }
@@ -340,19 +359,5 @@ impl<'a> Battle<'a> {
                 Order::Good
             };
         }
-    }
-}
-
-/// Writes a text with its spaces as hyphens (an event id's `counter-charge`), without a
-/// `String` of its own.
-struct Hyphens<'a>(&'a str);
-
-impl std::fmt::Display for Hyphens<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        use std::fmt::Write;
-        for c in self.0.chars() {
-            f.write_char(if c == ' ' { '-' } else { c })?;
-        }
-        Ok(())
     }
 }

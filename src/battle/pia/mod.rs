@@ -70,9 +70,9 @@ use super::card::{Card, CardSide, Unit as CardUnit};
 use super::frame::{self, Provisional, Rearguard};
 use super::result::{LeaderResult, LeaderState, TacticalResult, UnitResult, UnitState, Winner};
 use super::ruleset::{Game, GameTables, Ruleset, need};
-use crate::rules::dice::Dice;
+use crate::rules::dice::{Dice, push_number};
 use serde::Deserialize;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Hard cap on the turns played, whatever the data says.
@@ -129,6 +129,7 @@ pub use example::first_move;
 pub use tables::Tables;
 pub(crate) use tables::compile;
 use tables::*;
+use turn::Put;
 
 // ---------------------------------------------------------------------------------
 // The state of the battle.
@@ -263,6 +264,36 @@ struct Sector {
     line: i64,
     terrain: String,
     approach: String,
+    /// The approach is a stream hexside, not a row of its own terrain.
+    stream: bool,
+    /// The TEC rows of `terrain` and `approach`, looked up once at setup.
+    line_tec: TerrainRow,
+    approach_tec: TerrainRow,
+}
+
+/// The tables whose reading a battle notes, for its PROVISIONAL report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Table {
+    Tec,
+    Fire,
+    Melee,
+    Bombardment,
+    Commanders,
+    TurnTrack,
+}
+
+impl Table {
+    /// The table's name in the ruleset.
+    fn name(self) -> &'static str {
+        match self {
+            Table::Tec => "tec",
+            Table::Fire => "fire",
+            Table::Melee => "melee",
+            Table::Bombardment => "bombardment",
+            Table::Commanders => "commanders",
+            Table::TurnTrack => "turn_track",
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -314,10 +345,20 @@ struct Battle<'a> {
     /// Rows from side A's edge (0) to side B's edge.
     depth: i64,
     turn: u32,
+    /// Per formation: its units in card order, on the table or not (a unit never
+    /// changes formation).
+    members: Vec<Vec<usize>>,
+    /// Per sector, per side: its units in card order, on the table or not (see
+    /// [`Battle::in_sector`]).
+    by_sector: Vec<[Vec<usize>; 2]>,
     /// The activation being played, for event ids (`A-W1`, `end`).
     tag: String,
     /// PROVISIONAL tables consulted.
     used: RefCell<Provisional>,
+    /// The tables already noted in `used`, one bit per [`Table`].
+    noted: Cell<u8>,
+    /// The TEC row of the rows that are neither a line nor an approach.
+    clear_tec: TerrainRow,
     /// Enemy units already attacked in this wing activation (§9.2.1: one melee a hex).
     meleed: BTreeSet<usize>,
     /// Each sector's contact rows and the field they were found on: fire, smoke and
@@ -326,8 +367,10 @@ struct Battle<'a> {
     contact_memo: RefCell<ContactMemo>,
 }
 
-/// What a sector's contact rows read of each unit: on the table, sector, row, order.
-type ContactKey = (bool, usize, i64, Order);
+/// What a sector's contact rows read of each unit: on the table, sector, row, order,
+/// packed in one word (see [`Battle::contact_key`]) so that checking the memo, done on
+/// every query, compares words rather than tuples.
+type ContactKey = u64;
 
 /// The contact rows found per sector, and the field they hold for.
 type ContactMemo = crate::battle::frame::SectorMemo<ContactKey, Option<[Vec<usize>; 2]>>;

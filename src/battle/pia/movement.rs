@@ -33,7 +33,7 @@ impl<'a> Battle<'a> {
         let ready: Vec<usize> = units
             .iter()
             .copied()
-            .filter(|&u| self.gap(u) == Some(1) && fc.is_some_and(|c| self.reaches(c, u)))
+            .filter(|&u| fc.is_some_and(|c| self.reaches(c, u)) && self.gap(u) == Some(1))
             .collect();
         match self.doctrine[side] {
             Doctrine::Attack => {
@@ -143,9 +143,10 @@ impl<'a> Battle<'a> {
             .is_some_and(|ez| (ez - front).abs() <= 3);
         let crossing = x.side == 0 && x.pos < front && goal >= front;
         if crossing && x.arm == Arm::Foot && in_ez && s.approach != "clear" {
-            let approach = s.approach.clone();
+            let (approach, approach_tec) = (s.approach.clone(), s.approach_tec);
             let mut mods = self.std_mods(u);
-            let terrain = self.tec(&approach).tdr;
+            self.note(Table::Tec);
+            let terrain = approach_tec.tdr;
             if terrain != 0 {
                 mods.push((terrain, "terrain"));
             }
@@ -170,10 +171,19 @@ impl<'a> Battle<'a> {
         if self.units[u].arm != Arm::Foot {
             return;
         }
-        for c in self.facing(u) {
-            if self.units[c].arm == Arm::Cavalry && self.units[c].order != Order::Routed {
-                self.retreat(c, 1, false);
-            }
+        // Only the cavalry is listed (a retreat changes no other unit's arm or order):
+        // most rows face none, and an empty list costs no allocation.
+        let x = &self.units[u];
+        let row = x.pos + dir(x.side);
+        let cavalry: Vec<usize> = self
+            .in_sector(1 - x.side, x.sector)
+            .filter(|&e| {
+                let y = &self.units[e];
+                y.pos == row && y.arm == Arm::Cavalry && y.order != Order::Routed
+            })
+            .collect();
+        for c in cavalry {
+            self.retreat(c, 1, false);
         }
     }
 
@@ -255,6 +265,7 @@ impl<'a> Battle<'a> {
                 x.pos.max(limit)
             };
         }
+        self.list_by_sector();
         true
     }
 

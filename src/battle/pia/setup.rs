@@ -322,6 +322,13 @@ impl<'a> Battle<'a> {
         } else {
             Doctrine::Attack
         };
+        let members = (0..formations.len())
+            .map(|f| {
+                (0..units.len())
+                    .filter(|&u| units[u].formation == Some(f))
+                    .collect()
+            })
+            .collect();
         let mut battle = Battle {
             card,
             t,
@@ -345,11 +352,16 @@ impl<'a> Battle<'a> {
             rearguard,
             depth,
             turn: 1,
+            members,
+            by_sector: Vec::new(),
             tag: "setup".into(),
             used: RefCell::new(Provisional::default()),
+            noted: Cell::new(0),
+            clear_tec: t.tec.get("clear").copied().unwrap_or_default(),
             meleed: BTreeSet::new(),
             contact_memo: RefCell::default(),
         };
+        battle.list_by_sector();
         battle.place_all_commanders();
         Ok(battle)
     }

@@ -130,7 +130,8 @@ impl<'a> Battle<'a> {
     /// Rolls d10 read 0–9 (§2.6). The log keeps the face rolled (1–10); its purpose says
     /// that the game reads it less one, so a reader of `giglio log --dice` can check it.
     pub(super) fn d10(&mut self, tail: &str, purpose: &str) -> i64 {
-        self.d10_fmt(format_args!("{tail}"), format_args!("{purpose}"))
+        let (roll, _) = self.roller();
+        roll.d10(&|s| s.push_str(tail), &|s| s.push_str(purpose))
     }
 
     /// [`Self::d10`] with the tail and purpose still to be written (no `String` per roll).
@@ -139,21 +140,118 @@ impl<'a> Battle<'a> {
         tail: std::fmt::Arguments<'_>,
         purpose: std::fmt::Arguments<'_>,
     ) -> i64 {
-        let face = self.dice.roll_fmt(
-            format_args!(
-                "pia/{}/t{}/{}/{tail}",
-                self.card.battle.id, self.turn, self.tag
-            ),
+        use std::fmt::Write;
+        let (roll, _) = self.roller();
+        // Writing to a String cannot fail.
+        roll.d10(
+            &|s| {
+                let _ = s.write_fmt(tail);
+            },
+            &|s| {
+                let _ = s.write_fmt(purpose);
+            },
+        )
+    }
+
+    /// The dice with what an event id is stamped with, and the units apart from them:
+    /// the hottest rolls write their units' ids into the log without copying them.
+    pub(super) fn roller(&mut self) -> (Roller<'_>, &[Unit]) {
+        let roller = Roller {
+            dice: &mut *self.dice,
+            battle: &self.card.battle.id,
+            turn: self.turn,
+            tag: &self.tag,
+        };
+        (roller, &self.units)
+    }
+
+    /// Records that a table was consulted (it matters when it is PROVISIONAL). Only the
+    /// first reading of each table is written down: the TEC is read on every modifier,
+    /// and looking its name up in the PROVISIONAL set each time cost more than the read.
+    pub(super) fn note(&self, table: Table) {
+        let bit = 1 << table as u8;
+        if self.noted.get() & bit != 0 {
+            return;
+        }
+        self.noted.set(self.noted.get() | bit);
+        let name = table.name();
+        self.used
+            .borrow_mut()
+            .read(name, self.t.provisional.contains(name));
+    }
+}
+
+/// The dice of a battle and what stamps its event ids (`pia/<battle>/t<turn>/<tag>/`).
+pub(super) struct Roller<'b> {
+    dice: &'b mut dyn Dice,
+    battle: &'b str,
+    turn: u32,
+    tag: &'b str,
+}
+
+impl Roller<'_> {
+    /// Rolls d10 read 0–9 (§2.6): `tail` writes the end of the event id, `purpose` the
+    /// purpose, which the d10's reading follows. Both are written straight into the log.
+    pub(super) fn d10(self, tail: &dyn Fn(&mut String), purpose: &dyn Fn(&mut String)) -> i64 {
+        let Roller {
+            dice,
+            battle,
+            turn,
+            tag,
+        } = self;
+        let face = dice.roll_write(
             10,
-            format_args!("{purpose} [{D10_READING}]"),
+            &|s| {
+                s.put("pia/").put(battle).put("/t");
+                push_number(s, turn);
+                s.put("/").put(tag).put("/");
+                tail(s);
+            },
+            &|s| {
+                purpose(s);
+                s.put(" [").put(D10_READING).put("]");
+            },
         );
         i64::from(face) - 1
     }
+}
 
-    /// Records that a table was consulted (it matters when it is PROVISIONAL).
-    pub(super) fn note(&self, table: &str) {
-        self.used
-            .borrow_mut()
-            .read(table, self.t.provisional.contains(table));
+/// A roll's text written piece by piece, as `format!` would write it but without its
+/// machinery: the battle's hottest rolls (fire, TDRs) write theirs this way.
+pub(super) trait Put {
+    /// Appends a text.
+    fn put(&mut self, text: &str) -> &mut Self;
+    /// Appends a number as `{n}` writes it.
+    fn int(&mut self, n: i64) -> &mut Self;
+    /// Appends a number with its sign, as `{n:+}` writes it.
+    fn signed(&mut self, n: i64) -> &mut Self;
+}
+
+impl Put for String {
+    fn put(&mut self, text: &str) -> &mut Self {
+        self.push_str(text);
+        self
+    }
+
+    fn int(&mut self, n: i64) -> &mut Self {
+        if n < 0 {
+            self.push('-');
+        }
+        // The dice's own writer for the numbers a roll carries (all small); `{}` past it.
+        match u32::try_from(n.unsigned_abs()) {
+            Ok(m) => push_number(self, m),
+            Err(_) => {
+                use std::fmt::Write;
+                let _ = write!(self, "{}", n.unsigned_abs());
+            }
+        }
+        self
+    }
+
+    fn signed(&mut self, n: i64) -> &mut Self {
+        if n >= 0 {
+            self.push('+');
+        }
+        self.int(n)
     }
 }

@@ -68,7 +68,8 @@ fn melee_in_cover_captures_the_commander_left_behind() {
         let f = fixture(card("battle", a, b));
         let mut dice = script(&[("A-W1/fire/B-U1>A-U1", 0), ("A-W1/melee/A-U1>B-U1", 7)]);
         let mut b = battle(&f, &mut dice);
-        b.sectors[0].terrain = "cover1".into();
+        let approach = b.sectors[0].approach.clone();
+        ground(&mut b, "cover1", &approach);
         in_contact(&mut b);
         let fc = 3;
         b.set_stack(fc, Some(2));

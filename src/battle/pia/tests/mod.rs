@@ -130,6 +130,12 @@ fn script(rolls: &[(&str, u8)]) -> ScriptedDice {
     }))
 }
 
+/// Lays sector 0's line and approach anew: the sector keeps their TEC rows.
+fn ground(b: &mut Battle, terrain: &str, approach: &str) {
+    let line = b.sectors[0].line;
+    b.sectors[0] = Sector::new(line, terrain.into(), approach.into(), b.t);
+}
+
 fn place(b: &mut Battle, pos: &[(usize, i64)]) {
     for &(u, p) in pos {
         b.units[u].pos = p;
@@ -167,7 +173,8 @@ fn d_at_z(reading: Option<&str>) -> (usize, i64) {
     let f = fixture(c);
     let mut dice = ScriptedDice::values([]);
     let mut b = battle(&f, &mut dice);
-    b.sectors[0].terrain = "cover2".into();
+    let approach = b.sectors[0].approach.clone();
+    ground(&mut b, "cover2", &approach);
     place(&mut b, &[(0, 13)]);
     let out = (
         b.fire_column(b.units[0].sp() + b.fire_bonus(0), 1),

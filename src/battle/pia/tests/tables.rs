@@ -40,7 +40,8 @@ fn fs_line_misalignment_9_minus_1_fails_5_and_8_minus_1_pass() {
         ("A-W1/tdr/misalignment/A-U5", 8),
     ]);
     let mut b = battle(&f, &mut dice);
-    b.sectors[0].approach = "ditch".into();
+    let terrain = b.sectors[0].terrain.clone();
+    ground(&mut b, &terrain, "ditch");
     place(&mut b, &[(0, 12), (1, 12), (2, 12), (3, 12), (4, 12)]);
     assert_eq!(
         b.commanders[1].stack,
@@ -89,7 +90,8 @@ fn fire_3_sp_plus_fc_1_is_intense_shifted_to_extended_against_x() {
     let f = fixture(card("battle", a, b));
     let mut dice = script(&[("A-W1/fire/A-U1>B-U1", 6)]);
     let mut b = battle(&f, &mut dice);
-    b.sectors[0].terrain = "cover1".into();
+    let approach = b.sectors[0].approach.clone();
+    ground(&mut b, "cover1", &approach);
     place(&mut b, &[(0, 13), (1, 13)]);
     assert_eq!(b.fire_bonus(0), 1, "the FC beside A-U1");
     assert_eq!(b.fire_column(4, 2), 1, "Extended against X, 3 SP");
