@@ -162,8 +162,15 @@ pub fn send_queued(
     let mut report = Sent::default();
     let total = queued.len();
     for (i, row) in queued.iter().enumerate() {
+        // One message's bytes in memory at a time, read when it goes.
+        let raw = store.message_bytes(row.id)?.ok_or_else(|| {
+            Error::Internal(format!(
+                "the queued message {} has no bytes; the campaign file may be damaged",
+                row.message_id
+            ))
+        })?;
         crate::failpoint::hit("send.before_write");
-        match deliver_with_retries(store, sink, row)? {
+        match deliver_with_retries(store, sink, row, &raw)? {
             Ok(()) => {
                 crate::failpoint::hit("send.accepted");
                 store.mark_sent(row.id, &now())?;
@@ -211,6 +218,7 @@ fn deliver_with_retries(
     store: &mut Store,
     sink: &Sink,
     row: &OutboxRow,
+    raw: &[u8],
 ) -> Result<std::result::Result<(), Failure>> {
     let (attempts, base) = match sink {
         Sink::Smtp { settings, .. } => (settings.max_attempts.max(1), settings.retry_base_ms),
@@ -218,7 +226,7 @@ fn deliver_with_retries(
     };
     let mut wait = base;
     for attempt in 1..=attempts {
-        match deliver_once(sink, row) {
+        match deliver_once(sink, row, raw) {
             Ok(()) => return Ok(Ok(())),
             Err(Failure::NoReply(e)) => {
                 store.mark_attempt(row.id, &e, false)?;
@@ -238,13 +246,15 @@ fn deliver_with_retries(
     unreachable!("the loop returns on its last attempt")
 }
 
-fn deliver_once(sink: &Sink, row: &OutboxRow) -> std::result::Result<(), Failure> {
+fn deliver_once(sink: &Sink, row: &OutboxRow, raw: &[u8]) -> std::result::Result<(), Failure> {
     match sink {
-        Sink::Files(dir) => write_eml(dir, row).map_err(|e| Failure::Temporary(e.to_string())),
+        Sink::Files(dir) => {
+            write_eml(dir, &row.message_id, raw).map_err(|e| Failure::Temporary(e.to_string()))
+        }
         Sink::Smtp { transport, .. } => {
-            let envelope = envelope_of(row).map_err(Failure::Permanent)?;
+            let envelope = envelope_of(row, raw).map_err(Failure::Permanent)?;
             transport
-                .send_raw(&envelope, data_of(&row.raw))
+                .send_raw(&envelope, data_of(raw))
                 .map(|_| ())
                 .map_err(|e| classify(&e))
         }
@@ -297,8 +307,8 @@ fn data_of(raw: &[u8]) -> &[u8] {
 }
 
 /// The SMTP envelope: the From of the message and the row's recipients, nothing else.
-fn envelope_of(row: &OutboxRow) -> std::result::Result<Envelope, String> {
-    let from = header_from(&row.raw).ok_or("the stored message has no From")?;
+fn envelope_of(row: &OutboxRow, raw: &[u8]) -> std::result::Result<Envelope, String> {
+    let from = header_from(raw).ok_or("the stored message has no From")?;
     let to = row
         .recipients
         .iter()
@@ -316,10 +326,9 @@ fn header_from(raw: &[u8]) -> Option<Address> {
 
 /// Writes a message as `<message id>.eml`: to a temporary name, synced, then renamed,
 /// so a crash leaves either no file or the whole one, and a second write is the same.
-fn write_eml(dir: &Path, row: &OutboxRow) -> std::io::Result<()> {
+fn write_eml(dir: &Path, message_id: &str, raw: &[u8]) -> std::io::Result<()> {
     std::fs::create_dir_all(dir)?;
-    let name: String = row
-        .message_id
+    let name: String = message_id
         .chars()
         .map(|c| {
             if c.is_ascii_alphanumeric() || "-._".contains(c) {
@@ -334,7 +343,7 @@ fn write_eml(dir: &Path, row: &OutboxRow) -> std::io::Result<()> {
     {
         use std::io::Write;
         let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(&row.raw)?;
+        f.write_all(raw)?;
         f.sync_all()?;
     }
     crate::failpoint::hit("send.file.before_rename");

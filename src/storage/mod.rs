@@ -13,6 +13,8 @@ mod clubs;
 mod lock;
 mod mail;
 mod schema;
+#[cfg(test)]
+mod upgrade_tests;
 
 pub use archive::{Archivable, Size};
 pub use backup::{Checked as BackupChecked, check as check_backup};
