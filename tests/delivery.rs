@@ -1142,13 +1142,16 @@ fn src_uses_no_unchecked_mail_api() {
 
 // ---- backups --------------------------------------------------------------------------
 
-/// `giglio backup` taken while a `mail send` is half done (one message written and
-/// marked sent, paused before the next) is sound, and restored in place of the
-/// database it gives back every phase and every message as they stood.
+/// `giglio backup` taken while a `mail send` is half done (one message accepted by the
+/// server and marked sent, paused before the next) is sound, and restored in place of
+/// the database it gives back every phase and every message as they stood. Over SMTP,
+/// where each message is marked as it goes (a send to a folder marks its files at once).
 #[test]
 fn a_backup_taken_during_a_send_restores_every_phase_and_message() {
     let c = MailCampaign::resolved();
-    let holder = Paused::start(c.command(&["mail", "send"], &[]), "send.marked_sent");
+    let servers = MailServers::start(MailOpts::default());
+    let env = tls_env(&servers, SMTP_PASSWORD);
+    let holder = Paused::start(c.command(&["mail", "send"], &env), "send.marked_sent");
     let file = c.tmp.path().join("during-send.sqlite");
     let b = c
         .run(

@@ -125,6 +125,42 @@ pub struct Ingest<'a> {
     pub command: &'a str,
 }
 
+/// Marks one queued message sent inside a transaction; returns 1 if it was queued.
+fn mark_sent_in(tx: &Transaction, id: i64, now: &str) -> Result<usize> {
+    // A message that carried a secret keeps only its redacted copy and the SHA-256 of
+    // the bytes that went out.
+    let secret: Option<Vec<u8>> = tx
+        .query_row(
+            "SELECT b.raw FROM outbox_raw b JOIN outbox o ON o.id = b.id
+             WHERE b.id = ?1 AND o.status = 'queued' AND b.redacted IS NOT NULL",
+            params![id],
+            |r| r.get(0),
+        )
+        .optional()
+        .map_err(db_err)?;
+    let n = tx
+        .execute(
+            "UPDATE outbox SET status = 'sent', sent_at = ?2, attempts = attempts + 1, last_error = NULL
+             WHERE id = ?1 AND status = 'queued'",
+            params![id, now],
+        )
+        .map_err(db_err)?;
+    if let Some(raw) = secret {
+        let sent = hex::encode(sha2::Sha256::digest(&raw));
+        tx.execute(
+            "UPDATE outbox_raw SET raw = redacted, redacted = NULL WHERE id = ?1",
+            params![id],
+        )
+        .map_err(db_err)?;
+        tx.execute(
+            "UPDATE outbox SET sent_sha256 = ?2 WHERE id = ?1",
+            params![id, sent],
+        )
+        .map_err(db_err)?;
+    }
+    Ok(n)
+}
+
 /// Inserts messages into the outbox inside a transaction. A message whose Message-ID
 /// is already there is skipped: queueing the same message twice changes nothing.
 pub(super) fn queue_in(tx: &Transaction, msgs: &[OutMessage], now: &str) -> Result<usize> {
@@ -227,43 +263,22 @@ impl Store {
     /// Marks a message sent: the server accepted it. Only a queued message moves, so
     /// two senders racing cannot both count it.
     pub fn mark_sent(&mut self, id: i64, now: &str) -> Result<bool> {
+        Ok(self.mark_all_sent(&[id], now)? == 1)
+    }
+
+    /// Marks messages sent in one transaction (files written to a folder, all synced):
+    /// one durable commit for the lot. Returns how many moved from the queue.
+    pub fn mark_all_sent(&mut self, ids: &[i64], now: &str) -> Result<usize> {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(db_err)?;
-        // A message that carried a secret keeps only its redacted copy and the SHA-256
-        // of the bytes that went out.
-        let secret: Option<Vec<u8>> = tx
-            .query_row(
-                "SELECT b.raw FROM outbox_raw b JOIN outbox o ON o.id = b.id
-                 WHERE b.id = ?1 AND o.status = 'queued' AND b.redacted IS NOT NULL",
-                params![id],
-                |r| r.get(0),
-            )
-            .optional()
-            .map_err(db_err)?;
-        let n = tx
-            .execute(
-                "UPDATE outbox SET status = 'sent', sent_at = ?2, attempts = attempts + 1, last_error = NULL
-                 WHERE id = ?1 AND status = 'queued'",
-                params![id, now],
-            )
-            .map_err(db_err)?;
-        if let Some(raw) = secret {
-            let sent = hex::encode(sha2::Sha256::digest(&raw));
-            tx.execute(
-                "UPDATE outbox_raw SET raw = redacted, redacted = NULL WHERE id = ?1",
-                params![id],
-            )
-            .map_err(db_err)?;
-            tx.execute(
-                "UPDATE outbox SET sent_sha256 = ?2 WHERE id = ?1",
-                params![id, sent],
-            )
-            .map_err(db_err)?;
+        let mut n = 0;
+        for &id in ids {
+            n += mark_sent_in(&tx, id, now)?;
         }
         tx.commit().map_err(db_err)?;
-        Ok(n == 1)
+        Ok(n)
     }
 
     /// Returns the queued messages that still hold a club's secret (welcomes not yet
