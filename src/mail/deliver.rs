@@ -2,10 +2,10 @@
 //! `.eml` files in a folder.
 //!
 //! A row is marked sent only after the server accepted it (or the file is safely on
-//! disk: written to a folder, the whole run's files are synced, then marked sent in one
-//! transaction). Temporary failures (a 4xx reply, no connection) are retried with a doubling
-//! wait; permanent ones (5xx) mark the row failed, and a refused login fails the whole
-//! run at once rather than log in again for every message. A retry sends the stored
+//! disk: to a folder, the run's files are all synced, then marked sent in one
+//! transaction). Temporary failures (a 4xx reply, no connection) are retried with a
+//! doubling wait; permanent ones (5xx) mark the row failed, and a refused login fails
+//! the whole run at once rather than log in again for every message. A retry sends the stored
 //! bytes: it never renders again. Only one sender runs at a time (the campaign's write
 //! lock), so no message goes out twice, except in the gap RFC 1047 describes (the
 //! server took the message but its answer was lost), and then with the same Message-ID;
