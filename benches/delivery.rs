@@ -282,6 +282,8 @@ fn delivery(crit: &mut Criterion) {
                 let t = Instant::now();
                 let mut store = Store::open_write(&dir, "mail send").expect("opens");
                 for row in store.outbox(Some(Status::Queued)).expect("outbox") {
+                    let raw = store.message_bytes(row.id).expect("bytes");
+                    assert!(raw.is_some_and(|r| !r.is_empty()));
                     assert!(store.mark_sent(row.id, NOW).expect("marked"));
                 }
                 drop(store);

@@ -398,13 +398,16 @@ fn a_ruling_replaces_an_auto_result_and_both_clubs_are_told() {
     for (_, subject) in &notices {
         assert!(subject.contains("1494-r01-F7"), "{subject}");
     }
-    let raw: Vec<String> = giglio::storage::Store::open_read(&t.dir)
-        .expect("open")
+    let store = giglio::storage::Store::open_read(&t.dir).expect("open");
+    let raw: Vec<String> = store
         .outbox(None)
         .expect("outbox")
         .into_iter()
         .filter(|m| m.kind == "referee" && m.nation.is_some())
-        .map(|m| String::from_utf8_lossy(&m.raw).into_owned())
+        .map(|m| {
+            let bytes = store.message_bytes(m.id).expect("bytes").expect("held");
+            String::from_utf8_lossy(&bytes).into_owned()
+        })
         .collect();
     assert!(
         raw.iter()

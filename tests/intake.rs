@@ -260,11 +260,15 @@ fn sent_texts(d: &Desk) -> Vec<(Vec<String>, String, String)> {
 
 /// Every queued message as stored: its kind and its bytes.
 fn outbox_raw(d: &Desk) -> Vec<(String, Vec<u8>)> {
-    giglio::storage::Store::open_read(&d.dir)
-        .and_then(|s| s.outbox(None))
+    let store = giglio::storage::Store::open_read(&d.dir).expect("the campaign opens");
+    store
+        .outbox(None)
         .expect("the outbox reads")
         .into_iter()
-        .map(|m| (m.kind, m.raw))
+        .map(|m| {
+            let raw = store.message_bytes(m.id).expect("the bytes read");
+            (m.kind, raw.expect("the bytes are held"))
+        })
         .collect()
 }
 

@@ -320,13 +320,19 @@ fn a_welcome_keeps_the_secret_only_until_it_is_delivered() {
     let conn = rusqlite::Connection::open(&db).expect("the campaign database");
     for w in &welcomes {
         let secret = secret_in(&w.text);
-        let (raw, sha): (Vec<u8>, Option<String>) = conn
+        let (raw, redacted, sha): (Vec<u8>, Option<Vec<u8>>, Option<String>) = conn
             .query_row(
-                "SELECT raw, sent_sha256 FROM outbox WHERE kind = 'welcome' AND nation = ?1",
+                "SELECT b.raw, b.redacted, o.sent_sha256 FROM outbox o JOIN outbox_raw b ON b.id = o.id
+                 WHERE o.kind = 'welcome' AND o.nation = ?1",
                 [&w.nation],
-                |r| Ok((r.get(0)?, r.get(1)?)),
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
             )
             .expect("the welcome's record");
+        assert_eq!(
+            redacted, None,
+            "{}: the redacted copy took its place",
+            w.nation
+        );
         let stored = String::from_utf8_lossy(&raw);
         assert!(
             !stored.contains(&secret),

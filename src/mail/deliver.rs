@@ -2,9 +2,10 @@
 //! `.eml` files in a folder.
 //!
 //! A row is marked sent only after the server accepted it (or the file is safely on
-//! disk). Temporary failures (a 4xx reply, no connection) are retried with a doubling
-//! wait; permanent ones (5xx) mark the row failed, and a refused login fails the whole
-//! run at once rather than log in again for every message. A retry sends the stored
+//! disk: to a folder, the run's files are all synced, then marked sent in one
+//! transaction). Temporary failures (a 4xx reply, no connection) are retried with a
+//! doubling wait; permanent ones (5xx) mark the row failed, and a refused login fails
+//! the whole run at once rather than log in again for every message. A retry sends the stored
 //! bytes: it never renders again. Only one sender runs at a time (the campaign's write
 //! lock), so no message goes out twice, except in the gap RFC 1047 describes (the
 //! server took the message but its answer was lost), and then with the same Message-ID;
@@ -159,11 +160,19 @@ pub fn send_queued(
     progress: &dyn Fn(usize, usize),
 ) -> Result<Sent> {
     let queued = store.outbox(Some(Status::Queued))?;
+    let (transport, settings) = match sink {
+        Sink::Files(dir) => return write_queued(store, dir, &queued, now, progress),
+        Sink::Smtp {
+            transport,
+            settings,
+        } => (transport, settings),
+    };
     let mut report = Sent::default();
     let total = queued.len();
     for (i, row) in queued.iter().enumerate() {
+        let raw = bytes_of(store, row)?;
         crate::failpoint::hit("send.before_write");
-        match deliver_with_retries(store, sink, row)? {
+        match deliver_with_retries(store, transport, settings, row, &raw)? {
             Ok(()) => {
                 crate::failpoint::hit("send.accepted");
                 store.mark_sent(row.id, &now())?;
@@ -198,6 +207,61 @@ pub fn send_queued(
     Ok(report)
 }
 
+/// Writes every queued message to a folder, then marks them all sent in one
+/// transaction. Each file is whole before its name appears (written, synced, renamed)
+/// and the folder is synced before the mark, so a row marked sent always has its file;
+/// a crash before the mark leaves the rows queued, and the rerun writes the same bytes
+/// under the same names, so no file is doubled. One durable commit for the run rather
+/// than one per message (and one sync of the folder rather than one per file).
+fn write_queued(
+    store: &mut Store,
+    dir: &Path,
+    queued: &[OutboxRow],
+    now: &dyn Fn() -> String,
+    progress: &dyn Fn(usize, usize),
+) -> Result<Sent> {
+    let mut report = Sent::default();
+    let total = queued.len();
+    let mut written = Vec::with_capacity(total);
+    for (i, row) in queued.iter().enumerate() {
+        let raw = bytes_of(store, row)?;
+        crate::failpoint::hit("send.before_write");
+        if let Err(e) = write_eml(dir, &row.message_id, &raw) {
+            // The folder keeps failing: leave this and the rest for the next run.
+            store.mark_attempt(row.id, &e.to_string(), false)?;
+            report.deferred += total - i;
+            report.errors.push(format!(
+                "{}: {e}; {} messages left queued for the next `giglio mail send`",
+                row.message_id,
+                total - i
+            ));
+            break;
+        }
+        written.push(row.id);
+        progress(i + 1, total);
+    }
+    if written.is_empty() {
+        return Ok(report);
+    }
+    // The renames live in the folder: sync it too, or a power cut after the rows are
+    // marked sent could lose the files.
+    std::fs::File::open(dir)?.sync_all()?;
+    crate::failpoint::hit("send.accepted");
+    report.sent = store.mark_all_sent(&written, &now())?;
+    crate::failpoint::hit("send.marked_sent");
+    Ok(report)
+}
+
+/// A queued message's bytes, read when it goes: one message in memory at a time.
+fn bytes_of(store: &Store, row: &OutboxRow) -> Result<Vec<u8>> {
+    store.message_bytes(row.id)?.ok_or_else(|| {
+        Error::Internal(format!(
+            "the queued message {} has no bytes; the campaign file may be damaged",
+            row.message_id
+        ))
+    })
+}
+
 /// Marks a row failed and reports it.
 fn fail(store: &mut Store, report: &mut Sent, row: &OutboxRow, e: &str) -> Result<()> {
     store.mark_attempt(row.id, e, true)?;
@@ -209,16 +273,15 @@ fn fail(store: &mut Store, report: &mut Sent, row: &OutboxRow, e: &str) -> Resul
 /// Tries one message up to the configured number of times.
 fn deliver_with_retries(
     store: &mut Store,
-    sink: &Sink,
+    transport: &SmtpTransport,
+    settings: &SmtpConfig,
     row: &OutboxRow,
+    raw: &[u8],
 ) -> Result<std::result::Result<(), Failure>> {
-    let (attempts, base) = match sink {
-        Sink::Smtp { settings, .. } => (settings.max_attempts.max(1), settings.retry_base_ms),
-        Sink::Files(_) => (1, 0),
-    };
-    let mut wait = base;
+    let attempts = settings.max_attempts.max(1);
+    let mut wait = settings.retry_base_ms;
     for attempt in 1..=attempts {
-        match deliver_once(sink, row) {
+        match deliver_once(transport, row, raw) {
             Ok(()) => return Ok(Ok(())),
             Err(Failure::NoReply(e)) => {
                 store.mark_attempt(row.id, &e, false)?;
@@ -238,17 +301,16 @@ fn deliver_with_retries(
     unreachable!("the loop returns on its last attempt")
 }
 
-fn deliver_once(sink: &Sink, row: &OutboxRow) -> std::result::Result<(), Failure> {
-    match sink {
-        Sink::Files(dir) => write_eml(dir, row).map_err(|e| Failure::Temporary(e.to_string())),
-        Sink::Smtp { transport, .. } => {
-            let envelope = envelope_of(row).map_err(Failure::Permanent)?;
-            transport
-                .send_raw(&envelope, data_of(&row.raw))
-                .map(|_| ())
-                .map_err(|e| classify(&e))
-        }
-    }
+fn deliver_once(
+    transport: &SmtpTransport,
+    row: &OutboxRow,
+    raw: &[u8],
+) -> std::result::Result<(), Failure> {
+    let envelope = envelope_of(row, raw).map_err(Failure::Permanent)?;
+    transport
+        .send_raw(&envelope, data_of(raw))
+        .map(|_| ())
+        .map_err(|e| classify(&e))
 }
 
 /// Sorts an SMTP error by what to do next.
@@ -297,8 +359,8 @@ fn data_of(raw: &[u8]) -> &[u8] {
 }
 
 /// The SMTP envelope: the From of the message and the row's recipients, nothing else.
-fn envelope_of(row: &OutboxRow) -> std::result::Result<Envelope, String> {
-    let from = header_from(&row.raw).ok_or("the stored message has no From")?;
+fn envelope_of(row: &OutboxRow, raw: &[u8]) -> std::result::Result<Envelope, String> {
+    let from = header_from(raw).ok_or("the stored message has no From")?;
     let to = row
         .recipients
         .iter()
@@ -316,10 +378,10 @@ fn header_from(raw: &[u8]) -> Option<Address> {
 
 /// Writes a message as `<message id>.eml`: to a temporary name, synced, then renamed,
 /// so a crash leaves either no file or the whole one, and a second write is the same.
-fn write_eml(dir: &Path, row: &OutboxRow) -> std::io::Result<()> {
+/// The caller syncs the folder.
+fn write_eml(dir: &Path, message_id: &str, raw: &[u8]) -> std::io::Result<()> {
     std::fs::create_dir_all(dir)?;
-    let name: String = row
-        .message_id
+    let name: String = message_id
         .chars()
         .map(|c| {
             if c.is_ascii_alphanumeric() || "-._".contains(c) {
@@ -334,14 +396,11 @@ fn write_eml(dir: &Path, row: &OutboxRow) -> std::io::Result<()> {
     {
         use std::io::Write;
         let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(&row.raw)?;
+        f.write_all(raw)?;
         f.sync_all()?;
     }
     crate::failpoint::hit("send.file.before_rename");
-    std::fs::rename(&tmp, &path)?;
-    // The rename lives in the folder: sync it too, or a power cut after the row is
-    // marked sent could lose the file.
-    std::fs::File::open(dir)?.sync_all()
+    std::fs::rename(&tmp, &path)
 }
 
 #[cfg(test)]

@@ -47,8 +47,9 @@ impl Store {
         let mut stmt = self
             .conn
             .prepare(
-                "SELECT o.id, o.message_id, o.raw FROM outbox o LEFT JOIN phase p ON p.key = o.phase_key
-                 WHERE o.status = 'sent' AND o.archived_to IS NULL AND length(o.raw) > 0
+                "SELECT o.id, o.message_id, b.raw FROM outbox o JOIN outbox_raw b ON b.id = o.id
+                 LEFT JOIN phase p ON p.key = o.phase_key
+                 WHERE o.status = 'sent' AND o.archived_to IS NULL
                    AND ((p.seq IS NOT NULL AND p.seq < ?1) OR (o.phase_key IS NULL AND o.created_at < ?2)
                         OR (o.phase_key IS NOT NULL AND p.seq IS NULL AND o.created_at < ?2))
                  ORDER BY o.id",
@@ -67,8 +68,8 @@ impl Store {
     }
 
     /// Records that the bytes of `messages` are in the archive `file`: each keeps the
-    /// SHA-256 of the bytes sent (if not kept already) and loses its bytes, in one
-    /// transaction. Returns how many were archived.
+    /// SHA-256 of the bytes sent (if not kept already) and loses its bytes (its row in
+    /// `outbox_raw`), in one transaction. Returns how many were archived.
     pub fn mark_archived(
         &mut self,
         messages: &[Archivable],
@@ -83,14 +84,18 @@ impl Store {
         let mut n = 0;
         for m in messages {
             let sha = hex::encode(sha2::Sha256::digest(&m.raw));
-            n += tx
+            let done = tx
                 .execute(
-                    "UPDATE outbox SET sent_sha256 = coalesce(sent_sha256, ?2), raw = X'', redacted = NULL,
-                            archived_to = ?3, archived_at = ?4
+                    "UPDATE outbox SET sent_sha256 = coalesce(sent_sha256, ?2), archived_to = ?3, archived_at = ?4
                      WHERE id = ?1 AND status = 'sent' AND archived_to IS NULL",
                     params![m.id, sha, file, now],
                 )
                 .map_err(db_err)?;
+            if done == 1 {
+                tx.execute("DELETE FROM outbox_raw WHERE id = ?1", [m.id])
+                    .map_err(db_err)?;
+            }
+            n += done;
         }
         journal(
             &tx,
@@ -107,21 +112,26 @@ impl Store {
     /// them, if it was archived.
     pub fn sent_record(&self, message_id: &str) -> Result<Option<(String, Option<String>)>> {
         use rusqlite::OptionalExtension;
-        let row: Option<(Option<String>, Vec<u8>, Option<String>)> = self
+        let row: Option<(i64, Option<String>, Option<String>)> = self
             .conn
             .query_row(
-                "SELECT sent_sha256, raw, archived_to FROM outbox WHERE message_id = ?1 AND status = 'sent'",
+                "SELECT id, sent_sha256, archived_to FROM outbox WHERE message_id = ?1 AND status = 'sent'",
                 [message_id],
                 |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
             )
             .optional()
             .map_err(db_err)?;
-        Ok(row.map(|(sha, raw, to)| {
-            (
-                sha.unwrap_or_else(|| hex::encode(sha2::Sha256::digest(&raw))),
-                to,
-            )
-        }))
+        let Some((id, sha, to)) = row else {
+            return Ok(None);
+        };
+        // Without a kept hash the bytes held are the ones sent.
+        let sha = match sha {
+            Some(sha) => sha,
+            None => hex::encode(sha2::Sha256::digest(
+                self.message_bytes(id)?.unwrap_or_default(),
+            )),
+        };
+        Ok(Some((sha, to)))
     }
 
     /// How large the campaign file is, and how much of it is delivered mail.
@@ -137,8 +147,8 @@ impl Store {
         let (sent, archived): (i64, i64) = self
             .conn
             .query_row(
-                "SELECT coalesce(sum(CASE WHEN status = 'sent' THEN length(raw) ELSE 0 END), 0),
-                        count(archived_to) FROM outbox",
+                "SELECT coalesce(sum(CASE WHEN o.status = 'sent' THEN length(b.raw) ELSE 0 END), 0),
+                        count(o.archived_to) FROM outbox o LEFT JOIN outbox_raw b ON b.id = o.id",
                 [],
                 |r| Ok((r.get(0)?, r.get(1)?)),
             )

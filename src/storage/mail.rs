@@ -6,6 +6,9 @@
 //! and the hash of its bytes without trace headers, so neither re-reading a mailbox nor
 //! a copy re-delivered by another route takes anything twice. Attempts that failed
 //! authentication wait in `intake_attempt` for the end of the run's alerts.
+//!
+//! A message's bytes live in `outbox_raw`, beside its record in `outbox`: listing the
+//! outbox or marking a message never reads or rewrites them.
 
 use super::{Store, StoredOrders, db_err, insert_orders, journal};
 use crate::error::{Error, Result};
@@ -56,7 +59,7 @@ impl Status {
     }
 }
 
-/// A message in the outbox.
+/// A message in the outbox: its record, without its bytes ([`Store::message_bytes`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct OutboxRow {
     pub id: i64,
@@ -66,8 +69,6 @@ pub struct OutboxRow {
     pub nation: Option<String>,
     pub recipients: Vec<String>,
     pub subject: String,
-    #[serde(skip)]
-    pub raw: Vec<u8>,
     pub created_at: String,
     pub status: Status,
     pub attempts: i64,
@@ -124,6 +125,42 @@ pub struct Ingest<'a> {
     pub command: &'a str,
 }
 
+/// Marks one queued message sent inside a transaction; returns 1 if it was queued.
+fn mark_sent_in(tx: &Transaction, id: i64, now: &str) -> Result<usize> {
+    // A message that carried a secret keeps only its redacted copy and the SHA-256 of
+    // the bytes that went out.
+    let secret: Option<Vec<u8>> = tx
+        .query_row(
+            "SELECT b.raw FROM outbox_raw b JOIN outbox o ON o.id = b.id
+             WHERE b.id = ?1 AND o.status = 'queued' AND b.redacted IS NOT NULL",
+            params![id],
+            |r| r.get(0),
+        )
+        .optional()
+        .map_err(db_err)?;
+    let n = tx
+        .execute(
+            "UPDATE outbox SET status = 'sent', sent_at = ?2, attempts = attempts + 1, last_error = NULL
+             WHERE id = ?1 AND status = 'queued'",
+            params![id, now],
+        )
+        .map_err(db_err)?;
+    if let Some(raw) = secret {
+        let sent = hex::encode(sha2::Sha256::digest(&raw));
+        tx.execute(
+            "UPDATE outbox_raw SET raw = redacted, redacted = NULL WHERE id = ?1",
+            params![id],
+        )
+        .map_err(db_err)?;
+        tx.execute(
+            "UPDATE outbox SET sent_sha256 = ?2 WHERE id = ?1",
+            params![id, sent],
+        )
+        .map_err(db_err)?;
+    }
+    Ok(n)
+}
+
 /// Inserts messages into the outbox inside a transaction. A message whose Message-ID
 /// is already there is skipped: queueing the same message twice changes nothing.
 pub(super) fn queue_in(tx: &Transaction, msgs: &[OutMessage], now: &str) -> Result<usize> {
@@ -131,13 +168,21 @@ pub(super) fn queue_in(tx: &Transaction, msgs: &[OutMessage], now: &str) -> Resu
     for m in msgs {
         let recipients =
             serde_json::to_string(&m.recipients).map_err(|e| Error::Internal(e.to_string()))?;
-        n += tx
+        let new = tx
             .execute(
-                "INSERT OR IGNORE INTO outbox (message_id, phase_key, kind, nation, recipients, subject, raw, created_at, status, redacted)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'queued', ?9)",
-                params![m.message_id, m.phase, m.kind, m.nation, recipients, m.subject, m.raw, now, m.redacted],
+                "INSERT OR IGNORE INTO outbox (message_id, phase_key, kind, nation, recipients, subject, created_at, status)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'queued')",
+                params![m.message_id, m.phase, m.kind, m.nation, recipients, m.subject, now],
             )
             .map_err(db_err)?;
+        if new == 1 {
+            tx.execute(
+                "INSERT INTO outbox_raw (id, redacted, raw) VALUES (?1, ?2, ?3)",
+                params![tx.last_insert_rowid(), m.redacted, m.raw],
+            )
+            .map_err(db_err)?;
+        }
+        n += new;
     }
     Ok(n)
 }
@@ -171,23 +216,20 @@ impl Store {
             .map_err(db_err)
     }
 
-    /// Returns the outbox, oldest first, optionally only rows in one status.
+    /// Returns the outbox's records, oldest first, optionally only rows in one status.
     pub fn outbox(&self, status: Option<Status>) -> Result<Vec<OutboxRow>> {
-        // One status is looked up through outbox_by_status: `status` lies after the
-        // message's bytes in the row, so a scan testing it walked every message's
-        // overflow pages (every map ever sent, read again each time mail goes out).
         let sql = if status.is_some() {
-            "SELECT id, message_id, phase_key, kind, nation, recipients, subject, raw, created_at, status, attempts, last_error, sent_at
+            "SELECT id, message_id, phase_key, kind, nation, recipients, subject, created_at, status, attempts, last_error, sent_at
              FROM outbox INDEXED BY outbox_by_status WHERE status = ?1 ORDER BY id"
         } else {
-            "SELECT id, message_id, phase_key, kind, nation, recipients, subject, raw, created_at, status, attempts, last_error, sent_at
+            "SELECT id, message_id, phase_key, kind, nation, recipients, subject, created_at, status, attempts, last_error, sent_at
              FROM outbox WHERE ?1 IS NULL ORDER BY id"
         };
         let mut stmt = self.conn.prepare(sql).map_err(db_err)?;
         let rows = stmt
             .query_map([status.map(Status::as_str)], |r| {
                 let recipients: String = r.get(5)?;
-                let status: String = r.get(9)?;
+                let status: String = r.get(8)?;
                 Ok(OutboxRow {
                     id: r.get(0)?,
                     message_id: r.get(1)?,
@@ -196,52 +238,47 @@ impl Store {
                     nation: r.get(4)?,
                     recipients: serde_json::from_str(&recipients).unwrap_or_default(),
                     subject: r.get(6)?,
-                    raw: r.get(7)?,
-                    created_at: r.get(8)?,
+                    created_at: r.get(7)?,
                     status: Status::parse(&status),
-                    attempts: r.get(10)?,
-                    last_error: r.get(11)?,
-                    sent_at: r.get(12)?,
+                    attempts: r.get(9)?,
+                    last_error: r.get(10)?,
+                    sent_at: r.get(11)?,
                 })
             })
             .map_err(db_err)?;
         rows.collect::<Result<_, _>>().map_err(db_err)
     }
 
+    /// The bytes of a message, as stored: what is sent (or, for a delivered message that
+    /// carried a secret, its redacted copy). `None` once they went to an archive.
+    pub fn message_bytes(&self, id: i64) -> Result<Option<Vec<u8>>> {
+        self.conn
+            .query_row("SELECT raw FROM outbox_raw WHERE id = ?1", [id], |r| {
+                r.get(0)
+            })
+            .optional()
+            .map_err(db_err)
+    }
+
     /// Marks a message sent: the server accepted it. Only a queued message moves, so
     /// two senders racing cannot both count it.
     pub fn mark_sent(&mut self, id: i64, now: &str) -> Result<bool> {
+        Ok(self.mark_all_sent(&[id], now)? == 1)
+    }
+
+    /// Marks messages sent in one transaction (files written to a folder, all synced):
+    /// one durable commit for the lot. Returns how many moved from the queue.
+    pub fn mark_all_sent(&mut self, ids: &[i64], now: &str) -> Result<usize> {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(db_err)?;
-        // A message that carried a secret keeps only its redacted copy and the SHA-256
-        // of the bytes that went out.
-        let secret: Option<(Vec<u8>, Vec<u8>)> = tx
-            .query_row(
-                "SELECT raw, redacted FROM outbox WHERE id = ?1 AND status = 'queued' AND redacted IS NOT NULL",
-                params![id],
-                |r| Ok((r.get(0)?, r.get(1)?)),
-            )
-            .optional()
-            .map_err(db_err)?;
-        let n = tx
-            .execute(
-                "UPDATE outbox SET status = 'sent', sent_at = ?2, attempts = attempts + 1, last_error = NULL
-                 WHERE id = ?1 AND status = 'queued'",
-                params![id, now],
-            )
-            .map_err(db_err)?;
-        if let Some((raw, redacted)) = secret {
-            let sent = hex::encode(sha2::Sha256::digest(&raw));
-            tx.execute(
-                "UPDATE outbox SET raw = ?2, redacted = NULL, sent_sha256 = ?3 WHERE id = ?1",
-                params![id, redacted, sent],
-            )
-            .map_err(db_err)?;
+        let mut n = 0;
+        for &id in ids {
+            n += mark_sent_in(&tx, id, now)?;
         }
         tx.commit().map_err(db_err)?;
-        Ok(n == 1)
+        Ok(n)
     }
 
     /// Returns the queued messages that still hold a club's secret (welcomes not yet
@@ -250,7 +287,8 @@ impl Store {
         let mut stmt = self
             .conn
             .prepare(
-                "SELECT COALESCE(nation, ''), message_id FROM outbox WHERE redacted IS NOT NULL ORDER BY id",
+                "SELECT COALESCE(o.nation, ''), o.message_id FROM outbox o JOIN outbox_raw b ON b.id = o.id
+                 WHERE b.redacted IS NOT NULL ORDER BY o.id",
             )
             .map_err(db_err)?;
         let rows = stmt
@@ -563,6 +601,9 @@ impl Store {
             out.push_str(&format!("deadline {phase} {at}\n"));
         }
         for m in self.outbox(None)? {
+            // An archived message has no bytes here: the hash of none, as when they
+            // were kept as an empty value.
+            let raw = self.message_bytes(m.id)?.unwrap_or_default();
             out.push_str(&format!(
                 "outbox {} {} {} {} {} to {} sha256 {} subject {}\n",
                 m.message_id,
@@ -571,7 +612,7 @@ impl Store {
                 m.nation.as_deref().unwrap_or("-"),
                 m.status.as_str(),
                 m.recipients.join(","),
-                hex::encode(sha2::Sha256::digest(&m.raw)),
+                hex::encode(sha2::Sha256::digest(&raw)),
                 m.subject
             ));
         }

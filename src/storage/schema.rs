@@ -18,6 +18,7 @@ pub fn migrations() -> Migrations<'static> {
         M::up(V9_PHASE_STEPS),
         M::up(V10_MAIL_ARCHIVE),
         v11_club_changes(),
+        M::up(V12_OUTBOX_BYTES),
     ])
 }
 
@@ -294,6 +295,27 @@ CREATE TABLE announcement (
 "#,
     )
 }
+
+/// Version 12 (issue 17): a message's bytes in their own table, beside its record.
+/// In `outbox` the bytes (about 600 KB with a club's map) lay before `status`,
+/// `attempts` and `sent_at`, so marking a message sent rewrote the whole row with its
+/// overflow pages and reading a message's state walked them; now the record is a few
+/// hundred bytes and the bytes are read only to be sent, written or archived.
+/// `redacted` comes first so telling whether a secret is still held never reads the
+/// message. A message whose bytes went to an archive has no row here (it had an empty
+/// `raw` before). `DROP COLUMN` rewrites `outbox` in place, keeping its ids, its
+/// AUTOINCREMENT counter and its indexes; deleting a record deletes its bytes.
+const V12_OUTBOX_BYTES: &str = r#"
+CREATE TABLE outbox_raw (
+    id       INTEGER PRIMARY KEY REFERENCES outbox(id) ON DELETE CASCADE,
+    redacted BLOB,                  -- what is kept of a message carrying a secret, once sent
+    raw      BLOB NOT NULL          -- the whole RFC 5322 message, sent verbatim
+);
+INSERT INTO outbox_raw (id, redacted, raw)
+SELECT id, redacted, raw FROM outbox WHERE archived_to IS NULL ORDER BY id;
+ALTER TABLE outbox DROP COLUMN raw;
+ALTER TABLE outbox DROP COLUMN redacted;
+"#;
 
 #[cfg(test)]
 mod tests {
