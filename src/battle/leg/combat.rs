@@ -214,7 +214,7 @@ impl Battle<'_> {
                 v / 2
             };
         }
-        if self.forest_attack(a, &f.defenders) {
+        if self.forest_attack(a, f.defenders) {
             let t = &self.rules.forest;
             v /= if kind == Kind::Cav {
                 t.cav_attack_divisor
