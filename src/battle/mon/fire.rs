@@ -57,15 +57,18 @@ pub(super) fn commander_fire(c: &Commander, attacking: bool, set: &Settings) -> 
 /// §7.3 default policy (ASSUMPTION): the unit that takes the next hit — the cheapest
 /// good-order unit with a Disrupted back, else the cheapest unit still in play.
 pub(super) fn pick_loss(units: &[Counter]) -> Option<usize> {
-    let cheapest = |flip_only: bool| {
-        units
-            .iter()
-            .enumerate()
-            .filter(|(_, u)| u.in_play() && (!flip_only || (u.two_step && !u.disrupted)))
-            .min_by_key(|(i, u)| (u.value, *i))
-            .map(|(i, _)| i)
-    };
-    cheapest(true).or_else(|| cheapest(false))
+    // One pass for both: the first cheapest of each kind, as a search of each would find.
+    let (mut flip, mut any): (Option<(Ducats, usize)>, Option<(Ducats, usize)>) = (None, None);
+    for (i, u) in units.iter().enumerate().filter(|(_, u)| u.in_play()) {
+        let key = (u.value, i);
+        if u.two_step && !u.disrupted && flip.is_none_or(|f| key < f) {
+            flip = Some(key);
+        }
+        if any.is_none_or(|a| key < a) {
+            any = Some(key);
+        }
+    }
+    flip.or(any).map(|(_, i)| i)
 }
 
 /// §7.3, §7.4: applies hits one at a time; hits beyond the last unit are lost.
