@@ -60,7 +60,8 @@ pub(super) fn commander_fire(c: &Commander, attacking: bool, set: &Settings) -> 
 #[cfg(test)]
 pub(super) fn pick_loss(units: &[Counter]) -> Option<usize> {
     // One pass for both: the first cheapest of each kind, as a search of each would find.
-    let (mut flip, mut any): (Option<(Ducats, usize)>, Option<(Ducats, usize)>) = (None, None);
+    let mut flip: Option<(Ducats, usize)> = None;
+    let mut any = flip;
     for (i, u) in units.iter().enumerate().filter(|(_, u)| u.in_play()) {
         let key = (u.value, i);
         if u.two_step && !u.disrupted && flip.is_none_or(|f| key < f) {
