@@ -613,8 +613,8 @@ impl Dice for PathDice {
         let value = self.path[at];
         self.log.push(Roll {
             seq: at as u32 + 1,
-            event: event.to_owned(),
-            purpose: purpose.to_owned(),
+            event: event.into(),
+            purpose: purpose.into(),
             sides,
             value,
         });

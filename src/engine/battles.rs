@@ -275,12 +275,15 @@ pub fn auto_resolve(
     );
     let (outcome, result) = crate::battle::auto_outcome(&card, rs, &mut dice)
         .map_err(|e| Error::user(e.to_string()))?;
+    // The log is copied out once: the detail is written from it, then gives it back
+    // for the dice log's rows.
     let detail = AutoDetail {
         ruleset: rs.id.clone(),
         result,
         rolls: dice.log().to_vec(),
     };
     let json = serde_json::to_string(&detail).map_err(|e| Error::Internal(e.to_string()))?;
+    let rolls = detail.rolls;
     let phase = store.current()?.id.key();
     let result = StoredResult {
         id: 0,
@@ -291,12 +294,12 @@ pub fn auto_resolve(
         outcome: outcome.clone(),
         detail: Some(json),
     };
-    let rolls = dice.log().to_vec();
+    let count = rolls.len();
     let news = record(
         store,
         c,
         vec![result],
-        rolls.clone(),
+        rolls,
         Vec::new(),
         tell,
         now,
@@ -304,7 +307,7 @@ pub fn auto_resolve(
     )?;
     Ok(AutoResolved {
         outcome,
-        rolls: rolls.len(),
+        rolls: count,
         news,
     })
 }

@@ -26,13 +26,135 @@ pub struct Roll {
     /// Position of the roll in the phase, from 1.
     pub seq: u32,
     /// The unique event id the die was seeded with.
-    pub event: String,
+    #[schemars(with = "String")]
+    pub event: RollText,
     /// What the roll was for, in words (`storm at sea, round 3`).
-    pub purpose: String,
+    #[schemars(with = "String")]
+    pub purpose: RollText,
     /// Faces of the die (6 or 10).
     pub sides: u8,
     /// The face rolled, from 1 to `sides`.
     pub value: u8,
+}
+
+/// The text of a logged roll, its event id or its purpose: a string of its own, or a
+/// stretch of the text one whole log shares, so that writing a battle's log out costs
+/// no allocation per roll. It reads, compares, prints and serializes as its text alone,
+/// so where it lies changes nothing stored or shown.
+#[derive(Clone)]
+pub struct RollText(TextRepr);
+
+#[derive(Clone)]
+enum TextRepr {
+    Own(String),
+    /// `text[start..end]`, where a log wrote it (so on character boundaries).
+    Shared(std::sync::Arc<str>, u32, u32),
+}
+
+impl RollText {
+    /// The stretch `range` of a log's shared text; a text too long for the stretch's
+    /// bounds (never a battle's) gets a copy of its own.
+    fn shared(text: &std::sync::Arc<str>, range: std::ops::Range<usize>) -> Self {
+        match (u32::try_from(range.start), u32::try_from(range.end)) {
+            (Ok(start), Ok(end)) => Self(TextRepr::Shared(text.clone(), start, end)),
+            _ => Self(TextRepr::Own(text[range].to_owned())),
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        match &self.0 {
+            TextRepr::Own(s) => s,
+            TextRepr::Shared(text, start, end) => &text[*start as usize..*end as usize],
+        }
+    }
+}
+
+impl std::ops::Deref for RollText {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl AsRef<str> for RollText {
+    fn as_ref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl std::borrow::Borrow<str> for RollText {
+    fn borrow(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl From<String> for RollText {
+    fn from(s: String) -> Self {
+        Self(TextRepr::Own(s))
+    }
+}
+
+impl From<&str> for RollText {
+    fn from(s: &str) -> Self {
+        Self(TextRepr::Own(s.to_owned()))
+    }
+}
+
+impl PartialEq for RollText {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl Eq for RollText {}
+
+impl PartialEq<str> for RollText {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for RollText {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl PartialEq<String> for RollText {
+    fn eq(&self, other: &String) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl std::hash::Hash for RollText {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.as_str().hash(state);
+    }
+}
+
+impl std::fmt::Debug for RollText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl std::fmt::Display for RollText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // Through `str`'s own Display, so widths and padding (`{:<28}`) apply.
+        std::fmt::Display::fmt(self.as_str(), f)
+    }
+}
+
+impl Serialize for RollText {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for RollText {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        String::deserialize(deserializer).map(Self::from)
+    }
 }
 
 /// A source of logged dice.
@@ -198,8 +320,8 @@ impl Ledger {
     fn record(&mut self, event: String, sides: u8, purpose: &str, value: u8) {
         self.log.push(Roll {
             seq: self.log.len() as u32 + 1,
-            event,
-            purpose: purpose.to_owned(),
+            event: event.into(),
+            purpose: purpose.into(),
             sides,
             value,
         });
@@ -283,9 +405,10 @@ impl StreamDice {
     pub fn new(seed: Seed, battle: &str) -> Self {
         Self {
             rng: ChaCha20Rng::from_seed(stream_seed(&seed, battle)),
-            // Room for a small battle's log; a larger one grows it a few times.
-            text: String::with_capacity(4 * 1024),
-            rolls: Vec::with_capacity(64),
+            // Room for most battles' logs (a Legnano battle writes some 18 KB in 220
+            // rolls); a larger one grows it once or twice.
+            text: String::with_capacity(16 * 1024),
+            rolls: Vec::with_capacity(256),
             log: std::cell::OnceCell::new(),
         }
     }
@@ -320,24 +443,42 @@ impl StreamDice {
                 self.rolls.len(),
                 rustc_hash::FxBuildHasher,
             );
+        // The ids a repeat makes unique (`x#2`) are written after the log's own text.
+        let mut extra = String::new();
+        let mut renamed: Vec<(usize, std::ops::Range<usize>)> = Vec::new();
+        let mut start = 0;
+        for (i, r) in self.rolls.iter().enumerate() {
+            let event = &self.text[start..r.event_end];
+            start = r.purpose_end;
+            let n = used.entry(event).or_insert(0);
+            *n += 1;
+            if *n > 1 {
+                let at = extra.len();
+                extra.push_str(event);
+                extra.push('#');
+                push_number(&mut extra, *n);
+                renamed.push((i, at..extra.len()));
+            }
+        }
+        // One copy of the text, which every roll's event and purpose share.
+        let text: std::sync::Arc<str> = std::sync::Arc::from(self.text.as_str());
+        let extra: std::sync::Arc<str> = std::sync::Arc::from(extra);
+        let mut renamed = renamed.into_iter().peekable();
         let mut start = 0;
         self.rolls
             .iter()
             .enumerate()
             .map(|(i, r)| {
-                let event = &self.text[start..r.event_end];
-                let purpose = &self.text[r.event_end..r.purpose_end];
+                let event = match renamed.next_if(|(k, _)| *k == i) {
+                    Some((_, range)) => RollText::shared(&extra, range),
+                    None => RollText::shared(&text, start..r.event_end),
+                };
+                let purpose = RollText::shared(&text, r.event_end..r.purpose_end);
                 start = r.purpose_end;
-                let n = used.entry(event).or_insert(0);
-                *n += 1;
                 Roll {
                     seq: i as u32 + 1,
-                    event: if *n == 1 {
-                        event.to_owned()
-                    } else {
-                        format!("{event}#{n}")
-                    },
-                    purpose: purpose.to_owned(),
+                    event,
+                    purpose,
                     sides: r.sides,
                     value: r.value,
                 }
@@ -393,7 +534,30 @@ impl Dice for StreamDice {
 
 /// Appends a number in decimal, for [`Dice::roll_write`]'s writers.
 pub fn push_number(text: &mut String, n: u32) {
-    let mut digits = [0u8; 10];
+    push_u64(text, u64::from(n));
+}
+
+/// Appends a signed number as `{}` writes it: `3`, `0`, `-2`.
+pub fn push_int(text: &mut String, n: i64) {
+    if n < 0 {
+        text.push('-');
+    }
+    push_u64(text, n.unsigned_abs());
+}
+
+/// Appends a signed number as `{:+}` writes it: `+3`, `+0`, `-2`.
+pub fn push_signed(text: &mut String, n: i64) {
+    text.push(if n < 0 { '-' } else { '+' });
+    push_u64(text, n.unsigned_abs());
+}
+
+fn push_u64(text: &mut String, n: u64) {
+    // Most numbers in a roll's text are one digit (a face, a fire value, a turn).
+    if n < 10 {
+        text.push(char::from(b'0' + n as u8));
+        return;
+    }
+    let mut digits = [0u8; 20];
     let mut i = digits.len();
     let mut n = n;
     loop {
@@ -404,9 +568,8 @@ pub fn push_number(text: &mut String, n: u32) {
             break;
         }
     }
-    for &d in &digits[i..] {
-        text.push(char::from(d));
-    }
+    // ASCII digits: always UTF-8.
+    text.push_str(std::str::from_utf8(&digits[i..]).unwrap_or_default());
 }
 
 /// The dice a campaign battle is auto-resolved with, as the campaign's ruling
@@ -701,6 +864,19 @@ mod tests {
         s.d6("z", "fifth");
         assert_eq!(s.log().len(), e.log().len() + 1);
         assert!(s.log().iter().all(|r| (1..=r.sides).contains(&r.value)));
+    }
+
+    #[test]
+    fn numbers_are_written_as_format_writes_them() {
+        for n in [0i64, 1, -1, 9, 10, -10, 12_345, i64::MAX, i64::MIN] {
+            let (mut plain, mut signed) = (String::new(), String::new());
+            push_int(&mut plain, n);
+            push_signed(&mut signed, n);
+            assert_eq!((plain, signed), (format!("{n}"), format!("{n:+}")));
+        }
+        let mut t = String::new();
+        push_number(&mut t, u32::MAX);
+        assert_eq!(t, u32::MAX.to_string());
     }
 
     const GOLDEN_PHASE_SEED: &str =

@@ -311,7 +311,7 @@ fn insert_result(tx: &Transaction, r: &StoredResult, rolls: &[Roll], command: &s
     for d in rolls {
         tx.execute(
             "INSERT INTO battle_dice (result_id, seq, event, purpose, sides, value) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            params![id, d.seq, d.event, d.purpose, d.sides, d.value],
+            params![id, d.seq, d.event.as_str(), d.purpose.as_str(), d.sides, d.value],
         )
         .map_err(db_err)?;
     }

@@ -507,7 +507,7 @@ impl Store {
         for r in a.rolls {
             tx.execute(
                 "INSERT INTO dice (phase_key, seq, event, purpose, sides, value) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                params![key, r.seq, r.event, r.purpose, r.sides, r.value],
+                params![key, r.seq, r.event.as_str(), r.purpose.as_str(), r.sides, r.value],
             )
             .map_err(db_err)?;
         }
@@ -973,8 +973,8 @@ fn dice_row(r: &rusqlite::Row) -> rusqlite::Result<(String, Roll)> {
         r.get::<_, String>(0)?,
         Roll {
             seq: r.get(1)?,
-            event: r.get(2)?,
-            purpose: r.get(3)?,
+            event: r.get::<_, String>(2)?.into(),
+            purpose: r.get::<_, String>(3)?.into(),
             sides: r.get(4)?,
             value: r.get(5)?,
         },

@@ -26,8 +26,7 @@ impl Battle<'_> {
             }
             let mut group = Vec::new();
             for &k in &able {
-                let t = self.targets(members[k]);
-                if !t.is_empty() && t.iter().all(|d| defenders.contains(d)) {
+                if self.targets_among(members[k], &defenders) {
                     used[k] = true;
                     group.push(k);
                 }
@@ -37,7 +36,7 @@ impl Battle<'_> {
             let may: Vec<bool> = (0..attackers.len())
                 .map(|k| self.may_charge(attackers[k], &defenders, gaps[k]))
                 .collect();
-            if self.wants_attack(&attackers, &defenders, may) {
+            if self.wants_attack(&attackers, &defenders, &may) {
                 self.fight(attackers, defenders, &gaps);
                 if self.sudden_death().is_some() {
                     break;
@@ -64,17 +63,40 @@ impl Battle<'_> {
             .collect()
     }
 
+    /// Whether a unit has targets ([`Self::targets`]) and all of them are among
+    /// `defenders`: read off the adjacencies, with no list of its own.
+    pub(super) fn targets_among(&self, u: usize, defenders: &[usize]) -> bool {
+        let s = self.units[u].side;
+        let facing = self.rules.opt.facing;
+        self.with_contacts(self.units[u].sector, |edges| {
+            let mut any = false;
+            for e in edges
+                .iter()
+                .filter(|e| e.unit[s] == u && (!facing || e.approach[s] != Approach::Exposed))
+            {
+                if !defenders.contains(&e.unit[1 - s]) {
+                    return false;
+                }
+                any = true;
+            }
+            any
+        })
+    }
+
     /// How a unit attacks the defenders: its best approach, Front without facing.
     pub(super) fn approach(&self, u: usize, defenders: &[usize]) -> Approach {
         if !self.rules.opt.facing {
             return Approach::Front;
         }
-        self.adjacent(u)
-            .into_iter()
-            .filter(|(e, _)| defenders.contains(e))
-            .map(|(_, a)| a)
-            .max()
-            .unwrap_or(Approach::Front)
+        let s = self.units[u].side;
+        self.with_contacts(self.units[u].sector, |edges| {
+            edges
+                .iter()
+                .filter(|e| e.unit[s] == u && defenders.contains(&e.unit[1 - s]))
+                .map(|e| e.approach[s])
+                .max()
+                .unwrap_or(Approach::Front)
+        })
     }
 
     /// The policy (§2.e): attack at the minimum column, with an overlap, or a routed
@@ -83,7 +105,7 @@ impl Battle<'_> {
         &mut self,
         attackers: &[usize],
         defenders: &[usize],
-        charging: Vec<bool>,
+        charging: &[bool],
     ) -> bool {
         if attackers.is_empty() {
             return false;
@@ -96,23 +118,28 @@ impl Battle<'_> {
         }
         // An overlap, whether or not the facing rule gives it a flank bonus.
         let overlap = attackers.iter().any(|&a| {
-            self.adjacent(a)
-                .iter()
-                .any(|&(e, ap)| defenders.contains(&e) && ap >= Approach::Flank)
+            let s = self.units[a].side;
+            self.with_contacts(self.units[a].sector, |edges| {
+                edges.iter().any(|e| {
+                    e.unit[s] == a
+                        && defenders.contains(&e.unit[1 - s])
+                        && e.approach[s] >= Approach::Flank
+                })
+            })
         });
         if overlap {
             return true;
         }
-        let approach = attackers
+        let approach: Vec<Approach> = attackers
             .iter()
             .map(|&a| self.approach(a, defenders))
             .collect();
         let f = Fight {
-            ev: String::new(),
-            attackers: attackers.to_vec(),
-            defenders: defenders.to_vec(),
+            combat: 0,
+            attackers,
+            defenders,
             charging,
-            approach,
+            approach: &approach,
         };
         let (_, _, col) = self.odds(&f);
         col >= self.rules.min_column[usize::from(self.rearguard)] as i32
@@ -142,11 +169,20 @@ impl Battle<'_> {
         let k = if n == 1 {
             1
         } else {
-            let id = &self.units[u].id;
-            usize::from(self.dice.roll_fmt(
-                format_args!("leg/{}/t{}/chit/{id}", self.id, self.turn),
+            let (id, battle, turn) = (&self.units[u].id, self.id.as_str(), self.turn);
+            usize::from(self.dice.roll_write(
                 n as u8,
-                format_args!("LEG5.1.3 combat chit for {id}: one of {n}"),
+                &|t| {
+                    Self::write_ev(t, battle, turn);
+                    t.push_str("chit/");
+                    t.push_str(id);
+                },
+                &|t| {
+                    t.push_str("LEG5.1.3 combat chit for ");
+                    t.push_str(id);
+                    t.push_str(": one of ");
+                    push_number(t, n as u32);
+                },
             ))
         };
         self.units[u].chit = Chit::Drawn(k.clamp(1, n) - 1);
@@ -170,17 +206,17 @@ impl Battle<'_> {
         let a = f.attackers[k];
         let grade = self.combat_grade(a);
         let mut v = self.value(a, grade);
-        let p = self.units[a].clone();
-        if p.kind == Kind::Cav && f.defenders.iter().any(|&d| self.units[d].foot()) {
+        let kind = self.units[a].kind;
+        if kind == Kind::Cav && f.defenders.iter().any(|&d| self.units[d].foot()) {
             v = if f.approach[k] >= Approach::Flank {
                 v * 2
             } else {
                 v / 2
             };
         }
-        if self.forest_attack(a, &f.defenders) {
+        if self.forest_attack(a, f.defenders) {
             let t = &self.rules.forest;
-            v /= if p.kind == Kind::Cav {
+            v /= if kind == Kind::Cav {
                 t.cav_attack_divisor
             } else {
                 t.inf_attack_divisor
@@ -195,14 +231,14 @@ impl Battle<'_> {
 
     /// §5.1.4 disordered defenders are halved; §9.3.2 the Carroccio defends as A.
     pub(super) fn def_strength(&mut self, d: usize) -> i64 {
-        let p = self.units[d].clone();
-        let grade = match p.kind {
+        let (kind, grade, order) = (self.units[d].kind, self.units[d].grade, self.units[d].order);
+        let grade = match kind {
             Kind::Carroccio => Grade::A,
             _ if self.rules.sw.carroccio_defence => self.combat_grade(d),
-            _ => p.grade,
+            _ => grade,
         };
         let v = self.value(d, grade);
-        if p.order == Order::Disordered {
+        if order == Order::Disordered {
             (v / 2).max(1)
         } else {
             v.max(1)
@@ -237,73 +273,43 @@ impl Battle<'_> {
         (att, def, col)
     }
 
-    /// The die roll modifiers of §5.1.4 and §7.3.1, with their description.
-    pub(super) fn drm(&self, f: &Fight) -> (i32, String) {
-        let mut drm = 0;
-        let mut why = String::new();
+    /// The die roll modifiers of §5.1.4 and §7.3.1.
+    pub(super) fn drm(&self, f: &Fight) -> Drm {
         let best = |units: &[usize]| {
-            let bonus: Vec<i32> = self
-                .leaders_with(units)
-                .iter()
-                .map(|&l| if self.leaders[l].supreme { 2 } else { 1 })
-                .collect();
-            if self.rules.sw.leader_sum {
-                bonus.iter().sum()
-            } else {
-                bonus.iter().copied().max().unwrap_or(0)
+            let (mut sum, mut max) = (0, 0);
+            for l in self.leaders.iter().filter(|l| {
+                l.status != Status::KilledPending && l.with.is_some_and(|w| units.contains(&w))
+            }) {
+                let bonus = if l.supreme { 2 } else { 1 };
+                sum += bonus;
+                max = max.max(bonus);
             }
+            if self.rules.sw.leader_sum { sum } else { max }
         };
-        let (att, def) = (best(&f.attackers), best(&f.defenders));
-        if att > 0 {
-            drm += att;
-            why += &format!(" +{att} leader");
+        Drm {
+            att: best(f.attackers),
+            def: best(f.defenders),
+            disordered: f
+                .defenders
+                .iter()
+                .any(|&d| self.units[d].order == Order::Disordered),
+            morale: self.morale_compare(f),
         }
-        if def > 0 {
-            drm -= def;
-            why += &format!(" -{def} leader");
-        }
-        if f.defenders
-            .iter()
-            .any(|&d| self.units[d].order == Order::Disordered)
-        {
-            drm += 1;
-            why += " +1 disordered";
-        }
-        let m = self.morale_compare(f);
-        if m != 0 {
-            drm += m;
-            why += &format!(" {m:+} morale");
-        }
-        (drm, why)
     }
 
     /// §5.1.4 better morale, with §7.3.1: a charger is one level higher, and +1 when it
     /// started equal to the charged unit. READING: the best grade each side.
     pub(super) fn morale_compare(&self, f: &Fight) -> i32 {
-        let pick = |gs: Vec<Grade>| {
-            if self.rules.sw.compare_worst {
-                gs.into_iter().min()
-            } else {
-                gs.into_iter().max()
-            }
-        };
-        let att = pick(
-            (0..f.attackers.len())
-                .map(|k| {
-                    let g = self.units[f.attackers[k]].grade;
-                    if f.charging[k] { g.up() } else { g }
-                })
-                .collect(),
-        );
-        let def = pick(
-            f.defenders
-                .iter()
-                .map(|&d| match self.units[d].kind {
-                    Kind::Carroccio => Grade::A,
-                    _ => self.units[d].grade,
-                })
-                .collect(),
-        );
+        let worst = self.rules.sw.compare_worst;
+        let pick = |gs: &mut dyn Iterator<Item = Grade>| if worst { gs.min() } else { gs.max() };
+        let att = pick(&mut (0..f.attackers.len()).map(|k| {
+            let g = self.units[f.attackers[k]].grade;
+            if f.charging[k] { g.up() } else { g }
+        }));
+        let def = pick(&mut f.defenders.iter().map(|&d| match self.units[d].kind {
+            Kind::Carroccio => Grade::A,
+            _ => self.units[d].grade,
+        }));
         let (Some(att), Some(def)) = (att, def) else {
             return 0;
         };
@@ -317,15 +323,6 @@ impl Battle<'_> {
         }
     }
 
-    pub(super) fn leaders_with(&self, units: &[usize]) -> Vec<usize> {
-        (0..self.leaders.len())
-            .filter(|&l| {
-                self.leaders[l].status != Status::KilledPending
-                    && self.leaders[l].with.is_some_and(|w| units.contains(&w))
-            })
-            .collect()
-    }
-
     /// One combat (§5.1–§5.4; digest §2.b `combat`).
     pub(super) fn fight(
         &mut self,
@@ -334,7 +331,6 @@ impl Battle<'_> {
         start_gap: &[Option<i32>],
     ) {
         self.combat += 1;
-        let ev = self.ev(&format!("c{}", self.combat));
         // §5.3 R: a routed unit attacked again is eliminated.
         let mut defenders = defenders;
         for &d in &defenders {
@@ -354,35 +350,36 @@ impl Battle<'_> {
         let failed = attackers.len() < planned
             || (0..attackers.len())
                 .any(|k| !charging[k] && self.may_charge(attackers[k], &defenders, gaps[k]));
-        if failed && !self.wants_attack(&attackers, &defenders, charging.clone()) {
+        if failed && !self.wants_attack(&attackers, &defenders, &charging) {
             return;
         }
-        let approach = attackers
+        let approach: Vec<Approach> = attackers
             .iter()
             .map(|&a| self.approach(a, &defenders))
             .collect();
         let f = Fight {
-            ev,
-            attackers,
-            defenders,
-            approach,
-            charging,
+            combat: self.combat,
+            attackers: &attackers,
+            defenders: &defenders,
+            approach: &approach,
+            charging: &charging,
         };
-        for u in f
-            .attackers
-            .iter()
-            .chain(&f.defenders)
-            .copied()
-            .collect::<Vec<_>>()
-        {
+        for &u in attackers.iter().chain(&defenders) {
             self.ensure_chit(u);
         }
         let code = self.roll_crt(&f);
-        let involved = self.leaders_with(&[f.attackers.clone(), f.defenders.clone()].concat());
+        let involved: Vec<usize> = (0..self.leaders.len())
+            .filter(|&l| {
+                self.leaders[l].status != Status::KilledPending
+                    && self.leaders[l]
+                        .with
+                        .is_some_and(|w| attackers.contains(&w) || defenders.contains(&w))
+            })
+            .collect();
         let hit = self.apply(code, &f);
         self.after_charge(&f);
         for l in involved {
-            self.leader_check(l, &f.ev);
+            self.leader_check(l, f.combat);
         }
         self.redraw(&f, &hit);
     }
@@ -461,28 +458,47 @@ impl Battle<'_> {
     /// Rolls the CRT (§5.2) and returns the result.
     pub(super) fn roll_crt(&mut self, f: &Fight) -> Code {
         let (att, def, col) = self.odds(f);
-        let (drm, why) = self.drm(f);
+        let drm = self.drm(f);
         let crt = &self.rules.crt;
         let base = crt.column(att, def, self.rules.sw.odds_up);
-        let names = |us: &[usize]| {
-            us.iter()
-                .map(|&u| self.units[u].id.as_str())
-                .collect::<Vec<_>>()
-                .join("+")
+        let (units, battle, turn) = (&self.units, self.id.as_str(), self.turn);
+        let names = |t: &mut String, us: &[usize]| {
+            for (k, &u) in us.iter().enumerate() {
+                if k > 0 {
+                    t.push('+');
+                }
+                t.push_str(&units[u].id);
+            }
         };
-        let purpose = format!(
-            "LEG5.2 CRT {} ({att}) -> {} ({def}) {} shift {:+}, d6{drm:+}{why}",
-            names(&f.attackers),
-            names(&f.defenders),
-            crt.columns[base],
-            col - base as i32,
-        );
-        let d6 = i32::from(self.dice.roll_fmt(
-            format_args!("{}/crt", f.ev),
+        // Written straight into the dice's log: `leg/<battle>/t<turn>/c<n>/crt` and
+        // `LEG5.2 CRT A-U1+A-U2 (12) -> B-U1 (6) 2/1 shift +1, d6+1 +1 leader`.
+        let d6 = i32::from(self.dice.roll_write(
             6,
-            format_args!("{purpose}"),
+            &|t| {
+                Self::write_ev(t, battle, turn);
+                t.push('c');
+                push_number(t, f.combat);
+                t.push_str("/crt");
+            },
+            &|t| {
+                t.push_str("LEG5.2 CRT ");
+                names(t, f.attackers);
+                t.push_str(" (");
+                push_int(t, att);
+                t.push_str(") -> ");
+                names(t, f.defenders);
+                t.push_str(" (");
+                push_int(t, def);
+                t.push_str(") ");
+                t.push_str(&crt.columns[base]);
+                t.push_str(" shift ");
+                push_signed(t, i64::from(col - base as i32));
+                t.push_str(", d6");
+                push_signed(t, i64::from(drm.total()));
+                drm.write_why(t);
+            },
         ));
-        let (row, c) = crt.cell(d6 + drm, col, !self.rules.sw.clamp_row);
+        let (row, c) = crt.cell(d6 + drm.total(), col, !self.rules.sw.clamp_row);
         crt.result(row, c)
     }
 
@@ -493,9 +509,9 @@ impl Battle<'_> {
             return Vec::new();
         }
         let mut hit = if code.hits_attacker {
-            f.attackers.clone()
+            f.attackers.to_vec()
         } else {
-            f.defenders.clone()
+            f.defenders.to_vec()
         };
         if self.rules.sw.hit_one {
             hit.sort_by_key(|&u| (self.rules.vp.get(self.units[u].grade), u));
@@ -536,14 +552,14 @@ impl Battle<'_> {
     pub(super) fn retreat(&mut self, u: usize, n: i32) {
         let (old, new) = (self.units[u].pos, self.units[u].pos - n);
         self.units[u].pos = new;
-        let p = self.units[u].clone();
+        let (side, sector, slot) = (self.units[u].side, self.units[u].sector, self.units[u].slot);
         let passed: Vec<usize> = (0..self.units.len())
             .filter(|&w| {
                 let q = &self.units[w];
                 w != u
-                    && q.side == p.side
-                    && q.sector == p.sector
-                    && q.slot == p.slot
+                    && q.side == side
+                    && q.sector == sector
+                    && q.slot == slot
                     && q.standing()
                     && q.pos >= new
                     && q.pos < old
@@ -579,13 +595,25 @@ impl Battle<'_> {
     }
 
     /// §5.4.1: a leader in combat dies on 2 or 12 on 2d6.
-    pub(super) fn leader_check(&mut self, l: usize, ev: &str) {
-        let id = &self.leaders[l].id;
+    pub(super) fn leader_check(&mut self, l: usize, combat: u32) {
+        let (id, battle, turn) = (&self.leaders[l].id, self.id.as_str(), self.turn);
         let mut die = |k: u8| {
-            self.dice.roll_fmt(
-                format_args!("{ev}/leader/{id}/{k}"),
+            self.dice.roll_write(
                 6,
-                format_args!("LEG5.4.1 leader loss {id}: 2d6, killed on 2 or 12"),
+                &|t| {
+                    Self::write_ev(t, battle, turn);
+                    t.push('c');
+                    push_number(t, combat);
+                    t.push_str("/leader/");
+                    t.push_str(id);
+                    t.push('/');
+                    push_number(t, u32::from(k));
+                },
+                &|t| {
+                    t.push_str("LEG5.4.1 leader loss ");
+                    t.push_str(id);
+                    t.push_str(": 2d6, killed on 2 or 12");
+                },
             )
         };
         let (a, b) = (die(1), die(2));
@@ -615,7 +643,7 @@ impl Battle<'_> {
         if !self.rules.opt.variable {
             return;
         }
-        let all: Vec<usize> = f.attackers.iter().chain(&f.defenders).copied().collect();
+        let all: Vec<usize> = f.attackers.iter().chain(f.defenders).copied().collect();
         let again = if self.rules.sw.redraw_each_combat {
             &all[..]
         } else {

@@ -40,7 +40,7 @@ impl Battle<'_> {
     /// line's surplus are overlaps on the ends of the shorter one (first flank, then rear).
     /// Reads the adjacencies of a sector, found anew only when the field they read has
     /// changed since (the memo is compared unit by unit, which is linear).
-    fn with_contacts<T>(&self, sector: usize, read: impl FnOnce(&[Edge]) -> T) -> T {
+    pub(super) fn with_contacts<T>(&self, sector: usize, read: impl FnOnce(&[Edge]) -> T) -> T {
         let keys = self
             .units
             .iter()
@@ -182,15 +182,33 @@ impl Battle<'_> {
         let p = &self.units[u];
         let value = self.rules.morale.get(p.grade) as i32;
         let total = mods + self.carroccio_mod(u);
-        // Written straight into the dice's log, as `ev` would write the id.
-        let roll = i32::from(self.dice.roll_fmt(
-            format_args!("leg/{}/t{}/morale/{}/{what}", self.id, self.turn, p.id),
+        // Written straight into the dice's log: `leg/<battle>/t<turn>/morale/<unit>/<what>`
+        // and `LEG6.1 morale A-U1 (B, 7) rally: d10-1 <= 7 passes`.
+        let (battle, turn) = (self.id.as_str(), self.turn);
+        let roll = i32::from(self.dice.roll_write(
             10,
-            format_args!(
-                "LEG6.1 morale {} ({}, {value}) {what}: d10{total:+} <= {value} passes",
-                p.id,
-                p.grade.letter()
-            ),
+            &|t| {
+                Self::write_ev(t, battle, turn);
+                t.push_str("morale/");
+                t.push_str(&p.id);
+                t.push('/');
+                t.push_str(what);
+            },
+            &|t| {
+                t.push_str("LEG6.1 morale ");
+                t.push_str(&p.id);
+                t.push_str(" (");
+                t.push(p.grade.letter());
+                t.push_str(", ");
+                push_int(t, i64::from(value));
+                t.push_str(") ");
+                t.push_str(what);
+                t.push_str(": d10");
+                push_signed(t, i64::from(total));
+                t.push_str(" <= ");
+                push_int(t, i64::from(value));
+                t.push_str(" passes");
+            },
         ));
         roll + total <= value
     }

@@ -42,7 +42,7 @@ use super::card::Card;
 use super::frame::{self, Provisional, Rearguard};
 use super::result::{LeaderResult, LeaderState, TacticalResult, UnitResult, UnitState, Winner};
 use super::ruleset::{GameTables, Ruleset, need};
-use crate::rules::dice::Dice;
+use crate::rules::dice::{Dice, push_int, push_number, push_signed};
 use serde::Deserialize;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -214,13 +214,53 @@ struct Edge {
     approach: [Approach; 2],
 }
 
-/// One combat being resolved.
-struct Fight {
-    ev: String,
-    attackers: Vec<usize>,
-    defenders: Vec<usize>,
-    approach: Vec<Approach>,
-    charging: Vec<bool>,
+/// One combat being resolved, or weighed by the policy (which borrows its lists, so
+/// asking costs no copy of them).
+struct Fight<'f> {
+    /// The combat's number in the battle (`c3` in its event ids); 0 while weighed.
+    combat: u32,
+    attackers: &'f [usize],
+    defenders: &'f [usize],
+    approach: &'f [Approach],
+    charging: &'f [bool],
+}
+
+/// The die roll modifiers of a combat (§5.1.4, §7.3.1): the best (or summed) leader
+/// bonus of each side, a disordered defender, the morale comparison.
+struct Drm {
+    att: i32,
+    def: i32,
+    disordered: bool,
+    morale: i32,
+}
+
+impl Drm {
+    fn total(&self) -> i32 {
+        self.att - self.def + i32::from(self.disordered) + self.morale
+    }
+
+    /// Appends the modifiers in words, as the CRT roll's purpose gives them
+    /// (` +1 leader -1 leader +1 disordered +1 morale`).
+    fn write_why(&self, t: &mut String) {
+        if self.att > 0 {
+            t.push_str(" +");
+            push_number(t, self.att as u32);
+            t.push_str(" leader");
+        }
+        if self.def > 0 {
+            t.push_str(" -");
+            push_number(t, self.def as u32);
+            t.push_str(" leader");
+        }
+        if self.disordered {
+            t.push_str(" +1 disordered");
+        }
+        if self.morale != 0 {
+            t.push(' ');
+            push_signed(t, i64::from(self.morale));
+            t.push_str(" morale");
+        }
+    }
 }
 
 struct Battle<'a> {
@@ -389,8 +429,13 @@ impl<'a> Battle<'a> {
         }
     }
 
-    fn ev(&self, what: &str) -> String {
-        format!("leg/{}/t{}/{what}", self.id, self.turn)
+    /// Writes the start of this turn's event ids, `leg/<battle>/t<turn>/`.
+    fn write_ev(t: &mut String, id: &str, turn: u32) {
+        t.push_str("leg/");
+        t.push_str(id);
+        t.push_str("/t");
+        push_number(t, turn);
+        t.push('/');
     }
 }
 

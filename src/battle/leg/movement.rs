@@ -14,10 +14,21 @@ impl Battle<'_> {
         while cup.len() > 1 {
             draw += 1;
             let chits = cup.len();
-            let face = self.dice.roll_fmt(
-                format_args!("leg/{}/t{}/draw{draw}", self.id, self.turn),
+            let (battle, turn) = (self.id.as_str(), self.turn);
+            let face = self.dice.roll_write(
                 chits as u8,
-                format_args!("LEG3.1 activation draw {draw}: one of {chits} chits"),
+                &|t| {
+                    Self::write_ev(t, battle, turn);
+                    t.push_str("draw");
+                    push_number(t, draw);
+                },
+                &|t| {
+                    t.push_str("LEG3.1 activation draw ");
+                    push_number(t, draw);
+                    t.push_str(": one of ");
+                    push_number(t, chits as u32);
+                    t.push_str(" chits");
+                },
             );
             let i = usize::from(face).clamp(1, chits) - 1;
             let l = cup.remove(i);

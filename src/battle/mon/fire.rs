@@ -56,22 +56,45 @@ pub(super) fn commander_fire(c: &Commander, attacking: bool, set: &Settings) -> 
 
 /// §7.3 default policy (ASSUMPTION): the unit that takes the next hit — the cheapest
 /// good-order unit with a Disrupted back, else the cheapest unit still in play.
+/// [`allocate`] applies it to a round's hits at once; the tests hold the two equal.
+#[cfg(test)]
 pub(super) fn pick_loss(units: &[Counter]) -> Option<usize> {
-    let cheapest = |flip_only: bool| {
-        units
-            .iter()
-            .enumerate()
-            .filter(|(_, u)| u.in_play() && (!flip_only || (u.two_step && !u.disrupted)))
-            .min_by_key(|(i, u)| (u.value, *i))
-            .map(|(i, _)| i)
-    };
-    cheapest(true).or_else(|| cheapest(false))
+    // One pass for both: the first cheapest of each kind, as a search of each would find.
+    let mut flip: Option<(Ducats, usize)> = None;
+    let mut any = flip;
+    for (i, u) in units.iter().enumerate().filter(|(_, u)| u.in_play()) {
+        let key = (u.value, i);
+        if u.two_step && !u.disrupted && flip.is_none_or(|f| key < f) {
+            flip = Some(key);
+        }
+        if any.is_none_or(|a| key < a) {
+            any = Some(key);
+        }
+    }
+    flip.or(any).map(|(_, i)| i)
 }
 
-/// §7.3, §7.4: applies hits one at a time; hits beyond the last unit are lost.
+/// §7.3, §7.4: applies hits one at a time as [`pick_loss`] picks them; hits beyond the
+/// last unit are lost. Picked one by one, the hits first flip every good-order unit with
+/// a back, cheapest first, and then eliminate units still in play, cheapest first (each
+/// is then Disrupted or has no back): so the units are put in that order once.
 pub(super) fn allocate(units: &mut [Counter], hits: u32) {
-    for _ in 0..hits {
-        let Some(i) = pick_loss(units) else { return };
+    if hits == 0 {
+        return;
+    }
+    let mut order: Vec<usize> = (0..units.len()).filter(|&i| units[i].in_play()).collect();
+    order.sort_unstable_by_key(|&i| (units[i].value, i));
+    let mut left = hits;
+    for &i in &order {
+        if left == 0 {
+            return;
+        }
+        if units[i].two_step && !units[i].disrupted {
+            units[i].take_hit();
+            left -= 1;
+        }
+    }
+    for &i in order.iter().take(left as usize) {
         units[i].take_hit();
     }
 }

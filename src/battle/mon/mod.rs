@@ -217,10 +217,26 @@ impl Battle<'_> {
         for k in 0..self.forces[side].commanders.len() {
             let c = &self.forces[side].commanders[k];
             let fv = commander_fire(c, attacking, &self.set);
-            let roll = self.dice.roll_fmt(
-                format_args!("mon/{}/r{round}/{}", self.id, c.id),
+            let id = self.id.as_str();
+            // `mon/<battle>/r<round>/<commander>`, `MON fire A-L1 commander (FV2): hit on ≤2`.
+            let roll = self.dice.roll_write(
                 6,
-                format_args!("MON fire {} commander (FV{fv}): hit on ≤{fv}", c.id),
+                &|t| {
+                    t.push_str("mon/");
+                    t.push_str(id);
+                    t.push_str("/r");
+                    push_number(t, round);
+                    t.push('/');
+                    t.push_str(&c.id);
+                },
+                &|t| {
+                    t.push_str("MON fire ");
+                    t.push_str(&c.id);
+                    t.push_str(" commander (FV");
+                    push_number(t, u32::from(fv));
+                    t.push_str("): hit on ≤");
+                    push_number(t, u32::from(fv));
+                },
             );
             if roll <= fv {
                 hits += 1;

@@ -25,14 +25,30 @@ impl Battle<'_> {
             .get(self.terrain(t))
             .copied()
             .unwrap_or(0);
-        let (fid, tid) = (self.units[f].id.clone(), self.units[t].id.clone());
-        let die = if drm == 0 {
-            "d6".to_owned()
-        } else {
-            format!("d6{drm:+}")
+        // `OTT fire A-U1->B-U2 FV2: d6 need 5`, with its DRM (`d6+1`) when it has one, and
+        // ` second die` before the colon for the second roll.
+        let need = col.need;
+        let fire = move |fid: &str, tid: &str, second: bool, drm: i32, t: &mut String| {
+            t.push_str("OTT fire ");
+            t.push_str(fid);
+            t.push_str("->");
+            t.push_str(tid);
+            t.push_str(" FV");
+            push_int(t, i64::from(fv));
+            if second {
+                t.push_str(" second die");
+            }
+            t.push_str(": d6");
+            if drm != 0 {
+                push_signed(t, i64::from(drm));
+            }
+            t.push_str(" need ");
+            push_int(t, i64::from(need));
         };
-        let purpose = format!("OTT fire {fid}->{tid} FV{fv}: {die} need {}", col.need);
-        if self.roll(dice, &fid, "fire", &purpose) + drm >= col.need {
+        let (fid, tid) = (&self.units[f].id, &self.units[t].id);
+        let purpose = |t: &mut String| fire(fid, tid, false, drm, t);
+        let hit = self.roll(dice, fid, "fire", &purpose) + drm >= col.need;
+        if hit {
             self.add_stress(t, 1);
             if col.second_die {
                 let drm2 = if self.rules.readings.second_die_modified {
@@ -40,16 +56,9 @@ impl Battle<'_> {
                 } else {
                     0
                 };
-                let die2 = if drm2 == 0 {
-                    "d6".to_owned()
-                } else {
-                    format!("d6{drm2:+}")
-                };
-                let purpose = format!(
-                    "OTT fire {fid}->{tid} FV{fv} second die: {die2} need {}",
-                    col.need
-                );
-                if self.roll(dice, &fid, "fire2", &purpose) + drm2 >= col.need {
+                let (fid, tid) = (&self.units[f].id, &self.units[t].id);
+                let purpose = |t: &mut String| fire(fid, tid, true, drm2, t);
+                if self.roll(dice, fid, "fire2", &purpose) + drm2 >= col.need {
                     self.add_stress(t, 1);
                 }
             }
@@ -71,19 +80,27 @@ impl Battle<'_> {
             .read("terrain", self.rules.provisional[TERRAIN]);
         let col = self.melee_column(a, d);
         let (pa, pd) = (&self.units[a], &self.units[d]);
-        let purpose = format!(
-            "OTT melee {} (cv{} cm{}) vs {} (cv{} cm{}) in {} at {}: d6",
-            pa.id,
-            pa.values().cv,
-            pa.current_morale(),
-            pd.id,
-            pd.values().cv,
-            pd.current_morale(),
-            self.terrain(d),
-            self.rules.melee.labels[col]
-        );
-        let aid = pa.id.clone();
-        let roll = self.roll(dice, &aid, "melee", &purpose);
+        // `OTT melee A-U1 (cv4 cm3) vs B-U2 (cv3 cm2) in village at 2:1: d6`.
+        let unit = |t: &mut String, p: &Piece| {
+            t.push_str(&p.id);
+            t.push_str(" (cv");
+            push_int(t, i64::from(p.values().cv));
+            t.push_str(" cm");
+            push_int(t, i64::from(p.current_morale()));
+            t.push(')');
+        };
+        let purpose = |t: &mut String| {
+            t.push_str("OTT melee ");
+            unit(t, pa);
+            t.push_str(" vs ");
+            unit(t, pd);
+            t.push_str(" in ");
+            t.push_str(self.terrain(d));
+            t.push_str(" at ");
+            t.push_str(&self.rules.melee.labels[col]);
+            t.push_str(": d6");
+        };
+        let roll = self.roll(dice, &pa.id, "melee", &purpose);
         let (ea, ed) = self.rules.melee.cells[col][(roll.clamp(1, 6) - 1) as usize];
         self.apply_melee(a, ea, dice);
         self.apply_melee(d, ed, dice);

@@ -60,13 +60,12 @@ impl Battle<'_> {
     /// Empty hex slots of the village (§1.e); a melee hex holds two units.
     pub(super) fn free_slots(&self) -> usize {
         let Some(v) = self.geo.village else { return 0 };
-        let here: Vec<&Piece> = self
-            .units
-            .iter()
-            .filter(|p| p.on_table() && p.row == v)
-            .collect();
-        let pairs = here.iter().filter(|p| p.engaged.is_some()).count() / 2;
-        self.geo.slots.saturating_sub(here.len() - pairs)
+        let (mut here, mut engaged) = (0, 0);
+        for p in self.units.iter().filter(|p| p.on_table() && p.row == v) {
+            here += 1;
+            engaged += usize::from(p.engaged.is_some());
+        }
+        self.geo.slots.saturating_sub(here - engaged / 2)
     }
 
     /// Whether a unit of `side` may move into `row`: never into a row the enemy holds,
@@ -130,6 +129,17 @@ impl Battle<'_> {
 
     /// The §0.4 opponent of unit `u` of `side`.
     pub(super) fn opponent(&self, side: usize, u: usize) -> Option<usize> {
+        // A unit in no melee faces only an enemy at most one row away: with none there
+        // it faces nobody, whatever the rest of the pairing, which need not be made.
+        let p = &self.units[u];
+        if p.engaged.is_none()
+            && !self
+                .units
+                .iter()
+                .any(|e| e.side != side && e.on_table() && (e.row - p.row).abs() <= 1)
+        {
+            return None;
+        }
         self.paired(side, |p| p.get(u).copied().flatten())
     }
 
@@ -147,22 +157,31 @@ impl Battle<'_> {
         if !same {
             memo.field.clear();
             memo.field.extend(self.units.iter().map(key));
-            memo.pairing = self.make_pairing(side);
+            self.make_pairing(side, &mut memo);
         }
         read(&memo.pairing)
     }
 
-    fn make_pairing(&self, side: usize) -> Vec<Option<usize>> {
+    /// Makes the pairing of `side` into `memo.pairing`, in the memo's own room.
+    fn make_pairing(&self, side: usize, memo: &mut PairingMemo) {
         let n = self.units.len();
-        let mut load = vec![0usize; n];
-        let mut out = vec![None; n];
-        // Each list sized for every unit at once: collecting a filter grows it a few times.
-        let mut acting = Vec::with_capacity(n);
+        let PairingMemo {
+            pairing: out,
+            load,
+            acting,
+            enemies,
+            ..
+        } = memo;
+        out.clear();
+        out.resize(n, None);
+        load.clear();
+        load.resize(n, 0);
+        acting.clear();
         acting.extend((0..n).filter(|&i| {
             let p = &self.units[i];
             p.side == side && p.on_table() && !p.routed
         }));
-        for &i in &acting {
+        for &i in acting.iter() {
             if let Some(e) = self.units[i].engaged {
                 out[i] = Some(e);
                 load[e] += 1;
@@ -170,7 +189,7 @@ impl Battle<'_> {
         }
         // Each enemy's row and whether it is in a melee, read once: for a unit in no
         // melee, `distance` to an enemy is 1 exactly when their rows are at most 1 apart.
-        let mut enemies: Vec<(usize, i32, bool)> = Vec::with_capacity(n);
+        enemies.clear();
         enemies.extend(
             (0..n)
                 .filter(|&e| self.units[e].side != side && self.units[e].on_table())
@@ -189,7 +208,6 @@ impl Battle<'_> {
                 load[e] += 1;
             }
         }
-        out
     }
 
     // ------------------------------------------------------------------ dice
@@ -198,15 +216,30 @@ impl Battle<'_> {
         self.phase = format!("{}.{phase}", if side == A { "A" } else { "B" });
     }
 
-    /// One logged d6: `ott/<battle>/t<turn>/<phase>/<unit>/<what>`.
-    pub(super) fn roll(&self, dice: &mut dyn Dice, unit: &str, what: &str, purpose: &str) -> i32 {
-        i32::from(dice.roll_fmt(
-            format_args!(
-                "ott/{}/t{}/{}/{unit}/{what}",
-                self.id, self.turn, self.phase
-            ),
+    /// One logged d6: `ott/<battle>/t<turn>/<phase>/<unit>/<what>`, its purpose written
+    /// by `purpose` straight into the dice's log.
+    pub(super) fn roll(
+        &self,
+        dice: &mut dyn Dice,
+        unit: &str,
+        what: &str,
+        purpose: &dyn Fn(&mut String),
+    ) -> i32 {
+        i32::from(dice.roll_write(
             6,
-            format_args!("{purpose}"),
+            &|t| {
+                t.push_str("ott/");
+                t.push_str(&self.id);
+                t.push_str("/t");
+                push_number(t, self.turn);
+                t.push('/');
+                t.push_str(&self.phase);
+                t.push('/');
+                t.push_str(unit);
+                t.push('/');
+                t.push_str(what);
+            },
+            purpose,
         ))
     }
 

@@ -37,7 +37,7 @@ use super::card::{Card, Leader, Unit};
 use super::frame::{self, Provisional, Rearguard};
 use super::result::{LeaderResult, LeaderState, TacticalResult, UnitResult, UnitState, Winner};
 use super::ruleset::{GameTables, Ruleset, need};
-use crate::rules::dice::Dice;
+use crate::rules::dice::{Dice, push_int, push_number, push_signed};
 use serde::Deserialize;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -260,6 +260,12 @@ type PairingKey = (bool, bool, Option<usize>, i32);
 struct PairingMemo {
     field: Vec<PairingKey>,
     pairing: Vec<Option<usize>>,
+    /// Room the pairing is made in, kept between pairings so that making one allocates
+    /// nothing: how many units face each enemy, the side's units that act, and each
+    /// enemy's index, row and whether it is in a melee.
+    load: Vec<usize>,
+    acting: Vec<usize>,
+    enemies: Vec<(usize, i32, bool)>,
 }
 
 fn card_error(message: String) -> BattleError {

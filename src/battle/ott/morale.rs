@@ -31,18 +31,31 @@ impl Battle<'_> {
             target = target.abs();
         }
         let m = self.leader_mod(u);
-        let need = match self.rules.readings.morale {
-            MoraleReading::Literal => format!("d6{m:+} need {target}"),
-            MoraleReading::Inverted => format!("d6{:+} need <= {target}", -m),
+        let reading = self.rules.readings.morale;
+        // `OTT morale test (leave) A-U1 morale 4 stress 2: d6+1 need 2`, `… d6-1 need <= 2`.
+        let purpose = |t: &mut String| {
+            t.push_str("OTT morale test (");
+            t.push_str(test.name());
+            t.push_str(") ");
+            t.push_str(&p.id);
+            t.push_str(" morale ");
+            push_int(t, i64::from(morale));
+            t.push_str(" stress ");
+            push_int(t, i64::from(p.stress));
+            t.push_str(": d6");
+            match reading {
+                MoraleReading::Literal => {
+                    push_signed(t, i64::from(m));
+                    t.push_str(" need ");
+                }
+                MoraleReading::Inverted => {
+                    push_signed(t, -i64::from(m));
+                    t.push_str(" need <= ");
+                }
+            }
+            push_int(t, i64::from(target));
         };
-        let purpose = format!(
-            "OTT morale test ({}) {} morale {morale} stress {}: {need}",
-            test.name(),
-            p.id,
-            p.stress
-        );
-        let id = p.id.clone();
-        let roll = self.roll(dice, &id, what, &purpose);
+        let roll = self.roll(dice, &p.id, what, &purpose);
         match self.rules.readings.morale {
             MoraleReading::Literal => roll + m >= target,
             MoraleReading::Inverted => roll - m <= target,

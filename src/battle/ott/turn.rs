@@ -51,9 +51,14 @@ impl Battle<'_> {
             if !(self.units[u].on_table() && self.units[u].routed) {
                 continue;
             }
-            let id = self.units[u].id.clone();
-            let purpose = format!("OTT rout unit test (§4.2) {id}: d6 need {RALLY_ON}");
-            if self.roll(dice, &id, "rally", &purpose) == RALLY_ON {
+            let id = &self.units[u].id;
+            let purpose = |t: &mut String| {
+                t.push_str("OTT rout unit test (§4.2) ");
+                t.push_str(id);
+                t.push_str(": d6 need ");
+                push_int(t, i64::from(RALLY_ON));
+            };
+            if self.roll(dice, id, "rally", &purpose) == RALLY_ON {
                 let p = &mut self.units[u];
                 p.routed = false;
                 p.stress = (p.values().morale - 1).max(0);
@@ -194,6 +199,6 @@ impl Battle<'_> {
             "OTT fatigue (§3.1) after the {hour:02}:00 turn: d6 1-{} ends the game",
             l.end_on
         );
-        self.roll(dice, "clock", "fatigue", &purpose) <= l.end_on
+        self.roll(dice, "clock", "fatigue", &|t| t.push_str(&purpose)) <= l.end_on
     }
 }

@@ -80,7 +80,7 @@ fn the_supreme_commanders_death_routs_only_with_the_scenario_option() {
         let r = rules(&c);
         let mut dice = ScriptedDice::values([6, 6]);
         let mut b = Battle::new(&c, &r, &mut dice).unwrap();
-        b.leader_check(0, "x");
+        b.leader_check(0, 1);
         assert!(b.leaders[0].killed);
         assert_eq!(b.sudden_death().is_some(), ends);
         ok(&dice);

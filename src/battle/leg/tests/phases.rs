@@ -65,9 +65,9 @@ fn leader_loss_on_2_and_12_and_the_replacement() {
     let mut dice = ScriptedDice::values([3, 4, 1, 1, 6, 6]);
     let mut b = Battle::new(&c, &r, &mut dice).unwrap();
     b.turn = 1;
-    b.leader_check(0, "x");
+    b.leader_check(0, 1);
     assert_eq!(b.leaders[0].status, Status::Active, "7 lives");
-    b.leader_check(0, "x");
+    b.leader_check(0, 1);
     assert!(
         b.leaders[0].killed && b.leaders[0].status == Status::KilledPending,
         "2 kills"
@@ -92,7 +92,7 @@ fn leader_loss_on_2_and_12_and_the_replacement() {
         Some(0),
         "the replacement is placed on it"
     );
-    b.leader_check(0, "x");
+    b.leader_check(0, 1);
     assert_eq!(
         b.leader_vp_lost[0], 4,
         "12 kills the replacement, worth no VP"

@@ -40,6 +40,37 @@ fn a_disrupted_unit_needs_its_back_or_the_stand_in() {
 
 // --- §5.2: loss allocation ---------------------------------------------------------
 
+/// A round's hits applied at once fall where the policy, one hit at a time, puts them.
+#[test]
+fn hits_at_once_fall_as_one_at_a_time() {
+    let b = [
+        unit("B-U1", "inf", 30, &[("fire", 3)]),
+        unit("B-U2", "garrison", 10, &[("fire", 2)]),
+        unit("B-U3", "cav", 30, &[("fire", 3)]),
+        unit("B-U4", "inf", 20, &[("fire", 3), ("major", 1)]),
+        unit("B-U5", "guast", 5, &[]),
+        unit("B-U6", "art", 40, &[("fire", 4)]),
+    ];
+    let fresh: Vec<Counter> = b.iter().map(|u| Counter::from_card(u).unwrap()).collect();
+    for hits in 0..=14 {
+        let mut at_once = fresh.clone();
+        at_once[2].disrupted = true;
+        let mut one_by_one = at_once.clone();
+        allocate(&mut at_once, hits);
+        for _ in 0..hits {
+            if let Some(i) = pick_loss(&one_by_one) {
+                one_by_one[i].take_hit();
+            }
+        }
+        let state = |us: &[Counter]| {
+            us.iter()
+                .map(|u| (u.disrupted, u.eliminated, u.steps_lost))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(state(&at_once), state(&one_by_one), "{hits} hits");
+    }
+}
+
 /// Past the last step of the last unit, a hit is lost (§7.3).
 #[test]
 fn hits_beyond_every_step_are_lost() {
