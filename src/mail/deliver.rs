@@ -193,12 +193,7 @@ pub fn send_queued(
             Err(Failure::Temporary(e) | Failure::NoReply(e)) => {
                 // The server keeps failing: leave this and the rest for the next run
                 // rather than hammer it.
-                report.deferred += total - i;
-                report.errors.push(format!(
-                    "{}: {e}; {} messages left queued for the next `giglio mail send`",
-                    row.message_id,
-                    total - i
-                ));
+                defer(&mut report, row, &e, total - i);
                 break;
             }
         }
@@ -229,12 +224,7 @@ fn write_queued(
         if let Err(e) = write_eml(dir, &row.message_id, &raw) {
             // The folder keeps failing: leave this and the rest for the next run.
             store.mark_attempt(row.id, &e.to_string(), false)?;
-            report.deferred += total - i;
-            report.errors.push(format!(
-                "{}: {e}; {} messages left queued for the next `giglio mail send`",
-                row.message_id,
-                total - i
-            ));
+            defer(&mut report, row, &e.to_string(), total - i);
             break;
         }
         written.push(row.id);
@@ -260,6 +250,15 @@ fn bytes_of(store: &Store, row: &OutboxRow) -> Result<Vec<u8>> {
             row.message_id
         ))
     })
+}
+
+/// Reports `left` messages, from `row` on, left queued for the next run.
+fn defer(report: &mut Sent, row: &OutboxRow, e: &str, left: usize) {
+    report.deferred += left;
+    report.errors.push(format!(
+        "{}: {e}; {left} messages left queued for the next `giglio mail send`",
+        row.message_id
+    ));
 }
 
 /// Marks a row failed and reports it.
