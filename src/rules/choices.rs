@@ -115,19 +115,9 @@ fn verdicts(
         return Vec::new();
     }
     let set = OrderSet::from_kinds(kinds.iter().cloned());
-    // Judged as the club will send them: after its battles are settled (as the sheet).
-    // The world is copied only when it has battles to drop: the order page judges
-    // hundreds of candidates, and copying the world was a good part of each.
-    let cleared;
-    let w = if world.battles.is_empty() {
-        world
-    } else {
-        let mut w = world.clone();
-        w.battles.clear();
-        cleared = w;
-        &cleared
-    };
-    match check_orders(c, w, nation, &set) {
+    // `world` has no battles: [`choices`] dropped them, as the club's orders are judged
+    // after its battles are settled (as the sheet).
+    match check_orders(c, world, nation, &set) {
         Ok(outcomes) => set
             .orders
             .iter()
@@ -471,9 +461,8 @@ fn treasury_after(
 ) -> Option<Ducats> {
     let mut dice = super::dice::SeededDice::new([0; 32]);
     let orders = BTreeMap::from([(nation.clone(), OrderSet::from_kinds(kinds.iter().cloned()))]);
-    let mut w = world.clone();
-    w.battles.clear();
-    let r = super::resolve::resolve(c, &w, &orders, &BTreeMap::new(), &mut dice).ok()?;
+    // `world` has no battles ([`choices`] dropped them): no copy to clear them.
+    let r = super::resolve::resolve(c, world, &orders, &BTreeMap::new(), &mut dice).ok()?;
     r.next.as_ref()?.nations.get(nation).map(|n| n.treasury)
 }
 
