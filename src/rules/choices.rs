@@ -78,6 +78,17 @@ pub fn choices(
     seen: &BTreeSet<NodeCode>,
 ) -> Choices {
     let mut out = Choices::default();
+    // Every check judges the orders as the club will send them: after its battles are
+    // settled. Dropping them once here spares `verdicts` a copy of the world per check.
+    let cleared;
+    let world = if world.battles.is_empty() {
+        world
+    } else {
+        let mut w = world.clone();
+        w.battles.clear();
+        cleared = w;
+        &cleared
+    };
     match world.phase.phase {
         Phase::Round(_) => {
             out.refused = refusals(c, world, nation, options);
@@ -99,20 +110,14 @@ fn verdicts(
     nation: &NationCode,
     kinds: &[OrderKind],
 ) -> Vec<Option<String>> {
+    if kinds.is_empty() {
+        // Nothing to judge: a resolution would only say so.
+        return Vec::new();
+    }
     let set = OrderSet::from_kinds(kinds.iter().cloned());
-    // Judged as the club will send them: after its battles are settled (as the sheet).
-    // The world is copied only when it has battles to drop: the order page judges
-    // hundreds of candidates, and copying the world was a good part of each.
-    let cleared;
-    let w = if world.battles.is_empty() {
-        world
-    } else {
-        let mut w = world.clone();
-        w.battles.clear();
-        cleared = w;
-        &cleared
-    };
-    match check_orders(c, w, nation, &set) {
+    // `world` has no battles: [`choices`] dropped them, as the club's orders are judged
+    // after its battles are settled (as the sheet).
+    match check_orders(c, world, nation, &set) {
         Ok(outcomes) => set
             .orders
             .iter()
@@ -256,17 +261,21 @@ pub fn destination(o: &OrderKind) -> Option<String> {
     }
 }
 
-/// Every stance a road piece may take (G3c.3), kept where the rules accept it.
+/// Every stance a road piece may take (G3c.3), kept where the rules accept it. A stance
+/// order's verdict hangs on its own piece alone (the round sets stances before anything
+/// moves, and setting one changes no other), so every piece's every stance is judged in
+/// one check: the same verdicts as one check each, for one resolution instead of twelve
+/// per piece.
 fn stances(
     c: &Campaign,
     world: &World,
     nation: &NationCode,
     options: &Options,
 ) -> BTreeMap<String, Vec<OrderKind>> {
-    let mut out = BTreeMap::new();
+    let mut ids = Vec::new();
+    let mut kinds = Vec::new();
     for p in road_pieces(options) {
         let piece = road_piece(p);
-        let mut list = Vec::new();
         for on in [Choice::Stop, Choice::Retreat, Choice::Attack] {
             for when in [
                 Choice::Stop,
@@ -274,17 +283,26 @@ fn stances(
                 Choice::Attack,
                 Choice::Withdraw,
             ] {
-                let kind = OrderKind::Stance {
+                ids.push(&p.id);
+                kinds.push(OrderKind::Stance {
                     piece: piece.clone(),
                     on_contact: Some(on),
                     when_contacted: Some(when),
                     spy: None,
                     retreat_to: None,
-                };
-                list.extend(accepted(c, world, nation, kind));
+                });
             }
         }
-        out.insert(p.id.clone(), list);
+    }
+    let mut out: BTreeMap<String, Vec<OrderKind>> = BTreeMap::new();
+    for p in road_pieces(options) {
+        out.insert(p.id.clone(), Vec::new());
+    }
+    let verdicts = verdicts(c, world, nation, &kinds);
+    for ((id, kind), v) in ids.into_iter().zip(kinds).zip(verdicts) {
+        if v.is_none() {
+            out.entry(id.clone()).or_default().push(kind);
+        }
     }
     out
 }
@@ -347,14 +365,15 @@ fn road_pieces(options: &Options) -> impl Iterator<Item = &super::options::Piece
 /// G3c.6: the nodes a piece's stance may name to retreat to. A side retreats one node
 /// from where it meets the enemy, so the candidates are the neighbours of where the
 /// piece stands and of every node its offered moves pass; kept where the rules accept
-/// the stance (judged together, one check per piece).
+/// the stance. Judged in one check for every piece, as [`stances`] are.
 fn retreats(
     c: &Campaign,
     world: &World,
     nation: &NationCode,
     options: &Options,
 ) -> BTreeMap<String, Vec<OrderKind>> {
-    let mut out = BTreeMap::new();
+    let mut ids = Vec::new();
+    let mut kinds = Vec::new();
     for p in road_pieces(options) {
         let mut met: BTreeSet<&str> = BTreeSet::from([p.at.as_str()]);
         for o in &p.orders {
@@ -370,44 +389,49 @@ fn retreats(
             .into_iter()
             .collect();
         near.sort_by(|a, b| super::ids::natural_cmp(a.as_str(), b.as_str()));
-        let kinds: Vec<OrderKind> = near
-            .into_iter()
-            .map(|n| OrderKind::Stance {
+        for n in near {
+            ids.push(&p.id);
+            kinds.push(OrderKind::Stance {
                 piece: road_piece(p),
                 on_contact: None,
                 when_contacted: None,
                 spy: None,
                 retreat_to: Some(n),
-            })
-            .collect();
-        let verdicts = verdicts(c, world, nation, &kinds);
-        let list: Vec<OrderKind> = kinds
-            .into_iter()
-            .zip(verdicts)
-            .filter_map(|(k, v)| v.is_none().then_some(k))
-            .collect();
-        out.insert(p.id.clone(), list);
+            });
+        }
+    }
+    let mut out: BTreeMap<String, Vec<OrderKind>> = BTreeMap::new();
+    for p in road_pieces(options) {
+        out.insert(p.id.clone(), Vec::new());
+    }
+    let verdicts = verdicts(c, world, nation, &kinds);
+    for ((id, kind), v) in ids.into_iter().zip(kinds).zip(verdicts) {
+        if v.is_none() {
+            out.entry(id.clone()).or_default().push(kind);
+        }
     }
     out
 }
 
 /// G3c.4: the choices a spy's condition may take, for each road piece, where the club
 /// has a spy this year (without one the condition never counts). Every choice is
-/// judged as both branches, in one check per piece.
+/// judged as both branches, every piece's in one check, as [`stances`] are.
 fn spies(
     c: &Campaign,
     world: &World,
     nation: &NationCode,
     options: &Options,
 ) -> BTreeMap<String, Vec<Choice>> {
-    let mut out = BTreeMap::new();
+    let mut out: BTreeMap<String, Vec<Choice>> = BTreeMap::new();
     if !world.nation(nation.as_str()).is_some_and(|n| n.spy) {
         return out;
     }
+    let mut asked = Vec::new();
+    let mut kinds = Vec::new();
     for p in road_pieces(options) {
-        let kinds: Vec<OrderKind> = Choice::ALL
-            .iter()
-            .map(|&ch| OrderKind::Stance {
+        for &ch in Choice::ALL.iter() {
+            asked.push((&p.id, ch));
+            kinds.push(OrderKind::Stance {
                 piece: road_piece(p),
                 on_contact: None,
                 when_contacted: None,
@@ -417,15 +441,12 @@ fn spies(
                     otherwise: ch,
                 }),
                 retreat_to: None,
-            })
-            .collect();
-        let list: Vec<Choice> = Choice::ALL
-            .iter()
-            .zip(verdicts(c, world, nation, &kinds))
-            .filter_map(|(&ch, v)| v.is_none().then_some(ch))
-            .collect();
-        if !list.is_empty() {
-            out.insert(p.id.clone(), list);
+            });
+        }
+    }
+    for ((id, ch), v) in asked.into_iter().zip(verdicts(c, world, nation, &kinds)) {
+        if v.is_none() {
+            out.entry(id.clone()).or_default().push(ch);
         }
     }
     out
@@ -440,9 +461,8 @@ fn treasury_after(
 ) -> Option<Ducats> {
     let mut dice = super::dice::SeededDice::new([0; 32]);
     let orders = BTreeMap::from([(nation.clone(), OrderSet::from_kinds(kinds.iter().cloned()))]);
-    let mut w = world.clone();
-    w.battles.clear();
-    let r = super::resolve::resolve(c, &w, &orders, &BTreeMap::new(), &mut dice).ok()?;
+    // `world` has no battles ([`choices`] dropped them): no copy to clear them.
+    let r = super::resolve::resolve(c, world, &orders, &BTreeMap::new(), &mut dice).ok()?;
     r.next.as_ref()?.nations.get(nation).map(|n| n.treasury)
 }
 
