@@ -7,7 +7,10 @@ use std::path::Path;
 
 fn main() {
     println!("cargo:rerun-if-changed=locales");
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("locales");
+    // Read when the script runs, not baked in when it is compiled: a target folder
+    // copied from another checkout would otherwise read that checkout's catalogues.
+    let manifest = std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let root = Path::new(&manifest).join("locales");
     let mut names = Vec::new();
     for lang in ["it", "en"] {
         let dir = root.join(lang);
