@@ -294,17 +294,7 @@ fn stances(
             }
         }
     }
-    let mut out: BTreeMap<String, Vec<OrderKind>> = BTreeMap::new();
-    for p in road_pieces(options) {
-        out.insert(p.id.clone(), Vec::new());
-    }
-    let verdicts = verdicts(c, world, nation, &kinds);
-    for ((id, kind), v) in ids.into_iter().zip(kinds).zip(verdicts) {
-        if v.is_none() {
-            out.entry(id.clone()).or_default().push(kind);
-        }
-    }
-    out
+    kept_per_piece(c, world, nation, options, ids, kinds)
 }
 
 /// Assassin missions (G2b.5) against what the club can name: the commander where it sees
@@ -345,6 +335,28 @@ fn assassins(
         .into_iter()
         .filter_map(|target| accepted(c, world, nation, OrderKind::Assassin { target }))
         .collect()
+}
+
+/// The candidates (`kinds`, of the pieces `ids`) the rules accept, judged in one check,
+/// listed by piece; every road piece has its list, empty where none is accepted.
+fn kept_per_piece(
+    c: &Campaign,
+    world: &World,
+    nation: &NationCode,
+    options: &Options,
+    ids: Vec<&String>,
+    kinds: Vec<OrderKind>,
+) -> BTreeMap<String, Vec<OrderKind>> {
+    let mut out: BTreeMap<String, Vec<OrderKind>> = road_pieces(options)
+        .map(|p| (p.id.clone(), Vec::new()))
+        .collect();
+    let verdicts = verdicts(c, world, nation, &kinds);
+    for ((id, kind), v) in ids.into_iter().zip(kinds).zip(verdicts) {
+        if v.is_none() {
+            out.entry(id.clone()).or_default().push(kind);
+        }
+    }
+    out
 }
 
 /// The road piece of a piece's options, for stance orders.
@@ -400,17 +412,7 @@ fn retreats(
             });
         }
     }
-    let mut out: BTreeMap<String, Vec<OrderKind>> = BTreeMap::new();
-    for p in road_pieces(options) {
-        out.insert(p.id.clone(), Vec::new());
-    }
-    let verdicts = verdicts(c, world, nation, &kinds);
-    for ((id, kind), v) in ids.into_iter().zip(kinds).zip(verdicts) {
-        if v.is_none() {
-            out.entry(id.clone()).or_default().push(kind);
-        }
-    }
-    out
+    kept_per_piece(c, world, nation, options, ids, kinds)
 }
 
 /// G3c.4: the choices a spy's condition may take, for each road piece, where the club
