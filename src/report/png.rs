@@ -178,15 +178,25 @@ fn colour(p: PremultipliedColorU8) -> [u8; 3] {
 /// map is mostly flat colours, so a few hundred thousand runs for two million pixels):
 /// the passes below handle a run at once instead of pixel by pixel.
 fn runs(pixels: &[PremultipliedColorU8]) -> Vec<([u8; 3], u32)> {
+    /// Pixels compared at once while a run goes on: no early exit inside a block, so
+    /// the comparison is vectorized (a flat stretch is most of the map's pixels).
+    const BLOCK: usize = 16;
     let mut out = Vec::with_capacity(pixels.len() / 8);
     let mut i = 0;
     while let Some(&p) = pixels.get(i) {
-        let n = pixels[i..]
+        let mut j = i + 1;
+        while let Some(block) = pixels.get(j..j + BLOCK) {
+            if !block.iter().fold(true, |same, &q| same & (q == p)) {
+                break;
+            }
+            j += BLOCK;
+        }
+        j += pixels[j..]
             .iter()
             .position(|&q| q != p)
-            .unwrap_or(pixels.len() - i);
-        i += n;
-        out.push((colour(p), n as u32));
+            .unwrap_or(pixels.len() - j);
+        out.push((colour(p), (j - i) as u32));
+        i = j;
     }
     out
 }
@@ -235,22 +245,71 @@ pub fn encode(pixmap: &Pixmap) -> Result<Vec<u8>> {
             .min_by_key(|&i| (dist(&palette[i]), i))
             .unwrap_or(0) as u8;
     }
-    let mut pixels = Vec::with_capacity(pixmap.pixels().len());
-    for &(c, n) in &runs {
-        let i = index[bucket(c[0], c[1], c[2])];
-        pixels.resize(pixels.len() + n as usize, i);
-    }
-    let mut out = Vec::with_capacity(256 << 10);
+    let idat = deflate_rows(&runs, &index, pixmap.width() as usize)?;
+    let mut out = Vec::with_capacity(idat.len() + 1024);
     let mut enc = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
     enc.set_color(png::ColorType::Indexed);
     enc.set_depth(png::BitDepth::Eight);
     enc.set_palette(palette.concat());
-    enc.set_deflate_compression(png::DeflateCompression::Level(DEFLATE_LEVEL));
-    enc.set_filter(png::Filter::NoFilter);
     let png_err = |e: png::EncodingError| Error::Internal(format!("encoding the map picture: {e}"));
     let mut w = enc.write_header().map_err(png_err)?;
-    w.write_image_data(&pixels).map_err(png_err)?;
+    w.write_chunk(png::chunk::IDAT, &idat).map_err(png_err)?;
     w.finish().map_err(png_err)?;
+    Ok(out)
+}
+
+/// The image data of a palette PNG as one zlib stream: every row its filter byte (0,
+/// none: palette indices gain nothing from the others) and its pixels' palette
+/// indices, written from the runs a slice at a time and compressed as it goes. No
+/// whole-picture buffer of indices is made: the slice stays in the cache.
+fn deflate_rows(runs: &[([u8; 3], u32)], index: &[u8], width: usize) -> Result<Vec<u8>> {
+    use flate2::{Compress, Compression, FlushCompress};
+    /// Rows written out before they are compressed.
+    const ROWS: usize = 32;
+    let z_err =
+        |e: flate2::CompressError| Error::Internal(format!("compressing the map picture: {e}"));
+    let mut z = Compress::new(Compression::new(DEFLATE_LEVEL.into()), true);
+    let mut out = Vec::with_capacity(256 << 10);
+    let mut feed = |slice: &[u8], flush: FlushCompress| -> Result<()> {
+        let start = z.total_in();
+        loop {
+            let done = (z.total_in() - start) as usize;
+            out.reserve(slice.len() - done + 1024);
+            let status = z
+                .compress_vec(&slice[done..], &mut out, flush)
+                .map_err(z_err)?;
+            let all_in = (z.total_in() - start) as usize == slice.len();
+            match (flush, status) {
+                (FlushCompress::Finish, flate2::Status::StreamEnd) => return Ok(()),
+                (FlushCompress::Finish, _) => {}
+                _ if all_in => return Ok(()),
+                _ => {}
+            }
+        }
+    };
+    let mut slice = Vec::with_capacity(ROWS * (width + 1));
+    let mut x = 0; // the column of the next pixel in its row
+    for &(c, n) in runs {
+        let i = index[bucket(c[0], c[1], c[2])];
+        let mut n = n as usize;
+        while n > 0 {
+            if x == 0 {
+                if slice.len() == ROWS * (width + 1) {
+                    feed(&slice, FlushCompress::None)?;
+                    slice.clear();
+                }
+                slice.push(0);
+            }
+            let take = n.min(width - x);
+            slice.resize(slice.len() + take, i);
+            x += take;
+            if x == width {
+                x = 0;
+            }
+            n -= take;
+        }
+    }
+    feed(&slice, FlushCompress::Finish)?;
     Ok(out)
 }
 
@@ -296,6 +355,35 @@ mod tests {
         let a = svg_to_pixmap(whole, 1.0).unwrap();
         let b = svg_to_pixmap(&split, 1.0).unwrap();
         assert_eq!(a.data(), b.data());
+    }
+
+    #[test]
+    fn every_pixel_comes_back_from_rows_written_a_slice_at_a_time() {
+        // More rows than one slice of `deflate_rows`, an odd width, runs that cross
+        // row ends, and few enough colours that the palette holds each exactly.
+        let (w, h) = (37u32, 101u32);
+        let mut pixmap = Pixmap::new(w, h).unwrap();
+        let colours = [[255, 255, 255], [176, 39, 47], [17, 119, 51], [34, 34, 51]];
+        for (k, p) in pixmap.pixels_mut().iter_mut().enumerate() {
+            let c = colours[(k / 23 + k / 1000) % colours.len()];
+            *p = PremultipliedColorU8::from_rgba(c[0], c[1], c[2], 255).unwrap();
+        }
+        let png = encode(&pixmap).unwrap();
+        let mut reader = png::Decoder::new(std::io::Cursor::new(png))
+            .read_info()
+            .unwrap();
+        let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+        let frame = reader.next_frame(&mut buf).unwrap();
+        assert_eq!((frame.width, frame.height), (w, h));
+        let palette = reader.info().palette.as_ref().unwrap().to_vec();
+        for (k, (&i, p)) in buf[..frame.buffer_size()]
+            .iter()
+            .zip(pixmap.pixels())
+            .enumerate()
+        {
+            let i = usize::from(i) * 3;
+            assert_eq!(&palette[i..i + 3], &colour(*p), "pixel {k}");
+        }
     }
 
     #[test]
