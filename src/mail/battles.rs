@@ -9,7 +9,7 @@ use crate::report::{news, sheet};
 use crate::rules::battles::BattleOutcome;
 use crate::rules::resolve::StepResolution;
 use crate::rules::tables::Lang;
-use crate::rules::visibility::{club_world, events_for};
+use crate::rules::visibility::events_for;
 use crate::rules::world::Battle;
 use crate::rules::{Campaign, NationCode, World};
 use crate::storage::{Club, OutMessage};
@@ -57,7 +57,8 @@ pub fn updates(
             continue;
         };
         let lang = club.lang;
-        let own = club_world(world, nation);
+        // Projected and judged once for the update, the sheet, the view file and the page.
+        let own = sheet::OwnWorld::of(d.campaign, world, nation);
         let events = events_for(&step.1.events, nation);
         let phase_name = crate::report::explain::phase_name(
             d.words,
@@ -73,7 +74,7 @@ pub fn updates(
                 battle,
                 outcome,
                 events: &events,
-                world: &own,
+                world: &own.world,
                 nation,
                 lang,
                 phase_name: &phase_name,
@@ -82,10 +83,10 @@ pub fn updates(
                 sheet: &sheet_name,
             },
         );
-        let mut files = sheet::attachments(
+        let mut files = sheet::own_attachments(
             d.words,
             d.campaign,
-            world,
+            &own,
             nation,
             lang,
             d.deadline,
@@ -100,7 +101,7 @@ pub fn updates(
             }
             let Some(env) = env.as_ref() else { continue };
             let map_svg = super::welcome::club_map_svg(env, d.campaign, world, club, nation)?;
-            let page = crate::report::page::attachment(
+            let page = crate::report::page::own_attachment(
                 d.words,
                 &crate::report::page::PageInput {
                     campaign: d.campaign,
@@ -111,6 +112,7 @@ pub fn updates(
                     map_svg: &map_svg,
                     orders_to: &d.config.mail.orders_address(),
                 },
+                &own,
             );
             text.push_str(&crate::report::page::note(d.words, lang, &page.name));
             files.push(page);

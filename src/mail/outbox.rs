@@ -240,10 +240,12 @@ fn next_orders_files(
 ) -> Vec<FilePart> {
     let nation = NationCode(r.club.nation.clone());
     let words = crate::words::from_env(m.env);
-    let mut files = crate::report::sheet::attachments(
+    // Projected and judged once for the sheet, the view file and the page.
+    let own = crate::report::sheet::OwnWorld::of(campaign, after, &nation);
+    let mut files = crate::report::sheet::own_attachments(
         &words,
         campaign,
-        after,
+        &own,
         &nation,
         r.club.lang,
         facts.deadline.as_deref(),
@@ -259,7 +261,7 @@ fn next_orders_files(
             map_svg: &r.rendered.svg,
             orders_to: &m.config.mail.orders_address(),
         };
-        files.push(crate::report::page::attachment(&words, &input));
+        files.push(crate::report::page::own_attachment(&words, &input, &own));
     }
     files
         .into_iter()

@@ -70,10 +70,12 @@ pub fn message(w: &Welcome, club: &Club, secret: Option<&str>, kept: bool) -> Re
         )
     };
     let map_svg = map_svg(w, club, &nation)?;
-    let mut files: Vec<FilePart> = sheet::attachments(
+    // Projected and judged once for the sheet, the view file and the page.
+    let own = sheet::OwnWorld::of(w.campaign, w.world, &nation);
+    let mut files: Vec<FilePart> = sheet::own_attachments(
         &words,
         w.campaign,
-        w.world,
+        &own,
         &nation,
         lang,
         w.deadline,
@@ -96,7 +98,7 @@ pub fn message(w: &Welcome, club: &Club, secret: Option<&str>, kept: bool) -> Re
             map_svg: &map_svg,
             orders_to: &w.config.mail.orders_address(),
         };
-        let page = crate::report::page::attachment(&words, &input);
+        let page = crate::report::page::own_attachment(&words, &input, &own);
         files.push(FilePart {
             name: page.name,
             mime: page.mime,

@@ -36,13 +36,35 @@ pub fn build(
     lang: crate::rules::tables::Lang,
     definition: &BTreeMap<String, String>,
 ) -> String {
-    let kit = ClubKit {
-        format: FORMAT.to_owned(),
-        nation: nation.clone(),
+    let own = crate::rules::visibility::club_world(world, nation);
+    build_own(&own, nation, lang, definition)
+}
+
+/// [`build`] from the club's own world, already projected (`club_world`).
+pub fn build_own(
+    own: &World,
+    nation: &NationCode,
+    lang: crate::rules::tables::Lang,
+    definition: &BTreeMap<String, String>,
+) -> String {
+    /// [`ClubKit`] borrowed, field for field, so writing it copies neither the world
+    /// nor the definition (some hundreds of kilobytes a club).
+    #[derive(Serialize)]
+    struct Borrowed<'a> {
+        format: &'a str,
+        nation: &'a NationCode,
+        lang: crate::rules::tables::Lang,
+        phase: String,
+        world: &'a World,
+        definition: &'a BTreeMap<String, String>,
+    }
+    let kit = Borrowed {
+        format: FORMAT,
+        nation,
         lang,
-        phase: world.phase.key(),
-        world: crate::rules::visibility::club_world(world, nation),
-        definition: definition.clone(),
+        phase: own.phase.key(),
+        world: own,
+        definition,
     };
     let mut text = serde_json::to_string(&kit).unwrap_or_default();
     text.push('\n');

@@ -152,7 +152,16 @@ const WORDS: &[&str] = &[
 
 /// Renders the page.
 pub fn render(words: &Words, p: &PageInput) -> String {
-    let data = data(words, p);
+    own_render(
+        words,
+        p,
+        &super::sheet::OwnWorld::of(p.campaign, p.world, p.nation),
+    )
+}
+
+/// [`render`] with the club's own world and options already made (the sheet's).
+fn own_render(words: &Words, p: &PageInput, own: &super::sheet::OwnWorld) -> String {
+    let data = data(words, p, own);
     let json = serde_json::to_string(&data)
         .unwrap_or_default()
         // Inside a <script> element nothing may close it.
@@ -174,11 +183,19 @@ pub fn render(words: &Words, p: &PageInput) -> String {
 
 /// The page as an attachment.
 pub fn attachment(words: &Words, p: &PageInput) -> Attachment {
-    let own = crate::rules::visibility::club_world(p.world, p.nation);
+    own_attachment(
+        words,
+        p,
+        &super::sheet::OwnWorld::of(p.campaign, p.world, p.nation),
+    )
+}
+
+/// [`attachment`] with the club's own world and options already made (the sheet's).
+pub fn own_attachment(words: &Words, p: &PageInput, own: &super::sheet::OwnWorld) -> Attachment {
     Attachment {
-        name: file_name(p.lang, p.nation, &own.phase.key()),
+        name: file_name(p.lang, p.nation, &own.world.phase.key()),
         mime: "text/html; charset=utf-8",
-        bytes: render(words, p).into_bytes(),
+        bytes: own_render(words, p, own).into_bytes(),
     }
 }
 
@@ -227,10 +244,9 @@ fn place_name(c: &Campaign, code: &str) -> String {
         .unwrap_or_default()
 }
 
-fn data(words: &Words, p: &PageInput) -> PageData {
+fn data(words: &Words, p: &PageInput, own: &super::sheet::OwnWorld) -> PageData {
     let (c, l, nation) = (p.campaign, p.lang, p.nation);
-    let own = crate::rules::visibility::club_world(p.world, nation);
-    let options = crate::rules::options::options(c, &own, nation);
+    let (options, own) = (&own.options, &own.world);
     // The nodes where the club sees a foreign force on land: what it may aim at.
     let seen: std::collections::BTreeSet<crate::rules::NodeCode> =
         crate::rules::visibility::markers(c, p.world, nation)

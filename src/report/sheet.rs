@@ -489,6 +489,23 @@ pub struct Attachment {
     pub bytes: Vec<u8>,
 }
 
+/// A club's own world (the fog's projection of the open phase's, `club_world`) and
+/// the orders the rules offer it there: what the sheet, the view file and the order
+/// page are all made from, so a mail that carries the three projects and judges once.
+pub struct OwnWorld {
+    pub world: crate::rules::World,
+    pub options: Options,
+}
+
+impl OwnWorld {
+    /// Projects `world` (the referee's) to `nation`'s own and finds its options.
+    pub fn of(campaign: &Campaign, world: &crate::rules::World, nation: &NationCode) -> Self {
+        let world = crate::rules::visibility::club_world(world, nation);
+        let options = crate::rules::options::options(campaign, &world, nation);
+        OwnWorld { world, options }
+    }
+}
+
 /// What every club mail for an open phase carries for its next orders: the pre-filled
 /// order sheet and the club's view file for its own offline check. `world` is the open
 /// phase's world (the referee's: it is projected to the club's own here).
@@ -501,10 +518,23 @@ pub fn attachments(
     deadline: Option<&str>,
     definition: &std::collections::BTreeMap<String, String>,
 ) -> Vec<Attachment> {
-    let own = crate::rules::visibility::club_world(world, nation);
-    let options = crate::rules::options::options(campaign, &own, nation);
-    let key = own.phase.key();
-    let phase_name = super::explain::phase_name(words, &campaign.tables.calendar, own.phase, lang);
+    let own = OwnWorld::of(campaign, world, nation);
+    own_attachments(words, campaign, &own, nation, lang, deadline, definition)
+}
+
+/// [`attachments`] from the club's own world, already projected and judged.
+pub fn own_attachments(
+    words: &Words,
+    campaign: &Campaign,
+    own: &OwnWorld,
+    nation: &NationCode,
+    lang: Lang,
+    deadline: Option<&str>,
+    definition: &std::collections::BTreeMap<String, String>,
+) -> Vec<Attachment> {
+    let key = own.world.phase.key();
+    let phase_name =
+        super::explain::phase_name(words, &campaign.tables.calendar, own.world.phase, lang);
     let sheet = render(
         words,
         &SheetInput {
@@ -514,8 +544,8 @@ pub fn attachments(
             phase_key: &key,
             phase_name: &phase_name,
             deadline,
-            options: &options,
-            battles: &own.battles,
+            options: &own.options,
+            battles: &own.world.battles,
         },
     );
     vec![
@@ -527,7 +557,7 @@ pub fn attachments(
         Attachment {
             name: view_file_name(nation, &key),
             mime: "application/json",
-            bytes: super::kit::build(world, nation, lang, definition).into_bytes(),
+            bytes: super::kit::build_own(&own.world, nation, lang, definition).into_bytes(),
         },
     ]
 }
