@@ -21,7 +21,7 @@ use super::outcome::{
 };
 use super::resolve::Step;
 use super::tables::EventEffect;
-use super::world::Fortification;
+use super::world::{Fortification, World};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// What the round has done so far, beyond the world itself.
@@ -187,19 +187,17 @@ pub(super) fn next_round(s: &Step) -> Option<PhaseId> {
 }
 
 /// Returns a piece's nation and node, if it exists (an army aboard a fleet has none).
-pub(super) fn piece_at(s: &Step, piece: &Piece) -> Option<(NationCode, NodeCode)> {
+pub(super) fn piece_at(w: &World, piece: &Piece) -> Option<(NationCode, NodeCode)> {
     match piece {
-        Piece::Army(id) => {
-            s.w.armies
-                .get(id)
-                .filter(|a| a.ashore())
-                .map(|a| (a.nation.clone(), a.node.clone()))
-        }
-        Piece::Diplomat(id) => {
-            s.w.diplomats
-                .get(id)
-                .map(|d| (d.nation.clone(), d.node.clone()))
-        }
+        Piece::Army(id) => w
+            .armies
+            .get(id)
+            .filter(|a| a.ashore())
+            .map(|a| (a.nation.clone(), a.node.clone())),
+        Piece::Diplomat(id) => w
+            .diplomats
+            .get(id)
+            .map(|d| (d.nation.clone(), d.node.clone())),
     }
 }
 
