@@ -1,6 +1,8 @@
 //! What the order page (`report::page`) needs beyond the sheet's suggestions, every
 //! item decided by the rules' own check ([`super::resolve::check_orders`]) in the
-//! club's own world: for every place a piece cannot go, the rule that refuses it; the
+//! club's own world, or, for a move, by the checks the resolution makes before moving
+//! (`summer::refused_before_moving`), which spare a whole resolution per
+//! batch of places: for every place a piece cannot go, the rule that refuses it; the
 //! stance choices; what each spring order costs the treasury (and per ducat of its
 //! value); the objective, alliance and Strategos orders the rules accept, with the clubs
 //! a Strategos's move order may name; each piece's fallback nodes and spy choices; the
@@ -14,6 +16,7 @@ use super::options::{Options, PieceKind};
 use super::order::{AssassinTarget, FleetTo, Objective, OrderKind, OrderSet, Piece, SpyCondition};
 use super::outcome::Outcome;
 use super::resolve::check_orders;
+use super::summer::refused_before_moving;
 use super::tables::{Choice, ObjectiveKind};
 use super::world::World;
 use serde::Serialize;
@@ -162,16 +165,83 @@ fn shortest_paths(c: &Campaign, from: &NodeCode) -> BTreeMap<NodeCode, Vec<NodeC
     paths
 }
 
+/// Piece id → the places it is not offered (node, sea zone or port) and the order that
+/// would go to each.
+type Candidates = Vec<(String, Vec<(String, OrderKind)>)>;
+
 /// For every piece, every node (or sea zone and port, for a fleet) it is not offered,
-/// with the rule that refuses the order to go there. One candidate of every piece is
-/// judged in one check, as the sheet's options are.
+/// with the rule that refuses the order to go there.
+///
+/// Almost every candidate is refused by the checks a move or a sailing makes before it
+/// changes anything (whose piece, where it stands, the allowance, banned roads, one
+/// lane): the rules' own pre-move check ([`super::summer::refused_before_moving`], the
+/// code the resolution runs first) judges those on the club's world, with no
+/// resolution. Only the candidates it lets pass are judged by the rules' check, one
+/// candidate of every piece in one check, as the sheet's options are.
+///
+/// Nothing a check resolves before the club's moves changes what the pre-move check
+/// reads: the club's world holds no other club's piece or order, no battle (dropped by
+/// [`choices`]), and a candidate sets no stance and sends no assassin. The one thing is
+/// the first round's epidemic (G3a.1), rolled with a check's dice, which are not the
+/// phase's: an army it destroys there would be refused everywhere as unknown (G3b.2) by
+/// a check, where the pre-move check judges it in the world the club sees.
 fn refusals(
     c: &Campaign,
     world: &World,
     nation: &NationCode,
     options: &Options,
 ) -> BTreeMap<String, Vec<Refusal>> {
-    let mut wanted: Vec<(String, Vec<(String, OrderKind)>)> = Vec::new();
+    let wanted = candidates(c, world, options);
+    let mut out: BTreeMap<String, Vec<Refusal>> = BTreeMap::new();
+    // Per piece, the verdict of each candidate in order: the pre-move check's rule, or
+    // `None` for one left to the rules' check below.
+    let mut ruled: Vec<Vec<Option<String>>> = Vec::new();
+    // Per piece, the candidates the pre-move check lets pass, by their index.
+    let mut left: Vec<Vec<usize>> = Vec::new();
+    for (_, list) in &wanted {
+        let verdicts: Vec<Option<String>> = list
+            .iter()
+            .map(|(_, o)| match refused_before_moving(c, world, nation, o) {
+                Some(Outcome::Rejected { rule, .. }) => Some(rule),
+                _ => None,
+            })
+            .collect();
+        left.push((0..list.len()).filter(|i| verdicts[*i].is_none()).collect());
+        ruled.push(verdicts);
+    }
+    let rounds = left.iter().map(Vec::len).max().unwrap_or(0);
+    for k in 0..rounds {
+        let batch: Vec<(usize, usize)> = (left.iter().enumerate())
+            .filter_map(|(p, l)| l.get(k).map(|i| (p, *i)))
+            .collect();
+        let kinds: Vec<OrderKind> = batch
+            .iter()
+            .map(|(p, i)| wanted[*p].1[*i].1.clone())
+            .collect();
+        for ((p, i), rule) in batch.into_iter().zip(verdicts(c, world, nation, &kinds)) {
+            // An empty rule: the check could not judge (it never happens in a club's
+            // own world); the page then just does not offer the place.
+            ruled[p][i] = rule.filter(|r| !r.is_empty());
+        }
+    }
+    for ((id, list), verdicts) in wanted.iter().zip(ruled) {
+        for ((target, _), rule) in list.iter().zip(verdicts) {
+            if let Some(rule) = rule {
+                out.entry(id.clone()).or_default().push(Refusal {
+                    target: target.clone(),
+                    rule,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Every piece's candidate places (by id): each node it does not stand at and is not
+/// offered, with its shortest road path; each sea zone and port, for a fleet. An army
+/// aboard a fleet has none (it moves with the fleet).
+fn candidates(c: &Campaign, world: &World, options: &Options) -> Candidates {
+    let mut wanted: Candidates = Vec::new();
     for p in &options.pieces {
         let offered: BTreeSet<String> = p.orders.iter().filter_map(destination).collect();
         let mut list = Vec::new();
@@ -223,26 +293,7 @@ fn refusals(
         }
         wanted.push((p.id.clone(), list));
     }
-    let rounds = wanted.iter().map(|(_, l)| l.len()).max().unwrap_or(0);
-    let mut out: BTreeMap<String, Vec<Refusal>> = BTreeMap::new();
-    for k in 0..rounds {
-        let batch: Vec<(&String, &(String, OrderKind))> = wanted
-            .iter()
-            .filter_map(|(id, l)| l.get(k).map(|x| (id, x)))
-            .collect();
-        let kinds: Vec<OrderKind> = batch.iter().map(|(_, (_, o))| o.clone()).collect();
-        for ((id, (target, _)), rule) in batch.iter().zip(verdicts(c, world, nation, &kinds)) {
-            // An empty rule: the check could not judge (it never happens in a club's
-            // own world); the page then just does not offer the place.
-            if let Some(rule) = rule.filter(|r| !r.is_empty()) {
-                out.entry((*id).clone()).or_default().push(Refusal {
-                    target: target.clone(),
-                    rule,
-                });
-            }
-        }
-    }
-    out
+    wanted
 }
 
 /// Where a moving order goes: its last node, sea zone or port.

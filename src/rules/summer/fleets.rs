@@ -99,7 +99,7 @@ pub(super) fn sail(
     to: &FleetTo,
 ) -> Fleeted {
     own_fleet(&s.w, n, fleet)?;
-    // Between whose fleet it is and where it may sail: a fleet of the club's given a
+    // Between the two halves of `before_sailing`: a fleet of the club's given a
     // second order is refused before its course is looked at.
     if r.fleet_busy.contains(fleet) {
         return Err(reject("G3e.1", Reason::FleetBusy));
@@ -114,6 +114,21 @@ pub(super) fn sail(
         fleet: fleet.clone(),
         to: at_name(&dest),
     }))
+}
+
+/// The checks a fleet's sailing passes before anything changes (G3e.1), for the
+/// fleet's first order of the round: what [`sail`] checks first, reading only the
+/// campaign and the world, so a course refused here is refused by the resolution with
+/// the same rule, whatever else the round holds.
+pub(super) fn before_sailing(
+    c: &Campaign,
+    w: &World,
+    n: &NationCode,
+    fleet: &FleetId,
+    to: &FleetTo,
+) -> Result<(), Outcome> {
+    own_fleet(w, n, fleet)?;
+    course(c, w, n, fleet, to).map(|_| ())
 }
 
 /// G3e.1: where the club's own fleet sails from, and to: one lane, into a port of the

@@ -12,6 +12,7 @@ pub use movement::breaking_step;
 mod siege;
 
 use super::calendar::{Phase, PhaseId};
+use super::campaign::Campaign;
 use super::ids::{ArmyId, Ducats, NationCode, NodeCode};
 use super::ledger::{Account, Item};
 use super::map::NodeKind;
@@ -148,6 +149,26 @@ pub(super) fn resolve(s: &mut Step, orders: &BTreeMap<NationCode, OrderSet>) {
     fleets::landings(s, &mut r);
     siege::sieges(s, &mut r);
     control(s);
+}
+
+/// The rules' own pre-move check: the rejection a move by road or a fleet's sailing
+/// (`order`) gets from the checks `movement::move_piece` and `fleets::sail` make
+/// before they change anything (the same functions), as the piece's only order of the
+/// round in world `w`; `None` where it passes them (what it meets on the way is the
+/// resolution's), and for any other order. It reads no dice and no other club's
+/// orders, so it gives an order's verdict without a resolution.
+pub(in crate::rules) fn refused_before_moving(
+    c: &Campaign,
+    w: &World,
+    n: &NationCode,
+    order: &OrderKind,
+) -> Option<Outcome> {
+    let checked = match order {
+        OrderKind::Move { piece, path } => movement::before_moving(c, w, n, piece, path),
+        OrderKind::FleetMove { fleet, to } => fleets::before_sailing(c, w, n, fleet, to),
+        _ => Ok(()),
+    };
+    checked.err()
 }
 
 /// G3e.3: an army aboard a fleet can neither leave a garrison nor pass ducats; in a

@@ -29,7 +29,7 @@ pub(super) fn move_piece(
 ) -> Moved {
     let at = whose(&s.w, n, piece)?;
     let name = piece_name(piece);
-    // Between whose piece it is and where it may go: a second move of a piece of the
+    // Between the two halves of `before_moving`: a second move of a piece of the
     // club's that stands somewhere is refused before its path is looked at.
     if r.moved.contains(piece) {
         return Err(reject("G3b.3", Reason::MovedTwice { piece: name }));
@@ -51,6 +51,21 @@ pub(super) fn move_piece(
         piece: name,
         path: travelled,
     }))
+}
+
+/// The checks a move passes before anything changes (G3b.2, G3e.3, G2b.5, G3b.3,
+/// G3b.6), for the piece's first move of the round: what [`move_piece`] checks first,
+/// reading only the campaign and the world, so a move refused here is refused by the
+/// resolution with the same rule, whatever else the round holds.
+pub(super) fn before_moving(
+    c: &Campaign,
+    w: &World,
+    n: &NationCode,
+    piece: &Piece,
+    path: &[NodeCode],
+) -> Result<(), Outcome> {
+    let at = whose(w, n, piece)?;
+    may_go(c, w, n, piece, &at, path)
 }
 
 /// G3b.2, G3e.3: the node where the club's own piece stands, ashore.
