@@ -653,3 +653,124 @@ fn spring(c: &Campaign, world: &World, nation: &NationCode, options: &Options, o
             .map(|rule| (min, rule));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::calendar::PhaseId;
+    use crate::rules::ids::{ArmyId, DiplomatId, FleetId};
+    use crate::rules::world::FleetAt;
+    use crate::scenario::{Source, load};
+
+    /// The April round (Firenze may not take the road F0-S12, G3b.6) of 1494, with
+    /// diplomats, a Venetian fleet at sea carrying an army, a stunned Milanese army and
+    /// a Papal army abroad, so that every rule of the pre-move check has a case.
+    fn round_world(c: &Campaign) -> World {
+        let clubs: Vec<NationCode> = ["V", "M", "F", "S", "P", "T"]
+            .iter()
+            .map(|n| NationCode((*n).into()))
+            .collect();
+        let mut w = World::start(c, &clubs);
+        w.phase = PhaseId {
+            year: 1494,
+            phase: Phase::Round(2),
+        };
+        w.move_order = clubs;
+        for (n, node) in [("V", "V9"), ("F", "F8"), ("M", "M3")] {
+            w.place_diplomat(&NationCode(n.into()), &NodeCode(node.into()));
+        }
+        let first_army = |w: &World, n: &str| -> ArmyId {
+            (w.armies.values().find(|a| a.nation.as_str() == n))
+                .map(|a| a.id.clone())
+                .expect("the club has an army")
+        };
+        let fleet = (w.fleets.values().find(|f| f.nation.as_str() == "V"))
+            .map(|f| f.id.clone())
+            .expect("Venice has a fleet");
+        let FleetAt::Port(port) = w.fleets[&fleet].at.clone() else {
+            panic!("fleets start in port")
+        };
+        let sea = c.map.seas_of_port(port.as_str())[0].clone();
+        let army = first_army(&w, "V");
+        w.fleets.get_mut(&fleet).expect("fleet").at = FleetAt::Sea(sea);
+        w.fleets.get_mut(&fleet).expect("fleet").cargo = Some(army.clone());
+        w.armies.get_mut(&army).expect("army").aboard = Some(fleet);
+        let stunned = first_army(&w, "M");
+        w.armies.get_mut(&stunned).expect("army").stunned = Some(w.phase);
+        let abroad = first_army(&w, "P");
+        let at = w.armies[&abroad].node.clone();
+        let foreign = (c.map.neighbours(at.as_str()))
+            .find(|x| w.nodes.get(*x).is_some_and(|s| s.owner.as_str() != "P"))
+            .expect("a foreign neighbour")
+            .clone();
+        w.armies.get_mut(&abroad).expect("army").node = foreign;
+        w
+    }
+
+    /// Orders no candidate is: other clubs' pieces, pieces the club does not have, an
+    /// army aboard, a path that starts elsewhere.
+    fn odd_orders(w: &World, n: &NationCode) -> Vec<OrderKind> {
+        let path = |a: &str, b: &str| vec![NodeCode(a.into()), NodeCode(b.into())];
+        let mut out = vec![
+            OrderKind::Move {
+                piece: Piece::Army(ArmyId(format!("{n}-A99"))),
+                path: path("V4", "V5"),
+            },
+            OrderKind::Move {
+                piece: Piece::Diplomat(DiplomatId(format!("{n}-D9"))),
+                path: path("V4", "V5"),
+            },
+            OrderKind::FleetMove {
+                fleet: FleetId(format!("{n}-F9")),
+                to: FleetTo::Port(NodeCode("V0".into())),
+            },
+        ];
+        for a in w.armies.values() {
+            out.push(OrderKind::Move {
+                piece: Piece::Army(a.id.clone()),
+                path: path("V4", "V5"),
+            });
+        }
+        for f in w.fleets.values() {
+            out.push(OrderKind::FleetMove {
+                fleet: f.id.clone(),
+                to: FleetTo::Port(NodeCode("V0".into())),
+            });
+        }
+        out
+    }
+
+    /// The pre-move check never disagrees with the resolution: every move it refuses,
+    /// in a club's world, a whole check of that order alone (the old way of the page)
+    /// refuses with the same rule and reason. The world has no epidemic (G3a.1), the
+    /// one thing a check rolls before moving.
+    #[test]
+    fn the_pre_move_check_refuses_as_a_check_of_the_order_alone() {
+        let c = load(&Source::builtin("il-giglio").expect("built in")).expect("loads");
+        let full = round_world(&c);
+        let mut rules = BTreeSet::new();
+        for n in full.clubs.iter() {
+            let w = super::super::visibility::club_world(&full, n);
+            let options = super::super::options::options(&c, &w, n);
+            let mut kinds: Vec<OrderKind> = candidates(&c, &w, &options)
+                .into_iter()
+                .flat_map(|(_, list)| list.into_iter().map(|(_, o)| o))
+                .collect();
+            kinds.extend(odd_orders(&full, n));
+            for kind in kinds {
+                let Some(pre) = refused_before_moving(&c, &w, n, &kind) else {
+                    continue;
+                };
+                let set = OrderSet::from_kinds([kind.clone()]);
+                let outcomes = check_orders(&c, &w, n, &set).expect("a club's world checks");
+                let found = outcomes.iter().find(|x| x.at.seq == set.orders[0].at.seq);
+                assert_eq!(found.map(|x| &x.result), Some(&pre), "{n}: {kind:?}");
+                if let Outcome::Rejected { rule, .. } = pre {
+                    rules.insert(rule);
+                }
+            }
+        }
+        let every = ["G2b.5", "G3b.2", "G3b.3", "G3b.6", "G3e.1", "G3e.3"];
+        assert_eq!(rules, every.iter().map(|r| (*r).to_owned()).collect());
+    }
+}
