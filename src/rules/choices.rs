@@ -1,6 +1,8 @@
 //! What the order page (`report::page`) needs beyond the sheet's suggestions, every
 //! item decided by the rules' own check ([`super::resolve::check_orders`]) in the
-//! club's own world: for every place a piece cannot go, the rule that refuses it; the
+//! club's own world, or, for a move, by the checks the resolution makes before moving
+//! (`summer::refused_before_moving`), which spare a whole resolution per
+//! batch of places: for every place a piece cannot go, the rule that refuses it; the
 //! stance choices; what each spring order costs the treasury (and per ducat of its
 //! value); the objective, alliance and Strategos orders the rules accept, with the clubs
 //! a Strategos's move order may name; each piece's fallback nodes and spy choices; the
@@ -14,6 +16,7 @@ use super::options::{Options, PieceKind};
 use super::order::{AssassinTarget, FleetTo, Objective, OrderKind, OrderSet, Piece, SpyCondition};
 use super::outcome::Outcome;
 use super::resolve::check_orders;
+use super::summer::refused_before_moving;
 use super::tables::{Choice, ObjectiveKind};
 use super::world::World;
 use serde::Serialize;
@@ -162,16 +165,83 @@ fn shortest_paths(c: &Campaign, from: &NodeCode) -> BTreeMap<NodeCode, Vec<NodeC
     paths
 }
 
+/// Piece id → the places it is not offered (node, sea zone or port) and the order that
+/// would go to each.
+type Candidates = Vec<(String, Vec<(String, OrderKind)>)>;
+
 /// For every piece, every node (or sea zone and port, for a fleet) it is not offered,
-/// with the rule that refuses the order to go there. One candidate of every piece is
-/// judged in one check, as the sheet's options are.
+/// with the rule that refuses the order to go there.
+///
+/// Almost every candidate is refused by the checks a move or a sailing makes before it
+/// changes anything (whose piece, where it stands, the allowance, banned roads, one
+/// lane): the rules' own pre-move check ([`super::summer::refused_before_moving`], the
+/// code the resolution runs first) judges those on the club's world, with no
+/// resolution. Only the candidates it lets pass are judged by the rules' check, one
+/// candidate of every piece in one check, as the sheet's options are.
+///
+/// Nothing a check resolves before the club's moves changes what the pre-move check
+/// reads: the club's world holds no other club's piece or order, no battle (dropped by
+/// [`choices`]), and a candidate sets no stance and sends no assassin. The one thing is
+/// the first round's epidemic (G3a.1), rolled with a check's dice, which are not the
+/// phase's: an army it destroys there would be refused everywhere as unknown (G3b.2) by
+/// a check, where the pre-move check judges it in the world the club sees.
 fn refusals(
     c: &Campaign,
     world: &World,
     nation: &NationCode,
     options: &Options,
 ) -> BTreeMap<String, Vec<Refusal>> {
-    let mut wanted: Vec<(String, Vec<(String, OrderKind)>)> = Vec::new();
+    let wanted = candidates(c, world, options);
+    let mut out: BTreeMap<String, Vec<Refusal>> = BTreeMap::new();
+    // Per piece, the verdict of each candidate in order: the pre-move check's rule, or
+    // `None` for one left to the rules' check below.
+    let mut ruled: Vec<Vec<Option<String>>> = Vec::new();
+    // Per piece, the candidates the pre-move check lets pass, by their index.
+    let mut left: Vec<Vec<usize>> = Vec::new();
+    for (_, list) in &wanted {
+        let verdicts: Vec<Option<String>> = list
+            .iter()
+            .map(|(_, o)| match refused_before_moving(c, world, nation, o) {
+                Some(Outcome::Rejected { rule, .. }) => Some(rule),
+                _ => None,
+            })
+            .collect();
+        left.push((0..list.len()).filter(|i| verdicts[*i].is_none()).collect());
+        ruled.push(verdicts);
+    }
+    let rounds = left.iter().map(Vec::len).max().unwrap_or(0);
+    for k in 0..rounds {
+        let batch: Vec<(usize, usize)> = (left.iter().enumerate())
+            .filter_map(|(p, l)| l.get(k).map(|i| (p, *i)))
+            .collect();
+        let kinds: Vec<OrderKind> = batch
+            .iter()
+            .map(|(p, i)| wanted[*p].1[*i].1.clone())
+            .collect();
+        for ((p, i), rule) in batch.into_iter().zip(verdicts(c, world, nation, &kinds)) {
+            // An empty rule: the check could not judge (it never happens in a club's
+            // own world); the page then just does not offer the place.
+            ruled[p][i] = rule.filter(|r| !r.is_empty());
+        }
+    }
+    for ((id, list), verdicts) in wanted.iter().zip(ruled) {
+        for ((target, _), rule) in list.iter().zip(verdicts) {
+            if let Some(rule) = rule {
+                out.entry(id.clone()).or_default().push(Refusal {
+                    target: target.clone(),
+                    rule,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Every piece's candidate places (by id): each node it does not stand at and is not
+/// offered, with its shortest road path; each sea zone and port, for a fleet. An army
+/// aboard a fleet has none (it moves with the fleet).
+fn candidates(c: &Campaign, world: &World, options: &Options) -> Candidates {
+    let mut wanted: Candidates = Vec::new();
     for p in &options.pieces {
         let offered: BTreeSet<String> = p.orders.iter().filter_map(destination).collect();
         let mut list = Vec::new();
@@ -223,26 +293,7 @@ fn refusals(
         }
         wanted.push((p.id.clone(), list));
     }
-    let rounds = wanted.iter().map(|(_, l)| l.len()).max().unwrap_or(0);
-    let mut out: BTreeMap<String, Vec<Refusal>> = BTreeMap::new();
-    for k in 0..rounds {
-        let batch: Vec<(&String, &(String, OrderKind))> = wanted
-            .iter()
-            .filter_map(|(id, l)| l.get(k).map(|x| (id, x)))
-            .collect();
-        let kinds: Vec<OrderKind> = batch.iter().map(|(_, (_, o))| o.clone()).collect();
-        for ((id, (target, _)), rule) in batch.iter().zip(verdicts(c, world, nation, &kinds)) {
-            // An empty rule: the check could not judge (it never happens in a club's
-            // own world); the page then just does not offer the place.
-            if let Some(rule) = rule.filter(|r| !r.is_empty()) {
-                out.entry((*id).clone()).or_default().push(Refusal {
-                    target: target.clone(),
-                    rule,
-                });
-            }
-        }
-    }
-    out
+    wanted
 }
 
 /// Where a moving order goes: its last node, sea zone or port.
@@ -600,5 +651,120 @@ fn spring(c: &Campaign, world: &World, nation: &NationCode, options: &Options, o
         out.min_raise = verdicts(c, world, nation, &[small])[0]
             .clone()
             .map(|rule| (min, rule));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::ids::{ArmyId, DiplomatId, FleetId};
+    use crate::rules::world::FleetAt;
+    use crate::scenario::{Source, load};
+
+    /// The April round (Firenze may not take the road F0-S12, G3b.6) of 1494, with
+    /// diplomats, a Venetian fleet at sea carrying an army, a stunned Milanese army and
+    /// a Papal army abroad, so that every rule of the pre-move check has a case.
+    fn round_world(c: &Campaign) -> World {
+        let clubs = ["V", "M", "F", "S", "P", "T"].map(|n| NationCode(n.into()));
+        let mut w = World::start(c, &clubs);
+        // The start is the spring of 1494; clubs missing from the move order go in code
+        // order, which is all a check needs.
+        w.phase.phase = Phase::Round(2);
+        for (n, node) in [("V", "V9"), ("F", "F8"), ("M", "M3")] {
+            w.place_diplomat(&NationCode(n.into()), &NodeCode(node.into()));
+        }
+        let first_army = |w: &World, n: &str| -> ArmyId {
+            (w.armies.values().find(|a| a.nation.as_str() == n))
+                .map(|a| a.id.clone())
+                .expect("the club has an army")
+        };
+        let fleet = (w.fleets.values().find(|f| f.nation.as_str() == "V"))
+            .map(|f| f.id.clone())
+            .expect("Venice has a fleet");
+        let FleetAt::Port(port) = w.fleets[&fleet].at.clone() else {
+            panic!("fleets start in port")
+        };
+        let sea = c.map.seas_of_port(port.as_str())[0].clone();
+        let army = first_army(&w, "V");
+        w.fleets.get_mut(&fleet).expect("fleet").at = FleetAt::Sea(sea);
+        w.fleets.get_mut(&fleet).expect("fleet").cargo = Some(army.clone());
+        w.armies.get_mut(&army).expect("army").aboard = Some(fleet);
+        let stunned = first_army(&w, "M");
+        w.armies.get_mut(&stunned).expect("army").stunned = Some(w.phase);
+        let abroad = first_army(&w, "P");
+        let at = w.armies[&abroad].node.clone();
+        let foreign = (c.map.neighbours(at.as_str()))
+            .find(|x| w.nodes.get(*x).is_some_and(|s| s.owner.as_str() != "P"))
+            .expect("a foreign neighbour")
+            .clone();
+        w.armies.get_mut(&abroad).expect("army").node = foreign;
+        w
+    }
+
+    /// Orders no candidate is: other clubs' pieces, pieces the club does not have, an
+    /// army aboard, a path that starts elsewhere.
+    fn odd_orders(w: &World, n: &NationCode) -> Vec<OrderKind> {
+        let path = |a: &str, b: &str| vec![NodeCode(a.into()), NodeCode(b.into())];
+        let mut out = vec![
+            OrderKind::Move {
+                piece: Piece::Army(ArmyId(format!("{n}-A99"))),
+                path: path("V4", "V5"),
+            },
+            OrderKind::Move {
+                piece: Piece::Diplomat(DiplomatId(format!("{n}-D9"))),
+                path: path("V4", "V5"),
+            },
+            OrderKind::FleetMove {
+                fleet: FleetId(format!("{n}-F9")),
+                to: FleetTo::Port(NodeCode("V0".into())),
+            },
+        ];
+        for a in w.armies.values() {
+            out.push(OrderKind::Move {
+                piece: Piece::Army(a.id.clone()),
+                path: path("V4", "V5"),
+            });
+        }
+        for f in w.fleets.values() {
+            out.push(OrderKind::FleetMove {
+                fleet: f.id.clone(),
+                to: FleetTo::Port(NodeCode("V0".into())),
+            });
+        }
+        out
+    }
+
+    /// The pre-move check never disagrees with the resolution: every move it refuses,
+    /// in a club's world, a whole check of that order alone (the old way of the page)
+    /// refuses with the same rule and reason. The world has no epidemic (G3a.1), the
+    /// one thing a check rolls before moving.
+    #[test]
+    fn the_pre_move_check_refuses_as_a_check_of_the_order_alone() {
+        let c = load(&Source::builtin("il-giglio").expect("built in")).expect("loads");
+        let full = round_world(&c);
+        let mut rules = BTreeSet::new();
+        for n in full.clubs.iter() {
+            let w = super::super::visibility::club_world(&full, n);
+            let options = super::super::options::options(&c, &w, n);
+            let mut kinds: Vec<OrderKind> = candidates(&c, &w, &options)
+                .into_iter()
+                .flat_map(|(_, list)| list.into_iter().map(|(_, o)| o))
+                .collect();
+            kinds.extend(odd_orders(&full, n));
+            for kind in kinds {
+                let Some(pre) = refused_before_moving(&c, &w, n, &kind) else {
+                    continue;
+                };
+                let set = OrderSet::from_kinds([kind.clone()]);
+                let outcomes = check_orders(&c, &w, n, &set).expect("a club's world checks");
+                let found = outcomes.iter().find(|x| x.at.seq == set.orders[0].at.seq);
+                assert_eq!(found.map(|x| &x.result), Some(&pre), "{n}: {kind:?}");
+                if let Outcome::Rejected { rule, .. } = pre {
+                    rules.insert(rule);
+                }
+            }
+        }
+        let every = ["G2b.5", "G3b.2", "G3b.3", "G3b.6", "G3e.1", "G3e.3"];
+        assert_eq!(rules, every.iter().map(|r| (*r).to_owned()).collect());
     }
 }

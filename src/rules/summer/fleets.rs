@@ -2,6 +2,7 @@
 //! fleets, one army carried, a whole round to land, and the storm.
 
 use super::{Round, allied, destroy_army, other_forces};
+use crate::rules::campaign::Campaign;
 use crate::rules::ids::{ArmyId, FleetId, NationCode, NodeCode};
 use crate::rules::ledger::Item;
 use crate::rules::order::{FleetTo, Order};
@@ -9,7 +10,7 @@ use crate::rules::outcome::{Audience, Cause, Done, Happening, Outcome, Reason};
 use crate::rules::resolve::Step;
 use crate::rules::sea::{IdleCourse, idle_course};
 use crate::rules::tables::IdleFleet;
-use crate::rules::world::FleetAt;
+use crate::rules::world::{FleetAt, World};
 use std::collections::BTreeMap;
 
 type Fleeted = Result<Outcome, Outcome>;
@@ -18,8 +19,8 @@ fn reject(rule: &str, reason: Reason) -> Outcome {
     Outcome::rejected(rule, reason)
 }
 
-fn own_fleet(s: &Step, n: &NationCode, fleet: &FleetId) -> Result<(), Outcome> {
-    match s.w.fleets.get(fleet) {
+fn own_fleet(w: &World, n: &NationCode, fleet: &FleetId) -> Result<(), Outcome> {
+    match w.fleets.get(fleet) {
         Some(f) if &f.nation == n => Ok(()),
         // Whether another nation's fleet exists is never told (G7.4).
         _ if !fleet.as_str().starts_with(&format!("{n}-")) => Err(reject(
@@ -52,7 +53,7 @@ pub(super) fn embark(
     fleet: &FleetId,
     army: &ArmyId,
 ) -> Fleeted {
-    own_fleet(s, n, fleet)?;
+    own_fleet(&s.w, n, fleet)?;
     let f = s.w.fleets[fleet].clone();
     let FleetAt::Port(port) = &f.at else {
         return Err(reject("G3e.3", Reason::NotInPort));
@@ -97,12 +98,50 @@ pub(super) fn sail(
     fleet: &FleetId,
     to: &FleetTo,
 ) -> Fleeted {
-    own_fleet(s, n, fleet)?;
+    own_fleet(&s.w, n, fleet)?;
+    // Between the two halves of `before_sailing`: a fleet of the club's given a
+    // second order is refused before its course is looked at.
     if r.fleet_busy.contains(fleet) {
         return Err(reject("G3e.1", Reason::FleetBusy));
     }
-    let from = s.w.fleets[fleet].at.clone();
-    let map = &s.c.map;
+    let (from, dest) = course(s.c, &s.w, n, fleet, to)?;
+    r.fleet_busy.insert(fleet.clone());
+    r.fleet_origin.insert(fleet.clone(), from);
+    if let Some(f) = s.w.fleets.get_mut(fleet) {
+        f.at = dest.clone();
+    }
+    Ok(Outcome::Done(Done::FleetMoved {
+        fleet: fleet.clone(),
+        to: at_name(&dest),
+    }))
+}
+
+/// The checks a fleet's sailing passes before anything changes (G3e.1), for the
+/// fleet's first order of the round: what [`sail`] checks first, reading only the
+/// campaign and the world, so a course refused here is refused by the resolution with
+/// the same rule, whatever else the round holds.
+pub(super) fn before_sailing(
+    c: &Campaign,
+    w: &World,
+    n: &NationCode,
+    fleet: &FleetId,
+    to: &FleetTo,
+) -> Result<(), Outcome> {
+    own_fleet(w, n, fleet)?;
+    course(c, w, n, fleet, to).map(|_| ())
+}
+
+/// G3e.1: where the club's own fleet sails from, and to: one lane, into a port of the
+/// club's only.
+fn course(
+    c: &Campaign,
+    w: &World,
+    n: &NationCode,
+    fleet: &FleetId,
+    to: &FleetTo,
+) -> Result<(FleetAt, FleetAt), Outcome> {
+    let from = w.fleets[fleet].at.clone();
+    let map = &c.map;
     let dest = match (&from, to) {
         (FleetAt::Port(p), FleetTo::Sea(z)) if map.seas_of_port(p.as_str()).contains(&z) => {
             FleetAt::Sea(z.clone())
@@ -111,7 +150,7 @@ pub(super) fn sail(
             FleetAt::Sea(y.clone())
         }
         (FleetAt::Sea(z), FleetTo::Port(p)) if map.ports_on(z.as_str()).any(|x| x == p) => {
-            if s.w.nodes.get(p).is_none_or(|x| &x.owner != n) {
+            if w.nodes.get(p).is_none_or(|x| &x.owner != n) {
                 return Err(reject("G3e.1", Reason::ForeignPort { port: p.clone() }));
             }
             FleetAt::Port(p.clone())
@@ -129,15 +168,7 @@ pub(super) fn sail(
             ));
         }
     };
-    r.fleet_busy.insert(fleet.clone());
-    r.fleet_origin.insert(fleet.clone(), from);
-    if let Some(f) = s.w.fleets.get_mut(fleet) {
-        f.at = dest.clone();
-    }
-    Ok(Outcome::Done(Done::FleetMoved {
-        fleet: fleet.clone(),
-        to: at_name(&dest),
-    }))
+    Ok((from, dest))
 }
 
 /// G3e.3: a fleet that carries an army and lies in a port or on the sea zone of a port
@@ -150,7 +181,7 @@ pub(super) fn plan_landing(
     fleet: &FleetId,
     node: &NodeCode,
 ) -> Fleeted {
-    own_fleet(s, n, fleet)?;
+    own_fleet(&s.w, n, fleet)?;
     if r.fleet_busy.contains(fleet) {
         return Err(reject("G3e.3", Reason::FleetBusy));
     }

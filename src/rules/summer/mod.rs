@@ -12,6 +12,7 @@ pub use movement::breaking_step;
 mod siege;
 
 use super::calendar::{Phase, PhaseId};
+use super::campaign::Campaign;
 use super::ids::{ArmyId, Ducats, NationCode, NodeCode};
 use super::ledger::{Account, Item};
 use super::map::NodeKind;
@@ -21,7 +22,7 @@ use super::outcome::{
 };
 use super::resolve::Step;
 use super::tables::EventEffect;
-use super::world::Fortification;
+use super::world::{Fortification, World};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// What the round has done so far, beyond the world itself.
@@ -150,6 +151,26 @@ pub(super) fn resolve(s: &mut Step, orders: &BTreeMap<NationCode, OrderSet>) {
     control(s);
 }
 
+/// The rules' own pre-move check: the rejection a move by road or a fleet's sailing
+/// (`order`) gets from the checks `movement::move_piece` and `fleets::sail` make
+/// before they change anything (the same functions), as the piece's only order of the
+/// round in world `w`; `None` where it passes them (what it meets on the way is the
+/// resolution's), and for any other order. It reads no dice and no other club's
+/// orders, so it gives an order's verdict without a resolution.
+pub(in crate::rules) fn refused_before_moving(
+    c: &Campaign,
+    w: &World,
+    n: &NationCode,
+    order: &OrderKind,
+) -> Option<Outcome> {
+    let checked = match order {
+        OrderKind::Move { piece, path } => movement::before_moving(c, w, n, piece, path),
+        OrderKind::FleetMove { fleet, to } => fleets::before_sailing(c, w, n, fleet, to),
+        _ => Ok(()),
+    };
+    checked.err()
+}
+
 /// G3e.3: an army aboard a fleet can neither leave a garrison nor pass ducats; in a
 /// round, garrisons and transfers happen where the army stands when the order comes.
 fn ashore(s: &Step, army: &ArmyId) -> Result<(), Outcome> {
@@ -187,19 +208,17 @@ pub(super) fn next_round(s: &Step) -> Option<PhaseId> {
 }
 
 /// Returns a piece's nation and node, if it exists (an army aboard a fleet has none).
-pub(super) fn piece_at(s: &Step, piece: &Piece) -> Option<(NationCode, NodeCode)> {
+pub(super) fn piece_at(w: &World, piece: &Piece) -> Option<(NationCode, NodeCode)> {
     match piece {
-        Piece::Army(id) => {
-            s.w.armies
-                .get(id)
-                .filter(|a| a.ashore())
-                .map(|a| (a.nation.clone(), a.node.clone()))
-        }
-        Piece::Diplomat(id) => {
-            s.w.diplomats
-                .get(id)
-                .map(|d| (d.nation.clone(), d.node.clone()))
-        }
+        Piece::Army(id) => w
+            .armies
+            .get(id)
+            .filter(|a| a.ashore())
+            .map(|a| (a.nation.clone(), a.node.clone())),
+        Piece::Diplomat(id) => w
+            .diplomats
+            .get(id)
+            .map(|d| (d.nation.clone(), d.node.clone())),
     }
 }
 

@@ -2,6 +2,7 @@
 //! (G3c, Table 34): choices, spies, diplomats unmasked, retreats and battles.
 
 use super::{Round, betray, force_value, other_forces, piece_at, piece_name};
+use crate::rules::campaign::Campaign;
 use crate::rules::exchange::{Asked, AskedSide, encounter_id};
 use crate::rules::ids::{ArmyId, DiplomatId, NationCode, NodeCode};
 use crate::rules::order::{Order, OrderKind, Piece, SpyCondition};
@@ -26,50 +27,14 @@ pub(super) fn move_piece(
     piece: &Piece,
     path: &[NodeCode],
 ) -> Moved {
+    let at = whose(&s.w, n, piece)?;
     let name = piece_name(piece);
-    // Whether another nation's piece exists, or is aboard, is never told (G7.4): an id
-    // without the club's own prefix is "not yours", existing or not.
-    if !name.starts_with(&format!("{n}-")) {
-        return Err(reject("G3b.2", Reason::NotYourPiece { piece: name }));
-    }
-    let Some((owner, at)) = piece_at(s, piece) else {
-        let aboard =
-            matches!(piece, Piece::Army(id) if s.w.armies.get(id).is_some_and(|a| !a.ashore()));
-        if aboard {
-            return Err(reject("G3e.3", Reason::Aboard));
-        }
-        return Err(reject("G3b.2", Reason::UnknownPiece { piece: name }));
-    };
-    if &owner != n {
-        return Err(reject("G3b.2", Reason::NotYourPiece { piece: name }));
-    }
+    // Between the two halves of `before_moving`: a second move of a piece of the
+    // club's that stands somewhere is refused before its path is looked at.
     if r.moved.contains(piece) {
         return Err(reject("G3b.3", Reason::MovedTwice { piece: name }));
     }
-    if let Piece::Army(id) = piece
-        && s.w.armies[id].stunned == Some(s.w.phase)
-    {
-        return Err(reject("G2b.5", Reason::Stunned));
-    }
-    if path.first() != Some(&at) {
-        return Err(reject("G3b.2", Reason::PathStart { at }));
-    }
-    allowance(s, n, path)?;
-    let round = s.w.phase.round().unwrap_or(0);
-    for step in path.windows(2) {
-        if s.c
-            .map
-            .is_banned(n.as_str(), step[0].as_str(), step[1].as_str(), round)
-        {
-            return Err(reject(
-                "G3b.6",
-                Reason::Banned {
-                    from: step[0].clone(),
-                    to: step[1].clone(),
-                },
-            ));
-        }
-    }
+    may_go(s.c, &s.w, n, piece, &at, path)?;
     r.moved.insert(piece.clone());
     let mut travelled = vec![at.clone()];
     leave_garrisons(s, r, n, piece, &at);
@@ -88,14 +53,88 @@ pub(super) fn move_piece(
     }))
 }
 
+/// The checks a move passes before anything changes (G3b.2, G3e.3, G2b.5, G3b.3,
+/// G3b.6), for the piece's first move of the round: what [`move_piece`] checks first,
+/// reading only the campaign and the world, so a move refused here is refused by the
+/// resolution with the same rule, whatever else the round holds.
+pub(super) fn before_moving(
+    c: &Campaign,
+    w: &World,
+    n: &NationCode,
+    piece: &Piece,
+    path: &[NodeCode],
+) -> Result<(), Outcome> {
+    let at = whose(w, n, piece)?;
+    may_go(c, w, n, piece, &at, path)
+}
+
+/// G3b.2, G3e.3: the node where the club's own piece stands, ashore.
+fn whose(w: &World, n: &NationCode, piece: &Piece) -> Result<NodeCode, Outcome> {
+    let name = piece_name(piece);
+    // Whether another nation's piece exists, or is aboard, is never told (G7.4): an id
+    // without the club's own prefix is "not yours", existing or not.
+    if !name.starts_with(&format!("{n}-")) {
+        return Err(reject("G3b.2", Reason::NotYourPiece { piece: name }));
+    }
+    let Some((owner, at)) = piece_at(w, piece) else {
+        let aboard =
+            matches!(piece, Piece::Army(id) if w.armies.get(id).is_some_and(|a| !a.ashore()));
+        if aboard {
+            return Err(reject("G3e.3", Reason::Aboard));
+        }
+        return Err(reject("G3b.2", Reason::UnknownPiece { piece: name }));
+    };
+    if &owner != n {
+        return Err(reject("G3b.2", Reason::NotYourPiece { piece: name }));
+    }
+    Ok(at)
+}
+
+/// G2b.5, G3b.2, G3b.3, G3b.6: whether the piece, standing at `at`, may take `path`:
+/// not stunned, the path starting where it stands, within its allowance, on no road
+/// banned to the club this round.
+fn may_go(
+    c: &Campaign,
+    w: &World,
+    n: &NationCode,
+    piece: &Piece,
+    at: &NodeCode,
+    path: &[NodeCode],
+) -> Result<(), Outcome> {
+    if let Piece::Army(id) = piece
+        && w.armies[id].stunned == Some(w.phase)
+    {
+        return Err(reject("G2b.5", Reason::Stunned));
+    }
+    if path.first() != Some(at) {
+        return Err(reject("G3b.2", Reason::PathStart { at: at.clone() }));
+    }
+    allowance(c, w, n, path)?;
+    let round = w.phase.round().unwrap_or(0);
+    for step in path.windows(2) {
+        if c.map
+            .is_banned(n.as_str(), step[0].as_str(), step[1].as_str(), round)
+        {
+            return Err(reject(
+                "G3b.6",
+                Reason::Banned {
+                    from: step[0].clone(),
+                    to: step[1].clone(),
+                },
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// G3b.3: up to `home_steps` along the club's own territory from home; or one single
 /// step into foreign territory, as the first step; from abroad, `abroad_steps`.
-fn allowance(s: &Step, n: &NationCode, path: &[NodeCode]) -> Result<(), Outcome> {
+fn allowance(c: &Campaign, w: &World, n: &NationCode, path: &[NodeCode]) -> Result<(), Outcome> {
     let steps = path.len() - 1;
-    let owned = |node: &NodeCode| s.w.nodes.get(node).is_some_and(|x| &x.owner == n);
-    let mv = &s.c.tables.movement;
+    let owned = |node: &NodeCode| w.nodes.get(node).is_some_and(|x| &x.owner == n);
+    let mv = &c.tables.movement;
     if !owned(&path[0]) {
-        let max = s.c.tables.rulings.abroad_steps;
+        let max = c.tables.rulings.abroad_steps;
         return if steps <= usize::from(max) {
             Ok(())
         } else {
