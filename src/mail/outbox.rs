@@ -106,11 +106,23 @@ pub fn phase_messages(
         Ok((bulletins, drafts))
     })?;
     let (bulletins, drafts) = drafts;
-    let mut out = Vec::new();
-    for (mut draft, png) in drafts.into_iter().zip(pngs) {
-        draft.inline_png = Some(png);
-        out.push(compose(&draft, &from, now)?);
-    }
+    // Composed on every core, in the clubs' order (each message depends on its draft
+    // alone, so the bytes are the same for any number of threads).
+    let mut out = {
+        use rayon::prelude::*;
+        let drafts: Vec<Draft> = drafts
+            .into_iter()
+            .zip(pngs)
+            .map(|(draft, png)| Draft {
+                inline_png: Some(png),
+                ..draft
+            })
+            .collect();
+        drafts
+            .par_iter()
+            .map(|d| compose(d, &from, now))
+            .collect::<Result<Vec<_>>>()?
+    };
     // After the winter, the year's reports too (listed in the referee's report below).
     if let Some(year) = p.year {
         out.extend(super::yearly::yearly_messages(campaign, p, year, m, now)?);
