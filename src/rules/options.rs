@@ -13,6 +13,7 @@ use super::order::{FleetTo, OrderKind, OrderSet, Piece, SapperAt};
 use super::outcome::Outcome;
 use super::resolve::check_orders;
 use super::sea::{IdleCourse, idle_course};
+use super::summer::refused_before_moving;
 use super::world::{FleetAt, Fortification, World};
 use serde::Serialize;
 
@@ -413,9 +414,21 @@ fn spring_orders(c: &Campaign, world: &World, nation: &NationCode) -> Vec<OrderK
 /// Keeps only the suggestions the rules accept, each judged on its own in the club's
 /// world. Pieces do not hinder each other there (only the club's own pieces are in it),
 /// so one candidate of every piece is judged in one resolution; the spring's orders
-/// share the treasury, so each is judged alone.
+/// share the treasury, so each is judged alone. In a round, a move the rules' pre-move
+/// check refuses (`summer::refused_before_moving`: too far, banned, stunned…) is
+/// dropped without a resolution; only the others are judged by one.
 fn keep_accepted(c: &Campaign, world: &World, nation: &NationCode, out: &mut Options) {
-    let rounds = out.pieces.iter().map(|p| p.orders.len()).max().unwrap_or(0);
+    // A suggestion is judged as the club will send it: after its battles are settled,
+    // which the check cannot know; judge it as if they were (copied once, not per check).
+    let cleared;
+    let world = if world.battles.is_empty() {
+        world
+    } else {
+        let mut w = world.clone();
+        w.battles.clear();
+        cleared = w;
+        &cleared
+    };
     let mut accepted: Vec<Vec<bool>> = out
         .pieces
         .iter()
@@ -429,18 +442,30 @@ fn keep_accepted(c: &Campaign, world: &World, nation: &NationCode, out: &mut Opt
             }
         }
     } else {
-        // `k` is the candidate's rank within each piece, not an index into one list.
-        #[allow(clippy::needless_range_loop)]
+        // Per piece, the candidates the pre-move check lets through (their places in
+        // the piece's list); the k-th of every piece are judged together.
+        let open: Vec<Vec<usize>> = out
+            .pieces
+            .iter()
+            .map(|p| {
+                (0..p.orders.len())
+                    .filter(|&j| refused_before_moving(c, world, nation, &p.orders[j]).is_none())
+                    .collect()
+            })
+            .collect();
+        let rounds = open.iter().map(Vec::len).max().unwrap_or(0);
         for k in 0..rounds {
-            let batch: Vec<(usize, OrderKind)> = out
-                .pieces
+            let batch: Vec<(usize, usize)> = open
                 .iter()
                 .enumerate()
-                .filter_map(|(i, p)| p.orders.get(k).map(|o| (i, o.clone())))
+                .filter_map(|(i, js)| js.get(k).map(|&j| (i, j)))
                 .collect();
-            let kinds: Vec<OrderKind> = batch.iter().map(|(_, o)| o.clone()).collect();
-            for ((i, _), ok) in batch.iter().zip(accepts(c, world, nation, &kinds)) {
-                accepted[*i][k] = ok;
+            let kinds: Vec<OrderKind> = batch
+                .iter()
+                .map(|&(i, j)| out.pieces[i].orders[j].clone())
+                .collect();
+            for (&(i, j), ok) in batch.iter().zip(accepts(c, world, nation, &kinds)) {
+                accepted[i][j] = ok;
             }
         }
     }
@@ -461,13 +486,10 @@ fn keep_accepted(c: &Campaign, world: &World, nation: &NationCode, out: &mut Opt
 }
 
 /// Judges orders in the club's world; returns, for each, whether the rules accept it.
+/// `world` has no battles: [`keep_accepted`] dropped them.
 fn accepts(c: &Campaign, world: &World, nation: &NationCode, kinds: &[OrderKind]) -> Vec<bool> {
     let set = OrderSet::from_kinds(kinds.iter().cloned());
-    let mut w = world.clone();
-    // A suggestion is judged as the club will send it: after its battles are settled,
-    // which the check cannot know; judge it as if they were.
-    w.battles.clear();
-    match check_orders(c, &w, nation, &set) {
+    match check_orders(c, world, nation, &set) {
         Ok(outcomes) => set
             .orders
             .iter()
