@@ -254,7 +254,7 @@ fn data(words: &Words, p: &PageInput, own: &super::sheet::OwnWorld) -> PageData 
             .filter(|m| !m.sea)
             .map(|m| crate::rules::NodeCode(m.at))
             .collect();
-    let choices = crate::rules::choices::choices(c, &own, nation, &options, &seen);
+    let choices = crate::rules::choices::choices(c, own, nation, options, &seen);
     let key = own.phase.key();
     let g = super::map::Geometry::of(c);
     let mut places = BTreeMap::new();
@@ -302,7 +302,7 @@ fn data(words: &Words, p: &PageInput, own: &super::sheet::OwnWorld) -> PageData 
         l,
         choices: &choices,
         prices: &spring_prices,
-        options: &options,
+        options,
     };
     let pieces = options.pieces.iter().map(|pc| ctx.piece(pc)).collect();
     let general = ctx.general();
