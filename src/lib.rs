@@ -30,6 +30,7 @@
 //! | [`report`] | rendering through `templates/`: map SVG and PNG, battle cards, clubs' reports, bulletin, referee's report, the clubs' order sheets and order pages (`report::page`, one self-contained HTML file); an encounter asked of a club (`report::asked`); the export, ledger views, state diffs; the rules' facts in words (`report::explain`, the one `Say`, through `locales/*/outcomes.ftl`, `ledger.ftl`, `phases.ftl`) | decide visibility, send mail |
 //! | [`mail`] | play by e-mail: `giglio.toml`, composing messages, the outbox's delivery (SMTP or `.eml`), intake from Maildir/mbox/.eml/IMAP with authentication (each message read in bounded memory), battle entries and encounter replies taken apart from orders (`mail::battle_intake`, `mail::encounter_intake`), the asks of the contact-exchange mode (`mail::encounters`), deadlines | decide rules or visibility |
 //! | [`engine`] | running a phase: gather stored orders, readiness, seeded dice, one saving transaction; gathering what a phase's paperwork needs from the database (`engine::paperwork`: facts, battle cards, the year's record) so `report/` and the outgoing mail never read it; settling battles (a settled result applied as a step of the open phase); the contact-exchange mode's steps (`engine::exchange`: an encounter asked, a reply, a closing); `audit`, step by step | decide rules |
+//! | `fixtures` (tests only) | the shipped campaign for unit tests of modules that may not read it themselves (`rules`) | be built into the tool |
 //! | [`failpoint`] | crash tests' failpoints: abort at the k-th hit (`GIGLIO_CRASH_AT`), count hits (`GIGLIO_CRASH_COUNT`) | cost anything when unset |
 //! | [`words`] | the message catalogue per language (`locales/*/*.ftl`, Project Fluent), the referee's overrides, `t!` and the templates' `t()` | decide what a club may see |
 //! | [`rulebook`] | the campaign rulebook as giglio implements it (`docs/rulebook.{it,en}.md`, built in): rules by id for `giglio rules`, the reports' glossaries and the welcome mail; its tables generated from `rules.toml` | decide rules |
@@ -52,6 +53,8 @@ pub mod diag;
 pub mod engine;
 pub mod error;
 pub mod failpoint;
+#[cfg(test)]
+mod fixtures;
 pub mod mail;
 pub mod orders;
 pub mod report;

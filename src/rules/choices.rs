@@ -83,15 +83,8 @@ pub fn choices(
     let mut out = Choices::default();
     // Every check judges the orders as the club will send them: after its battles are
     // settled. Dropping them once here spares `verdicts` a copy of the world per check.
-    let cleared;
-    let world = if world.battles.is_empty() {
-        world
-    } else {
-        let mut w = world.clone();
-        w.battles.clear();
-        cleared = w;
-        &cleared
-    };
+    let cleared = world.without_battles();
+    let world: &World = &cleared;
     match world.phase.phase {
         Phase::Round(_) => {
             out.refused = refusals(c, world, nation, options);
@@ -659,7 +652,6 @@ mod tests {
     use super::*;
     use crate::rules::ids::{ArmyId, DiplomatId, FleetId};
     use crate::rules::world::FleetAt;
-    use crate::scenario::{Source, load};
 
     /// The April round (Firenze may not take the road F0-S12, G3b.6) of 1494, with
     /// diplomats, a Venetian fleet at sea carrying an army, a stunned Milanese army and
@@ -740,7 +732,7 @@ mod tests {
     /// one thing a check rolls before moving.
     #[test]
     fn the_pre_move_check_refuses_as_a_check_of_the_order_alone() {
-        let c = load(&Source::builtin("il-giglio").expect("built in")).expect("loads");
+        let c = crate::fixtures::shipped();
         let full = round_world(&c);
         let mut rules = BTreeSet::new();
         for n in full.clubs.iter() {

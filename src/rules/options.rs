@@ -420,15 +420,8 @@ fn spring_orders(c: &Campaign, world: &World, nation: &NationCode) -> Vec<OrderK
 fn keep_accepted(c: &Campaign, world: &World, nation: &NationCode, out: &mut Options) {
     // A suggestion is judged as the club will send it: after its battles are settled,
     // which the check cannot know; judge it as if they were (copied once, not per check).
-    let cleared;
-    let world = if world.battles.is_empty() {
-        world
-    } else {
-        let mut w = world.clone();
-        w.battles.clear();
-        cleared = w;
-        &cleared
-    };
+    let cleared = world.without_battles();
+    let world: &World = &cleared;
     let mut accepted: Vec<Vec<bool>> = out
         .pieces
         .iter()

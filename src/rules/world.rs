@@ -338,6 +338,19 @@ pub struct World {
 }
 
 impl World {
+    /// This world as a club's orders are judged in it before they are sent: after its
+    /// battles are settled, which no check can know, so as if they were (no pending
+    /// battles). Borrowed when there are none; copied once otherwise.
+    pub fn without_battles(&self) -> std::borrow::Cow<'_, World> {
+        if self.battles.is_empty() {
+            std::borrow::Cow::Borrowed(self)
+        } else {
+            let mut w = self.clone();
+            w.battles.clear();
+            std::borrow::Cow::Owned(w)
+        }
+    }
+
     /// Builds the opening world of a campaign from its starting position; `clubs` are
     /// the nations a club plays.
     pub fn start(campaign: &Campaign, clubs: &[NationCode]) -> World {
