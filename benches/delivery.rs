@@ -97,7 +97,9 @@ fn script() -> PathBuf {
 fn reports() -> Vec<OutMessage> {
     let source = Source::builtin("il-giglio").expect("built in");
     let round = synthetic::first_round(scenario::load(&source).expect("loads"));
-    let env = giglio::report::environment(None).expect("templates");
+    let env =
+        giglio::report::environment(None, giglio::words::Words::load(None).expect("catalogue"))
+            .expect("templates");
     let mut config = Config::default();
     config.mail.referee = vec!["referee@example.org".into()];
     let rulesets = scenario::rulesets(&source).expect("rulesets");
@@ -128,7 +130,7 @@ fn reports() -> Vec<OutMessage> {
     )
     .expect("resolves");
     let sent: Vec<_> = round.orders.keys().cloned().collect();
-    let mailing = giglio::mail::outbox::Mailing {
+    let mailing = giglio::engine::post::Mailing {
         env: &env,
         config: &config,
         rulesets: &rulesets,
@@ -145,7 +147,7 @@ fn reports() -> Vec<OutMessage> {
     )
     .expect("paperwork");
     let phase = paper.phase(&round.world, &resolution, dice.log().len());
-    let one_phase = giglio::mail::outbox::phase_messages(&round.campaign, &phase, &mailing, NOW)
+    let one_phase = giglio::engine::post::phase_messages(&round.campaign, &phase, &mailing, NOW)
         .expect("messages");
     (0..REPORTS)
         .map(|i| {

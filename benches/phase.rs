@@ -21,8 +21,8 @@ mod synthetic;
 
 use criterion::{BenchmarkId, Criterion, SamplingMode, criterion_group, criterion_main};
 use giglio::engine;
+use giglio::engine::post::{self, Mailing};
 use giglio::mail::config::Config;
-use giglio::mail::outbox::{self, Mailing};
 use giglio::rules::dice::{Dice, Roll, SeededDice};
 use giglio::rules::resolve::Resolution;
 use giglio::rules::{Campaign, World};
@@ -93,7 +93,11 @@ fn setup() -> Campaign1 {
     let mut config = Config::default();
     config.mail.referee = vec!["referee@example.org".into()];
     let c = Campaign1 {
-        env: giglio::report::environment(None).expect("templates"),
+        env: giglio::report::environment(
+            None,
+            giglio::words::Words::load(None).expect("catalogue"),
+        )
+        .expect("templates"),
         config,
         rulesets: scenario::rulesets(&source).expect("rulesets"),
         definition: source.files.clone(),
@@ -125,6 +129,7 @@ fn setup() -> Campaign1 {
         false,
         NOW,
         "bench",
+        &c.mailing().words(),
         Some(&c.mailing()),
     )
     .expect("spring resolves");
@@ -149,7 +154,7 @@ const PARTS: usize = 6;
 /// the club reports without PNG, their map SVGs and their PNGs again on their own.
 fn pieces(c: &Campaign1, store: &Store) -> (Written, [(&'static str, Duration); PARTS]) {
     let t = Instant::now();
-    let p = engine::prepare(store, &c.campaign).expect("prepared");
+    let p = engine::prepare(store, &c.campaign, &c.mailing().words()).expect("prepared");
     let t_prepare = t.elapsed();
     let t = Instant::now();
     let mut dice = SeededDice::new(store.phase_seed().expect("seed"));
@@ -171,7 +176,7 @@ fn pieces(c: &Campaign1, store: &Store) -> (Written, [(&'static str, Duration); 
     )
     .expect("paperwork");
     let phase = paper.phase(&p.world, &resolution, rolls.len());
-    let msgs = outbox::phase_messages(&c.campaign, &phase, &c.mailing(), NOW).expect("messages");
+    let msgs = post::phase_messages(&c.campaign, &phase, &c.mailing(), NOW).expect("messages");
     let (facts, deadline) = (&paper.facts, paper.deadline.clone());
     let t_messages = t.elapsed();
     // The shares of the messages, each made again on its own: the club reports' text,
@@ -256,6 +261,7 @@ fn phase(crit: &mut Criterion) {
                     false,
                     NOW,
                     "bench",
+                    &c.mailing().words(),
                     Some(&c.mailing()),
                 )
                 .expect("resolves");

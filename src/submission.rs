@@ -8,9 +8,9 @@ use crate::orders::{self, Header};
 use crate::rules::order::OrderSet;
 use crate::rules::outcome::Outcome;
 use crate::rules::resolve::{Unresolvable, check_orders};
-use crate::rules::tables::Lang;
 use crate::rules::{Campaign, World};
 use crate::storage::Club;
+use crate::words::{Lang, Words};
 use sha2::{Digest, Sha256};
 
 /// How to authenticate the file.
@@ -60,7 +60,9 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
 }
 
 /// Checks an order file. `world` is the open phase's world (or the definition's start
-/// for a club's own check); `clubs` give each club's language.
+/// for a club's own check); `clubs` give each club's language, `words` the catalogue
+/// (the referee's overrides included) every message is written from.
+#[allow(clippy::too_many_arguments)]
 pub fn check(
     path: &str,
     bytes: &[u8],
@@ -68,6 +70,7 @@ pub fn check(
     world: &World,
     clubs: &[Club],
     auth: Auth,
+    words: &Words,
     lang: Option<Lang>,
 ) -> Checked {
     // The language: the one asked for, else the club's, else Italian.
@@ -78,18 +81,18 @@ pub fn check(
         })
         .unwrap_or_default()
     };
-    let first = orders::lower(path, bytes, c, Some(world.phase), club_lang(None));
+    let first = orders::lower(path, bytes, c, Some(world.phase), words, club_lang(None));
     let lang = club_lang(first.header.as_ref().map(|h| h.club.as_str()));
     // Lower again in the club's language, now that we know the club.
     let lowered = if lang == club_lang(None) {
         first
     } else {
-        orders::lower(path, bytes, c, Some(world.phase), lang)
+        orders::lower(path, bytes, c, Some(world.phase), words, lang)
     };
     let text = String::from_utf8_lossy(bytes).into_owned();
     let mut errors = lowered.fatal;
     if let (Some(h), Auth::Campaign(lookup)) = (&lowered.header, &auth)
-        && let Some(d) = authenticate(path, &text, h, world, *lookup, lang)
+        && let Some(d) = authenticate(path, &text, h, world, *lookup, words, lang)
     {
         errors.push(d);
     }
@@ -102,7 +105,16 @@ pub fn check(
     let this_phase = |h: &Header| crate::rules::PhaseId::parse_key(&h.phase) == Some(world.phase);
     if let Some(h) = lowered.header.as_ref().filter(|h| this_phase(h)) {
         let steps = &lowered.steps;
-        let judged = judge(path, &text, c, world, h, (&lowered.orders, steps), lang);
+        let judged = judge(
+            path,
+            &text,
+            c,
+            world,
+            h,
+            (&lowered.orders, steps),
+            words,
+            lang,
+        );
         rules_checked = judged.checked;
         rejected.extend(judged.rejected);
         warnings.extend(judged.warnings);
@@ -145,9 +157,9 @@ fn judge(
     world: &World,
     h: &Header,
     (set, steps): (&OrderSet, &Steps),
+    words: &Words,
     lang: Lang,
 ) -> Judged {
-    let words = crate::words::Words::builtin();
     let mut out = Judged {
         checked: false,
         rejected: Vec::new(),
@@ -159,7 +171,7 @@ fn judge(
     let (sent, set) = battle_kinds(c, set);
     for o in &sent {
         if let Err(reason) = crate::rules::battles::judge_sent(&pending, &h.club, &o.kind) {
-            out.refuse(path, text, o, "G3c.7", &reason, &words, lang);
+            out.refuse(path, text, o, "G3c.7", &reason, words, lang);
         }
     }
     if c.tables.rulings.contact_exchange && now.phase.round().is_some() {
@@ -174,7 +186,7 @@ fn judge(
             out.checked = true;
             for o in outcomes {
                 if let Outcome::Rejected { rule, reason } = &o.result {
-                    let said = crate::report::explain::reason(&words, reason, lang);
+                    let said = crate::report::explain::reason(words, reason, lang);
                     out.refused.insert(o.at.seq, (rule.clone(), said.clone()));
                     let at = step_span(&now, &h.club, &set, steps, o.at.seq, reason);
                     out.rejected.push(Diagnostic::at(
@@ -407,10 +419,10 @@ fn authenticate(
     h: &Header,
     world: &World,
     lookup: &dyn Fn(&str) -> Option<String>,
+    w: &Words,
     lang: Lang,
 ) -> Option<Diagnostic> {
     let whole = Diagnostic::file(path, "auth.club", String::new());
-    let w = crate::words::Words::builtin();
     if !world.is_club(h.club.as_str()) {
         return Some(Diagnostic {
             message: crate::t!(w, lang, "auth-no-club", club = h.club.as_str()),
@@ -476,6 +488,7 @@ mod tests {
             w,
             &[],
             Auth::None,
+            &Words::load(None).expect("catalogue"),
             Some(lang),
         )
         .warnings

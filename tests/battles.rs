@@ -786,7 +786,9 @@ fn armati_cannot_field_has_a_consequence_and_the_card_says_what_to_bring() {
     ));
     card.sides[0].unspent = 200;
     card.sides[1].unspent = 195;
-    let env = giglio::report::environment(None).expect("templates");
+    let env =
+        giglio::report::environment(None, giglio::words::Words::load(None).expect("catalogue"))
+            .expect("templates");
     let text = giglio::report::club::card_text(&env, &card, &rs, false).expect("card");
     assert!(!text.contains("ducats unspent"), "{text}");
     assert!(

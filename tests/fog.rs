@@ -62,7 +62,8 @@ fn shipped() -> &'static Shipped {
         for (i, c) in clubs.iter_mut().enumerate() {
             c.lang = if i % 2 == 0 { Lang::It } else { Lang::En };
         }
-        let env = report::environment(None).expect("the built-in templates load");
+        let env = report::environment(None, giglio::words::Words::load(None).expect("catalogue"))
+            .expect("the built-in templates load");
         Shipped {
             campaign,
             ruleset,
@@ -407,7 +408,7 @@ fn alliance_phrases(a: &Alliance) -> Vec<String> {
     let mut out = Vec::new();
     for lang in [Lang::It, Lang::En] {
         out.push(explain::happening(
-            &Words::builtin(),
+            &Words::load(None).expect("catalogue"),
             &Happening::AllianceFormed {
                 members: a.members.clone(),
             },
@@ -415,7 +416,7 @@ fn alliance_phrases(a: &Alliance) -> Vec<String> {
         ));
         for (by, against) in [(x, y), (y, x)] {
             out.push(explain::happening(
-                &Words::builtin(),
+                &Words::load(None).expect("catalogue"),
                 // Without its reason: a prefix of every betrayal's sentence.
                 &Happening::AllianceBetrayed {
                     by: by.clone(),
@@ -434,7 +435,7 @@ fn diplomat_phrases(nation: &NationCode) -> Vec<String> {
     [Lang::It, Lang::En]
         .map(|lang| {
             let text = explain::happening(
-                &Words::builtin(),
+                &Words::load(None).expect("catalogue"),
                 &Happening::DiplomatRevealed {
                     nation: nation.clone(),
                     node: NodeCode::from("§"),

@@ -376,6 +376,7 @@ fn check_file(world_index: usize, bytes: &[u8]) -> Result<Fate, TestCaseError> {
         world,
         &f.clubs,
         Auth::Campaign(&lookup),
+        &giglio::words::Words::load(None).expect("catalogue"),
         None,
     );
     prop_assert!(world == &before, "checking changed the world");
@@ -421,6 +422,7 @@ fn every_valid_file_is_accepted() {
             &f.worlds[*i],
             &f.clubs,
             Auth::Campaign(&lookup),
+            &giglio::words::Words::load(None).expect("catalogue"),
             None,
         );
         assert!(c.errors.is_empty(), "{text}\n{:?}", c.errors);
@@ -532,6 +534,7 @@ fn mutations_do_damage_files() {
             &f.worlds[0],
             &f.clubs,
             Auth::Campaign(&lookup),
+            &giglio::words::Words::load(None).expect("catalogue"),
             None,
         );
         if !c.all_valid() {
@@ -571,12 +574,13 @@ fn fuzz_crash_masked_copy_keeps_every_place() {
                 secret = \"АААА-ВВВВ-СССС-DDDD-ЕЕЕЕ\"\nloan = 100\n";
     let phase = Some(f.worlds[0].phase);
     let lang = giglio::rules::tables::Lang::En;
-    let first = giglio::orders::lower(PATH, sent.as_bytes(), &f.campaign, phase, lang);
+    let words = giglio::words::Words::load(None).expect("catalogue");
+    let first = giglio::orders::lower(PATH, sent.as_bytes(), &f.campaign, phase, &words, lang);
     let header = first.header.as_ref().expect("the header reads");
     let stored = giglio::orders::masked_text(sent, header);
     assert!(!stored.contains("АААА"), "{stored}");
     assert_eq!(stored.len(), sent.len(), "{stored}");
-    let again = giglio::orders::lower(PATH, stored.as_bytes(), &f.campaign, phase, lang);
+    let again = giglio::orders::lower(PATH, stored.as_bytes(), &f.campaign, phase, &words, lang);
     assert_eq!(again.orders, first.orders);
     assert!(!first.orders.orders.is_empty());
 }

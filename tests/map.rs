@@ -99,7 +99,8 @@ fn play(c: &Campaign, phases: usize) -> (World, Resolution) {
 fn no_label_covers_a_label_a_node_or_a_piece() {
     let source = Source::builtin("il-giglio").expect("built in");
     let c = scenario::load(&source).expect("loads");
-    let env = report::environment(None).expect("templates");
+    let env = report::environment(None, giglio::words::Words::load(None).expect("catalogue"))
+        .expect("templates");
     let (before, r) = play(&c, 3);
     let now = r.next.clone().unwrap_or_else(|| before.clone());
     let mut problems = checked("referee", &map::render_referee(&c, &now, &env).unwrap());
@@ -142,7 +143,8 @@ fn no_label_covers_a_label_a_node_or_a_piece() {
 fn the_overlap_check_finds_a_label_moved_onto_another() {
     let source = Source::builtin("il-giglio").expect("built in");
     let c = scenario::load(&source).expect("loads");
-    let env = report::environment(None).expect("templates");
+    let env = report::environment(None, giglio::words::Words::load(None).expect("catalogue"))
+        .expect("templates");
     let svg = map::render_referee(&c, &World::start(&c, &[]), &env).unwrap();
     // Move Venice's label onto Padua's.
     let attrs = |id: &str| {

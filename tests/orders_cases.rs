@@ -58,6 +58,7 @@ fn render(c: &Campaign, case: &Case, name: &str) -> (String, usize) {
         &world,
         &clubs,
         Auth::Campaign(&lookup),
+        &giglio::words::Words::load(None).expect("catalogue"),
         Some(lang),
     );
     let rendered: String = checked

@@ -567,6 +567,7 @@ fn unparse_then_lower_gives_the_orders_back() {
             text.as_bytes(),
             c,
             Some(phase),
+            &giglio::words::Words::load(None).expect("catalogue"),
             giglio::rules::tables::Lang::En,
         );
         let problems: Vec<String> = lowered.all().map(ToString::to_string).collect();

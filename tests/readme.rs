@@ -47,8 +47,14 @@ fn every_order_file_example_in_readme_reads_cleanly() {
             .and_then(|p| p.as_str())
             .and_then(PhaseId::parse_key)
             .expect("a phase");
-        let lowered =
-            giglio::orders::lower("README.md", text.as_bytes(), &c, Some(phase), Lang::En);
+        let lowered = giglio::orders::lower(
+            "README.md",
+            text.as_bytes(),
+            &c,
+            Some(phase),
+            &giglio::words::Words::load(None).expect("catalogue"),
+            Lang::En,
+        );
         let problems: Vec<String> = lowered.all().map(ToString::to_string).collect();
         assert!(problems.is_empty(), "example {i}:\n{}", problems.join("\n"));
         assert!(!lowered.orders.orders.is_empty(), "example {i} has orders");

@@ -469,7 +469,14 @@ fn orders(c: &Campaign, w: &World, case: &Case) -> Result<BTreeMap<NationCode, O
     let mut out = BTreeMap::new();
     for (nation, body) in &case.orders {
         let text = format!("club = \"{nation}\"\nphase = \"{}\"\n{body}", w.phase.key());
-        let lowered = giglio::orders::lower(nation, text.as_bytes(), c, Some(w.phase), Lang::En);
+        let lowered = giglio::orders::lower(
+            nation,
+            text.as_bytes(),
+            c,
+            Some(w.phase),
+            &giglio::words::Words::load(None).expect("catalogue"),
+            Lang::En,
+        );
         if lowered.all().next().is_some() {
             let d: Vec<String> = lowered.all().map(ToString::to_string).collect();
             return Err(format!(

@@ -39,9 +39,10 @@ fn messages() -> Vec<Part> {
         .into_iter()
         .find(|r| r.id == c.default_ruleset)
         .expect("default ruleset");
-    let env = report::environment(None).expect("templates");
+    let env = report::environment(None, giglio::words::Words::load(None).expect("catalogue"))
+        .expect("templates");
     let say = report::explain(&env, &c);
-    let words = Words::builtin();
+    let words = Words::load(None).expect("catalogue");
     let clubs = scenario::clubs::default_clubs(&c);
     let nations: Vec<NationCode> = clubs
         .iter()

@@ -1,10 +1,10 @@
-//! Fuzz target: reading a mail message as the intake does (`giglio::mail::letter::read`:
+//! Fuzz target: reading a mail message as the intake does (`giglio::mail::message::read`:
 //! one sender, one order file), then the order file it carries through the order
 //! reader.
 
 #![no_main]
 
-use giglio::mail::letter;
+use giglio::mail::message;
 use giglio::rules::tables::Lang;
 use giglio_fuzz::{PATH, assert_located, fixture};
 use libfuzzer_sys::fuzz_target;

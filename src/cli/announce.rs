@@ -118,18 +118,19 @@ pub fn cmd_announce(dir: &Path, a: AnnounceArgs) -> Result<()> {
         )
     };
     let now = super::now();
-    let notice = crate::mail::notice::Notice {
+    let notice = crate::engine::post::notice::Notice {
         kind: "announcement",
         phase: current.id,
         // Two announcements with the same words are two messages.
         salt: format!("{now}|{}", store.journal()?.len()),
         say: &say,
     };
-    let msgs = crate::mail::notice::to_clubs(
+    let msgs = crate::engine::post::notice::to_clubs(
         &campaign,
         &config,
         &clubs.iter().collect::<Vec<_>>(),
         &notice,
+        &super::words_of(dir)?,
         &now,
     )?;
     let record = Announcement {

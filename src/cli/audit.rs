@@ -39,6 +39,7 @@ pub struct VictoryArgs {
 
 pub fn cmd_audit(dir: &Path, a: AuditArgs) -> Result<()> {
     let store = Store::open_read(dir)?;
+    let words = super::words_of(dir)?;
     let keys: Vec<String> = match a.phase {
         Some(p) => vec![p],
         None => store
@@ -50,7 +51,7 @@ pub fn cmd_audit(dir: &Path, a: AuditArgs) -> Result<()> {
     };
     let audits = keys
         .iter()
-        .map(|k| engine::audit(&store, k))
+        .map(|k| engine::audit(&store, k, &words))
         .collect::<Result<Vec<_>>>()?;
     let all_ok = audits.iter().all(engine::Audit::ok);
     if a.json {

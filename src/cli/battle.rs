@@ -179,11 +179,12 @@ fn club_file(
     c: &Campaign,
     file: &Path,
     b: &Battle,
+    words: &crate::words::Words,
 ) -> Result<(NationCode, Vec<OrderKind>)> {
     let bytes = std::fs::read(file)
         .map_err(|e| Error::user(format!("cannot read {}: {e}", file.display())))?;
     let shown = file.display().to_string();
-    let checked = super::accept_club_file(store, c, &bytes, &shown)?;
+    let checked = super::accept_club_file(store, c, &bytes, &shown, words)?;
     let Some(header) = checked.header.as_ref() else {
         return Err(Error::Internal("an accepted file has a header".into()));
     };
@@ -201,7 +202,7 @@ fn club_oob(dir: &Path, id: &str, file: &Path) -> Result<()> {
     let mut store = Store::open_write(dir, &format!("battle oob {id}"))?;
     let (c, _) = super::campaign_of(dir)?;
     let b = pending(&store, id)?;
-    let (club, kinds) = club_file(&store, &c, file, &b)?;
+    let (club, kinds) = club_file(&store, &c, file, &b, &super::words_of(dir)?)?;
     let Some((ruleset, units, leaders)) = kinds.into_iter().find_map(|k| match k {
         OrderKind::OrderOfBattle {
             battle,
@@ -372,7 +373,7 @@ fn print_card(dir: &Path, id: &str, ruleset: Option<&str>, format: CardFormat) -
     let text = match format {
         CardFormat::Toml => toml::to_string(&card).map_err(|e| Error::Internal(e.to_string()))?,
         CardFormat::Text | CardFormat::Html => {
-            let env = report::environment(Some(&dir.join("templates")))?;
+            let env = report::environment(Some(&dir.join("templates")), super::words_of(dir)?)?;
             report::club::card_text(&env, &card, &rs, matches!(format, CardFormat::Html))?
         }
     };
@@ -425,7 +426,7 @@ fn club_result(dir: &Path, id: &str, file: &Path) -> Result<()> {
     let mut store = Store::open_write(dir, &format!("battle result {id}"))?;
     let (c, _) = super::campaign_of(dir)?;
     let b = pending(&store, id)?;
-    let (club, kinds) = club_file(&store, &c, file, &b)?;
+    let (club, kinds) = club_file(&store, &c, file, &b, &super::words_of(dir)?)?;
     let found = kinds.into_iter().find_map(|k| match k {
         OrderKind::BattleResult {
             battle,
@@ -440,6 +441,7 @@ fn club_result(dir: &Path, id: &str, file: &Path) -> Result<()> {
             file.display()
         )));
     };
+    let words = super::words_of(dir)?;
     let outcome = crate::rules::battles::outcome_of(
         &b,
         winner.as_ref(),
@@ -447,7 +449,7 @@ fn club_result(dir: &Path, id: &str, file: &Path) -> Result<()> {
         ResultSource::Table,
         format!("table result sent by {club}"),
     )
-    .map_err(|r| refused(&r))?;
+    .map_err(|r| refused(&r, &words))?;
     let phase = store.current()?.id.key();
     let now = super::now();
     let tell = Tell::load(dir, &store, &now)?;
@@ -491,10 +493,9 @@ fn applied_note(news: &[engine::News]) -> String {
 }
 
 /// A refusal of the rules, in the referee's words.
-fn refused(r: &crate::rules::outcome::Reason) -> Error {
-    let words = crate::words::Words::builtin();
+fn refused(r: &crate::rules::outcome::Reason, words: &crate::words::Words) -> Error {
     Error::user(crate::report::explain::reason(
-        &words,
+        words,
         r,
         crate::rules::tables::Lang::En,
     ))
@@ -530,8 +531,8 @@ impl Tell {
         })
     }
 
-    fn desk<'a>(&'a self, c: &'a Campaign) -> crate::mail::battles::Desk<'a> {
-        crate::mail::battles::Desk {
+    fn desk<'a>(&'a self, c: &'a Campaign) -> crate::engine::post::battles::Desk<'a> {
+        crate::engine::post::battles::Desk {
             words: &self.words,
             config: &self.config,
             campaign: c,
@@ -567,6 +568,7 @@ fn rule(dir: &Path, id: &str, winner: &str, losses: &[String], reason: &str) -> 
     if reason.is_empty() {
         return Err(Error::user("a ruling needs a reason (`--reason`)"));
     }
+    let words = super::words_of(dir)?;
     let outcome = crate::rules::battles::outcome_of(
         &b,
         winner.as_ref(),
@@ -574,7 +576,7 @@ fn rule(dir: &Path, id: &str, winner: &str, losses: &[String], reason: &str) -> 
         ResultSource::Referee,
         reason,
     )
-    .map_err(|r| refused(&r))?;
+    .map_err(|r| refused(&r, &words))?;
     let phase = store.current()?.id.key();
     let (c, _) = super::campaign_of(dir)?;
     let replaced = replaced_by_ruling(&store, &b)?;

@@ -177,17 +177,24 @@ fn notice(
     to: &Club,
     kind: &'static str,
     salt: String,
-    say: &crate::mail::notice::Say,
+    say: &crate::engine::post::notice::Say,
 ) -> Result<Vec<crate::storage::OutMessage>> {
     let (campaign, _) = super::campaign_of(dir)?;
     let config = crate::mail::config::load(dir)?;
-    let n = crate::mail::notice::Notice {
+    let n = crate::engine::post::notice::Notice {
         kind,
         phase: store.current()?.id,
         salt,
         say,
     };
-    crate::mail::notice::to_clubs(&campaign, &config, &[to], &n, &super::now())
+    crate::engine::post::notice::to_clubs(
+        &campaign,
+        &config,
+        &[to],
+        &n,
+        &super::words_of(dir)?,
+        &super::now(),
+    )
 }
 
 /// The nation's name in a language, or its code.

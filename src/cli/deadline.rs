@@ -3,9 +3,10 @@
 
 use super::json::{DeadlineOut, RemindOut};
 use super::ui;
+use crate::engine::deadline;
 use crate::error::{Error, Result};
 use crate::mail::compose::{Draft, compose, mailbox};
-use crate::mail::{config, deadline};
+use crate::mail::config;
 use crate::rules::tables::Lang;
 use crate::storage::Store;
 use std::path::Path;
@@ -112,7 +113,7 @@ fn deadline_mail(
         .into_iter()
         .filter(|c| world.is_club(&c.nation))
         .collect();
-    let notice = crate::mail::notice::Notice {
+    let notice = crate::engine::post::notice::Notice {
         kind: "deadline",
         phase: store.current()?.id,
         // The same deadline set twice is told once.
@@ -120,11 +121,12 @@ fn deadline_mail(
         say: &say,
     };
     debug_assert_eq!(notice.phase.key(), key);
-    crate::mail::notice::to_clubs(
+    crate::engine::post::notice::to_clubs(
         campaign,
         &config,
         &clubs.iter().collect::<Vec<_>>(),
         &notice,
+        &super::words_of(dir)?,
         now,
     )
 }
@@ -162,18 +164,19 @@ pub fn cmd_remind(dir: &Path, a: RemindArgs) -> Result<()> {
     let config = config::load(dir)?;
     let tz = deadline::zone(&campaign.time_zone)?;
     let now = super::now();
-    let p = crate::engine::prepare(&store, &campaign)?;
+    let p = crate::engine::prepare(&store, &campaign, &super::words_of(dir)?)?;
     let key = p.world.phase.key();
     let due = store.deadline(&key)?.map(|d| deadline::display(&d, tz));
     let from = mailbox(&config.mail.from)?;
     let clubs = store.clubs()?;
+    let words = super::words_of(dir)?;
     let mut msgs = Vec::new();
     for nation in &p.missing {
         let Some(club) = clubs.iter().find(|c| c.nation == nation.as_str()) else {
             continue;
         };
-        let phase = crate::report::explain::phase_name(
-            &crate::words::Words::builtin(),
+        let phase = crate::words::phases::phase_name(
+            &words,
             &campaign.tables.calendar,
             p.world.phase,
             club.lang,

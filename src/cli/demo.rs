@@ -86,7 +86,7 @@ pub fn cmd_demo(args: DemoArgs) -> Result<()> {
     if let Some(y) = last_year {
         super::report::cmd_report(&args.dir, reports(Some(y)))?;
     }
-    let env = report::environment(None)?;
+    let env = report::environment(None, super::words_of(&args.dir)?)?;
     let svg_path = args.dir.join("map.svg");
     std::fs::write(
         &svg_path,
@@ -149,6 +149,7 @@ fn play(
     let orders_dir = dir.join("orders");
     std::fs::create_dir_all(&orders_dir)?;
     let parts = super::MailParts::load(dir)?;
+    let words = super::words_of(dir)?;
     let last_year = c.tables.calendar.start_year + years - 1;
     loop {
         let current = store.current()?;
@@ -169,7 +170,7 @@ fn play(
                 let path = orders_dir.join(format!("{key}-{nation}.toml"));
                 std::fs::write(&path, &text)?;
                 let shown = path.display().to_string();
-                let checked = super::accept_club_file(store, c, text.as_bytes(), &shown)?;
+                let checked = super::accept_club_file(store, c, text.as_bytes(), &shown, &words)?;
                 store.submit_orders(
                     &crate::storage::StoredOrders {
                         id: 0,
@@ -198,6 +199,7 @@ fn play(
                 false,
                 &super::now(),
                 "demo",
+                &words,
                 Some(&parts.mailing()),
             )?;
             if let Some(r) = ran.resolved() {
@@ -228,7 +230,7 @@ fn play(
             })
             .count();
         let line = crate::t!(
-            crate::words::Words::builtin(),
+            words,
             crate::rules::tables::Lang::En,
             "demo-resolved",
             phase = format!("{:<20}", w.phase.to_string()),

@@ -2,9 +2,9 @@
 //! IMAP mailbox), each message once, and queue the receipts, rejections and alerts.
 
 use super::ui;
+use crate::engine::desk::{self, Desk, Read, Verdict};
 use crate::error::{Error, Result};
 use crate::mail::config;
-use crate::mail::intake::{self, Desk, Read, Verdict};
 use crate::storage::Store;
 use std::io::Read as _;
 use std::path::{Path, PathBuf};
@@ -43,11 +43,13 @@ pub fn cmd_inbox(dir: &Path, a: InboxArgs) -> Result<()> {
         crate::scenario::rulesets(&source).map_err(|d| super::invalid_files(d, Some(&source)))?;
     let config = config::load(dir)?;
     let now = super::now();
+    let words = super::words_of(dir)?;
     let desk = Desk {
         campaign: &campaign,
         definition: &source.files,
         rulesets: &rulesets,
         config: &config,
+        words: &words,
         now: &now,
         command: "inbox",
     };
@@ -65,7 +67,7 @@ pub fn cmd_inbox(dir: &Path, a: InboxArgs) -> Result<()> {
                     continue;
                 }
             };
-            read.push(intake::ingest(
+            read.push(desk::ingest(
                 &mut store,
                 &desk,
                 &raw,
@@ -79,11 +81,11 @@ pub fn cmd_inbox(dir: &Path, a: InboxArgs) -> Result<()> {
         for (i, m) in messages.enumerate() {
             let raw = m.map_err(|e| Error::Io(format!("{}: {e}", mbox.display())))?;
             let source = format!("{} #{}", mbox.display(), i + 1);
-            read.push(intake::ingest(&mut store, &desk, &raw, &source)?);
+            read.push(desk::ingest(&mut store, &desk, &raw, &source)?);
         }
     } else if let Some(url) = &a.imap {
         crate::mail::imap::read_unseen(url, cap, |source, raw| {
-            read.push(intake::ingest(&mut store, &desk, raw, source)?);
+            read.push(desk::ingest(&mut store, &desk, raw, source)?);
             Ok(())
         })?;
     } else {
@@ -95,7 +97,7 @@ pub fn cmd_inbox(dir: &Path, a: InboxArgs) -> Result<()> {
                     continue;
                 }
             };
-            read.push(intake::ingest(
+            read.push(desk::ingest(
                 &mut store,
                 &desk,
                 &raw,
@@ -105,18 +107,24 @@ pub fn cmd_inbox(dir: &Path, a: InboxArgs) -> Result<()> {
     }
     // One alert per club per phase and one digest for the referee, for every attempt
     // of this run (and of a run cut short before this point).
-    intake::alert_pending(&mut store, &desk)?;
+    desk::alert_pending(&mut store, &desk)?;
     // G3c.3: the last choice of an encounter lets the round go on at once.
     let parts = super::MailParts::load(dir)?;
-    let went_on =
-        match crate::engine::go_on(&mut store, &campaign, &now, "inbox", Some(&parts.mailing())) {
-            Ok(went_on) => went_on,
-            // What was read is saved; the referee's `resolve` will say the same.
-            Err(e) => {
-                ui::warn(&format!("the round could not go on: {e}"));
-                None
-            }
-        };
+    let went_on = match crate::engine::go_on(
+        &mut store,
+        &campaign,
+        &now,
+        "inbox",
+        &words,
+        Some(&parts.mailing()),
+    ) {
+        Ok(went_on) => went_on,
+        // What was read is saved; the referee's `resolve` will say the same.
+        Err(e) => {
+            ui::warn(&format!("the round could not go on: {e}"));
+            None
+        }
+    };
     if a.json {
         ui::out_json(&read)?;
     } else {

@@ -28,6 +28,7 @@ pub struct LedgerArgs {
 
 pub fn cmd_ledger(dir: &Path, a: LedgerArgs) -> Result<()> {
     let store = Store::open_read(dir)?;
+    let words = super::words_of(dir)?;
     let lang = Lang::from(a.lang);
     let phases = store.phases()?;
     let nations: Vec<String> = match &a.club {
@@ -54,7 +55,14 @@ pub fn cmd_ledger(dir: &Path, a: LedgerArgs) -> Result<()> {
         };
         let after = phases.get(i + 1).map_or(&p.world, |n| &n.world);
         for n in &nations {
-            ledgers.push(ledger::phase_ledger(&p.world, after, &resolution, n, lang));
+            ledgers.push(ledger::phase_ledger(
+                &p.world,
+                after,
+                &resolution,
+                n,
+                &words,
+                lang,
+            ));
         }
     }
     if a.json {
@@ -64,6 +72,6 @@ pub fn cmd_ledger(dir: &Path, a: LedgerArgs) -> Result<()> {
         ui::out("no resolved phase yet: the ledger starts with the first resolution\n");
         return Ok(());
     }
-    ui::out(&ledger::text(&ledgers, lang));
+    ui::out(&ledger::text(&ledgers, &words, lang));
     Ok(())
 }

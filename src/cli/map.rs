@@ -219,7 +219,7 @@ fn render(dir: &Path, a: RenderArgs) -> Result<()> {
             "`{club}` is not a nation of this campaign"
         )));
     }
-    let env = report::environment(Some(&dir.join("templates")))?;
+    let env = report::environment(Some(&dir.join("templates")), super::words_of(dir)?)?;
     // The referee's own map shows every piece; with --club, that club's.
     let svg = match a.club.as_deref() {
         Some(club) => report::map::render(&c, &world, Some(club), &env)?,

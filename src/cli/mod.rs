@@ -198,10 +198,31 @@ pub fn load_definition(name_or_path: &str) -> Result<(Campaign, Source)> {
     Ok((campaign, source))
 }
 
-/// Loads the definition a campaign directory plays with (its `campaign/` folder).
+/// Loads the definition a campaign directory plays with (its `campaign/` folder), and
+/// checks the referee's word overrides with it: a broken `locales/` file is reported by
+/// every command that loads the campaign, not first at `resolve`.
 pub fn campaign_of(dir: &Path) -> Result<(Campaign, Source)> {
     let def = dir.join(DEFINITION_DIR);
-    load_definition(&def.to_string_lossy())
+    let loaded = load_definition(&def.to_string_lossy())?;
+    words_of(dir)?;
+    Ok(loaded)
+}
+
+/// The catalogue a campaign's commands speak with: the shipped one with the referee's
+/// overrides from `DIR/locales/`. Loaded once per command (a command is one process)
+/// and handed to every layer that writes a sentence.
+pub fn words_of(dir: &Path) -> Result<crate::words::Words> {
+    use std::sync::Mutex;
+    static LOADED: Mutex<Option<(std::path::PathBuf, crate::words::Words)>> = Mutex::new(None);
+    let mut loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((d, w)) = loaded.as_ref()
+        && d == dir
+    {
+        return Ok(w.clone());
+    }
+    let words = crate::words::Words::load(Some(&dir.join("locales")))?;
+    *loaded = Some((dir.to_owned(), words.clone()));
+    Ok(words)
 }
 
 /// What resolving needs to render and queue a phase's messages: the templates (with
@@ -218,7 +239,7 @@ impl MailParts {
     pub fn load(dir: &Path) -> Result<MailParts> {
         let (_, source) = campaign_of(dir)?;
         Ok(MailParts {
-            env: crate::report::environment(Some(&dir.join("templates")))?,
+            env: crate::report::environment(Some(&dir.join("templates")), words_of(dir)?)?,
             config: crate::mail::config::load(dir)?,
             rulesets: crate::scenario::rulesets(&source)
                 .map_err(|d| invalid_files(d, Some(&source)))?,
@@ -227,8 +248,8 @@ impl MailParts {
     }
 
     /// Borrows them for the engine.
-    pub fn mailing(&self) -> crate::mail::outbox::Mailing<'_> {
-        crate::mail::outbox::Mailing {
+    pub fn mailing(&self) -> crate::engine::post::Mailing<'_> {
+        crate::engine::post::Mailing {
             env: &self.env,
             config: &self.config,
             rulesets: &self.rulesets,
@@ -268,6 +289,7 @@ pub(crate) fn accept_club_file(
     campaign: &Campaign,
     bytes: &[u8],
     shown: &str,
+    words: &crate::words::Words,
 ) -> Result<crate::submission::Checked> {
     use crate::submission::{Auth, check};
     let world = store.current()?.world;
@@ -280,6 +302,7 @@ pub(crate) fn accept_club_file(
         &world,
         &clubs,
         Auth::Campaign(&lookup),
+        words,
         None,
     );
     if checked.header.is_none() || !checked.errors.is_empty() {

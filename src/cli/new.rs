@@ -185,8 +185,9 @@ pub fn create(args: &NewArgs) -> Result<(Store, BTreeMap<String, String>)> {
         },
     )?;
     // The first phase's deadline, from giglio.toml's [deadlines].
-    let tz = crate::mail::deadline::zone(&campaign.time_zone)?;
-    if let Some(at) = crate::mail::deadline::default_for(world.phase, &now, &config.deadlines, tz)?
+    let tz = crate::engine::deadline::zone(&campaign.time_zone)?;
+    if let Some(at) =
+        crate::engine::deadline::default_for(world.phase, &now, &config.deadlines, tz)?
     {
         store.set_deadline(&world.phase.key(), &at, &now, &command)?;
     }

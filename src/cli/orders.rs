@@ -142,6 +142,12 @@ fn check(dir: &Path, a: CheckArgs) -> Result<()> {
     let bytes = read_order_file(&a.file)?;
     let shown = a.file.display().to_string();
     let lang = a.lang.map(Lang::from);
+    // A club's own check (a view file or a definition) speaks the shipped words; a
+    // check inside a campaign directory speaks the referee's, overrides included.
+    let words = match (&a.view, &a.campaign) {
+        (None, None) => super::words_of(dir)?,
+        _ => crate::words::Words::load(None)?,
+    };
     let checked = match (&a.view, &a.campaign) {
         (Some(view), _) => {
             let shown_view = view.display().to_string();
@@ -149,7 +155,16 @@ fn check(dir: &Path, a: CheckArgs) -> Result<()> {
                 .map_err(|e| Error::user(format!("cannot read {shown_view}: {e}")))?;
             let (campaign, kit) = crate::report::kit::read(&shown_view, &text)?;
             let lang = lang.or(Some(kit.lang));
-            submission::check(&shown, &bytes, &campaign, &kit.world, &[], Auth::None, lang)
+            submission::check(
+                &shown,
+                &bytes,
+                &campaign,
+                &kit.world,
+                &[],
+                Auth::None,
+                &words,
+                lang,
+            )
         }
         (None, Some(def)) => {
             let (campaign, _) = load_definition(def)?;
@@ -172,7 +187,16 @@ fn check(dir: &Path, a: CheckArgs) -> Result<()> {
             {
                 world.phase = p;
             }
-            submission::check(&shown, &bytes, &campaign, &world, &[], Auth::None, lang)
+            submission::check(
+                &shown,
+                &bytes,
+                &campaign,
+                &world,
+                &[],
+                Auth::None,
+                &words,
+                lang,
+            )
         }
         (None, None) => {
             let store = Store::open_read(dir)?;
@@ -187,6 +211,7 @@ fn check(dir: &Path, a: CheckArgs) -> Result<()> {
                 &world,
                 &clubs,
                 Auth::Campaign(&lookup),
+                &words,
                 lang,
             )
         }
@@ -197,7 +222,6 @@ fn check(dir: &Path, a: CheckArgs) -> Result<()> {
     } else {
         let mut out = render(&checked, &text);
         if checked.all_valid() {
-            let words = crate::words::Words::builtin();
             let l = checked.lang;
             let n = checked.orders.orders.len() as i64;
             out.push_str(&crate::t!(
@@ -222,7 +246,7 @@ fn check(dir: &Path, a: CheckArgs) -> Result<()> {
         let n = checked.errors.len() + checked.rejected.len();
         Err(Error::Invalid {
             summary: crate::t!(
-                crate::words::Words::builtin(),
+                words,
                 checked.lang,
                 "check-problems",
                 file = shown.as_str(),
@@ -247,7 +271,8 @@ fn submit(dir: &Path, a: SubmitArgs) -> Result<()> {
             world.phase
         )));
     }
-    let checked = super::accept_club_file(&store, &campaign, &bytes, &shown)?;
+    let checked =
+        super::accept_club_file(&store, &campaign, &bytes, &shown, &super::words_of(dir)?)?;
     let text = String::from_utf8_lossy(&bytes).into_owned();
     let Some(header) = checked.header.as_ref() else {
         return Err(Error::Internal("an accepted file has a header".into()));
@@ -312,7 +337,7 @@ fn list(dir: &Path, a: ListArgs) -> Result<()> {
     let late = |f: &StoredOrders| {
         deadline
             .as_deref()
-            .is_some_and(|d| crate::mail::intake::older(d, &f.received_at))
+            .is_some_and(|d| crate::engine::desk::older(d, &f.received_at))
     };
     if a.json {
         let rows: Vec<OrderFileRow> = files

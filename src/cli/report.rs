@@ -85,11 +85,11 @@ fn stored(store: &Store, campaign: &crate::rules::Campaign, key: Option<&str>) -
         .resolution(&p.id.key())?
         .ok_or_else(|| Error::user(format!("{} is not resolved yet: there is no report", p.id)))?;
     resolution.next = phases.get(idx + 1).map(|n| n.world.clone());
-    let tz = crate::mail::deadline::zone(&campaign.time_zone)?;
+    let tz = crate::engine::deadline::zone(&campaign.time_zone)?;
     let deadline = match &resolution.next {
         Some(n) => store
             .deadline(&n.phase.key())?
-            .map(|d| crate::mail::deadline::display(&d, tz)),
+            .map(|d| crate::engine::deadline::display(&d, tz)),
         None => None,
     };
     let sent: Vec<NationCode> = store
@@ -120,7 +120,7 @@ fn stored(store: &Store, campaign: &crate::rules::Campaign, key: Option<&str>) -
 pub fn cmd_report(dir: &Path, a: ReportArgs) -> Result<()> {
     let store = Store::open_read(dir)?;
     let (campaign, _) = super::campaign_of(dir)?;
-    let env = crate::report::environment(Some(&dir.join("templates")))?;
+    let env = crate::report::environment(Some(&dir.join("templates")), super::words_of(dir)?)?;
     if let Some(y) = a.year {
         return cmd_year(&store, &campaign, &env, y, &a);
     }
@@ -485,7 +485,7 @@ fn write_year(
     for lang in [Lang::It, Lang::En] {
         let view = year::chronicle_view(env, campaign, record, lang);
         let r = year::chronicle_report(env, &view, &map_src)?;
-        let name = crate::mail::yearly::chronicle_file(lang, y);
+        let name = crate::engine::post::yearly::chronicle_file(lang, y);
         write(name.replace(".txt", ".html"), r.html.as_bytes())?;
         write(name, r.text.as_bytes())?;
     }

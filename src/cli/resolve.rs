@@ -9,7 +9,6 @@ use crate::report::explain;
 use crate::rules::outcome::{Audience, Outcome};
 use crate::rules::tables::Lang;
 use crate::storage::Store;
-use crate::words::Words;
 use std::path::Path;
 
 /// Resolve the open phase with the orders received, roll its dice, and open the next.
@@ -104,6 +103,7 @@ pub fn cmd_resolve(dir: &Path, a: ResolveArgs) -> Result<()> {
         a.dry_run,
         &super::now(),
         command,
+        &super::words_of(dir)?,
         Some(&parts.mailing()),
     )?;
     let r = match ran {
@@ -135,7 +135,7 @@ pub fn cmd_resolve(dir: &Path, a: ResolveArgs) -> Result<()> {
         return ui::out_json(&ResolveOut::Resolved(summary));
     }
     let lang = Lang::En;
-    let words = Words::builtin();
+    let words = super::words_of(dir)?;
     let mut out = String::new();
     let verb = if a.dry_run {
         "would resolve"

@@ -42,7 +42,7 @@ impl<'a> RuleJson<'a> {
 /// Needs no campaign: the rulebook is built into the binary.
 pub fn cmd_rules(a: RulesArgs) -> Result<()> {
     let lang = Lang::from(a.lang);
-    let words = Words::builtin();
+    let words = Words::load(None)?;
     let Some(id) = a.id else {
         let all = rulebook::all(lang);
         if a.json {

@@ -129,7 +129,7 @@ fn write_chart(
     path: &Path,
 ) -> Result<()> {
     let lang = crate::rules::tables::Lang::En;
-    let words = crate::words::Words::builtin();
+    let words = crate::words::Words::load(None)?;
     let nations: Vec<String> = clubs.iter().map(|n| n.to_string()).collect();
     let wins: Vec<f64> = nations
         .iter()

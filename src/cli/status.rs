@@ -40,14 +40,14 @@ pub fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
         Phase::Round(_) => "round orders",
         Phase::Winter => "nothing from the clubs: the referee resolves the winter",
     };
-    let missing = crate::engine::prepare(&store, &campaign)
+    let missing = crate::engine::prepare(&store, &campaign, &super::words_of(dir)?)
         .map(|p| p.missing)
         .unwrap_or_default();
-    let tz = crate::mail::deadline::zone(&campaign.time_zone)?;
+    let tz = crate::engine::deadline::zone(&campaign.time_zone)?;
     let deadline = store.deadline(&id.key())?;
     let past = deadline
         .as_deref()
-        .is_some_and(|d| crate::mail::deadline::passed(d, &super::now()));
+        .is_some_and(|d| crate::engine::deadline::passed(d, &super::now()));
     let late: Vec<String> = if past {
         missing.iter().map(ToString::to_string).collect()
     } else {
@@ -74,7 +74,7 @@ pub fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
     } else {
         let now = super::now();
         let done = super::deadline::reminded_today(&store, &id.key(), &missing_codes, &now)?;
-        Some(crate::mail::deadline::next_reminder(&now, done)?)
+        Some(crate::engine::deadline::next_reminder(&now, done)?)
     };
     let warnings = match crate::mail::config::load(dir) {
         Ok(config) => super::config_warnings(dir, &config),
@@ -100,7 +100,7 @@ pub fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
         missing: missing.iter().map(ToString::to_string).collect(),
         deadline_local: deadline
             .as_deref()
-            .map(|d| crate::mail::deadline::display(d, tz)),
+            .map(|d| crate::engine::deadline::display(d, tz)),
         deadline,
         late,
         mail_queued: store.outbox_count(crate::storage::Status::Queued)?,
@@ -174,7 +174,7 @@ pub fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
     if let Some(t) = &status.next_reminder {
         text.push_str(&format!(
             "next reminder: {} (`giglio remind`)\n",
-            crate::mail::deadline::display(t, tz)
+            crate::engine::deadline::display(t, tz)
         ));
     }
     if status.mail_queued + status.mail_failed > 0 {

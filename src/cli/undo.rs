@@ -118,13 +118,20 @@ fn corrections(
         .iter()
         .filter(|c| received.contains(&c.nation.as_str()))
         .collect();
-    let notice = crate::mail::notice::Notice {
+    let notice = crate::engine::post::notice::Notice {
         kind: "correction",
         phase,
         salt: format!("undo {now}"),
         say: &say,
     };
-    crate::mail::notice::to_clubs(campaign, &config, &told, &notice, now)
+    crate::engine::post::notice::to_clubs(
+        campaign,
+        &config,
+        &told,
+        &notice,
+        &super::words_of(dir)?,
+        now,
+    )
 }
 
 /// A short correction to every club that received the update of the step taken back.
@@ -198,11 +205,18 @@ fn step_corrections(
         .iter()
         .filter(|c| received.contains(&c.nation.as_str()))
         .collect();
-    let notice = crate::mail::notice::Notice {
+    let notice = crate::engine::post::notice::Notice {
         kind: "correction",
         phase,
         salt: format!("undo {} step {} {now}", step.phase, step.n),
         say: &say,
     };
-    crate::mail::notice::to_clubs(campaign, &config, &told, &notice, now)
+    crate::engine::post::notice::to_clubs(
+        campaign,
+        &config,
+        &told,
+        &notice,
+        &super::words_of(dir)?,
+        now,
+    )
 }

@@ -72,12 +72,12 @@ pub fn messages(
         ));
     }
     let world = current.world;
-    let tz = crate::mail::deadline::zone(&campaign.time_zone)?;
+    let tz = crate::engine::deadline::zone(&campaign.time_zone)?;
     let deadline = store
         .deadline(&world.phase.key())?
-        .map(|d| crate::mail::deadline::display(&d, tz));
+        .map(|d| crate::engine::deadline::display(&d, tz));
     let now = super::now();
-    let w = crate::mail::welcome::Welcome {
+    let w = crate::engine::post::welcome::Welcome {
         env: &parts.env,
         config: &parts.config,
         campaign: &campaign,
@@ -86,5 +86,5 @@ pub fn messages(
         deadline: deadline.as_deref(),
         now: &now,
     };
-    crate::mail::welcome::messages(&w, clubs, secrets, kept)
+    crate::engine::post::welcome::messages(&w, clubs, secrets, kept)
 }

@@ -234,7 +234,7 @@ fn as_worded_before(r: &Resolution) -> Resolution {
 /// Recomputes a resolved phase from its revealed seed, its stored definition, orders
 /// and battle results, and compares every roll and result with what was stored: the
 /// clubs' check on the referee.
-pub fn audit(store: &Store, key: &str) -> Result<Audit> {
+pub fn audit(store: &Store, key: &str, words: &crate::words::Words) -> Result<Audit> {
     let phases = store.phases()?;
     let idx = phases
         .iter()
@@ -269,7 +269,14 @@ pub fn audit(store: &Store, key: &str) -> Result<Audit> {
     // The inputs as they were when the phase was resolved.
     let mut orders = BTreeMap::new();
     for f in store.orders(key, true)? {
-        let lowered = orders::lower("audit", f.text.as_bytes(), &campaign, Some(p.id), Lang::En);
+        let lowered = orders::lower(
+            "audit",
+            f.text.as_bytes(),
+            &campaign,
+            Some(p.id),
+            words,
+            Lang::En,
+        );
         if let Some(h) = lowered.header {
             orders.insert(h.club, super::phase_orders(&campaign, lowered.orders));
         }

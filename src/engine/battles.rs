@@ -264,7 +264,7 @@ pub fn auto_resolve(
     rs: &crate::battle::ruleset::Ruleset,
     now: &str,
     command: &str,
-    tell: Option<&crate::mail::battles::Desk>,
+    tell: Option<&crate::engine::post::battles::Desk>,
 ) -> Result<AutoResolved> {
     auto_allowed(store, c, b, &rs.id)?;
     let card = battle_card(store, c, b, rs)?;
@@ -322,7 +322,7 @@ pub fn record(
     results: Vec<StoredResult>,
     rolls: Vec<Roll>,
     mut extra: Vec<crate::storage::OutMessage>,
-    tell: Option<&crate::mail::battles::Desk>,
+    tell: Option<&crate::engine::post::battles::Desk>,
     now: &str,
     command: &str,
 ) -> Result<Vec<News>> {
@@ -338,7 +338,7 @@ pub fn record(
 /// battle a step applied (its Message-IDs noted in the step, so `undo` can withdraw
 /// them) and a notice of every dispute to both clubs and the referee.
 pub fn news_mail(
-    desk: &crate::mail::battles::Desk,
+    desk: &crate::engine::post::battles::Desk,
     news: &[News],
     world: &World,
     settlement: &mut Settlement,
@@ -348,15 +348,20 @@ pub fn news_mail(
     for n in news {
         match (&n.state, &n.step, &n.clubs) {
             (BattleState::Agreed { outcome }, Some((k, done)), _) => {
-                let msgs =
-                    crate::mail::battles::updates(desk, &n.battle, outcome, (*k, done), world)?;
+                let msgs = crate::engine::post::battles::updates(
+                    desk,
+                    &n.battle,
+                    outcome,
+                    (*k, done),
+                    world,
+                )?;
                 if let Some(step) = settlement.steps.iter_mut().find(|s| s.result == *done) {
                     step.messages = msgs.iter().map(|m| m.message_id.clone()).collect();
                 }
                 out.extend(msgs);
             }
             (BattleState::Disputed, _, Some((a, d))) => {
-                out.extend(crate::mail::battles::dispute(
+                out.extend(crate::engine::post::battles::dispute(
                     desk, &n.battle, &phase, a, d,
                 )?);
             }

@@ -3,8 +3,8 @@
 //! transaction. The shell around `rules::resolve`.
 
 use crate::diag::Diagnostic;
+use crate::engine::post::Mailing;
 use crate::error::{Error, Result};
-use crate::mail::outbox::{self, Mailing};
 use crate::orders;
 use crate::rules::battles::BattleOutcome;
 use crate::rules::calendar::Phase;
@@ -15,12 +15,16 @@ use crate::rules::resolve::{Resolution, Unresolvable, resolve_with, with_steps};
 use crate::rules::tables::Lang;
 use crate::rules::{Campaign, NationCode, World};
 use crate::storage::{Advance, Store};
+use crate::words::Words;
 use std::collections::BTreeMap;
 
 mod audit;
 mod battles;
+pub mod deadline;
+pub mod desk;
 pub mod exchange;
 pub mod paperwork;
+pub mod post;
 
 pub use audit::{Audit, audit};
 pub use battles::{
@@ -46,7 +50,7 @@ pub struct Prepared {
 }
 
 /// Gathers the open phase's world and active orders.
-pub fn prepare(store: &Store, campaign: &Campaign) -> Result<Prepared> {
+pub fn prepare(store: &Store, campaign: &Campaign, words: &Words) -> Result<Prepared> {
     let current = store.current()?;
     if current.resolved_at.is_some() {
         return Err(Error::user(
@@ -64,6 +68,7 @@ pub fn prepare(store: &Store, campaign: &Campaign) -> Result<Prepared> {
             f.text.as_bytes(),
             campaign,
             Some(world.phase),
+            words,
             Lang::En,
         );
         problems.extend(lowered.fatal);
@@ -187,6 +192,7 @@ impl Ran {
 /// transaction; the next call goes on from there once the choices are in, or closes the
 /// encounter at its deadline (or with `force`), standing choices speaking for the clubs
 /// that did not answer.
+#[allow(clippy::too_many_arguments)]
 pub fn resolve_open_phase(
     store: &mut Store,
     campaign: &Campaign,
@@ -194,14 +200,15 @@ pub fn resolve_open_phase(
     dry_run: bool,
     now: &str,
     command: &str,
+    words: &Words,
     mailing: Option<&Mailing>,
 ) -> Result<Ran> {
-    let mut p = prepare(store, campaign)?;
+    let mut p = prepare(store, campaign, words)?;
     let key = p.world.phase.key();
     let deadline = store.deadline(&key)?;
     let past_deadline = deadline
         .as_deref()
-        .is_some_and(|d| crate::mail::deadline::passed(d, now));
+        .is_some_and(|d| crate::engine::deadline::passed(d, now));
     if !p.missing.is_empty() && !force && !dry_run && !past_deadline {
         let list: Vec<&str> = p.missing.iter().map(NationCode::as_str).collect();
         let due = match &deadline {
@@ -280,6 +287,7 @@ pub fn go_on(
     campaign: &Campaign,
     now: &str,
     command: &str,
+    words: &Words,
     mailing: Option<&Mailing>,
 ) -> Result<Option<Ran>> {
     let current = store.current()?;
@@ -293,7 +301,7 @@ pub fn go_on(
     if !ready {
         return Ok(None);
     }
-    resolve_open_phase(store, campaign, false, false, now, command, mailing).map(Some)
+    resolve_open_phase(store, campaign, false, false, now, command, words, mailing).map(Some)
 }
 
 /// G3c.3: the encounter the round waits at, closed if its deadline has passed or the
@@ -313,7 +321,7 @@ fn close_waiting(
     let passed = open
         .deadline
         .as_deref()
-        .is_some_and(|d| crate::mail::deadline::passed(d, now));
+        .is_some_and(|d| crate::engine::deadline::passed(d, now));
     let names: Vec<&str> = waiting.iter().map(NationCode::as_str).collect();
     if !force && !passed && !dry_run {
         let due = open
@@ -361,14 +369,21 @@ fn ask(
     mailing: Option<&Mailing>,
 ) -> Result<Ran> {
     let deadline = match mailing {
-        Some(m) => crate::mail::deadline::encounter_deadline(now, &m.config.deadlines)?,
+        Some(m) => crate::engine::deadline::encounter_deadline(now, &m.config.deadlines)?,
         None => None,
     };
     let step = exchange::AskedStep { asked, deadline };
     let mut queued = 0;
     if !dry_run {
         let messages = match mailing {
-            Some(m) => crate::mail::encounters::ask(store, campaign, m.config, &step, now)?,
+            Some(m) => crate::engine::post::encounters::ask(
+                store,
+                campaign,
+                m.config,
+                &step,
+                &m.words(),
+                now,
+            )?,
             None => Vec::new(),
         };
         let ids = messages.iter().map(|m| m.message_id.clone()).collect();
@@ -401,7 +416,7 @@ fn phase_mail(
     let sent: Vec<NationCode> = p.orders.keys().cloned().collect();
     let paper = paperwork::gather(store, campaign, &p.world, resolution, &sent, m, now)?;
     let phase = paper.phase(&p.world, resolution, rolls);
-    let msgs = outbox::phase_messages(campaign, &phase, m, now)?;
+    let msgs = post::phase_messages(campaign, &phase, m, now)?;
     Ok((msgs, paper.deadline))
 }
 
@@ -413,7 +428,7 @@ pub fn preview_mail(
     now: &str,
     mailing: &Mailing,
 ) -> Result<Vec<crate::storage::OutMessage>> {
-    let mut p = prepare(store, campaign)?;
+    let mut p = prepare(store, campaign, &crate::words::from_env(mailing.env))?;
     // A preview goes as far as the round can: an encounter still waiting is taken at
     // standing choices, and a round that would stop at an encounter sends nothing yet.
     if let Some((open, _)) = exchange::open_encounter(&p.steps) {

@@ -6,10 +6,10 @@
 
 use crate::battle::card::Card;
 use crate::battle::ruleset::Ruleset;
+use crate::engine::deadline;
+use crate::engine::post::{Mailing, ResolvedPhase};
 use crate::error::{Error, Result};
 use crate::mail::config::Config;
-use crate::mail::deadline;
-use crate::mail::outbox::{Mailing, ResolvedPhase};
 use crate::report::year::YearData;
 use crate::rules::calendar::Phase;
 use crate::rules::chronicle::{PhaseRecord, YearRecord};
@@ -31,7 +31,7 @@ pub struct Paperwork {
 }
 
 impl Paperwork {
-    /// The phase as `mail::outbox::phase_messages` takes it.
+    /// The phase as `engine::post::phase_messages` takes it.
     pub fn phase<'a>(
         &'a self,
         before: &'a World,

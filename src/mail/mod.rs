@@ -1,20 +1,11 @@
-//! Play by e-mail: composing reports into messages, delivering the outbox, and reading
-//! clubs' orders from mailboxes. The I/O shell around `report` and `submission`.
+//! The mail transport: composing rendered text into RFC 5322 messages, delivering the
+//! outbox (SMTP, or `.eml` files in a folder), reading raw messages (Maildir, mbox,
+//! `.eml`, IMAP) and `giglio.toml`'s settings for all of it. It knows no game: what it
+//! needs of a message (the club's addresses and language, ids) comes as plain values.
 
-pub mod battle_intake;
-pub mod battles;
 pub mod compose;
 pub mod config;
-pub mod deadline;
 pub mod deliver;
-pub mod encounter_intake;
-pub mod encounters;
 pub mod imap;
-pub mod intake;
-pub mod letter;
 pub mod mbox;
-pub mod notice;
-pub mod outbox;
-pub mod replies;
-pub mod welcome;
-pub mod yearly;
+pub mod message;

@@ -76,8 +76,7 @@ pub fn suggest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) ->
 }
 
 /// A hint for an unknown node: the node whose name it is, or the closest code.
-pub fn node_hint(c: &Campaign, written: &str, lang: Lang) -> Option<String> {
-    let w = Words::builtin();
+pub fn node_hint(c: &Campaign, written: &str, w: &Words, lang: Lang) -> Option<String> {
     let fold = |s: &str| s.to_lowercase().replace(['\'', '’', ' ', '-'], "");
     let by_name = c
         .map
@@ -122,7 +121,13 @@ fn code_key(code: &str) -> Option<(String, u32)> {
 
 /// A suggestion for a piece id written in the wrong shape: `v-a1`, `VA1`, `V_A1` for
 /// `V-A1`.
-pub fn piece_hint(written: &str, club: &str, letters: &[char], lang: Lang) -> Option<String> {
+pub fn piece_hint(
+    written: &str,
+    club: &str,
+    letters: &[char],
+    w: &Words,
+    lang: Lang,
+) -> Option<String> {
     let upper: String = written
         .to_uppercase()
         .chars()
@@ -136,7 +141,7 @@ pub fn piece_hint(written: &str, club: &str, letters: &[char], lang: Lang) -> Op
         return None;
     }
     let fixed = format!("{club}-{letter}{number}");
-    (fixed != written).then(|| t!(Words::builtin(), lang, "did-you-mean", suggestion = fixed))
+    (fixed != written).then(|| t!(w, lang, "did-you-mean", suggestion = fixed))
 }
 
 /// The kind of a file's first problem, as a catalogue id, without reading any of its
@@ -176,13 +181,13 @@ fn kind_of(message: &str) -> &'static str {
 /// place, and for an unknown key, the closest key and the keys of this phase.
 pub fn toml_error(
     c: &Campaign,
+    w: &Words,
     lang: Lang,
     text: &str,
     message: &str,
     at: usize,
     phase: Option<PhaseId>,
 ) -> String {
-    let w = Words::builtin();
     let syntax = toml::from_str::<toml::Table>(text).is_err();
     let key = key_at(text, at);
     let first = message.lines().next().unwrap_or("");
@@ -225,12 +230,7 @@ pub fn toml_error(
                 }
                 Some(p) => {
                     let keys: Vec<&str> = HEADER_KEYS.iter().chain(keys_of(p)).copied().collect();
-                    let name = crate::report::explain::phase_name(
-                        &crate::words::Words::builtin(),
-                        &c.tables.calendar,
-                        p,
-                        lang,
-                    );
+                    let name = crate::words::phases::phase_name(w, &c.tables.calendar, p, lang);
                     out.push_str(" — ");
                     out.push_str(&t!(
                         w,
@@ -327,6 +327,10 @@ fn what(s: &str) -> &'static str {
 mod tests {
     use super::*;
 
+    fn w() -> Words {
+        Words::load(None).expect("catalogue")
+    }
+
     #[test]
     fn slips_are_suggested_and_strangers_are_not() {
         assert_eq!(suggest("moves", SUMMER_KEYS.iter().copied()), Some("move"));
@@ -337,15 +341,15 @@ mod tests {
 
     #[test]
     fn piece_ids_in_a_wrong_shape_are_put_right() {
-        let hint = piece_hint("v-a1", "V", &['A'], Lang::En).unwrap();
+        let hint = piece_hint("v-a1", "V", &['A'], &w(), Lang::En).unwrap();
         assert!(hint.contains("`V-A1`"), "{hint}");
         assert!(
-            piece_hint("VA12", "V", &['A'], Lang::En)
+            piece_hint("VA12", "V", &['A'], &w(), Lang::En)
                 .unwrap()
                 .contains("V-A12")
         );
-        assert_eq!(piece_hint("V-A1", "V", &['A'], Lang::En), None);
-        assert_eq!(piece_hint("zzz", "V", &['A'], Lang::En), None);
+        assert_eq!(piece_hint("V-A1", "V", &['A'], &w(), Lang::En), None);
+        assert_eq!(piece_hint("zzz", "V", &['A'], &w(), Lang::En), None);
     }
 
     #[test]

@@ -4,7 +4,6 @@
 use super::raw::{self, OrderFile, RawPath};
 use super::{MAX_FILE_BYTES, MAX_NOTE_CHARS, MAX_ORDERS};
 use crate::diag::Diagnostic;
-use crate::report::explain::phase_name;
 use crate::rules::Campaign;
 use crate::rules::calendar::{Phase, PhaseId};
 use crate::rules::ids::{ArmyId, DiplomatId, Ducats, FleetId, NationCode, NodeCode, SeaCode};
@@ -16,6 +15,7 @@ use crate::rules::tables::{Choice, Lang, ObjectiveKind};
 use crate::scenario::clubs::clean_text;
 use crate::t;
 use crate::words::Words;
+use crate::words::phases::phase_name;
 use std::collections::BTreeMap;
 use std::ops::Range;
 use toml::Spanned;
@@ -58,6 +58,7 @@ struct Ctx<'a> {
     path: &'a str,
     text: &'a str,
     c: &'a Campaign,
+    words: &'a Words,
     lang: Lang,
     club: String,
     phase: Option<PhaseId>,
@@ -76,7 +77,7 @@ impl Ctx<'_> {
 
     /// The catalogue and the club's language.
     fn words(&self) -> (Words, Lang) {
-        (Words::builtin(), self.lang)
+        (self.words.clone(), self.lang)
     }
 
     fn push(&mut self, span: Range<usize>, kind: OrderKind) {
@@ -92,7 +93,7 @@ impl Ctx<'_> {
             Phase::Winter => false,
         };
         if !ok {
-            let w = crate::words::Words::builtin();
+            let w = self.words;
             let (lang, cal) = (self.lang, &self.c.tables.calendar);
             let when = if spring { "when-spring" } else { "when-summer" };
             let mut m = crate::t!(
@@ -101,7 +102,7 @@ impl Ctx<'_> {
                 "order-of-phase",
                 key = field,
                 when = w.plain(lang, when),
-                phase = crate::report::explain::phase_name(&w, cal, p, lang)
+                phase = crate::words::phases::phase_name(&w, cal, p, lang)
             );
             // Transfers and garrisons are round orders only with their ruling.
             let rounds_too = self.c.tables.rulings.garrison_and_transfer_in_rounds;
@@ -116,7 +117,7 @@ impl Ctx<'_> {
                     w,
                     lang,
                     "keys-of-phase",
-                    phase = crate::report::explain::phase_name(&w, cal, p, lang),
+                    phase = crate::words::phases::phase_name(&w, cal, p, lang),
                     keys = keys.join(", ")
                 ));
             }
@@ -173,12 +174,13 @@ impl Ctx<'_> {
         let v = s.get_ref();
         // A node written by its name ("Ravenna", "Reggio Emilia"): say its code.
         if self.c.map.node(v).is_none()
-            && let Some(hint) = super::explain::node_hint(self.c, v, self.lang).filter(|_| {
-                self.c
-                    .map
-                    .nodes()
-                    .any(|n| n.name.eq_ignore_ascii_case(v.trim()))
-            })
+            && let Some(hint) =
+                super::explain::node_hint(self.c, v, self.words, self.lang).filter(|_| {
+                    self.c
+                        .map
+                        .nodes()
+                        .any(|n| n.name.eq_ignore_ascii_case(v.trim()))
+                })
         {
             let (w, l) = self.words();
             let m = t!(
@@ -196,7 +198,7 @@ impl Ctx<'_> {
         }
         let v = s.get_ref();
         if self.c.map.node(v).is_none() {
-            let hint = super::explain::node_hint(self.c, v, self.lang)
+            let hint = super::explain::node_hint(self.c, v, self.words, self.lang)
                 .map(|h| format!(": {h}"))
                 .unwrap_or_default();
             let (w, l) = self.words();
@@ -277,9 +279,10 @@ impl Ctx<'_> {
                     .map(|l| format!("{}-{l}1", self.club))
                     .collect::<Vec<_>>()
                     .join(", ");
-                let hint = super::explain::piece_hint(v, &self.club, letters, self.lang)
-                    .map(|h| format!("; {h}"))
-                    .unwrap_or_default();
+                let hint =
+                    super::explain::piece_hint(v, &self.club, letters, self.words, self.lang)
+                        .map(|h| format!("; {h}"))
+                        .unwrap_or_default();
                 let (w, l) = self.words();
                 let m = t!(
                     w,
@@ -436,6 +439,7 @@ pub fn lower(
     bytes: &[u8],
     c: &Campaign,
     phase: Option<PhaseId>,
+    words: &Words,
     lang: Lang,
 ) -> Lowered {
     let fail = |d: Diagnostic| Lowered {
@@ -450,7 +454,7 @@ pub fn lower(
             path,
             "G6.2",
             t!(
-                Words::builtin(),
+                words,
                 lang,
                 "lower-file-size",
                 size = bytes.len(),
@@ -462,7 +466,7 @@ pub fn lower(
         return fail(Diagnostic::file(
             path,
             "G6.2",
-            Words::builtin().plain(lang, "lower-not-utf8"),
+            words.plain(lang, "lower-not-utf8"),
         ));
     };
     if let Some(at) = text.find('\0') {
@@ -471,7 +475,7 @@ pub fn lower(
             text,
             at..at + 1,
             "G6.2",
-            Words::builtin().plain(lang, "lower-nul"),
+            words.plain(lang, "lower-nul"),
         ));
     }
     // An invisible control that reorders text would let a file read differently from how
@@ -486,7 +490,7 @@ pub fn lower(
             at..at + c.len_utf8(),
             "G6.2",
             t!(
-                Words::builtin(),
+                words,
                 lang,
                 "lower-bidi",
                 code = format!("U+{:04X}", c as u32)
@@ -500,13 +504,14 @@ pub fn lower(
             // In the club's language, from what the parser found: never its own words
             // ("invalid type: map, expected a sequence").
             let expected = phase.or_else(|| file_phase(text));
-            let why = super::explain::toml_error(c, lang, text, e.message(), span.start, expected);
+            let why =
+                super::explain::toml_error(c, words, lang, text, e.message(), span.start, expected);
             return fail(Diagnostic::at(
                 path,
                 text,
                 span,
                 "G6.2",
-                t!(Words::builtin(), lang, "lower-toml", why = why),
+                t!(words, lang, "lower-toml", why = why),
             ));
         }
     };
@@ -514,6 +519,7 @@ pub fn lower(
         path,
         text,
         c,
+        words,
         lang,
         club: file.club.get_ref().clone(),
         phase: None,

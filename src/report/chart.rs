@@ -304,7 +304,7 @@ mod tests {
     /// on its axis, and turns into a PNG.
     #[test]
     fn a_simulation_chart_draws_every_rate() {
-        let words = Words::builtin();
+        let words = Words::load(None).expect("catalogue");
         let nations = ["V".to_owned(), "M".to_owned(), "F".to_owned()];
         let objectives = vec![
             ("most cities".to_owned(), vec![0.5, 0.25, 0.0]),

@@ -126,8 +126,10 @@ mod tests {
             events: Vec::new(),
             ledger: Default::default(),
         };
-        let say =
-            super::super::explain::Explain::new(crate::words::Words::builtin(), &c.tables.calendar);
+        let say = super::super::explain::Explain::new(
+            crate::words::Words::load(None).expect("catalogue"),
+            &c.tables.calendar,
+        );
         club_view(
             c,
             &say,

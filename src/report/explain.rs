@@ -10,7 +10,7 @@
 //! `{ "army": "V-A1" }` gives `$what = army` and `$army = V-A1`, booleans read `true` or
 //! `false`, an absent value `none`, and lists are joined.
 
-use crate::rules::calendar::{Phase, PhaseId};
+use crate::rules::calendar::PhaseId;
 use crate::rules::ledger::{Account, Item};
 use crate::rules::outcome::{Happening, Outcome};
 use crate::rules::say::Say;
@@ -34,11 +34,6 @@ impl Explain {
             words,
             calendar: calendar.clone(),
         }
-    }
-
-    /// The built-in catalogue with the calendar of a campaign.
-    pub fn builtin(calendar: &CalendarTable) -> Explain {
-        Explain::new(Words::builtin(), calendar)
     }
 
     /// The catalogue in use.
@@ -123,32 +118,7 @@ pub fn item(w: &Words, i: &Item, lang: Lang) -> String {
     render(w, lang, "item", "item", i)
 }
 
-/// A phase's name in a language: `primavera 1494`, `round 3 (May) of 1494`. Months are
-/// the campaign's data; Italian writes them lower-case in running text.
-pub fn phase_name(w: &Words, cal: &CalendarTable, id: PhaseId, lang: Lang) -> String {
-    let year = id.year.to_string();
-    match id.phase {
-        Phase::Spring => t!(w, lang, "phase-spring", year = year),
-        Phase::Winter => t!(w, lang, "phase-winter", year = year),
-        Phase::Round(n) => t!(
-            w,
-            lang,
-            "phase-round",
-            round = i64::from(n),
-            month = month(cal, n, lang),
-            year = year
-        ),
-    }
-}
-
-/// The month of a round as running text has it (Italian months are lower-case).
-pub fn month(cal: &CalendarTable, round: u8, lang: Lang) -> String {
-    let m = cal.month(round, lang);
-    match lang {
-        Lang::It => m.to_lowercase(),
-        Lang::En => m.to_owned(),
-    }
-}
+pub use crate::words::phases::{month, phase_name};
 
 /// An objective by the names the campaign gives it (`rules.toml`), with its target
 /// nation's name: never the type's internal name.

@@ -211,7 +211,9 @@ mod tests {
 
     #[test]
     fn templates_can_ask_for_a_rules_summary() {
-        let env = crate::report::environment(None).expect("environment");
+        let env =
+            crate::report::environment(None, crate::words::Words::load(None).expect("catalogue"))
+                .expect("environment");
         let out = env
             .render_str(
                 "{{ rule_summary('G3d.3', 'it') }} / {{ rule_summary('G77', 'en') }}",

@@ -62,6 +62,7 @@ fn account_ledger(
     nation: &str,
     account: &Account,
     entries: &[&Entry],
+    w: &Words,
     lang: Lang,
 ) -> AccountLedger {
     let lines = entries
@@ -70,11 +71,11 @@ fn account_ledger(
         .map(|e| Line {
             rule: e.rule.clone(),
             amount: e.amount,
-            what: super::explain::item(&Words::builtin(), &e.item, lang),
+            what: super::explain::item(w, &e.item, lang),
         })
         .collect();
     AccountLedger {
-        account: super::explain::account(&Words::builtin(), account, lang),
+        account: super::explain::account(w, account, lang),
         treasury: *account == Account::Treasury,
         opening: value_of(before, nation, account),
         lines,
@@ -88,6 +89,7 @@ pub fn phase_ledger(
     after: &World,
     resolution: &Resolution,
     nation: &str,
+    w: &Words,
     lang: Lang,
 ) -> PhaseLedger {
     let entries: Vec<&Entry> = resolution
@@ -121,18 +123,18 @@ pub fn phase_ledger(
     PhaseLedger {
         phase: before.phase.key(),
         nation: nation.to_owned(),
-        treasury: account_ledger(before, after, nation, &Account::Treasury, &entries, lang),
+        treasury: account_ledger(before, after, nation, &Account::Treasury, &entries, w, lang),
         armies: armies
             .iter()
-            .map(|a| account_ledger(before, after, nation, a, &entries, lang))
+            .map(|a| account_ledger(before, after, nation, a, &entries, w, lang))
             .collect(),
         garrisons: garrisons
             .iter()
-            .map(|a| account_ledger(before, after, nation, a, &entries, lang))
+            .map(|a| account_ledger(before, after, nation, a, &entries, w, lang))
             .collect(),
         fleets: fleets
             .iter()
-            .map(|a| account_ledger(before, after, nation, a, &entries, lang))
+            .map(|a| account_ledger(before, after, nation, a, &entries, w, lang))
             .collect(),
     }
 }
@@ -151,8 +153,7 @@ fn natural(set: &BTreeSet<Account>) -> Vec<Account> {
 }
 
 /// Renders ledgers as text.
-pub fn text(ledgers: &[PhaseLedger], lang: Lang) -> String {
-    let w = Words::builtin();
+pub fn text(ledgers: &[PhaseLedger], w: &Words, lang: Lang) -> String {
     let (opening, closing) = (
         w.plain(lang, "ledger-opening"),
         w.plain(lang, "ledger-closing"),

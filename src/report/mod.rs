@@ -55,16 +55,10 @@ const BUILTIN: &[(&str, &str)] = &[
     ),
 ];
 
-/// Builds the template environment: overrides from `overrides` (if it exists), then the
-/// built-in defaults; the words come from the catalogue with the referee's overrides
-/// from the campaign directory's `locales/` (beside `templates/`).
-pub fn environment(overrides: Option<&Path>) -> Result<Environment<'static>> {
-    let locales = overrides.and_then(Path::parent).map(|d| d.join("locales"));
-    environment_with(overrides, crate::words::Words::load(locales.as_deref())?)
-}
-
-/// Builds the template environment with a given catalogue.
-pub fn environment_with(
+/// Builds the template environment: the referee's templates from `overrides` (if it
+/// exists), then the built-in defaults; the words are the catalogue the command loaded
+/// (the referee's `locales/` overrides included).
+pub fn environment(
     overrides: Option<&Path>,
     words: crate::words::Words,
 ) -> Result<Environment<'static>> {

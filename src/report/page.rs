@@ -934,7 +934,7 @@ mod tests {
     fn page(c: &Campaign, world: &World, nation: &NationCode) -> (String, serde_json::Value) {
         let svg = "<?xml version=\"1.0\"?><svg xmlns=\"http://www.w3.org/2000/svg\"></svg>";
         let html = render(
-            &Words::builtin(),
+            &Words::load(None).expect("catalogue"),
             &PageInput {
                 campaign: c,
                 world,

@@ -62,37 +62,9 @@ impl CalendarTable {
     }
 }
 
-/// A club's language.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    Default,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    Serialize,
-    Deserialize,
-    schemars::JsonSchema,
-)]
-#[serde(rename_all = "snake_case")]
-pub enum Lang {
-    #[default]
-    It,
-    En,
-}
-
-impl Lang {
-    /// Returns the ISO 639-1 code.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Lang::It => "it",
-            Lang::En => "en",
-        }
-    }
-}
+// The language is a shared leaf type of the words layer; rules name it in their typed
+// facts (a nation's name per language), never to build a sentence.
+pub use crate::words::Lang;
 
 /// G2a.1: what each kind of node pays at spring.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -11,11 +11,13 @@
 //! modules turn them into words through this catalogue.
 
 mod check;
+mod lang;
+pub mod phases;
 
 pub use check::{CatalogueProblem, compare_languages, message_arguments};
+pub use lang::Lang;
 
 use crate::error::{Error, Result};
-use crate::rules::tables::Lang;
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use std::collections::BTreeMap;
@@ -69,7 +71,7 @@ pub fn builtin_sources(lang: Lang) -> Vec<(&'static str, &'static str)> {
 
 impl Words {
     /// The built-in catalogue (no overrides), shared by the whole process.
-    pub fn builtin() -> Words {
+    fn builtin() -> Words {
         static BUILTIN_WORDS: OnceLock<Words> = OnceLock::new();
         BUILTIN_WORDS
             .get_or_init(|| {

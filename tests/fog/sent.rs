@@ -129,7 +129,7 @@ pub(super) fn encounter_asks(b: &Branch, club: &Club) -> Vec<(String, String)> {
     let Some(view) = giglio::rules::visibility::asked_for(&asked, &me) else {
         return Vec::new();
     };
-    let words = giglio::words::Words::builtin();
+    let words = giglio::words::Words::load(None).expect("catalogue");
     let key = b.before.phase.key();
     let a = giglio::report::asked::Ask {
         campaign: c,
@@ -157,7 +157,7 @@ pub(super) fn encounter_asks(b: &Branch, club: &Club) -> Vec<(String, String)> {
 pub(super) fn battle_news(b: &Branch, club: &Club) -> Vec<(String, String)> {
     let s = shipped();
     let me = NationCode::from(club.nation.as_str());
-    let words = giglio::words::Words::builtin();
+    let words = giglio::words::Words::load(None).expect("catalogue");
     let mut out = Vec::new();
     for bt in own_battles(b.now(), &me) {
         let outcome = |winner: &NationCode| BattleOutcome {
@@ -271,7 +271,10 @@ pub(super) fn order_page(b: &Branch, club: &Club, map_svg: &str) -> Option<(Stri
         map_svg,
         orders_to: "arbitro@giglio.invalid",
     };
-    let page = giglio::report::page::attachment(&giglio::words::Words::builtin(), &input);
+    let page = giglio::report::page::attachment(
+        &giglio::words::Words::load(None).expect("catalogue"),
+        &input,
+    );
     let text = String::from_utf8(page.bytes).expect("the page is text");
     Some((page.name, text))
 }
@@ -285,7 +288,7 @@ pub(super) fn next_orders(b: &Branch, club: &Club) -> Vec<(String, String)> {
     let s = shipped();
     let me = NationCode::from(club.nation.as_str());
     giglio::report::sheet::attachments(
-        &giglio::words::Words::builtin(),
+        &giglio::words::Words::load(None).expect("catalogue"),
         &s.campaign,
         b.now(),
         &me,

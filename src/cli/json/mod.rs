@@ -82,7 +82,7 @@ pub const OUTPUTS: &[Output] = &[
     output!("victory", "Victory", VictoryOut<'static>),
     output!("undo", "Undo", UndoOut),
     output!("report", "Report", ReportOut),
-    output!("inbox", "Inbox", Vec<crate::mail::intake::Read>),
+    output!("inbox", "Inbox", Vec<crate::engine::desk::Read>),
     output!("deadline", "Deadline", DeadlineOut),
     output!("remind", "Remind", RemindOut),
     output!("mail send", "MailSent", crate::mail::deliver::Sent),

@@ -73,7 +73,7 @@ fn every_kind_of_fact_has_its_message_in_both_languages() {
 }
 
 fn w() -> Words {
-    Words::builtin()
+    Words::load(None).expect("catalogue")
 }
 
 #[test]

@@ -4,9 +4,9 @@
 //! queued with a redacted copy, which replaces it once delivered (storage keeps the
 //! SHA-256 of the bytes sent), so the secret is stored only until it has gone out.
 
-use super::compose::{Draft, FilePart, compose, mailbox};
-use super::config::Config;
 use crate::error::Result;
+use crate::mail::compose::{Draft, FilePart, compose, mailbox};
+use crate::mail::config::Config;
 use crate::report::welcome::{Secret, WelcomeInput};
 use crate::report::{png, sheet};
 use crate::rules::resolve::Resolution;

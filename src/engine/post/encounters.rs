@@ -2,10 +2,10 @@
 //! club asked gets one message in its language with what it may know of the encounter
 //! and a reply file filled in with its standing choice.
 
-use super::compose::{Draft, FilePart, compose, mailbox};
-use super::config::Config;
 use crate::engine::exchange::AskedStep;
 use crate::error::Result;
+use crate::mail::compose::{Draft, FilePart, compose, mailbox};
+use crate::mail::config::Config;
 use crate::report::asked::{self, Ask};
 use crate::rules::visibility::asked_for;
 use crate::rules::{Campaign, NationCode};
@@ -18,15 +18,15 @@ pub fn ask(
     campaign: &Campaign,
     config: &Config,
     step: &AskedStep,
+    words: &Words,
     now: &str,
 ) -> Result<Vec<OutMessage>> {
     let from = mailbox(&config.mail.from)?;
-    let words = Words::builtin();
-    let tz = super::deadline::zone(&campaign.time_zone)?;
+    let tz = crate::engine::deadline::zone(&campaign.time_zone)?;
     let deadline = step
         .deadline
         .as_deref()
-        .map(|d| super::deadline::display(d, tz));
+        .map(|d| crate::engine::deadline::display(d, tz));
     let phase = store.current()?.id;
     let key = phase.key();
     let mut out = Vec::new();
@@ -40,7 +40,7 @@ pub fn ask(
             continue;
         }
         let phase_name =
-            crate::report::explain::phase_name(&words, &campaign.tables.calendar, phase, club.lang);
+            crate::words::phases::phase_name(&words, &campaign.tables.calendar, phase, club.lang);
         let a = Ask {
             campaign,
             view: &view,

@@ -3,11 +3,11 @@
 //! referee's report with the bulletin. Built before the phase is saved, and queued in
 //! the same transaction.
 
-use super::compose::{Draft, FilePart, compose, mailbox};
-use super::config::Config;
 use crate::battle::card::Card;
 use crate::battle::ruleset::Ruleset;
 use crate::error::Result;
+use crate::mail::compose::{Draft, FilePart, compose, mailbox};
+use crate::mail::config::Config;
 use crate::report::club::{self, ClubReport};
 use crate::report::year::YearData;
 use crate::rules::resolve::Resolution;
@@ -19,6 +19,12 @@ use crate::storage::OutMessage;
 use minijinja::Environment;
 use std::collections::BTreeMap;
 
+pub mod battles;
+pub mod encounters;
+pub mod notice;
+pub mod welcome;
+pub mod yearly;
+
 /// What the shell gives the engine to render and queue a phase's messages.
 pub struct Mailing<'a> {
     pub env: &'a Environment<'static>,
@@ -27,6 +33,13 @@ pub struct Mailing<'a> {
     /// The campaign definition as the referee edited it, file name → text: the clubs'
     /// view files carry it for their offline check.
     pub definition: &'a std::collections::BTreeMap<String, String>,
+}
+
+impl Mailing<'_> {
+    /// The catalogue the templates speak with (the referee's overrides included).
+    pub fn words(&self) -> crate::words::Words {
+        crate::words::from_env(self.env)
+    }
 }
 
 /// A resolved phase, as its messages need it.
@@ -125,7 +138,7 @@ pub fn phase_messages(
     };
     // After the winter, the year's reports too (listed in the referee's report below).
     if let Some(year) = p.year {
-        out.extend(super::yearly::yearly_messages(campaign, p, year, m, now)?);
+        out.extend(yearly::yearly_messages(campaign, p, year, m, now)?);
     }
     // After the last winter, every club's final verdict (G8).
     if resolution.next.is_none() {

@@ -5,7 +5,7 @@
 //! step when both clubs agree, told to both clubs and the referee when they differ —
 //! and the receipt says where each battle stands.
 
-use super::intake::Desk;
+use super::Desk;
 use crate::battle::ruleset::Ruleset;
 use crate::engine::{self, BattleState, News};
 use crate::error::{Error, Result};
@@ -14,7 +14,6 @@ use crate::rules::NationCode;
 use crate::rules::order::{Order, OrderKind};
 use crate::storage::{Club, OutMessage, Settlement, Store, StoredOob, StoredResult};
 use crate::submission::Checked;
-use crate::words::Words;
 use std::collections::BTreeMap;
 
 /// What a file's battle entries cause: what to save, the mail it sends, and the
@@ -36,7 +35,7 @@ pub fn take(
     sent: &[Order],
     orders_sent: BTreeMap<String, String>,
 ) -> Result<Taken> {
-    let words = Words::builtin();
+    let words = desk.words;
     let lang = club.lang;
     let nation = NationCode(club.nation.clone());
     let current = store.current()?;
@@ -113,7 +112,7 @@ pub fn take(
         }
     }
     let deadline = store.deadline(&key)?;
-    let news_desk = crate::mail::battles::Desk {
+    let news_desk = crate::engine::post::battles::Desk {
         words: &words,
         config: desk.config,
         campaign: desk.campaign,
@@ -133,7 +132,7 @@ pub fn take(
 
 /// Where a battle stands for the club that sent a result.
 fn standing<'a>(n: &'a News, nation: &NationCode) -> Standing<'a> {
-    let other = crate::mail::battles::other(&n.battle, nation);
+    let other = crate::engine::post::battles::other(&n.battle, nation);
     match (&n.state, &n.step) {
         (BattleState::Agreed { outcome }, _)
             if outcome.source != crate::rules::battles::ResultSource::Table =>

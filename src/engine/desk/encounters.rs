@@ -18,8 +18,8 @@ pub fn take(
     club: &Club,
     sha256: &str,
     sent: &[Order],
+    words: &Words,
 ) -> Result<(Vec<NewStep>, Vec<String>)> {
-    let words = Words::builtin();
     let lang = club.lang;
     let current = store.current()?;
     let key = current.id.key();

@@ -7,10 +7,10 @@
 //! [`unquoted`], [`club_alert`] and [`digest`] take no text of the message at all (their
 //! arguments are numbers, times, codes and hashes), so they cannot repeat a forger's.
 
-use super::compose::{Draft, compose_reply, mailbox};
-use super::intake::Desk;
-use super::letter::{Envelope, Unread};
+use super::Desk;
 use crate::error::Result;
+use crate::mail::compose::{Draft, compose_reply, mailbox};
+use crate::mail::message::{self, Envelope, Unread};
 use crate::rules::order::{Order, OrderSet};
 use crate::rules::tables::Lang;
 use crate::storage::{Attempt, Club, OutMessage, StoredOrders};
@@ -53,10 +53,6 @@ pub fn thread(env: &Envelope) -> Vec<String> {
     ids
 }
 
-fn words() -> Words {
-    Words::builtin()
-}
-
 fn title<'a>(desk: &Desk<'a>, lang: Lang) -> &'a str {
     match lang {
         Lang::It => &desk.campaign.title_it,
@@ -74,7 +70,7 @@ fn to_club(
     salt: &str,
     thread: &[String],
 ) -> Result<OutMessage> {
-    let w = words();
+    let w = desk.words;
     let draft = Draft {
         kind,
         phase: None,
@@ -98,17 +94,19 @@ fn to_club(
 /// A refusal that quotes nothing: no In-Reply-To either, since the Message-ID is the
 /// sender's words too.
 pub fn unquoted(desk: &Desk, club: &Club, answer: Answer, hash: &str) -> Result<OutMessage> {
-    let (w, lang) = (words(), club.lang);
+    let (w, lang) = (desk.words, club.lang);
     let text = match answer {
         Answer::TooLarge { limit } => t!(w, lang, "intake-too-large", limit = limit.to_string()),
         Answer::NotRead(unread) => format!(
             "{}\n\n  {}\n\n{}",
             w.plain(lang, "intake-not-read"),
-            unread.text(lang),
+            unread_text(w, lang, unread),
             w.plain(lang, "intake-nothing-quoted")
         ),
-        Answer::SecretMissing { stops_at } => with_place(lang, "intake-secret-missing", stops_at),
-        Answer::Unchecked { stops_at } => with_place(lang, "intake-unchecked", stops_at),
+        Answer::SecretMissing { stops_at } => {
+            with_place(w, lang, "intake-secret-missing", stops_at)
+        }
+        Answer::Unchecked { stops_at } => with_place(w, lang, "intake-unchecked", stops_at),
     };
     to_club(
         desk,
@@ -122,18 +120,17 @@ pub fn unquoted(desk: &Desk, club: &Club, answer: Answer, hash: &str) -> Result<
 }
 
 /// A fixed message, then where the file stops being readable.
-fn with_place(lang: Lang, id: &str, stops_at: Option<Place>) -> String {
-    let mut text = words().plain(lang, id);
+fn with_place(w: &Words, lang: Lang, id: &str, stops_at: Option<Place>) -> String {
+    let mut text = w.plain(lang, id);
     if let Some(p) = stops_at {
         text.push_str("\n\n");
-        text.push_str(&stops_text(lang, &p));
+        text.push_str(&stops_text(w, lang, &p));
     }
     text
 }
 
 /// Where a file stops being readable, in words.
-fn stops_text(lang: Lang, p: &Place) -> String {
-    let w = words();
+fn stops_text(w: &Words, lang: Lang, p: &Place) -> String {
     let problem = format!("{}, {}", w.plain(lang, p.kind), p.rule);
     t!(
         w,
@@ -155,7 +152,7 @@ pub fn refused(
     thread: &[String],
 ) -> Result<OutMessage> {
     let text = String::from_utf8_lossy(bytes);
-    let mut out = words().plain(club.lang, "intake-refused");
+    let mut out = desk.words.plain(club.lang, "intake-refused");
     out.push_str("\n\n");
     for d in &c.errors {
         out.push_str(&d.render(&text));
@@ -195,7 +192,7 @@ pub fn receipt(
     hash: &str,
     thread: &[String],
 ) -> Result<OutMessage> {
-    let (w, lang, c) = (words(), club.lang, r.checked);
+    let (w, lang, c) = (desk.words, club.lang, r.checked);
     let mut out = t!(
         w,
         lang,
@@ -227,7 +224,7 @@ pub fn receipt(
         out.push('\n');
     }
     out.push('\n');
-    out.push_str(&echo(lang, c, &club.nation, r.phase));
+    out.push_str(&echo(w, lang, c, &club.nation, r.phase));
     if !r.battles.is_empty() {
         out.push('\n');
         for line in r.battles {
@@ -258,8 +255,7 @@ pub fn receipt(
 }
 
 /// Every order of the file as understood, numbered, with its verdict.
-fn echo(lang: Lang, c: &Checked, nation: &str, phase: &str) -> String {
-    let w = words();
+fn echo(w: &Words, lang: Lang, c: &Checked, nation: &str, phase: &str) -> String {
     if c.orders.orders.is_empty() {
         return format!("{}\n", w.plain(lang, "receipt-no-orders"));
     }
@@ -334,7 +330,7 @@ pub fn stale(
     hash: &str,
     thread: &[String],
 ) -> Result<OutMessage> {
-    let (w, lang) = (words(), club.lang);
+    let (w, lang) = (desk.words, club.lang);
     let text = format!(
         "{}\n\n{}\n",
         t!(
@@ -370,7 +366,7 @@ pub fn stale(
 const MAX_TIMES: usize = 20;
 
 /// The times of some attempts, at most [`MAX_TIMES`] of them, then how many more.
-fn times(lang: Lang, attempts: &[Attempt]) -> String {
+fn times(w: &Words, lang: Lang, attempts: &[Attempt]) -> String {
     let mut list: Vec<String> = attempts
         .iter()
         .take(MAX_TIMES)
@@ -378,7 +374,7 @@ fn times(lang: Lang, attempts: &[Attempt]) -> String {
         .collect();
     if attempts.len() > MAX_TIMES {
         list.push(t!(
-            words(),
+            w,
             lang,
             "alert-more",
             count = (attempts.len() - MAX_TIMES) as i64
@@ -388,18 +384,18 @@ fn times(lang: Lang, attempts: &[Attempt]) -> String {
 }
 
 /// The reason codes of attempts, in words, each once.
-fn reasons(lang: Lang, attempts: &[Attempt]) -> String {
+fn reasons(w: &Words, lang: Lang, attempts: &[Attempt]) -> String {
     let mut codes: Vec<&str> = attempts.iter().map(|a| a.reason.as_str()).collect();
     codes.sort_unstable();
     codes.dedup();
     codes
         .iter()
-        .map(|c| reason_words(lang, c))
+        .map(|c| reason_words(w, lang, c))
         .collect::<Vec<_>>()
         .join("; ")
 }
 
-fn reason_words(lang: Lang, code: &str) -> String {
+fn reason_words(w: &Words, lang: Lang, code: &str) -> String {
     let id = match code {
         "not-its-address" => "alert-reason-not-its-address",
         "bad-secret" => "alert-reason-bad-secret",
@@ -409,7 +405,7 @@ fn reason_words(lang: Lang, code: &str) -> String {
         "too-large" => "alert-reason-too-large",
         _ => "alert-reason-unreadable",
     };
-    words().plain(lang, id)
+    w.plain(lang, id)
 }
 
 /// The one alert a club gets about the attempts in its name during a phase.
@@ -419,7 +415,7 @@ pub fn club_alert(
     phase: &str,
     attempts: &[Attempt],
 ) -> Result<OutMessage> {
-    let (w, lang) = (words(), club.lang);
+    let (w, lang) = (desk.words, club.lang);
     let text = format!(
         "{}\n\n{}\n{}\n\n{}\n",
         t!(
@@ -429,8 +425,8 @@ pub fn club_alert(
             count = attempts.len() as i64,
             phase = phase
         ),
-        t!(w, lang, "alert-times", times = times(lang, attempts)),
-        t!(w, lang, "alert-why", reasons = reasons(lang, attempts)),
+        t!(w, lang, "alert-times", times = times(w, lang, attempts)),
+        t!(w, lang, "alert-why", reasons = reasons(w, lang, attempts)),
         w.plain(lang, "alert-advice"),
     );
     let salt: Vec<String> = attempts.iter().map(|a| a.id.to_string()).collect();
@@ -455,7 +451,7 @@ pub fn digest(
     attempts: &[Attempt],
     alerted: &[(String, String)],
 ) -> Result<OutMessage> {
-    let (w, lang) = (words(), REFEREE_LANG);
+    let (w, lang) = (desk.words, REFEREE_LANG);
     let mut text = format!("{}\n\n", w.plain(lang, "digest-head"));
     for a in attempts {
         text.push_str(&t!(
@@ -465,7 +461,7 @@ pub fn digest(
             time = a.received_at.as_str(),
             club = a.nation.as_deref().unwrap_or("-"),
             sender = a.sender.as_deref().unwrap_or("-"),
-            reason = reason_words(lang, &a.reason)
+            reason = reason_words(w, lang, &a.reason)
         ));
         text.push('\n');
     }
@@ -499,4 +495,87 @@ pub fn digest(
         salt: salt.join(","),
     };
     compose_reply(&draft, &mailbox(&desk.config.mail.from)?, desk.now, &[])
+}
+
+/// Why a message could not be read, in `lang`, with what the club can do about it.
+pub fn unread_text(w: &Words, lang: Lang, unread: &Unread) -> String {
+    let l = lang;
+    match unread {
+        Unread::NoOrders { attachments } => {
+            t!(w, l, "unread-no-orders", attachments = *attachments as i64)
+        }
+        Unread::Compressed => w.plain(l, "unread-compressed"),
+        Unread::Nul { at } => t!(w, l, "unread-nul", at = *at as i64),
+        Unread::HeaderLine { bytes } => t!(
+            w,
+            l,
+            "unread-header-line",
+            bytes = *bytes as i64,
+            max = message::MAX_HEADER_LINE as i64
+        ),
+        Unread::HeadersNotUtf8 => w.plain(l, "unread-headers-not-utf8"),
+        Unread::Depth { depth } => t!(
+            w,
+            l,
+            "unread-depth",
+            depth = *depth as i64,
+            max = message::MAX_MIME_DEPTH as i64
+        ),
+        Unread::Parts { parts, max } => {
+            t!(
+                w,
+                l,
+                "unread-parts",
+                parts = *parts as i64,
+                max = *max as i64
+            )
+        }
+        Unread::SeveralFiles { files } => {
+            t!(w, l, "unread-several-files", files = *files as i64)
+        }
+        Unread::TooLarge { bytes } => t!(
+            w,
+            l,
+            "unread-too-large",
+            bytes = *bytes as i64,
+            max = message::MAX_ORDERS_BYTES as i64
+        ),
+        Unread::BadCharset => w.plain(l, "unread-bad-charset"),
+        Unread::Bidi { code } => t!(w, l, "unread-bidi", code = format!("U+{code:04X}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_reason_is_told_in_italian_and_in_english() {
+        let w = Words::load(None).expect("catalogue");
+        let all = [
+            Unread::Nul { at: 7 },
+            Unread::HeaderLine { bytes: 2000 },
+            Unread::HeadersNotUtf8,
+            Unread::Depth { depth: 9 },
+            Unread::Parts { parts: 40, max: 32 },
+            Unread::SeveralFiles { files: 2 },
+            Unread::NoOrders { attachments: 0 },
+            Unread::NoOrders { attachments: 2 },
+            Unread::Compressed,
+            Unread::TooLarge { bytes: 300_000 },
+            Unread::BadCharset,
+            Unread::Bidi { code: 0x202e },
+        ];
+        for u in &all {
+            let (it, en) = (unread_text(&w, Lang::It, u), unread_text(&w, Lang::En, u));
+            // No English left in the Italian words.
+            for word in [" the ", " is ", " are ", " at most ", "message", " order "] {
+                assert!(!it.contains(word), "{u:?}: `{word}` in `{it}`");
+            }
+            assert_ne!(it, en);
+        }
+        let texts: std::collections::BTreeSet<_> =
+            all.iter().map(|u| unread_text(&w, Lang::It, u)).collect();
+        assert_eq!(texts.len(), all.len(), "each reason has its own words");
+    }
 }

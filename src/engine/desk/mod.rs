@@ -26,14 +26,18 @@
 //!
 //! [`super::letter`] reads the message; [`super::replies`] writes what goes back.
 
-use super::config::Config;
-use super::letter::{self, Envelope, Letter};
-use super::replies::{self, Answer};
 use crate::auth;
 use crate::error::Result;
+use crate::mail::config::Config;
+use crate::mail::message::{self as letter, Envelope, Letter};
 use crate::rules::Campaign;
 use crate::storage::{Club, InboxRow, Ingest, OutMessage, Store, StoredOrders};
 use crate::submission::{self, Auth, sha256_hex};
+use replies::Answer;
+
+pub mod battles;
+pub mod encounters;
+pub mod replies;
 
 /// What became of one message.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
@@ -105,6 +109,8 @@ pub struct Desk<'a> {
     /// The campaign's tactical rulesets (orders of battle name one).
     pub rulesets: &'a [crate::battle::ruleset::Ruleset],
     pub config: &'a Config,
+    /// The catalogue, the referee's overrides included.
+    pub words: &'a crate::words::Words,
     pub now: &'a str,
     pub command: &'a str,
 }
@@ -204,6 +210,11 @@ pub fn ingest(store: &mut Store, desk: &Desk, raw: &[u8], source: &str) -> Resul
     })
 }
 
+/// Why a message did not read, in the referee's record's language (English).
+fn referee_words(desk: &Desk, unread: &letter::Unread) -> String {
+    replies::unread_text(desk.words, crate::words::Lang::En, unread)
+}
+
 /// The message being judged.
 struct Mail<'a> {
     hash: &'a str,
@@ -300,11 +311,11 @@ fn judge(store: &Store, desk: &Desk, clubs: &[Club], m: &Mail, letter: Letter) -
             return Ok(match from_club {
                 Some(club) => {
                     let reply = replies::unquoted(desk, club, Answer::NotRead(&unread), m.hash)?;
-                    Judged::rejected(club, unread.to_string(), sender, reply)
+                    Judged::rejected(club, referee_words(desk, &unread), sender, reply)
                 }
                 None => match &letter.sender {
                     Err(why) => Judged::ignored(why.clone(), None, "no-sender"),
-                    Ok(_) => Judged::ignored(unread.to_string(), sender, "no-orders"),
+                    Ok(_) => Judged::ignored(referee_words(desk, &unread), sender, "no-orders"),
                 },
             });
         }
@@ -395,6 +406,7 @@ fn stops_at(store: &Store, desk: &Desk, orders: &[u8]) -> Result<Option<replies:
         orders,
         desk.campaign,
         Some(world.phase),
+        desk.words,
         Default::default(),
     );
     Ok(lowered.fatal.first().map(|d| replies::Place {
@@ -425,6 +437,7 @@ fn authenticated(
         &current.world,
         clubs,
         Auth::Campaign(&lookup),
+        desk.words,
         Some(club.lang),
     );
     let thread = replies::thread(m.envelope);
@@ -495,7 +508,7 @@ fn authenticated(
     let mut settlement = None;
     let mut battle_lines = Vec::new();
     if begun {
-        let words = crate::words::Words::builtin();
+        let words = desk.words;
         battle_lines.push(crate::t!(
             words,
             club.lang,
@@ -518,14 +531,13 @@ fn authenticated(
         if carries_orders {
             orders_sent.insert(club.nation.clone(), desk.now.to_owned());
         }
-        let taken =
-            super::battle_intake::take(store, desk, club, &checked, &battle_entries, orders_sent)?;
+        let taken = battles::take(store, desk, club, &checked, &battle_entries, orders_sent)?;
         battle_lines = taken.lines;
         replies_out.extend(taken.messages);
         settlement = Some(taken.settlement).filter(|s| !s.is_empty());
     }
     if !replies.is_empty() {
-        let (steps, lines) = super::encounter_intake::take(store, club, &checked.sha256, &replies)?;
+        let (steps, lines) = encounters::take(store, club, &checked.sha256, &replies, desk.words)?;
         battle_lines.extend(lines);
         if !steps.is_empty() {
             settlement
@@ -588,7 +600,7 @@ fn written_at(date: Option<i64>, now: &str) -> String {
 pub fn clean_address(s: &str) -> String {
     let clean: String = s
         .chars()
-        .filter(|c| !c.is_control() && !super::compose::is_bidi_control(*c))
+        .filter(|c| !c.is_control() && !crate::mail::compose::is_bidi_control(*c))
         .take(MAX_SENDER_CHARS)
         .collect();
     clean.trim().to_owned()
@@ -651,8 +663,8 @@ pub fn alert_pending(store: &mut Store, desk: &Desk) -> Result<usize> {
 /// campaign: the entry point of the mail fuzzer (`fuzz/fuzz_targets/intake.rs`).
 #[doc(hidden)]
 pub fn parse_for_fuzz(raw: &[u8]) -> std::result::Result<(String, Vec<u8>), String> {
-    let max_parts = super::config::IntakeConfig::default().max_parts;
+    let max_parts = crate::mail::config::IntakeConfig::default().max_parts;
     let l = letter::read(raw, max_parts)?;
     let _ = submission::claim(l.orders.as_deref().unwrap_or_default());
-    Ok((l.sender?, l.orders.map_err(|u| u.to_string())?))
+    Ok((l.sender?, l.orders.map_err(|u| format!("{u:?}"))?))
 }

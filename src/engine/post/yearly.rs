@@ -3,9 +3,9 @@
 //! inline, the public chronicle attached in its language, the charts as PNG), and the
 //! chronicle to the referee.
 
-use super::compose::{Draft, FilePart, compose, mailbox};
-use super::outbox::{Mailing, ResolvedPhase};
+use super::{Mailing, ResolvedPhase};
 use crate::error::Result;
+use crate::mail::compose::{Draft, FilePart, compose, mailbox};
 use crate::report::chart;
 use crate::report::year::{self, Rendered, YearData};
 use crate::rules::Campaign;

@@ -1,9 +1,9 @@
 //! Short notices to clubs (a changed deadline, the correction after an undo): one
 //! plain-text message per club, in its language, its words from the catalogue.
 
-use super::compose::{Draft, compose, mailbox};
-use super::config::Config;
 use crate::error::Result;
+use crate::mail::compose::{Draft, compose, mailbox};
+use crate::mail::config::Config;
 use crate::rules::tables::Lang;
 use crate::rules::{Campaign, PhaseId};
 use crate::storage::{Club, OutMessage};
@@ -28,18 +28,14 @@ pub fn to_clubs(
     config: &Config,
     clubs: &[&Club],
     n: &Notice,
+    words: &Words,
     now: &str,
 ) -> Result<Vec<OutMessage>> {
     let from = mailbox(&config.mail.from)?;
-    let words = Words::builtin();
     let mut msgs = Vec::new();
     for club in clubs.iter().filter(|c| !c.emails.is_empty()) {
-        let phase = crate::report::explain::phase_name(
-            &words,
-            &campaign.tables.calendar,
-            n.phase,
-            club.lang,
-        );
+        let phase =
+            crate::words::phases::phase_name(&words, &campaign.tables.calendar, n.phase, club.lang);
         let (subject, text) = (n.say)(&words, club.lang, &phase);
         let draft = Draft::to_club(
             n.kind,

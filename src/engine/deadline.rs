@@ -1,8 +1,8 @@
 //! Phase deadlines in the campaign's time zone: when a phase opens it gets one from
 //! `giglio.toml`'s `[deadlines]`; the referee can move it (`giglio deadline`).
 
-use super::config::DeadlineConfig;
 use crate::error::{Error, Result};
+use crate::mail::config::DeadlineConfig;
 use crate::rules::{Phase, PhaseId};
 use chrono::{DateTime, Duration, FixedOffset, NaiveTime, TimeZone};
 use chrono_tz::Tz;

@@ -5,7 +5,6 @@
 //!
 //! Nothing here decides trust: [`super::intake`] does, from the sender and the secret.
 
-use crate::rules::tables::Lang;
 use mail_parser::{HeaderName, Message, MessageParser, MessagePart, MimeHeaders, PartType};
 
 /// Largest order file taken from a message.
@@ -196,65 +195,6 @@ pub enum Unread {
     Bidi {
         code: u32,
     },
-}
-
-impl Unread {
-    /// Says why, in `lang`, with what the club can do about it.
-    pub fn text(&self, lang: Lang) -> String {
-        use crate::t;
-        let w = crate::words::Words::builtin();
-        let l = lang;
-        match self {
-            Unread::NoOrders { attachments } => {
-                t!(w, l, "unread-no-orders", attachments = *attachments as i64)
-            }
-            Unread::Compressed => w.plain(l, "unread-compressed"),
-            Unread::Nul { at } => t!(w, l, "unread-nul", at = *at as i64),
-            Unread::HeaderLine { bytes } => t!(
-                w,
-                l,
-                "unread-header-line",
-                bytes = *bytes as i64,
-                max = MAX_HEADER_LINE as i64
-            ),
-            Unread::HeadersNotUtf8 => w.plain(l, "unread-headers-not-utf8"),
-            Unread::Depth { depth } => t!(
-                w,
-                l,
-                "unread-depth",
-                depth = *depth as i64,
-                max = MAX_MIME_DEPTH as i64
-            ),
-            Unread::Parts { parts, max } => {
-                t!(
-                    w,
-                    l,
-                    "unread-parts",
-                    parts = *parts as i64,
-                    max = *max as i64
-                )
-            }
-            Unread::SeveralFiles { files } => {
-                t!(w, l, "unread-several-files", files = *files as i64)
-            }
-            Unread::TooLarge { bytes } => t!(
-                w,
-                l,
-                "unread-too-large",
-                bytes = *bytes as i64,
-                max = MAX_ORDERS_BYTES as i64
-            ),
-            Unread::BadCharset => w.plain(l, "unread-bad-charset"),
-            Unread::Bidi { code } => t!(w, l, "unread-bidi", code = format!("U+{code:04X}")),
-        }
-    }
-}
-
-impl std::fmt::Display for Unread {
-    /// In English, for the referee's log.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.text(Lang::En))
-    }
 }
 
 /// Parses a message. `Err` only if it is not a mail message at all.
@@ -742,39 +682,9 @@ mod tests {
         let letter = read(raw.as_bytes(), 100).unwrap();
         let e = letter.orders.unwrap_err();
         assert_eq!(e, Unread::Depth { depth: 12 });
-        assert!(e.to_string().contains("12 levels deep"), "{e}");
         assert_eq!(
             header_block(b"A: b\r\nC: d\r\n\r\nbody"),
             b"A: b\r\nC: d\r\n"
         );
-    }
-
-    #[test]
-    fn every_reason_is_told_in_italian_and_in_english() {
-        let all = [
-            Unread::Nul { at: 7 },
-            Unread::HeaderLine { bytes: 2000 },
-            Unread::HeadersNotUtf8,
-            Unread::Depth { depth: 9 },
-            Unread::Parts { parts: 40, max: 32 },
-            Unread::SeveralFiles { files: 2 },
-            Unread::NoOrders { attachments: 0 },
-            Unread::NoOrders { attachments: 2 },
-            Unread::Compressed,
-            Unread::TooLarge { bytes: 300_000 },
-            Unread::BadCharset,
-            Unread::Bidi { code: 0x202e },
-        ];
-        for u in &all {
-            let (it, en) = (u.text(Lang::It), u.text(Lang::En));
-            assert_eq!(en, u.to_string(), "the referee's record is in English");
-            // No English left in the Italian words.
-            for word in [" the ", " is ", " are ", " at most ", "message", " order "] {
-                assert!(!it.contains(word), "{u:?}: `{word}` in `{it}`");
-            }
-            assert_ne!(it, en);
-        }
-        let texts: std::collections::BTreeSet<_> = all.iter().map(|u| u.text(Lang::It)).collect();
-        assert_eq!(texts.len(), all.len(), "each reason has its own words");
     }
 }

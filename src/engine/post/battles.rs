@@ -2,9 +2,9 @@
 //! (what happened, its new position, a fresh order file, view file and order page); when the two
 //! clubs' results differ, one notice to both clubs and one to the referee, at once.
 
-use super::compose::{Draft, FilePart, compose, mailbox};
-use super::config::Config;
 use crate::error::Result;
+use crate::mail::compose::{Draft, FilePart, compose, mailbox};
+use crate::mail::config::Config;
 use crate::report::{news, sheet};
 use crate::rules::battles::BattleOutcome;
 use crate::rules::resolve::StepResolution;
@@ -60,7 +60,7 @@ pub fn updates(
         // Projected and judged once for the update, the sheet, the view file and the page.
         let own = sheet::OwnWorld::of(d.campaign, world, nation);
         let events = events_for(&step.1.events, nation);
-        let phase_name = crate::report::explain::phase_name(
+        let phase_name = crate::words::phases::phase_name(
             d.words,
             &d.campaign.tables.calendar,
             world.phase,
@@ -97,7 +97,7 @@ pub fn updates(
         let mut text = text;
         if d.config.mail.order_page(nation.as_str()) {
             if env.is_none() {
-                env = Some(crate::report::environment_with(None, d.words.clone())?);
+                env = Some(crate::report::environment(None, d.words.clone())?);
             }
             let Some(env) = env.as_ref() else { continue };
             let map_svg = super::welcome::club_map_svg(env, d.campaign, world, club, nation)?;
