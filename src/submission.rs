@@ -112,8 +112,7 @@ pub fn check(
             world,
             h,
             (&lowered.orders, steps),
-            words,
-            lang,
+            (words, lang),
         );
         rules_checked = judged.checked;
         rejected.extend(judged.rejected);
@@ -157,8 +156,7 @@ fn judge(
     world: &World,
     h: &Header,
     (set, steps): (&OrderSet, &Steps),
-    words: &Words,
-    lang: Lang,
+    (words, lang): (&Words, Lang),
 ) -> Judged {
     let mut out = Judged {
         checked: false,
@@ -240,7 +238,7 @@ fn judge(
             words.plain(lang, "check-no-objective"),
         ));
     }
-    idle_fleet_warnings(&mut out, path, c, world, h, &set, &words, lang);
+    idle_fleet_warnings(&mut out, path, c, world, h, &set, words, lang);
     out
 }
 

@@ -61,6 +61,8 @@ mod storage;
 mod tidy;
 /// Objectives and the final verdict (G8).
 mod victory;
+/// A referee's word overrides reach every layer; a broken one is reported everywhere.
+mod words_override;
 /// Every message of a five-year bot campaign in both languages: one language, no
 /// debug formatting, codes in natural order.
 mod words_scan;

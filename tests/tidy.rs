@@ -212,7 +212,7 @@ fn crate_imports(code: &str) -> Vec<(usize, String, String)> {
             // `$crate::` in a macro and `giglio::crate::` never occur; `super::` paths
             // stay inside a module.
             out.push((n + 1, module, item));
-            rest = &after[..];
+            rest = after;
         }
     }
     out
@@ -329,8 +329,14 @@ const ONE_WAY: &[(&str, &[&str])] = &[
         "src/report",
         &["crate::storage", "crate::engine", "crate::mail", "Store"],
     ),
-    ("src/engine/post/mod.rs", &["Store", "crate::engine::paperwork"]),
-    ("src/engine/post/yearly.rs", &["Store", "crate::engine::paperwork"]),
+    (
+        "src/engine/post/mod.rs",
+        &["Store", "crate::engine::paperwork"],
+    ),
+    (
+        "src/engine/post/yearly.rs",
+        &["Store", "crate::engine::paperwork"],
+    ),
 ];
 
 #[test]

@@ -36,3 +36,10 @@ desk-club-leave-text =
 
 desk-announce-subject = [{ $campaign }] a word from the referee
 desk-announce-heading = From the referee
+
+desk-remind-subject = [{ $campaign }] reminder: orders for { $phase }
+desk-remind-text =
+    We have not yet received your orders for { $phase }.
+    Due: { $due }.
+    Without orders, your forces hold.
+desk-remind-no-deadline = no deadline set

@@ -36,3 +36,10 @@ desk-club-leave-text =
 
 desk-announce-subject = [{ $campaign }] una parola dall'arbitro
 desk-announce-heading = Dall'arbitro
+
+desk-remind-subject = [{ $campaign }] promemoria: ordini per { $phase }
+desk-remind-text =
+    Non abbiamo ancora ricevuto i vostri ordini per { $phase }.
+    Termine: { $due }.
+    Senza ordini, le vostre forze resteranno ferme.
+desk-remind-no-deadline = nessun termine fissato

@@ -181,22 +181,25 @@ pub fn cmd_remind(dir: &Path, a: RemindArgs) -> Result<()> {
             p.world.phase,
             club.lang,
         );
-        let (title, text) = match club.lang {
-            Lang::It => (
-                format!("[{}] promemoria: ordini per {phase}", campaign.title_it),
-                format!(
-                    "Non abbiamo ancora ricevuto i vostri ordini per {phase}.\nTermine: {}.\nSenza ordini, le vostre forze resteranno ferme.\n",
-                    due.as_deref().unwrap_or("nessun termine fissato")
-                ),
+        let due = due
+            .clone()
+            .unwrap_or_else(|| words.plain(club.lang, "desk-remind-no-deadline"));
+        let (title, text) = (
+            crate::t!(
+                words,
+                club.lang,
+                "desk-remind-subject",
+                campaign = campaign.title_it.as_str(),
+                phase = phase.as_str()
             ),
-            Lang::En => (
-                format!("[{}] reminder: orders for {phase}", campaign.title_it),
-                format!(
-                    "We have not yet received your orders for {phase}.\nDue: {}.\nWithout orders, your forces hold.\n",
-                    due.as_deref().unwrap_or("no deadline set")
-                ),
-            ),
-        };
+            crate::t!(
+                words,
+                club.lang,
+                "desk-remind-text",
+                phase = phase.as_str(),
+                due = due
+            ) + "\n",
+        );
         // One reminder per club and day: running it twice the same day sends one.
         let day = now.get(..10).unwrap_or(&now).to_owned();
         msgs.push(compose(

@@ -102,7 +102,7 @@ impl Ctx<'_> {
                 "order-of-phase",
                 key = field,
                 when = w.plain(lang, when),
-                phase = crate::words::phases::phase_name(&w, cal, p, lang)
+                phase = crate::words::phases::phase_name(w, cal, p, lang)
             );
             // Transfers and garrisons are round orders only with their ruling.
             let rounds_too = self.c.tables.rulings.garrison_and_transfer_in_rounds;
@@ -117,7 +117,7 @@ impl Ctx<'_> {
                     w,
                     lang,
                     "keys-of-phase",
-                    phase = crate::words::phases::phase_name(&w, cal, p, lang),
+                    phase = crate::words::phases::phase_name(w, cal, p, lang),
                     keys = keys.join(", ")
                 ));
             }

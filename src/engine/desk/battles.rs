@@ -75,7 +75,7 @@ pub fn take(
             } => match oob_problem(desk.rulesets, ruleset, units) {
                 Some(reason) => lines.push(format!(
                     "{} ({})",
-                    crate::report::explain::reason(&words, &reason, lang),
+                    crate::report::explain::reason(words, &reason, lang),
                     o.kind.name()
                 )),
                 None => {
@@ -107,13 +107,13 @@ pub fn take(
         if let Some(n) = told.iter().find(|n| n.battle.id == r.battle) {
             let standing = standing(n, &nation);
             lines.push(news::receipt_line(
-                &words, lang, &n.battle, &r.outcome, &standing,
+                words, lang, &n.battle, &r.outcome, &standing,
             ));
         }
     }
     let deadline = store.deadline(&key)?;
     let news_desk = crate::engine::post::battles::Desk {
-        words: &words,
+        words,
         config: desk.config,
         campaign: desk.campaign,
         definition: desk.definition,

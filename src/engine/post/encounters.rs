@@ -40,7 +40,7 @@ pub fn ask(
             continue;
         }
         let phase_name =
-            crate::words::phases::phase_name(&words, &campaign.tables.calendar, phase, club.lang);
+            crate::words::phases::phase_name(words, &campaign.tables.calendar, phase, club.lang);
         let a = Ask {
             campaign,
             view: &view,
@@ -54,13 +54,13 @@ pub fn ask(
             files: vec![FilePart {
                 name: asked::file_name(&a),
                 mime: "text/plain; charset=utf-8",
-                bytes: asked::reply_file(&words, &a).into_bytes(),
+                bytes: asked::reply_file(words, &a).into_bytes(),
             }],
             ..Draft::to_club(
                 "encounter",
                 &key,
                 &club,
-                asked::text(&words, &a),
+                asked::text(words, &a),
                 format!("{} {now}", step.asked.id),
             )
         };

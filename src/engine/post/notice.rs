@@ -35,8 +35,8 @@ pub fn to_clubs(
     let mut msgs = Vec::new();
     for club in clubs.iter().filter(|c| !c.emails.is_empty()) {
         let phase =
-            crate::words::phases::phase_name(&words, &campaign.tables.calendar, n.phase, club.lang);
-        let (subject, text) = (n.say)(&words, club.lang, &phase);
+            crate::words::phases::phase_name(words, &campaign.tables.calendar, n.phase, club.lang);
+        let (subject, text) = (n.say)(words, club.lang, &phase);
         let draft = Draft::to_club(
             n.kind,
             &n.phase.key(),
