@@ -1,41 +1,45 @@
 //! giglio: the referee's tool for play-by-email campaigns of Il Giglio.
 //!
-//! A pure rules core inside an I/O shell:
+//! A pure rules core inside an I/O shell. Dependencies point inward, and the data of a
+//! phase flows one way, engine → report → mail:
 //!
 //! ```text
-//!  campaigns/<name>/*.toml ─> scenario ─> rules::Campaign ─┐
-//!                                                          v
-//!  storage (SQLite) <──> rules::World ── rules::* (pure, dice as a value) ──> outcomes
-//!                                                          │
-//!  cli (the only printing) <── report (SVG/text via templates/) <──┘
-//!                                 │ rules::visibility::ClubView only
-//!  mail: outbox ─> SMTP / .eml     └─> club reports ─> outbox (same transaction)
-//!  mail: Maildir/mbox/.eml/IMAP ─> intake ─> submission ─> storage
+//!  cli (clap, printing) ──> engine (the referee's desk: judge a club's file, resolve,
+//!   │                        │      assemble what each event sends, deadlines, audit)
+//!   │                        ├──> report (words and pictures: text, HTML, SVG/PNG)
+//!   │                        ├──> submission ──> orders (order files)   ──┐
+//!   │                        ├──> storage (SQLite)   battle (games)      │
+//!   │                        └──> mail (transport: MIME, SMTP/.eml, Maildir/mbox/IMAP)
+//!   └──> scenario (campaign definitions) ───────────────────────────────> rules (pure)
+//!        words (the catalogue, passed in as a value; `words::Lang` a leaf all share)
 //! ```
 //!
 //! # Module map
 //!
-//! | module | owns | may not |
+//! Each module may import only the modules its row names (`tests/tidy.rs` holds the same
+//! table and enforces it; `cli` may import everything).
+//!
+//! | module | owns | may import |
 //! |---|---|---|
-//! | [`cli`] | clap definitions, one file per subcommand, all printing, exit codes; the JSON contract (`cli::json`: every command's `--json` document, its schema, `giglio schema`) | hold game logic |
-//! | [`rules`] | ids, calendar, map, tables, world state, dice, orders and outcomes, the ledger; spring, summer and winter resolution (`rules::resolve`, with an index of who stands at each node, `rules::occupancy`), battle results in the campaign, victory, fog of war (`rules::visibility`: what each club may know), the orders a club may give (`rules::options`, and for the order page `rules::choices`: refusals with their rule, costs); the contact-exchange mode (`rules::exchange`: a round replayed with the clubs' answers stops at the first encounter still waiting); typed facts only, the words come through `rules::say::Say` | do any I/O, write a sentence |
-//! | [`orders`] | order files: TOML → checked shape → `rules::order::OrderSet`, located diagnostics in the club's language, the JSON Schema | decide legality that needs the world |
-//! | [`submission`] | checking an order file end to end: shape, secret, legality (via `rules::resolve::check_orders`) | print, store |
-//! | [`auth`] | club secrets: issuing, salted hashes, constant-time checks | know game rules |
-//! | [`scenario`] | reading and validating `campaigns/<name>/*.toml` into a [`rules::Campaign`]; the clubs file and the `Club` domain type (`scenario::clubs`) | open SQLite, decide rules |
-//! | [`storage`] | the campaign's SQLite file: migrations, phase snapshots and the steps inside a phase, journal, dice log, battle results, the mail archive, clubs that change and announcements, lock | decide rules, format for humans |
-//! | [`battle`] | the tactical boundary: battle cards, results, rulesets as data, the four games' auto-resolvers, odds | touch the campaign world |
-//! | [`bots`] | bot clubs for the demo and the simulator: orders from the world alone | print, store, roll dice |
-//! | [`simulate`] | whole campaigns played by bots in memory, in parallel, for balance statistics | print, store |
-//! | [`report`] | rendering through `templates/`: map SVG and PNG, battle cards, clubs' reports, bulletin, referee's report, the clubs' order sheets and order pages (`report::page`, one self-contained HTML file); an encounter asked of a club (`report::asked`); the export, ledger views, state diffs; the rules' facts in words (`report::explain`, the one `Say`, through `locales/*/outcomes.ftl`, `ledger.ftl`, `phases.ftl`) | decide visibility, send mail |
-//! | [`mail`] | play by e-mail: `giglio.toml`, composing messages, the outbox's delivery (SMTP or `.eml`), intake from Maildir/mbox/.eml/IMAP with authentication (each message read in bounded memory), battle entries and encounter replies taken apart from orders (`engine::desk::battles`, `engine::desk::encounters`), the asks of the contact-exchange mode (`engine::post::encounters`), deadlines | decide rules or visibility |
-//! | [`engine`] | running a phase: gather stored orders, readiness, seeded dice, one saving transaction; gathering what a phase's paperwork needs from the database (`engine::paperwork`: facts, battle cards, the year's record) so `report/` and the outgoing mail never read it; settling battles (a settled result applied as a step of the open phase); the contact-exchange mode's steps (`engine::exchange`: an encounter asked, a reply, a closing); `audit`, step by step | decide rules |
-//! | `fixtures` (tests only) | the shipped campaign for unit tests of modules that may not read it themselves (`rules`) | be built into the tool |
-//! | [`failpoint`] | crash tests' failpoints: abort at the k-th hit (`GIGLIO_CRASH_AT`), count hits (`GIGLIO_CRASH_COUNT`) | cost anything when unset |
-//! | [`words`] | the message catalogue per language (`locales/*/*.ftl`, Project Fluent), the referee's overrides, `t!` and the templates' `t()` | decide what a club may see |
-//! | [`rulebook`] | the campaign rulebook as giglio implements it (`docs/rulebook.{it,en}.md`, built in): rules by id for `giglio rules`, the reports' glossaries and the welcome mail; its tables generated from `rules.toml` | decide rules |
-//! | [`diag`] | located diagnostics (`file:line:col`), shared by every reader of user files | know game types |
-//! | [`error`] | the shell's error type and its exit codes | |
+//! | [`cli`] | clap definitions, one file per subcommand, all printing, exit codes; loading a campaign and its catalogue once per command (`cli::words_of`); the JSON contract (`cli::json`) | everything; holds no game logic |
+//! | [`engine`] | the referee's desk: judging a club's mailed file (`engine::desk`: authentication, verdicts, battle results, encounter replies, the replies it queues); running a phase (gather orders, seeded dice, one transaction); what a phase's paperwork needs from the database (`engine::paperwork`); what each event sends, assembled from `report` and handed to `mail::compose` (`engine::post`: a phase's reports, the year's, a battle's news, an encounter asked, notices, welcomes); deadlines (`engine::deadline`); settling battles; the contact-exchange steps (`engine::exchange`); `audit` | auth, battle, diag, error, failpoint, mail, orders, report, rulebook, rules, scenario, storage, submission, words |
+//! | [`submission`] | checking an order file end to end: shape, secret, legality (via `rules::resolve::check_orders`) | auth, diag, orders, report, rules, storage, words |
+//! | [`report`] | rendering through `templates/`: map SVG and PNG, battle cards, clubs' reports, bulletin, referee's report, order sheets and order pages; the rules' facts in words (`report::explain`, the one `Say`) | battle, error, orders, rulebook, rules, scenario, words; never storage, engine or mail |
+//! | [`mail`] | the transport: composing rendered text into messages (`mail::compose`), delivering the outbox (SMTP or `.eml`), reading raw messages (`mail::message`, Maildir, `mail::mbox`, `mail::imap`) in bounded memory, `giglio.toml` (`mail::config`) | diag, error, failpoint, scenario, storage, `words::Lang`; knows no game |
+//! | [`orders`] | order files: TOML → checked shape → `rules::order::OrderSet`, located diagnostics in the club's language, the JSON Schema | auth, diag, error, rules, scenario, words |
+//! | [`storage`] | the campaign's SQLite file: migrations, phase snapshots and steps, journal, dice log, battle results, the mail archive and outbox, clubs, lock | error, failpoint, rules |
+//! | [`scenario`] | reading and validating `campaigns/<name>/*.toml` into a [`rules::Campaign`]; the clubs file and the `Club` type | battle, diag, error, rules |
+//! | [`battle`] | the tactical boundary: battle cards, results, rulesets as data, the four games' auto-resolvers, odds | rules |
+//! | [`bots`] | bot clubs for the demo and the simulator: orders from the world alone | rules |
+//! | [`simulate`] | whole campaigns played by bots in memory, in parallel, for balance statistics | battle, bots, rules |
+//! | [`rulebook`] | the campaign rulebook as giglio implements it (`docs/rulebook.{it,en}.md`, built in) | rules |
+//! | [`words`] | the message catalogue per language (`locales/*/*.ftl`, Project Fluent) with the referee's overrides, loaded once per command and passed in as a value; `t!` and the templates' `t()`; a phase's name in running text (`words::phases`); the language (`words::Lang`) | diag, error, rules |
+//! | [`rules`] | ids, calendar, map, tables, world state, dice, orders and outcomes, the ledger; spring, summer and winter resolution, battles in the campaign, victory, fog of war (`rules::visibility`), the orders a club may give (`rules::options`, `rules::choices`); typed facts only, the words come through `rules::say::Say` | `words::Lang` only: no I/O, no sentence |
+//! | [`auth`] | club secrets: issuing, salted hashes, constant-time checks | error |
+//! | [`diag`] | located diagnostics (`file:line:col`), shared by every reader of user files | nothing |
+//! | [`error`] | the shell's error type and its exit codes | diag |
+//! | [`failpoint`] | crash tests' failpoints (`GIGLIO_CRASH_AT`, `GIGLIO_CRASH_COUNT`) | nothing |
+//! | `fixtures` (tests only) | the shipped campaign for unit tests of modules that may not read it themselves (`rules`) | rules, scenario |
 //!
 //! # Architecture invariants
 //!

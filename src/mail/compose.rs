@@ -108,7 +108,7 @@ pub fn compose(draft: &Draft, from: &Mailbox, date: &str) -> Result<OutMessage> 
 
 /// Composes a draft that answers a message: `thread` is that message's References
 /// followed by its own Message-ID (clean ids without angle brackets, as
-/// [`super::letter::Envelope`] keeps them), so the reply carries `In-Reply-To` (the last)
+/// [`super::message::Envelope`] keeps them), so the reply carries `In-Reply-To` (the last)
 /// and `References` (all) and a mail program shows it in the club's conversation.
 pub fn compose_reply(
     draft: &Draft,

@@ -3,7 +3,7 @@
 //! lines it quotes, nor its signature). Messages no mail program sends, and those built
 //! to exhaust a reader, are refused here with a reason a person can act on.
 //!
-//! Nothing here decides trust: [`super::intake`] does, from the sender and the secret.
+//! Nothing here decides trust: the desk (`engine::desk`) does, from the sender and the secret.
 
 use mail_parser::{HeaderName, Message, MessageParser, MessagePart, MimeHeaders, PartType};
 

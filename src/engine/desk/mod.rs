@@ -1,4 +1,4 @@
-//! Reading clubs' orders from mail: one message at a time, each read once, authenticated
+//! The club desk: judging clubs' mail, one message at a time, each read once, authenticated
 //! by the club's registered sender address **and** its secret, checked, and submitted;
 //! a receipt or a rejection goes back to the club's registered addresses, never to the
 //! sender as such.
@@ -24,7 +24,7 @@
 //! Headers that a forger controls and that prove nothing (Reply-To, Sender,
 //! Authentication-Results, a display name) are never read for trust.
 //!
-//! [`super::letter`] reads the message; [`super::replies`] writes what goes back.
+//! [`crate::mail::message`] reads the message; [`replies`] writes what goes back.
 
 use crate::auth;
 use crate::error::Result;

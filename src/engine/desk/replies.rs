@@ -2,7 +2,7 @@
 //! quote nothing, the clubs' coalesced alerts and the referee's digest. Every sentence
 //! comes from the catalogue (`locales/*/intake.ftl`), in the club's language.
 //!
-//! Which of these may carry the message's own words is decided by [`super::intake`]:
+//! Which of these may carry the message's own words is decided by [the desk](super):
 //! [`receipt`], [`stale`] and [`refused`] answer an authenticated message and may;
 //! [`unquoted`], [`club_alert`] and [`digest`] take no text of the message at all (their
 //! arguments are numbers, times, codes and hashes), so they cannot repeat a forger's.
