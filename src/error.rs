@@ -6,7 +6,7 @@
 use crate::diag::Diagnostic;
 use std::process::ExitCode;
 
-/// Exit codes, documented in README's CLI reference.
+/// Exit codes, documented in the CLI reference of the referee's manual (`docs/referee.md`).
 pub mod exit {
     /// Success.
     pub const OK: u8 = 0;

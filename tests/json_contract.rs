@@ -403,16 +403,17 @@ fn a_document_that_drifts_from_its_schema_fails() {
     );
 }
 
-/// README's table of JSON outputs names every command with its schema, and nothing else.
+/// The referee's manual's table of JSON outputs names every command with its schema, and
+/// nothing else.
 #[test]
-fn readme_lists_every_schema() {
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).expect("README");
-    let section = readme
+fn the_referees_manual_lists_every_schema() {
+    let manual = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/referee.md"))
+        .expect("docs/referee.md");
+    let section = manual
         .split("\n### JSON output\n")
         .nth(1)
         .and_then(|s| s.split("\n### ").next())
-        .expect("README has a JSON output section");
+        .expect("the referee's manual has a JSON output section");
     let listed: BTreeMap<String, String> = section
         .lines()
         .filter(|l| l.starts_with("| `"))

@@ -47,7 +47,7 @@ mod own_check;
 mod page;
 /// Property tests: conservation of ducats, one outcome per order, determinism.
 mod properties;
-/// README's examples stay true.
+/// The examples of README and docs/ stay true, in both languages of the club's guide.
 mod readme;
 /// The rulebook against the code, the data and the templates; no path outside the repo.
 mod rulebook;

@@ -4,7 +4,7 @@
 //! id, and an order undone or changed), takes the order file the page writes, mails it
 //! through `giglio inbox` (the real binary), and the receipt accepts every order. The
 //! test writes screenshots of the page at 420 and 1200 pixels wide into target/ (the
-//! README's picture is docs/order-page.png, copied from there). No step waits by the
+//! club's guide's picture is docs/order-page.png, copied from there). No step waits by the
 //! clock: every wait is WebDriver's wait for an element.
 
 use crate::common::giglio;
@@ -488,7 +488,7 @@ fn a_club_clicks_its_orders_and_the_referee_accepts_them() {
     let shot = screenshot(&d, 1200, "round-1200.png");
     if std::env::var_os("GIGLIO_README_SHOT").is_some() {
         let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/order-page.png");
-        std::fs::copy(&shot, docs).expect("copy the README's picture");
+        std::fs::copy(&shot, docs).expect("copy the club's guide's picture");
     }
     let file = file_with_secret(&d, &secrets["V"]);
     assert!(

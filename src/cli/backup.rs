@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 ///
 /// Safe while other giglio commands run (a `mail send`, an `inbox`): the copy is one
 /// read of the database, write-ahead log included. The copy is checked (SQLite's
-/// integrity check) and the phase it holds is shown. README says how to restore it.
+/// integrity check) and the phase it holds is shown. docs/referee.md says how to restore it.
 #[derive(Debug, clap::Args)]
 pub struct BackupArgs {
     /// Where to write the copy (must not exist); by default

@@ -2,7 +2,8 @@
 //!
 //! These DTOs keep the byte span of every value a diagnostic may point at, and derive
 //! the JSON Schema `giglio orders schema` prints, so an editor can complete and check
-//! an order file as the club types it. The format is documented in README.
+//! an order file as the club types it. The format is documented in the club's guide
+//! (`docs/club-guide.en.md`, `docs/club-guide.it.md`).
 
 use schemars::JsonSchema;
 use serde::Deserialize;

@@ -2,7 +2,7 @@
 //!
 //! Lossless: [`Export::world`] rebuilds exactly the world it was made from, so the
 //! export is a faithful document of the campaign, not a summary. The format is
-//! versioned (`format`) and documented in README.
+//! versioned (`format`) and documented in the referee's manual (`docs/referee.md`).
 
 use crate::rules::order::Objective;
 use crate::rules::world::{

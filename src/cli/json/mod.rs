@@ -103,7 +103,7 @@ pub const NO_DATA: &[(&str, &str)] = &[
     ("map render", "writes an SVG file"),
     (
         "export",
-        "prints JSON already: the giglio-export/1 document (README)",
+        "prints JSON already: the giglio-export/1 document (docs/referee.md)",
     ),
     (
         "orders schema",
