@@ -197,17 +197,6 @@ fn notice(
     )
 }
 
-/// The nation's name in a language, or its code.
-fn nation_name(campaign: &crate::rules::Campaign, code: &str, lang: Lang) -> String {
-    campaign.nation(code).map_or_else(
-        || code.to_owned(),
-        |n| match lang {
-            Lang::It => n.name_it.clone(),
-            Lang::En => n.name_en.clone(),
-        },
-    )
-}
-
 fn edit(dir: &Path, a: EditArgs) -> Result<()> {
     let command = format!("club edit {}", a.nation);
     let mut store = Store::open_write(dir, &command)?;
@@ -230,7 +219,7 @@ fn edit(dir: &Path, a: EditArgs) -> Result<()> {
     }
     let (campaign, _) = super::campaign_of(dir)?;
     let title = campaign.title_it.clone();
-    let nation = |lang| nation_name(&campaign, &new.nation, lang);
+    let nation = |lang| campaign.nation_name(&new.nation, lang);
     let say = |w: &crate::words::Words, lang: Lang, _phase: &str| {
         (
             crate::t!(w, lang, "desk-club-edit-subject", campaign = title.as_str()),
@@ -310,7 +299,7 @@ fn handover(dir: &Path, a: HandoverArgs) -> Result<()> {
         super::welcome::messages(&store, dir, std::slice::from_ref(&new), &secrets, false)?;
     let (campaign, _) = super::campaign_of(dir)?;
     let title = campaign.title_it.clone();
-    let nation = |lang| nation_name(&campaign, &old.nation, lang);
+    let nation = |lang| campaign.nation_name(&old.nation, lang);
     let say = |w: &crate::words::Words, lang: Lang, phase: &str| {
         (
             crate::t!(
@@ -363,7 +352,7 @@ fn leave(dir: &Path, nation: &str) -> Result<()> {
     let club = club_of(&store, nation)?;
     let (campaign, _) = super::campaign_of(dir)?;
     let title = campaign.title_it.clone();
-    let name = |lang| nation_name(&campaign, nation, lang);
+    let name = |lang| campaign.nation_name(nation, lang);
     let say = |w: &crate::words::Words, lang: Lang, phase: &str| {
         (
             crate::t!(

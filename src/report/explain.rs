@@ -151,11 +151,7 @@ pub fn objective(
 
 /// A nation's name in a language (its code if the definition does not know it).
 pub fn nation_name(c: &crate::rules::Campaign, code: &crate::rules::NationCode, l: Lang) -> String {
-    c.nation(code.as_str())
-        .map_or(code.to_string(), |n| match l {
-            Lang::It => n.name_it.clone(),
-            Lang::En => n.name_en.clone(),
-        })
+    c.nation_name(code.as_str(), l)
 }
 
 /// A node's name with its code: `Verona (V3)`.

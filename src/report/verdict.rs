@@ -8,20 +8,12 @@ use crate::rules::{Campaign, NationCode};
 use crate::t;
 use crate::words::Words;
 
-fn nation_name(c: &Campaign, code: &NationCode, l: Lang) -> String {
-    c.nation(code.as_str())
-        .map_or(code.to_string(), |n| match l {
-            Lang::It => n.name_it.clone(),
-            Lang::En => n.name_en.clone(),
-        })
-}
-
 /// Returns the verdict's subject and text in a language, for the campaign's last
 /// `year`.
 pub fn render(w: &Words, l: Lang, c: &Campaign, v: &Verdict, year: u16) -> (String, String) {
     let names = |list: &[NationCode]| {
         list.iter()
-            .map(|n| format!("{} ({n})", nation_name(c, n, l)))
+            .map(|n| format!("{} ({n})", c.nation_name(n.as_str(), l)))
             .collect::<Vec<_>>()
             .join(", ")
     };
@@ -65,7 +57,7 @@ pub fn render(w: &Words, l: Lang, c: &Campaign, v: &Verdict, year: u16) -> (Stri
                         l,
                         "verdict-target",
                         objective = name,
-                        target = nation_name(c, t, l)
+                        target = c.nation_name(t.as_str(), l)
                     ),
                     None => name,
                 }
@@ -76,7 +68,7 @@ pub fn render(w: &Words, l: Lang, c: &Campaign, v: &Verdict, year: u16) -> (Stri
             w,
             l,
             "verdict-line",
-            nation = nation_name(c, &s.nation, l),
+            nation = c.nation_name(s.nation.as_str(), l),
             code = s.nation.as_str(),
             objective = objective,
             met = if s.met { "yes" } else { "no" },

@@ -80,4 +80,25 @@ impl Campaign {
     pub fn nation(&self, code: &str) -> Option<&Nation> {
         self.nations.iter().find(|n| n.code.as_str() == code)
     }
+
+    /// A nation's name in a language; its code where the definition does not know it.
+    /// The one answer every report, page, notice and check gives.
+    pub fn nation_name(&self, code: &str, lang: crate::words::Lang) -> String {
+        self.nation(code).map_or_else(
+            || code.to_owned(),
+            |n| match lang {
+                crate::words::Lang::It => n.name_it.clone(),
+                crate::words::Lang::En => n.name_en.clone(),
+            },
+        )
+    }
+
+    /// A node's or sea zone's name; its code where the definition does not know it.
+    pub fn place_name(&self, code: &str) -> String {
+        self.map
+            .node(code)
+            .map(|n| n.name.clone())
+            .or_else(|| self.map.sea(code).map(|s| s.name.clone()))
+            .unwrap_or_else(|| code.to_owned())
+    }
 }

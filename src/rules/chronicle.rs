@@ -73,21 +73,11 @@ impl Names for Campaign {
     }
 
     fn nation_name(&self, code: &str, lang: Lang) -> String {
-        self.nation(code).map_or_else(
-            || code.to_owned(),
-            |n| match lang {
-                Lang::It => n.name_it.clone(),
-                Lang::En => n.name_en.clone(),
-            },
-        )
+        Campaign::nation_name(self, code, lang)
     }
 
     fn place_name(&self, code: &str) -> String {
-        self.map
-            .node(code)
-            .map(|n| n.name.clone())
-            .or_else(|| self.map.sea(code).map(|s| s.name.clone()))
-            .unwrap_or_else(|| code.to_owned())
+        Campaign::place_name(self, code)
     }
 }
 

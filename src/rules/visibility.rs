@@ -230,24 +230,6 @@ pub struct ClubName<'a> {
     pub lang: Lang,
 }
 
-fn nation_name(c: &Campaign, code: &str, lang: Lang) -> String {
-    c.nation(code).map_or_else(
-        || code.to_owned(),
-        |n| match lang {
-            Lang::It => n.name_it.clone(),
-            Lang::En => n.name_en.clone(),
-        },
-    )
-}
-
-fn place_name(c: &Campaign, code: &str) -> String {
-    c.map
-        .node(code)
-        .map(|n| n.name.clone())
-        .or_else(|| c.map.sea(code).map(|s| s.name.clone()))
-        .unwrap_or_else(|| code.to_owned())
-}
-
 fn phase_name(say: &dyn Say, id: PhaseId, lang: Lang) -> PhaseName {
     PhaseName {
         key: id.key(),
@@ -311,9 +293,9 @@ fn political(c: &Campaign, w: &World, lang: Lang) -> Vec<NodeView> {
         .iter()
         .map(|(code, n)| NodeView {
             code: code.clone(),
-            name: place_name(c, code.as_str()),
+            name: c.place_name(code.as_str()),
             owner: n.owner.clone(),
-            owner_name: nation_name(c, n.owner.as_str(), lang),
+            owner_name: c.nation_name(n.owner.as_str(), lang),
             fortification: fortification_word(n.fortification),
         })
         .collect();
@@ -418,7 +400,7 @@ pub fn markers(c: &Campaign, w: &World, nation: &NationCode) -> Vec<Marker> {
     let seas = watched_seas(c, w, nation);
     let land = |at: &NodeCode, owner: &NationCode| Marker {
         at: at.to_string(),
-        at_name: place_name(c, at.as_str()),
+        at_name: c.place_name(at.as_str()),
         nation: owner.clone(),
         sea: false,
     };
@@ -441,7 +423,7 @@ pub fn markers(c: &Campaign, w: &World, nation: &NationCode) -> Vec<Marker> {
         };
         if visible {
             out.push(Marker {
-                at_name: place_name(c, &at),
+                at_name: c.place_name(&at),
                 at,
                 nation: f.nation.clone(),
                 sea,
@@ -472,7 +454,7 @@ fn standing(c: &Campaign, w: &World, nation: &NationCode, lang: Lang) -> Option<
         },
     );
     if let Some(t) = &s.target {
-        objective = format!("{objective}: {}", nation_name(c, t.as_str(), lang));
+        objective = format!("{objective}: {}", c.nation_name(t.as_str(), lang));
     }
     let public = matches!(
         kind,
@@ -516,7 +498,7 @@ pub fn club_view(
         .map(|a| ArmyView {
             id: a.id.to_string(),
             node: a.node.clone(),
-            node_name: place_name(c, a.node.as_str()),
+            node_name: c.place_name(a.node.as_str()),
             value: a.value,
             sapper: a.sapper,
             inside: a.inside,
@@ -533,7 +515,7 @@ pub fn club_view(
             };
             PieceView {
                 id: f.id.to_string(),
-                at_name: place_name(c, &at),
+                at_name: c.place_name(&at),
                 at,
                 value: 0,
             }
@@ -546,7 +528,7 @@ pub fn club_view(
         .map(|d| PieceView {
             id: d.id.to_string(),
             at: d.node.to_string(),
-            at_name: place_name(c, d.node.as_str()),
+            at_name: c.place_name(d.node.as_str()),
             value: 0,
         })
         .collect();
@@ -558,7 +540,7 @@ pub fn club_view(
             Some(PieceView {
                 id: code.to_string(),
                 at: code.to_string(),
-                at_name: place_name(c, code.as_str()),
+                at_name: c.place_name(code.as_str()),
                 value: g.value,
             })
         })
@@ -641,9 +623,9 @@ pub fn club_view(
             Some(BattleView {
                 id: b.id.clone(),
                 node: b.node.clone(),
-                node_name: place_name(c, b.node.as_str()),
+                node_name: c.place_name(b.node.as_str()),
                 opponent: opponent.clone(),
-                opponent_name: nation_name(c, opponent.as_str(), lang),
+                opponent_name: c.nation_name(opponent.as_str(), lang),
                 role,
                 rearguard: b.kind == super::world::BattleKind::Rearguard,
             })
@@ -665,7 +647,7 @@ pub fn club_view(
         campaign: title(c, lang),
         lang,
         nation: nation.clone(),
-        nation_name: nation_name(c, nation.as_str(), lang),
+        nation_name: c.nation_name(nation.as_str(), lang),
         club_name: club.name.to_owned(),
         phase: phase_name(say, before.phase, lang),
         next_phase: resolution
@@ -797,7 +779,7 @@ pub fn public_view(
         .iter()
         .map(|n| ClubLine {
             nation: n.clone(),
-            name: nation_name(c, n.as_str(), lang),
+            name: c.nation_name(n.as_str(), lang),
             sent_orders: facts.sent_orders.contains(n),
         })
         .collect();
@@ -815,7 +797,7 @@ pub fn public_view(
         .iter()
         .map(|n| Holding {
             nation: n.code.clone(),
-            name: nation_name(c, n.code.as_str(), lang),
+            name: c.nation_name(n.code.as_str(), lang),
             nodes: now.nodes_owned_by(n.code.as_str()).count(),
         })
         .filter(|h| h.nodes > 0)
