@@ -92,7 +92,7 @@ fn archive(dir: &Path, before: &str, to: &Path, json: bool) -> Result<()> {
     }
     {
         let tmp = to.with_extension("mbox.tmp");
-        let io = |e: std::io::Error| Error::Io(format!("{}: {e}", tmp.display()));
+        let io = |e: std::io::Error| Error::io(format!("{}: {e}", tmp.display()));
         {
             use std::io::Write;
             let mut out = std::io::BufWriter::new(std::fs::File::create(&tmp).map_err(io)?);

@@ -226,7 +226,7 @@ fn render(dir: &Path, a: RenderArgs) -> Result<()> {
         None => report::map::render_referee(&c, &world, &env)?,
     };
     std::fs::write(&a.out, svg)
-        .map_err(|e| Error::Io(format!("cannot write {}: {e}", a.out.display())))?;
+        .map_err(|e| Error::io(format!("cannot write {}: {e}", a.out.display())))?;
     ui::out(&format!("wrote {}\n", a.out.display()));
     Ok(())
 }

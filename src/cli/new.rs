@@ -51,7 +51,7 @@ pub fn master_seed_from(n: u64) -> Seed {
 fn random_master_seed() -> Result<Seed> {
     let mut seed = [0u8; 32];
     getrandom::fill(&mut seed)
-        .map_err(|e| Error::Io(format!("the system gave no random seed: {e}")))?;
+        .map_err(|e| Error::io(format!("the system gave no random seed: {e}")))?;
     Ok(seed)
 }
 
@@ -127,10 +127,13 @@ pub fn create(args: &NewArgs) -> Result<(Store, BTreeMap<String, String>)> {
         Some(path) => {
             let text = read_small(path)?;
             let shown = path.display().to_string();
-            clubs::parse(&shown, &text, &campaign).map_err(|diags| Error::Invalid {
-                summary: format!("the clubs file is invalid: {} problem(s)", diags.len()),
-                rendered: diags.iter().map(|d| d.render(&text)).collect(),
-                diagnostics: diags,
+            clubs::parse(&shown, &text, &campaign).map_err(|diags| {
+                let rendered: String = diags.iter().map(|d| d.render(&text)).collect();
+                Error::invalid(
+                    format!("the clubs file is invalid: {} problem(s)", diags.len()),
+                    diags,
+                    rendered,
+                )
             })?
         }
     };

@@ -209,7 +209,7 @@ pub fn cmd_resolve(dir: &Path, a: ResolveArgs) -> Result<()> {
 /// the paths written.
 fn write_preview(dir: &Path, msgs: &[crate::storage::OutMessage]) -> Result<Vec<String>> {
     std::fs::create_dir_all(dir)
-        .map_err(|e| crate::error::Error::Io(format!("{}: {e}", dir.display())))?;
+        .map_err(|e| crate::error::Error::io(format!("{}: {e}", dir.display())))?;
     let mut written = Vec::new();
     for m in msgs {
         let who = m.nation.as_deref().unwrap_or("referee");
@@ -220,7 +220,7 @@ fn write_preview(dir: &Path, msgs: &[crate::storage::OutMessage]) -> Result<Vec<
             path = dir.join(format!("{}-{who}-{n}.eml", m.kind));
         }
         std::fs::write(&path, &m.raw)
-            .map_err(|e| crate::error::Error::Io(format!("{}: {e}", path.display())))?;
+            .map_err(|e| crate::error::Error::io(format!("{}: {e}", path.display())))?;
         written.push(path.display().to_string());
     }
     Ok(written)

@@ -114,7 +114,7 @@ fn transport(s: &SmtpConfig) -> Result<SmtpTransport> {
         let mut b = TlsParameters::builder(s.host.clone());
         if let Some(ca) = &s.ca_file {
             let pem = std::fs::read(ca)
-                .map_err(|e| Error::Io(format!("CA file {}: {e}", ca.display())))?;
+                .map_err(|e| Error::io(format!("CA file {}: {e}", ca.display())))?;
             let cert = Certificate::from_pem(&pem)
                 .map_err(|e| Error::user(format!("CA file {}: {e}", ca.display())))?;
             b = b.add_root_certificate(cert);
@@ -245,7 +245,7 @@ fn write_queued(
 /// A queued message's bytes, read when it goes: one message in memory at a time.
 fn bytes_of(store: &Store, row: &OutboxRow) -> Result<Vec<u8>> {
     store.message_bytes(row.id)?.ok_or_else(|| {
-        Error::Internal(format!(
+        Error::internal(format!(
             "the queued message {} has no bytes; the campaign file may be damaged",
             row.message_id
         ))
