@@ -155,6 +155,12 @@ fn a_second_writer_is_refused_with_the_busy_code() {
         err.contains("resolve 1494 spring"),
         "names what holds it: {err}"
     );
+    assert!(
+        err.ends_with(
+            "\nHint: another giglio process is writing this campaign; try again when it has finished\n"
+        ),
+        "says what to do: {err}"
+    );
     // Readers are not blocked.
     t.run(&["status"]).success();
     // A second writer in the same process is refused too.

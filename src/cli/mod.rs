@@ -171,7 +171,7 @@ pub fn config_warnings(dir: &Path, config: &crate::mail::config::Config) -> Vec<
     // An SMTP setting that cannot work: `mail send` refuses it before the first
     // message; `status` says it before the referee gets that far.
     if let Some(Err(e)) = config.smtp.as_ref().map(|s| s.check(dir)) {
-        out.push(e.to_string());
+        out.push(format!("{e:#}"));
     }
     if config.mail.referee.is_empty() {
         out.push(
@@ -184,7 +184,7 @@ pub fn config_warnings(dir: &Path, config: &crate::mail::config::Config) -> Vec<
 
 /// Reads a file the user named; a missing or unreadable file is an I/O failure (74).
 pub fn read_file(path: &Path) -> Result<Vec<u8>> {
-    std::fs::read(path).map_err(|e| Error::io(format!("cannot read {}: {e}", path.display())))
+    std::fs::read(path).map_err(|e| Error::read_at(path, e))
 }
 
 /// The folder, inside a campaign directory, that holds its editable definition.

@@ -96,8 +96,7 @@ pub fn cmd_orders(dir: &Path, cmd: OrdersCommand) -> Result<()> {
 
 /// Reads an order file, refusing one too large before reading it.
 fn read_order_file(path: &Path) -> Result<Vec<u8>> {
-    let meta = std::fs::metadata(path)
-        .map_err(|e| Error::io(format!("cannot read {}: {e}", path.display())))?;
+    let meta = std::fs::metadata(path).map_err(|e| Error::read_at(path, e))?;
     if meta.len() > MAX_FILE_BYTES as u64 {
         return Err(Error::invalid(
             format!(

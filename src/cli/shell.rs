@@ -30,9 +30,8 @@ pub fn cmd_completions(a: CompletionsArgs) -> Result<()> {
 pub fn cmd_man(a: ManArgs) -> Result<()> {
     let cmd = super::command();
     if let Some(dir) = a.out {
-        std::fs::create_dir_all(&dir).map_err(|e| Error::io(format!("{}: {e}", dir.display())))?;
-        clap_mangen::generate_to(cmd, &dir)
-            .map_err(|e| Error::io(format!("{}: {e}", dir.display())))?;
+        std::fs::create_dir_all(&dir).map_err(|e| Error::io_at(&dir, e))?;
+        clap_mangen::generate_to(cmd, &dir).map_err(|e| Error::io_at(&dir, e))?;
         super::ui::out(&format!("manual pages written to {}\n", dir.display()));
         return Ok(());
     }

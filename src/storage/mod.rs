@@ -161,7 +161,7 @@ fn corrupt(what: &str, e: impl std::fmt::Display) -> Error {
 impl Store {
     /// Creates a new campaign database in `dir` (which must not hold one already).
     pub fn create(dir: &Path, new: NewCampaign) -> Result<Store> {
-        std::fs::create_dir_all(dir)?;
+        std::fs::create_dir_all(dir).map_err(|e| Error::io_at(dir, e))?;
         let lock = Lock::acquire(dir, new.command)?;
         let path = dir.join(DB_FILE);
         if path.exists() {
