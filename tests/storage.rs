@@ -170,6 +170,28 @@ fn a_second_writer_is_refused_with_the_busy_code() {
     ));
 }
 
+/// A stored row that no longer reads back is an internal error (70) that names what is
+/// damaged, and a hint says how to recover.
+#[test]
+fn a_damaged_campaign_file_is_70_and_points_at_the_backup() {
+    let t = TestCampaign::new();
+    let conn = rusqlite::Connection::open(t.dir.join("giglio.sqlite")).expect("the database");
+    conn.execute("UPDATE club SET emails = 'not JSON'", [])
+        .expect("damage the club addresses");
+    drop(conn);
+    let a = t.run(&["club", "list"]).failure();
+    assert_eq!(code_of(&a), 70, "{}", stderr_of(&a));
+    let err = stderr_of(&a);
+    assert!(
+        err.starts_with("error: internal error: stored club addresses cannot be read back"),
+        "{err}"
+    );
+    assert!(
+        err.contains("\nHint: restore the last backup that `giglio backup` made"),
+        "{err}"
+    );
+}
+
 #[test]
 fn the_lock_is_released_when_the_writer_ends() {
     let t = TestCampaign::new();

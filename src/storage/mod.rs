@@ -156,6 +156,7 @@ fn corrupt(what: &str, e: impl std::fmt::Display) -> Error {
     Error::internal(format!(
         "stored {what} cannot be read back ({e}); the campaign file may be damaged"
     ))
+    .with_hint("restore the last backup that `giglio backup` made (the manual's \"Backups and restoring one\" says how)")
 }
 
 impl Store {
