@@ -32,7 +32,7 @@ pub enum SecretProblem {
 pub fn issue() -> Result<String> {
     let mut bytes = [0u8; SYMBOLS];
     getrandom::fill(&mut bytes)
-        .map_err(|e| Error::Io(format!("the system gave no randomness for a secret: {e}")))?;
+        .map_err(|e| Error::io(format!("the system gave no randomness for a secret: {e}")))?;
     Ok(format_secret(&bytes))
 }
 
@@ -85,10 +85,10 @@ fn digest(salt: &[u8], normalized: &str) -> [u8; 32] {
 /// Returns the stored form of a secret: `v1$<salt>$<hash>` in hex.
 pub fn hash(secret: &str) -> Result<String> {
     let normalized =
-        normalize(secret).map_err(|_| Error::Internal("an issued secret is malformed".into()))?;
+        normalize(secret).map_err(|_| Error::internal("an issued secret is malformed"))?;
     let mut salt = [0u8; 16];
     getrandom::fill(&mut salt)
-        .map_err(|e| Error::Io(format!("the system gave no randomness for a salt: {e}")))?;
+        .map_err(|e| Error::io(format!("the system gave no randomness for a salt: {e}")))?;
     Ok(format!(
         "v1${}${}",
         hex::encode(salt),

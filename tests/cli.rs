@@ -147,6 +147,41 @@ fn commands_outside_a_campaign_say_how_to_make_one() {
     assert!(stderr_of(&a).contains("giglio new"), "{}", stderr_of(&a));
 }
 
+/// An I/O error names the path it failed on, then its cause; a hint, after the message,
+/// says what to do.
+#[test]
+fn an_io_error_names_its_path_and_its_cause_and_a_hint_says_what_to_do() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    // A file where `new` must make a folder.
+    std::fs::write(tmp.path().join("blocker"), "a file, not a folder").expect("write");
+    let a = giglio(tmp.path())
+        .args(["new", "blocker/c"])
+        .assert()
+        .failure();
+    assert_eq!(code_of(&a), 74, "{}", stderr_of(&a));
+    let err = stderr_of(&a);
+    let lines: Vec<&str> = err.lines().collect();
+    assert!(
+        lines.len() == 2 && lines[0].starts_with("error: ") && lines[0].contains("blocker/c"),
+        "the message names the path: {err}"
+    );
+    assert!(
+        lines[1].starts_with("Caused by: ") && lines[1].len() > "Caused by: ".len(),
+        "the system's reason follows it: {err}"
+    );
+
+    let a = giglio(tmp.path())
+        .args(["-C", "nowhere", "status"])
+        .assert()
+        .failure();
+    assert_eq!(code_of(&a), 1);
+    assert_eq!(
+        stderr_of(&a),
+        "error: no campaign in nowhere: there is no giglio.sqlite\n\
+         Hint: create one with `giglio new nowhere`, or point at one with `-C DIR`\n"
+    );
+}
+
 // ---- map ----------------------------------------------------------------------------
 
 #[test]

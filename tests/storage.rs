@@ -155,13 +155,41 @@ fn a_second_writer_is_refused_with_the_busy_code() {
         err.contains("resolve 1494 spring"),
         "names what holds it: {err}"
     );
+    assert!(
+        err.ends_with(
+            "\nHint: another giglio process is writing this campaign; try again when it has finished\n"
+        ),
+        "says what to do: {err}"
+    );
     // Readers are not blocked.
     t.run(&["status"]).success();
     // A second writer in the same process is refused too.
     assert!(matches!(
         Store::open_write(&t.dir, "x"),
-        Err(giglio::error::Error::Busy(_))
+        Err(e) if matches!(e.kind(), giglio::error::ErrorKind::Busy)
     ));
+}
+
+/// A stored row that no longer reads back is an internal error (70) that names what is
+/// damaged, and a hint says how to recover.
+#[test]
+fn a_damaged_campaign_file_is_70_and_points_at_the_backup() {
+    let t = TestCampaign::new();
+    let conn = rusqlite::Connection::open(t.dir.join("giglio.sqlite")).expect("the database");
+    conn.execute("UPDATE club SET emails = 'not JSON'", [])
+        .expect("damage the club addresses");
+    drop(conn);
+    let a = t.run(&["club", "list"]).failure();
+    assert_eq!(code_of(&a), 70, "{}", stderr_of(&a));
+    let err = stderr_of(&a);
+    assert!(
+        err.starts_with("error: internal error: stored club addresses cannot be read back"),
+        "{err}"
+    );
+    assert!(
+        err.contains("\nHint: restore the last backup that `giglio backup` made"),
+        "{err}"
+    );
 }
 
 #[test]

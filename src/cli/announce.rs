@@ -87,11 +87,12 @@ fn read(path: &Path) -> Result<(String, String)> {
 }
 
 fn invalid(path: &str, text: &str, d: Diagnostic) -> Error {
-    Error::Invalid {
-        summary: format!("{path}: not an announcement giglio can send"),
-        rendered: d.render(text),
-        diagnostics: vec![d],
-    }
+    let rendered = d.render(text);
+    Error::invalid(
+        format!("{path}: not an announcement giglio can send"),
+        vec![d],
+        rendered,
+    )
 }
 
 pub fn cmd_announce(dir: &Path, a: AnnounceArgs) -> Result<()> {

@@ -77,11 +77,11 @@ pub fn cmd_audit(dir: &Path, a: AuditArgs) -> Result<()> {
     if all_ok {
         Ok(())
     } else {
-        Err(Error::Invalid {
-            summary: "the audit found differences".into(),
-            diagnostics: Vec::new(),
-            rendered: String::new(),
-        })
+        Err(Error::invalid(
+            "the audit found differences",
+            Vec::new(),
+            String::new(),
+        ))
     }
 }
 

@@ -2,7 +2,7 @@
 
 use super::json::BackupOut;
 use super::ui;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::storage::{self, Store};
 use std::path::{Path, PathBuf};
 
@@ -32,7 +32,7 @@ pub fn cmd_backup(dir: &Path, a: BackupArgs) -> Result<()> {
                 .filter(|c| c.is_ascii_alphanumeric())
                 .collect();
             let folder = dir.join("backups");
-            std::fs::create_dir_all(&folder)?;
+            std::fs::create_dir_all(&folder).map_err(|e| Error::io_at(&folder, e))?;
             folder.join(format!(
                 "giglio-{}-{stamp}.sqlite",
                 store.current()?.id.key()
@@ -43,7 +43,9 @@ pub fn cmd_backup(dir: &Path, a: BackupArgs) -> Result<()> {
     let checked = storage::check_backup(&to)?;
     let out = BackupOut {
         file: to.display().to_string(),
-        bytes: std::fs::metadata(&to)?.len(),
+        bytes: std::fs::metadata(&to)
+            .map_err(|e| Error::io_at(&to, e))?
+            .len(),
         checked,
     };
     if a.json {

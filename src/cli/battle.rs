@@ -186,7 +186,7 @@ fn club_file(
     let shown = file.display().to_string();
     let checked = super::accept_club_file(store, c, &bytes, &shown, words)?;
     let Some(header) = checked.header.as_ref() else {
-        return Err(Error::Internal("an accepted file has a header".into()));
+        return Err(Error::internal("an accepted file has a header"));
     };
     let club = header.club.clone();
     if club != b.attacker.nation && club != b.defender.nation {
@@ -248,7 +248,7 @@ fn club_oob(dir: &Path, id: &str, file: &Path) -> Result<()> {
         )));
     }
     let json =
-        serde_json::to_string(&(&units, &leaders)).map_err(|e| Error::Internal(e.to_string()))?;
+        serde_json::to_string(&(&units, &leaders)).map_err(|e| Error::internal(e.to_string()))?;
     let phase = store.current()?.id.key();
     store.record_oob(
         &crate::storage::StoredOob {
@@ -371,7 +371,7 @@ fn print_card(dir: &Path, id: &str, ruleset: Option<&str>, format: CardFormat) -
         card.battle.result_phase = Some(store.current()?.id.key());
     }
     let text = match format {
-        CardFormat::Toml => toml::to_string(&card).map_err(|e| Error::Internal(e.to_string()))?,
+        CardFormat::Toml => toml::to_string(&card).map_err(|e| Error::internal(e.to_string()))?,
         CardFormat::Text | CardFormat::Html => {
             let env = report::environment(Some(&dir.join("templates")), super::words_of(dir)?)?;
             report::club::card_text(&env, &card, &rs, matches!(format, CardFormat::Html))?

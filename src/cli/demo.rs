@@ -35,16 +35,20 @@ pub fn cmd_demo(args: DemoArgs) -> Result<()> {
         no_welcome: true,
         json: false,
     })?;
+    let marker = args.dir.join(MARKER);
     std::fs::write(
-        args.dir.join(MARKER),
+        &marker,
         "made by `giglio demo`; the next demo may replace this directory\n",
-    )?;
+    )
+    .map_err(|e| Error::write_at(&marker, e))?;
     // The referee of the demo gets the referee's reports too.
+    let config_path = args.dir.join(crate::mail::config::CONFIG_FILE);
     std::fs::write(
-        args.dir.join(crate::mail::config::CONFIG_FILE),
+        &config_path,
         crate::mail::config::TEMPLATE
             .replace("referee = []", "referee = [\"arbitro@giglio.invalid\"]"),
-    )?;
+    )
+    .map_err(|e| Error::write_at(&config_path, e))?;
     let (campaign, source) = super::campaign_of(&args.dir)?;
     ui::out(&format!(
         "demo campaign created in {}; the bots play {} year(s)\n",
@@ -91,7 +95,8 @@ pub fn cmd_demo(args: DemoArgs) -> Result<()> {
     std::fs::write(
         &svg_path,
         report::map::render_referee(&campaign, &world, &env)?,
-    )?;
+    )
+    .map_err(|e| Error::write_at(&svg_path, e))?;
     ui::out("\n");
     cmd_status(&args.dir, StatusArgs { json: false })?;
     ui::out(&format!(
@@ -115,7 +120,10 @@ fn clear_previous(dir: &Path) -> Result<()> {
         return Ok(());
     }
     let is_demo = dir.join(MARKER).is_file();
-    let empty = std::fs::read_dir(dir)?.next().is_none();
+    let empty = std::fs::read_dir(dir)
+        .map_err(|e| Error::io_at(dir, e))?
+        .next()
+        .is_none();
     if empty {
         return Ok(());
     }
@@ -125,7 +133,8 @@ fn clear_previous(dir: &Path) -> Result<()> {
             dir.display()
         )));
     }
-    std::fs::remove_dir_all(dir)?;
+    std::fs::remove_dir_all(dir)
+        .map_err(|e| Error::io(format!("cannot remove {}", dir.display())).with_source(e))?;
     Ok(())
 }
 
@@ -147,7 +156,7 @@ fn play(
         .find(|r| r.id == c.default_ruleset)
         .ok_or_else(|| Error::user(format!("no ruleset `{}`", c.default_ruleset)))?;
     let orders_dir = dir.join("orders");
-    std::fs::create_dir_all(&orders_dir)?;
+    std::fs::create_dir_all(&orders_dir).map_err(|e| Error::io_at(&orders_dir, e))?;
     let parts = super::MailParts::load(dir)?;
     let words = super::words_of(dir)?;
     let last_year = c.tables.calendar.start_year + years - 1;
@@ -168,7 +177,7 @@ fn play(
                     &set,
                 );
                 let path = orders_dir.join(format!("{key}-{nation}.toml"));
-                std::fs::write(&path, &text)?;
+                std::fs::write(&path, &text).map_err(|e| Error::write_at(&path, e))?;
                 let shown = path.display().to_string();
                 let checked = super::accept_club_file(store, c, text.as_bytes(), &shown, &words)?;
                 store.submit_orders(

@@ -63,7 +63,7 @@ pub fn cmd_inbox(dir: &Path, a: InboxArgs) -> Result<()> {
             let raw = match read_capped(&path, cap) {
                 Ok(raw) => raw,
                 Err(e) => {
-                    unread.push(e.to_string());
+                    unread.push(format!("{e:#}"));
                     continue;
                 }
             };
@@ -79,7 +79,7 @@ pub fn cmd_inbox(dir: &Path, a: InboxArgs) -> Result<()> {
         let file = open_mbox(mbox)?;
         let messages = crate::mail::mbox::Messages::new(std::io::BufReader::new(file), cap);
         for (i, m) in messages.enumerate() {
-            let raw = m.map_err(|e| Error::Io(format!("{}: {e}", mbox.display())))?;
+            let raw = m.map_err(|e| Error::read_at(mbox, e))?;
             let source = format!("{} #{}", mbox.display(), i + 1);
             read.push(desk::ingest(&mut store, &desk, &raw, &source)?);
         }
@@ -93,7 +93,7 @@ pub fn cmd_inbox(dir: &Path, a: InboxArgs) -> Result<()> {
             let raw = match read_capped(path, cap) {
                 Ok(raw) => raw,
                 Err(e) => {
-                    unread.push(e.to_string());
+                    unread.push(format!("{e:#}"));
                     continue;
                 }
             };
@@ -121,7 +121,7 @@ pub fn cmd_inbox(dir: &Path, a: InboxArgs) -> Result<()> {
         Ok(went_on) => went_on,
         // What was read is saved; the referee's `resolve` will say the same.
         Err(e) => {
-            ui::warn(&format!("the round could not go on: {e}"));
+            ui::warn(&format!("the round could not go on: {e:#}"));
             None
         }
     };
@@ -146,7 +146,7 @@ pub fn cmd_inbox(dir: &Path, a: InboxArgs) -> Result<()> {
     if unread.is_empty() {
         return Ok(());
     }
-    Err(Error::Io(format!(
+    Err(Error::io(format!(
         "{} file(s) could not be read; every other message was read:\n  {}",
         unread.len(),
         unread.join("\n  ")
@@ -219,7 +219,7 @@ fn maildir_messages(md: &Path) -> Result<Vec<PathBuf>> {
 /// Opens an mbox file, refusing one that does not start with a `From ` line: the reader
 /// would skip everything before the first such line, and so read nothing, silently.
 fn open_mbox(path: &Path) -> Result<std::fs::File> {
-    let io = |e: std::io::Error| Error::Io(format!("{}: {e}", path.display()));
+    let io = |e: std::io::Error| Error::read_at(path, e);
     let mut file = std::fs::File::open(path).map_err(io)?;
     let mut head = Vec::new();
     (&mut file).take(5).read_to_end(&mut head).map_err(io)?;
@@ -236,11 +236,11 @@ fn open_mbox(path: &Path) -> Result<std::fs::File> {
 /// Reads a file, but never more than `cap` + 1 bytes: an oversized message is known to
 /// be too large without holding it all.
 fn read_capped(path: &Path, cap: usize) -> Result<Vec<u8>> {
-    let f = std::fs::File::open(path).map_err(|e| Error::Io(format!("{}: {e}", path.display())))?;
+    let f = std::fs::File::open(path).map_err(|e| Error::read_at(path, e))?;
     let mut raw = Vec::new();
     f.take(cap as u64 + 1)
         .read_to_end(&mut raw)
-        .map_err(|e| Error::Io(format!("{}: {e}", path.display())))?;
+        .map_err(|e| Error::read_at(path, e))?;
     Ok(raw)
 }
 
@@ -258,5 +258,5 @@ fn mark_seen(md: &Path, path: &Path) -> Result<()> {
     };
     let base = name.split(":2,").next().unwrap_or(name);
     std::fs::rename(path, md.join("cur").join(format!("{base}:2,S")))
-        .map_err(|e| Error::Io(format!("marking {} seen: {e}", path.display())))
+        .map_err(|e| Error::io(format!("cannot mark {} seen", path.display())).with_source(e))
 }

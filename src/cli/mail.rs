@@ -92,7 +92,7 @@ fn archive(dir: &Path, before: &str, to: &Path, json: bool) -> Result<()> {
     }
     {
         let tmp = to.with_extension("mbox.tmp");
-        let io = |e: std::io::Error| Error::Io(format!("{}: {e}", tmp.display()));
+        let io = |e: std::io::Error| Error::write_at(&tmp, e);
         {
             use std::io::Write;
             let mut out = std::io::BufWriter::new(std::fs::File::create(&tmp).map_err(io)?);
@@ -158,9 +158,18 @@ fn send(dir: &Path, to_dir: Option<&Path>, json: bool) -> Result<()> {
         ui::out(&out);
     }
     if report.failed > 0 || report.deferred > 0 {
-        return Err(Error::user(
-            "some messages were not delivered: see `giglio mail status`",
-        ));
+        let mut e = Error::user("some messages were not delivered: see `giglio mail status`");
+        if report.deferred > 0 {
+            e = e.with_hint(
+                "the server failed for now: the messages left queued go with the next `giglio mail send`",
+            );
+        }
+        if report.failed > 0 {
+            e = e.with_hint(
+                "a refused message stays failed: fix its address or the [smtp] settings in giglio.toml, then `giglio mail retry` queues it again",
+            );
+        }
+        return Err(e);
     }
     Ok(())
 }

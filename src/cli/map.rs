@@ -225,8 +225,7 @@ fn render(dir: &Path, a: RenderArgs) -> Result<()> {
         Some(club) => report::map::render(&c, &world, Some(club), &env)?,
         None => report::map::render_referee(&c, &world, &env)?,
     };
-    std::fs::write(&a.out, svg)
-        .map_err(|e| Error::Io(format!("cannot write {}: {e}", a.out.display())))?;
+    std::fs::write(&a.out, svg).map_err(|e| Error::write_at(&a.out, e))?;
     ui::out(&format!("wrote {}\n", a.out.display()));
     Ok(())
 }

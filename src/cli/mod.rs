@@ -171,7 +171,7 @@ pub fn config_warnings(dir: &Path, config: &crate::mail::config::Config) -> Vec<
     // An SMTP setting that cannot work: `mail send` refuses it before the first
     // message; `status` says it before the referee gets that far.
     if let Some(Err(e)) = config.smtp.as_ref().map(|s| s.check(dir)) {
-        out.push(e.to_string());
+        out.push(format!("{e:#}"));
     }
     if config.mail.referee.is_empty() {
         out.push(
@@ -184,7 +184,7 @@ pub fn config_warnings(dir: &Path, config: &crate::mail::config::Config) -> Vec<
 
 /// Reads a file the user named; a missing or unreadable file is an I/O failure (74).
 pub fn read_file(path: &Path) -> Result<Vec<u8>> {
-    std::fs::read(path).map_err(|e| Error::Io(format!("cannot read {}: {e}", path.display())))
+    std::fs::read(path).map_err(|e| Error::read_at(path, e))
 }
 
 /// The folder, inside a campaign directory, that holds its editable definition.
@@ -270,15 +270,15 @@ fn invalid_files(diags: Vec<crate::diag::Diagnostic>, source: Option<&Source>) -
         Some(s) => s.render(&diags),
         None => diags.iter().map(|d| format!("{d}\n")).collect(),
     };
-    Error::Invalid {
-        summary: format!(
+    Error::invalid(
+        format!(
             "the campaign definition is invalid: {} problem{}",
             diags.len(),
             if diags.len() == 1 { "" } else { "s" }
         ),
-        diagnostics: diags,
+        diags,
         rendered,
-    }
+    )
 }
 
 /// Checks a club's file against the open phase and authenticates it with the club's
@@ -307,14 +307,15 @@ pub(crate) fn accept_club_file(
     );
     if checked.header.is_none() || !checked.errors.is_empty() {
         let text = String::from_utf8_lossy(bytes);
-        return Err(Error::Invalid {
-            summary: format!(
+        let rendered: String = checked.errors.iter().map(|d| d.render(&text)).collect();
+        return Err(Error::invalid(
+            format!(
                 "{shown} was not accepted: {} problem(s); nothing was stored",
                 checked.errors.len()
             ),
-            rendered: checked.errors.iter().map(|d| d.render(&text)).collect(),
-            diagnostics: checked.errors,
-        });
+            checked.errors,
+            rendered,
+        ));
     }
     Ok(checked)
 }

@@ -51,7 +51,7 @@ pub fn master_seed_from(n: u64) -> Seed {
 fn random_master_seed() -> Result<Seed> {
     let mut seed = [0u8; 32];
     getrandom::fill(&mut seed)
-        .map_err(|e| Error::Io(format!("the system gave no random seed: {e}")))?;
+        .map_err(|e| Error::io(format!("the system gave no random seed: {e}")))?;
     Ok(seed)
 }
 
@@ -70,7 +70,7 @@ pub fn cmd_new(_: &Path, args: NewArgs) -> Result<()> {
             clubs,
             secrets,
             welcomes_queued: *welcomes.as_ref().unwrap_or(&0),
-            welcome_error: welcomes.as_ref().err().map(ToString::to_string),
+            welcome_error: welcomes.as_ref().err().map(|e| format!("{e:#}")),
         });
     }
     let mut text = format!(
@@ -95,7 +95,7 @@ pub fn cmd_new(_: &Path, args: NewArgs) -> Result<()> {
     }
     match &welcomes {
         Err(e) => text.push_str(&format!(
-            "the welcome messages could not be queued: {e}\n(`giglio welcome` queues them later, without the secrets)\n"
+            "the welcome messages could not be queued: {e:#}\n(`giglio welcome` queues them later, without the secrets)\n"
         )),
         Ok(0) => {}
         Ok(welcomes) => text.push_str(&format!(
@@ -127,10 +127,13 @@ pub fn create(args: &NewArgs) -> Result<(Store, BTreeMap<String, String>)> {
         Some(path) => {
             let text = read_small(path)?;
             let shown = path.display().to_string();
-            clubs::parse(&shown, &text, &campaign).map_err(|diags| Error::Invalid {
-                summary: format!("the clubs file is invalid: {} problem(s)", diags.len()),
-                rendered: diags.iter().map(|d| d.render(&text)).collect(),
-                diagnostics: diags,
+            clubs::parse(&shown, &text, &campaign).map_err(|diags| {
+                let rendered: String = diags.iter().map(|d| d.render(&text)).collect();
+                Error::invalid(
+                    format!("the clubs file is invalid: {} problem(s)", diags.len()),
+                    diags,
+                    rendered,
+                )
             })?
         }
     };
@@ -148,17 +151,18 @@ pub fn create(args: &NewArgs) -> Result<(Store, BTreeMap<String, String>)> {
             args.dir.display()
         )));
     }
-    std::fs::create_dir_all(&def_dir)?;
+    std::fs::create_dir_all(&def_dir).map_err(|e| Error::io_at(&def_dir, e))?;
     for (name, text) in &source.files {
         let path = def_dir.join(name);
         if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent)?;
+            std::fs::create_dir_all(parent).map_err(|e| Error::io_at(parent, e))?;
         }
-        std::fs::write(path, text)?;
+        std::fs::write(&path, text).map_err(|e| Error::write_at(&path, e))?;
     }
     let config_path = args.dir.join(crate::mail::config::CONFIG_FILE);
     if !config_path.exists() {
-        std::fs::write(&config_path, crate::mail::config::TEMPLATE)?;
+        std::fs::write(&config_path, crate::mail::config::TEMPLATE)
+            .map_err(|e| Error::write_at(&config_path, e))?;
     }
     let config = crate::mail::config::load(&args.dir)?;
     let mut secrets = BTreeMap::new();
@@ -222,7 +226,7 @@ fn read_small(path: &Path) -> Result<String> {
             meta.len()
         )));
     }
-    let bytes = std::fs::read(path)?;
+    let bytes = std::fs::read(path).map_err(|e| Error::read_at(path, e))?;
     String::from_utf8(bytes)
         .map_err(|_| Error::user(format!("{} is not valid UTF-8", path.display())))
 }

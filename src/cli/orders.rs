@@ -96,18 +96,17 @@ pub fn cmd_orders(dir: &Path, cmd: OrdersCommand) -> Result<()> {
 
 /// Reads an order file, refusing one too large before reading it.
 fn read_order_file(path: &Path) -> Result<Vec<u8>> {
-    let meta = std::fs::metadata(path)
-        .map_err(|e| Error::Io(format!("cannot read {}: {e}", path.display())))?;
+    let meta = std::fs::metadata(path).map_err(|e| Error::read_at(path, e))?;
     if meta.len() > MAX_FILE_BYTES as u64 {
-        return Err(Error::Invalid {
-            summary: format!(
+        return Err(Error::invalid(
+            format!(
                 "{} is {} bytes; an order file may have at most {MAX_FILE_BYTES}",
                 path.display(),
                 meta.len()
             ),
-            diagnostics: Vec::new(),
-            rendered: String::new(),
-        });
+            Vec::new(),
+            String::new(),
+        ));
     }
     super::read_file(path)
 }
@@ -244,17 +243,17 @@ fn check(dir: &Path, a: CheckArgs) -> Result<()> {
         Ok(())
     } else {
         let n = checked.errors.len() + checked.rejected.len();
-        Err(Error::Invalid {
-            summary: crate::t!(
+        Err(Error::invalid(
+            crate::t!(
                 words,
                 checked.lang,
                 "check-problems",
                 file = shown.as_str(),
                 count = n as i64
             ),
-            diagnostics: Vec::new(),
-            rendered: String::new(),
-        })
+            Vec::new(),
+            String::new(),
+        ))
     }
 }
 
@@ -275,7 +274,7 @@ fn submit(dir: &Path, a: SubmitArgs) -> Result<()> {
         super::accept_club_file(&store, &campaign, &bytes, &shown, &super::words_of(dir)?)?;
     let text = String::from_utf8_lossy(&bytes).into_owned();
     let Some(header) = checked.header.as_ref() else {
-        return Err(Error::Internal("an accepted file has a header".into()));
+        return Err(Error::internal("an accepted file has a header"));
     };
     let now = super::now();
     let id = store.submit_orders(

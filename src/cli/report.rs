@@ -295,7 +295,8 @@ fn write_all(
 ) -> Result<(String, Vec<String>)> {
     let mut written = Vec::new();
     let mut write = |name: String, bytes: &[u8]| -> Result<()> {
-        std::fs::write(out.join(&name), bytes)?;
+        let path = out.join(&name);
+        std::fs::write(&path, bytes).map_err(|e| Error::write_at(&path, e))?;
         written.push(name);
         Ok(())
     };
@@ -312,7 +313,7 @@ fn write_all(
         Only::Bulletin => clubs.clear(),
         Only::All => {}
     }
-    std::fs::create_dir_all(out)?;
+    std::fs::create_dir_all(out).map_err(|e| Error::io_at(out, e))?;
     let reports = club::club_reports(
         env,
         campaign,
@@ -466,10 +467,11 @@ fn write_year(
     env: &minijinja::Environment,
     record: &crate::rules::chronicle::YearRecord,
 ) -> Result<(String, Vec<String>)> {
-    std::fs::create_dir_all(out)?;
+    std::fs::create_dir_all(out).map_err(|e| Error::io_at(out, e))?;
     let mut written = Vec::new();
     let mut write = |name: String, bytes: &[u8]| -> Result<()> {
-        std::fs::write(out.join(&name), bytes)?;
+        let path = out.join(&name);
+        std::fs::write(&path, bytes).map_err(|e| Error::write_at(&path, e))?;
         written.push(name);
         Ok(())
     };

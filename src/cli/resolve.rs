@@ -208,8 +208,7 @@ pub fn cmd_resolve(dir: &Path, a: ResolveArgs) -> Result<()> {
 /// Writes each message as `KIND-NATION.eml` (`referee` for the referee's) and returns
 /// the paths written.
 fn write_preview(dir: &Path, msgs: &[crate::storage::OutMessage]) -> Result<Vec<String>> {
-    std::fs::create_dir_all(dir)
-        .map_err(|e| crate::error::Error::Io(format!("{}: {e}", dir.display())))?;
+    std::fs::create_dir_all(dir).map_err(|e| crate::error::Error::io_at(dir, e))?;
     let mut written = Vec::new();
     for m in msgs {
         let who = m.nation.as_deref().unwrap_or("referee");
@@ -219,8 +218,7 @@ fn write_preview(dir: &Path, msgs: &[crate::storage::OutMessage]) -> Result<Vec<
             n += 1;
             path = dir.join(format!("{}-{who}-{n}.eml", m.kind));
         }
-        std::fs::write(&path, &m.raw)
-            .map_err(|e| crate::error::Error::Io(format!("{}: {e}", path.display())))?;
+        std::fs::write(&path, &m.raw).map_err(|e| crate::error::Error::write_at(&path, e))?;
         written.push(path.display().to_string());
     }
     Ok(written)

@@ -30,16 +30,15 @@ pub fn cmd_completions(a: CompletionsArgs) -> Result<()> {
 pub fn cmd_man(a: ManArgs) -> Result<()> {
     let cmd = super::command();
     if let Some(dir) = a.out {
-        std::fs::create_dir_all(&dir).map_err(|e| Error::Io(format!("{}: {e}", dir.display())))?;
-        clap_mangen::generate_to(cmd, &dir)
-            .map_err(|e| Error::Io(format!("{}: {e}", dir.display())))?;
+        std::fs::create_dir_all(&dir).map_err(|e| Error::io_at(&dir, e))?;
+        clap_mangen::generate_to(cmd, &dir).map_err(|e| Error::io_at(&dir, e))?;
         super::ui::out(&format!("manual pages written to {}\n", dir.display()));
         return Ok(());
     }
     let mut out = Vec::new();
     clap_mangen::Man::new(cmd)
         .render(&mut out)
-        .map_err(|e| Error::Internal(format!("man page: {e}")))?;
+        .map_err(|e| Error::internal(format!("man page: {e}")))?;
     super::ui::out(&String::from_utf8_lossy(&out));
     Ok(())
 }

@@ -170,7 +170,7 @@ fn write_chart(
     } else {
         chart.svg.into_bytes()
     };
-    std::fs::write(path, bytes).map_err(|e| Error::Io(format!("{}: {e}", path.display())))?;
+    std::fs::write(path, bytes).map_err(|e| Error::write_at(path, e))?;
     Ok(())
 }
 

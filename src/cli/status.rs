@@ -78,7 +78,7 @@ pub fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
     };
     let warnings = match crate::mail::config::load(dir) {
         Ok(config) => super::config_warnings(dir, &config),
-        Err(e) => vec![format!("giglio.toml: {e}")],
+        Err(e) => vec![format!("giglio.toml: {e:#}")],
     };
     let status = Status {
         size: store.size()?,

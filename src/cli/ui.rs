@@ -7,7 +7,7 @@
 //! is not a terminal or `NO_COLOR` is set, and keeps it when `CLICOLOR_FORCE` is set.
 //! Data (`--json`, reports, files) never carries colour: it goes through [`out`].
 
-use crate::error::Error;
+use crate::error::{Error, ErrorKind};
 use std::io::Write;
 
 /// Writes data to stdout; a broken pipe ends the output quietly.
@@ -100,7 +100,7 @@ fn paint_diagnostic(rendered: &str) -> String {
 /// Writes a value as pretty JSON to stdout.
 pub fn out_json(value: &impl serde::Serialize) -> crate::error::Result<()> {
     let mut text =
-        serde_json::to_string_pretty(value).map_err(|e| Error::Internal(e.to_string()))?;
+        serde_json::to_string_pretty(value).map_err(|e| Error::internal(e.to_string()))?;
     text.push('\n');
     out(&text);
     Ok(())
@@ -115,21 +115,41 @@ pub fn warn(text: &str) {
 /// Prints an error the way the user should see it.
 pub fn report_error(e: &Error) {
     let mut stderr = anstream::stderr().lock();
+    let _ = write!(stderr, "{}", render_error(e));
+}
+
+/// An error as the referee reads it, on jj's model: the located problems of an invalid
+/// file, then the message, what caused it (one cause on the same line, several
+/// numbered, outermost first), then each hint.
+fn render_error(e: &Error) -> String {
+    let mut out = String::new();
     let error = paint(Paint::Error, "error");
-    match e {
-        Error::Invalid {
-            summary, rendered, ..
-        } => {
-            let _ = write!(stderr, "{}", paint_diagnostic(rendered));
-            let _ = writeln!(stderr, "{error}: {summary}");
+    match e.kind() {
+        ErrorKind::Invalid { rendered, .. } => {
+            out.push_str(&paint_diagnostic(rendered));
+            out.push_str(&format!("{error}: {e}\n"));
         }
-        Error::Busy(m) => {
-            let _ = writeln!(stderr, "{}: {m}", paint(Paint::Warning, "busy"));
+        ErrorKind::Busy => {
+            out.push_str(&format!("{}: {e}\n", paint(Paint::Warning, "busy")));
         }
-        other => {
-            let _ = writeln!(stderr, "{error}: {other}");
+        _ => out.push_str(&format!("{error}: {e}\n")),
+    }
+    let caused_by = paint(Paint::Strong, "Caused by:");
+    let causes: Vec<String> = e.causes().map(|c| c.to_string()).collect();
+    match causes.as_slice() {
+        [] => {}
+        [one] => out.push_str(&format!("{caused_by} {one}\n")),
+        several => {
+            out.push_str(&format!("{caused_by}\n"));
+            for (i, c) in several.iter().enumerate() {
+                out.push_str(&format!("{}: {c}\n", i + 1));
+            }
         }
     }
+    for hint in e.hints() {
+        out.push_str(&format!("{} {hint}\n", paint(Paint::Strong, "Hint:")));
+    }
+    out
 }
 
 /// A progress bar on stderr; it hides itself when stderr is not a terminal.
@@ -147,6 +167,58 @@ pub fn progress(what: &str, total: u64) -> indicatif::ProgressBar {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The text with its colour dropped, as a pipe or `NO_COLOR` sees it.
+    fn plain(painted: &str) -> String {
+        let mut stripped = Vec::new();
+        let mut s = anstream::StripStream::new(&mut stripped);
+        s.write_all(painted.as_bytes()).expect("strip");
+        String::from_utf8(stripped).expect("UTF-8")
+    }
+
+    #[test]
+    fn an_error_prints_its_message_then_its_causes_then_its_hints() {
+        let e = Error::read_at(
+            std::path::Path::new("orders/V.toml"),
+            std::io::Error::new(std::io::ErrorKind::NotFound, "no such file"),
+        )
+        .with_hint("the clubs' files are in orders/");
+        assert_eq!(
+            plain(&render_error(&e)),
+            "error: cannot read orders/V.toml\nCaused by: no such file\nHint: the clubs' files are in orders/\n"
+        );
+        assert_eq!(
+            plain(&render_error(&Error::user("nothing to undo"))),
+            "error: nothing to undo\n"
+        );
+    }
+
+    #[test]
+    fn several_causes_are_numbered_outermost_first() {
+        let e = Error::io("sending the outbox").with_source(Error::io("the relay").with_source(
+            std::io::Error::new(std::io::ErrorKind::ConnectionRefused, "refused"),
+        ));
+        assert_eq!(
+            plain(&render_error(&e)),
+            "error: sending the outbox\nCaused by:\n1: the relay\n2: refused\n"
+        );
+    }
+
+    #[test]
+    fn busy_and_invalid_keep_their_own_first_lines() {
+        let busy = plain(&render_error(&Error::busy("campaign d is busy")));
+        assert!(
+            busy.starts_with("busy: campaign d is busy\nHint: "),
+            "{busy}"
+        );
+        let invalid = Error::invalid("V.toml: 1 problem", Vec::new(), "V.toml:1:1: error[x]: y\n");
+        assert_eq!(
+            plain(&render_error(&invalid)),
+            "V.toml:1:1: error[x]: y\nerror: V.toml: 1 problem\n"
+        );
+        let internal = plain(&render_error(&Error::internal("stored seed")));
+        assert_eq!(internal, "error: internal error: stored seed\n");
+    }
 
     #[test]
     fn a_painted_diagnostic_reads_the_same_without_its_colour() {

@@ -160,7 +160,7 @@ fn step_corrections(
         .map(|o| o.battle)
         .unwrap_or_default();
     let phase = crate::rules::PhaseId::parse_key(&step.phase)
-        .ok_or_else(|| Error::Internal(format!("stored phase key {}", step.phase)))?;
+        .ok_or_else(|| Error::internal(format!("stored phase key {}", step.phase)))?;
     let config = crate::mail::config::load(dir)?;
     let title = campaign.title_it.as_str();
     let say = |w: &crate::words::Words, lang: Lang, name: &str| {

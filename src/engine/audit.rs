@@ -25,7 +25,7 @@ fn audit_battles(
 ) -> Result<Vec<String>> {
     let mut details = Vec::new();
     let rulesets = crate::scenario::rulesets(source).map_err(|d| {
-        Error::Internal(format!("stored rulesets do not load: {} problems", d.len()))
+        Error::internal(format!("stored rulesets do not load: {} problems", d.len()))
     })?;
     for b in &world.battles {
         for r in store.results(&b.id)? {
@@ -250,7 +250,7 @@ pub fn audit(store: &Store, key: &str, words: &crate::words::Words) -> Result<Au
     let seed: crate::rules::dice::Seed = hex::decode(seed_hex)
         .ok()
         .and_then(|b| b.try_into().ok())
-        .ok_or_else(|| Error::Internal("stored seed is not 32 bytes".into()))?;
+        .ok_or_else(|| Error::internal("stored seed is not 32 bytes"))?;
     let mut details = Vec::new();
     let seed_matches_commitment = crate::rules::dice::seed_commitment(&seed) == p.seed_commitment;
     if !seed_matches_commitment {
@@ -261,7 +261,7 @@ pub fn audit(store: &Store, key: &str, words: &crate::words::Words) -> Result<Au
         files: store.definition(&p.definition_hash)?,
     };
     let campaign = crate::scenario::load(&source).map_err(|d| {
-        Error::Internal(format!(
+        Error::internal(format!(
             "stored definition does not load: {} problems",
             d.len()
         ))
@@ -299,7 +299,7 @@ pub fn audit(store: &Store, key: &str, words: &crate::words::Words) -> Result<Au
     let mut dice = SeededDice::new(seed);
     let exchange = super::exchange::exchange_of(&steps);
     let replayed = resolve_with(&campaign, &p.world, &orders, &results, &exchange, &mut dice)
-        .map_err(|e| Error::Internal(format!("the phase no longer resolves: {e:?}")))?;
+        .map_err(|e| Error::internal(format!("the phase no longer resolves: {e:?}")))?;
     let stored_rolls: Vec<Roll> = store
         .phase_dice(Some(key))?
         .into_iter()

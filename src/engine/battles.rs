@@ -131,7 +131,7 @@ pub fn settle(
                 steps.push(NewStep {
                     kind: "battle".into(),
                     input: serde_json::to_string(outcome)
-                        .map_err(|e| Error::Internal(e.to_string()))?,
+                        .map_err(|e| Error::internal(e.to_string()))?,
                     result: done.clone(),
                     rolls: dice.log().to_vec(),
                     messages: Vec::new(),
@@ -175,7 +175,7 @@ pub fn battle_card(
     for side in &mut card.sides {
         if let Some(json) = store.oob(&b.id, &side.nation, &rs.id)? {
             let (units, leaders): (Vec<OobUnit>, Vec<OobLeader>) = serde_json::from_str(&json)
-                .map_err(|e| Error::Internal(format!("stored order of battle: {e}")))?;
+                .map_err(|e| Error::internal(format!("stored order of battle: {e}")))?;
             card::use_club_oob(side, &units, &leaders);
         }
     }
@@ -282,7 +282,7 @@ pub fn auto_resolve(
         result,
         rolls: dice.log().to_vec(),
     };
-    let json = serde_json::to_string(&detail).map_err(|e| Error::Internal(e.to_string()))?;
+    let json = serde_json::to_string(&detail).map_err(|e| Error::internal(e.to_string()))?;
     let rolls = detail.rolls;
     let phase = store.current()?.id.key();
     let result = StoredResult {

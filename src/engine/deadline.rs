@@ -100,7 +100,7 @@ pub fn passed(stored: &str, now: &str) -> bool {
 }
 
 fn parse(s: &str) -> Result<DateTime<FixedOffset>> {
-    DateTime::parse_from_rfc3339(s).map_err(|e| Error::Internal(format!("time `{s}`: {e}")))
+    DateTime::parse_from_rfc3339(s).map_err(|e| Error::internal(format!("time `{s}`: {e}")))
 }
 
 fn rfc3339(t: &DateTime<FixedOffset>) -> String {

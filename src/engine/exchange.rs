@@ -115,7 +115,7 @@ pub fn step(
 ) -> Result<NewStep> {
     Ok(NewStep {
         kind: kind.to_owned(),
-        input: serde_json::to_string(input).map_err(|e| Error::Internal(e.to_string()))?,
+        input: serde_json::to_string(input).map_err(|e| Error::internal(e.to_string()))?,
         result: StepResolution {
             world: world.clone(),
             events: Vec::new(),

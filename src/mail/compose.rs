@@ -133,7 +133,7 @@ pub fn compose_reply(
         domain(from)
     );
     let when = chrono::DateTime::parse_from_rfc3339(date)
-        .map_err(|e| Error::Internal(format!("date `{date}`: {e}")))?;
+        .map_err(|e| Error::internal(format!("date `{date}`: {e}")))?;
     // The Date header cannot say a time before 1970 or past 9999 (lettre would panic).
     if !(0..253_402_300_800).contains(&when.timestamp()) {
         return Err(Error::user(format!(
@@ -195,7 +195,7 @@ pub fn compose_reply(
     }
     let message = b
         .multipart(mixed)
-        .map_err(|e| Error::Internal(format!("composing {}: {e}", draft.kind)))?;
+        .map_err(|e| Error::internal(format!("composing {}: {e}", draft.kind)))?;
     Ok(OutMessage {
         message_id,
         phase: draft.phase.clone(),
@@ -209,7 +209,7 @@ pub fn compose_reply(
 }
 
 fn mime_err(e: lettre::message::header::ContentTypeErr) -> Error {
-    Error::Internal(format!("content type: {e}"))
+    Error::internal(format!("content type: {e}"))
 }
 
 /// Hash of everything that makes a message what it is.

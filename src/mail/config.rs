@@ -219,7 +219,7 @@ pub fn load(dir: &Path) -> Result<Config> {
             Error::user(format!("{}: {}", path.display(), e.to_string().trim_end()))
         })?,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Config::default(),
-        Err(e) => return Err(Error::Io(format!("{}: {e}", path.display()))),
+        Err(e) => return Err(Error::read_at(&path, e)),
     };
     apply_env(&mut config, |k| std::env::var(k).ok())?;
     Ok(config)

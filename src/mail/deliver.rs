@@ -109,12 +109,14 @@ fn transport(s: &SmtpConfig) -> Result<SmtpTransport> {
             s.host
         )));
     }
-    let smtp_err = |e: lettre::transport::smtp::Error| Error::user(format!("SMTP {}: {e}", s.host));
+    let smtp_err = |e: lettre::transport::smtp::Error| {
+        Error::user(format!("SMTP {}: {e}", s.host))
+            .with_hint("check host, port, security and ca_file under [smtp] in giglio.toml")
+    };
     let tls_params = || -> Result<TlsParameters> {
         let mut b = TlsParameters::builder(s.host.clone());
         if let Some(ca) = &s.ca_file {
-            let pem = std::fs::read(ca)
-                .map_err(|e| Error::Io(format!("CA file {}: {e}", ca.display())))?;
+            let pem = std::fs::read(ca).map_err(|e| Error::read_at(ca, e))?;
             let cert = Certificate::from_pem(&pem)
                 .map_err(|e| Error::user(format!("CA file {}: {e}", ca.display())))?;
             b = b.add_root_certificate(cert);
@@ -235,7 +237,9 @@ fn write_queued(
     }
     // The renames live in the folder: sync it too, or a power cut after the rows are
     // marked sent could lose the files.
-    std::fs::File::open(dir)?.sync_all()?;
+    std::fs::File::open(dir)
+        .and_then(|d| d.sync_all())
+        .map_err(|e| Error::io_at(dir, e))?;
     crate::failpoint::hit("send.accepted");
     report.sent = store.mark_all_sent(&written, &now())?;
     crate::failpoint::hit("send.marked_sent");
@@ -245,7 +249,7 @@ fn write_queued(
 /// A queued message's bytes, read when it goes: one message in memory at a time.
 fn bytes_of(store: &Store, row: &OutboxRow) -> Result<Vec<u8>> {
     store.message_bytes(row.id)?.ok_or_else(|| {
-        Error::Internal(format!(
+        Error::internal(format!(
             "the queued message {} has no bytes; the campaign file may be damaged",
             row.message_id
         ))

@@ -165,7 +165,7 @@ pub fn read_unseen(
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
-        .map_err(|e| Error::Internal(format!("starting the IMAP client: {e}")))?;
+        .map_err(|e| Error::internal(format!("starting the IMAP client: {e}")))?;
     runtime.block_on(run(&target, &password, cap, handle))
 }
 
@@ -179,7 +179,7 @@ async fn run(
     let tcp = step(&at, "connecting", async {
         TcpStream::connect((target.host.as_str(), target.port))
             .await
-            .map_err(|e| Error::Io(format!("IMAP server {at}: {e}")))
+            .map_err(|e| Error::io(format!("IMAP server {at}: {e}")))
     })
     .await?;
     if target.tls {
@@ -217,7 +217,7 @@ async fn tls_connect(
     let provider = Arc::new(rustls::crypto::ring::default_provider());
     let config = rustls::ClientConfig::builder_with_provider(provider)
         .with_safe_default_protocol_versions()
-        .map_err(|e| Error::Internal(format!("TLS settings: {e}")))?
+        .map_err(|e| Error::internal(format!("TLS settings: {e}")))?
         .with_root_certificates(roots)
         .with_no_client_auth();
     let name = rustls::pki_types::ServerName::try_from(target.host.clone())
@@ -226,7 +226,7 @@ async fn tls_connect(
         .connect(name, tcp)
         .await
         .map_err(|e| {
-            Error::Io(format!(
+            Error::io(format!(
                 "IMAP server {}:{}: TLS: {e}",
                 target.host, target.port
             ))
@@ -318,7 +318,7 @@ where
         .filter(|f| ours(f))
         .find_map(|f| f.body())
         .ok_or_else(|| {
-            Error::Io(format!(
+            Error::io(format!(
                 "IMAP server {at}: no message body in the answer for uid {uid}"
             ))
         })?;
@@ -356,15 +356,15 @@ fn check_greeting(at: &str, greeting: Option<&Response>) -> Result<()> {
         }) => Ok(()),
         Some(Response::Data {
             status, outcome, ..
-        }) => Err(Error::Io(format!(
+        }) => Err(Error::io(format!(
             "IMAP server {at} refused the connection: {} {}",
             format!("{status:?}").to_uppercase(),
             clean(outcome.information.as_deref().unwrap_or(""))
         ))),
-        Some(_) => Err(Error::Io(format!(
+        Some(_) => Err(Error::io(format!(
             "IMAP server {at}: its greeting is not `* OK`"
         ))),
-        None => Err(Error::Io(format!(
+        None => Err(Error::io(format!(
             "IMAP server {at} closed the connection before greeting"
         ))),
     }
@@ -373,7 +373,7 @@ fn check_greeting(at: &str, greeting: Option<&Response>) -> Result<()> {
 /// Runs one step of the conversation under the step timeout.
 async fn step<T>(at: &str, what: &str, fut: impl Future<Output = Result<T>>) -> Result<T> {
     tokio::time::timeout(STEP_TIMEOUT, fut).await.map_err(|_| {
-        Error::Io(format!(
+        Error::io(format!(
             "IMAP server {at}: no answer within {} s ({what})",
             STEP_TIMEOUT.as_secs()
         ))
@@ -381,7 +381,7 @@ async fn step<T>(at: &str, what: &str, fut: impl Future<Output = Result<T>>) -> 
 }
 
 fn io_err(at: &str, e: std::io::Error) -> Error {
-    Error::Io(format!("IMAP server {at}: {}", clean(&e.to_string())))
+    Error::io(format!("IMAP server {at}: {}", clean(&e.to_string())))
 }
 
 /// Server text fit for a terminal: the parser's "during parsing of <bytes>" becomes a
@@ -408,7 +408,7 @@ fn login_err(target: &Target, e: async_imap::error::Error) -> Error {
             target.user,
             server_words(&why)
         )),
-        other => Error::Io(format!(
+        other => Error::io(format!(
             "IMAP server {}:{}: logging in: {}",
             target.host,
             target.port,
@@ -424,7 +424,7 @@ fn protocol_err(at: &str, doing: &str, e: async_imap::error::Error) -> Error {
             "IMAP server {at} refused {doing}: {}",
             server_words(&why)
         )),
-        other => Error::Io(format!(
+        other => Error::io(format!(
             "IMAP server {at}: {doing}: {}",
             clean(&other.to_string())
         )),

@@ -206,7 +206,7 @@ pub fn draw(chart: Chart) -> Result<Chart> {
 }
 
 fn plot_error<E: std::error::Error + Send + Sync>(e: DrawingAreaErrorKind<E>) -> Error {
-    Error::Internal(format!("drawing a chart: {e}"))
+    Error::internal(format!("drawing a chart: {e}"))
 }
 
 /// Draws a chart; `names` labels the x values 0, 1, … instead of years.

@@ -375,7 +375,7 @@ pub fn club_reports_unpictured(
         for h in handles {
             all.extend(
                 h.join()
-                    .map_err(|_| Error::Internal("writing a club's report failed".into()))??,
+                    .map_err(|_| Error::internal("writing a club's report failed"))??,
             );
         }
         Ok(all)
@@ -418,7 +418,7 @@ pub fn png_alongside<T>(
         for h in helpers {
             all.extend(
                 h.join()
-                    .map_err(|_| Error::Internal("drawing a map picture failed".into()))?,
+                    .map_err(|_| Error::internal("drawing a map picture failed"))?,
             );
         }
         all.sort_by_key(|(i, _)| *i);

@@ -82,7 +82,7 @@ pub fn environment(
     for (name, text) in BUILTIN {
         let text = match overrides.map(|d| d.join(name)).filter(|p| p.is_file()) {
             Some(path) => std::fs::read_to_string(&path)
-                .map_err(|e| Error::Io(format!("template {}: {e}", path.display())))?,
+                .map_err(|e| Error::io(format!("template {}", path.display())).with_source(e))?,
             None => (*text).to_owned(),
         };
         env.add_template_owned(*name, text)

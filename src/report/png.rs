@@ -58,9 +58,9 @@ fn draw(svg: &str, scale: f32, pixmap: Option<Pixmap>) -> Result<Pixmap> {
                 .size()
                 .to_int_size()
                 .scale_by(scale)
-                .ok_or_else(|| Error::Internal("the map picture has no size".into()))?;
+                .ok_or_else(|| Error::internal("the map picture has no size"))?;
             Pixmap::new(size.width(), size.height())
-                .ok_or_else(|| Error::Internal("the map picture is too large to draw".into()))?
+                .ok_or_else(|| Error::internal("the map picture is too large to draw"))?
         }
     };
     resvg::render(
@@ -251,7 +251,7 @@ pub fn encode(pixmap: &Pixmap) -> Result<Vec<u8>> {
     enc.set_color(png::ColorType::Indexed);
     enc.set_depth(png::BitDepth::Eight);
     enc.set_palette(palette.concat());
-    let png_err = |e: png::EncodingError| Error::Internal(format!("encoding the map picture: {e}"));
+    let png_err = |e: png::EncodingError| Error::internal(format!("encoding the map picture: {e}"));
     let mut w = enc.write_header().map_err(png_err)?;
     w.write_chunk(png::chunk::IDAT, &idat).map_err(png_err)?;
     w.finish().map_err(png_err)?;
@@ -267,7 +267,7 @@ fn deflate_rows(runs: &[([u8; 3], u32)], index: &[u8], width: usize) -> Result<V
     /// Rows written out before they are compressed.
     const ROWS: usize = 32;
     let z_err =
-        |e: flate2::CompressError| Error::Internal(format!("compressing the map picture: {e}"));
+        |e: flate2::CompressError| Error::internal(format!("compressing the map picture: {e}"));
     let mut z = Compress::new(Compression::new(DEFLATE_LEVEL.into()), true);
     let mut out = Vec::with_capacity(256 << 10);
     let mut feed = |slice: &[u8], flush: FlushCompress| -> Result<()> {

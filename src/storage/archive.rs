@@ -4,7 +4,7 @@
 //! went), so an archived message can still be shown to be the one sent. And how large
 //! the campaign file has grown.
 
-use super::{Store, db_err, journal};
+use super::{Store, journal};
 use crate::error::{Error, Result};
 use rusqlite::{TransactionBehavior, params};
 use sha2::Digest;
@@ -53,18 +53,15 @@ impl Store {
                    AND ((p.seq IS NOT NULL AND p.seq < ?1) OR (o.phase_key IS NULL AND o.created_at < ?2)
                         OR (o.phase_key IS NOT NULL AND p.seq IS NULL AND o.created_at < ?2))
                  ORDER BY o.id",
-            )
-            .map_err(db_err)?;
-        let rows = stmt
-            .query_map(params![seq, opened_at], |r| {
-                Ok(Archivable {
-                    id: r.get(0)?,
-                    message_id: r.get(1)?,
-                    raw: r.get(2)?,
-                })
+            )?;
+        let rows = stmt.query_map(params![seq, opened_at], |r| {
+            Ok(Archivable {
+                id: r.get(0)?,
+                message_id: r.get(1)?,
+                raw: r.get(2)?,
             })
-            .map_err(db_err)?;
-        rows.collect::<Result<_, _>>().map_err(db_err)
+        })?;
+        rows.collect::<Result<_, _>>().map_err(Error::from)
     }
 
     /// Records that the bytes of `messages` are in the archive `file`: each keeps the
@@ -79,8 +76,7 @@ impl Store {
     ) -> Result<usize> {
         let tx = self
             .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(db_err)?;
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
         let mut n = 0;
         for m in messages {
             let sha = hex::encode(sha2::Sha256::digest(&m.raw));
@@ -89,11 +85,9 @@ impl Store {
                     "UPDATE outbox SET sent_sha256 = coalesce(sent_sha256, ?2), archived_to = ?3, archived_at = ?4
                      WHERE id = ?1 AND status = 'sent' AND archived_to IS NULL",
                     params![m.id, sha, file, now],
-                )
-                .map_err(db_err)?;
+                )?;
             if done == 1 {
-                tx.execute("DELETE FROM outbox_raw WHERE id = ?1", [m.id])
-                    .map_err(db_err)?;
+                tx.execute("DELETE FROM outbox_raw WHERE id = ?1", [m.id])?;
             }
             n += done;
         }
@@ -104,7 +98,7 @@ impl Store {
             &format!("{n} delivered messages archived to {file}"),
             None,
         )?;
-        tx.commit().map_err(db_err)?;
+        tx.commit()?;
         Ok(n)
     }
 
@@ -119,8 +113,7 @@ impl Store {
                 [message_id],
                 |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
             )
-            .optional()
-            .map_err(db_err)?;
+            .optional()?;
         let Some((id, sha, to)) = row else {
             return Ok(None);
         };
@@ -136,23 +129,14 @@ impl Store {
 
     /// How large the campaign file is, and how much of it is delivered mail.
     pub fn size(&self) -> Result<Size> {
-        let pages: i64 = self
-            .conn
-            .query_row("PRAGMA page_count", [], |r| r.get(0))
-            .map_err(db_err)?;
-        let page: i64 = self
-            .conn
-            .query_row("PRAGMA page_size", [], |r| r.get(0))
-            .map_err(db_err)?;
-        let (sent, archived): (i64, i64) = self
-            .conn
-            .query_row(
-                "SELECT coalesce(sum(CASE WHEN o.status = 'sent' THEN length(b.raw) ELSE 0 END), 0),
+        let pages: i64 = self.conn.query_row("PRAGMA page_count", [], |r| r.get(0))?;
+        let page: i64 = self.conn.query_row("PRAGMA page_size", [], |r| r.get(0))?;
+        let (sent, archived): (i64, i64) = self.conn.query_row(
+            "SELECT coalesce(sum(CASE WHEN o.status = 'sent' THEN length(b.raw) ELSE 0 END), 0),
                         count(o.archived_to) FROM outbox o LEFT JOIN outbox_raw b ON b.id = o.id",
-                [],
-                |r| Ok((r.get(0)?, r.get(1)?)),
-            )
-            .map_err(db_err)?;
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )?;
         Ok(Size {
             database_bytes: (pages * page).max(0) as u64,
             sent_mail_bytes: sent.max(0) as u64,

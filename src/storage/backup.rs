@@ -1,8 +1,8 @@
 //! Backups: a consistent copy of the campaign database taken while other commands may
 //! run, and the check of a copy (SQLite's integrity check, the phase it holds).
 
-use super::{Store, db_err};
-use crate::error::{Error, Result};
+use super::Store;
+use crate::error::{Error, Result, Source};
 use rusqlite::{Connection, OpenFlags};
 use std::path::Path;
 
@@ -38,11 +38,21 @@ impl Store {
         let target = tmp
             .to_str()
             .ok_or_else(|| Error::user(format!("{}: not a UTF-8 path", to.display())))?;
+        let write = |e: Source| Error::io(format!("cannot write {}", tmp.display())).with_source(e);
         self.conn
             .execute("VACUUM INTO ?1", [target])
-            .map_err(db_err)?;
-        std::fs::File::open(&tmp)?.sync_all()?;
-        std::fs::rename(&tmp, to)?;
+            .map_err(|e| write(e.into()))?;
+        std::fs::File::open(&tmp)
+            .and_then(|f| f.sync_all())
+            .map_err(|e| write(e.into()))?;
+        std::fs::rename(&tmp, to).map_err(|e| {
+            Error::io(format!(
+                "cannot rename {} to {}",
+                tmp.display(),
+                to.display()
+            ))
+            .with_source(e)
+        })?;
         Ok(())
     }
 }
@@ -50,13 +60,15 @@ impl Store {
 /// Opens a backup read-only and says what it holds; an unsound copy is an error.
 pub fn check(path: &Path) -> Result<Checked> {
     let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY)
-        .map_err(|e| Error::Io(format!("{}: {e}", path.display())))?;
-    let read = |e: rusqlite::Error| Error::Io(format!("backup {}: {e}", path.display()));
+        .map_err(|e| Error::io(format!("cannot open {}", path.display())).with_source(e))?;
+    let read = |e: rusqlite::Error| {
+        Error::io(format!("cannot read the backup {}", path.display())).with_source(e)
+    };
     let integrity: String = conn
         .query_row("PRAGMA integrity_check", [], |r| r.get(0))
         .map_err(read)?;
     if integrity != "ok" {
-        return Err(Error::Internal(format!(
+        return Err(Error::internal(format!(
             "the backup {} is damaged: {integrity}",
             path.display()
         )));

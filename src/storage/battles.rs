@@ -3,7 +3,7 @@
 //! settled result before the phase is resolved — each change one transaction.
 
 use super::mail::{OutMessage, queue_in};
-use super::{Store, StoredOob, StoredResult, corrupt, db_err, journal};
+use super::{Store, StoredOob, StoredResult, corrupt, journal};
 use crate::error::{Error, Result};
 use crate::rules::dice::{Roll, Seed, phase_seed, seed_commitment};
 use crate::rules::resolve::StepResolution;
@@ -102,11 +102,10 @@ impl Store {
         let master = self.master_seed()?;
         let tx = self
             .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(db_err)?;
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
         let ids = settle_in(&tx, &master, s, now, command)?;
         queue_in(&tx, messages, now)?;
-        tx.commit().map_err(db_err)?;
+        tx.commit()?;
         Ok(ids)
     }
 
@@ -114,24 +113,21 @@ impl Store {
     pub fn results(&self, battle: &str) -> Result<Vec<StoredResult>> {
         let mut stmt = self
             .conn
-            .prepare("SELECT id, battle, phase_key, source, received_at, outcome, detail FROM battle_result WHERE battle = ?1 AND active = 1 ORDER BY id")
-            .map_err(db_err)?;
-        let rows = stmt
-            .query_map([battle], |r| {
-                Ok((
-                    r.get(0)?,
-                    r.get(1)?,
-                    r.get(2)?,
-                    r.get(3)?,
-                    r.get(4)?,
-                    r.get::<_, String>(5)?,
-                    r.get(6)?,
-                ))
-            })
-            .map_err(db_err)?;
+            .prepare("SELECT id, battle, phase_key, source, received_at, outcome, detail FROM battle_result WHERE battle = ?1 AND active = 1 ORDER BY id")?;
+        let rows = stmt.query_map([battle], |r| {
+            Ok((
+                r.get(0)?,
+                r.get(1)?,
+                r.get(2)?,
+                r.get(3)?,
+                r.get(4)?,
+                r.get::<_, String>(5)?,
+                r.get(6)?,
+            ))
+        })?;
         let mut out = Vec::new();
         for row in rows {
-            let (id, battle, phase, source, received_at, outcome, detail) = row.map_err(db_err)?;
+            let (id, battle, phase, source, received_at, outcome, detail) = row?;
             out.push(StoredResult {
                 id,
                 battle,
@@ -163,34 +159,31 @@ impl Store {
                 |r| r.get(0),
             )
             .optional()
-            .map_err(db_err)
+            .map_err(Error::from)
     }
 
     /// Returns the steps taken in a phase, in order.
     pub fn steps(&self, phase: &str) -> Result<Vec<StepRow>> {
         let mut stmt = self
             .conn
-            .prepare("SELECT n, kind, at, input, seed_commitment, revealed_seed, result, rolls, messages FROM phase_step WHERE phase_key = ?1 ORDER BY n")
-            .map_err(db_err)?;
-        let rows = stmt
-            .query_map([phase], |r| {
-                Ok((
-                    r.get::<_, u32>(0)?,
-                    r.get::<_, String>(1)?,
-                    r.get::<_, String>(2)?,
-                    r.get::<_, String>(3)?,
-                    r.get::<_, String>(4)?,
-                    r.get::<_, Option<String>>(5)?,
-                    r.get::<_, String>(6)?,
-                    r.get::<_, String>(7)?,
-                    r.get::<_, String>(8)?,
-                ))
-            })
-            .map_err(db_err)?;
+            .prepare("SELECT n, kind, at, input, seed_commitment, revealed_seed, result, rolls, messages FROM phase_step WHERE phase_key = ?1 ORDER BY n")?;
+        let rows = stmt.query_map([phase], |r| {
+            Ok((
+                r.get::<_, u32>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, String>(2)?,
+                r.get::<_, String>(3)?,
+                r.get::<_, String>(4)?,
+                r.get::<_, Option<String>>(5)?,
+                r.get::<_, String>(6)?,
+                r.get::<_, String>(7)?,
+                r.get::<_, String>(8)?,
+            ))
+        })?;
         let mut out = Vec::new();
         for row in rows {
             let (n, kind, at, input, seed_commitment, revealed_seed, result, rolls, messages) =
-                row.map_err(db_err)?;
+                row?;
             out.push(StepRow {
                 phase: phase.to_owned(),
                 n,
@@ -232,19 +225,16 @@ impl Store {
             .ok_or_else(|| Error::user("the open phase has taken no step to undo"))?;
         let tx = self
             .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(db_err)?;
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
         tx.execute(
             "DELETE FROM phase_step WHERE phase_key = ?1 AND n = ?2",
             params![step.phase, step.n],
-        )
-        .map_err(db_err)?;
+        )?;
         for id in &step.messages {
             tx.execute(
                 "DELETE FROM outbox WHERE message_id = ?1 AND status != 'sent'",
                 [id],
-            )
-            .map_err(db_err)?;
+            )?;
         }
         queue_in(&tx, corrections, now)?;
         journal(
@@ -260,7 +250,7 @@ impl Store {
             ),
             Some(&step.phase),
         )?;
-        tx.commit().map_err(db_err)?;
+        tx.commit()?;
         Ok(step)
     }
 
@@ -299,21 +289,18 @@ fn insert_result(tx: &Transaction, r: &StoredResult, rolls: &[Roll], command: &s
     tx.execute(
         "UPDATE battle_result SET active = 0 WHERE battle = ?1 AND source = ?2",
         params![r.battle, r.source],
-    )
-    .map_err(db_err)?;
-    let outcome = serde_json::to_string(&r.outcome).map_err(|e| Error::Internal(e.to_string()))?;
+    )?;
+    let outcome = serde_json::to_string(&r.outcome).map_err(|e| Error::internal(e.to_string()))?;
     tx.execute(
         "INSERT INTO battle_result (battle, phase_key, source, received_at, outcome, detail, active) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 1)",
         params![r.battle, r.phase, r.source, r.received_at, outcome, r.detail],
-    )
-    .map_err(db_err)?;
+    )?;
     let id = tx.last_insert_rowid();
     for d in rolls {
         tx.execute(
             "INSERT INTO battle_dice (result_id, seq, event, purpose, sides, value) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             params![id, d.seq, d.event.as_str(), d.purpose.as_str(), d.sides, d.value],
-        )
-        .map_err(db_err)?;
+        )?;
     }
     let winner = r
         .outcome
@@ -337,13 +324,11 @@ fn insert_oob(tx: &Transaction, oob: &StoredOob, command: &str) -> Result<()> {
     tx.execute(
         "UPDATE battle_oob SET active = 0 WHERE battle = ?1 AND nation = ?2 AND ruleset = ?3",
         params![oob.battle, oob.nation, oob.ruleset],
-    )
-    .map_err(db_err)?;
+    )?;
     tx.execute(
         "INSERT INTO battle_oob (battle, nation, ruleset, phase_key, received_at, oob, active) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 1)",
         params![oob.battle, oob.nation, oob.ruleset, oob.phase, oob.received_at, oob.json],
-    )
-    .map_err(db_err)?;
+    )?;
     journal(
         tx,
         &oob.received_at,
@@ -370,16 +355,13 @@ fn insert_step(
             [],
             |r| r.get(0),
         )
-        .optional()
-        .map_err(db_err)?
+        .optional()?
         .ok_or_else(|| Error::user("no phase is open: a step needs an open phase"))?;
-    let n: u32 = tx
-        .query_row(
-            "SELECT coalesce(max(n), 0) + 1 FROM phase_step WHERE phase_key = ?1",
-            [&key],
-            |r| r.get(0),
-        )
-        .map_err(db_err)?;
+    let n: u32 = tx.query_row(
+        "SELECT coalesce(max(n), 0) + 1 FROM phase_step WHERE phase_key = ?1",
+        [&key],
+        |r| r.get(0),
+    )?;
     tx.execute(
         "INSERT INTO phase_step (phase_key, n, kind, at, input, seed_commitment, result, rolls, messages) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
         params![
@@ -393,8 +375,7 @@ fn insert_step(
             to_json(&step.rolls)?,
             to_json(&step.messages)?
         ],
-    )
-    .map_err(db_err)?;
+    )?;
     journal(
         tx,
         now,
@@ -405,5 +386,5 @@ fn insert_step(
 }
 
 fn to_json<T: serde::Serialize>(v: &T) -> Result<String> {
-    serde_json::to_string(v).map_err(|e| Error::Internal(e.to_string()))
+    serde_json::to_string(v).map_err(|e| Error::internal(e.to_string()))
 }

@@ -4,7 +4,7 @@
 //! messages it queues.
 
 use super::mail::queue_in;
-use super::{Club, OutMessage, Store, canonical_json, corrupt, db_err, journal};
+use super::{Club, OutMessage, Store, canonical_json, corrupt, journal};
 use crate::error::{Error, Result};
 use crate::rules::{NationCode, World};
 use rusqlite::{TransactionBehavior, params};
@@ -32,22 +32,19 @@ impl Store {
     ) -> Result<()> {
         let tx = self
             .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(db_err)?;
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
         let emails =
-            serde_json::to_string(&club.emails).map_err(|e| Error::Internal(e.to_string()))?;
-        let n = tx
-            .execute(
-                "UPDATE club SET name = ?1, emails = ?2, lang = ?3 WHERE nation = ?4",
-                params![club.name, emails, club.lang.as_str(), club.nation],
-            )
-            .map_err(db_err)?;
+            serde_json::to_string(&club.emails).map_err(|e| Error::internal(e.to_string()))?;
+        let n = tx.execute(
+            "UPDATE club SET name = ?1, emails = ?2, lang = ?3 WHERE nation = ?4",
+            params![club.name, emails, club.lang.as_str(), club.nation],
+        )?;
         if n == 0 {
             return Err(Error::user(format!("no club plays `{}`", club.nation)));
         }
         queue_in(&tx, notices, now)?;
         journal(&tx, now, command, description, None)?;
-        tx.commit().map_err(db_err)
+        tx.commit().map_err(Error::from)
     }
 
     /// Hands a nation to a new club: its name, addresses, language and secret replace
@@ -62,16 +59,19 @@ impl Store {
     ) -> Result<()> {
         let tx = self
             .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(db_err)?;
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
         let emails =
-            serde_json::to_string(&club.emails).map_err(|e| Error::Internal(e.to_string()))?;
-        let n = tx
-            .execute(
-                "UPDATE club SET name = ?1, emails = ?2, lang = ?3, secret_hash = ?4 WHERE nation = ?5",
-                params![club.name, emails, club.lang.as_str(), secret_hash, club.nation],
-            )
-            .map_err(db_err)?;
+            serde_json::to_string(&club.emails).map_err(|e| Error::internal(e.to_string()))?;
+        let n = tx.execute(
+            "UPDATE club SET name = ?1, emails = ?2, lang = ?3, secret_hash = ?4 WHERE nation = ?5",
+            params![
+                club.name,
+                emails,
+                club.lang.as_str(),
+                secret_hash,
+                club.nation
+            ],
+        )?;
         if n == 0 {
             return Err(Error::user(format!("no club plays `{}`", club.nation)));
         }
@@ -88,7 +88,7 @@ impl Store {
             ),
             None,
         )?;
-        tx.commit().map_err(db_err)
+        tx.commit().map_err(Error::from)
     }
 
     /// A club leaves: its nation is neutral from the open phase on (G0: it gives no
@@ -124,29 +124,23 @@ impl Store {
         opening.clubs.remove(&code);
         let tx = self
             .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(db_err)?;
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
         tx.execute(
             "UPDATE phase SET world = ?1 WHERE key = ?2",
             params![canonical_json(&opening), key],
-        )
-        .map_err(db_err)?;
-        let withdrawn = tx
-            .execute(
-                "UPDATE orders SET active = 0 WHERE phase_key = ?1 AND nation = ?2 AND active = 1",
-                params![key, nation],
-            )
-            .map_err(db_err)?;
+        )?;
+        let withdrawn = tx.execute(
+            "UPDATE orders SET active = 0 WHERE phase_key = ?1 AND nation = ?2 AND active = 1",
+            params![key, nation],
+        )?;
         tx.execute(
             "UPDATE club SET secret_hash = NULL WHERE nation = ?1",
             [nation],
-        )
-        .map_err(db_err)?;
+        )?;
         tx.execute(
             "INSERT INTO club_change (phase_key, nation, change, at) VALUES (?1, ?2, 'neutral', ?3)",
             params![key, nation, now],
-        )
-        .map_err(db_err)?;
+        )?;
         queue_in(&tx, farewell, now)?;
         journal(
             &tx,
@@ -163,17 +157,16 @@ impl Store {
             ),
             Some(&key),
         )?;
-        tx.commit().map_err(db_err)
+        tx.commit().map_err(Error::from)
     }
 
     /// The nations turned neutral at the opening of a phase by a club leaving.
     pub fn turned_neutral(&self, phase: &str) -> Result<Vec<String>> {
         let mut stmt = self
             .conn
-            .prepare("SELECT nation FROM club_change WHERE phase_key = ?1 AND change = 'neutral' ORDER BY nation")
-            .map_err(db_err)?;
-        let rows = stmt.query_map([phase], |r| r.get(0)).map_err(db_err)?;
-        rows.collect::<Result<_, _>>().map_err(db_err)
+            .prepare("SELECT nation FROM club_change WHERE phase_key = ?1 AND change = 'neutral' ORDER BY nation")?;
+        let rows = stmt.query_map([phase], |r| r.get(0))?;
+        rows.collect::<Result<_, _>>().map_err(Error::from)
     }
 
     /// Stores the referee's announcement and queues it to every club.
@@ -186,13 +179,11 @@ impl Store {
     ) -> Result<()> {
         let tx = self
             .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(db_err)?;
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
         tx.execute(
             "INSERT INTO announcement (at, phase_key, year, text_it, text_en, in_chronicle) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             params![now, a.phase, a.year, a.text_it, a.text_en, a.in_chronicle],
-        )
-        .map_err(db_err)?;
+        )?;
         let n = queue_in(&tx, messages, now)?;
         journal(
             &tx,
@@ -208,26 +199,23 @@ impl Store {
             ),
             Some(&a.phase),
         )?;
-        tx.commit().map_err(db_err)
+        tx.commit().map_err(Error::from)
     }
 
     /// The announcements a year's chronicle carries, oldest first.
     pub fn chronicle_announcements(&self, year: u16) -> Result<Vec<Announcement>> {
         let mut stmt = self
             .conn
-            .prepare("SELECT phase_key, year, text_it, text_en, in_chronicle FROM announcement WHERE year = ?1 AND in_chronicle = 1 ORDER BY id")
-            .map_err(db_err)?;
-        let rows = stmt
-            .query_map([year], |r| {
-                Ok(Announcement {
-                    phase: r.get(0)?,
-                    year: r.get(1)?,
-                    text_it: r.get(2)?,
-                    text_en: r.get(3)?,
-                    in_chronicle: r.get(4)?,
-                })
+            .prepare("SELECT phase_key, year, text_it, text_en, in_chronicle FROM announcement WHERE year = ?1 AND in_chronicle = 1 ORDER BY id")?;
+        let rows = stmt.query_map([year], |r| {
+            Ok(Announcement {
+                phase: r.get(0)?,
+                year: r.get(1)?,
+                text_it: r.get(2)?,
+                text_en: r.get(3)?,
+                in_chronicle: r.get(4)?,
             })
-            .map_err(db_err)?;
+        })?;
         rows.collect::<Result<Vec<_>, _>>()
             .map_err(|e| corrupt("announcement", e))
     }

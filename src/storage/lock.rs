@@ -19,15 +19,18 @@ pub struct Lock {
 }
 
 impl Lock {
-    /// Takes the lock, or returns [`Error::Busy`] naming the process that holds it.
+    /// Takes the lock, or returns [`ErrorKind::Busy`](crate::error::ErrorKind::Busy)
+    /// naming the process that holds it.
     pub fn acquire(dir: &Path, command: &str) -> Result<Lock> {
         let path = dir.join(LOCK_FILE);
+        let at = |e| Error::io_at(&path, e);
         let mut file = OpenOptions::new()
             .read(true)
             .write(true)
             .create(true)
             .truncate(false)
-            .open(&path)?;
+            .open(&path)
+            .map_err(at)?;
         match file.try_lock() {
             Ok(()) => {}
             Err(TryLockError::WouldBlock) => {
@@ -39,21 +42,22 @@ impl Lock {
                 } else {
                     holder.to_owned()
                 };
-                return Err(Error::Busy(format!(
-                    "campaign {} is busy: {who} is changing it; try again when it has finished",
+                return Err(Error::busy(format!(
+                    "campaign {} is busy: {who} is changing it",
                     dir.display()
                 )));
             }
-            Err(TryLockError::Error(e)) => return Err(e.into()),
+            Err(TryLockError::Error(e)) => return Err(at(e)),
         }
-        file.set_len(0)?;
-        file.seek(SeekFrom::Start(0))?;
+        file.set_len(0).map_err(at)?;
+        file.seek(SeekFrom::Start(0)).map_err(at)?;
         write!(
             file,
             "giglio process {} running `{command}`",
             std::process::id()
-        )?;
-        file.flush()?;
+        )
+        .map_err(at)?;
+        file.flush().map_err(at)?;
         Ok(Lock { file })
     }
 }

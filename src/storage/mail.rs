@@ -10,7 +10,7 @@
 //! A message's bytes live in `outbox_raw`, beside its record in `outbox`: listing the
 //! outbox or marking a message never reads or rewrites them.
 
-use super::{Store, StoredOrders, db_err, insert_orders, journal};
+use super::{Store, StoredOrders, insert_orders, journal};
 use crate::error::{Error, Result};
 use rusqlite::{OptionalExtension, Transaction, TransactionBehavior, params};
 use serde::Serialize;
@@ -136,27 +136,23 @@ fn mark_sent_in(tx: &Transaction, id: i64, now: &str) -> Result<usize> {
             params![id],
             |r| r.get(0),
         )
-        .optional()
-        .map_err(db_err)?;
+        .optional()?;
     let n = tx
         .execute(
             "UPDATE outbox SET status = 'sent', sent_at = ?2, attempts = attempts + 1, last_error = NULL
              WHERE id = ?1 AND status = 'queued'",
             params![id, now],
-        )
-        .map_err(db_err)?;
+        )?;
     if let Some(raw) = secret {
         let sent = hex::encode(sha2::Sha256::digest(&raw));
         tx.execute(
             "UPDATE outbox_raw SET raw = redacted, redacted = NULL WHERE id = ?1",
             params![id],
-        )
-        .map_err(db_err)?;
+        )?;
         tx.execute(
             "UPDATE outbox SET sent_sha256 = ?2 WHERE id = ?1",
             params![id, sent],
-        )
-        .map_err(db_err)?;
+        )?;
     }
     Ok(n)
 }
@@ -167,20 +163,18 @@ pub(super) fn queue_in(tx: &Transaction, msgs: &[OutMessage], now: &str) -> Resu
     let mut n = 0;
     for m in msgs {
         let recipients =
-            serde_json::to_string(&m.recipients).map_err(|e| Error::Internal(e.to_string()))?;
+            serde_json::to_string(&m.recipients).map_err(|e| Error::internal(e.to_string()))?;
         let new = tx
             .execute(
                 "INSERT OR IGNORE INTO outbox (message_id, phase_key, kind, nation, recipients, subject, created_at, status)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'queued')",
                 params![m.message_id, m.phase, m.kind, m.nation, recipients, m.subject, now],
-            )
-            .map_err(db_err)?;
+            )?;
         if new == 1 {
             tx.execute(
                 "INSERT INTO outbox_raw (id, redacted, raw) VALUES (?1, ?2, ?3)",
                 params![tx.last_insert_rowid(), m.redacted, m.raw],
-            )
-            .map_err(db_err)?;
+            )?;
         }
         n += new;
     }
@@ -193,13 +187,12 @@ impl Store {
     pub fn queue(&mut self, msgs: &[OutMessage], now: &str, command: &str) -> Result<usize> {
         let tx = self
             .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(db_err)?;
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
         let n = queue_in(&tx, msgs, now)?;
         if n > 0 {
             journal(&tx, now, command, &format!("{n} messages queued"), None)?;
         }
-        tx.commit().map_err(db_err)?;
+        tx.commit()?;
         Ok(n)
     }
 
@@ -213,7 +206,7 @@ impl Store {
                 |r| r.get::<_, i64>(0),
             )
             .map(|n| n as usize)
-            .map_err(db_err)
+            .map_err(Error::from)
     }
 
     /// Returns the outbox's records, oldest first, optionally only rows in one status.
@@ -225,28 +218,26 @@ impl Store {
             "SELECT id, message_id, phase_key, kind, nation, recipients, subject, created_at, status, attempts, last_error, sent_at
              FROM outbox WHERE ?1 IS NULL ORDER BY id"
         };
-        let mut stmt = self.conn.prepare(sql).map_err(db_err)?;
-        let rows = stmt
-            .query_map([status.map(Status::as_str)], |r| {
-                let recipients: String = r.get(5)?;
-                let status: String = r.get(8)?;
-                Ok(OutboxRow {
-                    id: r.get(0)?,
-                    message_id: r.get(1)?,
-                    phase: r.get(2)?,
-                    kind: r.get(3)?,
-                    nation: r.get(4)?,
-                    recipients: serde_json::from_str(&recipients).unwrap_or_default(),
-                    subject: r.get(6)?,
-                    created_at: r.get(7)?,
-                    status: Status::parse(&status),
-                    attempts: r.get(9)?,
-                    last_error: r.get(10)?,
-                    sent_at: r.get(11)?,
-                })
+        let mut stmt = self.conn.prepare(sql)?;
+        let rows = stmt.query_map([status.map(Status::as_str)], |r| {
+            let recipients: String = r.get(5)?;
+            let status: String = r.get(8)?;
+            Ok(OutboxRow {
+                id: r.get(0)?,
+                message_id: r.get(1)?,
+                phase: r.get(2)?,
+                kind: r.get(3)?,
+                nation: r.get(4)?,
+                recipients: serde_json::from_str(&recipients).unwrap_or_default(),
+                subject: r.get(6)?,
+                created_at: r.get(7)?,
+                status: Status::parse(&status),
+                attempts: r.get(9)?,
+                last_error: r.get(10)?,
+                sent_at: r.get(11)?,
             })
-            .map_err(db_err)?;
-        rows.collect::<Result<_, _>>().map_err(db_err)
+        })?;
+        rows.collect::<Result<_, _>>().map_err(Error::from)
     }
 
     /// The bytes of a message, as stored: what is sent (or, for a delivered message that
@@ -257,7 +248,7 @@ impl Store {
                 r.get(0)
             })
             .optional()
-            .map_err(db_err)
+            .map_err(Error::from)
     }
 
     /// Marks a message sent: the server accepted it. Only a queued message moves, so
@@ -271,13 +262,12 @@ impl Store {
     pub fn mark_all_sent(&mut self, ids: &[i64], now: &str) -> Result<usize> {
         let tx = self
             .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(db_err)?;
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
         let mut n = 0;
         for &id in ids {
             n += mark_sent_in(&tx, id, now)?;
         }
-        tx.commit().map_err(db_err)?;
+        tx.commit()?;
         Ok(n)
     }
 
@@ -289,12 +279,9 @@ impl Store {
             .prepare(
                 "SELECT COALESCE(o.nation, ''), o.message_id FROM outbox o JOIN outbox_raw b ON b.id = o.id
                  WHERE b.redacted IS NOT NULL ORDER BY o.id",
-            )
-            .map_err(db_err)?;
-        let rows = stmt
-            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
-            .map_err(db_err)?;
-        rows.collect::<Result<_, _>>().map_err(db_err)
+            )?;
+        let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        rows.collect::<Result<_, _>>().map_err(Error::from)
     }
 
     /// Records a failed attempt: `permanent` failures (5xx) are marked failed; the
@@ -305,8 +292,7 @@ impl Store {
             .execute(
                 "UPDATE outbox SET attempts = attempts + 1, last_error = ?2, status = ?3 WHERE id = ?1 AND status = 'queued'",
                 params![id, error, status],
-            )
-            .map_err(db_err)?;
+            )?;
         Ok(())
     }
 
@@ -316,35 +302,29 @@ impl Store {
     pub fn requeue_failed(&mut self, now: &str, command: &str) -> Result<usize> {
         let tx = self
             .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(db_err)?;
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
         let errors: Vec<String> = {
             let mut stmt = tx
-                .prepare("SELECT message_id, coalesce(last_error, '') FROM outbox WHERE status = 'failed' ORDER BY id")
-                .map_err(db_err)?;
-            let rows = stmt
-                .query_map([], |r| {
-                    Ok(format!(
-                        "{}: {}",
-                        r.get::<_, String>(0)?,
-                        r.get::<_, String>(1)?
-                    ))
-                })
-                .map_err(db_err)?;
-            rows.collect::<Result<_, _>>().map_err(db_err)?
+                .prepare("SELECT message_id, coalesce(last_error, '') FROM outbox WHERE status = 'failed' ORDER BY id")?;
+            let rows = stmt.query_map([], |r| {
+                Ok(format!(
+                    "{}: {}",
+                    r.get::<_, String>(0)?,
+                    r.get::<_, String>(1)?
+                ))
+            })?;
+            rows.collect::<Result<_, _>>()?
         };
-        let n = tx
-            .execute(
-                "UPDATE outbox SET status = 'queued', last_error = NULL WHERE status = 'failed'",
-                [],
-            )
-            .map_err(db_err)?;
+        let n = tx.execute(
+            "UPDATE outbox SET status = 'queued', last_error = NULL WHERE status = 'failed'",
+            [],
+        )?;
         let mut detail = format!("{n} failed messages queued again");
         for e in &errors {
             detail.push_str(&format!("; {e}"));
         }
         journal(&tx, now, command, &detail, None)?;
-        tx.commit().map_err(db_err)?;
+        tx.commit()?;
         Ok(n)
     }
 
@@ -357,7 +337,7 @@ impl Store {
                 inbox_row,
             )
             .optional()
-            .map_err(db_err)
+            .map_err(Error::from)
     }
 
     /// Returns the hash of an earlier copy of a message: the same Message-ID from the
@@ -387,38 +367,32 @@ impl Store {
                 [o.id],
                 |r| r.get(0),
             )
-            .optional()
-            .map_err(db_err)?
+            .optional()?
             .flatten();
         Ok(Some((written.unwrap_or_else(|| o.received_at.clone()), o)))
     }
 
     /// Attempts no alert has covered yet, oldest first.
     pub fn pending_attempts(&self) -> Result<Vec<(Attempt, bool, bool)>> {
-        let mut stmt = self
-            .conn
-            .prepare(
-                "SELECT id, received_at, phase_key, nation, sender, reason, club_told, referee_told
+        let mut stmt = self.conn.prepare(
+            "SELECT id, received_at, phase_key, nation, sender, reason, club_told, referee_told
                  FROM intake_attempt WHERE club_told = 0 OR referee_told = 0 ORDER BY id",
-            )
-            .map_err(db_err)?;
-        let rows = stmt
-            .query_map([], |r| {
-                Ok((
-                    Attempt {
-                        id: r.get(0)?,
-                        received_at: r.get(1)?,
-                        phase: r.get(2)?,
-                        nation: r.get(3)?,
-                        sender: r.get(4)?,
-                        reason: r.get(5)?,
-                    },
-                    r.get(6)?,
-                    r.get(7)?,
-                ))
-            })
-            .map_err(db_err)?;
-        rows.collect::<Result<_, _>>().map_err(db_err)
+        )?;
+        let rows = stmt.query_map([], |r| {
+            Ok((
+                Attempt {
+                    id: r.get(0)?,
+                    received_at: r.get(1)?,
+                    phase: r.get(2)?,
+                    nation: r.get(3)?,
+                    sender: r.get(4)?,
+                    reason: r.get(5)?,
+                },
+                r.get(6)?,
+                r.get(7)?,
+            ))
+        })?;
+        rows.collect::<Result<_, _>>().map_err(Error::from)
     }
 
     /// Whether a club was already alerted about attempts during a phase.
@@ -431,7 +405,7 @@ impl Store {
             )
             .optional()
             .map(|o| o.is_some())
-            .map_err(db_err)
+            .map_err(Error::from)
     }
 
     /// Queues the run's alerts and marks the attempts they cover, in one transaction:
@@ -446,21 +420,18 @@ impl Store {
     ) -> Result<()> {
         let tx = self
             .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(db_err)?;
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
         for id in ids {
             tx.execute(
                 "UPDATE intake_attempt SET club_told = 1, referee_told = 1 WHERE id = ?1",
                 [id],
-            )
-            .map_err(db_err)?;
+            )?;
         }
         for (phase, nation) in alerted {
             tx.execute(
                 "INSERT OR IGNORE INTO intake_alerted (phase_key, nation) VALUES (?1, ?2)",
                 [phase, nation],
-            )
-            .map_err(db_err)?;
+            )?;
         }
         let n = queue_in(&tx, msgs, now)?;
         journal(
@@ -470,19 +441,16 @@ impl Store {
             &format!("{} messages not accepted reported in {n} alerts", ids.len()),
             None,
         )?;
-        tx.commit().map_err(db_err)
+        tx.commit().map_err(Error::from)
     }
 
     /// Returns every message read, oldest first.
     pub fn inbox(&self) -> Result<Vec<InboxRow>> {
-        let mut stmt = self
-            .conn
-            .prepare(&format!(
-                "SELECT {INBOX_COLUMNS} FROM inbox ORDER BY received_at, rowid"
-            ))
-            .map_err(db_err)?;
-        let rows = stmt.query_map([], inbox_row).map_err(db_err)?;
-        rows.collect::<Result<_, _>>().map_err(db_err)
+        let mut stmt = self.conn.prepare(&format!(
+            "SELECT {INBOX_COLUMNS} FROM inbox ORDER BY received_at, rowid"
+        ))?;
+        let rows = stmt.query_map([], inbox_row)?;
+        rows.collect::<Result<_, _>>().map_err(Error::from)
     }
 
     /// Saves one message read: its inbox row, the orders it submits, the replies it
@@ -492,8 +460,7 @@ impl Store {
         let master = self.master_seed()?;
         let tx = self
             .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(db_err)?;
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
         crate::failpoint::hit("ingest.begun");
         let seen: Option<String> = tx
             .query_row(
@@ -501,8 +468,7 @@ impl Store {
                 [&i.inbox.hash],
                 |r| r.get(0),
             )
-            .optional()
-            .map_err(db_err)?;
+            .optional()?;
         let r = &i.inbox;
         let copy = match &r.content_hash {
             Some(c) => copy_in(&tx, r.message_id.as_deref(), r.sender.as_deref(), c)?,
@@ -522,14 +488,12 @@ impl Store {
             "INSERT INTO inbox (hash, received_at, source, sender, nation, verdict, detail, orders_id, message_id, content_hash, written_at)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
             params![r.hash, r.received_at, r.source, r.sender, r.nation, r.verdict, r.detail, orders_id, r.message_id, r.content_hash, r.written_at],
-        )
-        .map_err(db_err)?;
+        )?;
         if let Some((phase, reason)) = &i.attempt {
             tx.execute(
                 "INSERT INTO intake_attempt (hash, received_at, phase_key, nation, sender, reason) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
                 params![r.hash, r.received_at, phase, r.nation, r.sender, reason],
-            )
-            .map_err(db_err)?;
+            )?;
         }
         crate::failpoint::hit("ingest.inbox_saved");
         queue_in(&tx, i.replies, &r.received_at)?;
@@ -547,7 +511,7 @@ impl Store {
             None,
         )?;
         crate::failpoint::hit("ingest.before_commit");
-        tx.commit().map_err(db_err)?;
+        tx.commit()?;
         crate::failpoint::hit("ingest.committed");
         Ok(true)
     }
@@ -556,8 +520,7 @@ impl Store {
     pub fn set_deadline(&mut self, phase: &str, at: &str, now: &str, command: &str) -> Result<()> {
         let tx = self
             .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(db_err)?;
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
         set_deadline_in(&tx, phase, at)?;
         journal(
             &tx,
@@ -566,7 +529,7 @@ impl Store {
             &format!("deadline of {phase} set to {at}"),
             Some(phase),
         )?;
-        tx.commit().map_err(db_err)
+        tx.commit().map_err(Error::from)
     }
 
     /// Returns a phase's deadline (RFC 3339), if one is set.
@@ -578,7 +541,7 @@ impl Store {
                 |r| r.get(0),
             )
             .optional()
-            .map_err(db_err)
+            .map_err(Error::from)
     }
 }
 
@@ -591,13 +554,11 @@ impl Store {
         use sha2::Digest;
         let mut stmt = self
             .conn
-            .prepare("SELECT phase_key, at FROM deadline ORDER BY phase_key")
-            .map_err(db_err)?;
-        let deadlines = stmt
-            .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))
-            .map_err(db_err)?;
+            .prepare("SELECT phase_key, at FROM deadline ORDER BY phase_key")?;
+        let deadlines =
+            stmt.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))?;
         for d in deadlines {
-            let (phase, at) = d.map_err(db_err)?;
+            let (phase, at) = d?;
             out.push_str(&format!("deadline {phase} {at}\n"));
         }
         for m in self.outbox(None)? {
@@ -634,8 +595,7 @@ pub(super) fn set_deadline_in(tx: &Transaction, phase: &str, at: &str) -> Result
     tx.execute(
         "INSERT INTO deadline (phase_key, at) VALUES (?1, ?2) ON CONFLICT (phase_key) DO UPDATE SET at = excluded.at",
         params![phase, at],
-    )
-    .map_err(db_err)?;
+    )?;
     Ok(())
 }
 
@@ -655,8 +615,7 @@ fn copy_in(
             [content_hash],
             |r| r.get(0),
         )
-        .optional()
-        .map_err(db_err)?;
+        .optional()?;
     if by_content.is_some() {
         return Ok(by_content);
     }
@@ -669,7 +628,7 @@ fn copy_in(
         |r| r.get(0),
     )
     .optional()
-    .map_err(db_err)
+    .map_err(Error::from)
 }
 
 fn inbox_row(r: &rusqlite::Row) -> rusqlite::Result<InboxRow> {

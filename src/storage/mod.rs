@@ -2,7 +2,8 @@
 //!
 //! Every state change is one `BEGIN IMMEDIATE` transaction with a journal row. The
 //! world at the opening of every phase is kept, so `undo` restores the previous phase
-//! exactly. A lock file refuses a second writing process with [`Error::Busy`].
+//! exactly. A lock file refuses a second writing process with
+//! [`ErrorKind::Busy`](crate::error::ErrorKind::Busy).
 //!
 //! Storage persists and loads values; it makes no rules decisions.
 
@@ -151,28 +152,17 @@ pub struct Store {
     _lock: Option<Lock>,
 }
 
-fn db_err(e: rusqlite::Error) -> Error {
-    if let rusqlite::Error::SqliteFailure(f, _) = &e
-        && matches!(
-            f.code,
-            rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked
-        )
-    {
-        return Error::Busy("the campaign database is busy: another giglio process is writing it; try again when it has finished".into());
-    }
-    Error::Io(format!("campaign database: {e}"))
-}
-
 fn corrupt(what: &str, e: impl std::fmt::Display) -> Error {
-    Error::Internal(format!(
+    Error::internal(format!(
         "stored {what} cannot be read back ({e}); the campaign file may be damaged"
     ))
+    .with_hint("restore the last backup that `giglio backup` made (the manual's \"Backups and restoring one\" says how)")
 }
 
 impl Store {
     /// Creates a new campaign database in `dir` (which must not hold one already).
     pub fn create(dir: &Path, new: NewCampaign) -> Result<Store> {
-        std::fs::create_dir_all(dir)?;
+        std::fs::create_dir_all(dir).map_err(|e| Error::io_at(dir, e))?;
         let lock = Lock::acquire(dir, new.command)?;
         let path = dir.join(DB_FILE);
         if path.exists() {
@@ -189,30 +179,26 @@ impl Store {
             Some(lock),
         )?;
         let files =
-            serde_json::to_string(new.definition).map_err(|e| Error::Internal(e.to_string()))?;
+            serde_json::to_string(new.definition).map_err(|e| Error::internal(e.to_string()))?;
         let first = new.world.phase;
         let tx = store
             .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(db_err)?;
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
         tx.execute(
             "INSERT INTO campaign (id, name, master_seed, created_at) VALUES (1, ?1, ?2, ?3)",
             params![new.name, &new.master_seed[..], new.now],
-        )
-        .map_err(db_err)?;
+        )?;
         tx.execute(
             "INSERT INTO definition (hash, files) VALUES (?1, ?2)",
             params![new.definition_hash, files],
-        )
-        .map_err(db_err)?;
+        )?;
         for club in new.clubs {
             let emails =
-                serde_json::to_string(&club.emails).map_err(|e| Error::Internal(e.to_string()))?;
+                serde_json::to_string(&club.emails).map_err(|e| Error::internal(e.to_string()))?;
             tx.execute(
                 "INSERT INTO club (nation, name, emails, lang, secret_hash) VALUES (?1, ?2, ?3, ?4, ?5)",
                 params![club.nation, club.name, emails, club.lang.as_str(), new.secrets.get(&club.nation)],
-            )
-            .map_err(db_err)?;
+            )?;
         }
         insert_phase(
             &tx,
@@ -228,7 +214,7 @@ impl Store {
             &format!("new campaign `{}`, opening {first}", new.name),
             Some(&first.key()),
         )?;
-        tx.commit().map_err(db_err)?;
+        tx.commit()?;
         Ok(store)
     }
 
@@ -238,8 +224,8 @@ impl Store {
         Store::connect(dir, &path, OpenFlags::SQLITE_OPEN_READ_WRITE, None)
     }
 
-    /// Opens a campaign to change it; refused with [`Error::Busy`] while another
-    /// process writes it.
+    /// Opens a campaign to change it; refused with
+    /// [`ErrorKind::Busy`](crate::error::ErrorKind::Busy) while another process writes it.
     pub fn open_write(dir: &Path, command: &str) -> Result<Store> {
         let path = Store::existing(dir)?;
         let lock = Lock::acquire(dir, command)?;
@@ -252,37 +238,36 @@ impl Store {
             Ok(path)
         } else {
             Err(Error::user(format!(
-                "no campaign in {}: there is no {DB_FILE}; create one with `giglio new {}` or point at one with `-C DIR`",
-                dir.display(),
+                "no campaign in {}: there is no {DB_FILE}",
+                dir.display()
+            ))
+            .with_hint(format!(
+                "create one with `giglio new {}`, or point at one with `-C DIR`",
                 dir.display()
             )))
         }
     }
 
     fn connect(dir: &Path, path: &Path, flags: OpenFlags, lock: Option<Lock>) -> Result<Store> {
-        let mut conn = Connection::open_with_flags(path, flags | OpenFlags::SQLITE_OPEN_NO_MUTEX)
-            .map_err(db_err)?;
+        let mut conn =
+            Connection::open_with_flags(path, flags | OpenFlags::SQLITE_OPEN_NO_MUTEX)
+                .map_err(|e| Error::io(format!("cannot open {}", path.display())).with_source(e))?;
         if flags.contains(OpenFlags::SQLITE_OPEN_CREATE) {
             // Most of a campaign file is mail, messages of some 600 KB: 16 KiB pages
             // write and read each in a quarter of the pages (and calls) of the default
             // 4 KiB. Only a new file takes it, and only before WAL is set; an older
             // campaign keeps its pages.
-            conn.pragma_update(None, "page_size", 16384)
-                .map_err(db_err)?;
+            conn.pragma_update(None, "page_size", 16384)?;
         }
-        conn.pragma_update(None, "journal_mode", "WAL")
-            .map_err(db_err)?;
-        conn.pragma_update(None, "synchronous", "FULL")
-            .map_err(db_err)?;
-        conn.pragma_update(None, "foreign_keys", "ON")
-            .map_err(db_err)?;
-        conn.busy_timeout(std::time::Duration::from_millis(200))
-            .map_err(db_err)?;
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "synchronous", "FULL")?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        conn.busy_timeout(std::time::Duration::from_millis(200))?;
         schema::migrations()
             .to_latest(&mut conn)
             .map_err(|e| match e {
-                rusqlite_migration::Error::RusqliteError { err, .. } => db_err(err),
-                other => Error::Io(format!("campaign database migration: {other}")),
+                rusqlite_migration::Error::RusqliteError { err, .. } => Error::from(err),
+                other => Error::io("the campaign database cannot be migrated").with_source(other),
             })?;
         Ok(Store {
             conn,
@@ -300,16 +285,15 @@ impl Store {
     pub fn name(&self) -> Result<String> {
         self.conn
             .query_row("SELECT name FROM campaign WHERE id = 1", [], |r| r.get(0))
-            .map_err(db_err)
+            .map_err(Error::from)
     }
 
     fn master_seed(&self) -> Result<Seed> {
-        let bytes: Vec<u8> = self
-            .conn
-            .query_row("SELECT master_seed FROM campaign WHERE id = 1", [], |r| {
-                r.get(0)
-            })
-            .map_err(db_err)?;
+        let bytes: Vec<u8> =
+            self.conn
+                .query_row("SELECT master_seed FROM campaign WHERE id = 1", [], |r| {
+                    r.get(0)
+                })?;
         bytes
             .try_into()
             .map_err(|_| corrupt("master seed", "not 32 bytes"))
@@ -329,14 +313,11 @@ impl Store {
 
     /// Returns the definition files stored under `hash`.
     pub fn definition(&self, hash: &str) -> Result<BTreeMap<String, String>> {
-        let files: String = self
-            .conn
-            .query_row(
-                "SELECT files FROM definition WHERE hash = ?1",
-                [hash],
-                |r| r.get(0),
-            )
-            .map_err(db_err)?;
+        let files: String = self.conn.query_row(
+            "SELECT files FROM definition WHERE hash = ?1",
+            [hash],
+            |r| r.get(0),
+        )?;
         serde_json::from_str(&files).map_err(|e| corrupt("definition", e))
     }
 
@@ -344,21 +325,18 @@ impl Store {
     pub fn clubs(&self) -> Result<Vec<Club>> {
         let mut stmt = self
             .conn
-            .prepare("SELECT nation, name, emails, lang FROM club ORDER BY nation")
-            .map_err(db_err)?;
-        let rows = stmt
-            .query_map([], |r| {
-                Ok((
-                    r.get::<_, String>(0)?,
-                    r.get::<_, String>(1)?,
-                    r.get::<_, String>(2)?,
-                    r.get::<_, String>(3)?,
-                ))
-            })
-            .map_err(db_err)?;
+            .prepare("SELECT nation, name, emails, lang FROM club ORDER BY nation")?;
+        let rows = stmt.query_map([], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, String>(2)?,
+                r.get::<_, String>(3)?,
+            ))
+        })?;
         let mut clubs = Vec::new();
         for row in rows {
-            let (nation, name, emails, lang) = row.map_err(db_err)?;
+            let (nation, name, emails, lang) = row?;
             clubs.push(Club {
                 nation,
                 name,
@@ -407,8 +385,7 @@ impl Store {
                     r.get::<_, String>(7)?,
                 ))
             })
-            .optional()
-            .map_err(db_err)?;
+            .optional()?;
         let Some((
             seq,
             key,
@@ -456,29 +433,25 @@ impl Store {
         let steps = self.steps(&key)?;
         let tx = self
             .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(db_err)?;
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
         crate::failpoint::hit("advance.begun");
         tx.execute(
             "UPDATE phase SET resolved_at = ?1, revealed_seed = ?2 WHERE key = ?3",
             params![a.now, hex::encode(seed), key],
-        )
-        .map_err(db_err)?;
+        )?;
         let mut definition_hash = current.definition_hash.clone();
         if let Some((hash, files)) = a.definition
             && hash != definition_hash
         {
-            let files = serde_json::to_string(files).map_err(|e| Error::Internal(e.to_string()))?;
+            let files = serde_json::to_string(files).map_err(|e| Error::internal(e.to_string()))?;
             tx.execute(
                 "INSERT OR IGNORE INTO definition (hash, files) VALUES (?1, ?2)",
                 params![hash, files],
-            )
-            .map_err(db_err)?;
+            )?;
             tx.execute(
                 "UPDATE phase SET definition_hash = ?1 WHERE key = ?2",
                 params![hash, key],
-            )
-            .map_err(db_err)?;
+            )?;
             definition_hash = hash.to_owned();
         }
         // The steps' seeds go public with the phase's.
@@ -486,8 +459,7 @@ impl Store {
             tx.execute(
                 "UPDATE phase_step SET revealed_seed = ?1 WHERE phase_key = ?2 AND n = ?3",
                 params![hex::encode(step_seed(&master, &key, step.n)), key, step.n],
-            )
-            .map_err(db_err)?;
+            )?;
         }
         crate::failpoint::hit("advance.phase_closed");
         if let Some(r) = a.resolution {
@@ -496,20 +468,18 @@ impl Store {
                 ..r.clone()
             };
             let json =
-                serde_json::to_string(&stored).map_err(|e| Error::Internal(e.to_string()))?;
+                serde_json::to_string(&stored).map_err(|e| Error::internal(e.to_string()))?;
             tx.execute(
                 "INSERT INTO resolution (phase_key, json) VALUES (?1, ?2)",
                 params![key, json],
-            )
-            .map_err(db_err)?;
+            )?;
         }
         crate::failpoint::hit("advance.resolution_saved");
         for r in a.rolls {
             tx.execute(
                 "INSERT INTO dice (phase_key, seq, event, purpose, sides, value) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
                 params![key, r.seq, r.event.as_str(), r.purpose.as_str(), r.sides, r.value],
-            )
-            .map_err(db_err)?;
+            )?;
         }
         crate::failpoint::hit("advance.dice_saved");
         if let Some(next) = a.next {
@@ -523,7 +493,7 @@ impl Store {
         crate::failpoint::hit("advance.outbox_queued");
         journal(&tx, a.now, a.command, a.description, Some(&key))?;
         crate::failpoint::hit("advance.before_commit");
-        tx.commit().map_err(db_err)?;
+        tx.commit()?;
         crate::failpoint::hit("advance.committed");
         Ok(())
     }
@@ -570,63 +540,51 @@ impl Store {
         let previous_key = previous.id.key();
         let tx = self
             .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(db_err)?;
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
         if let Some(last) = last {
             let last_key = last.id.key();
             // Battle results recorded while that phase was open go the same way.
             tx.execute(
                 "UPDATE battle_result SET active = 0 WHERE phase_key = ?1",
                 [&last_key],
-            )
-            .map_err(db_err)?;
+            )?;
             tx.execute(
                 "UPDATE battle_oob SET active = 0 WHERE phase_key = ?1",
                 [&last_key],
-            )
-            .map_err(db_err)?;
+            )?;
             // Orders sent for the phase that goes are kept as history, no longer active.
             tx.execute(
                 "UPDATE orders SET active = 0 WHERE phase_key = ?1",
                 [&last_key],
-            )
-            .map_err(db_err)?;
+            )?;
             // Its steps go with it (cascade), and their updates not yet sent.
             tx.execute(
                 "DELETE FROM outbox WHERE phase_key = ?1 AND kind = 'update' AND status != 'sent'",
                 [&last_key],
-            )
-            .map_err(db_err)?;
-            tx.execute("DELETE FROM phase WHERE key = ?1", [&last_key])
-                .map_err(db_err)?;
+            )?;
+            tx.execute("DELETE FROM phase WHERE key = ?1", [&last_key])?;
             // Its deadline goes with it, or undo would not be exact.
-            tx.execute("DELETE FROM deadline WHERE phase_key = ?1", [&last_key])
-                .map_err(db_err)?;
+            tx.execute("DELETE FROM deadline WHERE phase_key = ?1", [&last_key])?;
         }
-        tx.execute("DELETE FROM dice WHERE phase_key = ?1", [&previous_key])
-            .map_err(db_err)?;
+        tx.execute("DELETE FROM dice WHERE phase_key = ?1", [&previous_key])?;
         tx.execute(
             "DELETE FROM resolution WHERE phase_key = ?1",
             [&previous_key],
-        )
-        .map_err(db_err)?;
+        )?;
         // Reports of the undone resolution not yet sent are withdrawn; those sent stay
         // as history (they cannot be unsent).
         tx.execute(
             "DELETE FROM outbox WHERE phase_key = ?1 AND status != 'sent'",
             [&previous_key],
-        )
-        .map_err(db_err)?;
+        )?;
         tx.execute(
             "UPDATE phase SET resolved_at = NULL, revealed_seed = NULL WHERE key = ?1",
             [&previous_key],
-        )
-        .map_err(db_err)?;
+        )?;
         tx.execute(
             "UPDATE phase_step SET revealed_seed = NULL WHERE phase_key = ?1",
             [&previous_key],
-        )
-        .map_err(db_err)?;
+        )?;
         mail::queue_in(&tx, corrections, now)?;
         let description = if corrections.is_empty() {
             format!("undo the resolution of {}: it is open again", previous.id)
@@ -638,7 +596,7 @@ impl Store {
             )
         };
         journal(&tx, now, command, &description, Some(&previous_key))?;
-        tx.commit().map_err(db_err)?;
+        tx.commit()?;
         Ok(previous.id)
     }
 
@@ -646,20 +604,17 @@ impl Store {
     pub fn journal(&self) -> Result<Vec<JournalRow>> {
         let mut stmt = self
             .conn
-            .prepare("SELECT id, at, command, description, phase_key FROM journal ORDER BY id")
-            .map_err(db_err)?;
-        let rows = stmt
-            .query_map([], |r| {
-                Ok(JournalRow {
-                    id: r.get(0)?,
-                    at: r.get(1)?,
-                    command: r.get(2)?,
-                    description: r.get(3)?,
-                    phase: r.get(4)?,
-                })
+            .prepare("SELECT id, at, command, description, phase_key FROM journal ORDER BY id")?;
+        let rows = stmt.query_map([], |r| {
+            Ok(JournalRow {
+                id: r.get(0)?,
+                at: r.get(1)?,
+                command: r.get(2)?,
+                description: r.get(3)?,
+                phase: r.get(4)?,
             })
-            .map_err(db_err)?;
-        rows.collect::<Result<_, _>>().map_err(db_err)
+        })?;
+        rows.collect::<Result<_, _>>().map_err(Error::from)
     }
 
     /// Returns the dice rolled in one phase, or in every phase, in order: the phase's own
@@ -684,16 +639,13 @@ impl Store {
     /// Returns the rolls of the battles auto-resolved while a phase was open, battle by
     /// battle in the order they were resolved (only results still in force).
     pub fn battle_dice(&self, phase: &str) -> Result<Vec<(String, Roll)>> {
-        let mut stmt = self
-            .conn
-            .prepare(
-                "SELECT r.phase_key, d.seq, d.event, d.purpose, d.sides, d.value FROM battle_dice d
+        let mut stmt = self.conn.prepare(
+            "SELECT r.phase_key, d.seq, d.event, d.purpose, d.sides, d.value FROM battle_dice d
                  JOIN battle_result r ON r.id = d.result_id
                  WHERE r.phase_key = ?1 AND r.active = 1 ORDER BY r.id, d.seq",
-            )
-            .map_err(db_err)?;
-        let rows = stmt.query_map([phase], dice_row).map_err(db_err)?;
-        rows.collect::<Result<_, _>>().map_err(db_err)
+        )?;
+        let rows = stmt.query_map([phase], dice_row)?;
+        rows.collect::<Result<_, _>>().map_err(Error::from)
     }
 
     /// Returns the dice rolled while resolving one phase, or every phase, in order
@@ -704,10 +656,9 @@ impl Store {
             .prepare(
                 "SELECT d.phase_key, d.seq, d.event, d.purpose, d.sides, d.value FROM dice d JOIN phase p ON p.key = d.phase_key
                  WHERE ?1 IS NULL OR d.phase_key = ?1 ORDER BY p.seq, d.seq",
-            )
-            .map_err(db_err)?;
-        let rows = stmt.query_map([phase], dice_row).map_err(db_err)?;
-        rows.collect::<Result<_, _>>().map_err(db_err)
+            )?;
+        let rows = stmt.query_map([phase], dice_row)?;
+        rows.collect::<Result<_, _>>().map_err(Error::from)
     }
 
     /// Stores a club's order file for the open phase; it replaces (as the active file)
@@ -715,10 +666,9 @@ impl Store {
     pub fn submit_orders(&mut self, o: &StoredOrders, command: &str) -> Result<i64> {
         let tx = self
             .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(db_err)?;
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
         let id = insert_orders(&tx, o, command)?;
-        tx.commit().map_err(db_err)?;
+        tx.commit()?;
         Ok(id)
     }
 
@@ -726,23 +676,20 @@ impl Store {
     pub fn orders(&self, phase: &str, active_only: bool) -> Result<Vec<StoredOrders>> {
         let mut stmt = self
             .conn
-            .prepare("SELECT id, phase_key, nation, received_at, source, sha256, text, active FROM orders WHERE phase_key = ?1 AND (?2 = 0 OR active = 1) ORDER BY id")
-            .map_err(db_err)?;
-        let rows = stmt
-            .query_map(params![phase, active_only], |r| {
-                Ok(StoredOrders {
-                    id: r.get(0)?,
-                    phase: r.get(1)?,
-                    nation: r.get(2)?,
-                    received_at: r.get(3)?,
-                    source: r.get(4)?,
-                    sha256: r.get(5)?,
-                    text: r.get(6)?,
-                    active: r.get(7)?,
-                })
+            .prepare("SELECT id, phase_key, nation, received_at, source, sha256, text, active FROM orders WHERE phase_key = ?1 AND (?2 = 0 OR active = 1) ORDER BY id")?;
+        let rows = stmt.query_map(params![phase, active_only], |r| {
+            Ok(StoredOrders {
+                id: r.get(0)?,
+                phase: r.get(1)?,
+                nation: r.get(2)?,
+                received_at: r.get(3)?,
+                source: r.get(4)?,
+                sha256: r.get(5)?,
+                text: r.get(6)?,
+                active: r.get(7)?,
             })
-            .map_err(db_err)?;
-        rows.collect::<Result<_, _>>().map_err(db_err)
+        })?;
+        rows.collect::<Result<_, _>>().map_err(Error::from)
     }
 
     /// Returns the stored resolution of a phase (outcomes, events, ledger).
@@ -754,8 +701,7 @@ impl Store {
                 [phase],
                 |r| r.get(0),
             )
-            .optional()
-            .map_err(db_err)?;
+            .optional()?;
         json.map(|j| serde_json::from_str(&j).map_err(|e| corrupt("resolution", e)))
             .transpose()
     }
@@ -769,8 +715,7 @@ impl Store {
                 [nation],
                 |r| r.get(0),
             )
-            .optional()
-            .map_err(db_err)?;
+            .optional()?;
         Ok(hash.flatten())
     }
 
@@ -784,14 +729,11 @@ impl Store {
     ) -> Result<()> {
         let tx = self
             .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(db_err)?;
-        let n = tx
-            .execute(
-                "UPDATE club SET secret_hash = ?1 WHERE nation = ?2",
-                params![hash, nation],
-            )
-            .map_err(db_err)?;
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let n = tx.execute(
+            "UPDATE club SET secret_hash = ?1 WHERE nation = ?2",
+            params![hash, nation],
+        )?;
         if n == 0 {
             return Err(Error::user(format!("no club plays `{nation}`")));
         }
@@ -802,7 +744,7 @@ impl Store {
             &format!("new secret issued to the club of {nation}"),
             None,
         )?;
-        tx.commit().map_err(db_err)
+        tx.commit().map_err(Error::from)
     }
 
     /// Returns a canonical text dump of the whole game state (everything but clock
@@ -819,7 +761,7 @@ impl Store {
         for club in self.clubs()? {
             out.push_str(&format!(
                 "club {}\n",
-                serde_json::to_string(&club).map_err(|e| Error::Internal(e.to_string()))?
+                serde_json::to_string(&club).map_err(|e| Error::internal(e.to_string()))?
             ));
         }
         for p in self.phases()? {
@@ -855,7 +797,7 @@ impl Store {
             for b in &p.opening.battles {
                 for res in self.results(&b.id)? {
                     let json = serde_json::to_string(&res.outcome)
-                        .map_err(|e| Error::Internal(e.to_string()))?;
+                        .map_err(|e| Error::internal(e.to_string()))?;
                     out.push_str(&format!(
                         "battle-result {} {} {json}\n",
                         res.battle, res.source
@@ -863,7 +805,7 @@ impl Store {
                 }
             }
             if let Some(r) = self.resolution(&p.id.key())? {
-                let json = serde_json::to_string(&r).map_err(|e| Error::Internal(e.to_string()))?;
+                let json = serde_json::to_string(&r).map_err(|e| Error::internal(e.to_string()))?;
                 out.push_str(&format!("resolution {} {json}\n", p.id.key()));
             }
         }
@@ -881,7 +823,7 @@ impl Store {
     pub fn integrity_check(&self) -> Result<String> {
         self.conn
             .query_row("PRAGMA integrity_check", [], |r| r.get(0))
-            .map_err(db_err)
+            .map_err(Error::from)
     }
 }
 
@@ -904,8 +846,7 @@ fn insert_phase(
     tx.execute(
         "INSERT INTO phase (key, definition_hash, seed_commitment, opened_at, world) VALUES (?1, ?2, ?3, ?4, ?5)",
         params![key, definition_hash, seed_commitment(&seed), now, canonical_json(world)],
-    )
-    .map_err(db_err)?;
+    )?;
     Ok(())
 }
 
@@ -919,8 +860,7 @@ fn journal(
     tx.execute(
         "INSERT INTO journal (at, command, description, phase_key) VALUES (?1, ?2, ?3, ?4)",
         params![now, command, description, phase],
-    )
-    .map_err(db_err)?;
+    )?;
     Ok(())
 }
 
@@ -928,25 +868,21 @@ fn journal(
 fn insert_orders(tx: &rusqlite::Transaction, o: &StoredOrders, command: &str) -> Result<i64> {
     let open: Option<String> = tx
         .query_row("SELECT key FROM phase WHERE seq = (SELECT max(seq) FROM phase) AND resolved_at IS NULL", [], |r| r.get(0))
-        .optional()
-        .map_err(db_err)?;
+        .optional()?;
     if open.as_deref() != Some(o.phase.as_str()) {
         return Err(Error::user(format!(
             "phase {} is not open for orders",
             o.phase
         )));
     }
-    let replaced = tx
-        .execute(
-            "UPDATE orders SET active = 0 WHERE phase_key = ?1 AND nation = ?2 AND active = 1",
-            params![o.phase, o.nation],
-        )
-        .map_err(db_err)?;
+    let replaced = tx.execute(
+        "UPDATE orders SET active = 0 WHERE phase_key = ?1 AND nation = ?2 AND active = 1",
+        params![o.phase, o.nation],
+    )?;
     tx.execute(
         "INSERT INTO orders (phase_key, nation, received_at, source, sha256, text, active) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 1)",
         params![o.phase, o.nation, o.received_at, o.source, o.sha256, o.text],
-    )
-    .map_err(db_err)?;
+    )?;
     let id = tx.last_insert_rowid();
     let what = if replaced > 0 {
         "replaces the earlier file"

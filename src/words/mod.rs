@@ -94,14 +94,13 @@ impl Words {
                 continue;
             }
             let mut files: Vec<_> = std::fs::read_dir(&sub)
-                .map_err(|e| Error::Io(format!("{}: {e}", sub.display())))?
+                .map_err(|e| Error::io_at(&sub, e))?
                 .filter_map(|e| e.ok().map(|e| e.path()))
                 .filter(|p| p.extension().is_some_and(|x| x == "ftl"))
                 .collect();
             files.sort();
             for path in files {
-                let text = std::fs::read_to_string(&path)
-                    .map_err(|e| Error::Io(format!("{}: {e}", path.display())))?;
+                let text = std::fs::read_to_string(&path).map_err(|e| Error::read_at(&path, e))?;
                 overrides.push((lang, path.display().to_string(), text));
             }
         }

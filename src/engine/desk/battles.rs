@@ -86,7 +86,7 @@ pub fn take(
                         phase: key.clone(),
                         received_at: desk.now.to_owned(),
                         json: serde_json::to_string(&(units, leaders))
-                            .map_err(|e| Error::Internal(e.to_string()))?,
+                            .map_err(|e| Error::internal(e.to_string()))?,
                     });
                     lines.push(crate::t!(
                         words,
