@@ -11,6 +11,8 @@ mod battles;
 mod browser_report;
 /// End-to-end tests of the `giglio` binary, one section per subcommand.
 mod cli;
+/// The order file codec: every order written reads back, names with any character.
+mod codec;
 /// Helpers: temporary campaigns, running the real binary.
 mod common;
 /// Crash safety: a crash at every failpoint, kill -9 at random moments, nothing twice.
