@@ -50,6 +50,12 @@ pub fn unparse_order(kind: &OrderKind) -> String {
     (one.keys + &one.sections).trim_matches('\n').to_owned()
 }
 
+/// A string as the file writes it, quoted by `toml` (`"V"`): for the order page, which
+/// assembles a list of them (alliances) or fills one in (a spy's choice).
+pub fn quoted(s: &str) -> String {
+    toml::Value::String(s.to_owned()).to_string()
+}
+
 /// A file without header that carries one order.
 fn file_of(kind: &OrderKind) -> OrderFile {
     let mut f = OrderFile::new("", "");

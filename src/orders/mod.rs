@@ -11,7 +11,7 @@ pub mod explain;
 mod lower;
 pub mod raw;
 
-pub use codec::{unparse, unparse_order};
+pub use codec::{quoted, unparse, unparse_order};
 pub use explain::problem_kind;
 pub use lower::{Header, Lowered, lower, masked_text};
 
