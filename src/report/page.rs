@@ -4,8 +4,9 @@
 //! clicks its orders and the page writes the order file.
 //!
 //! Every order the page offers, every place it refuses (with the rule) and every cost
-//! comes from the rules (`rules::options`, the sheet's own computation, and
-//! `rules::choices`), in the club's own world (`club_world`), embedded as JSON (`data`);
+//! comes from the rules' menu (`rules::menu`: the sheet's options and the page's
+//! choices on top of them), in the club's own world (`club_world`), embedded as JSON
+//! (`data`);
 //! each order's lines in the file are written by the orders' codec
 //! (`orders::unparse_order`, `offer`). The page's script (`templates/page.js`) only sums,
 //! flags and assembles: it knows no rule.

@@ -6,8 +6,7 @@ use super::place_name;
 use crate::orders::unparse_order;
 use crate::report::sheet::OwnWorld;
 use crate::rules::Campaign;
-use crate::rules::choices::{Choices, Priced};
-use crate::rules::options::Options;
+use crate::rules::menu::{Choices, Options, Priced};
 use crate::rules::order::OrderKind;
 use crate::rules::tables::Lang;
 use crate::t;
@@ -153,7 +152,7 @@ pub(super) fn data(words: &Words, p: &PageInput, own: &OwnWorld) -> PageData {
             .filter(|m| !m.sea)
             .map(|m| crate::rules::NodeCode(m.at))
             .collect();
-    let choices = crate::rules::choices::choices(c, own, nation, options, &seen);
+    let choices = options.choices(c, own, nation, &seen);
     let key = own.phase.key();
     let g = crate::report::map::Geometry::of(c);
     let mut places = BTreeMap::new();
@@ -249,7 +248,7 @@ pub(super) struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
-    pub(super) fn piece(&self, pc: &crate::rules::options::PieceOptions) -> PagePiece {
+    pub(super) fn piece(&self, pc: &crate::rules::menu::PieceOptions) -> PagePiece {
         let (w, l) = (self.words, self.l);
         let label = crate::report::sheet::piece_title(w, l, self.c, pc);
         let idle = crate::report::sheet::idle_text(w, l, &pc.idle, &pc.at, &pc.id);

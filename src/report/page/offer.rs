@@ -352,11 +352,11 @@ impl Ctx<'_> {
     /// its two branches are picked among the choices the rules accept.
     pub(super) fn spy_offer(
         &self,
-        pc: &crate::rules::options::PieceOptions,
+        pc: &crate::rules::menu::PieceOptions,
         choices: &[Choice],
     ) -> Offer {
         let piece = match pc.kind {
-            crate::rules::options::PieceKind::Army => Piece::Army(pc.id.as_str().into()),
+            crate::rules::menu::PieceKind::Army => Piece::Army(pc.id.as_str().into()),
             _ => Piece::Diplomat(pc.id.as_str().into()),
         };
         let order = OrderKind::Stance {

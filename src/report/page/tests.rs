@@ -51,7 +51,7 @@ fn the_page_offers_every_order_of_the_sheet() {
     .expect("a round opens");
     for world in [&start, &round] {
         let own = crate::rules::visibility::club_world(world, &v);
-        let options = crate::rules::options::options(&c, &own, &v);
+        let options = crate::rules::menu::options(&c, &own, &v);
         let (_, data) = page(&c, world, &v);
         let mut keys: Vec<String> = data["general"]
             .as_array()
