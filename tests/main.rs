@@ -45,7 +45,7 @@ mod orders_cases;
 /// order that depends on no hidden fact, over generated campaigns.
 mod own_check;
 /// The order page in real headless Chromium through WebDriver: a spring and a round
-/// clicked, the file mailed, every order accepted.
+/// clicked, the file mailed, every order accepted; hostile names shown as text.
 mod page;
 /// Property tests: conservation of ducats, one outcome per order, determinism.
 mod properties;
