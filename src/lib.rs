@@ -19,7 +19,7 @@
 //! |---|---|---|
 //! | [`cli`] | clap definitions, one file per subcommand, all printing, exit codes; the JSON contract (`cli::json`: every command's `--json` document, its schema, `giglio schema`) | hold game logic |
 //! | [`rules`] | ids, calendar, map, tables, world state, dice, orders and outcomes, the ledger; spring, summer and winter resolution (`rules::resolve`, with an index of who stands at each node, `rules::occupancy`), battle results in the campaign, victory, fog of war (`rules::visibility`: what each club may know), the orders a club may give (`rules::menu`: the sheet's options, and on top of them the order page's choices: refusals with their rule, costs); the contact-exchange mode (`rules::exchange`: a round replayed with the clubs' answers stops at the first encounter still waiting); typed facts only, the words come through `rules::say::Say` | do any I/O, write a sentence |
-//! | [`orders`] | order files: TOML → checked shape → `rules::order::OrderSet`, located diagnostics in the club's language, the JSON Schema | decide legality that needs the world |
+//! | [`orders`] | order files: TOML → checked shape → `rules::order::OrderSet`, located diagnostics in the club's language, the JSON Schema; and back (`orders::unparse`, serde + toml from the same types) | decide legality that needs the world |
 //! | [`submission`] | checking an order file end to end: shape, secret, legality (via `rules::resolve::check_orders`) | print, store |
 //! | [`auth`] | club secrets: issuing, salted hashes, constant-time checks | know game rules |
 //! | [`scenario`] | reading and validating `campaigns/<name>/*.toml` into a [`rules::Campaign`]; the clubs file and the `Club` domain type (`scenario::clubs`) | open SQLite, decide rules |

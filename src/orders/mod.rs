@@ -5,6 +5,11 @@
 //! alone (syntax, known codes, ranges, the phase an order belongs to, roads along a
 //! path). Whether an order is legal in the world is decided by `rules` when the phase
 //! is resolved; `giglio orders check` runs that same resolution on the club's orders.
+//!
+//! The way back, [`OrderSet`](crate::rules::order::OrderSet) → TOML, is `codec`
+//! ([`unparse`], [`unparse_order`]): written by serde and `toml` from the same types a
+//! file is read into (`raw`), for every file giglio writes (bots' files, the sheet's
+//! and the page's lines, receipts' echoes).
 
 mod codec;
 pub mod explain;
