@@ -26,7 +26,7 @@
 //! | [`submission`] | checking an order file end to end: shape, secret, legality (via `rules::resolve::check_orders`) | auth, diag, orders, report, rules, storage, words |
 //! | [`report`] | rendering through `templates/`: map SVG and PNG, battle cards, clubs' reports, bulletin, referee's report, order sheets and order pages; the rules' facts in words (`report::explain`, the one `Say`) | battle, error, orders, rulebook, rules, scenario, words; never storage, engine or mail |
 //! | [`mail`] | the transport: composing rendered text into messages (`mail::compose`), delivering the outbox (SMTP or `.eml`), reading raw messages (`mail::message`, Maildir, `mail::mbox`, `mail::imap`) in bounded memory, `giglio.toml` (`mail::config`) | diag, error, failpoint, scenario, storage, `words::Lang`; knows no game |
-//! | [`orders`] | order files: TOML → checked shape → `rules::order::OrderSet`, located diagnostics in the club's language, the JSON Schema | auth, diag, error, rules, scenario, words |
+//! | [`orders`] | order files: TOML → checked shape → `rules::order::OrderSet`, located diagnostics in the club's language, the JSON Schema; and back (`orders::unparse`, serde + `toml` from the same types) | auth, diag, error, rules, scenario, words |
 //! | [`storage`] | the campaign's SQLite file: migrations, phase snapshots and steps, journal, dice log, battle results, the mail archive and outbox, clubs, lock | error, failpoint, rules |
 //! | [`scenario`] | reading and validating `campaigns/<name>/*.toml` into a [`rules::Campaign`]; the clubs file and the `Club` type | battle, diag, error, rules |
 //! | [`battle`] | the tactical boundary: battle cards, results, rulesets as data, the four games' auto-resolvers, odds | rules |
@@ -34,7 +34,7 @@
 //! | [`simulate`] | whole campaigns played by bots in memory, in parallel, for balance statistics | battle, bots, rules |
 //! | [`rulebook`] | the campaign rulebook as giglio implements it (`docs/rulebook.{it,en}.md`, built in) | rules |
 //! | [`words`] | the message catalogue per language (`locales/*/*.ftl`, Project Fluent) with the referee's overrides, loaded once per command and passed in as a value; `t!` and the templates' `t()`; a phase's name in running text (`words::phases`); the language (`words::Lang`) | diag, error, rules |
-//! | [`rules`] | ids, calendar, map, tables, world state, dice, orders and outcomes, the ledger; spring, summer and winter resolution, battles in the campaign, victory, fog of war (`rules::visibility`), the orders a club may give (`rules::options`, `rules::choices`); typed facts only, the words come through `rules::say::Say` | `words::Lang` only: no I/O, no sentence |
+//! | [`rules`] | ids, calendar, map, tables, world state, dice, orders and outcomes, the ledger; spring, summer and winter resolution, battles in the campaign, victory, fog of war (`rules::visibility`), the orders a club may give (`rules::menu`, one menu for the sheet and the page); typed facts only, the words come through `rules::say::Say` | `words::Lang` only: no I/O, no sentence |
 //! | [`auth`] | club secrets: issuing, salted hashes, constant-time checks | error |
 //! | [`diag`] | located diagnostics (`file:line:col`), shared by every reader of user files | nothing |
 //! | [`error`] | the shell's error type and its exit codes | diag |

@@ -451,7 +451,7 @@ fn authenticate(
 mod tests {
     use super::*;
     use crate::rules::ids::{FleetId, NationCode, SeaCode};
-    use crate::rules::options::{Idle, options};
+    use crate::rules::menu::{Idle, options};
     use crate::rules::world::{Fleet, FleetAt};
     use crate::scenario::{self, Source};
 

@@ -11,6 +11,8 @@ mod battles;
 mod browser_report;
 /// End-to-end tests of the `giglio` binary, one section per subcommand.
 mod cli;
+/// The order file codec: every order written reads back, names with any character.
+mod codec;
 /// Helpers: temporary campaigns, running the real binary.
 mod common;
 /// Crash safety: a crash at every failpoint, kill -9 at random moments, nothing twice.
@@ -43,7 +45,7 @@ mod orders_cases;
 /// order that depends on no hidden fact, over generated campaigns.
 mod own_check;
 /// The order page in real headless Chromium through WebDriver: a spring and a round
-/// clicked, the file mailed, every order accepted.
+/// clicked, the file mailed, every order accepted; hostile names shown as text.
 mod page;
 /// Property tests: conservation of ducats, one outcome per order, determinism.
 mod properties;

@@ -5,7 +5,8 @@
 //! through `giglio inbox` (the real binary), and the receipt accepts every order. The
 //! test writes screenshots of the page at 420 and 1200 pixels wide into target/ (the
 //! club's guide's picture is docs/order-page.png, copied from there). No step waits by the
-//! clock: every wait is WebDriver's wait for an element.
+//! clock: every wait is WebDriver's wait for an element. A page whose nation and node
+//! bear hostile names shows them as text.
 
 use crate::common::giglio;
 use crate::common::webdriver::Driver;
@@ -565,4 +566,69 @@ fn a_referee_turns_the_page_off_for_a_club() {
     let page = String::from_utf8(v.files["ordini-V-1494-r01.html"].clone()).expect("UTF-8");
     assert!(page.contains("\"to\":\"ordini@giglio.invalid\""));
     assert!(v.text.contains("ordini-V-1494-r01.html"), "{}", v.text);
+}
+
+/// A campaign whose nation V and node V0 bear hostile names: the template's own
+/// placeholders, HTML with a script in an attribute, the end of a script element and a
+/// comment that would change how the rest of one is read. In Chromium they are text:
+/// the title and heading read them as written, no image or third script exists, the map
+/// stands once, no alert opens (WebDriver would refuse the next command), and the
+/// script read the data whole (its pieces drawn, the node's name in its target).
+#[test]
+fn hostile_names_are_text_in_the_browser() {
+    use giglio::rules::{NationCode, World};
+    let nation = "{{map}} {{data}} <img src=x onerror=alert(1)> </script>";
+    let node = "<img src=x onerror=alert(2)></script><script>alert(3)</script><!--<script>";
+    let mut source = giglio::scenario::Source::builtin("il-giglio").expect("built in");
+    for (file, key, was, name) in [
+        ("nations.toml", "name_en", "Republic of Venice", nation),
+        ("map.toml", "name", "Venezia", node),
+    ] {
+        let text = source.files.get_mut(file).expect("the file");
+        let from = format!("{key} = \"{was}\"");
+        assert!(text.contains(&from), "{file} names it");
+        let to = format!("{key} = {}", giglio::orders::quoted(name));
+        *text = text.replacen(&from, &to, 1);
+    }
+    let c = giglio::scenario::load(&source).expect("the campaign loads");
+    let v = NationCode::from("V");
+    let world = World::start(&c, std::slice::from_ref(&v));
+    let html = giglio::report::page::render(
+        &giglio::words::Words::load(None).expect("catalogue"),
+        &giglio::report::page::PageInput {
+            campaign: &c,
+            world: &world,
+            nation: &v,
+            lang: giglio::rules::tables::Lang::En,
+            deadline: None,
+            map_svg: "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\"></svg>",
+            orders_to: "referee@example.org",
+        },
+    );
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("hostile.html");
+    std::fs::write(&path, html).expect("write the page");
+    let d = Driver::start();
+    d.run(d.client.goto(&format!("file://{}", path.display())))
+        .expect("open the page");
+    css(&d, "#pg-pieces button.piece");
+    let title = format!("Il Giglio: orders of {nation} for 1494-spring");
+    assert_eq!(d.run(d.client.title()).expect("the title"), title);
+    assert_eq!(
+        d.run(css(&d, "header h1").text()).expect("the heading"),
+        title
+    );
+    let seen = d
+        .run(d.client.execute(
+            "return [document.images.length, document.scripts.length, \
+             document.querySelectorAll('svg').length, \
+             document.querySelector('[data-node=\"V0\"] title').textContent, \
+             document.getElementById('pg-data').textContent.includes('<')]",
+            vec![],
+        ))
+        .expect("the page's elements");
+    assert_eq!(
+        seen,
+        serde_json::json!([0, 2, 1, format!("V0 {node}"), false])
+    );
 }

@@ -933,7 +933,7 @@ fn lower_order_of_battle(cx: &mut Ctx, o: &Spanned<raw::RawOrderOfBattle>) {
             return;
         };
         units.push(OobUnit {
-            name: clean_text(&r.name, 60),
+            name: clean_text(&r.name, super::MAX_NAME_CHARS),
             kind: r.kind.get_ref().clone(),
             campaign_value: value,
             ratings: r.ratings.clone(),
@@ -943,7 +943,7 @@ fn lower_order_of_battle(cx: &mut Ctx, o: &Spanned<raw::RawOrderOfBattle>) {
         .leader
         .iter()
         .map(|l| OobLeader {
-            name: clean_text(&l.get_ref().name, 60),
+            name: clean_text(&l.get_ref().name, super::MAX_NAME_CHARS),
             ratings: l.get_ref().ratings.clone(),
         })
         .collect();

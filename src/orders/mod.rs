@@ -5,15 +5,20 @@
 //! alone (syntax, known codes, ranges, the phase an order belongs to, roads along a
 //! path). Whether an order is legal in the world is decided by `rules` when the phase
 //! is resolved; `giglio orders check` runs that same resolution on the club's orders.
+//!
+//! The way back, [`OrderSet`](crate::rules::order::OrderSet) → TOML, is `codec`
+//! ([`unparse`], [`unparse_order`]): written by serde and `toml` from the same types a
+//! file is read into (`raw`), for every file giglio writes (bots' files, the sheet's
+//! and the page's lines, receipts' echoes).
 
+mod codec;
 pub mod explain;
 mod lower;
 pub mod raw;
-mod unparse;
 
+pub use codec::{quoted, unparse, unparse_order};
 pub use explain::problem_kind;
 pub use lower::{Header, Lowered, lower, masked_text};
-pub use unparse::{unparse, unparse_order};
 
 use crate::diag::Diagnostic;
 
@@ -21,6 +26,8 @@ use crate::diag::Diagnostic;
 pub const MAX_FILE_BYTES: usize = 64 * 1024;
 /// Most orders in one file.
 pub const MAX_ORDERS: usize = 200;
+/// Longest name of a unit or leader in an order of battle, in characters.
+pub const MAX_NAME_CHARS: usize = 60;
 /// Longest note to the referee, in characters.
 pub const MAX_NOTE_CHARS: usize = 500;
 

@@ -3,15 +3,16 @@
 //! These DTOs keep the byte span of every value a diagnostic may point at, and derive
 //! the JSON Schema `giglio orders schema` prints, so an editor can complete and check
 //! an order file as the club types it. The format is documented in the club's guide
-//! (`docs/club-guide.en.md`, `docs/club-guide.it.md`).
+//! (`docs/club-guide.en.md`, `docs/club-guide.it.md`). They are also what giglio writes
+//! (`orders::unparse`, through serde and `toml`), so every file it writes is one it reads.
 
 use schemars::JsonSchema;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use toml::Spanned;
 
 /// One club's orders for one phase.
-#[derive(Debug, Deserialize, JsonSchema)]
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 #[schemars(
     title = "giglio order file",
@@ -19,9 +20,11 @@ use toml::Spanned;
 )]
 pub struct OrderFile {
     /// The club's nation code (`V`, `HRI`…).
+    #[serde(skip_serializing_if = "blank")]
     #[schemars(with = "String")]
     pub club: Spanned<String>,
     /// The phase these orders are for: `1494-spring`, `1494-r03`, `1494-winter`.
+    #[serde(skip_serializing_if = "blank")]
     #[schemars(with = "String")]
     pub phase: Spanned<String>,
     /// The club's secret, as issued by the referee.
@@ -38,11 +41,13 @@ pub struct OrderFile {
     #[schemars(with = "Option<i64>")]
     pub loan: Option<Spanned<i64>>,
     /// G8.1: the club's secret objective (first spring only).
-    #[serde(default)]
+    // `toml` writes no `None`; a table's is skipped by name too, so that the schema
+    // shows no `default: null` for it (one for a string or a number, as ever).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "Option<RawObjective>")]
     pub objective: Option<Spanned<RawObjective>>,
     /// G2b.5: a sealed bid for the Strategos.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "Option<RawStrategos>")]
     pub strategos: Option<Spanned<RawStrategos>>,
     /// G5.2: declare alliances with these nations.
@@ -50,83 +55,128 @@ pub struct OrderFile {
     #[schemars(with = "Vec<String>")]
     pub alliances: Vec<Spanned<String>>,
     /// G2b.1: raise new armies.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(with = "Vec<RawRaise>")]
     pub raise: Vec<Spanned<RawRaise>>,
     /// G2b.1: reinforce armies standing in owned cities.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(with = "Vec<RawArmyValue>")]
     pub reinforce: Vec<Spanned<RawArmyValue>>,
     /// G2b.2: move ducats between two armies in one node.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(with = "Vec<RawTransfer>")]
     pub transfer: Vec<Spanned<RawTransfer>>,
     /// G2b.3: detach garrisons.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(with = "Vec<RawGarrison>")]
     pub garrison: Vec<Spanned<RawGarrison>>,
     /// G2b.4: fortify cities and villages.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(with = "Vec<RawNode>")]
     pub fortify: Vec<Spanned<RawNode>>,
     /// G2b.4: repair breached places.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(with = "Vec<RawNode>")]
     pub repair: Vec<Spanned<RawNode>>,
     /// G2b.5: hire specialists.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(with = "Vec<RawHire>")]
     pub hire: Vec<Spanned<RawHire>>,
     /// G2b.6: build fleets.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(with = "Vec<RawPort>")]
     pub fleet: Vec<Spanned<RawPort>>,
 
     // ---- summer rounds ----
     /// G3b: moves along roads.
-    #[serde(default, rename = "move")]
+    #[serde(default, rename = "move", skip_serializing_if = "Vec::is_empty")]
     #[schemars(with = "Vec<RawMove>")]
     pub moves: Vec<Spanned<RawMove>>,
     /// G3c.3: standing encounter choices.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(with = "Vec<RawStance>")]
     pub stance: Vec<Spanned<RawStance>>,
     /// G3d: sieges.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(with = "Vec<RawSiege>")]
     pub siege: Vec<Spanned<RawSiege>>,
     /// G2b.5: assassin missions.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(with = "Vec<RawAssassin>")]
     pub assassin: Vec<Spanned<RawAssassin>>,
     /// G3e.1: fleet moves.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(with = "Vec<RawFleetMove>")]
     pub fleet_move: Vec<Spanned<RawFleetMove>>,
     /// G3e.3: embarking an army.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(with = "Vec<RawEmbark>")]
     pub embark: Vec<Spanned<RawEmbark>>,
     /// G3e.3: landing the army carried.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(with = "Vec<RawLand>")]
     pub land: Vec<Spanned<RawLand>>,
     /// G3c.3: replies to encounters, in contact-exchange mode.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(with = "Vec<RawEncounter>")]
     pub encounter: Vec<Spanned<RawEncounter>>,
     /// G3c.7: results of table battles.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(with = "Vec<RawBattleResult>")]
     pub battle_result: Vec<Spanned<RawBattleResult>>,
     /// §0.5: a club's own order of battle for a pending battle, in a ruleset's terms.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(with = "Vec<RawOrderOfBattle>")]
     pub order_of_battle: Vec<Spanned<RawOrderOfBattle>>,
 }
 
+impl OrderFile {
+    /// A file of `club` for `phase` with no order, for the writer to fill
+    /// (`orders::unparse`); blank codes are left out of what is written (one order alone).
+    pub fn new(club: &str, phase: &str) -> OrderFile {
+        OrderFile {
+            club: unspanned(club.to_owned()),
+            phase: unspanned(phase.to_owned()),
+            secret: None,
+            note: None,
+            loan: None,
+            objective: None,
+            strategos: None,
+            alliances: Vec::new(),
+            raise: Vec::new(),
+            reinforce: Vec::new(),
+            transfer: Vec::new(),
+            garrison: Vec::new(),
+            fortify: Vec::new(),
+            repair: Vec::new(),
+            hire: Vec::new(),
+            fleet: Vec::new(),
+            moves: Vec::new(),
+            stance: Vec::new(),
+            siege: Vec::new(),
+            assassin: Vec::new(),
+            fleet_move: Vec::new(),
+            embark: Vec::new(),
+            land: Vec::new(),
+            encounter: Vec::new(),
+            battle_result: Vec::new(),
+            order_of_battle: Vec::new(),
+        }
+    }
+}
+
+/// A value that was read from no file (what the writer builds): its span is empty.
+pub fn unspanned<T>(value: T) -> Spanned<T> {
+    Spanned::new(0..0, value)
+}
+
+/// Whether a header code is blank: an order written alone has no header.
+fn blank(code: &Spanned<String>) -> bool {
+    code.get_ref().is_empty()
+}
+
 /// G8.1: an objective; `target` names the nation for `conquer_nation`.
-#[derive(Debug, Deserialize, JsonSchema)]
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawObjective {
     /// keep_possessions, conquer_nation, most_capitals, most_ducats, most_cities,
@@ -140,7 +190,7 @@ pub struct RawObjective {
 }
 
 /// G2b.5: a sealed bid, and the move order wanted if it wins.
-#[derive(Debug, Deserialize, JsonSchema)]
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawStrategos {
     #[schemars(with = "i64")]
@@ -150,7 +200,7 @@ pub struct RawStrategos {
     pub move_order: Vec<Spanned<String>>,
 }
 
-#[derive(Debug, Deserialize, JsonSchema)]
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawRaise {
     /// An owned city.
@@ -161,7 +211,7 @@ pub struct RawRaise {
     pub value: Spanned<i64>,
 }
 
-#[derive(Debug, Deserialize, JsonSchema)]
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawArmyValue {
     /// An army of the club (`V-A1`).
@@ -172,7 +222,7 @@ pub struct RawArmyValue {
 }
 
 /// G2b.3: a garrison detached from an army.
-#[derive(Debug, Deserialize, JsonSchema)]
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawGarrison {
     /// An army of the club (`V-A1`).
@@ -187,7 +237,7 @@ pub struct RawGarrison {
     pub node: Option<Spanned<String>>,
 }
 
-#[derive(Debug, Deserialize, JsonSchema)]
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawTransfer {
     #[schemars(with = "String")]
@@ -198,14 +248,14 @@ pub struct RawTransfer {
     pub value: Spanned<i64>,
 }
 
-#[derive(Debug, Deserialize, JsonSchema)]
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawNode {
     #[schemars(with = "String")]
     pub node: Spanned<String>,
 }
 
-#[derive(Debug, Deserialize, JsonSchema)]
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawPort {
     #[schemars(with = "String")]
@@ -214,7 +264,7 @@ pub struct RawPort {
 
 /// G2b.5: `specialist` is sapper (with `army` or `node`), diplomat (with `node`), spy or
 /// assassin.
-#[derive(Debug, Deserialize, JsonSchema)]
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawHire {
     #[schemars(with = "String")]
@@ -228,14 +278,14 @@ pub struct RawHire {
 }
 
 /// A path of nodes: `["V8", "F7"]` or `"V8 -> F7"` (`→` also reads).
-#[derive(Debug, Deserialize, JsonSchema)]
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(untagged)]
 pub enum RawPath {
     List(Vec<String>),
     Arrows(String),
 }
 
-#[derive(Debug, Deserialize, JsonSchema)]
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawMove {
     /// An army (`V-A1`) or diplomat (`V-D1`) of the club.
@@ -247,7 +297,7 @@ pub struct RawMove {
 }
 
 /// G3c.4: with a spy, a choice that depends on the enemy's size.
-#[derive(Debug, Deserialize, JsonSchema)]
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawSpy {
     #[schemars(with = "i64")]
@@ -258,7 +308,7 @@ pub struct RawSpy {
     pub otherwise: Spanned<String>,
 }
 
-#[derive(Debug, Deserialize, JsonSchema)]
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawStance {
     #[schemars(with = "String")]
@@ -271,16 +321,16 @@ pub struct RawStance {
     #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub when_contacted: Option<Spanned<String>>,
-    #[serde(default)]
-    #[schemars(with = "Option<RawSpy>")]
-    pub spy: Option<Spanned<RawSpy>>,
     /// Where to retreat to (G3c.6).
     #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub retreat_to: Option<Spanned<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Option<RawSpy>")]
+    pub spy: Option<Spanned<RawSpy>>,
 }
 
-#[derive(Debug, Deserialize, JsonSchema)]
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawSiege {
     #[schemars(with = "String")]
@@ -297,7 +347,7 @@ pub struct RawSiege {
 
 /// G2b.5: `target` is commander (with `army`, or `node` for the largest enemy army there), sapper (with `army` or `node`),
 /// diplomat (with `diplomat`) or spy (with `nation`).
-#[derive(Debug, Deserialize, JsonSchema)]
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawAssassin {
     #[schemars(with = "String")]
@@ -316,7 +366,7 @@ pub struct RawAssassin {
     pub nation: Option<Spanned<String>>,
 }
 
-#[derive(Debug, Deserialize, JsonSchema)]
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawFleetMove {
     #[schemars(with = "String")]
@@ -326,7 +376,7 @@ pub struct RawFleetMove {
     pub to: Spanned<String>,
 }
 
-#[derive(Debug, Deserialize, JsonSchema)]
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawEmbark {
     #[schemars(with = "String")]
@@ -335,7 +385,7 @@ pub struct RawEmbark {
     pub army: Spanned<String>,
 }
 
-#[derive(Debug, Deserialize, JsonSchema)]
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawLand {
     #[schemars(with = "String")]
@@ -344,7 +394,7 @@ pub struct RawLand {
     pub node: Spanned<String>,
 }
 
-#[derive(Debug, Deserialize, JsonSchema)]
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawEncounter {
     /// The encounter's id, as the referee's mail gives it.
@@ -354,7 +404,7 @@ pub struct RawEncounter {
     pub choice: Spanned<String>,
 }
 
-#[derive(Debug, Deserialize, JsonSchema)]
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawBattleResult {
     /// The battle's id (`1495-r03-M5`).
@@ -371,7 +421,7 @@ pub struct RawBattleResult {
 
 /// A club's order of battle for one battle and one ruleset (§0.5): its units' values
 /// must add up to the army's ducats.
-#[derive(Debug, Deserialize, JsonSchema)]
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawOrderOfBattle {
     #[schemars(with = "String")]
@@ -381,12 +431,12 @@ pub struct RawOrderOfBattle {
     pub ruleset: Spanned<String>,
     #[schemars(with = "Vec<RawOobUnit>")]
     pub unit: Vec<Spanned<RawOobUnit>>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(with = "Vec<RawOobLeader>")]
     pub leader: Vec<Spanned<RawOobLeader>>,
 }
 
-#[derive(Debug, Deserialize, JsonSchema)]
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawOobUnit {
     pub name: String,
@@ -400,7 +450,7 @@ pub struct RawOobUnit {
     pub ratings: BTreeMap<String, i64>,
 }
 
-#[derive(Debug, Deserialize, JsonSchema)]
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawOobLeader {
     pub name: String,

@@ -1,11 +1,11 @@
 //! The pre-filled order sheet attached to every club report: a valid order file for the
 //! open phase with the header filled in (the secret left for the club to type), and, as
 //! comments in the club's language, every piece with what it does if the club sends
-//! nothing and the orders it may give (from `rules::options`, which sees only the
+//! nothing and the orders it may give (from `rules::menu`, which sees only the
 //! club's own world).
 
 use crate::orders::unparse_order;
-use crate::rules::options::{Idle, Options, PieceKind, PieceOptions, SpringOptions};
+use crate::rules::menu::{Idle, Options, PieceKind, PieceOptions, SpringOptions};
 use crate::rules::order::{OrderKind, Piece};
 use crate::rules::tables::Lang;
 use crate::rules::{Campaign, NationCode};
@@ -501,7 +501,7 @@ impl OwnWorld {
     /// Projects `world` (the referee's) to `nation`'s own and finds its options.
     pub fn of(campaign: &Campaign, world: &crate::rules::World, nation: &NationCode) -> Self {
         let world = crate::rules::visibility::club_world(world, nation);
-        let options = crate::rules::options::options(campaign, &world, nation);
+        let options = crate::rules::menu::options(campaign, &world, nation);
         OwnWorld { world, options }
     }
 }

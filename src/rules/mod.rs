@@ -7,15 +7,14 @@
 pub mod battles;
 pub mod calendar;
 pub mod campaign;
-pub mod choices;
 pub mod chronicle;
 pub mod dice;
 pub mod exchange;
 pub mod ids;
 pub mod ledger;
 pub mod map;
+pub mod menu;
 mod occupancy;
-pub mod options;
 pub mod order;
 pub mod outcome;
 pub mod resolve;

@@ -1,5 +1,6 @@
-//! What the order page (`report::page`) needs beyond the sheet's suggestions, every
-//! item decided by the rules' own check ([`super::resolve::check_orders`]) in the
+//! The menu's choices: what the order page (`report::page`) offers beyond the sheet's
+//! suggestions ([`super::Options`]), every
+//! item decided by the rules' own check ([`crate::rules::resolve::check_orders`]) in the
 //! club's own world, or, for a move, by the checks the resolution makes before moving
 //! (`summer::refused_before_moving`), which spare a whole resolution per
 //! batch of places: for every place a piece cannot go, the rule that refuses it; the
@@ -9,16 +10,18 @@
 //! assassins' targets; the rule an order beyond the treasury breaks. So the page sums
 //! and flags, and never judges.
 
-use super::calendar::Phase;
-use super::campaign::Campaign;
-use super::ids::{Ducats, NationCode, NodeCode};
-use super::options::{Options, PieceKind};
-use super::order::{AssassinTarget, FleetTo, Objective, OrderKind, OrderSet, Piece, SpyCondition};
-use super::outcome::Outcome;
-use super::resolve::check_orders;
-use super::summer::refused_before_moving;
-use super::tables::{Choice, ObjectiveKind};
-use super::world::World;
+use super::{Options, PieceKind, PieceOptions};
+use crate::rules::calendar::Phase;
+use crate::rules::campaign::Campaign;
+use crate::rules::ids::{Ducats, NationCode, NodeCode};
+use crate::rules::order::{
+    AssassinTarget, FleetTo, Objective, OrderKind, OrderSet, Piece, SpyCondition,
+};
+use crate::rules::outcome::Outcome;
+use crate::rules::resolve::check_orders;
+use crate::rules::summer::refused_before_moving;
+use crate::rules::tables::{Choice, ObjectiveKind};
+use crate::rules::world::World;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
@@ -73,7 +76,7 @@ pub struct Choices {
 /// Returns the page's choices for `nation` in its own world (`club_world`), given the
 /// sheet's options of that world and the nodes where the club sees a foreign force on
 /// land (`visibility::markers`: the fog decides them, not this module).
-pub fn choices(
+pub(super) fn choices(
     c: &Campaign,
     world: &World,
     nation: &NationCode,
@@ -145,7 +148,7 @@ fn shortest_paths(c: &Campaign, from: &NodeCode) -> BTreeMap<NodeCode, Vec<NodeC
     let mut queue = VecDeque::from([from.clone()]);
     while let Some(n) = queue.pop_front() {
         let mut next: Vec<&NodeCode> = c.map.neighbours(n.as_str()).collect();
-        next.sort_by(|a, b| super::ids::natural_cmp(a.as_str(), b.as_str()));
+        next.sort_by(|a, b| crate::rules::ids::natural_cmp(a.as_str(), b.as_str()));
         for m in next {
             if !paths.contains_key(m) {
                 let mut p = paths[&n].clone();
@@ -167,7 +170,7 @@ type Candidates = Vec<(String, Vec<(String, OrderKind)>)>;
 ///
 /// Almost every candidate is refused by the checks a move or a sailing makes before it
 /// changes anything (whose piece, where it stands, the allowance, banned roads, one
-/// lane): the rules' own pre-move check ([`super::summer::refused_before_moving`], the
+/// lane): the rules' own pre-move check ([`crate::rules::summer::refused_before_moving`], the
 /// code the resolution runs first) judges those on the club's world, with no
 /// resolution. Only the candidates it lets pass are judged by the rules' check, one
 /// candidate of every piece in one check, as the sheet's options are.
@@ -246,7 +249,7 @@ fn candidates(c: &Campaign, world: &World, options: &Options) -> Candidates {
                 };
                 if world
                     .armies
-                    .get(&super::ids::ArmyId::from(p.id.as_str()))
+                    .get(&crate::rules::ids::ArmyId::from(p.id.as_str()))
                     .is_some_and(|a| a.aboard.is_some())
                 {
                     continue;
@@ -262,7 +265,7 @@ fn candidates(c: &Campaign, world: &World, options: &Options) -> Candidates {
                 }
             }
             PieceKind::Fleet => {
-                let fleet: super::ids::FleetId = p.id.as_str().into();
+                let fleet: crate::rules::ids::FleetId = p.id.as_str().into();
                 let seas = c.map.seas().map(|s| FleetTo::Sea(s.code.clone()));
                 let ports = c
                     .map
@@ -290,7 +293,7 @@ fn candidates(c: &Campaign, world: &World, options: &Options) -> Candidates {
 }
 
 /// Where a moving order goes: its last node, sea zone or port.
-pub fn destination(o: &OrderKind) -> Option<String> {
+fn destination(o: &OrderKind) -> Option<String> {
     match o {
         OrderKind::Move { path, .. } => path.last().map(|n| n.to_string()),
         OrderKind::FleetMove {
@@ -404,7 +407,7 @@ fn kept_per_piece(
 }
 
 /// The road piece of a piece's options, for stance orders.
-fn road_piece(p: &super::options::PieceOptions) -> Piece {
+fn road_piece(p: &PieceOptions) -> Piece {
     match p.kind {
         PieceKind::Army => Piece::Army(p.id.as_str().into()),
         _ => Piece::Diplomat(p.id.as_str().into()),
@@ -412,7 +415,7 @@ fn road_piece(p: &super::options::PieceOptions) -> Piece {
 }
 
 /// The pieces that take stances: those that move by road this round.
-fn road_pieces(options: &Options) -> impl Iterator<Item = &super::options::PieceOptions> {
+fn road_pieces(options: &Options) -> impl Iterator<Item = &PieceOptions> {
     options.pieces.iter().filter(|p| {
         p.kind != PieceKind::Fleet && p.orders.iter().any(|o| matches!(o, OrderKind::Move { .. }))
     })
@@ -444,7 +447,7 @@ fn retreats(
             .collect::<BTreeSet<NodeCode>>()
             .into_iter()
             .collect();
-        near.sort_by(|a, b| super::ids::natural_cmp(a.as_str(), b.as_str()));
+        near.sort_by(|a, b| crate::rules::ids::natural_cmp(a.as_str(), b.as_str()));
         for n in near {
             ids.push(&p.id);
             kinds.push(OrderKind::Stance {
@@ -505,10 +508,10 @@ fn treasury_after(
     nation: &NationCode,
     kinds: &[OrderKind],
 ) -> Option<Ducats> {
-    let mut dice = super::dice::SeededDice::new([0; 32]);
+    let mut dice = crate::rules::dice::SeededDice::new([0; 32]);
     let orders = BTreeMap::from([(nation.clone(), OrderSet::from_kinds(kinds.iter().cloned()))]);
     // `world` has no battles ([`choices`] dropped them): no copy to clear them.
-    let r = super::resolve::resolve(c, world, &orders, &BTreeMap::new(), &mut dice).ok()?;
+    let r = crate::rules::resolve::resolve(c, world, &orders, &BTreeMap::new(), &mut dice).ok()?;
     r.next.as_ref()?.nations.get(nation).map(|n| n.treasury)
 }
 
@@ -536,7 +539,7 @@ fn spring(c: &Campaign, world: &World, nation: &NationCode, options: &Options, o
     }
     offered.extend(options.pieces.iter().flat_map(|p| p.orders.iter().cloned()));
     let mut extra = Vec::new();
-    let own: Vec<&super::world::Army> = world
+    let own: Vec<&crate::rules::world::Army> = world
         .armies
         .values()
         .filter(|a| &a.nation == nation)
@@ -736,8 +739,8 @@ mod tests {
         let full = round_world(&c);
         let mut rules = BTreeSet::new();
         for n in full.clubs.iter() {
-            let w = super::super::visibility::club_world(&full, n);
-            let options = super::super::options::options(&c, &w, n);
+            let w = crate::rules::visibility::club_world(&full, n);
+            let options = super::super::options(&c, &w, n);
             let mut kinds: Vec<OrderKind> = candidates(&c, &w, &options)
                 .into_iter()
                 .flat_map(|(_, list)| list.into_iter().map(|(_, o)| o))

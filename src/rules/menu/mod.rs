@@ -1,10 +1,20 @@
-//! The orders a club may give in the open phase, piece by piece, and what each piece
-//! does if the club sends nothing: the material of the pre-filled order sheet.
+//! The menu of a club's orders in the open phase: one computation, in the club's own
+//! world ([`super::visibility::club_world`]), that the pre-filled order sheet and the
+//! order page both show.
 //!
-//! Computed from the club's own world ([`super::visibility::club_world`]), so it can
-//! tell no hidden fact; and every suggested order is one that the rules' own check
-//! ([`super::resolve::check_orders`]) accepts there, so uncommenting any suggestion gives
-//! a valid order. Nothing is decided here that the resolution does not decide itself.
+//! [`options`] gives, piece by piece, the orders a club may give and what each piece
+//! does if the club sends nothing (the sheet shows these); [`Options::choices`] adds
+//! what the page offers beyond them (`choices`: the rule that refuses each place, the
+//! stances, fallback nodes and spy choices, the assassins' targets, what each spring
+//! order costs). Computed from the club's own world, the menu can tell no hidden fact;
+//! every order in it is one that the rules' own check
+//! ([`super::resolve::check_orders`]) accepts there, so uncommenting any suggestion or
+//! clicking any offer gives a valid order. Nothing is decided here that the resolution
+//! does not decide itself.
+
+mod choices;
+
+pub use choices::{Choices, Priced, Refusal};
 
 use super::calendar::Phase;
 use super::campaign::Campaign;
@@ -91,6 +101,21 @@ pub struct SpringOptions {
 pub struct Options {
     pub pieces: Vec<PieceOptions>,
     pub spring: Option<SpringOptions>,
+}
+
+impl Options {
+    /// The page's choices for `nation` in its own world (`club_world`), on top of these
+    /// options of that world, given the nodes where the club sees a foreign force on
+    /// land (`visibility::markers`: the fog decides them, not this module).
+    pub fn choices(
+        &self,
+        c: &Campaign,
+        world: &World,
+        nation: &NationCode,
+        seen: &std::collections::BTreeSet<NodeCode>,
+    ) -> Choices {
+        choices::choices(c, world, nation, self, seen)
+    }
 }
 
 /// Returns the club's options in the open phase of `world`, which must be the club's

@@ -1,0 +1,314 @@
+//! The page's data: what its script reads as JSON (the club, the phase, the words, the
+//! map's places, and every offer of every piece and of the nation).
+
+use super::PageInput;
+use super::place_name;
+use crate::orders::unparse_order;
+use crate::report::sheet::OwnWorld;
+use crate::rules::Campaign;
+use crate::rules::menu::{Choices, Options, Priced};
+use crate::rules::order::OrderKind;
+use crate::rules::tables::Lang;
+use crate::t;
+use crate::words::Words;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// One order the page offers.
+#[derive(Serialize)]
+pub(super) struct Offer {
+    /// Unique in the page.
+    pub(super) key: String,
+    /// The kind of order, to show offers of one kind together (`page-g-<group>`).
+    pub(super) group: &'static str,
+    /// Offers of one slot replace each other (one action per piece and round, one
+    /// loan, one objective…).
+    pub(super) slot: String,
+    pub(super) label: String,
+    /// The order's lines in the file; `{v}` stands for its value.
+    pub(super) toml: String,
+    /// A top-level key (loan, objective, Strategos), written before the tables.
+    pub(super) top: bool,
+    /// For an alliance: the list key and the quoted item.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) list: Option<(String, String)>,
+    /// What it is drawn along on the map: the piece's place, then the path.
+    pub(super) path: Vec<String>,
+    /// The default value, for an order that has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) value: Option<i64>,
+    /// The least value and the rule that sets it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) min: Option<(i64, String)>,
+    /// The greatest value and the rule that sets it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) max: Option<(i64, String)>,
+    /// Ducats from the treasury at the default value, and per ducat of value more.
+    pub(super) cost: i64,
+    pub(super) per: i64,
+    /// Choices made inside the order (a spy's two branches), each written where
+    /// `{name}` stands in its lines and words.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub(super) picks: Vec<Pick>,
+    /// For a Strategos bid: the clubs its move order may name (code, name), written
+    /// where `{seq}` stands; the club clicks them in turn.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub(super) seq: Vec<(String, String)>,
+}
+
+/// One choice inside an order: its options as (the file's value, the words).
+#[derive(Serialize)]
+pub(super) struct Pick {
+    pub(super) name: &'static str,
+    pub(super) label: String,
+    pub(super) options: Vec<(String, String)>,
+}
+
+#[derive(Serialize)]
+pub(super) struct PagePiece {
+    pub(super) id: String,
+    pub(super) at: String,
+    pub(super) label: String,
+    pub(super) idle: String,
+    pub(super) offers: Vec<Offer>,
+    /// Place → the rule that refuses it.
+    pub(super) refused: BTreeMap<String, String>,
+}
+
+#[derive(Serialize)]
+pub(super) struct PageData {
+    pub(super) lang: &'static str,
+    pub(super) club: String,
+    pub(super) phase: String,
+    pub(super) file: String,
+    pub(super) to: String,
+    pub(super) subject: String,
+    pub(super) spring: bool,
+    /// What spring orders may spend (spring), and the rule a too dear order breaks.
+    pub(super) treasury: i64,
+    pub(super) treasury_rule: String,
+    pub(super) words: BTreeMap<String, String>,
+    /// Code → x, y on the map, and the place's name.
+    pub(super) places: BTreeMap<String, (f64, f64, String)>,
+    pub(super) pieces: Vec<PagePiece>,
+    pub(super) general: Vec<Offer>,
+}
+
+/// The page's own words, without arguments (or with `{…}` for the script to fill in).
+const WORDS: &[&str] = &[
+    "page-intro",
+    "page-open",
+    "page-pieces",
+    "page-general",
+    "page-orders",
+    "page-none",
+    "page-remove",
+    "page-secret",
+    "page-secret-note",
+    "page-file",
+    "page-copy",
+    "page-copied",
+    "page-save",
+    "page-mail",
+    "page-choose",
+    "page-not-offered",
+    "page-receipt",
+    "page-move-order",
+    "page-move-order-clear",
+];
+
+/// The groups' titles, by group.
+pub(super) const GROUPS: &[&str] = &[
+    "move",
+    "siege",
+    "stance",
+    "retreat",
+    "spy",
+    "fleet-move",
+    "embark",
+    "assassin",
+    "raise",
+    "army",
+    "works",
+    "sapper",
+    "hire",
+    "fleet",
+    "loan",
+    "objective",
+    "alliance",
+    "strategos",
+    "other",
+];
+
+/// What the page's script reads: the club, the phase, the words, the places, and the
+/// offers of every piece and of the nation.
+pub(super) fn data(words: &Words, p: &PageInput, own: &OwnWorld) -> PageData {
+    let (c, l, nation) = (p.campaign, p.lang, p.nation);
+    let (options, own) = (&own.options, &own.world);
+    // The nodes where the club sees a foreign force on land: what it may aim at.
+    let seen: std::collections::BTreeSet<crate::rules::NodeCode> =
+        crate::rules::visibility::markers(c, p.world, nation)
+            .into_iter()
+            .filter(|m| !m.sea)
+            .map(|m| crate::rules::NodeCode(m.at))
+            .collect();
+    let choices = options.choices(c, own, nation, &seen);
+    let key = own.phase.key();
+    let g = crate::report::map::Geometry::of(c);
+    let mut places = BTreeMap::new();
+    for (code, &(x, y)) in g.nodes.iter().chain(g.seas.iter()) {
+        places.insert(code.clone(), (x, y, place_name(c, code)));
+    }
+    let word_map = word_map(words, l, p.deadline);
+    let spring_prices: BTreeMap<String, &Priced> = choices
+        .spring
+        .iter()
+        .map(|pr| (unparse_order(&pr.order), pr))
+        .collect();
+    let ctx = Ctx {
+        words,
+        c,
+        l,
+        choices: &choices,
+        prices: &spring_prices,
+        options,
+    };
+    let pieces = options.pieces.iter().map(|pc| ctx.piece(pc)).collect();
+    let general = ctx.general();
+    PageData {
+        lang: match l {
+            Lang::It => "it",
+            Lang::En => "en",
+        },
+        club: nation.to_string(),
+        phase: key.clone(),
+        file: crate::report::sheet::file_name(l, nation, &key),
+        to: p.orders_to.to_owned(),
+        subject: t!(
+            words,
+            l,
+            "page-subject",
+            club = nation.as_str(),
+            phase = key.as_str()
+        ),
+        spring: options.spring.is_some(),
+        treasury: options.spring.as_ref().map_or(0, |s| s.spendable),
+        treasury_rule: choices.treasury_rule.clone().unwrap_or_default(),
+        words: word_map,
+        places,
+        pieces,
+        general,
+    }
+}
+
+/// The page's words in the club's language: its own, the groups' titles, and those the
+/// script fills in (`{rule}`, `{left}`…).
+fn word_map(words: &Words, l: Lang, deadline: Option<&str>) -> BTreeMap<String, String> {
+    let mut word_map: BTreeMap<String, String> = WORDS
+        .iter()
+        .map(|id| ((*id).to_owned(), words.plain(l, id)))
+        .collect();
+    for g in GROUPS {
+        let id = format!("page-g-{g}");
+        word_map.insert(id.clone(), words.plain(l, &id));
+    }
+    let placeholders = [
+        ("page-refused", vec!["rule"]),
+        ("page-too-dear", vec!["rule", "left"]),
+        ("page-too-small", vec!["rule", "min"]),
+        ("page-too-large", vec!["rule", "max"]),
+        ("page-left", vec!["left"]),
+        ("page-treasury", vec!["treasury"]),
+        ("page-meet", vec!["node"]),
+    ];
+    for (id, args) in placeholders {
+        let mut a = crate::words::Args::new();
+        for name in args {
+            a.set(name, format!("{{{name}}}"));
+        }
+        word_map.insert(id.to_owned(), words.get(l, id, &a));
+    }
+    if let Some(d) = deadline {
+        word_map.insert(
+            "deadline".into(),
+            t!(words, l, "sheet-deadline", deadline = d),
+        );
+    }
+    word_map
+}
+
+/// What every offer is built from.
+pub(super) struct Ctx<'a> {
+    pub(super) words: &'a Words,
+    pub(super) c: &'a Campaign,
+    pub(super) l: Lang,
+    pub(super) choices: &'a Choices,
+    pub(super) prices: &'a BTreeMap<String, &'a Priced>,
+    pub(super) options: &'a Options,
+}
+
+impl Ctx<'_> {
+    pub(super) fn piece(&self, pc: &crate::rules::menu::PieceOptions) -> PagePiece {
+        let (w, l) = (self.words, self.l);
+        let label = crate::report::sheet::piece_title(w, l, self.c, pc);
+        let idle = crate::report::sheet::idle_text(w, l, &pc.idle, &pc.at, &pc.id);
+        let mut offers: Vec<Offer> = pc
+            .orders
+            .iter()
+            .map(|o| self.offer(o, &pc.id, &pc.at))
+            .collect();
+        for o in self.choices.stances.get(&pc.id).into_iter().flatten() {
+            offers.push(self.offer(o, &pc.id, &pc.at));
+        }
+        for o in self.choices.retreats.get(&pc.id).into_iter().flatten() {
+            offers.push(self.offer(o, &pc.id, &pc.at));
+        }
+        if let Some(spy) = self.choices.spies.get(&pc.id) {
+            offers.push(self.spy_offer(pc, spy));
+        }
+        let piece_prices = self.choices.spring.iter().filter(
+            |pr| matches!(&pr.order, OrderKind::Transfer { from, .. } if from.as_str() == pc.id),
+        );
+        for pr in piece_prices {
+            offers.push(self.offer(&pr.order, &pc.id, &pc.at));
+        }
+        let refused = self
+            .choices
+            .refused
+            .get(&pc.id)
+            .into_iter()
+            .flatten()
+            .map(|r| (r.target.clone(), r.rule.clone()))
+            .collect();
+        PagePiece {
+            id: pc.id.clone(),
+            at: pc.at.clone(),
+            label,
+            idle,
+            offers,
+            refused,
+        }
+    }
+
+    /// The orders that are no piece's: the spring's, and the assassins of a round.
+    pub(super) fn general(&self) -> Vec<Offer> {
+        let mut out: Vec<Offer> = Vec::new();
+        let piece_orders: Vec<String> = self
+            .options
+            .pieces
+            .iter()
+            .flat_map(|p| p.orders.iter().map(unparse_order))
+            .collect();
+        for pr in &self.choices.spring {
+            let text = unparse_order(&pr.order);
+            if piece_orders.contains(&text) || matches!(pr.order, OrderKind::Transfer { .. }) {
+                continue;
+            }
+            out.push(self.offer(&pr.order, "", ""));
+        }
+        for o in &self.choices.assassins {
+            out.push(self.offer(o, "", ""));
+        }
+        out
+    }
+}

@@ -1,0 +1,353 @@
+//! The page's tests: what it offers, against the sheet and the rules; what it needs;
+//! and that no name in it is more than text.
+
+use super::*;
+use crate::orders::unparse_order;
+use crate::rules::order::OrderKind;
+
+fn shipped() -> Campaign {
+    let source = crate::scenario::Source::builtin("il-giglio").expect("built in");
+    crate::scenario::load(&source).expect("the shipped campaign loads")
+}
+
+/// The page of `nation` in `world`, and its embedded data.
+fn page(c: &Campaign, world: &World, nation: &NationCode) -> (String, serde_json::Value) {
+    let svg = "<?xml version=\"1.0\"?><svg xmlns=\"http://www.w3.org/2000/svg\"></svg>";
+    let html = render(
+        &Words::load(None).expect("catalogue"),
+        &PageInput {
+            campaign: c,
+            world,
+            nation,
+            lang: Lang::En,
+            deadline: None,
+            map_svg: svg,
+            orders_to: "referee@example.org",
+        },
+    );
+    let start = html.find("id=\"pg-data\">").expect("the data") + "id=\"pg-data\">".len();
+    let end = start + html[start..].find("</script>").expect("its end");
+    let data = serde_json::from_str(&html[start..end]).expect("JSON");
+    (html, data)
+}
+
+/// Every order the sheet suggests is offered by the page (the same computation), in
+/// spring and in a summer round.
+#[test]
+fn the_page_offers_every_order_of_the_sheet() {
+    let c = shipped();
+    let v = NationCode::from("V");
+    let start = World::start(&c, &[v.clone(), NationCode::from("M")]);
+    let mut dice = crate::rules::dice::SeededDice::new([1; 32]);
+    let round = crate::rules::resolve::resolve(
+        &c,
+        &start,
+        &Default::default(),
+        &Default::default(),
+        &mut dice,
+    )
+    .expect("the spring resolves")
+    .next
+    .expect("a round opens");
+    for world in [&start, &round] {
+        let own = crate::rules::visibility::club_world(world, &v);
+        let options = crate::rules::menu::options(&c, &own, &v);
+        let (_, data) = page(&c, world, &v);
+        let mut keys: Vec<String> = data["general"]
+            .as_array()
+            .expect("general offers")
+            .iter()
+            .chain(
+                data["pieces"]
+                    .as_array()
+                    .expect("pieces")
+                    .iter()
+                    .flat_map(|p| p["offers"].as_array().expect("offers")),
+            )
+            .map(|o| o["key"].as_str().expect("a key").to_owned())
+            .collect();
+        keys.sort();
+        let sheet: Vec<&OrderKind> = options
+            .pieces
+            .iter()
+            .flat_map(|p| &p.orders)
+            .chain(options.spring.iter().flat_map(|s| &s.orders))
+            .collect();
+        assert!(!sheet.is_empty());
+        for o in sheet {
+            let key = unparse_order(o).replace('\n', " ");
+            assert!(keys.binary_search(&key).is_ok(), "{key} is not offered");
+        }
+    }
+}
+
+/// The page needs nothing outside itself: no script, style, picture or font from
+/// elsewhere, and a policy that forbids fetching any.
+#[test]
+fn the_page_needs_no_other_file() {
+    let c = shipped();
+    let v = NationCode::from("V");
+    let world = World::start(&c, std::slice::from_ref(&v));
+    let (html, data) = page(&c, &world, &v);
+    for outside in [
+        "src=",
+        "<link",
+        "@import",
+        "url(http",
+        "href=\"http",
+        "fetch(",
+    ] {
+        assert!(!html.contains(outside), "the page holds {outside}");
+    }
+    assert!(html.contains("default-src 'none'"));
+    assert_eq!(data["to"], "referee@example.org");
+    assert_eq!(data["file"], "orders-V-1494-spring.toml");
+    assert!(data["treasury"].as_i64().expect("the treasury") > 0);
+}
+
+/// The offers of every piece and the nation's, by group.
+fn offers<'d>(data: &'d serde_json::Value, group: &str) -> Vec<&'d serde_json::Value> {
+    data["general"]
+        .as_array()
+        .expect("general offers")
+        .iter()
+        .chain(
+            data["pieces"]
+                .as_array()
+                .expect("pieces")
+                .iter()
+                .flat_map(|p| p["offers"].as_array().expect("offers")),
+        )
+        .filter(|o| o["group"] == group)
+        .collect()
+}
+
+/// The first summer round after a spring without orders, of V and M.
+fn first_round(c: &Campaign) -> World {
+    let start = World::start(c, &[NationCode::from("V"), NationCode::from("M")]);
+    let mut dice = crate::rules::dice::SeededDice::new([1; 32]);
+    crate::rules::resolve::resolve(
+        c,
+        &start,
+        &Default::default(),
+        &Default::default(),
+        &mut dice,
+    )
+    .expect("the spring resolves")
+    .next
+    .expect("a round opens")
+}
+
+/// The Strategos bid lets the club click its move order among the clubs in play,
+/// and the file's line takes the order clicked.
+#[test]
+fn the_strategos_bid_offers_the_move_order() {
+    let c = shipped();
+    let v = NationCode::from("V");
+    let world = World::start(&c, &[v.clone(), NationCode::from("M")]);
+    let (_, data) = page(&c, &world, &v);
+    let bids = offers(&data, "strategos");
+    assert_eq!(bids.len(), 1);
+    let seq: Vec<&str> = bids[0]["seq"]
+        .as_array()
+        .expect("the clubs to click")
+        .iter()
+        .map(|p| p[0].as_str().expect("a code"))
+        .collect();
+    assert_eq!(seq, ["M", "V"]);
+    assert_eq!(
+        bids[0]["toml"],
+        "strategos = { bid = {v}, move_order = [{seq}] }"
+    );
+    assert!(bids[0]["label"].as_str().expect("words").contains("{seq}"));
+}
+
+/// A road piece is offered the nodes to retreat to around where it may meet the
+/// enemy, drawn at the node; with a spy, a condition whose branches are the
+/// choices the rules accept; without one, no condition.
+#[test]
+fn stances_offer_the_fallback_node_and_the_spy() {
+    let c = shipped();
+    let v = NationCode::from("V");
+    let mut round = first_round(&c);
+    let (_, data) = page(&c, &round, &v);
+    assert!(offers(&data, "spy").is_empty(), "no spy, no condition");
+    let army = data["pieces"]
+        .as_array()
+        .expect("pieces")
+        .iter()
+        .find(|p| {
+            p["offers"]
+                .as_array()
+                .is_some_and(|o| o.iter().any(|o| o["group"] == "retreat"))
+        })
+        .expect("a piece with fallback nodes");
+    let at = army["at"].as_str().expect("where it stands");
+    let retreats: Vec<&serde_json::Value> = army["offers"]
+        .as_array()
+        .expect("offers")
+        .iter()
+        .filter(|o| o["group"] == "retreat")
+        .collect();
+    let targets: Vec<&str> = retreats
+        .iter()
+        .map(|o| o["path"][0].as_str().expect("the node"))
+        .collect();
+    for n in c.map.neighbours(at) {
+        assert!(targets.contains(&n.as_str()), "{n} beside {at} is offered");
+    }
+    assert!(
+        retreats
+            .iter()
+            .all(|o| o["path"].as_array().map(Vec::len) == Some(1))
+    );
+    assert!(
+        retreats[0]["toml"]
+            .as_str()
+            .expect("lines")
+            .contains("retreat_to = ")
+    );
+    round.nations.get_mut(&v).expect("V plays").spy = true;
+    let (_, data) = page(&c, &round, &v);
+    let spies = offers(&data, "spy");
+    assert!(!spies.is_empty());
+    let toml = spies[0]["toml"].as_str().expect("lines");
+    assert!(
+        toml.contains("spy = { enemy_at_most = {v}, then = {then}, otherwise = {otherwise} }"),
+        "{toml}"
+    );
+    let picks = spies[0]["picks"].as_array().expect("the branches");
+    assert_eq!(picks.len(), 2);
+    let codes: Vec<&str> = picks[0]["options"]
+        .as_array()
+        .expect("options")
+        .iter()
+        .map(|o| o[0].as_str().expect("a value"))
+        .collect();
+    assert_eq!(
+        codes,
+        ["\"stop\"", "\"retreat\"", "\"attack\"", "\"withdraw\""]
+    );
+}
+
+/// With an assassin, a club is offered the commander where it sees a foreign force
+/// and the spy of every other club, never a node it does not see; without one,
+/// nothing.
+#[test]
+fn assassins_are_offered_every_target_the_club_can_name() {
+    let c = shipped();
+    let (v, m) = (NationCode::from("V"), NationCode::from("M"));
+    let mut round = first_round(&c);
+    let (_, data) = page(&c, &round, &v);
+    assert!(
+        offers(&data, "assassin").is_empty(),
+        "no assassin, no mission"
+    );
+    round.nations.get_mut(&v).expect("V plays").assassins = 1;
+    let seen = crate::rules::visibility::watched_nodes(&c, &round, &v);
+    let here = round
+        .armies
+        .values()
+        .find(|a| a.nation == v)
+        .map(|a| a.node.clone())
+        .expect("a Venetian army");
+    let near = c
+        .map
+        .neighbours(here.as_str())
+        .find(|n| round.nodes.get(*n).is_some_and(|x| x.owner != v))
+        .or_else(|| c.map.neighbours(here.as_str()).next())
+        .cloned()
+        .expect("a neighbour");
+    let far = c
+        .map
+        .nodes()
+        .map(|n| n.code.clone())
+        .find(|n| !seen.contains(n))
+        .expect("a node V does not see");
+    let mut milan = round
+        .armies
+        .values()
+        .filter(|a| a.nation == m)
+        .map(|a| a.id.clone());
+    let (a1, a2) = (
+        milan.next().expect("an army"),
+        milan.next().expect("another"),
+    );
+    round.armies.get_mut(&a1).expect("it").node = near.clone();
+    round.armies.get_mut(&a2).expect("it").node = far.clone();
+    let (html, data) = page(&c, &round, &v);
+    let keys: Vec<&str> = offers(&data, "assassin")
+        .iter()
+        .map(|o| o["key"].as_str().expect("a key"))
+        .collect();
+    assert!(
+        keys.contains(&format!("[[assassin]] target = \"commander\" node = \"{near}\"").as_str()),
+        "{keys:?}"
+    );
+    assert!(
+        keys.contains(&"[[assassin]] target = \"spy\" nation = \"M\""),
+        "{keys:?}"
+    );
+    assert!(
+        !keys.iter().any(|k| k.contains(&format!("\"{far}\""))),
+        "a node V does not see: {keys:?}"
+    );
+    assert!(!html.contains(a1.as_str()) && !html.contains(a2.as_str()));
+}
+
+/// Names a referee's campaign might hold, or a hostile one: the template's own
+/// placeholders, HTML, the end of the data's element and a comment that would change
+/// how the rest of the element is read. On the page they are text, and nothing else
+/// comes of them: no element, no second map, the data whole.
+#[test]
+fn names_are_text_on_the_page() {
+    let nation = "{{map}} {{data}} <img src=x onerror=alert(1)> </script>";
+    let node = "<img src=x onerror=alert(2)></script><script>alert(3)</script><!--<script>";
+    let mut source = crate::scenario::Source::builtin("il-giglio").expect("built in");
+    let quoted = crate::orders::quoted;
+    for (file, from, to) in [
+        (
+            "nations.toml",
+            "name_en = \"Republic of Venice\"",
+            format!("name_en = {}", quoted(nation)),
+        ),
+        (
+            "map.toml",
+            "name = \"Venezia\"\n",
+            format!("name = {}\n", quoted(node)),
+        ),
+    ] {
+        let text = source.files.get_mut(file).expect("the file");
+        assert!(text.contains(from), "{file} names it");
+        *text = text.replacen(from, &to, 1);
+    }
+    let c = crate::scenario::load(&source).expect("the campaign loads");
+    let v = NationCode::from("V");
+    let world = World::start(&c, std::slice::from_ref(&v));
+    let (html, data) = page(&c, &world, &v);
+    let title = format!(
+        "Il Giglio: orders of {} for 1494-spring",
+        "{{map}} {{data}} &lt;img src=x onerror=alert(1)&gt; &lt;&#x2f;script&gt;"
+    );
+    assert!(html.contains(&format!("<title>{title}</title>")), "{html}");
+    assert!(html.contains(&format!("<h1>{title}</h1>")));
+    assert_eq!(html.matches("<svg").count(), 1, "the map, once");
+    assert!(!html.contains("<img"), "no element from a name");
+    assert_eq!(
+        html.matches("<script").count(),
+        2,
+        "the data and the script"
+    );
+    assert_eq!(html.matches("</script>").count(), 2);
+    let start = html.find("id=\"pg-data\">").expect("the data") + "id=\"pg-data\">".len();
+    let end = start + html[start..].find("</script>").expect("its end");
+    assert!(
+        !html[start..end].contains('<'),
+        "no `<` in the data's element"
+    );
+    assert_eq!(
+        data["places"]["V0"][2], node,
+        "the name, whole, in the data"
+    );
+    assert_eq!(data["club"], "V");
+}
