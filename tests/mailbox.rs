@@ -238,6 +238,15 @@ fn a_season_is_played_from_the_mailbox_alone() {
                 w.nation
             );
         }
+        // The club's guide, in the club's language, beside the rulebook.
+        let (guide, heading) = if w.nation == "M" {
+            ("club-guide.md", "# giglio: a club's guide")
+        } else {
+            ("guida-del-club.md", "# giglio: la guida del club")
+        };
+        let text = String::from_utf8(w.files[guide].clone()).expect("UTF-8");
+        assert!(text.starts_with(heading), "{}: {}", w.nation, &text[..80]);
+        assert!(w.text.contains(guide), "the welcome names {guide}");
     }
     let status = s.stdout(&["status"]);
     assert!(!status.contains("still hold"), "{status}");

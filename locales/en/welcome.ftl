@@ -35,6 +35,7 @@ welcome-how = How to play by mail:
     5. After every phase you will receive a report, your map and the order file of the next phase.
 welcome-check = With the giglio program you can check the file before sending it: giglio orders check { $sheet } --view { $view }
 welcome-attached = Attached: the order file ({ $sheet }), your map ({ $map }), the rulebook ({ $rulebook }) and the file for the check ({ $view }).
+welcome-guide = The club's guide ({ $guide }) tells, step by step, how to read what giglio sends, how to write and check your orders and how to mail them.
 welcome-attached-no-rulebook = Attached: the order file ({ $sheet }), your map ({ $map }) and the file for the check ({ $view }).
 welcome-node-city = city
 welcome-node-fortress = fortress

@@ -35,6 +35,7 @@ welcome-how = Come si gioca per posta:
     5. Dopo ogni fase riceverete un rapporto, la vostra mappa e il file d'ordini della fase seguente.
 welcome-check = Chi ha il programma giglio può controllare il file prima di spedirlo: giglio orders check { $sheet } --view { $view }
 welcome-attached = Allegati: il file d'ordini ({ $sheet }), la vostra mappa ({ $map }), il regolamento ({ $rulebook }) e il file per il controllo ({ $view }).
+welcome-guide = La guida del club ({ $guide }) spiega, passo per passo, come leggere ciò che giglio vi manda, come scrivere e controllare gli ordini e come spedirli.
 welcome-attached-no-rulebook = Allegati: il file d'ordini ({ $sheet }), la vostra mappa ({ $map }) e il file per il controllo ({ $view }).
 welcome-node-city = città
 welcome-node-fortress = fortezza

@@ -105,7 +105,7 @@ fn own_render(words: &Words, p: &PageInput, own: &super::sheet::OwnWorld) -> Str
         .unwrap_or_else(|e| unreachable!("the page's template is added: {e}"));
     page.render(context! {
         lang => data.lang,
-        nation => nation_name(p.campaign, p.nation.as_str(), p.lang),
+        nation => p.campaign.nation_name(p.nation.as_str(), p.lang),
         phase => data.phase.as_str(),
         map => Value::from_safe_string(map_body(p.map_svg).to_owned()),
         data => Value::from_safe_string(script_json(&data)),
@@ -161,19 +161,4 @@ fn html_escape(s: &str) -> String {
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
-}
-
-fn nation_name(c: &Campaign, code: &str, lang: Lang) -> String {
-    c.nation(code).map_or(code.to_owned(), |n| match lang {
-        Lang::It => n.name_it.clone(),
-        Lang::En => n.name_en.clone(),
-    })
-}
-
-fn place_name(c: &Campaign, code: &str) -> String {
-    c.map
-        .node(code)
-        .map(|n| n.name.clone())
-        .or_else(|| c.map.sea(code).map(|s| s.name.clone()))
-        .unwrap_or_default()
 }

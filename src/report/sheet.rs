@@ -59,14 +59,6 @@ fn commented_order(out: &mut String, kind: &OrderKind) {
     }
 }
 
-fn place_name(c: &Campaign, code: &str) -> String {
-    c.map
-        .node(code)
-        .map(|n| n.name.clone())
-        .or_else(|| c.map.sea(code).map(|s| s.name.clone()))
-        .unwrap_or_default()
-}
-
 /// What an order is about, to list the alternatives of one kind: a node, sea zone or
 /// army.
 fn target(kind: &OrderKind) -> Option<String> {
@@ -117,7 +109,7 @@ fn grouped(out: &mut String, w: &Words, s: &SheetInput, orders: &[&OrderKind]) {
             .iter()
             .filter_map(|o| target(o))
             .map(|t| {
-                let name = place_name(s.campaign, &t);
+                let name = s.campaign.place_name(&t);
                 if name.is_empty() {
                     t
                 } else {
@@ -340,7 +332,7 @@ fn piece(out: &mut String, w: &Words, s: &SheetInput, p: &PieceOptions) {
                 l,
                 "sheet-move-line",
                 node = last,
-                name = place_name(c, last),
+                name = c.place_name(last),
                 path = format!("[{}]", shown.join(", "))
             ));
         }
@@ -395,7 +387,7 @@ fn battle_stub(out: &mut String, w: &Words, s: &SheetInput, b: &crate::rules::wo
             "sheet-battle",
             battle = b.id.as_str(),
             node = b.node.as_str(),
-            name = place_name(s.campaign, b.node.as_str()),
+            name = s.campaign.place_name(b.node.as_str()),
             attacker = b.attacker.nation.as_str(),
             attacker_ducats = b.attacker.ducats,
             defender = b.defender.nation.as_str(),
@@ -423,7 +415,7 @@ fn battle_stub(out: &mut String, w: &Words, s: &SheetInput, b: &crate::rules::wo
 
 /// A piece's title, in words: the sheet's heading and the order page's label.
 pub fn piece_title(w: &Words, l: Lang, c: &Campaign, p: &PieceOptions) -> String {
-    let name = place_name(c, &p.at);
+    let name = c.place_name(&p.at);
     match p.kind {
         PieceKind::Army => t!(
             w,

@@ -27,6 +27,8 @@ pub struct WelcomeInput<'a> {
     pub view: &'a str,
     pub map: &'a str,
     pub rulebook: Option<&'a str>,
+    /// The attached club's guide's file name, if it is attached.
+    pub guide: Option<&'a str>,
 }
 
 /// What the welcome says of the secret.
@@ -107,6 +109,9 @@ pub fn render(words: &Words, s: &WelcomeInput) -> (String, String) {
             view = s.view
         ),
     });
+    if let Some(g) = s.guide {
+        parts.push(t!(w, l, "welcome-guide", guide = g));
+    }
     let mut text = parts.join("\n\n");
     text.push('\n');
     (subject, text)

@@ -15,6 +15,18 @@ use std::sync::LazyLock;
 const IT: &str = include_str!("../../docs/rulebook.it.md");
 /// The English rulebook.
 const EN: &str = include_str!("../../docs/rulebook.en.md");
+/// The club's guide (how to read the mail, write and send orders), in each language:
+/// the welcome attaches it beside the rulebook.
+const GUIDE_IT: &str = include_str!("../../docs/club-guide.it.md");
+const GUIDE_EN: &str = include_str!("../../docs/club-guide.en.md");
+
+/// The club's guide in a language, as shipped (`docs/club-guide.{it,en}.md`).
+pub fn club_guide(lang: Lang) -> &'static str {
+    match lang {
+        Lang::It => GUIDE_IT,
+        Lang::En => GUIDE_EN,
+    }
+}
 
 /// One rule: its id, its title and its text (markdown, generated tables included).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -44,9 +44,9 @@ pub fn message(w: &Welcome, club: &Club, secret: Option<&str>, kept: bool) -> Re
         crate::rules::tables::Lang::It => format!("mappa-{nation}.png"),
         crate::rules::tables::Lang::En => format!("map-{nation}.png"),
     };
-    let rulebook_name = match lang {
-        crate::rules::tables::Lang::It => "regolamento.md",
-        crate::rules::tables::Lang::En => "rulebook.md",
+    let (rulebook_name, guide_name) = match lang {
+        crate::rules::tables::Lang::It => ("regolamento.md", "guida-del-club.md"),
+        crate::rules::tables::Lang::En => ("rulebook.md", "club-guide.md"),
     };
     let own = club_world(w.world, &nation);
     let orders_address = w.config.mail.orders_address();
@@ -66,6 +66,7 @@ pub fn message(w: &Welcome, club: &Club, secret: Option<&str>, kept: bool) -> Re
                 view: &view_name,
                 map: &map_name,
                 rulebook: Some(rulebook_name),
+                guide: Some(guide_name),
             },
         )
     };
@@ -109,6 +110,11 @@ pub fn message(w: &Welcome, club: &Club, secret: Option<&str>, kept: bool) -> Re
         name: rulebook_name.to_owned(),
         mime: "text/markdown; charset=utf-8",
         bytes: crate::rulebook::full(lang).as_bytes().to_vec(),
+    });
+    files.push(FilePart {
+        name: guide_name.to_owned(),
+        mime: "text/markdown; charset=utf-8",
+        bytes: crate::rulebook::club_guide(lang).as_bytes().to_vec(),
     });
     files.push(FilePart {
         name: map_name.clone(),

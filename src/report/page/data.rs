@@ -2,7 +2,6 @@
 //! map's places, and every offer of every piece and of the nation).
 
 use super::PageInput;
-use super::place_name;
 use crate::orders::unparse_order;
 use crate::report::sheet::OwnWorld;
 use crate::rules::Campaign;
@@ -157,7 +156,7 @@ pub(super) fn data(words: &Words, p: &PageInput, own: &OwnWorld) -> PageData {
     let g = crate::report::map::Geometry::of(c);
     let mut places = BTreeMap::new();
     for (code, &(x, y)) in g.nodes.iter().chain(g.seas.iter()) {
-        places.insert(code.clone(), (x, y, place_name(c, code)));
+        places.insert(code.clone(), (x, y, c.place_name(code)));
     }
     let word_map = word_map(words, l, p.deadline);
     let spring_prices: BTreeMap<String, &Priced> = choices

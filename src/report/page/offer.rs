@@ -3,7 +3,7 @@
 //! along, its bounds and its cost.
 
 use super::data::{Ctx, Offer, Pick};
-use super::{SENTINEL, SEQ, VALUE, nation_name, place_name};
+use super::{SENTINEL, SEQ, VALUE};
 use crate::orders::{quoted, unparse_order};
 use crate::rules::order::{AssassinTarget, FleetTo, OrderKind, Piece, SapperAt, SpyCondition};
 use crate::rules::tables::Choice;
@@ -71,7 +71,7 @@ impl Ctx<'_> {
                 .choices
                 .move_order
                 .iter()
-                .map(|n| (n.to_string(), nation_name(self.c, n.as_str(), self.l)))
+                .map(|n| (n.to_string(), self.c.nation_name(n.as_str(), self.l)))
                 .collect(),
             _ => Vec::new(),
         }
@@ -146,7 +146,7 @@ impl Ctx<'_> {
                 let last = p.last().map(|n| n.to_string()).unwrap_or_default();
                 *path = p.iter().map(|n| n.to_string()).collect();
                 let shown: Vec<&str> = p.iter().map(|n| n.as_str()).collect();
-                let name = place_name(self.c, &last);
+                let name = self.c.place_name(&last);
                 t!(
                     w,
                     l,
@@ -181,7 +181,7 @@ impl Ctx<'_> {
             } => {
                 // Drawn at the node only: it is no move.
                 *path = vec![n.to_string()];
-                let name = place_name(self.c, n.as_str());
+                let name = self.c.place_name(n.as_str());
                 let words = t!(
                     w,
                     l,
@@ -227,7 +227,7 @@ impl Ctx<'_> {
                     FleetTo::Port(p) => p.to_string(),
                 };
                 path.push(to.clone());
-                let name = place_name(self.c, &to);
+                let name = self.c.place_name(&to);
                 t!(
                     w,
                     l,
@@ -246,7 +246,7 @@ impl Ctx<'_> {
             ),
             OrderKind::Land { fleet, node } => {
                 path.push(node.to_string());
-                let name = place_name(self.c, node.as_str());
+                let name = self.c.place_name(node.as_str());
                 t!(
                     w,
                     l,
@@ -271,7 +271,7 @@ impl Ctx<'_> {
                     crate::report::explain::objective_name(e, l).to_owned()
                 });
                 if let Some(t) = &obj.target {
-                    what = format!("{what}: {}", nation_name(c, t.as_str(), l));
+                    what = format!("{what}: {}", c.nation_name(t.as_str(), l));
                 }
                 (
                     "objective".into(),
@@ -295,13 +295,13 @@ impl Ctx<'_> {
         let (w, l, c) = (self.words, self.l, self.c);
         let mut at = |id: &str, node: &str| {
             path.push(node.to_owned());
-            let name = place_name(c, node);
+            let name = c.place_name(node);
             t!(w, l, id, node = node, name = name)
         };
         match o {
             OrderKind::Raise { node, .. } => {
                 path.push(node.to_string());
-                let name = place_name(c, node.as_str());
+                let name = c.place_name(node.as_str());
                 t!(
                     w,
                     l,
@@ -328,7 +328,7 @@ impl Ctx<'_> {
                     w,
                     l,
                     "page-o-alliance",
-                    nation = nation_name(c, with.as_str(), l)
+                    nation = c.nation_name(with.as_str(), l)
                 )
             }
             OrderKind::Assassin {
@@ -337,7 +337,7 @@ impl Ctx<'_> {
                 w,
                 l,
                 "page-o-assassin-spy",
-                nation = nation_name(c, n.as_str(), l)
+                nation = c.nation_name(n.as_str(), l)
             ),
             OrderKind::Assassin { target } => match target {
                 AssassinTarget::NodeSapper(n) => at("page-o-assassin-sapper", n.as_str()),
