@@ -98,7 +98,11 @@ pub fn hash(secret: &str) -> Result<String> {
 
 /// Checks a written secret against a stored hash, in constant time.
 pub fn verify(written: Option<&str>, stored: &str) -> Result<(), SecretProblem> {
-    let written = written.ok_or(SecretProblem::Missing)?;
+    // A blank secret is a secret not yet written in (the sheet ships `secret = ""`): a
+    // slip, told as missing, never as a wrong secret.
+    let written = written
+        .filter(|w| !w.trim().is_empty())
+        .ok_or(SecretProblem::Missing)?;
     let normalized = normalize(written)?;
     let mut parts = stored.split('$');
     let (Some("v1"), Some(salt), Some(want), None) =
@@ -128,6 +132,13 @@ mod tests {
         let stored = hash(&secret).expect("hash");
         assert_eq!(verify(Some(&secret), &stored), Ok(()));
         assert_eq!(verify(Some(&secret.to_lowercase()), &stored), Ok(()));
+        for blank in ["", "   ", "\t"] {
+            assert_eq!(
+                verify(Some(blank), &stored),
+                Err(SecretProblem::Missing),
+                "{blank:?}"
+            );
+        }
         assert_eq!(verify(Some(&secret.replace('-', " ")), &stored), Ok(()));
     }
 

@@ -100,6 +100,20 @@ pub fn check(
     let mut rejected = lowered.diagnostics;
     let mut rules_checked = false;
     let mut warnings = Vec::new();
+    // Checked without the campaign's secrets (a club's own check), a blank secret still
+    // gets a word: the referee would answer the file with "the secret is missing".
+    if let (Some(h), Auth::None) = (&lowered.header, &auth)
+        && let Some((secret, span)) = &h.secret
+        && secret.trim().is_empty()
+    {
+        warnings.push(Diagnostic::at(
+            path,
+            &text,
+            span.clone(),
+            "auth.secret",
+            words.plain(lang, "auth-secret-empty"),
+        ));
+    }
     let mut refused = std::collections::BTreeMap::new();
     // A file for another phase is already an error; its orders are not judged here.
     let this_phase = |h: &Header| crate::rules::PhaseId::parse_key(&h.phase) == Some(world.phase);

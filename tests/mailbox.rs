@@ -886,3 +886,47 @@ fn a_battle_is_settled_by_mail() {
     assert_eq!(name, "ordini-F-1494-r03.toml");
     s.cmd().args(["audit"]).assert().success();
 }
+
+/// A sheet mailed with its secret left empty (as the sheet ships it) is a slip: the club
+/// is told the secret is missing, each time it happens, never alarmed as if its mail were
+/// forged; the club's own check from the view file warns before it is sent.
+#[test]
+fn a_sheet_sent_with_an_empty_secret_is_told_the_secret_is_missing() {
+    let mut s = Season::new(&[]);
+    let welcome = s.deliver();
+    let v = welcome
+        .iter()
+        .find(|w| w.nation == "V")
+        .expect("V's welcome");
+    let (name, sheet) = sheet_of(v);
+    assert!(sheet.contains("\nsecret = \"\"\n"), "{sheet}");
+    let view = v
+        .files
+        .iter()
+        .find(|(n, _)| n.ends_with(".json"))
+        .expect("the view file");
+    std::fs::write(s.root.join(view.0), view.1).expect("write the view");
+    let f = write(&s.root, &name, &sheet);
+    let out = s
+        .cmd()
+        .args(["orders", "check", &f, "--view", view.0])
+        .assert()
+        .success();
+    let said = String::from_utf8_lossy(&out.get_output().stdout).into_owned()
+        + &String::from_utf8_lossy(&out.get_output().stderr);
+    assert!(said.contains("il segreto è vuoto"), "{said}");
+    for attempt in 1..=2 {
+        let read = s.mail_orders("V", &sheet);
+        assert_eq!(read["verdict"], "rejected", "attempt {attempt}: {read}");
+        let got = s.deliver();
+        let to_v: Vec<&Received> = got.iter().filter(|r| r.nation == "V").collect();
+        assert_eq!(to_v.len(), 1, "attempt {attempt}: one answer, each time");
+        assert_eq!(to_v[0].kind, "rejection", "attempt {attempt}");
+        assert!(
+            to_v[0].text.contains("file di ordini senza segreto"),
+            "attempt {attempt}: {}",
+            to_v[0].text
+        );
+        assert!(!got.iter().any(|r| r.kind == "alert"), "no forgery alarm");
+    }
+}

@@ -78,6 +78,7 @@ unread-bad-charset = the order file holds bytes that are not valid in its charac
 unread-bidi = the order file holds an invisible bidirectional control character ({ $code }) that can make it read differently from how it shows: remove it
 auth-no-club = no club plays { $club }
 auth-secret-missing = the club's secret is missing (`secret = "…"`)
+auth-secret-empty = the secret is empty: write in the one the welcome gave your club, or the referee will answer that it is missing
 auth-secret-not-ascii = the secret contains non-ASCII characters: write it exactly as it was given
 auth-secret-malformed = the secret is not of the form XXXX-XXXX-XXXX-XXXX-XXXX
 auth-secret-wrong = the secret is not the club's

@@ -78,6 +78,7 @@ unread-bad-charset = il file di ordini contiene byte non validi nel suo insieme 
 unread-bidi = il file di ordini contiene un carattere invisibile di controllo bidirezionale ({ $code }) che può farlo leggere diversamente da come appare: toglietelo
 auth-no-club = nessun club gioca { $club }
 auth-secret-missing = manca il segreto del club (`secret = "…"`)
+auth-secret-empty = il segreto è vuoto: scrivete quello che il benvenuto ha dato al vostro club, o l'arbitro risponderà che manca
 auth-secret-not-ascii = il segreto contiene caratteri non ASCII: scrivetelo esattamente come vi è stato dato
 auth-secret-malformed = il segreto non ha la forma XXXX-XXXX-XXXX-XXXX-XXXX
 auth-secret-wrong = il segreto non è quello del club
