@@ -198,7 +198,7 @@ fn judge(
             out.checked = true;
             for o in outcomes {
                 if let Outcome::Rejected { rule, reason } = &o.result {
-                    let said = crate::report::explain::reason(words, reason, lang);
+                    let said = crate::words::explain::reason(words, reason, lang);
                     out.refused.insert(o.at.seq, (rule.clone(), said.clone()));
                     let at = step_span(&now, &h.club, &set, steps, o.at.seq, reason);
                     out.rejected.push(Diagnostic::at(
@@ -290,7 +290,7 @@ impl Judged {
         words: &crate::words::Words,
         lang: Lang,
     ) {
-        let said = crate::report::explain::reason(words, reason, lang);
+        let said = crate::words::explain::reason(words, reason, lang);
         self.refused
             .insert(o.at.seq, (rule.to_owned(), said.clone()));
         self.rejected.push(Diagnostic::at(

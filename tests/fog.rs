@@ -8,7 +8,7 @@
 use giglio::battle::card;
 use giglio::battle::ruleset::Ruleset;
 use giglio::bots;
-use giglio::report::{self, club, explain};
+use giglio::report::{self, club};
 use giglio::rules::battles::BattleOutcome;
 use giglio::rules::dice::{Seed, SeededDice, phase_seed};
 use giglio::rules::ids::{ArmyId, DiplomatId, FleetId, SeaCode};
@@ -25,6 +25,7 @@ use giglio::scenario::{self, Source};
 use giglio::simulate;
 use giglio::storage::Club;
 use giglio::words::Words;
+use giglio::words::explain;
 use minijinja::Environment;
 use proptest::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};

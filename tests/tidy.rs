@@ -134,9 +134,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ),
     (
         "submission",
-        &[
-            "auth", "diag", "orders", "report", "rules", "storage", "words",
-        ],
+        &["auth", "diag", "orders", "rules", "storage", "words"],
     ),
     (
         "mail",
@@ -475,7 +473,7 @@ fn the_rules_core_builds_no_sentences() {
     }
     assert!(
         hits.is_empty(),
-        "sentences in the rules core (they belong in locales/ and src/report/explain.rs):\n{}",
+        "sentences in the rules core (they belong in locales/ and src/words/explain.rs):\n{}",
         hits.join("\n")
     );
 }

@@ -168,7 +168,7 @@ pub fn cmd_victory(dir: &Path, a: VictoryArgs) -> Result<()> {
     for s in &verdict.standings {
         let objective = match (&s.objective, &s.target) {
             (None, _) => "no objective chosen".to_owned(),
-            (Some(k), t) => crate::report::explain::objective(
+            (Some(k), t) => crate::words::explain::objective(
                 &campaign,
                 *k,
                 t.as_ref().map(|t| t.as_str()),

@@ -494,7 +494,7 @@ fn applied_note(news: &[engine::News]) -> String {
 
 /// A refusal of the rules, in the referee's words.
 fn refused(r: &crate::rules::outcome::Reason, words: &crate::words::Words) -> Error {
-    Error::user(crate::report::explain::reason(
+    Error::user(crate::words::explain::reason(
         words,
         r,
         crate::rules::tables::Lang::En,

@@ -5,10 +5,10 @@ use super::ui;
 use crate::engine;
 use crate::error::Result;
 use crate::report::diff::diff;
-use crate::report::explain;
 use crate::rules::outcome::{Audience, Outcome};
 use crate::rules::tables::Lang;
 use crate::storage::Store;
+use crate::words::explain;
 use std::path::Path;
 
 /// Resolve the open phase with the orders received, roll its dice, and open the next.

@@ -155,7 +155,7 @@ fn write_chart(
                 })
                 .collect();
             (
-                crate::report::explain::objective_name(o, lang).to_owned(),
+                crate::words::explain::objective_name(o, lang).to_owned(),
                 rates,
             )
         })

@@ -2,12 +2,12 @@
 //! subject and text, and the reply file filled in with its standing choice. Built only
 //! from what the club may read of it (`rules::visibility::asked_for`).
 
-use super::explain::{nation_name, node_name};
 use crate::rules::tables::{Choice, Lang};
 use crate::rules::visibility::AskView;
 use crate::rules::{Campaign, NationCode};
 use crate::t;
 use crate::words::Words;
+use crate::words::explain::{nation_name, node_name};
 
 /// What the words of an ask need beyond the club's view of the encounter.
 pub struct Ask<'a> {

@@ -209,7 +209,7 @@ pub fn referee_view(
             fleets: now.fleets_of(code.as_str()).count(),
             nodes: now.nodes_owned_by(code.as_str()).count(),
             objective: n.objective.as_ref().map(|o| {
-                super::explain::objective(
+                crate::words::explain::objective(
                     campaign,
                     o.kind,
                     o.target.as_ref().map(|t| t.as_str()),

@@ -126,7 +126,7 @@ mod tests {
             events: Vec::new(),
             ledger: Default::default(),
         };
-        let say = super::super::explain::Explain::new(
+        let say = crate::words::explain::Explain::new(
             crate::words::Words::load(None).expect("catalogue"),
             &c.tables.calendar,
         );

@@ -71,11 +71,11 @@ fn account_ledger(
         .map(|e| Line {
             rule: e.rule.clone(),
             amount: e.amount,
-            what: super::explain::item(w, &e.item, lang),
+            what: crate::words::explain::item(w, &e.item, lang),
         })
         .collect();
     AccountLedger {
-        account: super::explain::account(w, account, lang),
+        account: crate::words::explain::account(w, account, lang),
         treasury: *account == Account::Treasury,
         opening: value_of(before, nation, account),
         lines,

@@ -359,7 +359,7 @@ pub fn render(
         Some(club) => world_pieces(world, |n| n == club),
         None => Vec::new(),
     };
-    let phase = super::explain::phase_name(
+    let phase = crate::words::explain::phase_name(
         &crate::words::from_env(env),
         &campaign.tables.calendar,
         world.phase,
@@ -380,7 +380,7 @@ pub fn render_referee(
     world: &World,
     env: &minijinja::Environment,
 ) -> Result<String> {
-    let phase = super::explain::phase_name(
+    let phase = crate::words::explain::phase_name(
         &crate::words::from_env(env),
         &campaign.tables.calendar,
         world.phase,

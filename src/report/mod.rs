@@ -10,7 +10,6 @@ pub mod chart;
 pub mod club;
 pub mod crop;
 pub mod diff;
-pub mod explain;
 pub mod export;
 pub mod glossary;
 pub mod kit;
@@ -93,8 +92,11 @@ pub fn environment(
 
 /// The words of the rules' facts with the catalogue of a template environment (the
 /// referee's overrides included) and the campaign's calendar.
-pub fn explain(env: &Environment, campaign: &crate::rules::Campaign) -> explain::Explain {
-    explain::Explain::new(crate::words::from_env(env), &campaign.tables.calendar)
+pub fn explain(
+    env: &Environment,
+    campaign: &crate::rules::Campaign,
+) -> crate::words::explain::Explain {
+    crate::words::explain::Explain::new(crate::words::from_env(env), &campaign.tables.calendar)
 }
 
 /// Turns a template error into a user error that names the template and line.

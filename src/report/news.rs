@@ -3,7 +3,6 @@
 //! sent), the notice that two clubs' results differ, and the receipt's line on a result
 //! a club sent. Built from the club's own world and the events it may be told.
 
-use super::explain::{nation_name, node_name};
 use crate::rules::battles::{BattleOutcome, ResultSource};
 use crate::rules::outcome::Event;
 use crate::rules::tables::Lang;
@@ -11,6 +10,7 @@ use crate::rules::world::Battle;
 use crate::rules::{Campaign, NationCode, World};
 use crate::t;
 use crate::words::Words;
+use crate::words::explain::{nation_name, node_name};
 
 /// What an update says beyond the events.
 pub struct Update<'a> {
@@ -72,7 +72,10 @@ pub fn update(w: &Words, u: &Update) -> (String, String) {
     )];
     let mut happened = format!("{}\n", w.plain(l, "news-update-happened"));
     for e in u.events {
-        happened.push_str(&format!("- {}\n", super::explain::happening(w, &e.what, l)));
+        happened.push_str(&format!(
+            "- {}\n",
+            crate::words::explain::happening(w, &e.what, l)
+        ));
     }
     parts.push(happened.trim_end().to_owned());
     parts.push(forces(w, c, u.world, u.nation, l));

@@ -248,8 +248,8 @@ fn spring_keys(out: &mut String, w: &Words, s: &SheetInput, sp: &SpringOptions) 
         out.push('\n');
         let mut text = w.plain(l, "sheet-spring-objective");
         for o in &tb.victory.objective {
-            let kind = super::explain::objective_key(o.id);
-            let name = super::explain::objective_name(o, l);
+            let kind = crate::words::explain::objective_key(o.id);
+            let name = crate::words::explain::objective_name(o, l);
             text.push('\n');
             text.push_str("  ");
             text.push_str(&t!(
@@ -526,7 +526,7 @@ pub fn own_attachments(
 ) -> Vec<Attachment> {
     let key = own.world.phase.key();
     let phase_name =
-        super::explain::phase_name(words, &campaign.tables.calendar, own.world.phase, lang);
+        crate::words::explain::phase_name(words, &campaign.tables.calendar, own.world.phase, lang);
     let sheet = render(
         words,
         &SheetInput {

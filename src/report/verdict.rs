@@ -49,7 +49,7 @@ pub fn render(w: &Words, l: Lang, c: &Campaign, v: &Verdict, year: u16) -> (Stri
                     .iter()
                     .find(|o| o.id == kind)
                     .map_or_else(String::new, |o| {
-                        super::explain::objective_name(o, l).to_owned()
+                        crate::words::explain::objective_name(o, l).to_owned()
                     });
                 match &s.target {
                     Some(t) => t!(

@@ -54,7 +54,7 @@ pub fn render(words: &Words, s: &WelcomeInput) -> (String, String) {
     // The game's name is the same in every language.
     let title = c.title_it.clone();
     let subject = t!(w, l, "welcome-subject", nation = nation.as_str());
-    let phase = super::explain::phase_name(w, &c.tables.calendar, s.world.phase, l);
+    let phase = crate::words::explain::phase_name(w, &c.tables.calendar, s.world.phase, l);
     let mut parts = vec![t!(
         w,
         l,
@@ -237,8 +237,8 @@ fn objectives(w: &Words, s: &WelcomeInput) -> String {
     let l = s.lang;
     let mut out = w.plain(l, "welcome-objectives");
     for o in &s.campaign.tables.victory.objective {
-        let kind = super::explain::objective_key(o.id);
-        let name = super::explain::objective_name(o, l);
+        let kind = crate::words::explain::objective_key(o.id);
+        let name = crate::words::explain::objective_name(o, l);
         let measure = w.plain(l, &format!("objective-measure-{kind}"));
         out.push_str("\n  - ");
         out.push_str(&t!(

@@ -1,6 +1,6 @@
 //! What became of every order, and what else happened in a phase: the material every
 //! report is built from. Each carries the rule id and typed facts (numbers, codes,
-//! enums), never words: `report::explain` turns them into sentences in the club's
+//! enums), never words: `words::explain` turns them into sentences in the club's
 //! language through the message catalogue.
 
 use super::ids::{ArmyId, DiplomatId, Ducats, FleetId, NationCode, NodeCode};

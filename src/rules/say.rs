@@ -1,5 +1,5 @@
 //! The words the rules' views carry, supplied from outside: the rules hand typed facts
-//! to a [`Say`] and never write a sentence themselves. `report::explain` implements it
+//! to a [`Say`] and never write a sentence themselves. `words::explain` implements it
 //! with the message catalogue; the rules' own tests use a plain one.
 
 use super::calendar::PhaseId;

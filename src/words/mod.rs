@@ -11,6 +11,7 @@
 //! modules turn them into words through this catalogue.
 
 mod check;
+pub mod explain;
 mod lang;
 pub mod phases;
 

@@ -75,7 +75,7 @@ pub fn take(
             } => match oob_problem(desk.rulesets, ruleset, units) {
                 Some(reason) => lines.push(format!(
                     "{} ({})",
-                    crate::report::explain::reason(words, &reason, lang),
+                    crate::words::explain::reason(words, &reason, lang),
                     o.kind.name()
                 )),
                 None => {

@@ -177,10 +177,8 @@ pub(super) fn club_map_svg(
         events: Vec::new(),
         ledger: Default::default(),
     };
-    let say = crate::report::explain::Explain::new(
-        crate::words::from_env(env),
-        &campaign.tables.calendar,
-    );
+    let say =
+        crate::words::explain::Explain::new(crate::words::from_env(env), &campaign.tables.calendar);
     let view = club_view(
         campaign,
         &say,

@@ -268,7 +268,7 @@ impl Ctx<'_> {
             OrderKind::Objective(obj) => {
                 let entry = c.tables.victory.objective.iter().find(|e| e.id == obj.kind);
                 let mut what = entry.map_or(String::new(), |e| {
-                    crate::report::explain::objective_name(e, l).to_owned()
+                    crate::words::explain::objective_name(e, l).to_owned()
                 });
                 if let Some(t) = &obj.target {
                     what = format!("{what}: {}", c.nation_name(t.as_str(), l));
