@@ -45,32 +45,6 @@ pub struct Draft {
     pub salt: String,
 }
 
-impl Draft {
-    /// A plain-text message of `kind` to a club's addresses, with no picture and no
-    /// file (set `files`, `html` or `inline_png` on the result where a message has them).
-    pub fn to_club(
-        kind: &'static str,
-        phase: &str,
-        club: &crate::scenario::clubs::Club,
-        (subject, text): (String, String),
-        salt: String,
-    ) -> Draft {
-        Draft {
-            kind,
-            phase: Some(phase.to_owned()),
-            nation: Some(club.nation.clone()),
-            to_name: Some(club.name.clone()),
-            to: club.emails.clone(),
-            subject,
-            text,
-            html: None,
-            inline_png: None,
-            files: Vec::new(),
-            salt,
-        }
-    }
-}
-
 /// Removes what must never reach a header: control characters (CR, LF, NUL…), bidi
 /// controls, runs of spaces, encoded-word openers, and anything past 200 characters.
 pub fn header_text(s: &str) -> String {

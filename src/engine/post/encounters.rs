@@ -56,7 +56,7 @@ pub fn ask(
                 mime: "text/plain; charset=utf-8",
                 bytes: asked::reply_file(words, &a).into_bytes(),
             }],
-            ..Draft::to_club(
+            ..super::club_draft(
                 "encounter",
                 &key,
                 &club,

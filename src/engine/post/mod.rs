@@ -35,6 +35,31 @@ pub struct Mailing<'a> {
     pub definition: &'a std::collections::BTreeMap<String, String>,
 }
 
+/// A plain-text message of `kind` to a club's addresses, with no picture and no file
+/// (set `files`, `html` or `inline_png` on the result where a message has them): the
+/// club's name, addresses and nation come to the transport as plain values.
+pub fn club_draft(
+    kind: &'static str,
+    phase: &str,
+    club: &Club,
+    (subject, text): (String, String),
+    salt: String,
+) -> Draft {
+    Draft {
+        kind,
+        phase: Some(phase.to_owned()),
+        nation: Some(club.nation.clone()),
+        to_name: Some(club.name.clone()),
+        to: club.emails.clone(),
+        subject,
+        text,
+        html: None,
+        inline_png: None,
+        files: Vec::new(),
+        salt,
+    }
+}
+
 impl Mailing<'_> {
     /// The catalogue the templates speak with (the referee's overrides included).
     pub fn words(&self) -> crate::words::Words {

@@ -2,7 +2,7 @@
 //! plain-text message per club, in its language, its words from the catalogue.
 
 use crate::error::Result;
-use crate::mail::compose::{Draft, compose, mailbox};
+use crate::mail::compose::{compose, mailbox};
 use crate::mail::config::Config;
 use crate::rules::tables::Lang;
 use crate::rules::{Campaign, PhaseId};
@@ -37,7 +37,7 @@ pub fn to_clubs(
         let phase =
             crate::words::phases::phase_name(words, &campaign.tables.calendar, n.phase, club.lang);
         let (subject, text) = (n.say)(words, club.lang, &phase);
-        let draft = Draft::to_club(
+        let draft = super::club_draft(
             n.kind,
             &n.phase.key(),
             club,
