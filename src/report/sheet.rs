@@ -97,14 +97,20 @@ fn key_of(kind: &OrderKind) -> String {
 /// Writes orders grouped by kind: for a kind with several alternatives, the list of
 /// what each is about, then one of them as an example to uncomment.
 fn grouped(out: &mut String, w: &Words, s: &SheetInput, orders: &[&OrderKind]) {
-    let mut kinds: Vec<String> = Vec::new();
-    for o in orders {
-        if !kinds.contains(&key_of(o)) {
-            kinds.push(key_of(o));
+    // Each order's key once: the codec writes the order to find it.
+    let keyed: Vec<(String, &OrderKind)> = orders.iter().map(|o| (key_of(o), *o)).collect();
+    let mut kinds: Vec<&str> = Vec::new();
+    for (key, _) in &keyed {
+        if !kinds.contains(&key.as_str()) {
+            kinds.push(key);
         }
     }
-    for kind in &kinds {
-        let group: Vec<&&OrderKind> = orders.iter().filter(|o| &key_of(o) == kind).collect();
+    for kind in kinds {
+        let group: Vec<&OrderKind> = keyed
+            .iter()
+            .filter(|(key, _)| key == kind)
+            .map(|(_, o)| *o)
+            .collect();
         let targets: Vec<String> = group
             .iter()
             .filter_map(|o| target(o))
@@ -126,7 +132,7 @@ fn grouped(out: &mut String, w: &Words, s: &SheetInput, orders: &[&OrderKind]) {
                 w,
                 s.lang,
                 "sheet-group",
-                order = kind.as_str(),
+                order = kind,
                 targets = targets.join(", ")
             );
             comment(out, &line);
