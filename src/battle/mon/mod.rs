@@ -22,11 +22,11 @@
 //! - a rearguard action (G3c.9): the rearguard (B) never chooses to continue, and every
 //!   unit of it still on the map after the Field Combat leaves the zone (`escaped`).
 
-use super::BattleError;
 use super::card::{Card, Leader, Unit};
+use super::error::BattleError;
 use super::frame::{self, Provisional, Rearguard};
 use super::result::{LeaderResult, LeaderState, TacticalResult, UnitResult, UnitState, Winner};
-use super::ruleset::{GameTables, Ruleset};
+use super::ruleset::Ruleset;
 use crate::rules::Ducats;
 use crate::rules::dice::{Dice, push_number};
 use serde::Deserialize;
