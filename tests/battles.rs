@@ -885,17 +885,18 @@ fn map_check_locates_a_broken_game_table() {
 /// ruleset's tables check.
 #[test]
 fn game_tables_are_compiled_once_and_follow_the_ruleset() {
-    use giglio::battle::ruleset::GameTables;
+    use giglio::battle::{GameTables, game_tables};
     let rs = ruleset("pia1746");
     let copy = rs.clone();
-    match (rs.game_tables(), copy.game_tables()) {
-        (Ok(GameTables::Pia(a)), Ok(GameTables::Pia(b))) => {
-            assert!(std::sync::Arc::ptr_eq(a, b));
+    match (game_tables(&rs), game_tables(&copy), game_tables(&rs)) {
+        (Ok(GameTables::Pia(a)), Ok(GameTables::Pia(b)), Ok(GameTables::Pia(c))) => {
+            assert!(std::sync::Arc::ptr_eq(&a, &b));
+            assert!(std::sync::Arc::ptr_eq(&a, &c));
         }
         other => panic!("{other:?}"),
     }
     for id in ["leg1176", "mon1628", "ott1625", "pia1746", "armati", "vgf"] {
-        assert!(ruleset(id).game_tables().is_ok(), "{id}");
+        assert!(game_tables(&ruleset(id)).is_ok(), "{id}");
     }
 }
 

@@ -9,6 +9,8 @@ mod battle_cases;
 mod battles;
 /// A club's HTML report in headless Chromium: DOM, loaded map, screenshot.
 mod browser_report;
+/// No import circles among the files of src/rules/ and of src/battle/.
+mod circles;
 /// End-to-end tests of the `giglio` binary, one section per subcommand.
 mod cli;
 /// The order file codec: every order written reads back, names with any character.

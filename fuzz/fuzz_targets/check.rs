@@ -19,6 +19,7 @@ fuzz_target!(|data: &[u8]| {
         world,
         &f.clubs,
         Auth::Campaign(&lookup),
+        &f.words,
         None,
     );
     assert!(world == &before, "the check changed the world");

@@ -5,13 +5,13 @@
 #![no_main]
 
 use giglio::mail::message;
-use giglio::rules::tables::Lang;
+use giglio::words::Lang;
 use giglio_fuzz::{PATH, assert_located, fixture};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let max_parts = giglio::mail::config::IntakeConfig::default().max_parts;
-    let Ok(l) = letter::read(data, max_parts) else {
+    let Ok(l) = message::read(data, max_parts) else {
         return;
     };
     if let Ok(sender) = &l.sender {
@@ -22,13 +22,14 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     assert!(!orders.is_empty());
-    assert!(orders.len() <= letter::MAX_ORDERS_BYTES);
+    assert!(orders.len() <= message::MAX_ORDERS_BYTES);
     let f = fixture();
     let lowered = giglio::orders::lower(
         PATH,
         &orders,
         &f.campaign,
         Some(f.worlds[0].phase),
+        &f.words,
         Lang::En,
     );
     let text = String::from_utf8_lossy(&orders);

@@ -4,7 +4,7 @@
 
 #![no_main]
 
-use giglio::rules::tables::Lang;
+use giglio::words::Lang;
 use giglio_fuzz::{PATH, assert_located, fixture};
 use libfuzzer_sys::fuzz_target;
 
@@ -12,7 +12,7 @@ fuzz_target!(|data: &[u8]| {
     let f = fixture();
     let text = String::from_utf8_lossy(data);
     for (world, lang) in [(&f.worlds[0], Lang::It), (&f.worlds[1], Lang::En)] {
-        let lowered = giglio::orders::lower(PATH, data, &f.campaign, Some(world.phase), lang);
+        let lowered = giglio::orders::lower(PATH, data, &f.campaign, Some(world.phase), &f.words, lang);
         for d in lowered.all() {
             assert_located(d, &text);
         }
@@ -29,6 +29,7 @@ fuzz_target!(|data: &[u8]| {
                 masked.as_bytes(),
                 &f.campaign,
                 Some(world.phase),
+                &f.words,
                 lang,
             );
             assert_eq!(again.orders, lowered.orders, "masking changed the orders");

@@ -24,6 +24,8 @@ pub struct Fixture {
     pub hash: String,
     /// Spring 1494, summer round 1, a later round, winter: played by bots.
     pub worlds: Vec<World>,
+    /// The shipped catalogue, as a command with no campaign directory loads it.
+    pub words: giglio::words::Words,
 }
 
 /// Returns the fixture, built once per process.
@@ -53,6 +55,7 @@ pub fn fixture() -> &'static Fixture {
             campaign,
             clubs,
             worlds,
+            words: giglio::words::Words::load(None).expect("the shipped catalogue"),
         }
     })
 }

@@ -4,8 +4,8 @@
 //! PROVISIONAL tables a battle used, a unit's ratings, the map-free pairing, the
 //! result's frame, and the memo of per-sector answers the policies ask unit by unit.
 
-use super::BattleError;
 use super::card::Card;
+use super::error::BattleError;
 use super::result::{LeaderResult, Source, TacticalResult, UnitResult, Winner};
 use std::collections::BTreeSet;
 use std::ops::RangeInclusive;

@@ -4,13 +4,18 @@
 //!
 //! This module never touches the campaign world: it reads a [`card::Card`] and
 //! returns a [`result::TacticalResult`]; `rules::battles` applies results to the world.
+//!
+//! This file is the games' registry: it alone maps a [`ruleset::Game`] to its module
+//! (the tables, the resolver). The games import the card, the ruleset, the frame they
+//! share and the error, never this file, so no file of `battle/` imports one that
+//! imports it back.
 
 pub mod card;
+mod error;
 pub mod frame;
 pub mod leg;
 pub mod mon;
 pub mod odds;
-pub mod oob;
 pub mod ott;
 pub mod pia;
 #[cfg(test)]
@@ -18,27 +23,47 @@ mod replay_digest;
 pub mod result;
 pub mod ruleset;
 
+pub use error::BattleError;
+
 use crate::rules::dice::Dice;
 use card::Card;
 use result::TacticalResult;
-use ruleset::{Game, Ruleset};
+use ruleset::{Game, Ruleset, TableError};
+use std::sync::Arc;
 
-/// Why a battle could not be auto-resolved.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum BattleError {
-    /// The ruleset's data lacks something the resolver needs (a MISSING table not
-    /// typed in and with no PROVISIONAL stand-in, say).
-    #[error("ruleset {ruleset}: {message}")]
-    Data { ruleset: String, message: String },
-    /// The ruleset is points-only: its battles are fought on the table, never
-    /// auto-resolved (Armati, Virtue 'gainst Fury…).
-    #[error(
-        "ruleset {0} is a points-only hand-off: fight the battle on the table and enter its result"
-    )]
-    PointsOnly(String),
-    /// The card does not fit the ruleset (a side with no unit, say).
-    #[error("battle card: {0}")]
-    Card(String),
+/// A game's tables, typed and checked once; a battle holds them by a shared pointer.
+#[derive(Clone)]
+pub enum GameTables {
+    Mon(Arc<mon::Tables>),
+    Leg(Arc<leg::Tables>),
+    Ott(Arc<ott::Tables>),
+    Pia(Arc<pia::Tables>),
+    Points,
+}
+
+impl std::fmt::Debug for GameTables {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            GameTables::Mon(_) => "Mon",
+            GameTables::Leg(_) => "Leg",
+            GameTables::Ott(_) => "Ott",
+            GameTables::Pia(_) => "Pia",
+            GameTables::Points => "Points",
+        })
+    }
+}
+
+/// A ruleset's game tables, typed and checked by its game's module: compiled once for
+/// the ruleset and its clones, at the first call (`giglio map check` makes it, and
+/// reports a broken table with its place in the file).
+pub fn game_tables(rs: &Ruleset) -> Result<GameTables, TableError> {
+    Ok(match rs.game {
+        Game::Mon => GameTables::Mon(rs.tables(mon::compile)?),
+        Game::Leg => GameTables::Leg(rs.tables(leg::compile)?),
+        Game::Ott => GameTables::Ott(rs.tables(ott::compile)?),
+        Game::Pia => GameTables::Pia(rs.tables(pia::compile)?),
+        Game::Points => GameTables::Points,
+    })
 }
 
 /// Resolves a battle map-free with its ruleset's own mechanics.
@@ -177,7 +202,7 @@ pub fn auto_outcome(
     }
     let r = auto_resolve(card, rs, dice)?;
     Ok((
-        card::outcome_of(card, &r, rs, crate::rules::battles::ResultSource::Auto),
+        result::outcome_of(card, &r, rs, crate::rules::battles::ResultSource::Auto),
         Some(r),
     ))
 }

@@ -155,3 +155,27 @@ impl TacticalResult {
             .count()
     }
 }
+
+/// Turns a tactical result into what the campaign applies (G3c.7).
+pub fn outcome_of(
+    card: &Card,
+    r: &TacticalResult,
+    rs: &super::ruleset::Ruleset,
+    source: crate::rules::battles::ResultSource,
+) -> crate::rules::battles::BattleOutcome {
+    let [attacker_loss, defender_loss] = r.losses(card, rs.partial_loss_percent);
+    let winner = match r.winner {
+        Winner::A => Some(crate::rules::NationCode(card.sides[0].nation.clone())),
+        Winner::B => Some(crate::rules::NationCode(card.sides[1].nation.clone())),
+        Winner::Draw => None,
+    };
+    crate::rules::battles::BattleOutcome {
+        battle: card.battle.id.clone(),
+        winner,
+        attacker_loss,
+        defender_loss,
+        source,
+        provisional: r.provisional_tables_used,
+        reason: r.reason.clone(),
+    }
+}

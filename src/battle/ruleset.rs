@@ -3,14 +3,20 @@
 //! MISSING ones, flagged), and every READING as a named switch (rulebook §0.1).
 //!
 //! The common fields are typed here. Each game's tables are typed by the game's module
-//! (its `Raw` form as written, its `Tables` form checked) and compiled once per ruleset:
-//! when the file is parsed, with the place of a broken table in the file, so that
-//! `giglio map check` reports it and a thousand battles do not read the tables a
-//! thousand times.
+//! (its `Raw` form as written, its `Tables` form checked) and compiled once per ruleset,
+//! with the place of a broken table in the file, so that `giglio map check` reports it
+//! and a thousand battles do not read the tables a thousand times.
+//!
+//! This module knows no game: the games import it, and the registry that maps a
+//! [`Game`] to its module is `battle/mod.rs` (`battle::game_tables`, `auto_resolve`).
+//! So the cache of compiled tables holds them type-erased, and each game reads back
+//! its own `Tables` ([`Ruleset::tables`]).
 
+use super::error::BattleError;
 use crate::rules::Ducats;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use std::any::Any;
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 use std::sync::{Arc, OnceLock};
@@ -127,28 +133,6 @@ pub struct Ruleset {
     pub(super) compiled: Compiled,
 }
 
-/// A game's tables, typed and checked once; a battle holds them by a shared pointer.
-#[derive(Clone)]
-pub enum GameTables {
-    Mon(Arc<super::mon::Tables>),
-    Leg(Arc<super::leg::Tables>),
-    Ott(Arc<super::ott::Tables>),
-    Pia(Arc<super::pia::Tables>),
-    Points,
-}
-
-impl std::fmt::Debug for GameTables {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            GameTables::Mon(_) => "Mon",
-            GameTables::Leg(_) => "Leg",
-            GameTables::Ott(_) => "Ott",
-            GameTables::Pia(_) => "Pia",
-            GameTables::Points => "Points",
-        })
-    }
-}
-
 /// A game table that does not read or check, and where it stands in its file when the
 /// ruleset was parsed from one.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -157,10 +141,18 @@ pub struct TableError {
     pub message: String,
 }
 
-/// The cache of the compiled tables: shared by clones, never part of equality or of the
-/// written form.
+/// A game's compiled tables, whatever the game: each game's module reads back its own
+/// type.
+type AnyTables = Arc<dyn Any + Send + Sync>;
+
+/// The cache of the compiled tables, and the file's text they are compiled from (so that
+/// a broken table keeps its place in the file): shared by clones, never part of
+/// equality or of the written form.
 #[derive(Clone, Default)]
-pub(super) struct Compiled(OnceLock<Result<GameTables, TableError>>);
+pub(super) struct Compiled {
+    text: Option<Arc<str>>,
+    tables: Arc<OnceLock<Result<AnyTables, TableError>>>,
+}
 
 impl PartialEq for Compiled {
     fn eq(&self, _: &Compiled) -> bool {
@@ -187,29 +179,51 @@ pub(crate) fn need<T>(t: Option<T>, name: &str) -> Result<T, String> {
 }
 
 impl Ruleset {
-    /// Parses a ruleset file and compiles its game's tables. A broken table does not
-    /// fail the parse: [`Ruleset::game_tables`] reports it, with its place in `text`.
+    /// Parses a ruleset file and keeps its text for its game's tables, compiled at their
+    /// first use. A broken table does not fail the parse: `battle::game_tables` reports
+    /// it, with its place in `text`.
     pub fn parse(text: &str) -> Result<Ruleset, toml::de::Error> {
-        let rs: Ruleset = toml::from_str(text)?;
-        let compiled = rs.compile(Some(text));
-        let _ = rs.compiled.0.set(compiled);
+        let mut rs: Ruleset = toml::from_str(text)?;
+        rs.compiled.text = Some(Arc::from(text));
         Ok(rs)
     }
 
-    /// The game's tables, typed and checked: compiled once, at the parse or at the first
-    /// battle of a ruleset changed in memory.
-    pub fn game_tables(&self) -> Result<&GameTables, &TableError> {
-        match self.compiled.0.get_or_init(|| self.compile(None)) {
-            Ok(t) => Ok(t),
-            Err(e) => Err(e),
+    /// The game's tables typed and checked by `compile`, the game's own: compiled once
+    /// for the ruleset and its clones, at the first call. Asking with another game's
+    /// `compile` than the one that filled the cache is an error, never other tables.
+    pub(crate) fn tables<T, R>(
+        &self,
+        compile: fn(R, &BTreeSet<String>) -> Result<T, String>,
+    ) -> Result<Arc<T>, TableError>
+    where
+        T: Any + Send + Sync,
+        R: DeserializeOwned,
+    {
+        let compiled = self
+            .compiled
+            .tables
+            .get_or_init(|| self.compile(compile).map(|t| -> AnyTables { Arc::new(t) }));
+        match compiled {
+            Ok(t) => Arc::clone(t).downcast::<T>().map_err(|_| TableError {
+                span: None,
+                message: format!("the tables of {} were compiled for another game", self.id),
+            }),
+            Err(e) => Err(e.clone()),
         }
     }
 
     /// The game's tables for a battle: a broken table is the ruleset's data error.
-    pub(crate) fn tables_for_battle(&self) -> Result<&GameTables, super::BattleError> {
-        self.game_tables().map_err(|e| super::BattleError::Data {
+    pub(crate) fn tables_for_battle<T, R>(
+        &self,
+        compile: fn(R, &BTreeSet<String>) -> Result<T, String>,
+    ) -> Result<Arc<T>, BattleError>
+    where
+        T: Any + Send + Sync,
+        R: DeserializeOwned,
+    {
+        self.tables(compile).map_err(|e| BattleError::Data {
             ruleset: self.id.clone(),
-            message: e.message.clone(),
+            message: e.message,
         })
     }
 
@@ -233,39 +247,22 @@ impl Ruleset {
         self.compiled = Compiled::default();
     }
 
-    /// Types and checks the tables, from the file's text when there is one (a serde
-    /// error then has its place) or from the tables in memory.
-    fn compile(&self, text: Option<&str>) -> Result<GameTables, TableError> {
+    /// Types and checks the tables with the game's `compile`, from the file's text when
+    /// there is one (a serde error then has its place) or from the tables in memory.
+    fn compile<T, R: DeserializeOwned>(
+        &self,
+        compile: fn(R, &BTreeSet<String>) -> Result<T, String>,
+    ) -> Result<T, TableError> {
+        let text = self.compiled.text.as_deref();
         let provisional: BTreeSet<String> = self
             .provisional_tables()
             .into_iter()
             .map(str::to_owned)
             .collect();
-        let checked = |r: Result<GameTables, String>| {
-            r.map_err(|message| TableError {
-                span: text.and_then(|t| table_place(t, &message)),
-                message,
-            })
-        };
-        match self.game {
-            Game::Points => Ok(GameTables::Points),
-            Game::Mon => checked(
-                super::mon::compile(self.raw(text)?, &provisional)
-                    .map(|t| GameTables::Mon(Arc::new(t))),
-            ),
-            Game::Leg => checked(
-                super::leg::compile(self.raw(text)?, &provisional)
-                    .map(|t| GameTables::Leg(Arc::new(t))),
-            ),
-            Game::Ott => checked(
-                super::ott::compile(self.raw(text)?, &provisional)
-                    .map(|t| GameTables::Ott(Arc::new(t))),
-            ),
-            Game::Pia => checked(
-                super::pia::compile(self.raw(text)?, &provisional)
-                    .map(|t| GameTables::Pia(Arc::new(t))),
-            ),
-        }
+        compile(self.raw(text)?, &provisional).map_err(|message| TableError {
+            span: text.and_then(|t| table_place(t, &message)),
+            message,
+        })
     }
 
     /// The tables in a game's written form.

@@ -20,8 +20,6 @@ pub use codec::{quoted, unparse, unparse_order};
 pub use explain::problem_kind;
 pub use lower::{Header, Lowered, lower, masked_text};
 
-use crate::diag::Diagnostic;
-
 /// Largest order file read: a file of every order a club could give is far smaller.
 pub const MAX_FILE_BYTES: usize = 64 * 1024;
 /// Most orders in one file.
@@ -36,9 +34,4 @@ pub fn schema_json() -> String {
     let schema = schemars::schema_for!(raw::OrderFile);
     serde_json::to_string_pretty(&schema)
         .unwrap_or_else(|e| unreachable!("a schema always serializes: {e}"))
-}
-
-/// Returns a diagnostic about the whole file.
-pub fn file_problem(path: &str, rule: &str, message: String) -> Diagnostic {
-    Diagnostic::file(path, rule, message)
 }

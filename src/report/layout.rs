@@ -35,15 +35,6 @@ impl Rect {
     pub fn inside(&self, o: &Rect) -> bool {
         self.x0 >= o.x0 && self.y0 >= o.y0 && self.x1 <= o.x1 && self.y1 <= o.y1
     }
-
-    pub fn union(&self, o: &Rect) -> Rect {
-        Rect::new(
-            self.x0.min(o.x0),
-            self.y0.min(o.y0),
-            self.x1.max(o.x1),
-            self.y1.max(o.y1),
-        )
-    }
 }
 
 /// The advance of one character in DejaVu Sans, in ems, rounded up by class.

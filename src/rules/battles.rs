@@ -8,7 +8,7 @@
 use super::ids::{ArmyId, Ducats, NationCode, NodeCode};
 use super::ledger::Item;
 use super::outcome::{Audience, Cause, Happening, Reason};
-use super::resolve::Step;
+use super::step::Step;
 use super::summer::movement::retreat_node;
 use super::world::{Battle, BattleKind, BattleSide};
 use serde::{Deserialize, Serialize};
@@ -238,7 +238,7 @@ fn take_losses(s: &mut Step, side: &BattleSide, loss: Ducats, battle: &str) {
                 battle: battle.to_owned(),
             };
             if take >= value {
-                super::summer::destroy_army(s, &id, "G3c.7", item, Cause::LostInBattle);
+                super::forces::destroy_army(s, &id, "G3c.7", item, Cause::LostInBattle);
             } else {
                 s.army_add(&id, -take, "G3c.7", item);
             }
@@ -286,7 +286,7 @@ fn fall_back(s: &mut Step, side: &BattleSide, at: &NodeCode, battle: &str) {
         }
         None => {
             for id in &alive {
-                super::summer::destroy_army(
+                super::forces::destroy_army(
                     s,
                     id,
                     "G3c.8",

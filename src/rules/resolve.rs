@@ -10,11 +10,11 @@ use super::calendar::Phase;
 use super::campaign::Campaign;
 use super::dice::{Dice, SeededDice};
 use super::exchange::{Asked, Exchange};
-use super::ids::{ArmyId, Ducats, NationCode};
-use super::ledger::{Account, Item, Ledger};
-use super::occupancy::Occupancy;
-use super::order::{Order, OrderSet};
-use super::outcome::{Audience, Done, Event, Happening, OrderOutcome, Outcome, Reason};
+use super::ids::NationCode;
+use super::ledger::Ledger;
+use super::order::OrderSet;
+use super::outcome::{Done, Event, OrderOutcome, Outcome, Reason};
+use super::step::Step;
 use super::world::World;
 use super::{spring, summer, winter};
 use serde::{Deserialize, Serialize};
@@ -92,7 +92,7 @@ pub fn resolve_with(
     }
     match step.paused.take() {
         Some(asked) => Err(Unresolvable::Encounter(Box::new(asked))),
-        None => Ok(step.finish()),
+        None => Ok(finish(step)),
     }
 }
 
@@ -183,6 +183,29 @@ pub fn check_orders(
         .collect())
 }
 
+/// The phase's resolution from its finished step: the world opens the next phase, unless
+/// the campaign ended with this one.
+fn finish(mut step: Step) -> Resolution {
+    let cal = &step.c.tables.calendar;
+    let next = if step.over {
+        None
+    } else {
+        match step.w.phase.next(cal.rounds, cal.last_year()) {
+            Some(p) => {
+                step.w.phase = p;
+                Some(step.w)
+            }
+            None => None,
+        }
+    };
+    Resolution {
+        next,
+        outcomes: step.outcomes,
+        events: step.events,
+        ledger: step.ledger,
+    }
+}
+
 /// Returns whether an outcome tells something about other clubs' hidden pieces: every
 /// assassin's mission (sent or not, its target is there or not) and a blocked landing.
 fn hangs_on_hidden_facts(result: &Outcome) -> bool {
@@ -193,138 +216,4 @@ fn hangs_on_hidden_facts(result: &Outcome) -> bool {
             ..
         } | Outcome::Done(Done::AssassinSent { .. } | Done::AssassinFoundNoTarget)
     )
-}
-
-/// The working state of one resolution.
-pub(super) struct Step<'a> {
-    pub c: &'a Campaign,
-    pub w: World,
-    pub dice: &'a mut dyn Dice,
-    pub ledger: Ledger,
-    pub outcomes: Vec<OrderOutcome>,
-    pub events: Vec<Event>,
-    /// Set when the campaign ends with this phase.
-    pub over: bool,
-    /// Who stands at each node: refreshed after every change of a piece's place.
-    pub occ: Occupancy,
-    /// G3c.3: the clubs' answers to the round's encounters (not asking: standing
-    /// choices), the encounters met so far, and the one the round stopped at.
-    pub exchange: Exchange,
-    pub encounters: u32,
-    pub paused: Option<Asked>,
-}
-
-impl<'a> Step<'a> {
-    fn new(c: &'a Campaign, w: &World, dice: &'a mut dyn Dice) -> Self {
-        Step {
-            c,
-            w: w.clone(),
-            dice,
-            ledger: Ledger::default(),
-            outcomes: Vec::new(),
-            events: Vec::new(),
-            over: false,
-            occ: Occupancy::of(w),
-            exchange: Exchange::standing(),
-            encounters: 0,
-            paused: None,
-        }
-    }
-
-    fn finish(mut self) -> Resolution {
-        let cal = &self.c.tables.calendar;
-        let next = if self.over {
-            None
-        } else {
-            match self.w.phase.next(cal.rounds, cal.last_year()) {
-                Some(p) => {
-                    self.w.phase = p;
-                    Some(self.w)
-                }
-                None => None,
-            }
-        };
-        Resolution {
-            next,
-            outcomes: self.outcomes,
-            events: self.events,
-            ledger: self.ledger,
-        }
-    }
-
-    /// Records the outcome of an order.
-    pub fn outcome(&mut self, nation: &NationCode, order: &Order, result: Outcome) {
-        self.outcomes.push(OrderOutcome {
-            nation: nation.clone(),
-            at: order.at.clone(),
-            order: order.kind.name().to_owned(),
-            result,
-        });
-    }
-
-    /// Records an event.
-    pub fn event(&mut self, audience: Audience, rule: &str, what: Happening) {
-        self.events.push(Event {
-            audience,
-            rule: rule.to_owned(),
-            what,
-        });
-    }
-
-    /// Returns a nation's treasury.
-    pub fn treasury(&self, nation: &str) -> Ducats {
-        self.w.nation(nation).map_or(0, |n| n.treasury)
-    }
-
-    /// Moves ducats into (positive) or out of (negative) a treasury, with its entry.
-    pub fn treasury_add(&mut self, nation: &NationCode, amount: Ducats, rule: &str, item: Item) {
-        if let Some(n) = self.w.nations.get_mut(nation) {
-            n.treasury += amount;
-            self.ledger
-                .add(nation, Account::Treasury, amount, rule, item);
-        }
-    }
-
-    /// Pays `cost` from the treasury, or explains what is missing (G2b.7).
-    pub fn pay(
-        &mut self,
-        nation: &NationCode,
-        cost: Ducats,
-        rule: &str,
-        item: Item,
-    ) -> Result<(), Outcome> {
-        let treasury = self.treasury(nation.as_str());
-        if cost > treasury {
-            return Err(Outcome::rejected(
-                "G2b.7",
-                Reason::MissingDucats { cost, treasury },
-            ));
-        }
-        self.treasury_add(nation, -cost, rule, item);
-        Ok(())
-    }
-
-    /// Changes an army's value, with its entry; an army worth nothing is disbanded.
-    ///
-    /// Returns whether the army was disbanded.
-    pub fn army_add(&mut self, army: &ArmyId, amount: Ducats, rule: &str, item: Item) -> bool {
-        let Some(a) = self.w.armies.get_mut(army) else {
-            return false;
-        };
-        a.value += amount;
-        let nation = a.nation.clone();
-        let gone = a.value <= 0;
-        self.ledger
-            .add(&nation, Account::Army(army.clone()), amount, rule, item);
-        if gone {
-            self.w.armies.remove(army);
-            self.occ.refresh_army(&self.w, army);
-            for f in self.w.fleets.values_mut() {
-                if f.cargo.as_ref() == Some(army) {
-                    f.cargo = None;
-                }
-            }
-        }
-        gone
-    }
 }

@@ -5,14 +5,15 @@
 //! loan, then every other order in the order written; after every club: alliances
 //! (G5.2) and the Strategos auction with the year's move order (G2b.5).
 
+use super::forces::{at_named_node, garrison, own_army, transfer};
 use super::ids::{Ducats, NationCode, NodeCode, natural_cmp};
 use super::ledger::{Account, Item};
 use super::map::NodeKind;
 use super::order::{Objective, Order, OrderKind, OrderSet, SapperAt};
 use super::outcome::{Audience, Done, Happening, Outcome, Reason};
-use super::resolve::Step;
+use super::step::Step;
 use super::tables::{Confiscation, EventEffect, ObjectiveKind, StrategosTie};
-use super::world::{Alliance, Fortification, Garrison, Loan, Work, WorkKind};
+use super::world::{Alliance, Fortification, Loan, Work, WorkKind};
 use std::collections::{BTreeMap, BTreeSet};
 
 pub(super) fn resolve(s: &mut Step, orders: &BTreeMap<NationCode, OrderSet>) {
@@ -517,190 +518,6 @@ fn apply(s: &mut Step, n: &NationCode, o: &Order, city_income: Ducats) -> Applie
         OrderKind::Objective(objective) => choose_objective(s, n, objective),
         OrderKind::StrategosBid { .. } => unreachable!("bids are settled by the auction"),
         _ => Err(reject("G1.1", Reason::WrongPhase)),
-    }
-}
-
-/// G2b.2: moves ducats between two armies of the club in one node (in spring, and in
-/// summer rounds with the ruling `garrison_and_transfer_in_rounds`).
-pub(super) fn transfer(
-    s: &mut Step,
-    n: &NationCode,
-    from: &super::ids::ArmyId,
-    to: &super::ids::ArmyId,
-    value: Ducats,
-) -> Applied {
-    let done = |d: Done| Ok(Outcome::Done(d));
-    let a = own_army(s, n, from, "G2b.2")?;
-    let b = own_army(s, n, to, "G2b.2")?;
-    if from == to {
-        return Err(reject("G2b.2", Reason::SameArmy));
-    }
-    if a != b {
-        return Err(reject(
-            "G2b.2",
-            Reason::NotTogether {
-                from: from.clone(),
-                to: to.clone(),
-            },
-        ));
-    }
-    let have = s.w.armies[from].value;
-    if value > have {
-        return Err(reject(
-            "G2b.2",
-            Reason::ArmyTooSmall {
-                army: from.clone(),
-                value: have,
-                needed: value,
-            },
-        ));
-    }
-    let disbanded = s.army_add(from, -value, "G2b.2", Item::Transfer);
-    s.army_add(to, value, "G2b.2", Item::Transfer);
-    done(Done::Transferred {
-        from: from.clone(),
-        to: to.clone(),
-        value,
-        disbanded,
-    })
-}
-
-/// G2b.3: a garrison that names its node is left there only if the army stands there
-/// (in spring; in a round, also as it passes: `summer::movement`).
-pub(super) fn at_named_node(
-    s: &Step,
-    army: &super::ids::ArmyId,
-    node: Option<&NodeCode>,
-) -> Result<(), Outcome> {
-    match (node, s.w.armies.get(army)) {
-        (Some(node), Some(a)) if &a.node != node => Err(reject(
-            "G2b.3",
-            Reason::GarrisonNotOnPath {
-                army: army.clone(),
-                node: node.clone(),
-            },
-        )),
-        _ => Ok(()),
-    }
-}
-
-/// G2b.3: detaches a garrison from an army into the fortified node where it stands (in
-/// spring, and in summer rounds with the ruling `garrison_and_transfer_in_rounds`).
-pub(super) fn garrison(
-    s: &mut Step,
-    n: &NationCode,
-    army: &super::ids::ArmyId,
-    value: Ducats,
-) -> Applied {
-    let t = s.c.tables.clone();
-    let done = |d: Done| Ok(Outcome::Done(d));
-    let at = own_army(s, n, army, "G2b.3")?;
-    let node = &s.w.nodes[&at];
-    // The amendment: in an enemy node, with the club's army there (a ruling, below).
-    let takes = &node.owner != n;
-    if takes {
-        enemy_place_free(s, n, &at)?;
-    }
-    let node = &s.w.nodes[&at];
-    if node.fortification != Fortification::Fortified {
-        return Err(reject("G2b.3", Reason::NotFortified { node: at }));
-    }
-    let needed = value + t.garrison.detach_cost;
-    let have = s.w.armies[army].value;
-    if have < needed {
-        return Err(reject(
-            "G2b.3",
-            Reason::ArmyTooSmall {
-                army: army.clone(),
-                value: have,
-                needed,
-            },
-        ));
-    }
-    s.army_add(
-        army,
-        -value,
-        "G2b.3",
-        Item::GarrisonDetached { node: at.clone() },
-    );
-    s.army_add(army, -t.garrison.detach_cost, "G2b.3", Item::GarrisonCost);
-    let state = s.w.nodes.get_mut(&at).expect("the army's node exists");
-    match &mut state.garrison {
-        Some(g) if &g.nation == n => g.value += value,
-        _ => {
-            state.garrison = Some(Garrison {
-                nation: n.clone(),
-                value,
-            })
-        }
-    }
-    s.ledger.add(
-        n,
-        Account::Garrison(at.clone()),
-        value,
-        "G2b.3",
-        Item::GarrisonDetached { node: at.clone() },
-    );
-    if takes {
-        take_with_garrison(s, n, &at);
-    }
-    done(Done::Garrisoned {
-        army: army.clone(),
-        node: at,
-        value,
-    })
-}
-
-/// G2b.3 with the ruling `garrison_in_enemy_node_with_army`: a garrison goes into an
-/// enemy place only where no other nation has a force (a garrison, an army, a
-/// diplomat): a place another nation still holds must be taken first (G3d). Without the
-/// ruling, only into the club's own nodes. An ally's node is not an enemy's.
-fn enemy_place_free(s: &Step, n: &NationCode, at: &NodeCode) -> Result<(), Outcome> {
-    let owner = &s.w.nodes[at].owner;
-    if !s.c.tables.rulings.garrison_in_enemy_node_with_army || super::summer::allied(s, n, owner) {
-        return Err(reject("G2b.3", Reason::NotYourNode { node: at.clone() }));
-    }
-    if !super::summer::other_forces(s, at, n).is_empty() {
-        return Err(reject("G2b.3", Reason::PlaceHeld { node: at.clone() }));
-    }
-    Ok(())
-}
-
-/// The garrison holds the enemy place for the club: the node becomes its, as an army
-/// alone takes an open node (G3b.8), and the works under way there are lost.
-fn take_with_garrison(s: &mut Step, n: &NationCode, at: &NodeCode) {
-    let Some(x) = s.w.nodes.get_mut(at) else {
-        return;
-    };
-    let from = std::mem::replace(&mut x.owner, n.clone());
-    x.sapper = None;
-    s.w.works.retain(|w| &w.node != at);
-    s.event(
-        Audience::Public,
-        "G2b.3",
-        Happening::NodeTaken {
-            node: at.clone(),
-            from,
-            to: n.clone(),
-        },
-    );
-}
-
-/// Returns the node the club's army stands at, or why the army is not the club's.
-fn own_army(
-    s: &Step,
-    n: &NationCode,
-    army: &super::ids::ArmyId,
-    rule: &str,
-) -> Result<NodeCode, Outcome> {
-    match s.w.armies.get(army) {
-        Some(a) if &a.nation == n => Ok(a.node.clone()),
-        // Whether another nation's army exists is never told (G7.4): an id without the
-        // club's own prefix is "not yours", existing or not.
-        None if army.as_str().starts_with(&format!("{n}-")) => {
-            Err(reject(rule, Reason::UnknownArmy { army: army.clone() }))
-        }
-        _ => Err(reject(rule, Reason::NotYourArmy { army: army.clone() })),
     }
 }
 

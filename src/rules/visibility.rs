@@ -819,20 +819,6 @@ pub fn public_view(
     }
 }
 
-/// Returns the node changes of a phase that are public: who took which node.
-pub fn nodes_changed(events: &[Event]) -> Vec<(NodeCode, NationCode, NationCode)> {
-    events
-        .iter()
-        .filter(|e| e.audience == Audience::Public)
-        .filter_map(|e| match &e.what {
-            Happening::NodeTaken { node, from, to } | Happening::Surrendered { node, from, to } => {
-                Some((node.clone(), from.clone(), to.clone()))
-            }
-            _ => None,
-        })
-        .collect()
-}
-
 /// What one club knows of the open phase, as a world: its own pieces, treasury,
 /// specialists, loan, objective, sieges and battles, and the public map (G7.1: owners and
 /// fortification states, the calendar). Everything else is left out: other nations'

@@ -5,7 +5,7 @@ use super::ids::NationCode;
 use super::map::NodeKind;
 use super::order::OrderSet;
 use super::outcome::{Audience, Happening, Outcome, Reason};
-use super::resolve::Step;
+use super::step::Step;
 use super::tables::EventEffect;
 use super::world::Fortification;
 use std::collections::BTreeMap;

@@ -962,7 +962,7 @@ pub fn rulesets(src: &Source) -> Result<Vec<crate::battle::ruleset::Ruleset>, Ve
         }
         // The game's tables, typed and checked once here: a broken table is found when
         // the campaign loads, not at its first battle.
-        if let Err(e) = rs.game_tables() {
+        if let Err(e) = crate::battle::game_tables(&rs) {
             c.err(
                 file,
                 e.span.clone().unwrap_or(at.clone()),

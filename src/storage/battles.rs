@@ -66,30 +66,6 @@ pub fn step_seed(master: &Seed, phase: &str, n: u32) -> Seed {
 }
 
 impl Store {
-    /// Records a battle result; it replaces the same source's earlier one.
-    pub fn record_result(&mut self, r: &StoredResult, command: &str) -> Result<i64> {
-        self.record_battle_result(r, &[], &[], command)
-    }
-
-    /// Records a battle result with the rolls that produced it (an auto-resolve) and the
-    /// messages that tell the clubs, in one transaction; it replaces the same source's
-    /// earlier result.
-    pub fn record_battle_result(
-        &mut self,
-        r: &StoredResult,
-        rolls: &[Roll],
-        messages: &[OutMessage],
-        command: &str,
-    ) -> Result<i64> {
-        let s = Settlement {
-            results: vec![r.clone()],
-            rolls: rolls.to_vec(),
-            ..Settlement::default()
-        };
-        let ids = self.settle(&s, messages, &r.received_at, command)?;
-        Ok(ids.first().copied().unwrap_or_default())
-    }
-
     /// Saves a settlement and its messages in one transaction. Returns the ids of the
     /// results recorded.
     pub fn settle(

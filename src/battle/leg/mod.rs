@@ -37,11 +37,11 @@
 //!   never attacks. A leader joins the first front unit of his command after it moves.
 //! - A killed leader's single activation (§5.4.3) goes to his first front unit in order.
 
-use super::BattleError;
 use super::card::Card;
+use super::error::BattleError;
 use super::frame::{self, Provisional, Rearguard};
 use super::result::{LeaderResult, LeaderState, TacticalResult, UnitResult, UnitState, Winner};
-use super::ruleset::{GameTables, Ruleset, need};
+use super::ruleset::{Ruleset, need};
 use crate::rules::dice::{Dice, push_int, push_number, push_signed};
 use serde::Deserialize;
 use std::collections::{BTreeMap, BTreeSet};

@@ -415,9 +415,7 @@ impl Rules {
             ruleset: rs.id.clone(),
             message,
         };
-        let GameTables::Leg(tables) = rs.tables_for_battle()? else {
-            return Err(err("not a Legnano 1176 ruleset".into()));
-        };
+        let tables = rs.tables_for_battle(compile)?;
         // POLICY `LEG_attacker_policy`: "column" (campaigns written before it) attacks
         // from `attack_min_column`; "even_odds" attacks at 1/1 and better, as a player
         // who came to take the node would (never from a club's secret objective).

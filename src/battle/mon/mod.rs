@@ -1,5 +1,5 @@
 //! MON — La Seconda Guerra del Monferrato 1628–1630 (printed rules cited `§x.y`): the
-//! map-free auto-resolver, and the game's siege procedures as pure functions.
+//! map-free auto-resolver.
 //!
 //! MON is an operational game on an area map whose Field Combat (§7) needs no map: a
 //! node battle is one zone where the attacker (side A) has entered the defender's
@@ -22,11 +22,11 @@
 //! - a rearguard action (G3c.9): the rearguard (B) never chooses to continue, and every
 //!   unit of it still on the map after the Field Combat leaves the zone (`escaped`).
 
-use super::BattleError;
 use super::card::{Card, Leader, Unit};
+use super::error::BattleError;
 use super::frame::{self, Provisional, Rearguard};
 use super::result::{LeaderResult, LeaderState, TacticalResult, UnitResult, UnitState, Winner};
-use super::ruleset::{GameTables, Ruleset};
+use super::ruleset::Ruleset;
 use crate::rules::Ducats;
 use crate::rules::dice::{Dice, push_number};
 use serde::Deserialize;
@@ -46,13 +46,6 @@ const BURST_FACE: u8 = 6;
 const COMMANDER_HIT_MAX: u8 = 2;
 /// §9.4 + §10: a fortified village and two forts take off at most 3 hits (3.f item 6).
 const MAX_PROTECTION: u32 = 3;
-/// §9.1: a mine explodes on 1–3 and is lost on 6.
-const MINE_BREACH_MAX: u8 = 3;
-const MINE_LOST_FACE: u8 = 6;
-/// Scenario special rule 1: every Mantua side takes 1 off artillery fire (min 1).
-pub const MANTUA_MALUS: u8 = 1;
-/// §8.2: artillery firing through a Breach fires at 1 less.
-pub const BREACH_MALUS: u8 = 1;
 /// Hard cap on the rounds of a Major battle, whatever `MON_max_rounds` says.
 const ROUND_CAP: u32 = 50;
 /// Every fire value and leadership is a d6 target (§7.2).
@@ -72,13 +65,11 @@ enum Kind {
 mod counters;
 mod end;
 mod fire;
-mod siege;
 mod tables;
 
 use counters::*;
 use end::*;
 use fire::*;
-pub use siege::*;
 pub use tables::Tables;
 pub(crate) use tables::compile;
 use tables::*;

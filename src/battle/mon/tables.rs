@@ -210,11 +210,5 @@ pub(crate) fn compile(raw: Raw, provisional: &BTreeSet<String>) -> Result<Tables
 
 /// The PROVISIONAL Disrupted stand-in, if the ruleset still has it.
 pub(super) fn disrupted_table(rs: &Ruleset) -> Result<Option<DisruptedFire>, BattleError> {
-    match rs.tables_for_battle()? {
-        GameTables::Mon(t) => Ok(t.disrupted.clone()),
-        _ => Err(BattleError::Data {
-            ruleset: rs.id.clone(),
-            message: "not a Monferrato 1628 ruleset".into(),
-        }),
-    }
+    Ok(rs.tables_for_battle(compile)?.disrupted.clone())
 }

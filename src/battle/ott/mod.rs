@@ -32,11 +32,11 @@
 //! used and flag the result (`provisional_tables_used`). The one Melee cell the text
 //! gives (4:1, d6 = 3 → `M/3R`, §6.2) is exact in the ruleset file.
 
-use super::BattleError;
 use super::card::{Card, Leader, Unit};
+use super::error::BattleError;
 use super::frame::{self, Provisional, Rearguard};
 use super::result::{LeaderResult, LeaderState, TacticalResult, UnitResult, UnitState, Winner};
-use super::ruleset::{GameTables, Ruleset, need};
+use super::ruleset::{Ruleset, need};
 use crate::rules::dice::{Dice, push_int, push_number, push_signed};
 use serde::Deserialize;
 use std::collections::{BTreeMap, BTreeSet};

@@ -237,9 +237,7 @@ impl Rules {
             ruleset: rs.id.clone(),
             message,
         };
-        let GameTables::Ott(tables) = rs.tables_for_battle()? else {
-            return Err(data("not an Ottaggio 1625 ruleset".into()));
-        };
+        let tables = rs.tables_for_battle(compile)?;
         let melee_choice = card
             .battle
             .readings

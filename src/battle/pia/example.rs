@@ -13,11 +13,9 @@ pub fn first_move(
     dice: &mut dyn Dice,
     unit: &str,
 ) -> Result<TacticalResult, BattleError> {
-    let GameTables::Pia(tables) = rs.tables_for_battle()? else {
-        return Err(data_error(rs, "not a Piacenza 1746 ruleset".into()));
-    };
+    let tables = rs.tables_for_battle(compile)?;
     let readings = Readings::load(rs, card)?;
-    let mut b = Battle::new(card, tables, readings, dice)?;
+    let mut b = Battle::new(card, &tables, readings, dice)?;
     let u = b
         .units
         .iter()

@@ -65,11 +65,11 @@
 /// How every Piacenza roll is read, logged with it: the die shows 1–10, the game reads
 /// the face less one (0–9, "zero is and remains zero").
 pub const D10_READING: &str = "d10 face 1-10 read as face - 1, i.e. 0-9 (PIA 2.6)";
-use super::BattleError;
 use super::card::{Card, CardSide, Unit as CardUnit};
+use super::error::BattleError;
 use super::frame::{self, Provisional, Rearguard};
 use super::result::{LeaderResult, LeaderState, TacticalResult, UnitResult, UnitState, Winner};
-use super::ruleset::{Game, GameTables, Ruleset, need};
+use super::ruleset::{Game, Ruleset, need};
 use crate::rules::dice::{Dice, push_number};
 use serde::Deserialize;
 use std::cell::{Cell, RefCell};
@@ -93,11 +93,9 @@ pub fn resolve(
     if rs.game != Game::Pia {
         return Err(data_error(rs, "not a Piacenza 1746 ruleset".into()));
     }
-    let GameTables::Pia(tables) = rs.tables_for_battle()? else {
-        return Err(data_error(rs, "not a Piacenza 1746 ruleset".into()));
-    };
+    let tables = rs.tables_for_battle(compile)?;
     let readings = Readings::load(rs, card)?;
-    let mut battle = Battle::new(card, tables, readings, dice)?;
+    let mut battle = Battle::new(card, &tables, readings, dice)?;
     let outcome = battle.run();
     Ok(battle.result(outcome))
 }

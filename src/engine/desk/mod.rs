@@ -658,13 +658,3 @@ pub fn alert_pending(store: &mut Store, desk: &Desk) -> Result<usize> {
     store.settle_attempts(&ids, &alerted, &messages, desk.now, desk.command)?;
     Ok(n)
 }
-
-/// Parses a raw message as [`ingest`] does (its one sender, its order file), without a
-/// campaign: the entry point of the mail fuzzer (`fuzz/fuzz_targets/intake.rs`).
-#[doc(hidden)]
-pub fn parse_for_fuzz(raw: &[u8]) -> std::result::Result<(String, Vec<u8>), String> {
-    let max_parts = crate::mail::config::IntakeConfig::default().max_parts;
-    let l = letter::read(raw, max_parts)?;
-    let _ = submission::claim(l.orders.as_deref().unwrap_or_default());
-    Ok((l.sender?, l.orders.map_err(|u| format!("{u:?}"))?))
-}

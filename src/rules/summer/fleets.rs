@@ -1,14 +1,15 @@
 //! Fleets (G3e): one sea lane a round, pushed back or destroyed by stronger enemy
 //! fleets, one army carried, a whole round to land, and the storm.
 
-use super::{Round, allied, destroy_army, other_forces};
+use super::round::Round;
 use crate::rules::campaign::Campaign;
+use crate::rules::forces::{allied, destroy_army, other_forces};
 use crate::rules::ids::{ArmyId, FleetId, NationCode, NodeCode};
 use crate::rules::ledger::Item;
 use crate::rules::order::{FleetTo, Order};
 use crate::rules::outcome::{Audience, Cause, Done, Happening, Outcome, Reason};
-use crate::rules::resolve::Step;
 use crate::rules::sea::{IdleCourse, idle_course};
+use crate::rules::step::Step;
 use crate::rules::tables::IdleFleet;
 use crate::rules::world::{FleetAt, World};
 use std::collections::BTreeMap;

@@ -7,45 +7,26 @@
 
 mod fleets;
 pub(super) mod movement;
+mod round;
 
 pub use movement::breaking_step;
 mod siege;
 
 use super::calendar::{Phase, PhaseId};
 use super::campaign::Campaign;
-use super::ids::{ArmyId, Ducats, NationCode, NodeCode};
-use super::ledger::{Account, Item};
+use super::forces::{
+    self, allied, betray, destroy_army, destroy_garrison, other_forces, piece_name,
+};
+use super::ids::{ArmyId, NationCode, NodeCode};
+use super::ledger::Item;
 use super::map::NodeKind;
 use super::order::{AssassinTarget, Order, OrderKind, OrderSet, Piece, SapperAt};
-use super::outcome::{
-    Audience, Betrayal, Cause, Done, Force, Happening, Outcome, Reason, Specialist,
-};
-use super::resolve::Step;
+use super::outcome::{Audience, Betrayal, Cause, Done, Happening, Outcome, Reason, Specialist};
+use super::step::Step;
 use super::tables::EventEffect;
 use super::world::{Fortification, World};
+use round::Round;
 use std::collections::{BTreeMap, BTreeSet};
-
-/// What the round has done so far, beyond the world itself.
-#[derive(Default)]
-pub(super) struct Round {
-    /// Pieces that have moved (one move each per round).
-    moved: BTreeSet<Piece>,
-    /// Fleets given an order this round, and where each came from if it sailed.
-    fleet_busy: BTreeSet<super::ids::FleetId>,
-    fleet_origin: BTreeMap<super::ids::FleetId, super::world::FleetAt>,
-    /// Landings to complete at the end of the round: (nation, order, fleet, node).
-    landings: Vec<(NationCode, Order, super::ids::FleetId, NodeCode)>,
-    /// Sieges ordered this round: (nation, order).
-    sieges: Vec<(NationCode, Order)>,
-    /// The sieges under way when the round began (a move or an embarkation ends the
-    /// army's siege at once; the report tells it at the siege step).
-    sieges_before: Vec<super::world::Siege>,
-    /// The club in hand's garrisons named for a node of their army's path (G2b.3, with
-    /// `garrison_and_transfer_in_rounds`), left as the army passes; and the file places
-    /// (`seq`) of those already left or refused on the way.
-    on_the_way: Vec<Order>,
-    left_on_the_way: BTreeSet<u32>,
-}
 
 pub(super) fn resolve(s: &mut Step, orders: &BTreeMap<NationCode, OrderSet>) {
     let round = s.w.phase.round().unwrap_or(1);
@@ -104,14 +85,14 @@ pub(super) fn resolve(s: &mut Step, orders: &BTreeMap<NationCode, OrderSet>) {
                 // wherever it is written; what is left of it is settled below.
                 OrderKind::Garrison { node: Some(_), .. } if in_rounds => continue,
                 OrderKind::Garrison { army, value, .. } if in_rounds => {
-                    ashore(s, army).and_then(|()| super::spring::garrison(s, n, army, *value))
+                    ashore(s, army).and_then(|()| forces::garrison(s, n, army, *value))
                 }
                 OrderKind::Transfer { from, to, value }
                     if s.c.tables.rulings.garrison_and_transfer_in_rounds =>
                 {
                     ashore(s, from)
                         .and_then(|()| ashore(s, to))
-                        .and_then(|()| super::spring::transfer(s, n, from, to, *value))
+                        .and_then(|()| forces::transfer(s, n, from, to, *value))
                 }
                 OrderKind::EncounterReply { .. } => {
                     Err(Outcome::rejected("G3c.3", Reason::ContactExchangeOff))
@@ -136,8 +117,8 @@ pub(super) fn resolve(s: &mut Step, orders: &BTreeMap<NationCode, OrderSet>) {
             // The army did not pass the node: it may still stand there.
             let result = match &o.kind {
                 OrderKind::Garrison { army, value, node } => ashore(s, army)
-                    .and_then(|()| super::spring::at_named_node(s, army, node.as_ref()))
-                    .and_then(|()| super::spring::garrison(s, n, army, *value)),
+                    .and_then(|()| forces::at_named_node(s, army, node.as_ref()))
+                    .and_then(|()| forces::garrison(s, n, army, *value)),
                 _ => continue,
             };
             s.outcome(n, &o, result.unwrap_or_else(|rejected| rejected));
@@ -205,160 +186,6 @@ pub(super) fn next_round(s: &Step) -> Option<PhaseId> {
         year: s.w.phase.year,
         phase: Phase::Round(n + 1),
     })
-}
-
-/// Returns a piece's nation and node, if it exists (an army aboard a fleet has none).
-pub(super) fn piece_at(w: &World, piece: &Piece) -> Option<(NationCode, NodeCode)> {
-    match piece {
-        Piece::Army(id) => w
-            .armies
-            .get(id)
-            .filter(|a| a.ashore())
-            .map(|a| (a.nation.clone(), a.node.clone())),
-        Piece::Diplomat(id) => w
-            .diplomats
-            .get(id)
-            .map(|d| (d.nation.clone(), d.node.clone())),
-    }
-}
-
-/// Returns a piece's id as written.
-pub(super) fn piece_name(piece: &Piece) -> String {
-    match piece {
-        Piece::Army(id) => id.to_string(),
-        Piece::Diplomat(id) => id.to_string(),
-    }
-}
-
-/// Returns the nations other than `nation` with a force at `node`: armies ashore,
-/// diplomats, a garrison (G3b.4).
-pub(super) fn other_forces(s: &Step, node: &NodeCode, nation: &NationCode) -> BTreeSet<NationCode> {
-    let mut out = BTreeSet::new();
-    for a in s
-        .occ
-        .armies_at(&s.w, node)
-        .filter_map(|id| s.w.armies.get(id))
-    {
-        if &a.nation != nation {
-            out.insert(a.nation.clone());
-        }
-    }
-    for d in s
-        .occ
-        .diplomats_at(&s.w, node)
-        .filter_map(|id| s.w.diplomats.get(id))
-    {
-        if &d.nation != nation {
-            out.insert(d.nation.clone());
-        }
-    }
-    if let Some(g) = s.w.nodes.get(node).and_then(|x| x.garrison.as_ref())
-        && &g.nation != nation
-    {
-        out.insert(g.nation.clone());
-    }
-    out
-}
-
-/// Returns whether an alliance between the two stands (G5.2).
-pub(super) fn allied(s: &Step, a: &NationCode, b: &NationCode) -> bool {
-    let needs_both = s.c.tables.rulings.alliance_needs_both;
-    let mut members = [a.clone(), b.clone()];
-    members.sort();
-    s.w.alliances.iter().any(|x| {
-        x.members == members
-            && x.betrayed_by.is_empty()
-            && if needs_both {
-                x.declared_by.len() == 2
-            } else {
-                !x.declared_by.is_empty()
-            }
-    })
-}
-
-/// G5.2: `by` betrays its alliance with `against`, if one stands; `how` is told.
-pub(super) fn betray(s: &mut Step, by: &NationCode, against: &NationCode, how: Betrayal) {
-    let needs_both = s.c.tables.rulings.alliance_needs_both;
-    let mut members = [by.clone(), against.clone()];
-    members.sort();
-    let Some(a) = s.w.alliances.iter_mut().find(|a| a.members == members) else {
-        return;
-    };
-    let stands = if needs_both {
-        a.declared_by.len() == 2
-    } else {
-        !a.declared_by.is_empty()
-    };
-    if !stands || !a.betrayed_by.insert(by.clone()) {
-        return;
-    }
-    for who in [
-        Audience::Nation(by.clone()),
-        Audience::Nation(against.clone()),
-        Audience::Referee,
-    ] {
-        s.event(
-            who,
-            "G5.2",
-            Happening::AllianceBetrayed {
-                by: by.clone(),
-                against: against.clone(),
-                how: Some(how.clone()),
-            },
-        );
-    }
-}
-
-/// Destroys an army, with its ledger entry and an event for its club.
-pub(super) fn destroy_army(s: &mut Step, id: &ArmyId, rule: &str, item: Item, cause: Cause) {
-    let Some(a) = s.w.armies.get(id).cloned() else {
-        return;
-    };
-    s.army_add(id, -a.value, rule, item);
-    // An army of no value is removed by army_add; make sure of it even at value 0.
-    s.w.armies.remove(id);
-    s.occ.refresh_army(&s.w, id);
-    s.w.sieges.retain(|x| &x.besieger != id);
-    s.event(
-        Audience::Nation(a.nation.clone()),
-        rule,
-        Happening::ForceDestroyed {
-            nation: a.nation.clone(),
-            what: Force::Army(id.clone()),
-            node: a.node.clone(),
-            cause,
-        },
-    );
-}
-
-/// Destroys a node's garrison, with its ledger entry and an event for its club.
-pub(super) fn destroy_garrison(
-    s: &mut Step,
-    node: &NodeCode,
-    rule: &str,
-    item: Item,
-    cause: Cause,
-) {
-    let Some(g) = s.w.nodes.get_mut(node).and_then(|x| x.garrison.take()) else {
-        return;
-    };
-    s.ledger.add(
-        &g.nation,
-        Account::Garrison(node.clone()),
-        -g.value,
-        rule,
-        item,
-    );
-    s.event(
-        Audience::Nation(g.nation.clone()),
-        rule,
-        Happening::ForceDestroyed {
-            nation: g.nation.clone(),
-            what: Force::Garrison,
-            node: node.clone(),
-            cause,
-        },
-    );
 }
 
 /// G3a.1: at the start of summer, each club struck by the epidemic loses, on 4–6 each,
@@ -693,23 +520,4 @@ fn control(s: &mut Step) {
             Happening::NodeTaken { node, from, to },
         );
     }
-}
-
-/// Returns the value of a nation's forces at a node (armies ashore and its garrison);
-/// what a spy reports as the enemy's size (G3c.4). Diplomats are worth 0.
-pub(super) fn force_value(s: &Step, node: &NodeCode, nation: &NationCode) -> Ducats {
-    let armies: Ducats = s
-        .occ
-        .armies_at(&s.w, node)
-        .filter_map(|id| s.w.armies.get(id))
-        .filter(|a| &a.nation == nation)
-        .map(|a| a.value)
-        .sum();
-    let garrison =
-        s.w.nodes
-            .get(node)
-            .and_then(|x| x.garrison.as_ref())
-            .filter(|g| &g.nation == nation)
-            .map_or(0, |g| g.value);
-    armies + garrison
 }

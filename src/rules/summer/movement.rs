@@ -1,13 +1,14 @@
 //! Moving armies and diplomats along roads (G3b), and the encounters they meet
 //! (G3c, Table 34): choices, spies, diplomats unmasked, retreats and battles.
 
-use super::{Round, betray, force_value, other_forces, piece_at, piece_name};
+use super::round::Round;
 use crate::rules::campaign::Campaign;
 use crate::rules::exchange::{Asked, AskedSide, encounter_id};
+use crate::rules::forces::{betray, force_value, other_forces, piece_at, piece_name};
 use crate::rules::ids::{ArmyId, DiplomatId, NationCode, NodeCode};
 use crate::rules::order::{Order, OrderKind, Piece, SpyCondition};
 use crate::rules::outcome::{Audience, Betrayal, Done, Happening, Outcome, Reason};
-use crate::rules::resolve::Step;
+use crate::rules::step::Step;
 use crate::rules::tables::{Choice, EncounterResult, Side};
 use crate::rules::world::{Battle, BattleKind, BattleSide, Fortification, Stance, World};
 use std::collections::{BTreeSet, VecDeque};
@@ -172,7 +173,7 @@ fn leave_garrisons(s: &mut Step, r: &mut Round, n: &NationCode, piece: &Piece, n
         let OrderKind::Garrison { value, .. } = &o.kind else {
             continue;
         };
-        let result = crate::rules::spring::garrison(s, n, id, *value);
+        let result = crate::rules::forces::garrison(s, n, id, *value);
         r.left_on_the_way.insert(o.at.seq);
         s.outcome(n, &o, result.unwrap_or_else(|rejected| rejected));
     }

@@ -6,7 +6,8 @@
 //! round (`by_army`, kept as it was so their past phases replay); with either ruling on,
 //! `by_place` rolls one siege per place and besieging club, standing or not.
 
-use super::{Round, betray, destroy_army, destroy_garrison};
+use super::round::Round;
+use crate::rules::forces::{betray, destroy_army, destroy_garrison};
 use crate::rules::ids::{ArmyId, Ducats, NationCode, NodeCode};
 use crate::rules::ledger::Item;
 use crate::rules::map::NodeKind;
@@ -14,7 +15,7 @@ use crate::rules::order::{Order, OrderKind};
 use crate::rules::outcome::{
     Audience, Cause, Done, Happening, Outcome, Reason, SiegeEnd, SiegeModifier,
 };
-use crate::rules::resolve::Step;
+use crate::rules::step::Step;
 use crate::rules::world::{Fortification, Siege};
 
 /// Rolls the round's sieges by the procedure the rulings choose.

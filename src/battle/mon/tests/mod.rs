@@ -179,19 +179,6 @@ fn check_consistent(c: &Card, r: &TacticalResult, log: &[crate::rules::dice::Rol
     assert!(log.iter().all(|roll| roll.sides == 6));
 }
 
-// --- §5.2: siege procedures (§8, §9) -----------------------------------------------
-
-const WALL: Wall = Wall {
-    level: 2,
-    max: 3,
-    mines: 0,
-};
-
-fn one(value: u8) -> ScriptedDice {
-    ScriptedDice::values([value])
-}
-
 mod battles;
 mod combat;
-mod siege;
 mod situations;

@@ -1,0 +1,373 @@
+//! What spring, the summer rounds and battles share about the forces on the map: whose
+//! forces stand at a node and what they are worth, alliances and their betrayal, a
+//! force destroyed, and the garrison and transfer orders that spring carries out and the
+//! rounds carry out too under the ruling `garrison_and_transfer_in_rounds` (G2b.2–3).
+//!
+//! Its own module so that spring and summer need not import each other: both import
+//! this, and it imports neither.
+
+use super::ids::{ArmyId, Ducats, NationCode, NodeCode};
+use super::ledger::{Account, Item};
+use super::order::Piece;
+use super::outcome::{Audience, Betrayal, Cause, Done, Force, Happening, Outcome, Reason};
+use super::step::Step;
+use super::world::{Fortification, Garrison, World};
+use std::collections::BTreeSet;
+
+type Applied = Result<Outcome, Outcome>;
+
+fn reject(rule: &str, reason: Reason) -> Outcome {
+    Outcome::rejected(rule, reason)
+}
+
+/// G2b.2: moves ducats between two armies of the club in one node (in spring, and in
+/// summer rounds with the ruling `garrison_and_transfer_in_rounds`).
+pub(super) fn transfer(
+    s: &mut Step,
+    n: &NationCode,
+    from: &ArmyId,
+    to: &ArmyId,
+    value: Ducats,
+) -> Applied {
+    let done = |d: Done| Ok(Outcome::Done(d));
+    let a = own_army(s, n, from, "G2b.2")?;
+    let b = own_army(s, n, to, "G2b.2")?;
+    if from == to {
+        return Err(reject("G2b.2", Reason::SameArmy));
+    }
+    if a != b {
+        return Err(reject(
+            "G2b.2",
+            Reason::NotTogether {
+                from: from.clone(),
+                to: to.clone(),
+            },
+        ));
+    }
+    let have = s.w.armies[from].value;
+    if value > have {
+        return Err(reject(
+            "G2b.2",
+            Reason::ArmyTooSmall {
+                army: from.clone(),
+                value: have,
+                needed: value,
+            },
+        ));
+    }
+    let disbanded = s.army_add(from, -value, "G2b.2", Item::Transfer);
+    s.army_add(to, value, "G2b.2", Item::Transfer);
+    done(Done::Transferred {
+        from: from.clone(),
+        to: to.clone(),
+        value,
+        disbanded,
+    })
+}
+
+/// G2b.3: a garrison that names its node is left there only if the army stands there
+/// (in spring; in a round, also as it passes: `summer::movement`).
+pub(super) fn at_named_node(
+    s: &Step,
+    army: &ArmyId,
+    node: Option<&NodeCode>,
+) -> Result<(), Outcome> {
+    match (node, s.w.armies.get(army)) {
+        (Some(node), Some(a)) if &a.node != node => Err(reject(
+            "G2b.3",
+            Reason::GarrisonNotOnPath {
+                army: army.clone(),
+                node: node.clone(),
+            },
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// G2b.3: detaches a garrison from an army into the fortified node where it stands (in
+/// spring, and in summer rounds with the ruling `garrison_and_transfer_in_rounds`).
+pub(super) fn garrison(s: &mut Step, n: &NationCode, army: &ArmyId, value: Ducats) -> Applied {
+    let t = s.c.tables.clone();
+    let done = |d: Done| Ok(Outcome::Done(d));
+    let at = own_army(s, n, army, "G2b.3")?;
+    let node = &s.w.nodes[&at];
+    // The amendment: in an enemy node, with the club's army there (a ruling, below).
+    let takes = &node.owner != n;
+    if takes {
+        enemy_place_free(s, n, &at)?;
+    }
+    let node = &s.w.nodes[&at];
+    if node.fortification != Fortification::Fortified {
+        return Err(reject("G2b.3", Reason::NotFortified { node: at }));
+    }
+    let needed = value + t.garrison.detach_cost;
+    let have = s.w.armies[army].value;
+    if have < needed {
+        return Err(reject(
+            "G2b.3",
+            Reason::ArmyTooSmall {
+                army: army.clone(),
+                value: have,
+                needed,
+            },
+        ));
+    }
+    s.army_add(
+        army,
+        -value,
+        "G2b.3",
+        Item::GarrisonDetached { node: at.clone() },
+    );
+    s.army_add(army, -t.garrison.detach_cost, "G2b.3", Item::GarrisonCost);
+    let state = s.w.nodes.get_mut(&at).expect("the army's node exists");
+    match &mut state.garrison {
+        Some(g) if &g.nation == n => g.value += value,
+        _ => {
+            state.garrison = Some(Garrison {
+                nation: n.clone(),
+                value,
+            })
+        }
+    }
+    s.ledger.add(
+        n,
+        Account::Garrison(at.clone()),
+        value,
+        "G2b.3",
+        Item::GarrisonDetached { node: at.clone() },
+    );
+    if takes {
+        take_with_garrison(s, n, &at);
+    }
+    done(Done::Garrisoned {
+        army: army.clone(),
+        node: at,
+        value,
+    })
+}
+
+/// G2b.3 with the ruling `garrison_in_enemy_node_with_army`: a garrison goes into an
+/// enemy place only where no other nation has a force (a garrison, an army, a
+/// diplomat): a place another nation still holds must be taken first (G3d). Without the
+/// ruling, only into the club's own nodes. An ally's node is not an enemy's.
+pub(super) fn enemy_place_free(s: &Step, n: &NationCode, at: &NodeCode) -> Result<(), Outcome> {
+    let owner = &s.w.nodes[at].owner;
+    if !s.c.tables.rulings.garrison_in_enemy_node_with_army || allied(s, n, owner) {
+        return Err(reject("G2b.3", Reason::NotYourNode { node: at.clone() }));
+    }
+    if !other_forces(s, at, n).is_empty() {
+        return Err(reject("G2b.3", Reason::PlaceHeld { node: at.clone() }));
+    }
+    Ok(())
+}
+
+/// The garrison holds the enemy place for the club: the node becomes its, as an army
+/// alone takes an open node (G3b.8), and the works under way there are lost.
+pub(super) fn take_with_garrison(s: &mut Step, n: &NationCode, at: &NodeCode) {
+    let Some(x) = s.w.nodes.get_mut(at) else {
+        return;
+    };
+    let from = std::mem::replace(&mut x.owner, n.clone());
+    x.sapper = None;
+    s.w.works.retain(|w| &w.node != at);
+    s.event(
+        Audience::Public,
+        "G2b.3",
+        Happening::NodeTaken {
+            node: at.clone(),
+            from,
+            to: n.clone(),
+        },
+    );
+}
+
+/// Returns the node the club's army stands at, or why the army is not the club's.
+pub(super) fn own_army(
+    s: &Step,
+    n: &NationCode,
+    army: &ArmyId,
+    rule: &str,
+) -> Result<NodeCode, Outcome> {
+    match s.w.armies.get(army) {
+        Some(a) if &a.nation == n => Ok(a.node.clone()),
+        // Whether another nation's army exists is never told (G7.4): an id without the
+        // club's own prefix is "not yours", existing or not.
+        None if army.as_str().starts_with(&format!("{n}-")) => {
+            Err(reject(rule, Reason::UnknownArmy { army: army.clone() }))
+        }
+        _ => Err(reject(rule, Reason::NotYourArmy { army: army.clone() })),
+    }
+}
+
+/// Returns a piece's nation and node, if it exists (an army aboard a fleet has none).
+pub(super) fn piece_at(w: &World, piece: &Piece) -> Option<(NationCode, NodeCode)> {
+    match piece {
+        Piece::Army(id) => w
+            .armies
+            .get(id)
+            .filter(|a| a.ashore())
+            .map(|a| (a.nation.clone(), a.node.clone())),
+        Piece::Diplomat(id) => w
+            .diplomats
+            .get(id)
+            .map(|d| (d.nation.clone(), d.node.clone())),
+    }
+}
+
+/// Returns a piece's id as written.
+pub(super) fn piece_name(piece: &Piece) -> String {
+    match piece {
+        Piece::Army(id) => id.to_string(),
+        Piece::Diplomat(id) => id.to_string(),
+    }
+}
+
+/// Returns the nations other than `nation` with a force at `node`: armies ashore,
+/// diplomats, a garrison (G3b.4).
+pub(super) fn other_forces(s: &Step, node: &NodeCode, nation: &NationCode) -> BTreeSet<NationCode> {
+    let mut out = BTreeSet::new();
+    for a in s
+        .occ
+        .armies_at(&s.w, node)
+        .filter_map(|id| s.w.armies.get(id))
+    {
+        if &a.nation != nation {
+            out.insert(a.nation.clone());
+        }
+    }
+    for d in s
+        .occ
+        .diplomats_at(&s.w, node)
+        .filter_map(|id| s.w.diplomats.get(id))
+    {
+        if &d.nation != nation {
+            out.insert(d.nation.clone());
+        }
+    }
+    if let Some(g) = s.w.nodes.get(node).and_then(|x| x.garrison.as_ref())
+        && &g.nation != nation
+    {
+        out.insert(g.nation.clone());
+    }
+    out
+}
+
+/// Returns whether an alliance between the two stands (G5.2).
+pub(super) fn allied(s: &Step, a: &NationCode, b: &NationCode) -> bool {
+    let needs_both = s.c.tables.rulings.alliance_needs_both;
+    let mut members = [a.clone(), b.clone()];
+    members.sort();
+    s.w.alliances.iter().any(|x| {
+        x.members == members
+            && x.betrayed_by.is_empty()
+            && if needs_both {
+                x.declared_by.len() == 2
+            } else {
+                !x.declared_by.is_empty()
+            }
+    })
+}
+
+/// G5.2: `by` betrays its alliance with `against`, if one stands; `how` is told.
+pub(super) fn betray(s: &mut Step, by: &NationCode, against: &NationCode, how: Betrayal) {
+    let needs_both = s.c.tables.rulings.alliance_needs_both;
+    let mut members = [by.clone(), against.clone()];
+    members.sort();
+    let Some(a) = s.w.alliances.iter_mut().find(|a| a.members == members) else {
+        return;
+    };
+    let stands = if needs_both {
+        a.declared_by.len() == 2
+    } else {
+        !a.declared_by.is_empty()
+    };
+    if !stands || !a.betrayed_by.insert(by.clone()) {
+        return;
+    }
+    for who in [
+        Audience::Nation(by.clone()),
+        Audience::Nation(against.clone()),
+        Audience::Referee,
+    ] {
+        s.event(
+            who,
+            "G5.2",
+            Happening::AllianceBetrayed {
+                by: by.clone(),
+                against: against.clone(),
+                how: Some(how.clone()),
+            },
+        );
+    }
+}
+
+/// Destroys an army, with its ledger entry and an event for its club.
+pub(super) fn destroy_army(s: &mut Step, id: &ArmyId, rule: &str, item: Item, cause: Cause) {
+    let Some(a) = s.w.armies.get(id).cloned() else {
+        return;
+    };
+    s.army_add(id, -a.value, rule, item);
+    // An army of no value is removed by army_add; make sure of it even at value 0.
+    s.w.armies.remove(id);
+    s.occ.refresh_army(&s.w, id);
+    s.w.sieges.retain(|x| &x.besieger != id);
+    s.event(
+        Audience::Nation(a.nation.clone()),
+        rule,
+        Happening::ForceDestroyed {
+            nation: a.nation.clone(),
+            what: Force::Army(id.clone()),
+            node: a.node.clone(),
+            cause,
+        },
+    );
+}
+
+/// Destroys a node's garrison, with its ledger entry and an event for its club.
+pub(super) fn destroy_garrison(
+    s: &mut Step,
+    node: &NodeCode,
+    rule: &str,
+    item: Item,
+    cause: Cause,
+) {
+    let Some(g) = s.w.nodes.get_mut(node).and_then(|x| x.garrison.take()) else {
+        return;
+    };
+    s.ledger.add(
+        &g.nation,
+        Account::Garrison(node.clone()),
+        -g.value,
+        rule,
+        item,
+    );
+    s.event(
+        Audience::Nation(g.nation.clone()),
+        rule,
+        Happening::ForceDestroyed {
+            nation: g.nation.clone(),
+            what: Force::Garrison,
+            node: node.clone(),
+            cause,
+        },
+    );
+}
+
+/// Returns the value of a nation's forces at a node (armies ashore and its garrison);
+/// what a spy reports as the enemy's size (G3c.4). Diplomats are worth 0.
+pub(super) fn force_value(s: &Step, node: &NodeCode, nation: &NationCode) -> Ducats {
+    let armies: Ducats = s
+        .occ
+        .armies_at(&s.w, node)
+        .filter_map(|id| s.w.armies.get(id))
+        .filter(|a| &a.nation == nation)
+        .map(|a| a.value)
+        .sum();
+    let garrison =
+        s.w.nodes
+            .get(node)
+            .and_then(|x| x.garrison.as_ref())
+            .filter(|g| &g.nation == nation)
+            .map_or(0, |g| g.value);
+    armies + garrison
+}
