@@ -44,6 +44,21 @@ pub struct Priced {
     pub per_value: Ducats,
 }
 
+impl Options {
+    /// The page's choices for `nation` in its own world (`club_world`), on top of these
+    /// options of that world, given the nodes where the club sees a foreign force on
+    /// land (`visibility::markers`: the fog decides them, not this module).
+    pub fn choices(
+        &self,
+        c: &Campaign,
+        world: &World,
+        nation: &NationCode,
+        seen: &std::collections::BTreeSet<NodeCode>,
+    ) -> Choices {
+        choices(c, world, nation, self, seen)
+    }
+}
+
 /// Everything the page offers beyond [`Options`].
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Choices {

@@ -12,9 +12,7 @@
 //! clicking any offer gives a valid order. Nothing is decided here that the resolution
 //! does not decide itself.
 
-mod choices;
-
-pub use choices::{Choices, Priced, Refusal};
+pub mod choices;
 
 use super::calendar::Phase;
 use super::campaign::Campaign;
@@ -101,21 +99,6 @@ pub struct SpringOptions {
 pub struct Options {
     pub pieces: Vec<PieceOptions>,
     pub spring: Option<SpringOptions>,
-}
-
-impl Options {
-    /// The page's choices for `nation` in its own world (`club_world`), on top of these
-    /// options of that world, given the nodes where the club sees a foreign force on
-    /// land (`visibility::markers`: the fog decides them, not this module).
-    pub fn choices(
-        &self,
-        c: &Campaign,
-        world: &World,
-        nation: &NationCode,
-        seen: &std::collections::BTreeSet<NodeCode>,
-    ) -> Choices {
-        choices::choices(c, world, nation, self, seen)
-    }
 }
 
 /// Returns the club's options in the open phase of `world`, which must be the club's
