@@ -216,36 +216,21 @@ fn club_oob(dir: &Path, id: &str, file: &Path) -> Result<()> {
             file.display()
         )));
     };
-    let rs = rulesets(dir)?
-        .into_iter()
-        .find(|r| r.id == ruleset)
-        .ok_or_else(|| {
-            Error::user(format!(
-                "no ruleset `{ruleset}` in the campaign's rulesets/"
-            ))
-        })?;
-    let side = if club == b.attacker.nation {
-        &b.attacker
-    } else {
-        &b.defender
+    let rulesets = rulesets(dir)?;
+    crate::rules::battles::check_order_of_battle(
+        std::slice::from_ref(&b),
+        &club,
+        id,
+        &ruleset,
+        &units,
+        Some(&crate::battle::ruleset::unit_kinds(&rulesets)),
+    )
+    .map_err(|r| refused(&r))?;
+    let Some(rs) = rulesets.into_iter().find(|r| r.id == ruleset) else {
+        return Err(Error::Internal(format!(
+            "ruleset {ruleset} checked, then missing"
+        )));
     };
-    let total: Ducats = units.iter().map(|u| u.campaign_value).sum();
-    if total != side.ducats {
-        return Err(Error::user(format!(
-            "the units are worth {total} ducats; {club}'s army in battle {id} is worth {}: they must add up (§0.5)",
-            side.ducats
-        )));
-    }
-    let kinds: Vec<&str> = rs.templates.iter().map(|t| t.kind.as_str()).collect();
-    if let Some(u) = units.iter().find(|u| !kinds.contains(&u.kind.as_str())) {
-        return Err(Error::user(format!(
-            "unit `{}` is of kind `{}`, which {} does not know (kinds: {})",
-            u.name,
-            u.kind,
-            rs.id,
-            kinds.join(", ")
-        )));
-    }
     let json =
         serde_json::to_string(&(&units, &leaders)).map_err(|e| Error::Internal(e.to_string()))?;
     let phase = store.current()?.id.key();

@@ -12,6 +12,7 @@ use super::step::Step;
 use super::summer::movement::retreat_node;
 use super::world::{Battle, BattleKind, BattleSide};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// Where a result came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -135,23 +136,61 @@ pub fn judge_sent(
             )
             .map(Some)
         }
-        OrderKind::OrderOfBattle { battle, units, .. } => {
-            let b = pending_for(battles, club, battle)?;
-            let side = if b.attacker.nation == *club {
-                &b.attacker
-            } else {
-                &b.defender
-            };
-            let total: Ducats = units.iter().map(|u| u.campaign_value).sum();
-            if total != side.ducats {
-                return Err(Reason::OobValue {
-                    total,
-                    army: side.ducats,
-                });
-            }
-            Ok(None)
-        }
+        OrderKind::OrderOfBattle {
+            battle,
+            ruleset,
+            units,
+            ..
+        } => check_order_of_battle(battles, club, battle, ruleset, units, None).map(|_| None),
         _ => Ok(None),
+    }
+}
+
+/// The unit kinds of the campaign's rulesets, by ruleset id (their templates' kinds):
+/// all the rules core needs to know of a ruleset to check an order of battle.
+pub type UnitKinds = BTreeMap<String, Vec<String>>;
+
+/// The §0.5 check of a club's own order of battle, the one the command line and the
+/// mail desk both use: the battle waits for its result and the club fought it, its
+/// units add up to the club's side, and, where the campaign's rulesets are at hand
+/// (`kinds`; a club's file checked on its own has none), the ruleset it names is one of
+/// them and knows every unit's kind. Returns the battle.
+pub fn check_order_of_battle<'a>(
+    battles: &'a [Battle],
+    club: &NationCode,
+    battle: &str,
+    ruleset: &str,
+    units: &[super::order::OobUnit],
+    kinds: Option<&UnitKinds>,
+) -> Result<&'a Battle, Reason> {
+    let b = pending_for(battles, club, battle)?;
+    let side = if b.attacker.nation == *club {
+        &b.attacker
+    } else {
+        &b.defender
+    };
+    let total: Ducats = units.iter().map(|u| u.campaign_value).sum();
+    if total != side.ducats {
+        return Err(Reason::OobValue {
+            total,
+            army: side.ducats,
+        });
+    }
+    let Some(kinds) = kinds else {
+        return Ok(b);
+    };
+    let Some(known) = kinds.get(ruleset) else {
+        return Err(Reason::UnknownRuleset {
+            ruleset: ruleset.to_owned(),
+        });
+    };
+    match units.iter().find(|u| !known.contains(&u.kind)) {
+        Some(u) => Err(Reason::OobUnitKind {
+            unit: u.name.clone(),
+            kind: u.kind.clone(),
+            kinds: known.join(", "),
+        }),
+        None => Ok(b),
     }
 }
 
@@ -297,5 +336,115 @@ fn fall_back(s: &mut Step, side: &BattleSide, at: &NodeCode, battle: &str) {
                 );
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::calendar::{Phase, PhaseId};
+    use crate::rules::order::OobUnit;
+
+    fn battle() -> Battle {
+        let side = |n: &str, ducats| BattleSide {
+            nation: NationCode(n.into()),
+            armies: Vec::new(),
+            ducats,
+            sapper: false,
+            commander_killed: false,
+            came_from: None,
+        };
+        Battle {
+            id: "1494-r01-F7".into(),
+            kind: BattleKind::Battle,
+            node: NodeCode("F7".into()),
+            phase: PhaseId {
+                year: 1494,
+                phase: Phase::Round(1),
+            },
+            attacker: side("V", 150),
+            defender: side("F", 200),
+            fortified: false,
+        }
+    }
+
+    fn unit(kind: &str, value: Ducats) -> OobUnit {
+        OobUnit {
+            name: format!("{kind} {value}"),
+            kind: kind.into(),
+            campaign_value: value,
+            ratings: BTreeMap::new(),
+        }
+    }
+
+    /// §0.5, one check for every door: the battle and the club, the value, then (with
+    /// the rulesets at hand) the ruleset and its unit kinds, each a typed problem.
+    #[test]
+    fn an_order_of_battle_is_checked_once_for_every_door() {
+        let battles = [battle()];
+        let v = NationCode("V".into());
+        let kinds = UnitKinds::from([("mon1628".into(), vec!["inf".into(), "cav".into()])]);
+        let check = |club: &NationCode, id: &str, rs: &str, units: &[OobUnit], k| {
+            check_order_of_battle(&battles, club, id, rs, units, k).map(|b| b.id.clone())
+        };
+        let good = [unit("inf", 100), unit("cav", 50)];
+        assert_eq!(
+            check(&v, "1494-r01-F7", "mon1628", &good, Some(&kinds)),
+            Ok("1494-r01-F7".into())
+        );
+        assert_eq!(
+            check(&v, "1494-r09-X1", "mon1628", &good, Some(&kinds)),
+            Err(Reason::BattleNotPending {
+                battle: "1494-r09-X1".into()
+            })
+        );
+        assert_eq!(
+            check(
+                &NationCode("M".into()),
+                "1494-r01-F7",
+                "mon1628",
+                &good,
+                None
+            ),
+            Err(Reason::NotInBattle {
+                battle: "1494-r01-F7".into()
+            })
+        );
+        assert_eq!(
+            check(&v, "1494-r01-F7", "mon1628", &good[..1], Some(&kinds)),
+            Err(Reason::OobValue {
+                total: 100,
+                army: 150
+            })
+        );
+        // The defender's side is its own value.
+        let f = NationCode("F".into());
+        assert_eq!(
+            check(&f, "1494-r01-F7", "mon1628", &good, None),
+            Err(Reason::OobValue {
+                total: 150,
+                army: 200
+            })
+        );
+        assert_eq!(
+            check(&v, "1494-r01-F7", "pia1746", &good, Some(&kinds)),
+            Err(Reason::UnknownRuleset {
+                ruleset: "pia1746".into()
+            })
+        );
+        let elephant = [unit("inf", 100), unit("elephant", 50)];
+        assert_eq!(
+            check(&v, "1494-r01-F7", "mon1628", &elephant, Some(&kinds)),
+            Err(Reason::OobUnitKind {
+                unit: "elephant 50".into(),
+                kind: "elephant".into(),
+                kinds: "inf, cav".into()
+            })
+        );
+        // A file checked on its own (no rulesets at hand) is judged on the rest.
+        assert_eq!(
+            check(&v, "1494-r01-F7", "pia1746", &elephant, None),
+            Ok("1494-r01-F7".into())
+        );
     }
 }
