@@ -9,6 +9,7 @@ use crate::battle::ruleset::Ruleset;
 use crate::engine::{self, BattleState};
 use crate::error::{Error, Result};
 use crate::report;
+use crate::rules::battles::SetBy;
 use crate::rules::battles::{BattleOutcome, ResultSource};
 
 use crate::rules::order::OrderKind;
@@ -443,7 +444,7 @@ fn club_result(dir: &Path, id: &str, file: &Path) -> Result<()> {
             id: 0,
             battle: id.to_owned(),
             phase,
-            source: club.to_string(),
+            source: SetBy::Club(club.clone()),
             received_at: now.clone(),
             outcome: outcome.clone(),
             detail: None,
@@ -574,7 +575,7 @@ fn rule(dir: &Path, id: &str, winner: &str, losses: &[String], reason: &str) -> 
             id: 0,
             battle: id.to_owned(),
             phase,
-            source: "referee".into(),
+            source: SetBy::Referee,
             received_at: now.clone(),
             outcome: outcome.clone(),
             detail: None,
@@ -597,10 +598,10 @@ fn rule(dir: &Path, id: &str, winner: &str, losses: &[String], reason: &str) -> 
 /// or nothing.
 fn replaced_by_ruling(store: &Store, b: &Battle) -> Result<&'static str> {
     let results = store.results(&b.id)?;
-    let has = |s: &str| results.iter().any(|r| r.source == s);
-    Ok(if has("referee") {
+    let has = |s: SetBy| results.iter().any(|r| r.source == s);
+    Ok(if has(SetBy::Referee) {
         "referee"
-    } else if has("auto") {
+    } else if has(SetBy::Auto) {
         "auto"
     } else if results.is_empty() {
         "none"

@@ -58,7 +58,7 @@ pub fn take(
                     id: 0,
                     battle: outcome.battle.clone(),
                     phase: key.clone(),
-                    source: club.nation.clone(),
+                    source: crate::rules::battles::SetBy::Club(nation.clone()),
                     received_at: desk.now.to_owned(),
                     outcome: crate::rules::battles::BattleOutcome {
                         reason: format!("table result sent by {} by mail", club.nation),
