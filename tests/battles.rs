@@ -584,7 +584,7 @@ fn the_demo_keeps_every_battle_roll() {
             let results = store.results(&b.id).expect("results");
             if results
                 .iter()
-                .any(|r| r.source == "auto" && r.phase == p.id.key())
+                .any(|r| r.source == giglio::rules::battles::SetBy::Auto && r.phase == p.id.key())
             {
                 autos += 1;
                 let rolls = store.battle_dice(&p.id.key()).expect("rolls");

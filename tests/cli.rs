@@ -785,9 +785,8 @@ fn a_clubs_own_order_of_battle_replaces_the_templates_on_its_card() {
     );
     let a = t.run(&["battle", "oob", "1494-r01-F7", &f]).failure();
     assert!(
-        stderr_of(&a).contains(
-            "the units are worth 100 ducats; V's army in battle 1494-r01-F7 is worth 150"
-        ),
+        stderr_of(&a)
+            .contains("the units are worth 100 ducats and the army 150: they must add up (§0.5)"),
         "{}",
         stderr_of(&a)
     );
@@ -799,7 +798,7 @@ fn a_clubs_own_order_of_battle_replaces_the_templates_on_its_card() {
     );
     let a = t.run(&["battle", "oob", "1494-r01-F7", &f]).failure();
     assert!(
-        stderr_of(&a).contains("kind `elephant`, which mon1628 does not know"),
+        stderr_of(&a).contains("kind `elephant`, which the ruleset does not know"),
         "{}",
         stderr_of(&a)
     );

@@ -19,7 +19,7 @@ pub mod odds;
 pub mod ott;
 pub mod pia;
 #[cfg(test)]
-mod replay_digest;
+mod replay_golden;
 pub mod result;
 pub mod ruleset;
 

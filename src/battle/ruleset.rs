@@ -317,6 +317,18 @@ impl Ruleset {
     }
 }
 
+/// The unit kinds of each ruleset (its templates'), by ruleset id: what the rules check
+/// a club's order of battle against (§0.5, `rules::battles::check_order_of_battle`).
+pub fn unit_kinds(rulesets: &[Ruleset]) -> crate::rules::battles::UnitKinds {
+    rulesets
+        .iter()
+        .map(|rs| {
+            let kinds = rs.templates.iter().map(|t| t.kind.clone()).collect();
+            (rs.id.clone(), kinds)
+        })
+        .collect()
+}
+
 /// Where a table named by a check's message (`table \`fire\`: …`) opens in its file.
 fn table_place(text: &str, message: &str) -> Option<Range<usize>> {
     let name = message.strip_prefix("table `")?.split('`').next()?;

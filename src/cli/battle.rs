@@ -9,6 +9,7 @@ use crate::battle::ruleset::Ruleset;
 use crate::engine::{self, BattleState};
 use crate::error::{Error, Result};
 use crate::report;
+use crate::rules::battles::SetBy;
 use crate::rules::battles::{BattleOutcome, ResultSource};
 
 use crate::rules::order::OrderKind;
@@ -217,36 +218,22 @@ fn club_oob(dir: &Path, id: &str, file: &Path) -> Result<()> {
             file.display()
         )));
     };
-    let rs = rulesets(dir)?
-        .into_iter()
-        .find(|r| r.id == ruleset)
-        .ok_or_else(|| {
-            Error::user(format!(
-                "no ruleset `{ruleset}` in the campaign's rulesets/"
-            ))
-        })?;
-    let side = if club == b.attacker.nation {
-        &b.attacker
-    } else {
-        &b.defender
+    let rulesets = rulesets(dir)?;
+    let words = super::words_of(dir)?;
+    crate::rules::battles::check_order_of_battle(
+        std::slice::from_ref(&b),
+        &club,
+        id,
+        &ruleset,
+        &units,
+        Some(&crate::battle::ruleset::unit_kinds(&rulesets)),
+    )
+    .map_err(|r| refused(&r, &words))?;
+    let Some(rs) = rulesets.into_iter().find(|r| r.id == ruleset) else {
+        return Err(Error::internal(format!(
+            "ruleset {ruleset} checked, then missing"
+        )));
     };
-    let total: Ducats = units.iter().map(|u| u.campaign_value).sum();
-    if total != side.ducats {
-        return Err(Error::user(format!(
-            "the units are worth {total} ducats; {club}'s army in battle {id} is worth {}: they must add up (§0.5)",
-            side.ducats
-        )));
-    }
-    let kinds: Vec<&str> = rs.templates.iter().map(|t| t.kind.as_str()).collect();
-    if let Some(u) = units.iter().find(|u| !kinds.contains(&u.kind.as_str())) {
-        return Err(Error::user(format!(
-            "unit `{}` is of kind `{}`, which {} does not know (kinds: {})",
-            u.name,
-            u.kind,
-            rs.id,
-            kinds.join(", ")
-        )));
-    }
     let json =
         serde_json::to_string(&(&units, &leaders)).map_err(|e| Error::internal(e.to_string()))?;
     let phase = store.current()?.id.key();
@@ -460,7 +447,7 @@ fn club_result(dir: &Path, id: &str, file: &Path) -> Result<()> {
             id: 0,
             battle: id.to_owned(),
             phase,
-            source: club.to_string(),
+            source: SetBy::Club(club.clone()),
             received_at: now.clone(),
             outcome: outcome.clone(),
             detail: None,
@@ -591,7 +578,7 @@ fn rule(dir: &Path, id: &str, winner: &str, losses: &[String], reason: &str) -> 
             id: 0,
             battle: id.to_owned(),
             phase,
-            source: "referee".into(),
+            source: SetBy::Referee,
             received_at: now.clone(),
             outcome: outcome.clone(),
             detail: None,
@@ -614,10 +601,10 @@ fn rule(dir: &Path, id: &str, winner: &str, losses: &[String], reason: &str) -> 
 /// or nothing.
 fn replaced_by_ruling(store: &Store, b: &Battle) -> Result<&'static str> {
     let results = store.results(&b.id)?;
-    let has = |s: &str| results.iter().any(|r| r.source == s);
-    Ok(if has("referee") {
+    let has = |s: SetBy| results.iter().any(|r| r.source == s);
+    Ok(if has(SetBy::Referee) {
         "referee"
-    } else if has("auto") {
+    } else if has(SetBy::Auto) {
         "auto"
     } else if results.is_empty() {
         "none"

@@ -29,7 +29,7 @@ fn audit_battles(
     })?;
     for b in &world.battles {
         for r in store.results(&b.id)? {
-            if r.source != "auto" || r.phase != key {
+            if r.source != crate::rules::battles::SetBy::Auto || r.phase != key {
                 continue;
             }
             let ruleset = r

@@ -3,7 +3,8 @@
 //! the ruling `battle_results_at_once`, applied at once as a step of the open phase.
 
 use crate::error::{Error, Result};
-use crate::rules::battles::{BattleOutcome, ResultSource, same_result};
+pub use crate::rules::battles::BattleState;
+use crate::rules::battles::{BattleOutcome, SetBy, result_that_counts};
 use crate::rules::dice::{BattleDice, Dice, Roll, SeededDice};
 use crate::rules::resolve::{StepResolution, apply_battle};
 use crate::rules::world::Battle;
@@ -11,58 +12,15 @@ use crate::rules::{Campaign, NationCode, World};
 use crate::storage::{NewStep, Settlement, Store, StoredResult};
 use std::collections::BTreeMap;
 
-/// Where a pending battle's result stands.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
-#[serde(rename_all = "snake_case", tag = "state")]
-pub enum BattleState {
-    /// No usable result yet: these clubs have not sent theirs.
-    Waiting { missing: Vec<NationCode> },
-    /// Both clubs sent results that differ: the referee rules (`giglio battle rule`).
-    Disputed,
-    /// The result to apply: the referee's ruling, an auto-resolve, or two agreeing
-    /// club results, in that order of precedence.
-    Agreed { outcome: BattleOutcome },
-}
-
 /// Returns where a battle's result stands, from its stored results.
 pub fn battle_state(store: &Store, battle: &Battle) -> Result<BattleState> {
     Ok(state_of(&store.results(&battle.id)?, battle))
 }
 
-/// Where a battle's result stands, given its active results (the latest of each source
-/// counts).
+/// Where a battle's result stands, given its active results (the rules decide which
+/// counts: `rules::battles::result_that_counts`).
 pub fn state_of(results: &[StoredResult], battle: &Battle) -> BattleState {
-    let latest = |source: &str| {
-        results
-            .iter()
-            .rev()
-            .find(|r| r.source == source)
-            .map(|r| r.outcome.clone())
-    };
-    if let Some(o) = latest("referee").or_else(|| latest("auto")) {
-        return BattleState::Agreed { outcome: o };
-    }
-    let a = latest(battle.attacker.nation.as_str());
-    let d = latest(battle.defender.nation.as_str());
-    match (a, d) {
-        (Some(a), Some(d)) if same_result(&a, &d) => BattleState::Agreed {
-            outcome: BattleOutcome {
-                source: ResultSource::Table,
-                ..a
-            },
-        },
-        (Some(_), Some(_)) => BattleState::Disputed,
-        (a, d) => BattleState::Waiting {
-            missing: [
-                (a.is_none(), &battle.attacker.nation),
-                (d.is_none(), &battle.defender.nation),
-            ]
-            .into_iter()
-            .filter(|(m, _)| *m)
-            .map(|(_, n)| n.clone())
-            .collect(),
-        },
-    }
+    result_that_counts(results.iter().map(|r| (&r.source, &r.outcome)), battle)
 }
 
 /// What became of one battle when results arrived.
@@ -116,7 +74,7 @@ pub fn settle(
             results
                 .iter()
                 .rev()
-                .find(|x| x.source == nation.as_str())
+                .find(|x| x.source == SetBy::Club(nation.clone()))
                 .map(|x| x.outcome.clone())
         };
         let clubs = latest(&battle.attacker.nation).zip(latest(&battle.defender.nation));
@@ -233,13 +191,13 @@ pub fn auto_allowed(store: &Store, c: &Campaign, b: &Battle, ruleset: &str) -> R
         )));
     }
     let results = store.results(&b.id)?;
-    if let Some(r) = results.iter().find(|r| r.source == "auto") {
+    if let Some(r) = results.iter().find(|r| r.source == SetBy::Auto) {
         return Err(Error::user(format!(
             "battle {} was already auto-resolved ({}): a second auto-resolve is refused; only a referee ruling (`giglio battle rule … --reason`) replaces it",
             b.id, r.received_at
         )));
     }
-    if results.iter().any(|r| r.source == "referee") {
+    if results.iter().any(|r| r.source == SetBy::Referee) {
         return Err(Error::user(format!(
             "battle {} has a referee ruling: only a new ruling (`giglio battle rule … --reason`) replaces it",
             b.id
@@ -289,7 +247,7 @@ pub fn auto_resolve(
         id: 0,
         battle: b.id.clone(),
         phase,
-        source: "auto".into(),
+        source: SetBy::Auto,
         received_at: now.to_owned(),
         outcome: outcome.clone(),
         detail: Some(json),

@@ -12,6 +12,7 @@ use super::step::Step;
 use super::summer::movement::retreat_node;
 use super::world::{Battle, BattleKind, BattleSide};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// Where a result came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -23,6 +24,100 @@ pub enum ResultSource {
     Auto,
     /// Ruled by the referee (a dispute settled, or losses entered by hand).
     Referee,
+}
+
+/// Who set a stored result of a battle: one of the clubs that fought it (sent by mail,
+/// or entered for it by the referee with `giglio battle result`), the auto-resolver,
+/// or the referee's ruling. Stored as the club's nation code, `auto` or `referee`.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum SetBy {
+    Club(NationCode),
+    Auto,
+    Referee,
+}
+
+impl SetBy {
+    /// Reads the stored form; any other word is a club's nation code (as every version
+    /// stored it).
+    pub fn from_stored(s: &str) -> SetBy {
+        match s {
+            "auto" => SetBy::Auto,
+            "referee" => SetBy::Referee,
+            nation => SetBy::Club(NationCode(nation.to_owned())),
+        }
+    }
+}
+
+/// The stored form: the club's nation code, `auto` or `referee`.
+impl std::fmt::Display for SetBy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SetBy::Club(n) => f.write_str(n.as_str()),
+            SetBy::Auto => f.write_str("auto"),
+            SetBy::Referee => f.write_str("referee"),
+        }
+    }
+}
+
+/// Written in its stored form, as a result's `source` always was.
+impl Serialize for SetBy {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+/// Where a pending battle's result stands.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case", tag = "state")]
+pub enum BattleState {
+    /// No usable result yet: these clubs have not sent theirs.
+    Waiting { missing: Vec<NationCode> },
+    /// Both clubs sent results that differ: the referee rules (`giglio battle rule`).
+    Disputed,
+    /// The result to apply: the referee's ruling, an auto-resolve, or two agreeing
+    /// club results, in that order of precedence.
+    Agreed { outcome: BattleOutcome },
+}
+
+/// Which result of a battle counts, from its active results in the order they were set
+/// (the latest of each setter counts): the referee's ruling over an auto-resolve over
+/// the clubs' results, which count only when both clubs sent one and they agree.
+pub fn result_that_counts<'a>(
+    results: impl IntoIterator<Item = (&'a SetBy, &'a BattleOutcome)> + Clone,
+    battle: &Battle,
+) -> BattleState {
+    let latest = |by: &SetBy| {
+        results
+            .clone()
+            .into_iter()
+            .filter(|(s, _)| *s == by)
+            .last()
+            .map(|(_, o)| o.clone())
+    };
+    if let Some(o) = latest(&SetBy::Referee).or_else(|| latest(&SetBy::Auto)) {
+        return BattleState::Agreed { outcome: o };
+    }
+    let a = latest(&SetBy::Club(battle.attacker.nation.clone()));
+    let d = latest(&SetBy::Club(battle.defender.nation.clone()));
+    match (a, d) {
+        (Some(a), Some(d)) if same_result(&a, &d) => BattleState::Agreed {
+            outcome: BattleOutcome {
+                source: ResultSource::Table,
+                ..a
+            },
+        },
+        (Some(_), Some(_)) => BattleState::Disputed,
+        (a, d) => BattleState::Waiting {
+            missing: [
+                (a.is_none(), &battle.attacker.nation),
+                (d.is_none(), &battle.defender.nation),
+            ]
+            .into_iter()
+            .filter(|(m, _)| *m)
+            .map(|(_, n)| n.clone())
+            .collect(),
+        },
+    }
 }
 
 /// A battle's result as the campaign needs it: who won, what each side lost.
@@ -135,23 +230,61 @@ pub fn judge_sent(
             )
             .map(Some)
         }
-        OrderKind::OrderOfBattle { battle, units, .. } => {
-            let b = pending_for(battles, club, battle)?;
-            let side = if b.attacker.nation == *club {
-                &b.attacker
-            } else {
-                &b.defender
-            };
-            let total: Ducats = units.iter().map(|u| u.campaign_value).sum();
-            if total != side.ducats {
-                return Err(Reason::OobValue {
-                    total,
-                    army: side.ducats,
-                });
-            }
-            Ok(None)
-        }
+        OrderKind::OrderOfBattle {
+            battle,
+            ruleset,
+            units,
+            ..
+        } => check_order_of_battle(battles, club, battle, ruleset, units, None).map(|_| None),
         _ => Ok(None),
+    }
+}
+
+/// The unit kinds of the campaign's rulesets, by ruleset id (their templates' kinds):
+/// all the rules core needs to know of a ruleset to check an order of battle.
+pub type UnitKinds = BTreeMap<String, Vec<String>>;
+
+/// The §0.5 check of a club's own order of battle, the one the command line and the
+/// mail desk both use: the battle waits for its result and the club fought it, its
+/// units add up to the club's side, and, where the campaign's rulesets are at hand
+/// (`kinds`; a club's file checked on its own has none), the ruleset it names is one of
+/// them and knows every unit's kind. Returns the battle.
+pub fn check_order_of_battle<'a>(
+    battles: &'a [Battle],
+    club: &NationCode,
+    battle: &str,
+    ruleset: &str,
+    units: &[super::order::OobUnit],
+    kinds: Option<&UnitKinds>,
+) -> Result<&'a Battle, Reason> {
+    let b = pending_for(battles, club, battle)?;
+    let side = if b.attacker.nation == *club {
+        &b.attacker
+    } else {
+        &b.defender
+    };
+    let total: Ducats = units.iter().map(|u| u.campaign_value).sum();
+    if total != side.ducats {
+        return Err(Reason::OobValue {
+            total,
+            army: side.ducats,
+        });
+    }
+    let Some(kinds) = kinds else {
+        return Ok(b);
+    };
+    let Some(known) = kinds.get(ruleset) else {
+        return Err(Reason::UnknownRuleset {
+            ruleset: ruleset.to_owned(),
+        });
+    };
+    match units.iter().find(|u| !known.contains(&u.kind)) {
+        Some(u) => Err(Reason::OobUnitKind {
+            unit: u.name.clone(),
+            kind: u.kind.clone(),
+            kinds: known.join(", "),
+        }),
+        None => Ok(b),
     }
 }
 
@@ -297,5 +430,191 @@ fn fall_back(s: &mut Step, side: &BattleSide, at: &NodeCode, battle: &str) {
                 );
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::calendar::{Phase, PhaseId};
+    use crate::rules::order::OobUnit;
+
+    fn battle() -> Battle {
+        let side = |n: &str, ducats| BattleSide {
+            nation: NationCode(n.into()),
+            armies: Vec::new(),
+            ducats,
+            sapper: false,
+            commander_killed: false,
+            came_from: None,
+        };
+        Battle {
+            id: "1494-r01-F7".into(),
+            kind: BattleKind::Battle,
+            node: NodeCode("F7".into()),
+            phase: PhaseId {
+                year: 1494,
+                phase: Phase::Round(1),
+            },
+            attacker: side("V", 150),
+            defender: side("F", 200),
+            fortified: false,
+        }
+    }
+
+    fn unit(kind: &str, value: Ducats) -> OobUnit {
+        OobUnit {
+            name: format!("{kind} {value}"),
+            kind: kind.into(),
+            campaign_value: value,
+            ratings: BTreeMap::new(),
+        }
+    }
+
+    /// §0.5, one check for every door: the battle and the club, the value, then (with
+    /// the rulesets at hand) the ruleset and its unit kinds, each a typed problem.
+    #[test]
+    fn an_order_of_battle_is_checked_once_for_every_door() {
+        let battles = [battle()];
+        let v = NationCode("V".into());
+        let kinds = UnitKinds::from([("mon1628".into(), vec!["inf".into(), "cav".into()])]);
+        let check = |club: &NationCode, id: &str, rs: &str, units: &[OobUnit], k| {
+            check_order_of_battle(&battles, club, id, rs, units, k).map(|b| b.id.clone())
+        };
+        let good = [unit("inf", 100), unit("cav", 50)];
+        assert_eq!(
+            check(&v, "1494-r01-F7", "mon1628", &good, Some(&kinds)),
+            Ok("1494-r01-F7".into())
+        );
+        assert_eq!(
+            check(&v, "1494-r09-X1", "mon1628", &good, Some(&kinds)),
+            Err(Reason::BattleNotPending {
+                battle: "1494-r09-X1".into()
+            })
+        );
+        assert_eq!(
+            check(
+                &NationCode("M".into()),
+                "1494-r01-F7",
+                "mon1628",
+                &good,
+                None
+            ),
+            Err(Reason::NotInBattle {
+                battle: "1494-r01-F7".into()
+            })
+        );
+        assert_eq!(
+            check(&v, "1494-r01-F7", "mon1628", &good[..1], Some(&kinds)),
+            Err(Reason::OobValue {
+                total: 100,
+                army: 150
+            })
+        );
+        // The defender's side is its own value.
+        let f = NationCode("F".into());
+        assert_eq!(
+            check(&f, "1494-r01-F7", "mon1628", &good, None),
+            Err(Reason::OobValue {
+                total: 150,
+                army: 200
+            })
+        );
+        assert_eq!(
+            check(&v, "1494-r01-F7", "pia1746", &good, Some(&kinds)),
+            Err(Reason::UnknownRuleset {
+                ruleset: "pia1746".into()
+            })
+        );
+        let elephant = [unit("inf", 100), unit("elephant", 50)];
+        assert_eq!(
+            check(&v, "1494-r01-F7", "mon1628", &elephant, Some(&kinds)),
+            Err(Reason::OobUnitKind {
+                unit: "elephant 50".into(),
+                kind: "elephant".into(),
+                kinds: "inf, cav".into()
+            })
+        );
+        // A file checked on its own (no rulesets at hand) is judged on the rest.
+        assert_eq!(
+            check(&v, "1494-r01-F7", "pia1746", &elephant, None),
+            Ok("1494-r01-F7".into())
+        );
+    }
+
+    fn outcome(winner: Option<&str>, a: Ducats, d: Ducats, source: ResultSource) -> BattleOutcome {
+        BattleOutcome {
+            battle: "1494-r01-F7".into(),
+            winner: winner.map(|w| NationCode(w.into())),
+            attacker_loss: a,
+            defender_loss: d,
+            source,
+            provisional: false,
+            reason: String::new(),
+        }
+    }
+
+    /// Who set a result is read back from what every version stored.
+    #[test]
+    fn who_set_a_result_reads_its_stored_form() {
+        for (stored, by) in [
+            ("auto", SetBy::Auto),
+            ("referee", SetBy::Referee),
+            ("V", SetBy::Club(NationCode("V".into()))),
+        ] {
+            assert_eq!(SetBy::from_stored(stored), by);
+            assert_eq!(by.to_string(), stored);
+        }
+    }
+
+    /// The referee's ruling over an auto-resolve over the clubs' results; the clubs'
+    /// count when both agree; the latest of each setter counts.
+    #[test]
+    fn the_result_that_counts_is_decided_by_who_set_it() {
+        let b = battle();
+        let v = SetBy::Club(NationCode("V".into()));
+        let f = SetBy::Club(NationCode("F".into()));
+        let club_v = outcome(Some("V"), 10, 50, ResultSource::Table);
+        let club_f = outcome(Some("F"), 60, 0, ResultSource::Table);
+        let auto = outcome(Some("F"), 70, 5, ResultSource::Auto);
+        let ruled = outcome(None, 20, 20, ResultSource::Referee);
+        let state =
+            |rs: &[(SetBy, BattleOutcome)]| result_that_counts(rs.iter().map(|(s, o)| (s, o)), &b);
+        assert_eq!(
+            state(&[]),
+            BattleState::Waiting {
+                missing: vec![NationCode("V".into()), NationCode("F".into())]
+            }
+        );
+        assert_eq!(
+            state(&[(v.clone(), club_v.clone())]),
+            BattleState::Waiting {
+                missing: vec![NationCode("F".into())]
+            }
+        );
+        assert_eq!(
+            state(&[(v.clone(), club_v.clone()), (f.clone(), club_f.clone())]),
+            BattleState::Disputed
+        );
+        // F sends again, agreeing: its latest counts.
+        assert_eq!(
+            state(&[
+                (v.clone(), club_v.clone()),
+                (f.clone(), club_f.clone()),
+                (f.clone(), club_v.clone())
+            ]),
+            BattleState::Agreed {
+                outcome: club_v.clone()
+            }
+        );
+        let all = [
+            (v.clone(), club_v.clone()),
+            (SetBy::Auto, auto.clone()),
+            (f.clone(), club_v.clone()),
+        ];
+        assert_eq!(state(&all), BattleState::Agreed { outcome: auto });
+        let mut ruled_too = all.to_vec();
+        ruled_too.insert(0, (SetBy::Referee, ruled.clone()));
+        assert_eq!(state(&ruled_too), BattleState::Agreed { outcome: ruled });
     }
 }

@@ -95,7 +95,7 @@ impl Store {
                 r.get(0)?,
                 r.get(1)?,
                 r.get(2)?,
-                r.get(3)?,
+                r.get::<_, String>(3)?,
                 r.get(4)?,
                 r.get::<_, String>(5)?,
                 r.get(6)?,
@@ -108,7 +108,7 @@ impl Store {
                 id,
                 battle,
                 phase,
-                source,
+                source: crate::rules::battles::SetBy::from_stored(&source),
                 received_at,
                 outcome: serde_json::from_str(&outcome).map_err(|e| corrupt("battle result", e))?,
                 detail,
@@ -264,12 +264,12 @@ pub(super) fn settle_in(
 fn insert_result(tx: &Transaction, r: &StoredResult, rolls: &[Roll], command: &str) -> Result<i64> {
     tx.execute(
         "UPDATE battle_result SET active = 0 WHERE battle = ?1 AND source = ?2",
-        params![r.battle, r.source],
+        params![r.battle, r.source.to_string()],
     )?;
     let outcome = serde_json::to_string(&r.outcome).map_err(|e| Error::internal(e.to_string()))?;
     tx.execute(
         "INSERT INTO battle_result (battle, phase_key, source, received_at, outcome, detail, active) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 1)",
-        params![r.battle, r.phase, r.source, r.received_at, outcome, r.detail],
+        params![r.battle, r.phase, r.source.to_string(), r.received_at, outcome, r.detail],
     )?;
     let id = tx.last_insert_rowid();
     for d in rolls {

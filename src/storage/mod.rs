@@ -90,8 +90,8 @@ pub struct StoredResult {
     pub id: i64,
     pub battle: String,
     pub phase: String,
-    /// A club's nation code, `auto` or `referee`.
-    pub source: String,
+    /// Who set it (stored as a club's nation code, `auto` or `referee`).
+    pub source: crate::rules::battles::SetBy,
     pub received_at: String,
     pub outcome: BattleOutcome,
     pub detail: Option<String>,

@@ -6,7 +6,6 @@
 //! and the receipt says where each battle stands.
 
 use super::Desk;
-use crate::battle::ruleset::Ruleset;
 use crate::engine::{self, BattleState, News};
 use crate::error::{Error, Result};
 use crate::report::news::{self, Standing};
@@ -58,7 +57,7 @@ pub fn take(
                     id: 0,
                     battle: outcome.battle.clone(),
                     phase: key.clone(),
-                    source: club.nation.clone(),
+                    source: crate::rules::battles::SetBy::Club(nation.clone()),
                     received_at: desk.now.to_owned(),
                     outcome: crate::rules::battles::BattleOutcome {
                         reason: format!("table result sent by {} by mail", club.nation),
@@ -72,13 +71,20 @@ pub fn take(
                 ruleset,
                 units,
                 leaders,
-            } => match oob_problem(desk.rulesets, ruleset, units) {
-                Some(reason) => lines.push(format!(
+            } => match crate::rules::battles::check_order_of_battle(
+                &current.world.battles,
+                &nation,
+                battle,
+                ruleset,
+                units,
+                Some(&crate::battle::ruleset::unit_kinds(desk.rulesets)),
+            ) {
+                Err(reason) => lines.push(format!(
                     "{} ({})",
                     crate::words::explain::reason(words, &reason, lang),
                     o.kind.name()
                 )),
-                None => {
+                Ok(_) => {
                     oobs.push(StoredOob {
                         battle: battle.clone(),
                         nation: club.nation.clone(),
@@ -144,27 +150,4 @@ fn standing<'a>(n: &'a News, nation: &NationCode) -> Standing<'a> {
         (BattleState::Disputed, _) => Standing::Disputed { other },
         (BattleState::Waiting { .. }, _) => Standing::Waiting { other },
     }
-}
-
-/// Why an order of battle cannot be used with the campaign's rulesets, if it cannot.
-fn oob_problem(
-    rulesets: &[Ruleset],
-    ruleset: &str,
-    units: &[crate::rules::order::OobUnit],
-) -> Option<crate::rules::outcome::Reason> {
-    use crate::rules::outcome::Reason;
-    let Some(rs) = rulesets.iter().find(|r| r.id == ruleset) else {
-        return Some(Reason::UnknownRuleset {
-            ruleset: ruleset.to_owned(),
-        });
-    };
-    let kinds: Vec<&str> = rs.templates.iter().map(|t| t.kind.as_str()).collect();
-    units
-        .iter()
-        .find(|u| !kinds.contains(&u.kind.as_str()))
-        .map(|u| Reason::OobUnitKind {
-            unit: u.name.clone(),
-            kind: u.kind.clone(),
-            kinds: kinds.join(", "),
-        })
 }
