@@ -40,7 +40,7 @@ fn card(rs: &Ruleset) -> Card {
     };
     Card::build(
         "1494-r03-M3",
-        "battle",
+        giglio::battle::card::BattleKind::Battle,
         rs,
         place,
         [side("V", "attacker"), side("M", "defender")],

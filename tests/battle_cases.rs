@@ -258,9 +258,15 @@ fn card(case: &Case, rs: &Ruleset) -> Result<Card, String> {
         sapper: false,
         commander_killed: s.commander_killed,
     };
+    let kind = giglio::battle::card::BattleKind::from_key(&p.battle).unwrap_or_else(|| {
+        panic!(
+            "`battle = {:?}`: a case is a battle or a rearguard",
+            p.battle
+        )
+    });
     let mut c = Card::build(
         BATTLE,
-        &p.battle,
+        kind,
         rs,
         place,
         [

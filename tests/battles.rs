@@ -48,7 +48,7 @@ fn two_a_side() -> Card {
         battle: BattleInfo {
             id: "odds-check".into(),
             ruleset: "mon1628".into(),
-            kind: "battle".into(),
+            kind: giglio::battle::card::BattleKind::Battle,
             node: "X1".into(),
             node_name: "X".into(),
             node_kind: "village".into(),
@@ -121,7 +121,7 @@ fn every_seed_game_resolves_a_battle_built_from_its_templates() {
         for kind in ["battle", "rearguard"] {
             let card = Card::build(
                 "1494-r03-M3",
-                kind,
+                giglio::battle::card::BattleKind::from_key(kind).expect("a battle kind"),
                 &rs,
                 place.clone(),
                 [side("V", "attacker", 400), side("M", "defender", 300)],
@@ -625,7 +625,7 @@ fn piacenza_rolls_say_how_the_face_is_read() {
     };
     let card = Card::build(
         "1494-r03-M3",
-        "battle",
+        giglio::battle::card::BattleKind::Battle,
         &rs,
         place,
         [side("V", "attacker", 400), side("M", "defender", 300)],
@@ -667,7 +667,7 @@ fn legnano_attacker_attacks_at_even_odds() {
     };
     let mut card = Card::build(
         "1494-r03-M3",
-        "battle",
+        giglio::battle::card::BattleKind::Battle,
         &rs,
         place,
         [side("V", "attacker"), side("M", "defender")],
@@ -718,7 +718,7 @@ fn ottaggio_melee_is_chosen_by_odds() {
         };
         let card = Card::build(
             "1494-r03-M5",
-            "battle",
+            giglio::battle::card::BattleKind::Battle,
             rs,
             place,
             [side("V", "attacker", 600), side("M", "defender", 250)],

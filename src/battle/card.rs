@@ -6,6 +6,7 @@
 
 use super::ruleset::Ruleset;
 use crate::rules::Ducats;
+pub use crate::rules::world::BattleKind;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -27,8 +28,9 @@ pub struct BattleInfo {
     /// `1495-r03-M5`.
     pub id: String,
     pub ruleset: String,
-    /// `battle` or `rearguard` (G3c.9).
-    pub kind: String,
+    /// `battle` or `rearguard` (G3c.9): typed, so a card of another kind is refused
+    /// where it is read, with the kinds a card may be.
+    pub kind: BattleKind,
     pub node: String,
     pub node_name: String,
     /// `city`, `fortress` or `village`.
@@ -145,8 +147,14 @@ pub struct Place {
 
 impl Card {
     /// Builds a card whose orders of battle come from the ruleset's templates (§0.5).
-    /// `kind` is `battle` or `rearguard`; side A attacks.
-    pub fn build(id: &str, kind: &str, rs: &Ruleset, place: Place, sides: [SideSpec; 2]) -> Card {
+    /// A battle or a rearguard action; side A attacks.
+    pub fn build(
+        id: &str,
+        kind: BattleKind,
+        rs: &Ruleset,
+        place: Place,
+        sides: [SideSpec; 2],
+    ) -> Card {
         let side = |key: &str, s: &SideSpec| {
             let (units, leaders, unspent) = from_templates(rs, key, s.ducats);
             CardSide {
@@ -169,7 +177,7 @@ impl Card {
             battle: BattleInfo {
                 id: id.to_owned(),
                 ruleset: rs.id.clone(),
-                kind: kind.to_owned(),
+                kind,
                 node: place.node,
                 node_name: place.node_name,
                 node_kind: place.node_kind,
@@ -178,7 +186,7 @@ impl Card {
                 defender_inside: false,
                 month: place.month,
                 table: rs.table.clone(),
-                deployment: if kind == "rearguard" {
+                deployment: if kind == BattleKind::Rearguard {
                     rs.rearguard_deployment.clone()
                 } else {
                     rs.deployment.clone()
@@ -217,10 +225,6 @@ pub fn for_battle(
         fortified: b.fortified,
         month: c.tables.calendar.month(round, Lang::En).to_owned(),
     };
-    let kind = match b.kind {
-        BattleKind::Battle => "battle",
-        BattleKind::Rearguard => "rearguard",
-    };
     let spec = |side: &crate::rules::world::BattleSide, role: &str| SideSpec {
         nation: side.nation.to_string(),
         club: clubs
@@ -239,7 +243,7 @@ pub fn for_battle(
     };
     let mut card = Card::build(
         &b.id,
-        kind,
+        b.kind,
         rs,
         place,
         [

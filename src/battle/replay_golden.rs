@@ -65,21 +65,21 @@ fn cards(rs: &Ruleset) -> Vec<Card> {
         // The benchmark's battle.
         Card::build(
             "1494-r03-M3",
-            "battle",
+            crate::battle::card::BattleKind::Battle,
             rs,
             place("plain", false),
             [side("V", "attacker", 400), side("M", "defender", 400)],
         ),
         Card::build(
             "1495-r05-V2",
-            "battle",
+            crate::battle::card::BattleKind::Battle,
             rs,
             place("hills", true),
             [side("F", "attacker", 650), side("N", "defender", 250)],
         ),
         Card::build(
             "1496-r02-M7",
-            "rearguard",
+            crate::battle::card::BattleKind::Rearguard,
             rs,
             place("marsh", false),
             [side("M", "attacker", 150), side("V", "defender", 500)],

@@ -158,6 +158,17 @@ pub enum BattleKind {
     Rearguard,
 }
 
+impl BattleKind {
+    /// The kind by the name cards and stored battles write (`battle`, `rearguard`).
+    pub fn from_key(key: &str) -> Option<BattleKind> {
+        match key {
+            "battle" => Some(BattleKind::Battle),
+            "rearguard" => Some(BattleKind::Rearguard),
+            _ => None,
+        }
+    }
+}
+
 /// One side of a battle.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct BattleSide {

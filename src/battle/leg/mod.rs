@@ -42,6 +42,7 @@ use super::error::BattleError;
 use super::frame::{self, Provisional, Rearguard};
 use super::result::{LeaderResult, LeaderState, TacticalResult, UnitResult, UnitState, Winner};
 use super::ruleset::{Ruleset, need};
+use crate::battle::card::BattleKind;
 use crate::rules::dice::{Dice, push_int, push_number, push_signed};
 use serde::Deserialize;
 use std::collections::{BTreeMap, BTreeSet};
@@ -315,7 +316,7 @@ impl<'a> Battle<'a> {
         rules: &'a Rules,
         dice: &'a mut dyn Dice,
     ) -> Result<Battle<'a>, BattleError> {
-        let rearguard = card.battle.kind == "rearguard";
+        let rearguard = card.battle.kind == BattleKind::Rearguard;
         let (leaders, provisional) = read_leaders(card, rules)?;
         let sectors = card
             .sides

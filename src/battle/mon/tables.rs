@@ -1,6 +1,7 @@
 //! The battle's terms: the READING and POLICY switches, the fortified node's protection, and the ruleset's one table (the Disrupted stand-in), typed once.
 
 use super::*;
+use crate::battle::card::BattleKind;
 
 /// §7.2 points 2–3: who chooses to fight another round of a Major battle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,15 +113,7 @@ impl Settings {
     pub(super) fn read(card: &Card, rs: &Ruleset) -> Result<Settings, BattleError> {
         let b = &card.battle;
         let sw = Switches { card, rs };
-        let rearguard = match b.kind.as_str() {
-            "battle" => false,
-            "rearguard" => true,
-            k => {
-                return Err(card_err(format!(
-                    "battle kind `{k}` is not battle or rearguard"
-                )));
-            }
-        };
+        let rearguard = b.kind == BattleKind::Rearguard;
         let node = sw.choose(
             "MON_fortified_node",
             &[

@@ -37,6 +37,7 @@ use super::error::BattleError;
 use super::frame::{self, Provisional, Rearguard};
 use super::result::{LeaderResult, LeaderState, TacticalResult, UnitResult, UnitState, Winner};
 use super::ruleset::{Ruleset, need};
+use crate::battle::card::BattleKind;
 use crate::rules::dice::{Dice, push_int, push_number, push_signed};
 use serde::Deserialize;
 use std::collections::{BTreeMap, BTreeSet};
@@ -466,15 +467,7 @@ impl<'r> Battle<'r> {
         rules: &'r Rules,
         dice: &mut dyn Dice,
     ) -> Result<Battle<'r>, BattleError> {
-        let rearguard = match card.battle.kind.as_str() {
-            "battle" => false,
-            "rearguard" => true,
-            k => {
-                return Err(card_error(format!(
-                    "battle kind `{k}` is not battle|rearguard"
-                )));
-            }
-        };
+        let rearguard = card.battle.kind == BattleKind::Rearguard;
         let mut units = Vec::new();
         let mut leaders = Vec::new();
         for (side, s) in card.sides.iter().enumerate() {

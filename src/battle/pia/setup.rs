@@ -1,6 +1,7 @@
 //! The card read into the game and the battle set up (§4): units, commanders, wings, formations, sectors and objectives.
 
 use super::*;
+use crate::battle::card::BattleKind;
 
 pub(super) fn card_error(message: String) -> BattleError {
     BattleError::Card(message)
@@ -250,15 +251,7 @@ impl<'a> Battle<'a> {
         r: Readings,
         dice: &'a mut dyn Dice,
     ) -> Result<Battle<'a>, BattleError> {
-        let rearguard = match card.battle.kind.as_str() {
-            "battle" => false,
-            "rearguard" => true,
-            k => {
-                return Err(card_error(format!(
-                    "battle kind `{k}` is neither `battle` nor `rearguard`"
-                )));
-            }
-        };
+        let rearguard = card.battle.kind == BattleKind::Rearguard;
         let (mut units, mut commanders, mut formations) = (Vec::new(), Vec::new(), Vec::new());
         let a = build_side(
             &card.sides[0],

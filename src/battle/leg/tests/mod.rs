@@ -59,7 +59,7 @@ fn built(kind: &str, ducats: [i64; 2]) -> Card {
     };
     Card::build(
         "T",
-        kind,
+        crate::battle::card::BattleKind::from_key(kind).expect("a battle kind"),
         &rs(),
         place("plain"),
         [spec("attacker", ducats[0]), spec(role, ducats[1])],

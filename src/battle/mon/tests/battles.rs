@@ -7,7 +7,7 @@ fn the_templates_build_a_historical_mix() {
     let rs = rs();
     let c = Card::build(
         "1495-r03-M5",
-        "battle",
+        crate::battle::card::BattleKind::Battle,
         &rs,
         place("city", "plain", true),
         [spec("M", "attacker", 400), spec("V", "defender", 200)],
@@ -39,7 +39,7 @@ fn template_battles_always_end_consistently_and_deterministically() {
     for (kind, where_, a, b) in battles {
         let c = Card::build(
             "1495-r03-M5",
-            kind,
+            crate::battle::card::BattleKind::from_key(kind).expect("a battle kind"),
             &rs,
             where_,
             [spec("M", "attacker", a), spec("V", "defender", b)],

@@ -66,7 +66,7 @@ fn card(node_kind: &str, terrain: &str, fortified: bool, a: CardSide, b: CardSid
         battle: BattleInfo {
             id: "T".into(),
             ruleset: "mon1628".into(),
-            kind: "battle".into(),
+            kind: crate::battle::card::BattleKind::Battle,
             node: "X1".into(),
             node_name: "X".into(),
             node_kind: node_kind.into(),
@@ -162,12 +162,15 @@ fn check_consistent(c: &Card, r: &TacticalResult, log: &[crate::rules::dice::Rol
             UnitState::Ok => u.steps_lost == 0,
             UnitState::Reduced => u.steps_lost == 1,
             UnitState::Eliminated => u.steps_lost >= 1,
-            UnitState::Escaped => c.battle.kind == "rearguard" && u.id.starts_with("B-"),
+            UnitState::Escaped => {
+                c.battle.kind == crate::battle::card::BattleKind::Rearguard
+                    && u.id.starts_with("B-")
+            }
             _ => false,
         };
         assert!(ok, "{u:?}");
     }
-    if c.battle.kind == "rearguard" {
+    if c.battle.kind == crate::battle::card::BattleKind::Rearguard {
         let (away, lost) = (r.escaped(c, 1), r.lost_units(c, 1));
         assert_eq!(r.winner == Winner::B, away > lost, "{}", r.reason);
     }

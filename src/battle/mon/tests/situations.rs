@@ -152,7 +152,7 @@ fn a_camp_cannot_retreat() {
 fn a_rearguard_wins_when_more_units_get_away_than_it_lost() {
     let rs = rs();
     let mut c = open_field(foot("A", 3, 3, 1), foot("B", 3, 3, 1));
-    c.battle.kind = "rearguard".into();
+    c.battle.kind = crate::battle::card::BattleKind::Rearguard;
     // B loses the combat 0–2 but keeps all three: they get away.
     let r = run(&c, &rs, &[1, 1, 6, 6, 6, 6]);
     assert_eq!(r.winner, Winner::B);
@@ -167,7 +167,7 @@ fn a_rearguard_wins_when_more_units_get_away_than_it_lost() {
     );
     // Single-step units: two lost, one away: the attacker wins.
     let mut c = open_field(foot("A", 3, 3, 1), foot("B", 3, 3, 0));
-    c.battle.kind = "rearguard".into();
+    c.battle.kind = crate::battle::card::BattleKind::Rearguard;
     let r = run(&c, &rs, &[1, 1, 6, 6, 6, 6]);
     assert_eq!(r.winner, Winner::A);
     assert_eq!(state(&r, "B-U3"), (UnitState::Escaped, 0));

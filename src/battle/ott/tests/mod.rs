@@ -35,7 +35,7 @@ fn built(kind: &str, ducats: [i64; 2], fortified: bool) -> Card {
     };
     Card::build(
         ID,
-        kind,
+        crate::battle::card::BattleKind::from_key(kind).expect("a battle kind"),
         &ruleset(),
         place,
         [spec("attacker", ducats[0]), spec(role_b, ducats[1])],

@@ -28,9 +28,6 @@ fn malformed_cards_and_data_are_errors() {
     c.sides[1].leaders[1].ratings.insert("sf".into(), i64::MIN);
     assert!(matches!(run(&c, &rs), Err(BattleError::Card(m)) if m.contains("`sf`")));
     let mut c = ok();
-    c.battle.kind = "siege".into();
-    assert!(matches!(run(&c, &rs), Err(BattleError::Card(m)) if m.contains("siege")));
-    let mut c = ok();
     c.sides[0].units[0].kind = "pike".into();
     assert!(matches!(run(&c, &rs), Err(BattleError::Card(m)) if m.contains("pike")));
     let mut c = ok();

@@ -68,7 +68,7 @@ fn card(kind: &str, a: CardSide, b: CardSide) -> Card {
         battle: BattleInfo {
             id: "T".into(),
             ruleset: "pia1746".into(),
-            kind: kind.into(),
+            kind: crate::battle::card::BattleKind::from_key(kind).expect("a battle kind"),
             node: "N".into(),
             node_name: "N".into(),
             // Not a node kind of `map_free.node_center`: the line stays as the terrain.
@@ -270,7 +270,7 @@ fn built(kind: &str, terrain: &str, node_kind: &str) -> Card {
     };
     Card::build(
         "1495-r03-M5",
-        kind,
+        crate::battle::card::BattleKind::from_key(kind).expect("a battle kind"),
         &ruleset(),
         place,
         [spec("attacker", 600), spec(role, 450)],
@@ -299,7 +299,10 @@ fn check_consistent(card: &Card, r: &TacticalResult, templates: bool) {
             UnitState::Reduced => assert_eq!(res.steps_lost, 1, "{res:?}"),
             UnitState::Ok => assert_eq!(res.steps_lost, 0, "{res:?}"),
             UnitState::Escaped => {
-                assert!(u.id.starts_with("B-") && card.battle.kind == "rearguard")
+                assert!(
+                    u.id.starts_with("B-")
+                        && card.battle.kind == crate::battle::card::BattleKind::Rearguard
+                )
             }
             _ => assert!(res.steps_lost < steps, "{res:?}"),
         }
