@@ -504,7 +504,7 @@ impl Tell {
         let (_, source) = super::campaign_of(dir)?;
         let key = store.current()?.id.key();
         Ok(Tell {
-            words: crate::words::Words::load(Some(&dir.join("locales")))?,
+            words: super::words_of(dir)?,
             config: crate::mail::config::load(dir)?,
             definition: source.files,
             clubs: store.clubs()?,
@@ -625,11 +625,11 @@ fn ruling_notices(
     phase: &str,
     now: &str,
 ) -> Result<Vec<crate::storage::OutMessage>> {
-    use crate::mail::compose::{Draft, compose, mailbox};
+    use crate::mail::compose::{compose, mailbox};
     use crate::rules::tables::Lang;
     let config = crate::mail::config::load(dir)?;
     let from = mailbox(&config.mail.from)?;
-    let words = crate::words::Words::load(Some(&dir.join("locales")))?;
+    let words = super::words_of(dir)?;
     let winner = outcome
         .winner
         .as_ref()
@@ -672,19 +672,13 @@ fn ruling_notices(
             )
             + "\n";
         out.push(compose(
-            &Draft {
-                kind: "referee",
-                phase: Some(phase.to_owned()),
-                nation: Some(club.nation.clone()),
-                to_name: Some(club.name.clone()),
-                to: club.emails.clone(),
-                subject,
-                text,
-                html: None,
-                inline_png: None,
-                files: Vec::new(),
-                salt: format!("ruling {} {now}", b.id),
-            },
+            &crate::engine::post::club_draft(
+                "referee",
+                phase,
+                &club,
+                (subject, text),
+                format!("ruling {} {now}", b.id),
+            ),
             &from,
             now,
         )?);

@@ -127,17 +127,14 @@ pub fn updates(
             .collect();
         out.push(compose(
             &Draft {
-                kind: "update",
-                phase: Some(key.clone()),
-                nation: Some(club.nation.clone()),
-                to_name: Some(club.name.clone()),
-                to: club.emails.clone(),
-                subject,
-                text,
-                html: None,
-                inline_png: None,
                 files,
-                salt: format!("{key} step {}", step.0),
+                ..super::club_draft(
+                    "update",
+                    &key,
+                    club,
+                    (subject, text),
+                    format!("{key} step {}", step.0),
+                )
             },
             &from,
             d.now,

@@ -127,17 +127,8 @@ pub fn message(w: &Welcome, club: &Club, secret: Option<&str>, kept: bool) -> Re
             text.push_str(&crate::report::page::note(&words, lang, &page.name));
         }
         Draft {
-            kind: "welcome",
-            phase: Some(key.clone()),
-            nation: Some(club.nation.clone()),
-            to_name: Some(club.name.clone()),
-            to: club.emails.clone(),
-            subject,
-            text,
-            html: None,
-            inline_png: None,
             files: files.clone(),
-            salt: String::new(),
+            ..super::club_draft("welcome", &key, club, (subject, text), String::new())
         }
     };
     let from = mailbox(&w.config.mail.from)?;
