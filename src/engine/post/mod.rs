@@ -234,19 +234,13 @@ fn verdict_messages(
     for club in clubs.iter().filter(|c| before.is_club(&c.nation)) {
         let (subject, text) =
             crate::report::verdict::render(&words, club.lang, campaign, &verdict, year);
-        let draft = Draft {
-            kind: "verdict",
-            phase: Some(before.phase.key()),
-            nation: Some(club.nation.clone()),
-            to_name: Some(club.name.clone()),
-            to: club.emails.clone(),
-            subject,
-            text,
-            html: None,
-            inline_png: None,
-            files: Vec::new(),
-            salt: String::new(),
-        };
+        let draft = club_draft(
+            "verdict",
+            &before.phase.key(),
+            club,
+            (subject, text),
+            String::new(),
+        );
         out.push(compose(&draft, &from, now)?);
         told.push(format!("{} <{}>", club.nation, club.emails.join(", ")));
     }
