@@ -48,7 +48,7 @@ pub struct Draft {
 impl Draft {
     /// A plain-text message of `kind` to a club's addresses, with no picture and no
     /// file (set `files`, `html` or `inline_png` on the result where a message has them).
-    pub fn to_club(
+    pub(crate) fn to_club(
         kind: &'static str,
         phase: &str,
         club: &crate::scenario::clubs::Club,
@@ -110,7 +110,7 @@ pub fn compose(draft: &Draft, from: &Mailbox, date: &str) -> Result<OutMessage> 
 /// followed by its own Message-ID (clean ids without angle brackets, as
 /// [`super::message::Envelope`] keeps them), so the reply carries `In-Reply-To` (the last)
 /// and `References` (all) and a mail program shows it in the club's conversation.
-pub fn compose_reply(
+pub(crate) fn compose_reply(
     draft: &Draft,
     from: &Mailbox,
     date: &str,
