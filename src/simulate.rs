@@ -41,8 +41,8 @@ pub struct Run {
     /// Nation → objective kind → met at the end.
     pub(crate) met: BTreeMap<NationCode, Vec<bool>>,
     pub(crate) treasury: BTreeMap<NationCode, Ducats>,
-    pub(crate) battles_per_year: Vec<u64>,
-    pub(crate) sieges_per_year: Vec<u64>,
+    battles_per_year: Vec<u64>,
+    sieges_per_year: Vec<u64>,
     pub(crate) winners: Vec<NationCode>,
 }
 

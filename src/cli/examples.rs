@@ -5,7 +5,7 @@
 //! completions all carry them; a test walks the tree and fails on a command without.
 
 /// Each command (its words after `giglio`) and one or two example lines.
-pub(crate) const EXAMPLES: &[(&str, &[&str])] = &[
+const EXAMPLES: &[(&str, &[&str])] = &[
     (
         "new",
         &[
@@ -232,7 +232,7 @@ pub(crate) const EXAMPLES: &[(&str, &[&str])] = &[
 ];
 
 /// Help lines for arguments defined without one (command, argument id, help).
-pub(crate) const ARG_HELP: &[(&str, &str, &str)] = &[
+const ARG_HELP: &[(&str, &str, &str)] = &[
     (
         "battle auto",
         "id",

@@ -41,7 +41,7 @@ use std::process::ExitCode;
 /// The referee's tool for play-by-email campaigns of Il Giglio.
 #[derive(Debug, Parser)]
 #[command(name = "giglio", version, about, long_about = None)]
-pub(crate) struct Cli {
+struct Cli {
     /// The campaign directory.
     #[arg(
         short = 'C',
@@ -166,7 +166,7 @@ pub(crate) fn now() -> String {
 
 /// Configuration mistakes the referee should see (`status`, `mail send`): settings
 /// that are valid but silently lose something.
-pub(crate) fn config_warnings(dir: &Path, config: &crate::mail::config::Config) -> Vec<String> {
+fn config_warnings(dir: &Path, config: &crate::mail::config::Config) -> Vec<String> {
     let mut out = Vec::new();
     // An SMTP setting that cannot work: `mail send` refuses it before the first
     // message; `status` says it before the referee gets that far.
@@ -183,15 +183,15 @@ pub(crate) fn config_warnings(dir: &Path, config: &crate::mail::config::Config) 
 }
 
 /// Reads a file the user named; a missing or unreadable file is an I/O failure (74).
-pub(crate) fn read_file(path: &Path) -> Result<Vec<u8>> {
+fn read_file(path: &Path) -> Result<Vec<u8>> {
     std::fs::read(path).map_err(|e| Error::read_at(path, e))
 }
 
 /// The folder, inside a campaign directory, that holds its editable definition.
-pub(crate) const DEFINITION_DIR: &str = "campaign";
+const DEFINITION_DIR: &str = "campaign";
 
 /// Loads and checks a definition by built-in name or path.
-pub(crate) fn load_definition(name_or_path: &str) -> Result<(Campaign, Source)> {
+fn load_definition(name_or_path: &str) -> Result<(Campaign, Source)> {
     let source = Source::find(name_or_path).map_err(|d| invalid_files(d, None))?;
     let campaign = scenario::load(&source).map_err(|d| invalid_files(d, Some(&source)))?;
     scenario::rulesets(&source).map_err(|d| invalid_files(d, Some(&source)))?;
@@ -201,7 +201,7 @@ pub(crate) fn load_definition(name_or_path: &str) -> Result<(Campaign, Source)> 
 /// Loads the definition a campaign directory plays with (its `campaign/` folder), and
 /// checks the referee's word overrides with it: a broken `locales/` file is reported by
 /// every command that loads the campaign, not first at `resolve`.
-pub(crate) fn campaign_of(dir: &Path) -> Result<(Campaign, Source)> {
+fn campaign_of(dir: &Path) -> Result<(Campaign, Source)> {
     let def = dir.join(DEFINITION_DIR);
     let loaded = load_definition(&def.to_string_lossy())?;
     words_of(dir)?;
@@ -227,7 +227,7 @@ pub(crate) fn words_of(dir: &Path) -> Result<crate::words::Words> {
 
 /// What resolving needs to render and queue a phase's messages: the templates (with
 /// the campaign's overrides), `giglio.toml` and the rulesets for battle cards.
-pub(crate) struct MailParts {
+struct MailParts {
     pub(crate) env: minijinja::Environment<'static>,
     pub(crate) config: crate::mail::config::Config,
     pub(crate) rulesets: Vec<crate::battle::ruleset::Ruleset>,
@@ -284,7 +284,7 @@ fn invalid_files(diags: Vec<crate::diag::Diagnostic>, source: Option<&Source>) -
 /// Checks a club's file against the open phase and authenticates it with the club's
 /// secret. A file that does not read or authenticate is refused with every problem
 /// located, and nothing is stored; otherwise returns the check (its header is there).
-pub(crate) fn accept_club_file(
+fn accept_club_file(
     store: &Store,
     campaign: &Campaign,
     bytes: &[u8],

@@ -41,7 +41,7 @@ pub(crate) struct NewArgs {
 }
 
 /// Returns the master seed for a number given with `--seed`.
-pub(crate) fn master_seed_from(n: u64) -> Seed {
+fn master_seed_from(n: u64) -> Seed {
     let mut h = Sha256::new();
     h.update(b"giglio/master-seed/v1\0");
     h.update(n.to_string().as_bytes());

@@ -170,20 +170,20 @@ fn audit_encounters(
 pub(crate) struct Audit {
     pub(crate) phase: String,
     /// The revealed seed hashes to the commitment published when the phase opened.
-    pub(crate) seed_matches_commitment: bool,
+    seed_matches_commitment: bool,
     /// Recomputing every roll gives the stored dice log.
-    pub(crate) rolls_match: bool,
+    rolls_match: bool,
     /// Recomputing the phase gives the stored outcomes, events and ledger.
-    pub(crate) resolution_matches: bool,
+    resolution_matches: bool,
     /// …and the stored world of the next phase.
-    pub(crate) next_world_matches: bool,
+    next_world_matches: bool,
     /// Recomputing every battle auto-resolved while the phase was open gives the stored
     /// outcomes and rolls.
-    pub(crate) battles_match: bool,
+    battles_match: bool,
     /// Recomputing every step the phase took before its resolution (a battle's result
     /// applied) from the world before it, what it applied and its revealed seed gives
     /// the stored world, events and dice.
-    pub(crate) steps_match: bool,
+    steps_match: bool,
     pub(crate) details: Vec<String>,
 }
 

@@ -31,7 +31,7 @@ pub(crate) fn battle_state(store: &Store, battle: &Battle) -> Result<BattleState
 
 /// Where a battle's result stands, given its active results (the latest of each source
 /// counts).
-pub(crate) fn state_of(results: &[StoredResult], battle: &Battle) -> BattleState {
+fn state_of(results: &[StoredResult], battle: &Battle) -> BattleState {
     let latest = |source: &str| {
         results
             .iter()

@@ -74,7 +74,7 @@ pub(crate) fn exchange_of(steps: &[StepRow]) -> Exchange {
 }
 
 /// The encounters the open phase has asked, in order.
-pub(crate) fn asked_steps(steps: &[StepRow]) -> Vec<AskedStep> {
+fn asked_steps(steps: &[StepRow]) -> Vec<AskedStep> {
     steps
         .iter()
         .filter(|s| s.kind == ASKED)

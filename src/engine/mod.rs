@@ -108,7 +108,7 @@ pub fn prepare(store: &Store, campaign: &Campaign, words: &Words) -> Result<Prep
 /// `battle_results_at_once`, the battle results and orders of battle it carries were
 /// taken when the file arrived (they are not orders of the phase); before that ruling
 /// they stay, and the rules refuse them as they always did.
-pub(crate) fn phase_orders(campaign: &Campaign, set: OrderSet) -> OrderSet {
+fn phase_orders(campaign: &Campaign, set: OrderSet) -> OrderSet {
     crate::submission::battle_kinds(campaign, &set).1
 }
 

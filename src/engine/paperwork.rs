@@ -93,7 +93,7 @@ pub(crate) fn cards(
 
 /// After a winter (`before` is the winter, `resolution` its resolution, not yet saved):
 /// the year's record and chart history; `None` for any other phase.
-pub(crate) fn year_of_winter(
+fn year_of_winter(
     store: &Store,
     before: &World,
     resolution: &Resolution,

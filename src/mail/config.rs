@@ -43,7 +43,7 @@ pub struct MailConfig {
     /// Clubs (nation codes) whose mails carry no order page: the plain order file is
     /// all a club needs, and some mail filters refuse HTML attachments.
     #[serde(default)]
-    pub(crate) no_order_page: Vec<String>,
+    no_order_page: Vec<String>,
 }
 
 impl MailConfig {

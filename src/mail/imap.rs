@@ -23,9 +23,9 @@ use tokio::net::TcpStream;
 use tokio_rustls::rustls;
 
 /// The environment variable holding the IMAP password.
-pub(crate) const PASSWORD_VAR: &str = "GIGLIO_IMAP_PASSWORD";
+const PASSWORD_VAR: &str = "GIGLIO_IMAP_PASSWORD";
 /// The environment variable naming an extra CA certificate (PEM) to trust for `imaps://`.
-pub(crate) const CA_FILE_VAR: &str = "GIGLIO_IMAP_CA_FILE";
+const CA_FILE_VAR: &str = "GIGLIO_IMAP_CA_FILE";
 /// How long any one step (connect, a command and its answer) may take.
 const STEP_TIMEOUT: Duration = Duration::from_secs(30);
 

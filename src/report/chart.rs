@@ -20,7 +20,7 @@ const SIZE: (u32, u32) = (720, 380);
 
 /// One line of a chart: its name, colour and points (x, value).
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub(crate) struct Series {
+struct Series {
     pub(crate) name: String,
     pub(crate) colour: (u8, u8, u8),
     pub(crate) points: Vec<(i64, i64)>,
@@ -32,7 +32,7 @@ pub(crate) struct Chart {
     pub(crate) title: String,
     pub(crate) x: String,
     pub(crate) y: String,
-    pub(crate) series: Vec<Series>,
+    series: Vec<Series>,
     /// The SVG drawn (filled in by [`draw`]).
     pub(crate) svg: String,
 }

@@ -43,7 +43,7 @@ pub fn club_report_text(env: &Environment, view: &ClubView) -> Result<String> {
 
 /// Renders a view through `<stem>.txt` and `<stem>.html` with the words of its
 /// language; `map_src` is how the HTML refers to the map picture.
-pub(crate) fn render_both(
+fn render_both(
     env: &Environment,
     stem: &str,
     lang: Lang,
@@ -178,7 +178,7 @@ pub(crate) struct NationLine {
     pub(crate) treasury: i64,
     pub(crate) loan_due: Option<i64>,
     pub(crate) armies: usize,
-    pub(crate) army_ducats: i64,
+    army_ducats: i64,
     pub(crate) fleets: usize,
     pub(crate) nodes: usize,
     pub(crate) objective: Option<String>,

@@ -215,7 +215,7 @@ pub(crate) struct Layers {
 }
 
 /// Projects latitude/longitude onto the picture (equirectangular, true at mid-latitude).
-pub(crate) struct Projection {
+struct Projection {
     lon0: f64,
     lat1: f64,
     scale_x: f64,
@@ -459,7 +459,7 @@ fn world_pieces(world: &World, whose: impl Fn(&str) -> bool) -> Vec<At> {
 
 /// What one club's picture holds (G7): the political map, its own pieces, the foreign
 /// markers it sees and its round. Taken from its [`ClubView`] only.
-pub(crate) fn view_layers(view: &ClubView) -> Layers {
+fn view_layers(view: &ClubView) -> Layers {
     let owners = view
         .political
         .iter()
@@ -549,7 +549,7 @@ pub fn render_view(
 }
 
 /// The base's labels: one per node, placed once per campaign.
-pub(crate) struct BaseLabels {
+struct BaseLabels {
     labels: Vec<NodeLabel>,
     /// Every box the overlay must not cover: labels, marks, ports, slots.
     taken: Vec<Rect>,

@@ -98,7 +98,7 @@ pub fn explain(env: &Environment, campaign: &crate::rules::Campaign) -> explain:
 }
 
 /// Turns a template error into a user error that names the template and line.
-pub(crate) fn template_error(name: &str, e: &minijinja::Error) -> Error {
+fn template_error(name: &str, e: &minijinja::Error) -> Error {
     let line = e.line().map_or(String::new(), |l| format!(":{l}"));
     Error::user(format!("template {name}{line}: {e:#}"))
 }

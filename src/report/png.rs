@@ -123,7 +123,7 @@ fn split(svg: &str) -> Option<(String, String)> {
 }
 
 /// Renders an SVG to pixels at `scale` (1.0 = the SVG's own size).
-pub(crate) fn svg_to_pixmap(svg: &str, scale: f32) -> Result<Pixmap> {
+fn svg_to_pixmap(svg: &str, scale: f32) -> Result<Pixmap> {
     match split(svg) {
         Some((base, overlay)) => {
             let base = base_pixmap(&base, scale)?;

@@ -133,7 +133,7 @@ impl Source {
     }
 
     /// Returns the ruleset files, as (file key `rulesets/<id>.toml`, text).
-    pub(crate) fn ruleset_files(&self) -> impl Iterator<Item = (&String, &String)> {
+    fn ruleset_files(&self) -> impl Iterator<Item = (&String, &String)> {
         self.files
             .iter()
             .filter(|(k, _)| k.starts_with(RULESETS_DIR))
@@ -141,7 +141,7 @@ impl Source {
 }
 
 /// The folder of a definition that holds its tactical rulesets.
-pub(crate) const RULESETS_DIR: &str = "rulesets/";
+const RULESETS_DIR: &str = "rulesets/";
 
 /// Reads `rulesets/*.toml` of a definition directory, if it has one.
 fn read_rulesets(dir: &Path, files: &mut BTreeMap<String, String>, diags: &mut Vec<Diagnostic>) {

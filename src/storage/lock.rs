@@ -10,7 +10,7 @@ use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::Path;
 
 /// The lock file's name inside a campaign directory.
-pub(crate) const LOCK_FILE: &str = "giglio.lock";
+const LOCK_FILE: &str = "giglio.lock";
 
 /// A held writer's lock; released on drop.
 #[derive(Debug)]

@@ -818,7 +818,7 @@ impl Store {
 }
 
 /// Returns the canonical JSON of a world: the bytes stored for each phase.
-pub(crate) fn canonical_json(world: &World) -> String {
+fn canonical_json(world: &World) -> String {
     // Every map in a World is a BTreeMap with string keys and no field is a float, so
     // serde_json's output is canonical and cannot fail.
     serde_json::to_string(world).unwrap_or_else(|e| unreachable!("a world always serializes: {e}"))

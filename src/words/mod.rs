@@ -55,7 +55,7 @@ impl std::fmt::Debug for Words {
 }
 
 /// The built-in source of one language, file by file.
-pub(crate) fn builtin_sources(lang: Lang) -> Vec<(&'static str, &'static str)> {
+fn builtin_sources(lang: Lang) -> Vec<(&'static str, &'static str)> {
     BUILTIN
         .iter()
         .map(|(name, it, en)| {

@@ -597,7 +597,7 @@ fn written_at(date: Option<i64>, now: &str) -> String {
 
 /// A sender address as the referee may see it: control and bidi characters removed,
 /// cut to a sane length.
-pub(crate) fn clean_address(s: &str) -> String {
+fn clean_address(s: &str) -> String {
     let clean: String = s
         .chars()
         .filter(|c| !c.is_control() && !crate::mail::compose::is_bidi_control(*c))

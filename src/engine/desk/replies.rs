@@ -282,7 +282,7 @@ fn echo(w: &Words, lang: Lang, c: &Checked, nation: &str, phase: &str) -> String
 
 /// One order written back as the file format says it, on one line:
 /// `raise: node = "V0", value = 100`.
-pub(crate) fn understood(nation: &str, phase: &str, o: &Order) -> String {
+fn understood(nation: &str, phase: &str, o: &Order) -> String {
     let one = OrderSet {
         orders: vec![o.clone()],
     };

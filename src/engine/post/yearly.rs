@@ -22,7 +22,7 @@ pub(crate) fn chronicle_file(lang: Lang, year: u16) -> String {
 }
 
 /// A chart's picture's file name in a language: `grafico-1494-1.png`.
-pub(crate) fn chart_file(lang: Lang, year: u16, n: usize) -> String {
+fn chart_file(lang: Lang, year: u16, n: usize) -> String {
     match lang {
         Lang::It => format!("grafico-{year}-{n}.png"),
         Lang::En => format!("chart-{year}-{n}.png"),
