@@ -17,7 +17,7 @@ const SYMBOLS: usize = 20;
 
 /// Why a written secret was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SecretProblem {
+pub(crate) enum SecretProblem {
     /// No secret in the file.
     Missing,
     /// A character outside ASCII (a look-alike from another script, say).
@@ -50,7 +50,7 @@ fn format_secret(bytes: &[u8; SYMBOLS]) -> String {
 
 /// Normalizes a written secret: ASCII only, hyphens and spaces dropped, upper case,
 /// `O` read as `0` and `I`, `L` as `1` (Crockford's decoding).
-pub fn normalize(written: &str) -> Result<String, SecretProblem> {
+pub(crate) fn normalize(written: &str) -> Result<String, SecretProblem> {
     if !written.is_ascii() {
         return Err(SecretProblem::NotAscii);
     }
@@ -97,7 +97,7 @@ pub fn hash(secret: &str) -> Result<String> {
 }
 
 /// Checks a written secret against a stored hash, in constant time.
-pub fn verify(written: Option<&str>, stored: &str) -> Result<(), SecretProblem> {
+pub(crate) fn verify(written: Option<&str>, stored: &str) -> Result<(), SecretProblem> {
     // A blank secret is a secret not yet written in (the sheet ships `secret = ""`): a
     // slip, told as missing, never as a wrong secret.
     let written = written

@@ -30,12 +30,18 @@ pub struct Diagnostic {
     pub message: String,
     /// A short label under the caret: what was expected.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub label: Option<String>,
+    pub(crate) label: Option<String>,
 }
 
 impl Diagnostic {
     /// Builds a diagnostic at a byte span of `source`.
-    pub fn at(path: &str, source: &str, span: Range<usize>, rule: &str, message: String) -> Self {
+    pub(crate) fn at(
+        path: &str,
+        source: &str,
+        span: Range<usize>,
+        rule: &str,
+        message: String,
+    ) -> Self {
         let (line, col) = line_col(source, span.start);
         Diagnostic {
             path: path.to_owned(),
@@ -49,7 +55,7 @@ impl Diagnostic {
     }
 
     /// Builds a diagnostic about a whole file (line 1, column 1).
-    pub fn file(path: &str, rule: &str, message: String) -> Self {
+    pub(crate) fn file(path: &str, rule: &str, message: String) -> Self {
         Diagnostic {
             path: path.to_owned(),
             line: 1,
@@ -62,7 +68,7 @@ impl Diagnostic {
     }
 
     /// Adds the label shown under the caret.
-    pub fn with_label(mut self, label: impl Into<String>) -> Self {
+    pub(crate) fn with_label(mut self, label: impl Into<String>) -> Self {
         self.label = Some(label.into());
         self
     }
@@ -74,7 +80,7 @@ impl Diagnostic {
 
     /// Renders the diagnostic as a warning: something the club should know, which does
     /// not make the file invalid.
-    pub fn render_warning(&self, source: &str) -> String {
+    pub(crate) fn render_warning(&self, source: &str) -> String {
         self.render_level(source, Level::WARNING)
     }
 

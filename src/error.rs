@@ -24,21 +24,18 @@ use std::path::Path;
 use std::process::ExitCode;
 
 /// Exit codes, documented in the CLI reference of the referee's manual (`docs/referee.md`).
-pub mod exit {
-    /// Success.
-    pub const OK: u8 = 0;
+/// Success (0) and a wrong command line (2, clap's own code) need no constant here.
+pub(crate) mod exit {
     /// The command cannot do what was asked (nothing to undo, unknown club…).
-    pub const USER: u8 = 1;
-    /// The command line itself is wrong (clap's own code).
-    pub const USAGE: u8 = 2;
+    pub(crate) const USER: u8 = 1;
     /// A file the user gave is invalid: a broken campaign, an invalid order file.
-    pub const INVALID: u8 = 65;
+    pub(crate) const INVALID: u8 = 65;
     /// Internal error: a bug, or a corrupted campaign file.
-    pub const INTERNAL: u8 = 70;
+    pub(crate) const INTERNAL: u8 = 70;
     /// Reading or writing a file or the database failed.
-    pub const IO: u8 = 74;
+    pub(crate) const IO: u8 = 74;
     /// Another giglio process is writing this campaign; try again when it finishes.
-    pub const BUSY: u8 = 75;
+    pub(crate) const BUSY: u8 = 75;
 }
 
 /// What kind of failure an [`Error`] is: it decides the exit code.
@@ -60,7 +57,7 @@ pub enum ErrorKind {
 }
 
 /// The error underneath an [`Error`].
-pub type Source = Box<dyn std::error::Error + Send + Sync>;
+pub(crate) type Source = Box<dyn std::error::Error + Send + Sync>;
 
 /// What went wrong in the shell.
 #[derive(Debug)]
@@ -86,12 +83,12 @@ impl Error {
     }
 
     /// The request cannot be carried out; the message says why and what to do.
-    pub fn user(message: impl Into<String>) -> Self {
+    pub(crate) fn user(message: impl Into<String>) -> Self {
         Error::new(ErrorKind::User, message)
     }
 
     /// A file is invalid: `summary` counts the problems, `rendered` shows each.
-    pub fn invalid(
+    pub(crate) fn invalid(
         summary: impl Into<String>,
         diagnostics: Vec<Diagnostic>,
         rendered: impl Into<String>,
@@ -107,43 +104,43 @@ impl Error {
     }
 
     /// Another process is writing the campaign; the hint says to wait.
-    pub fn busy(message: impl Into<String>) -> Self {
+    pub(crate) fn busy(message: impl Into<String>) -> Self {
         Error::new(ErrorKind::Busy, message).with_hint(BUSY_HINT)
     }
 
     /// The file system, the database or the network failed.
-    pub fn io(message: impl Into<String>) -> Self {
+    pub(crate) fn io(message: impl Into<String>) -> Self {
         Error::new(ErrorKind::Io, message)
     }
 
     /// An I/O error on `path`: the message names the path, the cause says what failed.
-    pub fn io_at(path: &Path, e: std::io::Error) -> Self {
+    pub(crate) fn io_at(path: &Path, e: std::io::Error) -> Self {
         Error::io(path.display().to_string()).with_source(e)
     }
 
     /// Reading `path` failed.
-    pub fn read_at(path: &Path, e: std::io::Error) -> Self {
+    pub(crate) fn read_at(path: &Path, e: std::io::Error) -> Self {
         Error::io(format!("cannot read {}", path.display())).with_source(e)
     }
 
     /// Writing `path` failed.
-    pub fn write_at(path: &Path, e: std::io::Error) -> Self {
+    pub(crate) fn write_at(path: &Path, e: std::io::Error) -> Self {
         Error::io(format!("cannot write {}", path.display())).with_source(e)
     }
 
     /// A bug or corrupted state.
-    pub fn internal(message: impl Into<String>) -> Self {
+    pub(crate) fn internal(message: impl Into<String>) -> Self {
         Error::new(ErrorKind::Internal, message)
     }
 
     /// Adds a hint, printed after the message and its causes.
-    pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
+    pub(crate) fn with_hint(mut self, hint: impl Into<String>) -> Self {
         self.hints.push(hint.into());
         self
     }
 
     /// Sets the error underneath this one.
-    pub fn with_source(mut self, source: impl Into<Source>) -> Self {
+    pub(crate) fn with_source(mut self, source: impl Into<Source>) -> Self {
         self.source = Some(source.into());
         self
     }
@@ -153,26 +150,13 @@ impl Error {
         &self.kind
     }
 
-    /// The message alone, without its causes (an internal error's without its prefix).
-    pub fn message(&self) -> &str {
-        &self.message
-    }
-
     /// What to do about it, in the order they were added.
-    pub fn hints(&self) -> &[String] {
+    pub(crate) fn hints(&self) -> &[String] {
         &self.hints
     }
 
-    /// The located problems of an invalid file; empty for every other kind.
-    pub fn diagnostics(&self) -> &[Diagnostic] {
-        match &self.kind {
-            ErrorKind::Invalid { diagnostics, .. } => diagnostics,
-            _ => &[],
-        }
-    }
-
     /// The causes, outermost first: the source, its source, and so on.
-    pub fn causes(&self) -> impl Iterator<Item = &(dyn std::error::Error + 'static)> {
+    pub(crate) fn causes(&self) -> impl Iterator<Item = &(dyn std::error::Error + 'static)> {
         let first = self
             .source
             .as_deref()
@@ -181,7 +165,7 @@ impl Error {
     }
 
     /// Returns the process exit code for this error, as a number.
-    pub fn code(&self) -> u8 {
+    pub(crate) fn code(&self) -> u8 {
         match self.kind {
             ErrorKind::User => exit::USER,
             ErrorKind::Invalid { .. } => exit::INVALID,
@@ -192,7 +176,7 @@ impl Error {
     }
 
     /// Returns the process exit code for this error.
-    pub fn exit_code(&self) -> ExitCode {
+    pub(crate) fn exit_code(&self) -> ExitCode {
         ExitCode::from(self.code())
     }
 }
@@ -243,7 +227,7 @@ impl From<rusqlite::Error> for Error {
 }
 
 /// Shorthand for results in the shell.
-pub type Result<T, E = Error> = std::result::Result<T, E>;
+pub(crate) type Result<T, E = Error> = std::result::Result<T, E>;
 
 #[cfg(test)]
 mod tests {
@@ -293,7 +277,7 @@ mod tests {
             Error::internal("stored seed").to_string(),
             "internal error: stored seed"
         );
-        assert_eq!(Error::internal("stored seed").message(), "stored seed");
+        assert_eq!(Error::internal("stored seed").message, "stored seed");
     }
 
     #[test]
@@ -348,7 +332,7 @@ mod tests {
             .expect_err("no table");
         let e = Error::from(missing);
         assert_eq!(e.code(), exit::IO);
-        assert_eq!(e.message(), "the campaign database failed");
+        assert_eq!(e.message, "the campaign database failed");
         assert!(format!("{e:#}").contains("no_such_table"), "{e:#}");
 
         let busy = rusqlite::Error::SqliteFailure(
@@ -372,7 +356,11 @@ mod tests {
             label: None,
         };
         let e = Error::invalid("V.toml: 1 problem", vec![d.clone()], "rendered");
-        assert_eq!(e.diagnostics(), [d]);
-        assert!(Error::user("x").diagnostics().is_empty());
+        assert!(
+            matches!(e.kind(), ErrorKind::Invalid { diagnostics, .. } if diagnostics == &[d]),
+            "{:?}",
+            e.kind()
+        );
+        assert!(matches!(Error::user("x").kind(), ErrorKind::User));
     }
 }

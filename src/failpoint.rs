@@ -88,7 +88,7 @@ static PAUSED_ONCE: AtomicBool = AtomicBool::new(false);
 
 /// Passes the failpoint `name`: counts it and, if this is the hit `GIGLIO_CRASH_AT`
 /// names, aborts the process.
-pub fn hit(name: &str) {
+pub(crate) fn hit(name: &str) {
     let Some(plan) = PLAN.get_or_init(Plan::from_env) else {
         return;
     };

@@ -22,7 +22,7 @@ use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 
 /// Every objective a club may choose without a target.
-pub const OBJECTIVES: [ObjectiveKind; 10] = [
+pub(crate) const OBJECTIVES: [ObjectiveKind; 10] = [
     ObjectiveKind::KeepPossessions,
     ObjectiveKind::MostCapitals,
     ObjectiveKind::MostDucats,
@@ -39,11 +39,11 @@ pub const OBJECTIVES: [ObjectiveKind; 10] = [
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Run {
     /// Nation → objective kind → met at the end.
-    pub met: BTreeMap<NationCode, Vec<bool>>,
-    pub treasury: BTreeMap<NationCode, Ducats>,
-    pub battles_per_year: Vec<u64>,
-    pub sieges_per_year: Vec<u64>,
-    pub winners: Vec<NationCode>,
+    pub(crate) met: BTreeMap<NationCode, Vec<bool>>,
+    pub(crate) treasury: BTreeMap<NationCode, Ducats>,
+    battles_per_year: Vec<u64>,
+    sieges_per_year: Vec<u64>,
+    pub(crate) winners: Vec<NationCode>,
 }
 
 /// Auto-resolves a pending battle with the phase's dice: what the campaign applies.
@@ -150,14 +150,14 @@ pub fn play(
 #[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Summary {
     pub runs: u64,
-    pub years: u16,
+    pub(crate) years: u16,
     /// Nation → objective → share of runs it would be met at the end.
-    pub objective_rates: BTreeMap<String, BTreeMap<String, f64>>,
+    pub(crate) objective_rates: BTreeMap<String, BTreeMap<String, f64>>,
     /// Nation → share of runs it won (with the bots' own objectives).
-    pub win_rates: BTreeMap<String, f64>,
-    pub mean_treasury: BTreeMap<String, f64>,
+    pub(crate) win_rates: BTreeMap<String, f64>,
+    pub(crate) mean_treasury: BTreeMap<String, f64>,
     pub mean_battles_per_year: Vec<f64>,
-    pub mean_sieges_per_year: Vec<f64>,
+    pub(crate) mean_sieges_per_year: Vec<f64>,
 }
 
 /// The master seed of run `i` of a simulation seeded with `seed`.

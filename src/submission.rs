@@ -25,7 +25,7 @@ pub enum Auth<'a> {
 #[derive(Debug)]
 pub struct Checked {
     pub header: Option<Header>,
-    pub orders: OrderSet,
+    pub(crate) orders: OrderSet,
     /// Problems of syntax, header or authentication: the file cannot be accepted.
     pub errors: Vec<Diagnostic>,
     /// Orders that will not be carried out: those that do not read (dropped) and those
@@ -33,16 +33,16 @@ pub struct Checked {
     pub rejected: Vec<Diagnostic>,
     /// Things the club should know that do not make the file invalid: an order judged
     /// from a place a pending battle may change, a first spring with no objective.
-    pub warnings: Vec<Diagnostic>,
+    pub(crate) warnings: Vec<Diagnostic>,
     /// Whether legality in the world was checked (not in the encounter-exchange mode,
     /// which this version does not resolve).
-    pub rules_checked: bool,
+    pub(crate) rules_checked: bool,
     /// The orders the rules reject, by their place in the file (`seq`): the rule and
     /// why, in the club's language. The others are valid (when `rules_checked`).
-    pub refused: std::collections::BTreeMap<u32, (String, String)>,
-    pub lang: Lang,
+    pub(crate) refused: std::collections::BTreeMap<u32, (String, String)>,
+    pub(crate) lang: Lang,
     /// SHA-256 of the bytes as received: the club's sealed-order receipt.
-    pub sha256: String,
+    pub(crate) sha256: String,
     /// The file with its secret masked, as it is stored.
     pub masked: String,
 }
@@ -364,7 +364,10 @@ fn idle_fleet_warnings(
 /// replies in contact-exchange mode (`contact_exchange`, G3c.3). They are taken when
 /// the file arrives, not when the phase is resolved; without their ruling they stay
 /// with the orders (and the rules refuse them as they always did).
-pub fn battle_kinds(c: &Campaign, set: &OrderSet) -> (Vec<crate::rules::order::Order>, OrderSet) {
+pub(crate) fn battle_kinds(
+    c: &Campaign,
+    set: &OrderSet,
+) -> (Vec<crate::rules::order::Order>, OrderSet) {
     use crate::rules::order::OrderKind;
     let r = &c.tables.rulings;
     let (sent, orders): (Vec<_>, Vec<_>) = set.orders.iter().cloned().partition(|o| match o.kind {
@@ -381,14 +384,14 @@ pub fn battle_kinds(c: &Campaign, set: &OrderSet) -> (Vec<crate::rules::order::O
 /// secret it carries, taken from a file that may not parse (a TOML error further down
 /// must not hide who the file claims to be from).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Claim {
-    pub club: Option<String>,
-    pub secret: Option<String>,
+pub(crate) struct Claim {
+    pub(crate) club: Option<String>,
+    pub(crate) secret: Option<String>,
 }
 
 /// Reads the claim of an order file: from the parsed TOML when it parses, else from
 /// its top-level `club = "…"` and `secret = "…"` lines.
-pub fn claim(bytes: &[u8]) -> Claim {
+pub(crate) fn claim(bytes: &[u8]) -> Claim {
     let text = String::from_utf8_lossy(bytes);
     if let Ok(table) = toml::from_str::<toml::Table>(&text) {
         let get = |k: &str| table.get(k).and_then(|v| v.as_str()).map(str::to_owned);

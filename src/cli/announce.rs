@@ -14,12 +14,12 @@ use std::path::{Path, PathBuf};
 
 /// Mail the referee's word to every club playing a nation, in its language.
 #[derive(Debug, clap::Args)]
-pub struct AnnounceArgs {
+pub(crate) struct AnnounceArgs {
     /// The announcement: a TOML file with `it = "…"` and/or `en = "…"`.
-    pub file: PathBuf,
+    pub(crate) file: PathBuf,
     /// Copy it into the chronicle of the open phase's year too (public, G7.1).
     #[arg(long)]
-    pub chronicle: bool,
+    pub(crate) chronicle: bool,
 }
 
 /// The file as written.
@@ -95,7 +95,7 @@ fn invalid(path: &str, text: &str, d: Diagnostic) -> Error {
     )
 }
 
-pub fn cmd_announce(dir: &Path, a: AnnounceArgs) -> Result<()> {
+pub(crate) fn cmd_announce(dir: &Path, a: AnnounceArgs) -> Result<()> {
     let (text_it, text_en) = read(&a.file)?;
     let command = format!("announce {}", a.file.display());
     let mut store = Store::open_write(dir, &command)?;

@@ -11,33 +11,33 @@ use std::path::Path;
 /// Recompute resolved phases from their revealed seeds and stored orders, and confirm
 /// every roll and result matches what was stored (the clubs' check on the referee).
 #[derive(Debug, clap::Args)]
-pub struct AuditArgs {
+pub(crate) struct AuditArgs {
     /// Only this phase (`1494-r03`); default every resolved phase.
     #[arg(long, value_name = "KEY")]
-    pub phase: Option<String>,
+    pub(crate) phase: Option<String>,
     /// Print JSON instead of text.
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
 }
 
 /// List the phases: when each opened and was resolved, orders, dice, seeds.
 #[derive(Debug, clap::Args)]
-pub struct HistoryArgs {
+pub(crate) struct HistoryArgs {
     /// Print JSON instead of text.
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
 }
 
 /// Show every club's standing against its objective (G8); after the last winter, the
 /// final verdict.
 #[derive(Debug, clap::Args)]
-pub struct VictoryArgs {
+pub(crate) struct VictoryArgs {
     /// Print JSON instead of text.
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
 }
 
-pub fn cmd_audit(dir: &Path, a: AuditArgs) -> Result<()> {
+pub(crate) fn cmd_audit(dir: &Path, a: AuditArgs) -> Result<()> {
     let store = Store::open_read(dir)?;
     let words = super::words_of(dir)?;
     let keys: Vec<String> = match a.phase {
@@ -103,7 +103,7 @@ fn step_about(s: &crate::storage::StepRow) -> String {
     }
 }
 
-pub fn cmd_history(dir: &Path, a: HistoryArgs) -> Result<()> {
+pub(crate) fn cmd_history(dir: &Path, a: HistoryArgs) -> Result<()> {
     let store = Store::open_read(dir)?;
     let mut rows = Vec::new();
     for p in store.phases()? {
@@ -153,7 +153,7 @@ pub fn cmd_history(dir: &Path, a: HistoryArgs) -> Result<()> {
     Ok(())
 }
 
-pub fn cmd_victory(dir: &Path, a: VictoryArgs) -> Result<()> {
+pub(crate) fn cmd_victory(dir: &Path, a: VictoryArgs) -> Result<()> {
     let (store, campaign) = super::open_read(dir)?;
     let current = store.current()?;
     let verdict = victory::standings(&campaign, &current.world);

@@ -12,17 +12,17 @@ use std::path::{Path, PathBuf};
 /// read of the database, write-ahead log included. The copy is checked (SQLite's
 /// integrity check) and the phase it holds is shown. docs/referee.md says how to restore it.
 #[derive(Debug, clap::Args)]
-pub struct BackupArgs {
+pub(crate) struct BackupArgs {
     /// Where to write the copy (must not exist); by default
     /// backups/giglio-PHASE-TIMESTAMP.sqlite in the campaign directory.
     #[arg(long, value_name = "FILE")]
-    pub to: Option<PathBuf>,
+    pub(crate) to: Option<PathBuf>,
     /// Print JSON instead of text.
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
 }
 
-pub fn cmd_backup(dir: &Path, a: BackupArgs) -> Result<()> {
+pub(crate) fn cmd_backup(dir: &Path, a: BackupArgs) -> Result<()> {
     let store = Store::open_read(dir)?;
     let to = match a.to {
         Some(to) => to,

@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 
 /// Pending battles: cards, results, rulings, auto-resolve, odds.
 #[derive(Debug, clap::Subcommand)]
-pub enum BattleCommand {
+pub(crate) enum BattleCommand {
     /// List the pending battles and where each result stands.
     List {
         /// Print JSON instead of text.
@@ -84,13 +84,13 @@ pub enum BattleCommand {
 
 /// How to print a card.
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
-pub enum CardFormat {
+pub(crate) enum CardFormat {
     Text,
     Html,
     Toml,
 }
 
-pub fn cmd_battle(dir: &Path, cmd: BattleCommand) -> Result<()> {
+pub(crate) fn cmd_battle(dir: &Path, cmd: BattleCommand) -> Result<()> {
     match cmd {
         BattleCommand::List { json } => list(dir, json),
         BattleCommand::Card {

@@ -11,7 +11,7 @@ use std::path::Path;
 
 /// List clubs, or issue a club a new secret.
 #[derive(Debug, clap::Subcommand)]
-pub enum ClubCommand {
+pub(crate) enum ClubCommand {
     /// List the clubs: nation, name, addresses, language.
     List {
         /// Print JSON instead of text.
@@ -45,40 +45,40 @@ pub enum ClubCommand {
 
 /// What `giglio club edit` changes; what is not given stays.
 #[derive(Debug, clap::Args)]
-pub struct EditArgs {
+pub(crate) struct EditArgs {
     /// The club's nation code.
-    pub nation: String,
+    pub(crate) nation: String,
     /// The club's new name.
     #[arg(long)]
-    pub name: Option<String>,
+    pub(crate) name: Option<String>,
     /// The club's addresses, replacing the old ones (repeat for several).
     #[arg(long = "email", value_name = "ADDRESS")]
-    pub emails: Vec<String>,
+    pub(crate) emails: Vec<String>,
     /// The language of the club's mail.
     #[arg(long, value_enum)]
-    pub lang: Option<super::orders::LangArg>,
+    pub(crate) lang: Option<super::orders::LangArg>,
 }
 
 /// The new club of `giglio club handover`.
 #[derive(Debug, clap::Args)]
-pub struct HandoverArgs {
+pub(crate) struct HandoverArgs {
     /// The nation's code.
-    pub nation: String,
+    pub(crate) nation: String,
     /// The new club's name.
     #[arg(long)]
-    pub name: String,
+    pub(crate) name: String,
     /// The new club's addresses (repeat for several).
     #[arg(long = "email", value_name = "ADDRESS", required = true)]
-    pub emails: Vec<String>,
+    pub(crate) emails: Vec<String>,
     /// The language of the new club's mail (default it).
     #[arg(long, value_enum)]
-    pub lang: Option<super::orders::LangArg>,
+    pub(crate) lang: Option<super::orders::LangArg>,
     /// Print JSON instead of text.
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
 }
 
-pub fn cmd_club(dir: &Path, cmd: ClubCommand) -> Result<()> {
+pub(crate) fn cmd_club(dir: &Path, cmd: ClubCommand) -> Result<()> {
     match cmd {
         ClubCommand::List { json } => {
             let store = Store::open_read(dir)?;

@@ -13,20 +13,20 @@ use std::path::Path;
 
 /// Show or set the open phase's deadline; a new one is mailed to every club.
 #[derive(Debug, clap::Args)]
-pub struct DeadlineArgs {
+pub(crate) struct DeadlineArgs {
     /// The new deadline: `YYYY-MM-DD HH:MM` in the campaign's time zone, or RFC 3339.
     #[arg(long, value_name = "WHEN")]
-    pub set: Option<String>,
+    pub(crate) set: Option<String>,
     /// Set a deadline that has already passed (refused without it: a typo in the year
     /// would make every club late at once).
     #[arg(long, requires = "set")]
-    pub force: bool,
+    pub(crate) force: bool,
     /// Print JSON instead of text.
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
 }
 
-pub fn cmd_deadline(dir: &Path, a: DeadlineArgs) -> Result<()> {
+pub(crate) fn cmd_deadline(dir: &Path, a: DeadlineArgs) -> Result<()> {
     let (campaign, _) = super::campaign_of(dir)?;
     let tz = deadline::zone(&campaign.time_zone)?;
     let key = Store::open_read(dir)?.current()?.id.key();
@@ -133,10 +133,10 @@ fn deadline_mail(
 
 /// Queue a reminder to every club whose orders for the open phase are missing.
 #[derive(Debug, clap::Args)]
-pub struct RemindArgs {
+pub(crate) struct RemindArgs {
     /// Print JSON instead of text.
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
 }
 
 /// Whether every club in `missing` already has a reminder for `key` queued today (UTC).
@@ -158,7 +158,7 @@ pub(crate) fn reminded_today(
     }))
 }
 
-pub fn cmd_remind(dir: &Path, a: RemindArgs) -> Result<()> {
+pub(crate) fn cmd_remind(dir: &Path, a: RemindArgs) -> Result<()> {
     let mut store = Store::open_write(dir, "remind")?;
     let (campaign, _) = super::campaign_of(dir)?;
     let config = config::load(dir)?;

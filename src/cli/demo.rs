@@ -12,19 +12,19 @@ use std::path::{Path, PathBuf};
 /// club's orders written and submitted as files, every battle auto-resolved, every
 /// phase resolved; then show its status, standings and map.
 #[derive(Debug, clap::Args)]
-pub struct DemoArgs {
+pub(crate) struct DemoArgs {
     /// Where to create it; a previous demo there is replaced.
     #[arg(default_value = "giglio-demo")]
-    pub dir: PathBuf,
+    pub(crate) dir: PathBuf,
     /// Years to play (0: only create the campaign).
     #[arg(long, default_value_t = 1)]
-    pub years: u16,
+    pub(crate) years: u16,
 }
 
 /// Marks a directory as made by `giglio demo`, so it may be replaced by the next one.
 const MARKER: &str = "DEMO";
 
-pub fn cmd_demo(args: DemoArgs) -> Result<()> {
+pub(crate) fn cmd_demo(args: DemoArgs) -> Result<()> {
     clear_previous(&args.dir)?;
     let (mut store, secrets) = create(&NewArgs {
         dir: args.dir.clone(),

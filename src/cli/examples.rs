@@ -5,7 +5,7 @@
 //! completions all carry them; a test walks the tree and fails on a command without.
 
 /// Each command (its words after `giglio`) and one or two example lines.
-pub const EXAMPLES: &[(&str, &[&str])] = &[
+const EXAMPLES: &[(&str, &[&str])] = &[
     (
         "new",
         &[
@@ -232,7 +232,7 @@ pub const EXAMPLES: &[(&str, &[&str])] = &[
 ];
 
 /// Help lines for arguments defined without one (command, argument id, help).
-pub const ARG_HELP: &[(&str, &str, &str)] = &[
+const ARG_HELP: &[(&str, &str, &str)] = &[
     (
         "battle auto",
         "id",
@@ -294,7 +294,7 @@ pub const ARG_HELP: &[(&str, &str, &str)] = &[
 ];
 
 /// Applies the examples and help lines to the command tree.
-pub fn apply(mut cmd: clap::Command) -> clap::Command {
+pub(crate) fn apply(mut cmd: clap::Command) -> clap::Command {
     for (path, lines) in EXAMPLES {
         let text = format!("Examples:\n  {}", lines.join("\n  "));
         cmd = at(cmd, path, &|c| c.after_help(text.clone()));

@@ -8,13 +8,13 @@ use std::path::Path;
 /// Print the referee's complete state (nodes, clubs, treasuries, armies, garrisons,
 /// fleets, specialists, sieges, alliances) as JSON.
 #[derive(Debug, clap::Args)]
-pub struct ExportArgs {
+pub(crate) struct ExportArgs {
     /// Print JSON (the only format; accepted for symmetry with other commands).
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
 }
 
-pub fn cmd_export(dir: &Path, _: ExportArgs) -> Result<()> {
+pub(crate) fn cmd_export(dir: &Path, _: ExportArgs) -> Result<()> {
     let (store, campaign) = open_read(dir)?;
     let current = store.current()?;
     let phase = crate::report::export::OpenPhase {

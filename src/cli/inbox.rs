@@ -15,28 +15,28 @@ use std::path::{Path, PathBuf};
 #[derive(Debug, clap::Args)]
 #[group(skip)]
 #[command(group = clap::ArgGroup::new("src").required(true).multiple(false))]
-pub struct InboxArgs {
+pub(crate) struct InboxArgs {
     /// A Maildir folder (its new/ and cur/); messages read are marked seen.
     #[arg(long, value_name = "DIR", group = "src")]
-    pub maildir: Option<PathBuf>,
+    pub(crate) maildir: Option<PathBuf>,
     /// An mbox file (messages each after a `From ` line).
     #[arg(long, value_name = "FILE", group = "src")]
-    pub mbox: Option<PathBuf>,
+    pub(crate) mbox: Option<PathBuf>,
     /// One or more .eml files.
     #[arg(long, value_name = "FILE", num_args = 1.., group = "src")]
-    pub eml: Vec<PathBuf>,
+    pub(crate) eml: Vec<PathBuf>,
     /// An IMAP mailbox: imaps://user@host:port/MAILBOX (imap:// only on this machine).
     /// The password is read from GIGLIO_IMAP_PASSWORD, an extra CA (PEM) from
     /// GIGLIO_IMAP_CA_FILE. Unseen messages are read and then flagged seen, so give
     /// giglio a mailbox (or folder) of its own.
     #[arg(long, value_name = "URL", group = "src")]
-    pub imap: Option<String>,
+    pub(crate) imap: Option<String>,
     /// Print what became of each message as JSON.
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
 }
 
-pub fn cmd_inbox(dir: &Path, a: InboxArgs) -> Result<()> {
+pub(crate) fn cmd_inbox(dir: &Path, a: InboxArgs) -> Result<()> {
     let mut store = Store::open_write(dir, "inbox")?;
     let (campaign, source) = super::campaign_of(dir)?;
     let rulesets =

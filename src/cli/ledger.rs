@@ -11,22 +11,22 @@ use std::path::Path;
 /// Show the ledger: opening treasury, every entry with its rule, closing treasury, and
 /// the same for army values, for each resolved phase.
 #[derive(Debug, clap::Args)]
-pub struct LedgerArgs {
+pub(crate) struct LedgerArgs {
     /// Only this club's nation.
     #[arg(long, value_name = "CODE")]
-    pub club: Option<String>,
+    pub(crate) club: Option<String>,
     /// Only this year.
     #[arg(long, value_name = "YEAR")]
-    pub year: Option<u16>,
+    pub(crate) year: Option<u16>,
     /// Print JSON instead of text.
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
     /// Language of the entries.
     #[arg(long, value_enum, default_value = "en")]
-    pub lang: LangArg,
+    pub(crate) lang: LangArg,
 }
 
-pub fn cmd_ledger(dir: &Path, a: LedgerArgs) -> Result<()> {
+pub(crate) fn cmd_ledger(dir: &Path, a: LedgerArgs) -> Result<()> {
     let store = Store::open_read(dir)?;
     let words = super::words_of(dir)?;
     let lang = Lang::from(a.lang);

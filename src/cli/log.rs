@@ -8,19 +8,19 @@ use std::path::Path;
 
 /// Show the journal (what ran, when) or, with --dice, every die rolled with its purpose.
 #[derive(Debug, clap::Args)]
-pub struct LogArgs {
+pub(crate) struct LogArgs {
     /// Show the dice log instead of the journal.
     #[arg(long)]
-    pub dice: bool,
+    pub(crate) dice: bool,
     /// Only this phase (`1494-spring`, `1494-r03`, `1494-winter`), with --dice.
     #[arg(long, value_name = "PHASE")]
-    pub phase: Option<String>,
+    pub(crate) phase: Option<String>,
     /// Print JSON instead of text.
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
 }
 
-pub fn cmd_log(dir: &Path, args: LogArgs) -> Result<()> {
+pub(crate) fn cmd_log(dir: &Path, args: LogArgs) -> Result<()> {
     let store = Store::open_read(dir)?;
     if args.dice {
         let dice = store.dice(args.phase.as_deref())?;

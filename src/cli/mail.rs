@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 /// Deliver the queued reports and replies, or see where they stand.
 #[derive(Debug, clap::Subcommand)]
-pub enum MailCommand {
+pub(crate) enum MailCommand {
     /// Send every queued message: through the SMTP server of giglio.toml (or
     /// GIGLIO_SMTP_HOST), else as .eml files in [mail] out_dir (mail/out).
     Send {
@@ -47,7 +47,7 @@ pub enum MailCommand {
     },
 }
 
-pub fn cmd_mail(dir: &Path, cmd: MailCommand) -> Result<()> {
+pub(crate) fn cmd_mail(dir: &Path, cmd: MailCommand) -> Result<()> {
     match cmd {
         MailCommand::Send { to_dir, json } => send(dir, to_dir.as_deref(), json),
         MailCommand::Status { only, json } => status(dir, only.as_deref(), json),

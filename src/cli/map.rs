@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 /// Check, list or draw the map.
 #[derive(Debug, clap::Subcommand)]
-pub enum MapCommand {
+pub(crate) enum MapCommand {
     /// Check a campaign definition and report every problem as file:line:col.
     Check(CheckArgs),
     /// List nodes, roads, sea zones, lanes, ports and bans.
@@ -21,36 +21,36 @@ pub enum MapCommand {
 }
 
 #[derive(Debug, clap::Args)]
-pub struct CheckArgs {
+pub(crate) struct CheckArgs {
     /// A built-in campaign name or a definition directory; default: the campaign's own
     /// definition (DIR/campaign), or the built-in `il-giglio` outside a campaign.
-    pub path: Option<String>,
+    pub(crate) path: Option<String>,
 }
 
 #[derive(Debug, clap::Args)]
-pub struct ShowArgs {
+pub(crate) struct ShowArgs {
     /// Print JSON instead of text.
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
     /// Show a definition instead of the campaign in DIR.
     #[arg(long, value_name = "NAME|PATH")]
-    pub campaign: Option<String>,
+    pub(crate) campaign: Option<String>,
 }
 
 #[derive(Debug, clap::Args)]
-pub struct RenderArgs {
+pub(crate) struct RenderArgs {
     /// Where to write the SVG.
     #[arg(long, value_name = "FILE.svg")]
-    pub out: PathBuf,
+    pub(crate) out: PathBuf,
     /// Draw this club's own pieces too.
     #[arg(long, value_name = "CODE")]
-    pub club: Option<String>,
+    pub(crate) club: Option<String>,
     /// Draw a definition's starting position instead of the campaign in DIR.
     #[arg(long, value_name = "NAME|PATH")]
-    pub campaign: Option<String>,
+    pub(crate) campaign: Option<String>,
 }
 
-pub fn cmd_map(dir: &Path, cmd: MapCommand) -> Result<()> {
+pub(crate) fn cmd_map(dir: &Path, cmd: MapCommand) -> Result<()> {
     match cmd {
         MapCommand::Check(a) => check(dir, a),
         MapCommand::Show(a) => show(dir, a),

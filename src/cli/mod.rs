@@ -41,7 +41,7 @@ use std::process::ExitCode;
 /// The referee's tool for play-by-email campaigns of Il Giglio.
 #[derive(Debug, Parser)]
 #[command(name = "giglio", version, about, long_about = None)]
-pub struct Cli {
+struct Cli {
     /// The campaign directory.
     #[arg(
         short = 'C',
@@ -157,7 +157,7 @@ fn run(cli: Cli) -> Result<()> {
 /// Returns the time to record, as RFC 3339 UTC.
 ///
 /// `GIGLIO_NOW` pins it, so tests and reproductions get the same journal.
-pub fn now() -> String {
+pub(crate) fn now() -> String {
     std::env::var("GIGLIO_NOW")
         .ok()
         .filter(|s| chrono::DateTime::parse_from_rfc3339(s).is_ok())
@@ -166,7 +166,7 @@ pub fn now() -> String {
 
 /// Configuration mistakes the referee should see (`status`, `mail send`): settings
 /// that are valid but silently lose something.
-pub fn config_warnings(dir: &Path, config: &crate::mail::config::Config) -> Vec<String> {
+fn config_warnings(dir: &Path, config: &crate::mail::config::Config) -> Vec<String> {
     let mut out = Vec::new();
     // An SMTP setting that cannot work: `mail send` refuses it before the first
     // message; `status` says it before the referee gets that far.
@@ -183,15 +183,15 @@ pub fn config_warnings(dir: &Path, config: &crate::mail::config::Config) -> Vec<
 }
 
 /// Reads a file the user named; a missing or unreadable file is an I/O failure (74).
-pub fn read_file(path: &Path) -> Result<Vec<u8>> {
+fn read_file(path: &Path) -> Result<Vec<u8>> {
     std::fs::read(path).map_err(|e| Error::read_at(path, e))
 }
 
 /// The folder, inside a campaign directory, that holds its editable definition.
-pub const DEFINITION_DIR: &str = "campaign";
+const DEFINITION_DIR: &str = "campaign";
 
 /// Loads and checks a definition by built-in name or path.
-pub fn load_definition(name_or_path: &str) -> Result<(Campaign, Source)> {
+fn load_definition(name_or_path: &str) -> Result<(Campaign, Source)> {
     let source = Source::find(name_or_path).map_err(|d| invalid_files(d, None))?;
     let campaign = scenario::load(&source).map_err(|d| invalid_files(d, Some(&source)))?;
     scenario::rulesets(&source).map_err(|d| invalid_files(d, Some(&source)))?;
@@ -201,7 +201,7 @@ pub fn load_definition(name_or_path: &str) -> Result<(Campaign, Source)> {
 /// Loads the definition a campaign directory plays with (its `campaign/` folder), and
 /// checks the referee's word overrides with it: a broken `locales/` file is reported by
 /// every command that loads the campaign, not first at `resolve`.
-pub fn campaign_of(dir: &Path) -> Result<(Campaign, Source)> {
+fn campaign_of(dir: &Path) -> Result<(Campaign, Source)> {
     let def = dir.join(DEFINITION_DIR);
     let loaded = load_definition(&def.to_string_lossy())?;
     words_of(dir)?;
@@ -211,7 +211,7 @@ pub fn campaign_of(dir: &Path) -> Result<(Campaign, Source)> {
 /// The catalogue a campaign's commands speak with: the shipped one with the referee's
 /// overrides from `DIR/locales/`. Loaded once per command (a command is one process)
 /// and handed to every layer that writes a sentence.
-pub fn words_of(dir: &Path) -> Result<crate::words::Words> {
+pub(crate) fn words_of(dir: &Path) -> Result<crate::words::Words> {
     use std::sync::Mutex;
     static LOADED: Mutex<Option<(std::path::PathBuf, crate::words::Words)>> = Mutex::new(None);
     let mut loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
@@ -227,16 +227,16 @@ pub fn words_of(dir: &Path) -> Result<crate::words::Words> {
 
 /// What resolving needs to render and queue a phase's messages: the templates (with
 /// the campaign's overrides), `giglio.toml` and the rulesets for battle cards.
-pub struct MailParts {
-    pub env: minijinja::Environment<'static>,
-    pub config: crate::mail::config::Config,
-    pub rulesets: Vec<crate::battle::ruleset::Ruleset>,
-    pub definition: std::collections::BTreeMap<String, String>,
+struct MailParts {
+    pub(crate) env: minijinja::Environment<'static>,
+    pub(crate) config: crate::mail::config::Config,
+    pub(crate) rulesets: Vec<crate::battle::ruleset::Ruleset>,
+    pub(crate) definition: std::collections::BTreeMap<String, String>,
 }
 
 impl MailParts {
     /// Loads them from a campaign directory.
-    pub fn load(dir: &Path) -> Result<MailParts> {
+    pub(crate) fn load(dir: &Path) -> Result<MailParts> {
         let (_, source) = campaign_of(dir)?;
         Ok(MailParts {
             env: crate::report::environment(Some(&dir.join("templates")), words_of(dir)?)?,
@@ -248,7 +248,7 @@ impl MailParts {
     }
 
     /// Borrows them for the engine.
-    pub fn mailing(&self) -> crate::engine::post::Mailing<'_> {
+    pub(crate) fn mailing(&self) -> crate::engine::post::Mailing<'_> {
         crate::engine::post::Mailing {
             env: &self.env,
             config: &self.config,
@@ -259,7 +259,7 @@ impl MailParts {
 }
 
 /// Opens a campaign to read it, with its definition.
-pub fn open_read(dir: &Path) -> Result<(Store, Campaign)> {
+pub(crate) fn open_read(dir: &Path) -> Result<(Store, Campaign)> {
     let store = Store::open_read(dir)?;
     let (campaign, _) = campaign_of(dir)?;
     Ok((store, campaign))
@@ -284,7 +284,7 @@ fn invalid_files(diags: Vec<crate::diag::Diagnostic>, source: Option<&Source>) -
 /// Checks a club's file against the open phase and authenticates it with the club's
 /// secret. A file that does not read or authenticate is refused with every problem
 /// located, and nothing is stored; otherwise returns the check (its header is there).
-pub(crate) fn accept_club_file(
+fn accept_club_file(
     store: &Store,
     campaign: &Campaign,
     bytes: &[u8],

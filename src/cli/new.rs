@@ -16,32 +16,32 @@ use std::path::{Path, PathBuf};
 /// The definition is copied into DIR/campaign/, where the referee may edit its
 /// numbers; `giglio map check` checks the edited copy.
 #[derive(Debug, clap::Args)]
-pub struct NewArgs {
+pub(crate) struct NewArgs {
     /// The campaign directory to create.
-    pub dir: PathBuf,
+    pub(crate) dir: PathBuf,
     /// A built-in campaign name or a definition directory.
     #[arg(long, value_name = "NAME|PATH", default_value = "il-giglio")]
-    pub campaign: String,
+    pub(crate) campaign: String,
     /// Seed the campaign's dice from this number (reproducible); default: random.
     #[arg(long, value_name = "N")]
-    pub seed: Option<u64>,
+    pub(crate) seed: Option<u64>,
     /// TOML file mapping nations to clubs (name, e-mail addresses, language).
     #[arg(long, value_name = "FILE")]
-    pub clubs: Option<PathBuf>,
+    pub(crate) clubs: Option<PathBuf>,
     /// Leave the clubs' secrets out of their welcome messages: you hand them over
     /// another way (they are printed here once either way).
     #[arg(long)]
-    pub secrets_by_hand: bool,
+    pub(crate) secrets_by_hand: bool,
     /// Queue no welcome messages (`giglio welcome` queues them later, without secrets).
     #[arg(long, conflicts_with = "secrets_by_hand")]
-    pub no_welcome: bool,
+    pub(crate) no_welcome: bool,
     /// Print JSON instead of text (the secrets in it, shown once all the same).
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
 }
 
 /// Returns the master seed for a number given with `--seed`.
-pub fn master_seed_from(n: u64) -> Seed {
+fn master_seed_from(n: u64) -> Seed {
     let mut h = Sha256::new();
     h.update(b"giglio/master-seed/v1\0");
     h.update(n.to_string().as_bytes());
@@ -55,7 +55,7 @@ fn random_master_seed() -> Result<Seed> {
     Ok(seed)
 }
 
-pub fn cmd_new(_: &Path, args: NewArgs) -> Result<()> {
+pub(crate) fn cmd_new(_: &Path, args: NewArgs) -> Result<()> {
     let (mut store, secrets) = create(&args)?;
     // The secrets are printed whatever becomes of the welcomes: they exist nowhere else.
     let welcomes = queue_welcomes(&mut store, &args, &secrets);
@@ -120,7 +120,7 @@ pub fn cmd_new(_: &Path, args: NewArgs) -> Result<()> {
 
 /// Creates the campaign described by `args`; returns its store (holding the lock) and
 /// the clubs' secrets, which are stored only as hashes.
-pub fn create(args: &NewArgs) -> Result<(Store, BTreeMap<String, String>)> {
+pub(crate) fn create(args: &NewArgs) -> Result<(Store, BTreeMap<String, String>)> {
     let (campaign, source) = load_definition(&args.campaign)?;
     let clubs = match &args.clubs {
         None => clubs::default_clubs(&campaign),

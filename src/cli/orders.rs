@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 /// Check, submit or list order files.
 #[derive(Debug, clap::Subcommand)]
-pub enum OrdersCommand {
+pub(crate) enum OrdersCommand {
     /// Check an order file against the open phase; changes nothing. Exit 0 when every
     /// order is valid, 65 otherwise.
     Check(CheckArgs),
@@ -26,49 +26,49 @@ pub enum OrdersCommand {
 }
 
 #[derive(Debug, clap::Args)]
-pub struct CheckArgs {
+pub(crate) struct CheckArgs {
     /// The order file.
-    pub file: PathBuf,
+    pub(crate) file: PathBuf,
     /// Print JSON instead of text.
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
     /// Check against the club view file attached to your last report
     /// (`giglio-V-1494-r03.json`): the position of that report and the campaign as the
     /// referee edited it. What a club does before mailing its file; the secret is not
     /// checked (the referee checks it).
     #[arg(long, value_name = "FILE", conflicts_with = "campaign")]
-    pub view: Option<PathBuf>,
+    pub(crate) view: Option<PathBuf>,
     /// Check against a campaign definition (built-in name or directory) at its starting
     /// position: right for the first spring only (use --view for later phases).
     #[arg(long, value_name = "NAME|PATH")]
-    pub campaign: Option<String>,
+    pub(crate) campaign: Option<String>,
     /// Language of the messages (default: the club's).
     #[arg(long, value_enum)]
-    pub lang: Option<LangArg>,
+    pub(crate) lang: Option<LangArg>,
 }
 
 #[derive(Debug, clap::Args)]
-pub struct SubmitArgs {
+pub(crate) struct SubmitArgs {
     /// The order file.
-    pub file: PathBuf,
+    pub(crate) file: PathBuf,
     /// Print the receipt as JSON.
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
 }
 
 #[derive(Debug, clap::Args)]
-pub struct ListArgs {
+pub(crate) struct ListArgs {
     /// The phase (default: the open one).
     #[arg(long, value_name = "KEY")]
-    pub phase: Option<String>,
+    pub(crate) phase: Option<String>,
     /// Print JSON instead of text.
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
 }
 
 /// A language on the command line.
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
-pub enum LangArg {
+pub(crate) enum LangArg {
     It,
     En,
 }
@@ -82,7 +82,7 @@ impl From<LangArg> for Lang {
     }
 }
 
-pub fn cmd_orders(dir: &Path, cmd: OrdersCommand) -> Result<()> {
+pub(crate) fn cmd_orders(dir: &Path, cmd: OrdersCommand) -> Result<()> {
     match cmd {
         OrdersCommand::Check(a) => check(dir, a),
         OrdersCommand::Submit(a) => submit(dir, a),

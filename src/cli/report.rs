@@ -16,44 +16,44 @@ use std::path::{Path, PathBuf};
 /// Show the reports of a resolved phase (the last one unless --phase), or with --year
 /// the reports of a whole year: a club's yearly report or the public chronicle.
 #[derive(Debug, clap::Args)]
-pub struct ReportArgs {
+pub(crate) struct ReportArgs {
     /// A club's report (its nation code); without it, the referee's report.
     #[arg(long, value_name = "CODE")]
-    pub club: Option<String>,
+    pub(crate) club: Option<String>,
     /// The public bulletin instead.
     #[arg(long, conflicts_with = "club")]
-    pub bulletin: bool,
+    pub(crate) bulletin: bool,
     /// The phase, by key (1494-spring, 1494-r03…).
     #[arg(long, value_name = "KEY")]
-    pub phase: Option<String>,
+    pub(crate) phase: Option<String>,
     /// A year's reports, once its winter is resolved: the club's yearly report with
     /// --club, else the public chronicle.
     #[arg(long, value_name = "YYYY", conflicts_with_all = ["phase", "bulletin"])]
-    pub year: Option<u16>,
+    pub(crate) year: Option<u16>,
     /// The year's public chronicle (the default with --year and no --club).
     #[arg(long, requires = "year", conflicts_with = "club")]
-    pub chronicle: bool,
+    pub(crate) chronicle: bool,
     /// Language of a club's report, the bulletin or a year's report (default: the
     /// club's; the bulletin's and the chronicle's: it). The referee's report is English.
     #[arg(long, value_enum)]
-    pub lang: Option<super::orders::LangArg>,
+    pub(crate) lang: Option<super::orders::LangArg>,
     /// Plain text, or HTML with the map embedded in the page (a data: URI), so the page
     /// printed stands alone.
     #[arg(long, value_enum, default_value = "text")]
-    pub format: Format,
+    pub(crate) format: Format,
     /// Write every club's report (text, HTML, PNG map), the bulletin and the
     /// referee's report into this folder (with --club or --bulletin, only that one); with --year, every club's yearly report,
     /// the chronicle in Italian and English, and the political map.
     #[arg(long, value_name = "DIR")]
-    pub out: Option<PathBuf>,
+    pub(crate) out: Option<PathBuf>,
     /// Print JSON instead: the report with what it is (kind, phase or year, club,
     /// language, format), or with --out the files written.
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
 }
 
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
-pub enum Format {
+pub(crate) enum Format {
     Text,
     Html,
 }
@@ -117,7 +117,7 @@ fn stored(store: &Store, campaign: &crate::rules::Campaign, key: Option<&str>) -
     })
 }
 
-pub fn cmd_report(dir: &Path, a: ReportArgs) -> Result<()> {
+pub(crate) fn cmd_report(dir: &Path, a: ReportArgs) -> Result<()> {
     let store = Store::open_read(dir)?;
     let (campaign, _) = super::campaign_of(dir)?;
     let env = crate::report::environment(Some(&dir.join("templates")), super::words_of(dir)?)?;

@@ -13,21 +13,21 @@ use std::path::Path;
 
 /// Resolve the open phase with the orders received, roll its dice, and open the next.
 #[derive(Debug, clap::Args)]
-pub struct ResolveArgs {
+pub(crate) struct ResolveArgs {
     /// Show what would happen (outcomes, events, state changes) and save nothing.
     #[arg(long)]
-    pub dry_run: bool,
+    pub(crate) dry_run: bool,
     /// Resolve even though some clubs sent no orders: they hold.
     #[arg(long)]
-    pub force: bool,
+    pub(crate) force: bool,
     /// With --dry-run: write every message the resolution would send (each club's
     /// report, the bulletin, the referee's report) into DIR as .eml files, to read
     /// before anything is official.
     #[arg(long, value_name = "DIR", requires = "dry_run")]
-    pub out: Option<std::path::PathBuf>,
+    pub(crate) out: Option<std::path::PathBuf>,
     /// Print JSON instead of text.
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
 }
 
 /// Says where the round stopped and whom it asked.
@@ -83,7 +83,7 @@ fn paused(p: &engine::Paused, dry_run: bool, json: bool) -> Result<()> {
     Ok(())
 }
 
-pub fn cmd_resolve(dir: &Path, a: ResolveArgs) -> Result<()> {
+pub(crate) fn cmd_resolve(dir: &Path, a: ResolveArgs) -> Result<()> {
     let command = if a.dry_run {
         "resolve --dry-run"
     } else {

@@ -17,16 +17,16 @@ use crate::words::Words;
   giglio rules G3b.3            how far a piece moves, in Italian
   giglio rules G3d.2 --lang en  the siege roll and Table 35, in English
   giglio rules 0.5              a battle convention (§0.5)")]
-pub struct RulesArgs {
+pub(crate) struct RulesArgs {
     /// The rule id, as reports cite it (`G3b.3`, `G3c`, `§0.5`); case does not matter.
     #[arg(value_name = "ID")]
-    pub id: Option<String>,
+    pub(crate) id: Option<String>,
     /// Language of the rulebook.
     #[arg(long, value_enum, default_value = "it")]
-    pub lang: LangArg,
+    pub(crate) lang: LangArg,
     /// Print JSON instead of text.
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
 }
 
 impl<'a> RuleJson<'a> {
@@ -40,7 +40,7 @@ impl<'a> RuleJson<'a> {
 }
 
 /// Needs no campaign: the rulebook is built into the binary.
-pub fn cmd_rules(a: RulesArgs) -> Result<()> {
+pub(crate) fn cmd_rules(a: RulesArgs) -> Result<()> {
     let lang = Lang::from(a.lang);
     let words = Words::load(None)?;
     let Some(id) = a.id else {

@@ -5,21 +5,21 @@ use crate::error::{Error, Result};
 
 /// Print the shell completion script for bash, zsh or fish.
 #[derive(Debug, clap::Args)]
-pub struct CompletionsArgs {
+pub(crate) struct CompletionsArgs {
     /// The shell to complete in.
     #[arg(value_enum)]
-    pub shell: clap_complete::Shell,
+    pub(crate) shell: clap_complete::Shell,
 }
 
 /// Print the manual page (roff) of giglio, or write one page per command into a folder.
 #[derive(Debug, clap::Args)]
-pub struct ManArgs {
+pub(crate) struct ManArgs {
     /// Write giglio.1 and a giglio-COMMAND.1 page for every command into this folder.
     #[arg(long, value_name = "DIR")]
-    pub out: Option<std::path::PathBuf>,
+    pub(crate) out: Option<std::path::PathBuf>,
 }
 
-pub fn cmd_completions(a: CompletionsArgs) -> Result<()> {
+pub(crate) fn cmd_completions(a: CompletionsArgs) -> Result<()> {
     let mut cmd = super::command();
     let mut out = Vec::new();
     clap_complete::generate(a.shell, &mut cmd, "giglio", &mut out);
@@ -27,7 +27,7 @@ pub fn cmd_completions(a: CompletionsArgs) -> Result<()> {
     Ok(())
 }
 
-pub fn cmd_man(a: ManArgs) -> Result<()> {
+pub(crate) fn cmd_man(a: ManArgs) -> Result<()> {
     let cmd = super::command();
     if let Some(dir) = a.out {
         std::fs::create_dir_all(&dir).map_err(|e| Error::io_at(&dir, e))?;

@@ -10,31 +10,31 @@ use std::path::Path;
 /// core) and print how often each nation would meet each objective, win rates, mean
 /// treasuries, battles and sieges per year.
 #[derive(Debug, clap::Args)]
-pub struct SimulateArgs {
+pub(crate) struct SimulateArgs {
     /// How many whole campaigns to play.
     #[arg(long, default_value_t = 100)]
-    pub runs: u64,
+    pub(crate) runs: u64,
     /// How many years each campaign lasts.
     #[arg(long, default_value_t = 5)]
-    pub years: u16,
+    pub(crate) years: u16,
     /// The simulation's seed: the same seed gives the same statistics.
     #[arg(long, default_value_t = 1494)]
-    pub seed: u64,
+    pub(crate) seed: u64,
     /// Threads (0: every core); the statistics do not depend on it.
     #[arg(long, default_value_t = 0)]
-    pub threads: usize,
+    pub(crate) threads: usize,
     /// A built-in campaign name or a definition directory.
     #[arg(long, value_name = "NAME|PATH", default_value = "il-giglio")]
-    pub campaign: String,
+    pub(crate) campaign: String,
     /// Print JSON instead of text.
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
     /// Also draw the win rates and objective rates as a chart: FILE.svg or FILE.png.
     #[arg(long, value_name = "FILE")]
-    pub chart: Option<std::path::PathBuf>,
+    pub(crate) chart: Option<std::path::PathBuf>,
 }
 
-pub fn cmd_simulate(_: &Path, a: SimulateArgs) -> Result<()> {
+pub(crate) fn cmd_simulate(_: &Path, a: SimulateArgs) -> Result<()> {
     let (c, source) = load_definition(&a.campaign)?;
     let rs = crate::scenario::rulesets(&source)
         .map_err(|d| super::invalid_files(d, Some(&source)))?

@@ -10,13 +10,13 @@ use std::path::Path;
 /// Show the year, season, round and month, what the phase waits for, and the published
 /// seed commitment.
 #[derive(Debug, clap::Args)]
-pub struct StatusArgs {
+pub(crate) struct StatusArgs {
     /// Print JSON instead of text.
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
 }
 
-pub fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
+pub(crate) fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
     let (store, campaign) = open_read(dir)?;
     let phases = store.phases()?;
     let current = store.current()?;

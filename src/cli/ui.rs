@@ -13,7 +13,7 @@ use std::io::Write;
 /// Writes data to stdout; a broken pipe ends the output quietly.
 /// `1 message`, `3 messages`: a count with its noun in the right number (the referee's
 /// terminal speaks English; the clubs' words come from the catalogue).
-pub fn count(n: usize, noun: &str) -> String {
+pub(crate) fn count(n: usize, noun: &str) -> String {
     if n == 1 {
         format!("1 {noun}")
     } else {
@@ -21,7 +21,7 @@ pub fn count(n: usize, noun: &str) -> String {
     }
 }
 
-pub fn out(text: &str) {
+pub(crate) fn out(text: &str) {
     let mut stdout = std::io::stdout().lock();
     let _ = stdout
         .write_all(text.as_bytes())
@@ -30,7 +30,7 @@ pub fn out(text: &str) {
 
 /// Writes text that may carry [`paint`]ed words to stdout: coloured on a terminal,
 /// plain when piped or under `NO_COLOR`.
-pub fn out_painted(text: &str) {
+pub(crate) fn out_painted(text: &str) {
     let mut stdout = anstream::stdout().lock();
     let _ = stdout
         .write_all(text.as_bytes())
@@ -39,7 +39,7 @@ pub fn out_painted(text: &str) {
 
 /// What a painted word says, hence its colour.
 #[derive(Clone, Copy, Debug)]
-pub enum Paint {
+pub(crate) enum Paint {
     /// Something wrong that stops the command, or a club late.
     Error,
     /// Something the referee should look at.
@@ -54,7 +54,7 @@ pub enum Paint {
 
 /// Wraps `text` in the escape codes of its colour; [`out_painted`] and the error
 /// stream drop them where colour does not belong.
-pub fn paint(p: Paint, text: &str) -> String {
+pub(crate) fn paint(p: Paint, text: &str) -> String {
     use anstyle::AnsiColor;
     let style = match p {
         Paint::Error => AnsiColor::Red.on_default().bold(),
@@ -98,7 +98,7 @@ fn paint_diagnostic(rendered: &str) -> String {
 }
 
 /// Writes a value as pretty JSON to stdout.
-pub fn out_json(value: &impl serde::Serialize) -> crate::error::Result<()> {
+pub(crate) fn out_json(value: &impl serde::Serialize) -> crate::error::Result<()> {
     let mut text =
         serde_json::to_string_pretty(value).map_err(|e| Error::internal(e.to_string()))?;
     text.push('\n');
@@ -107,13 +107,13 @@ pub fn out_json(value: &impl serde::Serialize) -> crate::error::Result<()> {
 }
 
 /// Prints a warning on stderr (data on stdout stays clean for pipes and JSON).
-pub fn warn(text: &str) {
+pub(crate) fn warn(text: &str) {
     let mut stderr = anstream::stderr().lock();
     let _ = writeln!(stderr, "{}: {text}", paint(Paint::Warning, "warning"));
 }
 
 /// Prints an error the way the user should see it.
-pub fn report_error(e: &Error) {
+pub(crate) fn report_error(e: &Error) {
     let mut stderr = anstream::stderr().lock();
     let _ = write!(stderr, "{}", render_error(e));
 }
@@ -153,7 +153,7 @@ fn render_error(e: &Error) -> String {
 }
 
 /// A progress bar on stderr; it hides itself when stderr is not a terminal.
-pub fn progress(what: &str, total: u64) -> indicatif::ProgressBar {
+pub(crate) fn progress(what: &str, total: u64) -> indicatif::ProgressBar {
     let bar = indicatif::ProgressBar::new(total);
     if let Ok(style) =
         indicatif::ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} {elapsed}")

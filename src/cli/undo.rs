@@ -11,17 +11,17 @@ use std::path::Path;
 /// before it was resolved (same world, same seed, its orders kept). A step the open
 /// phase took (a battle's result applied during it) is undone first, one at a time.
 #[derive(Debug, clap::Args)]
-pub struct UndoArgs {
+pub(crate) struct UndoArgs {
     /// How many resolutions to undo, newest first; each is its own transaction, so an
     /// interrupted undo leaves the campaign at a whole phase.
     #[arg(long, default_value_t = 1)]
-    pub steps: u32,
+    pub(crate) steps: u32,
     /// Print JSON instead of text.
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
 }
 
-pub fn cmd_undo(dir: &Path, a: UndoArgs) -> Result<()> {
+pub(crate) fn cmd_undo(dir: &Path, a: UndoArgs) -> Result<()> {
     if a.steps == 0 {
         return Err(Error::user("`--steps` must be at least 1"));
     }

@@ -10,13 +10,13 @@ use std::path::Path;
 /// objectives, how to play by mail, and the order sheet of the open phase. It never
 /// carries the secret (`giglio club secret CODE --rotate` issues a new one).
 #[derive(Debug, clap::Args)]
-pub struct WelcomeArgs {
+pub(crate) struct WelcomeArgs {
     /// The club's nation code; default: every club.
     #[arg(long, value_name = "CODE")]
-    pub club: Option<String>,
+    pub(crate) club: Option<String>,
 }
 
-pub fn cmd_welcome(dir: &Path, args: WelcomeArgs) -> Result<()> {
+pub(crate) fn cmd_welcome(dir: &Path, args: WelcomeArgs) -> Result<()> {
     let mut store = Store::open_write(dir, "welcome")?;
     let n = queue(
         &mut store,
@@ -33,7 +33,7 @@ pub fn cmd_welcome(dir: &Path, args: WelcomeArgs) -> Result<()> {
 
 /// Queues the welcome of every club (or `only` one): with its secret where `secrets`
 /// holds one, else saying the club keeps its own (`kept`) or gets it another way.
-pub fn queue(
+pub(crate) fn queue(
     store: &mut Store,
     dir: &Path,
     only: Option<&str>,
@@ -56,7 +56,7 @@ pub fn queue(
 /// The welcome of each of `clubs` (those that play a nation), with its position as it
 /// stands, without queueing them: a nation handed to a new club queues its welcome in
 /// the same transaction as the change.
-pub fn messages(
+pub(crate) fn messages(
     store: &Store,
     dir: &Path,
     clubs: &[crate::storage::Club],

@@ -167,29 +167,29 @@ fn audit_encounters(
 
 /// What an audit of one resolved phase found.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
-pub struct Audit {
-    pub phase: String,
+pub(crate) struct Audit {
+    pub(crate) phase: String,
     /// The revealed seed hashes to the commitment published when the phase opened.
-    pub seed_matches_commitment: bool,
+    seed_matches_commitment: bool,
     /// Recomputing every roll gives the stored dice log.
-    pub rolls_match: bool,
+    rolls_match: bool,
     /// Recomputing the phase gives the stored outcomes, events and ledger.
-    pub resolution_matches: bool,
+    resolution_matches: bool,
     /// …and the stored world of the next phase.
-    pub next_world_matches: bool,
+    next_world_matches: bool,
     /// Recomputing every battle auto-resolved while the phase was open gives the stored
     /// outcomes and rolls.
-    pub battles_match: bool,
+    battles_match: bool,
     /// Recomputing every step the phase took before its resolution (a battle's result
     /// applied) from the world before it, what it applied and its revealed seed gives
     /// the stored world, events and dice.
-    pub steps_match: bool,
-    pub details: Vec<String>,
+    steps_match: bool,
+    pub(crate) details: Vec<String>,
 }
 
 impl Audit {
     /// Returns whether everything matched.
-    pub fn ok(&self) -> bool {
+    pub(crate) fn ok(&self) -> bool {
         self.seed_matches_commitment
             && self.rolls_match
             && self.resolution_matches
@@ -234,7 +234,7 @@ fn as_worded_before(r: &Resolution) -> Resolution {
 /// Recomputes a resolved phase from its revealed seed, its stored definition, orders
 /// and battle results, and compares every roll and result with what was stored: the
 /// clubs' check on the referee.
-pub fn audit(store: &Store, key: &str, words: &crate::words::Words) -> Result<Audit> {
+pub(crate) fn audit(store: &Store, key: &str, words: &crate::words::Words) -> Result<Audit> {
     let phases = store.phases()?;
     let idx = phases
         .iter()

@@ -13,7 +13,7 @@ use crate::storage::{NewStep, Settlement, Store, StoredResult};
 use std::collections::BTreeMap;
 
 /// Returns where a battle's result stands, from its stored results.
-pub fn battle_state(store: &Store, battle: &Battle) -> Result<BattleState> {
+pub(crate) fn battle_state(store: &Store, battle: &Battle) -> Result<BattleState> {
     Ok(state_of(&store.results(&battle.id)?, battle))
 }
 
@@ -25,15 +25,15 @@ pub fn state_of(results: &[StoredResult], battle: &Battle) -> BattleState {
 
 /// What became of one battle when results arrived.
 #[derive(Clone, Debug)]
-pub struct News {
-    pub battle: Battle,
-    pub state: BattleState,
+pub(crate) struct News {
+    pub(crate) battle: Battle,
+    pub(crate) state: BattleState,
     /// The two clubs' results, attacker's first, when both are in (they differ when
     /// the battle is disputed).
-    pub clubs: Option<(BattleOutcome, BattleOutcome)>,
+    pub(crate) clubs: Option<(BattleOutcome, BattleOutcome)>,
     /// The step of the open phase that applied the result, with its number: when the
     /// result is settled and the ruling `battle_results_at_once` is on.
-    pub step: Option<(u32, StepResolution)>,
+    pub(crate) step: Option<(u32, StepResolution)>,
 }
 
 /// Settles results that arrive together (a club's file, a ruling, an auto-resolve):
@@ -42,7 +42,7 @@ pub struct News {
 /// `battle_results_at_once` is on, in the world as earlier steps left it. Nothing is
 /// saved: returns the settlement to save (its steps' messages still to fill in) and
 /// what became of each battle, with the world after the last step.
-pub fn settle(
+pub(crate) fn settle(
     store: &Store,
     c: &Campaign,
     incoming: Vec<StoredResult>,
@@ -116,7 +116,7 @@ pub fn settle(
 
 /// Builds a pending battle's card for a ruleset: the campaign's view of both sides,
 /// with a club's own order of battle (§0.5) in place of the templates when it sent one.
-pub fn battle_card(
+pub(crate) fn battle_card(
     store: &Store,
     c: &Campaign,
     b: &Battle,
@@ -142,7 +142,7 @@ pub fn battle_card(
 
 /// Finds a battle by id: pending in the open phase, or settled in an earlier one (its
 /// card can be shown again). Returns it with whether it is still pending.
-pub fn find_battle(store: &Store, id: &str) -> Result<Option<(Battle, bool)>> {
+pub(crate) fn find_battle(store: &Store, id: &str) -> Result<Option<(Battle, bool)>> {
     let current = store.current()?;
     if let Some(b) = current.world.battles.iter().find(|b| b.id == id) {
         return Ok(Some((b.clone(), true)));
@@ -158,31 +158,31 @@ pub fn find_battle(store: &Store, id: &str) -> Result<Option<(Battle, bool)>> {
 /// What an auto-resolve keeps beside its outcome: the ruleset, the tactical result and
 /// every roll (the rolls also go to the dice log, one row each).
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct AutoDetail {
-    pub ruleset: String,
-    pub result: Option<crate::battle::result::TacticalResult>,
-    pub rolls: Vec<Roll>,
+pub(crate) struct AutoDetail {
+    pub(crate) ruleset: String,
+    pub(crate) result: Option<crate::battle::result::TacticalResult>,
+    pub(crate) rolls: Vec<Roll>,
 }
 
 /// What [`auto_resolve`] did.
-pub struct AutoResolved {
-    pub outcome: BattleOutcome,
-    pub rolls: usize,
+pub(crate) struct AutoResolved {
+    pub(crate) outcome: BattleOutcome,
+    pub(crate) rolls: usize,
     /// What became of the battle (applied at once as a step, or waiting for the
     /// resolution).
-    pub news: Vec<News>,
+    pub(crate) news: Vec<News>,
 }
 
 /// The ruleset a battle was meant for: the one whose card the clubs received, the
 /// campaign's default.
-pub fn intended_ruleset(c: &Campaign) -> &str {
+pub(crate) fn intended_ruleset(c: &Campaign) -> &str {
     &c.default_ruleset
 }
 
 /// Refuses an auto-resolve that would shop for a result: a battle is auto-resolved once,
 /// with the ruleset it was meant for, and never over a referee's ruling or two clubs'
 /// agreeing results. Only a new referee ruling replaces an auto-resolved result.
-pub fn auto_allowed(store: &Store, c: &Campaign, b: &Battle, ruleset: &str) -> Result<()> {
+pub(crate) fn auto_allowed(store: &Store, c: &Campaign, b: &Battle, ruleset: &str) -> Result<()> {
     let intended = intended_ruleset(c);
     if ruleset != intended {
         return Err(Error::user(format!(
@@ -215,7 +215,7 @@ pub fn auto_allowed(store: &Store, c: &Campaign, b: &Battle, ruleset: &str) -> R
 /// Auto-resolves a pending battle once with its intended ruleset and the open phase's
 /// seeded dice (event ids carry the battle id), and records the outcome with every roll
 /// in one transaction. Refused as [`auto_allowed`] says.
-pub fn auto_resolve(
+pub(crate) fn auto_resolve(
     store: &mut Store,
     c: &Campaign,
     b: &Battle,
@@ -274,7 +274,7 @@ pub fn auto_resolve(
 /// queues the mail that causes ([`news_mail`], when `tell` gives the desk to write it)
 /// with `extra` messages, all in one transaction. Returns what became of each battle.
 #[allow(clippy::too_many_arguments)]
-pub fn record(
+pub(crate) fn record(
     store: &mut Store,
     c: &Campaign,
     results: Vec<StoredResult>,
@@ -295,7 +295,7 @@ pub fn record(
 /// The mail that results arriving together cause: an update to each side of every
 /// battle a step applied (its Message-IDs noted in the step, so `undo` can withdraw
 /// them) and a notice of every dispute to both clubs and the referee.
-pub fn news_mail(
+pub(crate) fn news_mail(
     desk: &crate::engine::post::battles::Desk,
     news: &[News],
     world: &World,

@@ -8,14 +8,14 @@ use chrono::{DateTime, Duration, FixedOffset, NaiveTime, TimeZone};
 use chrono_tz::Tz;
 
 /// Parses the campaign's time zone (checked when the definition was read).
-pub fn zone(name: &str) -> Result<Tz> {
+pub(crate) fn zone(name: &str) -> Result<Tz> {
     name.parse::<Tz>()
         .map_err(|_| Error::user(format!("time zone `{name}` is not an IANA zone name")))
 }
 
 /// The default deadline of a phase opened at `opened` (RFC 3339), or `None` when the
 /// configuration sets none for that kind of phase.
-pub fn default_for(
+pub(crate) fn default_for(
     phase: PhaseId,
     opened: &str,
     config: &DeadlineConfig,
@@ -46,7 +46,7 @@ pub fn default_for(
 
 /// The deadline of an encounter asked at `now` in contact-exchange mode (G3c.3), or
 /// `None` when the configuration sets none.
-pub fn encounter_deadline(now: &str, config: &DeadlineConfig) -> Result<Option<String>> {
+pub(crate) fn encounter_deadline(now: &str, config: &DeadlineConfig) -> Result<Option<String>> {
     if config.encounter_hours == 0 {
         return Ok(None);
     }
@@ -56,7 +56,7 @@ pub fn encounter_deadline(now: &str, config: &DeadlineConfig) -> Result<Option<S
 
 /// Reads a deadline the referee typed: `YYYY-MM-DD HH:MM` in the campaign's time zone,
 /// or RFC 3339.
-pub fn parse_local(s: &str, tz: Tz) -> Result<String> {
+pub(crate) fn parse_local(s: &str, tz: Tz) -> Result<String> {
     if let Ok(t) = DateTime::parse_from_rfc3339(s) {
         return Ok(rfc3339(&t));
     }
@@ -74,7 +74,7 @@ pub fn parse_local(s: &str, tz: Tz) -> Result<String> {
 }
 
 /// A stored deadline as clubs read it: local time and zone.
-pub fn display(stored: &str, tz: Tz) -> String {
+pub(crate) fn display(stored: &str, tz: Tz) -> String {
     match parse(stored) {
         Ok(t) => format!("{} {}", t.with_timezone(&tz).format("%Y-%m-%d %H:%M"), tz),
         Err(_) => stored.to_owned(),
@@ -84,7 +84,7 @@ pub fn display(stored: &str, tz: Tz) -> String {
 /// When the next reminder can go (RFC 3339): `now` when some late club has not been
 /// reminded today, else the start of the next day (UTC), since `giglio remind` sends one
 /// reminder per club and day.
-pub fn next_reminder(now: &str, every_late_club_reminded_today: bool) -> Result<String> {
+pub(crate) fn next_reminder(now: &str, every_late_club_reminded_today: bool) -> Result<String> {
     let now = parse(now)?;
     if !every_late_club_reminded_today {
         return Ok(rfc3339(&now));
@@ -95,7 +95,7 @@ pub fn next_reminder(now: &str, every_late_club_reminded_today: bool) -> Result<
 }
 
 /// Returns whether `now` is past the deadline.
-pub fn passed(stored: &str, now: &str) -> bool {
+pub(crate) fn passed(stored: &str, now: &str) -> bool {
     matches!((parse(stored), parse(now)), (Ok(d), Ok(n)) if n > d)
 }
 

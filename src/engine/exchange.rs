@@ -14,40 +14,40 @@ use crate::storage::{NewStep, StepRow};
 use serde::{Deserialize, Serialize};
 
 /// The kinds of step of the exchange.
-pub const ASKED: &str = "encounter";
-pub const REPLY: &str = "reply";
-pub const CLOSE: &str = "close";
+pub(crate) const ASKED: &str = "encounter";
+pub(crate) const REPLY: &str = "reply";
+pub(crate) const CLOSE: &str = "close";
 
 /// An encounter the round stopped at, and until when the clubs may answer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct AskedStep {
-    pub asked: Asked,
+pub(crate) struct AskedStep {
+    pub(crate) asked: Asked,
     /// RFC 3339; `None` when the configuration sets none (the referee closes it).
-    pub deadline: Option<String>,
+    pub(crate) deadline: Option<String>,
 }
 
 /// A club's choice for an encounter.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ReplyStep {
-    pub encounter: String,
-    pub number: u32,
-    pub nation: NationCode,
-    pub choice: Choice,
+pub(crate) struct ReplyStep {
+    pub(crate) encounter: String,
+    pub(crate) number: u32,
+    pub(crate) nation: NationCode,
+    pub(crate) choice: Choice,
     /// The SHA-256 of the file that carried it.
-    pub receipt: String,
+    pub(crate) receipt: String,
 }
 
 /// An encounter closed without every choice: standing choices speak for the clubs
 /// that did not answer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CloseStep {
-    pub encounter: String,
-    pub number: u32,
-    pub waited_for: Vec<NationCode>,
+pub(crate) struct CloseStep {
+    pub(crate) encounter: String,
+    pub(crate) number: u32,
+    pub(crate) waited_for: Vec<NationCode>,
 }
 
 /// The clubs' answers so far, from the open phase's steps.
-pub fn exchange_of(steps: &[StepRow]) -> Exchange {
+pub(crate) fn exchange_of(steps: &[StepRow]) -> Exchange {
     let mut x = Exchange {
         asking: true,
         ..Exchange::default()
@@ -74,7 +74,7 @@ pub fn exchange_of(steps: &[StepRow]) -> Exchange {
 }
 
 /// The encounters the open phase has asked, in order.
-pub fn asked_steps(steps: &[StepRow]) -> Vec<AskedStep> {
+fn asked_steps(steps: &[StepRow]) -> Vec<AskedStep> {
     steps
         .iter()
         .filter(|s| s.kind == ASKED)
@@ -84,7 +84,7 @@ pub fn asked_steps(steps: &[StepRow]) -> Vec<AskedStep> {
 
 /// The encounter the round stands at: the last one asked, unless it was closed. Its
 /// replies may change until the round moves on (the next `resolve`).
-pub fn current_encounter(steps: &[StepRow]) -> Option<AskedStep> {
+pub(crate) fn current_encounter(steps: &[StepRow]) -> Option<AskedStep> {
     let x = exchange_of(steps);
     asked_steps(steps)
         .pop()
@@ -93,7 +93,7 @@ pub fn current_encounter(steps: &[StepRow]) -> Option<AskedStep> {
 
 /// The encounter the round stands at, if it still waits for a club's choice, with the
 /// clubs it waits for.
-pub fn open_encounter(steps: &[StepRow]) -> Option<(AskedStep, Vec<NationCode>)> {
+pub(crate) fn open_encounter(steps: &[StepRow]) -> Option<(AskedStep, Vec<NationCode>)> {
     let x = exchange_of(steps);
     let current = current_encounter(steps)?;
     let waiting = current.asked.waiting(&x);
@@ -102,12 +102,12 @@ pub fn open_encounter(steps: &[StepRow]) -> Option<(AskedStep, Vec<NationCode>)>
 
 /// Whether the round has begun to be resolved: once it has stopped at an encounter, its
 /// orders can no longer change (the round is replayed from them).
-pub fn round_begun(steps: &[StepRow]) -> bool {
+pub(crate) fn round_begun(steps: &[StepRow]) -> bool {
     steps.iter().any(|s| s.kind == ASKED)
 }
 
 /// A step that changes nothing in the world: the exchange's steps carry only inputs.
-pub fn step(
+pub(crate) fn step(
     kind: &str,
     input: &impl Serialize,
     world: &World,
@@ -128,9 +128,9 @@ pub fn step(
 
 /// Why a club's reply cannot be taken, if it cannot.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ReplyProblem {
+pub(crate) enum ReplyProblem {
     /// No encounter of that id is waiting in this phase.
-    NotWaiting,
+    NoSuchEncounter,
     /// The club is not asked in that encounter.
     NotAsked,
     /// Not one of the club's options.
@@ -141,17 +141,17 @@ pub enum ReplyProblem {
 /// the round stands at (a club may change its choice until the round moves on; whether
 /// the other side has answered is never told), the club one of its asked sides, the
 /// choice one of its options.
-pub fn judge_reply(
+pub(crate) fn judge_reply(
     steps: &[StepRow],
     phase_key: &str,
     nation: &NationCode,
     id: &str,
     choice: Choice,
 ) -> std::result::Result<u32, ReplyProblem> {
-    let number = encounter_number(phase_key, id).ok_or(ReplyProblem::NotWaiting)?;
-    let open = current_encounter(steps).ok_or(ReplyProblem::NotWaiting)?;
+    let number = encounter_number(phase_key, id).ok_or(ReplyProblem::NoSuchEncounter)?;
+    let open = current_encounter(steps).ok_or(ReplyProblem::NoSuchEncounter)?;
     if open.asked.number != number {
-        return Err(ReplyProblem::NotWaiting);
+        return Err(ReplyProblem::NoSuchEncounter);
     }
     let side = open
         .asked

@@ -2,7 +2,6 @@
 //! ready, resolve it with the phase's seeded dice, and save the result in one
 //! transaction. The shell around `rules::resolve`.
 
-use crate::diag::Diagnostic;
 use crate::engine::post::Mailing;
 use crate::error::{Error, Result};
 use crate::orders;
@@ -20,16 +19,16 @@ use std::collections::BTreeMap;
 
 mod audit;
 mod battles;
-pub mod deadline;
-pub mod desk;
-pub mod exchange;
+pub(crate) mod deadline;
+pub(crate) mod desk;
+pub(crate) mod exchange;
 pub mod paperwork;
 pub mod post;
 
-pub use audit::{Audit, audit};
-pub use battles::{
-    AutoDetail, AutoResolved, BattleState, News, auto_allowed, auto_resolve, battle_card,
-    battle_state, find_battle, intended_ruleset, news_mail, record, settle, state_of,
+pub(crate) use audit::{Audit, audit};
+pub(crate) use battles::{
+    BattleState, News, auto_allowed, auto_resolve, battle_card, battle_state, find_battle,
+    news_mail, record, settle,
 };
 
 /// A phase ready to be resolved.
@@ -37,16 +36,12 @@ pub struct Prepared {
     pub world: World,
     pub orders: BTreeMap<NationCode, OrderSet>,
     /// The results of last round's battles that are settled.
-    pub results: BTreeMap<String, BattleOutcome>,
-    /// Every pending battle and where its result stands.
-    pub battles: Vec<(String, BattleState)>,
+    pub(crate) results: BTreeMap<String, BattleOutcome>,
     /// Clubs whose orders the phase waits for and has not received.
-    pub missing: Vec<NationCode>,
-    /// Problems in stored files (possible only if the definition was edited since).
-    pub problems: Vec<Diagnostic>,
+    pub(crate) missing: Vec<NationCode>,
     /// G3c.3: the steps the phase took so far, and the clubs' answers to its encounters.
-    pub steps: Vec<crate::storage::StepRow>,
-    pub exchange: Exchange,
+    pub(crate) steps: Vec<crate::storage::StepRow>,
+    pub(crate) exchange: Exchange,
 }
 
 /// Gathers the open phase's world and active orders.
@@ -60,7 +55,6 @@ pub fn prepare(store: &Store, campaign: &Campaign, words: &Words) -> Result<Prep
     let world = current.world;
     let key = world.phase.key();
     let mut orders = BTreeMap::new();
-    let mut problems = Vec::new();
     for f in store.orders(&key, true)? {
         let shown = format!("{} orders of {} (receipt {})", key, f.nation, f.id);
         let lowered = orders::lower(
@@ -71,8 +65,6 @@ pub fn prepare(store: &Store, campaign: &Campaign, words: &Words) -> Result<Prep
             words,
             Lang::En,
         );
-        problems.extend(lowered.fatal);
-        problems.extend(lowered.diagnostics);
         if let Some(h) = lowered.header {
             orders.insert(h.club, phase_orders(campaign, lowered.orders));
         }
@@ -89,13 +81,10 @@ pub fn prepare(store: &Store, campaign: &Campaign, words: &Words) -> Result<Prep
         Vec::new()
     };
     let mut results = BTreeMap::new();
-    let mut battles = Vec::new();
     for b in &world.battles {
-        let state = battle_state(store, b)?;
-        if let BattleState::Agreed { outcome } = &state {
-            results.insert(b.id.clone(), outcome.clone());
+        if let BattleState::Agreed { outcome } = battle_state(store, b)? {
+            results.insert(b.id.clone(), outcome);
         }
-        battles.push((b.id.clone(), state));
     }
     let steps = store.steps(&key)?;
     let exchange = exchange::exchange_of(&steps);
@@ -109,9 +98,7 @@ pub fn prepare(store: &Store, campaign: &Campaign, words: &Words) -> Result<Prep
         world,
         orders,
         results,
-        battles,
         missing,
-        problems,
         steps,
         exchange,
     })
@@ -121,7 +108,7 @@ pub fn prepare(store: &Store, campaign: &Campaign, words: &Words) -> Result<Prep
 /// `battle_results_at_once`, the battle results and orders of battle it carries were
 /// taken when the file arrived (they are not orders of the phase); before that ruling
 /// they stay, and the rules refuse them as they always did.
-pub fn phase_orders(campaign: &Campaign, set: OrderSet) -> OrderSet {
+fn phase_orders(campaign: &Campaign, set: OrderSet) -> OrderSet {
     crate::submission::battle_kinds(campaign, &set).1
 }
 
@@ -158,23 +145,23 @@ pub enum Ran {
 
 /// A resolved phase.
 pub struct Resolved {
-    pub resolution: Resolution,
-    pub rolls: Vec<Roll>,
-    pub before: World,
+    pub(crate) resolution: Resolution,
+    pub(crate) rolls: Vec<Roll>,
+    pub(crate) before: World,
 }
 
 /// A round stopped at an encounter (G3c.3).
 pub struct Paused {
-    pub asked: Asked,
-    pub deadline: Option<String>,
+    pub(crate) asked: Asked,
+    pub(crate) deadline: Option<String>,
     /// The encounter closed on the way, if the last one was waiting past its deadline.
-    pub closed: Option<String>,
-    pub queued: usize,
+    pub(crate) closed: Option<String>,
+    pub(crate) queued: usize,
 }
 
 impl Ran {
     /// The resolution, if the phase was resolved.
-    pub fn resolved(self) -> Option<Resolved> {
+    pub(crate) fn resolved(self) -> Option<Resolved> {
         match self {
             Ran::Resolved(r) => Some(*r),
             Ran::Paused(_) => None,
@@ -282,7 +269,7 @@ pub fn resolve_open_phase(
 /// G3c.3: once every choice of the encounter the round stands at is in, the round goes
 /// on at once (as `resolve` would: to the next encounter, which is asked, or to its end,
 /// whose reports are queued). `None` when it is not waiting for that.
-pub fn go_on(
+pub(crate) fn go_on(
     store: &mut Store,
     campaign: &Campaign,
     now: &str,
@@ -422,7 +409,7 @@ fn phase_mail(
 
 /// What `resolve --dry-run` would send: the messages of resolving the open phase now,
 /// rendered exactly as `resolve` would queue them; nothing is saved.
-pub fn preview_mail(
+pub(crate) fn preview_mail(
     store: &Store,
     campaign: &Campaign,
     now: &str,

@@ -25,9 +25,9 @@ pub struct Paperwork {
     pub facts: PhaseFacts,
     /// The next phase's deadline, as stored.
     pub deadline: Option<String>,
-    pub clubs: Vec<Club>,
-    pub cards: BTreeMap<String, Card>,
-    pub year: Option<YearData>,
+    pub(crate) clubs: Vec<Club>,
+    pub(crate) cards: BTreeMap<String, Card>,
+    pub(crate) year: Option<YearData>,
 }
 
 impl Paperwork {
@@ -75,7 +75,7 @@ pub fn gather(
 /// The cards of the battles pending in `after`, for the campaign's default ruleset (the
 /// one the clubs' reports attach), by battle id; a club's own order of battle in place
 /// of the templates where it sent one.
-pub fn cards(
+pub(crate) fn cards(
     store: &Store,
     campaign: &Campaign,
     after: &World,
@@ -93,7 +93,7 @@ pub fn cards(
 
 /// After a winter (`before` is the winter, `resolution` its resolution, not yet saved):
 /// the year's record and chart history; `None` for any other phase.
-pub fn year_of_winter(
+fn year_of_winter(
     store: &Store,
     before: &World,
     resolution: &Resolution,
@@ -107,7 +107,7 @@ pub fn year_of_winter(
 }
 
 /// The facts every report of a phase shares, and the next phase's deadline to store.
-pub fn facts(
+pub(crate) fn facts(
     store: &Store,
     campaign: &Campaign,
     before: &World,
@@ -140,7 +140,7 @@ pub fn facts(
 
 /// The worlds the charts are drawn from: at the start of every year of the campaign up
 /// to `record`'s (its spring's), and the end of `record`'s year, labelled the next.
-pub fn history(store: &Store, record: &YearRecord) -> Result<Vec<(u16, World)>> {
+pub(crate) fn history(store: &Store, record: &YearRecord) -> Result<Vec<(u16, World)>> {
     let mut out: Vec<(u16, World)> = store
         .phases()?
         .into_iter()
@@ -157,7 +157,7 @@ pub fn history(store: &Store, record: &YearRecord) -> Result<Vec<(u16, World)>> 
 /// caller holds it before it is saved (its resolution's `next` is the year's end).
 ///
 /// A year whose winter is not resolved is not over: that is a user error.
-pub fn year_record(
+pub(crate) fn year_record(
     store: &Store,
     year: u16,
     open: Option<(&World, &Resolution)>,

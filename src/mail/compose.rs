@@ -84,7 +84,7 @@ pub fn compose(draft: &Draft, from: &Mailbox, date: &str) -> Result<OutMessage> 
 /// followed by its own Message-ID (clean ids without angle brackets, as
 /// [`super::message::Envelope`] keeps them), so the reply carries `In-Reply-To` (the last)
 /// and `References` (all) and a mail program shows it in the club's conversation.
-pub fn compose_reply(
+pub(crate) fn compose_reply(
     draft: &Draft,
     from: &Mailbox,
     date: &str,

@@ -7,7 +7,7 @@ use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
 /// The config file's name inside a campaign directory.
-pub const CONFIG_FILE: &str = "giglio.toml";
+pub(crate) const CONFIG_FILE: &str = "giglio.toml";
 
 /// Every setting, with its default when the file or a key is absent.
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -28,27 +28,27 @@ pub struct Config {
 pub struct MailConfig {
     /// The From of every message (`Name <address>`).
     #[serde(default = "default_from")]
-    pub from: String,
+    pub(crate) from: String,
     /// The referee's addresses: the referee's report and alerts go there.
     #[serde(default)]
     pub referee: Vec<String>,
     /// Where `giglio mail send` writes `.eml` files when no SMTP server is set,
     /// relative to the campaign directory.
     #[serde(default = "default_out_dir")]
-    pub out_dir: PathBuf,
+    pub(crate) out_dir: PathBuf,
     /// The address clubs send orders to, when it is not `from` (the order page's
     /// "write the mail" button writes to it).
     #[serde(default)]
-    pub orders: Option<String>,
+    pub(crate) orders: Option<String>,
     /// Clubs (nation codes) whose mails carry no order page: the plain order file is
     /// all a club needs, and some mail filters refuse HTML attachments.
     #[serde(default)]
-    pub no_order_page: Vec<String>,
+    no_order_page: Vec<String>,
 }
 
 impl MailConfig {
     /// The address clubs send their orders to: `orders`, or else `from`'s.
-    pub fn orders_address(&self) -> String {
+    pub(crate) fn orders_address(&self) -> String {
         let whole = self.orders.as_deref().unwrap_or(&self.from);
         match (whole.rfind('<'), whole.rfind('>')) {
             (Some(a), Some(b)) if a < b => whole[a + 1..b].trim().to_owned(),
@@ -57,7 +57,7 @@ impl MailConfig {
     }
 
     /// Whether a club's mails carry the order page.
-    pub fn order_page(&self, nation: &str) -> bool {
+    pub(crate) fn order_page(&self, nation: &str) -> bool {
         !self.no_order_page.iter().any(|n| n == nation)
     }
 }
@@ -142,18 +142,18 @@ fn default_retry_ms() -> u64 {
 pub struct DeadlineConfig {
     /// Days for spring orders; 0 sets no deadline.
     #[serde(default = "default_spring_days")]
-    pub spring_days: u32,
+    pub(crate) spring_days: u32,
     #[serde(default = "default_round_days")]
-    pub round_days: u32,
+    pub(crate) round_days: u32,
     #[serde(default = "default_winter_days")]
-    pub winter_days: u32,
+    pub(crate) winter_days: u32,
     /// The time of day of every deadline, in the campaign's time zone.
     #[serde(default = "default_time")]
-    pub time: String,
+    pub(crate) time: String,
     /// Contact-exchange mode (G3c.3): hours the clubs have to answer an encounter, from
     /// when they are asked; 0 sets no deadline (the referee closes it with `--force`).
     #[serde(default = "default_encounter_hours")]
-    pub encounter_hours: u32,
+    pub(crate) encounter_hours: u32,
 }
 
 impl Default for DeadlineConfig {
@@ -189,7 +189,7 @@ fn default_time() -> String {
 #[serde(deny_unknown_fields)]
 pub struct IntakeConfig {
     #[serde(default = "default_max_message")]
-    pub max_message_bytes: usize,
+    pub(crate) max_message_bytes: usize,
     #[serde(default = "default_max_parts")]
     pub max_parts: usize,
 }
@@ -212,7 +212,7 @@ fn default_max_parts() -> usize {
 
 /// Reads `giglio.toml` from a campaign directory (defaults if it is absent), then
 /// applies the `GIGLIO_SMTP_*` environment variables.
-pub fn load(dir: &Path) -> Result<Config> {
+pub(crate) fn load(dir: &Path) -> Result<Config> {
     let path = dir.join(CONFIG_FILE);
     let mut config: Config = match std::fs::read_to_string(&path) {
         Ok(text) => toml::from_str(&text).map_err(|e| {
@@ -295,7 +295,7 @@ impl SmtpConfig {
     /// the referee wrote it (`giglio.toml:LINE: [smtp] key`, or the environment
     /// variable that set it). `dir` is the campaign directory, for the file's lines.
     /// No network: whether the host resolves is the sender's to check.
-    pub fn check(&self, dir: &Path) -> Result<()> {
+    pub(crate) fn check(&self, dir: &Path) -> Result<()> {
         let at = |key: &str| self.place(dir, key);
         let host = self.host.trim();
         if host.is_empty() {
@@ -377,7 +377,7 @@ impl SmtpConfig {
     }
 
     /// Where a key was set: its environment variable, else its line in giglio.toml.
-    pub fn place(&self, dir: &Path, key: &str) -> String {
+    pub(crate) fn place(&self, dir: &Path, key: &str) -> String {
         if self.from_env.contains(&key) {
             return format!("GIGLIO_SMTP_{}", env_name(key));
         }
@@ -444,7 +444,7 @@ fn key_line(text: &str, table: &str, key: &str) -> Option<usize> {
 }
 
 /// The `giglio.toml` that `giglio new` writes: every setting, commented.
-pub const TEMPLATE: &str = r#"# giglio.toml: mail and deadlines for this campaign. Every key is optional.
+pub(crate) const TEMPLATE: &str = r#"# giglio.toml: mail and deadlines for this campaign. Every key is optional.
 
 [mail]
 # The From of every message giglio sends.

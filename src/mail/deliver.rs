@@ -37,9 +37,9 @@ pub enum Sink {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct Sent {
     pub sent: usize,
-    pub failed: usize,
+    pub(crate) failed: usize,
     /// Left in the queue after temporary failures; the next run tries them again.
-    pub deferred: usize,
+    pub(crate) deferred: usize,
     pub errors: Vec<String>,
 }
 

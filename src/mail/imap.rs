@@ -23,26 +23,26 @@ use tokio::net::TcpStream;
 use tokio_rustls::rustls;
 
 /// The environment variable holding the IMAP password.
-pub const PASSWORD_VAR: &str = "GIGLIO_IMAP_PASSWORD";
+const PASSWORD_VAR: &str = "GIGLIO_IMAP_PASSWORD";
 /// The environment variable naming an extra CA certificate (PEM) to trust for `imaps://`.
-pub const CA_FILE_VAR: &str = "GIGLIO_IMAP_CA_FILE";
+const CA_FILE_VAR: &str = "GIGLIO_IMAP_CA_FILE";
 /// How long any one step (connect, a command and its answer) may take.
 const STEP_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// Where to read: the parts of an `imap://` or `imaps://` URL.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Target {
-    pub tls: bool,
-    pub user: String,
-    pub host: String,
-    pub port: u16,
-    pub mailbox: String,
+pub(crate) struct Target {
+    pub(crate) tls: bool,
+    pub(crate) user: String,
+    pub(crate) host: String,
+    pub(crate) port: u16,
+    pub(crate) mailbox: String,
 }
 
 impl Target {
     /// Parses `imap[s]://user@host[:port][/MAILBOX]`; the mailbox defaults to INBOX.
     /// The user and the mailbox may be percent-encoded (`club%40example.org`).
-    pub fn parse(url: &str) -> Result<Target> {
+    pub(crate) fn parse(url: &str) -> Result<Target> {
         let bad = |why: &str| {
             Error::user(format!(
                 "IMAP URL `{url}`: {why} (expected imaps://user@host:port/MAILBOX)"
@@ -144,7 +144,7 @@ fn percent_decode(s: &str) -> Option<String> {
 /// (source, bytes) and, once `handle` returns `Ok`, flagged `\Seen`. A message over `cap`
 /// bytes is handed over cut to `cap` + 1 bytes, so intake knows it is too large without
 /// it ever being downloaded whole. Returns how many messages were handed over.
-pub fn read_unseen(
+pub(crate) fn read_unseen(
     url: &str,
     cap: usize,
     handle: impl FnMut(&str, &[u8]) -> Result<()>,

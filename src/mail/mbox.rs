@@ -78,7 +78,7 @@ impl<R: BufRead> Iterator for Messages<R> {
 /// Writes one message in mboxrd form: a `From ` line, the message with every line that
 /// reads `From ` after any number of `>` given one more `>`, and the blank line that
 /// ends it. [`Messages`] reads it back as the same bytes followed by that line's `\n`.
-pub fn write_message(
+pub(crate) fn write_message(
     out: &mut impl io::Write,
     raw: &[u8],
     sender: &str,

@@ -8,33 +8,33 @@
 use mail_parser::{HeaderName, Message, MessageParser, MessagePart, MimeHeaders, PartType};
 
 /// Largest order file taken from a message.
-pub const MAX_ORDERS_BYTES: usize = 256 * 1024;
+pub(crate) const MAX_ORDERS_BYTES: usize = 256 * 1024;
 /// Deepest MIME nesting read: real messages nest two or three levels.
-pub const MAX_MIME_DEPTH: usize = 8;
+pub(crate) const MAX_MIME_DEPTH: usize = 8;
 /// Longest header line mail allows, without its line break (RFC 5322 section 2.1.1).
-pub const MAX_HEADER_LINE: usize = 998;
+pub(crate) const MAX_HEADER_LINE: usize = 998;
 
 /// What a message says, once parsed.
-pub struct Letter {
+pub(crate) struct Letter {
     /// The single sender address, or why the message has none.
-    pub sender: Result<String, String>,
+    pub(crate) sender: Result<String, String>,
     /// The order file, or why none is read from this message.
-    pub orders: Result<Vec<u8>, Unread>,
-    pub envelope: Envelope,
+    pub(crate) orders: Result<Vec<u8>, Unread>,
+    pub(crate) envelope: Envelope,
 }
 
 /// What tells copies of one message apart, and what a reply to it needs.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Envelope {
+pub(crate) struct Envelope {
     /// The Message-ID, without angle brackets, if it is one a reply may carry.
-    pub message_id: Option<String>,
+    pub(crate) message_id: Option<String>,
     /// Its References (and In-Reply-To), as clean message ids, oldest first.
-    pub references: Vec<String>,
+    pub(crate) references: Vec<String>,
     /// Its `Date:` as Unix seconds, if it reads.
-    pub date: Option<i64>,
+    pub(crate) date: Option<i64>,
     /// SHA-256 of the message without its trace headers (`Received:`, `Return-Path:`…)
     /// and with CRLF read as LF: the same for every copy a mail system delivers.
-    pub content_hash: String,
+    pub(crate) content_hash: String,
 }
 
 /// Header fields that mail servers add on the way, so that two copies of one message
@@ -70,7 +70,7 @@ fn is_trace(name: &str) -> bool {
 
 /// SHA-256 of a message without its trace header fields (with their continuation lines),
 /// line ends read as LF.
-pub fn content_hash(raw: &[u8]) -> String {
+pub(crate) fn content_hash(raw: &[u8]) -> String {
     use sha2::{Digest, Sha256};
     let head = header_block(raw);
     let mut h = Sha256::new();
@@ -142,7 +142,7 @@ fn envelope_of(raw: &[u8], msg: Option<&Message>) -> Envelope {
 }
 
 /// The envelope of a message read only in part (larger than the cap): its header.
-pub fn envelope(raw: &[u8]) -> (Envelope, Result<String, String>) {
+pub(crate) fn envelope(raw: &[u8]) -> (Envelope, Result<String, String>) {
     let head = header_block(raw);
     let mut head = head.to_vec();
     head.extend_from_slice(b"\r\n");
@@ -157,7 +157,7 @@ pub fn envelope(raw: &[u8]) -> (Envelope, Result<String, String>) {
 
 /// Why no order file is read from a message: told to the club in its language.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Unread {
+pub(crate) enum Unread {
     /// A NUL byte at this offset.
     Nul {
         at: usize,
@@ -198,7 +198,7 @@ pub enum Unread {
 }
 
 /// Parses a message. `Err` only if it is not a mail message at all.
-pub fn read(raw: &[u8], max_parts: usize) -> Result<Letter, String> {
+pub(crate) fn read(raw: &[u8], max_parts: usize) -> Result<Letter, String> {
     let msg = MessageParser::default()
         .parse(raw)
         .filter(|m| !m.parts.is_empty())

@@ -6,6 +6,6 @@
 pub mod compose;
 pub mod config;
 pub mod deliver;
-pub mod imap;
+pub(crate) mod imap;
 pub mod mbox;
 pub mod message;

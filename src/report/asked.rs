@@ -22,7 +22,7 @@ pub struct Ask<'a> {
 }
 
 /// A choice as written in the reply file.
-pub fn code(c: Choice) -> &'static str {
+pub(crate) fn code(c: Choice) -> &'static str {
     match c {
         Choice::Stop => "stop",
         Choice::Retreat => "retreat",
@@ -38,7 +38,7 @@ fn choice(w: &Words, l: Lang, c: Choice) -> String {
 }
 
 /// The reply file's name.
-pub fn file_name(a: &Ask) -> String {
+pub(crate) fn file_name(a: &Ask) -> String {
     format!("{}-{}.toml", a.nation, a.view.id)
 }
 

@@ -20,21 +20,21 @@ const SIZE: (u32, u32) = (720, 380);
 
 /// One line of a chart: its name, colour and points (x, value).
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Series {
-    pub name: String,
-    pub colour: (u8, u8, u8),
-    pub points: Vec<(i64, i64)>,
+struct Series {
+    pub(crate) name: String,
+    pub(crate) colour: (u8, u8, u8),
+    pub(crate) points: Vec<(i64, i64)>,
 }
 
 /// A chart: its title, the axes' words and its lines.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Chart {
-    pub title: String,
-    pub x: String,
-    pub y: String,
-    pub series: Vec<Series>,
+pub(crate) struct Chart {
+    pub(crate) title: String,
+    pub(crate) x: String,
+    pub(crate) y: String,
+    series: Vec<Series>,
     /// The SVG drawn (filled in by [`draw`]).
-    pub svg: String,
+    pub(crate) svg: String,
 }
 
 /// The palette of a club's own lines (colour-blind safe: Okabe–Ito).
@@ -72,7 +72,7 @@ fn forces(w: &World, nation: &str) -> i64 {
 /// A club's charts from the worlds at the start of each year (year, world), the last
 /// one the end of the report's year: its treasury and forces in ducats, and its
 /// holdings.
-pub fn club(
+pub(crate) fn club(
     words: &Words,
     lang: Lang,
     nation: &NationCode,
@@ -119,7 +119,7 @@ pub fn club(
 
 /// The chronicle's chart: every nation's holdings at the start of each year (public,
 /// G7.1), the nations that held something at some point, in the campaign's order.
-pub fn holdings(
+pub(crate) fn holdings(
     words: &Words,
     lang: Lang,
     campaign: &Campaign,
@@ -155,7 +155,7 @@ pub fn holdings(
 
 /// A simulation's chart over `runs` campaigns: for each nation (x: its place in
 /// `nations`), its win rate and each objective's rate, in percent.
-pub fn simulation(
+pub(crate) fn simulation(
     words: &Words,
     lang: Lang,
     runs: u64,
@@ -201,7 +201,7 @@ const OBJECTIVE_COLOURS: [(u8, u8, u8); 5] = [
 ];
 
 /// Draws a chart whose x values are years.
-pub fn draw(chart: Chart) -> Result<Chart> {
+pub(crate) fn draw(chart: Chart) -> Result<Chart> {
     draw_labelled(chart, None)
 }
 
@@ -292,7 +292,7 @@ fn draw_labelled(mut chart: Chart, names: Option<&[String]>) -> Result<Chart> {
 }
 
 /// A chart as PNG, through the map's path.
-pub fn png(chart: &Chart) -> Result<Vec<u8>> {
+pub(crate) fn png(chart: &Chart) -> Result<Vec<u8>> {
     super::png::svg_to_png(&chart.svg, 1.0)
 }
 

@@ -31,7 +31,7 @@ pub struct Rendered {
 
 /// Returns the words of the reports in a language: every message of the catalogue
 /// without arguments, as templates read them (`L.<id>`).
-pub fn labels(env: &Environment, lang: Lang) -> Result<Value> {
+pub(crate) fn labels(env: &Environment, lang: Lang) -> Result<Value> {
     Ok(Value::from(Serde(crate::words::from_env(env).labels(lang))))
 }
 
@@ -43,7 +43,7 @@ pub fn club_report_text(env: &Environment, view: &ClubView) -> Result<String> {
 
 /// Renders a view through `<stem>.txt` and `<stem>.html` with the words of its
 /// language; `map_src` is how the HTML refers to the map picture.
-pub(crate) fn render_both(
+fn render_both(
     env: &Environment,
     stem: &str,
     lang: Lang,
@@ -141,51 +141,51 @@ pub fn bulletin(
 
 /// What the referee's report shows: everything.
 #[derive(Serialize)]
-pub struct RefereeView {
-    pub campaign: String,
-    pub phase: String,
-    pub phase_key: String,
-    pub next_phase: Option<String>,
-    pub deadline: Option<String>,
-    pub sent_orders: Vec<String>,
-    pub missing: Vec<String>,
-    pub rolls: usize,
-    pub outcomes: Vec<RefereeOutcome>,
-    pub events: Vec<RefereeEvent>,
-    pub nations: Vec<NationLine>,
-    pub battles: Vec<String>,
-    pub messages: Vec<String>,
+pub(crate) struct RefereeView {
+    pub(crate) campaign: String,
+    pub(crate) phase: String,
+    pub(crate) phase_key: String,
+    pub(crate) next_phase: Option<String>,
+    pub(crate) deadline: Option<String>,
+    pub(crate) sent_orders: Vec<String>,
+    pub(crate) missing: Vec<String>,
+    pub(crate) rolls: usize,
+    pub(crate) outcomes: Vec<RefereeOutcome>,
+    pub(crate) events: Vec<RefereeEvent>,
+    pub(crate) nations: Vec<NationLine>,
+    pub(crate) battles: Vec<String>,
+    pub(crate) messages: Vec<String>,
 }
 
 #[derive(Serialize)]
-pub struct RefereeOutcome {
-    pub nation: String,
-    pub seq: u32,
-    pub order: String,
-    pub text: String,
+pub(crate) struct RefereeOutcome {
+    pub(crate) nation: String,
+    pub(crate) seq: u32,
+    pub(crate) order: String,
+    pub(crate) text: String,
 }
 
 #[derive(Serialize)]
-pub struct RefereeEvent {
-    pub audience: String,
-    pub rule: String,
-    pub text: String,
+pub(crate) struct RefereeEvent {
+    pub(crate) audience: String,
+    pub(crate) rule: String,
+    pub(crate) text: String,
 }
 
 #[derive(Serialize)]
-pub struct NationLine {
-    pub nation: String,
-    pub treasury: i64,
-    pub loan_due: Option<i64>,
-    pub armies: usize,
-    pub army_ducats: i64,
-    pub fleets: usize,
-    pub nodes: usize,
-    pub objective: Option<String>,
+pub(crate) struct NationLine {
+    pub(crate) nation: String,
+    pub(crate) treasury: i64,
+    pub(crate) loan_due: Option<i64>,
+    pub(crate) armies: usize,
+    army_ducats: i64,
+    pub(crate) fleets: usize,
+    pub(crate) nodes: usize,
+    pub(crate) objective: Option<String>,
 }
 
 /// Builds the referee's view of a resolved phase.
-pub fn referee_view(
+pub(crate) fn referee_view(
     env: &Environment,
     campaign: &Campaign,
     before: &World,
@@ -271,7 +271,7 @@ pub fn referee_view(
 }
 
 /// Renders the referee's report.
-pub fn referee(env: &Environment, view: &RefereeView) -> Result<String> {
+pub(crate) fn referee(env: &Environment, view: &RefereeView) -> Result<String> {
     render(
         env,
         "referee.txt",
@@ -295,7 +295,7 @@ pub fn card_text(env: &Environment, card: &Card, rs: &Ruleset, html: bool) -> Re
 
 /// One club's report with its picture, ready for mail or disk.
 pub struct ClubReport {
-    pub club: Club,
+    pub(crate) club: Club,
     pub view: ClubView,
     pub rendered: Rendered,
     pub png: Vec<u8>,
@@ -325,7 +325,7 @@ pub fn club_reports(
 /// The same without the map pictures (`png` left empty), for a caller that draws them
 /// while it does other work ([`png_alongside`]). The reports are written on every core
 /// too (each is its club's alone), and returned in club order.
-pub fn club_reports_unpictured(
+pub(crate) fn club_reports_unpictured(
     env: &Environment,
     campaign: &Campaign,
     before: &World,
@@ -392,7 +392,7 @@ pub fn parallel_png(svgs: Vec<&str>) -> Result<Vec<Vec<u8>>> {
 /// (bulletins, order pages, sheets) need not wait for them. Pictures are in the order
 /// given whichever thread drew them, and each depends on its SVG alone, so the bytes
 /// are the same for any number of threads.
-pub fn png_alongside<T>(
+pub(crate) fn png_alongside<T>(
     svgs: Vec<&str>,
     other: impl FnOnce() -> Result<T>,
 ) -> Result<(Vec<Vec<u8>>, T)> {

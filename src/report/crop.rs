@@ -25,23 +25,23 @@ const MAX_RATIO: f64 = 2.0;
 /// A crop of the map picture: its box in map units and, for the template, the same as
 /// percentages of the crop's width (CSS margins in percent refer to the width).
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Crop {
-    pub x0: f64,
-    pub y0: f64,
-    pub w: f64,
-    pub h: f64,
+pub(crate) struct Crop {
+    pub(crate) x0: f64,
+    pub(crate) y0: f64,
+    pub(crate) w: f64,
+    pub(crate) h: f64,
     /// The whole picture's width, in percent of the crop's.
-    pub scale: String,
+    pub(crate) scale: String,
     /// How far the picture is shifted left and up, in percent of the crop's width.
-    pub left: String,
-    pub top: String,
+    pub(crate) left: String,
+    pub(crate) top: String,
 }
 
 /// The crop around the club's own pieces (armies, fleets, diplomats, garrisons), or
 /// around its nodes if it has no piece, at most [`MAX_W`] × [`MAX_H`] (centred on the
 /// pieces' median when they spread wider); `None` when it has neither or the crop
 /// would be the whole map anyway.
-pub fn of(campaign: &Campaign, view: &ClubView) -> Option<Crop> {
+pub(crate) fn of(campaign: &Campaign, view: &ClubView) -> Option<Crop> {
     let g = Geometry::of(campaign);
     let mut at: Vec<&str> = view.armies.iter().map(|a| a.node.as_str()).collect();
     for p in view

@@ -4,7 +4,7 @@ use crate::rules::World;
 use crate::rules::world::FleetAt;
 
 /// Returns one line per change, in a stable order.
-pub fn diff(before: &World, after: &World) -> Vec<String> {
+pub(crate) fn diff(before: &World, after: &World) -> Vec<String> {
     let mut out = Vec::new();
     if before.phase != after.phase {
         out.push(format!("phase: {} → {}", before.phase, after.phase));

@@ -14,81 +14,81 @@ use crate::scenario::clubs::Club;
 use serde::{Deserialize, Serialize};
 
 /// The export format's version tag.
-pub const FORMAT: &str = "giglio-export/1";
+pub(crate) const FORMAT: &str = "giglio-export/1";
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Export {
     pub format: String,
-    pub campaign: String,
+    pub(crate) campaign: String,
     pub phase: ExportPhase,
-    pub nodes: Vec<ExportNode>,
+    pub(crate) nodes: Vec<ExportNode>,
     pub nations: Vec<ExportNation>,
-    pub sieges: Vec<Siege>,
-    pub alliances: Vec<Alliance>,
+    pub(crate) sieges: Vec<Siege>,
+    pub(crate) alliances: Vec<Alliance>,
     /// Works that complete in winter (G4.1).
-    pub works: Vec<Work>,
+    pub(crate) works: Vec<Work>,
     /// The year's Strategos and move order (G2b.5, G3b.1).
-    pub strategos: Option<NationCode>,
-    pub move_order: Vec<NationCode>,
+    pub(crate) strategos: Option<NationCode>,
+    pub(crate) move_order: Vec<NationCode>,
     /// Battles waiting for their result (G3c.7).
-    pub battles: Vec<Battle>,
+    pub(crate) battles: Vec<Battle>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ExportPhase {
     pub key: String,
-    pub name: String,
-    pub opened_at: String,
-    pub seed_commitment: String,
+    pub(crate) name: String,
+    pub(crate) opened_at: String,
+    pub(crate) seed_commitment: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct ExportNode {
-    pub code: NodeCode,
-    pub name: String,
-    pub kind: String,
-    pub capital: bool,
-    pub port: bool,
-    pub owner: NationCode,
-    pub fortification: Fortification,
-    pub garrison: Option<Garrison>,
-    pub sapper: Option<NationCode>,
+pub(crate) struct ExportNode {
+    pub(crate) code: NodeCode,
+    pub(crate) name: String,
+    pub(crate) kind: String,
+    pub(crate) capital: bool,
+    pub(crate) port: bool,
+    pub(crate) owner: NationCode,
+    pub(crate) fortification: Fortification,
+    pub(crate) garrison: Option<Garrison>,
+    pub(crate) sapper: Option<NationCode>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ExportNation {
     pub code: NationCode,
-    pub name_it: String,
-    pub name_en: String,
+    pub(crate) name_it: String,
+    pub(crate) name_en: String,
     /// The club that plays it; `None` for a neutral nation.
     pub club: Option<Club>,
     pub treasury: i64,
-    pub spy: bool,
-    pub assassins: u32,
-    pub serials: Serials,
+    pub(crate) spy: bool,
+    pub(crate) assassins: u32,
+    pub(crate) serials: Serials,
     /// The loan due next spring (G2a.3).
-    pub loan: Option<Loan>,
+    pub(crate) loan: Option<Loan>,
     /// Table 36 events in effect this year (G4.3).
-    pub events: Vec<String>,
+    pub(crate) events: Vec<String>,
     /// The secret objective (G8.1).
-    pub objective: Option<Objective>,
+    pub(crate) objective: Option<Objective>,
     pub armies: Vec<Army>,
-    pub fleets: Vec<Fleet>,
-    pub diplomats: Vec<Diplomat>,
+    pub(crate) fleets: Vec<Fleet>,
+    pub(crate) diplomats: Vec<Diplomat>,
 }
 
 /// The open phase as the export needs it (plain values: the report layer never sees
 /// storage's rows).
-pub struct OpenPhase<'a> {
-    pub world: &'a World,
-    pub opened_at: &'a str,
-    pub seed_commitment: &'a str,
+pub(crate) struct OpenPhase<'a> {
+    pub(crate) world: &'a World,
+    pub(crate) opened_at: &'a str,
+    pub(crate) seed_commitment: &'a str,
 }
 
 impl Export {
     /// Builds the export of a campaign's open phase: its world, when it opened and the
     /// commitment to its seed.
-    pub fn new(campaign: &Campaign, name: &str, phase: OpenPhase, clubs: &[Club]) -> Export {
+    pub(crate) fn new(campaign: &Campaign, name: &str, phase: OpenPhase, clubs: &[Club]) -> Export {
         let world = phase.world;
         let nodes = campaign
             .map

@@ -20,7 +20,7 @@ pub fn cited(text: &str) -> Vec<&'static str> {
 }
 
 /// Appends the glossary to a text report: a heading and one line per cited rule.
-pub fn text(report: &str, lang: Lang, heading: &str) -> String {
+pub(crate) fn text(report: &str, lang: Lang, heading: &str) -> String {
     let rules = in_lang(report, lang);
     if rules.is_empty() {
         return report.to_owned();
@@ -35,7 +35,7 @@ pub fn text(report: &str, lang: Lang, heading: &str) -> String {
 
 /// Marks every cited rule id of an HTML report with its summary as a tooltip
 /// (`<abbr title=…>`), and lists them in a footnote section before `</body>`.
-pub fn html(report: &str, lang: Lang, heading: &str) -> String {
+pub(crate) fn html(report: &str, lang: Lang, heading: &str) -> String {
     let rules = in_lang(report, lang);
     if rules.is_empty() {
         return report.to_owned();

@@ -11,37 +11,26 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// The format this version writes and reads.
-pub const FORMAT: &str = "giglio-club-view/1";
+pub(crate) const FORMAT: &str = "giglio-club-view/1";
 
 /// A club's view of the open phase.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct ClubKit {
-    pub format: String,
-    pub nation: NationCode,
+pub(crate) struct ClubKit {
+    pub(crate) format: String,
+    pub(crate) nation: NationCode,
     /// The club's language, for the check's messages.
-    pub lang: crate::rules::tables::Lang,
+    pub(crate) lang: crate::rules::tables::Lang,
     /// The open phase's key.
-    pub phase: String,
+    pub(crate) phase: String,
     /// The club's own world: its pieces and the public map.
-    pub world: World,
+    pub(crate) world: World,
     /// The campaign definition, file name → text.
-    pub definition: BTreeMap<String, String>,
+    pub(crate) definition: BTreeMap<String, String>,
 }
 
-/// Builds the view file of `nation` from the referee's world (projected here) and the
-/// definition files.
-pub fn build(
-    world: &World,
-    nation: &NationCode,
-    lang: crate::rules::tables::Lang,
-    definition: &BTreeMap<String, String>,
-) -> String {
-    let own = crate::rules::visibility::club_world(world, nation);
-    build_own(&own, nation, lang, definition)
-}
-
-/// [`build`] from the club's own world, already projected (`club_world`).
-pub fn build_own(
+/// Builds the view file of `nation` from the club's own world, already projected
+/// (`rules::visibility::club_world`), and the definition files.
+pub(crate) fn build_own(
     own: &World,
     nation: &NationCode,
     lang: crate::rules::tables::Lang,
@@ -73,7 +62,7 @@ pub fn build_own(
 
 /// Reads a view file: its campaign, world and nation; a file of another format or one
 /// that does not read is refused, naming the file.
-pub fn read(path: &str, text: &str) -> Result<(Campaign, ClubKit)> {
+pub(crate) fn read(path: &str, text: &str) -> Result<(Campaign, ClubKit)> {
     let format = serde_json::from_str::<serde_json::Value>(text)
         .ok()
         .and_then(|v| v.get("format").and_then(|f| f.as_str()).map(str::to_owned));

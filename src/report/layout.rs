@@ -8,31 +8,31 @@
 
 /// An axis-aligned box: left, top, right, bottom.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Rect {
-    pub x0: f64,
-    pub y0: f64,
-    pub x1: f64,
-    pub y1: f64,
+pub(crate) struct Rect {
+    pub(crate) x0: f64,
+    pub(crate) y0: f64,
+    pub(crate) x1: f64,
+    pub(crate) y1: f64,
 }
 
 impl Rect {
-    pub fn new(x0: f64, y0: f64, x1: f64, y1: f64) -> Rect {
+    pub(crate) fn new(x0: f64, y0: f64, x1: f64, y1: f64) -> Rect {
         Rect { x0, y0, x1, y1 }
     }
 
     /// A square of half-side `r` around a point.
-    pub fn around(x: f64, y: f64, r: f64) -> Rect {
+    pub(crate) fn around(x: f64, y: f64, r: f64) -> Rect {
         Rect::new(x - r, y - r, x + r, y + r)
     }
 
     /// The area both boxes cover (0 when they only touch).
-    pub fn overlap(&self, o: &Rect) -> f64 {
+    pub(crate) fn overlap(&self, o: &Rect) -> f64 {
         let w = (self.x1.min(o.x1) - self.x0.max(o.x0)).max(0.0);
         let h = (self.y1.min(o.y1) - self.y0.max(o.y0)).max(0.0);
         w * h
     }
 
-    pub fn inside(&self, o: &Rect) -> bool {
+    pub(crate) fn inside(&self, o: &Rect) -> bool {
         self.x0 >= o.x0 && self.y0 >= o.y0 && self.x1 <= o.x1 && self.y1 <= o.y1
     }
 }
@@ -53,35 +53,35 @@ fn advance(c: char, bold: bool) -> f64 {
 }
 
 /// The width of a text at a font size.
-pub fn text_width(text: &str, size: f64, bold: bool) -> f64 {
+pub(crate) fn text_width(text: &str, size: f64, bold: bool) -> f64 {
     text.chars().map(|c| advance(c, bold)).sum::<f64>() * size
 }
 
 /// A label to place: its anchor, its size, and how far from the anchor it must stay.
 #[derive(Clone, Copy, Debug)]
-pub struct Want {
-    pub x: f64,
-    pub y: f64,
-    pub width: f64,
+pub(crate) struct Want {
+    pub(crate) x: f64,
+    pub(crate) y: f64,
+    pub(crate) width: f64,
     /// The font size; the box spans from a cap height above the baseline to the
     /// descenders below it.
-    pub size: f64,
+    pub(crate) size: f64,
     /// Half the side of the anchor's own mark.
-    pub clear: f64,
+    pub(crate) clear: f64,
 }
 
 /// Where a label went: its baseline start, its box and, when set apart, a leader line
 /// from its anchor to the nearest point of its box.
 #[derive(Clone, Copy, Debug)]
-pub struct Placed {
-    pub x: f64,
-    pub y: f64,
-    pub rect: Rect,
-    pub leader: Option<(f64, f64, f64, f64)>,
+pub(crate) struct Placed {
+    pub(crate) x: f64,
+    pub(crate) y: f64,
+    pub(crate) rect: Rect,
+    pub(crate) leader: Option<(f64, f64, f64, f64)>,
     /// Whether it overlaps nothing (the test in `tests/` holds the map to it).
-    pub clean: bool,
+    pub(crate) clean: bool,
     /// How much it overlaps (area, and far more when outside the picture).
-    pub cost: f64,
+    pub(crate) cost: f64,
 }
 
 /// How many rings of candidates are tried, each `STEP` further out.
@@ -92,7 +92,7 @@ const STEP: f64 = 7.0;
 /// the obstacles, the labels already placed and the outside of `bounds`. The first
 /// candidate that overlaps nothing wins; when none does, the least overlapping.
 /// Deterministic: same input, same output.
-pub fn place(wants: &[Want], obstacles: &[Rect], bounds: Rect) -> Vec<Placed> {
+pub(crate) fn place(wants: &[Want], obstacles: &[Rect], bounds: Rect) -> Vec<Placed> {
     let mut taken: Vec<Rect> = Vec::new();
     let mut out: Vec<Placed> = Vec::with_capacity(wants.len());
     for w in wants {

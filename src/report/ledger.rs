@@ -12,34 +12,34 @@ use std::collections::BTreeSet;
 
 /// One line of a ledger.
 #[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
-pub struct Line {
-    pub rule: String,
-    pub amount: Ducats,
-    pub what: String,
+pub(crate) struct Line {
+    pub(crate) rule: String,
+    pub(crate) amount: Ducats,
+    pub(crate) what: String,
 }
 
 /// One account's movements over one phase.
 #[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
-pub struct AccountLedger {
+pub(crate) struct AccountLedger {
     /// The account in words (`treasury`, `army V-A1`, `garrison of V6`).
-    pub account: String,
+    pub(crate) account: String,
     /// Whether it is the treasury (shown even when nothing moved).
-    pub treasury: bool,
-    pub opening: Ducats,
-    pub lines: Vec<Line>,
-    pub closing: Ducats,
+    pub(crate) treasury: bool,
+    pub(crate) opening: Ducats,
+    pub(crate) lines: Vec<Line>,
+    pub(crate) closing: Ducats,
 }
 
 /// A nation's ledger for one phase.
 #[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
-pub struct PhaseLedger {
-    pub phase: String,
-    pub nation: String,
-    pub treasury: AccountLedger,
-    pub armies: Vec<AccountLedger>,
-    pub garrisons: Vec<AccountLedger>,
+pub(crate) struct PhaseLedger {
+    pub(crate) phase: String,
+    pub(crate) nation: String,
+    pub(crate) treasury: AccountLedger,
+    pub(crate) armies: Vec<AccountLedger>,
+    pub(crate) garrisons: Vec<AccountLedger>,
     /// Fleets that left the nation at a value (seized for a loan, G2a.3).
-    pub fleets: Vec<AccountLedger>,
+    pub(crate) fleets: Vec<AccountLedger>,
 }
 
 fn value_of(world: &World, nation: &str, account: &Account) -> Ducats {
@@ -84,7 +84,7 @@ fn account_ledger(
 }
 
 /// Builds a nation's ledger for a resolved phase, from the worlds before and after.
-pub fn phase_ledger(
+pub(crate) fn phase_ledger(
     before: &World,
     after: &World,
     resolution: &Resolution,
@@ -153,7 +153,7 @@ fn natural(set: &BTreeSet<Account>) -> Vec<Account> {
 }
 
 /// Renders ledgers as text.
-pub fn text(ledgers: &[PhaseLedger], w: &Words, lang: Lang) -> String {
+pub(crate) fn text(ledgers: &[PhaseLedger], w: &Words, lang: Lang) -> String {
     let (opening, closing) = (
         w.plain(lang, "ledger-opening"),
         w.plain(lang, "ledger-closing"),

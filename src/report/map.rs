@@ -24,7 +24,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// Width of the picture in SVG units (pixels at 1×).
-pub const WIDTH: f64 = 1400.0;
+pub(crate) const WIDTH: f64 = 1400.0;
 const MARGIN: f64 = 60.0;
 /// The band at the top kept for the title.
 const TITLE_BAND: f64 = 46.0;
@@ -194,28 +194,28 @@ impl Kind {
 /// A piece to draw: where it is (node or sea zone code), whose, and what is written
 /// by it (its id and size; nothing for a foreign marker).
 pub(crate) struct At {
-    pub at: String,
-    pub kind: Kind,
-    pub nation: String,
-    pub label: Option<String>,
+    pub(crate) at: String,
+    pub(crate) kind: Kind,
+    pub(crate) nation: String,
+    pub(crate) label: Option<String>,
 }
 
 /// What goes on the picture besides the map itself.
 pub(crate) struct Layers {
-    pub title: String,
-    pub lang: Lang,
+    pub(crate) title: String,
+    pub(crate) lang: Lang,
     /// Node → (owner, fortification).
-    pub owners: BTreeMap<String, (String, Fortification)>,
-    pub pieces: Vec<At>,
+    pub(crate) owners: BTreeMap<String, (String, Fortification)>,
+    pub(crate) pieces: Vec<At>,
     /// Paths moved this round (node codes), drawn as arrows.
-    pub moves: Vec<Vec<String>>,
-    pub battles: BTreeSet<String>,
-    pub sieges: BTreeSet<String>,
-    pub changed: BTreeSet<String>,
+    pub(crate) moves: Vec<Vec<String>>,
+    pub(crate) battles: BTreeSet<String>,
+    pub(crate) sieges: BTreeSet<String>,
+    pub(crate) changed: BTreeSet<String>,
 }
 
 /// Projects latitude/longitude onto the picture (equirectangular, true at mid-latitude).
-pub(crate) struct Projection {
+struct Projection {
     lon0: f64,
     lat1: f64,
     scale_x: f64,
@@ -260,13 +260,13 @@ fn n1(v: f64) -> String {
 /// same for every picture of it.
 pub(crate) struct Geometry {
     proj: Projection,
-    pub height: f64,
-    pub nodes: BTreeMap<String, (f64, f64)>,
-    pub seas: BTreeMap<String, (f64, f64)>,
+    pub(crate) height: f64,
+    pub(crate) nodes: BTreeMap<String, (f64, f64)>,
+    pub(crate) seas: BTreeMap<String, (f64, f64)>,
 }
 
 impl Geometry {
-    pub fn of(campaign: &Campaign) -> Geometry {
+    pub(crate) fn of(campaign: &Campaign) -> Geometry {
         let map = &campaign.map;
         let points: Vec<(f64, f64)> = map
             .nodes()
@@ -290,7 +290,7 @@ impl Geometry {
         }
     }
 
-    pub fn place(&self, code: &str) -> Option<(f64, f64)> {
+    pub(crate) fn place(&self, code: &str) -> Option<(f64, f64)> {
         self.nodes
             .get(code)
             .or_else(|| self.seas.get(code))
@@ -299,7 +299,7 @@ impl Geometry {
 
     /// The box where a place's pieces are drawn, side by side: above a node, below a
     /// sea zone's name.
-    pub fn slot(&self, code: &str) -> Option<Rect> {
+    pub(crate) fn slot(&self, code: &str) -> Option<Rect> {
         let w = SLOT_PIECES as f64 * (ICON_W + ICON_GAP);
         if let Some(&(x, y)) = self.nodes.get(code) {
             return Some(Rect::new(
@@ -349,7 +349,7 @@ fn fills(campaign: &Campaign) -> (BTreeMap<String, String>, Vec<Pattern>) {
 }
 
 /// Renders the political map with no pieces: the bulletin's and the yearly picture.
-pub fn render(
+pub(crate) fn render(
     campaign: &Campaign,
     world: &World,
     club: Option<&str>,
@@ -459,7 +459,7 @@ fn world_pieces(world: &World, whose: impl Fn(&str) -> bool) -> Vec<At> {
 
 /// What one club's picture holds (G7): the political map, its own pieces, the foreign
 /// markers it sees and its round. Taken from its [`ClubView`] only.
-pub(crate) fn view_layers(view: &ClubView) -> Layers {
+fn view_layers(view: &ClubView) -> Layers {
     let owners = view
         .political
         .iter()
@@ -549,7 +549,7 @@ pub fn render_view(
 }
 
 /// The base's labels: one per node, placed once per campaign.
-pub(crate) struct BaseLabels {
+struct BaseLabels {
     labels: Vec<NodeLabel>,
     /// Every box the overlay must not cover: labels, marks, ports, slots.
     taken: Vec<Rect>,

@@ -6,22 +6,22 @@
 //! Rendering never decides what a club may see and never sends anything.
 
 pub mod asked;
-pub mod chart;
+pub(crate) mod chart;
 pub mod club;
-pub mod crop;
-pub mod diff;
+pub(crate) mod crop;
+pub(crate) mod diff;
 pub mod export;
 pub mod glossary;
-pub mod kit;
-pub mod layout;
-pub mod ledger;
+pub(crate) mod kit;
+pub(crate) mod layout;
+pub(crate) mod ledger;
 pub mod map;
 pub mod news;
 pub mod page;
 pub mod png;
 pub mod sheet;
 pub mod verdict;
-pub mod welcome;
+pub(crate) mod welcome;
 pub mod year;
 
 use crate::error::{Error, Result};
@@ -100,7 +100,7 @@ pub fn explain(
 }
 
 /// Turns a template error into a user error that names the template and line.
-pub fn template_error(name: &str, e: &minijinja::Error) -> Error {
+fn template_error(name: &str, e: &minijinja::Error) -> Error {
     let line = e.line().map_or(String::new(), |l| format!(":{l}"));
     Error::user(format!("template {name}{line}: {e:#}"))
 }

@@ -32,7 +32,7 @@ pub struct Update<'a> {
 }
 
 /// A result in words: the winner (or a draw) and each side's loss.
-pub fn result(w: &Words, l: Lang, b: &Battle, o: &BattleOutcome) -> String {
+pub(crate) fn result(w: &Words, l: Lang, b: &Battle, o: &BattleOutcome) -> String {
     let losses = t!(
         w,
         l,
@@ -170,7 +170,7 @@ pub fn dispute(
 }
 
 /// Where a battle stands after a club's result arrived, for its receipt.
-pub enum Standing<'a> {
+pub(crate) enum Standing<'a> {
     /// Recorded; the other club's result is awaited.
     Waiting { other: &'a NationCode },
     /// Both agree and it is applied: an update follows.
@@ -184,7 +184,13 @@ pub enum Standing<'a> {
 }
 
 /// The receipt's line on a result the club sent.
-pub fn receipt_line(w: &Words, l: Lang, b: &Battle, mine: &BattleOutcome, s: &Standing) -> String {
+pub(crate) fn receipt_line(
+    w: &Words,
+    l: Lang,
+    b: &Battle,
+    mine: &BattleOutcome,
+    s: &Standing,
+) -> String {
     let (id, other) = match s {
         Standing::Waiting { other } => ("news-receipt-waiting", Some(other)),
         Standing::Applied { other } => ("news-receipt-applied", Some(other)),

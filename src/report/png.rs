@@ -16,7 +16,7 @@ const REGULAR: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
 const BOLD: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
 
 /// Where a picture's base ends and its overlay begins (an SVG comment).
-pub const OVERLAY: &str = "<!-- overlay -->";
+pub(crate) const OVERLAY: &str = "<!-- overlay -->";
 
 /// The deflate level of the PNG: zlib-rs' level 5 gives files as small as miniz's
 /// level 6 gave (the club map ~162 KB) in well under half the time.
@@ -123,7 +123,7 @@ fn split(svg: &str) -> Option<(String, String)> {
 }
 
 /// Renders an SVG to pixels at `scale` (1.0 = the SVG's own size).
-pub fn svg_to_pixmap(svg: &str, scale: f32) -> Result<Pixmap> {
+fn svg_to_pixmap(svg: &str, scale: f32) -> Result<Pixmap> {
     match split(svg) {
         Some((base, overlay)) => {
             let base = base_pixmap(&base, scale)?;
@@ -205,7 +205,7 @@ fn runs(pixels: &[PremultipliedColorU8]) -> Vec<([u8; 3], u32)> {
 /// channel, each its most common colour) and every pixel as its nearest. The map is
 /// flat colours and their anti-aliased edges, so this loses nothing a reader sees and
 /// compresses far better than RGBA. Deterministic: same pixels, same bytes.
-pub fn encode(pixmap: &Pixmap) -> Result<Vec<u8>> {
+pub(crate) fn encode(pixmap: &Pixmap) -> Result<Vec<u8>> {
     // Per bucket: how many pixels, and its most common exact colour (Boyer-Moore
     // majority vote, a run of n pixels counted as n votes in a row), so a flat colour
     // keeps its exact value.

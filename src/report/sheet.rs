@@ -14,21 +14,21 @@ use crate::words::Words;
 use std::fmt::Write as _;
 
 /// What a sheet is made of.
-pub struct SheetInput<'a> {
-    pub campaign: &'a Campaign,
-    pub nation: &'a NationCode,
-    pub lang: Lang,
+pub(crate) struct SheetInput<'a> {
+    pub(crate) campaign: &'a Campaign,
+    pub(crate) nation: &'a NationCode,
+    pub(crate) lang: Lang,
     /// The open phase's key (`1494-r03`) and its name in the club's language.
-    pub phase_key: &'a str,
-    pub phase_name: &'a str,
-    pub deadline: Option<&'a str>,
-    pub options: &'a Options,
+    pub(crate) phase_key: &'a str,
+    pub(crate) phase_name: &'a str,
+    pub(crate) deadline: Option<&'a str>,
+    pub(crate) options: &'a Options,
     /// The club's battles waiting for their result (from its own world).
-    pub battles: &'a [crate::rules::world::Battle],
+    pub(crate) battles: &'a [crate::rules::world::Battle],
 }
 
 /// The file name of a club's sheet for a phase: `ordini-V-1494-r03.toml`.
-pub fn file_name(lang: Lang, nation: &NationCode, phase_key: &str) -> String {
+pub(crate) fn file_name(lang: Lang, nation: &NationCode, phase_key: &str) -> String {
     let stem = match lang {
         Lang::It => "ordini",
         Lang::En => "orders",
@@ -37,7 +37,7 @@ pub fn file_name(lang: Lang, nation: &NationCode, phase_key: &str) -> String {
 }
 
 /// The file name of the club's view that `giglio orders check --view` reads.
-pub fn view_file_name(nation: &NationCode, phase_key: &str) -> String {
+pub(crate) fn view_file_name(nation: &NationCode, phase_key: &str) -> String {
     format!("giglio-{nation}-{phase_key}.json")
 }
 
@@ -142,7 +142,7 @@ fn grouped(out: &mut String, w: &Words, s: &SheetInput, orders: &[&OrderKind]) {
 }
 
 /// Renders the sheet.
-pub fn render(words: &Words, s: &SheetInput) -> String {
+pub(crate) fn render(words: &Words, s: &SheetInput) -> String {
     let (w, l, c) = (words, s.lang, s.campaign);
     let nation_name = c
         .nation(s.nation.as_str())
@@ -420,7 +420,7 @@ fn battle_stub(out: &mut String, w: &Words, s: &SheetInput, b: &crate::rules::wo
 }
 
 /// A piece's title, in words: the sheet's heading and the order page's label.
-pub fn piece_title(w: &Words, l: Lang, c: &Campaign, p: &PieceOptions) -> String {
+pub(crate) fn piece_title(w: &Words, l: Lang, c: &Campaign, p: &PieceOptions) -> String {
     let name = c.place_name(&p.at);
     match p.kind {
         PieceKind::Army => t!(
@@ -453,7 +453,7 @@ pub fn piece_title(w: &Words, l: Lang, c: &Campaign, p: &PieceOptions) -> String
 
 /// What a piece does if the club sends nothing, in words: the sheet's line and the
 /// order page's.
-pub fn idle_text(w: &Words, l: Lang, idle: &Idle, at: &str, piece: &str) -> String {
+pub(crate) fn idle_text(w: &Words, l: Lang, idle: &Idle, at: &str, piece: &str) -> String {
     match idle {
         Idle::Holds => t!(w, l, "sheet-idle-holds", at = at),
         Idle::Aboard { fleet } => t!(w, l, "sheet-idle-aboard", fleet = fleet.as_str()),
@@ -483,7 +483,7 @@ pub fn idle_text(w: &Words, l: Lang, idle: &Idle, at: &str, piece: &str) -> Stri
 /// A file attached to a club's mail.
 pub struct Attachment {
     pub name: String,
-    pub mime: &'static str,
+    pub(crate) mime: &'static str,
     pub bytes: Vec<u8>,
 }
 
@@ -491,13 +491,17 @@ pub struct Attachment {
 /// the orders the rules offer it there: what the sheet, the view file and the order
 /// page are all made from, so a mail that carries the three projects and judges once.
 pub struct OwnWorld {
-    pub world: crate::rules::World,
-    pub options: Options,
+    pub(crate) world: crate::rules::World,
+    pub(crate) options: Options,
 }
 
 impl OwnWorld {
     /// Projects `world` (the referee's) to `nation`'s own and finds its options.
-    pub fn of(campaign: &Campaign, world: &crate::rules::World, nation: &NationCode) -> Self {
+    pub(crate) fn of(
+        campaign: &Campaign,
+        world: &crate::rules::World,
+        nation: &NationCode,
+    ) -> Self {
         let world = crate::rules::visibility::club_world(world, nation);
         let options = crate::rules::menu::options(campaign, &world, nation);
         OwnWorld { world, options }
@@ -521,7 +525,7 @@ pub fn attachments(
 }
 
 /// [`attachments`] from the club's own world, already projected and judged.
-pub fn own_attachments(
+pub(crate) fn own_attachments(
     words: &Words,
     campaign: &Campaign,
     own: &OwnWorld,

@@ -10,30 +10,30 @@ use crate::t;
 use crate::words::Words;
 
 /// What the welcome says beyond the club's own world.
-pub struct WelcomeInput<'a> {
-    pub campaign: &'a Campaign,
+pub(crate) struct WelcomeInput<'a> {
+    pub(crate) campaign: &'a Campaign,
     /// The club's own world (`rules::visibility::club_world`) at the open phase.
-    pub world: &'a World,
-    pub nation: &'a NationCode,
-    pub club_name: &'a str,
-    pub lang: Lang,
+    pub(crate) world: &'a World,
+    pub(crate) nation: &'a NationCode,
+    pub(crate) club_name: &'a str,
+    pub(crate) lang: Lang,
     /// The club's secret, when the referee sends it by mail.
-    pub secret: Secret<'a>,
-    pub deadline: Option<&'a str>,
+    pub(crate) secret: Secret<'a>,
+    pub(crate) deadline: Option<&'a str>,
     /// Where clubs send their orders.
-    pub orders_address: &'a str,
+    pub(crate) orders_address: &'a str,
     /// The names of the attached files.
-    pub sheet: &'a str,
-    pub view: &'a str,
-    pub map: &'a str,
-    pub rulebook: Option<&'a str>,
+    pub(crate) sheet: &'a str,
+    pub(crate) view: &'a str,
+    pub(crate) map: &'a str,
+    pub(crate) rulebook: Option<&'a str>,
     /// The attached club's guide's file name, if it is attached.
-    pub guide: Option<&'a str>,
+    pub(crate) guide: Option<&'a str>,
 }
 
 /// What the welcome says of the secret.
 #[derive(Clone, Copy)]
-pub enum Secret<'a> {
+pub(crate) enum Secret<'a> {
     /// Written in the message (redacted from the stored copy once delivered).
     Mailed(&'a str),
     /// Handed over another way by the referee.
@@ -43,7 +43,7 @@ pub enum Secret<'a> {
 }
 
 /// Returns the welcome's subject and text.
-pub fn render(words: &Words, s: &WelcomeInput) -> (String, String) {
+pub(crate) fn render(words: &Words, s: &WelcomeInput) -> (String, String) {
     let (w, l, c) = (words, s.lang, s.campaign);
     let nation = c
         .nation(s.nation.as_str())

@@ -18,9 +18,9 @@ use minijinja::value::{Serde, Value};
 /// A year as its reports need it: its record, and the worlds its charts are drawn from
 /// (at the start of every year up to it, and its end labelled the next year).
 #[derive(Clone, Debug)]
-pub struct YearData {
-    pub record: YearRecord,
-    pub history: Vec<(u16, World)>,
+pub(crate) struct YearData {
+    pub(crate) record: YearRecord,
+    pub(crate) history: Vec<(u16, World)>,
 }
 
 /// A yearly report or chronicle, as text and as HTML.
@@ -36,7 +36,7 @@ pub fn year_report(env: &Environment, view: &YearView, map_src: &str) -> Result<
 }
 
 /// Renders a club's yearly report with its charts (`chart::club`).
-pub fn year_report_charted(
+pub(crate) fn year_report_charted(
     env: &Environment,
     view: &YearView,
     map_src: &str,
@@ -60,7 +60,7 @@ pub fn chronicle_report(env: &Environment, view: &Chronicle, map_src: &str) -> R
 }
 
 /// Renders the public chronicle of a year with its chart (`chart::holdings`).
-pub fn chronicle_report_charted(
+pub(crate) fn chronicle_report_charted(
     env: &Environment,
     view: &Chronicle,
     map_src: &str,
@@ -79,7 +79,11 @@ pub fn chronicle_report_charted(
 }
 
 /// Draws the political map at the year's end as a PNG (G7.1: the same for everyone).
-pub fn political_png(env: &Environment, campaign: &Campaign, end: &World) -> Result<Vec<u8>> {
+pub(crate) fn political_png(
+    env: &Environment,
+    campaign: &Campaign,
+    end: &World,
+) -> Result<Vec<u8>> {
     png::svg_to_png(&super::map::render(campaign, end, None, env)?, 1.0)
 }
 

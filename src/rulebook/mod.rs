@@ -4,9 +4,11 @@
 //! A rule is a markdown heading whose first word is its id (`### G3b.3 …`, `## G3c …`,
 //! `### §0.5 …`) and the text under it, up to the next heading. Headings without an id
 //! (the closing "Rulings and switches") belong to the whole document only. The numeric
-//! tables inside the files are generated from the campaign's data ([`tables`]).
+//! tables inside the files are generated from the campaign's data (`tables.rs`, built
+//! for tests only: `scripts/rulebook.sh` regenerates the files through a test).
 
-pub mod tables;
+#[cfg(test)]
+mod tables;
 
 use crate::rules::tables::Lang;
 use std::sync::LazyLock;
@@ -32,7 +34,7 @@ pub fn club_guide(lang: Lang) -> &'static str {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rule {
     pub id: &'static str,
-    pub title: &'static str,
+    pub(crate) title: &'static str,
     pub text: String,
 }
 
@@ -95,7 +97,7 @@ pub fn ids() -> Vec<&'static str> {
 
 /// The ids nearest to a mistyped one (at most three, each at most two edits away, the
 /// nearest only; a missing or extra dot counts least), for "did you mean".
-pub fn nearest(id: &str) -> Vec<&'static str> {
+pub(crate) fn nearest(id: &str) -> Vec<&'static str> {
     let typed = id.trim().to_lowercase();
     let bare = |s: &str| s.replace('.', "");
     let mut near: Vec<((usize, usize), usize, &'static str)> = ids()
@@ -127,7 +129,7 @@ pub fn all(lang: Lang) -> &'static [Rule] {
 
 /// Whether a word has the shape of a rule id: `G` and a digit (`G0`, `G3c`, `G3c.7`), or
 /// `§` and a digit.
-pub fn looks_like_id(word: &str) -> bool {
+pub(crate) fn looks_like_id(word: &str) -> bool {
     let mut c = word.chars();
     matches!(
         (c.next(), c.next()),

@@ -18,7 +18,7 @@ const CLOSE: &str = "<!-- /table -->";
 
 /// Rewrites every generated block of `doc` from `campaign`. Fails on an unknown table
 /// name or an unclosed block, naming the line.
-pub fn fill(doc: &str, campaign: &Campaign, lang: Lang) -> Result<String, String> {
+pub(crate) fn fill(doc: &str, campaign: &Campaign, lang: Lang) -> Result<String, String> {
     let mut out = String::with_capacity(doc.len());
     let mut lines = doc.lines().enumerate();
     while let Some((n, line)) = lines.next() {
@@ -49,7 +49,7 @@ pub fn fill(doc: &str, campaign: &Campaign, lang: Lang) -> Result<String, String
 }
 
 /// The names of every table [`fill`] knows.
-pub const NAMES: &[&str] = &[
+pub(crate) const NAMES: &[&str] = &[
     "calendar",
     "income",
     "loan",

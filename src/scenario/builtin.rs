@@ -3,7 +3,7 @@
 
 /// The files of a campaign definition, in the order they are checked (the rulesets in
 /// `rulesets/` come besides them).
-pub const FILES: [&str; 5] = [
+pub(crate) const FILES: [&str; 5] = [
     "campaign.toml",
     "nations.toml",
     "map.toml",
@@ -12,7 +12,7 @@ pub const FILES: [&str; 5] = [
 ];
 
 /// Files a definition may have: read when present, and the campaign works without them.
-pub const OPTIONAL: [&str; 1] = ["land.toml"];
+pub(crate) const OPTIONAL: [&str; 1] = ["land.toml"];
 
 /// Embeds a file of the shipped Il Giglio campaign under its key.
 macro_rules! il_giglio {
@@ -22,7 +22,7 @@ macro_rules! il_giglio {
 }
 
 /// Returns the files of a built-in campaign by name, as (file key, text).
-pub fn files(name: &str) -> Option<Vec<(&'static str, &'static str)>> {
+pub(crate) fn files(name: &str) -> Option<Vec<(&'static str, &'static str)>> {
     match name {
         "il-giglio" => Some(il_giglio![
             "campaign.toml",
@@ -41,6 +41,3 @@ pub fn files(name: &str) -> Option<Vec<(&'static str, &'static str)>> {
         _ => None,
     }
 }
-
-/// Names of the built-in campaigns.
-pub const NAMES: [&str; 1] = ["il-giglio"];

@@ -48,7 +48,7 @@ impl Checker<'_> {
 }
 
 /// Parses and checks the whole definition.
-pub fn check(src: &Source) -> Result<Campaign, Vec<Diagnostic>> {
+pub(crate) fn check(src: &Source) -> Result<Campaign, Vec<Diagnostic>> {
     let mut c = Checker {
         src,
         diags: Vec::new(),
@@ -902,7 +902,9 @@ fn check_start(
 /// Parses every ruleset file and checks it: its id is its file name, a seed game has
 /// unit templates, a points-only game has its points, and the campaign's default
 /// ruleset is among them.
-pub fn rulesets(src: &Source) -> Result<Vec<crate::battle::ruleset::Ruleset>, Vec<Diagnostic>> {
+pub(crate) fn rulesets(
+    src: &Source,
+) -> Result<Vec<crate::battle::ruleset::Ruleset>, Vec<Diagnostic>> {
     use crate::battle::ruleset::{Game, Ruleset};
     let mut c = Checker {
         src,

@@ -29,7 +29,7 @@ pub struct Club {
 }
 
 /// Longest club name kept.
-pub const MAX_NAME_CHARS: usize = 80;
+pub(crate) const MAX_NAME_CHARS: usize = 80;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]

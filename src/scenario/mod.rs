@@ -9,7 +9,7 @@ mod check;
 pub mod clubs;
 mod raw;
 
-pub use builtin::{FILES, NAMES as BUILTIN_NAMES, OPTIONAL};
+pub(crate) use builtin::{FILES, OPTIONAL};
 
 use crate::diag::Diagnostic;
 use crate::rules::Campaign;
@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 /// Largest campaign file read, so a hostile or mistaken file cannot exhaust memory.
-pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
+pub(crate) const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
 
 /// The text of a campaign definition, file by file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -91,7 +91,7 @@ impl Source {
     }
 
     /// Finds a definition by built-in name or directory path.
-    pub fn find(name_or_path: &str) -> Result<Source, Vec<Diagnostic>> {
+    pub(crate) fn find(name_or_path: &str) -> Result<Source, Vec<Diagnostic>> {
         match Source::builtin(name_or_path) {
             Some(s) => Ok(s),
             None => Source::read_dir(Path::new(name_or_path)),
@@ -104,7 +104,7 @@ impl Source {
     }
 
     /// Returns how a file's path is shown.
-    pub fn path(&self, file: &str) -> String {
+    pub(crate) fn path(&self, file: &str) -> String {
         format!("{}/{file}", self.root.trim_end_matches('/'))
     }
 
@@ -133,7 +133,7 @@ impl Source {
     }
 
     /// Returns the ruleset files, as (file key `rulesets/<id>.toml`, text).
-    pub fn ruleset_files(&self) -> impl Iterator<Item = (&String, &String)> {
+    fn ruleset_files(&self) -> impl Iterator<Item = (&String, &String)> {
         self.files
             .iter()
             .filter(|(k, _)| k.starts_with(RULESETS_DIR))
@@ -141,7 +141,7 @@ impl Source {
 }
 
 /// The folder of a definition that holds its tactical rulesets.
-pub const RULESETS_DIR: &str = "rulesets/";
+const RULESETS_DIR: &str = "rulesets/";
 
 /// Reads `rulesets/*.toml` of a definition directory, if it has one.
 fn read_rulesets(dir: &Path, files: &mut BTreeMap<String, String>, diags: &mut Vec<Diagnostic>) {

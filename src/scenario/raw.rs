@@ -7,62 +7,62 @@ use toml::Spanned;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct CampaignFile {
-    pub name: Spanned<String>,
-    pub title_it: String,
-    pub title_en: String,
-    pub time_zone: Spanned<String>,
+pub(crate) struct CampaignFile {
+    pub(crate) name: Spanned<String>,
+    pub(crate) title_it: String,
+    pub(crate) title_en: String,
+    pub(crate) time_zone: Spanned<String>,
     /// The ruleset battles are handed to by default (a file in `rulesets/`).
-    pub default_ruleset: Spanned<String>,
+    pub(crate) default_ruleset: Spanned<String>,
     #[serde(default)]
-    pub description: String,
+    pub(crate) description: String,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct NationsFile {
-    pub nation: Vec<Spanned<Nation>>,
+pub(crate) struct NationsFile {
+    pub(crate) nation: Vec<Spanned<Nation>>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Nation {
-    pub code: Spanned<String>,
-    pub name_it: String,
-    pub name_en: String,
-    pub colour: Spanned<String>,
-    pub fleet_limit: u32,
-    pub played: bool,
+pub(crate) struct Nation {
+    pub(crate) code: Spanned<String>,
+    pub(crate) name_it: String,
+    pub(crate) name_en: String,
+    pub(crate) colour: Spanned<String>,
+    pub(crate) fleet_limit: u32,
+    pub(crate) played: bool,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct MapFile {
-    pub node: Vec<Spanned<Node>>,
+pub(crate) struct MapFile {
+    pub(crate) node: Vec<Spanned<Node>>,
     #[serde(default)]
-    pub sea: Vec<Spanned<Sea>>,
+    pub(crate) sea: Vec<Spanned<Sea>>,
     #[serde(default)]
-    pub ban: Vec<Spanned<Ban>>,
+    pub(crate) ban: Vec<Spanned<Ban>>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Node {
-    pub code: Spanned<String>,
-    pub name: String,
-    pub kind: Spanned<NodeKind>,
+pub(crate) struct Node {
+    pub(crate) code: Spanned<String>,
+    pub(crate) name: String,
+    pub(crate) kind: Spanned<NodeKind>,
     #[serde(default)]
-    pub capital: Option<Spanned<bool>>,
+    pub(crate) capital: Option<Spanned<bool>>,
     #[serde(default)]
-    pub port: bool,
-    pub owner: Spanned<String>,
-    pub fortified: Spanned<bool>,
+    pub(crate) port: bool,
+    pub(crate) owner: Spanned<String>,
+    pub(crate) fortified: Spanned<bool>,
     #[serde(default = "plain")]
-    pub terrain: Terrain,
-    pub lat: Spanned<f64>,
-    pub lon: Spanned<f64>,
+    pub(crate) terrain: Terrain,
+    pub(crate) lat: Spanned<f64>,
+    pub(crate) lon: Spanned<f64>,
     #[serde(default)]
-    pub roads: Vec<Spanned<String>>,
+    pub(crate) roads: Vec<Spanned<String>>,
 }
 
 fn plain() -> Terrain {
@@ -71,71 +71,71 @@ fn plain() -> Terrain {
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Sea {
-    pub code: Spanned<String>,
-    pub name: String,
-    pub lat: f64,
-    pub lon: f64,
+pub(crate) struct Sea {
+    pub(crate) code: Spanned<String>,
+    pub(crate) name: String,
+    pub(crate) lat: f64,
+    pub(crate) lon: f64,
     #[serde(default)]
-    pub lanes: Vec<Spanned<String>>,
+    pub(crate) lanes: Vec<Spanned<String>>,
     #[serde(default)]
-    pub ports: Vec<Spanned<String>>,
+    pub(crate) ports: Vec<Spanned<String>>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Ban {
-    pub nation: Spanned<String>,
-    pub from: Spanned<String>,
-    pub to: Spanned<String>,
-    pub rounds: Spanned<Vec<u8>>,
+pub(crate) struct Ban {
+    pub(crate) nation: Spanned<String>,
+    pub(crate) from: Spanned<String>,
+    pub(crate) to: Spanned<String>,
+    pub(crate) rounds: Spanned<Vec<u8>>,
     #[serde(default)]
-    pub note: String,
+    pub(crate) note: String,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct StartFile {
-    pub nation: Vec<Spanned<StartNation>>,
+pub(crate) struct StartFile {
+    pub(crate) nation: Vec<Spanned<StartNation>>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct StartNation {
-    pub code: Spanned<String>,
-    pub treasury: Spanned<i64>,
+pub(crate) struct StartNation {
+    pub(crate) code: Spanned<String>,
+    pub(crate) treasury: Spanned<i64>,
     #[serde(default)]
-    pub armies: Option<Spanned<Vec<Spanned<Force>>>>,
+    pub(crate) armies: Option<Spanned<Vec<Spanned<Force>>>>,
     #[serde(default)]
-    pub garrisons: Vec<Spanned<Force>>,
+    pub(crate) garrisons: Vec<Spanned<Force>>,
     #[serde(default)]
-    pub fleets: Option<Spanned<Vec<Spanned<StartFleet>>>>,
+    pub(crate) fleets: Option<Spanned<Vec<Spanned<StartFleet>>>>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Force {
-    pub node: Spanned<String>,
-    pub value: Spanned<i64>,
+pub(crate) struct Force {
+    pub(crate) node: Spanned<String>,
+    pub(crate) value: Spanned<i64>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct StartFleet {
-    pub port: Spanned<String>,
+pub(crate) struct StartFleet {
+    pub(crate) port: Spanned<String>,
 }
 
 /// `land.toml`: the land outline drawn under the map picture.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct LandFile {
+pub(crate) struct LandFile {
     #[serde(default)]
-    pub land: Vec<Spanned<LandRing>>,
+    pub(crate) land: Vec<Spanned<LandRing>>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct LandRing {
+pub(crate) struct LandRing {
     /// Longitude, latitude, longitude, latitude, … in order around the ring.
-    pub lonlat: Vec<f64>,
+    pub(crate) lonlat: Vec<f64>,
 }

@@ -11,17 +11,16 @@ use sha2::Digest;
 
 /// A delivered message whose bytes are still in the database.
 #[derive(Clone, Debug)]
-pub struct Archivable {
-    pub id: i64,
-    pub message_id: String,
-    pub raw: Vec<u8>,
+pub(crate) struct Archivable {
+    pub(crate) id: i64,
+    pub(crate) raw: Vec<u8>,
 }
 
 /// How large the campaign file is, and how much of it is delivered mail.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 pub struct Size {
     /// The database's pages, in bytes.
-    pub database_bytes: u64,
+    pub(crate) database_bytes: u64,
     /// The bytes of delivered messages still held (archivable).
     pub sent_mail_bytes: u64,
     /// Delivered messages whose bytes went to an archive.
@@ -31,7 +30,7 @@ pub struct Size {
 impl Store {
     /// The delivered messages of the phases before `phase` (and those about no phase,
     /// written before it opened) whose bytes are still held, oldest first.
-    pub fn archivable(&self, phase: &str) -> Result<Vec<Archivable>> {
+    pub(crate) fn archivable(&self, phase: &str) -> Result<Vec<Archivable>> {
         let opened: Option<(i64, String)> = self
             .conn
             .query_row(
@@ -47,7 +46,7 @@ impl Store {
         let mut stmt = self
             .conn
             .prepare(
-                "SELECT o.id, o.message_id, b.raw FROM outbox o JOIN outbox_raw b ON b.id = o.id
+                "SELECT o.id, b.raw FROM outbox o JOIN outbox_raw b ON b.id = o.id
                  LEFT JOIN phase p ON p.key = o.phase_key
                  WHERE o.status = 'sent' AND o.archived_to IS NULL
                    AND ((p.seq IS NOT NULL AND p.seq < ?1) OR (o.phase_key IS NULL AND o.created_at < ?2)
@@ -57,8 +56,7 @@ impl Store {
         let rows = stmt.query_map(params![seq, opened_at], |r| {
             Ok(Archivable {
                 id: r.get(0)?,
-                message_id: r.get(1)?,
-                raw: r.get(2)?,
+                raw: r.get(1)?,
             })
         })?;
         rows.collect::<Result<_, _>>().map_err(Error::from)
@@ -67,7 +65,7 @@ impl Store {
     /// Records that the bytes of `messages` are in the archive `file`: each keeps the
     /// SHA-256 of the bytes sent (if not kept already) and loses its bytes (its row in
     /// `outbox_raw`), in one transaction. Returns how many were archived.
-    pub fn mark_archived(
+    pub(crate) fn mark_archived(
         &mut self,
         messages: &[Archivable],
         file: &str,

@@ -8,17 +8,17 @@ use std::path::Path;
 
 /// What a backup file holds, as read back from it.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
-pub struct Checked {
+pub(crate) struct Checked {
     /// `PRAGMA integrity_check`'s answer: "ok" when the copy is sound.
-    pub integrity: String,
+    pub(crate) integrity: String,
     /// The campaign's name.
-    pub campaign: String,
+    pub(crate) campaign: String,
     /// The open phase the copy holds.
-    pub phase: String,
+    pub(crate) phase: String,
     /// How many phases it keeps.
-    pub phases: i64,
+    pub(crate) phases: i64,
     /// How many messages its outbox keeps.
-    pub messages: i64,
+    pub(crate) messages: i64,
 }
 
 impl Store {
@@ -26,7 +26,7 @@ impl Store {
     /// `VACUUM INTO`: one read transaction, so a writer working meanwhile neither
     /// blocks it nor tears it, and the write-ahead log is included. The copy is written
     /// under a temporary name and renamed, so `to` is whole or absent.
-    pub fn backup_into(&self, to: &Path) -> Result<()> {
+    pub(crate) fn backup_into(&self, to: &Path) -> Result<()> {
         if to.exists() {
             return Err(Error::user(format!(
                 "{} already exists: a backup never overwrites a file",
@@ -58,7 +58,7 @@ impl Store {
 }
 
 /// Opens a backup read-only and says what it holds; an unsound copy is an error.
-pub fn check(path: &Path) -> Result<Checked> {
+pub(crate) fn check(path: &Path) -> Result<Checked> {
     let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY)
         .map_err(|e| Error::io(format!("cannot open {}", path.display())).with_source(e))?;
     let read = |e: rusqlite::Error| {

@@ -12,63 +12,63 @@ use rusqlite::{OptionalExtension, Transaction, TransactionBehavior, params};
 /// A step of an open phase as stored: what it applied, the world after it and what
 /// happened, its seed, dice and the messages it queued.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StepRow {
-    pub phase: String,
+pub(crate) struct StepRow {
+    pub(crate) phase: String,
     /// 1, 2, … in the order the steps were taken.
-    pub n: u32,
+    pub(crate) n: u32,
     /// `battle`: a battle's settled result applied.
-    pub kind: String,
-    pub at: String,
+    pub(crate) kind: String,
+    pub(crate) at: String,
     /// JSON of what the step applied (a battle's outcome).
-    pub input: String,
-    pub seed_commitment: String,
+    pub(crate) input: String,
+    pub(crate) seed_commitment: String,
     /// Public once the phase is resolved, like the phase's own seed.
-    pub revealed_seed: Option<String>,
-    pub result: StepResolution,
-    pub rolls: Vec<Roll>,
+    pub(crate) revealed_seed: Option<String>,
+    pub(crate) result: StepResolution,
+    pub(crate) rolls: Vec<Roll>,
     /// Message-IDs of the mail the step queued (the update to each side).
-    pub messages: Vec<String>,
+    pub(crate) messages: Vec<String>,
 }
 
 /// A step to take in the open phase.
 #[derive(Clone, Debug)]
-pub struct NewStep {
-    pub kind: String,
-    pub input: String,
-    pub result: StepResolution,
-    pub rolls: Vec<Roll>,
+pub(crate) struct NewStep {
+    pub(crate) kind: String,
+    pub(crate) input: String,
+    pub(crate) result: StepResolution,
+    pub(crate) rolls: Vec<Roll>,
     /// Message-IDs, among the messages saved with it, that belong to this step.
-    pub messages: Vec<String>,
+    pub(crate) messages: Vec<String>,
 }
 
 /// What arrives about battles in one go, saved in one transaction: results, orders of
 /// battle, the steps they settle and the messages that tell the clubs.
 #[derive(Clone, Debug, Default)]
-pub struct Settlement {
-    pub results: Vec<StoredResult>,
+pub(crate) struct Settlement {
+    pub(crate) results: Vec<StoredResult>,
     /// The rolls of an auto-resolved result (the first of `results`).
-    pub rolls: Vec<Roll>,
-    pub oobs: Vec<StoredOob>,
-    pub steps: Vec<NewStep>,
+    pub(crate) rolls: Vec<Roll>,
+    pub(crate) oobs: Vec<StoredOob>,
+    pub(crate) steps: Vec<NewStep>,
 }
 
 impl Settlement {
     /// Whether there is nothing to save.
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.results.is_empty() && self.oobs.is_empty() && self.steps.is_empty()
     }
 }
 
 /// The seed of a phase's step `n`: derived from the master seed as a phase's is, under
 /// its own name, so it tells nothing of the phase's.
-pub fn step_seed(master: &Seed, phase: &str, n: u32) -> Seed {
+pub(crate) fn step_seed(master: &Seed, phase: &str, n: u32) -> Seed {
     phase_seed(master, &format!("{phase}/step-{n}"))
 }
 
 impl Store {
     /// Saves a settlement and its messages in one transaction. Returns the ids of the
     /// results recorded.
-    pub fn settle(
+    pub(crate) fn settle(
         &mut self,
         s: &Settlement,
         messages: &[OutMessage],
@@ -118,7 +118,7 @@ impl Store {
     }
 
     /// Records a club's order of battle for a battle and ruleset (replacing its earlier one).
-    pub fn record_oob(&mut self, oob: &StoredOob, command: &str) -> Result<()> {
+    pub(crate) fn record_oob(&mut self, oob: &StoredOob, command: &str) -> Result<()> {
         let s = Settlement {
             oobs: vec![oob.clone()],
             ..Settlement::default()
@@ -127,7 +127,7 @@ impl Store {
     }
 
     /// Returns a club's latest order of battle for a battle and ruleset, as JSON.
-    pub fn oob(&self, battle: &str, nation: &str, ruleset: &str) -> Result<Option<String>> {
+    pub(crate) fn oob(&self, battle: &str, nation: &str, ruleset: &str) -> Result<Option<String>> {
         self.conn
             .query_row(
                 "SELECT oob FROM battle_oob WHERE battle = ?1 AND nation = ?2 AND ruleset = ?3 AND active = 1 ORDER BY id DESC LIMIT 1",
@@ -139,7 +139,7 @@ impl Store {
     }
 
     /// Returns the steps taken in a phase, in order.
-    pub fn steps(&self, phase: &str) -> Result<Vec<StepRow>> {
+    pub(crate) fn steps(&self, phase: &str) -> Result<Vec<StepRow>> {
         let mut stmt = self
             .conn
             .prepare("SELECT n, kind, at, input, seed_commitment, revealed_seed, result, rolls, messages FROM phase_step WHERE phase_key = ?1 ORDER BY n")?;
@@ -178,7 +178,7 @@ impl Store {
     }
 
     /// The open phase's last step, which `undo` takes back before anything else.
-    pub fn undo_step_target(&self) -> Result<Option<StepRow>> {
+    pub(crate) fn undo_step_target(&self) -> Result<Option<StepRow>> {
         let current = self.current()?;
         if current.resolved_at.is_some() {
             return Ok(None);
@@ -190,7 +190,7 @@ impl Store {
     /// messages not yet sent are withdrawn, `corrections` (to the clubs that received
     /// them) are queued; the results it applied stay recorded, so the battle waits again
     /// with its result until a ruling or the phase's resolution applies it.
-    pub fn undo_step(
+    pub(crate) fn undo_step(
         &mut self,
         now: &str,
         command: &str,
@@ -231,7 +231,7 @@ impl Store {
     }
 
     /// The seed of the open phase's step `n` (used only to take it).
-    pub fn open_step_seed(&self, n: u32) -> Result<Seed> {
+    pub(crate) fn open_step_seed(&self, n: u32) -> Result<Seed> {
         let key = self.current()?.id.key();
         Ok(step_seed(&self.master_seed()?, &key, n))
     }

@@ -11,18 +11,18 @@ use rusqlite::{TransactionBehavior, params};
 
 /// The referee's word to every club, as stored.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct Announcement {
-    pub phase: String,
-    pub year: u16,
-    pub text_it: String,
-    pub text_en: String,
+pub(crate) struct Announcement {
+    pub(crate) phase: String,
+    pub(crate) year: u16,
+    pub(crate) text_it: String,
+    pub(crate) text_en: String,
     /// Whether the year's chronicle carries it.
-    pub in_chronicle: bool,
+    pub(crate) in_chronicle: bool,
 }
 
 impl Store {
     /// Replaces a club's name, addresses and language, and queues the notice of it.
-    pub fn edit_club(
+    pub(crate) fn edit_club(
         &mut self,
         club: &Club,
         notices: &[OutMessage],
@@ -49,7 +49,7 @@ impl Store {
 
     /// Hands a nation to a new club: its name, addresses, language and secret replace
     /// the old club's; the welcome and the farewell are queued with it.
-    pub fn hand_over(
+    pub(crate) fn hand_over(
         &mut self,
         club: &Club,
         secret_hash: &str,
@@ -96,7 +96,7 @@ impl Store {
     /// loses the club, its order files for the phase stop counting, its secret stops
     /// working; the club keeps its row, so past reports still name it. Refused once the
     /// phase has taken a step (the steps were taken with the club playing).
-    pub fn make_neutral(
+    pub(crate) fn make_neutral(
         &mut self,
         nation: &str,
         farewell: &[OutMessage],
@@ -161,7 +161,7 @@ impl Store {
     }
 
     /// The nations turned neutral at the opening of a phase by a club leaving.
-    pub fn turned_neutral(&self, phase: &str) -> Result<Vec<String>> {
+    pub(crate) fn turned_neutral(&self, phase: &str) -> Result<Vec<String>> {
         let mut stmt = self
             .conn
             .prepare("SELECT nation FROM club_change WHERE phase_key = ?1 AND change = 'neutral' ORDER BY nation")?;
@@ -170,7 +170,7 @@ impl Store {
     }
 
     /// Stores the referee's announcement and queues it to every club.
-    pub fn announce(
+    pub(crate) fn announce(
         &mut self,
         a: &Announcement,
         messages: &[OutMessage],
@@ -203,7 +203,7 @@ impl Store {
     }
 
     /// The announcements a year's chronicle carries, oldest first.
-    pub fn chronicle_announcements(&self, year: u16) -> Result<Vec<Announcement>> {
+    pub(crate) fn chronicle_announcements(&self, year: u16) -> Result<Vec<Announcement>> {
         let mut stmt = self
             .conn
             .prepare("SELECT phase_key, year, text_it, text_en, in_chronicle FROM announcement WHERE year = ?1 AND in_chronicle = 1 ORDER BY id")?;

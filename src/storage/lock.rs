@@ -10,18 +10,18 @@ use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::Path;
 
 /// The lock file's name inside a campaign directory.
-pub const LOCK_FILE: &str = "giglio.lock";
+const LOCK_FILE: &str = "giglio.lock";
 
 /// A held writer's lock; released on drop.
 #[derive(Debug)]
-pub struct Lock {
+pub(crate) struct Lock {
     file: File,
 }
 
 impl Lock {
     /// Takes the lock, or returns [`ErrorKind::Busy`](crate::error::ErrorKind::Busy)
     /// naming the process that holds it.
-    pub fn acquire(dir: &Path, command: &str) -> Result<Lock> {
+    pub(crate) fn acquire(dir: &Path, command: &str) -> Result<Lock> {
         let path = dir.join(LOCK_FILE);
         let at = |e| Error::io_at(&path, e);
         let mut file = OpenOptions::new()

@@ -79,50 +79,50 @@ pub struct OutboxRow {
 /// What became of a message read from a mailbox.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct InboxRow {
-    pub hash: String,
-    pub received_at: String,
+    pub(crate) hash: String,
+    pub(crate) received_at: String,
     pub source: String,
-    pub sender: Option<String>,
-    pub nation: Option<String>,
+    pub(crate) sender: Option<String>,
+    pub(crate) nation: Option<String>,
     /// `accepted`, `rejected`, `forged` or `ignored`.
-    pub verdict: String,
-    pub detail: String,
-    pub orders_id: Option<i64>,
+    pub(crate) verdict: String,
+    pub(crate) detail: String,
+    pub(crate) orders_id: Option<i64>,
     /// Its Message-ID, without angle brackets.
-    pub message_id: Option<String>,
+    pub(crate) message_id: Option<String>,
     /// SHA-256 of its bytes without trace headers (`Received:`…).
-    pub content_hash: Option<String>,
+    pub(crate) content_hash: Option<String>,
     /// When it was written: its `Date:`, never later than its arrival (RFC 3339 UTC).
-    pub written_at: Option<String>,
+    pub(crate) written_at: Option<String>,
 }
 
 /// A message that failed authentication (or was not an order message at all), waiting
 /// for the run's alerts. Holds nothing of the message's subject or body.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Attempt {
-    pub id: i64,
-    pub received_at: String,
-    pub phase: String,
+pub(crate) struct Attempt {
+    pub(crate) id: i64,
+    pub(crate) received_at: String,
+    pub(crate) phase: String,
     /// The club it claimed to be.
-    pub nation: Option<String>,
+    pub(crate) nation: Option<String>,
     /// Its sender address, control characters removed, cut to a sane length.
-    pub sender: Option<String>,
+    pub(crate) sender: Option<String>,
     /// A code the alert turns into words: `not-its-address`, `bad-secret`…
-    pub reason: String,
+    pub(crate) reason: String,
 }
 
 /// One message read, with everything it changes: saved in one transaction.
-pub struct Ingest<'a> {
-    pub inbox: InboxRow,
+pub(crate) struct Ingest<'a> {
+    pub(crate) inbox: InboxRow,
     /// The order file to submit, if the message is accepted.
-    pub orders: Option<&'a StoredOrders>,
+    pub(crate) orders: Option<&'a StoredOrders>,
     /// Battle results and orders of battle it carries, with the steps they settle.
-    pub settlement: Option<&'a super::Settlement>,
+    pub(crate) settlement: Option<&'a super::Settlement>,
     /// Receipts, rejections and alerts it causes.
-    pub replies: &'a [OutMessage],
+    pub(crate) replies: &'a [OutMessage],
     /// An attempt to alert about at the end of the run: `(phase, reason)`.
-    pub attempt: Option<(String, String)>,
-    pub command: &'a str,
+    pub(crate) attempt: Option<(String, String)>,
+    pub(crate) command: &'a str,
 }
 
 /// Marks one queued message sent inside a transaction; returns 1 if it was queued.
@@ -198,7 +198,7 @@ impl Store {
 
     /// How many messages are in one status, counted in outbox_by_status alone (the
     /// rows, with every message's bytes, are not read).
-    pub fn outbox_count(&self, status: Status) -> Result<usize> {
+    pub(crate) fn outbox_count(&self, status: Status) -> Result<usize> {
         self.conn
             .query_row(
                 "SELECT count(*) FROM outbox INDEXED BY outbox_by_status WHERE status = ?1",
@@ -259,7 +259,7 @@ impl Store {
 
     /// Marks messages sent in one transaction (files written to a folder, all synced):
     /// one durable commit for the lot. Returns how many moved from the queue.
-    pub fn mark_all_sent(&mut self, ids: &[i64], now: &str) -> Result<usize> {
+    pub(crate) fn mark_all_sent(&mut self, ids: &[i64], now: &str) -> Result<usize> {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
@@ -273,7 +273,7 @@ impl Store {
 
     /// Returns the queued messages that still hold a club's secret (welcomes not yet
     /// delivered), as (club, Message-ID).
-    pub fn undelivered_secrets(&self) -> Result<Vec<(String, String)>> {
+    pub(crate) fn undelivered_secrets(&self) -> Result<Vec<(String, String)>> {
         let mut stmt = self
             .conn
             .prepare(
@@ -286,7 +286,7 @@ impl Store {
 
     /// Records a failed attempt: `permanent` failures (5xx) are marked failed; the
     /// others stay queued for the next try.
-    pub fn mark_attempt(&mut self, id: i64, error: &str, permanent: bool) -> Result<()> {
+    pub(crate) fn mark_attempt(&mut self, id: i64, error: &str, permanent: bool) -> Result<()> {
         let status = if permanent { "failed" } else { "queued" };
         self.conn
             .execute(
@@ -299,7 +299,7 @@ impl Store {
     /// Puts failed messages back in the queue (`giglio mail retry`). Their last error is
     /// cleared, so `mail status` shows them as they are: queued, not failed with a
     /// stale reply (the journal keeps the errors, and the count of tries stays).
-    pub fn requeue_failed(&mut self, now: &str, command: &str) -> Result<usize> {
+    pub(crate) fn requeue_failed(&mut self, now: &str, command: &str) -> Result<usize> {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
@@ -329,7 +329,7 @@ impl Store {
     }
 
     /// Returns what became of a message already read, by the hash of its bytes.
-    pub fn inbox_seen(&self, hash: &str) -> Result<Option<InboxRow>> {
+    pub(crate) fn inbox_seen(&self, hash: &str) -> Result<Option<InboxRow>> {
         self.conn
             .query_row(
                 &format!("SELECT {INBOX_COLUMNS} FROM inbox WHERE hash = ?1"),
@@ -342,7 +342,7 @@ impl Store {
 
     /// Returns the hash of an earlier copy of a message: the same Message-ID from the
     /// same sender, or the same bytes but for trace headers.
-    pub fn inbox_copy(
+    pub(crate) fn inbox_copy(
         &self,
         message_id: Option<&str>,
         sender: Option<&str>,
@@ -354,7 +354,11 @@ impl Store {
     /// When the message that carried a club's active file for a phase was written (its
     /// inbox row's `written_at`; the file's arrival when it came another way), with the
     /// file itself.
-    pub fn active_file(&self, phase: &str, nation: &str) -> Result<Option<(String, StoredOrders)>> {
+    pub(crate) fn active_file(
+        &self,
+        phase: &str,
+        nation: &str,
+    ) -> Result<Option<(String, StoredOrders)>> {
         let active = self
             .orders(phase, true)?
             .into_iter()
@@ -373,7 +377,7 @@ impl Store {
     }
 
     /// Attempts no alert has covered yet, oldest first.
-    pub fn pending_attempts(&self) -> Result<Vec<(Attempt, bool, bool)>> {
+    pub(crate) fn pending_attempts(&self) -> Result<Vec<(Attempt, bool, bool)>> {
         let mut stmt = self.conn.prepare(
             "SELECT id, received_at, phase_key, nation, sender, reason, club_told, referee_told
                  FROM intake_attempt WHERE club_told = 0 OR referee_told = 0 ORDER BY id",
@@ -396,7 +400,7 @@ impl Store {
     }
 
     /// Whether a club was already alerted about attempts during a phase.
-    pub fn club_alerted(&self, phase: &str, nation: &str) -> Result<bool> {
+    pub(crate) fn club_alerted(&self, phase: &str, nation: &str) -> Result<bool> {
         self.conn
             .query_row(
                 "SELECT 1 FROM intake_alerted WHERE phase_key = ?1 AND nation = ?2",
@@ -410,7 +414,7 @@ impl Store {
 
     /// Queues the run's alerts and marks the attempts they cover, in one transaction:
     /// `alerted` are the (phase, club) pairs now told.
-    pub fn settle_attempts(
+    pub(crate) fn settle_attempts(
         &mut self,
         ids: &[i64],
         alerted: &[(String, String)],
@@ -456,7 +460,7 @@ impl Store {
     /// Saves one message read: its inbox row, the orders it submits, the replies it
     /// causes, all or nothing. Returns `false` (and changes nothing) if the message was
     /// already read.
-    pub fn ingest(&mut self, i: Ingest) -> Result<bool> {
+    pub(crate) fn ingest(&mut self, i: Ingest) -> Result<bool> {
         let master = self.master_seed()?;
         let tx = self
             .conn
@@ -517,7 +521,13 @@ impl Store {
     }
 
     /// Sets a phase's deadline (RFC 3339).
-    pub fn set_deadline(&mut self, phase: &str, at: &str, now: &str, command: &str) -> Result<()> {
+    pub(crate) fn set_deadline(
+        &mut self,
+        phase: &str,
+        at: &str,
+        now: &str,
+        command: &str,
+    ) -> Result<()> {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
@@ -533,7 +543,7 @@ impl Store {
     }
 
     /// Returns a phase's deadline (RFC 3339), if one is set.
-    pub fn deadline(&self, phase: &str) -> Result<Option<String>> {
+    pub(crate) fn deadline(&self, phase: &str) -> Result<Option<String>> {
         self.conn
             .query_row(
                 "SELECT at FROM deadline WHERE phase_key = ?1",

@@ -17,14 +17,15 @@ mod schema;
 #[cfg(test)]
 mod upgrade_tests;
 
-pub use archive::{Archivable, Size};
-pub use backup::{Checked as BackupChecked, check as check_backup};
-pub use battles::{NewStep, Settlement, StepRow, step_seed};
-pub use clubs::Announcement;
+pub(crate) use archive::Size;
+pub(crate) use backup::{Checked as BackupChecked, check as check_backup};
+pub(crate) use battles::{NewStep, Settlement, StepRow, step_seed};
+pub(crate) use clubs::Announcement;
 
-pub use mail::{Attempt, InboxRow, Ingest, OutMessage, OutboxRow, Status};
+pub(crate) use mail::{Attempt, InboxRow, Ingest};
+pub use mail::{OutMessage, OutboxRow, Status};
 
-pub use lock::Lock;
+pub(crate) use lock::Lock;
 
 /// Clubs are a domain type (`scenario::clubs`); storage keeps them.
 pub use crate::scenario::clubs::Club;
@@ -46,12 +47,12 @@ pub const DB_FILE: &str = "giglio.sqlite";
 /// One phase as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PhaseRow {
-    pub seq: i64,
+    pub(crate) seq: i64,
     pub id: PhaseId,
-    pub definition_hash: String,
+    pub(crate) definition_hash: String,
     pub seed_commitment: String,
-    pub opened_at: String,
-    pub resolved_at: Option<String>,
+    pub(crate) opened_at: String,
+    pub(crate) resolved_at: Option<String>,
     pub revealed_seed: Option<String>,
     /// The world as it stands: after the phase's last step, if it has taken any.
     pub world: World,
@@ -64,11 +65,11 @@ pub struct PhaseRow {
 /// One journal row.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct JournalRow {
-    pub id: i64,
-    pub at: String,
-    pub command: String,
+    pub(crate) id: i64,
+    pub(crate) at: String,
+    pub(crate) command: String,
     pub description: String,
-    pub phase: Option<String>,
+    pub(crate) phase: Option<String>,
 }
 
 /// An order file as stored.
@@ -87,26 +88,26 @@ pub struct StoredOrders {
 /// A battle result as stored.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct StoredResult {
-    pub id: i64,
-    pub battle: String,
+    pub(crate) id: i64,
+    pub(crate) battle: String,
     pub phase: String,
     /// Who set it (stored as a club's nation code, `auto` or `referee`).
     pub source: crate::rules::battles::SetBy,
-    pub received_at: String,
-    pub outcome: BattleOutcome,
-    pub detail: Option<String>,
+    pub(crate) received_at: String,
+    pub(crate) outcome: BattleOutcome,
+    pub(crate) detail: Option<String>,
 }
 
 /// A club's order of battle as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StoredOob {
-    pub battle: String,
-    pub nation: String,
-    pub ruleset: String,
-    pub phase: String,
-    pub received_at: String,
+pub(crate) struct StoredOob {
+    pub(crate) battle: String,
+    pub(crate) nation: String,
+    pub(crate) ruleset: String,
+    pub(crate) phase: String,
+    pub(crate) received_at: String,
     /// JSON of the units and leaders.
-    pub json: String,
+    pub(crate) json: String,
 }
 
 /// What a new campaign starts from.
@@ -147,7 +148,6 @@ pub struct Advance<'a> {
 /// An open campaign database.
 pub struct Store {
     conn: Connection,
-    dir: PathBuf,
     /// Held for the life of a writing store.
     _lock: Option<Lock>,
 }
@@ -173,7 +173,6 @@ impl Store {
             )));
         }
         let mut store = Store::connect(
-            dir,
             &path,
             OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE,
             Some(lock),
@@ -221,7 +220,7 @@ impl Store {
     /// Opens a campaign to read it: no lock is taken.
     pub fn open_read(dir: &Path) -> Result<Store> {
         let path = Store::existing(dir)?;
-        Store::connect(dir, &path, OpenFlags::SQLITE_OPEN_READ_WRITE, None)
+        Store::connect(&path, OpenFlags::SQLITE_OPEN_READ_WRITE, None)
     }
 
     /// Opens a campaign to change it; refused with
@@ -229,7 +228,7 @@ impl Store {
     pub fn open_write(dir: &Path, command: &str) -> Result<Store> {
         let path = Store::existing(dir)?;
         let lock = Lock::acquire(dir, command)?;
-        Store::connect(dir, &path, OpenFlags::SQLITE_OPEN_READ_WRITE, Some(lock))
+        Store::connect(&path, OpenFlags::SQLITE_OPEN_READ_WRITE, Some(lock))
     }
 
     fn existing(dir: &Path) -> Result<PathBuf> {
@@ -248,7 +247,7 @@ impl Store {
         }
     }
 
-    fn connect(dir: &Path, path: &Path, flags: OpenFlags, lock: Option<Lock>) -> Result<Store> {
+    fn connect(path: &Path, flags: OpenFlags, lock: Option<Lock>) -> Result<Store> {
         let mut conn =
             Connection::open_with_flags(path, flags | OpenFlags::SQLITE_OPEN_NO_MUTEX)
                 .map_err(|e| Error::io(format!("cannot open {}", path.display())).with_source(e))?;
@@ -269,20 +268,11 @@ impl Store {
                 rusqlite_migration::Error::RusqliteError { err, .. } => Error::from(err),
                 other => Error::io("the campaign database cannot be migrated").with_source(other),
             })?;
-        Ok(Store {
-            conn,
-            dir: dir.to_owned(),
-            _lock: lock,
-        })
-    }
-
-    /// Returns the campaign directory.
-    pub fn dir(&self) -> &Path {
-        &self.dir
+        Ok(Store { conn, _lock: lock })
     }
 
     /// Returns the campaign's name.
-    pub fn name(&self) -> Result<String> {
+    pub(crate) fn name(&self) -> Result<String> {
         self.conn
             .query_row("SELECT name FROM campaign WHERE id = 1", [], |r| r.get(0))
             .map_err(Error::from)
@@ -307,12 +297,12 @@ impl Store {
 
     /// Returns the commitment (hex SHA-256) of a phase's seed: public before the phase
     /// is resolved, so clubs can check the seed revealed afterwards.
-    pub fn seed_commitment_of(&self, key: &str) -> Result<String> {
+    pub(crate) fn seed_commitment_of(&self, key: &str) -> Result<String> {
         Ok(seed_commitment(&phase_seed(&self.master_seed()?, key)))
     }
 
     /// Returns the definition files stored under `hash`.
-    pub fn definition(&self, hash: &str) -> Result<BTreeMap<String, String>> {
+    pub(crate) fn definition(&self, hash: &str) -> Result<BTreeMap<String, String>> {
         let files: String = self.conn.query_row(
             "SELECT files FROM definition WHERE hash = ?1",
             [hash],
@@ -506,7 +496,7 @@ impl Store {
     }
 
     /// The phase whose resolution `undo` would take back (it reopens), if any.
-    pub fn undo_target(&self) -> Result<Option<PhaseId>> {
+    pub(crate) fn undo_target(&self) -> Result<Option<PhaseId>> {
         let phases = self.phases()?;
         let over = phases.last().is_some_and(|p| p.resolved_at.is_some());
         Ok(match phases.as_slice() {
@@ -518,7 +508,7 @@ impl Store {
 
     /// [`Store::undo`], queueing `corrections` (to the clubs that already received the
     /// undone reports) in the same transaction.
-    pub fn undo_correcting(
+    pub(crate) fn undo_correcting(
         &mut self,
         now: &str,
         command: &str,
@@ -650,7 +640,7 @@ impl Store {
 
     /// Returns the dice rolled while resolving one phase, or every phase, in order
     /// (without the battles' auto-resolves).
-    pub fn phase_dice(&self, phase: Option<&str>) -> Result<Vec<(String, Roll)>> {
+    pub(crate) fn phase_dice(&self, phase: Option<&str>) -> Result<Vec<(String, Roll)>> {
         let mut stmt = self
             .conn
             .prepare(
@@ -673,7 +663,7 @@ impl Store {
     }
 
     /// Returns order files of a phase (all, or the active ones), oldest first.
-    pub fn orders(&self, phase: &str, active_only: bool) -> Result<Vec<StoredOrders>> {
+    pub(crate) fn orders(&self, phase: &str, active_only: bool) -> Result<Vec<StoredOrders>> {
         let mut stmt = self
             .conn
             .prepare("SELECT id, phase_key, nation, received_at, source, sha256, text, active FROM orders WHERE phase_key = ?1 AND (?2 = 0 OR active = 1) ORDER BY id")?;
@@ -707,7 +697,7 @@ impl Store {
     }
 
     /// Returns the stored hash of a club's secret.
-    pub fn secret_hash(&self, nation: &str) -> Result<Option<String>> {
+    pub(crate) fn secret_hash(&self, nation: &str) -> Result<Option<String>> {
         let hash: Option<Option<String>> = self
             .conn
             .query_row(
@@ -828,7 +818,7 @@ impl Store {
 }
 
 /// Returns the canonical JSON of a world: the bytes stored for each phase.
-pub fn canonical_json(world: &World) -> String {
+fn canonical_json(world: &World) -> String {
     // Every map in a World is a BTreeMap with string keys and no field is a float, so
     // serde_json's output is canonical and cannot fail.
     serde_json::to_string(world).unwrap_or_else(|e| unreachable!("a world always serializes: {e}"))

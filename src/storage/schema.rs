@@ -5,7 +5,7 @@
 use rusqlite_migration::{M, Migrations};
 
 /// All migrations, in order.
-pub fn migrations() -> Migrations<'static> {
+pub(crate) fn migrations() -> Migrations<'static> {
     Migrations::new(vec![
         M::up(V1),
         M::up(V2),

@@ -1,7 +1,9 @@
 //! Checks a catalogue: both languages carry the same messages with the same arguments,
 //! and a referee's override replaces only messages that exist, keeping their arguments.
 
-use super::{LANGS, builtin_sources};
+#[cfg(test)]
+use super::LANGS;
+use super::builtin_sources;
 use crate::diag::line_col;
 use crate::rules::tables::Lang;
 use fluent_syntax::ast;
@@ -10,10 +12,10 @@ use std::fmt;
 
 /// One thing wrong with a catalogue, located where it can be.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CatalogueProblem {
+pub(crate) struct CatalogueProblem {
     /// `file:line:col`, or the file.
-    pub at: String,
-    pub message: String,
+    pub(crate) at: String,
+    pub(crate) message: String,
 }
 
 impl fmt::Display for CatalogueProblem {
@@ -45,7 +47,8 @@ fn messages(sources: &[(&str, &str)]) -> BTreeMap<String, BTreeSet<String>> {
 }
 
 /// The arguments (`$name`) message `id` reads in the built-in catalogue of `lang`.
-pub fn message_arguments(lang: Lang, id: &str) -> Option<BTreeSet<String>> {
+#[cfg(test)]
+pub(crate) fn message_arguments(lang: Lang, id: &str) -> Option<BTreeSet<String>> {
     messages(&builtin_sources(lang)).remove(id)
 }
 
@@ -100,7 +103,8 @@ fn inline_vars(i: &ast::InlineExpression<&str>, vars: &mut BTreeSet<String>) {
 
 /// Compares the built-in languages: every message in one is in the other, with the same
 /// arguments, and every file parses.
-pub fn compare_languages() -> Vec<CatalogueProblem> {
+#[cfg(test)]
+fn compare_languages() -> Vec<CatalogueProblem> {
     let mut problems = Vec::new();
     for lang in LANGS {
         for (name, source) in builtin_sources(lang) {

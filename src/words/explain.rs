@@ -29,16 +29,11 @@ pub struct Explain {
 
 impl Explain {
     /// Words from `words`, months from `calendar`.
-    pub fn new(words: Words, calendar: &CalendarTable) -> Explain {
+    pub(crate) fn new(words: Words, calendar: &CalendarTable) -> Explain {
         Explain {
             words,
             calendar: calendar.clone(),
         }
-    }
-
-    /// The catalogue in use.
-    pub fn words(&self) -> &Words {
-        &self.words
     }
 }
 
@@ -74,7 +69,7 @@ impl Say for Explain {
 }
 
 /// What became of an order, in words.
-pub fn outcome(w: &Words, o: &Outcome, lang: Lang) -> String {
+pub(crate) fn outcome(w: &Words, o: &Outcome, lang: Lang) -> String {
     match o {
         Outcome::Done(d) => render(w, lang, "done", "done", d),
         Outcome::Rejected { rule, reason } => t!(
@@ -88,7 +83,7 @@ pub fn outcome(w: &Words, o: &Outcome, lang: Lang) -> String {
 }
 
 /// Why an order was rejected, in words (without the rule id).
-pub fn reason(w: &Words, r: &crate::rules::outcome::Reason, lang: Lang) -> String {
+pub(crate) fn reason(w: &Words, r: &crate::rules::outcome::Reason, lang: Lang) -> String {
     render(w, lang, "reason", "reason", r)
 }
 
@@ -98,7 +93,7 @@ pub fn happening(w: &Words, h: &Happening, lang: Lang) -> String {
 }
 
 /// A ledger account, in words.
-pub fn account(w: &Words, a: &Account, lang: Lang) -> String {
+pub(crate) fn account(w: &Words, a: &Account, lang: Lang) -> String {
     match serde_json::to_value(a).unwrap_or(Value::Null) {
         Value::Object(m) => {
             let Some((kind, id)) = m.into_iter().next() else {
@@ -114,15 +109,15 @@ pub fn account(w: &Words, a: &Account, lang: Lang) -> String {
 }
 
 /// A ledger entry's label, in words.
-pub fn item(w: &Words, i: &Item, lang: Lang) -> String {
+pub(crate) fn item(w: &Words, i: &Item, lang: Lang) -> String {
     render(w, lang, "item", "item", i)
 }
 
-pub use crate::words::phases::{month, phase_name};
+pub(crate) use crate::words::phases::phase_name;
 
 /// An objective by the names the campaign gives it (`rules.toml`), with its target
 /// nation's name: never the type's internal name.
-pub fn objective(
+pub(crate) fn objective(
     c: &crate::rules::Campaign,
     kind: crate::rules::tables::ObjectiveKind,
     target: Option<&str>,
@@ -150,12 +145,16 @@ pub fn objective(
 }
 
 /// A nation's name in a language (its code if the definition does not know it).
-pub fn nation_name(c: &crate::rules::Campaign, code: &crate::rules::NationCode, l: Lang) -> String {
+pub(crate) fn nation_name(
+    c: &crate::rules::Campaign,
+    code: &crate::rules::NationCode,
+    l: Lang,
+) -> String {
     c.nation_name(code.as_str(), l)
 }
 
 /// A node's name with its code: `Verona (V3)`.
-pub fn node_name(c: &crate::rules::Campaign, code: &str) -> String {
+pub(crate) fn node_name(c: &crate::rules::Campaign, code: &str) -> String {
     c.map
         .node(code)
         .map_or(code.to_owned(), |n| format!("{} ({code})", n.name))
@@ -255,7 +254,7 @@ mod siege;
 mod tests;
 
 /// The key an objective is written with in an order file (`most_cities`).
-pub fn objective_key(kind: crate::rules::tables::ObjectiveKind) -> String {
+pub(crate) fn objective_key(kind: crate::rules::tables::ObjectiveKind) -> String {
     serde_json::to_value(kind)
         .ok()
         .and_then(|v| v.as_str().map(str::to_owned))
@@ -263,7 +262,7 @@ pub fn objective_key(kind: crate::rules::tables::ObjectiveKind) -> String {
 }
 
 /// An objective's name in the campaign's own words, in a language.
-pub fn objective_name(o: &crate::rules::tables::ObjectiveEntry, lang: Lang) -> &str {
+pub(crate) fn objective_name(o: &crate::rules::tables::ObjectiveEntry, lang: Lang) -> &str {
     match lang {
         Lang::It => &o.name_it,
         Lang::En => &o.name_en,

@@ -27,7 +27,7 @@ pub enum Lang {
 
 impl Lang {
     /// Returns the ISO 639-1 code.
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             Lang::It => "it",
             Lang::En => "en",

@@ -13,9 +13,10 @@
 mod check;
 pub mod explain;
 mod lang;
-pub mod phases;
+pub(crate) mod phases;
 
-pub use check::{CatalogueProblem, compare_languages, message_arguments};
+#[cfg(test)]
+pub(crate) use check::message_arguments;
 pub use lang::Lang;
 
 use crate::error::{Error, Result};
@@ -30,10 +31,10 @@ use std::sync::{Arc, OnceLock};
 const BUILTIN: &[(&str, &str, &str)] = include!(concat!(env!("OUT_DIR"), "/locales.rs"));
 
 /// The languages a club may read.
-pub const LANGS: [Lang; 2] = [Lang::It, Lang::En];
+pub(crate) const LANGS: [Lang; 2] = [Lang::It, Lang::En];
 
 /// The arguments of one message.
-pub type Args<'a> = FluentArgs<'a>;
+pub(crate) type Args<'a> = FluentArgs<'a>;
 
 /// A message catalogue per language: the built-in one, with a referee's overrides.
 #[derive(Clone)]
@@ -55,7 +56,7 @@ impl std::fmt::Debug for Words {
 }
 
 /// The built-in source of one language, file by file.
-pub fn builtin_sources(lang: Lang) -> Vec<(&'static str, &'static str)> {
+fn builtin_sources(lang: Lang) -> Vec<(&'static str, &'static str)> {
     BUILTIN
         .iter()
         .map(|(name, it, en)| {
@@ -135,7 +136,7 @@ impl Words {
     /// Returns message `id` in `lang` with its arguments. A message that does not exist
     /// or lacks an argument is a defect the catalogue tests catch; in a release build
     /// the id itself is shown rather than stopping a phase's paperwork.
-    pub fn get(&self, lang: Lang, id: &str, args: &Args) -> String {
+    pub(crate) fn get(&self, lang: Lang, id: &str, args: &Args) -> String {
         let bundle = self.bundle(lang);
         let Some(pattern) = bundle.get_message(id).and_then(|m| m.value()) else {
             debug_assert!(false, "no message {id} in the {} catalogue", lang.as_str());
@@ -148,13 +149,13 @@ impl Words {
     }
 
     /// Returns message `id` in `lang`, which takes no arguments.
-    pub fn plain(&self, lang: Lang, id: &str) -> String {
+    pub(crate) fn plain(&self, lang: Lang, id: &str) -> String {
         self.get(lang, id, &Args::new())
     }
 
     /// Every message without arguments in `lang`, by id with `-` read as `_`, for
     /// templates (`L.<id>`).
-    pub fn labels(&self, lang: Lang) -> BTreeMap<String, String> {
+    pub(crate) fn labels(&self, lang: Lang) -> BTreeMap<String, String> {
         let bundle = self.bundle(lang);
         let mut out = BTreeMap::new();
         for id in &self.inner.ids {
@@ -197,7 +198,7 @@ fn bundle(
 }
 
 /// Turns a value into a message argument.
-pub fn arg<'a>(v: impl Into<FluentValue<'a>>) -> FluentValue<'a> {
+pub(crate) fn arg<'a>(v: impl Into<FluentValue<'a>>) -> FluentValue<'a> {
     v.into()
 }
 
@@ -216,7 +217,7 @@ macro_rules! t {
 /// Adds the catalogue to a template environment: the global `t(id, name=value, …)`
 /// reads the language from the template's `lang` variable (or `v.lang`), and
 /// [`from_env`] gives it back to the code that holds the environment.
-pub fn register(env: &mut minijinja::Environment<'static>, words: Words) {
+pub(crate) fn register(env: &mut minijinja::Environment<'static>, words: Words) {
     env.add_global(
         "__words",
         minijinja::Value::from_object(TemplateWords(words.clone())),
@@ -261,7 +262,7 @@ fn template_lang(state: &minijinja::State) -> std::result::Result<Lang, minijinj
 }
 
 /// The catalogue a template environment was built with (the built-in one if none).
-pub fn from_env(env: &minijinja::Environment) -> Words {
+pub(crate) fn from_env(env: &minijinja::Environment) -> Words {
     env.globals()
         .find(|(name, _)| *name == "__words")
         .and_then(|(_, v)| {

@@ -9,7 +9,7 @@ use crate::t;
 
 /// A phase's name in a language: `primavera 1494`, `round 3 (May) of 1494`. Months are
 /// the campaign's data; Italian writes them lower-case in running text.
-pub fn phase_name(w: &Words, cal: &CalendarTable, id: PhaseId, lang: Lang) -> String {
+pub(crate) fn phase_name(w: &Words, cal: &CalendarTable, id: PhaseId, lang: Lang) -> String {
     let year = id.year.to_string();
     match id.phase {
         Phase::Spring => t!(w, lang, "phase-spring", year = year),
@@ -26,7 +26,7 @@ pub fn phase_name(w: &Words, cal: &CalendarTable, id: PhaseId, lang: Lang) -> St
 }
 
 /// The month of a round as running text has it (Italian months are lower-case).
-pub fn month(cal: &CalendarTable, round: u8, lang: Lang) -> String {
+pub(crate) fn month(cal: &CalendarTable, round: u8, lang: Lang) -> String {
     let m = cal.month(round, lang);
     match lang {
         Lang::It => m.to_lowercase(),

@@ -9,7 +9,7 @@
 
 mod out;
 
-pub use out::*;
+pub(crate) use out::*;
 
 use super::ui;
 use crate::error::{Error, Result};
@@ -27,7 +27,7 @@ pub struct Output {
 
 impl Output {
     /// The command's JSON Schema (draft 2020-12), every object closed.
-    pub fn schema(&self) -> Value {
+    pub(crate) fn schema(&self) -> Value {
         let mut v = (self.schema)();
         if let Some(o) = v.as_object_mut() {
             o.insert("title".into(), Value::String(self.name.to_owned()));
@@ -200,24 +200,24 @@ fn close(v: &mut Value, judge: bool) {
 }
 
 /// Finds a command's document by the words typed after `giglio`.
-pub fn output(command: &str) -> Option<&'static Output> {
+pub(crate) fn output(command: &str) -> Option<&'static Output> {
     OUTPUTS.iter().find(|o| o.command == command)
 }
 
 /// Print the JSON Schema of a command's `--json` output, or list every command's schema.
 #[derive(Debug, clap::Args)]
-pub struct SchemaArgs {
+pub(crate) struct SchemaArgs {
     /// The command, as typed after `giglio` (`status`, `orders submit`, `battle auto`);
     /// without it, every command that shows data and its schema's name.
     #[arg(value_name = "COMMAND", num_args = 0..)]
-    pub command: Vec<String>,
+    pub(crate) command: Vec<String>,
     /// Print JSON instead of text: without COMMAND, one object of every command's
     /// schema by command.
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
 }
 
-pub fn cmd_schema(a: SchemaArgs) -> Result<()> {
+pub(crate) fn cmd_schema(a: SchemaArgs) -> Result<()> {
     if a.command.is_empty() {
         if a.json {
             let all: Map<String, Value> = OUTPUTS

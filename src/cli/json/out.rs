@@ -11,331 +11,331 @@ use serde::Serialize;
 
 /// A battle waiting for its result, as `giglio status --json` lists it.
 #[derive(Serialize, schemars::JsonSchema)]
-pub struct PendingBattle {
-    pub id: String,
-    pub node: String,
-    pub attacker: String,
-    pub defender: String,
-    pub since: String,
+pub(crate) struct PendingBattle {
+    pub(crate) id: String,
+    pub(crate) node: String,
+    pub(crate) attacker: String,
+    pub(crate) defender: String,
+    pub(crate) since: String,
 }
 
 /// What `giglio status --json` prints.
 #[derive(Serialize, schemars::JsonSchema)]
-pub struct Status {
-    pub campaign: String,
-    pub phase: String,
-    pub year: u16,
-    pub season: &'static str,
-    pub round: Option<u8>,
-    pub month_it: Option<String>,
-    pub month_en: Option<String>,
-    pub opened_at: String,
-    pub waiting_for: String,
-    pub seed_commitment: String,
-    pub previous_phase: Option<String>,
-    pub previous_seed: Option<String>,
-    pub clubs: Vec<String>,
+pub(crate) struct Status {
+    pub(crate) campaign: String,
+    pub(crate) phase: String,
+    pub(crate) year: u16,
+    pub(crate) season: &'static str,
+    pub(crate) round: Option<u8>,
+    pub(crate) month_it: Option<String>,
+    pub(crate) month_en: Option<String>,
+    pub(crate) opened_at: String,
+    pub(crate) waiting_for: String,
+    pub(crate) seed_commitment: String,
+    pub(crate) previous_phase: Option<String>,
+    pub(crate) previous_seed: Option<String>,
+    pub(crate) clubs: Vec<String>,
     /// Clubs whose orders the open phase still waits for.
-    pub missing: Vec<String>,
+    pub(crate) missing: Vec<String>,
     /// The open phase's deadline (RFC 3339) and as clubs read it, if one is set.
-    pub deadline: Option<String>,
-    pub deadline_local: Option<String>,
+    pub(crate) deadline: Option<String>,
+    pub(crate) deadline_local: Option<String>,
     /// Clubs still missing once the deadline has passed: they hold if resolved now.
-    pub late: Vec<String>,
+    pub(crate) late: Vec<String>,
     /// Messages waiting in the outbox (`giglio mail send`), and failed ones.
-    pub mail_queued: usize,
-    pub mail_failed: usize,
+    pub(crate) mail_queued: usize,
+    pub(crate) mail_failed: usize,
     /// Clubs whose queued welcome still holds their secret: it is stored until the
     /// message is delivered (`giglio mail send`).
-    pub secrets_in_outbox: Vec<String>,
+    pub(crate) secrets_in_outbox: Vec<String>,
     /// Battles waiting for their result from the table (G3c.7).
-    pub battles: Vec<PendingBattle>,
+    pub(crate) battles: Vec<PendingBattle>,
     /// G3c.3: the encounter the round is stopped at, waiting for clubs' choices.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub encounter: Option<WaitingEncounter>,
-    pub neutral: Vec<String>,
+    pub(crate) encounter: Option<WaitingEncounter>,
+    pub(crate) neutral: Vec<String>,
     /// When the next reminder to the missing clubs can go (`giglio remind`), RFC 3339.
-    pub next_reminder: Option<String>,
+    pub(crate) next_reminder: Option<String>,
     /// Configuration mistakes the referee should fix (giglio.toml).
-    pub warnings: Vec<String>,
+    pub(crate) warnings: Vec<String>,
     /// How large the campaign file has grown, and how much of it is delivered mail
     /// (`giglio mail archive` moves that out).
-    pub size: crate::storage::Size,
+    pub(crate) size: crate::storage::Size,
 }
 
 /// An encounter the round is stopped at (contact-exchange mode).
 #[derive(Serialize, schemars::JsonSchema)]
-pub struct WaitingEncounter {
-    pub id: String,
-    pub node: String,
+pub(crate) struct WaitingEncounter {
+    pub(crate) id: String,
+    pub(crate) node: String,
     /// Clubs whose choice has not arrived (as `missing` above: clubs still awaited).
-    pub missing: Vec<String>,
-    pub deadline: Option<String>,
+    pub(crate) missing: Vec<String>,
+    pub(crate) deadline: Option<String>,
 }
 
 /// A node as `giglio map show --json` lists it.
 #[derive(Serialize, schemars::JsonSchema)]
-pub struct NodeRow {
-    pub code: String,
-    pub name: String,
-    pub kind: &'static str,
-    pub capital: bool,
-    pub port: bool,
-    pub owner: String,
-    pub fortification: Fortification,
-    pub roads: Vec<String>,
-    pub seas: Vec<String>,
+pub(crate) struct NodeRow {
+    pub(crate) code: String,
+    pub(crate) name: String,
+    pub(crate) kind: &'static str,
+    pub(crate) capital: bool,
+    pub(crate) port: bool,
+    pub(crate) owner: String,
+    pub(crate) fortification: Fortification,
+    pub(crate) roads: Vec<String>,
+    pub(crate) seas: Vec<String>,
 }
 
 /// A sea zone as `giglio map show --json` lists it.
 #[derive(Serialize, schemars::JsonSchema)]
-pub struct SeaRow {
-    pub code: String,
-    pub name: String,
-    pub lanes: Vec<String>,
-    pub ports: Vec<String>,
+pub(crate) struct SeaRow {
+    pub(crate) code: String,
+    pub(crate) name: String,
+    pub(crate) lanes: Vec<String>,
+    pub(crate) ports: Vec<String>,
 }
 
 /// What `giglio map show --json` prints.
 #[derive(Serialize, schemars::JsonSchema)]
-pub struct MapListing {
-    pub nodes: Vec<NodeRow>,
-    pub seas: Vec<SeaRow>,
-    pub bans: Vec<crate::rules::map::Ban>,
+pub(crate) struct MapListing {
+    pub(crate) nodes: Vec<NodeRow>,
+    pub(crate) seas: Vec<SeaRow>,
+    pub(crate) bans: Vec<crate::rules::map::Ban>,
 }
 
 /// A die rolled, as `giglio log --dice --json` lists it.
 #[derive(Serialize, schemars::JsonSchema)]
-pub struct DieRow<'a> {
-    pub phase: &'a str,
+pub(crate) struct DieRow<'a> {
+    pub(crate) phase: &'a str,
     #[serde(flatten)]
-    pub roll: &'a crate::rules::dice::Roll,
+    pub(crate) roll: &'a crate::rules::dice::Roll,
 }
 
 /// What `giglio mail archive --json` prints.
 #[derive(Debug, serde::Serialize, schemars::JsonSchema)]
-pub struct ArchiveOut {
+pub(crate) struct ArchiveOut {
     /// The mbox file written.
-    pub file: String,
+    pub(crate) file: String,
     /// How many messages' bytes went into it.
-    pub archived: usize,
+    pub(crate) archived: usize,
     /// The bytes taken out of the campaign file.
-    pub bytes: u64,
+    pub(crate) bytes: u64,
 }
 
 /// A rule of the rulebook, as `giglio rules --json` prints it (its text only when one
 /// rule is asked for).
 #[derive(Serialize, schemars::JsonSchema)]
-pub struct RuleJson<'a> {
-    pub id: &'a str,
-    pub title: &'a str,
+pub(crate) struct RuleJson<'a> {
+    pub(crate) id: &'a str,
+    pub(crate) title: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub text: Option<&'a str>,
+    pub(crate) text: Option<&'a str>,
 }
 
 /// A phase, as `giglio history --json` lists it.
 #[derive(Serialize, schemars::JsonSchema)]
-pub struct HistoryRow {
-    pub phase: String,
-    pub name: String,
-    pub opened_at: String,
-    pub resolved_at: Option<String>,
-    pub orders: usize,
-    pub dice: usize,
-    pub seed_commitment: String,
-    pub revealed_seed: Option<String>,
+pub(crate) struct HistoryRow {
+    pub(crate) phase: String,
+    pub(crate) name: String,
+    pub(crate) opened_at: String,
+    pub(crate) resolved_at: Option<String>,
+    pub(crate) orders: usize,
+    pub(crate) dice: usize,
+    pub(crate) seed_commitment: String,
+    pub(crate) revealed_seed: Option<String>,
     /// The steps the phase took while open (a battle's result applied, an encounter
     /// asked, a reply, an encounter closed), in order.
-    pub steps: Vec<HistoryStep>,
+    pub(crate) steps: Vec<HistoryStep>,
 }
 
 /// A step a phase took while open.
 #[derive(Serialize, schemars::JsonSchema)]
-pub struct HistoryStep {
-    pub n: u32,
-    pub kind: String,
-    pub at: String,
+pub(crate) struct HistoryStep {
+    pub(crate) n: u32,
+    pub(crate) kind: String,
+    pub(crate) at: String,
     /// What it was about: the battle's or the encounter's id (and the club replying).
-    pub about: String,
+    pub(crate) about: String,
 }
 
 /// What `giglio undo --json` prints.
 #[derive(Debug, serde::Serialize, schemars::JsonSchema)]
-pub struct UndoOut {
+pub(crate) struct UndoOut {
     /// The phase open again.
-    pub open: String,
+    pub(crate) open: String,
     /// Every phase whose resolution was taken back, newest first.
-    pub undone: Vec<String>,
+    pub(crate) undone: Vec<String>,
     /// Every step of the open phase taken back (a battle's result applied during it),
     /// newest first, as `PHASE step N`.
-    pub steps_undone: Vec<String>,
+    pub(crate) steps_undone: Vec<String>,
     /// Clubs that had received reports of an undone resolution and are sent a
     /// correction (queued: `giglio mail send`).
-    pub corrected: Vec<String>,
+    pub(crate) corrected: Vec<String>,
 }
 
 /// What `giglio deadline --json` prints.
 #[derive(Debug, serde::Serialize, schemars::JsonSchema)]
-pub struct DeadlineOut {
+pub(crate) struct DeadlineOut {
     /// The open phase.
-    pub phase: String,
+    pub(crate) phase: String,
     /// Its deadline (RFC 3339), if one is set.
-    pub deadline: Option<String>,
+    pub(crate) deadline: Option<String>,
     /// The deadline as clubs read it: local time and zone.
-    pub deadline_local: Option<String>,
+    pub(crate) deadline_local: Option<String>,
     /// Whether it has passed.
-    pub passed: bool,
+    pub(crate) passed: bool,
     /// Messages queued to tell the clubs of a new deadline (0 when only shown).
-    pub queued: usize,
+    pub(crate) queued: usize,
 }
 
 /// What `giglio remind --json` prints.
 #[derive(Debug, serde::Serialize, schemars::JsonSchema)]
-pub struct RemindOut {
+pub(crate) struct RemindOut {
     /// The open phase.
-    pub phase: String,
+    pub(crate) phase: String,
     /// The clubs whose orders are missing.
-    pub missing: Vec<String>,
+    pub(crate) missing: Vec<String>,
     /// Reminders queued now (a club reminded today is not reminded again).
-    pub queued: usize,
+    pub(crate) queued: usize,
     /// When the next reminder can go (RFC 3339): tomorrow, once every late club has
     /// had today's.
-    pub next_reminder: Option<String>,
+    pub(crate) next_reminder: Option<String>,
 }
 
 /// What `giglio backup --json` prints.
 #[derive(Debug, serde::Serialize, schemars::JsonSchema)]
-pub struct BackupOut {
+pub(crate) struct BackupOut {
     /// The file written.
-    pub file: String,
+    pub(crate) file: String,
     /// Its size in bytes.
-    pub bytes: u64,
+    pub(crate) bytes: u64,
     /// What the copy holds, read back from it.
     #[serde(flatten)]
-    pub checked: storage::BackupChecked,
+    pub(crate) checked: storage::BackupChecked,
 }
 
 /// A battle of the open phase, as `giglio battle list --json` lists it.
 #[derive(Serialize, schemars::JsonSchema)]
-pub struct BattleRow {
-    pub id: String,
-    pub node: String,
-    pub kind: String,
-    pub attacker: String,
-    pub defender: String,
-    pub since: String,
+pub(crate) struct BattleRow {
+    pub(crate) id: String,
+    pub(crate) node: String,
+    pub(crate) kind: String,
+    pub(crate) attacker: String,
+    pub(crate) defender: String,
+    pub(crate) since: String,
     /// The step of the open phase that applied its result, if one did.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub applied_in_step: Option<u32>,
+    pub(crate) applied_in_step: Option<u32>,
     #[serde(flatten)]
-    pub state: BattleState,
+    pub(crate) state: BattleState,
 }
 
 /// What `giglio orders check --json` prints.
 #[derive(Serialize, schemars::JsonSchema)]
-pub struct CheckReport<'a> {
+pub(crate) struct CheckReport<'a> {
     /// The file checked, as named on the command line.
-    pub file: String,
+    pub(crate) file: String,
     /// The nation code in the file's header (`club = "V"`), if the header reads.
-    pub nation: Option<String>,
+    pub(crate) nation: Option<String>,
     /// The phase in the file's header, if the header reads.
-    pub phase: Option<String>,
+    pub(crate) phase: Option<String>,
     /// Every order is valid: no `errors`, no `rejected`.
-    pub valid: bool,
+    pub(crate) valid: bool,
     /// The orders were judged by the rules against a position (the open phase, a
     /// view file or a definition's start), not only read.
-    pub rules_checked: bool,
+    pub(crate) rules_checked: bool,
     /// The SHA-256 (hex) of the file exactly as read: the receipt the club gets when it
     /// is submitted.
-    pub receipt: &'a str,
+    pub(crate) receipt: &'a str,
     /// How many orders the file gives.
-    pub orders: usize,
+    pub(crate) orders: usize,
     /// Problems that stop the whole file: it does not read, or does not authenticate.
-    pub errors: &'a [Diagnostic],
+    pub(crate) errors: &'a [Diagnostic],
     /// Orders that read but that the rules reject (they would not be carried out).
-    pub rejected: &'a [Diagnostic],
+    pub(crate) rejected: &'a [Diagnostic],
     /// Warnings that keep the file valid (an order a pending battle may move, a first
     /// spring without objective).
-    pub warnings: &'a [Diagnostic],
+    pub(crate) warnings: &'a [Diagnostic],
 }
 
 /// What `giglio orders submit --json` prints: the receipt of a stored file.
 #[derive(Serialize, schemars::JsonSchema)]
-pub struct Receipt {
+pub(crate) struct Receipt {
     /// The stored file's number (as `giglio orders list` shows it).
-    pub id: i64,
+    pub(crate) id: i64,
     /// The nation whose club sent the file.
-    pub nation: String,
-    pub phase: String,
+    pub(crate) nation: String,
+    pub(crate) phase: String,
     /// When it was stored (RFC 3339).
-    pub received_at: String,
+    pub(crate) received_at: String,
     /// The SHA-256 (hex) of the file exactly as received: a club checks it with
     /// `sha256sum`.
-    pub receipt: String,
+    pub(crate) receipt: String,
     /// How many orders the file gives.
-    pub orders: usize,
+    pub(crate) orders: usize,
     /// Orders that will not be carried out (they do not read, or the rules reject them
     /// now): the file is stored all the same.
-    pub rejected: Vec<Diagnostic>,
+    pub(crate) rejected: Vec<Diagnostic>,
     /// Warnings that do not stop an order.
-    pub warnings: Vec<Diagnostic>,
+    pub(crate) warnings: Vec<Diagnostic>,
 }
 
 /// One row of `giglio orders list --json`: a file received for the phase.
 #[derive(Serialize, schemars::JsonSchema)]
-pub struct OrderFileRow {
+pub(crate) struct OrderFileRow {
     /// The stored file's number.
-    pub id: i64,
-    pub phase: String,
+    pub(crate) id: i64,
+    pub(crate) phase: String,
     /// The nation whose club sent it.
-    pub nation: String,
+    pub(crate) nation: String,
     /// When it was received (RFC 3339).
-    pub received_at: String,
+    pub(crate) received_at: String,
     /// Where it came from: `file NAME` (`orders submit`) or the mail it arrived in.
-    pub source: String,
+    pub(crate) source: String,
     /// The SHA-256 (hex) of the file exactly as received.
-    pub receipt: String,
+    pub(crate) receipt: String,
     /// The file as stored, its secret masked.
-    pub text: String,
+    pub(crate) text: String,
     /// The club's active file for the phase; a replaced one is kept, inactive.
-    pub active: bool,
+    pub(crate) active: bool,
     /// Received after the phase's deadline.
-    pub late: bool,
+    pub(crate) late: bool,
 }
 
 /// What `giglio resolve --json` prints when the phase is resolved (or would be, with
 /// `--dry-run`).
 #[derive(Serialize, schemars::JsonSchema)]
-pub struct ResolveSummary<'a> {
-    pub phase: String,
-    pub next: Option<String>,
-    pub dry_run: bool,
-    pub resolution: &'a crate::rules::resolve::Resolution,
-    pub rolls: &'a [crate::rules::dice::Roll],
-    pub changes: Vec<String>,
+pub(crate) struct ResolveSummary<'a> {
+    pub(crate) phase: String,
+    pub(crate) next: Option<String>,
+    pub(crate) dry_run: bool,
+    pub(crate) resolution: &'a crate::rules::resolve::Resolution,
+    pub(crate) rolls: &'a [crate::rules::dice::Roll],
+    pub(crate) changes: Vec<String>,
     /// The preview files written (`--dry-run --out DIR`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub preview: Vec<String>,
+    pub(crate) preview: Vec<String>,
 }
 
 /// What `resolve --json` prints when the round stops at an encounter (G3c.3).
 #[derive(Serialize, schemars::JsonSchema)]
-pub struct ResolvePaused<'a> {
-    pub phase: String,
-    pub dry_run: bool,
+pub(crate) struct ResolvePaused<'a> {
+    pub(crate) phase: String,
+    pub(crate) dry_run: bool,
     /// The encounter the round stopped at, with both sides (the referee sees all).
-    pub paused_at: &'a crate::rules::exchange::Asked,
-    pub deadline: Option<&'a str>,
+    pub(crate) paused_at: &'a crate::rules::exchange::Asked,
+    pub(crate) deadline: Option<&'a str>,
     /// The encounter closed on the way (its deadline passed, or `--force`).
-    pub closed: Option<&'a str>,
-    pub queued: usize,
+    pub(crate) closed: Option<&'a str>,
+    pub(crate) queued: usize,
 }
 
 /// What `giglio resolve --json` prints: the phase resolved, or the round stopped at an
 /// encounter. Untagged: a resolved phase has `resolution`, a stopped one `paused_at`.
 #[derive(Serialize, schemars::JsonSchema)]
 #[serde(untagged)]
-pub enum ResolveOut<'a> {
+pub(crate) enum ResolveOut<'a> {
     Resolved(ResolveSummary<'a>),
     Paused(ResolvePaused<'a>),
 }
@@ -343,7 +343,7 @@ pub enum ResolveOut<'a> {
 /// What `giglio log --json` prints: the journal, or with `--dice` every die rolled.
 #[derive(Serialize, schemars::JsonSchema)]
 #[serde(untagged)]
-pub enum LogOut<'a> {
+pub(crate) enum LogOut<'a> {
     Journal(&'a [storage::JournalRow]),
     Dice(Vec<DieRow<'a>>),
 }
@@ -352,39 +352,39 @@ pub enum LogOut<'a> {
 /// text.
 #[derive(Serialize, schemars::JsonSchema)]
 #[serde(untagged)]
-pub enum RulesOut<'a> {
+pub(crate) enum RulesOut<'a> {
     All(Vec<RuleJson<'a>>),
     One(RuleJson<'a>),
 }
 
 /// What `giglio victory --json` prints.
 #[derive(Serialize, schemars::JsonSchema)]
-pub struct VictoryOut<'a> {
+pub(crate) struct VictoryOut<'a> {
     /// The last winter is resolved: the verdict is final (G8.2).
-    pub over: bool,
+    pub(crate) over: bool,
     #[serde(flatten)]
-    pub verdict: &'a crate::rules::victory::Verdict,
+    pub(crate) verdict: &'a crate::rules::victory::Verdict,
 }
 
 /// What `giglio battle auto --json` prints.
 #[derive(Serialize, schemars::JsonSchema)]
-pub struct BattleAuto<'a> {
-    pub battle: String,
+pub(crate) struct BattleAuto<'a> {
+    pub(crate) battle: String,
     /// The ruleset whose mechanics resolved it.
-    pub ruleset: String,
-    pub outcome: &'a crate::rules::battles::BattleOutcome,
+    pub(crate) ruleset: String,
+    pub(crate) outcome: &'a crate::rules::battles::BattleOutcome,
     /// How many dice were rolled and logged (`giglio log --dice`), as `history` counts
     /// a phase's `dice`.
-    pub dice: usize,
+    pub(crate) dice: usize,
     /// The step of the open phase that applied the result at once; none when it is
     /// applied as the next phase is resolved.
-    pub applied_in_step: Option<u32>,
+    pub(crate) applied_in_step: Option<u32>,
 }
 
 /// Which report `giglio report --json` speaks of.
 #[derive(Clone, Copy, Debug, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
-pub enum ReportKind {
+pub(crate) enum ReportKind {
     /// A club's report of a phase.
     Club,
     /// The public bulletin of a phase.
@@ -404,58 +404,58 @@ pub enum ReportKind {
 /// What `giglio report --json` prints: the report rendered (on standard output), or the
 /// files written with `--out`.
 #[derive(Serialize, schemars::JsonSchema)]
-pub struct ReportOut {
-    pub kind: ReportKind,
+pub(crate) struct ReportOut {
+    pub(crate) kind: ReportKind,
     /// The phase reported on, by key (not for a year's reports).
-    pub phase: Option<String>,
+    pub(crate) phase: Option<String>,
     /// The year reported on (a year's reports only).
-    pub year: Option<u16>,
+    pub(crate) year: Option<u16>,
     /// The nation whose club's report it is.
-    pub nation: Option<String>,
+    pub(crate) nation: Option<String>,
     /// The report's language, when it has one chosen (`it` or `en`).
-    pub lang: Option<crate::rules::tables::Lang>,
+    pub(crate) lang: Option<crate::rules::tables::Lang>,
     /// `text` or `html`: the form of `document`; none when files are written.
-    pub format: Option<String>,
+    pub(crate) format: Option<String>,
     /// The report itself, when it is printed rather than written into a folder.
-    pub document: Option<String>,
+    pub(crate) document: Option<String>,
     /// The folder written (`--out`) and the files written into it, by name.
-    pub out: Option<String>,
-    pub written: Vec<String>,
+    pub(crate) out: Option<String>,
+    pub(crate) written: Vec<String>,
 }
 
 /// What `giglio new --json` prints: the campaign created and each club's secret, shown
 /// this once (only their salted hashes are kept).
 #[derive(Serialize, schemars::JsonSchema)]
-pub struct Created {
-    pub campaign: String,
+pub(crate) struct Created {
+    pub(crate) campaign: String,
     /// The campaign directory created.
-    pub dir: String,
+    pub(crate) dir: String,
     /// The open phase, by key.
-    pub phase: String,
-    pub seed_commitment: String,
-    pub clubs: Vec<storage::Club>,
+    pub(crate) phase: String,
+    pub(crate) seed_commitment: String,
+    pub(crate) clubs: Vec<storage::Club>,
     /// Nation code → the club's secret.
-    pub secrets: std::collections::BTreeMap<String, String>,
+    pub(crate) secrets: std::collections::BTreeMap<String, String>,
     /// Welcome messages queued (0 with `--no-welcome`).
-    pub welcomes_queued: usize,
+    pub(crate) welcomes_queued: usize,
     /// Why the welcomes could not be queued, if they could not (`giglio welcome`
     /// queues them later, without the secrets).
-    pub welcome_error: Option<String>,
+    pub(crate) welcome_error: Option<String>,
 }
 
 /// What `giglio club secret CODE --rotate --json` prints: the new secret, shown once.
 #[derive(Serialize, schemars::JsonSchema)]
-pub struct NewSecret {
-    pub nation: String,
-    pub secret: String,
+pub(crate) struct NewSecret {
+    pub(crate) nation: String,
+    pub(crate) secret: String,
 }
 
 /// What `giglio club handover --json` prints: the new club and its secret, shown once.
 #[derive(Serialize, schemars::JsonSchema)]
-pub struct Handover {
-    pub nation: String,
-    pub club: storage::Club,
-    pub secret: String,
+pub(crate) struct Handover {
+    pub(crate) nation: String,
+    pub(crate) club: storage::Club,
+    pub(crate) secret: String,
     /// Messages queued: the new club's welcome and the old club's farewell.
-    pub queued: usize,
+    pub(crate) queued: usize,
 }

@@ -17,16 +17,16 @@ use std::collections::BTreeMap;
 
 /// What a file's battle entries cause: what to save, the mail it sends, and the
 /// receipt's lines.
-pub struct Taken {
-    pub settlement: Settlement,
-    pub messages: Vec<OutMessage>,
-    pub lines: Vec<String>,
+pub(crate) struct Taken {
+    pub(crate) settlement: Settlement,
+    pub(crate) messages: Vec<OutMessage>,
+    pub(crate) lines: Vec<String>,
 }
 
 /// Records and settles the battle entries of an accepted file that the check did not
 /// refuse; `orders_sent` says when each club's active orders arrived (this file's
 /// included, if it carries orders).
-pub fn take(
+pub(crate) fn take(
     store: &Store,
     desk: &Desk,
     club: &Club,

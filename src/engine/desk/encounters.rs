@@ -13,7 +13,7 @@ use crate::t;
 use crate::words::Words;
 
 /// The steps to save and the receipt's lines for a file's encounter replies.
-pub fn take(
+pub(crate) fn take(
     store: &Store,
     club: &Club,
     sha256: &str,
@@ -64,7 +64,7 @@ pub fn take(
                     choice = code(*choice)
                 ));
             }
-            Err(ReplyProblem::NotWaiting) => {
+            Err(ReplyProblem::NoSuchEncounter) => {
                 lines.push(t!(words, lang, "exchange-refused-not-waiting", id = id));
             }
             Err(ReplyProblem::NotAsked) => {

@@ -35,14 +35,14 @@ use crate::storage::{Club, InboxRow, Ingest, OutMessage, Store, StoredOrders};
 use crate::submission::{self, Auth, sha256_hex};
 use replies::Answer;
 
-pub mod battles;
-pub mod encounters;
-pub mod replies;
+pub(crate) mod battles;
+pub(crate) mod encounters;
+pub(crate) mod replies;
 
 /// What became of one message.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case", tag = "verdict")]
-pub enum Verdict {
+pub(crate) enum Verdict {
     /// Read before (the same message, or a copy of it): nothing done.
     Duplicate,
     /// Orders stored; a receipt queued to the club.
@@ -93,33 +93,33 @@ impl Verdict {
 
 /// One message read, with where it came from, for the CLI to print.
 #[derive(Clone, Debug, serde::Serialize, schemars::JsonSchema)]
-pub struct Read {
-    pub source: String,
-    pub hash: String,
-    pub sender: Option<String>,
+pub(crate) struct Read {
+    pub(crate) source: String,
+    pub(crate) hash: String,
+    pub(crate) sender: Option<String>,
     #[serde(flatten)]
-    pub verdict: Verdict,
+    pub(crate) verdict: Verdict,
 }
 
 /// Everything about the campaign intake needs, loaded once per run.
-pub struct Desk<'a> {
-    pub campaign: &'a Campaign,
+pub(crate) struct Desk<'a> {
+    pub(crate) campaign: &'a Campaign,
     /// The definition as the referee edited it (the view file attached to updates).
-    pub definition: &'a std::collections::BTreeMap<String, String>,
+    pub(crate) definition: &'a std::collections::BTreeMap<String, String>,
     /// The campaign's tactical rulesets (orders of battle name one).
-    pub rulesets: &'a [crate::battle::ruleset::Ruleset],
-    pub config: &'a Config,
+    pub(crate) rulesets: &'a [crate::battle::ruleset::Ruleset],
+    pub(crate) config: &'a Config,
     /// The catalogue, the referee's overrides included.
-    pub words: &'a crate::words::Words,
-    pub now: &'a str,
-    pub command: &'a str,
+    pub(crate) words: &'a crate::words::Words,
+    pub(crate) now: &'a str,
+    pub(crate) command: &'a str,
 }
 
 /// Longest sender address kept for the referee's eyes.
 const MAX_SENDER_CHARS: usize = 120;
 
 /// Reads one message and does what it asks, all in one transaction.
-pub fn ingest(store: &mut Store, desk: &Desk, raw: &[u8], source: &str) -> Result<Read> {
+pub(crate) fn ingest(store: &mut Store, desk: &Desk, raw: &[u8], source: &str) -> Result<Read> {
     let hash = sha256_hex(raw);
     let duplicate = |sender| Read {
         source: source.into(),
@@ -572,7 +572,7 @@ fn authenticated(
 
 /// Whether time `a` is strictly before time `b` (RFC 3339; unreadable times are never
 /// before anything).
-pub fn older(a: &str, b: &str) -> bool {
+pub(crate) fn older(a: &str, b: &str) -> bool {
     match (
         chrono::DateTime::parse_from_rfc3339(a),
         chrono::DateTime::parse_from_rfc3339(b),
@@ -597,7 +597,7 @@ fn written_at(date: Option<i64>, now: &str) -> String {
 
 /// A sender address as the referee may see it: control and bidi characters removed,
 /// cut to a sane length.
-pub fn clean_address(s: &str) -> String {
+fn clean_address(s: &str) -> String {
     let clean: String = s
         .chars()
         .filter(|c| !c.is_control() && !crate::mail::compose::is_bidi_control(*c))
@@ -618,7 +618,7 @@ fn club_of_sender<'a>(clubs: &'a [Club], sender: &str) -> Option<&'a Club> {
 /// count and the times), and one digest of every attempt to the referee. Returns how
 /// many messages were queued. An attempt is covered once; a run cut short before this
 /// leaves its attempts to the next run's.
-pub fn alert_pending(store: &mut Store, desk: &Desk) -> Result<usize> {
+pub(crate) fn alert_pending(store: &mut Store, desk: &Desk) -> Result<usize> {
     let pending = store.pending_attempts()?;
     if pending.is_empty() {
         return Ok(0);

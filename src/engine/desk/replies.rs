@@ -20,16 +20,16 @@ use crate::words::Words;
 
 /// Where a file stops being readable: a place and a kind of problem, no words of it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Place {
-    pub line: usize,
-    pub col: usize,
-    pub rule: String,
+pub(crate) struct Place {
+    pub(crate) line: usize,
+    pub(crate) col: usize,
+    pub(crate) rule: String,
     /// A catalogue id naming the kind of problem (`toml-kind-syntax`…).
-    pub kind: &'static str,
+    pub(crate) kind: &'static str,
 }
 
 /// A reply that quotes nothing of the message it answers.
-pub enum Answer<'a> {
+pub(crate) enum Answer<'a> {
     TooLarge {
         limit: usize,
     },
@@ -44,7 +44,7 @@ pub enum Answer<'a> {
 }
 
 /// The thread a reply joins: the message's References, then its own Message-ID.
-pub fn thread(env: &Envelope) -> Vec<String> {
+pub(crate) fn thread(env: &Envelope) -> Vec<String> {
     let mut ids = env.references.clone();
     if let Some(id) = &env.message_id {
         ids.retain(|r| r != id);
@@ -93,7 +93,7 @@ fn to_club(
 
 /// A refusal that quotes nothing: no In-Reply-To either, since the Message-ID is the
 /// sender's words too.
-pub fn unquoted(desk: &Desk, club: &Club, answer: Answer, hash: &str) -> Result<OutMessage> {
+pub(crate) fn unquoted(desk: &Desk, club: &Club, answer: Answer, hash: &str) -> Result<OutMessage> {
     let (w, lang) = (desk.words, club.lang);
     let text = match answer {
         Answer::TooLarge { limit } => t!(w, lang, "intake-too-large", limit = limit.to_string()),
@@ -143,7 +143,7 @@ fn stops_text(w: &Words, lang: Lang, p: &Place) -> String {
 }
 
 /// The club's own file (authenticated), refused: its located errors, quoting it.
-pub fn refused(
+pub(crate) fn refused(
     desk: &Desk,
     club: &Club,
     c: &Checked,
@@ -170,22 +170,22 @@ pub fn refused(
 }
 
 /// What a receipt says.
-pub struct Receipt<'a> {
-    pub checked: &'a Checked,
-    pub phase: &'a str,
+pub(crate) struct Receipt<'a> {
+    pub(crate) checked: &'a Checked,
+    pub(crate) phase: &'a str,
     /// The file this one replaces, if any.
-    pub replaces: Option<&'a StoredOrders>,
+    pub(crate) replaces: Option<&'a StoredOrders>,
     /// The deadline it came after, if it did.
-    pub late: Option<String>,
+    pub(crate) late: Option<String>,
     /// Where each battle it sent a result or an order of battle for stands.
-    pub battles: &'a [String],
+    pub(crate) battles: &'a [String],
     /// It carries battle entries only: the club's orders for the phase are unchanged.
-    pub orders_kept: bool,
+    pub(crate) orders_kept: bool,
 }
 
 /// The receipt of an accepted file: its seal, which file it replaces, whether it was
 /// late, and every order as understood with its verdict (as njudge echoes orders).
-pub fn receipt(
+pub(crate) fn receipt(
     desk: &Desk,
     club: &Club,
     r: &Receipt,
@@ -282,7 +282,7 @@ fn echo(w: &Words, lang: Lang, c: &Checked, nation: &str, phase: &str) -> String
 
 /// One order written back as the file format says it, on one line:
 /// `raise: node = "V0", value = 100`.
-pub fn understood(nation: &str, phase: &str, o: &Order) -> String {
+fn understood(nation: &str, phase: &str, o: &Order) -> String {
     let one = OrderSet {
         orders: vec![o.clone()],
     };
@@ -313,17 +313,17 @@ pub fn understood(nation: &str, phase: &str, o: &Order) -> String {
 }
 
 /// What a stale-copy notice says.
-pub struct Stale<'a> {
-    pub phase: &'a str,
-    pub sha: &'a str,
-    pub written: &'a str,
-    pub active_written: &'a str,
-    pub active: &'a StoredOrders,
+pub(crate) struct Stale<'a> {
+    pub(crate) phase: &'a str,
+    pub(crate) sha: &'a str,
+    pub(crate) written: &'a str,
+    pub(crate) active_written: &'a str,
+    pub(crate) active: &'a StoredOrders,
 }
 
 /// An authenticated file written before the active one: not applied, and which file
 /// stays active.
-pub fn stale(
+pub(crate) fn stale(
     desk: &Desk,
     club: &Club,
     s: Stale,
@@ -409,7 +409,7 @@ fn reason_words(w: &Words, lang: Lang, code: &str) -> String {
 }
 
 /// The one alert a club gets about the attempts in its name during a phase.
-pub fn club_alert(
+pub(crate) fn club_alert(
     desk: &Desk,
     club: &Club,
     phase: &str,
@@ -446,7 +446,7 @@ const REFEREE_LANG: Lang = Lang::En;
 
 /// The referee's digest of every attempt not yet reported: time, the club claimed, the
 /// sender address (cleaned) and why, nothing of any subject or body.
-pub fn digest(
+pub(crate) fn digest(
     desk: &Desk,
     attempts: &[Attempt],
     alerted: &[(String, String)],
@@ -498,7 +498,7 @@ pub fn digest(
 }
 
 /// Why a message could not be read, in `lang`, with what the club can do about it.
-pub fn unread_text(w: &Words, lang: Lang, unread: &Unread) -> String {
+pub(crate) fn unread_text(w: &Words, lang: Lang, unread: &Unread) -> String {
     let l = lang;
     match unread {
         Unread::NoOrders { attachments } => {

@@ -17,18 +17,18 @@ use crate::words::Words;
 use std::collections::BTreeMap;
 
 /// What every battle message of one arrival shares.
-pub struct Desk<'a> {
-    pub words: &'a Words,
-    pub config: &'a Config,
-    pub campaign: &'a Campaign,
+pub(crate) struct Desk<'a> {
+    pub(crate) words: &'a Words,
+    pub(crate) config: &'a Config,
+    pub(crate) campaign: &'a Campaign,
     /// The campaign definition as the referee edited it (for the view file).
-    pub definition: &'a BTreeMap<String, String>,
-    pub clubs: &'a [Club],
+    pub(crate) definition: &'a BTreeMap<String, String>,
+    pub(crate) clubs: &'a [Club],
     /// The open phase's deadline, as written to clubs.
-    pub deadline: Option<&'a str>,
+    pub(crate) deadline: Option<&'a str>,
     /// When each club's active orders for the open phase arrived (nation → time).
-    pub orders_sent: &'a BTreeMap<String, String>,
-    pub now: &'a str,
+    pub(crate) orders_sent: &'a BTreeMap<String, String>,
+    pub(crate) now: &'a str,
 }
 
 /// The language of the referee's mail.
@@ -36,7 +36,7 @@ const REFEREE_LANG: Lang = Lang::En;
 
 /// The update to each side of a battle whose result a step applied; `world` is the
 /// world after every step of this arrival (the order file is filled in from it).
-pub fn updates(
+pub(crate) fn updates(
     d: &Desk,
     battle: &Battle,
     outcome: &BattleOutcome,
@@ -145,7 +145,7 @@ pub fn updates(
 
 /// The notice that a battle's two results differ, to both clubs in their language and
 /// to the referee.
-pub fn dispute(
+pub(crate) fn dispute(
     d: &Desk,
     battle: &Battle,
     phase: &str,
@@ -202,7 +202,7 @@ pub fn dispute(
 }
 
 /// The nations of a battle other than `nation`.
-pub fn other<'a>(battle: &'a Battle, nation: &NationCode) -> &'a NationCode {
+pub(crate) fn other<'a>(battle: &'a Battle, nation: &NationCode) -> &'a NationCode {
     if battle.attacker.nation == *nation {
         &battle.defender.nation
     } else {

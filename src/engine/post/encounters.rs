@@ -13,7 +13,7 @@ use crate::storage::{OutMessage, Store};
 use crate::words::Words;
 
 /// The message to each club asked in the encounter.
-pub fn ask(
+pub(crate) fn ask(
     store: &Store,
     campaign: &Campaign,
     config: &Config,

@@ -19,11 +19,11 @@ use crate::storage::OutMessage;
 use minijinja::Environment;
 use std::collections::BTreeMap;
 
-pub mod battles;
-pub mod encounters;
-pub mod notice;
-pub mod welcome;
-pub mod yearly;
+pub(crate) mod battles;
+pub(crate) mod encounters;
+pub(crate) mod notice;
+pub(crate) mod welcome;
+pub(crate) mod yearly;
 
 /// What the shell gives the engine to render and queue a phase's messages.
 pub struct Mailing<'a> {
@@ -69,17 +69,17 @@ impl Mailing<'_> {
 
 /// A resolved phase, as its messages need it.
 pub struct ResolvedPhase<'a> {
-    pub before: &'a World,
-    pub resolution: &'a Resolution,
-    pub facts: &'a PhaseFacts,
+    pub(crate) before: &'a World,
+    pub(crate) resolution: &'a Resolution,
+    pub(crate) facts: &'a PhaseFacts,
     /// How many dice were rolled.
-    pub rolls: usize,
+    pub(crate) rolls: usize,
     /// The clubs, as registered.
-    pub clubs: &'a [Club],
+    pub(crate) clubs: &'a [Club],
     /// The card of each battle pending after the phase, by id (`engine::paperwork`).
-    pub cards: &'a BTreeMap<String, Card>,
+    pub(crate) cards: &'a BTreeMap<String, Card>,
     /// After a winter, the year's record and chart history.
-    pub year: Option<&'a YearData>,
+    pub(crate) year: Option<&'a YearData>,
 }
 
 /// Renders and composes every message of a resolved phase.

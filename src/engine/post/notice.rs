@@ -11,19 +11,19 @@ use crate::words::Words;
 
 /// What one kind of notice says, given the catalogue, the club's language and the
 /// phase's name in it: the subject and the text.
-pub type Say<'a> = dyn Fn(&Words, Lang, &str) -> (String, String) + 'a;
+pub(crate) type Say<'a> = dyn Fn(&Words, Lang, &str) -> (String, String) + 'a;
 
 /// The notice of `kind` about `phase` to each club; `salt` tells apart notices whose
 /// words repeat (the same deadline set twice is one message, two undos are two).
-pub struct Notice<'a> {
-    pub kind: &'static str,
-    pub phase: PhaseId,
-    pub salt: String,
-    pub say: &'a Say<'a>,
+pub(crate) struct Notice<'a> {
+    pub(crate) kind: &'static str,
+    pub(crate) phase: PhaseId,
+    pub(crate) salt: String,
+    pub(crate) say: &'a Say<'a>,
 }
 
 /// Composes a notice for each club.
-pub fn to_clubs(
+pub(crate) fn to_clubs(
     campaign: &Campaign,
     config: &Config,
     clubs: &[&Club],

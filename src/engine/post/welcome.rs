@@ -16,16 +16,16 @@ use crate::storage::{Club, OutMessage};
 use std::collections::BTreeMap;
 
 /// What every welcome of a campaign shares.
-pub struct Welcome<'a> {
-    pub env: &'a minijinja::Environment<'static>,
-    pub config: &'a Config,
-    pub campaign: &'a Campaign,
+pub(crate) struct Welcome<'a> {
+    pub(crate) env: &'a minijinja::Environment<'static>,
+    pub(crate) config: &'a Config,
+    pub(crate) campaign: &'a Campaign,
     /// The open phase's world (the referee's: each club's is projected from it).
-    pub world: &'a World,
-    pub definition: &'a BTreeMap<String, String>,
+    pub(crate) world: &'a World,
+    pub(crate) definition: &'a BTreeMap<String, String>,
     /// The first deadline, as written to clubs.
-    pub deadline: Option<&'a str>,
-    pub now: &'a str,
+    pub(crate) deadline: Option<&'a str>,
+    pub(crate) now: &'a str,
 }
 
 /// What stands in the stored copy where the secret was.
@@ -33,7 +33,12 @@ const REDACTED: &str = "XXXX-XXXX-XXXX-XXXX-XXXX";
 
 /// Composes the welcome of one club; `secret` is the club's, when the referee sends it
 /// by mail (`None`: handed over another way, or a welcome sent again with `kept`).
-pub fn message(w: &Welcome, club: &Club, secret: Option<&str>, kept: bool) -> Result<OutMessage> {
+pub(crate) fn message(
+    w: &Welcome,
+    club: &Club,
+    secret: Option<&str>,
+    kept: bool,
+) -> Result<OutMessage> {
     let nation = NationCode(club.nation.clone());
     let lang = club.lang;
     let words = crate::words::from_env(w.env);
@@ -186,7 +191,7 @@ pub(super) fn club_map_svg(
 }
 
 /// Composes the welcome of every club: with its secret where `secrets` has one.
-pub fn messages(
+pub(crate) fn messages(
     w: &Welcome,
     clubs: &[Club],
     secrets: &BTreeMap<String, String>,

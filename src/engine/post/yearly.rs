@@ -14,7 +14,7 @@ use crate::storage::OutMessage;
 use std::collections::BTreeMap;
 
 /// The chronicle's file name in a language.
-pub fn chronicle_file(lang: Lang, year: u16) -> String {
+pub(crate) fn chronicle_file(lang: Lang, year: u16) -> String {
     match lang {
         Lang::It => format!("cronaca-{year}.txt"),
         Lang::En => format!("chronicle-{year}.txt"),
@@ -22,7 +22,7 @@ pub fn chronicle_file(lang: Lang, year: u16) -> String {
 }
 
 /// A chart's picture's file name in a language: `grafico-1494-1.png`.
-pub fn chart_file(lang: Lang, year: u16, n: usize) -> String {
+fn chart_file(lang: Lang, year: u16, n: usize) -> String {
     match lang {
         Lang::It => format!("grafico-{year}-{n}.png"),
         Lang::En => format!("chart-{year}-{n}.png"),
@@ -39,7 +39,7 @@ fn chronicle_part(lang: Lang, year: u16, r: &Rendered) -> FilePart {
 
 /// Renders and composes the yearly messages of the winter `p`, from its year as the
 /// engine gathered it.
-pub fn yearly_messages(
+pub(crate) fn yearly_messages(
     campaign: &Campaign,
     p: &ResolvedPhase,
     year: &YearData,
