@@ -8,18 +8,18 @@
 use mail_parser::{HeaderName, Message, MessageParser, MessagePart, MimeHeaders, PartType};
 
 /// Largest order file taken from a message.
-pub(crate) const MAX_ORDERS_BYTES: usize = 256 * 1024;
+pub const MAX_ORDERS_BYTES: usize = 256 * 1024;
 /// Deepest MIME nesting read: real messages nest two or three levels.
 pub(crate) const MAX_MIME_DEPTH: usize = 8;
 /// Longest header line mail allows, without its line break (RFC 5322 section 2.1.1).
 pub(crate) const MAX_HEADER_LINE: usize = 998;
 
 /// What a message says, once parsed.
-pub(crate) struct Letter {
+pub struct Letter {
     /// The single sender address, or why the message has none.
-    pub(crate) sender: Result<String, String>,
+    pub sender: Result<String, String>,
     /// The order file, or why none is read from this message.
-    pub(crate) orders: Result<Vec<u8>, Unread>,
+    pub orders: Result<Vec<u8>, Unread>,
     pub(crate) envelope: Envelope,
 }
 
@@ -157,7 +157,7 @@ pub(crate) fn envelope(raw: &[u8]) -> (Envelope, Result<String, String>) {
 
 /// Why no order file is read from a message: told to the club in its language.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Unread {
+pub enum Unread {
     /// A NUL byte at this offset.
     Nul {
         at: usize,
@@ -198,7 +198,7 @@ pub(crate) enum Unread {
 }
 
 /// Parses a message. `Err` only if it is not a mail message at all.
-pub(crate) fn read(raw: &[u8], max_parts: usize) -> Result<Letter, String> {
+pub fn read(raw: &[u8], max_parts: usize) -> Result<Letter, String> {
     let msg = MessageParser::default()
         .parse(raw)
         .filter(|m| !m.parts.is_empty())

@@ -352,6 +352,9 @@ fn apply(s: &mut Step, n: &NationCode, o: &Order, city_income: Ducats) -> Applie
             }
             s.pay(n, *value, "G2b.1", Item::Raise)?;
             let army = s.w.raise_army(n, node, 0);
+            // The index of who stands where learns of the new army at once: a later
+            // order of the same spring (a garrison into an enemy node, G2b.3) asks it.
+            s.occ.refresh_army(&s.w, &army);
             s.army_add(&army, *value, "G2b.1", Item::Raise);
             done(Done::Raised {
                 army,
