@@ -4,7 +4,9 @@
 //! phase flows one way, engine → report → mail:
 //!
 //! ```text
-//!  cli (clap, printing) ──> engine (the referee's desk: judge a club's file, resolve,
+//!  cli (clap, printing) ──> service (giglio run: one pass and the loop; clock)
+//!   │                        │
+//!   ├──────────────────────> engine (the referee's desk: judge a club's file, resolve,
 //!   │                        │      assemble what each event sends, deadlines, audit)
 //!   │                        ├──> report (words and pictures: text, HTML, SVG/PNG)
 //!   │                        ├──> submission ──> orders (order files)   ──┐
@@ -22,6 +24,7 @@
 //! | module | owns | may import |
 //! |---|---|---|
 //! | [`cli`] | clap definitions, one file per subcommand, all printing, exit codes; loading a campaign and its catalogue once per command (`cli::words_of`); the JSON contract (`cli::json`) | everything; holds no game logic |
+//! | [`service`] | the unattended referee (`giglio run`): one pass (read the mailbox, answer, remind, resolve or preview when due, move deadlines on after an outage, send), the loop around it with its lock, signals and log lines in the form journald reads (`service::watch`), the referee's hold on the clock (`service::hold`), the decisions of time alone (`service::schedule`) | battle, clock, engine, error, mail, rules, storage, words |
 //! | [`engine`] | the referee's desk: judging a club's mailed file (`engine::desk`: authentication, verdicts, battle results, encounter replies, the replies it queues); running a phase (gather orders, seeded dice, one transaction); what a phase's paperwork needs from the database (`engine::paperwork`); what each event sends, assembled from `report` and handed to `mail::compose` (`engine::post`: a phase's reports, the year's, a battle's news, an encounter asked, notices, welcomes); deadlines (`engine::deadline`); settling battles; the contact-exchange steps (`engine::exchange`); `audit` | auth, battle, diag, error, failpoint, mail, orders, report, rulebook, rules, scenario, storage, submission, words |
 //! | [`submission`] | checking an order file end to end: shape, secret, legality (via `rules::resolve::check_orders`) | auth, diag, orders, rules, storage, words |
 //! | [`report`] | rendering through `templates/`: map SVG and PNG, battle cards, clubs' reports, bulletin, referee's report, order sheets and order pages | battle, error, orders, rulebook, rules, scenario, words; never storage, engine or mail |
@@ -36,6 +39,7 @@
 //! | [`words`] | the message catalogue per language (`locales/*/*.ftl`, Project Fluent) with the referee's overrides, loaded once per command and passed in as a value; `t!` and the templates' `t()`; a phase's name in running text (`words::phases`); the rules' facts in words (`words::explain`, the one `Say`, which order checks, receipts and reports share); the language (`words::Lang`) | diag, error, rules |
 //! | [`rules`] | ids, calendar, map, tables, world state, dice, orders and outcomes, the ledger; spring, summer and winter resolution, battles in the campaign, victory, fog of war (`rules::visibility`), the orders a club may give (`rules::menu`, one menu for the sheet and the page); typed facts only, the words come through `rules::say::Say` | `words::Lang` only: no I/O, no sentence |
 //! | [`auth`] | club secrets: issuing, salted hashes, constant-time checks | error |
+//! | [`clock`] | the one clock: `GIGLIO_NOW` pins it, `GIGLIO_CLOCK_FILE` lets a test move it under a running service | nothing |
 //! | [`diag`] | located diagnostics (`file:line:col`), shared by every reader of user files | nothing |
 //! | [`error`] | the shell's error type and its exit codes | diag |
 //! | [`failpoint`] | crash tests' failpoints (`GIGLIO_CRASH_AT`, `GIGLIO_CRASH_COUNT`) | nothing |
@@ -53,6 +57,7 @@ pub mod auth;
 pub mod battle;
 pub mod bots;
 pub mod cli;
+pub mod clock;
 pub mod diag;
 pub mod engine;
 pub mod error;
@@ -65,6 +70,7 @@ pub mod report;
 pub mod rulebook;
 pub mod rules;
 pub mod scenario;
+pub mod service;
 pub mod simulate;
 pub mod storage;
 pub mod submission;

@@ -190,6 +190,8 @@ fn every_command_s_json_validates_against_its_schema() {
     json("deadline", &["deadline"], true);
     json("deadline", &["deadline", "--set", "2026-09-10 21:00"], true);
     json("remind", &["remind"], true);
+    json("run", &["run", "--once"], true);
+    json("resume", &["resume"], true);
 
     // The spring: a file checked, submitted, listed; `receipt` is the same SHA-256
     // (hex) everywhere.

@@ -59,6 +59,9 @@ mod rulebook;
 mod rules_cases;
 /// Broken campaign definitions (`tests/cases/scenario/*.toml`) and the shipped one.
 mod scenario;
+/// The unattended referee (`giglio run`): a season run by the service alone, the clock
+/// moved between passes; hold and resume, preview, early resolution, outages, signals.
+mod service;
 /// The campaign database: round trips, undo, the writer's lock.
 mod storage;
 /// Invariants of the code base itself.

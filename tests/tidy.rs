@@ -166,6 +166,13 @@ const LAYERS: &[(&str, &[&str])] = &[
             "words",
         ],
     ),
+    (
+        "service",
+        &[
+            "battle", "clock", "engine", "error", "mail", "rules", "storage", "words",
+        ],
+    ),
+    ("clock", &[]),
     ("fixtures", &["rules", "scenario"]),
 ];
 

@@ -5,6 +5,13 @@ desk-deadline-text =
     The referee has moved the deadline for { $phase }.
     Orders are now due: { $due }.
 
+desk-deadline-outage-text =
+    The referee's service was stopped for { $span } while orders for { $phase } were due, so the deadline has moved on by that time.
+    Orders are now due: { $due }.
+desk-deadline-resume-text =
+    The referee stopped the clock for { $span }; the deadline for { $phase } has moved on by that time.
+    Orders are now due: { $due }.
+
 desk-undo-subject = [{ $campaign }] correction: { $phase } is open again
 desk-undo-text =
     The referee has undone the resolution of { $phase }: the report you received for it no longer holds.

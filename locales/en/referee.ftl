@@ -19,3 +19,17 @@ check-problems = { $file }: { $count ->
     [one] { $count } problem
    *[other] { $count } problems
 }
+
+# The unattended referee (`giglio run`): what it mails the referee.
+run-outage-subject = the service was away { $away }: the deadline of { $phase } moved on
+run-outage-text =
+    giglio run did not run for { $away }, and the deadline of { $phase } passed meanwhile.
+    Rather than resolve a phase nobody was watching, it moved the deadline on by the outage: from { $from } to { $to }. Every club has been told.
+    If the outage was meant (a holiday), `giglio deadline --set` puts the deadline where you want it.
+run-preview-subject = { $phase } is due: the preview of its resolution
+run-preview-text =
+    The deadline of { $phase } has passed. Attached: the { $count ->
+        [one] message
+       *[other] { $count } messages
+    } resolving it would send, as they would go.
+    Nothing is resolved yet: resolve with `giglio resolve` when you are ready (`giglio resolve --dry-run` shows the outcomes).

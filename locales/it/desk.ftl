@@ -5,6 +5,13 @@ desk-deadline-text =
     L'arbitro ha spostato il termine per { $phase }.
     Gli ordini sono ora attesi entro: { $due }.
 
+desk-deadline-outage-text =
+    Il servizio dell'arbitro è rimasto fermo per { $span } mentre scadevano gli ordini per { $phase }: il termine è stato spostato in avanti di altrettanto.
+    Gli ordini sono ora attesi entro: { $due }.
+desk-deadline-resume-text =
+    L'arbitro ha fermato l'orologio per { $span }: il termine per { $phase } è stato spostato in avanti di altrettanto.
+    Gli ordini sono ora attesi entro: { $due }.
+
 desk-undo-subject = [{ $campaign }] rettifica: { $phase } è di nuovo aperta
 desk-undo-text =
     L'arbitro ha annullato la risoluzione di { $phase }: il rapporto che avete ricevuto non vale più.

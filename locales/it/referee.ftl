@@ -19,3 +19,17 @@ check-problems = { $file }: { $count ->
     [one] { $count } problema
    *[other] { $count } problemi
 }
+
+# L'arbitro che non dorme (`giglio run`): cosa scrive all'arbitro.
+run-outage-subject = il servizio è rimasto fermo { $away }: il termine di { $phase } è spostato
+run-outage-text =
+    giglio run non ha girato per { $away } e nel frattempo è scaduto il termine di { $phase }.
+    Invece di risolvere una fase che nessuno seguiva, ha spostato il termine in avanti della durata del fermo: da { $from } a { $to }. Tutti i club sono stati avvisati.
+    Se il fermo era voluto (una vacanza), `giglio deadline --set` mette il termine dove volete.
+run-preview-subject = { $phase } è scaduta: l'anteprima della risoluzione
+run-preview-text =
+    Il termine di { $phase } è passato. In allegato { $count ->
+        [one] il messaggio
+       *[other] i { $count } messaggi
+    } che la risoluzione invierebbe, così come partirebbero.
+    Nulla è ancora risolto: risolvete con `giglio resolve` quando siete pronti (`giglio resolve --dry-run` mostra gli esiti).

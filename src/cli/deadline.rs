@@ -5,9 +5,7 @@ use super::json::{DeadlineOut, RemindOut};
 use super::ui;
 use crate::engine::deadline;
 use crate::error::{Error, Result};
-use crate::mail::compose::{Draft, compose, mailbox};
 use crate::mail::config;
-use crate::rules::tables::Lang;
 use crate::storage::Store;
 use std::path::Path;
 
@@ -43,7 +41,7 @@ pub(crate) fn cmd_deadline(dir: &Path, a: DeadlineArgs) -> Result<()> {
         }
         let mut store = Store::open_write(dir, "deadline")?;
         store.set_deadline(&key, &at, &now, "deadline --set")?;
-        let msgs = deadline_mail(&store, &campaign, dir, &key, &at, tz, &now)?;
+        let msgs = deadline_mail(&store, &campaign, dir, &at, tz, &now)?;
         queued = store.queue(&msgs, &now, "deadline --set")?;
     }
     let store = Store::open_read(dir)?;
@@ -79,53 +77,23 @@ fn deadline_mail(
     store: &Store,
     campaign: &crate::rules::Campaign,
     dir: &Path,
-    key: &str,
     at: &str,
     tz: chrono_tz::Tz,
     now: &str,
 ) -> Result<Vec<crate::storage::OutMessage>> {
-    let config = config::load(dir)?;
-    let due = deadline::display(at, tz);
-    // The game's name is the same in every language.
-    let title = campaign.title_it.as_str();
-    let say = |w: &crate::words::Words, lang: Lang, phase: &str| {
-        (
-            crate::t!(
-                w,
-                lang,
-                "desk-deadline-subject",
-                campaign = title,
-                phase = phase
-            ),
-            crate::t!(
-                w,
-                lang,
-                "desk-deadline-text",
-                phase = phase,
-                due = due.as_str()
-            ),
-        )
-    };
-    // A club that left (its nation neutral, G0) is told no more deadlines.
-    let world = store.current()?.world;
-    let clubs: Vec<_> = store
-        .clubs()?
-        .into_iter()
-        .filter(|c| world.is_club(&c.nation))
-        .collect();
-    let notice = crate::engine::post::notice::Notice {
-        kind: "deadline",
-        phase: store.current()?.id,
-        // The same deadline set twice is told once.
-        salt: at.to_owned(),
-        say: &say,
-    };
-    debug_assert_eq!(notice.phase.key(), key);
-    crate::engine::post::notice::to_clubs(
+    let current = store.current()?;
+    crate::engine::post::notice::deadline(
         campaign,
-        &config,
-        &clubs.iter().collect::<Vec<_>>(),
-        &notice,
+        &config::load(dir)?,
+        &store.clubs()?,
+        &current.world,
+        current.id,
+        crate::engine::post::notice::Moved {
+            at,
+            tz,
+            why: "desk-deadline-text",
+            span: "",
+        },
         &super::words_of(dir)?,
         now,
     )
@@ -167,59 +135,19 @@ pub(crate) fn cmd_remind(dir: &Path, a: RemindArgs) -> Result<()> {
     let p = crate::engine::prepare(&store, &campaign, &super::words_of(dir)?)?;
     let key = p.world.phase.key();
     let due = store.deadline(&key)?.map(|d| deadline::display(&d, tz));
-    let from = mailbox(&config.mail.from)?;
-    let clubs = store.clubs()?;
-    let words = super::words_of(dir)?;
-    let mut msgs = Vec::new();
-    for nation in &p.missing {
-        let Some(club) = clubs.iter().find(|c| c.nation == nation.as_str()) else {
-            continue;
-        };
-        let phase = crate::words::phases::phase_name(
-            &words,
-            &campaign.tables.calendar,
-            p.world.phase,
-            club.lang,
-        );
-        let due = due
-            .clone()
-            .unwrap_or_else(|| words.plain(club.lang, "desk-remind-no-deadline"));
-        let (title, text) = (
-            crate::t!(
-                words,
-                club.lang,
-                "desk-remind-subject",
-                campaign = campaign.title_it.as_str(),
-                phase = phase.as_str()
-            ),
-            crate::t!(
-                words,
-                club.lang,
-                "desk-remind-text",
-                phase = phase.as_str(),
-                due = due
-            ) + "\n",
-        );
-        // One reminder per club and day: running it twice the same day sends one.
-        let day = now.get(..10).unwrap_or(&now).to_owned();
-        msgs.push(compose(
-            &Draft {
-                kind: "reminder",
-                phase: Some(key.clone()),
-                nation: Some(club.nation.clone()),
-                to_name: Some(club.name.clone()),
-                to: club.emails.clone(),
-                subject: title,
-                text,
-                html: None,
-                inline_png: None,
-                files: Vec::new(),
-                salt: day,
-            },
-            &from,
-            &now,
-        )?);
-    }
+    // One reminder per club and day: running it twice the same day sends one.
+    let day = now.get(..10).unwrap_or(&now).to_owned();
+    let msgs = crate::engine::post::remind::to_missing(
+        &campaign,
+        &config,
+        &super::words_of(dir)?,
+        &store.clubs()?,
+        &p.missing,
+        p.world.phase,
+        due.as_deref(),
+        &day,
+        &now,
+    )?;
     let list: Vec<String> = p.missing.iter().map(|n| n.to_string()).collect();
     let n = if msgs.is_empty() {
         0

@@ -2,11 +2,11 @@
 //! IMAP mailbox), each message once, and queue the receipts, rejections and alerts.
 
 use super::ui;
-use crate::engine::desk::{self, Desk, Read, Verdict};
+use crate::engine::desk::{Desk, Read, Verdict};
 use crate::error::{Error, Result};
 use crate::mail::config;
+use crate::service::intake::{Intake, Mailbox};
 use crate::storage::Store;
-use std::io::Read as _;
 use std::path::{Path, PathBuf};
 
 /// Read orders from mail. Each message is read once (by the hash of its bytes);
@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 // The sources are one group of their own: `--json` goes with any of them.
 #[derive(Debug, clap::Args)]
 #[group(skip)]
-#[command(group = clap::ArgGroup::new("src").required(true).multiple(false))]
+#[command(group = clap::ArgGroup::new("src").required(false).multiple(false))]
 pub(crate) struct InboxArgs {
     /// A Maildir folder (its new/ and cur/); messages read are marked seen.
     #[arg(long, value_name = "DIR", group = "src")]
@@ -53,61 +53,29 @@ pub(crate) fn cmd_inbox(dir: &Path, a: InboxArgs) -> Result<()> {
         now: &now,
         command: "inbox",
     };
-    let cap = config.intake.max_message_bytes;
-    let mut read = Vec::new();
-    // Files that could not be read: the others are read all the same, then the
-    // command fails (74) naming each.
-    let mut unread: Vec<String> = Vec::new();
-    if let Some(md) = &a.maildir {
-        for path in maildir_messages(md)? {
-            let raw = match read_capped(&path, cap) {
-                Ok(raw) => raw,
-                Err(e) => {
-                    unread.push(format!("{e:#}"));
-                    continue;
-                }
-            };
-            read.push(desk::ingest(
-                &mut store,
-                &desk,
-                &raw,
-                &path.display().to_string(),
-            )?);
-            mark_seen(md, &path)?;
-        }
-    } else if let Some(mbox) = &a.mbox {
-        let file = open_mbox(mbox)?;
-        let messages = crate::mail::mbox::Messages::new(std::io::BufReader::new(file), cap);
-        for (i, m) in messages.enumerate() {
-            let raw = m.map_err(|e| Error::read_at(mbox, e))?;
-            let source = format!("{} #{}", mbox.display(), i + 1);
-            read.push(desk::ingest(&mut store, &desk, &raw, &source)?);
-        }
-    } else if let Some(url) = &a.imap {
-        crate::mail::imap::read_unseen(url, cap, |source, raw| {
-            read.push(desk::ingest(&mut store, &desk, raw, source)?);
-            Ok(())
-        })?;
-    } else {
-        for path in &a.eml {
-            let raw = match read_capped(path, cap) {
-                Ok(raw) => raw,
-                Err(e) => {
-                    unread.push(format!("{e:#}"));
-                    continue;
-                }
-            };
-            read.push(desk::ingest(
-                &mut store,
-                &desk,
-                &raw,
-                &path.display().to_string(),
-            )?);
-        }
-    }
-    // One alert per club per phase and one digest for the referee, for every attempt
-    // of this run (and of a run cut short before this point).
-    desk::alert_pending(&mut store, &desk)?;
+    let mailbox = match (&a.maildir, &a.mbox, &a.imap) {
+        (Some(dir), ..) => Mailbox::Maildir {
+            dir: dir.clone(),
+            with_seen: true,
+        },
+        (_, Some(mbox), _) => Mailbox::Mbox(mbox.clone()),
+        (.., Some(url)) => Mailbox::Imap(url.clone()),
+        _ if !a.eml.is_empty() => Mailbox::Eml(a.eml.clone()),
+        // No source named: the mailbox giglio.toml's [intake] names.
+        _ => match (&config.intake.maildir, &config.intake.imap) {
+            (Some(md), _) => Mailbox::Maildir {
+                dir: dir.join(md),
+                with_seen: true,
+            },
+            (_, Some(url)) => Mailbox::Imap(url.clone()),
+            _ => {
+                return Err(Error::user(
+                    "no mailbox to read: name one (--maildir, --mbox, --eml or --imap), or set [intake] maildir or imap in giglio.toml",
+                ));
+            }
+        },
+    };
+    let Intake { read, unread } = crate::service::intake::read(&mut store, &desk, &mailbox)?;
     // G3c.3: the last choice of an encounter lets the round go on at once.
     let parts = super::MailParts::load(dir)?;
     let went_on = match crate::engine::go_on(
@@ -191,72 +159,4 @@ fn summary(read: &[Read]) -> String {
         ui::count(read.len(), "message")
     ));
     out
-}
-
-/// The messages of a Maildir, new first then cur, each in name order.
-fn maildir_messages(md: &Path) -> Result<Vec<PathBuf>> {
-    if !md.join("new").is_dir() && !md.join("cur").is_dir() {
-        return Err(Error::user(format!(
-            "{} is not a Maildir (it has no new/ or cur/)",
-            md.display()
-        )));
-    }
-    let mut out = Vec::new();
-    for sub in ["new", "cur"] {
-        let Ok(entries) = std::fs::read_dir(md.join(sub)) else {
-            continue;
-        };
-        let mut paths: Vec<PathBuf> = entries
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.is_file())
-            .collect();
-        paths.sort();
-        out.extend(paths);
-    }
-    Ok(out)
-}
-
-/// Opens an mbox file, refusing one that does not start with a `From ` line: the reader
-/// would skip everything before the first such line, and so read nothing, silently.
-fn open_mbox(path: &Path) -> Result<std::fs::File> {
-    let io = |e: std::io::Error| Error::read_at(path, e);
-    let mut file = std::fs::File::open(path).map_err(io)?;
-    let mut head = Vec::new();
-    (&mut file).take(5).read_to_end(&mut head).map_err(io)?;
-    if !head.is_empty() && head != b"From " {
-        return Err(Error::user(format!(
-            "{} is not an mbox file (it does not start with a `From ` line)",
-            path.display()
-        )));
-    }
-    std::io::Seek::rewind(&mut file).map_err(io)?;
-    Ok(file)
-}
-
-/// Reads a file, but never more than `cap` + 1 bytes: an oversized message is known to
-/// be too large without holding it all.
-fn read_capped(path: &Path, cap: usize) -> Result<Vec<u8>> {
-    let f = std::fs::File::open(path).map_err(|e| Error::read_at(path, e))?;
-    let mut raw = Vec::new();
-    f.take(cap as u64 + 1)
-        .read_to_end(&mut raw)
-        .map_err(|e| Error::read_at(path, e))?;
-    Ok(raw)
-}
-
-/// Moves a message from new/ to cur/ with the Seen flag, as a mail reader does.
-fn mark_seen(md: &Path, path: &Path) -> Result<()> {
-    if path
-        .parent()
-        .and_then(Path::file_name)
-        .is_none_or(|n| n != "new")
-    {
-        return Ok(());
-    }
-    let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
-        return Ok(());
-    };
-    let base = name.split(":2,").next().unwrap_or(name);
-    std::fs::rename(path, md.join("cur").join(format!("{base}:2,S")))
-        .map_err(|e| Error::io(format!("cannot mark {} seen", path.display())).with_source(e))
 }

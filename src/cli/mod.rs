@@ -23,6 +23,7 @@ mod orders;
 pub(crate) mod report;
 mod resolve;
 mod rules;
+mod run;
 mod shell;
 mod simulate;
 mod status;
@@ -81,6 +82,9 @@ enum Command {
     Inbox(inbox::InboxArgs),
     Deadline(deadline::DeadlineArgs),
     Remind(deadline::RemindArgs),
+    Run(run::RunArgs),
+    Hold(run::HoldArgs),
+    Resume(run::ResumeArgs),
     #[command(subcommand)]
     Mail(mail::MailCommand),
     Simulate(simulate::SimulateArgs),
@@ -144,6 +148,9 @@ fn run(cli: Cli) -> Result<()> {
         Command::Deadline(args) => deadline::cmd_deadline(dir, args),
         Command::Announce(args) => announce::cmd_announce(dir, args),
         Command::Remind(args) => deadline::cmd_remind(dir, args),
+        Command::Run(args) => run::cmd_run(dir, args),
+        Command::Hold(args) => run::cmd_hold(dir, args),
+        Command::Resume(args) => run::cmd_resume(dir, args),
         Command::Mail(cmd) => mail::cmd_mail(dir, cmd),
         Command::Simulate(args) => simulate::cmd_simulate(dir, args),
         Command::Rules(args) => rules::cmd_rules(args),
@@ -154,14 +161,10 @@ fn run(cli: Cli) -> Result<()> {
     }
 }
 
-/// Returns the time to record, as RFC 3339 UTC.
-///
-/// `GIGLIO_NOW` pins it, so tests and reproductions get the same journal.
+/// Returns the time to record, as RFC 3339 UTC: the project's one clock
+/// ([`crate::clock`]; `GIGLIO_NOW` pins it).
 pub(crate) fn now() -> String {
-    std::env::var("GIGLIO_NOW")
-        .ok()
-        .filter(|s| chrono::DateTime::parse_from_rfc3339(s).is_ok())
-        .unwrap_or_else(|| chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true))
+    crate::clock::now()
 }
 
 /// Configuration mistakes the referee should see (`status`, `mail send`): settings
@@ -212,17 +215,41 @@ fn campaign_of(dir: &Path) -> Result<(Campaign, Source)> {
 /// overrides from `DIR/locales/`. Loaded once per command (a command is one process)
 /// and handed to every layer that writes a sentence.
 pub(crate) fn words_of(dir: &Path) -> Result<crate::words::Words> {
+    load_words(dir, false)
+}
+
+/// Loads the catalogue of a campaign afresh (a long-running `giglio run` picks up the
+/// referee's edits of `locales/` at its next pass), or once per process.
+fn load_words(dir: &Path, afresh: bool) -> Result<crate::words::Words> {
     use std::sync::Mutex;
     static LOADED: Mutex<Option<(std::path::PathBuf, crate::words::Words)>> = Mutex::new(None);
     let mut loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
     if let Some((d, w)) = loaded.as_ref()
         && d == dir
+        && !afresh
     {
         return Ok(w.clone());
     }
     let words = crate::words::Words::load(Some(&dir.join("locales")))?;
     *loaded = Some((dir.to_owned(), words.clone()));
     Ok(words)
+}
+
+/// Everything a pass of the unattended referee needs, read afresh from the campaign
+/// directory: the definition, its rulesets, `giglio.toml`, the catalogue and the
+/// templates with their overrides.
+fn loaded(dir: &Path) -> Result<crate::service::Loaded> {
+    let words = load_words(dir, true)?;
+    let (campaign, source) = campaign_of(dir)?;
+    Ok(crate::service::Loaded {
+        rulesets: crate::scenario::rulesets(&source)
+            .map_err(|d| invalid_files(d, Some(&source)))?,
+        config: crate::mail::config::load(dir)?,
+        env: crate::report::environment(Some(&dir.join("templates")), words.clone())?,
+        words,
+        definition: source.files,
+        campaign,
+    })
 }
 
 /// What resolving needs to render and queue a phase's messages: the templates (with

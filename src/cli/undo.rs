@@ -33,6 +33,7 @@ pub(crate) fn cmd_undo(dir: &Path, a: UndoArgs) -> Result<()> {
         undone: Vec::new(),
         steps_undone: Vec::new(),
         corrected: Vec::new(),
+        held: false,
     };
     let mut shown = String::new();
     for _ in 0..a.steps {
@@ -72,10 +73,25 @@ pub(crate) fn cmd_undo(dir: &Path, a: UndoArgs) -> Result<()> {
         out.open = open.key();
         shown = open.to_string();
     }
+    // A campaign the service keeps is held, or `giglio run` would resolve the phase
+    // again at its next pass, before the referee has done what the undo was for.
+    if store.service()?.last_pass.is_some() {
+        out.held = crate::service::hold::hold(
+            &mut store,
+            &format!("undo: {} is open again", out.open),
+            &now,
+            "undo",
+        )? || store.service()?.held_since.is_some();
+    }
     if a.json {
         return ui::out_json(&out);
     }
     let mut text = format!("undone: {shown} is open again\n");
+    if out.held {
+        text.push_str(
+            "the clock is held, so `giglio run` does not resolve it again at once: `giglio resume` when ready\n",
+        );
+    }
     if !out.corrected.is_empty() {
         text.push_str(&format!(
             "corrections queued for {}; send them with `giglio mail send`\n",

@@ -7,5 +7,6 @@ pub mod compose;
 pub mod config;
 pub mod deliver;
 pub(crate) mod imap;
+pub(crate) mod maildir;
 pub mod mbox;
 pub mod message;

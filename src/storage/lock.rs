@@ -1,4 +1,5 @@
-//! The writer's lock: one process at a time may change a campaign.
+//! The writer's lock: one process at a time may change a campaign; and the service's
+//! lock: one `giglio run` at a time keeps a campaign going.
 //!
 //! An OS file lock on `giglio.lock` in the campaign directory, released by the OS when
 //! the process ends however it ends (even `kill -9`), so a crash never leaves the
@@ -11,6 +12,9 @@ use std::path::Path;
 
 /// The lock file's name inside a campaign directory.
 const LOCK_FILE: &str = "giglio.lock";
+/// The service's lock file: held by `giglio run` for its whole life, while the writer's
+/// lock is taken per step so the referee's own commands still work beside it.
+const SERVICE_LOCK_FILE: &str = "giglio-run.lock";
 
 /// A held writer's lock; released on drop.
 #[derive(Debug)]
@@ -22,7 +26,16 @@ impl Lock {
     /// Takes the lock, or returns [`ErrorKind::Busy`](crate::error::ErrorKind::Busy)
     /// naming the process that holds it.
     pub(crate) fn acquire(dir: &Path, command: &str) -> Result<Lock> {
-        let path = dir.join(LOCK_FILE);
+        Lock::take(dir, LOCK_FILE, command, "is changing it")
+    }
+
+    /// Takes the service's lock, or returns `Busy` naming the `giglio run` that holds it.
+    pub(crate) fn service(dir: &Path) -> Result<Lock> {
+        Lock::take(dir, SERVICE_LOCK_FILE, "run", "keeps it going")
+    }
+
+    fn take(dir: &Path, file: &str, command: &str, doing: &str) -> Result<Lock> {
+        let path = dir.join(file);
         let at = |e| Error::io_at(&path, e);
         let mut file = OpenOptions::new()
             .read(true)
@@ -43,7 +56,7 @@ impl Lock {
                     holder.to_owned()
                 };
                 return Err(Error::busy(format!(
-                    "campaign {} is busy: {who} is changing it",
+                    "campaign {} is busy: {who} {doing}",
                     dir.display()
                 )));
             }

@@ -185,15 +185,40 @@ impl Store {
     /// Queues messages (receipts, reminders) in their own transaction; returns how many
     /// were new.
     pub fn queue(&mut self, msgs: &[OutMessage], now: &str, command: &str) -> Result<usize> {
+        self.queue_noted(msgs, now, command, &|n| format!("{n} messages queued"))
+    }
+
+    /// Queues messages as [`Store::queue`] does, the journal saying what they are
+    /// (`what` of how many were new, written when at least one was).
+    pub(crate) fn queue_noted(
+        &mut self,
+        msgs: &[OutMessage],
+        now: &str,
+        command: &str,
+        what: &dyn Fn(usize) -> String,
+    ) -> Result<usize> {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
         let n = queue_in(&tx, msgs, now)?;
         if n > 0 {
-            journal(&tx, now, command, &format!("{n} messages queued"), None)?;
+            journal(&tx, now, command, &what(n), None)?;
         }
         tx.commit()?;
         Ok(n)
+    }
+
+    /// Whether a message with this Message-ID was ever queued.
+    pub(crate) fn has_message(&self, message_id: &str) -> Result<bool> {
+        self.conn
+            .query_row(
+                "SELECT 1 FROM outbox WHERE message_id = ?1",
+                [message_id],
+                |_| Ok(()),
+            )
+            .optional()
+            .map(|r| r.is_some())
+            .map_err(Error::from)
     }
 
     /// How many messages are in one status, counted in outbox_by_status alone (the

@@ -14,6 +14,7 @@ mod clubs;
 mod lock;
 mod mail;
 mod schema;
+mod service;
 #[cfg(test)]
 mod upgrade_tests;
 
@@ -21,6 +22,7 @@ pub(crate) use archive::Size;
 pub(crate) use backup::{Checked as BackupChecked, check as check_backup};
 pub(crate) use battles::{NewStep, Settlement, StepRow, step_seed};
 pub(crate) use clubs::Announcement;
+pub(crate) use service::ServiceState;
 
 pub(crate) use mail::{Attempt, InboxRow, Ingest};
 pub use mail::{OutMessage, OutboxRow, Status};

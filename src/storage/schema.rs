@@ -19,6 +19,7 @@ pub(crate) fn migrations() -> Migrations<'static> {
         M::up(V10_MAIL_ARCHIVE),
         v11_club_changes(),
         M::up(V12_OUTBOX_BYTES),
+        M::up(V13_SERVICE),
     ])
 }
 
@@ -315,6 +316,19 @@ INSERT INTO outbox_raw (id, redacted, raw)
 SELECT id, redacted, raw FROM outbox WHERE archived_to IS NULL ORDER BY id;
 ALTER TABLE outbox DROP COLUMN raw;
 ALTER TABLE outbox DROP COLUMN redacted;
+"#;
+
+/// Version 13 (issue 28): the unattended referee's record — when `giglio run` last
+/// looked, what it means to do next, and the referee's hold on the clock. One row.
+const V13_SERVICE: &str = r#"
+CREATE TABLE service (
+    id          INTEGER PRIMARY KEY CHECK (id = 1),
+    last_pass   TEXT,                   -- the clock at the end of the last pass
+    next_at     TEXT,                   -- when the service means to act next
+    next_what   TEXT,                   -- and what it will do then
+    held_since  TEXT,                   -- `giglio hold`: the clock stopped at this time
+    hold_reason TEXT
+);
 "#;
 
 #[cfg(test)]

@@ -85,6 +85,8 @@ pub const OUTPUTS: &[Output] = &[
     output!("inbox", "Inbox", Vec<crate::engine::desk::Read>),
     output!("deadline", "Deadline", DeadlineOut),
     output!("remind", "Remind", RemindOut),
+    output!("run", "ServicePass", crate::service::Pass),
+    output!("resume", "Resumed", Option<crate::service::hold::Resumed>),
     output!("mail send", "MailSent", crate::mail::deliver::Sent),
     output!("mail status", "Outbox", Vec<crate::storage::OutboxRow>),
     output!("mail archive", "MailArchive", ArchiveOut),
@@ -96,6 +98,7 @@ pub const OUTPUTS: &[Output] = &[
 /// Every command that takes no `--json`, with why: it shows no data (it acts and says
 /// so in a line), or what it prints is already a format of its own.
 pub const NO_DATA: &[(&str, &str)] = &[
+    ("hold", "stops the clock and says so in a line"),
     (
         "map check",
         "checks a definition: its problems are located diagnostics on stderr (exit 65)",

@@ -172,6 +172,9 @@ pub(crate) struct UndoOut {
     /// Clubs that had received reports of an undone resolution and are sent a
     /// correction (queued: `giglio mail send`).
     pub(crate) corrected: Vec<String>,
+    /// The clock is held (`giglio resume` starts it): a campaign kept by `giglio run`
+    /// is held by an undo, or the service would resolve the phase again at once.
+    pub(crate) held: bool,
 }
 
 /// What `giglio deadline --json` prints.

@@ -22,6 +22,7 @@ use std::collections::BTreeMap;
 pub(crate) mod battles;
 pub(crate) mod encounters;
 pub(crate) mod notice;
+pub(crate) mod remind;
 pub(crate) mod welcome;
 pub(crate) mod yearly;
 

@@ -48,3 +48,173 @@ pub(crate) fn to_clubs(
     }
     Ok(msgs)
 }
+
+/// A phase's deadline moved: to when (stored, RFC 3339), in which zone clubs read it,
+/// why (the catalogue key of the sentence: `desk-deadline-text` when the referee set
+/// it, `desk-deadline-outage-text` after an outage of the service,
+/// `desk-deadline-resume-text` after a hold), and by how much where that is known.
+pub(crate) struct Moved<'a> {
+    pub(crate) at: &'a str,
+    pub(crate) tz: chrono_tz::Tz,
+    pub(crate) why: &'static str,
+    pub(crate) span: &'a str,
+}
+
+/// The notice of a phase's new deadline to every club still playing, each in its
+/// language. The same deadline told twice for the same reason is one message.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn deadline(
+    campaign: &Campaign,
+    config: &Config,
+    clubs: &[Club],
+    world: &crate::rules::World,
+    phase: PhaseId,
+    moved: Moved,
+    words: &Words,
+    now: &str,
+) -> Result<Vec<OutMessage>> {
+    let due = crate::engine::deadline::display(moved.at, moved.tz);
+    // The game's name is the same in every language.
+    let title = campaign.title_it.as_str();
+    let say = |w: &Words, lang: Lang, name: &str| {
+        (
+            crate::t!(
+                w,
+                lang,
+                "desk-deadline-subject",
+                campaign = title,
+                phase = name
+            ),
+            crate::t!(
+                w,
+                lang,
+                moved.why,
+                phase = name,
+                due = due.as_str(),
+                span = moved.span
+            ),
+        )
+    };
+    // A club that left (its nation neutral, G0) is told no more deadlines.
+    let playing: Vec<&Club> = clubs.iter().filter(|c| world.is_club(&c.nation)).collect();
+    let notice = Notice {
+        kind: "deadline",
+        phase,
+        // The referee's own deadlines keep the Message-IDs of earlier versions.
+        salt: if moved.why == "desk-deadline-text" {
+            moved.at.to_owned()
+        } else {
+            format!("{} {}", moved.why, moved.at)
+        },
+        say: &say,
+    };
+    to_clubs(campaign, config, &playing, &notice, words, now)
+}
+
+/// The language the referee's messages speak.
+const REFEREE_LANG: Lang = Lang::En;
+
+/// A message's words by catalogue key, with their arguments.
+pub(crate) struct Said<'a> {
+    pub(crate) subject: &'static str,
+    pub(crate) text: &'static str,
+    pub(crate) args: &'a [(&'a str, &'a str)],
+}
+
+/// A plain message of `kind` to the referee's addresses, or `None` when `giglio.toml`
+/// names none.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn to_referee(
+    campaign: &Campaign,
+    config: &Config,
+    words: &Words,
+    kind: &'static str,
+    phase: &str,
+    said: Said,
+    now: &str,
+) -> Result<Option<OutMessage>> {
+    if config.mail.referee.is_empty() {
+        return Ok(None);
+    }
+    let mut args = crate::words::Args::new();
+    for (k, v) in said.args {
+        args.set(*k, crate::words::arg(*v));
+    }
+    let subject = format!(
+        "[{}] {}",
+        campaign.title_en,
+        words.get(REFEREE_LANG, said.subject, &args)
+    );
+    let text = words.get(REFEREE_LANG, said.text, &args) + "\n";
+    let draft = referee_draft(kind, phase, config, subject, text, String::new());
+    compose(&draft, &mailbox(&config.mail.from)?, now).map(Some)
+}
+
+/// The referee's preview of a phase (`[run] resolve = "preview"`): what resolving it
+/// would send, each message attached as it would go, or `None` with no referee address.
+pub(crate) fn preview(
+    campaign: &Campaign,
+    config: &Config,
+    words: &Words,
+    phase: &str,
+    msgs: &[OutMessage],
+    salt: &str,
+    now: &str,
+) -> Result<Option<OutMessage>> {
+    if config.mail.referee.is_empty() {
+        return Ok(None);
+    }
+    let (count, lang) = (msgs.len() as i64, REFEREE_LANG);
+    let subject = format!(
+        "[{}] {}",
+        campaign.title_en,
+        crate::t!(words, lang, "run-preview-subject", phase = phase)
+    );
+    let text = crate::t!(
+        words,
+        lang,
+        "run-preview-text",
+        phase = phase,
+        count = count
+    ) + "\n";
+    let mut draft = referee_draft("preview", phase, config, subject, text, salt.to_owned());
+    let mut names = std::collections::BTreeSet::new();
+    for m in msgs {
+        let who = m.nation.as_deref().unwrap_or("referee");
+        let mut name = format!("{}-{who}.eml", m.kind);
+        let mut n = 1;
+        while !names.insert(name.clone()) {
+            n += 1;
+            name = format!("{}-{who}-{n}.eml", m.kind);
+        }
+        draft.files.push(crate::mail::compose::FilePart {
+            name,
+            mime: "message/rfc822",
+            bytes: m.raw.clone(),
+        });
+    }
+    compose(&draft, &mailbox(&config.mail.from)?, now).map(Some)
+}
+
+fn referee_draft(
+    kind: &'static str,
+    phase: &str,
+    config: &Config,
+    subject: String,
+    text: String,
+    salt: String,
+) -> crate::mail::compose::Draft {
+    crate::mail::compose::Draft {
+        kind,
+        phase: Some(phase.to_owned()),
+        nation: None,
+        to_name: None,
+        to: config.mail.referee.clone(),
+        subject,
+        text,
+        html: None,
+        inline_png: None,
+        files: Vec::new(),
+        salt,
+    }
+}

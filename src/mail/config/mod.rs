@@ -2,6 +2,10 @@
 //! addresses, the SMTP server, deadlines and intake limits. Environment variables
 //! override the SMTP settings, so a password never has to sit in a file.
 
+mod run;
+
+pub use run::{ResolveMode, RunConfig};
+
 use crate::error::{Error, Result};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
@@ -20,6 +24,9 @@ pub struct Config {
     pub deadlines: DeadlineConfig,
     #[serde(default)]
     pub intake: IntakeConfig,
+    /// The unattended referee's settings (`giglio run`).
+    #[serde(default)]
+    pub run: RunConfig,
 }
 
 /// Who sends and where files go.
@@ -192,6 +199,14 @@ pub struct IntakeConfig {
     pub(crate) max_message_bytes: usize,
     #[serde(default = "default_max_parts")]
     pub max_parts: usize,
+    /// The Maildir `giglio run` (and `giglio inbox` without a source) reads, relative
+    /// to the campaign directory.
+    #[serde(default)]
+    pub(crate) maildir: Option<PathBuf>,
+    /// The IMAP mailbox they read instead: `imaps://user@host:port/MAILBOX` (the
+    /// password from GIGLIO_IMAP_PASSWORD).
+    #[serde(default)]
+    pub(crate) imap: Option<String>,
 }
 
 impl Default for IntakeConfig {
@@ -199,6 +214,8 @@ impl Default for IntakeConfig {
         IntakeConfig {
             max_message_bytes: default_max_message(),
             max_parts: default_max_parts(),
+            maildir: None,
+            imap: None,
         }
     }
 }
@@ -222,6 +239,15 @@ pub(crate) fn load(dir: &Path) -> Result<Config> {
         Err(e) => return Err(Error::read_at(&path, e)),
     };
     apply_env(&mut config, |k| std::env::var(k).ok())?;
+    if config.intake.maildir.is_some() && config.intake.imap.is_some() {
+        return Err(Error::user(format!(
+            "{}: [intake] sets both maildir and imap; giglio reads one mailbox: keep one",
+            path.display()
+        )));
+    }
+    if let Some(problem) = config.run.problem() {
+        return Err(Error::user(problem));
+    }
     Ok(config)
 }
 
@@ -482,6 +508,28 @@ encounter_hours = 48
 [intake]
 max_message_bytes = 2097152
 max_parts = 32
+# The mailbox clubs' orders arrive in, read by `giglio run` (and `giglio inbox` when it
+# names no source): a Maildir (relative to this folder), or an IMAP mailbox whose
+# password is in GIGLIO_IMAP_PASSWORD. One of the two.
+# maildir = "inbox"
+# imap = "imaps://arbitro@mail.example.org:993/INBOX"
+
+[run]
+# What `giglio run` does at a deadline: "auto" resolves the phase and mails the
+# reports; "preview" mails the referee what resolving would send, and waits for
+# `giglio resolve`.
+resolve = "auto"
+# Minutes after the deadline before the phase is resolved.
+grace_minutes = 0
+# Resolve as soon as every club's orders are in (off: the deadline stands).
+early = false
+# Hours before the deadline at which clubs whose orders are missing are reminded.
+reminders = [48, 4]
+# A service stopped longer than this (minutes) while a deadline passed moves the
+# deadline on by the outage instead of resolving (keep it above the cron interval).
+outage_minutes = 60
+# Seconds between looks at the mailbox and the clock when nothing is due sooner.
+poll_seconds = 30
 "#;
 
 #[cfg(test)]

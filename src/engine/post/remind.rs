@@ -1,0 +1,68 @@
+//! Reminders to the clubs whose orders for the open phase are missing: one plain
+//! message per club, in its language, naming the phase and when its orders are due.
+//! `giglio remind` sends them by hand (one per club and day); `giglio run` at the
+//! offsets of `[run] reminders` (each once).
+
+use crate::error::Result;
+use crate::mail::compose::{compose, mailbox};
+use crate::mail::config::Config;
+use crate::rules::{Campaign, NationCode, PhaseId};
+use crate::storage::{Club, OutMessage};
+use crate::words::Words;
+
+/// A reminder for each club of `missing` with an address. `due` is the deadline as
+/// clubs read it (local time and zone), `None` when the phase has none; `salt` tells
+/// reminders apart that say the same (one a day by hand, one per offset by the
+/// service), so the outbox keeps each once.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn to_missing(
+    campaign: &Campaign,
+    config: &Config,
+    words: &Words,
+    clubs: &[Club],
+    missing: &[NationCode],
+    phase: PhaseId,
+    due: Option<&str>,
+    salt: &str,
+    now: &str,
+) -> Result<Vec<OutMessage>> {
+    let from = mailbox(&config.mail.from)?;
+    let mut msgs = Vec::new();
+    for nation in missing {
+        let Some(club) = clubs.iter().find(|c| c.nation == nation.as_str()) else {
+            continue;
+        };
+        if club.emails.is_empty() {
+            continue;
+        }
+        let name =
+            crate::words::phases::phase_name(words, &campaign.tables.calendar, phase, club.lang);
+        let due = due.map_or_else(
+            || words.plain(club.lang, "desk-remind-no-deadline"),
+            str::to_owned,
+        );
+        let subject = crate::t!(
+            words,
+            club.lang,
+            "desk-remind-subject",
+            campaign = campaign.title_it.as_str(),
+            phase = name.as_str()
+        );
+        let text = crate::t!(
+            words,
+            club.lang,
+            "desk-remind-text",
+            phase = name.as_str(),
+            due = due
+        ) + "\n";
+        let draft = super::club_draft(
+            "reminder",
+            &phase.key(),
+            club,
+            (subject, text),
+            salt.to_owned(),
+        );
+        msgs.push(compose(&draft, &from, now)?);
+    }
+    Ok(msgs)
+}

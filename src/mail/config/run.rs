@@ -1,0 +1,91 @@
+//! `giglio.toml`'s `[run]` section: how the unattended referee (`giglio run`) keeps the
+//! campaign going — when it resolves, whom it reminds and when, how often it looks at
+//! the mailbox, and what it does after it was stopped for a while.
+
+use serde::Deserialize;
+
+/// What `giglio run` does at a deadline.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ResolveMode {
+    /// Resolve the phase and mail the reports.
+    #[default]
+    Auto,
+    /// Mail the referee what resolving would send, and wait for `giglio resolve`.
+    Preview,
+}
+
+/// The `[run]` section, with its defaults.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RunConfig {
+    /// At the deadline (plus the grace): resolve, or mail the referee a preview.
+    #[serde(default)]
+    pub resolve: ResolveMode,
+    /// Minutes after the deadline before the phase is resolved.
+    #[serde(default)]
+    pub grace_minutes: u32,
+    /// Resolve as soon as every club's orders are in and nothing waits (off: a
+    /// fixed-deadline game must not move early).
+    #[serde(default)]
+    pub early: bool,
+    /// Hours before the deadline at which a club whose orders are missing is reminded,
+    /// each once.
+    #[serde(default = "default_reminders")]
+    pub reminders: Vec<u32>,
+    /// A service that finds it has not run for longer than this (minutes) while a
+    /// deadline passed moves the open deadlines on by the outage instead of resolving.
+    #[serde(default = "default_outage_minutes")]
+    pub outage_minutes: u32,
+    /// Seconds between looks at the mailbox and the clock when nothing is due sooner.
+    #[serde(default = "default_poll_seconds")]
+    pub poll_seconds: u32,
+}
+
+impl Default for RunConfig {
+    fn default() -> Self {
+        RunConfig {
+            resolve: ResolveMode::default(),
+            grace_minutes: 0,
+            early: false,
+            reminders: default_reminders(),
+            outage_minutes: default_outage_minutes(),
+            poll_seconds: default_poll_seconds(),
+        }
+    }
+}
+
+fn default_reminders() -> Vec<u32> {
+    vec![48, 4]
+}
+fn default_outage_minutes() -> u32 {
+    60
+}
+fn default_poll_seconds() -> u32 {
+    30
+}
+
+impl RunConfig {
+    /// Finds a setting that cannot work, said as the referee would fix it.
+    pub(crate) fn problem(&self) -> Option<String> {
+        if self.poll_seconds == 0 {
+            return Some(
+                "giglio.toml [run] poll_seconds = 0 would never let the service rest; the default is 30"
+                    .to_owned(),
+            );
+        }
+        if self.reminders.contains(&0) {
+            return Some(
+                "giglio.toml [run] reminders: 0 hours before the deadline is the deadline itself; write hours above 0 (the default is [48, 4])"
+                    .to_owned(),
+            );
+        }
+        if u64::from(self.outage_minutes) * 60 <= u64::from(self.poll_seconds) {
+            return Some(format!(
+                "giglio.toml [run] outage_minutes = {} is not longer than poll_seconds = {}: every pause between two looks would count as an outage",
+                self.outage_minutes, self.poll_seconds
+            ));
+        }
+        None
+    }
+}

@@ -1,0 +1,81 @@
+//! The referee's hand on the clock: `giglio hold` stops it (the service then resolves
+//! and reminds nothing; `undo` holds it too, or the service would resolve again at
+//! once), `giglio resume` starts it again, moving the open deadline on by the hold's
+//! length and telling every club the new one.
+
+use super::{Loaded, schedule};
+use crate::engine::{deadline, post};
+use crate::error::Result;
+use crate::storage::Store;
+use std::path::Path;
+
+/// What `resume` did.
+#[derive(Clone, Debug, serde::Serialize, schemars::JsonSchema)]
+pub(crate) struct Resumed {
+    /// When the hold began.
+    pub(crate) held_since: String,
+    /// How long it lasted, as people read it.
+    pub(crate) held_for: String,
+    /// The open phase's deadline moved on by the hold: (phase, from, to).
+    pub(crate) moved: Option<(String, String, String)>,
+    /// Notices queued to the clubs.
+    pub(crate) queued: usize,
+}
+
+/// Stops the clock; returns false when it was held already.
+pub(crate) fn hold(store: &mut Store, reason: &str, now: &str, command: &str) -> Result<bool> {
+    store.hold(reason, now, command)
+}
+
+/// Starts the clock again; `None` when it was not held.
+pub(crate) fn resume(
+    dir: &Path,
+    loaded: &Loaded,
+    now: &str,
+    command: &str,
+) -> Result<Option<Resumed>> {
+    let mut store = Store::open_write(dir, command)?;
+    let Some(since) = store.service()?.held_since else {
+        return Ok(None);
+    };
+    let held = (schedule::parse(now)? - schedule::parse(&since)?).max(chrono::Duration::zero());
+    let held_for = schedule::span(held);
+    let current = store.current()?;
+    let key = current.id.key();
+    let stored = if current.resolved_at.is_none() {
+        store.deadline(&key)?
+    } else {
+        None
+    };
+    let mut moved = Vec::new();
+    let mut notices = Vec::new();
+    if let Some(stored) = &stored {
+        let to = schedule::write(schedule::parse(stored)? + held);
+        let tz = deadline::zone(&loaded.campaign.time_zone)?;
+        notices = post::notice::deadline(
+            &loaded.campaign,
+            &loaded.config,
+            &store.clubs()?,
+            &current.world,
+            current.id,
+            post::notice::Moved {
+                at: &to,
+                tz,
+                why: "desk-deadline-resume-text",
+                span: &held_for,
+            },
+            &loaded.words,
+            now,
+        )?;
+        moved.push((key.clone(), to));
+    }
+    store.resume(&moved, &notices, now, command)?;
+    Ok(Some(Resumed {
+        held_since: since,
+        held_for,
+        moved: stored
+            .zip(moved.first().map(|m| m.1.clone()))
+            .map(|(from, to)| (key, from, to)),
+        queued: notices.len(),
+    }))
+}

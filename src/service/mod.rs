@@ -1,0 +1,216 @@
+//! The unattended referee: one pass over a campaign — read the mailbox and answer,
+//! remind the clubs whose orders are missing, resolve (or preview) a phase when it is
+//! due, move deadlines on after an outage, send the outbox — and `giglio run`'s loop
+//! around it (`service::watch`). Each step takes the writer's lock for itself, so the
+//! referee's own commands still work beside a running service.
+
+pub(crate) mod hold;
+pub(crate) mod intake;
+pub(crate) mod schedule;
+mod steps;
+pub(crate) mod watch;
+
+use crate::battle::ruleset::Ruleset;
+use crate::engine::desk::{Desk, Read};
+use crate::engine::post::Mailing;
+use crate::error::{Error, ErrorKind, Result};
+use crate::mail::config::Config;
+use crate::rules::Campaign;
+use crate::storage::Store;
+use crate::words::Words;
+use intake::Mailbox;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// Everything a pass needs of the campaign directory, loaded afresh for each pass so a
+/// referee's edit of `giglio.toml` or the definition takes effect without a restart.
+pub(crate) struct Loaded {
+    pub(crate) campaign: Campaign,
+    /// The definition as the referee edited it, file name → text.
+    pub(crate) definition: BTreeMap<String, String>,
+    pub(crate) rulesets: Vec<Ruleset>,
+    pub(crate) config: Config,
+    pub(crate) words: Words,
+    /// The templates, with the campaign's overrides.
+    pub(crate) env: minijinja::Environment<'static>,
+}
+
+impl Loaded {
+    /// Borrows what rendering a phase's messages needs.
+    pub(crate) fn mailing(&self) -> Mailing<'_> {
+        Mailing {
+            env: &self.env,
+            config: &self.config,
+            rulesets: &self.rulesets,
+            definition: &self.definition,
+        }
+    }
+
+    /// Borrows what judging a mailed file needs.
+    pub(crate) fn desk<'a>(&'a self, now: &'a str, command: &'a str) -> Desk<'a> {
+        Desk {
+            campaign: &self.campaign,
+            definition: &self.definition,
+            rulesets: &self.rulesets,
+            config: &self.config,
+            words: &self.words,
+            now,
+            command,
+        }
+    }
+
+    /// The mailbox `giglio.toml` names (`[intake] maildir` or `imap`), if any; a
+    /// Maildir's path is taken from the campaign directory.
+    pub(crate) fn mailbox(&self, dir: &Path) -> Option<Mailbox> {
+        let intake = &self.config.intake;
+        if let Some(md) = &intake.maildir {
+            return Some(Mailbox::Maildir {
+                dir: dir.join(md),
+                with_seen: false,
+            });
+        }
+        intake.imap.clone().map(Mailbox::Imap)
+    }
+}
+
+/// The command name the service's journal rows and messages carry.
+pub(crate) const COMMAND: &str = "run";
+
+/// One thing a pass did, for the referee's log and `--json`.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case", tag = "action")]
+pub(crate) enum Action {
+    /// The service had been away longer than the limit while a deadline passed: the
+    /// open deadline moved on by the outage, and every club was told.
+    DeadlineMoved {
+        phase: String,
+        from: String,
+        to: String,
+        away: String,
+    },
+    /// Reminders queued to the clubs whose orders are missing.
+    Reminded {
+        phase: String,
+        hours_before: u32,
+        clubs: Vec<String>,
+    },
+    /// The phase was resolved and its reports queued.
+    Resolved { phase: String, next: Option<String> },
+    /// The round stopped at an encounter and asked its clubs (contact exchange).
+    Asked { phase: String, encounter: String },
+    /// The referee was mailed what resolving would send (`[run] resolve = "preview"`).
+    Previewed { phase: String },
+    /// The phase is due but cannot be resolved yet (a battle waits for its result…).
+    Waiting { phase: String, why: String },
+    /// A step was skipped because the referee's own command held the campaign.
+    Busy { step: String },
+}
+
+/// What a pass did.
+#[derive(Clone, Debug, serde::Serialize, schemars::JsonSchema)]
+pub(crate) struct Pass {
+    /// The clock at the pass.
+    pub(crate) at: String,
+    /// Each message read, and what became of it.
+    pub(crate) read: Vec<Read>,
+    /// Files of the mailbox that could not be read.
+    pub(crate) unread: Vec<String>,
+    pub(crate) actions: Vec<Action>,
+    /// Messages delivered, refused for good, and left queued for a later pass.
+    pub(crate) sent: usize,
+    pub(crate) failed: usize,
+    pub(crate) deferred: usize,
+    /// Why a message was not delivered, one line each.
+    pub(crate) errors: Vec<String>,
+    /// The clock is held (`giglio hold`): nothing is resolved or reminded.
+    pub(crate) held: bool,
+    /// When the service means to act next, and what it will do then.
+    pub(crate) next: Option<Next>,
+}
+
+/// The next thing the service will do, and when.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+pub(crate) struct Next {
+    pub(crate) at: String,
+    pub(crate) what: String,
+}
+
+/// Runs one pass at `now`. `mailbox` is read when given. Fails only when the pass
+/// cannot be made at all (the clock went backwards, the campaign cannot be opened); a
+/// step the referee's own command holds up is skipped and said.
+pub(crate) fn pass(
+    dir: &Path,
+    loaded: &Loaded,
+    mailbox: Option<&Mailbox>,
+    now: &str,
+) -> Result<Pass> {
+    let mut pass = Pass {
+        at: now.to_owned(),
+        read: Vec::new(),
+        unread: Vec::new(),
+        actions: Vec::new(),
+        sent: 0,
+        failed: 0,
+        deferred: 0,
+        errors: Vec::new(),
+        held: false,
+        next: None,
+    };
+    let state = Store::open_read(dir)?.service()?;
+    steps::check_clock(dir, loaded, &state, now, &mut pass)?;
+    if let Some(mailbox) = mailbox
+        && let Some((intake, went_on)) = step(&mut pass, "read the mailbox", || {
+            steps::read_mail(dir, loaded, mailbox, now)
+        })?
+    {
+        pass.read = intake.read;
+        pass.unread = intake.unread;
+        pass.actions.extend(went_on);
+    }
+    pass.held = state.held_since.is_some();
+    if !pass.held {
+        if let Some(a) = step(&mut pass, "remind", || steps::remind(dir, loaded, now))?.flatten() {
+            pass.actions.push(a);
+        }
+        if let Some(a) = step(&mut pass, "resolve", || steps::resolve(dir, loaded, now))?.flatten()
+        {
+            pass.actions.push(a);
+        }
+    }
+    if let Some(sent) = step(&mut pass, "send", || steps::send(dir, &loaded.config))? {
+        pass.sent = sent.sent;
+        pass.failed = sent.failed;
+        pass.deferred = sent.deferred;
+        pass.errors = sent.errors;
+    }
+    pass.next = steps::next(dir, loaded, now, pass.held)?;
+    let next = pass.next.clone();
+    step(&mut pass, "record the pass", || {
+        Store::open_write(dir, COMMAND)?
+            .record_pass(now, next.as_ref().map(|n| (n.at.as_str(), n.what.as_str())))
+    })?;
+    Ok(pass)
+}
+
+/// Runs a step; a campaign busy with the referee's own command skips it (the next pass
+/// does it), anything else fails the pass.
+fn step<T>(pass: &mut Pass, name: &str, f: impl FnOnce() -> Result<T>) -> Result<Option<T>> {
+    match f() {
+        Ok(t) => Ok(Some(t)),
+        Err(e) if matches!(e.kind(), ErrorKind::Busy) => {
+            pass.actions.push(Action::Busy {
+                step: name.to_owned(),
+            });
+            Ok(None)
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// Refuses a pass whose clock reads before the last one.
+fn backwards(last: &str, now: &str) -> Error {
+    Error::user(format!(
+        "the clock reads {now}, before the service's last pass at {last}: nothing was done; \
+         fix the system's clock (or GIGLIO_NOW), then run again"
+    ))
+}

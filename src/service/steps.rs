@@ -1,0 +1,352 @@
+//! The steps of a pass, each under the writer's lock of its own: the clock's check
+//! (and an outage's moved deadline), reading the mailbox, reminding, resolving or
+//! previewing a due phase, sending, and finding the next thing to do.
+
+use super::schedule::{self, Gap};
+use super::{Action, COMMAND, Loaded, Next, Pass, backwards, intake};
+use crate::engine::{self, Ran, deadline, exchange, post};
+use crate::error::{ErrorKind, Result};
+use crate::mail::config::{Config, ResolveMode};
+use crate::mail::deliver;
+use crate::storage::{ServiceState, Status, Store};
+use std::path::Path;
+
+/// Refuses a clock that went backwards; after an outage in which a deadline passed,
+/// moves the open deadline on by the outage and tells every club and the referee,
+/// instead of resolving a phase nobody was watching.
+pub(super) fn check_clock(
+    dir: &Path,
+    loaded: &Loaded,
+    state: &ServiceState,
+    now: &str,
+    pass: &mut Pass,
+) -> Result<()> {
+    let last = state
+        .last_pass
+        .as_deref()
+        .map(schedule::parse)
+        .transpose()?;
+    let at = schedule::parse(now)?;
+    let away = match schedule::gap(last, at, loaded.config.run.outage_minutes) {
+        Gap::Backwards => return Err(backwards(state.last_pass.as_deref().unwrap_or("?"), now)),
+        Gap::Usual => return Ok(()),
+        // A held clock is moved on by `resume`, by the whole hold.
+        Gap::Outage(_) if state.held_since.is_some() => return Ok(()),
+        Gap::Outage(away) => away,
+    };
+    let mut store = Store::open_write(dir, COMMAND)?;
+    let current = store.current()?;
+    if current.resolved_at.is_some() {
+        return Ok(());
+    }
+    let key = current.id.key();
+    let Some(stored) = store.deadline(&key)? else {
+        return Ok(());
+    };
+    let due = schedule::resolve_at(schedule::parse(&stored)?, loaded.config.run.grace_minutes);
+    let passed_while_away = last.is_some_and(|l| l < due) && due <= at;
+    if !passed_while_away {
+        return Ok(());
+    }
+    let moved = schedule::write(schedule::parse(&stored)? + away);
+    let span = schedule::span(away);
+    let tz = deadline::zone(&loaded.campaign.time_zone)?;
+    let mut notices = post::notice::deadline(
+        &loaded.campaign,
+        &loaded.config,
+        &store.clubs()?,
+        &current.world,
+        current.id,
+        post::notice::Moved {
+            at: &moved,
+            tz,
+            why: "desk-deadline-outage-text",
+            span: &span,
+        },
+        &loaded.words,
+        now,
+    )?;
+    notices.extend(post::notice::to_referee(
+        &loaded.campaign,
+        &loaded.config,
+        &loaded.words,
+        "service",
+        &key,
+        post::notice::Said {
+            subject: "run-outage-subject",
+            text: "run-outage-text",
+            args: &[
+                ("phase", key.as_str()),
+                ("away", span.as_str()),
+                ("from", &deadline::display(&stored, tz)),
+                ("to", &deadline::display(&moved, tz)),
+            ],
+        },
+        now,
+    )?);
+    let why = format!(
+        "the service was away {span} while the deadline of {key} passed: moved from {stored} to {moved}"
+    );
+    store.move_deadlines(
+        &[(key.clone(), moved.clone())],
+        &notices,
+        now,
+        COMMAND,
+        &why,
+    )?;
+    pass.actions.push(Action::DeadlineMoved {
+        phase: key,
+        from: stored,
+        to: moved,
+        away: span,
+    });
+    Ok(())
+}
+
+/// Reads the mailbox into the desk; when an encounter's last choice came in, the round
+/// goes on at once (G3c.3).
+pub(super) fn read_mail(
+    dir: &Path,
+    loaded: &Loaded,
+    mailbox: &intake::Mailbox,
+    now: &str,
+) -> Result<(intake::Intake, Option<Action>)> {
+    let mut store = Store::open_write(dir, COMMAND)?;
+    let desk = loaded.desk(now, COMMAND);
+    let read = intake::read(&mut store, &desk, mailbox)?;
+    let went_on = engine::go_on(
+        &mut store,
+        &loaded.campaign,
+        now,
+        COMMAND,
+        &loaded.words,
+        Some(&loaded.mailing()),
+    )?;
+    Ok((read, went_on.map(|ran| ran_action(&store, ran))))
+}
+
+/// Reminds the clubs whose orders are missing when an offset of `[run] reminders` is
+/// reached: each reminder once (its message is the same at every later pass, and the
+/// outbox keeps a message once), the nearest to the deadline if several were reached.
+pub(super) fn remind(dir: &Path, loaded: &Loaded, now: &str) -> Result<Option<Action>> {
+    let mut store = Store::open_write(dir, COMMAND)?;
+    let current = store.current()?;
+    if current.resolved_at.is_some() {
+        return Ok(None);
+    }
+    let key = current.id.key();
+    let Some(stored) = store.deadline(&key)? else {
+        return Ok(None);
+    };
+    let offsets = &loaded.config.run.reminders;
+    let Some(hours) =
+        schedule::reminder_due(schedule::parse(&stored)?, schedule::parse(now)?, offsets)
+    else {
+        return Ok(None);
+    };
+    let p = engine::prepare(&store, &loaded.campaign, &loaded.words)?;
+    // Once a round has begun (an encounter asked), its orders can no longer change.
+    if p.missing.is_empty() || exchange::round_begun(&p.steps) {
+        return Ok(None);
+    }
+    let tz = deadline::zone(&loaded.campaign.time_zone)?;
+    let due = deadline::display(&stored, tz);
+    let msgs = post::remind::to_missing(
+        &loaded.campaign,
+        &loaded.config,
+        &loaded.words,
+        &store.clubs()?,
+        &p.missing,
+        current.id,
+        Some(&due),
+        &format!("{hours} h before {stored}"),
+        now,
+    )?;
+    let new: Vec<_> = msgs
+        .into_iter()
+        .filter(|m| !store.has_message(&m.message_id).unwrap_or(false))
+        .collect();
+    if new.is_empty() {
+        return Ok(None);
+    }
+    let clubs: Vec<String> = new.iter().filter_map(|m| m.nation.clone()).collect();
+    let list = clubs.join(", ");
+    store.queue_noted(&new, now, COMMAND, &|n| {
+        format!("{n} reminder(s) queued, {hours} h before the deadline of {key}: {list}")
+    })?;
+    Ok(Some(Action::Reminded {
+        phase: key,
+        hours_before: hours,
+        clubs,
+    }))
+}
+
+/// Resolves the open phase when it is due (its deadline plus the grace, or every order
+/// in with `[run] early`), or mails the referee the preview under `resolve = "preview"`;
+/// closes an encounter whose deadline passed. A phase that cannot be resolved yet (a
+/// battle waits for its result) is said, not failed.
+pub(super) fn resolve(dir: &Path, loaded: &Loaded, now: &str) -> Result<Option<Action>> {
+    let mut store = Store::open_write(dir, COMMAND)?;
+    let current = store.current()?;
+    if current.resolved_at.is_some() {
+        return Ok(None);
+    }
+    let key = current.id.key();
+    let run = &loaded.config.run;
+    let p = engine::prepare(&store, &loaded.campaign, &loaded.words)?;
+    let encounter_due = exchange::open_encounter(&p.steps).map(|(open, _)| {
+        open.deadline
+            .as_deref()
+            .is_some_and(|d| deadline::passed(d, now))
+    });
+    let due = match encounter_due {
+        // The round waits at an encounter: only its own deadline moves it on.
+        Some(due) => due,
+        None => {
+            let at = store.deadline(&key)?;
+            let by_deadline = match at.as_deref() {
+                Some(d) => {
+                    schedule::resolve_at(schedule::parse(d)?, run.grace_minutes)
+                        <= schedule::parse(now)?
+                }
+                None => false,
+            };
+            by_deadline || (run.early && p.missing.is_empty())
+        }
+    };
+    if !due {
+        return Ok(None);
+    }
+    if run.resolve == ResolveMode::Preview && encounter_due.is_none() {
+        return preview(&mut store, loaded, &key, now);
+    }
+    let ran = engine::resolve_open_phase(
+        &mut store,
+        &loaded.campaign,
+        false,
+        false,
+        now,
+        COMMAND,
+        &loaded.words,
+        Some(&loaded.mailing()),
+    );
+    match ran {
+        Ok(ran) => Ok(Some(ran_action(&store, ran))),
+        Err(e) if matches!(e.kind(), ErrorKind::User) => Ok(Some(Action::Waiting {
+            phase: key,
+            why: e.to_string(),
+        })),
+        Err(e) => Err(e),
+    }
+}
+
+/// Mails the referee what resolving the open phase would send, once per phase and
+/// deadline, and leaves the resolving to `giglio resolve`.
+fn preview(store: &mut Store, loaded: &Loaded, key: &str, now: &str) -> Result<Option<Action>> {
+    // Dated at the deadline, so the same state gives the same preview at every pass
+    // (one message), and a file that changes it (a late order) a new one.
+    let deadline = store.deadline(key)?;
+    let dated = deadline.clone().unwrap_or_else(|| now.to_owned());
+    let msgs = engine::preview_mail(store, &loaded.campaign, &dated, &loaded.mailing())?;
+    let salt = format!("{key} {}", deadline.unwrap_or_default());
+    let Some(mail) = post::notice::preview(
+        &loaded.campaign,
+        &loaded.config,
+        &loaded.words,
+        key,
+        &msgs,
+        &salt,
+        &dated,
+    )?
+    else {
+        return Ok(Some(Action::Waiting {
+            phase: key.to_owned(),
+            why: "resolve = \"preview\" but giglio.toml names no referee address to mail it to: resolve with `giglio resolve`".to_owned(),
+        }));
+    };
+    if store.has_message(&mail.message_id)? {
+        return Ok(None);
+    }
+    store.queue_noted(std::slice::from_ref(&mail), now, COMMAND, &|_| {
+        format!("preview of {key} queued to the referee")
+    })?;
+    Ok(Some(Action::Previewed {
+        phase: key.to_owned(),
+    }))
+}
+
+/// What a resolution did, as an action.
+fn ran_action(store: &Store, ran: Ran) -> Action {
+    match ran {
+        Ran::Resolved(r) => Action::Resolved {
+            phase: r.before.phase.key(),
+            next: r.resolution.next.as_ref().map(|w| w.phase.key()),
+        },
+        Ran::Paused(p) => Action::Asked {
+            phase: store.current().map(|c| c.id.key()).unwrap_or_default(),
+            encounter: p.asked.id.clone(),
+        },
+    }
+}
+
+/// Sends the outbox, as `giglio mail send` does (its retry policy included).
+pub(super) fn send(dir: &Path, config: &Config) -> Result<deliver::Sent> {
+    let mut store = Store::open_write(dir, COMMAND)?;
+    if store.outbox_count(Status::Queued)? == 0 {
+        return Ok(deliver::Sent::default());
+    }
+    let sink = deliver::sink(dir, config, None)?;
+    deliver::send_queued(&mut store, &sink, &crate::clock::now, &|_, _| {})
+}
+
+/// The next thing the service will do: a reminder, the resolution (or preview) of the
+/// open phase, or the close of an encounter, whichever comes first.
+pub(super) fn next(dir: &Path, loaded: &Loaded, now: &str, held: bool) -> Result<Option<Next>> {
+    if held {
+        return Ok(None);
+    }
+    let store = Store::open_read(dir)?;
+    let current = store.current()?;
+    if current.resolved_at.is_some() {
+        return Ok(None);
+    }
+    let key = current.id.key();
+    let run = &loaded.config.run;
+    let at_now = schedule::parse(now)?;
+    let p = engine::prepare(&store, &loaded.campaign, &loaded.words)?;
+    let mut candidates = Vec::new();
+    if let Some((open, _)) = exchange::open_encounter(&p.steps) {
+        if let Some(d) = &open.deadline {
+            candidates.push((
+                schedule::parse(d)?,
+                format!("close encounter {} of {key}", open.asked.id),
+            ));
+        }
+    } else if let Some(stored) = store.deadline(&key)? {
+        let d = schedule::parse(&stored)?;
+        if !p.missing.is_empty()
+            && let Some((hours, at)) = schedule::next_reminder(d, at_now, &run.reminders)
+        {
+            candidates.push((
+                at,
+                format!("remind the clubs missing for {key} ({hours} h before)"),
+            ));
+        }
+        let at = schedule::resolve_at(d, run.grace_minutes);
+        match run.resolve {
+            ResolveMode::Auto => candidates.push((at, format!("resolve {key}"))),
+            // Once the preview went, the referee's `giglio resolve` is next.
+            ResolveMode::Preview if at > at_now => {
+                candidates.push((at, format!("mail the referee the preview of {key}")));
+            }
+            ResolveMode::Preview => {}
+        }
+    }
+    Ok(candidates
+        .into_iter()
+        .min_by_key(|(at, _)| *at)
+        .map(|(at, what)| Next {
+            at: schedule::write(at),
+            what,
+        }))
+}

@@ -1,0 +1,218 @@
+//! `giglio run`'s loop: a pass, then rest until something is due, a message waits in
+//! the Maildir, the clock file moves (tests), or SIGTERM/SIGINT asks it to stop — which
+//! it does after the current step. One service per campaign (its own lock, held for
+//! its life); what it did goes to stderr a line at a time, in the form journald reads.
+
+use super::intake::Mailbox;
+use super::{Action, Loaded, Pass, pass};
+use crate::engine::desk::Verdict;
+use crate::error::Result;
+use crate::storage::Lock;
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+/// How often the service looks at its stop flag, the Maildir and the clock file while it
+/// rests: often enough that a receipt goes within a second of the message arriving,
+/// rarely enough to cost nothing (a directory read and a small file read).
+const TICK: Duration = Duration::from_millis(200);
+
+/// Keeps the campaign in `dir` going until a signal stops it. `load` reads the
+/// campaign afresh for each pass; `mailbox` overrides the one `giglio.toml` names.
+pub(crate) fn run(
+    dir: &Path,
+    load: &dyn Fn() -> Result<Loaded>,
+    mailbox: Option<&Mailbox>,
+) -> Result<()> {
+    let _service = Lock::service(dir)?;
+    let stop = Arc::new(AtomicBool::new(false));
+    for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGINT] {
+        signal_hook::flag::register(signal, Arc::clone(&stop))
+            .map_err(|e| crate::error::Error::io("cannot listen for signals").with_source(e))?;
+    }
+    log(
+        Level::Info,
+        &format!(
+            "giglio run {}: keeping {} going (process {})",
+            env!("CARGO_PKG_VERSION"),
+            dir.display(),
+            std::process::id()
+        ),
+    );
+    let mut said = Said::default();
+    while !stop.load(Ordering::SeqCst) {
+        let now = crate::clock::now();
+        let mut poll = Duration::from_secs(30);
+        let mut maildir = None;
+        match load() {
+            Err(e) => said.problem(&format!("the campaign cannot be read: {e:#}")),
+            Ok(loaded) => {
+                poll = Duration::from_secs(u64::from(loaded.config.run.poll_seconds));
+                let mailbox = mailbox.cloned().or_else(|| loaded.mailbox(dir));
+                if let Some(Mailbox::Maildir { dir, .. }) = &mailbox {
+                    maildir = Some(dir.clone());
+                }
+                match pass(dir, &loaded, mailbox.as_ref(), &now) {
+                    Ok(p) => said.pass(&p),
+                    Err(e) => said.problem(&format!("{e:#}")),
+                }
+            }
+        }
+        rest(poll, maildir.as_deref(), &stop);
+    }
+    log(Level::Info, "giglio run: stopped");
+    Ok(())
+}
+
+/// Rests up to `poll`, waking early for a stop, a message in the Maildir's `new/`, or a
+/// moved clock file.
+fn rest(poll: Duration, maildir: Option<&Path>, stop: &AtomicBool) {
+    let clock = clock_file();
+    let mut waited = Duration::ZERO;
+    while waited < poll && !stop.load(Ordering::SeqCst) {
+        if maildir.is_some_and(crate::mail::maildir::has_new) || clock_file() != clock {
+            return;
+        }
+        std::thread::sleep(TICK);
+        waited += TICK;
+    }
+}
+
+/// The clock file's text, when a test moves the clock by it.
+fn clock_file() -> Option<String> {
+    std::env::var_os(crate::clock::FILE_VAR).and_then(|p| std::fs::read_to_string(p).ok())
+}
+
+/// What the log said last, so a state that lasts (a phase waiting for a battle, a
+/// campaign that cannot be read) is said once, not at every pass.
+#[derive(Default)]
+struct Said {
+    last_problem: Option<String>,
+    waiting: Vec<Action>,
+}
+
+impl Said {
+    fn problem(&mut self, text: &str) {
+        if self.last_problem.as_deref() != Some(text) {
+            log(Level::Error, text);
+            self.last_problem = Some(text.to_owned());
+        }
+    }
+
+    fn pass(&mut self, p: &Pass) {
+        self.last_problem = None;
+        for r in p.read.iter().filter(|r| r.verdict != Verdict::Duplicate) {
+            log(
+                Level::Info,
+                &format!("read {}: {}", r.source, verdict(&r.verdict)),
+            );
+        }
+        for u in &p.unread {
+            log(Level::Warning, &format!("could not read {u}"));
+        }
+        let waiting: Vec<Action> = p
+            .actions
+            .iter()
+            .filter(|a| matches!(a, Action::Waiting { .. } | Action::Busy { .. }))
+            .cloned()
+            .collect();
+        for a in &p.actions {
+            let lasting = matches!(a, Action::Waiting { .. } | Action::Busy { .. });
+            if !lasting || !self.waiting.contains(a) {
+                log(Level::Notice, &action(a));
+            }
+        }
+        self.waiting = waiting;
+        if p.sent + p.failed + p.deferred > 0 {
+            log(
+                Level::Info,
+                &format!(
+                    "sent {}, failed {}, left queued {}",
+                    p.sent, p.failed, p.deferred
+                ),
+            );
+        }
+        for e in &p.errors {
+            log(Level::Warning, e);
+        }
+    }
+}
+
+/// A verdict in a log line.
+fn verdict(v: &Verdict) -> String {
+    match v {
+        Verdict::Duplicate => "already read".to_owned(),
+        Verdict::Accepted { nation, receipt } => {
+            format!("accepted from {nation}, receipt {receipt}")
+        }
+        Verdict::Stale { nation, .. } => format!("stale file from {nation}"),
+        Verdict::Rejected { nation, reason } => format!("rejected from {nation}: {reason}"),
+        Verdict::Forged { claimed, reason } => format!(
+            "forged in the name of {}: {reason}",
+            claimed.as_deref().unwrap_or("?")
+        ),
+        Verdict::Ignored { reason } => format!("ignored: {reason}"),
+    }
+}
+
+/// An action in a log line.
+pub(crate) fn action(a: &Action) -> String {
+    match a {
+        Action::DeadlineMoved {
+            phase,
+            from,
+            to,
+            away,
+        } => format!(
+            "outage: the service was away {away} while the deadline of {phase} passed; moved from {from} to {to}, every club told"
+        ),
+        Action::Reminded {
+            phase,
+            hours_before,
+            clubs,
+        } => format!(
+            "reminded {} ({hours_before} h before the deadline of {phase})",
+            clubs.join(", ")
+        ),
+        Action::Resolved { phase, next } => match next {
+            Some(n) => format!("resolved {phase}; {n} is open"),
+            None => format!("resolved {phase}; the campaign is over"),
+        },
+        Action::Asked { phase, encounter } => {
+            format!("{phase} stopped at encounter {encounter}; its clubs are asked")
+        }
+        Action::Previewed { phase } => {
+            format!(
+                "{phase} is due: the preview is mailed to the referee; `giglio resolve` when ready"
+            )
+        }
+        Action::Waiting { phase, why } => format!("{phase} is due but waits: {why}"),
+        Action::Busy { step } => {
+            format!(
+                "the campaign is busy with the referee's command: `{step}` waits for the next pass"
+            )
+        }
+    }
+}
+
+/// A log line's priority, as syslog and journald number them.
+#[derive(Clone, Copy)]
+enum Level {
+    Error = 3,
+    Warning = 4,
+    Notice = 5,
+    Info = 6,
+}
+
+/// Writes one line to stderr: under systemd (stderr connected to the journal, which
+/// sets `JOURNAL_STREAM`) with the `<N>` priority prefix journald reads; otherwise with
+/// the time, for a terminal or a log file.
+fn log(level: Level, text: &str) {
+    let line = if std::env::var_os("JOURNAL_STREAM").is_some() {
+        format!("<{}>{text}", level as u8)
+    } else {
+        format!("{} {text}", crate::clock::now())
+    };
+    eprintln!("{line}");
+}

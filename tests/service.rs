@@ -1,0 +1,589 @@
+//! The unattended referee (`giglio run`) end to end on the real binary: three clubs mail
+//! into a Maildir and read what lands in the mail folder; the clock moves between passes
+//! of `giglio run --once` (and, for the long-running service, through a clock file). No
+//! step runs `inbox`, `mail send` or `resolve` by hand.
+
+use crate::common::giglio;
+use crate::mailbox::{secret_in, sheet_of, with_secret};
+use mail_parser::{MessageParser, MimeHeaders};
+use std::collections::{BTreeMap, BTreeSet};
+use std::io::BufRead;
+use std::path::{Path, PathBuf};
+
+const CLUBS: &str = r#"
+[[club]]
+nation = "V"
+name = "Circolo della Serenissima"
+emails = ["doge@venezia.example"]
+lang = "it"
+
+[[club]]
+nation = "M"
+name = "Milan Wargamers"
+emails = ["duke@milano.example"]
+lang = "en"
+
+[[club]]
+nation = "F"
+name = "I Medici"
+emails = ["lorenzo@firenze.example"]
+lang = "it"
+"#;
+
+fn address(nation: &str) -> &'static str {
+    match nation {
+        "V" => "doge@venezia.example",
+        "M" => "duke@milano.example",
+        _ => "lorenzo@firenze.example",
+    }
+}
+
+/// One message that landed in the mail folder.
+struct Got {
+    kind: String,
+    /// The club's nation code, or `referee`.
+    to: String,
+    text: String,
+    files: BTreeMap<String, Vec<u8>>,
+}
+
+/// A campaign kept by the service, its clubs' mailbox and what they received.
+struct Kept {
+    _tmp: tempfile::TempDir,
+    root: PathBuf,
+    dir: PathBuf,
+    seen: BTreeSet<PathBuf>,
+    mailed: usize,
+    /// Each club's secret (from its welcome) and last sheet (from its last mail).
+    secrets: BTreeMap<String, String>,
+    sheets: BTreeMap<String, String>,
+}
+
+impl Kept {
+    /// A new campaign (created at the tests' fixed clock) whose giglio.toml names a
+    /// Maildir and the referee's address, with `run` settings added.
+    fn new(run: &str) -> Kept {
+        let tmp = tempfile::tempdir().expect("a temporary directory");
+        let root = tmp.path().to_path_buf();
+        std::fs::write(root.join("clubs.toml"), CLUBS).expect("write clubs.toml");
+        giglio(&root)
+            .args(["new", "c", "--clubs", "clubs.toml", "--seed", "11"])
+            .assert()
+            .success();
+        let dir = root.join("c");
+        for sub in ["new", "cur", "tmp"] {
+            std::fs::create_dir_all(dir.join("inbox").join(sub)).expect("the Maildir");
+        }
+        let config = std::fs::read_to_string(dir.join("giglio.toml")).expect("giglio.toml");
+        let mut config = config
+            .replace("referee = []", "referee = [\"arbitro@club.example\"]")
+            .replace("# maildir = \"inbox\"", "maildir = \"inbox\"");
+        // Each `key = value` of `run` replaces the template's line for that key.
+        for setting in run.lines().filter(|l| !l.trim().is_empty()) {
+            let key = setting.split('=').next().unwrap().trim();
+            let line = config
+                .lines()
+                .find(|l| l.starts_with(&format!("{key} = ")))
+                .unwrap_or_else(|| panic!("giglio.toml has no `{key}`"))
+                .to_owned();
+            config = config.replace(&line, setting);
+        }
+        std::fs::write(dir.join("giglio.toml"), config).expect("write giglio.toml");
+        Kept {
+            _tmp: tmp,
+            root,
+            dir,
+            seen: BTreeSet::new(),
+            mailed: 0,
+            secrets: BTreeMap::new(),
+            sheets: BTreeMap::new(),
+        }
+    }
+
+    fn cmd(&self, now: &str) -> assert_cmd::Command {
+        let mut c = giglio(&self.root);
+        c.arg("-C").arg(&self.dir).env("GIGLIO_NOW", now);
+        c
+    }
+
+    /// One pass of the service at `now`; what it did, as JSON.
+    fn pass(&self, now: &str) -> serde_json::Value {
+        let out = self
+            .cmd(now)
+            .args(["run", "--once", "--json"])
+            .assert()
+            .success();
+        serde_json::from_slice(&out.get_output().stdout).expect("JSON")
+    }
+
+    /// The messages that landed in the mail folder since the last look; each club's
+    /// secret and latest sheet are kept.
+    fn received(&mut self) -> Vec<Got> {
+        let out = self.dir.join("mail/out");
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&out)
+            .map(|d| d.map(|e| e.expect("entry").path()).collect())
+            .unwrap_or_default();
+        files.retain(|p| !self.seen.contains(p));
+        files.sort();
+        let mut got = Vec::new();
+        for path in files {
+            self.seen.insert(path.clone());
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            let parts: Vec<&str> = name.split('.').collect();
+            let raw = std::fs::read(&path).expect("read the message");
+            let msg = MessageParser::default().parse(&raw).expect("a message");
+            let g = Got {
+                kind: parts[1].to_owned(),
+                to: parts[2].to_owned(),
+                text: msg.body_text(0).map(|t| t.into_owned()).unwrap_or_default(),
+                files: msg
+                    .attachments()
+                    .filter_map(|a| Some((a.attachment_name()?.to_owned(), a.contents().to_vec())))
+                    .collect(),
+            };
+            if g.kind == "welcome" {
+                self.secrets.insert(g.to.clone(), secret_in(&g.text));
+            }
+            if g.files.keys().any(|n| n.ends_with(".toml")) {
+                let (_, sheet) = sheet_of(&crate::mailbox::Received {
+                    kind: g.kind.clone(),
+                    nation: g.to.clone(),
+                    text: g.text.clone(),
+                    files: g.files.clone(),
+                });
+                self.sheets.insert(g.to.clone(), sheet);
+            }
+            got.push(g);
+        }
+        got
+    }
+
+    /// A club mails its latest sheet, with its secret filled in, into the Maildir.
+    fn mail_sheet(&mut self, nation: &str) {
+        let sheet = with_secret(&self.sheets[nation], &self.secrets[nation]);
+        self.mailed += 1;
+        let raw = format!(
+            "From: {from}\r\nTo: arbitro@giglio.example\r\nSubject: ordini\r\nDate: Tue, 01 Sep 2026 09:00:00 +0000\r\nMessage-ID: <orders-{n}@club.example>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n{body}",
+            from = address(nation),
+            n = self.mailed,
+            body = sheet.replace('\n', "\r\n"),
+        );
+        let path = self.dir.join(format!("inbox/new/{}.club", self.mailed));
+        std::fs::write(path, raw).expect("deliver into the Maildir");
+    }
+
+    fn status(&self, now: &str) -> serde_json::Value {
+        let out = self.cmd(now).args(["status", "--json"]).assert().success();
+        serde_json::from_slice(&out.get_output().stdout).expect("JSON")
+    }
+}
+
+fn kinds(got: &[Got]) -> Vec<(String, String)> {
+    let mut k: Vec<(String, String)> = got.iter().map(|g| (g.kind.clone(), g.to.clone())).collect();
+    k.sort();
+    k
+}
+
+fn pair(kind: &str, to: &str) -> (String, String) {
+    (kind.to_owned(), to.to_owned())
+}
+
+fn actions(pass: &serde_json::Value) -> Vec<String> {
+    pass["actions"]
+        .as_array()
+        .expect("actions")
+        .iter()
+        .map(|a| a["action"].as_str().expect("a tag").to_owned())
+        .collect()
+}
+
+/// Passes days apart are no outage (the clock jumps in these tests, as a service that
+/// looks every few minutes never would).
+const NO_OUTAGE: &str = "outage_minutes = 1000000";
+
+// The spring's deadline: seven days from the campaign's opening (2026-09-01) at 21:00
+// in Rome, 19:00 UTC; its reminders at 48 h (09-06 19:00Z) and 4 h (09-08 15:00Z).
+
+#[test]
+fn a_spring_and_a_round_run_by_the_service_alone() {
+    let mut k = Kept::new("");
+
+    // The first pass sends the welcomes.
+    let p = k.pass("2026-09-01T08:05:00Z");
+    assert_eq!(p["sent"], 3, "{p}");
+    let got = k.received();
+    assert_eq!(
+        kinds(&got),
+        vec![
+            pair("welcome", "F"),
+            pair("welcome", "M"),
+            pair("welcome", "V")
+        ]
+    );
+    assert_eq!(
+        p["next"]["what"],
+        "remind the clubs missing for 1494-spring (48 h before)"
+    );
+    assert_eq!(p["next"]["at"], "2026-09-06T21:00:00+02:00");
+
+    // Venice and Milan mail their sheets: the next pass answers each with a receipt.
+    k.mail_sheet("V");
+    k.mail_sheet("M");
+    let p = k.pass("2026-09-02T10:00:00Z");
+    let verdicts: Vec<&str> = p["read"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["verdict"].as_str().unwrap())
+        .collect();
+    assert_eq!(verdicts, ["accepted", "accepted"], "{p}");
+    assert_eq!(
+        kinds(&k.received()),
+        vec![pair("receipt", "M"), pair("receipt", "V")]
+    );
+    assert!(
+        std::fs::read_dir(k.dir.join("inbox/new"))
+            .unwrap()
+            .next()
+            .is_none(),
+        "the messages read are marked seen"
+    );
+
+    // 48 hours before the deadline only Florence, whose orders are missing, is reminded;
+    // a later pass does not remind it again.
+    let p = k.pass("2026-09-06T19:30:00Z");
+    assert_eq!(actions(&p), ["reminded"], "{p}");
+    assert_eq!(p["actions"][0]["clubs"], serde_json::json!(["F"]));
+    let got = k.received();
+    assert_eq!(kinds(&got), vec![pair("reminder", "F")]);
+    assert!(
+        got[0].text.contains("2026-09-08 21:00 Europe/Rome"),
+        "{}",
+        got[0].text
+    );
+    let p = k.pass("2026-09-06T20:00:00Z");
+    assert!(actions(&p).is_empty(), "{p}");
+    assert!(k.received().is_empty());
+
+    // Florence sends its orders: at 4 hours nobody is reminded.
+    k.mail_sheet("F");
+    k.pass("2026-09-07T09:00:00Z");
+    assert_eq!(kinds(&k.received()), vec![pair("receipt", "F")]);
+    let p = k.pass("2026-09-08T18:30:00Z");
+    assert!(actions(&p).is_empty(), "{p}");
+    assert!(k.received().is_empty());
+
+    // Past the deadline the spring is resolved and every club gets its report.
+    let p = k.pass("2026-09-08T19:01:00Z");
+    assert_eq!(
+        p["actions"],
+        serde_json::json!([{"action": "resolved", "phase": "1494-spring", "next": "1494-r01"}])
+    );
+    let got = k.received();
+    for n in ["V", "M", "F"] {
+        assert!(
+            got.iter().any(|g| g.kind == "report" && g.to == n),
+            "{n}'s report"
+        );
+    }
+    assert!(
+        got.iter().any(|g| g.to == "referee"),
+        "the referee's report"
+    );
+    assert_eq!(k.status("2026-09-08T19:02:00Z")["phase"], "1494-r01");
+
+    // Round 1 is due 09-11 21:00 Rome (19:00Z). Only Venice sends orders; then the
+    // service is stopped until 09-12 10:00Z, across the deadline: it
+    // moves the deadline on by the outage and tells everyone, instead of resolving.
+    // (Its last pass was 09-09 10:00Z, so it was away exactly 3 days.)
+    k.mail_sheet("V");
+    k.pass("2026-09-09T10:00:00Z");
+    assert_eq!(kinds(&k.received()), vec![pair("receipt", "V")]);
+    let p = k.pass("2026-09-12T10:00:00Z");
+    assert_eq!(actions(&p), ["deadline_moved"], "{p}");
+    assert_eq!(p["actions"][0]["from"], "2026-09-11T21:00:00+02:00");
+    assert_eq!(p["actions"][0]["to"], "2026-09-14T21:00:00+02:00");
+    assert_eq!(p["actions"][0]["away"], "3 d");
+    let got = k.received();
+    assert_eq!(
+        kinds(&got),
+        vec![
+            pair("deadline", "F"),
+            pair("deadline", "M"),
+            pair("deadline", "V"),
+            pair("service", "referee")
+        ]
+    );
+    let m = got.iter().find(|g| g.to == "M").unwrap();
+    assert!(m.text.contains("stopped for 3 d"), "{}", m.text);
+    assert!(
+        m.text.contains("2026-09-14 21:00 Europe/Rome"),
+        "{}",
+        m.text
+    );
+    assert_eq!(k.status("2026-09-12T10:01:00Z")["phase"], "1494-r01");
+
+    // A clock that reads before the last pass is refused, and nothing is done.
+    let out = k
+        .cmd("2026-09-12T09:00:00Z")
+        .args(["run", "--once"])
+        .assert()
+        .failure();
+    let err = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    assert!(err.contains("before the service's last pass"), "{err}");
+
+    // The 4-hour reminder of the moved deadline goes to Milan and Florence; at the
+    // moved deadline the round is resolved, the two late clubs holding.
+    let p = k.pass("2026-09-14T15:30:00Z");
+    assert_eq!(actions(&p), ["reminded"], "{p}");
+    assert_eq!(p["actions"][0]["hours_before"], 4);
+    assert_eq!(p["actions"][0]["clubs"], serde_json::json!(["F", "M"]));
+    k.received();
+    let p = k.pass("2026-09-14T16:00:00Z");
+    assert!(actions(&p).is_empty(), "{p}");
+    let p = k.pass("2026-09-14T16:30:00Z");
+    assert!(actions(&p).is_empty(), "{p}");
+    let p = k.pass("2026-09-14T17:00:00Z");
+    assert!(actions(&p).is_empty(), "{p}");
+    let p = k.pass("2026-09-14T17:30:00Z");
+    assert!(actions(&p).is_empty(), "{p}");
+    let p = k.pass("2026-09-14T18:30:00Z");
+    assert!(actions(&p).is_empty(), "{p}");
+    let p = k.pass("2026-09-14T19:00:01Z");
+    assert_eq!(actions(&p), ["resolved"], "{p}");
+    assert_eq!(k.status("2026-09-14T19:01:00Z")["phase"], "1494-r02");
+
+    // Every action is in the journal.
+    let log = String::from_utf8(
+        k.cmd("2026-09-14T19:02:00Z")
+            .args(["log"])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone(),
+    )
+    .unwrap();
+    for said in [
+        "1 reminder(s) queued, 48 h before the deadline of 1494-spring: F",
+        "resolve 1494 spring: 1494 round 1 is open",
+        "the service was away 3 d while the deadline of 1494-r01 passed",
+        "2 reminder(s) queued, 4 h before the deadline of 1494-r01: F, M",
+        "resolve 1494 round 1: 1494 round 2 is open",
+    ] {
+        assert!(log.contains(said), "the journal lacks `{said}`:\n{log}");
+    }
+}
+
+#[test]
+fn a_held_clock_resolves_nothing_and_resume_moves_the_deadline_on() {
+    // Days between passes are no outage here: the hold is what is tested.
+    let mut k = Kept::new(NO_OUTAGE);
+    k.pass("2026-09-01T08:05:00Z");
+    k.received();
+    k.cmd("2026-09-05T12:00:00Z")
+        .args(["hold", "--reason", "a holiday"])
+        .assert()
+        .success();
+    // Held: no reminder at 48 h, nothing resolved past the deadline.
+    let p = k.pass("2026-09-06T19:30:00Z");
+    assert_eq!(p["held"], true);
+    assert!(actions(&p).is_empty(), "{p}");
+    let p = k.pass("2026-09-09T12:00:00Z");
+    assert!(actions(&p).is_empty(), "{p}");
+    assert!(k.received().is_empty());
+    assert_eq!(k.status("2026-09-09T12:00:00Z")["phase"], "1494-spring");
+
+    // Resumed after 4 days: the deadline moves on by 4 days and every club is told.
+    let out = k
+        .cmd("2026-09-09T12:00:00Z")
+        .args(["resume", "--json"])
+        .assert()
+        .success();
+    let r: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    assert_eq!(r["held_for"], "4 d");
+    assert_eq!(r["moved"][2], "2026-09-12T21:00:00+02:00");
+    k.pass("2026-09-09T12:05:00Z");
+    let got = k.received();
+    assert_eq!(
+        kinds(&got),
+        vec![
+            pair("deadline", "F"),
+            pair("deadline", "M"),
+            pair("deadline", "V")
+        ]
+    );
+    assert!(
+        got[0].text.contains("fermato l'orologio per 4 d"),
+        "{}",
+        got[0].text
+    );
+    // A second resume does nothing.
+    let out = k
+        .cmd("2026-09-09T12:10:00Z")
+        .args(["resume"])
+        .assert()
+        .success();
+    assert!(String::from_utf8_lossy(&out.get_output().stdout).contains("was not held"));
+
+    // `undo` holds the clock, or the service would resolve again at once.
+    let p = k.pass("2026-09-12T19:00:01Z");
+    assert_eq!(actions(&p), ["resolved"], "{p}");
+    k.cmd("2026-09-12T19:05:00Z")
+        .args(["undo"])
+        .assert()
+        .success();
+    let p = k.pass("2026-09-12T19:10:00Z");
+    assert_eq!(p["held"], true, "{p}");
+    assert!(actions(&p).is_empty(), "{p}");
+    assert_eq!(k.status("2026-09-12T19:10:00Z")["phase"], "1494-spring");
+}
+
+#[test]
+fn under_preview_the_referee_gets_what_resolving_would_send_and_resolves_by_hand() {
+    let mut k = Kept::new(&format!("resolve = \"preview\"\n{NO_OUTAGE}"));
+    k.pass("2026-09-01T08:05:00Z");
+    k.received();
+    let p = k.pass("2026-09-08T19:01:00Z");
+    assert_eq!(actions(&p), ["previewed"], "{p}");
+    let got = k.received();
+    // Only the referee's preview: no club hears anything yet.
+    assert_eq!(kinds(&got), vec![pair("preview", "referee")]);
+    let names: Vec<&String> = got[0].files.keys().collect();
+    for n in ["report-V.eml", "report-M.eml", "report-F.eml"] {
+        assert!(names.iter().any(|x| *x == n), "{n} in {names:?}");
+    }
+    // A later pass neither mails it again nor resolves.
+    let p = k.pass("2026-09-08T19:30:00Z");
+    assert!(actions(&p).is_empty(), "{p}");
+    assert!(k.received().is_empty());
+    assert_eq!(k.status("2026-09-08T19:30:00Z")["phase"], "1494-spring");
+    k.cmd("2026-09-08T20:00:00Z")
+        .args(["resolve"])
+        .assert()
+        .success();
+    k.pass("2026-09-08T20:05:00Z");
+    assert!(
+        k.received()
+            .iter()
+            .any(|g| g.kind == "report" && g.to == "V")
+    );
+}
+
+#[test]
+fn with_early_resolution_the_phase_goes_once_every_order_is_in() {
+    let mut k = Kept::new(&format!("early = true\n{NO_OUTAGE}"));
+    k.pass("2026-09-01T08:05:00Z");
+    k.received();
+    for n in ["V", "M"] {
+        k.mail_sheet(n);
+    }
+    let p = k.pass("2026-09-02T08:00:00Z");
+    assert!(actions(&p).is_empty(), "one club's orders are missing: {p}");
+    k.mail_sheet("F");
+    let p = k.pass("2026-09-02T08:30:00Z");
+    assert_eq!(actions(&p), ["resolved"], "{p}");
+}
+
+/// Reads the service's log lines on a thread, so the test waits for a line with a bound
+/// instead of sleeping.
+struct Log(std::sync::mpsc::Receiver<String>);
+
+impl Log {
+    fn new(stderr: std::process::ChildStderr) -> Log {
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in std::io::BufReader::new(stderr).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Log(rx)
+    }
+
+    /// The lines up to the first that contains `text`; fails after a minute of silence.
+    fn until(&self, text: &str) -> Vec<String> {
+        let mut lines = Vec::new();
+        loop {
+            match self.0.recv_timeout(std::time::Duration::from_secs(60)) {
+                Ok(line) => {
+                    let found = line.contains(text);
+                    lines.push(line);
+                    if found {
+                        return lines;
+                    }
+                }
+                Err(e) => panic!(
+                    "no log line with `{text}` ({e}); got:\n{}",
+                    lines.join("\n")
+                ),
+            }
+        }
+    }
+}
+
+fn write_clock(path: &Path, now: &str) {
+    // Written aside and renamed, so the service never reads half a time.
+    let tmp = path.with_extension("tmp");
+    std::fs::write(&tmp, now).expect("write the clock");
+    std::fs::rename(&tmp, path).expect("move the clock");
+}
+
+#[test]
+fn the_long_running_service_answers_on_arrival_resolves_when_the_clock_moves_and_stops_on_sigterm()
+{
+    let mut k = Kept::new(NO_OUTAGE);
+    let clock = k.root.join("clock");
+    write_clock(&clock, "2026-09-01T08:05:00Z");
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("giglio"))
+        .arg("-C")
+        .arg(&k.dir)
+        .arg("run")
+        .env_remove("GIGLIO_NOW")
+        .env("GIGLIO_CLOCK_FILE", &clock)
+        .stderr(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("start giglio run");
+    let log = Log::new(child.stderr.take().unwrap());
+    log.until("keeping");
+    log.until("sent 3");
+    k.received();
+
+    // One service per campaign: a second is refused while the first runs.
+    let out = k
+        .cmd("2026-09-01T08:06:00Z")
+        .args(["run", "--once"])
+        .assert()
+        .code(75);
+    let err = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    assert!(err.contains("keeps it going"), "{err}");
+    // The referee's own commands still work beside it.
+    k.cmd("2026-09-01T08:06:00Z")
+        .args(["status"])
+        .assert()
+        .success();
+
+    // A message arriving is answered without waiting for the next poll.
+    k.mail_sheet("V");
+    log.until("accepted from V");
+    log.until("sent 1");
+    assert_eq!(kinds(&k.received()), vec![pair("receipt", "V")]);
+
+    // The clock moves: the service reminds at 48 hours, then resolves past the deadline.
+    write_clock(&clock, "2026-09-06T19:30:00Z");
+    log.until("reminded F, M");
+    write_clock(&clock, "2026-09-08T19:00:30Z");
+    log.until("resolved 1494-spring");
+
+    // SIGTERM stops it after the current step, cleanly.
+    let pid = child.id().to_string();
+    std::process::Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .expect("kill");
+    log.until("stopped");
+    assert!(child.wait().expect("wait").success());
+}
