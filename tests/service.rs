@@ -388,6 +388,9 @@ fn a_held_clock_resolves_nothing_and_resume_moves_the_deadline_on() {
     // Held: no reminder at 48 h, nothing resolved past the deadline.
     let p = k.pass("2026-09-06T19:30:00Z");
     assert_eq!(p["held"], true);
+    let status = k.status("2026-09-06T19:31:00Z");
+    assert_eq!(status["service"]["held_since"], "2026-09-05T12:00:00Z");
+    assert_eq!(status["service"]["hold_reason"], "a holiday");
     assert!(actions(&p).is_empty(), "{p}");
     let p = k.pass("2026-09-09T12:00:00Z");
     assert!(actions(&p).is_empty(), "{p}");

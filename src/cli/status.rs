@@ -81,6 +81,7 @@ pub(crate) fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
         Err(e) => vec![format!("giglio.toml: {e:#}")],
     };
     let status = Status {
+        service: store.service()?,
         size: store.size()?,
         next_reminder,
         warnings,
@@ -236,6 +237,29 @@ pub(crate) fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
                 .as_deref()
                 .map(|d| format!(" (due {d})"))
                 .unwrap_or_default()
+        ));
+    }
+    let svc = &status.service;
+    if let Some(since) = &svc.held_since {
+        text.push_str(&format!(
+            "{}       since {since} ({}): `giglio run` resolves and reminds nothing until `giglio resume`\n",
+            ui::paint(ui::Paint::Warning, "HELD:"),
+            svc.hold_reason.as_deref().unwrap_or("-")
+        ));
+    }
+    if let Some(last) = &svc.last_pass {
+        let next = match (&svc.next_what, &svc.next_at) {
+            (Some(what), Some(at)) => {
+                format!(
+                    "; next: {what} at {}",
+                    crate::engine::deadline::display(at, tz)
+                )
+            }
+            _ => "; nothing scheduled".to_owned(),
+        };
+        text.push_str(&format!(
+            "service:    last pass {}{next}\n",
+            crate::engine::deadline::display(last, tz)
         ));
     }
     text.push_str(&format!(

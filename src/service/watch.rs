@@ -59,29 +59,25 @@ pub(crate) fn run(
                 }
             }
         }
-        rest(poll, maildir.as_deref(), &stop);
+        rest(poll, maildir.as_deref(), &now, &stop);
     }
     log(Level::Info, "giglio run: stopped");
     Ok(())
 }
 
 /// Rests up to `poll`, waking early for a stop, a message in the Maildir's `new/`, or a
-/// moved clock file.
-fn rest(poll: Duration, maildir: Option<&Path>, stop: &AtomicBool) {
-    let clock = clock_file();
+/// clock file that no longer reads the time of the pass just made (`now`: a clock moved
+/// while the pass ran wakes it too).
+fn rest(poll: Duration, maildir: Option<&Path>, now: &str, stop: &AtomicBool) {
+    let moved = || std::env::var_os(crate::clock::FILE_VAR).is_some() && crate::clock::now() != now;
     let mut waited = Duration::ZERO;
     while waited < poll && !stop.load(Ordering::SeqCst) {
-        if maildir.is_some_and(crate::mail::maildir::has_new) || clock_file() != clock {
+        if maildir.is_some_and(crate::mail::maildir::has_new) || moved() {
             return;
         }
         std::thread::sleep(TICK);
         waited += TICK;
     }
-}
-
-/// The clock file's text, when a test moves the clock by it.
-fn clock_file() -> Option<String> {
-    std::env::var_os(crate::clock::FILE_VAR).and_then(|p| std::fs::read_to_string(p).ok())
 }
 
 /// What the log said last, so a state that lasts (a phase waiting for a battle, a

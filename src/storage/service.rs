@@ -7,7 +7,7 @@ use crate::error::{Error, Result};
 use rusqlite::{OptionalExtension, TransactionBehavior, params};
 
 /// The service's record, as stored.
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 pub(crate) struct ServiceState {
     /// The clock at the end of the last pass (RFC 3339).
     pub(crate) last_pass: Option<String>,

@@ -61,6 +61,9 @@ pub(crate) struct Status {
     /// How large the campaign file has grown, and how much of it is delivered mail
     /// (`giglio mail archive` moves that out).
     pub(crate) size: crate::storage::Size,
+    /// The unattended referee (`giglio run`): its last pass, what it will do next and
+    /// when, and the referee's hold on the clock. All null before its first pass.
+    pub(crate) service: crate::storage::ServiceState,
 }
 
 /// An encounter the round is stopped at (contact-exchange mode).
