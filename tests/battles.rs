@@ -63,6 +63,7 @@ fn two_a_side() -> Card {
             readings: BTreeMap::new(),
             provisional: false,
             result_phase: None,
+            play_by: None,
         },
         sides: [side("A", "attacker"), side("B", "defender")],
     }

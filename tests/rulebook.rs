@@ -189,6 +189,8 @@ fn every_ruling_of_the_rulebook_names_its_switch() {
         "garrison_in_enemy_node_with_army",
         "garrison_and_transfer_in_rounds",
         "battle_dice_stream",
+        "battle_play_days",
+        "battle_fallback",
     ];
     let data = ["G0", "G3c.2", "G7"];
     for (lang, mark) in [(Lang::En, "[ruling]"), (Lang::It, "[decisione]")] {

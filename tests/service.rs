@@ -590,3 +590,140 @@ fn the_long_running_service_answers_on_arrival_resolves_when_the_clock_moves_and
     log.until("stopped");
     assert!(child.wait().expect("wait").success());
 }
+
+/// A campaign (the tests' fixed clock, 2026-09-01 08:00Z) whose round 1 left battle
+/// 1494-r01-F7 waiting for the table: its card went out then, so it is due to be
+/// played by 2026-09-08 08:00Z. `fallback` is written into rules.toml.
+fn battle_waiting(fallback: &str) -> crate::common::TestCampaign {
+    let t = crate::common::TestCampaign::new();
+    let rules = t.dir.join("campaign/rules.toml");
+    let text = std::fs::read_to_string(&rules).expect("rules.toml");
+    assert!(text.contains("battle_fallback = \"auto\""), "{text}");
+    std::fs::write(
+        &rules,
+        text.replacen(
+            "battle_fallback = \"auto\"",
+            &format!("battle_fallback = \"{fallback}\""),
+            1,
+        ),
+    )
+    .expect("write rules.toml");
+    let config = t.dir.join("giglio.toml");
+    let text = std::fs::read_to_string(&config).expect("giglio.toml");
+    std::fs::write(
+        &config,
+        text.replace("referee = []", "referee = [\"arbitro@club.example\"]"),
+    )
+    .expect("write giglio.toml");
+    t.submit_all("1494-spring", &[]);
+    t.run(&["resolve", "--force"]).success();
+    t.submit_all(
+        "1494-r01",
+        &[(
+            "V",
+            "[[stance]]\npiece = \"V-A2\"\non_contact = \"attack\"\n\n[[move]]\npiece = \"V-A2\"\npath = \"V8 -> F7\"\n",
+        )],
+    );
+    t.run(&["resolve"]).success();
+    t
+}
+
+fn at(t: &crate::common::TestCampaign, now: &str, args: &[&str]) -> assert_cmd::assert::Assert {
+    giglio(t.tmp.path())
+        .env("GIGLIO_NOW", now)
+        .arg("-C")
+        .arg(&t.dir)
+        .args(args)
+        .assert()
+}
+
+fn once(t: &crate::common::TestCampaign, now: &str) -> serde_json::Value {
+    let out = at(t, now, &["run", "--once", "--json"]).success();
+    serde_json::from_slice(&out.get_output().stdout).expect("JSON")
+}
+
+fn mail_kinds(t: &crate::common::TestCampaign, now: &str, kind: &str) -> Vec<String> {
+    let out = at(t, now, &["mail", "status", "--json"]).success();
+    let rows: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let mut who: Vec<String> = rows
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["kind"] == kind)
+        .map(|r| r["nation"].as_str().unwrap_or("referee").to_owned())
+        .collect();
+    who.sort();
+    who
+}
+
+#[test]
+fn a_battle_past_its_play_by_date_is_auto_resolved_with_its_own_game_and_both_clubs_are_told() {
+    let t = battle_waiting("auto");
+    // The card names the date and what happens after it.
+    let card = at(
+        &t,
+        "2026-09-02T08:00:00Z",
+        &["battle", "card", "1494-r01-F7"],
+    )
+    .success();
+    let card = String::from_utf8_lossy(&card.get_output().stdout).into_owned();
+    assert!(
+        card.contains("Play by: 2026-09-08 10:00 Europe/Rome. If two agreeing results have not arrived by then, the battle is resolved automatically with its own game"),
+        "{card}"
+    );
+    // Before the date the round waits for the battle, said once per state.
+    let p = once(&t, "2026-09-07T08:00:00Z");
+    assert_eq!(actions(&p), ["waiting"], "{p}");
+    assert!(
+        p["actions"][0]["why"]
+            .as_str()
+            .unwrap()
+            .contains("battles wait for their result: 1494-r01-F7"),
+        "{p}"
+    );
+    // Past it the battle is auto-resolved, both clubs told why, and the round, past its
+    // deadline, is resolved in the same pass.
+    let p = once(&t, "2026-09-08T08:00:01Z");
+    assert_eq!(actions(&p), ["battle_fallback", "resolved"], "{p}");
+    assert_eq!(p["actions"][0]["fallback"], "auto");
+    assert_eq!(
+        mail_kinds(&t, "2026-09-08T08:01:00Z", "fallback"),
+        ["F", "V"]
+    );
+    assert!(p["actions"][0]["winner"].is_string(), "{p}");
+    // Its dice are logged with the battle's id, as `battle auto` logs them.
+    let dice = at(&t, "2026-09-08T08:01:00Z", &["log", "--dice"]).success();
+    let dice = String::from_utf8_lossy(&dice.get_output().stdout).into_owned();
+    assert!(dice.contains("1494-r01-F7"), "{dice}");
+    let p = once(&t, "2026-09-08T08:30:00Z");
+    assert!(!actions(&p).contains(&"battle_fallback".to_owned()), "{p}");
+}
+
+#[test]
+fn under_hold_a_battle_past_its_date_keeps_waiting_and_the_referee_is_reminded_once() {
+    let t = battle_waiting("hold");
+    let card = at(
+        &t,
+        "2026-09-02T08:00:00Z",
+        &["battle", "card", "1494-r01-F7"],
+    )
+    .success();
+    let card = String::from_utf8_lossy(&card.get_output().stdout).into_owned();
+    assert!(
+        card.contains("the battle keeps waiting and the referee is reminded"),
+        "{card}"
+    );
+    let p = once(&t, "2026-09-08T08:00:01Z");
+    assert_eq!(actions(&p), ["battle_fallback", "waiting"], "{p}");
+    assert_eq!(p["actions"][0]["fallback"], "hold");
+    assert_eq!(
+        mail_kinds(&t, "2026-09-08T08:01:00Z", "fallback"),
+        ["F", "V", "referee"]
+    );
+    let p = once(&t, "2026-09-08T08:30:00Z");
+    assert_eq!(actions(&p), ["waiting"], "told once: {p}");
+    assert_eq!(
+        mail_kinds(&t, "2026-09-08T08:31:00Z", "fallback"),
+        ["F", "V", "referee"]
+    );
+}

@@ -22,6 +22,10 @@ battle-card-points-plain = Points: { $nation }: { $points } { $unit }. Show at t
 battle-card-cannot-field = { $nation } cannot field an army (G3c.11): { $points } { $unit } do not reach { $needed }.
 battle-card-cannot-field-overwhelmed = It is overwhelmed without a fight and loses all it had; the referee applies this with `giglio battle auto`.
 battle-card-cannot-field-referee = The referee rules this battle (`giglio battle rule`).
+battle-card-play-by = Play by: { $date }. { $fallback ->
+        [auto] If two agreeing results have not arrived by then, the battle is resolved automatically with its own game, and any result already mailed is set aside.
+       *[hold] If two agreeing results have not arrived by then, the battle keeps waiting and the referee is reminded.
+    }
 battle-card-points-oob = order of battle: none from giglio; each club brings its own army list worth the points above
 
 # The header of the result file, on the card.

@@ -50,3 +50,16 @@ desk-remind-text =
     Due: { $due }.
     Without orders, your forces hold.
 desk-remind-no-deadline = no deadline set
+
+run-battle-auto-subject = [{ $campaign }] battle { $battle }: resolved automatically
+run-battle-auto-text =
+    The play-by date of battle { $battle } ({ $date }) has passed without two agreeing results, so, as the campaign's rules say, it has been resolved automatically with its own game, { $game }.{ $set_aside ->
+        [yes] { " " }The result mailed before this was set aside.
+       *[no] {""}
+    }
+    The outcome follows in the battle's own update.
+run-battle-hold-subject = [{ $campaign }] battle { $battle }: still waiting for its result
+run-battle-hold-text =
+    The play-by date of battle { $battle } ({ $date }) has passed without two agreeing results.
+    As the campaign's rules say, the battle keeps waiting and the referee has been reminded: send your result as soon as the battle is played.
+desk-remind-battle = Battle { $battle } at { $node }: to be played by { $date }.

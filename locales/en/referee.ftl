@@ -33,3 +33,7 @@ run-preview-text =
        *[other] { $count } messages
     } resolving it would send, as they would go.
     Nothing is resolved yet: resolve with `giglio resolve` when you are ready (`giglio resolve --dry-run` shows the outcomes).
+run-battle-referee-subject = battle { $battle } is past its play-by date
+run-battle-referee-text =
+    Battle { $battle } ({ $attacker } against { $defender }) should have been played by { $date }, and two agreeing results have not arrived.
+    Under battle_fallback = "hold" it keeps waiting; both clubs have been told. Rule it (`giglio battle rule`), auto-resolve it (`giglio battle auto`), or wait for the clubs.

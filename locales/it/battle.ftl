@@ -22,6 +22,10 @@ battle-card-points-plain = Punti: { $nation }: { $points } { $unit }. Presentate
 battle-card-cannot-field = { $nation } non può schierare un esercito (G3c.11): { $points } { $unit } non arrivano a { $needed }.
 battle-card-cannot-field-overwhelmed = È travolto senza combattere e perde tutto ciò che aveva; l'arbitro lo applica con `giglio battle auto`.
 battle-card-cannot-field-referee = L'arbitro decide questa battaglia (`giglio battle rule`).
+battle-card-play-by = Da giocare entro: { $date }. { $fallback ->
+        [auto] Se per allora non saranno arrivati due risultati concordi, la battaglia sarà risolta automaticamente con il suo gioco, e un risultato già inviato sarà messo da parte.
+       *[hold] Se per allora non saranno arrivati due risultati concordi, la battaglia continuerà ad attendere e l'arbitro ne sarà avvisato.
+    }
 battle-card-points-oob = ordine di battaglia: nessuno da giglio; ogni club porta la propria lista d'esercito del valore in punti indicato sopra
 
 # The header of the result file, on the card.

@@ -50,3 +50,16 @@ desk-remind-text =
     Termine: { $due }.
     Senza ordini, le vostre forze resteranno ferme.
 desk-remind-no-deadline = nessun termine fissato
+
+run-battle-auto-subject = [{ $campaign }] battaglia { $battle }: risolta automaticamente
+run-battle-auto-text =
+    La data entro cui giocare la battaglia { $battle } ({ $date }) è passata senza due risultati concordi: come vogliono le regole della campagna, è stata risolta automaticamente con il suo gioco, { $game }.{ $set_aside ->
+        [yes] { " " }Il risultato inviato prima è stato messo da parte.
+       *[no] {""}
+    }
+    L'esito segue nell'aggiornamento della battaglia.
+run-battle-hold-subject = [{ $campaign }] battaglia { $battle }: il risultato è ancora atteso
+run-battle-hold-text =
+    La data entro cui giocare la battaglia { $battle } ({ $date }) è passata senza due risultati concordi.
+    Come vogliono le regole della campagna, la battaglia continua ad attendere e l'arbitro è stato avvisato: inviate il risultato appena la battaglia è giocata.
+desk-remind-battle = Battaglia { $battle } a { $node }: da giocare entro { $date }.

@@ -33,3 +33,7 @@ run-preview-text =
        *[other] i { $count } messaggi
     } che la risoluzione invierebbe, così come partirebbero.
     Nulla è ancora risolto: risolvete con `giglio resolve` quando siete pronti (`giglio resolve --dry-run` mostra gli esiti).
+run-battle-referee-subject = la battaglia { $battle } ha passato la data entro cui giocarla
+run-battle-referee-text =
+    La battaglia { $battle } ({ $attacker } contro { $defender }) andava giocata entro { $date } e non sono arrivati due risultati concordi.
+    Con battle_fallback = "hold" continua ad attendere; entrambi i club sono stati avvisati. Decidetela (`giglio battle rule`), risolvetela automaticamente (`giglio battle auto`) o attendete i club.

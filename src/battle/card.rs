@@ -61,6 +61,20 @@ pub struct BattleInfo {
     /// the result is due).
     #[serde(default)]
     pub result_phase: Option<String>,
+    /// G3c.7: the date the battle must be played by, when the campaign sets one
+    /// (`battle_play_days`), and what happens after it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub play_by: Option<PlayBy>,
+}
+
+/// A battle's play-by date (G3c.7).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlayBy {
+    /// As clubs read it: local time and the campaign's zone.
+    pub date: String,
+    /// Past it without two agreeing results: `auto` (the battle's own game resolves
+    /// it) or `hold` (it keeps waiting, and the referee is reminded).
+    pub fallback: crate::rules::tables::BattleFallback,
 }
 
 /// One side of a card.
@@ -197,6 +211,7 @@ impl Card {
                 // Templates are an ASSUMPTION, not the game's own order of battle.
                 provisional: !rs.provisional_tables().is_empty(),
                 result_phase: None,
+                play_by: None,
             },
             sides: [side("A", a), side("B", b)],
         }

@@ -169,7 +169,7 @@ fn card_of(
         .into_iter()
         .find(|r| r.id == id)
         .ok_or_else(|| Error::user(format!("no ruleset `{id}` in the campaign's rulesets/")))?;
-    let card = crate::engine::battle_card(store, c, b, &rs)?;
+    let card = crate::engine::battle_card(store, c, b, &rs, &super::now())?;
     Ok((card, rs))
 }
 
@@ -388,6 +388,7 @@ fn auto(dir: &Path, id: &str, ruleset: Option<&str>, json: bool) -> Result<()> {
         &now,
         &format!("battle auto {id}"),
         Some(&tell.desk(&c)),
+        Vec::new(),
     )?;
     if json {
         return ui::out_json(&BattleAuto {

@@ -196,7 +196,7 @@ fn play(
             }
         }
         for b in &w.battles {
-            crate::engine::auto_resolve(store, c, b, &rs, &super::now(), "demo", None)?;
+            crate::engine::auto_resolve(store, c, b, &rs, &super::now(), "demo", None, Vec::new())?;
         }
         // In contact-exchange mode the bots never answer: each encounter asked is
         // closed by the next forced call, their standing choices speaking (G3c.3).

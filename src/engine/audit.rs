@@ -44,7 +44,8 @@ fn audit_battles(
                 ));
                 continue;
             };
-            let card = battle_card(store, campaign, b, rs)?;
+            // The card's play-by date is no input of the auto-resolver.
+            let card = battle_card(store, campaign, b, rs, &r.received_at)?;
             // The dice the campaign's ruling gave the battle when it was resolved.
             let mut dice = crate::rules::dice::BattleDice::new(
                 seed,

@@ -121,6 +121,7 @@ pub(crate) fn battle_card(
     c: &Campaign,
     b: &Battle,
     rs: &crate::battle::ruleset::Ruleset,
+    now: &str,
 ) -> Result<crate::battle::card::Card> {
     use crate::battle::card;
     use crate::rules::order::{OobLeader, OobUnit};
@@ -130,6 +131,11 @@ pub(crate) fn battle_card(
         .map(|c| (c.nation, c.name))
         .collect();
     let mut card = card::for_battle(c, b, &clubs, rs);
+    let tz = crate::engine::deadline::zone(&c.time_zone)?;
+    card.battle.play_by = play_by(store, c, b, now)?.map(|d| card::PlayBy {
+        date: crate::engine::deadline::display(&d, tz),
+        fallback: c.tables.rulings.battle_fallback,
+    });
     for side in &mut card.sides {
         if let Some(json) = store.oob(&b.id, &side.nation, &rs.id)? {
             let (units, leaders): (Vec<OobUnit>, Vec<OobLeader>) = serde_json::from_str(&json)
@@ -138,6 +144,52 @@ pub(crate) fn battle_card(
         }
     }
     Ok(card)
+}
+
+/// When a battle must be played by (RFC 3339): `battle_play_days` after its card went
+/// out, which is when the phase it arose in was resolved (`now`, while that resolution
+/// is being made). `None` when the campaign sets no date.
+pub(crate) fn play_by(
+    store: &Store,
+    c: &Campaign,
+    b: &Battle,
+    now: &str,
+) -> Result<Option<String>> {
+    let days = c.tables.rulings.battle_play_days;
+    if days == 0 {
+        return Ok(None);
+    }
+    let key = b.phase.key();
+    let sent = store
+        .phases()?
+        .into_iter()
+        .find(|p| p.id.key() == key)
+        .and_then(|p| p.resolved_at)
+        .unwrap_or_else(|| now.to_owned());
+    let Ok(sent) = chrono::DateTime::parse_from_rfc3339(&sent) else {
+        return Ok(None);
+    };
+    let at = sent + chrono::Duration::days(i64::from(days));
+    Ok(Some(at.to_rfc3339_opts(chrono::SecondsFormat::Secs, false)))
+}
+
+/// The battles of the open phase still waiting for their result, each with its play-by
+/// date (RFC 3339) where the campaign sets one.
+pub(crate) fn waiting_battles(
+    store: &Store,
+    c: &Campaign,
+    now: &str,
+) -> Result<Vec<(Battle, Option<String>)>> {
+    let current = store.current()?;
+    let mut out = Vec::new();
+    for b in current.world.battles {
+        if matches!(battle_state(store, &b)?, BattleState::Agreed { .. }) {
+            continue;
+        }
+        let by = play_by(store, c, &b, now)?;
+        out.push((b, by));
+    }
+    Ok(out)
 }
 
 /// Finds a battle by id: pending in the open phase, or settled in an earlier one (its
@@ -214,7 +266,7 @@ pub(crate) fn auto_allowed(store: &Store, c: &Campaign, b: &Battle, ruleset: &st
 
 /// Auto-resolves a pending battle once with its intended ruleset and the open phase's
 /// seeded dice (event ids carry the battle id), and records the outcome with every roll
-/// in one transaction. Refused as [`auto_allowed`] says.
+/// and the `extra` messages in one transaction. Refused as [`auto_allowed`] says.
 pub(crate) fn auto_resolve(
     store: &mut Store,
     c: &Campaign,
@@ -223,9 +275,10 @@ pub(crate) fn auto_resolve(
     now: &str,
     command: &str,
     tell: Option<&crate::engine::post::battles::Desk>,
+    extra: Vec<crate::storage::OutMessage>,
 ) -> Result<AutoResolved> {
     auto_allowed(store, c, b, &rs.id)?;
-    let card = battle_card(store, c, b, rs)?;
+    let card = battle_card(store, c, b, rs, now)?;
     let mut dice = BattleDice::new(
         store.phase_seed()?,
         &card.battle.id,
@@ -253,16 +306,7 @@ pub(crate) fn auto_resolve(
         detail: Some(json),
     };
     let count = rolls.len();
-    let news = record(
-        store,
-        c,
-        vec![result],
-        rolls,
-        Vec::new(),
-        tell,
-        now,
-        command,
-    )?;
+    let news = record(store, c, vec![result], rolls, extra, tell, now, command)?;
     Ok(AutoResolved {
         outcome,
         rolls: count,

@@ -28,7 +28,7 @@ pub mod post;
 pub(crate) use audit::{Audit, audit};
 pub(crate) use battles::{
     BattleState, News, auto_allowed, auto_resolve, battle_card, battle_state, find_battle,
-    news_mail, record, settle,
+    intended_ruleset, news_mail, play_by, record, settle, waiting_battles,
 };
 
 /// A phase ready to be resolved.

@@ -67,7 +67,7 @@ pub fn gather(
         facts,
         deadline,
         clubs: store.clubs()?,
-        cards: cards(store, campaign, after, m.rulesets)?,
+        cards: cards(store, campaign, after, m.rulesets, now)?,
         year: year_of_winter(store, before, resolution)?,
     })
 }
@@ -80,6 +80,7 @@ pub(crate) fn cards(
     campaign: &Campaign,
     after: &World,
     rulesets: &[Ruleset],
+    now: &str,
 ) -> Result<BTreeMap<String, Card>> {
     let Some(rs) = rulesets.iter().find(|rs| rs.id == campaign.default_ruleset) else {
         return Ok(BTreeMap::new());
@@ -87,7 +88,12 @@ pub(crate) fn cards(
     after
         .battles
         .iter()
-        .map(|b| Ok((b.id.clone(), super::battle_card(store, campaign, b, rs)?)))
+        .map(|b| {
+            Ok((
+                b.id.clone(),
+                super::battle_card(store, campaign, b, rs, now)?,
+            ))
+        })
         .collect()
 }
 

@@ -8,7 +8,8 @@
 
 use crate::rules::Campaign;
 use crate::rules::tables::{
-    Choice, Confiscation, EventEffect, IdleFleet, Lang, Rounding, StrategosTie, Tables,
+    BattleFallback, Choice, Confiscation, EventEffect, IdleFleet, Lang, Rounding, StrategosTie,
+    Tables,
 };
 
 /// Opens a generated block; the table's name follows, then ` -->`.
@@ -399,6 +400,15 @@ fn rulings(t: &Tables, w: &Words) -> String {
             "G3c.7",
             "battle_results_at_once",
             &r.battle_results_at_once.to_string(),
+        ],
+        ["G3c.7", "battle_play_days", &r.battle_play_days.to_string()],
+        [
+            "G3c.7",
+            "battle_fallback",
+            match r.battle_fallback {
+                BattleFallback::Auto => "\"auto\"",
+                BattleFallback::Hold => "\"hold\"",
+            },
         ],
         [
             "G3e.1",

@@ -401,6 +401,20 @@ pub enum IdleFleet {
     SailsHome,
 }
 
+/// What becomes of a table battle whose play-by date passes without two agreeing
+/// results (G3c.7).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BattleFallback {
+    /// It keeps waiting; the referee is reminded (and campaigns written before the
+    /// play-by date existed set none, so nothing happens at all).
+    #[default]
+    Hold,
+    /// It is auto-resolved with the battle's own game, once; a club's result already
+    /// mailed is set aside, and both clubs are told why.
+    Auto,
+}
+
 /// What to confiscate first from a club that cannot repay its loan (G2a.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -450,6 +464,15 @@ pub struct Rulings {
     /// stored battles replay and audit exactly.
     #[serde(default)]
     pub battle_dice_stream: bool,
+    /// G3c.7: days the clubs have to play a table battle, from when its card went out
+    /// (the resolution of the phase it arose in); the date is on the card and in the
+    /// clubs' reminders. 0 sets none: campaigns written before this switch existed wait
+    /// for a battle's result as long as it takes.
+    #[serde(default)]
+    pub battle_play_days: u32,
+    /// G3c.7: what the unattended referee does with a battle past its play-by date.
+    #[serde(default)]
+    pub battle_fallback: BattleFallback,
     /// G2b.3: a garrison may be detached in an enemy fortified node where the club's
     /// army stands and no other nation has a force; the node then becomes the club's.
     /// Campaigns written before this switch existed keep "only in the club's own nodes".

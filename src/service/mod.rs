@@ -4,6 +4,7 @@
 //! around it (`service::watch`). Each step takes the writer's lock for itself, so the
 //! referee's own commands still work beside a running service.
 
+mod battles;
 pub(crate) mod hold;
 pub(crate) mod intake;
 pub(crate) mod schedule;
@@ -102,6 +103,14 @@ pub(crate) enum Action {
     Previewed { phase: String },
     /// The phase is due but cannot be resolved yet (a battle waits for its result…).
     Waiting { phase: String, why: String },
+    /// A table battle passed its play-by date without two agreeing results: auto-resolved
+    /// with its own game (`auto`, with the winner), or left waiting with the referee
+    /// reminded (`hold`); both clubs told.
+    BattleFallback {
+        battle: String,
+        fallback: String,
+        winner: Option<String>,
+    },
     /// A step was skipped because the referee's own command held the campaign.
     Busy { step: String },
 }
@@ -169,6 +178,11 @@ pub(crate) fn pass(
     }
     pass.held = state.held_since.is_some();
     if !pass.held {
+        if let Some(done) = step(&mut pass, "battles", || {
+            battles::fallbacks(dir, loaded, now)
+        })? {
+            pass.actions.extend(done);
+        }
         if let Some(a) = step(&mut pass, "remind", || steps::remind(dir, loaded, now))?.flatten() {
             pass.actions.push(a);
         }

@@ -151,6 +151,7 @@ pub(super) fn remind(dir: &Path, loaded: &Loaded, now: &str) -> Result<Option<Ac
     }
     let tz = deadline::zone(&loaded.campaign.time_zone)?;
     let due = deadline::display(&stored, tz);
+    let battles = dated_battles(&store, loaded, now)?;
     let msgs = post::remind::to_missing(
         &loaded.campaign,
         &loaded.config,
@@ -159,6 +160,7 @@ pub(super) fn remind(dir: &Path, loaded: &Loaded, now: &str) -> Result<Option<Ac
         &p.missing,
         current.id,
         Some(&due),
+        &battles,
         &format!("{hours} h before {stored}"),
         now,
     )?;
@@ -179,6 +181,20 @@ pub(super) fn remind(dir: &Path, loaded: &Loaded, now: &str) -> Result<Option<Ac
         hours_before: hours,
         clubs,
     }))
+}
+
+/// The battles waiting for their result that have a play-by date, the date as clubs
+/// read it.
+pub(super) fn dated_battles(
+    store: &Store,
+    loaded: &Loaded,
+    now: &str,
+) -> Result<Vec<(crate::rules::world::Battle, String)>> {
+    let tz = deadline::zone(&loaded.campaign.time_zone)?;
+    Ok(engine::waiting_battles(store, &loaded.campaign, now)?
+        .into_iter()
+        .filter_map(|(b, by)| by.map(|d| (b, deadline::display(&d, tz))))
+        .collect())
 }
 
 /// Resolves the open phase when it is due (its deadline plus the grace, or every order

@@ -183,6 +183,18 @@ pub(crate) fn action(a: &Action) -> String {
                 "{phase} is due: the preview is mailed to the referee; `giglio resolve` when ready"
             )
         }
+        Action::BattleFallback {
+            battle,
+            fallback,
+            winner,
+        } => match winner {
+            Some(w) => format!(
+                "battle {battle} passed its play-by date: {fallback}-resolved with its own game, {w} wins; both clubs told"
+            ),
+            None => format!(
+                "battle {battle} passed its play-by date: it keeps waiting ({fallback}); both clubs told, the referee reminded"
+            ),
+        },
         Action::Waiting { phase, why } => format!("{phase} is due but waits: {why}"),
         Action::Busy { step } => {
             format!(

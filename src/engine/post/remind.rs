@@ -11,9 +11,10 @@ use crate::storage::{Club, OutMessage};
 use crate::words::Words;
 
 /// A reminder for each club of `missing` with an address. `due` is the deadline as
-/// clubs read it (local time and zone), `None` when the phase has none; `salt` tells
-/// reminders apart that say the same (one a day by hand, one per offset by the
-/// service), so the outbox keeps each once.
+/// clubs read it (local time and zone), `None` when the phase has none; `battles` the
+/// battles waiting for their result with their play-by dates as clubs read them (each
+/// club is reminded of its own); `salt` tells reminders apart that say the same (one a
+/// day by hand, one per offset by the service), so the outbox keeps each once.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn to_missing(
     campaign: &Campaign,
@@ -23,6 +24,7 @@ pub(crate) fn to_missing(
     missing: &[NationCode],
     phase: PhaseId,
     due: Option<&str>,
+    battles: &[(crate::rules::world::Battle, String)],
     salt: &str,
     now: &str,
 ) -> Result<Vec<OutMessage>> {
@@ -48,13 +50,27 @@ pub(crate) fn to_missing(
             campaign = campaign.title_it.as_str(),
             phase = name.as_str()
         );
-        let text = crate::t!(
+        let mut text = crate::t!(
             words,
             club.lang,
             "desk-remind-text",
             phase = name.as_str(),
             due = due
         ) + "\n";
+        for (b, date) in battles
+            .iter()
+            .filter(|(b, _)| b.attacker.nation == *nation || b.defender.nation == *nation)
+        {
+            text.push_str(&crate::t!(
+                words,
+                club.lang,
+                "desk-remind-battle",
+                battle = b.id.as_str(),
+                node = campaign.place_name(b.node.as_str()),
+                date = date.as_str()
+            ));
+            text.push('\n');
+        }
         let draft = super::club_draft(
             "reminder",
             &phase.key(),

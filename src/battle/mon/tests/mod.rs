@@ -81,6 +81,7 @@ fn card(node_kind: &str, terrain: &str, fortified: bool, a: CardSide, b: CardSid
             readings: BTreeMap::new(),
             provisional: true,
             result_phase: None,
+            play_by: None,
         },
         sides: [a, b],
     }

@@ -84,6 +84,7 @@ fn card(kind: &str, a: CardSide, b: CardSide) -> Card {
             readings: BTreeMap::new(),
             provisional: true,
             result_phase: None,
+            play_by: None,
         },
         sides: [a, b],
     }

@@ -1,0 +1,224 @@
+//! Table battles do not freeze the campaign (G3c.7): a pending battle past its play-by
+//! date without two agreeing results gets the fallback the campaign chose —
+//! auto-resolved once with its own game (`battle_fallback = "auto"`), or left waiting
+//! with the referee reminded (`"hold"`) — and both clubs are told which, and why.
+
+use super::{Action, COMMAND, Loaded};
+use crate::engine::{self, BattleState, deadline, post};
+use crate::error::Result;
+use crate::rules::tables::BattleFallback;
+use crate::rules::world::Battle;
+use crate::storage::{OutMessage, Store};
+use std::path::Path;
+
+/// Applies the fallback to every pending battle whose play-by date has passed.
+pub(super) fn fallbacks(dir: &Path, loaded: &Loaded, now: &str) -> Result<Vec<Action>> {
+    let mut store = Store::open_write(dir, COMMAND)?;
+    let current = store.current()?;
+    if current.resolved_at.is_some() {
+        return Ok(Vec::new());
+    }
+    let c = &loaded.campaign;
+    let mut actions = Vec::new();
+    for b in &current.world.battles {
+        let Some(by) = engine::play_by(&store, c, b, now)? else {
+            continue;
+        };
+        if !deadline::passed(&by, now)
+            || matches!(engine::battle_state(&store, b)?, BattleState::Agreed { .. })
+        {
+            continue;
+        }
+        let tz = deadline::zone(&c.time_zone)?;
+        let date = deadline::display(&by, tz);
+        let action = match c.tables.rulings.battle_fallback {
+            BattleFallback::Auto => auto(&mut store, loaded, b, &date, now)?,
+            BattleFallback::Hold => hold(&mut store, loaded, b, &date, now)?,
+        };
+        actions.extend(action);
+    }
+    Ok(actions)
+}
+
+/// Auto-resolves the battle with its own game, telling both clubs why in the same
+/// transaction; nothing when a ruling or an earlier auto-resolve stands.
+fn auto(
+    store: &mut Store,
+    loaded: &Loaded,
+    b: &Battle,
+    date: &str,
+    now: &str,
+) -> Result<Option<Action>> {
+    let c = &loaded.campaign;
+    let game = engine::intended_ruleset(c).to_owned();
+    if engine::auto_allowed(store, c, b, &game).is_err() {
+        return Ok(None);
+    }
+    let Some(rs) = loaded.rulesets.iter().find(|r| r.id == game) else {
+        return Ok(None);
+    };
+    let set_aside = !store.results(&b.id)?.is_empty();
+    let told = to_sides(
+        store,
+        loaded,
+        b,
+        "auto",
+        &|w, lang, _| {
+            (
+                crate::t!(
+                    w,
+                    lang,
+                    "run-battle-auto-subject",
+                    campaign = c.title_it.as_str(),
+                    battle = b.id.as_str()
+                ),
+                crate::t!(
+                    w,
+                    lang,
+                    "run-battle-auto-text",
+                    battle = b.id.as_str(),
+                    date = date,
+                    game = game.as_str(),
+                    set_aside = if set_aside { "yes" } else { "no" }
+                ),
+            )
+        },
+        now,
+    )?;
+    let key = store.current()?.id.key();
+    let orders_sent = store
+        .orders(&key, true)?
+        .into_iter()
+        .map(|f| (f.nation, f.received_at))
+        .collect();
+    let clubs = store.clubs()?;
+    let deadline = store.deadline(&key)?;
+    let desk = post::battles::Desk {
+        words: &loaded.words,
+        config: &loaded.config,
+        campaign: c,
+        definition: &loaded.definition,
+        clubs: &clubs,
+        deadline: deadline.as_deref(),
+        orders_sent: &orders_sent,
+        now,
+    };
+    let done = engine::auto_resolve(store, c, b, rs, now, COMMAND, Some(&desk), told)?;
+    Ok(Some(Action::BattleFallback {
+        battle: b.id.clone(),
+        fallback: "auto".to_owned(),
+        winner: Some(
+            done.outcome
+                .winner
+                .as_ref()
+                .map_or_else(|| "nobody".to_owned(), ToString::to_string),
+        ),
+    }))
+}
+
+/// Leaves the battle waiting: both clubs are told and the referee reminded, once.
+fn hold(
+    store: &mut Store,
+    loaded: &Loaded,
+    b: &Battle,
+    date: &str,
+    now: &str,
+) -> Result<Option<Action>> {
+    let c = &loaded.campaign;
+    let mut msgs = to_sides(
+        store,
+        loaded,
+        b,
+        "hold",
+        &|w, lang, _| {
+            (
+                crate::t!(
+                    w,
+                    lang,
+                    "run-battle-hold-subject",
+                    campaign = c.title_it.as_str(),
+                    battle = b.id.as_str()
+                ),
+                crate::t!(
+                    w,
+                    lang,
+                    "run-battle-hold-text",
+                    battle = b.id.as_str(),
+                    date = date
+                ),
+            )
+        },
+        now,
+    )?;
+    let key = store.current()?.id.key();
+    msgs.extend(post::notice::to_referee(
+        c,
+        &loaded.config,
+        &loaded.words,
+        "fallback",
+        &key,
+        post::notice::Said {
+            subject: "run-battle-referee-subject",
+            text: "run-battle-referee-text",
+            args: &[
+                ("battle", b.id.as_str()),
+                ("date", date),
+                ("attacker", b.attacker.nation.as_str()),
+                ("defender", b.defender.nation.as_str()),
+            ],
+        },
+        now,
+    )?);
+    // Told once: the same notice at a later pass is already in the outbox.
+    let mut new = Vec::new();
+    for m in msgs {
+        if !store.has_message(&m.message_id)? {
+            new.push(m);
+        }
+    }
+    if new.is_empty() {
+        return Ok(None);
+    }
+    let id = b.id.clone();
+    store.queue_noted(&new, now, COMMAND, &move |_| {
+        format!("battle {id} is past its play-by date: it keeps waiting (battle_fallback = \"hold\"); clubs told, referee reminded")
+    })?;
+    Ok(Some(Action::BattleFallback {
+        battle: b.id.clone(),
+        fallback: "hold".to_owned(),
+        winner: None,
+    }))
+}
+
+/// A notice to the two clubs of a battle, each in its language; `salt` keeps one per
+/// battle and fallback.
+fn to_sides(
+    store: &Store,
+    loaded: &Loaded,
+    b: &Battle,
+    salt: &str,
+    say: &post::notice::Say,
+    now: &str,
+) -> Result<Vec<OutMessage>> {
+    let clubs = store.clubs()?;
+    let sides: Vec<&crate::storage::Club> = clubs
+        .iter()
+        .filter(|c| {
+            c.nation == b.attacker.nation.as_str() || c.nation == b.defender.nation.as_str()
+        })
+        .collect();
+    let notice = post::notice::Notice {
+        kind: "fallback",
+        phase: store.current()?.id,
+        salt: format!("{} {salt}", b.id),
+        say,
+    };
+    post::notice::to_clubs(
+        &loaded.campaign,
+        &loaded.config,
+        &sides,
+        &notice,
+        &loaded.words,
+        now,
+    )
+}
