@@ -191,8 +191,10 @@ fn every_ruling_of_the_rulebook_names_its_switch() {
         "battle_dice_stream",
         "battle_play_days",
         "battle_fallback",
+        "civil_disorder_after",
+        "civil_disorder_play",
     ];
-    let data = ["G0", "G3c.2", "G7"];
+    let data = ["G3c.2", "G7"];
     for (lang, mark) in [(Lang::En, "[ruling]"), (Lang::It, "[decisione]")] {
         for r in rulebook::all(lang) {
             if r.text.contains(mark) && !data.contains(&r.id) {

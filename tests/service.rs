@@ -727,3 +727,99 @@ fn under_hold_a_battle_past_its_date_keeps_waiting_and_the_referee_is_reminded_o
         ["F", "V", "referee"]
     );
 }
+
+#[test]
+fn a_club_silent_for_three_phases_falls_into_civil_disorder_and_the_bot_plays_it() {
+    let mut k = Kept::new(NO_OUTAGE);
+    let rules = k.dir.join("campaign/rules.toml");
+    let text = std::fs::read_to_string(&rules).expect("rules.toml");
+    assert!(text.contains("civil_disorder_after = 3"), "{text}");
+    std::fs::write(
+        &rules,
+        text.replacen(
+            "civil_disorder_play = \"stand\"",
+            "civil_disorder_play = \"bot\"",
+            1,
+        ),
+    )
+    .expect("write rules.toml");
+    k.pass("2026-09-01T08:05:00Z");
+    k.received();
+    // Venice and Milan send their sheets every phase; Florence never does. Each phase's
+    // deadline is 21:00 in Rome (19:00Z): the spring's on 09-08, each round's three
+    // days after the last resolution.
+    let deadlines = [
+        ("1494-spring", "2026-09-08T19:01:00Z"),
+        ("1494-r01", "2026-09-11T19:01:00Z"),
+        ("1494-r02", "2026-09-14T19:01:00Z"),
+        ("1494-r03", "2026-09-17T19:01:00Z"),
+        ("1494-r04", "2026-09-20T19:01:00Z"),
+    ];
+    for (i, (phase, due)) in deadlines.iter().enumerate() {
+        k.mail_sheet("V");
+        k.mail_sheet("M");
+        // `status` says beforehand who will be in disorder when the phase goes.
+        let disorder = &k.status(due)["disorder"];
+        let expected: &[&str] = if i >= 3 { &["F"] } else { &[] };
+        assert_eq!(disorder, &serde_json::json!(expected), "{phase}");
+        let p = k.pass(due);
+        assert_eq!(
+            p["actions"].as_array().unwrap().last().unwrap()["phase"],
+            *phase,
+            "{p}"
+        );
+        let got = k.received();
+        let told: Vec<(String, String)> = kinds(&got)
+            .into_iter()
+            .filter(|(kind, _)| kind == "disorder")
+            .collect();
+        if i == 3 {
+            // Silent in the spring and rounds 1 and 2, and again in round 3: every
+            // club and the referee are told, once.
+            assert_eq!(
+                told,
+                vec![
+                    pair("disorder", "F"),
+                    pair("disorder", "M"),
+                    pair("disorder", "V"),
+                    pair("disorder", "referee")
+                ],
+                "{p}"
+            );
+            let m = got
+                .iter()
+                .find(|g| g.kind == "disorder" && g.to == "M")
+                .unwrap();
+            assert!(m.text.contains("falls into civil disorder"), "{}", m.text);
+            assert!(m.text.contains("given by the referee's bot"), "{}", m.text);
+        } else {
+            assert!(told.is_empty(), "{phase}: {told:?}");
+        }
+        // From round 3 on the bot gives Florence's orders, marked as the bot's.
+        let out = k.cmd(due).args(["log"]).assert().success();
+        let log = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+        let said = format!("civil disorder in {phase}: F; the bot gives their orders");
+        assert_eq!(log.contains(&said), i >= 3, "{phase}:\n{log}");
+    }
+    // A sheet from Florence's club ends it: nobody is told again, no bot orders.
+    k.mail_sheet("F");
+    k.mail_sheet("V");
+    k.mail_sheet("M");
+    let p = k.pass("2026-09-23T19:01:00Z");
+    assert_eq!(p["actions"][0]["phase"], "1494-r05", "{p}");
+    let log = String::from_utf8_lossy(
+        &k.cmd("2026-09-23T19:02:00Z")
+            .args(["log"])
+            .assert()
+            .success()
+            .get_output()
+            .stdout,
+    )
+    .into_owned();
+    assert!(!log.contains("civil disorder in 1494-r05"), "{log}");
+    // Every phase the bot played replays: the audit passes.
+    k.cmd("2026-09-23T19:03:00Z")
+        .args(["audit"])
+        .assert()
+        .success();
+}

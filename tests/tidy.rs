@@ -152,6 +152,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         &[
             "auth",
             "battle",
+            "bots",
             "diag",
             "error",
             "failpoint",

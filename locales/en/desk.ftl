@@ -63,3 +63,11 @@ run-battle-hold-text =
     The play-by date of battle { $battle } ({ $date }) has passed without two agreeing results.
     As the campaign's rules say, the battle keeps waiting and the referee has been reminded: send your result as soon as the battle is played.
 desk-remind-battle = Battle { $battle } at { $node }: to be played by { $date }.
+
+disorder-subject = [{ $campaign }] { $nation } falls into civil disorder
+disorder-text =
+    The club that plays { $nation } has sent no orders for { $phases } phases in a row, nor for { $phase }: { $nation } falls into civil disorder.
+    { $bot ->
+        [yes] Until a club takes it up again, its orders are given by the referee's bot.
+       *[no] Until a club takes it up again, its pieces stand on their standing choices.
+    } It remains in the campaign and still counts for its objective; the referee may hand it to a new club.

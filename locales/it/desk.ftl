@@ -63,3 +63,11 @@ run-battle-hold-text =
     La data entro cui giocare la battaglia { $battle } ({ $date }) è passata senza due risultati concordi.
     Come vogliono le regole della campagna, la battaglia continua ad attendere e l'arbitro è stato avvisato: inviate il risultato appena la battaglia è giocata.
 desk-remind-battle = Battaglia { $battle } a { $node }: da giocare entro { $date }.
+
+disorder-subject = [{ $campaign }] { $nation } cade nel disordine civile
+disorder-text =
+    Il club che gioca { $nation } non ha mandato ordini per { $phases } fasi di seguito, né per { $phase }: { $nation } cade nel disordine civile.
+    { $bot ->
+        [yes] Finché un club non la riprende, i suoi ordini li dà il bot dell'arbitro.
+       *[no] Finché un club non la riprende, i suoi pezzi restano sulle scelte permanenti.
+    } Resta nella campagna e conta ancora per il suo obiettivo; l'arbitro può affidarla a un nuovo club.

@@ -37,3 +37,7 @@ run-battle-referee-subject = la battaglia { $battle } ha passato la data entro c
 run-battle-referee-text =
     La battaglia { $battle } ({ $attacker } contro { $defender }) andava giocata entro { $date } e non sono arrivati due risultati concordi.
     Con battle_fallback = "hold" continua ad attendere; entrambi i club sono stati avvisati. Decidetela (`giglio battle rule`), risolvetela automaticamente (`giglio battle auto`) o attendete i club.
+disorder-referee-subject = { $nation } cade nel disordine civile in { $phase }
+disorder-referee-text =
+    { $nation } non ha mandato ordini per le fasi che conta civil_disorder_after, né per { $phase }: è in disordine civile, e tutti i club lo sanno.
+    Per affidarla a un nuovo club: `giglio club handover { $nation } …` (un nuovo segreto e un benvenuto). Se il suo club torna, i suoi ordini mettono fine al disordine.

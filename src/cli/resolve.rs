@@ -96,6 +96,25 @@ pub(crate) fn cmd_resolve(dir: &Path, a: ResolveArgs) -> Result<()> {
     };
     let (campaign, _) = super::campaign_of(dir)?;
     let parts = super::MailParts::load(dir)?;
+    let now = super::now();
+    // G0: clubs silent long enough fall into civil disorder as the phase goes, when it
+    // goes without them (forced, or past its deadline).
+    if !a.dry_run {
+        let key = store.current()?.id.key();
+        let past = store
+            .deadline(&key)?
+            .is_some_and(|d| engine::deadline::passed(&d, &now));
+        if a.force || past {
+            engine::disorder::before_resolving(
+                &mut store,
+                &campaign,
+                &parts.config,
+                &super::words_of(dir)?,
+                &now,
+                command,
+            )?;
+        }
+    }
     let ran = engine::resolve_open_phase(
         &mut store,
         &campaign,

@@ -80,7 +80,12 @@ pub(crate) fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
         Ok(config) => super::config_warnings(dir, &config),
         Err(e) => vec![format!("giglio.toml: {e:#}")],
     };
+    let disorder = crate::engine::disorder::nations(&store, &campaign, &missing)?
+        .into_iter()
+        .map(|d| d.nation.to_string())
+        .collect();
     let status = Status {
+        disorder,
         service: store.service()?,
         size: store.size()?,
         next_reminder,
@@ -237,6 +242,14 @@ pub(crate) fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
                 .as_deref()
                 .map(|d| format!(" (due {d})"))
                 .unwrap_or_default()
+        ));
+    }
+    if !status.disorder.is_empty() {
+        text.push_str(&format!(
+            "{} {} (silent for {} order phases in a row: civil disorder when this phase is resolved without them, G0)\n",
+            ui::paint(ui::Paint::Warning, "DISORDER:"),
+            status.disorder.join(" "),
+            campaign.tables.rulings.civil_disorder_after
         ));
     }
     let svc = &status.service;

@@ -267,6 +267,7 @@ pub(crate) fn auto_allowed(store: &Store, c: &Campaign, b: &Battle, ruleset: &st
 /// Auto-resolves a pending battle once with its intended ruleset and the open phase's
 /// seeded dice (event ids carry the battle id), and records the outcome with every roll
 /// and the `extra` messages in one transaction. Refused as [`auto_allowed`] says.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn auto_resolve(
     store: &mut Store,
     c: &Campaign,

@@ -21,6 +21,7 @@ mod audit;
 mod battles;
 pub(crate) mod deadline;
 pub(crate) mod desk;
+pub(crate) mod disorder;
 pub(crate) mod exchange;
 pub mod paperwork;
 pub mod post;

@@ -8,8 +8,8 @@
 
 use crate::rules::Campaign;
 use crate::rules::tables::{
-    BattleFallback, Choice, Confiscation, EventEffect, IdleFleet, Lang, Rounding, StrategosTie,
-    Tables,
+    BattleFallback, Choice, Confiscation, DisorderPlay, EventEffect, IdleFleet, Lang, Rounding,
+    StrategosTie, Tables,
 };
 
 /// Opens a generated block; the table's name follows, then ` -->`.
@@ -342,6 +342,19 @@ fn rulings(t: &Tables, w: &Words) -> String {
         StrategosTie::RollOff => "\"roll_off\"",
     };
     let rows: Vec<[String; 3]> = vec![
+        [
+            "G0",
+            "civil_disorder_after",
+            &r.civil_disorder_after.to_string(),
+        ],
+        [
+            "G0",
+            "civil_disorder_play",
+            match r.civil_disorder_play {
+                DisorderPlay::Stand => "\"stand\"",
+                DisorderPlay::Bot => "\"bot\"",
+            },
+        ],
         [
             "G1.3",
             "battle_dice_stream",

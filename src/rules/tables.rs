@@ -415,6 +415,17 @@ pub enum BattleFallback {
     Auto,
 }
 
+/// What a nation in civil disorder does (G0): its pieces stand, or the bot plays it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DisorderPlay {
+    /// Its pieces stand on their standing choices, as a club that sends nothing.
+    #[default]
+    Stand,
+    /// The bot gives its orders, from the world alone.
+    Bot,
+}
+
 /// What to confiscate first from a club that cannot repay its loan (G2a.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -473,6 +484,14 @@ pub struct Rulings {
     /// G3c.7: what the unattended referee does with a battle past its play-by date.
     #[serde(default)]
     pub battle_fallback: BattleFallback,
+    /// G0: a club that sent no orders for this many order phases in a row falls into
+    /// civil disorder when the next is resolved without its orders too. 0: never
+    /// (campaigns written before this switch existed).
+    #[serde(default)]
+    pub civil_disorder_after: u32,
+    /// G0: what a nation in civil disorder does.
+    #[serde(default)]
+    pub civil_disorder_play: DisorderPlay,
     /// G2b.3: a garrison may be detached in an enemy fortified node where the club's
     /// army stands and no other nation has a force; the node then becomes the club's.
     /// Campaigns written before this switch existed keep "only in the club's own nodes".

@@ -236,6 +236,17 @@ pub(super) fn resolve(dir: &Path, loaded: &Loaded, now: &str) -> Result<Option<A
     if run.resolve == ResolveMode::Preview && encounter_due.is_none() {
         return preview(&mut store, loaded, &key, now);
     }
+    // G0: clubs silent long enough fall into civil disorder as the phase goes.
+    if encounter_due.is_none() {
+        engine::disorder::before_resolving(
+            &mut store,
+            &loaded.campaign,
+            &loaded.config,
+            &loaded.words,
+            now,
+            COMMAND,
+        )?;
+    }
     let ran = engine::resolve_open_phase(
         &mut store,
         &loaded.campaign,

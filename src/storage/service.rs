@@ -120,6 +120,28 @@ impl Store {
         Ok(Some(since))
     }
 
+    /// Records nations falling into civil disorder: the bot's order files for them (if
+    /// the bot plays) and the notices, in one transaction with its journal row.
+    pub(crate) fn record_disorder(
+        &mut self,
+        orders: &[super::StoredOrders],
+        notices: &[super::OutMessage],
+        now: &str,
+        command: &str,
+        why: &str,
+    ) -> Result<()> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        for o in orders {
+            super::insert_orders(&tx, o, command)?;
+        }
+        super::mail::queue_in(&tx, notices, now)?;
+        journal(&tx, now, command, why, None)?;
+        tx.commit()?;
+        Ok(())
+    }
+
     /// Moves open deadlines on after an outage of the service, queuing the notices and
     /// recording the pass, in one transaction: a crash leaves them all as they were.
     pub(crate) fn move_deadlines(

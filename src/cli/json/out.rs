@@ -61,6 +61,9 @@ pub(crate) struct Status {
     /// How large the campaign file has grown, and how much of it is delivered mail
     /// (`giglio mail archive` moves that out).
     pub(crate) size: crate::storage::Size,
+    /// G0: clubs silent for `civil_disorder_after` order phases in a row whose orders
+    /// for this phase are missing too: in civil disorder when it is resolved.
+    pub(crate) disorder: Vec<String>,
     /// The unattended referee (`giglio run`): its last pass, what it will do next and
     /// when, and the referee's hold on the clock. All null before its first pass.
     pub(crate) service: crate::storage::ServiceState,

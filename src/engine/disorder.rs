@@ -1,0 +1,193 @@
+//! Clubs that drop out (G0, ruling `civil_disorder_after`): a club that sent no orders
+//! for that many order phases in a row falls into civil disorder when the next phase is
+//! resolved without its orders too. Every club and the referee are told, once; its
+//! pieces stand on their standing choices, or, under `civil_disorder_play = "bot"`, the
+//! bot gives its orders (stored as the nation's orders of the phase, marked as the
+//! bot's, so the phase replays and audits). The nation stays a club's: it still counts
+//! for its objective, and `giglio club handover` gives it to a new club.
+
+use crate::error::Result;
+use crate::mail::config::Config;
+use crate::rules::tables::DisorderPlay;
+use crate::rules::{Campaign, NationCode, Phase};
+use crate::storage::{OutMessage, Store, StoredOrders};
+use crate::words::Words;
+
+/// What a stored order file the bot wrote for a nation in disorder says it came from.
+pub(crate) const BOT_SOURCE: &str = "civil disorder: orders by the bot";
+
+/// A nation in civil disorder for the open phase, and whether it falls into it now
+/// (the phase before, it was not yet).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct InDisorder {
+    pub(crate) nation: NationCode,
+    pub(crate) newly: bool,
+}
+
+/// The nations in civil disorder for the open phase: clubs whose orders for it are
+/// missing and that sent none (the bot's do not count) for the last
+/// `civil_disorder_after` order phases. Empty when the ruling is off (0).
+pub(crate) fn nations(
+    store: &Store,
+    c: &Campaign,
+    missing: &[NationCode],
+) -> Result<Vec<InDisorder>> {
+    let after = c.tables.rulings.civil_disorder_after as usize;
+    if after == 0 || missing.is_empty() {
+        return Ok(Vec::new());
+    }
+    let current = store.current()?.id.key();
+    // The order phases resolved before this one, newest first: one more than the
+    // ruling counts, to tell a nation falling into disorder from one already in it.
+    let last: Vec<String> = store
+        .phases()?
+        .into_iter()
+        .filter(|p| p.resolved_at.is_some() && p.id.key() != current)
+        .filter(|p| !matches!(p.id.phase, Phase::Winter))
+        .map(|p| p.id.key())
+        .rev()
+        .take(after + 1)
+        .collect();
+    let mut out = Vec::new();
+    for n in missing {
+        let mut silent = 0;
+        for key in &last {
+            let sent = store
+                .orders(key, true)?
+                .iter()
+                .any(|f| f.nation == n.as_str() && !f.source.starts_with(BOT_SOURCE));
+            if sent {
+                break;
+            }
+            silent += 1;
+        }
+        if silent >= after {
+            out.push(InDisorder {
+                nation: n.clone(),
+                newly: silent == after,
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// Before the open phase is resolved: tells everyone of each nation newly in civil
+/// disorder (once per nation and phase), and under `civil_disorder_play = "bot"` stores
+/// the bot's orders for each nation in disorder, all in one transaction. Returns the
+/// nations in disorder.
+pub(crate) fn before_resolving(
+    store: &mut Store,
+    c: &Campaign,
+    config: &Config,
+    words: &Words,
+    now: &str,
+    command: &str,
+) -> Result<Vec<NationCode>> {
+    let p = super::prepare(store, c, words)?;
+    let found = nations(store, c, &p.missing)?;
+    if found.is_empty() {
+        return Ok(Vec::new());
+    }
+    let nations: Vec<NationCode> = found.iter().map(|d| d.nation.clone()).collect();
+    let key = p.world.phase.key();
+    let mut msgs: Vec<OutMessage> = Vec::new();
+    let clubs = store.clubs()?;
+    for n in found.iter().filter(|d| d.newly).map(|d| &d.nation) {
+        let after = c.tables.rulings.civil_disorder_after;
+        let bot = c.tables.rulings.civil_disorder_play == DisorderPlay::Bot;
+        let say = |w: &Words, lang: crate::rules::tables::Lang, phase: &str| {
+            let name = c.nation_name(n.as_str(), lang);
+            (
+                crate::t!(
+                    w,
+                    lang,
+                    "disorder-subject",
+                    campaign = c.title_it.as_str(),
+                    nation = name.as_str()
+                ),
+                crate::t!(
+                    w,
+                    lang,
+                    "disorder-text",
+                    nation = name.as_str(),
+                    phases = i64::from(after),
+                    phase = phase,
+                    bot = if bot { "yes" } else { "no" }
+                ),
+            )
+        };
+        let notice = super::post::notice::Notice {
+            kind: "disorder",
+            phase: p.world.phase,
+            salt: n.to_string(),
+            say: &say,
+        };
+        let playing: Vec<&crate::storage::Club> = clubs
+            .iter()
+            .filter(|k| p.world.is_club(&k.nation))
+            .collect();
+        msgs.extend(super::post::notice::to_clubs(
+            c, config, &playing, &notice, words, now,
+        )?);
+        msgs.extend(super::post::notice::to_referee(
+            c,
+            config,
+            words,
+            "disorder",
+            &key,
+            super::post::notice::Said {
+                subject: "disorder-referee-subject",
+                text: "disorder-referee-text",
+                args: &[("nation", n.as_str()), ("phase", key.as_str())],
+            },
+            now,
+        )?);
+    }
+    let mut new = Vec::new();
+    for m in msgs {
+        if !store.has_message(&m.message_id)? {
+            new.push(m);
+        }
+    }
+    let orders: Vec<StoredOrders> = if c.tables.rulings.civil_disorder_play == DisorderPlay::Bot {
+        nations
+            .iter()
+            .map(|n| {
+                let set = crate::bots::orders(c, &p.world, n);
+                let text = crate::orders::unparse(n.as_str(), &key, None, &set);
+                StoredOrders {
+                    id: 0,
+                    phase: key.clone(),
+                    nation: n.to_string(),
+                    received_at: now.to_owned(),
+                    source: format!("{BOT_SOURCE} ({command})"),
+                    sha256: crate::submission::sha256_hex(text.as_bytes()),
+                    text,
+                    active: true,
+                }
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    if !new.is_empty() || !orders.is_empty() {
+        let list: Vec<&str> = nations.iter().map(NationCode::as_str).collect();
+        // Said once each phase: the nations in disorder, and what becomes of them.
+        store.record_disorder(
+            &orders,
+            &new,
+            now,
+            command,
+            &format!(
+                "civil disorder in {key}: {}{}",
+                list.join(", "),
+                if orders.is_empty() {
+                    "; their pieces stand"
+                } else {
+                    "; the bot gives their orders"
+                }
+            ),
+        )?;
+    }
+    Ok(nations)
+}
