@@ -128,46 +128,58 @@ impl Kept {
         let mut got = Vec::new();
         for path in files {
             self.seen.insert(path.clone());
-            let name = path.file_name().unwrap().to_string_lossy().into_owned();
-            let parts: Vec<&str> = name.split('.').collect();
-            let raw = std::fs::read(&path).expect("read the message");
-            let msg = MessageParser::default().parse(&raw).expect("a message");
-            let g = Got {
-                kind: parts[1].to_owned(),
-                to: parts[2].to_owned(),
-                text: msg.body_text(0).map(|t| t.into_owned()).unwrap_or_default(),
-                files: msg
-                    .attachments()
-                    .filter_map(|a| Some((a.attachment_name()?.to_owned(), a.contents().to_vec())))
-                    .collect(),
-            };
-            if g.kind == "welcome" {
-                self.secrets.insert(g.to.clone(), secret_in(&g.text));
-            }
-            if g.files.keys().any(|n| n.ends_with(".toml")) {
-                let (_, sheet) = sheet_of(&crate::mailbox::Received {
-                    kind: g.kind.clone(),
-                    nation: g.to.clone(),
-                    text: g.text.clone(),
-                    files: g.files.clone(),
-                });
-                self.sheets.insert(g.to.clone(), sheet);
-            }
-            got.push(g);
+            got.push(self.read(&std::fs::read(&path).expect("read the message")));
         }
         got
     }
 
-    /// A club mails its latest sheet, with its secret filled in, into the Maildir.
-    fn mail_sheet(&mut self, nation: &str) {
+    /// Reads one message a club (or the referee) received, by its Message-ID
+    /// (`<phase>.<kind>.<nation>.<hash>@<domain>`); a welcome's secret and the
+    /// latest sheet are kept.
+    fn read(&mut self, raw: &[u8]) -> Got {
+        let msg = MessageParser::default().parse(raw).expect("a message");
+        let id = msg.message_id().expect("a Message-ID").to_owned();
+        let parts: Vec<&str> = id.split('.').collect();
+        let g = Got {
+            kind: parts[1].to_owned(),
+            to: parts[2].to_owned(),
+            text: msg.body_text(0).map(|t| t.into_owned()).unwrap_or_default(),
+            files: msg
+                .attachments()
+                .filter_map(|a| Some((a.attachment_name()?.to_owned(), a.contents().to_vec())))
+                .collect(),
+        };
+        if g.kind == "welcome" {
+            self.secrets.insert(g.to.clone(), secret_in(&g.text));
+        }
+        if g.files.keys().any(|n| n.ends_with(".toml")) {
+            let (_, sheet) = sheet_of(&crate::mailbox::Received {
+                kind: g.kind.clone(),
+                nation: g.to.clone(),
+                text: g.text.clone(),
+                files: g.files.clone(),
+            });
+            self.sheets.insert(g.to.clone(), sheet);
+        }
+        g
+    }
+
+    /// A club's latest sheet with its secret filled in, as the mail it sends.
+    fn sheet_mail(&mut self, nation: &str) -> Vec<u8> {
         let sheet = with_secret(&self.sheets[nation], &self.secrets[nation]);
         self.mailed += 1;
-        let raw = format!(
+        format!(
             "From: {from}\r\nTo: arbitro@giglio.example\r\nSubject: ordini\r\nDate: Tue, 01 Sep 2026 09:00:00 +0000\r\nMessage-ID: <orders-{n}@club.example>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n{body}",
             from = address(nation),
             n = self.mailed,
             body = sheet.replace('\n', "\r\n"),
-        );
+        )
+        .into_bytes()
+    }
+
+    /// A club mails its latest sheet, with its secret filled in, into the Maildir.
+    fn mail_sheet(&mut self, nation: &str) {
+        let raw = self.sheet_mail(nation);
         let path = self.dir.join(format!("inbox/new/{}.club", self.mailed));
         std::fs::write(path, raw).expect("deliver into the Maildir");
     }
@@ -822,4 +834,63 @@ fn a_club_silent_for_three_phases_falls_into_civil_disorder_and_the_bot_plays_it
         .args(["audit"])
         .assert()
         .success();
+}
+
+#[test]
+fn over_imap_and_smtp_the_service_waits_in_idle_and_answers_a_message_as_it_arrives() {
+    use crate::common::servers::{IMAP_PASSWORD, MailOpts, MailServers};
+    let servers = MailServers::start(MailOpts::plain());
+    let mut k = Kept::new(NO_OUTAGE);
+    let clock = k.root.join("clock");
+    write_clock(&clock, "2026-09-01T08:05:00Z");
+    let url = format!("imap://club@127.0.0.1:{}/INBOX", servers.imap_port);
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("giglio"))
+        .arg("-C")
+        .arg(&k.dir)
+        .args(["run", "--imap", &url])
+        .env_remove("GIGLIO_NOW")
+        .env("GIGLIO_CLOCK_FILE", &clock)
+        .env("GIGLIO_IMAP_PASSWORD", IMAP_PASSWORD)
+        .env("GIGLIO_SMTP_HOST", "127.0.0.1")
+        .env("GIGLIO_SMTP_PORT", servers.smtp_port.to_string())
+        .env("GIGLIO_SMTP_SECURITY", "none")
+        .stderr(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("start giglio run");
+    let log = Log::new(child.stderr.take().unwrap());
+    log.until("sent 3");
+    let welcomes: Vec<Got> = servers.received().iter().map(|raw| k.read(raw)).collect();
+    assert_eq!(
+        kinds(&welcomes),
+        vec![
+            pair("welcome", "F"),
+            pair("welcome", "M"),
+            pair("welcome", "V")
+        ]
+    );
+
+    // The service waits in IDLE: Venice's mail, appended to the mailbox, wakes it, and
+    // the receipt is accepted by the SMTP server.
+    let raw = k.sheet_mail("V");
+    servers.deliver_to_imap("club", &raw);
+    log.until("accepted from V");
+    log.until("sent 1");
+    let all = servers.received();
+    assert_eq!(all.len(), 4);
+    let receipt = k.read(&all[3]);
+    assert_eq!(pair(&receipt.kind, &receipt.to), pair("receipt", "V"));
+
+    // A moved clock ends the wait too: the 48-hour reminders go to Milan and Florence.
+    write_clock(&clock, "2026-09-06T19:30:00Z");
+    log.until("reminded F, M");
+    log.until("sent 2");
+
+    let pid = child.id().to_string();
+    std::process::Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .expect("kill");
+    log.until("stopped");
+    assert!(child.wait().expect("wait").success());
 }

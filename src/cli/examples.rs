@@ -178,6 +178,20 @@ const EXAMPLES: &[(&str, &[&str])] = &[
         &["giglio remind", "giglio remind && giglio mail send"],
     ),
     (
+        "run",
+        &[
+            "giglio run",
+            "giglio run --once",
+            "giglio run --imap imaps://arbitro@mail.example.org/INBOX",
+            "giglio run --print-systemd-unit > giglio-stagione.service",
+        ],
+    ),
+    (
+        "hold",
+        &["giglio hold --reason \"Easter holidays\"", "giglio hold"],
+    ),
+    ("resume", &["giglio resume", "giglio resume --json"]),
+    (
         "mail send",
         &["giglio mail send", "giglio mail send --to-dir preview/"],
     ),

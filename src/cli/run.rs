@@ -61,7 +61,7 @@ pub(crate) fn cmd_run(dir: &Path, a: RunArgs) -> Result<()> {
     } else {
         ui::out(&summary(&p, mailbox.is_some()));
     }
-    if p.failed > 0 || p.deferred > 0 || !p.unread.is_empty() {
+    if p.failed > 0 || p.deferred > 0 || !p.unread.is_empty() || !p.problems.is_empty() {
         return Err(Error::user(
             "the pass is done, but some messages were not delivered or read: see above and `giglio mail status`",
         ));
@@ -86,6 +86,9 @@ fn summary(p: &Pass, read_mail: bool) -> String {
     }
     for u in &p.unread {
         out.push_str(&format!("  could not read {u}\n"));
+    }
+    for problem in &p.problems {
+        out.push_str(&format!("  {problem}\n"));
     }
     for a in &p.actions {
         out.push_str(&service::watch::action(a));

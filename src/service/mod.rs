@@ -131,6 +131,9 @@ pub(crate) struct Pass {
     pub(crate) deferred: usize,
     /// Why a message was not delivered, one line each.
     pub(crate) errors: Vec<String>,
+    /// A step that failed and was passed over (the mailbox could not be read): the
+    /// pass went on without it, and the next tries again.
+    pub(crate) problems: Vec<String>,
     /// The clock is held (`giglio hold`): nothing is resolved or reminded.
     pub(crate) held: bool,
     /// When the service means to act next, and what it will do then.
@@ -162,19 +165,27 @@ pub(crate) fn pass(
         failed: 0,
         deferred: 0,
         errors: Vec::new(),
+        problems: Vec::new(),
         held: false,
         next: None,
     };
     let state = Store::open_read(dir)?.service()?;
     steps::check_clock(dir, loaded, &state, now, &mut pass)?;
-    if let Some(mailbox) = mailbox
-        && let Some((intake, went_on)) = step(&mut pass, "read the mailbox", || {
+    if let Some(mailbox) = mailbox {
+        // A mailbox that cannot be read (a server down) stops no other step.
+        match step(&mut pass, "read the mailbox", || {
             steps::read_mail(dir, loaded, mailbox, now)
-        })?
-    {
-        pass.read = intake.read;
-        pass.unread = intake.unread;
-        pass.actions.extend(went_on);
+        }) {
+            Ok(Some((intake, went_on))) => {
+                pass.read = intake.read;
+                pass.unread = intake.unread;
+                pass.actions.extend(went_on);
+            }
+            Ok(None) => {}
+            Err(e) => pass
+                .problems
+                .push(format!("the mailbox could not be read: {e:#}")),
+        }
     }
     pass.held = state.held_since.is_some();
     if !pass.held {

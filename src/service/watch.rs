@@ -41,28 +41,68 @@ pub(crate) fn run(
         ),
     );
     let mut said = Said::default();
+    let mut backoff = Duration::ZERO;
     while !stop.load(Ordering::SeqCst) {
         let now = crate::clock::now();
         let mut poll = Duration::from_secs(30);
-        let mut maildir = None;
+        let mut idle_renew = Duration::from_secs(29 * 60);
+        let mut watched = None;
+        let mut next_at = None;
         match load() {
             Err(e) => said.problem(&format!("the campaign cannot be read: {e:#}")),
             Ok(loaded) => {
                 poll = Duration::from_secs(u64::from(loaded.config.run.poll_seconds));
-                let mailbox = mailbox.cloned().or_else(|| loaded.mailbox(dir));
-                if let Some(Mailbox::Maildir { dir, .. }) = &mailbox {
-                    maildir = Some(dir.clone());
-                }
-                match pass(dir, &loaded, mailbox.as_ref(), &now) {
-                    Ok(p) => said.pass(&p),
+                idle_renew =
+                    Duration::from_secs(60 * u64::from(loaded.config.run.idle_renew_minutes));
+                watched = mailbox.cloned().or_else(|| loaded.mailbox(dir));
+                match pass(dir, &loaded, watched.as_ref(), &now) {
+                    Ok(p) => {
+                        said.pass(&p);
+                        next_at = p.next.map(|n| n.at);
+                    }
                     Err(e) => said.problem(&format!("{e:#}")),
                 }
             }
         }
-        rest(poll, maildir.as_deref(), &now, &stop);
+        let moved = || {
+            stop.load(Ordering::SeqCst)
+                || (std::env::var_os(crate::clock::FILE_VAR).is_some()
+                    && crate::clock::now() != now)
+        };
+        match &watched {
+            // IMAP: the server says when mail arrives; the wait ends for a stop, a
+            // moved clock, the service's next action, or the renewal. A server that
+            // fails is tried again after a growing pause.
+            Some(Mailbox::Imap(url)) => {
+                let max = idle_renew.min(until(next_at.as_deref(), &now).unwrap_or(idle_renew));
+                match crate::mail::imap::wait_for_mail(url, max, &moved) {
+                    Ok(_) => backoff = Duration::ZERO,
+                    Err(e) => {
+                        said.problem(&format!("waiting on the mailbox: {e:#}"));
+                        backoff =
+                            (backoff * 2).clamp(Duration::from_secs(1), Duration::from_secs(300));
+                        rest(backoff, None, &now, &stop);
+                    }
+                }
+            }
+            Some(Mailbox::Maildir { dir, .. }) => rest(poll, Some(dir), &now, &stop),
+            _ => rest(poll, None, &now, &stop),
+        }
     }
     log(Level::Info, "giglio run: stopped");
     Ok(())
+}
+
+/// How long until `at` from `now` (both RFC 3339), at least a second.
+fn until(at: Option<&str>, now: &str) -> Option<Duration> {
+    let at = chrono::DateTime::parse_from_rfc3339(at?).ok()?;
+    let now = chrono::DateTime::parse_from_rfc3339(now).ok()?;
+    Some(
+        (at - now)
+            .to_std()
+            .unwrap_or_default()
+            .max(Duration::from_secs(1)),
+    )
 }
 
 /// Rests up to `poll`, waking early for a stop, a message in the Maildir's `new/`, or a
@@ -97,7 +137,9 @@ impl Said {
     }
 
     fn pass(&mut self, p: &Pass) {
-        self.last_problem = None;
+        if p.problems.is_empty() {
+            self.last_problem = None;
+        }
         for r in p.read.iter().filter(|r| r.verdict != Verdict::Duplicate) {
             log(
                 Level::Info,
@@ -131,6 +173,9 @@ impl Said {
         }
         for e in &p.errors {
             log(Level::Warning, e);
+        }
+        for problem in &p.problems {
+            self.problem(problem);
         }
     }
 }

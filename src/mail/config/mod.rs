@@ -528,8 +528,10 @@ reminders = [48, 4]
 # A service stopped longer than this (minutes) while a deadline passed moves the
 # deadline on by the outage instead of resolving (keep it above the cron interval).
 outage_minutes = 60
-# Seconds between looks at the mailbox and the clock when nothing is due sooner.
+# Seconds between looks at a Maildir and the clock when nothing is due sooner.
 poll_seconds = 30
+# An IMAP mailbox is watched (IDLE) instead: the wait is renewed after these minutes.
+idle_renew_minutes = 29
 "#;
 
 #[cfg(test)]

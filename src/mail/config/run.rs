@@ -40,6 +40,9 @@ pub struct RunConfig {
     /// Seconds between looks at the mailbox and the clock when nothing is due sooner.
     #[serde(default = "default_poll_seconds")]
     pub poll_seconds: u32,
+    /// Minutes an IMAP IDLE lasts before it is renewed (servers may drop one after 30).
+    #[serde(default = "default_idle_renew_minutes")]
+    pub idle_renew_minutes: u32,
 }
 
 impl Default for RunConfig {
@@ -51,6 +54,7 @@ impl Default for RunConfig {
             reminders: default_reminders(),
             outage_minutes: default_outage_minutes(),
             poll_seconds: default_poll_seconds(),
+            idle_renew_minutes: default_idle_renew_minutes(),
         }
     }
 }
@@ -64,6 +68,9 @@ fn default_outage_minutes() -> u32 {
 fn default_poll_seconds() -> u32 {
     30
 }
+fn default_idle_renew_minutes() -> u32 {
+    29
+}
 
 impl RunConfig {
     /// Finds a setting that cannot work, said as the referee would fix it.
@@ -73,6 +80,12 @@ impl RunConfig {
                 "giglio.toml [run] poll_seconds = 0 would never let the service rest; the default is 30"
                     .to_owned(),
             );
+        }
+        if !(1..=29).contains(&self.idle_renew_minutes) {
+            return Some(format!(
+                "giglio.toml [run] idle_renew_minutes = {}: write 1 to 29 (servers may end an IMAP IDLE after 30 minutes; the default is 29)",
+                self.idle_renew_minutes
+            ));
         }
         if self.reminders.contains(&0) {
             return Some(

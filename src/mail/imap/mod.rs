@@ -1,5 +1,6 @@
-//! Reading an IMAP mailbox (`giglio inbox --imap URL`): every unseen message, one at a
-//! time, handed to intake, then flagged `\Seen` once intake has stored what became of it.
+//! Reading an IMAP mailbox (`giglio inbox --imap URL`, `giglio run`): every unseen
+//! message, one at a time, handed to intake, then flagged `\Seen` once intake has stored
+//! what became of it; and waiting on it for new mail (IDLE, `imap::idle`).
 //!
 //! `imaps://user@host:port/MAILBOX` speaks TLS from the first byte (port 993), trusting the
 //! Web PKI roots plus, for a private server, the PEM file in `GIGLIO_IMAP_CA_FILE`.
@@ -21,6 +22,8 @@ use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::TcpStream;
 use tokio_rustls::rustls;
+
+mod idle;
 
 /// The environment variable holding the IMAP password.
 const PASSWORD_VAR: &str = "GIGLIO_IMAP_PASSWORD";
@@ -147,8 +150,41 @@ fn percent_decode(s: &str) -> Option<String> {
 pub(crate) fn read_unseen(
     url: &str,
     cap: usize,
-    handle: impl FnMut(&str, &[u8]) -> Result<()>,
+    mut handle: impl FnMut(&str, &[u8]) -> Result<()>,
 ) -> Result<usize> {
+    connect(
+        url,
+        Job::Read {
+            cap,
+            handle: &mut handle,
+        },
+    )
+}
+
+/// Waits on the mailbox named by `url` (IMAP IDLE) until something arrives (true), or
+/// `max` passes or `wake` says to stop waiting (false). Unseen messages already there
+/// end the wait at once. `max` is the IDLE renewal: a server may drop an IDLE after
+/// 30 minutes (RFC 2177), so the caller waits again after at most 29.
+pub(crate) fn wait_for_mail(url: &str, max: Duration, wake: &dyn Fn() -> bool) -> Result<bool> {
+    connect(url, Job::Wait { max, wake }).map(|n| n > 0)
+}
+
+/// What a session does once the mailbox is open.
+enum Job<'a> {
+    /// Hand every unseen message to `handle`, then flag it seen.
+    Read {
+        cap: usize,
+        handle: &'a mut dyn FnMut(&str, &[u8]) -> Result<()>,
+    },
+    /// Wait for new mail (IDLE).
+    Wait {
+        max: Duration,
+        wake: &'a dyn Fn() -> bool,
+    },
+}
+
+/// Checks the URL and the password, then runs `job` in a session of its own.
+fn connect(url: &str, job: Job) -> Result<usize> {
     let target = Target::parse(url)?;
     if !target.tls && !target.is_loopback() {
         return Err(Error::user(format!(
@@ -166,15 +202,10 @@ pub(crate) fn read_unseen(
         .enable_all()
         .build()
         .map_err(|e| Error::internal(format!("starting the IMAP client: {e}")))?;
-    runtime.block_on(run(&target, &password, cap, handle))
+    runtime.block_on(run(&target, &password, job))
 }
 
-async fn run(
-    target: &Target,
-    password: &str,
-    cap: usize,
-    handle: impl FnMut(&str, &[u8]) -> Result<()>,
-) -> Result<usize> {
+async fn run(target: &Target, password: &str, job: Job<'_>) -> Result<usize> {
     let at = format!("{}:{}", target.host, target.port);
     let tcp = step(&at, "connecting", async {
         TcpStream::connect((target.host.as_str(), target.port))
@@ -184,9 +215,9 @@ async fn run(
     .await?;
     if target.tls {
         let tls = step(&at, "TLS handshake", tls_connect(target, tcp)).await?;
-        session(target, tls, password, cap, handle).await
+        session(target, tls, password, job).await
     } else {
-        session(target, tcp, password, cap, handle).await
+        session(target, tcp, password, job).await
     }
 }
 
@@ -233,14 +264,8 @@ async fn tls_connect(
         })
 }
 
-/// Greets, logs in, selects the mailbox, reads what is unseen, logs out.
-async fn session<S>(
-    target: &Target,
-    stream: S,
-    password: &str,
-    cap: usize,
-    mut handle: impl FnMut(&str, &[u8]) -> Result<()>,
-) -> Result<usize>
+/// Greets, logs in, selects the mailbox, does the job, logs out.
+async fn session<S>(target: &Target, stream: S, password: &str, job: Job<'_>) -> Result<usize>
 where
     S: AsyncRead + AsyncWrite + Unpin + Debug + Send,
 {
@@ -273,19 +298,26 @@ where
     .into_iter()
     .collect();
     uids.sort_unstable();
-    for &uid in &uids {
-        let raw = fetch_one(&mut imap, &at, uid, cap).await?;
-        handle(&target.source(uid), &raw)?;
-        step(&at, "store", async {
-            imap.uid_store(uid.to_string(), "+FLAGS.SILENT (\\Seen)")
-                .await
-                .map_err(|e| protocol_err(&at, "flagging a message seen", e))?
-                .try_collect::<Vec<_>>()
-                .await
-                .map_err(|e| protocol_err(&at, "flagging a message seen", e))
-        })
-        .await?;
-    }
+    let (mut imap, n) = match job {
+        Job::Read { cap, handle } => {
+            for &uid in &uids {
+                let raw = fetch_one(&mut imap, &at, uid, cap).await?;
+                handle(&target.source(uid), &raw)?;
+                step(&at, "store", async {
+                    imap.uid_store(uid.to_string(), "+FLAGS.SILENT (\\Seen)")
+                        .await
+                        .map_err(|e| protocol_err(&at, "flagging a message seen", e))?
+                        .try_collect::<Vec<_>>()
+                        .await
+                        .map_err(|e| protocol_err(&at, "flagging a message seen", e))
+                })
+                .await?;
+            }
+            (imap, uids.len())
+        }
+        Job::Wait { .. } if !uids.is_empty() => (imap, uids.len()),
+        Job::Wait { max, wake } => idle::wait(imap, &at, max, wake).await?,
+    };
     // Everything is stored by now: a server that answers LOGOUT badly changes nothing.
     let _ = step(&at, "logout", async {
         imap.logout()
@@ -293,7 +325,7 @@ where
             .map_err(|e| protocol_err(&at, "LOGOUT", e))
     })
     .await;
-    Ok(uids.len())
+    Ok(n)
 }
 
 /// Fetches one message by UID without setting `\Seen`: whole if its RFC822.SIZE is
@@ -371,7 +403,11 @@ fn check_greeting(at: &str, greeting: Option<&Response>) -> Result<()> {
 }
 
 /// Runs one step of the conversation under the step timeout.
-async fn step<T>(at: &str, what: &str, fut: impl Future<Output = Result<T>>) -> Result<T> {
+pub(super) async fn step<T>(
+    at: &str,
+    what: &str,
+    fut: impl Future<Output = Result<T>>,
+) -> Result<T> {
     tokio::time::timeout(STEP_TIMEOUT, fut).await.map_err(|_| {
         Error::io(format!(
             "IMAP server {at}: no answer within {} s ({what})",
@@ -417,7 +453,7 @@ fn login_err(target: &Target, e: async_imap::error::Error) -> Error {
     }
 }
 
-fn protocol_err(at: &str, doing: &str, e: async_imap::error::Error) -> Error {
+pub(super) fn protocol_err(at: &str, doing: &str, e: async_imap::error::Error) -> Error {
     use async_imap::error::Error as E;
     match e {
         E::No(why) | E::Bad(why) => Error::user(format!(
