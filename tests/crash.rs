@@ -965,3 +965,94 @@ fn without_outbox(s: &State) -> String {
         .map(|l| format!("{l}\n"))
         .collect()
 }
+
+/// The clock of the service's pass: past the spring's deadline (2026-09-08 21:00 in
+/// Rome), so one pass reads the spring's mail, resolves the spring and sends it all.
+const PASS_NOW: &str = "2026-09-09T08:00:00Z";
+
+/// One pass of `giglio run --once` over the site's Maildir, mail written to the
+/// campaign's `mail/out`, optionally crashing at its k-th failpoint.
+fn run_pass(site: &Site, crash_at: Option<u64>, count: bool) -> Output {
+    let mut c = site.giglio();
+    c.env("GIGLIO_NOW", PASS_NOW)
+        .args(["run", "--once", "--maildir"])
+        .arg(site.maildir());
+    if let Some(k) = crash_at {
+        c.env(giglio::failpoint::CRASH_AT, k.to_string());
+    }
+    if count {
+        c.env(giglio::failpoint::CRASH_COUNT, "1");
+    }
+    c.output().expect("giglio runs")
+}
+
+/// The site's state with the service's mail folder (`mail/out` of the campaign).
+fn pass_state(site: &Site) -> State {
+    let mut s = State::of(site);
+    s.0.insert("mail/out", listing(&site.dir().join("mail/out"), true));
+    s
+}
+
+/// `giglio run` (issue 28): a pass crashed at a failpoint of each of its steps (the
+/// first and last time the pass meets each kind: reading a message, resolving,
+/// sending), then the pass run again, ends exactly as a clean pass; and a pass run
+/// again after a clean one changes nothing.
+#[test]
+fn a_pass_of_the_service_crashed_anywhere_then_rerun_ends_as_the_clean_pass() {
+    let (_t, site) = fresh();
+    let before = site.copy();
+    let out = run_pass(&site, None, true);
+    assert!(out.status.success(), "the clean pass: {}", text(&out));
+    let points = failpoints(&out);
+    let clean = pass_state(&site);
+    assert!(
+        clean.0["journal"].contains("resolve 1494 spring"),
+        "the pass resolved the spring: {}",
+        clean.0["journal"]
+    );
+    // A second pass at the same time finds nothing to do.
+    let again = run_pass(&site, None, false);
+    assert!(again.status.success(), "{}", text(&again));
+    pass_state(&site).assert_same(&clean, "a second pass");
+    // The first and the last meeting of each failpoint.
+    let mut picks: BTreeMap<&str, (u64, u64)> = BTreeMap::new();
+    for (i, name) in points.iter().enumerate() {
+        let k = i as u64 + 1;
+        picks.entry(name).and_modify(|p| p.1 = k).or_insert((k, k));
+    }
+    let mut cases: Vec<u64> = picks.values().flat_map(|(a, b)| [*a, *b]).collect();
+    cases.sort_unstable();
+    cases.dedup();
+    for name in [
+        "ingest.committed",
+        "advance.before_commit",
+        "send.file.before_rename",
+    ] {
+        assert!(
+            picks.contains_key(name),
+            "the pass never met {name}: {points:?}"
+        );
+    }
+    par_each(&cases, |&k| {
+        let what = format!(
+            "run --once crashed at failpoint #{k} {}",
+            points[k as usize - 1]
+        );
+        let site = before.copy();
+        let out = run_pass(&site, Some(k), false);
+        assert_eq!(out.status.signal(), Some(SIGABRT), "{what}: {}", text(&out));
+        let rerun = run_pass(&site, None, false);
+        assert!(
+            rerun.status.success(),
+            "{what}, the rerun: {}",
+            text(&rerun)
+        );
+        pass_state(&site).assert_same(&clean, &what);
+    });
+    eprintln!(
+        "run --once: {} crashes over {} kinds of failpoint, each rerun identical to the clean pass (state {})",
+        cases.len(),
+        picks.len(),
+        clean.digest()
+    );
+}
