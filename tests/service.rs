@@ -894,3 +894,40 @@ fn over_imap_and_smtp_the_service_waits_in_idle_and_answers_a_message_as_it_arri
     log.until("stopped");
     assert!(child.wait().expect("wait").success());
 }
+
+#[test]
+fn mail_of_phases_resolved_a_month_ago_moves_to_an_archive_and_the_file_shrinks() {
+    let mut k = Kept::new(NO_OUTAGE);
+    k.pass("2026-09-01T08:05:00Z");
+    k.received();
+    let p = k.pass("2026-09-08T19:01:00Z");
+    assert_eq!(actions(&p), ["resolved"], "{p}");
+    let before = k.status("2026-09-08T19:02:00Z")["size"].clone();
+    // A month on: round 1 is resolved (past its deadline) and the spring's mail, 31
+    // days old, leaves the campaign file.
+    let p = k.pass("2026-10-09T20:00:00Z");
+    assert_eq!(actions(&p), ["resolved", "archived"], "{p}");
+    let archived = &p["actions"][1];
+    assert!(
+        archived["file"]
+            .as_str()
+            .unwrap()
+            .ends_with("mail/archive/before-1494-r01.mbox"),
+        "{p}"
+    );
+    let after = k.status("2026-10-09T20:01:00Z")["size"].clone();
+    assert_eq!(after["archived_messages"], archived["messages"]);
+    assert!(
+        after["database_bytes"].as_u64() < before["database_bytes"].as_u64(),
+        "the file gave the space back: {before} → {after}"
+    );
+    // Each message keeps its record; the mbox holds them all.
+    let mbox = std::fs::read_to_string(k.dir.join("mail/archive/before-1494-r01.mbox")).unwrap();
+    assert_eq!(
+        mbox.matches("\nFrom giglio ").count() + usize::from(mbox.starts_with("From giglio ")),
+        archived["messages"].as_u64().unwrap() as usize
+    );
+    // Nothing more is old enough at the next pass.
+    let p = k.pass("2026-10-09T20:30:00Z");
+    assert!(!actions(&p).contains(&"archived".to_owned()), "{p}");
+}

@@ -64,20 +64,13 @@ pub(crate) fn cmd_mail(dir: &Path, cmd: MailCommand) -> Result<()> {
     }
 }
 
-/// Writes the messages to a new mbox (a temporary name, synced, then renamed), then
-/// records them archived in one transaction: a crash before the record leaves them in
-/// the database, and the referee archives them again to another file.
+/// Moves the bytes of the messages delivered before a phase into a new mbox file
+/// (`service::archive`).
 fn archive(dir: &Path, before: &str, to: &Path, json: bool) -> Result<()> {
     let mut store = Store::open_write(dir, "mail archive")?;
-    if to.exists() {
-        return Err(Error::user(format!(
-            "{} exists already: archive into a new file",
-            to.display()
-        )));
-    }
-    let messages = store.archivable(before)?;
-    let bytes: u64 = messages.iter().map(|m| m.raw.len() as u64).sum();
-    if messages.is_empty() {
+    let done =
+        crate::service::archive::archive(&mut store, before, to, &super::now(), "mail archive")?;
+    let Some(done) = done else {
         if json {
             return ui::out_json(&ArchiveOut {
                 file: String::new(),
@@ -89,38 +82,17 @@ fn archive(dir: &Path, before: &str, to: &Path, json: bool) -> Result<()> {
             "no message delivered before {before} still holds its bytes: nothing to archive\n"
         ));
         return Ok(());
-    }
-    {
-        let tmp = to.with_extension("mbox.tmp");
-        let io = |e: std::io::Error| Error::write_at(&tmp, e);
-        {
-            use std::io::Write;
-            let mut out = std::io::BufWriter::new(std::fs::File::create(&tmp).map_err(io)?);
-            for m in &messages {
-                crate::mail::mbox::write_message(
-                    &mut out,
-                    &m.raw,
-                    "giglio",
-                    "Thu Jan  1 00:00:00 1970",
-                )
-                .map_err(io)?;
-            }
-            out.flush().map_err(io)?;
-            out.get_ref().sync_all().map_err(io)?;
-        }
-        std::fs::rename(&tmp, to).map_err(io)?;
-    }
-    let file = to.display().to_string();
-    let archived = store.mark_archived(&messages, &file, &super::now(), "mail archive")?;
+    };
     if json {
         return ui::out_json(&ArchiveOut {
-            file,
-            archived,
-            bytes,
+            file: done.file,
+            archived: done.messages,
+            bytes: done.bytes,
         });
     }
     ui::out(&format!(
-        "{archived} delivered messages ({bytes} bytes) archived to {file}; each keeps its record and the SHA-256 of what was sent\n"
+        "{} delivered messages ({} bytes) archived to {}; each keeps its record and the SHA-256 of what was sent\n",
+        done.messages, done.bytes, done.file
     ));
     Ok(())
 }

@@ -4,6 +4,7 @@
 //! around it (`service::watch`). Each step takes the writer's lock for itself, so the
 //! referee's own commands still work beside a running service.
 
+pub(crate) mod archive;
 mod battles;
 pub(crate) mod hold;
 pub(crate) mod intake;
@@ -111,6 +112,13 @@ pub(crate) enum Action {
         fallback: String,
         winner: Option<String>,
     },
+    /// Mail delivered for phases resolved longer ago than `[run] archive_after_days`
+    /// moved to an mbox file, and the space given back.
+    Archived {
+        file: String,
+        messages: usize,
+        bytes: u64,
+    },
     /// A step was skipped because the referee's own command held the campaign.
     Busy { step: String },
 }
@@ -207,6 +215,18 @@ pub(crate) fn pass(
         pass.failed = sent.failed;
         pass.deferred = sent.deferred;
         pass.errors = sent.errors;
+    }
+    let days = loaded.config.run.archive_after_days;
+    if let Some(done) = step(&mut pass, "archive", || {
+        archive::old_mail(dir, &mut Store::open_write(dir, COMMAND)?, days, now)
+    })?
+    .flatten()
+    {
+        pass.actions.push(Action::Archived {
+            file: done.file,
+            messages: done.messages,
+            bytes: done.bytes,
+        });
     }
     pass.next = steps::next(dir, loaded, now, pass.held)?;
     let next = pass.next.clone();

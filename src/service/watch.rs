@@ -240,6 +240,14 @@ pub(crate) fn action(a: &Action) -> String {
                 "battle {battle} passed its play-by date: it keeps waiting ({fallback}); both clubs told, the referee reminded"
             ),
         },
+        Action::Archived {
+            file,
+            messages,
+            bytes,
+        } => format!(
+            "archived {messages} delivered messages ({} KiB) to {file}; the campaign file gave the space back",
+            bytes / 1024
+        ),
         Action::Waiting { phase, why } => format!("{phase} is due but waits: {why}"),
         Action::Busy { step } => {
             format!(

@@ -65,6 +65,13 @@ impl Store {
     /// Records that the bytes of `messages` are in the archive `file`: each keeps the
     /// SHA-256 of the bytes sent (if not kept already) and loses its bytes (its row in
     /// `outbox_raw`), in one transaction. Returns how many were archived.
+    /// Gives the space of archived mail back to the disk (`VACUUM`: the file is
+    /// rewritten without its free pages; it needs the writer's lock and no reader).
+    pub(crate) fn vacuum(&mut self) -> Result<()> {
+        self.conn.execute_batch("VACUUM")?;
+        Ok(())
+    }
+
     pub(crate) fn mark_archived(
         &mut self,
         messages: &[Archivable],

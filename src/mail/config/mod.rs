@@ -532,6 +532,9 @@ outage_minutes = 60
 poll_seconds = 30
 # An IMAP mailbox is watched (IDLE) instead: the wait is renewed after these minutes.
 idle_renew_minutes = 29
+# Days after a phase is resolved before its delivered mail moves out of giglio.sqlite
+# into mail/archive/ (the file then gives the space back); 0 keeps it in.
+archive_after_days = 30
 "#;
 
 #[cfg(test)]

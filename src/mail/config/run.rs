@@ -43,6 +43,11 @@ pub struct RunConfig {
     /// Minutes an IMAP IDLE lasts before it is renewed (servers may drop one after 30).
     #[serde(default = "default_idle_renew_minutes")]
     pub idle_renew_minutes: u32,
+    /// Days after a phase is resolved before its delivered mail moves out of the
+    /// campaign file into `mail/archive/` (each message keeps its record and the
+    /// SHA-256 of what was sent); 0 keeps it in.
+    #[serde(default = "default_archive_after_days")]
+    pub archive_after_days: u32,
 }
 
 impl Default for RunConfig {
@@ -55,6 +60,7 @@ impl Default for RunConfig {
             outage_minutes: default_outage_minutes(),
             poll_seconds: default_poll_seconds(),
             idle_renew_minutes: default_idle_renew_minutes(),
+            archive_after_days: default_archive_after_days(),
         }
     }
 }
@@ -70,6 +76,9 @@ fn default_poll_seconds() -> u32 {
 }
 fn default_idle_renew_minutes() -> u32 {
     29
+}
+fn default_archive_after_days() -> u32 {
+    30
 }
 
 impl RunConfig {
