@@ -931,3 +931,28 @@ fn mail_of_phases_resolved_a_month_ago_moves_to_an_archive_and_the_file_shrinks(
     let p = k.pass("2026-10-09T20:30:00Z");
     assert!(!actions(&p).contains(&"archived".to_owned()), "{p}");
 }
+
+#[test]
+fn with_a_digest_the_referee_gets_each_day_what_happened_the_day_before_once() {
+    let mut k = Kept::new(&format!("digest = true\n{NO_OUTAGE}"));
+    let p = k.pass("2026-09-01T08:05:00Z");
+    assert!(!actions(&p).contains(&"digest".to_owned()), "{p}");
+    k.received();
+    k.mail_sheet("V");
+    k.pass("2026-09-01T12:00:00Z");
+    k.received();
+    let p = k.pass("2026-09-02T08:00:00Z");
+    assert_eq!(actions(&p), ["digest"], "{p}");
+    assert_eq!(p["actions"][0]["day"], "2026-09-01");
+    let got = k.received();
+    assert_eq!(kinds(&got), vec![pair("digest", "referee")]);
+    let text = &got[0].text;
+    for said in [
+        "2026-09-01 10:00 Europe/Rome [new c] new campaign",
+        "[run] orders of V for 1494-spring accepted",
+    ] {
+        assert!(text.contains(said), "the digest lacks `{said}`:\n{text}");
+    }
+    let p = k.pass("2026-09-02T12:00:00Z");
+    assert!(actions(&p).is_empty(), "one digest a day: {p}");
+}

@@ -41,3 +41,8 @@ disorder-referee-subject = { $nation } falls into civil disorder in { $phase }
 disorder-referee-text =
     { $nation } sent no orders for the phases civil_disorder_after counts, nor for { $phase }: it is in civil disorder, and every club has been told.
     To give it to a new club: `giglio club handover { $nation } …` (a new secret and a welcome). If its club comes back, its orders end the disorder.
+run-digest-subject = what happened on { $day } ({ $count } entries)
+run-digest-text =
+    The campaign's journal of { $day }, in the campaign's time zone: every change giglio made, by the service (run) or by your own commands.
+
+    { $lines }

@@ -41,3 +41,8 @@ disorder-referee-subject = { $nation } cade nel disordine civile in { $phase }
 disorder-referee-text =
     { $nation } non ha mandato ordini per le fasi che conta civil_disorder_after, né per { $phase }: è in disordine civile, e tutti i club lo sanno.
     Per affidarla a un nuovo club: `giglio club handover { $nation } …` (un nuovo segreto e un benvenuto). Se il suo club torna, i suoi ordini mettono fine al disordine.
+run-digest-subject = cos'è successo il { $day } ({ $count } voci)
+run-digest-text =
+    Il giornale della campagna del { $day }, nel fuso della campagna: ogni cambiamento fatto da giglio, dal servizio (run) o dai vostri comandi.
+
+    { $lines }

@@ -21,6 +21,15 @@ pub(crate) fn default_for(
     config: &DeadlineConfig,
     tz: Tz,
 ) -> Result<Option<String>> {
+    let time = NaiveTime::parse_from_str(&config.time, "%H:%M").map_err(|_| {
+        Error::user(format!(
+            "giglio.toml [deadlines] time `{}`: expected HH:MM",
+            config.time
+        ))
+    })?;
+    if matches!(phase.phase, Phase::Round(_)) && !config.round_weekdays.is_empty() {
+        return on_weekdays(opened, &config.round_weekdays, time, tz).map(Some);
+    }
     let days = match phase.phase {
         Phase::Spring => config.spring_days,
         Phase::Round(_) => config.round_days,
@@ -29,12 +38,6 @@ pub(crate) fn default_for(
     if days == 0 {
         return Ok(None);
     }
-    let time = NaiveTime::parse_from_str(&config.time, "%H:%M").map_err(|_| {
-        Error::user(format!(
-            "giglio.toml [deadlines] time `{}`: expected HH:MM",
-            config.time
-        ))
-    })?;
     let opened = parse(opened)?.with_timezone(&tz);
     let day = opened.date_naive() + Duration::days(i64::from(days));
     let local = tz
@@ -42,6 +45,38 @@ pub(crate) fn default_for(
         .earliest()
         .ok_or_else(|| Error::user(format!("{day} {time} does not exist in {tz}")))?;
     Ok(Some(rfc3339(&local.fixed_offset())))
+}
+
+/// The calendar form: the first of `weekdays` at `time` (in `tz`) at least a day after
+/// `opened`, so a round opened on a Tuesday evening closes on Friday, not an hour later.
+fn on_weekdays(opened: &str, weekdays: &[String], time: NaiveTime, tz: Tz) -> Result<String> {
+    let days: Vec<chrono::Weekday> = weekdays
+        .iter()
+        .map(|d| {
+            d.parse::<chrono::Weekday>().map_err(|_| {
+                Error::user(format!(
+                    "giglio.toml [deadlines] round_weekdays: `{d}` is no weekday (write mon, tue, wed, thu, fri, sat or sun)"
+                ))
+            })
+        })
+        .collect::<Result<_>>()?;
+    let opened = parse(opened)?.with_timezone(&tz);
+    let earliest = opened + Duration::days(1);
+    for ahead in 0..15 {
+        let day = opened.date_naive() + Duration::days(ahead);
+        if !days.contains(&chrono::Datelike::weekday(&day)) {
+            continue;
+        }
+        let Some(at) = tz.from_local_datetime(&day.and_time(time)).earliest() else {
+            continue;
+        };
+        if at >= earliest {
+            return Ok(rfc3339(&at.fixed_offset()));
+        }
+    }
+    Err(Error::user(
+        "giglio.toml [deadlines] round_weekdays names no weekday",
+    ))
 }
 
 /// The deadline of an encounter asked at `now` in contact-exchange mode (G3c.3), or
@@ -141,6 +176,34 @@ mod tests {
             next_reminder(now, true).unwrap(),
             "2026-03-02T00:00:00+00:00"
         );
+    }
+
+    #[test]
+    fn rounds_close_on_the_weekdays_named_a_day_after_they_open_at_the_earliest() {
+        let config = DeadlineConfig {
+            round_weekdays: vec!["tue".into(), "fri".into()],
+            ..DeadlineConfig::default()
+        };
+        let r = PhaseId::parse_key("1494-r03").unwrap();
+        // Opened on Tuesday 2026-11-24 at 21:05 in Rome: Friday at 21:00.
+        let d = default_for(r, "2026-11-24T20:05:00Z", &config, rome()).unwrap();
+        assert_eq!(d.as_deref(), Some("2026-11-27T21:00:00+01:00"));
+        // Opened on Friday at 09:00: not that evening (12 hours), but Tuesday.
+        let d = default_for(r, "2026-11-27T08:00:00Z", &config, rome()).unwrap();
+        assert_eq!(d.as_deref(), Some("2026-12-01T21:00:00+01:00"));
+        // Opened on Thursday at 09:00: Friday evening is more than a day away.
+        let d = default_for(r, "2026-11-26T08:00:00Z", &config, rome()).unwrap();
+        assert_eq!(d.as_deref(), Some("2026-11-27T21:00:00+01:00"));
+        // The spring keeps its days.
+        let s = PhaseId::parse_key("1495-spring").unwrap();
+        let d = default_for(s, "2026-11-26T08:00:00Z", &config, rome()).unwrap();
+        assert_eq!(d.as_deref(), Some("2026-12-03T21:00:00+01:00"));
+        let bad = DeadlineConfig {
+            round_weekdays: vec!["venerdì".into()],
+            ..DeadlineConfig::default()
+        };
+        let e = default_for(r, "2026-11-26T08:00:00Z", &bad, rome()).unwrap_err();
+        assert!(e.to_string().contains("`venerdì` is no weekday"), "{e}");
     }
 
     #[test]

@@ -6,6 +6,7 @@
 
 pub(crate) mod archive;
 mod battles;
+mod digest;
 pub(crate) mod hold;
 pub(crate) mod intake;
 pub(crate) mod schedule;
@@ -119,6 +120,8 @@ pub(crate) enum Action {
         messages: usize,
         bytes: u64,
     },
+    /// The referee's digest of a day (`[run] digest = true`) was queued.
+    Digest { day: String },
     /// A step was skipped because the referee's own command held the campaign.
     Busy { step: String },
 }
@@ -209,6 +212,9 @@ pub(crate) fn pass(
         {
             pass.actions.push(a);
         }
+    }
+    if let Some(day) = step(&mut pass, "digest", || digest::daily(dir, loaded, now))?.flatten() {
+        pass.actions.push(Action::Digest { day });
     }
     if let Some(sent) = step(&mut pass, "send", || steps::send(dir, &loaded.config))? {
         pass.sent = sent.sent;

@@ -240,6 +240,7 @@ pub(crate) fn action(a: &Action) -> String {
                 "battle {battle} passed its play-by date: it keeps waiting ({fallback}); both clubs told, the referee reminded"
             ),
         },
+        Action::Digest { day } => format!("the referee's digest of {day} is queued"),
         Action::Archived {
             file,
             messages,

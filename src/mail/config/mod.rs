@@ -157,6 +157,11 @@ pub struct DeadlineConfig {
     /// The time of day of every deadline, in the campaign's time zone.
     #[serde(default = "default_time")]
     pub(crate) time: String,
+    /// The calendar form for summer rounds: they close on these weekdays (`"tue"`,
+    /// `"fri"`…) at `time`, the first such moment at least a day after the round opens;
+    /// when set, `round_days` is not used.
+    #[serde(default)]
+    pub(crate) round_weekdays: Vec<String>,
     /// Contact-exchange mode (G3c.3): hours the clubs have to answer an encounter, from
     /// when they are asked; 0 sets no deadline (the referee closes it with `--force`).
     #[serde(default = "default_encounter_hours")]
@@ -170,6 +175,7 @@ impl Default for DeadlineConfig {
             round_days: default_round_days(),
             winter_days: default_winter_days(),
             time: default_time(),
+            round_weekdays: Vec::new(),
             encounter_hours: default_encounter_hours(),
         }
     }
@@ -242,6 +248,17 @@ pub(crate) fn load(dir: &Path) -> Result<Config> {
     if config.intake.maildir.is_some() && config.intake.imap.is_some() {
         return Err(Error::user(format!(
             "{}: [intake] sets both maildir and imap; giglio reads one mailbox: keep one",
+            path.display()
+        )));
+    }
+    if let Some(d) = config
+        .deadlines
+        .round_weekdays
+        .iter()
+        .find(|d| d.parse::<chrono::Weekday>().is_err())
+    {
+        return Err(Error::user(format!(
+            "{}: [deadlines] round_weekdays: `{d}` is no weekday (write mon, tue, wed, thu, fri, sat or sun)",
             path.display()
         )));
     }
@@ -502,6 +519,9 @@ round_days = 3
 winter_days = 0
 # Time of day, in the campaign's time zone (campaign.toml).
 time = "21:00"
+# Or rounds close on fixed weekdays at that time, the first at least a day after the
+# round opens (round_days is then not used):
+# round_weekdays = ["tue", "fri"]
 # Contact-exchange mode (rules.toml): hours clubs have to answer an encounter; 0: none.
 encounter_hours = 48
 
@@ -535,6 +555,8 @@ idle_renew_minutes = 29
 # Days after a phase is resolved before its delivered mail moves out of giglio.sqlite
 # into mail/archive/ (the file then gives the space back); 0 keeps it in.
 archive_after_days = 30
+# Mail the referee, once a day, what happened to the campaign the day before.
+digest = false
 "#;
 
 #[cfg(test)]

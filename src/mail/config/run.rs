@@ -48,6 +48,9 @@ pub struct RunConfig {
     /// SHA-256 of what was sent); 0 keeps it in.
     #[serde(default = "default_archive_after_days")]
     pub archive_after_days: u32,
+    /// Mail the referee, once a day, what happened to the campaign the day before.
+    #[serde(default)]
+    pub digest: bool,
 }
 
 impl Default for RunConfig {
@@ -61,6 +64,7 @@ impl Default for RunConfig {
             poll_seconds: default_poll_seconds(),
             idle_renew_minutes: default_idle_renew_minutes(),
             archive_after_days: default_archive_after_days(),
+            digest: false,
         }
     }
 }
