@@ -956,3 +956,49 @@ fn with_a_digest_the_referee_gets_each_day_what_happened_the_day_before_once() {
     let p = k.pass("2026-09-02T12:00:00Z");
     assert!(actions(&p).is_empty(), "one digest a day: {p}");
 }
+
+#[test]
+fn a_year_of_bot_clubs_mailing_through_the_service_loses_nothing() {
+    let tmp = tempfile::tempdir().expect("a temporary directory");
+    let out = giglio(tmp.path())
+        .env("GIGLIO_NOW", "2026-03-01T12:00:00Z")
+        .args(["demo", "d", "--years", "1", "--service"])
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+    // Eleven order phases of eight clubs, every one read and resolved by the service.
+    assert!(
+        text.contains("through the service: 88 order mails read"),
+        "{text}"
+    );
+    for phase in ["1494-spring", "1494-r05", "1494-r10", "1494-winter"] {
+        assert!(
+            text.contains(&format!("resolved {phase} by the service")),
+            "{text}"
+        );
+    }
+    let dir = tmp.path().join("d");
+    let log = giglio(tmp.path())
+        .env("GIGLIO_NOW", "2026-05-01T12:00:00Z")
+        .arg("-C")
+        .arg(&dir)
+        .args(["log"])
+        .assert()
+        .success();
+    let log = String::from_utf8_lossy(&log.get_output().stdout).into_owned();
+    assert!(
+        log.contains("order mails") || log.contains("orders of V for 1494-r10 accepted"),
+        "{log}"
+    );
+    assert!(
+        !log.contains("rejected"),
+        "every bot file was accepted:\n{log}"
+    );
+    giglio(tmp.path())
+        .env("GIGLIO_NOW", "2026-05-01T12:00:00Z")
+        .arg("-C")
+        .arg(&dir)
+        .arg("audit")
+        .assert()
+        .success();
+}

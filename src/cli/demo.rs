@@ -19,6 +19,10 @@ pub(crate) struct DemoArgs {
     /// Years to play (0: only create the campaign).
     #[arg(long, default_value_t = 1)]
     pub(crate) years: u16,
+    /// The bots mail their orders into a Maildir and `giglio run`'s passes do the rest,
+    /// on a clock moved from deadline to deadline; the campaign file's size is shown.
+    #[arg(long)]
+    pub(crate) service: bool,
 }
 
 /// Marks a directory as made by `giglio demo`, so it may be replaced by the next one.
@@ -43,19 +47,24 @@ pub(crate) fn cmd_demo(args: DemoArgs) -> Result<()> {
     .map_err(|e| Error::write_at(&marker, e))?;
     // The referee of the demo gets the referee's reports too.
     let config_path = args.dir.join(crate::mail::config::CONFIG_FILE);
-    std::fs::write(
-        &config_path,
+    let config_text = if args.service {
+        super::demo_service::config(crate::mail::config::TEMPLATE)
+    } else {
         crate::mail::config::TEMPLATE
-            .replace("referee = []", "referee = [\"arbitro@giglio.invalid\"]"),
-    )
-    .map_err(|e| Error::write_at(&config_path, e))?;
+            .replace("referee = []", "referee = [\"arbitro@giglio.invalid\"]")
+    };
+    std::fs::write(&config_path, config_text).map_err(|e| Error::write_at(&config_path, e))?;
     let (campaign, source) = super::campaign_of(&args.dir)?;
     ui::out(&format!(
         "demo campaign created in {}; the bots play {} year(s)\n",
         args.dir.display(),
         args.years
     ));
-    if args.years > 0 {
+    if args.service && args.years > 0 {
+        drop(store);
+        super::demo_service::play(&args.dir, &secrets, args.years, &super::now())?;
+        store = crate::storage::Store::open_write(&args.dir, "demo")?;
+    } else if args.years > 0 {
         play(
             &args.dir, &mut store, &campaign, &source, &secrets, args.years,
         )?;

@@ -10,6 +10,7 @@ mod battle;
 mod club;
 mod deadline;
 mod demo;
+mod demo_service;
 mod examples;
 mod export;
 mod inbox;
