@@ -110,14 +110,14 @@ pub struct Leader {
 
 impl Unit {
     /// Returns a rating, or `default` when the unit has none of that name.
-    pub fn rating(&self, name: &str, default: i64) -> i64 {
+    pub(crate) fn rating(&self, name: &str, default: i64) -> i64 {
         self.ratings.get(name).copied().unwrap_or(default)
     }
 }
 
 impl Leader {
     /// Returns a rating, or `default` when the leader has none of that name.
-    pub fn rating(&self, name: &str, default: i64) -> i64 {
+    pub(crate) fn rating(&self, name: &str, default: i64) -> i64 {
         self.ratings.get(name).copied().unwrap_or(default)
     }
 }
@@ -261,7 +261,7 @@ pub fn for_battle(
 }
 
 /// Replaces a side's template-built order of battle with the club's own (§0.5).
-pub fn use_club_oob(
+pub(crate) fn use_club_oob(
     side: &mut CardSide,
     units: &[crate::rules::order::OobUnit],
     leaders: &[crate::rules::order::OobLeader],
@@ -292,7 +292,11 @@ pub fn use_club_oob(
 
 /// Builds a side's units and leaders from its ducats; returns them and the ducats left
 /// unspent (less than the cheapest template). `key` prefixes the ids (`A-U1`).
-pub fn from_templates(rs: &Ruleset, key: &str, ducats: Ducats) -> (Vec<Unit>, Vec<Leader>, Ducats) {
+pub(crate) fn from_templates(
+    rs: &Ruleset,
+    key: &str,
+    ducats: Ducats,
+) -> (Vec<Unit>, Vec<Leader>, Ducats) {
     let mut counts = vec![0u32; rs.templates.len()];
     let mut left = ducats;
     loop {

@@ -12,9 +12,9 @@
 
 pub mod card;
 mod error;
-pub mod frame;
+pub(crate) mod frame;
 pub mod leg;
-pub mod mon;
+pub(crate) mod mon;
 pub mod odds;
 pub mod ott;
 pub mod pia;
@@ -92,16 +92,16 @@ pub fn auto_resolve(
 /// A side's strength in a points-only game (G3c.11).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct PointsCheck {
-    pub nation: String,
+    pub(crate) nation: String,
     pub points: i64,
-    pub unit: String,
+    pub(crate) unit: String,
     /// Armati: whether its value buys at least one BP beyond the Core (G3c.11).
     pub may_field: bool,
     /// The Core's points and the least a side must have, when the game has a Core.
-    pub core: Option<i64>,
-    pub needed: Option<i64>,
+    pub(crate) core: Option<i64>,
+    pub(crate) needed: Option<i64>,
     /// What the campaign does with a side that cannot field an army.
-    pub cannot_field: ruleset::CannotField,
+    pub(crate) cannot_field: ruleset::CannotField,
     pub note: String,
 }
 

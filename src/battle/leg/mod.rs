@@ -299,7 +299,7 @@ type ContactsMemo = crate::battle::frame::SectorMemo<ContactsKey, Vec<Edge>>;
 // Entry point.
 
 /// Resolves a LEG battle map-free: side A attacks, side B defends (or is the rearguard).
-pub fn resolve(
+pub(crate) fn resolve(
     card: &Card,
     rs: &Ruleset,
     dice: &mut dyn Dice,

@@ -443,7 +443,7 @@ impl Battle<'_> {
 
 /// Resolves a node battle as one MON Field Combat (§7). Side A attacks; side B defends,
 /// or is the rearguard (G3c.9).
-pub fn resolve(
+pub(crate) fn resolve(
     card: &Card,
     rs: &Ruleset,
     dice: &mut dyn Dice,

@@ -448,7 +448,7 @@ fn duel(dice: &mut dyn Dice, event: &str, first: &str, second: &str) -> usize {
 }
 
 /// Resolves a battle of Ottaggio 1625 map-free (digest §1, §0.4).
-pub fn resolve(
+pub(crate) fn resolve(
     card: &Card,
     rs: &Ruleset,
     dice: &mut dyn Dice,

@@ -85,7 +85,7 @@ const KEYS: [&str; 2] = ["A", "B"];
 const FIRE_COLUMNS: [&str; 3] = ["Normal", "Extended", "Intense"];
 
 /// Resolves a battle with PIA's mechanics, map-free.
-pub fn resolve(
+pub(crate) fn resolve(
     card: &Card,
     rs: &Ruleset,
     dice: &mut dyn Dice,
