@@ -9,7 +9,7 @@ mod fleets;
 pub(super) mod movement;
 mod round;
 
-pub use movement::breaking_step;
+pub(crate) use movement::breaking_step;
 mod siege;
 
 use super::calendar::{Phase, PhaseId};

@@ -183,7 +183,7 @@ fn leave_garrisons(s: &mut Step, r: &mut Round, n: &NationCode, piece: &Piece, n
 /// first node it may not reach (the start, for a path that starts elsewhere; the node
 /// past the allowance, G3b.3; the far end of a banned road, G3b.6). `None` for a reason
 /// about the move as a whole. Lets a club's check point at the step, not the order.
-pub fn breaking_step(
+pub(crate) fn breaking_step(
     w: &World,
     n: &NationCode,
     path: &[NodeCode],
