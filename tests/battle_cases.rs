@@ -6,7 +6,7 @@
 //! A case fails with its file name and every expectation that differed. To write a
 //! case, run it with `GIGLIO_CASE_TRACE=<file name>` to print the rolls it asked for.
 
-use giglio::battle::card::{Card, CardSide, Leader, Place, SideSpec, Unit};
+use giglio::battle::card::{Card, CardSide, Leader, NodeKind, Place, SideSpec, Terrain, Unit};
 use giglio::battle::result::{TacticalResult, Winner};
 use giglio::battle::ruleset::{Game, Ruleset};
 use giglio::rules::dice::{Dice, Roll, ScriptedDice, ScriptedRoll};
@@ -61,7 +61,7 @@ struct Case {
 struct PlaceCase {
     /// `battle` or `rearguard` (G3c.9).
     battle: String,
-    /// `city`, `fortress` or `village`.
+    /// `city`, `fortress`, `village` or `open` (at no node).
     kind: String,
     terrain: String,
     fortified: bool,
@@ -240,8 +240,20 @@ fn card(case: &Case, rs: &Ruleset) -> Result<Card, String> {
     let place = Place {
         node: p.node.clone(),
         node_name: p.name.clone(),
-        node_kind: p.kind.clone(),
-        terrain: p.terrain.clone(),
+        node_kind: NodeKind::from_key(&p.kind).ok_or_else(|| {
+            format!(
+                "`place.kind = {:?}`: not one of {:?}",
+                p.kind,
+                NodeKind::ALL.map(NodeKind::as_str)
+            )
+        })?,
+        terrain: Terrain::from_key(&p.terrain).ok_or_else(|| {
+            format!(
+                "`place.terrain = {:?}`: not one of {:?}",
+                p.terrain,
+                Terrain::ALL.map(Terrain::as_str)
+            )
+        })?,
         fortified: p.fortified,
         month: p.month.clone(),
     };

@@ -51,8 +51,8 @@ fn two_a_side() -> Card {
             kind: giglio::battle::card::BattleKind::Battle,
             node: "X1".into(),
             node_name: "X".into(),
-            node_kind: "village".into(),
-            terrain: "plain".into(),
+            node_kind: giglio::battle::card::NodeKind::Village,
+            terrain: giglio::battle::card::Terrain::Plain,
             fortified: false,
             defender_inside: false,
             month: "May".into(),
@@ -113,8 +113,8 @@ fn every_seed_game_resolves_a_battle_built_from_its_templates() {
         let place = giglio::battle::card::Place {
             node: "M3".into(),
             node_name: "Lodi".into(),
-            node_kind: "city".into(),
-            terrain: "plain".into(),
+            node_kind: giglio::battle::card::NodeKind::City,
+            terrain: giglio::battle::card::Terrain::Plain,
             fortified: false,
             month: "May".into(),
         };
@@ -166,6 +166,92 @@ fn odds_never_touch_the_campaign() {
         .parse()
         .expect("TOML card");
     assert_eq!(toml_card["format"].as_str(), Some("giglio-battle-card/1"));
+    // The card file reads back typed; an unknown node kind or terrain is refused with
+    // the file, the field and the values it may take.
+    let text = t.stdout(&["battle", "card", "1494-r01-F7", "--format", "toml"]);
+    let read = giglio::battle::card::Card::read("F7.toml", &text).expect("the card reads back");
+    assert_eq!(
+        read.battle.node_kind.as_str(),
+        toml_card["battle"]["node_kind"].as_str().unwrap()
+    );
+    assert_eq!(
+        read.battle.terrain.as_str(),
+        toml_card["battle"]["terrain"].as_str().unwrap()
+    );
+    let kind = format!("node_kind = {}", toml_card["battle"]["node_kind"]);
+    let err =
+        giglio::battle::card::Card::read("F7.toml", &text.replace(&kind, "node_kind = \"castle\""))
+            .expect_err("castle is no node kind");
+    assert!(
+        err.contains("F7.toml")
+            && err.contains("battle.node_kind")
+            && err.contains("city, fortress, village, open"),
+        "{err}"
+    );
+    let terrain = format!("terrain = {}", toml_card["battle"]["terrain"]);
+    let err = giglio::battle::card::Card::read(
+        "F7.toml",
+        &text.replace(&terrain, "terrain = \"desert\""),
+    )
+    .expect_err("desert is no terrain");
+    assert!(
+        err.contains("F7.toml")
+            && err.contains("battle.terrain")
+            && err.contains("plain, hills, mountains, marsh"),
+        "{err}"
+    );
+}
+
+/// A card file as an earlier version wrote it (node kind and terrain as free strings,
+/// a Piacenza battle in the open) still reads.
+#[test]
+fn a_card_file_of_an_earlier_version_reads() {
+    let text = r#"format = "giglio-battle-card/1"
+
+[battle]
+id = "1494-r01-F7"
+ruleset = "pia1746"
+kind = "battle"
+node = "F7"
+node_name = "Pistoia"
+node_kind = "open"
+terrain = "hills"
+fortified = false
+month = "May"
+table = "map_free"
+deployment = "standard"
+victory = "standard"
+provisional = true
+
+[[sides]]
+key = "A"
+nation = "V"
+club = "Venezia"
+role = "attacker"
+ducats = 100
+sapper = false
+commander_killed = false
+oob = "template"
+unspent = 0
+leaders = []
+units = []
+
+[[sides]]
+key = "B"
+nation = "F"
+club = "Firenze"
+role = "defender"
+ducats = 100
+sapper = false
+commander_killed = false
+oob = "template"
+unspent = 0
+leaders = []
+units = []
+"#;
+    let card = giglio::battle::card::Card::read("old.toml", text).expect("an earlier card reads");
+    assert_eq!(card.battle.node_kind, giglio::battle::card::NodeKind::Open);
+    assert_eq!(card.battle.terrain, giglio::battle::card::Terrain::Hills);
 }
 
 /// G3c.11: an Armati side fields an army only if its value buys the Core and at least
@@ -618,8 +704,8 @@ fn piacenza_rolls_say_how_the_face_is_read() {
     let place = giglio::battle::card::Place {
         node: "M3".into(),
         node_name: "Lodi".into(),
-        node_kind: "city".into(),
-        terrain: "plain".into(),
+        node_kind: giglio::battle::card::NodeKind::City,
+        terrain: giglio::battle::card::Terrain::Plain,
         fortified: false,
         month: "May".into(),
     };
@@ -660,8 +746,8 @@ fn legnano_attacker_attacks_at_even_odds() {
     let place = giglio::battle::card::Place {
         node: "M3".into(),
         node_name: "Lodi".into(),
-        node_kind: "city".into(),
-        terrain: "plain".into(),
+        node_kind: giglio::battle::card::NodeKind::City,
+        terrain: giglio::battle::card::Terrain::Plain,
         fortified: false,
         month: "May".into(),
     };
@@ -711,8 +797,8 @@ fn ottaggio_melee_is_chosen_by_odds() {
         let place = giglio::battle::card::Place {
             node: "M5".into(),
             node_name: "Ottaggio".into(),
-            node_kind: "village".into(),
-            terrain: "hills".into(),
+            node_kind: giglio::battle::card::NodeKind::Village,
+            terrain: giglio::battle::card::Terrain::Hills,
             fortified: false,
             month: "April".into(),
         };

@@ -56,8 +56,8 @@ fn cards(rs: &Ruleset) -> Vec<Card> {
     let place = |terrain: &str, fortified| Place {
         node: "M3".into(),
         node_name: "Lodi".into(),
-        node_kind: "city".into(),
-        terrain: terrain.into(),
+        node_kind: crate::battle::card::NodeKind::City,
+        terrain: crate::battle::card::Terrain::from_key(terrain).expect("a terrain"),
         fortified,
         month: "May".into(),
     };

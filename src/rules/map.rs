@@ -28,14 +28,40 @@ impl NodeKind {
     }
 }
 
-/// The lie of the land at a node, for battle cards.
+/// The lie of the land at a node, for battle cards (the games key their terrain tables
+/// by its name).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub(crate) enum Terrain {
+pub enum Terrain {
     Plain,
     Hills,
     Mountains,
     Marsh,
+}
+
+impl Terrain {
+    /// Every terrain, in the order the book lists them.
+    pub const ALL: [Terrain; 4] = [
+        Terrain::Plain,
+        Terrain::Hills,
+        Terrain::Mountains,
+        Terrain::Marsh,
+    ];
+
+    /// Returns the terrain's name as campaign files and cards write it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Terrain::Plain => "plain",
+            Terrain::Hills => "hills",
+            Terrain::Mountains => "mountains",
+            Terrain::Marsh => "marsh",
+        }
+    }
+
+    /// The terrain by its name (`plain`, `hills`, `mountains`, `marsh`).
+    pub fn from_key(key: &str) -> Option<Terrain> {
+        Terrain::ALL.into_iter().find(|t| t.as_str() == key)
+    }
 }
 
 /// A land node as the campaign defines it (its starting state lives in the world).

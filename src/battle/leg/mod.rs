@@ -335,7 +335,7 @@ impl<'a> Battle<'a> {
         let defender_ground = match rules
             .map
             .terrain
-            .get(&card.battle.terrain)
+            .get(card.battle.terrain.as_str())
             .map(String::as_str)
         {
             Some("forest") => Ground::Forest,

@@ -245,16 +245,16 @@ pub(super) fn sector(
     };
     let mut terrain = mf
         .line
-        .get(&b.terrain)
-        .ok_or_else(|| missing("line", &b.terrain))?
+        .get(b.terrain.as_str())
+        .ok_or_else(|| missing("line", b.terrain.as_str()))?
         .clone();
     let approach = mf
         .approach
-        .get(&b.terrain)
-        .ok_or_else(|| missing("approach", &b.terrain))?
+        .get(b.terrain.as_str())
+        .ok_or_else(|| missing("approach", b.terrain.as_str()))?
         .clone();
     if s == n / 2
-        && let Some(centre) = mf.node_center.get(&b.node_kind)
+        && let Some(centre) = mf.node_center.get(b.node_kind.as_str())
     {
         terrain = centre.clone();
     }
