@@ -455,6 +455,14 @@ pub struct Rulings {
     /// Campaigns written before this switch existed keep "only in the club's own nodes".
     #[serde(default)]
     pub(crate) garrison_in_enemy_node_with_army: bool,
+    /// G2b.3, G2b.4, G3b.8, G3d.1: a garrison or works go only into a node the club
+    /// already holds (taken by siege, or open and taken by its army); an army standing in
+    /// an enemy fortified place it does not hold may besiege it from the next round, and
+    /// a garrison cannot take it. Over `garrison_in_enemy_node_with_army` and the "or
+    /// where its army stands" of `works_where_held_or_army`. Campaigns written before
+    /// this switch existed keep those two readings.
+    #[serde(default)]
+    pub(crate) garrison_and_works_where_held: bool,
     /// G2b.2, G2b.3: transfers between armies and garrisons may be ordered in summer
     /// rounds too, where the army stands when the order comes. Campaigns written before
     /// this switch existed keep them spring orders.
