@@ -107,6 +107,7 @@ reason-too-far-from-abroad = { $max ->
 }
 reason-border-not-first = foreign territory is entered only with the first step, and the piece stops there
 reason-banned = no move from { $from } to { $to } is allowed this round
+reason-in-battle = it is in the battle at { $node }, not yet settled: it stays there until the result is applied
 reason-stunned = its commander was killed: the army cannot move or attack this round
 reason-aboard = the army is aboard a fleet
 reason-no-siege-target = there is no enemy fortified place to besiege at { $node }

@@ -107,6 +107,7 @@ reason-too-far-from-abroad = { $max ->
 }
 reason-border-not-first = in territorio straniero si entra solo con il primo passo, e ci si ferma
 reason-banned = in questo turno non si può muovere da { $from } a { $to }
+reason-in-battle = è nella battaglia di { $node }, non ancora decisa: resta lì finché il risultato non è applicato
 reason-stunned = il comandante è stato ucciso: l'armata non può muovere né attaccare in questo turno
 reason-aboard = l'armata è imbarcata
 reason-no-siege-target = a { $node } non c'è una piazza fortificata nemica da assediare

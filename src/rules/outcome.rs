@@ -268,6 +268,11 @@ pub enum Reason {
         to: NodeCode,
     },
     Stunned,
+    /// G3c.7 (the ruling `armies_in_battle_stay`): the army is in a battle not yet
+    /// settled, at `node`.
+    InBattle {
+        node: NodeCode,
+    },
     Aboard,
     NoSiegeTarget {
         node: NodeCode,

@@ -450,6 +450,12 @@ pub struct Rulings {
     /// stored battles replay and audit exactly.
     #[serde(default)]
     pub(crate) battle_dice_stream: bool,
+    /// G3c.7: the armies of a pending battle stay where it was joined until its result
+    /// is applied (their moves are refused), and nobody takes the node meanwhile (G3b.8).
+    /// Campaigns written before this switch existed let a defender march off the field
+    /// and the attacker take the node it left.
+    #[serde(default)]
+    pub(crate) armies_in_battle_stay: bool,
     /// G2b.3: a garrison may be detached in an enemy fortified node where the club's
     /// army stands and no other nation has a force; the node then becomes the club's.
     /// Campaigns written before this switch existed keep "only in the club's own nodes".
