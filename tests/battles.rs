@@ -502,6 +502,73 @@ fn a_ruling_replaces_an_auto_result_and_both_clubs_are_told() {
     );
 }
 
+/// Issue 31, point 3: the game is the one of the card the clubs received. Switched to
+/// Legnano, with a Monferrato reading changed, after the Monferrato card went out, the
+/// battle is still shown and auto-resolved with Monferrato and the card's readings, another
+/// game is refused, the clubs' update names the game, and `audit` recomputes it.
+#[test]
+fn the_game_is_frozen_when_the_card_goes_out() {
+    let t = campaign_with_a_battle();
+    let edit = |file: &str, from: &str, to: &str| {
+        let path = t.dir.join("campaign").join(file);
+        let text = std::fs::read_to_string(&path).expect("read");
+        assert!(text.contains(from), "{file}: {from}");
+        std::fs::write(&path, text.replacen(from, to, 1)).expect("write");
+    };
+    edit(
+        "campaign.toml",
+        "default_ruleset = \"mon1628\"",
+        "default_ruleset = \"leg1176\"",
+    );
+    edit(
+        "rulesets/mon1628.toml",
+        "MON_max_rounds = \"20\"",
+        "MON_max_rounds = \"1\"",
+    );
+    let card = t.stdout(&["battle", "card", "1494-r01-F7"]);
+    assert!(card.contains("Ruleset:    mon1628"), "{card}");
+    let other = t
+        .run(&["battle", "auto", "1494-r01-F7", "--ruleset", "leg1176"])
+        .failure();
+    assert!(
+        crate::common::stderr_of(&other).contains("is meant for mon1628"),
+        "{}",
+        crate::common::stderr_of(&other)
+    );
+    let out = t.stdout(&["battle", "auto", "1494-r01-F7"]);
+    assert!(out.contains("with mon1628"), "{out}");
+    let conn = rusqlite::Connection::open(t.dir.join(giglio::storage::DB_FILE)).expect("open");
+    let detail: String = conn
+        .query_row("SELECT detail FROM battle_result", [], |r| r.get(0))
+        .expect("the auto result's detail");
+    drop(conn);
+    assert!(detail.contains("\"MON_max_rounds\":\"20\""), "{detail}");
+    let store = giglio::storage::Store::open_read(&t.dir).expect("open");
+    let updates: Vec<String> = store
+        .outbox(None)
+        .expect("outbox")
+        .into_iter()
+        .filter(|m| m.kind == "update")
+        .map(|m| {
+            let bytes = store.message_bytes(m.id).expect("bytes").expect("held");
+            String::from_utf8_lossy(&bytes)
+                .replace("=\r\n", "")
+                .replace("=\n", "")
+        })
+        .collect();
+    assert_eq!(updates.len(), 2);
+    assert!(
+        updates.iter().all(|u| u.contains("Monferrato")),
+        "{updates:?}"
+    );
+    drop(store);
+    t.run(&["resolve", "--force"]).success();
+    let audit = t.stdout(&["audit", "--phase", "1494-r02", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&audit).expect("json");
+    assert_eq!(v[0]["steps_match"], true, "{audit}");
+    assert_eq!(v[0]["next_world_matches"], true, "{audit}");
+}
+
 /// Under the ruling `battle_results_at_once`, an auto-resolved result is applied at once
 /// as a step of the open phase: the battle is no longer pending, a second auto-resolve
 /// or a ruling is refused with the way back (`undo` takes the step back, and the battle

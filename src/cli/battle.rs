@@ -164,11 +164,23 @@ fn card_of(
     b: &Battle,
     ruleset: Option<&str>,
 ) -> Result<(Card, Ruleset)> {
-    let id = ruleset.unwrap_or(&c.default_ruleset);
-    let rs = rulesets(dir)?
-        .into_iter()
-        .find(|r| r.id == id)
-        .ok_or_else(|| Error::user(format!("no ruleset `{id}` in the campaign's rulesets/")))?;
+    // The game the card went out with, its readings included, unless another is asked
+    // for (a card shown with another ruleset changes nothing: `battle auto` keeps to
+    // the issued one).
+    let issued = crate::engine::issued_ruleset(store, b)?;
+    let rs = match (issued, ruleset) {
+        (Some(rs), None) => rs,
+        (Some(rs), Some(id)) if rs.id == id => rs,
+        (_, asked) => {
+            let id = asked.unwrap_or(&c.default_ruleset);
+            rulesets(dir)?
+                .into_iter()
+                .find(|r| r.id == id)
+                .ok_or_else(|| {
+                    Error::user(format!("no ruleset `{id}` in the campaign's rulesets/"))
+                })?
+        }
+    };
     let card = crate::engine::battle_card(store, c, b, &rs)?;
     Ok((card, rs))
 }
@@ -375,9 +387,10 @@ fn auto(dir: &Path, id: &str, ruleset: Option<&str>, json: bool) -> Result<()> {
     let mut store = Store::open_write(dir, &format!("battle auto {id}"))?;
     let (c, _) = super::campaign_of(dir)?;
     let b = pending(&store, id)?;
-    let rs_id = ruleset.unwrap_or(&c.default_ruleset);
+    let intended = engine::intended_ruleset(&store, &c, &b)?;
+    let rs_id = ruleset.unwrap_or(&intended);
     engine::auto_allowed(&store, &c, &b, rs_id)?;
-    let (_, rs) = card_of(dir, &store, &c, &b, ruleset)?;
+    let (_, rs) = card_of(dir, &store, &c, &b, Some(rs_id))?;
     let now = super::now();
     let tell = Tell::load(dir, &store, &now)?;
     let done = engine::auto_resolve(

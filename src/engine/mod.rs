@@ -28,7 +28,7 @@ pub mod post;
 pub(crate) use audit::{Audit, audit};
 pub(crate) use battles::{
     BattleState, News, auto_allowed, auto_resolve, battle_card, battle_state, find_battle,
-    news_mail, record, settle,
+    game_name, intended_ruleset, issued_ruleset, news_mail, record, settle,
 };
 
 /// A phase ready to be resolved.
