@@ -170,6 +170,10 @@ struct Exact {
 struct MeleeCase {
     attacker: String,
     defender: String,
+    /// The row of the defender's hex (default 6, on the approach; the village's row, 11
+    /// on the shipped table, puts the defender in its village).
+    #[serde(default)]
+    row: Option<i32>,
 }
 
 #[derive(Deserialize)]
@@ -562,9 +566,14 @@ fn run(path: &Path, game: &str, kind: Game) -> Vec<String> {
             }
             Some(_) => return vec!["`first_move` cases are Piacenza's".into()],
         },
-        (None, Some(m)) if kind == Game::Ott => {
-            giglio::battle::ott::one_melee(&card, &rs, &mut dice, &m.attacker, &m.defender)
-        }
+        (None, Some(m)) if kind == Game::Ott => giglio::battle::ott::one_melee_at(
+            &card,
+            &rs,
+            &mut dice,
+            &m.attacker,
+            &m.defender,
+            m.row.unwrap_or(6),
+        ),
         (None, Some(_)) => return vec!["`melee` cases are Ottaggio's".into()],
         (Some(c), None) if kind == Game::Leg => {
             let combat = giglio::battle::leg::Combat {

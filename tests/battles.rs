@@ -1077,3 +1077,63 @@ fn no_battle_source_file_is_over_1200_lines() {
     let long: Vec<_> = files.iter().filter(|(_, n)| *n > 1200).collect();
     assert!(long.is_empty(), "{long:?}");
 }
+
+/// The four games' attacker-win rates on the same three battles (a fortified city in
+/// hills, mountains and marsh: Siena SI0, Grenoble FR1, Mantova MN0; 400 ducats against
+/// 300 from the templates, in May), the defender met in the field and fighting from
+/// inside its works, with the shipped readings: the table in `docs/figures.md`. Slow
+/// in a debug build; run it with
+/// `cargo test --release --test integration four_games -- --ignored --nocapture`.
+#[test]
+#[ignore = "prints the four games' odds for docs/figures.md (minutes)"]
+fn four_games_on_three_battles() {
+    let runs: u64 = std::env::var("GIGLIO_ODDS_RUNS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(2000);
+    let places = [
+        ("SI0", "Siena", giglio::battle::card::Terrain::Hills),
+        ("FR1", "Grenoble", giglio::battle::card::Terrain::Mountains),
+        ("MN0", "Mantova", giglio::battle::card::Terrain::Marsh),
+    ];
+    println!("| game | SI0 field | SI0 inside | FR1 field | FR1 inside | MN0 field | MN0 inside |");
+    println!("|---|---|---|---|---|---|---|");
+    for id in ["mon1628", "leg1176", "ott1625", "pia1746"] {
+        let rs = ruleset(id);
+        let side = |nation: &str, role: &str, ducats| giglio::battle::card::SideSpec {
+            nation: nation.into(),
+            club: nation.into(),
+            role: role.into(),
+            ducats,
+            sapper: false,
+            commander_killed: false,
+        };
+        let mut row = format!("| {id} |");
+        for (node, name, terrain) in places {
+            for inside in [false, true] {
+                let place = giglio::battle::card::Place {
+                    node: node.into(),
+                    node_name: name.into(),
+                    node_kind: giglio::battle::card::NodeKind::City,
+                    terrain,
+                    fortified: true,
+                    month: "May".into(),
+                };
+                let mut card = Card::build(
+                    &format!("1494-r03-{node}"),
+                    giglio::battle::card::BattleKind::Battle,
+                    &rs,
+                    place,
+                    [side("V", "attacker", 400), side("M", "defender", 300)],
+                );
+                card.battle.defender_inside = inside;
+                let o = odds(&card, &rs, runs, 0).unwrap_or_else(|e| panic!("{id} {node}: {e}"));
+                row.push_str(&format!(
+                    " {:.1}% |",
+                    100.0 * o.attacker_wins as f64 / o.runs as f64
+                ));
+            }
+        }
+        println!("{row}");
+    }
+}

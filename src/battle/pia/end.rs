@@ -233,6 +233,7 @@ pub(super) fn unit_state(u: &Unit) -> UnitState {
 pub(super) fn sector(
     card: &Card,
     t: &Tables,
+    r: &Readings,
     s: usize,
     n: usize,
     line: i64,
@@ -258,7 +259,9 @@ pub(super) fn sector(
     {
         terrain = centre.clone();
     }
-    if b.fortified && matches!(terrain.as_str(), "clear" | "ditch") {
+    // The works line the front only where the defender has them (`PIA_fort_applies`).
+    let works = b.fortified && (r.fort_in_field || b.defender_inside);
+    if works && matches!(terrain.as_str(), "clear" | "ditch") {
         terrain = mf.fortified_line.clone();
     }
     Ok(Sector::new(line, terrain, approach, t))
