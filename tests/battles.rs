@@ -1034,6 +1034,66 @@ fn map_check_locates_a_broken_game_table() {
     );
 }
 
+/// Issue 31, point 5: a reading's value and a table's number are checked when the
+/// campaign loads, as the game reads them: `map check` refuses `MON_fort_applies =
+/// "sometimes"` and a `leader_command` of -5 at their own place, with the values each may
+/// take; before, the first passed until `battle auto` and the second failed there as "no
+/// command rating".
+#[test]
+fn map_check_refuses_a_reading_or_a_number_out_of_range() {
+    let t = TestCampaign::new();
+    let edit = |file: &str, from: &str, to: &str| -> String {
+        let path = t.dir.join("campaign/rulesets").join(file);
+        let text = std::fs::read_to_string(&path).expect("read");
+        assert!(text.contains(from), "{file}: {from}");
+        let changed = text.replacen(from, to, 1);
+        std::fs::write(&path, &changed).expect("write");
+        changed
+    };
+    let mon = edit(
+        "mon1628.toml",
+        "MON_fort_applies = \"defender_inside\"",
+        "MON_fort_applies = \"sometimes\"",
+    );
+    let leg = edit(
+        "leg1176.toml",
+        "provisional = true\nvalue = 2\n",
+        "provisional = true\nvalue = -5\n",
+    );
+    let a = t.run(&["map", "check"]).failure();
+    assert_eq!(crate::common::code_of(&a), 65);
+    let err = crate::common::stderr_of(&a);
+    let at = mon.find("\"sometimes\"").expect("placed");
+    let (line, col) = line_col(&mon, at);
+    assert!(
+        err.contains(&format!("mon1628.toml:{line}:{col}")),
+        "{line}:{col} {err}"
+    );
+    assert!(
+        err.contains(
+            "reading MON_fort_applies = \"sometimes\": expected one of fortified_node, defender_inside"
+        ),
+        "{err}"
+    );
+    let at = leg.find("value = -5").expect("placed") + "value = ".len();
+    let (line, col) = line_col(&leg, at);
+    assert!(
+        err.contains(&format!("leg1176.toml:{line}:{col}")),
+        "{line}:{col} {err}"
+    );
+    assert!(
+        err.contains("`value` = -5 is not a command rating: expected 0 to 4"),
+        "{err}"
+    );
+    // Every command that loads the campaign refuses it the same way.
+    let a = t.run(&["status"]).failure();
+    assert!(
+        crate::common::stderr_of(&a).contains("MON_fort_applies"),
+        "{}",
+        crate::common::stderr_of(&a)
+    );
+}
+
 /// The tables are compiled once per ruleset, a clone shares them, and every shipped
 /// ruleset's tables check.
 #[test]

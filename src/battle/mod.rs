@@ -66,6 +66,43 @@ pub fn game_tables(rs: &Ruleset) -> Result<GameTables, TableError> {
     })
 }
 
+/// Checks a seed game's READING switches as its resolver reads them, on a battle built
+/// from the ruleset's templates (a fortified village, 400 ducats against 300): a value
+/// the game does not have is the ruleset's data error, with the values it may take.
+/// Points-only games have none.
+pub(crate) fn check_readings(rs: &Ruleset) -> Result<(), BattleError> {
+    let side = |nation: &str, role: &str, ducats| card::SideSpec {
+        nation: nation.into(),
+        club: nation.into(),
+        role: role.into(),
+        ducats,
+        sapper: false,
+        commander_killed: false,
+    };
+    let place = card::Place {
+        node: "X1".into(),
+        node_name: "X".into(),
+        node_kind: card::NodeKind::Village,
+        terrain: card::Terrain::Plain,
+        fortified: true,
+        month: "May".into(),
+    };
+    let card = Card::build(
+        "check",
+        card::BattleKind::Battle,
+        rs,
+        place,
+        [side("A", "attacker", 400), side("B", "defender", 300)],
+    );
+    match rs.game {
+        Game::Mon => mon::check_readings(&card, rs),
+        Game::Leg => leg::check_readings(&card, rs),
+        Game::Ott => ott::check_readings(&card, rs),
+        Game::Pia => pia::check_readings(&card, rs),
+        Game::Points => Ok(()),
+    }
+}
+
 /// Resolves a battle map-free with its ruleset's own mechanics.
 pub fn auto_resolve(
     card: &Card,

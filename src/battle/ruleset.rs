@@ -336,5 +336,31 @@ fn table_place(text: &str, message: &str) -> Option<Range<usize>> {
     let name = name.split('.').next()?;
     let header = format!("[tables.{name}");
     let at = text.find(&header)?;
+    // A message naming a field (`` `value` = -5 ``) points at its value in the table.
+    let field = message
+        .split("`: ")
+        .nth(1)
+        .and_then(|m| m.strip_prefix('`'))
+        .and_then(|m| m.split_once("` = "))
+        .map(|(f, _)| f);
+    if let Some(field) = field {
+        let body = &text[at..];
+        let end = body[1..].find("\n[").map_or(body.len(), |e| e + 1);
+        for (i, line) in body[..end].match_indices('\n') {
+            let rest = &body[i + line.len()..end];
+            let key = rest.split('=').next().unwrap_or("").trim();
+            if key == field
+                && let Some(eq) = rest.find('=')
+            {
+                let value = rest[eq + 1..]
+                    .split(['\n', '#'])
+                    .next()
+                    .unwrap_or("")
+                    .trim();
+                let from = at + i + 1 + eq + 1 + rest[eq + 1..].find(value).unwrap_or(0);
+                return Some(from..from + value.len());
+            }
+        }
+    }
     Some(at..at + header.len())
 }

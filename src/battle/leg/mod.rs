@@ -298,6 +298,12 @@ type ContactsMemo = crate::battle::frame::SectorMemo<ContactsKey, Vec<Edge>>;
 // ------------------------------------------------------------------------------------
 // Entry point.
 
+/// Reads the READING switches of a card as the resolver does, rolling nothing: the
+/// campaign's loader checks every reading's value this way (`battle::check_readings`).
+pub(crate) fn check_readings(card: &Card, rs: &Ruleset) -> Result<(), BattleError> {
+    Rules::load(card, rs).map(|_| ())
+}
+
 /// Resolves a LEG battle map-free: side A attacks, side B defends (or is the rearguard).
 pub(crate) fn resolve(
     card: &Card,

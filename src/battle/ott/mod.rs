@@ -450,6 +450,12 @@ fn duel(dice: &mut dyn Dice, event: &str, first: &str, second: &str) -> usize {
     0
 }
 
+/// Reads the READING switches of a card as the resolver does, rolling nothing: the
+/// campaign's loader checks every reading's value this way (`battle::check_readings`).
+pub(crate) fn check_readings(card: &Card, rs: &Ruleset) -> Result<(), BattleError> {
+    Rules::load(card, rs).map(|_| ())
+}
+
 /// Resolves a battle of Ottaggio 1625 map-free (digest §1, §0.4).
 pub(crate) fn resolve(
     card: &Card,
