@@ -118,7 +118,7 @@ fn the_ruleset_marks_its_stand_ins() {
         ),
         (8, 6, 8)
     );
-    assert_eq!(rs.readings.len(), 12);
+    assert_eq!(rs.readings.len(), 13);
 }
 
 /// Pins three whole battles (seed → result), so a change of the resolver's
