@@ -502,6 +502,21 @@ fn a_ruling_replaces_an_auto_result_and_both_clubs_are_told() {
     );
 }
 
+/// Issue 31, point 8: after an auto-resolve taken back by `undo`, one club's result does
+/// not make "both clubs agree": the auto-resolved result stands, and the referee is told so.
+#[test]
+fn a_club_result_over_an_auto_result_says_what_stands() {
+    let t = campaign_with_a_battle();
+    t.run(&["battle", "auto", "1494-r01-F7"]).success();
+    t.run(&["undo"]).success();
+    let out = send_result(&t, "V", "V").success();
+    let out = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+    assert!(
+        out.contains("the auto-resolved result stands") && !out.contains("both clubs agree"),
+        "{out}"
+    );
+}
+
 /// Issue 31, point 3: the game is the one of the card the clubs received. Switched to
 /// Legnano, with a Monferrato reading changed, after the Monferrato card went out, the
 /// battle is still shown and auto-resolved with Monferrato and the card's readings, another

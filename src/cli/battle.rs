@@ -302,7 +302,7 @@ fn list(dir: &Path, json: bool) -> Result<()> {
     }
     let mut out = String::new();
     for r in &rows {
-        let mut state = state_note(&r.state);
+        let mut state = state_note(&r.state, &current.world);
         if let Some(n) = r.applied_in_step {
             state = format!("applied in step {n} of the open phase; {state}");
         }
@@ -319,16 +319,31 @@ fn list(dir: &Path, json: bool) -> Result<()> {
 }
 
 /// Says where a battle's result stands, in words.
-fn state_note(state: &BattleState) -> String {
+/// Where a battle's result stands, in a line; `world` tells a club from a neutral nation
+/// (which sends no result: the referee auto-resolves or rules the battle).
+fn state_note(state: &BattleState, world: &crate::rules::World) -> String {
     match state {
-        BattleState::Waiting { missing } => format!(
-            "waiting for the result of {}",
-            missing
-                .iter()
-                .map(NationCode::as_str)
-                .collect::<Vec<_>>()
-                .join(" and ")
-        ),
+        BattleState::Waiting { missing } => {
+            let (clubs, neutral): (Vec<&NationCode>, Vec<&NationCode>) =
+                missing.iter().partition(|n| world.is_club(n.as_str()));
+            let names = |v: &[&NationCode]| {
+                v.iter()
+                    .map(|n| n.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            };
+            let mut parts = Vec::new();
+            if !clubs.is_empty() {
+                parts.push(format!("waiting for the result of {}", names(&clubs)));
+            }
+            if !neutral.is_empty() {
+                parts.push(format!(
+                    "{} neutral (no club sends a result): auto-resolve it with `giglio battle auto` or rule it with `giglio battle rule`",
+                    names(&neutral)
+                ));
+            }
+            parts.join("; ")
+        }
         BattleState::Disputed => {
             "disputed: the clubs' results differ; the referee rules with `giglio battle rule`"
                 .to_owned()
@@ -471,9 +486,22 @@ fn club_result(dir: &Path, id: &str, file: &Path) -> Result<()> {
         &now,
         &format!("battle result {id} {}", file.display()),
     )?;
+    // What settled it: the clubs agreeing, or a result already standing over theirs (an
+    // auto-resolve kept after an undo, a ruling), which a club's result never replaces.
     let note = match news.first().map(|n| &n.state) {
-        Some(BattleState::Agreed { .. }) => format!("both clubs agree: {}", applied_note(&news)),
-        Some(other) => state_note(other),
+        Some(BattleState::Agreed { outcome }) => {
+            let by = match outcome.source {
+                crate::rules::battles::ResultSource::Table => "both clubs agree",
+                crate::rules::battles::ResultSource::Auto => {
+                    "the auto-resolved result stands (a club's result does not replace it)"
+                }
+                crate::rules::battles::ResultSource::Referee => {
+                    "the referee's ruling stands (a club's result does not replace it)"
+                }
+            };
+            format!("{by}: {}", applied_note(&news))
+        }
+        Some(other) => state_note(other, &store.current()?.world),
         None => String::new(),
     };
     ui::out(&format!(
