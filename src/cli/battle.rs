@@ -770,3 +770,26 @@ fn print_odds(
     ));
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 31, point 8: a battle against a neutral nation does not wait for its result
+    /// forever: the note names it as neutral and says how the referee settles it.
+    #[test]
+    fn a_neutral_side_is_not_waited_for() {
+        let c = crate::fixtures::shipped();
+        let world = crate::rules::World::start(&c, &[NationCode("V".into())]);
+        let state = BattleState::Waiting {
+            missing: vec![NationCode("V".into()), NationCode("SI".into())],
+        };
+        let note = state_note(&state, &world);
+        assert!(note.starts_with("waiting for the result of V;"), "{note}");
+        assert!(
+            note.contains("SI neutral (no club sends a result)"),
+            "{note}"
+        );
+        assert!(!note.contains("result of V and SI"), "{note}");
+    }
+}
