@@ -33,8 +33,8 @@ fn card(rs: &Ruleset) -> Card {
     let place = Place {
         node: "M3".into(),
         node_name: "Lodi".into(),
-        node_kind: "city".into(),
-        terrain: "plain".into(),
+        node_kind: giglio::battle::card::NodeKind::City,
+        terrain: giglio::battle::card::Terrain::Plain,
         fortified: false,
         month: "May".into(),
     };

@@ -114,8 +114,11 @@ pub fn play(
         for e in &r.events {
             match &e.what {
                 Happening::BattleFought { .. } => run.battles_per_year[year] += 1,
-                // Each siege roll is told to both sides: count the besieger's copy.
-                Happening::SiegeRoll { besieger, .. } if matches!(&e.audience, crate::rules::outcome::Audience::Nation(n) if n == besieger) =>
+                // Each siege roll is told to both sides: count the besieger's copy. A
+                // siege round (the rulings `one_siege_per_place`, `siege_stands_until_lifted`,
+                // shipped) or a siege roll (campaigns written before them).
+                Happening::SiegeRound { besieger, .. } | Happening::SiegeRoll { besieger, .. }
+                    if matches!(&e.audience, crate::rules::outcome::Audience::Nation(n) if n == besieger) =>
                 {
                     run.sieges_per_year[year] += 1;
                 }

@@ -6,7 +6,7 @@
 //! A case fails with its file name and every expectation that differed. To write a
 //! case, run it with `GIGLIO_CASE_TRACE=<file name>` to print the rolls it asked for.
 
-use giglio::battle::card::{Card, CardSide, Leader, Place, SideSpec, Unit};
+use giglio::battle::card::{Card, CardSide, Leader, NodeKind, Place, SideSpec, Terrain, Unit};
 use giglio::battle::result::{TacticalResult, Winner};
 use giglio::battle::ruleset::{Game, Ruleset};
 use giglio::rules::dice::{Dice, Roll, ScriptedDice, ScriptedRoll};
@@ -61,7 +61,7 @@ struct Case {
 struct PlaceCase {
     /// `battle` or `rearguard` (G3c.9).
     battle: String,
-    /// `city`, `fortress` or `village`.
+    /// `city`, `fortress`, `village` or `open` (at no node).
     kind: String,
     terrain: String,
     fortified: bool,
@@ -170,6 +170,10 @@ struct Exact {
 struct MeleeCase {
     attacker: String,
     defender: String,
+    /// The row of the defender's hex (default 6, on the approach; the village's row, 11
+    /// on the shipped table, puts the defender in its village).
+    #[serde(default)]
+    row: Option<i32>,
 }
 
 #[derive(Deserialize)]
@@ -240,8 +244,20 @@ fn card(case: &Case, rs: &Ruleset) -> Result<Card, String> {
     let place = Place {
         node: p.node.clone(),
         node_name: p.name.clone(),
-        node_kind: p.kind.clone(),
-        terrain: p.terrain.clone(),
+        node_kind: NodeKind::from_key(&p.kind).ok_or_else(|| {
+            format!(
+                "`place.kind = {:?}`: not one of {:?}",
+                p.kind,
+                NodeKind::ALL.map(NodeKind::as_str)
+            )
+        })?,
+        terrain: Terrain::from_key(&p.terrain).ok_or_else(|| {
+            format!(
+                "`place.terrain = {:?}`: not one of {:?}",
+                p.terrain,
+                Terrain::ALL.map(Terrain::as_str)
+            )
+        })?,
         fortified: p.fortified,
         month: p.month.clone(),
     };
@@ -550,9 +566,14 @@ fn run(path: &Path, game: &str, kind: Game) -> Vec<String> {
             }
             Some(_) => return vec!["`first_move` cases are Piacenza's".into()],
         },
-        (None, Some(m)) if kind == Game::Ott => {
-            giglio::battle::ott::one_melee(&card, &rs, &mut dice, &m.attacker, &m.defender)
-        }
+        (None, Some(m)) if kind == Game::Ott => giglio::battle::ott::one_melee_at(
+            &card,
+            &rs,
+            &mut dice,
+            &m.attacker,
+            &m.defender,
+            m.row.unwrap_or(6),
+        ),
         (None, Some(_)) => return vec!["`melee` cases are Ottaggio's".into()],
         (Some(c), None) if kind == Game::Leg => {
             let combat = giglio::battle::leg::Combat {

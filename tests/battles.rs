@@ -51,8 +51,8 @@ fn two_a_side() -> Card {
             kind: giglio::battle::card::BattleKind::Battle,
             node: "X1".into(),
             node_name: "X".into(),
-            node_kind: "village".into(),
-            terrain: "plain".into(),
+            node_kind: giglio::battle::card::NodeKind::Village,
+            terrain: giglio::battle::card::Terrain::Plain,
             fortified: false,
             defender_inside: false,
             month: "May".into(),
@@ -114,8 +114,8 @@ fn every_seed_game_resolves_a_battle_built_from_its_templates() {
         let place = giglio::battle::card::Place {
             node: "M3".into(),
             node_name: "Lodi".into(),
-            node_kind: "city".into(),
-            terrain: "plain".into(),
+            node_kind: giglio::battle::card::NodeKind::City,
+            terrain: giglio::battle::card::Terrain::Plain,
             fortified: false,
             month: "May".into(),
         };
@@ -167,6 +167,92 @@ fn odds_never_touch_the_campaign() {
         .parse()
         .expect("TOML card");
     assert_eq!(toml_card["format"].as_str(), Some("giglio-battle-card/1"));
+    // The card file reads back typed; an unknown node kind or terrain is refused with
+    // the file, the field and the values it may take.
+    let text = t.stdout(&["battle", "card", "1494-r01-F7", "--format", "toml"]);
+    let read = giglio::battle::card::Card::read("F7.toml", &text).expect("the card reads back");
+    assert_eq!(
+        read.battle.node_kind.as_str(),
+        toml_card["battle"]["node_kind"].as_str().unwrap()
+    );
+    assert_eq!(
+        read.battle.terrain.as_str(),
+        toml_card["battle"]["terrain"].as_str().unwrap()
+    );
+    let kind = format!("node_kind = {}", toml_card["battle"]["node_kind"]);
+    let err =
+        giglio::battle::card::Card::read("F7.toml", &text.replace(&kind, "node_kind = \"castle\""))
+            .expect_err("castle is no node kind");
+    assert!(
+        err.contains("F7.toml")
+            && err.contains("battle.node_kind")
+            && err.contains("city, fortress, village, open"),
+        "{err}"
+    );
+    let terrain = format!("terrain = {}", toml_card["battle"]["terrain"]);
+    let err = giglio::battle::card::Card::read(
+        "F7.toml",
+        &text.replace(&terrain, "terrain = \"desert\""),
+    )
+    .expect_err("desert is no terrain");
+    assert!(
+        err.contains("F7.toml")
+            && err.contains("battle.terrain")
+            && err.contains("plain, hills, mountains, marsh"),
+        "{err}"
+    );
+}
+
+/// A card file as an earlier version wrote it (node kind and terrain as free strings,
+/// a Piacenza battle in the open) still reads.
+#[test]
+fn a_card_file_of_an_earlier_version_reads() {
+    let text = r#"format = "giglio-battle-card/1"
+
+[battle]
+id = "1494-r01-F7"
+ruleset = "pia1746"
+kind = "battle"
+node = "F7"
+node_name = "Pistoia"
+node_kind = "open"
+terrain = "hills"
+fortified = false
+month = "May"
+table = "map_free"
+deployment = "standard"
+victory = "standard"
+provisional = true
+
+[[sides]]
+key = "A"
+nation = "V"
+club = "Venezia"
+role = "attacker"
+ducats = 100
+sapper = false
+commander_killed = false
+oob = "template"
+unspent = 0
+leaders = []
+units = []
+
+[[sides]]
+key = "B"
+nation = "F"
+club = "Firenze"
+role = "defender"
+ducats = 100
+sapper = false
+commander_killed = false
+oob = "template"
+unspent = 0
+leaders = []
+units = []
+"#;
+    let card = giglio::battle::card::Card::read("old.toml", text).expect("an earlier card reads");
+    assert_eq!(card.battle.node_kind, giglio::battle::card::NodeKind::Open);
+    assert_eq!(card.battle.terrain, giglio::battle::card::Terrain::Hills);
 }
 
 /// G3c.11: an Armati side fields an army only if its value buys the Core and at least
@@ -417,6 +503,88 @@ fn a_ruling_replaces_an_auto_result_and_both_clubs_are_told() {
     );
 }
 
+/// Issue 31, point 8: after an auto-resolve taken back by `undo`, one club's result does
+/// not make "both clubs agree": the auto-resolved result stands, and the referee is told so.
+#[test]
+fn a_club_result_over_an_auto_result_says_what_stands() {
+    let t = campaign_with_a_battle();
+    t.run(&["battle", "auto", "1494-r01-F7"]).success();
+    t.run(&["undo"]).success();
+    let out = send_result(&t, "V", "V").success();
+    let out = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+    assert!(
+        out.contains("the auto-resolved result stands") && !out.contains("both clubs agree"),
+        "{out}"
+    );
+}
+
+/// Issue 31, point 3: the game is the one of the card the clubs received. Switched to
+/// Legnano, with a Monferrato reading changed, after the Monferrato card went out, the
+/// battle is still shown and auto-resolved with Monferrato and the card's readings, another
+/// game is refused, the clubs' update names the game, and `audit` recomputes it.
+#[test]
+fn the_game_is_frozen_when_the_card_goes_out() {
+    let t = campaign_with_a_battle();
+    let edit = |file: &str, from: &str, to: &str| {
+        let path = t.dir.join("campaign").join(file);
+        let text = std::fs::read_to_string(&path).expect("read");
+        assert!(text.contains(from), "{file}: {from}");
+        std::fs::write(&path, text.replacen(from, to, 1)).expect("write");
+    };
+    edit(
+        "campaign.toml",
+        "default_ruleset = \"mon1628\"",
+        "default_ruleset = \"leg1176\"",
+    );
+    edit(
+        "rulesets/mon1628.toml",
+        "MON_max_rounds = \"20\"",
+        "MON_max_rounds = \"1\"",
+    );
+    let card = t.stdout(&["battle", "card", "1494-r01-F7"]);
+    assert!(card.contains("Ruleset:    mon1628"), "{card}");
+    let other = t
+        .run(&["battle", "auto", "1494-r01-F7", "--ruleset", "leg1176"])
+        .failure();
+    assert!(
+        crate::common::stderr_of(&other).contains("is meant for mon1628"),
+        "{}",
+        crate::common::stderr_of(&other)
+    );
+    let out = t.stdout(&["battle", "auto", "1494-r01-F7"]);
+    assert!(out.contains("with mon1628"), "{out}");
+    let conn = rusqlite::Connection::open(t.dir.join(giglio::storage::DB_FILE)).expect("open");
+    let detail: String = conn
+        .query_row("SELECT detail FROM battle_result", [], |r| r.get(0))
+        .expect("the auto result's detail");
+    drop(conn);
+    assert!(detail.contains("\"MON_max_rounds\":\"20\""), "{detail}");
+    let store = giglio::storage::Store::open_read(&t.dir).expect("open");
+    let updates: Vec<String> = store
+        .outbox(None)
+        .expect("outbox")
+        .into_iter()
+        .filter(|m| m.kind == "update")
+        .map(|m| {
+            let bytes = store.message_bytes(m.id).expect("bytes").expect("held");
+            String::from_utf8_lossy(&bytes)
+                .replace("=\r\n", "")
+                .replace("=\n", "")
+        })
+        .collect();
+    assert_eq!(updates.len(), 2);
+    assert!(
+        updates.iter().all(|u| u.contains("Monferrato")),
+        "{updates:?}"
+    );
+    drop(store);
+    t.run(&["resolve", "--force"]).success();
+    let audit = t.stdout(&["audit", "--phase", "1494-r02", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&audit).expect("json");
+    assert_eq!(v[0]["steps_match"], true, "{audit}");
+    assert_eq!(v[0]["next_world_matches"], true, "{audit}");
+}
+
 /// Under the ruling `battle_results_at_once`, an auto-resolved result is applied at once
 /// as a step of the open phase: the battle is no longer pending, a second auto-resolve
 /// or a ruling is refused with the way back (`undo` takes the step back, and the battle
@@ -619,8 +787,8 @@ fn piacenza_rolls_say_how_the_face_is_read() {
     let place = giglio::battle::card::Place {
         node: "M3".into(),
         node_name: "Lodi".into(),
-        node_kind: "city".into(),
-        terrain: "plain".into(),
+        node_kind: giglio::battle::card::NodeKind::City,
+        terrain: giglio::battle::card::Terrain::Plain,
         fortified: false,
         month: "May".into(),
     };
@@ -661,8 +829,8 @@ fn legnano_attacker_attacks_at_even_odds() {
     let place = giglio::battle::card::Place {
         node: "M3".into(),
         node_name: "Lodi".into(),
-        node_kind: "city".into(),
-        terrain: "plain".into(),
+        node_kind: giglio::battle::card::NodeKind::City,
+        terrain: giglio::battle::card::Terrain::Plain,
         fortified: false,
         month: "May".into(),
     };
@@ -712,8 +880,8 @@ fn ottaggio_melee_is_chosen_by_odds() {
         let place = giglio::battle::card::Place {
             node: "M5".into(),
             node_name: "Ottaggio".into(),
-            node_kind: "village".into(),
-            terrain: "hills".into(),
+            node_kind: giglio::battle::card::NodeKind::Village,
+            terrain: giglio::battle::card::Terrain::Hills,
             fortified: false,
             month: "April".into(),
         };
@@ -882,6 +1050,66 @@ fn map_check_locates_a_broken_game_table() {
     );
 }
 
+/// Issue 31, point 5: a reading's value and a table's number are checked when the
+/// campaign loads, as the game reads them: `map check` refuses `MON_fort_applies =
+/// "sometimes"` and a `leader_command` of -5 at their own place, with the values each may
+/// take; before, the first passed until `battle auto` and the second failed there as "no
+/// command rating".
+#[test]
+fn map_check_refuses_a_reading_or_a_number_out_of_range() {
+    let t = TestCampaign::new();
+    let edit = |file: &str, from: &str, to: &str| -> String {
+        let path = t.dir.join("campaign/rulesets").join(file);
+        let text = std::fs::read_to_string(&path).expect("read");
+        assert!(text.contains(from), "{file}: {from}");
+        let changed = text.replacen(from, to, 1);
+        std::fs::write(&path, &changed).expect("write");
+        changed
+    };
+    let mon = edit(
+        "mon1628.toml",
+        "MON_fort_applies = \"defender_inside\"",
+        "MON_fort_applies = \"sometimes\"",
+    );
+    let leg = edit(
+        "leg1176.toml",
+        "provisional = true\nvalue = 2\n",
+        "provisional = true\nvalue = -5\n",
+    );
+    let a = t.run(&["map", "check"]).failure();
+    assert_eq!(crate::common::code_of(&a), 65);
+    let err = crate::common::stderr_of(&a);
+    let at = mon.find("\"sometimes\"").expect("placed");
+    let (line, col) = line_col(&mon, at);
+    assert!(
+        err.contains(&format!("mon1628.toml:{line}:{col}")),
+        "{line}:{col} {err}"
+    );
+    assert!(
+        err.contains(
+            "reading MON_fort_applies = \"sometimes\": expected one of fortified_node, defender_inside"
+        ),
+        "{err}"
+    );
+    let at = leg.find("value = -5").expect("placed") + "value = ".len();
+    let (line, col) = line_col(&leg, at);
+    assert!(
+        err.contains(&format!("leg1176.toml:{line}:{col}")),
+        "{line}:{col} {err}"
+    );
+    assert!(
+        err.contains("`value` = -5 is not a command rating: expected 0 to 4"),
+        "{err}"
+    );
+    // Every command that loads the campaign refuses it the same way.
+    let a = t.run(&["status"]).failure();
+    assert!(
+        crate::common::stderr_of(&a).contains("MON_fort_applies"),
+        "{}",
+        crate::common::stderr_of(&a)
+    );
+}
+
 /// The tables are compiled once per ruleset, a clone shares them, and every shipped
 /// ruleset's tables check.
 #[test]
@@ -924,4 +1152,64 @@ fn no_battle_source_file_is_over_1200_lines() {
     assert!(files.len() > 40, "{files:?}");
     let long: Vec<_> = files.iter().filter(|(_, n)| *n > 1200).collect();
     assert!(long.is_empty(), "{long:?}");
+}
+
+/// The four games' attacker-win rates on the same three battles (a fortified city in
+/// hills, mountains and marsh: Siena SI0, Grenoble FR1, Mantova MN0; 400 ducats against
+/// 300 from the templates, in May), the defender met in the field and fighting from
+/// inside its works, with the shipped readings: the table in `docs/figures.md`. Slow
+/// in a debug build; run it with
+/// `cargo test --release --test integration four_games -- --ignored --nocapture`.
+#[test]
+#[ignore = "prints the four games' odds for docs/figures.md (minutes)"]
+fn four_games_on_three_battles() {
+    let runs: u64 = std::env::var("GIGLIO_ODDS_RUNS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(2000);
+    let places = [
+        ("SI0", "Siena", giglio::battle::card::Terrain::Hills),
+        ("FR1", "Grenoble", giglio::battle::card::Terrain::Mountains),
+        ("MN0", "Mantova", giglio::battle::card::Terrain::Marsh),
+    ];
+    println!("| game | SI0 field | SI0 inside | FR1 field | FR1 inside | MN0 field | MN0 inside |");
+    println!("|---|---|---|---|---|---|---|");
+    for id in ["mon1628", "leg1176", "ott1625", "pia1746"] {
+        let rs = ruleset(id);
+        let side = |nation: &str, role: &str, ducats| giglio::battle::card::SideSpec {
+            nation: nation.into(),
+            club: nation.into(),
+            role: role.into(),
+            ducats,
+            sapper: false,
+            commander_killed: false,
+        };
+        let mut row = format!("| {id} |");
+        for (node, name, terrain) in places {
+            for inside in [false, true] {
+                let place = giglio::battle::card::Place {
+                    node: node.into(),
+                    node_name: name.into(),
+                    node_kind: giglio::battle::card::NodeKind::City,
+                    terrain,
+                    fortified: true,
+                    month: "May".into(),
+                };
+                let mut card = Card::build(
+                    &format!("1494-r03-{node}"),
+                    giglio::battle::card::BattleKind::Battle,
+                    &rs,
+                    place,
+                    [side("V", "attacker", 400), side("M", "defender", 300)],
+                );
+                card.battle.defender_inside = inside;
+                let o = odds(&card, &rs, runs, 0).unwrap_or_else(|e| panic!("{id} {node}: {e}"));
+                row.push_str(&format!(
+                    " {:.1}% |",
+                    100.0 * o.attacker_wins as f64 / o.runs as f64
+                ));
+            }
+        }
+        println!("{row}");
+    }
 }

@@ -1614,3 +1614,74 @@ fn colour_is_for_terminals_and_never_for_pipes_or_no_color() {
         serde_json::from_slice::<serde_json::Value>(&out.stdout).expect("JSON");
     }
 }
+
+/// Issue 31, point 6: every figure `giglio simulate` prints is non-zero where a demo year
+/// shows it (it printed "sieges per year: 0.0" on every run, counting a siege event the
+/// shipped rulings no longer produce): the demo's first year has battles and siege
+/// rounds, and every nation ends it with ducats; so must the simulation's first year.
+#[test]
+fn simulate_shows_what_a_demo_year_shows() {
+    use giglio::rules::outcome::Happening;
+    let tmp = tempfile::tempdir().expect("a temporary directory");
+    giglio(tmp.path())
+        .args(["demo", "d", "--years", "1"])
+        .assert()
+        .success();
+    let store = giglio::storage::Store::open_read(&tmp.path().join("d")).expect("open");
+    let (mut battles, mut sieges) = (0usize, 0usize);
+    for p in store.phases().expect("phases") {
+        let Some(r) = store.resolution(&p.id.key()).expect("resolution") else {
+            continue;
+        };
+        for e in &r.events {
+            match &e.what {
+                Happening::BattleFought { .. } => battles += 1,
+                Happening::SiegeRound { .. } | Happening::SiegeRoll { .. } => sieges += 1,
+                _ => {}
+            }
+        }
+    }
+    // A table battle is fought after its round: count the battles the phases opened with.
+    let mut ids = std::collections::BTreeSet::new();
+    for p in store.phases().expect("phases") {
+        ids.extend(p.opening.battles.iter().map(|b| b.id.clone()));
+    }
+    battles += ids.len();
+    assert!(sieges > 0, "the demo year has sieges");
+    let out = giglio(tmp.path())
+        .args([
+            "simulate",
+            "--runs",
+            "4",
+            "--years",
+            "1",
+            "--threads",
+            "1",
+            "--json",
+        ])
+        .assert()
+        .success();
+    let json: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).expect("JSON");
+    let first = |k: &str| json[k][0].as_f64().unwrap_or(0.0);
+    if battles > 0 {
+        assert!(first("mean_battles_per_year") > 0.0, "{json}");
+    }
+    assert!(first("mean_sieges_per_year") > 0.0, "{json}");
+    let treasuries = json["mean_treasury"].as_object().expect("treasuries");
+    assert!(!treasuries.is_empty());
+    assert!(
+        treasuries.values().all(|t| t.as_f64().unwrap_or(0.0) > 0.0),
+        "{json}"
+    );
+    // The printed figures are the same numbers.
+    let text = giglio(tmp.path())
+        .args(["simulate", "--runs", "4", "--years", "1", "--threads", "1"])
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&text.get_output().stdout).into_owned();
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("sieges per year:"))
+        .expect("the sieges line");
+    assert_ne!(line.split(':').nth(1).map(str::trim), Some("0.0"), "{text}");
+}

@@ -377,3 +377,37 @@ fn the_bots_files_read_back() {
         }
     }
 }
+
+/// Issue 31, point 8: an army lost at sea is not "destroyed at" its port of embarkation
+/// as if it had stood there: the words say it embarked there and was lost at sea, in
+/// both languages; other causes read as before.
+#[test]
+fn an_army_lost_at_sea_is_told_as_embarked_there() {
+    use giglio::rules::outcome::{Cause, Force, Happening};
+    use giglio::rules::{ArmyId, NationCode, NodeCode};
+    let words = giglio::words::Words::load(None).expect("catalogue");
+    let lost = |cause| Happening::ForceDestroyed {
+        nation: NationCode("V".into()),
+        what: Force::Army(ArmyId("V-A1".into())),
+        node: NodeCode("V0".into()),
+        cause,
+    };
+    let en =
+        giglio::words::explain::happening(&words, &lost(Cause::LostAtSea), giglio::words::Lang::En);
+    assert!(
+        en.contains("embarked at") && en.contains("lost at sea"),
+        "{en}"
+    );
+    let it =
+        giglio::words::explain::happening(&words, &lost(Cause::LostAtSea), giglio::words::Lang::It);
+    assert!(
+        it.contains("imbarcata a") && it.contains("perduta in mare"),
+        "{it}"
+    );
+    let battle = giglio::words::explain::happening(
+        &words,
+        &lost(Cause::LostInBattle),
+        giglio::words::Lang::En,
+    );
+    assert!(battle.contains("is destroyed (lost in battle)"), "{battle}");
+}

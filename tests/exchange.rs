@@ -80,6 +80,12 @@ fn an_encounter_is_asked_by_mail_and_the_round_goes_on_with_the_clubs_choices() 
         status.contains("stopped at 1494-r01-e1 at F7: waiting for V, F"),
         "{status}"
     );
+    // Issue 31, point 8: the round waits for the replies, not for nothing.
+    assert!(
+        status.contains("waiting for: the encounter replies")
+            && !status.contains("waiting for: nothing"),
+        "{status}"
+    );
 
     // Orders can no longer change; a reply for the wrong encounter, or from a club not
     // asked, is refused with its reason; the choices themselves are taken.

@@ -107,6 +107,7 @@ reason-too-far-from-abroad = { $max ->
 }
 reason-border-not-first = foreign territory is entered only with the first step, and the piece stops there
 reason-banned = no move from { $from } to { $to } is allowed this round
+reason-in-battle = it is in the battle at { $node }, not yet settled: it stays there until the result is applied
 reason-stunned = its commander was killed: the army cannot move or attack this round
 reason-aboard = the army is aboard a fleet
 reason-no-siege-target = there is no enemy fortified place to besiege at { $node }
@@ -152,16 +153,18 @@ happening-breached = { $node } is breached
 happening-fortifications-destroyed = the fortifications of { $node } are destroyed: it is an open place now
 happening-campaign-ends = the campaign is over
 happening-epidemic = the epidemic breaks out at { $node } ({ $nation })
-happening-force-destroyed = { $what ->
-    [garrison] the garrison
-   *[army] army { $army }
-} of { $nation } at { $node } is destroyed ({ $cause ->
-    [lost_in_battle] lost in battle
-    [could_not_retreat] it could not retreat
-    [surrendered] the place surrendered
-    [epidemic] the epidemic
-   *[lost_at_sea] lost at sea
-})
+happening-force-destroyed = { $cause ->
+    [lost_at_sea] army { $army } of { $nation }, embarked at { $node }, is lost at sea with its fleet
+   *[other] { $what ->
+        [garrison] the garrison
+       *[army] army { $army }
+    } of { $nation } at { $node } is destroyed ({ $cause ->
+        [lost_in_battle] lost in battle
+        [could_not_retreat] it could not retreat
+        [surrendered] the place surrendered
+       *[epidemic] the epidemic
+    })
+}
 happening-encounter = encounter at { $node } between { $hand } and { $other }: { $text }{ $hand_choice ->
     [none] {""}
    *[other] {" "}(Table 34: { $hand }, in hand, chose { $hand_choice ->

@@ -1,6 +1,6 @@
 ## Sieges explained (G3d): the roll with each modifier named, what became of each siege; works lost (G2b.4).
 
-done-besieging = { $army } besieges { $node } with the other armies of the siege
+done-besieging = { $army } takes part in the siege of { $node }
 done-siege-lifted = { $army } lifts the siege of { $node }
 reason-not-besieging = { $army } is not besieging anything
 reason-place-held = another nation's force is at { $node }: take the place first (a siege)

@@ -107,6 +107,7 @@ reason-too-far-from-abroad = { $max ->
 }
 reason-border-not-first = in territorio straniero si entra solo con il primo passo, e ci si ferma
 reason-banned = in questo turno non si può muovere da { $from } a { $to }
+reason-in-battle = è nella battaglia di { $node }, non ancora decisa: resta lì finché il risultato non è applicato
 reason-stunned = il comandante è stato ucciso: l'armata non può muovere né attaccare in questo turno
 reason-aboard = l'armata è imbarcata
 reason-no-siege-target = a { $node } non c'è una piazza fortificata nemica da assediare
@@ -152,16 +153,18 @@ happening-breached = { $node } subisce una breccia
 happening-fortifications-destroyed = le fortificazioni di { $node } sono distrutte: ora è un luogo aperto
 happening-campaign-ends = la campagna è finita
 happening-epidemic = l'epidemia colpisce { $node } ({ $nation })
-happening-force-destroyed = { $what ->
-    [garrison] la guarnigione
-   *[army] l'armata { $army }
-} di { $nation } a { $node } è distrutta ({ $cause ->
-    [lost_in_battle] persa in battaglia
-    [could_not_retreat] senza via di ritirata
-    [surrendered] per la resa
-    [epidemic] per l'epidemia
-   *[lost_at_sea] persa in mare
-})
+happening-force-destroyed = { $cause ->
+    [lost_at_sea] l'armata { $army } di { $nation }, imbarcata a { $node }, è perduta in mare con la sua flotta
+   *[other] { $what ->
+        [garrison] la guarnigione
+       *[army] l'armata { $army }
+    } di { $nation } a { $node } è distrutta ({ $cause ->
+        [lost_in_battle] persa in battaglia
+        [could_not_retreat] senza via di ritirata
+        [surrendered] per la resa
+       *[epidemic] per l'epidemia
+    })
+}
 happening-encounter = incontro a { $node } tra { $hand } e { $other }: { $text }{ $hand_choice ->
     [none] {""}
    *[other] {" "}(Tabella 34: { $hand }, di mano, ha scelto di { $hand_choice ->

@@ -1,6 +1,6 @@
 ## Gli assedi spiegati (G3d): il tiro con ogni modificatore nominato, che ne è di ogni assedio; lavori perduti (G2b.4).
 
-done-besieging = { $army } assedia { $node } con le altre armate dell'assedio
+done-besieging = { $army } partecipa all'assedio di { $node }
 done-siege-lifted = { $army } toglie l'assedio di { $node }
 reason-not-besieging = { $army } non sta assediando nulla
 reason-place-held = a { $node } c'è una forza di un'altra nazione: prima bisogna prendere la piazza (un assedio)

@@ -6,12 +6,61 @@
 
 use super::ruleset::Ruleset;
 use crate::rules::Ducats;
+pub use crate::rules::map::Terrain;
 pub use crate::rules::world::BattleKind;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// The card format's version tag.
 pub const FORMAT: &str = "giglio-battle-card/1";
+
+/// What kind of place a battle is fought at, as the card writes it: a node's kind
+/// (`city`, `fortress`, `village`), or `open` for a battle at no node (the games' own
+/// examples). Typed, so a card of another kind is refused where it is read; the games
+/// key their tables by [`NodeKind::as_str`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NodeKind {
+    City,
+    Fortress,
+    Village,
+    Open,
+}
+
+impl NodeKind {
+    /// Every kind a card may name.
+    pub const ALL: [NodeKind; 4] = [
+        NodeKind::City,
+        NodeKind::Fortress,
+        NodeKind::Village,
+        NodeKind::Open,
+    ];
+
+    /// Returns the kind's name as cards write it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            NodeKind::City => "city",
+            NodeKind::Fortress => "fortress",
+            NodeKind::Village => "village",
+            NodeKind::Open => "open",
+        }
+    }
+
+    /// The kind by its name (`city`, `fortress`, `village`, `open`).
+    pub fn from_key(key: &str) -> Option<NodeKind> {
+        NodeKind::ALL.into_iter().find(|k| k.as_str() == key)
+    }
+
+    /// A map node's kind on a card.
+    pub(crate) fn of_node(kind: crate::rules::map::NodeKind) -> NodeKind {
+        use crate::rules::map::NodeKind as Map;
+        match kind {
+            Map::City => NodeKind::City,
+            Map::Fortress => NodeKind::Fortress,
+            Map::Village => NodeKind::Village,
+        }
+    }
+}
 
 /// A battle card.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -33,10 +82,10 @@ pub struct BattleInfo {
     pub kind: BattleKind,
     pub node: String,
     pub node_name: String,
-    /// `city`, `fortress` or `village`.
-    pub node_kind: String,
+    /// `city`, `fortress`, `village` (or `open`, at no node).
+    pub node_kind: NodeKind,
     /// `plain`, `hills`, `mountains`, `marsh`.
-    pub terrain: String,
+    pub terrain: Terrain,
     /// The defender holds a fortification here (fortified, not breached).
     pub fortified: bool,
     /// The defender fights from inside its fortification (a siege assault); a campaign
@@ -124,14 +173,14 @@ pub struct Leader {
 
 impl Unit {
     /// Returns a rating, or `default` when the unit has none of that name.
-    pub fn rating(&self, name: &str, default: i64) -> i64 {
+    pub(crate) fn rating(&self, name: &str, default: i64) -> i64 {
         self.ratings.get(name).copied().unwrap_or(default)
     }
 }
 
 impl Leader {
     /// Returns a rating, or `default` when the leader has none of that name.
-    pub fn rating(&self, name: &str, default: i64) -> i64 {
+    pub(crate) fn rating(&self, name: &str, default: i64) -> i64 {
         self.ratings.get(name).copied().unwrap_or(default)
     }
 }
@@ -153,13 +202,51 @@ pub struct SideSpec {
 pub struct Place {
     pub node: String,
     pub node_name: String,
-    pub node_kind: String,
-    pub terrain: String,
+    pub node_kind: NodeKind,
+    pub terrain: Terrain,
     pub fortified: bool,
     pub month: String,
 }
 
 impl Card {
+    /// Reads a card file (TOML, as `giglio battle card --format toml` writes it, this
+    /// version or an earlier one). An unknown value is refused with the file, the
+    /// field and the values it may take.
+    pub fn read(path: &str, text: &str) -> Result<Card, String> {
+        let raw: toml::Table = text.parse().map_err(|e| format!("{path}: {e}"))?;
+        let battle = raw.get("battle").and_then(toml::Value::as_table);
+        let field = |name: &str| {
+            battle
+                .and_then(|b| b.get(name))
+                .and_then(toml::Value::as_str)
+        };
+        let check = |name: &str, ok: bool, allowed: &[&str]| match field(name) {
+            Some(v) if !ok => Err(format!(
+                "{path}: `battle.{name}` is `{v}`, not one of: {}",
+                allowed.join(", ")
+            )),
+            _ => Ok(()),
+        };
+        let kinds = NodeKind::ALL.map(NodeKind::as_str);
+        let terrains = Terrain::ALL.map(Terrain::as_str);
+        check(
+            "node_kind",
+            field("node_kind").is_none_or(|v| NodeKind::from_key(v).is_some()),
+            &kinds,
+        )?;
+        check(
+            "terrain",
+            field("terrain").is_none_or(|v| Terrain::from_key(v).is_some()),
+            &terrains,
+        )?;
+        check(
+            "kind",
+            field("kind").is_none_or(|v| BattleKind::from_key(v).is_some()),
+            &["battle", "rearguard"],
+        )?;
+        toml::from_str(text).map_err(|e| format!("{path}: {e}"))
+    }
+
     /// Builds a card whose orders of battle come from the ruleset's templates (§0.5).
     /// A battle or a rearguard action; side A attacks.
     pub fn build(
@@ -233,10 +320,8 @@ pub fn for_battle(
     let place = Place {
         node: b.node.to_string(),
         node_name: node.map_or_else(|| b.node.to_string(), |n| n.name.clone()),
-        node_kind: node.map_or("village", |n| n.kind.as_str()).to_owned(),
-        terrain: node.map_or("plain".to_owned(), |n| {
-            format!("{:?}", n.terrain).to_lowercase()
-        }),
+        node_kind: node.map_or(NodeKind::Village, |n| NodeKind::of_node(n.kind)),
+        terrain: node.map_or(Terrain::Plain, |n| n.terrain),
         fortified: b.fortified,
         month: c.tables.calendar.month(round, Lang::En).to_owned(),
     };
@@ -276,7 +361,7 @@ pub fn for_battle(
 }
 
 /// Replaces a side's template-built order of battle with the club's own (§0.5).
-pub fn use_club_oob(
+pub(crate) fn use_club_oob(
     side: &mut CardSide,
     units: &[crate::rules::order::OobUnit],
     leaders: &[crate::rules::order::OobLeader],
@@ -307,7 +392,11 @@ pub fn use_club_oob(
 
 /// Builds a side's units and leaders from its ducats; returns them and the ducats left
 /// unspent (less than the cheapest template). `key` prefixes the ids (`A-U1`).
-pub fn from_templates(rs: &Ruleset, key: &str, ducats: Ducats) -> (Vec<Unit>, Vec<Leader>, Ducats) {
+pub(crate) fn from_templates(
+    rs: &Ruleset,
+    key: &str,
+    ducats: Ducats,
+) -> (Vec<Unit>, Vec<Leader>, Ducats) {
     let mut counts = vec![0u32; rs.templates.len()];
     let mut left = ducats;
     loop {

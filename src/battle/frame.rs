@@ -12,7 +12,7 @@ use std::ops::RangeInclusive;
 
 /// G2b.5: whether each side may attack. A side whose commander was killed in the
 /// campaign defends, but cannot attack.
-pub fn may_attack(card: &Card) -> [bool; 2] {
+pub(crate) fn may_attack(card: &Card) -> [bool; 2] {
     [
         !card.sides[0].commander_killed,
         !card.sides[1].commander_killed,
@@ -21,51 +21,52 @@ pub fn may_attack(card: &Card) -> [bool; 2] {
 
 /// The rearguard's count (G3c.9): side B's units that got away, and those it lost.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Rearguard {
-    pub escaped: usize,
-    pub lost: usize,
+pub(crate) struct Rearguard {
+    pub(crate) escaped: usize,
+    pub(crate) lost: usize,
 }
 
 impl Rearguard {
     /// G3c.9: the rearguard wins when more of its units got away than it lost;
     /// otherwise the attacker wins.
-    pub fn winner(self) -> Winner {
+    pub(crate) fn winner(self) -> Winner {
         if self.wins() { Winner::B } else { Winner::A }
     }
 
     /// Whether the rearguard won.
-    pub fn wins(self) -> bool {
+    pub(crate) fn wins(self) -> bool {
         self.escaped > self.lost
     }
 }
 
 /// The turns a battle plays: what the game's data asks, never beyond the resolver's own
 /// hard cap (a broken table must not make a battle endless).
-pub fn turn_cap(asked: u32, hard_cap: u32) -> u32 {
+pub(crate) fn turn_cap(asked: u32, hard_cap: u32) -> u32 {
     asked.min(hard_cap)
 }
 
 /// The PROVISIONAL stand-in tables a battle actually used: every report says so.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Provisional {
+pub(crate) struct Provisional {
     used: BTreeSet<String>,
 }
 
 impl Provisional {
     /// Notes that the battle read `table`, a stand-in when `provisional`.
-    pub fn read(&mut self, table: &str, provisional: bool) {
+    pub(crate) fn read(&mut self, table: &str, provisional: bool) {
         if provisional && !self.used.contains(table) {
             self.used.insert(table.to_owned());
         }
     }
 
     /// Whether a stand-in table was used.
-    pub fn any(&self) -> bool {
+    pub(crate) fn any(&self) -> bool {
         !self.used.is_empty()
     }
 
-    /// Whether the named stand-in was used.
-    pub fn contains(&self, table: &str) -> bool {
+    /// Whether the named stand-in was used (the games' unit tests ask).
+    #[cfg(test)]
+    pub(crate) fn contains(&self, table: &str) -> bool {
         self.used.contains(table)
     }
 }
@@ -73,7 +74,7 @@ impl Provisional {
 /// A rating of a card's unit or leader checked against the game's range: `None` when
 /// the card does not give it (the game's default applies), the card's error when it is
 /// outside the range.
-pub fn rating(
+pub(crate) fn rating(
     owner: &str,
     key: &str,
     value: Option<i64>,
@@ -91,7 +92,7 @@ pub fn rating(
 }
 
 /// A rating the game cannot do without: the card's error when it is missing.
-pub fn required(
+pub(crate) fn required(
     owner: &str,
     key: &str,
     value: Option<i64>,
@@ -105,7 +106,7 @@ pub fn required(
 /// of its line faces the enemy at the same place; a surplus unit is an overlap on the
 /// enemy line's ends, alternately the last and the first. Returns the place it faces in
 /// an enemy line of `theirs` units, and whether it is an overlap (`None`: no enemy).
-pub fn facing(k: usize, theirs: usize) -> Option<(usize, bool)> {
+pub(crate) fn facing(k: usize, theirs: usize) -> Option<(usize, bool)> {
     if theirs == 0 {
         return None;
     }
@@ -118,7 +119,7 @@ pub fn facing(k: usize, theirs: usize) -> Option<(usize, bool)> {
 
 /// The result's frame: who won and why, the turns played, whether a stand-in was used,
 /// and every unit's and leader's end state.
-pub fn result(
+pub(crate) fn result(
     card: &Card,
     end: (Winner, String),
     turns: u32,
@@ -140,7 +141,7 @@ pub fn result(
 /// than the field changes. The field is what the answers read of each unit (`K`), so
 /// checking it is one linear comparison instead of finding the answers again.
 #[derive(Debug)]
-pub struct SectorMemo<K, V> {
+pub(crate) struct SectorMemo<K, V> {
     field: Vec<K>,
     sectors: Vec<Option<V>>,
 }
@@ -157,7 +158,7 @@ impl<K, V> Default for SectorMemo<K, V> {
 impl<K: PartialEq, V: Clone> SectorMemo<K, V> {
     /// The answer for `sector` on the field whose units read `keys`, found with `find`
     /// only when the field has changed since it was last found.
-    pub fn get(
+    pub(crate) fn get(
         &mut self,
         keys: impl ExactSizeIterator<Item = K> + Clone,
         sector: usize,

@@ -12,9 +12,9 @@
 
 pub mod card;
 mod error;
-pub mod frame;
+pub(crate) mod frame;
 pub mod leg;
-pub mod mon;
+pub(crate) mod mon;
 pub mod odds;
 pub mod ott;
 pub mod pia;
@@ -66,6 +66,43 @@ pub fn game_tables(rs: &Ruleset) -> Result<GameTables, TableError> {
     })
 }
 
+/// Checks a seed game's READING switches as its resolver reads them, on a battle built
+/// from the ruleset's templates (a fortified village, 400 ducats against 300): a value
+/// the game does not have is the ruleset's data error, with the values it may take.
+/// Points-only games have none.
+pub(crate) fn check_readings(rs: &Ruleset) -> Result<(), BattleError> {
+    let side = |nation: &str, role: &str, ducats| card::SideSpec {
+        nation: nation.into(),
+        club: nation.into(),
+        role: role.into(),
+        ducats,
+        sapper: false,
+        commander_killed: false,
+    };
+    let place = card::Place {
+        node: "X1".into(),
+        node_name: "X".into(),
+        node_kind: card::NodeKind::Village,
+        terrain: card::Terrain::Plain,
+        fortified: true,
+        month: "May".into(),
+    };
+    let card = Card::build(
+        "check",
+        card::BattleKind::Battle,
+        rs,
+        place,
+        [side("A", "attacker", 400), side("B", "defender", 300)],
+    );
+    match rs.game {
+        Game::Mon => mon::check_readings(&card, rs),
+        Game::Leg => leg::check_readings(&card, rs),
+        Game::Ott => ott::check_readings(&card, rs),
+        Game::Pia => pia::check_readings(&card, rs),
+        Game::Points => Ok(()),
+    }
+}
+
 /// Resolves a battle map-free with its ruleset's own mechanics.
 pub fn auto_resolve(
     card: &Card,
@@ -92,16 +129,16 @@ pub fn auto_resolve(
 /// A side's strength in a points-only game (G3c.11).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct PointsCheck {
-    pub nation: String,
+    pub(crate) nation: String,
     pub points: i64,
-    pub unit: String,
+    pub(crate) unit: String,
     /// Armati: whether its value buys at least one BP beyond the Core (G3c.11).
     pub may_field: bool,
     /// The Core's points and the least a side must have, when the game has a Core.
-    pub core: Option<i64>,
-    pub needed: Option<i64>,
+    pub(crate) core: Option<i64>,
+    pub(crate) needed: Option<i64>,
     /// What the campaign does with a side that cannot field an army.
-    pub cannot_field: ruleset::CannotField,
+    pub(crate) cannot_field: ruleset::CannotField,
     pub note: String,
 }
 

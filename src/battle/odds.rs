@@ -25,7 +25,7 @@ pub struct Odds {
     pub mean_attacker_loss: f64,
     pub mean_defender_loss: f64,
     /// A PROVISIONAL table was used in at least one run.
-    pub provisional: bool,
+    pub(crate) provisional: bool,
 }
 
 impl Odds {
@@ -138,6 +138,6 @@ pub fn odds_with(
 }
 
 /// Returns the mean of losses as whole ducats (for display).
-pub fn rounded(x: f64) -> Ducats {
+pub(crate) fn rounded(x: f64) -> Ducats {
     x.round() as Ducats
 }

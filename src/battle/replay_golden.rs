@@ -56,8 +56,8 @@ fn cards(rs: &Ruleset) -> Vec<Card> {
     let place = |terrain: &str, fortified| Place {
         node: "M3".into(),
         node_name: "Lodi".into(),
-        node_kind: "city".into(),
-        terrain: terrain.into(),
+        node_kind: crate::battle::card::NodeKind::City,
+        terrain: crate::battle::card::Terrain::from_key(terrain).expect("a terrain"),
         fortified,
         month: "May".into(),
     };
@@ -85,6 +85,18 @@ fn cards(rs: &Ruleset) -> Vec<Card> {
             [side("M", "attacker", 150), side("V", "defender", 500)],
         ),
     ]
+    .into_iter()
+    .map(|mut c| {
+        // Pinned before `OTT_fort_applies` and `PIA_fort_applies`: their old reading, the
+        // works at every fortified node, as a campaign written before them replays.
+        for name in ["OTT_fort_applies", "PIA_fort_applies"] {
+            c.battle
+                .readings
+                .insert(name.into(), "fortified_node".into());
+        }
+        c
+    })
+    .collect()
 }
 
 /// The faces of a roll log, one character each (`1`–`9`, then `a` for 10 and on).

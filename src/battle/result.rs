@@ -6,7 +6,7 @@ use crate::rules::Ducats;
 use serde::{Deserialize, Serialize};
 
 /// The result format's version tag.
-pub const FORMAT: &str = "giglio-battle-result/1";
+pub(crate) const FORMAT: &str = "giglio-battle-result/1";
 
 /// Who won.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -20,7 +20,7 @@ pub enum Winner {
 /// Where a result came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Source {
+pub(crate) enum Source {
     Table,
     Auto,
     Assisted,
@@ -44,7 +44,7 @@ pub enum UnitState {
 
 impl UnitState {
     /// Returns whether the campaign counts the unit as lost (G3c.7).
-    pub fn lost(self) -> bool {
+    pub(crate) fn lost(self) -> bool {
         matches!(
             self,
             UnitState::Routed
@@ -84,9 +84,9 @@ pub struct LeaderResult {
 /// A tactical result.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TacticalResult {
-    pub format: String,
-    pub battle: String,
-    pub source: Source,
+    pub(crate) format: String,
+    pub(crate) battle: String,
+    pub(crate) source: Source,
     pub winner: Winner,
     /// The victory condition that decided it, with its rule id (`MON7.2 …`).
     pub reason: String,
@@ -100,7 +100,7 @@ pub struct TacticalResult {
 
 impl TacticalResult {
     /// Builds an empty result of a battle, to be filled by a resolver.
-    pub fn new(card: &Card, source: Source) -> TacticalResult {
+    pub(crate) fn new(card: &Card, source: Source) -> TacticalResult {
         TacticalResult {
             format: FORMAT.to_owned(),
             battle: card.battle.id.clone(),
@@ -134,7 +134,7 @@ impl TacticalResult {
     }
 
     /// Returns how many of a side's units escaped (left the table in good order).
-    pub fn escaped(&self, card: &Card, side: usize) -> usize {
+    pub(crate) fn escaped(&self, card: &Card, side: usize) -> usize {
         card.sides[side]
             .units
             .iter()
@@ -147,7 +147,7 @@ impl TacticalResult {
     }
 
     /// Returns how many of a side's units were lost.
-    pub fn lost_units(&self, card: &Card, side: usize) -> usize {
+    pub(crate) fn lost_units(&self, card: &Card, side: usize) -> usize {
         card.sides[side]
             .units
             .iter()
@@ -157,7 +157,7 @@ impl TacticalResult {
 }
 
 /// Turns a tactical result into what the campaign applies (G3c.7).
-pub fn outcome_of(
+pub(crate) fn outcome_of(
     card: &Card,
     r: &TacticalResult,
     rs: &super::ruleset::Ruleset,

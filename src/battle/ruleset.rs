@@ -40,25 +40,25 @@ pub enum Game {
 /// A unit template for orders of battle built from ducats (§0.5).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct UnitTemplate {
-    pub kind: String,
-    pub name: String,
+pub(crate) struct UnitTemplate {
+    pub(crate) kind: String,
+    pub(crate) name: String,
     /// Ducats one unit of this template stands for.
-    pub cost: Ducats,
+    pub(crate) cost: Ducats,
     /// Its share of an army, relative to the other templates' weights.
-    pub weight: u32,
+    pub(crate) weight: u32,
     #[serde(default)]
-    pub ratings: BTreeMap<String, i64>,
+    pub(crate) ratings: BTreeMap<String, i64>,
 }
 
 /// A leader template: one leader for every `every` units (at least one a side).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct LeaderTemplate {
-    pub name: String,
-    pub every: u32,
+pub(crate) struct LeaderTemplate {
+    pub(crate) name: String,
+    pub(crate) every: u32,
     #[serde(default)]
-    pub ratings: BTreeMap<String, i64>,
+    pub(crate) ratings: BTreeMap<String, i64>,
 }
 
 /// A points-only hand-off (G3c.11): ducats converted to the game's points.
@@ -66,14 +66,14 @@ pub struct LeaderTemplate {
 #[serde(deny_unknown_fields)]
 pub struct Points {
     /// Ducats for one point of the game.
-    pub ducats_per_point: Ducats,
+    pub(crate) ducats_per_point: Ducats,
     /// The game's name for its points (`BP`, `points`).
-    pub unit: String,
+    pub(crate) unit: String,
     /// Armati (G3c.11): the Core's cost; a side needs at least `beyond_core` more.
     #[serde(default)]
-    pub core: Option<i64>,
+    pub(crate) core: Option<i64>,
     #[serde(default)]
-    pub beyond_core: i64,
+    pub(crate) beyond_core: i64,
     /// What happens to a side that cannot field an army (G3c.11): the referee's setting.
     /// Absent (campaigns written before it): nothing automatic, the referee rules.
     #[serde(default)]
@@ -97,31 +97,31 @@ pub enum CannotField {
 #[serde(deny_unknown_fields)]
 pub struct Ruleset {
     pub id: String,
-    pub name: String,
+    pub(crate) name: String,
     pub game: Game,
     /// The seed rulebook it transcribes, if any.
     #[serde(default)]
-    pub seed: Option<String>,
+    pub(crate) seed: Option<String>,
     /// G3c.10: the standard table.
-    pub table: String,
-    pub dice: String,
+    pub(crate) table: String,
+    pub(crate) dice: String,
     /// The standard deployment, and the rearguard action's (G3c.9).
-    pub deployment: String,
-    pub rearguard_deployment: String,
-    pub victory: String,
+    pub(crate) deployment: String,
+    pub(crate) rearguard_deployment: String,
+    pub(crate) victory: String,
     /// Percentage of a reduced unit's value the campaign counts as lost (§0.3).
     #[serde(default)]
     pub partial_loss_percent: u32,
     /// Optional rules switched on.
     #[serde(default)]
-    pub options: Vec<String>,
+    pub(crate) options: Vec<String>,
     /// Every READING of the digest, as a named switch: name → chosen reading.
     #[serde(default)]
     pub readings: BTreeMap<String, String>,
     #[serde(default, rename = "template")]
-    pub templates: Vec<UnitTemplate>,
+    pub(crate) templates: Vec<UnitTemplate>,
     #[serde(default, rename = "leader_template")]
-    pub leader_templates: Vec<LeaderTemplate>,
+    pub(crate) leader_templates: Vec<LeaderTemplate>,
     #[serde(default)]
     pub points: Option<Points>,
     /// The game's tables as written; each carries `provisional = true` when it is an
@@ -137,8 +137,8 @@ pub struct Ruleset {
 /// ruleset was parsed from one.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableError {
-    pub span: Option<Range<usize>>,
-    pub message: String,
+    pub(crate) span: Option<Range<usize>>,
+    pub(crate) message: String,
 }
 
 /// A game's compiled tables, whatever the game: each game's module reads back its own
@@ -284,7 +284,7 @@ impl Ruleset {
     }
 
     /// Returns whether a table is a PROVISIONAL stand-in.
-    pub fn is_provisional(&self, name: &str) -> bool {
+    pub(crate) fn is_provisional(&self, name: &str) -> bool {
         self.tables
             .get(name)
             .and_then(|t| t.get("provisional"))
@@ -293,7 +293,7 @@ impl Ruleset {
     }
 
     /// Returns the names of the PROVISIONAL tables.
-    pub fn provisional_tables(&self) -> Vec<&str> {
+    pub(crate) fn provisional_tables(&self) -> Vec<&str> {
         self.tables
             .keys()
             .map(String::as_str)
@@ -301,25 +301,26 @@ impl Ruleset {
             .collect()
     }
 
-    /// The tables as written (the card lists the provisional ones).
-    pub fn raw_tables(&self) -> &toml::Table {
+    /// The tables as written (the game's unit tests read them).
+    #[cfg(test)]
+    pub(crate) fn raw_tables(&self) -> &toml::Table {
         &self.tables
     }
 
     /// Returns a READING switch's value, or `default`.
-    pub fn reading<'a>(&'a self, name: &str, default: &'a str) -> &'a str {
+    pub(crate) fn reading<'a>(&'a self, name: &str, default: &'a str) -> &'a str {
         self.readings.get(name).map_or(default, String::as_str)
     }
 
     /// Returns whether an optional rule is on.
-    pub fn option(&self, name: &str) -> bool {
+    pub(crate) fn option(&self, name: &str) -> bool {
         self.options.iter().any(|o| o == name)
     }
 }
 
 /// The unit kinds of each ruleset (its templates'), by ruleset id: what the rules check
 /// a club's order of battle against (§0.5, `rules::battles::check_order_of_battle`).
-pub fn unit_kinds(rulesets: &[Ruleset]) -> crate::rules::battles::UnitKinds {
+pub(crate) fn unit_kinds(rulesets: &[Ruleset]) -> crate::rules::battles::UnitKinds {
     rulesets
         .iter()
         .map(|rs| {
@@ -335,5 +336,31 @@ fn table_place(text: &str, message: &str) -> Option<Range<usize>> {
     let name = name.split('.').next()?;
     let header = format!("[tables.{name}");
     let at = text.find(&header)?;
+    // A message naming a field (`` `value` = -5 ``) points at its value in the table.
+    let field = message
+        .split("`: ")
+        .nth(1)
+        .and_then(|m| m.strip_prefix('`'))
+        .and_then(|m| m.split_once("` = "))
+        .map(|(f, _)| f);
+    if let Some(field) = field {
+        let body = &text[at..];
+        let end = body[1..].find("\n[").map_or(body.len(), |e| e + 1);
+        for (i, line) in body[..end].match_indices('\n') {
+            let rest = &body[i + line.len()..end];
+            let key = rest.split('=').next().unwrap_or("").trim();
+            if key == field
+                && let Some(eq) = rest.find('=')
+            {
+                let value = rest[eq + 1..]
+                    .split(['\n', '#'])
+                    .next()
+                    .unwrap_or("")
+                    .trim();
+                let from = at + i + 1 + eq + 1 + rest[eq + 1..].find(value).unwrap_or(0);
+                return Some(from..from + value.len());
+            }
+        }
+    }
     Some(at..at + header.len())
 }

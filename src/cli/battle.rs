@@ -164,11 +164,23 @@ fn card_of(
     b: &Battle,
     ruleset: Option<&str>,
 ) -> Result<(Card, Ruleset)> {
-    let id = ruleset.unwrap_or(&c.default_ruleset);
-    let rs = rulesets(dir)?
-        .into_iter()
-        .find(|r| r.id == id)
-        .ok_or_else(|| Error::user(format!("no ruleset `{id}` in the campaign's rulesets/")))?;
+    // The game the card went out with, its readings included, unless another is asked
+    // for (a card shown with another ruleset changes nothing: `battle auto` keeps to
+    // the issued one).
+    let issued = crate::engine::issued_ruleset(store, b)?;
+    let rs = match (issued, ruleset) {
+        (Some(rs), None) => rs,
+        (Some(rs), Some(id)) if rs.id == id => rs,
+        (_, asked) => {
+            let id = asked.unwrap_or(&c.default_ruleset);
+            rulesets(dir)?
+                .into_iter()
+                .find(|r| r.id == id)
+                .ok_or_else(|| {
+                    Error::user(format!("no ruleset `{id}` in the campaign's rulesets/"))
+                })?
+        }
+    };
     let card = crate::engine::battle_card(store, c, b, &rs, &super::now())?;
     Ok((card, rs))
 }
@@ -290,7 +302,7 @@ fn list(dir: &Path, json: bool) -> Result<()> {
     }
     let mut out = String::new();
     for r in &rows {
-        let mut state = state_note(&r.state);
+        let mut state = state_note(&r.state, &current.world);
         if let Some(n) = r.applied_in_step {
             state = format!("applied in step {n} of the open phase; {state}");
         }
@@ -307,16 +319,31 @@ fn list(dir: &Path, json: bool) -> Result<()> {
 }
 
 /// Says where a battle's result stands, in words.
-fn state_note(state: &BattleState) -> String {
+/// Where a battle's result stands, in a line; `world` tells a club from a neutral nation
+/// (which sends no result: the referee auto-resolves or rules the battle).
+fn state_note(state: &BattleState, world: &crate::rules::World) -> String {
     match state {
-        BattleState::Waiting { missing } => format!(
-            "waiting for the result of {}",
-            missing
-                .iter()
-                .map(NationCode::as_str)
-                .collect::<Vec<_>>()
-                .join(" and ")
-        ),
+        BattleState::Waiting { missing } => {
+            let (clubs, neutral): (Vec<&NationCode>, Vec<&NationCode>) =
+                missing.iter().partition(|n| world.is_club(n.as_str()));
+            let names = |v: &[&NationCode]| {
+                v.iter()
+                    .map(|n| n.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            };
+            let mut parts = Vec::new();
+            if !clubs.is_empty() {
+                parts.push(format!("waiting for the result of {}", names(&clubs)));
+            }
+            if !neutral.is_empty() {
+                parts.push(format!(
+                    "{} neutral (no club sends a result): auto-resolve it with `giglio battle auto` or rule it with `giglio battle rule`",
+                    names(&neutral)
+                ));
+            }
+            parts.join("; ")
+        }
         BattleState::Disputed => {
             "disputed: the clubs' results differ; the referee rules with `giglio battle rule`"
                 .to_owned()
@@ -375,9 +402,10 @@ fn auto(dir: &Path, id: &str, ruleset: Option<&str>, json: bool) -> Result<()> {
     let mut store = Store::open_write(dir, &format!("battle auto {id}"))?;
     let (c, _) = super::campaign_of(dir)?;
     let b = pending(&store, id)?;
-    let rs_id = ruleset.unwrap_or(&c.default_ruleset);
+    let intended = engine::intended_ruleset(&store, &c, &b)?;
+    let rs_id = ruleset.unwrap_or(&intended);
     engine::auto_allowed(&store, &c, &b, rs_id)?;
-    let (_, rs) = card_of(dir, &store, &c, &b, ruleset)?;
+    let (_, rs) = card_of(dir, &store, &c, &b, Some(rs_id))?;
     let now = super::now();
     let tell = Tell::load(dir, &store, &now)?;
     let done = engine::auto_resolve(
@@ -459,9 +487,22 @@ fn club_result(dir: &Path, id: &str, file: &Path) -> Result<()> {
         &now,
         &format!("battle result {id} {}", file.display()),
     )?;
+    // What settled it: the clubs agreeing, or a result already standing over theirs (an
+    // auto-resolve kept after an undo, a ruling), which a club's result never replaces.
     let note = match news.first().map(|n| &n.state) {
-        Some(BattleState::Agreed { .. }) => format!("both clubs agree: {}", applied_note(&news)),
-        Some(other) => state_note(other),
+        Some(BattleState::Agreed { outcome }) => {
+            let by = match outcome.source {
+                crate::rules::battles::ResultSource::Table => "both clubs agree",
+                crate::rules::battles::ResultSource::Auto => {
+                    "the auto-resolved result stands (a club's result does not replace it)"
+                }
+                crate::rules::battles::ResultSource::Referee => {
+                    "the referee's ruling stands (a club's result does not replace it)"
+                }
+            };
+            format!("{by}: {}", applied_note(&news))
+        }
+        Some(other) => state_note(other, &store.current()?.world),
         None => String::new(),
     };
     ui::out(&format!(
@@ -729,4 +770,27 @@ fn print_odds(
         }
     ));
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 31, point 8: a battle against a neutral nation does not wait for its result
+    /// forever: the note names it as neutral and says how the referee settles it.
+    #[test]
+    fn a_neutral_side_is_not_waited_for() {
+        let c = crate::fixtures::shipped();
+        let world = crate::rules::World::start(&c, &[NationCode("V".into())]);
+        let state = BattleState::Waiting {
+            missing: vec![NationCode("V".into()), NationCode("SI".into())],
+        };
+        let note = state_note(&state, &world);
+        assert!(note.starts_with("waiting for the result of V;"), "{note}");
+        assert!(
+            note.contains("SI neutral (no club sends a result)"),
+            "{note}"
+        );
+        assert!(!note.contains("result of V and SI"), "{note}");
+    }
 }

@@ -53,10 +53,15 @@ pub(crate) fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
     } else {
         Vec::new()
     };
+    // A round stopped at an encounter waits for the two clubs' replies, not for orders.
+    let encounter_open =
+        crate::engine::exchange::current_encounter(&store.steps(&current.id.key())?).is_some();
     let waiting_for = if current.resolved_at.is_some() {
         "nothing: the campaign is over".to_owned()
     } else if matches!(id.phase, Phase::Winter) {
         what.to_owned()
+    } else if missing.is_empty() && encounter_open {
+        format!("the encounter replies (every club's {what} are in; see `encounter:` below)")
     } else if missing.is_empty() {
         format!("nothing: every club's {what} are in; the referee may resolve")
     } else {

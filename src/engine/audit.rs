@@ -2,7 +2,9 @@
 //! definition, orders and battle results, step by step, and compared with what was
 //! stored — the clubs' check on the referee.
 
-use super::battles::{AutoDetail, BattleState, battle_card, battle_state, intended_ruleset};
+use super::battles::{
+    AutoDetail, BattleState, battle_card, battle_state, intended_ruleset, issued_ruleset,
+};
 use crate::error::{Error, Result};
 use crate::orders;
 use crate::rules::dice::{Dice, Roll, SeededDice};
@@ -32,12 +34,22 @@ fn audit_battles(
             if r.source != crate::rules::battles::SetBy::Auto || r.phase != key {
                 continue;
             }
-            let ruleset = r
+            let detail = r
                 .detail
                 .as_deref()
-                .and_then(|d| serde_json::from_str::<AutoDetail>(d).ok())
-                .map_or_else(|| intended_ruleset(campaign).to_owned(), |d| d.ruleset);
-            let Some(rs) = rulesets.iter().find(|x| x.id == ruleset) else {
+                .and_then(|d| serde_json::from_str::<AutoDetail>(d).ok());
+            let (ruleset, readings) = match detail {
+                Some(d) => (d.ruleset, d.readings),
+                None => (intended_ruleset(store, campaign, b)?, None),
+            };
+            // A result that kept its readings was resolved with the game as issued
+            // (`battle auto` keeps to it); an older one with the phase's definition.
+            let issued =
+                issued_ruleset(store, b)?.filter(|rs| readings.is_some() && rs.id == ruleset);
+            let Some(rs) = issued
+                .as_ref()
+                .or_else(|| rulesets.iter().find(|x| x.id == ruleset))
+            else {
                 details.push(format!(
                     "battle {}: ruleset {ruleset} is not in the stored definition",
                     b.id
@@ -45,7 +57,10 @@ fn audit_battles(
                 continue;
             };
             // The card's play-by date is no input of the auto-resolver.
-            let card = battle_card(store, campaign, b, rs, &r.received_at)?;
+            let mut card = battle_card(store, campaign, b, rs, &r.received_at)?;
+            if let Some(readings) = readings {
+                card.battle.readings = readings;
+            }
             // The dice the campaign's ruling gave the battle when it was resolved.
             let mut dice = crate::rules::dice::BattleDice::new(
                 seed,

@@ -212,6 +212,10 @@ pub(crate) fn find_battle(store: &Store, id: &str) -> Result<Option<(Battle, boo
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub(crate) struct AutoDetail {
     pub(crate) ruleset: String,
+    /// The readings the battle was resolved with (the card's, as issued); absent in
+    /// results stored before they were kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) readings: Option<BTreeMap<String, String>>,
     pub(crate) result: Option<crate::battle::result::TacticalResult>,
     pub(crate) rolls: Vec<Roll>,
 }
@@ -225,20 +229,52 @@ pub(crate) struct AutoResolved {
     pub(crate) news: Vec<News>,
 }
 
-/// The ruleset a battle was meant for: the one whose card the clubs received, the
-/// campaign's default.
-pub(crate) fn intended_ruleset(c: &Campaign) -> &str {
-    &c.default_ruleset
+/// The game a battle's card went out with: the campaign's default ruleset, its readings
+/// included, in the definition the battle's phase was resolved with (the cards are made
+/// and mailed with that resolution's reports). A later change of `default_ruleset` or
+/// of a ruleset's readings applies to new battles only. `None` where that definition is
+/// not stored or does not load (the caller falls back on the campaign as it stands).
+pub(crate) fn issued_ruleset(
+    store: &Store,
+    b: &Battle,
+) -> Result<Option<crate::battle::ruleset::Ruleset>> {
+    let key = b.phase.key();
+    let Some(p) = store.phases()?.into_iter().find(|p| p.id.key() == key) else {
+        return Ok(None);
+    };
+    let source = crate::scenario::Source {
+        root: format!("stored definition {}", &p.definition_hash),
+        files: store.definition(&p.definition_hash)?,
+    };
+    let (Ok(c), Ok(rulesets)) = (
+        crate::scenario::load(&source),
+        crate::scenario::rulesets(&source),
+    ) else {
+        return Ok(None);
+    };
+    Ok(rulesets.into_iter().find(|r| r.id == c.default_ruleset))
+}
+
+/// The ruleset a battle was meant for: the one whose card the clubs received
+/// ([`issued_ruleset`]), else the campaign's default.
+pub(crate) fn intended_ruleset(store: &Store, c: &Campaign, b: &Battle) -> Result<String> {
+    Ok(issued_ruleset(store, b)?.map_or_else(|| c.default_ruleset.clone(), |rs| rs.id))
+}
+
+/// The name of the game a battle is fought with, as the clubs' mail names it: the
+/// issued ruleset's name, else the campaign's default ruleset's id.
+pub(crate) fn game_name(store: &Store, c: &Campaign, b: &Battle) -> Result<String> {
+    Ok(issued_ruleset(store, b)?.map_or_else(|| c.default_ruleset.clone(), |rs| rs.name))
 }
 
 /// Refuses an auto-resolve that would shop for a result: a battle is auto-resolved once,
 /// with the ruleset it was meant for, and never over a referee's ruling or two clubs'
 /// agreeing results. Only a new referee ruling replaces an auto-resolved result.
 pub(crate) fn auto_allowed(store: &Store, c: &Campaign, b: &Battle, ruleset: &str) -> Result<()> {
-    let intended = intended_ruleset(c);
+    let intended = intended_ruleset(store, c, b)?;
     if ruleset != intended {
         return Err(Error::user(format!(
-            "battle {} is meant for {intended} (the campaign's default ruleset, the card the clubs received): auto-resolve it with {intended}, or fight it on the table",
+            "battle {} is meant for {intended} (the game of the card the clubs received, with its readings): auto-resolve it with {intended}, or fight it on the table",
             b.id
         )));
     }
@@ -291,6 +327,7 @@ pub(crate) fn auto_resolve(
     // for the dice log's rows.
     let detail = AutoDetail {
         ruleset: rs.id.clone(),
+        readings: Some(card.battle.readings.clone()),
         result,
         rolls: dice.log().to_vec(),
     };
@@ -331,7 +368,11 @@ pub(crate) fn record(
 ) -> Result<Vec<News>> {
     let (mut settlement, news, world) = settle(store, c, results, rolls)?;
     if let Some(desk) = tell {
-        extra.extend(news_mail(desk, &news, &world, &mut settlement)?);
+        let mut games = BTreeMap::new();
+        for n in &news {
+            games.insert(n.battle.id.clone(), game_name(store, c, &n.battle)?);
+        }
+        extra.extend(news_mail(desk, &news, &world, &games, &mut settlement)?);
     }
     store.settle(&settlement, &extra, now, command)?;
     Ok(news)
@@ -339,11 +380,13 @@ pub(crate) fn record(
 
 /// The mail that results arriving together cause: an update to each side of every
 /// battle a step applied (its Message-IDs noted in the step, so `undo` can withdraw
-/// them) and a notice of every dispute to both clubs and the referee.
+/// them) and a notice of every dispute to both clubs and the referee. `games` names
+/// each battle's game (battle id → the ruleset's name), as the update says it.
 pub(crate) fn news_mail(
     desk: &crate::engine::post::battles::Desk,
     news: &[News],
     world: &World,
+    games: &BTreeMap<String, String>,
     settlement: &mut Settlement,
 ) -> Result<Vec<crate::storage::OutMessage>> {
     let phase = world.phase.key();
@@ -354,6 +397,7 @@ pub(crate) fn news_mail(
                 let msgs = crate::engine::post::battles::updates(
                     desk,
                     &n.battle,
+                    games.get(&n.battle.id).map(String::as_str),
                     outcome,
                     (*k, done),
                     world,

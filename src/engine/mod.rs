@@ -29,7 +29,8 @@ pub mod post;
 pub(crate) use audit::{Audit, audit};
 pub(crate) use battles::{
     BattleState, News, auto_allowed, auto_resolve, battle_card, battle_state, find_battle,
-    intended_ruleset, news_mail, play_by, record, settle, waiting_battles,
+    game_name, intended_ruleset, issued_ruleset, news_mail, play_by, record, settle,
+    waiting_battles,
 };
 
 /// A phase ready to be resolved.

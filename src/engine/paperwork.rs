@@ -26,7 +26,8 @@ pub struct Paperwork {
     /// The next phase's deadline, as stored.
     pub deadline: Option<String>,
     pub(crate) clubs: Vec<Club>,
-    pub(crate) cards: BTreeMap<String, Card>,
+    /// Each pending battle's card, with the ruleset it goes out with.
+    pub(crate) cards: BTreeMap<String, (Card, Ruleset)>,
     pub(crate) year: Option<YearData>,
 }
 
@@ -72,29 +73,34 @@ pub fn gather(
     })
 }
 
-/// The cards of the battles pending in `after`, for the campaign's default ruleset (the
-/// one the clubs' reports attach), by battle id; a club's own order of battle in place
-/// of the templates where it sent one.
+/// The cards of the battles pending in `after`, by battle id, each with its ruleset: a
+/// battle joined in the phase being resolved goes out with the campaign's default
+/// ruleset now; one still pending from an earlier phase keeps the game its card went
+/// out with (`engine::issued_ruleset`). A club's own order of battle in place of the
+/// templates where it sent one.
 pub(crate) fn cards(
     store: &Store,
     campaign: &Campaign,
     after: &World,
     rulesets: &[Ruleset],
     now: &str,
-) -> Result<BTreeMap<String, Card>> {
-    let Some(rs) = rulesets.iter().find(|rs| rs.id == campaign.default_ruleset) else {
-        return Ok(BTreeMap::new());
-    };
-    after
-        .battles
-        .iter()
-        .map(|b| {
-            Ok((
-                b.id.clone(),
-                super::battle_card(store, campaign, b, rs, now)?,
-            ))
-        })
-        .collect()
+) -> Result<BTreeMap<String, (Card, Ruleset)>> {
+    let open = store.current()?.id;
+    let default = rulesets.iter().find(|rs| rs.id == campaign.default_ruleset);
+    let mut out = BTreeMap::new();
+    for b in &after.battles {
+        let issued = if b.phase == open {
+            None
+        } else {
+            super::issued_ruleset(store, b)?
+        };
+        let Some(rs) = issued.or_else(|| default.cloned()) else {
+            continue;
+        };
+        let card = super::battle_card(store, campaign, b, &rs, now)?;
+        out.insert(b.id.clone(), (card, rs));
+    }
+    Ok(out)
 }
 
 /// After a winter (`before` is the winter, `resolution` its resolution, not yet saved):

@@ -16,6 +16,8 @@ use crate::words::explain::{nation_name, node_name};
 pub struct Update<'a> {
     pub campaign: &'a Campaign,
     pub battle: &'a Battle,
+    /// The game the battle's card went out with (the ruleset's name), when known.
+    pub game: Option<&'a str>,
     pub outcome: &'a BattleOutcome,
     /// The events of the step the club may be told (`rules::visibility::events_for`).
     pub events: &'a [&'a Event],
@@ -68,6 +70,7 @@ pub fn update(w: &Words, u: &Update) -> (String, String) {
         node = node_name(c, b.node.as_str()),
         phase = u.phase_name,
         source = source,
+        game = u.game.unwrap_or("-"),
         result = result(w, l, b, u.outcome)
     )];
     let mut happened = format!("{}\n", w.plain(l, "news-update-happened"));

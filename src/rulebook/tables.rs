@@ -396,6 +396,16 @@ fn rulings(t: &Tables, w: &Words) -> String {
             &r.works_where_held_or_army.to_string(),
         ],
         [
+            "G2b.4",
+            "garrison_and_works_where_held",
+            &r.garrison_and_works_where_held.to_string(),
+        ],
+        [
+            "G3c.7",
+            "armies_in_battle_stay",
+            &r.armies_in_battle_stay.to_string(),
+        ],
+        [
             "G2b.5",
             "commander_killed_rounds",
             &r.commander_killed_rounds.to_string(),

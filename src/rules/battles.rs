@@ -39,7 +39,7 @@ pub enum SetBy {
 impl SetBy {
     /// Reads the stored form; any other word is a club's nation code (as every version
     /// stored it).
-    pub fn from_stored(s: &str) -> SetBy {
+    pub(crate) fn from_stored(s: &str) -> SetBy {
         match s {
             "auto" => SetBy::Auto,
             "referee" => SetBy::Referee,
@@ -82,7 +82,7 @@ pub enum BattleState {
 /// Which result of a battle counts, from its active results in the order they were set
 /// (the latest of each setter counts): the referee's ruling over an auto-resolve over
 /// the clubs' results, which count only when both clubs sent one and they agree.
-pub fn result_that_counts<'a>(
+pub(crate) fn result_that_counts<'a>(
     results: impl IntoIterator<Item = (&'a SetBy, &'a BattleOutcome)> + Clone,
     battle: &Battle,
 ) -> BattleState {
@@ -140,7 +140,7 @@ pub struct BattleOutcome {
 /// Builds the outcome of a battle from a winner and each side's loss, checked against
 /// the battle: the winner and every nation named fought it, and no side loses more
 /// than it brought or less than nothing. A side not named loses nothing.
-pub fn outcome_of(
+pub(crate) fn outcome_of(
     battle: &Battle,
     winner: Option<&NationCode>,
     losses: &[(NationCode, Ducats)],
@@ -185,7 +185,7 @@ pub fn outcome_of(
 
 /// Finds the pending battle a club sends a result or an order of battle for: it must
 /// wait for its result, and the club must have fought it.
-pub fn pending_for<'a>(
+pub(crate) fn pending_for<'a>(
     battles: &'a [Battle],
     club: &NationCode,
     id: &str,
@@ -208,7 +208,7 @@ pub fn pending_for<'a>(
 /// `battle_results_at_once`: a result (the battle waits for one, the club fought it,
 /// its winner and losses fit the battle) or an order of battle (its units add up to
 /// the club's side, §0.5). `Ok(None)` for any other kind of order.
-pub fn judge_sent(
+pub(crate) fn judge_sent(
     battles: &[Battle],
     club: &NationCode,
     kind: &super::order::OrderKind,
@@ -242,14 +242,14 @@ pub fn judge_sent(
 
 /// The unit kinds of the campaign's rulesets, by ruleset id (their templates' kinds):
 /// all the rules core needs to know of a ruleset to check an order of battle.
-pub type UnitKinds = BTreeMap<String, Vec<String>>;
+pub(crate) type UnitKinds = BTreeMap<String, Vec<String>>;
 
 /// The §0.5 check of a club's own order of battle, the one the command line and the
 /// mail desk both use: the battle waits for its result and the club fought it, its
 /// units add up to the club's side, and, where the campaign's rulesets are at hand
 /// (`kinds`; a club's file checked on its own has none), the ruleset it names is one of
 /// them and knows every unit's kind. Returns the battle.
-pub fn check_order_of_battle<'a>(
+pub(crate) fn check_order_of_battle<'a>(
     battles: &'a [Battle],
     club: &NationCode,
     battle: &str,
@@ -289,7 +289,7 @@ pub fn check_order_of_battle<'a>(
 }
 
 /// Two results agree when they name the same winner and the same losses.
-pub fn same_result(a: &BattleOutcome, b: &BattleOutcome) -> bool {
+pub(crate) fn same_result(a: &BattleOutcome, b: &BattleOutcome) -> bool {
     a.winner == b.winner && a.attacker_loss == b.attacker_loss && a.defender_loss == b.defender_loss
 }
 

@@ -51,7 +51,7 @@ pub struct PhaseId {
 
 impl PhaseId {
     /// Returns the first phase of a campaign that starts in `year`.
-    pub fn first(year: u16) -> Self {
+    pub(crate) fn first(year: u16) -> Self {
         Self {
             year,
             phase: Phase::Spring,

@@ -12,9 +12,9 @@ use serde::{Deserialize, Serialize};
 pub struct Nation {
     pub code: NationCode,
     pub name_it: String,
-    pub name_en: String,
+    pub(crate) name_en: String,
     /// `#rrggbb`, for the map.
-    pub colour: String,
+    pub(crate) colour: String,
     /// G2b.6: most fleets the nation may have.
     pub fleet_limit: u32,
     /// Whether a club plays it by default; otherwise it is neutral (G0).
@@ -23,32 +23,32 @@ pub struct Nation {
 
 /// An army at the start.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct StartArmy {
-    pub node: NodeCode,
-    pub value: Ducats,
+pub(crate) struct StartArmy {
+    pub(crate) node: NodeCode,
+    pub(crate) value: Ducats,
 }
 
 /// A garrison at the start.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct StartGarrison {
-    pub node: NodeCode,
-    pub value: Ducats,
+pub(crate) struct StartGarrison {
+    pub(crate) node: NodeCode,
+    pub(crate) value: Ducats,
 }
 
 /// A fleet at the start, in port.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct StartFleet {
-    pub port: NodeCode,
+pub(crate) struct StartFleet {
+    pub(crate) port: NodeCode,
 }
 
 /// One nation's starting position.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct StartNation {
-    pub code: NationCode,
-    pub treasury: Ducats,
-    pub armies: Vec<StartArmy>,
-    pub garrisons: Vec<StartGarrison>,
-    pub fleets: Vec<StartFleet>,
+pub(crate) struct StartNation {
+    pub(crate) code: NationCode,
+    pub(crate) treasury: Ducats,
+    pub(crate) armies: Vec<StartArmy>,
+    pub(crate) garrisons: Vec<StartGarrison>,
+    pub(crate) fleets: Vec<StartFleet>,
 }
 
 /// A whole campaign definition.
@@ -56,23 +56,23 @@ pub struct StartNation {
 pub struct Campaign {
     /// Short name (`il-giglio`).
     pub name: String,
-    pub title_it: String,
-    pub title_en: String,
+    pub(crate) title_it: String,
+    pub(crate) title_en: String,
     /// One line on what the campaign is about.
-    pub description: String,
+    pub(crate) description: String,
     /// The tactical ruleset battles are handed to by default.
     pub default_ruleset: String,
     /// IANA time zone of the campaign's deadlines.
-    pub time_zone: String,
+    pub(crate) time_zone: String,
     pub nations: Vec<Nation>,
     pub map: Map,
     pub tables: Tables,
-    pub start: Vec<StartNation>,
+    pub(crate) start: Vec<StartNation>,
     /// The land drawn under the map picture, rings of (longitude, latitude), from the
     /// optional `land.toml`; empty when the campaign has none (the picture then draws
     /// the sea alone, as before it existed). No rule reads it.
     #[serde(default)]
-    pub land: Vec<Vec<(f64, f64)>>,
+    pub(crate) land: Vec<Vec<(f64, f64)>>,
 }
 
 impl Campaign {
@@ -83,7 +83,7 @@ impl Campaign {
 
     /// A nation's name in a language; its code where the definition does not know it.
     /// The one answer every report, page, notice and check gives.
-    pub fn nation_name(&self, code: &str, lang: crate::words::Lang) -> String {
+    pub(crate) fn nation_name(&self, code: &str, lang: crate::words::Lang) -> String {
         self.nation(code).map_or_else(
             || code.to_owned(),
             |n| match lang {
@@ -94,7 +94,7 @@ impl Campaign {
     }
 
     /// A node's or sea zone's name; its code where the definition does not know it.
-    pub fn place_name(&self, code: &str) -> String {
+    pub(crate) fn place_name(&self, code: &str) -> String {
         self.map
             .node(code)
             .map(|n| n.name.clone())

@@ -47,20 +47,20 @@ pub struct YearRecord {
 /// One announcement of the referee, in each language as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Announced {
-    pub it: String,
-    pub en: String,
+    pub(crate) it: String,
+    pub(crate) en: String,
 }
 
 impl YearRecord {
     /// Returns the world at the opening of the year (the end, when no phase is known).
-    pub fn start(&self) -> &World {
+    pub(crate) fn start(&self) -> &World {
         self.phases.first().map_or(&self.end, |p| &p.before)
     }
 }
 
 /// The words a year's views need from the campaign: its title and the names of
 /// nations, places and phases. [`Campaign`] provides them; tests use a small table.
-pub trait Names {
+pub(crate) trait Names {
     fn title(&self, lang: Lang) -> String;
     fn nation_name(&self, code: &str, lang: Lang) -> String;
     fn place_name(&self, code: &str) -> String;
@@ -83,175 +83,175 @@ impl Names for Campaign {
 
 /// A node that changed hands, and when (G3b.8 taken, G3d.2 surrendered).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct NodeChange {
+pub(crate) struct NodeChange {
     /// The phase it happened in, in words.
-    pub phase: String,
-    pub phase_key: String,
-    pub node: NodeCode,
-    pub node_name: String,
-    pub from: NationCode,
-    pub from_name: String,
-    pub to: NationCode,
-    pub to_name: String,
+    pub(crate) phase: String,
+    pub(crate) phase_key: String,
+    pub(crate) node: NodeCode,
+    pub(crate) node_name: String,
+    pub(crate) from: NationCode,
+    pub(crate) from_name: String,
+    pub(crate) to: NationCode,
+    pub(crate) to_name: String,
     /// `taken` (an army alone in an open node) or `surrendered` (a siege).
-    pub how: &'static str,
+    pub(crate) how: &'static str,
 }
 
 /// A node held at one end of the year and not at the other, with the other owner.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct NetNode {
-    pub node: NodeCode,
-    pub node_name: String,
+pub(crate) struct NetNode {
+    pub(crate) node: NodeCode,
+    pub(crate) node_name: String,
     /// Who held it at the start (for a node gained) or holds it at the end (for a
     /// node lost).
-    pub other: NationCode,
-    pub other_name: String,
+    pub(crate) other: NationCode,
+    pub(crate) other_name: String,
 }
 
 /// One kind of ledger item summed over the year.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct SummaryLine {
+pub(crate) struct SummaryLine {
     /// Stable key of the item kind (`income`, `siege_cost`…).
-    pub key: &'static str,
-    pub name: String,
+    pub(crate) key: &'static str,
+    pub(crate) name: String,
     /// Ducats into (positive) or out of (negative) the treasury.
-    pub treasury: Ducats,
+    pub(crate) treasury: Ducats,
     /// Ducats into or out of the club's armies, garrisons and fleets.
-    pub forces: Ducats,
+    pub(crate) forces: Ducats,
 }
 
 /// One of the club's own battles of the year (G3c.7, G7.3).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct YearBattle {
-    pub phase: String,
-    pub id: String,
-    pub node: NodeCode,
-    pub node_name: String,
+pub(crate) struct YearBattle {
+    pub(crate) phase: String,
+    pub(crate) id: String,
+    pub(crate) node: NodeCode,
+    pub(crate) node_name: String,
     /// `attacker` or `defender`.
-    pub role: &'static str,
-    pub opponent: NationCode,
-    pub opponent_name: String,
+    pub(crate) role: &'static str,
+    pub(crate) opponent: NationCode,
+    pub(crate) opponent_name: String,
     /// `won`, `lost` or `draw`.
-    pub result: &'static str,
+    pub(crate) result: &'static str,
     /// Losses as the club was told them (G7.3: a battle reveals both sides' losses).
-    pub own_loss: Option<Ducats>,
-    pub enemy_loss: Option<Ducats>,
-    pub provisional: bool,
+    pub(crate) own_loss: Option<Ducats>,
+    pub(crate) enemy_loss: Option<Ducats>,
+    pub(crate) provisional: bool,
 }
 
 /// One of the club's own sieges of the year, as besieger or defender (G3d).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct YearSiege {
-    pub node: NodeCode,
-    pub node_name: String,
+pub(crate) struct YearSiege {
+    pub(crate) node: NodeCode,
+    pub(crate) node_name: String,
     /// `besieger` or `defender`.
-    pub role: &'static str,
-    pub opponent: NationCode,
-    pub opponent_name: String,
+    pub(crate) role: &'static str,
+    pub(crate) opponent: NationCode,
+    pub(crate) opponent_name: String,
     /// Siege rolls made this year.
-    pub rolls: usize,
+    pub(crate) rolls: usize,
     /// The last roll's total (the besieger's only: a defender is never told it, G7)
     /// and what it needed.
-    pub last_total: Option<i32>,
-    pub needed: i32,
+    pub(crate) last_total: Option<i32>,
+    pub(crate) needed: i32,
     /// `fell` (the place surrendered), `ongoing` or `lifted`.
-    pub result: &'static str,
+    pub(crate) result: &'static str,
 }
 
 /// An event of the year, in words, with the phase it happened in.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct YearEvent {
-    pub phase: String,
-    pub rule: String,
-    pub text: String,
+pub(crate) struct YearEvent {
+    pub(crate) phase: String,
+    pub(crate) rule: String,
+    pub(crate) text: String,
 }
 
 /// Everything one club may know about its year (G7.2–G7.4).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct YearView {
-    pub campaign: String,
-    pub lang: Lang,
-    pub year: u16,
+    pub(crate) campaign: String,
+    pub(crate) lang: Lang,
+    pub(crate) year: u16,
     /// "l'anno 1494", "the year 1494".
-    pub title: String,
-    pub nation: NationCode,
-    pub nation_name: String,
-    pub club_name: String,
-    pub treasury_start: Ducats,
-    pub treasury_end: Ducats,
+    pub(crate) title: String,
+    pub(crate) nation: NationCode,
+    pub(crate) nation_name: String,
+    pub(crate) club_name: String,
+    pub(crate) treasury_start: Ducats,
+    pub(crate) treasury_end: Ducats,
     /// Sums of the treasury's entries into and out of it (the latter negative).
-    pub treasury_in: Ducats,
-    pub treasury_out: Ducats,
+    pub(crate) treasury_in: Ducats,
+    pub(crate) treasury_out: Ducats,
     /// The whole ledger of the year, item kind by item kind.
-    pub summary: Vec<SummaryLine>,
+    pub(crate) summary: Vec<SummaryLine>,
     /// Sums of the summary's columns.
-    pub total_treasury: Ducats,
-    pub total_forces: Ducats,
+    pub(crate) total_treasury: Ducats,
+    pub(crate) total_forces: Ducats,
     /// Value of its armies and garrisons at the start and the end of the year.
-    pub forces_start: Ducats,
-    pub forces_end: Ducats,
-    pub loan_due: Option<Ducats>,
-    pub nodes_start: usize,
-    pub nodes_end: usize,
+    pub(crate) forces_start: Ducats,
+    pub(crate) forces_end: Ducats,
+    pub(crate) loan_due: Option<Ducats>,
+    pub(crate) nodes_start: usize,
+    pub(crate) nodes_end: usize,
     /// Every change of hands the club took part in, in order.
-    pub won: Vec<NodeChange>,
-    pub lost: Vec<NodeChange>,
+    pub(crate) won: Vec<NodeChange>,
+    pub(crate) lost: Vec<NodeChange>,
     /// The net change: held at the end and not at the start, and the reverse.
-    pub gained: Vec<NetNode>,
-    pub given_up: Vec<NetNode>,
-    pub battles: Vec<YearBattle>,
-    pub sieges: Vec<YearSiege>,
-    pub events: Vec<YearEvent>,
+    pub(crate) gained: Vec<NetNode>,
+    pub(crate) given_up: Vec<NetNode>,
+    pub(crate) battles: Vec<YearBattle>,
+    pub(crate) sieges: Vec<YearSiege>,
+    pub(crate) events: Vec<YearEvent>,
     /// It held the Strategos this year.
-    pub strategos: bool,
+    pub(crate) strategos: bool,
     /// Its own Table 36 events for next year (G4.3), by name.
-    pub events_next_year: Vec<String>,
+    pub(crate) events_next_year: Vec<String>,
     /// Its own standing only (G8, G7.4), as in the phase reports.
-    pub standing: Option<StandingView>,
+    pub(crate) standing: Option<StandingView>,
 }
 
 /// A battle in the chronicle, when its result was public: where, who, who won (never
 /// the losses).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct ChronicleBattle {
-    pub phase: String,
-    pub id: String,
-    pub node: NodeCode,
-    pub node_name: String,
-    pub attacker: NationCode,
-    pub attacker_name: String,
-    pub defender: NationCode,
-    pub defender_name: String,
-    pub winner: Option<NationCode>,
-    pub winner_name: Option<String>,
-    pub provisional: bool,
+pub(crate) struct ChronicleBattle {
+    pub(crate) phase: String,
+    pub(crate) id: String,
+    pub(crate) node: NodeCode,
+    pub(crate) node_name: String,
+    pub(crate) attacker: NationCode,
+    pub(crate) attacker_name: String,
+    pub(crate) defender: NationCode,
+    pub(crate) defender_name: String,
+    pub(crate) winner: Option<NationCode>,
+    pub(crate) winner_name: Option<String>,
+    pub(crate) provisional: bool,
 }
 
 /// A nation's holdings at the start and the end of the year.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct HoldingChange {
-    pub nation: NationCode,
-    pub name: String,
-    pub start: usize,
-    pub end: usize,
-    pub change: i64,
+pub(crate) struct HoldingChange {
+    pub(crate) nation: NationCode,
+    pub(crate) name: String,
+    pub(crate) start: usize,
+    pub(crate) end: usize,
+    pub(crate) change: i64,
 }
 
 /// The public chronicle of a year (G7.1).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Chronicle {
-    pub campaign: String,
-    pub lang: Lang,
-    pub year: u16,
-    pub title: String,
-    pub changes: Vec<NodeChange>,
-    pub battles: Vec<ChronicleBattle>,
+    pub(crate) campaign: String,
+    pub(crate) lang: Lang,
+    pub(crate) year: u16,
+    pub(crate) title: String,
+    pub(crate) changes: Vec<NodeChange>,
+    pub(crate) battles: Vec<ChronicleBattle>,
     /// Other public events: breaches, works completed, the move order, the end.
-    pub events: Vec<YearEvent>,
+    pub(crate) events: Vec<YearEvent>,
     /// Nations holding nodes at either end of the year, most at the end first.
-    pub holdings: Vec<HoldingChange>,
+    pub(crate) holdings: Vec<HoldingChange>,
     /// The referee's announcements of the year, in the chronicle's language.
-    pub announcements: Vec<String>,
+    pub(crate) announcements: Vec<String>,
 }
 
 /// Returns the kind of a ledger item: its order in the summary, key and words. The
@@ -607,7 +607,12 @@ fn own_events(say: &dyn Say, y: &YearRecord, nation: &NationCode, lang: Lang) ->
 
 /// Projects what `club` may know about year `y`, from the record alone. Its standing
 /// and next year's events are added by [`year_view`], which needs the whole campaign.
-pub fn year_view_of(names: &dyn Names, say: &dyn Say, y: &YearRecord, club: &ClubName) -> YearView {
+pub(crate) fn year_view_of(
+    names: &dyn Names,
+    say: &dyn Say,
+    y: &YearRecord,
+    club: &ClubName,
+) -> YearView {
     let (nation, lang) = (club.nation, club.lang);
     let start = y.start();
     let treasury = |w: &World| w.nation(nation.as_str()).map_or(0, |s| s.treasury);
@@ -680,7 +685,7 @@ pub fn year_view_of(names: &dyn Names, say: &dyn Say, y: &YearRecord, club: &Clu
 /// Projects what `club` may know about year `y`: [`year_view_of`] plus its own standing
 /// and its events for next year, taken from its view of the world at the year's end so
 /// that they follow the phase reports' rules exactly (G7.4, G8).
-pub fn year_view(c: &Campaign, say: &dyn Say, y: &YearRecord, club: ClubName) -> YearView {
+pub(crate) fn year_view(c: &Campaign, say: &dyn Say, y: &YearRecord, club: ClubName) -> YearView {
     let mut view = year_view_of(c, say, y, &club);
     let at_end = Resolution {
         next: None,
@@ -708,7 +713,7 @@ fn not_for_chronicle(what: &Happening) -> bool {
 
 /// Projects the public chronicle of year `y` (G7.1): only public events and the
 /// political map.
-pub fn chronicle(names: &dyn Names, say: &dyn Say, y: &YearRecord, lang: Lang) -> Chronicle {
+pub(crate) fn chronicle(names: &dyn Names, say: &dyn Say, y: &YearRecord, lang: Lang) -> Chronicle {
     let mut battles = Vec::new();
     let mut events = Vec::new();
     for p in &y.phases {

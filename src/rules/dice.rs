@@ -61,7 +61,7 @@ impl RollText {
         }
     }
 
-    pub fn as_str(&self) -> &str {
+    pub(crate) fn as_str(&self) -> &str {
         match &self.0 {
             TextRepr::Own(s) => s,
             TextRepr::Shared(text, start, end) => &text[*start as usize..*end as usize],
@@ -256,7 +256,7 @@ pub trait Dice {
 }
 
 /// The faces of each die [`Dice::pick`] rolls for one digit of a large index.
-pub const PICK_BASE: usize = 250;
+pub(crate) const PICK_BASE: usize = 250;
 
 /// Derives the seed of one phase from the campaign's master seed.
 ///
@@ -276,7 +276,7 @@ pub fn seed_commitment(seed: &Seed) -> String {
 }
 
 /// Draws one face of a `sides`-sided die from the ChaCha20 stream seeded for `event`.
-pub fn face(phase_seed: &Seed, event: &str, sides: u8) -> u8 {
+pub(crate) fn face(phase_seed: &Seed, event: &str, sides: u8) -> u8 {
     assert!(sides >= 2, "a die has at least two faces");
     let mut h = Sha256::new();
     h.update(phase_seed);
@@ -392,7 +392,7 @@ struct PackedRoll {
 const STREAM_TAG: &[u8] = b"giglio/battle-dice/v1\0";
 
 /// Returns the seed of a battle's stream: SHA-256(tag ‖ phase seed ‖ battle id).
-pub fn stream_seed(phase_seed: &Seed, battle: &str) -> Seed {
+pub(crate) fn stream_seed(phase_seed: &Seed, battle: &str) -> Seed {
     let mut h = Sha256::new();
     h.update(STREAM_TAG);
     h.update(phase_seed);
@@ -533,12 +533,12 @@ impl Dice for StreamDice {
 }
 
 /// Appends a number in decimal, for [`Dice::roll_write`]'s writers.
-pub fn push_number(text: &mut String, n: u32) {
+pub(crate) fn push_number(text: &mut String, n: u32) {
     push_u64(text, u64::from(n));
 }
 
 /// Appends a signed number as `{}` writes it: `3`, `0`, `-2`.
-pub fn push_int(text: &mut String, n: i64) {
+pub(crate) fn push_int(text: &mut String, n: i64) {
     if n < 0 {
         text.push('-');
     }
@@ -546,7 +546,7 @@ pub fn push_int(text: &mut String, n: i64) {
 }
 
 /// Appends a signed number as `{:+}` writes it: `+3`, `+0`, `-2`.
-pub fn push_signed(text: &mut String, n: i64) {
+pub(crate) fn push_signed(text: &mut String, n: i64) {
     text.push(if n < 0 { '-' } else { '+' });
     push_u64(text, n.unsigned_abs());
 }
@@ -576,7 +576,7 @@ fn push_u64(text: &mut String, n: u64) {
 /// `battle_dice_stream` says: one stream per battle, or (campaigns written before the
 /// ruling) a stream per roll, so their stored battles replay exactly.
 #[derive(Debug)]
-pub enum BattleDice {
+pub(crate) enum BattleDice {
     PerEvent(SeededDice),
     /// Boxed: a ChaCha20 state is large, and there is one box per battle.
     Stream(Box<StreamDice>),
@@ -584,7 +584,7 @@ pub enum BattleDice {
 
 impl BattleDice {
     /// Creates the dice of battle `battle` from the phase (or run) seed.
-    pub fn new(seed: Seed, battle: &str, stream: bool) -> Self {
+    pub(crate) fn new(seed: Seed, battle: &str, stream: bool) -> Self {
         if stream {
             Self::Stream(Box::new(StreamDice::new(seed, battle)))
         } else {
@@ -662,8 +662,9 @@ impl ScriptedDice {
         }
     }
 
-    /// Creates dice that answer with plain values, in order.
-    pub fn values(values: impl IntoIterator<Item = u8>) -> Self {
+    /// Creates dice that answer with plain values, in order (unit tests' shorthand).
+    #[cfg(test)]
+    pub(crate) fn values(values: impl IntoIterator<Item = u8>) -> Self {
         Self::new(
             values
                 .into_iter()

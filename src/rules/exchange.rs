@@ -32,12 +32,12 @@ pub struct Exchange {
 
 impl Exchange {
     /// Every encounter by standing choices.
-    pub fn standing() -> Self {
+    pub(crate) fn standing() -> Self {
         Exchange::default()
     }
 
     /// The choice a nation sent for encounter `n`, if any.
-    pub fn choice(&self, n: u32, nation: &NationCode) -> Option<Choice> {
+    pub(crate) fn choice(&self, n: u32, nation: &NationCode) -> Option<Choice> {
         self.choices.get(&n).and_then(|c| c.get(nation)).copied()
     }
 }
@@ -47,14 +47,14 @@ impl Exchange {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Asked {
     /// `<phase>-e<n>`, e.g. `1494-r03-e1`: what the clubs' replies name.
-    pub id: String,
+    pub(crate) id: String,
     pub number: u32,
-    pub node: NodeCode,
+    pub(crate) node: NodeCode,
     /// The side in hand (the one that moved) and the other side.
-    pub hand: AskedSide,
-    pub other: AskedSide,
+    pub(crate) hand: AskedSide,
+    pub(crate) other: AskedSide,
     /// Where the piece in hand came from.
-    pub from: NodeCode,
+    pub(crate) from: NodeCode,
 }
 
 impl Asked {
@@ -64,12 +64,12 @@ impl Asked {
     }
 
     /// The side of a nation, if it is one of the two.
-    pub fn side_of(&self, nation: &NationCode) -> Option<&AskedSide> {
+    pub(crate) fn side_of(&self, nation: &NationCode) -> Option<&AskedSide> {
         self.sides().into_iter().find(|s| &s.nation == nation)
     }
 
     /// The nations whose choice the encounter waits for, given the answers so far.
-    pub fn waiting(&self, x: &Exchange) -> Vec<NationCode> {
+    pub(crate) fn waiting(&self, x: &Exchange) -> Vec<NationCode> {
         self.sides()
             .into_iter()
             .filter(|s| s.asked && x.choice(self.number, &s.nation).is_none())
@@ -83,9 +83,9 @@ impl Asked {
 pub struct AskedSide {
     pub nation: NationCode,
     /// Its pieces at the node (for the side in hand: the piece that moved in first).
-    pub pieces: Vec<String>,
+    pub(crate) pieces: Vec<String>,
     /// Its garrison at the node, if it has one there.
-    pub garrison: bool,
+    pub(crate) garrison: bool,
     /// The choices open to it (G3c.1): a garrison alone or forces already inside can
     /// only withdraw, and are not asked.
     pub options: Vec<Choice>,
@@ -94,16 +94,16 @@ pub struct AskedSide {
     /// What its standing orders would choose: what holds if it does not answer.
     pub standing: Choice,
     /// The other side's value as this side's spy sees it (G3c.4), if it has a spy.
-    pub spy_sees: Option<Ducats>,
+    pub(crate) spy_sees: Option<Ducats>,
 }
 
 /// The id of encounter `n` of a phase.
-pub fn encounter_id(phase_key: &str, n: u32) -> String {
+pub(crate) fn encounter_id(phase_key: &str, n: u32) -> String {
     format!("{phase_key}-e{n}")
 }
 
 /// The number of an encounter id of this phase, if it is one.
-pub fn encounter_number(phase_key: &str, id: &str) -> Option<u32> {
+pub(crate) fn encounter_number(phase_key: &str, id: &str) -> Option<u32> {
     id.strip_prefix(phase_key)?
         .strip_prefix("-e")?
         .parse()

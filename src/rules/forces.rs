@@ -149,10 +149,13 @@ pub(super) fn garrison(s: &mut Step, n: &NationCode, army: &ArmyId, value: Ducat
 /// G2b.3 with the ruling `garrison_in_enemy_node_with_army`: a garrison goes into an
 /// enemy place only where no other nation has a force (a garrison, an army, a
 /// diplomat): a place another nation still holds must be taken first (G3d). Without the
-/// ruling, only into the club's own nodes. An ally's node is not an enemy's.
+/// ruling, or with `garrison_and_works_where_held` (a fortified node changes hands only
+/// by siege, G3b.8), only into the club's own nodes. An ally's node is not an enemy's.
 pub(super) fn enemy_place_free(s: &Step, n: &NationCode, at: &NodeCode) -> Result<(), Outcome> {
     let owner = &s.w.nodes[at].owner;
-    if !s.c.tables.rulings.garrison_in_enemy_node_with_army || allied(s, n, owner) {
+    let r = &s.c.tables.rulings;
+    if !r.garrison_in_enemy_node_with_army || r.garrison_and_works_where_held || allied(s, n, owner)
+    {
         return Err(reject("G2b.3", Reason::NotYourNode { node: at.clone() }));
     }
     if !other_forces(s, at, n).is_empty() {

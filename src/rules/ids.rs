@@ -67,15 +67,8 @@ code_type!(
     DiplomatId
 );
 
-impl NodeCode {
-    /// Splits a node code into its nation prefix and number, if it has that shape.
-    pub fn split(&self) -> Option<(&str, u32)> {
-        split_node_code(&self.0)
-    }
-}
-
 /// Splits `V12` into (`V`, 12); `None` unless the code is uppercase letters then digits.
-pub fn split_node_code(code: &str) -> Option<(&str, u32)> {
+pub(crate) fn split_node_code(code: &str) -> Option<(&str, u32)> {
     let digits_at = code.find(|c: char| c.is_ascii_digit())?;
     let (prefix, number) = code.split_at(digits_at);
     let prefix_ok = !prefix.is_empty() && prefix.bytes().all(|b| b.is_ascii_uppercase());
@@ -91,21 +84,21 @@ pub fn split_node_code(code: &str) -> Option<(&str, u32)> {
 
 impl ArmyId {
     /// Builds the id of a nation's `serial`-th army.
-    pub fn new(nation: &NationCode, serial: u32) -> Self {
+    pub(crate) fn new(nation: &NationCode, serial: u32) -> Self {
         Self(format!("{nation}-A{serial}"))
     }
 }
 
 impl FleetId {
     /// Builds the id of a nation's `serial`-th fleet.
-    pub fn new(nation: &NationCode, serial: u32) -> Self {
+    pub(crate) fn new(nation: &NationCode, serial: u32) -> Self {
         Self(format!("{nation}-F{serial}"))
     }
 }
 
 impl DiplomatId {
     /// Builds the id of a nation's `serial`-th diplomat.
-    pub fn new(nation: &NationCode, serial: u32) -> Self {
+    pub(crate) fn new(nation: &NationCode, serial: u32) -> Self {
         Self(format!("{nation}-D{serial}"))
     }
 }

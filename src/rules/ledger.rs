@@ -58,7 +58,7 @@ pub struct Entry {
     pub account: Account,
     pub amount: Ducats,
     pub rule: String,
-    pub item: Item,
+    pub(crate) item: Item,
 }
 
 /// The entries of one phase, in the order they happened.
@@ -69,7 +69,7 @@ pub struct Ledger {
 
 impl Ledger {
     /// Records an entry.
-    pub fn add(
+    pub(crate) fn add(
         &mut self,
         nation: &NationCode,
         account: Account,

@@ -11,7 +11,7 @@ use std::collections::{BTreeMap, BTreeSet};
 /// What kind of place a node is (G0, G2a.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum NodeKind {
+pub(crate) enum NodeKind {
     City,
     Fortress,
     Village,
@@ -19,7 +19,7 @@ pub enum NodeKind {
 
 impl NodeKind {
     /// Returns the kind's name as written in the campaign files.
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             NodeKind::City => "city",
             NodeKind::Fortress => "fortress",
@@ -28,7 +28,8 @@ impl NodeKind {
     }
 }
 
-/// The lie of the land at a node, for battle cards.
+/// The lie of the land at a node, for battle cards (the games key their terrain tables
+/// by its name).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Terrain {
@@ -38,41 +39,66 @@ pub enum Terrain {
     Marsh,
 }
 
+impl Terrain {
+    /// Every terrain, in the order the book lists them.
+    pub const ALL: [Terrain; 4] = [
+        Terrain::Plain,
+        Terrain::Hills,
+        Terrain::Mountains,
+        Terrain::Marsh,
+    ];
+
+    /// Returns the terrain's name as campaign files and cards write it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Terrain::Plain => "plain",
+            Terrain::Hills => "hills",
+            Terrain::Mountains => "mountains",
+            Terrain::Marsh => "marsh",
+        }
+    }
+
+    /// The terrain by its name (`plain`, `hills`, `mountains`, `marsh`).
+    pub fn from_key(key: &str) -> Option<Terrain> {
+        Terrain::ALL.into_iter().find(|t| t.as_str() == key)
+    }
+}
+
 /// A land node as the campaign defines it (its starting state lives in the world).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Node {
     pub code: NodeCode,
     pub name: String,
-    pub kind: NodeKind,
-    pub capital: bool,
-    pub port: bool,
+    pub(crate) kind: NodeKind,
+    pub(crate) capital: bool,
+    pub(crate) port: bool,
     /// The nation that owns it when the campaign starts.
-    pub owner: NationCode,
+    pub(crate) owner: NationCode,
     /// Whether it is fortified when the campaign starts (fortresses always are).
-    pub fortified: bool,
-    pub terrain: Terrain,
+    pub(crate) fortified: bool,
+    pub(crate) terrain: Terrain,
     /// Latitude and longitude, for drawing only: no rule reads them.
-    pub lat: f64,
-    pub lon: f64,
+    pub(crate) lat: f64,
+    pub(crate) lon: f64,
 }
 
 /// A sea zone.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SeaZone {
     pub code: SeaCode,
-    pub name: String,
-    pub lat: f64,
-    pub lon: f64,
+    pub(crate) name: String,
+    pub(crate) lat: f64,
+    pub(crate) lon: f64,
 }
 
 /// A scenario ban on a move (G3b.6): `nation` may not move `from` → `to` in `rounds`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-pub struct Ban {
-    pub nation: NationCode,
-    pub from: NodeCode,
-    pub to: NodeCode,
-    pub rounds: Vec<u8>,
-    pub note: String,
+pub(crate) struct Ban {
+    pub(crate) nation: NationCode,
+    pub(crate) from: NodeCode,
+    pub(crate) to: NodeCode,
+    pub(crate) rounds: Vec<u8>,
+    pub(crate) note: String,
 }
 
 /// The validated map graph.
@@ -91,7 +117,7 @@ pub struct Map {
 
 impl Map {
     /// Assembles a map from parts `scenario` has already validated.
-    pub fn new(
+    pub(crate) fn new(
         nodes: Vec<Node>,
         roads: &[(NodeCode, NodeCode)],
         seas: Vec<SeaZone>,
@@ -153,7 +179,7 @@ impl Map {
     }
 
     /// Returns every road once, as (smaller code, larger code).
-    pub fn roads(&self) -> Vec<(&NodeCode, &NodeCode)> {
+    pub(crate) fn roads(&self) -> Vec<(&NodeCode, &NodeCode)> {
         let mut all = Vec::new();
         for (a, ns) in &self.roads {
             for b in ns {
@@ -171,12 +197,12 @@ impl Map {
     }
 
     /// Returns the sea zone with this code.
-    pub fn sea(&self, code: &str) -> Option<&SeaZone> {
+    pub(crate) fn sea(&self, code: &str) -> Option<&SeaZone> {
         self.seas.get(code)
     }
 
     /// Returns every sea lane between two zones once.
-    pub fn lanes(&self) -> Vec<(&SeaCode, &SeaCode)> {
+    pub(crate) fn lanes(&self) -> Vec<(&SeaCode, &SeaCode)> {
         let mut all = Vec::new();
         for (a, ns) in &self.lanes {
             for b in ns {
@@ -208,7 +234,7 @@ impl Map {
     }
 
     /// Returns the scenario bans (G3b.6).
-    pub fn bans(&self) -> &[Ban] {
+    pub(crate) fn bans(&self) -> &[Ban] {
         &self.bans
     }
 

@@ -14,7 +14,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// The pieces at each node.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Occupancy {
+pub(crate) struct Occupancy {
     armies: HashMap<NodeCode, BTreeSet<ArmyId>>,
     diplomats: HashMap<NodeCode, BTreeSet<DiplomatId>>,
     /// Where the index last saw each piece, to take it out of its old node.
@@ -24,7 +24,7 @@ pub struct Occupancy {
 
 impl Occupancy {
     /// The index of a world.
-    pub fn of(w: &World) -> Self {
+    pub(crate) fn of(w: &World) -> Self {
         let mut o = Occupancy::default();
         for id in w.armies.keys() {
             o.refresh_army(w, id);
@@ -36,7 +36,7 @@ impl Occupancy {
     }
 
     /// Takes in what became of an army: moved, embarked, landed or gone.
-    pub fn refresh_army(&mut self, w: &World, id: &ArmyId) {
+    pub(crate) fn refresh_army(&mut self, w: &World, id: &ArmyId) {
         if let Some(old) = self.army_at.remove(id)
             && let Some(set) = self.armies.get_mut(&old)
         {
@@ -55,7 +55,7 @@ impl Occupancy {
     }
 
     /// Takes in what became of a diplomat: moved or gone.
-    pub fn refresh_diplomat(&mut self, w: &World, id: &DiplomatId) {
+    pub(crate) fn refresh_diplomat(&mut self, w: &World, id: &DiplomatId) {
         if let Some(old) = self.diplomat_at.remove(id)
             && let Some(set) = self.diplomats.get_mut(&old)
         {
@@ -74,13 +74,17 @@ impl Occupancy {
     }
 
     /// The armies ashore at a node, in id order.
-    pub fn armies_at<'a>(&'a self, w: &World, node: &NodeCode) -> impl Iterator<Item = &'a ArmyId> {
+    pub(crate) fn armies_at<'a>(
+        &'a self,
+        w: &World,
+        node: &NodeCode,
+    ) -> impl Iterator<Item = &'a ArmyId> {
         self.check(w);
         self.armies.get(node).into_iter().flatten()
     }
 
     /// The diplomats at a node, in id order.
-    pub fn diplomats_at<'a>(
+    pub(crate) fn diplomats_at<'a>(
         &'a self,
         w: &World,
         node: &NodeCode,

@@ -246,7 +246,7 @@ impl OrderKind {
     }
 
     /// Returns the order's name as written in order files.
-    pub fn name(&self) -> &'static str {
+    pub(crate) fn name(&self) -> &'static str {
         match self {
             OrderKind::Loan { .. } => "loan",
             OrderKind::Raise { .. } => "raise",

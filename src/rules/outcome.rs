@@ -14,7 +14,7 @@ pub struct OrderOutcome {
     pub nation: NationCode,
     pub at: OrderRef,
     /// The order's name as written (`raise`, `fortify`…).
-    pub order: String,
+    pub(crate) order: String,
     pub result: Outcome,
 }
 
@@ -268,6 +268,11 @@ pub enum Reason {
         to: NodeCode,
     },
     Stunned,
+    /// G3c.7 (the ruling `armies_in_battle_stay`): the army is in a battle not yet
+    /// settled, at `node`.
+    InBattle {
+        node: NodeCode,
+    },
     Aboard,
     NoSiegeTarget {
         node: NodeCode,
@@ -654,7 +659,7 @@ pub enum SiegeModifier {
 
 impl SiegeModifier {
     /// What the modifier adds to the roll.
-    pub fn value(&self) -> i32 {
+    pub(crate) fn value(&self) -> i32 {
         match self {
             SiegeModifier::RoundsSpent { value, .. }
             | SiegeModifier::BesiegerSapper { value }

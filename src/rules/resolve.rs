@@ -104,7 +104,7 @@ pub fn resolve_with(
 pub struct StepResolution {
     pub world: World,
     pub events: Vec<Event>,
-    pub ledger: Ledger,
+    pub(crate) ledger: Ledger,
 }
 
 /// Applies one pending battle's outcome to the open phase's world, as a step of the
@@ -132,7 +132,7 @@ pub fn apply_battle(
 
 /// A phase's resolution with the steps taken while it was open put first, as if they
 /// had happened at its start (which is where the rules place them).
-pub fn with_steps(steps: &[StepResolution], r: Resolution) -> Resolution {
+pub(crate) fn with_steps(steps: &[StepResolution], r: Resolution) -> Resolution {
     if steps.is_empty() {
         return r;
     }

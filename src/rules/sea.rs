@@ -10,7 +10,7 @@ use std::collections::{BTreeSet, VecDeque};
 
 /// Where an idle fleet goes this round.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum IdleCourse {
+pub(crate) enum IdleCourse {
     /// In port: it stays (only in a port may a fleet stay).
     StaysInPort,
     /// Into this port of its club, on its zone.
@@ -24,7 +24,7 @@ pub enum IdleCourse {
 }
 
 /// The course of a fleet of `nation` at `at` given no move this round.
-pub fn idle_course(
+pub(crate) fn idle_course(
     map: &Map,
     world: &World,
     rule: IdleFleet,

@@ -552,6 +552,10 @@ fn works(s: &mut Step, n: &NationCode, node: &NodeCode, kind: WorkKind, cost: Du
     let owned = &s.w.nodes[node].owner == n;
     let army_there = s.w.armies_of(n.as_str()).any(|a| &a.node == node);
     // The ruling: works only where the club holds the node or its army stands.
+    // The ruling `garrison_and_works_where_held`: only where the club holds the node.
+    if s.c.tables.rulings.garrison_and_works_where_held && !owned {
+        return Err(reject("G2b.4", Reason::NotYourNode { node: node.clone() }));
+    }
     if s.c.tables.rulings.works_where_held_or_army && !owned && !army_there {
         return Err(reject(
             "G2b.4",

@@ -18,21 +18,21 @@ use super::world::World;
 
 /// The working state of one resolution.
 pub(super) struct Step<'a> {
-    pub c: &'a Campaign,
-    pub w: World,
-    pub dice: &'a mut dyn Dice,
-    pub ledger: Ledger,
-    pub outcomes: Vec<OrderOutcome>,
-    pub events: Vec<Event>,
+    pub(crate) c: &'a Campaign,
+    pub(crate) w: World,
+    pub(crate) dice: &'a mut dyn Dice,
+    pub(crate) ledger: Ledger,
+    pub(crate) outcomes: Vec<OrderOutcome>,
+    pub(crate) events: Vec<Event>,
     /// Set when the campaign ends with this phase.
-    pub over: bool,
+    pub(crate) over: bool,
     /// Who stands at each node: refreshed after every change of a piece's place.
-    pub occ: Occupancy,
+    pub(crate) occ: Occupancy,
     /// G3c.3: the clubs' answers to the round's encounters (not asking: standing
     /// choices), the encounters met so far, and the one the round stopped at.
-    pub exchange: Exchange,
-    pub encounters: u32,
-    pub paused: Option<Asked>,
+    pub(crate) exchange: Exchange,
+    pub(crate) encounters: u32,
+    pub(crate) paused: Option<Asked>,
 }
 
 impl<'a> Step<'a> {
@@ -53,7 +53,7 @@ impl<'a> Step<'a> {
     }
 
     /// Records the outcome of an order.
-    pub fn outcome(&mut self, nation: &NationCode, order: &Order, result: Outcome) {
+    pub(crate) fn outcome(&mut self, nation: &NationCode, order: &Order, result: Outcome) {
         self.outcomes.push(OrderOutcome {
             nation: nation.clone(),
             at: order.at.clone(),
@@ -63,7 +63,7 @@ impl<'a> Step<'a> {
     }
 
     /// Records an event.
-    pub fn event(&mut self, audience: Audience, rule: &str, what: Happening) {
+    pub(crate) fn event(&mut self, audience: Audience, rule: &str, what: Happening) {
         self.events.push(Event {
             audience,
             rule: rule.to_owned(),
@@ -72,12 +72,18 @@ impl<'a> Step<'a> {
     }
 
     /// Returns a nation's treasury.
-    pub fn treasury(&self, nation: &str) -> Ducats {
+    pub(crate) fn treasury(&self, nation: &str) -> Ducats {
         self.w.nation(nation).map_or(0, |n| n.treasury)
     }
 
     /// Moves ducats into (positive) or out of (negative) a treasury, with its entry.
-    pub fn treasury_add(&mut self, nation: &NationCode, amount: Ducats, rule: &str, item: Item) {
+    pub(crate) fn treasury_add(
+        &mut self,
+        nation: &NationCode,
+        amount: Ducats,
+        rule: &str,
+        item: Item,
+    ) {
         if let Some(n) = self.w.nations.get_mut(nation) {
             n.treasury += amount;
             self.ledger
@@ -86,7 +92,7 @@ impl<'a> Step<'a> {
     }
 
     /// Pays `cost` from the treasury, or explains what is missing (G2b.7).
-    pub fn pay(
+    pub(crate) fn pay(
         &mut self,
         nation: &NationCode,
         cost: Ducats,
@@ -107,7 +113,13 @@ impl<'a> Step<'a> {
     /// Changes an army's value, with its entry; an army worth nothing is disbanded.
     ///
     /// Returns whether the army was disbanded.
-    pub fn army_add(&mut self, army: &ArmyId, amount: Ducats, rule: &str, item: Item) -> bool {
+    pub(crate) fn army_add(
+        &mut self,
+        army: &ArmyId,
+        amount: Ducats,
+        rule: &str,
+        item: Item,
+    ) -> bool {
         let Some(a) = self.w.armies.get_mut(army) else {
             return false;
         };

@@ -12,17 +12,17 @@ use serde::{Deserialize, Serialize};
 #[serde(deny_unknown_fields)]
 pub struct Tables {
     pub calendar: CalendarTable,
-    pub income: IncomeTable,
-    pub loan: LoanTable,
-    pub armies: ArmyTable,
-    pub garrison: GarrisonTable,
-    pub works: WorksTable,
-    pub specialists: SpecialistTable,
-    pub fleets: FleetTable,
-    pub movement: MovementTable,
-    pub encounters: EncounterTable,
+    pub(crate) income: IncomeTable,
+    pub(crate) loan: LoanTable,
+    pub(crate) armies: ArmyTable,
+    pub(crate) garrison: GarrisonTable,
+    pub(crate) works: WorksTable,
+    pub(crate) specialists: SpecialistTable,
+    pub(crate) fleets: FleetTable,
+    pub(crate) movement: MovementTable,
+    pub(crate) encounters: EncounterTable,
     pub siege: SiegeTable,
-    pub epidemic: EpidemicTable,
+    pub(crate) epidemic: EpidemicTable,
     pub events: EventTable,
     pub victory: VictoryTable,
     pub rulings: Rulings,
@@ -35,18 +35,18 @@ pub struct CalendarTable {
     /// The first year of the campaign.
     pub start_year: u16,
     /// G1.2: years before objectives are judged.
-    pub years: u16,
+    pub(crate) years: u16,
     /// G3: summer rounds a year.
-    pub rounds: u8,
+    pub(crate) rounds: u8,
     /// G0 \[ruling\]: month name of each round, Italian.
-    pub months_it: Vec<String>,
+    pub(crate) months_it: Vec<String>,
     /// G0 \[ruling\]: month name of each round, English.
-    pub months_en: Vec<String>,
+    pub(crate) months_en: Vec<String>,
 }
 
 impl CalendarTable {
     /// Returns the last year of the campaign.
-    pub fn last_year(&self) -> u16 {
+    pub(crate) fn last_year(&self) -> u16 {
         self.start_year + self.years.saturating_sub(1)
     }
 
@@ -69,32 +69,32 @@ pub use crate::words::Lang;
 /// G2a.1: what each kind of node pays at spring.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct IncomeTable {
-    pub village: Ducats,
-    pub fortress: Ducats,
-    pub city: Ducats,
+pub(crate) struct IncomeTable {
+    pub(crate) village: Ducats,
+    pub(crate) fortress: Ducats,
+    pub(crate) city: Ducats,
     /// A capital pays as a city.
-    pub capital: Ducats,
+    pub(crate) capital: Ducats,
 }
 
 /// G2a.3: loans.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct LoanTable {
+pub(crate) struct LoanTable {
     /// Limit, as a percentage of what the club's cities pay this spring.
-    pub limit_percent_of_city_income: u32,
+    pub(crate) limit_percent_of_city_income: u32,
     /// Interest due with the repayment next spring, in percent.
-    pub interest_percent: u32,
+    pub(crate) interest_percent: u32,
     /// Value at which a fleet is confiscated.
-    pub fleet_value: Ducats,
+    pub(crate) fleet_value: Ducats,
     /// \[ruling\] How interest is rounded to whole ducats.
-    pub interest_rounding: Rounding,
+    pub(crate) interest_rounding: Rounding,
 }
 
 /// Rounding to whole ducats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Rounding {
+pub(crate) enum Rounding {
     Up,
     Down,
     /// Half rounds up.
@@ -103,7 +103,7 @@ pub enum Rounding {
 
 impl Rounding {
     /// Returns `numerator / denominator` rounded this way (both non-negative).
-    pub fn apply(self, numerator: Ducats, denominator: Ducats) -> Ducats {
+    pub(crate) fn apply(self, numerator: Ducats, denominator: Ducats) -> Ducats {
         match self {
             Rounding::Up => (numerator + denominator - 1) / denominator,
             Rounding::Down => numerator / denominator,
@@ -115,64 +115,64 @@ impl Rounding {
 /// G2b.1, G2b.8: armies.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct ArmyTable {
+pub(crate) struct ArmyTable {
     /// Most armies a club may have (diplomats do not count).
-    pub max_armies: u32,
+    pub(crate) max_armies: u32,
     /// Smallest value of a newly raised army.
-    pub min_raise: Ducats,
+    pub(crate) min_raise: Ducats,
 }
 
 /// G2b.3: garrisons.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct GarrisonTable {
+pub(crate) struct GarrisonTable {
     /// Taken from the army's value when it detaches a garrison.
-    pub detach_cost: Ducats,
+    pub(crate) detach_cost: Ducats,
 }
 
 /// G2b.4: fortification works.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct WorksTable {
-    pub fortify_city: Ducats,
-    pub fortify_village: Ducats,
+pub(crate) struct WorksTable {
+    pub(crate) fortify_city: Ducats,
+    pub(crate) fortify_village: Ducats,
     /// Repair a place breached by a siege or a disaster.
-    pub repair: Ducats,
+    pub(crate) repair: Ducats,
 }
 
 /// G2b.5, Table 33: specialists.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct SpecialistTable {
-    pub sapper: Ducats,
-    pub diplomat: Ducats,
-    pub spy: Ducats,
-    pub assassin: Ducats,
+pub(crate) struct SpecialistTable {
+    pub(crate) sapper: Ducats,
+    pub(crate) diplomat: Ducats,
+    pub(crate) spy: Ducats,
+    pub(crate) assassin: Ducats,
     /// Faces of 1d6 on which an assassin succeeds.
-    pub assassin_succeeds_on: Vec<u8>,
+    pub(crate) assassin_succeeds_on: Vec<u8>,
 }
 
 /// G2b.6, G3e: fleets (limits per nation live in `nations.toml`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct FleetTable {
-    pub cost: Ducats,
+pub(crate) struct FleetTable {
+    pub(crate) cost: Ducats,
     /// G3e.4: the round's storm roll strikes on these faces.
-    pub storm_on: Vec<u8>,
+    pub(crate) storm_on: Vec<u8>,
     /// G3e.4: a fleet at sea in a storm is lost on these faces.
-    pub lost_on: Vec<u8>,
+    pub(crate) lost_on: Vec<u8>,
     /// G3e.3: whole rounds a landing takes.
-    pub landing_rounds: u8,
+    pub(crate) landing_rounds: u8,
 }
 
 /// G3b.3: movement allowances.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct MovementTable {
+pub(crate) struct MovementTable {
     /// Nodes a piece starting at home may move along its own territory.
-    pub home_steps: u8,
+    pub(crate) home_steps: u8,
     /// Steps into foreign territory (must be the first step of the round).
-    pub border_steps: u8,
+    pub(crate) border_steps: u8,
 }
 
 /// A side's choice in an encounter (G3c.1).
@@ -200,7 +200,7 @@ pub enum Choice {
 
 impl Choice {
     /// Every choice, in table order.
-    pub const ALL: [Choice; 4] = [
+    pub(crate) const ALL: [Choice; 4] = [
         Choice::Stop,
         Choice::Retreat,
         Choice::Attack,
@@ -211,7 +211,7 @@ impl Choice {
 /// Which side of an encounter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Side {
+pub(crate) enum Side {
     /// The side whose move caused the encounter.
     Hand,
     Other,
@@ -220,7 +220,7 @@ pub enum Side {
 /// The result of one cell of Table 34.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "result", rename_all = "snake_case")]
-pub enum EncounterResult {
+pub(crate) enum EncounterResult {
     /// The side in hand goes back to the node it came from; with `other_inside`, the
     /// other side is inside its fortification.
     HandBack {
@@ -241,29 +241,29 @@ pub enum EncounterResult {
 
 /// One cell of Table 34.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct EncounterCell {
-    pub hand: Choice,
-    pub other: Choice,
+pub(crate) struct EncounterCell {
+    pub(crate) hand: Choice,
+    pub(crate) other: Choice,
     #[serde(flatten)]
-    pub result: EncounterResult,
-    pub text_it: String,
-    pub text_en: String,
+    pub(crate) result: EncounterResult,
+    pub(crate) text_it: String,
+    pub(crate) text_en: String,
 }
 
 /// G3c: Table 34 and the standing choices.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct EncounterTable {
+pub(crate) struct EncounterTable {
     /// G3c.3: default standing choice when a piece moves into a force.
-    pub default_on_contact: Choice,
+    pub(crate) default_on_contact: Choice,
     /// G3c.3: default standing choice when a force moves into a piece.
-    pub default_when_contacted: Choice,
-    pub cell: Vec<EncounterCell>,
+    pub(crate) default_when_contacted: Choice,
+    pub(crate) cell: Vec<EncounterCell>,
 }
 
 impl EncounterTable {
     /// Looks up the cell for the two choices.
-    pub fn lookup(&self, hand: Choice, other: Choice) -> Option<&EncounterCell> {
+    pub(crate) fn lookup(&self, hand: Choice, other: Choice) -> Option<&EncounterCell> {
         self.cell
             .iter()
             .find(|c| c.hand == hand && c.other == other)
@@ -275,33 +275,33 @@ impl EncounterTable {
 #[serde(deny_unknown_fields)]
 pub struct SiegeTable {
     /// The place surrenders when 1d6 plus modifiers reaches this.
-    pub target: i32,
-    pub per_round_spent: i32,
-    pub besieger_sapper: i32,
+    pub(crate) target: i32,
+    pub(crate) per_round_spent: i32,
+    pub(crate) besieger_sapper: i32,
     /// Ducats of bribe that buy one point (the English text says 30).
     pub bribe_step: Ducats,
-    pub per_bribe_step: i32,
-    pub garrison_present: i32,
-    pub defender_sapper: i32,
-    pub fortified_city: i32,
-    pub fortress: i32,
-    pub fortified_village: i32,
+    pub(crate) per_bribe_step: i32,
+    pub(crate) garrison_present: i32,
+    pub(crate) defender_sapper: i32,
+    pub(crate) fortified_city: i32,
+    pub(crate) fortress: i32,
+    pub(crate) fortified_village: i32,
     /// G3d.4: ducats the besieging army loses each siege round.
-    pub army_cost_per_round: Ducats,
+    pub(crate) army_cost_per_round: Ducats,
 }
 
 /// G3a: epidemics.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct EpidemicTable {
+pub(crate) struct EpidemicTable {
     /// Each army and garrison in the struck city is destroyed on these faces of 1d6.
-    pub destroys_on: Vec<u8>,
+    pub(crate) destroys_on: Vec<u8>,
 }
 
 /// What a Table 36 event does to next year.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "effect", rename_all = "snake_case")]
-pub enum EventEffect {
+pub(crate) enum EventEffect {
     /// G3a: one of the club's cities is struck at the start of summer.
     Epidemic,
     /// The club's cities pay this percentage.
@@ -315,12 +315,12 @@ pub enum EventEffect {
 /// One line of Table 36.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EventEntry {
-    pub roll: u8,
+    pub(crate) roll: u8,
     pub id: String,
     pub name_it: String,
     pub name_en: String,
     #[serde(flatten)]
-    pub effect: EventEffect,
+    pub(crate) effect: EventEffect,
 }
 
 /// G4.3, Table 36: winter events.
@@ -328,7 +328,7 @@ pub struct EventEntry {
 #[serde(deny_unknown_fields)]
 pub struct EventTable {
     /// Faces of the first 1d6 on which the club rolls on the table.
-    pub trigger_on: Vec<u8>,
+    pub(crate) trigger_on: Vec<u8>,
     pub entry: Vec<EventEntry>,
 }
 
@@ -380,7 +380,7 @@ pub struct VictoryTable {
 /// How the Strategos auction treats a tie (G2b.5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum StrategosTie {
+pub(crate) enum StrategosTie {
     /// No winner, nobody pays; the move order is drawn at random.
     NoWinner,
     /// The tied bidders roll off; the winner pays.
@@ -390,7 +390,7 @@ pub enum StrategosTie {
 /// What a fleet at sea given no move does (G3e.1: only in a port may a fleet stay).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum IdleFleet {
+pub(crate) enum IdleFleet {
     /// Before the ruling existed: into a port of its club on its zone, untold; where
     /// there is none it keeps the sea (which the book forbids).
     #[default]
@@ -429,7 +429,7 @@ pub enum DisorderPlay {
 /// What to confiscate first from a club that cannot repay its loan (G2a.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Confiscation {
+pub(crate) enum Confiscation {
     Treasury,
     Armies,
     Fleets,
@@ -442,31 +442,31 @@ pub enum Confiscation {
 #[serde(deny_unknown_fields)]
 pub struct Rulings {
     /// G2a.3: the order in which assets are confiscated.
-    pub loan_confiscation_order: Vec<Confiscation>,
+    pub(crate) loan_confiscation_order: Vec<Confiscation>,
     /// G2a.3: what confiscation cannot cover stays owed, due next spring without new
     /// interest; off (campaigns written before this switch existed), it is written off.
     #[serde(default)]
-    pub loan_unpaid_carried: bool,
+    pub(crate) loan_unpaid_carried: bool,
     /// G2b.1: an existing army may be reinforced only in a city its club owns.
-    pub reinforce_only_in_owned_city: bool,
+    pub(crate) reinforce_only_in_owned_city: bool,
     /// G2b.3, G2b.4: garrisons and works in owned nodes take effect at once (the amendment).
-    pub works_at_once_in_owned_nodes: bool,
+    pub(crate) works_at_once_in_owned_nodes: bool,
     /// G2b.5: rounds an army whose commander was killed cannot move or attack.
-    pub commander_killed_rounds: u8,
+    pub(crate) commander_killed_rounds: u8,
     /// G2b.5: Strategos ties.
-    pub strategos_tie: StrategosTie,
+    pub(crate) strategos_tie: StrategosTie,
     /// G2b.5: an assassin sent after a target that is not there spends its one mission
     /// (else it waits, and each round's try tells the club for free where enemy pieces
     /// are not). Campaigns written before this switch existed keep the old reading.
     #[serde(default)]
-    pub assassin_spent_without_target: bool,
+    pub(crate) assassin_spent_without_target: bool,
     /// G3c.7: a battle's result is applied as soon as it is settled (the two clubs'
     /// results agree, the referee rules, or it is auto-resolved), as a step of the open
     /// phase, so both sides learn their new position before their next orders are due.
     /// Off, results wait for the next resolution. Campaigns written before this switch
     /// existed keep waiting.
     #[serde(default)]
-    pub battle_results_at_once: bool,
+    pub(crate) battle_results_at_once: bool,
     /// G1.3: an auto-resolved battle draws its dice from one stream seeded once for the
     /// battle (SHA-256 of the phase seed and the battle id), in the order the game rolls
     /// them, instead of a stream per roll: all of a battle's rolls are seen by both sides,
@@ -474,7 +474,13 @@ pub struct Rulings {
     /// Campaigns written before this switch existed keep a stream per roll, so their
     /// stored battles replay and audit exactly.
     #[serde(default)]
-    pub battle_dice_stream: bool,
+    pub(crate) battle_dice_stream: bool,
+    /// G3c.7: the armies of a pending battle stay where it was joined until its result
+    /// is applied (their moves are refused), and nobody takes the node meanwhile (G3b.8).
+    /// Campaigns written before this switch existed let a defender march off the field
+    /// and the attacker take the node it left.
+    #[serde(default)]
+    pub(crate) armies_in_battle_stay: bool,
     /// G3c.7: days the clubs have to play a table battle, from when its card went out
     /// (the resolution of the phase it arose in); the date is on the card and in the
     /// clubs' reminders. 0 sets none: campaigns written before this switch existed wait
@@ -496,47 +502,55 @@ pub struct Rulings {
     /// army stands and no other nation has a force; the node then becomes the club's.
     /// Campaigns written before this switch existed keep "only in the club's own nodes".
     #[serde(default)]
-    pub garrison_in_enemy_node_with_army: bool,
+    pub(crate) garrison_in_enemy_node_with_army: bool,
+    /// G2b.3, G2b.4, G3b.8, G3d.1: a garrison or works go only into a node the club
+    /// already holds (taken by siege, or open and taken by its army); an army standing in
+    /// an enemy fortified place it does not hold may besiege it from the next round, and
+    /// a garrison cannot take it. Over `garrison_in_enemy_node_with_army` and the "or
+    /// where its army stands" of `works_where_held_or_army`. Campaigns written before
+    /// this switch existed keep those two readings.
+    #[serde(default)]
+    pub(crate) garrison_and_works_where_held: bool,
     /// G2b.2, G2b.3: transfers between armies and garrisons may be ordered in summer
     /// rounds too, where the army stands when the order comes. Campaigns written before
     /// this switch existed keep them spring orders.
     #[serde(default)]
-    pub garrison_and_transfer_in_rounds: bool,
+    pub(crate) garrison_and_transfer_in_rounds: bool,
     /// G2b.4: works may be ordered only in a node the club holds or where its army
     /// stands; works that complete in a node no longer the club's are lost. Campaigns
     /// written before this switch existed let works be ordered anywhere.
     #[serde(default)]
-    pub works_where_held_or_army: bool,
+    pub(crate) works_where_held_or_army: bool,
     /// G2b.8: upkeep per army each spring.
-    pub army_upkeep: Ducats,
+    pub(crate) army_upkeep: Ducats,
     /// G4.3: a natural disaster destroys the fortifications of the place it strikes
     /// (a fortress is breached); off, it only breaches (campaigns written before this
     /// switch existed).
     #[serde(default)]
-    pub disaster_destroys_fortifications: bool,
+    pub(crate) disaster_destroys_fortifications: bool,
     /// G3e.1: what a fleet at sea given no move does. Campaigns written before this
     /// switch existed keep the old reading (`port_on_zone`).
     #[serde(default)]
-    pub idle_fleet_at_sea: IdleFleet,
+    pub(crate) idle_fleet_at_sea: IdleFleet,
     /// G3b.3: nodes a piece that starts the round abroad may move.
-    pub abroad_steps: u8,
+    pub(crate) abroad_steps: u8,
     /// G3c.3: pause at each encounter and ask both clubs, instead of standing orders only.
     pub contact_exchange: bool,
     /// G5.2: an alliance exists only when both sides declared it.
-    pub alliance_needs_both: bool,
+    pub(crate) alliance_needs_both: bool,
     /// G7.2: foreign markers are seen in nodes adjacent to the club's nodes and pieces.
     pub see_adjacent_nodes: bool,
     /// G3d.2: one siege per place and besieging club (one roll, one count of rounds,
     /// sappers and bribes pooled); else each army besieges on its own. Campaigns written
     /// before this switch existed keep one siege per army.
     #[serde(default)]
-    pub one_siege_per_place: bool,
+    pub(crate) one_siege_per_place: bool,
     /// G3d.2, G3d.3: a siege is a standing order that goes on until lifted or until its
     /// army leaves; a bribe the treasury cannot pay is dropped and the siege goes on.
     /// Campaigns written before this switch existed keep "ordered again every round".
     #[serde(default)]
-    pub siege_stands_until_lifted: bool,
+    pub(crate) siege_stands_until_lifted: bool,
     /// G3d.2: the bribe step the English text gives, kept for reference (not used unless
     /// copied into `siege.bribe_step`).
-    pub bribe_step_english_text: Ducats,
+    pub(crate) bribe_step_english_text: Ducats,
 }

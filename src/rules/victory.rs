@@ -16,15 +16,15 @@ use serde::Serialize;
 pub struct Standing {
     pub nation: NationCode,
     /// `None` when the club never chose one (G8.1: it cannot win).
-    pub objective: Option<ObjectiveKind>,
-    pub target: Option<NationCode>,
+    pub(crate) objective: Option<ObjectiveKind>,
+    pub(crate) target: Option<NationCode>,
     /// The club's own measure (nodes held, ducats, alliances…).
-    pub measure: i64,
+    pub(crate) measure: i64,
     /// The best measure of any other club, for "most" objectives; what is still
     /// missing for the others (nodes not held).
-    pub rival_best: Option<i64>,
+    pub(crate) rival_best: Option<i64>,
     pub met: bool,
-    pub treasury: i64,
+    pub(crate) treasury: i64,
 }
 
 /// The verdict of the campaign.
@@ -164,7 +164,12 @@ pub fn standings(c: &Campaign, w: &World) -> Verdict {
 
 /// Returns whether `nation` would meet an objective of this kind (no target) in the
 /// world as it stands: the simulator's balance matrix.
-pub fn would_meet(c: &Campaign, w: &World, nation: &NationCode, kind: ObjectiveKind) -> bool {
+pub(crate) fn would_meet(
+    c: &Campaign,
+    w: &World,
+    nation: &NationCode,
+    kind: ObjectiveKind,
+) -> bool {
     let mine = measure(c, w, nation, kind, None);
     if !is_most(kind) {
         return mine == 0;

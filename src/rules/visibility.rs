@@ -35,42 +35,42 @@ pub struct PhaseFacts {
 
 /// A phase, by key and in words.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct PhaseName {
-    pub key: String,
-    pub name: String,
+pub(crate) struct PhaseName {
+    pub(crate) key: String,
+    pub(crate) name: String,
 }
 
 /// A node of the political map (G7.1: public).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct NodeView {
-    pub code: NodeCode,
-    pub name: String,
-    pub owner: NationCode,
-    pub owner_name: String,
-    pub fortification: &'static str,
+pub(crate) struct NodeView {
+    pub(crate) code: NodeCode,
+    pub(crate) name: String,
+    pub(crate) owner: NationCode,
+    pub(crate) owner_name: String,
+    pub(crate) fortification: &'static str,
 }
 
 /// One of the club's own armies.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct ArmyView {
-    pub id: String,
-    pub node: NodeCode,
-    pub node_name: String,
-    pub value: Ducats,
-    pub sapper: bool,
-    pub inside: bool,
-    pub aboard: Option<String>,
+pub(crate) struct ArmyView {
+    pub(crate) id: String,
+    pub(crate) node: NodeCode,
+    pub(crate) node_name: String,
+    pub(crate) value: Ducats,
+    pub(crate) sapper: bool,
+    pub(crate) inside: bool,
+    pub(crate) aboard: Option<String>,
 }
 
 /// One of the club's own fleets or diplomats, or a garrison: a piece and where it is.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct PieceView {
-    pub id: String,
+pub(crate) struct PieceView {
+    pub(crate) id: String,
     /// A node or sea zone code.
-    pub at: String,
-    pub at_name: String,
+    pub(crate) at: String,
+    pub(crate) at_name: String,
     /// Ducats, for a garrison; 0 for a fleet or diplomat.
-    pub value: Ducats,
+    pub(crate) value: Ducats,
 }
 
 /// A foreign piece seen (G7.2): an army or diplomat ashore, or a fleet in port or at
@@ -82,24 +82,24 @@ pub struct PieceView {
 /// owner is public anyway. Nothing says whether a land marker is an army or a diplomat
 /// (G7.4), and foreign garrisons are not pieces: they are met, not seen (G3b.4).
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
-pub struct Marker {
+pub(crate) struct Marker {
     /// A node or sea zone code.
-    pub at: String,
-    pub at_name: String,
-    pub nation: NationCode,
-    pub sea: bool,
+    pub(crate) at: String,
+    pub(crate) at_name: String,
+    pub(crate) nation: NationCode,
+    pub(crate) sea: bool,
 }
 
 /// The outcome of one of the club's own orders.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct OrderView {
-    pub seq: u32,
-    pub order: String,
-    pub done: bool,
-    pub text: String,
+pub(crate) struct OrderView {
+    pub(crate) seq: u32,
+    pub(crate) order: String,
+    pub(crate) done: bool,
+    pub(crate) text: String,
     /// For a move carried out: the places the piece went through, where it started
     /// first (node or sea zone codes), for the map's arrows; empty otherwise.
-    pub path: Vec<String>,
+    pub(crate) path: Vec<String>,
 }
 
 /// An event the club may learn of, in words.
@@ -111,116 +111,116 @@ pub struct EventView {
 
 /// One of the club's own ledger lines.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct LedgerLine {
-    pub account: String,
-    pub item: String,
-    pub amount: Ducats,
-    pub rule: String,
+pub(crate) struct LedgerLine {
+    pub(crate) account: String,
+    pub(crate) item: String,
+    pub(crate) amount: Ducats,
+    pub(crate) rule: String,
 }
 
 /// A battle the club is a party to and that waits for its result (G3c.7).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct BattleView {
-    pub id: String,
-    pub node: NodeCode,
-    pub node_name: String,
-    pub opponent: NationCode,
-    pub opponent_name: String,
+pub(crate) struct BattleView {
+    pub(crate) id: String,
+    pub(crate) node: NodeCode,
+    pub(crate) node_name: String,
+    pub(crate) opponent: NationCode,
+    pub(crate) opponent_name: String,
     /// `attacker` or `defender`.
-    pub role: &'static str,
-    pub rearguard: bool,
+    pub(crate) role: &'static str,
+    pub(crate) rearguard: bool,
 }
 
 /// The club's own standing against its own objective (G8), and nothing of others'.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct StandingView {
-    pub objective: String,
+    pub(crate) objective: String,
     /// The objective's id (`most_cities`): what the measure counts.
     pub kind: ObjectiveKind,
     /// The club's own measure (nodes held, ducats…).
-    pub measure: i64,
+    pub(crate) measure: i64,
     /// The best measure of any other club, for a "most" objective, when it follows from
     /// public facts (the political map); `None` otherwise.
     pub leader: Option<i64>,
     /// Whether it is met as things stand; `None` when telling would reveal other
     /// clubs' hidden facts (their treasuries, fleets or alliances, G7.4).
-    pub met: Option<bool>,
+    pub(crate) met: Option<bool>,
 }
 
 /// Everything one club may know after a phase (G7.2–G7.4).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ClubView {
-    pub campaign: String,
+    pub(crate) campaign: String,
     pub lang: Lang,
-    pub nation: NationCode,
-    pub nation_name: String,
-    pub club_name: String,
+    pub(crate) nation: NationCode,
+    pub(crate) nation_name: String,
+    pub(crate) club_name: String,
     /// The phase just resolved.
-    pub phase: PhaseName,
+    pub(crate) phase: PhaseName,
     /// The phase now open, if the campaign goes on.
-    pub next_phase: Option<PhaseName>,
-    pub facts: PhaseFacts,
-    pub treasury: Ducats,
+    pub(crate) next_phase: Option<PhaseName>,
+    pub(crate) facts: PhaseFacts,
+    pub(crate) treasury: Ducats,
     /// Ducats due next spring for a loan, if any.
-    pub loan_due: Option<Ducats>,
-    pub spy: bool,
-    pub assassins: u32,
-    pub strategos: bool,
+    pub(crate) loan_due: Option<Ducats>,
+    pub(crate) spy: bool,
+    pub(crate) assassins: u32,
+    pub(crate) strategos: bool,
     /// Its own nodes whose defence one of its sappers strengthens (G2b.5): a specialist
     /// of its own, so it is told (G7.2).
-    pub node_sappers: Vec<NodeCode>,
+    pub(crate) node_sappers: Vec<NodeCode>,
     /// The names of its own winter events in effect.
-    pub events_in_effect: Vec<String>,
+    pub(crate) events_in_effect: Vec<String>,
     pub standing: Option<StandingView>,
-    pub armies: Vec<ArmyView>,
-    pub fleets: Vec<PieceView>,
-    pub diplomats: Vec<PieceView>,
-    pub garrisons: Vec<PieceView>,
+    pub(crate) armies: Vec<ArmyView>,
+    pub(crate) fleets: Vec<PieceView>,
+    pub(crate) diplomats: Vec<PieceView>,
+    pub(crate) garrisons: Vec<PieceView>,
     /// Nodes its armies besiege, and its own nodes under siege.
-    pub besieging: Vec<NodeCode>,
-    pub besieged: Vec<NodeCode>,
-    pub markers: Vec<Marker>,
-    pub orders: Vec<OrderView>,
+    pub(crate) besieging: Vec<NodeCode>,
+    pub(crate) besieged: Vec<NodeCode>,
+    pub(crate) markers: Vec<Marker>,
+    pub(crate) orders: Vec<OrderView>,
     pub events: Vec<EventView>,
-    pub ledger: Vec<LedgerLine>,
-    pub battles: Vec<BattleView>,
+    pub(crate) ledger: Vec<LedgerLine>,
+    pub(crate) battles: Vec<BattleView>,
     /// Its own nodes, and the whole political map (G7.1).
-    pub own_nodes: Vec<NodeView>,
-    pub political: Vec<NodeView>,
+    pub(crate) own_nodes: Vec<NodeView>,
+    pub(crate) political: Vec<NodeView>,
     /// Nodes whose owner changed in the phase just resolved (G7.1: owners are public).
-    pub changed_hands: Vec<NodeCode>,
+    pub(crate) changed_hands: Vec<NodeCode>,
 }
 
 /// What every club may know after a phase (G7.1): the bulletin.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PublicView {
-    pub campaign: String,
-    pub lang: Lang,
-    pub phase: PhaseName,
-    pub next_phase: Option<PhaseName>,
-    pub facts: PhaseFacts,
+    pub(crate) campaign: String,
+    pub(crate) lang: Lang,
+    pub(crate) phase: PhaseName,
+    pub(crate) next_phase: Option<PhaseName>,
+    pub(crate) facts: PhaseFacts,
     /// Every club and whether its orders were received.
-    pub clubs: Vec<ClubLine>,
-    pub events: Vec<EventView>,
+    pub(crate) clubs: Vec<ClubLine>,
+    pub(crate) events: Vec<EventView>,
     /// Nodes owned per nation, most first.
-    pub holdings: Vec<Holding>,
-    pub political: Vec<NodeView>,
+    pub(crate) holdings: Vec<Holding>,
+    pub(crate) political: Vec<NodeView>,
 }
 
 /// A club in the bulletin.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct ClubLine {
-    pub nation: NationCode,
-    pub name: String,
-    pub sent_orders: bool,
+pub(crate) struct ClubLine {
+    pub(crate) nation: NationCode,
+    pub(crate) name: String,
+    pub(crate) sent_orders: bool,
 }
 
 /// How many nodes a nation holds.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Holding {
-    pub nation: NationCode,
-    pub name: String,
-    pub nodes: usize,
+pub(crate) struct Holding {
+    pub(crate) nation: NationCode,
+    pub(crate) name: String,
+    pub(crate) nodes: usize,
 }
 
 /// The names a view needs from outside the rules: the club's own name.
@@ -395,7 +395,7 @@ pub fn watched_seas(c: &Campaign, w: &World, nation: &NationCode) -> BTreeSet<St
 }
 
 /// The foreign pieces a club sees, as anonymous markers (G7.2).
-pub fn markers(c: &Campaign, w: &World, nation: &NationCode) -> Vec<Marker> {
+pub(crate) fn markers(c: &Campaign, w: &World, nation: &NationCode) -> Vec<Marker> {
     let nodes = watched_nodes(c, w, nation);
     let seas = watched_seas(c, w, nation);
     let land = |at: &NodeCode, owner: &NationCode| Marker {
@@ -694,7 +694,7 @@ pub fn club_view(
 /// siege (the defender's view) shows the die and the modifiers the defender can know
 /// (rounds spent, its garrison, its sapper, its walls), never the besieger's sapper, its
 /// bribe or the total, which would tell them (G7).
-pub fn seen_by(h: &Happening, nation: &NationCode) -> Happening {
+pub(crate) fn seen_by(h: &Happening, nation: &NationCode) -> Happening {
     match h {
         Happening::SiegeRoll {
             node,
@@ -765,7 +765,7 @@ fn winter_event_name(c: &Campaign, id: &str, lang: Lang) -> String {
 }
 
 /// Projects what every club may know after a phase (G7.1): the public bulletin.
-pub fn public_view(
+pub(crate) fn public_view(
     c: &Campaign,
     say: &dyn Say,
     before: &World,
@@ -905,12 +905,12 @@ pub fn asked_for(a: &super::exchange::Asked, nation: &NationCode) -> Option<AskV
 /// An asked encounter as one club may read it ([`asked_for`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct AskView {
-    pub id: String,
-    pub node: NodeCode,
+    pub(crate) id: String,
+    pub(crate) node: NodeCode,
     /// Whether the club's piece moved in (the side in hand, G3c.1).
-    pub in_hand: bool,
-    pub from: Option<NodeCode>,
-    pub mine: super::exchange::AskedSide,
-    pub other: NationCode,
-    pub other_garrison: bool,
+    pub(crate) in_hand: bool,
+    pub(crate) from: Option<NodeCode>,
+    pub(crate) mine: super::exchange::AskedSide,
+    pub(crate) other: NationCode,
+    pub(crate) other_garrison: bool,
 }

@@ -36,13 +36,6 @@ pub enum Fortification {
     Breached,
 }
 
-impl Fortification {
-    /// Returns whether the place still holds out (fortified and not breached).
-    pub fn holds(self) -> bool {
-        self == Fortification::Fortified
-    }
-}
-
 /// A garrison: a force fixed in a fortified node, measured in ducats (G0).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Garrison {
@@ -116,12 +109,12 @@ impl Army {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Stance {
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub on_contact: Option<Choice>,
+    pub(crate) on_contact: Option<Choice>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub when_contacted: Option<Choice>,
+    pub(crate) when_contacted: Option<Choice>,
     /// G3c.4: a choice depending on the enemy's size, used only with a spy.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub spy: Option<SpyCondition>,
+    pub(crate) spy: Option<SpyCondition>,
     /// G3c.6: where to retreat to.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub retreat_to: Option<NodeCode>,
@@ -129,7 +122,7 @@ pub struct Stance {
 
 impl Stance {
     /// Returns whether every choice is the default.
-    pub fn is_default(&self) -> bool {
+    pub(crate) fn is_default(&self) -> bool {
         self == &Stance::default()
     }
 }
@@ -141,12 +134,12 @@ pub struct Battle {
     pub id: String,
     pub kind: BattleKind,
     pub node: NodeCode,
-    pub phase: PhaseId,
+    pub(crate) phase: PhaseId,
     pub attacker: BattleSide,
     pub defender: BattleSide,
     /// The defender holds a fortification at the node (fortified, not breached).
     #[serde(default)]
-    pub fortified: bool,
+    pub(crate) fortified: bool,
 }
 
 /// A battle, or a rearguard action (G3c.9).
@@ -176,12 +169,12 @@ pub struct BattleSide {
     pub armies: Vec<ArmyId>,
     /// The side's value when the battle was joined.
     pub ducats: Ducats,
-    pub sapper: bool,
+    pub(crate) sapper: bool,
     /// G2b.5: its commander was killed (it defends, it cannot attack).
-    pub commander_killed: bool,
+    pub(crate) commander_killed: bool,
     /// Where it came from: where it falls back if it loses (G3c.8).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub came_from: Option<NodeCode>,
+    pub(crate) came_from: Option<NodeCode>,
 }
 
 /// Where a fleet is.
@@ -219,10 +212,10 @@ pub struct Diplomat {
 /// A siege under way (G3d).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Siege {
-    pub node: NodeCode,
+    pub(crate) node: NodeCode,
     pub besieger: ArmyId,
     /// Whole siege rounds already spent (G3d.2 +1 each).
-    pub rounds_spent: u8,
+    pub(crate) rounds_spent: u8,
 }
 
 /// An alliance between two nations (G5).
@@ -263,7 +256,7 @@ pub struct NationState {
 
 impl NationState {
     /// Returns a nation with this treasury and nothing else.
-    pub fn with_treasury(treasury: Ducats) -> Self {
+    pub(crate) fn with_treasury(treasury: Ducats) -> Self {
         NationState {
             treasury,
             spy: false,
@@ -313,7 +306,7 @@ pub struct Work {
 pub struct Serials {
     pub army: u32,
     pub fleet: u32,
-    pub diplomat: u32,
+    pub(crate) diplomat: u32,
 }
 
 /// The whole state of a campaign at the opening of a phase.
@@ -352,7 +345,7 @@ impl World {
     /// This world as a club's orders are judged in it before they are sent: after its
     /// battles are settled, which no check can know, so as if they were (no pending
     /// battles). Borrowed when there are none; copied once otherwise.
-    pub fn without_battles(&self) -> std::borrow::Cow<'_, World> {
+    pub(crate) fn without_battles(&self) -> std::borrow::Cow<'_, World> {
         if self.battles.is_empty() {
             std::borrow::Cow::Borrowed(self)
         } else {
@@ -436,7 +429,7 @@ impl World {
     }
 
     /// Builds a new fleet in a port and returns its id.
-    pub fn build_fleet(&mut self, nation: &NationCode, port: &NodeCode) -> FleetId {
+    pub(crate) fn build_fleet(&mut self, nation: &NationCode, port: &NodeCode) -> FleetId {
         let serials = &mut self.nation_mut(nation).serials;
         serials.fleet += 1;
         let id = FleetId::new(nation, serials.fleet);

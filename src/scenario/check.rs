@@ -972,6 +972,17 @@ pub(crate) fn rulesets(
                 e.message.clone(),
                 "",
             );
+        } else if let Err(e) = crate::battle::check_readings(&rs) {
+            // A reading's value is checked here, as the game reads it: a value the game
+            // does not have is found when the campaign loads, with its place in the file.
+            let message = match &e {
+                crate::battle::BattleError::Data { message, .. } => message.clone(),
+                other => other.to_string(),
+            };
+            let span = reading_named(&message)
+                .and_then(|name| reading_place(text, name))
+                .unwrap_or(at.clone());
+            c.err(file, span, "ruleset.readings", message, "");
         }
         out.push(rs);
     }
@@ -994,4 +1005,37 @@ pub(crate) fn rulesets(
     } else {
         Err(c.diags)
     }
+}
+
+/// The reading a game's error names (`reading MON_x = …`, ``reading `PIA_x` = …``,
+/// ``READING `OTT_x` = …``).
+fn reading_named(message: &str) -> Option<&str> {
+    let rest = message
+        .strip_prefix("reading ")
+        .or_else(|| message.strip_prefix("READING "))?;
+    let name = rest.trim_start_matches('`');
+    let end = name.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))?;
+    Some(&name[..end]).filter(|n| !n.is_empty())
+}
+
+/// Where a reading's value is written in the ruleset file's `[readings]` table.
+fn reading_place(text: &str, name: &str) -> Option<Range<usize>> {
+    let table = text.find("\n[readings]")? + 1;
+    let mut lines = text[table..].split_inclusive('\n');
+    let mut at = table + lines.next()?.len();
+    for line in lines {
+        if line.starts_with('[') {
+            return None;
+        }
+        let key = line.split('=').next().unwrap_or("").trim();
+        if key == name
+            && let Some(eq) = line.find('=')
+        {
+            let value = line[eq + 1..].split('#').next().unwrap_or("").trim();
+            let from = at + eq + 1 + line[eq + 1..].find(value).unwrap_or(0);
+            return Some(from..from + value.len());
+        }
+        at += line.len();
+    }
+    None
 }

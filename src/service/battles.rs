@@ -50,13 +50,18 @@ fn auto(
     now: &str,
 ) -> Result<Option<Action>> {
     let c = &loaded.campaign;
-    let game = engine::intended_ruleset(c).to_owned();
-    if engine::auto_allowed(store, c, b, &game).is_err() {
+    // The game the battle's card went out with, readings included (G3c.7).
+    let rs = match engine::issued_ruleset(store, b)? {
+        Some(rs) => rs,
+        None => match loaded.rulesets.iter().find(|r| r.id == c.default_ruleset) {
+            Some(rs) => rs.clone(),
+            None => return Ok(None),
+        },
+    };
+    if engine::auto_allowed(store, c, b, &rs.id).is_err() {
         return Ok(None);
     }
-    let Some(rs) = loaded.rulesets.iter().find(|r| r.id == game) else {
-        return Ok(None);
-    };
+    let game = engine::game_name(store, c, b)?;
     let set_aside = !store.results(&b.id)?.is_empty();
     let told = to_sides(
         store,
@@ -103,7 +108,7 @@ fn auto(
         orders_sent: &orders_sent,
         now,
     };
-    let done = engine::auto_resolve(store, c, b, rs, now, COMMAND, Some(&desk), told)?;
+    let done = engine::auto_resolve(store, c, b, &rs, now, COMMAND, Some(&desk), told)?;
     Ok(Some(Action::BattleFallback {
         battle: b.id.clone(),
         fallback: "auto".to_owned(),

@@ -183,6 +183,7 @@ pub(super) fn battle_news(b: &Branch, club: &Club) -> Vec<(String, String)> {
             &giglio::report::news::Update {
                 campaign: &s.campaign,
                 battle: bt,
+                game: Some("Monferrato 1628"),
                 outcome: &won,
                 events: &events,
                 world: &own,

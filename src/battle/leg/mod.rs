@@ -298,8 +298,14 @@ type ContactsMemo = crate::battle::frame::SectorMemo<ContactsKey, Vec<Edge>>;
 // ------------------------------------------------------------------------------------
 // Entry point.
 
+/// Reads the READING switches of a card as the resolver does, rolling nothing: the
+/// campaign's loader checks every reading's value this way (`battle::check_readings`).
+pub(crate) fn check_readings(card: &Card, rs: &Ruleset) -> Result<(), BattleError> {
+    Rules::load(card, rs).map(|_| ())
+}
+
 /// Resolves a LEG battle map-free: side A attacks, side B defends (or is the rearguard).
-pub fn resolve(
+pub(crate) fn resolve(
     card: &Card,
     rs: &Ruleset,
     dice: &mut dyn Dice,
@@ -335,7 +341,7 @@ impl<'a> Battle<'a> {
         let defender_ground = match rules
             .map
             .terrain
-            .get(&card.battle.terrain)
+            .get(card.battle.terrain.as_str())
             .map(String::as_str)
         {
             Some("forest") => Ground::Forest,

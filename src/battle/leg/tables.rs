@@ -352,6 +352,16 @@ pub(crate) fn compile(raw: Raw, provisional: &BTreeSet<String>) -> Result<Tables
     {
         return Err("table `map_free`: the lines do not fit the table".into());
     }
+    // §2.1: a command rating is 0–4; a stand-in outside it would only be found at the
+    // first battle, as a leader with no rating.
+    if let Some(l) = &raw.leader_command
+        && !(0..=4).contains(&l.value)
+    {
+        return Err(format!(
+            "table `leader_command`: `value` = {} is not a command rating: expected 0 to 4 (§2.1)",
+            l.value
+        ));
+    }
     let policy = need(raw.policy, "policy")?;
     let column = |name: &str| {
         crt.column_named(name)

@@ -441,9 +441,15 @@ impl Battle<'_> {
     }
 }
 
+/// Reads the READING switches of a card as the resolver does, rolling nothing: the
+/// campaign's loader checks every reading's value this way (`battle::check_readings`).
+pub(crate) fn check_readings(card: &Card, rs: &Ruleset) -> Result<(), BattleError> {
+    Settings::read(card, rs).map(|_| ())
+}
+
 /// Resolves a node battle as one MON Field Combat (§7). Side A attacks; side B defends,
 /// or is the rearguard (G3c.9).
-pub fn resolve(
+pub(crate) fn resolve(
     card: &Card,
     rs: &Ruleset,
     dice: &mut dyn Dice,

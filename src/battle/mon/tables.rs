@@ -1,7 +1,7 @@
 //! The battle's terms: the READING and POLICY switches, the fortified node's protection, and the ruleset's one table (the Disrupted stand-in), typed once.
 
 use super::*;
-use crate::battle::card::BattleKind;
+use crate::battle::card::{BattleKind, NodeKind};
 
 /// §7.2 points 2–3: who chooses to fight another round of a Major battle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,19 +93,19 @@ pub(super) fn list_has(list: &str, item: &str) -> bool {
 /// ASSUMPTION (`MON_fortified_node`): the hits a node takes off the attacker's each
 /// round, as MON's fortified village (§9.4) and forts (§10), at most 3. `town` is a
 /// fortified city's or village's (`village_plus_fort`: a fortified village 1 + a fort
-/// 1), `fortress` a fortified fortress's (two forts). An unfortified node gives none;
-/// `None` for a node kind Il Giglio does not have.
+/// 1), `fortress` a fortified fortress's (two forts). An unfortified node gives none,
+/// and so does a battle in the open.
 pub(super) fn protection(
-    node_kind: &str,
+    node_kind: NodeKind,
     fortified: bool,
     (town, fortress): (u32, u32),
-) -> Option<u32> {
+) -> u32 {
     let p = match node_kind {
-        "city" | "village" => town,
-        "fortress" => fortress,
-        _ => return None,
+        NodeKind::City | NodeKind::Village => town,
+        NodeKind::Fortress => fortress,
+        NodeKind::Open => 0,
     };
-    Some(if fortified { p.min(MAX_PROTECTION) } else { 0 })
+    if fortified { p.min(MAX_PROTECTION) } else { 0 }
 }
 
 impl Settings {
@@ -130,12 +130,7 @@ impl Settings {
             "MON_fort_applies",
             &[("fortified_node", true), ("defender_inside", false)],
         )? || b.defender_inside;
-        let shield = protection(&b.node_kind, b.fortified && inside, node).ok_or_else(|| {
-            card_err(format!(
-                "node kind `{}` is not city, village or fortress",
-                b.node_kind
-            ))
-        })?;
+        let shield = protection(b.node_kind, b.fortified && inside, node);
         let max = sw.get("MON_max_rounds", "20");
         let max_rounds = match max.parse::<u32>() {
             Ok(n) if n >= 1 => frame::turn_cap(n, ROUND_CAP),
@@ -144,7 +139,7 @@ impl Settings {
         let terrain = sw.get("MON_difficult_terrain", "hills,mountains,marsh");
         let fortress_nodes = sw.get("MON_fortress_option_nodes", "fortress");
         Ok(Settings {
-            difficult: list_has(terrain, &b.terrain),
+            difficult: list_has(terrain, b.terrain.as_str()),
             protection: shield,
             protection_every_round: sw.choose(
                 "MON_protection_rounds",
@@ -154,7 +149,7 @@ impl Settings {
                 "MON_commander_difficult",
                 &[("at_3_or_more", false), ("always", true)],
             )?,
-            fortress_option: !rearguard && list_has(fortress_nodes, &b.node_kind),
+            fortress_option: !rearguard && list_has(fortress_nodes, b.node_kind.as_str()),
             policy: sw.choose(
                 "MON_continue_policy",
                 &[

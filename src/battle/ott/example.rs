@@ -4,15 +4,28 @@
 
 use super::*;
 
-/// Fights one melee: `attacker` has entered `defender`'s hex (rows 5 and 6 of the
-/// map-free table, in the attacker's Combat phase of turn 1). The result's reason is
-/// the melee's account: each unit's Stress and row afterwards, and whether it routed.
+/// Fights one melee: `attacker` has entered `defender`'s hex (row 6 of the map-free
+/// table, in the attacker's Combat phase of turn 1). The result's reason is the melee's
+/// account: each unit's Stress and row afterwards, and whether it routed.
 pub fn one_melee(
     card: &Card,
     rs: &Ruleset,
     dice: &mut dyn Dice,
     attacker: &str,
     defender: &str,
+) -> Result<TacticalResult, BattleError> {
+    one_melee_at(card, rs, dice, attacker, defender, 6)
+}
+
+/// [`one_melee`] in the hex of row `row` (the village's row puts the defender behind
+/// its walls or in the open village, as the card and the readings say).
+pub fn one_melee_at(
+    card: &Card,
+    rs: &Ruleset,
+    dice: &mut dyn Dice,
+    attacker: &str,
+    defender: &str,
+    row: i32,
 ) -> Result<TacticalResult, BattleError> {
     let rules = Rules::load(card, rs)?;
     let mut b = Battle::setup(card, &rules, dice)?;
@@ -23,7 +36,7 @@ pub fn one_melee(
             .ok_or_else(|| card_error(format!("melee: no unit {id}")))
     };
     let (a, d) = (unit(&b, attacker)?, unit(&b, defender)?);
-    for (u, row) in [(d, 6), (a, 6)] {
+    for u in [d, a] {
         b.units[u].status = Status::OnTable;
         b.units[u].row = row;
     }

@@ -77,7 +77,7 @@ mod movement;
 mod tables;
 mod turn;
 
-pub use example::one_melee;
+pub use example::{one_melee, one_melee_at};
 pub use tables::Tables;
 pub(crate) use tables::compile;
 use tables::*;
@@ -397,7 +397,9 @@ fn chief(l: &Leader, side: usize) -> Result<Chief, BattleError> {
 /// The field of one battle (ASSUMPTION §1.e): the village row comes after the outposts
 /// row and `approach_hexes` rows of road; it has a slot for each defender placed inside
 /// (at least `village_slots_min`). The defender's village has walls when the campaign
-/// node is fortified (the historical Ottaggio is walled, §2).
+/// node is fortified (the historical Ottaggio is walled, §2) and the defender has them:
+/// always with `OTT_fort_applies = "fortified_node"`, only from inside them (a
+/// withdrawal, a siege assault) with `"defender_inside"`.
 fn geometry(rules: &Rules, rearguard: bool, card: &Card) -> Geometry {
     let f = rules.field;
     if rearguard {
@@ -422,7 +424,8 @@ fn geometry(rules: &Rules, rearguard: bool, card: &Card) -> Geometry {
         outposts_row: f.outposts_row,
         b_edge: village + f.village_to_edge,
         road: f.approach_on_road,
-        village_walls: card.battle.fortified,
+        village_walls: card.battle.fortified
+            && (rules.readings.fort_in_field || card.battle.defender_inside),
     }
 }
 
@@ -447,8 +450,14 @@ fn duel(dice: &mut dyn Dice, event: &str, first: &str, second: &str) -> usize {
     0
 }
 
+/// Reads the READING switches of a card as the resolver does, rolling nothing: the
+/// campaign's loader checks every reading's value this way (`battle::check_readings`).
+pub(crate) fn check_readings(card: &Card, rs: &Ruleset) -> Result<(), BattleError> {
+    Rules::load(card, rs).map(|_| ())
+}
+
 /// Resolves a battle of Ottaggio 1625 map-free (digest §1, §0.4).
-pub fn resolve(
+pub(crate) fn resolve(
     card: &Card,
     rs: &Ruleset,
     dice: &mut dyn Dice,

@@ -152,6 +152,10 @@ pub(super) struct Readings {
     pub(super) second_die_modified: bool,
     pub(super) end_roll: EndRoll,
     pub(super) infantry_mp: i64,
+    /// POLICY `OTT_fort_applies`: whether a fortified node walls the defender's village
+    /// when it meets the attacker in the field (`fortified_node`, campaigns written
+    /// before the reading) or only when it fights from inside (`defender_inside`).
+    pub(super) fort_in_field: bool,
 }
 
 /// The tables as the ruleset file writes them.
@@ -468,12 +472,18 @@ impl Readings {
                 return Err(bad(name, &v, only));
             }
         }
+        let fort_in_field = match get("OTT_fort_applies", "fortified_node").as_str() {
+            "fortified_node" => true,
+            "defender_inside" => false,
+            v => return Err(bad("OTT_fort_applies", v, "fortified_node|defender_inside")),
+        };
         Ok(Readings {
             morale,
             surrender_abs,
             second_die_modified,
             end_roll,
             infantry_mp,
+            fort_in_field,
         })
     }
 }

@@ -233,6 +233,7 @@ pub(super) fn unit_state(u: &Unit) -> UnitState {
 pub(super) fn sector(
     card: &Card,
     t: &Tables,
+    r: &Readings,
     s: usize,
     n: usize,
     line: i64,
@@ -245,20 +246,22 @@ pub(super) fn sector(
     };
     let mut terrain = mf
         .line
-        .get(&b.terrain)
-        .ok_or_else(|| missing("line", &b.terrain))?
+        .get(b.terrain.as_str())
+        .ok_or_else(|| missing("line", b.terrain.as_str()))?
         .clone();
     let approach = mf
         .approach
-        .get(&b.terrain)
-        .ok_or_else(|| missing("approach", &b.terrain))?
+        .get(b.terrain.as_str())
+        .ok_or_else(|| missing("approach", b.terrain.as_str()))?
         .clone();
     if s == n / 2
-        && let Some(centre) = mf.node_center.get(&b.node_kind)
+        && let Some(centre) = mf.node_center.get(b.node_kind.as_str())
     {
         terrain = centre.clone();
     }
-    if b.fortified && matches!(terrain.as_str(), "clear" | "ditch") {
+    // The works line the front only where the defender has them (`PIA_fort_applies`).
+    let works = b.fortified && (r.fort_in_field || b.defender_inside);
+    if works && matches!(terrain.as_str(), "clear" | "ditch") {
         terrain = mf.fortified_line.clone();
     }
     Ok(Sector::new(line, terrain, approach, t))

@@ -84,8 +84,14 @@ const KEYS: [&str; 2] = ["A", "B"];
 /// The three columns of the Fire Table (§9.1.1).
 const FIRE_COLUMNS: [&str; 3] = ["Normal", "Extended", "Intense"];
 
+/// Reads the READING switches of a card as the resolver does, rolling nothing: the
+/// campaign's loader checks every reading's value this way (`battle::check_readings`).
+pub(crate) fn check_readings(card: &Card, rs: &Ruleset) -> Result<(), BattleError> {
+    Readings::load(rs, card).map(|_| ())
+}
+
 /// Resolves a battle with PIA's mechanics, map-free.
-pub fn resolve(
+pub(crate) fn resolve(
     card: &Card,
     rs: &Ruleset,
     dice: &mut dyn Dice,

@@ -290,7 +290,7 @@ impl<'a> Battle<'a> {
             });
         }
         let sectors = (0..n_sectors)
-            .map(|s| sector(card, t, s, n_sectors, b0))
+            .map(|s| sector(card, t, &r, s, n_sectors, b0))
             .collect::<Result<Vec<_>, _>>()?;
         for u in &mut units {
             u.sector = u.wing % n_sectors;

@@ -436,6 +436,10 @@ pub(super) struct Readings {
     pub(super) until_all_wings: bool,
     /// §4.f item 13 `PIA_occupy`.
     pub(super) occupy_with_routed: bool,
+    /// POLICY `PIA_fort_applies`: whether a fortified node's works line the defender's
+    /// front when it meets the attacker in the field (`fortified_node`, campaigns written
+    /// before the reading) or only when it fights from inside them (`defender_inside`).
+    pub(super) fort_in_field: bool,
 }
 
 impl Readings {
@@ -497,6 +501,11 @@ impl Readings {
                 == "until_all",
             occupy_with_routed: pick("PIA_occupy", "non_routed", &["non_routed", "any_unit"])?
                 == "any_unit",
+            fort_in_field: pick(
+                "PIA_fort_applies",
+                "fortified_node",
+                &["fortified_node", "defender_inside"],
+            )? == "fortified_node",
         })
     }
 }

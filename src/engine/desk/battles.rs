@@ -128,7 +128,14 @@ pub(crate) fn take(
         orders_sent: &orders_sent,
         now: desk.now,
     };
-    let messages = engine::news_mail(&news_desk, &told, &world, &mut settlement)?;
+    let mut games = std::collections::BTreeMap::new();
+    for n in &told {
+        games.insert(
+            n.battle.id.clone(),
+            engine::game_name(store, desk.campaign, &n.battle)?,
+        );
+    }
+    let messages = engine::news_mail(&news_desk, &told, &world, &games, &mut settlement)?;
     Ok(Taken {
         settlement,
         messages,

@@ -39,6 +39,7 @@ const REFEREE_LANG: Lang = Lang::En;
 pub(crate) fn updates(
     d: &Desk,
     battle: &Battle,
+    game: Option<&str>,
     outcome: &BattleOutcome,
     step: (u32, &StepResolution),
     world: &World,
@@ -72,6 +73,7 @@ pub(crate) fn updates(
             &news::Update {
                 campaign: d.campaign,
                 battle,
+                game,
                 outcome,
                 events: &events,
                 world: &own.world,

@@ -78,7 +78,7 @@ pub struct ResolvedPhase<'a> {
     /// The clubs, as registered.
     pub(crate) clubs: &'a [Club],
     /// The card of each battle pending after the phase, by id (`engine::paperwork`).
-    pub(crate) cards: &'a BTreeMap<String, Card>,
+    pub(crate) cards: &'a BTreeMap<String, (Card, crate::battle::ruleset::Ruleset)>,
     /// After a winter, the year's record and chart history.
     pub(crate) year: Option<&'a YearData>,
 }
@@ -113,7 +113,7 @@ pub fn phase_messages(
         }
         let mut drafts = Vec::new();
         for r in &reports {
-            let mut files = report_files(campaign, after, r, p.cards, m, &bulletins[&r.club.lang])?;
+            let mut files = report_files(after, r, p.cards, m, &bulletins[&r.club.lang])?;
             if resolution.next.is_some() {
                 files.extend(next_orders_files(campaign, after, r, m, facts));
             }
@@ -320,22 +320,17 @@ fn next_orders_files(
 
 /// A report's attachments: the cards of the club's pending battles and the bulletin.
 fn report_files(
-    campaign: &Campaign,
     after: &World,
     r: &ClubReport,
-    cards: &BTreeMap<String, Card>,
+    cards: &BTreeMap<String, (Card, crate::battle::ruleset::Ruleset)>,
     m: &Mailing,
     bulletin: &club::Rendered,
 ) -> Result<Vec<FilePart>> {
     let mut files = Vec::new();
-    let rs = m
-        .rulesets
-        .iter()
-        .find(|rs| rs.id == campaign.default_ruleset);
     for b in after.battles.iter().filter(|b| {
         b.attacker.nation.as_str() == r.club.nation || b.defender.nation.as_str() == r.club.nation
     }) {
-        let (Some(rs), Some(card)) = (rs, cards.get(&b.id)) else {
+        let Some((card, rs)) = cards.get(&b.id) else {
             continue;
         };
         files.push(FilePart {

@@ -27,28 +27,28 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 /// A place a piece may not go, and the rule that says so.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Refusal {
+pub(crate) struct Refusal {
     /// A node or sea zone code.
-    pub target: String,
-    pub rule: String,
+    pub(crate) target: String,
+    pub(crate) rule: String,
 }
 
 /// A spring order and what it costs the treasury as the rules reckon it alone.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Priced {
-    pub order: OrderKind,
+pub(crate) struct Priced {
+    pub(crate) order: OrderKind,
     /// Ducats taken from the treasury (negative for a loan).
-    pub cost: Ducats,
+    pub(crate) cost: Ducats,
     /// How the cost changes for each ducat more of the order's value (0 for an order
     /// without one).
-    pub per_value: Ducats,
+    pub(crate) per_value: Ducats,
 }
 
 impl Options {
     /// The page's choices for `nation` in its own world (`club_world`), on top of these
     /// options of that world, given the nodes where the club sees a foreign force on
     /// land (`visibility::markers`: the fog decides them, not this module).
-    pub fn choices(
+    pub(crate) fn choices(
         &self,
         c: &Campaign,
         world: &World,
@@ -61,31 +61,31 @@ impl Options {
 
 /// Everything the page offers beyond [`Options`].
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct Choices {
+pub(crate) struct Choices {
     /// Piece id → the places it may not go, with the rule (summer rounds).
-    pub refused: BTreeMap<String, Vec<Refusal>>,
+    pub(crate) refused: BTreeMap<String, Vec<Refusal>>,
     /// Piece id → the stance orders the rules accept for it (summer rounds).
-    pub stances: BTreeMap<String, Vec<OrderKind>>,
+    pub(crate) stances: BTreeMap<String, Vec<OrderKind>>,
     /// Piece id → the stance orders naming a node to retreat to (G3c.6) the rules accept:
     /// the neighbours of every node the piece may stand at after this round's move.
-    pub retreats: BTreeMap<String, Vec<OrderKind>>,
+    pub(crate) retreats: BTreeMap<String, Vec<OrderKind>>,
     /// Piece id → the choices a spy's condition may take (G3c.4), where the club has a
     /// spy (without one the condition is never used).
-    pub spies: BTreeMap<String, Vec<Choice>>,
+    pub(crate) spies: BTreeMap<String, Vec<Choice>>,
     /// Assassin missions the rules accept (summer rounds): the commander and the sapper
     /// of the defence where the club sees a foreign force, the spy of every other club.
-    pub assassins: Vec<OrderKind>,
+    pub(crate) assassins: Vec<OrderKind>,
     /// The clubs a Strategos bid's move order may name, in code order (G2b.5, G3b.1),
     /// where the rules accept a bid (spring).
-    pub move_order: Vec<NationCode>,
+    pub(crate) move_order: Vec<NationCode>,
     /// Every spring order the page offers, priced (spring).
-    pub spring: Vec<Priced>,
+    pub(crate) spring: Vec<Priced>,
     /// The rule an order that the treasury cannot pay breaks (G2b.7), in spring.
-    pub treasury_rule: Option<String>,
+    pub(crate) treasury_rule: Option<String>,
     /// The least value of a new army and the rule that sets it, in spring.
-    pub min_raise: Option<(Ducats, String)>,
+    pub(crate) min_raise: Option<(Ducats, String)>,
     /// The largest loan and the rule that sets it (G2a.3), in spring.
-    pub loan_limit: Option<(Ducats, String)>,
+    pub(crate) loan_limit: Option<(Ducats, String)>,
 }
 
 /// Returns the page's choices for `nation` in its own world (`club_world`), given the

@@ -12,7 +12,7 @@
 //! clicking any offer gives a valid order. Nothing is decided here that the resolution
 //! does not decide itself.
 
-pub mod choices;
+pub(crate) mod choices;
 
 use super::calendar::Phase;
 use super::campaign::Campaign;
@@ -28,7 +28,7 @@ use serde::Serialize;
 /// What a piece does in the open phase if the club gives it no order.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case", tag = "idle")]
-pub enum Idle {
+pub(crate) enum Idle {
     /// It stays where it is, with its standing choices (G3c.3).
     Holds,
     /// It is aboard a fleet and goes where the fleet goes (G3e.3).
@@ -57,23 +57,23 @@ pub enum Idle {
 
 /// One of the club's pieces and the orders it may give.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct PieceOptions {
+pub(crate) struct PieceOptions {
     /// `V-A1`, `V-D1`, `V-F1`.
-    pub id: String,
-    pub kind: PieceKind,
+    pub(crate) id: String,
+    pub(crate) kind: PieceKind,
     /// A node or sea zone code.
-    pub at: String,
+    pub(crate) at: String,
     /// Ducats, for an army.
-    pub value: Ducats,
-    pub idle: Idle,
+    pub(crate) value: Ducats,
+    pub(crate) idle: Idle,
     /// Every order the rules accept for it now, each on its own.
-    pub orders: Vec<OrderKind>,
+    pub(crate) orders: Vec<OrderKind>,
 }
 
 /// What kind of piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum PieceKind {
+pub(crate) enum PieceKind {
     Army,
     Diplomat,
     Fleet,
@@ -81,29 +81,29 @@ pub enum PieceKind {
 
 /// The spring's money: what the club has and what each thing costs.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct SpringOptions {
+pub(crate) struct SpringOptions {
     /// The treasury now, before the spring.
-    pub treasury: Ducats,
+    pub(crate) treasury: Ducats,
     /// What spring orders may spend: with this spring's income in and any loan repaid.
-    pub spendable: Ducats,
+    pub(crate) spendable: Ducats,
     /// What the loan (G2a.3) may be at most this spring, before any order.
-    pub loan_limit: Ducats,
+    pub(crate) loan_limit: Ducats,
     /// Whether this is the first spring, when the objective is chosen (G8.1).
-    pub first_spring: bool,
+    pub(crate) first_spring: bool,
     /// Orders that are not a piece's: raising, works, specialists, fleets, the loan.
-    pub orders: Vec<OrderKind>,
+    pub(crate) orders: Vec<OrderKind>,
 }
 
 /// Everything the sheet offers for the open phase.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Options {
-    pub pieces: Vec<PieceOptions>,
-    pub spring: Option<SpringOptions>,
+pub(crate) struct Options {
+    pub(crate) pieces: Vec<PieceOptions>,
+    pub(crate) spring: Option<SpringOptions>,
 }
 
 /// Returns the club's options in the open phase of `world`, which must be the club's
 /// own world (`club_world`).
-pub fn options(c: &Campaign, world: &World, nation: &NationCode) -> Options {
+pub(crate) fn options(c: &Campaign, world: &World, nation: &NationCode) -> Options {
     let spring = matches!(world.phase.phase, Phase::Spring);
     let round = matches!(world.phase.phase, Phase::Round(_));
     let mut pieces = Vec::new();

@@ -9,7 +9,7 @@ mod fleets;
 pub(super) mod movement;
 mod round;
 
-pub use movement::breaking_step;
+pub(crate) use movement::breaking_step;
 mod siege;
 
 use super::calendar::{Phase, PhaseId};
@@ -492,6 +492,10 @@ fn control(s: &mut Step) {
             continue;
         };
         if node.fortification == Fortification::Fortified {
+            continue;
+        }
+        // G3c.7 (the ruling `armies_in_battle_stay`): a field not yet settled is nobody's.
+        if s.c.tables.rulings.armies_in_battle_stay && s.w.battles.iter().any(|b| &b.node == code) {
             continue;
         }
         let [holder] = nations.into_iter().collect::<Vec<_>>()[..] else {

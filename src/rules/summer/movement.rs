@@ -91,8 +91,8 @@ fn whose(w: &World, n: &NationCode, piece: &Piece) -> Result<NodeCode, Outcome> 
     Ok(at)
 }
 
-/// G2b.5, G3b.2, G3b.3, G3b.6: whether the piece, standing at `at`, may take `path`:
-/// not stunned, the path starting where it stands, within its allowance, on no road
+/// G2b.5, G3b.2, G3b.3, G3b.6, G3c.7: whether the piece, standing at `at`, may take
+/// `path`: not stunned, in no pending battle (with the ruling), the path starting where it stands, within its allowance, on no road
 /// banned to the club this round.
 fn may_go(
     c: &Campaign,
@@ -106,6 +106,20 @@ fn may_go(
         && w.armies[id].stunned == Some(w.phase)
     {
         return Err(reject("G2b.5", Reason::Stunned));
+    }
+    if let Piece::Army(id) = piece
+        && c.tables.rulings.armies_in_battle_stay
+        && let Some(b) = w
+            .battles
+            .iter()
+            .find(|b| b.attacker.armies.contains(id) || b.defender.armies.contains(id))
+    {
+        return Err(reject(
+            "G3c.7",
+            Reason::InBattle {
+                node: b.node.clone(),
+            },
+        ));
     }
     if path.first() != Some(at) {
         return Err(reject("G3b.2", Reason::PathStart { at: at.clone() }));
@@ -183,7 +197,7 @@ fn leave_garrisons(s: &mut Step, r: &mut Round, n: &NationCode, piece: &Piece, n
 /// first node it may not reach (the start, for a path that starts elsewhere; the node
 /// past the allowance, G3b.3; the far end of a banned road, G3b.6). `None` for a reason
 /// about the move as a whole. Lets a club's check point at the step, not the order.
-pub fn breaking_step(
+pub(crate) fn breaking_step(
     w: &World,
     n: &NationCode,
     path: &[NodeCode],

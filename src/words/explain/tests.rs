@@ -94,7 +94,8 @@ fn events_stored_with_words_read_as_they_always_did() {
         it,
         [
             "la guarnigione di S a S6 è distrutta (per la resa)",
-            "l'armata S4 di S a S6 è distrutta (persa in mare)",
+            // Issue 31, point 8: lost at sea, from its port of embarkation.
+            "l'armata S4 di S, imbarcata a S6, è perduta in mare con la sua flotta",
             "il guastatore dell'armata F-A1 di S è ucciso",
             "il guastatore di S a F7 è ucciso",
             "il diplomatico S-D2 di S è ucciso",
@@ -105,7 +106,7 @@ fn events_stored_with_words_read_as_they_always_did() {
         en,
         [
             "the garrison of S at S6 is destroyed (the place surrendered)",
-            "army S4 of S at S6 is destroyed (lost at sea)",
+            "army S4 of S, embarked at S6, is lost at sea with its fleet",
             "the sapper of army F-A1 of S is killed",
             "the sapper of S at F7 is killed",
             "diplomat S-D2 of S is killed",

@@ -204,7 +204,7 @@ fn whole_rearguard_actions_follow_g3c9() {
 #[test]
 fn whole_battles_in_forest_and_with_every_alternative_reading() {
     let mut card = built("battle", [300, 300]);
-    card.battle.terrain = "mountains".into();
+    card.battle.terrain = crate::battle::card::Terrain::Mountains;
     card.battle.options.push("LEG7.4".into());
     for (k, v) in [
         ("LEG_odds_rounding", "up"),

@@ -33,8 +33,8 @@ fn place(terrain: &str) -> Place {
     Place {
         node: "M5".into(),
         node_name: "Legnano".into(),
-        node_kind: "village".into(),
-        terrain: terrain.into(),
+        node_kind: crate::battle::card::NodeKind::Village,
+        terrain: crate::battle::card::Terrain::from_key(terrain).expect("a terrain"),
         fortified: false,
         month: "May".into(),
     }

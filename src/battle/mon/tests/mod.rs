@@ -69,8 +69,8 @@ fn card(node_kind: &str, terrain: &str, fortified: bool, a: CardSide, b: CardSid
             kind: crate::battle::card::BattleKind::Battle,
             node: "X1".into(),
             node_name: "X".into(),
-            node_kind: node_kind.into(),
-            terrain: terrain.into(),
+            node_kind: crate::battle::card::NodeKind::from_key(node_kind).expect("a node kind"),
+            terrain: crate::battle::card::Terrain::from_key(terrain).expect("a terrain"),
             fortified,
             defender_inside: fortified,
             month: "May".into(),
@@ -131,8 +131,8 @@ fn place(kind: &str, terrain: &str, fortified: bool) -> Place {
     Place {
         node: "M5".into(),
         node_name: "Pavia".into(),
-        node_kind: kind.into(),
-        terrain: terrain.into(),
+        node_kind: crate::battle::card::NodeKind::from_key(kind).expect("a node kind"),
+        terrain: crate::battle::card::Terrain::from_key(terrain).expect("a terrain"),
         fortified,
         month: "May".into(),
     }

@@ -228,6 +228,10 @@ fn full_battles_end_consistently_and_replay_exactly() {
     for n in 1..=8u8 {
         let mut c = built("battle", [400, 400], n % 2 == 0);
         c.battle.readings.remove("OTT_melee_choice");
+        // Pinned before `OTT_fort_applies`: the walls at every fortified node.
+        c.battle
+            .readings
+            .insert("OTT_fort_applies".into(), "fortified_node".into());
         let mut dice = SeededDice::new([n; 32]);
         let r = resolve(&c, &rs, &mut dice).expect("resolves");
         check_consistent(&c, &r);

@@ -15,8 +15,8 @@ fn built(kind: &str, ducats: [i64; 2], fortified: bool) -> Card {
     let place = Place {
         node: "M5".into(),
         node_name: "Ottaggio".into(),
-        node_kind: "village".into(),
-        terrain: "hills".into(),
+        node_kind: crate::battle::card::NodeKind::Village,
+        terrain: crate::battle::card::Terrain::Hills,
         fortified,
         month: "April".into(),
     };

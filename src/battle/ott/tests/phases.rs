@@ -104,8 +104,15 @@ fn fire_value_3_hits_and_rolls_a_second_die() {
 
 #[test]
 fn walls_protect_and_the_second_die_reading() {
-    // The village of a fortified node has walls: −1 to the fire roll.
-    let mut b = shooting(true, 11, &[]);
+    // The village of a fortified node has walls when the defender has them: always
+    // under the old reading, only from inside under the shipped one.
+    let old = ("OTT_fort_applies", "fortified_node");
+    assert_eq!(
+        shooting(true, 11, &[]).terrain(2),
+        "village",
+        "met in the field"
+    );
+    let mut b = shooting(true, 11, &[old]);
     assert_eq!(b.terrain(2), "walls");
     let mut dice = ScriptedDice::values([4]);
     b.fire(0, 2, &mut dice);
@@ -115,7 +122,7 @@ fn walls_protect_and_the_second_die_reading() {
     b.fire(0, 2, &mut dice);
     done(&dice);
     assert_eq!(b.units[2].stress, 1, "second die 4 − 1 < 4 under `same`");
-    let mut b = shooting(true, 11, &[("OTT_second_die", "bare")]);
+    let mut b = shooting(true, 11, &[old, ("OTT_second_die", "bare")]);
     let mut dice = ScriptedDice::values([5, 4]);
     b.fire(0, 2, &mut dice);
     done(&dice);

@@ -118,7 +118,7 @@ fn the_ruleset_marks_its_stand_ins() {
         ),
         (8, 6, 8)
     );
-    assert_eq!(rs.readings.len(), 12);
+    assert_eq!(rs.readings.len(), 13);
 }
 
 /// Pins three whole battles (seed → result), so a change of the resolver's
@@ -234,8 +234,8 @@ fn odd_cards_never_panic() {
         }
         let [a, b]: [CardSide; 2] = sides.try_into().unwrap();
         let mut c = card(if k % 4 == 3 { "rearguard" } else { "battle" }, a, b);
-        c.battle.terrain = ["plain", "hills", "mountains", "marsh"][k % 4].into();
-        c.battle.node_kind = ["city", "fortress", "village", "open"][(k / 4) % 4].into();
+        c.battle.terrain = crate::battle::card::Terrain::ALL[k % 4];
+        c.battle.node_kind = crate::battle::card::NodeKind::ALL[(k / 4) % 4];
         c.battle.fortified = k % 3 == 0;
         let mut dice = SeededDice::new([k as u8; 32]);
         match resolve(&c, &rs, &mut dice) {

@@ -72,8 +72,8 @@ fn card(kind: &str, a: CardSide, b: CardSide) -> Card {
             node: "N".into(),
             node_name: "N".into(),
             // Not a node kind of `map_free.node_center`: the line stays as the terrain.
-            node_kind: "open".into(),
-            terrain: "plain".into(),
+            node_kind: crate::battle::card::NodeKind::Open,
+            terrain: crate::battle::card::Terrain::Plain,
             fortified: false,
             defender_inside: false,
             month: "June".into(),
@@ -259,8 +259,8 @@ fn built(kind: &str, terrain: &str, node_kind: &str) -> Card {
     let place = Place {
         node: "M5".into(),
         node_name: "Somewhere".into(),
-        node_kind: node_kind.into(),
-        terrain: terrain.into(),
+        node_kind: crate::battle::card::NodeKind::from_key(node_kind).expect("a node kind"),
+        terrain: crate::battle::card::Terrain::from_key(terrain).expect("a terrain"),
         fortified: false,
         month: "June".into(),
     };
