@@ -278,7 +278,7 @@ impl Store {
             .conn
             .prepare(
                 "SELECT COALESCE(o.nation, ''), o.message_id FROM outbox o JOIN outbox_raw b ON b.id = o.id
-                 WHERE b.redacted IS NOT NULL ORDER BY o.id",
+                 WHERE b.redacted IS NOT NULL AND o.kind = 'welcome' ORDER BY o.id",
             )?;
         let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
         rows.collect::<Result<_, _>>().map_err(Error::from)

@@ -653,3 +653,89 @@ fn errors_by_mail_say_what_was_meant_in_the_clubs_language() {
         "only the keys of the right kind: {text}"
     );
 }
+
+// ---- issue 32 ---------------------------------------------------------------------
+
+/// Every written form of a secret a text may hold: the run of its symbols, lower or upper
+/// case, with or without its separators; `true` if any 8 symbols in a row of it are there.
+fn holds_secret(text: &str, secret: &str) -> bool {
+    let want: Vec<u8> = secret
+        .bytes()
+        .filter(u8::is_ascii_alphanumeric)
+        .map(|b| b.to_ascii_uppercase())
+        .collect();
+    let bare: Vec<u8> = text
+        .bytes()
+        .filter(u8::is_ascii_alphanumeric)
+        .map(|b| b.to_ascii_uppercase())
+        .collect();
+    want.windows(8).any(|w| bare.windows(8).any(|t| t == w))
+}
+
+/// Issue 32 point 1: a club that writes its secret into its orders' values (whole, four
+/// groups of five, with dots, in lower case) never gets it back, and giglio keeps it
+/// nowhere: not in the receipt or the refusal (their message, snippet or echo), not in
+/// the stored file, the inbox record, the journal or the database file; a delivered
+/// receipt keeps a copy that leaves out what it quoted, as a welcome does.
+#[test]
+fn no_form_of_a_clubs_secret_is_echoed_or_kept() {
+    let d = Desk::new();
+    let s = d.secrets["V"].clone();
+    let groups: Vec<&str> = s.split('-').collect();
+    // Four groups of five, as a nation code (read, and echoed in the receipt).
+    let four = groups[1..].join("-");
+    let lower = s.to_lowercase();
+    let dotted = s.replace('-', ".");
+    let body = format!(
+        "alliances = [\"{four}\"]\nobjective = {{ kind = \"{dotted}\", target = \"M\" }}\n\
+         [[raise]]\nnode = \"{lower}\"\nvalue = 100\n[[hire]]\nspecialist = \"{s}\"\narmy = \"{four}\"\n"
+    );
+    let r = d.ingest(&text_mail(V_ADDR, &[], &d.orders("V", SPRING, &body)));
+    assert!(
+        r["verdict"] == "accepted" || r["verdict"] == "rejected",
+        "{r:#}"
+    );
+    // A file that does not read at all: its phase is the secret.
+    let refused = format!(
+        "club = \"V\"\nphase = \"{dotted}\"\nsecret = \"{s}\"\n[[raise]]\nnode = \"{lower}\"\nvalue = 100\n"
+    );
+    let r2 = d.ingest(&text_mail(V_ADDR, &[], &refused));
+    assert_eq!(r2["verdict"], "rejected", "{r2:#}");
+    assert!(!holds_secret(&r2.to_string(), &s), "{r2:#}");
+    let texts = sent_texts(&d);
+    assert_eq!(texts.len(), 2, "{texts:#?}");
+    assert!(
+        texts[0].2.contains("alliances = [\"****-****-****-****\"]"),
+        "{}",
+        texts[0].2
+    );
+    for (_, _, text) in &texts {
+        assert!(!holds_secret(text, &s), "{text}");
+        assert!(
+            text.contains("****"),
+            "the copies are masked, not removed: {text}"
+        );
+    }
+    for w in outbox_words(&d) {
+        assert!(!holds_secret(&w, &s), "{w}");
+    }
+    let list = d.stdout(&["orders", "list", "--json"]);
+    assert!(!holds_secret(&list, &s), "{list}");
+    let log = d.stdout(&["log", "--json"]);
+    assert!(!holds_secret(&log, &s), "{log}");
+    // Delivered: the stored copies leave out what they quoted.
+    d.cmd().args(["mail", "send"]).assert().success();
+    for (kind, raw) in outbox_raw(&d) {
+        let m = mail_parser::MessageParser::default()
+            .parse(&raw[..])
+            .expect("a mail message");
+        let text = m.body_text(0).unwrap_or_default();
+        assert!(text.contains("copia conservata"), "{kind}: {text}");
+        assert!(!text.contains("****"), "{kind}: {text}");
+    }
+    let mut db = Vec::new();
+    for f in ["giglio.sqlite", "giglio.sqlite-wal"] {
+        db.extend(std::fs::read(d.dir.join(f)).unwrap_or_default());
+    }
+    assert!(!holds_secret(&String::from_utf8_lossy(&db), &s));
+}

@@ -364,7 +364,10 @@ fn judge(store: &Store, desk: &Desk, clubs: &[Club], m: &Mail, letter: Letter) -
         .as_deref()
         .map(|h| auth::verify(claim.secret.as_deref(), h));
     match verified {
-        Some(Ok(())) => authenticated(store, desk, clubs, club, &orders, &sender, m),
+        Some(Ok(())) => {
+            let secret = claim.secret.as_deref().unwrap_or_default();
+            authenticated(store, desk, clubs, club, &orders, (&sender, secret), m)
+        }
         // The club's own address, but no secret: told so, quoting nothing (13.7). A
         // file that names no club either does not read at all: told where it stops.
         Some(Err(auth::SecretProblem::Missing)) => {
@@ -425,7 +428,7 @@ fn authenticated(
     clubs: &[Club],
     club: &Club,
     orders: &[u8],
-    sender: &str,
+    (sender, secret): (&str, &str),
     m: &Mail,
 ) -> Result<Judged> {
     let current = store.current()?;
@@ -441,14 +444,19 @@ fn authenticated(
         Some(club.lang),
     );
     let thread = replies::thread(m.envelope);
+    let own = replies::Own {
+        secret,
+        thread: &thread,
+    };
     let header = match (&checked.header, checked.errors.is_empty()) {
         (Some(h), true) if h.club.as_str() == club.nation => h,
         _ => {
+            // The referee's record and the journal keep the reason: never the secret.
             let reason = checked.errors.first().map_or_else(
                 || "the order file does not read".into(),
-                |d| format!("{} ({})", d.message, d.rule),
+                |d| crate::auth::mask_copies(&format!("{} ({})", d.message, d.rule), secret),
             );
-            let reply = replies::refused(desk, club, &checked, orders, m.hash, &thread)?;
+            let reply = replies::refused(desk, club, &checked, m.hash, &own)?;
             return Ok(Judged::rejected(
                 club,
                 reason,
@@ -555,7 +563,7 @@ fn authenticated(
         battles: &battle_lines,
         orders_kept: !carries_orders,
     };
-    let reply = replies::receipt(desk, club, &receipt, m.hash, &thread)?;
+    let reply = replies::receipt(desk, club, &receipt, m.hash, &own)?;
     replies_out.insert(0, reply);
     Ok(Judged {
         verdict: Verdict::Accepted {

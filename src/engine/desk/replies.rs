@@ -91,6 +91,38 @@ fn to_club(
     compose_reply(&draft, &mailbox(&desk.config.mail.from)?, desk.now, thread)
 }
 
+/// What an answer to the club's own (authenticated) file says, and what is kept of it.
+pub(crate) struct Own<'a> {
+    /// The secret as the file carried it: every copy of it is masked in what is sent.
+    pub(crate) secret: &'a str,
+    pub(crate) thread: &'a [String],
+}
+
+/// An answer to the club's own file: every copy of its secret masked; queued with a
+/// copy that leaves out what it quotes of the file (`kept`), which replaces it once
+/// delivered, as a welcome's copy does.
+fn to_club_own(
+    desk: &Desk,
+    club: &Club,
+    (kind, subject_id): (&'static str, &str),
+    (text, kept): (String, String),
+    salt: &str,
+    own: &Own,
+) -> Result<OutMessage> {
+    let text = crate::auth::mask_copies(&text, own.secret);
+    let mut out = to_club(desk, club, kind, subject_id, text, salt, own.thread)?;
+    let kept = crate::auth::mask_copies(&kept, own.secret);
+    let copy = to_club(desk, club, kind, subject_id, kept, salt, own.thread)?;
+    let raw = String::from_utf8_lossy(&copy.raw).replace(&copy.message_id, &out.message_id);
+    out.redacted = Some(raw.into_bytes());
+    Ok(out)
+}
+
+/// The line that stands, in the stored copy of an answer, for what it quoted of the file.
+fn left_out(w: &Words, lang: Lang) -> String {
+    format!("{}\n", w.plain(lang, "receipt-kept-copy"))
+}
+
 /// A refusal that quotes nothing: no In-Reply-To either, since the Message-ID is the
 /// sender's words too.
 pub(crate) fn unquoted(desk: &Desk, club: &Club, answer: Answer, hash: &str) -> Result<OutMessage> {
@@ -147,25 +179,23 @@ pub(crate) fn refused(
     desk: &Desk,
     club: &Club,
     c: &Checked,
-    bytes: &[u8],
     hash: &str,
-    thread: &[String],
+    own: &Own,
 ) -> Result<OutMessage> {
-    let text = String::from_utf8_lossy(bytes);
     let mut out = desk.words.plain(club.lang, "intake-refused");
     out.push_str("\n\n");
+    let kept = out.clone() + &left_out(desk.words, club.lang);
     for d in &c.errors {
-        out.push_str(&d.render(&text));
+        out.push_str(&d.render(&c.masked));
         out.push('\n');
     }
-    to_club(
+    to_club_own(
         desk,
         club,
-        "rejection",
-        "intake-subject-rejection",
-        out,
+        ("rejection", "intake-subject-rejection"),
+        (out, kept),
         hash,
-        thread,
+        own,
     )
 }
 
@@ -190,7 +220,7 @@ pub(crate) fn receipt(
     club: &Club,
     r: &Receipt,
     hash: &str,
-    thread: &[String],
+    own: &Own,
 ) -> Result<OutMessage> {
     let (w, lang, c) = (desk.words, club.lang, r.checked);
     let mut out = t!(
@@ -224,33 +254,34 @@ pub(crate) fn receipt(
         out.push('\n');
     }
     out.push('\n');
+    let mut kept = out.clone() + &left_out(w, lang);
     out.push_str(&echo(w, lang, c, &club.nation, r.phase));
     if !r.battles.is_empty() {
-        out.push('\n');
+        let mut lines = String::from("\n");
         for line in r.battles {
-            out.push_str(line);
-            out.push('\n');
+            lines.push_str(line);
+            lines.push('\n');
         }
+        out.push_str(&lines);
+        kept.push_str(&lines);
     }
     let dropped = c.rejected.len().saturating_sub(c.refused.len());
     if dropped > 0 {
-        let text = String::from_utf8_lossy(c.masked.as_bytes()).into_owned();
         out.push('\n');
         out.push_str(&w.plain(lang, "receipt-dropped"));
         out.push_str("\n\n");
         for d in &c.rejected[..dropped] {
-            out.push_str(&d.render(&text));
+            out.push_str(&d.render(&c.masked));
             out.push('\n');
         }
     }
-    to_club(
+    to_club_own(
         desk,
         club,
-        "receipt",
-        "intake-subject-receipt",
-        out,
+        ("receipt", "intake-subject-receipt"),
+        (out, kept),
         hash,
-        thread,
+        own,
     )
 }
 
