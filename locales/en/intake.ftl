@@ -68,6 +68,7 @@ alert-more = and { $count } more
 digest-head = These messages were not accepted. Nothing of their subject or text is shown; each is in the inbox table by its hash.
 digest-line = { $time }  claimed { $club }  from { $sender }  { $reason }
 digest-clubs-told = Clubs alerted now: { $clubs }
+digest-reason-not-its-address = sent from an address not registered to the club it claims
 unread-nul = the message holds a NUL byte (at byte { $at }), which mail may not carry
 unread-header-line = a header line has { $bytes } bytes; mail allows at most { $max }
 unread-headers-not-utf8 = the message headers hold bytes that are not UTF-8

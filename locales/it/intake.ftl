@@ -68,6 +68,7 @@ alert-more = e altri { $count }
 digest-head = Questi messaggi non sono stati accettati. Del loro oggetto e del loro testo non si mostra nulla; ciascuno è nella tabella inbox con la sua impronta.
 digest-line = { $time }  a nome di { $club }  da { $sender }  { $reason }
 digest-clubs-told = Club avvisati ora: { $clubs }
+digest-reason-not-its-address = mandato da un indirizzo che non è registrato per il club di cui porta il nome
 unread-nul = il messaggio contiene un byte NUL (al byte { $at }), che la posta non può trasportare
 unread-header-line = una riga d'intestazione ha { $bytes } byte; la posta ne ammette al più { $max }
 unread-headers-not-utf8 = le intestazioni del messaggio contengono byte che non sono UTF-8

@@ -739,3 +739,69 @@ fn no_form_of_a_clubs_secret_is_echoed_or_kept() {
     }
     assert!(!holds_secret(&String::from_utf8_lossy(&db), &s));
 }
+
+/// Issue 32 point 6: the referee's record says what was wrong with a secret in words,
+/// never a Rust name; a number too large for TOML is told as such, by mail too; the
+/// referee's digest names the club it does not address.
+#[test]
+fn reasons_numbers_and_the_digest_are_said_in_words() {
+    let d = Desk::new();
+    let mut reasons = Vec::new();
+    for secret in [
+        "AAAA-BBBB-CCCC-DDDD-EEEE",
+        "7777",
+        "AAAA-BBBB-CCCC-DDDD-EEE\u{410}",
+    ] {
+        let r = d.ingest(&text_mail(
+            V_ADDR,
+            &[],
+            &orders_with("V", SPRING, secret, &raise(100)),
+        ));
+        reasons.push(r["reason"].as_str().unwrap_or_default().to_owned());
+    }
+    for (r, words) in reasons.iter().zip([
+        "the secret is not the club's",
+        "not of the form XXXX-XXXX-XXXX-XXXX-XXXX",
+        "non-ASCII characters",
+    ]) {
+        assert!(r.contains(words), "{r}");
+        for name in ["Wrong", "Malformed", "NotAscii"] {
+            assert!(!r.contains(name), "{r}");
+        }
+    }
+    let r = d.ingest(&text_mail(
+        M_ADDR,
+        &[],
+        &d.orders(
+            "M",
+            SPRING,
+            "[[raise]]\nnode = \"M0\"\nvalue = 99999999999999999999\n",
+        ),
+    ));
+    assert_eq!(r["verdict"], "rejected", "{r:#}");
+    let refusal = sent_texts(&d)
+        .into_iter()
+        .find(|(to, ..)| to == &club_addresses("M"))
+        .expect("M is told");
+    assert!(
+        refusal.2.contains("the number of `value` is too large"),
+        "{}",
+        refusal.2
+    );
+    assert!(
+        !refusal.2.contains("does not read as TOML"),
+        "{}",
+        refusal.2
+    );
+    d.ingest(&forged_v(1));
+    let digest = sent_texts(&d)
+        .into_iter()
+        .rfind(|(to, ..)| to == &[REFEREE.to_owned()])
+        .expect("the referee's digest");
+    assert!(
+        digest.2.contains("not registered to the club it claims"),
+        "{}",
+        digest.2
+    );
+    assert!(!digest.2.contains("your club"), "{}", digest.2);
+}

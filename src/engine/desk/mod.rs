@@ -387,7 +387,10 @@ fn judge(store: &Store, desk: &Desk, clubs: &[Club], m: &Mail, letter: Letter) -
         }
         Some(Err(problem)) => Ok(Judged::forged(
             club,
-            format!("sent from {sender} with a missing or wrong secret: {problem:?}"),
+            format!(
+                "sent from {sender}, but {}",
+                secret_words(desk.words, problem)
+            ),
             Some(sender),
             "bad-secret",
         )),
@@ -398,6 +401,17 @@ fn judge(store: &Store, desk: &Desk, clubs: &[Club], m: &Mail, letter: Letter) -
             "bad-secret",
         )),
     }
+}
+
+/// What was wrong with a secret, in the referee's record's language (English).
+fn secret_words(w: &crate::words::Words, problem: auth::SecretProblem) -> String {
+    let id = match problem {
+        auth::SecretProblem::Missing => "auth-secret-missing",
+        auth::SecretProblem::NotAscii => "auth-secret-not-ascii",
+        auth::SecretProblem::Malformed => "auth-secret-malformed",
+        auth::SecretProblem::Wrong => "auth-secret-wrong",
+    };
+    w.plain(crate::words::Lang::En, id)
 }
 
 /// Where a file stops being readable, without a word of it: the first fatal problem's

@@ -439,6 +439,14 @@ fn reason_words(w: &Words, lang: Lang, code: &str) -> String {
     w.plain(lang, id)
 }
 
+/// A reason code in the referee's words: the club is named, not addressed.
+fn referee_reason_words(w: &Words, lang: Lang, code: &str) -> String {
+    match code {
+        "not-its-address" => w.plain(lang, "digest-reason-not-its-address"),
+        _ => reason_words(w, lang, code),
+    }
+}
+
 /// The one alert a club gets about the attempts in its name during a phase.
 pub(crate) fn club_alert(
     desk: &Desk,
@@ -492,7 +500,7 @@ pub(crate) fn digest(
             time = a.received_at.as_str(),
             club = a.nation.as_deref().unwrap_or("-"),
             sender = a.sender.as_deref().unwrap_or("-"),
-            reason = reason_words(w, lang, &a.reason)
+            reason = referee_reason_words(w, lang, &a.reason)
         ));
         text.push('\n');
     }
