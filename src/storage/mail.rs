@@ -2,9 +2,10 @@
 //!
 //! A message is queued once, already rendered, in the same transaction as the change
 //! it reports; delivery only ever reads the stored bytes and marks the row. The inbox
-//! keys every message read by the hash of its bytes, and also remembers its Message-ID
-//! and the hash of its bytes without trace headers, so neither re-reading a mailbox nor
-//! a copy re-delivered by another route takes anything twice. Attempts that failed
+//! keys every message read by the hash of its bytes, and also remembers its Message-ID,
+//! the hash of its bytes without trace headers, the hash of the order file it carried
+//! and whether it authenticated, so neither re-reading a mailbox nor a copy re-delivered
+//! by another route takes anything twice, and a forged Message-ID shadows nothing. Attempts that failed
 //! authentication wait in `intake_attempt` for the end of the run's alerts.
 //!
 //! A message's bytes live in `outbox_raw`, beside its record in `outbox`: listing the
@@ -94,6 +95,10 @@ pub struct InboxRow {
     pub(crate) content_hash: Option<String>,
     /// When it was written: its `Date:`, never later than its arrival (RFC 3339 UTC).
     pub(crate) written_at: Option<String>,
+    /// SHA-256 of the order file it carried, if it carried one.
+    pub(crate) file_sha256: Option<String>,
+    /// Whether it came from its club's address with its club's secret.
+    pub(crate) authenticated: bool,
 }
 
 /// A message that failed authentication (or was not an order message at all), waiting
@@ -340,15 +345,11 @@ impl Store {
             .map_err(Error::from)
     }
 
-    /// Returns the hash of an earlier copy of a message: the same Message-ID from the
-    /// same sender, or the same bytes but for trace headers.
-    pub(crate) fn inbox_copy(
-        &self,
-        message_id: Option<&str>,
-        sender: Option<&str>,
-        content_hash: &str,
-    ) -> Result<Option<String>> {
-        copy_in(&self.conn, message_id, sender, content_hash)
+    /// Returns the hash of an earlier copy of a message: the same bytes but for trace
+    /// headers, or an authenticated message with the same Message-ID from the same
+    /// sender that carried the same order file ([`Copy`]).
+    pub(crate) fn inbox_copy(&self, of: &Copy) -> Result<Option<String>> {
+        copy_in(&self.conn, of)
     }
 
     /// When the message that carried a club's active file for a phase was written (its
@@ -475,7 +476,15 @@ impl Store {
             .optional()?;
         let r = &i.inbox;
         let copy = match &r.content_hash {
-            Some(c) => copy_in(&tx, r.message_id.as_deref(), r.sender.as_deref(), c)?,
+            Some(c) => copy_in(
+                &tx,
+                &Copy {
+                    message_id: r.message_id.as_deref(),
+                    sender: r.sender.as_deref(),
+                    content_hash: c,
+                    file_sha256: r.file_sha256.as_deref(),
+                },
+            )?,
             None => None,
         };
         if seen.is_some() || copy.is_some() {
@@ -489,9 +498,9 @@ impl Store {
             super::battles::settle_in(&tx, &master, s, &i.inbox.received_at, i.command)?;
         }
         tx.execute(
-            "INSERT INTO inbox (hash, received_at, source, sender, nation, verdict, detail, orders_id, message_id, content_hash, written_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
-            params![r.hash, r.received_at, r.source, r.sender, r.nation, r.verdict, r.detail, orders_id, r.message_id, r.content_hash, r.written_at],
+            "INSERT INTO inbox (hash, received_at, source, sender, nation, verdict, detail, orders_id, message_id, content_hash, written_at, file_sha256, authenticated)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+            params![r.hash, r.received_at, r.source, r.sender, r.nation, r.verdict, r.detail, orders_id, r.message_id, r.content_hash, r.written_at, r.file_sha256, r.authenticated],
         )?;
         if let Some((phase, reason)) = &i.attempt {
             tx.execute(
@@ -609,32 +618,42 @@ pub(super) fn set_deadline_in(tx: &Transaction, phase: &str, at: &str) -> Result
     Ok(())
 }
 
-const INBOX_COLUMNS: &str = "hash, received_at, source, sender, nation, verdict, detail, orders_id, message_id, content_hash, written_at";
+const INBOX_COLUMNS: &str = "hash, received_at, source, sender, nation, verdict, detail, orders_id, message_id, content_hash, written_at, file_sha256, authenticated";
 
-/// An earlier copy of a message: same Message-ID from the same sender (compared without
-/// case), or the same content without trace headers.
-fn copy_in(
-    conn: &rusqlite::Connection,
-    message_id: Option<&str>,
-    sender: Option<&str>,
-    content_hash: &str,
-) -> Result<Option<String>> {
+/// What tells a message for a copy of one already read.
+pub(crate) struct Copy<'a> {
+    /// Its Message-ID, without angle brackets.
+    pub(crate) message_id: Option<&'a str>,
+    pub(crate) sender: Option<&'a str>,
+    /// SHA-256 of its bytes without trace headers.
+    pub(crate) content_hash: &'a str,
+    /// SHA-256 of the order file it carries, if it carries one.
+    pub(crate) file_sha256: Option<&'a str>,
+}
+
+/// An earlier copy of a message: the same content without trace headers; or the same
+/// Message-ID from the same sender (compared without case) on a message that
+/// authenticated and carried the same order file. A Message-ID alone proves nothing (a
+/// forger writes any): an unauthenticated message never shadows a later one, and a
+/// corrected file re-sent under its Message-ID is read.
+fn copy_in(conn: &rusqlite::Connection, of: &Copy) -> Result<Option<String>> {
     let by_content: Option<String> = conn
         .query_row(
             "SELECT hash FROM inbox WHERE content_hash = ?1 LIMIT 1",
-            [content_hash],
+            [of.content_hash],
             |r| r.get(0),
         )
         .optional()?;
     if by_content.is_some() {
         return Ok(by_content);
     }
-    let Some(id) = message_id else {
+    let (Some(id), Some(file)) = (of.message_id, of.file_sha256) else {
         return Ok(None);
     };
     conn.query_row(
-        "SELECT hash FROM inbox WHERE message_id = ?1 AND lower(coalesce(sender, '')) = lower(coalesce(?2, '')) LIMIT 1",
-        params![id, sender],
+        "SELECT hash FROM inbox WHERE message_id = ?1 AND lower(coalesce(sender, '')) = lower(coalesce(?2, ''))
+         AND authenticated = 1 AND file_sha256 = ?3 LIMIT 1",
+        params![id, of.sender, file],
         |r| r.get(0),
     )
     .optional()
@@ -654,5 +673,7 @@ fn inbox_row(r: &rusqlite::Row) -> rusqlite::Result<InboxRow> {
         message_id: r.get(8)?,
         content_hash: r.get(9)?,
         written_at: r.get(10)?,
+        file_sha256: r.get(11)?,
+        authenticated: r.get(12)?,
     })
 }

@@ -19,6 +19,7 @@ pub(crate) fn migrations() -> Migrations<'static> {
         M::up(V10_MAIL_ARCHIVE),
         v11_club_changes(),
         M::up(V12_OUTBOX_BYTES),
+        M::up(V13_MESSAGE_ID_AUTHENTICATED),
     ])
 }
 
@@ -315,6 +316,22 @@ INSERT INTO outbox_raw (id, redacted, raw)
 SELECT id, redacted, raw FROM outbox WHERE archived_to IS NULL ORDER BY id;
 ALTER TABLE outbox DROP COLUMN raw;
 ALTER TABLE outbox DROP COLUMN redacted;
+"#;
+
+/// Version 13 (intake, issue 32 point 3): a Message-ID is a copy's mark only once an
+/// authenticated message carried it. Each message read keeps the SHA-256 of the order
+/// file it carried and whether it authenticated; a later message with the same
+/// Message-ID from the same sender is a copy only if an authenticated message with that
+/// Message-ID carried the very same file. A forgery read first no longer makes the club's
+/// own message a silent duplicate, and a corrected re-send that kept its Message-ID is
+/// read. Rows written before: an accepted or stale message authenticated, and an accepted
+/// one's file is the stored file's.
+const V13_MESSAGE_ID_AUTHENTICATED: &str = r#"
+ALTER TABLE inbox ADD COLUMN file_sha256 TEXT;   -- hex SHA-256 of the order file it carried
+ALTER TABLE inbox ADD COLUMN authenticated INTEGER NOT NULL DEFAULT 0 CHECK (authenticated IN (0, 1));
+UPDATE inbox SET authenticated = 1 WHERE verdict IN ('accepted', 'stale');
+UPDATE inbox SET file_sha256 = (SELECT o.sha256 FROM orders o WHERE o.id = inbox.orders_id)
+WHERE orders_id IS NOT NULL;
 "#;
 
 #[cfg(test)]

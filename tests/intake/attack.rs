@@ -805,3 +805,57 @@ fn reasons_numbers_and_the_digest_are_said_in_words() {
     );
     assert!(!digest.2.contains("your club"), "{}", digest.2);
 }
+
+/// Issue 32 point 3: a Message-ID is the sender's word. Forgeries carrying the club's
+/// Message-ID (from an attacker's address, and from the club's own address with a wrong
+/// secret), read first from an mbox, shadow nothing: the club's real orders under that
+/// Message-ID are read and accepted; a corrected file re-sent under the same Message-ID
+/// is read and replaces them; only a copy of an authenticated message with the same file
+/// is a duplicate.
+#[test]
+fn a_forged_message_id_shadows_nothing_and_a_corrected_resend_is_read() {
+    let d = Desk::new();
+    let x = "orders-x@leone.example";
+    let forged_from_attacker = raw_mail(
+        &[
+            format!("From: {ATTACKER}"),
+            format!("To: {REFEREE}"),
+            "Subject: ordini".into(),
+            format!("Date: {A_DATE}"),
+            format!("Message-ID: <{x}>"),
+        ],
+        &orders_with("V", SPRING, "AAAA-BBBB-CCCC-DDDD-EEEE", &raise(100)),
+    );
+    let forged_from_v = raw_mail(
+        &[
+            format!("From: {V_ADDR}"),
+            format!("To: {REFEREE}"),
+            "Subject: ordini".into(),
+            format!("Date: {A_DATE}"),
+            format!("Message-ID: <{x}>"),
+        ],
+        &orders_with("V", SPRING, "AAAA-BBBB-CCCC-DDDD-EEEE", &raise(150)),
+    );
+    let mbox = d.root.join("forged.mbox");
+    write_mbox(&mbox, &[forged_from_attacker, forged_from_v]);
+    let read = d.inbox(&["--mbox", mbox.to_str().unwrap()]);
+    assert!(read.iter().all(|r| r["verdict"] == "forged"), "{read:#?}");
+    // The club's own message with that Message-ID: read, accepted, a receipt.
+    let genuine = dated(&d, "orders-x", B_DATE, 200, &[]);
+    let r = d.ingest(&genuine);
+    assert_eq!(r["verdict"], "accepted", "{r:#}");
+    assert_eq!(active_raise(&d), "200");
+    let receipts = |d: &Desk| d.outbox().iter().filter(|m| m["kind"] == "receipt").count();
+    assert_eq!(receipts(&d), 1);
+    // A corrected file under the same Message-ID, written later: read, and it replaces.
+    let corrected = dated(&d, "orders-x", "Tue, 1 Sep 2026 07:00:00 +0000", 250, &[]);
+    let r = d.ingest(&corrected);
+    assert_eq!(r["verdict"], "accepted", "{r:#}");
+    assert_eq!(active_raise(&d), "250");
+    assert_eq!(receipts(&d), 2);
+    // The corrected message again, through a list that adds a header: a copy.
+    let mut forwarded = b"X-Forwarded-By: list.leone.example\r\n".to_vec();
+    forwarded.extend_from_slice(&corrected);
+    assert_eq!(d.ingest(&forwarded)["verdict"], "duplicate");
+    assert_eq!(receipts(&d), 2, "a copy is not answered");
+}

@@ -10,8 +10,10 @@
 //!   that quotes nothing: where its file stopped being readable, that its secret is
 //!   missing, that it was too large or carried a compressed attachment.
 //! - **A message is read once.** A copy is a message already read: the same bytes, the
-//!   same Message-ID from the same sender, or the same bytes but for trace headers
-//!   (`Received:`…) that servers add on the way.
+//!   same bytes but for trace headers (`Received:`…) that servers add on the way, or the
+//!   same Message-ID from the same sender carrying the same order file as a message that
+//!   authenticated. A Message-ID is the sender's word: a forgery that carries it shadows
+//!   nothing, and a corrected file re-sent under it is read.
 //! - **An old copy never reverts a correction.** A message is dated by its `Date:`, or
 //!   by its arrival when that is earlier or the header does not read; a file carried by
 //!   a message written before the one that carried the club's active file never replaces
@@ -31,7 +33,7 @@ use crate::error::Result;
 use crate::mail::config::Config;
 use crate::mail::message::{self as letter, Envelope, Letter};
 use crate::rules::Campaign;
-use crate::storage::{Club, InboxRow, Ingest, OutMessage, Store, StoredOrders};
+use crate::storage::{Club, Copy, InboxRow, Ingest, OutMessage, Store, StoredOrders};
 use crate::submission::{self, Auth, sha256_hex};
 use replies::Answer;
 
@@ -145,12 +147,17 @@ pub(crate) fn ingest(store: &mut Store, desk: &Desk, raw: &[u8], source: &str) -
         }
     };
     let clean_sender = sender.as_deref().ok().map(clean_address);
+    let file_sha256 = letter
+        .as_ref()
+        .and_then(|l| l.orders.as_ref().ok())
+        .map(|o| sha256_hex(o));
     if store
-        .inbox_copy(
-            envelope.message_id.as_deref(),
-            clean_sender.as_deref(),
-            &envelope.content_hash,
-        )?
+        .inbox_copy(&Copy {
+            message_id: envelope.message_id.as_deref(),
+            sender: clean_sender.as_deref(),
+            content_hash: &envelope.content_hash,
+            file_sha256: file_sha256.as_deref(),
+        })?
         .is_some()
     {
         return Ok(duplicate(clean_sender));
@@ -189,6 +196,8 @@ pub(crate) fn ingest(store: &mut Store, desk: &Desk, raw: &[u8], source: &str) -
         message_id: envelope.message_id.clone(),
         content_hash: Some(envelope.content_hash.clone()),
         written_at: Some(m.written_at.clone()),
+        file_sha256,
+        authenticated: judged.authenticated,
     };
     let saved = store.ingest(Ingest {
         inbox: row,
@@ -234,6 +243,8 @@ struct Judged {
     replies: Vec<OutMessage>,
     /// Why it is reported in the run's alerts (a code), if it is.
     attempt: Option<&'static str>,
+    /// It came from its club's address with its club's secret.
+    authenticated: bool,
 }
 
 impl Judged {
@@ -245,6 +256,7 @@ impl Judged {
             settlement: None,
             replies: Vec::new(),
             attempt: Some(code),
+            authenticated: false,
         }
     }
 
@@ -259,6 +271,7 @@ impl Judged {
             settlement: None,
             replies: Vec::new(),
             attempt: Some(code),
+            authenticated: false,
         }
     }
 
@@ -273,6 +286,7 @@ impl Judged {
             settlement: None,
             replies: vec![reply],
             attempt: None,
+            authenticated: false,
         }
     }
 }
@@ -471,12 +485,10 @@ fn authenticated(
                 |d| crate::auth::mask_copies(&format!("{} ({})", d.message, d.rule), secret),
             );
             let reply = replies::refused(desk, club, &checked, m.hash, &own)?;
-            return Ok(Judged::rejected(
-                club,
-                reason,
-                Some(sender.to_owned()),
-                reply,
-            ));
+            return Ok(Judged {
+                authenticated: true,
+                ..Judged::rejected(club, reason, Some(sender.to_owned()), reply)
+            });
         }
     };
     let (battle_entries, orders_part) = submission::battle_kinds(desk.campaign, &checked.orders);
@@ -510,6 +522,7 @@ fn authenticated(
             settlement: None,
             replies: vec![reply],
             attempt: None,
+            authenticated: true,
         });
     }
     // G3c.3: once the round has stopped at an encounter, its orders are closed.
@@ -589,6 +602,7 @@ fn authenticated(
         settlement,
         replies: replies_out,
         attempt: None,
+        authenticated: true,
     })
 }
 
