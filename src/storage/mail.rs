@@ -114,6 +114,51 @@ pub(crate) struct Attempt {
     pub(crate) sender: Option<String>,
     /// A code the alert turns into words: `not-its-address`, `bad-secret`…
     pub(crate) reason: String,
+    /// How the club hears of it.
+    pub(crate) answer: Answered,
+}
+
+/// How a club hears of a message in its name that did not authenticate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum Answered {
+    /// Not from the club's address: the club's one alert of the phase.
+    Alert,
+    /// From the club's address, among the first replies: a reply of its own.
+    Sent,
+    /// From the club's address, past the first replies: the club's daily digest.
+    Digest,
+}
+
+impl Answered {
+    fn as_str(self) -> &'static str {
+        match self {
+            Answered::Alert => "alert",
+            Answered::Sent => "sent",
+            Answered::Digest => "digest",
+        }
+    }
+
+    fn parse(s: &str) -> Answered {
+        match s {
+            "sent" => Answered::Sent,
+            "digest" => Answered::Digest,
+            _ => Answered::Alert,
+        }
+    }
+}
+
+/// What the run's end settles about attempts, in one transaction.
+pub(crate) struct Settle<'a> {
+    /// Attempts the referee's digest now covers.
+    pub(crate) referee: &'a [i64],
+    /// Attempts the clubs now hear of (their alert or their digest).
+    pub(crate) clubs: &'a [i64],
+    /// (phase, club) pairs alerted now: at most once a phase.
+    pub(crate) alerted: &'a [(String, String)],
+    /// (phase, club) pairs sent a digest now.
+    pub(crate) digested: &'a [(String, String)],
+    pub(crate) msgs: &'a [OutMessage],
 }
 
 /// One message read, with everything it changes: saved in one transaction.
@@ -125,8 +170,11 @@ pub(crate) struct Ingest<'a> {
     pub(crate) settlement: Option<&'a super::Settlement>,
     /// Receipts, rejections and alerts it causes.
     pub(crate) replies: &'a [OutMessage],
-    /// An attempt to alert about at the end of the run: `(phase, reason)`.
-    pub(crate) attempt: Option<(String, String)>,
+    /// An attempt to report at the end of the run: `(phase, reason, how the club hears)`.
+    pub(crate) attempt: Option<(String, String, Answered)>,
+    /// A file that authenticated: the club's count of replies to unauthenticated mail in
+    /// this (phase, club) starts again.
+    pub(crate) reset: Option<(String, String)>,
     pub(crate) command: &'a str,
 }
 
@@ -380,7 +428,7 @@ impl Store {
     /// Attempts no alert has covered yet, oldest first.
     pub(crate) fn pending_attempts(&self) -> Result<Vec<(Attempt, bool, bool)>> {
         let mut stmt = self.conn.prepare(
-            "SELECT id, received_at, phase_key, nation, sender, reason, club_told, referee_told
+            "SELECT id, received_at, phase_key, nation, sender, reason, club_told, referee_told, answer
                  FROM intake_attempt WHERE club_told = 0 OR referee_told = 0 ORDER BY id",
         )?;
         let rows = stmt.query_map([], |r| {
@@ -392,12 +440,39 @@ impl Store {
                     nation: r.get(3)?,
                     sender: r.get(4)?,
                     reason: r.get(5)?,
+                    answer: Answered::parse(&r.get::<_, String>(8)?),
                 },
                 r.get(6)?,
                 r.get(7)?,
             ))
         })?;
         rows.collect::<Result<_, _>>().map_err(Error::from)
+    }
+
+    /// How many replies to unauthenticated mail from a club's address went one by one
+    /// during a phase since the club's last authenticated file.
+    pub(crate) fn replies_counted(&self, phase: &str, nation: &str) -> Result<usize> {
+        self.conn
+            .query_row(
+                "SELECT count(*) FROM intake_attempt
+                 WHERE phase_key = ?1 AND nation = ?2 AND answer = 'sent' AND counted = 1",
+                [phase, nation],
+                |r| r.get::<_, i64>(0),
+            )
+            .map(|n| n as usize)
+            .map_err(Error::from)
+    }
+
+    /// When a club was last sent a digest of the attempts of a phase, if ever.
+    pub(crate) fn club_digested(&self, phase: &str, nation: &str) -> Result<Option<String>> {
+        self.conn
+            .query_row(
+                "SELECT at FROM intake_club_digest WHERE phase_key = ?1 AND nation = ?2",
+                [phase, nation],
+                |r| r.get(0),
+            )
+            .optional()
+            .map_err(Error::from)
     }
 
     /// Whether a club was already alerted about attempts during a phase.
@@ -415,35 +490,45 @@ impl Store {
 
     /// Queues the run's alerts and marks the attempts they cover, in one transaction:
     /// `alerted` are the (phase, club) pairs now told.
-    pub(crate) fn settle_attempts(
-        &mut self,
-        ids: &[i64],
-        alerted: &[(String, String)],
-        msgs: &[OutMessage],
-        now: &str,
-        command: &str,
-    ) -> Result<()> {
+    pub(crate) fn settle_attempts(&mut self, s: Settle, now: &str, command: &str) -> Result<()> {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        for id in ids {
+        for id in s.referee {
             tx.execute(
-                "UPDATE intake_attempt SET club_told = 1, referee_told = 1 WHERE id = ?1",
+                "UPDATE intake_attempt SET referee_told = 1 WHERE id = ?1",
                 [id],
             )?;
         }
-        for (phase, nation) in alerted {
+        for id in s.clubs {
+            tx.execute(
+                "UPDATE intake_attempt SET club_told = 1 WHERE id = ?1",
+                [id],
+            )?;
+        }
+        for (phase, nation) in s.alerted {
             tx.execute(
                 "INSERT OR IGNORE INTO intake_alerted (phase_key, nation) VALUES (?1, ?2)",
                 [phase, nation],
             )?;
         }
-        let n = queue_in(&tx, msgs, now)?;
+        for (phase, nation) in s.digested {
+            tx.execute(
+                "INSERT INTO intake_club_digest (phase_key, nation, at) VALUES (?1, ?2, ?3)
+                 ON CONFLICT (phase_key, nation) DO UPDATE SET at = excluded.at",
+                [phase, nation, &now.to_owned()],
+            )?;
+        }
+        let n = queue_in(&tx, s.msgs, now)?;
         journal(
             &tx,
             now,
             command,
-            &format!("{} messages not accepted reported in {n} alerts", ids.len()),
+            &format!(
+                "{} messages not accepted reported to the referee, {} to their clubs, in {n} messages",
+                s.referee.len(),
+                s.clubs.len()
+            ),
             None,
         )?;
         tx.commit().map_err(Error::from)
@@ -502,10 +587,19 @@ impl Store {
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
             params![r.hash, r.received_at, r.source, r.sender, r.nation, r.verdict, r.detail, orders_id, r.message_id, r.content_hash, r.written_at, r.file_sha256, r.authenticated],
         )?;
-        if let Some((phase, reason)) = &i.attempt {
+        if let Some((phase, reason, answer)) = &i.attempt {
+            // A reply of its own tells the club now; the others wait for the run's end.
+            let club_told = *answer == Answered::Sent;
             tx.execute(
-                "INSERT INTO intake_attempt (hash, received_at, phase_key, nation, sender, reason) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                params![r.hash, r.received_at, phase, r.nation, r.sender, reason],
+                "INSERT INTO intake_attempt (hash, received_at, phase_key, nation, sender, reason, answer, club_told)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                params![r.hash, r.received_at, phase, r.nation, r.sender, reason, answer.as_str(), club_told],
+            )?;
+        }
+        if let Some((phase, nation)) = &i.reset {
+            tx.execute(
+                "UPDATE intake_attempt SET counted = 0 WHERE phase_key = ?1 AND nation = ?2 AND counted = 1",
+                [phase, nation],
             )?;
         }
         crate::failpoint::hit("ingest.inbox_saved");

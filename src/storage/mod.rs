@@ -22,7 +22,7 @@ pub(crate) use backup::{Checked as BackupChecked, check as check_backup};
 pub(crate) use battles::{NewStep, Settlement, StepRow, step_seed};
 pub(crate) use clubs::Announcement;
 
-pub(crate) use mail::{Attempt, Copy, InboxRow, Ingest};
+pub(crate) use mail::{Answered, Attempt, Copy, InboxRow, Ingest, Settle};
 pub use mail::{OutMessage, OutboxRow, Status};
 
 pub(crate) use lock::Lock;

@@ -20,6 +20,7 @@ pub(crate) fn migrations() -> Migrations<'static> {
         v11_club_changes(),
         M::up(V12_OUTBOX_BYTES),
         M::up(V13_MESSAGE_ID_AUTHENTICATED),
+        M::up(V14_UNAUTHENTICATED_REPLIES),
     ])
 }
 
@@ -332,6 +333,26 @@ ALTER TABLE inbox ADD COLUMN authenticated INTEGER NOT NULL DEFAULT 0 CHECK (aut
 UPDATE inbox SET authenticated = 1 WHERE verdict IN ('accepted', 'stale');
 UPDATE inbox SET file_sha256 = (SELECT o.sha256 FROM orders o WHERE o.id = inbox.orders_id)
 WHERE orders_id IS NOT NULL;
+"#;
+
+/// Version 14 (intake, issues 29 and 32): replies to unauthenticated mail coalesced. Per
+/// club and phase, the first 3 replies to mail from a club's address that did not
+/// authenticate (a missing, empty or wrong secret, a file that does not read) go one by
+/// one; later ones wait for one digest a day; a file that authenticates starts the count
+/// again. Each attempt says how it is answered (`alert`: the once-a-phase forgery alert,
+/// as before; `sent`: a reply of its own; `digest`: the club's daily digest) and whether
+/// it still counts; `intake_club_digest` keeps when each club's last digest of a phase
+/// went. Attempts recorded before are alerts, as they were.
+const V14_UNAUTHENTICATED_REPLIES: &str = r#"
+ALTER TABLE intake_attempt ADD COLUMN answer TEXT NOT NULL DEFAULT 'alert'
+    CHECK (answer IN ('alert', 'sent', 'digest'));
+ALTER TABLE intake_attempt ADD COLUMN counted INTEGER NOT NULL DEFAULT 1 CHECK (counted IN (0, 1));
+CREATE TABLE intake_club_digest (
+    phase_key TEXT NOT NULL,
+    nation    TEXT NOT NULL,
+    at        TEXT NOT NULL,   -- RFC 3339: when the last digest was queued
+    PRIMARY KEY (phase_key, nation)
+);
 "#;
 
 #[cfg(test)]

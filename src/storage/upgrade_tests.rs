@@ -198,7 +198,7 @@ fn a_campaign_of_version_11_upgrades_and_its_mail_goes_on() {
     let version: i64 = conn
         .query_row("PRAGMA user_version", [], |r| r.get(0))
         .unwrap();
-    assert_eq!(version, 13);
+    assert_eq!(version, 14);
     // The record lost its bytes; its index, its unique Message-ID and its counter stayed.
     let columns: Vec<String> = conn
         .prepare("SELECT name FROM pragma_table_info('outbox')")

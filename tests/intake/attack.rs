@@ -457,7 +457,7 @@ fn an_oversized_message_from_a_club_is_told_the_limit_in_its_language() {
     let r = d.ingest(&big);
     assert_eq!(r["verdict"], "rejected", "{r:#}");
     let texts = sent_texts(&d);
-    assert_eq!(texts.len(), 1);
+    assert_eq!(texts.len(), 2, "the club's reply, the referee's digest");
     let (to, _, text) = &texts[0];
     assert_eq!(to, &club_addresses("M"));
     assert!(
@@ -596,10 +596,12 @@ fn a_registered_address_that_forgot_its_secret_is_told_so_not_alarmed() {
     let file = format!("club = \"M\"\nphase = \"{SPRING}\"\nnote = \"ZQXMARK\"\n");
     let r = d.ingest(&text_mail(M_ADDR, &[], &file));
     assert_eq!(r["verdict"], "rejected", "{r:#}");
+    // No alarm to the club; the referee's digest counts it (issues 29 and 32 point 2).
     let out = d.outbox();
-    assert_eq!(out.len(), 1, "no alert, no digest: {out:#?}");
+    assert_eq!(out.len(), 2, "a reply and the referee's digest: {out:#?}");
     assert_eq!(out[0]["kind"], "rejection");
-    let (to, _, text) = sent_texts(&d).pop().unwrap();
+    assert_eq!(recipients(&out[1]), [REFEREE.to_owned()]);
+    let (to, _, text) = sent_texts(&d).swap_remove(0);
     assert_eq!(to, club_addresses("M"));
     assert!(text.contains("carries no secret"), "{text}");
     assert!(!text.contains("ZQXMARK"), "{text}");
@@ -858,4 +860,119 @@ fn a_forged_message_id_shadows_nothing_and_a_corrected_resend_is_read() {
     forwarded.extend_from_slice(&corrected);
     assert_eq!(d.ingest(&forwarded)["verdict"], "duplicate");
     assert_eq!(receipts(&d), 2, "a copy is not answered");
+}
+
+/// A message with V's From and no usable secret: missing, empty, wrong, or a file that
+/// does not read, in turn.
+fn slip_v(n: usize) -> Vec<u8> {
+    let body = match n % 4 {
+        0 => format!("club = \"V\"\nphase = \"{SPRING}\"\n{}", raise(100)),
+        1 => orders_with("V", SPRING, "", &raise(100)),
+        2 => orders_with("V", SPRING, "AAAA-BBBB-CCCC-DDDD-EEEE", &raise(100)),
+        _ => format!("phase = \"{SPRING}\"\nvalue = = 3\n"),
+    };
+    raw_mail(
+        &[
+            format!("From: {V_ADDR}"),
+            format!("To: {REFEREE}"),
+            format!("Subject: slip {n}"),
+            format!("Message-ID: <slip.{n}@leone.example>"),
+        ],
+        &body,
+    )
+}
+
+/// What went to V, and to the referee, among the queued messages from index `from`.
+fn to_v_and_referee(d: &Desk, from: usize) -> (Vec<(String, String)>, Vec<String>) {
+    let kinds: Vec<String> = d
+        .outbox()
+        .iter()
+        .map(|m| m["kind"].as_str().unwrap().to_owned())
+        .collect();
+    let texts = sent_texts(d);
+    let mut v = Vec::new();
+    let mut referee = Vec::new();
+    for (i, (to, _, text)) in texts.into_iter().enumerate().skip(from) {
+        if to == club_addresses("V") {
+            v.push((kinds[i].clone(), text));
+        } else if to == [REFEREE.to_owned()] {
+            referee.push(text);
+        }
+    }
+    (v, referee)
+}
+
+/// Issues 29 point 2 and 32 point 2, the one rule: per club and phase, the first 3
+/// replies to unauthenticated mail from the club's address (a missing, empty or wrong
+/// secret, a file that does not read) go one by one, then one digest a day; an
+/// authenticated file starts the count again; the referee's digest counts them all. A
+/// flood of 200 such messages in one mbox gives V 3 replies and 1 digest, not 200.
+#[test]
+fn a_flood_from_a_clubs_address_gets_three_replies_then_one_digest_a_day() {
+    let d = Desk::new();
+    let mbox = d.root.join("slips.mbox");
+    write_mbox(&mbox, &(0..200).map(slip_v).collect::<Vec<_>>());
+    let read = d.inbox(&["--mbox", mbox.to_str().unwrap()]);
+    assert_eq!(read.len(), 200);
+    assert!(
+        read.iter()
+            .all(|r| r["verdict"] == "rejected" || r["verdict"] == "forged"),
+        "{read:#?}"
+    );
+    let (v, referee) = to_v_and_referee(&d, 0);
+    let kinds: Vec<&str> = v.iter().map(|(k, _)| k.as_str()).collect();
+    assert_eq!(
+        kinds,
+        ["rejection", "rejection", "rejection", "alert"],
+        "{v:#?}"
+    );
+    assert!(v[0].1.contains("senza segreto"), "{}", v[0].1);
+    assert!(
+        v[1].1.contains("senza segreto"),
+        "empty is missing: {}",
+        v[1].1
+    );
+    assert!(v[2].1.contains("non è accettato"), "{}", v[2].1);
+    assert!(v[2].1.contains("avvisate l'arbitro"), "{}", v[2].1);
+    assert!(v[3].1.contains("altri 197 messaggi"), "{}", v[3].1);
+    assert!(v[3].1.contains("e altri 177"), "{}", v[3].1);
+    assert_eq!(referee.len(), 1);
+    assert_eq!(
+        referee[0]
+            .matches("claimed V  from doge@leone.example")
+            .count(),
+        200
+    );
+    assert!(outbox_words(&d).iter().all(|w| !w.contains("slip ")));
+    // Five more the same day: the referee hears of them, V waits for tomorrow's digest.
+    let sent = d.outbox().len();
+    write_mbox(&mbox, &(200..205).map(slip_v).collect::<Vec<_>>());
+    d.inbox(&["--mbox", mbox.to_str().unwrap()]);
+    let (v, referee) = to_v_and_referee(&d, sent);
+    assert!(v.is_empty(), "{v:#?}");
+    assert_eq!(referee.len(), 1);
+    assert_eq!(referee[0].matches("claimed V").count(), 5);
+    // A day later, any run sends V the digest of those five.
+    let sent = d.outbox().len();
+    let empty = d.root.join("empty.mbox");
+    std::fs::write(&empty, "").unwrap();
+    d.cmd()
+        .args(["inbox", "--mbox", empty.to_str().unwrap()])
+        .env("GIGLIO_NOW", "2026-09-02T09:00:00Z")
+        .assert()
+        .success();
+    let (v, referee) = to_v_and_referee(&d, sent);
+    assert_eq!(v.len(), 1, "{v:#?}");
+    assert!(v[0].1.contains("altri 5 messaggi"), "{}", v[0].1);
+    assert!(referee.is_empty());
+    // An authenticated file starts the count again: the next slip is answered.
+    assert_eq!(
+        d.ingest(&text_mail(V_ADDR, &[], &d.orders("V", SPRING, &raise(100))))["verdict"],
+        "accepted"
+    );
+    let sent = d.outbox().len();
+    d.ingest(&slip_v(300));
+    let (v, _) = to_v_and_referee(&d, sent);
+    assert_eq!(v.len(), 1, "{v:#?}");
+    assert_eq!(v[0].0, "rejection");
 }

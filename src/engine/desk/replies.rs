@@ -41,6 +41,10 @@ pub(crate) enum Answer<'a> {
     Unchecked {
         stops_at: Option<Place>,
     },
+    /// A file from the club's address whose secret is not the club's.
+    SecretWrong {
+        problem: crate::auth::SecretProblem,
+    },
 }
 
 /// The thread a reply joins: the message's References, then its own Message-ID.
@@ -139,6 +143,15 @@ pub(crate) fn unquoted(desk: &Desk, club: &Club, answer: Answer, hash: &str) -> 
             with_place(w, lang, "intake-secret-missing", stops_at)
         }
         Answer::Unchecked { stops_at } => with_place(w, lang, "intake-unchecked", stops_at),
+        Answer::SecretWrong { problem } => {
+            let id = match problem {
+                crate::auth::SecretProblem::Missing => "auth-secret-missing",
+                crate::auth::SecretProblem::NotAscii => "auth-secret-not-ascii",
+                crate::auth::SecretProblem::Malformed => "auth-secret-malformed",
+                crate::auth::SecretProblem::Wrong => "auth-secret-wrong",
+            };
+            t!(w, lang, "intake-secret-wrong", why = w.plain(lang, id))
+        }
     };
     to_club(
         desk,
@@ -434,6 +447,8 @@ fn reason_words(w: &Words, lang: Lang, code: &str) -> String {
         "stranger" => "alert-reason-stranger",
         "no-orders" => "alert-reason-no-orders",
         "too-large" => "alert-reason-too-large",
+        "no-secret" => "alert-reason-no-secret",
+        "not-read" => "alert-reason-not-read",
         _ => "alert-reason-unreadable",
     };
     w.plain(lang, id)
@@ -474,6 +489,41 @@ pub(crate) fn club_alert(
         club,
         "alert",
         "intake-subject-alert",
+        text,
+        &salt.join(","),
+        &[],
+    )
+}
+
+/// The club's digest, at most once a day for a phase, of the mail from its addresses that
+/// was not answered one by one: the count, the times, why, and how to be answered again.
+pub(crate) fn club_digest(
+    desk: &Desk,
+    club: &Club,
+    phase: &str,
+    attempts: &[Attempt],
+) -> Result<OutMessage> {
+    let (w, lang) = (desk.words, club.lang);
+    let text = format!(
+        "{}\n\n{}\n{}\n\n{}\n",
+        t!(
+            w,
+            lang,
+            "digest-club",
+            count = attempts.len() as i64,
+            phase = phase,
+            first = super::FIRST_REPLIES as i64
+        ),
+        t!(w, lang, "alert-times", times = times(w, lang, attempts)),
+        t!(w, lang, "alert-why", reasons = reasons(w, lang, attempts)),
+        w.plain(lang, "digest-club-advice"),
+    );
+    let salt: Vec<String> = attempts.iter().map(|a| a.id.to_string()).collect();
+    to_club(
+        desk,
+        club,
+        "alert",
+        "intake-subject-club-digest",
         text,
         &salt.join(","),
         &[],
