@@ -9,3 +9,4 @@ pub mod deliver;
 pub(crate) mod imap;
 pub mod mbox;
 pub mod message;
+pub mod smtp;
