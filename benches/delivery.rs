@@ -10,7 +10,8 @@
 //! - `receipts/*` (issue 32 point 4): 200 small receipts (about 1 KB each), the cost
 //!   of each message's SMTP exchange rather than of its bytes: `giglio` (`mail send`,
 //!   its one durable write per message included), `bookkeeping` (that write alone, to
-//!   count it apart), `lettre` (a pooled lettre client: how giglio sent before, the body
+//!   count it apart), `transport` (giglio's SMTP session alone, no campaign), `lettre`
+//!   (a pooled lettre client: how giglio sent before, the body
 //!   and its final `.` in two writes) and `smtplib` (Python's client, one write, timed
 //!   by Python around its sends).
 //!
@@ -304,6 +305,20 @@ fn delivery(crit: &mut Criterion) {
                 drop(store);
                 total += t.elapsed();
                 std::fs::remove_dir_all(&dir).expect("clean");
+            }
+            total
+        })
+    });
+    // giglio's transport alone: the same session and writes, no campaign.
+    group.bench_function("transport", |b| {
+        b.iter_custom(|iters| {
+            let mut total = Duration::ZERO;
+            for _ in 0..iters {
+                let t = Instant::now();
+                let sent = deliver::send_unrecorded(tmp.path(), &config, &msgs)
+                    .expect("the server takes them");
+                total += t.elapsed();
+                assert_eq!(sent, RECEIPTS);
             }
             total
         })

@@ -207,6 +207,31 @@ pub fn send_queued(
     Ok(report)
 }
 
+/// Sends messages through the configured SMTP server as `mail send` does, but outside
+/// the outbox: nothing is read from or marked in a campaign. The transport alone, so
+/// `benches/delivery.rs` counts giglio's one durable write per message apart. Returns how
+/// many the server accepted; stops at the first failure.
+pub fn send_unrecorded(
+    dir: &Path,
+    config: &Config,
+    msgs: &[crate::storage::OutMessage],
+) -> Result<usize> {
+    let Sink::Smtp { session, .. } = sink(dir, config, None)? else {
+        return Err(Error::user("no SMTP server is set in giglio.toml"));
+    };
+    let mut session = session.borrow_mut();
+    let mut sent = 0;
+    for m in msgs {
+        let envelope = envelope_of(&m.recipients, &m.raw).map_err(Error::user)?;
+        session
+            .send(&envelope, data_of(&m.raw))
+            .map_err(|e| Error::user(format!("{}: {e:?}", m.message_id)))?;
+        sent += 1;
+    }
+    session.quit();
+    Ok(sent)
+}
+
 /// Writes every queued message to a folder, then marks them all sent in one
 /// transaction. Each file is whole before its name appears (written, synced, renamed)
 /// and the folder is synced before the mark, so a row marked sent always has its file;
@@ -312,7 +337,7 @@ fn deliver_once(
     row: &OutboxRow,
     raw: &[u8],
 ) -> std::result::Result<(), Failure> {
-    let envelope = envelope_of(row, raw).map_err(Failure::Permanent)?;
+    let envelope = envelope_of(&row.recipients, raw).map_err(Failure::Permanent)?;
     session.send(&envelope, data_of(raw)).map_err(|e| match e {
         SendError::Smtp(e) => classify(&e),
         SendError::Unsupported(why) => Failure::Permanent(why.to_owned()),
@@ -365,10 +390,9 @@ fn data_of(raw: &[u8]) -> &[u8] {
 }
 
 /// The SMTP envelope: the From of the message and the row's recipients, nothing else.
-fn envelope_of(row: &OutboxRow, raw: &[u8]) -> std::result::Result<Envelope, String> {
+fn envelope_of(recipients: &[String], raw: &[u8]) -> std::result::Result<Envelope, String> {
     let from = header_from(raw).ok_or("the stored message has no From")?;
-    let to = row
-        .recipients
+    let to = recipients
         .iter()
         .map(|a| Address::from_str(a).map_err(|e| format!("recipient `{a}`: {e}")))
         .collect::<std::result::Result<Vec<_>, _>>()?;

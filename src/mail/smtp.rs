@@ -244,6 +244,92 @@ pub(crate) fn dot_stuffed(data: &[u8]) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::{BufRead, BufReader, Read, Write};
+
+    /// What a scripted server saw: the reads that brought the envelope's commands, and
+    /// whether the body's last byte and its final `.` came in one read.
+    #[derive(Debug, Default)]
+    struct Seen {
+        envelope_reads: usize,
+        envelope: String,
+        end_with_body: bool,
+        body: Vec<u8>,
+    }
+
+    /// A server on this machine that offers PIPELINING and takes one message.
+    fn scripted() -> (u16, std::thread::JoinHandle<Seen>) {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a port");
+        let port = listener.local_addr().expect("its address").port();
+        let server = std::thread::spawn(move || {
+            let (stream, _) = listener.accept().expect("a client");
+            let mut out = stream.try_clone().expect("a second handle");
+            let mut r = BufReader::new(stream);
+            let mut seen = Seen::default();
+            out.write_all(b"220 scripted\r\n").expect("greet");
+            let ehlo = b"250-scripted\r\n250-PIPELINING\r\n250 8BITMIME\r\n";
+            for _ in 0..2 {
+                let mut line = String::new();
+                r.read_line(&mut line).expect("EHLO");
+                assert!(line.starts_with("EHLO"), "{line}");
+                out.write_all(ehlo).expect("answer EHLO");
+            }
+            // MAIL, RCPT and DATA, before any answer: what one read brings at a time.
+            while !seen.envelope.ends_with("DATA\r\n") {
+                let got = r.fill_buf().expect("read").to_vec();
+                assert!(!got.is_empty(), "the client hung up: {}", seen.envelope);
+                r.consume(got.len());
+                seen.envelope_reads += 1;
+                seen.envelope.push_str(&String::from_utf8_lossy(&got));
+            }
+            out.write_all(b"250 sender ok\r\n250 recipient ok\r\n354 go on\r\n")
+                .expect("answer the envelope");
+            while !seen.body.ends_with(b"\r\n.\r\n") {
+                let mut chunk = vec![0; 65536];
+                let n = r.read(&mut chunk).expect("read the body");
+                assert!(n > 0, "the client hung up");
+                seen.end_with_body = chunk[..n].ends_with(b"\r\n.\r\n") && n > 5;
+                seen.body.extend_from_slice(&chunk[..n]);
+            }
+            out.write_all(b"250 queued\r\n").expect("answer the body");
+            let mut line = String::new();
+            r.read_line(&mut line).expect("QUIT");
+            assert_eq!(line, "QUIT\r\n");
+            out.write_all(b"221 bye\r\n").expect("bye");
+            seen
+        });
+        (port, server)
+    }
+
+    #[test]
+    fn the_envelope_is_pipelined_and_the_body_ends_in_the_same_write() {
+        let (port, server) = scripted();
+        let mut session = Session::new(Server {
+            host: "127.0.0.1".into(),
+            port,
+            timeout: Duration::from_secs(10),
+            encryption: Encryption::None,
+            credentials: None,
+        });
+        let envelope = Envelope::new(
+            Some("arbitro@example.org".parse().expect("an address")),
+            vec!["doge@venezia.example".parse().expect("an address")],
+        )
+        .expect("an envelope");
+        let data = b"Subject: x\r\n\r\n.a line with a dot\r\nthe end";
+        session.send(&envelope, data).expect("sent");
+        session.quit();
+        let seen = server.join().expect("the server");
+        assert_eq!(
+            seen.envelope,
+            "MAIL FROM:<arbitro@example.org>\r\nRCPT TO:<doge@venezia.example>\r\nDATA\r\n"
+        );
+        assert_eq!(seen.envelope_reads, 1, "{seen:?}");
+        assert!(seen.end_with_body, "{seen:?}");
+        assert_eq!(
+            seen.body,
+            b"Subject: x\r\n\r\n..a line with a dot\r\nthe end\r\n.\r\n"
+        );
+    }
 
     #[test]
     fn a_dot_at_a_line_start_is_doubled_and_the_end_follows_the_body() {
