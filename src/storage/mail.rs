@@ -304,6 +304,16 @@ impl Store {
             .map_err(Error::from)
     }
 
+    /// The SHA-256 of the bytes that went out, for a delivered message whose stored bytes
+    /// are now the copy kept of it (a welcome, a receipt) or went to an archive.
+    pub fn sent_sha256(&self, id: i64) -> Result<Option<String>> {
+        self.conn
+            .query_row("SELECT sent_sha256 FROM outbox WHERE id = ?1", [id], |r| {
+                r.get(0)
+            })
+            .map_err(Error::from)
+    }
+
     /// Marks a message sent: the server accepted it. Only a queued message moves, so
     /// two senders racing cannot both count it.
     pub fn mark_sent(&mut self, id: i64, now: &str) -> Result<bool> {
