@@ -7,6 +7,14 @@
 //!   envelopes through lettre's SMTP transport (one pooled connection), no database.
 //! - `delivery/bookkeeping`: what giglio adds, alone: read the queue, mark each row sent.
 //!
+//! - `receipts/*` (issue 32 point 4): 200 small receipts (about 1 KB each), the cost
+//!   of each message's SMTP exchange rather than of its bytes: `giglio` (`mail send`,
+//!   its one durable write per message included), `bookkeeping` (that write alone, to
+//!   count it apart), `transport` (giglio's SMTP session alone, no campaign), `lettre`
+//!   (a pooled lettre client: how giglio sent before, the body
+//!   and its final `.` in two writes) and `smtplib` (Python's client, one write, timed
+//!   by Python around its sends).
+//!
 //! The server is the test SMTP sink in plain mode (`tests/support/mailservers.sh`):
 //! `GIGLIO_BENCH_SMTP_PORT` names a running one (scripts/bench.sh starts it); without
 //! it the bench starts its own and stops it at the end.
@@ -167,6 +175,12 @@ fn reports() -> Vec<OutMessage> {
 
 /// A campaign whose outbox holds the reports, saved as a database file to copy.
 fn prepared(msgs: &[OutMessage], dir: &Path) -> PathBuf {
+    assert_eq!(msgs.len(), REPORTS);
+    prepared_n(msgs, dir)
+}
+
+/// A campaign whose outbox holds these messages, saved as a database file to copy.
+fn prepared_n(msgs: &[OutMessage], dir: &Path) -> PathBuf {
     let source = Source::builtin("il-giglio").expect("built in");
     let c = scenario::load(&source).expect("loads");
     let clubs = scenario::clubs::default_clubs(&c);
@@ -186,7 +200,7 @@ fn prepared(msgs: &[OutMessage], dir: &Path) -> PathBuf {
         },
     )
     .expect("created");
-    assert_eq!(store.queue(msgs, NOW, "bench").expect("queued"), REPORTS);
+    assert_eq!(store.queue(msgs, NOW, "bench").expect("queued"), msgs.len());
     drop(store);
     dir.join(DB_FILE)
 }
@@ -319,5 +333,164 @@ fn delivery(crit: &mut Criterion) {
     drop(sink);
 }
 
-criterion_group!(benches, delivery);
+/// How many small receipts one run of the `receipts` group sends.
+const RECEIPTS: usize = 200;
+
+/// Small receipts, each about 1 KB, with their own Message-IDs.
+fn receipts() -> Vec<OutMessage> {
+    (0..RECEIPTS)
+        .map(|i| {
+            let id = format!("receipt{i}@giglio.invalid");
+            let raw = format!(
+                "From: arbitro@example.org\r\nTo: doge@venezia.example\r\nSubject: receipt {i}\r\n\
+                 Date: Tue, 01 Sep 2026 08:00:00 +0000\r\nMessage-ID: <{id}>\r\nMIME-Version: 1.0\r\n\
+                 Content-Type: text/plain; charset=utf-8\r\n\r\n{}",
+                "Orders for 1494-spring received and sealed: 1. raise -> valid\r\n".repeat(16)
+            );
+            OutMessage {
+                message_id: id,
+                phase: None,
+                kind: "receipt".into(),
+                nation: Some("V".into()),
+                recipients: vec!["doge@venezia.example".into()],
+                subject: format!("receipt {i}"),
+                raw: raw.into_bytes(),
+                redacted: None,
+            }
+        })
+        .collect()
+}
+
+/// Python's smtplib sending the same messages over one connection: the seconds its
+/// sends took, as Python measures them (the interpreter's start is not counted).
+const SMTPLIB: &str = r#"
+import smtplib, sys, time
+port, folder, n = int(sys.argv[1]), sys.argv[2], int(sys.argv[3])
+msgs = [open(f"{folder}/{i}.eml", "rb").read() for i in range(n)]
+s = smtplib.SMTP("127.0.0.1", port)
+t = time.perf_counter()
+for m in msgs:
+    s.sendmail("arbitro@example.org", ["doge@venezia.example"], m)
+took = time.perf_counter() - t
+s.quit()
+print(took)
+"#;
+
+fn small_receipts(crit: &mut Criterion) {
+    let sink = Sink::start();
+    let msgs = receipts();
+    let tmp = tempfile::tempdir().expect("a temporary directory");
+    let db = prepared_n(&msgs, &tmp.path().join("prepared"));
+    let files = tmp.path().join("eml");
+    std::fs::create_dir_all(&files).expect("dir");
+    for (i, m) in msgs.iter().enumerate() {
+        std::fs::write(files.join(format!("{i}.eml")), &m.raw).expect("write");
+    }
+    let config = smtp_config(sink.port);
+    let mut group = crit.benchmark_group("receipts");
+    group.sample_size(10);
+    group.sampling_mode(SamplingMode::Flat);
+    group.measurement_time(Duration::from_secs(10));
+    let mut run = 0;
+    group.bench_function("giglio", |b| {
+        b.iter_custom(|iters| {
+            let mut total = Duration::ZERO;
+            for _ in 0..iters {
+                let dir = fresh_copy(tmp.path(), &db, &mut run);
+                let t = Instant::now();
+                let mut store = Store::open_write(&dir, "mail send").expect("opens");
+                let out = deliver::sink(&dir, &config, None).expect("sink");
+                let sent = deliver::send_queued(&mut store, &out, &|| NOW.into(), &|_, _| {})
+                    .expect("sent");
+                drop(out);
+                drop(store);
+                total += t.elapsed();
+                assert_eq!(sent.sent, RECEIPTS, "{:?}", sent.errors);
+                std::fs::remove_dir_all(&dir).expect("clean");
+            }
+            total
+        })
+    });
+    group.bench_function("bookkeeping", |b| {
+        b.iter_custom(|iters| {
+            let mut total = Duration::ZERO;
+            for _ in 0..iters {
+                let dir = fresh_copy(tmp.path(), &db, &mut run);
+                let t = Instant::now();
+                let mut store = Store::open_write(&dir, "mail send").expect("opens");
+                for row in store.outbox(Some(Status::Queued)).expect("outbox") {
+                    let raw = store.message_bytes(row.id).expect("bytes");
+                    assert!(raw.is_some_and(|r| !r.is_empty()));
+                    assert!(store.mark_sent(row.id, NOW).expect("marked"));
+                }
+                drop(store);
+                total += t.elapsed();
+                std::fs::remove_dir_all(&dir).expect("clean");
+            }
+            total
+        })
+    });
+    // giglio's transport alone: the same session and writes, no campaign.
+    group.bench_function("transport", |b| {
+        b.iter_custom(|iters| {
+            let mut total = Duration::ZERO;
+            for _ in 0..iters {
+                let t = Instant::now();
+                let sent = deliver::send_unrecorded(tmp.path(), &config, &msgs)
+                    .expect("the server takes them");
+                total += t.elapsed();
+                assert_eq!(sent, RECEIPTS);
+            }
+            total
+        })
+    });
+    group.bench_function("lettre", |b| {
+        b.iter_custom(|iters| {
+            let mut total = Duration::ZERO;
+            for _ in 0..iters {
+                let t = Instant::now();
+                let transport = SmtpTransport::builder_dangerous("127.0.0.1")
+                    .port(sink.port)
+                    .timeout(Some(Duration::from_secs(30)))
+                    .build();
+                for m in &msgs {
+                    transport
+                        .send_raw(&envelope(m), &m.raw)
+                        .expect("the server takes it");
+                }
+                drop(transport);
+                total += t.elapsed();
+            }
+            total
+        })
+    });
+    group.bench_function("smtplib", |b| {
+        b.iter_custom(|iters| {
+            let mut total = Duration::ZERO;
+            for _ in 0..iters {
+                let out = Command::new("python3")
+                    .args(["-c", SMTPLIB, &sink.port.to_string()])
+                    .arg(&files)
+                    .arg(RECEIPTS.to_string())
+                    .output()
+                    .expect("python3 runs");
+                assert!(
+                    out.status.success(),
+                    "{}",
+                    String::from_utf8_lossy(&out.stderr)
+                );
+                let secs: f64 = String::from_utf8_lossy(&out.stdout)
+                    .trim()
+                    .parse()
+                    .expect("seconds");
+                total += Duration::from_secs_f64(secs);
+            }
+            total
+        })
+    });
+    group.finish();
+    drop(sink);
+}
+
+criterion_group!(benches, delivery, small_receipts);
 criterion_main!(benches);

@@ -6,7 +6,9 @@
 #       state (goal <= 2x), with the breakdown of the full phase;
 #   (b) scaling: a summer round on campaigns 10x and 100x the shipped one (goal <= 11x,
 #       <= 110x the x1 cost);
-#   (c) SMTP delivery of 100 reports vs a plain client, lettre (goal <= 1.3x);
+#   (c) SMTP delivery of 100 reports vs a plain client, lettre (goal <= 1.3x), and
+#       (issue 32) 200 small receipts: giglio's transport vs Python's smtplib (goal <= 2x
+#       per message) and vs lettre (how giglio sent before), its durable write apart;
 #   (d) `giglio simulate --runs 40` on 2 threads vs 1 (goal >= 1.8x speed-up);
 #   (e) issue 17: the same summer phase with every club's map vs the floor (goal <= 6x),
 #       the club maps' PNG size, and `giglio demo` one year vs the code before issue 17
@@ -170,6 +172,10 @@ print(f"(b) summer round: x1 {x1:.2f} ms, x10 {x10:.1f} ms ({x10/x1:.1f}x, goal 
 g, l = mean("delivery", "giglio"), mean("delivery", "lettre")
 print(f"(c) 100 reports by SMTP: giglio {g:.0f} ms, plain lettre client {l:.0f} ms -> {g/l:.2f}x  (goal <= 1.3x: {verdict(g/l <= 1.3)})")
 print(f"    of which giglio's queue bookkeeping alone (read the outbox, mark 100 rows sent): {mean('delivery', 'bookkeeping'):.0f} ms")
+rt, rs, rl = mean("receipts", "transport"), mean("receipts", "smtplib"), mean("receipts", "lettre")
+rg, rb = mean("receipts", "giglio"), mean("receipts", "bookkeeping")
+print(f"    200 receipts: giglio's transport {rt/200:.2f} ms a message, smtplib {rs/200:.2f} ms -> {rt/rs:.2f}x  (goal <= 2x: {verdict(rt/rs <= 2)}); "
+      f"lettre (before) {rl/200:.1f} ms a message; mail send with its durable write per message {rg/200:.2f} ms, the write alone {rb/200:.2f} ms")
 r = json.load(open(sim))["results"]
 t1, t2, l1, l2, one = (x["mean"] for x in r)
 print(f"(d) simulate --runs 40: 1 thread {t1*1000:.0f} ms, 2 threads {t2*1000:.0f} ms -> speed-up {t1/t2:.2f}x  (goal >= 1.8x: {verdict(t1/t2 >= 1.8)})")

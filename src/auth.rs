@@ -74,6 +74,95 @@ fn crockford_symbol(c: char) -> char {
     }
 }
 
+/// The fewest symbols of a secret, in its order, that make a copy worth masking: two
+/// groups (40 bits), never found in a text by chance, and any copy of four groups out of
+/// five, or of the whole, contains such a run.
+pub(crate) const MIN_COPY_SYMBOLS: usize = 8;
+
+/// What may stand between two symbols of a copy of a secret: how people write it out.
+fn is_separator(b: u8) -> bool {
+    matches!(b, b'-' | b' ' | b'.' | b'_' | b':' | b'/' | b',' | b'\t')
+}
+
+/// One written byte as a symbol of the alphabet (case, `O`, `I`, `L` read as Crockford
+/// does), if it is one.
+fn symbol_of(b: u8) -> Option<u8> {
+    let c = crockford_symbol(char::from(b)) as u8;
+    (b.is_ascii_alphanumeric() && ALPHABET.contains(&c)).then_some(c)
+}
+
+/// The byte ranges of `text` that copy at least [`MIN_COPY_SYMBOLS`] consecutive symbols
+/// of the normalized secret `secret`, in any case, with hyphens, dots, spaces or nothing
+/// between them: the whole secret, four of its five groups, or any other long run of it.
+pub(crate) fn copies_in(text: &str, secret: &str) -> Vec<std::ops::Range<usize>> {
+    let b = text.as_bytes();
+    let want = secret.as_bytes();
+    let mut out: Vec<std::ops::Range<usize>> = Vec::new();
+    let mut start = 0;
+    while start < b.len() {
+        let Some(first) = symbol_of(b[start]) else {
+            start += 1;
+            continue;
+        };
+        // The longest run starting here, against every place of the secret it may copy.
+        let mut best_end = start;
+        for k in (0..want.len()).filter(|&k| want[k] == first) {
+            let (mut i, mut got, mut end) = (start + 1, 1, start + 1);
+            let mut gap = false;
+            while i < b.len() && k + got < want.len() {
+                if is_separator(b[i]) && !gap {
+                    gap = true;
+                    i += 1;
+                    continue;
+                }
+                match symbol_of(b[i]) {
+                    Some(s) if s == want[k + got] => {
+                        got += 1;
+                        i += 1;
+                        end = i;
+                        gap = false;
+                    }
+                    _ => break,
+                }
+            }
+            if got >= MIN_COPY_SYMBOLS && end > best_end {
+                best_end = end;
+            }
+        }
+        if best_end > start {
+            out.push(start..best_end);
+            start = best_end;
+        } else {
+            start += 1;
+        }
+    }
+    out
+}
+
+/// The text with every copy of a secret ([`copies_in`]) masked: each of its letters and
+/// digits becomes `*`, its separators stay, so every byte keeps its place. `written` is
+/// the secret as the club wrote it (any accepted form); a form that does not normalize
+/// masks nothing.
+pub(crate) fn mask_copies(text: &str, written: &str) -> String {
+    let Ok(secret) = normalize(written) else {
+        return text.to_owned();
+    };
+    let ranges = copies_in(text, &secret);
+    if ranges.is_empty() {
+        return text.to_owned();
+    }
+    let mut bytes = text.as_bytes().to_vec();
+    for r in ranges {
+        for x in &mut bytes[r] {
+            if x.is_ascii_alphanumeric() {
+                *x = b'*';
+            }
+        }
+    }
+    // Only ASCII bytes were replaced, by ASCII: the text is still UTF-8.
+    String::from_utf8(bytes).unwrap_or_else(|_| text.to_owned())
+}
+
 fn digest(salt: &[u8], normalized: &str) -> [u8; 32] {
     let mut h = Sha256::new();
     h.update(b"giglio/secret/v1\0");
@@ -169,6 +258,37 @@ mod tests {
         assert_eq!(
             verify(Some("0111-0A0B-1C1D-0E0F-1G1U"), &stored),
             Err(SecretProblem::Malformed)
+        );
+    }
+
+    #[test]
+    fn every_form_of_a_secret_is_masked_and_nothing_else() {
+        let s = "SBSZ-7KQ2-M9XD-4HFA-P3TZ";
+        for copy in [
+            s.to_owned(),
+            s.to_lowercase(),
+            s.replace('-', ""),
+            s.replace('-', "."),
+            s.replace('-', " "),
+            "7KQ2-M9XD-4HFA-P3TZ".to_owned(),
+            "sbsz-7kq2-m9xd-4hfa".to_owned(),
+            "SBSZ7KQ2".to_owned(),
+            "sbSz.7kQ2.m9xd".to_owned(),
+        ] {
+            let text = format!("alliances = [\"{copy}\"] # x");
+            let masked = mask_copies(&text, s);
+            assert_eq!(masked.len(), text.len());
+            let left: String = masked.chars().filter(char::is_ascii_alphanumeric).collect();
+            assert_eq!(left, "alliancesx", "{copy}: {masked}");
+        }
+        // A group alone, other codes and a hash are left as they are.
+        for text in ["node = \"SBSZ\"", "V-A1 7KQ2", "sha 0123456789abcdef"] {
+            assert_eq!(mask_copies(text, s), text);
+        }
+        // Any written form of the secret masks.
+        assert_eq!(
+            mask_copies(s, &s.to_lowercase()),
+            "****-****-****-****-****"
         );
     }
 

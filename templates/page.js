@@ -247,7 +247,10 @@
     if (save.href.startsWith("blob:")) URL.revokeObjectURL(save.href);
     save.href = URL.createObjectURL(new Blob([text], { type: "application/toml" }));
     save.download = D.file;
-    $("pg-mail").href = "mailto:" + D.to + "?subject=" + encodeURIComponent(D.subject) + "&body=" + encodeURIComponent(text);
+    // The mail link is a URL: what the club typed (its secret) stays out of it. The file
+    // in the mail's body carries an empty secret, to be written in before sending.
+    const blank = top.replace("secret = " + q(secret), "secret = " + q("")) + tables;
+    $("pg-mail").href = "mailto:" + D.to + "?subject=" + encodeURIComponent(D.subject) + "&body=" + encodeURIComponent(blank);
   }
 
   // ---- the fixed parts ----

@@ -443,15 +443,20 @@ fn check_crash_state(site: &Site, op: Op, before: &State, after: &State, what: &
     let now = State::of(site); // includes the integrity check
     let store = site.store();
     let outbox = store.outbox(None).expect("the outbox");
-    // Every visible .eml is whole: exactly the bytes of a queued message.
+    // Every visible .eml is whole: exactly the bytes of a queued message (or, for one
+    // delivered and now kept as a copy without what it quoted, the bytes that went out).
     let raws: Vec<Vec<u8>> = outbox.iter().map(|r| bytes_of(&store, r.id)).collect();
+    let sent: Vec<String> = outbox
+        .iter()
+        .filter_map(|r| store.sent_sha256(r.id).expect("the outbox"))
+        .collect();
     if let Ok(entries) = std::fs::read_dir(site.out()) {
         for e in entries {
             let path = e.expect("an entry").path();
             if path.extension().is_some_and(|x| x == "eml") {
                 let bytes = std::fs::read(&path).expect("read");
                 assert!(
-                    raws.contains(&bytes),
+                    raws.contains(&bytes) || sent.contains(&sha(&bytes)),
                     "{what}: {} is not a whole message",
                     path.display()
                 );
@@ -1054,5 +1059,105 @@ fn a_pass_of_the_service_crashed_anywhere_then_rerun_ends_as_the_clean_pass() {
         cases.len(),
         picks.len(),
         clean.digest()
+    );
+}
+
+/// Issue 32 point 4, an opt-in battery (`cargo test --release --test integration
+/// a_send_of_200_receipts -- --ignored --nocapture`): 20 `mail send` runs of 200 small
+/// receipts to the local test SMTP server, each killed with SIGKILL at a moment drawn
+/// uniformly over a clean run's duration (seeded), then sent again to the end; it prints
+/// how many messages the server stored twice in all. A duplicate is the RFC 1047 gap: the
+/// server has the whole message and the kill comes before the row is marked sent. While
+/// the body and its final `.` went out as two writes, the reply waited ~45 ms for a
+/// delayed ACK and nearly every kill fell in that gap (20 of 20 in issue 32); the goal is
+/// at most 2. A kill has to come at a moment of the clock: the delay is the trial itself,
+/// not a wait for something.
+#[test]
+#[ignore = "a timed battery of 20 kills, about a minute; run by hand"]
+fn a_send_of_200_receipts_killed_20_times_duplicates_few() {
+    use crate::common::servers::{MailOpts, MailServers};
+    const RECEIPTS: usize = 200;
+    const KILLS: usize = 20;
+    let servers = MailServers::start(MailOpts::plain());
+    let base = tempfile::tempdir().expect("a temporary directory");
+    let out = Command::new(env!("CARGO_BIN_EXE_giglio"))
+        .current_dir(base.path())
+        .args(["new", "c", "--seed", "5", "--no-welcome"])
+        .env("GIGLIO_NOW", NOW)
+        .output()
+        .expect("giglio runs");
+    assert!(out.status.success(), "{}", text(&out));
+    let campaign = base.path().join("c");
+    let receipt = |t: usize, i: usize| {
+        let id = format!("r{t}.{i}@giglio.invalid");
+        let raw = format!(
+            "From: arbitro@example.org\r\nTo: doge@venezia.example\r\nSubject: receipt {i}\r\n\
+             Date: Tue, 01 Sep 2026 08:00:00 +0000\r\nMessage-ID: <{id}>\r\nMIME-Version: 1.0\r\n\
+             Content-Type: text/plain; charset=utf-8\r\n\r\n{}\r\n",
+            "Orders for 1494-spring received and sealed.\r\n".repeat(20)
+        );
+        giglio::storage::OutMessage {
+            message_id: id,
+            phase: None,
+            kind: "receipt".into(),
+            nation: Some("V".into()),
+            recipients: vec!["doge@venezia.example".into()],
+            subject: format!("receipt {i}"),
+            raw: raw.into_bytes(),
+            redacted: None,
+        }
+    };
+    // Trial t's copy of the campaign, its receipts queued under their own Message-IDs.
+    let trial = |t: usize| -> (tempfile::TempDir, Vec<String>) {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        copy_tree(&campaign, dir.path());
+        let msgs: Vec<_> = (0..RECEIPTS).map(|i| receipt(t, i)).collect();
+        let mut store = Store::open_write(dir.path(), "test").expect("opens");
+        assert_eq!(store.queue(&msgs, NOW, "test").expect("queued"), RECEIPTS);
+        (dir, msgs.into_iter().map(|m| m.message_id).collect())
+    };
+    let send = |dir: &Path| {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_giglio"));
+        c.arg("-C")
+            .arg(dir)
+            .args(["mail", "send"])
+            .env("GIGLIO_NOW", NOW)
+            .env("GIGLIO_SMTP_HOST", "127.0.0.1")
+            .env("GIGLIO_SMTP_PORT", servers.smtp_port.to_string())
+            .env("GIGLIO_SMTP_SECURITY", "none")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null());
+        c
+    };
+    // A clean run: how long a send of 200 takes, start to end.
+    let (clean, ids) = trial(KILLS);
+    let t = std::time::Instant::now();
+    assert!(send(clean.path()).status().expect("runs").success());
+    let span = t.elapsed();
+    assert!(ids.iter().all(|id| servers.deliveries(id) == 1));
+    let mut rng = Rng(32);
+    let (mut duplicates, mut killed) = (0, 0);
+    for t in 0..KILLS {
+        let (dir, ids) = trial(t);
+        let at = span.mul_f64((rng.next() % 1000) as f64 / 1000.0);
+        let mut child = send(dir.path()).spawn().expect("giglio starts");
+        std::thread::sleep(at);
+        let _ = child.kill();
+        let status = child.wait().expect("reaped");
+        killed += usize::from(status.signal() == Some(SIGKILL));
+        assert!(send(dir.path()).status().expect("runs").success());
+        let counts: Vec<usize> = ids.iter().map(|id| servers.deliveries(id)).collect();
+        assert!(counts.iter().all(|&n| n == 1 || n == 2), "{counts:?}");
+        duplicates += counts.iter().filter(|&&n| n == 2).count();
+    }
+    eprintln!(
+        "mail send of {RECEIPTS} receipts over SMTP, a clean run {:.0} ms: {KILLS} kills at \
+         random moments ({killed} landed mid-run), {duplicates} message(s) delivered twice",
+        span.as_secs_f64() * 1000.0
+    );
+    assert!(
+        duplicates <= 2,
+        "{duplicates} duplicates over {KILLS} kills"
     );
 }

@@ -718,19 +718,30 @@ fn siege_branch() -> Branch {
     }
 }
 
+/// G3d.2, G7, ruling `siege_defender_sees`: under the shipped `"outcome"`, the defender of
+/// a besieged place is told who besieges it and whether it held, nothing of the roll (no
+/// die, no modifier, no total, no bribe); a campaign written before the ruling tells it
+/// the die and the modifiers it can know, never the total nor the besieger's bribe or
+/// sapper. The besieger reads its own roll whole under either.
 #[test]
-fn a_defender_reads_the_siege_die_never_the_total_nor_the_besiegers_bribe_or_sapper() {
+fn a_defender_reads_the_siege_outcome_only_and_before_the_ruling_the_die_never_the_total() {
+    use giglio::rules::tables::SiegeDefenderSees;
     let b = siege_branch();
-    let total = b
+    let (roll, total) = b
         .resolution
         .events
         .iter()
         .find_map(|e| match &e.what {
-            Happening::SiegeRound { total, .. } => *total,
+            Happening::SiegeRound { roll, total, .. } => Some((*roll, (*total)?)),
             _ => None,
         })
         .expect("the siege was rolled");
     let s = shipped();
+    assert_eq!(
+        s.campaign.tables.rulings.siege_defender_sees,
+        SiegeDefenderSees::Outcome,
+        "the shipped ruling"
+    );
     let bribe = SIEGE_BRIBE_STEPS * s.campaign.tables.siege.bribe_step;
     let secrets = [
         total.to_string(),
@@ -743,13 +754,43 @@ fn a_defender_reads_the_siege_die_never_the_total_nor_the_besiegers_bribe_or_sap
         let bulletin = bulletin(&b, club.lang);
         let parts = mail(&b, club, &r, &bulletin);
         let text: String = parts.iter().map(|(_, t)| t.as_str()).collect();
-        assert!(text.contains("1d6="), "{nation} is told of the roll");
         let seen: Vec<&String> = secrets.iter().filter(|x| shows(&text, x, digit)).collect();
         if nation == "F" {
+            assert!(text.contains("F8"), "the defender is told of the siege");
+            assert!(!text.contains("1d6="), "the defender reads no die");
             assert!(seen.is_empty(), "the defender reads {seen:?}");
         } else {
+            assert!(text.contains(&format!("1d6={roll}")), "the besieger's die");
             // The besieger reads its own roll whole: the test sees what it looks for.
             assert_eq!(seen.len(), secrets.len(), "the besieger reads {seen:?}");
         }
     }
+    // A campaign written before the ruling: the defender reads the die, not the rest.
+    let mut old = s.campaign.clone();
+    old.tables.rulings.siege_defender_sees = SiegeDefenderSees::default();
+    assert_eq!(
+        old.tables.rulings.siege_defender_sees,
+        SiegeDefenderSees::DieAndKnownModifiers
+    );
+    let f = s.clubs.iter().find(|c| c.nation == "F").expect("F");
+    let nation = NationCode::from("F");
+    let view = visibility::club_view(
+        &old,
+        &report::explain(&s.env, &old),
+        &b.before,
+        &b.resolution,
+        ClubName {
+            nation: &nation,
+            name: &f.name,
+            lang: f.lang,
+        },
+        &facts(&b.before),
+    );
+    let r = club::club_report(&s.env, &old, &view, "cid:map").expect("renders");
+    assert!(r.text.contains(&format!("1d6={roll}")), "{}", r.text);
+    let seen: Vec<&String> = secrets
+        .iter()
+        .filter(|x| shows(&r.text, x, digit))
+        .collect();
+    assert!(seen.is_empty(), "the defender reads {seen:?}");
 }

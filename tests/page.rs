@@ -632,3 +632,146 @@ fn hostile_names_are_text_in_the_browser() {
         serde_json::json!([0, 2, 1, format!("V0 {node}"), false])
     );
 }
+
+/// Issue 32 point 5, on the real binary: a shared definition whose nation and node names
+/// are hostile markup (`giglio new --campaign DIR`), the welcome's order page as mailed
+/// (with the real map), opened in Chromium. The names are text; the page's policy runs
+/// its own script by hash and no inline event handler (one put into the page is refused
+/// by the policy, not run); what the club types stays out of the mail link's URL; and
+/// `map check` refuses a name with a line break.
+#[test]
+fn a_hostile_definition_cannot_script_the_mailed_page() {
+    let tmp = tempfile::tempdir().expect("a temporary directory");
+    let root = tmp.path();
+    giglio(root)
+        .args(["new", "base", "--seed", "1", "--no-welcome"])
+        .assert()
+        .success();
+    let def = root.join("base/campaign");
+    let nation = "{{map}} {{data}} <img src=x onerror=alert(1)> </script>";
+    let node = "<img src=x onerror=alert(2)></script><script>alert(3)</script><!--<script>";
+    let patch = |file: &str, from: &str, to: &str| {
+        let path = def.join(file);
+        let text = std::fs::read_to_string(&path).expect("read the definition");
+        assert!(text.contains(from), "{file} has {from}");
+        std::fs::write(&path, text.replacen(from, to, 1)).expect("write it");
+    };
+    let quoted = giglio::orders::quoted;
+    patch(
+        "nations.toml",
+        "name_it = \"Repubblica di Venezia\"",
+        &format!("name_it = {}", quoted(nation)),
+    );
+    patch(
+        "map.toml",
+        "name = \"Venezia\"",
+        &format!("name = {}", quoted(node)),
+    );
+    std::fs::write(root.join("clubs.toml"), CLUBS).expect("write clubs.toml");
+    let def_arg = def.to_str().expect("a UTF-8 path");
+    giglio(root)
+        .args([
+            "new",
+            "c",
+            "--campaign",
+            def_arg,
+            "--clubs",
+            "clubs.toml",
+            "--seed",
+            "3",
+        ])
+        .assert()
+        .success();
+    giglio(root)
+        .args(["-C", "c", "mail", "send"])
+        .assert()
+        .success();
+    let welcome = std::fs::read_dir(root.join("c/mail/out"))
+        .expect("the outbox folder")
+        .map(|e| e.expect("entry").path())
+        .find(|p| {
+            let n = p.file_name().unwrap().to_string_lossy().into_owned();
+            n.contains(".welcome.V.")
+        })
+        .expect("V's welcome");
+    let raw = std::fs::read(&welcome).expect("read the welcome");
+    let msg = MessageParser::default().parse(&raw).expect("a message");
+    let text = msg.body_text(0).map(|t| t.into_owned()).unwrap_or_default();
+    let secret = secret_in(&text);
+    let page = msg
+        .attachments()
+        .find(|a| a.attachment_name().is_some_and(|n| n.ends_with(".html")))
+        .expect("the order page")
+        .contents()
+        .to_vec();
+    let html = String::from_utf8(page).expect("UTF-8");
+    assert!(
+        !html.contains("unsafe-inline"),
+        "the policy allows inline code"
+    );
+    let path = root.join("hostile.html");
+    std::fs::write(&path, &html).expect("write the page");
+    let d = Driver::start();
+    d.run(d.client.goto(&format!("file://{}", path.display())))
+        .expect("open the page");
+    css(&d, "#pg-pieces button.piece");
+    let title = d.run(d.client.title()).expect("the title");
+    assert!(title.contains(nation), "{title}");
+    let seen = d
+        .run(d.client.execute(
+            "return [document.images.length, document.scripts.length, \
+             document.querySelectorAll('#pg-map svg').length > 0, \
+             document.querySelector('[data-node=\"V0\"] title').textContent]",
+            vec![],
+        ))
+        .expect("the page's elements");
+    assert_eq!(seen, serde_json::json!([0, 2, true, format!("V0 {node}")]));
+    // An inline handler put into the page is refused by the policy, and does not run.
+    let refused = d
+        .run(d.client.execute_async(
+            "const done = arguments[arguments.length - 1]; \
+             document.addEventListener('securitypolicyviolation', \
+               (e) => done([e.violatedDirective, window.ran === undefined]), { once: true }); \
+             const i = document.createElement('img'); \
+             i.setAttribute('onerror', 'window.ran = 1'); \
+             i.src = 'data:,'; document.body.append(i);",
+            vec![],
+        ))
+        .expect("the policy's answer");
+    assert_eq!(refused[1], true, "{refused}");
+    assert!(
+        refused[0]
+            .as_str()
+            .is_some_and(|v| v.starts_with("script-src")),
+        "{refused}"
+    );
+    // The secret typed in is in the file, never in the mail link.
+    let file = file_with_secret(&d, &secret);
+    assert!(file.contains(&secret), "{file}");
+    let href = d
+        .run(css(&d, "#pg-mail").attr("href"))
+        .expect("attr")
+        .unwrap_or_default();
+    assert!(href.starts_with("mailto:"), "{href}");
+    let bare = |s: &str| s.replace('-', "").to_uppercase();
+    assert!(!bare(&href).contains(&bare(&secret)), "{href}");
+    assert!(href.contains("secret%20%3D%20%22%22"), "{href}");
+    // A name with a line break: `map check` refuses it, at its place.
+    let map = root.join("c/campaign/map.toml");
+    let text = std::fs::read_to_string(&map).expect("read map.toml");
+    std::fs::write(
+        &map,
+        text.replacen("name = \"Milano\"", "name = \"Milano\\r\\nBcc: x\"", 1),
+    )
+    .expect("write map.toml");
+    let out = giglio(root)
+        .args(["-C", "c", "map", "check"])
+        .assert()
+        .failure();
+    let said = String::from_utf8_lossy(&out.get_output().stderr).into_owned()
+        + &String::from_utf8_lossy(&out.get_output().stdout);
+    assert!(
+        said.contains("map.name") && said.contains("U+000D"),
+        "{said}"
+    );
+}

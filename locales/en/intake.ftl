@@ -15,6 +15,7 @@ intake-subject-receipt = orders received
 intake-subject-stale = older orders not applied
 intake-subject-rejection = orders not accepted
 intake-subject-alert = alert: messages in your club's name
+intake-subject-club-digest = mail from your club's addresses not accepted
 intake-subject-digest = intake: { $count ->
     [one] one message not accepted
    *[other] { $count } messages not accepted
@@ -25,6 +26,7 @@ intake-not-read = Your message was not read:
 intake-too-large = Your message was larger than the limit of { $limit } bytes, so it was not read and nothing was recorded. Send the orders as a .toml attachment or in the text of the message, without other attachments.
 intake-secret-missing = A message from one of your club's addresses arrived with an order file that carries no secret: nothing was recorded. Write your club's secret in the file (secret = "XXXX-XXXX-XXXX-XXXX-XXXX", as the referee gave it to you) and send it again. Without the secret the file cannot be known to be yours, so none of its text is repeated here.
 intake-unchecked = A message from one of your club's addresses arrived with an order file that was not accepted: nothing was recorded. Its secret could not be checked, so none of its text is repeated here.
+intake-secret-wrong = A message from one of your club's addresses arrived with an order file whose secret is not accepted ({ $why }): nothing was recorded. Write the secret exactly as the referee gave it to you and send the file again. If you did not send it, tell the referee: someone may be writing in your club's name. Nothing of the message is repeated here.
 intake-stops-at = The file stops being readable at line { $line }, column { $col } ({ $problem }).
 intake-nothing-quoted = Nothing of the message is repeated here.
 
@@ -43,6 +45,7 @@ receipt-order-valid = valid
 receipt-order-read = read; its legality is judged when the phase is resolved
 receipt-order-rejected = will not be carried out: { $reason }
 receipt-dropped = These parts of the file do not read and are left out:
+receipt-kept-copy = (This stored copy leaves out what the message quoted of your file; the file itself is kept with its secret masked.)
 receipt-stale = A message with orders for { $phase } arrived (SHA-256 { $sha }), but it was written at { $written }, before the message that carried your active file (written at { $active_written }). An older copy never replaces a newer file: nothing changed.
 receipt-active = The active file for { $phase } is still the one received at { $received } (SHA-256 { $active }). To make these orders active, send them again in a new message.
 
@@ -61,12 +64,20 @@ alert-reason-stranger = from an unregistered address
 alert-reason-unreadable = not a readable mail message
 alert-reason-no-orders = no order file
 alert-reason-too-large = larger than the size limit
+alert-reason-no-secret = an order file without its secret
+alert-reason-not-read = a message whose order file could not be read
 alert-more = and { $count } more
 
 ## The referee's digest
 digest-head = These messages were not accepted. Nothing of their subject or text is shown; each is in the inbox table by its hash.
 digest-line = { $time }  claimed { $club }  from { $sender }  { $reason }
 digest-clubs-told = Clubs alerted now: { $clubs }
+digest-club = { $count ->
+    [one] During { $phase }, one more message from your club's addresses was not accepted. After { $first } answers one by one, further ones are gathered here, at most once a day.
+   *[other] During { $phase }, { $count } more messages from your club's addresses were not accepted. After { $first } answers one by one, further ones are gathered here, at most once a day.
+}
+digest-club-advice = Nothing changed. Once a file with your club's secret is accepted, the next problems are answered one by one again. If you did not send these messages, tell the referee.
+digest-reason-not-its-address = sent from an address not registered to the club it claims
 unread-nul = the message holds a NUL byte (at byte { $at }), which mail may not carry
 unread-header-line = a header line has { $bytes } bytes; mail allows at most { $max }
 unread-headers-not-utf8 = the message headers hold bytes that are not UTF-8

@@ -8,6 +8,7 @@ toml-kind-missing = a required key missing
 toml-kind-duplicate = a key written twice
 toml-kind-encoding = bytes that are not UTF-8 text
 toml-kind-value = a value that is not valid
+toml-kind-number-too-large = a number too large
 
 ## TOML errors, explained
 toml-syntax = this line does not read as TOML: check its quotes ("…"), its `=` and its brackets
@@ -17,6 +18,7 @@ toml-type-table-list = `{ $key }` is a list of orders: write each one under `[[{
 toml-missing = `{ $key }` is missing here
 toml-duplicate = this key is written twice
 toml-other = this value does not read
+toml-number-too-large = the number of `{ $key }` is too large: a whole number here is at most { $max }
 toml-what-table = a table
 toml-what-list = a list
 toml-what-text = text in quotes

@@ -36,5 +36,9 @@ siege-modifier-fortified-city = { $signed } (a fortified city)
 siege-modifier-fortress = { $signed } (a fortress)
 siege-modifiers-none = none
 happening-siege-roll-seen = { $besieger } besieges { $node }: 1d6={ $roll }, needs { $needed } (the besieger's modifiers are not known to you)
+happening-siege-outcome-seen = { $besieger } besieges { $node }: { $fell ->
+    [true] the place surrenders
+   *[false] the place holds
+}
 happening-works-lost = the works at { $node } are lost: the node is no longer yours
 sheet-idle-siege-goes-on = If you send nothing: the siege of { $node } goes on (a standing order), rolled at the end of the round; to lift it: [[siege]] army = "{ $army }" lift = true.

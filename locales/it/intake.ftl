@@ -15,6 +15,7 @@ intake-subject-receipt = ordini ricevuti
 intake-subject-stale = ordini più vecchi non applicati
 intake-subject-rejection = ordini non accettati
 intake-subject-alert = avviso: messaggi a nome del vostro club
+intake-subject-club-digest = posta dagli indirizzi del vostro club non accettata
 intake-subject-digest = posta in arrivo: { $count ->
     [one] un messaggio non accettato
    *[other] { $count } messaggi non accettati
@@ -25,6 +26,7 @@ intake-not-read = Il vostro messaggio non è stato letto:
 intake-too-large = Il vostro messaggio superava il limite di { $limit } byte: non è stato letto e nulla è stato registrato. Mandate gli ordini come allegato .toml o nel testo del messaggio, senza altri allegati.
 intake-secret-missing = Da uno degli indirizzi del vostro club è arrivato un file di ordini senza segreto: nulla è stato registrato. Scrivete nel file il segreto del club (secret = "XXXX-XXXX-XXXX-XXXX-XXXX", come ve l'ha dato l'arbitro) e mandatelo di nuovo. Senza il segreto non si può sapere che il file è vostro, quindi qui non se ne ripete nulla.
 intake-unchecked = Da uno degli indirizzi del vostro club è arrivato un file di ordini che non è stato accettato: nulla è stato registrato. Non se ne è potuto verificare il segreto, quindi qui non se ne ripete nulla.
+intake-secret-wrong = Da uno degli indirizzi del vostro club è arrivato un file di ordini il cui segreto non è accettato ({ $why }): nulla è stato registrato. Scrivete il segreto esattamente come ve l'ha dato l'arbitro e mandate di nuovo il file. Se non l'avete mandato voi, avvisate l'arbitro: qualcuno potrebbe scrivere a nome del vostro club. Qui non si ripete nulla del messaggio.
 intake-stops-at = Il file smette di essere leggibile alla riga { $line }, colonna { $col } ({ $problem }).
 intake-nothing-quoted = Qui non si ripete nulla del messaggio.
 
@@ -43,6 +45,7 @@ receipt-order-valid = valido
 receipt-order-read = letto; la sua legalità si giudica quando la fase viene risolta
 receipt-order-rejected = non sarà eseguito: { $reason }
 receipt-dropped = Queste parti del file non si leggono e sono lasciate fuori:
+receipt-kept-copy = (Questa copia conservata lascia fuori ciò che il messaggio citava del vostro file; il file stesso è conservato con il segreto mascherato.)
 receipt-stale = È arrivato un messaggio con ordini per { $phase } (SHA-256 { $sha }), ma è stato scritto il { $written }, prima del messaggio che portava il vostro file attivo (scritto il { $active_written }). Una copia più vecchia non sostituisce mai un file più recente: nulla è cambiato.
 receipt-active = Il file attivo per { $phase } resta quello ricevuto il { $received } (SHA-256 { $active }). Per rendere attivi questi ordini, mandateli di nuovo in un nuovo messaggio.
 
@@ -61,12 +64,20 @@ alert-reason-stranger = da un indirizzo non registrato
 alert-reason-unreadable = non è un messaggio di posta leggibile
 alert-reason-no-orders = nessun file di ordini
 alert-reason-too-large = oltre il limite di dimensione
+alert-reason-no-secret = un file di ordini senza il suo segreto
+alert-reason-not-read = un messaggio il cui file di ordini non si è potuto leggere
 alert-more = e altri { $count }
 
 ## Il riepilogo dell'arbitro
 digest-head = Questi messaggi non sono stati accettati. Del loro oggetto e del loro testo non si mostra nulla; ciascuno è nella tabella inbox con la sua impronta.
 digest-line = { $time }  a nome di { $club }  da { $sender }  { $reason }
 digest-clubs-told = Club avvisati ora: { $clubs }
+digest-club = { $count ->
+    [one] Durante { $phase }, un altro messaggio dagli indirizzi del vostro club non è stato accettato. Dopo { $first } risposte una per una, i successivi sono raccolti qui, al più una volta al giorno.
+   *[other] Durante { $phase }, altri { $count } messaggi dagli indirizzi del vostro club non sono stati accettati. Dopo { $first } risposte una per una, i successivi sono raccolti qui, al più una volta al giorno.
+}
+digest-club-advice = Nulla è cambiato. Quando un file con il segreto del vostro club sarà accettato, ai problemi successivi si risponderà di nuovo uno per uno. Se non avete mandato voi questi messaggi, avvisate l'arbitro.
+digest-reason-not-its-address = mandato da un indirizzo che non è registrato per il club di cui porta il nome
 unread-nul = il messaggio contiene un byte NUL (al byte { $at }), che la posta non può trasportare
 unread-header-line = una riga d'intestazione ha { $bytes } byte; la posta ne ammette al più { $max }
 unread-headers-not-utf8 = le intestazioni del messaggio contengono byte che non sono UTF-8

@@ -8,6 +8,7 @@ toml-kind-missing = una chiave obbligatoria mancante
 toml-kind-duplicate = una chiave scritta due volte
 toml-kind-encoding = byte che non sono testo UTF-8
 toml-kind-value = un valore non valido
+toml-kind-number-too-large = un numero troppo grande
 
 ## Errori TOML, spiegati
 toml-syntax = questa riga non si legge come TOML: controllate le virgolette ("…"), il segno `=` e le parentesi
@@ -17,6 +18,7 @@ toml-type-table-list = `{ $key }` è un elenco di ordini: scrivete ciascuno sott
 toml-missing = qui manca `{ $key }`
 toml-duplicate = questa chiave è scritta due volte
 toml-other = questo valore non si legge
+toml-number-too-large = il numero di `{ $key }` è troppo grande: un numero intero qui vale al più { $max }
 toml-what-table = una tabella
 toml-what-list = un elenco
 toml-what-text = un testo tra virgolette

@@ -36,5 +36,9 @@ siege-modifier-fortified-city = { $signed } (una città fortificata)
 siege-modifier-fortress = { $signed } (una fortezza)
 siege-modifiers-none = nessuno
 happening-siege-roll-seen = { $besieger } assedia { $node }: 1d6={ $roll }, serve { $needed } (i modificatori dell'assediante non vi sono noti)
+happening-siege-outcome-seen = { $besieger } assedia { $node }: { $fell ->
+    [true] la piazza si arrende
+   *[false] la piazza resiste
+}
 happening-works-lost = i lavori a { $node } sono perduti: il nodo non è più vostro
 sheet-idle-siege-goes-on = Senza ordini: l'assedio di { $node } continua (un ordine permanente), con il tiro alla fine del turno; per toglierlo: [[siege]] army = "{ $army }" lift = true.

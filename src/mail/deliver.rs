@@ -13,12 +13,13 @@
 //! that gap costs at most one copy per run.
 
 use super::config::{Config, Security, SmtpConfig};
+use super::smtp::{Encryption, SendError, Server, Session};
 use crate::error::{Error, Result};
 use crate::storage::{OutboxRow, Status, Store};
+use lettre::Address;
 use lettre::address::Envelope;
 use lettre::transport::smtp::authentication::Credentials;
-use lettre::transport::smtp::client::{Certificate, Tls, TlsParameters};
-use lettre::{Address, SmtpTransport, Transport};
+use lettre::transport::smtp::client::{Certificate, TlsParameters};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
@@ -27,7 +28,8 @@ use std::time::Duration;
 /// Where messages go.
 pub enum Sink {
     Smtp {
-        transport: Box<SmtpTransport>,
+        /// The session, opened at the first message and kept for the run.
+        session: Box<std::cell::RefCell<Session>>,
         settings: SmtpConfig,
     },
     Files(PathBuf),
@@ -72,10 +74,10 @@ pub fn sink(dir: &Path, config: &Config, files: Option<&Path>) -> Result<Sink> {
         return Ok(Sink::Files(dir.join(&config.mail.out_dir)));
     };
     smtp.check(dir)?;
-    let transport = transport(smtp)?;
+    let server = server(smtp)?;
     resolves(dir, smtp)?;
     Ok(Sink::Smtp {
-        transport: Box::new(transport),
+        session: Box::new(std::cell::RefCell::new(Session::new(server))),
         settings: smtp.clone(),
     })
 }
@@ -98,9 +100,9 @@ fn resolves(dir: &Path, s: &SmtpConfig) -> Result<()> {
     }
 }
 
-/// Builds the SMTP transport. Only safe constructors: TLS is required unless the
-/// configuration says `security = "none"`.
-fn transport(s: &SmtpConfig) -> Result<SmtpTransport> {
+/// What the SMTP session connects to and how. TLS is required unless the configuration
+/// says `security = "none"`, which only a server on this machine may use.
+fn server(s: &SmtpConfig) -> Result<Server> {
     if s.security == Security::None && !is_loopback(&s.host) {
         return Err(Error::user(format!(
             "SMTP {}: security = \"none\" would send the reports and the password \
@@ -123,26 +125,28 @@ fn transport(s: &SmtpConfig) -> Result<SmtpTransport> {
         }
         b.build_rustls().map_err(smtp_err)
     };
-    let builder = match s.security {
-        Security::Starttls => SmtpTransport::starttls_relay(&s.host)
-            .map_err(smtp_err)?
-            .tls(Tls::Required(tls_params()?)),
-        Security::Tls => SmtpTransport::relay(&s.host)
-            .map_err(smtp_err)?
-            .tls(Tls::Wrapper(tls_params()?)),
-        Security::None => SmtpTransport::starttls_relay(&s.host)
-            .map_err(smtp_err)?
-            .tls(Tls::None),
+    let encryption = match s.security {
+        Security::Starttls => Encryption::Required(tls_params()?),
+        Security::Tls => Encryption::Wrapper(tls_params()?),
+        Security::None => Encryption::None,
     };
-    let mut builder = builder
-        .port(s.port)
-        .timeout(Some(Duration::from_secs(s.timeout_secs)));
-    if let Some(user) = &s.user {
-        // `SmtpConfig::check` has refused a user without a password already.
-        let password = s.password.clone().unwrap_or_default();
-        builder = builder.credentials(Credentials::new(user.clone(), password));
-    }
-    Ok(builder.build())
+    // `SmtpConfig::check` has refused a user without a password already.
+    let credentials = s
+        .user
+        .as_ref()
+        .map(|user| Credentials::new(user.clone(), s.password.clone().unwrap_or_default()));
+    Ok(Server {
+        host: s
+            .host
+            .trim()
+            .trim_start_matches('[')
+            .trim_end_matches(']')
+            .to_owned(),
+        port: s.port,
+        timeout: Duration::from_secs(s.timeout_secs),
+        encryption,
+        credentials,
+    })
 }
 
 /// Returns whether a host names this machine.
@@ -162,19 +166,17 @@ pub fn send_queued(
     progress: &dyn Fn(usize, usize),
 ) -> Result<Sent> {
     let queued = store.outbox(Some(Status::Queued))?;
-    let (transport, settings) = match sink {
+    let (session, settings) = match sink {
         Sink::Files(dir) => return write_queued(store, dir, &queued, now, progress),
-        Sink::Smtp {
-            transport,
-            settings,
-        } => (transport, settings),
+        Sink::Smtp { session, settings } => (session, settings),
     };
+    let mut session = session.borrow_mut();
     let mut report = Sent::default();
     let total = queued.len();
     for (i, row) in queued.iter().enumerate() {
         let raw = bytes_of(store, row)?;
         crate::failpoint::hit("send.before_write");
-        match deliver_with_retries(store, transport, settings, row, &raw)? {
+        match deliver_with_retries(store, &mut session, settings, row, &raw)? {
             Ok(()) => {
                 crate::failpoint::hit("send.accepted");
                 store.mark_sent(row.id, &now())?;
@@ -201,7 +203,33 @@ pub fn send_queued(
         }
         progress(i + 1, total);
     }
+    session.quit();
     Ok(report)
+}
+
+/// Sends messages through the configured SMTP server as `mail send` does, but outside
+/// the outbox: nothing is read from or marked in a campaign. The transport alone, so
+/// `benches/delivery.rs` counts giglio's one durable write per message apart. Returns how
+/// many the server accepted; stops at the first failure.
+pub fn send_unrecorded(
+    dir: &Path,
+    config: &Config,
+    msgs: &[crate::storage::OutMessage],
+) -> Result<usize> {
+    let Sink::Smtp { session, .. } = sink(dir, config, None)? else {
+        return Err(Error::user("no SMTP server is set in giglio.toml"));
+    };
+    let mut session = session.borrow_mut();
+    let mut sent = 0;
+    for m in msgs {
+        let envelope = envelope_of(&m.recipients, &m.raw).map_err(Error::user)?;
+        session
+            .send(&envelope, data_of(&m.raw))
+            .map_err(|e| Error::user(format!("{}: {e:?}", m.message_id)))?;
+        sent += 1;
+    }
+    session.quit();
+    Ok(sent)
 }
 
 /// Writes every queued message to a folder, then marks them all sent in one
@@ -276,7 +304,7 @@ fn fail(store: &mut Store, report: &mut Sent, row: &OutboxRow, e: &str) -> Resul
 /// Tries one message up to the configured number of times.
 fn deliver_with_retries(
     store: &mut Store,
-    transport: &SmtpTransport,
+    session: &mut Session,
     settings: &SmtpConfig,
     row: &OutboxRow,
     raw: &[u8],
@@ -284,7 +312,7 @@ fn deliver_with_retries(
     let attempts = settings.max_attempts.max(1);
     let mut wait = settings.retry_base_ms;
     for attempt in 1..=attempts {
-        match deliver_once(transport, row, raw) {
+        match deliver_once(session, row, raw) {
             Ok(()) => return Ok(Ok(())),
             Err(Failure::NoReply(e)) => {
                 store.mark_attempt(row.id, &e, false)?;
@@ -305,15 +333,15 @@ fn deliver_with_retries(
 }
 
 fn deliver_once(
-    transport: &SmtpTransport,
+    session: &mut Session,
     row: &OutboxRow,
     raw: &[u8],
 ) -> std::result::Result<(), Failure> {
-    let envelope = envelope_of(row, raw).map_err(Failure::Permanent)?;
-    transport
-        .send_raw(&envelope, data_of(raw))
-        .map(|_| ())
-        .map_err(|e| classify(&e))
+    let envelope = envelope_of(&row.recipients, raw).map_err(Failure::Permanent)?;
+    session.send(&envelope, data_of(raw)).map_err(|e| match e {
+        SendError::Smtp(e) => classify(&e),
+        SendError::Unsupported(why) => Failure::Permanent(why.to_owned()),
+    })
 }
 
 /// Sorts an SMTP error by what to do next.
@@ -362,10 +390,9 @@ fn data_of(raw: &[u8]) -> &[u8] {
 }
 
 /// The SMTP envelope: the From of the message and the row's recipients, nothing else.
-fn envelope_of(row: &OutboxRow, raw: &[u8]) -> std::result::Result<Envelope, String> {
+fn envelope_of(recipients: &[String], raw: &[u8]) -> std::result::Result<Envelope, String> {
     let from = header_from(raw).ok_or("the stored message has no From")?;
-    let to = row
-        .recipients
+    let to = recipients
         .iter()
         .map(|a| Address::from_str(a).map_err(|e| format!("recipient `{a}`: {e}")))
         .collect::<std::result::Result<Vec<_>, _>>()?;
@@ -449,7 +476,7 @@ mod tests {
             retry_base_ms: 0,
             from_env: Vec::new(),
         };
-        let e = transport(&remote).expect_err("refused");
+        let e = server(&remote).err().expect("refused");
         assert!(e.to_string().contains("unencrypted"), "{e}");
     }
 }

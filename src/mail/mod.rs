@@ -10,3 +10,4 @@ pub(crate) mod imap;
 pub(crate) mod maildir;
 pub mod mbox;
 pub mod message;
+pub mod smtp;

@@ -151,6 +151,9 @@ pub fn problem_kind(bytes: &[u8]) -> &'static str {
         return "toml-kind-encoding";
     };
     if let Err(e) = toml::from_str::<toml::Table>(text) {
+        if e.span().is_some_and(|s| number_too_large_at(text, s.start)) {
+            return "toml-kind-number-too-large";
+        }
         return if e.message().contains("duplicate key") {
             "toml-kind-duplicate"
         } else {
@@ -192,6 +195,15 @@ pub fn toml_error(
     let key = key_at(text, at);
     let first = message.lines().next().unwrap_or("");
     if syntax {
+        if number_too_large_at(text, at) {
+            return t!(
+                w,
+                lang,
+                "toml-number-too-large",
+                key = key.as_str(),
+                max = i64::MAX.to_string()
+            );
+        }
         return if first.contains("duplicate key") {
             w.plain(lang, "toml-duplicate")
         } else {
@@ -267,6 +279,23 @@ pub fn toml_error(
         "toml-kind-duplicate" => w.plain(lang, "toml-duplicate"),
         _ => w.plain(lang, "toml-other"),
     }
+}
+
+/// Whether the value at byte `at` is a whole number that TOML cannot hold (beyond
+/// ±9 223 372 036 854 775 807): the parser calls it a syntax error.
+fn number_too_large_at(text: &str, at: usize) -> bool {
+    let Some(rest) = text.get(at.min(text.len())..) else {
+        return false;
+    };
+    let token: String = rest
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || matches!(c, '_' | '+' | '-'))
+        .filter(|c| *c != '_')
+        .collect();
+    let digits = token.trim_start_matches(['+', '-']);
+    !digits.is_empty()
+        && digits.chars().all(|c| c.is_ascii_digit())
+        && token.parse::<i64>().is_err()
 }
 
 /// Every `…` in a parser message, in order.

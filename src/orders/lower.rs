@@ -356,7 +356,7 @@ impl Ctx<'_> {
 
 /// Returns the text with the secret masked by `*` (same length in bytes), for storage:
 /// its value in `secret = "…"`, and every other copy of it in the file (in the note, in
-/// a comment), however it is written (case, hyphens, spaces, `O` for `0`).
+/// a comment, in an order's value), however it is written ([`crate::auth::copies_in`]).
 pub fn masked_text(text: &str, header: &Header) -> String {
     let Some((written, span)) = &header.secret else {
         return text.to_owned();
@@ -378,58 +378,10 @@ pub fn masked_text(text: &str, header: &Header) -> String {
             }
         }
     }
-    if let Ok(secret) = crate::auth::normalize(written) {
-        for range in copies_of(text, &secret) {
-            for b in &mut bytes[range] {
-                if b.is_ascii_alphanumeric() {
-                    *b = b'*';
-                }
-            }
-        }
-    }
-    // Only ASCII bytes were replaced, by ASCII: the text is still UTF-8.
-    String::from_utf8(bytes).unwrap_or_else(|_| text.to_owned())
-}
-
-/// The byte ranges of `text` that read as the normalized secret `secret`: its symbols in
-/// order, with hyphens or spaces between them.
-fn copies_of(text: &str, secret: &str) -> Vec<Range<usize>> {
-    let b = text.as_bytes();
-    let want = secret.as_bytes();
-    let mut out = Vec::new();
-    let mut start = 0;
-    while start < b.len() {
-        if !b[start].is_ascii_alphanumeric() {
-            start += 1;
-            continue;
-        }
-        let (mut i, mut got) = (start, 0);
-        while i < b.len() && got < want.len() {
-            match b[i] {
-                b'-' | b' ' => {}
-                c if c.is_ascii_alphanumeric() => {
-                    let sym = match c.to_ascii_uppercase() {
-                        b'O' => b'0',
-                        b'I' | b'L' => b'1',
-                        x => x,
-                    };
-                    if sym != want[got] {
-                        break;
-                    }
-                    got += 1;
-                }
-                _ => break,
-            }
-            i += 1;
-        }
-        if got == want.len() {
-            out.push(start..i);
-            start = i;
-        } else {
-            start += 1;
-        }
-    }
-    out
+    // Every other copy of it, however it is written (case, hyphens, dots, spaces, `O`
+    // for `0`, four groups of five).
+    let once = String::from_utf8(bytes).unwrap_or_else(|_| text.to_owned());
+    crate::auth::mask_copies(&once, written)
 }
 
 /// Parses and checks an order file against a campaign definition; `phase` is the phase

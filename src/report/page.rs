@@ -96,6 +96,41 @@ fn script_json(data: &data::PageData) -> String {
         .replace('<', "\\u003c")
 }
 
+/// The page's script as the template holds it between `<script>` and `</script>`.
+const SCRIPT: &str = include_str!("../../templates/page.js");
+
+/// The page's security policy: nothing from anywhere (`default-src 'none'`), its one
+/// script and its one style block by their SHA-256 (no other inline script, style or
+/// event handler runs: a name that slipped into the page as markup could not act), no
+/// form may submit anywhere, no `<base>` may move its links. Pictures only from `data:`
+/// and `blob:` (the map is inline SVG). A policy cannot stop navigation; the page keeps
+/// what a club types (its secret) out of every URL it builds.
+fn policy() -> String {
+    let template = include_str!("../../templates/page.html");
+    let style = template
+        .split_once("<style>")
+        .and_then(|(_, rest)| rest.split_once("</style>"))
+        .map_or("", |(style, _)| style);
+    let script = format!("\n{SCRIPT}\n");
+    format!(
+        "default-src 'none'; script-src '{}'; style-src '{}'; img-src data: blob:; \
+         connect-src 'none'; form-action 'none'; base-uri 'none'",
+        csp_hash(&script),
+        csp_hash(style)
+    )
+}
+
+/// A CSP source expression for an inline block: `sha256-` and the base64 of its SHA-256.
+fn csp_hash(text: &str) -> String {
+    use base64::Engine as _;
+    use sha2::Digest as _;
+    let digest = sha2::Sha256::digest(text.as_bytes());
+    format!(
+        "sha256-{}",
+        base64::engine::general_purpose::STANDARD.encode(digest)
+    )
+}
+
 /// [`render`] with the club's own world and options already made (the sheet's).
 fn own_render(words: &Words, p: &PageInput, own: &super::sheet::OwnWorld) -> String {
     let data = data::data(words, p, own);
@@ -109,8 +144,10 @@ fn own_render(words: &Words, p: &PageInput, own: &super::sheet::OwnWorld) -> Str
         phase => data.phase.as_str(),
         map => Value::from_safe_string(map_body(p.map_svg).to_owned()),
         data => Value::from_safe_string(script_json(&data)),
-        // The script is no template: inserted as it is.
-        script => Value::from_safe_string(include_str!("../../templates/page.js").to_owned()),
+        // Our own text, quotes and hashes: no name in it.
+        csp => Value::from_safe_string(policy()),
+        // The script is no template: inserted as it is (its hash is in the policy).
+        script => Value::from_safe_string(SCRIPT.to_owned()),
     })
     .unwrap_or_else(|e| unreachable!("the page's template renders: {e:#}"))
 }

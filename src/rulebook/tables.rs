@@ -9,7 +9,7 @@
 use crate::rules::Campaign;
 use crate::rules::tables::{
     BattleFallback, Choice, Confiscation, DisorderPlay, EventEffect, IdleFleet, Lang, Rounding,
-    StrategosTie, Tables,
+    SiegeDefenderSees, StrategosTie, Tables,
 };
 
 /// Opens a generated block; the table's name follows, then ` -->`.
@@ -455,6 +455,14 @@ fn rulings(t: &Tables, w: &Words) -> String {
             "G3d.2",
             "siege_stands_until_lifted",
             &r.siege_stands_until_lifted.to_string(),
+        ],
+        [
+            "G3d.2",
+            "siege_defender_sees",
+            match r.siege_defender_sees {
+                SiegeDefenderSees::DieAndKnownModifiers => "\"die_and_known_modifiers\"",
+                SiegeDefenderSees::Outcome => "\"outcome\"",
+            },
         ],
         [
             "G3d.2",

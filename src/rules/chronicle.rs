@@ -599,7 +599,16 @@ fn own_events(say: &dyn Say, y: &YearRecord, nation: &NationCode, lang: Lang) ->
                 .map(move |e| YearEvent {
                     phase: say.phase(p.before.phase, lang),
                     rule: e.rule.clone(),
-                    text: say.happening(&super::visibility::seen_by(&e.what, nation), lang),
+                    // Siege rounds are told in their own section, never here: the
+                    // strictest reading of the siege ruling serves the rest.
+                    text: say.happening(
+                        &super::visibility::seen_by(
+                            &e.what,
+                            nation,
+                            super::tables::SiegeDefenderSees::Outcome,
+                        ),
+                        lang,
+                    ),
                 })
         })
         .collect()

@@ -511,6 +511,13 @@ pub enum Happening {
         roll: u8,
         needed: i32,
     },
+    /// G3d.2, G7: a siege round as its defender reads it under the ruling
+    /// `siege_defender_sees = "outcome"`: who besieges and whether the place fell, no die.
+    SiegeOutcomeSeen {
+        node: NodeCode,
+        besieger: NationCode,
+        fell: bool,
+    },
     /// G3d.2: a siege ended without the place falling, and why.
     SiegeEnded {
         node: NodeCode,

@@ -449,6 +449,9 @@ fn apply(s: &mut Step, n: &NationCode, o: &Order, city_income: Ducats) -> Applie
             }
             s.pay(n, t.specialists.diplomat, "G2b.5", Item::Diplomat)?;
             let diplomat = s.w.place_diplomat(n, node);
+            // The index of who stands where learns of the new diplomat at once, as of a
+            // raised army: a later order of the same spring asks it.
+            s.occ.refresh_diplomat(&s.w, &diplomat);
             done(Done::DiplomatHired {
                 diplomat,
                 node: node.clone(),

@@ -426,6 +426,19 @@ pub enum DisorderPlay {
     Bot,
 }
 
+/// What the defender of a besieged place is told of each siege round (G3d.2, G7).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SiegeDefenderSees {
+    /// Before the ruling existed: the die, the modifiers it can know (rounds spent, its
+    /// garrison, its sapper, its walls) and the outcome; with the target, the die bounds
+    /// the besieger's hidden sapper or bribe.
+    #[default]
+    DieAndKnownModifiers,
+    /// Who besieges, and whether the place held or surrendered: nothing of the roll.
+    Outcome,
+}
+
 /// What to confiscate first from a club that cannot repay its loan (G2a.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -550,6 +563,10 @@ pub struct Rulings {
     /// Campaigns written before this switch existed keep "ordered again every round".
     #[serde(default)]
     pub(crate) siege_stands_until_lifted: bool,
+    /// G3d.2, G7: what a siege round tells the defender of the place. Campaigns written
+    /// before this switch existed keep telling the die and the modifiers it can know.
+    #[serde(default)]
+    pub siege_defender_sees: SiegeDefenderSees,
     /// G3d.2: the bribe step the English text gives, kept for reference (not used unless
     /// copied into `siege.bribe_step`).
     pub(crate) bribe_step_english_text: Ducats,

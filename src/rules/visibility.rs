@@ -13,7 +13,7 @@ use super::ledger::{Entry, Item};
 use super::outcome::{Audience, Event, Happening, Outcome, SiegeModifier};
 use super::resolve::Resolution;
 use super::say::Say;
-use super::tables::{Lang, ObjectiveKind};
+use super::tables::{Lang, ObjectiveKind, SiegeDefenderSees};
 use super::victory;
 use super::world::{FleetAt, Fortification, World};
 use serde::Serialize;
@@ -590,7 +590,10 @@ pub fn club_view(
         .filter(|e| audience_includes(e, nation))
         .map(|e| EventView {
             rule: e.rule.clone(),
-            text: say.happening(&seen_by(&e.what, nation), lang),
+            text: say.happening(
+                &seen_by(&e.what, nation, c.tables.rulings.siege_defender_sees),
+                lang,
+            ),
         })
         .collect();
     let mut entries: Vec<&Entry> = resolution
@@ -691,11 +694,38 @@ pub fn club_view(
 }
 
 /// What `nation` may read of an event it is told of. A siege roll of another club's
-/// siege (the defender's view) shows the die and the modifiers the defender can know
-/// (rounds spent, its garrison, its sapper, its walls), never the besieger's sapper, its
-/// bribe or the total, which would tell them (G7).
-pub(crate) fn seen_by(h: &Happening, nation: &NationCode) -> Happening {
+/// siege (the defender's view) never shows the besieger's sapper, its bribe or the total,
+/// which would tell them (G7). Under the ruling `siege_defender_sees = "outcome"` it
+/// shows who besieges and whether the place fell, nothing of the roll; before it, the
+/// die and the modifiers the defender can know (rounds spent, its garrison, its sapper,
+/// its walls).
+pub fn seen_by(h: &Happening, nation: &NationCode, sees: SiegeDefenderSees) -> Happening {
     match h {
+        Happening::SiegeRoll {
+            node,
+            besieger,
+            total,
+            needed,
+            ..
+        } if besieger != nation && sees == SiegeDefenderSees::Outcome => {
+            Happening::SiegeOutcomeSeen {
+                node: node.clone(),
+                besieger: besieger.clone(),
+                fell: total >= needed,
+            }
+        }
+        Happening::SiegeRound {
+            node,
+            besieger,
+            fell,
+            ..
+        } if besieger != nation && sees == SiegeDefenderSees::Outcome => {
+            Happening::SiegeOutcomeSeen {
+                node: node.clone(),
+                besieger: besieger.clone(),
+                fell: *fell,
+            }
+        }
         Happening::SiegeRoll {
             node,
             besieger,

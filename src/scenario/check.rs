@@ -157,6 +157,9 @@ fn check_nations(c: &mut Checker, f: &raw::NationsFile) -> Vec<Nation> {
     let mut out = Vec::new();
     for n in &f.nation {
         let n = n.get_ref();
+        for name in [&n.name_it, &n.name_en] {
+            check_name(c, FILE, name.span(), "nations.name", name.get_ref());
+        }
         let code = n.code.get_ref();
         if code.is_empty() || code.len() > 4 || !code.bytes().all(|b| b.is_ascii_uppercase()) {
             c.err(
@@ -191,8 +194,8 @@ fn check_nations(c: &mut Checker, f: &raw::NationsFile) -> Vec<Nation> {
         }
         out.push(Nation {
             code: NationCode(code.clone()),
-            name_it: n.name_it.clone(),
-            name_en: n.name_en.clone(),
+            name_it: n.name_it.get_ref().clone(),
+            name_en: n.name_en.get_ref().clone(),
             colour: colour.clone(),
             fleet_limit: n.fleet_limit,
             played: n.played,
@@ -305,6 +308,28 @@ fn check_tables(c: &mut Checker, t: &Tables) {
 }
 
 /// Checks nodes, roads, sea zones, lanes, ports, connectivity and bans; builds the map.
+/// A name every report, sheet and page shows: no control character (a line break would
+/// split a line of a report or a header, a NUL end a string) and no bidirectional
+/// override, which would make it read differently from how it is written.
+fn check_name(c: &mut Checker, file: &str, span: Range<usize>, rule: &str, name: &str) {
+    if let Some(bad) = name
+        .chars()
+        .find(|ch| ch.is_control() || crate::diag::is_bidi_control(*ch))
+    {
+        c.err(
+            file,
+            span,
+            rule,
+            format!(
+                "the name `{}` holds a control character (U+{:04X}): names are one line of plain text",
+                name.escape_debug(),
+                u32::from(bad)
+            ),
+            "",
+        );
+    }
+}
+
 fn check_map(c: &mut Checker, f: &raw::MapFile, nations: &[Nation], tables: &Tables) -> Map {
     const FILE: &str = "map.toml";
     let nation_codes: BTreeSet<&str> = nations.iter().map(|n| n.code.as_str()).collect();
@@ -313,6 +338,7 @@ fn check_map(c: &mut Checker, f: &raw::MapFile, nations: &[Nation], tables: &Tab
     let mut first_span = BTreeSet::new();
     for n in &f.node {
         let n = n.get_ref();
+        check_name(c, FILE, n.name.span(), "map.name", n.name.get_ref());
         let code = n.code.get_ref().as_str();
         match split_node_code(code) {
             None => c.err(
@@ -465,6 +491,7 @@ fn check_map(c: &mut Checker, f: &raw::MapFile, nations: &[Nation], tables: &Tab
     let mut seas = BTreeMap::new();
     for s in &f.sea {
         let s = s.get_ref();
+        check_name(c, FILE, s.name.span(), "map.name", s.name.get_ref());
         let code = s.code.get_ref();
         if code.is_empty() || !code.bytes().all(|b| b.is_ascii_uppercase()) {
             c.err(
@@ -629,7 +656,7 @@ fn check_map(c: &mut Checker, f: &raw::MapFile, nations: &[Nation], tables: &Tab
         .filter(|n| kept.insert(n.code.get_ref().as_str()))
         .map(|n| Node {
             code: NodeCode(n.code.get_ref().clone()),
-            name: n.name.clone(),
+            name: n.name.get_ref().clone(),
             kind: *n.kind.get_ref(),
             capital: n.capital.as_ref().is_some_and(|c| *c.get_ref()),
             port: n.port,
@@ -644,7 +671,7 @@ fn check_map(c: &mut Checker, f: &raw::MapFile, nations: &[Nation], tables: &Tab
         .values()
         .map(|s| SeaZone {
             code: SeaCode(s.code.get_ref().clone()),
-            name: s.name.clone(),
+            name: s.name.get_ref().clone(),
             lat: s.lat,
             lon: s.lon,
         })

@@ -28,8 +28,8 @@ pub(crate) struct NationsFile {
 #[serde(deny_unknown_fields)]
 pub(crate) struct Nation {
     pub(crate) code: Spanned<String>,
-    pub(crate) name_it: String,
-    pub(crate) name_en: String,
+    pub(crate) name_it: Spanned<String>,
+    pub(crate) name_en: Spanned<String>,
     pub(crate) colour: Spanned<String>,
     pub(crate) fleet_limit: u32,
     pub(crate) played: bool,
@@ -49,7 +49,7 @@ pub(crate) struct MapFile {
 #[serde(deny_unknown_fields)]
 pub(crate) struct Node {
     pub(crate) code: Spanned<String>,
-    pub(crate) name: String,
+    pub(crate) name: Spanned<String>,
     pub(crate) kind: Spanned<NodeKind>,
     #[serde(default)]
     pub(crate) capital: Option<Spanned<bool>>,
@@ -73,7 +73,7 @@ fn plain() -> Terrain {
 #[serde(deny_unknown_fields)]
 pub(crate) struct Sea {
     pub(crate) code: Spanned<String>,
-    pub(crate) name: String,
+    pub(crate) name: Spanned<String>,
     pub(crate) lat: f64,
     pub(crate) lon: f64,
     #[serde(default)]

@@ -2,9 +2,10 @@
 //!
 //! A message is queued once, already rendered, in the same transaction as the change
 //! it reports; delivery only ever reads the stored bytes and marks the row. The inbox
-//! keys every message read by the hash of its bytes, and also remembers its Message-ID
-//! and the hash of its bytes without trace headers, so neither re-reading a mailbox nor
-//! a copy re-delivered by another route takes anything twice. Attempts that failed
+//! keys every message read by the hash of its bytes, and also remembers its Message-ID,
+//! the hash of its bytes without trace headers, the hash of the order file it carried
+//! and whether it authenticated, so neither re-reading a mailbox nor a copy re-delivered
+//! by another route takes anything twice, and a forged Message-ID shadows nothing. Attempts that failed
 //! authentication wait in `intake_attempt` for the end of the run's alerts.
 //!
 //! A message's bytes live in `outbox_raw`, beside its record in `outbox`: listing the
@@ -94,6 +95,10 @@ pub struct InboxRow {
     pub(crate) content_hash: Option<String>,
     /// When it was written: its `Date:`, never later than its arrival (RFC 3339 UTC).
     pub(crate) written_at: Option<String>,
+    /// SHA-256 of the order file it carried, if it carried one.
+    pub(crate) file_sha256: Option<String>,
+    /// Whether it came from its club's address with its club's secret.
+    pub(crate) authenticated: bool,
 }
 
 /// A message that failed authentication (or was not an order message at all), waiting
@@ -109,6 +114,51 @@ pub(crate) struct Attempt {
     pub(crate) sender: Option<String>,
     /// A code the alert turns into words: `not-its-address`, `bad-secret`…
     pub(crate) reason: String,
+    /// How the club hears of it.
+    pub(crate) answer: Answered,
+}
+
+/// How a club hears of a message in its name that did not authenticate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum Answered {
+    /// Not from the club's address: the club's one alert of the phase.
+    Alert,
+    /// From the club's address, among the first replies: a reply of its own.
+    Sent,
+    /// From the club's address, past the first replies: the club's daily digest.
+    Digest,
+}
+
+impl Answered {
+    fn as_str(self) -> &'static str {
+        match self {
+            Answered::Alert => "alert",
+            Answered::Sent => "sent",
+            Answered::Digest => "digest",
+        }
+    }
+
+    fn parse(s: &str) -> Answered {
+        match s {
+            "sent" => Answered::Sent,
+            "digest" => Answered::Digest,
+            _ => Answered::Alert,
+        }
+    }
+}
+
+/// What the run's end settles about attempts, in one transaction.
+pub(crate) struct Settle<'a> {
+    /// Attempts the referee's digest now covers.
+    pub(crate) referee: &'a [i64],
+    /// Attempts the clubs now hear of (their alert or their digest).
+    pub(crate) clubs: &'a [i64],
+    /// (phase, club) pairs alerted now: at most once a phase.
+    pub(crate) alerted: &'a [(String, String)],
+    /// (phase, club) pairs sent a digest now.
+    pub(crate) digested: &'a [(String, String)],
+    pub(crate) msgs: &'a [OutMessage],
 }
 
 /// One message read, with everything it changes: saved in one transaction.
@@ -120,8 +170,11 @@ pub(crate) struct Ingest<'a> {
     pub(crate) settlement: Option<&'a super::Settlement>,
     /// Receipts, rejections and alerts it causes.
     pub(crate) replies: &'a [OutMessage],
-    /// An attempt to alert about at the end of the run: `(phase, reason)`.
-    pub(crate) attempt: Option<(String, String)>,
+    /// An attempt to report at the end of the run: `(phase, reason, how the club hears)`.
+    pub(crate) attempt: Option<(String, String, Answered)>,
+    /// A file that authenticated: the club's count of replies to unauthenticated mail in
+    /// this (phase, club) starts again.
+    pub(crate) reset: Option<(String, String)>,
     pub(crate) command: &'a str,
 }
 
@@ -276,6 +329,16 @@ impl Store {
             .map_err(Error::from)
     }
 
+    /// The SHA-256 of the bytes that went out, for a delivered message whose stored bytes
+    /// are now the copy kept of it (a welcome, a receipt) or went to an archive.
+    pub fn sent_sha256(&self, id: i64) -> Result<Option<String>> {
+        self.conn
+            .query_row("SELECT sent_sha256 FROM outbox WHERE id = ?1", [id], |r| {
+                r.get(0)
+            })
+            .map_err(Error::from)
+    }
+
     /// Marks a message sent: the server accepted it. Only a queued message moves, so
     /// two senders racing cannot both count it.
     pub fn mark_sent(&mut self, id: i64, now: &str) -> Result<bool> {
@@ -303,7 +366,7 @@ impl Store {
             .conn
             .prepare(
                 "SELECT COALESCE(o.nation, ''), o.message_id FROM outbox o JOIN outbox_raw b ON b.id = o.id
-                 WHERE b.redacted IS NOT NULL ORDER BY o.id",
+                 WHERE b.redacted IS NOT NULL AND o.kind = 'welcome' ORDER BY o.id",
             )?;
         let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
         rows.collect::<Result<_, _>>().map_err(Error::from)
@@ -365,15 +428,11 @@ impl Store {
             .map_err(Error::from)
     }
 
-    /// Returns the hash of an earlier copy of a message: the same Message-ID from the
-    /// same sender, or the same bytes but for trace headers.
-    pub(crate) fn inbox_copy(
-        &self,
-        message_id: Option<&str>,
-        sender: Option<&str>,
-        content_hash: &str,
-    ) -> Result<Option<String>> {
-        copy_in(&self.conn, message_id, sender, content_hash)
+    /// Returns the hash of an earlier copy of a message: the same bytes but for trace
+    /// headers, or an authenticated message with the same Message-ID from the same
+    /// sender that carried the same order file ([`Copy`]).
+    pub(crate) fn inbox_copy(&self, of: &Copy) -> Result<Option<String>> {
+        copy_in(&self.conn, of)
     }
 
     /// When the message that carried a club's active file for a phase was written (its
@@ -404,7 +463,7 @@ impl Store {
     /// Attempts no alert has covered yet, oldest first.
     pub(crate) fn pending_attempts(&self) -> Result<Vec<(Attempt, bool, bool)>> {
         let mut stmt = self.conn.prepare(
-            "SELECT id, received_at, phase_key, nation, sender, reason, club_told, referee_told
+            "SELECT id, received_at, phase_key, nation, sender, reason, club_told, referee_told, answer
                  FROM intake_attempt WHERE club_told = 0 OR referee_told = 0 ORDER BY id",
         )?;
         let rows = stmt.query_map([], |r| {
@@ -416,12 +475,39 @@ impl Store {
                     nation: r.get(3)?,
                     sender: r.get(4)?,
                     reason: r.get(5)?,
+                    answer: Answered::parse(&r.get::<_, String>(8)?),
                 },
                 r.get(6)?,
                 r.get(7)?,
             ))
         })?;
         rows.collect::<Result<_, _>>().map_err(Error::from)
+    }
+
+    /// How many replies to unauthenticated mail from a club's address went one by one
+    /// during a phase since the club's last authenticated file.
+    pub(crate) fn replies_counted(&self, phase: &str, nation: &str) -> Result<usize> {
+        self.conn
+            .query_row(
+                "SELECT count(*) FROM intake_attempt
+                 WHERE phase_key = ?1 AND nation = ?2 AND answer = 'sent' AND counted = 1",
+                [phase, nation],
+                |r| r.get::<_, i64>(0),
+            )
+            .map(|n| n as usize)
+            .map_err(Error::from)
+    }
+
+    /// When a club was last sent a digest of the attempts of a phase, if ever.
+    pub(crate) fn club_digested(&self, phase: &str, nation: &str) -> Result<Option<String>> {
+        self.conn
+            .query_row(
+                "SELECT at FROM intake_club_digest WHERE phase_key = ?1 AND nation = ?2",
+                [phase, nation],
+                |r| r.get(0),
+            )
+            .optional()
+            .map_err(Error::from)
     }
 
     /// Whether a club was already alerted about attempts during a phase.
@@ -439,35 +525,45 @@ impl Store {
 
     /// Queues the run's alerts and marks the attempts they cover, in one transaction:
     /// `alerted` are the (phase, club) pairs now told.
-    pub(crate) fn settle_attempts(
-        &mut self,
-        ids: &[i64],
-        alerted: &[(String, String)],
-        msgs: &[OutMessage],
-        now: &str,
-        command: &str,
-    ) -> Result<()> {
+    pub(crate) fn settle_attempts(&mut self, s: Settle, now: &str, command: &str) -> Result<()> {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        for id in ids {
+        for id in s.referee {
             tx.execute(
-                "UPDATE intake_attempt SET club_told = 1, referee_told = 1 WHERE id = ?1",
+                "UPDATE intake_attempt SET referee_told = 1 WHERE id = ?1",
                 [id],
             )?;
         }
-        for (phase, nation) in alerted {
+        for id in s.clubs {
+            tx.execute(
+                "UPDATE intake_attempt SET club_told = 1 WHERE id = ?1",
+                [id],
+            )?;
+        }
+        for (phase, nation) in s.alerted {
             tx.execute(
                 "INSERT OR IGNORE INTO intake_alerted (phase_key, nation) VALUES (?1, ?2)",
                 [phase, nation],
             )?;
         }
-        let n = queue_in(&tx, msgs, now)?;
+        for (phase, nation) in s.digested {
+            tx.execute(
+                "INSERT INTO intake_club_digest (phase_key, nation, at) VALUES (?1, ?2, ?3)
+                 ON CONFLICT (phase_key, nation) DO UPDATE SET at = excluded.at",
+                [phase, nation, &now.to_owned()],
+            )?;
+        }
+        let n = queue_in(&tx, s.msgs, now)?;
         journal(
             &tx,
             now,
             command,
-            &format!("{} messages not accepted reported in {n} alerts", ids.len()),
+            &format!(
+                "{} messages not accepted reported to the referee, {} to their clubs, in {n} messages",
+                s.referee.len(),
+                s.clubs.len()
+            ),
             None,
         )?;
         tx.commit().map_err(Error::from)
@@ -500,7 +596,15 @@ impl Store {
             .optional()?;
         let r = &i.inbox;
         let copy = match &r.content_hash {
-            Some(c) => copy_in(&tx, r.message_id.as_deref(), r.sender.as_deref(), c)?,
+            Some(c) => copy_in(
+                &tx,
+                &Copy {
+                    message_id: r.message_id.as_deref(),
+                    sender: r.sender.as_deref(),
+                    content_hash: c,
+                    file_sha256: r.file_sha256.as_deref(),
+                },
+            )?,
             None => None,
         };
         if seen.is_some() || copy.is_some() {
@@ -514,14 +618,23 @@ impl Store {
             super::battles::settle_in(&tx, &master, s, &i.inbox.received_at, i.command)?;
         }
         tx.execute(
-            "INSERT INTO inbox (hash, received_at, source, sender, nation, verdict, detail, orders_id, message_id, content_hash, written_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
-            params![r.hash, r.received_at, r.source, r.sender, r.nation, r.verdict, r.detail, orders_id, r.message_id, r.content_hash, r.written_at],
+            "INSERT INTO inbox (hash, received_at, source, sender, nation, verdict, detail, orders_id, message_id, content_hash, written_at, file_sha256, authenticated)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+            params![r.hash, r.received_at, r.source, r.sender, r.nation, r.verdict, r.detail, orders_id, r.message_id, r.content_hash, r.written_at, r.file_sha256, r.authenticated],
         )?;
-        if let Some((phase, reason)) = &i.attempt {
+        if let Some((phase, reason, answer)) = &i.attempt {
+            // A reply of its own tells the club now; the others wait for the run's end.
+            let club_told = *answer == Answered::Sent;
             tx.execute(
-                "INSERT INTO intake_attempt (hash, received_at, phase_key, nation, sender, reason) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                params![r.hash, r.received_at, phase, r.nation, r.sender, reason],
+                "INSERT INTO intake_attempt (hash, received_at, phase_key, nation, sender, reason, answer, club_told)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                params![r.hash, r.received_at, phase, r.nation, r.sender, reason, answer.as_str(), club_told],
+            )?;
+        }
+        if let Some((phase, nation)) = &i.reset {
+            tx.execute(
+                "UPDATE intake_attempt SET counted = 0 WHERE phase_key = ?1 AND nation = ?2 AND counted = 1",
+                [phase, nation],
             )?;
         }
         crate::failpoint::hit("ingest.inbox_saved");
@@ -634,32 +747,42 @@ pub(super) fn set_deadline_in(tx: &Transaction, phase: &str, at: &str) -> Result
     Ok(())
 }
 
-const INBOX_COLUMNS: &str = "hash, received_at, source, sender, nation, verdict, detail, orders_id, message_id, content_hash, written_at";
+const INBOX_COLUMNS: &str = "hash, received_at, source, sender, nation, verdict, detail, orders_id, message_id, content_hash, written_at, file_sha256, authenticated";
 
-/// An earlier copy of a message: same Message-ID from the same sender (compared without
-/// case), or the same content without trace headers.
-fn copy_in(
-    conn: &rusqlite::Connection,
-    message_id: Option<&str>,
-    sender: Option<&str>,
-    content_hash: &str,
-) -> Result<Option<String>> {
+/// What tells a message for a copy of one already read.
+pub(crate) struct Copy<'a> {
+    /// Its Message-ID, without angle brackets.
+    pub(crate) message_id: Option<&'a str>,
+    pub(crate) sender: Option<&'a str>,
+    /// SHA-256 of its bytes without trace headers.
+    pub(crate) content_hash: &'a str,
+    /// SHA-256 of the order file it carries, if it carries one.
+    pub(crate) file_sha256: Option<&'a str>,
+}
+
+/// An earlier copy of a message: the same content without trace headers; or the same
+/// Message-ID from the same sender (compared without case) on a message that
+/// authenticated and carried the same order file. A Message-ID alone proves nothing (a
+/// forger writes any): an unauthenticated message never shadows a later one, and a
+/// corrected file re-sent under its Message-ID is read.
+fn copy_in(conn: &rusqlite::Connection, of: &Copy) -> Result<Option<String>> {
     let by_content: Option<String> = conn
         .query_row(
             "SELECT hash FROM inbox WHERE content_hash = ?1 LIMIT 1",
-            [content_hash],
+            [of.content_hash],
             |r| r.get(0),
         )
         .optional()?;
     if by_content.is_some() {
         return Ok(by_content);
     }
-    let Some(id) = message_id else {
+    let (Some(id), Some(file)) = (of.message_id, of.file_sha256) else {
         return Ok(None);
     };
     conn.query_row(
-        "SELECT hash FROM inbox WHERE message_id = ?1 AND lower(coalesce(sender, '')) = lower(coalesce(?2, '')) LIMIT 1",
-        params![id, sender],
+        "SELECT hash FROM inbox WHERE message_id = ?1 AND lower(coalesce(sender, '')) = lower(coalesce(?2, ''))
+         AND authenticated = 1 AND file_sha256 = ?3 LIMIT 1",
+        params![id, of.sender, file],
         |r| r.get(0),
     )
     .optional()
@@ -679,5 +802,7 @@ fn inbox_row(r: &rusqlite::Row) -> rusqlite::Result<InboxRow> {
         message_id: r.get(8)?,
         content_hash: r.get(9)?,
         written_at: r.get(10)?,
+        file_sha256: r.get(11)?,
+        authenticated: r.get(12)?,
     })
 }

@@ -24,7 +24,7 @@ pub(crate) use battles::{NewStep, Settlement, StepRow, step_seed};
 pub(crate) use clubs::Announcement;
 pub(crate) use service::ServiceState;
 
-pub(crate) use mail::{Attempt, InboxRow, Ingest};
+pub(crate) use mail::{Answered, Attempt, Copy, InboxRow, Ingest, Settle};
 pub use mail::{OutMessage, OutboxRow, Status};
 
 pub(crate) use lock::Lock;

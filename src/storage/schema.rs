@@ -19,7 +19,9 @@ pub(crate) fn migrations() -> Migrations<'static> {
         M::up(V10_MAIL_ARCHIVE),
         v11_club_changes(),
         M::up(V12_OUTBOX_BYTES),
-        M::up(V13_SERVICE),
+        M::up(V13_MESSAGE_ID_AUTHENTICATED),
+        M::up(V14_UNAUTHENTICATED_REPLIES),
+        M::up(V15_SERVICE),
     ])
 }
 
@@ -318,9 +320,45 @@ ALTER TABLE outbox DROP COLUMN raw;
 ALTER TABLE outbox DROP COLUMN redacted;
 "#;
 
-/// Version 13 (issue 28): the unattended referee's record — when `giglio run` last
+/// Version 13 (intake, issue 32 point 3): a Message-ID is a copy's mark only once an
+/// authenticated message carried it. Each message read keeps the SHA-256 of the order
+/// file it carried and whether it authenticated; a later message with the same
+/// Message-ID from the same sender is a copy only if an authenticated message with that
+/// Message-ID carried the very same file. A forgery read first no longer makes the club's
+/// own message a silent duplicate, and a corrected re-send that kept its Message-ID is
+/// read. Rows written before: an accepted or stale message authenticated, and an accepted
+/// one's file is the stored file's.
+const V13_MESSAGE_ID_AUTHENTICATED: &str = r#"
+ALTER TABLE inbox ADD COLUMN file_sha256 TEXT;   -- hex SHA-256 of the order file it carried
+ALTER TABLE inbox ADD COLUMN authenticated INTEGER NOT NULL DEFAULT 0 CHECK (authenticated IN (0, 1));
+UPDATE inbox SET authenticated = 1 WHERE verdict IN ('accepted', 'stale');
+UPDATE inbox SET file_sha256 = (SELECT o.sha256 FROM orders o WHERE o.id = inbox.orders_id)
+WHERE orders_id IS NOT NULL;
+"#;
+
+/// Version 14 (intake, issues 29 and 32): replies to unauthenticated mail coalesced. Per
+/// club and phase, the first 3 replies to mail from a club's address that did not
+/// authenticate (a missing, empty or wrong secret, a file that does not read) go one by
+/// one; later ones wait for one digest a day; a file that authenticates starts the count
+/// again. Each attempt says how it is answered (`alert`: the once-a-phase forgery alert,
+/// as before; `sent`: a reply of its own; `digest`: the club's daily digest) and whether
+/// it still counts; `intake_club_digest` keeps when each club's last digest of a phase
+/// went. Attempts recorded before are alerts, as they were.
+const V14_UNAUTHENTICATED_REPLIES: &str = r#"
+ALTER TABLE intake_attempt ADD COLUMN answer TEXT NOT NULL DEFAULT 'alert'
+    CHECK (answer IN ('alert', 'sent', 'digest'));
+ALTER TABLE intake_attempt ADD COLUMN counted INTEGER NOT NULL DEFAULT 1 CHECK (counted IN (0, 1));
+CREATE TABLE intake_club_digest (
+    phase_key TEXT NOT NULL,
+    nation    TEXT NOT NULL,
+    at        TEXT NOT NULL,   -- RFC 3339: when the last digest was queued
+    PRIMARY KEY (phase_key, nation)
+);
+"#;
+
+/// Version 15 (issue 28): the unattended referee's record — when `giglio run` last
 /// looked, what it means to do next, and the referee's hold on the clock. One row.
-const V13_SERVICE: &str = r#"
+const V15_SERVICE: &str = r#"
 CREATE TABLE service (
     id          INTEGER PRIMARY KEY CHECK (id = 1),
     last_pass   TEXT,                   -- the clock at the end of the last pass

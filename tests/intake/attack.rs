@@ -457,7 +457,7 @@ fn an_oversized_message_from_a_club_is_told_the_limit_in_its_language() {
     let r = d.ingest(&big);
     assert_eq!(r["verdict"], "rejected", "{r:#}");
     let texts = sent_texts(&d);
-    assert_eq!(texts.len(), 1);
+    assert_eq!(texts.len(), 2, "the club's reply, the referee's digest");
     let (to, _, text) = &texts[0];
     assert_eq!(to, &club_addresses("M"));
     assert!(
@@ -596,10 +596,12 @@ fn a_registered_address_that_forgot_its_secret_is_told_so_not_alarmed() {
     let file = format!("club = \"M\"\nphase = \"{SPRING}\"\nnote = \"ZQXMARK\"\n");
     let r = d.ingest(&text_mail(M_ADDR, &[], &file));
     assert_eq!(r["verdict"], "rejected", "{r:#}");
+    // No alarm to the club; the referee's digest counts it (issues 29 and 32 point 2).
     let out = d.outbox();
-    assert_eq!(out.len(), 1, "no alert, no digest: {out:#?}");
+    assert_eq!(out.len(), 2, "a reply and the referee's digest: {out:#?}");
     assert_eq!(out[0]["kind"], "rejection");
-    let (to, _, text) = sent_texts(&d).pop().unwrap();
+    assert_eq!(recipients(&out[1]), [REFEREE.to_owned()]);
+    let (to, _, text) = sent_texts(&d).swap_remove(0);
     assert_eq!(to, club_addresses("M"));
     assert!(text.contains("carries no secret"), "{text}");
     assert!(!text.contains("ZQXMARK"), "{text}");
@@ -652,4 +654,325 @@ fn errors_by_mail_say_what_was_meant_in_the_clubs_language() {
         !text.contains("fleet_move"),
         "only the keys of the right kind: {text}"
     );
+}
+
+// ---- issue 32 ---------------------------------------------------------------------
+
+/// Every written form of a secret a text may hold: the run of its symbols, lower or upper
+/// case, with or without its separators; `true` if any 8 symbols in a row of it are there.
+fn holds_secret(text: &str, secret: &str) -> bool {
+    let want: Vec<u8> = secret
+        .bytes()
+        .filter(u8::is_ascii_alphanumeric)
+        .map(|b| b.to_ascii_uppercase())
+        .collect();
+    let bare: Vec<u8> = text
+        .bytes()
+        .filter(u8::is_ascii_alphanumeric)
+        .map(|b| b.to_ascii_uppercase())
+        .collect();
+    want.windows(8).any(|w| bare.windows(8).any(|t| t == w))
+}
+
+/// Issue 32 point 1: a club that writes its secret into its orders' values (whole, four
+/// groups of five, with dots, in lower case) never gets it back, and giglio keeps it
+/// nowhere: not in the receipt or the refusal (their message, snippet or echo), not in
+/// the stored file, the inbox record, the journal or the database file; a delivered
+/// receipt keeps a copy that leaves out what it quoted, as a welcome does.
+#[test]
+fn no_form_of_a_clubs_secret_is_echoed_or_kept() {
+    let d = Desk::new();
+    let s = d.secrets["V"].clone();
+    let groups: Vec<&str> = s.split('-').collect();
+    // Four groups of five, as a nation code (read, and echoed in the receipt).
+    let four = groups[1..].join("-");
+    let lower = s.to_lowercase();
+    let dotted = s.replace('-', ".");
+    let body = format!(
+        "alliances = [\"{four}\"]\nobjective = {{ kind = \"{dotted}\", target = \"M\" }}\n\
+         [[raise]]\nnode = \"{lower}\"\nvalue = 100\n[[hire]]\nspecialist = \"{s}\"\narmy = \"{four}\"\n"
+    );
+    let r = d.ingest(&text_mail(V_ADDR, &[], &d.orders("V", SPRING, &body)));
+    assert!(
+        r["verdict"] == "accepted" || r["verdict"] == "rejected",
+        "{r:#}"
+    );
+    // A file that does not read at all: its phase is the secret.
+    let refused = format!(
+        "club = \"V\"\nphase = \"{dotted}\"\nsecret = \"{s}\"\n[[raise]]\nnode = \"{lower}\"\nvalue = 100\n"
+    );
+    let r2 = d.ingest(&text_mail(V_ADDR, &[], &refused));
+    assert_eq!(r2["verdict"], "rejected", "{r2:#}");
+    assert!(!holds_secret(&r2.to_string(), &s), "{r2:#}");
+    let texts = sent_texts(&d);
+    assert_eq!(texts.len(), 2, "{texts:#?}");
+    assert!(
+        texts[0].2.contains("alliances = [\"****-****-****-****\"]"),
+        "{}",
+        texts[0].2
+    );
+    for (_, _, text) in &texts {
+        assert!(!holds_secret(text, &s), "{text}");
+        assert!(
+            text.contains("****"),
+            "the copies are masked, not removed: {text}"
+        );
+    }
+    for w in outbox_words(&d) {
+        assert!(!holds_secret(&w, &s), "{w}");
+    }
+    let list = d.stdout(&["orders", "list", "--json"]);
+    assert!(!holds_secret(&list, &s), "{list}");
+    let log = d.stdout(&["log", "--json"]);
+    assert!(!holds_secret(&log, &s), "{log}");
+    // Delivered: the stored copies leave out what they quoted.
+    d.cmd().args(["mail", "send"]).assert().success();
+    for (kind, raw) in outbox_raw(&d) {
+        let m = mail_parser::MessageParser::default()
+            .parse(&raw[..])
+            .expect("a mail message");
+        let text = m.body_text(0).unwrap_or_default();
+        assert!(text.contains("copia conservata"), "{kind}: {text}");
+        assert!(!text.contains("****"), "{kind}: {text}");
+    }
+    let mut db = Vec::new();
+    for f in ["giglio.sqlite", "giglio.sqlite-wal"] {
+        db.extend(std::fs::read(d.dir.join(f)).unwrap_or_default());
+    }
+    assert!(!holds_secret(&String::from_utf8_lossy(&db), &s));
+}
+
+/// Issue 32 point 6: the referee's record says what was wrong with a secret in words,
+/// never a Rust name; a number too large for TOML is told as such, by mail too; the
+/// referee's digest names the club it does not address.
+#[test]
+fn reasons_numbers_and_the_digest_are_said_in_words() {
+    let d = Desk::new();
+    let mut reasons = Vec::new();
+    for secret in [
+        "AAAA-BBBB-CCCC-DDDD-EEEE",
+        "7777",
+        "AAAA-BBBB-CCCC-DDDD-EEE\u{410}",
+    ] {
+        let r = d.ingest(&text_mail(
+            V_ADDR,
+            &[],
+            &orders_with("V", SPRING, secret, &raise(100)),
+        ));
+        reasons.push(r["reason"].as_str().unwrap_or_default().to_owned());
+    }
+    for (r, words) in reasons.iter().zip([
+        "the secret is not the club's",
+        "not of the form XXXX-XXXX-XXXX-XXXX-XXXX",
+        "non-ASCII characters",
+    ]) {
+        assert!(r.contains(words), "{r}");
+        for name in ["Wrong", "Malformed", "NotAscii"] {
+            assert!(!r.contains(name), "{r}");
+        }
+    }
+    let r = d.ingest(&text_mail(
+        M_ADDR,
+        &[],
+        &d.orders(
+            "M",
+            SPRING,
+            "[[raise]]\nnode = \"M0\"\nvalue = 99999999999999999999\n",
+        ),
+    ));
+    assert_eq!(r["verdict"], "rejected", "{r:#}");
+    let refusal = sent_texts(&d)
+        .into_iter()
+        .find(|(to, ..)| to == &club_addresses("M"))
+        .expect("M is told");
+    assert!(
+        refusal.2.contains("the number of `value` is too large"),
+        "{}",
+        refusal.2
+    );
+    assert!(
+        !refusal.2.contains("does not read as TOML"),
+        "{}",
+        refusal.2
+    );
+    d.ingest(&forged_v(1));
+    let digest = sent_texts(&d)
+        .into_iter()
+        .rfind(|(to, ..)| to == &[REFEREE.to_owned()])
+        .expect("the referee's digest");
+    assert!(
+        digest.2.contains("not registered to the club it claims"),
+        "{}",
+        digest.2
+    );
+    assert!(!digest.2.contains("your club"), "{}", digest.2);
+}
+
+/// Issue 32 point 3: a Message-ID is the sender's word. Forgeries carrying the club's
+/// Message-ID (from an attacker's address, and from the club's own address with a wrong
+/// secret), read first from an mbox, shadow nothing: the club's real orders under that
+/// Message-ID are read and accepted; a corrected file re-sent under the same Message-ID
+/// is read and replaces them; only a copy of an authenticated message with the same file
+/// is a duplicate.
+#[test]
+fn a_forged_message_id_shadows_nothing_and_a_corrected_resend_is_read() {
+    let d = Desk::new();
+    let x = "orders-x@leone.example";
+    let forged_from_attacker = raw_mail(
+        &[
+            format!("From: {ATTACKER}"),
+            format!("To: {REFEREE}"),
+            "Subject: ordini".into(),
+            format!("Date: {A_DATE}"),
+            format!("Message-ID: <{x}>"),
+        ],
+        &orders_with("V", SPRING, "AAAA-BBBB-CCCC-DDDD-EEEE", &raise(100)),
+    );
+    let forged_from_v = raw_mail(
+        &[
+            format!("From: {V_ADDR}"),
+            format!("To: {REFEREE}"),
+            "Subject: ordini".into(),
+            format!("Date: {A_DATE}"),
+            format!("Message-ID: <{x}>"),
+        ],
+        &orders_with("V", SPRING, "AAAA-BBBB-CCCC-DDDD-EEEE", &raise(150)),
+    );
+    let mbox = d.root.join("forged.mbox");
+    write_mbox(&mbox, &[forged_from_attacker, forged_from_v]);
+    let read = d.inbox(&["--mbox", mbox.to_str().unwrap()]);
+    assert!(read.iter().all(|r| r["verdict"] == "forged"), "{read:#?}");
+    // The club's own message with that Message-ID: read, accepted, a receipt.
+    let genuine = dated(&d, "orders-x", B_DATE, 200, &[]);
+    let r = d.ingest(&genuine);
+    assert_eq!(r["verdict"], "accepted", "{r:#}");
+    assert_eq!(active_raise(&d), "200");
+    let receipts = |d: &Desk| d.outbox().iter().filter(|m| m["kind"] == "receipt").count();
+    assert_eq!(receipts(&d), 1);
+    // A corrected file under the same Message-ID, written later: read, and it replaces.
+    let corrected = dated(&d, "orders-x", "Tue, 1 Sep 2026 07:00:00 +0000", 250, &[]);
+    let r = d.ingest(&corrected);
+    assert_eq!(r["verdict"], "accepted", "{r:#}");
+    assert_eq!(active_raise(&d), "250");
+    assert_eq!(receipts(&d), 2);
+    // The corrected message again, through a list that adds a header: a copy.
+    let mut forwarded = b"X-Forwarded-By: list.leone.example\r\n".to_vec();
+    forwarded.extend_from_slice(&corrected);
+    assert_eq!(d.ingest(&forwarded)["verdict"], "duplicate");
+    assert_eq!(receipts(&d), 2, "a copy is not answered");
+}
+
+/// A message with V's From and no usable secret: missing, empty, wrong, or a file that
+/// does not read, in turn.
+fn slip_v(n: usize) -> Vec<u8> {
+    let body = match n % 4 {
+        0 => format!("club = \"V\"\nphase = \"{SPRING}\"\n{}", raise(100)),
+        1 => orders_with("V", SPRING, "", &raise(100)),
+        2 => orders_with("V", SPRING, "AAAA-BBBB-CCCC-DDDD-EEEE", &raise(100)),
+        _ => format!("phase = \"{SPRING}\"\nvalue = = 3\n"),
+    };
+    raw_mail(
+        &[
+            format!("From: {V_ADDR}"),
+            format!("To: {REFEREE}"),
+            format!("Subject: slip {n}"),
+            format!("Message-ID: <slip.{n}@leone.example>"),
+        ],
+        &body,
+    )
+}
+
+/// What went to V, and to the referee, among the queued messages from index `from`.
+fn to_v_and_referee(d: &Desk, from: usize) -> (Vec<(String, String)>, Vec<String>) {
+    let kinds: Vec<String> = d
+        .outbox()
+        .iter()
+        .map(|m| m["kind"].as_str().unwrap().to_owned())
+        .collect();
+    let texts = sent_texts(d);
+    let mut v = Vec::new();
+    let mut referee = Vec::new();
+    for (i, (to, _, text)) in texts.into_iter().enumerate().skip(from) {
+        if to == club_addresses("V") {
+            v.push((kinds[i].clone(), text));
+        } else if to == [REFEREE.to_owned()] {
+            referee.push(text);
+        }
+    }
+    (v, referee)
+}
+
+/// Issues 29 point 2 and 32 point 2, the one rule: per club and phase, the first 3
+/// replies to unauthenticated mail from the club's address (a missing, empty or wrong
+/// secret, a file that does not read) go one by one, then one digest a day; an
+/// authenticated file starts the count again; the referee's digest counts them all. A
+/// flood of 200 such messages in one mbox gives V 3 replies and 1 digest, not 200.
+#[test]
+fn a_flood_from_a_clubs_address_gets_three_replies_then_one_digest_a_day() {
+    let d = Desk::new();
+    let mbox = d.root.join("slips.mbox");
+    write_mbox(&mbox, &(0..200).map(slip_v).collect::<Vec<_>>());
+    let read = d.inbox(&["--mbox", mbox.to_str().unwrap()]);
+    assert_eq!(read.len(), 200);
+    assert!(
+        read.iter()
+            .all(|r| r["verdict"] == "rejected" || r["verdict"] == "forged"),
+        "{read:#?}"
+    );
+    let (v, referee) = to_v_and_referee(&d, 0);
+    let kinds: Vec<&str> = v.iter().map(|(k, _)| k.as_str()).collect();
+    assert_eq!(
+        kinds,
+        ["rejection", "rejection", "rejection", "alert"],
+        "{v:#?}"
+    );
+    assert!(v[0].1.contains("senza segreto"), "{}", v[0].1);
+    assert!(
+        v[1].1.contains("senza segreto"),
+        "empty is missing: {}",
+        v[1].1
+    );
+    assert!(v[2].1.contains("non è accettato"), "{}", v[2].1);
+    assert!(v[2].1.contains("avvisate l'arbitro"), "{}", v[2].1);
+    assert!(v[3].1.contains("altri 197 messaggi"), "{}", v[3].1);
+    assert!(v[3].1.contains("e altri 177"), "{}", v[3].1);
+    assert_eq!(referee.len(), 1);
+    assert_eq!(
+        referee[0]
+            .matches("claimed V  from doge@leone.example")
+            .count(),
+        200
+    );
+    assert!(outbox_words(&d).iter().all(|w| !w.contains("slip ")));
+    // Five more the same day: the referee hears of them, V waits for tomorrow's digest.
+    let sent = d.outbox().len();
+    write_mbox(&mbox, &(200..205).map(slip_v).collect::<Vec<_>>());
+    d.inbox(&["--mbox", mbox.to_str().unwrap()]);
+    let (v, referee) = to_v_and_referee(&d, sent);
+    assert!(v.is_empty(), "{v:#?}");
+    assert_eq!(referee.len(), 1);
+    assert_eq!(referee[0].matches("claimed V").count(), 5);
+    // A day later, any run sends V the digest of those five.
+    let sent = d.outbox().len();
+    let empty = d.root.join("empty.mbox");
+    std::fs::write(&empty, "").unwrap();
+    d.cmd()
+        .args(["inbox", "--mbox", empty.to_str().unwrap()])
+        .env("GIGLIO_NOW", "2026-09-02T09:00:00Z")
+        .assert()
+        .success();
+    let (v, referee) = to_v_and_referee(&d, sent);
+    assert_eq!(v.len(), 1, "{v:#?}");
+    assert!(v[0].1.contains("altri 5 messaggi"), "{}", v[0].1);
+    assert!(referee.is_empty());
+    // An authenticated file starts the count again: the next slip is answered.
+    assert_eq!(
+        d.ingest(&text_mail(V_ADDR, &[], &d.orders("V", SPRING, &raise(100))))["verdict"],
+        "accepted"
+    );
+    let sent = d.outbox().len();
+    d.ingest(&slip_v(300));
+    let (v, _) = to_v_and_referee(&d, sent);
+    assert_eq!(v.len(), 1, "{v:#?}");
+    assert_eq!(v[0].0, "rejection");
 }

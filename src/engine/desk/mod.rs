@@ -10,16 +10,22 @@
 //!   that quotes nothing: where its file stopped being readable, that its secret is
 //!   missing, that it was too large or carried a compressed attachment.
 //! - **A message is read once.** A copy is a message already read: the same bytes, the
-//!   same Message-ID from the same sender, or the same bytes but for trace headers
-//!   (`Received:`…) that servers add on the way.
+//!   same bytes but for trace headers (`Received:`…) that servers add on the way, or the
+//!   same Message-ID from the same sender carrying the same order file as a message that
+//!   authenticated. A Message-ID is the sender's word: a forgery that carries it shadows
+//!   nothing, and a corrected file re-sent under it is read.
 //! - **An old copy never reverts a correction.** A message is dated by its `Date:`, or
 //!   by its arrival when that is earlier or the header does not read; a file carried by
 //!   a message written before the one that carried the club's active file never replaces
 //!   it. On equal dates the later arrival wins, so a deliberate re-send replaces.
-//! - **Alerts are coalesced.** A message that fails authentication changes nothing and
-//!   is not answered; it is recorded as an attempt, and at the end of the run
-//!   ([`alert_pending`]) each club hears once per phase (with the count and times) and
-//!   the referee gets one digest of every attempt, none with a word of the message.
+//! - **Replies to unauthenticated mail are coalesced.** A message that fails
+//!   authentication changes nothing. From an address that is not the claimed club's it is
+//!   not answered: the club hears once per phase, at the end of the run ([`alert_pending`],
+//!   with the count and times). From the club's own address (a missing, empty or wrong
+//!   secret, a file that does not read, a message too large), per club and phase the
+//!   first [`FIRST_REPLIES`] are answered one by one, the others in one digest a day, and
+//!   a file that authenticates starts the count again ([`slip`]). The referee gets one
+//!   digest per run of every such message. None of these carries a word of the message.
 //!
 //! Headers that a forger controls and that prove nothing (Reply-To, Sender,
 //! Authentication-Results, a display name) are never read for trust.
@@ -31,7 +37,7 @@ use crate::error::Result;
 use crate::mail::config::Config;
 use crate::mail::message::{self as letter, Envelope, Letter};
 use crate::rules::Campaign;
-use crate::storage::{Club, InboxRow, Ingest, OutMessage, Store, StoredOrders};
+use crate::storage::{Answered, Club, Copy, InboxRow, Ingest, OutMessage, Store, StoredOrders};
 use crate::submission::{self, Auth, sha256_hex};
 use replies::Answer;
 
@@ -145,12 +151,17 @@ pub(crate) fn ingest(store: &mut Store, desk: &Desk, raw: &[u8], source: &str) -
         }
     };
     let clean_sender = sender.as_deref().ok().map(clean_address);
+    let file_sha256 = letter
+        .as_ref()
+        .and_then(|l| l.orders.as_ref().ok())
+        .map(|o| sha256_hex(o));
     if store
-        .inbox_copy(
-            envelope.message_id.as_deref(),
-            clean_sender.as_deref(),
-            &envelope.content_hash,
-        )?
+        .inbox_copy(&Copy {
+            message_id: envelope.message_id.as_deref(),
+            sender: clean_sender.as_deref(),
+            content_hash: &envelope.content_hash,
+            file_sha256: file_sha256.as_deref(),
+        })?
         .is_some()
     {
         return Ok(duplicate(clean_sender));
@@ -159,17 +170,24 @@ pub(crate) fn ingest(store: &mut Store, desk: &Desk, raw: &[u8], source: &str) -
     let phase = store.current()?.id.key();
     let m = Mail {
         hash: &hash,
+        phase: &phase,
         envelope: &envelope,
         written_at: written_at(envelope.date, desk.now),
     };
     let judged = match letter {
         Some(l) => judge(store, desk, &clubs, &m, l)?,
-        None if raw.len() > cap => too_large(desk, &clubs, &m, sender)?,
+        None if raw.len() > cap => too_large(store, desk, &clubs, &m, sender)?,
         None => Judged::ignored(
             "not a mail message (it does not parse)".into(),
             None,
             "unreadable",
         ),
+    };
+    let row_nation = match &judged.verdict {
+        Verdict::Accepted { nation, .. }
+        | Verdict::Rejected { nation, .. }
+        | Verdict::Stale { nation, .. } => Some(nation.clone()),
+        _ => None,
     };
     let row = InboxRow {
         hash: hash.clone(),
@@ -189,13 +207,21 @@ pub(crate) fn ingest(store: &mut Store, desk: &Desk, raw: &[u8], source: &str) -
         message_id: envelope.message_id.clone(),
         content_hash: Some(envelope.content_hash.clone()),
         written_at: Some(m.written_at.clone()),
+        file_sha256,
+        authenticated: judged.authenticated,
     };
     let saved = store.ingest(Ingest {
         inbox: row,
         orders: judged.orders.as_ref(),
         settlement: judged.settlement.as_ref(),
         replies: &judged.replies,
-        attempt: judged.attempt.map(|reason| (phase, reason.to_owned())),
+        attempt: judged
+            .attempt
+            .map(|(reason, answer)| (phase.clone(), reason.to_owned(), answer)),
+        reset: judged
+            .authenticated
+            .then(|| row_nation.map(|n| (phase.clone(), n)))
+            .flatten(),
         command: desk.command,
     })?;
     Ok(Read {
@@ -218,6 +244,8 @@ fn referee_words(desk: &Desk, unread: &letter::Unread) -> String {
 /// The message being judged.
 struct Mail<'a> {
     hash: &'a str,
+    /// The phase open when it arrived.
+    phase: &'a str,
     envelope: &'a Envelope,
     /// RFC 3339 UTC: its `Date:`, or its arrival if that is earlier.
     written_at: String,
@@ -232,8 +260,10 @@ struct Judged {
     /// Battle results and orders of battle it carries, and the steps they settle.
     settlement: Option<crate::storage::Settlement>,
     replies: Vec<OutMessage>,
-    /// Why it is reported in the run's alerts (a code), if it is.
-    attempt: Option<&'static str>,
+    /// Why it is reported at the run's end (a code), and how its club hears of it.
+    attempt: Option<(&'static str, Answered)>,
+    /// It came from its club's address with its club's secret.
+    authenticated: bool,
 }
 
 impl Judged {
@@ -244,7 +274,8 @@ impl Judged {
             orders: None,
             settlement: None,
             replies: Vec::new(),
-            attempt: Some(code),
+            attempt: Some((code, Answered::Alert)),
+            authenticated: false,
         }
     }
 
@@ -258,7 +289,8 @@ impl Judged {
             orders: None,
             settlement: None,
             replies: Vec::new(),
-            attempt: Some(code),
+            attempt: Some((code, Answered::Alert)),
+            authenticated: false,
         }
     }
 
@@ -273,13 +305,73 @@ impl Judged {
             settlement: None,
             replies: vec![reply],
             attempt: None,
+            authenticated: false,
         }
     }
 }
 
-/// A message over the size cap: its registered club is told the limit, quoting nothing;
-/// anyone else is not answered.
+/// Replies to unauthenticated mail from a club's address that go one by one, per club
+/// and phase, before the rest wait for the club's daily digest (issues 29 and 32).
+pub(crate) const FIRST_REPLIES: usize = 3;
+
+/// How often, at most, a club gets a digest of the unauthenticated mail from its
+/// addresses that was not answered one by one.
+pub(crate) const DIGEST_EVERY_HOURS: i64 = 24;
+
+/// Mail from a club's own address that did not authenticate (its secret missing, empty or
+/// wrong, its file unreadable, too large): answered with a reply that quotes nothing while
+/// the club has had fewer than [`FIRST_REPLIES`] such replies in the phase since its last
+/// authenticated file; after that, gathered in the club's daily digest. The referee's
+/// digest counts every one.
+fn slip(
+    store: &Store,
+    desk: &Desk,
+    club: &Club,
+    m: &Mail,
+    (reason, code): (String, &'static str),
+    sender: Option<String>,
+    answer: Answer,
+) -> Result<Judged> {
+    let forged = matches!(answer, Answer::SecretWrong { .. });
+    let first = store.replies_counted(m.phase, &club.nation)? < FIRST_REPLIES;
+    let replies = if first {
+        vec![replies::unquoted(desk, club, answer, m.hash)?]
+    } else {
+        Vec::new()
+    };
+    let verdict = if forged {
+        Verdict::Forged {
+            claimed: Some(club.nation.clone()),
+            reason,
+        }
+    } else {
+        Verdict::Rejected {
+            nation: club.nation.clone(),
+            reason,
+        }
+    };
+    Ok(Judged {
+        verdict,
+        sender,
+        orders: None,
+        settlement: None,
+        replies,
+        attempt: Some((
+            code,
+            if first {
+                Answered::Sent
+            } else {
+                Answered::Digest
+            },
+        )),
+        authenticated: false,
+    })
+}
+
+/// A message over the size cap: its registered club is told the limit, quoting nothing
+/// (under [`slip`]'s rule); anyone else is not answered.
 fn too_large(
+    store: &Store,
     desk: &Desk,
     clubs: &[Club],
     m: &Mail,
@@ -288,15 +380,18 @@ fn too_large(
     let cap = desk.config.intake.max_message_bytes;
     let reason = format!("the message is larger than the limit of {cap} bytes: not read");
     let sender = sender.ok().map(|s| clean_address(&s));
-    Ok(
-        match sender.as_deref().and_then(|s| club_of_sender(clubs, s)) {
-            Some(club) => {
-                let reply = replies::unquoted(desk, club, Answer::TooLarge { limit: cap }, m.hash)?;
-                Judged::rejected(club, reason, sender, reply)
-            }
-            None => Judged::ignored(reason, sender, "too-large"),
-        },
-    )
+    match sender.as_deref().and_then(|s| club_of_sender(clubs, s)) {
+        Some(club) => slip(
+            store,
+            desk,
+            club,
+            m,
+            (reason, "too-large"),
+            sender,
+            Answer::TooLarge { limit: cap },
+        ),
+        None => Ok(Judged::ignored(reason, sender, "too-large")),
+    }
 }
 
 /// Decides what a parsed message is and what it causes; changes nothing.
@@ -309,10 +404,15 @@ fn judge(store: &Store, desk: &Desk, clubs: &[Club], m: &Mail, letter: Letter) -
         // message in it); anyone else is not answered.
         Err(unread) => {
             return Ok(match from_club {
-                Some(club) => {
-                    let reply = replies::unquoted(desk, club, Answer::NotRead(&unread), m.hash)?;
-                    Judged::rejected(club, referee_words(desk, &unread), sender, reply)
-                }
+                Some(club) => slip(
+                    store,
+                    desk,
+                    club,
+                    m,
+                    (referee_words(desk, &unread), "not-read"),
+                    sender,
+                    Answer::NotRead(&unread),
+                )?,
                 None => match &letter.sender {
                     Err(why) => Judged::ignored(why.clone(), None, "no-sender"),
                     Ok(_) => Judged::ignored(referee_words(desk, &unread), sender, "no-orders"),
@@ -364,30 +464,54 @@ fn judge(store: &Store, desk: &Desk, clubs: &[Club], m: &Mail, letter: Letter) -
         .as_deref()
         .map(|h| auth::verify(claim.secret.as_deref(), h));
     match verified {
-        Some(Ok(())) => authenticated(store, desk, clubs, club, &orders, &sender, m),
+        Some(Ok(())) => {
+            let secret = claim.secret.as_deref().unwrap_or_default();
+            authenticated(store, desk, clubs, club, &orders, (&sender, secret), m)
+        }
         // The club's own address, but no secret: told so, quoting nothing (13.7). A
         // file that names no club either does not read at all: told where it stops.
         Some(Err(auth::SecretProblem::Missing)) => {
             let at = stops_at(store, desk, &orders)?;
-            let (answer, reason) = match claim.club {
+            let (answer, reason, code) = match claim.club {
                 Some(_) => (
                     Answer::SecretMissing { stops_at: at },
                     "the club's secret is missing (auth.secret): nothing quoted",
+                    "no-secret",
                 ),
                 None => (
                     Answer::Unchecked { stops_at: at },
                     "the order file does not read and carries no secret: nothing quoted",
+                    "not-read",
                 ),
             };
-            let reply = replies::unquoted(desk, club, answer, m.hash)?;
-            Ok(Judged::rejected(club, reason.into(), Some(sender), reply))
+            slip(
+                store,
+                desk,
+                club,
+                m,
+                (reason.into(), code),
+                Some(sender),
+                answer,
+            )
         }
-        Some(Err(problem)) => Ok(Judged::forged(
+        // The club's own address with a secret that is not its own: told so (under the
+        // same rule), never with a word of the message, and asked to warn the referee if
+        // it did not send it.
+        Some(Err(problem)) => slip(
+            store,
+            desk,
             club,
-            format!("sent from {sender} with a missing or wrong secret: {problem:?}"),
-            Some(sender),
-            "bad-secret",
-        )),
+            m,
+            (
+                format!(
+                    "sent from {sender}, but {}",
+                    secret_words(desk.words, problem)
+                ),
+                "bad-secret",
+            ),
+            Some(sender.clone()),
+            Answer::SecretWrong { problem },
+        ),
         None => Ok(Judged::forged(
             club,
             format!("sent from {sender}, but the club has no secret on record"),
@@ -395,6 +519,17 @@ fn judge(store: &Store, desk: &Desk, clubs: &[Club], m: &Mail, letter: Letter) -
             "bad-secret",
         )),
     }
+}
+
+/// What was wrong with a secret, in the referee's record's language (English).
+fn secret_words(w: &crate::words::Words, problem: auth::SecretProblem) -> String {
+    let id = match problem {
+        auth::SecretProblem::Missing => "auth-secret-missing",
+        auth::SecretProblem::NotAscii => "auth-secret-not-ascii",
+        auth::SecretProblem::Malformed => "auth-secret-malformed",
+        auth::SecretProblem::Wrong => "auth-secret-wrong",
+    };
+    w.plain(crate::words::Lang::En, id)
 }
 
 /// Where a file stops being readable, without a word of it: the first fatal problem's
@@ -425,7 +560,7 @@ fn authenticated(
     clubs: &[Club],
     club: &Club,
     orders: &[u8],
-    sender: &str,
+    (sender, secret): (&str, &str),
     m: &Mail,
 ) -> Result<Judged> {
     let current = store.current()?;
@@ -441,20 +576,23 @@ fn authenticated(
         Some(club.lang),
     );
     let thread = replies::thread(m.envelope);
+    let own = replies::Own {
+        secret,
+        thread: &thread,
+    };
     let header = match (&checked.header, checked.errors.is_empty()) {
         (Some(h), true) if h.club.as_str() == club.nation => h,
         _ => {
+            // The referee's record and the journal keep the reason: never the secret.
             let reason = checked.errors.first().map_or_else(
                 || "the order file does not read".into(),
-                |d| format!("{} ({})", d.message, d.rule),
+                |d| crate::auth::mask_copies(&format!("{} ({})", d.message, d.rule), secret),
             );
-            let reply = replies::refused(desk, club, &checked, orders, m.hash, &thread)?;
-            return Ok(Judged::rejected(
-                club,
-                reason,
-                Some(sender.to_owned()),
-                reply,
-            ));
+            let reply = replies::refused(desk, club, &checked, m.hash, &own)?;
+            return Ok(Judged {
+                authenticated: true,
+                ..Judged::rejected(club, reason, Some(sender.to_owned()), reply)
+            });
         }
     };
     let (battle_entries, orders_part) = submission::battle_kinds(desk.campaign, &checked.orders);
@@ -488,6 +626,7 @@ fn authenticated(
             settlement: None,
             replies: vec![reply],
             attempt: None,
+            authenticated: true,
         });
     }
     // G3c.3: once the round has stopped at an encounter, its orders are closed.
@@ -555,7 +694,7 @@ fn authenticated(
         battles: &battle_lines,
         orders_kept: !carries_orders,
     };
-    let reply = replies::receipt(desk, club, &receipt, m.hash, &thread)?;
+    let reply = replies::receipt(desk, club, &receipt, m.hash, &own)?;
     replies_out.insert(0, reply);
     Ok(Judged {
         verdict: Verdict::Accepted {
@@ -567,6 +706,7 @@ fn authenticated(
         settlement,
         replies: replies_out,
         attempt: None,
+        authenticated: true,
     })
 }
 
@@ -614,10 +754,12 @@ fn club_of_sender<'a>(clubs: &'a [Club], sender: &str) -> Option<&'a Club> {
         .find(|c| c.emails.iter().any(|e| e.trim().to_lowercase() == s))
 }
 
-/// At the end of a run: one alert per club per phase about the attempts in its name (the
-/// count and the times), and one digest of every attempt to the referee. Returns how
-/// many messages were queued. An attempt is covered once; a run cut short before this
-/// leaves its attempts to the next run's.
+/// At the end of a run: one alert per club per phase about the attempts in its name from
+/// addresses not its own (the count and the times); one digest a day per club and phase
+/// of the mail from its own addresses that was not answered one by one ([`slip`]); and
+/// one digest of every attempt to the referee. Returns how many messages were queued. An
+/// attempt is covered once; a run cut short before this leaves its attempts to the next
+/// run's, and a digest not yet due waits for a run a day after the last.
 pub(crate) fn alert_pending(store: &mut Store, desk: &Desk) -> Result<usize> {
     let pending = store.pending_attempts()?;
     if pending.is_empty() {
@@ -625,17 +767,28 @@ pub(crate) fn alert_pending(store: &mut Store, desk: &Desk) -> Result<usize> {
     }
     let clubs = store.clubs()?;
     let mut messages = Vec::new();
-    let mut alerted = Vec::new();
-    let mut groups: std::collections::BTreeMap<(String, String), Vec<_>> = Default::default();
+    let (mut alerted, mut digested, mut club_ids) = (Vec::new(), Vec::new(), Vec::new());
+    type Groups = std::collections::BTreeMap<(String, String), Vec<crate::storage::Attempt>>;
+    let (mut alerts, mut digests): (Groups, Groups) = Default::default();
     for (a, club_told, _) in &pending {
-        if let (Some(n), false) = (&a.nation, club_told) {
-            groups
-                .entry((a.phase.clone(), n.clone()))
-                .or_default()
-                .push(a.clone());
+        if *club_told {
+            continue;
         }
+        let Some(n) = &a.nation else {
+            club_ids.push(a.id);
+            continue;
+        };
+        let groups = match a.answer {
+            Answered::Digest => &mut digests,
+            _ => &mut alerts,
+        };
+        groups
+            .entry((a.phase.clone(), n.clone()))
+            .or_default()
+            .push(a.clone());
     }
-    for ((phase, nation), attempts) in groups {
+    for ((phase, nation), attempts) in alerts {
+        club_ids.extend(attempts.iter().map(|a| a.id));
         let Some(club) = clubs.iter().find(|c| c.nation == nation) else {
             continue;
         };
@@ -645,6 +798,25 @@ pub(crate) fn alert_pending(store: &mut Store, desk: &Desk) -> Result<usize> {
         messages.push(replies::club_alert(desk, club, &phase, &attempts)?);
         alerted.push((phase, nation));
     }
+    for ((phase, nation), attempts) in digests {
+        let club = clubs
+            .iter()
+            .find(|c| c.nation == nation)
+            .filter(|c| !c.emails.is_empty());
+        let Some(club) = club else {
+            club_ids.extend(attempts.iter().map(|a| a.id));
+            continue;
+        };
+        let due = store
+            .club_digested(&phase, &nation)?
+            .is_none_or(|last| hours_between(&last, desk.now) >= DIGEST_EVERY_HOURS);
+        if !due {
+            continue;
+        }
+        club_ids.extend(attempts.iter().map(|a| a.id));
+        messages.push(replies::club_digest(desk, club, &phase, &attempts)?);
+        digested.push((phase, nation));
+    }
     let for_referee: Vec<_> = pending
         .iter()
         .filter(|(_, _, referee_told)| !referee_told)
@@ -653,8 +825,30 @@ pub(crate) fn alert_pending(store: &mut Store, desk: &Desk) -> Result<usize> {
     if !desk.config.mail.referee.is_empty() && !for_referee.is_empty() {
         messages.push(replies::digest(desk, &for_referee, &alerted)?);
     }
-    let ids: Vec<i64> = pending.iter().map(|(a, ..)| a.id).collect();
+    let referee_ids: Vec<i64> = for_referee.iter().map(|a| a.id).collect();
     let n = messages.len();
-    store.settle_attempts(&ids, &alerted, &messages, desk.now, desk.command)?;
+    store.settle_attempts(
+        crate::storage::Settle {
+            referee: &referee_ids,
+            clubs: &club_ids,
+            alerted: &alerted,
+            digested: &digested,
+            msgs: &messages,
+        },
+        desk.now,
+        desk.command,
+    )?;
     Ok(n)
+}
+
+/// Whole hours from `a` to `b` (RFC 3339); unreadable times are a day apart, so a
+/// digest is never held back by a time that does not read.
+fn hours_between(a: &str, b: &str) -> i64 {
+    match (
+        chrono::DateTime::parse_from_rfc3339(a),
+        chrono::DateTime::parse_from_rfc3339(b),
+    ) {
+        (Ok(a), Ok(b)) => (b - a).num_hours(),
+        _ => DIGEST_EVERY_HOURS,
+    }
 }

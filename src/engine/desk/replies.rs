@@ -41,6 +41,10 @@ pub(crate) enum Answer<'a> {
     Unchecked {
         stops_at: Option<Place>,
     },
+    /// A file from the club's address whose secret is not the club's.
+    SecretWrong {
+        problem: crate::auth::SecretProblem,
+    },
 }
 
 /// The thread a reply joins: the message's References, then its own Message-ID.
@@ -91,6 +95,38 @@ fn to_club(
     compose_reply(&draft, &mailbox(&desk.config.mail.from)?, desk.now, thread)
 }
 
+/// What an answer to the club's own (authenticated) file says, and what is kept of it.
+pub(crate) struct Own<'a> {
+    /// The secret as the file carried it: every copy of it is masked in what is sent.
+    pub(crate) secret: &'a str,
+    pub(crate) thread: &'a [String],
+}
+
+/// An answer to the club's own file: every copy of its secret masked; queued with a
+/// copy that leaves out what it quotes of the file (`kept`), which replaces it once
+/// delivered, as a welcome's copy does.
+fn to_club_own(
+    desk: &Desk,
+    club: &Club,
+    (kind, subject_id): (&'static str, &str),
+    (text, kept): (String, String),
+    salt: &str,
+    own: &Own,
+) -> Result<OutMessage> {
+    let text = crate::auth::mask_copies(&text, own.secret);
+    let mut out = to_club(desk, club, kind, subject_id, text, salt, own.thread)?;
+    let kept = crate::auth::mask_copies(&kept, own.secret);
+    let copy = to_club(desk, club, kind, subject_id, kept, salt, own.thread)?;
+    let raw = String::from_utf8_lossy(&copy.raw).replace(&copy.message_id, &out.message_id);
+    out.redacted = Some(raw.into_bytes());
+    Ok(out)
+}
+
+/// The line that stands, in the stored copy of an answer, for what it quoted of the file.
+fn left_out(w: &Words, lang: Lang) -> String {
+    format!("{}\n", w.plain(lang, "receipt-kept-copy"))
+}
+
 /// A refusal that quotes nothing: no In-Reply-To either, since the Message-ID is the
 /// sender's words too.
 pub(crate) fn unquoted(desk: &Desk, club: &Club, answer: Answer, hash: &str) -> Result<OutMessage> {
@@ -107,6 +143,15 @@ pub(crate) fn unquoted(desk: &Desk, club: &Club, answer: Answer, hash: &str) -> 
             with_place(w, lang, "intake-secret-missing", stops_at)
         }
         Answer::Unchecked { stops_at } => with_place(w, lang, "intake-unchecked", stops_at),
+        Answer::SecretWrong { problem } => {
+            let id = match problem {
+                crate::auth::SecretProblem::Missing => "auth-secret-missing",
+                crate::auth::SecretProblem::NotAscii => "auth-secret-not-ascii",
+                crate::auth::SecretProblem::Malformed => "auth-secret-malformed",
+                crate::auth::SecretProblem::Wrong => "auth-secret-wrong",
+            };
+            t!(w, lang, "intake-secret-wrong", why = w.plain(lang, id))
+        }
     };
     to_club(
         desk,
@@ -147,25 +192,23 @@ pub(crate) fn refused(
     desk: &Desk,
     club: &Club,
     c: &Checked,
-    bytes: &[u8],
     hash: &str,
-    thread: &[String],
+    own: &Own,
 ) -> Result<OutMessage> {
-    let text = String::from_utf8_lossy(bytes);
     let mut out = desk.words.plain(club.lang, "intake-refused");
     out.push_str("\n\n");
+    let kept = out.clone() + &left_out(desk.words, club.lang);
     for d in &c.errors {
-        out.push_str(&d.render(&text));
+        out.push_str(&d.render(&c.masked));
         out.push('\n');
     }
-    to_club(
+    to_club_own(
         desk,
         club,
-        "rejection",
-        "intake-subject-rejection",
-        out,
+        ("rejection", "intake-subject-rejection"),
+        (out, kept),
         hash,
-        thread,
+        own,
     )
 }
 
@@ -190,7 +233,7 @@ pub(crate) fn receipt(
     club: &Club,
     r: &Receipt,
     hash: &str,
-    thread: &[String],
+    own: &Own,
 ) -> Result<OutMessage> {
     let (w, lang, c) = (desk.words, club.lang, r.checked);
     let mut out = t!(
@@ -224,33 +267,34 @@ pub(crate) fn receipt(
         out.push('\n');
     }
     out.push('\n');
+    let mut kept = out.clone() + &left_out(w, lang);
     out.push_str(&echo(w, lang, c, &club.nation, r.phase));
     if !r.battles.is_empty() {
-        out.push('\n');
+        let mut lines = String::from("\n");
         for line in r.battles {
-            out.push_str(line);
-            out.push('\n');
+            lines.push_str(line);
+            lines.push('\n');
         }
+        out.push_str(&lines);
+        kept.push_str(&lines);
     }
     let dropped = c.rejected.len().saturating_sub(c.refused.len());
     if dropped > 0 {
-        let text = String::from_utf8_lossy(c.masked.as_bytes()).into_owned();
         out.push('\n');
         out.push_str(&w.plain(lang, "receipt-dropped"));
         out.push_str("\n\n");
         for d in &c.rejected[..dropped] {
-            out.push_str(&d.render(&text));
+            out.push_str(&d.render(&c.masked));
             out.push('\n');
         }
     }
-    to_club(
+    to_club_own(
         desk,
         club,
-        "receipt",
-        "intake-subject-receipt",
-        out,
+        ("receipt", "intake-subject-receipt"),
+        (out, kept),
         hash,
-        thread,
+        own,
     )
 }
 
@@ -403,9 +447,19 @@ fn reason_words(w: &Words, lang: Lang, code: &str) -> String {
         "stranger" => "alert-reason-stranger",
         "no-orders" => "alert-reason-no-orders",
         "too-large" => "alert-reason-too-large",
+        "no-secret" => "alert-reason-no-secret",
+        "not-read" => "alert-reason-not-read",
         _ => "alert-reason-unreadable",
     };
     w.plain(lang, id)
+}
+
+/// A reason code in the referee's words: the club is named, not addressed.
+fn referee_reason_words(w: &Words, lang: Lang, code: &str) -> String {
+    match code {
+        "not-its-address" => w.plain(lang, "digest-reason-not-its-address"),
+        _ => reason_words(w, lang, code),
+    }
 }
 
 /// The one alert a club gets about the attempts in its name during a phase.
@@ -441,6 +495,41 @@ pub(crate) fn club_alert(
     )
 }
 
+/// The club's digest, at most once a day for a phase, of the mail from its addresses that
+/// was not answered one by one: the count, the times, why, and how to be answered again.
+pub(crate) fn club_digest(
+    desk: &Desk,
+    club: &Club,
+    phase: &str,
+    attempts: &[Attempt],
+) -> Result<OutMessage> {
+    let (w, lang) = (desk.words, club.lang);
+    let text = format!(
+        "{}\n\n{}\n{}\n\n{}\n",
+        t!(
+            w,
+            lang,
+            "digest-club",
+            count = attempts.len() as i64,
+            phase = phase,
+            first = super::FIRST_REPLIES as i64
+        ),
+        t!(w, lang, "alert-times", times = times(w, lang, attempts)),
+        t!(w, lang, "alert-why", reasons = reasons(w, lang, attempts)),
+        w.plain(lang, "digest-club-advice"),
+    );
+    let salt: Vec<String> = attempts.iter().map(|a| a.id.to_string()).collect();
+    to_club(
+        desk,
+        club,
+        "alert",
+        "intake-subject-club-digest",
+        text,
+        &salt.join(","),
+        &[],
+    )
+}
+
 /// The language of the referee's mail.
 const REFEREE_LANG: Lang = Lang::En;
 
@@ -461,7 +550,7 @@ pub(crate) fn digest(
             time = a.received_at.as_str(),
             club = a.nation.as_deref().unwrap_or("-"),
             sender = a.sender.as_deref().unwrap_or("-"),
-            reason = reason_words(w, lang, &a.reason)
+            reason = referee_reason_words(w, lang, &a.reason)
         ));
         text.push('\n');
     }

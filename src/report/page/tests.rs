@@ -105,6 +105,44 @@ fn the_page_needs_no_other_file() {
     assert!(data["treasury"].as_i64().expect("the treasury") > 0);
 }
 
+/// The page's security policy lets its own script and style run by their hashes, and
+/// nothing else: no inline script, style or event handler, no form action, no base.
+#[test]
+fn the_policy_runs_the_pages_own_blocks_by_hash_and_nothing_inline() {
+    let c = shipped();
+    let v = NationCode::from("V");
+    let world = World::start(&c, std::slice::from_ref(&v));
+    let (html, _) = page(&c, &world, &v);
+    let meta = "http-equiv=\"Content-Security-Policy\" content=\"";
+    let at = html.find(meta).expect("the policy") + meta.len();
+    let csp = &html[at..at + html[at..].find('"').expect("its end")];
+    assert!(!csp.contains("unsafe"), "{csp}");
+    for directive in [
+        "form-action 'none'",
+        "base-uri 'none'",
+        "default-src 'none'",
+    ] {
+        assert!(csp.contains(directive), "{csp}");
+    }
+    let between = |open: &str, close: &str| {
+        let start = html.find(open).expect("the block") + open.len();
+        html[start..start + html[start..].find(close).expect("its end")].to_owned()
+    };
+    let script = between("<script>", "</script>");
+    let style = between("<style>", "</style>");
+    assert!(
+        csp.contains(&format!("script-src '{}'", csp_hash(&script))),
+        "{csp}"
+    );
+    assert!(
+        csp.contains(&format!("style-src '{}'", csp_hash(&style))),
+        "{csp}"
+    );
+    // One executed script, one style block: the policy names each.
+    assert_eq!(html.matches("<script>").count(), 1);
+    assert_eq!(html.matches("<style>").count(), 1);
+}
+
 /// The offers of every piece and the nation's, by group.
 fn offers<'d>(data: &'d serde_json::Value, group: &str) -> Vec<&'d serde_json::Value> {
     data["general"]

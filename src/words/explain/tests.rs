@@ -259,7 +259,9 @@ fn a_siege_roll_names_each_modifier_and_the_first_roll_gets_nothing_for_rounds()
 
 #[test]
 fn a_defender_reads_the_die_and_what_it_can_know_never_the_total() {
-    let seen = crate::rules::visibility::seen_by(&first_siege_round(), &"F".into());
+    // Campaigns written before the ruling `siege_defender_sees`.
+    let old_ruling = crate::rules::tables::SiegeDefenderSees::DieAndKnownModifiers;
+    let seen = crate::rules::visibility::seen_by(&first_siege_round(), &"F".into(), old_ruling);
     for lang in crate::words::LANGS {
         let text = happening(&w(), &seen, lang);
         assert!(text.contains("1d6=4"), "{text}");
@@ -270,7 +272,7 @@ fn a_defender_reads_the_die_and_what_it_can_know_never_the_total() {
         }
     }
     // The besieger reads its own roll whole.
-    let own = crate::rules::visibility::seen_by(&first_siege_round(), &"V".into());
+    let own = crate::rules::visibility::seen_by(&first_siege_round(), &"V".into(), old_ruling);
     assert_eq!(own, first_siege_round());
     // An old stored roll read by its defender: the die, not the total.
     let old = Happening::SiegeRoll {
@@ -282,8 +284,24 @@ fn a_defender_reads_the_die_and_what_it_can_know_never_the_total() {
     };
     let text = happening(
         &w(),
-        &crate::rules::visibility::seen_by(&old, &"F".into()),
+        &crate::rules::visibility::seen_by(&old, &"F".into(), old_ruling),
         Lang::It,
     );
     assert!(text.contains("1d6=4") && !text.contains("totale"), "{text}");
+}
+
+#[test]
+fn under_the_ruling_a_defender_reads_who_besieges_and_the_outcome_only() {
+    let outcome = crate::rules::tables::SiegeDefenderSees::Outcome;
+    let seen = crate::rules::visibility::seen_by(&first_siege_round(), &"F".into(), outcome);
+    for lang in crate::words::LANGS {
+        let text = happening(&w(), &seen, lang);
+        assert!(text.contains("F8"), "{text}");
+        for hidden in ["1d6", "+0", "-1", "= 6", "50", "+2", "V-A1", " 7"] {
+            assert!(!text.contains(hidden), "{hidden} in {text}");
+        }
+    }
+    // The besieger still reads its own roll whole.
+    let own = crate::rules::visibility::seen_by(&first_siege_round(), &"V".into(), outcome);
+    assert_eq!(own, first_siege_round());
 }
