@@ -9,7 +9,7 @@ use mail_parser::{MessageParser, MimeHeaders};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-const CLUBS: &str = r#"
+pub(crate) const CLUBS: &str = r#"
 [[club]]
 nation = "V"
 name = "Circolo della Serenissima"
@@ -47,7 +47,7 @@ pub(crate) struct Received {
     pub(crate) files: BTreeMap<String, Vec<u8>>,
 }
 
-fn address(nation: &str) -> &'static str {
+pub(crate) fn address(nation: &str) -> &'static str {
     match nation {
         "V" => "doge@venezia.example",
         "M" => "duke@milano.example",

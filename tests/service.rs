@@ -4,39 +4,11 @@
 //! step runs `inbox`, `mail send` or `resolve` by hand.
 
 use crate::common::giglio;
-use crate::mailbox::{secret_in, sheet_of, with_secret};
+use crate::mailbox::{CLUBS, address, secret_in, sheet_of, with_secret};
 use mail_parser::{MessageParser, MimeHeaders};
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
-
-const CLUBS: &str = r#"
-[[club]]
-nation = "V"
-name = "Circolo della Serenissima"
-emails = ["doge@venezia.example"]
-lang = "it"
-
-[[club]]
-nation = "M"
-name = "Milan Wargamers"
-emails = ["duke@milano.example"]
-lang = "en"
-
-[[club]]
-nation = "F"
-name = "I Medici"
-emails = ["lorenzo@firenze.example"]
-lang = "it"
-"#;
-
-fn address(nation: &str) -> &'static str {
-    match nation {
-        "V" => "doge@venezia.example",
-        "M" => "duke@milano.example",
-        _ => "lorenzo@firenze.example",
-    }
-}
 
 /// One message that landed in the mail folder.
 struct Got {

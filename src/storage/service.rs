@@ -19,6 +19,16 @@ pub(crate) struct ServiceState {
     pub(crate) hold_reason: Option<String>,
 }
 
+/// When the clock was held, inside a transaction.
+fn held_since(tx: &rusqlite::Transaction) -> Result<Option<String>> {
+    Ok(tx
+        .query_row("SELECT held_since FROM service WHERE id = 1", [], |r| {
+            r.get(0)
+        })
+        .optional()?
+        .flatten())
+}
+
 impl Store {
     /// The service's record (all empty before the first pass).
     pub(crate) fn service(&self) -> Result<ServiceState> {
@@ -59,12 +69,7 @@ impl Store {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let held: Option<String> = tx
-            .query_row("SELECT held_since FROM service WHERE id = 1", [], |r| {
-                r.get(0)
-            })
-            .optional()?
-            .flatten();
+        let held = held_since(&tx)?;
         if held.is_some() {
             return Ok(false);
         }
@@ -92,12 +97,7 @@ impl Store {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let held: Option<String> = tx
-            .query_row("SELECT held_since FROM service WHERE id = 1", [], |r| {
-                r.get(0)
-            })
-            .optional()?
-            .flatten();
+        let held = held_since(&tx)?;
         let Some(since) = held else {
             return Ok(None);
         };
