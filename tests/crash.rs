@@ -1,7 +1,8 @@
 //! Crash safety (issue 8): a crash at every failpoint of `inbox`, `resolve` and
 //! `mail send`, and `kill -9` at failpoints drawn at random (while the command is
 //! stopped there, or just after it goes on), then a rerun, ends exactly where a
-//! clean run ends; and nothing is ever taken, resolved or sent twice.
+//! clean run ends; and nothing is ever taken, resolved or sent twice. The same for a
+//! pass of `giglio run --once` and for the long-running `giglio run` (issue 28).
 //!
 //! "Exactly" means: the clock is pinned (GIGLIO_NOW), so the whole campaign compares —
 //! the canonical dump (game state, deadlines, outbox, inbox verdicts), the journal with
@@ -1159,5 +1160,83 @@ fn a_send_of_200_receipts_killed_20_times_duplicates_few() {
     assert!(
         duplicates <= 2,
         "{duplicates} duplicates over {KILLS} kills"
+    );
+}
+
+/// `giglio run` (issue 28), the long-running service: `kill -9` at failpoints of its
+/// first pass drawn at random (while it is stopped there, or just after it goes on),
+/// then one pass of `run --once` at the same clock, ends exactly as the clean pass.
+#[test]
+fn kill_9_of_the_running_service_then_a_pass_ends_as_the_clean_pass() {
+    use std::io::BufRead;
+    let (_t, site) = fresh();
+    let before = site.copy();
+    let out = run_pass(&site, None, true);
+    assert!(out.status.success(), "the clean pass: {}", text(&out));
+    let points = failpoints(&out);
+    let clean = pass_state(&site);
+    let mut rng = Rng(28);
+    let trials: Vec<(usize, Kill)> = (0..8)
+        .map(|n| {
+            let how = if n % 2 == 0 {
+                Kill::Paused
+            } else {
+                Kill::Released
+            };
+            (rng.pick(points.len()), how)
+        })
+        .collect();
+    let killed_mid = AtomicUsize::new(0);
+    par_each(&trials, |&(k, how)| {
+        let what = format!(
+            "giglio run killed {how:?} at failpoint #{k} {}",
+            points[k - 1]
+        );
+        let site = before.copy();
+        let mut c = site.giglio();
+        let mut child = c
+            .env("GIGLIO_NOW", PASS_NOW)
+            .args(["run", "--maildir"])
+            .arg(site.maildir())
+            .env(giglio::failpoint::PAUSE_AT, format!("#{k}"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("giglio run starts");
+        let mut lines = std::io::BufReader::new(child.stderr.take().expect("stderr"));
+        let mut seen = String::new();
+        loop {
+            let mut line = String::new();
+            let n = lines.read_line(&mut line).expect("read stderr");
+            seen.push_str(&line);
+            assert!(n > 0, "{what}: it ended before the failpoint: {seen}");
+            if line.starts_with(giglio::failpoint::PAUSED) {
+                break;
+            }
+        }
+        std::thread::spawn(move || std::io::copy(&mut lines, &mut std::io::sink()));
+        if how == Kill::Released {
+            drop(child.stdin.take());
+        }
+        let _ = child.kill();
+        let status = child.wait().expect("giglio is reaped");
+        // The service never ends by itself: it was killed, mid-pass or resting.
+        assert_eq!(status.signal(), Some(SIGKILL), "{what}: {status:?}");
+        if how == Kill::Paused {
+            killed_mid.fetch_add(1, Ordering::SeqCst);
+        }
+        let rerun = run_pass(&site, None, false);
+        assert!(
+            rerun.status.success(),
+            "{what}, the pass after: {}",
+            text(&rerun)
+        );
+        pass_state(&site).assert_same(&clean, &what);
+    });
+    eprintln!(
+        "kill -9 of giglio run: {} trials ({} stopped at a failpoint mid-pass), each followed by one pass identical to the clean pass",
+        trials.len(),
+        killed_mid.load(Ordering::SeqCst)
     );
 }
