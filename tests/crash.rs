@@ -709,9 +709,14 @@ struct Tally {
 
 /// Starts `op` on `site` stopped at its `k`-th failpoint; returns once it is there.
 fn start_paused(site: &Site, op: Op, k: usize) -> std::process::Child {
+    spawn_paused(site.command(op), k, &format!("{op:?}"))
+}
+
+/// Starts a command that stops at its k-th failpoint, and returns once it is stopped
+/// there (its stdin, when dropped, lets it go on).
+fn spawn_paused(mut c: Command, k: usize, what: &str) -> std::process::Child {
     use std::io::BufRead;
-    let mut child = site
-        .command(op)
+    let mut child = c
         .env(giglio::failpoint::PAUSE_AT, format!("#{k}"))
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
@@ -724,7 +729,7 @@ fn start_paused(site: &Site, op: Op, k: usize) -> std::process::Child {
         let mut line = String::new();
         let n = lines.read_line(&mut line).expect("read stderr");
         seen.push_str(&line);
-        assert!(n > 0, "{op:?} ended before failpoint #{k}: {seen}");
+        assert!(n > 0, "{what} ended before failpoint #{k}: {seen}");
         if line.starts_with(giglio::failpoint::PAUSED) {
             break;
         }
@@ -1168,7 +1173,6 @@ fn a_send_of_200_receipts_killed_20_times_duplicates_few() {
 /// then one pass of `run --once` at the same clock, ends exactly as the clean pass.
 #[test]
 fn kill_9_of_the_running_service_then_a_pass_ends_as_the_clean_pass() {
-    use std::io::BufRead;
     let (_t, site) = fresh();
     let before = site.copy();
     let out = run_pass(&site, None, true);
@@ -1194,28 +1198,10 @@ fn kill_9_of_the_running_service_then_a_pass_ends_as_the_clean_pass() {
         );
         let site = before.copy();
         let mut c = site.giglio();
-        let mut child = c
-            .env("GIGLIO_NOW", PASS_NOW)
+        c.env("GIGLIO_NOW", PASS_NOW)
             .args(["run", "--maildir"])
-            .arg(site.maildir())
-            .env(giglio::failpoint::PAUSE_AT, format!("#{k}"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("giglio run starts");
-        let mut lines = std::io::BufReader::new(child.stderr.take().expect("stderr"));
-        let mut seen = String::new();
-        loop {
-            let mut line = String::new();
-            let n = lines.read_line(&mut line).expect("read stderr");
-            seen.push_str(&line);
-            assert!(n > 0, "{what}: it ended before the failpoint: {seen}");
-            if line.starts_with(giglio::failpoint::PAUSED) {
-                break;
-            }
-        }
-        std::thread::spawn(move || std::io::copy(&mut lines, &mut std::io::sink()));
+            .arg(site.maildir());
+        let mut child = spawn_paused(c, k, &what);
         if how == Kill::Released {
             drop(child.stdin.take());
         }

@@ -43,9 +43,6 @@ impl Kept {
             .assert()
             .success();
         let dir = root.join("c");
-        for sub in ["new", "cur", "tmp"] {
-            std::fs::create_dir_all(dir.join("inbox").join(sub)).expect("the Maildir");
-        }
         let config = std::fs::read_to_string(dir.join("giglio.toml")).expect("giglio.toml");
         let mut config = config
             .replace("referee = []", "referee = [\"arbitro@club.example\"]")
@@ -192,9 +189,13 @@ const NO_OUTAGE: &str = "outage_minutes = 1000000";
 fn a_spring_and_a_round_run_by_the_service_alone() {
     let mut k = Kept::new("");
 
-    // The first pass sends the welcomes.
+    // The first pass makes the Maildir giglio.toml names and sends the welcomes.
+    assert!(!k.dir.join("inbox").exists());
     let p = k.pass("2026-09-01T08:05:00Z");
     assert_eq!(p["sent"], 3, "{p}");
+    for sub in ["new", "cur", "tmp"] {
+        assert!(k.dir.join("inbox").join(sub).is_dir(), "inbox/{sub}");
+    }
     let got = k.received();
     assert_eq!(
         kinds(&got),

@@ -59,7 +59,8 @@ pub(crate) fn cmd_run(dir: &Path, a: RunArgs) -> Result<()> {
     if a.json {
         ui::out_json(&p)?;
     } else {
-        ui::out(&summary(&p, mailbox.is_some()));
+        let tz = crate::engine::deadline::zone(&loaded.campaign.time_zone)?;
+        ui::out(&summary(&p, mailbox.is_some(), tz));
     }
     if p.failed > 0 || p.deferred > 0 || !p.unread.is_empty() || !p.problems.is_empty() {
         return Err(Error::user(
@@ -70,7 +71,7 @@ pub(crate) fn cmd_run(dir: &Path, a: RunArgs) -> Result<()> {
 }
 
 /// What a pass did, in lines for the referee.
-fn summary(p: &Pass, read_mail: bool) -> String {
+fn summary(p: &Pass, read_mail: bool, tz: chrono_tz::Tz) -> String {
     let mut out = String::new();
     if read_mail {
         let new = p
@@ -105,7 +106,11 @@ fn summary(p: &Pass, read_mail: bool) -> String {
         out.push_str(&format!("  {e}\n"));
     }
     match &p.next {
-        Some(n) => out.push_str(&format!("next: {} at {}\n", n.what, n.at)),
+        Some(n) => out.push_str(&format!(
+            "next: {} at {}\n",
+            n.what,
+            crate::engine::deadline::display(&n.at, tz)
+        )),
         None => out.push_str("next: nothing scheduled\n"),
     }
     out

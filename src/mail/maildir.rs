@@ -29,6 +29,15 @@ pub(crate) fn messages(md: &Path, with_seen: bool) -> Result<Vec<PathBuf>> {
     Ok(out)
 }
 
+/// Makes a Maildir (its `new/`, `cur/` and `tmp/`) where there is none yet.
+pub(crate) fn create(md: &Path) -> Result<()> {
+    for sub in ["new", "cur", "tmp"] {
+        let d = md.join(sub);
+        std::fs::create_dir_all(&d).map_err(|e| Error::io_at(&d, e))?;
+    }
+    Ok(())
+}
+
 /// Whether a message waits in `new/` (a cheap look, for a service between passes).
 pub(crate) fn has_new(md: &Path) -> bool {
     std::fs::read_dir(md.join("new"))

@@ -39,21 +39,21 @@ pub(crate) fn read(store: &mut Store, desk: &Desk, mailbox: &Mailbox) -> Result<
     let mut unread = Vec::new();
     match mailbox {
         Mailbox::Maildir { dir, with_seen } => {
+            // The service's own Maildir (giglio.toml's [intake] maildir) is made on
+            // first use, as a mail reader makes one; `giglio inbox` names an existing one.
+            if !*with_seen {
+                maildir::create(dir)?;
+            }
             for path in maildir::messages(dir, *with_seen)? {
-                let raw = match maildir::read_capped(&path, cap) {
-                    Ok(raw) => raw,
-                    Err(e) => {
-                        unread.push(format!("{e:#}"));
-                        continue;
-                    }
-                };
-                read.push(desk::ingest(
-                    store,
-                    desk,
-                    &raw,
-                    &path.display().to_string(),
-                )?);
-                maildir::mark_seen(dir, &path)?;
+                if let Some(raw) = capped(&path, cap, &mut unread) {
+                    read.push(desk::ingest(
+                        store,
+                        desk,
+                        &raw,
+                        &path.display().to_string(),
+                    )?);
+                    maildir::mark_seen(dir, &path)?;
+                }
             }
         }
         Mailbox::Mbox(mbox) => {
@@ -73,19 +73,14 @@ pub(crate) fn read(store: &mut Store, desk: &Desk, mailbox: &Mailbox) -> Result<
         }
         Mailbox::Eml(paths) => {
             for path in paths {
-                let raw = match maildir::read_capped(path, cap) {
-                    Ok(raw) => raw,
-                    Err(e) => {
-                        unread.push(format!("{e:#}"));
-                        continue;
-                    }
-                };
-                read.push(desk::ingest(
-                    store,
-                    desk,
-                    &raw,
-                    &path.display().to_string(),
-                )?);
+                if let Some(raw) = capped(path, cap, &mut unread) {
+                    read.push(desk::ingest(
+                        store,
+                        desk,
+                        &raw,
+                        &path.display().to_string(),
+                    )?);
+                }
             }
         }
     }
@@ -93,6 +88,18 @@ pub(crate) fn read(store: &mut Store, desk: &Desk, mailbox: &Mailbox) -> Result<
     // of this run (and of a run cut short before this point).
     desk::alert_pending(store, desk)?;
     Ok(Intake { read, unread })
+}
+
+/// A message file's bytes (at most `cap` + 1), or `None` with why it could not be read
+/// noted in `unread`: the other messages are read all the same.
+fn capped(path: &std::path::Path, cap: usize, unread: &mut Vec<String>) -> Option<Vec<u8>> {
+    match maildir::read_capped(path, cap) {
+        Ok(raw) => Some(raw),
+        Err(e) => {
+            unread.push(format!("{e:#}"));
+            None
+        }
+    }
 }
 
 /// Opens an mbox file, refusing one that does not start with a `From ` line: the reader
