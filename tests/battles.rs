@@ -702,6 +702,32 @@ fn a_settled_result_is_applied_at_once_and_undo_takes_the_step_back() {
     );
 }
 
+/// Issue 31 point 8: the dice JSON's `seq` runs through the whole phase (the
+/// phase's own rolls, then each battle's), never restarting with a battle; where each
+/// roll came from, and its number there, stand beside it.
+#[test]
+fn dice_json_numbers_run_through_the_phase() {
+    let t = campaign_with_a_battle();
+    t.run(&["battle", "auto", "1494-r01-F7"]).success();
+    t.run(&["resolve", "--force"]).success();
+    let out = t.stdout(&["log", "--dice", "--phase", "1494-r02", "--json"]);
+    let rows: Vec<serde_json::Value> = serde_json::from_str(&out).expect("json");
+    let seqs: Vec<u64> = rows.iter().map(|r| r["seq"].as_u64().expect("seq")).collect();
+    let expected: Vec<u64> = (1..=rows.len() as u64).collect();
+    assert_eq!(seqs, expected, "{out}");
+    let battle: Vec<&serde_json::Value> = rows
+        .iter()
+        .filter(|r| r["source"] == "battle 1494-r01-F7")
+        .collect();
+    assert!(!battle.is_empty(), "{out}");
+    assert_eq!(battle[0]["source_seq"], 1, "{out}");
+    assert!(battle[0]["seq"].as_u64() > Some(1), "{out}");
+    assert!(
+        rows.iter().any(|r| r["source"] == "resolution"),
+        "the phase's own rolls: {out}"
+    );
+}
+
 /// Point 2: an auto-resolve's rolls are in the dice log with their purpose, and
 /// `giglio audit` recomputes the battle from the phase's revealed seed: a stored roll
 /// changed afterwards is caught.

@@ -23,19 +23,25 @@ pub(crate) struct LogArgs {
 pub(crate) fn cmd_log(dir: &Path, args: LogArgs) -> Result<()> {
     let store = Store::open_read(dir)?;
     if args.dice {
-        let dice = store.dice(args.phase.as_deref())?;
+        let dice = store.dice_log(args.phase.as_deref())?;
         if args.json {
             let rows: Vec<DieRow> = dice
                 .iter()
-                .map(|(p, r)| DieRow { phase: p, roll: r })
+                .map(|d| DieRow {
+                    phase: &d.phase,
+                    source: d.source.to_string(),
+                    source_seq: d.source_seq,
+                    roll: &d.roll,
+                })
                 .collect();
             return ui::out_json(&LogOut::Dice(rows));
         }
         let mut text = String::new();
-        for (phase, r) in &dice {
+        for d in &dice {
+            let r = &d.roll;
             text.push_str(&format!(
-                "{phase} #{:<3} d{}={:<2} {:<28} {}\n",
-                r.seq, r.sides, r.value, r.event, r.purpose
+                "{} #{:<3} d{}={:<2} {:<28} {}\n",
+                d.phase, r.seq, r.sides, r.value, r.event, r.purpose
             ));
         }
         if dice.is_empty() {

@@ -114,6 +114,12 @@ pub(crate) struct MapListing {
 #[derive(Serialize, schemars::JsonSchema)]
 pub(crate) struct DieRow<'a> {
     pub(crate) phase: &'a str,
+    /// Where the die was rolled: `resolution` (the phase's own), `battle <id>` (a battle
+    /// auto-resolved while the phase was open) or `step <n>` (a step taken then).
+    pub(crate) source: String,
+    /// The roll's number among its source's rolls, from 1 (`seq` runs through the
+    /// whole phase and never restarts).
+    pub(crate) source_seq: u32,
     #[serde(flatten)]
     pub(crate) roll: &'a crate::rules::dice::Roll,
 }
