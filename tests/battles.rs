@@ -712,7 +712,10 @@ fn dice_json_numbers_run_through_the_phase() {
     t.run(&["resolve", "--force"]).success();
     let out = t.stdout(&["log", "--dice", "--phase", "1494-r02", "--json"]);
     let rows: Vec<serde_json::Value> = serde_json::from_str(&out).expect("json");
-    let seqs: Vec<u64> = rows.iter().map(|r| r["seq"].as_u64().expect("seq")).collect();
+    let seqs: Vec<u64> = rows
+        .iter()
+        .map(|r| r["seq"].as_u64().expect("seq"))
+        .collect();
     let expected: Vec<u64> = (1..=rows.len() as u64).collect();
     assert_eq!(seqs, expected, "{out}");
     let battle: Vec<&serde_json::Value> = rows

@@ -448,3 +448,70 @@ pub fn public(
         facts,
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::tables::Lang;
+    use crate::rules::visibility::{ClubName, PhaseFacts, club_view};
+    use crate::rules::world::FleetAt;
+    use crate::rules::{NationCode, World};
+
+    fn text(c: &Campaign, before: &World, now: &World, lang: Lang) -> String {
+        let words = crate::words::Words::load(None).expect("catalogue");
+        let env = crate::report::environment(None, words.clone()).expect("templates");
+        let say = crate::words::explain::Explain::new(words, &c.tables.calendar);
+        let r = Resolution {
+            next: Some(now.clone()),
+            outcomes: Vec::new(),
+            events: Vec::new(),
+            ledger: Default::default(),
+        };
+        let nation = NationCode::from("V");
+        let club = ClubName {
+            nation: &nation,
+            name: "club",
+            lang,
+        };
+        let view = club_view(c, &say, before, &r, club, &PhaseFacts::default());
+        club_report_text(&env, &view).expect("renders")
+    }
+
+    /// Issue 31 point 8: a report to a club that sent no orders says its forces held
+    /// only where every piece stands where it stood; beside a fleet moved it says the
+    /// rules moved them, and the events tell how.
+    #[test]
+    fn no_orders_says_held_only_when_nothing_moved() {
+        let source = crate::scenario::Source::builtin("il-giglio").expect("built in");
+        let c = crate::scenario::load(&source).expect("the shipped campaign loads");
+        let codes: Vec<NationCode> = c.nations.iter().map(|n| n.code.clone()).collect();
+        let before = World::start(&c, &codes);
+        let fleet = before
+            .fleets_of("V")
+            .next()
+            .expect("V has a fleet")
+            .id
+            .clone();
+        let mut sailed = before.clone();
+        let f = sailed.fleets.get_mut(&fleet).expect("the fleet");
+        let sea = c.map.seas().next().expect("a sea zone").code.clone();
+        f.at = FleetAt::Sea(sea);
+        for lang in [Lang::En, Lang::It] {
+            let stood = text(&c, &before, &before, lang);
+            let moved = text(&c, &before, &sailed, lang);
+            let held = if lang == Lang::En {
+                "held where they stood"
+            } else {
+                "rimaste dove stavano"
+            };
+            assert!(stood.contains(held), "{stood}");
+            assert!(!moved.contains(held), "{moved}");
+            let told = if lang == Lang::En {
+                "is told below"
+            } else {
+                "è detto sotto"
+            };
+            assert!(moved.contains(told), "{moved}");
+        }
+    }
+}

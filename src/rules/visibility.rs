@@ -181,6 +181,10 @@ pub struct ClubView {
     pub(crate) besieged: Vec<NodeCode>,
     pub(crate) markers: Vec<Marker>,
     pub(crate) orders: Vec<OrderView>,
+    /// Every army, fleet and diplomat of the club stands where it stood before the phase
+    /// (none moved, sailed, fell or was raised): what a report may say of a club that
+    /// sent no orders.
+    pub(crate) stood: bool,
     pub events: Vec<EventView>,
     pub(crate) ledger: Vec<LedgerLine>,
     pub(crate) battles: Vec<BattleView>,
@@ -479,6 +483,28 @@ fn standing(c: &Campaign, w: &World, nation: &NationCode, lang: Lang) -> Option<
     })
 }
 
+/// Where each army, fleet and diplomat of a nation stands, by id: its node or sea zone,
+/// whether inside the walls, and the fleet it is aboard.
+fn pieces_where(w: &World, nation: &str) -> Vec<(String, String, bool, Option<String>)> {
+    let armies = w.armies_of(nation).map(|a| {
+        let aboard = a.aboard.as_ref().map(|f| f.to_string());
+        (a.id.to_string(), a.node.to_string(), a.inside, aboard)
+    });
+    let fleets = w.fleets_of(nation).map(|f| {
+        let at = match &f.at {
+            FleetAt::Port(n) => n.to_string(),
+            FleetAt::Sea(s) => s.to_string(),
+        };
+        (f.id.to_string(), at, false, None)
+    });
+    let diplomats = w
+        .diplomats
+        .values()
+        .filter(|d| d.nation.as_str() == nation)
+        .map(|d| (d.id.to_string(), d.node.to_string(), false, None));
+    armies.chain(fleets).chain(diplomats).collect()
+}
+
 /// Projects what `club` may know after the phase `before` was resolved into
 /// `resolution` (whose next world, if any, is the state now).
 pub fn club_view(
@@ -646,7 +672,9 @@ pub fn club_view(
             .map(|id| winter_event_name(c, id, lang))
             .collect()
     });
+    let stood = pieces_where(before, nation.as_str()) == pieces_where(now, nation.as_str());
     ClubView {
+        stood,
         campaign: title(c, lang),
         lang,
         nation: nation.clone(),
