@@ -1139,6 +1139,33 @@ fn map_check_refuses_a_reading_or_a_number_out_of_range() {
     );
 }
 
+/// Issue 31, point 5: a misspelled reading's name is refused by `map check` at the
+/// name's place, with the nearest name the game has (before, a switch the game does
+/// not have passed silently and the game ran on its default).
+#[test]
+fn map_check_refuses_a_misspelled_reading() {
+    let t = TestCampaign::new();
+    let path = t.dir.join("campaign/rulesets/ott1625.toml");
+    let text = std::fs::read_to_string(&path).expect("read");
+    let from = "OTT_fort_applies = \"defender_inside\"";
+    assert!(text.contains(from));
+    let changed = text.replacen(from, "OTT_fort_aplies = \"defender_inside\"", 1);
+    std::fs::write(&path, &changed).expect("write");
+    let a = t.run(&["map", "check"]).failure();
+    assert_eq!(crate::common::code_of(&a), 65);
+    let err = crate::common::stderr_of(&a);
+    let (line, col) = line_col(&changed, changed.find("OTT_fort_aplies").expect("placed"));
+    assert!(
+        err.contains(&format!("ott1625.toml:{line}:{col}")),
+        "{line}:{col} {err}"
+    );
+    assert!(
+        err.contains("unknown reading `OTT_fort_aplies` for Ottaggio 1625"),
+        "{err}"
+    );
+    assert!(err.contains("did you mean `OTT_fort_applies`?"), "{err}");
+}
+
 /// The tables are compiled once per ruleset, a clone shares them, and every shipped
 /// ruleset's tables check.
 #[test]

@@ -499,3 +499,39 @@ fn the_sentence_scan_sees_a_sentence() {
     let code = "match lang {\n    Lang::It => \"la piazza resiste\".into(),\n    Lang::En => format!(\"x\"),\n}\nlet s = \"the place holds\";\nlet n = match lang { Lang::It => n.name_it.clone() };";
     assert_eq!(sentences_in(code, &phrases).len(), 3);
 }
+
+/// Every READING name a game's resolver reads is one `battle::known_readings` lists for
+/// that game (so `map check` never refuses a switch the game does read), and every
+/// shipped ruleset's readings are listed too.
+#[test]
+fn every_reading_a_game_reads_is_known() {
+    use giglio::battle::known_readings;
+    use giglio::battle::ruleset::Game;
+    let games = [
+        ("mon", "MON_", Game::Mon),
+        ("leg", "LEG_", Game::Leg),
+        ("ott", "OTT_", Game::Ott),
+        ("pia", "PIA_", Game::Pia),
+    ];
+    let mut checked = 0;
+    for (dir, prefix, game) in games {
+        let known = known_readings(game);
+        for file in rust_files(&root().join("src/battle").join(dir)) {
+            let text = std::fs::read_to_string(&file).expect("read");
+            for piece in text.split('"').skip(1).step_by(2) {
+                let is_name = piece.starts_with(prefix)
+                    && piece.len() > prefix.len()
+                    && piece.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+                if is_name {
+                    assert!(
+                        known.contains(&piece),
+                        "{}: `{piece}` is read but not in known_readings",
+                        file.display()
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 40, "the scan sees the names read ({checked})");
+}

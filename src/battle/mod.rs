@@ -66,6 +66,77 @@ pub fn game_tables(rs: &Ruleset) -> Result<GameTables, TableError> {
     })
 }
 
+/// The READING switches a game has, by name: those its resolver reads and those kept
+/// for a referee who plays the game fully on the table. A name in a ruleset's
+/// `[readings]` that its game does not have is a misspelling `map check` reports, not a
+/// switch silently ignored (`tests/tidy.rs` checks every name the resolvers read is
+/// listed here).
+pub fn known_readings(game: Game) -> &'static [&'static str] {
+    match game {
+        Game::Mon => &[
+            "MON_breach_fire_floor",
+            "MON_commander_difficult",
+            "MON_commander_killed",
+            "MON_continue_policy",
+            "MON_difficult_terrain",
+            "MON_fort_applies",
+            "MON_fortified_node",
+            "MON_fortress_option_nodes",
+            "MON_max_rounds",
+            "MON_protection_rounds",
+            "MON_raid_camp_morale",
+            "MON_raid_enemy_units",
+            "MON_reinforcement_roll",
+            "MON_starting_player",
+        ],
+        Game::Leg => &[
+            "LEG_attacker_policy",
+            "LEG_carroccio_cavalry_neighbour",
+            "LEG_carroccio_level",
+            "LEG_crt_clamp",
+            "LEG_facing_mods",
+            "LEG_forest_cavalry",
+            "LEG_good_morale_friend",
+            "LEG_leader_drm",
+            "LEG_morale_compare",
+            "LEG_odds_rounding",
+            "LEG_result_hits",
+            "LEG_rout_level_compare",
+            "LEG_rout_rally_near_enemy",
+            "LEG_variable_combat",
+            "LEG_vp_leader",
+            "LEG_vp_unit",
+        ],
+        Game::Ott => &[
+            "OTT_duel_tie",
+            "OTT_end_roll",
+            "OTT_fort_applies",
+            "OTT_genoa_retreat",
+            "OTT_infantry_mp",
+            "OTT_melee_choice",
+            "OTT_morale_test",
+            "OTT_second_die",
+            "OTT_surrender_abs",
+        ],
+        Game::Pia => &[
+            "PIA_austrian_win_objectives",
+            "PIA_cavalry_post_attack",
+            "PIA_charged_routed_retreat",
+            "PIA_cic_staff_vp",
+            "PIA_depth_threshold",
+            "PIA_disorder_removal",
+            "PIA_flags",
+            "PIA_fort_applies",
+            "PIA_light_cavalry",
+            "PIA_occupy",
+            "PIA_second_disorder_retreat",
+            "PIA_smoke_floor",
+            "PIA_wing_pairs",
+        ],
+        Game::Points => &[],
+    }
+}
+
 /// Checks a seed game's READING switches as its resolver reads them, on a battle built
 /// from the ruleset's templates (a fortified village, 400 ducats against 300): a value
 /// the game does not have is the ruleset's data error, with the values it may take.

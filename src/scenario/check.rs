@@ -999,6 +999,10 @@ pub(crate) fn rulesets(
                 e.message.clone(),
                 "",
             );
+        } else if let Some((name, hint)) = unknown_reading(&rs) {
+            let span = reading_key_place(text, name).unwrap_or(at.clone());
+            let message = format!("unknown reading `{name}` for {}", rs.name);
+            c.err(file, span, "ruleset.readings", message, &hint);
         } else if let Err(e) = crate::battle::check_readings(&rs) {
             // A reading's value is checked here, as the game reads it: a value the game
             // does not have is found when the campaign loads, with its place in the file.
@@ -1043,6 +1047,43 @@ fn reading_named(message: &str) -> Option<&str> {
     let name = rest.trim_start_matches('`');
     let end = name.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))?;
     Some(&name[..end]).filter(|n| !n.is_empty())
+}
+
+/// The first reading of a ruleset its game does not have, with a hint: the nearest
+/// name the game has, or the list of its names.
+fn unknown_reading(rs: &crate::battle::ruleset::Ruleset) -> Option<(&str, String)> {
+    let known = crate::battle::known_readings(rs.game);
+    let name = rs.readings.keys().find(|k| !known.contains(&k.as_str()))?;
+    let nearest = known
+        .iter()
+        .map(|k| (strsim::jaro_winkler(k, name), *k))
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .filter(|(d, _)| *d > 0.85);
+    let hint = match nearest {
+        Some((_, k)) => format!("did you mean `{k}`?"),
+        None if known.is_empty() => "a points-only game has no readings".to_owned(),
+        None => format!("its readings are: {}", known.join(", ")),
+    };
+    Some((name.as_str(), hint))
+}
+
+/// Where a reading's name is written in the ruleset file's `[readings]` table.
+fn reading_key_place(text: &str, name: &str) -> Option<Range<usize>> {
+    let table = text.find("\n[readings]")? + 1;
+    let mut lines = text[table..].split_inclusive('\n');
+    let mut at = table + lines.next()?.len();
+    for line in lines {
+        if line.starts_with('[') {
+            return None;
+        }
+        let key = line.split('=').next().unwrap_or("");
+        if key.trim() == name {
+            let from = at + key.find(name).unwrap_or(0);
+            return Some(from..from + name.len());
+        }
+        at += line.len();
+    }
+    None
 }
 
 /// Where a reading's value is written in the ruleset file's `[readings]` table.
