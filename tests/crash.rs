@@ -383,7 +383,8 @@ fn fresh() -> (TestCampaign, Site) {
     assert!(text.contains("referee = []"), "{text}");
     std::fs::write(
         &config,
-        text.replace("referee = []", &format!("referee = [\"{REFEREE}\"]")),
+        text.replace("referee = []", &format!("referee = [\"{REFEREE}\"]"))
+            .replace("arbitro@giglio.invalid", "arbitro@giglio.test"),
     )
     .expect("write giglio.toml");
     let tmp = tempfile::tempdir().expect("a temporary directory");

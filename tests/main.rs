@@ -25,6 +25,9 @@ mod delivery;
 mod desk;
 /// Contact-exchange mode by mail (G3c.3): an encounter asked, answered, closed, undone.
 mod exchange;
+/// First contact: the referee's real addresses in the welcome, a placeholder refused,
+/// a welcome written again, a rotated secret sent with its welcome.
+mod first_contact;
 /// The fog of war (G7): leak test with marker values, non-interference, report snapshots.
 mod fog;
 /// The test infrastructure itself: real mail servers, their faults, headless Chromium.

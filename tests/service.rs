@@ -40,6 +40,7 @@ impl Kept {
         std::fs::write(root.join("clubs.toml"), CLUBS).expect("write clubs.toml");
         giglio(&root)
             .args(["new", "c", "--clubs", "clubs.toml", "--seed", "11"])
+            .args(["--from", "Arbitro del Giglio <arbitro@club.example>"])
             .assert()
             .success();
         let dir = root.join("c");

@@ -18,13 +18,18 @@ pub(crate) enum ClubCommand {
         #[arg(long)]
         json: bool,
     },
-    /// Issue a club a new secret (the old one stops working at once).
+    /// Issue a club a new secret (the old one stops working at once) and queue its
+    /// welcome again carrying it; an undelivered welcome with the old secret is taken
+    /// back.
     Secret {
         /// The club's nation code.
         nation: String,
         /// Required: says you mean to replace the secret.
         #[arg(long)]
         rotate: bool,
+        /// Queue no welcome: you hand the new secret over another way.
+        #[arg(long)]
+        no_welcome: bool,
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
@@ -111,6 +116,7 @@ pub(crate) fn cmd_club(dir: &Path, cmd: ClubCommand) -> Result<()> {
         ClubCommand::Secret {
             nation,
             rotate,
+            no_welcome,
             json,
         } => {
             if !rotate {
@@ -118,23 +124,57 @@ pub(crate) fn cmd_club(dir: &Path, cmd: ClubCommand) -> Result<()> {
                     "secrets are stored only as hashes and cannot be shown again; use `--rotate` to issue a new one",
                 ));
             }
-            let mut store = Store::open_write(dir, &format!("club secret {nation} --rotate"))?;
-            let secret = auth::issue()?;
-            store.set_secret_hash(
-                &nation,
-                &auth::hash(&secret)?,
-                &super::now(),
-                &format!("club secret {nation} --rotate"),
-            )?;
+            let command = format!("club secret {nation} --rotate");
+            let mut store = Store::open_write(dir, &command)?;
+            let secret = if no_welcome {
+                let secret = auth::issue()?;
+                store.set_secret_hash(&nation, &auth::hash(&secret)?, &super::now(), &command)?;
+                secret
+            } else {
+                rotate_with_welcome(&mut store, dir, &nation, &command)?
+            };
             if json {
                 return ui::out_json(&super::json::NewSecret { nation, secret });
             }
+            let welcome = if no_welcome {
+                "no welcome queued: hand it over yourself"
+            } else {
+                "its welcome carrying it is queued; `giglio mail send` delivers it"
+            };
             ui::out(&format!(
-                "new secret of the club of {nation} (shown once; the old one no longer works):\n  {secret}\n"
+                "new secret of the club of {nation} (shown once; the old one no longer works; {welcome}):\n  {secret}\n"
             ));
             Ok(())
         }
     }
+}
+
+/// A new secret sent with the club's welcome, in one transaction.
+fn rotate_with_welcome(
+    store: &mut Store,
+    dir: &Path,
+    nation: &str,
+    command: &str,
+) -> Result<String> {
+    let club = club_of(store, nation)?;
+    let parts = super::MailParts::load(dir)?;
+    let (campaign, _) = super::campaign_of(dir)?;
+    let Some(o) = crate::engine::welcomes::opening(store, &campaign)? else {
+        return Err(Error::user(
+            "the campaign is over: no welcome to send; use --no-welcome to issue the secret alone",
+        ));
+    };
+    let now = super::now();
+    let w = crate::engine::post::welcome::Welcome {
+        env: &parts.env,
+        config: &parts.config,
+        campaign: &campaign,
+        world: &o.world,
+        definition: &parts.definition,
+        deadline: o.deadline.as_deref(),
+        now: &now,
+    };
+    crate::engine::welcomes::rotate(store, &w, &club, command)
 }
 
 /// The club playing `nation`, or a user error naming the list.

@@ -9,7 +9,7 @@ const EXAMPLES: &[(&str, &[&str])] = &[
     (
         "new",
         &[
-            "giglio new lega-1494 --clubs clubs.toml",
+            "giglio new lega-1494 --clubs clubs.toml --from \"Arbitro <arbitro@club.it>\" --referee arbitro@club.it",
             "giglio new prova --campaign ./my-definition --seed 7",
             "giglio new lega-1494 --clubs clubs.toml --secrets-by-hand",
         ],
@@ -121,6 +121,7 @@ const EXAMPLES: &[(&str, &[&str])] = &[
         &[
             "giglio club secret V --rotate",
             "giglio club secret V --rotate --json | jq -r .secret",
+            "giglio club secret V --rotate --no-welcome",
         ],
     ),
     (

@@ -101,6 +101,7 @@ fn send(dir: &Path, to_dir: Option<&Path>, json: bool) -> Result<()> {
     // The write lock: one sender at a time, so no message goes out twice.
     let mut store = Store::open_write(dir, "mail send")?;
     let config = config::load(dir)?;
+    let renewed = renew_welcomes(&mut store, dir, &config)?;
     // The sink first: an SMTP setting that cannot work stops here, said once, before
     // the first message; the warnings then cover what does not stop the sending.
     let sink = deliver::sink(dir, &config, to_dir)?;
@@ -117,6 +118,11 @@ fn send(dir: &Path, to_dir: Option<&Path>, json: bool) -> Result<()> {
         bar.set_position(done as u64);
     })?;
     bar.finish_and_clear();
+    for nation in &renewed {
+        ui::warn(&format!(
+            "the welcome of {nation} was written again before it went out, with the addresses giglio.toml gives now (and a new secret where it carried one: the old one never went out)"
+        ));
+    }
     if json {
         ui::out_json(&report)?;
     } else {
@@ -185,4 +191,26 @@ fn status(dir: &Path, only: Option<&str>, json: bool) -> Result<()> {
     }
     ui::out(&out);
     Ok(())
+}
+
+/// Writes again the queued welcomes composed before `giglio.toml` held the addresses it
+/// holds now (the placeholder `giglio new` writes until the referee sets the real one).
+fn renew_welcomes(store: &mut Store, dir: &Path, config: &config::Config) -> Result<Vec<String>> {
+    if store.outbox_count(crate::storage::Status::Queued)? == 0 {
+        return Ok(Vec::new());
+    }
+    let parts = super::MailParts::load(dir)?;
+    let (campaign, _) = super::campaign_of(dir)?;
+    let now = super::now();
+    crate::engine::welcomes::renew_before_sending(
+        store,
+        &crate::engine::welcomes::Parts {
+            env: &parts.env,
+            config,
+            campaign: &campaign,
+            definition: &parts.definition,
+        },
+        &now,
+        "mail send",
+    )
 }

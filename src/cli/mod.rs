@@ -177,6 +177,13 @@ fn config_warnings(dir: &Path, config: &crate::mail::config::Config) -> Vec<Stri
     if let Some(Err(e)) = config.smtp.as_ref().map(|s| s.check(dir)) {
         out.push(format!("{e:#}"));
     }
+    if let Err(e) = config.mail.refuse_placeholders(dir) {
+        out.push(if config.smtp.is_some() {
+            format!("{e}; `giglio mail send` refuses to send until then")
+        } else {
+            e
+        });
+    }
     if config.mail.referee.is_empty() {
         out.push(
             "giglio.toml sets no referee address (referee = []): the referee gets no copy of the alerts (forged or late orders) nor the referee's report; add [mail] referee = [\"you@example.org\"]"

@@ -28,6 +28,16 @@ pub(crate) struct NewArgs {
     /// TOML file mapping nations to clubs (name, e-mail addresses, language).
     #[arg(long, value_name = "FILE")]
     pub(crate) clubs: Option<PathBuf>,
+    /// The From of every message giglio sends (`"Arbitro <arbitro@club.it>"`), written
+    /// to giglio.toml before the welcomes are composed: they tell clubs where to write.
+    #[arg(long, value_name = "MAILBOX")]
+    pub(crate) from: Option<String>,
+    /// The referee's address for the referee's report and every alert (repeatable).
+    #[arg(long, value_name = "ADDRESS")]
+    pub(crate) referee: Vec<String>,
+    /// Where clubs send their orders, when not to --from.
+    #[arg(long, value_name = "ADDRESS")]
+    pub(crate) orders: Option<String>,
     /// Leave the clubs' secrets out of their welcome messages: you hand them over
     /// another way (they are printed here once either way).
     #[arg(long)]
@@ -121,6 +131,8 @@ pub(crate) fn cmd_new(_: &Path, args: NewArgs) -> Result<()> {
 /// Creates the campaign described by `args`; returns its store (holding the lock) and
 /// the clubs' secrets, which are stored only as hashes.
 pub(crate) fn create(args: &NewArgs) -> Result<(Store, BTreeMap<String, String>)> {
+    // The addresses checked before anything is written.
+    let text = config_text(args)?;
     let (campaign, source) = load_definition(&args.campaign)?;
     let clubs = match &args.clubs {
         None => clubs::default_clubs(&campaign),
@@ -160,9 +172,14 @@ pub(crate) fn create(args: &NewArgs) -> Result<(Store, BTreeMap<String, String>)
         std::fs::write(&path, text).map_err(|e| Error::write_at(&path, e))?;
     }
     let config_path = args.dir.join(crate::mail::config::CONFIG_FILE);
+    let given = args.from.is_some() || !args.referee.is_empty() || args.orders.is_some();
     if !config_path.exists() {
-        std::fs::write(&config_path, crate::mail::config::TEMPLATE)
-            .map_err(|e| Error::write_at(&config_path, e))?;
+        std::fs::write(&config_path, text).map_err(|e| Error::write_at(&config_path, e))?;
+    } else if given {
+        return Err(Error::user(format!(
+            "{} exists already: set [mail] from, referee and orders there, not with giglio new",
+            config_path.display()
+        )));
     }
     let config = crate::mail::config::load(&args.dir)?;
     let mut secrets = BTreeMap::new();
@@ -200,6 +217,41 @@ pub(crate) fn create(args: &NewArgs) -> Result<(Store, BTreeMap<String, String>)
 
 /// Queues every club's welcome (with its secret unless the referee hands secrets over
 /// by hand); returns how many.
+/// The `giglio.toml` a new campaign starts with: the template, with the addresses the
+/// referee gave (each checked as a mailbox first).
+fn config_text(args: &NewArgs) -> Result<String> {
+    let quoted = |flag: &str, s: &str| -> Result<String> {
+        crate::mail::compose::mailbox(s).map_err(|e| Error::user(format!("--{flag}: {e:#}")))?;
+        Ok(toml::Value::String(s.trim().to_owned()).to_string())
+    };
+    let mut text = crate::mail::config::TEMPLATE.to_owned();
+    if let Some(from) = &args.from {
+        let line = format!("from = {}", quoted("from", from)?);
+        text = text.replacen(
+            "from = \"Arbitro del Giglio <arbitro@giglio.invalid>\"",
+            &line,
+            1,
+        );
+    }
+    if !args.referee.is_empty() {
+        let list: Vec<String> = args
+            .referee
+            .iter()
+            .map(|r| quoted("referee", r))
+            .collect::<Result<_>>()?;
+        text = text.replacen(
+            "referee = []",
+            &format!("referee = [{}]", list.join(", ")),
+            1,
+        );
+    }
+    if let Some(orders) = &args.orders {
+        let line = format!("orders = {}", quoted("orders", orders)?);
+        text = text.replacen("# orders = \"ordini@example.org\"", &line, 1);
+    }
+    Ok(text)
+}
+
 fn queue_welcomes(
     store: &mut Store,
     args: &NewArgs,

@@ -65,25 +65,19 @@ pub(crate) fn messages(
 ) -> Result<Vec<crate::storage::OutMessage>> {
     let parts = super::MailParts::load(dir)?;
     let (campaign, _) = super::campaign_of(dir)?;
-    let current = store.current()?;
-    if current.resolved_at.is_some() {
+    let Some(o) = crate::engine::welcomes::opening(store, &campaign)? else {
         return Err(Error::user(
             "the campaign is over: there is nothing to welcome a club to",
         ));
-    }
-    let world = current.world;
-    let tz = crate::engine::deadline::zone(&campaign.time_zone)?;
-    let deadline = store
-        .deadline(&world.phase.key())?
-        .map(|d| crate::engine::deadline::display(&d, tz));
+    };
     let now = super::now();
     let w = crate::engine::post::welcome::Welcome {
         env: &parts.env,
         config: &parts.config,
         campaign: &campaign,
-        world: &world,
+        world: &o.world,
         definition: &parts.definition,
-        deadline: deadline.as_deref(),
+        deadline: o.deadline.as_deref(),
         now: &now,
     };
     crate::engine::post::welcome::messages(&w, clubs, secrets, kept)

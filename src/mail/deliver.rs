@@ -74,6 +74,7 @@ pub fn sink(dir: &Path, config: &Config, files: Option<&Path>) -> Result<Sink> {
         return Ok(Sink::Files(dir.join(&config.mail.out_dir)));
     };
     smtp.check(dir)?;
+    config.mail.refuse_placeholders(dir).map_err(Error::user)?;
     let server = server(smtp)?;
     resolves(dir, smtp)?;
     Ok(Sink::Smtp {

@@ -210,6 +210,15 @@ pub fn read(raw: &[u8], max_parts: usize) -> Result<Letter, String> {
     })
 }
 
+/// The From address and the plain text of a message giglio composed (a queued message
+/// read back to see which addresses it was written with); `None` if it does not parse.
+pub(crate) fn sender_and_text(raw: &[u8]) -> Option<(String, String)> {
+    let msg = MessageParser::default().parse(raw)?;
+    let sender = sender_of(&msg).ok()?;
+    let text = msg.body_text(0).map(|t| t.into_owned()).unwrap_or_default();
+    Some((sender, text))
+}
+
 /// Exactly one From header holding exactly one address (with an `@`, and no control
 /// characters).
 fn sender_of(msg: &Message) -> Result<String, String> {

@@ -216,7 +216,7 @@ pub(crate) fn pass(
     if let Some(day) = step(&mut pass, "digest", || digest::daily(dir, loaded, now))?.flatten() {
         pass.actions.push(Action::Digest { day });
     }
-    if let Some(sent) = step(&mut pass, "send", || steps::send(dir, &loaded.config))? {
+    if let Some(sent) = step(&mut pass, "send", || steps::send(dir, loaded))? {
         pass.sent = sent.sent;
         pass.failed = sent.failed;
         pass.deferred = sent.deferred;

@@ -6,7 +6,7 @@ use super::schedule::{self, Gap};
 use super::{Action, COMMAND, Loaded, Next, Pass, backwards, intake};
 use crate::engine::{self, Ran, deadline, exchange, post};
 use crate::error::{ErrorKind, Result};
-use crate::mail::config::{Config, ResolveMode};
+use crate::mail::config::ResolveMode;
 use crate::mail::deliver;
 use crate::storage::{ServiceState, Status, Store};
 use std::path::Path;
@@ -317,11 +317,26 @@ fn ran_action(store: &Store, ran: Ran) -> Action {
 }
 
 /// Sends the outbox, as `giglio mail send` does (its retry policy included).
-pub(super) fn send(dir: &Path, config: &Config) -> Result<deliver::Sent> {
+/// A welcome written before the referee gave `giglio.toml` its real addresses is
+/// written again first (with a new secret, the old one never having gone out).
+pub(super) fn send(dir: &Path, loaded: &Loaded) -> Result<deliver::Sent> {
+    let config = &loaded.config;
     let mut store = Store::open_write(dir, COMMAND)?;
     if store.outbox_count(Status::Queued)? == 0 {
         return Ok(deliver::Sent::default());
     }
+    let parts = crate::engine::welcomes::Parts {
+        env: &loaded.env,
+        config,
+        campaign: &loaded.campaign,
+        definition: &loaded.definition,
+    };
+    crate::engine::welcomes::renew_before_sending(
+        &mut store,
+        &parts,
+        &crate::clock::now(),
+        COMMAND,
+    )?;
     let sink = deliver::sink(dir, config, None)?;
     deliver::send_queued(&mut store, &sink, &crate::clock::now, &|_, _| {})
 }

@@ -765,6 +765,47 @@ impl Store {
     }
 
     /// Replaces a club's secret hash.
+    /// Sends a club a welcome afresh, in one transaction: its new secret's hash (when
+    /// the welcome carries a new secret), the undelivered welcomes it replaces taken out
+    /// of the outbox (their secret, never delivered, goes with them), and the new
+    /// welcome queued. `what` says why, for the journal.
+    pub(crate) fn renew_welcome(
+        &mut self,
+        nation: &str,
+        secret_hash: Option<&str>,
+        replaced: &[i64],
+        welcome: &OutMessage,
+        now: &str,
+        command: &str,
+        what: &str,
+    ) -> Result<()> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        if let Some(hash) = secret_hash {
+            let n = tx.execute(
+                "UPDATE club SET secret_hash = ?1 WHERE nation = ?2",
+                params![hash, nation],
+            )?;
+            if n == 0 {
+                return Err(Error::user(format!("no club plays `{nation}`")));
+            }
+        }
+        for id in replaced {
+            tx.execute(
+                "DELETE FROM outbox_raw WHERE id = ?1 AND id IN (SELECT id FROM outbox WHERE status != 'sent')",
+                [id],
+            )?;
+            tx.execute(
+                "DELETE FROM outbox WHERE id = ?1 AND status != 'sent'",
+                [id],
+            )?;
+        }
+        mail::queue_in(&tx, std::slice::from_ref(welcome), now)?;
+        journal(&tx, now, command, what, None)?;
+        tx.commit().map_err(Error::from)
+    }
+
     pub fn set_secret_hash(
         &mut self,
         nation: &str,

@@ -56,11 +56,66 @@ pub struct MailConfig {
 impl MailConfig {
     /// The address clubs send their orders to: `orders`, or else `from`'s.
     pub(crate) fn orders_address(&self) -> String {
-        let whole = self.orders.as_deref().unwrap_or(&self.from);
-        match (whole.rfind('<'), whole.rfind('>')) {
-            (Some(a), Some(b)) if a < b => whole[a + 1..b].trim().to_owned(),
-            _ => whole.trim().to_owned(),
+        address_of(self.orders.as_deref().unwrap_or(&self.from))
+    }
+
+    /// The address of `from`, without the display name.
+    pub(crate) fn sender_address(&self) -> String {
+        address_of(&self.from)
+    }
+
+    /// The addresses still left at a placeholder of the reserved `.invalid` domain
+    /// (RFC 2606), as (key, address): `giglio new` writes one in `from` until the
+    /// referee gives the real one. Mail sent from it could not be answered.
+    pub fn placeholders(&self) -> Vec<(&'static str, String)> {
+        let placeholder = |a: &str| {
+            a.trim_end_matches('.')
+                .to_ascii_lowercase()
+                .ends_with(".invalid")
+        };
+        let mut out = Vec::new();
+        let from = self.sender_address();
+        if placeholder(&from) {
+            out.push(("from", from));
         }
+        for r in &self.referee {
+            let a = address_of(r);
+            if placeholder(&a) {
+                out.push(("referee", a));
+            }
+        }
+        if let Some(o) = &self.orders {
+            let a = address_of(o);
+            if placeholder(&a) {
+                out.push(("orders", a));
+            }
+        }
+        out
+    }
+
+    /// A placeholder address stops a server from sending: where it is written in
+    /// `giglio.toml` and what to set, or `Ok` when every address is real.
+    pub fn refuse_placeholders(&self, dir: &Path) -> Result<(), String> {
+        let found = self.placeholders();
+        let Some((key, address)) = found.first() else {
+            return Ok(());
+        };
+        let path = dir.join(CONFIG_FILE);
+        let at = std::fs::read_to_string(&path)
+            .ok()
+            .and_then(|text| key_line(&text, "mail", key))
+            .map_or_else(
+                || path.display().to_string(),
+                |n| format!("{}:{n}", path.display()),
+            );
+        let keys: Vec<&str> = found.iter().map(|(k, _)| *k).collect();
+        Err(format!(
+            "{at}: [mail] {key} = {address} is a placeholder (the .invalid domain reaches no \
+             one): a club could not answer the mail, nor the referee read it; set {} to the \
+             referee's real addresses in giglio.toml (or give them to `giglio new --from \
+             ADDR --referee ADDR`); mail written to a folder, as the demo does, needs none",
+            keys.join(", ")
+        ))
     }
 
     /// Whether a club's mails carry the order page.
@@ -78,6 +133,14 @@ impl Default for MailConfig {
             orders: None,
             no_order_page: Vec::new(),
         }
+    }
+}
+
+/// The address of a mailbox written `Name <a@b>` or `a@b`.
+fn address_of(whole: &str) -> String {
+    match (whole.rfind('<'), whole.rfind('>')) {
+        (Some(a), Some(b)) if a < b => whole[a + 1..b].trim().to_owned(),
+        _ => whole.trim().to_owned(),
     }
 }
 
