@@ -75,11 +75,18 @@ pub(crate) fn renew_stale(store: &mut Store, w: &Welcome, command: &str) -> Resu
             let secret = crate::auth::issue()?;
             let msg = message(w, club, Some(&secret), false)?;
             let hash = crate::auth::hash(&secret)?;
-            store.renew_welcome(&s.nation, Some(&hash), &[s.id], &msg, w.now, command, &what)?;
+            store.renew_welcome(
+                Some((&s.nation, &hash)),
+                &[s.id],
+                &msg,
+                w.now,
+                command,
+                &what,
+            )?;
         } else {
             let by_hand = by_hand(store, s.id, w, club)?;
             let msg = message(w, club, None, !by_hand)?;
-            store.renew_welcome(&s.nation, None, &[s.id], &msg, w.now, command, &what)?;
+            store.renew_welcome(None, &[s.id], &msg, w.now, command, &what)?;
         }
         renewed.push(s.nation);
     }
@@ -121,8 +128,7 @@ pub(crate) fn rotate(store: &mut Store, w: &Welcome, club: &Club, command: &str)
         }
     );
     store.renew_welcome(
-        &club.nation,
-        Some(&hash),
+        Some((&club.nation, &hash)),
         &replaced,
         &msg,
         w.now,

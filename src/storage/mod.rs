@@ -765,14 +765,13 @@ impl Store {
     }
 
     /// Replaces a club's secret hash.
-    /// Sends a club a welcome afresh, in one transaction: its new secret's hash (when
-    /// the welcome carries a new secret), the undelivered welcomes it replaces taken out
+    /// Sends a club a welcome afresh, in one transaction: its new secret's hash (the
+    /// club's nation and the hash, when the welcome carries a new secret), the undelivered welcomes it replaces taken out
     /// of the outbox (their secret, never delivered, goes with them), and the new
     /// welcome queued. `what` says why, for the journal.
     pub(crate) fn renew_welcome(
         &mut self,
-        nation: &str,
-        secret_hash: Option<&str>,
+        secret: Option<(&str, &str)>,
         replaced: &[i64],
         welcome: &OutMessage,
         now: &str,
@@ -782,7 +781,7 @@ impl Store {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        if let Some(hash) = secret_hash {
+        if let Some((nation, hash)) = secret {
             let n = tx.execute(
                 "UPDATE club SET secret_hash = ?1 WHERE nation = ?2",
                 params![hash, nation],
