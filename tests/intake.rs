@@ -1577,3 +1577,58 @@ fn a_message_that_cannot_be_read_is_explained_in_the_clubs_language() {
         "{en}"
     );
 }
+
+/// Issue 29, point 3: an order file written in the text among a greeting and a
+/// signature (with no `-- ` before it) is read; the words are set aside and the receipt
+/// says how many lines, in the club's language, never what they said. A text with no
+/// order file at all is answered "send only the order file, in the text or attached".
+#[test]
+fn orders_among_words_in_the_text_are_read_and_the_words_set_aside() {
+    let d = Desk::new();
+    let body = format!(
+        "Caro arbitro,\necco i nostri ordini per la primavera.\n\n{}\nUn saluto dal Leone,\nMarco\n",
+        d.orders("V", SPRING, &raise(100))
+    );
+    let r = d.ingest(&text_mail(V_ADDR, &[], &body));
+    assert_eq!(r["verdict"], "accepted", "{r:#}");
+    let body = format!(
+        "Dear referee,\n\n{}\nregards, Lodovico\n",
+        d.orders("M", SPRING, "")
+    );
+    let r = d.ingest(&text_mail(M_ADDR, &[], &body));
+    assert_eq!(r["verdict"], "accepted", "{r:#}");
+    let texts = sent_texts(&d);
+    let to = |addr: &str| {
+        texts
+            .iter()
+            .filter(|(to, _, _)| to.iter().any(|t| t == addr))
+            .map(|(_, _, text)| text.clone())
+            .collect::<Vec<String>>()
+            .join("\n")
+    };
+    let v = to(V_ADDR);
+    assert!(v.contains("le 2 righe prima e le 2 righe dopo."), "{v}");
+    assert!(v.contains("messe da parte"), "{v}");
+    assert!(
+        !v.contains("Marco") && !v.contains("Caro arbitro"),
+        "never their words: {v}"
+    );
+    let m = to(M_ADDR);
+    assert!(
+        m.contains("the line before it and the line after it"),
+        "{m}"
+    );
+    // Only words: told to send the file alone.
+    let r = d.ingest(&text_mail(
+        M_ADDR,
+        &[],
+        "Hello, the orders follow tomorrow.\nLodovico\n",
+    ));
+    assert_eq!(r["verdict"], "rejected", "{r:#}");
+    let last = sent_texts(&d)
+        .into_iter()
+        .rfind(|(to, _, _)| to.iter().any(|t| t == M_ADDR))
+        .map(|(_, _, t)| t)
+        .unwrap_or_default();
+    assert!(last.contains("send only the order file"), "{last}");
+}

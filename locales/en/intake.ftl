@@ -5,7 +5,7 @@
 
 ## Why no order file was read from a message
 unread-no-orders = { $attachments ->
-    [0] the message carries no order file: write the orders in the text, or attach them as a .toml file
+    [0] the message carries no order file: send only the order file, written in the text of the message or attached as a .toml file
    *[other] the message carries no order file: its attachments are not read (only a .toml attachment is); write the orders in the text, or attach them as a .toml file
 }
 unread-compressed = the message carries a compressed attachment (.zip, .gz…), and compressed files are never opened, so it was not read: send the orders as a .toml attachment, or write them in the text of the message
@@ -32,6 +32,21 @@ intake-nothing-quoted = Nothing of the message is repeated here.
 
 ## Refusals of the club's own file (authenticated)
 intake-refused = Your order file was not accepted; nothing was recorded.
+intake-set-aside = Only the order file in the text of your message was read; set aside, as words rather than orders (a greeting, a signature): { $before ->
+    [0] {""}
+    [one] the line before it
+   *[other] the { $before } lines before it
+}{ $before ->
+    [0] {""}
+   *[other] { $after ->
+        [0] {""}
+       *[other] {" "}and{" "}
+    }
+}{ $after ->
+    [0] {""}
+    [one] the line after it
+   *[other] the { $after } lines after it
+}. Next time, send only the order file, in the text or attached.
 
 ## Receipts (authenticated)
 receipt-head = Orders for { $phase } received and sealed.

@@ -5,7 +5,7 @@
 
 ## Perché da un messaggio non si legge un file di ordini
 unread-no-orders = { $attachments ->
-    [0] il messaggio non porta un file di ordini: scrivete gli ordini nel testo, o allegateli come file .toml
+    [0] il messaggio non porta un file di ordini: mandate solo il file degli ordini, scritto nel testo del messaggio o allegato come file .toml
    *[other] il messaggio non porta un file di ordini: i suoi allegati non si leggono (solo un allegato .toml si legge); scrivete gli ordini nel testo, o allegateli come file .toml
 }
 unread-compressed = il messaggio porta un allegato compresso (.zip, .gz…), e i file compressi non si aprono mai, quindi non è stato letto: mandate gli ordini come allegato .toml, o scriveteli nel testo del messaggio
@@ -32,6 +32,21 @@ intake-nothing-quoted = Qui non si ripete nulla del messaggio.
 
 ## Rifiuti del file del club (autenticato)
 intake-refused = Il vostro file di ordini non è stato accettato; nulla è stato registrato.
+intake-set-aside = Del testo del vostro messaggio si è letto solo il file degli ordini; messe da parte come parole e non ordini (un saluto, una firma): { $before ->
+    [0] {""}
+    [one] la riga prima
+   *[other] le { $before } righe prima
+}{ $before ->
+    [0] {""}
+   *[other] { $after ->
+        [0] {""}
+       *[other] {" "}e{" "}
+    }
+}{ $after ->
+    [0] {""}
+    [one] la riga dopo
+   *[other] le { $after } righe dopo
+}. La prossima volta mandate solo il file degli ordini, nel testo o allegato.
 
 ## Ricevute (autenticato)
 receipt-head = Ordini per { $phase } ricevuti e sigillati.

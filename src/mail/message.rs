@@ -20,7 +20,24 @@ pub struct Letter {
     pub sender: Result<String, String>,
     /// The order file, or why none is read from this message.
     pub orders: Result<Vec<u8>, Unread>,
+    /// The club's words around an order file written in the text (a greeting, a
+    /// signature), set aside and not read as orders.
+    pub set_aside: SetAside,
     pub(crate) envelope: Envelope,
+}
+
+/// How many lines of words stood before and after an order file written in a
+/// message's text; they are set aside, and the reply says so.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SetAside {
+    pub before: usize,
+    pub after: usize,
+}
+
+impl SetAside {
+    pub fn is_empty(&self) -> bool {
+        self.before == 0 && self.after == 0
+    }
 }
 
 /// What tells copies of one message apart, and what a reply to it needs.
@@ -203,9 +220,15 @@ pub fn read(raw: &[u8], max_parts: usize) -> Result<Letter, String> {
         .parse(raw)
         .filter(|m| !m.parts.is_empty())
         .ok_or("not a mail message (it does not parse)")?;
+    let read = refuse_malformed(raw, &msg, max_parts).and_then(|()| order_file(&msg));
+    let (orders, set_aside) = match read {
+        Ok((o, s)) => (Ok(o), s),
+        Err(e) => (Err(e), SetAside::default()),
+    };
     Ok(Letter {
         sender: sender_of(&msg),
-        orders: refuse_malformed(raw, &msg, max_parts).and_then(|()| order_file(&msg)),
+        orders,
+        set_aside,
         envelope: envelope_of(raw, Some(&msg)),
     })
 }
@@ -316,20 +339,25 @@ fn mime_depth(msg: &Message) -> usize {
 }
 
 /// The order file: the one `.toml` part, else the text body's own lines.
-fn order_file(msg: &Message) -> Result<Vec<u8>, Unread> {
+fn order_file(msg: &Message) -> Result<(Vec<u8>, SetAside), Unread> {
     let files: Vec<&MessagePart> = msg.parts.iter().filter(|p| is_order_file(p)).collect();
-    let orders = match files.as_slice() {
-        [one] => one.contents().to_vec(),
+    let (orders, set_aside) = match files.as_slice() {
+        [one] => (one.contents().to_vec(), SetAside::default()),
         // A compressed attachment beside a body that is no order file ("see the
         // attachment"): the attachment is what the club meant, and it is never opened.
         [] if msg.attachments().any(is_compressed) => {
-            let body = body_orders(msg);
+            let Some((body, set_aside)) = among_words(&body_orders(msg)) else {
+                return Err(Unread::Compressed);
+            };
             if !body.lines().any(|l| l.trim_start().starts_with("club")) {
                 return Err(Unread::Compressed);
             }
-            body.into_bytes()
+            (body.into_bytes(), set_aside)
         }
-        [] => body_orders(msg).into_bytes(),
+        [] => match among_words(&body_orders(msg)) {
+            Some((body, set_aside)) => (body.into_bytes(), set_aside),
+            None => (Vec::new(), SetAside::default()),
+        },
         many => {
             return Err(Unread::SeveralFiles { files: many.len() });
         }
@@ -351,7 +379,62 @@ fn order_file(msg: &Message) -> Result<Vec<u8>, Unread> {
             return Err(Unread::Bidi { code: c as u32 });
         }
     }
-    Ok(orders)
+    Ok((orders, set_aside))
+}
+
+/// An order file written in a message's text among the club's words: from its first
+/// line that reads as TOML (a `key = value`, a `[table]`, a `# comment`) to its last
+/// (or the last line of a value that goes on over several lines). The words before
+/// and after (a greeting, a signature without `-- `) are set aside and counted. `None`
+/// when no line reads as TOML: the text holds no order file at all.
+fn among_words(body: &str) -> Option<(String, SetAside)> {
+    let lines: Vec<&str> = body.lines().collect();
+    let first = lines.iter().position(|l| starts_toml(l))?;
+    let last = lines
+        .iter()
+        .rposition(|l| starts_toml(l) || goes_on(l))
+        .unwrap_or(first)
+        .max(first);
+    let words = |ls: &[&str]| ls.iter().filter(|l| !l.trim().is_empty()).count();
+    let set_aside = SetAside {
+        before: words(&lines[..first]),
+        after: words(&lines[last + 1..]),
+    };
+    Some((lines[first..=last].join("\n"), set_aside))
+}
+
+/// A line that opens a piece of TOML: a comment, a table header, or `key = value`
+/// with a bare or quoted key.
+fn starts_toml(line: &str) -> bool {
+    let t = line.trim();
+    if t.starts_with('#') {
+        return true;
+    }
+    if let Some(inner) = t.strip_prefix('[') {
+        let inner = inner.strip_prefix('[').unwrap_or(inner);
+        let name = inner.split(']').next().unwrap_or("");
+        return !name.is_empty()
+            && inner.contains(']')
+            && name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "_-. \"".contains(c));
+    }
+    let Some((key, _)) = t.split_once('=') else {
+        return false;
+    };
+    let key = key.trim();
+    !key.is_empty()
+        && key
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_-.\"".contains(c))
+}
+
+/// A line that carries on a value begun above: an item of a list, its closing
+/// bracket, or a string.
+fn goes_on(line: &str) -> bool {
+    let t = line.trim();
+    t.starts_with(['"', '\'', ']', '}'])
+        || t.chars().next().is_some_and(|c| c.is_ascii_digit()) && t.ends_with(',')
 }
 
 /// Why a message has no order file. Attachment names are not repeated: they are the

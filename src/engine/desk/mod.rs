@@ -173,6 +173,7 @@ pub(crate) fn ingest(store: &mut Store, desk: &Desk, raw: &[u8], source: &str) -
         phase: &phase,
         envelope: &envelope,
         written_at: written_at(envelope.date, desk.now),
+        set_aside: letter.as_ref().map(|l| l.set_aside).unwrap_or_default(),
     };
     let judged = match letter {
         Some(l) => judge(store, desk, &clubs, &m, l)?,
@@ -249,6 +250,8 @@ struct Mail<'a> {
     envelope: &'a Envelope,
     /// RFC 3339 UTC: its `Date:`, or its arrival if that is earlier.
     written_at: String,
+    /// The club's words set aside around an order file written in its text.
+    set_aside: crate::mail::message::SetAside,
 }
 
 /// What a message causes; nothing is changed until [`ingest`] saves it.
@@ -415,7 +418,14 @@ fn judge(store: &Store, desk: &Desk, clubs: &[Club], m: &Mail, letter: Letter) -
                 )?,
                 None => match &letter.sender {
                     Err(why) => Judged::ignored(why.clone(), None, "no-sender"),
-                    Ok(_) => Judged::ignored(referee_words(desk, &unread), sender, "no-orders"),
+                    Ok(_) => Judged::ignored(
+                        format!(
+                            "from an unregistered address, and {}",
+                            referee_words(desk, &unread)
+                        ),
+                        sender,
+                        "stranger",
+                    ),
                 },
             });
         }
@@ -579,6 +589,7 @@ fn authenticated(
     let own = replies::Own {
         secret,
         thread: &thread,
+        set_aside: m.set_aside,
     };
     let header = match (&checked.header, checked.errors.is_empty()) {
         (Some(h), true) if h.club.as_str() == club.nation => h,

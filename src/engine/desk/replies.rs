@@ -100,6 +100,8 @@ pub(crate) struct Own<'a> {
     /// The secret as the file carried it: every copy of it is masked in what is sent.
     pub(crate) secret: &'a str,
     pub(crate) thread: &'a [String],
+    /// The words around the order file in the message's text, set aside.
+    pub(crate) set_aside: crate::mail::message::SetAside,
 }
 
 /// An answer to the club's own file: every copy of its secret masked; queued with a
@@ -113,13 +115,32 @@ fn to_club_own(
     salt: &str,
     own: &Own,
 ) -> Result<OutMessage> {
-    let text = crate::auth::mask_copies(&text, own.secret);
+    let note = set_aside_note(desk.words, club.lang, own.set_aside);
+    let text = crate::auth::mask_copies(&(text + &note), own.secret);
     let mut out = to_club(desk, club, kind, subject_id, text, salt, own.thread)?;
-    let kept = crate::auth::mask_copies(&kept, own.secret);
+    let kept = crate::auth::mask_copies(&(kept + &note), own.secret);
     let copy = to_club(desk, club, kind, subject_id, kept, salt, own.thread)?;
     let raw = String::from_utf8_lossy(&copy.raw).replace(&copy.message_id, &out.message_id);
     out.redacted = Some(raw.into_bytes());
     Ok(out)
+}
+
+/// What the reply says of the words set aside around an order file in the text: how
+/// many lines, never what they said; nothing when there were none.
+fn set_aside_note(w: &Words, lang: Lang, s: crate::mail::message::SetAside) -> String {
+    if s.is_empty() {
+        return String::new();
+    }
+    format!(
+        "\n{}\n",
+        t!(
+            w,
+            lang,
+            "intake-set-aside",
+            before = s.before,
+            after = s.after
+        )
+    )
 }
 
 /// The line that stands, in the stored copy of an answer, for what it quoted of the file.
