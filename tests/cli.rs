@@ -592,6 +592,40 @@ fn undo_after_a_resolution_reopens_the_spring_with_its_orders() {
     );
 }
 
+/// Issue 29 point 8: after `undo` sent the clubs a correction, a resolution that gives
+/// every club the report it already received tells each so, instead of silence (the
+/// identical report is not sent twice).
+#[test]
+fn a_re_resolution_that_changes_nothing_tells_the_clubs_so() {
+    let t = TestCampaign::new();
+    t.submit_all("1494-spring", &[]);
+    t.stdout(&["resolve"]);
+    t.stdout(&["mail", "send", "--to-dir", "out"]);
+    let undo = t.stdout(&["undo"]);
+    assert!(undo.contains("corrections queued"), "{undo}");
+    t.stdout(&["mail", "send", "--to-dir", "out"]);
+    t.stdout(&["resolve"]);
+    let rows: Vec<serde_json::Value> =
+        serde_json::from_str(&t.stdout(&["mail", "status", "--json"])).expect("json");
+    let queued: Vec<&serde_json::Value> = rows.iter().filter(|r| r["status"] == "queued").collect();
+    let reports = queued.iter().filter(|r| r["kind"] == "report").count();
+    assert_eq!(
+        reports, 0,
+        "the same reports are not sent twice: {queued:#?}"
+    );
+    let told: Vec<&str> = queued
+        .iter()
+        .filter(|r| r["kind"] == "correction")
+        .filter_map(|r| r["subject"].as_str())
+        .collect();
+    assert_eq!(told.len(), t.secrets.len(), "{queued:#?}");
+    assert!(
+        told.iter()
+            .all(|s| s.contains("resolved again") || s.contains("risolta di nuovo")),
+        "{told:?}"
+    );
+}
+
 #[test]
 fn club_secret_rotate_replaces_the_secret() {
     let t = TestCampaign::new();

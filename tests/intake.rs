@@ -40,6 +40,8 @@ lang = "en"
 
 /// Issue 18 (intake under attack, second round) and issue 13 items 6 and 7.
 mod attack;
+/// Late files: judged at arrival; the referee accepts or refuses one (issue 29).
+mod late;
 
 // ---- helpers ------------------------------------------------------------------------
 

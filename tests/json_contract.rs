@@ -269,6 +269,7 @@ fn every_command_s_json_validates_against_its_schema() {
         "{read}"
     );
 
+    json("late", &["late"], true);
     json("ledger", &["ledger"], true);
     json("log", &["log"], true);
     json("log", &["log", "--dice"], true);

@@ -17,6 +17,10 @@ desk-undo-text =
     The referee has undone the resolution of { $phase }: the report you received for it no longer holds.
     The phase is open again; the report of its new resolution will replace it.
 
+desk-unchanged-subject = [{ $campaign }] { $phase } resolved again: your report stands
+desk-unchanged-text =
+    The referee has resolved { $phase } again after undoing it, and nothing changed for you: the report you received for it holds after all, as it was.
+
 desk-undo-step-subject = [{ $campaign }] correction: a battle's result during { $phase } is taken back
 desk-undo-step-text =
     The referee has taken back the result of battle { $battle } applied during { $phase }: the update you received about it no longer holds.
@@ -71,3 +75,12 @@ disorder-text =
         [yes] Until a club takes it up again, its orders are given by the referee's bot.
        *[no] Until a club takes it up again, its pieces stand on their standing choices.
     } It remains in the campaign and still counts for its objective; the referee may hand it to a new club.
+
+late-accepted-subject = [{ $campaign }] your late orders for { $phase } count
+late-accepted-text =
+    Your order file for { $phase } reached the referee's mailbox at { $arrived }, after the deadline of { $deadline }. The referee has accepted it: it counts.
+late-refused-subject = [{ $campaign }] your late orders for { $phase } do not count
+late-refused-text-earlier =
+    Your order file for { $phase } reached the referee's mailbox at { $arrived }, after the deadline of { $deadline }. The referee has refused it: your file received at { $earlier }, before the deadline, counts instead.
+late-refused-text-none =
+    Your order file for { $phase } reached the referee's mailbox at { $arrived }, after the deadline of { $deadline }. The referee has refused it, and no file of yours came before the deadline: your forces will do what they do without orders.

@@ -17,6 +17,10 @@ desk-undo-text =
     L'arbitro ha annullato la risoluzione di { $phase }: il rapporto che avete ricevuto non vale più.
     La fase è di nuovo aperta; il rapporto della nuova risoluzione lo sostituirà.
 
+desk-unchanged-subject = [{ $campaign }] { $phase } risolta di nuovo: il vostro rapporto vale
+desk-unchanged-text =
+    L'arbitro ha risolto di nuovo { $phase } dopo averla annullata, e per voi nulla è cambiato: il rapporto che avete ricevuto vale, così com'era.
+
 desk-undo-step-subject = [{ $campaign }] rettifica: il risultato di una battaglia durante { $phase } è annullato
 desk-undo-step-text =
     L'arbitro ha annullato il risultato della battaglia { $battle } applicato durante { $phase }: l'aggiornamento che avete ricevuto non vale più.
@@ -71,3 +75,12 @@ disorder-text =
         [yes] Finché un club non la riprende, i suoi ordini li dà il bot dell'arbitro.
        *[no] Finché un club non la riprende, i suoi pezzi restano sulle scelte permanenti.
     } Resta nella campagna e conta ancora per il suo obiettivo; l'arbitro può affidarla a un nuovo club.
+
+late-accepted-subject = [{ $campaign }] i vostri ordini in ritardo per { $phase } valgono
+late-accepted-text =
+    Il vostro file di ordini per { $phase } è arrivato nella casella dell'arbitro il { $arrived }, dopo il termine del { $deadline }. L'arbitro lo ha accettato: vale.
+late-refused-subject = [{ $campaign }] i vostri ordini in ritardo per { $phase } non valgono
+late-refused-text-earlier =
+    Il vostro file di ordini per { $phase } è arrivato nella casella dell'arbitro il { $arrived }, dopo il termine del { $deadline }. L'arbitro lo ha rifiutato: vale invece il vostro file ricevuto il { $earlier }, prima del termine.
+late-refused-text-none =
+    Il vostro file di ordini per { $phase } è arrivato nella casella dell'arbitro il { $arrived }, dopo il termine del { $deadline }. L'arbitro lo ha rifiutato, e nessun vostro file è arrivato prima del termine: le vostre forze faranno ciò che fanno senza ordini.

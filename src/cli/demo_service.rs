@@ -73,6 +73,14 @@ pub(super) fn play(
                 );
                 let path = inbox.join("new").join(format!("{mailed:06}.bot"));
                 std::fs::write(&path, raw).map_err(|e| Error::write_at(&path, e))?;
+                // Delivered at the demo's clock, not the machine's: lateness is judged
+                // by a message's delivery time.
+                let at: std::time::SystemTime = now.into();
+                std::fs::File::options()
+                    .write(true)
+                    .open(&path)
+                    .and_then(|f| f.set_modified(at))
+                    .map_err(|e| Error::write_at(&path, e))?;
             }
         }
         drop(store);

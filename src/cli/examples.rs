@@ -193,6 +193,14 @@ const EXAMPLES: &[(&str, &[&str])] = &[
     ),
     ("resume", &["giglio resume", "giglio resume --json"]),
     (
+        "late",
+        &[
+            "giglio late",
+            "giglio late --refuse M",
+            "giglio late --accept V --json",
+        ],
+    ),
+    (
         "mail send",
         &["giglio mail send", "giglio mail send --to-dir preview/"],
     ),

@@ -15,6 +15,7 @@ mod examples;
 mod export;
 mod inbox;
 pub mod json;
+mod late;
 mod ledger;
 mod log;
 mod mail;
@@ -83,6 +84,7 @@ enum Command {
     Inbox(inbox::InboxArgs),
     Deadline(deadline::DeadlineArgs),
     Remind(deadline::RemindArgs),
+    Late(late::LateArgs),
     Run(run::RunArgs),
     Hold(run::HoldArgs),
     Resume(run::ResumeArgs),
@@ -149,6 +151,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Deadline(args) => deadline::cmd_deadline(dir, args),
         Command::Announce(args) => announce::cmd_announce(dir, args),
         Command::Remind(args) => deadline::cmd_remind(dir, args),
+        Command::Late(args) => late::cmd_late(dir, args),
         Command::Run(args) => run::cmd_run(dir, args),
         Command::Hold(args) => run::cmd_hold(dir, args),
         Command::Resume(args) => run::cmd_resume(dir, args),

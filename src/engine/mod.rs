@@ -23,6 +23,7 @@ pub(crate) mod deadline;
 pub(crate) mod desk;
 pub(crate) mod disorder;
 pub(crate) mod exchange;
+pub(crate) mod late;
 pub mod paperwork;
 pub mod post;
 pub(crate) mod welcomes;
@@ -406,8 +407,66 @@ fn phase_mail(
     let sent: Vec<NationCode> = p.orders.keys().cloned().collect();
     let paper = paperwork::gather(store, campaign, &p.world, resolution, &sent, m, now)?;
     let phase = paper.phase(&p.world, resolution, rolls);
-    let msgs = post::phase_messages(campaign, &phase, m, now)?;
+    let mut msgs = post::phase_messages(campaign, &phase, m, now)?;
+    msgs.extend(unchanged(store, campaign, p.world.phase, &msgs, m, now)?);
     Ok((msgs, paper.deadline))
+}
+
+/// After `undo` sent a club a correction, the phase resolved again may give it the very
+/// report it already received: that report is not sent twice (same bytes, same
+/// Message-ID), so the club is told in a line that it stands, rather than left with the
+/// correction and silence.
+fn unchanged(
+    store: &Store,
+    campaign: &Campaign,
+    phase: crate::rules::PhaseId,
+    msgs: &[crate::storage::OutMessage],
+    m: &Mailing,
+    now: &str,
+) -> Result<Vec<crate::storage::OutMessage>> {
+    let key = phase.key();
+    let corrected: Vec<String> = store
+        .outbox(None)?
+        .into_iter()
+        .filter(|r| r.kind == "correction" && r.phase.as_deref() == Some(key.as_str()))
+        .filter_map(|r| r.nation)
+        .collect();
+    if corrected.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut again = Vec::new();
+    for msg in msgs.iter().filter(|x| x.kind == "report") {
+        let Some(nation) = &msg.nation else { continue };
+        if corrected.contains(nation) && store.has_message(&msg.message_id)? {
+            again.push(nation.clone());
+        }
+    }
+    let clubs = store.clubs()?;
+    let told: Vec<&crate::storage::Club> =
+        clubs.iter().filter(|c| again.contains(&c.nation)).collect();
+    if told.is_empty() {
+        return Ok(Vec::new());
+    }
+    let title = campaign.title_it.as_str();
+    let say = |w: &crate::words::Words, lang: crate::rules::tables::Lang, name: &str| {
+        (
+            crate::t!(
+                w,
+                lang,
+                "desk-unchanged-subject",
+                campaign = title,
+                phase = name
+            ),
+            crate::t!(w, lang, "desk-unchanged-text", phase = name),
+        )
+    };
+    let notice = post::notice::Notice {
+        kind: "correction",
+        phase,
+        salt: format!("unchanged {now}"),
+        say: &say,
+    };
+    post::notice::to_clubs(campaign, m.config, &told, &notice, &m.words(), now)
 }
 
 /// What `resolve --dry-run` would send: the messages of resolving the open phase now,

@@ -56,6 +56,15 @@ pub(crate) fn read_capped(path: &Path, cap: usize) -> Result<Vec<u8>> {
     Ok(raw)
 }
 
+/// When a Maildir message was delivered, RFC 3339 UTC: its file's modification time
+/// (a delivery agent writes the file in tmp/ and renames it into new/, which keeps
+/// it). `None` if the file system does not say.
+pub(crate) fn arrived(path: &Path) -> Option<String> {
+    let at = std::fs::metadata(path).ok()?.modified().ok()?;
+    let at: chrono::DateTime<chrono::Utc> = at.into();
+    Some(at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true))
+}
+
 /// Moves a message from new/ to cur/ with the Seen flag, as a mail reader does.
 pub(crate) fn mark_seen(md: &Path, path: &Path) -> Result<()> {
     if path

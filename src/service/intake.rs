@@ -46,11 +46,13 @@ pub(crate) fn read(store: &mut Store, desk: &Desk, mailbox: &Mailbox) -> Result<
             }
             for path in maildir::messages(dir, *with_seen)? {
                 if let Some(raw) = capped(&path, cap, &mut unread) {
+                    let arrived = maildir::arrived(&path);
                     read.push(desk::ingest(
                         store,
                         desk,
                         &raw,
                         &path.display().to_string(),
+                        arrived.as_deref(),
                     )?);
                     maildir::mark_seen(dir, &path)?;
                 }
@@ -62,12 +64,12 @@ pub(crate) fn read(store: &mut Store, desk: &Desk, mailbox: &Mailbox) -> Result<
             for (i, m) in messages.enumerate() {
                 let raw = m.map_err(|e| Error::read_at(mbox, e))?;
                 let source = format!("{} #{}", mbox.display(), i + 1);
-                read.push(desk::ingest(store, desk, &raw, &source)?);
+                read.push(desk::ingest(store, desk, &raw, &source, None)?);
             }
         }
         Mailbox::Imap(url) => {
-            crate::mail::imap::read_unseen(url, cap, |source, raw| {
-                read.push(desk::ingest(store, desk, raw, source)?);
+            crate::mail::imap::read_unseen(url, cap, |source, raw, arrived| {
+                read.push(desk::ingest(store, desk, raw, source, arrived)?);
                 Ok(())
             })?;
         }
@@ -79,6 +81,7 @@ pub(crate) fn read(store: &mut Store, desk: &Desk, mailbox: &Mailbox) -> Result<
                         desk,
                         &raw,
                         &path.display().to_string(),
+                        None,
                     )?);
                 }
             }

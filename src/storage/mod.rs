@@ -11,6 +11,7 @@ mod archive;
 mod backup;
 mod battles;
 mod clubs;
+mod late;
 mod lock;
 mod mail;
 mod schema;
@@ -27,6 +28,7 @@ pub(crate) use service::ServiceState;
 pub(crate) use mail::{Answered, Attempt, Copy, InboxRow, Ingest, Settle};
 pub use mail::{OutMessage, OutboxRow, Status};
 
+pub use late::{LateFile, LateVerdict};
 pub(crate) use lock::Lock;
 
 /// Clubs are a domain type (`scenario::clubs`); storage keeps them.

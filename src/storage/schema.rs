@@ -22,6 +22,7 @@ pub(crate) fn migrations() -> Migrations<'static> {
         M::up(V13_MESSAGE_ID_AUTHENTICATED),
         M::up(V14_UNAUTHENTICATED_REPLIES),
         M::up(V15_SERVICE),
+        M::up(V16_LATE_VERDICT),
     ])
 }
 
@@ -367,6 +368,13 @@ CREATE TABLE service (
     held_since  TEXT,                   -- `giglio hold`: the clock stopped at this time
     hold_reason TEXT
 );
+"#;
+
+/// Version 16 (issue 29): the referee's word on a file that arrived after its phase's
+/// deadline (`giglio late accept|refuse`): NULL until given. A refused file is also
+/// inactive, and the club's last file from before the deadline active again.
+const V16_LATE_VERDICT: &str = r#"
+ALTER TABLE orders ADD COLUMN late TEXT CHECK (late IN ('accepted', 'refused'));
 "#;
 
 #[cfg(test)]

@@ -572,11 +572,11 @@ fn a_receipt_echoes_every_order_with_its_verdict_what_it_replaces_and_lateness()
     assert!(text.contains("2. fortify: node = \"M0\""), "{text}");
     assert!(text.contains("-> non sarà eseguito"), "{text}");
     assert!(
-        text.contains("Sostituisce il file ricevuto il 2026-08-30T08:00:00Z")
+        text.contains("Sostituisce il file ricevuto il 2026-08-30 10:00 Europe/Rome")
             && text.contains(&sha256(first.trim().as_bytes())),
         "{text}"
     );
-    assert!(text.contains("dopo la scadenza"), "{text}");
+    assert!(text.contains("dopo il termine"), "{text}");
     // `orders list` marks the late file.
     let list = d.stdout(&["orders", "list"]);
     let lines: Vec<&str> = list.lines().collect();

@@ -85,6 +85,7 @@ pub const OUTPUTS: &[Output] = &[
     output!("inbox", "Inbox", Vec<crate::engine::desk::Read>),
     output!("deadline", "Deadline", DeadlineOut),
     output!("remind", "Remind", RemindOut),
+    output!("late", "Late", super::late::LateOut),
     output!("run", "ServicePass", crate::service::Pass),
     output!("resume", "Resumed", Option<crate::service::hold::Resumed>),
     output!("mail send", "MailSent", crate::mail::deliver::Sent),

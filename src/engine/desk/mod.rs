@@ -125,7 +125,18 @@ pub(crate) struct Desk<'a> {
 const MAX_SENDER_CHARS: usize = 120;
 
 /// Reads one message and does what it asks, all in one transaction.
-pub(crate) fn ingest(store: &mut Store, desk: &Desk, raw: &[u8], source: &str) -> Result<Read> {
+///
+/// `arrived` is when the mailbox received the message (a Maildir file's delivery time,
+/// an IMAP INTERNALDATE), if the source knows: lateness is judged by it, not by when
+/// the mailbox happened to be read. A time after now, or one that does not read, is
+/// taken as now.
+pub(crate) fn ingest(
+    store: &mut Store,
+    desk: &Desk,
+    raw: &[u8],
+    source: &str,
+    arrived: Option<&str>,
+) -> Result<Read> {
     let hash = sha256_hex(raw);
     let duplicate = |sender| Read {
         source: source.into(),
@@ -168,11 +179,22 @@ pub(crate) fn ingest(store: &mut Store, desk: &Desk, raw: &[u8], source: &str) -
     }
     let clubs = store.clubs()?;
     let phase = store.current()?.id.key();
+    let arrived_at = arrived
+        .filter(|a| older(a, desk.now))
+        .and_then(|a| chrono::DateTime::parse_from_rfc3339(a).ok())
+        .map_or_else(
+            || desk.now.to_owned(),
+            |a| {
+                a.with_timezone(&chrono::Utc)
+                    .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+            },
+        );
     let m = Mail {
         hash: &hash,
         phase: &phase,
         envelope: &envelope,
-        written_at: written_at(envelope.date, desk.now),
+        written_at: written_at(envelope.date, &arrived_at),
+        arrived_at: arrived_at.clone(),
         set_aside: letter.as_ref().map(|l| l.set_aside).unwrap_or_default(),
     };
     let judged = match letter {
@@ -250,6 +272,9 @@ struct Mail<'a> {
     envelope: &'a Envelope,
     /// RFC 3339 UTC: its `Date:`, or its arrival if that is earlier.
     written_at: String,
+    /// RFC 3339 UTC: when the mailbox received it (or when it was read, if the mailbox
+    /// does not say): a file is late if this is after the deadline.
+    arrived_at: String,
     /// The club's words set aside around an order file written in its text.
     set_aside: crate::mail::message::SetAside,
 }
@@ -648,7 +673,7 @@ fn authenticated(
         id: 0,
         phase: header.phase.clone(),
         nation: club.nation.clone(),
-        received_at: desk.now.to_owned(),
+        received_at: m.arrived_at.clone(),
         source: format!("mail from {sender}, message {}", &m.hash[..16]),
         sha256: checked.sha256.clone(),
         text: checked.masked.clone(),
@@ -679,7 +704,7 @@ fn authenticated(
             .map(|f| (f.nation, f.received_at))
             .collect();
         if carries_orders {
-            orders_sent.insert(club.nation.clone(), desk.now.to_owned());
+            orders_sent.insert(club.nation.clone(), m.arrived_at.clone());
         }
         let taken = battles::take(store, desk, club, &checked, &battle_entries, orders_sent)?;
         battle_lines = taken.lines;
@@ -701,7 +726,8 @@ fn authenticated(
         checked: &checked,
         phase: &header.phase,
         replaces: active.as_ref().map(|(_, f)| f).filter(|_| carries_orders),
-        late: deadline.filter(|d| older(d, desk.now)),
+        late: deadline.filter(|d| older(d, &m.arrived_at)),
+        arrived: &m.arrived_at,
         battles: &battle_lines,
         orders_kept: !carries_orders,
     };

@@ -143,6 +143,14 @@ fn set_aside_note(w: &Words, lang: Lang, s: crate::mail::message::SetAside) -> S
     )
 }
 
+/// A stored time (RFC 3339 UTC) as the club reads its deadlines: in the campaign's zone.
+fn in_zone(desk: &Desk, t: &str) -> String {
+    match crate::engine::deadline::zone(&desk.campaign.time_zone) {
+        Ok(tz) => crate::engine::deadline::display(t, tz),
+        Err(_) => t.to_owned(),
+    }
+}
+
 /// The line that stands, in the stored copy of an answer, for what it quoted of the file.
 fn left_out(w: &Words, lang: Lang) -> String {
     format!("{}\n", w.plain(lang, "receipt-kept-copy"))
@@ -241,6 +249,8 @@ pub(crate) struct Receipt<'a> {
     pub(crate) replaces: Option<&'a StoredOrders>,
     /// The deadline it came after, if it did.
     pub(crate) late: Option<String>,
+    /// When it reached the mailbox.
+    pub(crate) arrived: &'a str,
     /// Where each battle it sent a result or an order of battle for stands.
     pub(crate) battles: &'a [String],
     /// It carries battle entries only: the club's orders for the phase are unchanged.
@@ -257,6 +267,7 @@ pub(crate) fn receipt(
     own: &Own,
 ) -> Result<OutMessage> {
     let (w, lang, c) = (desk.words, club.lang, r.checked);
+    let shown = |t: &str| in_zone(desk, t);
     let mut out = t!(
         w,
         lang,
@@ -271,7 +282,7 @@ pub(crate) fn receipt(
             w,
             lang,
             "receipt-replaces",
-            received = old.received_at.as_str(),
+            received = shown(&old.received_at),
             old = old.sha256.as_str()
         ),
         None => t!(w, lang, "receipt-first", phase = r.phase),
@@ -282,8 +293,8 @@ pub(crate) fn receipt(
             w,
             lang,
             "receipt-late",
-            received = desk.now,
-            deadline = deadline.as_str()
+            received = shown(r.arrived),
+            deadline = shown(deadline)
         ));
         out.push('\n');
     }
@@ -396,6 +407,7 @@ pub(crate) fn stale(
     thread: &[String],
 ) -> Result<OutMessage> {
     let (w, lang) = (desk.words, club.lang);
+    let shown = |t: &str| in_zone(desk, t);
     let text = format!(
         "{}\n\n{}\n",
         t!(
@@ -404,15 +416,15 @@ pub(crate) fn stale(
             "receipt-stale",
             phase = s.phase,
             sha = s.sha,
-            written = s.written,
-            active_written = s.active_written
+            written = shown(s.written),
+            active_written = shown(s.active_written)
         ),
         t!(
             w,
             lang,
             "receipt-active",
             phase = s.phase,
-            received = s.active.received_at.as_str(),
+            received = shown(&s.active.received_at),
             active = s.active.sha256.as_str()
         )
     );

@@ -144,13 +144,13 @@ fn percent_decode(s: &str) -> Option<String> {
 }
 
 /// Reads every unseen message of the mailbox named by `url`: each is handed to `handle` as
-/// (source, bytes) and, once `handle` returns `Ok`, flagged `\Seen`. A message over `cap`
+/// (source, bytes, when the server received it) and, once `handle` returns `Ok`, flagged `\Seen`. A message over `cap`
 /// bytes is handed over cut to `cap` + 1 bytes, so intake knows it is too large without
 /// it ever being downloaded whole. Returns how many messages were handed over.
 pub(crate) fn read_unseen(
     url: &str,
     cap: usize,
-    mut handle: impl FnMut(&str, &[u8]) -> Result<()>,
+    mut handle: impl FnMut(&str, &[u8], Option<&str>) -> Result<()>,
 ) -> Result<usize> {
     connect(
         url,
@@ -169,12 +169,16 @@ pub(crate) fn wait_for_mail(url: &str, max: Duration, wake: &dyn Fn() -> bool) -
     connect(url, Job::Wait { max, wake }).map(|n| n > 0)
 }
 
+/// What is done with each message read: given its source, its bytes and when the server
+/// received it.
+type Handler<'a> = dyn FnMut(&str, &[u8], Option<&str>) -> Result<()> + 'a;
+
 /// What a session does once the mailbox is open.
 enum Job<'a> {
     /// Hand every unseen message to `handle`, then flag it seen.
     Read {
         cap: usize,
-        handle: &'a mut dyn FnMut(&str, &[u8]) -> Result<()>,
+        handle: &'a mut Handler<'a>,
     },
     /// Wait for new mail (IDLE).
     Wait {
@@ -301,8 +305,8 @@ where
     let (mut imap, n) = match job {
         Job::Read { cap, handle } => {
             for &uid in &uids {
-                let raw = fetch_one(&mut imap, &at, uid, cap).await?;
-                handle(&target.source(uid), &raw)?;
+                let (raw, arrived) = fetch_one(&mut imap, &at, uid, cap).await?;
+                handle(&target.source(uid), &raw, arrived.as_deref())?;
                 step(&at, "store", async {
                     imap.uid_store(uid.to_string(), "+FLAGS.SILENT (\\Seen)")
                         .await
@@ -329,15 +333,29 @@ where
 }
 
 /// Fetches one message by UID without setting `\Seen`: whole if its RFC822.SIZE is
-/// within `cap`, else only its first `cap` + 1 bytes.
-async fn fetch_one<S>(imap: &mut Session<S>, at: &str, uid: u32, cap: usize) -> Result<Vec<u8>>
+/// within `cap`, else only its first `cap` + 1 bytes; with when the server received it
+/// (its INTERNALDATE, RFC 3339 UTC), by which lateness is judged.
+async fn fetch_one<S>(
+    imap: &mut Session<S>,
+    at: &str,
+    uid: u32,
+    cap: usize,
+) -> Result<(Vec<u8>, Option<String>)>
 where
     S: AsyncRead + AsyncWrite + Unpin + Debug + Send,
 {
     // Unsolicited FETCH answers about other messages may arrive too: keep only this one.
     let ours = |f: &async_imap::types::Fetch| f.uid.is_none_or(|u| u == uid);
-    let sizes = fetch(imap, at, uid, "(UID RFC822.SIZE)").await?;
+    let sizes = fetch(imap, at, uid, "(UID RFC822.SIZE INTERNALDATE)").await?;
     let size = sizes.iter().filter(|f| ours(f)).find_map(|f| f.size);
+    let arrived = sizes
+        .iter()
+        .filter(|f| ours(f))
+        .find_map(|f| f.internal_date())
+        .map(|d| {
+            d.with_timezone(&chrono::Utc)
+                .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+        });
     let whole = size.is_some_and(|s| usize::try_from(s).is_ok_and(|s| s <= cap));
     let query = if whole {
         "(UID BODY.PEEK[])".to_owned()
@@ -355,7 +373,10 @@ where
             ))
         })?;
     // A server that ignores the partial range still never hands intake more than cap + 1.
-    Ok(body[..body.len().min(cap.saturating_add(1))].to_vec())
+    Ok((
+        body[..body.len().min(cap.saturating_add(1))].to_vec(),
+        arrived,
+    ))
 }
 
 /// Runs one UID FETCH and collects its answers.
@@ -588,7 +609,7 @@ mod tests {
 
     #[test]
     fn plain_imap_is_refused_beyond_this_machine() {
-        let e = read_unseen("imap://u@mail.example.org/INBOX", 10, |_, _| Ok(())).unwrap_err();
+        let e = read_unseen("imap://u@mail.example.org/INBOX", 10, |_, _, _| Ok(())).unwrap_err();
         assert!(e.to_string().contains("unencrypted"), "{e}");
     }
 }

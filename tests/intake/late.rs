@@ -1,0 +1,147 @@
+//! The referee's hand on late files (issue 29, point 8): lateness is judged by when the
+//! mailbox received a message (a Maildir file's delivery time), not by when it was
+//! read; `giglio late` lists the late files and accepts or refuses one, the club told.
+
+use super::*;
+use crate::common::stderr_of;
+
+/// Writes a message into the Maildir's `new/` as delivered at `at` (RFC 3339).
+fn deliver_at(maildir: &Path, name: &str, raw: &[u8], at: &str) {
+    for sub in ["new", "cur", "tmp"] {
+        std::fs::create_dir_all(maildir.join(sub)).expect("maildir");
+    }
+    let path = maildir.join("new").join(name);
+    std::fs::write(&path, raw).expect("write");
+    let at: std::time::SystemTime = chrono::DateTime::parse_from_rfc3339(at)
+        .expect("a time")
+        .into();
+    std::fs::File::options()
+        .write(true)
+        .open(&path)
+        .and_then(|f| f.set_modified(at))
+        .expect("set the delivery time");
+}
+
+fn shifted(t: &str, minutes: i64) -> String {
+    (chrono::DateTime::parse_from_rfc3339(t).expect("a time") + chrono::Duration::minutes(minutes))
+        .with_timezone(&chrono::Utc)
+        .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+}
+
+#[test]
+fn lateness_is_judged_at_arrival_and_the_referee_accepts_or_refuses() {
+    let d = Desk::new();
+    let deadline: Value = serde_json::from_str(&d.stdout(&["deadline", "--json"])).expect("json");
+    let deadline = deadline["deadline"]
+        .as_str()
+        .expect("a deadline")
+        .to_owned();
+    let maildir = d.root.join("inbox");
+    // V's file reached the mailbox an hour before the deadline; M's first file two
+    // hours before, its second an hour after. The mailbox is read two hours after.
+    let v = d.orders("V", SPRING, &raise(100));
+    deliver_at(
+        &maildir,
+        "1.v",
+        &text_mail(V_ADDR, &[], &v),
+        &shifted(&deadline, -60),
+    );
+    let m1 = d.orders("M", SPRING, "");
+    deliver_at(
+        &maildir,
+        "2.m",
+        &text_mail(M_ADDR, &[], &m1),
+        &shifted(&deadline, -120),
+    );
+    let m2 = d.orders("M", SPRING, "# changed our minds\n");
+    deliver_at(
+        &maildir,
+        "3.m",
+        &text_mail(M_ADDR, &[], &m2),
+        &shifted(&deadline, 60),
+    );
+    let later = shifted(&deadline, 120);
+    let read = d
+        .cmd()
+        .env("GIGLIO_NOW", &later)
+        .args(["inbox", "--maildir"])
+        .arg(&maildir)
+        .arg("--json")
+        .assert()
+        .success();
+    let read: Vec<Value> = serde_json::from_slice(&read.get_output().stdout).expect("json");
+    assert!(read.iter().all(|r| r["verdict"] == "accepted"), "{read:#?}");
+    let texts = sent_texts(&d);
+    let receipt_of = |addr: &str| -> Vec<String> {
+        texts
+            .iter()
+            .filter(|(to, _, _)| to.iter().any(|t| t == addr))
+            .map(|(_, _, t)| t.clone())
+            .collect()
+    };
+    let v_receipts = receipt_of(V_ADDR);
+    assert_eq!(v_receipts.len(), 1);
+    assert!(
+        !v_receipts[0].contains("dopo il termine"),
+        "on time: {}",
+        v_receipts[0]
+    );
+    let m_receipts = receipt_of(M_ADDR);
+    assert_eq!(m_receipts.len(), 2);
+    assert!(
+        !m_receipts[0].contains("after the deadline"),
+        "{}",
+        m_receipts[0]
+    );
+    assert!(
+        m_receipts[1].contains("after the deadline")
+            && m_receipts[1].contains("unless the referee refuses it"),
+        "{}",
+        m_receipts[1]
+    );
+    // The time in the receipt is the arrival, in the campaign's zone.
+    assert!(m_receipts[1].contains("Europe/Rome"), "{}", m_receipts[1]);
+    // `giglio late` lists M's file alone.
+    let late: Value = serde_json::from_str(&d.stdout(&["late", "--json"])).expect("json");
+    let files = late["files"].as_array().expect("files");
+    assert_eq!(files.len(), 1, "{late:#}");
+    assert_eq!(files[0]["nation"], "M");
+    assert_eq!(files[0]["active"], true);
+    // V has no late file to decide on.
+    let a = d.cmd().args(["late", "--refuse", "V"]).assert().failure();
+    assert!(
+        stderr_of(&a).contains("no file after the deadline"),
+        "{}",
+        stderr_of(&a)
+    );
+    // Refused: M's file from before the deadline counts again, and M is told.
+    let before = outbox_raw(&d).len();
+    d.stdout(&["late", "--refuse", "M"]);
+    let active: Vec<Value> =
+        serde_json::from_str(&d.stdout(&["orders", "list", "--json"])).expect("json");
+    let m_active: Vec<&Value> = active
+        .iter()
+        .filter(|o| o["nation"] == "M" && o["active"] == true)
+        .collect();
+    assert_eq!(m_active.len(), 1, "{active:#?}");
+    assert_eq!(
+        m_active[0]["received_at"],
+        shifted(&deadline, -120).as_str(),
+        "the file from before the deadline: {active:#?}"
+    );
+    assert_eq!(m_active[0]["late"], false, "{active:#?}");
+    let told = sent_texts(&d);
+    assert_eq!(outbox_raw(&d).len(), before + 1);
+    let (to, subject, text) = told.last().expect("the notice");
+    assert_eq!(to, &club_addresses("M"));
+    assert!(subject.contains("do not count"), "{subject}");
+    assert!(text.contains("counts instead"), "{text}");
+    let late: Value = serde_json::from_str(&d.stdout(&["late", "--json"])).expect("json");
+    assert_eq!(late["files"][0]["verdict"], "refused", "{late:#}");
+    let a = d.cmd().args(["late", "--accept", "M"]).assert().failure();
+    assert!(
+        stderr_of(&a).contains("refused already"),
+        "{}",
+        stderr_of(&a)
+    );
+}
