@@ -107,8 +107,15 @@ pub fn check(
     // that are left out (a receipt lists those first).
     let letters = match &lowered.header {
         Some(h) => {
-            let (letters, refused) =
-                check_letters(path, &text, c, world, h.club.as_str(), lowered.letters, (words, lang));
+            let (letters, refused) = check_letters(
+                path,
+                &text,
+                c,
+                world,
+                h.club.as_str(),
+                lowered.letters,
+                (words, lang),
+            );
             rejected.extend(refused);
             letters
         }
@@ -194,22 +201,25 @@ fn check_letters(
         });
         let problems: Vec<_> = match whole {
             Err(e) => vec![e],
-            Ok(()) => l
-                .to
-                .iter()
-                .filter_map(|(n, span)| {
-                    may_write_to(c, world, from, n)
-                        .err()
-                        .map(|r| (span.clone(), r))
-                })
-                .collect(),
+            Ok(()) => {
+                l.to.iter()
+                    .filter_map(|(n, span)| {
+                        may_write_to(c, world, from, n)
+                            .err()
+                            .map(|r| (span.clone(), r))
+                    })
+                    .collect()
+            }
         };
         if problems.is_empty() {
             ok.push(l);
             continue;
         }
         for (span, r) in problems {
-            let to = l.to.iter().find(|(_, s)| *s == span).map(|(n, _)| n.as_str());
+            let to =
+                l.to.iter()
+                    .find(|(_, s)| *s == span)
+                    .map(|(n, _)| n.as_str());
             let m = letter_refusal(words, lang, c, r, to.unwrap_or(""));
             refused.push(Diagnostic::at(path, text, span, "G5.3", m));
         }

@@ -99,7 +99,11 @@ pub(super) fn lower_letters(
             anonymous,
             span: l.span(),
             text_span: raw.text.span(),
-            anonymous_span: raw.anonymous.as_ref().filter(|_| anonymous).map(|a| a.span()),
+            anonymous_span: raw
+                .anonymous
+                .as_ref()
+                .filter(|_| anonymous)
+                .map(|a| a.span()),
         });
     }
     (letters, diags)

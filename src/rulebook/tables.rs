@@ -8,8 +8,8 @@
 
 use crate::rules::Campaign;
 use crate::rules::tables::{
-    BattleFallback, Choice, Confiscation, DisorderPlay, EventEffect, IdleFleet, Lang, Rounding,
-    LettersTo, SiegeDefenderSees, StrategosTie, Tables,
+    BattleFallback, Choice, Confiscation, DisorderPlay, EventEffect, IdleFleet, Lang, LettersTo,
+    Rounding, SiegeDefenderSees, StrategosTie, Tables,
 };
 
 /// Opens a generated block; the table's name follows, then ` -->`.

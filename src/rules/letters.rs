@@ -31,7 +31,12 @@ pub enum Refusal {
 
 /// Whether `from` may write a letter at all in this phase, unsigned or not, of `chars`
 /// characters (the letter's own rules, before its addressees).
-pub fn may_write(c: &Campaign, world: &World, anonymous: bool, chars: usize) -> Result<(), Refusal> {
+pub fn may_write(
+    c: &Campaign,
+    world: &World,
+    anonymous: bool,
+    chars: usize,
+) -> Result<(), Refusal> {
     let r = &c.tables.rulings;
     if r.letters == LettersTo::Off {
         return Err(Refusal::Off);
@@ -91,7 +96,11 @@ fn pieces(world: &World, nation: &str) -> BTreeSet<String> {
     let garrisons = world
         .nodes
         .iter()
-        .filter(|(_, s)| s.garrison.as_ref().is_some_and(|g| g.nation.as_str() == nation))
+        .filter(|(_, s)| {
+            s.garrison
+                .as_ref()
+                .is_some_and(|g| g.nation.as_str() == nation)
+        })
         .map(|(n, _)| n.as_str().to_owned());
     let fleets = world
         .fleets
@@ -108,7 +117,7 @@ fn pieces(world: &World, nation: &str) -> BTreeSet<String> {
 /// node as a piece of the other, or in a node next to it by road.
 pub fn in_contact(c: &Campaign, world: &World, a: &str, b: &str) -> bool {
     let theirs = pieces(world, b);
-    pieces(world, a).iter().any(|n| {
-        theirs.contains(n) || c.map.neighbours(n).any(|m| theirs.contains(m.as_str()))
-    })
+    pieces(world, a)
+        .iter()
+        .any(|n| theirs.contains(n) || c.map.neighbours(n).any(|m| theirs.contains(m.as_str())))
 }

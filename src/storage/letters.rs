@@ -104,7 +104,12 @@ pub(super) fn withdraw_in(tx: &Transaction, phase: &str, now: &str) -> Result<us
 
 impl Store {
     /// When the same letter (its seal) from `sender` was already read in `phase`, if it was.
-    pub(crate) fn letter_sent(&self, phase: &str, sender: &str, seal: &str) -> Result<Option<String>> {
+    pub(crate) fn letter_sent(
+        &self,
+        phase: &str,
+        sender: &str,
+        seal: &str,
+    ) -> Result<Option<String>> {
         Ok(self
             .conn
             .query_row(

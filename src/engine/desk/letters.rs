@@ -52,21 +52,20 @@ fn from_words(desk: &Desk, sender: &str, anonymous: bool, lang: Lang) -> String 
     }
     let nation = desk.campaign.nation_name(sender, lang);
     let first = nation.split_whitespace().next().unwrap_or("").to_owned();
-    t!(desk.words, lang, "letter-from", first = first, nation = nation)
+    t!(
+        desk.words,
+        lang,
+        "letter-from",
+        first = first,
+        nation = nation
+    )
 }
 
 /// The phase's name in running text.
 fn phase_words(desk: &Desk, phase: &str, lang: Lang) -> String {
     PhaseId::parse_key(phase).map_or_else(
         || phase.to_owned(),
-        |p| {
-            crate::words::phases::phase_name(
-                desk.words,
-                &desk.campaign.tables.calendar,
-                p,
-                lang,
-            )
-        },
+        |p| crate::words::phases::phase_name(desk.words, &desk.campaign.tables.calendar, p, lang),
     )
 }
 
@@ -129,8 +128,7 @@ pub(crate) fn take(
             copies.push((Some(nation), msg.message_id.clone()));
             taken.messages.push(msg);
         }
-        if desk.campaign.tables.rulings.letters_referee_copy
-            && !desk.config.mail.referee.is_empty()
+        if desk.campaign.tables.rulings.letters_referee_copy && !desk.config.mail.referee.is_empty()
         {
             let msg = to_referee(desk, &writer.nation, l, &text, &seal, c)?;
             copies.push((None, msg.message_id.clone()));

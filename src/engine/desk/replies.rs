@@ -275,7 +275,9 @@ pub(crate) fn receipt(
     }
     out.push('\n');
     let mut kept = out.clone() + &left_out(w, lang);
-    out.push_str(&echo(w, lang, c, &club.nation, r.phase));
+    if !(r.letters_only && c.orders.orders.is_empty()) {
+        out.push_str(&echo(w, lang, c, &club.nation, r.phase));
+    }
     if !r.battles.is_empty() {
         let mut lines = String::from("\n");
         for line in r.battles {
