@@ -121,3 +121,53 @@ pub fn in_contact(c: &Campaign, world: &World, a: &str, b: &str) -> bool {
         .iter()
         .any(|n| theirs.contains(n) || c.map.neighbours(n).any(|m| theirs.contains(m.as_str())))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::calendar::PhaseId;
+
+    fn world(c: &Campaign, clubs: &[&str]) -> World {
+        let clubs: Vec<NationCode> = clubs.iter().map(|n| NationCode((*n).to_owned())).collect();
+        World::start(c, &clubs)
+    }
+
+    #[test]
+    fn touch_press_follows_the_pieces() {
+        let mut c = crate::fixtures::shipped();
+        let w = world(&c, &["V", "M", "SV"]);
+        // At the start Venice's and Milan's pieces stand next to each other; Savoy's
+        // stand far from Venice's.
+        assert!(in_contact(&c, &w, "V", "M"));
+        assert!(in_contact(&c, &w, "M", "V"));
+        assert!(!in_contact(&c, &w, "V", "SV"));
+        c.tables.rulings.letters = LettersTo::Any;
+        assert_eq!(may_write_to(&c, &w, "V", "SV"), Ok(()));
+        let codes = |v: Vec<NationCode>| v.into_iter().map(|n| n.0).collect::<Vec<_>>();
+        assert_eq!(codes(addressees(&c, &w, "V")), ["M", "SV"]);
+        c.tables.rulings.letters = LettersTo::Contact;
+        assert_eq!(may_write_to(&c, &w, "V", "SV"), Err(Refusal::OutOfContact));
+        assert_eq!(codes(addressees(&c, &w, "V")), ["M"]);
+        assert_eq!(may_write_to(&c, &w, "V", "V"), Err(Refusal::Oneself));
+        assert_eq!(may_write_to(&c, &w, "V", "G"), Err(Refusal::NoClub));
+        c.tables.rulings.letters = LettersTo::Off;
+        assert_eq!(may_write_to(&c, &w, "V", "M"), Err(Refusal::Off));
+        assert!(addressees(&c, &w, "V").is_empty());
+    }
+
+    #[test]
+    fn the_letter_itself_is_judged_by_the_rulings() {
+        let mut c = crate::fixtures::shipped();
+        let mut w = world(&c, &["V", "M"]);
+        c.tables.rulings.letters = LettersTo::Any;
+        c.tables.rulings.letters_anonymous = false;
+        c.tables.rulings.letters_max_chars = 10;
+        assert_eq!(may_write(&c, &w, false, 10), Ok(()));
+        assert_eq!(may_write(&c, &w, true, 1), Err(Refusal::Anonymous));
+        assert_eq!(may_write(&c, &w, false, 11), Err(Refusal::TooLong { max: 10 }));
+        w.phase = PhaseId::parse_key("1494-winter").expect("a phase");
+        assert_eq!(may_write(&c, &w, false, 1), Ok(()));
+        c.tables.rulings.letters_in_winter = false;
+        assert_eq!(may_write(&c, &w, false, 1), Err(Refusal::Winter));
+    }
+}
