@@ -164,7 +164,10 @@ mod tests {
         c.tables.rulings.letters_max_chars = 10;
         assert_eq!(may_write(&c, &w, false, 10), Ok(()));
         assert_eq!(may_write(&c, &w, true, 1), Err(Refusal::Anonymous));
-        assert_eq!(may_write(&c, &w, false, 11), Err(Refusal::TooLong { max: 10 }));
+        assert_eq!(
+            may_write(&c, &w, false, 11),
+            Err(Refusal::TooLong { max: 10 })
+        );
         w.phase = PhaseId::parse_key("1494-winter").expect("a phase");
         assert_eq!(may_write(&c, &w, false, 1), Ok(()));
         c.tables.rulings.letters_in_winter = false;
