@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-const REFEREE: &str = "arbitro@giglio.example";
+pub(crate) const REFEREE: &str = "arbitro@giglio.example";
 
 /// Venice writes in Italian, Milan reads English, Savoy stands apart (far from Venice).
 const CLUBS: &str = r#"
@@ -35,7 +35,7 @@ emails = ["duca@savoia.example"]
 lang = "it"
 "#;
 
-fn address(nation: &str) -> &'static str {
+pub(crate) fn address(nation: &str) -> &'static str {
     match nation {
         "V" => "doge@leone.example",
         "M" => "moro@biscione.example",
@@ -45,15 +45,15 @@ fn address(nation: &str) -> &'static str {
 
 /// One message as it went out: its recipients, subject, text and raw bytes.
 #[derive(Debug)]
-struct Sent {
-    to: Vec<String>,
-    subject: String,
-    text: String,
-    raw: Vec<u8>,
+pub(crate) struct Sent {
+    pub(crate) to: Vec<String>,
+    pub(crate) subject: String,
+    pub(crate) text: String,
+    pub(crate) raw: Vec<u8>,
 }
 
 /// A campaign of three clubs with a referee address.
-struct Post {
+pub(crate) struct Post {
     _tmp: tempfile::TempDir,
     root: PathBuf,
     dir: PathBuf,
@@ -61,7 +61,7 @@ struct Post {
 }
 
 impl Post {
-    fn new() -> Post {
+    pub(crate) fn new() -> Post {
         let tmp = tempfile::tempdir().expect("a temporary directory");
         let root = tmp.path().to_path_buf();
         std::fs::write(root.join("clubs.toml"), CLUBS).expect("write clubs.toml");
@@ -96,7 +96,7 @@ impl Post {
     }
 
     /// Replaces `from` by `to` in one file of the campaign directory.
-    fn edit(&self, file: &str, from: &str, to: &str) {
+    pub(crate) fn edit(&self, file: &str, from: &str, to: &str) {
         let path = self.dir.join(file);
         let text = std::fs::read_to_string(&path).expect("read");
         assert!(text.contains(from), "{file} has no `{from}`");
@@ -104,27 +104,27 @@ impl Post {
     }
 
     /// Sets one of the campaign's rulings.
-    fn ruling(&self, from: &str, to: &str) {
+    pub(crate) fn ruling(&self, from: &str, to: &str) {
         self.edit("campaign/rules.toml", from, to);
     }
 
-    fn cmd(&self) -> assert_cmd::Command {
+    pub(crate) fn cmd(&self) -> assert_cmd::Command {
         let mut c = giglio(&self.root);
         c.arg("-C").arg(&self.dir);
         c
     }
 
-    fn stdout(&self, args: &[&str]) -> String {
+    pub(crate) fn stdout(&self, args: &[&str]) -> String {
         let out = self.cmd().args(args).assert().success();
         String::from_utf8(out.get_output().stdout.clone()).expect("UTF-8")
     }
 
-    fn json(&self, args: &[&str]) -> Value {
+    pub(crate) fn json(&self, args: &[&str]) -> Value {
         serde_json::from_str(&self.stdout(args)).expect("JSON")
     }
 
     /// The open phase's key.
-    fn phase(&self) -> String {
+    pub(crate) fn phase(&self) -> String {
         self.json(&["status", "--json"])["phase"]
             .as_str()
             .expect("a phase")
@@ -133,7 +133,7 @@ impl Post {
 
     /// A message from the club's address carrying `body` under its header; returns the
     /// message's bytes.
-    fn message(&self, nation: &str, body: &str) -> Vec<u8> {
+    pub(crate) fn message(&self, nation: &str, body: &str) -> Vec<u8> {
         static N: AtomicUsize = AtomicUsize::new(0);
         let file = format!(
             "club = \"{nation}\"\nphase = \"{}\"\nsecret = \"{}\"\n{body}",
@@ -151,7 +151,7 @@ impl Post {
     }
 
     /// Reads one message; returns what became of it.
-    fn read(&self, raw: &[u8]) -> Value {
+    pub(crate) fn read(&self, raw: &[u8]) -> Value {
         static N: AtomicUsize = AtomicUsize::new(0);
         let path = self
             .root
@@ -163,14 +163,14 @@ impl Post {
     }
 
     /// Mails a file of `nation` with `body`; it must be accepted.
-    fn mail(&self, nation: &str, body: &str) -> Value {
+    pub(crate) fn mail(&self, nation: &str, body: &str) -> Value {
         let read = self.read(&self.message(nation, body));
         assert_eq!(read["verdict"], "accepted", "{read}");
         read
     }
 
     /// The outbox's queued messages of one kind.
-    fn queued(&self, kind: &str) -> Vec<Value> {
+    pub(crate) fn queued(&self, kind: &str) -> Vec<Value> {
         let all = self.json(&["mail", "status", "--json"]);
         all.as_array()
             .expect("rows")
@@ -181,7 +181,7 @@ impl Post {
     }
 
     /// Delivers the outbox as .eml files; returns what went.
-    fn send(&self) -> Vec<Sent> {
+    pub(crate) fn send(&self) -> Vec<Sent> {
         static N: AtomicUsize = AtomicUsize::new(0);
         let out = self
             .root
@@ -216,12 +216,12 @@ impl Post {
             .collect()
     }
 
-    fn letters(&self) -> Vec<Value> {
+    pub(crate) fn letters(&self) -> Vec<Value> {
         let v = self.json(&["letters", "--json"]);
         v.as_array().expect("letters").clone()
     }
 
-    fn world(&self) -> giglio::rules::World {
+    pub(crate) fn world(&self) -> giglio::rules::World {
         giglio::storage::Store::open_read(&self.dir)
             .and_then(|s| s.current())
             .expect("the campaign reads")
@@ -239,7 +239,7 @@ fn one_to<'a>(sent: &'a [Sent], nation: &str, subject: &str) -> &'a Sent {
     found[0]
 }
 
-fn letter(to: &[&str], text: &str) -> String {
+pub(crate) fn letter(to: &[&str], text: &str) -> String {
     let to: Vec<String> = to.iter().map(|n| format!("\"{n}\"")).collect();
     format!(
         "\n[[letter]]\nto = [{}]\ntext = \"\"\"{text}\"\"\"\n",
