@@ -386,6 +386,8 @@ fn two_clubs_agree_an_alliance_by_letters_and_one_later_betrays_it() {
         assert_eq!(copies.len(), 2, "{l}");
         assert!(copies.iter().all(|c| c["status"] == "sent"), "{l}");
     }
+    // Letters change no resolution: the campaign audits.
+    p.cmd().arg("audit").assert().success();
     let text = p.stdout(&["letters", "--club", "M", "--phase", "1494-r02"]);
     assert!(
         text.contains("1494-r02 M -> V") && text.contains(reproach),
