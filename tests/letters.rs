@@ -571,3 +571,24 @@ fn undo_takes_back_the_letters_of_the_phase_it_removes() {
     let sent = p.send();
     assert!(sent.iter().all(|s| !s.text.contains("Del primo turno.")));
 }
+
+#[test]
+fn a_letter_never_carries_its_writers_secret() {
+    let p = Post::new();
+    let secret = p.secrets["V"].clone();
+    p.mail(
+        "V",
+        &letter(&["M"], &format!("Our secret is {secret}, keep it well.")),
+    );
+    let sent = p.send();
+    let to_m = one_to(&sent, "M", "A letter from the Republic of Venice");
+    assert!(to_m.text.contains("Our secret is"), "{}", to_m.text);
+    for s in &sent {
+        assert!(
+            !String::from_utf8_lossy(&s.raw).contains(&secret) && !s.text.contains(&secret),
+            "the secret went to {:?}",
+            s.to
+        );
+    }
+    assert!(!p.stdout(&["letters", "--json"]).contains(&secret));
+}

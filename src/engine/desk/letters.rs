@@ -110,8 +110,12 @@ pub(crate) fn take(
                 Refusal::TooMany { max },
                 "",
             );
+            // Where it is and why, quoting none of it (the receipt's kept copy holds it).
             let d = Diagnostic::at("orders.toml", c.masked, l.span.clone(), "G5.3", why);
-            taken.lines.push(d.render(c.masked).trim_end().to_owned());
+            taken.lines.push(format!(
+                "{}:{}:{}: {} ({})",
+                d.path, d.line, d.col, d.message, d.rule
+            ));
             continue;
         }
         count += 1;
