@@ -45,6 +45,11 @@ pub struct Checked {
     pub(crate) sha256: String,
     /// The file with its secret masked, as it is stored.
     pub masked: String,
+    /// G5.3: the letters the file carries that may go (the others are among `rejected`,
+    /// with the reason).
+    pub(crate) letters: Vec<crate::orders::letters::Letter>,
+    /// How many `[[letter]]` entries the file holds, read or refused.
+    pub(crate) letter_entries: usize,
 }
 
 impl Checked {
@@ -98,6 +103,24 @@ pub fn check(
     }
     // An order that does not read is dropped and reported; the others stand (G6.2).
     let mut rejected = lowered.diagnostics;
+    // Letters refused come before the orders the rules refuse, with the other entries
+    // that are left out (a receipt lists those first).
+    let letters = match &lowered.header {
+        Some(h) => {
+            let (letters, refused) = check_letters(
+                path,
+                &text,
+                c,
+                world,
+                h.club.as_str(),
+                lowered.letters,
+                (words, lang),
+            );
+            rejected.extend(refused);
+            letters
+        }
+        None => Vec::new(),
+    };
     let mut rules_checked = false;
     let mut warnings = Vec::new();
     // Checked without the campaign's secrets (a club's own check), a blank secret still
@@ -148,6 +171,81 @@ pub fn check(
         lang,
         sha256: sha256_hex(bytes),
         masked,
+        letters,
+        letter_entries: lowered.letter_entries,
+    }
+}
+
+/// G5.3: the letters the campaign lets go from `from` now; each one refused is said,
+/// where it is written, with the reason.
+fn check_letters(
+    path: &str,
+    text: &str,
+    c: &Campaign,
+    world: &World,
+    from: &str,
+    letters: Vec<crate::orders::letters::Letter>,
+    (words, lang): (&Words, Lang),
+) -> (Vec<crate::orders::letters::Letter>, Vec<Diagnostic>) {
+    use crate::rules::letters::{may_write, may_write_to};
+    let mut ok = Vec::new();
+    let mut refused = Vec::new();
+    for l in letters {
+        let whole = may_write(c, world, l.anonymous, l.text.chars().count()).map_err(|r| {
+            let span = match r {
+                crate::rules::letters::Refusal::Anonymous => l.anonymous_span.clone(),
+                crate::rules::letters::Refusal::TooLong { .. } => Some(l.text_span.clone()),
+                _ => None,
+            };
+            (span.unwrap_or(l.span.clone()), r)
+        });
+        let problems: Vec<_> = match whole {
+            Err(e) => vec![e],
+            Ok(()) => {
+                l.to.iter()
+                    .filter_map(|(n, span)| {
+                        may_write_to(c, world, from, n)
+                            .err()
+                            .map(|r| (span.clone(), r))
+                    })
+                    .collect()
+            }
+        };
+        if problems.is_empty() {
+            ok.push(l);
+            continue;
+        }
+        for (span, r) in problems {
+            let to =
+                l.to.iter()
+                    .find(|(_, s)| *s == span)
+                    .map(|(n, _)| n.as_str());
+            let m = letter_refusal(words, lang, c, r, to.unwrap_or(""));
+            refused.push(Diagnostic::at(path, text, span, "G5.3", m));
+        }
+    }
+    (ok, refused)
+}
+
+/// Why a letter cannot go, in the club's language.
+pub(crate) fn letter_refusal(
+    words: &Words,
+    lang: Lang,
+    c: &Campaign,
+    r: crate::rules::letters::Refusal,
+    to: &str,
+) -> String {
+    use crate::rules::letters::Refusal;
+    let nation = c.nation_name(to, lang);
+    match r {
+        Refusal::Off => words.plain(lang, "letter-off"),
+        Refusal::NoClub => crate::t!(words, lang, "letter-no-club", nation = nation),
+        Refusal::Oneself => words.plain(lang, "letter-oneself"),
+        Refusal::OutOfContact => crate::t!(words, lang, "letter-out-of-contact", nation = nation),
+        Refusal::Anonymous => words.plain(lang, "letter-anonymous"),
+        Refusal::Winter => words.plain(lang, "letter-winter"),
+        Refusal::TooLong { max } => crate::t!(words, lang, "letter-too-long", max = max),
+        Refusal::TooMany { max } => crate::t!(words, lang, "letter-too-many", max = max),
     }
 }
 

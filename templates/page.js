@@ -11,6 +11,7 @@
   const NS = "http://www.w3.org/2000/svg";
   const fill = (text, args) => text.replace(/\{(\w+)\}/g, (m, k) => (k in args ? String(args[k]) : m));
   let chosen = []; // { offer, value, piece, picks, seq }
+  let letters = []; // { to: [code], text, anonymous }
   let selected = null;
 
   function el(tag, attrs, text) {
@@ -185,12 +186,24 @@
     update();
   }
 
+  // ---- letters (G5.3): to the clubs the campaign lets it write to ----
+  function addLetter() {
+    const to = D.letters.map((l) => l[0]).filter((code) => $("pg-letter-to-" + code).checked);
+    const text = $("pg-letter-text").value.trim();
+    if (!to.length || !text) return say(W["page-letter-incomplete"]);
+    const anonymous = D.anonymous && $("pg-letter-anonymous").checked;
+    letters.push({ to: to, text: text, anonymous: anonymous });
+    $("pg-letter-text").value = "";
+    say(fill(W["page-letter-chosen"], { to: to.join(", ") }), true);
+    update();
+  }
+
   // ---- the list in words, the drawing, the file ----
   function update() {
     const list = $("pg-orders");
     list.textContent = "";
     let left = D.treasury;
-    if (!chosen.length) list.append(el("li", {}, W["page-none"]));
+    if (!chosen.length && !letters.length) list.append(el("li", {}, W["page-none"]));
     chosen.forEach((c, i) => {
       const li = el("li", { "data-chosen": c.offer.key }, wordsOf(c) + " ");
       if (D.spring) {
@@ -199,6 +212,16 @@
       }
       const b = el("button", { "data-remove": c.offer.key }, W["page-remove"]);
       b.addEventListener("click", () => remove(i));
+      li.append(b);
+      list.append(li);
+    });
+    letters.forEach((l, i) => {
+      const li = el("li", { "data-letter": i }, fill(W["page-letter-chosen"], { to: l.to.join(", ") }) + " ");
+      const b = el("button", { "data-remove-letter": i }, W["page-remove"]);
+      b.addEventListener("click", () => {
+        letters.splice(i, 1);
+        update();
+      });
       li.append(b);
       list.append(li);
     });
@@ -240,6 +263,10 @@
       else tables += "\n" + fill(o.toml, argsOf(c, 0)) + "\n";
     }
     for (const k in lists) top += k + " = [" + lists[k].join(", ") + "]\n";
+    for (const l of letters) {
+      tables += "\n[[letter]]\nto = [" + l.to.map(q).join(", ") + "]\ntext = " + q(l.text) + "\n";
+      if (l.anonymous) tables += "anonymous = true\n";
+    }
     const text = top + tables;
     // Its text, not its value: the shown file is the element's own text (it is read-only).
     $("pg-toml").textContent = text;
@@ -272,6 +299,22 @@
     $("pg-pieces").append(b);
   }
   if (!D.general.length) $("pg-general-box").hidden = true;
+  if (D.letters.length) {
+    $("pg-letters-box").hidden = false;
+    $("pg-h-letters").textContent = W["page-letters"];
+    $("pg-l-letter-to").textContent = W["page-letter-to"];
+    $("pg-l-letter-text").textContent = W["page-letter-text"];
+    $("pg-l-letter-anonymous").textContent = W["page-letter-anonymous"];
+    $("pg-letter-anonymous-box").hidden = !D.anonymous;
+    $("pg-letter-add").textContent = W["page-letter-add"];
+    $("pg-letter-add").addEventListener("click", addLetter);
+    for (const [code, name] of D.letters) {
+      const box = el("input", { type: "checkbox", id: "pg-letter-to-" + code, "data-letter-to": code });
+      const label = el("label", { class: "offer" });
+      label.append(box, " " + code + " " + name);
+      $("pg-letter-to").append(label);
+    }
+  }
   offerList($("pg-general"), D.general, "");
   $("pg-secret").addEventListener("input", writeFile);
   $("pg-copy").addEventListener("click", () => {

@@ -34,6 +34,8 @@ use std::time::Instant;
 
 mod interference;
 mod leak;
+/// Letters between clubs (G5.3) never reach a third club, on the real binary.
+mod letters;
 mod sent;
 
 use sent::*;

@@ -253,7 +253,7 @@ fn every_command_s_json_validates_against_its_schema() {
         .expect("a phase")
         .to_owned();
     let body = format!(
-        "club = \"V\"\nphase = \"{phase}\"\nsecret = \"{}\"\n",
+        "club = \"V\"\nphase = \"{phase}\"\nsecret = \"{}\"\n[[letter]]\nto = [\"M\"]\ntext = \"Salve\"\n",
         t.secrets["V"]
     );
     let eml = format!(
@@ -271,6 +271,13 @@ fn every_command_s_json_validates_against_its_schema() {
 
     json("late", &["late"], true);
     json("ledger", &["ledger"], true);
+    let letters = json("letters", &["letters"], true);
+    assert_eq!(
+        letters[0]["recipients"],
+        serde_json::json!(["M"]),
+        "{letters}"
+    );
+    json("letters", &["letters", "--club", "F"], true);
     json("log", &["log"], true);
     json("log", &["log", "--dice"], true);
     json("history", &["history"], true);

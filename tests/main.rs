@@ -38,6 +38,9 @@ mod intake;
 /// The JSON contract: every data command's `--json` against the schema the binary
 /// prints, and every command of the tree either with a schema or said to show no data.
 mod json_contract;
+/// Letters between clubs (G5.3) by mail: carried once, signed or not, refused with the
+/// reason, kept for the referee, taken back by undo.
+mod letters;
 /// A club plays from its mailbox: welcome, pre-filled order sheets, offline checks.
 mod mailbox;
 /// Malformed order files by the thousand, and the fuzzers' crash inputs replayed.

@@ -329,6 +329,19 @@ fn a_club_clicks_its_orders_and_the_referee_accepts_them() {
     click(&d, "#pg-general button[data-seq='V']");
     click(&d, "button[data-offer^='strategos = ']");
     wait_orders(&d, 6);
+    // A letter to Milan (G5.3): refused without an addressee, then added to the file.
+    let text = css(&d, "#pg-letter-text");
+    d.run(text.send_keys("Eccellenza, Venezia propone un'alleanza."))
+        .expect("type the letter");
+    click(&d, "#pg-letter-add");
+    wait_message(&d, "almeno un destinatario");
+    click(&d, "input[data-letter-to='M']");
+    click(&d, "#pg-letter-add");
+    wait_message(&d, "Lettera a M");
+    d.run(d.client.wait().for_element(Locator::XPath(
+        "//ol[@id='pg-orders'][count(li[@data-letter]) = 1]",
+    )))
+    .expect("the letter is listed");
     let save = css(&d, "#pg-save");
     assert_eq!(
         d.run(save.attr("download")).expect("attr").as_deref(),
@@ -360,6 +373,12 @@ fn a_club_clicks_its_orders_and_the_referee_accepts_them() {
         file.contains("strategos = { bid = 10, move_order = [\"M\", \"V\"] }\n"),
         "{file}"
     );
+    assert!(
+        file.contains(
+            "[[letter]]\nto = [\"M\"]\ntext = \"Eccellenza, Venezia propone un'alleanza.\"\n"
+        ),
+        "{file}"
+    );
     screenshot(&d, 1200, "spring-1200.png");
 
     let read = s.mail_orders("V", &file);
@@ -369,7 +388,17 @@ fn a_club_clicks_its_orders_and_the_referee_accepts_them() {
         secrets["M"]
     );
     assert_eq!(s.mail_orders("M", &m)["verdict"], "accepted");
-    assert_receipt_accepts_all(&s.deliver(), 6);
+    let delivered = s.deliver();
+    assert_receipt_accepts_all(&delivered, 6);
+    let letter = delivered
+        .iter()
+        .find(|r| r.kind == "letter" && r.nation == "M")
+        .expect("Milan's letter");
+    assert!(
+        letter.text.contains("Venezia propone un'alleanza"),
+        "{}",
+        letter.text
+    );
     s.cmd().arg("resolve").assert().success();
 
     // Round 1: a refused place (with its rule), a move changed for another, a stance,

@@ -196,6 +196,7 @@ fn every_ruling_of_the_rulebook_names_its_switch() {
         "battle_fallback",
         "civil_disorder_after",
         "civil_disorder_play",
+        "letters",
     ];
     let data = ["G3c.2", "G7"];
     for (lang, mark) in [(Lang::En, "[ruling]"), (Lang::It, "[decisione]")] {

@@ -47,3 +47,9 @@ sheet-battle-result =
 sheet-battle-result-later =
     Once it is fought at the table, the referee records its result (giglio battle result);
     it is applied when this phase is resolved.
+sheet-letters-title = Letters to other clubs (G5.3)
+sheet-letters =
+    You may write to: { $clubs }. The referee carries each letter once, with the next mail;
+    a file of letters only leaves your orders as they are. For example:
+sheet-letter-text = Your Excellency, …
+sheet-letter-anonymous = anonymous = true   # to send it unsigned

@@ -47,3 +47,9 @@ sheet-battle-result =
 sheet-battle-result-later =
     Combattuta la battaglia al tavolo, l'arbitro ne registra il risultato (giglio battle
     result); si applica alla risoluzione di questa fase.
+sheet-letters-title = Lettere agli altri club (G5.3)
+sheet-letters =
+    Potete scrivere a: { $clubs }. L'arbitro porta ogni lettera una volta, con la prossima
+    posta; un file di sole lettere lascia i vostri ordini come sono. Per esempio:
+sheet-letter-text = Eccellenza, …
+sheet-letter-anonymous = anonymous = true   # per spedirla senza firma

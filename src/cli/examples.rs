@@ -144,6 +144,13 @@ const EXAMPLES: &[(&str, &[&str])] = &[
         ],
     ),
     ("log", &["giglio log", "giglio log --dice --phase 1494-r01"]),
+    (
+        "letters",
+        &[
+            "giglio letters",
+            "giglio letters --club V --phase 1494-spring --json",
+        ],
+    ),
     ("history", &["giglio history", "giglio history --json"]),
     (
         "audit",

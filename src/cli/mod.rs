@@ -17,6 +17,7 @@ mod inbox;
 pub mod json;
 mod late;
 mod ledger;
+mod letters;
 mod log;
 mod mail;
 mod map;
@@ -75,6 +76,7 @@ enum Command {
     #[command(subcommand)]
     Club(club::ClubCommand),
     Log(log::LogArgs),
+    Letters(letters::LettersArgs),
     History(audit::HistoryArgs),
     Audit(audit::AuditArgs),
     Victory(audit::VictoryArgs),
@@ -141,6 +143,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Ledger(args) => ledger::cmd_ledger(dir, args),
         Command::Club(cmd) => club::cmd_club(dir, cmd),
         Command::Log(args) => log::cmd_log(dir, args),
+        Command::Letters(args) => letters::cmd_letters(dir, args),
         Command::History(args) => audit::cmd_history(dir, args),
         Command::Audit(args) => audit::cmd_audit(dir, args),
         Command::Victory(args) => audit::cmd_victory(dir, args),

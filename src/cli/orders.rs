@@ -272,6 +272,13 @@ fn submit(dir: &Path, a: SubmitArgs) -> Result<()> {
     }
     let checked =
         super::accept_club_file(&store, &campaign, &bytes, &shown, &super::words_of(dir)?)?;
+    // G5.3: letters are carried from the club's own mail; by hand they would go unsent
+    // while their file replaced the club's orders.
+    if checked.letter_entries > 0 {
+        return Err(Error::user(format!(
+            "{shown} carries letters ([[letter]]): letters travel only in the club's own mail (`giglio inbox`), where its address and secret vouch for them; take them out to submit the orders by hand"
+        )));
+    }
     let text = String::from_utf8_lossy(&bytes).into_owned();
     let Some(header) = checked.header.as_ref() else {
         return Err(Error::internal("an accepted file has a header"));

@@ -45,6 +45,11 @@ pub struct Lowered {
     /// The span of each node of a move's path, by the order's `seq`: a rule the move
     /// breaks at one step is pointed at that step.
     pub steps: BTreeMap<u32, Vec<Range<usize>>>,
+    /// G5.3: the letters it carries that read (a letter that does not is left out, its
+    /// problem among `diagnostics`).
+    pub letters: Vec<super::letters::Letter>,
+    /// How many `[[letter]]` entries it holds, read or not.
+    pub letter_entries: usize,
 }
 
 impl Lowered {
@@ -400,6 +405,8 @@ pub fn lower(
         fatal: vec![d],
         diagnostics: Vec::new(),
         steps: BTreeMap::new(),
+        letters: Vec::new(),
+        letter_entries: 0,
     };
     if bytes.len() > MAX_FILE_BYTES {
         return fail(Diagnostic::file(
@@ -483,6 +490,9 @@ pub fn lower(
     let mut fatal: Vec<Diagnostic> = std::mem::take(&mut cx.diags);
     lower_spring(&mut cx, &file);
     lower_summer(&mut cx, &file);
+    let (letters, letter_diags) =
+        super::letters::lower_letters(path, text, c, &file, (words, lang));
+    cx.diags.extend(letter_diags);
     let count = cx.orders.len();
     if count > MAX_ORDERS {
         let (w, l) = cx.words();
@@ -514,6 +524,8 @@ pub fn lower(
         fatal,
         diagnostics: cx.diags,
         steps,
+        letters,
+        letter_entries: file.letter.len(),
     }
 }
 

@@ -13,6 +13,7 @@
 
 mod codec;
 pub mod explain;
+pub mod letters;
 mod lower;
 pub mod raw;
 

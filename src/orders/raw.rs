@@ -128,6 +128,13 @@ pub struct OrderFile {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(with = "Vec<RawOrderOfBattle>")]
     pub order_of_battle: Vec<Spanned<RawOrderOfBattle>>,
+
+    // ---- any phase ----
+    /// G5.3: letters to other clubs, carried by the referee (not orders: a file of
+    /// letters only leaves the club's orders as they are).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(with = "Vec<RawLetter>")]
+    pub letter: Vec<Spanned<RawLetter>>,
 }
 
 impl OrderFile {
@@ -161,6 +168,7 @@ impl OrderFile {
             encounter: Vec::new(),
             battle_result: Vec::new(),
             order_of_battle: Vec::new(),
+            letter: Vec::new(),
         }
     }
 }
@@ -198,6 +206,22 @@ pub struct RawStrategos {
     #[serde(default)]
     #[schemars(with = "Vec<String>")]
     pub move_order: Vec<Spanned<String>>,
+}
+
+/// G5.3: a letter to one or more clubs.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawLetter {
+    /// The nations it goes to (`["M", "F"]`): each must be played by a club.
+    #[schemars(with = "Vec<String>")]
+    pub to: Vec<Spanned<String>>,
+    /// The letter itself (control characters other than line ends are removed).
+    #[schemars(with = "String")]
+    pub text: Spanned<String>,
+    /// Unsigned: the addressees are not told who wrote it (where the campaign allows).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Option<bool>")]
+    pub anonymous: Option<Spanned<bool>>,
 }
 
 #[derive(Debug, Deserialize, Serialize, JsonSchema)]

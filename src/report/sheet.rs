@@ -197,7 +197,33 @@ pub(crate) fn render(words: &Words, s: &SheetInput) -> String {
     if let Some(spring) = &s.options.spring {
         spring_tables(&mut out, w, s, spring);
     }
+    letters(&mut out, w, s);
     out
+}
+
+/// G5.3: the clubs it may write to, and a commented `[[letter]]` to fill in.
+fn letters(out: &mut String, w: &Words, s: &SheetInput) {
+    let Some(first) = s.options.letters.first() else {
+        return;
+    };
+    let l = s.lang;
+    let names: Vec<String> = s
+        .options
+        .letters
+        .iter()
+        .map(|n| format!("{} ({n})", s.campaign.nation_name(n.as_str(), l)))
+        .collect();
+    let _ = writeln!(out, "\n# ==== {} ====", w.plain(l, "sheet-letters-title"));
+    comment(out, &t!(w, l, "sheet-letters", clubs = names.join(", ")));
+    let _ = writeln!(
+        out,
+        "# [[letter]]\n# to = [{:?}]\n# text = {:?}",
+        first.as_str(),
+        w.plain(l, "sheet-letter-text")
+    );
+    if s.campaign.tables.rulings.letters_anonymous {
+        comment(out, &w.plain(l, "sheet-letter-anonymous"));
+    }
 }
 
 /// The spring's money and the orders written as keys of the file (loan, objective,

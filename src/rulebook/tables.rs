@@ -8,8 +8,8 @@
 
 use crate::rules::Campaign;
 use crate::rules::tables::{
-    BattleFallback, Choice, Confiscation, DisorderPlay, EventEffect, IdleFleet, Lang, Rounding,
-    SiegeDefenderSees, StrategosTie, Tables,
+    BattleFallback, Choice, Confiscation, DisorderPlay, EventEffect, IdleFleet, Lang, LettersTo,
+    Rounding, SiegeDefenderSees, StrategosTie, Tables,
 };
 
 /// Opens a generated block; the table's name follows, then ` -->`.
@@ -473,6 +473,40 @@ fn rulings(t: &Tables, w: &Words) -> String {
             "G5.2",
             "alliance_needs_both",
             &r.alliance_needs_both.to_string(),
+        ],
+        [
+            "G5.3",
+            "letters",
+            match r.letters {
+                LettersTo::Off => "\"off\"",
+                LettersTo::Any => "\"any\"",
+                LettersTo::Contact => "\"contact\"",
+            },
+        ],
+        [
+            "G5.3",
+            "letters_anonymous",
+            &r.letters_anonymous.to_string(),
+        ],
+        [
+            "G5.3",
+            "letters_referee_copy",
+            &r.letters_referee_copy.to_string(),
+        ],
+        [
+            "G5.3",
+            "letters_in_winter",
+            &r.letters_in_winter.to_string(),
+        ],
+        [
+            "G5.3",
+            "letters_per_phase",
+            &r.letters_per_phase.to_string(),
+        ],
+        [
+            "G5.3",
+            "letters_max_chars",
+            &r.letters_max_chars.to_string(),
         ],
         [
             "G7.2",

@@ -13,6 +13,7 @@ pub mod exchange;
 mod forces;
 pub mod ids;
 pub mod ledger;
+pub mod letters;
 pub(crate) mod map;
 pub(crate) mod menu;
 mod occupancy;

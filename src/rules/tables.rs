@@ -439,6 +439,19 @@ pub enum SiegeDefenderSees {
     Outcome,
 }
 
+/// G5.3: who may write a letter to whom.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LettersTo {
+    /// No letters (campaigns written before the ruling existed).
+    #[default]
+    Off,
+    /// Any club to any other club.
+    Any,
+    /// Only to a club whose pieces are in contact with the writer's ("touch press").
+    Contact,
+}
+
 /// What to confiscate first from a club that cannot repay its loan (G2a.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -570,4 +583,28 @@ pub struct Rulings {
     /// G3d.2: the bribe step the English text gives, kept for reference (not used unless
     /// copied into `siege.bribe_step`).
     pub(crate) bribe_step_english_text: Ducats,
+    /// G5.3: who may write letters to whom (carried by the referee). Campaigns written
+    /// before this switch existed carry none.
+    #[serde(default)]
+    pub letters: LettersTo,
+    /// G5.3: a letter may go unsigned (`anonymous = true`).
+    #[serde(default)]
+    pub letters_anonymous: bool,
+    /// G5.3: the referee gets a copy of every letter.
+    #[serde(default = "yes")]
+    pub letters_referee_copy: bool,
+    /// G5.3: letters may be written while a winter phase is open.
+    #[serde(default = "yes")]
+    pub letters_in_winter: bool,
+    /// G5.3: most letters a club may send in one phase (0: no limit).
+    #[serde(default)]
+    pub letters_per_phase: u32,
+    /// G5.3: longest letter, in characters (0: the order file's own limit only).
+    #[serde(default)]
+    pub letters_max_chars: u32,
+}
+
+/// A switch that is on unless the campaign says otherwise.
+fn yes() -> bool {
+    true
 }

@@ -175,6 +175,8 @@ pub(crate) struct Ingest<'a> {
     /// A file that authenticated: the club's count of replies to unauthenticated mail in
     /// this (phase, club) starts again.
     pub(crate) reset: Option<(String, String)>,
+    /// G5.3: the letters it carries that go, their copies among `replies`.
+    pub(crate) letters: &'a [super::NewLetter],
     pub(crate) command: &'a str,
 }
 
@@ -639,6 +641,7 @@ impl Store {
         }
         crate::failpoint::hit("ingest.inbox_saved");
         queue_in(&tx, i.replies, &r.received_at)?;
+        super::letters::letters_in(&tx, i.letters, &r.hash, &r.received_at)?;
         journal(
             &tx,
             &r.received_at,

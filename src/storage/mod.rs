@@ -12,6 +12,7 @@ mod backup;
 mod battles;
 mod clubs;
 mod late;
+mod letters;
 mod lock;
 mod mail;
 mod schema;
@@ -23,6 +24,8 @@ pub(crate) use archive::Size;
 pub(crate) use backup::{Checked as BackupChecked, check as check_backup};
 pub(crate) use battles::{NewStep, Settlement, StepRow, step_seed};
 pub(crate) use clubs::Announcement;
+pub(crate) use letters::NewLetter;
+pub use letters::{LetterCopy, LetterRow};
 pub(crate) use service::ServiceState;
 
 pub(crate) use mail::{Answered, Attempt, Copy, InboxRow, Ingest, Settle};
@@ -559,6 +562,8 @@ impl Store {
             tx.execute("DELETE FROM phase WHERE key = ?1", [&last_key])?;
             // Its deadline goes with it, or undo would not be exact.
             tx.execute("DELETE FROM deadline WHERE phase_key = ?1", [&last_key])?;
+            // Letters read while it was open and not yet gone are taken back (G5.3).
+            letters::withdraw_in(&tx, &last_key, now)?;
         }
         tx.execute("DELETE FROM dice WHERE phase_key = ?1", [&previous_key])?;
         tx.execute(
@@ -900,6 +905,18 @@ impl Store {
             out.push_str(&format!(
                 "die {phase} {} {} d{}={} {}\n",
                 r.seq, r.event, r.sides, r.value, r.purpose
+            ));
+        }
+        for l in self.letters()? {
+            out.push_str(&format!(
+                "letter {} {} {} to {} anonymous {} seal {} withdrawn {}\n",
+                l.id,
+                l.phase,
+                l.sender,
+                l.recipients.join(","),
+                l.anonymous,
+                l.seal,
+                l.withdrawn_at.is_some()
             ));
         }
         self.dump_mail(&mut out)?;

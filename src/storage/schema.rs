@@ -22,7 +22,8 @@ pub(crate) fn migrations() -> Migrations<'static> {
         M::up(V13_MESSAGE_ID_AUTHENTICATED),
         M::up(V14_UNAUTHENTICATED_REPLIES),
         M::up(V15_SERVICE),
-        M::up(V16_LATE_VERDICT),
+        M::up(V16_LETTERS),
+        M::up(V17_LATE_VERDICT),
     ])
 }
 
@@ -370,10 +371,38 @@ CREATE TABLE service (
 );
 "#;
 
-/// Version 16 (issue 29): the referee's word on a file that arrived after its phase's
+/// Version 16 (issue 33): letters between clubs (G5.3), carried by the referee. One row
+/// per letter a club sent, and one per copy queued to carry it (to each addressee, and
+/// the referee's); a copy's fate is its outbox row's. A letter is sent once per phase and
+/// writer: the same letter again (its seal) is not a new one, unless undo took the first
+/// back before it went (`withdrawn_at`).
+const V16_LETTERS: &str = r#"
+CREATE TABLE letter (
+    id           INTEGER PRIMARY KEY AUTOINCREMENT,
+    phase_key    TEXT NOT NULL,          -- the phase open when it was read
+    sender       TEXT NOT NULL,          -- the writer's nation
+    recipients   TEXT NOT NULL,          -- JSON array of nation codes
+    anonymous    INTEGER NOT NULL CHECK (anonymous IN (0, 1)),
+    text         TEXT NOT NULL,          -- every copy of the writer's secret masked
+    seal         TEXT NOT NULL,          -- hex SHA-256 of addressees, signature and text
+    inbox_hash   TEXT NOT NULL,          -- the message that carried it
+    written_at   TEXT NOT NULL,          -- RFC 3339: the message's date
+    received_at  TEXT NOT NULL,          -- RFC 3339: when it was read
+    withdrawn_at TEXT                    -- undo took it back before it went
+);
+CREATE UNIQUE INDEX letter_once ON letter (phase_key, sender, seal) WHERE withdrawn_at IS NULL;
+CREATE TABLE letter_copy (
+    letter_id  INTEGER NOT NULL REFERENCES letter(id),
+    nation     TEXT,                     -- the club it goes to; NULL: the referee's copy
+    message_id TEXT NOT NULL,            -- its outbox row's
+    PRIMARY KEY (letter_id, message_id)
+);
+"#;
+
+/// Version 17 (issue 29): the referee's word on a file that arrived after its phase's
 /// deadline (`giglio late accept|refuse`): NULL until given. A refused file is also
 /// inactive, and the club's last file from before the deadline active again.
-const V16_LATE_VERDICT: &str = r#"
+const V17_LATE_VERDICT: &str = r#"
 ALTER TABLE orders ADD COLUMN late TEXT CHECK (late IN ('accepted', 'refused'));
 "#;
 

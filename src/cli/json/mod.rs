@@ -77,6 +77,7 @@ pub const OUTPUTS: &[Output] = &[
     output!("club secret", "NewSecret", NewSecret),
     output!("club handover", "Handover", Handover),
     output!("log", "Log", LogOut<'static>),
+    output!("letters", "Letters", Vec<crate::storage::LetterRow>),
     output!("history", "History", Vec<HistoryRow>),
     output!("audit", "Audits", Vec<crate::engine::Audit>),
     output!("victory", "Victory", VictoryOut<'static>),

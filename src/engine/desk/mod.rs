@@ -43,6 +43,7 @@ use replies::Answer;
 
 pub(crate) mod battles;
 pub(crate) mod encounters;
+pub(crate) mod letters;
 pub(crate) mod replies;
 
 /// What became of one message.
@@ -245,6 +246,7 @@ pub(crate) fn ingest(
             .authenticated
             .then(|| row_nation.map(|n| (phase.clone(), n)))
             .flatten(),
+        letters: &judged.letters,
         command: desk.command,
     })?;
     Ok(Read {
@@ -292,6 +294,8 @@ struct Judged {
     attempt: Option<(&'static str, Answered)>,
     /// It came from its club's address with its club's secret.
     authenticated: bool,
+    /// G5.3: the letters it carries that go (their copies among `replies`).
+    letters: Vec<crate::storage::NewLetter>,
 }
 
 impl Judged {
@@ -304,6 +308,7 @@ impl Judged {
             replies: Vec::new(),
             attempt: Some((code, Answered::Alert)),
             authenticated: false,
+            letters: Vec::new(),
         }
     }
 
@@ -319,6 +324,7 @@ impl Judged {
             replies: Vec::new(),
             attempt: Some((code, Answered::Alert)),
             authenticated: false,
+            letters: Vec::new(),
         }
     }
 
@@ -334,6 +340,7 @@ impl Judged {
             replies: vec![reply],
             attempt: None,
             authenticated: false,
+            letters: Vec::new(),
         }
     }
 }
@@ -393,6 +400,7 @@ fn slip(
             },
         )),
         authenticated: false,
+        letters: Vec::new(),
     })
 }
 
@@ -632,8 +640,10 @@ fn authenticated(
         }
     };
     let (battle_entries, orders_part) = submission::battle_kinds(desk.campaign, &checked.orders);
-    // A file of battle results only leaves the club's orders as they are.
-    let carries_orders = !orders_part.orders.is_empty() || battle_entries.is_empty();
+    // A file of battle results or letters only leaves the club's orders as they are.
+    let carries_orders = !orders_part.orders.is_empty()
+        || (battle_entries.is_empty() && checked.letter_entries == 0);
+    let battle_entries_none = battle_entries.is_empty();
     let active = store.active_file(&header.phase, &club.nation)?;
     if carries_orders
         && let Some((active_written, file)) = &active
@@ -663,6 +673,7 @@ fn authenticated(
             replies: vec![reply],
             attempt: None,
             authenticated: true,
+            letters: Vec::new(),
         });
     }
     // G3c.3: once the round has stopped at an encounter, its orders are closed.
@@ -721,6 +732,21 @@ fn authenticated(
                 .extend(steps);
         }
     }
+    let posted = letters::take(
+        store,
+        desk,
+        clubs,
+        club,
+        &checked.letters,
+        &letters::Carried {
+            phase: m.phase,
+            masked: &checked.masked,
+            secret,
+            hash: m.hash,
+            written_at: &m.written_at,
+        },
+    )?;
+    replies_out.extend(posted.messages);
     let deadline = store.deadline(&header.phase)?;
     let receipt = replies::Receipt {
         checked: &checked,
@@ -730,6 +756,8 @@ fn authenticated(
         arrived: &m.arrived_at,
         battles: &battle_lines,
         orders_kept: !carries_orders,
+        letters: &posted.lines,
+        letters_only: battle_entries_none && checked.letter_entries > 0,
     };
     let reply = replies::receipt(desk, club, &receipt, m.hash, &own)?;
     replies_out.insert(0, reply);
@@ -744,6 +772,7 @@ fn authenticated(
         replies: replies_out,
         attempt: None,
         authenticated: true,
+        letters: posted.letters,
     })
 }
 

@@ -255,6 +255,10 @@ pub(crate) struct Receipt<'a> {
     pub(crate) battles: &'a [String],
     /// It carries battle entries only: the club's orders for the phase are unchanged.
     pub(crate) orders_kept: bool,
+    /// G5.3: what became of each letter it carries.
+    pub(crate) letters: &'a [String],
+    /// It carries letters and no order: the club's orders are unchanged.
+    pub(crate) letters_only: bool,
 }
 
 /// The receipt of an accepted file: its seal, which file it replaces, whether it was
@@ -277,6 +281,9 @@ pub(crate) fn receipt(
     );
     out.push('\n');
     out.push_str(&match r.replaces {
+        _ if r.orders_kept && r.letters_only => {
+            t!(w, lang, "receipt-letters-only", phase = r.phase)
+        }
         _ if r.orders_kept => t!(w, lang, "news-receipt-results-only", phase = r.phase),
         Some(old) => t!(
             w,
@@ -300,12 +307,22 @@ pub(crate) fn receipt(
     }
     out.push('\n');
     let mut kept = out.clone() + &left_out(w, lang);
-    out.push_str(&echo(w, lang, c, &club.nation, r.phase));
+    if !(r.letters_only && c.orders.orders.is_empty()) {
+        out.push_str(&echo(w, lang, c, &club.nation, r.phase));
+    }
     if !r.battles.is_empty() {
         let mut lines = String::from("\n");
         for line in r.battles {
             lines.push_str(line);
             lines.push('\n');
+        }
+        out.push_str(&lines);
+        kept.push_str(&lines);
+    }
+    if !r.letters.is_empty() {
+        let mut lines = format!("\n{}\n", w.plain(lang, "receipt-letters"));
+        for line in r.letters {
+            lines.push_str(&format!("  {line}\n"));
         }
         out.push_str(&lines);
         kept.push_str(&lines);

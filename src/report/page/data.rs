@@ -92,6 +92,10 @@ pub(super) struct PageData {
     pub(super) places: BTreeMap<String, (f64, f64, String)>,
     pub(super) pieces: Vec<PagePiece>,
     pub(super) general: Vec<Offer>,
+    /// G5.3: the clubs it may write a letter to (code, name), and whether a letter may
+    /// go unsigned.
+    pub(super) letters: Vec<(String, String)>,
+    pub(super) anonymous: bool,
 }
 
 /// The page's own words, without arguments (or with `{…}` for the script to fill in).
@@ -115,6 +119,12 @@ const WORDS: &[&str] = &[
     "page-receipt",
     "page-move-order",
     "page-move-order-clear",
+    "page-letters",
+    "page-letter-to",
+    "page-letter-text",
+    "page-letter-anonymous",
+    "page-letter-add",
+    "page-letter-incomplete",
 ];
 
 /// The groups' titles, by group.
@@ -198,6 +208,12 @@ pub(super) fn data(words: &Words, p: &PageInput, own: &OwnWorld) -> PageData {
         places,
         pieces,
         general,
+        letters: options
+            .letters
+            .iter()
+            .map(|n| (n.to_string(), c.nation_name(n.as_str(), l)))
+            .collect(),
+        anonymous: c.tables.rulings.letters_anonymous,
     }
 }
 
@@ -220,6 +236,7 @@ fn word_map(words: &Words, l: Lang, deadline: Option<&str>) -> BTreeMap<String, 
         ("page-left", vec!["left"]),
         ("page-treasury", vec!["treasury"]),
         ("page-meet", vec!["node"]),
+        ("page-letter-chosen", vec!["to"]),
     ];
     for (id, args) in placeholders {
         let mut a = crate::words::Args::new();

@@ -99,6 +99,8 @@ pub(crate) struct SpringOptions {
 pub(crate) struct Options {
     pub(crate) pieces: Vec<PieceOptions>,
     pub(crate) spring: Option<SpringOptions>,
+    /// G5.3: the clubs it may write a letter to now.
+    pub(crate) letters: Vec<NationCode>,
 }
 
 /// Returns the club's options in the open phase of `world`, which must be the club's
@@ -217,6 +219,7 @@ pub(crate) fn options(c: &Campaign, world: &World, nation: &NationCode) -> Optio
     let mut out = Options {
         pieces,
         spring: spring_options,
+        letters: crate::rules::letters::addressees(c, world, nation.as_str()),
     };
     keep_accepted(c, world, nation, &mut out);
     out

@@ -1,0 +1,40 @@
+# Lettere tra club (G5.3): cosa legge un club delle lettere che scrive, e le lettere che
+# riceve. Il testo di una lettera è di chi la scrive (autenticato).
+
+## Una lettera che non può partire, con il punto del file
+letter-no-addressee = questa lettera non ha destinatari: scrivi to = ["M"] con uno o più codici di nazione
+letter-empty = questa lettera non ha testo
+letter-off = questa campagna non porta lettere tra club
+letter-no-club = nessun club gioca { $nation }: una lettera non avrebbe chi la legge
+letter-oneself = una lettera alla tua stessa nazione: scrivi a un altro club
+letter-out-of-contact = { $nation } non è in contatto con i tuoi pezzi: in questa campagna le lettere vanno solo ai club con pezzi nello stesso nodo dei tuoi o in un nodo vicino per strada
+letter-anonymous = questa campagna non consente lettere senza firma: togli anonymous = true
+letter-winter = questa campagna non porta lettere d'inverno
+letter-too-long = questa lettera supera { $max } caratteri, il limite della campagna
+letter-too-many = il tuo club ha spedito { $max } lettere in questa fase, il limite della campagna: questa non parte
+
+## Una lettera come la leggono i destinatari
+letter-from = { $first ->
+    [Repubblica] Lettera dalla { $nation }
+    [Confederazione] Lettera dalla { $nation }
+    [Spagna] Lettera dalla { $nation }
+    [Stato] Lettera dallo { $nation }
+    [Impero] Lettera dall'{ $nation }
+   *[other] Lettera dal { $nation }
+}
+letter-unsigned = Lettera da un mittente senza nome
+letter-head = { $from }, a { $to }, scritta in { $phase }:
+letter-subject-copy = copia di una lettera: { $from } a { $to }
+letter-copy-head = Copia della lettera { $id } per gli archivi dell'arbitro: da { $from }{ $anonymous ->
+    [yes] {" "}(senza firma: i destinatari non sanno chi l'ha scritta)
+   *[no] {""}
+} a { $to }, scritta in { $phase }:
+
+## La ricevuta di chi scrive
+receipt-letters = Lettere:
+receipt-letter-goes = lettera a { $to }: parte con la prossima posta{ $anonymous ->
+    [yes] , senza firma
+   *[no] {""}
+}
+receipt-letter-again = lettera a { $to }: la stessa lettera è già partita in questa fase; non viene spedita di nuovo
+receipt-letters-only = Questo file porta solo lettere: i tuoi ordini per { $phase } restano invariati.
