@@ -50,6 +50,8 @@ pub struct Checked {
     pub(crate) letters: Vec<crate::orders::letters::Letter>,
     /// How many `[[letter]]` entries the file holds, read or refused.
     pub(crate) letter_entries: usize,
+    /// G6.3: the extension the file asks for, if it does.
+    pub(crate) extension: Option<crate::orders::Extension>,
 }
 
 impl Checked {
@@ -173,6 +175,7 @@ pub fn check(
         masked,
         letters,
         letter_entries: lowered.letter_entries,
+        extension: lowered.extension,
     }
 }
 

@@ -272,7 +272,7 @@ fn two_clubs_agree_an_alliance_by_letters_and_one_later_betrays_it() {
     assert!(to_m.text.contains("spring 1494"), "{}", to_m.text);
     let receipt = one_to(&sent, "V", "ordini ricevuti");
     assert!(
-        receipt.text.contains("porta solo lettere")
+        receipt.text.contains("non porta ordini, solo lettere")
             && receipt
                 .text
                 .contains("lettera a Ducato di Milano: parte con la prossima posta"),

@@ -976,3 +976,107 @@ fn a_year_of_bot_clubs_mailing_through_the_service_loses_nothing() {
         .assert()
         .success();
 }
+
+/// Issue 28 point 5, G6.3: a club asks for more time by mail, in a file that carries
+/// nothing else. Granted at once within the limits: the deadline moves on for every
+/// club, each is told the new one (not who asked), and the asking club's orders are
+/// untouched; the service does not resolve at the old deadline. Refused with the reason
+/// past `extension_max_hours` and once the club has had its extensions of the year.
+#[test]
+fn an_extension_asked_by_mail_moves_the_deadline_for_every_club() {
+    let mut k = Kept::new(NO_OUTAGE);
+    k.pass("2026-09-01T08:05:00Z");
+    k.received();
+    let ask = |k: &mut Kept, hours: u32| {
+        k.mailed += 1;
+        let body = format!(
+            "club = \"V\"\r\nphase = \"1494-spring\"\r\nsecret = \"{}\"\r\n[extension]\r\nhours = {hours}\r\nreason = \"a wedding in the club\"\r\n",
+            k.secrets["V"]
+        );
+        let raw = format!(
+            "From: {}\r\nTo: arbitro@giglio.example\r\nSubject: time\r\nMessage-ID: <ext-{n}@club.example>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{body}",
+            address("V"),
+            n = k.mailed
+        );
+        let path = k.dir.join(format!("inbox/new/{}.club", k.mailed));
+        std::fs::write(path, raw).expect("deliver into the Maildir");
+    };
+    let deadline = |k: &Kept, now: &str| {
+        k.status(now)["deadline"]
+            .as_str()
+            .expect("a deadline")
+            .to_owned()
+    };
+    assert_eq!(
+        deadline(&k, "2026-09-02T10:00:00Z"),
+        "2026-09-08T21:00:00+02:00"
+    );
+    ask(&mut k, 24);
+    k.pass("2026-09-02T10:00:00Z");
+    assert_eq!(
+        deadline(&k, "2026-09-02T10:01:00Z"),
+        "2026-09-09T21:00:00+02:00"
+    );
+    let got = k.received();
+    let receipt = got
+        .iter()
+        .find(|g| g.kind == "receipt" && g.to == "V")
+        .expect("V's receipt");
+    assert!(
+        receipt.text.contains("ore in più è accolta")
+            && receipt.text.contains("2026-09-09 21:00 Europe/Rome"),
+        "{}",
+        receipt.text
+    );
+    assert!(
+        receipt.text.contains("non porta ordini"),
+        "{}",
+        receipt.text
+    );
+    let told: BTreeSet<&str> = got
+        .iter()
+        .filter(|g| g.kind == "deadline")
+        .map(|g| g.to.as_str())
+        .collect();
+    assert_eq!(
+        told.into_iter().collect::<Vec<_>>(),
+        ["F", "M", "V"],
+        "{:?}",
+        kinds(&got)
+    );
+    for g in got.iter().filter(|g| g.kind == "deadline") {
+        assert!(
+            !g.text.contains("wedding") && !g.text.contains("Venezia"),
+            "{}",
+            g.text
+        );
+    }
+    // At the old deadline nothing is resolved.
+    let p = k.pass("2026-09-08T19:05:00Z");
+    assert!(!actions(&p).contains(&"resolved".to_owned()), "{p}");
+    // Too long, then a second one, then none left.
+    ask(&mut k, 72);
+    k.pass("2026-09-08T19:10:00Z");
+    let refused = k.received();
+    let r = refused
+        .iter()
+        .find(|g| g.kind == "receipt")
+        .expect("receipt");
+    assert!(r.text.contains("al massimo 48 ore"), "{}", r.text);
+    ask(&mut k, 12);
+    k.pass("2026-09-08T19:20:00Z");
+    k.received();
+    assert_eq!(
+        deadline(&k, "2026-09-08T19:21:00Z"),
+        "2026-09-10T09:00:00+02:00"
+    );
+    ask(&mut k, 12);
+    k.pass("2026-09-08T19:30:00Z");
+    let r = k.received();
+    let r = r.iter().find(|g| g.kind == "receipt").expect("receipt");
+    assert!(r.text.contains("2 proroghe l'anno"), "{}", r.text);
+    assert_eq!(
+        deadline(&k, "2026-09-08T19:31:00Z"),
+        "2026-09-10T09:00:00+02:00"
+    );
+}

@@ -5,6 +5,9 @@ desk-deadline-text =
     The referee has moved the deadline for { $phase }.
     Orders are now due: { $due }.
 
+desk-deadline-extension-text =
+    A club asked for more time, and the campaign's rules grant it: the deadline of { $phase } moves on by { $span }.
+    Orders are now due: { $due }.
 desk-deadline-outage-text =
     The referee's service was stopped for { $span } while orders for { $phase } were due, so the deadline has moved on by that time.
     Orders are now due: { $due }.

@@ -108,3 +108,16 @@ auth-secret-empty = the secret is empty: write in the one the welcome gave your 
 auth-secret-not-ascii = the secret contains non-ASCII characters: write it exactly as it was given
 auth-secret-malformed = the secret is not of the form XXXX-XXXX-XXXX-XXXX-XXXX
 auth-secret-wrong = the secret is not the club's
+
+## G6.3: a club's request for more time, in its receipt
+extension-granted = Your request for { $hours } more hours is granted: orders are now due { $due } (every club is told the new deadline, not who asked). { $left ->
+    [0] That was your last extension this year.
+    [one] You may ask once more this year.
+   *[other] You may ask { $left } more times this year.
+}
+extension-refused = Your request for { $hours } more hours is refused: { $why }.
+extension-not-granted = this campaign grants no extensions
+extension-no-deadline = { $phase } has no deadline to move
+extension-passed = the deadline has passed
+extension-too-long = one extension gives at most { $max } hours
+extension-none-left = a club may have { $per_year } extensions a year, and you have had them

@@ -33,4 +33,4 @@ receipt-letter-goes = letter to { $to }: it goes with the next mail{ $anonymous 
    *[no] {""}
 }
 receipt-letter-again = letter to { $to }: the same letter was already sent in this phase; it is not sent again
-receipt-letters-only = This file carries letters only: your orders for { $phase } are unchanged.
+receipt-letters-only = This file carries no orders, only letters or a request for more time: your orders for { $phase } are unchanged.

@@ -47,6 +47,12 @@ sheet-battle-result =
 sheet-battle-result-later =
     Once it is fought at the table, the referee records its result (giglio battle result);
     it is applied when this phase is resolved.
+sheet-extension-title = More time (G6.3)
+sheet-extension =
+    You may ask for the deadline to move on by up to { $max } hours, { $per_year } times a
+    year; the answer comes at once with your receipt, and every club is told the new
+    deadline (not who asked). A file that only asks leaves your orders as they are:
+sheet-extension-reason = away for the weekend
 sheet-letters-title = Letters to other clubs (G5.3)
 sheet-letters =
     You may write to: { $clubs }. The referee carries each letter once, with the next mail;

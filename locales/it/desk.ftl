@@ -5,6 +5,9 @@ desk-deadline-text =
     L'arbitro ha spostato il termine per { $phase }.
     Gli ordini sono ora attesi entro: { $due }.
 
+desk-deadline-extension-text =
+    Un club ha chiesto più tempo, e le regole della campagna lo concedono: il termine di { $phase } si sposta avanti di { $span }.
+    Gli ordini sono ora attesi entro: { $due }.
 desk-deadline-outage-text =
     Il servizio dell'arbitro è rimasto fermo per { $span } mentre scadevano gli ordini per { $phase }: il termine è stato spostato in avanti di altrettanto.
     Gli ordini sono ora attesi entro: { $due }.

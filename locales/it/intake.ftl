@@ -108,3 +108,16 @@ auth-secret-empty = il segreto è vuoto: scrivete quello che il benvenuto ha dat
 auth-secret-not-ascii = il segreto contiene caratteri non ASCII: scrivetelo esattamente come vi è stato dato
 auth-secret-malformed = il segreto non ha la forma XXXX-XXXX-XXXX-XXXX-XXXX
 auth-secret-wrong = il segreto non è quello del club
+
+## G6.3: la richiesta di un club di più tempo, nella sua ricevuta
+extension-granted = La vostra richiesta di { $hours } ore in più è accolta: gli ordini sono ora attesi entro il { $due } (ogni club riceve il nuovo termine, non chi l'ha chiesto). { $left ->
+    [0] Era la vostra ultima proroga di quest'anno.
+    [one] Potete chiederne ancora una quest'anno.
+   *[other] Potete chiederne ancora { $left } quest'anno.
+}
+extension-refused = La vostra richiesta di { $hours } ore in più è respinta: { $why }.
+extension-not-granted = questa campagna non concede proroghe
+extension-no-deadline = { $phase } non ha un termine da spostare
+extension-passed = il termine è passato
+extension-too-long = una proroga dà al massimo { $max } ore
+extension-none-left = un club può avere { $per_year } proroghe l'anno, e le avete avute

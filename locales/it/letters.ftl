@@ -37,4 +37,4 @@ receipt-letter-goes = lettera a { $to }: parte con la prossima posta{ $anonymous
    *[no] {""}
 }
 receipt-letter-again = lettera a { $to }: la stessa lettera è già partita in questa fase; non viene spedita di nuovo
-receipt-letters-only = Questo file porta solo lettere: i tuoi ordini per { $phase } restano invariati.
+receipt-letters-only = Questo file non porta ordini, solo lettere o una richiesta di più tempo: i vostri ordini per { $phase } restano invariati.

@@ -47,6 +47,12 @@ sheet-battle-result =
 sheet-battle-result-later =
     Combattuta la battaglia al tavolo, l'arbitro ne registra il risultato (giglio battle
     result); si applica alla risoluzione di questa fase.
+sheet-extension-title = Più tempo (G6.3)
+sheet-extension =
+    Potete chiedere che il termine si sposti avanti fino a { $max } ore, { $per_year } volte
+    l'anno; la risposta arriva subito con la ricevuta, e ogni club riceve il nuovo termine
+    (non chi l'ha chiesto). Un file che chiede solo questo lascia i vostri ordini come sono:
+sheet-extension-reason = via per il fine settimana
 sheet-letters-title = Lettere agli altri club (G5.3)
 sheet-letters =
     Potete scrivere a: { $clubs }. L'arbitro porta ogni lettera una volta, con la prossima

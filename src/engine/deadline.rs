@@ -134,7 +134,7 @@ pub(crate) fn passed(stored: &str, now: &str) -> bool {
     matches!((parse(stored), parse(now)), (Ok(d), Ok(n)) if n > d)
 }
 
-fn parse(s: &str) -> Result<DateTime<FixedOffset>> {
+pub(crate) fn parse(s: &str) -> Result<DateTime<FixedOffset>> {
     DateTime::parse_from_rfc3339(s).map_err(|e| Error::internal(format!("time `{s}`: {e}")))
 }
 

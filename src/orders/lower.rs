@@ -50,6 +50,18 @@ pub struct Lowered {
     pub letters: Vec<super::letters::Letter>,
     /// How many `[[letter]]` entries it holds, read or not.
     pub letter_entries: usize,
+    /// G6.3: the extension it asks for: hours, the reason (cleaned), where it is written.
+    pub extension: Option<Extension>,
+}
+
+/// G6.3: an extension a file asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Extension {
+    pub hours: u32,
+    pub reason: String,
+    /// The whole `[extension]` table, and its `hours`.
+    pub span: Range<usize>,
+    pub hours_span: Range<usize>,
 }
 
 impl Lowered {
@@ -407,6 +419,7 @@ pub fn lower(
         steps: BTreeMap::new(),
         letters: Vec::new(),
         letter_entries: 0,
+        extension: None,
     };
     if bytes.len() > MAX_FILE_BYTES {
         return fail(Diagnostic::file(
@@ -526,6 +539,17 @@ pub fn lower(
         steps,
         letters,
         letter_entries: file.letter.len(),
+        extension: file.extension.as_ref().map(|e| Extension {
+            hours: *e.get_ref().hours.get_ref(),
+            reason: e
+                .get_ref()
+                .reason
+                .as_ref()
+                .map(|r| super::letters::clean_letter(r.get_ref()))
+                .unwrap_or_default(),
+            span: e.span(),
+            hours_span: e.get_ref().hours.span(),
+        }),
     }
 }
 

@@ -135,6 +135,11 @@ pub struct OrderFile {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(with = "Vec<RawLetter>")]
     pub letter: Vec<Spanned<RawLetter>>,
+    /// G6.3: the club asks for the open deadline to move on (not an order: a file that
+    /// asks only this leaves the club's orders as they are).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Option<RawExtension>")]
+    pub extension: Option<Spanned<RawExtension>>,
 }
 
 impl OrderFile {
@@ -169,6 +174,7 @@ impl OrderFile {
             battle_result: Vec::new(),
             order_of_battle: Vec::new(),
             letter: Vec::new(),
+            extension: None,
         }
     }
 }
@@ -206,6 +212,19 @@ pub struct RawStrategos {
     #[serde(default)]
     #[schemars(with = "Vec<String>")]
     pub move_order: Vec<Spanned<String>>,
+}
+
+/// G6.3: an extension of the open deadline, or an absence announced ahead.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawExtension {
+    /// How many hours more (within the campaign's `extension_max_hours`).
+    #[schemars(with = "u32")]
+    pub hours: Spanned<u32>,
+    /// Why, for the referee (an absence, a holiday); never shown to other clubs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Option<String>")]
+    pub reason: Option<Spanned<String>>,
 }
 
 /// G5.3: a letter to one or more clubs.

@@ -198,7 +198,34 @@ pub(crate) fn render(words: &Words, s: &SheetInput) -> String {
         spring_tables(&mut out, w, s, spring);
     }
     letters(&mut out, w, s);
+    extension(&mut out, w, s);
     out
+}
+
+/// G6.3: where the campaign grants extensions and the phase has a deadline, a commented
+/// `[extension]` to ask for more time.
+fn extension(out: &mut String, w: &Words, s: &SheetInput) {
+    let r = &s.campaign.tables.rulings;
+    if r.extension_max_hours == 0 || s.deadline.is_none() {
+        return;
+    }
+    let l = s.lang;
+    let _ = writeln!(out, "\n# ==== {} ====", w.plain(l, "sheet-extension-title"));
+    comment(
+        out,
+        &t!(
+            w,
+            l,
+            "sheet-extension",
+            max = r.extension_max_hours as i64,
+            per_year = r.extensions_per_year as i64
+        ),
+    );
+    let _ = writeln!(
+        out,
+        "# [extension]\n# hours = 24\n# reason = {:?}",
+        w.plain(l, "sheet-extension-reason")
+    );
 }
 
 /// G5.3: the clubs it may write to, and a commented `[[letter]]` to fill in.

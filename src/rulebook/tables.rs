@@ -509,6 +509,16 @@ fn rulings(t: &Tables, w: &Words) -> String {
             &r.letters_max_chars.to_string(),
         ],
         [
+            "G6.3",
+            "extension_max_hours",
+            &r.extension_max_hours.to_string(),
+        ],
+        [
+            "G6.3",
+            "extensions_per_year",
+            &r.extensions_per_year.to_string(),
+        ],
+        [
             "G7.2",
             "see_adjacent_nodes",
             &r.see_adjacent_nodes.to_string(),

@@ -10,6 +10,7 @@ pub(crate) mod campaign;
 pub mod chronicle;
 pub mod dice;
 pub mod exchange;
+pub mod extension;
 mod forces;
 pub mod ids;
 pub mod ledger;

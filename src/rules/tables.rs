@@ -602,6 +602,13 @@ pub struct Rulings {
     /// G5.3: longest letter, in characters (0: the order file's own limit only).
     #[serde(default)]
     pub letters_max_chars: u32,
+    /// G6.3: the most hours one `[extension]` may move the open deadline on by. 0: no
+    /// club may ask (campaigns written before this switch existed).
+    #[serde(default)]
+    pub extension_max_hours: u32,
+    /// G6.3: how many extensions a club may be granted in one campaign year.
+    #[serde(default)]
+    pub extensions_per_year: u32,
 }
 
 /// A switch that is on unless the campaign says otherwise.

@@ -177,7 +177,21 @@ pub(crate) struct Ingest<'a> {
     pub(crate) reset: Option<(String, String)>,
     /// G5.3: the letters it carries that go, their copies among `replies`.
     pub(crate) letters: &'a [super::NewLetter],
+    /// G6.3: the extension it was granted (the clubs' notices among `replies`).
+    pub(crate) extension: Option<&'a Granted>,
     pub(crate) command: &'a str,
+}
+
+/// G6.3: an extension granted to a club: the deadline of `phase` moves from `before`
+/// to `after`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Granted {
+    pub(crate) phase: String,
+    pub(crate) nation: String,
+    pub(crate) hours: u32,
+    pub(crate) reason: String,
+    pub(crate) before: String,
+    pub(crate) after: String,
 }
 
 /// Marks one queued message sent inside a transaction; returns 1 if it was queued.
@@ -642,6 +656,24 @@ impl Store {
         crate::failpoint::hit("ingest.inbox_saved");
         queue_in(&tx, i.replies, &r.received_at)?;
         super::letters::letters_in(&tx, i.letters, &r.hash, &r.received_at)?;
+        if let Some(g) = i.extension {
+            set_deadline_in(&tx, &g.phase, &g.after)?;
+            tx.execute(
+                "INSERT INTO extension (phase_key, nation, hours, reason, before, after, granted_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                params![g.phase, g.nation, g.hours, g.reason, g.before, g.after, r.received_at],
+            )?;
+            journal(
+                &tx,
+                &r.received_at,
+                i.command,
+                &format!(
+                    "{} granted an extension of {} h: the deadline of {} moves from {} to {}",
+                    g.nation, g.hours, g.phase, g.before, g.after
+                ),
+                Some(&g.phase),
+            )?;
+        }
         journal(
             &tx,
             &r.received_at,
@@ -681,6 +713,17 @@ impl Store {
             Some(phase),
         )?;
         tx.commit().map_err(Error::from)
+    }
+
+    /// G6.3: how many extensions a club was granted in the phases whose keys start with
+    /// `year` (`1494-`).
+    pub(crate) fn extensions_granted(&self, nation: &str, year: &str) -> Result<u32> {
+        let n: i64 = self.conn.query_row(
+            "SELECT count(*) FROM extension WHERE nation = ?1 AND substr(phase_key, 1, length(?2)) = ?2",
+            params![nation, year],
+            |r| r.get(0),
+        )?;
+        Ok(u32::try_from(n).unwrap_or(u32::MAX))
     }
 
     /// Returns a phase's deadline (RFC 3339), if one is set.

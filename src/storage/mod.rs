@@ -28,7 +28,7 @@ pub(crate) use letters::NewLetter;
 pub use letters::{LetterCopy, LetterRow};
 pub(crate) use service::ServiceState;
 
-pub(crate) use mail::{Answered, Attempt, Copy, InboxRow, Ingest, Settle};
+pub(crate) use mail::{Answered, Attempt, Copy, Granted, InboxRow, Ingest, Settle};
 pub use mail::{OutMessage, OutboxRow, Status};
 
 pub use late::{LateFile, LateVerdict};

@@ -24,6 +24,7 @@ pub(crate) fn migrations() -> Migrations<'static> {
         M::up(V15_SERVICE),
         M::up(V16_LETTERS),
         M::up(V17_LATE_VERDICT),
+        M::up(V18_EXTENSIONS),
     ])
 }
 
@@ -404,6 +405,21 @@ CREATE TABLE letter_copy (
 /// inactive, and the club's last file from before the deadline active again.
 const V17_LATE_VERDICT: &str = r#"
 ALTER TABLE orders ADD COLUMN late TEXT CHECK (late IN ('accepted', 'refused'));
+"#;
+
+/// Version 18 (issue 28): extensions granted to clubs (G6.3), one row each: how many a
+/// club had in a year is counted here, and the deadline they moved.
+const V18_EXTENSIONS: &str = r#"
+CREATE TABLE extension (
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
+    phase_key  TEXT NOT NULL,
+    nation     TEXT NOT NULL,
+    hours      INTEGER NOT NULL,
+    reason     TEXT NOT NULL,           -- the club's words, for the referee alone
+    before     TEXT NOT NULL,           -- the deadline it moved (RFC 3339)
+    after      TEXT NOT NULL,           -- and where to
+    granted_at TEXT NOT NULL
+);
 "#;
 
 #[cfg(test)]

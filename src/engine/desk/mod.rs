@@ -43,6 +43,7 @@ use replies::Answer;
 
 pub(crate) mod battles;
 pub(crate) mod encounters;
+pub(crate) mod extension;
 pub(crate) mod letters;
 pub(crate) mod replies;
 
@@ -247,6 +248,7 @@ pub(crate) fn ingest(
             .then(|| row_nation.map(|n| (phase.clone(), n)))
             .flatten(),
         letters: &judged.letters,
+        extension: judged.extension.as_ref(),
         command: desk.command,
     })?;
     Ok(Read {
@@ -296,6 +298,8 @@ struct Judged {
     authenticated: bool,
     /// G5.3: the letters it carries that go (their copies among `replies`).
     letters: Vec<crate::storage::NewLetter>,
+    /// G6.3: the extension granted, the clubs' notices among `replies`.
+    extension: Option<crate::storage::Granted>,
 }
 
 impl Judged {
@@ -309,6 +313,7 @@ impl Judged {
             attempt: Some((code, Answered::Alert)),
             authenticated: false,
             letters: Vec::new(),
+            extension: None,
         }
     }
 
@@ -325,6 +330,7 @@ impl Judged {
             attempt: Some((code, Answered::Alert)),
             authenticated: false,
             letters: Vec::new(),
+            extension: None,
         }
     }
 
@@ -341,6 +347,7 @@ impl Judged {
             attempt: None,
             authenticated: false,
             letters: Vec::new(),
+            extension: None,
         }
     }
 }
@@ -401,6 +408,7 @@ fn slip(
         )),
         authenticated: false,
         letters: Vec::new(),
+        extension: None,
     })
 }
 
@@ -642,7 +650,9 @@ fn authenticated(
     let (battle_entries, orders_part) = submission::battle_kinds(desk.campaign, &checked.orders);
     // A file of battle results or letters only leaves the club's orders as they are.
     let carries_orders = !orders_part.orders.is_empty()
-        || (battle_entries.is_empty() && checked.letter_entries == 0);
+        || (battle_entries.is_empty()
+            && checked.letter_entries == 0
+            && checked.extension.is_none());
     let battle_entries_none = battle_entries.is_empty();
     let active = store.active_file(&header.phase, &club.nation)?;
     if carries_orders
@@ -674,6 +684,7 @@ fn authenticated(
             attempt: None,
             authenticated: true,
             letters: Vec::new(),
+            extension: None,
         });
     }
     // G3c.3: once the round has stopped at an encounter, its orders are closed.
@@ -747,6 +758,9 @@ fn authenticated(
         },
     )?;
     replies_out.extend(posted.messages);
+    let extension = extension::take(store, desk, clubs, club, &checked, &m.arrived_at)?;
+    battle_lines.extend(extension.line);
+    replies_out.extend(extension.notices);
     let deadline = store.deadline(&header.phase)?;
     let receipt = replies::Receipt {
         checked: &checked,
@@ -757,7 +771,8 @@ fn authenticated(
         battles: &battle_lines,
         orders_kept: !carries_orders,
         letters: &posted.lines,
-        letters_only: battle_entries_none && checked.letter_entries > 0,
+        letters_only: battle_entries_none
+            && (checked.letter_entries > 0 || checked.extension.is_some()),
     };
     let reply = replies::receipt(desk, club, &receipt, m.hash, &own)?;
     replies_out.insert(0, reply);
@@ -773,6 +788,7 @@ fn authenticated(
         attempt: None,
         authenticated: true,
         letters: posted.letters,
+        extension: extension.granted,
     })
 }
 
