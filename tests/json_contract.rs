@@ -284,6 +284,13 @@ fn every_command_s_json_validates_against_its_schema() {
     );
     json("report", &["report", "--bulletin", "--lang", "en"], true);
     let written = json("report", &["report", "--out", &path("reports")], true);
+    let site = json("site", &["site", "--out", &path("site")], true);
+    assert!(
+        site["files"]
+            .as_array()
+            .is_some_and(|f| f.iter().any(|p| p == "it/index.html")),
+        "the site's files: {site}"
+    );
     for name in written["written"].as_array().expect("files") {
         let name = name.as_str().expect("a name");
         assert!(

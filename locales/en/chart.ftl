@@ -14,3 +14,5 @@ chart-wins = won the campaign
 chart-objectives = met its objective
 chart-heading = Year by year
 chart-nation = nation
+chart-site-holdings = Places held by each nation, phase by phase
+chart-phase = Phase (the year at its spring)

@@ -159,6 +159,7 @@ const EXAMPLES: &[(&str, &[&str])] = &[
             "giglio report --year 1494 --chronicle --json",
         ],
     ),
+    ("site", &["giglio site --out public/", "giglio site --json"]),
     (
         "inbox",
         &[

@@ -27,6 +27,7 @@ mod rules;
 mod run;
 mod shell;
 mod simulate;
+mod site;
 mod status;
 mod ui;
 mod undo;
@@ -80,6 +81,7 @@ enum Command {
     Undo(undo::UndoArgs),
     Demo(demo::DemoArgs),
     Report(report::ReportArgs),
+    Site(site::SiteArgs),
     Inbox(inbox::InboxArgs),
     Deadline(deadline::DeadlineArgs),
     Remind(deadline::RemindArgs),
@@ -145,6 +147,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Undo(args) => undo::cmd_undo(dir, args),
         Command::Demo(args) => demo::cmd_demo(args),
         Command::Report(args) => report::cmd_report(dir, args),
+        Command::Site(args) => site::cmd_site(dir, args),
         Command::Inbox(args) => inbox::cmd_inbox(dir, args),
         Command::Deadline(args) => deadline::cmd_deadline(dir, args),
         Command::Announce(args) => announce::cmd_announce(dir, args),

@@ -11,6 +11,7 @@ pub mod club;
 pub(crate) mod crop;
 pub(crate) mod diff;
 pub mod export;
+pub mod feed;
 pub mod glossary;
 pub(crate) mod kit;
 pub(crate) mod layout;
@@ -20,6 +21,7 @@ pub mod news;
 pub mod page;
 pub mod png;
 pub mod sheet;
+pub mod site;
 pub mod verdict;
 pub(crate) mod welcome;
 pub mod year;
@@ -51,6 +53,11 @@ const BUILTIN: &[(&str, &str)] = &[
     (
         "chronicle.html",
         include_str!("../../templates/chronicle.html"),
+    ),
+    ("site.html", include_str!("../../templates/site.html")),
+    (
+        "site-root.html",
+        include_str!("../../templates/site-root.html"),
     ),
 ];
 
