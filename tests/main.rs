@@ -62,6 +62,10 @@ mod scenario;
 /// The unattended referee (`giglio run`): a season run by the service alone, the clock
 /// moved between passes; hold and resume, preview, early resolution, outages, signals.
 mod service;
+/// The campaign in public: `giglio site` over a played year (HTML that parses, the Atom
+/// feed, no hidden fact in any file, Chromium at 420 and 1200 px), `[site] out` kept up
+/// to date by `resolve`.
+mod site;
 /// The campaign database: round trips, undo, the writer's lock.
 mod storage;
 /// Invariants of the code base itself.

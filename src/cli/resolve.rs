@@ -129,6 +129,14 @@ pub(crate) fn cmd_resolve(dir: &Path, a: ResolveArgs) -> Result<()> {
         engine::Ran::Resolved(r) => *r,
         engine::Ran::Paused(p) => return paused(&p, a.dry_run, a.json),
     };
+    // The public site, where giglio.toml keeps one: rewritten whole after the phase; the
+    // phase stands saved if the site cannot be written (`giglio site` tries again).
+    if !a.dry_run
+        && let Err(e) =
+            crate::engine::site::after_phase(&store, dir, &campaign, &parts.env, &parts.config)
+    {
+        ui::warn(&format!("the public site could not be written: {e:#}"));
+    }
     let preview = match &a.out {
         Some(out) => write_preview(
             out,

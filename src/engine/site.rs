@@ -201,3 +201,18 @@ fn is_empty(dir: &Path) -> Result<bool> {
         .next()
         .is_none())
 }
+
+/// After a phase is resolved: rewrites the site where `giglio.toml` names `[site] out`
+/// (relative to the campaign directory `dir`); `None` where it names none.
+pub fn after_phase(
+    store: &Store,
+    dir: &Path,
+    campaign: &Campaign,
+    env: &Environment,
+    config: &crate::mail::config::Config,
+) -> Result<Option<Published>> {
+    let Some(out) = &config.site.out else {
+        return Ok(None);
+    };
+    publish(store, campaign, env, &dir.join(out)).map(Some)
+}

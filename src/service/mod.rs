@@ -213,6 +213,25 @@ pub(crate) fn pass(
             pass.actions.push(a);
         }
     }
+    // The public site, where giglio.toml keeps one, after a phase was resolved: a site
+    // that cannot be written stops nothing else (the next phase writes it whole again).
+    if pass
+        .actions
+        .iter()
+        .any(|a| matches!(a, Action::Resolved { .. }))
+        && let Err(e) = Store::open_read(dir).and_then(|store| {
+            crate::engine::site::after_phase(
+                &store,
+                dir,
+                &loaded.campaign,
+                &loaded.env,
+                &loaded.config,
+            )
+        })
+    {
+        pass.problems
+            .push(format!("the public site could not be written: {e:#}"));
+    }
     if let Some(day) = step(&mut pass, "digest", || digest::daily(dir, loaded, now))?.flatten() {
         pass.actions.push(Action::Digest { day });
     }
