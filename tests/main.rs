@@ -53,6 +53,9 @@ mod page;
 mod properties;
 /// The examples of README and docs/ stay true, in both languages of the club's guide.
 mod readme;
+/// The reveal after the final verdict: queued by the last `resolve`, sent by `giglio
+/// reveal` for a finished five-year demo, on the site, the season as a film.
+mod reveal;
 /// The rulebook against the code, the data and the templates; no path outside the repo.
 mod rulebook;
 /// Rules cases as data: `tests/cases/{spring,winter}/*.toml`.

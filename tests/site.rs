@@ -176,6 +176,10 @@ fn the_site_of_a_played_year_holds_every_phase_in_both_languages_and_parses() {
         !home.contains("id=\"verdict\""),
         "no verdict before the end"
     );
+    assert!(
+        !all.keys().any(|k| k.contains("reveal")),
+        "no reveal before the end"
+    );
 }
 
 /// The `href` and `src` values of a page that point inside the site.

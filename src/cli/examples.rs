@@ -160,6 +160,7 @@ const EXAMPLES: &[(&str, &[&str])] = &[
         ],
     ),
     ("site", &["giglio site --out public/", "giglio site --json"]),
+    ("reveal", &["giglio reveal", "giglio reveal --json"]),
     (
         "inbox",
         &[

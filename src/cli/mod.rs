@@ -23,6 +23,7 @@ mod new;
 mod orders;
 pub(crate) mod report;
 mod resolve;
+mod reveal;
 mod rules;
 mod run;
 mod shell;
@@ -82,6 +83,7 @@ enum Command {
     Demo(demo::DemoArgs),
     Report(report::ReportArgs),
     Site(site::SiteArgs),
+    Reveal(reveal::RevealArgs),
     Inbox(inbox::InboxArgs),
     Deadline(deadline::DeadlineArgs),
     Remind(deadline::RemindArgs),
@@ -148,6 +150,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Demo(args) => demo::cmd_demo(args),
         Command::Report(args) => report::cmd_report(dir, args),
         Command::Site(args) => site::cmd_site(dir, args),
+        Command::Reveal(args) => reveal::cmd_reveal(dir, args),
         Command::Inbox(args) => inbox::cmd_inbox(dir, args),
         Command::Deadline(args) => deadline::cmd_deadline(dir, args),
         Command::Announce(args) => announce::cmd_announce(dir, args),

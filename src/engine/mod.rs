@@ -25,6 +25,7 @@ pub(crate) mod disorder;
 pub(crate) mod exchange;
 pub mod paperwork;
 pub mod post;
+pub mod reveal;
 pub mod site;
 
 pub(crate) use audit::{Audit, audit};

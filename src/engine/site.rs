@@ -101,12 +101,14 @@ pub fn render(store: &Store, campaign: &Campaign, env: &Environment) -> Result<V
     let phases = phases(store, campaign)?;
     let years = years(store, &phases)?;
     let id = campaign_id(store)?;
+    // After the final verdict nothing is secret (G8): the site gains the reveal.
+    let reveal = super::reveal::site_files(store, campaign, env, &phases)?;
     let input = SiteInput {
         campaign,
         id: &id,
         phases: &phases,
         years: &years,
-        reveal: Vec::new(),
+        reveal,
     };
     crate::report::site::render(env, &input)
 }

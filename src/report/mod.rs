@@ -20,6 +20,7 @@ pub mod map;
 pub mod news;
 pub mod page;
 pub mod png;
+pub mod reveal;
 pub mod sheet;
 pub mod site;
 pub mod verdict;
@@ -59,6 +60,7 @@ const BUILTIN: &[(&str, &str)] = &[
         "site-root.html",
         include_str!("../../templates/site-root.html"),
     ),
+    ("reveal.html", include_str!("../../templates/reveal.html")),
 ];
 
 /// Builds the template environment: the referee's templates from `overrides` (if it
