@@ -459,6 +459,13 @@ fn resolve_rewrites_the_site_whole_after_every_phase_where_giglio_toml_names_one
         .filter(|n| n.starts_with(".public"))
         .collect();
     assert!(beside.is_empty(), "no folder left beside it: {beside:?}");
+    // Undoing a phase takes it off the site.
+    t.run(&["undo"]).success();
+    assert!(
+        !public.join("en/1494-r01.html").exists(),
+        "the phase undone"
+    );
+    assert!(public.join("en/1494-spring.html").is_file());
     // A folder that is not a site is never replaced.
     std::fs::create_dir_all(t.dir.join("mine")).expect("a folder");
     std::fs::write(t.dir.join("mine/notes.txt"), "mine").expect("write");
