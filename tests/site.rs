@@ -473,3 +473,76 @@ fn resolve_rewrites_the_site_whole_after_every_phase_where_giglio_toml_names_one
         .failure();
     assert!(t.dir.join("mine/notes.txt").is_file(), "left alone");
 }
+
+#[test]
+fn a_pass_of_giglio_run_that_resolves_a_phase_rewrites_the_site() {
+    let t = with_site();
+    let config = t.dir.join("giglio.toml");
+    let text = std::fs::read_to_string(&config).expect("giglio.toml");
+    // No outage: the one pass below comes after the deadline, as at any cron tick.
+    std::fs::write(
+        &config,
+        text.replace("outage_minutes = 60", "outage_minutes = 100000000"),
+    )
+    .expect("write giglio.toml");
+    t.run(&["deadline", "--set", "2026-09-02 21:00"]).success();
+    let out = giglio(t.tmp.path())
+        .env("GIGLIO_NOW", "2026-09-03T08:00:00Z")
+        .arg("-C")
+        .arg(&t.dir)
+        .args(["run", "--once", "--json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let pass: serde_json::Value = serde_json::from_slice(&out).expect("JSON");
+    assert!(
+        pass["actions"]
+            .as_array()
+            .expect("actions")
+            .iter()
+            .any(|a| a["action"] == "resolved"),
+        "{pass}"
+    );
+    assert!(
+        pass["problems"].as_array().expect("problems").is_empty(),
+        "{pass}"
+    );
+    let public = t.dir.join("public");
+    assert!(public.join("it/1494-spring.html").is_file(), "{pass}");
+    assert!(public.join("en/feed.xml").is_file());
+}
+
+#[test]
+fn archiving_delivered_mail_loses_nothing_from_the_site() {
+    let t = with_site();
+    t.run(&["resolve", "--force"]).success();
+    t.run(&["resolve", "--force"]).success();
+    let before = files(&t.dir.join("public"));
+    let sent = t.tmp.path().join("sent");
+    t.run(&["mail", "send", "--to-dir", sent.to_str().expect("UTF-8")])
+        .success();
+    let mbox = t.tmp.path().join("old.mbox");
+    t.run(&[
+        "mail",
+        "archive",
+        "--before",
+        "1494-r02",
+        "--to",
+        mbox.to_str().expect("UTF-8"),
+    ])
+    .success();
+    assert!(mbox.is_file(), "the delivered mail left the campaign file");
+    let again = t.tmp.path().join("again");
+    t.run(&["site", "--out", again.to_str().expect("UTF-8")])
+        .success();
+    let after = files(&again);
+    assert_eq!(
+        before.keys().collect::<Vec<_>>(),
+        after.keys().collect::<Vec<_>>()
+    );
+    for (path, bytes) in &before {
+        assert!(after[path] == *bytes, "{path} changed");
+    }
+}
