@@ -25,7 +25,8 @@ pub struct Revealed {
     pub queued: usize,
     /// The reveal had been queued before: nothing was queued again.
     pub already: bool,
-    /// The film: its frames (one a phase) and size; 0 bytes when too large to mail.
+    /// The film: its frames (one a phase) and size; 0 bytes when too large to mail (it
+    /// is then on the site only).
     pub frames: usize,
     pub film_bytes: usize,
     /// Who the reveal goes to: each club's nation, and `referee`.
@@ -78,11 +79,10 @@ pub fn phases(store: &Store, site: &[SitePhase]) -> Result<Vec<RevealPhase>> {
     Ok(out)
 }
 
-/// The film of the season, `None` when it would weigh more than a mail may carry.
-fn film(campaign: &Campaign, phases: &[RevealPhase], env: &Environment) -> Result<Option<String>> {
+/// The film of the season.
+fn film(campaign: &Campaign, phases: &[RevealPhase], env: &Environment) -> Result<String> {
     let worlds: Vec<&crate::rules::World> = phases.iter().map(|p| &p.after).collect();
-    let svg = reveal::film(campaign, &worlds, env)?;
-    Ok((svg.len() <= reveal::FILM_MAX_BYTES).then_some(svg))
+    reveal::film(campaign, &worlds, env)
 }
 
 /// The reveal's files on the public site, once the campaign is over; none before.
@@ -96,6 +96,7 @@ pub fn site_files(
         return Ok(Vec::new());
     };
     let phases = phases(store, site)?;
+    // On the site whatever its size; by mail only within the limit.
     let film = film(campaign, &phases, env)?;
     let verdict = crate::rules::victory::standings(campaign, last.after());
     reveal::pages(
@@ -104,7 +105,7 @@ pub fn site_files(
         &phases,
         &verdict,
         last.before.phase.year,
-        film.as_deref(),
+        Some(&film),
     )
 }
 
@@ -124,7 +125,8 @@ pub fn queue(
     }
     let site = super::site::phases(store, campaign)?;
     let phases = phases(store, &site)?;
-    let film = film(campaign, &phases, m.env)?;
+    // A film heavier than a mail may carry stays on the site.
+    let film = Some(film(campaign, &phases, m.env)?).filter(|f| f.len() <= reveal::FILM_MAX_BYTES);
     let mut to: Vec<String> = Vec::new();
     let clubs = store.clubs()?;
     let with_mail: Vec<_> = clubs.iter().filter(|c| !c.emails.is_empty()).collect();

@@ -218,3 +218,38 @@ pub fn text(words: &crate::words::Words, lang: Lang, phases: &[RevealPhase]) -> 
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A film holds one frame per world, the first shown at once, each with its own
+    /// title, and the part every frame shares once.
+    #[test]
+    fn a_film_has_a_frame_a_phase_and_the_shared_map_once() {
+        let c = crate::fixtures::shipped();
+        let env =
+            crate::report::environment(None, crate::words::Words::load(None).expect("catalogue"))
+                .expect("templates");
+        let start = World::start(&c, &[crate::rules::NationCode::from("V")]);
+        let mut later = start.clone();
+        later.phase = crate::rules::PhaseId::parse_key("1494-r01").expect("a key");
+        let film = film(&c, &[&start, &later, &start], &env).expect("drawn");
+        let doc = roxmltree::Document::parse(&film).expect("one SVG document");
+        let frames: Vec<_> = doc
+            .descendants()
+            .filter(|n| n.attribute("class") == Some("frame"))
+            .collect();
+        assert_eq!(frames.len(), 3);
+        assert_eq!(frames[0].attribute("visibility"), Some("visible"));
+        assert_eq!(frames[1].attribute("visibility"), Some("hidden"));
+        assert_eq!(
+            film.matches("id=\"land\"").count(),
+            1,
+            "the land drawn once"
+        );
+        assert!(film.contains("turno 1"), "each frame says its phase");
+        let one = super::super::map::render_referee(&c, &start, &env).expect("a map");
+        assert!(film.len() < 3 * one.len(), "smaller than three maps");
+    }
+}
