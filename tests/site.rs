@@ -274,6 +274,20 @@ fn the_feed_is_atom_with_an_entry_per_phase_in_each_language() {
         let first = child(entries[0], "link")[0].attribute("href");
         assert_eq!(first, Some("1494-winter.html"));
     }
+    // Where the site's address is given, the links are absolute.
+    let at = p.site.with_file_name("at-url");
+    giglio(&p.dir)
+        .arg("-C")
+        .arg(&p.dir)
+        .args(["site", "--url", "https://example.org/campagna/", "--out"])
+        .arg(&at)
+        .assert()
+        .success();
+    let feed = std::fs::read_to_string(at.join("en/feed.xml")).expect("the feed");
+    assert!(
+        feed.contains("href=\"https://example.org/campagna/en/1494-winter.html\""),
+        "{feed}"
+    );
 }
 
 /// Every hidden fact the export holds that can show as text: armies', fleets' and

@@ -96,8 +96,14 @@ fn campaign_id(store: &Store) -> Result<String> {
         .unwrap_or_default())
 }
 
-/// Renders the whole site from the store (and, once the campaign is over, its reveal).
-pub fn render(store: &Store, campaign: &Campaign, env: &Environment) -> Result<Vec<SiteFile>> {
+/// Renders the whole site from the store (and, once the campaign is over, its reveal);
+/// `base_url` is the site's address for the feed's links.
+pub fn render(
+    store: &Store,
+    campaign: &Campaign,
+    env: &Environment,
+    base_url: Option<&str>,
+) -> Result<Vec<SiteFile>> {
     let phases = phases(store, campaign)?;
     let years = years(store, &phases)?;
     let id = campaign_id(store)?;
@@ -108,6 +114,7 @@ pub fn render(store: &Store, campaign: &Campaign, env: &Environment) -> Result<V
         id: &id,
         phases: &phases,
         years: &years,
+        base_url,
         reveal,
     };
     crate::report::site::render(env, &input)
@@ -120,8 +127,9 @@ pub fn publish(
     campaign: &Campaign,
     env: &Environment,
     out: &Path,
+    base_url: Option<&str>,
 ) -> Result<Published> {
-    let files = render(store, campaign, env)?;
+    let files = render(store, campaign, env, base_url)?;
     let phases = files.iter().filter(|f| f.path.starts_with("maps/")).count();
     let over = store
         .phases()?
@@ -216,5 +224,12 @@ pub fn after_phase(
     let Some(out) = &config.site.out else {
         return Ok(None);
     };
-    publish(store, campaign, env, &dir.join(out)).map(Some)
+    publish(
+        store,
+        campaign,
+        env,
+        &dir.join(out),
+        config.site.url.as_deref(),
+    )
+    .map(Some)
 }

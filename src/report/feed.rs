@@ -21,6 +21,9 @@ pub struct Feed<'a> {
     pub title: String,
     pub author: String,
     pub entries: &'a [Entry],
+    /// The site's address (`https://example.org/campagna/`), for links readers and
+    /// chat bridges can follow from anywhere; without it links are relative to the feed.
+    pub base: Option<&'a str>,
 }
 
 /// The feed's `updated` before any phase is resolved: the epoch, a fixed date.
@@ -28,9 +31,14 @@ const NEVER: &str = "1970-01-01T00:00:00Z";
 
 impl Feed<'_> {
     /// The feed as an Atom document, newest entry first. Links are relative to the
-    /// feed's own address, so the site can be put on any host.
+    /// feed's own address (so the site can be put on any host), or absolute under
+    /// [`Feed::base`].
     pub fn xml(&self) -> String {
         let lang = self.lang.as_str();
+        let at = match self.base {
+            Some(b) => format!("{}/{lang}/", b.trim_end_matches('/')),
+            None => String::new(),
+        };
         let updated = self
             .entries
             .iter()
@@ -42,8 +50,9 @@ impl Feed<'_> {
             "<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"{lang}\">\n\
              <id>urn:giglio:{id}:{lang}</id>\n<title>{title}</title>\n<updated>{updated}</updated>\n\
              <author><name>{author}</name></author>\n\
-             <link rel=\"self\" type=\"application/atom+xml\" href=\"feed.xml\"/>\n\
-             <link rel=\"alternate\" type=\"text/html\" href=\"index.html\"/>\n",
+             <link rel=\"self\" type=\"application/atom+xml\" href=\"{at}feed.xml\"/>\n\
+             <link rel=\"alternate\" type=\"text/html\" href=\"{at}index.html\"/>\n",
+            at = escape(&at),
             id = escape(self.id),
             title = escape(&self.title),
             author = escape(&self.author),
@@ -52,9 +61,10 @@ impl Feed<'_> {
             out.push_str(&format!(
                 "<entry>\n<id>urn:giglio:{id}:{lang}:{key}</id>\n<title>{title}</title>\n\
                  <updated>{updated}</updated>\n\
-                 <link rel=\"alternate\" type=\"text/html\" href=\"{key}.html\"/>\n\
+                 <link rel=\"alternate\" type=\"text/html\" href=\"{at}{key}.html\"/>\n\
                  <content type=\"text\">{text}</content>\n</entry>\n",
                 id = escape(self.id),
+                at = escape(&at),
                 key = escape(&e.key),
                 title = escape(&e.title),
                 updated = escape(&e.updated),
@@ -112,6 +122,7 @@ mod tests {
             title: "Il Giglio".into(),
             author: "The referee".into(),
             entries: &entries,
+            base: None,
         }
         .xml();
         assert!(feed.contains("<updated>2026-03-08T08:00:00Z</updated>\n<author>"));
@@ -120,5 +131,16 @@ mod tests {
         assert!(first < second, "newest first");
         assert!(feed.contains("spring &lt;1494&gt;"));
         assert!(feed.contains("A &amp; B  &quot;taken&quot;"));
+        let at = Feed {
+            id: "abc",
+            lang: Lang::It,
+            title: String::new(),
+            author: String::new(),
+            entries: &entries,
+            base: Some("https://example.org/c/"),
+        }
+        .xml();
+        assert!(at.contains("href=\"https://example.org/c/it/1494-r01.html\""));
+        assert!(at.contains("href=\"https://example.org/c/it/feed.xml\""));
     }
 }

@@ -51,6 +51,8 @@ pub struct SiteInput<'a> {
     pub phases: &'a [SitePhase],
     /// The years whose winter is resolved, oldest first.
     pub years: &'a [YearRecord],
+    /// The site's address, for the feed's links (relative without it).
+    pub base_url: Option<&'a str>,
     /// Extra pages once the campaign is over and revealed (`report::reveal`), by path.
     pub reveal: Vec<SiteFile>,
 }
@@ -237,6 +239,7 @@ pub fn render(env: &Environment, input: &SiteInput) -> Result<Vec<SiteFile>> {
             title: format!("{} — {}", c.title_it, words.plain(lang, "site-feed-title")),
             author: words.plain(lang, "site-feed-author"),
             entries: &entries,
+            base: input.base_url,
         };
         files.push(SiteFile::text(format!("{dir}/feed.xml"), feed.xml()));
     }

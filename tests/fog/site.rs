@@ -78,6 +78,7 @@ fn no_file_of_the_public_site_tells_a_hidden_fact() {
             id: "fog",
             phases: &phases,
             years: std::slice::from_ref(&record),
+            base_url: None,
             reveal: Vec::new(),
         };
         assert!(!input.over(), "the campaign goes on");

@@ -39,6 +39,9 @@ pub struct SiteConfig {
     /// The site's folder, relative to the campaign directory: `giglio resolve` and
     /// `giglio run` rewrite it after every phase; none keeps no site.
     pub out: Option<PathBuf>,
+    /// The address the site is published at (`https://example.org/campagna/`): the
+    /// feed's links then work from a feed reader or a chat bridge.
+    pub url: Option<String>,
 }
 
 /// Who sends and where files go.
@@ -574,6 +577,8 @@ digest = false
 # The public site's folder (relative to the campaign directory): `giglio resolve` and
 # `giglio run` rewrite it after every phase, a new folder swapped in for the old.
 # out = "public"
+# The address it is published at, for the Atom feed's links (else they are relative).
+# url = "https://example.org/campagna/"
 "#;
 
 #[cfg(test)]
