@@ -87,6 +87,43 @@ fn resolving_the_last_winter_reveals_everything_to_every_club_and_on_the_site() 
         );
         assert_eq!(page.matches("<details class=\"phase\"").count(), 12);
     }
+    // In a real browser the film plays as a picture, and the page fits a phone.
+    {
+        use crate::common::webdriver::Driver;
+        let d = Driver::start();
+        let url = format!(
+            "file://{}",
+            std::fs::canonicalize(public.join("en/reveal.html"))
+                .expect("the page")
+                .display()
+        );
+        const MEASURE: &str = "const done = arguments[arguments.length - 1];\
+            const img = document.getElementById('film');\
+            img.decode().then(() => done({ w: img.naturalWidth,\
+              scroll: document.documentElement.scrollWidth, inner: innerWidth }),\
+              (e) => done({ error: String(e) }));";
+        let shots = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/page-screenshots");
+        std::fs::create_dir_all(&shots).expect("a folder");
+        for width in [420u32, 1200] {
+            d.run(d.client.set_window_size(width, 1600))
+                .expect("resize");
+            d.run(d.client.goto(&url)).expect("open the reveal");
+            let m = d
+                .run(d.client.execute_async(MEASURE, vec![]))
+                .expect("measure");
+            assert!(
+                m.get("error").is_none(),
+                "{width}: the film did not load: {m}"
+            );
+            assert!(m["w"].as_f64().unwrap_or(0.0) > 500.0, "{width}: {m}");
+            assert!(
+                m["scroll"].as_f64() <= m["inner"].as_f64(),
+                "{width}: nothing scrolls sideways: {m}"
+            );
+            let shot = d.run(d.client.screenshot()).expect("a screenshot");
+            std::fs::write(shots.join(format!("reveal-{width}.png")), shot).expect("write it");
+        }
+    }
     // Asked again, it is not sent twice.
     let out = t.run(&["reveal", "--json"]).success();
     let v = check(&validators(), "reveal", &out.get_output().stdout);

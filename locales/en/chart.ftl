@@ -16,3 +16,4 @@ chart-heading = Year by year
 chart-nation = nation
 chart-site-holdings = Places held by each nation, phase by phase
 chart-phase = Phase (the year at its spring)
+chart-reveal-treasury = Every club's treasury, phase by phase

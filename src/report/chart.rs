@@ -153,12 +153,14 @@ pub(crate) fn holdings(
     })
 }
 
-/// The public site's chart: every nation's holdings after each phase, as the bulletins
-/// give them (G7.1), in the campaign's order; `labels` names the x values (phase 0, 1…).
+/// A chart of every nation's value after each phase, in the campaign's order: the
+/// public site's holdings as the bulletins give them (G7.1), the reveal's treasuries;
+/// `labels` names the x values (phase 0, 1…), `(title, y)` are message ids.
 pub(crate) fn by_phase(
     words: &Words,
     lang: Lang,
     campaign: &Campaign,
+    (title, y): (&str, &str),
     labels: &[String],
     held: &[std::collections::BTreeMap<NationCode, i64>],
 ) -> Result<Chart> {
@@ -184,9 +186,9 @@ pub(crate) fn by_phase(
         .collect();
     draw_labelled(
         Chart {
-            title: words.plain(lang, "chart-site-holdings"),
+            title: words.plain(lang, title),
             x: words.plain(lang, "chart-phase"),
-            y: words.plain(lang, "chart-nodes"),
+            y: words.plain(lang, y),
             series,
             svg: String::new(),
         },

@@ -119,6 +119,8 @@ struct Page<'a> {
     campaign: String,
     verdict: String,
     film: bool,
+    /// Every club's treasury phase by phase, secret until now.
+    chart: super::chart::Chart,
     phases: Vec<PagePhase<'a>>,
 }
 
@@ -166,6 +168,7 @@ pub fn pages(
             campaign: campaign.title_it.clone(),
             verdict: super::verdict::render(&words, lang, campaign, verdict, year).1,
             film: film_svg.is_some(),
+            chart: treasuries(&words, lang, campaign, phases)?,
             phases: phases
                 .iter()
                 .map(|p| {
@@ -191,6 +194,37 @@ pub fn pages(
         });
     }
     Ok(files)
+}
+
+/// Every club's treasury after each phase (G7.4 kept them secret until the end).
+fn treasuries(
+    words: &crate::words::Words,
+    lang: Lang,
+    campaign: &Campaign,
+    phases: &[RevealPhase],
+) -> Result<super::chart::Chart> {
+    let held: Vec<_> = phases
+        .iter()
+        .map(|p| {
+            p.after
+                .clubs
+                .iter()
+                .filter_map(|n| Some((n.clone(), p.after.nation(n.as_str())?.treasury)))
+                .collect()
+        })
+        .collect();
+    let labels: Vec<String> = phases
+        .iter()
+        .map(|p| p.key.strip_suffix("-spring").unwrap_or_default().to_owned())
+        .collect();
+    super::chart::by_phase(
+        words,
+        lang,
+        campaign,
+        ("chart-reveal-treasury", "chart-ducats"),
+        &labels,
+        &held,
+    )
 }
 
 /// The reveal as text: every phase's orders and dice, for the mail's attachment.

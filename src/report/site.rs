@@ -331,5 +331,13 @@ fn holdings_chart(
             None => String::new(),
         })
         .collect();
-    chart::by_phase(words, lang, c, &labels, &held).map(Some)
+    chart::by_phase(
+        words,
+        lang,
+        c,
+        ("chart-site-holdings", "chart-nodes"),
+        &labels,
+        &held,
+    )
+    .map(Some)
 }
