@@ -1,7 +1,8 @@
 //! The fog of war (G7), proved on generated campaigns of the shipped scenario: no hidden
 //! fact of another nation reaches anything a club is sent (a leak test with marker
-//! values), a club's report does not change when something it cannot see changes
-//! (non-interference), and the words of the reports are pinned by snapshots.
+//! values; `fog/site.rs` the same for every file of the public site), a club's report
+//! does not change when something it cannot see changes (non-interference), and the
+//! words of the reports are pinned by snapshots.
 //!
 //! `cargo test --test integration fog::` runs 30 campaigns; `GIGLIO_LONG=1` runs 1 000.
 
@@ -37,6 +38,7 @@ mod leak;
 /// Letters between clubs (G5.3) never reach a third club, on the real binary.
 mod letters;
 mod sent;
+mod site;
 
 use sent::*;
 

@@ -59,6 +59,9 @@ mod page;
 mod properties;
 /// The examples of README and docs/ stay true, in both languages of the club's guide.
 mod readme;
+/// The reveal after the final verdict: queued by the last `resolve`, sent by `giglio
+/// reveal` for a finished five-year demo, on the site, the season as a film.
+mod reveal;
 /// The rulebook against the code, the data and the templates; no path outside the repo.
 mod rulebook;
 /// Rules cases as data: `tests/cases/{spring,winter}/*.toml`.
@@ -68,6 +71,10 @@ mod scenario;
 /// The unattended referee (`giglio run`): a season run by the service alone, the clock
 /// moved between passes; hold and resume, preview, early resolution, outages, signals.
 mod service;
+/// The campaign in public: `giglio site` over a played year (HTML that parses, the Atom
+/// feed, no hidden fact in any file, Chromium at 420 and 1200 px), `[site] out` kept up
+/// to date by `resolve`.
+mod site;
 /// The campaign database: round trips, undo, the writer's lock.
 mod storage;
 /// Invariants of the code base itself.

@@ -14,3 +14,6 @@ chart-wins = won the campaign
 chart-objectives = met its objective
 chart-heading = Year by year
 chart-nation = nation
+chart-site-holdings = Places held by each nation, phase by phase
+chart-phase = Phase (the year at its spring)
+chart-reveal-treasury = Every club's treasury, phase by phase

@@ -14,3 +14,6 @@ chart-wins = ha vinto la campagna
 chart-objectives = ha raggiunto l'obiettivo
 chart-heading = Anno per anno
 chart-nation = nazione
+chart-site-holdings = Luoghi posseduti da ogni nazione, fase per fase
+chart-phase = Fase (l'anno alla sua primavera)
+chart-reveal-treasury = Il tesoro di ogni circolo, fase per fase

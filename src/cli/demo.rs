@@ -55,7 +55,9 @@ pub(crate) fn cmd_demo(args: DemoArgs) -> Result<()> {
     } else {
         crate::mail::config::TEMPLATE
             .replace("referee = []", "referee = [\"arbitro@giglio.invalid\"]")
-    };
+    }
+    // The demo keeps its public site too (`giglio site`), in site/.
+    .replace("# out = \"public\"", "out = \"site\"");
     std::fs::write(&config_path, config_text).map_err(|e| Error::write_at(&config_path, e))?;
     let (campaign, source) = super::campaign_of(&args.dir)?;
     ui::out(&format!(
@@ -103,6 +105,10 @@ pub(crate) fn cmd_demo(args: DemoArgs) -> Result<()> {
         super::report::cmd_report(&args.dir, reports(Some(y)))?;
     }
     let env = report::environment(None, super::words_of(&args.dir)?)?;
+    if args.years > 0 {
+        let store = crate::storage::Store::open_read(&args.dir)?;
+        crate::engine::site::after_phase(&store, &args.dir, &campaign, &env, &config)?;
+    }
     let svg_path = args.dir.join("map.svg");
     std::fs::write(
         &svg_path,
@@ -112,12 +118,13 @@ pub(crate) fn cmd_demo(args: DemoArgs) -> Result<()> {
     ui::out("\n");
     cmd_status(&args.dir, StatusArgs { json: false })?;
     ui::out(&format!(
-        "\nmap: {}\norder files the bots sent: {}/orders/\nmail: {} messages (reports, yearly reports, chronicles, referee's reports) as .eml files in {}/{}\nlast phase's reports (text, HTML, PNG), the referee's summary and the last year's chronicle: {}/reports/\ntry: giglio -C {} victory\n     giglio -C {} ledger --club V\n     giglio -C {} audit\n",
+        "\nmap: {}\norder files the bots sent: {}/orders/\nmail: {} messages (reports, yearly reports, chronicles, referee's reports) as .eml files in {}/{}\nlast phase's reports (text, HTML, PNG), the referee's summary and the last year's chronicle: {}/reports/\npublic site (bulletins, maps, chronicles, feed): {}/site/index.html\ntry: giglio -C {} victory\n     giglio -C {} ledger --club V\n     giglio -C {} audit\n",
         svg_path.display(),
         args.dir.display(),
         sent.sent,
         args.dir.display(),
         config.mail.out_dir.display(),
+        args.dir.display(),
         args.dir.display(),
         args.dir.display(),
         args.dir.display(),

@@ -167,6 +167,8 @@ const EXAMPLES: &[(&str, &[&str])] = &[
             "giglio report --year 1494 --chronicle --json",
         ],
     ),
+    ("site", &["giglio site --out public/", "giglio site --json"]),
+    ("reveal", &["giglio reveal", "giglio reveal --json"]),
     (
         "inbox",
         &[

@@ -25,10 +25,12 @@ mod new;
 mod orders;
 pub(crate) mod report;
 mod resolve;
+mod reveal;
 mod rules;
 mod run;
 mod shell;
 mod simulate;
+mod site;
 mod status;
 mod ui;
 mod undo;
@@ -83,6 +85,8 @@ enum Command {
     Undo(undo::UndoArgs),
     Demo(demo::DemoArgs),
     Report(report::ReportArgs),
+    Site(site::SiteArgs),
+    Reveal(reveal::RevealArgs),
     Inbox(inbox::InboxArgs),
     Deadline(deadline::DeadlineArgs),
     Remind(deadline::RemindArgs),
@@ -150,6 +154,8 @@ fn run(cli: Cli) -> Result<()> {
         Command::Undo(args) => undo::cmd_undo(dir, args),
         Command::Demo(args) => demo::cmd_demo(args),
         Command::Report(args) => report::cmd_report(dir, args),
+        Command::Site(args) => site::cmd_site(dir, args),
+        Command::Reveal(args) => reveal::cmd_reveal(dir, args),
         Command::Inbox(args) => inbox::cmd_inbox(dir, args),
         Command::Deadline(args) => deadline::cmd_deadline(dir, args),
         Command::Announce(args) => announce::cmd_announce(dir, args),

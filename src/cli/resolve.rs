@@ -129,6 +129,18 @@ pub(crate) fn cmd_resolve(dir: &Path, a: ResolveArgs) -> Result<()> {
         engine::Ran::Resolved(r) => *r,
         engine::Ran::Paused(p) => return paused(&p, a.dry_run, a.json),
     };
+    // The public site, where giglio.toml keeps one: rewritten whole after the phase; the
+    // phase stands saved if the site cannot be written (`giglio site` tries again).
+    // After the last winter's verdict, the reveal to every club and the referee (G8).
+    if !a.dry_run && r.resolution.next.is_none() {
+        crate::engine::reveal::queue(&mut store, &campaign, &parts.mailing(), &now, command)?;
+    }
+    if !a.dry_run
+        && let Err(e) =
+            crate::engine::site::after_phase(&store, dir, &campaign, &parts.env, &parts.config)
+    {
+        ui::warn(&format!("the public site could not be written: {e:#}"));
+    }
     let preview = match &a.out {
         Some(out) => write_preview(
             out,

@@ -83,6 +83,15 @@ pub(crate) fn cmd_undo(dir: &Path, a: UndoArgs) -> Result<()> {
             "undo",
         )? || store.service()?.held_since.is_some();
     }
+    // The public site, where giglio.toml keeps one, loses the phases undone.
+    if !out.undone.is_empty() {
+        let parts = super::MailParts::load(dir)?;
+        if let Err(e) =
+            crate::engine::site::after_phase(&store, dir, &campaign, &parts.env, &parts.config)
+        {
+            ui::warn(&format!("the public site could not be written: {e:#}"));
+        }
+    }
     if a.json {
         return ui::out_json(&out);
     }

@@ -26,6 +26,8 @@ pub(crate) mod exchange;
 pub(crate) mod late;
 pub mod paperwork;
 pub mod post;
+pub mod reveal;
+pub mod site;
 pub(crate) mod welcomes;
 
 pub(crate) use audit::{Audit, audit};

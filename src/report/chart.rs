@@ -153,6 +153,49 @@ pub(crate) fn holdings(
     })
 }
 
+/// A chart of every nation's value after each phase, in the campaign's order: the
+/// public site's holdings as the bulletins give them (G7.1), the reveal's treasuries;
+/// `labels` names the x values (phase 0, 1…), `(title, y)` are message ids.
+pub(crate) fn by_phase(
+    words: &Words,
+    lang: Lang,
+    campaign: &Campaign,
+    (title, y): (&str, &str),
+    labels: &[String],
+    held: &[std::collections::BTreeMap<NationCode, i64>],
+) -> Result<Chart> {
+    let series = campaign
+        .nations
+        .iter()
+        .map(|nat| Series {
+            name: match lang {
+                Lang::It => nat.name_it.clone(),
+                Lang::En => nat.name_en.clone(),
+            },
+            colour: nation_colour(campaign, &nat.code),
+            points: held
+                .iter()
+                .enumerate()
+                .map(|(i, h)| {
+                    let x = i64::try_from(i).unwrap_or(0);
+                    (x, h.get(&nat.code).copied().unwrap_or(0))
+                })
+                .collect(),
+        })
+        .filter(|s| s.points.iter().any(|p| p.1 > 0))
+        .collect();
+    draw_labelled(
+        Chart {
+            title: words.plain(lang, title),
+            x: words.plain(lang, "chart-phase"),
+            y: words.plain(lang, y),
+            series,
+            svg: String::new(),
+        },
+        Some(labels),
+    )
+}
+
 /// A simulation's chart over `runs` campaigns: for each nation (x: its place in
 /// `nations`), its win rate and each objective's rate, in percent.
 pub(crate) fn simulation(

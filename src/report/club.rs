@@ -43,7 +43,7 @@ pub fn club_report_text(env: &Environment, view: &ClubView) -> Result<String> {
 
 /// Renders a view through `<stem>.txt` and `<stem>.html` with the words of its
 /// language; `map_src` is how the HTML refers to the map picture.
-fn render_both(
+pub(crate) fn render_both(
     env: &Environment,
     stem: &str,
     lang: Lang,

@@ -11,6 +11,7 @@ pub mod club;
 pub(crate) mod crop;
 pub(crate) mod diff;
 pub mod export;
+pub mod feed;
 pub mod glossary;
 pub(crate) mod kit;
 pub(crate) mod layout;
@@ -19,7 +20,9 @@ pub mod map;
 pub mod news;
 pub mod page;
 pub mod png;
+pub mod reveal;
 pub mod sheet;
+pub mod site;
 pub mod verdict;
 pub(crate) mod welcome;
 pub mod year;
@@ -52,6 +55,12 @@ const BUILTIN: &[(&str, &str)] = &[
         "chronicle.html",
         include_str!("../../templates/chronicle.html"),
     ),
+    ("site.html", include_str!("../../templates/site.html")),
+    (
+        "site-root.html",
+        include_str!("../../templates/site-root.html"),
+    ),
+    ("reveal.html", include_str!("../../templates/reveal.html")),
 ];
 
 /// Builds the template environment: the referee's templates from `overrides` (if it

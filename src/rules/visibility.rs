@@ -877,6 +877,30 @@ pub(crate) fn public_view(
     }
 }
 
+/// The battles and sieges of a phase as everyone may know them (G7.1, G7.3): the
+/// bulletin's public events of those kinds, in its words, and nothing the bulletin does
+/// not say (sizes and losses stay with the two sides). The public site lists them.
+pub(crate) fn public_battles(say: &dyn Say, resolution: &Resolution, lang: Lang) -> Vec<EventView> {
+    resolution
+        .events
+        .iter()
+        .filter(|e| e.audience == Audience::Public)
+        .filter(|e| {
+            matches!(
+                e.what,
+                Happening::BattleFought { .. }
+                    | Happening::Breached { .. }
+                    | Happening::Surrendered { .. }
+                    | Happening::FortificationsDestroyed { .. }
+            )
+        })
+        .map(|e| EventView {
+            rule: e.rule.clone(),
+            text: say.happening(&e.what, lang),
+        })
+        .collect()
+}
+
 /// What one club knows of the open phase, as a world: its own pieces, treasury,
 /// specialists, loan, objective, sieges and battles, and the public map (G7.1: owners and
 /// fortification states, the calendar). Everything else is left out: other nations'

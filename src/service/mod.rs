@@ -122,6 +122,8 @@ pub(crate) enum Action {
     },
     /// The referee's digest of a day (`[run] digest = true`) was queued.
     Digest { day: String },
+    /// The campaign is over: the reveal was queued to every club and the referee.
+    Revealed { messages: usize },
     /// A step was skipped because the referee's own command held the campaign.
     Busy { step: String },
 }
@@ -212,6 +214,46 @@ pub(crate) fn pass(
         {
             pass.actions.push(a);
         }
+    }
+    // After the last winter's verdict, the reveal to every club and the referee (G8),
+    // sent by this pass.
+    if pass
+        .actions
+        .iter()
+        .any(|a| matches!(a, Action::Resolved { next: None, .. }))
+        && let Some(done) = step(&mut pass, "reveal", || {
+            crate::engine::reveal::queue(
+                &mut Store::open_write(dir, COMMAND)?,
+                &loaded.campaign,
+                &loaded.mailing(),
+                now,
+                COMMAND,
+            )
+        })?
+        && done.queued > 0
+    {
+        pass.actions.push(Action::Revealed {
+            messages: done.queued,
+        });
+    }
+    // The public site, where giglio.toml keeps one, after a phase was resolved: a site
+    // that cannot be written stops nothing else (the next phase writes it whole again).
+    if pass
+        .actions
+        .iter()
+        .any(|a| matches!(a, Action::Resolved { .. }))
+        && let Err(e) = Store::open_read(dir).and_then(|store| {
+            crate::engine::site::after_phase(
+                &store,
+                dir,
+                &loaded.campaign,
+                &loaded.env,
+                &loaded.config,
+            )
+        })
+    {
+        pass.problems
+            .push(format!("the public site could not be written: {e:#}"));
     }
     if let Some(day) = step(&mut pass, "digest", || digest::daily(dir, loaded, now))?.flatten() {
         pass.actions.push(Action::Digest { day });

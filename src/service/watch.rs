@@ -241,6 +241,9 @@ pub(crate) fn action(a: &Action) -> String {
             ),
         },
         Action::Digest { day } => format!("the referee's digest of {day} is queued"),
+        Action::Revealed { messages } => {
+            format!("the reveal is queued to every club and the referee ({messages} messages)")
+        }
         Action::Archived {
             file,
             messages,

@@ -83,6 +83,8 @@ pub const OUTPUTS: &[Output] = &[
     output!("victory", "Victory", VictoryOut<'static>),
     output!("undo", "Undo", UndoOut),
     output!("report", "Report", ReportOut),
+    output!("site", "Site", crate::engine::site::Published),
+    output!("reveal", "Reveal", crate::engine::reveal::Revealed),
     output!("inbox", "Inbox", Vec<crate::engine::desk::Read>),
     output!("deadline", "Deadline", DeadlineOut),
     output!("remind", "Remind", RemindOut),

@@ -27,6 +27,21 @@ pub struct Config {
     /// The unattended referee's settings (`giglio run`).
     #[serde(default)]
     pub run: RunConfig,
+    /// The public site (`giglio site`), rewritten after every phase where it is set.
+    #[serde(default)]
+    pub site: SiteConfig,
+}
+
+/// The `[site]` section: where the public site is kept up to date.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SiteConfig {
+    /// The site's folder, relative to the campaign directory: `giglio resolve` and
+    /// `giglio run` rewrite it after every phase; none keeps no site.
+    pub out: Option<PathBuf>,
+    /// The address the site is published at (`https://example.org/campagna/`): the
+    /// feed's links then work from a feed reader or a chat bridge.
+    pub url: Option<String>,
 }
 
 /// Who sends and where files go.
@@ -620,6 +635,13 @@ idle_renew_minutes = 29
 archive_after_days = 30
 # Mail the referee, once a day, what happened to the campaign the day before.
 digest = false
+
+[site]
+# The public site's folder (relative to the campaign directory): `giglio resolve` and
+# `giglio run` rewrite it after every phase, a new folder swapped in for the old.
+# out = "public"
+# The address it is published at, for the Atom feed's links (else they are relative).
+# url = "https://example.org/campagna/"
 "#;
 
 #[cfg(test)]
