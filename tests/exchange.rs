@@ -252,3 +252,96 @@ fn an_encounter_closes_at_the_referees_word_and_undo_takes_the_question_back() {
     assert_eq!(audit["steps_match"], true, "{audit}");
     assert_eq!(audit["resolution_matches"], true, "{audit}");
 }
+
+/// Issue 28: an encounter's own deadline is moved on like the phase's, by an outage of
+/// the service across it and by a hold, and the clubs it waits for are told; the round
+/// is not closed at the old deadline.
+#[test]
+fn an_outage_or_a_hold_moves_an_encounters_deadline_on() {
+    let (mut s, _) = season_at_the_first_round();
+    let out = s.stdout(&["resolve"]);
+    assert!(out.contains("stopped at encounter 1494-r01-e1"), "{out}");
+    s.deliver();
+    let inbox = s.dir.join("inbox");
+    let pass = |s: &Season, at: &str| -> serde_json::Value {
+        let out = s
+            .cmd()
+            .env("GIGLIO_NOW", at)
+            .args(["run", "--once", "--json", "--maildir"])
+            .arg(&inbox)
+            .assert()
+            .success();
+        serde_json::from_slice(&out.get_output().stdout).expect("json")
+    };
+    pass(&s, "2026-09-01T09:00:00Z");
+    // Four days away, across the encounter's deadline (48 h after it was asked).
+    let p = pass(&s, "2026-09-05T09:00:00Z");
+    let moved: Vec<&serde_json::Value> = p["actions"]
+        .as_array()
+        .expect("actions")
+        .iter()
+        .filter(|a| a["action"] == "deadline_moved")
+        .collect();
+    assert_eq!(moved.len(), 1, "{p:#}");
+    assert_eq!(moved[0]["phase"], "1494-r01#1494-r01-e1", "{p:#}");
+    let to = moved[0]["to"].as_str().expect("to").to_owned();
+    assert!(
+        to.starts_with("2026-09-07"),
+        "moved on by the outage: {p:#}"
+    );
+    let actions: Vec<&str> = p["actions"]
+        .as_array()
+        .expect("actions")
+        .iter()
+        .filter_map(|a| a["action"].as_str())
+        .collect();
+    assert!(
+        !actions.contains(&"resolved"),
+        "the round still waits: {p:#}"
+    );
+    let mail = s.deliver();
+    let told: Vec<&str> = mail
+        .iter()
+        .filter(|m| m.kind == "deadline")
+        .map(|m| m.nation.as_str())
+        .collect();
+    assert_eq!(told, ["F", "V"], "the clubs it waits for");
+    assert!(
+        mail.iter()
+            .any(|m| m.text.contains("1494-r01-e1") && m.text.contains("2026-09-07")),
+        "{mail:#?}"
+    );
+    // A day's hold moves it on by a day.
+    s.cmd()
+        .env("GIGLIO_NOW", "2026-09-05T10:00:00Z")
+        .arg("hold")
+        .assert()
+        .success();
+    s.cmd()
+        .env("GIGLIO_NOW", "2026-09-06T10:00:00Z")
+        .arg("resume")
+        .assert()
+        .success();
+    let mail = s.deliver();
+    let resumed: Vec<&Received> = mail
+        .iter()
+        .filter(|m| m.kind == "deadline" && m.text.contains("1494-r01-e1"))
+        .collect();
+    assert_eq!(resumed.len(), 2, "{mail:#?}");
+    assert!(
+        resumed.iter().all(|m| m.text.contains("2026-09-08")),
+        "{resumed:#?}"
+    );
+    // Past the moved deadline (a pass before it, so no outage) the service closes it
+    // and the round goes on.
+    pass(&s, "2026-09-08T07:30:00Z");
+    let p = pass(&s, "2026-09-08T08:10:00Z");
+    assert!(
+        p["actions"]
+            .as_array()
+            .expect("actions")
+            .iter()
+            .any(|a| a["action"] == "resolved" || a["action"] == "asked"),
+        "{p:#}"
+    );
+}

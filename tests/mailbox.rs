@@ -40,6 +40,7 @@ pub(crate) struct Season {
 }
 
 /// One message a club received: its subject, text and attachments by name.
+#[derive(Debug)]
 pub(crate) struct Received {
     pub(crate) kind: String,
     pub(crate) nation: String,

@@ -24,3 +24,11 @@ desk-undo-encounter-subject = [{ $campaign }] correction: the question about enc
 desk-undo-encounter-text =
     The referee has withdrawn the question about encounter { $id } during { $phase }: do not answer that mail any more.
     The round starts again from its opening when the referee resolves it again.
+
+exchange-deadline-subject = [{ $campaign }] new deadline: your choice for encounter { $id } ({ $phase })
+exchange-deadline-outage-text =
+    The referee's service was stopped for { $span } while your choice for encounter { $id } ({ $phase }) was due, so its deadline has moved on by that time.
+    Your choice is now due: { $due }.
+exchange-deadline-resume-text =
+    The referee held the campaign's clock for { $span }: the deadline of your choice for encounter { $id } ({ $phase }) has moved on by that time.
+    Your choice is now due: { $due }.

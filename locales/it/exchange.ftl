@@ -24,3 +24,11 @@ desk-undo-encounter-subject = [{ $campaign }] correzione: la domanda sull'incont
 desk-undo-encounter-text =
     L'arbitro ha ritirato la domanda sull'incontro { $id } durante { $phase }: non rispondete più a quella mail.
     Il turno riprende dall'inizio quando l'arbitro lo risolve di nuovo.
+
+exchange-deadline-subject = [{ $campaign }] nuovo termine: la vostra scelta per l'incontro { $id } ({ $phase })
+exchange-deadline-outage-text =
+    Il servizio dell'arbitro è rimasto fermo per { $span } mentre scadeva la vostra scelta per l'incontro { $id } ({ $phase }): il suo termine è stato spostato in avanti di altrettanto.
+    La scelta è ora attesa entro: { $due }.
+exchange-deadline-resume-text =
+    L'arbitro ha fermato l'orologio della campagna per { $span }: il termine della vostra scelta per l'incontro { $id } ({ $phase }) si è spostato in avanti di altrettanto.
+    La scelta è ora attesa entro: { $due }.

@@ -163,3 +163,89 @@ pub(crate) fn judge_reply(
     }
     Ok(number)
 }
+
+/// Where an encounter's deadline moved by an outage of the service or a hold is kept:
+/// the deadline table, under the phase and the encounter (its asking step is history
+/// and keeps the deadline first set).
+pub(crate) fn deadline_key(phase: &str, encounter: &str) -> String {
+    format!("{phase}#{encounter}")
+}
+
+/// An open encounter's deadline as it stands: moved on by an outage or a hold, else as
+/// it was asked.
+pub(crate) fn deadline_of(
+    store: &crate::storage::Store,
+    phase: &str,
+    open: &AskedStep,
+) -> crate::error::Result<Option<String>> {
+    Ok(store
+        .deadline(&deadline_key(phase, &open.asked.id))?
+        .or_else(|| open.deadline.clone()))
+}
+
+/// The open encounter of a phase whose clubs are still awaited, with its deadline as it
+/// stands, and the clubs it waits for.
+pub(crate) fn open_deadline(
+    store: &crate::storage::Store,
+    phase: &str,
+) -> crate::error::Result<Option<(AskedStep, String, Vec<NationCode>)>> {
+    let steps = store.steps(phase)?;
+    let Some((open, waiting)) = open_encounter(&steps) else {
+        return Ok(None);
+    };
+    Ok(deadline_of(store, phase, &open)?.map(|d| (open, d, waiting)))
+}
+
+/// The notices of an open encounter's deadline moved on (by an outage or a hold), to
+/// each club it waits for, in its language: `why` names the sentence, `span` how long.
+pub(crate) fn moved_notices(
+    store: &crate::storage::Store,
+    (campaign, config, words): (
+        &crate::rules::Campaign,
+        &crate::mail::config::Config,
+        &crate::words::Words,
+    ),
+    (phase, open, to): (&str, &AskedStep, &str),
+    (why, span): (&'static str, &str),
+    now: &str,
+) -> Result<Vec<crate::storage::OutMessage>> {
+    let steps = store.steps(phase)?;
+    let waiting = open_encounter(&steps).map(|(_, w)| w).unwrap_or_default();
+    let clubs = store.clubs()?;
+    let told: Vec<&crate::storage::Club> = clubs
+        .iter()
+        .filter(|c| waiting.iter().any(|n| n.as_str() == c.nation))
+        .collect();
+    let tz = super::deadline::zone(&campaign.time_zone)?;
+    let due = super::deadline::display(to, tz);
+    let title = campaign.title_it.as_str();
+    let id = open.asked.id.as_str();
+    let say = |w: &crate::words::Words, lang: crate::rules::tables::Lang, name: &str| {
+        (
+            crate::t!(
+                w,
+                lang,
+                "exchange-deadline-subject",
+                campaign = title,
+                id = id,
+                phase = name
+            ),
+            crate::t!(
+                w,
+                lang,
+                why,
+                id = id,
+                phase = name,
+                due = due.as_str(),
+                span = span
+            ),
+        )
+    };
+    let notice = super::post::notice::Notice {
+        kind: "deadline",
+        phase: store.current()?.id,
+        salt: format!("{why} {id} {to}"),
+        say: &say,
+    };
+    super::post::notice::to_clubs(campaign, config, &told, &notice, words, now)
+}

@@ -69,6 +69,23 @@ pub(crate) fn resume(
         )?;
         moved.push((key.clone(), to));
     }
+    // An encounter the round waits at has its own deadline, moved on by the hold too.
+    if current.resolved_at.is_none()
+        && let Some((open, at, _)) = crate::engine::exchange::open_deadline(&store, &key)?
+    {
+        let to = schedule::write(schedule::parse(&at)? + held);
+        notices.extend(crate::engine::exchange::moved_notices(
+            &store,
+            (&loaded.campaign, &loaded.config, &loaded.words),
+            (&key, &open, &to),
+            ("exchange-deadline-resume-text", &held_for),
+            now,
+        )?);
+        moved.push((
+            crate::engine::exchange::deadline_key(&key, &open.asked.id),
+            to,
+        ));
+    }
     store.resume(&moved, &notices, now, command)?;
     Ok(Some(Resumed {
         held_since: since,

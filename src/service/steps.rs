@@ -40,6 +40,11 @@ pub(super) fn check_clock(
         return Ok(());
     }
     let key = current.id.key();
+    // A round waiting at an encounter waits on the encounter's own deadline.
+    if let Some(moved) = encounter_moved(&mut store, loaded, (last, at, away), now)? {
+        pass.actions.push(moved);
+        return Ok(());
+    }
     let Some(stored) = store.deadline(&key)? else {
         return Ok(());
     };
@@ -101,6 +106,49 @@ pub(super) fn check_clock(
         away: span,
     });
     Ok(())
+}
+
+/// After an outage (`last` → `at`, `away` long), an open encounter whose deadline passed
+/// meanwhile has it moved on by the outage; the clubs it waits for are told.
+fn encounter_moved(
+    store: &mut Store,
+    loaded: &Loaded,
+    (last, at, away): (
+        Option<chrono::DateTime<chrono::FixedOffset>>,
+        chrono::DateTime<chrono::FixedOffset>,
+        chrono::Duration,
+    ),
+    now: &str,
+) -> Result<Option<Action>> {
+    let key = store.current()?.id.key();
+    let Some((open, stored, _)) = exchange::open_deadline(store, &key)? else {
+        return Ok(None);
+    };
+    let due = schedule::parse(&stored)?;
+    if !(last.is_some_and(|l| l < due) && due <= at) {
+        return Ok(None);
+    }
+    let moved = schedule::write(due + away);
+    let span = schedule::span(away);
+    let notices = exchange::moved_notices(
+        store,
+        (&loaded.campaign, &loaded.config, &loaded.words),
+        (&key, &open, &moved),
+        ("exchange-deadline-outage-text", &span),
+        now,
+    )?;
+    let ekey = exchange::deadline_key(&key, &open.asked.id);
+    let why = format!(
+        "the service was away {span} while the deadline of encounter {} of {key} passed: moved from {stored} to {moved}",
+        open.asked.id
+    );
+    store.move_deadlines(&[(ekey, moved.clone())], &notices, now, COMMAND, &why)?;
+    Ok(Some(Action::DeadlineMoved {
+        phase: exchange::deadline_key(&key, &open.asked.id),
+        from: stored,
+        to: moved,
+        away: span,
+    }))
 }
 
 /// Reads the mailbox into the desk; when an encounter's last choice came in, the round
@@ -210,11 +258,14 @@ pub(super) fn resolve(dir: &Path, loaded: &Loaded, now: &str) -> Result<Option<A
     let key = current.id.key();
     let run = &loaded.config.run;
     let p = engine::prepare(&store, &loaded.campaign, &loaded.words)?;
-    let encounter_due = exchange::open_encounter(&p.steps).map(|(open, _)| {
-        open.deadline
-            .as_deref()
-            .is_some_and(|d| deadline::passed(d, now))
-    });
+    let encounter_due = match exchange::open_encounter(&p.steps) {
+        Some((open, _)) => Some(
+            exchange::deadline_of(&store, &key, &open)?
+                .as_deref()
+                .is_some_and(|d| deadline::passed(d, now)),
+        ),
+        None => None,
+    };
     let due = match encounter_due {
         // The round waits at an encounter: only its own deadline moves it on.
         Some(due) => due,
@@ -358,7 +409,7 @@ pub(super) fn next(dir: &Path, loaded: &Loaded, now: &str, held: bool) -> Result
     let p = engine::prepare(&store, &loaded.campaign, &loaded.words)?;
     let mut candidates = Vec::new();
     if let Some((open, _)) = exchange::open_encounter(&p.steps) {
-        if let Some(d) = &open.deadline {
+        if let Some(d) = &exchange::deadline_of(&store, &key, &open)? {
             candidates.push((
                 schedule::parse(d)?,
                 format!("close encounter {} of {key}", open.asked.id),

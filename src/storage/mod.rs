@@ -561,7 +561,11 @@ impl Store {
             )?;
             tx.execute("DELETE FROM phase WHERE key = ?1", [&last_key])?;
             // Its deadline goes with it, or undo would not be exact.
-            tx.execute("DELETE FROM deadline WHERE phase_key = ?1", [&last_key])?;
+            // (an encounter's moved deadline, `phase#encounter`, with it).
+            tx.execute(
+                "DELETE FROM deadline WHERE phase_key = ?1 OR phase_key LIKE ?1 || '#%'",
+                [&last_key],
+            )?;
             // Letters read while it was open and not yet gone are taken back (G5.3).
             letters::withdraw_in(&tx, &last_key, now)?;
         }
