@@ -143,8 +143,8 @@ pub(crate) fn cmd_announce(dir: &Path, a: AnnounceArgs) -> Result<()> {
     };
     store.announce(&record, &msgs, &now, &command)?;
     ui::out(&format!(
-        "the announcement queued to {} club(s){}; `giglio mail send` delivers it\n",
-        msgs.len(),
+        "the announcement queued to {}{}; `giglio mail send` delivers it\n",
+        ui::count(msgs.len(), "club"),
         if a.chronicle {
             format!(", and kept for the chronicle of {}", current.id.year)
         } else {

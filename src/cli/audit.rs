@@ -201,8 +201,13 @@ pub(crate) fn cmd_victory(dir: &Path, a: VictoryArgs) -> Result<()> {
                 "no club met its objective".to_owned()
             } else {
                 format!(
-                    "{} win(s) (G8.2)",
-                    ui::paint(ui::Paint::Good, &names(&verdict.winners))
+                    "{} {} (G8.2)",
+                    ui::paint(ui::Paint::Good, &names(&verdict.winners)),
+                    if verdict.winners.len() == 1 {
+                        "wins"
+                    } else {
+                        "win"
+                    }
                 )
             }
         ));

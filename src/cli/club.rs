@@ -309,8 +309,8 @@ fn edit(dir: &Path, a: EditArgs) -> Result<()> {
     let description = format!("club of {}: {}", new.nation, changed.join("; "));
     store.edit_club(&new, &msgs, &super::now(), &command, &description)?;
     ui::out(&format!(
-        "{description}\n{} notice(s) queued to the old and new addresses; `giglio mail send` delivers them\n",
-        msgs.len()
+        "{description}\n{} queued to the old and new addresses; `giglio mail send` delivers them\n",
+        ui::count(msgs.len(), "notice")
     ));
     Ok(())
 }

@@ -61,9 +61,9 @@ pub(crate) fn cmd_demo(args: DemoArgs) -> Result<()> {
     std::fs::write(&config_path, config_text).map_err(|e| Error::write_at(&config_path, e))?;
     let (campaign, source) = super::campaign_of(&args.dir)?;
     ui::out(&format!(
-        "demo campaign created in {}; the bots play {} year(s)\n",
+        "demo campaign created in {}; the bots play {}\n",
         args.dir.display(),
-        args.years
+        ui::count(args.years as usize, "year")
     ));
     if args.service && args.years > 0 {
         drop(store);

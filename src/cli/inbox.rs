@@ -115,8 +115,8 @@ pub(crate) fn cmd_inbox(dir: &Path, a: InboxArgs) -> Result<()> {
         return Ok(());
     }
     Err(Error::io(format!(
-        "{} file(s) could not be read; every other message was read:\n  {}",
-        unread.len(),
+        "{} could not be read; every other message was read:\n  {}",
+        ui::count(unread.len(), "file"),
         unread.join("\n  ")
     )))
 }

@@ -357,8 +357,8 @@ fn accept_club_file(
         let rendered: String = checked.errors.iter().map(|d| d.render(&text)).collect();
         return Err(Error::invalid(
             format!(
-                "{shown} was not accepted: {} problem(s); nothing was stored",
-                checked.errors.len()
+                "{shown} was not accepted: {}; nothing was stored",
+                ui::count(checked.errors.len(), "problem")
             ),
             checked.errors,
             rendered,

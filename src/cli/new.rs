@@ -142,7 +142,10 @@ pub(crate) fn create(args: &NewArgs) -> Result<(Store, BTreeMap<String, String>)
             clubs::parse(&shown, &text, &campaign).map_err(|diags| {
                 let rendered: String = diags.iter().map(|d| d.render(&text)).collect();
                 Error::invalid(
-                    format!("the clubs file is invalid: {} problem(s)", diags.len()),
+                    format!(
+                        "the clubs file is invalid: {}",
+                        ui::count(diags.len(), "problem")
+                    ),
                     diags,
                     rendered,
                 )

@@ -316,8 +316,8 @@ fn submit(dir: &Path, a: SubmitArgs) -> Result<()> {
     );
     if !checked.rejected.is_empty() {
         out.push_str(&format!(
-            "warning: {} order(s) will not be carried out (they do not read, or the rules would reject them now); send a new file to change them:\n",
-            checked.rejected.len()
+            "warning: {} will not be carried out (they do not read, or the rules would reject them now); send a new file to change them:\n",
+            ui::count(checked.rejected.len(), "order")
         ));
         out.push_str(
             &checked

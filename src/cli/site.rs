@@ -43,10 +43,10 @@ pub(crate) fn cmd_site(dir: &Path, a: SiteArgs) -> Result<()> {
         return ui::out_json(&done);
     }
     ui::out(&format!(
-        "the site of {} phase(s) written to {} ({} files); open {}\n",
-        done.phases,
+        "the site of {} written to {} ({}); open {}\n",
+        ui::count(done.phases as usize, "phase"),
         out.display(),
-        done.files.len(),
+        ui::count(done.files.len(), "file"),
         out.join("index.html").display()
     ));
     Ok(())

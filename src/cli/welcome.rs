@@ -26,7 +26,8 @@ pub(crate) fn cmd_welcome(dir: &Path, args: WelcomeArgs) -> Result<()> {
         true,
     )?;
     ui::out(&format!(
-        "{n} welcome message(s) queued; `giglio mail send` delivers them\n"
+        "{} queued; `giglio mail send` delivers them\n",
+        ui::count(n, "welcome message")
     ));
     Ok(())
 }

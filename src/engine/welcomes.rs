@@ -122,7 +122,7 @@ pub(crate) fn rotate(store: &mut Store, w: &Welcome, club: &Club, command: &str)
             String::new()
         } else {
             format!(
-                " (in place of {} undelivered welcome(s) with the old one)",
+                " (in place of {} undelivered welcome with the old one)",
                 replaced.len()
             )
         }

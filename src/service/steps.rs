@@ -222,7 +222,8 @@ pub(super) fn remind(dir: &Path, loaded: &Loaded, now: &str) -> Result<Option<Ac
     let clubs: Vec<String> = new.iter().filter_map(|m| m.nation.clone()).collect();
     let list = clubs.join(", ");
     store.queue_noted(&new, now, COMMAND, &|n| {
-        format!("{n} reminder(s) queued, {hours} h before the deadline of {key}: {list}")
+        let noun = if n == 1 { "reminder" } else { "reminders" };
+        format!("{n} {noun} queued, {hours} h before the deadline of {key}: {list}")
     })?;
     Ok(Some(Action::Reminded {
         phase: key,

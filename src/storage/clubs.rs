@@ -110,8 +110,10 @@ impl Store {
         }
         if current.steps > 0 {
             return Err(Error::user(format!(
-                "{} has taken {} step(s) with {nation} playing: resolve it first, then the club can leave from the next phase",
-                current.id, current.steps
+                "{} has taken {} step{} with {nation} playing: resolve it first, then the club can leave from the next phase",
+                current.id,
+                current.steps,
+                if current.steps == 1 { "" } else { "s" }
             )));
         }
         let code = NationCode::from(nation);
