@@ -339,6 +339,9 @@ pub struct World {
     /// G3c.7: battles waiting for their result from the table.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub battles: Vec<Battle>,
+    /// G5.3: letters on the road by courier, in the order they were read.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub couriers: Vec<super::couriers::Courier>,
 }
 
 impl World {
@@ -390,6 +393,7 @@ impl World {
             strategos: None,
             move_order: Vec::new(),
             battles: Vec::new(),
+            couriers: Vec::new(),
         };
         for nation in &campaign.nations {
             let start = campaign.start.iter().find(|s| s.code == nation.code);
