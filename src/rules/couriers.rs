@@ -176,7 +176,7 @@ pub(super) fn ride(s: &mut Step) {
         for spy in spies {
             let event = format!("courier/{}/{}/{}", k.letter, k.to, spy);
             let purpose = format!(
-                "the spy of {spy} on the courier of letter {} from {} to {}",
+                "{spy}: spy intercepts courier {} {}→{} on 5-6 (G5.3)",
                 k.letter, k.from, k.to
             );
             if s.dice.roll(&event, 6, &purpose) >= INTERCEPT_ON {
