@@ -24,7 +24,11 @@ pub(crate) struct LettersArgs {
 pub(crate) fn cmd_letters(dir: &Path, args: LettersArgs) -> Result<()> {
     let store = Store::open_read(dir)?;
     let mut letters = store.letters()?;
-    couriers(&store, &mut letters)?;
+    // A letter of the open phase waits for its courier only where couriers carry them.
+    let by_courier = super::campaign_of(dir).is_ok_and(|(c, _)| {
+        c.tables.rulings.letters_travel == crate::rules::tables::LettersTravel::Courier
+    });
+    couriers(&store, &mut letters, by_courier)?;
     let letters: Vec<LetterRow> = letters
         .into_iter()
         .filter(|l| args.phase.as_ref().is_none_or(|p| &l.phase == p))
@@ -42,9 +46,9 @@ pub(crate) fn cmd_letters(dir: &Path, args: LettersArgs) -> Result<()> {
 }
 
 /// G5.3, by courier: where each letter's couriers stand, from the events of the resolved
-/// phases and the couriers on the road in the open phase's world. A letter of the open
-/// phase with no copy to an addressee waits for its courier to set out.
-fn couriers(store: &Store, letters: &mut [LetterRow]) -> Result<()> {
+/// phases and the couriers on the road in the open phase's world. Where couriers carry
+/// letters, a letter of the open phase waits for its courier to set out.
+fn couriers(store: &Store, letters: &mut [LetterRow], by_courier: bool) -> Result<()> {
     let current = store.current()?;
     let open = current.id.key();
     let fate = |l: &mut LetterRow, to: &str| -> usize {
@@ -106,7 +110,7 @@ fn couriers(store: &Store, letters: &mut [LetterRow]) -> Result<()> {
             f.rounds_left = Some(k.rounds_left);
         }
     }
-    for l in letters.iter_mut() {
+    for l in letters.iter_mut().filter(|_| by_courier) {
         if l.phase != open || l.withdrawn_at.is_some() {
             continue;
         }

@@ -10,8 +10,8 @@ use super::campaign::Campaign;
 use super::ids::{NationCode, NodeCode};
 use super::outcome::{Audience, Happening};
 use super::step::Step;
+pub use super::world::Courier;
 use super::world::World;
-use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 /// Roads a courier rides in one summer round.
@@ -19,38 +19,6 @@ pub const ROADS_PER_ROUND: usize = 3;
 
 /// The least face of the d6 on which a spy intercepts a courier (5 or 6: one in three).
 pub const INTERCEPT_ON: u8 = 5;
-
-/// One letter on its way to one addressee.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-pub struct Courier {
-    /// The letter's id in the campaign's record.
-    pub letter: i64,
-    pub from: NationCode,
-    pub to: NationCode,
-    /// Its road path, capital to capital; empty until it sets out.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub path: Vec<NodeCode>,
-    /// Summer rounds of its journey still to ride once it has set out.
-    #[serde(default)]
-    pub rounds_left: u8,
-    /// The clubs whose spy read it on the way.
-    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
-    pub read_by: BTreeSet<NationCode>,
-}
-
-impl Courier {
-    /// A courier for a letter just read, waiting to set out.
-    pub fn posted(letter: i64, from: &str, to: &str) -> Courier {
-        Courier {
-            letter,
-            from: NationCode::from(from),
-            to: NationCode::from(to),
-            path: Vec::new(),
-            rounds_left: 0,
-            read_by: BTreeSet::new(),
-        }
-    }
-}
 
 /// The summer rounds a journey of `roads` roads takes: ⌈roads ÷ 3⌉, at least 1.
 pub fn rounds_for(roads: usize) -> u8 {
