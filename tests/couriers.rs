@@ -219,4 +219,28 @@ fn a_spy_beside_the_road_reads_the_letter_and_nobody_else_is_told() {
     let text = p.stdout(&["letters"]);
     assert!(text.contains("intercepted by M"), "{text}");
     p.cmd().args(["audit"]).assert().success();
+    // The spy's die is the phase's: a changed face is caught, and so is a changed
+    // letter, an input of the phase it set out at.
+    let db = rusqlite::Connection::open(p.dir.join("giglio.sqlite")).expect("db");
+    db.execute(
+        "UPDATE dice SET value = 1 WHERE phase_key = '1494-r02' AND event = 'courier/1/SV/M'",
+        [],
+    )
+    .expect("tamper");
+    let a = p
+        .cmd()
+        .args(["audit", "--phase", "1494-r02"])
+        .assert()
+        .failure();
+    let out = String::from_utf8_lossy(&a.get_output().stdout).into_owned();
+    assert!(out.contains("MISMATCH: the dice differ"), "{out}");
+    db.execute("UPDATE letter SET recipients = '[\"M\"]' WHERE id = 1", [])
+        .expect("tamper");
+    let a = p
+        .cmd()
+        .args(["audit", "--phase", "1494-spring"])
+        .assert()
+        .failure();
+    let out = String::from_utf8_lossy(&a.get_output().stdout).into_owned();
+    assert!(out.contains("the world of the next phase differs"), "{out}");
 }
