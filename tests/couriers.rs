@@ -149,6 +149,17 @@ fn a_courier_is_lost_where_a_third_clubs_army_stands_across_its_road() {
             "{n} heard of the courier"
         );
     }
+    // The referee's report of the round tells it.
+    let told: Vec<_> = sent
+        .iter()
+        .filter(|s| s.to == [crate::letters::REFEREE])
+        .filter(|s| {
+            s.text.contains(
+                "the courier of letter 1 from V to SV is lost: a hostile army stands at M1",
+            )
+        })
+        .collect();
+    assert!(!told.is_empty(), "{sent:#?}");
     let text = p.stdout(&["letters"]);
     assert!(
         text.contains("courier to SV: lost in 1494-r02, a hostile army at M1"),
