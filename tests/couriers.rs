@@ -102,6 +102,13 @@ fn a_courier_arrives_rounds_later_with_that_rounds_mail() {
     );
     assert!(p.world().couriers.is_empty());
     p.cmd().args(["audit"]).assert().success();
+    // Undone and resolved again, the round brings the same letter: it is not sent twice.
+    p.cmd().args(["undo"]).assert().success();
+    assert_eq!(p.world().couriers.len(), 1);
+    resolve(&p);
+    assert!(!reached(&p.send(), "M", mark), "sent once");
+    assert_eq!(courier(&p, "M")["status"], "delivered");
+    p.cmd().args(["audit"]).assert().success();
 }
 
 #[test]
