@@ -295,6 +295,7 @@ fn phase(crit: &mut Criterion) {
                         description: "resolve (bench floor)",
                         outbox: &w.outbox,
                         deadline: w.deadline.as_deref(),
+                        letters: &[],
                     })
                     .expect("advance");
                 drop(store);

@@ -56,7 +56,7 @@ pub(crate) struct Sent {
 pub(crate) struct Post {
     _tmp: tempfile::TempDir,
     root: PathBuf,
-    dir: PathBuf,
+    pub(crate) dir: PathBuf,
     secrets: BTreeMap<String, String>,
 }
 

@@ -17,6 +17,9 @@ mod cli;
 mod codec;
 /// Helpers: temporary campaigns, running the real binary.
 mod common;
+/// Letters by courier (G5.3): late by the road's length, lost to an army across it, read
+/// by a spy beside it.
+mod couriers;
 /// Crash safety: a crash at every failpoint, kill -9 at random moments, nothing twice.
 mod crash;
 /// Mail delivery end to end: real SMTP, faults, concurrency, header safety.

@@ -75,6 +75,7 @@ fn advance_once(store: &mut Store) {
             description: "test advance",
             outbox: &[],
             deadline: None,
+            letters: &[],
         })
         .expect("advance");
 }

@@ -20,6 +20,8 @@ letter-from = { $first ->
 }
 letter-unsigned = A letter from an unnamed sender
 letter-head = { $from }, to { $to }, written in { $phase }:
+letter-intercepted-head = Your spy intercepted a courier on the road and copied its letter: { $from }, to { $to }, written in { $phase }. The courier went on, none the wiser:
+letter-intercepted-subject = intercepted: { $from }
 letter-subject-copy = copy of a letter: { $from } to { $to }
 letter-copy-head = A copy of the letter { $id } for the referee's record: from { $from }{ $anonymous ->
     [yes] {" "}(unsigned: its addressees are not told who wrote it)
@@ -29,6 +31,10 @@ letter-copy-head = A copy of the letter { $id } for the referee's record: from {
 ## The writer's receipt
 receipt-letters = Letters:
 receipt-letter-goes = letter to { $to }: it goes with the next mail{ $anonymous ->
+    [yes] , unsigned
+   *[no] {""}
+}
+receipt-letter-courier = letter to { $to }: a courier carries it by road from your capital once this phase is resolved{ $anonymous ->
     [yes] , unsigned
    *[no] {""}
 }

@@ -225,3 +225,9 @@ happening-battle-fought = battle { $id } at { $node }, { $attacker } against { $
    *[false] {""}
 }
 happening-battle-losses = losses in battle { $id }: attacker { $attacker_loss } ducats, defender { $defender_loss }
+happening-courier-arrived = the courier of letter { $letter } from { $from } reaches { $to }: the letter goes with this mail
+happening-courier-lost = the courier of letter { $letter } from { $from } to { $to } is lost{ $node ->
+    [none] : no road to its destination is free of hostile armies
+   *[other] : a hostile army stands at { $node } on its path
+}
+happening-letter-intercepted = the spy of { $by } intercepts letter { $letter } from { $from } to { $to }, which goes on

@@ -24,6 +24,8 @@ letter-from = { $first ->
 }
 letter-unsigned = Lettera da un mittente senza nome
 letter-head = { $from }, a { $to }, scritta in { $phase }:
+letter-intercepted-head = La vostra spia ha intercettato un corriere per strada e copiato la sua lettera: { $from }, a { $to }, scritta in { $phase }. Il corriere ha proseguito senza accorgersene:
+letter-intercepted-subject = intercettata: { $from }
 letter-subject-copy = copia di una lettera: { $from } a { $to }
 letter-copy-head = Copia della lettera { $id } per gli archivi dell'arbitro: da { $from }{ $anonymous ->
     [yes] {" "}(senza firma: i destinatari non sanno chi l'ha scritta)
@@ -33,6 +35,10 @@ letter-copy-head = Copia della lettera { $id } per gli archivi dell'arbitro: da 
 ## La ricevuta di chi scrive
 receipt-letters = Lettere:
 receipt-letter-goes = lettera a { $to }: parte con la prossima posta{ $anonymous ->
+    [yes] , senza firma
+   *[no] {""}
+}
+receipt-letter-courier = lettera a { $to }: la porta un corriere per strada dalla vostra capitale quando questa fase è risolta{ $anonymous ->
     [yes] , senza firma
    *[no] {""}
 }

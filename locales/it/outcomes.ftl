@@ -225,3 +225,9 @@ happening-battle-fought = battaglia { $id } a { $node }, { $attacker } contro { 
    *[false] {""}
 }
 happening-battle-losses = perdite nella battaglia { $id }: attaccante { $attacker_loss } ducati, difensore { $defender_loss }
+happening-courier-arrived = il corriere della lettera { $letter } da { $from } raggiunge { $to }: la lettera parte con questa posta
+happening-courier-lost = il corriere della lettera { $letter } da { $from } a { $to } è perso{ $node ->
+    [none] : nessuna strada verso la destinazione è libera da armate ostili
+   *[other] : un'armata ostile sta a { $node } sul suo percorso
+}
+happening-letter-intercepted = la spia di { $by } intercetta la lettera { $letter } da { $from } a { $to }, che prosegue

@@ -3,7 +3,8 @@
 
 use super::ui;
 use crate::error::Result;
-use crate::storage::{LetterRow, Store};
+use crate::rules::outcome::Happening;
+use crate::storage::{CourierFate, LetterRow, Store};
 use std::path::Path;
 
 /// Show every letter between clubs: writer, addressees, when read, each copy's fate.
@@ -22,8 +23,13 @@ pub(crate) struct LettersArgs {
 
 pub(crate) fn cmd_letters(dir: &Path, args: LettersArgs) -> Result<()> {
     let store = Store::open_read(dir)?;
-    let letters: Vec<LetterRow> = store
-        .letters()?
+    let mut letters = store.letters()?;
+    // A letter of the open phase waits for its courier only where couriers carry them.
+    let by_courier = super::campaign_of(dir).is_ok_and(|(c, _)| {
+        c.tables.rulings.letters_travel == crate::rules::tables::LettersTravel::Courier
+    });
+    couriers(&store, &mut letters, by_courier)?;
+    let letters: Vec<LetterRow> = letters
         .into_iter()
         .filter(|l| args.phase.as_ref().is_none_or(|p| &l.phase == p))
         .filter(|l| {
@@ -36,6 +42,85 @@ pub(crate) fn cmd_letters(dir: &Path, args: LettersArgs) -> Result<()> {
         return ui::out_json(&letters);
     }
     ui::out(&text(&letters));
+    Ok(())
+}
+
+/// G5.3, by courier: where each letter's couriers stand, from the events of the resolved
+/// phases and the couriers on the road in the open phase's world. Where couriers carry
+/// letters, a letter of the open phase waits for its courier to set out.
+fn couriers(store: &Store, letters: &mut [LetterRow], by_courier: bool) -> Result<()> {
+    let current = store.current()?;
+    let open = current.id.key();
+    let fate = |l: &mut LetterRow, to: &str| -> usize {
+        if let Some(i) = l.couriers.iter().position(|c| c.to == to) {
+            return i;
+        }
+        l.couriers.push(CourierFate {
+            to: to.to_owned(),
+            status: "waiting".into(),
+            phase: None,
+            rounds_left: None,
+            lost_at: None,
+            intercepted_by: Vec::new(),
+        });
+        l.couriers.len() - 1
+    };
+    for p in store.phases()? {
+        let key = p.id.key();
+        let Some(r) = store.resolution(&key)? else {
+            continue;
+        };
+        for e in &r.events {
+            let (letter, to) = match &e.what {
+                Happening::CourierArrived { letter, to, .. }
+                | Happening::CourierLost { letter, to, .. }
+                | Happening::LetterIntercepted { letter, to, .. } => (*letter, to.as_str()),
+                _ => continue,
+            };
+            let Some(l) = letters.iter_mut().find(|l| l.id == letter) else {
+                continue;
+            };
+            let i = fate(l, to);
+            let f = &mut l.couriers[i];
+            match &e.what {
+                Happening::CourierArrived { .. } => {
+                    f.status = "delivered".into();
+                    f.phase = Some(key.clone());
+                }
+                Happening::CourierLost { node, .. } => {
+                    f.status = "lost".into();
+                    f.phase = Some(key.clone());
+                    f.lost_at = node.as_ref().map(|n| n.as_str().to_owned());
+                }
+                Happening::LetterIntercepted { by, .. } => {
+                    f.intercepted_by.push(by.as_str().to_owned());
+                }
+                _ => {}
+            }
+        }
+    }
+    for k in &current.world.couriers {
+        let Some(l) = letters.iter_mut().find(|l| l.id == k.letter) else {
+            continue;
+        };
+        let i = fate(l, k.to.as_str());
+        let f = &mut l.couriers[i];
+        if !k.path.is_empty() {
+            f.status = "in_transit".into();
+            f.rounds_left = Some(k.rounds_left);
+        }
+    }
+    for l in letters.iter_mut().filter(|_| by_courier) {
+        if l.phase != open || l.withdrawn_at.is_some() {
+            continue;
+        }
+        for to in l.recipients.clone() {
+            let sent = l.copies.iter().any(|c| c.nation.as_deref() == Some(&to));
+            if !sent && !l.couriers.iter().any(|c| c.to == to) {
+                fate(l, &to);
+            }
+        }
+    }
     Ok(())
 }
 
@@ -69,6 +154,25 @@ fn text(letters: &[LetterRow]) -> String {
                 .map(|s| format!(" {s}"))
                 .unwrap_or_default();
             out.push_str(&format!("    {to}: {}{when}\n", c.status));
+        }
+        for k in &l.couriers {
+            let mut words = k.status.replace('_', " ");
+            if let Some(n) = k.rounds_left.filter(|_| k.status == "in_transit") {
+                words.push_str(&format!(", {n} summer rounds to ride"));
+            }
+            if let Some(p) = &k.phase {
+                words.push_str(&format!(" in {p}"));
+            }
+            if k.status == "lost" {
+                match &k.lost_at {
+                    Some(n) => words.push_str(&format!(", a hostile army at {n}")),
+                    None => words.push_str(", no road free of hostile armies"),
+                }
+            }
+            if !k.intercepted_by.is_empty() {
+                words.push_str(&format!("; intercepted by {}", k.intercepted_by.join(", ")));
+            }
+            out.push_str(&format!("    courier to {}: {words}\n", k.to));
         }
         for line in l.text.lines() {
             out.push_str(&format!("    | {line}\n"));

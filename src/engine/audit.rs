@@ -150,7 +150,7 @@ fn audit_steps(campaign: &Campaign, opening: &World, steps: &[StepRow]) -> Vec<S
 /// asked, and says where the round would not have stopped at that encounter.
 fn audit_encounters(
     campaign: &Campaign,
-    p: &crate::storage::PhaseRow,
+    world: &World,
     orders: &BTreeMap<crate::rules::NationCode, crate::rules::order::OrderSet>,
     results: &BTreeMap<String, crate::rules::battles::BattleOutcome>,
     steps: &[StepRow],
@@ -170,7 +170,7 @@ fn audit_encounters(
         };
         let exchange = super::exchange::exchange_of(&steps[..i]);
         let mut dice = SeededDice::new(seed);
-        match resolve_with(campaign, &p.world, orders, results, &exchange, &mut dice) {
+        match resolve_with(campaign, world, orders, results, &exchange, &mut dice) {
             Err(Unresolvable::Encounter(a)) if *a == stored.asked => {}
             _ => details.push(format!(
                 "step {}: the round would not stop at encounter {} as stored",
@@ -303,18 +303,20 @@ pub(crate) fn audit(store: &Store, key: &str, words: &crate::words::Words) -> Re
             results.insert(b.id.clone(), outcome);
         }
     }
+    // G5.3: the couriers of the letters read while it was open set out at its end.
+    let world = super::couriers::with_posted(store, &campaign, &p.world, key)?;
     let steps = store.steps(key)?;
     let step_details = audit_steps(&campaign, &p.opening, &steps);
     let steps_match = step_details.is_empty();
     details.extend(step_details);
     let before_encounters = details.len();
     details.extend(audit_encounters(
-        &campaign, p, &orders, &results, &steps, seed,
+        &campaign, &world, &orders, &results, &steps, seed,
     ));
     let steps_match = steps_match && details.len() == before_encounters;
     let mut dice = SeededDice::new(seed);
     let exchange = super::exchange::exchange_of(&steps);
-    let replayed = resolve_with(&campaign, &p.world, &orders, &results, &exchange, &mut dice)
+    let replayed = resolve_with(&campaign, &world, &orders, &results, &exchange, &mut dice)
         .map_err(|e| Error::internal(format!("the phase no longer resolves: {e:?}")))?;
     let stored_rolls: Vec<Roll> = store
         .phase_dice(Some(key))?

@@ -19,6 +19,7 @@ use std::collections::BTreeMap;
 
 mod audit;
 mod battles;
+pub(crate) mod couriers;
 pub(crate) mod deadline;
 pub(crate) mod desk;
 pub(crate) mod disorder;
@@ -48,6 +49,9 @@ pub struct Prepared {
     /// G3c.3: the steps the phase took so far, and the clubs' answers to its encounters.
     pub(crate) steps: Vec<crate::storage::StepRow>,
     pub(crate) exchange: Exchange,
+    /// G5.3: the couriers of the letters read while the phase was open, which set out
+    /// at its resolution (an input of the phase, as its orders are).
+    pub(crate) posted: Vec<crate::rules::couriers::Courier>,
 }
 
 /// Gathers the open phase's world and active orders.
@@ -100,6 +104,7 @@ pub fn prepare(store: &Store, campaign: &Campaign, words: &Words) -> Result<Prep
     } else {
         missing
     };
+    let posted = couriers::posted(store, campaign, &world, &key)?;
     Ok(Prepared {
         world,
         orders,
@@ -107,6 +112,7 @@ pub fn prepare(store: &Store, campaign: &Campaign, words: &Words) -> Result<Prep
         missing,
         steps,
         exchange,
+        posted,
     })
 }
 
@@ -130,7 +136,14 @@ pub fn run(
     p: &Prepared,
     dice: &mut dyn Dice,
 ) -> Result<std::result::Result<Resolution, Box<Asked>>> {
-    match resolve_with(campaign, &p.world, &p.orders, &p.results, &p.exchange, dice) {
+    let world = if p.posted.is_empty() {
+        std::borrow::Cow::Borrowed(&p.world)
+    } else {
+        let mut w = p.world.clone();
+        w.couriers.extend(p.posted.iter().cloned());
+        std::borrow::Cow::Owned(w)
+    };
+    match resolve_with(campaign, &world, &p.orders, &p.results, &p.exchange, dice) {
         Ok(r) => Ok(Ok(r)),
         Err(Unresolvable::Encounter(asked)) => Ok(Err(asked)),
         Err(Unresolvable::BattlesPending(ids)) => Err(Error::user(format!(
@@ -226,7 +239,7 @@ pub fn resolve_open_phase(
     };
     let rolls = dice.log().to_vec();
     if !dry_run {
-        let (outbox, next_deadline) = match mailing {
+        let (mut outbox, next_deadline) = match mailing {
             Some(m) => {
                 crate::failpoint::hit("resolve.render.before");
                 let mail = phase_mail(store, campaign, &p, &resolution, rolls.len(), m, now)?;
@@ -234,6 +247,14 @@ pub fn resolve_open_phase(
                 mail
             }
             None => (Vec::new(), None),
+        };
+        let copies = match mailing {
+            Some(m) => {
+                let (letters, copies) = couriers_mail(store, campaign, &p, &resolution, m, now)?;
+                outbox.extend(letters);
+                copies
+            }
+            None => Vec::new(),
         };
         let description = match &resolution.next {
             Some(next) => format!(
@@ -263,6 +284,7 @@ pub fn resolve_open_phase(
             description: &description,
             outbox: &outbox,
             deadline: next_deadline.as_deref(),
+            letters: &copies,
         })?;
     }
     Ok(Ran::Resolved(Box::new(Resolved {
@@ -471,6 +493,25 @@ fn unchanged(
     post::notice::to_clubs(campaign, m.config, &told, &notice, &m.words(), now)
 }
 
+/// G5.3: the letters the phase's couriers bring, and those its spies read on the way.
+fn couriers_mail(
+    store: &Store,
+    campaign: &Campaign,
+    p: &Prepared,
+    resolution: &Resolution,
+    m: &Mailing,
+    now: &str,
+) -> Result<(Vec<crate::storage::OutMessage>, Vec<couriers::Copy>)> {
+    let words = m.words();
+    let post = couriers::Post {
+        campaign,
+        words: &words,
+        config: m.config,
+        now,
+    };
+    couriers::mail(store, &post, &p.world.phase.key(), resolution)
+}
+
 /// What `resolve --dry-run` would send: the messages of resolving the open phase now,
 /// rendered exactly as `resolve` would queue them; nothing is saved.
 pub(crate) fn preview_mail(
@@ -491,5 +532,7 @@ pub(crate) fn preview_mail(
     };
     let resolution = with_steps(&steps_of(&p), r);
     let rolls = dice.log().len();
-    Ok(phase_mail(store, campaign, &p, &resolution, rolls, mailing, now)?.0)
+    let mut mail = phase_mail(store, campaign, &p, &resolution, rolls, mailing, now)?.0;
+    mail.extend(couriers_mail(store, campaign, &p, &resolution, mailing, now)?.0);
+    Ok(mail)
 }

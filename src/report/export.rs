@@ -219,6 +219,7 @@ impl Export {
             strategos: self.strategos.clone(),
             move_order: self.move_order.clone(),
             battles: self.battles.clone(),
+            couriers: Vec::new(),
         })
     }
 }

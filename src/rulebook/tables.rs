@@ -9,7 +9,7 @@
 use crate::rules::Campaign;
 use crate::rules::tables::{
     BattleFallback, Choice, Confiscation, DisorderPlay, EventEffect, IdleFleet, Lang, LettersTo,
-    Rounding, SiegeDefenderSees, StrategosTie, Tables,
+    LettersTravel, Rounding, SiegeDefenderSees, StrategosTie, Tables,
 };
 
 /// Opens a generated block; the table's name follows, then ` -->`.
@@ -507,6 +507,14 @@ fn rulings(t: &Tables, w: &Words) -> String {
             "G5.3",
             "letters_max_chars",
             &r.letters_max_chars.to_string(),
+        ],
+        [
+            "G5.3",
+            "letters_travel",
+            match r.letters_travel {
+                LettersTravel::NextMail => "\"next_mail\"",
+                LettersTravel::Courier => "\"courier\"",
+            },
         ],
         [
             "G6.3",

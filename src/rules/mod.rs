@@ -8,6 +8,7 @@ pub mod battles;
 pub mod calendar;
 pub(crate) mod campaign;
 pub mod chronicle;
+pub mod couriers;
 pub mod dice;
 pub mod exchange;
 pub mod extension;

@@ -612,6 +612,27 @@ pub enum Happening {
         attacker_loss: Ducats,
         defender_loss: Ducats,
     },
+    /// G5.3: a courier reached the addressee's capital: the letter goes with the mail.
+    CourierArrived {
+        letter: i64,
+        from: NationCode,
+        to: NationCode,
+    },
+    /// G5.3: a courier was lost: a hostile army stood at `node` on its path, or (`None`)
+    /// it found no path to set out on.
+    CourierLost {
+        letter: i64,
+        from: NationCode,
+        to: NationCode,
+        node: Option<NodeCode>,
+    },
+    /// G5.3: the spy of `by` read a courier's letter on its way (it goes on).
+    LetterIntercepted {
+        letter: i64,
+        from: NationCode,
+        to: NationCode,
+        by: NationCode,
+    },
 }
 
 /// What an ally did that counts as betraying the alliance (G5.2).

@@ -90,6 +90,10 @@ pub fn resolve_with(
         Phase::Winter => winter::resolve(&mut step, orders),
         Phase::Round(_) => summer::resolve(&mut step, orders),
     }
+    // G5.3: the couriers ride once the round's moves are done.
+    if step.paused.is_none() {
+        super::couriers::ride(&mut step);
+    }
     match step.paused.take() {
         Some(asked) => Err(Unresolvable::Encounter(Box::new(asked))),
         None => Ok(finish(step)),

@@ -452,6 +452,18 @@ pub enum LettersTo {
     Contact,
 }
 
+/// G5.3: how a letter travels to its addressee.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LettersTravel {
+    /// With the next mail the referee sends (campaigns written before the ruling).
+    #[default]
+    NextMail,
+    /// Carried by a courier along the roads, capital to capital: late by the road's
+    /// length, lost where a hostile army stands on the way, read by spies beside it.
+    Courier,
+}
+
 /// What to confiscate first from a club that cannot repay its loan (G2a.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -609,6 +621,10 @@ pub struct Rulings {
     /// G6.3: how many extensions a club may be granted in one campaign year.
     #[serde(default)]
     pub extensions_per_year: u32,
+    /// G5.3: how letters travel: with the next mail, or by courier along the roads.
+    /// Campaigns written before this switch existed send them with the next mail.
+    #[serde(default)]
+    pub letters_travel: LettersTravel,
 }
 
 /// A switch that is on unless the campaign says otherwise.

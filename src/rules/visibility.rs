@@ -926,6 +926,8 @@ pub fn club_world(w: &World, nation: &NationCode) -> World {
     k.armies.retain(|_, a| mine(&a.nation));
     k.fleets.retain(|_, f| mine(&f.nation));
     k.diplomats.retain(|_, d| mine(&d.nation));
+    // G5.3: a courier's letter is the referee's, even one the club wrote (G7.4).
+    k.couriers.clear();
     let own_node = |node: &NodeCode| w.nodes.get(node).is_some_and(|s| mine(&s.owner));
     k.sieges.retain(|s| {
         w.armies.get(&s.besieger).is_some_and(|a| mine(&a.nation)) || own_node(&s.node)

@@ -301,6 +301,38 @@ pub struct Work {
     pub kind: WorkKind,
 }
 
+/// G5.3: one letter on its way to one addressee, carried by a courier (`rules::couriers`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Courier {
+    /// The letter's id in the campaign's record.
+    pub letter: i64,
+    pub from: NationCode,
+    pub to: NationCode,
+    /// Its road path, capital to capital; empty until it sets out.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub path: Vec<NodeCode>,
+    /// Summer rounds of its journey still to ride once it has set out.
+    #[serde(default)]
+    pub rounds_left: u8,
+    /// The clubs whose spy read it on the way.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub read_by: BTreeSet<NationCode>,
+}
+
+impl Courier {
+    /// A courier for a letter just read, waiting to set out.
+    pub fn posted(letter: i64, from: &str, to: &str) -> Courier {
+        Courier {
+            letter,
+            from: NationCode::from(from),
+            to: NationCode::from(to),
+            path: Vec::new(),
+            rounds_left: 0,
+            read_by: BTreeSet::new(),
+        }
+    }
+}
+
 /// The last serial used for each kind of piece.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Serials {
@@ -339,6 +371,9 @@ pub struct World {
     /// G3c.7: battles waiting for their result from the table.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub battles: Vec<Battle>,
+    /// G5.3: letters on the road by courier, in the order they were read.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub couriers: Vec<Courier>,
 }
 
 impl World {
@@ -390,6 +425,7 @@ impl World {
             strategos: None,
             move_order: Vec::new(),
             battles: Vec::new(),
+            couriers: Vec::new(),
         };
         for nation in &campaign.nations {
             let start = campaign.start.iter().find(|s| s.code == nation.code);

@@ -53,6 +53,28 @@ pub struct LetterRow {
     /// When `undo` took it back before it went, if it did.
     pub withdrawn_at: Option<String>,
     pub copies: Vec<LetterCopy>,
+    /// G5.3, by courier: where each addressee's courier stands (empty where letters go
+    /// with the mail).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub couriers: Vec<CourierFate>,
+}
+
+/// Where one courier of a letter stands (G5.3).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+pub struct CourierFate {
+    /// The addressee it rides to.
+    pub to: String,
+    /// `waiting` (it sets out when its phase is resolved), `in_transit`, `delivered` or
+    /// `lost`.
+    pub status: String,
+    /// The phase whose resolution delivered or lost it.
+    pub phase: Option<String>,
+    /// In transit: the summer rounds still to ride.
+    pub rounds_left: Option<u8>,
+    /// Lost: the node where a hostile army stood across its path (`null`: no path).
+    pub lost_at: Option<String>,
+    /// The clubs whose spy read it on the way.
+    pub intercepted_by: Vec<String>,
 }
 
 /// Records letters and their copies inside the transaction that queues the copies.
@@ -77,6 +99,18 @@ pub(super) fn letters_in(
                 params![id, nation, message_id],
             )?;
         }
+    }
+    Ok(())
+}
+
+/// G5.3: copies of letters already recorded (a courier's, a spy's), queued with the
+/// mail of the phase that carries them.
+pub(super) fn copies_in(tx: &Transaction, copies: &[(i64, Option<String>, String)]) -> Result<()> {
+    for (id, nation, message_id) in copies {
+        tx.execute(
+            "INSERT OR IGNORE INTO letter_copy (letter_id, nation, message_id) VALUES (?1, ?2, ?3)",
+            params![id, nation, message_id],
+        )?;
     }
     Ok(())
 }
@@ -152,6 +186,7 @@ impl Store {
                     received_at: r.get(9)?,
                     withdrawn_at: r.get(10)?,
                     copies: Vec::new(),
+                    couriers: Vec::new(),
                 })
             })?
             .collect::<rusqlite::Result<Vec<_>>>()?;

@@ -25,7 +25,7 @@ pub(crate) use backup::{Checked as BackupChecked, check as check_backup};
 pub(crate) use battles::{NewStep, Settlement, StepRow, step_seed};
 pub(crate) use clubs::Announcement;
 pub(crate) use letters::NewLetter;
-pub use letters::{LetterCopy, LetterRow};
+pub use letters::{CourierFate, LetterCopy, LetterRow};
 pub(crate) use service::ServiceState;
 
 pub(crate) use mail::{Answered, Attempt, Copy, Granted, InboxRow, Ingest, Settle};
@@ -150,6 +150,9 @@ pub struct Advance<'a> {
     /// knows it: a referee who edited `rules.toml` since the phase opened resolves with
     /// the edit, and `audit` must replay with the same.
     pub definition: Option<(&'a str, &'a BTreeMap<String, String>)>,
+    /// G5.3: the copies of letters the outbox carries (letter id, club, Message-ID):
+    /// those couriers brought or spies read, recorded beside the letter.
+    pub letters: &'a [(i64, Option<String>, String)],
 }
 
 /// An open campaign database.
@@ -487,6 +490,7 @@ impl Store {
         }
         crate::failpoint::hit("advance.next_phase_saved");
         mail::queue_in(&tx, a.outbox, a.now)?;
+        letters::copies_in(&tx, a.letters)?;
         crate::failpoint::hit("advance.outbox_queued");
         journal(&tx, a.now, a.command, a.description, Some(&key))?;
         crate::failpoint::hit("advance.before_commit");

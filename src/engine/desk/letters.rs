@@ -120,7 +120,10 @@ pub(crate) fn take(
         }
         count += 1;
         let mut copies = Vec::new();
-        for nation in l.addressees() {
+        // G5.3: a courier carries it instead; it sets out when the phase is resolved.
+        let courier = desk.campaign.tables.rulings.letters_travel
+            == crate::rules::tables::LettersTravel::Courier;
+        for nation in l.addressees().into_iter().filter(|_| !courier) {
             let Some(club) = clubs
                 .iter()
                 .find(|k| k.nation == nation)
@@ -141,7 +144,11 @@ pub(crate) fn take(
         taken.lines.push(t!(
             w,
             lang,
-            "receipt-letter-goes",
+            if courier {
+                "receipt-letter-courier"
+            } else {
+                "receipt-letter-goes"
+            },
             to = to.as_str(),
             anonymous = if l.anonymous { "yes" } else { "no" }
         ));

@@ -71,6 +71,7 @@ fn world(at: PhaseId, owners: &[(&str, &str)], treasuries: &[(&str, Ducats)]) ->
         strategos: None,
         move_order: Vec::new(),
         battles: Vec::new(),
+        couriers: Vec::new(),
     }
 }
 
