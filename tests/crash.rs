@@ -919,11 +919,13 @@ fn never_twice() {
         .count();
     assert!(corrections > 0, "{}", text(&undo));
     // Resolve it again with the same orders: the same reports, which went already, so
-    // nothing is sent twice (only the corrections go); the campaign is as it was.
+    // nothing is sent twice; only the corrections go, and to each club corrected a line
+    // saying its report stands after all (issue 29); the campaign is as it was.
     site.ok(Op::Resolve);
     let resent = site.ok(Op::Send);
+    let told = 2 * corrections;
     assert!(
-        String::from_utf8_lossy(&resent.stdout).starts_with(&format!("{corrections} sent")),
+        String::from_utf8_lossy(&resent.stdout).starts_with(&format!("{told} sent")),
         "after `{first}`: {}",
         text(&resent)
     );
@@ -933,7 +935,8 @@ fn never_twice() {
         without_outbox(&round1),
         "undo then resolve again gives the same campaign"
     );
-    // What is new since round 1 went out is the corrections, each queued and sent once.
+    // What is new since round 1 went out is the corrections and the notices that the
+    // reports stand, each queued and sent once.
     for key in ["dump", "files", "outbox"] {
         let added: Vec<&str> = redone.0[key]
             .lines()
@@ -946,7 +949,7 @@ fn never_twice() {
         assert_eq!(lost, 0, "{key}: nothing of round 1 is lost or changed");
         assert_eq!(
             added.len(),
-            corrections,
+            told,
             "{key}: only the corrections are new: {added:#?}"
         );
         assert!(

@@ -53,6 +53,28 @@ fn resolving_the_last_winter_reveals_everything_to_every_club_and_on_the_site() 
             .replace("referee = []", "referee = [\"arbitro@example.org\"]"),
     )
     .expect("write giglio.toml");
+    // Venice writes Milan an unsigned letter in the spring (G5.3): the reveal names it.
+    let clubs: serde_json::Value =
+        serde_json::from_str(&t.stdout(&["club", "list", "--json"])).expect("json");
+    let v_addr = clubs
+        .as_array()
+        .expect("clubs")
+        .iter()
+        .find(|c| c["nation"] == "V")
+        .and_then(|c| c["emails"][0].as_str())
+        .expect("V's address")
+        .to_owned();
+    let eml = t.tmp.path().join("letter.eml");
+    std::fs::write(
+        &eml,
+        format!(
+            "From: {v_addr}\r\nTo: arbitro@giglio.test\r\nSubject: lettera\r\nMessage-ID: <letter-1@club.test>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nclub = \"V\"\r\nphase = \"1494-spring\"\r\nsecret = \"{}\"\r\n[[letter]]\r\nto = [\"M\"]\r\ntext = \"Alleanza contro Firenze, nel segreto\"\r\nanonymous = true\r\n",
+            t.secrets["V"]
+        ),
+    )
+    .expect("write the letter");
+    t.run(&["inbox", "--eml", eml.to_str().expect("utf-8")])
+        .success();
     for _ in 0..11 {
         t.run(&["resolve", "--force"]).success();
     }
@@ -86,6 +108,16 @@ fn resolving_the_last_winter_reveals_everything_to_every_club_and_on_the_site() 
             html_errors(&page)
         );
         assert_eq!(page.matches("<details class=\"phase\"").count(), 12);
+        assert!(
+            page.contains("Alleanza contro Firenze, nel segreto") && page.contains("V → M"),
+            "{lang}: the letter, with its writer"
+        );
+        let unsigned = if lang == "it" {
+            "spedita senza firma"
+        } else {
+            "sent unsigned"
+        };
+        assert!(page.contains(unsigned), "{lang}: said unsigned");
     }
     // In a real browser the film plays as a picture, and the page fits a phone.
     {

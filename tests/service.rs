@@ -351,10 +351,10 @@ fn a_spring_and_a_round_run_by_the_service_alone() {
     )
     .unwrap();
     for said in [
-        "1 reminder(s) queued, 48 h before the deadline of 1494-spring: F",
+        "1 reminder queued, 48 h before the deadline of 1494-spring: F",
         "resolve 1494 spring: 1494 round 1 is open",
         "the service was away 3 d while the deadline of 1494-r01 passed",
-        "2 reminder(s) queued, 4 h before the deadline of 1494-r01: F, M",
+        "2 reminders queued, 4 h before the deadline of 1494-r01: F, M",
         "resolve 1494 round 1: 1494 round 2 is open",
     ] {
         assert!(log.contains(said), "the journal lacks `{said}`:\n{log}");

@@ -16,4 +16,4 @@ chart-heading = Anno per anno
 chart-nation = nazione
 chart-site-holdings = Luoghi posseduti da ogni nazione, fase per fase
 chart-phase = Fase (l'anno alla sua primavera)
-chart-reveal-treasury = Il tesoro di ogni circolo, fase per fase
+chart-reveal-treasury = Il tesoro di ogni club, fase per fase

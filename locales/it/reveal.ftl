@@ -1,11 +1,13 @@
 # La rivelazione, dopo il verdetto finale (src/report/reveal.rs, templates/reveal.html).
 reveal-title = La rivelazione
-reveal-intro = La campagna è finita: ecco ciò che nessun circolo vide. L'obiettivo segreto di ogni circolo e come è andato, la mappa dell'arbitro di ogni fase con ogni pezzo, gli ordini dati da ogni circolo, e ogni dado con il motivo per cui fu tirato.
+reveal-intro = La campagna è finita: ecco ciò che nessun club vide. L'obiettivo segreto di ogni club e come è andato, la mappa dell'arbitro di ogni fase con ogni pezzo, gli ordini dati da ogni club, e ogni dado con il motivo per cui fu tirato.
 reveal-film = La stagione come un film
 reveal-phases = Fase per fase
 reveal-map = La mappa dell'arbitro
 reveal-orders = Gli ordini dati
-reveal-no-orders = Nessun circolo mandò ordini in questa fase.
+reveal-no-orders = Nessun club mandò ordini in questa fase.
+reveal-letters = Le lettere tra i club
+reveal-unsigned = spedita senza firma
 reveal-dice = I dadi
 reveal-no-dice = Nessun dado fu tirato in questa fase.
 reveal-die = Dado

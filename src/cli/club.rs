@@ -157,24 +157,12 @@ fn rotate_with_welcome(
     command: &str,
 ) -> Result<String> {
     let club = club_of(store, nation)?;
-    let parts = super::MailParts::load(dir)?;
-    let (campaign, _) = super::campaign_of(dir)?;
-    let Some(o) = crate::engine::welcomes::opening(store, &campaign)? else {
-        return Err(Error::user(
-            "the campaign is over: no welcome to send; use --no-welcome to issue the secret alone",
-        ));
-    };
-    let now = super::now();
-    let w = crate::engine::post::welcome::Welcome {
-        env: &parts.env,
-        config: &parts.config,
-        campaign: &campaign,
-        world: &o.world,
-        definition: &parts.definition,
-        deadline: o.deadline.as_deref(),
-        now: &now,
-    };
-    crate::engine::welcomes::rotate(store, &w, &club, command)
+    let msg = super::welcome::with_welcome(store, dir, |w| {
+        let secret = auth::issue()?;
+        let msg = crate::engine::post::welcome::message(w, &club, Some(&secret), false)?;
+        Ok((secret, msg))
+    })?;
+    crate::engine::welcomes::rotate(store, &club, msg, (&super::now(), command))
 }
 
 /// The club playing `nation`, or a user error naming the list.

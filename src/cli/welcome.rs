@@ -64,6 +64,19 @@ pub(crate) fn messages(
     secrets: &std::collections::BTreeMap<String, String>,
     kept: bool,
 ) -> Result<Vec<crate::storage::OutMessage>> {
+    with_welcome(store, dir, |w| {
+        crate::engine::post::welcome::messages(w, clubs, secrets, kept)
+    })
+}
+
+/// Runs `f` with what the welcomes of the open phase are written from (the
+/// templates, `giglio.toml`, the campaign, its opening); refused once the campaign is
+/// over.
+pub(crate) fn with_welcome<R>(
+    store: &Store,
+    dir: &Path,
+    f: impl FnOnce(&crate::engine::post::welcome::Welcome) -> Result<R>,
+) -> Result<R> {
     let parts = super::MailParts::load(dir)?;
     let (campaign, _) = super::campaign_of(dir)?;
     let Some(o) = crate::engine::welcomes::opening(store, &campaign)? else {
@@ -81,5 +94,5 @@ pub(crate) fn messages(
         deadline: o.deadline.as_deref(),
         now: &now,
     };
-    crate::engine::post::welcome::messages(&w, clubs, secrets, kept)
+    f(&w)
 }

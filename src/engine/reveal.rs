@@ -44,6 +44,12 @@ pub fn over(store: &Store) -> Result<bool> {
 /// Every resolved phase with the orders its clubs gave and its dice.
 pub fn phases(store: &Store, site: &[SitePhase]) -> Result<Vec<RevealPhase>> {
     let clubs = store.clubs()?;
+    // G5.3: every letter the campaign keeps, but those undo took back before they went.
+    let letters: Vec<crate::storage::LetterRow> = store
+        .letters()?
+        .into_iter()
+        .filter(|l| l.withdrawn_at.is_none())
+        .collect();
     let mut out = Vec::new();
     for p in site {
         let key = p.before.phase.key();
@@ -59,20 +65,32 @@ pub fn phases(store: &Store, site: &[SitePhase]) -> Result<Vec<RevealPhase>> {
                 text: o.text,
             })
             .collect();
+        // Numbered through the whole phase, as `giglio log --dice` numbers them.
         let dice = store
-            .dice(Some(&key))?
+            .dice_log(Some(&key))?
             .into_iter()
-            .map(|(_, r)| Die {
-                seq: r.seq,
-                purpose: r.purpose.to_string(),
-                sides: r.sides,
-                value: r.value,
+            .map(|d| Die {
+                seq: d.roll.seq,
+                purpose: d.roll.purpose.to_string(),
+                sides: d.roll.sides,
+                value: d.roll.value,
+            })
+            .collect();
+        let letters = letters
+            .iter()
+            .filter(|l| l.phase == key)
+            .map(|l| crate::report::reveal::SentLetter {
+                from: l.sender.clone(),
+                to: l.recipients.clone(),
+                anonymous: l.anonymous,
+                text: l.text.clone(),
             })
             .collect();
         out.push(RevealPhase {
             key,
             after: p.after().clone(),
             orders,
+            letters,
             dice,
         });
     }

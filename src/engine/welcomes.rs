@@ -107,13 +107,17 @@ fn by_hand(store: &Store, id: i64, w: &Welcome, club: &Club) -> Result<bool> {
     Ok(!first_line.is_empty() && text.contains(first_line))
 }
 
-/// A club's welcome sent again with a new secret (`giglio club secret CODE --rotate`):
-/// any undelivered welcome of the club that still carries the old secret is taken back,
-/// so only the new one goes out. Returns the new secret.
-pub(crate) fn rotate(store: &mut Store, w: &Welcome, club: &Club, command: &str) -> Result<String> {
+/// A club's welcome sent again with a new secret (`giglio club secret --rotate`): the
+/// welcome composed with it (`composed`: the secret and the message) queued in place of
+/// any undelivered welcome of the club that still carries the old secret, so only the
+/// new one goes out. Returns the new secret.
+pub(crate) fn rotate(
+    store: &mut Store,
+    club: &Club,
+    (secret, msg): (String, crate::storage::OutMessage),
+    (now, command): (&str, &str),
+) -> Result<String> {
     let replaced: Vec<i64> = stale_or_not(store, &club.nation)?;
-    let secret = crate::auth::issue()?;
-    let msg = message(w, club, Some(&secret), false)?;
     let hash = crate::auth::hash(&secret)?;
     let what = format!(
         "new secret issued to the club of {}, sent with its welcome{}",
@@ -131,7 +135,7 @@ pub(crate) fn rotate(store: &mut Store, w: &Welcome, club: &Club, command: &str)
         Some((&club.nation, &hash)),
         &replaced,
         &msg,
-        w.now,
+        now,
         command,
         &what,
     )?;

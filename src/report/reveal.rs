@@ -40,12 +40,24 @@ pub struct GivenOrders {
     pub text: String,
 }
 
-/// A phase as the reveal shows it: the world after it, the orders given, the dice.
+/// A letter between clubs (G5.3), as the reveal shows it: who wrote it, even unsigned.
+#[derive(Clone, Debug, Serialize)]
+pub struct SentLetter {
+    pub from: String,
+    pub to: Vec<String>,
+    /// It went unsigned: its addressees did not know who wrote it.
+    pub anonymous: bool,
+    pub text: String,
+}
+
+/// A phase as the reveal shows it: the world after it, the orders given, the letters
+/// written, the dice.
 #[derive(Clone, Debug)]
 pub struct RevealPhase {
     pub key: String,
     pub after: World,
     pub orders: Vec<GivenOrders>,
+    pub letters: Vec<SentLetter>,
     pub dice: Vec<Die>,
 }
 
@@ -130,6 +142,7 @@ struct PagePhase<'a> {
     name: String,
     map: String,
     orders: &'a [GivenOrders],
+    letters: &'a [SentLetter],
     dice: &'a [Die],
 }
 
@@ -178,6 +191,7 @@ pub fn pages(
                         name: id.map_or_else(|| p.key.clone(), |id| say.phase(id, lang)),
                         map: format!("../{}", map_file(&p.key)),
                         orders: &p.orders,
+                        letters: &p.letters,
                         dice: &p.dice,
                     }
                 })
@@ -240,6 +254,22 @@ pub fn text(words: &crate::words::Words, lang: Lang, phases: &[RevealPhase]) -> 
                 o.name,
                 o.text.trim_end()
             ));
+        }
+        if !p.letters.is_empty() {
+            out.push_str(&format!("-- {} --\n", words.plain(lang, "reveal-letters")));
+            for l in &p.letters {
+                let unsigned = if l.anonymous {
+                    format!(" ({})", words.plain(lang, "reveal-unsigned"))
+                } else {
+                    String::new()
+                };
+                out.push_str(&format!(
+                    "[{} → {}{unsigned}]\n{}\n",
+                    l.from,
+                    l.to.join(", "),
+                    l.text.trim_end()
+                ));
+            }
         }
         out.push_str(&format!("-- {} --\n", words.plain(lang, "reveal-dice")));
         for d in &p.dice {

@@ -1067,8 +1067,9 @@ fn unknown_reading(rs: &crate::battle::ruleset::Ruleset) -> Option<(&str, String
     Some((name.as_str(), hint))
 }
 
-/// Where a reading's name is written in the ruleset file's `[readings]` table.
-fn reading_key_place(text: &str, name: &str) -> Option<Range<usize>> {
+/// The line of the ruleset file's `[readings]` table that sets `name`: where it starts
+/// in the text, and the line.
+fn reading_line<'a>(text: &'a str, name: &str) -> Option<(usize, &'a str)> {
     let table = text.find("\n[readings]")? + 1;
     let mut lines = text[table..].split_inclusive('\n');
     let mut at = table + lines.next()?.len();
@@ -1076,34 +1077,26 @@ fn reading_key_place(text: &str, name: &str) -> Option<Range<usize>> {
         if line.starts_with('[') {
             return None;
         }
-        let key = line.split('=').next().unwrap_or("");
-        if key.trim() == name {
-            let from = at + key.find(name).unwrap_or(0);
-            return Some(from..from + name.len());
+        if line.split('=').next().unwrap_or("").trim() == name && line.contains('=') {
+            return Some((at, line));
         }
         at += line.len();
     }
     None
 }
 
+/// Where a reading's name is written in the ruleset file's `[readings]` table.
+fn reading_key_place(text: &str, name: &str) -> Option<Range<usize>> {
+    let (at, line) = reading_line(text, name)?;
+    let from = at + line.find(name)?;
+    Some(from..from + name.len())
+}
+
 /// Where a reading's value is written in the ruleset file's `[readings]` table.
 fn reading_place(text: &str, name: &str) -> Option<Range<usize>> {
-    let table = text.find("\n[readings]")? + 1;
-    let mut lines = text[table..].split_inclusive('\n');
-    let mut at = table + lines.next()?.len();
-    for line in lines {
-        if line.starts_with('[') {
-            return None;
-        }
-        let key = line.split('=').next().unwrap_or("").trim();
-        if key == name
-            && let Some(eq) = line.find('=')
-        {
-            let value = line[eq + 1..].split('#').next().unwrap_or("").trim();
-            let from = at + eq + 1 + line[eq + 1..].find(value).unwrap_or(0);
-            return Some(from..from + value.len());
-        }
-        at += line.len();
-    }
-    None
+    let (at, line) = reading_line(text, name)?;
+    let eq = line.find('=')?;
+    let value = line[eq + 1..].split('#').next().unwrap_or("").trim();
+    let from = at + eq + 1 + line[eq + 1..].find(value).unwrap_or(0);
+    Some(from..from + value.len())
 }

@@ -797,13 +797,7 @@ impl Store {
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
         if let Some((nation, hash)) = secret {
-            let n = tx.execute(
-                "UPDATE club SET secret_hash = ?1 WHERE nation = ?2",
-                params![hash, nation],
-            )?;
-            if n == 0 {
-                return Err(Error::user(format!("no club plays `{nation}`")));
-            }
+            set_secret_in(&tx, nation, hash)?;
         }
         for id in replaced {
             tx.execute(
@@ -830,13 +824,7 @@ impl Store {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let n = tx.execute(
-            "UPDATE club SET secret_hash = ?1 WHERE nation = ?2",
-            params![hash, nation],
-        )?;
-        if n == 0 {
-            return Err(Error::user(format!("no club plays `{nation}`")));
-        }
+        set_secret_in(&tx, nation, hash)?;
         journal(
             &tx,
             now,
@@ -1012,6 +1000,18 @@ fn insert_orders(tx: &rusqlite::Transaction, o: &StoredOrders, command: &str) ->
         Some(&o.phase),
     )?;
     Ok(id)
+}
+
+/// Sets a club's secret hash inside a transaction; a nation no club plays is refused.
+fn set_secret_in(tx: &rusqlite::Transaction, nation: &str, hash: &str) -> Result<()> {
+    let n = tx.execute(
+        "UPDATE club SET secret_hash = ?1 WHERE nation = ?2",
+        params![hash, nation],
+    )?;
+    if n == 0 {
+        return Err(Error::user(format!("no club plays `{nation}`")));
+    }
+    Ok(())
 }
 
 /// Where a logged die was rolled.
