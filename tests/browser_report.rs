@@ -312,3 +312,62 @@ fn the_report_bulletin_and_battle_card_read_at_420_without_sideways_scrolling() 
         }
     }
 }
+
+/// Issue 30.2: a report printed with its picture inside (`report --club V --format
+/// html`) never links to a `data:` URI (Chromium will not open one as a page): "open
+/// the whole map" opens it in place, the crop widening to the whole picture, in
+/// Chromium at 420 px.
+#[test]
+fn the_printed_report_opens_its_whole_map_without_a_data_link() {
+    use crate::common::webdriver::Driver;
+    let t = crate::common::TestCampaign::new();
+    t.run(&["resolve", "--force"]).success();
+    let html = t.stdout(&["report", "--club", "V", "--format", "html"]);
+    assert!(html.contains("src=\"data:image"), "the picture inside");
+    assert!(!html.contains("href=\"data:"), "no link to a data: URI");
+    assert!(
+        html.contains("<a id=\"map-full\" href=\"#map-crop\">"),
+        "the whole map in place"
+    );
+    let page = t.dir.join("printed.html");
+    std::fs::write(&page, &html).expect("write the page");
+    let d = Driver::start();
+    let url = format!(
+        "file://{}",
+        std::fs::canonicalize(&page).expect("the page").display()
+    );
+    d.run(d.client.set_window_size(420, 1400)).expect("resize");
+    d.run(d.client.goto(&url)).expect("open the page");
+    const SIZES: &str = "const done = arguments[arguments.length - 1];\
+        const img = document.getElementById('map');\
+        img.decode().then(() => {\
+          const c = document.getElementById('map-crop').getBoundingClientRect();\
+          const i = img.getBoundingClientRect();\
+          done({ crop: c.width, img: i.width, scroll: document.documentElement.scrollWidth });\
+        }, (e) => done({ error: String(e) }));";
+    let before = d
+        .run(d.client.execute_async(SIZES, vec![]))
+        .expect("measure");
+    assert!(before.get("error").is_none(), "{before}");
+    let f = |m: &serde_json::Value, k: &str| m[k].as_f64().unwrap_or_else(|| panic!("{k} in {m}"));
+    assert!(
+        f(&before, "img") > f(&before, "crop") * 1.1,
+        "cropped: {before}"
+    );
+    let link = d
+        .run(d.client.find(fantoccini::Locator::Id("map-full")))
+        .expect("the link");
+    d.run(link.click()).expect("click it");
+    let after = d
+        .run(d.client.execute_async(SIZES, vec![]))
+        .expect("measure");
+    assert!(
+        (f(&after, "img") - f(&after, "crop")).abs() < 3.0,
+        "the whole picture across the column: {after}"
+    );
+    assert!(f(&after, "scroll") <= 420.0, "{after}");
+    let shot = d.run(d.client.screenshot()).expect("a screenshot");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/page-screenshots");
+    std::fs::create_dir_all(&dir).expect("create target/page-screenshots");
+    std::fs::write(dir.join("report-whole-map-420.png"), shot).expect("write it");
+}
