@@ -239,3 +239,135 @@ fn the_report_shows_the_map_around_the_clubs_pieces_at_420_and_1200() {
         std::fs::write(dir.join(format!("report-crop-{width}.png")), shot).expect("write it");
     }
 }
+
+/// Measured in the page: how wide the document lays out, against the window.
+const WIDTH: &str = "return { scroll: document.documentElement.scrollWidth, inner: innerWidth,\
+    viewport: !!document.querySelector('meta[name=viewport]') };";
+
+/// Opens `path` at `width` pixels, keeps its screenshot as `name` under
+/// target/page-screenshots/, and returns how wide the document laid out.
+pub(crate) fn measure_at(
+    d: &crate::common::webdriver::Driver,
+    path: &Path,
+    width: u32,
+    name: &str,
+) -> (f64, f64, bool) {
+    let url = format!(
+        "file://{}",
+        std::fs::canonicalize(path).expect("the page").display()
+    );
+    d.run(d.client.set_window_size(width, 1400))
+        .expect("resize");
+    d.run(d.client.goto(&url)).expect("open the page");
+    let m = d
+        .run(d.client.execute(WIDTH, vec![]))
+        .expect("measure the page");
+    let page = d.run(d.client.screenshot()).expect("a screenshot");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/page-screenshots");
+    std::fs::create_dir_all(&dir).expect("create target/page-screenshots");
+    std::fs::write(dir.join(format!("{name}-{width}.png")), page).expect("write it");
+    let f = |k: &str| m[k].as_f64().unwrap_or_else(|| panic!("{k} in {m}"));
+    (
+        f("scroll"),
+        f("inner"),
+        m["viewport"].as_bool() == Some(true),
+    )
+}
+
+/// Issue 30.2: a club's report, the bulletin and a battle card read on a phone: each
+/// has its viewport and lays out within 420 pixels, nothing scrolls sideways (nor at
+/// 1200). Screenshots go to target/page-screenshots/.
+#[test]
+fn the_report_bulletin_and_battle_card_read_at_420_without_sideways_scrolling() {
+    use crate::common::webdriver::Driver;
+    let t = crate::common::TestCampaign::new();
+    t.run(&["resolve", "--force"]).success();
+    t.submit_all(
+        "1494-r01",
+        &[(
+            "V",
+            "[[stance]]\npiece = \"V-A2\"\non_contact = \"attack\"\n\n[[move]]\npiece = \"V-A2\"\npath = \"V8 -> F7\"\n",
+        )],
+    );
+    t.run(&["resolve"]).success();
+    let out = t.dir.join("phone");
+    t.run(&["report", "--out", out.to_str().expect("a UTF-8 path")])
+        .success();
+    let card = t.stdout(&["battle", "card", "1494-r01-F7", "--format", "html"]);
+    assert!(card.starts_with("<!DOCTYPE html>"), "{card}");
+    std::fs::write(out.join("card.html"), card).expect("write the card");
+    let d = Driver::start();
+    for (file, name) in [
+        ("V.html", "phone-report"),
+        ("bulletin.html", "phone-bulletin"),
+        ("card.html", "phone-card"),
+    ] {
+        for width in [420u32, 1200] {
+            let (scroll, inner, viewport) = measure_at(&d, &out.join(file), width, name);
+            assert!(viewport, "{file}: a viewport");
+            assert!(
+                scroll <= inner && scroll <= f64::from(width),
+                "{file} at {width}: lays out {scroll} wide in {inner}"
+            );
+        }
+    }
+}
+
+/// Issue 30.2: a report printed with its picture inside (`report --club V --format
+/// html`) never links to a `data:` URI (Chromium will not open one as a page): "open
+/// the whole map" opens it in place, the crop widening to the whole picture, in
+/// Chromium at 420 px.
+#[test]
+fn the_printed_report_opens_its_whole_map_without_a_data_link() {
+    use crate::common::webdriver::Driver;
+    let t = crate::common::TestCampaign::new();
+    t.run(&["resolve", "--force"]).success();
+    let html = t.stdout(&["report", "--club", "V", "--format", "html"]);
+    assert!(html.contains("src=\"data:image"), "the picture inside");
+    assert!(!html.contains("href=\"data:"), "no link to a data: URI");
+    assert!(
+        html.contains("<a id=\"map-full\" href=\"#map-crop\">"),
+        "the whole map in place"
+    );
+    let page = t.dir.join("printed.html");
+    std::fs::write(&page, &html).expect("write the page");
+    let d = Driver::start();
+    let url = format!(
+        "file://{}",
+        std::fs::canonicalize(&page).expect("the page").display()
+    );
+    d.run(d.client.set_window_size(420, 1400)).expect("resize");
+    d.run(d.client.goto(&url)).expect("open the page");
+    const SIZES: &str = "const done = arguments[arguments.length - 1];\
+        const img = document.getElementById('map');\
+        img.decode().then(() => {\
+          const c = document.getElementById('map-crop').getBoundingClientRect();\
+          const i = img.getBoundingClientRect();\
+          done({ crop: c.width, img: i.width, scroll: document.documentElement.scrollWidth });\
+        }, (e) => done({ error: String(e) }));";
+    let before = d
+        .run(d.client.execute_async(SIZES, vec![]))
+        .expect("measure");
+    assert!(before.get("error").is_none(), "{before}");
+    let f = |m: &serde_json::Value, k: &str| m[k].as_f64().unwrap_or_else(|| panic!("{k} in {m}"));
+    assert!(
+        f(&before, "img") > f(&before, "crop") * 1.1,
+        "cropped: {before}"
+    );
+    let link = d
+        .run(d.client.find(fantoccini::Locator::Id("map-full")))
+        .expect("the link");
+    d.run(link.click()).expect("click it");
+    let after = d
+        .run(d.client.execute_async(SIZES, vec![]))
+        .expect("measure");
+    assert!(
+        (f(&after, "img") - f(&after, "crop")).abs() < 3.0,
+        "the whole picture across the column: {after}"
+    );
+    assert!(f(&after, "scroll") <= 420.0, "{after}");
+    let shot = d.run(d.client.screenshot()).expect("a screenshot");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/page-screenshots");
+    std::fs::create_dir_all(&dir).expect("create target/page-screenshots");
+    std::fs::write(dir.join("report-whole-map-420.png"), shot).expect("write it");
+}

@@ -1422,9 +1422,13 @@ fn simulate_draws_its_rates_as_a_chart() {
     let text = std::fs::read_to_string(&svg).expect("the chart written");
     assert!(text.starts_with("<svg"), "an SVG");
     assert_eq!(
-        text.matches("<circle").count(),
-        nations * (1 + objectives),
-        "a point per nation for the wins and each objective"
+        text.matches("class=\"marker ").count(),
+        (nations + 1) * (1 + objectives),
+        "a point per nation for the wins and each objective, and one in the legend"
+    );
+    assert!(
+        text.contains("class=\"legend\""),
+        "the legend beside the data"
     );
     let png = tmp.path().join("balance.png");
     giglio(tmp.path())

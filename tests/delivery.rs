@@ -407,6 +407,14 @@ fn check_report(row: &OutboxRow, msg: &Message) {
         .expect("an image/png part");
     assert_eq!(png.content_id(), Some("map"), "the PNG is cid:map");
     assert!(png.contents().starts_with(PNG_SIGNATURE), "a real PNG");
+    // Issue 30.2: the whole map is the attached picture, named where its link stands
+    // (never a data: URI, which Chromium will not open as a page).
+    assert_eq!(png.attachment_name(), Some("map.png"), "the picture's name");
+    assert!(
+        html.contains("<a id=\"map-full\" href=\"cid:map\">") && html.contains(" map.png)"),
+        "{html}"
+    );
+    assert!(!html.contains("href=\"data:"), "no data: link");
     let bulletin = if club.2 == "it" {
         "bollettino.txt"
     } else {

@@ -804,3 +804,27 @@ fn a_hostile_definition_cannot_script_the_mailed_page() {
         "{said}"
     );
 }
+
+/// Issue 30.2: the order page, as the welcome mails it, reads on a phone: its viewport,
+/// and the document no wider than a 420-pixel window (nor at 1200). Screenshots go to
+/// target/page-screenshots/.
+#[test]
+fn the_order_page_reads_at_420_without_sideways_scrolling() {
+    let mut s = Season::new();
+    let welcome = s.deliver();
+    let v = welcome
+        .iter()
+        .find(|w| w.nation == "V")
+        .expect("Venice's welcome");
+    let (name, _) = page_url(v, &s.root);
+    let d = Driver::start();
+    for width in [420u32, 1200] {
+        let (scroll, inner, viewport) =
+            crate::browser_report::measure_at(&d, &s.root.join(&name), width, "phone-order-page");
+        assert!(viewport, "{name}: a viewport");
+        assert!(
+            scroll <= inner && scroll <= f64::from(width),
+            "{name} at {width}: lays out {scroll} wide in {inner}"
+        );
+    }
+}

@@ -18,3 +18,4 @@ map-legend-marker = foreign piece seen
 map-legend-move = move; ✕ battle
 map_crop = Around your pieces (click it for the whole map).
 map_full = Open the whole map
+map_attached = the picture attached to this mail:

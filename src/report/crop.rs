@@ -4,6 +4,8 @@
 //!
 //! A 1400-unit picture shrunk to a 40-em column (or a phone) cannot be read; the club
 //! looks first at where its own pieces stand, so that part is shown at a readable size.
+//! The crop always holds every piece of the club and every battle and siege it is in
+//! (issue 30.2): when they spread wide the crop grows with them, up to the whole map.
 
 use super::map::{Geometry, WIDTH};
 use crate::rules::Campaign;
@@ -15,9 +17,11 @@ const PAD: f64 = 110.0;
 /// The smallest crop, in map units: enough for the names around the pieces.
 const MIN_W: f64 = 560.0;
 const MIN_H: f64 = 360.0;
-/// The largest crop, in map units: beyond it the column shows the map too small to
-/// read, so pieces spread wider are cropped around where most of them stand.
+/// The crop's size when the club's places lie close together is at most this (the
+/// readable size); places spread wider make it larger, never cut one off.
+#[cfg(test)]
 const MAX_W: f64 = 840.0;
+#[cfg(test)]
 const MAX_H: f64 = 620.0;
 /// The crop is never narrower than it is tall, nor wider than twice its height.
 const MAX_RATIO: f64 = 2.0;
@@ -37,10 +41,11 @@ pub(crate) struct Crop {
     pub(crate) top: String,
 }
 
-/// The crop around the club's own pieces (armies, fleets, diplomats, garrisons), or
-/// around its nodes if it has no piece, at most [`MAX_W`] × [`MAX_H`] (centred on the
-/// pieces' median when they spread wider); `None` when it has neither or the crop
-/// would be the whole map anyway.
+/// The crop around the club's own pieces (armies, fleets, diplomats, garrisons) and
+/// the places of its battles and sieges (its own nodes besieged, the nodes its armies
+/// besiege), or around its nodes if it has none of these: all of them inside with
+/// room around, however far apart; `None` when it has nothing or the crop would be the
+/// whole map anyway.
 pub(crate) fn of(campaign: &Campaign, view: &ClubView) -> Option<Crop> {
     let g = Geometry::of(campaign);
     let mut at: Vec<&str> = view.armies.iter().map(|a| a.node.as_str()).collect();
@@ -52,6 +57,13 @@ pub(crate) fn of(campaign: &Campaign, view: &ClubView) -> Option<Crop> {
     {
         at.push(p.at.as_str());
     }
+    at.extend(view.battles.iter().map(|b| b.node.as_str()));
+    at.extend(
+        view.besieging
+            .iter()
+            .chain(&view.besieged)
+            .map(|n| n.as_str()),
+    );
     if at.is_empty() {
         at = view.own_nodes.iter().map(|n| n.code.as_str()).collect();
     }
@@ -61,8 +73,8 @@ pub(crate) fn of(campaign: &Campaign, view: &ClubView) -> Option<Crop> {
     // The map itself, without the legend below it.
     let (full_w, full_h) = (WIDTH, g.height);
     let (need_w, need_h) = ((x1 - x0) + 2.0 * PAD, (y1 - y0) + 2.0 * PAD);
-    let mut w = need_w.clamp(MIN_W, MAX_W);
-    let mut h = need_h.clamp(MIN_H, MAX_H);
+    let mut w = need_w.max(MIN_W);
+    let mut h = need_h.max(MIN_H);
     if h > w {
         w = h;
     }
@@ -73,15 +85,7 @@ pub(crate) fn of(campaign: &Campaign, view: &ClubView) -> Option<Crop> {
     if w >= full_w && h >= full_h {
         return None;
     }
-    // Pieces spread wider than a readable crop: centred where most of them stand.
-    let (cx, cy) = if need_w <= w && need_h <= h {
-        ((x0 + x1) / 2.0, (y0 + y1) / 2.0)
-    } else {
-        (
-            median(points.iter().map(|p| p.0)),
-            median(points.iter().map(|p| p.1)),
-        )
-    };
+    let (cx, cy) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
     let x = (cx - w / 2.0).clamp(0.0, full_w - w);
     let y = (cy - h / 2.0).clamp(0.0, full_h - h);
     let pc = |v: f64| format!("{:.2}", v * 100.0 / w);
@@ -94,13 +98,6 @@ pub(crate) fn of(campaign: &Campaign, view: &ClubView) -> Option<Crop> {
         left: pc(x),
         top: pc(y),
     })
-}
-
-/// The middle of some numbers (the upper one of an even count).
-fn median(v: impl Iterator<Item = f64>) -> f64 {
-    let mut v: Vec<f64> = v.collect();
-    v.sort_by(f64::total_cmp);
-    v.get(v.len() / 2).copied().unwrap_or(0.0)
 }
 
 /// The least and greatest of some numbers.
@@ -164,11 +161,9 @@ mod tests {
             );
             assert!(crop.x0 >= 0.0 && crop.x0 + crop.w <= WIDTH + 0.5);
             assert!(crop.y0 >= 0.0 && crop.y0 + crop.h <= g.height + 0.5);
-            assert!(crop.w >= crop.h && crop.w <= 2.0 * crop.h + 0.5);
-            assert!(
-                crop.w <= MAX_W && crop.h <= MAX_H,
-                "{n}: readable: {crop:?}"
-            );
+            if crop.w < WIDTH {
+                assert!(crop.w >= crop.h && crop.w <= 2.0 * crop.h + 0.5);
+            }
             let at = v.armies.iter().map(|a| a.node.as_str());
             let at = at.chain(v.fleets.iter().chain(&v.diplomats).map(|p| p.at.as_str()));
             let places: Vec<(f64, f64)> = at.filter_map(|code| g.place(code)).collect();
@@ -182,12 +177,14 @@ mod tests {
                         && *y <= crop.y0 + crop.h - 20.0
                 })
                 .count();
+            assert_eq!(inside, places.len(), "{n}: every piece in {crop:?}");
             let (x0, x1) = span(places.iter().map(|p| p.0)).expect("places");
             let (y0, y1) = span(places.iter().map(|p| p.1)).expect("places");
             if x1 - x0 + 2.0 * PAD <= MAX_W && y1 - y0 + 2.0 * PAD <= MAX_H {
-                assert_eq!(inside, places.len(), "{n}: every piece in {crop:?}");
-            } else {
-                assert!(2 * inside > places.len(), "{n}: most pieces in {crop:?}");
+                assert!(
+                    crop.w <= MAX_W && crop.h <= MAX_H,
+                    "{n}: readable: {crop:?}"
+                );
             }
             checked += usize::from(inside == places.len());
             let pct = |s: &str| s.parse::<f64>().expect("a number");
@@ -195,6 +192,69 @@ mod tests {
             assert!((pct(&crop.left) - crop.x0 * 100.0 / crop.w).abs() < 0.6);
             assert!((pct(&crop.top) - crop.y0 * 100.0 / crop.w).abs() < 0.6);
         }
-        assert!(checked > codes.len() / 2, "most clubs' pieces all fit");
+        assert_eq!(checked, codes.len(), "every club's pieces all fit");
+    }
+
+    /// Issue 30.2: a battle and a siege far from the club's pieces are inside its crop
+    /// too (the crop grows with them), each with room around it.
+    #[test]
+    fn the_crop_holds_the_clubs_battles_and_sieges() {
+        let source = crate::scenario::Source::builtin("il-giglio").expect("built in");
+        let c = crate::scenario::load(&source).expect("the shipped campaign loads");
+        let codes: Vec<NationCode> = c.nations.iter().map(|n| n.code.clone()).collect();
+        let world = World::start(&c, &codes);
+        let g = Geometry::of(&c);
+        // The club whose crop is the smallest at the start.
+        let (mut v, before) = codes
+            .iter()
+            .filter_map(|n| {
+                let v = view(&c, &world, n);
+                of(&c, &v).map(|crop| (v, crop))
+            })
+            .min_by(|a, b| (a.1.w * a.1.h).total_cmp(&(b.1.w * b.1.h)))
+            .expect("a crop");
+        // The places farthest from the crop's centre, west and south.
+        let centre = (before.x0 + before.w / 2.0, before.y0 + before.h / 2.0);
+        let far = |key: &dyn Fn((f64, f64)) -> f64| {
+            c.map
+                .nodes()
+                .filter_map(|n| g.place(n.code.as_str()).map(|p| (n.code.clone(), p)))
+                .max_by(|a, b| key(a.1).total_cmp(&key(b.1)))
+                .expect("a node")
+        };
+        let (west, west_at) = far(&|p| centre.0 - p.0);
+        let (south, south_at) = far(&|p| p.1 - centre.1);
+        for (_, (x, y)) in [(&west, west_at), (&south, south_at)] {
+            let out = x < before.x0
+                || x > before.x0 + before.w
+                || y < before.y0
+                || y > before.y0 + before.h;
+            assert!(out, "the place is outside the first crop {before:?}");
+        }
+        v.battles.push(crate::rules::visibility::BattleView {
+            id: format!("1494-r01-{west}"),
+            node: west.clone(),
+            node_name: west.to_string(),
+            opponent: NationCode::from("F"),
+            opponent_name: "F".into(),
+            role: "attacker",
+            rearguard: false,
+        });
+        v.besieging.push(south.clone());
+        let crop = of(&c, &v).unwrap_or(Crop {
+            x0: 0.0,
+            y0: 0.0,
+            w: WIDTH,
+            h: g.height,
+            scale: String::new(),
+            left: String::new(),
+            top: String::new(),
+        });
+        for (code, (x, y)) in [(&west, west_at), (&south, south_at)] {
+            assert!(
+                x >= crop.x0 && x <= crop.x0 + crop.w && y >= crop.y0 && y <= crop.y0 + crop.h,
+                "{code} at ({x}, {y}) in {crop:?}"
+            );
+        }
     }
 }

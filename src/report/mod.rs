@@ -113,3 +113,42 @@ fn template_error(name: &str, e: &minijinja::Error) -> Error {
     let line = e.line().map_or(String::new(), |l| format!(":{l}"));
     Error::user(format!("template {name}{line}: {e:#}"))
 }
+
+#[cfg(test)]
+mod tests {
+    /// Issue 30.2: every template that renders a whole HTML document (what giglio mails
+    /// or publishes) tells a phone to lay it out at the phone's width.
+    #[test]
+    fn every_html_document_carries_the_viewport() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("templates");
+        let mut documents = Vec::new();
+        for entry in std::fs::read_dir(&dir).expect("templates/") {
+            let path = entry.expect("an entry").path();
+            let text = std::fs::read_to_string(&path).expect("a template");
+            if !text.contains("<html") {
+                continue;
+            }
+            let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+            assert!(
+                text.contains(
+                    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+                ),
+                "{name:?} has no viewport"
+            );
+            documents.push(name);
+        }
+        documents.sort();
+        for t in [
+            "report.html",
+            "bulletin.html",
+            "year.html",
+            "card.html",
+            "page.html",
+        ] {
+            assert!(
+                documents.contains(&Some(t.to_owned())),
+                "{t} among {documents:?}"
+            );
+        }
+    }
+}
