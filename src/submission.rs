@@ -33,7 +33,7 @@ pub struct Checked {
     pub rejected: Vec<Diagnostic>,
     /// Things the club should know that do not make the file invalid: an order judged
     /// from a place a pending battle may change, a first spring with no objective.
-    pub(crate) warnings: Vec<Diagnostic>,
+    pub warnings: Vec<Diagnostic>,
     /// Whether legality in the world was checked (not in the encounter-exchange mode,
     /// which this version does not resolve).
     pub(crate) rules_checked: bool,
@@ -338,6 +338,33 @@ fn judge(
                     ),
                 ));
             }
+        }
+    }
+    // G3d.3: a bribe buys whole steps; what is beyond one is paid for nothing, unless
+    // another army's bribe at the same siege makes up the step (bribes are pooled).
+    let t = &c.tables.siege;
+    for o in &set.orders {
+        if let crate::rules::order::OrderKind::Siege { bribe, .. } = &o.kind
+            && *bribe > 0
+            && t.bribe_step > 0
+            && bribe % t.bribe_step != 0
+        {
+            let steps = bribe / t.bribe_step;
+            out.warnings.push(Diagnostic::at(
+                path,
+                text,
+                o.at.start..o.at.end,
+                "G3d.3",
+                crate::t!(
+                    words,
+                    lang,
+                    "check-bribe-step",
+                    bribe = *bribe,
+                    buys = steps * i64::from(t.per_bribe_step),
+                    step = t.bribe_step,
+                    left = bribe % t.bribe_step
+                ),
+            ));
         }
     }
     let first_spring = matches!(world.phase.phase, crate::rules::calendar::Phase::Spring)

@@ -111,3 +111,56 @@ fn a_good_file_has_no_diagnostic() {
     let (rendered, n) = render(&c, &case, "good.toml");
     assert_eq!(n, 0, "{rendered}");
 }
+
+/// Issue 29 point 5: a bribe that is not a whole number of steps says, when it is
+/// ordered, what it buys (25 ducats a step: 20 buy +0) and that the rest is paid for
+/// nothing unless pooled at the same siege; a whole step says nothing.
+#[test]
+fn a_bribe_short_of_a_step_says_what_it_buys() {
+    let c = campaign();
+    let warnings = |bribe: i64| -> Vec<String> {
+        let played: Vec<_> = c
+            .nations
+            .iter()
+            .filter(|n| n.played)
+            .map(|n| n.code.clone())
+            .collect();
+        let mut world = World::start(&c, &played);
+        world.phase = PhaseId::parse_key("1494-r01").expect("a phase");
+        let clubs: Vec<Club> = played
+            .iter()
+            .map(|n| Club {
+                nation: n.to_string(),
+                name: format!("Club {n}"),
+                emails: vec![],
+                lang: Lang::En,
+            })
+            .collect();
+        let hash = giglio::auth::hash(SECRET).expect("hash");
+        let lookup = |_: &str| Some(hash.clone());
+        let file = format!(
+            "club = \"V\"\nphase = \"1494-r01\"\nsecret = \"{SECRET}\"\n[[siege]]\narmy = \"V-A2\"\nbribe = {bribe}\n"
+        );
+        let checked = submission::check(
+            "r01.toml",
+            file.as_bytes(),
+            &c,
+            &world,
+            &clubs,
+            Auth::Campaign(&lookup),
+            &giglio::words::Words::load(None).expect("catalogue"),
+            Some(Lang::En),
+        );
+        checked.warnings.iter().map(|d| d.message.clone()).collect()
+    };
+    let step = c.tables.siege.bribe_step;
+    let short = warnings(step - 5);
+    assert!(
+        short
+            .iter()
+            .any(|w| w.contains("buys +0") && w.contains("pooled")),
+        "{short:?}"
+    );
+    let whole = warnings(step);
+    assert!(!whole.iter().any(|w| w.contains("bribe")), "{whole:?}");
+}

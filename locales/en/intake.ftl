@@ -60,6 +60,7 @@ receipt-order-valid = valid
 receipt-order-read = read; its legality is judged when the phase is resolved
 receipt-order-rejected = will not be carried out: { $reason }
 receipt-dropped = These parts of the file do not read and are left out:
+receipt-warnings = Worth knowing (the file stands as it is):
 receipt-kept-copy = (This stored copy leaves out what the message quoted of your file; the file itself is kept with its secret masked.)
 receipt-stale = A message with orders for { $phase } arrived (SHA-256 { $sha }), but it was written at { $written }, before the message that carried your active file (written at { $active_written }). An older copy never replaces a newer file: nothing changed.
 receipt-active = The active file for { $phase } is still the one received at { $received } (SHA-256 { $active }). To make these orders active, send them again in a new message.

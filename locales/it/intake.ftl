@@ -60,6 +60,7 @@ receipt-order-valid = valido
 receipt-order-read = letto; la sua legalità si giudica quando la fase viene risolta
 receipt-order-rejected = non sarà eseguito: { $reason }
 receipt-dropped = Queste parti del file non si leggono e sono lasciate fuori:
+receipt-warnings = Da sapere (il file resta valido così):
 receipt-kept-copy = (Questa copia conservata lascia fuori ciò che il messaggio citava del vostro file; il file stesso è conservato con il segreto mascherato.)
 receipt-stale = È arrivato un messaggio con ordini per { $phase } (SHA-256 { $sha }), ma è stato scritto il { $written }, prima del messaggio che portava il vostro file attivo (scritto il { $active_written }). Una copia più vecchia non sostituisce mai un file più recente: nulla è cambiato.
 receipt-active = Il file attivo per { $phase } resta quello ricevuto il { $received } (SHA-256 { $active }). Per rendere attivi questi ordini, mandateli di nuovo in un nuovo messaggio.

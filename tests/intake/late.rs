@@ -145,3 +145,15 @@ fn lateness_is_judged_at_arrival_and_the_referee_accepts_or_refuses() {
         stderr_of(&a)
     );
 }
+
+/// Issue 29: what `orders check` warns of reaches a club that only mails its file: the
+/// receipt carries the warnings (here, a first spring with no objective chosen).
+#[test]
+fn a_receipt_carries_the_warnings_of_the_check() {
+    let d = Desk::new();
+    let r = d.ingest(&text_mail(V_ADDR, &[], &d.orders("V", SPRING, &raise(100))));
+    assert_eq!(r["verdict"], "accepted", "{r:#}");
+    let (_, _, text) = sent_texts(&d).pop().expect("the receipt");
+    assert!(text.contains("Da sapere"), "{text}");
+    assert!(text.contains("G8.1") && text.contains("objective"), "{text}");
+}

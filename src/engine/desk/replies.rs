@@ -337,6 +337,18 @@ pub(crate) fn receipt(
             out.push('\n');
         }
     }
+    // What the club should know that does not make the file invalid (a bribe short of
+    // a step, an order judged from where a pending battle may change): as `orders check`
+    // says it, so a club that only mails its file hears it too.
+    if !c.warnings.is_empty() {
+        out.push('\n');
+        out.push_str(&w.plain(lang, "receipt-warnings"));
+        out.push_str("\n\n");
+        for d in &c.warnings {
+            out.push_str(&d.render_warning(&c.masked));
+            out.push('\n');
+        }
+    }
     to_club_own(
         desk,
         club,
