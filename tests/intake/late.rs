@@ -155,5 +155,8 @@ fn a_receipt_carries_the_warnings_of_the_check() {
     assert_eq!(r["verdict"], "accepted", "{r:#}");
     let (_, _, text) = sent_texts(&d).pop().expect("the receipt");
     assert!(text.contains("Da sapere"), "{text}");
-    assert!(text.contains("G8.1") && text.contains("objective"), "{text}");
+    assert!(
+        text.contains("G8.1") && text.contains("objective"),
+        "{text}"
+    );
 }
