@@ -75,3 +75,4 @@ lower-file-size = the file has { $size } bytes; an order file may have at most {
 lower-not-utf8 = the file is not valid UTF-8
 lower-nul = the file contains a NUL character
 lower-bidi = the file contains an invisible bidirectional control character ({ $code }): remove it
+lower-extension-zero = an extension of 0 hours asks for nothing: write how many hours more you need (hours = 24)

@@ -75,3 +75,4 @@ lower-file-size = il file ha { $size } byte; un file di ordini può averne al ma
 lower-not-utf8 = il file non è UTF-8 valido
 lower-nul = il file contiene un carattere NUL
 lower-bidi = il file contiene un carattere invisibile di controllo bidirezionale ({ $code }): toglietelo
+lower-extension-zero = una proroga di 0 ore non chiede nulla: scrivete di quante ore in più avete bisogno (hours = 24)

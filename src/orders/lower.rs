@@ -506,6 +506,17 @@ pub fn lower(
     let (letters, letter_diags) =
         super::letters::lower_letters(path, text, c, &file, (words, lang));
     cx.diags.extend(letter_diags);
+    // G6.3: an extension of no hours asks for nothing; it is refused where it is written
+    // rather than granted and counted against the club's year.
+    let zero_hours = file
+        .extension
+        .as_ref()
+        .filter(|e| *e.get_ref().hours.get_ref() == 0)
+        .map(|e| e.get_ref().hours.span());
+    if let Some(span) = zero_hours {
+        let m = words.plain(lang, "lower-extension-zero");
+        cx.diags.push(Diagnostic::at(path, text, span, "G6.3", m));
+    }
     let count = cx.orders.len();
     if count > MAX_ORDERS {
         let (w, l) = cx.words();
@@ -539,17 +550,21 @@ pub fn lower(
         steps,
         letters,
         letter_entries: file.letter.len(),
-        extension: file.extension.as_ref().map(|e| Extension {
-            hours: *e.get_ref().hours.get_ref(),
-            reason: e
-                .get_ref()
-                .reason
-                .as_ref()
-                .map(|r| super::letters::clean_letter(r.get_ref()))
-                .unwrap_or_default(),
-            span: e.span(),
-            hours_span: e.get_ref().hours.span(),
-        }),
+        extension: file
+            .extension
+            .as_ref()
+            .filter(|e| *e.get_ref().hours.get_ref() > 0)
+            .map(|e| Extension {
+                hours: *e.get_ref().hours.get_ref(),
+                reason: e
+                    .get_ref()
+                    .reason
+                    .as_ref()
+                    .map(|r| super::letters::clean_letter(r.get_ref()))
+                    .unwrap_or_default(),
+                span: e.span(),
+                hours_span: e.get_ref().hours.span(),
+            }),
     }
 }
 
