@@ -636,7 +636,7 @@ pub(crate) fn header_of(sheet: &str, secret: &str) -> String {
 
 /// The commented `[[battle_result]]` stub of a sheet, uncommented, with the winner and
 /// the losses the club reports.
-fn result_from_stub(sheet: &str, winner: &str, losses: &str) -> String {
+pub(crate) fn result_from_stub(sheet: &str, winner: &str, losses: &str) -> String {
     let start = sheet
         .find("# [[battle_result]]")
         .expect("the sheet has a battle result to fill in");

@@ -3,181 +3,14 @@
 //! of `giglio run --once` (and, for the long-running service, through a clock file). No
 //! step runs `inbox`, `mail send` or `resolve` by hand.
 
+mod kept;
+mod season;
+
 use crate::common::giglio;
-use crate::mailbox::{CLUBS, address, secret_in, sheet_of, with_secret};
-use mail_parser::{MessageParser, MimeHeaders};
-use std::collections::{BTreeMap, BTreeSet};
+use kept::{Got, Kept, actions, kinds, pair};
+use std::collections::BTreeSet;
 use std::io::BufRead;
-use std::path::{Path, PathBuf};
-
-/// One message that landed in the mail folder.
-struct Got {
-    kind: String,
-    /// The club's nation code, or `referee`.
-    to: String,
-    text: String,
-    files: BTreeMap<String, Vec<u8>>,
-}
-
-/// A campaign kept by the service, its clubs' mailbox and what they received.
-struct Kept {
-    _tmp: tempfile::TempDir,
-    root: PathBuf,
-    dir: PathBuf,
-    seen: BTreeSet<PathBuf>,
-    mailed: usize,
-    /// Each club's secret (from its welcome) and last sheet (from its last mail).
-    secrets: BTreeMap<String, String>,
-    sheets: BTreeMap<String, String>,
-}
-
-impl Kept {
-    /// A new campaign (created at the tests' fixed clock) whose giglio.toml names a
-    /// Maildir and the referee's address, with `run` settings added.
-    fn new(run: &str) -> Kept {
-        let tmp = tempfile::tempdir().expect("a temporary directory");
-        let root = tmp.path().to_path_buf();
-        std::fs::write(root.join("clubs.toml"), CLUBS).expect("write clubs.toml");
-        giglio(&root)
-            .args(["new", "c", "--clubs", "clubs.toml", "--seed", "11"])
-            .args(["--from", "Arbitro del Giglio <arbitro@club.example>"])
-            .assert()
-            .success();
-        let dir = root.join("c");
-        let config = std::fs::read_to_string(dir.join("giglio.toml")).expect("giglio.toml");
-        let mut config = config
-            .replace("referee = []", "referee = [\"arbitro@club.example\"]")
-            .replace("# maildir = \"inbox\"", "maildir = \"inbox\"");
-        // Each `key = value` of `run` replaces the template's line for that key.
-        for setting in run.lines().filter(|l| !l.trim().is_empty()) {
-            let key = setting.split('=').next().unwrap().trim();
-            let line = config
-                .lines()
-                .find(|l| l.starts_with(&format!("{key} = ")))
-                .unwrap_or_else(|| panic!("giglio.toml has no `{key}`"))
-                .to_owned();
-            config = config.replace(&line, setting);
-        }
-        std::fs::write(dir.join("giglio.toml"), config).expect("write giglio.toml");
-        Kept {
-            _tmp: tmp,
-            root,
-            dir,
-            seen: BTreeSet::new(),
-            mailed: 0,
-            secrets: BTreeMap::new(),
-            sheets: BTreeMap::new(),
-        }
-    }
-
-    fn cmd(&self, now: &str) -> assert_cmd::Command {
-        let mut c = giglio(&self.root);
-        c.arg("-C").arg(&self.dir).env("GIGLIO_NOW", now);
-        c
-    }
-
-    /// One pass of the service at `now`; what it did, as JSON.
-    fn pass(&self, now: &str) -> serde_json::Value {
-        let out = self
-            .cmd(now)
-            .args(["run", "--once", "--json"])
-            .assert()
-            .success();
-        serde_json::from_slice(&out.get_output().stdout).expect("JSON")
-    }
-
-    /// The messages that landed in the mail folder since the last look; each club's
-    /// secret and latest sheet are kept.
-    fn received(&mut self) -> Vec<Got> {
-        let out = self.dir.join("mail/out");
-        let mut files: Vec<PathBuf> = std::fs::read_dir(&out)
-            .map(|d| d.map(|e| e.expect("entry").path()).collect())
-            .unwrap_or_default();
-        files.retain(|p| !self.seen.contains(p));
-        files.sort();
-        let mut got = Vec::new();
-        for path in files {
-            self.seen.insert(path.clone());
-            got.push(self.read(&std::fs::read(&path).expect("read the message")));
-        }
-        got
-    }
-
-    /// Reads one message a club (or the referee) received, by its Message-ID
-    /// (`<phase>.<kind>.<nation>.<hash>@<domain>`); a welcome's secret and the
-    /// latest sheet are kept.
-    fn read(&mut self, raw: &[u8]) -> Got {
-        let msg = MessageParser::default().parse(raw).expect("a message");
-        let id = msg.message_id().expect("a Message-ID").to_owned();
-        let parts: Vec<&str> = id.split('.').collect();
-        let g = Got {
-            kind: parts[1].to_owned(),
-            to: parts[2].to_owned(),
-            text: msg.body_text(0).map(|t| t.into_owned()).unwrap_or_default(),
-            files: msg
-                .attachments()
-                .filter_map(|a| Some((a.attachment_name()?.to_owned(), a.contents().to_vec())))
-                .collect(),
-        };
-        if g.kind == "welcome" {
-            self.secrets.insert(g.to.clone(), secret_in(&g.text));
-        }
-        if g.files.keys().any(|n| n.ends_with(".toml")) {
-            let (_, sheet) = sheet_of(&crate::mailbox::Received {
-                kind: g.kind.clone(),
-                nation: g.to.clone(),
-                text: g.text.clone(),
-                files: g.files.clone(),
-            });
-            self.sheets.insert(g.to.clone(), sheet);
-        }
-        g
-    }
-
-    /// A club's latest sheet with its secret filled in, as the mail it sends.
-    fn sheet_mail(&mut self, nation: &str) -> Vec<u8> {
-        let sheet = with_secret(&self.sheets[nation], &self.secrets[nation]);
-        self.mailed += 1;
-        format!(
-            "From: {from}\r\nTo: arbitro@giglio.example\r\nSubject: ordini\r\nDate: Tue, 01 Sep 2026 09:00:00 +0000\r\nMessage-ID: <orders-{n}@club.example>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n{body}",
-            from = address(nation),
-            n = self.mailed,
-            body = sheet.replace('\n', "\r\n"),
-        )
-        .into_bytes()
-    }
-
-    /// A club mails its latest sheet, with its secret filled in, into the Maildir.
-    fn mail_sheet(&mut self, nation: &str) {
-        let raw = self.sheet_mail(nation);
-        let path = self.dir.join(format!("inbox/new/{}.club", self.mailed));
-        std::fs::write(path, raw).expect("deliver into the Maildir");
-    }
-
-    fn status(&self, now: &str) -> serde_json::Value {
-        let out = self.cmd(now).args(["status", "--json"]).assert().success();
-        serde_json::from_slice(&out.get_output().stdout).expect("JSON")
-    }
-}
-
-fn kinds(got: &[Got]) -> Vec<(String, String)> {
-    let mut k: Vec<(String, String)> = got.iter().map(|g| (g.kind.clone(), g.to.clone())).collect();
-    k.sort();
-    k
-}
-
-fn pair(kind: &str, to: &str) -> (String, String) {
-    (kind.to_owned(), to.to_owned())
-}
-
-fn actions(pass: &serde_json::Value) -> Vec<String> {
-    pass["actions"]
-        .as_array()
-        .expect("actions")
-        .iter()
-        .map(|a| a["action"].as_str().expect("a tag").to_owned())
-        .collect()
-}
+use std::path::Path;
 
 /// Passes days apart are no outage (the clock jumps in these tests, as a service that
 /// looks every few minutes never would).
@@ -988,18 +821,12 @@ fn an_extension_asked_by_mail_moves_the_deadline_for_every_club() {
     k.pass("2026-09-01T08:05:00Z");
     k.received();
     let ask = |k: &mut Kept, hours: u32| {
-        k.mailed += 1;
         let body = format!(
-            "club = \"V\"\r\nphase = \"1494-spring\"\r\nsecret = \"{}\"\r\n[extension]\r\nhours = {hours}\r\nreason = \"a wedding in the club\"\r\n",
+            "club = \"V\"\nphase = \"1494-spring\"\nsecret = \"{}\"\n[extension]\nhours = {hours}\nreason = \"a wedding in the club\"\n",
             k.secrets["V"]
         );
-        let raw = format!(
-            "From: {}\r\nTo: arbitro@giglio.example\r\nSubject: time\r\nMessage-ID: <ext-{n}@club.example>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{body}",
-            address("V"),
-            n = k.mailed
-        );
-        let path = k.dir.join(format!("inbox/new/{}.club", k.mailed));
-        std::fs::write(path, raw).expect("deliver into the Maildir");
+        let raw = k.mail_of("V", &body);
+        k.deliver(&raw);
     };
     let deadline = |k: &Kept, now: &str| {
         k.status(now)["deadline"]

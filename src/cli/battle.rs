@@ -272,6 +272,8 @@ fn club_oob(dir: &Path, id: &str, file: &Path) -> Result<()> {
 
 fn list(dir: &Path, json: bool) -> Result<()> {
     let store = Store::open_read(dir)?;
+    let (c, _) = super::campaign_of(dir)?;
+    let now = super::now();
     let current = store.current()?;
     let steps = store.steps(&current.id.key())?;
     // The open phase's battles: those still pending, and those a step applied.
@@ -286,25 +288,37 @@ fn list(dir: &Path, json: bool) -> Result<()> {
         if applied.is_none() && !current.world.battles.iter().any(|x| x.id == b.id) {
             continue;
         }
+        let state = engine::battle_state(&store, b)?;
+        let play_by = match (&state, applied) {
+            (BattleState::Waiting { .. } | BattleState::Disputed, None) => {
+                engine::play_by(&store, &c, b, &now)?
+            }
+            _ => None,
+        };
         rows.push(BattleRow {
             applied_in_step: applied,
+            play_by,
             id: b.id.clone(),
             node: b.node.to_string(),
             kind: format!("{:?}", b.kind).to_lowercase(),
             attacker: b.attacker.nation.to_string(),
             defender: b.defender.nation.to_string(),
             since: b.phase.key(),
-            state: engine::battle_state(&store, b)?,
+            state,
         });
     }
     if json {
         return ui::out_json(&rows);
     }
+    let tz = engine::deadline::zone(&c.time_zone)?;
     let mut out = String::new();
     for r in &rows {
         let mut state = state_note(&r.state, &current.world);
         if let Some(n) = r.applied_in_step {
             state = format!("applied in step {n} of the open phase; {state}");
+        }
+        if let Some(by) = &r.play_by {
+            state = format!("{state}; play by {}", engine::deadline::display(by, tz));
         }
         out.push_str(&format!(
             "{} {} at {}: {} against {}, since {} — {}\n",

@@ -242,6 +242,11 @@ pub(crate) struct BattleRow {
     /// The step of the open phase that applied its result, if one did.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) applied_in_step: Option<u32>,
+    /// When a battle still waiting for its result must be played by (RFC 3339, the
+    /// campaign's zone); past it the service applies the campaign's `battle_fallback`.
+    /// Absent where the campaign sets no date (`battle_play_days = 0`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) play_by: Option<String>,
     #[serde(flatten)]
     pub(crate) state: BattleState,
 }

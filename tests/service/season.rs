@@ -1,0 +1,346 @@
+//! A season run by the service alone (issue 28's "Done means"): a spring and three
+//! rounds played by three clubs from their mail, once through a Maildir and the mail
+//! folder, once through a real Dovecot (IMAP) and a real SMTP server. The clock moves by
+//! `GIGLIO_NOW` between passes of `giglio run --once`; no step runs `inbox`, `mail send`
+//! or `resolve`. On the way: receipts on arrival, reminders, an extension, a club that
+//! misses a deadline, a battle settled by mail, an outage, and a battle past its play-by
+//! date auto-resolved by the fallback.
+
+use super::kept::{Got, Kept, actions, kinds, pair};
+use crate::mailbox::{header_of, result_from_stub};
+use chrono::{DateTime, Duration, SecondsFormat, Utc};
+
+/// `at` (RFC 3339, any offset) moved by `minutes`, in UTC as the tests' clock reads.
+fn shift(at: &str, minutes: i64) -> String {
+    let t = DateTime::parse_from_rfc3339(at).expect("an RFC 3339 time");
+    (t.with_timezone(&Utc) + Duration::minutes(minutes)).to_rfc3339_opts(SecondsFormat::Secs, true)
+}
+
+/// The open phase's deadline, as `giglio status --json` gives it.
+fn deadline(k: &Kept, now: &str) -> String {
+    k.status(now)["deadline"]
+        .as_str()
+        .expect("the open phase has a deadline")
+        .to_owned()
+}
+
+/// The pass's `read` verdicts, in the order the messages were read.
+fn verdicts(p: &serde_json::Value) -> Vec<String> {
+    p["read"]
+        .as_array()
+        .expect("read")
+        .iter()
+        .map(|r| r["verdict"].as_str().expect("a verdict").to_owned())
+        .collect()
+}
+
+/// The path a club's sheet gives `piece` to reach `node` this round.
+fn path_on_sheet(sheet: &str, piece: &str, node: &str) -> String {
+    let section = &sheet[sheet
+        .find(&format!("{piece} "))
+        .expect("the piece on the sheet")..];
+    section
+        .lines()
+        .find(|l| l.starts_with(&format!("#   {node} ")) && l.contains(": path = "))
+        .and_then(|l| l.split(": path = ").nth(1))
+        .unwrap_or_else(|| panic!("{piece} cannot reach {node}:\n{section}"))
+        .to_owned()
+}
+
+/// The club's latest sheet with its secret, plus `extra` orders.
+fn sheet_with(k: &Kept, nation: &str, extra: &str) -> String {
+    let sheet = crate::mailbox::with_secret(&k.sheets[nation], &k.secrets[nation]);
+    format!("{sheet}\n{extra}")
+}
+
+fn send(k: &mut Kept, nation: &str, body: &str) {
+    let raw = k.mail_of(nation, body);
+    k.deliver(&raw);
+}
+
+fn one<'a>(got: &'a [Got], kind: &str, to: &str) -> &'a Got {
+    got.iter()
+        .find(|g| g.kind == kind && g.to == to)
+        .unwrap_or_else(|| panic!("no {kind} to {to} in {:?}", kinds(got)))
+}
+
+/// Passes just before and just after `deadline` (the service looks every few minutes,
+/// so no outage is seen); returns the second pass.
+fn across(k: &Kept, deadline: &str) -> serde_json::Value {
+    let p = k.pass(&shift(deadline, -10));
+    assert!(actions(&p).is_empty(), "nothing before the deadline: {p}");
+    k.pass(&shift(deadline, 1))
+}
+
+/// The season; `k` delivers and collects mail by its own post.
+fn season(mut k: Kept) {
+    // ---- Spring. The first pass sends the welcomes.
+    let p = k.pass("2026-09-01T08:05:00Z");
+    assert_eq!(p["sent"], 3, "{p}");
+    assert_eq!(
+        kinds(&k.received()),
+        vec![
+            pair("welcome", "F"),
+            pair("welcome", "M"),
+            pair("welcome", "V")
+        ]
+    );
+
+    // Venice and Milan mail their sheets: a receipt each at the next pass.
+    k.mail_sheet("V");
+    k.mail_sheet("M");
+    let p = k.pass("2026-09-02T10:00:00Z");
+    assert_eq!(verdicts(&p), ["accepted", "accepted"], "{p}");
+    assert_eq!(
+        kinds(&k.received()),
+        vec![pair("receipt", "M"), pair("receipt", "V")]
+    );
+
+    // Milan asks for a day more: granted at once, every club told the new deadline.
+    assert_eq!(
+        deadline(&k, "2026-09-03T09:59:00Z"),
+        "2026-09-08T21:00:00+02:00"
+    );
+    let ask = header_of(&k.sheets["M"], &k.secrets["M"])
+        + "\n[extension]\nhours = 24\nreason = \"our table is away at a convention\"\n";
+    send(&mut k, "M", &ask);
+    k.pass("2026-09-03T10:00:00Z");
+    let got = k.received();
+    assert_eq!(
+        kinds(&got),
+        vec![
+            pair("deadline", "F"),
+            pair("deadline", "M"),
+            pair("deadline", "V"),
+            pair("receipt", "M")
+        ]
+    );
+    assert!(
+        one(&got, "deadline", "F")
+            .text
+            .contains("2026-09-09 21:00 Europe/Rome"),
+        "{}",
+        one(&got, "deadline", "F").text
+    );
+    let spring = deadline(&k, "2026-09-03T10:01:00Z");
+    assert_eq!(spring, "2026-09-09T21:00:00+02:00");
+
+    // 48 hours before the new deadline only Florence is reminded, once.
+    let p = k.pass(&shift(&spring, -48 * 60 + 30));
+    assert_eq!(actions(&p), ["reminded"], "{p}");
+    assert_eq!(p["actions"][0]["clubs"], serde_json::json!(["F"]));
+    assert_eq!(kinds(&k.received()), vec![pair("reminder", "F")]);
+    let p = k.pass(&shift(&spring, -47 * 60));
+    assert!(actions(&p).is_empty(), "{p}");
+
+    // Florence answers; at 4 hours nobody is missing, so nobody is reminded.
+    k.mail_sheet("F");
+    k.pass(&shift(&spring, -24 * 60));
+    assert_eq!(kinds(&k.received()), vec![pair("receipt", "F")]);
+    let p = k.pass(&shift(&spring, -3 * 60));
+    assert!(actions(&p).is_empty(), "{p}");
+
+    // Past the deadline the spring is resolved and every club gets its report.
+    let p = across(&k, &spring);
+    assert_eq!(actions(&p), ["resolved"], "{p}");
+    let got = k.received();
+    for n in ["F", "M", "V"] {
+        one(&got, "report", n);
+    }
+    one(&got, "referee", "referee");
+
+    // ---- Round 1. Venice's second army attacks Florence's Castrocaro (F7); Milan sends
+    // its sheet as it is; Florence sends nothing.
+    let r1 = deadline(&k, &shift(&spring, 2));
+    let path = path_on_sheet(&k.sheets["V"], "V-A2", "F7");
+    let orders = sheet_with(
+        &k,
+        "V",
+        &format!(
+            "[[stance]]\npiece = \"V-A2\"\non_contact = \"attack\"\n\n[[move]]\npiece = \"V-A2\"\npath = {path}\n"
+        ),
+    );
+    send(&mut k, "V", &orders);
+    k.mail_sheet("M");
+    let p = k.pass(&shift(&spring, 60));
+    assert_eq!(verdicts(&p), ["accepted", "accepted"], "{p}");
+    assert_eq!(
+        kinds(&k.received()),
+        vec![pair("receipt", "M"), pair("receipt", "V")]
+    );
+    // Florence is reminded at 48 and at 4 hours, and misses the deadline: its pieces
+    // stand, and the battle waits for the table.
+    for hours in [48, 4] {
+        let p = k.pass(&shift(&r1, -hours * 60 + 30));
+        assert_eq!(actions(&p), ["reminded"], "{p}");
+        assert_eq!(p["actions"][0]["clubs"], serde_json::json!(["F"]), "{p}");
+        assert_eq!(kinds(&k.received()), vec![pair("reminder", "F")]);
+    }
+    let p = across(&k, &r1);
+    assert_eq!(actions(&p), ["resolved"], "{p}");
+    let got = k.received();
+    for n in ["F", "V"] {
+        let sheet = &k.sheets[n];
+        assert!(
+            sheet.contains("# [[battle_result]]") && sheet.contains("1494-r01-F7"),
+            "{n}'s sheet asks for the battle's result:\n{sheet}"
+        );
+        assert!(
+            one(&got, "report", n).text.contains("1494-r01-F7"),
+            "{}",
+            one(&got, "report", n).text
+        );
+    }
+    let missed = &one(&got, "report", "F").text;
+    assert!(
+        missed.contains("Nessun ordine ricevuto: le vostre forze sono rimaste dove stavano"),
+        "{missed}"
+    );
+    let opened = shift(&r1, 1);
+
+    // ---- Round 2. Venice and Florence mail the same result: Florence held Castrocaro.
+    // It is applied at once, as a step of the round, and each side gets its position.
+    for n in ["V", "F"] {
+        let file = header_of(&k.sheets[n], &k.secrets[n])
+            + &result_from_stub(&k.sheets[n], "F", "V = 40, F = 30");
+        send(&mut k, n, &file);
+    }
+    let p = k.pass(&shift(&opened, 60));
+    assert_eq!(verdicts(&p), ["accepted", "accepted"], "{p}");
+    let got = k.received();
+    for n in ["F", "V"] {
+        one(&got, "receipt", n);
+        one(&got, "update", n);
+    }
+    assert!(
+        !k.sheets["F"].contains("# [[battle_result]]"),
+        "the battle is settled:\n{}",
+        k.sheets["F"]
+    );
+    // Milan's third army attacks Castrocaro in its turn; the others send their sheets.
+    let path = path_on_sheet(&k.sheets["M"], "M-A3", "F7");
+    let orders = sheet_with(
+        &k,
+        "M",
+        &format!(
+            "[[stance]]\npiece = \"M-A3\"\non_contact = \"attack\"\n\n[[move]]\npiece = \"M-A3\"\npath = {path}\n"
+        ),
+    );
+    send(&mut k, "M", &orders);
+    k.mail_sheet("V");
+    k.mail_sheet("F");
+    let last = shift(&opened, 120);
+    let p = k.pass(&last);
+    assert_eq!(verdicts(&p), ["accepted"; 3], "{p}");
+    k.received();
+
+    // The service is stopped for a day across round 2's deadline: when it runs again it
+    // moves the deadline on by the time it was away and tells everyone, instead of
+    // resolving.
+    let r2 = deadline(&k, &last);
+    let back = shift(&r2, 24 * 60);
+    let p = k.pass(&back);
+    assert_eq!(actions(&p), ["deadline_moved"], "{p}");
+    assert_eq!(p["actions"][0]["from"], r2.as_str());
+    let got = k.received();
+    assert_eq!(
+        kinds(&got),
+        vec![
+            pair("deadline", "F"),
+            pair("deadline", "M"),
+            pair("deadline", "V"),
+            pair("service", "referee")
+        ]
+    );
+    let r2 = deadline(&k, &back);
+    assert_eq!(p["actions"][0]["to"], r2.as_str(), "{p}");
+    let p = across(&k, &r2);
+    assert_eq!(actions(&p), ["resolved"], "{p}");
+    let got = k.received();
+    for n in ["F", "M"] {
+        assert!(
+            one(&got, "report", n).text.contains("1494-r02-F7"),
+            "{}",
+            one(&got, "report", n).text
+        );
+    }
+
+    // ---- Round 3. Nobody settles Milan's battle. The round's deadline passes and the
+    // round waits for it; at its play-by date the battle is auto-resolved with its own
+    // game, both clubs are told, and the round is resolved in the same pass.
+    let r3 = deadline(&k, &shift(&r2, 2));
+    let list = k
+        .cmd(&shift(&r2, 2))
+        .args(["battle", "list", "--json"])
+        .assert()
+        .success();
+    let list: serde_json::Value = serde_json::from_slice(&list.get_output().stdout).unwrap();
+    assert_eq!(list[0]["id"], "1494-r02-F7", "{list}");
+    let play_by = list[0]["play_by"]
+        .as_str()
+        .expect("a play-by date")
+        .to_owned();
+    assert!(
+        play_by > r3,
+        "the battle may be played after the round's deadline"
+    );
+    for n in ["V", "M", "F"] {
+        k.mail_sheet(n);
+    }
+    let p = k.pass(&shift(&r2, 60));
+    assert_eq!(verdicts(&p), ["accepted"; 3], "{p}");
+    k.received();
+    let p = across(&k, &r3);
+    assert_eq!(actions(&p), ["waiting"], "{p}");
+    let p = k.pass(&shift(&play_by, -10));
+    assert_eq!(actions(&p), ["waiting"], "{p}");
+    let p = k.pass(&shift(&play_by, 1));
+    assert_eq!(actions(&p), ["battle_fallback", "resolved"], "{p}");
+    assert_eq!(p["actions"][0]["fallback"], "auto");
+    let got = k.received();
+    for n in ["F", "M"] {
+        one(&got, "fallback", n);
+        one(&got, "update", n);
+    }
+    let told = &one(&got, "fallback", "M").text;
+    assert!(
+        told.contains("has passed without two agreeing results")
+            && told.contains("resolved automatically with its own game"),
+        "{told}"
+    );
+    assert!(
+        !got.iter().any(|g| g.kind == "fallback" && g.to == "V"),
+        "Venice is not in the battle: {:?}",
+        kinds(&got)
+    );
+    for n in ["F", "M", "V"] {
+        one(&got, "report", n);
+    }
+    let now = shift(&play_by, 5);
+    assert_eq!(k.status(&now)["phase"], "1494-r04");
+
+    // Every action is in the journal, and the clubs can check every roll.
+    let log = k.cmd(&now).arg("log").assert().success();
+    let log = String::from_utf8_lossy(&log.get_output().stdout).into_owned();
+    for said in [
+        "resolve 1494 spring: 1494 round 1 is open",
+        "resolve 1494 round 1: 1494 round 2 is open",
+        "while the deadline of 1494-r02 passed",
+        "resolve 1494 round 3: 1494 round 4 is open",
+    ] {
+        assert!(log.contains(said), "the journal lacks `{said}`:\n{log}");
+    }
+    k.cmd(&now).arg("audit").assert().success();
+}
+
+/// The season through the campaign's Maildir and mail folder.
+#[test]
+fn a_season_of_three_clubs_runs_by_itself_through_a_maildir() {
+    season(Kept::new(""));
+}
+
+/// The same season through a real Dovecot, read over IMAP, and a real SMTP server.
+#[test]
+fn a_season_of_three_clubs_runs_by_itself_through_imap_and_smtp() {
+    season(Kept::over_servers(""));
+}
