@@ -122,3 +122,33 @@ extension-no-deadline = { $phase } has no deadline to move
 extension-passed = the deadline has passed
 extension-too-long = one extension gives at most { $max } hours
 extension-none-left = a club may have { $per_year } extensions a year, and you have had them
+
+## The order kinds a receipt echoes, named in running text beside the file's key.
+receipt-kind-loan = Loan
+receipt-kind-objective = Secret objective
+receipt-kind-strategos = Bid for the Strategos
+receipt-kind-alliances = Alliances
+receipt-kind-raise = Raise an army
+receipt-kind-reinforce = Reinforce an army
+receipt-kind-transfer = Transfer of ducats
+receipt-kind-garrison = Garrison
+receipt-kind-fortify = Fortify
+receipt-kind-repair = Repair walls
+receipt-kind-hire = Hire (diplomat, spy, assassin)
+receipt-kind-fleet = Build a fleet
+receipt-kind-move = Move
+receipt-kind-stance = Encounter choices
+receipt-kind-siege = Siege
+receipt-kind-assassin = Assassin
+receipt-kind-fleet-move = Sail
+receipt-kind-embark = Embark
+receipt-kind-land = Land
+receipt-kind-encounter = Encounter reply
+receipt-kind-battle-result = Battle result
+receipt-kind-order-of-battle = Order of battle
+receipt-kind-letter = Letter
+receipt-kind-extension = Extension
+
+## The labels of a located diagnostic (`error[G3b.2]: …`) in a reply.
+diag-error = error
+diag-warning = warning

@@ -122,3 +122,33 @@ extension-no-deadline = { $phase } non ha un termine da spostare
 extension-passed = il termine è passato
 extension-too-long = una proroga dà al massimo { $max } ore
 extension-none-left = un club può avere { $per_year } proroghe l'anno, e le avete avute
+
+## I tipi d'ordine che una ricevuta ripete, nominati accanto alla chiave del file.
+receipt-kind-loan = Prestito
+receipt-kind-objective = Obiettivo segreto
+receipt-kind-strategos = Offerta per lo Strategos
+receipt-kind-alliances = Alleanze
+receipt-kind-raise = Arruolare un'armata
+receipt-kind-reinforce = Rinforzare un'armata
+receipt-kind-transfer = Trasferimento di ducati
+receipt-kind-garrison = Guarnigione
+receipt-kind-fortify = Fortificare
+receipt-kind-repair = Riparare le mura
+receipt-kind-hire = Ingaggio (diplomatico, spia, assassino)
+receipt-kind-fleet = Costruire una flotta
+receipt-kind-move = Movimento
+receipt-kind-stance = Scelte d'incontro
+receipt-kind-siege = Assedio
+receipt-kind-assassin = Assassino
+receipt-kind-fleet-move = Navigazione
+receipt-kind-embark = Imbarco
+receipt-kind-land = Sbarco
+receipt-kind-encounter = Risposta a un incontro
+receipt-kind-battle-result = Risultato di una battaglia
+receipt-kind-order-of-battle = Ordine di battaglia
+receipt-kind-letter = Lettera
+receipt-kind-extension = Proroga
+
+## Le etichette di un problema segnalato con la sua riga (`errore[G3b.2]: …`).
+diag-error = errore
+diag-warning = avviso

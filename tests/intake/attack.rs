@@ -564,12 +564,27 @@ fn a_receipt_echoes_every_order_with_its_verdict_what_it_replaces_and_lateness()
         text.contains("I vostri ordini, come sono stati intesi"),
         "{text}"
     );
+    // Issue 29 point 7: the phase by its name, each order's kind in the club's language
+    // beside the file's key, the warning's label in Italian, and every rule cited
+    // listed with its text.
     assert!(
-        text.contains("1. raise: node = \"V0\", value = 120"),
+        text.starts_with("Ordini per primavera 1494 ricevuti e sigillati."),
+        "{text}"
+    );
+    assert!(
+        text.contains("1. Arruolare un'armata: [[raise]] node = \"V0\", value = 120"),
         "{text}"
     );
     assert!(text.contains("-> valido"), "{text}");
-    assert!(text.contains("2. fortify: node = \"M0\""), "{text}");
+    assert!(
+        text.contains("2. Fortificare: [[fortify]] node = \"M0\""),
+        "{text}"
+    );
+    assert!(text.contains("avviso[G8.1]:"), "{text}");
+    assert!(
+        text.contains("== Regole citate") && text.contains("  G2b.4 Lavori di fortificazione: "),
+        "{text}"
+    );
     assert!(text.contains("-> non sarà eseguito"), "{text}");
     assert!(
         text.contains("Sostituisce il file ricevuto il 2026-08-30 10:00 Europe/Rome")

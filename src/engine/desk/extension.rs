@@ -52,7 +52,12 @@ pub(crate) fn take(
         let why = match verdict {
             Err(ExtensionRefusal::NotGranted) => w.plain(lang, "extension-not-granted"),
             Err(ExtensionRefusal::NoDeadline) => {
-                t!(w, lang, "extension-no-deadline", phase = phase.as_str())
+                t!(
+                    w,
+                    lang,
+                    "extension-no-deadline",
+                    phase = super::phase_words(desk, &phase, lang)
+                )
             }
             Err(ExtensionRefusal::Passed) => w.plain(lang, "extension-passed"),
             Err(ExtensionRefusal::TooLong { max }) => {
@@ -61,7 +66,12 @@ pub(crate) fn take(
             Err(ExtensionRefusal::NoneLeft { per_year }) => {
                 t!(w, lang, "extension-none-left", per_year = per_year as i64)
             }
-            Ok(()) => t!(w, lang, "extension-no-deadline", phase = phase.as_str()),
+            Ok(()) => t!(
+                w,
+                lang,
+                "extension-no-deadline",
+                phase = super::phase_words(desk, &phase, lang)
+            ),
         };
         let line = t!(
             w,

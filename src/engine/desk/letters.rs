@@ -9,7 +9,6 @@ use crate::diag::Diagnostic;
 use crate::error::Result;
 use crate::mail::compose::{Draft, compose_reply, mailbox};
 use crate::orders::letters::Letter;
-use crate::rules::PhaseId;
 use crate::rules::letters::Refusal;
 use crate::rules::tables::Lang;
 use crate::storage::{Club, NewLetter, OutMessage, Store};
@@ -58,14 +57,6 @@ fn from_words(desk: &Desk, sender: &str, anonymous: bool, lang: Lang) -> String 
         "letter-from",
         first = first,
         nation = nation
-    )
-}
-
-/// The phase's name in running text.
-fn phase_words(desk: &Desk, phase: &str, lang: Lang) -> String {
-    PhaseId::parse_key(phase).map_or_else(
-        || phase.to_owned(),
-        |p| crate::words::phases::phase_name(desk.words, &desk.campaign.tables.calendar, p, lang),
     )
 }
 
@@ -194,7 +185,7 @@ fn to_addressee(
         "letter-head",
         from = from.as_str(),
         to = names(desk, &l.addressees(), lang),
-        phase = phase_words(desk, c.phase, lang)
+        phase = super::phase_words(desk, c.phase, lang)
     );
     let draft = Draft {
         kind: "letter",
@@ -232,7 +223,7 @@ fn to_referee(
         from = from.as_str(),
         anonymous = if l.anonymous { "yes" } else { "no" },
         to = to.as_str(),
-        phase = phase_words(desk, c.phase, lang)
+        phase = super::phase_words(desk, c.phase, lang)
     );
     let subject = t!(
         desk.words,

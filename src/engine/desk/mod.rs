@@ -45,6 +45,7 @@ pub(crate) mod battles;
 pub(crate) mod encounters;
 pub(crate) mod extension;
 pub(crate) mod letters;
+mod plain;
 pub(crate) mod replies;
 
 /// What became of one message.
@@ -125,6 +126,15 @@ pub(crate) struct Desk<'a> {
 
 /// Longest sender address kept for the referee's eyes.
 const MAX_SENDER_CHARS: usize = 120;
+
+/// A phase key (`1495-spring`) as running text names it (`primavera 1495`), in the
+/// club's language; a key that does not read is left as it is.
+pub(crate) fn phase_words(desk: &Desk, phase: &str, lang: crate::rules::tables::Lang) -> String {
+    crate::rules::calendar::PhaseId::parse_key(phase).map_or_else(
+        || phase.to_owned(),
+        |p| crate::words::phases::phase_name(desk.words, &desk.campaign.tables.calendar, p, lang),
+    )
+}
 
 /// Reads one message and does what it asks, all in one transaction.
 ///
@@ -710,7 +720,7 @@ fn authenticated(
             words,
             club.lang,
             "exchange-round-begun",
-            phase = header.phase.as_str()
+            phase = phase_words(desk, &header.phase, club.lang)
         ));
     }
     let (replies, battle_entries): (Vec<_>, Vec<_>) = battle_entries.into_iter().partition(|o| {

@@ -75,6 +75,7 @@ fn to_club(
     thread: &[String],
 ) -> Result<OutMessage> {
     let w = desk.words;
+    let text = super::plain::with_rules(w, club.lang, &super::plain::labels(w, club.lang, &text));
     let draft = Draft {
         kind,
         phase: None,
@@ -272,19 +273,20 @@ pub(crate) fn receipt(
 ) -> Result<OutMessage> {
     let (w, lang, c) = (desk.words, club.lang, r.checked);
     let shown = |t: &str| in_zone(desk, t);
+    let phase = super::phase_words(desk, r.phase, lang);
     let mut out = t!(
         w,
         lang,
         "receipt-head",
-        phase = r.phase,
+        phase = phase.as_str(),
         sha = c.sha256.as_str()
     );
     out.push('\n');
     out.push_str(&match r.replaces {
         _ if r.orders_kept && r.letters_only => {
-            t!(w, lang, "receipt-letters-only", phase = r.phase)
+            t!(w, lang, "receipt-letters-only", phase = phase.as_str())
         }
-        _ if r.orders_kept => t!(w, lang, "news-receipt-results-only", phase = r.phase),
+        _ if r.orders_kept => t!(w, lang, "news-receipt-results-only", phase = phase.as_str()),
         Some(old) => t!(
             w,
             lang,
@@ -292,7 +294,7 @@ pub(crate) fn receipt(
             received = shown(&old.received_at),
             old = old.sha256.as_str()
         ),
-        None => t!(w, lang, "receipt-first", phase = r.phase),
+        None => t!(w, lang, "receipt-first", phase = phase.as_str()),
     });
     out.push('\n');
     if let Some(deadline) = &r.late {
@@ -376,10 +378,14 @@ fn echo(w: &Words, lang: Lang, c: &Checked, nation: &str, phase: &str) -> String
             None if c.rules_checked => w.plain(lang, "receipt-order-valid"),
             None => w.plain(lang, "receipt-order-read"),
         };
+        let said: Vec<String> = understood(nation, phase, o)
+            .split("; ")
+            .map(|s| super::plain::named_segment(w, lang, s))
+            .collect();
         out.push_str(&format!(
             "{:>3}. {}\n     -> {verdict}\n",
             o.at.seq,
-            understood(nation, phase, o)
+            said.join("; ")
         ));
     }
     out
@@ -443,7 +449,7 @@ pub(crate) fn stale(
             w,
             lang,
             "receipt-stale",
-            phase = s.phase,
+            phase = super::phase_words(desk, s.phase, lang),
             sha = s.sha,
             written = shown(s.written),
             active_written = shown(s.active_written)
@@ -452,7 +458,7 @@ pub(crate) fn stale(
             w,
             lang,
             "receipt-active",
-            phase = s.phase,
+            phase = super::phase_words(desk, s.phase, lang),
             received = shown(&s.active.received_at),
             active = s.active.sha256.as_str()
         )
@@ -539,7 +545,7 @@ pub(crate) fn club_alert(
             lang,
             "alert-club",
             count = attempts.len() as i64,
-            phase = phase
+            phase = super::phase_words(desk, phase, lang)
         ),
         t!(w, lang, "alert-times", times = times(w, lang, attempts)),
         t!(w, lang, "alert-why", reasons = reasons(w, lang, attempts)),
@@ -573,7 +579,7 @@ pub(crate) fn club_digest(
             lang,
             "digest-club",
             count = attempts.len() as i64,
-            phase = phase,
+            phase = super::phase_words(desk, phase, lang),
             first = super::FIRST_REPLIES as i64
         ),
         t!(w, lang, "alert-times", times = times(w, lang, attempts)),
