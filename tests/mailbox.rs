@@ -330,14 +330,21 @@ fn a_welcome_keeps_the_secret_only_until_it_is_delivered() {
     let conn = rusqlite::Connection::open(&db).expect("the campaign database");
     for w in &welcomes {
         let secret = secret_in(&w.text);
-        let (raw, redacted, sha): (Vec<u8>, Option<Vec<u8>>, Option<String>) = conn
+        let (id, packed, redacted, sha): (i64, bool, Option<Vec<u8>>, Option<String>) = conn
             .query_row(
-                "SELECT b.raw, b.redacted, o.sent_sha256 FROM outbox o JOIN outbox_raw b ON b.id = o.id
+                "SELECT o.id, b.packed, b.redacted, o.sent_sha256 FROM outbox o JOIN outbox_raw b ON b.id = o.id
                  WHERE o.kind = 'welcome' AND o.nation = ?1",
                 [&w.nation],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
             )
             .expect("the welcome's record");
+        assert!(packed, "{}: a delivered message is kept packed", w.nation);
+        // What is kept, as the store reads it back (inflated).
+        let raw = giglio::storage::Store::open_read(&s.dir)
+            .expect("the campaign opens")
+            .message_bytes(id)
+            .expect("the bytes read")
+            .expect("the bytes are kept");
         assert_eq!(
             redacted, None,
             "{}: the redacted copy took its place",

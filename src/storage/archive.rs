@@ -21,7 +21,8 @@ pub(crate) struct Archivable {
 pub struct Size {
     /// The database's pages, in bytes.
     pub(crate) database_bytes: u64,
-    /// The bytes of delivered messages still held (archivable).
+    /// The bytes of delivered messages still held (archivable), as the file keeps them
+    /// (packed since V19).
     pub sent_mail_bytes: u64,
     /// Delivered messages whose bytes went to an archive.
     pub archived_messages: u64,
@@ -46,7 +47,7 @@ impl Store {
         let mut stmt = self
             .conn
             .prepare(
-                "SELECT o.id, b.raw FROM outbox o JOIN outbox_raw b ON b.id = o.id
+                "SELECT o.id, b.raw, b.packed FROM outbox o JOIN outbox_raw b ON b.id = o.id
                  LEFT JOIN phase p ON p.key = o.phase_key
                  WHERE o.status = 'sent' AND o.archived_to IS NULL
                    AND ((p.seq IS NOT NULL AND p.seq < ?1) OR (o.phase_key IS NULL AND o.created_at < ?2)
@@ -54,12 +55,21 @@ impl Store {
                  ORDER BY o.id",
             )?;
         let rows = stmt.query_map(params![seq, opened_at], |r| {
-            Ok(Archivable {
-                id: r.get(0)?,
-                raw: r.get(1)?,
-            })
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, Vec<u8>>(1)?,
+                r.get::<_, bool>(2)?,
+            ))
         })?;
-        rows.collect::<Result<_, _>>().map_err(Error::from)
+        let mut out = Vec::new();
+        for row in rows {
+            let (id, raw, packed) = row?;
+            out.push(Archivable {
+                id,
+                raw: super::mail::unpacked(raw, packed)?,
+            });
+        }
+        Ok(out)
     }
 
     /// Records that the bytes of `messages` are in the archive `file`: each keeps the

@@ -25,6 +25,7 @@ pub(crate) fn migrations() -> Migrations<'static> {
         M::up(V16_LETTERS),
         M::up(V17_LATE_VERDICT),
         M::up(V18_EXTENSIONS),
+        M::up(V19_PACKED_MAIL),
     ])
 }
 
@@ -420,6 +421,14 @@ CREATE TABLE extension (
     after      TEXT NOT NULL,           -- and where to
     granted_at TEXT NOT NULL
 );
+"#;
+
+/// Version 19 (issue 28): a delivered message's bytes are kept deflated (`packed = 1`,
+/// zlib): a campaign keeps its recent mail for the record and for `mail archive`, and
+/// reports carry pictures and pages that take half the room or less packed. Rows written
+/// before stay as they are (`packed = 0`) and read the same.
+const V19_PACKED_MAIL: &str = r#"
+ALTER TABLE outbox_raw ADD COLUMN packed INTEGER NOT NULL DEFAULT 0 CHECK (packed IN (0, 1));
 "#;
 
 #[cfg(test)]
