@@ -232,7 +232,7 @@ fn a_season_is_played_from_the_mailbox_alone() {
             assert!(w.text.contains("Il vostro obiettivo segreto"), "{}", w.text);
             assert_eq!(name, format!("ordini-{}-1494-spring.toml", w.nation));
         }
-        for attached in [".json", ".png", ".md"] {
+        for attached in [".json.gz", ".png", ".md"] {
             assert!(
                 w.files.keys().any(|n| n.ends_with(attached)),
                 "{} lacks its {attached}",
@@ -287,7 +287,7 @@ fn a_season_is_played_from_the_mailbox_alone() {
         let view = r
             .files
             .iter()
-            .find(|(n, _)| n.ends_with(".json"))
+            .find(|(n, _)| n.ends_with(".json.gz"))
             .expect("the view file");
         std::fs::write(s.root.join(view.0), view.1).expect("write the view");
         let f = write(&s.root, &name, &file);
@@ -911,7 +911,7 @@ fn a_sheet_sent_with_an_empty_secret_is_told_the_secret_is_missing() {
     let view = v
         .files
         .iter()
-        .find(|(n, _)| n.ends_with(".json"))
+        .find(|(n, _)| n.ends_with(".json.gz"))
         .expect("the view file");
     std::fs::write(s.root.join(view.0), view.1).expect("write the view");
     let f = write(&s.root, &name, &sheet);

@@ -150,8 +150,9 @@ fn check(dir: &Path, a: CheckArgs) -> Result<()> {
     let checked = match (&a.view, &a.campaign) {
         (Some(view), _) => {
             let shown_view = view.display().to_string();
-            let text = std::fs::read_to_string(view)
+            let packed = std::fs::read(view)
                 .map_err(|e| Error::user(format!("cannot read {shown_view}: {e}")))?;
+            let text = crate::report::kit::unpack(&shown_view, &packed)?;
             let (campaign, kit) = crate::report::kit::read(&shown_view, &text)?;
             let lang = lang.or(Some(kit.lang));
             submission::check(

@@ -38,7 +38,7 @@ pub(crate) fn file_name(lang: Lang, nation: &NationCode, phase_key: &str) -> Str
 
 /// The file name of the club's view that `giglio orders check --view` reads.
 pub(crate) fn view_file_name(nation: &NationCode, phase_key: &str) -> String {
-    format!("giglio-{nation}-{phase_key}.json")
+    format!("giglio-{nation}-{phase_key}.json.gz")
 }
 
 /// Writes text as TOML comment lines.
@@ -611,8 +611,8 @@ pub(crate) fn own_attachments(
         },
         Attachment {
             name: view_file_name(nation, &key),
-            mime: "application/json",
-            bytes: super::kit::build_own(&own.world, nation, lang, definition).into_bytes(),
+            mime: "application/gzip",
+            bytes: super::kit::pack(&super::kit::build_own(&own.world, nation, lang, definition)),
         },
     ]
 }

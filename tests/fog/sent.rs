@@ -214,7 +214,7 @@ pub(super) fn battle_news(b: &Branch, club: &Club) -> Vec<(String, String)> {
             None,
             &definition(),
         ) {
-            let text = String::from_utf8(a.bytes).expect("attachments are text");
+            let text = attached_text(&a.name, a.bytes);
             out.push((format!("update {}", a.name), without_definition(&text)));
         }
         // The order page of the open phase the update carries, on the club's map of
@@ -299,10 +299,26 @@ pub(super) fn next_orders(b: &Branch, club: &Club) -> Vec<(String, String)> {
     )
     .into_iter()
     .map(|a| {
-        let text = String::from_utf8(a.bytes).expect("attachments are text");
+        let text = attached_text(&a.name, a.bytes);
         (a.name.clone(), without_definition(&text))
     })
     .collect()
+}
+
+/// An attachment's text as the club reads it: the view file (`.json.gz`) unpacked, so
+/// the leak test reads what it holds and not its compressed bytes.
+pub(super) fn attached_text(name: &str, bytes: Vec<u8>) -> String {
+    let bytes = if name.ends_with(".gz") {
+        use std::io::Read;
+        let mut out = Vec::new();
+        flate2::read::GzDecoder::new(bytes.as_slice())
+            .read_to_end(&mut out)
+            .expect("the view file unpacks");
+        out
+    } else {
+        bytes
+    };
+    String::from_utf8(bytes).expect("attachments are text")
 }
 
 /// The view file without the campaign definition it carries: the definition is the
