@@ -739,6 +739,61 @@ fn mail_of_phases_resolved_a_month_ago_moves_to_an_archive_and_the_file_shrinks(
     assert!(!actions(&p).contains(&"archived".to_owned()), "{p}");
 }
 
+/// Delivered mail is kept packed: a large delivery (as large as the reveal's films)
+/// leaves the pages of its unpacked bytes free, and the pass that sent it gives them back
+/// to the disk rather than keep a file twice the size of what it holds.
+#[test]
+fn a_large_delivery_kept_packed_gives_its_room_back_to_the_disk() {
+    let mut k = Kept::new(NO_OUTAGE);
+    k.pass("2026-09-01T08:05:00Z");
+    k.received();
+    let mut body = String::from(
+        "From: arbitro@club.example\r\nTo: doge@venezia.example\r\nSubject: film\r\nMessage-ID: <film@club.example>\r\n\r\n",
+    );
+    for i in 0..300_000 {
+        body.push_str(&format!(
+            "<rect x=\"{}\" y=\"{}\" width=\"8\" height=\"8\"/>\r\n",
+            i % 977,
+            i % 613
+        ));
+    }
+    assert!(body.len() > 10_000_000);
+    giglio::storage::Store::open_write(&k.dir, "test")
+        .expect("the campaign opens")
+        .queue(
+            &[giglio::storage::OutMessage {
+                message_id: "film@club.example".into(),
+                phase: None,
+                kind: "announce".into(),
+                nation: Some("V".into()),
+                recipients: vec!["doge@venezia.example".into()],
+                subject: "film".into(),
+                raw: body.clone().into_bytes(),
+                redacted: None,
+            }],
+            "2026-09-01T08:06:00Z",
+            "test",
+        )
+        .expect("queued");
+    let size = |k: &Kept, now: &str| k.status(now)["size"]["database_bytes"].as_u64().unwrap();
+    let before = size(&k, "2026-09-01T08:07:00Z");
+    assert!(before > 10_000_000, "{before}");
+    let p = k.pass("2026-09-01T08:10:00Z");
+    assert_eq!(p["sent"], 1, "{p}");
+    let after = size(&k, "2026-09-01T08:11:00Z");
+    assert!(
+        after * 3 < before,
+        "the file gave its room back: {before} → {after}"
+    );
+    // The message as sent, and as kept, is the message queued.
+    let sent = std::fs::read_dir(k.dir.join("mail/out"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.to_string_lossy().contains("film"))
+        .expect("the message went out");
+    assert!(std::fs::read(sent).unwrap() == body.as_bytes());
+}
+
 #[test]
 fn with_a_digest_the_referee_gets_each_day_what_happened_the_day_before_once() {
     let mut k = Kept::new(&format!("digest = true\n{NO_OUTAGE}"));

@@ -68,13 +68,31 @@ pub(crate) fn archive(
 const ARCHIVE_DIR: &str = "mail/archive";
 
 /// Archives the mail of the phases resolved more than `days` days ago and gives the
-/// space back (VACUUM); `None` when nothing was old enough or `days` is 0.
+/// space back (VACUUM); `None` when nothing was old enough or `days` is 0. The space is
+/// given back too when the file holds much free room without an archive: delivered mail
+/// is kept packed, and a large delivery (the reveal's films, a phase of reports) leaves
+/// its unpacked bytes' pages free until later mail fills them.
 pub(crate) fn old_mail(
     dir: &Path,
     store: &mut Store,
     days: u32,
     now: &str,
 ) -> Result<Option<Archived>> {
+    let done = archive_old(dir, store, days, now)?;
+    if done.is_some() || much_free_room(store)? {
+        store.vacuum()?;
+    }
+    Ok(done)
+}
+
+/// Free pages worth a VACUUM: over 8 MiB and over a quarter of the file.
+fn much_free_room(store: &Store) -> Result<bool> {
+    let free = store.free_bytes()?;
+    let size = store.size()?.database_bytes;
+    Ok(free > 8 * 1024 * 1024 && free * 4 > size)
+}
+
+fn archive_old(dir: &Path, store: &mut Store, days: u32, now: &str) -> Result<Option<Archived>> {
     if days == 0 {
         return Ok(None);
     }
@@ -101,11 +119,7 @@ pub(crate) fn old_mail(
     let folder = dir.join(ARCHIVE_DIR);
     std::fs::create_dir_all(&folder).map_err(|e| Error::io_at(&folder, e))?;
     let to = free_name(&folder, &before);
-    let done = archive(store, &before, &to, now, super::COMMAND)?;
-    if done.is_some() {
-        store.vacuum()?;
-    }
-    Ok(done)
+    archive(store, &before, &to, now, super::COMMAND)
 }
 
 /// `before-PHASE.mbox`, or with a number when that file exists already.

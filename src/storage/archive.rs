@@ -143,6 +143,16 @@ impl Store {
     }
 
     /// How large the campaign file is, and how much of it is delivered mail.
+    /// The file's free pages, in bytes: room left by deleted or shrunk rows, given back
+    /// to the disk only by a VACUUM.
+    pub(crate) fn free_bytes(&self) -> Result<u64> {
+        let free: i64 = self
+            .conn
+            .query_row("PRAGMA freelist_count", [], |r| r.get(0))?;
+        let page: i64 = self.conn.query_row("PRAGMA page_size", [], |r| r.get(0))?;
+        Ok((free * page).max(0) as u64)
+    }
+
     pub fn size(&self) -> Result<Size> {
         let pages: i64 = self.conn.query_row("PRAGMA page_count", [], |r| r.get(0))?;
         let page: i64 = self.conn.query_row("PRAGMA page_size", [], |r| r.get(0))?;
