@@ -1466,6 +1466,50 @@ fn report_lang_works_for_a_phase_report() {
     assert!(stderr_of(&a).contains("--lang"), "{}", stderr_of(&a));
 }
 
+/// The referee's report speaks the referee's language, `[mail] referee_lang` in
+/// giglio.toml (issue 29 point 7): English as before the key existed, Italian when set,
+/// its phase named in running text, nothing left in the other language.
+#[test]
+fn the_referees_report_speaks_the_referees_language() {
+    let t = TestCampaign::new();
+    t.run(&["resolve", "--force"]).success();
+    let en = t.stdout(&["report"]);
+    assert!(
+        en.contains("— referee's report: spring 1494")
+            && en.contains("== outcomes")
+            && en.contains("== nations"),
+        "{en}"
+    );
+    let config = t.dir.join("giglio.toml");
+    let text = std::fs::read_to_string(&config).unwrap();
+    assert!(text.contains("# referee_lang = \"it\""), "{text}");
+    std::fs::write(
+        &config,
+        text.replace("# referee_lang = \"it\"", "referee_lang = \"it\""),
+    )
+    .unwrap();
+    let it = t.stdout(&["report"]);
+    for said in [
+        "— rapporto dell'arbitro: primavera 1494",
+        "aperta ora: turno 1 (marzo) del 1494",
+        "== esiti",
+        "== avvenimenti (chi li vede)",
+        "== nazioni",
+        "tesoro ",
+    ] {
+        assert!(it.contains(said), "`{said}` missing:\n{it}");
+    }
+    for english in [
+        "referee's report",
+        "== outcomes",
+        "treasury",
+        "open now",
+        "[public]",
+    ] {
+        assert!(!it.contains(english), "`{english}` in:\n{it}");
+    }
+}
+
 /// `report --format html` on standard output carries its map inside the page (a data:
 /// URI holding a PNG), not a link to a picture nobody wrote.
 #[test]

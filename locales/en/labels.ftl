@@ -131,3 +131,24 @@ measure-counts = { $kind ->
    *[most_alliances_betrayed] alliances you have betrayed
 }
 measure-leader = the best of the other clubs: { $best }
+
+# The referee's report (templates/referee.txt), in the referee's language.
+ref_title = referee's report
+ref_open_now = open now
+ref_orders_due = orders due
+ref_over = the campaign is over
+ref_orders_from = orders received from
+ref_nobody = nobody
+ref_held = held (no orders)
+ref_dice = dice rolled
+ref_outcomes = outcomes
+ref_events = events (audience)
+ref_nations = nations
+ref_treasury = treasury
+ref_loan_due = loan due
+ref_armies = armies
+ref_fleets = fleets
+ref_nodes = nodes
+ref_objective = objective
+ref_battles = battles waiting for their result
+ref_messages = messages queued

@@ -46,3 +46,6 @@ run-digest-text =
     The campaign's journal of { $day }, in the campaign's time zone: every change giglio made, by the service (run) or by your own commands.
 
     { $lines }
+referee-audience-public = public
+referee-audience-referee = referee
+referee-battle-line = { $id } at { $node }: { $attacker } against { $defender }

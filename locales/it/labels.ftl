@@ -131,3 +131,24 @@ measure-counts = { $kind ->
    *[most_alliances_betrayed] alleanze che avete tradito
 }
 measure-leader = il migliore degli altri club: { $best }
+
+# Il rapporto dell'arbitro (templates/referee.txt), nella lingua dell'arbitro.
+ref_title = rapporto dell'arbitro
+ref_open_now = aperta ora
+ref_orders_due = ordini entro
+ref_over = la campagna è finita
+ref_orders_from = ordini ricevuti da
+ref_nobody = nessuno
+ref_held = fermi (senza ordini)
+ref_dice = dadi tirati
+ref_outcomes = esiti
+ref_events = avvenimenti (chi li vede)
+ref_nations = nazioni
+ref_treasury = tesoro
+ref_loan_due = prestito da rendere
+ref_armies = armate
+ref_fleets = flotte
+ref_nodes = luoghi
+ref_objective = obiettivo
+ref_battles = battaglie in attesa del risultato
+ref_messages = messaggi in coda

@@ -46,3 +46,6 @@ run-digest-text =
     Il giornale della campagna del { $day }, nel fuso della campagna: ogni cambiamento fatto da giglio, dal servizio (run) o dai vostri comandi.
 
     { $lines }
+referee-audience-public = pubblico
+referee-audience-referee = arbitro
+referee-battle-line = { $id } a { $node }: { $attacker } contro { $defender }

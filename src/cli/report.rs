@@ -137,7 +137,15 @@ pub(crate) fn cmd_report(dir: &Path, a: ReportArgs) -> Result<()> {
             (None, true) => Only::Bulletin,
             (None, false) => Only::All,
         };
-        let (said, written) = write_all(out, &store, &campaign, &env, &s, &after, only)?;
+        let referee_lang = crate::mail::config::load(dir)?.mail.referee_lang;
+        let (said, written) = write_all(
+            out,
+            (&store, &campaign, &env),
+            &s,
+            &after,
+            only,
+            referee_lang,
+        )?;
         let (kind, nation) = match only {
             Only::Club(c) => (ReportKind::Club, Some(c.to_owned())),
             Only::Bulletin => (ReportKind::Bulletin, None),
@@ -217,11 +225,11 @@ pub(crate) fn cmd_report(dir: &Path, a: ReportArgs) -> Result<()> {
         let view = club::referee_view(
             &env,
             &campaign,
-            &s.before,
-            &s.resolution,
+            (&s.before, &s.resolution),
             &s.facts,
             s.rolls,
             Vec::new(),
+            crate::mail::config::load(dir)?.mail.referee_lang,
         );
         club::referee(&env, &view)?
     };
@@ -286,12 +294,11 @@ enum Only<'a> {
 
 fn write_all(
     out: &Path,
-    store: &Store,
-    campaign: &crate::rules::Campaign,
-    env: &minijinja::Environment,
+    (store, campaign, env): (&Store, &crate::rules::Campaign, &minijinja::Environment),
     s: &Stored,
     after: &World,
     only: Only,
+    referee_lang: Lang,
 ) -> Result<(String, Vec<String>)> {
     let mut written = Vec::new();
     let mut write = |name: String, bytes: &[u8]| -> Result<()> {
@@ -356,11 +363,11 @@ fn write_all(
     let view = club::referee_view(
         env,
         campaign,
-        &s.before,
-        &s.resolution,
+        (&s.before, &s.resolution),
         &s.facts,
         s.rolls,
         Vec::new(),
+        referee_lang,
     );
     write("referee.txt".into(), club::referee(env, &view)?.as_bytes())?;
     let said = format!(

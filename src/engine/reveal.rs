@@ -238,7 +238,7 @@ pub fn queue(
     if !m.config.mail.referee.is_empty() {
         let d = Draft {
             to: m.config.mail.referee.clone(),
-            ..draft(Lang::En)
+            ..draft(m.config.mail.referee_lang)
         };
         out.push(compose(&d, &from, now)?);
     }

@@ -142,6 +142,9 @@ pub fn bulletin(
 /// What the referee's report shows: everything.
 #[derive(Serialize)]
 pub(crate) struct RefereeView {
+    /// The referee's language: the labels the template reads.
+    #[serde(skip)]
+    pub(crate) lang: Lang,
     pub(crate) campaign: String,
     pub(crate) phase: String,
     pub(crate) phase_key: String,
@@ -184,19 +187,22 @@ pub(crate) struct NationLine {
     pub(crate) objective: Option<String>,
 }
 
-/// Builds the referee's view of a resolved phase.
+/// Builds the referee's view of a resolved phase, in the referee's language
+/// (`[mail] referee_lang`).
 pub(crate) fn referee_view(
     env: &Environment,
     campaign: &Campaign,
-    before: &World,
-    resolution: &Resolution,
+    (before, resolution): (&World, &Resolution),
     facts: &PhaseFacts,
     rolls: usize,
     messages: Vec<String>,
+    lang: Lang,
 ) -> RefereeView {
     let now = resolution.next.as_ref().unwrap_or(before);
-    let lang = Lang::En;
     let say = super::explain(env, campaign);
+    let words = crate::words::from_env(env);
+    let phase_name =
+        |id| crate::words::phases::phase_name(&words, &campaign.tables.calendar, id, lang);
     let nations = now
         .nations
         .iter()
@@ -219,10 +225,11 @@ pub(crate) fn referee_view(
         })
         .collect();
     RefereeView {
+        lang,
         campaign: campaign.title_it.clone(),
-        phase: before.phase.to_string(),
+        phase: phase_name(before.phase),
         phase_key: before.phase.key(),
-        next_phase: resolution.next.as_ref().map(|w| w.phase.to_string()),
+        next_phase: resolution.next.as_ref().map(|w| phase_name(w.phase)),
         deadline: facts.deadline.clone(),
         sent_orders: facts.sent_orders.iter().map(|n| n.to_string()).collect(),
         missing: before
@@ -247,9 +254,9 @@ pub(crate) fn referee_view(
             .iter()
             .map(|e| RefereeEvent {
                 audience: match &e.audience {
-                    Audience::Public => "public".into(),
+                    Audience::Public => words.plain(lang, "referee-audience-public"),
                     Audience::Nation(n) => n.to_string(),
-                    Audience::Referee => "referee".into(),
+                    Audience::Referee => words.plain(lang, "referee-audience-referee"),
                 },
                 rule: e.rule.clone(),
                 text: say.happening(&e.what, lang),
@@ -260,9 +267,14 @@ pub(crate) fn referee_view(
             .battles
             .iter()
             .map(|b| {
-                format!(
-                    "{} at {}: {} against {}",
-                    b.id, b.node, b.attacker.nation, b.defender.nation
+                crate::t!(
+                    words,
+                    lang,
+                    "referee-battle-line",
+                    id = b.id.as_str(),
+                    node = b.node.to_string(),
+                    attacker = b.attacker.nation.to_string(),
+                    defender = b.defender.nation.to_string()
                 )
             })
             .collect(),
@@ -270,12 +282,13 @@ pub(crate) fn referee_view(
     }
 }
 
-/// Renders the referee's report.
+/// Renders the referee's report, in the view's language.
 pub(crate) fn referee(env: &Environment, view: &RefereeView) -> Result<String> {
+    let l = labels(env, view.lang)?;
     render(
         env,
         "referee.txt",
-        minijinja::context! { r => Value::from(Serde(view)) },
+        minijinja::context! { r => Value::from(Serde(view)), L => l },
     )
 }
 

@@ -212,7 +212,7 @@ fn to_referee(
     seal: &str,
     c: &Carried,
 ) -> Result<OutMessage> {
-    let lang = Lang::En;
+    let lang = desk.config.mail.referee_lang;
     let from = desk.campaign.nation_name(sender, lang);
     let to = names(desk, &l.addressees(), lang);
     let head = t!(

@@ -598,9 +598,6 @@ pub(crate) fn club_digest(
     )
 }
 
-/// The language of the referee's mail.
-const REFEREE_LANG: Lang = Lang::En;
-
 /// The referee's digest of every attempt not yet reported: time, the club claimed, the
 /// sender address (cleaned) and why, nothing of any subject or body.
 pub(crate) fn digest(
@@ -608,7 +605,7 @@ pub(crate) fn digest(
     attempts: &[Attempt],
     alerted: &[(String, String)],
 ) -> Result<OutMessage> {
-    let (w, lang) = (desk.words, REFEREE_LANG);
+    let (w, lang) = (desk.words, desk.config.mail.referee_lang);
     let mut text = format!("{}\n\n", w.plain(lang, "digest-head"));
     for a in attempts {
         text.push_str(&t!(

@@ -31,9 +31,6 @@ pub(crate) struct Desk<'a> {
     pub(crate) now: &'a str,
 }
 
-/// The language of the referee's mail.
-const REFEREE_LANG: Lang = Lang::En;
-
 /// The update to each side of a battle whose result a step applied; `world` is the
 /// world after every step of this arrival (the order file is filled in from it).
 pub(crate) fn updates(
@@ -199,7 +196,7 @@ pub(crate) fn dispute(
             draft(Some(c), c.lang)?;
         }
     }
-    draft(None, REFEREE_LANG)?;
+    draft(None, d.config.mail.referee_lang)?;
     Ok(out)
 }
 

@@ -184,7 +184,15 @@ pub fn phase_messages(
                 )
             })
             .collect();
-        let view = club::referee_view(m.env, campaign, before, resolution, facts, p.rolls, list);
+        let view = club::referee_view(
+            m.env,
+            campaign,
+            (before, resolution),
+            facts,
+            p.rolls,
+            list,
+            m.config.mail.referee_lang,
+        );
         let text = club::referee(m.env, &view)?;
         let b = &bulletins[&Lang::It];
         let draft = Draft {
@@ -195,10 +203,15 @@ pub fn phase_messages(
             to: m.config.mail.referee.clone(),
             subject: crate::t!(
                 crate::words::from_env(m.env),
-                Lang::En,
+                m.config.mail.referee_lang,
                 "subject-referee",
                 game = campaign.title_it.as_str(),
-                phase = before.phase.to_string()
+                phase = crate::words::phases::phase_name(
+                    &crate::words::from_env(m.env),
+                    &campaign.tables.calendar,
+                    before.phase,
+                    m.config.mail.referee_lang
+                )
             ),
             text,
             html: None,
@@ -246,12 +259,17 @@ fn verdict_messages(
         told.push(format!("{} <{}>", club.nation, club.emails.join(", ")));
     }
     if !m.config.mail.referee.is_empty() {
-        let (subject, mut text) =
-            crate::report::verdict::render(&words, Lang::En, campaign, &verdict, year);
+        let (subject, mut text) = crate::report::verdict::render(
+            &words,
+            m.config.mail.referee_lang,
+            campaign,
+            &verdict,
+            year,
+        );
         text.push('\n');
         text.push_str(&crate::t!(
             words,
-            Lang::En,
+            m.config.mail.referee_lang,
             "verdict-referee",
             clubs = told.join("; ")
         ));

@@ -111,9 +111,6 @@ pub(crate) fn deadline(
     to_clubs(campaign, config, &playing, &notice, words, now)
 }
 
-/// The language the referee's messages speak.
-const REFEREE_LANG: Lang = Lang::En;
-
 /// A message's words by catalogue key, with their arguments.
 pub(crate) struct Said<'a> {
     pub(crate) subject: &'static str,
@@ -143,9 +140,9 @@ pub(crate) fn to_referee(
     let subject = format!(
         "[{}] {}",
         campaign.title_en,
-        words.get(REFEREE_LANG, said.subject, &args)
+        words.get(config.mail.referee_lang, said.subject, &args)
     );
-    let text = words.get(REFEREE_LANG, said.text, &args) + "\n";
+    let text = words.get(config.mail.referee_lang, said.text, &args) + "\n";
     let draft = referee_draft(kind, phase, config, subject, text, String::new());
     compose(&draft, &mailbox(&config.mail.from)?, now).map(Some)
 }
@@ -164,7 +161,7 @@ pub(crate) fn preview(
     if config.mail.referee.is_empty() {
         return Ok(None);
     }
-    let (count, lang) = (msgs.len() as i64, REFEREE_LANG);
+    let (count, lang) = (msgs.len() as i64, config.mail.referee_lang);
     let subject = format!(
         "[{}] {}",
         campaign.title_en,

@@ -102,7 +102,7 @@ pub(crate) fn yearly_messages(
             to: m.config.mail.referee.clone(),
             subject: crate::t!(
                 crate::words::from_env(m.env),
-                Lang::En,
+                m.config.mail.referee_lang,
                 "subject-chronicle",
                 game = campaign.title_it.as_str(),
                 year = y.to_string()

@@ -54,6 +54,10 @@ pub struct MailConfig {
     /// The referee's addresses: the referee's report and alerts go there.
     #[serde(default)]
     pub referee: Vec<String>,
+    /// The language of what giglio mails the referee (the referee's report, alerts,
+    /// digests, previews): English unless set, as before the key existed.
+    #[serde(default = "default_referee_lang")]
+    pub referee_lang: crate::words::Lang,
     /// Where `giglio mail send` writes `.eml` files when no SMTP server is set,
     /// relative to the campaign directory.
     #[serde(default = "default_out_dir")]
@@ -144,11 +148,16 @@ impl Default for MailConfig {
         MailConfig {
             from: default_from(),
             referee: Vec::new(),
+            referee_lang: default_referee_lang(),
             out_dir: default_out_dir(),
             orders: None,
             no_order_page: Vec::new(),
         }
     }
+}
+
+fn default_referee_lang() -> crate::words::Lang {
+    crate::words::Lang::En
 }
 
 /// The address of a mailbox written `Name <a@b>` or `a@b`.
@@ -572,6 +581,8 @@ pub(crate) const TEMPLATE: &str = r#"# giglio.toml: mail and deadlines for this 
 from = "Arbitro del Giglio <arbitro@giglio.invalid>"
 # The referee's addresses: the referee's report and every alert go there.
 referee = []
+# The language of the referee's report, alerts and digests: "it" or "en" (the default).
+# referee_lang = "it"
 # Where `giglio mail send` writes .eml files when no [smtp] server is set.
 out_dir = "mail/out"
 # Where clubs send their orders, if not to `from` (the order page's mail button).
