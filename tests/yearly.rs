@@ -512,7 +512,7 @@ fn no_yearly_report_or_chronicle_shows_another_clubs_facts() {
             .map(|r| r.text.replace("\r\n", "\n"))
             .collect();
         // Every event of its year is one it was told in its phase reports (G7.2–G7.4).
-        for line in m.text.lines().filter(|l| rule_at(l).is_some()) {
+        for line in events_of(&m.text).filter(|l| rule_at(l).is_some()) {
             events += 1;
             assert!(told_before(line, &told), "{club} was never told `{line}`");
         }
@@ -549,7 +549,9 @@ fn no_yearly_report_or_chronicle_shows_another_clubs_facts() {
     }
     // Every event of the chronicle was in a public bulletin (G7.1).
     let cronaca = read(&demo().dir.join("reports"), "cronaca-1494.txt");
-    let public: Vec<&str> = cronaca.lines().filter(|l| rule_at(l).is_some()).collect();
+    let public: Vec<&str> = events_of(&cronaca)
+        .filter(|l| rule_at(l).is_some())
+        .collect();
     assert!(!public.is_empty(), "{cronaca}");
     for line in public {
         assert!(
@@ -604,6 +606,20 @@ fn the_yearly_report_and_the_chronicle_render_in_italian_and_english() {
         chron_en.contains(" takes ") && !chron_en.contains(" prende "),
         "{chron_en}"
     );
+    // Each rule the yearly report and the chronicle cite is listed at their end with its
+    // text, as round reports do (issue 29 point 7).
+    for (text, heading) in [
+        (&it, "== Regole citate in questo rapporto"),
+        (&en, "== Rules cited in this report"),
+        (&chron_it, "== Regole citate in questo rapporto"),
+    ] {
+        let at = text.find("(G").expect("the text cites a rule");
+        let id = text[at + 1..].split(')').next().unwrap();
+        assert!(
+            text.contains(heading) && text.contains(&format!("\n  {id} ")),
+            "{id} is not listed:\n{text}"
+        );
+    }
     // The same chronicle the demo wrote to reports/, in both languages, with its map.
     let reports = demo().dir.join("reports");
     assert_eq!(read(&reports, "cronaca-1494.txt"), chron_it);
@@ -614,6 +630,13 @@ fn the_yearly_report_and_the_chronicle_render_in_italian_and_english() {
     for club in clubs() {
         assert!(reports.join(format!("{club}-1494.txt")).is_file(), "{club}");
     }
+}
+
+/// A report's lines before the list of the rules it cites: that list is the rulebook's
+/// public text, not an event of the year.
+fn events_of(text: &str) -> impl Iterator<Item = &str> {
+    text.lines()
+        .take_while(|l| !l.starts_with("== Regole citate") && !l.starts_with("== Rules cited"))
 }
 
 fn read(dir: &Path, name: &str) -> String {

@@ -75,9 +75,10 @@ pub(crate) fn render_with(
         &format!("{stem}.html"),
         minijinja::context! { v => v, L => l, map_src => map_src, crop => crop.map(|c| Value::from(Serde(c))), charts => Value::from(Serde(charts)) },
     )?;
-    if stem == "report" {
-        // Clubs have no copy of the rulebook at hand: each rule id the report cites is
-        // explained where it stands and at the end (src/report/glossary.rs).
+    if matches!(stem, "report" | "year" | "chronicle") {
+        // Clubs have no copy of the rulebook at hand: each rule id a round report, a
+        // yearly report or the chronicle cites is explained where it stands and at the
+        // end (src/report/glossary.rs).
         let heading = crate::words::from_env(env).plain(lang, "rulebook-glossary");
         return Ok((
             super::glossary::text(&text, lang, &heading),
