@@ -495,4 +495,107 @@ mod tests {
         let other = resolution(Reason::TooFarIntoForeign { max: 2 }, None, None);
         assert_ne!(as_worded_before(&stored), as_worded_before(&other));
     }
+
+    /// Issue 29: a phase stored before clubs were told their own rolls, a lost bid, the
+    /// enemy's fate, the walls of a surrendered place, what a capture took and an ally's
+    /// attack that betrayed nothing compares equal to the same phase recomputed today,
+    /// which tells them; a fact that differs still differs.
+    #[test]
+    fn audit_compares_past_phases_without_what_clubs_are_told_since() {
+        use crate::rules::outcome::{Force, NoBetrayal};
+        use crate::rules::world::WorkKind;
+        let (v, f) = (NationCode::from("V"), NationCode::from("F"));
+        let ev = |what: Happening| Event {
+            audience: Audience::Nation(v.clone()),
+            rule: "G0".into(),
+            what,
+        };
+        let surrendered = |breached: bool| Event {
+            audience: Audience::Public,
+            rule: "G3d.2".into(),
+            what: Happening::Surrendered {
+                node: NodeCode::from("F8"),
+                from: f.clone(),
+                to: v.clone(),
+                breached,
+            },
+        };
+        let with = |events: Vec<Event>| Resolution {
+            next: None,
+            outcomes: Vec::new(),
+            events,
+            ledger: Default::default(),
+        };
+        let stored = with(vec![
+            surrendered(false),
+            ev(Happening::StormRoll {
+                roll: 6,
+                storm: Some(true),
+            }),
+        ]);
+        let told = vec![
+            ev(Happening::FleetStormRoll {
+                nation: v.clone(),
+                fleet: "V-F1".into(),
+                roll: 3,
+                lost_on: vec![6],
+                lost: false,
+            }),
+            ev(Happening::EpidemicRoll {
+                nation: v.clone(),
+                node: NodeCode::from("V0"),
+                what: Force::Garrison,
+                roll: 2,
+                destroys_on: vec![4, 5, 6],
+                destroyed: false,
+            }),
+            ev(Happening::StrategosOutbid {
+                bid: 40,
+                roll_off: false,
+            }),
+            ev(Happening::EnemyFellBack {
+                battle: "B".into(),
+                nation: f.clone(),
+                from: NodeCode::from("F7"),
+                destroyed: false,
+            }),
+            ev(Happening::EnemyDestroyed {
+                battle: "B".into(),
+                nation: f.clone(),
+                node: NodeCode::from("F7"),
+            }),
+            ev(Happening::WorksCaptured {
+                node: NodeCode::from("F8"),
+                nation: v.clone(),
+                kind: WorkKind::Fortify,
+            }),
+            ev(Happening::SapperCaptured {
+                node: NodeCode::from("F8"),
+                nation: v.clone(),
+            }),
+            ev(Happening::AllyAttackNoBetrayal {
+                by: f.clone(),
+                against: v.clone(),
+                why: NoBetrayal::NeverStood,
+                how: Betrayal::Assassin,
+            }),
+        ];
+        let mut events = vec![surrendered(true)];
+        events.extend(told.clone());
+        events.push(ev(Happening::StormRoll {
+            roll: 6,
+            storm: Some(true),
+        }));
+        let today = with(events);
+        assert_ne!(stored, today);
+        assert_eq!(as_worded_before(&stored), as_worded_before(&today));
+        let other = with(vec![
+            surrendered(true),
+            ev(Happening::StormRoll {
+                roll: 5,
+                storm: Some(false),
+            }),
+        ]);
+        assert_ne!(as_worded_before(&stored), as_worded_before(&other));
+    }
 }
