@@ -931,3 +931,63 @@ fn a_sheet_sent_with_an_empty_secret_is_told_the_secret_is_missing() {
         assert!(!got.iter().any(|r| r.kind == "alert"), "no forgery alarm");
     }
 }
+
+/// Issue 29: a club's mailed result set aside by the referee's ruling is told in the
+/// club's update, in its language: which result, that the ruling counts over the clubs'
+/// results (G3c.7), why (the other's had not come in) and the reason given. Florence,
+/// which sent none, is told nothing of a result set aside.
+#[test]
+fn a_result_set_aside_by_a_ruling_is_told_to_the_club_that_mailed_it() {
+    let mut s = Season::new(&[]);
+    let secrets = march_on_f7(
+        &mut s,
+        "[[stance]]\npiece = \"V-A2\"\non_contact = \"attack\"\n",
+    );
+    s.stdout(&["resolve"]);
+    let round2 = s.deliver();
+    let v_sheet = sheet_of(
+        round2
+            .iter()
+            .find(|r| r.kind == "report" && r.nation == "V")
+            .expect("Venice's report"),
+    )
+    .1;
+    let v_result =
+        header_of(&v_sheet, &secrets["V"]) + &result_from_stub(&v_sheet, "V", "V = 50, F = 120");
+    assert_eq!(s.mail_orders("V", &v_result)["verdict"], "accepted");
+    s.deliver();
+    s.stdout(&[
+        "battle",
+        "rule",
+        "1494-r01-F7",
+        "--winner",
+        "F",
+        "--loss",
+        "V=60",
+        "--loss",
+        "F=10",
+        "--reason",
+        "the table's photo shows Florence holding the ford",
+    ]);
+    let told = s.deliver();
+    let update = |nation: &str| {
+        told.iter()
+            .find(|r| r.kind == "update" && r.nation == nation)
+            .unwrap_or_else(|| panic!("no update for {nation}: {told:?}"))
+            .text
+            .clone()
+    };
+    let v = update("V");
+    assert!(
+        v.contains(
+            "Il risultato che avete mandato per la battaglia 1494-r01-F7 (vince V; perdite: V 50 ducati, F 120 ducati) è messo da parte: la decisione dell'arbitro vale sopra i risultati dei club (G3c.7), perché il risultato dell'altro club non era arrivato. Motivo: the table's photo shows Florence holding the ford."
+        ),
+        "{v}"
+    );
+    let f = update("F");
+    assert!(!f.contains("messo da parte"), "{f}");
+    assert!(
+        !f.contains("V 50 ducati, F 120"),
+        "Florence reads Venice's result: {f}"
+    );
+}

@@ -43,6 +43,7 @@ pub(crate) fn updates(
     outcome: &BattleOutcome,
     step: (u32, &StepResolution),
     world: &World,
+    mailed: &[(NationCode, BattleOutcome)],
 ) -> Result<Vec<OutMessage>> {
     let from = mailbox(&d.config.mail.from)?;
     let key = world.phase.key();
@@ -75,6 +76,7 @@ pub(crate) fn updates(
                 battle,
                 game,
                 outcome,
+                set_aside: crate::rules::visibility::set_aside_for(mailed, outcome, nation),
                 events: &events,
                 world: &own.world,
                 nation,
