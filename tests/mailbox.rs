@@ -991,3 +991,62 @@ fn a_result_set_aside_by_a_ruling_is_told_to_the_club_that_mailed_it() {
         "Florence reads Venice's result: {f}"
     );
 }
+
+/// Issue 29 point 6, by mail: Venice hires a spy and an assassin and raises a second
+/// army beside V-A1 in spring; its round-1 sheet then offers a transfer between the two,
+/// each army's standing choices with the spy's condition, and an assassin's mission,
+/// and every one of its suggestions is a valid order as it stands.
+#[test]
+fn a_sheet_offers_the_spy_the_assassin_and_a_transfer_by_mail() {
+    let mut s = Season::new(&[]);
+    let welcome = s.deliver();
+    for w in &welcome {
+        let mut file = with_secret(&sheet_of(w).1, &secret_in(&w.text));
+        if w.nation == "V" {
+            assert!(
+                file.contains("# [[hire]]\n# specialist = \"spy\"\n"),
+                "{file}"
+            );
+            assert!(
+                file.contains("# [[hire]]\n# specialist = \"assassin\"\n"),
+                "{file}"
+            );
+            file.push_str(
+                "\n[[hire]]\nspecialist = \"spy\"\n\n[[hire]]\nspecialist = \"assassin\"\n\n[[raise]]\nnode = \"V4\"\nvalue = 100\n",
+            );
+        }
+        assert_eq!(s.mail_orders(&w.nation, &file)["verdict"], "accepted");
+    }
+    s.stdout(&["resolve"]);
+    let reports = s.deliver();
+    let r = reports
+        .iter()
+        .find(|r| r.kind == "report" && r.nation == "V")
+        .expect("Venice's report");
+    let (name, sheet) = sheet_of(r);
+    assert!(
+        sheet.contains("# [[transfer]]\n# from = \"V-A1\"\n# to = \"V-A3\"\n"),
+        "{sheet}"
+    );
+    assert!(
+        sheet.contains("# Le sue scelte permanenti ora (G3c.3): al contatto \"stop\""),
+        "{sheet}"
+    );
+    assert!(
+        sheet.contains(
+            "# spy = { enemy_at_most = 200, then = \"attack\", otherwise = \"retreat\" }\n"
+        ),
+        "{sheet}"
+    );
+    let v_secret = secret_in(
+        &welcome
+            .iter()
+            .find(|w| w.nation == "V")
+            .expect("Venice's welcome")
+            .text,
+    );
+    let tried = try_every_suggestion(&s, &(name, sheet), &v_secret);
+    for kind in ["[[transfer]]", "[[stance]]", "[[assassin]]"] {
+        assert!(tried.contains(kind), "no `{kind}` tried: {tried:?}");
+    }
+}
