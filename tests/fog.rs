@@ -39,6 +39,8 @@ mod leak;
 mod letters;
 mod sent;
 mod site;
+/// Every outcome told to the club it concerns and to no other (issue 29).
+mod told;
 
 use sent::*;
 

@@ -938,3 +938,122 @@ fn a_sheet_sent_with_an_empty_secret_is_told_the_secret_is_missing() {
         assert!(!got.iter().any(|r| r.kind == "alert"), "no forgery alarm");
     }
 }
+
+/// Issue 29: a club's mailed result set aside by the referee's ruling is told in the
+/// club's update, in its language: which result, that the ruling counts over the clubs'
+/// results (G3c.7), why (the other's had not come in) and the reason given. Florence,
+/// which sent none, is told nothing of a result set aside.
+#[test]
+fn a_result_set_aside_by_a_ruling_is_told_to_the_club_that_mailed_it() {
+    let mut s = Season::new(&[]);
+    let secrets = march_on_f7(
+        &mut s,
+        "[[stance]]\npiece = \"V-A2\"\non_contact = \"attack\"\n",
+    );
+    s.stdout(&["resolve"]);
+    let round2 = s.deliver();
+    let v_sheet = sheet_of(
+        round2
+            .iter()
+            .find(|r| r.kind == "report" && r.nation == "V")
+            .expect("Venice's report"),
+    )
+    .1;
+    let v_result =
+        header_of(&v_sheet, &secrets["V"]) + &result_from_stub(&v_sheet, "V", "V = 50, F = 120");
+    assert_eq!(s.mail_orders("V", &v_result)["verdict"], "accepted");
+    s.deliver();
+    s.stdout(&[
+        "battle",
+        "rule",
+        "1494-r01-F7",
+        "--winner",
+        "F",
+        "--loss",
+        "V=60",
+        "--loss",
+        "F=10",
+        "--reason",
+        "the table's photo shows Florence holding the ford",
+    ]);
+    let told = s.deliver();
+    let update = |nation: &str| {
+        told.iter()
+            .find(|r| r.kind == "update" && r.nation == nation)
+            .unwrap_or_else(|| panic!("no update for {nation}: {told:?}"))
+            .text
+            .clone()
+    };
+    let v = update("V");
+    assert!(
+        v.contains(
+            "Il risultato che avete mandato per la battaglia 1494-r01-F7 (vince V; perdite: V 50 ducati, F 120 ducati) è messo da parte: la decisione dell'arbitro vale sopra i risultati dei club (G3c.7), perché il risultato dell'altro club non era arrivato. Motivo: the table's photo shows Florence holding the ford."
+        ),
+        "{v}"
+    );
+    let f = update("F");
+    assert!(!f.contains("messo da parte"), "{f}");
+    assert!(
+        !f.contains("V 50 ducati, F 120"),
+        "Florence reads Venice's result: {f}"
+    );
+}
+
+/// Issue 29 point 6, by mail: Venice hires a spy and an assassin and raises a second
+/// army beside V-A1 in spring; its round-1 sheet then offers a transfer between the two,
+/// each army's standing choices with the spy's condition, and an assassin's mission,
+/// and every one of its suggestions is a valid order as it stands.
+#[test]
+fn a_sheet_offers_the_spy_the_assassin_and_a_transfer_by_mail() {
+    let mut s = Season::new(&[]);
+    let welcome = s.deliver();
+    for w in &welcome {
+        let mut file = with_secret(&sheet_of(w).1, &secret_in(&w.text));
+        if w.nation == "V" {
+            assert!(
+                file.contains("# [[hire]]\n# specialist = \"spy\"\n"),
+                "{file}"
+            );
+            assert!(
+                file.contains("# [[hire]]\n# specialist = \"assassin\"\n"),
+                "{file}"
+            );
+            file.push_str(
+                "\n[[hire]]\nspecialist = \"spy\"\n\n[[hire]]\nspecialist = \"assassin\"\n\n[[raise]]\nnode = \"V4\"\nvalue = 100\n",
+            );
+        }
+        assert_eq!(s.mail_orders(&w.nation, &file)["verdict"], "accepted");
+    }
+    s.stdout(&["resolve"]);
+    let reports = s.deliver();
+    let r = reports
+        .iter()
+        .find(|r| r.kind == "report" && r.nation == "V")
+        .expect("Venice's report");
+    let (name, sheet) = sheet_of(r);
+    assert!(
+        sheet.contains("# [[transfer]]\n# from = \"V-A1\"\n# to = \"V-A3\"\n"),
+        "{sheet}"
+    );
+    assert!(
+        sheet.contains("# Le sue scelte permanenti ora (G3c.3): al contatto \"stop\""),
+        "{sheet}"
+    );
+    assert!(
+        sheet.contains(
+            "# spy = { enemy_at_most = 200, then = \"attack\", otherwise = \"retreat\" }\n"
+        ),
+        "{sheet}"
+    );
+    let v_secret = secret_in(
+        &welcome
+            .iter()
+            .find(|w| w.nation == "V")
+            .expect("Venice's welcome")
+            .text,
+    );
+    let tried = try_every_suggestion(&s, &(name, sheet), &v_secret);
+    for kind in ["[[transfer]]", "[[stance]]", "[[assassin]]"] {
+        assert!(tried.contains(kind), "no `{kind}` tried: {tried:?}");
+    }
+}

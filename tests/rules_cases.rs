@@ -186,6 +186,12 @@ struct Expect {
     happenings: Vec<String>,
     #[serde(default)]
     no_happenings: Vec<String>,
+    /// Event tags each club is told (`rules::visibility::events_for`, the one place that
+    /// decides), and tags it must not be told.
+    #[serde(default)]
+    told: BTreeMap<String, Vec<String>>,
+    #[serde(default)]
+    not_told: BTreeMap<String, Vec<String>>,
     move_order: Option<Vec<String>>,
     /// The Strategos, or "" for none.
     strategos: Option<String>,
@@ -756,6 +762,27 @@ fn check_case(c: &Campaign, case: &Case) -> Vec<String> {
             format!("happening `{h}` should not happen"),
             !happened.contains(h),
         );
+    }
+    let told_to = |n: &str| -> Vec<String> {
+        giglio::rules::visibility::events_for(&r.events, &NationCode::from(n))
+            .into_iter()
+            .map(|ev| tag(&ev.what, "happening"))
+            .collect()
+    };
+    for (n, tags) in &e.told {
+        let got = told_to(n);
+        for h in tags {
+            want(
+                format!("{n} is not told `{h}`; told {got:?}"),
+                got.contains(h),
+            );
+        }
+    }
+    for (n, tags) in &e.not_told {
+        let got = told_to(n);
+        for h in tags {
+            want(format!("{n} is told `{h}`"), !got.contains(h));
+        }
     }
     if let Some(order) = &e.move_order {
         let got: Vec<String> = after.move_order.iter().map(ToString::to_string).collect();

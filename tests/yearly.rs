@@ -365,7 +365,7 @@ fn the_chronicle_lists_every_public_change_of_hands() {
     for (_, r) in &year {
         for e in r.events.iter().filter(|e| e.audience == Audience::Public) {
             if let Happening::NodeTaken { node, from, to }
-            | Happening::Surrendered { node, from, to } = &e.what
+            | Happening::Surrendered { node, from, to, .. } = &e.what
             {
                 public.push((node.to_string(), from.clone(), to.clone()));
             }

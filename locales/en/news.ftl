@@ -27,3 +27,17 @@ news-receipt-disputed = Battle { $battle }: your result ({ $result }) differs fr
 news-receipt-overruled = Battle { $battle }: your result ({ $result }) is recorded, but the referee's ruling (or the auto-resolve) already stands.
 news-receipt-oob = Battle { $battle }: your order of battle for { $ruleset } is recorded; the battle's card uses it.
 news-receipt-results-only = This file carries battle results or orders of battle only: your orders for { $phase } are unchanged.
+news-update-set-aside = The result you mailed for battle { $battle } ({ $mine }) is set aside: { $by ->
+    [referee] the referee's ruling counts over the clubs' results (G3c.7)
+   *[auto] the battle was resolved by the tactical game's own mechanics, at the referee's command, and that counts over the clubs' results (G3c.7)
+}{ $clubs ->
+    [other_missing] , as the other club's result had not come in
+    [disputed] , as the two clubs' results differed
+   *[agreed] {""}
+}{ $reason ->
+    [none] {""}
+   *[other] . Reason given: { $reason }
+}{ $same ->
+    [true] . It gives the same result as yours.
+   *[false] .
+}

@@ -141,7 +141,7 @@ happening-loan-default = { $nation } cannot repay { $due } ducats: { $paid } con
    *[false] { $unpaid } left unpaid
 }
 happening-strategos-won = { $nation } wins the Strategos for { $bid } ducats
-happening-strategos-tie = a tie at { $bid } ducats: no Strategos this year
+happening-strategos-tie = your bid tied with another at { $bid } ducats, the highest: no Strategos this year, and nobody pays (G2b.5)
 happening-strategos-none = no valid bid: no Strategos this year
 happening-move-order = the summer's move order: { $order }
 happening-alliance-formed = alliance formed between { $members_1 } and { $members_2 }
@@ -188,7 +188,10 @@ happening-battle-pending = { $rearguard ->
 } { $id } at { $node }: { $attacker } against { $defender }, waiting for its result
 happening-retreated = forces of { $nation } fall back from { $from } to { $to }
 happening-siege-roll = { $besieger } besieges { $node }: 1d6={ $roll }, total { $total }, needs { $needed }
-happening-surrendered = { $node } surrenders: it passes from { $from } to { $to }
+happening-surrendered = { $node } surrenders: it passes from { $from } to { $to }{ $breached ->
+    [true] ; its walls fall: it is breached until repaired (G3d.5)
+   *[false] {""}
+}
 happening-node-taken = { $to } takes { $node } from { $from }
 happening-storm-roll = storm roll: { $roll }{ $storm ->
     [true] : a storm at sea, every fleet out of port rolls to survive it

@@ -59,3 +59,17 @@ sheet-letters =
     a file of letters only leaves your orders as they are. For example:
 sheet-letter-text = Your Excellency, …
 sheet-letter-anonymous = anonymous = true   # to send it unsigned
+sheet-spring-strategos-clubs = Its move_order may list any of these clubs, in the order they are to move: { $clubs }. The clubs it leaves out follow, in an order drawn at random.
+sheet-siege-bribe = A siege may carry a bribe (G3d.3), paid before the roll: each { $step } ducats buy +{ $per } on the roll; ducats short of a whole step buy nothing (a bribe of { $short } buys +0), unless bribes of your other armies at the same siege make the step up.
+sheet-stance-now = Its standing choices now (G3c.3): on contact "{ $on_contact }", when contacted "{ $when_contacted }"{ $retreat_to ->
+    [none] , retreating to the free node nearest home (G3c.6).
+   *[other] , retreating to { $retreat_to } (G3c.6).
+} To change them, for this round and the next ones:
+sheet-stance-spy-now = With your spy (G3c.4), against an enemy worth at most { $at_most } ducats it chooses "{ $then }", else "{ $otherwise }".
+sheet-stance-spy-idle = Its condition on the enemy's size (at most { $at_most } ducats: "{ $then }", else "{ $otherwise }") counts only while you have a spy (G3c.4).
+sheet-stance-spy = The spy line makes the choice depend on the enemy's size, which your spy reports (G3c.4): "then" when the enemy is worth at most that many ducats, "otherwise" when more.
+sheet-assassin-title = Assassin (G2b.5)
+sheet-assassin = { $count ->
+    [one] You have an assassin
+   *[other] You have { $count } assassins
+}: one mission a round, against the commander of a foreign force where you see one (target "commander" with its node), the sapper defending a place your armies besiege, or another club's spy (whether it has one is not told; a mission without its target is spent). For example:

@@ -27,3 +27,17 @@ news-receipt-disputed = Battaglia { $battle }: il vostro risultato ({ $result })
 news-receipt-overruled = Battaglia { $battle }: il vostro risultato ({ $result }) è registrato, ma vale già la decisione dell'arbitro (o la risoluzione automatica).
 news-receipt-oob = Battaglia { $battle }: il vostro ordine di battaglia per { $ruleset } è registrato; la scheda della battaglia lo usa.
 news-receipt-results-only = Questo file contiene solo risultati o ordini di battaglia: i vostri ordini per { $phase } restano invariati.
+news-update-set-aside = Il risultato che avete mandato per la battaglia { $battle } ({ $mine }) è messo da parte: { $by ->
+    [referee] la decisione dell'arbitro vale sopra i risultati dei club (G3c.7)
+   *[auto] la battaglia è stata risolta con le meccaniche del gioco tattico, per comando dell'arbitro, e ciò vale sopra i risultati dei club (G3c.7)
+}{ $clubs ->
+    [other_missing] , perché il risultato dell'altro club non era arrivato
+    [disputed] , perché i risultati dei due club erano diversi
+   *[agreed] {""}
+}{ $reason ->
+    [none] {""}
+   *[other] . Motivo: { $reason }
+}{ $same ->
+    [true] . Dà lo stesso risultato del vostro.
+   *[false] .
+}

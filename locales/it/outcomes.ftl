@@ -141,7 +141,7 @@ happening-loan-default = { $nation } non può restituire { $due } ducati: confis
    *[false] restano insoluti { $unpaid }
 }
 happening-strategos-won = { $nation } ottiene lo Stratego per { $bid } ducati
-happening-strategos-tie = parità a { $bid } ducati: nessuno Stratego quest'anno
+happening-strategos-tie = la vostra offerta era pari a un'altra a { $bid } ducati, la più alta: nessuno Strategos quest'anno, e nessuno paga (G2b.5)
 happening-strategos-none = nessuna offerta valida: nessuno Stratego quest'anno
 happening-move-order = ordine di movimento dell'estate: { $order }
 happening-alliance-formed = alleanza stretta tra { $members_1 } e { $members_2 }
@@ -188,7 +188,10 @@ happening-battle-pending = { $rearguard ->
 } { $id } a { $node }: { $attacker } contro { $defender }, in attesa del risultato
 happening-retreated = forze di { $nation } ripiegano da { $from } a { $to }
 happening-siege-roll = { $besieger } assedia { $node }: 1d6={ $roll }, totale { $total }, serve { $needed }
-happening-surrendered = { $node } si arrende: passa da { $from } a { $to }
+happening-surrendered = { $node } si arrende: passa da { $from } a { $to }{ $breached ->
+    [true] ; le sue mura cadono: ha una breccia finché non viene riparata (G3d.5)
+   *[false] {""}
+}
 happening-node-taken = { $to } prende { $node } a { $from }
 happening-storm-roll = tiro della tempesta: { $roll }{ $storm ->
     [true] : tempesta in mare, ogni flotta fuori dal porto tira per salvarsi

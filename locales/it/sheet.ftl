@@ -59,3 +59,17 @@ sheet-letters =
     posta; un file di sole lettere lascia i vostri ordini come sono. Per esempio:
 sheet-letter-text = Eccellenza, …
 sheet-letter-anonymous = anonymous = true   # per spedirla senza firma
+sheet-spring-strategos-clubs = Il suo move_order può elencare questi club, nell'ordine in cui devono muovere: { $clubs }. I club che lascia fuori seguono, in un ordine estratto a sorte.
+sheet-siege-bribe = Un assedio può portare una corruzione (G3d.3), pagata prima del tiro: ogni { $step } ducati comprano +{ $per } sul tiro; i ducati che non arrivano a un gradino intero non comprano nulla (una corruzione di { $short } compra +0), a meno che le corruzioni di altre vostre armate allo stesso assedio completino il gradino.
+sheet-stance-now = Le sue scelte permanenti ora (G3c.3): al contatto "{ $on_contact }", quando contattata "{ $when_contacted }"{ $retreat_to ->
+    [none] , ritirandosi nel nodo libero più vicino a casa (G3c.6).
+   *[other] , ritirandosi a { $retreat_to } (G3c.6).
+} Per cambiarle, da questo turno in poi:
+sheet-stance-spy-now = Con la vostra spia (G3c.4), contro un nemico che vale al massimo { $at_most } ducati sceglie "{ $then }", altrimenti "{ $otherwise }".
+sheet-stance-spy-idle = La sua condizione sulla forza del nemico (al massimo { $at_most } ducati: "{ $then }", altrimenti "{ $otherwise }") vale solo finché avete una spia (G3c.4).
+sheet-stance-spy = La riga spy fa dipendere la scelta dalla forza del nemico, che la vostra spia riferisce (G3c.4): "then" quando il nemico vale al massimo quei ducati, "otherwise" quando vale di più.
+sheet-assassin-title = Assassino (G2b.5)
+sheet-assassin = { $count ->
+    [one] Avete un assassino
+   *[other] Avete { $count } assassini
+}: una missione a turno, contro il comandante di una forza straniera dove ne vedete una (target "commander" con il suo nodo), il guastatore che difende una piazza assediata dalle vostre armate, o la spia di un altro club (se ne abbia una non vi è detto; una missione senza il suo bersaglio è spesa). Per esempio:

@@ -134,7 +134,12 @@ fn audit_steps(campaign: &Campaign, opening: &World, steps: &[StepRow]) -> Vec<S
         };
         let mut dice = SeededDice::new(seed);
         match apply_battle(campaign, &world, &outcome, &mut dice) {
-            Some(done) if done == step.result && dice.log() == step.rolls.as_slice() => {}
+            Some(done)
+                if done.world == step.result.world
+                    && done.ledger == step.result.ledger
+                    && events_as_worded_before(&done.events)
+                        == events_as_worded_before(&step.result.events)
+                    && dice.log() == step.rolls.as_slice() => {}
             Some(_) => details.push(format!(
                 "{at}: the world, events or dice differ from those stored"
             )),
@@ -221,9 +226,47 @@ impl Audit {
 /// encounter, what made a betrayal), so that audit compares facts, not the precision
 /// of their words.
 fn as_worded_before(r: &Resolution) -> Resolution {
-    use crate::rules::outcome::{Happening, Outcome, Reason};
+    use crate::rules::outcome::{Outcome, Reason};
     let mut r = r.clone();
-    for e in &mut r.events {
+    r.events = events_as_worded_before(&r.events);
+    for o in &mut r.outcomes {
+        if let Outcome::Rejected { reason, .. } = &mut o.result
+            && let Reason::TooFarIntoForeign { max } | Reason::TooFarFromAbroad { max } = *reason
+        {
+            *reason = Reason::TooFar { max };
+        }
+    }
+    r
+}
+
+/// Events without what later versions tell the clubs besides the facts stored before
+/// (issue 29: each fleet's storm roll, each force's epidemic roll, an outbid Strategos
+/// bid, the enemy's retreat told to the side that stayed, works and sappers lost with a
+/// place, an ally's attack that betrayed nothing; the walls of a place that surrendered),
+/// and without the explanations added to events (the Table 34 cell of an encounter,
+/// what made a betrayal). Every one of them follows from facts stored before.
+pub(crate) fn events_as_worded_before(
+    events: &[crate::rules::outcome::Event],
+) -> Vec<crate::rules::outcome::Event> {
+    use crate::rules::outcome::Happening;
+    let mut events: Vec<_> = events
+        .iter()
+        .filter(|e| {
+            !matches!(
+                e.what,
+                Happening::FleetStormRoll { .. }
+                    | Happening::EpidemicRoll { .. }
+                    | Happening::StrategosOutbid { .. }
+                    | Happening::EnemyFellBack { .. }
+                    | Happening::EnemyDestroyed { .. }
+                    | Happening::WorksCaptured { .. }
+                    | Happening::SapperCaptured { .. }
+                    | Happening::AllyAttackNoBetrayal { .. }
+            )
+        })
+        .cloned()
+        .collect();
+    for e in &mut events {
         match &mut e.what {
             Happening::Encounter {
                 hand_choice,
@@ -234,17 +277,11 @@ fn as_worded_before(r: &Resolution) -> Resolution {
                 *other_choice = None;
             }
             Happening::AllianceBetrayed { how, .. } => *how = None,
+            Happening::Surrendered { breached, .. } => *breached = false,
             _ => {}
         }
     }
-    for o in &mut r.outcomes {
-        if let Outcome::Rejected { reason, .. } = &mut o.result
-            && let Reason::TooFarIntoForeign { max } | Reason::TooFarFromAbroad { max } = *reason
-        {
-            *reason = Reason::TooFar { max };
-        }
-    }
-    r
+    events
 }
 
 /// Recomputes a resolved phase from its revealed seed, its stored definition, orders
@@ -456,6 +493,109 @@ mod tests {
         assert_ne!(stored, today);
         assert_eq!(as_worded_before(&stored), as_worded_before(&today));
         let other = resolution(Reason::TooFarIntoForeign { max: 2 }, None, None);
+        assert_ne!(as_worded_before(&stored), as_worded_before(&other));
+    }
+
+    /// Issue 29: a phase stored before clubs were told their own rolls, a lost bid, the
+    /// enemy's fate, the walls of a surrendered place, what a capture took and an ally's
+    /// attack that betrayed nothing compares equal to the same phase recomputed today,
+    /// which tells them; a fact that differs still differs.
+    #[test]
+    fn audit_compares_past_phases_without_what_clubs_are_told_since() {
+        use crate::rules::outcome::{Force, NoBetrayal};
+        use crate::rules::world::WorkKind;
+        let (v, f) = (NationCode::from("V"), NationCode::from("F"));
+        let ev = |what: Happening| Event {
+            audience: Audience::Nation(v.clone()),
+            rule: "G0".into(),
+            what,
+        };
+        let surrendered = |breached: bool| Event {
+            audience: Audience::Public,
+            rule: "G3d.2".into(),
+            what: Happening::Surrendered {
+                node: NodeCode::from("F8"),
+                from: f.clone(),
+                to: v.clone(),
+                breached,
+            },
+        };
+        let with = |events: Vec<Event>| Resolution {
+            next: None,
+            outcomes: Vec::new(),
+            events,
+            ledger: Default::default(),
+        };
+        let stored = with(vec![
+            surrendered(false),
+            ev(Happening::StormRoll {
+                roll: 6,
+                storm: Some(true),
+            }),
+        ]);
+        let told = vec![
+            ev(Happening::FleetStormRoll {
+                nation: v.clone(),
+                fleet: "V-F1".into(),
+                roll: 3,
+                lost_on: vec![6],
+                lost: false,
+            }),
+            ev(Happening::EpidemicRoll {
+                nation: v.clone(),
+                node: NodeCode::from("V0"),
+                what: Force::Garrison,
+                roll: 2,
+                destroys_on: vec![4, 5, 6],
+                destroyed: false,
+            }),
+            ev(Happening::StrategosOutbid {
+                bid: 40,
+                roll_off: false,
+            }),
+            ev(Happening::EnemyFellBack {
+                battle: "B".into(),
+                nation: f.clone(),
+                from: NodeCode::from("F7"),
+                destroyed: false,
+            }),
+            ev(Happening::EnemyDestroyed {
+                battle: "B".into(),
+                nation: f.clone(),
+                node: NodeCode::from("F7"),
+            }),
+            ev(Happening::WorksCaptured {
+                node: NodeCode::from("F8"),
+                nation: v.clone(),
+                kind: WorkKind::Fortify,
+            }),
+            ev(Happening::SapperCaptured {
+                node: NodeCode::from("F8"),
+                nation: v.clone(),
+            }),
+            ev(Happening::AllyAttackNoBetrayal {
+                by: f.clone(),
+                against: v.clone(),
+                why: NoBetrayal::NeverStood,
+                how: Betrayal::Assassin,
+            }),
+        ];
+        let mut events = vec![surrendered(true)];
+        events.extend(told.clone());
+        events.push(ev(Happening::StormRoll {
+            roll: 6,
+            storm: Some(true),
+        }));
+        let today = with(events);
+        assert_ne!(stored, today);
+        assert_eq!(as_worded_before(&stored), as_worded_before(&today));
+        let other = with(vec![
+            surrendered(true),
+            ev(Happening::StormRoll {
+                roll: 5,
+                storm: Some(false),
+            }),
+        ]);
         assert_ne!(as_worded_before(&stored), as_worded_before(&other));
     }
 }

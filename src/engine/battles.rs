@@ -34,6 +34,9 @@ pub(crate) struct News {
     /// The step of the open phase that applied the result, with its number: when the
     /// result is settled and the ruling `battle_results_at_once` is on.
     pub(crate) step: Option<(u32, StepResolution)>,
+    /// Each club's latest result, for those that sent one: what a ruling or an
+    /// auto-resolve sets aside (`rules::visibility::set_aside_for` decides who is told).
+    pub(crate) mailed: Vec<(NationCode, BattleOutcome)>,
 }
 
 /// Settles results that arrive together (a club's file, a ruling, an auto-resolve):
@@ -78,6 +81,10 @@ pub(crate) fn settle(
                 .map(|x| x.outcome.clone())
         };
         let clubs = latest(&battle.attacker.nation).zip(latest(&battle.defender.nation));
+        let mailed = [&battle.attacker.nation, &battle.defender.nation]
+            .into_iter()
+            .filter_map(|n| latest(n).map(|o| (n.clone(), o)))
+            .collect();
         let mut step = None;
         if let BattleState::Agreed { outcome } = &state
             && c.tables.rulings.battle_results_at_once
@@ -103,6 +110,7 @@ pub(crate) fn settle(
             state,
             clubs,
             step,
+            mailed,
         });
     }
     let settlement = Settlement {
@@ -401,6 +409,7 @@ pub(crate) fn news_mail(
                     outcome,
                     (*k, done),
                     world,
+                    &n.mailed,
                 )?;
                 if let Some(step) = settlement.steps.iter_mut().find(|s| s.result == *done) {
                     step.messages = msgs.iter().map(|m| m.message_id.clone()).collect();

@@ -19,6 +19,9 @@ pub struct Update<'a> {
     /// The game the battle's card went out with (the ruleset's name), when known.
     pub game: Option<&'a str>,
     pub outcome: &'a BattleOutcome,
+    /// The result the club mailed, set aside by the ruling or auto-resolve that counts
+    /// (`rules::visibility::set_aside_for`).
+    pub set_aside: Option<crate::rules::visibility::SetAside<'a>>,
     /// The events of the step the club may be told (`rules::visibility::events_for`).
     pub events: &'a [&'a Event],
     /// The club's own world after the step (`rules::visibility::club_world`).
@@ -73,6 +76,9 @@ pub fn update(w: &Words, u: &Update) -> (String, String) {
         game = u.game.unwrap_or("-"),
         result = result(w, l, b, u.outcome)
     )];
+    if let Some(s) = u.set_aside {
+        parts.push(set_aside(w, l, b, &s, u.outcome));
+    }
     let mut happened = format!("{}\n", w.plain(l, "news-update-happened"));
     for e in u.events {
         happened.push_str(&format!(
@@ -108,6 +114,42 @@ pub fn update(w: &Words, u: &Update) -> (String, String) {
         ),
     });
     (subject, format!("{}\n", parts.join("\n\n")))
+}
+
+/// Why the result the club mailed does not count: the referee's ruling or the
+/// auto-resolve does (G3c.7), with the reason given, and whether the two agree.
+fn set_aside(
+    w: &Words,
+    l: Lang,
+    b: &Battle,
+    s: &crate::rules::visibility::SetAside,
+    counted: &BattleOutcome,
+) -> String {
+    use crate::rules::visibility::ClubsResults;
+    let by = match counted.source {
+        ResultSource::Referee => "referee",
+        _ => "auto",
+    };
+    let reason = counted.reason.trim();
+    t!(
+        w,
+        l,
+        "news-update-set-aside",
+        battle = b.id.as_str(),
+        mine = result(w, l, b, s.mine),
+        by = by,
+        clubs = match s.clubs {
+            ClubsResults::OtherMissing => "other_missing",
+            ClubsResults::Disputed => "disputed",
+            ClubsResults::Agreed => "agreed",
+        },
+        reason = if reason.is_empty() { "none" } else { reason },
+        same = if crate::rules::battles::same_result(s.mine, counted) {
+            "true"
+        } else {
+            "false"
+        }
+    )
 }
 
 /// The club's armies and where each stands now, in natural order.
@@ -209,4 +251,89 @@ pub(crate) fn receipt_line(
         result = result(w, l, b, mine),
         other = other.map_or("", |o| o.as_str())
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::calendar::{Phase, PhaseId};
+    use crate::rules::visibility::{ClubsResults, SetAside, set_aside_for};
+    use crate::rules::world::{BattleKind, BattleSide};
+
+    fn battle() -> Battle {
+        let side = |n: &str| BattleSide {
+            nation: NationCode::from(n),
+            armies: Vec::new(),
+            ducats: 200,
+            sapper: false,
+            commander_killed: false,
+            came_from: None,
+        };
+        Battle {
+            id: "1494-r01-F7".into(),
+            kind: BattleKind::Battle,
+            node: "F7".into(),
+            phase: PhaseId {
+                year: 1494,
+                phase: Phase::Round(1),
+            },
+            attacker: side("V"),
+            defender: side("F"),
+            fortified: false,
+        }
+    }
+
+    fn outcome(winner: &str, v: i64, f: i64, source: ResultSource, reason: &str) -> BattleOutcome {
+        BattleOutcome {
+            battle: "1494-r01-F7".into(),
+            winner: Some(NationCode::from(winner)),
+            attacker_loss: v,
+            defender_loss: f,
+            source,
+            provisional: false,
+            reason: reason.into(),
+        }
+    }
+
+    /// Issue 29: the result a club mailed and that a ruling or an auto-resolve set aside
+    /// is told with what counts instead and why, in both languages; only the club's own,
+    /// and nothing when the clubs' agreeing results count.
+    #[test]
+    fn a_result_set_aside_says_what_counts_instead_and_why() {
+        let w = Words::load(None).expect("catalogue");
+        let b = battle();
+        let mine = outcome("V", 50, 120, ResultSource::Table, "");
+        let theirs = outcome("F", 60, 10, ResultSource::Table, "");
+        let mailed = vec![
+            (NationCode::from("V"), mine.clone()),
+            (NationCode::from("F"), theirs),
+        ];
+        let auto = outcome("V", 50, 120, ResultSource::Auto, "the defender routed");
+        let s = set_aside_for(&mailed, &auto, &NationCode::from("V")).expect("set aside");
+        assert_eq!(
+            s,
+            SetAside {
+                mine: &mine,
+                clubs: ClubsResults::Disputed
+            }
+        );
+        assert_eq!(
+            set_aside(&w, Lang::En, &b, &s, &auto),
+            "The result you mailed for battle 1494-r01-F7 (V wins; losses: V 50 ducats, F 120 ducats) is set aside: the battle was resolved by the tactical game's own mechanics, at the referee's command, and that counts over the clubs' results (G3c.7), as the two clubs' results differed. Reason given: the defender routed. It gives the same result as yours."
+        );
+        let ruling = outcome("F", 70, 0, ResultSource::Referee, "");
+        let s = set_aside_for(&mailed[..1], &ruling, &NationCode::from("V")).expect("set aside");
+        assert_eq!(
+            set_aside(&w, Lang::It, &b, &s, &ruling),
+            "Il risultato che avete mandato per la battaglia 1494-r01-F7 (vince V; perdite: V 50 ducati, F 120 ducati) è messo da parte: la decisione dell'arbitro vale sopra i risultati dei club (G3c.7), perché il risultato dell'altro club non era arrivato."
+        );
+        // Florence sent none here: nothing of Venice's is told to it.
+        assert_eq!(
+            set_aside_for(&mailed[..1], &ruling, &NationCode::from("F")),
+            None
+        );
+        // The clubs' agreeing results count: nothing is set aside.
+        let table = outcome("V", 50, 120, ResultSource::Table, "");
+        assert_eq!(set_aside_for(&mailed, &table, &NationCode::from("V")), None);
+    }
 }

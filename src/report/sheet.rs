@@ -82,8 +82,20 @@ fn target(kind: &OrderKind) -> Option<String> {
     }
 }
 
-/// The key an order is written under in the file (`fleet_move`, `hire`, `loan`).
+/// The key an order is written under in the file (`fleet_move`, `loan`), with the
+/// specialist for a `hire`: sappers, diplomats, spies and assassins are listed and shown
+/// apart, each with its own example (a sapper's nodes are not a diplomat's).
 fn key_of(kind: &OrderKind) -> String {
+    use crate::rules::order::SapperAt;
+    match kind {
+        OrderKind::HireSapper {
+            at: SapperAt::Node(_),
+        } => return "hire sapper".into(),
+        OrderKind::HireDiplomat { .. } => return "hire diplomat".into(),
+        OrderKind::HireSpy => return "hire spy".into(),
+        OrderKind::HireAssassin => return "hire assassin".into(),
+        _ => {}
+    }
     let text = unparse_order(kind);
     let first = text.lines().next().unwrap_or_default();
     first
@@ -191,6 +203,7 @@ pub(crate) fn render(words: &Words, s: &SheetInput) -> String {
     for p in &s.options.pieces {
         piece(&mut out, w, s, p);
     }
+    assassins(&mut out, w, s);
     for b in s.battles {
         battle_stub(&mut out, w, s, b);
     }
@@ -332,7 +345,22 @@ fn spring_keys(out: &mut String, w: &Words, s: &SheetInput, sp: &SpringOptions) 
         );
     }
     out.push('\n');
-    comment(out, &w.plain(l, "sheet-spring-strategos"));
+    let mut text = w.plain(l, "sheet-spring-strategos");
+    if !sp.move_order_clubs.is_empty() {
+        let clubs: Vec<String> = sp
+            .move_order_clubs
+            .iter()
+            .map(|n| format!("{n} {}", c.nation_name(n.as_str(), l)))
+            .collect();
+        text.push('\n');
+        text.push_str(&t!(
+            w,
+            l,
+            "sheet-spring-strategos-clubs",
+            clubs = clubs.join(", ")
+        ));
+    }
+    comment(out, &text);
     let _ = writeln!(
         out,
         "# strategos = {{ bid = 50, move_order = [{:?}] }}",
@@ -417,19 +445,126 @@ fn piece(out: &mut String, w: &Words, s: &SheetInput, p: &PieceOptions) {
         comment(out, &w.plain(l, "sheet-orders"));
         grouped(out, w, s, &others);
     }
+    // G3d.3: what a bribe buys, where the piece may besiege (issue 29: a bribe short of
+    // a step buys nothing, said before it is paid).
+    if others
+        .iter()
+        .any(|o| matches!(o, OrderKind::Siege { lift: false, .. }))
+    {
+        let step = c.tables.siege.bribe_step;
+        comment(
+            out,
+            &t!(
+                w,
+                l,
+                "sheet-siege-bribe",
+                step = step,
+                per = c.tables.siege.per_bribe_step as i64,
+                short = (step - 5).max(1)
+            ),
+        );
+    }
     if p.orders.is_empty() {
         comment(out, &w.plain(l, "sheet-nothing"));
     }
-    // A stance is always possible for a piece ashore in a round: show its form.
+    // A stance is always possible for a piece ashore in a round: its choices now, and
+    // the order that changes them, written with them.
     if let Some(OrderKind::Move { piece, .. }) = p.orders.first() {
         let id = match piece {
             Piece::Army(a) => a.to_string(),
             Piece::Diplomat(d) => d.to_string(),
         };
+        stance(out, w, s, &id, p.stance.as_ref());
+    }
+}
+
+/// A choice as the order file writes it (`stop`, `withdraw`).
+fn choice_word(c: crate::rules::tables::Choice) -> String {
+    serde_json::to_value(c)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_owned))
+        .unwrap_or_default()
+}
+
+/// G3c.3–4: a piece's standing choices now (the table's default where it has none of its
+/// own), then a `[[stance]]` written with them, to change; with a spy, the condition
+/// on the enemy's size too.
+fn stance(
+    out: &mut String,
+    w: &Words,
+    s: &SheetInput,
+    id: &str,
+    now: Option<&crate::rules::world::Stance>,
+) {
+    let (l, c) = (s.lang, s.campaign);
+    let e = &c.tables.encounters;
+    let st = now.cloned().unwrap_or_default();
+    let on = choice_word(st.on_contact.unwrap_or(e.default_on_contact));
+    let when = choice_word(st.when_contacted.unwrap_or(e.default_when_contacted));
+    let mut text = t!(
+        w,
+        l,
+        "sheet-stance-now",
+        on_contact = on.as_str(),
+        when_contacted = when.as_str(),
+        retreat_to = st.retreat_to.as_ref().map_or("none", |n| n.as_str())
+    );
+    if let Some(spy) = &st.spy {
+        text.push(' ');
+        text.push_str(&t!(
+            w,
+            l,
+            if s.options.spy {
+                "sheet-stance-spy-now"
+            } else {
+                "sheet-stance-spy-idle"
+            },
+            at_most = spy.enemy_at_most,
+            then = choice_word(spy.then),
+            otherwise = choice_word(spy.otherwise)
+        ));
+    }
+    // An empty line first: what follows an order's lines is not taken for one of them.
+    out.push_str("#\n");
+    comment(out, &text);
+    let _ = writeln!(
+        out,
+        "# [[stance]]\n# piece = {id:?}\n# on_contact = {on:?}          # stop | retreat | attack\n# when_contacted = {when:?}      # stop | retreat | attack | withdraw"
+    );
+    if s.options.spy {
+        let (at_most, then, otherwise) =
+            st.spy
+                .as_ref()
+                .map_or((200, "attack".to_owned(), "retreat".to_owned()), |x| {
+                    (
+                        x.enemy_at_most,
+                        choice_word(x.then),
+                        choice_word(x.otherwise),
+                    )
+                });
         let _ = writeln!(
             out,
-            "# [[stance]]\n# piece = {id:?}\n# on_contact = \"stop\"          # stop | retreat | attack\n# when_contacted = \"stop\"      # stop | retreat | attack | withdraw"
+            "# spy = {{ enemy_at_most = {at_most}, then = {then:?}, otherwise = {otherwise:?} }}"
         );
+        comment(out, &w.plain(l, "sheet-stance-spy"));
+    }
+}
+
+/// G2b.5: the club's assassins in a round: what a mission may aim at, with the missions
+/// the rules accept that need no sight of a foreign piece as examples.
+fn assassins(out: &mut String, w: &Words, s: &SheetInput) {
+    if s.options.assassins == 0 || s.options.missions.is_empty() {
+        return;
+    }
+    let l = s.lang;
+    let _ = writeln!(out, "\n# ==== {} ====", w.plain(l, "sheet-assassin-title"));
+    comment(
+        out,
+        &t!(w, l, "sheet-assassin", count = s.options.assassins as i64),
+    );
+    for m in &s.options.missions {
+        out.push_str("#\n");
+        commented_order(out, m);
     }
 }
 
@@ -616,3 +751,6 @@ pub(crate) fn own_attachments(
         },
     ]
 }
+
+#[cfg(test)]
+mod tests;

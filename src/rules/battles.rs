@@ -309,7 +309,12 @@ pub(super) fn apply(s: &mut Step, battle: &Battle, o: &BattleOutcome) {
         (BattleKind::Battle, None) => vec![&battle.attacker],
     };
     for side in falls_back {
-        fall_back(s, side, &battle.node, &battle.id);
+        let stayed = if side.nation == battle.attacker.nation {
+            &battle.defender.nation
+        } else {
+            &battle.attacker.nation
+        };
+        fall_back(s, side, &battle.node, &battle.id, stayed);
     }
     s.w.battles.retain(|b| b.id != battle.id);
     // That a battle was fought, where, between whom and who won is public news: the
@@ -381,7 +386,11 @@ fn take_losses(s: &mut Step, side: &BattleSide, loss: Ducats, battle: &str) {
 
 /// G3c.8: a side's surviving armies fall back one node (an attacker to where it came
 /// from, if that is free); with nowhere to go they are destroyed.
-fn fall_back(s: &mut Step, side: &BattleSide, at: &NodeCode, battle: &str) {
+///
+/// The other side, `stayed`, hears what became of them: that they fell back (not
+/// where to: their pieces are seen only as G7.2 says), or were destroyed, here or by
+/// their losses.
+fn fall_back(s: &mut Step, side: &BattleSide, at: &NodeCode, battle: &str, stayed: &NationCode) {
     let alive: Vec<ArmyId> = side
         .armies
         .iter()
@@ -389,6 +398,17 @@ fn fall_back(s: &mut Step, side: &BattleSide, at: &NodeCode, battle: &str) {
         .cloned()
         .collect();
     if alive.is_empty() {
+        if !side.armies.is_empty() {
+            s.event(
+                Audience::Nation(stayed.clone()),
+                "G3c.7",
+                Happening::EnemyDestroyed {
+                    battle: battle.to_owned(),
+                    nation: side.nation.clone(),
+                    node: at.clone(),
+                },
+            );
+        }
         return;
     }
     let preferred = side
@@ -416,6 +436,16 @@ fn fall_back(s: &mut Step, side: &BattleSide, at: &NodeCode, battle: &str) {
                     to,
                 },
             );
+            s.event(
+                Audience::Nation(stayed.clone()),
+                "G3c.8",
+                Happening::EnemyFellBack {
+                    battle: battle.to_owned(),
+                    nation: side.nation.clone(),
+                    from: at.clone(),
+                    destroyed: false,
+                },
+            );
         }
         None => {
             for id in &alive {
@@ -429,6 +459,16 @@ fn fall_back(s: &mut Step, side: &BattleSide, at: &NodeCode, battle: &str) {
                     Cause::CouldNotRetreat,
                 );
             }
+            s.event(
+                Audience::Nation(stayed.clone()),
+                "G3c.8",
+                Happening::EnemyFellBack {
+                    battle: battle.to_owned(),
+                    nation: side.nation.clone(),
+                    from: at.clone(),
+                    destroyed: true,
+                },
+            );
         }
     }
 }

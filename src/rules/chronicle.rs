@@ -313,7 +313,7 @@ fn change_of(
     }
     let (node, from, to, how) = match &e.what {
         Happening::NodeTaken { node, from, to } => (node, from, to, "taken"),
-        Happening::Surrendered { node, from, to } => (node, from, to, "surrendered"),
+        Happening::Surrendered { node, from, to, .. } => (node, from, to, "surrendered"),
         _ => return None,
     };
     Some(NodeChange {

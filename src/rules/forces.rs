@@ -9,7 +9,9 @@
 use super::ids::{ArmyId, Ducats, NationCode, NodeCode};
 use super::ledger::{Account, Item};
 use super::order::Piece;
-use super::outcome::{Audience, Betrayal, Cause, Done, Force, Happening, Outcome, Reason};
+use super::outcome::{
+    Audience, Betrayal, Cause, Done, Force, Happening, NoBetrayal, Outcome, Reason,
+};
 use super::step::Step;
 use super::world::{Fortification, Garrison, World};
 use std::collections::BTreeSet;
@@ -171,8 +173,7 @@ pub(super) fn take_with_garrison(s: &mut Step, n: &NationCode, at: &NodeCode) {
         return;
     };
     let from = std::mem::replace(&mut x.owner, n.clone());
-    x.sapper = None;
-    s.w.works.retain(|w| &w.node != at);
+    lost_with_place(s, at, "G2b.3");
     s.event(
         Audience::Public,
         "G2b.3",
@@ -182,6 +183,41 @@ pub(super) fn take_with_garrison(s: &mut Step, n: &NationCode, at: &NodeCode) {
             to: n.clone(),
         },
     );
+}
+
+/// A place changed hands: the works under way there and the sapper strengthening its
+/// defence are lost with it, and each club that paid for them is told (their owners
+/// alone: works and specialists are never shown to others, G7.4).
+pub(super) fn lost_with_place(s: &mut Step, at: &NodeCode, rule: &str) {
+    let sapper = s.w.nodes.get_mut(at).and_then(|x| x.sapper.take());
+    let works: Vec<_> =
+        s.w.works
+            .iter()
+            .filter(|w| &w.node == at)
+            .cloned()
+            .collect();
+    s.w.works.retain(|w| &w.node != at);
+    for w in works {
+        s.event(
+            Audience::Nation(w.nation.clone()),
+            rule,
+            Happening::WorksCaptured {
+                node: at.clone(),
+                nation: w.nation,
+                kind: w.kind,
+            },
+        );
+    }
+    if let Some(nation) = sapper {
+        s.event(
+            Audience::Nation(nation.clone()),
+            rule,
+            Happening::SapperCaptured {
+                node: at.clone(),
+                nation,
+            },
+        );
+    }
 }
 
 /// Returns the node the club's army stands at, or why the army is not the club's.
@@ -284,9 +320,32 @@ pub(super) fn betray(s: &mut Step, by: &NationCode, against: &NationCode, how: B
     } else {
         !a.declared_by.is_empty()
     };
-    if !stands || !a.betrayed_by.insert(by.clone()) {
+    // The attacked club that had declared the alliance hears why the attack betrayed
+    // nothing; one that had not declared it is told nothing, which would show the
+    // attacker's declaration (G7.4).
+    let why = if !stands {
+        Some(NoBetrayal::NeverStood)
+    } else if a.betrayed_by.contains(by) {
+        Some(NoBetrayal::AlreadyBroken)
+    } else {
+        None
+    };
+    if let Some(why) = why {
+        if a.declared_by.contains(against) {
+            s.event(
+                Audience::Nation(against.clone()),
+                "G5.2",
+                Happening::AllyAttackNoBetrayal {
+                    by: by.clone(),
+                    against: against.clone(),
+                    why,
+                    how,
+                },
+            );
+        }
         return;
     }
+    a.betrayed_by.insert(by.clone());
     for who in [
         Audience::Nation(by.clone()),
         Audience::Nation(against.clone()),

@@ -399,6 +399,13 @@ pub enum Happening {
         bid: Ducats,
     },
     StrategosNone,
+    /// G2b.5: a valid bid that did not win (another was higher, or the roll-off went
+    /// to another bidder): told to the bidder alone, which pays nothing. Who won is not
+    /// told (G7.4: another club's specialists).
+    StrategosOutbid {
+        bid: Ducats,
+        roll_off: bool,
+    },
     MoveOrder {
         order: Vec<NationCode>,
     },
@@ -439,6 +446,16 @@ pub enum Happening {
     Epidemic {
         nation: NationCode,
         node: NodeCode,
+    },
+    /// G3a.1: one force's roll at a place the epidemic struck and what it meant
+    /// (destroyed on `destroys_on`); told to the force's club.
+    EpidemicRoll {
+        nation: NationCode,
+        node: NodeCode,
+        what: Force,
+        roll: u8,
+        destroys_on: Vec<u8>,
+        destroyed: bool,
     },
     ForceDestroyed {
         nation: NationCode,
@@ -481,6 +498,21 @@ pub enum Happening {
         nation: NationCode,
         from: NodeCode,
         to: NodeCode,
+    },
+    /// G3c.8: the other side of the club's battle fell back from `from` (where to is
+    /// not told: its pieces are seen only as G7.2 says) or, with nowhere to go, was
+    /// destroyed; told to the side that stayed.
+    EnemyFellBack {
+        battle: String,
+        nation: NationCode,
+        from: NodeCode,
+        destroyed: bool,
+    },
+    /// G3c.7: the other side of the club's battle lost every army it fought with.
+    EnemyDestroyed {
+        battle: String,
+        nation: NationCode,
+        node: NodeCode,
     },
     SiegeRoll {
         node: NodeCode,
@@ -539,6 +571,21 @@ pub enum Happening {
         node: NodeCode,
         from: NationCode,
         to: NationCode,
+        /// G3d.5: its walls fell, the place is breached (every surrender since it was
+        /// recorded); absent, and read `false`, in events stored before.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        breached: bool,
+    },
+    /// G3d.2: works a club had paid for at a place that surrendered are lost with it.
+    WorksCaptured {
+        node: NodeCode,
+        nation: NationCode,
+        kind: super::world::WorkKind,
+    },
+    /// G3d.2, G3d.5: the defender's sapper at a place that surrendered is lost with it.
+    SapperCaptured {
+        node: NodeCode,
+        nation: NationCode,
     },
     NodeTaken {
         node: NodeCode,
@@ -555,6 +602,15 @@ pub enum Happening {
     FleetLost {
         nation: NationCode,
         fleet: FleetId,
+    },
+    /// G3e.4: one fleet's roll in a storm and what it meant (lost on `lost_on`); told to
+    /// its club, before `FleetLost` when it was lost.
+    FleetStormRoll {
+        nation: NationCode,
+        fleet: FleetId,
+        roll: u8,
+        lost_on: Vec<u8>,
+        lost: bool,
     },
     FleetPushedBack {
         nation: NationCode,
@@ -586,6 +642,15 @@ pub enum Happening {
     SpecialistKilled {
         nation: NationCode,
         what: Specialist,
+    },
+    /// G5.2: a club the receiving club had declared an alliance with attacked it, and
+    /// no alliance was betrayed: none stood (`never`: the other had not declared it, under
+    /// the ruling `alliance_needs_both`), or it was already broken.
+    AllyAttackNoBetrayal {
+        by: NationCode,
+        against: NationCode,
+        why: NoBetrayal,
+        how: Betrayal,
     },
     AllianceBetrayed {
         by: NationCode,
@@ -649,6 +714,17 @@ pub enum Betrayal {
     Siege { node: NodeCode },
     /// It sent an assassin against the ally (G2b.5).
     Assassin,
+}
+
+/// Why an attack by a club the attacked had declared an alliance with betrayed nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum NoBetrayal {
+    /// Under `alliance_needs_both` the alliance never stood: the attacker had not
+    /// declared it.
+    NeverStood,
+    /// It was already broken by an earlier betrayal.
+    AlreadyBroken,
 }
 
 /// One modifier of a siege roll (G3d.2, Table 35), with what it counts and its value.

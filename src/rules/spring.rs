@@ -736,6 +736,18 @@ fn auction(s: &mut Step, bids: Vec<Bid>) {
                 .collect();
             chosen.extend(shuffle(s, rest, "spring/move-order"));
             s.w.strategos = Some(nation);
+            // Every other valid bidder learns its bid lost and cost nothing, not who won
+            // (G7.4): a roll-off's loser tied at the best bid.
+            for b in valid.iter().filter(|b| b.nation != w.nation) {
+                s.event(
+                    Audience::Nation(b.nation.clone()),
+                    "G2b.5",
+                    Happening::StrategosOutbid {
+                        bid: b.amount,
+                        roll_off: b.amount == amount,
+                    },
+                );
+            }
             chosen
         }
         None => {

@@ -986,6 +986,48 @@ pub fn asked_for(a: &super::exchange::Asked, nation: &NationCode) -> Option<AskV
     })
 }
 
+/// The result a club mailed for its own battle, when the result that counts is the
+/// referee's ruling or an auto-resolve (G3c.7: either counts over the clubs' results):
+/// what the club is told was set aside, and where the clubs' results stood (what its
+/// receipts and a dispute notice already told it). Never the other club's result
+/// itself: that is its orders (G7.4). `mailed` is each club's latest result.
+pub fn set_aside_for<'a>(
+    mailed: &'a [(NationCode, super::battles::BattleOutcome)],
+    counted: &super::battles::BattleOutcome,
+    nation: &NationCode,
+) -> Option<SetAside<'a>> {
+    use super::battles::ResultSource;
+    if counted.source == ResultSource::Table {
+        return None;
+    }
+    let mine = mailed.iter().find(|(n, _)| n == nation).map(|(_, o)| o)?;
+    let theirs = mailed.iter().find(|(n, _)| n != nation).map(|(_, o)| o);
+    let clubs = match theirs {
+        None => ClubsResults::OtherMissing,
+        Some(t) if super::battles::same_result(mine, t) => ClubsResults::Agreed,
+        Some(_) => ClubsResults::Disputed,
+    };
+    Some(SetAside { mine, clubs })
+}
+
+/// A club's mailed result set aside ([`set_aside_for`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SetAside<'a> {
+    pub mine: &'a super::battles::BattleOutcome,
+    pub clubs: ClubsResults,
+}
+
+/// Where the two clubs' results stood when a ruling or an auto-resolve was applied.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClubsResults {
+    /// The other club had sent none.
+    OtherMissing,
+    /// The two differed.
+    Disputed,
+    /// The two agreed (the ruling came first).
+    Agreed,
+}
+
 /// An asked encounter as one club may read it ([`asked_for`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct AskView {

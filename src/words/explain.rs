@@ -211,6 +211,8 @@ fn derived(kind: &str, map: &serde_json::Map<String, Value>, lang: Lang, args: &
         "alliance_betrayed" if !map.contains_key("how") => args.set("how", "none"),
         // Stored before the unpaid rest could stay owed.
         "loan_default" if !map.contains_key("carried") => args.set("carried", "false"),
+        // The walls are written only when they fell (and were not recorded before).
+        "surrendered" if !map.contains_key("breached") => args.set("breached", "false"),
         _ => {}
     }
 }

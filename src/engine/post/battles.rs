@@ -40,6 +40,7 @@ pub(crate) fn updates(
     outcome: &BattleOutcome,
     step: (u32, &StepResolution),
     world: &World,
+    mailed: &[(NationCode, BattleOutcome)],
 ) -> Result<Vec<OutMessage>> {
     let from = mailbox(&d.config.mail.from)?;
     let key = world.phase.key();
@@ -72,6 +73,7 @@ pub(crate) fn updates(
                 battle,
                 game,
                 outcome,
+                set_aside: crate::rules::visibility::set_aside_for(mailed, outcome, nation),
                 events: &events,
                 world: &own.world,
                 nation,

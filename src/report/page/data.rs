@@ -287,6 +287,11 @@ impl Ctx<'_> {
             |pr| matches!(&pr.order, OrderKind::Transfer { from, .. } if from.as_str() == pc.id),
         );
         for pr in piece_prices {
+            // The sheet's options offer a transfer to each army standing with it: the
+            // page's priced one replaces it, one offer per pair.
+            if let OrderKind::Transfer { from, to, .. } = &pr.order {
+                offers.retain(|o| o.slot != format!("transfer:{from}:{to}"));
+            }
             offers.push(self.offer(&pr.order, &pc.id, &pc.at));
         }
         let refused = self

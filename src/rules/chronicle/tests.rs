@@ -243,6 +243,7 @@ fn year() -> YearRecord {
                         node: node("M2"),
                         from: n("M"),
                         to: n("V"),
+                        breached: true,
                     },
                 ),
                 siege_roll("V", "F1", 3),

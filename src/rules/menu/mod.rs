@@ -68,6 +68,8 @@ pub(crate) struct PieceOptions {
     pub(crate) idle: Idle,
     /// Every order the rules accept for it now, each on its own.
     pub(crate) orders: Vec<OrderKind>,
+    /// Its standing choices now (G3c.3), for an army or a diplomat.
+    pub(crate) stance: Option<super::world::Stance>,
 }
 
 /// What kind of piece.
@@ -92,6 +94,9 @@ pub(crate) struct SpringOptions {
     pub(crate) first_spring: bool,
     /// Orders that are not a piece's: raising, works, specialists, fleets, the loan.
     pub(crate) orders: Vec<OrderKind>,
+    /// The clubs a Strategos bid's move order may list (G2b.5, G3b.1): every club in
+    /// play, the bidder's own included, in code order.
+    pub(crate) move_order_clubs: Vec<NationCode>,
 }
 
 /// Everything the sheet offers for the open phase.
@@ -101,6 +106,15 @@ pub(crate) struct Options {
     pub(crate) spring: Option<SpringOptions>,
     /// G5.3: the clubs it may write a letter to now.
     pub(crate) letters: Vec<NationCode>,
+    /// Whether the club has a spy this year (G2b.5): its standing choices may then
+    /// depend on the enemy's size (G3c.4).
+    pub(crate) spy: bool,
+    /// The assassins it holds (G2b.5) and, in a round, missions the rules accept that
+    /// need no sight of a foreign piece: another club's spy, the sapper defending a place
+    /// its armies besiege. A commander is named where the club sees a force (the order
+    /// page lists those places).
+    pub(crate) assassins: u32,
+    pub(crate) missions: Vec<OrderKind>,
 }
 
 /// Returns the club's options in the open phase of `world`, which must be the club's
@@ -149,6 +163,19 @@ pub(crate) fn options(c: &Campaign, world: &World, nation: &NationCode) -> Optio
                 at: SapperAt::Army(a.id.clone()),
             });
         }
+        // G2b.1: a transfer to each other army of the club standing with it (in a round
+        // under the ruling `garrison_and_transfer_in_rounds`, both ashore).
+        if spring || (round && c.tables.rulings.garrison_and_transfer_in_rounds) {
+            for b in world.armies.values().filter(|b| {
+                b.nation == a.nation && b.id != a.id && b.node == a.node && b.ashore() && a.ashore()
+            }) {
+                candidates.push(OrderKind::Transfer {
+                    from: a.id.clone(),
+                    to: b.id.clone(),
+                    value: 10,
+                });
+            }
+        }
         pieces.push(PieceOptions {
             id: a.id.to_string(),
             kind: PieceKind::Army,
@@ -162,6 +189,7 @@ pub(crate) fn options(c: &Campaign, world: &World, nation: &NationCode) -> Optio
                 a.aboard.as_ref().map(|f| f.to_string()),
             ),
             orders: candidates,
+            stance: Some(a.stance.clone()),
         });
     }
     for d in world.diplomats.values().filter(|d| &d.nation == nation) {
@@ -177,6 +205,7 @@ pub(crate) fn options(c: &Campaign, world: &World, nation: &NationCode) -> Optio
             value: 0,
             idle: Idle::Holds,
             orders: candidates,
+            stance: Some(d.stance.clone()),
         });
     }
     for f in world.fleets.values().filter(|f| &f.nation == nation) {
@@ -207,6 +236,7 @@ pub(crate) fn options(c: &Campaign, world: &World, nation: &NationCode) -> Optio
             value: 0,
             idle,
             orders: candidates,
+            stance: None,
         });
     }
     let spring_options = spring.then(|| SpringOptions {
@@ -215,13 +245,62 @@ pub(crate) fn options(c: &Campaign, world: &World, nation: &NationCode) -> Optio
         loan_limit: loan_limit(c, world, nation),
         first_spring: world.phase.year == c.tables.calendar.start_year,
         orders: spring_orders(c, world, nation),
+        move_order_clubs: world.clubs.iter().cloned().collect(),
     });
+    let own = world.nations.get(nation);
     let mut out = Options {
         pieces,
         spring: spring_options,
         letters: crate::rules::letters::addressees(c, world, nation.as_str()),
+        spy: own.is_some_and(|n| n.spy),
+        assassins: own.map_or(0, |n| n.assassins),
+        missions: Vec::new(),
     };
     keep_accepted(c, world, nation, &mut out);
+    if round && out.assassins > 0 {
+        out.missions = missions(c, world, nation);
+    }
+    out
+}
+
+/// Assassin missions the club can name from its own world (G2b.5), each judged alone
+/// (in one check the first would spend the assassin): the sapper defending each place
+/// its armies besiege, and the spy of the first other club the rules accept a mission
+/// against (one example: the form is the same for every club).
+fn missions(c: &Campaign, world: &World, nation: &NationCode) -> Vec<OrderKind> {
+    use super::order::AssassinTarget;
+    let cleared = world.without_battles();
+    let ok = |o: &OrderKind| accepts(c, &cleared, nation, std::slice::from_ref(o))[0];
+    let mut besieged: Vec<&NodeCode> = world
+        .sieges
+        .iter()
+        .filter(|s| {
+            world
+                .armies
+                .get(&s.besieger)
+                .is_some_and(|a| &a.nation == nation)
+        })
+        .map(|s| &s.node)
+        .collect();
+    besieged.sort_by(|a, b| super::ids::natural_cmp(a.as_str(), b.as_str()));
+    besieged.dedup();
+    let mut out: Vec<OrderKind> = besieged
+        .into_iter()
+        .map(|n| OrderKind::Assassin {
+            target: AssassinTarget::NodeSapper(n.clone()),
+        })
+        .filter(|o| ok(o))
+        .collect();
+    out.extend(
+        world
+            .clubs
+            .iter()
+            .filter(|n| *n != nation)
+            .map(|n| OrderKind::Assassin {
+                target: AssassinTarget::Spy(n.clone()),
+            })
+            .find(|o| ok(o)),
+    );
     out
 }
 

@@ -371,7 +371,23 @@ pub(super) fn storm(s: &mut Step, round: u8) {
             &format!("storm/r{round:02}/{id}"),
             &format!("fleet {id} in the storm: lost on 6"),
         );
-        if t.lost_on.contains(&r) {
+        let lost = t.lost_on.contains(&r);
+        // Its club hears its fleet's roll and what it meant, lost or not (issue 29).
+        if let Some(f) = s.w.fleets.get(&id) {
+            let nation = f.nation.clone();
+            s.event(
+                Audience::Nation(nation.clone()),
+                "G3e.4",
+                Happening::FleetStormRoll {
+                    nation,
+                    fleet: id.clone(),
+                    roll: r,
+                    lost_on: t.lost_on.clone(),
+                    lost,
+                },
+            );
+        }
+        if lost {
             lose_fleet(s, &id, "G3e.4", Lost::Storm);
         }
     }

@@ -21,7 +21,9 @@ use super::ids::{ArmyId, NationCode, NodeCode};
 use super::ledger::Item;
 use super::map::NodeKind;
 use super::order::{AssassinTarget, Order, OrderKind, OrderSet, Piece, SapperAt};
-use super::outcome::{Audience, Betrayal, Cause, Done, Happening, Outcome, Reason, Specialist};
+use super::outcome::{
+    Audience, Betrayal, Cause, Done, Force, Happening, Outcome, Reason, Specialist,
+};
 use super::step::Step;
 use super::tables::EventEffect;
 use super::world::{Fortification, World};
@@ -255,6 +257,17 @@ fn epidemics(s: &mut Step) {
                 &format!("epidemic/{n}/{id}"),
                 &format!("epidemic at {city}: army {id} is destroyed on 4-6"),
             );
+            let owner = s.w.armies.get(&id).map(|a| a.nation.clone());
+            if let Some(owner) = owner {
+                epidemic_roll(
+                    s,
+                    &owner,
+                    &city,
+                    Force::Army(id.clone()),
+                    roll,
+                    &destroys_on,
+                );
+            }
             if destroys_on.contains(&roll) {
                 destroy_army(
                     s,
@@ -270,6 +283,14 @@ fn epidemics(s: &mut Step) {
                 &format!("epidemic/{n}/garrison"),
                 &format!("epidemic at {city}: the garrison is destroyed on 4-6"),
             );
+            let owner =
+                s.w.nodes
+                    .get(&city)
+                    .and_then(|x| x.garrison.as_ref())
+                    .map(|g| g.nation.clone());
+            if let Some(owner) = owner {
+                epidemic_roll(s, &owner, &city, Force::Garrison, roll, &destroys_on);
+            }
             if destroys_on.contains(&roll) {
                 destroy_garrison(
                     s,
@@ -281,6 +302,30 @@ fn epidemics(s: &mut Step) {
             }
         }
     }
+}
+
+/// G3a.1: a force's roll at the struck city and what it meant, told to its club, whose
+/// force it is (an army of another club standing there rolls too).
+fn epidemic_roll(
+    s: &mut Step,
+    owner: &NationCode,
+    city: &NodeCode,
+    what: Force,
+    roll: u8,
+    destroys_on: &[u8],
+) {
+    s.event(
+        Audience::Nation(owner.clone()),
+        "G3a.1",
+        Happening::EpidemicRoll {
+            nation: owner.clone(),
+            node: city.clone(),
+            what,
+            roll,
+            destroys_on: destroys_on.to_vec(),
+            destroyed: destroys_on.contains(&roll),
+        },
+    );
 }
 
 /// G3c.3: standing choices replace the piece's earlier ones, field by field.
@@ -515,9 +560,8 @@ fn control(s: &mut Step) {
     for (node, from, to) in changes {
         if let Some(x) = s.w.nodes.get_mut(&node) {
             x.owner = to.clone();
-            x.sapper = None;
         }
-        s.w.works.retain(|w| w.node != node);
+        crate::rules::forces::lost_with_place(s, &node, "G3b.8");
         s.event(
             Audience::Public,
             "G3b.8",

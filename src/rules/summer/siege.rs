@@ -231,10 +231,9 @@ fn surrender(s: &mut Step, to: &NationCode, from: &NationCode, node: &NodeCode, 
     if let Some(x) = s.w.nodes.get_mut(node) {
         x.owner = to.clone();
         x.fortification = Fortification::Breached;
-        x.sapper = None;
     }
     s.w.sieges.retain(|x| &x.node != node);
-    s.w.works.retain(|w| &w.node != node);
+    crate::rules::forces::lost_with_place(s, node, "G3d.2");
     s.event(
         Audience::Public,
         "G3d.2",
@@ -242,6 +241,7 @@ fn surrender(s: &mut Step, to: &NationCode, from: &NationCode, node: &NodeCode, 
             node: node.clone(),
             from: from.clone(),
             to: to.clone(),
+            breached: true,
         },
     );
 }

@@ -305,3 +305,156 @@ fn under_the_ruling_a_defender_reads_who_besieges_and_the_outcome_only() {
     let own = crate::rules::visibility::seen_by(&first_siege_round(), &"V".into(), outcome);
     assert_eq!(own, first_siege_round());
 }
+
+/// Issue 29 point 5: each outcome told to the club it concerns reads in both languages,
+/// with the roll and what it meant, or the rule that decided.
+#[test]
+fn every_outcome_told_to_its_club_reads_in_both_languages() {
+    use crate::rules::outcome::{Betrayal, NoBetrayal};
+    use crate::rules::world::WorkKind;
+    let both = |h: Happening| (happening(&w(), &h, Lang::It), happening(&w(), &h, Lang::En));
+    let storm = |roll: u8, lost: bool| Happening::FleetStormRoll {
+        nation: "V".into(),
+        fleet: "V-F1".into(),
+        roll,
+        lost_on: vec![6],
+        lost,
+    };
+    assert_eq!(
+        both(storm(3, false)),
+        (
+            "la flotta V-F1 nella tempesta: 1d6=3, persa con 6: si salva".to_owned(),
+            "fleet V-F1 in the storm: 1d6=3, lost on 6: it comes through".to_owned()
+        )
+    );
+    assert_eq!(
+        both(storm(6, true)).1,
+        "fleet V-F1 in the storm: 1d6=6, lost on 6: it is lost, with any army aboard"
+    );
+    let epidemic = |what: Force, roll: u8, destroyed: bool| Happening::EpidemicRoll {
+        nation: "V".into(),
+        node: "V3".into(),
+        what,
+        roll,
+        destroys_on: vec![4, 5, 6],
+        destroyed,
+    };
+    assert_eq!(
+        both(epidemic(Force::Army("V-A1".into()), 2, false)),
+        (
+            "l'armata V-A1 a V3 tira contro l'epidemia: 1d6=2, distrutta con 4, 5, 6: si salva"
+                .to_owned(),
+            "army V-A1 at V3 rolls against the epidemic: 1d6=2, destroyed on 4, 5, 6: it survives"
+                .to_owned()
+        )
+    );
+    assert_eq!(
+        both(epidemic(Force::Garrison, 5, true)).1,
+        "the garrison at V3 rolls against the epidemic: 1d6=5, destroyed on 4, 5, 6: it is destroyed"
+    );
+    let outbid = |roll_off: bool| Happening::StrategosOutbid { bid: 60, roll_off };
+    assert_eq!(
+        both(outbid(false)),
+        (
+            "la vostra offerta di 60 ducati per lo Strategos non era la più alta: quest'anno lo Strategos è di un altro club (quale, non vi è detto: G7.4); non pagate nulla".to_owned(),
+            "your bid of 60 ducats for the Strategos was not the highest: another club holds it this year (who, is not told: G7.4); you pay nothing".to_owned()
+        )
+    );
+    assert!(both(outbid(true)).1.contains("lost the roll-off"));
+    assert!(both(outbid(true)).0.contains("spareggio"));
+    assert!(
+        both(Happening::StrategosTie { bid: 60 })
+            .1
+            .contains("nobody pays")
+    );
+    assert!(
+        both(Happening::StrategosTie { bid: 60 })
+            .0
+            .contains("nessuno paga")
+    );
+    let fell_back = |destroyed: bool| Happening::EnemyFellBack {
+        battle: "B1".into(),
+        nation: "F".into(),
+        from: "V3".into(),
+        destroyed,
+    };
+    assert_eq!(
+        both(fell_back(false)),
+        (
+            "battaglia B1: le forze di F ripiegano da V3; il campo è vostro".to_owned(),
+            "battle B1: the forces of F fall back from V3; the field is yours".to_owned()
+        )
+    );
+    assert!(both(fell_back(true)).1.contains("nowhere to fall back"));
+    assert_eq!(
+        both(Happening::EnemyDestroyed {
+            battle: "B1".into(),
+            nation: "F".into(),
+            node: "V3".into(),
+        })
+        .1,
+        "battle B1: the forces of F at V3 are destroyed by their losses"
+    );
+    let surrendered = |breached: bool| Happening::Surrendered {
+        node: "F8".into(),
+        from: "F".into(),
+        to: "V".into(),
+        breached,
+    };
+    assert_eq!(
+        both(surrendered(true)),
+        (
+            "F8 si arrende: passa da F a V; le sue mura cadono: ha una breccia finché non viene riparata (G3d.5)".to_owned(),
+            "F8 surrenders: it passes from F to V; its walls fall: it is breached until repaired (G3d.5)".to_owned()
+        )
+    );
+    // Stored before the walls were recorded: read as it always did.
+    let old: Happening =
+        serde_json::from_str(r#"{"happening":"surrendered","node":"F8","from":"F","to":"V"}"#)
+            .unwrap();
+    assert_eq!(old, surrendered(false));
+    assert_eq!(both(old).1, "F8 surrenders: it passes from F to V");
+    let works = |kind: WorkKind| Happening::WorksCaptured {
+        node: "F8".into(),
+        nation: "F".into(),
+        kind,
+    };
+    assert_eq!(
+        both(works(WorkKind::Fortify)),
+        (
+            "i lavori di fortificazione che avete pagato a F8 sono perduti: la piazza è passata di mano".to_owned(),
+            "the fortification works you paid for at F8 are lost: the place has changed hands".to_owned()
+        )
+    );
+    assert!(
+        both(works(WorkKind::Repair))
+            .0
+            .starts_with("le riparazioni")
+    );
+    assert_eq!(
+        both(Happening::SapperCaptured {
+            node: "F8".into(),
+            nation: "F".into(),
+        })
+        .1,
+        "your sapper at F8 is lost: the place has changed hands"
+    );
+    let no_betrayal = |why: NoBetrayal| Happening::AllyAttackNoBetrayal {
+        by: "M".into(),
+        against: "V".into(),
+        why,
+        how: Betrayal::OnContact { node: "V3".into() },
+    };
+    assert_eq!(
+        both(no_betrayal(NoBetrayal::NeverStood)),
+        (
+            "M vi ha attaccato a V3 (la sua scelta permanente al contatto, G3c.3), e non tradisce alcuna alleanza: l'alleanza che avete dichiarato non è mai esistita, perché M non l'aveva dichiarata (un'alleanza esiste quando l'hanno dichiarata entrambi, G5.2)".to_owned(),
+            "M attacked you at V3 (its standing choice on contact, G3c.3), and betrays no alliance: the alliance you declared never stood, as M had not declared it (an alliance exists once both have, G5.2)".to_owned()
+        )
+    );
+    assert!(
+        both(no_betrayal(NoBetrayal::AlreadyBroken))
+            .1
+            .ends_with("M had already broken the alliance (G5.2)")
+    );
+}

@@ -1,0 +1,38 @@
+## Every outcome told to the club it concerns (issue 29 point 5): the rolls of its own
+## fleets and forces, a bid that lost, the enemy's fate in its battles, what a place
+## that changed hands took with it, an ally's attack that betrayed nothing.
+
+happening-strategos-outbid = { $roll_off ->
+    [true] your bid of { $bid } ducats for the Strategos tied with the highest and lost the roll-off
+   *[false] your bid of { $bid } ducats for the Strategos was not the highest
+}: another club holds it this year (who, is not told: G7.4); you pay nothing
+happening-fleet-storm-roll = fleet { $fleet } in the storm: 1d6={ $roll }, lost on { $lost_on }: { $lost ->
+    [true] it is lost, with any army aboard
+   *[false] it comes through
+}
+happening-epidemic-roll = { $what ->
+    [garrison] the garrison
+   *[army] army { $army }
+} at { $node } rolls against the epidemic: 1d6={ $roll }, destroyed on { $destroys_on }: { $destroyed ->
+    [true] it is destroyed
+   *[false] it survives
+}
+happening-enemy-fell-back = { $destroyed ->
+    [true] battle { $battle }: the forces of { $nation } had nowhere to fall back from { $from } and are destroyed
+   *[false] battle { $battle }: the forces of { $nation } fall back from { $from }; the field is yours
+}
+happening-enemy-destroyed = battle { $battle }: the forces of { $nation } at { $node } are destroyed by their losses
+happening-works-captured = the { $kind ->
+    [repair] repairs
+   *[fortify] fortification works
+} you paid for at { $node } are lost: the place has changed hands
+happening-sapper-captured = your sapper at { $node } is lost: the place has changed hands
+happening-ally-attack-no-betrayal = { $by } attacked you{ $how ->
+    [on_contact] {" "}at { $node } (its standing choice on contact, G3c.3)
+    [when_contacted] {" "}at { $node } (your force came upon its own, whose standing choice when contacted was to attack, G3c.3)
+    [siege] {" "}by laying siege to { $node }
+   *[assassin] {" "}with an assassin
+}, and betrays no alliance: { $why ->
+    [never_stood] the alliance you declared never stood, as { $by } had not declared it (an alliance exists once both have, G5.2)
+   *[already_broken] { $by } had already broken the alliance (G5.2)
+}

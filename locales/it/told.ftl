@@ -1,0 +1,38 @@
+## Ogni esito detto al club che riguarda (issue 29 punto 5): i tiri delle sue flotte e
+## forze, un'offerta perdente, la sorte del nemico nelle sue battaglie, ciò che una
+## piazza passata di mano ha portato con sé, un attacco di un alleato che non tradisce.
+
+happening-strategos-outbid = { $roll_off ->
+    [true] la vostra offerta di { $bid } ducati per lo Strategos era pari alla più alta e ha perso lo spareggio ai dadi
+   *[false] la vostra offerta di { $bid } ducati per lo Strategos non era la più alta
+}: quest'anno lo Strategos è di un altro club (quale, non vi è detto: G7.4); non pagate nulla
+happening-fleet-storm-roll = la flotta { $fleet } nella tempesta: 1d6={ $roll }, persa con { $lost_on }: { $lost ->
+    [true] è perduta, con l'armata che porta
+   *[false] si salva
+}
+happening-epidemic-roll = { $what ->
+    [garrison] la guarnigione
+   *[army] l'armata { $army }
+} a { $node } tira contro l'epidemia: 1d6={ $roll }, distrutta con { $destroys_on }: { $destroyed ->
+    [true] è distrutta
+   *[false] si salva
+}
+happening-enemy-fell-back = { $destroyed ->
+    [true] battaglia { $battle }: le forze di { $nation } non avevano dove ripiegare da { $from } e sono distrutte
+   *[false] battaglia { $battle }: le forze di { $nation } ripiegano da { $from }; il campo è vostro
+}
+happening-enemy-destroyed = battaglia { $battle }: le forze di { $nation } a { $node } sono distrutte dalle perdite
+happening-works-captured = { $kind ->
+    [repair] le riparazioni che avete pagato a { $node } sono perdute
+   *[fortify] i lavori di fortificazione che avete pagato a { $node } sono perduti
+}: la piazza è passata di mano
+happening-sapper-captured = il vostro guastatore a { $node } è perduto: la piazza è passata di mano
+happening-ally-attack-no-betrayal = { $by } vi ha attaccato{ $how ->
+    [on_contact] {" "}a { $node } (la sua scelta permanente al contatto, G3c.3)
+    [when_contacted] {" "}a { $node } (la vostra forza è arrivata sulla sua, la cui scelta permanente quando contattata era di attaccare, G3c.3)
+    [siege] {" "}assediando { $node }
+   *[assassin] {" "}con un assassino
+}, e non tradisce alcuna alleanza: { $why ->
+    [never_stood] l'alleanza che avete dichiarato non è mai esistita, perché { $by } non l'aveva dichiarata (un'alleanza esiste quando l'hanno dichiarata entrambi, G5.2)
+   *[already_broken] { $by } aveva già rotto l'alleanza (G5.2)
+}

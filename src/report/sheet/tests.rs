@@ -1,0 +1,168 @@
+//! The sheet offers everything (issue 29 point 6), in both languages: each specialist
+//! with its own example and no list printed twice, the clubs a Strategos move order may
+//! list, a transfer where two armies stand together, each piece's standing choices as
+//! they are now (with the spy's condition when the club has a spy), the assassin's
+//! missions, what a bribe buys.
+
+use super::*;
+use crate::rules::calendar::Phase;
+use crate::rules::tables::Choice;
+use crate::rules::world::{Army, Fortification, Stance};
+use crate::rules::{ArmyId, NodeCode, PhaseId, World};
+
+fn shipped() -> Campaign {
+    let source = crate::scenario::Source::builtin("il-giglio").expect("built in");
+    crate::scenario::load(&source).expect("the shipped campaign loads")
+}
+
+fn sheet(c: &Campaign, w: &World, lang: Lang) -> String {
+    let words = Words::load(None).expect("catalogue");
+    let a = attachments(
+        &words,
+        c,
+        w,
+        &NationCode::from("V"),
+        lang,
+        Some("1494-05-01 12:00"),
+        &Default::default(),
+    );
+    String::from_utf8(a[0].bytes.clone()).expect("text")
+}
+
+/// The shipped start with a second Venetian army at V-A1's node (V-A3).
+fn start(c: &Campaign) -> World {
+    let clubs: Vec<NationCode> = c
+        .nations
+        .iter()
+        .filter(|n| n.played)
+        .map(|n| n.code.clone())
+        .collect();
+    let mut w = World::start(c, &clubs);
+    let v = NationCode::from("V");
+    let node = w.armies[&ArmyId::from("V-A1")].node.clone();
+    assert_eq!(w.raise_army(&v, &node, 100), ArmyId::from("V-A3"));
+    w
+}
+
+/// Every list of places a sheet writes, none printed twice, none naming a place twice.
+fn lists_once(sheet: &str) {
+    let lists: Vec<&str> = sheet
+        .lines()
+        .filter(|l| l.contains(", any of: ") || l.contains(", a scelta: "))
+        .collect();
+    for (i, l) in lists.iter().enumerate() {
+        assert!(!lists[..i].contains(l), "printed twice: {l}");
+        let places: Vec<&str> = l
+            .split_once(": ")
+            .map_or("", |(_, rest)| rest)
+            .split(", ")
+            .collect();
+        let mut seen = std::collections::BTreeSet::new();
+        for p in &places {
+            assert!(seen.insert(*p), "{p} twice in: {l}");
+        }
+    }
+}
+
+#[test]
+fn a_spring_sheet_shows_every_specialist_the_strategos_clubs_and_transfers() {
+    let c = shipped();
+    let w = start(&c);
+    for lang in [Lang::It, Lang::En] {
+        let s = sheet(&c, &w, lang);
+        lists_once(&s);
+        for specialist in ["sapper", "diplomat", "spy", "assassin"] {
+            assert!(
+                s.contains(&format!("# [[hire]]\n# specialist = \"{specialist}\"\n")),
+                "{lang:?}: no example of a {specialist}:\n{s}"
+            );
+        }
+        // The diplomat's places are listed on their own line, not after the sapper's.
+        assert!(
+            s.lines()
+                .any(|l| l.starts_with("# hire diplomat, ") && l.contains("V9 Cervia")),
+            "{s}"
+        );
+        let clubs = s
+            .lines()
+            .find(|l| l.contains("move_order"))
+            .expect("the clubs a move order may list");
+        for n in &w.clubs {
+            assert!(clubs.contains(&format!("{n} ")), "{n} missing: {clubs}");
+        }
+        assert!(
+            s.contains("# [[transfer]]\n# from = \"V-A1\"\n# to = \"V-A3\"\n"),
+            "{lang:?}: no transfer between the two armies at one node:\n{s}"
+        );
+    }
+}
+
+#[test]
+fn a_round_sheet_shows_standing_choices_now_the_spy_the_assassin_and_the_bribe() {
+    let c = shipped();
+    let mut w = start(&c);
+    w.phase = PhaseId {
+        year: 1494,
+        phase: Phase::Round(4),
+    };
+    let v = NationCode::from("V");
+    let st = w.nations.get_mut(&v).expect("Venice");
+    st.spy = true;
+    st.assassins = 1;
+    w.armies
+        .get_mut(&ArmyId::from("V-A1"))
+        .expect("V-A1")
+        .stance = Stance {
+        on_contact: Some(Choice::Attack),
+        when_contacted: Some(Choice::Withdraw),
+        spy: None,
+        retreat_to: None,
+    };
+    // V-A9 before Florentine Modigliana (F8), fortified, arrived two rounds ago.
+    let f8 = NodeCode::from("F8");
+    w.armies.retain(|_, a| a.node != f8);
+    w.nodes.get_mut(&f8).expect("F8").fortification = Fortification::Fortified;
+    let id = ArmyId::from("V-A9");
+    let mut army = Army::new(id.clone(), v.clone(), f8.clone(), 300);
+    army.arrived = Some(PhaseId {
+        year: 1494,
+        phase: Phase::Round(2),
+    });
+    w.armies.insert(id, army);
+    let step = c.tables.siege.bribe_step;
+    for (lang, now, bribe) in [
+        (
+            Lang::En,
+            "# Its standing choices now (G3c.3): on contact \"attack\", when contacted \"withdraw\"",
+            format!("each {step} ducats buy +1 on the roll"),
+        ),
+        (
+            Lang::It,
+            "# Le sue scelte permanenti ora (G3c.3): al contatto \"attack\", quando contattata \"withdraw\"",
+            format!("ogni {step} ducati comprano +1 sul tiro"),
+        ),
+    ] {
+        let s = sheet(&c, &w, lang);
+        lists_once(&s);
+        assert!(s.contains(now), "{lang:?}:\n{s}");
+        assert!(
+            s.contains(
+                "# [[stance]]\n# piece = \"V-A1\"\n# on_contact = \"attack\"          # stop | retreat | attack\n# when_contacted = \"withdraw\"      # stop | retreat | attack | withdraw\n# spy = { enemy_at_most = 200, then = \"attack\", otherwise = \"retreat\" }\n"
+            ),
+            "{lang:?}: the stance as it is, with the spy's condition:\n{s}"
+        );
+        assert!(s.contains("# [[assassin]]\n# target = \"spy\"\n"), "{s}");
+        assert!(s.contains(&bribe), "{lang:?}: what a bribe buys:\n{s}");
+        assert!(
+            s.contains("# [[transfer]]\n# from = \"V-A1\"\n# to = \"V-A3\"\n"),
+            "{lang:?}: a transfer in a round (ruling garrison_and_transfer_in_rounds):\n{s}"
+        );
+    }
+    // Without a spy or an assassin, neither is offered.
+    let st = w.nations.get_mut(&v).expect("Venice");
+    st.spy = false;
+    st.assassins = 0;
+    let s = sheet(&c, &w, Lang::En);
+    assert!(!s.contains("# spy = {"), "{s}");
+    assert!(!s.contains("[[assassin]]"), "{s}");
+}

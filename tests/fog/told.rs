@@ -1,0 +1,343 @@
+//! Every outcome told to the club it concerns (issue 29 point 5), and to no other: a
+//! fleet's storm roll, a force's epidemic roll, a Strategos bid that lost, the enemy's
+//! retreat in the winner's update, works and a sapper lost with a place. Each is found,
+//! in its club's language, in everything its club is sent, and in nothing another club
+//! is sent.
+
+use super::*;
+use giglio::rules::dice::Dice;
+
+/// Whether a fact is one of those told since issue 29 to the club it concerns alone.
+fn told_since(what: &Happening) -> bool {
+    matches!(
+        what,
+        Happening::FleetStormRoll { .. }
+            | Happening::EpidemicRoll { .. }
+            | Happening::StrategosOutbid { .. }
+            | Happening::EnemyFellBack { .. }
+            | Happening::EnemyDestroyed { .. }
+            | Happening::WorksCaptured { .. }
+            | Happening::SapperCaptured { .. }
+            | Happening::AllyAttackNoBetrayal { .. }
+    )
+}
+
+/// Everything `club` is sent for a branch, in one text.
+fn sent(b: &Branch, club: &Club) -> String {
+    let r = render(&view_of(b, club));
+    let bulletin = bulletin(b, club.lang);
+    mail(b, club, &r, &bulletin)
+        .into_iter()
+        .map(|(_, t)| t)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Checks that every new fact of the branch reads, in its club's language, in what that
+/// club is sent, and in nothing another club is sent, nor do `secrets` (ids, amounts).
+/// Returns how many facts were checked.
+fn told_to_its_club_alone(b: &Branch, secrets: &[String]) -> usize {
+    let s = shipped();
+    let words = Words::load(None).expect("catalogue");
+    let facts: Vec<&Event> = b
+        .resolution
+        .events
+        .iter()
+        .filter(|e| told_since(&e.what))
+        .collect();
+    for club in &s.clubs {
+        let me = NationCode::from(club.nation.as_str());
+        let text = sent(b, club);
+        for e in &facts {
+            let sentence = explain::happening(&words, &e.what, club.lang);
+            let mine = matches!(&e.audience, Audience::Nation(n) if n == &me);
+            assert_eq!(
+                text.contains(&sentence),
+                mine,
+                "{me} ({:?}) {} {sentence:?}",
+                club.lang,
+                if mine { "is not told" } else { "is told" }
+            );
+        }
+        let concerned = facts
+            .iter()
+            .any(|e| matches!(&e.audience, Audience::Nation(n) if n == &me));
+        if !concerned {
+            for x in secrets {
+                assert!(!shows(&text, x, id_char), "{me} reads {x}");
+            }
+        }
+    }
+    facts.len()
+}
+
+/// A round from the shipped start with `fleets` only, under scripted-free seeded dice:
+/// the first seed whose round raises a storm.
+fn storm_branch() -> Branch {
+    use giglio::rules::calendar::{Phase as Season, PhaseId};
+    let s = shipped();
+    let c = &s.campaign;
+    let mut w = World::start(c, &nations(s));
+    w.phase = PhaseId {
+        year: 1494,
+        phase: Season::Round(4),
+    };
+    w.fleets.clear();
+    let v = NationCode::from("V");
+    let id = FleetId::from("V-F1");
+    w.fleets.insert(
+        id.clone(),
+        Fleet {
+            id: id.clone(),
+            nation: v.clone(),
+            at: FleetAt::Sea(SeaCode::from("ADN")),
+            cargo: None,
+        },
+    );
+    let orders = BTreeMap::from([(
+        v,
+        OrderSet::from_kinds([OrderKind::FleetMove {
+            fleet: id,
+            to: giglio::rules::order::FleetTo::Sea(SeaCode::from("ADC")),
+        }]),
+    )]);
+    for k in 0..=255u8 {
+        let mut dice = SeededDice::new([k; 32]);
+        let resolution = resolve(c, &w, &orders, &BTreeMap::new(), &mut dice).expect("resolves");
+        let stormy = dice.log().iter().any(|r| r.event == "storm/r04/V-F1");
+        if stormy {
+            return Branch {
+                before: w,
+                orders,
+                results: BTreeMap::new(),
+                seed: [k; 32],
+                resolution,
+            };
+        }
+    }
+    panic!("no seed of 256 raised a storm");
+}
+
+#[test]
+fn a_fleets_storm_roll_is_told_to_its_club_alone() {
+    let b = storm_branch();
+    assert_eq!(
+        told_to_its_club_alone(&b, &["V-F1".to_owned()]),
+        1,
+        "the fleet's roll was told"
+    );
+}
+
+/// Venice struck by the epidemic in round 1: every roll of its armies and garrisons.
+#[test]
+fn epidemic_rolls_are_told_to_the_forces_club_alone() {
+    use giglio::rules::calendar::{Phase as Season, PhaseId};
+    let s = shipped();
+    let c = &s.campaign;
+    let mut w = World::start(c, &nations(s));
+    w.phase = PhaseId {
+        year: 1494,
+        phase: Season::Round(1),
+    };
+    for n in w.nations.values_mut() {
+        n.events.clear();
+    }
+    w.nations
+        .get_mut(&NationCode::from("V"))
+        .expect("Venice")
+        .events = vec!["epidemic".into()];
+    // Every Venetian place holds a garrison, so the city drawn has a force to roll.
+    for x in w.nodes.values_mut().filter(|x| x.owner.as_str() == "V") {
+        x.garrison = Some(Garrison {
+            nation: NationCode::from("V"),
+            value: 40,
+        });
+    }
+    let resolution = resolve(
+        c,
+        &w,
+        &BTreeMap::new(),
+        &BTreeMap::new(),
+        &mut SeededDice::new([5; 32]),
+    )
+    .expect("resolves");
+    let b = Branch {
+        before: w,
+        orders: BTreeMap::new(),
+        results: BTreeMap::new(),
+        seed: [5; 32],
+        resolution,
+    };
+    assert!(
+        told_to_its_club_alone(&b, &[]) > 0,
+        "the epidemic rolled for Venice's forces"
+    );
+}
+
+/// A spring auction: Venice bids 61 and wins, Milan bids 43 and hears it lost and paid
+/// nothing; nobody else hears a word of it, and Milan never reads Venice's 61.
+#[test]
+fn a_lost_bid_is_told_to_its_bidder_alone() {
+    let s = shipped();
+    let c = &s.campaign;
+    let w = World::start(c, &nations(s));
+    let bid = |amount| {
+        OrderSet::from_kinds([OrderKind::StrategosBid {
+            amount,
+            move_order: Vec::new(),
+        }])
+    };
+    let orders = BTreeMap::from([
+        (NationCode::from("V"), bid(61)),
+        (NationCode::from("M"), bid(43)),
+    ]);
+    let resolution = resolve(
+        c,
+        &w,
+        &orders,
+        &BTreeMap::new(),
+        &mut SeededDice::new([9; 32]),
+    )
+    .expect("resolves");
+    let b = Branch {
+        before: w,
+        orders,
+        results: BTreeMap::new(),
+        seed: [9; 32],
+        resolution,
+    };
+    assert_eq!(told_to_its_club_alone(&b, &[]), 1, "Milan's lost bid");
+    let m = s.clubs.iter().find(|x| x.nation == "M").expect("Milan");
+    // Its words, not the pictures' coordinates, where any number turns up.
+    let r = render(&view_of(&b, m));
+    let words: String = mail(&b, m, &r, &bulletin(&b, m.lang))
+        .into_iter()
+        .filter(|(what, _)| {
+            !what.contains("map") && !what.contains("html") && !what.contains("page")
+        })
+        .map(|(_, t)| t)
+        .collect();
+    assert!(words.contains("43"), "Milan reads its own bid");
+    assert!(!shows(&words, "61", digit), "Milan reads Venice's bid");
+}
+
+/// Florence's works under way and its sapper at Modigliana, lost when the place
+/// surrenders to Venice: Florence alone is told; everyone reads that the walls fell.
+#[test]
+fn what_a_surrender_takes_is_told_to_the_club_that_paid_for_it() {
+    let mut b = siege_branch();
+    let f = NationCode::from("F");
+    let node = NodeCode::from("F8");
+    b.before.works.push(Work {
+        nation: f.clone(),
+        node: node.clone(),
+        kind: WorkKind::Fortify,
+    });
+    b.before.nodes.get_mut(&node).expect("F8").sapper = Some(f);
+    let c = &shipped().campaign;
+    b.resolution = resolve(
+        c,
+        &b.before,
+        &b.orders,
+        &BTreeMap::new(),
+        &mut SeededDice::new(b.seed),
+    )
+    .expect("resolves");
+    assert!(
+        b.resolution
+            .events
+            .iter()
+            .any(|e| matches!(e.what, Happening::Surrendered { breached: true, .. })),
+        "the place fell, its walls with it"
+    );
+    assert_eq!(
+        told_to_its_club_alone(&b, &[]),
+        2,
+        "the works and the sapper"
+    );
+}
+
+/// The winner of a battle reads in its update that the enemy fell back (not where to);
+/// the loser reads where its own forces went, and nobody else reads either.
+#[test]
+fn the_winner_reads_the_enemys_retreat_in_its_update() {
+    let s = shipped();
+    let words = Words::load(None).expect("catalogue");
+    let (b, battle) = (0..40)
+        .find_map(|k| {
+            let phases = play(k, 8);
+            (0..phases.len() - 1).find_map(|i| {
+                if phases[i + 1].world.battles.is_empty() {
+                    return None;
+                }
+                let b = marked_branch(&phases[i], &mut Rng(k));
+                let bt = b
+                    .now()
+                    .battles
+                    .iter()
+                    .find(|x| !x.defender.armies.is_empty())?
+                    .clone();
+                Some((b, bt))
+            })
+        })
+        .expect("a bot campaign fights a battle");
+    let won = BattleOutcome {
+        battle: battle.id.clone(),
+        winner: Some(battle.attacker.nation.clone()),
+        attacker_loss: 0,
+        defender_loss: 0,
+        source: giglio::rules::battles::ResultSource::Table,
+        provisional: false,
+        reason: String::new(),
+    };
+    let step = giglio::rules::resolve::apply_battle(
+        &s.campaign,
+        b.now(),
+        &won,
+        &mut SeededDice::new([3; 32]),
+    )
+    .expect("the battle is pending");
+    let fell_back: Vec<&Event> = step
+        .events
+        .iter()
+        .filter(|e| matches!(e.what, Happening::EnemyFellBack { .. }))
+        .collect();
+    assert_eq!(fell_back.len(), 1, "{:?}", step.events);
+    assert_eq!(
+        fell_back[0].audience,
+        Audience::Nation(battle.attacker.nation.clone())
+    );
+    for club in &s.clubs {
+        let news: String = battle_news(&b, club)
+            .into_iter()
+            .filter(|(what, _)| what == &format!("update {}", battle.id))
+            .map(|(_, t)| t)
+            .collect();
+        let sentence = explain::happening(&words, &fell_back[0].what, club.lang);
+        let winner = club.nation == battle.attacker.nation.as_str();
+        assert_eq!(
+            news.contains(&sentence),
+            winner,
+            "{}: {sentence}",
+            club.nation
+        );
+        if club.nation != battle.defender.nation.as_str() {
+            assert!(
+                !news.contains(
+                    &explain::happening(
+                        &words,
+                        &Happening::Retreated {
+                            nation: battle.defender.nation.clone(),
+                            from: battle.node.clone(),
+                            to: NodeCode::from("§"),
+                        },
+                        club.lang,
+                    )
+                    .replace("§", "")
+                ),
+                "{} reads where the loser went",
+                club.nation
+            );
+        }
+    }
+}
