@@ -22,8 +22,8 @@ done-repaired = { $at_once ->
    *[false] riparazioni a { $node }: complete in inverno
 }
 done-sapper-hired = { $at ->
-    [army] un guastatore si unisce all'armata { $army }
-   *[node] un guastatore rafforza la difesa di { $node }
+    [army] un geniere si unisce all'armata { $army }
+   *[node] un geniere rafforza la difesa di { $node }
 }
 done-diplomat-hired = diplomatico { $diplomat } posto a { $node }
 done-spy-hired = una spia al servizio del club per l'anno
@@ -31,7 +31,7 @@ done-assassin-hired = un assassino attende la sua missione
 done-fleet-built = flotta { $fleet } costruita a { $port }
 done-alliance-declared = alleanza dichiarata con { $with }
 done-objective-chosen = obiettivo segreto registrato
-done-bid-sealed = offerta sigillata di { $amount } ducati per lo Stratego
+done-bid-sealed = offerta sigillata di { $amount } ducati per lo Strategos
 done-stance-set = nuove scelte permanenti per { $piece }
 done-moved = { $piece } muove { $path }
 done-stopped = { $piece } si ferma a { $at } per un incontro
@@ -73,7 +73,7 @@ reason-already-fortified = { $node } è già fortificato
 reason-not-breached = { $node } non ha brecce da riparare
 reason-breached-use-repair = { $node } ha una breccia: ordinate una riparazione
 reason-cannot-fortify-fortress = { $node } è una fortezza, sempre fortificata
-reason-sapper-already = c'è già un guastatore
+reason-sapper-already = c'è già un geniere
 reason-spy-already = avete già una spia quest'anno
 reason-fleet-limit = { $limit ->
     [one] la vostra nazione può avere al massimo { $limit } flotta
@@ -88,7 +88,7 @@ reason-objective-needs-target = questo obiettivo richiede una nazione bersaglio
 reason-objective-target-self = non potete conquistare voi stessi
 reason-unknown-nation = { $nation } non è una nazione della campagna
 reason-self-alliance = non potete allearvi con voi stessi
-reason-bid-twice = una sola offerta per lo Stratego
+reason-bid-twice = una sola offerta per lo Strategos
 reason-unknown-piece = non esiste il pezzo { $piece }
 reason-not-your-piece = { $piece } non è vostro
 reason-moved-twice = { $piece } ha già mosso in questo turno
@@ -140,9 +140,9 @@ happening-loan-default = { $nation } non può restituire { $due } ducati: confis
     [true] restano dovuti { $unpaid }, da restituire la prossima primavera senza nuovi interessi
    *[false] restano insoluti { $unpaid }
 }
-happening-strategos-won = { $nation } ottiene lo Stratego per { $bid } ducati
+happening-strategos-won = { $nation } ottiene lo Strategos per { $bid } ducati
 happening-strategos-tie = la vostra offerta era pari a un'altra a { $bid } ducati, la più alta: nessuno Strategos quest'anno, e nessuno paga (G2b.5)
-happening-strategos-none = nessuna offerta valida: nessuno Stratego quest'anno
+happening-strategos-none = nessuna offerta valida: nessuno Strategos quest'anno
 happening-move-order = ordine di movimento dell'estate: { $order }
 happening-alliance-formed = alleanza stretta tra { $members_1 } e { $members_2 }
 happening-works-complete = i lavori a { $node } sono completi
@@ -206,8 +206,8 @@ happening-fleet-adrift = la flotta { $fleet } di { $nation } non aveva movimenti
 happening-commander-killed = il comandante dell'armata { $army } di { $nation } è ucciso
 happening-specialist-killed = { $what ->
     [sapper] { $sapper ->
-        [army] il guastatore dell'armata { $army } di { $nation } è ucciso
-       *[node] il guastatore di { $nation } a { $node } è ucciso
+        [army] il geniere dell'armata { $army } di { $nation } è ucciso
+       *[node] il geniere di { $nation } a { $node } è ucciso
     }
     [diplomat] il diplomatico { $diplomat } di { $nation } è ucciso
    *[spy] la spia di { $nation } è uccisa

@@ -33,7 +33,7 @@ sheet-spring-no-loan = Prestito (G2a.3): non potete chiederne uno quest'anno.
 sheet-spring-costs = Costi (G2b): armata, 1 ducato per ducato di valore (almeno { $min_raise }, al massimo { $max_armies } armate); fortificare una città { $fortify_city }, un villaggio { $fortify_village }; riparare { $repair }; staccare una guarnigione { $garrison }; geniere { $sapper }; diplomatico { $diplomat }; spia { $spy }; sicario { $assassin }; flotta { $fleet }.
 sheet-spring-objective = Obiettivo segreto (G8.1): sceglietelo in questa prima primavera; senza obiettivo il vostro club non può vincere (G8.2). Uno di:
 sheet-spring-objective-kind = { $kind }: { $name }
-sheet-spring-strategos = Stratego (G2b.5): offerta segreta; chi offre di più paga e sceglie l'ordine di movimento dei club per tutta l'estate.
+sheet-spring-strategos = Strategos (G2b.5): offerta segreta; chi offre di più paga e sceglie l'ordine di movimento dei club per tutta l'estate.
 sheet-spring-alliances = Alleanze (G5.2): nascono quando entrambe le nazioni le dichiarano.
 sheet-spring-orders = Arruolare, fortificare, riparare, specialisti, flotte (ciascuno di questi ordini è valido da solo; insieme devono stare nel tesoro):
 sheet-group = { $order }, a scelta: { $targets }
@@ -72,4 +72,4 @@ sheet-assassin-title = Assassino (G2b.5)
 sheet-assassin = { $count ->
     [one] Avete un assassino
    *[other] Avete { $count } assassini
-}: una missione a turno, contro il comandante di una forza straniera dove ne vedete una (target "commander" con il suo nodo), il guastatore che difende una piazza assediata dalle vostre armate, o la spia di un altro club (se ne abbia una non vi è detto; una missione senza il suo bersaglio è spesa). Per esempio:
+}: una missione a turno, contro il comandante di una forza straniera dove ne vedete una (target "commander" con il suo nodo), il geniere che difende una piazza assediata dalle vostre armate, o la spia di un altro club (se ne abbia una non vi è detto; una missione senza il suo bersaglio è spesa). Per esempio:

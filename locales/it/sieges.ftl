@@ -6,7 +6,7 @@ reason-not-besieging = { $army } non sta assediando nulla
 reason-place-held = a { $node } c'è una forza di un'altra nazione: prima bisogna prendere la piazza (un assedio)
 reason-not-held-no-army = { $node } non è vostro e nessuna vostra armata vi si trova
 happening-siege-round = { $total ->
-    [none] { $besieger } assedia { $node }: 1d6={ $roll }; i modificatori che conoscete: { $modifiers }; quelli dell'assediante (un guastatore, una corruzione) non vi sono noti; serve { $needed }: { $fell ->
+    [none] { $besieger } assedia { $node }: 1d6={ $roll }; i modificatori che conoscete: { $modifiers }; quelli dell'assediante (un geniere, una corruzione) non vi sono noti; serve { $needed }: { $fell ->
         [true] la piazza si arrende
        *[false] la piazza resiste
     }
@@ -27,10 +27,10 @@ siege-modifier-rounds-spent = { $signed } ({ $rounds ->
     [one] un turno intero già trascorso
    *[other] { $rounds } turni interi già trascorsi
 })
-siege-modifier-besieger-sapper = { $signed } (un guastatore con gli assedianti)
+siege-modifier-besieger-sapper = { $signed } (un geniere con gli assedianti)
 siege-modifier-bribe = { $signed } ({ $ducats } ducati di corruzione)
 siege-modifier-garrison = { $signed } (una guarnigione nella piazza)
-siege-modifier-defender-sapper = { $signed } (un guastatore con i difensori)
+siege-modifier-defender-sapper = { $signed } (un geniere con i difensori)
 siege-modifier-fortified-village = { $signed } (un villaggio fortificato)
 siege-modifier-fortified-city = { $signed } (una città fortificata)
 siege-modifier-fortress = { $signed } (una fortezza)

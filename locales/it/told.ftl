@@ -26,7 +26,7 @@ happening-works-captured = { $kind ->
     [repair] le riparazioni che avete pagato a { $node } sono perdute
    *[fortify] i lavori di fortificazione che avete pagato a { $node } sono perduti
 }: la piazza è passata di mano
-happening-sapper-captured = il vostro guastatore a { $node } è perduto: la piazza è passata di mano
+happening-sapper-captured = il vostro geniere a { $node } è perduto: la piazza è passata di mano
 happening-ally-attack-no-betrayal = { $by } vi ha attaccato{ $how ->
     [on_contact] {" "}a { $node } (la sua scelta permanente al contatto, G3c.3)
     [when_contacted] {" "}a { $node } (la vostra forza è arrivata sulla sua, la cui scelta permanente quando contattata era di attaccare, G3c.3)

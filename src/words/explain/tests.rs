@@ -96,8 +96,8 @@ fn events_stored_with_words_read_as_they_always_did() {
             "la guarnigione di S a S6 è distrutta (per la resa)",
             // Issue 31, point 8: lost at sea, from its port of embarkation.
             "l'armata S4 di S, imbarcata a S6, è perduta in mare con la sua flotta",
-            "il guastatore dell'armata F-A1 di S è ucciso",
-            "il guastatore di S a F7 è ucciso",
+            "il geniere dell'armata F-A1 di S è ucciso",
+            "il geniere di S a F7 è ucciso",
             "il diplomatico S-D2 di S è ucciso",
             "la spia di S è uccisa",
         ]
