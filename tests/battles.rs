@@ -987,7 +987,8 @@ fn armati_cannot_field_has_a_consequence_and_the_card_says_what_to_bring() {
     let env =
         giglio::report::environment(None, giglio::words::Words::load(None).expect("catalogue"))
             .expect("templates");
-    let text = giglio::report::club::card_text(&env, &card, &rs, false).expect("card");
+    let view = giglio::report::card::CardFor::referee(&card);
+    let text = giglio::report::card::text(&env, &card, &rs, &view, false).expect("card");
     assert!(!text.contains("ducats unspent"), "{text}");
     assert!(
         text.contains("each club brings its own army list"),
@@ -1025,6 +1026,91 @@ fn the_card_has_the_result_header_and_outlives_the_battle() {
         crate::common::stderr_of(&none).contains("no pending battle"),
         "{}",
         crate::common::stderr_of(&none)
+    );
+}
+
+/// Issue 29 point 4: `battle card --lang` and `--club` on the real binary. The
+/// referee's copy in Italian has no English label; a club's copy names its side and
+/// carries its own club in the result file's header; the TOML card's comments are the
+/// card in words, and its data still reads back.
+#[test]
+fn the_card_is_printed_in_either_language_and_for_either_club() {
+    let t = campaign_with_a_battle();
+    let it = t.stdout(&["battle", "card", "1494-r01-F7", "--lang", "it"]);
+    eprintln!("{it}");
+    for word in [
+        "SCHEDA DI BATTAGLIA 1494-r01-F7",
+        "Regolamento:",
+        "Mese: Marzo",
+        "Al tavolo:",
+        "Perdite (G3c.7)",
+        "Battaglia maggiore (MON §7.2)",
+        "Copia dell'arbitro",
+    ] {
+        assert!(it.contains(word), "{word} in {it}");
+    }
+    for english in [
+        "BATTLE CARD",
+        "Ruleset:",
+        "Month:",
+        "order of battle",
+        "Send the result",
+        "Losses",
+    ] {
+        assert!(!it.contains(english), "{english} in {it}");
+    }
+    let en = t.stdout(&["battle", "card", "1494-r01-F7"]);
+    assert!(en.contains("BATTLE CARD 1494-r01-F7"), "{en}");
+    assert!(en.contains("Major battle (MON §7.2)"), "{en}");
+    // Florence defends: its copy names side B as its own and is written for its club.
+    let f = t.stdout(&[
+        "battle",
+        "card",
+        "1494-r01-F7",
+        "--club",
+        "F",
+        "--lang",
+        "en",
+    ]);
+    eprintln!("{f}");
+    assert!(f.contains("you are side B (defender)"), "{f}");
+    assert!(f.contains("club = \"F\"     # your club"), "{f}");
+    assert!(f.contains("winner = \"F\""), "{f}");
+    let html = t.stdout(&[
+        "battle",
+        "card",
+        "1494-r01-F7",
+        "--club",
+        "V",
+        "--lang",
+        "it",
+        "--format",
+        "html",
+    ]);
+    assert!(html.contains("<html lang=\"it\">"), "{html}");
+    assert!(html.contains("voi siete la parte A (attaccante)"), "{html}");
+    let toml = t.stdout(&[
+        "battle",
+        "card",
+        "1494-r01-F7",
+        "--lang",
+        "it",
+        "--format",
+        "toml",
+    ]);
+    eprintln!("{toml}");
+    assert!(toml.contains("# SCHEDA DI BATTAGLIA 1494-r01-F7"), "{toml}");
+    assert!(toml.contains("# Al tavolo:"), "{toml}");
+    let back =
+        giglio::battle::card::Card::read("card.toml", &toml).expect("the TOML card reads back");
+    assert_eq!(back.battle.id, "1494-r01-F7");
+    let bad = t
+        .run(&["battle", "card", "1494-r01-F7", "--club", "M"])
+        .failure();
+    assert!(
+        crate::common::stderr_of(&bad).contains("not a side of battle 1494-r01-F7"),
+        "{}",
+        crate::common::stderr_of(&bad)
     );
 }
 
