@@ -128,10 +128,13 @@ battle-note-leg-vp = Victory points lost (LEG §8.1): a unit eliminated or route
 battle-note-ott-enter-first = Side { $side } on the table from turn 1 ({ $hour }:00): { $units }.
 battle-note-ott-enter-late = { $unit } enters on turn { $turn } ({ $hour }:00).
 battle-note-ott-village = The village stands { $row } hexes up the road from the attacker's entry hex, { $slots } hexes wide; the outposts { $outposts } hexes up the road ({ $units }); the defender's own edge is { $edge } hexes beyond the village.
+battle-card-ott-walls = walls
+battle-card-ott-village = open village
+battle-card-ott-fortification = fortifications
 battle-note-ott-defends = { $where ->
         [village] In the village
        *[outposts] In the outposts
-    } the defender defends in { $terrain } ({ $why ->
+    } the defender's terrain is { $terrain } ({ $why ->
         [walls] the place is fortified and its walls count
         [field] the place is fortified, but the defender meets the attacker in the field: no walls
         [unfortified] the place is not fortified: no walls

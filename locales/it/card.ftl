@@ -128,10 +128,13 @@ battle-note-leg-vp = Punti vittoria persi (LEG §8.1): un'unità distrutta o in 
 battle-note-ott-enter-first = Parte { $side } sul tavolo dal turno 1 (ore { $hour }:00): { $units }.
 battle-note-ott-enter-late = { $unit } entra al turno { $turn } (ore { $hour }:00).
 battle-note-ott-village = Il villaggio sta { $row } esagoni su per la strada dall'esagono d'ingresso dell'attaccante, largo { $slots } esagoni; gli avamposti a { $outposts } esagoni ({ $units }); il bordo del difensore è { $edge } esagoni oltre il villaggio.
+battle-card-ott-walls = mura
+battle-card-ott-village = villaggio aperto
+battle-card-ott-fortification = fortificazioni
 battle-note-ott-defends = { $where ->
         [village] Nel villaggio
        *[outposts] Negli avamposti
-    } il difensore difende in { $terrain } ({ $why ->
+    } il terreno del difensore è { $terrain } ({ $why ->
         [walls] il luogo è fortificato e le sue mura contano
         [field] il luogo è fortificato, ma il difensore affronta l'attaccante in campo aperto: niente mura
         [unfortified] il luogo non è fortificato: niente mura

@@ -11,6 +11,8 @@
 //! imports it back.
 
 pub mod card;
+#[cfg(test)]
+pub(crate) mod card_tests;
 mod error;
 pub(crate) mod frame;
 pub mod leg;

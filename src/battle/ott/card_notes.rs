@@ -57,7 +57,7 @@ pub(crate) fn notes(card: &Card, rs: &Ruleset) -> Result<Vec<Note>, BattleError>
             out.push(
                 Note::new("battle-note-ott-defends")
                     .text("where", what)
-                    .text("terrain", key)
+                    .word("terrain", format!("battle-card-ott-{key}"))
                     .text("why", if what == "village" { why } else { "outposts" })
                     .int("fire", rules.fire.drm.get(key).copied().unwrap_or(0))
                     .int(
