@@ -542,7 +542,7 @@ fn the_game_is_frozen_when_the_card_goes_out() {
         "MON_max_rounds = \"1\"",
     );
     let card = t.stdout(&["battle", "card", "1494-r01-F7"]);
-    assert!(card.contains("Ruleset:    mon1628"), "{card}");
+    assert!(card.contains("Ruleset: mon1628"), "{card}");
     let other = t
         .run(&["battle", "auto", "1494-r01-F7", "--ruleset", "leg1176"])
         .failure();
@@ -1037,7 +1037,6 @@ fn the_card_has_the_result_header_and_outlives_the_battle() {
 fn the_card_is_printed_in_either_language_and_for_either_club() {
     let t = campaign_with_a_battle();
     let it = t.stdout(&["battle", "card", "1494-r01-F7", "--lang", "it"]);
-    eprintln!("{it}");
     for word in [
         "SCHEDA DI BATTAGLIA 1494-r01-F7",
         "Regolamento:",
@@ -1072,7 +1071,6 @@ fn the_card_is_printed_in_either_language_and_for_either_club() {
         "--lang",
         "en",
     ]);
-    eprintln!("{f}");
     assert!(f.contains("you are side B (defender)"), "{f}");
     assert!(f.contains("club = \"F\"     # your club"), "{f}");
     assert!(f.contains("winner = \"F\""), "{f}");
@@ -1098,7 +1096,6 @@ fn the_card_is_printed_in_either_language_and_for_either_club() {
         "--format",
         "toml",
     ]);
-    eprintln!("{toml}");
     assert!(toml.contains("# SCHEDA DI BATTAGLIA 1494-r01-F7"), "{toml}");
     assert!(toml.contains("# Al tavolo:"), "{toml}");
     let back =
@@ -1112,6 +1109,55 @@ fn the_card_is_printed_in_either_language_and_for_either_club() {
         "{}",
         crate::common::stderr_of(&bad)
     );
+}
+
+/// Issue 29 point 4: the card a club is mailed with its report is in the club's
+/// language and written for its side: Venice reads it in Italian as the attacker,
+/// Florence (switched to English) in English as the defender; each result file's
+/// header names its own club.
+#[test]
+fn the_mailed_card_is_in_the_clubs_language_and_names_its_side() {
+    let t = TestCampaign::new();
+    t.run(&["club", "edit", "F", "--lang", "en"]).success();
+    let t = battle_in(t);
+    let store = giglio::storage::Store::open_read(&t.dir).expect("open");
+    let card_of = |nation: &str| -> String {
+        let m = store
+            .outbox(None)
+            .expect("outbox")
+            .into_iter()
+            .filter(|m| m.kind == "report" && m.nation.as_deref() == Some(nation))
+            .last()
+            .unwrap_or_else(|| panic!("a report to {nation}"));
+        let raw = store.message_bytes(m.id).expect("bytes").expect("kept");
+        let msg = mail_parser::MessageParser::default()
+            .parse(&raw)
+            .expect("the mail parses");
+        let part = msg
+            .attachments()
+            .find(|a| mail_parser::MimeHeaders::attachment_name(*a) == Some("1494-r01-F7.txt"))
+            .unwrap_or_else(|| panic!("{nation}: the card attached"));
+        String::from_utf8(part.contents().to_vec()).expect("UTF-8")
+    };
+    let v = card_of("V");
+    assert!(
+        v.starts_with("SCHEDA DI BATTAGLIA 1494-r01-F7 — battaglia"),
+        "{v}"
+    );
+    assert!(v.contains("voi siete la parte A (attaccante)"), "{v}");
+    assert!(v.contains("club = \"V\"     # il vostro club"), "{v}");
+    assert!(
+        v.contains("Perdite (G3c.7)") && v.contains("Battaglia maggiore (MON §7.2)"),
+        "{v}"
+    );
+    for english in ["BATTLE CARD", "Side A", "Losses", "Send the result"] {
+        assert!(!v.contains(english), "{english} in {v}");
+    }
+    let f = card_of("F");
+    assert!(f.starts_with("BATTLE CARD 1494-r01-F7 — battle"), "{f}");
+    assert!(f.contains("you are side B (defender)"), "{f}");
+    assert!(f.contains("club = \"F\"     # your club"), "{f}");
+    assert!(!f.contains("SCHEDA"), "{f}");
 }
 
 /// The 1-based line and column of byte `at` in `text`.
