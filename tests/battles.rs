@@ -1044,12 +1044,15 @@ fn the_card_is_printed_in_either_language_and_for_either_club() {
         "Al tavolo:",
         "Perdite (G3c.7)",
         "Battaglia maggiore (MON §7.2)",
+        "Tavolo: una zona della mappa ad aree di MON",
+        "Vittoria: MON §7.2/§7.3/§7.5: la parte che elimina",
         "Copia dell'arbitro",
     ] {
         assert!(it.contains(word), "{word} in {it}");
     }
     for english in [
         "BATTLE CARD",
+        "the attacker enters the defender's zone",
         "Ruleset:",
         "Month:",
         "order of battle",

@@ -132,6 +132,9 @@ pub fn text(
         provisional_tables => rs.provisional_tables().join(", "),
         points => Value::from(Serde(&points)),
         lang => view.lang.as_str(),
+        // The table, deployment and victory in the reader's language where the ruleset
+        // has them.
+        prose => rs.card_words(card, view.lang).map(str::to_owned),
         month => view.month.clone(),
         header => header(&words, card, view),
         notes => notes(&words, view.lang, card, rs),

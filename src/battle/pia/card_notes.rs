@@ -116,7 +116,8 @@ pub(crate) fn notes(card: &Card, rs: &Ruleset) -> Result<Vec<Note>, BattleError>
                 .int("wins", v.attacker_wins_at)
                 .int("draw", v.draw_at)
                 .int("of", t.map_free.attacker_objectives)
-                .flag("zero", zero_lose)
+                // PIA_austrian_win_objectives "literal": 0 objectives draw too.
+                .flag("zero", !zero_lose)
                 .int("routed", v.routed_vp)
                 .int("eliminated", v.eliminated_vp)
                 .int("fc", v.staff_fc_vp)
