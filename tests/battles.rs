@@ -1129,8 +1129,8 @@ fn the_mailed_card_is_in_the_clubs_language_and_names_its_side() {
             .outbox(None)
             .expect("outbox")
             .into_iter()
-            .filter(|m| m.kind == "report" && m.nation.as_deref() == Some(nation))
-            .last()
+            .rev()
+            .find(|m| m.kind == "report" && m.nation.as_deref() == Some(nation))
             .unwrap_or_else(|| panic!("a report to {nation}"));
         let raw = store.message_bytes(m.id).expect("bytes").expect("kept");
         let msg = mail_parser::MessageParser::default()

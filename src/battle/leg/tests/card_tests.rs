@@ -54,7 +54,7 @@ fn a_legnano_card_names_every_number_the_resolver_uses() {
                 .find(|x| x.contains(&format!(" {},", l.id)))
                 .unwrap_or_else(|| panic!("{lang:?}: no line for {}:\n{block}", l.id));
             for u in &b.units {
-                let id = format!("{}", u.id);
+                let id = &u.id;
                 let listed = line.split([' ', ',', '.']).any(|w| w == id);
                 assert_eq!(listed, u.leader == i, "{lang:?}: {id} on {line}");
             }
