@@ -203,20 +203,26 @@ pub fn auto_resolve(
 /// What the table needs besides the card's units to fight this battle as the
 /// auto-resolver would (the campaign's way of counting losses, the options on, and each
 /// game's numbers for this battle), read from the game's own set-up. A card the
-/// resolver refuses has no notes of its game: the error says why.
-pub fn table_notes(card: &Card, rs: &Ruleset) -> Result<Vec<notes::Note>, BattleError> {
+/// resolver refuses has, in place of its game's numbers, a note that says why.
+pub fn table_notes(card: &Card, rs: &Ruleset) -> Vec<notes::Note> {
     let mut out = notes::common(card, rs);
     if card.sides.iter().any(|s| s.units.is_empty()) {
-        return Ok(out);
+        return out;
     }
-    out.extend(match rs.game {
-        Game::Mon => mon::notes(card, rs)?,
-        Game::Leg => leg::notes(card, rs)?,
-        Game::Ott => ott::notes(card, rs)?,
-        Game::Pia => pia::notes(card, rs)?,
-        Game::Points => Vec::new(),
-    });
-    Ok(out)
+    let game = match rs.game {
+        Game::Mon => mon::notes(card, rs),
+        Game::Leg => leg::notes(card, rs),
+        Game::Ott => ott::notes(card, rs),
+        Game::Pia => pia::notes(card, rs),
+        Game::Points => Ok(Vec::new()),
+    };
+    match game {
+        Ok(notes) => out.extend(notes),
+        Err(e) => {
+            out.push(notes::Note::new("battle-card-notes-refused").text("error", e.to_string()))
+        }
+    }
+    out
 }
 
 /// A side's strength in a points-only game (G3c.11).

@@ -81,7 +81,8 @@ pub(crate) fn common(card: &Card, rs: &Ruleset) -> Vec<Note> {
     } else {
         Note::new("battle-note-options").text("options", card.battle.options.join(", "))
     });
-    if card.sides.iter().any(|s| s.oob == "template") {
+    let built = |s: &super::card::CardSide| s.oob == "template" && !s.units.is_empty();
+    if rs.game != super::ruleset::Game::Points && card.sides.iter().any(built) {
         out.push(Note::new("battle-note-templates"));
     }
     out

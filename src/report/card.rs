@@ -68,18 +68,13 @@ pub fn note_text(words: &Words, lang: Lang, note: &Note) -> String {
     words.get(lang, note.id, &args)
 }
 
-/// The notes for the table, worded; a card the resolver refuses says why instead of
-/// its game's numbers.
+/// The notes for the table, worded (a card the resolver refuses says why in place of
+/// its game's numbers).
 pub fn notes(words: &Words, lang: Lang, card: &Card, rs: &Ruleset) -> Vec<String> {
-    match crate::battle::table_notes(card, rs) {
-        Ok(notes) => notes.iter().map(|n| note_text(words, lang, n)).collect(),
-        Err(e) => vec![crate::t!(
-            words,
-            lang,
-            "battle-card-notes-refused",
-            error = e.to_string()
-        )],
-    }
+    crate::battle::table_notes(card, rs)
+        .iter()
+        .map(|n| note_text(words, lang, n))
+        .collect()
 }
 
 /// The header line: which side is the reader's, or the referee's copy.

@@ -80,3 +80,26 @@ fn a_legnano_card_names_every_number_the_resolver_uses() {
         assert!(en.contains(word), "{word} in {en}");
     }
 }
+
+/// A card the resolver refuses (a side with no leader: its units could never act, LEG
+/// §3.1) says why instead of listing numbers it could not read.
+#[test]
+fn a_card_the_resolver_refuses_says_why() {
+    let rs = rs();
+    let mut c = card(&rs, (NodeKind::Village, Terrain::Plain, false), 300, 300);
+    c.sides[1].leaders.clear();
+    let [(_, it), (_, en)] = both(&c, &rs);
+    assert!(
+        notes(&en).contains("The auto-resolver refuses this card"),
+        "{en}"
+    );
+    assert!(notes(&en).contains("side B has no leader"), "{en}");
+    assert!(
+        notes(&it).contains("giglio non sa risolvere questa scheda"),
+        "{it}"
+    );
+    assert!(
+        notes(&en).contains("Losses (G3c.7)"),
+        "the common notes stay: {en}"
+    );
+}
