@@ -102,40 +102,6 @@ pub struct Prose {
     pub victory: String,
 }
 
-impl Ruleset {
-    /// A card's table, deployment and victory in `lang` (Italian when the ruleset has
-    /// its `[it]` words and the card carries this ruleset's English ones; otherwise as
-    /// the card has them).
-    pub fn card_words<'a>(
-        &'a self,
-        card: &'a super::card::Card,
-        lang: crate::rules::tables::Lang,
-    ) -> [&'a str; 3] {
-        let b = &card.battle;
-        let english = [b.table.as_str(), b.deployment.as_str(), b.victory.as_str()];
-        let Some(it) = self
-            .it
-            .as_ref()
-            .filter(|_| lang == crate::rules::tables::Lang::It)
-        else {
-            return english;
-        };
-        let pick = |mine: &str, theirs: &'a str, card: &'a str| {
-            if mine == card { theirs } else { card }
-        };
-        let deployment = if b.deployment == self.rearguard_deployment {
-            it.rearguard_deployment.as_str()
-        } else {
-            pick(&self.deployment, &it.deployment, &b.deployment)
-        };
-        [
-            pick(&self.table, &it.table, &b.table),
-            deployment,
-            pick(&self.victory, &it.victory, &b.victory),
-        ]
-    }
-}
-
 /// A ruleset.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

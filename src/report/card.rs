@@ -77,6 +77,29 @@ pub fn notes(words: &Words, lang: Lang, card: &Card, rs: &Ruleset) -> Vec<String
         .collect()
 }
 
+/// A card's table, deployment and victory in `lang`: Italian when the ruleset has its
+/// `[it]` words and the card carries this ruleset's English ones; otherwise as the card
+/// has them.
+fn prose(rs: &Ruleset, card: &Card, lang: Lang) -> [String; 3] {
+    let b = &card.battle;
+    let english = [b.table.clone(), b.deployment.clone(), b.victory.clone()];
+    let Some(it) = rs.it.as_ref().filter(|_| lang == Lang::It) else {
+        return english;
+    };
+    let pick =
+        |mine: &str, theirs: &str, card: &str| if mine == card { theirs } else { card }.to_owned();
+    let deployment = if b.deployment == rs.rearguard_deployment {
+        it.rearguard_deployment.clone()
+    } else {
+        pick(&rs.deployment, &it.deployment, &b.deployment)
+    };
+    [
+        pick(&rs.table, &it.table, &b.table),
+        deployment,
+        pick(&rs.victory, &it.victory, &b.victory),
+    ]
+}
+
 /// The header line: which side is the reader's, or the referee's copy.
 fn header(words: &Words, card: &Card, view: &CardFor) -> String {
     let lang = view.lang;
@@ -129,7 +152,7 @@ pub fn text(
         lang => view.lang.as_str(),
         // The table, deployment and victory in the reader's language where the ruleset
         // has them.
-        prose => rs.card_words(card, view.lang).map(str::to_owned),
+        prose => prose(rs, card, view.lang),
         month => view.month.clone(),
         header => header(&words, card, view),
         notes => notes(&words, view.lang, card, rs),
