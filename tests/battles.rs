@@ -542,7 +542,7 @@ fn the_game_is_frozen_when_the_card_goes_out() {
         "MON_max_rounds = \"1\"",
     );
     let card = t.stdout(&["battle", "card", "1494-r01-F7"]);
-    assert!(card.contains("Ruleset:    mon1628"), "{card}");
+    assert!(card.contains("Ruleset: mon1628"), "{card}");
     let other = t
         .run(&["battle", "auto", "1494-r01-F7", "--ruleset", "leg1176"])
         .failure();
@@ -987,7 +987,8 @@ fn armati_cannot_field_has_a_consequence_and_the_card_says_what_to_bring() {
     let env =
         giglio::report::environment(None, giglio::words::Words::load(None).expect("catalogue"))
             .expect("templates");
-    let text = giglio::report::club::card_text(&env, &card, &rs, false).expect("card");
+    let view = giglio::report::card::CardFor::referee(&card);
+    let text = giglio::report::card::text(&env, &card, &rs, &view, false).expect("card");
     assert!(!text.contains("ducats unspent"), "{text}");
     assert!(
         text.contains("each club brings its own army list"),
@@ -1026,6 +1027,140 @@ fn the_card_has_the_result_header_and_outlives_the_battle() {
         "{}",
         crate::common::stderr_of(&none)
     );
+}
+
+/// Issue 29 point 4: `battle card --lang` and `--club` on the real binary. The
+/// referee's copy in Italian has no English label; a club's copy names its side and
+/// carries its own club in the result file's header; the TOML card's comments are the
+/// card in words, and its data still reads back.
+#[test]
+fn the_card_is_printed_in_either_language_and_for_either_club() {
+    let t = campaign_with_a_battle();
+    let it = t.stdout(&["battle", "card", "1494-r01-F7", "--lang", "it"]);
+    for word in [
+        "SCHEDA DI BATTAGLIA 1494-r01-F7",
+        "Regolamento:",
+        "Mese: Marzo",
+        "Al tavolo:",
+        "Perdite (G3c.7)",
+        "Battaglia maggiore (MON §7.2)",
+        "Tavolo: una zona della mappa ad aree di MON",
+        "Vittoria: MON §7.2/§7.3/§7.5: la parte che elimina",
+        "Copia dell'arbitro",
+    ] {
+        assert!(it.contains(word), "{word} in {it}");
+    }
+    for english in [
+        "BATTLE CARD",
+        "the attacker enters the defender's zone",
+        "Ruleset:",
+        "Month:",
+        "order of battle",
+        "Send the result",
+        "Losses",
+    ] {
+        assert!(!it.contains(english), "{english} in {it}");
+    }
+    let en = t.stdout(&["battle", "card", "1494-r01-F7"]);
+    assert!(en.contains("BATTLE CARD 1494-r01-F7"), "{en}");
+    assert!(en.contains("Major battle (MON §7.2)"), "{en}");
+    // Florence defends: its copy names side B as its own and is written for its club.
+    let f = t.stdout(&[
+        "battle",
+        "card",
+        "1494-r01-F7",
+        "--club",
+        "F",
+        "--lang",
+        "en",
+    ]);
+    assert!(f.contains("you are side B (defender)"), "{f}");
+    assert!(f.contains("club = \"F\"     # your club"), "{f}");
+    assert!(f.contains("winner = \"F\""), "{f}");
+    let html = t.stdout(&[
+        "battle",
+        "card",
+        "1494-r01-F7",
+        "--club",
+        "V",
+        "--lang",
+        "it",
+        "--format",
+        "html",
+    ]);
+    assert!(html.contains("<html lang=\"it\">"), "{html}");
+    assert!(html.contains("voi siete la parte A (attaccante)"), "{html}");
+    let toml = t.stdout(&[
+        "battle",
+        "card",
+        "1494-r01-F7",
+        "--lang",
+        "it",
+        "--format",
+        "toml",
+    ]);
+    assert!(toml.contains("# SCHEDA DI BATTAGLIA 1494-r01-F7"), "{toml}");
+    assert!(toml.contains("# Al tavolo:"), "{toml}");
+    let back =
+        giglio::battle::card::Card::read("card.toml", &toml).expect("the TOML card reads back");
+    assert_eq!(back.battle.id, "1494-r01-F7");
+    let bad = t
+        .run(&["battle", "card", "1494-r01-F7", "--club", "M"])
+        .failure();
+    assert!(
+        crate::common::stderr_of(&bad).contains("not a side of battle 1494-r01-F7"),
+        "{}",
+        crate::common::stderr_of(&bad)
+    );
+}
+
+/// Issue 29 point 4: the card a club is mailed with its report is in the club's
+/// language and written for its side: Venice reads it in Italian as the attacker,
+/// Florence (switched to English) in English as the defender; each result file's
+/// header names its own club.
+#[test]
+fn the_mailed_card_is_in_the_clubs_language_and_names_its_side() {
+    let t = TestCampaign::new();
+    t.run(&["club", "edit", "F", "--lang", "en"]).success();
+    let t = battle_in(t);
+    let store = giglio::storage::Store::open_read(&t.dir).expect("open");
+    let card_of = |nation: &str| -> String {
+        let m = store
+            .outbox(None)
+            .expect("outbox")
+            .into_iter()
+            .rev()
+            .find(|m| m.kind == "report" && m.nation.as_deref() == Some(nation))
+            .unwrap_or_else(|| panic!("a report to {nation}"));
+        let raw = store.message_bytes(m.id).expect("bytes").expect("kept");
+        let msg = mail_parser::MessageParser::default()
+            .parse(&raw)
+            .expect("the mail parses");
+        let part = msg
+            .attachments()
+            .find(|a| mail_parser::MimeHeaders::attachment_name(*a) == Some("1494-r01-F7.txt"))
+            .unwrap_or_else(|| panic!("{nation}: the card attached"));
+        String::from_utf8(part.contents().to_vec()).expect("UTF-8")
+    };
+    let v = card_of("V");
+    assert!(
+        v.starts_with("SCHEDA DI BATTAGLIA 1494-r01-F7 — battaglia"),
+        "{v}"
+    );
+    assert!(v.contains("voi siete la parte A (attaccante)"), "{v}");
+    assert!(v.contains("club = \"V\"     # il vostro club"), "{v}");
+    assert!(
+        v.contains("Perdite (G3c.7)") && v.contains("Battaglia maggiore (MON §7.2)"),
+        "{v}"
+    );
+    for english in ["BATTLE CARD", "Side A", "Losses", "Send the result"] {
+        assert!(!v.contains(english), "{english} in {v}");
+    }
+    let f = card_of("F");
+    assert!(f.starts_with("BATTLE CARD 1494-r01-F7 — battle"), "{f}");
+    assert!(f.contains("you are side B (defender)"), "{f}");
+    assert!(f.contains("club = \"F\"     # your club"), "{f}");
+    assert!(!f.contains("SCHEDA"), "{f}");
 }
 
 /// The 1-based line and column of byte `at` in `text`.

@@ -845,14 +845,17 @@ fn a_clubs_own_order_of_battle_replaces_the_templates_on_its_card() {
     let out = t.stdout(&["battle", "oob", "1494-r01-F7", &f]);
     assert!(out.contains("2 units, 1 leaders"), "{out}");
     let card = t.stdout(&["battle", "card", "1494-r01-F7"]);
-    assert!(card.contains("order of battle: club"), "{card}");
+    assert!(card.contains("order of battle: the club's own"), "{card}");
     assert!(card.contains("A-U2 Stradiotti [cav] 50 ducats"), "{card}");
     assert!(
         card.contains("leader A-L1 Bartolomeo d'Alviano leadership=3"),
         "{card}"
     );
     // Florence sent none: its side is still built from templates.
-    assert!(card.contains("order of battle: template"), "{card}");
+    assert!(
+        card.contains("order of battle: from the ruleset's templates"),
+        "{card}"
+    );
     // Another ruleset's card is unaffected by an order of battle written for mon1628.
     let leg = t.stdout(&["battle", "card", "1494-r01-F7", "--ruleset", "leg1176"]);
     assert!(!leg.contains("Stradiotti"), "{leg}");

@@ -1,8 +1,8 @@
 //! The words scan: every message of a five-year bot campaign, rendered in Italian and in
-//! English (phase reports, bulletins, order sheets, yearly reports, chronicles and the
-//! verdict), holds no sentence of the other language's catalogue, no Rust debug
-//! formatting (`Some(`, `::`, CamelCase type names) and no list of codes out of their
-//! natural order (V2 before V10).
+//! English (phase reports, bulletins, order sheets, yearly reports, chronicles, the
+//! verdict, and every battle's card as its clubs are mailed it), holds no sentence of
+//! the other language's catalogue, no Rust debug formatting (`Some(`, `::`, CamelCase
+//! type names) and no list of codes out of their natural order (V2 before V10).
 
 use giglio::bots;
 use giglio::report::{self, club, year};
@@ -73,6 +73,7 @@ fn messages() -> Vec<Part> {
             .collect();
         let r = resolve(&c, &w, &orders, &results, &mut SeededDice::new(seed)).expect("resolves");
         phase_parts(&c, &env, &say, &words, &clubs, &w, &r, &mut out);
+        card_parts(&c, &env, &rs, &clubs, &w, &r, &mut out);
         year_phases.push(PhaseRecord {
             before: w.clone(),
             resolution: Resolution {
@@ -167,6 +168,43 @@ fn phase_parts(
                         });
                     }
                 }
+            }
+        }
+    }
+}
+
+/// The cards of the battles pending after a phase, as each club of the battle is
+/// mailed them (text, and the TOML card's comments), in both languages.
+fn card_parts(
+    c: &Campaign,
+    env: &minijinja::Environment<'static>,
+    rs: &giglio::battle::ruleset::Ruleset,
+    clubs: &[Club],
+    before: &World,
+    r: &Resolution,
+    out: &mut Vec<Part>,
+) {
+    use giglio::report::card::{self as card_report, CardFor};
+    let now = r.next.as_ref().unwrap_or(before);
+    let names: BTreeMap<String, String> = clubs
+        .iter()
+        .map(|k| (k.nation.clone(), k.name.clone()))
+        .collect();
+    for b in &now.battles {
+        let card = giglio::battle::card::for_battle(c, b, &names, rs);
+        for side in [&b.attacker.nation, &b.defender.nation] {
+            for lang in [Lang::It, Lang::En] {
+                let view = CardFor::new(&card, lang, Some(side.as_str()), Some(&c.tables.calendar));
+                out.push(Part {
+                    what: format!("card {} for {side}", b.id),
+                    lang,
+                    text: card_report::text(env, &card, rs, &view, false).expect("a card"),
+                });
+                out.push(Part {
+                    what: format!("card {} for {side} (toml)", b.id),
+                    lang,
+                    text: card_report::toml(env, &card, rs, &view).expect("a card"),
+                });
             }
         }
     }
@@ -344,6 +382,10 @@ fn every_message_of_a_five_year_campaign_reads_in_one_language_and_in_order() {
     assert_eq!(langs.len(), 2, "both languages are rendered");
     assert!(parts.iter().any(|p| p.what == "verdict"));
     assert!(parts.iter().any(|p| p.what.ends_with("chronicle")));
+    assert!(
+        parts.iter().any(|p| p.what.starts_with("card ")),
+        "a battle's card"
+    );
     let mut found = Vec::new();
     for p in &parts {
         let foreign = match p.lang {

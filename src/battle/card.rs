@@ -484,6 +484,7 @@ mod tests {
                 ratings: Default::default(),
             }],
             points: None,
+            it: None,
             tables: Default::default(),
             compiled: Default::default(),
         }

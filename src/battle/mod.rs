@@ -11,10 +11,13 @@
 //! imports it back.
 
 pub mod card;
+#[cfg(test)]
+pub(crate) mod card_tests;
 mod error;
 pub(crate) mod frame;
 pub mod leg;
 pub(crate) mod mon;
+pub mod notes;
 pub mod odds;
 pub mod ott;
 pub mod pia;
@@ -195,6 +198,31 @@ pub fn auto_resolve(
         Game::Pia => pia::resolve(card, rs, dice),
         Game::Points => Err(BattleError::PointsOnly(rs.id.clone())),
     }
+}
+
+/// What the table needs besides the card's units to fight this battle as the
+/// auto-resolver would (the campaign's way of counting losses, the options on, and each
+/// game's numbers for this battle), read from the game's own set-up. A card the
+/// resolver refuses has, in place of its game's numbers, a note that says why.
+pub fn table_notes(card: &Card, rs: &Ruleset) -> Vec<notes::Note> {
+    let mut out = notes::common(card, rs);
+    if card.sides.iter().any(|s| s.units.is_empty()) {
+        return out;
+    }
+    let game = match rs.game {
+        Game::Mon => mon::notes(card, rs),
+        Game::Leg => leg::notes(card, rs),
+        Game::Ott => ott::notes(card, rs),
+        Game::Pia => pia::notes(card, rs),
+        Game::Points => Ok(Vec::new()),
+    };
+    match game {
+        Ok(notes) => out.extend(notes),
+        Err(e) => {
+            out.push(notes::Note::new("battle-card-notes-refused").text("error", e.to_string()))
+        }
+    }
+    out
 }
 
 /// A side's strength in a points-only game (G3c.11).

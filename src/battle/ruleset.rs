@@ -92,6 +92,16 @@ pub enum CannotField {
     Overwhelmed,
 }
 
+/// The words a ruleset gives a card, in one more language (`[it]`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Prose {
+    pub table: String,
+    pub deployment: String,
+    pub rearguard_deployment: String,
+    pub victory: String,
+}
+
 /// A ruleset.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -124,6 +134,11 @@ pub struct Ruleset {
     pub(crate) leader_templates: Vec<LeaderTemplate>,
     #[serde(default)]
     pub points: Option<Points>,
+    /// The card's words in Italian (`[it]`): the table, the deployments and the victory
+    /// as an Italian club's card writes them; a ruleset without it keeps its English
+    /// words on every card.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub it: Option<Prose>,
     /// The game's tables as written; each carries `provisional = true` when it is an
     /// invented stand-in for a MISSING table. Private: the compiled form below follows it.
     #[serde(default)]

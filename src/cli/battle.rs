@@ -28,7 +28,7 @@ pub(crate) enum BattleCommand {
         #[arg(long)]
         json: bool,
     },
-    /// Print a battle's card for both clubs.
+    /// Print a battle's card: the referee's copy, or the copy a club is mailed (`--club`).
     Card {
         id: String,
         /// Use this ruleset instead of the campaign's default.
@@ -36,6 +36,13 @@ pub(crate) enum BattleCommand {
         ruleset: Option<String>,
         #[arg(long, value_enum, default_value = "text")]
         format: CardFormat,
+        /// The card's language (default: the club's with `--club`, else English).
+        #[arg(long, value_enum)]
+        lang: Option<super::orders::LangArg>,
+        /// The copy this club of the battle is mailed: its side named, its club in the
+        /// result file's header.
+        #[arg(long, value_name = "CODE")]
+        club: Option<String>,
     },
     /// Resolve a battle with its ruleset's own mechanics (logged dice); the result is
     /// applied when the next phase is resolved.
@@ -97,7 +104,15 @@ pub(crate) fn cmd_battle(dir: &Path, cmd: BattleCommand) -> Result<()> {
             id,
             ruleset,
             format,
-        } => print_card(dir, &id, ruleset.as_deref(), format),
+            lang,
+            club,
+        } => print_card(
+            dir,
+            &id,
+            ruleset.as_deref(),
+            format,
+            (lang.map(crate::rules::tables::Lang::from), club.as_deref()),
+        ),
         BattleCommand::Auto { id, ruleset, json } => auto(dir, &id, ruleset.as_deref(), json),
         BattleCommand::Result { id, file } => club_result(dir, &id, &file),
         BattleCommand::Oob { id, file } => club_oob(dir, &id, &file),
@@ -386,7 +401,14 @@ fn describe(o: &BattleOutcome) -> String {
     )
 }
 
-fn print_card(dir: &Path, id: &str, ruleset: Option<&str>, format: CardFormat) -> Result<()> {
+/// Prints a battle's card in `lang`, for the referee or for `club` (one of its sides).
+fn print_card(
+    dir: &Path,
+    id: &str,
+    ruleset: Option<&str>,
+    format: CardFormat,
+    (lang, club): (Option<crate::rules::tables::Lang>, Option<&str>),
+) -> Result<()> {
     let store = Store::open_read(dir)?;
     let (c, _) = super::campaign_of(dir)?;
     // A settled battle's card can be shown again; a pending one's result is due now.
@@ -398,11 +420,30 @@ fn print_card(dir: &Path, id: &str, ruleset: Option<&str>, format: CardFormat) -
     if store.current()?.world.battles.iter().any(|x| x.id == id) {
         card.battle.result_phase = Some(store.current()?.id.key());
     }
+    let club_lang = match club {
+        Some(code) => {
+            if !card.sides.iter().any(|s| s.nation == code) {
+                let sides: Vec<&str> = card.sides.iter().map(|s| s.nation.as_str()).collect();
+                return Err(Error::user(format!(
+                    "`{code}` is not a side of battle {id}: its sides are {}",
+                    sides.join(" and ")
+                )));
+            }
+            store
+                .clubs()?
+                .into_iter()
+                .find(|k| k.nation == code)
+                .map(|k| k.lang)
+        }
+        None => None,
+    };
+    let lang = lang.or(club_lang).unwrap_or(crate::rules::tables::Lang::En);
+    let view = report::card::CardFor::new(&card, lang, club, Some(&c.tables.calendar));
+    let env = report::environment(Some(&dir.join("templates")), super::words_of(dir)?)?;
     let text = match format {
-        CardFormat::Toml => toml::to_string(&card).map_err(|e| Error::internal(e.to_string()))?,
+        CardFormat::Toml => report::card::toml(&env, &card, &rs, &view)?,
         CardFormat::Text | CardFormat::Html => {
-            let env = report::environment(Some(&dir.join("templates")), super::words_of(dir)?)?;
-            report::club::card_text(&env, &card, &rs, matches!(format, CardFormat::Html))?
+            report::card::text(&env, &card, &rs, &view, matches!(format, CardFormat::Html))?
         }
     };
     ui::out(&text);

@@ -78,6 +78,8 @@ const EXAMPLES: &[(&str, &[&str])] = &[
         &[
             "giglio battle card 1494-r03-F7",
             "giglio battle card 1494-r03-F7 --format html > card.html",
+            "giglio battle card 1494-r03-F7 --club F",
+            "giglio battle card 1494-r03-F7 --lang it --format toml > scheda.toml",
         ],
     ),
     (

@@ -5,8 +5,6 @@
 //! what a club may learn is decided in `rules::visibility`, never here.
 
 use super::{png, template_error};
-use crate::battle::card::Card;
-use crate::battle::ruleset::Ruleset;
 use crate::error::{Error, Result};
 use crate::rules::outcome::Audience;
 use crate::rules::resolve::Resolution;
@@ -88,7 +86,7 @@ pub(crate) fn render_with(
     Ok((text, html))
 }
 
-fn render(env: &Environment, name: &str, ctx: Value) -> Result<String> {
+pub(super) fn render(env: &Environment, name: &str, ctx: Value) -> Result<String> {
     let mut out = env
         .get_template(name)
         .map_err(|e| template_error(name, &e))?
@@ -291,20 +289,6 @@ pub(crate) fn referee(env: &Environment, view: &RefereeView) -> Result<String> {
         "referee.txt",
         minijinja::context! { r => Value::from(Serde(view)), L => l },
     )
-}
-
-/// Renders a battle card as text, for the clubs and the table.
-pub fn card_text(env: &Environment, card: &Card, rs: &Ruleset, html: bool) -> Result<String> {
-    let name = if html { "card.html" } else { "card.txt" };
-    let points = crate::battle::points_check(card, rs).unwrap_or_default();
-    let ctx = minijinja::context! {
-        card => Value::from(Serde(card)),
-        provisional_tables => rs.provisional_tables().into_iter().map(str::to_owned).collect::<Vec<_>>(),
-        points => Value::from(Serde(&points)),
-        // The referee's language until cards are rendered per club.
-        lang => "en",
-    };
-    render(env, name, ctx)
 }
 
 /// One club's report with its picture, ready for mail or disk.

@@ -6,6 +6,7 @@
 //! Rendering never decides what a club may see and never sends anything.
 
 pub mod asked;
+pub mod card;
 pub(crate) mod chart;
 pub mod club;
 pub(crate) mod crop;

@@ -60,6 +60,17 @@ impl CalendarTable {
             .get(usize::from(round).saturating_sub(1))
             .map_or("?", String::as_str)
     }
+
+    /// The name in `lang` of a month named in English (a battle card keeps the English
+    /// name); `None` for a name the calendar does not have.
+    pub(crate) fn month_in(&self, english: &str, lang: Lang) -> Option<&str> {
+        let i = self.months_en.iter().position(|m| m == english)?;
+        let names = match lang {
+            Lang::It => &self.months_it,
+            Lang::En => &self.months_en,
+        };
+        names.get(i).map(String::as_str)
+    }
 }
 
 // The language is a shared leaf type of the words layer; rules name it in their typed

@@ -51,7 +51,8 @@ pub(super) fn bulletin(b: &Branch, lang: Lang) -> club::Rendered {
     club::bulletin(&s.env, &s.campaign, &view, b.now(), "bulletin.png").expect("renders")
 }
 
-/// The cards of the club's pending battles, text and HTML, as the mail attaches them.
+/// The cards of the club's pending battles, text and HTML, in the club's language and
+/// written for its side, as the mail attaches them; and the TOML card with its comments.
 pub(super) fn cards(b: &Branch, club: &Club) -> Vec<(String, String)> {
     let s = shipped();
     let names: BTreeMap<String, String> = s
@@ -63,10 +64,19 @@ pub(super) fn cards(b: &Branch, club: &Club) -> Vec<(String, String)> {
     let mut out = Vec::new();
     for bt in own_battles(b.now(), &nation) {
         let card = card::for_battle(&s.campaign, bt, &names, &s.ruleset);
+        let view = giglio::report::card::CardFor::new(
+            &card,
+            club.lang,
+            Some(&club.nation),
+            Some(&s.campaign.tables.calendar),
+        );
         for html in [false, true] {
-            let text = club::card_text(&s.env, &card, &s.ruleset, html).expect("a card renders");
+            let text = giglio::report::card::text(&s.env, &card, &s.ruleset, &view, html)
+                .expect("a card renders");
             out.push((format!("card {} (html {html})", bt.id), text));
         }
+        let toml = giglio::report::card::toml(&s.env, &card, &s.ruleset, &view).expect("toml");
+        out.push((format!("card {} (toml)", bt.id), toml));
     }
     out
 }

@@ -53,6 +53,7 @@ const TURN_CAP: u32 = 50;
 const MAX_DIE: usize = 255;
 
 // ------------------------------------------------------------------------------------
+mod card_notes;
 mod combat;
 mod end;
 mod example;
@@ -61,6 +62,7 @@ mod movement;
 mod setup;
 mod tables;
 
+pub(crate) use card_notes::notes;
 pub use example::{Combat, one_combat};
 use setup::*;
 pub use tables::Tables;

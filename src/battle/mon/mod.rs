@@ -62,11 +62,13 @@ enum Kind {
     /// §14.5: not a combat unit; never fires, is never hit, cannot retreat.
     Camp,
 }
+mod card_notes;
 mod counters;
 mod end;
 mod fire;
 mod tables;
 
+pub(crate) use card_notes::notes;
 use counters::*;
 use end::*;
 use fire::*;

@@ -68,6 +68,7 @@ const SURROUND: usize = 2;
 /// §7.7 is optional: its switch in `options`.
 const OPTION_TIRED: &str = "OTT7.7";
 
+mod card_notes;
 mod combat;
 mod end;
 mod example;
@@ -77,6 +78,7 @@ mod movement;
 mod tables;
 mod turn;
 
+pub(crate) use card_notes::notes;
 pub use example::{one_melee, one_melee_at};
 pub use tables::Tables;
 pub(crate) use tables::compile;

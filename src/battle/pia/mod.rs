@@ -118,6 +118,7 @@ fn dir(side: usize) -> i64 {
     if side == 0 { 1 } else { -1 }
 }
 mod bombard;
+mod card_notes;
 mod end;
 mod example;
 mod field;
@@ -128,6 +129,7 @@ mod setup;
 mod tables;
 mod turn;
 
+pub(crate) use card_notes::notes;
 use end::*;
 pub use example::first_move;
 pub use tables::Tables;

@@ -113,7 +113,7 @@ pub fn phase_messages(
         }
         let mut drafts = Vec::new();
         for r in &reports {
-            let mut files = report_files(after, r, p.cards, m, &bulletins[&r.club.lang])?;
+            let mut files = report_files(campaign, after, r, p.cards, m, &bulletins[&r.club.lang])?;
             if resolution.next.is_some() {
                 files.extend(next_orders_files(campaign, after, r, m, facts));
             }
@@ -336,8 +336,10 @@ fn next_orders_files(
         .collect()
 }
 
-/// A report's attachments: the cards of the club's pending battles and the bulletin.
+/// A report's attachments: the cards of the club's pending battles, in the club's
+/// language and written for its side, and the bulletin.
 fn report_files(
+    campaign: &Campaign,
     after: &World,
     r: &ClubReport,
     cards: &BTreeMap<String, (Card, crate::battle::ruleset::Ruleset)>,
@@ -351,10 +353,16 @@ fn report_files(
         let Some((card, rs)) = cards.get(&b.id) else {
             continue;
         };
+        let view = crate::report::card::CardFor::new(
+            card,
+            r.club.lang,
+            Some(&r.club.nation),
+            Some(&campaign.tables.calendar),
+        );
         files.push(FilePart {
             name: format!("{}.txt", b.id),
             mime: "text/plain; charset=utf-8",
-            bytes: club::card_text(m.env, card, rs, false)?.into_bytes(),
+            bytes: crate::report::card::text(m.env, card, rs, &view, false)?.into_bytes(),
         });
     }
     let name = match r.club.lang {

@@ -133,6 +133,7 @@ fn ok(dice: &ScriptedDice) {
 }
 
 mod battles;
+mod card_tests;
 mod combat;
 mod phases;
 mod tables;

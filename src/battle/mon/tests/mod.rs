@@ -184,5 +184,6 @@ fn check_consistent(c: &Card, r: &TacticalResult, log: &[crate::rules::dice::Rol
 }
 
 mod battles;
+mod card_tests;
 mod combat;
 mod situations;

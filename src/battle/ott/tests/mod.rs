@@ -336,6 +336,7 @@ const GOLDEN_BATTLES: [(Winner, u32); 8] = [
 ];
 
 mod battles;
+mod card_tests;
 mod morale;
 mod phases;
 mod tables;

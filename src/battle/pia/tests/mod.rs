@@ -311,6 +311,7 @@ fn check_consistent(card: &Card, r: &TacticalResult, templates: bool) {
 }
 
 mod battles;
+mod card_tests;
 mod combat;
 mod phases;
 mod tables;

@@ -1,0 +1,167 @@
+# La scheda di battaglia (templates/card.txt, card.html e i commenti della scheda TOML;
+# resa da src/report/card.rs): le sue voci, l'intestazione per il club che la riceve e
+# le note per il tavolo (src/battle/notes.rs e card_notes.rs di ogni gioco).
+
+battle-card-title = SCHEDA DI BATTAGLIA { $id } — { $kind }
+battle-card-title-html = Scheda di battaglia { $id } — { $kind }
+battle-card-kind-battle = battaglia
+battle-card-kind-rearguard = azione di retroguardia
+battle-card-role-attacker = attaccante
+battle-card-role-defender = difensore
+battle-card-role-rearguard = retroguardia
+battle-card-for = Per { $club } ({ $nation }): voi siete la parte { $side } ({ $role }); il vostro nemico è la parte { $other } ({ $other_role }), { $other_club } ({ $other_nation }).
+battle-card-for-referee = Copia dell'arbitro: la parte A attacca, la parte B { $kind ->
+        [rearguard] fa da retroguardia.
+       *[other] difende.
+    }
+battle-card-ruleset = Regolamento
+battle-card-place = Luogo
+battle-card-month = Mese
+battle-card-table = Tavolo
+battle-card-deployment = Schieramento
+battle-card-victory = Vittoria
+battle-card-options = Regole opzionali
+battle-card-readings = Letture
+battle-card-none = nessuna
+battle-card-fortified = fortificato
+battle-card-node-city = città
+battle-card-node-fortress = fortezza
+battle-card-node-village = villaggio
+battle-card-node-open = campo aperto
+battle-card-terrain-plain = pianura
+battle-card-terrain-hills = colline
+battle-card-terrain-mountains = montagna
+battle-card-terrain-marsh = palude
+battle-card-ground-clear = aperto
+battle-card-ground-forest = bosco
+battle-card-army-austria = dell'Austria
+battle-card-army-france = della Francia
+battle-card-army-spain = della Spagna
+battle-card-provisional = PROVISIONAL: questo regolamento usa tabelle di ripiego inventate al posto di quelle che mancano nel testo ({ $tables }); un risultato risolto da giglio è segnato come provvisorio.
+battle-card-notes = Al tavolo: con che cosa giglio combatte questa battaglia quando la risolve da sé
+battle-card-notes-refused = giglio non sa risolvere questa scheda, quindi non ne elenca i numeri del gioco: { $error }
+battle-card-side = Parte { $side }: { $nation } — { $club } ({ $role }), { $ducats } ducati
+battle-card-yours = la vostra parte
+battle-card-sapper = con un guastatore
+battle-card-commander-killed = comandante ucciso (difende, non può attaccare)
+battle-card-oob = ordine di battaglia: { $oob ->
+        [club] quello del club
+       *[template] dai modelli del regolamento
+    }
+battle-card-unspent = { $ducats } ducati non spesi
+battle-card-leader = capo
+battle-card-unit-ducats = { $ducats } ducati
+battle-card-col-id = id
+battle-card-col-name = nome
+battle-card-col-kind = tipo
+battle-card-col-ducats = ducati
+battle-card-col-ratings = valori
+battle-card-result-intro = Mandate il risultato con le perdite delle due parti in ducati e il vincitore:
+battle-card-result-winner = o "{ $other }", o togliete la riga per un pareggio
+battle-card-header-yours = il vostro club
+battle-card-toml-intro = La scheda come dati, per `giglio battle auto` e per un programma. Le righe qui sotto che cominciano con # sono la scheda a parole.
+
+# Le note di ogni gioco.
+battle-note-losses = Perdite (G3c.7): un'unità in rotta, distrutta, arresa o catturata costa alla campagna tutto il suo valore in ducati; un'unità ridotta (ha perso un passo ma resta sul tavolo) ne costa il { $percent }%; un'unità in disordine, o uscita in buon ordine dal proprio bordo, non costa nulla.
+battle-note-options = Regole opzionali in uso: { $options }.
+battle-note-options-none = Regole opzionali in uso: nessuna.
+battle-note-templates = Le unità vengono dai modelli del regolamento (ASSUMPTION, §0.5), riempiti in proporzione ai loro pesi finché i ducati bastano: non è l'ordine di battaglia del gioco.
+battle-note-cannot-attack = Il comandante della parte { $side } è stato ucciso (G2b.5): difende ma non attacca.
+
+# Monferrato.
+battle-note-mon-major = Battaglia maggiore (MON §7.2): quando entrambe le parti schierano almeno { $units } unità combattenti (guastatori esclusi), i round continuano { $policy ->
+        [rational] finché chi vince il round non è già avanti nei colpi totali
+        [single_round] per un solo round
+       *[round_winner] finché chi vince il round può sparare (un round pari continua solo a numeri uguali)
+    }, al massimo { $rounds } round; altrimenti si combatte un solo round.
+battle-note-mon-ground = Terreno: { $terrain }, { $difficult ->
+        [yes] Difficile (MON §7.2.1): un'unità attaccante con valore di fuoco { $from } o più spara a 1 in meno; un comandante attaccante { $commanders ->
+            [yes] spara sempre a 1 in meno
+           *[no] spara a 1 in meno da { $from } in su, come le unità
+        }.
+       *[no] non Difficile: nessun fuoco si abbassa.
+    }
+battle-note-mon-protection = Protezione (MON §9.4, §10): { $why ->
+        [works] le opere del difensore tolgono { $hits } colpi a quelli dell'attaccante { $every ->
+            [yes] in ogni round
+           *[no] solo nel primo round
+        } (al massimo 3).
+        [field] nessuna ({ $hits } colpi): il difensore affronta l'attaccante in campo aperto, fuori dalle sue opere.
+       *[unfortified] nessuna ({ $hits } colpi): il luogo non è fortificato.
+    }
+battle-note-mon-disrupted = Retro Disordinato (MON §7.4.1): { $provisional ->
+        [yes] PROVISIONAL, le pedine mancano nel testo: un'unità
+       *[no] un'unità
+    } Disordinata senza valore del retro sulla scheda spara al suo valore − { $minus }, mai sotto { $min }.
+battle-note-mon-disrupted-side = Parte { $side } Disordinata (in attacco/in difesa): { $values }.
+battle-note-mon-fortress-option = Fortezza (MON §7.5): un difensore che ha perso può subire una perdita in più invece di ritirarsi; allora si ritira l'attaccante.
+battle-note-mon-guns = Cannoni (MON §8): l'artiglieria senza guastatori nella zona spara a { $fire }; un cannone che tira { $burst } scoppia ed è eliminato.
+battle-note-mon-commanders = Comandanti (MON §7.3): dopo la battaglia, ogni comandante di una parte che ha subito un colpo si perde con un tiro di { $hit } o meno (girato sul sostituto, se ne ha uno).
+
+# Legnano.
+battle-note-leg-command-default = Un capo senza valore di comando sulla scheda comanda con { $command }{ $provisional ->
+        [yes] {" "}(PROVISIONAL: le pedine dei capi mancano nel testo)
+       *[no] {""}
+    }.
+battle-note-leg-leader = Capo { $leader }, comando { $command }{ $supreme ->
+        [yes] , comandante supremo
+       *[no] {""}
+    }: comanda { $units }.
+battle-note-leg-option = { $which ->
+        [radius] Raggio di comando (LEG §7.1)
+        [facing] Fronte (LEG §7.2)
+        [charge] Carica (LEG §7.3)
+        [variable] Valori di combattimento variabili (LEG §7.4)
+       *[other] Un esercito va in rotta quando il suo comandante supremo è ucciso (LEG §9.4)
+    }: { $on ->
+        [yes] in uso
+       *[no] non in uso
+    }.
+battle-note-leg-ground = Terreno: { $terrain } della campagna si gioca come terreno { $ground } per il difensore (LEG §9.6); l'attaccante sta su terreno aperto.
+battle-note-leg-rout = La parte { $side } va in rotta quando i PV persi { $reaches ->
+        [yes] raggiungono
+       *[no] superano
+    } { $level } (il { $percent }% dei { $total } PV delle sue unità).
+battle-note-leg-vp = Punti vittoria persi (LEG §8.1): un'unità distrutta o in rotta A { $a }, B { $b }, C { $c }; un capo ucciso { $leader } × il suo comando. { $turns } turni, poi pareggio (LEG §8.3).
+
+# Ottaggio.
+battle-note-ott-enter-first = Parte { $side } sul tavolo dal turno 1 (ore { $hour }:00): { $units }.
+battle-note-ott-enter-late = { $unit } entra al turno { $turn } (ore { $hour }:00).
+battle-note-ott-village = Il villaggio sta { $row } esagoni su per la strada dall'esagono d'ingresso dell'attaccante, largo { $slots } esagoni; gli avamposti a { $outposts } esagoni ({ $units }); il bordo del difensore è { $edge } esagoni oltre il villaggio.
+battle-card-ott-walls = mura
+battle-card-ott-village = villaggio aperto
+battle-card-ott-fortification = fortificazioni
+battle-note-ott-defends = { $where ->
+        [village] Nel villaggio
+       *[outposts] Negli avamposti
+    } il terreno del difensore è { $terrain } ({ $why ->
+        [walls] il luogo è fortificato e le sue mura contano
+        [field] il luogo è fortificato, ma il difensore affronta l'attaccante in campo aperto: niente mura
+        [unfortified] il luogo non è fortificato: niente mura
+       *[outposts] le opere degli avamposti
+    }): fuoco contro di lui { $fire }, spostamento di colonna in mischia { $melee }.
+battle-note-ott-victory = Vittoria (OTT §8): l'attaccante vince subito con { $village } unità nel villaggio, o con { $need } delle { $of } unità del difensore eliminate (il { $percent }%, contando alla fine le unità in rotta); altrimenti vince il difensore.
+battle-note-ott-length = I turni sono ore dalle { $first }:00; { $each ->
+        [yes] dal turno delle { $from }:00 in poi, alla fine di ogni turno
+       *[no] solo alla fine del turno delle { $from }:00
+    }, un d6 da 1 a { $on } chiude la partita; l'ultimo turno giocato è quello delle { $last }:00 ({ $turns } turni).
+
+# Piacenza.
+battle-note-pia-army = army = { $army } è la riga { $name } della tabella di Addestramento (PIA §5.11): fanteria { $infantry }, granatieri { $grenadiers }, cavalleria { $cavalry }.
+battle-note-pia-cic = Parte { $side }: Comandante in Capo { $commander }.
+battle-note-pia-wing = Parte { $side }, ala { $wing } (settore { $sector }): Comandante d'Ala { $commander }; batterie { $batteries }.
+battle-note-pia-formation = Parte { $side }, formazione { $formation } (ala { $wing }): Comandante di Formazione { $commander }; unità { $units }.
+battle-note-pia-sector = Settore { $sector }: la linea del difensore a { $row } esagoni dal bordo dell'attaccante, in { $line }; l'accesso davanti a essa: { $approach }.
+battle-note-pia-objectives = Settore { $sector }: { $count } obiettivi sulla linea del difensore, a { $row } esagoni dal bordo dell'attaccante; { $picked } di questi sono dell'attaccante.
+battle-note-pia-victory = Vittoria (PIA §13): l'attaccante vince tenendo { $wins } o più dei suoi { $of } obiettivi; con esattamente { $draw }{ $zero ->
+        [yes] {" "}o con nessuno
+       *[no] {""}
+    } è un pareggio condizionato deciso dai PV (un'unità nemica in rotta { $routed }, eliminata { $eliminated }; lo stato maggiore di un Comandante di Formazione { $fc }, di un Comandante d'Ala { $wc }, del Comandante in Capo { $cic }); altrimenti vince il difensore.
+battle-note-pia-turns = { $turns } turni dalle 06:00; il turno { $auto } vale le 15:00{ $provisional ->
+        [yes] {" "}(PROVISIONAL: la tabella dei turni manca nel testo)
+       *[no] {""}
+    }: alla sua fine un attaccante che non tiene nessuno dei suoi obiettivi perde (PIA §13.2).
+battle-note-pia-commanders = I valori dei comandanti (raggio, bonus di fuoco, Fattore dei Sergenti) sono { $provisional ->
+        [yes] inventati (PROVISIONAL: la tabella di schieramento iniziale manca nel testo)
+       *[no] quelli del regolamento
+    }; un comandante sul lato Stato Maggiore spara con bonus { $bonus } e Fattore dei Sergenti { $sf }.
