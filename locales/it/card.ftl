@@ -42,7 +42,7 @@ battle-card-notes = Al tavolo: con che cosa giglio combatte questa battaglia qua
 battle-card-notes-refused = giglio non sa risolvere questa scheda, quindi non ne elenca i numeri del gioco: { $error }
 battle-card-side = Parte { $side }: { $nation } — { $club } ({ $role }), { $ducats } ducati
 battle-card-yours = la vostra parte
-battle-card-sapper = con un guastatore
+battle-card-sapper = con un geniere
 battle-card-commander-killed = comandante ucciso (difende, non può attaccare)
 battle-card-oob = ordine di battaglia: { $oob ->
         [club] quello del club

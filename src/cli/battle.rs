@@ -437,7 +437,11 @@ fn print_card(
         }
         None => None,
     };
-    let lang = lang.or(club_lang).unwrap_or(crate::rules::tables::Lang::En);
+    // The referee's copy speaks the referee's language (`[mail] referee_lang`).
+    let lang = match lang.or(club_lang) {
+        Some(l) => l,
+        None => crate::mail::config::load(dir)?.mail.referee_lang,
+    };
     let view = report::card::CardFor::new(&card, lang, club, Some(&c.tables.calendar));
     let env = report::environment(Some(&dir.join("templates")), super::words_of(dir)?)?;
     let text = match format {
