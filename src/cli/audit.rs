@@ -135,12 +135,23 @@ pub(crate) fn cmd_history(dir: &Path, a: HistoryArgs) -> Result<()> {
     let mut out = String::new();
     for r in &rows {
         let state = match &r.resolved_at {
-            Some(at) => format!("resolved {at}, {} dice", r.dice),
+            Some(at) => format!(
+                "resolved {at}, {}",
+                if r.dice == 1 {
+                    "1 die".to_owned()
+                } else {
+                    format!("{} dice", r.dice)
+                }
+            ),
             None => "open".to_owned(),
         };
         out.push_str(&format!(
-            "{:<12} {:<18} opened {} {}, {} order files\n",
-            r.phase, r.name, r.opened_at, state, r.orders
+            "{:<12} {:<18} opened {} {}, {}\n",
+            r.phase,
+            r.name,
+            r.opened_at,
+            state,
+            ui::count(r.orders, "order file")
         ));
         for s in &r.steps {
             out.push_str(&format!(

@@ -129,8 +129,9 @@ pub(crate) fn read(path: &str, text: &str) -> Result<(Campaign, ClubKit)> {
     };
     let campaign = scenario::load(&source).map_err(|d| {
         Error::user(format!(
-            "{path}: the campaign definition inside does not load ({} problem(s))",
-            d.len()
+            "{path}: the campaign definition inside does not load ({} {})",
+            d.len(),
+            if d.len() == 1 { "problem" } else { "problems" }
         ))
     })?;
     Ok((campaign, kit))
