@@ -718,6 +718,15 @@ fn base_labels(campaign: &Campaign, g: &Geometry) -> BaseLabels {
     }
 }
 
+/// The campaign's inset, if its map has one: the same for every picture of it.
+pub(crate) fn inset(campaign: &Campaign) -> Option<Inset> {
+    let g = Geometry::of(campaign);
+    cached_base_labels(campaign, &g)
+        .inset
+        .as_ref()
+        .map(|i| i.inset.clone())
+}
+
 /// Where a port's anchor is drawn: left of its node.
 pub(crate) fn port_box(x: f64, y: f64) -> Rect {
     Rect::new(x - 19.0, y - 5.0, x - 8.0, y + 6.0)
