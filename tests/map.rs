@@ -83,9 +83,13 @@ fn distance_problems(name: &str, svg: &str) -> (Vec<String>, String) {
     let far: Vec<_> = d.iter().filter(|(_, d)| *d > NEAR).collect();
     let worst = d.iter().map(|(_, d)| *d).fold(0.0f32, f32::max);
     let figures = format!(
-        "{name}: {} names ({labels} labels), {} past {NEAR} px, {} past {FAR} px, worst {worst:.0} px",
+        "{name}: {} names ({labels} labels), {} past {NEAR} px ({}), {} past {FAR} px, worst {worst:.0} px",
         d.len(),
         far.len(),
+        far.iter()
+            .map(|(c, d)| format!("{c} {d:.0}"))
+            .collect::<Vec<_>>()
+            .join(", "),
         far.iter().filter(|(_, d)| *d > FAR).count()
     );
     let mut problems = Vec::new();

@@ -871,7 +871,7 @@ pub(crate) fn draw(
                         let (x, y) = i.xy((x, y));
                         Some(node_slot(x, y))
                     },
-                    named: &|_| true,
+                    named: &in_inset,
                     suffix: "-in",
                     taken: &il.taken,
                     bounds: Rect::new(
@@ -906,7 +906,7 @@ pub(crate) fn draw(
                     &Part {
                         to: &to,
                         which: &in_inset,
-                        named: &|_| true,
+                        named: &in_inset,
                         main: false,
                     },
                 ),

@@ -20,8 +20,12 @@ const INSET_PAD: f64 = 26.0;
 /// inset would be the map again.
 const INSET_MAX_W: f64 = 640.0;
 const INSET_MAX_H: f64 = 460.0;
+/// Room around the part an inset enlarges, in map units, for the names at its edge.
+const INSET_ROOM: f64 = 18.0;
+/// How many times the inset's part grows at most.
+const INSET_STEPS: usize = 40;
 /// How much an inset enlarges at most.
-const INSET_MAX_SCALE: f64 = 1.7;
+const INSET_MAX_SCALE: f64 = 1.8;
 /// The gap between the map and its inset, and around the inset.
 pub(crate) const INSET_GAP: f64 = 14.0;
 /// The sea zones' names: font size.
@@ -76,13 +80,7 @@ pub(crate) struct Names {
     pub(crate) inset: Option<(Inset, Part)>,
 }
 
-/// The gap between a name's box and its place's mark.
-fn gap(w: &Want, r: &Rect) -> f64 {
-    let m = Rect::around(w.x, w.y, w.clear);
-    let dx = (r.x0 - m.x1).max(m.x0 - r.x1).max(0.0);
-    let dy = (r.y0 - m.y1).max(m.y0 - r.y1).max(0.0);
-    dx.hypot(dy)
-}
+use layout::gap;
 
 /// The boxes of the nodes `keep` accepts (mark, port, pieces' slot), drawn where `to`
 /// puts them.
@@ -138,7 +136,7 @@ fn place_nodes(
             }
         })
         .collect();
-    let placed = layout::place(&wants, obstacles, bounds);
+    let placed = layout::place_near(&wants, obstacles, bounds, NEAR);
     order
         .iter()
         .zip(wants)
@@ -214,30 +212,72 @@ pub(crate) fn place(campaign: &Campaign, g: &Geometry) -> Names {
             .collect();
         place_nodes(&shown, g, &main_xy, &marks, bounds)
     };
-    // The part to enlarge: around the places whose names stand far, grown while the
-    // main map still sends names far, as long as it stays a part of the map.
+    // The part to enlarge: it starts around the most crowded place whose name stands
+    // far, and grows, a step at a time, to the far names nearest it (each step frees
+    // room on the main map, where the names around it may then fit), while it stays a
+    // part of the map.
+    let crowd = |code: &str| {
+        let (x, y) = g.nodes[code];
+        g.nodes
+            .values()
+            .filter(|(a, b)| (a - x).abs() < 60.0 && (b - y).abs() < 40.0)
+            .count()
+    };
     let mut region: Option<Rect> = None;
     let mut names = main_names(&region);
-    for _ in 0..6 {
-        let mut grown = region;
-        for n in far(&names) {
-            let (x, y) = g.nodes[n.code.as_str()];
-            let r = Rect::around(x, y, INSET_PAD);
-            let u = grown.map_or(r, |g| union(&g, &r));
-            if u.x1 - u.x0 <= INSET_MAX_W && u.y1 - u.y0 <= INSET_MAX_H {
-                grown = Some(u);
+    for _ in 0..INSET_STEPS {
+        let around = |n: &&Name| {
+            Rect::around(
+                g.nodes[n.code.as_str()].0,
+                g.nodes[n.code.as_str()].1,
+                INSET_PAD,
+            )
+        };
+        let fits = |u: &Rect| u.x1 - u.x0 <= INSET_MAX_W && u.y1 - u.y0 <= INSET_MAX_H;
+        let grown = match region {
+            None => far(&names)
+                .max_by_key(|n| crowd(n.code.as_str()))
+                .map(|n| around(&n)),
+            Some(r) => {
+                let candidates: Vec<Rect> = far(&names)
+                    .map(|n| union(&r, &around(&n)))
+                    .filter(fits)
+                    .collect();
+                let area = |u: &Rect| (u.x1 - u.x0) * (u.y1 - u.y0);
+                let least = candidates.iter().map(area).fold(f64::MAX, f64::min);
+                // Every far name the smallest growth reaches, and those a little past it.
+                candidates
+                    .iter()
+                    .filter(|u| area(u) <= least * 1.15)
+                    .fold(None, |acc: Option<Rect>, u| {
+                        Some(acc.map_or(*u, |a| union(&a, u)))
+                    })
+                    .filter(fits)
             }
-        }
-        if grown == region {
+        };
+        let Some(grown) = grown.filter(|g| Some(*g) != region) else {
             break;
-        }
-        region = grown;
+        };
+        region = Some(grown);
         names = main_names(&region);
+    }
+    // The inset draws its part with room around it for the names at its edge, and
+    // names every node it draws: the main map names none of them.
+    let src = region.map(|r| {
+        Rect::new(
+            (r.x0 - INSET_ROOM).max(0.0),
+            (r.y0 - INSET_ROOM).max(TITLE_BAND),
+            (r.x1 + INSET_ROOM).min(WIDTH),
+            (r.y1 + INSET_ROOM).min(g.height),
+        )
+    });
+    if src.is_some() {
+        names = main_names(&src);
     }
     let mut taken = marks;
     taken.extend(names.iter().map(|n| n.placed.rect));
     let main = Part { names, taken };
-    let inset = region.map(|src| inset(campaign, g, src));
+    let inset = src.map(|src| inset(campaign, g, src));
     Names { seas, main, inset }
 }
 
@@ -257,12 +297,6 @@ fn union(a: &Rect, b: &Rect) -> Rect {
 /// The inset of `src`: as large as the picture's width allows (up to
 /// [`INSET_MAX_SCALE`]), centred below the map, its nodes named there.
 fn inset(campaign: &Campaign, g: &Geometry, src: Rect) -> (Inset, Part) {
-    let src = Rect::new(
-        src.x0.max(0.0),
-        src.y0.max(TITLE_BAND),
-        src.x1.min(WIDTH),
-        src.y1.min(g.height),
-    );
     let (w, h) = (src.x1 - src.x0, src.y1 - src.y0);
     let scale = ((WIDTH - 2.0 * MARGIN) / w).min(INSET_MAX_SCALE);
     let x0 = ((WIDTH - w * scale) / 2.0).round();
@@ -290,6 +324,55 @@ fn inset(campaign: &Campaign, g: &Geometry, src: Rect) -> (Inset, Part) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Whether the segment from `a` to `b` passes through the box.
+    fn crosses(a: (f64, f64), b: (f64, f64), r: &Rect) -> bool {
+        // Sampled finely enough for boxes of a few pixels.
+        (0..=64).any(|k| {
+            let t = f64::from(k) / 64.0;
+            let (x, y) = (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
+            x > r.x0 && x < r.x1 && y > r.y0 && y < r.y1
+        })
+    }
+
+    /// Issue 30.1: no name stands away from its place with a leader line across another
+    /// place's mark, on the main map or in the inset.
+    #[test]
+    fn no_leader_line_crosses_another_place() {
+        let source = crate::scenario::Source::builtin("il-giglio").expect("built in");
+        let c = crate::scenario::load(&source).expect("the shipped campaign loads");
+        let g = Geometry::of(&c);
+        let names = place(&c, &g);
+        let mut parts = vec![(&names.main, None)];
+        if let Some((inset, part)) = &names.inset {
+            parts.push((part, Some(inset)));
+        }
+        let mut problems = Vec::new();
+        for (part, inset) in parts {
+            let to = |p: (f64, f64)| inset.map_or(p, |i| i.xy(p));
+            let marks: Vec<(String, Rect)> = c
+                .map
+                .nodes()
+                .filter(|n| inset.is_none_or(|i| i.nodes.contains(n.code.as_str())))
+                .map(|n| {
+                    let (x, y) = to(g.nodes[n.code.as_str()]);
+                    let r = Rect::around(x, y, mark_radius(n.kind.as_str(), n.capital));
+                    (n.code.to_string(), r)
+                })
+                .collect();
+            for n in &part.names {
+                let Some((x1, y1, x2, y2)) = n.placed.leader else {
+                    continue;
+                };
+                for (code, r) in marks.iter().filter(|(c, _)| *c != n.code) {
+                    if crosses((x1, y1), (x2, y2), r) {
+                        problems.push(format!("{}'s leader crosses {code}", n.code));
+                    }
+                }
+            }
+        }
+        assert!(problems.is_empty(), "{}", problems.join("\n"));
+    }
 
     #[test]
     fn a_name_touching_its_mark_is_at_no_distance() {
