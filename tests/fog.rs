@@ -655,8 +655,9 @@ fn the_bulletin_reads_the_same() {
 
 // ---- siege rolls told to the besieged (G3d.2, G7) ---------------------------------------
 
-/// A bribe no rule produces anywhere else: 1 237 steps of the table's bribe.
-const SIEGE_BRIBE_STEPS: i64 = 1237;
+/// A bribe no rule produces anywhere else, and a number no coordinate of the map
+/// picture (at most its height, ~2 300) is: 7 237 steps of the table's bribe.
+const SIEGE_BRIBE_STEPS: i64 = 7237;
 
 /// Venice besieges Florentine Modigliana with a sapper and a marked bribe, a round after
 /// arriving: the phase, resolved.

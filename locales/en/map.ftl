@@ -19,3 +19,4 @@ map-legend-move = move; ✕ battle
 map_crop = Around your pieces (click it for the whole map).
 map_full = Open the whole map
 map_attached = the picture attached to this mail:
+map-inset = Enlargement of the dashed box above

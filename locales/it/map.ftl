@@ -19,3 +19,4 @@ map-legend-move = movimento; ✕ battaglia
 map_crop = Intorno ai vostri pezzi (cliccatela per la mappa intera).
 map_full = Apri la mappa intera
 map_attached = l'immagine allegata a questa mail:
+map-inset = Ingrandimento del riquadro tratteggiato qui sopra

@@ -6,7 +6,10 @@
 //! looks first at where its own pieces stand, so that part is shown at a readable size.
 //! The crop always holds every piece of the club and every battle and siege it is in
 //! (issue 30.2): when they spread wide the crop grows with them, up to the whole map.
+//! When the inset below the map draws every one of those places (issue 30.1: their
+//! names stand there, not on the main map), the crop is cut from the inset.
 
+use super::layout::Rect;
 use super::map::{Geometry, WIDTH};
 use crate::rules::Campaign;
 use crate::rules::visibility::ClubView;
@@ -47,7 +50,6 @@ pub(crate) struct Crop {
 /// room around, however far apart; `None` when it has nothing or the crop would be the
 /// whole map anyway.
 pub(crate) fn of(campaign: &Campaign, view: &ClubView) -> Option<Crop> {
-    let g = Geometry::of(campaign);
     let mut at: Vec<&str> = view.armies.iter().map(|a| a.node.as_str()).collect();
     for p in view
         .fleets
@@ -67,11 +69,10 @@ pub(crate) fn of(campaign: &Campaign, view: &ClubView) -> Option<Crop> {
     if at.is_empty() {
         at = view.own_nodes.iter().map(|n| n.code.as_str()).collect();
     }
-    let points: Vec<(f64, f64)> = at.iter().filter_map(|c| g.place(c)).collect();
+    let (points, frame, inset) = drawn(campaign, &at);
     let (x0, x1) = span(points.iter().map(|p| p.0))?;
     let (y0, y1) = span(points.iter().map(|p| p.1))?;
-    // The map itself, without the legend below it.
-    let (full_w, full_h) = (WIDTH, g.height);
+    let (full_w, full_h) = (frame.x1 - frame.x0, frame.y1 - frame.y0);
     let (need_w, need_h) = ((x1 - x0) + 2.0 * PAD, (y1 - y0) + 2.0 * PAD);
     let mut w = need_w.max(MIN_W);
     let mut h = need_h.max(MIN_H);
@@ -82,12 +83,12 @@ pub(crate) fn of(campaign: &Campaign, view: &ClubView) -> Option<Crop> {
         h = w / MAX_RATIO;
     }
     let (w, h) = (w.min(full_w), h.min(full_h));
-    if w >= full_w && h >= full_h {
+    if w >= full_w && h >= full_h && !inset {
         return None;
     }
     let (cx, cy) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
-    let x = (cx - w / 2.0).clamp(0.0, full_w - w);
-    let y = (cy - h / 2.0).clamp(0.0, full_h - h);
+    let x = (cx - w / 2.0).clamp(frame.x0, frame.x1 - w);
+    let y = (cy - h / 2.0).clamp(frame.y0, frame.y1 - h);
     let pc = |v: f64| format!("{:.2}", v * 100.0 / w);
     Some(Crop {
         x0: x.round(),
@@ -98,6 +99,26 @@ pub(crate) fn of(campaign: &Campaign, view: &ClubView) -> Option<Crop> {
         left: pc(x),
         top: pc(y),
     })
+}
+
+/// The places a crop must hold as the picture draws them, the part of the picture the
+/// crop stays inside, and whether that is the inset: the inset when it draws them all
+/// (their names stand there, not on the main map), else the main map without the
+/// legend below it.
+pub(crate) fn drawn(campaign: &Campaign, at: &[&str]) -> (Vec<(f64, f64)>, Rect, bool) {
+    let g = Geometry::of(campaign);
+    let all_in =
+        |i: &super::names::Inset| !at.is_empty() && at.iter().all(|c| i.nodes.contains(*c));
+    if let Some(i) = super::map::inset(campaign).filter(all_in) {
+        let points = at
+            .iter()
+            .filter_map(|c| g.place(c))
+            .map(|p| i.xy(p))
+            .collect();
+        return (points, i.dst, true);
+    }
+    let points = at.iter().filter_map(|c| g.place(c)).collect();
+    (points, Rect::new(0.0, 0.0, WIDTH, g.height), false)
 }
 
 /// The least and greatest of some numbers.
@@ -150,23 +171,27 @@ mod tests {
         let c = crate::scenario::load(&source).expect("the shipped campaign loads");
         let codes: Vec<NationCode> = c.nations.iter().map(|n| n.code.clone()).collect();
         let world = World::start(&c, &codes);
-        let g = Geometry::of(&c);
         let mut checked = 0;
+        let mut in_inset = 0;
         for n in &codes {
             let v = view(&c, &world, n);
             let crop = of(&c, &v).expect("a crop");
+            let at = v.armies.iter().map(|a| a.node.as_str());
+            let pieces = v.fleets.iter().chain(&v.diplomats).chain(&v.garrisons);
+            let at: Vec<&str> = at.chain(pieces.map(|p| p.at.as_str())).collect();
+            // Where the picture draws them: the inset when it holds them all.
+            let (places, frame, inset) = drawn(&c, &at);
+            in_inset += usize::from(inset);
+            let (full_w, full_h) = (frame.x1 - frame.x0, frame.y1 - frame.y0);
             assert!(
-                crop.w < WIDTH || crop.h < g.height,
+                inset || crop.w < full_w || crop.h < full_h,
                 "{n}: smaller than the map"
             );
-            assert!(crop.x0 >= 0.0 && crop.x0 + crop.w <= WIDTH + 0.5);
-            assert!(crop.y0 >= 0.0 && crop.y0 + crop.h <= g.height + 0.5);
-            if crop.w < WIDTH {
+            assert!(crop.x0 >= frame.x0 - 0.5 && crop.x0 + crop.w <= frame.x1 + 0.5);
+            assert!(crop.y0 >= frame.y0 - 0.5 && crop.y0 + crop.h <= frame.y1 + 0.5);
+            if crop.w < full_w {
                 assert!(crop.w >= crop.h && crop.w <= 2.0 * crop.h + 0.5);
             }
-            let at = v.armies.iter().map(|a| a.node.as_str());
-            let at = at.chain(v.fleets.iter().chain(&v.diplomats).map(|p| p.at.as_str()));
-            let places: Vec<(f64, f64)> = at.filter_map(|code| g.place(code)).collect();
             assert!(!places.is_empty(), "{n} has pieces at the start");
             let inside = places
                 .iter()
@@ -193,6 +218,7 @@ mod tests {
             assert!((pct(&crop.top) - crop.y0 * 100.0 / crop.w).abs() < 0.6);
         }
         assert_eq!(checked, codes.len(), "every club's pieces all fit");
+        assert!(in_inset > 0, "some club's crop is cut from the inset");
     }
 
     /// Issue 30.2: a battle and a siege far from the club's pieces are inside its crop

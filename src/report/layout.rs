@@ -120,6 +120,72 @@ pub(crate) fn place(wants: &[Want], obstacles: &[Rect], bounds: Rect) -> Vec<Pla
     out
 }
 
+/// How far a box stands from its anchor's mark (0 when they touch).
+pub(crate) fn gap(w: &Want, r: &Rect) -> f64 {
+    let m = Rect::around(w.x, w.y, w.clear);
+    let dx = (r.x0 - m.x1).max(m.x0 - r.x1).max(0.0);
+    let dy = (r.y0 - m.y1).max(m.y0 - r.y1).max(0.0);
+    dx.hypot(dy)
+}
+
+/// As [`place`], then each label further than `near` from its anchor tries the places
+/// within `near` that one other label holds: that label moves to another place within
+/// `near` of its own anchor that covers nothing, if it has one, and the far label takes
+/// the freed place. Deterministic, as `place`.
+pub(crate) fn place_near(
+    wants: &[Want],
+    obstacles: &[Rect],
+    bounds: Rect,
+    near: f64,
+) -> Vec<Placed> {
+    let mut out = place(wants, obstacles, bounds);
+    // Whether a box covers nothing but, perhaps, the labels `skip` names.
+    let free = |r: &Rect, skip: [usize; 2], out: &[Placed]| {
+        r.inside(&bounds)
+            && obstacles.iter().all(|o| o.overlap(r) == 0.0)
+            && out
+                .iter()
+                .enumerate()
+                .all(|(k, p)| skip.contains(&k) || p.rect.overlap(r) == 0.0)
+    };
+    let placed = |w: &Want, (x, y, rect, apart): (f64, f64, Rect, bool)| Placed {
+        x,
+        y,
+        rect,
+        leader: apart.then(|| leader_line(w, &rect)),
+        clean: true,
+        cost: 0.0,
+    };
+    for i in 0..out.len() {
+        if gap(&wants[i], &out[i].rect) <= near {
+            continue;
+        }
+        let swap = candidates(&wants[i])
+            .filter(|c| gap(&wants[i], &c.2) <= near)
+            .find_map(|c| {
+                let r = c.2;
+                let mut blockers =
+                    (0..out.len()).filter(|&j| j != i && out[j].rect.overlap(&r) > 0.0);
+                let j = blockers.next()?;
+                if blockers.next().is_some() {
+                    return None;
+                }
+                if !free(&r, [i, j], &out) {
+                    return None;
+                }
+                let moved = candidates(&wants[j])
+                    .filter(|d| gap(&wants[j], &d.2) <= near)
+                    .find(|d| d.2.overlap(&r) == 0.0 && free(&d.2, [i, j], &out))?;
+                Some((c, j, moved))
+            });
+        if let Some((c, j, moved)) = swap {
+            out[i] = placed(&wants[i], c);
+            out[j] = placed(&wants[j], moved);
+        }
+    }
+    out
+}
+
 /// The first candidate that overlaps nothing, or else the least overlapping.
 fn best(w: &Want, obstacles: &[Rect], taken: &[Rect], bounds: Rect) -> Placed {
     let mut best: Option<Placed> = None;

@@ -12,7 +12,13 @@
 //! Labels are placed so none overlaps another, a node or a place pieces go to (see
 //! [`super::layout`]).
 
-use super::layout::{self, Rect, Want};
+use super::layout::Rect;
+use super::names::{self, Inset};
+use layers::{
+    Part, Slots, To, land_paths, move_paths, node_marks, piece_marks, port_marks, segments,
+};
+
+mod layers;
 use crate::error::Result;
 use crate::rules::tables::Lang;
 use crate::rules::visibility::ClubView;
@@ -25,9 +31,9 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 /// Width of the picture in SVG units (pixels at 1×).
 pub(crate) const WIDTH: f64 = 1400.0;
-const MARGIN: f64 = 60.0;
+pub(crate) const MARGIN: f64 = 60.0;
 /// The band at the top kept for the title.
-const TITLE_BAND: f64 = 46.0;
+pub(crate) const TITLE_BAND: f64 = 46.0;
 /// How many pieces are drawn side by side at a node; more are counted (`+n`).
 const SLOT_PIECES: usize = 3;
 /// A piece's icon: width and height, and the gap between two.
@@ -69,11 +75,11 @@ struct Picture<'a> {
     roads: Vec<Line>,
     lanes: Vec<Line>,
     port_links: Vec<Line>,
-    seas: Vec<Label>,
-    ports: Vec<Point>,
+    seas: &'a [Sea],
+    ports: Vec<Port>,
     labels: &'a [NodeLabel],
     nodes: Vec<NodeMark>,
-    moves: Vec<String>,
+    moves: Vec<Move>,
     battles: Vec<Point>,
     pieces: Vec<PieceMark>,
     more: Vec<Label>,
@@ -81,6 +87,63 @@ struct Picture<'a> {
     legend_nations: Vec<LegendNation>,
     legend_symbols: Vec<LegendSymbol>,
     legend_y: f64,
+    /// The enlarged part of the map below it, where the map cannot hold its names.
+    inset: Option<InsetPicture<'a>>,
+}
+
+/// The inset as drawn: its frame, the dashed box of the main map it enlarges, and the
+/// same layers as the main map's for the places inside (names with the ids the main
+/// map would give them, so a test measures both alike).
+#[derive(Serialize)]
+struct InsetPicture<'a> {
+    x: String,
+    y: String,
+    w: String,
+    h: String,
+    src_x: String,
+    src_y: String,
+    src_w: String,
+    src_h: String,
+    caption: String,
+    lands: Vec<String>,
+    roads: Vec<Line>,
+    lanes: Vec<Line>,
+    port_links: Vec<Line>,
+    ports: Vec<Port>,
+    labels: &'a [NodeLabel],
+    nodes: Vec<NodeMark>,
+    moves: Vec<Move>,
+    battles: Vec<Point>,
+    pieces: Vec<PieceMark>,
+    more: Vec<Label>,
+    piece_labels: Vec<NodeLabel>,
+}
+
+/// A sea zone's name, centred on `x`.
+#[derive(Serialize)]
+struct Sea {
+    id: String,
+    x: String,
+    y: String,
+    name: String,
+}
+
+/// A port's anchor.
+#[derive(Serialize)]
+struct Port {
+    id: String,
+    x: String,
+    y: String,
+}
+
+/// A move of the round: its path and its arrowhead (a triangle drawn as such, its size
+/// the same in every viewer and at the size the picture is sent).
+#[derive(Serialize)]
+struct Move {
+    id: String,
+    arrow_id: String,
+    d: String,
+    head: String,
 }
 
 /// A hatching for the nations whose colour another nation already has.
@@ -143,6 +206,11 @@ struct NodeLabel {
 
 #[derive(Serialize)]
 struct NodeMark {
+    /// The mark's id (`mark-CODE`) where its name is drawn beside it: on the main map,
+    /// or in the inset for the places it enlarges.
+    mark_id: Option<String>,
+    /// Whether this is the main map's mark (the one with the node's id and code).
+    main: bool,
     x: String,
     y: String,
     code: String,
@@ -300,27 +368,28 @@ impl Geometry {
     /// The box where a place's pieces are drawn, side by side: above a node, below a
     /// sea zone's name.
     pub(crate) fn slot(&self, code: &str) -> Option<Rect> {
-        let w = SLOT_PIECES as f64 * (ICON_W + ICON_GAP);
         if let Some(&(x, y)) = self.nodes.get(code) {
-            return Some(Rect::new(
-                x - w / 2.0,
-                y - 9.0 - ICON_H,
-                x + w / 2.0,
-                y - 8.0,
-            ));
+            return Some(node_slot(x, y));
         }
         let &(x, y) = self.seas.get(code)?;
-        Some(Rect::new(
-            x - w / 2.0,
-            y + 4.0,
-            x + w / 2.0,
-            y + 5.0 + ICON_H,
-        ))
+        Some(sea_slot(x, y))
     }
 }
 
+/// The box above a node drawn at (x, y) where its pieces are drawn.
+pub(crate) fn node_slot(x: f64, y: f64) -> Rect {
+    let w = SLOT_PIECES as f64 * (ICON_W + ICON_GAP);
+    Rect::new(x - w / 2.0, y - 9.0 - ICON_H, x + w / 2.0, y - 8.0)
+}
+
+/// The box below a sea zone's point where its pieces are drawn.
+pub(crate) fn sea_slot(x: f64, y: f64) -> Rect {
+    let w = SLOT_PIECES as f64 * (ICON_W + ICON_GAP);
+    Rect::new(x - w / 2.0, y + 4.0, x + w / 2.0, y + 5.0 + ICON_H)
+}
+
 /// The radius of a node's mark.
-fn mark_radius(kind: &str, capital: bool) -> f64 {
+pub(crate) fn mark_radius(kind: &str, capital: bool) -> f64 {
     match (kind, capital) {
         (_, true) => 8.0,
         ("city", _) => 6.0,
@@ -548,10 +617,21 @@ pub fn render_view(
     draw(campaign, &view_layers(view), env)
 }
 
-/// The base's labels: one per node, placed once per campaign.
+/// The base's names, placed once per campaign (see [`super::names`]): the sea zones',
+/// the nodes' on the main map, and the inset's where there is one.
 struct BaseLabels {
+    seas: Vec<Sea>,
     labels: Vec<NodeLabel>,
-    /// Every box the overlay must not cover: labels, marks, ports, slots.
+    /// Every box of the main map a piece's label must not cover: names, marks, ports,
+    /// slots.
+    taken: Vec<Rect>,
+    inset: Option<InsetLabels>,
+}
+
+/// The inset's part of the base: where it is, its names, its boxes taken.
+struct InsetLabels {
+    inset: Inset,
+    labels: Vec<NodeLabel>,
     taken: Vec<Rect>,
 }
 
@@ -592,76 +672,63 @@ fn cached_base_labels(campaign: &Campaign, g: &Geometry) -> Arc<BaseLabels> {
 }
 
 fn base_labels(campaign: &Campaign, g: &Geometry) -> BaseLabels {
-    let map = &campaign.map;
-    let mut obstacles: Vec<Rect> = Vec::new();
-    for n in map.nodes() {
-        let (x, y) = g.nodes[n.code.as_str()];
-        let r = mark_radius(n.kind.as_str(), n.capital) + 2.0;
-        obstacles.push(Rect::around(x, y, r));
-        if n.port {
-            obstacles.push(port_box(x, y));
-        }
-        obstacles.extend(g.slot(n.code.as_str()));
-    }
-    for s in map.seas() {
-        let (x, y) = g.seas[s.code.as_str()];
-        let w = layout::text_width(&s.name, 13.0, false);
-        obstacles.push(Rect::new(x - w / 2.0, y - 11.0, x + w / 2.0, y + 4.0));
-        obstacles.extend(g.slot(s.code.as_str()));
-    }
-    // Capitals first, so they keep the best places; then the most crowded, which
-    // have the fewest places left; ties in the map's order.
-    let crowd = |code: &str| {
-        let (x, y) = g.nodes[code];
-        g.nodes
-            .values()
-            .filter(|(a, b)| (a - x).abs() < 60.0 && (b - y).abs() < 40.0)
-            .count()
+    let placed = names::place(campaign, g);
+    let nodes: BTreeMap<&str, &crate::rules::map::Node> =
+        campaign.map.nodes().map(|n| (n.code.as_str(), n)).collect();
+    let labels = |part: &names::Part| -> Vec<NodeLabel> {
+        part.names
+            .iter()
+            .map(|n| {
+                let node = nodes[n.code.as_str()];
+                NodeLabel {
+                    id: format!("label-{}", n.code),
+                    x: n1(n.placed.x),
+                    y: n1(n.placed.y),
+                    size: n.want.size,
+                    bold: node.capital,
+                    name: node.name.clone(),
+                    code: n.code.clone(),
+                    leader: n.placed.leader.map(line),
+                }
+            })
+            .collect()
     };
-    let mut order: Vec<_> = map.nodes().collect();
-    order.sort_by_key(|n| (!n.capital, std::cmp::Reverse(crowd(n.code.as_str()))));
-    let wants: Vec<Want> = order
+    let seas = placed
+        .seas
         .iter()
-        .map(|n| {
-            let (x, y) = g.nodes[n.code.as_str()];
-            let size = if n.capital { 12.0 } else { 10.0 };
-            let width = layout::text_width(&format!("{} ", n.name), size, n.capital)
-                + layout::text_width(n.code.as_str(), 8.0, n.capital);
-            Want {
-                x,
-                y,
-                width,
-                size,
-                clear: mark_radius(n.kind.as_str(), n.capital),
-            }
+        .filter_map(|(code, x, y)| {
+            let s = campaign.map.seas().find(|s| s.code.as_str() == code)?;
+            Some(Sea {
+                id: format!("sea-{code}"),
+                x: n1(*x),
+                y: n1(*y),
+                name: s.name.clone(),
+            })
         })
         .collect();
-    let bounds = Rect::new(2.0, TITLE_BAND, WIDTH - 2.0, g.height - 2.0);
-    let placed = layout::place(&wants, &obstacles, bounds);
-    let labels = order
-        .iter()
-        .zip(&wants)
-        .zip(&placed)
-        .map(|((n, w), p)| NodeLabel {
-            id: format!("label-{}", n.code),
-            x: n1(p.x),
-            y: n1(p.y),
-            size: w.size,
-            bold: n.capital,
-            name: n.name.clone(),
-            code: n.code.to_string(),
-            leader: p.leader.map(line),
-        })
-        .collect();
-    obstacles.extend(placed.iter().map(|p| p.rect));
     BaseLabels {
-        labels,
-        taken: obstacles,
+        seas,
+        labels: labels(&placed.main),
+        inset: placed.inset.as_ref().map(|(inset, part)| InsetLabels {
+            inset: inset.clone(),
+            labels: labels(part),
+            taken: part.taken.clone(),
+        }),
+        taken: placed.main.taken,
     }
 }
 
+/// The campaign's inset, if its map has one: the same for every picture of it.
+pub(crate) fn inset(campaign: &Campaign) -> Option<Inset> {
+    let g = Geometry::of(campaign);
+    cached_base_labels(campaign, &g)
+        .inset
+        .as_ref()
+        .map(|i| i.inset.clone())
+}
+
 /// Where a port's anchor is drawn: left of its node.
-fn port_box(x: f64, y: f64) -> Rect {
+pub(crate) fn port_box(x: f64, y: f64) -> Rect {
     Rect::new(x - 19.0, y - 5.0, x - 8.0, y + 6.0)
 }
 
@@ -672,124 +739,6 @@ fn line((x1, y1, x2, y2): (f64, f64, f64, f64)) -> Line {
         x2: n1(x2),
         y2: n1(y2),
     }
-}
-
-/// The land as SVG paths, one per ring.
-fn land_paths(campaign: &Campaign, g: &Geometry) -> Vec<String> {
-    campaign
-        .land
-        .iter()
-        .map(|ring| {
-            let mut d = String::with_capacity(ring.len() * 12);
-            for (i, &(lon, lat)) in ring.iter().enumerate() {
-                let (x, y) = g.proj.xy(lat, lon);
-                d.push_str(if i == 0 { "M" } else { "L" });
-                d.push_str(&format!("{x:.1} {y:.1}"));
-            }
-            d.push('Z');
-            d
-        })
-        .collect()
-}
-
-/// The round's moves as arrow paths through the places of each path.
-fn move_paths(layers: &Layers, g: &Geometry) -> Vec<String> {
-    layers
-        .moves
-        .iter()
-        .filter_map(|path| {
-            let pts: Vec<(f64, f64)> = path.iter().filter_map(|c| g.place(c)).collect();
-            if pts.len() < 2 {
-                return None;
-            }
-            let mut d = String::new();
-            for (i, (x, y)) in pts.iter().enumerate() {
-                d.push_str(if i == 0 { "M" } else { " L" });
-                d.push_str(&format!("{x:.1} {y:.1}"));
-            }
-            Some(d)
-        })
-        .collect()
-}
-
-/// The pieces' icons, side by side in their place's slot, and their labels placed
-/// where they cover nothing of the base.
-fn piece_marks(
-    layers: &Layers,
-    g: &Geometry,
-    fill: &BTreeMap<String, String>,
-    base: &BaseLabels,
-) -> (Vec<PieceMark>, Vec<Label>, Vec<NodeLabel>) {
-    let mut by_place: BTreeMap<&str, Vec<&At>> = BTreeMap::new();
-    for p in &layers.pieces {
-        if g.slot(&p.at).is_some() {
-            by_place.entry(p.at.as_str()).or_default().push(p);
-        }
-    }
-    let (mut marks, mut more, mut texts) = (Vec::new(), Vec::new(), Vec::new());
-    for (place, list) in &by_place {
-        let Some(slot) = g.slot(place) else { continue };
-        let shown = if list.len() > SLOT_PIECES {
-            SLOT_PIECES - 1
-        } else {
-            list.len()
-        };
-        let width = SLOT_PIECES.min(list.len()) as f64 * (ICON_W + ICON_GAP);
-        let x0 = (slot.x0 + slot.x1) / 2.0 - width / 2.0;
-        for (i, p) in list.iter().take(shown).enumerate() {
-            marks.push(PieceMark {
-                id: format!("piece-{place}-{i}"),
-                kind: p.kind.name(),
-                x: n1(x0 + i as f64 * (ICON_W + ICON_GAP)),
-                y: n1(slot.y0),
-                fill: fill
-                    .get(&p.nation)
-                    .cloned()
-                    .unwrap_or_else(|| "#888888".into()),
-                title: p.label.clone().unwrap_or_else(|| p.nation.clone()),
-            });
-        }
-        if shown < list.len() {
-            more.push(Label {
-                x: n1(x0 + shown as f64 * (ICON_W + ICON_GAP) + 1.0),
-                y: n1(slot.y1 - 1.0),
-                name: format!("+{}", list.len() - shown),
-            });
-        }
-        let words: Vec<&str> = list.iter().filter_map(|p| p.label.as_deref()).collect();
-        if !words.is_empty() {
-            texts.push((*place, slot, words.join(" · ")));
-        }
-    }
-    let wants: Vec<Want> = texts
-        .iter()
-        .map(|(_, slot, text)| Want {
-            x: (slot.x0 + slot.x1) / 2.0,
-            y: (slot.y0 + slot.y1) / 2.0,
-            width: layout::text_width(text, 9.0, true),
-            size: 9.0,
-            clear: (slot.x1 - slot.x0) / 2.0,
-        })
-        .collect();
-    let bounds = Rect::new(2.0, TITLE_BAND, WIDTH - 2.0, g.height - 2.0);
-    let placed = layout::place(&wants, &base.taken, bounds);
-    let labels = texts
-        .iter()
-        .zip(&placed)
-        // A label that would cover something is left out: the report lists every piece.
-        .filter(|(_, p)| p.clean)
-        .map(|((place, _, text), p)| NodeLabel {
-            id: format!("pieces-{place}"),
-            x: n1(p.x),
-            y: n1(p.y),
-            size: 9.0,
-            bold: true,
-            name: text.clone(),
-            code: String::new(),
-            leader: p.leader.map(line),
-        })
-        .collect();
-    (marks, more, labels)
 }
 
 fn legend(
@@ -856,109 +805,162 @@ pub(crate) fn draw(
     let map = &campaign.map;
     let g = Geometry::of(campaign);
     let (fill, patterns) = fills(campaign);
-    let at = |code: &str| g.place(code).map(|(x, y)| (n1(x), n1(y)));
-    let join = |a: (String, String), b: (String, String)| Line {
-        x1: a.0,
-        y1: a.1,
-        x2: b.0,
-        y2: b.1,
-    };
-    let roads = map
+    let pair = |a: &str, b: &str| Some((g.place(a)?, g.place(b)?));
+    let roads: Vec<_> = map
         .roads()
         .into_iter()
-        .filter_map(|(a, b)| Some(join(at(a.as_str())?, at(b.as_str())?)))
+        .filter_map(|(a, b)| pair(a.as_str(), b.as_str()))
         .collect();
-    let lanes = map
+    let lanes: Vec<_> = map
         .lanes()
         .into_iter()
-        .filter_map(|(a, b)| Some(join(at(a.as_str())?, at(b.as_str())?)))
+        .filter_map(|(a, b)| pair(a.as_str(), b.as_str()))
         .collect();
     let mut port_links = Vec::new();
     for s in map.seas() {
         for p in map.ports_on(s.code.as_str()) {
-            if let (Some(a), Some(b)) = (at(s.code.as_str()), at(p.as_str())) {
-                port_links.push(join(a, b));
-            }
+            port_links.extend(pair(s.code.as_str(), p.as_str()));
         }
     }
-    let seas = map
-        .seas()
-        .map(|s| {
-            let (x, y) = g.seas[s.code.as_str()];
-            Label {
-                x: n1(x),
-                y: n1(y),
-                name: s.name.clone(),
-            }
-        })
-        .collect();
-    let ports = map
-        .nodes()
-        .filter(|n| n.port)
-        .map(|n| {
-            let r = port_box(g.nodes[n.code.as_str()].0, g.nodes[n.code.as_str()].1);
-            Point {
-                x: n1(r.x0),
-                y: n1(r.y1 - 1.0),
-            }
-        })
-        .collect();
     let base = cached_base_labels(campaign, &g);
-    let nodes = map
-        .nodes()
-        .map(|n| {
-            let code = n.code.as_str();
-            let state = layers.owners.get(code);
-            let owner = state.map_or(n.owner.as_str(), |s| s.0.as_str());
-            let (x, y) = g.nodes[code];
-            NodeMark {
-                x: n1(x),
-                y: n1(y),
-                code: code.to_owned(),
-                name: n.name.clone(),
-                kind: n.kind.as_str(),
-                capital: n.capital,
-                fill: fill.get(owner).cloned().unwrap_or_else(|| "#888888".into()),
-                fortification: match state.map_or(Fortification::None, |s| s.1) {
-                    Fortification::None => "none",
-                    Fortification::Fortified => "fortified",
-                    Fortification::Breached => "breached",
+    let inset = base.inset.as_ref();
+    let in_inset = |code: &str| inset.is_some_and(|i| i.inset.nodes.contains(code));
+    let same = |p: (f64, f64)| p;
+    let radius = |code: &str| {
+        map.nodes()
+            .find(|n| n.code.as_str() == code)
+            .map_or(4.0, |n| mark_radius(n.kind.as_str(), n.capital) + 1.0)
+    };
+    let battle_points = |to: To, which: &dyn Fn(&str) -> bool| -> Vec<Point> {
+        layers
+            .battles
+            .iter()
+            .filter(|c| which(c))
+            .filter_map(|c| g.place(c))
+            .map(|p| {
+                let (x, y) = to(p);
+                Point { x: n1(x), y: n1(y) }
+            })
+            .collect()
+    };
+    let main_bounds = Rect::new(2.0, TITLE_BAND, WIDTH - 2.0, g.height - 2.0);
+    let (pieces, more, piece_labels) = piece_marks(
+        layers,
+        &fill,
+        &Slots {
+            slot: &|c| g.slot(c),
+            named: &|c| !in_inset(c),
+            suffix: "",
+            taken: &base.taken,
+            bounds: main_bounds,
+        },
+    );
+    let words = crate::words::from_env(env);
+    let inset_picture = match inset {
+        None => None,
+        Some(il) => {
+            let i = &il.inset;
+            let to = |p: (f64, f64)| i.xy(p);
+            let place = |c: &str| g.place(c).map(to);
+            let (pieces, more, piece_labels) = piece_marks(
+                layers,
+                &fill,
+                &Slots {
+                    slot: &|c| {
+                        let &(x, y) = g.nodes.get(c).filter(|_| in_inset(c))?;
+                        let (x, y) = i.xy((x, y));
+                        Some(node_slot(x, y))
+                    },
+                    named: &in_inset,
+                    suffix: "-in",
+                    taken: &il.taken,
+                    bounds: Rect::new(
+                        i.dst.x0 + 2.0,
+                        i.dst.y0 + 2.0,
+                        i.dst.x1 - 2.0,
+                        i.dst.y1 - 2.0,
+                    ),
                 },
-                besieged: layers.sieges.contains(code),
-                changed: layers.changed.contains(code),
-            }
-        })
-        .collect();
-    let battles = layers
-        .battles
-        .iter()
-        .filter_map(|c| at(c))
-        .map(|(x, y)| Point { x, y })
-        .collect();
-    let (pieces, more, piece_labels) = piece_marks(layers, &g, &fill, &base);
-    let (legend_nations, legend_symbols) = legend(campaign, layers, env, &fill, g.height);
+            );
+            Some(InsetPicture {
+                x: n1(i.dst.x0),
+                y: n1(i.dst.y0),
+                w: n1(i.dst.x1 - i.dst.x0),
+                h: n1(i.dst.y1 - i.dst.y0),
+                src_x: n1(i.src.x0),
+                src_y: n1(i.src.y0),
+                src_w: n1(i.src.x1 - i.src.x0),
+                src_h: n1(i.src.y1 - i.src.y0),
+                caption: t!(words, layers.lang, "map-inset"),
+                lands: land_paths(campaign, &g, &to, Some(&i.src)),
+                roads: segments(&roads, &to, Some(&i.src)),
+                lanes: segments(&lanes, &to, Some(&i.src)),
+                port_links: segments(&port_links, &to, Some(&i.src)),
+                ports: port_marks(campaign, &g, &to, &in_inset, "-in"),
+                labels: &il.labels,
+                nodes: node_marks(
+                    campaign,
+                    layers,
+                    &g,
+                    &fill,
+                    &Part {
+                        to: &to,
+                        which: &in_inset,
+                        named: &in_inset,
+                        main: false,
+                    },
+                ),
+                moves: move_paths(
+                    layers,
+                    &place,
+                    &radius,
+                    &|path| path.iter().any(|c| in_inset(c)),
+                    "-in",
+                ),
+                battles: battle_points(&to, &in_inset),
+                pieces,
+                more,
+                piece_labels,
+            })
+        }
+    };
+    let band = inset.map_or(0.0, |i| i.inset.band(g.height));
+    let legend_y = g.height + band;
+    let (legend_nations, legend_symbols) = legend(campaign, layers, env, &fill, legend_y);
     let picture = Picture {
         title: layers.title.clone(),
         width: WIDTH as u32,
         height: g.height as u32,
-        full_height: (g.height + legend_height(campaign)).ceil() as u32,
+        full_height: (legend_y + legend_height(campaign)).ceil() as u32,
         patterns,
-        lands: land_paths(campaign, &g),
-        roads,
-        lanes,
-        port_links,
-        seas,
-        ports,
+        lands: land_paths(campaign, &g, &same, None),
+        roads: segments(&roads, &same, None),
+        lanes: segments(&lanes, &same, None),
+        port_links: segments(&port_links, &same, None),
+        seas: &base.seas,
+        ports: port_marks(campaign, &g, &same, &|_| true, ""),
         labels: &base.labels,
-        nodes,
-        moves: move_paths(layers, &g),
-        battles,
+        nodes: node_marks(
+            campaign,
+            layers,
+            &g,
+            &fill,
+            &Part {
+                to: &same,
+                which: &|_| true,
+                named: &|c| !in_inset(c),
+                main: true,
+            },
+        ),
+        moves: move_paths(layers, &|c| g.place(c), &radius, &|_| true, ""),
+        battles: battle_points(&same, &|_| true),
         pieces,
         more,
         piece_labels,
         legend_nations,
         legend_symbols,
-        legend_y: g.height,
+        legend_y,
+        inset: inset_picture,
     };
     let tmpl = env
         .get_template("map.svg")

@@ -18,6 +18,7 @@ pub(crate) mod kit;
 pub(crate) mod layout;
 pub(crate) mod ledger;
 pub mod map;
+pub(crate) mod names;
 pub mod news;
 pub mod page;
 pub mod png;
