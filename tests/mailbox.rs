@@ -923,6 +923,11 @@ fn a_sheet_sent_with_an_empty_secret_is_told_the_secret_is_missing() {
     let said = String::from_utf8_lossy(&out.get_output().stdout).into_owned()
         + &String::from_utf8_lossy(&out.get_output().stderr);
     assert!(said.contains("il segreto è vuoto"), "{said}");
+    // Labelled in the club's language, as its receipts are (issue 29 point 7).
+    assert!(
+        said.contains("avviso[") && !said.contains("warning["),
+        "{said}"
+    );
     for attempt in 1..=2 {
         let read = s.mail_orders("V", &sheet);
         assert_eq!(read["verdict"], "rejected", "attempt {attempt}: {read}");

@@ -16,6 +16,7 @@ news-update-no-army = You have no army left.
 news-update-orders-sent = Your orders for { $phase }, received { $received }, stand: each is judged from these new positions. To change them, send a new file; the attached { $sheet } is filled in from these positions.
 news-update-orders-due = Your orders for { $phase } are due { $deadline }. The attached { $sheet } is filled in from these new positions.
 news-update-orders-open = The attached { $sheet } for { $phase } is filled in from these new positions.
+news-update-orders-passed = The deadline for { $phase } has passed: the round is resolved next, from these positions, and its report brings the next order file.
 news-dispute-subject = Battle { $battle }: the two results differ
 news-dispute-head = The two results sent for battle { $battle } at { $node } differ:
 news-dispute-line = { $club }: { $result }
@@ -29,7 +30,7 @@ news-receipt-oob = Battle { $battle }: your order of battle for { $ruleset } is 
 news-receipt-results-only = This file carries battle results or orders of battle only: your orders for { $phase } are unchanged.
 news-update-set-aside = The result you mailed for battle { $battle } ({ $mine }) is set aside: { $by ->
     [referee] the referee's ruling counts over the clubs' results (G3c.7)
-   *[auto] the battle was resolved by the tactical game's own mechanics, at the referee's command, and that counts over the clubs' results (G3c.7)
+   *[auto] the battle was resolved automatically by the tactical game's own mechanics, and that counts over the clubs' results (G3c.7)
 }{ $clubs ->
     [other_missing] , as the other club's result had not come in
     [disputed] , as the two clubs' results differed

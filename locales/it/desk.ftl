@@ -87,3 +87,15 @@ late-refused-text-earlier =
     Il vostro file di ordini per { $phase } è arrivato nella casella dell'arbitro il { $arrived }, dopo il termine del { $deadline }. L'arbitro lo ha rifiutato: vale invece il vostro file ricevuto il { $earlier }, prima del termine.
 late-refused-text-none =
     Il vostro file di ordini per { $phase } è arrivato nella casella dell'arbitro il { $arrived }, dopo il termine del { $deadline }. L'arbitro lo ha rifiutato, e nessun vostro file è arrivato prima del termine: le vostre forze faranno ciò che fanno senza ordini.
+
+## Un turno scaduto che attende il risultato di battaglie: ogni club è avvisato una volta.
+waits-subject = [{ $campaign }] { $phase }: il turno attende il risultato di una battaglia
+waits-text =
+    Il termine per { $phase } è passato, ma il turno si risolverà solo quando avrà il risultato di { $count ->
+        [one] una battaglia ancora da giocare al tavolo
+       *[other] { $count } battaglie ancora da giocare al tavolo
+    }. { $fallback ->
+        [auto] Al più tardi il { $by }: se per allora i risultati non saranno arrivati, la battaglia sarà risolta automaticamente con il suo gioco, e il turno subito dopo.
+        [hold] La data per giocarla è il { $by }; se passa senza risultati, decide l'arbitro.
+       *[none] Quando arriverà, il turno sarà risolto e riceverete il rapporto.
+    } Non serve fare nulla: gli ordini arrivati entro il termine restano quelli che valgono.

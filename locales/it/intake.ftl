@@ -111,7 +111,7 @@ auth-secret-malformed = il segreto non ha la forma XXXX-XXXX-XXXX-XXXX-XXXX
 auth-secret-wrong = il segreto non è quello del club
 
 ## G6.3: la richiesta di un club di più tempo, nella sua ricevuta
-extension-granted = La vostra richiesta di { $hours } ore in più è accolta: gli ordini sono ora attesi entro il { $due } (ogni club riceve il nuovo termine, non chi l'ha chiesto). { $left ->
+extension-granted = La vostra richiesta di { $hours } ore in più è accolta: gli ordini sono ora attesi entro il { $due } (ogni club riceve il nuovo termine, senza sapere chi l'ha chiesto). { $left ->
     [0] Era la vostra ultima proroga di quest'anno.
     [one] Potete chiederne ancora una quest'anno.
    *[other] Potete chiederne ancora { $left } quest'anno.

@@ -16,6 +16,7 @@ news-update-no-army = Non avete più armate.
 news-update-orders-sent = I vostri ordini per { $phase }, ricevuti { $received }, restano validi: ciascuno è giudicato da queste nuove posizioni. Per cambiarli mandate un nuovo file; l'allegato { $sheet } è compilato da queste posizioni.
 news-update-orders-due = I vostri ordini per { $phase } scadono { $deadline }. L'allegato { $sheet } è compilato da queste nuove posizioni.
 news-update-orders-open = L'allegato { $sheet } per { $phase } è compilato da queste nuove posizioni.
+news-update-orders-passed = Il termine per { $phase } è passato: il turno si risolve ora, da queste posizioni, e il suo rapporto porterà il prossimo file degli ordini.
 news-dispute-subject = Battaglia { $battle }: i due risultati differiscono
 news-dispute-head = I due risultati inviati per la battaglia { $battle } a { $node } differiscono:
 news-dispute-line = { $club }: { $result }
@@ -29,7 +30,7 @@ news-receipt-oob = Battaglia { $battle }: il vostro ordine di battaglia per { $r
 news-receipt-results-only = Questo file contiene solo risultati o ordini di battaglia: i vostri ordini per { $phase } restano invariati.
 news-update-set-aside = Il risultato che avete mandato per la battaglia { $battle } ({ $mine }) è messo da parte: { $by ->
     [referee] la decisione dell'arbitro vale sopra i risultati dei club (G3c.7)
-   *[auto] la battaglia è stata risolta con le meccaniche del gioco tattico, per comando dell'arbitro, e ciò vale sopra i risultati dei club (G3c.7)
+   *[auto] la battaglia è stata risolta automaticamente con le meccaniche del gioco tattico, e ciò vale sopra i risultati dei club (G3c.7)
 }{ $clubs ->
     [other_missing] , perché il risultato dell'altro club non era arrivato
     [disputed] , perché i risultati dei due club erano diversi

@@ -27,7 +27,7 @@ sheet-move-line = { $node } { $name }: path = { $path }
 sheet-orders = Altri ordini possibili:
 sheet-nothing = Nessun ordine possibile per questo pezzo in questa fase.
 sheet-example = Per esempio:
-sheet-spring-money = Tesoro: { $treasury } ducati ora; con le entrate di questa primavera (e il prestito restituito) potete spenderne { $spendable }.
+sheet-spring-money = Tesoro: { $treasury } ducati ora; con le entrate di questa primavera (e restituito un eventuale prestito) potete spenderne { $spendable }.
 sheet-spring-loan = Prestito (G2a.3): al massimo { $limit } ducati, da restituire con il { $interest }% di interesse la prossima primavera.
 sheet-spring-no-loan = Prestito (G2a.3): non potete chiederne uno quest'anno.
 sheet-spring-costs = Costi (G2b): armata, 1 ducato per ducato di valore (almeno { $min_raise }, al massimo { $max_armies } armate); fortificare una città { $fortify_city }, un villaggio { $fortify_village }; riparare { $repair }; staccare una guarnigione { $garrison }; geniere { $sapper }; diplomatico { $diplomat }; spia { $spy }; sicario { $assassin }; flotta { $fleet }.
@@ -51,7 +51,7 @@ sheet-extension-title = Più tempo (G6.3)
 sheet-extension =
     Potete chiedere che il termine si sposti avanti fino a { $max } ore, { $per_year } volte
     l'anno; la risposta arriva subito con la ricevuta, e ogni club riceve il nuovo termine
-    (non chi l'ha chiesto). Un file che chiede solo questo lascia i vostri ordini come sono:
+    (senza sapere chi l'ha chiesto). Un file che chiede solo questo lascia i vostri ordini come sono:
 sheet-extension-reason = via per il fine settimana
 sheet-letters-title = Lettere agli altri club (G5.3)
 sheet-letters =

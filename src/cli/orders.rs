@@ -220,7 +220,9 @@ fn check(dir: &Path, a: CheckArgs) -> Result<()> {
     if a.json {
         ui::out_json(&report(&shown, &checked))?;
     } else {
-        let mut out = render(&checked, &text);
+        // The labels of the problems in the club's language, as its receipts write them.
+        let mut out =
+            crate::engine::desk::plain::labels(&words, checked.lang, &render(&checked, &text));
         if checked.all_valid() {
             let l = checked.lang;
             let n = checked.orders.orders.len() as i64;

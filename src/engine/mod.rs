@@ -29,6 +29,7 @@ pub mod paperwork;
 pub mod post;
 pub mod reveal;
 pub mod site;
+pub(crate) mod waits;
 pub(crate) mod welcomes;
 
 pub(crate) use audit::{Audit, audit};

@@ -30,6 +30,8 @@ pub struct Update<'a> {
     pub lang: Lang,
     pub phase_name: &'a str,
     pub deadline: Option<&'a str>,
+    /// The deadline has passed: the phase is resolved next, it takes no more orders.
+    pub deadline_passed: bool,
     /// When the club's active orders for the phase arrived, if it has sent any.
     pub orders_sent: Option<&'a str>,
     /// The name of the attached order file.
@@ -97,6 +99,9 @@ pub fn update(w: &Words, u: &Update) -> (String, String) {
             received = received,
             sheet = u.sheet
         ),
+        (None, Some(_)) if u.deadline_passed => {
+            t!(w, l, "news-update-orders-passed", phase = u.phase_name)
+        }
         (None, Some(deadline)) => t!(
             w,
             l,
@@ -319,7 +324,7 @@ mod tests {
         );
         assert_eq!(
             set_aside(&w, Lang::En, &b, &s, &auto),
-            "The result you mailed for battle 1494-r01-F7 (V wins; losses: V 50 ducats, F 120 ducats) is set aside: the battle was resolved by the tactical game's own mechanics, at the referee's command, and that counts over the clubs' results (G3c.7), as the two clubs' results differed. Reason given: the defender routed. It gives the same result as yours."
+            "The result you mailed for battle 1494-r01-F7 (V wins; losses: V 50 ducats, F 120 ducats) is set aside: the battle was resolved automatically by the tactical game's own mechanics, and that counts over the clubs' results (G3c.7), as the two clubs' results differed. Reason given: the defender routed. It gives the same result as yours."
         );
         let ruling = outcome("F", 70, 0, ResultSource::Referee, "");
         let s = set_aside_for(&mailed[..1], &ruling, &NationCode::from("V")).expect("set aside");

@@ -141,7 +141,13 @@ fn own_render(words: &Words, p: &PageInput, own: &super::sheet::OwnWorld) -> Str
     page.render(context! {
         lang => data.lang,
         nation => p.campaign.nation_name(p.nation.as_str(), p.lang),
-        phase => data.phase.as_str(),
+        // The title names the phase as running text does ("turno 5 (luglio) del 1494").
+        phase => crate::words::phases::phase_name(
+            words,
+            &p.campaign.tables.calendar,
+            p.world.phase,
+            p.lang,
+        ),
         map => Value::from_safe_string(map_body(p.map_svg).to_owned()),
         data => Value::from_safe_string(script_json(&data)),
         // Our own text, quotes and hashes: no name in it.

@@ -311,10 +311,23 @@ pub(super) fn resolve(dir: &Path, loaded: &Loaded, now: &str) -> Result<Option<A
     );
     match ran {
         Ok(ran) => Ok(Some(ran_action(&store, ran))),
-        Err(e) if matches!(e.kind(), ErrorKind::User) => Ok(Some(Action::Waiting {
-            phase: key,
-            why: e.to_string(),
-        })),
+        Err(e) if matches!(e.kind(), ErrorKind::User) => {
+            // A round held for the table is told to every club, once.
+            let told = engine::waits::notices(
+                &store,
+                &loaded.campaign,
+                &loaded.config,
+                &loaded.words,
+                now,
+            )?;
+            store.queue_noted(&told, now, COMMAND, &|n| {
+                format!("{n} clubs told that {key} waits for battles' results")
+            })?;
+            Ok(Some(Action::Waiting {
+                phase: key,
+                why: e.to_string(),
+            }))
+        }
         Err(e) => Err(e),
     }
 }

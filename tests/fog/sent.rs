@@ -202,6 +202,7 @@ pub(super) fn battle_news(b: &Branch, club: &Club) -> Vec<(String, String)> {
                 lang: club.lang,
                 phase_name: "-",
                 deadline: None,
+                deadline_passed: false,
                 orders_sent: None,
                 sheet: "-",
             },

@@ -292,8 +292,34 @@ fn season(mut k: Kept) {
     k.received();
     let p = across(&k, &r3);
     assert_eq!(actions(&p), ["waiting"], "{p}");
+    // The round is not held in silence: every club is told, once, that it waits for a
+    // battle and until when, without the battle's place or sides.
+    let got = k.received();
+    assert_eq!(
+        kinds(&got),
+        vec![pair("waits", "F"), pair("waits", "M"), pair("waits", "V")]
+    );
+    let m = &one(&got, "waits", "M").text;
+    assert!(
+        m.contains("the round is resolved only once it has the result of a battle")
+            && m.contains("At the latest on 2026-"),
+        "{m}"
+    );
+    let v = &one(&got, "waits", "V").text;
+    assert!(
+        v.contains("attende") || v.contains("il turno si risolverà solo quando"),
+        "{v}"
+    );
+    for g in &got {
+        assert!(
+            !g.text.contains("F7") && !g.text.contains("Castrocaro"),
+            "{}",
+            g.text
+        );
+    }
     let p = k.pass(&shift(&play_by, -10));
     assert_eq!(actions(&p), ["waiting"], "{p}");
+    assert!(k.received().is_empty(), "told once");
     let p = k.pass(&shift(&play_by, 1));
     assert_eq!(actions(&p), ["battle_fallback", "resolved"], "{p}");
     assert_eq!(p["actions"][0]["fallback"], "auto");

@@ -45,7 +45,7 @@ pub(crate) mod battles;
 pub(crate) mod encounters;
 pub(crate) mod extension;
 pub(crate) mod letters;
-mod plain;
+pub(crate) mod plain;
 pub(crate) mod replies;
 
 /// What became of one message.

@@ -54,7 +54,7 @@ pub(super) fn named_segment(w: &Words, lang: Lang, segment: &str) -> String {
 
 /// The labels of rendered diagnostics (`error[G3b.2]:`, `warning[…]:`, at a line's start
 /// or after `file:line:col: `) in the club's language.
-pub(super) fn labels(w: &Words, lang: Lang, text: &str) -> String {
+pub(crate) fn labels(w: &Words, lang: Lang, text: &str) -> String {
     if lang == Lang::En {
         return text.to_owned();
     }

@@ -45,6 +45,19 @@ pub(crate) fn updates(
     let from = mailbox(&d.config.mail.from)?;
     let key = world.phase.key();
     let mut out = Vec::new();
+    // The deadline as clubs read it everywhere (in the campaign's zone), and whether it
+    // has passed: a round past its deadline that waited for this battle is resolved
+    // next, so the update does not ask for orders it can no longer take.
+    let tz = crate::engine::deadline::zone(&d.campaign.time_zone)?;
+    let shown_deadline = d
+        .deadline
+        .map(|at| crate::engine::deadline::display(at, tz));
+    let at = |t: &str| chrono::DateTime::parse_from_rfc3339(t).ok();
+    let deadline_passed = d
+        .deadline
+        .and_then(at)
+        .zip(at(d.now))
+        .is_some_and(|(due, now)| due <= now);
     // The map's templates, built once for both sides when a page is sent.
     let mut env: Option<minijinja::Environment<'static>> = None;
     for nation in [&battle.attacker.nation, &battle.defender.nation] {
@@ -79,7 +92,8 @@ pub(crate) fn updates(
                 nation,
                 lang,
                 phase_name: &phase_name,
-                deadline: d.deadline,
+                deadline: shown_deadline.as_deref(),
+                deadline_passed,
                 orders_sent: d.orders_sent.get(nation.as_str()).map(String::as_str),
                 sheet: &sheet_name,
             },
@@ -90,7 +104,7 @@ pub(crate) fn updates(
             &own,
             nation,
             lang,
-            d.deadline,
+            shown_deadline.as_deref(),
             d.definition,
         );
         // The order page of the open phase, as the report and the welcome carry it:
@@ -109,7 +123,7 @@ pub(crate) fn updates(
                     world,
                     nation,
                     lang,
-                    deadline: d.deadline,
+                    deadline: shown_deadline.as_deref(),
                     map_svg: &map_svg,
                     orders_to: &d.config.mail.orders_address(),
                 },

@@ -1,0 +1,79 @@
+//! A phase past its deadline that waits for battles' results: every club still playing
+//! is told once, so a round held for the table is never a silent one. The notice says how
+//! many battles it waits for and until when (the latest play-by date, and what the
+//! campaign does then); it names no battle, place or side, which only the two sides know.
+
+use super::post::notice::{Notice, to_clubs};
+use crate::error::Result;
+use crate::mail::config::Config;
+use crate::rules::Campaign;
+use crate::rules::tables::{BattleFallback, Lang};
+use crate::storage::{OutMessage, Store};
+use crate::words::Words;
+
+/// The notices of the open phase's wait for `battles` (with their play-by dates), one per
+/// club, the same Message-ID at every pass (queueing one again changes nothing).
+pub(crate) fn notices(
+    store: &Store,
+    c: &Campaign,
+    config: &Config,
+    words: &Words,
+    now: &str,
+) -> Result<Vec<OutMessage>> {
+    let waiting = super::waiting_battles(store, c, now)?;
+    if waiting.is_empty() {
+        return Ok(Vec::new());
+    }
+    let current = store.current()?;
+    let tz = super::deadline::zone(&c.time_zone)?;
+    // The latest play-by date, when every battle has one.
+    let by: Option<String> = waiting
+        .iter()
+        .map(|(_, by)| by.clone())
+        .collect::<Option<Vec<String>>>()
+        .and_then(|all| all.into_iter().max_by_key(|t| stamp(t)))
+        .map(|t| super::deadline::display(&t, tz));
+    let fallback = match c.tables.rulings.battle_fallback {
+        BattleFallback::Auto => "auto",
+        BattleFallback::Hold => "hold",
+    };
+    let count = waiting.len() as i64;
+    let ids: Vec<&str> = waiting.iter().map(|(b, _)| b.id.as_str()).collect();
+    let say = |w: &Words, lang: Lang, phase: &str| {
+        (
+            crate::t!(
+                w,
+                lang,
+                "waits-subject",
+                campaign = c.title_it.as_str(),
+                phase = phase
+            ),
+            crate::t!(
+                w,
+                lang,
+                "waits-text",
+                phase = phase,
+                count = count,
+                by = by.clone().unwrap_or_default(),
+                fallback = if by.is_some() { fallback } else { "none" }
+            ),
+        )
+    };
+    let notice = Notice {
+        kind: "waits",
+        phase: current.id,
+        salt: ids.join(" "),
+        say: &say,
+    };
+    let clubs = store.clubs()?;
+    let playing: Vec<&crate::storage::Club> = clubs
+        .iter()
+        .filter(|k| current.world.is_club(&k.nation))
+        .collect();
+    to_clubs(c, config, &playing, &notice, words, now)
+}
+
+/// A stored time as a comparable instant (an unreadable one sorts first).
+fn stamp(t: &str) -> i64 {
+    chrono::DateTime::parse_from_rfc3339(t).map_or(i64::MIN, |d| d.timestamp())
+}
