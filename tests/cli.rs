@@ -317,7 +317,8 @@ fn orders_check_accepts_a_valid_file_and_changes_nothing() {
     // Valid, in the club's language; a first spring without an objective is warned
     // (without one the club cannot win), and the file stays valid.
     assert!(out.contains("v.toml: 1 ordine, valido (1 avviso)"), "{out}");
-    assert!(out.contains("warning[G8.1]"), "{out}");
+    // Labelled in the club's language, as its receipts are (issue 29 point 7).
+    assert!(out.contains("avviso[G8.1]"), "{out}");
     assert_eq!(t.stdout(&["export", "--json"]), before);
     let f = t.orders_file(
         "w.toml",
@@ -327,7 +328,7 @@ fn orders_check_accepts_a_valid_file_and_changes_nothing() {
     );
     let out = t.stdout(&["orders", "check", &f]);
     assert!(out.contains("w.toml: 1 ordine, valido\n"), "{out}");
-    assert!(!out.contains("warning"), "{out}");
+    assert!(!out.contains("avviso"), "{out}");
 }
 
 #[test]
@@ -340,24 +341,28 @@ fn orders_check_locates_every_problem_in_the_clubs_language() {
     let out = String::from_utf8_lossy(&a.get_output().stdout).into_owned();
     // Italian, the demo clubs' language; each problem with file:line:col and rule.
     assert!(
-        out.contains("error[G6.1]: `M-A1` appartiene a M, non al vostro club"),
+        out.contains("errore[G6.1]: `M-A1` appartiene a M, non al vostro club"),
         "{out}"
     );
     assert!(out.contains("--> v.toml:13:8"), "{out}");
     assert!(
-        out.contains("error[G2b.1]: raise: V9 non è una città"),
+        out.contains("errore[G2b.1]: raise: V9 non è una città"),
         "{out}"
     );
     assert!(out.contains("--> v.toml:4:1"), "{out}");
     assert!(
         out.contains(
-            "error[G2b.7]: raise: costa 99999 ducati ma la tesoreria ne ha 1080: ne mancano 98919"
+            "errore[G2b.7]: raise: costa 99999 ducati ma la tesoreria ne ha 1080: ne mancano 98919"
         ),
         "{out}"
     );
     // The same in English on request, and as JSON.
     let a = t.run(&["orders", "check", &f, "--lang", "en"]).failure();
-    assert!(String::from_utf8_lossy(&a.get_output().stdout).contains("raise: V9 is not a city"));
+    let en = String::from_utf8_lossy(&a.get_output().stdout).into_owned();
+    assert!(
+        en.contains("error[G2b.1]: raise: V9 is not a city") && !en.contains("errore["),
+        "{en}"
+    );
     let a = t.run(&["orders", "check", &f, "--json"]).failure();
     let v: serde_json::Value = serde_json::from_slice(&a.get_output().stdout).expect("json");
     assert_eq!(v["valid"], false);

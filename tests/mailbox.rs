@@ -1062,3 +1062,60 @@ fn a_sheet_offers_the_spy_the_assassin_and_a_transfer_by_mail() {
         assert!(tried.contains(kind), "no `{kind}` tried: {tried:?}");
     }
 }
+
+/// A battle against a neutral nation (Mantova, no club's): the card tells the club who
+/// its enemy is and that the referee decides, and the receipt of its result says so
+/// instead of waiting for a result no club will send (a playtest's stuck point).
+#[test]
+fn a_battle_against_a_neutral_nation_says_the_referee_decides_it() {
+    let mut s = Season::new(&[]);
+    let welcome = s.deliver();
+    let secrets: BTreeMap<String, String> = welcome
+        .iter()
+        .map(|w| (w.nation.clone(), secret_in(&w.text)))
+        .collect();
+    s.stdout(&["resolve", "--force"]);
+    let reports = s.deliver();
+    let v = reports
+        .iter()
+        .find(|r| r.kind == "report" && r.nation == "V")
+        .expect("Venice's report");
+    let file = with_secret(&sheet_of(v).1, &secrets["V"])
+        + "\n[[stance]]\npiece = \"V-A1\"\non_contact = \"attack\"\n\n[[move]]\npiece = \"V-A1\"\npath = [\"V4\", \"MN0\"]\n";
+    assert_eq!(s.mail_orders("V", &file)["verdict"], "accepted");
+    s.deliver();
+    s.stdout(&["resolve", "--force"]);
+    let round2 = s.deliver();
+    let v = round2
+        .iter()
+        .find(|r| r.kind == "report" && r.nation == "V")
+        .expect("Venice's report");
+    let card = v
+        .files
+        .values()
+        .map(|b| String::from_utf8_lossy(b).into_owned())
+        .find(|t| t.contains("1494-r01-MN0") && t.contains("SCHEDA DI BATTAGLIA"))
+        .expect("the card of the battle at Mantova");
+    assert!(
+        card.contains("una nazione neutrale (MN)")
+            && card.contains("MN non ha un club e non manda risultati (G0)")
+            && !card.contains("neutral MN"),
+        "{card}"
+    );
+    let sheet = sheet_of(v).1;
+    let result =
+        header_of(&sheet, &secrets["V"]) + &result_from_stub(&sheet, "V", "V = 30, MN = 60");
+    assert_eq!(s.mail_orders("V", &result)["verdict"], "accepted");
+    let receipt = s.deliver();
+    let receipt = &receipt
+        .iter()
+        .find(|r| r.kind == "receipt")
+        .expect("the receipt")
+        .text;
+    assert!(
+        receipt.contains(
+            "MN è una nazione neutrale e non manda risultati (G0): la battaglia la decide l'arbitro"
+        ) && !receipt.contains("si attende quello di MN"),
+        "{receipt}"
+    );
+}

@@ -107,7 +107,15 @@ fn header(words: &Words, card: &Card, view: &CardFor) -> String {
     match view.side(card) {
         Some(i) => {
             let (me, them) = (&card.sides[i], &card.sides[1 - i]);
-            crate::t!(
+            // A neutral nation has no club (the card writes `neutral CODE`): it sends no
+            // result, and the reader is told who decides instead (G0).
+            let neutral = them.club == format!("neutral {}", them.nation);
+            let other_club = if neutral {
+                words.plain(lang, "battle-card-neutral-side")
+            } else {
+                them.club.clone()
+            };
+            let mut line = crate::t!(
                 words,
                 lang,
                 "battle-card-for",
@@ -117,9 +125,19 @@ fn header(words: &Words, card: &Card, view: &CardFor) -> String {
                 role = role(&me.role),
                 other = them.key.clone(),
                 other_role = role(&them.role),
-                other_club = them.club.clone(),
+                other_club = other_club,
                 other_nation = them.nation.clone(),
-            )
+            );
+            if neutral {
+                line.push(' ');
+                line.push_str(&crate::t!(
+                    words,
+                    lang,
+                    "battle-card-neutral-decides",
+                    nation = them.nation.clone()
+                ));
+            }
+            line
         }
         None => crate::t!(
             words,

@@ -79,7 +79,20 @@ pub fn update(w: &Words, u: &Update) -> (String, String) {
         result = result(w, l, b, u.outcome)
     )];
     if let Some(s) = u.set_aside {
-        parts.push(set_aside(w, l, b, &s, u.outcome));
+        // The other side may be a neutral nation, which sends no result (G0).
+        let other = if b.attacker.nation == *u.nation {
+            &b.defender.nation
+        } else {
+            &b.attacker.nation
+        };
+        parts.push(set_aside(
+            w,
+            l,
+            b,
+            &s,
+            u.outcome,
+            !u.world.is_club(other.as_str()),
+        ));
     }
     let mut happened = format!("{}\n", w.plain(l, "news-update-happened"));
     for e in u.events {
@@ -129,6 +142,7 @@ fn set_aside(
     b: &Battle,
     s: &crate::rules::visibility::SetAside,
     counted: &BattleOutcome,
+    neutral: bool,
 ) -> String {
     use crate::rules::visibility::ClubsResults;
     let by = match counted.source {
@@ -144,6 +158,7 @@ fn set_aside(
         mine = result(w, l, b, s.mine),
         by = by,
         clubs = match s.clubs {
+            ClubsResults::OtherMissing if neutral => "neutral",
             ClubsResults::OtherMissing => "other_missing",
             ClubsResults::Disputed => "disputed",
             ClubsResults::Agreed => "agreed",
@@ -223,6 +238,9 @@ pub fn dispute(
 pub(crate) enum Standing<'a> {
     /// Recorded; the other club's result is awaited.
     Waiting { other: &'a NationCode },
+    /// Recorded; the other side is a neutral nation, which sends none (G0): the referee
+    /// decides, confirming it with a ruling or auto-resolving the battle.
+    Neutral { other: &'a NationCode },
     /// Both agree and it is applied: an update follows.
     Applied { other: &'a NationCode },
     /// Both agree; it is applied when the phase is resolved.
@@ -243,6 +261,7 @@ pub(crate) fn receipt_line(
 ) -> String {
     let (id, other) = match s {
         Standing::Waiting { other } => ("news-receipt-waiting", Some(other)),
+        Standing::Neutral { other } => ("news-receipt-neutral", Some(other)),
         Standing::Applied { other } => ("news-receipt-applied", Some(other)),
         Standing::Agreed { other } => ("news-receipt-agreed", Some(other)),
         Standing::Disputed { other } => ("news-receipt-disputed", Some(other)),
@@ -323,15 +342,19 @@ mod tests {
             }
         );
         assert_eq!(
-            set_aside(&w, Lang::En, &b, &s, &auto),
+            set_aside(&w, Lang::En, &b, &s, &auto, false),
             "The result you mailed for battle 1494-r01-F7 (V wins; losses: V 50 ducats, F 120 ducats) is set aside: the battle was resolved automatically by the tactical game's own mechanics, and that counts over the clubs' results (G3c.7), as the two clubs' results differed. Reason given: the defender routed. It gives the same result as yours."
         );
         let ruling = outcome("F", 70, 0, ResultSource::Referee, "");
         let s = set_aside_for(&mailed[..1], &ruling, &NationCode::from("V")).expect("set aside");
         assert_eq!(
-            set_aside(&w, Lang::It, &b, &s, &ruling),
+            set_aside(&w, Lang::It, &b, &s, &ruling, false),
             "Il risultato che avete mandato per la battaglia 1494-r01-F7 (vince V; perdite: V 50 ducati, F 120 ducati) è messo da parte: la decisione dell'arbitro vale sopra i risultati dei club (G3c.7), perché il risultato dell'altro club non era arrivato."
         );
+        // Against a neutral nation no other club sends a result: the reason says so.
+        assert!(set_aside(&w, Lang::It, &b, &s, &ruling, true).contains(
+            "perché l'altra parte è una nazione neutrale, che non manda risultati (G0)."
+        ));
         // Florence sent none here: nothing of Venice's is told to it.
         assert_eq!(
             set_aside_for(&mailed[..1], &ruling, &NationCode::from("F")),

@@ -111,7 +111,7 @@ pub(crate) fn take(
     settlement.oobs = oobs;
     for r in &mine {
         if let Some(n) = told.iter().find(|n| n.battle.id == r.battle) {
-            let standing = standing(n, &nation);
+            let standing = standing(n, &nation, &world);
             lines.push(news::receipt_line(
                 words, lang, &n.battle, &r.outcome, &standing,
             ));
@@ -144,7 +144,7 @@ pub(crate) fn take(
 }
 
 /// Where a battle stands for the club that sent a result.
-fn standing<'a>(n: &'a News, nation: &NationCode) -> Standing<'a> {
+fn standing<'a>(n: &'a News, nation: &NationCode, world: &crate::rules::World) -> Standing<'a> {
     let other = crate::engine::post::battles::other(&n.battle, nation);
     match (&n.state, &n.step) {
         (BattleState::Agreed { outcome }, _)
@@ -155,6 +155,10 @@ fn standing<'a>(n: &'a News, nation: &NationCode) -> Standing<'a> {
         (BattleState::Agreed { .. }, Some(_)) => Standing::Applied { other },
         (BattleState::Agreed { .. }, None) => Standing::Agreed { other },
         (BattleState::Disputed, _) => Standing::Disputed { other },
+        // A neutral nation sends no result (G0): the referee decides the battle.
+        (BattleState::Waiting { .. }, _) if !world.is_club(other.as_str()) => {
+            Standing::Neutral { other }
+        }
         (BattleState::Waiting { .. }, _) => Standing::Waiting { other },
     }
 }
