@@ -168,27 +168,7 @@ fn no_label_covers_a_label_a_node_or_a_piece() {
     let (before, r) = play(&c, 3);
     let now = r.next.clone().unwrap_or_else(|| before.clone());
     let mut problems = checked("referee", &map::render_referee(&c, &now, &env).unwrap());
-    let facts = PhaseFacts {
-        deadline: None,
-        next_seed_commitment: None,
-        revealed_seed: None,
-        sent_orders: Vec::new(),
-    };
-    for (i, n) in before.clubs.iter().enumerate() {
-        let lang = if i % 2 == 0 { Lang::It } else { Lang::En };
-        let view = visibility::club_view(
-            &c,
-            &giglio::report::explain(&env, &c),
-            &before,
-            &r,
-            ClubName {
-                nation: n,
-                name: "club",
-                lang,
-            },
-            &facts,
-        );
-        let svg = map::render_view(&c, &view, &env).unwrap();
+    for (i, (n, svg)) in club_svgs(&c, &env, &before, &r).into_iter().enumerate() {
         problems.extend(checked(&format!("club-{n}"), &svg));
         if i == 0 {
             let png = png::svg_to_png(&svg, 1.0).unwrap();
@@ -211,12 +191,6 @@ fn every_name_stands_beside_its_place() {
     let c = scenario::load(&source).expect("loads");
     let env = report::environment(None, giglio::words::Words::load(None).expect("catalogue"))
         .expect("templates");
-    let facts = PhaseFacts {
-        deadline: None,
-        next_seed_commitment: None,
-        revealed_seed: None,
-        sent_orders: Vec::new(),
-    };
     let (mut problems, mut figures) = (Vec::new(), Vec::new());
     let mut check = |name: String, svg: String| {
         let (p, mut f) = distance_problems(&name, &svg);
@@ -237,24 +211,8 @@ fn every_name_stands_beside_its_place() {
     let referee = map::render_referee(&c, &now, &env).unwrap();
     assert_eq!(referee, map::render_referee(&c, &now, &env).unwrap());
     check("referee".into(), referee);
-    for (i, n) in before.clubs.iter().enumerate() {
-        let lang = if i % 2 == 0 { Lang::It } else { Lang::En };
-        let view = visibility::club_view(
-            &c,
-            &giglio::report::explain(&env, &c),
-            &before,
-            &r,
-            ClubName {
-                nation: n,
-                name: "club",
-                lang,
-            },
-            &facts,
-        );
-        check(
-            format!("names-{n}"),
-            map::render_view(&c, &view, &env).unwrap(),
-        );
+    for (n, svg) in club_svgs(&c, &env, &before, &r) {
+        check(format!("names-{n}"), svg);
     }
     eprintln!("{}", figures.join("\n"));
     assert!(
@@ -265,15 +223,19 @@ fn every_name_stands_beside_its_place() {
     );
 }
 
-/// Every club's map of the last phase of a played year, in its language.
-fn club_maps(c: &Campaign, env: &minijinja::Environment) -> Vec<(String, String)> {
+/// Every club's map after `r`, each club in its language (Italian and English in turn).
+fn club_svgs(
+    c: &Campaign,
+    env: &minijinja::Environment,
+    before: &World,
+    r: &giglio::rules::resolve::Resolution,
+) -> Vec<(String, String)> {
     let facts = PhaseFacts {
         deadline: None,
         next_seed_commitment: None,
         revealed_seed: None,
         sent_orders: Vec::new(),
     };
-    let (before, r) = play(c, 4);
     before
         .clubs
         .iter()
@@ -283,8 +245,8 @@ fn club_maps(c: &Campaign, env: &minijinja::Environment) -> Vec<(String, String)
             let view = visibility::club_view(
                 c,
                 &giglio::report::explain(env, c),
-                &before,
-                &r,
+                before,
+                r,
                 ClubName {
                     nation: n,
                     name: "club",
@@ -295,6 +257,12 @@ fn club_maps(c: &Campaign, env: &minijinja::Environment) -> Vec<(String, String)
             (n.to_string(), map::render_view(c, &view, env).unwrap())
         })
         .collect()
+}
+
+/// Every club's map of the last phase of a played year, in its language.
+fn club_maps(c: &Campaign, env: &minijinja::Environment) -> Vec<(String, String)> {
+    let (before, r) = play(c, 4);
+    club_svgs(c, env, &before, &r)
 }
 
 /// Issue 30.1: a sea zone's name never lies over a node, a port or a piece.

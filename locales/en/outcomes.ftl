@@ -234,3 +234,30 @@ happening-courier-lost = the courier of letter { $letter } from { $from } to { $
    *[other] : a hostile army stands at { $node } on its path
 }
 happening-letter-intercepted = the spy of { $by } intercepts letter { $letter } from { $from } to { $to }, which goes on
+
+# An order's kind in the report, by the name outcomes keep.
+order-name-loan = loan
+order-name-raise = raise
+order-name-reinforce = reinforce
+order-name-transfer = transfer
+order-name-garrison = garrison
+order-name-fortify = fortify
+order-name-repair = repair
+order-name-hire-sapper = hire sapper
+order-name-hire-diplomat = hire diplomat
+order-name-hire-spy = hire spy
+order-name-hire-assassin = hire assassin
+order-name-fleet = fleet
+order-name-alliance = alliance
+order-name-objective = objective
+order-name-strategos = strategos
+order-name-move = move
+order-name-stance = stance
+order-name-siege = siege
+order-name-assassin = assassin
+order-name-fleet-move = fleet move
+order-name-embark = embark
+order-name-land = land
+order-name-encounter = encounter
+order-name-battle-result = battle result
+order-name-order-of-battle = order of battle (§0.5)

@@ -234,3 +234,30 @@ happening-courier-lost = il corriere della lettera { $letter } da { $from } a { 
    *[other] : un'armata ostile sta a { $node } sul suo percorso
 }
 happening-letter-intercepted = la spia di { $by } intercetta la lettera { $letter } da { $from } a { $to }, che prosegue
+
+# Il tipo di un ordine nel rapporto, per il nome che gli esiti conservano.
+order-name-loan = prestito
+order-name-raise = arruolamento
+order-name-reinforce = rinforzo
+order-name-transfer = trasferimento
+order-name-garrison = guarnigione
+order-name-fortify = fortificazione
+order-name-repair = riparazione
+order-name-hire-sapper = ingaggio di un geniere
+order-name-hire-diplomat = ingaggio di un diplomatico
+order-name-hire-spy = ingaggio di una spia
+order-name-hire-assassin = ingaggio di un assassino
+order-name-fleet = flotta
+order-name-alliance = alleanza
+order-name-objective = obiettivo
+order-name-strategos = offerta per lo Strategos
+order-name-move = movimento
+order-name-stance = scelte d'incontro
+order-name-siege = assedio
+order-name-assassin = assassino
+order-name-fleet-move = navigazione
+order-name-embark = imbarco
+order-name-land = sbarco
+order-name-encounter = risposta a un incontro
+order-name-battle-result = risultato di battaglia
+order-name-order-of-battle = ordine di battaglia (§0.5)

@@ -251,19 +251,7 @@ pub(crate) fn events_as_worded_before(
     use crate::rules::outcome::Happening;
     let mut events: Vec<_> = events
         .iter()
-        .filter(|e| {
-            !matches!(
-                e.what,
-                Happening::FleetStormRoll { .. }
-                    | Happening::EpidemicRoll { .. }
-                    | Happening::StrategosOutbid { .. }
-                    | Happening::EnemyFellBack { .. }
-                    | Happening::EnemyDestroyed { .. }
-                    | Happening::WorksCaptured { .. }
-                    | Happening::SapperCaptured { .. }
-                    | Happening::AllyAttackNoBetrayal { .. }
-            )
-        })
+        .filter(|e| !e.what.told_since_issue_29())
         .cloned()
         .collect();
     for e in &mut events {

@@ -244,7 +244,7 @@ pub(crate) fn referee_view(
             .map(|o| RefereeOutcome {
                 nation: o.nation.to_string(),
                 seq: o.at.seq,
-                order: o.order.clone(),
+                order: say.order_name(&o.order, lang),
                 text: say.outcome(&o.result, lang),
             })
             .collect(),

@@ -700,6 +700,26 @@ pub enum Happening {
     },
 }
 
+impl Happening {
+    /// A fact told since issue 29 to the club it concerns alone (a storm or epidemic
+    /// roll, a lost bid, the enemy's fate, works or a sapper lost with a place, an
+    /// ally's attack that betrayed nothing). Phases resolved before it were never told
+    /// them: `audit` compares those phases without them.
+    pub fn told_since_issue_29(&self) -> bool {
+        matches!(
+            self,
+            Happening::FleetStormRoll { .. }
+                | Happening::EpidemicRoll { .. }
+                | Happening::StrategosOutbid { .. }
+                | Happening::EnemyFellBack { .. }
+                | Happening::EnemyDestroyed { .. }
+                | Happening::WorksCaptured { .. }
+                | Happening::SapperCaptured { .. }
+                | Happening::AllyAttackNoBetrayal { .. }
+        )
+    }
+}
+
 /// What an ally did that counts as betraying the alliance (G5.2).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]

@@ -23,6 +23,9 @@ pub trait Say {
     fn phase(&self, id: PhaseId, lang: Lang) -> String;
     /// A year's title (`the year 1494`).
     fn year(&self, year: u16, lang: Lang) -> String;
+    /// An order's kind by its name as outcomes store it (`raise`, `fleet move`), in
+    /// running text (`arruolamento`, `navigazione`).
+    fn order_name(&self, name: &str, lang: Lang) -> String;
 }
 
 /// Plain words for the rules' own tests: each fact as its lower-case debug form, so a
@@ -58,5 +61,9 @@ impl Say for TestSay {
 
     fn year(&self, year: u16, _: Lang) -> String {
         year.to_string()
+    }
+
+    fn order_name(&self, name: &str, _: Lang) -> String {
+        name.to_owned()
     }
 }

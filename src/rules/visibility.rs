@@ -94,7 +94,10 @@ pub(crate) struct Marker {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub(crate) struct OrderView {
     pub(crate) seq: u32,
+    /// The order's name as order files write it (`raise`).
     pub(crate) order: String,
+    /// Its kind in the club's language (`arruolamento`).
+    pub(crate) name: String,
     pub(crate) done: bool,
     pub(crate) text: String,
     /// For a move carried out: the places the piece went through, where it started
@@ -605,6 +608,7 @@ pub fn club_view(
         .map(|o| OrderView {
             seq: o.at.seq,
             order: o.order.clone(),
+            name: say.order_name(&o.order, lang),
             done: matches!(o.result, Outcome::Done(_)),
             text: say.outcome(&o.result, lang),
             path: moved_path(before, &o.result),

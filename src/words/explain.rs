@@ -66,7 +66,46 @@ impl Say for Explain {
     fn year(&self, year: u16, lang: Lang) -> String {
         t!(self.words, lang, "year-title", year = year.to_string())
     }
+
+    fn order_name(&self, name: &str, lang: Lang) -> String {
+        if ORDER_NAMES.contains(&name) {
+            self.words
+                .plain(lang, &format!("order-name-{}", name.replace(' ', "-")))
+        } else {
+            name.to_owned()
+        }
+    }
 }
+
+/// The order names outcomes store (`OrderKind::name`), each with an `order-name-…`
+/// entry in the catalogue; a name of an earlier version not among them is shown as it is.
+const ORDER_NAMES: &[&str] = &[
+    "loan",
+    "raise",
+    "reinforce",
+    "transfer",
+    "garrison",
+    "fortify",
+    "repair",
+    "hire sapper",
+    "hire diplomat",
+    "hire spy",
+    "hire assassin",
+    "fleet",
+    "alliance",
+    "objective",
+    "strategos",
+    "move",
+    "stance",
+    "siege",
+    "assassin",
+    "fleet move",
+    "embark",
+    "land",
+    "encounter",
+    "battle result",
+    "order of battle",
+];
 
 /// What became of an order, in words.
 pub(crate) fn outcome(w: &Words, o: &Outcome, lang: Lang) -> String {

@@ -9,17 +9,7 @@ use giglio::rules::dice::Dice;
 
 /// Whether a fact is one of those told since issue 29 to the club it concerns alone.
 fn told_since(what: &Happening) -> bool {
-    matches!(
-        what,
-        Happening::FleetStormRoll { .. }
-            | Happening::EpidemicRoll { .. }
-            | Happening::StrategosOutbid { .. }
-            | Happening::EnemyFellBack { .. }
-            | Happening::EnemyDestroyed { .. }
-            | Happening::WorksCaptured { .. }
-            | Happening::SapperCaptured { .. }
-            | Happening::AllyAttackNoBetrayal { .. }
-    )
+    what.told_since_issue_29()
 }
 
 /// Everything `club` is sent for a branch, in one text.

@@ -53,6 +53,19 @@ fn sheet_with(k: &Kept, nation: &str, extra: &str) -> String {
     format!("{sheet}\n{extra}")
 }
 
+/// The club's sheet with `piece` set to attack on contact and moved to `node` by the
+/// path its sheet gives.
+fn attack(k: &Kept, nation: &str, piece: &str, node: &str) -> String {
+    let path = path_on_sheet(&k.sheets[nation], piece, node);
+    sheet_with(
+        k,
+        nation,
+        &format!(
+            "[[stance]]\npiece = \"{piece}\"\non_contact = \"attack\"\n\n[[move]]\npiece = \"{piece}\"\npath = {path}\n"
+        ),
+    )
+}
+
 fn send(k: &mut Kept, nation: &str, body: &str) {
     let raw = k.mail_of(nation, body);
     k.deliver(&raw);
@@ -152,14 +165,7 @@ fn season(mut k: Kept) {
     // ---- Round 1. Venice's second army attacks Florence's Castrocaro (F7); Milan sends
     // its sheet as it is; Florence sends nothing.
     let r1 = deadline(&k, &shift(&spring, 2));
-    let path = path_on_sheet(&k.sheets["V"], "V-A2", "F7");
-    let orders = sheet_with(
-        &k,
-        "V",
-        &format!(
-            "[[stance]]\npiece = \"V-A2\"\non_contact = \"attack\"\n\n[[move]]\npiece = \"V-A2\"\npath = {path}\n"
-        ),
-    );
+    let orders = attack(&k, "V", "V-A2", "F7");
     send(&mut k, "V", &orders);
     k.mail_sheet("M");
     let p = k.pass(&shift(&spring, 60));
@@ -218,14 +224,7 @@ fn season(mut k: Kept) {
         k.sheets["F"]
     );
     // Milan's third army attacks Castrocaro in its turn; the others send their sheets.
-    let path = path_on_sheet(&k.sheets["M"], "M-A3", "F7");
-    let orders = sheet_with(
-        &k,
-        "M",
-        &format!(
-            "[[stance]]\npiece = \"M-A3\"\non_contact = \"attack\"\n\n[[move]]\npiece = \"M-A3\"\npath = {path}\n"
-        ),
-    );
+    let orders = attack(&k, "M", "M-A3", "F7");
     send(&mut k, "M", &orders);
     k.mail_sheet("V");
     k.mail_sheet("F");

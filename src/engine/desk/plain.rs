@@ -6,42 +6,22 @@
 use crate::rules::tables::Lang;
 use crate::words::Words;
 
-/// The order keys a file may carry (tables and plain keys), each with a catalogue entry
-/// `receipt-kind-<key>` naming it in running text.
-const KINDS: &[&str] = &[
-    "loan",
-    "objective",
-    "strategos",
-    "alliances",
-    "raise",
-    "reinforce",
-    "transfer",
-    "garrison",
-    "fortify",
-    "repair",
-    "hire",
-    "fleet",
-    "move",
-    "stance",
-    "siege",
-    "assassin",
-    "fleet_move",
-    "embark",
-    "land",
-    "encounter",
-    "battle_result",
-    "order_of_battle",
-    "letter",
-    "extension",
-];
+/// Whether `key` is an order key a file may carry (a season's keys, a letter, an
+/// extension), each with a catalogue entry `receipt-kind-<key>` naming it.
+fn is_kind(key: &str) -> bool {
+    use crate::orders::explain::{SPRING_KEYS, SUMMER_KEYS};
+    SPRING_KEYS.contains(&key)
+        || SUMMER_KEYS.contains(&key)
+        || ["letter", "extension"].contains(&key)
+}
 
 /// One echoed order segment (`stance: piece = "V-A1", …` or `loan = 200`) led by its
 /// kind's name in the club's language: `Scelte d'incontro: [[stance]] piece = …`.
 pub(super) fn named_segment(w: &Words, lang: Lang, segment: &str) -> String {
     let (key, table) = match segment.split_once(": ") {
-        Some((k, rest)) if KINDS.contains(&k) => (k, Some(rest)),
+        Some((k, rest)) if is_kind(k) => (k, Some(rest)),
         _ => match segment.split_once(" = ") {
-            Some((k, _)) if KINDS.contains(&k) => (k, None),
+            Some((k, _)) if is_kind(k) => (k, None),
             _ => return segment.to_owned(),
         },
     };
@@ -110,7 +90,12 @@ mod tests {
             named_segment(&w, Lang::It, "something: else"),
             "something: else"
         );
-        for k in KINDS {
+        use crate::orders::explain::{SPRING_KEYS, SUMMER_KEYS};
+        for k in SPRING_KEYS
+            .iter()
+            .chain(SUMMER_KEYS)
+            .chain(&["letter", "extension"])
+        {
             let key = format!("receipt-kind-{}", k.replace('_', "-"));
             for lang in [Lang::It, Lang::En] {
                 assert_ne!(w.plain(lang, &key), key, "{key} in {lang:?}");

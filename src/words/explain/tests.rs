@@ -458,3 +458,33 @@ fn every_outcome_told_to_its_club_reads_in_both_languages() {
             .ends_with("M had already broken the alliance (G5.2)")
     );
 }
+
+/// Every order name outcomes store (`OrderKind::name`) is named in both languages: read
+/// from the function itself, so a new order kind without words fails here.
+#[test]
+fn every_order_name_has_its_words() {
+    let source = include_str!("../../rules/order.rs");
+    let body = &source[source
+        .find("pub(crate) fn name(&self) -> &'static str {")
+        .expect("OrderKind::name")..];
+    let body = &body[..body.find("\n    }\n").expect("its end")];
+    let names: Vec<&str> = body
+        .lines()
+        .filter_map(|l| l.split("=> \"").nth(1))
+        .map(|l| l.trim_end_matches("\","))
+        .collect();
+    assert_eq!(names.len(), 25, "{names:?}");
+    for name in names {
+        assert!(ORDER_NAMES.contains(&name), "{name} has no words");
+    }
+    let w = crate::words::Words::load(None).expect("catalogue");
+    let say = Explain::new(w, &crate::fixtures::shipped().tables.calendar);
+    use crate::rules::say::Say as _;
+    assert_eq!(say.order_name("fleet move", Lang::It), "navigazione");
+    assert_eq!(
+        say.order_name("hire sapper", Lang::It),
+        "ingaggio di un geniere"
+    );
+    assert_eq!(say.order_name("raise", Lang::En), "raise");
+    assert_eq!(say.order_name("an old name", Lang::It), "an old name");
+}
