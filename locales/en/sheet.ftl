@@ -30,7 +30,10 @@ sheet-example = For example:
 sheet-spring-money = Treasury: { $treasury } ducats now; with this spring's income (and any loan repaid) you may spend { $spendable }.
 sheet-spring-loan = Loan (G2a.3): at most { $limit } ducats, repaid with { $interest }% interest next spring.
 sheet-spring-no-loan = Loan (G2a.3): you cannot take one this year.
-sheet-spring-costs = Costs (G2b): an army, 1 ducat per ducat of value (at least { $min_raise }, at most { $max_armies } armies); fortifying a city { $fortify_city }, a village { $fortify_village }; repairing { $repair }; detaching a garrison { $garrison }; sapper { $sapper }; diplomat { $diplomat }; spy { $spy }; assassin { $assassin }; fleet { $fleet }.
+sheet-spring-costs = Costs (G2b): an army, 1 ducat per ducat of value (a value of at least { $min_raise ->
+        [one] one ducat
+       *[other] { $min_raise } ducats
+    }; at most { $max_armies } armies); fortifying a city { $fortify_city }, a village { $fortify_village }; repairing { $repair }; detaching a garrison { $garrison }; sapper { $sapper }; diplomat { $diplomat }; spy { $spy }; assassin { $assassin }; fleet { $fleet }.
 sheet-spring-objective = Secret objective (G8.1): choose it in this first spring; without one your club cannot win (G8.2). One of:
 sheet-spring-objective-kind = { $kind }: { $name }
 sheet-spring-strategos = Strategos (G2b.5): a sealed bid; the highest bid pays and chooses the clubs' move order for the whole summer.

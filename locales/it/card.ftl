@@ -39,7 +39,7 @@ battle-card-ground-forest = bosco
 battle-card-army-austria = dell'Austria
 battle-card-army-france = della Francia
 battle-card-army-spain = della Spagna
-battle-card-provisional = PROVISIONAL: questo regolamento usa tabelle di ripiego inventate al posto di quelle che mancano nel testo ({ $tables }); un risultato risolto da giglio è segnato come provvisorio.
+battle-card-provisional = PROVVISORIO: questo regolamento usa tabelle di ripiego inventate al posto di quelle che mancano nel testo ({ $tables }); un risultato risolto da giglio è segnato come provvisorio.
 battle-card-notes = Al tavolo: con che cosa giglio combatte questa battaglia quando la risolve da sé
 battle-card-notes-refused = giglio non sa risolvere questa scheda, quindi non ne elenca i numeri del gioco: { $error }
 battle-card-side = Parte { $side }: { $nation } — { $club } ({ $role }), { $ducats } ducati
@@ -64,10 +64,10 @@ battle-card-header-yours = il vostro club
 battle-card-toml-intro = La scheda come dati, per `giglio battle auto` e per un programma. Le righe qui sotto che cominciano con # sono la scheda a parole.
 
 # Le note di ogni gioco.
-battle-note-losses = Perdite (G3c.7): un'unità in rotta, distrutta, arresa o catturata costa alla campagna tutto il suo valore in ducati; un'unità ridotta (ha perso un passo ma resta sul tavolo) ne costa il { $percent }%; un'unità in disordine, o uscita in buon ordine dal proprio bordo, non costa nulla.
+battle-note-losses = Perdite (G3c.7): un'unità in rotta, distrutta, arresa o catturata costa alla campagna tutto il suo valore in ducati; un'unità ridotta (ha perso un passo ma resta sul tavolo) ne costa una parte pari al { $percent }%; un'unità in disordine, o uscita in buon ordine dal proprio bordo, non costa nulla.
 battle-note-options = Regole opzionali in uso: { $options }.
 battle-note-options-none = Regole opzionali in uso: nessuna.
-battle-note-templates = Le unità vengono dai modelli del regolamento (ASSUMPTION, §0.5), riempiti in proporzione ai loro pesi finché i ducati bastano: non è l'ordine di battaglia del gioco.
+battle-note-templates = Le unità vengono dai modelli del regolamento (IPOTESI, §0.5), riempiti in proporzione ai loro pesi finché i ducati bastano: non è l'ordine di battaglia del gioco.
 battle-note-cannot-attack = Il comandante della parte { $side } è stato ucciso (G2b.5): difende ma non attacca.
 
 # Monferrato.
@@ -92,7 +92,7 @@ battle-note-mon-protection = Protezione (MON §9.4, §10): { $why ->
        *[unfortified] nessuna ({ $hits } colpi): il luogo non è fortificato.
     }
 battle-note-mon-disrupted = Retro Disordinato (MON §7.4.1): { $provisional ->
-        [yes] PROVISIONAL, le pedine mancano nel testo: un'unità
+        [yes] PROVVISORIO, le pedine mancano nel testo: un'unità
        *[no] un'unità
     } Disordinata senza valore del retro sulla scheda spara al suo valore − { $minus }, mai sotto { $min }.
 battle-note-mon-disrupted-side = Parte { $side } Disordinata (in attacco/in difesa): { $values }.
@@ -102,7 +102,7 @@ battle-note-mon-commanders = Comandanti (MON §7.3): dopo la battaglia, ogni com
 
 # Legnano.
 battle-note-leg-command-default = Un capo senza valore di comando sulla scheda comanda con { $command }{ $provisional ->
-        [yes] {" "}(PROVISIONAL: le pedine dei capi mancano nel testo)
+        [yes] {" "}(PROVVISORIO: le pedine dei capi mancano nel testo)
        *[no] {""}
     }.
 battle-note-leg-leader = Capo { $leader }, comando { $command }{ $supreme ->
@@ -160,10 +160,10 @@ battle-note-pia-victory = Vittoria (PIA §13): l'attaccante vince tenendo { $win
        *[no] {""}
     } è un pareggio condizionato deciso dai PV (un'unità nemica in rotta { $routed }, eliminata { $eliminated }; lo stato maggiore di un Comandante di Formazione { $fc }, di un Comandante d'Ala { $wc }, del Comandante in Capo { $cic }); altrimenti vince il difensore.
 battle-note-pia-turns = { $turns } turni dalle 06:00; il turno { $auto } vale le 15:00{ $provisional ->
-        [yes] {" "}(PROVISIONAL: la tabella dei turni manca nel testo)
+        [yes] {" "}(PROVVISORIO: la tabella dei turni manca nel testo)
        *[no] {""}
     }: alla sua fine un attaccante che non tiene nessuno dei suoi obiettivi perde (PIA §13.2).
 battle-note-pia-commanders = I valori dei comandanti (raggio, bonus di fuoco, Fattore dei Sergenti) sono { $provisional ->
-        [yes] inventati (PROVISIONAL: la tabella di schieramento iniziale manca nel testo)
+        [yes] inventati (PROVVISORIO: la tabella di schieramento iniziale manca nel testo)
        *[no] quelli del regolamento
     }; un comandante sul lato Stato Maggiore spara con bonus { $bonus } e Fattore dei Sergenti { $sf }.

@@ -30,7 +30,10 @@ sheet-example = Per esempio:
 sheet-spring-money = Tesoro: { $treasury } ducati ora; con le entrate di questa primavera (e restituito un eventuale prestito) potete spenderne { $spendable }.
 sheet-spring-loan = Prestito (G2a.3): al massimo { $limit } ducati, da restituire con il { $interest }% di interesse la prossima primavera.
 sheet-spring-no-loan = Prestito (G2a.3): non potete chiederne uno quest'anno.
-sheet-spring-costs = Costi (G2b): armata, 1 ducato per ducato di valore (almeno { $min_raise }, al massimo { $max_armies } armate); fortificare una città { $fortify_city }, un villaggio { $fortify_village }; riparare { $repair }; staccare una guarnigione { $garrison }; geniere { $sapper }; diplomatico { $diplomat }; spia { $spy }; sicario { $assassin }; flotta { $fleet }.
+sheet-spring-costs = Costi (G2b): armata, 1 ducato per ducato di valore (un valore di almeno { $min_raise ->
+        [one] un ducato
+       *[other] { $min_raise } ducati
+    }; al massimo { $max_armies } armate); fortificare una città { $fortify_city }, un villaggio { $fortify_village }; riparare { $repair }; staccare una guarnigione { $garrison }; geniere { $sapper }; diplomatico { $diplomat }; spia { $spy }; assassino { $assassin }; flotta { $fleet }.
 sheet-spring-objective = Obiettivo segreto (G8.1): sceglietelo in questa prima primavera; senza obiettivo il vostro club non può vincere (G8.2). Uno di:
 sheet-spring-objective-kind = { $kind }: { $name }
 sheet-spring-strategos = Strategos (G2b.5): offerta segreta; chi offre di più paga e sceglie l'ordine di movimento dei club per tutta l'estate.
