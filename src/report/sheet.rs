@@ -140,11 +140,21 @@ fn grouped(out: &mut String, w: &Words, s: &SheetInput, orders: &[&OrderKind]) {
 ",
         );
         if group.len() > 1 && !targets.is_empty() {
+            // The kind in the club's words, the file's key beside it where they differ.
+            let label = w.plain(
+                s.lang,
+                &format!("order-name-{}", group[0].name().replace(' ', "-")),
+            );
+            let named = if label == kind {
+                label
+            } else {
+                format!("{label} ({kind})")
+            };
             let line = t!(
                 w,
                 s.lang,
                 "sheet-group",
-                order = kind,
+                order = named,
                 targets = targets.join(", ")
             );
             comment(out, &line);

@@ -77,10 +77,15 @@ fn a_spring_sheet_shows_every_specialist_the_strategos_clubs_and_transfers() {
                 "{lang:?}: no example of a {specialist}:\n{s}"
             );
         }
-        // The diplomat's places are listed on their own line, not after the sapper's.
+        // The diplomat's places are listed on their own line, not after the sapper's,
+        // the kind named in the club's words with the file's key beside it.
+        let diplomat = match lang {
+            Lang::It => "# ingaggio di un diplomatico (hire diplomat), a scelta: ",
+            Lang::En => "# hire diplomat, ",
+        };
         assert!(
             s.lines()
-                .any(|l| l.starts_with("# hire diplomat, ") && l.contains("V9 Cervia")),
+                .any(|l| l.starts_with(diplomat) && l.contains("V9 Cervia")),
             "{s}"
         );
         let clubs = s
