@@ -33,9 +33,9 @@ pub(crate) struct CheckArgs {
     #[arg(long)]
     pub(crate) json: bool,
     /// Check against the club view file attached to your last report
-    /// (`giglio-V-1494-r03.json`): the position of that report and the campaign as the
-    /// referee edited it. What a club does before mailing its file; the secret is not
-    /// checked (the referee checks it).
+    /// (`giglio-V-1494-r03.json.gz`, or the `.json` of an earlier report): the position
+    /// of that report and the campaign as the referee edited it. What a club does before
+    /// mailing its file; the secret is not checked (the referee checks it).
     #[arg(long, value_name = "FILE", conflicts_with = "campaign")]
     pub(crate) view: Option<PathBuf>,
     /// Check against a campaign definition (built-in name or directory) at its starting
