@@ -6,10 +6,10 @@ use super::json::{ReportKind, ReportOut};
 use super::ui;
 use crate::error::{Error, Result};
 use crate::report::{club, year};
+use crate::rules::World;
 use crate::rules::resolve::Resolution;
 use crate::rules::tables::Lang;
 use crate::rules::visibility::PhaseFacts;
-use crate::rules::{NationCode, World};
 use crate::storage::Store;
 use std::path::{Path, PathBuf};
 
@@ -81,34 +81,8 @@ fn stored(store: &Store, campaign: &crate::rules::Campaign, key: Option<&str>) -
             .ok_or_else(|| Error::user("no phase is resolved yet: there is no report"))?,
     };
     let p = &phases[idx];
-    let mut resolution = store
-        .resolution(&p.id.key())?
+    let (resolution, facts) = crate::engine::site::resolved(store, campaign, &phases, idx)?
         .ok_or_else(|| Error::user(format!("{} is not resolved yet: there is no report", p.id)))?;
-    resolution.next = phases.get(idx + 1).map(|n| n.world.clone());
-    let tz = crate::engine::deadline::zone(&campaign.time_zone)?;
-    let deadline = match &resolution.next {
-        Some(n) => store
-            .deadline(&n.phase.key())?
-            .map(|d| crate::engine::deadline::display(&d, tz)),
-        None => None,
-    };
-    let sent: Vec<NationCode> = store
-        .orders(&p.id.key(), true)?
-        .into_iter()
-        .map(|o| NationCode::from(o.nation.as_str()))
-        .collect();
-    let facts = PhaseFacts {
-        deadline,
-        next_seed_commitment: phases.get(idx + 1).map(|n| n.seed_commitment.clone()),
-        revealed_seed: p.revealed_seed.clone(),
-        sent_orders: p
-            .world
-            .clubs
-            .iter()
-            .filter(|c| sent.contains(c))
-            .cloned()
-            .collect(),
-    };
     Ok(Stored {
         before: p.world.clone(),
         resolution,

@@ -33,39 +33,13 @@ pub struct Published {
 /// Every resolved phase as stored, oldest first, with the facts of its bulletin.
 pub fn phases(store: &Store, campaign: &Campaign) -> Result<Vec<SitePhase>> {
     let rows = store.phases()?;
-    let tz = deadline::zone(&campaign.time_zone)?;
     let mut out = Vec::new();
     for (i, p) in rows.iter().enumerate() {
-        let (Some(resolved_at), key) = (&p.resolved_at, p.id.key()) else {
+        let Some(resolved_at) = &p.resolved_at else {
             continue;
         };
-        let Some(mut resolution) = store.resolution(&key)? else {
+        let Some((resolution, facts)) = resolved(store, campaign, &rows, i)? else {
             continue;
-        };
-        let next = rows.get(i + 1);
-        resolution.next = next.map(|n| n.world.clone());
-        let deadline = match next {
-            Some(n) => store
-                .deadline(&n.id.key())?
-                .map(|d| deadline::display(&d, tz)),
-            None => None,
-        };
-        let sent: Vec<NationCode> = store
-            .orders(&key, true)?
-            .into_iter()
-            .map(|o| NationCode::from(o.nation.as_str()))
-            .collect();
-        let facts = PhaseFacts {
-            deadline,
-            next_seed_commitment: next.map(|n| n.seed_commitment.clone()),
-            revealed_seed: p.revealed_seed.clone(),
-            sent_orders: p
-                .world
-                .clubs
-                .iter()
-                .filter(|c| sent.contains(c))
-                .cloned()
-                .collect(),
         };
         out.push(SitePhase {
             before: p.world.clone(),
@@ -75,6 +49,49 @@ pub fn phases(store: &Store, campaign: &Campaign) -> Result<Vec<SitePhase>> {
         });
     }
     Ok(out)
+}
+
+/// The stored phase `rows[i]` as it was resolved: its resolution (with the world it
+/// opened) and the facts its reports told (the next deadline in the campaign's zone, the
+/// seeds, who sent orders). `None` when it is not resolved.
+pub(crate) fn resolved(
+    store: &Store,
+    campaign: &Campaign,
+    rows: &[crate::storage::PhaseRow],
+    i: usize,
+) -> Result<Option<(crate::rules::resolve::Resolution, PhaseFacts)>> {
+    let p = &rows[i];
+    let key = p.id.key();
+    let Some(mut resolution) = store.resolution(&key)? else {
+        return Ok(None);
+    };
+    let next = rows.get(i + 1);
+    resolution.next = next.map(|n| n.world.clone());
+    let tz = deadline::zone(&campaign.time_zone)?;
+    let deadline = match next {
+        Some(n) => store
+            .deadline(&n.id.key())?
+            .map(|d| deadline::display(&d, tz)),
+        None => None,
+    };
+    let sent: Vec<NationCode> = store
+        .orders(&key, true)?
+        .into_iter()
+        .map(|o| NationCode::from(o.nation.as_str()))
+        .collect();
+    let facts = PhaseFacts {
+        deadline,
+        next_seed_commitment: next.map(|n| n.seed_commitment.clone()),
+        revealed_seed: p.revealed_seed.clone(),
+        sent_orders: p
+            .world
+            .clubs
+            .iter()
+            .filter(|c| sent.contains(c))
+            .cloned()
+            .collect(),
+    };
+    Ok(Some((resolution, facts)))
 }
 
 /// Every year whose winter is resolved, oldest first.
