@@ -55,6 +55,7 @@ fn two_a_side() -> Card {
             terrain: giglio::battle::card::Terrain::Plain,
             fortified: false,
             defender_inside: false,
+            walls_held_by: None,
             month: "May".into(),
             table: String::new(),
             deployment: String::new(),
@@ -1402,5 +1403,75 @@ fn four_games_on_three_battles() {
             }
         }
         println!("{row}");
+    }
+}
+
+/// Issue 29 (a playtest): Venice besieges Florence's fortress Castrocaro after winning
+/// there, and Florence's relief army attacks it. The card said only "fortress, hills",
+/// leaving Venice to guess why a place its report calls fortified has no walls in the
+/// battle: it now says whose walls they are and that they shelter neither side, and
+/// the notes on protection say the same rather than "the place is not fortified".
+#[test]
+fn a_relief_battle_at_a_besieged_fortress_says_whose_walls_they_are() {
+    let t = campaign_with_a_battle();
+    send_result(&t, "V", "V").success();
+    send_result(&t, "F", "V").success();
+    t.submit_all(
+        "1494-r02",
+        &[
+            ("V", "[[siege]]\narmy = \"V-A2\"\n"),
+            (
+                "F",
+                "[[stance]]\npiece = \"F-A1\"\non_contact = \"attack\"\n\n[[move]]\npiece = \"F-A1\"\npath = \"F0 -> F7\"\n",
+            ),
+        ],
+    );
+    t.run(&["resolve"]).success();
+    let en = t.stdout(&[
+        "battle",
+        "card",
+        "1494-r02-F7",
+        "--club",
+        "V",
+        "--lang",
+        "en",
+    ]);
+    assert!(
+        en.contains("fortified, but held by the attacker (F): its walls shelter neither side"),
+        "{en}"
+    );
+    assert!(
+        en.contains("the place's walls are held by F, not by the defender"),
+        "{en}"
+    );
+    assert!(!en.contains("the place is not fortified"), "{en}");
+    let it = t.stdout(&[
+        "battle",
+        "card",
+        "1494-r02-F7",
+        "--club",
+        "F",
+        "--lang",
+        "it",
+    ]);
+    assert!(
+        it.contains("fortificato, ma tenuto da l'attaccante (F)"),
+        "{it}"
+    );
+    // Each unit's kind and ratings in the reader's words, not the ruleset's keys.
+    assert!(
+        it.contains("[fanteria]")
+            && it.contains("fuoco 3 in attacco, fuoco 4 in difesa, due passi"),
+        "{it}"
+    );
+    assert!(
+        en.contains("[infantry]") && en.contains("fire 3 attacking, fire 4 defending, two steps"),
+        "{en}"
+    );
+    for raw in ["fire_att=", "two_step=", "leadership=", "[inf]"] {
+        assert!(
+            !it.contains(raw) && !en.contains(raw),
+            "{raw} in\n{it}\n{en}"
+        );
     }
 }

@@ -850,12 +850,15 @@ fn a_clubs_own_order_of_battle_replaces_the_templates_on_its_card() {
     ));
     let f = t.orders_file("oob.toml", "V", "1494-r02", &body);
     let out = t.stdout(&["battle", "oob", "1494-r01-F7", &f]);
-    assert!(out.contains("2 units, 1 leaders"), "{out}");
+    assert!(out.contains("2 units, 1 leader;"), "{out}");
     let card = t.stdout(&["battle", "card", "1494-r01-F7"]);
     assert!(card.contains("order of battle: the club's own"), "{card}");
-    assert!(card.contains("A-U2 Stradiotti [cav] 50 ducats"), "{card}");
     assert!(
-        card.contains("leader A-L1 Bartolomeo d'Alviano leadership=3"),
+        card.contains("A-U2 Stradiotti [cavalry] 50 ducats"),
+        "{card}"
+    );
+    assert!(
+        card.contains("leader A-L1 Bartolomeo d'Alviano: leadership 3"),
         "{card}"
     );
     // Florence sent none: its side is still built from templates.

@@ -23,9 +23,13 @@ battle-card-table = Table
 battle-card-deployment = Deployment
 battle-card-victory = Victory
 battle-card-options = Optional rules
-battle-card-readings = Readings
+battle-card-readings = Readings (how the referee reads passages of the game's rulebook that can be read two ways, by their names in the ruleset; what the auto-resolver plays with is told in words below)
 battle-card-none = none
 battle-card-fortified = fortified
+battle-card-walls-other = fortified, but held by { $attacker ->
+        [yes] the attacker ({ $nation })
+       *[no] { $nation }, not a side of this battle
+    }: its walls shelter neither side
 battle-card-node-city = city
 battle-card-node-fortress = fortress
 battle-card-node-village = village
@@ -42,7 +46,7 @@ battle-card-army-spain = Spain
 battle-card-provisional = PROVISIONAL: this ruleset uses invented stand-ins for tables missing from the text ({ $tables }); an auto-resolved result is marked provisional.
 battle-card-notes = At the table: what the auto-resolver plays this battle with
 battle-card-notes-refused = The auto-resolver refuses this card, so it lists no numbers of the game: { $error }
-battle-card-side = Side { $side }: { $nation } — { $club } ({ $role }), { $ducats } ducats
+battle-card-side = Side { $side }: { $nation } — { $club } ({ $role }), { $ducats } ducats when the battle was joined
 battle-card-yours = your side
 battle-card-sapper = with a sapper
 battle-card-commander-killed = commander killed (defends, cannot attack)
@@ -89,6 +93,7 @@ battle-note-mon-protection = Protection (MON §9.4, §10): { $why ->
            *[no] in the first round only
         } (at most 3).
         [field] none ({ $hits } hits): the defender meets the attacker in the field, outside its works.
+        [held] none ({ $hits } hits): the place's walls are held by { $holder }, not by the defender.
        *[unfortified] none ({ $hits } hits): the place is not fortified.
     }
 battle-note-mon-disrupted = Disrupted backs (MON §7.4.1): { $provisional ->
@@ -139,6 +144,7 @@ battle-note-ott-defends = { $where ->
     } the defender's terrain is { $terrain } ({ $why ->
         [walls] the place is fortified and its walls count
         [field] the place is fortified, but the defender meets the attacker in the field: no walls
+        [held] the place's walls are held by { $holder }, not by the defender: no walls
         [unfortified] the place is not fortified: no walls
        *[outposts] the outposts' works
     }): fire at it { $fire }, melee column shift { $melee }.
@@ -167,3 +173,108 @@ battle-note-pia-commanders = The commanders' values (range, fire bonus, Sergeant
         [yes] invented (PROVISIONAL: the Initial Setup chart is missing from the text)
        *[no] the ruleset's
     }; a commander on his Staff side fires with bonus { $bonus } and Sergeants' Factor { $sf }.
+
+## A unit's and a leader's ratings on the card, each worded from its value ($v), as
+## the ruleset's games name them; a key with no words here is shown as key=value.
+battle-rating-fire = fire { $v }
+battle-rating-fire_att = fire { $v } attacking
+battle-rating-fire_def = fire { $v } defending
+battle-rating-fire_disrupted = fire { $v } when Disrupted
+battle-rating-two_step = { $v ->
+        [0] one step (dies at the first hit)
+       *[other] two steps (a Disrupted back)
+    }
+battle-rating-major = { $v ->
+        [0] {""}
+       *[other] major unit (two dice)
+    }
+battle-rating-leadership = leadership { $v }
+battle-rating-replacement_leadership = { $v ->
+        [0] no replacement commander
+       *[other] replacement commander { $v }
+    }
+battle-rating-grade = grade { $v ->
+        [3] A
+        [2] B
+        [1] C
+       *[other] { $v }
+    }
+battle-rating-mp = { $v } movement points
+battle-rating-leader = under leader { $v }
+battle-rating-sector = sector { $v }
+battle-rating-combat_value = combat chit { $v }
+battle-rating-command = command { $v }
+battle-rating-supreme = { $v ->
+        [0] {""}
+       *[other] supreme commander
+    }
+battle-rating-cv = combat value { $v }
+battle-rating-fv = fire value { $v }
+battle-rating-morale = morale { $v }
+battle-rating-double = { $v ->
+        [0] {""}
+       *[other] double unit
+    }
+battle-rating-r_mp = reduced: { $v } movement points
+battle-rating-r_cv = reduced: combat value { $v }
+battle-rating-r_fv = reduced: fire value { $v }
+battle-rating-r_morale = reduced: morale { $v }
+battle-rating-start_stress = starts with stress { $v }
+battle-rating-tired = { $v ->
+        [0] {""}
+       *[other] tired
+    }
+battle-rating-duel = { $v ->
+        [0] {""}
+       *[other] duel company
+    }
+battle-rating-half_of = half of split unit { $v }
+battle-rating-outpost = { $v ->
+        [0] {""}
+       *[other] in the outposts
+    }
+battle-rating-enters_turn = enters on turn { $v }
+battle-rating-morale_mod = morale { $v } to the units near him
+battle-rating-sp = { $v } strength points
+battle-rating-sp_reduced = { $v ->
+        [0] one step
+       *[other] reduced: { $v } strength points
+    }
+battle-rating-army = { $v ->
+        [1] Austrian training
+        [2] French training
+        [3] Spanish training
+       *[other] training row { $v }
+    }
+battle-rating-light = { $v ->
+        [0] {""}
+       *[other] light
+    }
+battle-rating-dismounted = { $v ->
+        [0] {""}
+       *[other] on foot
+    }
+battle-rating-formation = formation { $v }
+battle-rating-wing = wing { $v }
+battle-rating-rank = { $v ->
+        [1] Commander-in-Chief
+        [2] Wing Commander
+        [3] Formation Commander
+       *[other] rank { $v }
+    }
+battle-rating-range = command range { $v } hexes
+battle-rating-fire_bonus = fire bonus +{ $v }
+battle-rating-sf = sergeants' factor { $v }
+## A unit's kind on the card; a kind with no words here is shown as it is written.
+battle-unit-kind-inf = infantry
+battle-unit-kind-cav = cavalry
+battle-unit-kind-art = artillery
+battle-unit-kind-guast = sappers
+battle-unit-kind-garrison = garrison
+battle-unit-kind-camp = camp
+battle-unit-kind-carroccio = Carroccio
+battle-unit-kind-light = light infantry
+battle-unit-kind-gren = grenadiers
+battle-unit-kind-hcav = heavy cavalry
+battle-unit-kind-lcav = light cavalry
+battle-unit-kind-drag = dragoons

@@ -23,9 +23,14 @@ battle-card-table = Tavolo
 battle-card-deployment = Schieramento
 battle-card-victory = Vittoria
 battle-card-options = Regole opzionali
-battle-card-readings = Letture
+battle-card-readings = Letture (come l'arbitro intende i passi del regolamento del gioco che si leggono in due modi, con i nomi del regolamento di giglio; ciò con cui gioca la risoluzione automatica è detto a parole qui sotto)
 battle-card-none = nessuna
 battle-card-fortified = fortificato
+# Un luogo fortificato tenuto da chi non difende (l'attaccante che lo assedia, o un terzo).
+battle-card-walls-other = fortificato, ma tenuto da { $attacker ->
+        [yes] l'attaccante ({ $nation })
+       *[no] { $nation }, che non è parte di questa battaglia
+    }: le sue mura non riparano nessuna delle due parti
 battle-card-node-city = città
 battle-card-node-fortress = fortezza
 battle-card-node-village = villaggio
@@ -42,7 +47,8 @@ battle-card-army-spain = della Spagna
 battle-card-provisional = PROVVISORIO: questo regolamento usa tabelle di ripiego inventate al posto di quelle che mancano nel testo ({ $tables }); un risultato risolto da giglio è segnato come provvisorio.
 battle-card-notes = Al tavolo: con che cosa giglio combatte questa battaglia quando la risolve da sé
 battle-card-notes-refused = giglio non sa risolvere questa scheda, quindi non ne elenca i numeri del gioco: { $error }
-battle-card-side = Parte { $side }: { $nation } — { $club } ({ $role }), { $ducats } ducati
+# Il valore delle armate all'incontro: i costi di fine turno (un assedio) vengono dopo, e il rapporto li mostra.
+battle-card-side = Parte { $side }: { $nation } — { $club } ({ $role }), { $ducats } ducati all'incontro
 battle-card-yours = la vostra parte
 battle-card-sapper = con un geniere
 battle-card-commander-killed = comandante ucciso (difende, non può attaccare)
@@ -89,6 +95,7 @@ battle-note-mon-protection = Protezione (MON §9.4, §10): { $why ->
            *[no] solo nel primo round
         } (al massimo 3).
         [field] nessuna ({ $hits } colpi): il difensore affronta l'attaccante in campo aperto, fuori dalle sue opere.
+        [held] nessuna ({ $hits } colpi): le mura del luogo sono di { $holder }, non del difensore.
        *[unfortified] nessuna ({ $hits } colpi): il luogo non è fortificato.
     }
 battle-note-mon-disrupted = Retro Disordinato (MON §7.4.1): { $provisional ->
@@ -139,6 +146,7 @@ battle-note-ott-defends = { $where ->
     } il terreno del difensore è { $terrain } ({ $why ->
         [walls] il luogo è fortificato e le sue mura contano
         [field] il luogo è fortificato, ma il difensore affronta l'attaccante in campo aperto: niente mura
+        [held] le mura del luogo sono di { $holder }, non del difensore: niente mura
         [unfortified] il luogo non è fortificato: niente mura
        *[outposts] le opere degli avamposti
     }): fuoco contro di lui { $fire }, spostamento di colonna in mischia { $melee }.
@@ -167,3 +175,108 @@ battle-note-pia-commanders = I valori dei comandanti (raggio, bonus di fuoco, Fa
         [yes] inventati (PROVVISORIO: la tabella di schieramento iniziale manca nel testo)
        *[no] quelli del regolamento
     }; un comandante sul lato Stato Maggiore spara con bonus { $bonus } e Fattore dei Sergenti { $sf }.
+
+## I valori di un'unità e di un capo sulla scheda, ciascuno detto dal suo valore ($v)
+## come lo nominano i giochi; una chiave senza parole qui si mostra come chiave=valore.
+battle-rating-fire = fuoco { $v }
+battle-rating-fire_att = fuoco { $v } in attacco
+battle-rating-fire_def = fuoco { $v } in difesa
+battle-rating-fire_disrupted = fuoco { $v } in disordine
+battle-rating-two_step = { $v ->
+        [0] un solo passo (eliminata al primo colpo)
+       *[other] due passi (ha un retro Disordinato)
+    }
+battle-rating-major = { $v ->
+        [0] {""}
+       *[other] unità maggiore (due dadi)
+    }
+battle-rating-leadership = comando { $v }
+battle-rating-replacement_leadership = { $v ->
+        [0] nessun comandante sostituto
+       *[other] comandante sostituto { $v }
+    }
+battle-rating-grade = qualità { $v ->
+        [3] A
+        [2] B
+        [1] C
+       *[other] { $v }
+    }
+battle-rating-mp = { $v } punti movimento
+battle-rating-leader = agli ordini del capo { $v }
+battle-rating-sector = settore { $v }
+battle-rating-combat_value = segnalino di combattimento { $v }
+battle-rating-command = comando { $v }
+battle-rating-supreme = { $v ->
+        [0] {""}
+       *[other] comandante supremo
+    }
+battle-rating-cv = valore di combattimento { $v }
+battle-rating-fv = valore di fuoco { $v }
+battle-rating-morale = morale { $v }
+battle-rating-double = { $v ->
+        [0] {""}
+       *[other] unità doppia
+    }
+battle-rating-r_mp = ridotta: { $v } punti movimento
+battle-rating-r_cv = ridotta: valore di combattimento { $v }
+battle-rating-r_fv = ridotta: valore di fuoco { $v }
+battle-rating-r_morale = ridotta: morale { $v }
+battle-rating-start_stress = parte con stress { $v }
+battle-rating-tired = { $v ->
+        [0] {""}
+       *[other] stanca
+    }
+battle-rating-duel = { $v ->
+        [0] {""}
+       *[other] compagnia del duello
+    }
+battle-rating-half_of = metà dell'unità divisa { $v }
+battle-rating-outpost = { $v ->
+        [0] {""}
+       *[other] negli avamposti
+    }
+battle-rating-enters_turn = entra al turno { $v }
+battle-rating-morale_mod = morale { $v } alle unità vicine
+battle-rating-sp = { $v } punti forza
+battle-rating-sp_reduced = { $v ->
+        [0] un solo passo
+       *[other] ridotta: { $v } punti forza
+    }
+battle-rating-army = { $v ->
+        [1] addestramento austriaco
+        [2] addestramento francese
+        [3] addestramento spagnolo
+       *[other] riga di addestramento { $v }
+    }
+battle-rating-light = { $v ->
+        [0] {""}
+       *[other] leggera
+    }
+battle-rating-dismounted = { $v ->
+        [0] {""}
+       *[other] appiedata
+    }
+battle-rating-formation = formazione { $v }
+battle-rating-wing = ala { $v }
+battle-rating-rank = { $v ->
+        [1] comandante in capo
+        [2] comandante d'ala
+        [3] comandante di formazione
+       *[other] grado { $v }
+    }
+battle-rating-range = raggio di comando { $v } esagoni
+battle-rating-fire_bonus = bonus di fuoco +{ $v }
+battle-rating-sf = fattore sergenti { $v }
+## Il tipo di un'unità sulla scheda; un tipo senza parole qui si mostra com'è scritto.
+battle-unit-kind-inf = fanteria
+battle-unit-kind-cav = cavalleria
+battle-unit-kind-art = artiglieria
+battle-unit-kind-guast = guastatori
+battle-unit-kind-garrison = presidio
+battle-unit-kind-camp = campo
+battle-unit-kind-carroccio = Carroccio
+battle-unit-kind-light = fanteria leggera
+battle-unit-kind-gren = granatieri
+battle-unit-kind-hcav = cavalleria pesante
+battle-unit-kind-lcav = cavalleria leggera
+battle-unit-kind-drag = dragoni

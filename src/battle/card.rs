@@ -92,6 +92,12 @@ pub struct BattleInfo {
     /// battle is fought in the field (an army inside is besieged, G3c.1), so `false`.
     #[serde(default)]
     pub defender_inside: bool,
+    /// A fortified place held by a nation that is not the defender (the attacker that
+    /// besieges it, or a third nation): its walls shelter neither side. Said on the
+    /// card so that a club that knows the place as fortified is not left to guess why
+    /// the card does not count its walls.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub walls_held_by: Option<String>,
     /// The month of the round (`May`).
     pub month: String,
     /// G3c.10: the ruleset's standard table, whatever the army sizes.
@@ -285,6 +291,7 @@ impl Card {
                 terrain: place.terrain,
                 fortified: place.fortified,
                 defender_inside: false,
+                walls_held_by: None,
                 month: place.month,
                 table: rs.table.clone(),
                 deployment: if kind == BattleKind::Rearguard {

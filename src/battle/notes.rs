@@ -97,3 +97,9 @@ pub(crate) fn ids<'a>(ids: impl IntoIterator<Item = &'a str>) -> String {
         list.join(", ")
     }
 }
+
+/// Who holds the walls of a place whose walls shelter neither side (the card's
+/// `walls_held_by`), "" when no one does: the notes on protection name them.
+pub(crate) fn walls_holder(card: &Card) -> String {
+    card.battle.walls_held_by.clone().unwrap_or_default()
+}

@@ -276,10 +276,12 @@ fn club_oob(dir: &Path, id: &str, file: &Path) -> Result<()> {
         &format!("battle oob {id} {}", file.display()),
     )?;
     ui::out(&format!(
-        "recorded the order of battle of {club} for {id} ({}): {} units, {} leaders; the card for {} now uses it\n",
+        "recorded the order of battle of {club} for {id} ({}): {} unit{}, {} leader{}; the card for {} now uses it\n",
         rs.id,
         units.len(),
+        if units.len() == 1 { "" } else { "s" },
         leaders.len(),
+        if leaders.len() == 1 { "" } else { "s" },
         rs.id
     ));
     Ok(())

@@ -139,6 +139,7 @@ pub(crate) fn battle_card(
         .map(|c| (c.nation, c.name))
         .collect();
     let mut card = card::for_battle(c, b, &clubs, rs);
+    card.battle.walls_held_by = walls_held_by(store, b)?;
     let tz = crate::engine::deadline::zone(&c.time_zone)?;
     card.battle.play_by = play_by(store, c, b, now)?.map(|d| card::PlayBy {
         date: crate::engine::deadline::display(&d, tz),
@@ -152,6 +153,23 @@ pub(crate) fn battle_card(
         }
     }
     Ok(card)
+}
+
+/// The nation holding fortified walls at a battle's node when it is not the defender
+/// (an attacker that besieges the place, or a third nation), as the phase the battle
+/// arose in opened: the card says those walls shelter neither side.
+fn walls_held_by(store: &Store, b: &Battle) -> Result<Option<String>> {
+    use crate::rules::world::Fortification;
+    let key = b.phase.key();
+    let Some(row) = store.phases()?.into_iter().find(|p| p.id.key() == key) else {
+        return Ok(None);
+    };
+    Ok(row
+        .opening
+        .nodes
+        .get(&b.node)
+        .filter(|n| n.fortification == Fortification::Fortified && n.owner != b.defender.nation)
+        .map(|n| n.owner.to_string()))
 }
 
 /// When a battle must be played by (RFC 3339): `battle_play_days` after its card went

@@ -12,6 +12,7 @@ use crate::rules::tables::{CalendarTable, Lang};
 use crate::words::{Args, Words};
 use minijinja::Environment;
 use minijinja::value::{Serde, Value};
+use std::collections::BTreeMap;
 
 /// Whom a card is written for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -151,6 +152,48 @@ fn header(words: &Words, card: &Card, view: &CardFor) -> String {
     }
 }
 
+/// Each unit's and leader's kind and ratings in words, by id (`A-U1` → "infantry ·
+/// fire 3 attacking, fire 4 defending, two steps"): the raw keys are the ruleset's
+/// data, which a table reading the card in its language should not have to decode.
+/// A key the catalogue has no words for is shown as `key=value`, as the ruleset has it.
+fn rated(words: &Words, lang: Lang, card: &Card) -> BTreeMap<String, String> {
+    let rating = |k: &str, v: i64| {
+        let id = format!("battle-rating-{k}");
+        if words.has(lang, &id) {
+            crate::t!(words, lang, &id, v = v)
+        } else {
+            format!("{k}={v}")
+        }
+    };
+    let worded = |ratings: &BTreeMap<String, i64>| {
+        ratings
+            .iter()
+            .map(|(k, &v)| rating(k, v))
+            .filter(|w| !w.is_empty())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let kind = |k: &str| {
+        let id = format!("battle-unit-kind-{k}");
+        if words.has(lang, &id) {
+            words.plain(lang, &id)
+        } else {
+            k.to_owned()
+        }
+    };
+    let mut out = BTreeMap::new();
+    for side in &card.sides {
+        for l in &side.leaders {
+            out.insert(l.id.clone(), worded(&l.ratings));
+        }
+        for u in &side.units {
+            out.insert(u.id.clone(), worded(&u.ratings));
+            out.insert(format!("{}/kind", u.id), kind(&u.kind));
+        }
+    }
+    out
+}
+
 /// Renders a battle card as text or HTML, for the clubs and the table.
 pub fn text(
     env: &Environment,
@@ -174,6 +217,7 @@ pub fn text(
         month => view.month.clone(),
         header => header(&words, card, view),
         notes => notes(&words, view.lang, card, rs),
+        rated => rated(&words, view.lang, card),
         // The reader's side on the card (0 or 1), or none for the referee's copy; the
         // result file's header is written for the reader's club.
         mine => mine,

@@ -148,6 +148,12 @@ impl Words {
         text.into_owned()
     }
 
+    /// Whether the catalogue has message `id` in `lang` (for words kept for data a
+    /// ruleset may extend, such as a unit's ratings: an unknown one is shown as written).
+    pub(crate) fn has(&self, lang: Lang, id: &str) -> bool {
+        self.bundle(lang).has_message(id)
+    }
+
     /// Returns message `id` in `lang`, which takes no arguments.
     pub(crate) fn plain(&self, lang: Lang, id: &str) -> String {
         self.get(lang, id, &Args::new())

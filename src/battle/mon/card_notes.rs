@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::battle::card::NodeKind;
-use crate::battle::notes::{Note, ids, terrain_word};
+use crate::battle::notes::{Note, ids, terrain_word, walls_holder};
 
 /// The notes of one battle (`battle::table_notes`).
 pub(crate) fn notes(card: &Card, rs: &Ruleset) -> Result<Vec<Note>, BattleError> {
@@ -28,7 +28,9 @@ pub(crate) fn notes(card: &Card, rs: &Ruleset) -> Result<Vec<Note>, BattleError>
             .int("from", DIFFICULT_FROM)
             .flag("commanders", set.commander_difficult_always),
     );
-    let why = if b.node_kind == NodeKind::Open || !b.fortified {
+    let why = if card.battle.walls_held_by.is_some() {
+        "held"
+    } else if b.node_kind == NodeKind::Open || !b.fortified {
         "unfortified"
     } else if set.protection == 0 {
         "field"
@@ -39,6 +41,7 @@ pub(crate) fn notes(card: &Card, rs: &Ruleset) -> Result<Vec<Note>, BattleError>
         Note::new("battle-note-mon-protection")
             .int("hits", set.protection)
             .text("why", why)
+            .text("holder", walls_holder(card))
             .flag("every", set.protection_every_round),
     );
     if let Some(t) = &set.disrupted {

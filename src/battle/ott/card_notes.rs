@@ -48,6 +48,8 @@ pub(crate) fn notes(card: &Card, rs: &Ruleset) -> Result<Vec<Note>, BattleError>
         );
         let (terrain, why) = if b.geo.village_walls {
             ("walls", "walls")
+        } else if card.battle.walls_held_by.is_some() {
+            ("village", "held")
         } else if card.battle.fortified {
             ("village", "field")
         } else {
@@ -59,6 +61,7 @@ pub(crate) fn notes(card: &Card, rs: &Ruleset) -> Result<Vec<Note>, BattleError>
                     .text("where", what)
                     .word("terrain", format!("battle-card-ott-{key}"))
                     .text("why", if what == "village" { why } else { "outposts" })
+                    .text("holder", crate::battle::notes::walls_holder(card))
                     .int("fire", rules.fire.drm.get(key).copied().unwrap_or(0))
                     .int(
                         "melee",

@@ -73,6 +73,7 @@ fn card(node_kind: &str, terrain: &str, fortified: bool, a: CardSide, b: CardSid
             terrain: crate::battle::card::Terrain::from_key(terrain).expect("a terrain"),
             fortified,
             defender_inside: fortified,
+            walls_held_by: None,
             month: "May".into(),
             table: String::new(),
             deployment: String::new(),

@@ -76,6 +76,7 @@ fn card(kind: &str, a: CardSide, b: CardSide) -> Card {
             terrain: crate::battle::card::Terrain::Plain,
             fortified: false,
             defender_inside: false,
+            walls_held_by: None,
             month: "June".into(),
             table: String::new(),
             deployment: String::new(),
