@@ -1785,3 +1785,23 @@ fn simulate_shows_what_a_demo_year_shows() {
         .expect("the sieges line");
     assert_ne!(line.split(':').nth(1).map(str::trim), Some("0.0"), "{text}");
 }
+
+/// Issue 29 (a playtest): a club's report lists its orders in the order of its file
+/// (#1, #2…), not the order the rules resolved them in (a stance before a move).
+#[test]
+fn a_report_lists_the_clubs_orders_as_its_file_numbers_them() {
+    let t = TestCampaign::new();
+    t.run(&["resolve", "--force"]).success();
+    t.submit_all(
+        "1494-r01",
+        &[(
+            "V",
+            "[[move]]\npiece = \"V-A2\"\npath = \"V8 -> F7\"\n\n[[stance]]\npiece = \"V-A2\"\non_contact = \"attack\"\n",
+        )],
+    );
+    t.run(&["resolve"]).success();
+    let report = t.stdout(&["report", "--club", "V", "--lang", "en"]);
+    let first = report.find("  #1 ").expect("order #1 listed");
+    let second = report.find("  #2 ").expect("order #2 listed");
+    assert!(first < second, "{report}");
+}

@@ -601,7 +601,10 @@ pub fn club_view(
             .filter(|s| now.nodes.get(&s.node).is_some_and(|n| &n.owner == nation))
             .map(|s| s.node.clone()),
     );
-    let orders = resolution
+    // In the order the club wrote them (the file's numbers), not the order they were
+    // resolved in: a club reads its report beside its file (a stable sort, so an
+    // order with several outcomes keeps them in the order they happened).
+    let mut orders: Vec<OrderView> = resolution
         .outcomes
         .iter()
         .filter(|o| &o.nation == nation)
@@ -614,6 +617,7 @@ pub fn club_view(
             path: moved_path(before, &o.result),
         })
         .collect();
+    orders.sort_by_key(|o| o.seq);
     let events = resolution
         .events
         .iter()
