@@ -1125,7 +1125,7 @@ fn the_mailed_card_is_in_the_clubs_language_and_names_its_side() {
     t.run(&["club", "edit", "F", "--lang", "en"]).success();
     let t = battle_in(t);
     let store = giglio::storage::Store::open_read(&t.dir).expect("open");
-    let card_of = |nation: &str| -> String {
+    let attached = |nation: &str, name: &str| -> String {
         let m = store
             .outbox(None)
             .expect("outbox")
@@ -1139,10 +1139,11 @@ fn the_mailed_card_is_in_the_clubs_language_and_names_its_side() {
             .expect("the mail parses");
         let part = msg
             .attachments()
-            .find(|a| mail_parser::MimeHeaders::attachment_name(*a) == Some("1494-r01-F7.txt"))
-            .unwrap_or_else(|| panic!("{nation}: the card attached"));
+            .find(|a| mail_parser::MimeHeaders::attachment_name(*a) == Some(name))
+            .unwrap_or_else(|| panic!("{nation}: {name} attached"));
         String::from_utf8(part.contents().to_vec()).expect("UTF-8")
     };
+    let card_of = |nation: &str| -> String { attached(nation, "1494-r01-F7.txt") };
     let v = card_of("V");
     assert!(
         v.starts_with("SCHEDA DI BATTAGLIA 1494-r01-F7 — battaglia"),
@@ -1162,6 +1163,10 @@ fn the_mailed_card_is_in_the_clubs_language_and_names_its_side() {
     assert!(f.contains("you are side B (defender)"), "{f}");
     assert!(f.contains("club = \"F\"     # your club"), "{f}");
     assert!(!f.contains("SCHEDA"), "{f}");
+    // The same card as a page beside the text, in the club's language.
+    let html = attached("V", "1494-r01-F7.html");
+    assert!(html.contains("<html lang=\"it\"") && html.contains("Scheda di battaglia 1494-r01-F7"), "{html}");
+    assert!(attached("F", "1494-r01-F7.html").contains("Battle card 1494-r01-F7"));
 }
 
 /// The 1-based line and column of byte `at` in `text`.

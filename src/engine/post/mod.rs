@@ -336,8 +336,8 @@ fn next_orders_files(
         .collect()
 }
 
-/// A report's attachments: the cards of the club's pending battles, in the club's
-/// language and written for its side, and the bulletin.
+/// A report's attachments: the cards of the club's pending battles (text and HTML), in
+/// the club's language and written for its side, and the bulletin.
 fn report_files(
     campaign: &Campaign,
     after: &World,
@@ -363,6 +363,12 @@ fn report_files(
             name: format!("{}.txt", b.id),
             mime: "text/plain; charset=utf-8",
             bytes: crate::report::card::text(m.env, card, rs, &view, false)?.into_bytes(),
+        });
+        // The same card as a page, for a table that prints it or reads it on a phone.
+        files.push(FilePart {
+            name: format!("{}.html", b.id),
+            mime: "text/html; charset=utf-8",
+            bytes: crate::report::card::text(m.env, card, rs, &view, true)?.into_bytes(),
         });
     }
     let name = match r.club.lang {
