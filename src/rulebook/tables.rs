@@ -406,6 +406,11 @@ fn rulings(t: &Tables, w: &Words) -> String {
             &r.armies_in_battle_stay.to_string(),
         ],
         [
+            "G5.2",
+            "diplomat_encounters_betray",
+            &r.diplomat_encounters_betray.to_string(),
+        ],
+        [
             "G2b.5",
             "commander_killed_rounds",
             &r.commander_killed_rounds.to_string(),

@@ -530,6 +530,13 @@ pub struct Rulings {
     /// and the attacker take the node it left.
     #[serde(default)]
     pub(crate) armies_in_battle_stay: bool,
+    /// G5.2, G3c.5: a diplomat met in an encounter is a force of its club like an army:
+    /// an ally's army that attacks it (its standing choice when contacted), or a
+    /// diplomat whose standing choice is to attack an ally's army, betrays the alliance,
+    /// as an army attacking an ally's diplomat already did. Campaigns written before this
+    /// switch existed betray nothing there.
+    #[serde(default)]
+    pub(crate) diplomat_encounters_betray: bool,
     /// G3c.7: days the clubs have to play a table battle, from when its card went out
     /// (the resolution of the phase it arose in); the date is on the card and in the
     /// clubs' reminders. 0 sets none: campaigns written before this switch existed wait

@@ -669,6 +669,22 @@ fn apply(s: &mut Step, e: &Encounter, result: &EncounterResult) -> Done {
                     };
                 }
                 (true, false) => {
+                    // The diplomat is a force of its club: whichever side attacks, an
+                    // ally's or its own, betrays (G5.2) under the ruling.
+                    if s.c.tables.rulings.diplomat_encounters_betray {
+                        let hand_attacks = if rearguard {
+                            *attacker == Side::Other
+                        } else {
+                            *attacker == Side::Hand
+                        };
+                        if hand_attacks {
+                            let how = Betrayal::OnContact { node: at.clone() };
+                            betray(s, n, &other.nation, how);
+                        } else {
+                            let how = Betrayal::WhenContacted { node: at.clone() };
+                            betray(s, &other.nation, n, how);
+                        }
+                    }
                     reveal(s, &hand_single, &other.nation, at);
                     return Done::Revealed {
                         piece: name.to_owned(),
