@@ -1165,7 +1165,10 @@ fn the_mailed_card_is_in_the_clubs_language_and_names_its_side() {
     assert!(!f.contains("SCHEDA"), "{f}");
     // The same card as a page beside the text, in the club's language.
     let html = attached("V", "1494-r01-F7.html");
-    assert!(html.contains("<html lang=\"it\"") && html.contains("Scheda di battaglia 1494-r01-F7"), "{html}");
+    assert!(
+        html.contains("<html lang=\"it\"") && html.contains("Scheda di battaglia 1494-r01-F7"),
+        "{html}"
+    );
     assert!(attached("F", "1494-r01-F7.html").contains("Battle card 1494-r01-F7"));
 }
 

@@ -456,11 +456,20 @@ fn a_letter_is_refused_for_each_reason_where_it_is_written() {
     .concat();
     let receipt = receipt_of(&p, "V", &body);
     for (said, at) in [
-        ("nessun club gioca Repubblica di Genova", "orders.toml:6:7"),
-        ("una lettera alla tua stessa nazione", "orders.toml:10:7"),
-        ("ZZ", "orders.toml:14:7"),
-        ("questa lettera non ha destinatari", "orders.toml:17:1"),
-        ("questa lettera non ha testo", "orders.toml:23:8"),
+        (
+            "nessun club gioca Repubblica di Genova",
+            "testo del messaggio:6:7",
+        ),
+        (
+            "una lettera alla tua stessa nazione",
+            "testo del messaggio:10:7",
+        ),
+        ("ZZ", "testo del messaggio:14:7"),
+        (
+            "questa lettera non ha destinatari",
+            "testo del messaggio:17:1",
+        ),
+        ("questa lettera non ha testo", "testo del messaggio:23:8"),
     ] {
         assert!(receipt.contains(said), "{said} in\n{receipt}");
         assert!(receipt.contains(at), "{at} in\n{receipt}");
@@ -591,4 +600,35 @@ fn a_letter_never_carries_its_writers_secret() {
         );
     }
     assert!(!p.stdout(&["letters", "--json"]).contains(&secret));
+}
+
+/// Issue 29 (a playtest): a slip in an attached order file is located by the file's own
+/// name, as the club saved it, not by a name it never gave ("orders.toml"); one in
+/// orders written in the message's text, by the message's text.
+#[test]
+fn a_slip_is_located_in_the_file_the_club_attached() {
+    let p = Post::new();
+    let file = format!(
+        "club = \"V\"\nphase = \"{}\"\nsecret = \"{}\"\n\n[[hire]]\nspecialist = \"sapper\n",
+        p.phase(),
+        p.secrets["V"]
+    );
+    let raw = format!(
+        "From: {}\r\nTo: {REFEREE}\r\nSubject: ordini\r\nMessage-ID: <att.{}@test.example>\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=\"b\"\r\n\r\n--b\r\nContent-Type: text/plain; charset=utf-8\r\n\r\necco gli ordini\r\n--b\r\nContent-Type: application/toml\r\nContent-Disposition: attachment; filename=\"ordini-V-{}.toml\"\r\n\r\n{}\r\n--b--\r\n",
+        address("V"),
+        std::process::id(),
+        p.phase(),
+        file.replace('\n', "\r\n")
+    );
+    let read = p.read(raw.as_bytes());
+    assert_eq!(read["verdict"], "rejected", "{read}");
+    let sent = p.send();
+    let rejection = one_to(&sent, "V", "ordini non accettati");
+    let at = format!("--> ordini-V-{}.toml:6:", p.phase());
+    assert!(rejection.text.contains(&at), "{at} in\n{}", rejection.text);
+    assert!(
+        !rejection.text.contains("orders.toml"),
+        "{}",
+        rejection.text
+    );
 }

@@ -99,3 +99,6 @@ waits-text =
         [hold] It is to be played by { $by }; if that passes without results, the referee decides.
        *[none] When it comes, the round is resolved and you get your report.
     } Nothing is needed from you: the orders that came in by the deadline are the ones that count.
+# Where a reply locates a slip in orders written in the message's text (lines counted
+# from the order file's first line).
+desk-orders-in-text = the message text

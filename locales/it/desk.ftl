@@ -99,3 +99,6 @@ waits-text =
         [hold] La data per giocarla è il { $by }; se passa senza risultati, decide l'arbitro.
        *[none] Quando arriverà, il turno sarà risolto e riceverete il rapporto.
     } Non serve fare nulla: gli ordini arrivati entro il termine restano quelli che valgono.
+# Dove una risposta indica un errore negli ordini scritti nel testo del messaggio (righe
+# contate dalla prima riga del file di ordini).
+desk-orders-in-text = testo del messaggio

@@ -23,6 +23,10 @@ pub struct Letter {
     /// The club's words around an order file written in the text (a greeting, a
     /// signature), set aside and not read as orders.
     pub set_aside: SetAside,
+    /// The name of the attached order file, when the orders came attached and its name
+    /// is a plain file name: a reply locates a slip in it by that name, as the club
+    /// saved it. `None` for orders written in the text.
+    pub orders_name: Option<String>,
     pub(crate) envelope: Envelope,
 }
 
@@ -227,6 +231,7 @@ pub fn read(raw: &[u8], max_parts: usize) -> Result<Letter, String> {
     };
     Ok(Letter {
         sender: sender_of(&msg),
+        orders_name: attached_name(&msg).filter(|_| orders.is_ok()),
         orders,
         set_aside,
         envelope: envelope_of(raw, Some(&msg)),
@@ -336,6 +341,23 @@ fn mime_depth(msg: &Message) -> usize {
         }
     }
     deepest
+}
+
+/// The name of the one attached order file, if it is a plain file name (letters,
+/// digits, `.`, `-`, `_` and spaces, at most 80 characters, ending `.toml`): anything
+/// else is the sender's words and is not repeated.
+fn attached_name(msg: &Message) -> Option<String> {
+    let files: Vec<&MessagePart> = msg.parts.iter().filter(|p| is_order_file(p)).collect();
+    let [one] = files.as_slice() else {
+        return None;
+    };
+    let name = one.attachment_name()?.trim();
+    let plain = name.len() <= 80
+        && name.to_ascii_lowercase().ends_with(".toml")
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "._- ".contains(c));
+    plain.then(|| name.to_owned())
 }
 
 /// The order file: the one `.toml` part, else the text body's own lines.

@@ -26,8 +26,10 @@ pub(crate) struct Taken {
 /// The letter as it is read.
 pub(crate) struct Carried<'a> {
     pub(crate) phase: &'a str,
-    /// The masked file the letters were read from (for located refusals).
+    /// The masked file the letters were read from (for located refusals), and the name
+    /// a refusal locates it by.
     pub(crate) masked: &'a str,
+    pub(crate) file_name: &'a str,
     /// The writer's secret: every copy of it is masked in what goes out.
     pub(crate) secret: &'a str,
     /// The message that carried them (hex SHA-256), salting the copies' Message-IDs.
@@ -102,7 +104,7 @@ pub(crate) fn take(
                 "",
             );
             // Where it is and why, quoting none of it (the receipt's kept copy holds it).
-            let d = Diagnostic::at("orders.toml", c.masked, l.span.clone(), "G5.3", why);
+            let d = Diagnostic::at(c.file_name, c.masked, l.span.clone(), "G5.3", why);
             taken.lines.push(format!(
                 "{}:{}:{}: {} ({})",
                 d.path, d.line, d.col, d.message, d.rule

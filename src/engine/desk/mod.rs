@@ -208,6 +208,7 @@ pub(crate) fn ingest(
         written_at: written_at(envelope.date, &arrived_at),
         arrived_at: arrived_at.clone(),
         set_aside: letter.as_ref().map(|l| l.set_aside).unwrap_or_default(),
+        orders_name: letter.as_ref().and_then(|l| l.orders_name.clone()),
     };
     let judged = match letter {
         Some(l) => judge(store, desk, &clubs, &m, l)?,
@@ -291,6 +292,8 @@ struct Mail<'a> {
     arrived_at: String,
     /// The club's words set aside around an order file written in its text.
     set_aside: crate::mail::message::SetAside,
+    /// The attached order file's name, as the club saved it (`None`: orders in the text).
+    orders_name: Option<String>,
 }
 
 /// What a message causes; nothing is changed until [`ingest`] saves it.
@@ -613,6 +616,14 @@ fn stops_at(store: &Store, desk: &Desk, orders: &[u8]) -> Result<Option<replies:
     }))
 }
 
+/// The name a reply locates a slip in: the attached file's, or the message's text in
+/// the club's language.
+fn orders_name(desk: &Desk, club: &Club, m: &Mail) -> String {
+    m.orders_name
+        .clone()
+        .unwrap_or_else(|| desk.words.plain(club.lang, "desk-orders-in-text"))
+}
+
 /// The club's own message (its address, its secret): checked, and accepted, refused
 /// with its located errors, or found older than the active file.
 fn authenticated(
@@ -627,7 +638,7 @@ fn authenticated(
     let current = store.current()?;
     let lookup = |n: &str| store.secret_hash(n).ok().flatten();
     let checked = submission::check(
-        "orders.toml",
+        &orders_name(desk, club, m),
         orders,
         desk.campaign,
         &current.world,
@@ -762,6 +773,7 @@ fn authenticated(
         &letters::Carried {
             phase: m.phase,
             masked: &checked.masked,
+            file_name: &orders_name(desk, club, m),
             secret,
             hash: m.hash,
             written_at: &m.written_at,
