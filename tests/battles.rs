@@ -1170,6 +1170,19 @@ fn the_mailed_card_is_in_the_clubs_language_and_names_its_side() {
         "{html}"
     );
     assert!(attached("F", "1494-r01-F7.html").contains("Battle card 1494-r01-F7"));
+    // The report's words on how to open the order page name the page, not the card.
+    let m = store
+        .outbox(None)
+        .expect("outbox")
+        .into_iter()
+        .rev()
+        .find(|m| m.kind == "report" && m.nation.as_deref() == Some("V"))
+        .expect("V's report");
+    let raw = store.message_bytes(m.id).expect("bytes").expect("kept");
+    let msg = mail_parser::MessageParser::default().parse(&raw).expect("parses");
+    let text = msg.body_text(0).expect("a text body").into_owned();
+    assert!(text.contains("ordini-V-1494-r02.html"), "{text}");
+    assert!(!text.contains("1494-r01-F7.html, la pagina"), "{text}");
 }
 
 /// The 1-based line and column of byte `at` in `text`.

@@ -118,8 +118,14 @@ pub fn phase_messages(
                 files.extend(next_orders_files(campaign, after, r, m, facts));
             }
             let (mut text, mut html) = (r.rendered.text.clone(), r.rendered.html.clone());
-            // The order page, when attached: the mail says how to open it.
-            if let Some(page) = files.iter().find(|f| f.name.ends_with(".html")) {
+            // The order page, when attached: the mail says how to open it (found by its
+            // own name: a battle card is attached as a page too).
+            let page_name = crate::report::page::file_name(
+                r.club.lang,
+                &crate::rules::NationCode::from(r.club.nation.as_str()),
+                &after.phase.key(),
+            );
+            if let Some(page) = files.iter().find(|f| f.name == page_name) {
                 let words = crate::words::from_env(m.env);
                 text.push_str(&crate::report::page::note(&words, r.club.lang, &page.name));
                 html = crate::report::page::note_html(&html, &words, r.club.lang, &page.name);
