@@ -1179,7 +1179,9 @@ fn the_mailed_card_is_in_the_clubs_language_and_names_its_side() {
         .find(|m| m.kind == "report" && m.nation.as_deref() == Some("V"))
         .expect("V's report");
     let raw = store.message_bytes(m.id).expect("bytes").expect("kept");
-    let msg = mail_parser::MessageParser::default().parse(&raw).expect("parses");
+    let msg = mail_parser::MessageParser::default()
+        .parse(&raw)
+        .expect("parses");
     let text = msg.body_text(0).expect("a text body").into_owned();
     assert!(text.contains("ordini-V-1494-r02.html"), "{text}");
     assert!(!text.contains("1494-r01-F7.html, la pagina"), "{text}");

@@ -190,6 +190,7 @@ fn every_ruling_of_the_rulebook_names_its_switch() {
         "garrison_and_works_where_held",
         "armies_in_battle_stay",
         "diplomat_encounters_betray",
+        "siege_waits_for_battle",
         "MON_fort_applies",
         "garrison_and_transfer_in_rounds",
         "battle_dice_stream",

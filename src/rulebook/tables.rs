@@ -406,6 +406,11 @@ fn rulings(t: &Tables, w: &Words) -> String {
             &r.armies_in_battle_stay.to_string(),
         ],
         [
+            "G3d.2",
+            "siege_waits_for_battle",
+            &r.siege_waits_for_battle.to_string(),
+        ],
+        [
             "G5.2",
             "diplomat_encounters_betray",
             &r.diplomat_encounters_betray.to_string(),

@@ -556,6 +556,13 @@ pub enum Happening {
         army: ArmyId,
         why: SiegeEnd,
     },
+    /// G3d.2, G3c.7 (`siege_waits_for_battle`): a siege not rolled this round because
+    /// its army is in battle `battle` at the place, not yet settled; the siege stands.
+    SiegeHeldByBattle {
+        node: NodeCode,
+        army: ArmyId,
+        battle: String,
+    },
     /// G3d.2: a standing siege not rolled this round (its armies cannot attack), still on.
     SiegeWaits {
         node: NodeCode,

@@ -537,6 +537,13 @@ pub struct Rulings {
     /// switch existed betray nothing there.
     #[serde(default)]
     pub(crate) diplomat_encounters_betray: bool,
+    /// G3d.2, G3c.7: a besieging army in a battle pending at the place does not roll
+    /// (nor pay the round, nor a bribe) until the battle's result is applied: the
+    /// besiegers are fighting the relief, and a siege that fell meanwhile would capture
+    /// the relief army still owed its battle. The siege stands; both clubs are told.
+    /// Campaigns written before this switch existed roll as if no battle were pending.
+    #[serde(default)]
+    pub(crate) siege_waits_for_battle: bool,
     /// G3c.7: days the clubs have to play a table battle, from when its card went out
     /// (the resolution of the phase it arose in); the date is on the card and in the
     /// clubs' reminders. 0 sets none: campaigns written before this switch existed wait

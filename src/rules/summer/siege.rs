@@ -264,6 +264,8 @@ fn by_place(s: &mut Step, r: &mut Round) {
     let standing = s.c.tables.rulings.siege_stands_until_lifted;
     let mut groups: Vec<Besiege> = Vec::new();
     let mut ordered: Vec<ArmyId> = Vec::new();
+    // Armies whose siege waits this round for their battle at the place (told).
+    let mut held: Vec<ArmyId> = Vec::new();
     for (n, o) in std::mem::take(&mut r.sieges) {
         let OrderKind::Siege { army, bribe, lift } = &o.kind else {
             continue;
@@ -282,6 +284,18 @@ fn by_place(s: &mut Step, r: &mut Round) {
             }
         };
         ordered.push(army.clone());
+        if held_by_battle(s, &n, army, &node) {
+            held.push(army.clone());
+            s.outcome(
+                &n,
+                &o,
+                Outcome::Done(Done::Besieging {
+                    army: army.clone(),
+                    node,
+                }),
+            );
+            continue;
+        }
         let paid = match pay_bribe(s, &n, &node, *bribe, standing) {
             Ok(paid) => paid,
             Err(rejected) => {
@@ -313,7 +327,12 @@ fn by_place(s: &mut Step, r: &mut Round) {
     if standing {
         carry_on(s, &mut groups, pooled, &ordered);
     }
-    let rolled: Vec<ArmyId> = groups.iter().flat_map(|g| g.armies.clone()).collect();
+    // A waiting siege stands: it is neither rolled nor lapsed.
+    let rolled: Vec<ArmyId> = groups
+        .iter()
+        .flat_map(|g| g.armies.clone())
+        .chain(held)
+        .collect();
     let mut nodes_rolled: Vec<NodeCode> = Vec::new();
     for g in groups {
         let again = nodes_rolled.contains(&g.node);
@@ -472,10 +491,57 @@ fn carry_on(s: &mut Step, groups: &mut Vec<Besiege>, pooled: bool, ordered: &[Ar
                     army: x.besieger.clone(),
                 },
             );
-        } else {
+        } else if !held_by_battle(s, &a.nation, &x.besieger, &x.node) {
             join(groups, pooled, &a.nation, &x.node, &x.besieger, 0);
         }
     }
+}
+
+/// With `siege_waits_for_battle`: whether `army`'s siege of `node` waits this round
+/// because the army is in a battle pending at the place; if so, the siege stands (a new
+/// one is recorded, with no round spent) and the besieger and the place's holder (when
+/// it fights that battle) are told, with the battle.
+fn held_by_battle(s: &mut Step, n: &NationCode, army: &ArmyId, node: &NodeCode) -> bool {
+    if !s.c.tables.rulings.siege_waits_for_battle {
+        return false;
+    }
+    let Some((battle, sides)) =
+        s.w.battles
+            .iter()
+            .find(|b| {
+                &b.node == node
+                    && (b.attacker.armies.contains(army) || b.defender.armies.contains(army))
+            })
+            .map(|b| {
+                let sides = [b.attacker.nation.clone(), b.defender.nation.clone()];
+                (b.id.clone(), sides)
+            })
+    else {
+        return false;
+    };
+    if !s.w.sieges.iter().any(|x| &x.besieger == army) {
+        s.w.sieges.push(Siege {
+            node: node.clone(),
+            besieger: army.clone(),
+            rounds_spent: 0,
+        });
+    }
+    // The holder hears it when it fights the battle (its card names the armies); a
+    // third nation holding the place is told nothing of the besiegers' armies.
+    let holder = s.w.nodes.get(node).map(|x| x.owner.clone());
+    let holder = holder.filter(|h| h != n && sides.contains(h));
+    for who in std::iter::once(n.clone()).chain(holder) {
+        s.event(
+            Audience::Nation(who),
+            "G3d.2",
+            Happening::SiegeHeldByBattle {
+                node: node.clone(),
+                army: army.clone(),
+                battle: battle.clone(),
+            },
+        );
+    }
+    true
 }
 
 /// Tells the besieging club that its siege ended without the place falling.
