@@ -1478,7 +1478,7 @@ fn a_relief_battle_at_a_besieged_fortress_says_whose_walls_they_are() {
         "it",
     ]);
     assert!(
-        it.contains("fortificato, ma tenuto da l'attaccante (F)"),
+        it.contains("fortificato, ma tenuto dall'attaccante (F)"),
         "{it}"
     );
     // Each unit's kind and ratings in the reader's words, not the ruleset's keys.

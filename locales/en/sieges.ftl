@@ -41,5 +41,5 @@ happening-siege-outcome-seen = { $besieger } besieges { $node }: { $fell ->
    *[false] the place holds
 }
 happening-works-lost = the works at { $node } are lost: the node is no longer yours
-sheet-idle-siege-goes-on = If you send nothing: the siege of { $node } goes on (a standing order), rolled at the end of the round; to lift it: [[siege]] army = "{ $army }" lift = true.
+sheet-idle-siege-goes-on = If you send nothing: the siege of { $node } goes on (a standing order), rolled at the end of the round; to lift it, a [[siege]] order with the lines army = "{ $army }" and lift = true.
 happening-siege-held-by-battle = the siege of { $node } goes on without a roll this round: { $army } is in battle { $battle } there, not yet settled; the siege is rolled again once its result is applied

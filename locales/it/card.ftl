@@ -27,9 +27,9 @@ battle-card-readings = Letture (come l'arbitro intende i passi del regolamento d
 battle-card-none = nessuna
 battle-card-fortified = fortificato
 # Un luogo fortificato tenuto da chi non difende (l'attaccante che lo assedia, o un terzo).
-battle-card-walls-other = fortificato, ma tenuto da { $attacker ->
-        [yes] l'attaccante ({ $nation })
-       *[no] { $nation }, che non è parte di questa battaglia
+battle-card-walls-other = fortificato, ma { $attacker ->
+        [yes] tenuto dall'attaccante ({ $nation })
+       *[no] tenuto da { $nation }, che non è parte di questa battaglia
     }: le sue mura non riparano nessuna delle due parti
 battle-card-node-city = città
 battle-card-node-fortress = fortezza
@@ -70,7 +70,10 @@ battle-card-header-yours = il vostro club
 battle-card-toml-intro = La scheda come dati, per `giglio battle auto` e per un programma. Le righe qui sotto che cominciano con # sono la scheda a parole.
 
 # Le note di ogni gioco.
-battle-note-losses = Perdite (G3c.7): un'unità in rotta, distrutta, arresa o catturata costa alla campagna tutto il suo valore in ducati; un'unità ridotta (ha perso un passo ma resta sul tavolo) ne costa una parte pari al { $percent }%; un'unità in disordine, o uscita in buon ordine dal proprio bordo, non costa nulla.
+battle-note-losses = Perdite (G3c.7): un'unità in rotta, distrutta, arresa o catturata costa alla campagna tutto il suo valore in ducati; un'unità ridotta (ha perso un passo ma resta sul tavolo) { $percent ->
+        [0] non costa nulla
+       *[other] ne costa il { $percent }%
+    }; un'unità in disordine, o uscita in buon ordine dal proprio bordo, non costa nulla.
 battle-note-options = Regole opzionali in uso: { $options }.
 battle-note-options-none = Regole opzionali in uso: nessuna.
 battle-note-templates = Le unità vengono dai modelli del regolamento (IPOTESI, §0.5), riempiti in proporzione ai loro pesi finché i ducati bastano: non è l'ordine di battaglia del gioco.

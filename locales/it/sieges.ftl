@@ -41,5 +41,5 @@ happening-siege-outcome-seen = { $besieger } assedia { $node }: { $fell ->
    *[false] la piazza resiste
 }
 happening-works-lost = i lavori a { $node } sono perduti: il nodo non è più vostro
-sheet-idle-siege-goes-on = Senza ordini: l'assedio di { $node } continua (un ordine permanente), con il tiro alla fine del turno; per toglierlo: [[siege]] army = "{ $army }" lift = true.
+sheet-idle-siege-goes-on = Senza ordini: l'assedio di { $node } continua (un ordine permanente), con il tiro alla fine del turno; per toglierlo, un ordine [[siege]] con le righe army = "{ $army }" e lift = true.
 happening-siege-held-by-battle = l'assedio di { $node } continua senza tiro in questo turno: { $army } è nella battaglia { $battle }, lì, non ancora decisa; si tira di nuovo quando il suo risultato sarà applicato
