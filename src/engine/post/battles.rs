@@ -31,13 +31,14 @@ pub(crate) struct Desk<'a> {
     pub(crate) now: &'a str,
 }
 
-/// The update to each side of a battle whose result a step applied; `world` is the
-/// world after every step of this arrival (the order file is filled in from it).
+/// The update to each side of a battle whose result a step applied, with the counting
+/// auto-resolve's account when there is one; `world` is the world after every step of
+/// this arrival (the order file is filled in from it).
 pub(crate) fn updates(
     d: &Desk,
     battle: &Battle,
     game: Option<&str>,
-    outcome: &BattleOutcome,
+    (outcome, account): (&BattleOutcome, Option<&crate::battle::result::Account>),
     step: (u32, &StepResolution),
     world: &World,
     mailed: &[(NationCode, BattleOutcome)],
@@ -86,6 +87,7 @@ pub(crate) fn updates(
                 battle,
                 game,
                 outcome,
+                account,
                 set_aside: crate::rules::visibility::set_aside_for(mailed, outcome, nation),
                 events: &events,
                 world: &own.world,
