@@ -1302,6 +1302,35 @@ fn map_check_refuses_a_misspelled_reading() {
     assert!(err.contains("did you mean `OTT_fort_applies`?"), "{err}");
 }
 
+/// Issue 29 point 7: an Italian template name for a template the ruleset does not have
+/// (a misspelling) is refused by `map check` at its place.
+#[test]
+fn map_check_refuses_an_italian_name_of_no_template() {
+    let t = TestCampaign::new();
+    let path = t.dir.join("campaign/rulesets/leg1176.toml");
+    let text = std::fs::read_to_string(&path).expect("read");
+    let from = "\"Knights (A cavalry)\" = \"Cavalieri (cavalleria A)\"";
+    assert!(text.contains(from));
+    let changed = text.replacen(
+        from,
+        "\"Knigths (A cavalry)\" = \"Cavalieri (cavalleria A)\"",
+        1,
+    );
+    std::fs::write(&path, &changed).expect("write");
+    let a = t.run(&["map", "check"]).failure();
+    assert_eq!(crate::common::code_of(&a), 65);
+    let err = crate::common::stderr_of(&a);
+    let (line, col) = line_col(&changed, changed.find("\"Knigths").expect("placed"));
+    assert!(
+        err.contains(&format!("leg1176.toml:{line}:{col}")),
+        "{line}:{col} {err}"
+    );
+    assert!(
+        err.contains("`Knigths (A cavalry)` in `[it.templates]`"),
+        "{err}"
+    );
+}
+
 /// The tables are compiled once per ruleset, a clone shares them, and every shipped
 /// ruleset's tables check.
 #[test]
@@ -1550,7 +1579,18 @@ fn a_result_set_aside_by_an_auto_resolve_is_told_in_the_clubs_language() {
     }
     assert!(!v.contains(reason), "{v}");
     assert!(said.contains("colpi subiti"), "{said}");
+    assert!(
+        v.contains(
+            "combattuta con La Seconda Guerra del Monferrato 1628–1630 (Combattimento Campale)"
+        ),
+        "the game in Italian: {v}"
+    );
+    assert!(!v.contains("field combat"), "{v}");
     let f = update_of("F");
+    assert!(
+        f.contains("fought with La Seconda Guerra del Monferrato 1628–1630 (field combat)"),
+        "{f}"
+    );
     assert!(
         f.replace('\n', " ")
             .contains(&format!("Reason given: {reason}")),

@@ -311,10 +311,35 @@ pub(crate) fn intended_ruleset(store: &Store, c: &Campaign, b: &Battle) -> Resul
     Ok(issued_ruleset(store, b)?.map_or_else(|| c.default_ruleset.clone(), |rs| rs.id))
 }
 
-/// The name of the game a battle is fought with, as the clubs' mail names it: the
-/// issued ruleset's name, else the campaign's default ruleset's id.
-pub(crate) fn game_name(store: &Store, c: &Campaign, b: &Battle) -> Result<String> {
-    Ok(issued_ruleset(store, b)?.map_or_else(|| c.default_ruleset.clone(), |rs| rs.name))
+/// The name of the game a battle is fought with, in each language a reader may read:
+/// what [`game_name`] gives, looked up once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct GameName {
+    names: BTreeMap<crate::words::Lang, String>,
+}
+
+impl GameName {
+    /// The name as a reader of `lang` reads it.
+    pub(crate) fn in_lang(&self, lang: crate::words::Lang) -> &str {
+        self.names.get(&lang).map_or("", String::as_str)
+    }
+}
+
+/// The name of the game a battle is fought with, as the mail names it to each reader
+/// (a club in its language, the referee in `referee_lang`): the issued ruleset's name in
+/// that language (`Ruleset::name_in`), else the campaign's default ruleset's id.
+pub(crate) fn game_name(store: &Store, c: &Campaign, b: &Battle) -> Result<GameName> {
+    let issued = issued_ruleset(store, b)?;
+    let names = crate::words::LANGS
+        .iter()
+        .map(|&l| {
+            let name = issued
+                .as_ref()
+                .map_or_else(|| c.default_ruleset.clone(), |rs| rs.name_in(l).to_owned());
+            (l, name)
+        })
+        .collect();
+    Ok(GameName { names })
 }
 
 /// Refuses an auto-resolve that would shop for a result: a battle is auto-resolved once,
@@ -434,12 +459,13 @@ pub(crate) fn record(
 /// The mail that results arriving together cause: an update to each side of every
 /// battle a step applied (its Message-IDs noted in the step, so `undo` can withdraw
 /// them) and a notice of every dispute to both clubs and the referee. `games` names
-/// each battle's game (battle id → the ruleset's name), as the update says it.
+/// each battle's game (battle id → the ruleset's name in each language), as the update
+/// says it.
 pub(crate) fn news_mail(
     desk: &crate::engine::post::battles::Desk,
     news: &[News],
     world: &World,
-    games: &BTreeMap<String, String>,
+    games: &BTreeMap<String, GameName>,
     settlement: &mut Settlement,
 ) -> Result<Vec<crate::storage::OutMessage>> {
     let phase = world.phase.key();
@@ -450,7 +476,7 @@ pub(crate) fn news_mail(
                 let msgs = crate::engine::post::battles::updates(
                     desk,
                     &n.battle,
-                    games.get(&n.battle.id).map(String::as_str),
+                    games.get(&n.battle.id),
                     (outcome, n.account.as_ref()),
                     (*k, done),
                     world,

@@ -37,7 +37,7 @@ pub(crate) struct Desk<'a> {
 pub(crate) fn updates(
     d: &Desk,
     battle: &Battle,
-    game: Option<&str>,
+    game: Option<&crate::engine::battles::GameName>,
     (outcome, account): (&BattleOutcome, Option<&crate::battle::result::Account>),
     step: (u32, &StepResolution),
     world: &World,
@@ -85,7 +85,7 @@ pub(crate) fn updates(
             &news::Update {
                 campaign: d.campaign,
                 battle,
-                game,
+                game: game.map(|g| g.in_lang(lang)),
                 outcome,
                 account,
                 set_aside: crate::rules::visibility::set_aside_for(mailed, outcome, nation),
