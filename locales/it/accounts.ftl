@@ -14,9 +14,11 @@ battle-account-mon-attacker-retreats = MON7.5 l'attaccante ha subito più colpi 
 battle-account-mon-fortress = MON7.5 fortezza: il difensore subisce una perdita in più invece di ritirarsi, e l'attaccante si ritira (colpi subiti A { $hits_a }, B { $hits_b })
 battle-account-mon-defender-retreats = MON7.5 il difensore ha subito più colpi e si ritira (colpi subiti A { $hits_a }, B { $hits_b })
 battle-account-mon-rearguard = G3c.9 retroguardia: { $escaped ->
+        [0] nessuna unità si è sganciata
         [one] un'unità si è sganciata
        *[other] { $escaped } unità si sono sganciate
     }, { $lost ->
+        [0] nessuna perduta
         [one] una perduta
        *[other] { $lost } perdute
     } (Combattimento Campale: { $combat })
@@ -35,9 +37,11 @@ battle-account-leg-rearguard = G3c.9 la retroguardia { $verdict ->
         [wins] vince
        *[loses] perde
     }: { $escaped ->
+        [0] nessuna unità è uscita
         [one] un'unità è uscita
        *[other] { $escaped } unità sono uscite
     } dal tavolo, { $lost ->
+        [0] nessuna perduta
         [one] una perduta
        *[other] { $lost } perdute
     } ({ $end })
@@ -56,11 +60,16 @@ battle-account-ott-end-eliminated = OTT8 alla fine: { $gone ->
         [one] un'unità del difensore eliminata
        *[other] { $gone } unità del difensore eliminate
     }, contando quelle in rotta (ne servivano { $need })
-battle-account-ott-defender-holds = OTT8 il difensore tiene: { $gone } eliminazioni su { $need }, e mai { $village } attaccanti nel villaggio
+battle-account-ott-defender-holds = OTT8 il difensore tiene: { $gone ->
+        [one] un'eliminazione
+       *[other] { $gone } eliminazioni
+    } su { $need } necessarie, e mai { $village } attaccanti nel villaggio
 battle-account-ott-rearguard = G3c.9 retroguardia: { $escaped ->
+        [0] nessuna unità si è sganciata
         [one] un'unità si è sganciata
        *[other] { $escaped } unità si sono sganciate
     }, { $lost ->
+        [0] nessuna perduta
         [one] una perduta
        *[other] { $lost } perdute
     }
@@ -76,9 +85,11 @@ battle-account-pia-conditional-draw = PIA13.1 pareggio condizionato ({ $held ->
        *[other] { $held } obiettivi
     }): PV A { $vp_a }, B { $vp_b }
 battle-account-pia-rearguard = G3c.9 retroguardia: { $escaped ->
+        [0] nessuna unità è uscita
         [one] un'unità è uscita
        *[other] { $escaped } unità sono uscite
     } dal tavolo, { $lost ->
+        [0] nessuna perduta
         [one] una perduta
        *[other] { $lost } perdute
     }: vince { $winner ->

@@ -160,6 +160,39 @@ mod tests {
         }
     }
 
+    /// The numbers stay numbers: the catalogue's plurals and its words for none.
+    #[test]
+    fn an_account_says_its_numbers_in_the_readers_words() {
+        let w = Words::load(None).expect("catalogue");
+        let inner = Account::new("mon-tie").num("hits_a", 2).num("hits_b", 2);
+        let a = Account::new("mon-rearguard")
+            .num("escaped", 0)
+            .num("lost", 1)
+            .within("combat", Some(inner));
+        assert_eq!(
+            account_words(&w, Lang::It, &a).as_deref(),
+            Some(
+                "G3c.9 retroguardia: nessuna unità si è sganciata, una perduta (Combattimento Campale: MON7.5 parità di colpi: perde l'attaccante (colpi subiti A 2, B 2))"
+            )
+        );
+        assert_eq!(
+            account_words(&w, Lang::En, &a).as_deref(),
+            Some(
+                "G3c.9 rearguard: 0 units got away, 1 lost (field combat: MON7.5 tie: attacker loses (hits suffered A 2 B 2))"
+            )
+        );
+        let one = Account::new("ott-village").num("inside", 1);
+        assert_eq!(
+            account_words(&w, Lang::En, &one).as_deref(),
+            Some("OTT8 the attacker holds 1 unit in the village")
+        );
+        // An account the catalogue cannot word (an argument missing) gives none.
+        assert_eq!(
+            account_words(&w, Lang::It, &Account::new("ott-village")),
+            None
+        );
+    }
+
     /// Every account a resolver can write (`Account::new("…")` in `src/battle/`) has its
     /// message in both catalogues, including the paths no seeded battle above reaches.
     #[test]
