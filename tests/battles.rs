@@ -1325,6 +1325,35 @@ fn map_check_refuses_a_misspelled_reading() {
     assert!(err.contains("did you mean `OTT_fort_applies`?"), "{err}");
 }
 
+/// Issue 29 point 7: an Italian template name for a template the ruleset does not have
+/// (a misspelling) is refused by `map check` at its place.
+#[test]
+fn map_check_refuses_an_italian_name_of_no_template() {
+    let t = TestCampaign::new();
+    let path = t.dir.join("campaign/rulesets/leg1176.toml");
+    let text = std::fs::read_to_string(&path).expect("read");
+    let from = "\"Knights (A cavalry)\" = \"Cavalieri (cavalleria A)\"";
+    assert!(text.contains(from));
+    let changed = text.replacen(
+        from,
+        "\"Knigths (A cavalry)\" = \"Cavalieri (cavalleria A)\"",
+        1,
+    );
+    std::fs::write(&path, &changed).expect("write");
+    let a = t.run(&["map", "check"]).failure();
+    assert_eq!(crate::common::code_of(&a), 65);
+    let err = crate::common::stderr_of(&a);
+    let (line, col) = line_col(&changed, changed.find("\"Knigths").expect("placed"));
+    assert!(
+        err.contains(&format!("leg1176.toml:{line}:{col}")),
+        "{line}:{col} {err}"
+    );
+    assert!(
+        err.contains("`Knigths (A cavalry)` in `[it.templates]`"),
+        "{err}"
+    );
+}
+
 /// The tables are compiled once per ruleset, a clone shares them, and every shipped
 /// ruleset's tables check.
 #[test]
@@ -1497,4 +1526,97 @@ fn a_relief_battle_at_a_besieged_fortress_says_whose_walls_they_are() {
             "{raw} in\n{it}\n{en}"
         );
     }
+}
+
+/// Issue 29 point 7: a club's mailed result set aside by an auto-resolve is told with
+/// the resolver's reason in the club's own words: Venice (Italian) reads the account in
+/// Italian, with no English word of the stored reason; Florence (English) reads it in
+/// English. The stored reason stays English, and the account is kept beside it.
+#[test]
+fn a_result_set_aside_by_an_auto_resolve_is_told_in_the_clubs_language() {
+    let t = TestCampaign::new();
+    t.run(&["club", "edit", "F", "--lang", "en"]).success();
+    let t = battle_in(t);
+    send_result(&t, "V", "V").success();
+    send_result(&t, "F", "F").success();
+    t.run(&["battle", "auto", "1494-r01-F7"]).success();
+    let conn = rusqlite::Connection::open(t.dir.join(giglio::storage::DB_FILE)).expect("open");
+    let detail: String = conn
+        .query_row(
+            "SELECT detail FROM battle_result WHERE detail IS NOT NULL",
+            [],
+            |r| r.get(0),
+        )
+        .expect("the auto result's detail");
+    drop(conn);
+    let detail: serde_json::Value = serde_json::from_str(&detail).expect("json");
+    let reason = detail["result"]["reason"].as_str().expect("a reason");
+    assert!(reason.starts_with("MON"), "{reason}");
+    assert!(
+        detail["result"]["account"]["id"].is_string(),
+        "the account is kept beside the reason: {detail}"
+    );
+    let store = giglio::storage::Store::open_read(&t.dir).expect("open");
+    let update_of = |nation: &str| -> String {
+        let m = store
+            .outbox(None)
+            .expect("outbox")
+            .into_iter()
+            .find(|m| m.kind == "update" && m.nation.as_deref() == Some(nation))
+            .unwrap_or_else(|| panic!("an update to {nation}"));
+        let raw = store.message_bytes(m.id).expect("bytes").expect("kept");
+        let msg = mail_parser::MessageParser::default()
+            .parse(&raw)
+            .expect("the mail parses");
+        msg.body_text(0).expect("a text body").into_owned()
+    };
+    let v = update_of("V");
+    let said = v
+        .split("Motivo: ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("the reason is given: {v}"));
+    let said = said
+        .split("\n\n")
+        .next()
+        .unwrap_or_default()
+        .replace('\n', " ");
+    assert!(
+        said.starts_with("MON7."),
+        "the game's rule is named: {said}"
+    );
+    let english = [
+        "hits",
+        "suffered",
+        "attacker",
+        "defender",
+        "retreat",
+        "eliminated",
+        "holds",
+        "side",
+        "the ",
+        "loss",
+        "tie",
+    ];
+    for w in english {
+        assert!(!said.contains(w), "`{w}` in the Italian reason: {said}");
+    }
+    assert!(!v.contains(reason), "{v}");
+    assert!(said.contains("colpi subiti"), "{said}");
+    assert!(
+        v.contains(
+            "combattuta con La Seconda Guerra del Monferrato 1628–1630 (Combattimento Campale)"
+        ),
+        "the game in Italian: {v}"
+    );
+    assert!(!v.contains("field combat"), "{v}");
+    let f = update_of("F");
+    assert!(
+        f.contains("fought with La Seconda Guerra del Monferrato 1628–1630 (field combat)"),
+        "{f}"
+    );
+    assert!(
+        f.replace('\n', " ")
+            .contains(&format!("Reason given: {reason}")),
+        "{f}"
+    );
 }

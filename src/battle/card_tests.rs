@@ -97,3 +97,88 @@ fn a_number_is_found_only_as_a_number_of_its_own() {
     assert!(!shows_number("fire -1", 1));
     assert!(shows_number("A-U1 2/3", 3));
 }
+
+fn shipped(id: &str) -> Ruleset {
+    let text = match id {
+        "mon1628" => include_str!("../../campaigns/il-giglio/rulesets/mon1628.toml"),
+        "leg1176" => include_str!("../../campaigns/il-giglio/rulesets/leg1176.toml"),
+        "ott1625" => include_str!("../../campaigns/il-giglio/rulesets/ott1625.toml"),
+        "pia1746" => include_str!("../../campaigns/il-giglio/rulesets/pia1746.toml"),
+        "armati" => include_str!("../../campaigns/il-giglio/rulesets/armati.toml"),
+        _ => include_str!("../../campaigns/il-giglio/rulesets/vgf.toml"),
+    };
+    Ruleset::parse(text).expect("the shipped ruleset parses")
+}
+
+/// Issue 29 point 7: every shipped game has its Italian name; its Italian template names
+/// each name a template; the name a reader reads is the one of their language.
+#[test]
+fn every_shipped_game_is_named_in_both_languages() {
+    for id in ["mon1628", "leg1176", "ott1625", "pia1746", "armati", "vgf"] {
+        let rs = shipped(id);
+        let it = rs.it.as_ref().and_then(|p| p.name.as_deref());
+        assert!(it.is_some(), "{id}: no Italian name");
+        assert_eq!(rs.name_in(Lang::It), it.unwrap_or_default());
+        assert_eq!(rs.name_in(Lang::En), rs.name);
+        assert!(rs.stray_template_names().is_empty(), "{id}");
+    }
+    assert_eq!(
+        shipped("mon1628").name_in(Lang::It),
+        "La Seconda Guerra del Monferrato 1628–1630 (Combattimento Campale)"
+    );
+    let leg = shipped("leg1176");
+    assert_eq!(
+        leg.template_name_in("Knights (A cavalry) 2", Lang::It)
+            .as_deref(),
+        Some("Cavalieri (cavalleria A) 2")
+    );
+    assert_eq!(leg.template_name_in("Knights (A cavalry)", Lang::En), None);
+    assert_eq!(
+        leg.template_name_in("Knights (A cavalry) x", Lang::It),
+        None
+    );
+}
+
+/// Issue 29 point 7: an Italian card names the template units and leaders in Italian
+/// (Legnano's and Piacenza's templates are English), the English card and the card's
+/// data keep the ruleset's names.
+#[test]
+fn an_italian_card_names_template_units_in_italian() {
+    for id in ["leg1176", "pia1746"] {
+        let rs = shipped(id);
+        let c = card(&rs, (NodeKind::City, Terrain::Plain, false), 600, 400);
+        let [(_, it), (_, en)] = both(&c, &rs);
+        let english: Vec<&String> = rs
+            .templates
+            .iter()
+            .map(|t| &t.name)
+            .chain(rs.leader_templates.iter().map(|t| &t.name))
+            .collect();
+        let mut named = 0;
+        for side in &c.sides {
+            let names = side
+                .units
+                .iter()
+                .map(|u| &u.name)
+                .chain(side.leaders.iter().map(|l| &l.name));
+            for name in names {
+                let italian = rs
+                    .template_name_in(name, Lang::It)
+                    .expect("an Italian name");
+                assert!(it.contains(&italian), "{id}: {italian} in {it}");
+                assert!(en.contains(name.as_str()), "{id}: {name} in {en}");
+                named += 1;
+            }
+        }
+        assert!(named > 4, "{id}");
+        for name in english {
+            // "Leader" is also a word of the card's own; the unit lines are checked.
+            let line = format!(" {name}");
+            assert!(
+                !it.lines()
+                    .any(|l| l.starts_with("  ") && l.contains(&line) && name != "Leader"),
+                "{id}: `{name}` on the Italian card:\n{it}"
+            );
+        }
+    }
+}

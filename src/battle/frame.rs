@@ -6,7 +6,7 @@
 
 use super::card::Card;
 use super::error::BattleError;
-use super::result::{LeaderResult, Source, TacticalResult, UnitResult, Winner};
+use super::result::{Account, LeaderResult, Source, TacticalResult, UnitResult, Winner};
 use std::collections::BTreeSet;
 use std::ops::RangeInclusive;
 
@@ -117,18 +117,19 @@ pub(crate) fn facing(k: usize, theirs: usize) -> Option<(usize, bool)> {
     Some((if o.is_multiple_of(2) { theirs - 1 } else { 0 }, true))
 }
 
-/// The result's frame: who won and why, the turns played, whether a stand-in was used,
+/// The result's frame: who won and why (in English and as the catalogue's account;
+/// a worked example has no account), the turns played, whether a stand-in was used,
 /// and every unit's and leader's end state.
 pub(crate) fn result(
     card: &Card,
-    end: (Winner, String),
+    end: (Winner, String, Option<Account>),
     turns: u32,
     provisional: bool,
     units: Vec<UnitResult>,
     leaders: Vec<LeaderResult>,
 ) -> TacticalResult {
     let mut r = TacticalResult::new(card, Source::Auto);
-    (r.winner, r.reason) = end;
+    (r.winner, r.reason, r.account) = end;
     r.turns_played = turns;
     r.provisional_tables_used = provisional;
     r.units = units;

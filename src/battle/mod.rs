@@ -285,6 +285,21 @@ pub fn auto_outcome(
     rs: &Ruleset,
     dice: &mut dyn Dice,
 ) -> Result<(crate::rules::battles::BattleOutcome, Option<TacticalResult>), BattleError> {
+    auto_told(card, rs, dice).map(|a| (a.outcome, a.result))
+}
+
+/// What an auto-resolve decided: the outcome the campaign applies, the tactical result
+/// when the battle was fought, and the reason as the catalogue words it (the tactical
+/// result's, or why a side could not fight).
+#[derive(Clone, Debug)]
+pub struct AutoTold {
+    pub outcome: crate::rules::battles::BattleOutcome,
+    pub result: Option<TacticalResult>,
+    pub account: Option<result::Account>,
+}
+
+/// [`auto_outcome`] with the reason as the catalogue words it.
+pub fn auto_told(card: &Card, rs: &Ruleset, dice: &mut dyn Dice) -> Result<AutoTold, BattleError> {
     use crate::rules::NationCode;
     use crate::rules::battles::{BattleOutcome, ResultSource};
     // A points-only game with the `overwhelmed` setting: a side that cannot field an
@@ -315,6 +330,12 @@ pub fn auto_outcome(
                 0
             }
         };
+        let account = if points.is_some() {
+            result::Account::new("cannot-field")
+        } else {
+            result::Account::new("cannot-fight")
+        }
+        .key("ruleset", &rs.id);
         let outcome = BattleOutcome {
             battle: card.battle.id.clone(),
             winner,
@@ -334,11 +355,16 @@ pub fn auto_outcome(
                 )
             },
         };
-        return Ok((outcome, None));
+        return Ok(AutoTold {
+            outcome,
+            result: None,
+            account: Some(account),
+        });
     }
     let r = auto_resolve(card, rs, dice)?;
-    Ok((
-        result::outcome_of(card, &r, rs, crate::rules::battles::ResultSource::Auto),
-        Some(r),
-    ))
+    Ok(AutoTold {
+        outcome: result::outcome_of(card, &r, rs, crate::rules::battles::ResultSource::Auto),
+        account: r.account.clone(),
+        result: Some(r),
+    })
 }

@@ -17,7 +17,7 @@
 //! a game, where every face of every battle would be ten times that.
 
 use super::card::{Card, Place, SideSpec};
-use super::result::Winner;
+use super::result::{TacticalResult, Winner};
 use super::ruleset::Ruleset;
 use crate::rules::dice::{Dice, Roll, SeededDice, StreamDice};
 use sha2::{Digest, Sha256};
@@ -133,7 +133,13 @@ fn run<D: Dice>(card: &Card, rs: &Ruleset, seed: u64, mut dice: D) -> Run {
     let mut h = Sha256::new();
     let outcome = match super::auto_resolve(card, rs, &mut dice) {
         Ok(r) => {
-            h.update(serde_json::to_vec(&r).expect("result serializes"));
+            // The account words the reason for each reader; the reason itself is pinned,
+            // so the summaries written before the account was kept still hold.
+            let pinned = TacticalResult {
+                account: None,
+                ..r.clone()
+            };
+            h.update(serde_json::to_vec(&pinned).expect("result serializes"));
             let [a, b] = r.losses(card, rs.partial_loss_percent);
             let winner = match r.winner {
                 Winner::A => "A",

@@ -4,6 +4,7 @@
 use super::card::Card;
 use crate::rules::Ducats;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// The result format's version tag.
 pub(crate) const FORMAT: &str = "giglio-battle-result/1";
@@ -81,6 +82,57 @@ pub struct LeaderResult {
     pub state: LeaderState,
 }
 
+/// A resolver's reason as the catalogue words it: the message `battle-account-<id>`
+/// and its typed arguments (numbers stay numbers, so the catalogue's plurals work).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Account {
+    pub id: String,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub args: BTreeMap<String, Arg>,
+}
+
+/// One argument of an [`Account`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Arg {
+    Number(i64),
+    /// A key the catalogue selects on (`A`, `wins`, `carroccio`), never a sentence.
+    Key(String),
+    /// An account within this one (the field combat a rearguard fought).
+    Account(Box<Account>),
+}
+
+impl Account {
+    /// An account with no arguments yet.
+    pub(crate) fn new(id: &str) -> Account {
+        Account {
+            id: id.to_owned(),
+            args: BTreeMap::new(),
+        }
+    }
+
+    /// Adds a number.
+    pub(crate) fn num(mut self, name: &str, n: impl TryInto<i64>) -> Account {
+        let n = n.try_into().unwrap_or(i64::MAX);
+        self.args.insert(name.to_owned(), Arg::Number(n));
+        self
+    }
+
+    /// Adds a key the catalogue selects on.
+    pub(crate) fn key(mut self, name: &str, key: &str) -> Account {
+        self.args.insert(name.to_owned(), Arg::Key(key.to_owned()));
+        self
+    }
+
+    /// Adds the account of what this one wraps.
+    pub(crate) fn within(mut self, name: &str, inner: Option<Account>) -> Account {
+        if let Some(a) = inner {
+            self.args.insert(name.to_owned(), Arg::Account(Box::new(a)));
+        }
+        self
+    }
+}
+
 /// A tactical result.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TacticalResult {
@@ -88,8 +140,14 @@ pub struct TacticalResult {
     pub(crate) battle: String,
     pub(crate) source: Source,
     pub winner: Winner,
-    /// The victory condition that decided it, with its rule id (`MON7.2 …`).
+    /// The victory condition that decided it, with its rule id (`MON7.2 …`), in English
+    /// as results were always stored.
     pub reason: String,
+    /// The same reason as a catalogue message with its arguments, so that each reader
+    /// reads it in their own language; absent in results stored before it was kept, and
+    /// in a table's or a worked example's result.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub account: Option<Account>,
     pub turns_played: u32,
     /// Whether a PROVISIONAL stand-in table was used: every report says so.
     pub provisional_tables_used: bool,
@@ -107,6 +165,7 @@ impl TacticalResult {
             source,
             winner: Winner::Draw,
             reason: String::new(),
+            account: None,
             turns_played: 0,
             provisional_tables_used: false,
             units: Vec::new(),

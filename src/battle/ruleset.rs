@@ -96,10 +96,19 @@ pub enum CannotField {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Prose {
+    /// The game's name in this language (an Italian club's mail names the game so);
+    /// without it, the ruleset's `name`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
     pub table: String,
     pub deployment: String,
     pub rearguard_deployment: String,
     pub victory: String,
+    /// Unit and leader templates' names in this language, by the template's `name`
+    /// (`"Knights (A cavalry)" = "Cavalieri (cavalleria A)"`): the card a club reads in
+    /// this language names its template units so; the card's data keeps the ruleset's.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub templates: BTreeMap<String, String>,
 }
 
 /// A ruleset.
@@ -194,6 +203,51 @@ pub(crate) fn need<T>(t: Option<T>, name: &str) -> Result<T, String> {
 }
 
 impl Ruleset {
+    /// The game's name as a reader of `lang` reads it: the `[it]` name for Italian, where
+    /// the ruleset gives one, else its `name`.
+    pub fn name_in(&self, lang: crate::rules::tables::Lang) -> &str {
+        match lang {
+            crate::rules::tables::Lang::It => self
+                .it
+                .as_ref()
+                .and_then(|p| p.name.as_deref())
+                .unwrap_or(&self.name),
+            crate::rules::tables::Lang::En => &self.name,
+        }
+    }
+
+    /// A template's name (`name`, or `name k` as a card numbers several of one
+    /// template) as a reader of `lang` reads it, where the ruleset's words give it.
+    pub fn template_name_in(&self, name: &str, lang: crate::rules::tables::Lang) -> Option<String> {
+        if lang != crate::rules::tables::Lang::It {
+            return None;
+        }
+        let names = &self.it.as_ref()?.templates;
+        if let Some(n) = names.get(name) {
+            return Some(n.clone());
+        }
+        let (base, k) = name.rsplit_once(' ')?;
+        if k.is_empty() || !k.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        names.get(base).map(|n| format!("{n} {k}"))
+    }
+
+    /// The `[it]` template names that name no template of the ruleset.
+    pub(crate) fn stray_template_names(&self) -> Vec<&str> {
+        let Some(p) = &self.it else {
+            return Vec::new();
+        };
+        p.templates
+            .keys()
+            .filter(|k| {
+                !self.templates.iter().any(|t| &t.name == *k)
+                    && !self.leader_templates.iter().any(|t| &t.name == *k)
+            })
+            .map(String::as_str)
+            .collect()
+    }
+
     /// Parses a ruleset file and keeps its text for its game's tables, compiled at their
     /// first use. A broken table does not fail the parse: `battle::game_tables` reports
     /// it, with its place in `text`.

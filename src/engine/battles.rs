@@ -4,7 +4,7 @@
 
 use crate::error::{Error, Result};
 pub use crate::rules::battles::BattleState;
-use crate::rules::battles::{BattleOutcome, SetBy, result_that_counts};
+use crate::rules::battles::{BattleOutcome, ResultSource, SetBy, result_that_counts};
 use crate::rules::dice::{BattleDice, Dice, Roll, SeededDice};
 use crate::rules::resolve::{StepResolution, apply_battle};
 use crate::rules::world::Battle;
@@ -37,6 +37,17 @@ pub(crate) struct News {
     /// Each club's latest result, for those that sent one: what a ruling or an
     /// auto-resolve sets aside (`rules::visibility::set_aside_for` decides who is told).
     pub(crate) mailed: Vec<(NationCode, BattleOutcome)>,
+    /// Why the auto-resolve that counts ended as it did, as the catalogue words it (from
+    /// its stored detail); `None` for other results and for those stored before it was
+    /// kept, which are told by their English reason.
+    pub(crate) account: Option<crate::battle::result::Account>,
+}
+
+/// The account a stored auto-resolve keeps in its detail: its tactical result's, or why
+/// a side could not fight.
+fn stored_account(r: &StoredResult) -> Option<crate::battle::result::Account> {
+    let d: AutoDetail = serde_json::from_str(r.detail.as_deref()?).ok()?;
+    d.result.and_then(|t| t.account).or(d.account)
 }
 
 /// Settles results that arrive together (a club's file, a ruling, an auto-resolve):
@@ -85,6 +96,14 @@ pub(crate) fn settle(
             .into_iter()
             .filter_map(|n| latest(n).map(|o| (n.clone(), o)))
             .collect();
+        let account = match &state {
+            BattleState::Agreed { outcome } if outcome.source == ResultSource::Auto => results
+                .iter()
+                .rev()
+                .find(|x| x.source == SetBy::Auto)
+                .and_then(stored_account),
+            _ => None,
+        };
         let mut step = None;
         if let BattleState::Agreed { outcome } = &state
             && c.tables.rulings.battle_results_at_once
@@ -111,6 +130,7 @@ pub(crate) fn settle(
             clubs,
             step,
             mailed,
+            account,
         });
     }
     let settlement = Settlement {
@@ -244,6 +264,10 @@ pub(crate) struct AutoDetail {
     pub(crate) readings: Option<BTreeMap<String, String>>,
     pub(crate) result: Option<crate::battle::result::TacticalResult>,
     pub(crate) rolls: Vec<Roll>,
+    /// Why a side could not fight, as the catalogue words it, where no battle was fought
+    /// (`result` is then `None`; a fought battle's account is its result's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) account: Option<crate::battle::result::Account>,
 }
 
 /// What [`auto_resolve`] did.
@@ -287,10 +311,35 @@ pub(crate) fn intended_ruleset(store: &Store, c: &Campaign, b: &Battle) -> Resul
     Ok(issued_ruleset(store, b)?.map_or_else(|| c.default_ruleset.clone(), |rs| rs.id))
 }
 
-/// The name of the game a battle is fought with, as the clubs' mail names it: the
-/// issued ruleset's name, else the campaign's default ruleset's id.
-pub(crate) fn game_name(store: &Store, c: &Campaign, b: &Battle) -> Result<String> {
-    Ok(issued_ruleset(store, b)?.map_or_else(|| c.default_ruleset.clone(), |rs| rs.name))
+/// The name of the game a battle is fought with, in each language a reader may read:
+/// what [`game_name`] gives, looked up once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct GameName {
+    names: BTreeMap<crate::words::Lang, String>,
+}
+
+impl GameName {
+    /// The name as a reader of `lang` reads it.
+    pub(crate) fn in_lang(&self, lang: crate::words::Lang) -> &str {
+        self.names.get(&lang).map_or("", String::as_str)
+    }
+}
+
+/// The name of the game a battle is fought with, as the mail names it to each reader
+/// (a club in its language, the referee in `referee_lang`): the issued ruleset's name in
+/// that language (`Ruleset::name_in`), else the campaign's default ruleset's id.
+pub(crate) fn game_name(store: &Store, c: &Campaign, b: &Battle) -> Result<GameName> {
+    let issued = issued_ruleset(store, b)?;
+    let names = crate::words::LANGS
+        .iter()
+        .map(|&l| {
+            let name = issued
+                .as_ref()
+                .map_or_else(|| c.default_ruleset.clone(), |rs| rs.name_in(l).to_owned());
+            (l, name)
+        })
+        .collect();
+    Ok(GameName { names })
 }
 
 /// Refuses an auto-resolve that would shop for a result: a battle is auto-resolved once,
@@ -347,8 +396,10 @@ pub(crate) fn auto_resolve(
         &card.battle.id,
         c.tables.rulings.battle_dice_stream,
     );
-    let (outcome, result) = crate::battle::auto_outcome(&card, rs, &mut dice)
-        .map_err(|e| Error::user(e.to_string()))?;
+    let told =
+        crate::battle::auto_told(&card, rs, &mut dice).map_err(|e| Error::user(e.to_string()))?;
+    let (outcome, result) = (told.outcome, told.result);
+    let account = if result.is_none() { told.account } else { None };
     // The log is copied out once: the detail is written from it, then gives it back
     // for the dice log's rows.
     let detail = AutoDetail {
@@ -356,6 +407,7 @@ pub(crate) fn auto_resolve(
         readings: Some(card.battle.readings.clone()),
         result,
         rolls: dice.log().to_vec(),
+        account,
     };
     let json = serde_json::to_string(&detail).map_err(|e| Error::internal(e.to_string()))?;
     let rolls = detail.rolls;
@@ -407,12 +459,13 @@ pub(crate) fn record(
 /// The mail that results arriving together cause: an update to each side of every
 /// battle a step applied (its Message-IDs noted in the step, so `undo` can withdraw
 /// them) and a notice of every dispute to both clubs and the referee. `games` names
-/// each battle's game (battle id → the ruleset's name), as the update says it.
+/// each battle's game (battle id → the ruleset's name in each language), as the update
+/// says it.
 pub(crate) fn news_mail(
     desk: &crate::engine::post::battles::Desk,
     news: &[News],
     world: &World,
-    games: &BTreeMap<String, String>,
+    games: &BTreeMap<String, GameName>,
     settlement: &mut Settlement,
 ) -> Result<Vec<crate::storage::OutMessage>> {
     let phase = world.phase.key();
@@ -423,8 +476,8 @@ pub(crate) fn news_mail(
                 let msgs = crate::engine::post::battles::updates(
                     desk,
                     &n.battle,
-                    games.get(&n.battle.id).map(String::as_str),
-                    outcome,
+                    games.get(&n.battle.id),
+                    (outcome, n.account.as_ref()),
                     (*k, done),
                     world,
                     &n.mailed,

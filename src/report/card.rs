@@ -194,6 +194,30 @@ fn rated(words: &Words, lang: Lang, card: &Card) -> BTreeMap<String, String> {
     out
 }
 
+/// Each unit's and leader's name as the reader reads it (id → name): a name the card
+/// took from a template in the reader's language where the ruleset's words give it
+/// (`[it.templates]`), any other as the card has it (a club's own order of battle names
+/// its units itself). The card's data keeps the ruleset's names.
+fn names(rs: &Ruleset, card: &Card, lang: Lang) -> BTreeMap<String, String> {
+    let mut out = BTreeMap::new();
+    for side in &card.sides {
+        let from_templates = side.oob != "club";
+        let named = side
+            .leaders
+            .iter()
+            .map(|l| (&l.id, &l.name))
+            .chain(side.units.iter().map(|u| (&u.id, &u.name)));
+        for (id, name) in named {
+            let worded = from_templates
+                .then(|| rs.template_name_in(name, lang))
+                .flatten()
+                .unwrap_or_else(|| name.clone());
+            out.insert(id.clone(), worded);
+        }
+    }
+    out
+}
+
 /// Renders a battle card as text or HTML, for the clubs and the table.
 pub fn text(
     env: &Environment,
@@ -218,6 +242,9 @@ pub fn text(
         header => header(&words, card, view),
         notes => notes(&words, view.lang, card, rs),
         rated => rated(&words, view.lang, card),
+        // Each unit's and leader's name in the reader's language where the ruleset's
+        // words give it.
+        names => names(rs, card, view.lang),
         // The reader's side on the card (0 or 1), or none for the referee's copy; the
         // result file's header is written for the reader's club.
         mine => mine,

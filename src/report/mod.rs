@@ -5,6 +5,7 @@
 //! putting a file of the same name in the campaign directory's `templates/`.
 //! Rendering never decides what a club may see and never sends anything.
 
+pub mod account;
 pub mod asked;
 pub mod card;
 pub(crate) mod chart;

@@ -19,6 +19,9 @@ pub struct Update<'a> {
     /// The game the battle's card went out with (the ruleset's name), when known.
     pub game: Option<&'a str>,
     pub outcome: &'a BattleOutcome,
+    /// Why an auto-resolve ended as it did, as the catalogue words it (worded in the
+    /// club's language; without it, the outcome's reason as stored).
+    pub account: Option<&'a crate::battle::result::Account>,
     /// The result the club mailed, set aside by the ruling or auto-resolve that counts
     /// (`rules::visibility::set_aside_for`).
     pub set_aside: Option<crate::rules::visibility::SetAside<'a>>,
@@ -90,7 +93,7 @@ pub fn update(w: &Words, u: &Update) -> (String, String) {
             l,
             b,
             &s,
-            u.outcome,
+            (u.outcome, u.account),
             !u.world.is_club(other.as_str()),
         ));
     }
@@ -135,13 +138,14 @@ pub fn update(w: &Words, u: &Update) -> (String, String) {
 }
 
 /// Why the result the club mailed does not count: the referee's ruling or the
-/// auto-resolve does (G3c.7), with the reason given, and whether the two agree.
+/// auto-resolve does (G3c.7), with the reason given (an auto-resolve's account in the
+/// club's words, else the reason as stored), and whether the two agree.
 fn set_aside(
     w: &Words,
     l: Lang,
     b: &Battle,
     s: &crate::rules::visibility::SetAside,
-    counted: &BattleOutcome,
+    (counted, account): (&BattleOutcome, Option<&crate::battle::result::Account>),
     neutral: bool,
 ) -> String {
     use crate::rules::visibility::ClubsResults;
@@ -149,7 +153,8 @@ fn set_aside(
         ResultSource::Referee => "referee",
         _ => "auto",
     };
-    let reason = counted.reason.trim();
+    let worded = account.and_then(|a| super::account::account_words(w, l, a));
+    let reason = worded.as_deref().unwrap_or(&counted.reason).trim();
     t!(
         w,
         l,
@@ -342,19 +347,40 @@ mod tests {
             }
         );
         assert_eq!(
-            set_aside(&w, Lang::En, &b, &s, &auto, false),
+            set_aside(&w, Lang::En, &b, &s, (&auto, None), false),
             "The result you mailed for battle 1494-r01-F7 (V wins; losses: V 50 ducats, F 120 ducats) is set aside: the battle was resolved automatically by the tactical game's own mechanics, and that counts over the clubs' results (G3c.7), as the two clubs' results differed. Reason given: the defender routed. It gives the same result as yours."
+        );
+        // An auto-resolve's account is worded in the club's language; without one (a
+        // result stored before accounts were kept), the stored reason is told.
+        let fortress = crate::battle::result::Account::new("mon-fortress")
+            .num("hits_a", 6)
+            .num("hits_b", 7);
+        let it = set_aside(&w, Lang::It, &b, &s, (&auto, Some(&fortress)), false);
+        assert!(
+            it.ends_with("Motivo: MON7.5 fortezza: il difensore subisce una perdita in più invece di ritirarsi, e l'attaccante si ritira (colpi subiti A 6, B 7). Dà lo stesso risultato del vostro."),
+            "{it}"
+        );
+        assert!(
+            set_aside(&w, Lang::It, &b, &s, (&auto, None), false)
+                .contains("Motivo: the defender routed.")
+        );
+        let unknown = crate::battle::result::Account::new("a-later-one");
+        assert!(
+            set_aside(&w, Lang::It, &b, &s, (&auto, Some(&unknown)), false)
+                .contains("Motivo: the defender routed.")
         );
         let ruling = outcome("F", 70, 0, ResultSource::Referee, "");
         let s = set_aside_for(&mailed[..1], &ruling, &NationCode::from("V")).expect("set aside");
         assert_eq!(
-            set_aside(&w, Lang::It, &b, &s, &ruling, false),
+            set_aside(&w, Lang::It, &b, &s, (&ruling, None), false),
             "Il risultato che avete mandato per la battaglia 1494-r01-F7 (vince V; perdite: V 50 ducati, F 120 ducati) è messo da parte: la decisione dell'arbitro vale sopra i risultati dei club (G3c.7), perché il risultato dell'altro club non era arrivato."
         );
         // Against a neutral nation no other club sends a result: the reason says so.
-        assert!(set_aside(&w, Lang::It, &b, &s, &ruling, true).contains(
-            "perché l'altra parte è una nazione neutrale, che non manda risultati (G0)."
-        ));
+        assert!(
+            set_aside(&w, Lang::It, &b, &s, (&ruling, None), true).contains(
+                "perché l'altra parte è una nazione neutrale, che non manda risultati (G0)."
+            )
+        );
         // Florence sent none here: nothing of Venice's is told to it.
         assert_eq!(
             set_aside_for(&mailed[..1], &ruling, &NationCode::from("F")),

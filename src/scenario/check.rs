@@ -989,6 +989,18 @@ pub(crate) fn rulesets(
             ),
             _ => {}
         }
+        for stray in rs.stray_template_names() {
+            let span = text
+                .find(&format!("\"{stray}\""))
+                .map_or(at.clone(), |i| i..i + stray.len() + 2);
+            c.err(
+                file,
+                span,
+                "ruleset.it.templates",
+                format!("`{stray}` in `[it.templates]` is the name of no unit or leader template"),
+                "",
+            );
+        }
         // The game's tables, typed and checked once here: a broken table is found when
         // the campaign loads, not at its first battle.
         if let Err(e) = crate::battle::game_tables(&rs) {

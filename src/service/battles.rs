@@ -83,7 +83,7 @@ fn auto(
                     "run-battle-auto-text",
                     battle = b.id.as_str(),
                     date = date,
-                    game = game.as_str(),
+                    game = game.in_lang(lang),
                     set_aside = if set_aside { "yes" } else { "no" }
                 ),
             )

@@ -148,6 +148,31 @@ impl Words {
         text.into_owned()
     }
 
+    /// Returns message `id` in `lang` with its arguments, or what is wrong: for messages
+    /// whose id or arguments come from stored data (a battle's account), which a caller
+    /// words otherwise when they do not format.
+    pub(crate) fn try_get(
+        &self,
+        lang: Lang,
+        id: &str,
+        args: &Args,
+    ) -> std::result::Result<String, String> {
+        let bundle = self.bundle(lang);
+        let Some(pattern) = bundle.get_message(id).and_then(|m| m.value()) else {
+            return Err(format!(
+                "no message {id} in the {} catalogue",
+                lang.as_str()
+            ));
+        };
+        let mut errors = Vec::new();
+        let text = bundle.format_pattern(pattern, Some(args), &mut errors);
+        if errors.is_empty() {
+            Ok(text.into_owned())
+        } else {
+            Err(format!("message {id} in {}: {errors:?}", lang.as_str()))
+        }
+    }
+
     /// Whether the catalogue has message `id` in `lang` (for words kept for data a
     /// ruleset may extend, such as a unit's ratings: an unknown one is shown as written).
     pub(crate) fn has(&self, lang: Lang, id: &str) -> bool {

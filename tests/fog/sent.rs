@@ -195,6 +195,7 @@ pub(super) fn battle_news(b: &Branch, club: &Club) -> Vec<(String, String)> {
                 battle: bt,
                 game: Some("Monferrato 1628"),
                 outcome: &won,
+                account: None,
                 set_aside: None,
                 events: &events,
                 world: &own,

@@ -113,6 +113,14 @@ impl Battle<'_> {
                 self.rout_level(s)
             )
         };
+        let routs = |s: usize| {
+            Some(
+                Account::new("leg-routs")
+                    .key("side", ["A", "B"][s])
+                    .num("lost", self.vp_lost(s))
+                    .num("level", self.rout_level(s)),
+            )
+        };
         match routed {
             [true, true] => Some(End {
                 winner: Winner::Draw,
@@ -122,14 +130,24 @@ impl Battle<'_> {
                     why(0),
                     why(1)
                 ),
+                account: Some(
+                    Account::new("leg-both-rout")
+                        .num("turn", self.turn)
+                        .num("lost_a", self.vp_lost(0))
+                        .num("level_a", self.rout_level(0))
+                        .num("lost_b", self.vp_lost(1))
+                        .num("level_b", self.rout_level(1)),
+                ),
             }),
             [true, false] => Some(End {
                 winner: Winner::B,
                 reason: format!("LEG8.2 side A routs: {}", why(0)),
+                account: routs(0),
             }),
             [false, true] => Some(End {
                 winner: Winner::A,
                 reason: format!("LEG8.2 side B routs: {}", why(1)),
+                account: routs(1),
             }),
             [false, false] => None,
         }
@@ -146,6 +164,7 @@ impl Battle<'_> {
                     "LEG9.3.2 side {}'s Carroccio attacked alone: destroyed, the game ends",
                     ["A", "B"][s]
                 ),
+                account: Some(Account::new("leg-carroccio-alone").key("side", ["A", "B"][s])),
             });
         }
         let routs = |s: usize| {
@@ -158,18 +177,33 @@ impl Battle<'_> {
                 "lost its supreme commander"
             }
         };
+        let lost = |s: usize| {
+            let what = if self.carroccio_lost[s] {
+                "carroccio"
+            } else {
+                "supreme"
+            };
+            Some(
+                Account::new("leg-army-routs")
+                    .key("side", ["A", "B"][s])
+                    .key("lost", what),
+            )
+        };
         match [routs(0), routs(1)] {
             [true, true] => Some(End {
                 winner: Winner::Draw,
                 reason: "LEG9.4 both armies rout at once: draw (LEG8.3)".into(),
+                account: Some(Account::new("leg-both-armies-rout")),
             }),
             [true, false] => Some(End {
                 winner: Winner::B,
                 reason: format!("LEG9.4 side A {}: its army routs", why(0)),
+                account: lost(0),
             }),
             [false, true] => Some(End {
                 winner: Winner::A,
                 reason: format!("LEG9.4 side B {}: its army routs", why(1)),
+                account: lost(1),
             }),
             [false, false] => None,
         }
@@ -206,7 +240,7 @@ impl Battle<'_> {
             .collect();
         let mut r = frame::result(
             card,
-            (end.winner, end.reason),
+            (end.winner, end.reason, end.account),
             self.turn,
             self.provisional.any(),
             units,
@@ -222,6 +256,13 @@ impl Battle<'_> {
             r.reason = format!(
                 "G3c.9 rearguard {verdict}: {} units left the table, {} lost ({})",
                 count.escaped, count.lost, r.reason
+            );
+            r.account = Some(
+                Account::new("leg-rearguard")
+                    .key("verdict", verdict)
+                    .num("escaped", count.escaped)
+                    .num("lost", count.lost)
+                    .within("end", r.account.take()),
             );
         }
         r

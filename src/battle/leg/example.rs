@@ -76,6 +76,7 @@ pub fn one_combat(
     let end = b.sudden_death().unwrap_or(End {
         winner: Winner::Draw,
         reason: "one combat".into(),
+        account: None,
     });
     Ok(b.result(card, end))
 }

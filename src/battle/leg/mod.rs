@@ -40,7 +40,9 @@
 use super::card::Card;
 use super::error::BattleError;
 use super::frame::{self, Provisional, Rearguard};
-use super::result::{LeaderResult, LeaderState, TacticalResult, UnitResult, UnitState, Winner};
+use super::result::{
+    Account, LeaderResult, LeaderState, TacticalResult, UnitResult, UnitState, Winner,
+};
 use super::ruleset::{Ruleset, need};
 use crate::battle::card::BattleKind;
 use crate::rules::dice::{Dice, push_int, push_number, push_signed};
@@ -208,6 +210,8 @@ struct Chief {
 struct End {
     winner: Winner,
     reason: String,
+    /// The reason as the catalogue words it (none for a worked example's combat).
+    account: Option<Account>,
 }
 
 /// One adjacency (§0.4): `unit[s]` attacks `unit[1 - s]` by `approach[s]`.
@@ -426,6 +430,7 @@ impl<'a> Battle<'a> {
                 return End {
                     winner: Winner::Draw,
                     reason: "no rearguard unit left standing on the table".into(),
+                    account: Some(Account::new("leg-rearguard-gone")),
                 };
             }
         }
@@ -435,6 +440,7 @@ impl<'a> Battle<'a> {
                 "LEG8.3 no army routed by the end of turn {}: draw",
                 self.turn
             ),
+            account: Some(Account::new("leg-no-rout").num("turn", self.turn)),
         }
     }
 

@@ -24,7 +24,7 @@ pub(super) fn report(
     }
     let mut r = frame::result(
         card,
-        (verdict.winner, verdict.reason),
+        (verdict.winner, verdict.reason, Some(verdict.account)),
         rounds,
         battle.provisional.any(),
         units,
@@ -58,5 +58,11 @@ pub(super) fn rearguard(r: &mut TacticalResult, b: &Force) {
     r.reason = format!(
         "G3c.9 rearguard: {} units got away, {} lost (field combat: {})",
         count.escaped, count.lost, r.reason
+    );
+    r.account = Some(
+        Account::new("mon-rearguard")
+            .num("escaped", count.escaped)
+            .num("lost", count.lost)
+            .within("combat", r.account.take()),
     );
 }

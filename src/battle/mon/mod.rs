@@ -25,7 +25,9 @@
 use super::card::{Card, Leader, Unit};
 use super::error::BattleError;
 use super::frame::{self, Provisional, Rearguard};
-use super::result::{LeaderResult, LeaderState, TacticalResult, UnitResult, UnitState, Winner};
+use super::result::{
+    Account, LeaderResult, LeaderState, TacticalResult, UnitResult, UnitState, Winner,
+};
 use super::ruleset::Ruleset;
 use crate::rules::Ducats;
 use crate::rules::dice::{Dice, push_number};
@@ -83,6 +85,8 @@ struct Verdict {
     /// The side that leaves the zone or was wiped out (its camps are lost, §14.5).
     loser: Option<usize>,
     reason: String,
+    /// The reason as the catalogue words it.
+    account: Account,
 }
 
 /// One node battle in progress.
@@ -107,6 +111,7 @@ impl Battle<'_> {
                     loser: None,
                     reason: "G2b.5 side A's commander was killed: it defends but cannot attack"
                         .into(),
+                    account: Account::new("mon-cannot-attack"),
                 },
                 0,
             ));
@@ -149,6 +154,7 @@ impl Battle<'_> {
                 loser: None,
                 reason: "MON14.1 no side has a unit that can fire: the attacker cannot attack"
                     .into(),
+                account: Account::new("mon-none-fire"),
             }),
             [a, _] => {
                 let lone = usize::from(a);
@@ -166,6 +172,7 @@ impl Battle<'_> {
                         "MON14.1 side {} has only commanders, guastatori or camps: eliminated",
                         SIDE[lone]
                     ),
+                    account: Account::new("mon-none-armed").key("side", SIDE[lone]),
                 })
             }
         }
@@ -363,43 +370,59 @@ impl Battle<'_> {
     /// §7.3, §7.2 point 4, §7.5: who holds the zone and who retreats.
     fn verdict(&mut self, total: [u32; 2]) -> Verdict {
         let hits = format!("hits suffered A {} B {}", total[0], total[1]);
-        let verdict = |winner, loser, reason: String| Verdict {
+        let verdict = |winner, loser, reason: &str, account: Account| Verdict {
             winner,
             loser,
             reason: format!("{reason} ({hits})"),
+            account: account.num("hits_a", total[0]).num("hits_b", total[1]),
         };
         match [self.forces[0].wiped_out(), self.forces[1].wiped_out()] {
-            [true, true] => verdict(Winner::Draw, None, "MON7.3 both sides eliminated".into()),
+            [true, true] => verdict(
+                Winner::Draw,
+                None,
+                "MON7.3 both sides eliminated",
+                Account::new("mon-both-eliminated"),
+            ),
             [false, true] => verdict(
                 Winner::A,
                 Some(1),
-                "MON7.3 defender eliminated: the attacker holds the zone".into(),
+                "MON7.3 defender eliminated: the attacker holds the zone",
+                Account::new("mon-defender-eliminated"),
             ),
             [true, false] => verdict(
                 Winner::B,
                 Some(0),
-                "MON7.3 attacker eliminated: the defender holds".into(),
+                "MON7.3 attacker eliminated: the defender holds",
+                Account::new("mon-attacker-eliminated"),
             ),
             [false, false] => {
                 if total[0] == total[1] {
-                    verdict(Winner::B, Some(0), "MON7.5 tie: attacker loses".into())
+                    verdict(
+                        Winner::B,
+                        Some(0),
+                        "MON7.5 tie: attacker loses",
+                        Account::new("mon-tie"),
+                    )
                 } else if total[0] > total[1] {
                     verdict(
                         Winner::B,
                         Some(0),
-                        "MON7.5 the attacker suffered more hits and retreats".into(),
+                        "MON7.5 the attacker suffered more hits and retreats",
+                        Account::new("mon-attacker-retreats"),
                     )
                 } else if self.fortress_extra_loss() {
                     verdict(
                         Winner::B,
                         Some(0),
-                        "MON7.5 fortress: the defender takes one more loss instead of retreating, the attacker retreats".into(),
+                        "MON7.5 fortress: the defender takes one more loss instead of retreating, the attacker retreats",
+                        Account::new("mon-fortress"),
                     )
                 } else {
                     verdict(
                         Winner::A,
                         Some(1),
-                        "MON7.5 the defender suffered more hits and retreats".into(),
+                        "MON7.5 the defender suffered more hits and retreats",
+                        Account::new("mon-defender-retreats"),
                     )
                 }
             }

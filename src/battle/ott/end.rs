@@ -2,6 +2,9 @@
 
 use super::*;
 
+/// How a battle ended: the winner, the reason in English and as the catalogue words it.
+pub(super) type Ending = (Winner, String, Account);
+
 impl Battle<'_> {
     // ------------------------------------------------------------------ victory (§8)
 
@@ -49,24 +52,32 @@ impl Battle<'_> {
         ((n * self.rules.victory.eliminated_percent as usize + 50) / 100).max(1)
     }
 
-    pub(super) fn attacker_sudden_death(&self) -> Option<String> {
+    pub(super) fn attacker_sudden_death(&self) -> Option<(String, Account)> {
         let inside = self.in_village_count();
         if inside >= self.rules.victory.village_units {
-            return Some(format!(
-                "OTT8 the attacker holds {inside} units in the village"
+            return Some((
+                format!("OTT8 the attacker holds {inside} units in the village"),
+                Account::new("ott-village").num("inside", inside),
             ));
         }
         let (gone, need) = (self.defender_eliminated(false), self.threshold());
         if gone >= need {
-            return Some(format!(
-                "OTT8 the attacker eliminated {gone} defending units (needed {need})"
+            return Some((
+                format!("OTT8 the attacker eliminated {gone} defending units (needed {need})"),
+                Account::new("ott-eliminated")
+                    .num("gone", gone)
+                    .num("need", need),
             ));
         }
-        self.spent(B)
-            .then(|| "OTT8 no defending unit is left on the table".to_owned())
+        self.spent(B).then(|| {
+            (
+                "OTT8 no defending unit is left on the table".to_owned(),
+                Account::new("ott-defender-spent"),
+            )
+        })
     }
 
-    pub(super) fn final_victory(&self) -> (Winner, String) {
+    pub(super) fn final_victory(&self) -> Ending {
         if self.rearguard {
             return self.rearguard_victory();
         }
@@ -77,6 +88,9 @@ impl Battle<'_> {
                 format!(
                     "OTT8 at the end: {gone} defending units eliminated, routed ones included (needed {need})"
                 ),
+                Account::new("ott-end-eliminated")
+                    .num("gone", gone)
+                    .num("need", need),
             )
         } else {
             (
@@ -85,13 +99,17 @@ impl Battle<'_> {
                     "OTT8 the defender holds: {gone} of {need} eliminations, never {} attackers in the village",
                     self.rules.victory.village_units
                 ),
+                Account::new("ott-defender-holds")
+                    .num("gone", gone)
+                    .num("need", need)
+                    .num("village", self.rules.victory.village_units),
             )
         }
     }
 
     /// G3c.9: the rearguard wins if more of its units left the table in good order than
     /// it lost.
-    pub(super) fn rearguard_victory(&self) -> (Winner, String) {
+    pub(super) fn rearguard_victory(&self) -> Ending {
         let rear = || self.units.iter().filter(|p| p.side == B);
         let escaped = rear()
             .filter(|p| p.status == Status::Left && !p.routed)
@@ -101,6 +119,9 @@ impl Battle<'_> {
         (
             count.winner(),
             format!("G3c.9 rearguard: {escaped} units got away, {lost} lost"),
+            Account::new("ott-rearguard")
+                .num("escaped", escaped)
+                .num("lost", lost),
         )
     }
 
@@ -120,7 +141,13 @@ impl Battle<'_> {
         }
     }
 
-    pub(super) fn result(&self, card: &Card, winner: Winner, reason: String) -> TacticalResult {
+    pub(super) fn result(
+        &self,
+        card: &Card,
+        winner: Winner,
+        reason: String,
+        account: Option<Account>,
+    ) -> TacticalResult {
         let units = self
             .units
             .iter()
@@ -140,7 +167,7 @@ impl Battle<'_> {
             .collect();
         frame::result(
             card,
-            (winner, reason),
+            (winner, reason, account),
             self.turn,
             self.provisional.any(),
             units,

@@ -52,5 +52,5 @@ pub fn one_melee_at(
             format!("{} Stress {}{routed} row {}", p.id, p.stress, p.row)
         })
         .join("; ");
-    Ok(b.result(card, Winner::Draw, account))
+    Ok(b.result(card, Winner::Draw, account, None))
 }

@@ -35,7 +35,9 @@
 use super::card::{Card, Leader, Unit};
 use super::error::BattleError;
 use super::frame::{self, Provisional, Rearguard};
-use super::result::{LeaderResult, LeaderState, TacticalResult, UnitResult, UnitState, Winner};
+use super::result::{
+    Account, LeaderResult, LeaderState, TacticalResult, UnitResult, UnitState, Winner,
+};
 use super::ruleset::{Ruleset, need};
 use crate::battle::card::BattleKind;
 use crate::rules::dice::{Dice, push_int, push_number, push_signed};
@@ -79,6 +81,7 @@ mod tables;
 mod turn;
 
 pub(crate) use card_notes::notes;
+use end::Ending;
 pub use example::{one_melee, one_melee_at};
 pub use tables::Tables;
 pub(crate) use tables::compile;
@@ -466,8 +469,8 @@ pub(crate) fn resolve(
 ) -> Result<TacticalResult, BattleError> {
     let rules = Rules::load(card, rs)?;
     let mut battle = Battle::setup(card, &rules, dice)?;
-    let (winner, reason) = battle.play(dice);
-    Ok(battle.result(card, winner, reason))
+    let (winner, reason, account) = battle.play(dice);
+    Ok(battle.result(card, winner, reason, Some(account)))
 }
 
 impl<'r> Battle<'r> {

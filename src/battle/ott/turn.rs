@@ -5,7 +5,7 @@ use super::*;
 impl Battle<'_> {
     // ------------------------------------------------------------------ the turn (§3)
 
-    pub(super) fn play(&mut self, dice: &mut dyn Dice) -> (Winner, String) {
+    pub(super) fn play(&mut self, dice: &mut dyn Dice) -> Ending {
         for turn in 1..=self.rules.last_turn() {
             self.turn = turn;
             for side in [A, B] {
@@ -21,11 +21,7 @@ impl Battle<'_> {
     }
 
     /// One player's phases A–E (§3).
-    pub(super) fn player_turn(
-        &mut self,
-        side: usize,
-        dice: &mut dyn Dice,
-    ) -> Option<(Winner, String)> {
+    pub(super) fn player_turn(&mut self, side: usize, dice: &mut dyn Dice) -> Option<Ending> {
         for p in &mut self.units {
             p.surrender_checked = false;
             if p.side == side {
@@ -165,19 +161,20 @@ impl Battle<'_> {
 
     /// Phase E (§8): the attacker's sudden death in its own phase E; a rearguard action
     /// ends when either side has nothing left on the table.
-    pub(super) fn phase_e(&self, side: usize) -> Option<(Winner, String)> {
+    pub(super) fn phase_e(&self, side: usize) -> Option<Ending> {
         if self.rearguard {
             return (self.spent(A) || self.spent(B)).then(|| self.rearguard_victory());
         }
         if side == A
-            && let Some(reason) = self.attacker_sudden_death()
+            && let Some((reason, account)) = self.attacker_sudden_death()
         {
-            return Some((Winner::A, reason));
+            return Some((Winner::A, reason, account));
         }
         self.spent(A).then(|| {
             (
                 Winner::B,
                 "OTT8 the attacker has no unit left to fight: the defender holds".to_owned(),
+                Account::new("ott-attacker-spent"),
             )
         })
     }

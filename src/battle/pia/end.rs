@@ -75,6 +75,7 @@ impl<'a> Battle<'a> {
         Some(Outcome {
             winner,
             reason: format!("PIA map-free: side {gone} has no unit left on the table (ASSUMPTION)"),
+            account: Some(Account::new("pia-side-gone").key("side", gone)),
         })
     }
 
@@ -88,6 +89,11 @@ impl<'a> Battle<'a> {
         (self.turn == auto && self.held_by_attacker() == 0).then(|| Outcome {
             winner: Winner::B,
             reason: format!("PIA13.2 automatic victory: at the end of turn {auto} (15:00) the attacker holds none of its {} objectives", self.picked()),
+            account: Some(
+                Account::new("pia-automatic")
+                    .num("turn", auto)
+                    .num("of", self.picked()),
+            ),
         })
     }
 
@@ -104,6 +110,12 @@ impl<'a> Battle<'a> {
                 reason: format!(
                     "PIA13.0 the attacker holds {held} of its {of} objectives: attacker wins"
                 ),
+                account: Some(
+                    Account::new("pia-objectives")
+                        .num("held", held)
+                        .num("of", of)
+                        .key("winner", "attacker"),
+                ),
             }
         } else if held == v.draw_at || (held == 0 && !self.r.zero_objectives_lose) {
             self.conditional_draw(held)
@@ -112,6 +124,12 @@ impl<'a> Battle<'a> {
                 winner: Winner::B,
                 reason: format!(
                     "PIA13.0 the attacker holds {held} of its {of} objectives: defender wins"
+                ),
+                account: Some(
+                    Account::new("pia-objectives")
+                        .num("held", held)
+                        .num("of", of)
+                        .key("winner", "defender"),
                 ),
             }
         }
@@ -154,6 +172,12 @@ impl<'a> Battle<'a> {
         Outcome {
             winner,
             reason: format!("PIA13.1 conditional draw ({held} objectives): VP A {a} - B {b}"),
+            account: Some(
+                Account::new("pia-conditional-draw")
+                    .num("held", held)
+                    .num("vp_a", a)
+                    .num("vp_b", b),
+            ),
         }
     }
 
@@ -167,15 +191,21 @@ impl<'a> Battle<'a> {
             })
             .count();
         let count = Rearguard { escaped, lost };
-        let who = if count.wins() {
-            "the rearguard"
+        let (who, key) = if count.wins() {
+            ("the rearguard", "rearguard")
         } else {
-            "the attacker"
+            ("the attacker", "attacker")
         };
         Outcome {
             winner: count.winner(),
             reason: format!(
                 "G3c.9 rearguard: {escaped} units left the table, {lost} lost: {who} wins"
+            ),
+            account: Some(
+                Account::new("pia-rearguard")
+                    .num("escaped", escaped)
+                    .num("lost", lost)
+                    .key("winner", key),
             ),
         }
     }
@@ -207,7 +237,7 @@ impl<'a> Battle<'a> {
             .collect();
         frame::result(
             self.card,
-            (o.winner, o.reason),
+            (o.winner, o.reason, o.account),
             self.turn,
             self.used.borrow().any(),
             units,

@@ -39,5 +39,6 @@ pub fn first_move(
     Ok(b.result(Outcome {
         winner: Winner::Draw,
         reason: account,
+        account: None,
     }))
 }

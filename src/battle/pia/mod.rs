@@ -68,7 +68,9 @@ pub const D10_READING: &str = "d10 face 1-10 read as face - 1, i.e. 0-9 (PIA 2.6
 use super::card::{Card, CardSide, Unit as CardUnit};
 use super::error::BattleError;
 use super::frame::{self, Provisional, Rearguard};
-use super::result::{LeaderResult, LeaderState, TacticalResult, UnitResult, UnitState, Winner};
+use super::result::{
+    Account, LeaderResult, LeaderState, TacticalResult, UnitResult, UnitState, Winner,
+};
 use super::ruleset::{Game, Ruleset, need};
 use crate::rules::dice::{Dice, push_number};
 use serde::Deserialize;
@@ -316,6 +318,8 @@ struct Objective {
 struct Outcome {
     winner: Winner,
     reason: String,
+    /// The reason as the catalogue words it (none for a worked example's move).
+    account: Option<Account>,
 }
 
 /// A shot of a volley: who fires at whom, as an overlap or not, with a battery.

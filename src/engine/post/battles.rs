@@ -31,13 +31,14 @@ pub(crate) struct Desk<'a> {
     pub(crate) now: &'a str,
 }
 
-/// The update to each side of a battle whose result a step applied; `world` is the
-/// world after every step of this arrival (the order file is filled in from it).
+/// The update to each side of a battle whose result a step applied, with the counting
+/// auto-resolve's account when there is one; `world` is the world after every step of
+/// this arrival (the order file is filled in from it).
 pub(crate) fn updates(
     d: &Desk,
     battle: &Battle,
-    game: Option<&str>,
-    outcome: &BattleOutcome,
+    game: Option<&crate::engine::battles::GameName>,
+    (outcome, account): (&BattleOutcome, Option<&crate::battle::result::Account>),
     step: (u32, &StepResolution),
     world: &World,
     mailed: &[(NationCode, BattleOutcome)],
@@ -84,8 +85,9 @@ pub(crate) fn updates(
             &news::Update {
                 campaign: d.campaign,
                 battle,
-                game,
+                game: game.map(|g| g.in_lang(lang)),
                 outcome,
+                account,
                 set_aside: crate::rules::visibility::set_aside_for(mailed, outcome, nation),
                 events: &events,
                 world: &own.world,

@@ -148,7 +148,7 @@ fn the_attacker_wins_with_four_units_in_the_village() {
     assert_eq!(b.attacker_sudden_death(), None);
     b.put(3, 11);
     assert_eq!(
-        b.attacker_sudden_death().as_deref(),
+        b.attacker_sudden_death().map(|(r, _)| r).as_deref(),
         Some("OTT8 the attacker holds 4 units in the village")
     );
     b.put(3, 10);

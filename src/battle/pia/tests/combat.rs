@@ -204,7 +204,13 @@ fn objectives_decide_at_the_end() {
         victory_battle(&f, &mut dice, 3),
         Outcome {
             winner: Winner::A,
-            reason: "PIA13.0 the attacker holds 3 of its 4 objectives: attacker wins".into()
+            reason: "PIA13.0 the attacker holds 3 of its 4 objectives: attacker wins".into(),
+            account: Some(
+                Account::new("pia-objectives")
+                    .num("held", 3)
+                    .num("of", 4)
+                    .key("winner", "attacker")
+            ),
         }
     );
     assert_eq!(victory_battle(&f, &mut dice, 1).winner, Winner::B);
@@ -217,7 +223,13 @@ fn objectives_decide_at_the_end() {
         victory_battle(&f, &mut dice, 2),
         Outcome {
             winner: Winner::Draw,
-            reason: "PIA13.1 conditional draw (2 objectives): VP A 0 - B 0".into()
+            reason: "PIA13.1 conditional draw (2 objectives): VP A 0 - B 0".into(),
+            account: Some(
+                Account::new("pia-conditional-draw")
+                    .num("held", 2)
+                    .num("vp_a", 0)
+                    .num("vp_b", 0)
+            ),
         }
     );
     let mut lit = line_up(1);
@@ -250,7 +262,13 @@ fn conditional_draw_counts_victory_points() {
         b.conditional_draw(2),
         Outcome {
             winner: Winner::B,
-            reason: "PIA13.1 conditional draw (2 objectives): VP A 5 - B 6".into()
+            reason: "PIA13.1 conditional draw (2 objectives): VP A 5 - B 6".into(),
+            account: Some(
+                Account::new("pia-conditional-draw")
+                    .num("held", 2)
+                    .num("vp_a", 5)
+                    .num("vp_b", 6)
+            ),
         }
     );
 }
