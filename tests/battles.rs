@@ -543,7 +543,12 @@ fn the_game_is_frozen_when_the_card_goes_out() {
         "MON_max_rounds = \"1\"",
     );
     let card = t.stdout(&["battle", "card", "1494-r01-F7"]);
-    assert!(card.contains("Ruleset: mon1628"), "{card}");
+    assert!(
+        card.contains(
+            "Ruleset: La Seconda Guerra del Monferrato 1628–1630 (field combat) (mon1628)"
+        ),
+        "{card}"
+    );
     let other = t
         .run(&["battle", "auto", "1494-r01-F7", "--ruleset", "leg1176"])
         .failure();

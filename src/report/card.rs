@@ -242,6 +242,7 @@ pub fn text(
         header => header(&words, card, view),
         notes => notes(&words, view.lang, card, rs),
         rated => rated(&words, view.lang, card),
+        game => rs.name_in(view.lang),
         // Each unit's and leader's name in the reader's language where the ruleset's
         // words give it.
         names => names(rs, card, view.lang),
