@@ -14,6 +14,7 @@ news-update-forces = Le vostre armate ora:
 news-update-army = { $army } a { $node }: { $value } ducati
 news-update-no-army = Non avete più armate.
 news-update-orders-sent = I vostri ordini per { $phase }, ricevuti { $received }, restano validi: ciascuno è giudicato da queste nuove posizioni. Per cambiarli mandate un nuovo file; l'allegato { $sheet } è compilato da queste posizioni.
+news-update-orders-sent-passed = I vostri ordini per { $phase }, ricevuti { $received }, restano validi e il termine è passato: il turno si risolve ora, ciascun ordine giudicato da queste nuove posizioni, e il suo rapporto porterà il prossimo file degli ordini.
 news-update-orders-due = I vostri ordini per { $phase } scadono { $deadline }. L'allegato { $sheet } è compilato da queste nuove posizioni.
 news-update-orders-open = L'allegato { $sheet } per { $phase } è compilato da queste nuove posizioni.
 news-update-orders-passed = Il termine per { $phase } è passato: il turno si risolve ora, da queste posizioni, e il suo rapporto porterà il prossimo file degli ordini.

@@ -107,6 +107,14 @@ pub fn update(w: &Words, u: &Update) -> (String, String) {
     parts.push(happened.trim_end().to_owned());
     parts.push(forces(w, c, u.world, u.nation, l));
     parts.push(match (u.orders_sent, u.deadline) {
+        // The round is resolved in this same pass: its orders can no longer change.
+        (Some(received), Some(_)) if u.deadline_passed => t!(
+            w,
+            l,
+            "news-update-orders-sent-passed",
+            phase = u.phase_name,
+            received = received
+        ),
         (Some(received), _) => t!(
             w,
             l,

@@ -338,6 +338,25 @@ fn season(mut k: Kept) {
         "Venice is not in the battle: {:?}",
         kinds(&got)
     );
+    // The round is resolved in the same pass: the update asks for nothing it could no
+    // longer take, and brings no sheet or page of the closed round.
+    for n in ["F", "M"] {
+        let u = one(&got, "update", n);
+        assert!(
+            (u.text.contains("the deadline has passed") || u.text.contains("il termine è passato"))
+                && !u.text.contains("To change them")
+                && !u.text.contains("Per cambiarli"),
+            "{}",
+            u.text
+        );
+        assert!(
+            !u.files
+                .keys()
+                .any(|f| f.ends_with(".toml") || f.ends_with(".html")),
+            "{:?}",
+            u.files.keys()
+        );
+    }
     for n in ["F", "M", "V"] {
         one(&got, "report", n);
     }

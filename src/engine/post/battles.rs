@@ -80,6 +80,11 @@ pub(crate) fn updates(
             lang,
         );
         let sheet_name = sheet::file_name(lang, nation, &key);
+        // When the club's file arrived, as clubs read times: in the campaign's zone.
+        let received = d
+            .orders_sent
+            .get(nation.as_str())
+            .map(|at| crate::engine::deadline::display(at, tz));
         let (subject, text) = news::update(
             d.words,
             &news::Update {
@@ -96,23 +101,29 @@ pub(crate) fn updates(
                 phase_name: &phase_name,
                 deadline: shown_deadline.as_deref(),
                 deadline_passed,
-                orders_sent: d.orders_sent.get(nation.as_str()).map(String::as_str),
+                orders_sent: received.as_deref(),
                 sheet: &sheet_name,
             },
         );
-        let mut files = sheet::own_attachments(
-            d.words,
-            d.campaign,
-            &own,
-            nation,
-            lang,
-            shown_deadline.as_deref(),
-            d.definition,
-        );
+        // Past the deadline the round is resolved in this same pass, and its report
+        // brings the next sheet: a sheet for the closed round would only mislead.
+        let mut files = if deadline_passed {
+            Vec::new()
+        } else {
+            sheet::own_attachments(
+                d.words,
+                d.campaign,
+                &own,
+                nation,
+                lang,
+                shown_deadline.as_deref(),
+                d.definition,
+            )
+        };
         // The order page of the open phase, as the report and the welcome carry it:
         // the battle changed the pieces, so the page of the report is out of date.
         let mut text = text;
-        if d.config.mail.order_page(nation.as_str()) {
+        if !deadline_passed && d.config.mail.order_page(nation.as_str()) {
             if env.is_none() {
                 env = Some(crate::report::environment(None, d.words.clone())?);
             }
