@@ -500,6 +500,19 @@ fn a_battle_past_its_play_by_date_is_auto_resolved_with_its_own_game_and_both_cl
             .contains("battles wait for their result: 1494-r01-F7"),
         "{p}"
     );
+    // Venice mails its result; Florence never does.
+    let f = t.orders_file(
+        "result-V.toml",
+        "V",
+        "1494-r02",
+        "[[battle_result]]\nbattle = \"1494-r01-F7\"\nwinner = \"V\"\nlosses = { V = 50, F = 120 }\n",
+    );
+    at(
+        &t,
+        "2026-09-07T09:00:00Z",
+        &["battle", "result", "1494-r01-F7", &f],
+    )
+    .success();
     // Past it the battle is auto-resolved, both clubs told why, and the round, past its
     // deadline, is resolved in the same pass.
     let p = once(&t, "2026-09-08T08:00:01Z");
@@ -508,6 +521,31 @@ fn a_battle_past_its_play_by_date_is_auto_resolved_with_its_own_game_and_both_cl
     assert_eq!(
         mail_kinds(&t, "2026-09-08T08:01:00Z", "fallback"),
         ["F", "V"]
+    );
+    // Only the club whose mailed result is set aside is told so, in its own words and
+    // under its own language's campaign title.
+    let store = giglio::storage::Store::open_read(&t.dir).expect("open");
+    let fallback_to = |nation: &str| -> String {
+        let m = store
+            .outbox(None)
+            .expect("outbox")
+            .into_iter()
+            .find(|m| m.kind == "fallback" && m.nation.as_deref() == Some(nation))
+            .expect("a fallback notice");
+        let raw = store.message_bytes(m.id).expect("bytes").expect("kept");
+        let msg = mail_parser::MessageParser::default()
+            .parse(&raw)
+            .expect("parses");
+        msg.body_text(0).expect("text").into_owned()
+    };
+    let (v, f) = (fallback_to("V"), fallback_to("F"));
+    assert!(
+        v.contains("Il risultato che avevate mandato è messo da parte"),
+        "{v}"
+    );
+    assert!(
+        !f.contains("messo da parte") && !f.contains("set aside"),
+        "{f}"
     );
     assert!(p["actions"][0]["winner"].is_string(), "{p}");
     // Its dice are logged with the battle's id, as `battle auto` logs them.

@@ -61,10 +61,13 @@ desk-remind-no-deadline = no deadline set
 run-battle-auto-subject = [{ $campaign }] battle { $battle }: resolved automatically
 run-battle-auto-text =
     The play-by date of battle { $battle } ({ $date }) has passed without two agreeing results, so, as the campaign's rules say, it has been resolved automatically with its own game, { $game }.{ $set_aside ->
-        [yes] { " " }The result mailed before this was set aside.
+        [yes] { " " }The result you mailed is set aside.
        *[no] {""}
     }
-    The outcome follows in the battle's own update.
+    { $applied ->
+        [now] The outcome follows in the battle's own update.
+       *[later] The outcome counts from the resolution of the phase, and its report will tell it.
+    }
 run-battle-hold-subject = [{ $campaign }] battle { $battle }: still waiting for its result
 run-battle-hold-text =
     The play-by date of battle { $battle } ({ $date }) has passed without two agreeing results.

@@ -61,10 +61,13 @@ desk-remind-no-deadline = nessun termine fissato
 run-battle-auto-subject = [{ $campaign }] battaglia { $battle }: risolta automaticamente
 run-battle-auto-text =
     La data entro cui giocare la battaglia { $battle } ({ $date }) è passata senza due risultati concordi: come vogliono le regole della campagna, è stata risolta automaticamente con il suo gioco, { $game }.{ $set_aside ->
-        [yes] { " " }Il risultato inviato prima è stato messo da parte.
+        [yes] { " " }Il risultato che avevate mandato è messo da parte.
        *[no] {""}
     }
-    L'esito segue nell'aggiornamento della battaglia.
+    { $applied ->
+        [now] L'esito segue nell'aggiornamento della battaglia.
+       *[later] L'esito vale dalla risoluzione della fase, e il suo rapporto lo dirà.
+    }
 run-battle-hold-subject = [{ $campaign }] battaglia { $battle }: il risultato è ancora atteso
 run-battle-hold-text =
     La data entro cui giocare la battaglia { $battle } ({ $date }) è passata senza due risultati concordi.

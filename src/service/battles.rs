@@ -6,7 +6,7 @@
 use super::{Action, COMMAND, Loaded};
 use crate::engine::{self, BattleState, deadline, post};
 use crate::error::Result;
-use crate::rules::tables::BattleFallback;
+use crate::rules::tables::{BattleFallback, Lang};
 use crate::rules::world::Battle;
 use crate::storage::{OutMessage, Store};
 use std::path::Path;
@@ -62,19 +62,28 @@ fn auto(
         return Ok(None);
     }
     let game = engine::game_name(store, c, b)?;
-    let set_aside = !store.results(&b.id)?.is_empty();
+    // Who mailed a result that the auto-resolve now sets aside: that club is told so.
+    let mailed: Vec<String> = store
+        .results(&b.id)?
+        .into_iter()
+        .filter_map(|r| match r.source {
+            crate::rules::battles::SetBy::Club(n) => Some(n.to_string()),
+            _ => None,
+        })
+        .collect();
+    let at_once = c.tables.rulings.battle_results_at_once;
     let told = to_sides(
         store,
         loaded,
         b,
         "auto",
-        &|w, lang, _| {
+        &|w, lang, nation| {
             (
                 crate::t!(
                     w,
                     lang,
                     "run-battle-auto-subject",
-                    campaign = c.title_it.as_str(),
+                    campaign = title(c, lang),
                     battle = b.id.as_str()
                 ),
                 crate::t!(
@@ -84,7 +93,12 @@ fn auto(
                     battle = b.id.as_str(),
                     date = date,
                     game = game.in_lang(lang),
-                    set_aside = if set_aside { "yes" } else { "no" }
+                    set_aside = if mailed.iter().any(|m| m == nation) {
+                        "yes"
+                    } else {
+                        "no"
+                    },
+                    applied = if at_once { "now" } else { "later" }
                 ),
             )
         },
@@ -141,7 +155,7 @@ fn hold(
                     w,
                     lang,
                     "run-battle-hold-subject",
-                    campaign = c.title_it.as_str(),
+                    campaign = title(c, lang),
                     battle = b.id.as_str()
                 ),
                 crate::t!(
@@ -195,35 +209,47 @@ fn hold(
     }))
 }
 
-/// A notice to the two clubs of a battle, each in its language; `salt` keeps one per
+/// A notice to the two clubs of a battle, each in its language and written for its
+/// nation (`say` gets the words, the language and the nation); `salt` keeps one per
 /// battle and fallback.
 fn to_sides(
     store: &Store,
     loaded: &Loaded,
     b: &Battle,
     salt: &str,
-    say: &post::notice::Say,
+    say: &dyn Fn(&crate::words::Words, Lang, &str) -> (String, String),
     now: &str,
 ) -> Result<Vec<OutMessage>> {
     let clubs = store.clubs()?;
-    let sides: Vec<&crate::storage::Club> = clubs
-        .iter()
-        .filter(|c| {
-            c.nation == b.attacker.nation.as_str() || c.nation == b.defender.nation.as_str()
-        })
-        .collect();
-    let notice = post::notice::Notice {
-        kind: "fallback",
-        phase: store.current()?.id,
-        salt: format!("{} {salt}", b.id),
-        say,
-    };
-    post::notice::to_clubs(
-        &loaded.campaign,
-        &loaded.config,
-        &sides,
-        &notice,
-        &loaded.words,
-        now,
-    )
+    let phase = store.current()?.id;
+    let mut out = Vec::new();
+    for club in clubs.iter().filter(|c| {
+        c.nation == b.attacker.nation.as_str() || c.nation == b.defender.nation.as_str()
+    }) {
+        let nation = club.nation.as_str();
+        let said = |w: &crate::words::Words, lang: Lang, _phase: &str| say(w, lang, nation);
+        let notice = post::notice::Notice {
+            kind: "fallback",
+            phase,
+            salt: format!("{} {salt}", b.id),
+            say: &said,
+        };
+        out.extend(post::notice::to_clubs(
+            &loaded.campaign,
+            &loaded.config,
+            &[club],
+            &notice,
+            &loaded.words,
+            now,
+        )?);
+    }
+    Ok(out)
+}
+
+/// The campaign's title in a club's language, as every club mail's subject carries it.
+fn title(c: &crate::rules::Campaign, lang: Lang) -> &str {
+    match lang {
+        Lang::It => &c.title_it,
+        Lang::En => &c.title_en,
+    }
 }
