@@ -813,6 +813,14 @@ fn a_battle_is_settled_by_mail() {
             "{}",
             d.text
         );
+        // What happens if they never agree: the play-by date and the campaign's
+        // fallback, not "the referee rules" (a playtest).
+        assert!(
+            d.text.contains("risolta automaticamente con il suo gioco")
+                || d.text.contains("resolved automatically with its own game"),
+            "{}",
+            d.text
+        );
     }
 
     // Florence corrects its result: the two agree and the result is applied now.

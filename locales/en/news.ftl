@@ -22,6 +22,10 @@ news-dispute-subject = Battle { $battle }: the two results differ
 news-dispute-head = The two results sent for battle { $battle } at { $node } differ:
 news-dispute-line = { $club }: { $result }
 news-dispute-next = Each club may send its result again until it is applied: when the two agree, it stands. Otherwise the referee rules.
+news-dispute-next-by = Each club may send its result again until it is applied: when the two agree, it stands. If two agreeing results have not arrived by { $date }, { $fallback ->
+        [auto] the battle is resolved automatically with its own game, and that counts over both.
+       *[hold] the battle keeps waiting and the referee rules.
+    }
 news-receipt-waiting = Battle { $battle }: your result is recorded ({ $result }); { $other }'s is awaited.
 news-receipt-neutral = Battle { $battle }: your result is recorded ({ $result }). { $other } is a neutral nation and sends no result (G0): the referee decides the battle, confirming your result or resolving it with its own game.
 news-receipt-applied = Battle { $battle }: your result ({ $result }) agrees with { $other }'s and is applied now; an update with your new position follows.

@@ -22,6 +22,10 @@ news-dispute-subject = Battaglia { $battle }: i due risultati differiscono
 news-dispute-head = I due risultati inviati per la battaglia { $battle } a { $node } differiscono:
 news-dispute-line = { $club }: { $result }
 news-dispute-next = Ogni club può rimandare il proprio risultato finché non è applicato: quando i due coincidono, vale. Altrimenti decide l'arbitro.
+news-dispute-next-by = Ogni club può rimandare il proprio risultato finché non è applicato: quando i due coincidono, vale. Se entro il { $date } non arrivano due risultati concordi, { $fallback ->
+        [auto] la battaglia è risolta automaticamente con il suo gioco, e quell'esito vale su entrambi.
+       *[hold] la battaglia resta in attesa e decide l'arbitro.
+    }
 news-receipt-waiting = Battaglia { $battle }: il vostro risultato è registrato ({ $result }); si attende quello di { $other }.
 news-receipt-neutral = Battaglia { $battle }: il vostro risultato è registrato ({ $result }). { $other } è una nazione neutrale e non manda risultati (G0): la battaglia la decide l'arbitro, confermando il vostro risultato o risolvendola con il suo gioco.
 news-receipt-applied = Battaglia { $battle }: il vostro risultato ({ $result }) coincide con quello di { $other } ed è applicato ora; segue un aggiornamento con la vostra nuova posizione.

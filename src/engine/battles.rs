@@ -446,28 +446,58 @@ pub(crate) fn record(
 ) -> Result<Vec<News>> {
     let (mut settlement, news, world) = settle(store, c, results, rolls)?;
     if let Some(desk) = tell {
-        let mut games = BTreeMap::new();
-        for n in &news {
-            games.insert(n.battle.id.clone(), game_name(store, c, &n.battle)?);
-        }
-        extra.extend(news_mail(desk, &news, &world, &games, &mut settlement)?);
+        let names = names_of(store, c, &news, now)?;
+        extra.extend(news_mail(desk, &news, &world, &names, &mut settlement)?);
     }
     store.settle(&settlement, &extra, now, command)?;
     Ok(news)
 }
 
+/// What the mail about battles names, by battle id: each battle's game (the ruleset's
+/// name in each language) and its play-by date as clubs read it, when it has one.
+pub(crate) struct BattleNames {
+    games: BTreeMap<String, GameName>,
+    play_by: BTreeMap<String, String>,
+}
+
+/// The names and dates of the battles in `news` ([`BattleNames`]).
+pub(crate) fn names_of(
+    store: &Store,
+    c: &Campaign,
+    news: &[News],
+    now: &str,
+) -> Result<BattleNames> {
+    let tz = crate::engine::deadline::zone(&c.time_zone)?;
+    let mut names = BattleNames {
+        games: BTreeMap::new(),
+        play_by: BTreeMap::new(),
+    };
+    for n in news {
+        let id = n.battle.id.clone();
+        names
+            .games
+            .insert(id.clone(), game_name(store, c, &n.battle)?);
+        if let Some(d) = play_by(store, c, &n.battle, now)? {
+            names
+                .play_by
+                .insert(id, crate::engine::deadline::display(&d, tz));
+        }
+    }
+    Ok(names)
+}
+
 /// The mail that results arriving together cause: an update to each side of every
 /// battle a step applied (its Message-IDs noted in the step, so `undo` can withdraw
-/// them) and a notice of every dispute to both clubs and the referee. `games` names
-/// each battle's game (battle id → the ruleset's name in each language), as the update
-/// says it.
+/// them) and a notice of every dispute to both clubs and the referee, naming each
+/// battle's game and play-by date as [`BattleNames`] give them.
 pub(crate) fn news_mail(
     desk: &crate::engine::post::battles::Desk,
     news: &[News],
     world: &World,
-    games: &BTreeMap<String, GameName>,
+    names: &BattleNames,
     settlement: &mut Settlement,
 ) -> Result<Vec<crate::storage::OutMessage>> {
+    let games = &names.games;
     let phase = world.phase.key();
     let mut out = Vec::new();
     for n in news {
@@ -489,7 +519,12 @@ pub(crate) fn news_mail(
             }
             (BattleState::Disputed, _, Some((a, d))) => {
                 out.extend(crate::engine::post::battles::dispute(
-                    desk, &n.battle, &phase, a, d,
+                    desk,
+                    &n.battle,
+                    &phase,
+                    a,
+                    d,
+                    names.play_by.get(&n.battle.id).map(String::as_str),
                 )?);
             }
             _ => {}

@@ -35,7 +35,7 @@ pub(crate) mod welcomes;
 pub(crate) use audit::{Audit, audit};
 pub(crate) use battles::{
     BattleState, News, auto_allowed, auto_resolve, battle_card, battle_state, find_battle,
-    game_name, intended_ruleset, issued_ruleset, news_mail, play_by, record, settle,
+    game_name, intended_ruleset, issued_ruleset, names_of, news_mail, play_by, record, settle,
     waiting_battles,
 };
 

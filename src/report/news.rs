@@ -218,6 +218,7 @@ pub fn dispute(
     b: &Battle,
     attacker: &BattleOutcome,
     defender: &BattleOutcome,
+    play_by: Option<&str>,
 ) -> (String, String) {
     let subject = t!(w, l, "news-dispute-subject", battle = b.id.as_str());
     let line = |n: &NationCode, o: &BattleOutcome| {
@@ -242,7 +243,21 @@ pub fn dispute(
             line(&b.attacker.nation, attacker),
             line(&b.defender.nation, defender)
         ),
-        w.plain(l, "news-dispute-next"),
+        // What happens if they never agree: the campaign's play-by date and fallback
+        // (G3c.7), else the referee's ruling.
+        match play_by {
+            Some(date) => t!(
+                w,
+                l,
+                "news-dispute-next-by",
+                date = date,
+                fallback = match c.tables.rulings.battle_fallback {
+                    crate::rules::tables::BattleFallback::Auto => "auto",
+                    crate::rules::tables::BattleFallback::Hold => "hold",
+                }
+            ),
+            None => w.plain(l, "news-dispute-next"),
+        },
     ];
     (subject, format!("{}\n", text.join("\n\n")))
 }

@@ -216,6 +216,7 @@ pub(super) fn battle_news(b: &Branch, club: &Club) -> Vec<(String, String)> {
             bt,
             &won,
             &outcome(&bt.defender.nation),
+            Some("2026-09-08 10:00 Europe/Rome"),
         );
         out.push((format!("dispute {}", bt.id), text));
         for a in giglio::report::sheet::attachments(

@@ -128,14 +128,8 @@ pub(crate) fn take(
         orders_sent: &orders_sent,
         now: desk.now,
     };
-    let mut games = std::collections::BTreeMap::new();
-    for n in &told {
-        games.insert(
-            n.battle.id.clone(),
-            engine::game_name(store, desk.campaign, &n.battle)?,
-        );
-    }
-    let messages = engine::news_mail(&news_desk, &told, &world, &games, &mut settlement)?;
+    let names = engine::names_of(store, desk.campaign, &told, desk.now)?;
+    let messages = engine::news_mail(&news_desk, &told, &world, &names, &mut settlement)?;
     Ok(Taken {
         settlement,
         messages,

@@ -105,6 +105,7 @@ pub(crate) fn updates(
                 sheet: &sheet_name,
             },
         );
+        let subject = format!("[{}] {subject}", title(d.campaign, lang));
         // Past the deadline the round is resolved in this same pass, and its report
         // brings the next sheet: a sheet for the closed round would only mislead.
         let mut files = if deadline_passed {
@@ -179,6 +180,7 @@ pub(crate) fn dispute(
     phase: &str,
     attacker: &BattleOutcome,
     defender: &BattleOutcome,
+    play_by: Option<&str>,
 ) -> Result<Vec<OutMessage>> {
     let from = mailbox(&d.config.mail.from)?;
     // A new notice for every new pair of results; the same pair twice is one message.
@@ -189,14 +191,14 @@ pub(crate) fn dispute(
     );
     let mut out = Vec::new();
     let mut draft = |nation: Option<&Club>, lang: Lang| -> Result<()> {
-        let (subject, text) = news::dispute(d.words, lang, d.campaign, battle, attacker, defender);
-        let (to, to_name, subject) = match nation {
-            Some(c) => (c.emails.clone(), Some(c.name.clone()), subject),
-            None => (
-                d.config.mail.referee.clone(),
-                None,
-                format!("[{}] {subject}", d.campaign.title_it),
-            ),
+        let (subject, text) = news::dispute(
+            d.words, lang, d.campaign, battle, attacker, defender, play_by,
+        );
+        // Every mail carries the campaign's title, as a club's filters expect.
+        let subject = format!("[{}] {subject}", title(d.campaign, lang));
+        let (to, to_name) = match nation {
+            Some(c) => (c.emails.clone(), Some(c.name.clone())),
+            None => (d.config.mail.referee.clone(), None),
         };
         if to.is_empty() {
             return Ok(());
@@ -235,5 +237,13 @@ pub(crate) fn other<'a>(battle: &'a Battle, nation: &NationCode) -> &'a NationCo
         &battle.defender.nation
     } else {
         &battle.attacker.nation
+    }
+}
+
+/// The campaign's title in a reader's language, as every mail's subject carries it.
+fn title(c: &crate::rules::Campaign, lang: Lang) -> &str {
+    match lang {
+        Lang::It => &c.title_it,
+        Lang::En => &c.title_en,
     }
 }
