@@ -86,6 +86,15 @@ pub(crate) struct Choices {
     pub(crate) min_raise: Option<(Ducats, String)>,
     /// The largest loan and the rule that sets it (G2a.3), in spring.
     pub(crate) loan_limit: Option<(Ducats, String)>,
+    /// Every offered order whose value the rules bound beyond the treasury, with its
+    /// bounds ([`super::bounds`]).
+    pub(crate) bounds: Vec<(OrderKind, super::bounds::Bounds)>,
+    /// Army id → the value its orders may draw on together (a garrison, a transfer),
+    /// as the rules' check reckons it.
+    pub(crate) armies: BTreeMap<String, Ducats>,
+    /// In a round: the treasury the round's bribes are paid from (G3d.3), and the rule a
+    /// bribe it cannot pay breaks.
+    pub(crate) bribes: Option<(Ducats, String)>,
 }
 
 /// Returns the page's choices for `nation` in its own world (`club_world`), given the
@@ -110,8 +119,17 @@ pub(super) fn choices(
             out.retreats = retreats(c, world, nation, options);
             out.spies = spies(c, world, nation, options);
             out.assassins = assassins(c, world, nation, seen);
+            let offered: Vec<OrderKind> = (options.pieces.iter())
+                .flat_map(|p| p.orders.iter().cloned())
+                .collect();
+            super::bounds::bounds(c, world, nation, &offered, &mut out);
+            out.bribes = bribes(c, world, nation, &offered);
         }
-        Phase::Spring => spring(c, world, nation, options, &mut out),
+        Phase::Spring => {
+            spring(c, world, nation, options, &mut out);
+            let offered: Vec<OrderKind> = out.spring.iter().map(|p| p.order.clone()).collect();
+            super::bounds::bounds(c, world, nation, &offered, &mut out);
+        }
         _ => {}
     }
     out
@@ -155,6 +173,27 @@ fn accepted(
     verdicts(c, world, nation, std::slice::from_ref(&kind))[0]
         .is_none()
         .then_some(kind)
+}
+
+/// In a round with a siege offered: the treasury its bribe is paid from (G3d.3), and the
+/// rule the check refuses a bribe it cannot pay with (a standing siege drops such a
+/// bribe and goes on: the page refuses it all the same, under G3d.3).
+fn bribes(
+    c: &Campaign,
+    world: &World,
+    nation: &NationCode,
+    offered: &[OrderKind],
+) -> Option<(Ducats, String)> {
+    let treasury = world.nation(nation.as_str()).map_or(0, |n| n.treasury);
+    let siege = offered
+        .iter()
+        .find(|o| matches!(o, OrderKind::Siege { lift: false, .. }))?;
+    let dear = super::bounds::with_value(siege, treasury.max(0) + 1)?;
+    let rule = verdicts(c, world, nation, &[dear])[0]
+        .clone()
+        .filter(|r| !r.is_empty())
+        .unwrap_or_else(|| "G3d.3".to_owned());
+    Some((treasury, rule))
 }
 
 /// The shortest road path from `from` to every node (breadth first, codes in order).
