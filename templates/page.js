@@ -1,8 +1,10 @@
 // The order page's script (see src/report/page.rs). It knows no rule of the game: every
-// order it offers, every place it refuses (with the rule's id) and every cost come from
-// the data giglio computed. It only keeps the orders chosen, sums costs, flags two
-// pieces sent to one node, draws, and writes the order file. The secret typed in is
-// never stored: it lives in the input field only.
+// order it offers, every place it refuses, every bound on a value and every cost come
+// from the data giglio computed, each with its rule (id and text in the club's
+// language). It only keeps the orders chosen, compares values with their bounds, sums
+// costs and what orders draw from one army, flags two pieces sent to one node, draws,
+// and writes the order file. The secret typed in is never stored: it lives in the input
+// field only.
 "use strict";
 (function () {
   const D = JSON.parse(document.getElementById("pg-data").textContent);
@@ -10,6 +12,9 @@
   const $ = (id) => document.getElementById(id);
   const NS = "http://www.w3.org/2000/svg";
   const fill = (text, args) => text.replace(/\{(\w+)\}/g, (m, k) => (k in args ? String(args[k]) : m));
+  // A rule as a refusal cites it: its id and, from the rulebook, its title and first
+  // sentence in the club's language.
+  const ruleText = (id) => (D.rules[id] ? id + " — " + D.rules[id] : id);
   let chosen = []; // { offer, value, piece, picks, seq }
   let letters = []; // { to: [code], text, anonymous }
   let selected = null;
@@ -78,7 +83,12 @@
     if (selected) for (const o of selected.offers) if (o.path.length > 1 && o.slot.startsWith("act:")) ok.add(o.path[o.path.length - 1]);
     targets.querySelectorAll(".target").forEach((t) => t.classList.toggle("ok", ok.has(t.dataset.node)));
     showActions();
-    say(selected ? W["page-choose"] : "", true);
+    // The instruction says what is there to click: green places, a list, or nothing.
+    const what = !selected ? "" : ok.size ? "page-choose" : selected.offers.length ? "page-choose-list" : "page-choose-none";
+    say(what && W[what], true);
+    const m = $("pg-message");
+    if (what) m.dataset.said = what;
+    else delete m.dataset.said;
   }
 
   // A click on a place: the selected piece's order that goes there, or the rule that
@@ -88,7 +98,7 @@
     const offer = selected.offers.find((o) => o.path.length > 1 && o.path[o.path.length - 1] === code && o.slot.startsWith("act:"));
     if (offer) return add(offer, selected.id);
     const rule = selected.refused[code];
-    say(rule ? fill(W["page-refused"], { rule: rule }) : W["page-not-offered"]);
+    say(rule ? fill(W["page-refused"], { rule: ruleText(rule) }) : W["page-not-offered"]);
   }
 
   function offerRow(o, piece) {
@@ -155,12 +165,33 @@
     }
   }
 
+  // The places a piece may go, as buttons under the map: a thumb's target on a phone,
+  // where the map's marks are a few pixels wide.
+  const PLACES = ["move", "fleet-move"];
+  function placeList(box, offers, piece) {
+    for (const g of PLACES) {
+      const list = offers.filter((o) => o.group === g && o.path.length > 1);
+      if (!list.length) continue;
+      const holder = el("div", { class: "places", "data-places": g });
+      holder.append(el("strong", {}, (W["page-g-" + g] || g) + " "));
+      for (const o of list) {
+        const code = o.path[o.path.length - 1];
+        const name = D.places[code] ? D.places[code][2] : "";
+        const b = el("button", { class: "place", "data-offer": o.key, "data-place": code, title: o.label }, name + " " + code);
+        b.addEventListener("click", () => add(o, piece));
+        holder.append(b);
+      }
+      box.append(holder);
+    }
+  }
+
   function showActions() {
     const box = $("pg-actions");
     box.textContent = "";
     if (!selected) return;
     box.append(el("p", { class: "small" }, selected.label + " — " + selected.idle));
-    offerList(box, selected.offers, selected.id);
+    placeList(box, selected.offers, selected.id);
+    offerList(box, selected.offers.filter((o) => !(PLACES.includes(o.group) && o.path.length > 1)), selected.id);
   }
 
   // ---- choosing an order: refused with the rule, or it replaces its slot's ----
@@ -168,13 +199,27 @@
     const c = { offer: offer, value: value, piece: piece, picks: picks || {}, seq: seq || null };
     if (offer.value !== undefined) {
       if (!Number.isInteger(value)) return say(W["page-not-offered"]);
-      if (offer.min && value < offer.min[0]) return say(offer.min[1] ? fill(W["page-too-small"], { rule: offer.min[1], min: offer.min[0] }) : W["page-not-offered"]);
-      if (offer.max && value > offer.max[0]) return say(fill(W["page-too-large"], { rule: offer.max[1], max: offer.max[0] }));
+      if (offer.min && value < offer.min[0]) return say(fill(W["page-too-small"], { rule: ruleText(offer.min[1]), min: offer.min[0] }));
+      if (offer.max && value > offer.max[0]) return say(fill(W["page-too-large"], { rule: ruleText(offer.max[1]), max: offer.max[0] }));
     }
     const rest = chosen.filter((x) => x.offer.slot !== offer.slot);
-    if (D.spring) {
+    // What the orders take from one army together: at most its value; an army they
+    // take all of is disbanded, and no other order may name it.
+    const all = rest.concat([c]);
+    for (const army in D.armies) {
+      const draws = (x) => x.offer.draw && x.offer.draw.army === army;
+      const drawing = all.filter(draws);
+      if (!drawing.length) continue;
+      const have = D.armies[army];
+      const rule = ruleText(drawing[0].offer.draw.rule);
+      const needed = drawing.reduce((s, x) => s + x.value + x.offer.draw.fixed, 0);
+      if (needed > have) return say(fill(W["page-army-short"], { rule: rule, army: army, have: have, needed: needed }));
+      const named = all.some((x) => !draws(x) && (x.offer.names || []).includes(army));
+      if (needed === have && named) return say(fill(W["page-army-gone"], { rule: rule, army: army, have: have }));
+    }
+    if (D.pays) {
       const spent = rest.reduce((s, x) => s + costOf(x), 0) + costOf(c);
-      if (spent > D.treasury) return say(fill(W["page-too-dear"], { rule: D.treasury_rule, left: D.treasury - spent + costOf(c) }));
+      if (spent > D.treasury) return say(fill(W["page-too-dear"], { rule: ruleText(D.treasury_rule), left: D.treasury - spent + costOf(c) }));
     }
     chosen = rest.concat([c]);
     say(wordsOf(c), true);
@@ -206,7 +251,7 @@
     if (!chosen.length && !letters.length) list.append(el("li", {}, W["page-none"]));
     chosen.forEach((c, i) => {
       const li = el("li", { "data-chosen": c.offer.key }, wordsOf(c) + " ");
-      if (D.spring) {
+      if (D.pays) {
         left -= costOf(c);
         li.append(el("span", { class: "left" }, fill(W["page-left"], { left: left })), " ");
       }
@@ -281,7 +326,7 @@
   }
 
   // ---- the fixed parts ----
-  $("pg-intro").textContent = [W.deadline, W["page-intro"]].filter(Boolean).join(" ");
+  $("pg-intro").textContent = [W.deadline, W[D.spring ? "page-intro-spring" : "page-intro"]].filter(Boolean).join(" ");
   $("pg-h-pieces").textContent = W["page-pieces"];
   $("pg-h-general").textContent = W["page-general"];
   $("pg-h-orders").textContent = W["page-orders"];
@@ -292,7 +337,7 @@
   $("pg-save").textContent = W["page-save"] + " " + D.file;
   $("pg-mail").textContent = W["page-mail"];
   $("pg-open").textContent = W["page-open"];
-  if (D.spring) $("pg-treasury").textContent = fill(W["page-treasury"], { treasury: D.treasury });
+  if (D.pays) $("pg-treasury").textContent = fill(W[D.spring ? "page-treasury" : "page-treasury-bribes"], { treasury: D.treasury });
   for (const p of D.pieces) {
     const b = el("button", { class: "piece", "data-piece": p.id }, p.label);
     b.addEventListener("click", () => select(p.id));

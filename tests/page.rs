@@ -282,7 +282,7 @@ fn a_club_clicks_its_orders_and_the_referee_accepts_them() {
     click(&d, &format!("button{raise}"));
     let rule = spring["treasury_rule"].as_str().expect("a treasury rule");
     assert_eq!(rule, "G2b.7");
-    wait_message(&d, "(G2b.7)");
+    wait_message(&d, "(G2b.7 — ");
     // A loan above its limit (G2a.3) is refused too.
     let loan = spring["general"]
         .as_array()
@@ -297,7 +297,7 @@ fn a_club_clicks_its_orders_and_the_referee_accepts_them() {
     assert_eq!(loan_rule, "G2a.3");
     set_value(&d, "input[data-value-for^='loan = ']", limit + 1);
     click(&d, "button[data-offer^='loan = ']");
-    wait_message(&d, "(G2a.3)");
+    wait_message(&d, "(G2a.3 — ");
     set_value(&d, input, 120);
     click(&d, &format!("button{raise}"));
     wait_orders(&d, 2);
@@ -434,7 +434,7 @@ fn a_club_clicks_its_orders_and_the_referee_accepts_them() {
         .expect("a place V-A1 cannot reach");
     click(&d, "#pg-pieces button[data-piece='V-A1']");
     click(&d, &format!("#pg-targets circle[data-node='{far}']"));
-    wait_message(&d, &format!("({rule})"));
+    wait_message(&d, &format!("({rule} — "));
     click(&d, &format!("#pg-targets circle[data-node='{}']", moves[0]));
     wait_orders(&d, 1);
     click(&d, &format!("#pg-targets circle[data-node='{}']", moves[1]));
