@@ -301,7 +301,10 @@
     let top = "club = " + q(D.club) + "\nphase = " + q(D.phase) + "\nsecret = " + q(secret) + "\n";
     let tables = "";
     const lists = {};
-    for (const c of chosen) {
+    // The orders on an army's ducats first: the rules take them where the army stands
+    // when they reach them in the file, and the page offered them where it stands now.
+    const early = chosen.filter((c) => c.offer.early);
+    for (const c of early.concat(chosen.filter((c) => !c.offer.early))) {
       const o = c.offer;
       if (o.list) (lists[o.list[0]] = lists[o.list[0]] || []).push(o.list[1]);
       else if (o.top) top += fill(o.toml, argsOf(c, 0)) + "\n";

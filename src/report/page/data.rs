@@ -29,6 +29,11 @@ pub(super) struct Offer {
     pub(super) toml: String,
     /// A top-level key (loan, objective, Strategos), written before the tables.
     pub(super) top: bool,
+    /// Written before the other tables: an order on an army's ducats (a garrison, a
+    /// transfer, a reinforcement), which the rules carry out where the army stands when
+    /// they reach it in the file, is judged where the menu judged it, before any move.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub(super) early: bool,
     /// For an alliance: the list key and the quoted item.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(super) list: Option<(String, String)>,

@@ -32,6 +32,12 @@ impl Ctx<'_> {
             slot,
             label,
             top: !toml.starts_with("[["),
+            early: matches!(
+                o,
+                OrderKind::Garrison { node: None, .. }
+                    | OrderKind::Transfer { .. }
+                    | OrderKind::Reinforce { .. }
+            ),
             toml,
             list: match o {
                 OrderKind::Alliance { with } => {
