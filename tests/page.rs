@@ -515,7 +515,13 @@ fn a_club_clicks_its_orders_and_the_referee_accepts_them() {
         wait_orders(&d, orders);
     }
     screenshot(&d, 420, "round-420.png");
-    let shot = screenshot(&d, 1200, "round-1200.png");
+    screenshot(&d, 1200, "round-1200.png");
+    // The README's and the club's guide's picture: the orders drawn and V-A1's places
+    // listed beside the map, from the top of the page.
+    click(&d, "#pg-pieces button[data-piece='V-A1']");
+    d.run(d.client.execute("window.scrollTo(0, 0)", vec![]))
+        .expect("scroll to the top");
+    let shot = screenshot(&d, 1200, "round-top-1200.png");
     if std::env::var_os("GIGLIO_README_SHOT").is_some() {
         let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/order-page.png");
         std::fs::copy(&shot, docs).expect("copy the club's guide's picture");
@@ -867,6 +873,12 @@ for (const p of D.pieces) {
     if (!button) out.problems.push(p.id + ': no button for ' + o.key);
   }
   for (const button of buttons) check(p.id + "'s " + button.dataset.offer, button);
+  // Every control of an order stands inside its box: no input or choice sticks out.
+  for (const e of document.querySelectorAll('#pg-actions button, #pg-actions input, #pg-actions select')) {
+    const box = e.closest('section').getBoundingClientRect();
+    const r = e.getBoundingClientRect();
+    if (r.right > box.right + 0.5 || r.left < box.left - 0.5) out.problems.push(p.id + ': ' + (e.dataset.offer || e.dataset.valueFor || e.dataset.pick) + ' sticks out of its box');
+  }
   const sw = document.documentElement.scrollWidth;
   if (sw > window.innerWidth) out.problems.push(p.id + ': lays out ' + sw + ' wide in ' + window.innerWidth);
   out.pieces.push({ id: p.id, said: said, green: green.length, places: places.length });
@@ -885,8 +897,15 @@ fn a_rounds_places_are_in_a_thumbs_reach_and_the_instructions_match() {
     let mut s = Season::new();
     let welcome = s.deliver();
     for w in &welcome {
+        // Venice hires a spy: its pieces' rows then carry the spy's condition, the
+        // widest of all.
+        let spy = if w.nation == "V" {
+            "\n[[hire]]\nspecialist = \"spy\"\n"
+        } else {
+            ""
+        };
         let file = format!(
-            "club = {:?}\nphase = \"1494-spring\"\nsecret = {:?}\nobjective = {{ kind = \"most_cities\" }}\n",
+            "club = {:?}\nphase = \"1494-spring\"\nsecret = {:?}\nobjective = {{ kind = \"most_cities\" }}\n{spy}",
             w.nation,
             secret_in(&w.text)
         );
