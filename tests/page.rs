@@ -1,13 +1,13 @@
 //! The order page in real headless Chromium (WebDriver, Debian's chromedriver): a club
 //! opens the page attached to its mail from a `file://` URL, clicks a spring's and then a
 //! summer round's orders (each with an illegal attempt the page refuses with the rule's
-//! id, and an order undone or changed), takes the order file the page writes, mails it
-//! through `giglio inbox` (the real binary), and the receipt accepts every order. The
-//! test writes screenshots of the page at 420 and 1200 pixels wide into target/ (the
-//! club's guide's picture is docs/order-page.png, copied from there). No step waits by the
-//! clock: every wait is WebDriver's wait for an element. A page whose nation and node
-//! bear hostile names shows them as text.
-
+//! id and text, and an order undone or changed), takes the order file the page writes,
+//! mails it through `giglio inbox` (the real binary), and the receipt accepts every
+//! order. The test writes screenshots of the page at 420 and 1200 pixels wide into
+//! target/ (the README's and the club's guide's picture is docs/order-page.png, copied
+//! from there). No step waits by the clock: every wait is WebDriver's wait for an
+//! element. A page whose nation and node bear hostile names shows them as text. A
+//! round's places and orders are in a thumb's reach, measured (issue 30.3).
 use crate::common::giglio;
 use crate::common::webdriver::Driver;
 use fantoccini::Locator;
