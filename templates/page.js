@@ -236,6 +236,8 @@
     const to = D.letters.map((l) => l[0]).filter((code) => $("pg-letter-to-" + code).checked);
     const text = $("pg-letter-text").value.trim();
     if (!to.length || !text) return say(W["page-letter-incomplete"]);
+    if (D.letter_chars && [...text].length > D.letter_chars) return say(fill(W["page-letter-too-long"], { max: D.letter_chars, rule: ruleText("G5.3") }));
+    if (D.letters_per_phase && letters.length >= D.letters_per_phase) return say(fill(W["page-letter-too-many"], { max: D.letters_per_phase, rule: ruleText("G5.3") }));
     const anonymous = D.anonymous && $("pg-letter-anonymous").checked;
     letters.push({ to: to, text: text, anonymous: anonymous });
     $("pg-letter-text").value = "";

@@ -3,7 +3,7 @@
 //! a later one and the next spring, three clubs each, in both languages), the page of
 //! each club is driven pass after pass: every piece gives one of its offers (each kind
 //! in turn), or one offer of every kind together (a move with a garrison, a transfer
-//! and its stances), and the nation two of its own, each typed at a value the page must
+//! and its stances), the nation two of its own and a letter, each typed at a value the page must
 //! take (its default, its limit) or refuse (one past its limit, one under its least:
 //! checked refused, with the rule's text). The order file the page writes is judged by
 //! the referee's own check (`submission::check`, shape and rules, on the referee's
@@ -79,6 +79,21 @@ for (const p of D.pieces) {
 }
 const general = dealt(D.general);
 for (const j of [k, k + 3]) if (general.length) give('#pg-general', general[j % general.length], j);
+// A letter to one of the clubs it may write to (G5.3): first one too long, refused.
+if (D.letters.length) {
+  $('pg-letter-to-' + D.letters[k % D.letters.length][0]).checked = true;
+  const letters = () => document.querySelectorAll('#pg-orders li[data-letter]').length;
+  const write = (text, must) => {
+    $('pg-letter-text').value = text;
+    $('pg-message').textContent = '';
+    const before = letters();
+    $('pg-letter-add').click();
+    tried.push({ key: 'letter', value: text.length, must: must, took: letters() > before, said: $('pg-message').textContent });
+  };
+  if (D.letter_chars && k % 3 === 0) write('x'.repeat(D.letter_chars + 1), 'refuse');
+  if (D.anonymous) $('pg-letter-anonymous').checked = k % 2 === 1;
+  write('Eccellenza, una lettera « ' + k + ' » per voi.', 'any');
+}
 const secret = $('pg-secret');
 secret.value = 'AAAA-BBBB-CCCC-DDDD-EEEE';
 secret.dispatchEvent(new Event('input'));
@@ -219,6 +234,7 @@ fn every_order_the_page_writes_is_accepted_by_the_referee() {
         "loan",
         "strategos",
         "objective",
+        "letter",
     ] {
         assert!(kinds.contains(kind), "no {kind} written: {kinds:?}");
     }

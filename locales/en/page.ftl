@@ -93,4 +93,6 @@ page-letter-text = The letter (the referee carries it once, with the next mail):
 page-letter-anonymous = unsigned: its readers are not told who wrote it
 page-letter-add = Add the letter to the file
 page-letter-incomplete = A letter needs at least one addressee and a text.
+page-letter-too-long = Refused: a letter has at most { $max } characters ({ $rule }).
+page-letter-too-many = Refused: at most { $max } letters in one phase ({ $rule }).
 page-letter-chosen = Letter to { $to }

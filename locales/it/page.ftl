@@ -93,4 +93,6 @@ page-letter-text = La lettera (l'arbitro la porta una volta, con la prossima pos
 page-letter-anonymous = senza firma: chi la legge non sa chi l'ha scritta
 page-letter-add = Aggiungi la lettera al file
 page-letter-incomplete = Una lettera vuole almeno un destinatario e un testo.
+page-letter-too-long = Rifiutata: una lettera ha al più { $max } caratteri ({ $rule }).
+page-letter-too-many = Rifiutata: al più { $max } lettere in una fase ({ $rule }).
 page-letter-chosen = Lettera a { $to }

@@ -127,7 +127,17 @@ pub(super) struct PageData {
     /// go unsigned.
     pub(super) letters: Vec<(String, String)>,
     pub(super) anonymous: bool,
+    /// G5.3: the most characters a letter may have, and the most letters in one phase
+    /// (this file's; the referee counts those of earlier files too), where the campaign
+    /// sets them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) letter_chars: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) letters_per_phase: Option<u32>,
 }
+
+/// The rule of letters (G5.3): who may write to whom, how long, how many.
+const LETTER_RULE: &str = "G5.3";
 
 /// The page's own words, without arguments (or with `{…}` for the script to fill in).
 const WORDS: &[&str] = &[
@@ -258,6 +268,12 @@ pub(super) fn data(words: &Words, p: &PageInput, own: &OwnWorld) -> PageData {
             .map(|n| (n.to_string(), c.nation_name(n.as_str(), l)))
             .collect(),
         anonymous: c.tables.rulings.letters_anonymous,
+        // The rules' own check says how long a letter may be.
+        letter_chars: match crate::rules::letters::may_write(c, own, false, usize::MAX) {
+            Err(crate::rules::letters::Refusal::TooLong { max }) => Some(max),
+            _ => None,
+        },
+        letters_per_phase: Some(c.tables.rulings.letters_per_phase).filter(|m| *m > 0),
     };
     data.rules = rule_texts(&data, l);
     data
@@ -276,6 +292,9 @@ fn rule_texts(d: &PageData, l: Lang) -> BTreeMap<String, String> {
     }
     for p in &d.pieces {
         ids.extend(p.refused.values().map(String::as_str));
+    }
+    if !d.letters.is_empty() {
+        ids.push(LETTER_RULE);
     }
     ids.into_iter()
         .filter(|id| !id.is_empty())
@@ -306,6 +325,8 @@ fn word_map(words: &Words, l: Lang, deadline: Option<&str>) -> BTreeMap<String, 
         ("page-army-gone", vec!["army", "have", "rule"]),
         ("page-meet", vec!["node"]),
         ("page-letter-chosen", vec!["to"]),
+        ("page-letter-too-long", vec!["max", "rule"]),
+        ("page-letter-too-many", vec!["max", "rule"]),
     ];
     for (id, args) in placeholders {
         let mut a = crate::words::Args::new();
