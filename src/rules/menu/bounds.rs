@@ -60,28 +60,48 @@ fn value_of(o: &OrderKind) -> Option<Ducats> {
     }
 }
 
-/// The verdict of one order judged alone: `None` if accepted, else the rule and why.
+/// The verdict of each order of `kinds` judged together: `None` if accepted, else the
+/// rule and why. `None` for every order where the check cannot judge.
+fn verdicts(
+    c: &Campaign,
+    world: &World,
+    nation: &NationCode,
+    kinds: &[OrderKind],
+) -> Option<Vec<Option<(String, Reason)>>> {
+    let set = OrderSet::from_kinds(kinds.iter().cloned());
+    let outcomes = check_orders(c, world, nation, &set).ok()?;
+    let verdict = |seq: u32| {
+        outcomes.iter().find_map(|x| match &x.result {
+            Outcome::Rejected { rule, reason } if x.at.seq == seq => {
+                Some((rule.clone(), reason.clone()))
+            }
+            _ => None,
+        })
+    };
+    Some(set.orders.iter().map(|o| verdict(o.at.seq)).collect())
+}
+
+/// The verdict of one order judged alone.
 fn verdict(
     c: &Campaign,
     world: &World,
     nation: &NationCode,
     o: &OrderKind,
 ) -> Option<(String, Reason)> {
-    let set = OrderSet::from_kinds([o.clone()]);
-    match check_orders(c, world, nation, &set) {
-        Ok(outcomes) => outcomes.into_iter().find_map(|x| match x.result {
-            Outcome::Rejected { rule, reason } if x.at.seq == set.orders[0].at.seq => {
-                Some((rule, reason))
-            }
-            _ => None,
-        }),
-        Err(_) => Some((String::new(), Reason::WrongPhase)),
+    match verdicts(c, world, nation, std::slice::from_ref(o)) {
+        Some(mut v) => v.pop().flatten(),
+        None => Some((String::new(), Reason::WrongPhase)),
     }
 }
 
 /// Fills `out.bounds` and `out.armies` for every order of `offered` that carries a
-/// value, each judged alone at [`PROBE`] in the club's world (`world`, its battles
+/// value, and in a round `out.bribes`, from the club's world (`world`, its battles
 /// dropped by the caller).
+///
+/// Every order is judged at [`PROBE`], all in one check: at that value each is refused
+/// and changes nothing, or is accepted without touching what another probe reads (a
+/// standing siege drops a bribe it cannot pay), so one check gives the verdicts that
+/// one check per order would, for one resolution a club instead of one per order.
 pub(super) fn bounds(
     c: &Campaign,
     world: &World,
@@ -89,12 +109,24 @@ pub(super) fn bounds(
     offered: &[OrderKind],
     out: &mut Choices,
 ) {
-    for o in offered {
-        let (Some(least), Some(probe)) = (value_of(o), with_value(o, PROBE)) else {
-            continue;
-        };
+    let valued: Vec<(&OrderKind, Ducats, OrderKind)> = offered
+        .iter()
+        .filter_map(|o| Some((o, value_of(o)?, with_value(o, PROBE)?)))
+        .collect();
+    if valued.is_empty() {
+        return;
+    }
+    let probes: Vec<OrderKind> = valued.iter().map(|(_, _, p)| p.clone()).collect();
+    let judged = verdicts(c, world, nation, &probes).unwrap_or_else(|| {
+        (probes.iter())
+            .map(|p| verdict(c, world, nation, p))
+            .collect()
+    });
+    let round = matches!(world.phase.phase, crate::rules::calendar::Phase::Round(_));
+    let treasury = world.nation(nation.as_str()).map_or(0, |n| n.treasury);
+    for ((o, least, _), v) in valued.into_iter().zip(judged) {
         let mut b = Bounds::default();
-        match verdict(c, world, nation, &probe) {
+        match v {
             None => {}
             Some((
                 rule,
@@ -108,7 +140,12 @@ pub(super) fn bounds(
                 b.draw = Some((army, needed - PROBE, rule));
             }
             Some((rule, Reason::LoanTooLarge { limit })) => b.max = Some((limit, rule)),
-            // The treasury: the page sums what every order costs.
+            // The treasury: the page sums what every order costs; in a round, a bribe.
+            Some((rule, Reason::MissingDucats { treasury, .. }))
+                if round && matches!(o, OrderKind::Siege { .. }) =>
+            {
+                out.bribes = Some((treasury, rule));
+            }
             Some((_, Reason::MissingDucats { .. })) => {}
             // Another bound: the largest value the check accepts, found by halving
             // between the offered value (accepted) and the probe.
@@ -126,6 +163,11 @@ pub(super) fn bounds(
                 }
                 b.max = Some((ok, rule));
             }
+        }
+        // A standing siege takes a bribe it cannot pay as none (G3d.3): the page
+        // refuses it all the same, against the treasury.
+        if round && matches!(o, OrderKind::Siege { lift: false, .. }) && out.bribes.is_none() {
+            out.bribes = Some((treasury, "G3d.3".to_owned()));
         }
         if b != Bounds::default() {
             out.bounds.push((o.clone(), b));

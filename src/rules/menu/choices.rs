@@ -123,7 +123,6 @@ pub(super) fn choices(
                 .flat_map(|p| p.orders.iter().cloned())
                 .collect();
             super::bounds::bounds(c, world, nation, &offered, &mut out);
-            out.bribes = bribes(c, world, nation, &offered);
         }
         Phase::Spring => {
             spring(c, world, nation, options, &mut out);
@@ -173,27 +172,6 @@ fn accepted(
     verdicts(c, world, nation, std::slice::from_ref(&kind))[0]
         .is_none()
         .then_some(kind)
-}
-
-/// In a round with a siege offered: the treasury its bribe is paid from (G3d.3), and the
-/// rule the check refuses a bribe it cannot pay with (a standing siege drops such a
-/// bribe and goes on: the page refuses it all the same, under G3d.3).
-fn bribes(
-    c: &Campaign,
-    world: &World,
-    nation: &NationCode,
-    offered: &[OrderKind],
-) -> Option<(Ducats, String)> {
-    let treasury = world.nation(nation.as_str()).map_or(0, |n| n.treasury);
-    let siege = offered
-        .iter()
-        .find(|o| matches!(o, OrderKind::Siege { lift: false, .. }))?;
-    let dear = super::bounds::with_value(siege, treasury.max(0) + 1)?;
-    let rule = verdicts(c, world, nation, &[dear])[0]
-        .clone()
-        .filter(|r| !r.is_empty())
-        .unwrap_or_else(|| "G3d.3".to_owned());
-    Some((treasury, rule))
 }
 
 /// The shortest road path from `from` to every node (breadth first, codes in order).
