@@ -276,6 +276,12 @@ pub(super) fn data(words: &Words, p: &PageInput, own: &OwnWorld) -> PageData {
         letters_per_phase: Some(c.tables.rulings.letters_per_phase).filter(|m| *m > 0),
     };
     data.rules = rule_texts(&data, l);
+    // Only the armies orders draw on can be emptied: the others' names are left out.
+    let offers =
+        (data.general.iter_mut()).chain(data.pieces.iter_mut().flat_map(|p| &mut p.offers));
+    for o in offers {
+        o.names.retain(|n| data.armies.contains_key(n));
+    }
     data
 }
 
