@@ -30,10 +30,13 @@
     for (const k in attrs) e.setAttribute(k, attrs[k]);
     return e;
   }
-  function say(text, ok) {
+  // The message, and which of the catalogue's words it is where it is an instruction.
+  function say(text, ok, said) {
     const m = $("pg-message");
     m.textContent = text;
     m.className = ok ? "ok" : "";
+    if (said) m.dataset.said = said;
+    else delete m.dataset.said;
   }
   const costOf = (c) => c.offer.cost + c.offer.per * ((c.value ?? 0) - (c.offer.value ?? 0));
   // What fills a chosen order's lines (w = 0) or words (w = 1): its value, the option
@@ -85,10 +88,7 @@
     showActions();
     // The instruction says what is there to click: green places, a list, or nothing.
     const what = !selected ? "" : ok.size ? "page-choose" : selected.offers.length ? "page-choose-list" : "page-choose-none";
-    say(what && W[what], true);
-    const m = $("pg-message");
-    if (what) m.dataset.said = what;
-    else delete m.dataset.said;
+    say(what && W[what], true, what);
   }
 
   // A click on a place: the selected piece's order that goes there, or the rule that
