@@ -60,14 +60,22 @@
   const mine = svg("g", { id: "pg-mine" });
   overlay.append(drawn, targets, mine);
   map.append(overlay);
-  for (const code in D.places) {
-    const [x, y, name] = D.places[code];
-    const t = svg("circle", { cx: x, cy: y, r: 9, class: "target", "data-node": code });
+  function addTarget(code, x, y, r) {
+    const t = svg("circle", { cx: x, cy: y, r: r, class: "target", "data-node": code });
     const title = svg("title", {});
-    title.textContent = code + " " + name;
+    title.textContent = code + " " + D.places[code][2];
     t.append(title);
     t.addEventListener("click", () => clickPlace(code));
     targets.append(t);
+  }
+  for (const code in D.places) addTarget(code, D.places[code][0], D.places[code][1], 9);
+  // The enlarged inset, where the map has one, marks its places with the main map's
+  // ids: each gets a target of its own there too, where the north's places stand apart.
+  for (const mark of map.querySelectorAll('#inset-nodes [id^="mark-"]')) {
+    const code = mark.id.slice("mark-".length);
+    if (!(code in D.places)) continue;
+    const b = mark.getBBox();
+    addTarget(code, b.x + b.width / 2, b.y + b.height / 2, 11);
   }
   const atCount = {};
   for (const p of D.pieces) {

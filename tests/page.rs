@@ -860,7 +860,7 @@ for (const p of D.pieces) {
   document.querySelectorAll('#pg-actions details').forEach((d) => (d.open = true));
   const m = document.getElementById('pg-message');
   const said = m.dataset.said;
-  const green = [...document.querySelectorAll('#pg-targets .target.ok')].map((t) => t.dataset.node);
+  const green = [...new Set([...document.querySelectorAll('#pg-targets .target.ok')].map((t) => t.dataset.node))];
   const places = p.offers.filter((o) => o.path.length > 1 && o.slot.startsWith('act:'));
   if (m.textContent !== W[said]) out.problems.push(p.id + ': the message ' + m.textContent + ' is not ' + said);
   if ((said === 'page-choose') !== (green.length > 0)) out.problems.push(p.id + ': says ' + said + ' with ' + green.length + ' green places');
@@ -914,7 +914,7 @@ fn a_rounds_places_are_in_a_thumbs_reach_and_the_instructions_match() {
     s.cmd().arg("resolve").assert().success();
     let reports = s.deliver();
     let d = Driver::start();
-    let mut places = 0;
+    let (mut places, mut inset_clicks) = (0, 0);
     for nation in ["V", "M"] {
         let r = reports
             .iter()
@@ -951,10 +951,21 @@ fn a_rounds_places_are_in_a_thumbs_reach_and_the_instructions_match() {
                 .and_then(|p| p["id"].as_str())
                 .expect("a piece that may move");
             click(&d, &format!("#pg-pieces button[data-piece='{id}']"));
+            // The inset's targets: one of the piece's places clicked there, for real.
+            let inset = "const ok = [...document.querySelectorAll('#pg-targets .target.ok')];                  const marks = document.querySelectorAll('#inset-nodes [id^=\"mark-\"]').length;                  const twice = ok.filter((t) => ok.filter((u) => u.dataset.node === t.dataset.node).length > 1);                  if (twice.length) twice[twice.length - 1].setAttribute('data-probe', '');                  return [marks, twice.length];";
+            let found = d.run(d.client.execute(inset, vec![])).expect("the inset");
+            if width == 1200 && found[0].as_u64() > Some(0) && found[1].as_u64() > Some(0) {
+                click(&d, "#pg-targets circle[data-probe]");
+                wait_orders(&d, 1);
+                click(&d, "#pg-orders button[data-remove]");
+                wait_orders(&d, 0);
+                inset_clicks += 1;
+            }
             d.run(d.client.execute("window.scrollTo(0, document.getElementById('pg-actions').getBoundingClientRect().top + window.scrollY - 40)", vec![]))
                 .expect("scroll to the places");
             screenshot(&d, width, &format!("places-{nation}-{width}.png"));
         }
     }
     assert!(places > 10, "only {places} places measured");
+    assert!(inset_clicks > 0, "no place clicked on the inset");
 }
