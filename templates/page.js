@@ -71,11 +71,13 @@
   for (const code in D.places) addTarget(code, D.places[code][0], D.places[code][1], 9);
   // The enlarged inset, where the map has one, marks its places with the main map's
   // ids: each gets a target of its own there too, where the north's places stand apart.
+  const inset = {}; // code → x, y on the inset
   for (const mark of map.querySelectorAll('#inset-nodes [id^="mark-"]')) {
     const code = mark.id.slice("mark-".length);
     if (!(code in D.places)) continue;
     const b = mark.getBBox();
-    addTarget(code, b.x + b.width / 2, b.y + b.height / 2, 11);
+    inset[code] = [b.x + b.width / 2, b.y + b.height / 2];
+    addTarget(code, inset[code][0], inset[code][1], 11);
   }
   const atCount = {};
   for (const p of D.pieces) {
@@ -293,14 +295,18 @@
     writeFile();
   }
 
+  // Each order drawn on the map, and again on the inset where all its places stand.
   function draw() {
     drawn.textContent = "";
     for (const c of chosen) {
-      const pts = c.offer.path.map((code) => D.places[code]).filter(Boolean);
-      if (pts.length > 1) {
-        drawn.append(svg("polyline", { class: "drawn", points: pts.map((p) => p[0] + "," + p[1]).join(" "), "marker-end": "url(#arrow)" }));
-      } else if (pts.length === 1) {
-        drawn.append(svg("circle", { class: "drawn", cx: pts[0][0], cy: pts[0][1], r: 13 }));
+      const main = c.offer.path.map((code) => D.places[code]).filter(Boolean);
+      const enlarged = c.offer.path.map((code) => inset[code]);
+      for (const pts of enlarged.length && enlarged.every(Boolean) ? [main, enlarged] : [main]) {
+        if (pts.length > 1) {
+          drawn.append(svg("polyline", { class: "drawn", points: pts.map((p) => p[0] + "," + p[1]).join(" "), "marker-end": "url(#arrow)" }));
+        } else if (pts.length === 1) {
+          drawn.append(svg("circle", { class: "drawn", cx: pts[0][0], cy: pts[0][1], r: 13 }));
+        }
       }
     }
   }
