@@ -1,8 +1,10 @@
 // The order page's script (see src/report/page.rs). It knows no rule of the game: every
-// order it offers, every place it refuses (with the rule's id) and every cost come from
-// the data giglio computed. It only keeps the orders chosen, sums costs, flags two
-// pieces sent to one node, draws, and writes the order file. The secret typed in is
-// never stored: it lives in the input field only.
+// order it offers, every place it refuses, every bound on a value and every cost come
+// from the data giglio computed, each with its rule (id and text in the club's
+// language). It only keeps the orders chosen, compares values with their bounds, sums
+// costs and what orders draw from one army, flags two pieces sent to one node, draws,
+// and writes the order file. The secret typed in is never stored: it lives in the input
+// field only.
 "use strict";
 (function () {
   const D = JSON.parse(document.getElementById("pg-data").textContent);
@@ -10,6 +12,9 @@
   const $ = (id) => document.getElementById(id);
   const NS = "http://www.w3.org/2000/svg";
   const fill = (text, args) => text.replace(/\{(\w+)\}/g, (m, k) => (k in args ? String(args[k]) : m));
+  // A rule as a refusal cites it: its id and, from the rulebook, its title and first
+  // sentence in the club's language.
+  const ruleText = (id) => (D.rules[id] ? id + " — " + D.rules[id] : id);
   let chosen = []; // { offer, value, piece, picks, seq }
   let letters = []; // { to: [code], text, anonymous }
   let selected = null;
@@ -25,10 +30,13 @@
     for (const k in attrs) e.setAttribute(k, attrs[k]);
     return e;
   }
-  function say(text, ok) {
+  // The message, and which of the catalogue's words it is where it is an instruction.
+  function say(text, ok, said) {
     const m = $("pg-message");
     m.textContent = text;
     m.className = ok ? "ok" : "";
+    if (said) m.dataset.said = said;
+    else delete m.dataset.said;
   }
   const costOf = (c) => c.offer.cost + c.offer.per * ((c.value ?? 0) - (c.offer.value ?? 0));
   // What fills a chosen order's lines (w = 0) or words (w = 1): its value, the option
@@ -52,14 +60,24 @@
   const mine = svg("g", { id: "pg-mine" });
   overlay.append(drawn, targets, mine);
   map.append(overlay);
-  for (const code in D.places) {
-    const [x, y, name] = D.places[code];
-    const t = svg("circle", { cx: x, cy: y, r: 9, class: "target", "data-node": code });
+  function addTarget(code, x, y, r) {
+    const t = svg("circle", { cx: x, cy: y, r: r, class: "target", "data-node": code });
     const title = svg("title", {});
-    title.textContent = code + " " + name;
+    title.textContent = code + " " + D.places[code][2];
     t.append(title);
     t.addEventListener("click", () => clickPlace(code));
     targets.append(t);
+  }
+  for (const code in D.places) addTarget(code, D.places[code][0], D.places[code][1], 9);
+  // The enlarged inset, where the map has one, marks its places with the main map's
+  // ids: each gets a target of its own there too, where the north's places stand apart.
+  const inset = {}; // code → x, y on the inset
+  for (const mark of map.querySelectorAll('#inset-nodes [id^="mark-"]')) {
+    const code = mark.id.slice("mark-".length);
+    if (!(code in D.places)) continue;
+    const b = mark.getBBox();
+    inset[code] = [b.x + b.width / 2, b.y + b.height / 2];
+    addTarget(code, inset[code][0], inset[code][1], 11);
   }
   const atCount = {};
   for (const p of D.pieces) {
@@ -78,7 +96,9 @@
     if (selected) for (const o of selected.offers) if (o.path.length > 1 && o.slot.startsWith("act:")) ok.add(o.path[o.path.length - 1]);
     targets.querySelectorAll(".target").forEach((t) => t.classList.toggle("ok", ok.has(t.dataset.node)));
     showActions();
-    say(selected ? W["page-choose"] : "", true);
+    // The instruction says what is there to click: green places, a list, or nothing.
+    const what = !selected ? "" : ok.size ? "page-choose" : selected.offers.length ? "page-choose-list" : "page-choose-none";
+    say(what && W[what], true, what);
   }
 
   // A click on a place: the selected piece's order that goes there, or the rule that
@@ -88,7 +108,7 @@
     const offer = selected.offers.find((o) => o.path.length > 1 && o.path[o.path.length - 1] === code && o.slot.startsWith("act:"));
     if (offer) return add(offer, selected.id);
     const rule = selected.refused[code];
-    say(rule ? fill(W["page-refused"], { rule: rule }) : W["page-not-offered"]);
+    say(rule ? fill(W["page-refused"], { rule: ruleText(rule) }) : W["page-not-offered"]);
   }
 
   function offerRow(o, piece) {
@@ -155,12 +175,33 @@
     }
   }
 
+  // The places a piece may go, as buttons under the map: a thumb's target on a phone,
+  // where the map's marks are a few pixels wide.
+  const PLACES = ["move", "fleet-move"];
+  function placeList(box, offers, piece) {
+    for (const g of PLACES) {
+      const list = offers.filter((o) => o.group === g && o.path.length > 1);
+      if (!list.length) continue;
+      const holder = el("div", { class: "places", "data-places": g });
+      holder.append(el("strong", {}, (W["page-g-" + g] || g) + " "));
+      for (const o of list) {
+        const code = o.path[o.path.length - 1];
+        const name = D.places[code] ? D.places[code][2] : "";
+        const b = el("button", { class: "place", "data-offer": o.key, "data-place": code, title: o.label }, name + " " + code);
+        b.addEventListener("click", () => add(o, piece));
+        holder.append(b);
+      }
+      box.append(holder);
+    }
+  }
+
   function showActions() {
     const box = $("pg-actions");
     box.textContent = "";
     if (!selected) return;
     box.append(el("p", { class: "small" }, selected.label + " — " + selected.idle));
-    offerList(box, selected.offers, selected.id);
+    placeList(box, selected.offers, selected.id);
+    offerList(box, selected.offers.filter((o) => !(PLACES.includes(o.group) && o.path.length > 1)), selected.id);
   }
 
   // ---- choosing an order: refused with the rule, or it replaces its slot's ----
@@ -168,13 +209,27 @@
     const c = { offer: offer, value: value, piece: piece, picks: picks || {}, seq: seq || null };
     if (offer.value !== undefined) {
       if (!Number.isInteger(value)) return say(W["page-not-offered"]);
-      if (offer.min && value < offer.min[0]) return say(offer.min[1] ? fill(W["page-too-small"], { rule: offer.min[1], min: offer.min[0] }) : W["page-not-offered"]);
-      if (offer.max && value > offer.max[0]) return say(fill(W["page-too-large"], { rule: offer.max[1], max: offer.max[0] }));
+      if (offer.min && value < offer.min[0]) return say(fill(W["page-too-small"], { rule: ruleText(offer.min[1]), min: offer.min[0] }));
+      if (offer.max && value > offer.max[0]) return say(fill(W["page-too-large"], { rule: ruleText(offer.max[1]), max: offer.max[0] }));
     }
     const rest = chosen.filter((x) => x.offer.slot !== offer.slot);
-    if (D.spring) {
+    // What the orders take from one army together: at most its value; an army they
+    // take all of is disbanded, and no other order may name it.
+    const all = rest.concat([c]);
+    for (const army in D.armies) {
+      const draws = (x) => x.offer.draw && x.offer.draw.army === army;
+      const drawing = all.filter(draws);
+      if (!drawing.length) continue;
+      const have = D.armies[army];
+      const rule = ruleText(drawing[0].offer.draw.rule);
+      const needed = drawing.reduce((s, x) => s + x.value + x.offer.draw.fixed, 0);
+      if (needed > have) return say(fill(W["page-army-short"], { rule: rule, army: army, have: have, needed: needed }));
+      const named = all.some((x) => !draws(x) && (x.offer.names || []).includes(army));
+      if (needed === have && named) return say(fill(W["page-army-gone"], { rule: rule, army: army, have: have }));
+    }
+    if (D.pays) {
       const spent = rest.reduce((s, x) => s + costOf(x), 0) + costOf(c);
-      if (spent > D.treasury) return say(fill(W["page-too-dear"], { rule: D.treasury_rule, left: D.treasury - spent + costOf(c) }));
+      if (spent > D.treasury) return say(fill(W["page-too-dear"], { rule: ruleText(D.treasury_rule), left: D.treasury - spent + costOf(c) }));
     }
     chosen = rest.concat([c]);
     say(wordsOf(c), true);
@@ -191,6 +246,8 @@
     const to = D.letters.map((l) => l[0]).filter((code) => $("pg-letter-to-" + code).checked);
     const text = $("pg-letter-text").value.trim();
     if (!to.length || !text) return say(W["page-letter-incomplete"]);
+    if (D.letter_chars && [...text].length > D.letter_chars) return say(fill(W["page-letter-too-long"], { max: D.letter_chars, rule: ruleText("G5.3") }));
+    if (D.letters_per_phase && letters.length >= D.letters_per_phase) return say(fill(W["page-letter-too-many"], { max: D.letters_per_phase, rule: ruleText("G5.3") }));
     const anonymous = D.anonymous && $("pg-letter-anonymous").checked;
     letters.push({ to: to, text: text, anonymous: anonymous });
     $("pg-letter-text").value = "";
@@ -206,7 +263,7 @@
     if (!chosen.length && !letters.length) list.append(el("li", {}, W["page-none"]));
     chosen.forEach((c, i) => {
       const li = el("li", { "data-chosen": c.offer.key }, wordsOf(c) + " ");
-      if (D.spring) {
+      if (D.pays) {
         left -= costOf(c);
         li.append(el("span", { class: "left" }, fill(W["page-left"], { left: left })), " ");
       }
@@ -238,14 +295,18 @@
     writeFile();
   }
 
+  // Each order drawn on the map, and again on the inset where all its places stand.
   function draw() {
     drawn.textContent = "";
     for (const c of chosen) {
-      const pts = c.offer.path.map((code) => D.places[code]).filter(Boolean);
-      if (pts.length > 1) {
-        drawn.append(svg("polyline", { class: "drawn", points: pts.map((p) => p[0] + "," + p[1]).join(" "), "marker-end": "url(#arrow)" }));
-      } else if (pts.length === 1) {
-        drawn.append(svg("circle", { class: "drawn", cx: pts[0][0], cy: pts[0][1], r: 13 }));
+      const main = c.offer.path.map((code) => D.places[code]).filter(Boolean);
+      const enlarged = c.offer.path.map((code) => inset[code]);
+      for (const pts of enlarged.length && enlarged.every(Boolean) ? [main, enlarged] : [main]) {
+        if (pts.length > 1) {
+          drawn.append(svg("polyline", { class: "drawn", points: pts.map((p) => p[0] + "," + p[1]).join(" "), "marker-end": "url(#arrow)" }));
+        } else if (pts.length === 1) {
+          drawn.append(svg("circle", { class: "drawn", cx: pts[0][0], cy: pts[0][1], r: 13 }));
+        }
       }
     }
   }
@@ -256,7 +317,10 @@
     let top = "club = " + q(D.club) + "\nphase = " + q(D.phase) + "\nsecret = " + q(secret) + "\n";
     let tables = "";
     const lists = {};
-    for (const c of chosen) {
+    // The orders on an army's ducats first: the rules take them where the army stands
+    // when they reach them in the file, and the page offered them where it stands now.
+    const early = chosen.filter((c) => c.offer.early);
+    for (const c of early.concat(chosen.filter((c) => !c.offer.early))) {
       const o = c.offer;
       if (o.list) (lists[o.list[0]] = lists[o.list[0]] || []).push(o.list[1]);
       else if (o.top) top += fill(o.toml, argsOf(c, 0)) + "\n";
@@ -281,7 +345,7 @@
   }
 
   // ---- the fixed parts ----
-  $("pg-intro").textContent = [W.deadline, W["page-intro"]].filter(Boolean).join(" ");
+  $("pg-intro").textContent = [W.deadline, W[D.spring ? "page-intro-spring" : "page-intro"]].filter(Boolean).join(" ");
   $("pg-h-pieces").textContent = W["page-pieces"];
   $("pg-h-general").textContent = W["page-general"];
   $("pg-h-orders").textContent = W["page-orders"];
@@ -292,7 +356,7 @@
   $("pg-save").textContent = W["page-save"] + " " + D.file;
   $("pg-mail").textContent = W["page-mail"];
   $("pg-open").textContent = W["page-open"];
-  if (D.spring) $("pg-treasury").textContent = fill(W["page-treasury"], { treasury: D.treasury });
+  if (D.pays) $("pg-treasury").textContent = fill(W[D.spring ? "page-treasury" : "page-treasury-bribes"], { treasury: D.treasury });
   for (const p of D.pieces) {
     const b = el("button", { class: "piece", "data-piece": p.id }, p.label);
     b.addEventListener("click", () => select(p.id));

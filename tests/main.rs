@@ -58,6 +58,10 @@ mod own_check;
 /// The order page in real headless Chromium through WebDriver: a spring and a round
 /// clicked, the file mailed, every order accepted; hostile names shown as text.
 mod page;
+/// Issue 30.4: every order file the order page writes, driven in Chromium over a bot
+/// campaign's open worlds, is accepted by the referee's check; what it must refuse, it
+/// refuses with the rule.
+mod page_agreement;
 /// Property tests: conservation of ducats, one outcome per order, determinism.
 mod properties;
 /// The examples of README and docs/ stay true, in both languages of the club's guide.

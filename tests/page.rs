@@ -1,13 +1,13 @@
 //! The order page in real headless Chromium (WebDriver, Debian's chromedriver): a club
 //! opens the page attached to its mail from a `file://` URL, clicks a spring's and then a
 //! summer round's orders (each with an illegal attempt the page refuses with the rule's
-//! id, and an order undone or changed), takes the order file the page writes, mails it
-//! through `giglio inbox` (the real binary), and the receipt accepts every order. The
-//! test writes screenshots of the page at 420 and 1200 pixels wide into target/ (the
-//! club's guide's picture is docs/order-page.png, copied from there). No step waits by the
-//! clock: every wait is WebDriver's wait for an element. A page whose nation and node
-//! bear hostile names shows them as text.
-
+//! id and text, and an order undone or changed), takes the order file the page writes,
+//! mails it through `giglio inbox` (the real binary), and the receipt accepts every
+//! order. The test writes screenshots of the page at 420 and 1200 pixels wide into
+//! target/ (the README's and the club's guide's picture is docs/order-page.png, copied
+//! from there). No step waits by the clock: every wait is WebDriver's wait for an
+//! element. A page whose nation and node bear hostile names shows them as text. A
+//! round's places and orders are in a thumb's reach, measured (issue 30.3).
 use crate::common::giglio;
 use crate::common::webdriver::Driver;
 use fantoccini::Locator;
@@ -282,7 +282,7 @@ fn a_club_clicks_its_orders_and_the_referee_accepts_them() {
     click(&d, &format!("button{raise}"));
     let rule = spring["treasury_rule"].as_str().expect("a treasury rule");
     assert_eq!(rule, "G2b.7");
-    wait_message(&d, "(G2b.7)");
+    wait_message(&d, "(G2b.7 — ");
     // A loan above its limit (G2a.3) is refused too.
     let loan = spring["general"]
         .as_array()
@@ -297,7 +297,7 @@ fn a_club_clicks_its_orders_and_the_referee_accepts_them() {
     assert_eq!(loan_rule, "G2a.3");
     set_value(&d, "input[data-value-for^='loan = ']", limit + 1);
     click(&d, "button[data-offer^='loan = ']");
-    wait_message(&d, "(G2a.3)");
+    wait_message(&d, "(G2a.3 — ");
     set_value(&d, input, 120);
     click(&d, &format!("button{raise}"));
     wait_orders(&d, 2);
@@ -434,7 +434,7 @@ fn a_club_clicks_its_orders_and_the_referee_accepts_them() {
         .expect("a place V-A1 cannot reach");
     click(&d, "#pg-pieces button[data-piece='V-A1']");
     click(&d, &format!("#pg-targets circle[data-node='{far}']"));
-    wait_message(&d, &format!("({rule})"));
+    wait_message(&d, &format!("({rule} — "));
     click(&d, &format!("#pg-targets circle[data-node='{}']", moves[0]));
     wait_orders(&d, 1);
     click(&d, &format!("#pg-targets circle[data-node='{}']", moves[1]));
@@ -515,7 +515,13 @@ fn a_club_clicks_its_orders_and_the_referee_accepts_them() {
         wait_orders(&d, orders);
     }
     screenshot(&d, 420, "round-420.png");
-    let shot = screenshot(&d, 1200, "round-1200.png");
+    screenshot(&d, 1200, "round-1200.png");
+    // The README's and the club's guide's picture: the orders drawn and V-A1's places
+    // listed beside the map, from the top of the page.
+    click(&d, "#pg-pieces button[data-piece='V-A1']");
+    d.run(d.client.execute("window.scrollTo(0, 0)", vec![]))
+        .expect("scroll to the top");
+    let shot = screenshot(&d, 1200, "round-top-1200.png");
     if std::env::var_os("GIGLIO_README_SHOT").is_some() {
         let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/order-page.png");
         std::fs::copy(&shot, docs).expect("copy the club's guide's picture");
@@ -827,4 +833,139 @@ fn the_order_page_reads_at_420_without_sideways_scrolling() {
             "{name} at {width}: lays out {scroll} wide in {inner}"
         );
     }
+}
+
+/// What a thumb meets on a page, measured in the page at the window's width: for every
+/// piece clicked in turn, every place it may go (a green target on the map) has its
+/// button under the map at least 24 × 24 pixels, so does every other order's button and
+/// the piece's own; the instruction shown is the catalogue's for what is on screen
+/// (green places, only a list, or nothing to give); nothing scrolls sideways.
+const THUMB: &str = r#"
+const D = JSON.parse(document.getElementById('pg-data').textContent);
+const W = D.words;
+const out = { pieces: [], problems: [], buttons: 0, least: 1e9 };
+const size = (e) => e.getBoundingClientRect();
+const check = (what, e) => {
+  const r = size(e);
+  out.buttons += 1;
+  out.least = Math.min(out.least, r.width, r.height);
+  if (r.width < 24 || r.height < 24) out.problems.push(what + ' is ' + r.width + ' x ' + r.height);
+};
+const intro = document.getElementById('pg-intro').textContent;
+if (!intro.includes(W[D.spring ? 'page-intro-spring' : 'page-intro'])) out.problems.push('intro: ' + intro);
+for (const p of D.pieces) {
+  const b = document.querySelector('#pg-pieces button[data-piece="' + p.id + '"]');
+  check('the button of ' + p.id, b);
+  b.click();
+  document.querySelectorAll('#pg-actions details').forEach((d) => (d.open = true));
+  const m = document.getElementById('pg-message');
+  const said = m.dataset.said;
+  const green = [...new Set([...document.querySelectorAll('#pg-targets .target.ok')].map((t) => t.dataset.node))];
+  const places = p.offers.filter((o) => o.path.length > 1 && o.slot.startsWith('act:'));
+  if (m.textContent !== W[said]) out.problems.push(p.id + ': the message ' + m.textContent + ' is not ' + said);
+  if ((said === 'page-choose') !== (green.length > 0)) out.problems.push(p.id + ': says ' + said + ' with ' + green.length + ' green places');
+  if ((said === 'page-choose-none') !== (p.offers.length === 0)) out.problems.push(p.id + ': says ' + said + ' with ' + p.offers.length + ' orders');
+  const ends = new Set(places.map((o) => o.path[o.path.length - 1]));
+  if (green.length !== ends.size || green.some((g) => !ends.has(g))) out.problems.push(p.id + ': green ' + green + ' for ' + [...ends]);
+  const buttons = [...document.querySelectorAll('#pg-actions button[data-offer]')];
+  for (const o of places) {
+    const button = buttons.find((x) => x.dataset.offer === o.key);
+    if (!button) out.problems.push(p.id + ': no button for ' + o.key);
+  }
+  for (const button of buttons) check(p.id + "'s " + button.dataset.offer, button);
+  // Every control of an order stands inside its box: no input or choice sticks out.
+  for (const e of document.querySelectorAll('#pg-actions button, #pg-actions input, #pg-actions select')) {
+    const box = e.closest('section').getBoundingClientRect();
+    const r = e.getBoundingClientRect();
+    if (r.right > box.right + 0.5 || r.left < box.left - 0.5) out.problems.push(p.id + ': ' + (e.dataset.offer || e.dataset.valueFor || e.dataset.pick) + ' sticks out of its box');
+  }
+  const sw = document.documentElement.scrollWidth;
+  if (sw > window.innerWidth) out.problems.push(p.id + ': lays out ' + sw + ' wide in ' + window.innerWidth);
+  out.pieces.push({ id: p.id, said: said, green: green.length, places: places.length });
+}
+return out;
+"#;
+
+/// Issue 30.3: the order page in a thumb's reach. A round's pages as mailed (Venice's in
+/// Italian, Milan's in English), at 420 and 1200 pixels: every place a piece may go has
+/// a button of at least 24 × 24 pixels under the map (the map's own marks are a few
+/// pixels wide on a phone), every order's button too, the instruction matches what is
+/// on screen, and nothing scrolls sideways. Screenshots with a piece's places shown go
+/// to target/page-screenshots/.
+#[test]
+fn a_rounds_places_are_in_a_thumbs_reach_and_the_instructions_match() {
+    let mut s = Season::new();
+    let welcome = s.deliver();
+    for w in &welcome {
+        // Venice hires a spy: its pieces' rows then carry the spy's condition, the
+        // widest of all.
+        let spy = if w.nation == "V" {
+            "\n[[hire]]\nspecialist = \"spy\"\n"
+        } else {
+            ""
+        };
+        let file = format!(
+            "club = {:?}\nphase = \"1494-spring\"\nsecret = {:?}\nobjective = {{ kind = \"most_cities\" }}\n{spy}",
+            w.nation,
+            secret_in(&w.text)
+        );
+        assert_eq!(s.mail_orders(&w.nation, &file)["verdict"], "accepted");
+    }
+    s.cmd().arg("resolve").assert().success();
+    let reports = s.deliver();
+    let d = Driver::start();
+    let (mut places, mut inset_clicks) = (0, 0);
+    for nation in ["V", "M"] {
+        let r = reports
+            .iter()
+            .find(|r| r.kind == "report" && r.nation == nation)
+            .expect("a report");
+        let (name, url) = page_url(r, &s.root);
+        for width in [420u32, 1200] {
+            d.run(d.client.set_window_size(width, 1400))
+                .expect("resize");
+            d.run(d.client.goto(&url)).expect("open the page");
+            css(&d, "#pg-pieces button.piece");
+            let m = d
+                .run(d.client.execute(THUMB, vec![]))
+                .expect("measure the page");
+            assert_eq!(
+                m["problems"],
+                serde_json::json!([]),
+                "{name} at {width}: {m}"
+            );
+            let least = m["least"].as_f64().unwrap_or_default();
+            eprintln!(
+                "{name} at {width}: {} buttons, the least side {least:.1} px",
+                m["buttons"]
+            );
+            let pieces = m["pieces"].as_array().expect("pieces");
+            places += pieces
+                .iter()
+                .map(|p| p["places"].as_u64().unwrap_or_default())
+                .sum::<u64>();
+            // The first piece that may go somewhere, its places shown, for the eye.
+            let id = pieces
+                .iter()
+                .find(|p| p["places"].as_u64() > Some(0))
+                .and_then(|p| p["id"].as_str())
+                .expect("a piece that may move");
+            click(&d, &format!("#pg-pieces button[data-piece='{id}']"));
+            // The inset's targets: one of the piece's places clicked there, for real.
+            let inset = "const ok = [...document.querySelectorAll('#pg-targets .target.ok')];                  const marks = document.querySelectorAll('#inset-nodes [id^=\"mark-\"]').length;                  const twice = ok.filter((t) => ok.filter((u) => u.dataset.node === t.dataset.node).length > 1);                  if (twice.length) twice[twice.length - 1].setAttribute('data-probe', '');                  return [marks, twice.length];";
+            let found = d.run(d.client.execute(inset, vec![])).expect("the inset");
+            if width == 1200 && found[0].as_u64() > Some(0) && found[1].as_u64() > Some(0) {
+                click(&d, "#pg-targets circle[data-probe]");
+                wait_orders(&d, 1);
+                click(&d, "#pg-orders button[data-remove]");
+                wait_orders(&d, 0);
+                inset_clicks += 1;
+            }
+            d.run(d.client.execute("window.scrollTo(0, document.getElementById('pg-actions').getBoundingClientRect().top + window.scrollY - 40)", vec![]))
+                .expect("scroll to the places");
+            screenshot(&d, width, &format!("places-{nation}-{width}.png"));
+        }
+    }
+    assert!(places > 10, "only {places} places measured");
+    assert!(inset_clicks > 0, "no place clicked on the inset");
 }

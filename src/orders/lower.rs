@@ -23,6 +23,23 @@ use toml::Spanned;
 /// Largest value any order may carry.
 const MAX_VALUE: Ducats = 1_000_000;
 
+/// The values an order file may give an order that carries one (G6.2), as this reader
+/// takes them (`Ctx::value`): at least 0 for a bribe and a spy's condition, at least 1
+/// for every other, at most [`MAX_VALUE`]. `None` for an order without a value. The order
+/// page refuses what this refuses, with the same rule.
+pub fn value_range(o: &OrderKind) -> Option<(Ducats, Ducats)> {
+    match o {
+        OrderKind::Siege { .. } | OrderKind::Stance { spy: Some(_), .. } => Some((0, MAX_VALUE)),
+        OrderKind::Raise { .. }
+        | OrderKind::Reinforce { .. }
+        | OrderKind::Transfer { .. }
+        | OrderKind::Garrison { .. }
+        | OrderKind::Loan { .. }
+        | OrderKind::StrategosBid { .. } => Some((1, MAX_VALUE)),
+        _ => None,
+    }
+}
+
 /// The header of an order file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Header {

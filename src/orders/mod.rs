@@ -19,7 +19,7 @@ pub mod raw;
 
 pub use codec::{quoted, unparse, unparse_order};
 pub use explain::problem_kind;
-pub use lower::{Extension, Header, Lowered, lower, masked_text};
+pub use lower::{Extension, Header, Lowered, lower, masked_text, value_range};
 
 /// Largest order file read: a file of every order a club could give is far smaller.
 pub const MAX_FILE_BYTES: usize = 64 * 1024;

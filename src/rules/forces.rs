@@ -150,7 +150,10 @@ pub(super) fn garrison(s: &mut Step, n: &NationCode, army: &ArmyId, value: Ducat
 
 /// G2b.3 with the ruling `garrison_in_enemy_node_with_army`: a garrison goes into an
 /// enemy place only where no other nation has a force (a garrison, an army, a
-/// diplomat): a place another nation still holds must be taken first (G3d). Without the
+/// diplomat): a place another nation still holds must be taken first (G3d), and a place
+/// under siege is one (its defence stands: the siege says so in the besieger's own
+/// world too, where the defending garrison is hidden, so the club's menu, its sheet and
+/// its page never offer it). Without the
 /// ruling, or with `garrison_and_works_where_held` (a fortified node changes hands only
 /// by siege, G3b.8), only into the club's own nodes. An ally's node is not an enemy's.
 pub(super) fn enemy_place_free(s: &Step, n: &NationCode, at: &NodeCode) -> Result<(), Outcome> {
@@ -160,7 +163,7 @@ pub(super) fn enemy_place_free(s: &Step, n: &NationCode, at: &NodeCode) -> Resul
     {
         return Err(reject("G2b.3", Reason::NotYourNode { node: at.clone() }));
     }
-    if !other_forces(s, at, n).is_empty() {
+    if !other_forces(s, at, n).is_empty() || s.w.sieges.iter().any(|x| &x.node == at) {
         return Err(reject("G2b.3", Reason::PlaceHeld { node: at.clone() }));
     }
     Ok(())

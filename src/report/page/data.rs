@@ -29,6 +29,11 @@ pub(super) struct Offer {
     pub(super) toml: String,
     /// A top-level key (loan, objective, Strategos), written before the tables.
     pub(super) top: bool,
+    /// Written before the other tables: an order on an army's ducats (a garrison, a
+    /// transfer, a reinforcement), which the rules carry out where the army stands when
+    /// they reach it in the file, is judged where the menu judged it, before any move.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub(super) early: bool,
     /// For an alliance: the list key and the quoted item.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(super) list: Option<(String, String)>,
@@ -43,6 +48,13 @@ pub(super) struct Offer {
     /// The greatest value and the rule that sets it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(super) max: Option<(i64, String)>,
+    /// The army its value comes out of, with every other order that draws on it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) draw: Option<Draw>,
+    /// The club's pieces it names (an army its value draws down to nothing is gone, and
+    /// no other order may name it).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub(super) names: Vec<String>,
     /// Ducats from the treasury at the default value, and per ducat of value more.
     pub(super) cost: i64,
     pub(super) per: i64,
@@ -54,6 +66,16 @@ pub(super) struct Offer {
     /// where `{seq}` stands; the club clicks them in turn.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub(super) seq: Vec<(String, String)>,
+}
+
+/// What an order takes from an army (a garrison, a transfer): its value and `fixed`
+/// more; all the orders that draw on one army may take at most its value
+/// (`PageData::armies`), as the rule says.
+#[derive(Serialize)]
+pub(super) struct Draw {
+    pub(super) army: String,
+    pub(super) fixed: i64,
+    pub(super) rule: String,
 }
 
 /// One choice inside an order: its options as (the file's value, the words).
@@ -84,9 +106,18 @@ pub(super) struct PageData {
     pub(super) to: String,
     pub(super) subject: String,
     pub(super) spring: bool,
-    /// What spring orders may spend (spring), and the rule a too dear order breaks.
+    /// Whether the orders spend the treasury: in spring, and in a round with a bribe to
+    /// pay (G3d.3).
+    pub(super) pays: bool,
+    /// What spring orders (or a round's bribes) may spend, and the rule a too dear order
+    /// breaks.
     pub(super) treasury: i64,
     pub(super) treasury_rule: String,
+    /// Army id → the value its orders may draw on together.
+    pub(super) armies: BTreeMap<String, i64>,
+    /// Rule id → the rule in a line in the club's language (its title and first
+    /// sentence, from the rulebook): every rule the page may refuse with.
+    pub(super) rules: BTreeMap<String, String>,
     pub(super) words: BTreeMap<String, String>,
     /// Code → x, y on the map, and the place's name.
     pub(super) places: BTreeMap<String, (f64, f64, String)>,
@@ -96,11 +127,22 @@ pub(super) struct PageData {
     /// go unsigned.
     pub(super) letters: Vec<(String, String)>,
     pub(super) anonymous: bool,
+    /// G5.3: the most characters a letter may have, and the most letters in one phase
+    /// (this file's; the referee counts those of earlier files too), where the campaign
+    /// sets them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) letter_chars: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) letters_per_phase: Option<u32>,
 }
+
+/// The rule of letters (G5.3): who may write to whom, how long, how many.
+const LETTER_RULE: &str = "G5.3";
 
 /// The page's own words, without arguments (or with `{…}` for the script to fill in).
 const WORDS: &[&str] = &[
     "page-intro",
+    "page-intro-spring",
     "page-open",
     "page-pieces",
     "page-general",
@@ -115,6 +157,8 @@ const WORDS: &[&str] = &[
     "page-save",
     "page-mail",
     "page-choose",
+    "page-choose-list",
+    "page-choose-none",
     "page-not-offered",
     "page-receipt",
     "page-move-order",
@@ -185,7 +229,7 @@ pub(super) fn data(words: &Words, p: &PageInput, own: &OwnWorld) -> PageData {
     };
     let pieces = options.pieces.iter().map(|pc| ctx.piece(pc)).collect();
     let general = ctx.general();
-    PageData {
+    let mut data = PageData {
         lang: match l {
             Lang::It => "it",
             Lang::En => "en",
@@ -202,8 +246,18 @@ pub(super) fn data(words: &Words, p: &PageInput, own: &OwnWorld) -> PageData {
             phase = key.as_str()
         ),
         spring: options.spring.is_some(),
-        treasury: options.spring.as_ref().map_or(0, |s| s.spendable),
-        treasury_rule: choices.treasury_rule.clone().unwrap_or_default(),
+        pays: options.spring.is_some() || choices.bribes.is_some(),
+        treasury: match (&options.spring, &choices.bribes) {
+            (Some(s), _) => s.spendable,
+            (None, Some((t, _))) => *t,
+            _ => 0,
+        },
+        treasury_rule: match &choices.bribes {
+            Some((_, rule)) if options.spring.is_none() => rule.clone(),
+            _ => choices.treasury_rule.clone().unwrap_or_default(),
+        },
+        armies: choices.armies.clone(),
+        rules: BTreeMap::new(),
         words: word_map,
         places,
         pieces,
@@ -214,7 +268,44 @@ pub(super) fn data(words: &Words, p: &PageInput, own: &OwnWorld) -> PageData {
             .map(|n| (n.to_string(), c.nation_name(n.as_str(), l)))
             .collect(),
         anonymous: c.tables.rulings.letters_anonymous,
+        // The rules' own check says how long a letter may be.
+        letter_chars: match crate::rules::letters::may_write(c, own, false, usize::MAX) {
+            Err(crate::rules::letters::Refusal::TooLong { max }) => Some(max),
+            _ => None,
+        },
+        letters_per_phase: Some(c.tables.rulings.letters_per_phase).filter(|m| *m > 0),
+    };
+    data.rules = rule_texts(&data, l);
+    // Only the armies orders draw on can be emptied: the others' names are left out.
+    let offers =
+        (data.general.iter_mut()).chain(data.pieces.iter_mut().flat_map(|p| &mut p.offers));
+    for o in offers {
+        o.names.retain(|n| data.armies.contains_key(n));
     }
+    data
+}
+
+/// Every rule the page may refuse with, each in a line in the club's language.
+fn rule_texts(d: &PageData, l: Lang) -> BTreeMap<String, String> {
+    let mut ids: Vec<&str> = vec![d.treasury_rule.as_str()];
+    let offers = d
+        .general
+        .iter()
+        .chain(d.pieces.iter().flat_map(|p| &p.offers));
+    for o in offers {
+        ids.extend(o.min.iter().chain(&o.max).map(|(_, r)| r.as_str()));
+        ids.extend(o.draw.iter().map(|dr| dr.rule.as_str()));
+    }
+    for p in &d.pieces {
+        ids.extend(p.refused.values().map(String::as_str));
+    }
+    if !d.letters.is_empty() {
+        ids.push(LETTER_RULE);
+    }
+    ids.into_iter()
+        .filter(|id| !id.is_empty())
+        .filter_map(|id| Some((id.to_owned(), crate::rulebook::rule(id, l)?.summary())))
+        .collect()
 }
 
 /// The page's words in the club's language: its own, the groups' titles, and those the
@@ -235,8 +326,13 @@ fn word_map(words: &Words, l: Lang, deadline: Option<&str>) -> BTreeMap<String, 
         ("page-too-large", vec!["rule", "max"]),
         ("page-left", vec!["left"]),
         ("page-treasury", vec!["treasury"]),
+        ("page-treasury-bribes", vec!["treasury"]),
+        ("page-army-short", vec!["army", "have", "needed", "rule"]),
+        ("page-army-gone", vec!["army", "have", "rule"]),
         ("page-meet", vec!["node"]),
         ("page-letter-chosen", vec!["to"]),
+        ("page-letter-too-long", vec!["max", "rule"]),
+        ("page-letter-too-many", vec!["max", "rule"]),
     ];
     for (id, args) in placeholders {
         let mut a = crate::words::Args::new();

@@ -2,12 +2,15 @@
 //! with `{v}` where the club types the value), its words, its slot, what it is drawn
 //! along, its bounds and its cost.
 
-use super::data::{Ctx, Offer, Pick};
+use super::data::{Ctx, Draw, Offer, Pick};
 use super::{SENTINEL, SEQ, VALUE};
 use crate::orders::{quoted, unparse_order};
 use crate::rules::order::{AssassinTarget, FleetTo, OrderKind, Piece, SapperAt, SpyCondition};
 use crate::rules::tables::Choice;
 use crate::t;
+
+/// The rule of an order file's own bounds on a value (G6.2).
+const FILE_RULE: &str = "G6.2";
 
 impl Ctx<'_> {
     /// The offer of order `o`, of `piece` standing at `at` (both empty for the nation's).
@@ -29,6 +32,12 @@ impl Ctx<'_> {
             slot,
             label,
             top: !toml.starts_with("[["),
+            early: matches!(
+                o,
+                OrderKind::Garrison { node: None, .. }
+                    | OrderKind::Transfer { .. }
+                    | OrderKind::Reinforce { .. }
+            ),
             toml,
             list: match o {
                 OrderKind::Alliance { with } => {
@@ -39,29 +48,53 @@ impl Ctx<'_> {
             path,
             value,
             min: self.min(o, value),
-            max: match (o, &self.choices.loan_limit) {
-                (OrderKind::Loan { .. }, Some(m)) => Some(m.clone()),
-                _ => None,
-            },
+            max: self.max(o),
+            draw: self
+                .bound(o)
+                .and_then(|b| b.draw.clone())
+                .map(|(a, fixed, rule)| Draw {
+                    army: a.to_string(),
+                    fixed,
+                    rule,
+                }),
+            names: o.pieces(),
             cost: price.map_or(0, |p| p.cost),
-            per: price.map_or(0, |p| p.per_value),
+            per: match (o, &self.choices.bribes) {
+                (OrderKind::Siege { .. }, Some(_)) => 1,
+                _ => price.map_or(0, |p| p.per_value),
+            },
             picks: Vec::new(),
             seq,
         }
     }
 
-    /// The least value of an order that has one, and the rule that sets it.
+    /// The least value of an order that has one, and the rule that sets it: a new
+    /// army's least value (G2b.1), else the least an order file may give (G6.2, as the
+    /// orders' reader takes it).
     fn min(&self, o: &OrderKind, value: Option<i64>) -> Option<(i64, String)> {
+        value?;
+        let file = crate::orders::value_range(o).map(|(least, _)| (least, FILE_RULE.to_owned()));
         match (o, &self.choices.min_raise) {
             (OrderKind::Raise { .. }, Some(m)) => Some(m.clone()),
-            _ => value.map(|_| {
-                let least = match o {
-                    OrderKind::Siege { .. } | OrderKind::Stance { .. } => 0,
-                    _ => 1,
-                };
-                (least, String::new())
-            }),
+            _ => file,
         }
+    }
+
+    /// The most an order that has a value may carry on its own, and the rule: the
+    /// rules' bound (a loan's limit), else the most an order file may give (G6.2).
+    fn max(&self, o: &OrderKind) -> Option<(i64, String)> {
+        let file = crate::orders::value_range(o).map(|(_, most)| (most, FILE_RULE.to_owned()));
+        match self.bound(o).and_then(|b| b.max.clone()) {
+            Some(m) if file.as_ref().is_none_or(|f| m.0 <= f.0) => Some(m),
+            _ => file,
+        }
+    }
+
+    /// The rules' bounds of an offered order's value ([`crate::rules::menu::bounds`]).
+    fn bound(&self, o: &OrderKind) -> Option<&crate::rules::menu::bounds::Bounds> {
+        (self.choices.bounds.iter())
+            .find(|(x, _)| x == o)
+            .map(|(_, b)| b)
     }
 
     /// For a Strategos bid: the clubs its move order may name (code, name).

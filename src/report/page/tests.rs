@@ -389,3 +389,53 @@ fn names_are_text_on_the_page() {
     );
     assert_eq!(data["club"], "V");
 }
+
+/// Issue 30.4: the page's data carries what the rules bound each value by, and the text
+/// of every rule it may refuse with, in the club's language: a garrison draws on its
+/// army (its value and the detachment's cost, G2b.3), the loan has its limit (G2a.3),
+/// every value the file's own bounds (G6.2), a letter its length (G5.3).
+#[test]
+fn every_bound_of_a_value_comes_with_its_rule_and_the_rules_text() {
+    let c = shipped();
+    let v = NationCode::from("V");
+    let w = World::start(&c, &[v.clone(), NationCode::from("M")]);
+    let (_, d) = page(&c, &w, &v);
+    let garrison = offers(&d, "army")
+        .into_iter()
+        .find(|o| {
+            o["key"]
+                .as_str()
+                .is_some_and(|k| k.starts_with("[[garrison]]"))
+        })
+        .expect("a garrison is offered");
+    let army = garrison["draw"]["army"]
+        .as_str()
+        .expect("it draws on its army");
+    assert_eq!(garrison["draw"]["rule"], "G2b.3");
+    assert_eq!(garrison["draw"]["fixed"], c.tables.garrison.detach_cost);
+    let army_id = crate::rules::ArmyId::from(army);
+    assert_eq!(d["armies"][army], w.armies[&army_id].value);
+    assert_eq!(garrison["min"], serde_json::json!([1, "G6.2"]));
+    assert_eq!(garrison["max"], serde_json::json!([1_000_000, "G6.2"]));
+    let loan = offers(&d, "loan").into_iter().next().expect("a loan");
+    assert_eq!(loan["max"][1], "G2a.3");
+    let mut cited = vec![d["treasury_rule"].as_str().expect("a rule").to_owned()];
+    for o in super::data::GROUPS.iter().flat_map(|g| offers(&d, g)) {
+        for b in ["min", "max"] {
+            cited.extend(o[b][1].as_str().map(str::to_owned));
+        }
+        cited.extend(o["draw"]["rule"].as_str().map(str::to_owned));
+    }
+    for id in cited {
+        let text = d["rules"][&id]
+            .as_str()
+            .unwrap_or_else(|| panic!("{id}'s text"));
+        let rule = crate::rulebook::rule(&id, Lang::En).expect("in the rulebook");
+        assert_eq!(text, rule.summary());
+    }
+    assert_eq!(
+        d["rules"]["G5.3"],
+        crate::rulebook::rule("G5.3", Lang::En).unwrap().summary()
+    );
+    assert_eq!(d["letter_chars"], c.tables.rulings.letters_max_chars);
+}

@@ -86,6 +86,15 @@ pub(crate) struct Choices {
     pub(crate) min_raise: Option<(Ducats, String)>,
     /// The largest loan and the rule that sets it (G2a.3), in spring.
     pub(crate) loan_limit: Option<(Ducats, String)>,
+    /// Every offered order whose value the rules bound beyond the treasury, with its
+    /// bounds ([`super::bounds`]).
+    pub(crate) bounds: Vec<(OrderKind, super::bounds::Bounds)>,
+    /// Army id → the value its orders may draw on together (a garrison, a transfer),
+    /// as the rules' check reckons it.
+    pub(crate) armies: BTreeMap<String, Ducats>,
+    /// In a round: the treasury the round's bribes are paid from (G3d.3), and the rule a
+    /// bribe it cannot pay breaks.
+    pub(crate) bribes: Option<(Ducats, String)>,
 }
 
 /// Returns the page's choices for `nation` in its own world (`club_world`), given the
@@ -110,8 +119,16 @@ pub(super) fn choices(
             out.retreats = retreats(c, world, nation, options);
             out.spies = spies(c, world, nation, options);
             out.assassins = assassins(c, world, nation, seen);
+            let offered: Vec<OrderKind> = (options.pieces.iter())
+                .flat_map(|p| p.orders.iter().cloned())
+                .collect();
+            super::bounds::bounds(c, world, nation, &offered, &mut out);
         }
-        Phase::Spring => spring(c, world, nation, options, &mut out),
+        Phase::Spring => {
+            spring(c, world, nation, options, &mut out);
+            let offered: Vec<OrderKind> = out.spring.iter().map(|p| p.order.clone()).collect();
+            super::bounds::bounds(c, world, nation, &offered, &mut out);
+        }
         _ => {}
     }
     out

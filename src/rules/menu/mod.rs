@@ -12,6 +12,7 @@
 //! clicking any offer gives a valid order. Nothing is decided here that the resolution
 //! does not decide itself.
 
+pub(crate) mod bounds;
 pub(crate) mod choices;
 
 use super::calendar::Phase;
