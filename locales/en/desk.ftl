@@ -101,7 +101,10 @@ waits-text =
         [auto] At the latest on { $by }: if the results have not come in by then, the battle is resolved automatically with its own game, and the round right after.
         [hold] It is to be played by { $by }; if that passes without results, the referee decides.
        *[none] When it comes, the round is resolved and you get your report.
-    } Nothing is needed from you: the orders that came in by the deadline are the ones that count.
+    } { $fights ->
+        [yes] One of these battles is yours: your result, the same as the other side's, settles it; the orders that came in by the deadline are the ones that count.
+       *[no] Nothing is needed from you: the orders that came in by the deadline are the ones that count.
+    }
 # Where a reply locates a slip in orders written in the message's text (lines counted
 # from the order file's first line).
 desk-orders-in-text = the message text

@@ -101,7 +101,10 @@ waits-text =
         [auto] Al più tardi il { $by }: se per allora i risultati non saranno arrivati, la battaglia sarà risolta automaticamente con il suo gioco, e il turno subito dopo.
         [hold] La data per giocarla è il { $by }; se passa senza risultati, decide l'arbitro.
        *[none] Quando arriverà, il turno sarà risolto e riceverete il rapporto.
-    } Non serve fare nulla: gli ordini arrivati entro il termine restano quelli che valgono.
+    } { $fights ->
+        [yes] Una di queste battaglie è la vostra: il vostro risultato, uguale a quello dell'altra parte, la decide; gli ordini arrivati entro il termine restano quelli che valgono.
+       *[no] Non serve fare nulla: gli ordini arrivati entro il termine restano quelli che valgono.
+    }
 # Dove una risposta indica un errore negli ordini scritti nel testo del messaggio (righe
 # contate dalla prima riga del file di ordini).
 desk-orders-in-text = testo del messaggio

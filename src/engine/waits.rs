@@ -2,6 +2,8 @@
 //! is told once, so a round held for the table is never a silent one. The notice says how
 //! many battles it waits for and until when (the latest play-by date, and what the
 //! campaign does then); it names no battle, place or side, which only the two sides know.
+//! A club fighting one of them is asked for its result; the others are told nothing is
+//! needed of them.
 
 use super::post::notice::{Notice, to_clubs};
 use crate::error::Result;
@@ -39,38 +41,47 @@ pub(crate) fn notices(
     };
     let count = waiting.len() as i64;
     let ids: Vec<&str> = waiting.iter().map(|(b, _)| b.id.as_str()).collect();
-    let say = |w: &Words, lang: Lang, phase: &str| {
-        (
-            crate::t!(
-                w,
-                lang,
-                "waits-subject",
-                campaign = c.title_it.as_str(),
-                phase = phase
-            ),
-            crate::t!(
-                w,
-                lang,
-                "waits-text",
-                phase = phase,
-                count = count,
-                by = by.clone().unwrap_or_default(),
-                fallback = if by.is_some() { fallback } else { "none" }
-            ),
-        )
-    };
-    let notice = Notice {
-        kind: "waits",
-        phase: current.id,
-        salt: ids.join(" "),
-        say: &say,
-    };
     let clubs = store.clubs()?;
-    let playing: Vec<&crate::storage::Club> = clubs
-        .iter()
-        .filter(|k| current.world.is_club(&k.nation))
-        .collect();
-    to_clubs(c, config, &playing, &notice, words, now)
+    let mut out = Vec::new();
+    for club in clubs.iter().filter(|k| current.world.is_club(&k.nation)) {
+        // A club fighting one of the battles can settle it: it is asked for its result;
+        // the others are told nothing is needed of them.
+        let fights = waiting.iter().any(|(b, _)| {
+            b.attacker.nation.as_str() == club.nation || b.defender.nation.as_str() == club.nation
+        });
+        let say = |w: &Words, lang: Lang, phase: &str| {
+            (
+                crate::t!(
+                    w,
+                    lang,
+                    "waits-subject",
+                    campaign = match lang {
+                        Lang::It => c.title_it.as_str(),
+                        Lang::En => c.title_en.as_str(),
+                    },
+                    phase = phase
+                ),
+                crate::t!(
+                    w,
+                    lang,
+                    "waits-text",
+                    phase = phase,
+                    count = count,
+                    by = by.clone().unwrap_or_default(),
+                    fallback = if by.is_some() { fallback } else { "none" },
+                    fights = if fights { "yes" } else { "no" }
+                ),
+            )
+        };
+        let notice = Notice {
+            kind: "waits",
+            phase: current.id,
+            salt: ids.join(" "),
+            say: &say,
+        };
+        out.extend(to_clubs(c, config, &[club], &notice, words, now)?);
+    }
+    Ok(out)
 }
 
 /// A stored time as a comparable instant (an unreadable one sorts first).

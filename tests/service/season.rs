@@ -304,10 +304,15 @@ fn season(mut k: Kept) {
             && m.contains("At the latest on 2026-"),
         "{m}"
     );
+    assert!(m.contains("One of these battles is yours"), "{m}");
     let v = &one(&got, "waits", "V").text;
     assert!(
         v.contains("attende") || v.contains("il turno si risolverà solo quando"),
         "{v}"
+    );
+    assert!(
+        v.contains("Non serve fare nulla") && !v.contains("è la vostra"),
+        "Venice fights none of them: {v}"
     );
     for g in &got {
         assert!(
