@@ -1625,3 +1625,41 @@ fn a_result_set_aside_by_an_auto_resolve_is_told_in_the_clubs_language() {
         "{f}"
     );
 }
+
+/// Issue 29 (a helper's gap): with results waiting for the next resolution, an
+/// auto-resolve the referee runs tells both sides its result at once, and the club
+/// whose mailed result it sets aside which one and why, as a ruling does; nothing is
+/// applied before the resolution.
+#[test]
+fn an_auto_resolve_waiting_for_the_resolution_tells_both_sides_and_what_it_set_aside() {
+    let t = campaign_with_a_battle_applied_later();
+    send_result(&t, "V", "V").success();
+    t.run(&["battle", "auto", "1494-r01-F7"]).success();
+    let store = giglio::storage::Store::open_read(&t.dir).expect("open");
+    let told = |nation: &str| -> String {
+        let m = store
+            .outbox(None)
+            .expect("outbox")
+            .into_iter()
+            .find(|m| m.kind == "battle" && m.nation.as_deref() == Some(nation))
+            .unwrap_or_else(|| panic!("a notice to {nation}"));
+        let raw = store.message_bytes(m.id).expect("bytes").expect("kept");
+        let msg = mail_parser::MessageParser::default()
+            .parse(&raw)
+            .expect("parses");
+        msg.body_text(0).expect("text").into_owned()
+    };
+    let (v, f) = (told("V"), told("F"));
+    for text in [&v, &f] {
+        assert!(
+            text.contains("risolta automaticamente con il suo gioco")
+                && text.contains("l'esito vale quando si risolve"),
+            "{text}"
+        );
+    }
+    assert!(v.contains("messo da parte"), "{v}");
+    assert!(!f.contains("messo da parte"), "{f}");
+    // Nothing applied yet: the battle still waits for the resolution.
+    let list = t.stdout(&["battle", "list"]);
+    assert!(list.contains("1494-r01-F7"), "{list}");
+}

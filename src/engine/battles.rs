@@ -446,7 +446,8 @@ pub(crate) fn record(
 ) -> Result<Vec<News>> {
     let (mut settlement, news, world) = settle(store, c, results, rolls)?;
     if let Some(desk) = tell {
-        let names = names_of(store, c, &news, now)?;
+        let mut names = names_of(store, c, &news, now)?;
+        names.told = !extra.is_empty();
         extra.extend(news_mail(desk, &news, &world, &names, &mut settlement)?);
     }
     store.settle(&settlement, &extra, now, command)?;
@@ -458,6 +459,9 @@ pub(crate) fn record(
 pub(crate) struct BattleNames {
     games: BTreeMap<String, GameName>,
     play_by: BTreeMap<String, String>,
+    /// The clubs were already told of these results by the caller (the service's
+    /// fallback notice): an auto-resolve waiting for the resolution needs no notice.
+    told: bool,
 }
 
 /// The names and dates of the battles in `news` ([`BattleNames`]).
@@ -471,6 +475,7 @@ pub(crate) fn names_of(
     let mut names = BattleNames {
         games: BTreeMap::new(),
         play_by: BTreeMap::new(),
+        told: false,
     };
     for n in news {
         let id = n.battle.id.clone();
@@ -516,6 +521,22 @@ pub(crate) fn news_mail(
                     step.messages = msgs.iter().map(|m| m.message_id.clone()).collect();
                 }
                 out.extend(msgs);
+            }
+            // Applied only when the phase is resolved: each side hears of an
+            // auto-resolve now, as it hears of a ruling (G3c.7).
+            (BattleState::Agreed { outcome }, None, _)
+                if outcome.source == crate::rules::battles::ResultSource::Auto
+                    && !desk.campaign.tables.rulings.battle_results_at_once
+                    && !names.told =>
+            {
+                out.extend(crate::engine::post::battles::settled_later(
+                    desk,
+                    &n.battle,
+                    games.get(&n.battle.id),
+                    (outcome, n.account.as_ref()),
+                    world,
+                    &n.mailed,
+                )?);
             }
             (BattleState::Disputed, _, Some((a, d))) => {
                 out.extend(crate::engine::post::battles::dispute(

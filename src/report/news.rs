@@ -58,6 +58,41 @@ pub(crate) fn result(w: &Words, l: Lang, b: &Battle, o: &BattleOutcome) -> Strin
     }
 }
 
+/// The notice of a battle auto-resolved while results wait for the next resolution
+/// (`battle_results_at_once` off): its result, that it counts from that resolution,
+/// and, to a club whose mailed result it sets aside, which one and why. Returns the
+/// subject and text.
+pub fn settled_later(w: &Words, l: Lang, u: &Update, phase_name: &str) -> (String, String) {
+    let b = u.battle;
+    let subject = t!(w, l, "news-later-subject", battle = b.id.as_str());
+    let mut parts = vec![t!(
+        w,
+        l,
+        "news-later-head",
+        battle = b.id.as_str(),
+        node = node_name(u.campaign, b.node.as_str()),
+        game = u.game.unwrap_or("-"),
+        result = result(w, l, b, u.outcome),
+        phase = phase_name
+    )];
+    if let Some(s) = u.set_aside {
+        let other = if b.attacker.nation == *u.nation {
+            &b.defender.nation
+        } else {
+            &b.attacker.nation
+        };
+        parts.push(set_aside(
+            w,
+            l,
+            b,
+            &s,
+            (u.outcome, u.account),
+            !u.world.is_club(other.as_str()),
+        ));
+    }
+    (subject, format!("{}\n", parts.join("\n\n")))
+}
+
 /// Returns the update's subject and text.
 pub fn update(w: &Words, u: &Update) -> (String, String) {
     let (l, c, b) = (u.lang, u.campaign, u.battle);

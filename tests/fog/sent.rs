@@ -209,6 +209,35 @@ pub(super) fn battle_news(b: &Branch, club: &Club) -> Vec<(String, String)> {
             },
         );
         out.push((format!("update {}", bt.id), text));
+        // With results applied at the next resolution: the notice of an auto-resolve.
+        let auto = BattleOutcome {
+            source: giglio::rules::battles::ResultSource::Auto,
+            ..won.clone()
+        };
+        let mailed = [(me.clone(), outcome(&bt.defender.nation))];
+        let (_, text) = giglio::report::news::settled_later(
+            &words,
+            club.lang,
+            &giglio::report::news::Update {
+                campaign: &s.campaign,
+                battle: bt,
+                game: Some("Monferrato 1628"),
+                outcome: &auto,
+                account: None,
+                set_aside: visibility::set_aside_for(&mailed, &auto, &me),
+                events: &[],
+                world: &own,
+                nation: &me,
+                lang: club.lang,
+                phase_name: "-",
+                deadline: None,
+                deadline_passed: false,
+                orders_sent: None,
+                sheet: "-",
+            },
+            "-",
+        );
+        out.push((format!("settled later {}", bt.id), text));
         let (_, text) = giglio::report::news::dispute(
             &words,
             club.lang,

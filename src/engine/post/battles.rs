@@ -172,6 +172,76 @@ pub(crate) fn updates(
     Ok(out)
 }
 
+/// With results waiting for the next resolution (`battle_results_at_once` off): the
+/// notice to each side of a battle auto-resolved meanwhile, its result and, to a club
+/// whose mailed result it sets aside, which one and why (nothing is applied yet, so
+/// there is no update). Only for an auto-resolve nobody has told of yet (the service's
+/// fallback notice says it for its own).
+pub(crate) fn settled_later(
+    d: &Desk,
+    battle: &Battle,
+    game: Option<&crate::engine::battles::GameName>,
+    (outcome, account): (&BattleOutcome, Option<&crate::battle::result::Account>),
+    world: &World,
+    mailed: &[(NationCode, BattleOutcome)],
+) -> Result<Vec<OutMessage>> {
+    let from = mailbox(&d.config.mail.from)?;
+    let key = world.phase.key();
+    let mut out = Vec::new();
+    for nation in [&battle.attacker.nation, &battle.defender.nation] {
+        let Some(club) = d
+            .clubs
+            .iter()
+            .find(|c| c.nation == nation.as_str() && !c.emails.is_empty())
+        else {
+            continue;
+        };
+        let lang = club.lang;
+        let own = sheet::OwnWorld::of(d.campaign, world, nation);
+        let phase_name = crate::words::phases::phase_name(
+            d.words,
+            &d.campaign.tables.calendar,
+            world.phase,
+            lang,
+        );
+        let (subject, text) = news::settled_later(
+            d.words,
+            lang,
+            &news::Update {
+                campaign: d.campaign,
+                battle,
+                game: game.map(|g| g.in_lang(lang)),
+                outcome,
+                account,
+                set_aside: crate::rules::visibility::set_aside_for(mailed, outcome, nation),
+                events: &[],
+                world: &own.world,
+                nation,
+                lang,
+                phase_name: &phase_name,
+                deadline: None,
+                deadline_passed: false,
+                orders_sent: None,
+                sheet: "",
+            },
+            &phase_name,
+        );
+        let subject = format!("[{}] {subject}", title(d.campaign, lang));
+        out.push(compose(
+            &super::club_draft(
+                "battle",
+                &key,
+                club,
+                (subject, text),
+                format!("{} settled later", battle.id),
+            ),
+            &from,
+            d.now,
+        )?);
+    }
+    Ok(out)
+}
+
 /// The notice that a battle's two results differ, to both clubs in their language and
 /// to the referee.
 pub(crate) fn dispute(
