@@ -84,6 +84,7 @@ pub fn known_readings(game: Game) -> &'static [&'static str] {
             "MON_difficult_terrain",
             "MON_fort_applies",
             "MON_fortified_node",
+            "MON_fortress_option_holder",
             "MON_fortress_option_nodes",
             "MON_max_rounds",
             "MON_protection_rounds",

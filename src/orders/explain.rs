@@ -352,6 +352,47 @@ fn what(s: &str) -> &'static str {
     }
 }
 
+/// The end of the last line at or before `at` that leaves a string open (an odd quote:
+/// `name = "abc`), when that line is before `at`'s own: the place a syntax error truly
+/// is. `None` when no such line is found (a multi-line string makes no guess).
+pub(crate) fn unclosed_string_before(text: &str, at: usize) -> Option<std::ops::Range<usize>> {
+    let line_start = text
+        .get(..at.min(text.len()))?
+        .rfind('\n')
+        .map_or(0, |i| i + 1);
+    if text.contains("\"\"\"") || text.contains("'''") {
+        return None;
+    }
+    let mut start = 0;
+    let mut found = None;
+    for line in text[..line_start].split_inclusive('\n') {
+        let body = line.trim_end_matches(['\n', '\r']);
+        if leaves_string_open(body) {
+            found = Some(start + body.len());
+        }
+        start += line.len();
+    }
+    found.map(|end| end..end)
+}
+
+/// Whether a TOML line ends inside a basic (`"`) or literal (`'`) string.
+fn leaves_string_open(line: &str) -> bool {
+    let mut chars = line.chars();
+    let mut open: Option<char> = None;
+    while let Some(c) = chars.next() {
+        match (open, c) {
+            (None, '#') => return false,
+            (None, '"' | '\'') => open = Some(c),
+            (Some('"'), '\\') => {
+                chars.next();
+            }
+            (Some(q), c) if c == q => open = None,
+            _ => {}
+        }
+    }
+    open.is_some()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

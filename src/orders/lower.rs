@@ -492,7 +492,7 @@ pub fn lower(
             let span = e.span().unwrap_or(0..0);
             // A string left open on a line before is where the club must look, not where
             // the parser gave up (in an inline table it reads on to a later line).
-            let span = unclosed_string_before(text, span.start).unwrap_or(span);
+            let span = super::explain::unclosed_string_before(text, span.start).unwrap_or(span);
             // In the club's language, from what the parser found: never its own words
             // ("invalid type: map, expected a sequence").
             let expected = phase.or_else(|| file_phase(text));
@@ -1159,45 +1159,4 @@ fn lower_battle_result(cx: &mut Ctx, b: &Spanned<raw::RawBattleResult>) {
             losses,
         },
     );
-}
-
-/// The end of the last line at or before `at` that leaves a string open (an odd quote:
-/// `name = "abc`), when that line is before `at`'s own: the place a syntax error truly
-/// is. `None` when no such line is found (a multi-line string makes no guess).
-fn unclosed_string_before(text: &str, at: usize) -> Option<std::ops::Range<usize>> {
-    let line_start = text
-        .get(..at.min(text.len()))?
-        .rfind('\n')
-        .map_or(0, |i| i + 1);
-    if text.contains("\"\"\"") || text.contains("'''") {
-        return None;
-    }
-    let mut start = 0;
-    let mut found = None;
-    for line in text[..line_start].split_inclusive('\n') {
-        let body = line.trim_end_matches(['\n', '\r']);
-        if leaves_string_open(body) {
-            found = Some(start + body.len());
-        }
-        start += line.len();
-    }
-    found.map(|end| end..end)
-}
-
-/// Whether a TOML line ends inside a basic (`"`) or literal (`'`) string.
-fn leaves_string_open(line: &str) -> bool {
-    let mut chars = line.chars();
-    let mut open: Option<char> = None;
-    while let Some(c) = chars.next() {
-        match (open, c) {
-            (None, '#') => return false,
-            (None, '"' | '\'') => open = Some(c),
-            (Some('"'), '\\') => {
-                chars.next();
-            }
-            (Some(q), c) if c == q => open = None,
-            _ => {}
-        }
-    }
-    open.is_some()
 }

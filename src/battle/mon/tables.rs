@@ -138,6 +138,14 @@ impl Settings {
         };
         let terrain = sw.get("MON_difficult_terrain", "hills,mountains,marsh");
         let fortress_nodes = sw.get("MON_fortress_option_nodes", "fortress");
+        // POLICY `MON_fortress_option_holder`: "any" (campaigns written before it) gives
+        // §7.5 to the defender at a fortress node whoever holds the walls; with
+        // "defender_holds" only to a defender that holds them, fortified (besiegers
+        // attacked there by the relief stand outside them).
+        let holder_only = sw.choose(
+            "MON_fortress_option_holder",
+            &[("any", false), ("defender_holds", true)],
+        )?;
         Ok(Settings {
             difficult: list_has(terrain, b.terrain.as_str()),
             protection: shield,
@@ -149,7 +157,9 @@ impl Settings {
                 "MON_commander_difficult",
                 &[("at_3_or_more", false), ("always", true)],
             )?,
-            fortress_option: !rearguard && list_has(fortress_nodes, b.node_kind.as_str()),
+            fortress_option: !rearguard
+                && list_has(fortress_nodes, b.node_kind.as_str())
+                && (!holder_only || b.fortified),
             policy: sw.choose(
                 "MON_continue_policy",
                 &[

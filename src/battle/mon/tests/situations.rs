@@ -64,6 +64,51 @@ fn artillery_needs_guastatori_and_bursts_on_a_six() {
 
 // --- §7.5 fortress option, §14.1, rearguard ----------------------------------------
 
+/// POLICY `MON_fortress_option_holder` (a play-test: besiegers at Castrocaro, attacked by
+/// its relief army, were given the fortress's option): with `defender_holds`, the
+/// shipped value, a defender outside walls it does not hold loses as in the field; with
+/// `any`, as campaigns written before the switch read it, it takes the option.
+#[test]
+fn only_a_defender_holding_the_walls_has_the_fortress_option() {
+    let rs = rs();
+    let b = || {
+        vec![
+            unit("B-U1", "inf", 40, &[("fire_att", 3), ("fire_def", 4)]),
+            unit("B-U2", "inf", 40, &[("fire_att", 3), ("fire_def", 4)]),
+            unit("B-U3", "inf", 40, &[("fire_att", 3), ("fire_def", 4)]),
+        ]
+    };
+    let besiegers = |reading: Option<&str>| {
+        let mut c = card(
+            "fortress",
+            "plain",
+            false,
+            side("A", foot("A", 4, 3, 1), vec![]),
+            side("B", b(), vec![]),
+        );
+        if let Some(r) = reading {
+            c.battle
+                .readings
+                .insert("MON_fortress_option_holder".into(), r.into());
+        }
+        c
+    };
+    let dice = [1, 1, 1, 1, 6, 6, 6];
+    let held = run(&besiegers(None), &rs, &dice);
+    assert!(
+        !held.reason.starts_with("MON7.5 fortress"),
+        "{}",
+        held.reason
+    );
+    let before = run(&besiegers(Some("any")), &rs, &dice);
+    assert!(
+        before.reason.starts_with("MON7.5 fortress"),
+        "{}",
+        before.reason
+    );
+    assert_ne!(held.winner, before.winner);
+}
+
 #[test]
 fn a_defender_in_a_fortress_may_take_one_more_loss_and_hold() {
     let rs = rs();
