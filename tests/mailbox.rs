@@ -239,6 +239,14 @@ fn a_season_is_played_from_the_mailbox_alone() {
                 w.nation
             );
         }
+        // Every objective's line is an order as it stands: one with a target shows one
+        // (a playtest copied `kind = "conquer_nation"` alone and was refused).
+        let conquer = w
+            .text
+            .lines()
+            .find(|l| l.contains("\"conquer_nation\""))
+            .expect("the conquest objective is offered");
+        assert!(conquer.contains(", target = \""), "{conquer}");
         // The club's guide, in the club's language, beside the rulebook.
         let (guide, heading) = if w.nation == "M" {
             ("club-guide.md", "# giglio: a club's guide")

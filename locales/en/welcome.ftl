@@ -24,7 +24,13 @@ welcome-no-fleets = { $limit ->
    *[other] No fleet yet; you may build up to { $limit } in a port of yours ({ $cost } ducats each).
 }
 welcome-objectives = Your secret objective (G8.1) is chosen in your first spring file, from these; at the end every club that met its own wins, and among several the richest treasury decides (G8.2):
-welcome-objective = { $name } (objective = {"{"} kind = "{ $kind }" {"}"}): { $measure }
+welcome-objective = { $name } (objective = {"{"} kind = "{ $kind }"{ $target ->
+        [none] {""}
+       *[other] , target = "{ $target }"
+    } {"}"}{ $target ->
+        [none] {""}
+       *[other] , with the code of the nation you choose
+    }): { $measure }
 welcome-deadline = The first deadline for orders ({ $phase }): { $deadline }.
 welcome-no-deadline = The first phase is { $phase }; the referee will tell you its deadline.
 welcome-how = How to play by mail:

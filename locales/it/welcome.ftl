@@ -24,7 +24,13 @@ welcome-no-fleets = { $limit ->
    *[other] Nessuna flotta; potete costruirne fino a { $limit } in un vostro porto ({ $cost } ducati l'una).
 }
 welcome-objectives = Il vostro obiettivo segreto (G8.1) si sceglie nel primo file di primavera, tra questi; vince alla fine chi ha raggiunto il proprio, e tra più club vincitori decide il tesoro più ricco (G8.2):
-welcome-objective = { $name } (objective = {"{"} kind = "{ $kind }" {"}"}): { $measure }
+welcome-objective = { $name } (objective = {"{"} kind = "{ $kind }"{ $target ->
+        [none] {""}
+       *[other] , target = "{ $target }"
+    } {"}"}{ $target ->
+        [none] {""}
+       *[other] , con il codice della nazione che scegliete
+    }): { $measure }
 welcome-deadline = Il primo termine per gli ordini ({ $phase }): { $deadline }.
 welcome-no-deadline = La prima fase è { $phase }; l'arbitro vi dirà il termine.
 welcome-how = Come si gioca per posta:

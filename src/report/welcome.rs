@@ -240,6 +240,17 @@ fn objectives(w: &Words, s: &WelcomeInput) -> String {
         let kind = crate::words::explain::objective_key(o.id);
         let name = crate::words::explain::objective_name(o, l);
         let measure = w.plain(l, &format!("objective-measure-{kind}"));
+        // An objective with a target is shown with one (another club's nation), so that
+        // the line copied as it stands is a valid order.
+        let target = match o.id {
+            crate::rules::tables::ObjectiveKind::ConquerNation => s
+                .world
+                .clubs
+                .iter()
+                .find(|n| *n != s.nation)
+                .map_or_else(|| "none".to_owned(), ToString::to_string),
+            _ => "none".to_owned(),
+        };
         out.push_str("\n  - ");
         out.push_str(&t!(
             w,
@@ -247,6 +258,7 @@ fn objectives(w: &Words, s: &WelcomeInput) -> String {
             "welcome-objective",
             name = name,
             kind = kind.as_str(),
+            target = target,
             measure = measure
         ));
     }
