@@ -1531,6 +1531,17 @@ fn a_relief_battle_at_a_besieged_fortress_says_whose_walls_they_are() {
             "{raw} in\n{it}\n{en}"
         );
     }
+    // The siege waits for the battle (siege_waits_for_battle), and Venice's report lists
+    // it under a heading of its own, not under its garrisons.
+    let report = t.stdout(&["report", "--club", "V"]);
+    assert!(
+        report.contains("== Assedi\n  Piazze assediate dalle vostre armate: F7"),
+        "{report}"
+    );
+    assert!(
+        report.contains("continua senza tiro in questo turno"),
+        "{report}"
+    );
 }
 
 /// Issue 29 point 7: a club's mailed result set aside by an auto-resolve is told with
