@@ -440,6 +440,33 @@ pub(super) fn next(dir: &Path, loaded: &Loaded, now: &str, held: bool) -> Result
             ));
         }
         let at = schedule::resolve_at(d, run.grace_minutes);
+        // Past its time, a round waiting for battles' results is resolved once they
+        // come: the next thing the service does is a battle's fallback at its play-by
+        // date, if one has a date (else it waits for the clubs or the referee).
+        let waiting = if at <= at_now {
+            engine::waiting_battles(&store, &loaded.campaign, now)?
+        } else {
+            Vec::new()
+        };
+        if !waiting.is_empty() {
+            let fallback = match loaded.campaign.tables.rulings.battle_fallback {
+                crate::rules::tables::BattleFallback::Auto => "auto-resolve",
+                crate::rules::tables::BattleFallback::Hold => "remind the referee of",
+            };
+            let mut dated = Vec::new();
+            for (b, by) in &waiting {
+                if let Some(by) = by {
+                    dated.push((schedule::parse(by)?.max(at_now), b.id.clone()));
+                }
+            }
+            if let Some((by, id)) = dated.into_iter().min() {
+                candidates.push((
+                    by,
+                    format!("{fallback} battle {id} (its play-by date), then resolve {key}"),
+                ));
+            }
+            return Ok(first(candidates));
+        }
         match run.resolve {
             ResolveMode::Auto => candidates.push((at, format!("resolve {key}"))),
             // Once the preview went, the referee's `giglio resolve` is next.
@@ -449,11 +476,16 @@ pub(super) fn next(dir: &Path, loaded: &Loaded, now: &str, held: bool) -> Result
             ResolveMode::Preview => {}
         }
     }
-    Ok(candidates
+    Ok(first(candidates))
+}
+
+/// The earliest of the candidate actions.
+fn first(candidates: Vec<(chrono::DateTime<chrono::FixedOffset>, String)>) -> Option<Next> {
+    candidates
         .into_iter()
         .min_by_key(|(at, _)| *at)
         .map(|(at, what)| Next {
             at: schedule::write(at),
             what,
-        }))
+        })
 }

@@ -323,6 +323,15 @@ fn season(mut k: Kept) {
     }
     let p = k.pass(&shift(&play_by, -10));
     assert_eq!(actions(&p), ["waiting"], "{p}");
+    // What the service does next is the battle's fallback at its play-by date, not a
+    // resolution at a deadline already past (a playtest).
+    let next = p["next"]["what"].as_str().unwrap_or_default();
+    assert!(next.starts_with("auto-resolve battle "), "{p}");
+    assert_eq!(
+        giglio_time(p["next"]["at"].as_str().unwrap_or_default()),
+        giglio_time(&play_by),
+        "{p}"
+    );
     assert!(k.received().is_empty(), "told once");
     let p = k.pass(&shift(&play_by, 1));
     assert_eq!(actions(&p), ["battle_fallback", "resolved"], "{p}");
@@ -392,4 +401,9 @@ fn a_season_of_three_clubs_runs_by_itself_through_a_maildir() {
 #[test]
 fn a_season_of_three_clubs_runs_by_itself_through_imap_and_smtp() {
     season(Kept::over_servers(""));
+}
+
+/// A stored time as an instant, whatever its offset.
+fn giglio_time(t: &str) -> i64 {
+    chrono::DateTime::parse_from_rfc3339(t).map_or(i64::MIN, |d| d.timestamp())
 }
