@@ -127,7 +127,7 @@ pub(crate) fn message(
     files.push(FilePart {
         name: map_name.clone(),
         mime: "image/png",
-        bytes: png::svg_to_png(&map_svg, 1.0)?,
+        bytes: png::map_to_png(&map_svg)?,
     });
     let draft = |secret: Secret<'_>| {
         let (subject, mut text) = text_of(secret);
