@@ -108,38 +108,61 @@ struct Base {
 
 /// The base of a split picture, rasterized and written once and shared by every club's
 /// picture with the same base (keyed by its whole text, scale and style, so a change is
-/// never missed).
+/// never missed). A thread that asks for a base another is drawing waits for it rather
+/// than drawing it too (the base of a phase is a few club pictures' work).
 fn base(base: &str, scale: f32, style: Style) -> Result<Arc<Base>> {
     type Key = (String, u32, bool, usize, u8);
-    type Cache = Mutex<Vec<(Key, Arc<Base>)>>;
-    static CACHE: OnceLock<Cache> = OnceLock::new();
-    let cache = CACHE.get_or_init(Default::default);
-    let key = (
+    type Cell = Arc<OnceLock<Option<Arc<Base>>>>;
+    let key: Key = (
         base.to_owned(),
         scale.to_bits(),
         style.crisp,
         style.colours,
         style.level,
     );
-    if let Some((_, b)) = lock(cache).iter().find(|(k, _)| *k == key) {
-        return Ok(b.clone());
-    }
-    // Drawn outside the lock: two threads may both draw a new base once, never wrongly.
-    let pixmap = draw(base, scale, style.crisp, None)?;
-    let written = bands::write(&pixmap, style, &bands::named_colours(base))?;
-    let b = Arc::new(Base {
-        pixmap,
-        palette: written.palette,
-        bands: written.bands,
-    });
-    let mut kept = lock(cache);
-    if !kept.iter().any(|(k, _)| *k == key) {
-        if kept.len() >= BASES_KEPT {
-            kept.remove(0);
+    let cell: Cell = {
+        let mut kept = lock(bases());
+        match kept.iter().find(|(k, _)| *k == key) {
+            Some((_, c)) => c.clone(),
+            None => {
+                if kept.len() >= BASES_KEPT {
+                    kept.remove(0);
+                }
+                let c: Cell = Default::default();
+                kept.push((key, c.clone()));
+                c
+            }
         }
-        kept.push((key, b.clone()));
-    }
-    Ok(b)
+    };
+    let drawn = cell.get_or_init(|| {
+        let pixmap = draw(base, scale, style.crisp, None).ok()?;
+        let written = bands::write(&pixmap, style, &bands::named_colours(base)).ok()?;
+        Some(Arc::new(Base {
+            pixmap,
+            palette: written.palette,
+            bands: written.bands,
+        }))
+    });
+    drawn
+        .clone()
+        .ok_or_else(|| Error::internal("the map picture's shared base could not be drawn"))
+}
+
+/// The bases kept, each drawn at most once.
+#[allow(clippy::type_complexity)]
+fn bases() -> &'static Mutex<Vec<((String, u32, bool, usize, u8), Arc<OnceLock<Option<Arc<Base>>>>)>>
+{
+    static CACHE: OnceLock<
+        Mutex<Vec<((String, u32, bool, usize, u8), Arc<OnceLock<Option<Arc<Base>>>>)>>,
+    > = OnceLock::new();
+    CACHE.get_or_init(Default::default)
+}
+
+/// Forgets every base drawn: what a new phase finds (its node marks are new), for the
+/// benchmarks that run one phase again and again.
+#[doc(hidden)]
+pub fn forget_bases() {
+    lock(bases()).clear();
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {

@@ -254,14 +254,43 @@ pub(super) fn bands(
     over: Option<(&Pixmap, &[Band])>,
 ) -> Result<Vec<Band>> {
     let height = pixmap.height() as usize;
-    (0..height.div_ceil(BAND))
-        .map(|b| {
-            let (from, to) = (b * BAND, ((b + 1) * BAND).min(height));
-            match over {
-                Some((base, done)) if same_rows(pixmap, base, from, to) => Ok(done[b].clone()),
-                _ => compress(&rows(pixmap, palette, from, to), level),
+    let one = |b: usize| {
+        let (from, to) = (b * BAND, ((b + 1) * BAND).min(height));
+        match over {
+            Some((base, done)) if same_rows(pixmap, base, from, to) => Ok(done[b].clone()),
+            _ => compress(&rows(pixmap, palette, from, to), level),
+        }
+    };
+    let count = height.div_ceil(BAND);
+    if over.is_some() {
+        return (0..count).map(one).collect();
+    }
+    // A picture written whole (a shared base, once a phase) on every core: each band is
+    // compressed on its own, so the bytes are the same for any number of threads.
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .clamp(1, 8);
+    let mut out: Vec<Option<Result<Band>>> = (0..count).map(|_| None).collect();
+    std::thread::scope(|s| {
+        let one = &one;
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                s.spawn(move || {
+                    (t..count)
+                        .step_by(threads)
+                        .map(|b| (b, one(b)))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        for h in handles {
+            for (b, band) in h.join().unwrap_or_default() {
+                out[b] = Some(band);
             }
-        })
+        }
+    });
+    out.into_iter()
+        .map(|b| b.unwrap_or_else(|| Err(Error::internal("compressing the map picture failed"))))
         .collect()
 }
 
