@@ -150,10 +150,19 @@ fn base(base: &str, scale: f32, style: Style) -> Result<Arc<Base>> {
 
 /// The bases kept, each drawn at most once.
 #[allow(clippy::type_complexity)]
-fn bases() -> &'static Mutex<Vec<((String, u32, bool, usize, u8), Arc<OnceLock<Option<Arc<Base>>>>)>>
-{
+fn bases() -> &'static Mutex<
+    Vec<(
+        (String, u32, bool, usize, u8),
+        Arc<OnceLock<Option<Arc<Base>>>>,
+    )>,
+> {
     static CACHE: OnceLock<
-        Mutex<Vec<((String, u32, bool, usize, u8), Arc<OnceLock<Option<Arc<Base>>>>)>>,
+        Mutex<
+            Vec<(
+                (String, u32, bool, usize, u8),
+                Arc<OnceLock<Option<Arc<Base>>>>,
+            )>,
+        >,
     > = OnceLock::new();
     CACHE.get_or_init(Default::default)
 }
