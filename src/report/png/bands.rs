@@ -19,8 +19,10 @@ pub(crate) struct Style {
     pub(crate) crisp: bool,
     /// The most colours of the palette.
     pub(crate) colours: usize,
-    /// The deflate level.
+    /// The deflate level of a picture written whole and of a shared base.
     pub(crate) level: u8,
+    /// The deflate level of the bands a club's overlay changes (written for one mail).
+    pub(crate) club_level: u8,
 }
 
 /// A palette and every colour's entry in it (by 5-bit bucket).
