@@ -147,7 +147,7 @@ struct Written {
 }
 
 /// How many pieces [`pieces`] times.
-const PARTS: usize = 6;
+const PARTS: usize = 7;
 
 /// Runs the pieces of `resolve_open_phase` one by one, timing each: gathering the
 /// orders, resolving, rendering and composing the messages; then, for the breakdown,
@@ -206,9 +206,15 @@ fn pieces(c: &Campaign1, store: &Store) -> (Written, [(&'static str, Duration); 
     }
     let t_svg = t.elapsed();
     let svgs: Vec<&str> = reports.iter().map(|r| r.rendered.svg.as_str()).collect();
+    // Every club's map of a phase: the phase's shared base drawn once, then each club's.
+    giglio::report::png::forget_bases();
     let t = Instant::now();
-    let pngs = black_box(giglio::report::club::parallel_png(svgs).expect("PNGs"));
+    let pngs = black_box(giglio::report::club::parallel_png(svgs.clone()).expect("PNGs"));
     let t_png = t.elapsed();
+    // One club's map over the phase's base already drawn, on one thread.
+    let t = Instant::now();
+    black_box(giglio::report::png::map_to_png(svgs[0]).expect("PNG"));
+    let t_png_one = t.elapsed();
     static SIZE: std::sync::Once = std::sync::Once::new();
     SIZE.call_once(|| {
         let total: usize = pngs.iter().map(Vec::len).sum();
@@ -234,6 +240,7 @@ fn pieces(c: &Campaign1, store: &Store) -> (Written, [(&'static str, Duration); 
             ("text_html_svg", t_reports),
             ("svg", t_svg),
             ("png", t_png),
+            ("png_one", t_png_one),
         ],
     )
 }
@@ -252,6 +259,8 @@ fn phase(crit: &mut Criterion) {
         b.iter_custom(|iters| {
             let mut total = Duration::ZERO;
             for _ in 0..iters {
+                // A new phase draws its shared base (the node marks are the phase's).
+                giglio::report::png::forget_bases();
                 let t = Instant::now();
                 let mut store = c.open();
                 let r = engine::resolve_open_phase(

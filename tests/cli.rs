@@ -42,8 +42,41 @@ fn demo_creates_a_campaign_and_draws_its_map_with_no_server() {
         .success();
     let svg = std::fs::read_to_string(tmp.path().join("d/map.svg")).expect("map.svg written");
     roxmltree::Document::parse(&svg).expect("the map is well-formed SVG");
+    report_mails_are_light(&tmp.path().join("d/mail/out"));
     // Running it again replaces the previous demo.
     giglio(tmp.path()).args(["demo", "d"]).assert().success();
+}
+
+/// Issue 30.5: a club's round report mail of the shipped campaign weighs at most
+/// 300 KB on average over each phase (it weighed 655–711 KB: the view file and the order
+/// page carried the same data, and the map was drawn for a poster). The demo's bots play
+/// a whole year, every club with its order page; the mails are the `.eml` files as sent.
+fn report_mails_are_light(out: &std::path::Path) {
+    const GOAL: u64 = 300_000;
+    let mut phases: std::collections::BTreeMap<String, Vec<u64>> = Default::default();
+    for e in std::fs::read_dir(out).expect("the demo's mail") {
+        let e = e.expect("an entry");
+        let name = e.file_name().to_string_lossy().into_owned();
+        // 1494-r03.report.V.<hash>_giglio.invalid.eml: a club's round report.
+        let mut parts = name.split('.');
+        let (Some(phase), Some("report")) = (parts.next(), parts.next()) else {
+            continue;
+        };
+        let size = e.metadata().expect("its size").len();
+        phases.entry(phase.to_owned()).or_default().push(size);
+    }
+    assert_eq!(phases.len(), 12, "{:?}", phases.keys());
+    let mut over = Vec::new();
+    for (phase, sizes) in &phases {
+        assert_eq!(sizes.len(), 8, "{phase}: a report to every club");
+        let average = sizes.iter().sum::<u64>() / sizes.len() as u64;
+        let most = sizes.iter().max().copied().unwrap_or(0);
+        eprintln!("{phase}: a club's report mail {average} B on average, {most} B at most");
+        if average > GOAL {
+            over.push(format!("{phase}: {average} B on average"));
+        }
+    }
+    assert!(over.is_empty(), "report mails over {GOAL} B: {over:?}");
 }
 
 #[test]

@@ -232,7 +232,7 @@ fn a_season_is_played_from_the_mailbox_alone() {
             assert!(w.text.contains("Il vostro obiettivo segreto"), "{}", w.text);
             assert_eq!(name, format!("ordini-{}-1494-spring.toml", w.nation));
         }
-        for attached in [".json.gz", ".png", ".md"] {
+        for attached in [".html", ".png", ".md"] {
             assert!(
                 w.files.keys().any(|n| n.ends_with(attached)),
                 "{} lacks its {attached}",
@@ -247,6 +247,8 @@ fn a_season_is_played_from_the_mailbox_alone() {
             .find(|l| l.contains("\"conquer_nation\""))
             .expect("the conquest objective is offered");
         assert!(conquer.contains(", target = \""), "{conquer}");
+        // The order page carries the club's view: no second copy beside it.
+        assert!(!w.files.keys().any(|n| n.ends_with(".json.gz")));
         // The club's guide, in the club's language, beside the rulebook.
         let (guide, heading) = if w.nation == "M" {
             ("club-guide.md", "# giglio: a club's guide")
@@ -274,8 +276,8 @@ fn a_season_is_played_from_the_mailbox_alone() {
     let reports = s.deliver();
 
     // 3. Round 1: Venice moves its first army by uncommenting the sheet's example; the
-    // others send their sheets as they are. The club's own check (from the attached view
-    // file) and the referee's agree that every file is valid.
+    // others send their sheets as they are. The club's own check (from the view the
+    // attached order page carries) and the referee's agree that every file is valid.
     let mut moved = None;
     for r in reports.iter().filter(|r| r.kind == "report") {
         let (name, sheet) = sheet_of(r);
@@ -295,8 +297,8 @@ fn a_season_is_played_from_the_mailbox_alone() {
         let view = r
             .files
             .iter()
-            .find(|(n, _)| n.ends_with(".json.gz"))
-            .expect("the view file");
+            .find(|(n, _)| n.ends_with(".html"))
+            .expect("the order page, which carries the view");
         std::fs::write(s.root.join(view.0), view.1).expect("write the view");
         let f = write(&s.root, &name, &file);
         s.cmd()
@@ -927,8 +929,8 @@ fn a_sheet_sent_with_an_empty_secret_is_told_the_secret_is_missing() {
     let view = v
         .files
         .iter()
-        .find(|(n, _)| n.ends_with(".json.gz"))
-        .expect("the view file");
+        .find(|(n, _)| n.ends_with(".html"))
+        .expect("the order page, which carries the view");
     std::fs::write(s.root.join(view.0), view.1).expect("write the view");
     let f = write(&s.root, &name, &sheet);
     let out = s

@@ -171,7 +171,7 @@ fn no_label_covers_a_label_a_node_or_a_piece() {
     for (i, (n, svg)) in club_svgs(&c, &env, &before, &r).into_iter().enumerate() {
         problems.extend(checked(&format!("club-{n}"), &svg));
         if i == 0 {
-            let png = png::svg_to_png(&svg, 1.0).unwrap();
+            let png = png::map_to_png(&svg).unwrap();
             std::fs::write(out_dir().join(format!("club-{n}.png")), png).unwrap();
         }
     }
@@ -197,10 +197,10 @@ fn every_name_stands_beside_its_place() {
         problems.extend(p);
         // What the picture weighs as sent (issue 30.5 wants the mail lighter).
         if name == "referee" || name.ends_with("-V") || name.ends_with("-F") {
-            let png = png::svg_to_png(&svg, 1.0).unwrap();
+            let png = png::map_to_png(&svg).unwrap();
             f.push_str(&format!("; SVG {} B, PNG {} B", svg.len(), png.len()));
             // Reproducible: the same picture gives the same bytes.
-            assert_eq!(png, png::svg_to_png(&svg, 1.0).unwrap(), "{name}");
+            assert_eq!(png, png::map_to_png(&svg).unwrap(), "{name}");
             std::fs::write(out_dir().join(format!("{name}.png")), png).expect("written");
         }
         figures.push(f);
@@ -330,7 +330,7 @@ fn every_move_ends_in_an_arrowhead_seen_in_the_sent_picture() {
             svg.find("id=\"arrows\"") > svg.find("id=\"nodes\""),
             "{name}: arrowheads drawn under the marks"
         );
-        let picture = png::svg_to_png(&svg, 1.0).unwrap();
+        let picture = png::map_to_png(&svg).unwrap();
         let mut reader = ::png::Decoder::new(std::io::Cursor::new(picture))
             .read_info()
             .unwrap();

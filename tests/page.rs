@@ -597,8 +597,12 @@ fn a_referee_turns_the_page_off_for_a_club() {
         m.files.keys()
     );
     assert!(!m.text.contains("order page"), "{}", m.text);
+    // Without the page, the club's view comes as its own file; with it, inside the page.
+    assert!(m.files.keys().any(|n| n.ends_with(".json.gz")));
     let v = report("V");
+    assert!(!v.files.keys().any(|n| n.ends_with(".json.gz")));
     let page = String::from_utf8(v.files["ordini-V-1494-r01.html"].clone()).expect("UTF-8");
+    let page = giglio::report::page::unpacked(&page).expect("a packed page");
     assert!(page.contains("\"to\":\"ordini@giglio.invalid\""));
     assert!(v.text.contains("ordini-V-1494-r01.html"), "{}", v.text);
 }
@@ -664,7 +668,8 @@ fn hostile_names_are_text_in_the_browser() {
         .expect("the page's elements");
     assert_eq!(
         seen,
-        serde_json::json!([0, 2, 1, format!("V0 {node}"), false])
+        // The data, the bootstrap and the page's script.
+        serde_json::json!([0, 3, 1, format!("V0 {node}"), false])
     );
 }
 
@@ -760,7 +765,8 @@ fn a_hostile_definition_cannot_script_the_mailed_page() {
             vec![],
         ))
         .expect("the page's elements");
-    assert_eq!(seen, serde_json::json!([0, 2, true, format!("V0 {node}")]));
+    // The data, the club's view, the bootstrap and the page's script.
+    assert_eq!(seen, serde_json::json!([0, 4, true, format!("V0 {node}")]));
     // An inline handler put into the page is refused by the policy, and does not run.
     let refused = d
         .run(d.client.execute_async(

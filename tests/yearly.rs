@@ -836,3 +836,50 @@ fn the_yearly_report_and_the_chronicle_carry_their_charts() {
     let points: usize = shown.iter().map(Vec::len).sum();
     assert_eq!(charts[0].svg.matches("<circle").count(), points);
 }
+
+/// Issue 30.2: the yearly report (with the year's map) and the chronicle read on a
+/// phone as the report, the bulletin and the battle card do (`tests/browser_report.rs`):
+/// each has its viewport and lays out within 420 pixels, nothing scrolls sideways (nor
+/// at 1200), in real Chromium. The yearly reports and chronicles `giglio demo` writes
+/// in both languages, and the public site's chronicle; screenshots go to
+/// target/page-screenshots/.
+#[test]
+fn the_yearly_report_and_the_chronicle_read_at_420_without_sideways_scrolling() {
+    use crate::browser_report::measure_at;
+    let d = demo();
+    let reports = d.dir.join("reports");
+    let mut pages = vec![
+        (reports.join("V-1494.html"), "phone-yearly"),
+        (reports.join("cronaca-1494.html"), "phone-cronaca"),
+        (reports.join("chronicle-1494.html"), "phone-chronicle"),
+        (
+            d.dir.join("site/it/chronicle-1494.html"),
+            "phone-site-chronicle",
+        ),
+    ];
+    // A club playing in English, when the demo has one: its yearly report too.
+    if let Some(en) = std::fs::read_dir(&reports)
+        .expect("the reports")
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .find(|p| {
+            p.to_string_lossy().ends_with("-1494.html")
+                && std::fs::read_to_string(p).is_ok_and(|t| t.contains("<html lang=\"en\""))
+        })
+    {
+        pages.push((en, "phone-yearly-en"));
+    }
+    let driver = crate::common::webdriver::Driver::start();
+    for (page, name) in &pages {
+        assert!(page.exists(), "{} written", page.display());
+        for width in [420u32, 1200] {
+            let (scroll, inner, viewport) = measure_at(&driver, page, width, name);
+            assert!(viewport, "{}: a viewport", page.display());
+            assert!(
+                scroll <= inner && scroll <= f64::from(width),
+                "{} at {width}: lays out {scroll} wide in {inner}",
+                page.display()
+            );
+        }
+    }
+}

@@ -44,7 +44,7 @@ const EXAMPLES: &[(&str, &[&str])] = &[
         &[
             "giglio orders check V.toml",
             "giglio orders check V.toml --lang en --json",
-            "giglio orders check ordini-V-1494-r03.toml --view giglio-V-1494-r03.json.gz",
+            "giglio orders check ordini-V-1494-r03.toml --view ordini-V-1494-r03.html",
         ],
     ),
     (

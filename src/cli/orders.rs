@@ -32,7 +32,8 @@ pub(crate) struct CheckArgs {
     /// Print JSON instead of text.
     #[arg(long)]
     pub(crate) json: bool,
-    /// Check against the club view file attached to your last report
+    /// Check against the club's view attached to your last report: the order page
+    /// that carries it (`ordini-V-1494-r03.html`), or the view file
     /// (`giglio-V-1494-r03.json.gz`, or the `.json` of an earlier report): the position
     /// of that report and the campaign as the referee edited it. What a club does before
     /// mailing its file; the secret is not checked (the referee checks it).

@@ -405,7 +405,7 @@ pub(crate) fn png_alongside<T>(
         loop {
             let i = next.fetch_add(1, Ordering::Relaxed);
             let Some(svg) = svgs.get(i) else { break };
-            drawn.push((i, png::svg_to_png(svg, 1.0)));
+            drawn.push((i, png::map_to_png(svg)));
         }
         drawn
     };

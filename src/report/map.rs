@@ -6,9 +6,11 @@
 //! picture is for and, from its view, the markers it sees are drawn.
 //!
 //! The picture has two parts split by [`png::OVERLAY`]: a base that is the same for
-//! every picture of the campaign in a language (land, sea, roads, names, ports, the
-//! legend), rasterized once and reused, and an overlay of what changes (owners,
-//! pieces, the round, title).
+//! every club's picture of a phase in a language (land, sea, roads, names, ports, the
+//! legend, and the node marks: owners, fortifications and places that changed hands are
+//! public), rasterized and compressed once and reused, and an overlay of what is the
+//! club's (its pieces, its round, its sieges, the title). The marks of the nodes a
+//! club's moves pass through are drawn again over the moves, as they always stood.
 //! Labels are placed so none overlaps another, a node or a place pieces go to (see
 //! [`super::layout`]).
 
@@ -223,6 +225,9 @@ struct NodeMark {
     fortification: &'static str,
     besieged: bool,
     changed: bool,
+    /// Whether a move of the picture's club passes through the node: its mark, drawn
+    /// in the phase's shared layer under the moves, is drawn again over them.
+    on_move: bool,
 }
 
 #[derive(Serialize)]

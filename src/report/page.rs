@@ -14,6 +14,16 @@
 //! The page is rendered by minijinja from `templates/page.html`, with HTML autoescaping:
 //! a nation's or a node's name is text wherever it stands, and the data is JSON in a
 //! `<script type="application/json">` element that no name can close.
+//!
+//! The page travels packed (issue 30.5): the map, the data and the script, gzipped and in
+//! base64 in `#pg-packed`, which a small bootstrap (`templates/page-boot.js`) inflates
+//! with the browser's `DecompressionStream` and puts where they stood before (the map in
+//! `#pg-map`, the data as `#pg-data`), then runs the script: the script sees the page it
+//! always saw ([`unpacked`] writes that page out). The club's view for
+//! `giglio orders check --view` rides along in `#pg-view` ([`view_in`]), so one file
+//! carries the club's data. The page is ASCII (every other character a reference) in
+//! lines of at most 72 characters but the style's, so a mail carries it with almost no
+//! growth (quoted-printable) instead of base64's third.
 
 mod data;
 mod offer;
@@ -54,12 +64,13 @@ pub struct PageInput<'a> {
     pub orders_to: &'a str,
 }
 
-/// Renders the page.
+/// Renders the page (packed, without the club's view: see [`with_view`]).
 pub fn render(words: &Words, p: &PageInput) -> String {
     own_render(
         words,
         p,
         &super::sheet::OwnWorld::of(p.campaign, p.world, p.nation),
+        None,
     )
 }
 
@@ -98,9 +109,16 @@ fn script_json(data: &data::PageData) -> String {
 
 /// The page's script as the template holds it between `<script>` and `</script>`.
 const SCRIPT: &str = include_str!("../../templates/page.js");
+/// The bootstrap that unpacks the page in the browser.
+const BOOT: &str = include_str!("../../templates/page-boot.js");
+/// Between the packed parts (the map, the data, the script): in none of them.
+const SEP: char = '\0';
+/// The packed parts' base64 in lines of this many characters.
+const LINE: usize = 72;
 
-/// The page's security policy: nothing from anywhere (`default-src 'none'`), its one
-/// script and its one style block by their SHA-256 (no other inline script, style or
+/// The page's security policy: nothing from anywhere (`default-src 'none'`), its
+/// script, its bootstrap and its one style block by their SHA-256 (no other inline
+/// script, style or
 /// event handler runs: a name that slipped into the page as markup could not act), no
 /// form may submit anywhere, no `<base>` may move its links. Pictures only from `data:`
 /// and `blob:` (the map is inline SVG). A policy cannot stop navigation; the page keeps
@@ -112,10 +130,12 @@ fn policy() -> String {
         .and_then(|(_, rest)| rest.split_once("</style>"))
         .map_or("", |(style, _)| style);
     let script = format!("\n{SCRIPT}\n");
+    let boot = format!("\n{BOOT}\n");
     format!(
-        "default-src 'none'; script-src '{}'; style-src '{}'; img-src data: blob:; \
+        "default-src 'none'; script-src '{}' '{}'; style-src '{}'; img-src data: blob:; \
          connect-src 'none'; form-action 'none'; base-uri 'none'",
         csp_hash(&script),
+        csp_hash(&boot),
         csp_hash(style)
     )
 }
@@ -131,31 +151,146 @@ fn csp_hash(text: &str) -> String {
     )
 }
 
-/// [`render`] with the club's own world and options already made (the sheet's).
-fn own_render(words: &Words, p: &PageInput, own: &super::sheet::OwnWorld) -> String {
+/// [`render`] with the club's own world and options already made (the sheet's), and
+/// the club's packed view (`kit::pack`) when the page carries it.
+fn own_render(
+    words: &Words,
+    p: &PageInput,
+    own: &super::sheet::OwnWorld,
+    view: Option<&[u8]>,
+) -> String {
     let data = data::data(words, p, own);
     let env = environment(words);
     let page = env
         .get_template("page.html")
         .unwrap_or_else(|e| unreachable!("the page's template is added: {e}"));
-    page.render(context! {
-        lang => data.lang,
-        nation => p.campaign.nation_name(p.nation.as_str(), p.lang),
-        // The title names the phase as running text does ("turno 5 (luglio) del 1494").
-        phase => crate::words::phases::phase_name(
-            words,
-            &p.campaign.tables.calendar,
-            p.world.phase,
-            p.lang,
-        ),
-        map => Value::from_safe_string(map_body(p.map_svg).to_owned()),
-        data => Value::from_safe_string(script_json(&data)),
-        // Our own text, quotes and hashes: no name in it.
-        csp => Value::from_safe_string(policy()),
-        // The script is no template: inserted as it is (its hash is in the policy).
-        script => Value::from_safe_string(SCRIPT.to_owned()),
-    })
-    .unwrap_or_else(|e| unreachable!("the page's template renders: {e:#}"))
+    let packed = [
+        map_body(p.map_svg),
+        &script_json(&data),
+        &format!("\n{SCRIPT}\n"),
+    ]
+    .join(&SEP.to_string());
+    let html = page
+        .render(context! {
+            lang => data.lang,
+            nation => p.campaign.nation_name(p.nation.as_str(), p.lang),
+            // The title names the phase as running text does ("turno 5 (luglio) del 1494").
+            phase => crate::words::phases::phase_name(
+                words,
+                &p.campaign.tables.calendar,
+                p.world.phase,
+                p.lang,
+            ),
+            // Base64 in lines: no name in it.
+            packed => Value::from_safe_string(base64_lines(&gzip(packed.as_bytes()))),
+            view => view.map(|v| Value::from_safe_string(base64_lines(v))),
+            // Our own text, quotes and hashes: no name in it.
+            csp => Value::from_safe_string(policy()),
+            // The bootstrap is no template: inserted as it is (its hash is in the policy).
+            boot => Value::from_safe_string(BOOT.to_owned()),
+        })
+        .unwrap_or_else(|e| unreachable!("the page's template renders: {e:#}"));
+    ascii(&html)
+}
+
+/// Bytes gzip-compressed (zlib's default level: a page's parts in a few milliseconds).
+fn gzip(bytes: &[u8]) -> Vec<u8> {
+    use std::io::Write;
+    let mut z = flate2::write::GzEncoder::new(
+        Vec::with_capacity(bytes.len() / 4),
+        flate2::Compression::default(),
+    );
+    // Writing into a Vec cannot fail.
+    let _ = z.write_all(bytes);
+    z.finish().unwrap_or_default()
+}
+
+/// Bytes in base64, in lines of [`LINE`] characters.
+fn base64_lines(bytes: &[u8]) -> String {
+    use base64::Engine as _;
+    let text = base64::engine::general_purpose::STANDARD.encode(bytes);
+    let mut out = String::with_capacity(text.len() + text.len() / LINE + 1);
+    for (i, c) in text.chars().enumerate() {
+        if i > 0 && i % LINE == 0 {
+            out.push('\n');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The page in ASCII: every other character as an HTML character reference, which
+/// reads the same in text and attribute values (the style, the bootstrap and the packed
+/// parts are ASCII already).
+fn ascii(html: &str) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::with_capacity(html.len() + 256);
+    for c in html.chars() {
+        if c.is_ascii() {
+            out.push(c);
+        } else {
+            let _ = write!(out, "&#{};", u32::from(c));
+        }
+    }
+    out
+}
+
+/// The text of the element `<script ... id="ID">` in a page: its content, and where the
+/// element starts and ends.
+fn element<'h>(html: &'h str, id: &str) -> Option<(&'h str, usize, usize)> {
+    let at = html.find(&format!(" id=\"{id}\""))?;
+    let start = html[..at].rfind('<')?;
+    let open_end = at + html[at..].find('>')? + 1;
+    let close = open_end + html[open_end..].find("</script>")?;
+    Some((&html[open_end..close], start, close + "</script>".len()))
+}
+
+fn from_base64(text: &str) -> Option<Vec<u8>> {
+    use base64::Engine as _;
+    let clean: String = text.chars().filter(|c| !c.is_ascii_whitespace()).collect();
+    base64::engine::general_purpose::STANDARD.decode(clean).ok()
+}
+
+/// The page as its bootstrap leaves it in the browser: the map in `#pg-map`, the data
+/// as `<script type="application/json" id="pg-data">` where the packed parts stood, and
+/// the page's script in place of the bootstrap. `None` for a page that is not packed.
+pub fn unpacked(html: &str) -> Option<String> {
+    use std::io::Read as _;
+    let (packed, start, end) = element(html, "pg-packed")?;
+    let mut text = String::new();
+    flate2::read::GzDecoder::new(&from_base64(packed)?[..])
+        .read_to_string(&mut text)
+        .ok()?;
+    let mut parts = text.split(SEP);
+    let (map, data, script) = (parts.next()?, parts.next()?, parts.next()?);
+    let boot = format!("<script>\n{BOOT}\n</script>");
+    let page = format!(
+        "{}<script type=\"application/json\" id=\"pg-data\">{data}</script>{}",
+        &html[..start],
+        &html[end..]
+    );
+    Some(
+        page.replacen(
+            "<div id=\"pg-map\"></div>",
+            &format!("<div id=\"pg-map\">{map}</div>"),
+            1,
+        )
+        .replacen(&boot, &format!("<script>{script}</script>"), 1),
+    )
+}
+
+/// The club's packed view (`kit::pack`'s bytes) in an order page: `None` when the file
+/// is no page, `Some(None)` when it is a page without a view.
+pub(crate) fn view_in(bytes: &[u8]) -> Option<Option<Vec<u8>>> {
+    let head = &bytes[..bytes.len().min(64)];
+    let head = String::from_utf8_lossy(head)
+        .trim_start()
+        .to_ascii_lowercase();
+    if !(head.starts_with("<!doctype html") || head.starts_with("<html")) {
+        return None;
+    }
+    let html = String::from_utf8_lossy(bytes);
+    Some(element(&html, "pg-view").and_then(|(text, _, _)| from_base64(text)))
 }
 
 /// The page as an attachment.
@@ -172,8 +307,28 @@ pub fn own_attachment(words: &Words, p: &PageInput, own: &super::sheet::OwnWorld
     Attachment {
         name: file_name(p.lang, p.nation, &own.world.phase.key()),
         mime: "text/html; charset=utf-8",
-        bytes: own_render(words, p, own).into_bytes(),
+        bytes: own_render(words, p, own, None).into_bytes(),
     }
+}
+
+/// The page that carries the club's view: the view file among the sheet's attachments
+/// (`sheet::own_attachments` with the page) goes into the page, and the page takes its
+/// place, so the mail carries the club's data once.
+pub fn with_view(
+    words: &Words,
+    p: &PageInput,
+    own: &super::sheet::OwnWorld,
+    files: &mut Vec<Attachment>,
+) {
+    let view = files
+        .iter()
+        .position(|a| a.mime == super::sheet::VIEW_MIME)
+        .map(|i| files.remove(i));
+    files.push(Attachment {
+        name: file_name(p.lang, p.nation, &own.world.phase.key()),
+        mime: "text/html; charset=utf-8",
+        bytes: own_render(words, p, own, view.as_ref().map(|v| &v.bytes[..])).into_bytes(),
+    });
 }
 
 /// The lines a mail that carries the page adds to its text: what the page is and how

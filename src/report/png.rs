@@ -2,14 +2,24 @@
 //! binary (DejaVu Sans), so the same SVG gives the same pixels on every machine,
 //! whatever fonts it has; written as an 8-bit palette PNG, a third of the RGBA file.
 //!
-//! A picture may be split in two by [`OVERLAY`]: a base (land, roads, names, legend)
-//! that is the same for every club of a language and an overlay of what is the club's
-//! own. The base is rasterized once per process and reused ([`base_pixmap`]); the
-//! overlay is drawn on a copy of it. The split does not change a pixel: the overlay is
-//! drawn over the base exactly as the whole SVG would be.
+//! A picture may be split in two by [`OVERLAY`]: a base (land, roads, names, legend and,
+//! on a club's map, the phase's node marks) that is the same for every club of a
+//! language and an overlay of what is the club's own. The base is rasterized and
+//! written once per process and reused ([`base`]): its palette is every picture's drawn
+//! over it, and its rows, compressed in bands (`bands`), are reused wherever the
+//! overlay leaves a band as the base drew it. The split does not change a pixel: the
+//! overlay is drawn over the base exactly as the whole SVG would be.
+//!
+//! A map sent by mail ([`map_to_png`], the [`MAP`] style) draws its shapes without
+//! anti-aliasing (text keeps it), with at most 64 colours and deflate's best level: a
+//! third lighter than the anti-aliased picture of 256 colours, with every name as
+//! sharp (issue 30.5: the mail at most 300 KB).
+
+mod bands;
 
 use crate::error::{Error, Result};
-use resvg::tiny_skia::{Pixmap, PremultipliedColorU8};
+use bands::{Band, Palette, Style};
+use resvg::tiny_skia::Pixmap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 const REGULAR: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
@@ -18,12 +28,27 @@ const BOLD: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
 /// Where a picture's base ends and its overlay begins (an SVG comment).
 pub(crate) const OVERLAY: &str = "<!-- overlay -->";
 
-/// The deflate level of the PNG: zlib-rs' level 5 gives files as small as miniz's
-/// level 6 gave (the club map ~162 KB) in well under half the time.
-const DEFLATE_LEVEL: u8 = 5;
+/// Charts, cards and every picture but a mailed map: anti-aliased, 256 colours, and
+/// zlib-rs' level 5 (files as small as miniz's level 6 gave in well under half the time).
+pub(crate) const PICTURE: Style = Style {
+    crisp: false,
+    colours: 256,
+    level: 5,
+    club_level: 5,
+};
 
-/// How many base pictures are kept: one per picture size and language in use.
-const BASES_KEPT: usize = 4;
+/// A map sent by mail: shapes without anti-aliasing, 64 colours, deflate's best level
+/// for the shared base (paid once a phase), level 6 for the bands a club's overlay
+/// changes (its picture compresses only those).
+pub(crate) const MAP: Style = Style {
+    crisp: true,
+    colours: 64,
+    level: 9,
+    club_level: 6,
+};
+
+/// How many base pictures are kept: one per picture size, style and language in use.
+const BASES_KEPT: usize = 6;
 
 /// The font database, loaded once: only the built-in faces, never the system's.
 fn fonts() -> Arc<resvg::usvg::fontdb::Database> {
@@ -38,10 +63,15 @@ fn fonts() -> Arc<resvg::usvg::fontdb::Database> {
     .clone()
 }
 
-fn parse(svg: &str) -> Result<resvg::usvg::Tree> {
+fn parse(svg: &str, crisp: bool) -> Result<resvg::usvg::Tree> {
     let options = resvg::usvg::Options {
         font_family: "DejaVu Sans".into(),
         fontdb: fonts(),
+        shape_rendering: if crisp {
+            resvg::usvg::ShapeRendering::CrispEdges
+        } else {
+            resvg::usvg::ShapeRendering::default()
+        },
         ..Default::default()
     };
     resvg::usvg::Tree::from_str(svg, &options)
@@ -49,8 +79,8 @@ fn parse(svg: &str) -> Result<resvg::usvg::Tree> {
 }
 
 /// Draws `svg` at `scale` onto `pixmap` (a new one of the SVG's size when `None`).
-fn draw(svg: &str, scale: f32, pixmap: Option<Pixmap>) -> Result<Pixmap> {
-    let tree = parse(svg)?;
+fn draw(svg: &str, scale: f32, crisp: bool, pixmap: Option<Pixmap>) -> Result<Pixmap> {
+    let tree = parse(svg, crisp)?;
     let mut pixmap = match pixmap {
         Some(p) => p,
         None => {
@@ -71,26 +101,79 @@ fn draw(svg: &str, scale: f32, pixmap: Option<Pixmap>) -> Result<Pixmap> {
     Ok(pixmap)
 }
 
-/// The base of a split picture, rasterized once and shared by every club's picture
-/// with the same base (keyed by its whole text and scale, so a change is never missed).
-fn base_pixmap(base: &str, scale: f32) -> Result<Arc<Pixmap>> {
-    type Cache = Mutex<Vec<((String, u32), Arc<Pixmap>)>>;
-    static CACHE: OnceLock<Cache> = OnceLock::new();
-    let cache = CACHE.get_or_init(Default::default);
-    let key = (base.to_owned(), scale.to_bits());
-    if let Some((_, p)) = lock(cache).iter().find(|(k, _)| *k == key) {
-        return Ok(p.clone());
-    }
-    // Drawn outside the lock: two threads may both draw a new base once, never wrongly.
-    let p = Arc::new(draw(base, scale, None)?);
-    let mut kept = lock(cache);
-    if !kept.iter().any(|(k, _)| *k == key) {
-        if kept.len() >= BASES_KEPT {
-            kept.remove(0);
+/// The base of a split picture: its pixels and how they are written.
+struct Base {
+    pixmap: Pixmap,
+    palette: Palette,
+    bands: Vec<Band>,
+}
+
+/// The base of a split picture, rasterized and written once and shared by every club's
+/// picture with the same base (keyed by its whole text, scale and style, so a change is
+/// never missed). A thread that asks for a base another is drawing waits for it rather
+/// than drawing it too (the base of a phase is a few club pictures' work).
+fn base(base: &str, scale: f32, style: Style) -> Result<Arc<Base>> {
+    type Key = (String, u32, bool, usize, u8);
+    type Cell = Arc<OnceLock<Option<Arc<Base>>>>;
+    let key: Key = (
+        base.to_owned(),
+        scale.to_bits(),
+        style.crisp,
+        style.colours,
+        style.level,
+    );
+    let cell: Cell = {
+        let mut kept = lock(bases());
+        match kept.iter().find(|(k, _)| *k == key) {
+            Some((_, c)) => c.clone(),
+            None => {
+                if kept.len() >= BASES_KEPT {
+                    kept.remove(0);
+                }
+                let c: Cell = Default::default();
+                kept.push((key, c.clone()));
+                c
+            }
         }
-        kept.push((key, p.clone()));
-    }
-    Ok(p)
+    };
+    let drawn = cell.get_or_init(|| {
+        let pixmap = draw(base, scale, style.crisp, None).ok()?;
+        let written = bands::write(&pixmap, style, &bands::named_colours(base)).ok()?;
+        Some(Arc::new(Base {
+            pixmap,
+            palette: written.palette,
+            bands: written.bands,
+        }))
+    });
+    drawn
+        .clone()
+        .ok_or_else(|| Error::internal("the map picture's shared base could not be drawn"))
+}
+
+/// The bases kept, each drawn at most once.
+#[allow(clippy::type_complexity)]
+fn bases() -> &'static Mutex<
+    Vec<(
+        (String, u32, bool, usize, u8),
+        Arc<OnceLock<Option<Arc<Base>>>>,
+    )>,
+> {
+    static CACHE: OnceLock<
+        Mutex<
+            Vec<(
+                (String, u32, bool, usize, u8),
+                Arc<OnceLock<Option<Arc<Base>>>>,
+            )>,
+        >,
+    > = OnceLock::new();
+    CACHE.get_or_init(Default::default)
+}
+
+/// Forgets every base drawn: what a new phase finds (its node marks are new), for the
+/// benchmarks that run one phase again and again.
+#[doc(hidden)]
+pub fn forget_bases() {
+    lock(bases()).clear();
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -123,19 +206,47 @@ fn split(svg: &str) -> Option<(String, String)> {
 }
 
 /// Renders an SVG to pixels at `scale` (1.0 = the SVG's own size).
+#[cfg(test)]
 fn svg_to_pixmap(svg: &str, scale: f32) -> Result<Pixmap> {
     match split(svg) {
-        Some((base, overlay)) => {
-            let base = base_pixmap(&base, scale)?;
-            draw(&overlay, scale, Some((*base).clone()))
+        Some((b, overlay)) => {
+            let b = base(&b, scale, PICTURE)?;
+            draw(&overlay, scale, false, Some(b.pixmap.clone()))
         }
-        None => draw(svg, scale, None),
+        None => draw(svg, scale, false, None),
     }
 }
 
-/// Renders an SVG to PNG at `scale` (1.0 = the SVG's own size).
+/// Renders an SVG to PNG at `scale` (1.0 = the SVG's own size) in `style`.
+fn to_png(svg: &str, scale: f32, style: Style) -> Result<Vec<u8>> {
+    match split(svg) {
+        Some((b, overlay)) => {
+            let b = base(&b, scale, style)?;
+            let pixmap = draw(&overlay, scale, style.crisp, Some(b.pixmap.clone()))?;
+            let bands = bands::bands(
+                &pixmap,
+                &b.palette,
+                style.club_level,
+                Some((&b.pixmap, &b.bands)),
+            )?;
+            bands::png(&pixmap, &b.palette, &bands)
+        }
+        None => {
+            let pixmap = draw(svg, scale, style.crisp, None)?;
+            let w = bands::write(&pixmap, style, &bands::named_colours(svg))?;
+            bands::png(&pixmap, &w.palette, &w.bands)
+        }
+    }
+}
+
+/// Renders an SVG to PNG at `scale` (1.0 = the SVG's own size): charts, cards.
 pub fn svg_to_png(svg: &str, scale: f32) -> Result<Vec<u8>> {
-    encode(&svg_to_pixmap(svg, scale)?)
+    to_png(svg, scale, PICTURE)
+}
+
+/// Renders a map to PNG as mail carries it ([`MAP`]), at the SVG's own size.
+pub fn map_to_png(svg: &str) -> Result<Vec<u8>> {
+    to_png(svg, 1.0, MAP)
 }
 
 /// Every element of a picture that has an id, with the box it covers once drawn
@@ -156,166 +267,28 @@ pub fn drawn_boxes(svg: &str) -> Result<Vec<(String, [f32; 4])>> {
             }
         }
     }
-    let tree = parse(svg)?;
+    let tree = parse(svg, false)?;
     let mut out = Vec::new();
     walk(tree.root(), &mut out);
     Ok(out)
 }
 
-/// The bucket of a colour: 5 bits per channel.
-fn bucket(r: u8, g: u8, b: u8) -> usize {
-    ((r as usize >> 3) << 10) | ((g as usize >> 3) << 5) | (b as usize >> 3)
-}
-
-/// A pixel's colour: premultiplied RGB is the colour of an opaque picture; a
-/// transparent pixel is drawn as on white.
-fn colour(p: PremultipliedColorU8) -> [u8; 3] {
-    let a = 255 - p.alpha();
-    [p.red() + a, p.green() + a, p.blue() + a]
-}
-
-/// The picture as runs of one pixel value, each its colour and length (the
-/// map is mostly flat colours, so a few hundred thousand runs for two million pixels):
-/// the passes below handle a run at once instead of pixel by pixel.
-fn runs(pixels: &[PremultipliedColorU8]) -> Vec<([u8; 3], u32)> {
-    /// Pixels compared at once while a run goes on: no early exit inside a block, so
-    /// the comparison is vectorized (a flat stretch is most of the map's pixels).
-    const BLOCK: usize = 16;
-    let mut out = Vec::with_capacity(pixels.len() / 8);
-    let mut i = 0;
-    while let Some(&p) = pixels.get(i) {
-        let mut j = i + 1;
-        while let Some(block) = pixels.get(j..j + BLOCK) {
-            if !block.iter().fold(true, |same, &q| same & (q == p)) {
-                break;
-            }
-            j += BLOCK;
-        }
-        j += pixels[j..]
-            .iter()
-            .position(|&q| q != p)
-            .unwrap_or(pixels.len() - j);
-        out.push((colour(p), (j - i) as u32));
-        i = j;
-    }
-    out
-}
-
-/// Writes pixels as an 8-bit palette PNG: the 256 most used colour buckets (5 bits a
-/// channel, each its most common colour) and every pixel as its nearest. The map is
-/// flat colours and their anti-aliased edges, so this loses nothing a reader sees and
-/// compresses far better than RGBA. Deterministic: same pixels, same bytes.
+/// Writes pixels as an 8-bit palette PNG in the [`PICTURE`] style: the picture's own
+/// 256 most used colour buckets (5 bits a channel, each its most common colour) and
+/// every pixel as its nearest. The map is flat colours and their anti-aliased edges, so
+/// this loses nothing a reader sees and compresses far better than RGBA. Deterministic:
+/// same pixels, same bytes.
+#[cfg(test)]
 pub(crate) fn encode(pixmap: &Pixmap) -> Result<Vec<u8>> {
-    // Per bucket: how many pixels, and its most common exact colour (Boyer-Moore
-    // majority vote, a run of n pixels counted as n votes in a row), so a flat colour
-    // keeps its exact value.
-    let mut count = vec![0u32; 1 << 15];
-    let mut vote = vec![([0u8; 3], 0u32); 1 << 15];
-    let runs = runs(pixmap.pixels());
-    for &(c, n) in &runs {
-        let k = bucket(c[0], c[1], c[2]);
-        count[k] += n;
-        let v = &mut vote[k];
-        if v.0 == c {
-            v.1 += n;
-        } else if v.1 >= n {
-            v.1 -= n;
-        } else {
-            *v = (c, n - v.1);
-        }
-    }
-    let colour_of = |k: usize| -> [u8; 3] { vote[k].0 };
-    let mut used: Vec<usize> = (0..count.len()).filter(|&k| count[k] > 0).collect();
-    used.sort_by(|&a, &b| count[b].cmp(&count[a]).then(a.cmp(&b)));
-    let palette: Vec<[u8; 3]> = used.iter().take(256).map(|&k| colour_of(k)).collect();
-    let mut index = vec![0u8; 1 << 15];
-    // A bucket of the palette is its own entry (no other has its exact colour); the
-    // others are searched for the nearest.
-    for (i, &k) in used.iter().take(256).enumerate() {
-        index[k] = i as u8;
-    }
-    for &k in used.iter().skip(256) {
-        let c = colour_of(k);
-        let dist = |p: &[u8; 3]| -> i32 {
-            (0..3)
-                .map(|i| (p[i] as i32 - c[i] as i32).pow(2))
-                .sum::<i32>()
-        };
-        index[k] = (0..palette.len())
-            .min_by_key(|&i| (dist(&palette[i]), i))
-            .unwrap_or(0) as u8;
-    }
-    let idat = deflate_rows(&runs, &index, pixmap.width() as usize)?;
-    let mut out = Vec::with_capacity(idat.len() + 1024);
-    let mut enc = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
-    enc.set_color(png::ColorType::Indexed);
-    enc.set_depth(png::BitDepth::Eight);
-    enc.set_palette(palette.concat());
-    let png_err = |e: png::EncodingError| Error::internal(format!("encoding the map picture: {e}"));
-    let mut w = enc.write_header().map_err(png_err)?;
-    w.write_chunk(png::chunk::IDAT, &idat).map_err(png_err)?;
-    w.finish().map_err(png_err)?;
-    Ok(out)
-}
-
-/// The image data of a palette PNG as one zlib stream: every row its filter byte (0,
-/// none: palette indices gain nothing from the others) and its pixels' palette
-/// indices, written from the runs a slice at a time and compressed as it goes. No
-/// whole-picture buffer of indices is made: the slice stays in the cache.
-fn deflate_rows(runs: &[([u8; 3], u32)], index: &[u8], width: usize) -> Result<Vec<u8>> {
-    use flate2::{Compress, Compression, FlushCompress};
-    /// Rows written out before they are compressed.
-    const ROWS: usize = 32;
-    let z_err =
-        |e: flate2::CompressError| Error::internal(format!("compressing the map picture: {e}"));
-    let mut z = Compress::new(Compression::new(DEFLATE_LEVEL.into()), true);
-    let mut out = Vec::with_capacity(256 << 10);
-    let mut feed = |slice: &[u8], flush: FlushCompress| -> Result<()> {
-        let start = z.total_in();
-        loop {
-            let done = (z.total_in() - start) as usize;
-            out.reserve(slice.len() - done + 1024);
-            let status = z
-                .compress_vec(&slice[done..], &mut out, flush)
-                .map_err(z_err)?;
-            let all_in = (z.total_in() - start) as usize == slice.len();
-            match (flush, status) {
-                (FlushCompress::Finish, flate2::Status::StreamEnd) => return Ok(()),
-                (FlushCompress::Finish, _) => {}
-                _ if all_in => return Ok(()),
-                _ => {}
-            }
-        }
-    };
-    let mut slice = Vec::with_capacity(ROWS * (width + 1));
-    let mut x = 0; // the column of the next pixel in its row
-    for &(c, n) in runs {
-        let i = index[bucket(c[0], c[1], c[2])];
-        let mut n = n as usize;
-        while n > 0 {
-            if x == 0 {
-                if slice.len() == ROWS * (width + 1) {
-                    feed(&slice, FlushCompress::None)?;
-                    slice.clear();
-                }
-                slice.push(0);
-            }
-            let take = n.min(width - x);
-            slice.resize(slice.len() + take, i);
-            x += take;
-            if x == width {
-                x = 0;
-            }
-            n -= take;
-        }
-    }
-    feed(&slice, FlushCompress::Finish)?;
-    Ok(out)
+    let w = bands::write(pixmap, PICTURE, &[])?;
+    bands::png(pixmap, &w.palette, &w.bands)
 }
 
 #[cfg(test)]
 mod tests {
+    use super::bands::colour;
     use super::*;
+    use resvg::tiny_skia::PremultipliedColorU8;
 
     const SVG: &str = r##"<svg xmlns="http://www.w3.org/2000/svg" width="200" height="40"><rect width="200" height="40" fill="#fff"/><text x="5" y="28" font-size="20" font-family="DejaVu Sans">Città ⚓</text></svg>"##;
 
@@ -398,5 +371,54 @@ mod tests {
         // The white background is white, exactly.
         let i = buf[..frame.buffer_size()][0] as usize;
         assert_eq!(&palette[i * 3..i * 3 + 3], &[255, 255, 255]);
+    }
+}
+
+#[cfg(test)]
+mod reuse {
+    use super::*;
+
+    /// A club's map written over the shared base (its bands reused where the overlay
+    /// left them) reads back to the pixels drawn, each its entry of the base's palette,
+    /// as the map written whole; and the same SVG gives the same bytes again.
+    #[test]
+    fn a_picture_over_the_shared_base_is_the_picture_written_whole() {
+        let mut svg = String::from(
+            r##"<svg xmlns="http://www.w3.org/2000/svg" width="120" height="200"><rect width="120" height="200" fill="#dbe9f2"/><path d="M 0 0 L 120 200" stroke="#7d9cb2" stroke-width="3"/><rect x="10" y="150" width="30" height="30" fill="#b0272f"/>"##,
+        );
+        svg.push_str(OVERLAY);
+        svg.push_str(r##"<circle cx="60" cy="80" r="9" fill="#b0272f"/><text x="5" y="40" font-size="12">Città</text></svg>"##);
+        let png = map_to_png(&svg).unwrap();
+        assert_eq!(png, map_to_png(&svg).unwrap());
+        let (b, overlay) = split(&svg).unwrap();
+        let b = base(&b, 1.0, MAP).unwrap();
+        let pixmap = draw(&overlay, 1.0, true, Some(b.pixmap.clone())).unwrap();
+        let whole = bands::bands(&pixmap, &b.palette, MAP.club_level, None).unwrap();
+        let indices = |png: Vec<u8>| {
+            let mut reader = ::png::Decoder::new(std::io::Cursor::new(png))
+                .read_info()
+                .unwrap();
+            let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+            reader.next_frame(&mut buf).unwrap();
+            buf
+        };
+        assert_eq!(
+            indices(png.clone()),
+            indices(bands::png(&pixmap, &b.palette, &whole).unwrap())
+        );
+        // And the PNG reads back to the pixels drawn, each as its palette's entry.
+        let mut reader = ::png::Decoder::new(std::io::Cursor::new(png))
+            .read_info()
+            .unwrap();
+        let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+        let frame = reader.next_frame(&mut buf).unwrap();
+        assert_eq!((frame.width, frame.height), (120, 200));
+        let palette = reader.info().palette.as_ref().unwrap().to_vec();
+        let i = usize::from(buf[170 * 120 + 20]) * 3;
+        assert_eq!(
+            &palette[i..i + 3],
+            &[0xb0, 0x27, 0x2f],
+            "a flat colour, exact"
+        );
     }
 }

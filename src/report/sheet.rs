@@ -25,6 +25,8 @@ pub(crate) struct SheetInput<'a> {
     pub(crate) options: &'a Options,
     /// The club's battles waiting for their result (from its own world).
     pub(crate) battles: &'a [crate::rules::world::Battle],
+    /// Whether the order page carries the club's view (the check then reads the page).
+    pub(crate) page: bool,
 }
 
 /// The file name of a club's sheet for a phase: `ordini-V-1494-r03.toml`.
@@ -35,6 +37,9 @@ pub(crate) fn file_name(lang: Lang, nation: &NationCode, phase_key: &str) -> Str
     };
     format!("{stem}-{nation}-{phase_key}.toml")
 }
+
+/// The view file's type, as attached.
+pub(crate) const VIEW_MIME: &str = "application/gzip";
 
 /// The file name of the club's view that `giglio orders check --view` reads.
 pub(crate) fn view_file_name(nation: &NationCode, phase_key: &str) -> String {
@@ -192,7 +197,11 @@ pub(crate) fn render(words: &Words, s: &SheetInput) -> String {
     }
     intro.push_str("\n\n");
     let file = file_name(l, s.nation, s.phase_key);
-    let view = view_file_name(s.nation, s.phase_key);
+    let view = if s.page {
+        super::page::file_name(l, s.nation, s.phase_key)
+    } else {
+        view_file_name(s.nation, s.phase_key)
+    };
     intro.push_str(&t!(
         w,
         l,
@@ -719,10 +728,15 @@ pub fn attachments(
     definition: &std::collections::BTreeMap<String, String>,
 ) -> Vec<Attachment> {
     let own = OwnWorld::of(campaign, world, nation);
-    own_attachments(words, campaign, &own, nation, lang, deadline, definition)
+    own_attachments(
+        words, campaign, &own, nation, lang, deadline, definition, false,
+    )
 }
 
-/// [`attachments`] from the club's own world, already projected and judged.
+/// [`attachments`] from the club's own world, already projected and judged. With
+/// `page`, the sheet's check reads the order page, which will carry the view
+/// (`page::with_view`).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn own_attachments(
     words: &Words,
     campaign: &Campaign,
@@ -731,6 +745,7 @@ pub(crate) fn own_attachments(
     lang: Lang,
     deadline: Option<&str>,
     definition: &std::collections::BTreeMap<String, String>,
+    page: bool,
 ) -> Vec<Attachment> {
     let key = own.world.phase.key();
     let phase_name =
@@ -746,6 +761,7 @@ pub(crate) fn own_attachments(
             deadline,
             options: &own.options,
             battles: &own.world.battles,
+            page,
         },
     );
     vec![
@@ -756,7 +772,7 @@ pub(crate) fn own_attachments(
         },
         Attachment {
             name: view_file_name(nation, &key),
-            mime: "application/gzip",
+            mime: VIEW_MIME,
             bytes: super::kit::pack(&super::kit::build_own(&own.world, nation, lang, definition)),
         },
     ]

@@ -84,7 +84,7 @@ pub(crate) fn political_png(
     campaign: &Campaign,
     end: &World,
 ) -> Result<Vec<u8>> {
-    png::svg_to_png(&super::map::render(campaign, end, None, env)?, 1.0)
+    png::map_to_png(&super::map::render(campaign, end, None, env)?)
 }
 
 /// Builds the yearly view of every club that played the year, in club order.

@@ -106,6 +106,7 @@ pub(crate) fn updates(
             },
         );
         let subject = format!("[{}] {subject}", title(d.campaign, lang));
+        let page_on = d.config.mail.order_page(nation.as_str());
         // Past the deadline the round is resolved in this same pass, and its report
         // brings the next sheet: a sheet for the closed round would only mislead.
         let mut files = if deadline_passed {
@@ -119,18 +120,19 @@ pub(crate) fn updates(
                 lang,
                 shown_deadline.as_deref(),
                 d.definition,
+                page_on,
             )
         };
         // The order page of the open phase, as the report and the welcome carry it:
         // the battle changed the pieces, so the page of the report is out of date.
         let mut text = text;
-        if !deadline_passed && d.config.mail.order_page(nation.as_str()) {
+        if !deadline_passed && page_on {
             if env.is_none() {
                 env = Some(crate::report::environment(None, d.words.clone())?);
             }
             let Some(env) = env.as_ref() else { continue };
             let map_svg = super::welcome::club_map_svg(env, d.campaign, world, club, nation)?;
-            let page = crate::report::page::own_attachment(
+            crate::report::page::with_view(
                 d.words,
                 &crate::report::page::PageInput {
                     campaign: d.campaign,
@@ -142,9 +144,10 @@ pub(crate) fn updates(
                     orders_to: &d.config.mail.orders_address(),
                 },
                 &own,
+                &mut files,
             );
-            text.push_str(&crate::report::page::note(d.words, lang, &page.name));
-            files.push(page);
+            let name = crate::report::page::file_name(lang, nation, &own.world.phase.key());
+            text.push_str(&crate::report::page::note(d.words, lang, &name));
         }
         let files = files
             .into_iter()

@@ -298,8 +298,9 @@ fn verdict_messages(
     Ok(out)
 }
 
-/// The files for the club's next orders: the pre-filled order sheet, its view file and
-/// the order page (unless the referee turned it off for the club).
+/// The files for the club's next orders: the pre-filled order sheet and the order page
+/// that carries the club's view, or the view file when the referee turned the page off
+/// for the club.
 fn next_orders_files(
     campaign: &Campaign,
     after: &World,
@@ -311,6 +312,7 @@ fn next_orders_files(
     let words = crate::words::from_env(m.env);
     // Projected and judged once for the sheet, the view file and the page.
     let own = crate::report::sheet::OwnWorld::of(campaign, after, &nation);
+    let page = m.config.mail.order_page(&r.club.nation);
     let mut files = crate::report::sheet::own_attachments(
         &words,
         campaign,
@@ -319,8 +321,9 @@ fn next_orders_files(
         r.club.lang,
         facts.deadline.as_deref(),
         m.definition,
+        page,
     );
-    if m.config.mail.order_page(&r.club.nation) {
+    if page {
         let input = crate::report::page::PageInput {
             campaign,
             world: after,
@@ -330,7 +333,7 @@ fn next_orders_files(
             map_svg: &r.rendered.svg,
             orders_to: &m.config.mail.orders_address(),
         };
-        files.push(crate::report::page::own_attachment(&words, &input, &own));
+        crate::report::page::with_view(&words, &input, &own, &mut files);
     }
     files
         .into_iter()

@@ -44,7 +44,13 @@ pub(crate) fn message(
     let words = crate::words::from_env(w.env);
     let key = w.world.phase.key();
     let sheet_name = sheet::file_name(lang, &nation, &key);
-    let view_name = sheet::view_file_name(&nation, &key);
+    let page_on = w.config.mail.order_page(&club.nation);
+    // The file the check reads: the order page, which carries the view, or the view file.
+    let view_name = if page_on {
+        crate::report::page::file_name(lang, &nation, &key)
+    } else {
+        sheet::view_file_name(&nation, &key)
+    };
     let map_name = match lang {
         crate::rules::tables::Lang::It => format!("mappa-{nation}.png"),
         crate::rules::tables::Lang::En => format!("map-{nation}.png"),
@@ -78,7 +84,7 @@ pub(crate) fn message(
     let map_svg = map_svg(w, club, &nation)?;
     // Projected and judged once for the sheet, the view file and the page.
     let own = sheet::OwnWorld::of(w.campaign, w.world, &nation);
-    let mut files: Vec<FilePart> = sheet::own_attachments(
+    let mut attached = sheet::own_attachments(
         &words,
         w.campaign,
         &own,
@@ -86,15 +92,9 @@ pub(crate) fn message(
         lang,
         w.deadline,
         w.definition,
-    )
-    .into_iter()
-    .map(|a| FilePart {
-        name: a.name,
-        mime: a.mime,
-        bytes: a.bytes,
-    })
-    .collect();
-    if w.config.mail.order_page(&club.nation) {
+        page_on,
+    );
+    if page_on {
         let input = crate::report::page::PageInput {
             campaign: w.campaign,
             world: w.world,
@@ -104,13 +104,16 @@ pub(crate) fn message(
             map_svg: &map_svg,
             orders_to: &w.config.mail.orders_address(),
         };
-        let page = crate::report::page::own_attachment(&words, &input, &own);
-        files.push(FilePart {
-            name: page.name,
-            mime: page.mime,
-            bytes: page.bytes,
-        });
+        crate::report::page::with_view(&words, &input, &own, &mut attached);
     }
+    let mut files: Vec<FilePart> = attached
+        .into_iter()
+        .map(|a| FilePart {
+            name: a.name,
+            mime: a.mime,
+            bytes: a.bytes,
+        })
+        .collect();
     files.push(FilePart {
         name: rulebook_name.to_owned(),
         mime: "text/markdown; charset=utf-8",
@@ -124,7 +127,7 @@ pub(crate) fn message(
     files.push(FilePart {
         name: map_name.clone(),
         mime: "image/png",
-        bytes: png::svg_to_png(&map_svg, 1.0)?,
+        bytes: png::map_to_png(&map_svg)?,
     });
     let draft = |secret: Secret<'_>| {
         let (subject, mut text) = text_of(secret);

@@ -268,6 +268,7 @@ pub(super) fn node_marks(
                 },
                 besieged: layers.sieges.contains(code),
                 changed: layers.changed.contains(code),
+                on_move: layers.moves.iter().any(|m| m.iter().any(|c| c == code)),
             }
         })
         .collect()

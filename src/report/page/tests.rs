@@ -13,7 +13,7 @@ fn shipped() -> Campaign {
 /// The page of `nation` in `world`, and its embedded data.
 fn page(c: &Campaign, world: &World, nation: &NationCode) -> (String, serde_json::Value) {
     let svg = "<?xml version=\"1.0\"?><svg xmlns=\"http://www.w3.org/2000/svg\"></svg>";
-    let html = render(
+    let packed = render(
         &Words::load(None).expect("catalogue"),
         &PageInput {
             campaign: c,
@@ -25,6 +25,8 @@ fn page(c: &Campaign, world: &World, nation: &NationCode) -> (String, serde_json
             orders_to: "referee@example.org",
         },
     );
+    assert!(packed.is_ascii(), "the page travels in ASCII");
+    let html = unpacked(&packed).expect("a packed page");
     let start = html.find("id=\"pg-data\">").expect("the data") + "id=\"pg-data\">".len();
     let end = start + html[start..].find("</script>").expect("its end");
     let data = serde_json::from_str(&html[start..end]).expect("JSON");
@@ -82,7 +84,8 @@ fn the_page_offers_every_order_of_the_sheet() {
 }
 
 /// The page needs nothing outside itself: no script, style, picture or font from
-/// elsewhere, and a policy that forbids fetching any.
+/// elsewhere, and a policy that forbids fetching any (as it travels, packed, and as its
+/// bootstrap unpacks it).
 #[test]
 fn the_page_needs_no_other_file() {
     let c = shipped();
@@ -438,4 +441,76 @@ fn every_bound_of_a_value_comes_with_its_rule_and_the_rules_text() {
         crate::rulebook::rule("G5.3", Lang::En).unwrap().summary()
     );
     assert_eq!(d["letter_chars"], c.tables.rulings.letters_max_chars);
+}
+
+/// The page travels packed: ASCII, a fraction of the unpacked page, its bootstrap run by
+/// the policy, and with the club's view when it carries it, which `orders check --view`
+/// reads from it as from the view file.
+#[test]
+fn the_page_travels_packed_with_the_clubs_view() {
+    let c = shipped();
+    let v = NationCode::from("V");
+    let world = World::start(&c, std::slice::from_ref(&v));
+    let words = Words::load(None).expect("catalogue");
+    let svg = crate::report::map::render(
+        &c,
+        &world,
+        None,
+        &crate::report::environment(None, words.clone()).expect("templates"),
+    )
+    .expect("the map");
+    let input = PageInput {
+        campaign: &c,
+        world: &world,
+        nation: &v,
+        lang: Lang::It,
+        deadline: None,
+        map_svg: &svg,
+        orders_to: "referee@example.org",
+    };
+    let own = super::super::sheet::OwnWorld::of(&c, &world, &v);
+    let definition = crate::scenario::Source::builtin("il-giglio")
+        .expect("built in")
+        .files;
+    let mut files = super::super::sheet::own_attachments(
+        &words,
+        &c,
+        &own,
+        &v,
+        Lang::It,
+        None,
+        &definition,
+        true,
+    );
+    let view = files[1].bytes.clone();
+    with_view(&words, &input, &own, &mut files);
+    assert_eq!(files.len(), 2, "the sheet and the page, no view file");
+    let sheet = String::from_utf8(files[0].bytes.clone()).expect("UTF-8");
+    assert!(
+        sheet.contains("--view ordini-V-1494-spring.html"),
+        "the sheet's check reads the page"
+    );
+    let packed = String::from_utf8(files[1].bytes.clone()).expect("UTF-8");
+    assert!(packed.is_ascii());
+    let html = unpacked(&packed).expect("unpacks");
+    assert!(html.contains(super::map_body(&svg)), "the map, whole");
+    assert!(
+        packed.len() * 2 < html.len(),
+        "{} bytes packed, {} unpacked",
+        packed.len(),
+        html.len()
+    );
+    let boot = format!("\n{BOOT}\n");
+    assert!(policy().contains(&csp_hash(&boot)));
+    assert!(packed.contains(&format!("<script>{boot}</script>")));
+    assert_eq!(view_in(packed.as_bytes()), Some(Some(view.clone())));
+    let text = crate::report::kit::unpack("p.html", packed.as_bytes()).expect("the view");
+    let (_, kit) = crate::report::kit::read("p.html", &text).expect("reads");
+    assert_eq!(kit.nation, v);
+    // A page without the view says so; a file that is no page is read as before.
+    let bare = render(&words, &input);
+    assert_eq!(view_in(bare.as_bytes()), Some(None));
+    let err = crate::report::kit::unpack("bare.html", bare.as_bytes()).unwrap_err();
+    assert!(err.to_string().contains("without the club's view"), "{err}");
+    assert_eq!(view_in(&view), None);
 }

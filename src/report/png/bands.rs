@@ -1,0 +1,374 @@
+//! A palette PNG written in bands of rows, each compressed on its own (raw deflate ended
+//! by a sync flush, so the bands' bytes follow one another in one zlib stream): a band
+//! of a club's picture whose pixels are the shared picture's reuses the shared picture's
+//! compressed bytes instead of compressing them again (issue 30.5). The palette is the
+//! shared picture's, so a reused band means the same indices. Deterministic: the same
+//! pixels over the same shared picture give the same bytes.
+
+use crate::error::{Error, Result};
+use resvg::tiny_skia::{Pixmap, PremultipliedColorU8};
+
+/// Rows compressed together.
+pub(super) const BAND: usize = 32;
+
+/// How a picture is written: its palette's size and the deflate level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Style {
+    /// Shapes drawn without anti-aliasing (text keeps it): flat colours in runs, which
+    /// compress to two thirds of the anti-aliased picture's bytes.
+    pub(crate) crisp: bool,
+    /// The most colours of the palette.
+    pub(crate) colours: usize,
+    /// The deflate level of a picture written whole and of a shared base.
+    pub(crate) level: u8,
+    /// The deflate level of the bands a club's overlay changes (written for one mail).
+    pub(crate) club_level: u8,
+}
+
+/// A palette and every colour's entry in it (by 5-bit bucket).
+pub(super) struct Palette {
+    pub(super) colours: Vec<[u8; 3]>,
+    index: Vec<u16>,
+}
+
+/// One band compressed: its deflate bytes (ending byte-aligned, not final), the Adler-32
+/// of its uncompressed bytes and how many there are.
+#[derive(Clone)]
+pub(super) struct Band {
+    deflate: Vec<u8>,
+    adler: u32,
+    len: u64,
+}
+
+/// A picture written: its palette and its bands, for pictures drawn over it.
+pub(super) struct Written {
+    pub(super) palette: Palette,
+    pub(super) bands: Vec<Band>,
+}
+
+/// The bucket of a colour: 5 bits per channel.
+fn bucket(c: [u8; 3]) -> usize {
+    ((c[0] as usize >> 3) << 10) | ((c[1] as usize >> 3) << 5) | (c[2] as usize >> 3)
+}
+
+/// A pixel's colour: premultiplied RGB is the colour of an opaque picture; a
+/// transparent pixel is drawn as on white.
+pub(super) fn colour(p: PremultipliedColorU8) -> [u8; 3] {
+    let a = 255 - p.alpha();
+    [p.red() + a, p.green() + a, p.blue() + a]
+}
+
+/// The palette of a picture: the colours `named` (the picture's own flat colours, as
+/// its SVG writes them) that it shows, then its most used colour buckets (each its most
+/// common colour) up to `most`; every other colour is drawn as its nearest entry.
+pub(super) fn palette(pixmap: &Pixmap, most: usize, named: &[[u8; 3]]) -> Palette {
+    // Per bucket: how many pixels, and its most common exact colour (Boyer-Moore
+    // majority vote over runs of one colour), so a flat colour keeps its exact value.
+    let mut count = vec![0u32; 1 << 15];
+    let mut vote = vec![([0u8; 3], 0u32); 1 << 15];
+    let pixels = pixmap.pixels();
+    let mut i = 0;
+    while let Some(&p) = pixels.get(i) {
+        let n = pixels[i..]
+            .iter()
+            .position(|&q| q != p)
+            .unwrap_or(pixels.len() - i);
+        let (c, n32) = (colour(p), n as u32);
+        let k = bucket(c);
+        count[k] += n32;
+        let v = &mut vote[k];
+        if v.0 == c {
+            v.1 += n32;
+        } else if v.1 >= n32 {
+            v.1 -= n32;
+        } else {
+            *v = (c, n32 - v.1);
+        }
+        i += n;
+    }
+    let mut used: Vec<usize> = (0..count.len()).filter(|&k| count[k] > 0).collect();
+    used.sort_by(|&a, &b| count[b].cmp(&count[a]).then(a.cmp(&b)));
+    let mut colours: Vec<[u8; 3]> = Vec::with_capacity(most);
+    let mut taken = vec![false; 1 << 15];
+    let mut named: Vec<[u8; 3]> = named
+        .iter()
+        .copied()
+        .filter(|&c| count[bucket(c)] > 0)
+        .collect();
+    named.sort_by(|a, b| count[bucket(*b)].cmp(&count[bucket(*a)]).then(a.cmp(b)));
+    for c in named {
+        if colours.len() < most && !taken[bucket(c)] {
+            taken[bucket(c)] = true;
+            vote[bucket(c)].0 = c;
+            colours.push(c);
+        }
+    }
+    for &k in &used {
+        if colours.len() >= most {
+            break;
+        }
+        if !taken[k] {
+            taken[k] = true;
+            colours.push(vote[k].0);
+        }
+    }
+    // Every used bucket's entry: its own where it has one, else the nearest to its most
+    // common colour; a bucket the picture does not use is looked up when met (`entry`).
+    let mut index = vec![NONE; 1 << 15];
+    for (i, &c) in colours.iter().enumerate() {
+        index[bucket(c)] = i as u16;
+    }
+    for &k in &used {
+        if index[k] == NONE {
+            index[k] = nearest(&colours, vote[k].0);
+        }
+    }
+    Palette { colours, index }
+}
+
+/// A bucket with no entry yet.
+const NONE: u16 = u16::MAX;
+
+/// The entry of `colours` nearest to `c` (the first of equals).
+fn nearest(colours: &[[u8; 3]], c: [u8; 3]) -> u16 {
+    let dist = |p: &[u8; 3]| -> i32 {
+        let d = |i: usize| (i32::from(p[i]) - i32::from(c[i])).pow(2);
+        d(0) + d(1) + d(2)
+    };
+    (0..colours.len())
+        .min_by_key(|&i| (dist(&colours[i]), i))
+        .unwrap_or(0) as u16
+}
+
+impl Palette {
+    /// A colour's entry.
+    fn entry(&self, c: [u8; 3]) -> u8 {
+        match self.index[bucket(c)] {
+            NONE => {
+                let k = bucket(c);
+                let mid = |bits: usize| ((bits & 31) << 3 | 4) as u8;
+                nearest(&self.colours, [mid(k >> 10), mid(k >> 5), mid(k)]) as u8
+            }
+            i => i as u8,
+        }
+    }
+}
+
+/// The uncompressed bytes of the rows `from..to`: each row its filter byte (0, none:
+/// palette indices gain nothing from the others) and its pixels' entries.
+fn rows(pixmap: &Pixmap, palette: &Palette, from: usize, to: usize) -> Vec<u8> {
+    let width = pixmap.width() as usize;
+    let mut out = Vec::with_capacity((to - from) * (width + 1));
+    for row in pixmap.pixels()[from * width..to * width].chunks(width) {
+        out.push(0);
+        let mut last: Option<(PremultipliedColorU8, u8)> = None;
+        for &p in row {
+            let i = match last {
+                Some((q, i)) if q == p => i,
+                _ => palette.entry(colour(p)),
+            };
+            last = Some((p, i));
+            out.push(i);
+        }
+    }
+    out
+}
+
+/// Adler-32 of bytes.
+fn adler32(bytes: &[u8]) -> u32 {
+    const BASE: u32 = 65521;
+    let (mut a, mut b) = (1u32, 0u32);
+    for chunk in bytes.chunks(5552) {
+        for &x in chunk {
+            a += u32::from(x);
+            b += a;
+        }
+        a %= BASE;
+        b %= BASE;
+    }
+    (b << 16) | a
+}
+
+/// The Adler-32 of two byte strings one after the other, from each one's (zlib's
+/// `adler32_combine`).
+fn adler32_combine(first: u32, second: u32, len2: u64) -> u32 {
+    const BASE: u32 = 65521;
+    let rem = (len2 % u64::from(BASE)) as u32;
+    let mut sum1 = first & 0xffff;
+    let mut sum2 = ((u64::from(rem) * u64::from(sum1)) % u64::from(BASE)) as u32;
+    sum1 += (second & 0xffff) + BASE - 1;
+    sum2 += (first >> 16) + (second >> 16) + BASE - rem;
+    if sum1 >= BASE {
+        sum1 -= BASE;
+    }
+    if sum1 >= BASE {
+        sum1 -= BASE;
+    }
+    if sum2 >= BASE << 1 {
+        sum2 -= BASE << 1;
+    }
+    if sum2 >= BASE {
+        sum2 -= BASE;
+    }
+    sum1 | (sum2 << 16)
+}
+
+/// One band compressed on its own: raw deflate ended by a sync flush.
+fn compress(data: &[u8], level: u8) -> Result<Band> {
+    use flate2::{Compress, Compression, FlushCompress};
+    let mut z = Compress::new(Compression::new(level.into()), false);
+    let mut out = Vec::with_capacity(data.len() / 4 + 64);
+    loop {
+        let done = z.total_in() as usize;
+        out.reserve(data.len() - done + 1024);
+        let before = out.len();
+        z.compress_vec(&data[done..], &mut out, FlushCompress::Sync)
+            .map_err(|e| Error::internal(format!("compressing the map picture: {e}")))?;
+        // Done when every byte is in and the flush did not fill the room it had.
+        if z.total_in() as usize == data.len() && out.len() < out.capacity() {
+            break;
+        }
+        if out.len() == before && z.total_in() as usize == done {
+            return Err(Error::internal(
+                "compressing the map picture made no progress",
+            ));
+        }
+    }
+    Ok(Band {
+        deflate: out,
+        adler: adler32(data),
+        len: data.len() as u64,
+    })
+}
+
+/// Whether the rows `from..to` of two pictures of one size are the same pixels.
+fn same_rows(a: &Pixmap, b: &Pixmap, from: usize, to: usize) -> bool {
+    let w = a.width() as usize * 4;
+    a.data()[from * w..to * w] == b.data()[from * w..to * w]
+}
+
+/// Writes `pixmap` in bands with `palette`; where `over` is the picture it was drawn
+/// over (same size, same palette), a band whose pixels are over's reuses its bytes.
+pub(super) fn bands(
+    pixmap: &Pixmap,
+    palette: &Palette,
+    level: u8,
+    over: Option<(&Pixmap, &[Band])>,
+) -> Result<Vec<Band>> {
+    let height = pixmap.height() as usize;
+    let one = |b: usize| {
+        let (from, to) = (b * BAND, ((b + 1) * BAND).min(height));
+        match over {
+            Some((base, done)) if same_rows(pixmap, base, from, to) => Ok(done[b].clone()),
+            _ => compress(&rows(pixmap, palette, from, to), level),
+        }
+    };
+    let count = height.div_ceil(BAND);
+    if over.is_some() {
+        return (0..count).map(one).collect();
+    }
+    // A picture written whole (a shared base, once a phase) on every core: each band is
+    // compressed on its own, so the bytes are the same for any number of threads.
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .clamp(1, 8);
+    let mut out: Vec<Option<Result<Band>>> = (0..count).map(|_| None).collect();
+    std::thread::scope(|s| {
+        let one = &one;
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                s.spawn(move || {
+                    (t..count)
+                        .step_by(threads)
+                        .map(|b| (b, one(b)))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        for h in handles {
+            for (b, band) in h.join().unwrap_or_default() {
+                out[b] = Some(band);
+            }
+        }
+    });
+    out.into_iter()
+        .map(|b| b.unwrap_or_else(|| Err(Error::internal("compressing the map picture failed"))))
+        .collect()
+}
+
+/// The PNG of a picture's palette and bands.
+pub(super) fn png(pixmap: &Pixmap, palette: &Palette, bands: &[Band]) -> Result<Vec<u8>> {
+    let mut idat = Vec::with_capacity(bands.iter().map(|b| b.deflate.len()).sum::<usize>() + 8);
+    // A zlib header (deflate, 32 KB window; the level as "best": bands are compressed
+    // at the style's level), the bands, an empty final block and the Adler-32 of all.
+    idat.extend_from_slice(&[0x78, 0xda]);
+    let mut adler = 1u32;
+    for b in bands {
+        idat.extend_from_slice(&b.deflate);
+        adler = adler32_combine(adler, b.adler, b.len);
+    }
+    idat.extend_from_slice(&[0x03, 0x00]);
+    idat.extend_from_slice(&adler.to_be_bytes());
+    let mut out = Vec::with_capacity(idat.len() + 1024);
+    let mut enc = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
+    enc.set_color(png::ColorType::Indexed);
+    enc.set_depth(png::BitDepth::Eight);
+    enc.set_palette(palette.colours.concat());
+    let png_err = |e: png::EncodingError| Error::internal(format!("encoding the map picture: {e}"));
+    let mut w = enc.write_header().map_err(png_err)?;
+    w.write_chunk(png::chunk::IDAT, &idat).map_err(png_err)?;
+    w.finish().map_err(png_err)?;
+    Ok(out)
+}
+
+/// The `#rrggbb` colours an SVG names: a picture's flat colours, kept exact.
+pub(super) fn named_colours(svg: &str) -> Vec<[u8; 3]> {
+    let mut out: Vec<[u8; 3]> = svg
+        .match_indices('#')
+        .filter_map(|(i, _)| {
+            let hex = svg.get(i + 1..i + 7)?;
+            let after = svg[i + 7..].chars().next();
+            if !hex.bytes().all(|b| b.is_ascii_hexdigit())
+                || after.is_some_and(|c| c.is_ascii_alphanumeric())
+            {
+                return None;
+            }
+            let v = u32::from_str_radix(hex, 16).ok()?;
+            Some([(v >> 16) as u8, (v >> 8) as u8, v as u8])
+        })
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Writes a picture whole: its own palette, every band compressed.
+pub(super) fn write(pixmap: &Pixmap, style: Style, named: &[[u8; 3]]) -> Result<Written> {
+    let palette = palette(pixmap, style.colours, named);
+    let bands = bands(pixmap, &palette, style.level, None)?;
+    Ok(Written { palette, bands })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn adler_of_parts_combines_to_the_adler_of_the_whole() {
+        let a: Vec<u8> = (0..70_000u32).map(|i| (i * 7 % 251) as u8).collect();
+        let b: Vec<u8> = (0..9_999u32).map(|i| (i * 13 % 241) as u8).collect();
+        let whole = [a.clone(), b.clone()].concat();
+        assert_eq!(
+            adler32_combine(adler32(&a), adler32(&b), b.len() as u64),
+            adler32(&whole)
+        );
+        assert_eq!(adler32(b"Wikipedia"), 0x11E6_0398);
+    }
+
+    #[test]
+    fn named_colours_are_read_from_the_svg() {
+        let svg =
+            r##"<rect fill="#B0272f"/><path stroke="#fff" fill="url(#h)"/><g fill="#1177339"/>"##;
+        assert_eq!(named_colours(svg), [[0xb0, 0x27, 0x2f]]);
+    }
+}

@@ -1,0 +1,32 @@
+// The order page's bootstrap (see src/report/page.rs): the map, the data and the page's
+// script travel gzip-compressed (base64) in #pg-packed, a quarter of their size; this
+// inflates them with the browser's own DecompressionStream, puts the map and the data
+// where the page's script reads them, then runs that script (its hash is in the policy).
+"use strict";
+(async function () {
+  const packed = document.getElementById("pg-packed");
+  const say = (text) => {
+    document.getElementById("pg-message").textContent = text;
+  };
+  if (typeof DecompressionStream !== "function") {
+    say(packed.dataset.old);
+    return;
+  }
+  try {
+    const raw = atob(packed.textContent.replace(/\s+/g, ""));
+    const bytes = Uint8Array.from(raw, (c) => c.charCodeAt(0));
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    const [map, data, script] = (await new Response(stream).text()).split("\u0000");
+    document.getElementById("pg-map").innerHTML = map;
+    const json = document.createElement("script");
+    json.type = "application/json";
+    json.id = "pg-data";
+    json.textContent = data;
+    packed.replaceWith(json);
+    const run = document.createElement("script");
+    run.textContent = script;
+    document.body.append(run);
+  } catch (e) {
+    say(packed.dataset.old + " (" + e + ")");
+  }
+})();
