@@ -7,7 +7,6 @@
 //! reinforcement, a bid and a bribe are paid from the treasury, which the page sums
 //! (`Priced`). So the page compares and sums, and never judges.
 
-use super::choices::Choices;
 use crate::rules::campaign::Campaign;
 use crate::rules::ids::{ArmyId, Ducats, NationCode};
 use crate::rules::order::{OrderKind, OrderSet};
@@ -28,7 +27,7 @@ pub(crate) struct Bounds {
     pub(crate) max: Option<(Ducats, String)>,
     /// The army its value comes out of, what it takes from the army beyond its value
     /// (a garrison's detachment cost), and the rule: every order that draws on one army
-    /// may together take at most the army's value ([`Choices::armies`]).
+    /// may together take at most the army's value ([`Limits::armies`]).
     pub(crate) draw: Option<(ArmyId, Ducats, String)>,
 }
 
@@ -94,9 +93,18 @@ fn verdict(
     }
 }
 
-/// Fills `out.bounds` and `out.armies` for every order of `offered` that carries a
-/// value, and in a round `out.bribes`, from the club's world (`world`, its battles
-/// dropped by the caller).
+/// What the rules bound the offered values by: each valued order's bounds, what the
+/// orders drawing on one army may take together, and in a round the treasury the
+/// bribes are paid from (the menu's `bounds`, `armies` and `bribes`).
+#[derive(Debug, Default)]
+pub(super) struct Limits {
+    pub(super) bounds: Vec<(OrderKind, Bounds)>,
+    pub(super) armies: std::collections::BTreeMap<String, Ducats>,
+    pub(super) bribes: Option<(Ducats, String)>,
+}
+
+/// The [`Limits`] of every order of `offered` that carries a value, from the club's
+/// world (`world`, its battles dropped by the caller).
 ///
 /// Every order is judged at [`PROBE`], all in one check: at that value each is refused
 /// and changes nothing, or is accepted without touching what another probe reads (a
@@ -107,14 +115,14 @@ pub(super) fn bounds(
     world: &World,
     nation: &NationCode,
     offered: &[OrderKind],
-    out: &mut Choices,
-) {
+) -> Limits {
+    let mut out = Limits::default();
     let valued: Vec<(&OrderKind, Ducats, OrderKind)> = offered
         .iter()
         .filter_map(|o| Some((o, value_of(o)?, with_value(o, PROBE)?)))
         .collect();
     if valued.is_empty() {
-        return;
+        return out;
     }
     let probes: Vec<OrderKind> = valued.iter().map(|(_, _, p)| p.clone()).collect();
     let judged = verdicts(c, world, nation, &probes).unwrap_or_else(|| {
@@ -173,6 +181,7 @@ pub(super) fn bounds(
             out.bounds.push((o.clone(), b));
         }
     }
+    out
 }
 
 #[cfg(test)]

@@ -97,6 +97,13 @@ pub(crate) struct Choices {
     pub(crate) bribes: Option<(Ducats, String)>,
 }
 
+/// Puts the rules' limits of the offered values into the menu.
+fn limits(out: &mut Choices, l: super::bounds::Limits) {
+    out.bounds = l.bounds;
+    out.armies = l.armies;
+    out.bribes = l.bribes;
+}
+
 /// Returns the page's choices for `nation` in its own world (`club_world`), given the
 /// sheet's options of that world and the nodes where the club sees a foreign force on
 /// land (`visibility::markers`: the fog decides them, not this module).
@@ -122,12 +129,12 @@ pub(super) fn choices(
             let offered: Vec<OrderKind> = (options.pieces.iter())
                 .flat_map(|p| p.orders.iter().cloned())
                 .collect();
-            super::bounds::bounds(c, world, nation, &offered, &mut out);
+            limits(&mut out, super::bounds::bounds(c, world, nation, &offered));
         }
         Phase::Spring => {
             spring(c, world, nation, options, &mut out);
             let offered: Vec<OrderKind> = out.spring.iter().map(|p| p.order.clone()).collect();
-            super::bounds::bounds(c, world, nation, &offered, &mut out);
+            limits(&mut out, super::bounds::bounds(c, world, nation, &offered));
         }
         _ => {}
     }
