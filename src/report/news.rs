@@ -75,22 +75,28 @@ pub fn settled_later(w: &Words, l: Lang, u: &Update, phase_name: &str) -> (Strin
         result = result(w, l, b, u.outcome),
         phase = phase_name
     )];
-    if let Some(s) = u.set_aside {
-        let other = if b.attacker.nation == *u.nation {
-            &b.defender.nation
-        } else {
-            &b.attacker.nation
-        };
-        parts.push(set_aside(
-            w,
-            l,
-            b,
-            &s,
-            (u.outcome, u.account),
-            !u.world.is_club(other.as_str()),
-        ));
-    }
+    parts.extend(set_aside_of(w, l, u));
     (subject, format!("{}\n", parts.join("\n\n")))
+}
+
+/// The paragraph on the club's mailed result an update or notice sets aside, if any.
+fn set_aside_of(w: &Words, l: Lang, u: &Update) -> Option<String> {
+    let s = u.set_aside?;
+    let b = u.battle;
+    // The other side may be a neutral nation, which sends no result (G0).
+    let other = if b.attacker.nation == *u.nation {
+        &b.defender.nation
+    } else {
+        &b.attacker.nation
+    };
+    Some(set_aside(
+        w,
+        l,
+        b,
+        &s,
+        (u.outcome, u.account),
+        !u.world.is_club(other.as_str()),
+    ))
 }
 
 /// Returns the update's subject and text.
@@ -116,22 +122,7 @@ pub fn update(w: &Words, u: &Update) -> (String, String) {
         game = u.game.unwrap_or("-"),
         result = result(w, l, b, u.outcome)
     )];
-    if let Some(s) = u.set_aside {
-        // The other side may be a neutral nation, which sends no result (G0).
-        let other = if b.attacker.nation == *u.nation {
-            &b.defender.nation
-        } else {
-            &b.attacker.nation
-        };
-        parts.push(set_aside(
-            w,
-            l,
-            b,
-            &s,
-            (u.outcome, u.account),
-            !u.world.is_club(other.as_str()),
-        ));
-    }
+    parts.extend(set_aside_of(w, l, u));
     let mut happened = format!("{}\n", w.plain(l, "news-update-happened"));
     for e in u.events {
         happened.push_str(&format!(

@@ -61,14 +61,7 @@ pub(crate) fn updates(
         .is_some_and(|(due, now)| due <= now);
     // The map's templates, built once for both sides when a page is sent.
     let mut env: Option<minijinja::Environment<'static>> = None;
-    for nation in [&battle.attacker.nation, &battle.defender.nation] {
-        let Some(club) = d
-            .clubs
-            .iter()
-            .find(|c| c.nation == nation.as_str() && !c.emails.is_empty())
-        else {
-            continue;
-        };
+    for (nation, club) in sides(d, battle) {
         let lang = club.lang;
         // Projected and judged once for the update, the sheet, the view file and the page.
         let own = sheet::OwnWorld::of(d.campaign, world, nation);
@@ -191,14 +184,7 @@ pub(crate) fn settled_later(
     let from = mailbox(&d.config.mail.from)?;
     let key = world.phase.key();
     let mut out = Vec::new();
-    for nation in [&battle.attacker.nation, &battle.defender.nation] {
-        let Some(club) = d
-            .clubs
-            .iter()
-            .find(|c| c.nation == nation.as_str() && !c.emails.is_empty())
-        else {
-            continue;
-        };
+    for (nation, club) in sides(d, battle) {
         let lang = club.lang;
         let own = sheet::OwnWorld::of(d.campaign, world, nation);
         let phase_name = crate::words::phases::phase_name(
@@ -319,4 +305,17 @@ fn title(c: &crate::rules::Campaign, lang: Lang) -> &str {
         Lang::It => &c.title_it,
         Lang::En => &c.title_en,
     }
+}
+
+/// The two sides of a battle whose clubs have an address, each with its club.
+fn sides<'a>(d: &'a Desk, battle: &'a Battle) -> impl Iterator<Item = (&'a NationCode, &'a Club)> {
+    [&battle.attacker.nation, &battle.defender.nation]
+        .into_iter()
+        .filter_map(|nation| {
+            let club = d
+                .clubs
+                .iter()
+                .find(|c| c.nation == nation.as_str() && !c.emails.is_empty())?;
+            Some((nation, club))
+        })
 }

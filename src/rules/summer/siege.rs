@@ -284,26 +284,19 @@ fn by_place(s: &mut Step, r: &mut Round) {
             }
         };
         ordered.push(army.clone());
+        // A siege waiting for its battle pays no bribe and joins no roll this round.
         if held_by_battle(s, &n, army, &node) {
             held.push(army.clone());
-            s.outcome(
-                &n,
-                &o,
-                Outcome::Done(Done::Besieging {
-                    army: army.clone(),
-                    node,
-                }),
-            );
-            continue;
+        } else {
+            let paid = match pay_bribe(s, &n, &node, *bribe, standing) {
+                Ok(paid) => paid,
+                Err(rejected) => {
+                    s.outcome(&n, &o, rejected);
+                    continue;
+                }
+            };
+            join(&mut groups, pooled, &n, &node, army, paid);
         }
-        let paid = match pay_bribe(s, &n, &node, *bribe, standing) {
-            Ok(paid) => paid,
-            Err(rejected) => {
-                s.outcome(&n, &o, rejected);
-                continue;
-            }
-        };
-        join(&mut groups, pooled, &n, &node, army, paid);
         s.outcome(
             &n,
             &o,
