@@ -359,6 +359,12 @@ fn a_club_clicks_its_orders_and_the_referee_accepts_them() {
         href.starts_with("mailto:arbitro@giglio.invalid?subject="),
         "{href}"
     );
+    // The subject names the phase as every mail does, not by its key (a playtest).
+    let subject = href.split("&body=").next().unwrap_or_default();
+    assert!(
+        subject.ends_with("primavera%201494") && !subject.contains("1494-spring"),
+        "{href}"
+    );
     let file = file_with_secret(&d, &secrets["V"]);
     assert!(
         file.contains("[[raise]]\nnode = \"V0\"\nvalue = 120\n"),

@@ -238,12 +238,13 @@ pub(super) fn data(words: &Words, p: &PageInput, own: &OwnWorld) -> PageData {
         phase: key.clone(),
         file: crate::report::sheet::file_name(l, nation, &key),
         to: p.orders_to.to_owned(),
+        // The phase by its name, as every mail names it; the key stays in the file.
         subject: t!(
             words,
             l,
             "page-subject",
             club = nation.as_str(),
-            phase = key.as_str()
+            phase = crate::words::phases::phase_name(words, &c.tables.calendar, own.phase, l)
         ),
         spring: options.spring.is_some(),
         pays: options.spring.is_some() || choices.bribes.is_some(),
