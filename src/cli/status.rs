@@ -184,7 +184,8 @@ pub(crate) fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
     }
     if let Some(t) = &status.next_reminder {
         text.push_str(&format!(
-            "next reminder: {} (`giglio remind`)\n",
+            // A reminder the referee sends by hand; the service's own are its `next`.
+            "reminder by hand: the next can go {} (`giglio remind`)\n",
             crate::engine::deadline::display(t, tz)
         ));
     }
