@@ -53,7 +53,7 @@ receipt-head = Ordini per { $phase } ricevuti e sigillati.
     Impronta SHA-256 del file ricevuto: { $sha }
 receipt-first = È il vostro primo file per { $phase }: ora è quello attivo.
 receipt-replaces = Sostituisce il file ricevuto il { $received } (SHA-256 { $old }) e ora è quello attivo. Un file successivo sostituirà questo.
-receipt-late = Questo file è arrivato nella casella il { $received }, dopo il termine del { $deadline }: vale, a meno che l'arbitro lo rifiuti, e in tal caso ve lo dirà.
+receipt-late = Questo file è arrivato nella casella il { $received }, dopo il termine del { $deadline }: vale, a meno che l'arbitro lo rifiuti prima che la fase sia risolta (e in tal caso ve lo dirà); se la fase si risolve subito, vale così com'è.
 receipt-orders = I vostri ordini, come sono stati intesi:
 receipt-no-orders = Il file non dà ordini: le vostre forze faranno ciò che fanno senza ordini.
 receipt-order-valid = valido

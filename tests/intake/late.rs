@@ -95,7 +95,7 @@ fn lateness_is_judged_at_arrival_and_the_referee_accepts_or_refuses() {
     );
     assert!(
         m_receipts[1].contains("after the deadline")
-            && m_receipts[1].contains("unless the referee refuses it"),
+            && m_receipts[1].contains("unless the referee refuses it before the phase is resolved"),
         "{}",
         m_receipts[1]
     );
