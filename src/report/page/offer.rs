@@ -469,36 +469,28 @@ fn choice_code(c: Choice) -> &'static str {
     }
 }
 
-/// An order's value, for an order that has one.
+/// An order's value, for an order that has one: its ducats (the rules' own reading,
+/// `rules::menu::bounds`), or a spy condition's enemy size.
 fn value_of(o: &OrderKind) -> Option<i64> {
     match o {
         OrderKind::Stance {
             spy: Some(SpyCondition { enemy_at_most, .. }),
             ..
         } => Some(*enemy_at_most),
-        OrderKind::Raise { value, .. }
-        | OrderKind::Reinforce { value, .. }
-        | OrderKind::Transfer { value, .. }
-        | OrderKind::Garrison { value, .. } => Some(*value),
-        OrderKind::Loan { amount } | OrderKind::StrategosBid { amount, .. } => Some(*amount),
-        OrderKind::Siege { bribe, .. } => Some(*bribe),
-        _ => None,
+        _ => crate::rules::menu::bounds::value_of(o),
     }
 }
 
+/// The order with value `v` (as [`value_of`] reads it); an order without one as it is.
 fn with_value(o: &OrderKind, v: i64) -> OrderKind {
-    let mut o = o.clone();
-    match &mut o {
-        OrderKind::Raise { value, .. }
-        | OrderKind::Reinforce { value, .. }
-        | OrderKind::Transfer { value, .. }
-        | OrderKind::Garrison { value, .. } => *value = v,
-        OrderKind::Loan { amount } | OrderKind::StrategosBid { amount, .. } => *amount = v,
-        OrderKind::Siege { bribe, .. } => *bribe = v,
-        OrderKind::Stance { spy: Some(sp), .. } => sp.enemy_at_most = v,
-        _ => {}
+    if let OrderKind::Stance { spy: Some(_), .. } = o {
+        let mut o = o.clone();
+        if let OrderKind::Stance { spy: Some(sp), .. } = &mut o {
+            sp.enemy_at_most = v;
+        }
+        return o;
     }
-    o
+    crate::rules::menu::bounds::with_value(o, v).unwrap_or_else(|| o.clone())
 }
 
 /// The kind of an order, as the page groups offers.

@@ -47,7 +47,8 @@ pub(crate) fn with_value(o: &OrderKind, v: Ducats) -> Option<OrderKind> {
 }
 
 /// The order's value, for an order that carries one the page bounds.
-fn value_of(o: &OrderKind) -> Option<Ducats> {
+/// The ducats an order carries, for an order that carries some.
+pub(crate) fn value_of(o: &OrderKind) -> Option<Ducats> {
     match o {
         OrderKind::Raise { value, .. }
         | OrderKind::Reinforce { value, .. }
