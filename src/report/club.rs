@@ -458,7 +458,7 @@ mod tests {
     fn text(c: &Campaign, before: &World, now: &World, lang: Lang) -> String {
         let words = crate::words::Words::load(None).expect("catalogue");
         let env = crate::report::environment(None, words.clone()).expect("templates");
-        let say = crate::words::explain::Explain::new(words, &c.tables.calendar);
+        let say = crate::words::explain::Explain::new(words, c);
         let r = Resolution {
             next: Some(now.clone()),
             outcomes: Vec::new(),

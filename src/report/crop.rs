@@ -146,7 +146,7 @@ mod tests {
         };
         let say = crate::words::explain::Explain::new(
             crate::words::Words::load(None).expect("catalogue"),
-            &c.tables.calendar,
+            c,
         );
         club_view(
             c,

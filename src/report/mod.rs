@@ -108,7 +108,7 @@ pub fn explain(
     env: &Environment,
     campaign: &crate::rules::Campaign,
 ) -> crate::words::explain::Explain {
-    crate::words::explain::Explain::new(crate::words::from_env(env), &campaign.tables.calendar)
+    crate::words::explain::Explain::new(crate::words::from_env(env), campaign)
 }
 
 /// Turns a template error into a user error that names the template and line.

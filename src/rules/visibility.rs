@@ -17,7 +17,7 @@ use super::tables::{Lang, ObjectiveKind, SiegeDefenderSees};
 use super::victory;
 use super::world::{FleetAt, Fortification, World};
 use serde::Serialize;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Facts about the phase that the shell knows and that are public: the deadline of the
 /// next phase, the seed commitment and the revealed seed, which clubs sent orders.
@@ -182,6 +182,9 @@ pub struct ClubView {
     /// Nodes its armies besiege, and its own nodes under siege.
     pub(crate) besieging: Vec<NodeCode>,
     pub(crate) besieged: Vec<NodeCode>,
+    /// The names of the places of `besieging` and `besieged`, by code: a club reads
+    /// places by their names.
+    pub(crate) siege_places: BTreeMap<NodeCode, String>,
     pub(crate) markers: Vec<Marker>,
     pub(crate) orders: Vec<OrderView>,
     /// Every army, fleet and diplomat of the club stands where it stood before the phase
@@ -711,6 +714,11 @@ pub fn club_view(
         fleets,
         diplomats,
         garrisons,
+        siege_places: besieging
+            .iter()
+            .chain(&besieged)
+            .map(|n| (n.clone(), c.place_name(n.as_str())))
+            .collect(),
         besieging,
         besieged,
         markers: markers(c, now, nation),

@@ -19,31 +19,61 @@ use crate::t;
 use crate::words::{Args, Words};
 use serde::Serialize;
 use serde_json::Value;
+use std::collections::BTreeMap;
+use std::sync::Arc;
 
-/// The catalogue and the campaign's calendar (the months of the rounds).
+/// The catalogue, the campaign's calendar (the months of the rounds) and its places'
+/// names.
 #[derive(Clone, Debug)]
 pub struct Explain {
     words: Words,
     calendar: CalendarTable,
+    places: Arc<Places>,
 }
 
+/// Each node's and sea zone's code with the words a club reads for it (`Modigliana
+/// (F8)`, `Golfo di Venezia (ADN)`): a club learns places by their names on the map,
+/// so a fact never names a place by its code alone.
+pub(crate) type Places = BTreeMap<String, String>;
+
 impl Explain {
-    /// Words from `words`, months from `calendar`.
-    pub(crate) fn new(words: Words, calendar: &CalendarTable) -> Explain {
+    /// Words from `words`, months and places from `campaign`.
+    pub(crate) fn new(words: Words, campaign: &crate::rules::Campaign) -> Explain {
         Explain {
             words,
-            calendar: calendar.clone(),
+            calendar: campaign.tables.calendar.clone(),
+            places: Arc::new(places(campaign)),
         }
     }
 }
 
+/// The campaign's places by code (see [`Places`]).
+fn places(c: &crate::rules::Campaign) -> Places {
+    let nodes = c.map.nodes().map(|n| (n.code.to_string(), n.name.clone()));
+    let seas = c.map.seas().map(|s| (s.code.to_string(), s.name.clone()));
+    nodes
+        .chain(seas)
+        .map(|(code, name)| {
+            let said = format!("{name} ({code})");
+            (code, said)
+        })
+        .collect()
+}
+
 impl Say for Explain {
     fn outcome(&self, o: &Outcome, lang: Lang) -> String {
-        outcome(&self.words, o, lang)
+        said_outcome(&self.words, Some(&self.places), o, lang)
     }
 
     fn happening(&self, h: &Happening, lang: Lang) -> String {
-        happening(&self.words, h, lang)
+        render(
+            &self.words,
+            Some(&self.places),
+            lang,
+            "happening",
+            "happening",
+            h,
+        )
     }
 
     fn account(&self, a: &Account, lang: Lang) -> String {
@@ -51,7 +81,7 @@ impl Say for Explain {
     }
 
     fn item(&self, i: &Item, lang: Lang) -> String {
-        render(&self.words, lang, "item", "item", i)
+        render(&self.words, Some(&self.places), lang, "item", "item", i)
     }
 
     fn item_kind(&self, key: &str, lang: Lang) -> String {
@@ -107,28 +137,33 @@ const ORDER_NAMES: &[&str] = &[
     "order of battle",
 ];
 
-/// What became of an order, in words.
+/// What became of an order, in words (places by their codes: the referee's terminal).
 pub(crate) fn outcome(w: &Words, o: &Outcome, lang: Lang) -> String {
+    said_outcome(w, None, o, lang)
+}
+
+/// What became of an order, in words, places by `places` where given.
+fn said_outcome(w: &Words, places: Option<&Places>, o: &Outcome, lang: Lang) -> String {
     match o {
-        Outcome::Done(d) => render(w, lang, "done", "done", d),
+        Outcome::Done(d) => render(w, places, lang, "done", "done", d),
         Outcome::Rejected { rule, reason } => t!(
             w,
             lang,
             "outcome-rejected",
             rule = rule.as_str(),
-            reason = render(w, lang, "reason", "reason", reason)
+            reason = render(w, places, lang, "reason", "reason", reason)
         ),
     }
 }
 
 /// Why an order was rejected, in words (without the rule id).
 pub(crate) fn reason(w: &Words, r: &crate::rules::outcome::Reason, lang: Lang) -> String {
-    render(w, lang, "reason", "reason", r)
+    render(w, None, lang, "reason", "reason", r)
 }
 
 /// What happened, in words.
 pub fn happening(w: &Words, h: &Happening, lang: Lang) -> String {
-    render(w, lang, "happening", "happening", h)
+    render(w, None, lang, "happening", "happening", h)
 }
 
 /// A ledger account, in words.
@@ -149,7 +184,7 @@ pub(crate) fn account(w: &Words, a: &Account, lang: Lang) -> String {
 
 /// A ledger entry's label, in words.
 pub(crate) fn item(w: &Words, i: &Item, lang: Lang) -> String {
-    render(w, lang, "item", "item", i)
+    render(w, None, lang, "item", "item", i)
 }
 
 pub(crate) use crate::words::phases::phase_name;
@@ -199,8 +234,17 @@ pub(crate) fn node_name(c: &crate::rules::Campaign, code: &str) -> String {
         .map_or(code.to_owned(), |n| format!("{} ({code})", n.name))
 }
 
-/// Renders a value tagged with `tag` as message `<prefix>-<kind>`.
-fn render(w: &Words, lang: Lang, prefix: &str, tag: &str, value: &impl Serialize) -> String {
+/// Renders a value tagged with `tag` as message `<prefix>-<kind>`, each place code among
+/// its fields (a field's whole value, or an item of a list such as a path) worded by
+/// `places` where given.
+fn render(
+    w: &Words,
+    places: Option<&Places>,
+    lang: Lang,
+    prefix: &str,
+    tag: &str,
+    value: &impl Serialize,
+) -> String {
     let Value::Object(map) = serde_json::to_value(value).unwrap_or(Value::Null) else {
         return String::new();
     };
@@ -211,7 +255,10 @@ fn render(w: &Words, lang: Lang, prefix: &str, tag: &str, value: &impl Serialize
         .to_owned();
     let mut args = Args::new();
     for (k, v) in map.iter().filter(|(k, _)| *k != tag) {
-        put(&mut args, k, v);
+        match places {
+            Some(p) => put(&mut args, k, &named(v, p)),
+            None => put(&mut args, k, v),
+        }
     }
     derived(&kind, &map, lang, &mut args);
     if let Some(Value::Array(ms)) = map.get("modifiers") {
@@ -280,6 +327,23 @@ fn put(args: &mut Args, key: &str, v: &Value) {
                 put(args, kind, inner);
             }
         }
+    }
+}
+
+/// `v` with each place code in it worded (see [`render`]); numbers, flags and the
+/// modifiers' objects of more than one key are left as they are.
+fn named(v: &Value, places: &Places) -> Value {
+    match v {
+        Value::String(s) => places
+            .get(s)
+            .map_or_else(|| v.clone(), |said| Value::String(said.clone())),
+        Value::Array(xs) => Value::Array(xs.iter().map(|x| named(x, places)).collect()),
+        Value::Object(m) if m.len() == 1 => Value::Object(
+            m.iter()
+                .map(|(k, inner)| (k.clone(), named(inner, places)))
+                .collect(),
+        ),
+        other => other.clone(),
     }
 }
 

@@ -176,8 +176,7 @@ pub(super) fn club_map_svg(
         events: Vec::new(),
         ledger: Default::default(),
     };
-    let say =
-        crate::words::explain::Explain::new(crate::words::from_env(env), &campaign.tables.calendar);
+    let say = crate::words::explain::Explain::new(crate::words::from_env(env), campaign);
     let view = club_view(
         campaign,
         &say,

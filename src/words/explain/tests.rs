@@ -478,7 +478,7 @@ fn every_order_name_has_its_words() {
         assert!(ORDER_NAMES.contains(&name), "{name} has no words");
     }
     let w = crate::words::Words::load(None).expect("catalogue");
-    let say = Explain::new(w, &crate::fixtures::shipped().tables.calendar);
+    let say = Explain::new(w, &crate::fixtures::shipped());
     use crate::rules::say::Say as _;
     assert_eq!(say.order_name("fleet move", Lang::It), "navigazione");
     assert_eq!(
