@@ -1535,7 +1535,7 @@ fn a_relief_battle_at_a_besieged_fortress_says_whose_walls_they_are() {
     // it under a heading of its own, not under its garrisons.
     let report = t.stdout(&["report", "--club", "V"]);
     assert!(
-        report.contains("== Assedi\n  Piazze assediate dalle vostre armate: F7"),
+        report.contains("== Assedi\n  Piazze assediate dalle vostre armate: Castrocaro (F7)"),
         "{report}"
     );
     assert!(

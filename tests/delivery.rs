@@ -989,7 +989,10 @@ fn hostile_draft(name: String, subject: String, text: String, file: String) -> D
         subject,
         html: Some(format!("<p>{text}</p>")),
         text,
-        inline_png: Some(PNG_SIGNATURE.to_vec()),
+        inline_png: Some(giglio::mail::compose::InlinePng {
+            name: "map.png".into(),
+            png: PNG_SIGNATURE.to_vec(),
+        }),
         files: vec![FilePart {
             name: file,
             mime: "text/plain; charset=utf-8",

@@ -48,7 +48,7 @@ battle-card-notes = At the table: what the auto-resolver plays this battle with
 battle-card-notes-refused = The auto-resolver refuses this card, so it lists no numbers of the game: { $error }
 battle-card-side = Side { $side }: { $nation } — { $club } ({ $role }), { $ducats } ducats when the battle was joined
 battle-card-yours = your side
-battle-card-sapper = with a sapper
+battle-card-sapper = with a campaign sapper (G2b.5: it helps in sieges, not in battle; it is not a unit of the game)
 battle-card-commander-killed = commander killed (defends, cannot attack)
 battle-card-oob = order of battle: { $oob ->
         [club] the club's own
@@ -272,7 +272,7 @@ battle-rating-sf = sergeants' factor { $v }
 battle-unit-kind-inf = infantry
 battle-unit-kind-cav = cavalry
 battle-unit-kind-art = artillery
-battle-unit-kind-guast = sappers
+battle-unit-kind-guast = pioneers (guastatori)
 battle-unit-kind-garrison = garrison
 battle-unit-kind-camp = camp
 battle-unit-kind-carroccio = Carroccio

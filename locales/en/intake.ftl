@@ -54,8 +54,16 @@ receipt-head = Orders for { $phase } received and sealed.
 receipt-first = This is your first file for { $phase }: it is now the active one.
 receipt-replaces = It replaces the file received at { $received } (SHA-256 { $old }), and is now the active one. A later file replaces it in turn.
 receipt-late = This file reached the mailbox at { $received }, after the deadline of { $deadline }: it counts unless the referee refuses it before the phase is resolved (you will be told if so); if the phase is resolved at once, it counts as it is.
-receipt-orders = Your orders, as understood:
-receipt-no-orders = The file gives no orders: your forces will do what they do without orders.
+receipt-orders = Your orders, as understood{ $dropped ->
+    [0] {""}
+    [one] {" "}(and one part of the file left out: it is below, with why)
+   *[other] {" "}(and { $dropped } parts of the file left out: they are below, each with why)
+}:
+receipt-no-orders = { $dropped ->
+    [0] The file gives no orders: your forces will do what they do without orders.
+    [one] No order of the file reads: the one part written is left out (below, with why), and your forces will do what they do without orders.
+   *[other] No order of the file reads: the { $dropped } parts written are left out (below, each with why), and your forces will do what they do without orders.
+}
 receipt-order-valid = valid
 receipt-order-read = read; its legality is judged when the phase is resolved
 receipt-order-rejected = will not be carried out: { $reason }

@@ -18,5 +18,6 @@ map-legend-marker = foreign piece seen
 map-legend-move = move; ✕ battle
 map_crop = Around your pieces (click it for the whole map).
 map_full = Open the whole map
+map_file = map.png
 map_attached = the picture attached to this mail:
 map-inset = Enlargement of the dashed box above

@@ -2,6 +2,12 @@
 ## results differ, and the receipt's line on a result a club sent.
 
 news-losses = losses: { $attacker } { $attacker_loss } ducats, { $defender } { $defender_loss } ducats
+# How hits become ducats (G3c.7), told in every update: without it a side that took hits
+# and lost no ducats reads as a mistake.
+news-losses-how = How losses are counted (G3c.7): each unit lost costs its side the value in ducats it had on the card; { $percent ->
+    [0] a unit only reduced (hits that take a step off it without eliminating it) costs nothing, so a side may take hits and lose no ducats.
+   *[other] a unit only reduced (hits that take a step off it without eliminating it) costs { $percent }% of its value.
+}
 news-result = { $winner } wins; { $losses }
 news-result-draw = a draw; { $losses }
 news-source-table = both clubs' results agree

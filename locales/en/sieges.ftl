@@ -16,6 +16,7 @@ happening-siege-round = { $total ->
     }
 }
 happening-siege-ended = the siege of { $node } by { $army } ends: { $why ->
+    [fell_back] the army fell back from the place after the battle (G3c.8); its count of rounds starts over
     [army_left] the army has left the place; its count of rounds starts over
     [no_target] there is no longer an enemy fortified place to besiege
    *[not_renewed] it was not ordered again this round; its count of rounds starts over

@@ -50,7 +50,7 @@ battle-card-notes-refused = giglio non sa risolvere questa scheda, quindi non ne
 # Il valore delle armate all'incontro: i costi di fine turno (un assedio) vengono dopo, e il rapporto li mostra.
 battle-card-side = Parte { $side }: { $nation } — { $club } ({ $role }), { $ducats } ducati all'incontro
 battle-card-yours = la vostra parte
-battle-card-sapper = con un geniere
+battle-card-sapper = con un geniere della campagna (G2b.5: aiuta negli assedi, non in battaglia; non è un'unità di guastatori)
 battle-card-commander-killed = comandante ucciso (difende, non può attaccare)
 battle-card-oob = ordine di battaglia: { $oob ->
         [club] quello del club

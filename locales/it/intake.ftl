@@ -54,8 +54,16 @@ receipt-head = Ordini per { $phase } ricevuti e sigillati.
 receipt-first = È il vostro primo file per { $phase }: ora è quello attivo.
 receipt-replaces = Sostituisce il file ricevuto il { $received } (SHA-256 { $old }) e ora è quello attivo. Un file successivo sostituirà questo.
 receipt-late = Questo file è arrivato nella casella il { $received }, dopo il termine del { $deadline }: vale, a meno che l'arbitro lo rifiuti prima che la fase sia risolta (e in tal caso ve lo dirà); se la fase si risolve subito, vale così com'è.
-receipt-orders = I vostri ordini, come sono stati intesi:
-receipt-no-orders = Il file non dà ordini: le vostre forze faranno ciò che fanno senza ordini.
+receipt-orders = I vostri ordini, come sono stati intesi{ $dropped ->
+    [0] {""}
+    [one] {" "}(più una parte del file lasciata fuori: è qui sotto, con il perché)
+   *[other] {" "}(più { $dropped } parti del file lasciate fuori: sono qui sotto, ciascuna con il perché)
+}:
+receipt-no-orders = { $dropped ->
+    [0] Il file non dà ordini: le vostre forze faranno ciò che fanno senza ordini.
+    [one] Nessun ordine del file si legge: la sola parte scritta è lasciata fuori (qui sotto, con il perché), e le vostre forze faranno ciò che fanno senza ordini.
+   *[other] Nessun ordine del file si legge: le { $dropped } parti scritte sono lasciate fuori (qui sotto, ciascuna con il perché), e le vostre forze faranno ciò che fanno senza ordini.
+}
 receipt-order-valid = valido
 receipt-order-read = letto; la sua legalità si giudica quando la fase viene risolta
 receipt-order-rejected = non sarà eseguito: { $reason }

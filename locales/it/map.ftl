@@ -18,5 +18,6 @@ map-legend-marker = pezzo straniero avvistato
 map-legend-move = movimento; ✕ battaglia
 map_crop = Intorno ai vostri pezzi (cliccatela per la mappa intera).
 map_full = Apri la mappa intera
+map_file = mappa.png
 map_attached = l'immagine allegata a questa mail:
 map-inset = Ingrandimento del riquadro tratteggiato qui sopra

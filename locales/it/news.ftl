@@ -2,6 +2,12 @@
 ## l'avviso che due risultati differiscono, e la riga della ricevuta su un risultato.
 
 news-losses = perdite: { $attacker } { $attacker_loss } ducati, { $defender } { $defender_loss } ducati
+# Come i colpi diventano ducati (G3c.7), detto in ogni aggiornamento: senza, una parte che
+# ha subito colpi e non perde ducati sembra un errore.
+news-losses-how = Come si contano le perdite (G3c.7): ogni unità perduta costa alla sua parte il valore in ducati che aveva sulla scheda; { $percent ->
+    [0] un'unità soltanto ridotta (i colpi che le tolgono un passo senza eliminarla) non costa nulla, così una parte può subire colpi senza perdere ducati.
+   *[other] un'unità soltanto ridotta (i colpi che le tolgono un passo senza eliminarla) costa il { $percent }% del suo valore.
+}
 news-result = vince { $winner }; { $losses }
 news-result-draw = pareggio; { $losses }
 news-source-table = i risultati dei due club coincidono

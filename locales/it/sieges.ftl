@@ -16,6 +16,7 @@ happening-siege-round = { $total ->
     }
 }
 happening-siege-ended = l'assedio di { $node } da parte di { $army } finisce: { $why ->
+    [fell_back] l'armata ha ripiegato dalla piazza dopo la battaglia (G3c.8); il conto dei turni riparte da zero
     [army_left] l'armata ha lasciato la piazza; il conto dei turni riparte da zero
     [no_target] non c'è più una piazza fortificata nemica da assediare
    *[not_renewed] non è stato ordinato di nuovo in questo turno; il conto dei turni riparte da zero

@@ -492,6 +492,7 @@ mod tests {
             }],
             points: None,
             it: None,
+            en: None,
             tables: Default::default(),
             compiled: Default::default(),
         }

@@ -111,6 +111,14 @@ pub struct Prose {
     pub templates: BTreeMap<String, String>,
 }
 
+/// Template names in one more language, by the template's `name` (`[en.templates]`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TemplateNames {
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub templates: BTreeMap<String, String>,
+}
+
 /// A ruleset.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -148,6 +156,11 @@ pub struct Ruleset {
     /// words on every card.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub it: Option<Prose>,
+    /// English template names (`[en.templates]`) for a game whose templates the ruleset
+    /// names in another language, as MON's and Ottaggio's rulebooks do in Italian: an
+    /// English club's card names its units so.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub en: Option<TemplateNames>,
     /// The game's tables as written; each carries `provisional = true` when it is an
     /// invented stand-in for a MISSING table. Private: the compiled form below follows it.
     #[serde(default)]
@@ -219,10 +232,10 @@ impl Ruleset {
     /// A template's name (`name`, or `name k` as a card numbers several of one
     /// template) as a reader of `lang` reads it, where the ruleset's words give it.
     pub fn template_name_in(&self, name: &str, lang: crate::rules::tables::Lang) -> Option<String> {
-        if lang != crate::rules::tables::Lang::It {
-            return None;
-        }
-        let names = &self.it.as_ref()?.templates;
+        let names = match lang {
+            crate::rules::tables::Lang::It => &self.it.as_ref()?.templates,
+            crate::rules::tables::Lang::En => &self.en.as_ref()?.templates,
+        };
         if let Some(n) = names.get(name) {
             return Some(n.clone());
         }
@@ -233,13 +246,13 @@ impl Ruleset {
         names.get(base).map(|n| format!("{n} {k}"))
     }
 
-    /// The `[it]` template names that name no template of the ruleset.
+    /// The `[it]` and `[en]` template names that name no template of the ruleset.
     pub(crate) fn stray_template_names(&self) -> Vec<&str> {
-        let Some(p) = &self.it else {
-            return Vec::new();
-        };
-        p.templates
-            .keys()
+        let it = self.it.as_ref().map(|p| &p.templates);
+        let en = self.en.as_ref().map(|p| &p.templates);
+        it.into_iter()
+            .chain(en)
+            .flat_map(BTreeMap::keys)
             .filter(|k| {
                 !self.templates.iter().any(|t| &t.name == *k)
                     && !self.leader_templates.iter().any(|t| &t.name == *k)

@@ -669,9 +669,16 @@ fn rule(dir: &Path, id: &str, winner: &str, losses: &[String], reason: &str) -> 
     .map_err(|r| refused(&r, &words))?;
     let phase = store.current()?.id.key();
     let (c, _) = super::campaign_of(dir)?;
-    let replaced = replaced_by_ruling(&store, &b)?;
+    let replaced = engine::post::ruling::replaced_by_ruling(&store, &b)?;
     let now = super::now();
-    let notices = ruling_notices(dir, &store, &c, &b, &outcome, replaced, &phase, &now)?;
+    let config = crate::mail::config::load(dir)?;
+    let notices = engine::post::ruling::notices(
+        &store,
+        (&c, &config, &words),
+        (&b, &outcome, replaced),
+        &phase,
+        &now,
+    )?;
     let told = notices.len();
     let tell = Tell::load(dir, &store, &now)?;
     let news = engine::record(
@@ -698,95 +705,6 @@ fn rule(dir: &Path, id: &str, winner: &str, losses: &[String], reason: &str) -> 
         applied_note(&news)
     ));
     Ok(())
-}
-
-/// What a new ruling replaces: an earlier ruling, an auto-resolve, the clubs' results,
-/// or nothing.
-fn replaced_by_ruling(store: &Store, b: &Battle) -> Result<&'static str> {
-    let results = store.results(&b.id)?;
-    let has = |s: SetBy| results.iter().any(|r| r.source == s);
-    Ok(if has(SetBy::Referee) {
-        "referee"
-    } else if has(SetBy::Auto) {
-        "auto"
-    } else if results.is_empty() {
-        "none"
-    } else {
-        "clubs"
-    })
-}
-
-/// The message that tells each club of the battle about a ruling, in its language.
-#[allow(clippy::too_many_arguments)]
-fn ruling_notices(
-    dir: &Path,
-    store: &Store,
-    c: &Campaign,
-    b: &Battle,
-    outcome: &BattleOutcome,
-    replaced: &str,
-    phase: &str,
-    now: &str,
-) -> Result<Vec<crate::storage::OutMessage>> {
-    use crate::mail::compose::{compose, mailbox};
-    use crate::rules::tables::Lang;
-    let config = crate::mail::config::load(dir)?;
-    let from = mailbox(&config.mail.from)?;
-    let words = super::words_of(dir)?;
-    let winner = outcome
-        .winner
-        .as_ref()
-        .map_or("draw".to_owned(), ToString::to_string);
-    let mut out = Vec::new();
-    for club in store.clubs()? {
-        if club.nation != b.attacker.nation.as_str() && club.nation != b.defender.nation.as_str() {
-            continue;
-        }
-        let title = match club.lang {
-            Lang::It => &c.title_it,
-            Lang::En => &c.title_en,
-        };
-        let lang = club.lang;
-        let subject = crate::t!(
-            words,
-            lang,
-            "battle-ruling-subject",
-            campaign = title.as_str(),
-            battle = b.id.as_str()
-        );
-        let text = crate::t!(
-            words,
-            lang,
-            "battle-ruling-text",
-            battle = b.id.as_str(),
-            winner = winner.as_str(),
-            attacker_loss = outcome.attacker_loss,
-            defender_loss = outcome.defender_loss,
-            reason = outcome.reason.as_str(),
-            replaced = replaced
-        ) + " "
-            + &words.plain(
-                lang,
-                if c.tables.rulings.battle_results_at_once {
-                    "battle-ruling-now"
-                } else {
-                    "battle-ruling-later"
-                },
-            )
-            + "\n";
-        out.push(compose(
-            &crate::engine::post::club_draft(
-                "referee",
-                phase,
-                &club,
-                (subject, text),
-                format!("ruling {} {now}", b.id),
-            ),
-            &from,
-            now,
-        )?);
-    }
-    Ok(out)
 }
 
 fn print_odds(

@@ -316,6 +316,10 @@ pub(crate) fn intended_ruleset(store: &Store, c: &Campaign, b: &Battle) -> Resul
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct GameName {
     names: BTreeMap<crate::words::Lang, String>,
+    /// The share of a reduced unit's value its side loses (the ruleset's
+    /// `partial_loss_percent`), when the card's ruleset is known: an update says how
+    /// losses were counted, so hits that only reduced units and cost no ducats read true.
+    pub(crate) reduced_percent: Option<u32>,
 }
 
 impl GameName {
@@ -339,7 +343,10 @@ pub(crate) fn game_name(store: &Store, c: &Campaign, b: &Battle) -> Result<GameN
             (l, name)
         })
         .collect();
-    Ok(GameName { names })
+    Ok(GameName {
+        names,
+        reduced_percent: issued.as_ref().map(|rs| rs.partial_loss_percent),
+    })
 }
 
 /// Refuses an auto-resolve that would shop for a result: a battle is auto-resolved once,

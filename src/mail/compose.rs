@@ -25,6 +25,14 @@ pub struct FilePart {
     pub bytes: Vec<u8>,
 }
 
+/// The map picture a message shows inside its HTML (`cid:map`), with the file name a
+/// reader sees when the mail program lists it (in the reader's language).
+#[derive(Clone, Debug)]
+pub struct InlinePng {
+    pub name: String,
+    pub png: Vec<u8>,
+}
+
 /// A message to compose, all of its recipients in one club (or the referee).
 #[derive(Clone, Debug)]
 pub struct Draft {
@@ -39,7 +47,7 @@ pub struct Draft {
     pub text: String,
     pub html: Option<String>,
     /// Shown inside the HTML part as `cid:map`.
-    pub inline_png: Option<Vec<u8>>,
+    pub inline_png: Option<InlinePng>,
     pub files: Vec<FilePart>,
     /// Distinguishes messages whose content may repeat (two receipts of equal files).
     pub salt: String,
@@ -143,8 +151,8 @@ pub(crate) fn compose_reply(
                     .boundary(boundary("rel"))
                     .multipart(alternative)
                     .singlepart(
-                        Attachment::new_inline_with_name("map".into(), "map.png".into()).body(
-                            png.clone(),
+                        Attachment::new_inline_with_name("map".into(), png.name.clone()).body(
+                            png.png.clone(),
                             ContentType::parse("image/png").map_err(mime_err)?,
                         ),
                     ),
@@ -206,7 +214,7 @@ fn content_hash(d: &Draft) -> String {
         h.update([0]);
     }
     if let Some(png) = &d.inline_png {
-        h.update(png);
+        h.update(&png.png);
     }
     for f in &d.files {
         h.update(f.name.as_bytes());
@@ -229,7 +237,10 @@ mod tests {
             subject: "Il Giglio — primavera 1494".into(),
             text: "Città più forte: è così.\n".into(),
             html: Some("<p>Città</p>".into()),
-            inline_png: Some(vec![0x89, b'P', b'N', b'G']),
+            inline_png: Some(InlinePng {
+                name: "map.png".into(),
+                png: vec![0x89, b'P', b'N', b'G'],
+            }),
             files: vec![],
             salt: String::new(),
         }

@@ -18,6 +18,8 @@ pub struct Update<'a> {
     pub battle: &'a Battle,
     /// The game the battle's card went out with (the ruleset's name), when known.
     pub game: Option<&'a str>,
+    /// The share of a reduced unit's value its side loses, when the game is known.
+    pub reduced_percent: Option<u32>,
     pub outcome: &'a BattleOutcome,
     /// Why an auto-resolve ended as it did, as the catalogue words it (worded in the
     /// club's language; without it, the outcome's reason as stored).
@@ -122,6 +124,11 @@ pub fn update(w: &Words, u: &Update) -> (String, String) {
         game = u.game.unwrap_or("-"),
         result = result(w, l, b, u.outcome)
     )];
+    // How hits became ducats: without it a side that took hits and lost nothing reads
+    // as a mistake (a reduced unit costs nothing when the game's share is 0).
+    if let Some(percent) = u.reduced_percent {
+        parts.push(t!(w, l, "news-losses-how", percent = percent));
+    }
     parts.extend(set_aside_of(w, l, u));
     let mut happened = format!("{}\n", w.plain(l, "news-update-happened"));
     for e in u.events {

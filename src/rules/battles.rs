@@ -425,7 +425,26 @@ fn fall_back(s: &mut Step, side: &BattleSide, at: &NodeCode, battle: &str, staye
                     a.arrived = Some(phase);
                 }
                 s.occ.refresh_army(&s.w, id);
+                // Its club hears that its siege there ended with the retreat: the
+                // next round's report would otherwise simply lose it.
+                let ended: Vec<_> =
+                    s.w.sieges
+                        .iter()
+                        .filter(|x| &x.besieger == id)
+                        .cloned()
+                        .collect();
                 s.w.sieges.retain(|x| &x.besieger != id);
+                for x in ended {
+                    s.event(
+                        Audience::Nation(side.nation.clone()),
+                        "G3d.2",
+                        Happening::SiegeEnded {
+                            node: x.node,
+                            army: x.besieger,
+                            why: crate::rules::outcome::SiegeEnd::FellBack,
+                        },
+                    );
+                }
             }
             s.event(
                 Audience::Nation(side.nation.clone()),

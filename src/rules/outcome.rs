@@ -723,6 +723,10 @@ impl Happening {
                 | Happening::WorksCaptured { .. }
                 | Happening::SapperCaptured { .. }
                 | Happening::AllyAttackNoBetrayal { .. }
+                | Happening::SiegeEnded {
+                    why: SiegeEnd::FellBack,
+                    ..
+                }
         )
     }
 }
@@ -814,6 +818,9 @@ pub enum SiegeEnd {
     NoTarget,
     /// Not ordered again this round (the siege is not a standing order).
     NotRenewed,
+    /// The army fell back from the place after a battle there (G3c.8); told since
+    /// issue 29, before which the siege ended unsaid.
+    FellBack,
 }
 
 /// A force destroyed whole: an army, or the garrison of the event's node.

@@ -996,8 +996,8 @@ pub(crate) fn rulesets(
             c.err(
                 file,
                 span,
-                "ruleset.it.templates",
-                format!("`{stray}` in `[it.templates]` is the name of no unit or leader template"),
+                "ruleset.templates",
+                format!("`{stray}` in `[it.templates]` or `[en.templates]` is the name of no unit or leader template"),
                 "",
             );
         }

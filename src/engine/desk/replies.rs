@@ -361,12 +361,15 @@ pub(crate) fn receipt(
     )
 }
 
-/// Every order of the file as understood, numbered, with its verdict.
+/// Every order of the file as understood, numbered, with its verdict, and how many
+/// parts are left out (listed further on, each with why): an order that does not read
+/// has no number, but the club must not read its file as holding no such order.
 fn echo(w: &Words, lang: Lang, c: &Checked, nation: &str, phase: &str) -> String {
+    let dropped = c.rejected.len().saturating_sub(c.refused.len());
     if c.orders.orders.is_empty() {
-        return format!("{}\n", w.plain(lang, "receipt-no-orders"));
+        return format!("{}\n", t!(w, lang, "receipt-no-orders", dropped = dropped));
     }
-    let mut out = format!("{}\n\n", w.plain(lang, "receipt-orders"));
+    let mut out = format!("{}\n\n", t!(w, lang, "receipt-orders", dropped = dropped));
     for o in &c.orders.orders {
         let verdict = match c.refused.get(&o.at.seq) {
             Some((rule, reason)) => t!(

@@ -23,6 +23,7 @@ pub(crate) mod battles;
 pub(crate) mod encounters;
 pub(crate) mod notice;
 pub(crate) mod remind;
+pub(crate) mod ruling;
 pub(crate) mod welcome;
 pub(crate) mod yearly;
 
@@ -158,8 +159,9 @@ pub fn phase_messages(
         let drafts: Vec<Draft> = drafts
             .into_iter()
             .zip(pngs)
-            .map(|(draft, png)| Draft {
-                inline_png: Some(png),
+            .zip(&reports)
+            .map(|((draft, png), r)| Draft {
+                inline_png: Some(map_picture(m.env, r.club.lang, png)),
                 ..draft
             })
             .collect();
@@ -390,4 +392,16 @@ fn report_files(
         bytes: bulletin.text.clone().into_bytes(),
     });
     Ok(files)
+}
+
+/// The map picture a club's mail shows, named in the club's language.
+pub(crate) fn map_picture(
+    env: &minijinja::Environment<'static>,
+    lang: Lang,
+    png: Vec<u8>,
+) -> crate::mail::compose::InlinePng {
+    crate::mail::compose::InlinePng {
+        name: crate::words::from_env(env).plain(lang, "map_file"),
+        png,
+    }
 }

@@ -86,7 +86,7 @@ pub(crate) fn yearly_messages(
             subject: format!("[{}] {}: {}", view.campaign, view.nation_name, view.title),
             text: r.text,
             html: Some(r.html),
-            inline_png: Some(png.clone()),
+            inline_png: Some(super::map_picture(m.env, club.lang, png.clone())),
             files,
             salt: String::new(),
         };
@@ -109,7 +109,7 @@ pub(crate) fn yearly_messages(
             ),
             text: it.text.clone(),
             html: Some(it.html.clone()),
-            inline_png: Some(png),
+            inline_png: Some(super::map_picture(m.env, m.config.mail.referee_lang, png)),
             files: vec![chronicle_part(Lang::En, y, &chronicles[&Lang::En])],
             salt: String::new(),
         };
