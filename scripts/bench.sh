@@ -19,8 +19,13 @@
 #       benches/battles.rs) measured in this run (goal >= 3x), and `battle odds` on 2
 #       threads against 1 (its speed-up).
 #
-# Usage: scripts/bench.sh [--quick] [--battles]
-#   --quick: fewer samples, for a smoke test; --battles: (f) alone (no mail servers).
+#   (g) issue 30: a round report mail's size, on average over each phase of a year of
+#       `giglio demo` (goal <= 300 KB a phase).
+#
+# Usage: scripts/bench.sh [--quick] [--battles | --phase]
+#   --quick: fewer samples, for a smoke test; --battles: (f) alone (no mail servers);
+#   --phase: the phase of (a) and (e) against its floor, its parts, and (g) alone (no
+#   baseline to build, no mail servers: a few minutes).
 # Needs the test mail servers (.ci/run installs them) and python3; uses hyperfine if it
 # is installed, else a timing loop.
 set -euo pipefail
@@ -30,11 +35,13 @@ CRIT=$ROOT/target/criterion
 mkdir -p "$CRIT" # criterion makes it on its first run; the phase log is teed into it before
 QUICK=()
 BATTLES_ONLY=
+PHASE_ONLY=
 for arg in "$@"; do
   case $arg in
     --quick) QUICK=(--quick) ;;
     --battles) BATTLES_ONLY=1 ;;
-    *) echo "usage: scripts/bench.sh [--quick] [--battles]" >&2; exit 64 ;;
+    --phase) PHASE_ONLY=1 ;;
+    *) echo "usage: scripts/bench.sh [--quick] [--battles | --phase]" >&2; exit 64 ;;
   esac
 done
 
@@ -78,11 +85,67 @@ for game in ("mon1628", "leg1176", "ott1625", "pia1746"):
 PY
 }
 
+# (g) A round report mail's size: the `.eml` files of a year of `giglio demo`, averaged
+# per phase (the sizes do not depend on the build).
+mail_sizes() {
+  local d
+  d=$(mktemp -d)
+  target/release/giglio demo "$d/demo" --years 1 >/dev/null
+  python3 - "$d/demo/mail/out" <<'PY'
+import collections, os, re, sys
+out = sys.argv[1]
+phases = collections.defaultdict(list)
+for name in os.listdir(out):
+    m = re.match(r"(\d{4}-r\d\d)\.report\.", name)
+    if m:
+        phases[m.group(1)].append(os.path.getsize(os.path.join(out, name)))
+means = {p: sum(v) / len(v) for p, v in phases.items()}
+every = [s for v in phases.values() for s in v]
+worst = max(means, key=means.get)
+print(f"(g) issue 30: a round report mail, {len(every)} mails over {len(means)} rounds: mean {sum(every)/len(every)/1000:.0f} KB; "
+      f"heaviest round {worst} {means[worst]/1000:.0f} KB on average (goal <= 300 KB a phase: "
+      f"{'ok' if max(means.values()) <= 300_000 else 'ABOVE GOAL'}); heaviest mail {max(every)/1000:.0f} KB")
+PY
+  rm -rf "$d"
+}
+
+# (a), (e) and (g) alone: the phase against its floor, its parts, and the mail's size.
+phase_and_mail() {
+  echo "== building (release)"
+  cargo build --release --quiet
+  cargo bench --no-run --quiet --bench phase 2>/dev/null
+  echo "== criterion: phase and its parts (benches/phase.rs)"
+  cargo bench --quiet --bench phase -- --noplot "${QUICK[@]}" 'phase/|parts/' 2>&1 | tee "$CRIT/phase.log" |
+    grep -E '^(phase|parts)/|time:|^club maps' || true
+  echo "== figures (ratios of means measured in this run)"
+  python3 - "$CRIT" <<'PY'
+import json, os, re, sys
+crit = sys.argv[1]
+def mean(*path):
+    return json.load(open(os.path.join(crit, *path, "new", "estimates.json")))["mean"]["point_estimate"] / 1e6
+full, floor = mean("phase", "full"), mean("phase", "floor")
+p = {k: mean("parts", k) for k in ("prepare", "resolve", "messages", "text_html_svg", "svg", "png", "png_one")}
+print(f"(a), (e) summer phase with every club's map: full {full:.1f} ms, floor {floor:.1f} ms -> {full/floor:.2f}x "
+      f"(issue 30 goal <= 4x: {'ok' if full/floor <= 4 else 'ABOVE GOAL'})")
+print(f"    parts: gather orders {p['prepare']:.1f} ms, resolve {p['resolve']:.1f} ms, messages {p['messages']:.1f} ms "
+      f"(club maps as PNG {p['png']:.1f} ms on 2 threads, text+HTML {p['text_html_svg'] - p['svg']:.1f} ms, SVGs {p['svg']:.1f} ms)")
+print(f"    one club's map over the phase's shared base (issue 30: about 7 ms): {p['png_one']:.1f} ms")
+m = re.search(r"club maps: (\d+) PNGs, mean (\d+) bytes", open(os.path.join(crit, "phase.log")).read())
+if m:
+    print(f"    club map PNG: mean {int(m.group(2))/1000:.0f} KB over {m.group(1)} maps")
+PY
+  mail_sizes
+}
+
 echo "== machine"
 echo "cpus: $(nproc); $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')"
 echo "load: $(cut -d' ' -f1-3 /proc/loadavg) (other work on the machine skews absolute times, less the ratios)"
 if [ -n "$BATTLES_ONLY" ]; then
   battles
+  exit 0
+fi
+if [ -n "$PHASE_ONLY" ]; then
+  phase_and_mail
   exit 0
 fi
 
@@ -193,4 +256,5 @@ d = json.load(open(demo))
 print(f"    giglio demo --years 1: before issue 17 {base_t:.2f} s, now {now_t:.2f} s -> {base_t/now_t:.2f}x faster (goal >= 3x: {verdict(base_t/now_t >= 3)})")
 PY
 
+mail_sizes
 battles

@@ -1525,6 +1525,10 @@ fn a_relief_battle_at_a_besieged_fortress_says_whose_walls_they_are() {
         en.contains("[infantry]") && en.contains("fire 3 attacking, fire 4 defending, two steps"),
         "{en}"
     );
+    // MON names its templates in Italian; an English card names them in English
+    // (`[en.templates]`), an Italian one as the rulebook does.
+    assert!(en.contains("Infantry") && !en.contains("Fanteria"), "{en}");
+    assert!(it.contains("Fanteria"), "{it}");
     for raw in ["fire_att=", "two_step=", "leadership=", "[inf]"] {
         assert!(
             !it.contains(raw) && !en.contains(raw),
@@ -1673,4 +1677,35 @@ fn an_auto_resolve_waiting_for_the_resolution_tells_both_sides_and_what_it_set_a
     // Nothing applied yet: the battle still waits for the resolution.
     let list = t.stdout(&["battle", "list"]);
     assert!(list.contains("1494-r01-F7"), "{list}");
+}
+
+/// Issue 29 (playtest): "con un geniere" beside a MON army with Guastatori read as one of
+/// its units. The card says the campaign's sapper is the campaign's (G2b.5), helps in
+/// sieges and not in this battle, and is not a unit of the game, in each language; the
+/// English card calls MON's guastatori pioneers, never sappers.
+#[test]
+fn the_cards_campaign_sapper_is_not_a_unit_of_the_game() {
+    let mut card = two_a_side();
+    card.sides[0].sapper = true;
+    card.sides[0].units[0].kind = "guast".into();
+    let rs = ruleset("mon1628");
+    let env =
+        giglio::report::environment(None, giglio::words::Words::load(None).expect("catalogue"))
+            .expect("templates");
+    let card_in = |lang| {
+        let view = giglio::report::card::CardFor::new(&card, lang, None, None);
+        giglio::report::card::text(&env, &card, &rs, &view, false).expect("card")
+    };
+    let it = card_in(giglio::words::Lang::It);
+    assert!(
+        it.contains("con un geniere della campagna (G2b.5: aiuta negli assedi, non in battaglia; non è un'unità di guastatori)"),
+        "{it}"
+    );
+    let en = card_in(giglio::words::Lang::En);
+    assert!(
+        en.contains("with a campaign sapper (G2b.5: it helps in sieges, not in battle; it is not a unit of the game)"),
+        "{en}"
+    );
+    assert!(en.contains("[pioneers (guastatori)]"), "{en}");
+    assert!(!en.contains("[sappers]"), "{en}");
 }

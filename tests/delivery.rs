@@ -409,9 +409,12 @@ fn check_report(row: &OutboxRow, msg: &Message) {
     assert!(png.contents().starts_with(PNG_SIGNATURE), "a real PNG");
     // Issue 30.2: the whole map is the attached picture, named where its link stands
     // (never a data: URI, which Chromium will not open as a page).
-    assert_eq!(png.attachment_name(), Some("map.png"), "the picture's name");
+    // Named in the club's language (issue 29: "map.png" in an Italian mail).
+    let picture = if club.2 == "it" { "mappa.png" } else { "map.png" };
+    assert_eq!(png.attachment_name(), Some(picture), "the picture's name");
     assert!(
-        html.contains("<a id=\"map-full\" href=\"cid:map\">") && html.contains(" map.png)"),
+        html.contains("<a id=\"map-full\" href=\"cid:map\">")
+            && html.contains(&format!(" {picture})")),
         "{html}"
     );
     assert!(!html.contains("href=\"data:"), "no data: link");

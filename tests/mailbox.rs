@@ -862,6 +862,15 @@ fn a_battle_is_settled_by_mail() {
         "{}",
         f_update.text
     );
+    // How hits became ducats (issue 29: "3 hits, 0 ducats lost" read as a mistake): the
+    // shipped games count a reduced unit as nothing.
+    assert!(
+        f_update.text.contains("Come si contano le perdite (G3c.7)")
+            && f_update.text.contains("un'unità soltanto ridotta")
+            && f_update.text.contains("non costa nulla"),
+        "{}",
+        f_update.text
+    );
     let f_new = sheet_of(f_update).1;
     assert!(
         !f_new.contains("# [[battle_result]]"),

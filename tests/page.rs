@@ -657,7 +657,7 @@ fn hostile_names_are_text_in_the_browser() {
     d.run(d.client.goto(&format!("file://{}", path.display())))
         .expect("open the page");
     css(&d, "#pg-pieces button.piece");
-    let title = format!("Il Giglio: orders of {nation} for spring 1494");
+    let title = format!("Il Giglio: orders for spring 1494 — {nation}");
     assert_eq!(d.run(d.client.title()).expect("the title"), title);
     assert_eq!(
         d.run(css(&d, "header h1").text()).expect("the heading"),

@@ -258,7 +258,7 @@ fn every_club_gets_exactly_one_yearly_message_with_the_map_and_the_chronicle() {
             m.html.contains("src=\"cid:map\""),
             "{club}: the HTML shows the map"
         );
-        let png = m.parts.get("map.png").expect("the political map inline");
+        let png = m.parts.get("mappa.png").expect("the political map inline");
         assert!(png.starts_with(b"\x89PNG"), "{club}: a PNG");
         assert_eq!(
             m.parts.get("cronaca-1494.txt"),

@@ -1,5 +1,5 @@
 # The order page attached to every report (an HTML file the club opens in a browser).
-page-title = Il Giglio: orders of { $nation } for { $phase }
+page-title = Il Giglio: orders for { $phase } — { $nation }
 page-unpack = This page could not unpack its map and its orders: open it in a recent browser (Firefox, Chrome, Edge or Safari of 2023 or later). The order file alone is enough.
 page-subject = orders { $club } { $phase }
 page-intro = Click one of your pieces (on the map or in the list), then a place on the map or an order. Every order offered was checked by the referee's rules for this phase; the page writes the order file for you.

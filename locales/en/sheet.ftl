@@ -1,5 +1,5 @@
 # The pre-filled order sheet attached to every report: TOML comments.
-sheet-title = Il Giglio: orders of { $nation } ({ $code }) for { $phase }
+sheet-title = Il Giglio: orders for { $phase } — { $nation } ({ $code })
 sheet-deadline = Orders are due by { $deadline }.
 sheet-no-deadline = No deadline is set: the referee resolves the phase once every club's orders are in.
 sheet-how =

@@ -1,5 +1,5 @@
 # La pagina degli ordini allegata a ogni rapporto (un file HTML che il club apre nel browser).
-page-title = Il Giglio: ordini di { $nation } per { $phase }
+page-title = Il Giglio: ordini per { $phase } — { $nation }
 page-unpack = La pagina non ha potuto aprire la sua mappa e i suoi ordini: apritela con un browser recente (Firefox, Chrome, Edge o Safari dal 2023 in poi). Basta il solo file degli ordini.
 page-subject = ordini { $club } { $phase }
 page-intro = Cliccate un vostro pezzo (sulla mappa o nell'elenco), poi un luogo sulla mappa o un ordine. Ogni ordine proposto è stato verificato dalle regole dell'arbitro per questa fase; la pagina scrive per voi il file degli ordini.

@@ -1,5 +1,5 @@
 # Il foglio d'ordini precompilato, allegato a ogni rapporto: commenti TOML.
-sheet-title = Il Giglio: ordini di { $nation } ({ $code }) per { $phase }
+sheet-title = Il Giglio: ordini per { $phase } — { $nation } ({ $code })
 sheet-deadline = Termine per gli ordini: { $deadline }.
 sheet-no-deadline = Nessun termine fissato: l'arbitro risolve la fase quando ha gli ordini di tutti.
 sheet-how =

@@ -539,6 +539,34 @@ fn a_receipt_is_one_multipart_mixed_that_answers_the_clubs_message() {
 
 // ---- 13.6, 13.7 ---------------------------------------------------------------------
 
+/// Issue 29 (playtest): an order that does not read has no number, and the echo of the
+/// orders as understood left it out without a word, so a club read its file as holding
+/// no such order. The echo now counts the parts left out (listed below it, each with
+/// why), and a file none of whose orders reads no longer says it "gives no orders".
+#[test]
+fn a_receipt_counts_the_parts_it_leaves_out_beside_the_orders_it_understood() {
+    let d = Desk::new();
+    let bad = "[[raise]]\nnode = \"V99\"\nvalue = 50\n";
+    let body = format!("{}{bad}", raise(100));
+    let r = d.ingest(&text_mail(V_ADDR, &[], &d.orders("V", SPRING, &body)));
+    assert_eq!(r["verdict"], "accepted", "{r:#}");
+    let (_, _, text) = sent_texts(&d).pop().unwrap();
+    assert!(
+        text.contains("I vostri ordini, come sono stati intesi (più una parte del file lasciata fuori: è qui sotto, con il perché):"),
+        "{text}"
+    );
+    assert!(text.contains("V99"), "the part left out, with why: {text}");
+    // Only the order that does not read: not "the file gives no orders".
+    let r = d.ingest(&text_mail(V_ADDR, &[], &d.orders("V", SPRING, bad)));
+    assert_eq!(r["verdict"], "accepted", "{r:#}");
+    let (_, _, text) = sent_texts(&d).pop().unwrap();
+    assert!(
+        text.contains("Nessun ordine del file si legge: la sola parte scritta è lasciata fuori"),
+        "{text}"
+    );
+    assert!(!text.contains("Il file non dà ordini"), "{text}");
+}
+
 #[test]
 fn a_receipt_echoes_every_order_with_its_verdict_what_it_replaces_and_lateness() {
     let d = Desk::new();

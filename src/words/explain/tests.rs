@@ -488,3 +488,47 @@ fn every_order_name_has_its_words() {
     assert_eq!(say.order_name("raise", Lang::En), "raise");
     assert_eq!(say.order_name("an old name", Lang::It), "an old name");
 }
+
+/// Issue 29 (playtest): a club reads places by their names, so every place a fact names
+/// (a field's value or each node of a path) is worded with its name beside its code,
+/// sea zones included; the referee's terminal (no campaign) keeps the codes.
+#[test]
+fn facts_name_their_places_by_name_and_code() {
+    use crate::rules::outcome::Happening;
+    use crate::rules::say::Say as _;
+    let c = crate::fixtures::shipped();
+    let say = Explain::new(w(), &c);
+    let sailed = Outcome::Done(Done::FleetMoved {
+        fleet: "V-F1".into(),
+        to: "ADN".into(),
+    });
+    assert_eq!(
+        say.outcome(&sailed, Lang::It),
+        "la flotta V-F1 va a Golfo di Venezia (ADN)"
+    );
+    let moved = Outcome::Done(Done::Moved {
+        piece: "V-A1".into(),
+        path: vec!["V0".into(), "V1".into()],
+    });
+    assert_eq!(
+        say.outcome(&moved, Lang::En),
+        "V-A1 moves Venezia (V0) → Padova (V1)"
+    );
+    let sailed_en = say.outcome(&sailed, Lang::En);
+    assert_eq!(sailed_en, "fleet V-F1 sails to Golfo di Venezia (ADN)");
+    let fell_back = Happening::Retreated {
+        nation: "F".into(),
+        from: "F8".into(),
+        to: "F7".into(),
+    };
+    let said = say.happening(&fell_back, Lang::It);
+    assert!(
+        said.contains("da Modigliana (F8) a Castrocaro (F7)") && said.contains("di F"),
+        "{said}"
+    );
+    // Without the campaign's places (the referee's terminal), codes as stored.
+    assert_eq!(
+        outcome(&w(), &sailed, Lang::It),
+        "la flotta V-F1 va a ADN"
+    );
+}
