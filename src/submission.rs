@@ -50,6 +50,9 @@ pub struct Checked {
     pub(crate) letters: Vec<crate::orders::letters::Letter>,
     /// How many `[[letter]]` entries the file holds, read or refused.
     pub(crate) letter_entries: usize,
+    /// How many problems its order entries have, each such order dropped: a file whose
+    /// every order is dropped still carries orders.
+    pub(crate) order_problems: usize,
     /// G6.3: the extension the file asks for, if it does.
     pub(crate) extension: Option<crate::orders::Extension>,
 }
@@ -175,6 +178,7 @@ pub fn check(
         masked,
         letters,
         letter_entries: lowered.letter_entries,
+        order_problems: lowered.order_problems,
         extension: lowered.extension,
     }
 }

@@ -95,7 +95,7 @@ battle-note-mon-protection = Protection (MON §9.4, §10): { $why ->
             [yes] in every round
            *[no] in the first round only
         } (at most 3).
-        [field] none ({ $hits } hits): the defender meets the attacker in the field, outside its works.
+        [field] none ({ $hits } hits): the defender meets the attacker in the field, outside its works: it shelters behind them only when it withdraws into its fortification (standing choice when contacted "withdraw", G3c.3), and then it is besieged rather than attacked.
         [held] none ({ $hits } hits): the place's walls are held by { $holder }, not by the defender.
        *[unfortified] none ({ $hits } hits): the place is not fortified.
     }
@@ -281,3 +281,19 @@ battle-unit-kind-gren = grenadiers
 battle-unit-kind-hcav = heavy cavalry
 battle-unit-kind-lcav = light cavalry
 battle-unit-kind-drag = dragoons
+
+# A table of the game's rulebook (the card's PROVISIONAL tables) in words, with its key
+# in the ruleset file in brackets.
+battle-table-name = { $table ->
+    [combat_chits] the combat chits
+    [leader_command] the leaders' command values
+    [disrupted_fire] the fire of Disrupted units
+    [fire] the fire table
+    [melee] the melee table
+    [terrain] the terrain effects
+    [bombardment] the bombardment table
+    [tec] the terrain effects chart
+    [commanders] the commanders' values
+    [turn_track] the turn track
+   *[other] the table
+} (`{ $table }`)

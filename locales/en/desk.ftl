@@ -55,7 +55,7 @@ desk-remind-subject = [{ $campaign }] reminder: orders for { $phase }
 desk-remind-text =
     We have not yet received your orders for { $phase }.
     Due: { $due }.
-    Without orders, your forces hold.
+    Without orders, your armies stay where they are; the order file attached to your last report says what each piece that does not stay does without orders (a fleet at sea cannot stay there).
 desk-remind-no-deadline = no deadline set
 
 run-battle-auto-subject = [{ $campaign }] battle { $battle }: resolved automatically

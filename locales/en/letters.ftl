@@ -39,4 +39,7 @@ receipt-letter-courier = letter to { $to }: a courier carries it by road from yo
    *[no] {""}
 }
 receipt-letter-again = letter to { $to }: the same letter was already sent in this phase; it is not sent again
-receipt-letters-only = This file carries no orders, only letters or a request for more time: your orders for { $phase } are unchanged.
+receipt-letters-only = This file carries no orders, only letters or a request for more time: { $sent ->
+    [true] your orders for { $phase } stay those of the file you sent before.
+   *[false] you have sent no orders for { $phase } yet; without them, your forces will do what they do without orders.
+}

@@ -41,7 +41,10 @@ news-receipt-agreed = Battle { $battle }: your result ({ $result }) agrees with 
 news-receipt-disputed = Battle { $battle }: your result ({ $result }) differs from { $other }'s; both clubs and the referee are told what each says.
 news-receipt-overruled = Battle { $battle }: your result ({ $result }) is recorded, but the referee's ruling (or the auto-resolve) already stands.
 news-receipt-oob = Battle { $battle }: your order of battle for { $ruleset } is recorded; the battle's card uses it.
-news-receipt-results-only = This file carries battle results or orders of battle only: your orders for { $phase } are unchanged.
+news-receipt-results-only = This file carries battle results or orders of battle only: { $sent ->
+    [true] your orders for { $phase } stay those of the file you sent before.
+   *[false] you have sent no orders for { $phase } yet; send them in another file before the deadline.
+}
 news-update-set-aside = The result you mailed for battle { $battle } ({ $mine }) is set aside: { $by ->
     [referee] the referee's ruling counts over the clubs' results (G3c.7)
    *[auto] the battle was resolved automatically by the tactical game's own mechanics, and that counts over the clubs' results (G3c.7)

@@ -51,6 +51,10 @@ lower-what-ruleset = ruleset
 lower-what-kind = kind
 lower-bad-code = { $what } `{ $code }` is not a valid code: codes are ASCII letters, digits and `-`
 lower-unknown-node = unknown node `{ $code }`{ $hint }
+lower-unknown-sea = unknown sea zone `{ $code }`{ $hint ->
+    [none] {""}
+   *[other] : did you mean {$hint}?
+} (a fleet sails to a sea zone, by its letters, or into a port, by the node's code)
 lower-unknown-nation = unknown nation `{ $code }`
 lower-not-your-piece = `{ $piece }` belongs to { $nation }, not to your club
 lower-bad-piece = `{ $piece }` is not { $what }: it is written like { $example }{ $hint }

@@ -186,6 +186,7 @@ happening-battle-pending = { $rearguard ->
     [true] rearguard action
    *[false] battle
 } { $id } at { $node }: { $attacker } against { $defender }, waiting for its result
+happening-battle-lapsed = battle { $battle } at { $node } is not fought: the armies of { $gone } are no longer there, sent away by another battle's result at the place; nobody loses anything and no result is needed
 happening-retreated = forces of { $nation } fall back from { $from } to { $to }
 happening-siege-roll = { $besieger } besieges { $node }: 1d6={ $roll }, total { $total }, needs { $needed }
 happening-surrendered = { $node } surrenders: it passes from { $from } to { $to }{ $breached ->

@@ -39,7 +39,10 @@ welcome-how = How to play by mail:
     3. Send the file to { $address } from your registered address, as a .toml attachment or in the body of the message.
     4. You will get a receipt listing every order as it was understood; you may send the file again until the deadline: the last one counts.
     5. After every phase you will receive a report, your map and the order file of the next phase.
-welcome-check = With the giglio program you can check the file before sending it: giglio orders check { $sheet } --view { $view }
+welcome-check = The giglio program (ask the referee for it: you need the same version as theirs) checks the file before you send it: giglio orders check { $sheet } --view { $view }.{ $page ->
+    [true] {" "}Without the program, the attached order page writes files the rules already accept.
+   *[false] {""}
+}
 welcome-attached = Attached: the order file ({ $sheet }), your map ({ $map }), the rulebook ({ $rulebook }) and the file for the check ({ $view }).
 welcome-guide = The club's guide ({ $guide }) tells, step by step, how to read what giglio sends, how to write and check your orders and how to mail them.
 welcome-attached-no-rulebook = Attached: the order file ({ $sheet }), your map ({ $map }) and the file for the check ({ $view }).
@@ -48,6 +51,7 @@ welcome-node-fortress = fortress
 welcome-node-village = village
 welcome-node-capital = capital
 welcome-node-port = port
+welcome-node-garrison = garrison of { $value } ducats
 welcome-node-fortified = walled
 objective-measure-keep_possessions = lose none of your starting holdings
 objective-measure-conquer_nation = hold every village, fortress and city of the nation you name (target), its capital included

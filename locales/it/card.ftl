@@ -97,7 +97,7 @@ battle-note-mon-protection = Protezione (MON §9.4, §10): { $why ->
             [yes] in ogni round
            *[no] solo nel primo round
         } (al massimo 3).
-        [field] nessuna ({ $hits } colpi): il difensore affronta l'attaccante in campo aperto, fuori dalle sue opere.
+        [field] nessuna ({ $hits } colpi): il difensore affronta l'attaccante in campo aperto, fuori dalle sue opere: le sue mura lo riparano solo quando vi si rinchiude (scelta permanente quando contattato "withdraw", G3c.3), e allora è assediato anziché attaccato.
         [held] nessuna ({ $hits } colpi): le mura del luogo sono di { $holder }, non del difensore.
        *[unfortified] nessuna ({ $hits } colpi): il luogo non è fortificato.
     }
@@ -283,3 +283,19 @@ battle-unit-kind-gren = granatieri
 battle-unit-kind-hcav = cavalleria pesante
 battle-unit-kind-lcav = cavalleria leggera
 battle-unit-kind-drag = dragoni
+
+# Il nome di una tabella del regolamento (le tabelle PROVVISORIE della scheda), in parole,
+# con la sua chiave del file del regolamento tra parentesi.
+battle-table-name = { $table ->
+    [combat_chits] le pedine di combattimento
+    [leader_command] i valori di comando dei capi
+    [disrupted_fire] il fuoco delle unità Disordinate
+    [fire] la tabella del fuoco
+    [melee] la tabella della mischia
+    [terrain] gli effetti del terreno
+    [bombardment] la tabella del bombardamento
+    [tec] la tabella degli effetti del terreno
+    [commanders] i valori dei comandanti
+    [turn_track] il segnaturni
+   *[other] la tabella
+} (`{ $table }`)

@@ -55,7 +55,7 @@ desk-remind-subject = [{ $campaign }] promemoria: ordini per { $phase }
 desk-remind-text =
     Non abbiamo ancora ricevuto i vostri ordini per { $phase }.
     Termine: { $due }.
-    Senza ordini, le vostre forze resteranno ferme.
+    Senza ordini, le vostre armate restano dove sono; il file degli ordini allegato al vostro ultimo rapporto dice che cosa fa senza ordini ogni pezzo che non resta fermo (una flotta in mare non può restarci).
 desk-remind-no-deadline = nessun termine fissato
 
 run-battle-auto-subject = [{ $campaign }] battaglia { $battle }: risolta automaticamente

@@ -43,4 +43,7 @@ receipt-letter-courier = lettera a { $to }: la porta un corriere per strada dall
    *[no] {""}
 }
 receipt-letter-again = lettera a { $to }: la stessa lettera è già partita in questa fase; non viene spedita di nuovo
-receipt-letters-only = Questo file non porta ordini, solo lettere o una richiesta di più tempo: i vostri ordini per { $phase } restano invariati.
+receipt-letters-only = Questo file non porta ordini, solo lettere o una richiesta di più tempo: { $sent ->
+    [true] i vostri ordini per { $phase } restano quelli del file che avete già mandato.
+   *[false] non avete ancora mandato ordini per { $phase }; senza, le vostre forze faranno ciò che fanno senza ordini.
+}

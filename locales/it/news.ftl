@@ -41,7 +41,10 @@ news-receipt-agreed = Battaglia { $battle }: il vostro risultato ({ $result }) c
 news-receipt-disputed = Battaglia { $battle }: il vostro risultato ({ $result }) differisce da quello di { $other }; entrambi i club e l'arbitro ricevono i due risultati.
 news-receipt-overruled = Battaglia { $battle }: il vostro risultato ({ $result }) è registrato, ma vale già la decisione dell'arbitro (o la risoluzione automatica).
 news-receipt-oob = Battaglia { $battle }: il vostro ordine di battaglia per { $ruleset } è registrato; la scheda della battaglia lo usa.
-news-receipt-results-only = Questo file contiene solo risultati o ordini di battaglia: i vostri ordini per { $phase } restano invariati.
+news-receipt-results-only = Questo file contiene solo risultati o ordini di battaglia: { $sent ->
+    [true] i vostri ordini per { $phase } restano quelli del file che avete già mandato.
+   *[false] non avete ancora mandato ordini per { $phase }; mandateli in un altro file prima del termine.
+}
 news-update-set-aside = Il risultato che avete mandato per la battaglia { $battle } ({ $mine }) è messo da parte: { $by ->
     [referee] la decisione dell'arbitro vale sopra i risultati dei club (G3c.7)
    *[auto] la battaglia è stata risolta automaticamente con le meccaniche del gioco tattico, e ciò vale sopra i risultati dei club (G3c.7)

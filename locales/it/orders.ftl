@@ -51,6 +51,10 @@ lower-what-ruleset = il regolamento
 lower-what-kind = il tipo
 lower-bad-code = { $what } `{ $code }` non è un codice valido: i codici sono ASCII, lettere, cifre e `-`
 lower-unknown-node = nodo sconosciuto `{ $code }`{ $hint }
+lower-unknown-sea = zona di mare sconosciuta `{ $code }`{ $hint ->
+    [none] {""}
+   *[other] : forse intendevate {$hint}?
+} (una flotta va in una zona di mare, con le lettere del suo codice, o in un porto, con il codice del nodo)
 lower-unknown-nation = nazione sconosciuta `{ $code }`
 lower-not-your-piece = `{ $piece }` appartiene a { $nation }, non al vostro club
 lower-bad-piece = `{ $piece }` non è { $what }: si scrive come { $example }{ $hint }

@@ -186,6 +186,7 @@ happening-battle-pending = { $rearguard ->
     [true] azione di retroguardia
    *[false] battaglia
 } { $id } a { $node }: { $attacker } contro { $defender }, in attesa del risultato
+happening-battle-lapsed = la battaglia { $battle } a { $node } non si combatte: le armate di { $gone } non sono più lì, mandate via dal risultato di un'altra battaglia nello stesso luogo; nessuno perde nulla e non serve alcun risultato
 happening-retreated = forze di { $nation } ripiegano da { $from } a { $to }
 happening-siege-roll = { $besieger } assedia { $node }: 1d6={ $roll }, totale { $total }, serve { $needed }
 happening-surrendered = { $node } si arrende: passa da { $from } a { $to }{ $breached ->

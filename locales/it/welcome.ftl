@@ -39,7 +39,10 @@ welcome-how = Come si gioca per posta:
     3. Spedite il file a { $address } dal vostro indirizzo registrato, come allegato .toml o nel testo del messaggio.
     4. Riceverete una ricevuta con ogni ordine come è stato capito; potete rispedire il file fino al termine: vale l'ultimo.
     5. Dopo ogni fase riceverete un rapporto, la vostra mappa e il file d'ordini della fase seguente.
-welcome-check = Chi ha il programma giglio può controllare il file prima di spedirlo: giglio orders check { $sheet } --view { $view }
+welcome-check = Il programma giglio (chiedetelo all'arbitro: serve la sua stessa versione) controlla il file prima di spedirlo: giglio orders check { $sheet } --view { $view }.{ $page ->
+    [true] {" "}Senza il programma, la pagina degli ordini allegata scrive file che le regole già accettano.
+   *[false] {""}
+}
 welcome-attached = Allegati: il file d'ordini ({ $sheet }), la vostra mappa ({ $map }), il regolamento ({ $rulebook }) e il file per il controllo ({ $view }).
 welcome-guide = La guida del club ({ $guide }) spiega, passo per passo, come leggere ciò che giglio vi manda, come scrivere e controllare gli ordini e come spedirli.
 welcome-attached-no-rulebook = Allegati: il file d'ordini ({ $sheet }), la vostra mappa ({ $map }) e il file per il controllo ({ $view }).
@@ -48,6 +51,7 @@ welcome-node-fortress = fortezza
 welcome-node-village = villaggio
 welcome-node-capital = capitale
 welcome-node-port = porto
+welcome-node-garrison = guarnigione di { $value } ducati
 welcome-node-fortified = con mura
 objective-measure-keep_possessions = non perdere nessuno dei vostri possedimenti di partenza
 objective-measure-conquer_nation = possedere ogni villaggio, fortezza e città della nazione scelta (target), capitale compresa

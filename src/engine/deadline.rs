@@ -116,6 +116,19 @@ pub(crate) fn display(stored: &str, tz: Tz) -> String {
     }
 }
 
+/// Like [`display`], with the seconds: for a time a reader compares with another in the
+/// same minute (a file that arrived 30 seconds after a deadline).
+pub(crate) fn display_seconds(stored: &str, tz: Tz) -> String {
+    match parse(stored) {
+        Ok(t) => format!(
+            "{} {}",
+            t.with_timezone(&tz).format("%Y-%m-%d %H:%M:%S"),
+            tz
+        ),
+        Err(_) => stored.to_owned(),
+    }
+}
+
 /// When the next reminder can go (RFC 3339): `now` when some late club has not been
 /// reminded today, else the start of the next day (UTC), since `giglio remind` sends one
 /// reminder per club and day.

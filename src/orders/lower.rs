@@ -67,6 +67,9 @@ pub struct Lowered {
     pub letters: Vec<super::letters::Letter>,
     /// How many `[[letter]]` entries it holds, read or not.
     pub letter_entries: usize,
+    /// How many problems its order entries have (each such entry is dropped): a file
+    /// whose every order is dropped still carries orders, and replaces the active file.
+    pub order_problems: usize,
     /// G6.3: the extension it asks for: hours, the reason (cleaned), where it is written.
     pub extension: Option<Extension>,
 }
@@ -436,6 +439,7 @@ pub fn lower(
         steps: BTreeMap::new(),
         letters: Vec::new(),
         letter_entries: 0,
+        order_problems: 0,
         extension: None,
     };
     if bytes.len() > MAX_FILE_BYTES {
@@ -523,6 +527,7 @@ pub fn lower(
     let mut fatal: Vec<Diagnostic> = std::mem::take(&mut cx.diags);
     lower_spring(&mut cx, &file);
     lower_summer(&mut cx, &file);
+    let order_problems = cx.diags.len();
     let (letters, letter_diags) =
         super::letters::lower_letters(path, text, c, &file, (words, lang));
     cx.diags.extend(letter_diags);
@@ -570,6 +575,7 @@ pub fn lower(
         steps,
         letters,
         letter_entries: file.letter.len(),
+        order_problems,
         extension: file
             .extension
             .as_ref()
@@ -586,6 +592,28 @@ pub fn lower(
                 hours_span: e.get_ref().hours.span(),
             }),
     }
+}
+
+/// A fleet sent to letters that name no sea zone: the closest zone codes, and a port
+/// by its code for a fleet that comes into port.
+fn unknown_sea(cx: &mut Ctx, to: &Spanned<String>) {
+    let written = to.get_ref();
+    let seas: Vec<&str> = cx.c.map.seas().map(|z| z.code.as_str()).collect();
+    let hint = super::explain::suggest(written, seas.iter().copied())
+        .and_then(|code| cx.c.map.sea(code))
+        .map_or_else(
+            || "none".to_owned(),
+            |z| format!("`{}` ({})", z.code, z.name),
+        );
+    let (w, l) = cx.words();
+    let m = t!(
+        w,
+        l,
+        "lower-unknown-sea",
+        code = written.escape_debug().to_string(),
+        hint = hint
+    );
+    cx.say(to.span(), "G6.1", m);
 }
 
 /// The phase a file that does not parse says it is for, if its `phase` line reads.
@@ -881,6 +909,13 @@ fn lower_summer(cx: &mut Ctx, f: &OrderFile) {
             let x = m.get_ref();
             let to = if cx.c.map.sea(x.to.get_ref()).is_some() {
                 Some(FleetTo::Sea(SeaCode(x.to.get_ref().clone())))
+            } else if cx.c.map.node(x.to.get_ref()).is_none()
+                && !x.to.get_ref().chars().any(|c| c.is_ascii_digit())
+            {
+                // Letters alone name a sea zone (a port's code has its number): say
+                // so, with the closest zone, rather than "unknown node".
+                unknown_sea(cx, &x.to);
+                None
             } else {
                 cx.node(&x.to).map(FleetTo::Port)
             };

@@ -232,7 +232,12 @@ pub fn text(
     let mine = view.side(card);
     let ctx = minijinja::context! {
         card => Value::from(Serde(card)),
-        provisional_tables => rs.provisional_tables().join(", "),
+        provisional_tables => rs
+            .provisional_tables()
+            .iter()
+            .map(|t| crate::t!(words, view.lang, "battle-table-name", table = *t))
+            .collect::<Vec<_>>()
+            .join(", "),
         points => Value::from(Serde(&points)),
         lang => view.lang.as_str(),
         // The table, deployment and victory in the reader's language where the ruleset

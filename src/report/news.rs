@@ -131,10 +131,12 @@ pub fn update(w: &Words, u: &Update) -> (String, String) {
     }
     parts.extend(set_aside_of(w, l, u));
     let mut happened = format!("{}\n", w.plain(l, "news-update-happened"));
+    // Places by their names, as in the reports.
+    let say = crate::words::explain::Explain::new(w.clone(), c);
     for e in u.events {
         happened.push_str(&format!(
             "- {}\n",
-            crate::words::explain::happening(w, &e.what, l)
+            crate::rules::say::Say::happening(&say, &e.what, l)
         ));
     }
     parts.push(happened.trim_end().to_owned());

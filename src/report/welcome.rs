@@ -87,7 +87,16 @@ pub(crate) fn render(words: &Words, s: &WelcomeInput) -> (String, String) {
         phase = phase.as_str(),
         address = s.orders_address
     ));
-    parts.push(t!(w, l, "welcome-check", sheet = s.sheet, view = s.view));
+    // The view travels inside the order page when the page is sent (its name ends so).
+    let page = s.view.ends_with(".html").to_string();
+    parts.push(t!(
+        w,
+        l,
+        "welcome-check",
+        sheet = s.sheet,
+        view = s.view,
+        page = page
+    ));
     parts.push(position(w, s));
     parts.push(objectives(w, s));
     parts.push(match s.rulebook {
@@ -150,6 +159,11 @@ fn position(w: &Words, s: &WelcomeInput) -> String {
         }
         if state.fortification == Fortification::Fortified && node.kind != NodeKind::Fortress {
             what.push(w.plain(l, "welcome-node-fortified"));
+        }
+        // The garrison a club plans its spring with (a play-test met them only in the
+        // first report).
+        if let Some(g) = &state.garrison {
+            what.push(t!(w, l, "welcome-node-garrison", value = g.value));
         }
         out.push_str("\n  ");
         out.push_str(&t!(

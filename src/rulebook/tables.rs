@@ -411,6 +411,11 @@ fn rulings(t: &Tables, w: &Words) -> String {
             &r.siege_waits_for_battle.to_string(),
         ],
         [
+            "G3c.7",
+            "battle_lapses_when_a_side_is_gone",
+            &r.battle_lapses_when_a_side_is_gone.to_string(),
+        ],
+        [
             "G5.2",
             "diplomat_encounters_betray",
             &r.diplomat_encounters_betray.to_string(),

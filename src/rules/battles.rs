@@ -317,6 +317,9 @@ pub(super) fn apply(s: &mut Step, battle: &Battle, o: &BattleOutcome) {
         fall_back(s, side, &battle.node, &battle.id, stayed);
     }
     s.w.battles.retain(|b| b.id != battle.id);
+    if s.c.tables.rulings.battle_lapses_when_a_side_is_gone {
+        lapse_battles_left(s, &battle.node);
+    }
     // That a battle was fought, where, between whom and who won is public news: the
     // bulletin and the chronicle report battles fought (issues 6 and 7, a ruling beyond
     // G7.1). Sizes and losses are not: only the two sides learn them (G7.3), below.
@@ -343,6 +346,47 @@ pub(super) fn apply(s: &mut Step, battle: &Battle, o: &BattleOutcome) {
                 defender_loss: o.defender_loss,
             },
         );
+    }
+}
+
+/// With `battle_lapses_when_a_side_is_gone`: a battle still pending at `node` one of
+/// whose sides has no army left there (it fell back or was destroyed by another battle's
+/// result at the place: two armies of one club that met one enemy army in a round make
+/// two battles) lapses. It is never fought, nobody loses anything, and both clubs are
+/// told why; left pending, it held the round for a battle against an army gone home.
+/// A side of no armies (a garrison) never lapses here.
+fn lapse_battles_left(s: &mut Step, node: &NodeCode) {
+    let gone_from = |b: &Battle, side: &BattleSide| {
+        !side.armies.is_empty()
+            && side
+                .armies
+                .iter()
+                .all(|id| s.w.armies.get(id).is_none_or(|a| a.node != b.node))
+    };
+    let lapsed: Vec<(Battle, NationCode)> =
+        s.w.battles
+            .iter()
+            .filter(|b| &b.node == node)
+            .filter_map(|b| {
+                [&b.attacker, &b.defender]
+                    .into_iter()
+                    .find(|side| gone_from(b, side))
+                    .map(|side| (b.clone(), side.nation.clone()))
+            })
+            .collect();
+    for (b, gone) in lapsed {
+        s.w.battles.retain(|x| x.id != b.id);
+        for who in [&b.attacker.nation, &b.defender.nation] {
+            s.event(
+                Audience::Nation(who.clone()),
+                "G3c.7",
+                Happening::BattleLapsed {
+                    battle: b.id.clone(),
+                    node: b.node.clone(),
+                    gone: gone.clone(),
+                },
+            );
+        }
     }
 }
 

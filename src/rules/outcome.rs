@@ -494,6 +494,13 @@ pub enum Happening {
         defender: NationCode,
         rearguard: bool,
     },
+    /// G3c.7 (`battle_lapses_when_a_side_is_gone`): a pending battle lapsed, never
+    /// fought, because `gone`'s armies had left its node by another battle's result.
+    BattleLapsed {
+        battle: String,
+        node: NodeCode,
+        gone: NationCode,
+    },
     Retreated {
         nation: NationCode,
         from: NodeCode,

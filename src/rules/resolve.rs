@@ -83,7 +83,11 @@ pub fn resolve_with(
     }
     // G3c.7: last round's battles end before anything else happens.
     for battle in world.battles.clone() {
-        super::battles::apply(&mut step, &battle, &results[&battle.id]);
+        // A battle an earlier result made lapse (`battle_lapses_when_a_side_is_gone`)
+        // is no longer pending: its result is not applied.
+        if step.w.battles.iter().any(|b| b.id == battle.id) {
+            super::battles::apply(&mut step, &battle, &results[&battle.id]);
+        }
     }
     match world.phase.phase {
         Phase::Spring => spring::resolve(&mut step, orders),

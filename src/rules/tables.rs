@@ -544,6 +544,13 @@ pub struct Rulings {
     /// Campaigns written before this switch existed roll as if no battle were pending.
     #[serde(default)]
     pub(crate) siege_waits_for_battle: bool,
+    /// G3c.7, G3c.8: a battle pending at a node lapses, never fought, when another
+    /// battle's result there leaves one of its sides with no army at the node (two
+    /// armies of one club that met one enemy army in a round make two battles; the
+    /// first result sends the enemy home). Campaigns written before this switch existed
+    /// keep the second battle pending and fight it against the army gone.
+    #[serde(default)]
+    pub(crate) battle_lapses_when_a_side_is_gone: bool,
     /// G3c.7: days the clubs have to play a table battle, from when its card went out
     /// (the resolution of the phase it arose in); the date is on the card and in the
     /// clubs' reminders. 0 sets none: campaigns written before this switch existed wait

@@ -683,7 +683,13 @@ pub fn club_view(
             .map(|id| winter_event_name(c, id, lang))
             .collect()
     });
-    let stood = pieces_where(before, nation.as_str()) == pieces_where(now, nation.as_str());
+    // `before` is the world after the phase's steps (a battle's result applied while
+    // the phase was open): forces that fell back in such a step did not stand.
+    let fell_back = resolution.events.iter().any(|e| {
+        matches!(&e.what, super::outcome::Happening::Retreated { nation: n, .. } if n == nation)
+    });
+    let stood =
+        !fell_back && pieces_where(before, nation.as_str()) == pieces_where(now, nation.as_str());
     ClubView {
         stood,
         campaign: title(c, lang),

@@ -38,7 +38,7 @@ pub(crate) type Places = BTreeMap<String, String>;
 
 impl Explain {
     /// Words from `words`, months and places from `campaign`.
-    pub(crate) fn new(words: Words, campaign: &crate::rules::Campaign) -> Explain {
+    pub fn new(words: Words, campaign: &crate::rules::Campaign) -> Explain {
         Explain {
             words,
             calendar: campaign.tables.calendar.clone(),

@@ -7,6 +7,16 @@
 use super::*;
 use giglio::rules::dice::Dice;
 
+/// A fact in words as a club reads it: places by their names (`Explain` with the
+/// shipped campaign), as every report and update words them.
+fn said(what: &Happening, lang: Lang) -> String {
+    let say = giglio::words::explain::Explain::new(
+        Words::load(None).expect("catalogue"),
+        &shipped().campaign,
+    );
+    giglio::rules::say::Say::happening(&say, what, lang)
+}
+
 /// Whether a fact is one of those told since issue 29 to the club it concerns alone.
 fn told_since(what: &Happening) -> bool {
     what.told_since_issue_29()
@@ -28,7 +38,6 @@ fn sent(b: &Branch, club: &Club) -> String {
 /// Returns how many facts were checked.
 fn told_to_its_club_alone(b: &Branch, secrets: &[String]) -> usize {
     let s = shipped();
-    let words = Words::load(None).expect("catalogue");
     let facts: Vec<&Event> = b
         .resolution
         .events
@@ -39,7 +48,7 @@ fn told_to_its_club_alone(b: &Branch, secrets: &[String]) -> usize {
         let me = NationCode::from(club.nation.as_str());
         let text = sent(b, club);
         for e in &facts {
-            let sentence = explain::happening(&words, &e.what, club.lang);
+            let sentence = said(&e.what, club.lang);
             let mine = matches!(&e.audience, Audience::Nation(n) if n == &me);
             assert_eq!(
                 text.contains(&sentence),
@@ -252,7 +261,6 @@ fn what_a_surrender_takes_is_told_to_the_club_that_paid_for_it() {
 #[test]
 fn the_winner_reads_the_enemys_retreat_in_its_update() {
     let s = shipped();
-    let words = Words::load(None).expect("catalogue");
     let (b, battle) = (0..40)
         .find_map(|k| {
             let phases = play(k, 8);
@@ -303,7 +311,7 @@ fn the_winner_reads_the_enemys_retreat_in_its_update() {
             .filter(|(what, _)| what == &format!("update {}", battle.id))
             .map(|(_, t)| t)
             .collect();
-        let sentence = explain::happening(&words, &fell_back[0].what, club.lang);
+        let sentence = said(&fell_back[0].what, club.lang);
         let winner = club.nation == battle.attacker.nation.as_str();
         assert_eq!(
             news.contains(&sentence),
@@ -314,8 +322,7 @@ fn the_winner_reads_the_enemys_retreat_in_its_update() {
         if club.nation != battle.defender.nation.as_str() {
             assert!(
                 !news.contains(
-                    &explain::happening(
-                        &words,
+                    &said(
                         &Happening::Retreated {
                             nation: battle.defender.nation.clone(),
                             from: battle.node.clone(),

@@ -669,8 +669,11 @@ fn authenticated(
         }
     };
     let (battle_entries, orders_part) = submission::battle_kinds(desk.campaign, &checked.orders);
-    // A file of battle results or letters only leaves the club's orders as they are.
+    // A file of battle results or letters only leaves the club's orders as they are;
+    // one that wrote orders carries them, even when every one of them is dropped (the
+    // club meant to change its orders: its receipt must not say they stand).
     let carries_orders = !orders_part.orders.is_empty()
+        || checked.order_problems > 0
         || (battle_entries.is_empty()
             && checked.letter_entries == 0
             && checked.extension.is_none());
@@ -795,6 +798,7 @@ fn authenticated(
         letters: &posted.lines,
         letters_only: battle_entries_none
             && (checked.letter_entries > 0 || checked.extension.is_some()),
+        orders_sent: carries_orders || active.is_some(),
     };
     let reply = replies::receipt(desk, club, &receipt, m.hash, &own)?;
     replies_out.insert(0, reply);

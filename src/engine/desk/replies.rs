@@ -260,6 +260,9 @@ pub(crate) struct Receipt<'a> {
     pub(crate) letters: &'a [String],
     /// It carries letters and no order: the club's orders are unchanged.
     pub(crate) letters_only: bool,
+    /// The club has an active order file for the phase (sent before this one, or this
+    /// one): a file that leaves the orders as they are says whether there are any.
+    pub(crate) orders_sent: bool,
 }
 
 /// The receipt of an accepted file: its seal, which file it replaces, whether it was
@@ -283,10 +286,20 @@ pub(crate) fn receipt(
     );
     out.push('\n');
     out.push_str(&match r.replaces {
-        _ if r.orders_kept && r.letters_only => {
-            t!(w, lang, "receipt-letters-only", phase = phase.as_str())
-        }
-        _ if r.orders_kept => t!(w, lang, "news-receipt-results-only", phase = phase.as_str()),
+        _ if r.orders_kept && r.letters_only => t!(
+            w,
+            lang,
+            "receipt-letters-only",
+            phase = phase.as_str(),
+            sent = r.orders_sent.to_string()
+        ),
+        _ if r.orders_kept => t!(
+            w,
+            lang,
+            "news-receipt-results-only",
+            phase = phase.as_str(),
+            sent = r.orders_sent.to_string()
+        ),
         Some(old) => t!(
             w,
             lang,
@@ -298,12 +311,21 @@ pub(crate) fn receipt(
     });
     out.push('\n');
     if let Some(deadline) = &r.late {
+        // Within the deadline's minute, the two times read the same to the minute:
+        // both are then given to the second.
+        let (mut received, mut due) = (shown(r.arrived), shown(deadline));
+        if received == due
+            && let Ok(tz) = crate::engine::deadline::zone(&desk.campaign.time_zone)
+        {
+            received = crate::engine::deadline::display_seconds(r.arrived, tz);
+            due = crate::engine::deadline::display_seconds(deadline, tz);
+        }
         out.push_str(&t!(
             w,
             lang,
             "receipt-late",
-            received = shown(r.arrived),
-            deadline = shown(deadline)
+            received = received,
+            deadline = due
         ));
         out.push('\n');
     }

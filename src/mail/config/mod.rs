@@ -628,7 +628,8 @@ max_parts = 32
 # reports; "preview" mails the referee what resolving would send, and waits for
 # `giglio resolve`.
 resolve = "auto"
-# Minutes after the deadline before the phase is resolved.
+# Minutes after the deadline before the phase is resolved: the window in which
+# `giglio late --refuse` can still refuse a late file (0: a late file counts as it is).
 grace_minutes = 0
 # Resolve as soon as every club's orders are in (off: the deadline stands).
 early = false
