@@ -806,7 +806,7 @@ fn a_battle_is_settled_by_mail() {
         .text;
     assert!(v_receipt.contains("si attende quello di F"), "{v_receipt}");
     assert!(
-        v_receipt.contains("restano invariati"),
+        v_receipt.contains("restano quelli del file che avete già mandato"),
         "a results-only file keeps the orders: {v_receipt}"
     );
     let disputes: Vec<&Received> = told.iter().filter(|r| r.kind == "dispute").collect();
