@@ -11,7 +11,6 @@ use crate::battle::ruleset::Ruleset;
 use crate::error::{Error, Result};
 use crate::rules::tables::{CalendarTable, Lang};
 use crate::words::{Args, Words};
-use fluent_bundle::FluentValue;
 use minijinja::Environment;
 use minijinja::value::{Serde, Value};
 use serde::Serialize;
@@ -232,32 +231,6 @@ pub struct Reading {
     pub sentence: Option<String>,
 }
 
-/// A reading's value as a Fluent variant key (`locales/*/readings.ftl` says how): a
-/// whole number as a number, `""` as `none`, anything else with the characters a key
-/// cannot hold read as `_`, and `v` before it when it does not start with a letter.
-fn reading_key(value: &str) -> FluentValue<'static> {
-    if let Ok(n) = value.trim().parse::<i64>() {
-        return FluentValue::from(n);
-    }
-    if value.is_empty() {
-        return FluentValue::from("none");
-    }
-    let mut key: String = value
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '_' || c == '-' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    if !key.starts_with(|c: char| c.is_ascii_alphabetic()) {
-        key.insert(0, 'v');
-    }
-    FluentValue::from(key)
-}
-
 /// What reading `name` set to `value` means for the table, in `lang`
 /// (`locales/*/readings.ftl`); `None` when the catalogue has no words for it.
 pub fn reading_text(words: &Words, lang: Lang, name: &str, value: &str) -> Option<String> {
@@ -282,7 +255,7 @@ pub fn reading_text(words: &Words, lang: Lang, name: &str, value: &str) -> Optio
         .collect::<Vec<_>>()
         .join(", ");
     let mut args = Args::new();
-    args.set("key", reading_key(value));
+    args.set("key", crate::words::variant_key(value));
     args.set("value", value.to_owned());
     args.set("list", list);
     words.try_get(lang, &id, &args).ok()
@@ -597,15 +570,6 @@ mod tests {
                 }
             }
         }
-    }
-
-    #[test]
-    fn a_value_is_a_variant_key() {
-        assert_eq!(reading_key("20"), FluentValue::from(20));
-        assert_eq!(reading_key(""), FluentValue::from("none"));
-        assert_eq!(reading_key("0-1"), FluentValue::from("v0-1"));
-        assert_eq!(reading_key("pro_france"), FluentValue::from("pro_france"));
-        assert_eq!(reading_key("hills,marsh"), FluentValue::from("hills_marsh"));
     }
 
     /// A list reading names its items in the reader's words; an empty one says none.
