@@ -1053,6 +1053,10 @@ fn the_card_is_printed_in_either_language_and_for_either_club() {
         "Tavolo: una zona della mappa ad aree di MON",
         "Vittoria: MON §7.2/§7.3/§7.5: la parte che elimina",
         "Copia dell'arbitro",
+        // Each reading in words, its name and value beside it for the referee.
+        "Letture (",
+        "  · Inizia il giocatore Pro-Francia: lo scenario non dice chi inizia (MON §4). (MON_starting_player=pro_france)",
+        "  · Una Battaglia maggiore (MON §7.2) dura al massimo 20 round. (MON_max_rounds=20)",
     ] {
         assert!(it.contains(word), "{word} in {it}");
     }
@@ -1064,12 +1068,18 @@ fn the_card_is_printed_in_either_language_and_for_either_club() {
         "order of battle",
         "Send the result",
         "Losses",
+        "Readings",
+        "the referee reads",
     ] {
         assert!(!it.contains(english), "{english} in {it}");
     }
     let en = t.stdout(&["battle", "card", "1494-r01-F7"]);
     assert!(en.contains("BATTLE CARD 1494-r01-F7"), "{en}");
     assert!(en.contains("Major battle (MON §7.2)"), "{en}");
+    assert!(
+        en.contains("  · The Pro-France player starts: the scenario names no starting player (MON §4). (MON_starting_player=pro_france)"),
+        "{en}"
+    );
     // Florence defends: its copy names side B as its own and is written for its club.
     let f = t.stdout(&[
         "battle",
@@ -1096,6 +1106,11 @@ fn the_card_is_printed_in_either_language_and_for_either_club() {
     ]);
     assert!(html.contains("<html lang=\"it\">"), "{html}");
     assert!(html.contains("voi siete la parte A (attaccante)"), "{html}");
+    assert!(
+        html.contains("<li>Inizia il giocatore Pro-Francia")
+            && html.contains("<code>MON_starting_player=pro_france</code>"),
+        "{html}"
+    );
     let toml = t.stdout(&[
         "battle",
         "card",
@@ -1107,6 +1122,10 @@ fn the_card_is_printed_in_either_language_and_for_either_club() {
     ]);
     assert!(toml.contains("# SCHEDA DI BATTAGLIA 1494-r01-F7"), "{toml}");
     assert!(toml.contains("# Al tavolo:"), "{toml}");
+    assert!(
+        toml.contains("#   · Inizia il giocatore Pro-Francia"),
+        "{toml}"
+    );
     let back =
         giglio::battle::card::Card::read("card.toml", &toml).expect("the TOML card reads back");
     assert_eq!(back.battle.id, "1494-r01-F7");

@@ -23,7 +23,7 @@ battle-card-table = Tavolo
 battle-card-deployment = Schieramento
 battle-card-victory = Vittoria
 battle-card-options = Regole opzionali
-battle-card-readings = Letture (come l'arbitro intende i passi del regolamento del gioco che si leggono in due modi, con i nomi del regolamento di giglio; ciò con cui gioca la risoluzione automatica è detto a parole qui sotto)
+battle-card-readings = Letture (come l'arbitro intende i passi del regolamento del gioco che si leggono in due modi; tra parentesi il nome e il valore di ciascuna nel regolamento di giglio)
 battle-card-none = nessuna
 battle-card-fortified = fortificato
 # Un luogo fortificato tenuto da chi non difende (l'attaccante che lo assedia, o un terzo).

@@ -98,7 +98,8 @@ fn a_number_is_found_only_as_a_number_of_its_own() {
     assert!(shows_number("A-U1 2/3", 3));
 }
 
-fn shipped(id: &str) -> Ruleset {
+/// A ruleset the campaign ships, by id (`vgf` for any id not listed).
+pub(crate) fn shipped(id: &str) -> Ruleset {
     let text = match id {
         "mon1628" => include_str!("../../campaigns/il-giglio/rulesets/mon1628.toml"),
         "leg1176" => include_str!("../../campaigns/il-giglio/rulesets/leg1176.toml"),

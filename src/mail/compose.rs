@@ -10,8 +10,8 @@
 pub use crate::diag::is_bidi_control;
 use crate::error::{Error, Result};
 use crate::storage::OutMessage;
-use lettre::message::header::ContentType;
-use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
+use lettre::message::header::{ContentTransferEncoding, ContentType};
+use lettre::message::{Attachment, Body, Mailbox, MultiPart, SinglePart};
 use lettre::{Address, Message};
 use sha2::{Digest, Sha256};
 use std::str::FromStr;
@@ -171,7 +171,7 @@ pub(crate) fn compose_reply(
     };
     for f in &draft.files {
         mixed = mixed.singlepart(Attachment::new(header_text(&f.name)).body(
-            f.bytes.clone(),
+            file_body(&f.bytes),
             ContentType::parse(f.mime).map_err(mime_err)?,
         ));
     }
@@ -188,6 +188,21 @@ pub(crate) fn compose_reply(
         raw: message.formatted(),
         redacted: None,
     })
+}
+
+/// A file's body in the shorter transfer encoding. lettre writes any file that is not
+/// ASCII as base64, a third longer than the file; text that is mostly ASCII (a battle
+/// card, an order file) is shorter as quoted-printable. Its line breaks are encoded too
+/// (`=0A`), so the file a club saves is, byte for byte, the one sent.
+fn file_body(bytes: &[u8]) -> Body {
+    let auto = Body::new(bytes.to_vec());
+    if auto.encoding() != ContentTransferEncoding::Base64 || std::str::from_utf8(bytes).is_err() {
+        return auto;
+    }
+    match Body::new_with_encoding(bytes.to_vec(), ContentTransferEncoding::QuotedPrintable) {
+        Ok(qp) if qp.as_ref().len() < auto.as_ref().len() => qp,
+        _ => auto,
+    }
 }
 
 fn mime_err(e: lettre::message::header::ContentTypeErr) -> Error {
@@ -276,6 +291,48 @@ mod tests {
             "{head}"
         );
         assert_eq!(m.recipients, vec!["doge@example.org".to_owned()]);
+    }
+
+    /// A text file that is not ASCII goes as quoted-printable, shorter than base64, and
+    /// comes back byte for byte (its LF line breaks, its `=`, its accents); a binary
+    /// file stays base64.
+    #[test]
+    fn a_text_file_goes_as_quoted_printable_and_comes_back_as_it_was() {
+        let from = mailbox("arbitro@example.org").unwrap();
+        let card = "SCHEDA — Città\n  · Inizia il giocatore Pro-Francia (MON §4). (MON_starting_player=pro_france)\n".repeat(40);
+        let png: Vec<u8> = (0..=255u8).cycle().take(4000).collect();
+        let mut d = draft();
+        d.files = vec![
+            FilePart {
+                name: "card.txt".into(),
+                mime: "text/plain; charset=utf-8",
+                bytes: card.clone().into_bytes(),
+            },
+            FilePart {
+                name: "chart.png".into(),
+                mime: "image/png",
+                bytes: png.clone(),
+            },
+        ];
+        let m = compose(&d, &from, "2026-03-01T21:00:00+01:00").unwrap();
+        let raw = String::from_utf8_lossy(&m.raw);
+        assert!(
+            raw.contains("Content-Transfer-Encoding: quoted-printable"),
+            "{raw}"
+        );
+        let base64 =
+            Body::new_with_encoding(card.clone().into_bytes(), ContentTransferEncoding::Base64)
+                .unwrap();
+        assert!(file_body(card.as_bytes()).as_ref().len() < base64.as_ref().len());
+        let parsed = mail_parser::MessageParser::default().parse(&m.raw).unwrap();
+        let file = |name: &str| {
+            parsed
+                .attachments()
+                .find(|a| mail_parser::MimeHeaders::attachment_name(*a) == Some(name))
+                .map(|a| a.contents().to_vec())
+        };
+        assert_eq!(file("card.txt"), Some(card.into_bytes()));
+        assert_eq!(file("chart.png"), Some(png));
     }
 
     #[test]

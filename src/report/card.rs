@@ -1,7 +1,8 @@
 //! The battle card as a table reads it (text, HTML, and the TOML card's comments), in
 //! one language and for one reader: the club it is mailed to (its side named in the
 //! header, its own club in the result file's header) or the referee. The notes for the
-//! table (`battle::table_notes`) are worded here; the card itself decides nothing.
+//! table (`battle::table_notes`) and the ruleset's readings (`locales/*/readings.ftl`)
+//! are worded here; the card itself decides nothing.
 
 use super::club::render;
 use crate::battle::card::{BattleKind, Card};
@@ -12,6 +13,7 @@ use crate::rules::tables::{CalendarTable, Lang};
 use crate::words::{Args, Words};
 use minijinja::Environment;
 use minijinja::value::{Serde, Value};
+use serde::Serialize;
 use std::collections::BTreeMap;
 
 /// Whom a card is written for.
@@ -218,6 +220,60 @@ fn names(rs: &Ruleset, card: &Card, lang: Lang) -> BTreeMap<String, String> {
     out
 }
 
+/// One READING on the card as the table reads it: its name and value as the ruleset
+/// writes them (the referee's reference), and what it means for the table in the
+/// reader's language.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Reading {
+    pub name: String,
+    pub value: String,
+    /// `None` for a reading the catalogue has no words for (shown as `name=value`).
+    pub sentence: Option<String>,
+}
+
+/// What reading `name` set to `value` means for the table, in `lang`
+/// (`locales/*/readings.ftl`); `None` when the catalogue has no words for it.
+pub fn reading_text(words: &Words, lang: Lang, name: &str, value: &str) -> Option<String> {
+    let id = format!("reading-{name}");
+    if !words.has(lang, &id) {
+        return None;
+    }
+    // A list value (terrains, place kinds) with each item in words where the card's own
+    // words name it.
+    let item = |item: &str| {
+        ["battle-card-terrain-", "battle-card-node-"]
+            .iter()
+            .map(|prefix| format!("{prefix}{item}"))
+            .find(|id| words.has(lang, id))
+            .map_or_else(|| item.to_owned(), |id| words.plain(lang, &id))
+    };
+    let list = value
+        .split(',')
+        .map(str::trim)
+        .filter(|i| !i.is_empty())
+        .map(item)
+        .collect::<Vec<_>>()
+        .join(", ");
+    let mut args = Args::new();
+    args.set("key", crate::words::variant_key(value));
+    args.set("value", value.to_owned());
+    args.set("list", list);
+    words.try_get(lang, &id, &args).ok()
+}
+
+/// The card's readings, each worded for the table in `lang`.
+pub fn readings(words: &Words, lang: Lang, card: &Card) -> Vec<Reading> {
+    card.battle
+        .readings
+        .iter()
+        .map(|(name, value)| Reading {
+            name: name.clone(),
+            value: value.clone(),
+            sentence: reading_text(words, lang, name, value),
+        })
+        .collect()
+}
+
 /// Renders a battle card as text or HTML, for the clubs and the table.
 pub fn text(
     env: &Environment,
@@ -247,6 +303,8 @@ pub fn text(
         header => header(&words, card, view),
         notes => notes(&words, view.lang, card, rs),
         rated => rated(&words, view.lang, card),
+        // The readings in force, each with what it means for the table in `lang`.
+        readings => Value::from(Serde(readings(&words, view.lang, card))),
         game => rs.name_in(view.lang),
         // Each unit's and leader's name in the reader's language where the ruleset's
         // words give it.
@@ -280,4 +338,304 @@ pub fn toml(env: &Environment, card: &Card, rs: &Ruleset, view: &CardFor) -> Res
     out.push('\n');
     out.push_str(&data);
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::battle::card::{NodeKind, Terrain};
+    use crate::battle::card_tests::{both, card, shipped};
+    use crate::battle::known_readings;
+    use crate::battle::ruleset::Game;
+    use std::collections::BTreeSet;
+
+    /// Every reading a game has, with the values the comments of its shipped ruleset
+    /// name (the value it ships and each alternative); `None` for a number or a list,
+    /// worded from the value itself.
+    const ALTERNATIVES: &[(&str, Option<&[&str]>)] = &[
+        ("MON_breach_fire_floor", Some(&["1", "0"])),
+        ("MON_commander_difficult", Some(&["at_3_or_more", "always"])),
+        ("MON_commander_killed", Some(&["cannot_attack", "ignored"])),
+        (
+            "MON_continue_policy",
+            Some(&["round_winner", "rational", "single_round"]),
+        ),
+        ("MON_difficult_terrain", None),
+        (
+            "MON_fort_applies",
+            Some(&["defender_inside", "fortified_node"]),
+        ),
+        (
+            "MON_fortified_node",
+            Some(&["village_plus_fort", "village_only", "none"]),
+        ),
+        (
+            "MON_fortress_option_holder",
+            Some(&["any", "defender_holds"]),
+        ),
+        ("MON_fortress_option_nodes", None),
+        ("MON_max_rounds", None),
+        (
+            "MON_protection_rounds",
+            Some(&["every_round", "first_round"]),
+        ),
+        (
+            "MON_raid_camp_morale",
+            Some(&["plus2_total", "plus1_plus2"]),
+        ),
+        (
+            "MON_raid_enemy_units",
+            Some(&["combat_units_only", "all_counters"]),
+        ),
+        (
+            "MON_reinforcement_roll",
+            Some(&["early_from_next_turn", "literal"]),
+        ),
+        ("MON_starting_player", Some(&["pro_france", "pro_spain"])),
+        ("LEG_attacker_policy", Some(&["even_odds", "column"])),
+        (
+            "LEG_carroccio_cavalry_neighbour",
+            Some(&["defends", "destroyed"]),
+        ),
+        (
+            "LEG_carroccio_level",
+            Some(&["attack", "attack_and_defence"]),
+        ),
+        ("LEG_crt_clamp", Some(&["index", "row"])),
+        ("LEG_facing_mods", Some(&["no_double", "cumulative"])),
+        ("LEG_forest_cavalry", Some(&["into_or_out", "into"])),
+        ("LEG_good_morale_friend", Some(&["ordered", "grade_a"])),
+        ("LEG_leader_drm", Some(&["best", "sum"])),
+        ("LEG_morale_compare", Some(&["best", "worst"])),
+        ("LEG_odds_rounding", Some(&["down", "up"])),
+        ("LEG_result_hits", Some(&["all", "one"])),
+        ("LEG_rout_level_compare", Some(&["exceeds", "reaches"])),
+        ("LEG_rout_rally_near_enemy", Some(&["stays", "retreats"])),
+        ("LEG_variable_combat", Some(&["adverse", "each_combat"])),
+        ("LEG_vp_leader", Some(&["killed", "none"])),
+        ("LEG_vp_unit", Some(&["grade", "combat_value"])),
+        ("OTT_duel_tie", Some(&["reroll"])),
+        ("OTT_end_roll", Some(&["each_full_turn", "once_at_18"])),
+        (
+            "OTT_fort_applies",
+            Some(&["defender_inside", "fortified_node"]),
+        ),
+        ("OTT_genoa_retreat", Some(&["own_edge"])),
+        ("OTT_infantry_mp", None),
+        ("OTT_melee_choice", Some(&["by_odds", "always"])),
+        ("OTT_morale_test", Some(&["literal", "inverted"])),
+        ("OTT_second_die", Some(&["same", "bare"])),
+        ("OTT_surrender_abs", Some(&["on", "off"])),
+        ("PIA_austrian_win_objectives", Some(&["0-1", "literal"])),
+        (
+            "PIA_cavalry_post_attack",
+            Some(&["second_disorder", "marker_only"]),
+        ),
+        ("PIA_charged_routed_retreat", Some(&["3", "2"])),
+        ("PIA_cic_staff_vp", None),
+        ("PIA_depth_threshold", Some(&["ge3", "ge2"])),
+        (
+            "PIA_disorder_removal",
+            Some(&["reorganization_only", "end_of_turn"]),
+        ),
+        ("PIA_flags", Some(&["standard_bearers"])),
+        (
+            "PIA_fort_applies",
+            Some(&["defender_inside", "fortified_node"]),
+        ),
+        (
+            "PIA_light_cavalry",
+            Some(&["cavalry_rules", "light_effects"]),
+        ),
+        ("PIA_occupy", Some(&["non_routed", "any_unit"])),
+        ("PIA_second_disorder_retreat", Some(&["retreat", "stay"])),
+        ("PIA_smoke_floor", Some(&["both", "total_only"])),
+        ("PIA_wing_pairs", Some(&["until_all", "two_pairs"])),
+    ];
+
+    const SHIPPED: [&str; 4] = ["mon1628", "leg1176", "ott1625", "pia1746"];
+
+    /// A value no ruleset writes: what a reading's last variant says.
+    const UNLISTED: &str = "zz-unlisted";
+
+    fn words() -> Words {
+        Words::load(None).expect("the catalogue")
+    }
+
+    /// Whether `value` gets a variant of its own: the sentence is not the last
+    /// variant's with the value put in.
+    fn specific(words: &Words, lang: Lang, name: &str, value: &str) -> bool {
+        let said = reading_text(words, lang, name, value);
+        let fallback =
+            reading_text(words, lang, name, UNLISTED).map(|s| s.replace(UNLISTED, value));
+        said.is_some() && said != fallback
+    }
+
+    /// Whether `w` is in `text` as a word of its own (`up` is not in `upper`).
+    fn has_word(text: &str, w: &str) -> bool {
+        let part = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
+        text.match_indices(w).any(|(i, _)| {
+            !part(text[..i].chars().next_back()) && !part(text[i + w.len()..].chars().next())
+        })
+    }
+
+    #[test]
+    fn the_table_of_alternatives_lists_every_reading_of_every_game() {
+        let listed: BTreeSet<&str> = ALTERNATIVES.iter().map(|(n, _)| *n).collect();
+        assert_eq!(listed.len(), ALTERNATIVES.len(), "a reading listed twice");
+        let known: BTreeSet<&str> = [Game::Mon, Game::Leg, Game::Ott, Game::Pia, Game::Points]
+            .into_iter()
+            .flat_map(known_readings)
+            .copied()
+            .collect();
+        assert_eq!(listed, known);
+    }
+
+    /// Each alternative listed is one the shipped ruleset's file names, and each value a
+    /// shipped ruleset sets is one listed (a new alternative must be worded).
+    #[test]
+    fn the_alternatives_are_the_shipped_rulesets() {
+        let mut shipped_names = BTreeSet::new();
+        for id in SHIPPED {
+            let rs = shipped(id);
+            let text = std::fs::read_to_string(format!(
+                "{}/campaigns/il-giglio/rulesets/{id}.toml",
+                env!("CARGO_MANIFEST_DIR")
+            ))
+            .expect("the shipped ruleset");
+            for (name, value) in &rs.readings {
+                shipped_names.insert(name.clone());
+                let (_, alts) = ALTERNATIVES
+                    .iter()
+                    .find(|(n, _)| n == name)
+                    .unwrap_or_else(|| panic!("{id}: {name} is not in the table"));
+                if let Some(alts) = alts {
+                    assert!(alts.contains(&value.as_str()), "{id}: {name} = {value:?}");
+                }
+            }
+            for (name, alts) in ALTERNATIVES {
+                if !rs.readings.contains_key(*name) {
+                    continue;
+                }
+                for alt in alts.iter().flat_map(|a| a.iter()) {
+                    assert!(
+                        has_word(&text, alt),
+                        "{id}: the alternative {alt} of {name} is not in the ruleset's comments"
+                    );
+                }
+            }
+        }
+        let every: BTreeSet<String> = ALTERNATIVES.iter().map(|(n, _)| n.to_string()).collect();
+        assert_eq!(shipped_names, every, "a reading no shipped ruleset sets");
+    }
+
+    /// Issue 29 point 4: every reading of every game has its words in both languages, a
+    /// variant of its own for every value its ruleset's comments name, and a last
+    /// variant that still says what the reading is about.
+    #[test]
+    fn every_reading_is_worded_in_both_languages() {
+        let words = words();
+        for lang in [Lang::It, Lang::En] {
+            for (name, alts) in ALTERNATIVES {
+                let other = reading_text(&words, lang, name, UNLISTED)
+                    .unwrap_or_else(|| panic!("{lang:?}: no words for {name}"));
+                assert!(
+                    other.len() > UNLISTED.len() + 20 && !other.contains("reading-"),
+                    "{lang:?}: {name}: {other}"
+                );
+                match alts {
+                    Some(alts) => {
+                        assert!(other.contains(UNLISTED), "{lang:?}: {name}: {other}");
+                        let mut seen = BTreeSet::new();
+                        for alt in *alts {
+                            assert!(
+                                specific(&words, lang, name, alt),
+                                "{lang:?}: {name} = {alt:?} falls to the last variant"
+                            );
+                            let said = reading_text(&words, lang, name, alt);
+                            assert!(
+                                seen.insert(said),
+                                "{lang:?}: {name} = {alt:?} reads as another"
+                            );
+                        }
+                    }
+                    None => {
+                        for id in SHIPPED {
+                            let Some(v) = shipped(id).readings.get(*name).cloned() else {
+                                continue;
+                            };
+                            let said = reading_text(&words, lang, name, &v).expect("words");
+                            let number = v.parse::<i64>().is_ok();
+                            assert!(
+                                said.len() > 30 && (!number || said.contains(v.as_str())),
+                                "{lang:?}: {name} = {v:?}: {said}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// A list reading names its items in the reader's words; an empty one says none.
+    #[test]
+    fn a_list_reading_is_in_the_readers_words() {
+        let words = words();
+        let it =
+            reading_text(&words, Lang::It, "MON_difficult_terrain", "hills,marsh").expect("words");
+        assert!(it.contains("colline, palude"), "{it}");
+        let en = reading_text(
+            &words,
+            Lang::En,
+            "MON_fortress_option_nodes",
+            "fortress,city",
+        )
+        .expect("words");
+        assert!(en.contains("fortress, city"), "{en}");
+        let never = reading_text(&words, Lang::En, "MON_fortress_option_nodes", "").expect("words");
+        assert!(never.starts_with("No place"), "{never}");
+        assert_eq!(
+            reading_text(&words, Lang::En, "MON_no_such_reading", "x"),
+            None
+        );
+    }
+
+    /// The card shows each reading in the reader's language with its name and value
+    /// beside it, in the text, the HTML and the TOML card's comments.
+    #[test]
+    fn a_card_shows_each_reading_in_words_and_by_name() {
+        let rs = shipped("mon1628");
+        let c = card(&rs, (NodeKind::City, Terrain::Hills, true), 400, 300);
+        let [(_, it), (_, en)] = both(&c, &rs);
+        assert!(
+            it.contains("Inizia il giocatore Pro-Francia: lo scenario non dice chi inizia (MON §4). (MON_starting_player=pro_france)"),
+            "{it}"
+        );
+        assert!(
+            en.contains("The Pro-France player starts: the scenario names no starting player (MON §4). (MON_starting_player=pro_france)"),
+            "{en}"
+        );
+        for (name, value) in &rs.readings {
+            for text in [&it, &en] {
+                let line = text
+                    .lines()
+                    .find(|l| l.ends_with(&format!("({name}={value})")))
+                    .unwrap_or_else(|| panic!("{name} in {text}"));
+                assert!(
+                    line.starts_with("  · ") && line.len() > name.len() + 30,
+                    "{line}"
+                );
+            }
+        }
+        let env = crate::report::environment(None, words()).expect("templates");
+        let view = CardFor::new(&c, Lang::It, Some("V"), None);
+        let html = text(&env, &c, &rs, &view, true).expect("html");
+        assert!(
+            html.contains("<li>Inizia il giocatore Pro-Francia")
+                && html.contains("<code>MON_max_rounds=20</code>"),
+            "{html}"
+        );
+        let toml = toml(&env, &c, &rs, &view).expect("toml");
+        assert!(toml.contains("#   · Una Battaglia maggiore (MON §7.2) dura al massimo 20 round. (MON_max_rounds=20)"), "{toml}");
+    }
 }

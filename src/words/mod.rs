@@ -233,6 +233,33 @@ pub(crate) fn arg<'a>(v: impl Into<FluentValue<'a>>) -> FluentValue<'a> {
     v.into()
 }
 
+/// A value from the data (a ruleset's reading) as a variant key a message selects on:
+/// a whole number as a number (`[3]`), `""` as `none`, anything else with the
+/// characters a key cannot hold read as `_`, and `v` before it when it does not start
+/// with a letter (`"0-1"` is `[v0-1]`).
+pub(crate) fn variant_key(value: &str) -> FluentValue<'static> {
+    if let Ok(n) = value.trim().parse::<i64>() {
+        return FluentValue::from(n);
+    }
+    if value.is_empty() {
+        return FluentValue::from("none");
+    }
+    let mut key: String = value
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if !key.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        key.insert(0, 'v');
+    }
+    FluentValue::from(key)
+}
+
 /// Returns a message with named arguments:
 /// `t!(words, lang, "siege-rolled", node = "V6", roll = 4)`.
 #[macro_export]
@@ -342,6 +369,15 @@ mod tests {
             t!(w, Lang::It, "words-selftest", count = 2, node = "V6"),
             "2 armate a V6"
         );
+    }
+
+    #[test]
+    fn a_value_is_a_variant_key() {
+        assert_eq!(variant_key("20"), FluentValue::from(20));
+        assert_eq!(variant_key(""), FluentValue::from("none"));
+        assert_eq!(variant_key("0-1"), FluentValue::from("v0-1"));
+        assert_eq!(variant_key("pro_france"), FluentValue::from("pro_france"));
+        assert_eq!(variant_key("hills,marsh"), FluentValue::from("hills_marsh"));
     }
 
     #[test]
