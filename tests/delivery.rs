@@ -410,7 +410,11 @@ fn check_report(row: &OutboxRow, msg: &Message) {
     // Issue 30.2: the whole map is the attached picture, named where its link stands
     // (never a data: URI, which Chromium will not open as a page).
     // Named in the club's language (issue 29: "map.png" in an Italian mail).
-    let picture = if club.2 == "it" { "mappa.png" } else { "map.png" };
+    let picture = if club.2 == "it" {
+        "mappa.png"
+    } else {
+        "map.png"
+    };
     assert_eq!(png.attachment_name(), Some(picture), "the picture's name");
     assert!(
         html.contains("<a id=\"map-full\" href=\"cid:map\">")

@@ -10,6 +10,7 @@
 //! Rules never produce sentences: `src/rules/` returns typed facts, and the rendering
 //! modules turn them into words through this catalogue.
 
+mod article;
 mod check;
 pub mod explain;
 mod lang;
@@ -213,6 +214,13 @@ fn bundle(
         .map_err(|e| Error::user(format!("language {}: {e}", lang.as_str())))?;
     let mut bundle = FluentBundle::new_concurrent(vec![id]);
     bundle.set_use_isolating(false);
+    // Both functions in both languages, so a referee's override may use either.
+    bundle
+        .add_function("ART", article::art)
+        .map_err(|e| Error::user(format!("catalogue function ART: {e:?}")))?;
+    bundle
+        .add_function("THE", article::the)
+        .map_err(|e| Error::user(format!("catalogue function THE: {e:?}")))?;
     for (name, source) in builtin_sources(lang) {
         let resource = FluentResource::try_new(source.to_owned())
             .map_err(|_| Error::user(format!("built-in catalogue {name} does not parse")))?;

@@ -527,8 +527,5 @@ fn facts_name_their_places_by_name_and_code() {
         "{said}"
     );
     // Without the campaign's places (the referee's terminal), codes as stored.
-    assert_eq!(
-        outcome(&w(), &sailed, Lang::It),
-        "la flotta V-F1 va a ADN"
-    );
+    assert_eq!(outcome(&w(), &sailed, Lang::It), "la flotta V-F1 va a ADN");
 }
