@@ -1,10 +1,10 @@
 # Contact-exchange mode (G3c.3): an encounter asked of the clubs, the reply, the receipt.
 exchange-subject = [Il Giglio] Encounter at { $node } ({ $phase }): your choice
-exchange-hand = During { $phase } your piece { $piece }, coming from { $from }, entered { $node }, where forces of { $other } stand{ $garrison ->
+exchange-hand = During { $phase } your piece { $piece }, coming from { THE($from) }, entered { $node }, where forces of { THE($other) } stand{ $garrison ->
         [yes] {" "}(with their garrison)
        *[no] {""}
     }.
-exchange-other = During { $phase } forces of { $other } entered { $node }, where your { $pieces } stand{ $garrison ->
+exchange-other = During { $phase } forces of { THE($other) } entered { $node }, where your { $pieces } stand{ $garrison ->
         [yes] {" "}with your garrison
        *[no] {""}
     }.

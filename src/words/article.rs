@@ -246,6 +246,24 @@ pub(crate) fn english(name: &str, cap: bool) -> String {
     format!("{} {name}", if cap { "The" } else { "the" })
 }
 
+/// `name` after `words` whose last word is a preposition, for templates: Italian
+/// articulates it ("tolto a" + "Repubblica di Venezia" = "tolto alla Repubblica di
+/// Venezia"), English puts "the" where the name takes it; empty `words` give the name
+/// with its article alone.
+pub(crate) fn before(lang: super::Lang, words: &str, name: &str) -> String {
+    match lang {
+        super::Lang::It => {
+            let (head, prep) = match words.rsplit_once(' ') {
+                Some((h, p)) => (format!("{h} "), p),
+                None => (String::new(), words),
+            };
+            format!("{head}{}", italian(prep, name))
+        }
+        super::Lang::En if words.is_empty() => english(name, false),
+        super::Lang::En => format!("{words} {}", english(name, false)),
+    }
+}
+
 fn capitalise(s: &str) -> String {
     let mut cs = s.chars();
     match cs.next() {
@@ -262,18 +280,32 @@ fn text(v: Option<&FluentValue>) -> String {
     }
 }
 
-/// The catalogue function `ART(prep, name)`.
+/// The catalogue function `ART(prep, name)`; a list of names joined by ", " (a letter's
+/// addressees) takes the preposition before each: "al Ducato di Milano, alla Repubblica
+/// di Firenze".
 pub(super) fn art<'a>(positional: &[FluentValue<'a>], _named: &FluentArgs) -> FluentValue<'a> {
     let prep = text(positional.first());
-    let name = text(positional.get(1));
-    FluentValue::from(italian(&prep, &name))
+    let names = text(positional.get(1));
+    let lower = prep.to_lowercase();
+    let out: Vec<String> = names
+        .split(", ")
+        .enumerate()
+        .map(|(i, name)| italian(if i == 0 { &prep } else { &lower }, name))
+        .collect();
+    FluentValue::from(out.join(", "))
 }
 
-/// The catalogue function `THE(name)`, or `THE(name, cap: "yes")` at a sentence's start.
+/// The catalogue function `THE(name)`, or `THE(name, cap: "yes")` at a sentence's start;
+/// a list joined by ", " takes "the" before each name that needs it.
 pub(super) fn the<'a>(positional: &[FluentValue<'a>], named: &FluentArgs) -> FluentValue<'a> {
-    let name = text(positional.first());
+    let names = text(positional.first());
     let cap = named.get("cap").is_some();
-    FluentValue::from(english(&name, cap))
+    let out: Vec<String> = names
+        .split(", ")
+        .enumerate()
+        .map(|(i, name)| english(name, cap && i == 0))
+        .collect();
+    FluentValue::from(out.join(", "))
 }
 
 #[cfg(test)]
@@ -417,6 +449,53 @@ mod tests {
         assert_eq!(italian("a", "ADN"), "a ADN");
         assert_eq!(italian("a", "arbitro@example.org"), "a arbitro@example.org");
         assert_eq!(italian("il", "V"), "V");
+    }
+
+    #[test]
+    fn the_catalogue_functions_reach_messages_and_lists() {
+        let w = super::super::Words::builtin();
+        let l = crate::t!(
+            w,
+            super::super::Lang::It,
+            "letter-head",
+            from = "Lettera dalla Repubblica di Venezia",
+            to = "Ducato di Milano, Repubblica di Firenze",
+            phase = "turno 3 (maggio) del 1494"
+        );
+        assert_eq!(
+            l,
+            "Lettera dalla Repubblica di Venezia, al Ducato di Milano, alla Repubblica di \
+             Firenze, scritta nel turno 3 (maggio) del 1494:"
+        );
+        let e = crate::t!(
+            w,
+            super::super::Lang::En,
+            "letter-from",
+            nation = "Republic of Venice"
+        );
+        assert_eq!(e, "A letter from the Republic of Venice");
+    }
+
+    #[test]
+    fn templates_put_names_after_their_labels() {
+        use super::super::Lang;
+        assert_eq!(
+            before(Lang::It, "tolto a", "Repubblica di Venezia"),
+            "tolto alla Repubblica di Venezia"
+        );
+        assert_eq!(
+            before(Lang::It, "perduto a favore di", "Stato della Chiesa"),
+            "perduto a favore dello Stato della Chiesa"
+        );
+        assert_eq!(
+            before(Lang::It, "", "Ducato di Milano"),
+            "il Ducato di Milano"
+        );
+        assert_eq!(
+            before(Lang::En, "taken from", "Duchy of Milan"),
+            "taken from the Duchy of Milan"
+        );
+        assert_eq!(before(Lang::En, "", "Spain"), "Spain");
     }
 
     #[test]

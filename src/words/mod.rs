@@ -255,7 +255,9 @@ macro_rules! t {
 
 /// Adds the catalogue to a template environment: the global `t(id, name=value, …)`
 /// reads the language from the template's `lang` variable (or `v.lang`), and
-/// [`from_env`] gives it back to the code that holds the environment.
+/// `art(words, name)` puts a name after some words with the article it takes
+/// (`art(L.y_from, c.from_name)`: "alla Repubblica di Venezia", "from the Republic of
+/// Venice"), and [`from_env`] gives it back to the code that holds the environment.
 pub(crate) fn register(env: &mut minijinja::Environment<'static>, words: Words) {
     env.add_global(
         "__words",
@@ -280,6 +282,15 @@ pub(crate) fn register(env: &mut minijinja::Environment<'static>, words: Words) 
             }
             kwargs.assert_all_used()?;
             Ok(words.get(lang, &id, &args))
+        },
+    );
+    env.add_function(
+        "art",
+        |state: &minijinja::State,
+         before: String,
+         name: String|
+         -> std::result::Result<String, minijinja::Error> {
+            Ok(article::before(template_lang(state)?, &before, &name))
         },
     );
 }
