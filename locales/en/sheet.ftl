@@ -22,7 +22,7 @@ sheet-idle-fleet-lost = If you send nothing: a fleet at sea cannot stay still (G
 sheet-idle-fleet-in-port = If you send nothing: it stays in port at { $at }.
 sheet-idle-in-battle = Battle { $battle } waits for its result: where this piece will stand depends on that result (G3c.8), and its orders will be judged from there.
 sheet-moves = Where it can go this round (G3b.3), each with its path:
-sheet-move-line = { $name } ({ $node }): path = { $path }
+sheet-move-line = { $node } { $name }: path = { $path }
 sheet-garrison-on-the-way = A garrison may be left on the way: give [[garrison]] a node = "…" of the path, a fortified node, and it is left there as the army passes.
 sheet-orders = Other orders it may give:
 sheet-nothing = No order is possible for this piece in this phase.

@@ -23,7 +23,7 @@ sheet-idle-fleet-in-port = Senza ordini: resta in porto { ART("a", $at) }.
 sheet-idle-in-battle = La battaglia { $battle } attende il risultato: dove starà questo pezzo dipende da quel risultato (G3c.8), e i suoi ordini saranno giudicati da lì.
 sheet-moves = Destinazioni raggiungibili in questo turno (G3b.3), ciascuna con il suo percorso:
 sheet-garrison-on-the-way = Si può lasciare una guarnigione lungo la strada: date a [[garrison]] un node = "…" del percorso, un nodo fortificato, e resta lì al passaggio dell'armata.
-sheet-move-line = { $name } ({ $node }): path = { $path }
+sheet-move-line = { $node } { $name }: path = { $path }
 sheet-orders = Altri ordini possibili:
 sheet-nothing = Nessun ordine possibile per questo pezzo in questa fase.
 sheet-example = Per esempio:
