@@ -418,7 +418,7 @@ fn an_unsigned_letter_names_no_writer_but_the_referee_knows() {
         .find(|s| s.to == [REFEREE] && s.subject.contains("copy of a letter"))
         .expect("the referee's copy");
     assert!(
-        copy.text.contains("from Republic of Venice (unsigned"),
+        copy.text.contains("from the Republic of Venice (unsigned"),
         "{}",
         copy.text
     );

@@ -15,14 +15,14 @@ desk-deadline-resume-text =
     L'arbitro ha fermato l'orologio per { $span }: il termine { ART("per", $phase) } è stato spostato in avanti di altrettanto.
     Gli ordini sono ora attesi entro: { $due }.
 
-desk-undo-subject = [{ $campaign }] rettifica: { $phase } è di nuovo aperta
+desk-undo-subject = [{ $campaign }] rettifica: si riapre { ART("il", $phase) }
 desk-undo-text =
     L'arbitro ha annullato la risoluzione { ART("di", $phase) }: il rapporto che avete ricevuto non vale più.
     La fase è di nuovo aperta; il rapporto della nuova risoluzione lo sostituirà.
 
-desk-unchanged-subject = [{ $campaign }] { $phase } risolta di nuovo: il vostro rapporto vale
+desk-unchanged-subject = [{ $campaign }] nuova risoluzione { ART("di", $phase) }: il vostro rapporto vale
 desk-unchanged-text =
-    L'arbitro ha risolto di nuovo { $phase } dopo averla annullata, e per voi nulla è cambiato: il rapporto che avete ricevuto vale, così com'era.
+    L'arbitro ha risolto di nuovo { ART("il", $phase) } dopo averne annullato la risoluzione, e per voi nulla è cambiato: il rapporto che avete ricevuto vale, così com'era.
 
 desk-undo-step-subject = [{ $campaign }] rettifica: il risultato di una battaglia { ART("durante", $phase) } è annullato
 desk-undo-step-text =

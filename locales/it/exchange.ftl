@@ -19,7 +19,7 @@ exchange-receipt-taken = incontro { $id }: la vostra scelta «{ $choice }» è r
 exchange-refused-not-waiting = incontro { $id }: il turno non è fermo a questo incontro (già risolto, o l'identificativo è sbagliato)
 exchange-refused-not-asked = incontro { $id }: la vostra nazione non è chiamata a scegliere in questo incontro
 exchange-refused-option = incontro { $id }: «{ $choice }» non è tra le vostre scelte ({ $options })
-exchange-round-begun = il turno { $phase } è già cominciato (fermo a un incontro): gli ordini non possono più cambiare; il file non è stato preso come ordini
+exchange-round-begun = { ART("il", $phase) } è già cominciato (fermo a un incontro): gli ordini non possono più cambiare; il file non è stato preso come ordini
 desk-undo-encounter-subject = [{ $campaign }] correzione: la domanda sull'incontro { $id } ({ $phase }) è ritirata
 desk-undo-encounter-text =
     L'arbitro ha ritirato la domanda sull'incontro { $id } { ART("durante", $phase) }: non rispondete più a quella mail.

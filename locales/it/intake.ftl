@@ -126,7 +126,7 @@ extension-granted = La vostra richiesta di { $hours } ore in più è accolta: gl
 }
 extension-refused = La vostra richiesta di { $hours } ore in più è respinta: { $why }.
 extension-not-granted = questa campagna non concede proroghe
-extension-no-deadline = { $phase } non ha un termine da spostare
+extension-no-deadline = { ART("il", $phase) } non ha un termine da spostare
 extension-passed = il termine è passato
 extension-too-long = una proroga dà al massimo { $max } ore
 extension-none-left = un club può avere { $per_year } proroghe l'anno, e le avete avute

@@ -26,7 +26,7 @@ run-outage-text =
     giglio run non ha girato per { $away } e nel frattempo è scaduto il termine { ART("di", $phase) }.
     Invece di risolvere una fase che nessuno seguiva, ha spostato il termine in avanti della durata del fermo: da { $from } a { $to }. Tutti i club sono stati avvisati.
     Se il fermo era voluto (una vacanza), `giglio deadline --set` mette il termine dove volete.
-run-preview-subject = { $phase } è scaduta: l'anteprima della risoluzione
+run-preview-subject = il termine { ART("di", $phase) } è scaduto: l'anteprima della risoluzione
 run-preview-text =
     Il termine { ART("di", $phase) } è passato. In allegato { $count ->
         [one] il messaggio

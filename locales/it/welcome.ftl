@@ -32,7 +32,7 @@ welcome-objective = { $name } (objective = {"{"} kind = "{ $kind }"{ $target ->
        *[other] , con il codice della nazione che scegliete
     }): { $measure }
 welcome-deadline = Il primo termine per gli ordini ({ $phase }): { $deadline }.
-welcome-no-deadline = La prima fase è { $phase }; l'arbitro vi dirà il termine.
+welcome-no-deadline = La prima fase è { ART("il", $phase) }; l'arbitro vi dirà il termine.
 welcome-how = Come si gioca per posta:
     1. Aprite il file allegato { $sheet }: è il vostro file d'ordini { ART("per", $phase) }, già intestato, con ogni vostro pezzo e gli ordini che può dare.
     2. Scrivete il segreto in secret = "…" e togliete il # davanti agli ordini che volete dare.

@@ -39,7 +39,8 @@ fn told_to_its_club_alone(b: &Branch, secrets: &[String]) -> usize {
         let me = NationCode::from(club.nation.as_str());
         let text = sent(b, club);
         for e in &facts {
-            let sentence = explain::happening(&words, &e.what, club.lang);
+            // Clubs read places by name (issue 29): the sentence as their mail words it.
+            let sentence = explain::happening_named(&words, &s.campaign, &e.what, club.lang);
             let mine = matches!(&e.audience, Audience::Nation(n) if n == &me);
             assert_eq!(
                 text.contains(&sentence),
