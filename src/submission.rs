@@ -467,8 +467,12 @@ fn idle_fleet_warnings(
         }
         let rule = c.tables.rulings.idle_fleet_at_sea;
         let (course, sea, port) = match idle_course(&c.map, world, rule, &f.nation, &f.at) {
-            IdleCourse::IntoPort(p) => ("port", String::new(), p.to_string()),
-            IdleCourse::Toward { sea, port } => ("toward", sea.to_string(), port.to_string()),
+            IdleCourse::IntoPort(p) => ("port", String::new(), c.place_said(p.as_str())),
+            IdleCourse::Toward { sea, port } => (
+                "toward",
+                c.place_said(sea.as_str()),
+                c.place_said(port.as_str()),
+            ),
             IdleCourse::Lost => ("lost", String::new(), String::new()),
             IdleCourse::KeepsTheSea | IdleCourse::StaysInPort => {
                 ("sea", String::new(), String::new())
@@ -482,7 +486,7 @@ fn idle_fleet_warnings(
                 lang,
                 "check-fleet-idle",
                 fleet = f.id.as_str(),
-                at = at.as_str(),
+                at = c.place_said(at.as_str()),
                 course = course,
                 sea = sea.as_str(),
                 port = port.as_str()
@@ -659,11 +663,18 @@ mod tests {
         let en = warnings(&c, &w, "", Lang::En);
         assert_eq!(en.len(), 1, "{en:?}");
         assert!(
-            en[0].contains("T-F1") && en[0].contains("to ADS, toward T0"),
+            en[0].contains("T-F1")
+                && en[0].contains("to Adriatico meridionale (ADS), toward Valona (T0)"),
             "{en:?}"
         );
         let it = warnings(&c, &w, "", Lang::It);
-        assert!(it[0].contains("verso ADS, in rotta per T0"), "{it:?}");
+        assert!(
+            it[0].contains(
+                "è in mare nell'Adriatico centrale (ADC) e questo file non le dà alcun \
+                 movimento"
+            ) && it[0].contains("verso l'Adriatico meridionale (ADS), in rotta per Valona (T0)"),
+            "{it:?}"
+        );
         // A refused move leaves it idle all the same; a valid one does not.
         let refused = "[[fleet_move]]\nfleet = \"T-F1\"\nto = \"P6\"\n";
         assert_eq!(warnings(&c, &w, refused, Lang::En).len(), 1);

@@ -661,7 +661,7 @@ fn a_re_resolution_that_changes_nothing_tells_the_clubs_so() {
     assert_eq!(told.len(), t.secrets.len(), "{queued:#?}");
     assert!(
         told.iter()
-            .all(|s| s.contains("resolved again") || s.contains("risolta di nuovo")),
+            .all(|s| s.contains("resolved again") || s.contains("nuova risoluzione")),
         "{told:?}"
     );
 }

@@ -275,7 +275,7 @@ fn two_clubs_agree_an_alliance_by_letters_and_one_later_betrays_it() {
         receipt.text.contains("non porta ordini, solo lettere")
             && receipt
                 .text
-                .contains("lettera a Ducato di Milano: parte con la prossima posta"),
+                .contains("lettera al Ducato di Milano: parte con la prossima posta"),
         "{}",
         receipt.text
     );
@@ -418,7 +418,7 @@ fn an_unsigned_letter_names_no_writer_but_the_referee_knows() {
         .find(|s| s.to == [REFEREE] && s.subject.contains("copy of a letter"))
         .expect("the referee's copy");
     assert!(
-        copy.text.contains("from Republic of Venice (unsigned"),
+        copy.text.contains("from the Republic of Venice (unsigned"),
         "{}",
         copy.text
     );
@@ -457,7 +457,7 @@ fn a_letter_is_refused_for_each_reason_where_it_is_written() {
     let receipt = receipt_of(&p, "V", &body);
     for (said, at) in [
         (
-            "nessun club gioca Repubblica di Genova",
+            "nessun club gioca la Repubblica di Genova",
             "testo del messaggio:6:7",
         ),
         (

@@ -258,6 +258,23 @@ fn a_season_is_played_from_the_mailbox_alone() {
         let text = String::from_utf8(w.files[guide].clone()).expect("UTF-8");
         assert!(text.starts_with(heading), "{}: {}", w.nation, &text[..80]);
         assert!(w.text.contains(guide), "the welcome names {guide}");
+        // The order page is listed once, as the file for the check (issue 29).
+        assert!(
+            !w.text.contains("Also attached") && !w.text.contains("In allegato anche"),
+            "{}",
+            w.text
+        );
+        // Issue 29 point 7: names take their articles ("gioca la Repubblica di Venezia",
+        // "per la primavera 1494"), the address its noun.
+        if w.nation == "V" {
+            assert!(
+                w.text.contains("gioca la Repubblica di Venezia (V)")
+                    && w.text.contains("file d'ordini per la primavera 1494")
+                    && w.text.contains("Spedite il file all'indirizzo "),
+                "{}",
+                w.text
+            );
+        }
     }
     let status = s.stdout(&["status"]);
     assert!(!status.contains("still hold"), "{status}");
@@ -312,6 +329,20 @@ fn a_season_is_played_from_the_mailbox_alone() {
     s.stdout(&["resolve"]);
     let reports = s.deliver();
 
+    // Venice's receipt for round 1 names the phase with its article (issue 29).
+    let receipt = reports
+        .iter()
+        .find(|r| r.kind == "receipt" && r.nation == "V")
+        .expect("Venice's receipt");
+    assert!(
+        receipt
+            .text
+            .contains("Ordini per il turno 1 (marzo) del 1494 ricevuti e sigillati."),
+        "{}",
+        receipt.text
+    );
+    assert!(!receipt.text.contains("per turno"), "{}", receipt.text);
+
     // 4. Venice's next sheet shows its army where the move took it.
     let path = moved.expect("Venice gave a move");
     let dest = path
@@ -326,10 +357,21 @@ fn a_season_is_played_from_the_mailbox_alone() {
         .expect("Venice's report");
     let (name, sheet) = sheet_of(v);
     assert_eq!(name, "ordini-V-1494-r02.toml");
+    let title = sheet
+        .lines()
+        .find(|l| l.starts_with("# ==== Armata V-A1 "))
+        .expect("V-A1's title");
     assert!(
-        sheet.contains(&format!("# ==== Armata V-A1 a {dest} ")),
-        "V-A1 should stand at {dest}:\n{sheet}"
+        title.contains(&format!(" ({dest}), ")),
+        "V-A1 should stand at {dest}, named with its code:\n{sheet}"
     );
+    // Issue 29 point 7: Italian names take their articles, places their names.
+    assert!(
+        sheet.starts_with("# Il Giglio: ordini per il turno 2 (aprile) del 1494 — "),
+        "{sheet}"
+    );
+    assert!(!sheet.contains("ordini per turno"), "{sheet}");
+    assert!(!sheet.contains("di Repubblica di"), "{sheet}");
 }
 
 #[test]

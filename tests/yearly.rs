@@ -388,14 +388,17 @@ fn the_chronicle_lists_every_public_change_of_hands() {
     };
     for ((node, from, to), line) in public.iter().zip(&change_lines) {
         let place = &campaign.map.node(node).expect("a node").name;
+        // The names take their articles (issue 29): "la Repubblica di Venezia prende
+        // Modigliana (F8) alla Repubblica di Firenze".
+        let (taker, loser) = (name(to), name(from));
+        let (_, after) = line
+            .split_once(&format!("{taker} prende {place} ({node}) "))
+            .unwrap_or_else(|| panic!("`{line}` tells {node}: {from} → {to}"));
         assert!(
-            line.contains(&format!(
-                "{} prende {place} ({node}) a {}",
-                name(to),
-                name(from)
-            )),
+            after.starts_with('a') && after.contains(&loser),
             "`{line}` tells {node}: {from} → {to}"
         );
+        assert!(!line.contains(&format!(" a {loser}")), "{line}");
     }
     // Every node whose owner differs between the two springs is in it.
     for (code, n) in &end.nodes {

@@ -19,7 +19,7 @@ battle-ruling-now = It is applied now, during the open phase: an update with you
 # The battle card of a points-only game (G3c.11).
 battle-card-points-core = Points: { $nation }: { $points } { $unit }. Show at the table an army list of at most { $points } { $unit }: its Core ({ $core }) and at least { $beyond } { $unit } beyond it ({ $needed } in all).
 battle-card-points-plain = Points: { $nation }: { $points } { $unit }. Show at the table an army list of at most { $points } { $unit }.
-battle-card-cannot-field = { $nation } cannot field an army (G3c.11): { $points } { $unit } do not reach { $needed }.
+battle-card-cannot-field = { THE($nation, cap: "yes") } cannot field an army (G3c.11): { $points } { $unit } do not reach { $needed }.
 battle-card-cannot-field-overwhelmed = It is overwhelmed without a fight and loses all it had; the referee applies this with `giglio battle auto`.
 battle-card-cannot-field-referee = The referee rules this battle (`giglio battle rule`).
 battle-card-play-by = Play by: { $date }. { $fallback ->

@@ -11,7 +11,7 @@ battle-card-role-defender = defender
 battle-card-role-rearguard = rearguard
 battle-card-for = For { $club } ({ $nation }): you are side { $side } ({ $role }); your enemy is side { $other } ({ $other_role }), { $other_club } ({ $other_nation }).
 battle-card-neutral-side = a neutral nation
-battle-card-neutral-decides = { $nation } has no club and sends no result (G0): the referee decides the battle, confirming your result (mail it as usual) or resolving it with its own game.
+battle-card-neutral-decides = { THE($nation, cap: "yes") } has no club and sends no result (G0): the referee decides the battle, confirming your result (mail it as usual) or resolving it with its own game.
 battle-card-for-referee = The referee's copy: side A attacks, side B { $kind ->
         [rearguard] is the rearguard.
        *[other] defends.
@@ -96,7 +96,7 @@ battle-note-mon-protection = Protection (MON §9.4, §10): { $why ->
            *[no] in the first round only
         } (at most 3).
         [field] none ({ $hits } hits): the defender meets the attacker in the field, outside its works: it shelters behind them only when it withdraws into its fortification (standing choice when contacted "withdraw", G3c.3), and then it is besieged rather than attacked.
-        [held] none ({ $hits } hits): the place's walls are held by { $holder }, not by the defender.
+        [held] none ({ $hits } hits): the place's walls are held by { THE($holder) }, not by the defender.
        *[unfortified] none ({ $hits } hits): the place is not fortified.
     }
 battle-note-mon-disrupted = Disrupted backs (MON §7.4.1): { $provisional ->
@@ -147,7 +147,7 @@ battle-note-ott-defends = { $where ->
     } the defender's terrain is { $terrain } ({ $why ->
         [walls] the place is fortified and its walls count
         [field] the place is fortified, but the defender meets the attacker in the field: no walls
-        [held] the place's walls are held by { $holder }, not by the defender: no walls
+        [held] the place's walls are held by { THE($holder) }, not by the defender: no walls
         [unfortified] the place is not fortified: no walls
        *[outposts] the outposts' works
     }): fire at it { $fire }, melee column shift { $melee }.

@@ -31,21 +31,21 @@ desk-undo-step-text =
 
 desk-club-edit-subject = [{ $campaign }] your club's details have changed
 desk-club-edit-text =
-    The referee has changed the details of the club that plays { $nation }.
+    The referee has changed the details of the club that plays { THE($nation) }.
     Name: { $name }
     Addresses: { $emails }
     Language: { $lang }
     This notice goes to the old and the new addresses. If you did not ask for the change, write to the referee.
 
-desk-club-handover-subject = [{ $campaign }] { $nation } has passed to another club
+desk-club-handover-subject = [{ $campaign }] { THE($nation, cap: "yes") } has passed to another club
 desk-club-handover-text =
-    The referee has handed { $nation } to another club from { $phase } on.
+    The referee has handed { THE($nation) } to another club from { $phase } on.
     Your secret no longer works and the reports will no longer come to you. Thank you for playing.
 
-desk-club-leave-subject = [{ $campaign }] { $nation } is neutral from { $phase }
+desk-club-leave-subject = [{ $campaign }] { THE($nation, cap: "yes") } is neutral from { $phase }
 desk-club-leave-text =
     The referee has recorded that your club leaves the campaign.
-    From { $phase } on, { $nation } is neutral (rule G0): it gives no orders, its garrisons defend, its armies stand.
+    From { $phase } on, { THE($nation) } is neutral (rule G0): it gives no orders, its garrisons defend, its armies stand.
     Your secret no longer works. Thank you for playing.
 
 desk-announce-subject = [{ $campaign }] a word from the referee
@@ -74,9 +74,9 @@ run-battle-hold-text =
     As the campaign's rules say, the battle keeps waiting and the referee has been reminded: send your result as soon as the battle is played.
 desk-remind-battle = Battle { $battle } at { $node }: to be played by { $date }.
 
-disorder-subject = [{ $campaign }] { $nation } falls into civil disorder
+disorder-subject = [{ $campaign }] { THE($nation, cap: "yes") } falls into civil disorder
 disorder-text =
-    The club that plays { $nation } has sent no orders for { $phases } phases in a row, nor for { $phase }: { $nation } falls into civil disorder.
+    The club that plays { THE($nation) } has sent no orders for { $phases } phases in a row, nor for { $phase }: { THE($nation) } falls into civil disorder.
     { $bot ->
         [yes] Until a club takes it up again, its orders are given by the referee's bot.
        *[no] Until a club takes it up again, its pieces stand on their standing choices.

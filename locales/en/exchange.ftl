@@ -1,10 +1,10 @@
 # Contact-exchange mode (G3c.3): an encounter asked of the clubs, the reply, the receipt.
 exchange-subject = [Il Giglio] Encounter at { $node } ({ $phase }): your choice
-exchange-hand = During { $phase } your piece { $piece }, coming from { $from }, entered { $node }, where forces of { $other } stand{ $garrison ->
+exchange-hand = During { $phase } your piece { $piece }, coming from { THE($from) }, entered { $node }, where forces of { THE($other) } stand{ $garrison ->
         [yes] {" "}(with their garrison)
        *[no] {""}
     }.
-exchange-other = During { $phase } forces of { $other } entered { $node }, where your { $pieces } stand{ $garrison ->
+exchange-other = During { $phase } forces of { THE($other) } entered { $node }, where your { $pieces } stand{ $garrison ->
         [yes] {" "}with your garrison
        *[no] {""}
     }.
@@ -19,7 +19,7 @@ exchange-receipt-taken = encounter { $id }: your choice "{ $choice }" is recorde
 exchange-refused-not-waiting = encounter { $id }: the round is not stopped at this encounter (already settled, or the id is wrong)
 exchange-refused-not-asked = encounter { $id }: your nation is not asked to choose in this encounter
 exchange-refused-option = encounter { $id }: "{ $choice }" is not one of your choices ({ $options })
-exchange-round-begun = round { $phase } has begun (it is stopped at an encounter): orders can no longer change; the file was not taken as orders
+exchange-round-begun = { $phase } has begun (it is stopped at an encounter): orders can no longer change; the file was not taken as orders
 desk-undo-encounter-subject = [{ $campaign }] correction: the question about encounter { $id } ({ $phase }) is withdrawn
 desk-undo-encounter-text =
     The referee has withdrawn the question about encounter { $id } during { $phase }: do not answer that mail any more.

@@ -34,11 +34,11 @@ news-dispute-next-by = Each club may send its result again until it is applied: 
         [auto] the battle is resolved automatically with its own game, and that counts over both.
        *[hold] the battle keeps waiting and the referee rules.
     }
-news-receipt-waiting = Battle { $battle }: your result is recorded ({ $result }); { $other }'s is awaited.
-news-receipt-neutral = Battle { $battle }: your result is recorded ({ $result }). { $other } is a neutral nation and sends no result (G0): the referee decides the battle, confirming your result or resolving it with its own game.
-news-receipt-applied = Battle { $battle }: your result ({ $result }) agrees with { $other }'s and is applied now; an update with your new position follows.
-news-receipt-agreed = Battle { $battle }: your result ({ $result }) agrees with { $other }'s; it is applied when the phase is resolved.
-news-receipt-disputed = Battle { $battle }: your result ({ $result }) differs from { $other }'s; both clubs and the referee are told what each says.
+news-receipt-waiting = Battle { $battle }: your result is recorded ({ $result }); { THE($other) }'s is awaited.
+news-receipt-neutral = Battle { $battle }: your result is recorded ({ $result }). { THE($other, cap: "yes") } is a neutral nation and sends no result (G0): the referee decides the battle, confirming your result or resolving it with its own game.
+news-receipt-applied = Battle { $battle }: your result ({ $result }) agrees with { THE($other) }'s and is applied now; an update with your new position follows.
+news-receipt-agreed = Battle { $battle }: your result ({ $result }) agrees with { THE($other) }'s; it is applied when the phase is resolved.
+news-receipt-disputed = Battle { $battle }: your result ({ $result }) differs from { THE($other) }'s; both clubs and the referee are told what each says.
 news-receipt-overruled = Battle { $battle }: your result ({ $result }) is recorded, but the referee's ruling (or the auto-resolve) already stands.
 news-receipt-oob = Battle { $battle }: your order of battle for { $ruleset } is recorded; the battle's card uses it.
 news-receipt-results-only = This file carries battle results or orders of battle only: { $sent ->

@@ -56,7 +56,7 @@ lower-unknown-sea = unknown sea zone `{ $code }`{ $hint ->
    *[other] : did you mean {$hint}?
 } (a fleet sails to a sea zone, by its letters, or into a port, by the node's code)
 lower-unknown-nation = unknown nation `{ $code }`
-lower-not-your-piece = `{ $piece }` belongs to { $nation }, not to your club
+lower-not-your-piece = `{ $piece }` belongs to { THE($nation) }, not to your club
 lower-bad-piece = `{ $piece }` is not { $what }: it is written like { $example }{ $hint }
 lower-value = the value { $value } must lie between { $min } and { $max } ducats
 lower-choice = choice `{ $choice }` is not valid: one of { $list }
@@ -73,7 +73,7 @@ lower-specialist = unknown specialist `{ $kind }`: sapper, diplomat, spy or assa
 lower-stray-specialist = spies and assassins serve the whole club: no `army` or `node`
 lower-oob-empty = an order of battle has at least one unit (`[[order_of_battle.unit]]`)
 lower-path-short = a path runs from where the piece stands to at least one more node
-lower-no-road = no road joins { $from } and { $to }
+lower-no-road = no road joins { $from } and { THE($to) }
 lower-assassin-target = an assassin's target: commander with `army` or `node`, sapper with `army` or `node`, diplomat with `diplomat`, spy with `nation`
 lower-file-size = the file has { $size } bytes; an order file may have at most { $max }
 lower-not-utf8 = the file is not valid UTF-8

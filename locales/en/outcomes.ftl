@@ -8,7 +8,7 @@ outcome-rejected = rejected ({ $rule }): { $reason }
 done-loan = loan of { $amount } ducats; { $due } due next spring
 done-raised = army { $army } raised at { $node } with { $value } ducats
 done-reinforced = army { $army } reinforced by { $value } ducats
-done-transferred = { $value } ducats transferred from { $from } to { $to }{ $disbanded ->
+done-transferred = { $value } ducats transferred from { THE($from) } to { THE($to) }{ $disbanded ->
     [true] ; { $from } is disbanded
    *[false] {""}
 }
@@ -35,7 +35,7 @@ done-bid-sealed = sealed bid of { $amount } ducats for the Strategos
 done-stance-set = new standing choices for { $piece }
 done-moved = { $piece } moves { $path }
 done-stopped = { $piece } stops at { $at }: an encounter
-done-turned-back = { $piece } is turned back to { $to }
+done-turned-back = { $piece } is turned back to { THE($to) }
 done-revealed = { $piece } is unmasked and removed
 done-siege-rolled = siege of { $node }: 1d6={ $roll }, total { $total }, needs { $needed }: { $fell ->
     [true] the place surrenders
@@ -46,7 +46,7 @@ done-assassin-sent = { $success ->
    *[false] the assassin failed
 }
 done-assassin-found-no-target = the assassin found no target: the mission is spent
-done-fleet-moved = fleet { $fleet } sails to { $to }
+done-fleet-moved = fleet { $fleet } sails to { THE($to) }
 done-embarked = { $army } embarks on fleet { $fleet }
 done-landing = fleet { $fleet } lands at { $node }
 
@@ -65,7 +65,7 @@ reason-too-many-armies = { $max ->
 }
 reason-value-too-small = the value must be at least { $min }
 reason-army-too-small = { $army } is worth { $value } ducats; { $needed } are needed
-reason-not-together = { $from } and { $to } are not at the same node
+reason-not-together = { $from } and { THE($to) } are not at the same node
 reason-same-army = an army cannot transfer to itself
 reason-not-fortified = { $node } is not fortified
 reason-garrison-not-on-path = { $army } does not pass { $node } this round: a garrison named for a node is left there as the army passes it, or where it stands
@@ -106,7 +106,7 @@ reason-too-far-from-abroad = { $max ->
    *[other] a piece that starts the round in foreign territory moves at most { $max } nodes
 }
 reason-border-not-first = foreign territory is entered only with the first step, and the piece stops there
-reason-banned = no move from { $from } to { $to } is allowed this round
+reason-banned = no move from { THE($from) } to { THE($to) } is allowed this round
 reason-in-battle = it is in the battle at { $node }, not yet settled: it stays there until the result is applied
 reason-stunned = its commander was killed: the army cannot move or attack this round
 reason-aboard = the army is aboard a fleet
@@ -126,101 +126,101 @@ reason-contact-exchange-off = encounters in this campaign are settled by standin
 reason-battle-result-by-command = battle results and orders of battle are entered with `giglio battle result` and `giglio battle oob`
 reason-battle-not-pending = no battle { $battle } waits for its result (it was never fought, or its result is already applied)
 reason-not-in-battle = your club did not fight battle { $battle }
-reason-nation-not-in-battle = { $nation } did not fight battle { $battle }
-reason-loss-too-large = { $nation } cannot lose { $loss } ducats: it fought with { $had }
+reason-nation-not-in-battle = { THE($nation) } did not fight battle { $battle }
+reason-loss-too-large = { THE($nation) } cannot lose { $loss } ducats: it fought with { $had }
 reason-unknown-ruleset = the campaign has no ruleset `{ $ruleset }`
 reason-oob-value = the units are worth { $total } ducats and the army { $army }: they must add up (§0.5)
 reason-oob-unit-kind = unit `{ $unit }` is of kind `{ $kind }`, which the ruleset does not know (kinds: { $kinds })
 reason-not-resolved-yet = this kind of order is not resolved by this version yet
 
 ## What else happened.
-happening-income = { $nation } collects { $amount } ducats
-happening-loan-repaid = { $nation } repays its loan: { $amount } ducats
-happening-loan-default = { $nation } cannot repay { $due } ducats: { $paid } confiscated, { $carried ->
+happening-income = { THE($nation) } collects { $amount } ducats
+happening-loan-repaid = { THE($nation) } repays its loan: { $amount } ducats
+happening-loan-default = { THE($nation) } cannot repay { $due } ducats: { $paid } confiscated, { $carried ->
     [true] { $unpaid } still owed, due next spring without new interest
    *[false] { $unpaid } left unpaid
 }
-happening-strategos-won = { $nation } wins the Strategos for { $bid } ducats
+happening-strategos-won = { THE($nation) } wins the Strategos for { $bid } ducats
 happening-strategos-tie = your bid tied with another at { $bid } ducats, the highest: no Strategos this year, and nobody pays (G2b.5)
 happening-strategos-none = no valid bid: no Strategos this year
 happening-move-order = the summer's move order: { $order }
-happening-alliance-formed = alliance formed between { $members_1 } and { $members_2 }
+happening-alliance-formed = alliance formed between { THE($members_1) } and { THE($members_2) }
 happening-works-complete = the works at { $node } are complete
-happening-specialists-leave = the specialists of { $nation } leave service
-happening-event-roll = { $nation } rolls for events: { $roll }
+happening-specialists-leave = the specialists of { THE($nation) } leave service
+happening-event-roll = { THE($nation) } rolls for events: { $roll }
 happening-winter-event = { $nation }: { $name } for next year
 happening-breached = { $node } is breached
 happening-fortifications-destroyed = the fortifications of { $node } are destroyed: it is an open place now
 happening-campaign-ends = the campaign is over
 happening-epidemic = the epidemic breaks out at { $node } ({ $nation })
 happening-force-destroyed = { $cause ->
-    [lost_at_sea] army { $army } of { $nation }, embarked at { $node }, is lost at sea with its fleet
+    [lost_at_sea] army { $army } of { THE($nation) }, embarked at { $node }, is lost at sea with its fleet
    *[other] { $what ->
         [garrison] the garrison
        *[army] army { $army }
-    } of { $nation } at { $node } is destroyed ({ $cause ->
+    } of { THE($nation) } at { $node } is destroyed ({ $cause ->
         [lost_in_battle] lost in battle
         [could_not_retreat] it could not retreat
         [surrendered] the place surrendered
        *[epidemic] the epidemic
     })
 }
-happening-encounter = encounter at { $node } between { $hand } and { $other }: { $text }{ $hand_choice ->
+happening-encounter = encounter at { $node } between { THE($hand) } and { THE($other) }: { $text }{ $hand_choice ->
     [none] {""}
-   *[other] {" "}(Table 34: { $hand }, in hand, chose { $hand_choice ->
+   *[other] {" "}(Table 34: { THE($hand) }, the moving side, chose { $hand_choice ->
         [stop] to stop
         [retreat] to retreat
         [attack] to attack
        *[withdraw] to withdraw
-    }, { $other } chose { $other_choice ->
+    }, { THE($other) } chose { $other_choice ->
         [stop] to stop
         [retreat] to retreat
         [attack] to attack
        *[withdraw] to withdraw into its fortification
     })
 }
-happening-diplomat-revealed = at { $node } a diplomat of { $nation } is unmasked and removed
+happening-diplomat-revealed = at { $node } a diplomat of { THE($nation) } is unmasked and removed
 happening-diplomat-unmasked = your spy reveals that at { $node } there is only a diplomat
 happening-enemy-size = your spy sizes the enemy at { $node }: { $ducats } ducats
 happening-battle-pending = { $rearguard ->
     [true] rearguard action
    *[false] battle
 } { $id } at { $node }: { $attacker } against { $defender }, waiting for its result
-happening-battle-lapsed = battle { $battle } at { $node } is not fought: the armies of { $gone } are no longer there, sent away by another battle's result at the place; nobody loses anything and no result is needed
-happening-retreated = forces of { $nation } fall back from { $from } to { $to }
+happening-battle-lapsed = battle { $battle } at { $node } is not fought: the armies of { THE($gone) } are no longer there, sent away by another battle's result at the place; nobody loses anything and no result is needed
+happening-retreated = forces of { THE($nation) } fall back from { THE($from) } to { THE($to) }
 happening-siege-roll = { $besieger } besieges { $node }: 1d6={ $roll }, total { $total }, needs { $needed }
-happening-surrendered = { $node } surrenders: it passes from { $from } to { $to }{ $breached ->
+happening-surrendered = { $node } surrenders: it passes from { THE($from) } to { THE($to) }{ $breached ->
     [true] ; its walls fall: it is breached until repaired (G3d.5)
    *[false] {""}
 }
-happening-node-taken = { $to } takes { $node } from { $from }
+happening-node-taken = { THE($to) } takes { $node } from { THE($from) }
 happening-storm-roll = storm roll: { $roll }{ $storm ->
     [true] : a storm at sea, every fleet out of port rolls to survive it
     [false] : calm seas, no fleet is at risk this round
    *[none] {""}
 }
-happening-fleet-lost = fleet { $fleet } of { $nation } is lost in the storm
-happening-fleet-pushed-back = fleet { $fleet } of { $nation } is pushed back to { $to }
-happening-fleet-destroyed = fleet { $fleet } of { $nation } is destroyed
-happening-fleet-sailed-home = fleet { $fleet } of { $nation } had no move at sea, where a fleet may not stay: it sails for { $port }, its nearest port, and is now at { $to }
-happening-fleet-adrift = fleet { $fleet } of { $nation } had no move at sea, where a fleet may not stay, and no port of its own to make for: it is lost, with any army aboard
-happening-commander-killed = the commander of army { $army } of { $nation } is killed
+happening-fleet-lost = fleet { $fleet } of { THE($nation) } is lost in the storm
+happening-fleet-pushed-back = fleet { $fleet } of { THE($nation) } is pushed back to { THE($to) }
+happening-fleet-destroyed = fleet { $fleet } of { THE($nation) } is destroyed
+happening-fleet-sailed-home = fleet { $fleet } of { THE($nation) } had no move at sea, where a fleet may not stay: it sails for { $port }, its nearest port, and is now at { $to }
+happening-fleet-adrift = fleet { $fleet } of { THE($nation) } had no move at sea, where a fleet may not stay, and no port of its own to make for: it is lost, with any army aboard
+happening-commander-killed = the commander of army { $army } of { THE($nation) } is killed
 happening-specialist-killed = { $what ->
     [sapper] { $sapper ->
-        [army] the sapper of army { $army } of { $nation } is killed
-       *[node] the sapper of { $nation } at { $node } is killed
+        [army] the sapper of army { $army } of { THE($nation) } is killed
+       *[node] the sapper of { THE($nation) } at { $node } is killed
     }
-    [diplomat] diplomat { $diplomat } of { $nation } is killed
-   *[spy] the spy of { $nation } is killed
+    [diplomat] diplomat { $diplomat } of { THE($nation) } is killed
+   *[spy] the spy of { THE($nation) } is killed
 }
-happening-alliance-betrayed = { $by } betrays its alliance with { $against }{ $how ->
+happening-alliance-betrayed = { THE($by) } betrays its alliance with { THE($against) }{ $how ->
     [on_contact] : at { $node } its moving force met the ally's and attacked, as its standing choice on contact said (G3c.3)
     [when_contacted] : at { $node } the ally's force came upon its own, whose standing choice when contacted was to attack (G3c.3)
     [siege] : it laid siege to { $node }, a place of the ally
     [assassin] : it sent an assassin against the ally
    *[none] {""}
 }
-happening-landed = { $army } of { $nation } lands at { $node }
+happening-landed = { $army } of { THE($nation) } lands at { $node }
 happening-battle-fought = battle { $id } at { $node }, { $attacker } against { $defender }: { $winner ->
     [none] a draw
    *[other] { $winner } wins
@@ -229,12 +229,12 @@ happening-battle-fought = battle { $id } at { $node }, { $attacker } against { $
    *[false] {""}
 }
 happening-battle-losses = losses in battle { $id }: attacker { $attacker_loss } ducats, defender { $defender_loss }
-happening-courier-arrived = the courier of letter { $letter } from { $from } reaches { $to }: the letter goes with this mail
-happening-courier-lost = the courier of letter { $letter } from { $from } to { $to } is lost{ $node ->
+happening-courier-arrived = the courier of letter { $letter } from { THE($from) } reaches { THE($to) }: the letter goes with this mail
+happening-courier-lost = the courier of letter { $letter } from { THE($from) } to { THE($to) } is lost{ $node ->
     [none] : no road to its destination is free of hostile armies
    *[other] : a hostile army stands at { $node } on its path
 }
-happening-letter-intercepted = the spy of { $by } intercepts letter { $letter } from { $from } to { $to }, which goes on
+happening-letter-intercepted = the spy of { THE($by) } intercepts letter { $letter } from { THE($from) } to { THE($to) }, which goes on
 
 # An order's kind in the report, by the name outcomes keep.
 order-name-loan = loan

@@ -9,13 +9,13 @@ sheet-secret = Type your club's secret between the quotes of secret = "".
 sheet-as-is = Sent as it is, with the secret, this file gives no order: each piece does what its "If you send nothing" line says.
 sheet-send = Send the file to the referee from your club's registered address, as a .toml attachment or in the body of the message. You may send it again until the deadline: the last one counts. The receipt tells you every order as it was understood.
 sheet-check = With the giglio program you can check the file before sending it: giglio orders check { $file } --view { $view }
-sheet-army = Army { $id } at { $node } { $name }, { $value } ducats
-sheet-diplomat = Diplomat { $id } at { $node } { $name }
-sheet-fleet = Fleet { $id } at { $at } { $name }
+sheet-army = Army { $id } at { $name } ({ $node }), { $value } ducats
+sheet-diplomat = Diplomat { $id } at { $name } ({ $node })
+sheet-fleet = Fleet { $id } at { $name } ({ $at })
 sheet-idle-holds = If you send nothing: it stays at { $at }, with its standing encounter choices (stance).
 sheet-idle-aboard = If you send nothing: it is aboard fleet { $fleet } and goes where the fleet goes.
 sheet-idle-siege-ends = If you send nothing: the siege of { $node } ends and its count of rounds starts over; to go on, order [[siege]] again.
-sheet-idle-fleet-to-port = If you send nothing: a fleet at sea cannot stay still (G3e.1), so it heads on its own for your port { $port }.
+sheet-idle-fleet-to-port = If you send nothing: a fleet at sea cannot stay still (G3e.1), so it heads on its own for your port at { $port }.
 sheet-idle-fleet-at-sea = If you send nothing: it stays at sea in { $at }, although a fleet at sea must move (G3e.1) and you have no port on this zone: give it an order.
 sheet-idle-fleet-toward = If you send nothing: a fleet at sea cannot stay still (G3e.1), so it sails on its own to { $sea }, toward { $port }, your nearest port.
 sheet-idle-fleet-lost = If you send nothing: a fleet at sea cannot stay still (G3e.1) and you have no port it can reach, so it is lost at { $at } with any army aboard: give it an order.
@@ -40,7 +40,7 @@ sheet-spring-strategos = Strategos (G2b.5): a sealed bid; the highest bid pays a
 sheet-spring-alliances = Alliances (G5.2): formed when both nations declare them.
 sheet-spring-orders = Raising, fortifying, repairing, specialists, fleets (each of these orders is valid on its own; together they must fit the treasury):
 sheet-group = { $order }, any of: { $targets }
-sheet-battle = Battle { $battle } at { $node } { $name }: { $attacker } ({ $attacker_ducats } ducats) against { $defender } ({ $defender_ducats } ducats), waiting for its result
+sheet-battle = Battle { $battle } at { $name } ({ $node }): { $attacker } ({ $attacker_ducats } ducats) against { $defender } ({ $defender_ducats } ducats), waiting for its result
 sheet-battle-result =
     Once it is fought at the table, send your result: the winner (leave the line out for a
     draw) and what each side lost, in ducats. Each club sends its own; when the two agree
@@ -64,12 +64,12 @@ sheet-letter-text = Your Excellency, …
 sheet-letter-anonymous = anonymous = true   # to send it unsigned
 sheet-spring-strategos-clubs = Its move_order may list any of these clubs, in the order they are to move: { $clubs }. The clubs it leaves out follow, in an order drawn at random.
 sheet-siege-bribe = A siege may carry a bribe (G3d.3), paid before the roll: each { $step } ducats buy +{ $per } on the roll; ducats short of a whole step buy nothing (a bribe of { $short } buys +0), unless bribes of your other armies at the same siege make the step up.
-sheet-stance-now = Its standing choices now (G3c.3): on contact "{ $on_contact }", when contacted "{ $when_contacted }"{ $retreat_to ->
+sheet-stance-now = Its standing choices now (G3c.3): on contact { $on_contact }, when contacted { $when_contacted }{ $retreat_to ->
     [none] , retreating to the free node nearest home (G3c.6).
    *[other] , retreating to { $retreat_to } (G3c.6).
 } To change them, for this round and the next ones:
-sheet-stance-spy-now = With your spy (G3c.4), against an enemy worth at most { $at_most } ducats it chooses "{ $then }", else "{ $otherwise }".
-sheet-stance-spy-idle = Its condition on the enemy's size (at most { $at_most } ducats: "{ $then }", else "{ $otherwise }") counts only while you have a spy (G3c.4).
+sheet-stance-spy-now = With your spy (G3c.4), against an enemy worth at most { $at_most } ducats it chooses { $then }, else { $otherwise }.
+sheet-stance-spy-idle = Its condition on the enemy's size (at most { $at_most } ducats: { $then }, else { $otherwise }) counts only while you have a spy (G3c.4).
 sheet-stance-spy = The spy line makes the choice depend on the enemy's size, which your spy reports (G3c.4): "then" when the enemy is worth at most that many ducats, "otherwise" when more.
 sheet-assassin-title = Assassin (G2b.5)
 sheet-assassin = { $count ->

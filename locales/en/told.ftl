@@ -18,21 +18,21 @@ happening-epidemic-roll = { $what ->
    *[false] it survives
 }
 happening-enemy-fell-back = { $destroyed ->
-    [true] battle { $battle }: the forces of { $nation } had nowhere to fall back from { $from } and are destroyed
-   *[false] battle { $battle }: the forces of { $nation } fall back from { $from }; the field is yours
+    [true] battle { $battle }: the forces of { THE($nation) } had nowhere to fall back from { THE($from) } and are destroyed
+   *[false] battle { $battle }: the forces of { THE($nation) } fall back from { THE($from) }; the field is yours
 }
-happening-enemy-destroyed = battle { $battle }: the forces of { $nation } at { $node } are destroyed by their losses
+happening-enemy-destroyed = battle { $battle }: the forces of { THE($nation) } at { $node } are destroyed by their losses
 happening-works-captured = the { $kind ->
     [repair] repairs
    *[fortify] fortification works
 } you paid for at { $node } are lost: the place has changed hands
 happening-sapper-captured = your sapper at { $node } is lost: the place has changed hands
-happening-ally-attack-no-betrayal = { $by } attacked you{ $how ->
+happening-ally-attack-no-betrayal = { THE($by) } attacked you{ $how ->
     [on_contact] {" "}at { $node } (its standing choice on contact, G3c.3)
     [when_contacted] {" "}at { $node } (your force came upon its own, whose standing choice when contacted was to attack, G3c.3)
     [siege] {" "}by laying siege to { $node }
    *[assassin] {" "}with an assassin
 }, and betrays no alliance: { $why ->
-    [never_stood] the alliance you declared never stood, as { $by } had not declared it (an alliance exists once both have, G5.2)
-   *[already_broken] { $by } had already broken the alliance (G5.2)
+    [never_stood] the alliance you declared never stood, as { THE($by) } had not declared it (an alliance exists once both have, G5.2)
+   *[already_broken] { THE($by) } had already broken the alliance (G5.2)
 }

@@ -1,6 +1,6 @@
 # The welcome message every club receives when the campaign begins.
 welcome-subject = Il Giglio: welcome, { $nation }
-welcome-hello = Welcome to the campaign "{ $campaign }". Club { $club } plays { $nation } ({ $code }).
+welcome-hello = Welcome to the campaign "{ $campaign }". Club { $club } plays { THE($nation) } ({ $code }).
 welcome-secret = Your club's secret is:
 
         { $secret }
@@ -15,10 +15,10 @@ welcome-holdings = { $count ->
 }
 welcome-node = { $code } { $name }: { $what }
 welcome-armies = Armies (at most { $max }):
-welcome-army = { $id } at { $node } { $name }, { $value } ducats
+welcome-army = { $id } at { $name } ({ $node }), { $value } ducats
 welcome-no-armies = No army yet: you may raise one in spring in a city of yours.
 welcome-fleets = Fleets (at most { $limit }):
-welcome-fleet = { $id } at { $at } { $name }
+welcome-fleet = { $id } at { $name } ({ $at })
 welcome-no-fleets = { $limit ->
     [0] Fleets: your nation may have none.
    *[other] No fleet yet; you may build up to { $limit } in a port of yours ({ $cost } ducats each).

@@ -19,7 +19,7 @@ battle-ruling-now = È applicata ora, durante la fase aperta: segue un aggiornam
 # La carta di battaglia di un gioco a punti (G3c.11).
 battle-card-points-core = Punti: { $nation }: { $points } { $unit }. Presentate al tavolo una lista d'esercito di al massimo { $points } { $unit }: il suo Core ({ $core }) e almeno { $beyond } { $unit } oltre il Core ({ $needed } in tutto).
 battle-card-points-plain = Punti: { $nation }: { $points } { $unit }. Presentate al tavolo una lista d'esercito di al massimo { $points } { $unit }.
-battle-card-cannot-field = { $nation } non può schierare un esercito (G3c.11): { $points } { $unit } non arrivano a { $needed }.
+battle-card-cannot-field = { ART("Il", $nation) } non può schierare un esercito (G3c.11): { $points } { $unit } non arrivano a { $needed }.
 battle-card-cannot-field-overwhelmed = È travolto senza combattere e perde tutto ciò che aveva; l'arbitro lo applica con `giglio battle auto`.
 battle-card-cannot-field-referee = L'arbitro decide questa battaglia (`giglio battle rule`).
 battle-card-play-by = Da giocare entro: { $date }. { $fallback ->

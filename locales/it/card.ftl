@@ -11,7 +11,7 @@ battle-card-role-defender = difensore
 battle-card-role-rearguard = retroguardia
 battle-card-for = Per { $club } ({ $nation }): voi siete la parte { $side } ({ $role }); il vostro nemico è la parte { $other } ({ $other_role }), { $other_club } ({ $other_nation }).
 battle-card-neutral-side = una nazione neutrale
-battle-card-neutral-decides = { $nation } non ha un club e non manda risultati (G0): la battaglia la decide l'arbitro, confermando il vostro risultato (mandatelo come sempre) o risolvendola con il suo gioco.
+battle-card-neutral-decides = { ART("Il", $nation) } non ha un club e non manda risultati (G0): la battaglia la decide l'arbitro, confermando il vostro risultato (mandatelo come sempre) o risolvendola con il suo gioco.
 battle-card-for-referee = Copia dell'arbitro: la parte A attacca, la parte B { $kind ->
         [rearguard] fa da retroguardia.
        *[other] difende.
@@ -29,7 +29,7 @@ battle-card-fortified = fortificato
 # Un luogo fortificato tenuto da chi non difende (l'attaccante che lo assedia, o un terzo).
 battle-card-walls-other = fortificato, ma { $attacker ->
         [yes] tenuto dall'attaccante ({ $nation })
-       *[no] tenuto da { $nation }, che non è parte di questa battaglia
+       *[no] tenuto { ART("da", $nation) }, che non è parte di questa battaglia
     }: le sue mura non riparano nessuna delle due parti
 battle-card-node-city = città
 battle-card-node-fortress = fortezza
@@ -98,7 +98,7 @@ battle-note-mon-protection = Protezione (MON §9.4, §10): { $why ->
            *[no] solo nel primo round
         } (al massimo 3).
         [field] nessuna ({ $hits } colpi): il difensore affronta l'attaccante in campo aperto, fuori dalle sue opere: le sue mura lo riparano solo quando vi si rinchiude (scelta permanente quando contattato "withdraw", G3c.3), e allora è assediato anziché attaccato.
-        [held] nessuna ({ $hits } colpi): le mura del luogo sono di { $holder }, non del difensore.
+        [held] nessuna ({ $hits } colpi): le mura del luogo sono { ART("di", $holder) }, non del difensore.
        *[unfortified] nessuna ({ $hits } colpi): il luogo non è fortificato.
     }
 battle-note-mon-disrupted = Retro Disordinato (MON §7.4.1): { $provisional ->
@@ -149,7 +149,7 @@ battle-note-ott-defends = { $where ->
     } il terreno del difensore è { $terrain } ({ $why ->
         [walls] il luogo è fortificato e le sue mura contano
         [field] il luogo è fortificato, ma il difensore affronta l'attaccante in campo aperto: niente mura
-        [held] le mura del luogo sono di { $holder }, non del difensore: niente mura
+        [held] le mura del luogo sono { ART("di", $holder) }, non del difensore: niente mura
         [unfortified] il luogo non è fortificato: niente mura
        *[outposts] le opere degli avamposti
     }): fuoco contro di lui { $fire }, spostamento di colonna in mischia { $melee }.

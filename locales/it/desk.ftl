@@ -1,59 +1,59 @@
 # Lo scrittoio dell'arbitro (src/cli/): messaggi sull'andamento della campagna, inviati ai club.
 
-desk-deadline-subject = [{ $campaign }] nuovo termine: ordini per { $phase }
+desk-deadline-subject = [{ $campaign }] nuovo termine: ordini { ART("per", $phase) }
 desk-deadline-text =
-    L'arbitro ha spostato il termine per { $phase }.
+    L'arbitro ha spostato il termine { ART("per", $phase) }.
     Gli ordini sono ora attesi entro: { $due }.
 
 desk-deadline-extension-text =
-    Un club ha chiesto più tempo, e le regole della campagna lo concedono: il termine di { $phase } si sposta avanti di { $span }.
+    Un club ha chiesto più tempo, e le regole della campagna lo concedono: il termine { ART("di", $phase) } si sposta avanti di { $span }.
     Gli ordini sono ora attesi entro: { $due }.
 desk-deadline-outage-text =
-    Il servizio dell'arbitro è rimasto fermo per { $span } mentre scadevano gli ordini per { $phase }: il termine è stato spostato in avanti di altrettanto.
+    Il servizio dell'arbitro è rimasto fermo per { $span } mentre scadevano gli ordini { ART("per", $phase) }: il termine è stato spostato in avanti di altrettanto.
     Gli ordini sono ora attesi entro: { $due }.
 desk-deadline-resume-text =
-    L'arbitro ha fermato l'orologio per { $span }: il termine per { $phase } è stato spostato in avanti di altrettanto.
+    L'arbitro ha fermato l'orologio per { $span }: il termine { ART("per", $phase) } è stato spostato in avanti di altrettanto.
     Gli ordini sono ora attesi entro: { $due }.
 
-desk-undo-subject = [{ $campaign }] rettifica: { $phase } è di nuovo aperta
+desk-undo-subject = [{ $campaign }] rettifica: si riapre { ART("il", $phase) }
 desk-undo-text =
-    L'arbitro ha annullato la risoluzione di { $phase }: il rapporto che avete ricevuto non vale più.
+    L'arbitro ha annullato la risoluzione { ART("di", $phase) }: il rapporto che avete ricevuto non vale più.
     La fase è di nuovo aperta; il rapporto della nuova risoluzione lo sostituirà.
 
-desk-unchanged-subject = [{ $campaign }] { $phase } risolta di nuovo: il vostro rapporto vale
+desk-unchanged-subject = [{ $campaign }] nuova risoluzione { ART("di", $phase) }: il vostro rapporto vale
 desk-unchanged-text =
-    L'arbitro ha risolto di nuovo { $phase } dopo averla annullata, e per voi nulla è cambiato: il rapporto che avete ricevuto vale, così com'era.
+    L'arbitro ha risolto di nuovo { ART("il", $phase) } dopo averne annullato la risoluzione, e per voi nulla è cambiato: il rapporto che avete ricevuto vale, così com'era.
 
-desk-undo-step-subject = [{ $campaign }] rettifica: il risultato di una battaglia durante { $phase } è annullato
+desk-undo-step-subject = [{ $campaign }] rettifica: il risultato di una battaglia { ART("durante", $phase) } è annullato
 desk-undo-step-text =
-    L'arbitro ha annullato il risultato della battaglia { $battle } applicato durante { $phase }: l'aggiornamento che avete ricevuto non vale più.
+    L'arbitro ha annullato il risultato della battaglia { $battle } applicato { ART("durante", $phase) }: l'aggiornamento che avete ricevuto non vale più.
     La battaglia attende di nuovo il suo risultato; le vostre forze sono dove erano prima.
 
 desk-club-edit-subject = [{ $campaign }] i dati del vostro club sono cambiati
 desk-club-edit-text =
-    L'arbitro ha cambiato i dati del club che gioca { $nation }.
+    L'arbitro ha cambiato i dati del club che gioca { ART("il", $nation) }.
     Nome: { $name }
     Indirizzi: { $emails }
     Lingua: { $lang }
     Questo avviso va ai vecchi e ai nuovi indirizzi. Se non avete chiesto il cambio, scrivete all'arbitro.
 
-desk-club-handover-subject = [{ $campaign }] { $nation } è passata a un altro club
+desk-club-handover-subject = [{ $campaign }] { ART("Il", $nation) } è passata a un altro club
 desk-club-handover-text =
-    L'arbitro ha affidato { $nation } a un altro club a partire da { $phase }.
+    L'arbitro ha affidato { ART("il", $nation) } a un altro club a partire { ART("da", $phase) }.
     Il vostro segreto non vale più e i rapporti non vi arriveranno più. Grazie di aver giocato.
 
-desk-club-leave-subject = [{ $campaign }] { $nation } è neutrale da { $phase }
+desk-club-leave-subject = [{ $campaign }] { ART("Il", $nation) } è neutrale { ART("da", $phase) }
 desk-club-leave-text =
     L'arbitro ha registrato che il vostro club lascia la campagna.
-    Da { $phase } in poi { $nation } è neutrale (regola G0): non dà ordini, le sue guarnigioni difendono, i suoi eserciti restano fermi.
+    { ART("Da", $phase) } in poi { ART("il", $nation) } è neutrale (regola G0): non dà ordini, le sue guarnigioni difendono, i suoi eserciti restano fermi.
     Il vostro segreto non vale più. Grazie di aver giocato.
 
 desk-announce-subject = [{ $campaign }] una parola dall'arbitro
 desk-announce-heading = Dall'arbitro
 
-desk-remind-subject = [{ $campaign }] promemoria: ordini per { $phase }
+desk-remind-subject = [{ $campaign }] promemoria: ordini { ART("per", $phase) }
 desk-remind-text =
-    Non abbiamo ancora ricevuto i vostri ordini per { $phase }.
+    Non abbiamo ancora ricevuto i vostri ordini { ART("per", $phase) }.
     Termine: { $due }.
     Senza ordini, le vostre armate restano dove sono; il file degli ordini allegato al vostro ultimo rapporto dice che cosa fa senza ordini ogni pezzo che non resta fermo (una flotta in mare non può restarci).
 desk-remind-no-deadline = nessun termine fissato
@@ -72,29 +72,29 @@ run-battle-hold-subject = [{ $campaign }] battaglia { $battle }: il risultato è
 run-battle-hold-text =
     La data entro cui giocare la battaglia { $battle } ({ $date }) è passata senza due risultati concordi.
     Come vogliono le regole della campagna, la battaglia continua ad attendere e l'arbitro è stato avvisato: inviate il risultato appena la battaglia è giocata.
-desk-remind-battle = Battaglia { $battle } a { $node }: da giocare entro { $date }.
+desk-remind-battle = Battaglia { $battle } { ART("a", $node) }: da giocare entro { $date }.
 
-disorder-subject = [{ $campaign }] { $nation } cade nel disordine civile
+disorder-subject = [{ $campaign }] { ART("Il", $nation) } cade nel disordine civile
 disorder-text =
-    Il club che gioca { $nation } non ha mandato ordini per { $phases } fasi di seguito, né per { $phase }: { $nation } cade nel disordine civile.
+    Il club che gioca { ART("il", $nation) } non ha mandato ordini per { $phases } fasi di seguito, né { ART("per", $phase) }: { ART("il", $nation) } cade nel disordine civile.
     { $bot ->
         [yes] Finché un club non la riprende, i suoi ordini li dà il bot dell'arbitro.
        *[no] Finché un club non la riprende, i suoi pezzi restano sulle scelte permanenti.
     } Resta nella campagna e conta ancora per il suo obiettivo; l'arbitro può affidarla a un nuovo club.
 
-late-accepted-subject = [{ $campaign }] i vostri ordini in ritardo per { $phase } valgono
+late-accepted-subject = [{ $campaign }] i vostri ordini in ritardo { ART("per", $phase) } valgono
 late-accepted-text =
-    Il vostro file di ordini per { $phase } è arrivato nella casella dell'arbitro il { $arrived }, dopo il termine del { $deadline }. L'arbitro lo ha accettato: vale.
-late-refused-subject = [{ $campaign }] i vostri ordini in ritardo per { $phase } non valgono
+    Il vostro file di ordini { ART("per", $phase) } è arrivato nella casella dell'arbitro il { $arrived }, dopo il termine del { $deadline }. L'arbitro lo ha accettato: vale.
+late-refused-subject = [{ $campaign }] i vostri ordini in ritardo { ART("per", $phase) } non valgono
 late-refused-text-earlier =
-    Il vostro file di ordini per { $phase } è arrivato nella casella dell'arbitro il { $arrived }, dopo il termine del { $deadline }. L'arbitro lo ha rifiutato: vale invece il vostro file ricevuto il { $earlier }, prima del termine.
+    Il vostro file di ordini { ART("per", $phase) } è arrivato nella casella dell'arbitro il { $arrived }, dopo il termine del { $deadline }. L'arbitro lo ha rifiutato: vale invece il vostro file ricevuto il { $earlier }, prima del termine.
 late-refused-text-none =
-    Il vostro file di ordini per { $phase } è arrivato nella casella dell'arbitro il { $arrived }, dopo il termine del { $deadline }. L'arbitro lo ha rifiutato, e nessun vostro file è arrivato prima del termine: le vostre forze faranno ciò che fanno senza ordini.
+    Il vostro file di ordini { ART("per", $phase) } è arrivato nella casella dell'arbitro il { $arrived }, dopo il termine del { $deadline }. L'arbitro lo ha rifiutato, e nessun vostro file è arrivato prima del termine: le vostre forze faranno ciò che fanno senza ordini.
 
 ## Un turno scaduto che attende il risultato di battaglie: ogni club è avvisato una volta.
 waits-subject = [{ $campaign }] { $phase }: il turno attende il risultato di una battaglia
 waits-text =
-    Il termine per { $phase } è passato, ma il turno si risolverà solo quando avrà il risultato di { $count ->
+    Il termine { ART("per", $phase) } è passato, ma il turno si risolverà solo quando avrà il risultato di { $count ->
         [one] una battaglia ancora da giocare al tavolo
        *[other] { $count } battaglie ancora da giocare al tavolo
     }. { $fallback ->

@@ -1,10 +1,10 @@
 # Modalità a scambio di contatto (G3c.3): un incontro chiesto ai club, la risposta, la ricevuta.
-exchange-subject = [Il Giglio] Incontro a { $node } ({ $phase }): la vostra scelta
-exchange-hand = Durante { $phase } il vostro pezzo { $piece }, partito da { $from }, è entrato in { $node }, dove stanno forze di { $other }{ $garrison ->
+exchange-subject = [Il Giglio] Incontro { ART("a", $node) } ({ $phase }): la vostra scelta
+exchange-hand = { ART("Durante", $phase) } il vostro pezzo { $piece }, partito { ART("da", $from) }, è entrato { ART("in", $node) }, dove stanno forze { ART("di", $other) }{ $garrison ->
         [yes] {" "}(con la loro guarnigione)
        *[no] {""}
     }.
-exchange-other = Durante { $phase } forze di { $other } sono entrate in { $node }, dove stanno i vostri { $pieces }{ $garrison ->
+exchange-other = { ART("Durante", $phase) } forze { ART("di", $other) } sono entrate { ART("in", $node) }, dove stanno i vostri { $pieces }{ $garrison ->
         [yes] {" "}e la vostra guarnigione
        *[no] {""}
     }.
@@ -14,15 +14,15 @@ exchange-standing = Se non rispondete entro { $deadline }, vale il vostro ordine
 exchange-standing-no-deadline = Se non rispondete prima che l'arbitro chiuda l'incontro, vale il vostro ordine permanente: { $standing }.
 exchange-how = Rispondete con il file allegato { $file } (scrivete la scelta e il segreto), come allegato .toml o nel testo della mail. Potete cambiare la scelta finché il turno non riprende.
 exchange-choice = "{ $choice }" ({ $meaning })
-exchange-file-head = # Incontro { $id } a { $node }: la scelta qui sotto è il vostro ordine permanente; sostituitela con una di: { $options }. Scrivete il segreto tra le virgolette di secret = "".
+exchange-file-head = # Incontro { $id } { ART("a", $node) }: la scelta qui sotto è il vostro ordine permanente; sostituitela con una di: { $options }. Scrivete il segreto tra le virgolette di secret = "".
 exchange-receipt-taken = incontro { $id }: la vostra scelta «{ $choice }» è registrata; il turno riprende quando l'arbitro lo risolve
 exchange-refused-not-waiting = incontro { $id }: il turno non è fermo a questo incontro (già risolto, o l'identificativo è sbagliato)
 exchange-refused-not-asked = incontro { $id }: la vostra nazione non è chiamata a scegliere in questo incontro
 exchange-refused-option = incontro { $id }: «{ $choice }» non è tra le vostre scelte ({ $options })
-exchange-round-begun = il turno { $phase } è già cominciato (fermo a un incontro): gli ordini non possono più cambiare; il file non è stato preso come ordini
+exchange-round-begun = { ART("il", $phase) } è già cominciato (fermo a un incontro): gli ordini non possono più cambiare; il file non è stato preso come ordini
 desk-undo-encounter-subject = [{ $campaign }] correzione: la domanda sull'incontro { $id } ({ $phase }) è ritirata
 desk-undo-encounter-text =
-    L'arbitro ha ritirato la domanda sull'incontro { $id } durante { $phase }: non rispondete più a quella mail.
+    L'arbitro ha ritirato la domanda sull'incontro { $id } { ART("durante", $phase) }: non rispondete più a quella mail.
     Il turno riprende dall'inizio quando l'arbitro lo risolve di nuovo.
 
 exchange-deadline-subject = [{ $campaign }] nuovo termine: la vostra scelta per l'incontro { $id } ({ $phase })

@@ -49,9 +49,9 @@ intake-set-aside = Del testo del vostro messaggio si è letto solo il file degli
 }. La prossima volta mandate solo il file degli ordini, nel testo o allegato.
 
 ## Ricevute (autenticato)
-receipt-head = Ordini per { $phase } ricevuti e sigillati.
+receipt-head = Ordini { ART("per", $phase) } ricevuti e sigillati.
     Impronta SHA-256 del file ricevuto: { $sha }
-receipt-first = È il vostro primo file per { $phase }: ora è quello attivo.
+receipt-first = È il vostro primo file { ART("per", $phase) }: ora è quello attivo.
 receipt-replaces = Sostituisce il file ricevuto il { $received } (SHA-256 { $old }) e ora è quello attivo. Un file successivo sostituirà questo.
 receipt-late = Questo file è arrivato nella casella il { $received }, dopo il termine del { $deadline }: vale, a meno che l'arbitro lo rifiuti prima che la fase sia risolta (e in tal caso ve lo dirà); se la fase si risolve subito, vale così com'è.
 receipt-orders = I vostri ordini, come sono stati intesi{ $dropped ->
@@ -70,13 +70,13 @@ receipt-order-rejected = non sarà eseguito: { $reason }
 receipt-dropped = Queste parti del file sono lasciate fuori, ciascuna con il perché (il resto del file vale):
 receipt-warnings = Da sapere (il file resta valido così):
 receipt-kept-copy = (Questa copia conservata lascia fuori ciò che il messaggio citava del vostro file; il file stesso è conservato con il segreto mascherato.)
-receipt-stale = È arrivato un messaggio con ordini per { $phase } (SHA-256 { $sha }), ma è stato scritto il { $written }, prima del messaggio che portava il vostro file attivo (scritto il { $active_written }). Una copia più vecchia non sostituisce mai un file più recente: nulla è cambiato.
-receipt-active = Il file attivo per { $phase } resta quello ricevuto il { $received } (SHA-256 { $active }). Per rendere attivi questi ordini, mandateli di nuovo in un nuovo messaggio.
+receipt-stale = È arrivato un messaggio con ordini { ART("per", $phase) } (SHA-256 { $sha }), ma è stato scritto il { $written }, prima del messaggio che portava il vostro file attivo (scritto il { $active_written }). Una copia più vecchia non sostituisce mai un file più recente: nulla è cambiato.
+receipt-active = Il file attivo { ART("per", $phase) } resta quello ricevuto il { $received } (SHA-256 { $active }). Per rendere attivi questi ordini, mandateli di nuovo in un nuovo messaggio.
 
 ## Avvisi sui messaggi a nome di un club che non hanno superato l'autenticazione
 alert-club = { $count ->
-    [one] Attenzione: durante { $phase } è arrivato un messaggio a nome del vostro club che non è stato accettato.
-   *[other] Attenzione: durante { $phase } sono arrivati { $count } messaggi a nome del vostro club che non sono stati accettati.
+    [one] Attenzione: { ART("durante", $phase) } è arrivato un messaggio a nome del vostro club che non è stato accettato.
+   *[other] Attenzione: { ART("durante", $phase) } sono arrivati { $count } messaggi a nome del vostro club che non sono stati accettati.
 }
 alert-times = Quando sono arrivati: { $times }
 alert-why = Perché: { $reasons }
@@ -97,8 +97,8 @@ digest-head = Questi messaggi non sono stati accettati. Del loro oggetto e del l
 digest-line = { $time }  a nome di { $club }  da { $sender }  { $reason }
 digest-clubs-told = Club avvisati ora: { $clubs }
 digest-club = { $count ->
-    [one] Durante { $phase }, un altro messaggio dagli indirizzi del vostro club non è stato accettato. Dopo { $first } risposte una per una, i successivi sono raccolti qui, al più una volta al giorno.
-   *[other] Durante { $phase }, altri { $count } messaggi dagli indirizzi del vostro club non sono stati accettati. Dopo { $first } risposte una per una, i successivi sono raccolti qui, al più una volta al giorno.
+    [one] { ART("Durante", $phase) }, un altro messaggio dagli indirizzi del vostro club non è stato accettato. Dopo { $first } risposte una per una, i successivi sono raccolti qui, al più una volta al giorno.
+   *[other] { ART("Durante", $phase) }, altri { $count } messaggi dagli indirizzi del vostro club non sono stati accettati. Dopo { $first } risposte una per una, i successivi sono raccolti qui, al più una volta al giorno.
 }
 digest-club-advice = Nulla è cambiato. Quando un file con il segreto del vostro club sarà accettato, ai problemi successivi si risponderà di nuovo uno per uno. Se non avete mandato voi questi messaggi, avvisate l'arbitro.
 digest-reason-not-its-address = mandato da un indirizzo che non è registrato per il club di cui porta il nome
@@ -126,7 +126,7 @@ extension-granted = La vostra richiesta di { $hours } ore in più è accolta: gl
 }
 extension-refused = La vostra richiesta di { $hours } ore in più è respinta: { $why }.
 extension-not-granted = questa campagna non concede proroghe
-extension-no-deadline = { $phase } non ha un termine da spostare
+extension-no-deadline = { ART("il", $phase) } non ha un termine da spostare
 extension-passed = il termine è passato
 extension-too-long = una proroga dà al massimo { $max } ore
 extension-none-left = un club può avere { $per_year } proroghe l'anno, e le avete avute

@@ -14,36 +14,36 @@ news-source-table = i risultati dei due club coincidono
 news-source-auto = risolta con le meccaniche del gioco tattico
 news-source-referee = decisa dall'arbitro
 news-update-subject = Battaglia { $battle }: il risultato è applicato
-news-update-head = Il risultato della battaglia { $battle } a { $node }, combattuta con { $game } (il gioco della sua scheda), è applicato ora, durante { $phase } ({ $source }): { $result }.
+news-update-head = Il risultato della battaglia { $battle } { ART("a", $node) }, combattuta con { $game } (il gioco della sua scheda), è applicato ora, { ART("durante", $phase) } ({ $source }): { $result }.
 news-later-subject = Battaglia { $battle }: risolta con il suo gioco
-news-later-head = La battaglia { $battle } a { $node } è stata risolta automaticamente con il suo gioco, { $game }: { $result }. In questa campagna i risultati aspettano la risoluzione della fase (G3c.7): l'esito vale quando si risolve { $phase }, e il rapporto dirà che ne è delle vostre forze.
+news-later-head = La battaglia { $battle } { ART("a", $node) } è stata risolta automaticamente con il suo gioco, { $game }: { $result }. In questa campagna i risultati aspettano la risoluzione della fase (G3c.7): l'esito vale quando si risolve { $phase }, e il rapporto dirà che ne è delle vostre forze.
 news-update-happened = Che cosa è successo:
 news-update-forces = Le vostre armate ora:
-news-update-army = { $army } a { $node }: { $value } ducati
+news-update-army = { $army } { ART("a", $node) }: { $value } ducati
 news-update-no-army = Non avete più armate.
-news-update-orders-sent = I vostri ordini per { $phase }, ricevuti { $received }, restano validi: ciascuno è giudicato da queste nuove posizioni. Per cambiarli mandate un nuovo file; l'allegato { $sheet } è compilato da queste posizioni.
-news-update-orders-sent-passed = I vostri ordini per { $phase }, ricevuti { $received }, restano validi e il termine è passato: il turno si risolve ora, ciascun ordine giudicato da queste nuove posizioni, e il suo rapporto porterà il prossimo file degli ordini.
-news-update-orders-due = I vostri ordini per { $phase } scadono { $deadline }. L'allegato { $sheet } è compilato da queste nuove posizioni.
-news-update-orders-open = L'allegato { $sheet } per { $phase } è compilato da queste nuove posizioni.
-news-update-orders-passed = Il termine per { $phase } è passato: il turno si risolve ora, da queste posizioni, e il suo rapporto porterà il prossimo file degli ordini.
+news-update-orders-sent = I vostri ordini { ART("per", $phase) }, ricevuti { $received }, restano validi: ciascuno è giudicato da queste nuove posizioni. Per cambiarli mandate un nuovo file; l'allegato { $sheet } è compilato da queste posizioni.
+news-update-orders-sent-passed = I vostri ordini { ART("per", $phase) }, ricevuti { $received }, restano validi e il termine è passato: il turno si risolve ora, ciascun ordine giudicato da queste nuove posizioni, e il suo rapporto porterà il prossimo file degli ordini.
+news-update-orders-due = I vostri ordini { ART("per", $phase) } scadono { $deadline }. L'allegato { $sheet } è compilato da queste nuove posizioni.
+news-update-orders-open = L'allegato { $sheet } { ART("per", $phase) } è compilato da queste nuove posizioni.
+news-update-orders-passed = Il termine { ART("per", $phase) } è passato: il turno si risolve ora, da queste posizioni, e il suo rapporto porterà il prossimo file degli ordini.
 news-dispute-subject = Battaglia { $battle }: i due risultati differiscono
-news-dispute-head = I due risultati inviati per la battaglia { $battle } a { $node } differiscono:
+news-dispute-head = I due risultati inviati per la battaglia { $battle } { ART("a", $node) } differiscono:
 news-dispute-line = { $club }: { $result }
 news-dispute-next = Ogni club può rimandare il proprio risultato finché non è applicato: quando i due coincidono, vale. Altrimenti decide l'arbitro.
 news-dispute-next-by = Ogni club può rimandare il proprio risultato finché non è applicato: quando i due coincidono, vale. Se entro il { $date } non arrivano due risultati concordi, { $fallback ->
         [auto] la battaglia è risolta automaticamente con il suo gioco, e quell'esito vale su entrambi.
        *[hold] la battaglia resta in attesa e decide l'arbitro.
     }
-news-receipt-waiting = Battaglia { $battle }: il vostro risultato è registrato ({ $result }); si attende quello di { $other }.
-news-receipt-neutral = Battaglia { $battle }: il vostro risultato è registrato ({ $result }). { $other } è una nazione neutrale e non manda risultati (G0): la battaglia la decide l'arbitro, confermando il vostro risultato o risolvendola con il suo gioco.
-news-receipt-applied = Battaglia { $battle }: il vostro risultato ({ $result }) coincide con quello di { $other } ed è applicato ora; segue un aggiornamento con la vostra nuova posizione.
-news-receipt-agreed = Battaglia { $battle }: il vostro risultato ({ $result }) coincide con quello di { $other }; sarà applicato alla risoluzione della fase.
-news-receipt-disputed = Battaglia { $battle }: il vostro risultato ({ $result }) differisce da quello di { $other }; entrambi i club e l'arbitro ricevono i due risultati.
+news-receipt-waiting = Battaglia { $battle }: il vostro risultato è registrato ({ $result }); si attende quello { ART("di", $other) }.
+news-receipt-neutral = Battaglia { $battle }: il vostro risultato è registrato ({ $result }). { ART("Il", $other) } è una nazione neutrale e non manda risultati (G0): la battaglia la decide l'arbitro, confermando il vostro risultato o risolvendola con il suo gioco.
+news-receipt-applied = Battaglia { $battle }: il vostro risultato ({ $result }) coincide con quello { ART("di", $other) } ed è applicato ora; segue un aggiornamento con la vostra nuova posizione.
+news-receipt-agreed = Battaglia { $battle }: il vostro risultato ({ $result }) coincide con quello { ART("di", $other) }; sarà applicato alla risoluzione della fase.
+news-receipt-disputed = Battaglia { $battle }: il vostro risultato ({ $result }) differisce da quello { ART("di", $other) }; entrambi i club e l'arbitro ricevono i due risultati.
 news-receipt-overruled = Battaglia { $battle }: il vostro risultato ({ $result }) è registrato, ma vale già la decisione dell'arbitro (o la risoluzione automatica).
 news-receipt-oob = Battaglia { $battle }: il vostro ordine di battaglia per { $ruleset } è registrato; la scheda della battaglia lo usa.
 news-receipt-results-only = Questo file contiene solo risultati o ordini di battaglia: { $sent ->
-    [true] i vostri ordini per { $phase } restano quelli del file che avete già mandato.
-   *[false] non avete ancora mandato ordini per { $phase }; mandateli in un altro file prima del termine.
+    [true] i vostri ordini { ART("per", $phase) } restano quelli del file che avete già mandato.
+   *[false] non avete ancora mandato ordini { ART("per", $phase) }; mandateli in un altro file prima del termine.
 }
 news-update-set-aside = Il risultato che avete mandato per la battaglia { $battle } ({ $mine }) è messo da parte: { $by ->
     [referee] la decisione dell'arbitro vale sopra i risultati dei club (G3c.7)

@@ -31,9 +31,9 @@ toml-what-other = altro
 ## Suggerimenti
 did-you-mean = forse intendevate `{ $suggestion }`?
 node-by-name = `{ $name }` è il nome di { $code }: gli ordini indicano i nodi con il loro codice, `{ $code }`
-keys-of-phase = le chiavi di un file per { $phase }: { $keys }
+keys-of-phase = le chiavi di un file { ART("per", $phase) }: { $keys }
 keys-here = le chiavi di questa tabella: { $keys }
-order-of-phase = `{ $key }` è { $when }; questo file è per la fase { $phase }
+order-of-phase = `{ $key }` è { $when }; questo file è { ART("per", $phase) }
 when-spring = un ordine di primavera
 when-summer = un ordine dei turni d'estate
 when-none = un ordine che questa fase non ha
@@ -56,7 +56,7 @@ lower-unknown-sea = zona di mare sconosciuta `{ $code }`{ $hint ->
    *[other] : forse intendevate {$hint}?
 } (una flotta va in una zona di mare, con le lettere del suo codice, o in un porto, con il codice del nodo)
 lower-unknown-nation = nazione sconosciuta `{ $code }`
-lower-not-your-piece = `{ $piece }` appartiene a { $nation }, non al vostro club
+lower-not-your-piece = `{ $piece }` appartiene { ART("a", $nation) }, non al vostro club
 lower-bad-piece = `{ $piece }` non è { $what }: si scrive come { $example }{ $hint }
 lower-value = il valore { $value } deve stare tra { $min } e { $max } ducati
 lower-choice = scelta `{ $choice }` non valida: una tra { $list }
@@ -73,7 +73,7 @@ lower-specialist = specialista `{ $kind }` sconosciuto: sapper, diplomat, spy o 
 lower-stray-specialist = spie e assassini servono tutto il club: niente `army` né `node`
 lower-oob-empty = un ordine di battaglia ha almeno un'unità (`[[order_of_battle.unit]]`)
 lower-path-short = un percorso va da dove sta il pezzo ad almeno un altro nodo
-lower-no-road = nessuna strada tra { $from } e { $to }
+lower-no-road = nessuna strada { ART("tra", $from) } e { $to }
 lower-assassin-target = bersaglio dell'assassino: commander con `army` o `node`, sapper con `army` o `node`, diplomat con `diplomat`, spy con `nation`
 lower-file-size = il file ha { $size } byte; un file di ordini può averne al massimo { $max }
 lower-not-utf8 = il file non è UTF-8 valido

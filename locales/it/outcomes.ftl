@@ -6,38 +6,38 @@ outcome-rejected = respinto ({ $rule }): { $reason }
 
 ## Che cosa ha fatto un ordine eseguito.
 done-loan = prestito di { $amount } ducati; da restituire { $due } la prossima primavera
-done-raised = armata { $army } arruolata a { $node } con { $value } ducati
+done-raised = armata { $army } arruolata { ART("a", $node) } con { $value } ducati
 done-reinforced = armata { $army } rinforzata di { $value } ducati
-done-transferred = { $value } ducati trasferiti da { $from } a { $to }{ $disbanded ->
+done-transferred = { $value } ducati trasferiti { ART("da", $from) } { ART("a", $to) }{ $disbanded ->
     [true] ; { $from } è sciolta
    *[false] {""}
 }
-done-garrisoned = { $army } lascia una guarnigione di { $value } ducati a { $node }
+done-garrisoned = { $army } lascia una guarnigione di { $value } ducati { ART("a", $node) }
 done-fortified = { $at_once ->
     [true] { $node } è fortificato
-   *[false] lavori di fortificazione a { $node }: completi in inverno
+   *[false] lavori di fortificazione { ART("a", $node) }: completi in inverno
 }
 done-repaired = { $at_once ->
     [true] { $node } è riparato
-   *[false] riparazioni a { $node }: complete in inverno
+   *[false] riparazioni { ART("a", $node) }: complete in inverno
 }
 done-sapper-hired = { $at ->
     [army] un geniere si unisce all'armata { $army }
-   *[node] un geniere rafforza la difesa di { $node }
+   *[node] un geniere rafforza la difesa { ART("di", $node) }
 }
-done-diplomat-hired = diplomatico { $diplomat } posto a { $node }
+done-diplomat-hired = diplomatico { $diplomat } posto { ART("a", $node) }
 done-spy-hired = una spia al servizio del club per l'anno
 done-assassin-hired = un assassino attende la sua missione
-done-fleet-built = flotta { $fleet } costruita a { $port }
+done-fleet-built = flotta { $fleet } costruita { ART("a", $port) }
 done-alliance-declared = alleanza dichiarata con { $with }
 done-objective-chosen = obiettivo segreto registrato
 done-bid-sealed = offerta sigillata di { $amount } ducati per lo Strategos
 done-stance-set = nuove scelte permanenti per { $piece }
 done-moved = { $piece } muove { $path }
-done-stopped = { $piece } si ferma a { $at } per un incontro
-done-turned-back = { $piece } è respinto e torna a { $to }
+done-stopped = { $piece } si ferma { ART("a", $at) } per un incontro
+done-turned-back = { $piece } è respinto e torna { ART("a", $to) }
 done-revealed = { $piece } è smascherato e rimosso
-done-siege-rolled = assedio di { $node }: 1d6={ $roll }, totale { $total }, serve { $needed }: { $fell ->
+done-siege-rolled = assedio { ART("di", $node) }: 1d6={ $roll }, totale { $total }, serve { $needed }: { $fell ->
     [true] la piazza si arrende
    *[false] la piazza resiste
 }
@@ -46,9 +46,9 @@ done-assassin-sent = { $success ->
    *[false] l'assassino ha fallito
 }
 done-assassin-found-no-target = l'assassino non ha trovato il bersaglio: la missione è consumata
-done-fleet-moved = la flotta { $fleet } va a { $to }
+done-fleet-moved = la flotta { $fleet } va { ART("a", $to) }
 done-embarked = { $army } si imbarca sulla flotta { $fleet }
-done-landing = la flotta { $fleet } sbarca a { $node }
+done-landing = la flotta { $fleet } sbarca { ART("a", $node) }
 
 ## Perché un ordine è stato respinto.
 reason-missing-ducats = costa { $cost } ducati ma la tesoreria ne ha { $treasury }: ne mancano { $missing }
@@ -68,7 +68,7 @@ reason-army-too-small = { $army } vale { $value } ducati, ne servono { $needed }
 reason-not-together = { $from } e { $to } non sono nello stesso nodo
 reason-same-army = un'armata non può trasferire a se stessa
 reason-not-fortified = { $node } non è fortificato
-reason-garrison-not-on-path = { $army } non passa da { $node } in questo round: una guarnigione con il suo nodo è lasciata lì al passaggio dell'armata, o dove questa si trova
+reason-garrison-not-on-path = { $army } non passa { ART("da", $node) } in questo round: una guarnigione con il suo nodo è lasciata lì al passaggio dell'armata, o dove questa si trova
 reason-already-fortified = { $node } è già fortificato
 reason-not-breached = { $node } non ha brecce da riparare
 reason-breached-use-repair = { $node } ha una breccia: ordinate una riparazione
@@ -92,7 +92,7 @@ reason-bid-twice = una sola offerta per lo Strategos
 reason-unknown-piece = non esiste il pezzo { $piece }
 reason-not-your-piece = { $piece } non è vostro
 reason-moved-twice = { $piece } ha già mosso in questo turno
-reason-path-start = il percorso deve partire da { $at }, dove sta il pezzo
+reason-path-start = il percorso deve partire { ART("da", $at) }, dove sta il pezzo
 reason-too-far = { $max ->
     [one] troppo lontano: al massimo { $max } nodo in questo turno
    *[other] troppo lontano: al massimo { $max } nodi in questo turno
@@ -106,11 +106,11 @@ reason-too-far-from-abroad = { $max ->
    *[other] un pezzo che inizia il turno in territorio straniero muove al massimo di { $max } nodi
 }
 reason-border-not-first = in territorio straniero si entra solo con il primo passo, e ci si ferma
-reason-banned = in questo turno non si può muovere da { $from } a { $to }
-reason-in-battle = è nella battaglia di { $node }, non ancora decisa: resta lì finché il risultato non è applicato
+reason-banned = in questo turno non si può muovere { ART("da", $from) } { ART("a", $to) }
+reason-in-battle = è nella battaglia { ART("di", $node) }, non ancora decisa: resta lì finché il risultato non è applicato
 reason-stunned = il comandante è stato ucciso: l'armata non può muovere né attaccare in questo turno
 reason-aboard = l'armata è imbarcata
-reason-no-siege-target = a { $node } non c'è una piazza fortificata nemica da assediare
+reason-no-siege-target = { ART("a", $node) } non c'è una piazza fortificata nemica da assediare
 reason-arrived-this-round = l'armata è appena arrivata: l'assedio può cominciare dal turno seguente
 reason-no-assassin = non avete assassini disponibili
 reason-target-not-found = il bersaglio non c'è
@@ -119,109 +119,109 @@ reason-foreign-port = { $port } non è un vostro porto
 reason-cargo-full = la flotta trasporta già un'armata
 reason-no-cargo = la flotta non trasporta un'armata
 reason-not-in-port = la flotta non è in porto
-reason-not-at-port = né la flotta né l'armata sono a { $node }
+reason-not-at-port = né la flotta né l'armata sono { ART("a", $node) }
 reason-fleet-busy = la flotta ha già un altro ordine in questo turno
-reason-landing-blocked = lo sbarco a { $node } è impedito da forze nemiche
+reason-landing-blocked = lo sbarco { ART("a", $node) } è impedito da forze nemiche
 reason-contact-exchange-off = in questa campagna gli incontri si risolvono con le scelte permanenti
 reason-battle-result-by-command = i risultati e gli ordini di battaglia si registrano con `giglio battle result` e `giglio battle oob`
 reason-battle-not-pending = nessuna battaglia { $battle } attende il risultato (non è stata combattuta, o il suo risultato è già applicato)
 reason-not-in-battle = il vostro club non ha combattuto la battaglia { $battle }
-reason-nation-not-in-battle = { $nation } non ha combattuto la battaglia { $battle }
-reason-loss-too-large = { $nation } non può perdere { $loss } ducati: ha combattuto con { $had }
+reason-nation-not-in-battle = { ART("il", $nation) } non ha combattuto la battaglia { $battle }
+reason-loss-too-large = { ART("il", $nation) } non può perdere { $loss } ducati: ha combattuto con { $had }
 reason-unknown-ruleset = la campagna non ha il regolamento `{ $ruleset }`
 reason-oob-value = le unità valgono { $total } ducati e l'armata { $army }: devono coincidere (§0.5)
 reason-oob-unit-kind = l'unità `{ $unit }` è di tipo `{ $kind }`, che il regolamento non conosce (tipi: { $kinds })
 reason-not-resolved-yet = questo tipo di ordine non è ancora risolto da questa versione
 
 ## Che altro è accaduto.
-happening-income = { $nation } incassa { $amount } ducati
-happening-loan-repaid = { $nation } restituisce il prestito: { $amount } ducati
-happening-loan-default = { $nation } non può restituire { $due } ducati: confiscati { $paid }, { $carried ->
+happening-income = { ART("il", $nation) } incassa { $amount } ducati
+happening-loan-repaid = { ART("il", $nation) } restituisce il prestito: { $amount } ducati
+happening-loan-default = { ART("il", $nation) } non può restituire { $due } ducati: confiscati { $paid }, { $carried ->
     [true] restano dovuti { $unpaid }, da restituire la prossima primavera senza nuovi interessi
    *[false] restano insoluti { $unpaid }
 }
-happening-strategos-won = { $nation } ottiene lo Strategos per { $bid } ducati
+happening-strategos-won = { ART("il", $nation) } ottiene lo Strategos per { $bid } ducati
 happening-strategos-tie = la vostra offerta era pari a un'altra a { $bid } ducati, la più alta: nessuno Strategos quest'anno, e nessuno paga (G2b.5)
 happening-strategos-none = nessuna offerta valida: nessuno Strategos quest'anno
 happening-move-order = ordine di movimento dell'estate: { $order }
-happening-alliance-formed = alleanza stretta tra { $members_1 } e { $members_2 }
-happening-works-complete = i lavori a { $node } sono completi
-happening-specialists-leave = gli specialisti di { $nation } lasciano il servizio
-happening-event-roll = { $nation } tira per gli eventi: { $roll }
+happening-alliance-formed = alleanza stretta { ART("tra", $members_1) } e { ART("il", $members_2) }
+happening-works-complete = i lavori { ART("a", $node) } sono completi
+happening-specialists-leave = gli specialisti { ART("di", $nation) } lasciano il servizio
+happening-event-roll = { ART("il", $nation) } tira per gli eventi: { $roll }
 happening-winter-event = { $nation }: { $name } per il prossimo anno
 happening-breached = { $node } subisce una breccia
-happening-fortifications-destroyed = le fortificazioni di { $node } sono distrutte: ora è un luogo aperto
+happening-fortifications-destroyed = le fortificazioni { ART("di", $node) } sono distrutte: ora è un luogo aperto
 happening-campaign-ends = la campagna è finita
 happening-epidemic = l'epidemia colpisce { $node } ({ $nation })
 happening-force-destroyed = { $cause ->
-    [lost_at_sea] l'armata { $army } di { $nation }, imbarcata a { $node }, è perduta in mare con la sua flotta
+    [lost_at_sea] l'armata { $army } { ART("di", $nation) }, imbarcata { ART("a", $node) }, è perduta in mare con la sua flotta
    *[other] { $what ->
         [garrison] la guarnigione
        *[army] l'armata { $army }
-    } di { $nation } a { $node } è distrutta ({ $cause ->
+    } { ART("di", $nation) } { ART("a", $node) } è distrutta ({ $cause ->
         [lost_in_battle] persa in battaglia
         [could_not_retreat] senza via di ritirata
         [surrendered] per la resa
        *[epidemic] per l'epidemia
     })
 }
-happening-encounter = incontro a { $node } tra { $hand } e { $other }: { $text }{ $hand_choice ->
+happening-encounter = incontro { ART("a", $node) } { ART("tra", $hand) } e { ART("il", $other) }: { $text }{ $hand_choice ->
     [none] {""}
-   *[other] {" "}(Tabella 34: { $hand }, di mano, ha scelto di { $hand_choice ->
+   *[other] {" "}(Tabella 34: { ART("il", $hand) }, di mano, ha scelto di { $hand_choice ->
         [stop] fermarsi
         [retreat] indietreggiare
         [attack] attaccare
        *[withdraw] rinchiudersi
-    }, { $other } di { $other_choice ->
+    }, { ART("il", $other) } di { $other_choice ->
         [stop] fermarsi
         [retreat] indietreggiare
         [attack] attaccare
        *[withdraw] rinchiudersi nella sua fortificazione
     })
 }
-happening-diplomat-revealed = a { $node } un diplomatico di { $nation } è smascherato e rimosso
-happening-diplomat-unmasked = la vostra spia rivela che a { $node } c'è solo un diplomatico
-happening-enemy-size = la vostra spia stima il nemico a { $node }: { $ducats } ducati
+happening-diplomat-revealed = { ART("a", $node) } un diplomatico { ART("di", $nation) } è smascherato e rimosso
+happening-diplomat-unmasked = la vostra spia rivela che { ART("a", $node) } c'è solo un diplomatico
+happening-enemy-size = la vostra spia stima il nemico { ART("a", $node) }: { $ducats } ducati
 happening-battle-pending = { $rearguard ->
     [true] azione di retroguardia
    *[false] battaglia
-} { $id } a { $node }: { $attacker } contro { $defender }, in attesa del risultato
-happening-battle-lapsed = la battaglia { $battle } a { $node } non si combatte: le armate di { $gone } non sono più lì, mandate via dal risultato di un'altra battaglia nello stesso luogo; nessuno perde nulla e non serve alcun risultato
-happening-retreated = forze di { $nation } ripiegano da { $from } a { $to }
+} { $id } { ART("a", $node) }: { $attacker } contro { $defender }, in attesa del risultato
+happening-battle-lapsed = la battaglia { $battle } { ART("a", $node) } non si combatte: le armate { ART("di", $gone) } non sono più lì, mandate via dal risultato di un'altra battaglia nello stesso luogo; nessuno perde nulla e non serve alcun risultato
+happening-retreated = forze { ART("di", $nation) } ripiegano { ART("da", $from) } { ART("a", $to) }
 happening-siege-roll = { $besieger } assedia { $node }: 1d6={ $roll }, totale { $total }, serve { $needed }
-happening-surrendered = { $node } si arrende: passa da { $from } a { $to }{ $breached ->
+happening-surrendered = { $node } si arrende: passa { ART("da", $from) } { ART("a", $to) }{ $breached ->
     [true] ; le sue mura cadono: ha una breccia finché non viene riparata (G3d.5)
    *[false] {""}
 }
-happening-node-taken = { $to } prende { $node } a { $from }
+happening-node-taken = { ART("il", $to) } prende { $node } { ART("a", $from) }
 happening-storm-roll = tiro della tempesta: { $roll }{ $storm ->
     [true] : tempesta in mare, ogni flotta fuori dal porto tira per salvarsi
     [false] : mare calmo, nessuna flotta è in pericolo in questo turno
    *[none] {""}
 }
-happening-fleet-lost = la flotta { $fleet } di { $nation } è persa nella tempesta
-happening-fleet-pushed-back = la flotta { $fleet } di { $nation } è respinta a { $to }
-happening-fleet-destroyed = la flotta { $fleet } di { $nation } è distrutta
-happening-fleet-sailed-home = la flotta { $fleet } di { $nation } non aveva movimenti in mare, dove una flotta non può restare: fa rotta verso { $port }, il suo porto più vicino, ed è ora a { $to }
-happening-fleet-adrift = la flotta { $fleet } di { $nation } non aveva movimenti in mare, dove una flotta non può restare, né un porto proprio verso cui fare rotta: è perduta, con l'eventuale armata a bordo
-happening-commander-killed = il comandante dell'armata { $army } di { $nation } è ucciso
+happening-fleet-lost = la flotta { $fleet } { ART("di", $nation) } è persa nella tempesta
+happening-fleet-pushed-back = la flotta { $fleet } { ART("di", $nation) } è respinta { ART("a", $to) }
+happening-fleet-destroyed = la flotta { $fleet } { ART("di", $nation) } è distrutta
+happening-fleet-sailed-home = la flotta { $fleet } { ART("di", $nation) } non aveva movimenti in mare, dove una flotta non può restare: fa rotta { ART("verso", $port) }, il suo porto più vicino, ed è ora { ART("a", $to) }
+happening-fleet-adrift = la flotta { $fleet } { ART("di", $nation) } non aveva movimenti in mare, dove una flotta non può restare, né un porto proprio verso cui fare rotta: è perduta, con l'eventuale armata a bordo
+happening-commander-killed = il comandante dell'armata { $army } { ART("di", $nation) } è ucciso
 happening-specialist-killed = { $what ->
     [sapper] { $sapper ->
-        [army] il geniere dell'armata { $army } di { $nation } è ucciso
-       *[node] il geniere di { $nation } a { $node } è ucciso
+        [army] il geniere dell'armata { $army } { ART("di", $nation) } è ucciso
+       *[node] il geniere { ART("di", $nation) } { ART("a", $node) } è ucciso
     }
-    [diplomat] il diplomatico { $diplomat } di { $nation } è ucciso
-   *[spy] la spia di { $nation } è uccisa
+    [diplomat] il diplomatico { $diplomat } { ART("di", $nation) } è ucciso
+   *[spy] la spia { ART("di", $nation) } è uccisa
 }
-happening-alliance-betrayed = { $by } tradisce l'alleanza con { $against }{ $how ->
-    [on_contact] : a { $node } la sua forza in movimento ha incontrato quella dell'alleato e l'ha attaccata, come diceva la sua scelta permanente al contatto (G3c.3)
-    [when_contacted] : a { $node } la forza dell'alleato è arrivata sulla sua, la cui scelta permanente quando contattata era di attaccare (G3c.3)
+happening-alliance-betrayed = { ART("il", $by) } tradisce l'alleanza { ART("con", $against) }{ $how ->
+    [on_contact] : { ART("a", $node) } la sua forza in movimento ha incontrato quella dell'alleato e l'ha attaccata, come diceva la sua scelta permanente al contatto (G3c.3)
+    [when_contacted] : { ART("a", $node) } la forza dell'alleato è arrivata sulla sua, la cui scelta permanente quando contattata era di attaccare (G3c.3)
     [siege] : ha assediato { $node }, una piazza dell'alleato
     [assassin] : ha mandato un assassino contro l'alleato
    *[none] {""}
 }
-happening-landed = { $army } di { $nation } sbarca a { $node }
-happening-battle-fought = battaglia { $id } a { $node }, { $attacker } contro { $defender }: { $winner ->
+happening-landed = { $army } { ART("di", $nation) } sbarca { ART("a", $node) }
+happening-battle-fought = battaglia { $id } { ART("a", $node) }, { $attacker } contro { $defender }: { $winner ->
     [none] pareggio
    *[other] vince { $winner }
 }{ $provisional ->
@@ -229,12 +229,12 @@ happening-battle-fought = battaglia { $id } a { $node }, { $attacker } contro { 
    *[false] {""}
 }
 happening-battle-losses = perdite nella battaglia { $id }: attaccante { $attacker_loss } ducati, difensore { $defender_loss }
-happening-courier-arrived = il corriere della lettera { $letter } da { $from } raggiunge { $to }: la lettera parte con questa posta
-happening-courier-lost = il corriere della lettera { $letter } da { $from } a { $to } è perso{ $node ->
+happening-courier-arrived = il corriere della lettera { $letter } { ART("da", $from) } raggiunge { ART("il", $to) }: la lettera parte con questa posta
+happening-courier-lost = il corriere della lettera { $letter } { ART("da", $from) } { ART("a", $to) } è perso{ $node ->
     [none] : nessuna strada verso la destinazione è libera da armate ostili
-   *[other] : un'armata ostile sta a { $node } sul suo percorso
+   *[other] : un'armata ostile sta { ART("a", $node) } sul suo percorso
 }
-happening-letter-intercepted = la spia di { $by } intercetta la lettera { $letter } da { $from } a { $to }, che prosegue
+happening-letter-intercepted = la spia { ART("di", $by) } intercetta la lettera { $letter } { ART("da", $from) } { ART("a", $to) }, che prosegue
 
 # Il tipo di un ordine nel rapporto, per il nome che gli esiti conservano.
 order-name-loan = prestito

@@ -21,14 +21,14 @@ check-problems = { $file }: { $count ->
 }
 
 # L'arbitro che non dorme (`giglio run`): cosa scrive all'arbitro.
-run-outage-subject = il servizio è rimasto fermo { $away }: il termine di { $phase } è spostato
+run-outage-subject = il servizio è rimasto fermo { $away }: il termine { ART("di", $phase) } è spostato
 run-outage-text =
-    giglio run non ha girato per { $away } e nel frattempo è scaduto il termine di { $phase }.
+    giglio run non ha girato per { $away } e nel frattempo è scaduto il termine { ART("di", $phase) }.
     Invece di risolvere una fase che nessuno seguiva, ha spostato il termine in avanti della durata del fermo: da { $from } a { $to }. Tutti i club sono stati avvisati.
     Se il fermo era voluto (una vacanza), `giglio deadline --set` mette il termine dove volete.
-run-preview-subject = { $phase } è scaduta: l'anteprima della risoluzione
+run-preview-subject = il termine { ART("di", $phase) } è scaduto: l'anteprima della risoluzione
 run-preview-text =
-    Il termine di { $phase } è passato. In allegato { $count ->
+    Il termine { ART("di", $phase) } è passato. In allegato { $count ->
         [one] il messaggio
        *[other] i { $count } messaggi
     } che la risoluzione invierebbe, così come partirebbero.
@@ -37,9 +37,9 @@ run-battle-referee-subject = la battaglia { $battle } ha passato la data entro c
 run-battle-referee-text =
     La battaglia { $battle } ({ $attacker } contro { $defender }) andava giocata entro { $date } e non sono arrivati due risultati concordi.
     Con battle_fallback = "hold" continua ad attendere; entrambi i club sono stati avvisati. Decidetela (`giglio battle rule`), risolvetela automaticamente (`giglio battle auto`) o attendete i club.
-disorder-referee-subject = { $nation } cade nel disordine civile in { $phase }
+disorder-referee-subject = { ART("Il", $nation) } cade nel disordine civile { ART("in", $phase) }
 disorder-referee-text =
-    { $nation } non ha mandato ordini per le fasi che conta civil_disorder_after, né per { $phase }: è in disordine civile, e tutti i club lo sanno.
+    { ART("Il", $nation) } non ha mandato ordini per le fasi che conta civil_disorder_after, né { ART("per", $phase) }: è in disordine civile, e tutti i club lo sanno.
     Per affidarla a un nuovo club: `giglio club handover { $nation } …` (un nuovo segreto e un benvenuto). Se il suo club torna, i suoi ordini mettono fine al disordine.
 run-digest-subject = cos'è successo il { $day } ({ $count } voci)
 run-digest-text =
@@ -48,4 +48,4 @@ run-digest-text =
     { $lines }
 referee-audience-public = pubblico
 referee-audience-referee = arbitro
-referee-battle-line = { $id } a { $node }: { $attacker } contro { $defender }
+referee-battle-line = { $id } { ART("a", $node) }: { $attacker } contro { $defender }

@@ -1,5 +1,5 @@
 # Il foglio d'ordini precompilato, allegato a ogni rapporto: commenti TOML.
-sheet-title = Il Giglio: ordini per { $phase } — { $nation } ({ $code })
+sheet-title = Il Giglio: ordini { ART("per", $phase) } — { $nation } ({ $code })
 sheet-deadline = Termine per gli ordini: { $deadline }.
 sheet-no-deadline = Nessun termine fissato: l'arbitro risolve la fase quando ha gli ordini di tutti.
 sheet-how =
@@ -9,17 +9,17 @@ sheet-secret = Scrivete il segreto del vostro club tra le virgolette di secret =
 sheet-as-is = Spedito così com'è, con il segreto, il file non dà ordini: ogni pezzo fa ciò che è scritto alla voce «Senza ordini».
 sheet-send = Spedite il file all'arbitro dall'indirizzo registrato del club, come allegato .toml o nel testo del messaggio. Potete rispedirlo fino al termine: vale l'ultimo. La ricevuta vi dice ogni ordine come è stato capito.
 sheet-check = Chi ha il programma giglio può controllare il file prima di spedirlo: giglio orders check { $file } --view { $view }
-sheet-army = Armata { $id } a { $node } { $name }, { $value } ducati
-sheet-diplomat = Diplomatico { $id } a { $node } { $name }
-sheet-fleet = Flotta { $id } a { $at } { $name }
-sheet-idle-holds = Senza ordini: resta a { $at }, con le sue scelte permanenti in caso di incontro (stance).
+sheet-army = Armata { $id } { ART("a", $name) } ({ $node }), { $value } ducati
+sheet-diplomat = Diplomatico { $id } { ART("a", $name) } ({ $node })
+sheet-fleet = Flotta { $id } { ART("a", $name) } ({ $at })
+sheet-idle-holds = Senza ordini: resta { ART("a", $at) }, con le sue scelte permanenti in caso di incontro (stance).
 sheet-idle-aboard = Senza ordini: è imbarcata sulla flotta { $fleet } e va dove va la flotta.
-sheet-idle-siege-ends = Senza ordini: l'assedio di { $node } finisce e il conto dei turni riparte da zero; per continuarlo ordinate di nuovo [[siege]].
-sheet-idle-fleet-to-port = Senza ordini: una flotta in mare non può restare ferma (G3e.1) e rientra da sola nel vostro porto { $port }.
-sheet-idle-fleet-at-sea = Senza ordini: resta in mare a { $at }, benché una flotta in mare debba muoversi (G3e.1) e non ci sia un vostro porto su questa zona: datele un ordine.
-sheet-idle-fleet-toward = Senza ordini: una flotta in mare non può restare ferma (G3e.1), quindi fa vela da sola verso { $sea }, in rotta per { $port }, il vostro porto più vicino.
-sheet-idle-fleet-lost = Senza ordini: una flotta in mare non può restare ferma (G3e.1) e non avete un porto che possa raggiungere, quindi è perduta a { $at } con l'eventuale armata a bordo: datele un ordine.
-sheet-idle-fleet-in-port = Senza ordini: resta in porto a { $at }.
+sheet-idle-siege-ends = Senza ordini: l'assedio { ART("di", $node) } finisce e il conto dei turni riparte da zero; per continuarlo ordinate di nuovo [[siege]].
+sheet-idle-fleet-to-port = Senza ordini: una flotta in mare non può restare ferma (G3e.1) e rientra da sola nel vostro porto di { $port }.
+sheet-idle-fleet-at-sea = Senza ordini: resta in mare { ART("a", $at) }, benché una flotta in mare debba muoversi (G3e.1) e non ci sia un vostro porto su questa zona: datele un ordine.
+sheet-idle-fleet-toward = Senza ordini: una flotta in mare non può restare ferma (G3e.1), quindi fa vela da sola { ART("verso", $sea) }, in rotta { ART("per", $port) }, il vostro porto più vicino.
+sheet-idle-fleet-lost = Senza ordini: una flotta in mare non può restare ferma (G3e.1) e non avete un porto che possa raggiungere, quindi è perduta { ART("a", $at) } con l'eventuale armata a bordo: datele un ordine.
+sheet-idle-fleet-in-port = Senza ordini: resta in porto { ART("a", $at) }.
 sheet-idle-in-battle = La battaglia { $battle } attende il risultato: dove starà questo pezzo dipende da quel risultato (G3c.8), e i suoi ordini saranno giudicati da lì.
 sheet-moves = Destinazioni raggiungibili in questo turno (G3b.3), ciascuna con il suo percorso:
 sheet-garrison-on-the-way = Si può lasciare una guarnigione lungo la strada: date a [[garrison]] un node = "…" del percorso, un nodo fortificato, e resta lì al passaggio dell'armata.
@@ -40,7 +40,7 @@ sheet-spring-strategos = Strategos (G2b.5): offerta segreta; chi offre di più p
 sheet-spring-alliances = Alleanze (G5.2): nascono quando entrambe le nazioni le dichiarano.
 sheet-spring-orders = Arruolare, fortificare, riparare, specialisti, flotte (ciascuno di questi ordini è valido da solo; insieme devono stare nel tesoro):
 sheet-group = { $order }, a scelta: { $targets }
-sheet-battle = Battaglia { $battle } a { $node } { $name }: { $attacker } ({ $attacker_ducats } ducati) contro { $defender } ({ $defender_ducats } ducati), in attesa del risultato
+sheet-battle = Battaglia { $battle } { ART("a", $name) } ({ $node }): { $attacker } ({ $attacker_ducats } ducati) contro { $defender } ({ $defender_ducats } ducati), in attesa del risultato
 sheet-battle-result =
     Combattuta la battaglia al tavolo, mandate il vostro risultato: il vincitore (togliete la
     riga in caso di pareggio) e quanto ha perso ciascuna parte, in ducati. Ogni club manda il
@@ -64,12 +64,12 @@ sheet-letter-text = Eccellenza, …
 sheet-letter-anonymous = anonymous = true   # per spedirla senza firma
 sheet-spring-strategos-clubs = Il suo move_order può elencare questi club, nell'ordine in cui devono muovere: { $clubs }. I club che lascia fuori seguono, in un ordine estratto a sorte.
 sheet-siege-bribe = Un assedio può portare una corruzione (G3d.3), pagata prima del tiro: ogni { $step } ducati comprano +{ $per } sul tiro; i ducati che non arrivano a un gradino intero non comprano nulla (una corruzione di { $short } compra +0), a meno che le corruzioni di altre vostre armate allo stesso assedio completino il gradino.
-sheet-stance-now = Le sue scelte permanenti ora (G3c.3): al contatto "{ $on_contact }", quando contattata "{ $when_contacted }"{ $retreat_to ->
+sheet-stance-now = Le sue scelte permanenti ora (G3c.3): al contatto { $on_contact }, quando contattata { $when_contacted }{ $retreat_to ->
     [none] , ritirandosi nel nodo libero più vicino a casa (G3c.6).
-   *[other] , ritirandosi a { $retreat_to } (G3c.6).
+   *[other] , ritirandosi { ART("a", $retreat_to) } (G3c.6).
 } Per cambiarle, da questo turno in poi:
-sheet-stance-spy-now = Con la vostra spia (G3c.4), contro un nemico che vale al massimo { $at_most } ducati sceglie "{ $then }", altrimenti "{ $otherwise }".
-sheet-stance-spy-idle = La sua condizione sulla forza del nemico (al massimo { $at_most } ducati: "{ $then }", altrimenti "{ $otherwise }") vale solo finché avete una spia (G3c.4).
+sheet-stance-spy-now = Con la vostra spia (G3c.4), contro un nemico che vale al massimo { $at_most } ducati sceglie { $then }, altrimenti { $otherwise }.
+sheet-stance-spy-idle = La sua condizione sulla forza del nemico (al massimo { $at_most } ducati: { $then }, altrimenti { $otherwise }) vale solo finché avete una spia (G3c.4).
 sheet-stance-spy = La riga spy fa dipendere la scelta dalla forza del nemico, che la vostra spia riferisce (G3c.4): "then" quando il nemico vale al massimo quei ducati, "otherwise" quando vale di più.
 sheet-assassin-title = Assassino (G2b.5)
 sheet-assassin = { $count ->

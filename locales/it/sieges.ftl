@@ -1,28 +1,28 @@
 ## Gli assedi spiegati (G3d): il tiro con ogni modificatore nominato, che ne è di ogni assedio; lavori perduti (G2b.4).
 
-done-besieging = { $army } partecipa all'assedio di { $node }
-done-siege-lifted = { $army } toglie l'assedio di { $node }
+done-besieging = { $army } partecipa all'assedio { ART("di", $node) }
+done-siege-lifted = { $army } toglie l'assedio { ART("di", $node) }
 reason-not-besieging = { $army } non sta assediando nulla
-reason-place-held = a { $node } c'è una forza di un'altra nazione: prima bisogna prendere la piazza (un assedio)
+reason-place-held = { ART("a", $node) } c'è una forza di un'altra nazione: prima bisogna prendere la piazza (un assedio)
 reason-not-held-no-army = { $node } non è vostro e nessuna vostra armata vi si trova
 happening-siege-round = { $total ->
     [none] { $besieger } assedia { $node }: 1d6={ $roll }; i modificatori che conoscete: { $modifiers }; quelli dell'assediante (un geniere, una corruzione) non vi sono noti; serve { $needed }: { $fell ->
         [true] la piazza si arrende
        *[false] la piazza resiste
     }
-   *[other] assedio di { $node } ({ $armies }): 1d6={ $roll } { $modifiers } = { $total }, serve { $needed }: { $fell ->
+   *[other] assedio { ART("di", $node) } ({ $armies }): 1d6={ $roll } { $modifiers } = { $total }, serve { $needed }: { $fell ->
         [true] la piazza si arrende
        *[false] la piazza resiste, l'assedio continua il turno seguente
     }
 }
-happening-siege-ended = l'assedio di { $node } da parte di { $army } finisce: { $why ->
+happening-siege-ended = l'assedio { ART("di", $node) } da parte di { $army } finisce: { $why ->
     [fell_back] l'armata ha ripiegato dalla piazza dopo la battaglia (G3c.8); il conto dei turni riparte da zero
     [army_left] l'armata ha lasciato la piazza; il conto dei turni riparte da zero
     [no_target] non c'è più una piazza fortificata nemica da assediare
    *[not_renewed] non è stato ordinato di nuovo in questo turno; il conto dei turni riparte da zero
 }
-happening-siege-waits = l'assedio di { $node } continua senza tiro in questo turno: { $army } non può attaccare
-happening-bribe-dropped = la corruzione di { $bribe } ducati a { $node } non è stata pagata (tesoro { $treasury }): l'assedio continua senza
+happening-siege-waits = l'assedio { ART("di", $node) } continua senza tiro in questo turno: { $army } non può attaccare
+happening-bribe-dropped = la corruzione di { $bribe } ducati { ART("a", $node) } non è stata pagata (tesoro { $treasury }): l'assedio continua senza
 siege-modifier-rounds-spent = { $signed } ({ $rounds ->
     [0] nessun turno intero ancora trascorso: il primo tiro ha +0
     [one] un turno intero già trascorso
@@ -41,6 +41,6 @@ happening-siege-outcome-seen = { $besieger } assedia { $node }: { $fell ->
     [true] la piazza si arrende
    *[false] la piazza resiste
 }
-happening-works-lost = i lavori a { $node } sono perduti: il nodo non è più vostro
-sheet-idle-siege-goes-on = Senza ordini: l'assedio di { $node } continua (un ordine permanente), con il tiro alla fine del turno; per toglierlo, un ordine [[siege]] con le righe army = "{ $army }" e lift = true.
-happening-siege-held-by-battle = l'assedio di { $node } continua senza tiro in questo turno: { $army } è nella battaglia { $battle }, lì, non ancora decisa; si tira di nuovo quando il suo risultato sarà applicato
+happening-works-lost = i lavori { ART("a", $node) } sono perduti: il nodo non è più vostro
+sheet-idle-siege-goes-on = Senza ordini: l'assedio { ART("di", $node) } continua (un ordine permanente), con il tiro alla fine del turno; per toglierlo, un ordine [[siege]] con le righe army = "{ $army }" e lift = true.
+happening-siege-held-by-battle = l'assedio { ART("di", $node) } continua senza tiro in questo turno: { $army } è nella battaglia { $battle }, lì, non ancora decisa; si tira di nuovo quando il suo risultato sarà applicato

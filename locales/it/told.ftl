@@ -13,26 +13,26 @@ happening-fleet-storm-roll = la flotta { $fleet } nella tempesta: 1d6={ $roll },
 happening-epidemic-roll = { $what ->
     [garrison] la guarnigione
    *[army] l'armata { $army }
-} a { $node } tira contro l'epidemia: 1d6={ $roll }, distrutta con { $destroys_on }: { $destroyed ->
+} { ART("a", $node) } tira contro l'epidemia: 1d6={ $roll }, distrutta con { $destroys_on }: { $destroyed ->
     [true] è distrutta
    *[false] si salva
 }
 happening-enemy-fell-back = { $destroyed ->
-    [true] battaglia { $battle }: le forze di { $nation } non avevano dove ripiegare da { $from } e sono distrutte
-   *[false] battaglia { $battle }: le forze di { $nation } ripiegano da { $from }; il campo è vostro
+    [true] battaglia { $battle }: le forze { ART("di", $nation) } non avevano dove ripiegare { ART("da", $from) } e sono distrutte
+   *[false] battaglia { $battle }: le forze { ART("di", $nation) } ripiegano { ART("da", $from) }; il campo è vostro
 }
-happening-enemy-destroyed = battaglia { $battle }: le forze di { $nation } a { $node } sono distrutte dalle perdite
+happening-enemy-destroyed = battaglia { $battle }: le forze { ART("di", $nation) } { ART("a", $node) } sono distrutte dalle perdite
 happening-works-captured = { $kind ->
-    [repair] le riparazioni che avete pagato a { $node } sono perdute
-   *[fortify] i lavori di fortificazione che avete pagato a { $node } sono perduti
+    [repair] le riparazioni che avete pagato { ART("a", $node) } sono perdute
+   *[fortify] i lavori di fortificazione che avete pagato { ART("a", $node) } sono perduti
 }: la piazza è passata di mano
-happening-sapper-captured = il vostro geniere a { $node } è perduto: la piazza è passata di mano
-happening-ally-attack-no-betrayal = { $by } vi ha attaccato{ $how ->
-    [on_contact] {" "}a { $node } (la sua scelta permanente al contatto, G3c.3)
-    [when_contacted] {" "}a { $node } (la vostra forza è arrivata sulla sua, la cui scelta permanente quando contattata era di attaccare, G3c.3)
+happening-sapper-captured = il vostro geniere { ART("a", $node) } è perduto: la piazza è passata di mano
+happening-ally-attack-no-betrayal = { ART("il", $by) } vi ha attaccato{ $how ->
+    [on_contact] {" "}{ ART("a", $node) } (la sua scelta permanente al contatto, G3c.3)
+    [when_contacted] {" "}{ ART("a", $node) } (la vostra forza è arrivata sulla sua, la cui scelta permanente quando contattata era di attaccare, G3c.3)
     [siege] {" "}assediando { $node }
    *[assassin] {" "}con un assassino
 }, e non tradisce alcuna alleanza: { $why ->
-    [never_stood] l'alleanza che avete dichiarato non è mai esistita, perché { $by } non l'aveva dichiarata (un'alleanza esiste quando l'hanno dichiarata entrambi, G5.2)
-   *[already_broken] { $by } aveva già rotto l'alleanza (G5.2)
+    [never_stood] l'alleanza che avete dichiarato non è mai esistita, perché { ART("il", $by) } non l'aveva dichiarata (un'alleanza esiste quando l'hanno dichiarata entrambi, G5.2)
+   *[already_broken] { ART("il", $by) } aveva già rotto l'alleanza (G5.2)
 }

@@ -1,6 +1,6 @@
 # Il messaggio di benvenuto che ogni club riceve quando la campagna comincia.
 welcome-subject = Il Giglio: benvenuti, { $nation }
-welcome-hello = Benvenuti nella campagna «{ $campaign }». Il club { $club } gioca { $nation } ({ $code }).
+welcome-hello = Benvenuti nella campagna «{ $campaign }». Il club { $club } gioca { ART("il", $nation) } ({ $code }).
 welcome-secret = Il segreto del vostro club è:
 
         { $secret }
@@ -15,10 +15,10 @@ welcome-holdings = { $count ->
 }
 welcome-node = { $code } { $name }: { $what }
 welcome-armies = Armate (al massimo { $max }):
-welcome-army = { $id } a { $node } { $name }, { $value } ducati
+welcome-army = { $id } { ART("a", $name) } ({ $node }), { $value } ducati
 welcome-no-armies = Nessuna armata: potete arruolarne in primavera in una vostra città.
 welcome-fleets = Flotte (al massimo { $limit }):
-welcome-fleet = { $id } a { $at } { $name }
+welcome-fleet = { $id } { ART("a", $name) } ({ $at })
 welcome-no-fleets = { $limit ->
     [0] Flotte: la vostra nazione non può averne.
    *[other] Nessuna flotta; potete costruirne fino a { $limit } in un vostro porto ({ $cost } ducati l'una).
@@ -32,11 +32,11 @@ welcome-objective = { $name } (objective = {"{"} kind = "{ $kind }"{ $target ->
        *[other] , con il codice della nazione che scegliete
     }): { $measure }
 welcome-deadline = Il primo termine per gli ordini ({ $phase }): { $deadline }.
-welcome-no-deadline = La prima fase è { $phase }; l'arbitro vi dirà il termine.
+welcome-no-deadline = La prima fase è { ART("il", $phase) }; l'arbitro vi dirà il termine.
 welcome-how = Come si gioca per posta:
-    1. Aprite il file allegato { $sheet }: è il vostro file d'ordini per { $phase }, già intestato, con ogni vostro pezzo e gli ordini che può dare.
+    1. Aprite il file allegato { $sheet }: è il vostro file d'ordini { ART("per", $phase) }, già intestato, con ogni vostro pezzo e gli ordini che può dare.
     2. Scrivete il segreto in secret = "…" e togliete il # davanti agli ordini che volete dare.
-    3. Spedite il file a { $address } dal vostro indirizzo registrato, come allegato .toml o nel testo del messaggio.
+    3. Spedite il file all'indirizzo { $address } dalla casella registrata per il vostro club, come allegato .toml o nel testo del messaggio.
     4. Riceverete una ricevuta con ogni ordine come è stato capito; potete rispedire il file fino al termine: vale l'ultimo.
     5. Dopo ogni fase riceverete un rapporto, la vostra mappa e il file d'ordini della fase seguente.
 welcome-check = Il programma giglio (chiedetelo all'arbitro: serve la sua stessa versione) controlla il file prima di spedirlo: giglio orders check { $sheet } --view { $view }.{ $page ->

@@ -2,4 +2,4 @@
 words-selftest = { $count ->
     [one] { $count } armata
    *[other] { $count } armate
-} a { $node }
+} { ART("a", $node) }

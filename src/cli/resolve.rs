@@ -61,7 +61,7 @@ fn paused(p: &engine::Paused, dry_run: bool, json: bool) -> Result<()> {
         .collect();
     let verb = if dry_run { "would stop" } else { "stopped" };
     out.push_str(&format!(
-        "{phase} {verb} at encounter {} at {}: {} (in hand, from {}) meets {}; asked: {}\n",
+        "{phase} {verb} at encounter {} at {}: {} (the moving side, from {}) meets {}; asked: {}\n",
         a.id,
         a.node,
         a.hand.nation,

@@ -125,8 +125,7 @@ fn compose(
         w.plain(lang, "letter-unsigned")
     } else {
         let nation = c.nation_name(&l.sender, lang);
-        let first = nation.split_whitespace().next().unwrap_or("").to_owned();
-        t!(w, lang, "letter-from", first = first, nation = nation)
+        t!(w, lang, "letter-from", nation = nation)
     };
     let to = l
         .recipients

@@ -337,6 +337,12 @@ pub fn note(words: &Words, lang: Lang, name: &str) -> String {
     format!("\n{}\n", t!(words, lang, "page-note", page = name))
 }
 
+/// The lines a welcome adds for the page, which its list of attachments already names
+/// as the file for the check: what else the page is, without listing it again.
+pub fn note_listed(words: &Words, lang: Lang, name: &str) -> String {
+    format!("\n{}\n", t!(words, lang, "page-note-listed", page = name))
+}
+
 /// The same, as a paragraph before the end of an HTML body.
 pub fn note_html(html: &str, words: &Words, lang: Lang, name: &str) -> String {
     let p = format!(

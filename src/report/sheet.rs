@@ -412,7 +412,7 @@ fn spring_tables(out: &mut String, w: &Words, s: &SheetInput, sp: &SpringOptions
 fn piece(out: &mut String, w: &Words, s: &SheetInput, p: &PieceOptions) {
     let (l, c) = (s.lang, s.campaign);
     let title = piece_title(w, l, c, p);
-    let idle = idle_text(w, l, &p.idle, &p.at, &p.id);
+    let idle = idle_text(w, l, c, &p.idle, &p.at, &p.id);
     let _ = writeln!(out, "\n# ==== {title} ====");
     comment(out, &idle);
     let moves: Vec<&Vec<crate::rules::NodeCode>> = p
@@ -505,6 +505,42 @@ fn choice_word(c: crate::rules::tables::Choice) -> String {
         .unwrap_or_default()
 }
 
+/// A standing choice as the sheet shows it: the value the file takes, glossed in the
+/// reader's words where they differ (`"stop" (fermarsi)`; English reads `"stop"`).
+fn choice_said(w: &Words, l: Lang, value: &str) -> String {
+    let id = format!("page-choice-{value}");
+    if !w.has(l, &id) {
+        return format!("{value:?}");
+    }
+    let gloss = w.plain(l, &id);
+    if gloss == value {
+        format!("{value:?}")
+    } else {
+        format!("{value:?} ({gloss})")
+    }
+}
+
+/// The values a standing choice may take, glossed: `stop (fermarsi) | retreat (…)`.
+fn choices_said(w: &Words, l: Lang, values: &[&str]) -> String {
+    values
+        .iter()
+        .map(|v| {
+            let id = format!("page-choice-{v}");
+            let gloss = if w.has(l, &id) {
+                w.plain(l, &id)
+            } else {
+                String::new()
+            };
+            if gloss.is_empty() || gloss == *v {
+                (*v).to_owned()
+            } else {
+                format!("{v} ({gloss})")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" | ")
+}
+
 /// G3c.3–4: a piece's standing choices now (the table's default where it has none of its
 /// own), then a `[[stance]]` written with them, to change; with a spy, the condition
 /// on the enemy's size too.
@@ -524,9 +560,12 @@ fn stance(
         w,
         l,
         "sheet-stance-now",
-        on_contact = on.as_str(),
-        when_contacted = when.as_str(),
-        retreat_to = st.retreat_to.as_ref().map_or("none", |n| n.as_str())
+        on_contact = choice_said(w, l, &on),
+        when_contacted = choice_said(w, l, &when),
+        retreat_to = st
+            .retreat_to
+            .as_ref()
+            .map_or_else(|| "none".to_owned(), |n| c.place_said(n.as_str()))
     );
     if let Some(spy) = &st.spy {
         text.push(' ');
@@ -539,8 +578,8 @@ fn stance(
                 "sheet-stance-spy-idle"
             },
             at_most = spy.enemy_at_most,
-            then = choice_word(spy.then),
-            otherwise = choice_word(spy.otherwise)
+            then = choice_said(w, l, &choice_word(spy.then)),
+            otherwise = choice_said(w, l, &choice_word(spy.otherwise))
         ));
     }
     // An empty line first: what follows an order's lines is not taken for one of them.
@@ -548,7 +587,9 @@ fn stance(
     comment(out, &text);
     let _ = writeln!(
         out,
-        "# [[stance]]\n# piece = {id:?}\n# on_contact = {on:?}          # stop | retreat | attack\n# when_contacted = {when:?}      # stop | retreat | attack | withdraw"
+        "# [[stance]]\n# piece = {id:?}\n# on_contact = {on:?}          # {}\n# when_contacted = {when:?}      # {}",
+        choices_said(w, l, &["stop", "retreat", "attack"]),
+        choices_said(w, l, &["stop", "retreat", "attack", "withdraw"])
     );
     if s.options.spy {
         let (at_most, then, otherwise) =
@@ -660,25 +701,37 @@ pub(crate) fn piece_title(w: &Words, l: Lang, c: &Campaign, p: &PieceOptions) ->
 
 /// What a piece does if the club sends nothing, in words: the sheet's line and the
 /// order page's.
-pub(crate) fn idle_text(w: &Words, l: Lang, idle: &Idle, at: &str, piece: &str) -> String {
+pub(crate) fn idle_text(
+    w: &Words,
+    l: Lang,
+    c: &Campaign,
+    idle: &Idle,
+    at: &str,
+    piece: &str,
+) -> String {
+    let at = c.place_said(at);
+    let at = at.as_str();
+    let said = |code: &str| c.place_said(code);
     match idle {
         Idle::Holds => t!(w, l, "sheet-idle-holds", at = at),
         Idle::Aboard { fleet } => t!(w, l, "sheet-idle-aboard", fleet = fleet.as_str()),
-        Idle::SiegeEnds { node } => t!(w, l, "sheet-idle-siege-ends", node = node.as_str()),
+        Idle::SiegeEnds { node } => t!(w, l, "sheet-idle-siege-ends", node = said(node.as_str())),
         Idle::SiegeGoesOn { node } => t!(
             w,
             l,
             "sheet-idle-siege-goes-on",
-            node = node.as_str(),
+            node = said(node.as_str()),
             army = piece
         ),
-        Idle::FleetToPort { port } => t!(w, l, "sheet-idle-fleet-to-port", port = port.as_str()),
+        Idle::FleetToPort { port } => {
+            t!(w, l, "sheet-idle-fleet-to-port", port = said(port.as_str()))
+        }
         Idle::FleetToward { sea, port } => t!(
             w,
             l,
             "sheet-idle-fleet-toward",
-            sea = sea.as_str(),
-            port = port.as_str()
+            sea = said(sea.as_str()),
+            port = said(port.as_str())
         ),
         Idle::FleetStaysAtSea => t!(w, l, "sheet-idle-fleet-at-sea", at = at),
         Idle::FleetLost => t!(w, l, "sheet-idle-fleet-lost", at = at),

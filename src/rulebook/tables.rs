@@ -226,7 +226,7 @@ fn fleet_limits(c: &Campaign, lang: Lang, w: &Words) -> String {
     pairs(w.nation, w.max_fleets, &rows)
 }
 
-/// G3c.2: Table 34, the side in hand down, the other side across.
+/// G3c.2: Table 34, the moving side down, the other side across.
 fn table34(t: &Tables, lang: Lang, w: &Words) -> String {
     let mut s = format!("| {} |", w.hand_other);
     for o in Choice::ALL {
@@ -777,7 +777,7 @@ const EN: Words = Words {
     retreat: "retreat",
     attack: "attack",
     withdraw: "withdraw",
-    hand_other: "in hand ＼ other",
+    hand_other: "moving side ＼ other",
     modifier: "modifier",
     per_round_spent: "each whole round already spent in the siege",
     besieger_sapper: "the besieger has a sapper",

@@ -93,6 +93,18 @@ impl Campaign {
         )
     }
 
+    /// A node's or sea zone's name with its code, as a club reads a place in running
+    /// text (`Venezia (V0)`, `Golfo di Venezia (ADN)`); the code alone where the
+    /// definition does not know it.
+    pub(crate) fn place_said(&self, code: &str) -> String {
+        let name = self.place_name(code);
+        if name == code {
+            name
+        } else {
+            format!("{name} ({code})")
+        }
+    }
+
     /// A node's or sea zone's name; its code where the definition does not know it.
     pub(crate) fn place_name(&self, code: &str) -> String {
         self.map

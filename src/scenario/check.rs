@@ -252,7 +252,7 @@ fn check_tables(c: &mut Checker, t: &Tables) {
                 .filter(|x| x.hand == hand && x.other == other)
                 .count();
             if n != 1 {
-                whole(c, "rules.encounters", format!("Table 34 has {n} cells for in hand `{hand:?}` against `{other:?}`; it needs exactly one").to_lowercase());
+                whole(c, "rules.encounters", format!("Table 34 has {n} cells for the moving side `{hand:?}` against `{other:?}`; it needs exactly one").to_lowercase());
             }
         }
     }
@@ -260,7 +260,7 @@ fn check_tables(c: &mut Checker, t: &Tables) {
         whole(
             c,
             "rules.encounters",
-            "the side in hand cannot withdraw (G3c.1)".into(),
+            "the moving side cannot withdraw (G3c.1)".into(),
         );
     }
     for roll in 1..=6u8 {

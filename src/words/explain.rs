@@ -166,6 +166,23 @@ pub fn happening(w: &Words, h: &Happening, lang: Lang) -> String {
     render(w, None, lang, "happening", "happening", h)
 }
 
+/// What happened, in words, its places named as a club reads them (`Padova (V1)`).
+pub fn happening_named(
+    w: &Words,
+    campaign: &crate::rules::Campaign,
+    h: &Happening,
+    lang: Lang,
+) -> String {
+    render(
+        w,
+        Some(&places(campaign)),
+        lang,
+        "happening",
+        "happening",
+        h,
+    )
+}
+
 /// A ledger account, in words.
 pub(crate) fn account(w: &Words, a: &Account, lang: Lang) -> String {
     match serde_json::to_value(a).unwrap_or(Value::Null) {

@@ -10,6 +10,7 @@
 //! Rules never produce sentences: `src/rules/` returns typed facts, and the rendering
 //! modules turn them into words through this catalogue.
 
+mod article;
 mod check;
 pub mod explain;
 mod lang;
@@ -213,6 +214,13 @@ fn bundle(
         .map_err(|e| Error::user(format!("language {}: {e}", lang.as_str())))?;
     let mut bundle = FluentBundle::new_concurrent(vec![id]);
     bundle.set_use_isolating(false);
+    // Both functions in both languages, so a referee's override may use either.
+    bundle
+        .add_function("ART", article::art)
+        .map_err(|e| Error::user(format!("catalogue function ART: {e:?}")))?;
+    bundle
+        .add_function("THE", article::the)
+        .map_err(|e| Error::user(format!("catalogue function THE: {e:?}")))?;
     for (name, source) in builtin_sources(lang) {
         let resource = FluentResource::try_new(source.to_owned())
             .map_err(|_| Error::user(format!("built-in catalogue {name} does not parse")))?;
@@ -274,7 +282,9 @@ macro_rules! t {
 
 /// Adds the catalogue to a template environment: the global `t(id, name=value, …)`
 /// reads the language from the template's `lang` variable (or `v.lang`), and
-/// [`from_env`] gives it back to the code that holds the environment.
+/// `art(words, name)` puts a name after some words with the article it takes
+/// (`art(L.y_from, c.from_name)`: "alla Repubblica di Venezia", "from the Republic of
+/// Venice"), and [`from_env`] gives it back to the code that holds the environment.
 pub(crate) fn register(env: &mut minijinja::Environment<'static>, words: Words) {
     env.add_global(
         "__words",
@@ -299,6 +309,15 @@ pub(crate) fn register(env: &mut minijinja::Environment<'static>, words: Words) 
             }
             kwargs.assert_all_used()?;
             Ok(words.get(lang, &id, &args))
+        },
+    );
+    env.add_function(
+        "art",
+        |state: &minijinja::State,
+         before: String,
+         name: String|
+         -> std::result::Result<String, minijinja::Error> {
+            Ok(article::before(template_lang(state)?, &before, &name))
         },
     );
 }

@@ -10,11 +10,8 @@ use giglio::rules::dice::Dice;
 /// A fact in words as a club reads it: places by their names (`Explain` with the
 /// shipped campaign), as every report and update words them.
 fn said(what: &Happening, lang: Lang) -> String {
-    let say = giglio::words::explain::Explain::new(
-        Words::load(None).expect("catalogue"),
-        &shipped().campaign,
-    );
-    giglio::rules::say::Say::happening(&say, what, lang)
+    let words = Words::load(None).expect("catalogue");
+    explain::happening_named(&words, &shipped().campaign, what, lang)
 }
 
 /// Whether a fact is one of those told since issue 29 to the club it concerns alone.

@@ -596,7 +596,7 @@ fn a_receipt_echoes_every_order_with_its_verdict_what_it_replaces_and_lateness()
     // beside the file's key, the warning's label in Italian, and every rule cited
     // listed with its text.
     assert!(
-        text.starts_with("Ordini per primavera 1494 ricevuti e sigillati."),
+        text.starts_with("Ordini per la primavera 1494 ricevuti e sigillati."),
         "{text}"
     );
     assert!(

@@ -52,14 +52,7 @@ fn from_words(desk: &Desk, sender: &str, anonymous: bool, lang: Lang) -> String 
         return desk.words.plain(lang, "letter-unsigned");
     }
     let nation = desk.campaign.nation_name(sender, lang);
-    let first = nation.split_whitespace().next().unwrap_or("").to_owned();
-    t!(
-        desk.words,
-        lang,
-        "letter-from",
-        first = first,
-        nation = nation
-    )
+    t!(desk.words, lang, "letter-from", nation = nation)
 }
 
 /// Takes the file's letters: those that go, those read before, those past the limit.

@@ -132,7 +132,7 @@ pub(crate) fn message(
     let draft = |secret: Secret<'_>| {
         let (subject, mut text) = text_of(secret);
         if let Some(page) = files.iter().find(|f| f.name.ends_with(".html")) {
-            text.push_str(&crate::report::page::note(&words, lang, &page.name));
+            text.push_str(&crate::report::page::note_listed(&words, lang, &page.name));
         }
         Draft {
             files: files.clone(),

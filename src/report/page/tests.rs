@@ -367,6 +367,7 @@ fn names_are_text_on_the_page() {
     let world = World::start(&c, std::slice::from_ref(&v));
     let (html, data) = page(&c, &world, &v);
     let title = format!(
+        // The page travels in ASCII: the dash is a character reference.
         "Il Giglio: orders for spring 1494 &#8212; {}",
         "{{map}} {{data}} &lt;img src=x onerror=alert(1)&gt; &lt;&#x2f;script&gt;"
     );

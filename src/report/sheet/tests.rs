@@ -143,17 +143,28 @@ fn a_round_sheet_shows_standing_choices_now_the_spy_the_assassin_and_the_bribe()
         ),
         (
             Lang::It,
-            "# Le sue scelte permanenti ora (G3c.3): al contatto \"attack\", quando contattata \"withdraw\"",
+            "# Le sue scelte permanenti ora (G3c.3): al contatto \"attack\" (attaccare), quando contattata \"withdraw\" (chiudersi nella fortificazione)",
             format!("ogni {step} ducati comprano +1 sul tiro"),
         ),
     ] {
         let s = sheet(&c, &w, lang);
         lists_once(&s);
         assert!(s.contains(now), "{lang:?}:\n{s}");
-        assert!(
-            s.contains(
-                "# [[stance]]\n# piece = \"V-A1\"\n# on_contact = \"attack\"          # stop | retreat | attack\n# when_contacted = \"withdraw\"      # stop | retreat | attack | withdraw\n# spy = { enemy_at_most = 200, then = \"attack\", otherwise = \"retreat\" }\n"
+        // The values are what the file takes; an Italian sheet glosses each.
+        let (on, when) = match lang {
+            Lang::En => (
+                "stop | retreat | attack",
+                "stop | retreat | attack | withdraw",
             ),
+            Lang::It => (
+                "stop (fermarsi) | retreat (ritirarsi) | attack (attaccare)",
+                "stop (fermarsi) | retreat (ritirarsi) | attack (attaccare) | withdraw (chiudersi nella fortificazione)",
+            ),
+        };
+        assert!(
+            s.contains(&format!(
+                "# [[stance]]\n# piece = \"V-A1\"\n# on_contact = \"attack\"          # {on}\n# when_contacted = \"withdraw\"      # {when}\n# spy = {{ enemy_at_most = 200, then = \"attack\", otherwise = \"retreat\" }}\n"
+            )),
             "{lang:?}: the stance as it is, with the spy's condition:\n{s}"
         );
         assert!(s.contains("# [[assassin]]\n# target = \"spy\"\n"), "{s}");

@@ -504,7 +504,7 @@ fn facts_name_their_places_by_name_and_code() {
     });
     assert_eq!(
         say.outcome(&sailed, Lang::It),
-        "la flotta V-F1 va a Golfo di Venezia (ADN)"
+        "la flotta V-F1 va nel Golfo di Venezia (ADN)"
     );
     let moved = Outcome::Done(Done::Moved {
         piece: "V-A1".into(),
