@@ -14,6 +14,10 @@ use resvg::tiny_skia::{Pixmap, PremultipliedColorU8};
 /// Rows compressed together.
 pub(super) const BAND: usize = 32;
 
+/// The rows of the first band: a map's title band (`map::TITLE_BAND`, 46 px) whole, so
+/// that the title, which is every club's own, changes one band of its picture, not two.
+pub(super) const FIRST_BAND: usize = 48;
+
 /// The rows above a band given to its compression as a preset dictionary: a palette
 /// map's matches are mostly the row above (flat colours, straight edges), and two rows
 /// made the demo's club maps 1.1 % lighter than none, where the whole 32 KB window
@@ -269,7 +273,7 @@ impl Compressor {
         })
     }
 
-    /// Band `b` of `pixmap` (rows `b * BAND..`, up to `height`) compressed.
+    /// Band `b` of `pixmap` ([`band_rows`]) compressed.
     fn nth(&mut self, pixmap: &Pixmap, palette: &Palette, b: usize) -> Result<Band> {
         let (above, from, to) = band_rows(pixmap, b);
         let bytes = rows(pixmap, palette, above, to);
@@ -278,11 +282,21 @@ impl Compressor {
     }
 }
 
+/// How many bands a picture of `height` rows has.
+fn band_count(height: usize) -> usize {
+    1 + height.saturating_sub(FIRST_BAND).div_ceil(BAND)
+}
+
 /// The rows band `b` of a picture depends on: the first of its dictionary, its first,
-/// and its end.
+/// and its end. The first band has [`FIRST_BAND`] rows, every other [`BAND`] (the last
+/// what is left).
 fn band_rows(pixmap: &Pixmap, b: usize) -> (usize, usize, usize) {
     let height = pixmap.height() as usize;
-    let (from, to) = (b * BAND, ((b + 1) * BAND).min(height));
+    let from = match b {
+        0 => 0,
+        _ => FIRST_BAND + (b - 1) * BAND,
+    };
+    let to = (FIRST_BAND + b * BAND).min(height);
     (from.saturating_sub(DICTIONARY_ROWS), from, to)
 }
 
@@ -301,7 +315,7 @@ pub(super) fn bands(
     level: u8,
     over: Option<(&Pixmap, &[Band])>,
 ) -> Result<Vec<Band>> {
-    let count = (pixmap.height() as usize).div_ceil(BAND);
+    let count = band_count(pixmap.height() as usize);
     if let Some((base, done)) = over {
         let mut z: Option<Compressor> = None;
         return (0..count)
@@ -411,6 +425,21 @@ mod tests {
             adler32(&whole)
         );
         assert_eq!(adler32(b"Wikipedia"), 0x11E6_0398);
+    }
+
+    #[test]
+    fn the_bands_cover_every_row_once() {
+        for height in [1u32, 47, 48, 49, 80, 81, 1984] {
+            let pixmap = Pixmap::new(3, height).unwrap();
+            let mut next = 0usize;
+            for b in 0..band_count(height as usize) {
+                let (above, from, to) = band_rows(&pixmap, b);
+                assert_eq!((from, above), (next, next.saturating_sub(DICTIONARY_ROWS)));
+                assert!(to > from, "band {b} of {height} rows is empty");
+                next = to;
+            }
+            assert_eq!(next, height as usize);
+        }
     }
 
     #[test]
