@@ -172,11 +172,14 @@ fn bases() -> &'static Mutex<
     CACHE.get_or_init(Default::default)
 }
 
-/// Forgets every base drawn: what a new phase finds (its node marks are new), for the
-/// benchmarks that run one phase again and again.
+/// Forgets every base drawn, and what the order pages keep of the map's base: what a
+/// new phase finds (its node marks are new), for the benchmarks that run one phase
+/// again and again.
 #[doc(hidden)]
 pub fn forget_bases() {
     lock(bases()).clear();
+    // The order pages' shared part too (`page::packed`): the map's base is in it.
+    super::page::forget_packed();
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
