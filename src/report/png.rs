@@ -11,9 +11,9 @@
 //! overlay is drawn over the base exactly as the whole SVG would be.
 //!
 //! A map sent by mail ([`map_to_png`], the [`MAP`] style) draws its shapes without
-//! anti-aliasing (text keeps it), with at most 64 colours and deflate's best level: a
-//! third lighter than the anti-aliased picture of 256 colours, with every name as
-//! sharp (issue 30.5: the mail at most 300 KB).
+//! anti-aliasing (text keeps it), with at most 64 colours, its shared base at deflate's
+//! best level and a club's own bands at level 8: a third lighter than the anti-aliased
+//! picture of 256 colours, with every name as sharp (issue 30.5: the mail at most 300 KB).
 
 mod bands;
 
