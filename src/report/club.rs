@@ -30,7 +30,7 @@ pub struct Rendered {
 /// Returns the words of the reports in a language: every message of the catalogue
 /// without arguments, as templates read them (`L.<id>`).
 pub(crate) fn labels(env: &Environment, lang: Lang) -> Result<Value> {
-    Ok(Value::from(Serde(crate::words::from_env(env).labels(lang))))
+    Ok(crate::words::from_env(env).label_value(lang))
 }
 
 /// A club's report as text alone, without its map picture: for checks that read many

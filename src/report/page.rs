@@ -27,6 +27,7 @@
 
 mod data;
 mod offer;
+mod packed;
 #[cfg(test)]
 mod tests;
 
@@ -164,12 +165,11 @@ fn own_render(
     let page = env
         .get_template("page.html")
         .unwrap_or_else(|e| unreachable!("the page's template is added: {e}"));
-    let packed = [
-        map_body(p.map_svg),
-        &script_json(&data),
-        &format!("\n{SCRIPT}\n"),
-    ]
-    .join(&SEP.to_string());
+    // The map's part up to its overlay is every club's of the phase and language: it
+    // leads the packed text, so that it is deflated once (`packed::gzip`).
+    let map = map_body(p.map_svg);
+    let (shared, own) = map.split_at(map.find(super::png::OVERLAY).unwrap_or(0));
+    let rest = [own, &script_json(&data), &format!("\n{SCRIPT}\n")].join(&SEP.to_string());
     let html = page
         .render(context! {
             lang => data.lang,
@@ -182,7 +182,7 @@ fn own_render(
                 p.lang,
             ),
             // Base64 in lines: no name in it.
-            packed => Value::from_safe_string(base64_lines(&gzip(packed.as_bytes()))),
+            packed => Value::from_safe_string(base64_lines(&packed::gzip(shared, &rest))),
             view => view.map(|v| Value::from_safe_string(base64_lines(v))),
             // Our own text, quotes and hashes: no name in it.
             csp => Value::from_safe_string(policy()),
@@ -193,16 +193,9 @@ fn own_render(
     ascii(&html)
 }
 
-/// Bytes gzip-compressed (zlib's default level: a page's parts in a few milliseconds).
-fn gzip(bytes: &[u8]) -> Vec<u8> {
-    use std::io::Write;
-    let mut z = flate2::write::GzEncoder::new(
-        Vec::with_capacity(bytes.len() / 4),
-        flate2::Compression::default(),
-    );
-    // Writing into a Vec cannot fail.
-    let _ = z.write_all(bytes);
-    z.finish().unwrap_or_default()
+/// Forgets the packed parts kept (`png::forget_bases`).
+pub(crate) fn forget_packed() {
+    packed::forget();
 }
 
 /// Bytes in base64, in lines of [`LINE`] characters.

@@ -11,9 +11,9 @@
 //! overlay is drawn over the base exactly as the whole SVG would be.
 //!
 //! A map sent by mail ([`map_to_png`], the [`MAP`] style) draws its shapes without
-//! anti-aliasing (text keeps it), with at most 64 colours and deflate's best level: a
-//! third lighter than the anti-aliased picture of 256 colours, with every name as
-//! sharp (issue 30.5: the mail at most 300 KB).
+//! anti-aliasing (text keeps it), with at most 64 colours, its shared base at deflate's
+//! best level and a club's own bands at level 8: a third lighter than the anti-aliased
+//! picture of 256 colours, with every name as sharp (issue 30.5: the mail at most 300 KB).
 
 mod bands;
 
@@ -38,15 +38,16 @@ pub(crate) const PICTURE: Style = Style {
 };
 
 /// A map sent by mail: shapes without anti-aliasing, 64 colours, deflate's best level
-/// for the shared base (paid once a phase) and for the bands a club's overlay changes
-/// (its picture compresses only those): level 6 there saved little time and 2 KB a
-/// map, which the 300 KB a round report mail may weigh could not spare once battle
-/// cards went as pages too.
+/// for the shared base (paid once a phase) and level 8 for the bands a club's overlay
+/// changes (its picture compresses only those). Level 6 there had cost 2 KB a map,
+/// which the 300 KB a round report mail may weigh could not spare; level 8 searches a
+/// quarter as far as 9 for a third of its time, and with each band's dictionary rows
+/// (`bands`) the club's map is still a little lighter than it was at level 9 without.
 pub(crate) const MAP: Style = Style {
     crisp: true,
     colours: 64,
     level: 9,
-    club_level: 9,
+    club_level: 8,
 };
 
 /// How many base pictures are kept: one per picture size, style and language in use.
@@ -171,11 +172,14 @@ fn bases() -> &'static Mutex<
     CACHE.get_or_init(Default::default)
 }
 
-/// Forgets every base drawn: what a new phase finds (its node marks are new), for the
-/// benchmarks that run one phase again and again.
+/// Forgets every base drawn, and what the order pages keep of the map's base: what a
+/// new phase finds (its node marks are new), for the benchmarks that run one phase
+/// again and again.
 #[doc(hidden)]
 pub fn forget_bases() {
     lock(bases()).clear();
+    // The order pages' shared part too (`page::packed`): the map's base is in it.
+    super::page::forget_packed();
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {

@@ -48,6 +48,9 @@ struct Inner {
     en: FluentBundle<FluentResource>,
     /// Every message id, so templates can read the ones without arguments as `L.<id>`.
     ids: Vec<String>,
+    /// [`Words::labels`] of each language as templates read them, made once: every
+    /// report, bulletin and page of a phase renders with them (8 clubs, 2 languages).
+    label_values: [OnceLock<minijinja::Value>; 2],
 }
 
 impl std::fmt::Debug for Words {
@@ -123,7 +126,12 @@ impl Words {
             .collect();
         ids.sort();
         Ok(Words {
-            inner: Arc::new(Inner { it, en, ids }),
+            inner: Arc::new(Inner {
+                it,
+                en,
+                ids,
+                label_values: Default::default(),
+            }),
         })
     }
 
@@ -201,6 +209,16 @@ impl Words {
             }
         }
         out
+    }
+
+    /// [`Words::labels`] as a template value, made once per language.
+    pub(crate) fn label_value(&self, lang: Lang) -> minijinja::Value {
+        let slot = match lang {
+            Lang::It => &self.inner.label_values[0],
+            Lang::En => &self.inner.label_values[1],
+        };
+        slot.get_or_init(|| minijinja::Value::from(minijinja::value::Serde(self.labels(lang))))
+            .clone()
     }
 }
 

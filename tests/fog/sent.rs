@@ -321,8 +321,35 @@ pub(super) fn order_page(b: &Branch, club: &Club, map_svg: &str) -> Option<(Stri
         &giglio::words::Words::load(None).expect("catalogue"),
         &input,
     );
-    let text = String::from_utf8(page.bytes).expect("the page is text");
-    Some((page.name, text))
+    let html = String::from_utf8(page.bytes).expect("the page is text");
+    Some((page.name, as_read(&html)))
+}
+
+/// An order page as the club reads it: its packed parts (map, data, script) unpacked in
+/// place, and its packed view (gzipped JSON in base64) unpacked beside it. Base64 says
+/// nothing, and a hidden number could show in it by chance (`22217` did once the
+/// deflate bytes changed); what is checked is what the page holds.
+fn as_read(html: &str) -> String {
+    let page = giglio::report::page::unpacked(html).expect("the page is packed");
+    let open = "id=\"pg-view\">";
+    let Some(at) = page.find(open) else {
+        return page;
+    };
+    let from = at + open.len();
+    let to = from
+        + page[from..]
+            .find("</script>")
+            .expect("the view's element ends");
+    let base64: String = page[from..to]
+        .chars()
+        .filter(|c| !c.is_ascii_whitespace())
+        .collect();
+    use base64::Engine as _;
+    let packed = base64::engine::general_purpose::STANDARD
+        .decode(base64)
+        .expect("the view is base64");
+    let view = without_definition(&attached_text("view.json.gz", packed));
+    format!("{}{}", &page[..from], &page[to..]) + &view
 }
 
 /// The files for the club's next orders that its report carries: the pre-filled order
