@@ -92,18 +92,30 @@ late-refused-text-none =
     Your order file for { $phase } reached the referee's mailbox at { $arrived }, after the deadline of { $deadline }. The referee has refused it, and no file of yours came before the deadline: your forces will do what they do without orders.
 
 ## A round past its deadline that waits for battles' results: every club is told once.
-waits-subject = [{ $campaign }] { $phase }: the round waits for a battle's result
+waits-subject = [{ $campaign }] { $phase }: the round waits for { $count ->
+    [one] a battle's result
+   *[other] the results of { $count } battles
+}
 waits-text =
     The deadline for { $phase } has passed, but the round is resolved only once it has the result of { $count ->
         [one] a battle still to be played at the table
        *[other] { $count } battles still to be played at the table
     }. { $fallback ->
-        [auto] At the latest on { $by }: if the results have not come in by then, the battle is resolved automatically with its own game, and the round right after.
+        [auto] At the latest on { $by }: if the results have not come in by then, { $count ->
+            [one] the battle is resolved automatically with its own game
+           *[other] each battle still without a result is resolved automatically with its own game
+        }, and the round right after.
         [hold] It is to be played by { $by }; if that passes without results, the referee decides.
        *[none] When it comes, the round is resolved and you get your report.
     } { $fights ->
-        [yes] One of these battles is yours: your result, the same as the other side's, settles it; the orders that came in by the deadline are the ones that count.
-       *[no] Nothing is needed from you: the orders that came in by the deadline are the ones that count.
+        [0] Nothing is needed from you: the orders that came in by the deadline are the ones that count.
+       *[other] { $count ->
+            [one] It is your battle: your result, the same as the other side's, settles it
+           *[other] { $fights ->
+                [one] One of these battles is yours: your result, the same as the other side's, settles it
+               *[other] { $fights } of these battles are yours: for each, your result, the same as the other side's, settles it
+            }
+        }; the orders that came in by the deadline are the ones that count.
     }
 # Where a reply locates a slip in orders written in the message's text (lines counted
 # from the order file's first line).

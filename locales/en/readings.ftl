@@ -16,7 +16,7 @@ reading-MON_breach_fire_floor = { $key ->
         [1] Artillery firing through a Breach fires at 1 less, but never below 1 (MON §8.2).
         [0] Artillery firing through a Breach fires at 1 less, with no floor (MON §8.2).
        *[other] Artillery firing through a Breach fires at 1 less, never below { $value } (MON §8.2).
-    }
+    }{" (It matters only in a full game of MON: a battle of the campaign does not use it.)"}
 reading-MON_commander_difficult = { $key ->
         [at_3_or_more] In Difficult terrain an attacking commander fires at 1 less only when his leadership is 3 or more, as units do (MON §7.2.1).
         [always] In Difficult terrain an attacking commander always fires at 1 less (MON §7.2.1).
@@ -67,22 +67,22 @@ reading-MON_raid_camp_morale = { $key ->
         [plus2_total] A raid on a zone with an enemy camp gives +2 morale in all, not +1 and +2 (MON §11).
         [plus1_plus2] A raid on a zone with an enemy camp gives both the +1 and the +2 morale (MON §11).
        *[other] The morale a raid on a zone with an enemy camp gives (MON §11): the referee reads it as "{ $value }".
-    }
+    }{" (It matters only in a full game of MON: a battle of the campaign does not use it.)"}
 reading-MON_raid_enemy_units = { $key ->
         [combat_units_only] A raid's "+1 per enemy unit" counts enemy combat units only, not commanders or camps (MON §11).
         [all_counters] A raid's "+1 per enemy unit" counts every enemy counter, commanders and camps too (MON §11).
        *[other] What a raid's "+1 per enemy unit" counts (MON §11): the referee reads it as "{ $value }".
-    }
+    }{" (It matters only in a full game of MON: a battle of the campaign does not use it.)"}
 reading-MON_reinforcement_roll = { $key ->
         [early_from_next_turn] A reinforcement group waits on its date box and, from the turn after its chit, enters early on d6 − 1 ≥ its date turn − the current turn (MON §16.3).
         [literal] A reinforcement group rolls only from its date turn, so it always enters then (MON §16.3).
        *[other] When a reinforcement group may enter early (MON §16.3): the referee reads it as "{ $value }".
-    }
+    }{" (It matters only in a full game of MON: a battle of the campaign does not use it.)"}
 reading-MON_starting_player = { $key ->
         [pro_france] The Pro-France player starts: the scenario names no starting player (MON §4).
         [pro_spain] The Pro-Spain player starts: the scenario names no starting player (MON §4).
        *[other] The scenario names no starting player (MON §4): the referee reads it as "{ $value }".
-    }
+    }{" (It matters only in a full game of MON: a battle of the campaign does not use it.)"}
 
 ## Legnano.
 reading-LEG_attacker_policy = { $key ->

@@ -92,18 +92,30 @@ late-refused-text-none =
     Il vostro file di ordini { ART("per", $phase) } è arrivato nella casella dell'arbitro il { $arrived }, dopo il termine del { $deadline }. L'arbitro lo ha rifiutato, e nessun vostro file è arrivato prima del termine: le vostre forze faranno ciò che fanno senza ordini.
 
 ## Un turno scaduto che attende il risultato di battaglie: ogni club è avvisato una volta.
-waits-subject = [{ $campaign }] { $phase }: il turno attende il risultato di una battaglia
+waits-subject = [{ $campaign }] { $phase }: il turno attende il risultato { $count ->
+    [one] di una battaglia
+   *[other] di { $count } battaglie
+}
 waits-text =
     Il termine { ART("per", $phase) } è passato, ma il turno si risolverà solo quando avrà il risultato di { $count ->
         [one] una battaglia ancora da giocare al tavolo
        *[other] { $count } battaglie ancora da giocare al tavolo
     }. { $fallback ->
-        [auto] Al più tardi il { $by }: se per allora i risultati non saranno arrivati, la battaglia sarà risolta automaticamente con il suo gioco, e il turno subito dopo.
+        [auto] Al più tardi il { $by }: se per allora i risultati non saranno arrivati, { $count ->
+            [one] la battaglia sarà risolta automaticamente con il suo gioco
+           *[other] ogni battaglia ancora senza risultato sarà risolta automaticamente con il suo gioco
+        }, e il turno subito dopo.
         [hold] La data per giocarla è il { $by }; se passa senza risultati, decide l'arbitro.
        *[none] Quando arriverà, il turno sarà risolto e riceverete il rapporto.
     } { $fights ->
-        [yes] Una di queste battaglie è la vostra: il vostro risultato, uguale a quello dell'altra parte, la decide; gli ordini arrivati entro il termine restano quelli che valgono.
-       *[no] Non serve fare nulla: gli ordini arrivati entro il termine restano quelli che valgono.
+        [0] Non serve fare nulla: gli ordini arrivati entro il termine restano quelli che valgono.
+       *[other] { $count ->
+            [one] È la vostra battaglia: il vostro risultato, uguale a quello dell'altra parte, la decide
+           *[other] { $fights ->
+                [one] Una di queste battaglie è la vostra: il vostro risultato, uguale a quello dell'altra parte, la decide
+               *[other] { $fights } di queste battaglie sono vostre: di ciascuna, il vostro risultato, uguale a quello dell'altra parte, la decide
+            }
+        }; gli ordini arrivati entro il termine restano quelli che valgono.
     }
 # Dove una risposta indica un errore negli ordini scritti nel testo del messaggio (righe
 # contate dalla prima riga del file di ordini).

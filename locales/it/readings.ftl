@@ -17,7 +17,7 @@ reading-MON_breach_fire_floor = { $key ->
         [1] L'artiglieria che spara attraverso una Breccia spara a 1 in meno, ma mai sotto 1 (MON §8.2).
         [0] L'artiglieria che spara attraverso una Breccia spara a 1 in meno, senza un minimo (MON §8.2).
        *[other] L'artiglieria che spara attraverso una Breccia spara a 1 in meno, mai sotto { $value } (MON §8.2).
-    }
+    }{" (Vale solo in una partita intera di MON: una battaglia della campagna non la usa.)"}
 reading-MON_commander_difficult = { $key ->
         [at_3_or_more] In terreno Difficile un comandante attaccante spara a 1 in meno solo se il suo comando è 3 o più, come le unità (MON §7.2.1).
         [always] In terreno Difficile un comandante attaccante spara sempre a 1 in meno (MON §7.2.1).
@@ -68,22 +68,22 @@ reading-MON_raid_camp_morale = { $key ->
         [plus2_total] Un'incursione in una zona con un campo nemico dà +2 al morale in tutto, non +1 e +2 (MON §11).
         [plus1_plus2] Un'incursione in una zona con un campo nemico dà sia il +1 sia il +2 al morale (MON §11).
        *[other] Il morale che dà un'incursione in una zona con un campo nemico (MON §11): l'arbitro lo legge come "{ $value }".
-    }
+    }{" (Vale solo in una partita intera di MON: una battaglia della campagna non la usa.)"}
 reading-MON_raid_enemy_units = { $key ->
         [combat_units_only] Il "+1 per unità nemica" di un'incursione conta solo le unità combattenti nemiche, non comandanti né campi (MON §11).
         [all_counters] Il "+1 per unità nemica" di un'incursione conta ogni pedina nemica, anche comandanti e campi (MON §11).
        *[other] Che cosa conta il "+1 per unità nemica" di un'incursione (MON §11): l'arbitro lo legge come "{ $value }".
-    }
+    }{" (Vale solo in una partita intera di MON: una battaglia della campagna non la usa.)"}
 reading-MON_reinforcement_roll = { $key ->
         [early_from_next_turn] Un gruppo di rinforzi aspetta sulla casella della sua data e, dal turno dopo la sua pedina, entra in anticipo con d6 − 1 ≥ turno della data − turno in corso (MON §16.3).
         [literal] Un gruppo di rinforzi tira solo dal turno della sua data, quindi entra sempre allora (MON §16.3).
        *[other] Quando un gruppo di rinforzi può entrare in anticipo (MON §16.3): l'arbitro lo legge come "{ $value }".
-    }
+    }{" (Vale solo in una partita intera di MON: una battaglia della campagna non la usa.)"}
 reading-MON_starting_player = { $key ->
         [pro_france] Inizia il giocatore Pro-Francia: lo scenario non dice chi inizia (MON §4).
         [pro_spain] Inizia il giocatore Pro-Spagna: lo scenario non dice chi inizia (MON §4).
        *[other] Lo scenario non dice chi inizia (MON §4): l'arbitro lo legge come "{ $value }".
-    }
+    }{" (Vale solo in una partita intera di MON: una battaglia della campagna non la usa.)"}
 
 ## Legnano.
 reading-LEG_attacker_policy = { $key ->

@@ -46,9 +46,13 @@ pub(crate) fn notices(
     for club in clubs.iter().filter(|k| current.world.is_club(&k.nation)) {
         // A club fighting one of the battles can settle it: it is asked for its result;
         // the others are told nothing is needed of them.
-        let fights = waiting.iter().any(|(b, _)| {
-            b.attacker.nation.as_str() == club.nation || b.defender.nation.as_str() == club.nation
-        });
+        let fights = waiting
+            .iter()
+            .filter(|(b, _)| {
+                b.attacker.nation.as_str() == club.nation
+                    || b.defender.nation.as_str() == club.nation
+            })
+            .count() as i64;
         let say = |w: &Words, lang: Lang, phase: &str| {
             (
                 crate::t!(
@@ -59,7 +63,8 @@ pub(crate) fn notices(
                         Lang::It => c.title_it.as_str(),
                         Lang::En => c.title_en.as_str(),
                     },
-                    phase = phase
+                    phase = phase,
+                    count = count
                 ),
                 crate::t!(
                     w,
@@ -69,7 +74,7 @@ pub(crate) fn notices(
                     count = count,
                     by = by.clone().unwrap_or_default(),
                     fallback = if by.is_some() { fallback } else { "none" },
-                    fights = if fights { "yes" } else { "no" }
+                    fights = fights
                 ),
             )
         };

@@ -21,6 +21,11 @@ pub(super) fn fallbacks(dir: &Path, loaded: &Loaded, now: &str) -> Result<Vec<Ac
     let c = &loaded.campaign;
     let mut actions = Vec::new();
     for b in &current.world.battles {
+        // An earlier battle's result in this pass may have made this one lapse
+        // (`battle_lapses_when_a_side_is_gone`): it no longer waits for anything.
+        if !store.current()?.world.battles.iter().any(|x| x.id == b.id) {
+            continue;
+        }
         let Some(by) = engine::play_by(&store, c, b, now)? else {
             continue;
         };

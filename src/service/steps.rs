@@ -212,9 +212,21 @@ pub(super) fn remind(dir: &Path, loaded: &Loaded, now: &str) -> Result<Option<Ac
         &format!("{hours} h before {stored}"),
         now,
     )?;
+    // Each reminder once per club: a club already reminded since this offset was reached
+    // is not reminded again, even when its text changed meanwhile (a battle's result
+    // applied changes the battles it lists, and so the message).
+    let since = schedule::parse(&stored)? - chrono::Duration::hours(i64::from(hours));
+    let reminded: std::collections::BTreeSet<String> = store
+        .outbox(None)?
+        .into_iter()
+        .filter(|r| r.kind == "reminder" && r.phase.as_deref() == Some(key.as_str()))
+        .filter(|r| schedule::parse(&r.created_at).is_ok_and(|at| at >= since))
+        .filter_map(|r| r.nation)
+        .collect();
     let new: Vec<_> = msgs
         .into_iter()
         .filter(|m| !store.has_message(&m.message_id).unwrap_or(false))
+        .filter(|m| !m.nation.as_ref().is_some_and(|n| reminded.contains(n)))
         .collect();
     if new.is_empty() {
         return Ok(None);

@@ -304,7 +304,7 @@ fn season(mut k: Kept) {
             && m.contains("At the latest on 2026-"),
         "{m}"
     );
-    assert!(m.contains("One of these battles is yours"), "{m}");
+    assert!(m.contains("It is your battle"), "{m}");
     let v = &one(&got, "waits", "V").text;
     assert!(
         v.contains("attende") || v.contains("il turno si risolverà solo quando"),

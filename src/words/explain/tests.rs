@@ -164,7 +164,7 @@ fn flags_lists_and_absent_values_read_as_words() {
         piece: "V-A1".into(),
         path: vec!["V1".into(), "V2".into(), "V10".into()],
     });
-    assert_eq!(outcome(&w(), &moved, Lang::En), "V-A1 moves V1 → V2 → V10");
+    assert_eq!(outcome(&w(), &moved, Lang::En), "V-A1 moves: V1 → V2 → V10");
     let draw = Happening::BattleFought {
         id: "B1".into(),
         node: "V3".into(),
@@ -512,7 +512,7 @@ fn facts_name_their_places_by_name_and_code() {
     });
     assert_eq!(
         say.outcome(&moved, Lang::En),
-        "V-A1 moves Venezia (V0) → Padova (V1)"
+        "V-A1 moves: Venezia (V0) → Padova (V1)"
     );
     let sailed_en = say.outcome(&sailed, Lang::En);
     assert_eq!(sailed_en, "fleet V-F1 sails to Golfo di Venezia (ADN)");
