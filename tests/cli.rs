@@ -731,6 +731,14 @@ fn a_round_with_a_battle_blocks_the_next_until_its_result() {
     assert!(t.stdout(&["status"]).contains("1494 round 1"));
     let again = t.stdout(&["resolve"]);
     assert_eq!(again, out, "resolve, undo, resolve: identical");
+    // Every club's orders in, the round waits for the battle, and `status` says so (a
+    // play-test read "waiting for: nothing … the referee may resolve").
+    t.submit_all("1494-r02", &[]);
+    let status = t.stdout(&["status"]);
+    assert!(
+        status.contains("waiting for: the result of battle 1494-r01-F7 (every club's round orders are in; see `giglio battle list`)"),
+        "{status}"
+    );
 }
 
 #[test]

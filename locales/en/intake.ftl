@@ -93,7 +93,7 @@ alert-reason-not-read = a message whose order file could not be read
 alert-more = and { $count } more
 
 ## The referee's digest
-digest-head = These messages were not accepted. Nothing of their subject or text is shown; each is in the inbox table by its hash.
+digest-head = These messages were not accepted. Nothing of their subject or text is shown (they may be anyone's); giglio keeps each one's sender, reason and hash in the campaign file.
 digest-line = { $time }  claimed { $club }  from { $sender }  { $reason }
 digest-clubs-told = Clubs alerted now: { $clubs }
 digest-club = { $count ->

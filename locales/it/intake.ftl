@@ -93,7 +93,7 @@ alert-reason-not-read = un messaggio il cui file di ordini non si è potuto legg
 alert-more = e altri { $count }
 
 ## Il riepilogo dell'arbitro
-digest-head = Questi messaggi non sono stati accettati. Del loro oggetto e del loro testo non si mostra nulla; ciascuno è nella tabella inbox con la sua impronta.
+digest-head = Questi messaggi non sono stati accettati. Del loro oggetto e del loro testo non si mostra nulla (possono venire da chiunque); giglio conserva nel file della campagna il mittente, il motivo e l'impronta di ciascuno.
 digest-line = { $time }  a nome di { $club }  da { $sender }  { $reason }
 digest-clubs-told = Club avvisati ora: { $clubs }
 digest-club = { $count ->

@@ -73,6 +73,11 @@ pub(crate) fn cmd_late(dir: &Path, a: LateArgs) -> Result<()> {
         });
     }
     let mut out = said;
+    // Both times in the campaign's zone, as clubs read them, so they compare at a glance.
+    let campaign = super::campaign_of(dir)?.0;
+    let tz = crate::engine::deadline::zone(&campaign.time_zone)?;
+    let shown = |t: &str| crate::engine::deadline::display_seconds(t, tz);
+    let deadline = deadline.as_deref().map(shown);
     match &deadline {
         None => out.push_str(&format!("{phase} has no deadline: no file is late\n")),
         Some(d) if files.is_empty() => {
@@ -94,7 +99,7 @@ pub(crate) fn cmd_late(dir: &Path, a: LateArgs) -> Result<()> {
                 out.push_str(&format!(
                     "  {:<4} arrived {}  sha256 {}…  {state}\n",
                     f.nation,
-                    f.received_at,
+                    shown(&f.received_at),
                     &f.sha256[..f.sha256.len().min(12)]
                 ));
             }

@@ -56,14 +56,38 @@ pub(crate) fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
     // A round stopped at an encounter waits for the two clubs' replies, not for orders.
     let encounter_open =
         crate::engine::exchange::current_encounter(&store.steps(&current.id.key())?).is_some();
+    // Battles still waiting for their result hold a round past its deadline.
+    let battles: Vec<&str> = current
+        .world
+        .battles
+        .iter()
+        .map(|b| b.id.as_str())
+        .collect();
+    let orders_note = if missing.is_empty() {
+        format!("every club's {what} are in")
+    } else if past {
+        let list: Vec<&str> = missing.iter().map(|n| n.as_str()).collect();
+        format!(
+            "the deadline has passed: {} sent none and do without orders",
+            list.join(", ")
+        )
+    } else {
+        String::new()
+    };
     let waiting_for = if current.resolved_at.is_some() {
         "nothing: the campaign is over".to_owned()
     } else if matches!(id.phase, Phase::Winter) {
         what.to_owned()
     } else if missing.is_empty() && encounter_open {
         format!("the encounter replies (every club's {what} are in; see `encounter:` below)")
-    } else if missing.is_empty() {
-        format!("nothing: every club's {what} are in; the referee may resolve")
+    } else if !battles.is_empty() && (missing.is_empty() || past) {
+        format!(
+            "the result of battle{} {} ({orders_note}; see `giglio battle list`)",
+            if battles.len() == 1 { "" } else { "s" },
+            battles.join(", ")
+        )
+    } else if missing.is_empty() || past {
+        format!("nothing: {orders_note}; the referee may resolve")
     } else {
         let list: Vec<&str> = missing.iter().map(|n| n.as_str()).collect();
         format!(

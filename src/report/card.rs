@@ -608,11 +608,11 @@ mod tests {
         let c = card(&rs, (NodeKind::City, Terrain::Hills, true), 400, 300);
         let [(_, it), (_, en)] = both(&c, &rs);
         assert!(
-            it.contains("Inizia il giocatore Pro-Francia: lo scenario non dice chi inizia (MON §4). (MON_starting_player=pro_france)"),
+            it.contains("Inizia il giocatore Pro-Francia: lo scenario non dice chi inizia (MON §4). (Vale solo in una partita intera di MON: una battaglia della campagna non la usa.) (MON_starting_player=pro_france)"),
             "{it}"
         );
         assert!(
-            en.contains("The Pro-France player starts: the scenario names no starting player (MON §4). (MON_starting_player=pro_france)"),
+            en.contains("The Pro-France player starts: the scenario names no starting player (MON §4). (It matters only in a full game of MON: a battle of the campaign does not use it.) (MON_starting_player=pro_france)"),
             "{en}"
         );
         for (name, value) in &rs.readings {

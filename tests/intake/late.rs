@@ -107,6 +107,13 @@ fn lateness_is_judged_at_arrival_and_the_referee_accepts_or_refuses() {
     assert_eq!(files.len(), 1, "{late:#}");
     assert_eq!(files[0]["nation"], "M");
     assert_eq!(files[0]["active"], true);
+    // In words, the deadline and the arrival both in the campaign's zone (a play-test
+    // had to convert "+01:00" against "Z").
+    let said = d.stdout(&["late"]);
+    assert!(
+        said.matches("Europe/Rome").count() == 2 && !said.contains("Z "),
+        "{said}"
+    );
     // V has no late file to decide on.
     let a = d.cmd().args(["late", "--refuse", "V"]).assert().failure();
     assert!(
