@@ -1055,7 +1055,7 @@ fn the_card_is_printed_in_either_language_and_for_either_club() {
         "Copia dell'arbitro",
         // Each reading in words, its name and value beside it for the referee.
         "Letture (",
-        "  · Inizia il giocatore Pro-Francia: lo scenario non dice chi inizia (MON §4). (MON_starting_player=pro_france)",
+        "  · Inizia il giocatore Pro-Francia: lo scenario non dice chi inizia (MON §4). (Vale solo in una partita intera di MON: una battaglia della campagna non la usa.) (MON_starting_player=pro_france)",
         "  · Una Battaglia maggiore (MON §7.2) dura al massimo 20 round. (MON_max_rounds=20)",
     ] {
         assert!(it.contains(word), "{word} in {it}");
@@ -1077,7 +1077,7 @@ fn the_card_is_printed_in_either_language_and_for_either_club() {
     assert!(en.contains("BATTLE CARD 1494-r01-F7"), "{en}");
     assert!(en.contains("Major battle (MON §7.2)"), "{en}");
     assert!(
-        en.contains("  · The Pro-France player starts: the scenario names no starting player (MON §4). (MON_starting_player=pro_france)"),
+        en.contains("  · The Pro-France player starts: the scenario names no starting player (MON §4). (It matters only in a full game of MON: a battle of the campaign does not use it.) (MON_starting_player=pro_france)"),
         "{en}"
     );
     // Florence defends: its copy names side B as its own and is written for its club.
