@@ -90,7 +90,7 @@ PY
 mail_sizes() {
   local d
   d=$(mktemp -d)
-  target/release/giglio demo "$d/demo" --years 1 >/dev/null
+  target/release/giglio demo "$d/demo" --years 1 >/dev/null 2>&1
   python3 - "$d/demo/mail/out" <<'PY'
 import collections, os, re, sys
 out = sys.argv[1]

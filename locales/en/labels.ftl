@@ -49,6 +49,7 @@ attacker = attacker
 defender = defender
 rearguard = rearguard action
 card_attached = The battle card is attached.
+cards_attached = The battle cards are attached, one for each battle.
 nodes = Your holdings
 political = Political map
 owner = Owner

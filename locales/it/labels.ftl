@@ -49,6 +49,7 @@ attacker = attaccante
 defender = difensore
 rearguard = azione di retroguardia
 card_attached = La scheda della battaglia è allegata.
+cards_attached = Le schede delle battaglie sono allegate, una per battaglia.
 nodes = I vostri possedimenti
 political = Carta politica
 owner = Signore
