@@ -274,6 +274,10 @@ fn a_season_is_played_from_the_mailbox_alone() {
                 "{}",
                 w.text
             );
+            // Its garrisons, planned with from the first spring (a play-test met them
+            // only in the first report), and where the checking program comes from.
+            assert!(w.text.contains("guarnigione di 80 ducati"), "{}", w.text);
+            assert!(w.text.contains("chiedetelo all'arbitro"), "{}", w.text);
         }
     }
     let status = s.stdout(&["status"]);
