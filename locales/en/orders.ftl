@@ -51,10 +51,10 @@ lower-what-ruleset = ruleset
 lower-what-kind = kind
 lower-bad-code = { $what } `{ $code }` is not a valid code: codes are ASCII letters, digits and `-`
 lower-unknown-node = unknown node `{ $code }`{ $hint }
-lower-unknown-sea = unknown sea zone `{ $code }`{ $hint ->
+lower-unknown-sea = unknown destination `{ $code }`: a fleet sails to a sea zone, written as the zone's letter code, or into a port, written as its node's code{ $hint ->
     [none] {""}
-   *[other] : did you mean {$hint}?
-} (a fleet sails to a sea zone, by its letters, or into a port, by the node's code)
+   *[other] . Did you mean {$hint}?
+}
 lower-unknown-nation = unknown nation `{ $code }`
 lower-not-your-piece = `{ $piece }` belongs to { THE($nation) }, not to your club
 lower-bad-piece = `{ $piece }` is not { $what }: it is written like { $example }{ $hint }
@@ -73,7 +73,7 @@ lower-specialist = unknown specialist `{ $kind }`: sapper, diplomat, spy or assa
 lower-stray-specialist = spies and assassins serve the whole club: no `army` or `node`
 lower-oob-empty = an order of battle has at least one unit (`[[order_of_battle.unit]]`)
 lower-path-short = a path runs from where the piece stands to at least one more node
-lower-no-road = no road joins { $from } and { THE($to) }
+lower-no-road = no road joins { $from } and { THE($to) }: an army moves only along roads, from one node to the next
 lower-assassin-target = an assassin's target: commander with `army` or `node`, sapper with `army` or `node`, diplomat with `diplomat`, spy with `nation`
 lower-file-size = the file has { $size } bytes; an order file may have at most { $max }
 lower-not-utf8 = the file is not valid UTF-8

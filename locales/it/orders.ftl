@@ -51,10 +51,10 @@ lower-what-ruleset = il regolamento
 lower-what-kind = il tipo
 lower-bad-code = { $what } `{ $code }` non è un codice valido: i codici sono ASCII, lettere, cifre e `-`
 lower-unknown-node = nodo sconosciuto `{ $code }`{ $hint }
-lower-unknown-sea = zona di mare sconosciuta `{ $code }`{ $hint ->
+lower-unknown-sea = destinazione sconosciuta `{ $code }`: una flotta va in una zona di mare, scritta con il codice di lettere della zona, o in un porto, scritto con il codice del suo nodo{ $hint ->
     [none] {""}
-   *[other] : forse intendevate {$hint}?
-} (una flotta va in una zona di mare, con le lettere del suo codice, o in un porto, con il codice del nodo)
+   *[other] . Forse intendevate {$hint}?
+}
 lower-unknown-nation = nazione sconosciuta `{ $code }`
 lower-not-your-piece = `{ $piece }` appartiene { ART("a", $nation) }, non al vostro club
 lower-bad-piece = `{ $piece }` non è { $what }: si scrive come { $example }{ $hint }
@@ -73,7 +73,7 @@ lower-specialist = specialista `{ $kind }` sconosciuto: sapper, diplomat, spy o 
 lower-stray-specialist = spie e assassini servono tutto il club: niente `army` né `node`
 lower-oob-empty = un ordine di battaglia ha almeno un'unità (`[[order_of_battle.unit]]`)
 lower-path-short = un percorso va da dove sta il pezzo ad almeno un altro nodo
-lower-no-road = nessuna strada { ART("tra", $from) } e { $to }
+lower-no-road = nessuna strada { ART("tra", $from) } e { ART("il", $to) }: un'armata va solo lungo le strade, da un nodo al successivo
 lower-assassin-target = bersaglio dell'assassino: commander con `army` o `node`, sapper con `army` o `node`, diplomat con `diplomat`, spy con `nation`
 lower-file-size = il file ha { $size } byte; un file di ordini può averne al massimo { $max }
 lower-not-utf8 = il file non è UTF-8 valido

@@ -111,6 +111,35 @@ pub fn node_hint(c: &Campaign, written: &str, w: &Words, lang: Lang) -> Option<S
         .map(|s| t!(w, lang, "did-you-mean", suggestion = s))
 }
 
+/// A hint for a fleet's destination that names no sea zone: the zone whose name it is
+/// (`Golfo di Venezia`, or that name misspelt), the closest zone code, or the port
+/// whose town it names (`Venezia`), each written `` `CODE` (name) ``.
+pub fn sea_hint(c: &Campaign, written: &str) -> Option<String> {
+    let fold = |s: &str| s.to_lowercase().replace(['\'', '’', ' ', '-'], "");
+    let seas: Vec<&str> = c.map.seas().map(|z| z.code.as_str()).collect();
+    let names: Vec<String> = c.map.seas().map(|z| fold(&z.name)).collect();
+    let by_name = suggest(&fold(written), names.iter().map(String::as_str))
+        .or_else(|| {
+            names
+                .iter()
+                .find(|n| **n == fold(written))
+                .map(String::as_str)
+        })
+        .and_then(|n| names.iter().position(|m| m == n))
+        .map(|i| seas[i]);
+    let port = || {
+        c.map
+            .nodes()
+            .find(|n| fold(&n.name) == fold(written))
+            .map(|n| format!("`{}` ({})", n.code, n.name))
+    };
+    by_name
+        .or_else(|| suggest(written, seas.iter().copied()))
+        .and_then(|code| c.map.sea(code))
+        .map(|z| format!("`{}` ({})", z.code, z.name))
+        .or_else(port)
+}
+
 /// A code as letters and a number (`V08` → ("V", 8)), compared without case.
 fn code_key(code: &str) -> Option<(String, u32)> {
     let at = code.find(|c: char| c.is_ascii_digit())?;

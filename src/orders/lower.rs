@@ -598,13 +598,7 @@ pub fn lower(
 /// by its code for a fleet that comes into port.
 fn unknown_sea(cx: &mut Ctx, to: &Spanned<String>) {
     let written = to.get_ref();
-    let seas: Vec<&str> = cx.c.map.seas().map(|z| z.code.as_str()).collect();
-    let hint = super::explain::suggest(written, seas.iter().copied())
-        .and_then(|code| cx.c.map.sea(code))
-        .map_or_else(
-            || "none".to_owned(),
-            |z| format!("`{}` ({})", z.code, z.name),
-        );
+    let hint = super::explain::sea_hint(cx.c, written).unwrap_or_else(|| "none".to_owned());
     let (w, l) = cx.words();
     let m = t!(
         w,
@@ -1049,8 +1043,8 @@ fn lower_move(cx: &mut Ctx, m: &Spanned<raw::RawMove>) {
                 w,
                 l,
                 "lower-no-road",
-                from = pair[0].as_str(),
-                to = pair[1].as_str()
+                from = cx.c.place_said(pair[0].as_str()),
+                to = cx.c.place_said(pair[1].as_str())
             );
             // The step without a road: from one node's name to the next.
             cx.say(spans[i].start..spans[i + 1].end, "G3b.2", m);

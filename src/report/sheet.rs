@@ -133,7 +133,7 @@ fn grouped(out: &mut String, w: &Words, s: &SheetInput, orders: &[&OrderKind]) {
             .filter_map(|o| target(o))
             .map(|t| {
                 let name = s.campaign.place_name(&t);
-                if name.is_empty() {
+                if name.is_empty() || name == t {
                     t
                 } else {
                     format!("{t} {name}")
@@ -144,7 +144,14 @@ fn grouped(out: &mut String, w: &Words, s: &SheetInput, orders: &[&OrderKind]) {
             "#
 ",
         );
-        if group.len() > 1 && !targets.is_empty() {
+        // One alternative is named too when it is a place: `to = "ADN"` alone does
+        // not say which sea that is.
+        let one_place = group.len() == 1
+            && group
+                .first()
+                .and_then(|o| target(o))
+                .is_some_and(|t| s.campaign.place_name(&t) != t);
+        if (group.len() > 1 || one_place) && !targets.is_empty() {
             // The kind in the club's words, the file's key beside it where they differ.
             let label = w.plain(
                 s.lang,
@@ -158,7 +165,11 @@ fn grouped(out: &mut String, w: &Words, s: &SheetInput, orders: &[&OrderKind]) {
             let line = t!(
                 w,
                 s.lang,
-                "sheet-group",
+                if one_place {
+                    "sheet-one"
+                } else {
+                    "sheet-group"
+                },
                 order = named,
                 targets = targets.join(", ")
             );
