@@ -1564,6 +1564,48 @@ fn the_referees_report_speaks_the_referees_language() {
     }
 }
 
+/// The referee's mailed report carries the bulletin in the report's language (a
+/// play-test: an English report came with the Italian `bollettino.txt`), and its subject
+/// names the campaign in that language.
+#[test]
+fn the_referees_mail_carries_the_bulletin_in_the_referees_language() {
+    use mail_parser::{MessageParser, MimeHeaders};
+    let t = TestCampaign::new();
+    let config = t.dir.join("giglio.toml");
+    let text = std::fs::read_to_string(&config).unwrap();
+    std::fs::write(
+        &config,
+        text.replace("referee = []", "referee = [\"arbitro@example.org\"]"),
+    )
+    .unwrap();
+    t.run(&["resolve", "--force"]).success();
+    let out = t.tmp.path().join("out");
+    t.run(&["mail", "send", "--to-dir", out.to_str().unwrap()])
+        .success();
+    let referee: Vec<_> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| std::fs::read(e.unwrap().path()).unwrap())
+        .filter(|raw| String::from_utf8_lossy(raw).contains("To: arbitro@example.org"))
+        .collect();
+    assert_eq!(referee.len(), 1, "one referee's report");
+    let m = MessageParser::default().parse(&referee[0]).unwrap();
+    let names: Vec<String> = m
+        .attachments()
+        .filter_map(|a| a.attachment_name().map(str::to_owned))
+        .collect();
+    assert_eq!(names, ["bulletin.txt"], "{names:?}");
+    let bulletin = m.attachments().next().unwrap().text_contents().unwrap();
+    assert!(
+        bulletin.contains("spring 1494") && !bulletin.contains("primavera"),
+        "{bulletin}"
+    );
+    assert!(
+        m.subject().unwrap().contains("referee"),
+        "{:?}",
+        m.subject()
+    );
+}
+
 /// `report --format html` on standard output carries its map inside the page (a data:
 /// URI holding a PNG), not a link to a picture nobody wrote.
 #[test]

@@ -202,7 +202,9 @@ pub fn phase_messages(
             m.config.mail.referee_lang,
         );
         let text = club::referee(m.env, &view)?;
-        let b = &bulletins[&Lang::It];
+        // The bulletin in the referee's language, as the report beside it.
+        let referee_lang = m.config.mail.referee_lang;
+        let b = &bulletins[&referee_lang];
         let draft = Draft {
             kind: "referee",
             phase: phase.clone(),
@@ -213,7 +215,10 @@ pub fn phase_messages(
                 crate::words::from_env(m.env),
                 m.config.mail.referee_lang,
                 "subject-referee",
-                game = campaign.title_it.as_str(),
+                game = match referee_lang {
+                    Lang::It => campaign.title_it.as_str(),
+                    Lang::En => campaign.title_en.as_str(),
+                },
                 phase = crate::words::phases::phase_name(
                     &crate::words::from_env(m.env),
                     &campaign.tables.calendar,
@@ -225,7 +230,7 @@ pub fn phase_messages(
             html: None,
             inline_png: None,
             files: vec![FilePart {
-                name: "bollettino.txt".into(),
+                name: bulletin_file(referee_lang).into(),
                 mime: "text/plain; charset=utf-8",
                 bytes: b.text.clone().into_bytes(),
             }],
@@ -234,6 +239,14 @@ pub fn phase_messages(
         out.push(compose(&draft, &from, now)?);
     }
     Ok(out)
+}
+
+/// The bulletin's file name in a language.
+fn bulletin_file(lang: Lang) -> &'static str {
+    match lang {
+        Lang::It => "bollettino.txt",
+        Lang::En => "bulletin.txt",
+    }
 }
 
 /// The final verdict to every club in its language, and the referee's copy naming the
@@ -382,12 +395,8 @@ fn report_files(
             bytes: crate::report::card::text(m.env, card, rs, &view, true)?.into_bytes(),
         });
     }
-    let name = match r.club.lang {
-        Lang::It => "bollettino.txt",
-        Lang::En => "bulletin.txt",
-    };
     files.push(FilePart {
-        name: name.into(),
+        name: bulletin_file(r.club.lang).into(),
         mime: "text/plain; charset=utf-8",
         bytes: bulletin.text.clone().into_bytes(),
     });
