@@ -162,7 +162,7 @@ fn a_courier_is_lost_where_a_third_clubs_army_stands_across_its_road() {
         .filter(|s| s.to == [crate::letters::REFEREE])
         .filter(|s| {
             s.text.contains(
-                "the courier of letter 1 from V to SV is lost: a hostile army stands at Pavia (M1)",
+                "the courier of letter 1 from the Republic of Venice to the Duchy of Savoy is lost: a hostile army stands at Pavia (M1)",
             )
         })
         .collect();

@@ -29,7 +29,7 @@ done-diplomat-hired = diplomat { $diplomat } placed at { $node }
 done-spy-hired = a spy serves the club for the year
 done-assassin-hired = an assassin awaits a mission
 done-fleet-built = fleet { $fleet } built at { $port }
-done-alliance-declared = alliance declared with { $with }
+done-alliance-declared = alliance declared with { THE($with) }
 done-objective-chosen = secret objective recorded
 done-bid-sealed = sealed bid of { $amount } ducats for the Strategos
 done-stance-set = new standing choices for { $piece }
@@ -86,7 +86,7 @@ reason-objective-not-first-spring = the objective is chosen in the first spring 
 reason-objective-twice = the objective has already been chosen
 reason-objective-needs-target = this objective needs a target nation
 reason-objective-target-self = you cannot conquer yourselves
-reason-unknown-nation = { $nation } is not a nation of the campaign
+reason-unknown-nation = `{ $nation }` is not a nation of the campaign
 reason-self-alliance = you cannot ally with yourselves
 reason-bid-twice = only one bid for the Strategos
 reason-unknown-piece = there is no piece { $piece }
@@ -148,11 +148,11 @@ happening-alliance-formed = alliance formed between { THE($members_1) } and { TH
 happening-works-complete = the works at { $node } are complete
 happening-specialists-leave = the specialists of { THE($nation) } leave service
 happening-event-roll = { THE($nation) } rolls for events: { $roll }
-happening-winter-event = { $nation }: { $name } for next year
+happening-winter-event = { THE($nation) }: { $name } for next year
 happening-breached = { $node } is breached
 happening-fortifications-destroyed = the fortifications of { $node } are destroyed: it is an open place now
 happening-campaign-ends = the campaign is over
-happening-epidemic = the epidemic breaks out at { $node } ({ $nation })
+happening-epidemic = the epidemic breaks out at { $node } ({ THE($nation) })
 happening-force-destroyed = { $cause ->
     [lost_at_sea] army { $army } of { THE($nation) }, embarked at { $node }, is lost at sea with its fleet
    *[other] { $what ->
@@ -185,10 +185,10 @@ happening-enemy-size = your spy sizes the enemy at { $node }: { $ducats } ducats
 happening-battle-pending = { $rearguard ->
     [true] rearguard action
    *[false] battle
-} { $id } at { $node }: { $attacker } against { $defender }, waiting for its result
+} { $id } at { $node }: { THE($attacker) } against { THE($defender) }, waiting for its result
 happening-battle-lapsed = battle { $battle } at { $node } is not fought: the armies of { THE($gone) } are no longer there, sent away by another battle's result at the place; nobody loses anything and no result is needed
 happening-retreated = forces of { THE($nation) } fall back from { THE($from) } to { THE($to) }
-happening-siege-roll = { $besieger } besieges { $node }: 1d6={ $roll }, total { $total }, needs { $needed }
+happening-siege-roll = { THE($besieger) } besieges { $node }: 1d6={ $roll }, total { $total }, needs { $needed }
 happening-surrendered = { $node } surrenders: it passes from { THE($from) } to { THE($to) }{ $breached ->
     [true] ; its walls fall: it is breached until repaired (G3d.5)
    *[false] {""}
@@ -221,9 +221,9 @@ happening-alliance-betrayed = { THE($by) } betrays its alliance with { THE($agai
    *[none] {""}
 }
 happening-landed = { $army } of { THE($nation) } lands at { $node }
-happening-battle-fought = battle { $id } at { $node }, { $attacker } against { $defender }: { $winner ->
+happening-battle-fought = battle { $id } at { $node }, { THE($attacker) } against { THE($defender) }: { $winner ->
     [none] a draw
-   *[other] { $winner } wins
+   *[other] { THE($winner) } wins
 }{ $provisional ->
     [true] {" "}(with provisional tables)
    *[false] {""}

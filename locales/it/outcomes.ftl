@@ -29,7 +29,7 @@ done-diplomat-hired = diplomatico { $diplomat } posto { ART("a", $node) }
 done-spy-hired = una spia al servizio del club per l'anno
 done-assassin-hired = un assassino attende la sua missione
 done-fleet-built = flotta { $fleet } costruita { ART("a", $port) }
-done-alliance-declared = alleanza dichiarata con { $with }
+done-alliance-declared = alleanza dichiarata { ART("con", $with) }
 done-objective-chosen = obiettivo segreto registrato
 done-bid-sealed = offerta sigillata di { $amount } ducati per lo Strategos
 done-stance-set = nuove scelte permanenti per { $piece }
@@ -86,7 +86,7 @@ reason-objective-not-first-spring = l'obiettivo si sceglie solo nella prima prim
 reason-objective-twice = l'obiettivo è già stato scelto
 reason-objective-needs-target = questo obiettivo richiede una nazione bersaglio
 reason-objective-target-self = non potete conquistare voi stessi
-reason-unknown-nation = { $nation } non è una nazione della campagna
+reason-unknown-nation = `{ $nation }` non è una nazione della campagna
 reason-self-alliance = non potete allearvi con voi stessi
 reason-bid-twice = una sola offerta per lo Strategos
 reason-unknown-piece = non esiste il pezzo { $piece }
@@ -148,11 +148,11 @@ happening-alliance-formed = alleanza stretta { ART("tra", $members_1) } e { ART(
 happening-works-complete = i lavori { ART("a", $node) } sono completi
 happening-specialists-leave = gli specialisti { ART("di", $nation) } lasciano il servizio
 happening-event-roll = { ART("il", $nation) } tira per gli eventi: { $roll }
-happening-winter-event = { $nation }: { $name } per il prossimo anno
+happening-winter-event = { ART("il", $nation) }: { $name } per il prossimo anno
 happening-breached = { $node } subisce una breccia
 happening-fortifications-destroyed = le fortificazioni { ART("di", $node) } sono distrutte: ora è un luogo aperto
 happening-campaign-ends = la campagna è finita
-happening-epidemic = l'epidemia colpisce { $node } ({ $nation })
+happening-epidemic = l'epidemia colpisce { $node } ({ ART("il", $nation) })
 happening-force-destroyed = { $cause ->
     [lost_at_sea] l'armata { $army } { ART("di", $nation) }, imbarcata { ART("a", $node) }, è perduta in mare con la sua flotta
    *[other] { $what ->
@@ -185,10 +185,10 @@ happening-enemy-size = la vostra spia stima il nemico { ART("a", $node) }: { $du
 happening-battle-pending = { $rearguard ->
     [true] azione di retroguardia
    *[false] battaglia
-} { $id } { ART("a", $node) }: { $attacker } contro { $defender }, in attesa del risultato
+} { $id } { ART("a", $node) }: { ART("il", $attacker) } contro { ART("il", $defender) }, in attesa del risultato
 happening-battle-lapsed = la battaglia { $battle } { ART("a", $node) } non si combatte: le armate { ART("di", $gone) } non sono più lì, mandate via dal risultato di un'altra battaglia nello stesso luogo; nessuno perde nulla e non serve alcun risultato
 happening-retreated = forze { ART("di", $nation) } ripiegano { ART("da", $from) } { ART("a", $to) }
-happening-siege-roll = { $besieger } assedia { $node }: 1d6={ $roll }, totale { $total }, serve { $needed }
+happening-siege-roll = { ART("il", $besieger) } assedia { $node }: 1d6={ $roll }, totale { $total }, serve { $needed }
 happening-surrendered = { $node } si arrende: passa { ART("da", $from) } { ART("a", $to) }{ $breached ->
     [true] ; le sue mura cadono: ha una breccia finché non viene riparata (G3d.5)
    *[false] {""}
@@ -221,9 +221,9 @@ happening-alliance-betrayed = { ART("il", $by) } tradisce l'alleanza { ART("con"
    *[none] {""}
 }
 happening-landed = { $army } { ART("di", $nation) } sbarca { ART("a", $node) }
-happening-battle-fought = battaglia { $id } { ART("a", $node) }, { $attacker } contro { $defender }: { $winner ->
+happening-battle-fought = battaglia { $id } { ART("a", $node) }, { ART("il", $attacker) } contro { ART("il", $defender) }: { $winner ->
     [none] pareggio
-   *[other] vince { $winner }
+   *[other] vince { ART("il", $winner) }
 }{ $provisional ->
     [true] {" "}(con tabelle provvisorie)
    *[false] {""}

@@ -33,8 +33,36 @@ pub struct Explain {
 
 /// Each node's and sea zone's code with the words a club reads for it (`Modigliana
 /// (F8)`, `Golfo di Venezia (ADN)`): a club learns places by their names on the map,
-/// so a fact never names a place by its code alone.
-pub(crate) type Places = BTreeMap<String, String>;
+/// so a fact never names a place by its code alone. And each nation's code with its
+/// name in each language: "la Repubblica di Venezia incassa", never "V incassa".
+#[derive(Debug, Default)]
+pub(crate) struct Places {
+    places: BTreeMap<String, String>,
+    nations: BTreeMap<String, (String, String)>,
+}
+
+/// The fields of the rules' facts that hold a nation's code (`from` and `to` hold a
+/// place in a move and a nation in a transfer of ducats: a place's code is named first).
+const NATION_FIELDS: &[&str] = &[
+    "nation", "with", "order", "members", "hand", "other", "attacker", "defender", "gone",
+    "besieger", "by", "against", "winner", "from", "to",
+];
+
+impl Places {
+    /// The words for the code `s` in field `key`, if it names a place or a nation.
+    fn said(&self, key: &str, s: &str, lang: Lang) -> Option<&str> {
+        if let Some(p) = self.places.get(s) {
+            return Some(p);
+        }
+        if !NATION_FIELDS.contains(&key) {
+            return None;
+        }
+        self.nations.get(s).map(|(it, en)| match lang {
+            Lang::It => it.as_str(),
+            Lang::En => en.as_str(),
+        })
+    }
+}
 
 impl Explain {
     /// Words from `words`, months and places from `campaign`.
@@ -51,13 +79,22 @@ impl Explain {
 fn places(c: &crate::rules::Campaign) -> Places {
     let nodes = c.map.nodes().map(|n| (n.code.to_string(), n.name.clone()));
     let seas = c.map.seas().map(|s| (s.code.to_string(), s.name.clone()));
-    nodes
+    let places = nodes
         .chain(seas)
         .map(|(code, name)| {
             let said = format!("{name} ({code})");
             (code, said)
         })
-        .collect()
+        .collect();
+    let nations = c
+        .nations
+        .iter()
+        .map(|n| {
+            let code = n.code.to_string();
+            (code, (n.name_it.clone(), n.name_en.clone()))
+        })
+        .collect();
+    Places { places, nations }
 }
 
 impl Say for Explain {
@@ -273,7 +310,7 @@ fn render(
     let mut args = Args::new();
     for (k, v) in map.iter().filter(|(k, _)| *k != tag) {
         match places {
-            Some(p) => put(&mut args, k, &named(v, p)),
+            Some(p) => put(&mut args, k, &named(k, v, p, lang)),
             None => put(&mut args, k, v),
         }
     }
@@ -347,17 +384,18 @@ fn put(args: &mut Args, key: &str, v: &Value) {
     }
 }
 
-/// `v` with each place code in it worded (see [`render`]); numbers, flags and the
-/// modifiers' objects of more than one key are left as they are.
-fn named(v: &Value, places: &Places) -> Value {
+/// `v`, the value of field `key`, with each place code in it and each nation code of a
+/// nation's field worded (see [`render`]); numbers, flags and the modifiers' objects of
+/// more than one key are left as they are.
+fn named(key: &str, v: &Value, places: &Places, lang: Lang) -> Value {
     match v {
         Value::String(s) => places
-            .get(s)
-            .map_or_else(|| v.clone(), |said| Value::String(said.clone())),
-        Value::Array(xs) => Value::Array(xs.iter().map(|x| named(x, places)).collect()),
+            .said(key, s, lang)
+            .map_or_else(|| v.clone(), |said| Value::String(said.to_owned())),
+        Value::Array(xs) => Value::Array(xs.iter().map(|x| named(key, x, places, lang)).collect()),
         Value::Object(m) if m.len() == 1 => Value::Object(
             m.iter()
-                .map(|(k, inner)| (k.clone(), named(inner, places)))
+                .map(|(k, inner)| (k.clone(), named(k, inner, places, lang)))
                 .collect(),
         ),
         other => other.clone(),

@@ -523,9 +523,43 @@ fn facts_name_their_places_by_name_and_code() {
     };
     let said = say.happening(&fell_back, Lang::It);
     assert!(
-        said.contains("da Modigliana (F8) a Castrocaro (F7)") && said.contains("di F"),
+        said.contains("da Modigliana (F8) a Castrocaro (F7)")
+            && said.contains("della Repubblica di Firenze"),
         "{said}"
     );
     // Without the campaign's places (the referee's terminal), codes as stored.
     assert_eq!(outcome(&w(), &sailed, Lang::It), "la flotta V-F1 va a ADN");
+}
+
+/// Issue 29 (playtest): a club reads nations by their names in running text ("la
+/// Repubblica di Venezia incassa", never "V incassa"), each with its article, lists
+/// too; a code that is no nation (a typo in an order) stays as written.
+#[test]
+fn facts_name_their_nations_with_their_articles() {
+    use crate::rules::outcome::Happening;
+    use crate::rules::say::Say as _;
+    let c = crate::fixtures::shipped();
+    let say = Explain::new(w(), &c);
+    let income = Happening::Income {
+        nation: "V".into(),
+        amount: 120,
+    };
+    assert_eq!(
+        say.happening(&income, Lang::It),
+        "la Repubblica di Venezia incassa 120 ducati"
+    );
+    assert!(
+        say.happening(&income, Lang::En)
+            .starts_with("the Republic of Venice")
+    );
+    let order = Happening::MoveOrder {
+        order: vec!["F".into(), "V".into()],
+    };
+    let said = say.happening(&order, Lang::It);
+    assert!(
+        said.contains("Repubblica di Firenze, Repubblica di Venezia"),
+        "{said}"
+    );
+    // The referee's terminal keeps the codes.
+    assert_eq!(happening(&w(), &income, Lang::It), "V incassa 120 ducati");
 }
