@@ -38,6 +38,7 @@ fn two_a_side() -> Card {
         ducats: 80,
         sapper: false,
         commander_killed: false,
+        armies: Vec::new(),
         oob: "club".into(),
         unspent: 0,
         leaders: vec![],
@@ -65,6 +66,8 @@ fn two_a_side() -> Card {
             provisional: false,
             result_phase: None,
             play_by: None,
+            also: Vec::new(),
+            also_lapses: false,
         },
         sides: [side("A", "attacker"), side("B", "defender")],
     }
@@ -1046,7 +1049,7 @@ fn the_card_is_printed_in_either_language_and_for_either_club() {
     for word in [
         "SCHEDA DI BATTAGLIA 1494-r01-F7",
         "Regolamento:",
-        "Mese: Marzo",
+        "Mese: marzo",
         "Al tavolo:",
         "Perdite (G3c.7)",
         "Battaglia maggiore (MON §7.2)",
@@ -1643,14 +1646,14 @@ fn a_result_set_aside_by_an_auto_resolve_is_told_in_the_clubs_language() {
     assert!(said.contains("colpi subiti"), "{said}");
     assert!(
         v.contains(
-            "combattuta con La Seconda Guerra del Monferrato 1628–1630 (Combattimento Campale)"
+            "combattuta con «La Seconda Guerra del Monferrato 1628–1630 (Combattimento Campale)», il gioco della sua scheda"
         ),
         "the game in Italian: {v}"
     );
     assert!(!v.contains("field combat"), "{v}");
     let f = update_of("F");
     assert!(
-        f.contains("fought with La Seconda Guerra del Monferrato 1628–1630 (field combat)"),
+        f.contains("fought with “La Seconda Guerra del Monferrato 1628–1630 (field combat)”"),
         "{f}"
     );
     assert!(
@@ -1727,4 +1730,118 @@ fn the_cards_campaign_sapper_is_not_a_unit_of_the_game() {
     );
     assert!(en.contains("[pioneers (guastatori)]"), "{en}");
     assert!(!en.contains("[sappers]"), "{en}");
+}
+
+/// Issue 29 (a play-test): two armies of two clubs attack one Florentine army at
+/// Castrocaro (F7) in one round, making two battles there. Each card names its
+/// campaign armies and the other battle, and says what the first result does to the
+/// second; when Venice's result sends Florence's army away, Milan's battle lapses:
+/// nothing lost, nothing left pending, and both of its clubs are told.
+#[test]
+fn two_battles_at_one_place_name_each_other_and_the_second_lapses() {
+    let t = TestCampaign::new();
+    t.run(&["resolve", "--force"]).success();
+    let attack = |piece: &str, path: &str| {
+        format!(
+            "[[stance]]\npiece = \"{piece}\"\non_contact = \"attack\"\n\n[[move]]\npiece = \"{piece}\"\npath = \"{path}\"\n"
+        )
+    };
+    t.submit_all(
+        "1494-r01",
+        &[
+            ("V", &attack("V-A2", "V8 -> F7")),
+            ("M", &attack("M-A3", "M5 -> F7")),
+        ],
+    );
+    t.run(&["resolve"]).success();
+    let list = t.stdout(&["battle", "list"]);
+    let ids: Vec<String> = list
+        .split_whitespace()
+        .filter(|w| w.starts_with("1494-r01-F7"))
+        .map(|w| w.trim_end_matches([':', ',']).to_owned())
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    assert_eq!(ids.len(), 2, "two battles at F7: {list}");
+    let card = |id: &str, club: &str, lang: &str| {
+        t.stdout(&["battle", "card", id, "--club", club, "--lang", lang])
+    };
+    let (first, second) = (&ids[0], &ids[1]);
+    let f = card(first, "F", "it");
+    assert!(
+        f.contains(&format!(
+            "Alla stessa piazza è in attesa anche la battaglia {second}: ogni battaglia si gioca da sola"
+        )) && f.contains("questa decade: nessuno perde nulla"),
+        "{f}"
+    );
+    assert!(
+        f.contains("L'armata della campagna in questa parte: F-A2."),
+        "{f}"
+    );
+    let m = card(second, "M", "en");
+    assert!(
+        m.contains(&format!("Battle {first} is also pending at the same place")),
+        "{m}"
+    );
+    // A club's card names its own armies only: Venice's and Milan's are markers to it.
+    assert!(!f.contains("V-A2") && !f.contains("M-A3"), "{f}");
+    // Venice's battle first: whichever id is Venice's (the referee's card says), Florence
+    // loses it.
+    let referee = t.stdout(&["battle", "card", first]);
+    assert!(referee.contains("F-A2"), "{referee}");
+    let venice = if referee.contains("V-A2") {
+        first
+    } else {
+        second
+    };
+    let milan = if venice == first { second } else { first };
+    let body = format!(
+        "[[battle_result]]\nbattle = \"{venice}\"\nwinner = \"V\"\nlosses = {{ V = 10, F = 30 }}\n"
+    );
+    for club in ["V", "F"] {
+        let file = t.orders_file(&format!("result-{club}.toml"), club, "1494-r02", &body);
+        t.run(&["battle", "result", venice, &file]).success();
+    }
+    let list = t.stdout(&["battle", "list"]);
+    assert!(
+        !list.contains(milan.as_str()),
+        "Milan's battle lapsed: {list}"
+    );
+    // What each club is sent, by the nation in the file's name (`PHASE.KIND.NATION.…`).
+    let out = t.tmp.path().join("out");
+    t.run(&["mail", "send", "--to-dir", out.to_str().expect("UTF-8")])
+        .success();
+    let told: Vec<(String, String)> = std::fs::read_dir(&out)
+        .expect("the out folder")
+        .map(|e| {
+            let path = e.expect("entry").path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            let raw = std::fs::read(&path).expect("an .eml");
+            let m = mail_parser::MessageParser::default()
+                .parse(&raw)
+                .expect("MIME");
+            let nation = name.split('.').nth(2).unwrap_or_default().to_owned();
+            (nation, m.body_text(0).unwrap_or_default().into_owned())
+        })
+        .filter(|(_, text)| text.contains(milan.as_str()))
+        .collect();
+    for club in ["M", "F"] {
+        assert!(
+            told.iter().any(|(n, text)| n == club
+                && (text.contains("is not fought") || text.contains("non si combatte"))),
+            "{club} is told the battle lapsed: {told:?}"
+        );
+    }
+    // Milan fought no battle whose result came: its notice says whose it was and that
+    // nothing else changes, and tells nothing of Florence's or Venice's armies.
+    let (_, milan_told) = told
+        .iter()
+        .find(|(n, text)| n == "M" && !text.contains("== "))
+        .expect("Milan's notice");
+    assert!(
+        (milan_told.contains("nulla cambia") || milan_told.contains("Nothing else changes"))
+            && !milan_told.contains("V-A2")
+            && !milan_told.contains("F-A2"),
+        "{milan_told}"
+    );
 }

@@ -860,12 +860,14 @@ fn a_battle_is_settled_by_mail() {
     assert_eq!(to, ["F", "V", "referee"], "both clubs and the referee");
     for d in &disputes {
         assert!(
-            d.text.contains("vince V") || d.text.contains("V wins"),
+            d.text.contains("vince la Repubblica di Venezia")
+                || d.text.contains("the Republic of Venice wins"),
             "{}",
             d.text
         );
         assert!(
-            d.text.contains("vince F") || d.text.contains("F wins"),
+            d.text.contains("vince la Repubblica di Firenze")
+                || d.text.contains("the Republic of Florence wins"),
             "{}",
             d.text
         );

@@ -47,6 +47,17 @@ battle-card-provisional = PROVISIONAL: this ruleset uses invented stand-ins for 
 battle-card-notes = At the table: what the auto-resolver plays this battle with
 battle-card-notes-refused = The auto-resolver refuses this card, so it lists no numbers of the game: { $error }
 battle-card-side = Side { $side }: { $nation } — { $club } ({ $role }), { $ducats } ducats when the battle was joined
+battle-card-armies = { $count ->
+    [one] The campaign's army on this side: { $armies }.
+   *[other] The campaign's armies on this side: { $armies }.
+}
+battle-card-also = { $count ->
+    [one] Battle { $battles } is also pending at the same place
+   *[other] Battles { $battles } are also pending at the same place
+}: each battle is played on its own, from its own card, and its result is sent apart{ $lapses ->
+    [yes] . If a result applied first makes every army of one side of this battle fall back or be destroyed, this battle lapses: nobody loses anything, and the referee tells both clubs.
+   *[no] .
+}
 battle-card-yours = your side
 battle-card-sapper = with a campaign sapper (G2b.5: it helps in sieges, not in battle; it is not a unit of the game)
 battle-card-commander-killed = commander killed (defends, cannot attack)

@@ -8,13 +8,13 @@ news-losses-how = How losses are counted (G3c.7): each unit lost costs its side 
     [0] a unit only reduced (hits that take a step off it without eliminating it) costs nothing, so a side may take hits and lose no ducats.
    *[other] a unit only reduced (hits that take a step off it without eliminating it) costs { $percent }% of its value.
 }
-news-result = { $winner } wins; { $losses }
+news-result = { THE($winner) } wins; { $losses }
 news-result-draw = a draw; { $losses }
 news-source-table = both clubs' results agree
 news-source-auto = resolved by the tactical game's own mechanics
 news-source-referee = ruled by the referee
 news-update-subject = Battle { $battle }: the result is applied
-news-update-head = The result of battle { $battle } at { $node }, fought with { $game } (the game of its card), is applied now, during { $phase } ({ $source }): { $result }.
+news-update-head = The result of battle { $battle } at { $node }, fought with “{ $game }”, the game of its card, is applied now, during { $phase } ({ $source }): { $result }.
 news-later-subject = Battle { $battle }: resolved with its own game
 news-later-head = Battle { $battle } at { $node } has been resolved automatically with its own game, { $game }: { $result }. Results wait for the phase's resolution in this campaign (G3c.7): the outcome counts when { $phase } is resolved, and its report tells what became of your forces.
 news-update-happened = What happened:
@@ -60,3 +60,8 @@ news-update-set-aside = The result you mailed for battle { $battle } ({ $mine })
     [true] . It gives the same result as yours.
    *[false] .
 }
+# To a club that was no side of the battle but whom its result concerns (a battle of
+# its own at the place lapses).
+news-bystander-subject = Battle { $battle }: a result that concerns you
+news-bystander-head = The result of battle { $battle } at { $node }, between { THE($attacker) } and { THE($defender) }, is applied now, during { $phase }, and concerns you:
+news-bystander-rest = Nothing else changes for you in { $phase }.

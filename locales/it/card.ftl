@@ -49,6 +49,17 @@ battle-card-notes = Al tavolo: con che cosa giglio combatte questa battaglia qua
 battle-card-notes-refused = giglio non sa risolvere questa scheda, quindi non ne elenca i numeri del gioco: { $error }
 # Il valore delle armate all'incontro: i costi di fine turno (un assedio) vengono dopo, e il rapporto li mostra.
 battle-card-side = Parte { $side }: { $nation } — { $club } ({ $role }), { $ducats } ducati all'incontro
+battle-card-armies = { $count ->
+    [one] L'armata della campagna in questa parte: { $armies }.
+   *[other] Le armate della campagna in questa parte: { $armies }.
+}
+battle-card-also = { $count ->
+    [one] Alla stessa piazza è in attesa anche la battaglia { $battles }
+   *[other] Alla stessa piazza sono in attesa anche le battaglie { $battles }
+}: ogni battaglia si gioca da sola, con la sua scheda, e il suo risultato si manda a parte{ $lapses ->
+    [yes] . Se un risultato applicato prima fa ripiegare o distrugge tutte le armate di una parte di questa battaglia, questa decade: nessuno perde nulla, e l'arbitro lo dice a entrambi i club.
+   *[no] .
+}
 battle-card-yours = la vostra parte
 battle-card-sapper = con un geniere della campagna (G2b.5: aiuta negli assedi, non in battaglia; non è un'unità di guastatori)
 battle-card-commander-killed = comandante ucciso (difende, non può attaccare)

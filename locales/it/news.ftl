@@ -8,13 +8,13 @@ news-losses-how = Come si contano le perdite (G3c.7): ogni unità perduta costa 
     [0] un'unità soltanto ridotta (i colpi che le tolgono un passo senza eliminarla) non costa nulla, così una parte può subire colpi senza perdere ducati.
    *[other] un'unità soltanto ridotta (i colpi che le tolgono un passo senza eliminarla) costa il { $percent }% del suo valore.
 }
-news-result = vince { $winner }; { $losses }
+news-result = vince { ART("il", $winner) }; { $losses }
 news-result-draw = pareggio; { $losses }
 news-source-table = i risultati dei due club coincidono
 news-source-auto = risolta con le meccaniche del gioco tattico
 news-source-referee = decisa dall'arbitro
 news-update-subject = Battaglia { $battle }: il risultato è applicato
-news-update-head = Il risultato della battaglia { $battle } { ART("a", $node) }, combattuta con { $game } (il gioco della sua scheda), è applicato ora, { ART("durante", $phase) } ({ $source }): { $result }.
+news-update-head = Il risultato della battaglia { $battle } { ART("a", $node) }, combattuta con «{ $game }», il gioco della sua scheda, è applicato ora, { ART("durante", $phase) } ({ $source }): { $result }.
 news-later-subject = Battaglia { $battle }: risolta con il suo gioco
 news-later-head = La battaglia { $battle } { ART("a", $node) } è stata risolta automaticamente con il suo gioco, { $game }: { $result }. In questa campagna i risultati aspettano la risoluzione della fase (G3c.7): l'esito vale quando si risolve { $phase }, e il rapporto dirà che ne è delle vostre forze.
 news-update-happened = Che cosa è successo:
@@ -60,3 +60,8 @@ news-update-set-aside = Il risultato che avete mandato per la battaglia { $battl
     [true] . Dà lo stesso risultato del vostro.
    *[false] .
 }
+# A un club che non era una parte della battaglia, ma che il suo risultato riguarda
+# (una sua battaglia nello stesso luogo decade).
+news-bystander-subject = Battaglia { $battle }: un risultato che vi riguarda
+news-bystander-head = Il risultato della battaglia { $battle } { ART("a", $node) }, tra { ART("il", $attacker) } e { ART("il", $defender) }, è applicato ora, { ART("durante", $phase) }, e vi riguarda:
+news-bystander-rest = Per il resto nulla cambia per voi { ART("in", $phase) }.

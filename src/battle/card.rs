@@ -120,6 +120,14 @@ pub struct BattleInfo {
     /// (`battle_play_days`), and what happens after it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub play_by: Option<PlayBy>,
+    /// The other battles pending at the same place when the card went out (two armies
+    /// that met one enemy army make two battles): the table plays each on its own.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub also: Vec<String>,
+    /// Under `battle_lapses_when_a_side_is_gone`: a battle of `also` whose result sends
+    /// every army of one of this battle's sides away makes this one lapse.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub also_lapses: bool,
 }
 
 /// A battle's play-by date (G3c.7).
@@ -146,6 +154,10 @@ pub struct CardSide {
     pub sapper: bool,
     /// G2b.5: its commander was killed; it defends but cannot attack.
     pub commander_killed: bool,
+    /// The side's armies in the campaign (`F-A1`), so a club knows which of its armies
+    /// fight this battle; none on a card written before they were named.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub armies: Vec<String>,
     /// `template` or `club`: how the order of battle was made (§0.5).
     pub oob: String,
     /// Ducats the templates could not spend (less than the cheapest unit).
@@ -272,6 +284,7 @@ impl Card {
                 ducats: s.ducats,
                 sapper: s.sapper,
                 commander_killed: s.commander_killed,
+                armies: Vec::new(),
                 oob: "template".to_owned(),
                 unspent,
                 leaders,
@@ -306,6 +319,8 @@ impl Card {
                 provisional: !rs.provisional_tables().is_empty(),
                 result_phase: None,
                 play_by: None,
+                also: Vec::new(),
+                also_lapses: false,
             },
             sides: [side("A", a), side("B", b)],
         }
@@ -358,6 +373,9 @@ pub fn for_battle(
             spec(&b.defender, defender_role),
         ],
     );
+    for (side, from) in card.sides.iter_mut().zip([&b.attacker, &b.defender]) {
+        side.armies = from.armies.iter().map(ToString::to_string).collect();
+    }
     // Results are first due in the phase after the one the battle was joined in.
     let cal = &c.tables.calendar;
     card.battle.result_phase = b

@@ -196,7 +196,9 @@ fn card_of(
                 })?
         }
     };
-    let card = crate::engine::battle_card(store, c, b, &rs, &super::now())?;
+    // The card names the other battles still pending at its place.
+    let pending = store.current()?.world.battles;
+    let card = crate::engine::battle_card(store, c, b, &pending, &rs, &super::now())?;
     Ok((card, rs))
 }
 

@@ -57,7 +57,7 @@ fn audit_battles(
                 continue;
             };
             // The card's play-by date is no input of the auto-resolver.
-            let mut card = battle_card(store, campaign, b, rs, &r.received_at)?;
+            let mut card = battle_card(store, campaign, b, &[], rs, &r.received_at)?;
             if let Some(readings) = readings {
                 card.battle.readings = readings;
             }

@@ -143,11 +143,14 @@ pub(crate) fn settle(
 }
 
 /// Builds a pending battle's card for a ruleset: the campaign's view of both sides,
-/// with a club's own order of battle (§0.5) in place of the templates when it sent one.
+/// with a club's own order of battle (§0.5) in place of the templates when it sent one,
+/// and the other battles of `pending` at its place (two armies that met one enemy army
+/// make two battles there: each card names the other).
 pub(crate) fn battle_card(
     store: &Store,
     c: &Campaign,
     b: &Battle,
+    pending: &[Battle],
     rs: &crate::battle::ruleset::Ruleset,
     now: &str,
 ) -> Result<crate::battle::card::Card> {
@@ -160,6 +163,13 @@ pub(crate) fn battle_card(
         .collect();
     let mut card = card::for_battle(c, b, &clubs, rs);
     card.battle.walls_held_by = walls_held_by(store, b)?;
+    card.battle.also = pending
+        .iter()
+        .filter(|x| x.node == b.node && x.id != b.id)
+        .map(|x| x.id.clone())
+        .collect();
+    card.battle.also_lapses =
+        !card.battle.also.is_empty() && c.tables.rulings.battle_lapses_when_a_side_is_gone;
     let tz = crate::engine::deadline::zone(&c.time_zone)?;
     card.battle.play_by = play_by(store, c, b, now)?.map(|d| card::PlayBy {
         date: crate::engine::deadline::display(&d, tz),
@@ -397,7 +407,8 @@ pub(crate) fn auto_resolve(
     extra: Vec<crate::storage::OutMessage>,
 ) -> Result<AutoResolved> {
     auto_allowed(store, c, b, &rs.id)?;
-    let card = battle_card(store, c, b, rs, now)?;
+    // The card the resolver plays from: the other battles at the place are no input.
+    let card = battle_card(store, c, b, &[], rs, now)?;
     let mut dice = BattleDice::new(
         store.phase_seed()?,
         &card.battle.id,

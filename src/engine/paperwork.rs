@@ -97,7 +97,7 @@ pub(crate) fn cards(
         let Some(rs) = issued.or_else(|| default.cloned()) else {
             continue;
         };
-        let card = super::battle_card(store, campaign, b, &rs, now)?;
+        let card = super::battle_card(store, campaign, b, &after.battles, &rs, now)?;
         out.insert(b.id.clone(), (card, rs));
     }
     Ok(out)

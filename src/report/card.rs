@@ -37,8 +37,12 @@ impl CardFor {
     ) -> CardFor {
         let month = calendar
             .and_then(|c| c.month_in(&card.battle.month, lang))
-            .unwrap_or(&card.battle.month)
-            .to_owned();
+            .unwrap_or(&card.battle.month);
+        // Italian writes months lower-case, as running text has them ("Mese: maggio").
+        let month = match (lang, calendar) {
+            (Lang::It, Some(_)) => month.to_lowercase(),
+            _ => month.to_owned(),
+        };
         CardFor {
             lang,
             reader: reader.map(str::to_owned),
@@ -49,6 +53,26 @@ impl CardFor {
     /// The referee's copy in English, the month as the card has it.
     pub fn referee(card: &Card) -> CardFor {
         CardFor::new(card, Lang::En, None, None)
+    }
+
+    /// The card as the reader may read it: a club learns only its own armies' ids (an
+    /// enemy's pieces are anonymous markers to it, G7.2); the referee's copy is whole.
+    fn shown<'c>(&self, card: &'c Card) -> std::borrow::Cow<'c, Card> {
+        let Some(reader) = self.reader.as_deref() else {
+            return std::borrow::Cow::Borrowed(card);
+        };
+        if card
+            .sides
+            .iter()
+            .all(|s| s.nation == reader || s.armies.is_empty())
+        {
+            return std::borrow::Cow::Borrowed(card);
+        }
+        let mut own = card.clone();
+        for side in own.sides.iter_mut().filter(|s| s.nation != reader) {
+            side.armies.clear();
+        }
+        std::borrow::Cow::Owned(own)
     }
 
     /// The index of the reader's side on the card, if the reader is one of its sides.
@@ -282,6 +306,7 @@ pub fn text(
     view: &CardFor,
     html: bool,
 ) -> Result<String> {
+    let card = &*view.shown(card);
     let words = crate::words::from_env(env);
     let name = if html { "card.html" } else { "card.txt" };
     let points = crate::battle::points_check(card, rs).unwrap_or_default();
@@ -320,6 +345,7 @@ pub fn text(
 /// The TOML card (what `giglio battle auto` and a program read), its comments the card
 /// in words in `view.lang`: every line of the text card, commented.
 pub fn toml(env: &Environment, card: &Card, rs: &Ruleset, view: &CardFor) -> Result<String> {
+    let card = &*view.shown(card);
     let words = crate::words::from_env(env);
     let data = toml::to_string(card).map_err(|e| Error::internal(e.to_string()))?;
     let mut out = format!(

@@ -43,19 +43,67 @@ pub struct Update<'a> {
     pub sheet: &'a str,
 }
 
-/// A result in words: the winner (or a draw) and each side's loss.
-pub(crate) fn result(w: &Words, l: Lang, b: &Battle, o: &BattleOutcome) -> String {
+/// What the notice to a club a battle's result concerns, though it did not fight it,
+/// says (a battle of its own at the place lapsed: `battle_lapses_when_a_side_is_gone`).
+pub struct Bystander<'a> {
+    pub campaign: &'a Campaign,
+    pub battle: &'a Battle,
+    /// The events of the step the club may be told, one at least its own.
+    pub events: &'a [&'a Event],
+    pub lang: Lang,
+    pub phase_name: &'a str,
+}
+
+/// Returns the subject and text of the notice to a club a result concerns though it
+/// was not a side of the battle (see [`Bystander`]).
+pub fn bystander(w: &Words, b: &Bystander) -> (String, String) {
+    let (l, c, battle) = (b.lang, b.campaign, b.battle);
+    let subject = t!(w, l, "news-bystander-subject", battle = battle.id.as_str());
+    let mut text = t!(
+        w,
+        l,
+        "news-bystander-head",
+        battle = battle.id.as_str(),
+        node = node_name(c, battle.node.as_str()),
+        attacker = nation_name(c, &battle.attacker.nation, l),
+        defender = nation_name(c, &battle.defender.nation, l),
+        phase = b.phase_name
+    );
+    text.push('\n');
+    let say = crate::words::explain::Explain::new(w.clone(), c);
+    for e in b.events {
+        text.push_str(&format!(
+            "- {}\n",
+            crate::rules::say::Say::happening(&say, &e.what, l)
+        ));
+    }
+    text.push('\n');
+    text.push_str(&t!(w, l, "news-bystander-rest", phase = b.phase_name));
+    text.push('\n');
+    (subject, text)
+}
+
+/// A result in words: the winner (or a draw) and each side's loss, nations by their
+/// names where the campaign is given (a receipt echoes the club's own file by codes).
+pub(crate) fn result(
+    w: &Words,
+    l: Lang,
+    b: &Battle,
+    o: &BattleOutcome,
+    names: Option<&Campaign>,
+) -> String {
+    let name = |n: &NationCode| names.map_or_else(|| n.to_string(), |c| nation_name(c, n, l));
     let losses = t!(
         w,
         l,
         "news-losses",
-        attacker = b.attacker.nation.as_str(),
+        attacker = name(&b.attacker.nation),
         attacker_loss = o.attacker_loss,
-        defender = b.defender.nation.as_str(),
+        defender = name(&b.defender.nation),
         defender_loss = o.defender_loss
     );
     match &o.winner {
-        Some(n) => t!(w, l, "news-result", winner = n.as_str(), losses = losses),
+        Some(n) => t!(w, l, "news-result", winner = name(n), losses = losses),
         None => t!(w, l, "news-result-draw", losses = losses),
     }
 }
@@ -74,7 +122,7 @@ pub fn settled_later(w: &Words, l: Lang, u: &Update, phase_name: &str) -> (Strin
         battle = b.id.as_str(),
         node = node_name(u.campaign, b.node.as_str()),
         game = u.game.unwrap_or("-"),
-        result = result(w, l, b, u.outcome),
+        result = result(w, l, b, u.outcome, Some(u.campaign)),
         phase = phase_name
     )];
     parts.extend(set_aside_of(w, l, u));
@@ -122,7 +170,7 @@ pub fn update(w: &Words, u: &Update) -> (String, String) {
         phase = u.phase_name,
         source = source,
         game = u.game.unwrap_or("-"),
-        result = result(w, l, b, u.outcome)
+        result = result(w, l, b, u.outcome, Some(c))
     )];
     // How hits became ducats: without it a side that took hits and lost nothing reads
     // as a mistake (a reduced unit costs nothing when the game's share is 0).
@@ -203,7 +251,8 @@ fn set_aside(
         l,
         "news-update-set-aside",
         battle = b.id.as_str(),
-        mine = result(w, l, b, s.mine),
+        // The result as the club wrote it: by codes, as its file has them.
+        mine = result(w, l, b, s.mine, None),
         by = by,
         clubs = match s.clubs {
             ClubsResults::OtherMissing if neutral => "neutral",
@@ -262,7 +311,7 @@ pub fn dispute(
             l,
             "news-dispute-line",
             club = format!("{} ({n})", nation_name(c, n, l)),
-            result = result(w, l, b, o)
+            result = result(w, l, b, o, Some(c))
         )
     };
     let text = [
@@ -335,7 +384,7 @@ pub(crate) fn receipt_line(
         l,
         id,
         battle = b.id.as_str(),
-        result = result(w, l, b, mine),
+        result = result(w, l, b, mine, None),
         other = other.map_or("", |o| o.as_str())
     )
 }

@@ -166,6 +166,63 @@ pub(crate) fn updates(
             d.now,
         )?);
     }
+    out.extend(bystanders(d, battle, step, world)?);
+    Ok(out)
+}
+
+/// A notice to each club that was no side of the battle but that the step told
+/// something of its own (a battle of its at the place lapsed when this result sent the
+/// other side away): without it, that club learnt it only from the next round's report.
+/// Public news alone (who won) is no reason to write: the bulletin carries it.
+fn bystanders(
+    d: &Desk,
+    battle: &Battle,
+    step: (u32, &StepResolution),
+    world: &World,
+) -> Result<Vec<OutMessage>> {
+    use crate::rules::outcome::Audience;
+    let from = mailbox(&d.config.mail.from)?;
+    let key = world.phase.key();
+    let mut out = Vec::new();
+    let sides = [&battle.attacker.nation, &battle.defender.nation];
+    for club in d.clubs.iter().filter(|c| !c.emails.is_empty()) {
+        let nation = NationCode::from(club.nation.as_str());
+        let own =
+            |e: &&crate::rules::outcome::Event| e.audience == Audience::Nation(nation.clone());
+        if sides.contains(&&nation) || !step.1.events.iter().any(|e| own(&e)) {
+            continue;
+        }
+        let events = events_for(&step.1.events, &nation);
+        let lang = club.lang;
+        let phase_name = crate::words::phases::phase_name(
+            d.words,
+            &d.campaign.tables.calendar,
+            world.phase,
+            lang,
+        );
+        let (subject, text) = news::bystander(
+            d.words,
+            &news::Bystander {
+                campaign: d.campaign,
+                battle,
+                events: &events,
+                lang,
+                phase_name: &phase_name,
+            },
+        );
+        let subject = format!("[{}] {subject}", title(d.campaign, lang));
+        out.push(compose(
+            &super::club_draft(
+                "update",
+                &key,
+                club,
+                (subject, text),
+                format!("{key} step {} bystander", step.0),
+            ),
+            &from,
+            d.now,
+        )?);
+    }
     Ok(out)
 }
 

@@ -52,6 +52,7 @@ fn side(key: &str, units: Vec<Unit>, leaders: Vec<Leader>) -> CardSide {
         ducats: units.iter().map(|u| u.campaign_value).sum(),
         sapper: false,
         commander_killed: false,
+        armies: Vec::new(),
         oob: "club".into(),
         unspent: 0,
         leaders,
@@ -83,6 +84,8 @@ fn card(node_kind: &str, terrain: &str, fortified: bool, a: CardSide, b: CardSid
             provisional: true,
             result_phase: None,
             play_by: None,
+            also: Vec::new(),
+            also_lapses: false,
         },
         sides: [a, b],
     }

@@ -49,6 +49,7 @@ fn side(key: &str, units: Vec<CardUnit>, fire_bonus: i64, sf: i64) -> CardSide {
         ducats: 300,
         sapper: false,
         commander_killed: false,
+        armies: Vec::new(),
         oob: "club".into(),
         unspent: 0,
         leaders: vec![
@@ -86,6 +87,8 @@ fn card(kind: &str, a: CardSide, b: CardSide) -> Card {
             provisional: true,
             result_phase: None,
             play_by: None,
+            also: Vec::new(),
+            also_lapses: false,
         },
         sides: [a, b],
     }
