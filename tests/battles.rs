@@ -1055,6 +1055,9 @@ fn the_card_is_printed_in_either_language_and_for_either_club() {
         "Battaglia maggiore (MON §7.2)",
         "Tavolo: una zona della mappa ad aree di MON",
         "Vittoria: MON §7.2/§7.3/§7.5: la parte che elimina",
+        // Castrocaro is fortified, yet its walls do not count in a field battle: the
+        // card says when they would (a play-test guessed why they gave no protection).
+        "le sue mura lo riparano solo quando vi si rinchiude (scelta permanente quando contattato \"withdraw\", G3c.3)",
         "Copia dell'arbitro",
         // Each reading in words, its name and value beside it for the referee.
         "Letture (",
@@ -1843,5 +1846,27 @@ fn two_battles_at_one_place_name_each_other_and_the_second_lapses() {
             && !milan_told.contains("V-A2")
             && !milan_told.contains("F-A2"),
         "{milan_told}"
+    );
+    // Florence sends no orders for the round; its report does not say its forces stood
+    // where they were: its army fell back in the round (a play-test found it did).
+    t.run(&["resolve", "--force"]).success();
+    let out = t.tmp.path().join("out2");
+    t.run(&["mail", "send", "--to-dir", out.to_str().expect("UTF-8")])
+        .success();
+    let report = std::fs::read_dir(&out)
+        .expect("the out folder")
+        .map(|e| e.expect("entry").path())
+        .find(|p| p.to_string_lossy().contains(".report.F."))
+        .map(|p| {
+            let raw = std::fs::read(p).expect("an .eml");
+            let m = mail_parser::MessageParser::default()
+                .parse(&raw)
+                .expect("MIME");
+            m.body_text(0).unwrap_or_default().into_owned()
+        })
+        .expect("Florence's report");
+    assert!(
+        !report.contains("rimaste dove stavano") && report.contains("da sé delle vostre forze"),
+        "{report}"
     );
 }

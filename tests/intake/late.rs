@@ -167,3 +167,47 @@ fn a_receipt_carries_the_warnings_of_the_check() {
         "{text}"
     );
 }
+
+/// A file that reaches the mailbox within the deadline's minute is told its lateness to
+/// the second (a play-test: "arrived 21:00, after the deadline of 21:00").
+#[test]
+fn a_file_late_by_seconds_is_told_to_the_second() {
+    let d = Desk::new();
+    let deadline: Value = serde_json::from_str(&d.stdout(&["deadline", "--json"])).expect("json");
+    let deadline = deadline["deadline"]
+        .as_str()
+        .expect("a deadline")
+        .to_owned();
+    let maildir = d.root.join("inbox");
+    let late_by_seconds = (chrono::DateTime::parse_from_rfc3339(&deadline).expect("a time")
+        + chrono::Duration::seconds(30))
+    .with_timezone(&chrono::Utc)
+    .to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+    let m = d.orders("M", SPRING, "");
+    deliver_at(
+        &maildir,
+        "1.m",
+        &text_mail(M_ADDR, &[], &m),
+        &late_by_seconds,
+    );
+    d.cmd()
+        .env("GIGLIO_NOW", shifted(&deadline, 5))
+        .args(["inbox", "--maildir"])
+        .arg(&maildir)
+        .assert()
+        .success();
+    let texts = sent_texts(&d);
+    let receipt = texts
+        .iter()
+        .find(|(to, _, _)| to.iter().any(|t| t == M_ADDR))
+        .map(|(_, _, t)| t.clone())
+        .expect("M's receipt");
+    let line = receipt
+        .lines()
+        .find(|l| l.contains("after the deadline"))
+        .unwrap_or_else(|| panic!("{receipt}"));
+    assert!(
+        line.contains(":00:30") && line.contains(":00:00"),
+        "both times to the second: {line}"
+    );
+}
