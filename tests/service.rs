@@ -1015,3 +1015,52 @@ fn an_extension_asked_by_mail_moves_the_deadline_for_every_club() {
         "2026-09-10T09:00:00+02:00"
     );
 }
+
+/// Issue 29 (a play-test): Venice and Milan both attack Florence's army at Castrocaro,
+/// two battles at one place, and neither is played by its date. The pass that
+/// auto-resolves them goes on past a battle the first result made lapse (it stopped
+/// with "battle … does not wait for its result"), and the round is resolved.
+#[test]
+fn the_fallback_pass_skips_a_battle_the_first_fallback_made_lapse() {
+    let t = crate::common::TestCampaign::new();
+    let config = t.dir.join("giglio.toml");
+    let text = std::fs::read_to_string(&config).expect("giglio.toml");
+    std::fs::write(
+        &config,
+        text.replace("referee = []", "referee = [\"arbitro@club.example\"]"),
+    )
+    .expect("write giglio.toml");
+    // Florence leaves most of its Castrocaro army in the fortress as a garrison: the
+    // army left in the field loses the first battle, which sends it away.
+    t.submit_all(
+        "1494-spring",
+        &[("F", "[[garrison]]\narmy = \"F-A2\"\nvalue = 110\n")],
+    );
+    t.run(&["resolve", "--force"]).success();
+    let attack = |piece: &str, path: &str| {
+        format!(
+            "[[stance]]\npiece = \"{piece}\"\non_contact = \"attack\"\n\n[[move]]\npiece = \"{piece}\"\npath = \"{path}\"\n"
+        )
+    };
+    t.submit_all(
+        "1494-r01",
+        &[
+            ("V", &attack("V-A2", "V8 -> F7")),
+            ("M", &attack("M-A3", "M5 -> F7")),
+        ],
+    );
+    t.run(&["resolve"]).success();
+    let p = once(&t, "2026-09-08T08:00:01Z");
+    // Venice's battle is auto-resolved first; Milan's lapses and is skipped.
+    assert_eq!(actions(&p), ["battle_fallback", "resolved"], "{p}");
+    assert_eq!(p["actions"][0]["winner"], "V", "{p}");
+    assert!(p["errors"].as_array().unwrap().is_empty(), "{p}");
+    // Milan, no side of Venice's battle, is told its own battle lapsed.
+    assert!(
+        mail_kinds(&t, "2026-09-08T08:01:00Z", "update").contains(&"M".to_owned()),
+        "{p}"
+    );
+    let list = at(&t, "2026-09-08T08:01:00Z", &["battle", "list"]).success();
+    let list = String::from_utf8_lossy(&list.get_output().stdout).into_owned();
+    assert!(!list.contains("1494-r01-F7"), "{list}");
+}
