@@ -600,7 +600,8 @@ fn a_receipt_echoes_every_order_with_its_verdict_what_it_replaces_and_lateness()
         "{text}"
     );
     assert!(
-        text.contains("1. Arruolare un'armata: [[raise]] node = \"V0\", value = 120"),
+        // Each place the file writes by its code, named as the club knows it.
+        text.contains("1. Arruolare un'armata: [[raise]] node = \"V0\", value = 120 (V0 Venezia)"),
         "{text}"
     );
     assert!(text.contains("-> valido"), "{text}");

@@ -332,7 +332,7 @@ pub(crate) fn receipt(
     out.push('\n');
     let mut kept = out.clone() + &left_out(w, lang);
     if !(r.letters_only && c.orders.orders.is_empty()) {
-        out.push_str(&echo(w, lang, c, &club.nation, r.phase));
+        out.push_str(&echo(w, lang, c, &club.nation, r.phase, desk.campaign));
     }
     if !r.battles.is_empty() {
         let mut lines = String::from("\n");
@@ -386,7 +386,14 @@ pub(crate) fn receipt(
 /// Every order of the file as understood, numbered, with its verdict, and how many
 /// parts are left out (listed further on, each with why): an order that does not read
 /// has no number, but the club must not read its file as holding no such order.
-fn echo(w: &Words, lang: Lang, c: &Checked, nation: &str, phase: &str) -> String {
+fn echo(
+    w: &Words,
+    lang: Lang,
+    c: &Checked,
+    nation: &str,
+    phase: &str,
+    campaign: &crate::rules::Campaign,
+) -> String {
     let dropped = c.rejected.len().saturating_sub(c.refused.len());
     if c.orders.orders.is_empty() {
         return format!("{}\n", t!(w, lang, "receipt-no-orders", dropped = dropped));
@@ -407,13 +414,33 @@ fn echo(w: &Words, lang: Lang, c: &Checked, nation: &str, phase: &str) -> String
             .split("; ")
             .map(|s| super::plain::named_segment(w, lang, s))
             .collect();
+        let places = places_named(campaign, &said.join("; "));
         out.push_str(&format!(
-            "{:>3}. {}\n     -> {verdict}\n",
+            "{:>3}. {}{places}\n     -> {verdict}\n",
             o.at.seq,
             said.join("; ")
         ));
     }
     out
+}
+
+/// The names of the places an echoed order writes by their codes, in the order it
+/// writes them, each once (` (V0 Venezia, ADN Golfo di Venezia)`): the file names a
+/// place by its code, the club knows it by its name. Empty when it names none.
+fn places_named(c: &crate::rules::Campaign, echoed: &str) -> String {
+    let mut seen: Vec<String> = Vec::new();
+    for word in echoed.split(|ch: char| !ch.is_ascii_alphanumeric()) {
+        let name = c.place_name(word);
+        let said = format!("{word} {name}");
+        if !word.is_empty() && name != word && !seen.contains(&said) {
+            seen.push(said);
+        }
+    }
+    if seen.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", seen.join(", "))
+    }
 }
 
 /// One order written back as the file format says it, on one line:
