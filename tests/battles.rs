@@ -1843,6 +1843,8 @@ fn two_battles_at_one_place_name_each_other_and_the_second_lapses() {
         .expect("Milan's notice");
     assert!(
         (milan_told.contains("nulla cambia") || milan_told.contains("Nothing else changes"))
+            && (milan_told.contains("foglio d'ordini aggiornato")
+                || milan_told.contains("order file brought up to date"))
             && !milan_told.contains("V-A2")
             && !milan_told.contains("F-A2"),
         "{milan_told}"

@@ -855,6 +855,12 @@ fn a_battle_is_settled_by_mail() {
         v_receipt.contains("restano quelli del file che avete già mandato"),
         "a results-only file keeps the orders: {v_receipt}"
     );
+    // A file of results alone is no "orders received".
+    assert!(
+        v_receipt.contains("File per il turno 2 (aprile) del 1494 ricevuto e sigillato.")
+            && !v_receipt.contains("Ordini per"),
+        "{v_receipt}"
+    );
     let disputes: Vec<&Received> = told.iter().filter(|r| r.kind == "dispute").collect();
     let to: Vec<&str> = disputes.iter().map(|r| r.nation.as_str()).collect();
     assert_eq!(to, ["F", "V", "referee"], "both clubs and the referee");

@@ -51,7 +51,10 @@ intake-set-aside = Only the order file in the text of your message was read; set
 ## Receipts (authenticated)
 receipt-head = Orders for { $phase } received and sealed.
     SHA-256 of the file as received: { $sha }
-receipt-first = This is your first file for { $phase }: it is now the active one.
+# A file of letters or results alone carries no orders.
+receipt-head-file = Your file for { $phase } received and sealed.
+    SHA-256 of the file as received: { $sha }
+receipt-first = This is your first order file for { $phase }: it is now the active one.
 receipt-replaces = It replaces the file received at { $received } (SHA-256 { $old }), and is now the active one. A later file replaces it in turn.
 receipt-late = This file reached the mailbox at { $received }, after the deadline of { $deadline }: it counts unless the referee refuses it before the phase is resolved (you will be told if so); if the phase is resolved at once, it counts as it is.
 receipt-orders = Your orders, as understood{ $dropped ->

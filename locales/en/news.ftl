@@ -65,3 +65,4 @@ news-update-set-aside = The result you mailed for battle { $battle } ({ $mine })
 news-bystander-subject = Battle { $battle }: a result that concerns you
 news-bystander-head = The result of battle { $battle } at { $node }, between { THE($attacker) } and { THE($defender) }, is applied now, during { $phase }, and concerns you:
 news-bystander-rest = Nothing else changes for you in { $phase }.
+news-bystander-sheet = The attached { $sheet } is your order file brought up to date: use it instead of the report's, which still named the battle.

@@ -65,3 +65,4 @@ news-update-set-aside = Il risultato che avete mandato per la battaglia { $battl
 news-bystander-subject = Battaglia { $battle }: un risultato che vi riguarda
 news-bystander-head = Il risultato della battaglia { $battle } { ART("a", $node) }, tra { ART("il", $attacker) } e { ART("il", $defender) }, è applicato ora, { ART("durante", $phase) }, e vi riguarda:
 news-bystander-rest = Per il resto nulla cambia per voi { ART("in", $phase) }.
+news-bystander-sheet = L'allegato { $sheet } è il vostro foglio d'ordini aggiornato: vale al posto di quello del rapporto, che nominava ancora la battaglia.

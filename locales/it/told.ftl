@@ -7,7 +7,7 @@ happening-strategos-outbid = { $roll_off ->
    *[false] la vostra offerta di { $bid } ducati per lo Strategos non era la più alta
 }: quest'anno lo Strategos è di un altro club (quale, non vi è detto: G7.4); non pagate nulla
 happening-fleet-storm-roll = la flotta { $fleet } nella tempesta: 1d6={ $roll }, persa con { $lost_on }: { $lost ->
-    [true] è perduta, con l'armata che porta
+    [true] è perduta, con l'eventuale armata a bordo
    *[false] si salva
 }
 happening-epidemic-roll = { $what ->

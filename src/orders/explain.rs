@@ -100,7 +100,16 @@ pub fn node_hint(c: &Campaign, written: &str, w: &Words, lang: Lang) -> Option<S
             code = n.code.as_str()
         ));
     }
-    let codes: Vec<&str> = c.map.nodes().map(|n| n.code.as_str()).collect();
+    // Codes with the letters written first: among equally close codes, `M13` is more
+    // likely Milan's `M12` than Venice's `V13` (a play-test was pointed at Durazzo).
+    let letters = |code: &str| {
+        code.chars()
+            .take_while(|ch| ch.is_ascii_alphabetic())
+            .collect::<String>()
+            .to_uppercase()
+    };
+    let mut codes: Vec<&str> = c.map.nodes().map(|n| n.code.as_str()).collect();
+    codes.sort_by_key(|code| letters(code) != letters(written));
     // `V00` or `V01` for `V0`, `V1`: the same letters and number, written otherwise.
     let same_number = codes
         .iter()

@@ -52,6 +52,8 @@ pub struct Bystander<'a> {
     pub events: &'a [&'a Event],
     pub lang: Lang,
     pub phase_name: &'a str,
+    /// The name of the fresh order file attached, while the phase takes orders.
+    pub sheet: Option<&'a str>,
 }
 
 /// Returns the subject and text of the notice to a club a result concerns though it
@@ -80,6 +82,11 @@ pub fn bystander(w: &Words, b: &Bystander) -> (String, String) {
     text.push('\n');
     text.push_str(&t!(w, l, "news-bystander-rest", phase = b.phase_name));
     text.push('\n');
+    if let Some(sheet) = b.sheet {
+        text.push('\n');
+        text.push_str(&t!(w, l, "news-bystander-sheet", sheet = sheet));
+        text.push('\n');
+    }
     (subject, text)
 }
 

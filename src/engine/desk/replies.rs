@@ -280,7 +280,12 @@ pub(crate) fn receipt(
     let mut out = t!(
         w,
         lang,
-        "receipt-head",
+        // A file of letters or results alone carries no orders: not "orders received".
+        if r.orders_kept {
+            "receipt-head-file"
+        } else {
+            "receipt-head"
+        },
         phase = phase.as_str(),
         sha = c.sha256.as_str()
     );

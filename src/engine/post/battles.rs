@@ -53,12 +53,7 @@ pub(crate) fn updates(
     let shown_deadline = d
         .deadline
         .map(|at| crate::engine::deadline::display(at, tz));
-    let at = |t: &str| chrono::DateTime::parse_from_rfc3339(t).ok();
-    let deadline_passed = d
-        .deadline
-        .and_then(at)
-        .zip(at(d.now))
-        .is_some_and(|(due, now)| due <= now);
+    let deadline_passed = deadline_passed(d);
     // The map's templates, built once for both sides when a page is sent.
     let mut env: Option<minijinja::Environment<'static>> = None;
     for (nation, club) in sides(d, battle) {
@@ -200,6 +195,36 @@ fn bystanders(
             world.phase,
             lang,
         );
+        // The club's sheet no longer lists the lapsed battle: a fresh one goes with the
+        // notice while the round still takes orders (a play-test sent the result block
+        // of the old sheet, and it was refused).
+        let own = sheet::OwnWorld::of(d.campaign, world, &nation);
+        let sheet_name = sheet::file_name(lang, &nation, &key);
+        let files: Vec<FilePart> = if deadline_passed(d) {
+            Vec::new()
+        } else {
+            let tz = crate::engine::deadline::zone(&d.campaign.time_zone)?;
+            let shown = d
+                .deadline
+                .map(|at| crate::engine::deadline::display(at, tz));
+            sheet::own_attachments(
+                d.words,
+                d.campaign,
+                &own,
+                &nation,
+                lang,
+                shown.as_deref(),
+                d.definition,
+                false,
+            )
+            .into_iter()
+            .map(|a| FilePart {
+                name: a.name,
+                mime: a.mime,
+                bytes: a.bytes,
+            })
+            .collect()
+        };
         let (subject, text) = news::bystander(
             d.words,
             &news::Bystander {
@@ -208,17 +233,24 @@ fn bystanders(
                 events: &events,
                 lang,
                 phase_name: &phase_name,
+                sheet: files
+                    .iter()
+                    .any(|f| f.name == sheet_name)
+                    .then_some(sheet_name.as_str()),
             },
         );
         let subject = format!("[{}] {subject}", title(d.campaign, lang));
         out.push(compose(
-            &super::club_draft(
-                "update",
-                &key,
-                club,
-                (subject, text),
-                format!("{key} step {} bystander", step.0),
-            ),
+            &Draft {
+                files,
+                ..super::club_draft(
+                    "update",
+                    &key,
+                    club,
+                    (subject, text),
+                    format!("{key} step {} bystander", step.0),
+                )
+            },
             &from,
             d.now,
         )?);
@@ -347,6 +379,16 @@ pub(crate) fn dispute(
     }
     draft(None, d.config.mail.referee_lang)?;
     Ok(out)
+}
+
+/// Whether the open phase's deadline has passed (the phase is resolved next and takes
+/// no more orders: a sheet for it would only mislead).
+fn deadline_passed(d: &Desk) -> bool {
+    let at = |t: &str| chrono::DateTime::parse_from_rfc3339(t).ok();
+    d.deadline
+        .and_then(at)
+        .zip(at(d.now))
+        .is_some_and(|(due, now)| due <= now)
 }
 
 /// The nations of a battle other than `nation`.
