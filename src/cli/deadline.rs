@@ -147,7 +147,7 @@ pub(crate) fn cmd_remind(dir: &Path, a: RemindArgs) -> Result<()> {
         &super::words_of(dir)?,
         &store.clubs()?,
         &p.missing,
-        p.world.phase,
+        &p.world,
         due.as_deref(),
         &battles,
         &day,

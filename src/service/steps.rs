@@ -206,7 +206,7 @@ pub(super) fn remind(dir: &Path, loaded: &Loaded, now: &str) -> Result<Option<Ac
         &loaded.words,
         &store.clubs()?,
         &p.missing,
-        current.id,
+        &p.world,
         Some(&due),
         &battles,
         &format!("{hours} h before {stored}"),

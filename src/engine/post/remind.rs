@@ -6,7 +6,8 @@
 use crate::error::Result;
 use crate::mail::compose::{compose, mailbox};
 use crate::mail::config::Config;
-use crate::rules::{Campaign, NationCode, PhaseId};
+use crate::rules::world::FleetAt;
+use crate::rules::{Campaign, NationCode, World};
 use crate::storage::{Club, OutMessage};
 use crate::words::Words;
 
@@ -22,13 +23,14 @@ pub(crate) fn to_missing(
     words: &Words,
     clubs: &[Club],
     missing: &[NationCode],
-    phase: PhaseId,
+    world: &World,
     due: Option<&str>,
     battles: &[(crate::rules::world::Battle, String)],
     salt: &str,
     now: &str,
 ) -> Result<Vec<OutMessage>> {
     let from = mailbox(&config.mail.from)?;
+    let phase = world.phase;
     let mut msgs = Vec::new();
     for nation in missing {
         let Some(club) = clubs.iter().find(|c| c.nation == nation.as_str()) else {
@@ -57,6 +59,14 @@ pub(crate) fn to_missing(
             phase = name.as_str(),
             due = due
         ) + "\n";
+        // What a fleet at sea does without orders, only to a club that has one there.
+        if world
+            .fleets_of(nation.as_str())
+            .any(|f| matches!(f.at, FleetAt::Sea(_)))
+        {
+            text.push_str(&words.plain(club.lang, "desk-remind-fleet-at-sea"));
+            text.push('\n');
+        }
         for (b, date) in battles
             .iter()
             .filter(|(b, _)| b.attacker.nation == *nation || b.defender.nation == *nation)
