@@ -127,8 +127,11 @@ struct Base {
 /// a few club pictures' work). The oldest goes when `max` are kept.
 struct Kept<K, V> {
     max: usize,
-    cells: Mutex<Vec<(K, Arc<OnceLock<Option<Arc<V>>>>)>>,
+    cells: Mutex<Vec<(K, Cell<V>)>>,
 }
+
+/// One value kept: made once (`None` where making it failed), shared once made.
+type Cell<V> = Arc<OnceLock<Option<Arc<V>>>>;
 
 impl<K: PartialEq, V> Kept<K, V> {
     const fn new(max: usize) -> Self {
@@ -149,7 +152,7 @@ impl<K: PartialEq, V> Kept<K, V> {
                     if kept.len() >= self.max {
                         kept.remove(0);
                     }
-                    let c: Arc<OnceLock<Option<Arc<V>>>> = Default::default();
+                    let c: Cell<V> = Default::default();
                     kept.push((key, c.clone()));
                     c
                 }
