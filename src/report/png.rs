@@ -212,13 +212,14 @@ fn base(base: &str, scale: f32, style: Style) -> Result<Arc<Base>> {
 /// drawn once a process) with the phase's marks drawn over a copy, exactly as the
 /// whole base would be drawn; else the base drawn whole.
 fn draw_base(base: &str, scale: f32, crisp: bool) -> Result<Pixmap> {
-    match split_at(base, PHASE) {
-        Some((fixed, marks)) => {
-            let under = static_layer(&fixed, scale, crisp)?;
-            draw(&marks, scale, crisp, Some(Pixmap::clone(&under)))
-        }
-        None => draw(base, scale, crisp, None),
-    }
+    let Some((fixed, marks)) = split_at(base, PHASE) else {
+        return draw(base, scale, crisp, None);
+    };
+    // A mark an overridden template put inside an element leaves a part that is not
+    // whole XML (an element unclosed, or closed twice): the base is then drawn whole.
+    static_layer(&fixed, scale, crisp)
+        .and_then(|under| draw(&marks, scale, crisp, Some(Pixmap::clone(&under))))
+        .or_else(|_| draw(base, scale, crisp, None))
 }
 
 /// The static layer of a base (land, sea, roads, names, legend: what no phase changes),
@@ -422,6 +423,21 @@ mod tests {
         let a = svg_to_pixmap(&whole, 1.5, PICTURE).unwrap();
         let c = svg_to_pixmap(LAYERED, 1.5, PICTURE).unwrap();
         assert_eq!(a.data(), c.data());
+    }
+
+    #[test]
+    fn a_phase_mark_inside_an_element_draws_the_base_whole() {
+        let inside = LAYERED
+            .replace(PHASE, "")
+            .replace("<rect x=\"57\"", &format!("{PHASE}<rect x=\"57\""));
+        assert!(
+            inside.contains(&format!("/>{PHASE}<rect")),
+            "the mark in a group"
+        );
+        let whole = inside.replace(PHASE, "").replace(OVERLAY, "");
+        let a = svg_to_pixmap(&whole, 1.0, MAP).unwrap();
+        let b = svg_to_pixmap(&inside, 1.0, MAP).unwrap();
+        assert_eq!(a.data(), b.data());
     }
 
     #[test]
