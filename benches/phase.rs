@@ -3,13 +3,20 @@
 //!
 //! - `phase/full`: open the campaign, resolve a summer round of the shipped campaign
 //!   with every club's bot orders, render every report (text, HTML, map PNG) and queue
-//!   them with the new phase, in one transaction (`engine::resolve_open_phase`).
+//!   them with the new phase, in one transaction (`engine::resolve_open_phase`). As the
+//!   service (`giglio run`) does it, phase after phase in one process: the phase's map
+//!   base (its node marks) is drawn anew, the maps' static layer (land, sea, roads,
+//!   names, legend) was drawn by an earlier phase.
+//! - `phase/full_cold`: the same, as a one-shot `giglio resolve` in a fresh process
+//!   does it: the maps' static layer is drawn too.
 //! - `phase/floor`: the least any tool must do for the same step: open the campaign,
 //!   read the open world, write the same advance (next world, resolution, dice, the
 //!   same already-rendered messages).
 //! - `parts/*`: the pieces of `full` — gather orders, resolve, render and compose the
 //!   messages — and within the messages the club reports' text, HTML and map SVG, the
-//!   SVGs alone and the PNGs alone, to say what dominates.
+//!   SVGs alone and the PNGs alone (`png`: every club's map, the phase's base drawn over
+//!   the static layer kept; `png_one`: one more club's map over that base), to say what
+//!   dominates.
 //! - `scale/resolve/x{1,10,100}`: a summer round resolved on a synthetic campaign 1,
 //!   10 and 100 times the shipped one (nodes, nations, clubs, armies).
 //!
@@ -249,39 +256,49 @@ fn undo(c: &Campaign1) {
     c.open().undo(NOW, "bench undo").expect("undo");
 }
 
+/// `iters` full resolutions of the same round, timed; `cold`: each with no map layer
+/// kept, as a fresh process finds it (the placed names and the fonts, which a fresh
+/// process loads too, stay kept: a few ms, not counted).
+fn full(c: &Campaign1, iters: u64, cold: bool) -> Duration {
+    let mut total = Duration::ZERO;
+    for _ in 0..iters {
+        // A new phase draws its shared base (the node marks are the phase's).
+        giglio::report::png::forget_bases();
+        if cold {
+            giglio::report::png::forget_static_layers();
+        }
+        let t = Instant::now();
+        let mut store = c.open();
+        let r = engine::resolve_open_phase(
+            &mut store,
+            &c.campaign,
+            true,
+            false,
+            NOW,
+            "bench",
+            &c.mailing().words(),
+            Some(&c.mailing()),
+        )
+        .expect("resolves");
+        drop(store);
+        total += t.elapsed();
+        black_box(r);
+        undo(c);
+    }
+    total
+}
+
 fn phase(crit: &mut Criterion) {
     let c = setup();
     let mut group = crit.benchmark_group("phase");
     group.sample_size(20);
     group.sampling_mode(SamplingMode::Flat);
     group.measurement_time(Duration::from_secs(20));
-    group.bench_function("full", |b| {
-        b.iter_custom(|iters| {
-            let mut total = Duration::ZERO;
-            for _ in 0..iters {
-                // A new phase draws its shared base (the node marks are the phase's).
-                giglio::report::png::forget_bases();
-                let t = Instant::now();
-                let mut store = c.open();
-                let r = engine::resolve_open_phase(
-                    &mut store,
-                    &c.campaign,
-                    true,
-                    false,
-                    NOW,
-                    "bench",
-                    &c.mailing().words(),
-                    Some(&c.mailing()),
-                )
-                .expect("resolves");
-                drop(store);
-                total += t.elapsed();
-                black_box(r);
-                undo(&c);
-            }
-            total
-        })
-    });
+    // The service's phase (`full`: the static layer kept, as an earlier phase drew it)
+    // and a fresh process's (`full_cold`: nothing kept).
+    for (name, cold) in [("full", false), ("full_cold", true)] {
+        group.bench_function(name, |b| b.iter_custom(|iters| full(&c, iters, cold)));
+    }
     let w = {
         let store = c.open();
         pieces(&c, &store).0

@@ -3,7 +3,10 @@
 # ratios measured in this run, with the machine they were measured on:
 #
 #   (a) a phase: resolve + render + queue vs the floor of loading and saving the same
-#       state (goal <= 2x), with the breakdown of the full phase;
+#       state (goal <= 2x), with the breakdown of the full phase; the phase as the
+#       service resolves it (phase/full: the maps' static layer, land, sea, roads,
+#       names and legend, drawn by an earlier phase of the process) and as a one-shot
+#       `giglio resolve` in a fresh process does (phase/full_cold: drawn too);
 #   (b) scaling: a summer round on campaigns 10x and 100x the shipped one (goal <= 11x,
 #       <= 110x the x1 cost);
 #   (c) SMTP delivery of 100 reports vs a plain client, lettre (goal <= 1.3x), and
@@ -11,7 +14,8 @@
 #       per message) and vs lettre (how giglio sent before), its durable write apart;
 #   (d) `giglio simulate --runs 40` on 2 threads vs 1 (goal >= 1.8x speed-up);
 #   (e) issue 17: the same summer phase with every club's map vs the floor (goal <= 6x;
-#       issue 30: <= 4x, one club's map over the phase's shared base about 7 ms),
+#       issue 30: <= 4x, one club's map over the phase's shared base about 7 ms), the
+#       service's phase and the fresh process's (phase/full and phase/full_cold),
 #       the club maps' PNG size, and `giglio demo` one year vs the code before issue 17
 #       (commit 9951245, built in a git worktree under target/) (goal >= 3x faster);
 #   (f) issue 16: auto-resolved battles per second of each game, now against the same
@@ -125,8 +129,11 @@ def mean(*path):
     return json.load(open(os.path.join(crit, *path, "new", "estimates.json")))["mean"]["point_estimate"] / 1e6
 full, floor = mean("phase", "full"), mean("phase", "floor")
 p = {k: mean("parts", k) for k in ("prepare", "resolve", "messages", "text_html_svg", "svg", "png", "png_one")}
+cold = mean("phase", "full_cold")
 print(f"(a), (e) summer phase with every club's map: full {full:.1f} ms, floor {floor:.1f} ms -> {full/floor:.2f}x "
       f"(issue 30 goal <= 4x: {'ok' if full/floor <= 4 else 'ABOVE GOAL'})")
+print(f"    in a fresh process (the maps' static layer drawn too, as one-shot giglio resolve): "
+      f"full_cold {cold:.1f} ms -> {cold/floor:.2f}x the floor")
 print(f"    parts: gather orders {p['prepare']:.1f} ms, resolve {p['resolve']:.1f} ms, messages {p['messages']:.1f} ms "
       f"(club maps as PNG {p['png']:.1f} ms on 2 threads, text+HTML {p['text_html_svg'] - p['svg']:.1f} ms, SVGs {p['svg']:.1f} ms)")
 print(f"    one club's map over the phase's shared base (issue 30: about 7 ms): {p['png_one']:.1f} ms")
@@ -222,7 +229,10 @@ def mean(*path):
     return json.load(open(p))["mean"]["point_estimate"] / 1e6  # ms
 def verdict(ok): return "ok" if ok else "ABOVE GOAL"
 full, floor = mean("phase", "full"), mean("phase", "floor")
+cold = mean("phase", "full_cold")
 print(f"(a) phase: full {full:.1f} ms, floor {floor:.1f} ms -> {full/floor:.2f}x  (goal <= 2x: {verdict(full/floor <= 2)})")
+print(f"    in a fresh process (the maps' static layer drawn too, as one-shot giglio resolve): "
+      f"full_cold {cold:.1f} ms -> {cold/floor:.2f}x the floor")
 p = {k: mean("parts", k) for k in ("prepare", "resolve", "messages", "text_html_svg", "svg", "png", "png_one")}
 rest = p['messages'] - p['png'] - p['text_html_svg']
 print(f"    breakdown: gather orders {p['prepare']:.1f} ms, resolve {p['resolve']:.1f} ms, "

@@ -11,6 +11,9 @@
 //! public), rasterized and compressed once and reused, and an overlay of what is the
 //! club's (its pieces, its round, its sieges, the title). The marks of the nodes a
 //! club's moves pass through are drawn again over the moves, as they always stood.
+//! The base is split again by [`png::PHASE`] before the node marks: what is before it
+//! (the legend too, which names nations and symbols, never a phase's state) is the same
+//! from phase to phase and is rasterized once a process.
 //! Labels are placed so none overlaps another, a node or a place pieces go to (see
 //! [`super::layout`]).
 

@@ -10,6 +10,13 @@
 //! overlay leaves a band as the base drew it. The split does not change a pixel: the
 //! overlay is drawn over the base exactly as the whole SVG would be.
 //!
+//! A base may be split again by [`PHASE`]: its static layer (land, sea, roads, names,
+//! legend), the same from phase to phase, is rasterized once a process and kept
+//! ([`static_layer`]) past the phase's bases ([`forget_bases`]); a phase's base is the
+//! static layer's pixels with the phase's node marks drawn over a copy, again exactly
+//! as the whole base would be drawn. The service, resolving phase after phase, draws
+//! only the marks; the base's palette and bands are still the whole base's.
+//!
 //! A map sent by mail ([`map_to_png`], the [`MAP`] style) draws its shapes without
 //! anti-aliasing (text keeps it), with at most 64 colours, its shared base at deflate's
 //! best level and a club's own bands at level 8: a third lighter than the anti-aliased
@@ -27,6 +34,10 @@ const BOLD: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
 
 /// Where a picture's base ends and its overlay begins (an SVG comment).
 pub(crate) const OVERLAY: &str = "<!-- overlay -->";
+
+/// Where, in a base, its static layer ends (land, sea, roads, names, legend: the same
+/// from phase to phase) and the phase's node marks begin (an SVG comment).
+pub(crate) const PHASE: &str = "<!-- phase -->";
 
 /// Charts, cards and every picture but a mailed map: anti-aliased, 256 colours, and
 /// zlib-rs' level 5 (files as small as miniz's level 6 gave in well under half the time).
@@ -111,75 +122,132 @@ struct Base {
     bands: Vec<Band>,
 }
 
+/// What is kept of pictures drawn, by key, each made at most once: a thread that asks
+/// for one another thread is making waits for it rather than making it too (a base is
+/// a few club pictures' work). The oldest goes when `max` are kept.
+struct Kept<K, V> {
+    max: usize,
+    cells: Mutex<Vec<(K, Cell<V>)>>,
+}
+
+/// One value kept: made once (`None` where making it failed), shared once made.
+type Cell<V> = Arc<OnceLock<Option<Arc<V>>>>;
+
+impl<K: PartialEq, V> Kept<K, V> {
+    const fn new(max: usize) -> Self {
+        Kept {
+            max,
+            cells: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// The value kept for `key`, made by `make` if none is (`None` where it failed:
+    /// kept too, as the same text would fail again).
+    fn get(&self, key: K, make: impl FnOnce() -> Option<V>) -> Option<Arc<V>> {
+        let cell = {
+            let mut kept = lock(&self.cells);
+            match kept.iter().find(|(k, _)| *k == key) {
+                Some((_, c)) => c.clone(),
+                None => {
+                    if kept.len() >= self.max {
+                        kept.remove(0);
+                    }
+                    let c: Cell<V> = Default::default();
+                    kept.push((key, c.clone()));
+                    c
+                }
+            }
+        };
+        cell.get_or_init(|| make().map(Arc::new)).clone()
+    }
+
+    fn clear(&self) {
+        lock(&self.cells).clear();
+    }
+}
+
+/// A base's key: its whole text, scale and style (colours and level: its palette and
+/// bands), so a change is never missed.
+type BaseKey = (String, u32, bool, usize, u8);
+
+/// The bases kept, each drawn at most once.
+static BASES: Kept<BaseKey, Base> = Kept::new(BASES_KEPT);
+
+/// How many static layers are kept: one per language and style in use, with room.
+const STATICS_KEPT: usize = 4;
+
+/// A static layer's key: its whole text, scale and whether crisp (its pixels alone).
+type StaticKey = (String, u32, bool);
+
+/// The static layers kept, each drawn at most once a process: a new phase does not
+/// forget them ([`forget_bases`]), as the land, roads and names are the same.
+static STATICS: Kept<StaticKey, Pixmap> = Kept::new(STATICS_KEPT);
+
 /// The base of a split picture, rasterized and written once and shared by every club's
 /// picture with the same base (keyed by its whole text, scale and style, so a change is
-/// never missed). A thread that asks for a base another is drawing waits for it rather
-/// than drawing it too (the base of a phase is a few club pictures' work).
+/// never missed).
 fn base(base: &str, scale: f32, style: Style) -> Result<Arc<Base>> {
-    type Key = (String, u32, bool, usize, u8);
-    type Cell = Arc<OnceLock<Option<Arc<Base>>>>;
-    let key: Key = (
+    let key: BaseKey = (
         base.to_owned(),
         scale.to_bits(),
         style.crisp,
         style.colours,
         style.level,
     );
-    let cell: Cell = {
-        let mut kept = lock(bases());
-        match kept.iter().find(|(k, _)| *k == key) {
-            Some((_, c)) => c.clone(),
-            None => {
-                if kept.len() >= BASES_KEPT {
-                    kept.remove(0);
-                }
-                let c: Cell = Default::default();
-                kept.push((key, c.clone()));
-                c
-            }
-        }
-    };
-    let drawn = cell.get_or_init(|| {
-        let pixmap = draw(base, scale, style.crisp, None).ok()?;
-        let written = bands::write(&pixmap, style, &bands::named_colours(base)).ok()?;
-        Some(Arc::new(Base {
-            pixmap,
-            palette: written.palette,
-            bands: written.bands,
-        }))
-    });
-    drawn
-        .clone()
+    BASES
+        .get(key, || {
+            let pixmap = draw_base(base, scale, style.crisp).ok()?;
+            // The palette is the whole base's, static layer and marks together.
+            let written = bands::write(&pixmap, style, &bands::named_colours(base)).ok()?;
+            Some(Base {
+                pixmap,
+                palette: written.palette,
+                bands: written.bands,
+            })
+        })
         .ok_or_else(|| Error::internal("the map picture's shared base could not be drawn"))
 }
 
-/// The bases kept, each drawn at most once.
-#[allow(clippy::type_complexity)]
-fn bases() -> &'static Mutex<
-    Vec<(
-        (String, u32, bool, usize, u8),
-        Arc<OnceLock<Option<Arc<Base>>>>,
-    )>,
-> {
-    static CACHE: OnceLock<
-        Mutex<
-            Vec<(
-                (String, u32, bool, usize, u8),
-                Arc<OnceLock<Option<Arc<Base>>>>,
-            )>,
-        >,
-    > = OnceLock::new();
-    CACHE.get_or_init(Default::default)
+/// The pixels of a base: where [`PHASE`] splits it, its static layer ([`static_layer`],
+/// drawn once a process) with the phase's marks drawn over a copy, exactly as the
+/// whole base would be drawn; else the base drawn whole.
+fn draw_base(base: &str, scale: f32, crisp: bool) -> Result<Pixmap> {
+    let Some((fixed, marks)) = split_at(base, PHASE) else {
+        return draw(base, scale, crisp, None);
+    };
+    // A mark an overridden template put inside an element leaves a part that is not
+    // whole XML (an element unclosed, or closed twice): the base is then drawn whole.
+    static_layer(&fixed, scale, crisp)
+        .and_then(|under| draw(&marks, scale, crisp, Some(Pixmap::clone(&under))))
+        .or_else(|_| draw(base, scale, crisp, None))
+}
+
+/// The static layer of a base (land, sea, roads, names, legend: what no phase changes),
+/// rasterized once a process for every phase after (issue 30.5: two thirds of a
+/// phase's base).
+fn static_layer(fixed: &str, scale: f32, crisp: bool) -> Result<Arc<Pixmap>> {
+    let key: StaticKey = (fixed.to_owned(), scale.to_bits(), crisp);
+    STATICS
+        .get(key, || draw(fixed, scale, crisp, None).ok())
+        .ok_or_else(|| Error::internal("the map picture's static layer could not be drawn"))
 }
 
 /// Forgets every base drawn, and what the order pages keep of the map's base: what a
 /// new phase finds (its node marks are new), for the benchmarks that run one phase
-/// again and again.
+/// again and again. The static layers stay, as they do from phase to phase.
 #[doc(hidden)]
 pub fn forget_bases() {
-    lock(bases()).clear();
+    BASES.clear();
     // The order pages' shared part too (`page::packed`): the map's base is in it.
     super::page::forget_packed();
+}
+
+/// Forgets the static layers too: what a new process finds (a one-shot `giglio
+/// resolve`), for the benchmark of a phase drawn cold and the test that a cold cache
+/// gives the bytes of a warm one.
+#[doc(hidden)]
+pub fn forget_static_layers() {
+    STATICS.clear();
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -187,11 +255,17 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Splits a picture at [`OVERLAY`] into a base and an overlay, each a whole SVG with
-/// the picture's own `<svg>` element. The base's `<defs>` (hatchings, arrow heads),
-/// when it has them, are copied into the overlay too, whose marks refer to them.
+/// Splits a picture at [`OVERLAY`] into a base and an overlay ([`split_at`]).
 fn split(svg: &str) -> Option<(String, String)> {
-    let at = svg.find(OVERLAY)?;
+    split_at(svg, OVERLAY)
+}
+
+/// Splits a picture at `marker` into what is drawn first and what is drawn over it,
+/// each a whole SVG with the picture's own `<svg>` element. The first part's `<defs>`
+/// (hatchings, arrow heads, the inset's clip), when it has them, are copied into the
+/// second too, whose marks refer to them.
+fn split_at(svg: &str, marker: &str) -> Option<(String, String)> {
+    let at = svg.find(marker)?;
     let open = svg.find("<svg")?;
     let head_end = open + svg[open..].find('>')? + 1;
     if head_end > at {
@@ -206,20 +280,20 @@ fn split(svg: &str) -> Option<(String, String)> {
             Some(&svg[from..from + end + "</defs>".len()])
         })
         .unwrap_or("");
-    let base = format!("{}</svg>", &svg[..at]);
-    let overlay = format!("{head}{defs}{}", &svg[at + OVERLAY.len()..]);
-    Some((base, overlay))
+    let first = format!("{}</svg>", &svg[..at]);
+    let over = format!("{head}{defs}{}", &svg[at + marker.len()..]);
+    Some((first, over))
 }
 
-/// Renders an SVG to pixels at `scale` (1.0 = the SVG's own size).
+/// Renders an SVG to pixels at `scale` (1.0 = the SVG's own size) in `style`.
 #[cfg(test)]
-fn svg_to_pixmap(svg: &str, scale: f32) -> Result<Pixmap> {
+fn svg_to_pixmap(svg: &str, scale: f32, style: Style) -> Result<Pixmap> {
     match split(svg) {
         Some((b, overlay)) => {
-            let b = base(&b, scale, PICTURE)?;
-            draw(&overlay, scale, false, Some(b.pixmap.clone()))
+            let b = base(&b, scale, style)?;
+            draw(&overlay, scale, style.crisp, Some(b.pixmap.clone()))
         }
-        None => draw(svg, scale, false, None),
+        None => draw(svg, scale, style.crisp, None),
     }
 }
 
@@ -317,12 +391,120 @@ mod tests {
     fn a_split_picture_draws_the_same_pixels_as_the_whole() {
         let whole = r##"<svg xmlns="http://www.w3.org/2000/svg" width="200" height="40"><rect width="200" height="40" fill="#dbe9f2"/><circle cx="20" cy="20" r="9" fill="#b0272f"/><text x="35" y="28" font-size="20">Città</text></svg>"##;
         let split = whole.replace("<text", &format!("{OVERLAY}<text"));
-        let a = svg_to_pixmap(whole, 1.0).unwrap();
-        let b = svg_to_pixmap(&split, 1.0).unwrap();
+        let a = svg_to_pixmap(whole, 1.0, PICTURE).unwrap();
+        let b = svg_to_pixmap(&split, 1.0, PICTURE).unwrap();
         assert_eq!(a.data(), b.data());
         // And the second club's picture reuses the base: still the same pixels.
-        let c = svg_to_pixmap(&split, 1.0).unwrap();
+        let c = svg_to_pixmap(&split, 1.0, PICTURE).unwrap();
         assert_eq!(a.data(), c.data());
+    }
+
+    /// A picture with a hatching and a clip defined in its static layer and used by its
+    /// phase's marks (as a nation sharing another's colour, the inset's marks).
+    const LAYERED: &str = r##"<svg xmlns="http://www.w3.org/2000/svg" width="120" height="90"><rect width="120" height="90" fill="#dbe9f2"/><path d="M 0 10 L 120 80" stroke="#7d9cb2" stroke-width="3"/><text x="4" y="85" font-size="11">Città ⚓</text><defs><pattern id="h" width="4" height="4" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="4" height="4" fill="#b0272f"/><rect width="1.6" height="4" fill="#fff"/></pattern><clipPath id="c"><rect x="60" y="0" width="60" height="45"/></clipPath></defs><!-- phase --><circle cx="30" cy="40" r="8" fill="url(#h)" stroke="#111" stroke-width="2.6"/><g clip-path="url(#c)"><circle cx="62" cy="30" r="11" fill="#ffd400" stroke="#7a5c00"/><rect x="57" y="25" width="10" height="10" fill="#117733"/></g><!-- overlay --><text x="20" y="20" font-size="14" font-weight="bold">Titolo</text><rect x="90" y="50" width="10" height="9" fill="url(#h)"/></svg>"##;
+
+    #[test]
+    fn a_picture_split_twice_draws_the_pixels_and_bytes_of_one_split_once() {
+        let once = LAYERED.replace(PHASE, "");
+        let whole = once.replace(OVERLAY, "");
+        for style in [PICTURE, MAP] {
+            let a = svg_to_pixmap(&whole, 1.0, style).unwrap();
+            let b = svg_to_pixmap(&once, 1.0, style).unwrap();
+            let c = svg_to_pixmap(LAYERED, 1.0, style).unwrap();
+            assert_eq!(a.data(), b.data());
+            assert_eq!(a.data(), c.data());
+            // The same base pixels, the same palette and bands: the same bytes.
+            assert_eq!(
+                to_png(&once, 1.0, style).unwrap(),
+                to_png(LAYERED, 1.0, style).unwrap()
+            );
+        }
+        // Split twice at another scale: still the whole picture's pixels.
+        let a = svg_to_pixmap(&whole, 1.5, PICTURE).unwrap();
+        let c = svg_to_pixmap(LAYERED, 1.5, PICTURE).unwrap();
+        assert_eq!(a.data(), c.data());
+    }
+
+    #[test]
+    fn a_phase_mark_inside_an_element_draws_the_base_whole() {
+        let inside = LAYERED
+            .replace(PHASE, "")
+            .replace("<rect x=\"57\"", &format!("{PHASE}<rect x=\"57\""));
+        assert!(
+            inside.contains(&format!("/>{PHASE}<rect")),
+            "the mark in a group"
+        );
+        let whole = inside.replace(PHASE, "").replace(OVERLAY, "");
+        let a = svg_to_pixmap(&whole, 1.0, MAP).unwrap();
+        let b = svg_to_pixmap(&inside, 1.0, MAP).unwrap();
+        assert_eq!(a.data(), b.data());
+    }
+
+    #[test]
+    fn a_cold_static_layer_gives_the_bytes_of_a_warm_one() {
+        let warm = map_to_png(LAYERED).unwrap();
+        // A new phase: the static layer kept, the base drawn again over it.
+        forget_bases();
+        assert_eq!(warm, map_to_png(LAYERED).unwrap());
+        // A new process: nothing kept.
+        forget_bases();
+        forget_static_layers();
+        assert_eq!(warm, map_to_png(LAYERED).unwrap());
+        // The base kept, drawn over a static layer since forgotten.
+        forget_static_layers();
+        assert_eq!(warm, map_to_png(LAYERED).unwrap());
+    }
+
+    /// A club's map of the shipped campaign, with a place that changed hands and one
+    /// fortified: split twice, it is the whole picture's pixels, and the bytes of the
+    /// picture split at its overlay alone, whether its static layer was kept or not.
+    #[test]
+    fn a_club_map_split_twice_is_the_map_drawn_whole() {
+        use crate::rules::resolve::Resolution;
+        use crate::rules::tables::Lang;
+        use crate::rules::visibility::{ClubName, PhaseFacts, club_view};
+        use crate::rules::world::Fortification;
+        use crate::rules::{NationCode, World};
+        let source = crate::scenario::Source::builtin("il-giglio").expect("built in");
+        let c = crate::scenario::load(&source).expect("the shipped campaign loads");
+        let words = crate::words::Words::load(None).expect("catalogue");
+        let env = crate::report::environment(None, words.clone()).expect("templates");
+        let say = crate::words::explain::Explain::new(words, &c);
+        let codes: Vec<NationCode> = c.nations.iter().map(|n| n.code.clone()).collect();
+        let before = World::start(&c, &codes);
+        let mut now = before.clone();
+        let mut nodes = now.nodes.values_mut();
+        let first = nodes.next().expect("a node");
+        first.owner = codes.last().expect("a nation").clone();
+        nodes.next().expect("a second node").fortification = Fortification::Fortified;
+        let r = Resolution {
+            next: Some(now),
+            outcomes: Vec::new(),
+            events: Vec::new(),
+            ledger: Default::default(),
+        };
+        let nation = codes[0].clone();
+        let club = ClubName {
+            nation: &nation,
+            name: "club",
+            lang: Lang::It,
+        };
+        let view = club_view(&c, &say, &before, &r, club, &PhaseFacts::default());
+        let svg = crate::report::map::render_view(&c, &view, &env).expect("the map");
+        let (Some(at), Some(end)) = (svg.find(PHASE), svg.find(OVERLAY)) else {
+            panic!("the map has both marks");
+        };
+        // The phase's marks: a place that changed hands (its ring), one fortified.
+        assert!(at < end && svg[at..end].contains("#ffd400") && svg[at..end].contains("2.6"));
+        let once = svg.replace(PHASE, "");
+        let whole = once.replace(OVERLAY, "");
+        let a = draw(&whole, 1.0, MAP.crisp, None).unwrap();
+        let b = svg_to_pixmap(&svg, 1.0, MAP).unwrap();
+        assert!(a.data() == b.data(), "the same pixels");
+        let png = map_to_png(&svg).unwrap();
+        assert!(png == map_to_png(&once).unwrap(), "the same bytes");
+        forget_static_layers();
+        assert!(png == map_to_png(&svg).unwrap(), "cold: the same bytes");
     }
 
     #[test]
@@ -331,8 +513,8 @@ mod tests {
         // nation that shares another's colour.
         let whole = r##"<svg xmlns="http://www.w3.org/2000/svg" width="60" height="40"><rect width="60" height="40" fill="#dbe9f2"/><defs><pattern id="h" width="4" height="4" patternUnits="userSpaceOnUse"><rect width="4" height="4" fill="#b0272f"/><rect width="1.6" height="4" fill="#fff"/></pattern></defs><rect x="2" y="2" width="20" height="20" fill="url(#h)"/><circle cx="40" cy="20" r="12" fill="url(#h)"/></svg>"##;
         let split = whole.replace("<circle", &format!("{OVERLAY}<circle"));
-        let a = svg_to_pixmap(whole, 1.0).unwrap();
-        let b = svg_to_pixmap(&split, 1.0).unwrap();
+        let a = svg_to_pixmap(whole, 1.0, PICTURE).unwrap();
+        let b = svg_to_pixmap(&split, 1.0, PICTURE).unwrap();
         assert_eq!(a.data(), b.data());
     }
 
