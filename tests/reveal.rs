@@ -94,6 +94,20 @@ fn resolving_the_last_winter_reveals_everything_to_every_club_and_on_the_site() 
     let public = t.dir.join("public");
     let film = std::fs::read_to_string(public.join("reveal/film.svg")).expect("the film");
     assert_eq!(frames(&film), 12, "a frame a phase");
+    // Each frame carries its phase's node marks (owners change): the first frame's
+    // alone showed the first phase's owners through the season.
+    let doc = roxmltree::Document::parse(&film).expect("the film is XML");
+    for frame in doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("frame"))
+    {
+        assert!(
+            frame
+                .descendants()
+                .any(|n| n.attribute("id") == Some("node-V0")),
+            "a frame without Venice's mark"
+        );
+    }
     for lang in ["it", "en"] {
         let home = std::fs::read_to_string(public.join(lang).join("index.html")).expect("home");
         assert!(home.contains("id=\"verdict\""), "{lang}: the verdict");

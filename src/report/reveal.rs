@@ -71,15 +71,17 @@ pub const FILM_FILE: &str = "reveal/film.svg";
 
 /// The season as a film: the referee's maps of `worlds`, one frame each, as one SVG
 /// whose frames follow each other and loop. The part every frame shares (the land,
-/// the sea, the roads, the legend: before the maps' overlay mark) is kept once.
+/// the sea, the roads, the names, the legend: before the maps' phase mark) is kept
+/// once; each frame carries its phase's node marks (owners change) and pieces. A
+/// template without the phase mark splits at its overlay mark.
 pub fn film(campaign: &Campaign, worlds: &[&World], env: &Environment) -> Result<String> {
-    const OVERLAY: &str = super::png::OVERLAY;
     let mut base: Option<String> = None;
     let mut frames = Vec::new();
     for w in worlds {
         let svg = super::map::render_referee(campaign, w, env)?;
-        let at = svg
-            .find(OVERLAY)
+        let (at, mark) = [super::png::PHASE, super::png::OVERLAY]
+            .into_iter()
+            .find_map(|mark| svg.find(mark).map(|at| (at, mark)))
             .ok_or_else(|| Error::internal("a map without its overlay mark"))?;
         let end = svg
             .rfind("</svg>")
@@ -87,7 +89,7 @@ pub fn film(campaign: &Campaign, worlds: &[&World], env: &Environment) -> Result
         if base.is_none() {
             base = Some(svg[..at].to_owned());
         }
-        frames.push(svg[at + OVERLAY.len()..end].to_owned());
+        frames.push(svg[at + mark.len()..end].to_owned());
     }
     let Some(mut out) = base else {
         return Err(Error::user("a film needs at least one phase"));
