@@ -161,7 +161,8 @@ fn odds_never_touch_the_campaign() {
     // The card shows both sides and the provisional flag of the default ruleset.
     let card = t.stdout(&["battle", "card", "1494-r01-F7"]);
     assert!(
-        card.contains("Side A: V") && card.contains("Side B: F"),
+        card.contains("Side A: Republic of Venice (V)")
+            && card.contains("Side B: Republic of Florence (F)"),
         "{card}"
     );
     let html = t.stdout(&["battle", "card", "1494-r01-F7", "--format", "html"]);
@@ -1519,7 +1520,9 @@ fn a_relief_battle_at_a_besieged_fortress_says_whose_walls_they_are() {
         "en",
     ]);
     assert!(
-        en.contains("fortified, but held by the attacker (F): its walls shelter neither side"),
+        en.contains(
+            "fortified, but held by the attacker, Republic of Florence (F): its walls shelter neither side"
+        ),
         "{en}"
     );
     assert!(
@@ -1537,7 +1540,9 @@ fn a_relief_battle_at_a_besieged_fortress_says_whose_walls_they_are() {
         "it",
     ]);
     assert!(
-        it.contains("fortificato, ma tenuto dall'attaccante (F)"),
+        it.contains(
+            "fortificato, ma tenuto dall'attaccante, Repubblica di Firenze (F): le sue mura"
+        ),
         "{it}"
     );
     // Each unit's kind and ratings in the reader's words, not the ruleset's keys.
@@ -1770,26 +1775,7 @@ fn two_battles_at_one_place_name_each_other_and_the_second_lapses() {
         t.stdout(&["battle", "card", id, "--club", club, "--lang", lang])
     };
     let (first, second) = (&ids[0], &ids[1]);
-    let f = card(first, "F", "it");
-    assert!(
-        f.contains(&format!(
-            "Alla stessa piazza è in attesa anche la battaglia {second}: ogni battaglia si gioca da sola"
-        )) && f.contains("questa decade: nessuno perde nulla"),
-        "{f}"
-    );
-    assert!(
-        f.contains("L'armata della campagna in questa parte: F-A2."),
-        "{f}"
-    );
-    let m = card(second, "M", "en");
-    assert!(
-        m.contains(&format!("Battle {first} is also pending at the same place")),
-        "{m}"
-    );
-    // A club's card names its own armies only: Venice's and Milan's are markers to it.
-    assert!(!f.contains("V-A2") && !f.contains("M-A3"), "{f}");
-    // Venice's battle first: whichever id is Venice's (the referee's card says), Florence
-    // loses it.
+    // Which id is Venice's, the referee's card says (it names every army).
     let referee = t.stdout(&["battle", "card", first]);
     assert!(referee.contains("F-A2"), "{referee}");
     let venice = if referee.contains("V-A2") {
@@ -1798,6 +1784,34 @@ fn two_battles_at_one_place_name_each_other_and_the_second_lapses() {
         second
     };
     let milan = if venice == first { second } else { first };
+    // Florence, a side of both, reads on each card the other, its sides by name, and
+    // what a first result does to it.
+    let f = card(venice, "F", "it");
+    assert!(
+        f.contains(&format!(
+            "Alla stessa piazza è in attesa anche la battaglia {milan}, Ducato di Milano (M) contro Repubblica di Firenze (F): ogni battaglia si gioca da sola"
+        )) && f.contains("Si possono giocare in qualsiasi ordine")
+            && f.contains("questa decade: nessuno perde nulla"),
+        "{f}"
+    );
+    assert!(
+        f.contains("L'armata della campagna in questa parte: F-A2."),
+        "{f}"
+    );
+    // A club's card names its own armies only: Venice's and Milan's are markers to it.
+    assert!(!f.contains("V-A2") && !f.contains("M-A3"), "{f}");
+    // Milan is no side of Venice's battle, a fact told to its sides alone (G7.3): its
+    // card does not mention it.
+    let m = card(milan, "M", "en");
+    assert!(!m.contains(&format!("Battle {venice},")), "{m}");
+    assert!(!m.contains("also pending"), "{m}");
+    let f_en = card(milan, "F", "en");
+    assert!(
+        f_en.contains(&format!(
+            "Battle {venice}, Republic of Venice (V) against Republic of Florence (F) is also pending at the same place"
+        )),
+        "{f_en}"
+    );
     let body = format!(
         "[[battle_result]]\nbattle = \"{venice}\"\nwinner = \"V\"\nlosses = {{ V = 10, F = 30 }}\n"
     );

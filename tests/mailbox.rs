@@ -1149,7 +1149,7 @@ fn a_sheet_offers_the_spy_the_assassin_and_a_transfer_by_mail() {
 /// instead of waiting for a result no club will send (a playtest's stuck point).
 #[test]
 fn a_battle_against_a_neutral_nation_says_the_referee_decides_it() {
-    let mut s = Season::new(&[]);
+    let mut s = Season::new(&["--referee", "arbitro@club.example"]);
     let welcome = s.deliver();
     let secrets: BTreeMap<String, String> = welcome
         .iter()
@@ -1178,8 +1178,10 @@ fn a_battle_against_a_neutral_nation_says_the_referee_decides_it() {
         .find(|t| t.contains("1494-r01-MN0") && t.contains("SCHEDA DI BATTAGLIA"))
         .expect("the card of the battle at Mantova");
     assert!(
-        card.contains("una nazione neutrale (MN)")
-            && card.contains("MN non ha un club e non manda risultati (G0)")
+        card.contains("una nazione neutrale, Marchesato di Mantova (MN)")
+            && card.contains(
+                "Il Marchesato di Mantova (MN) non ha un club e non manda risultati (G0)"
+            )
             && !card.contains("neutral MN"),
         "{card}"
     );
@@ -1187,8 +1189,8 @@ fn a_battle_against_a_neutral_nation_says_the_referee_decides_it() {
     let result =
         header_of(&sheet, &secrets["V"]) + &result_from_stub(&sheet, "V", "V = 30, MN = 60");
     assert_eq!(s.mail_orders("V", &result)["verdict"], "accepted");
-    let receipt = s.deliver();
-    let receipt = &receipt
+    let got = s.deliver();
+    let receipt = &got
         .iter()
         .find(|r| r.kind == "receipt")
         .expect("the receipt")
@@ -1198,5 +1200,53 @@ fn a_battle_against_a_neutral_nation_says_the_referee_decides_it() {
             "MN è una nazione neutrale e non manda risultati (G0): la battaglia la decide l'arbitro"
         ) && !receipt.contains("si attende quello di MN"),
         "{receipt}"
+    );
+    // The referee is written at once, with the command that confirms the result as sent.
+    let referee = got
+        .iter()
+        .find(|r| r.kind == "referee" && r.text.contains("1494-r01-MN0"))
+        .expect("the referee's notice");
+    assert!(
+        referee
+            .text
+            .contains("giglio battle rule 1494-r01-MN0 --as-sent V --reason"),
+        "{}",
+        referee.text
+    );
+    // A club that mailed nothing cannot be confirmed; Venice's result can, as sent.
+    let none = s
+        .cmd()
+        .args([
+            "battle",
+            "rule",
+            "1494-r01-MN0",
+            "--as-sent",
+            "M",
+            "--reason",
+            "x",
+        ])
+        .assert()
+        .failure();
+    assert!(
+        crate::common::stderr_of(&none)
+            .contains("M has mailed no result for battle 1494-r01-MN0; results received: V"),
+        "{}",
+        crate::common::stderr_of(&none)
+    );
+    let ruled = s.stdout(&[
+        "battle",
+        "rule",
+        "1494-r01-MN0",
+        "--as-sent",
+        "V",
+        "--reason",
+        "the table's result, confirmed",
+    ]);
+    assert!(ruled.contains("ruled 1494-r01-MN0: V wins"), "{ruled}");
+    let list = s.stdout(&["battle", "list"]);
+    // Applied at once, with Venice's losses as it sent them.
+    assert!(
+        list.contains("applied in step 1 of the open phase; settled (referee): V wins; losses attacker 30 defender 60"),
+        "{list}"
     );
 }

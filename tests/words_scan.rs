@@ -194,7 +194,7 @@ fn card_parts(
         let card = giglio::battle::card::for_battle(c, b, &names, rs);
         for side in [&b.attacker.nation, &b.defender.nation] {
             for lang in [Lang::It, Lang::En] {
-                let view = CardFor::new(&card, lang, Some(side.as_str()), Some(&c.tables.calendar));
+                let view = CardFor::new(&card, lang, Some(side.as_str()), Some(c));
                 out.push(Part {
                     what: format!("card {} for {side}", b.id),
                     lang,

@@ -9,7 +9,7 @@ battle-card-kind-rearguard = rearguard action
 battle-card-role-attacker = attacker
 battle-card-role-defender = defender
 battle-card-role-rearguard = rearguard
-battle-card-for = For { $club } ({ $nation }): you are side { $side } ({ $role }); your enemy is side { $other } ({ $other_role }), { $other_club } ({ $other_nation }).
+battle-card-for = For { $club }, { $nation }: you are side { $side } ({ $role }); your enemy is side { $other } ({ $other_role }), { $other_club }, { $other_nation }.
 battle-card-neutral-side = a neutral nation
 battle-card-neutral-decides = { THE($nation, cap: "yes") } has no club and sends no result (G0): the referee decides the battle, confirming your result (mail it as usual) or resolving it with its own game.
 battle-card-for-referee = The referee's copy: side A attacks, side B { $kind ->
@@ -27,7 +27,7 @@ battle-card-readings = Readings (how the referee reads passages of the game's ru
 battle-card-none = none
 battle-card-fortified = fortified
 battle-card-walls-other = fortified, but held by { $attacker ->
-        [yes] the attacker ({ $nation })
+        [yes] the attacker, { $nation }
        *[no] { $nation }, not a side of this battle
     }: its walls shelter neither side
 battle-card-node-city = city
@@ -51,10 +51,11 @@ battle-card-armies = { $count ->
     [one] The campaign's army on this side: { $armies }.
    *[other] The campaign's armies on this side: { $armies }.
 }
+battle-card-also-one = { $battle }, { $attacker } against { $defender }
 battle-card-also = { $count ->
     [one] Battle { $battles } is also pending at the same place
    *[other] Battles { $battles } are also pending at the same place
-}: each battle is played on its own, from its own card, and its result is sent apart{ $lapses ->
+}: each battle is played on its own, from its own card, and its result is sent apart. They may be played in any order: each card gives the strength the sides had when the battles were joined, and each one's losses come off the armies when its result is applied (a side never loses more than it has left){ $lapses ->
     [yes] . If a result applied first makes every army of one side of this battle fall back or be destroyed, this battle lapses: nobody loses anything, and the referee tells both clubs.
    *[no] .
 }

@@ -46,7 +46,7 @@ intake-set-aside = Only the order file in the text of your message was read; set
     [0] {""}
     [one] the line after it
    *[other] the { $after } lines after it
-}. Next time, send only the order file, in the text or attached.
+}. The order file counts as it is: a greeting and a signature may stay.
 
 ## Receipts (authenticated)
 receipt-head = Orders for { $phase } received and sealed.

@@ -6,7 +6,7 @@ reason-not-besieging = { $army } is not besieging anything
 reason-place-held = another nation's force is at { $node }: take the place first (a siege)
 reason-not-held-no-army = you do not hold { $node } and none of your armies stands there
 happening-siege-round = { $total ->
-    [none] { $besieger } besieges { $node }: 1d6={ $roll }; the modifiers you know: { $modifiers }; the besieger's own (a sapper, a bribe) are not known to you; needs { $needed }: { $fell ->
+    [none] { THE($besieger) } besieges { $node }: 1d6={ $roll }; the modifiers you know: { $modifiers }; the besieger's own (a sapper, a bribe) are not known to you; needs { $needed }: { $fell ->
         [true] the place surrenders
        *[false] the place holds
     }
@@ -36,8 +36,8 @@ siege-modifier-fortified-village = { $signed } (a fortified village)
 siege-modifier-fortified-city = { $signed } (a fortified city)
 siege-modifier-fortress = { $signed } (a fortress)
 siege-modifiers-none = none
-happening-siege-roll-seen = { $besieger } besieges { $node }: 1d6={ $roll }, needs { $needed } (the besieger's modifiers are not known to you)
-happening-siege-outcome-seen = { $besieger } besieges { $node }: { $fell ->
+happening-siege-roll-seen = { THE($besieger) } besieges { $node }: 1d6={ $roll }, needs { $needed } (the besieger's modifiers are not known to you)
+happening-siege-outcome-seen = { THE($besieger) } besieges { $node }: { $fell ->
     [true] the place surrenders
    *[false] the place holds
 }

@@ -9,7 +9,7 @@ battle-card-kind-rearguard = azione di retroguardia
 battle-card-role-attacker = attaccante
 battle-card-role-defender = difensore
 battle-card-role-rearguard = retroguardia
-battle-card-for = Per { $club } ({ $nation }): voi siete la parte { $side } ({ $role }); il vostro nemico è la parte { $other } ({ $other_role }), { $other_club } ({ $other_nation }).
+battle-card-for = Per { $club }, { $nation }: voi siete la parte { $side } ({ $role }); il vostro nemico è la parte { $other } ({ $other_role }), { $other_club }, { $other_nation }.
 battle-card-neutral-side = una nazione neutrale
 battle-card-neutral-decides = { ART("Il", $nation) } non ha un club e non manda risultati (G0): la battaglia la decide l'arbitro, confermando il vostro risultato (mandatelo come sempre) o risolvendola con il suo gioco.
 battle-card-for-referee = Copia dell'arbitro: la parte A attacca, la parte B { $kind ->
@@ -28,7 +28,7 @@ battle-card-none = nessuna
 battle-card-fortified = fortificato
 # Un luogo fortificato tenuto da chi non difende (l'attaccante che lo assedia, o un terzo).
 battle-card-walls-other = fortificato, ma { $attacker ->
-        [yes] tenuto dall'attaccante ({ $nation })
+        [yes] tenuto dall'attaccante, { $nation }
        *[no] tenuto { ART("da", $nation) }, che non è parte di questa battaglia
     }: le sue mura non riparano nessuna delle due parti
 battle-card-node-city = città
@@ -53,10 +53,11 @@ battle-card-armies = { $count ->
     [one] L'armata della campagna in questa parte: { $armies }.
    *[other] Le armate della campagna in questa parte: { $armies }.
 }
+battle-card-also-one = { $battle }, { $attacker } contro { $defender }
 battle-card-also = { $count ->
     [one] Alla stessa piazza è in attesa anche la battaglia { $battles }
    *[other] Alla stessa piazza sono in attesa anche le battaglie { $battles }
-}: ogni battaglia si gioca da sola, con la sua scheda, e il suo risultato si manda a parte{ $lapses ->
+}: ogni battaglia si gioca da sola, con la sua scheda, e il suo risultato si manda a parte. Si possono giocare in qualsiasi ordine: ogni scheda dà la forza che le parti avevano all'incontro, e le perdite di ciascuna si tolgono dalle armate quando il suo risultato è applicato (una parte non perde più di quanto le resta){ $lapses ->
     [yes] . Se un risultato applicato prima fa ripiegare o distrugge tutte le armate di una parte di questa battaglia, questa decade: nessuno perde nulla, e l'arbitro lo dice a entrambi i club.
    *[no] .
 }

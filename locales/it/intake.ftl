@@ -46,7 +46,7 @@ intake-set-aside = Del testo del vostro messaggio si è letto solo il file degli
     [0] {""}
     [one] la riga dopo
    *[other] le { $after } righe dopo
-}. La prossima volta mandate solo il file degli ordini, nel testo o allegato.
+}. Il file degli ordini vale così com'è: un saluto e una firma possono restare.
 
 ## Ricevute (autenticato)
 receipt-head = Ordini { ART("per", $phase) } ricevuti e sigillati.

@@ -6,7 +6,7 @@ reason-not-besieging = { $army } non sta assediando nulla
 reason-place-held = { ART("a", $node) } c'è una forza di un'altra nazione: prima bisogna prendere la piazza (un assedio)
 reason-not-held-no-army = { $node } non è vostro e nessuna vostra armata vi si trova
 happening-siege-round = { $total ->
-    [none] { $besieger } assedia { $node }: 1d6={ $roll }; i modificatori che conoscete: { $modifiers }; quelli dell'assediante (un geniere, una corruzione) non vi sono noti; serve { $needed }: { $fell ->
+    [none] { ART("il", $besieger) } assedia { $node }: 1d6={ $roll }; i modificatori che conoscete: { $modifiers }; quelli dell'assediante (un geniere, una corruzione) non vi sono noti; serve { $needed }: { $fell ->
         [true] la piazza si arrende
        *[false] la piazza resiste
     }
@@ -36,8 +36,8 @@ siege-modifier-fortified-village = { $signed } (un villaggio fortificato)
 siege-modifier-fortified-city = { $signed } (una città fortificata)
 siege-modifier-fortress = { $signed } (una fortezza)
 siege-modifiers-none = nessuno
-happening-siege-roll-seen = { $besieger } assedia { $node }: 1d6={ $roll }, serve { $needed } (i modificatori dell'assediante non vi sono noti)
-happening-siege-outcome-seen = { $besieger } assedia { $node }: { $fell ->
+happening-siege-roll-seen = { ART("il", $besieger) } assedia { $node }: 1d6={ $roll }, serve { $needed } (i modificatori dell'assediante non vi sono noti)
+happening-siege-outcome-seen = { ART("il", $besieger) } assedia { $node }: { $fell ->
     [true] la piazza si arrende
    *[false] la piazza resiste
 }

@@ -121,9 +121,11 @@ pub struct BattleInfo {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub play_by: Option<PlayBy>,
     /// The other battles pending at the same place when the card went out (two armies
-    /// that met one enemy army make two battles): the table plays each on its own.
+    /// that met one enemy army make two battles): the table plays each on its own. A
+    /// club's copy lists only those it is a side of (a pending battle is told to its
+    /// sides alone, G7.3).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub also: Vec<String>,
+    pub also: Vec<Linked>,
     /// Under `battle_lapses_when_a_side_is_gone`: a battle of `also` whose result sends
     /// every army of one of this battle's sides away makes this one lapse.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -213,6 +215,14 @@ pub struct SideSpec {
     pub ducats: Ducats,
     pub sapper: bool,
     pub commander_killed: bool,
+}
+
+/// Another battle pending at a card's place: its id and its sides' nations (attacker,
+/// defender).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Linked {
+    pub id: String,
+    pub sides: [String; 2],
 }
 
 /// Where the battle is fought.

@@ -45,7 +45,8 @@ pub(crate) enum BattleCommand {
         club: Option<String>,
     },
     /// Resolve a battle with its ruleset's own mechanics (logged dice); the result is
-    /// applied when the next phase is resolved.
+    /// applied at once (the ruling `battle_results_at_once`, on in campaigns written since
+    /// it came), or when the next phase is resolved.
     Auto {
         id: String,
         #[arg(long, value_name = "ID")]
@@ -65,11 +66,15 @@ pub(crate) enum BattleCommand {
     Rule {
         id: String,
         /// The winning nation, or `draw`.
-        #[arg(long)]
-        winner: String,
+        #[arg(long, required_unless_present = "as_sent")]
+        winner: Option<String>,
         /// A side's loss in ducats, as `CODE=DUCATS` (once for each side).
-        #[arg(long = "loss", value_name = "CODE=DUCATS")]
+        #[arg(long = "loss", value_name = "CODE=DUCATS", conflicts_with = "as_sent")]
         losses: Vec<String>,
+        /// Confirm the result this club mailed, as it sent it (a battle against a
+        /// neutral nation, whose result only one club sends): no need to type it again.
+        #[arg(long, value_name = "CODE", conflicts_with = "winner")]
+        as_sent: Option<String>,
         #[arg(long)]
         reason: String,
     },
@@ -120,8 +125,14 @@ pub(crate) fn cmd_battle(dir: &Path, cmd: BattleCommand) -> Result<()> {
             id,
             winner,
             losses,
+            as_sent,
             reason,
-        } => rule(dir, &id, &winner, &losses, &reason),
+        } => rule(
+            dir,
+            &id,
+            (winner.as_deref(), &losses, as_sent.as_deref()),
+            &reason,
+        ),
         BattleCommand::Odds {
             id,
             ruleset,
@@ -446,7 +457,7 @@ fn print_card(
         Some(l) => l,
         None => crate::mail::config::load(dir)?.mail.referee_lang,
     };
-    let view = report::card::CardFor::new(&card, lang, club, Some(&c.tables.calendar));
+    let view = report::card::CardFor::new(&card, lang, club, Some(&c));
     let env = report::environment(Some(&dir.join("templates")), super::words_of(dir)?)?;
     let text = match format {
         CardFormat::Toml => report::card::toml(&env, &card, &rs, &view)?,
@@ -575,6 +586,38 @@ fn club_result(dir: &Path, id: &str, file: &Path) -> Result<()> {
     Ok(())
 }
 
+/// A result as a ruling takes it: the winner (none for a draw) and each side's loss.
+type Ruled = (Option<NationCode>, Vec<(NationCode, Ducats)>);
+
+/// The winner and losses of the result `club` mailed for battle `b`, to confirm as a
+/// ruling; an error naming what was received when it mailed none.
+fn sent_result(store: &Store, b: &Battle, club: &str) -> Result<Ruled> {
+    let results = store.results(&b.id)?;
+    let sent = results
+        .iter()
+        .find(|r| r.source == SetBy::Club(NationCode(club.to_owned())))
+        .ok_or_else(|| {
+            let from: Vec<String> = results.iter().map(|r| r.source.to_string()).collect();
+            Error::user(format!(
+                "{club} has mailed no result for battle {}; results received: {}",
+                b.id,
+                if from.is_empty() {
+                    "none".to_owned()
+                } else {
+                    from.join(", ")
+                }
+            ))
+        })?;
+    let o = &sent.outcome;
+    Ok((
+        o.winner.clone(),
+        vec![
+            (b.attacker.nation.clone(), o.attacker_loss),
+            (b.defender.nation.clone(), o.defender_loss),
+        ],
+    ))
+}
+
 /// What became of a settled battle, for the referee.
 fn applied_note(news: &[engine::News]) -> String {
     if news.iter().any(|n| n.step.is_some()) {
@@ -637,15 +680,24 @@ impl Tell {
     }
 }
 
-fn rule(dir: &Path, id: &str, winner: &str, losses: &[String], reason: &str) -> Result<()> {
+fn rule(
+    dir: &Path,
+    id: &str,
+    (winner, losses, as_sent): (Option<&str>, &[String], Option<&str>),
+    reason: &str,
+) -> Result<()> {
     let mut store = Store::open_write(dir, &format!("battle rule {id}"))?;
     let b = pending(&store, id)?;
-    let winner = if winner == "draw" {
-        None
-    } else {
-        Some(NationCode(winner.to_owned()))
+    let (winner, mut parsed) = match as_sent {
+        Some(club) => sent_result(&store, &b, club)?,
+        None => (
+            match winner {
+                Some("draw") | None => None,
+                Some(w) => Some(NationCode(w.to_owned())),
+            },
+            Vec::new(),
+        ),
     };
-    let mut parsed = Vec::new();
     for l in losses {
         let (n, v) = l
             .split_once('=')
@@ -702,9 +754,10 @@ fn rule(dir: &Path, id: &str, winner: &str, losses: &[String], reason: &str) -> 
         &format!("battle rule {id}"),
     )?;
     ui::out(&format!(
-        "ruled {id}: {}; {}; {told} clubs told (`giglio mail send`)\n",
+        "ruled {id}: {}; {}; {} told (`giglio mail send`)\n",
         describe(&outcome),
-        applied_note(&news)
+        applied_note(&news),
+        ui::count(told, "club")
     ));
     Ok(())
 }

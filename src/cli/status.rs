@@ -182,10 +182,11 @@ pub(crate) fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
     if args.json {
         return ui::out_json(&status);
     }
-    let when = match (&status.month_en, &status.month_it) {
-        (Some(en), Some(it)) => format!(" ({en} / {it})"),
-        _ => String::new(),
-    };
+    // The terminal speaks English; `--json` carries the month in both languages.
+    let when = status
+        .month_en
+        .as_ref()
+        .map_or_else(String::new, |en| format!(" ({en})"));
     let mut text = format!(
         "campaign:   {}\nphase:      {}{when}, year {} of {}\nopened:     {}\nwaiting for: {}\nseed commitment (SHA-256 of this phase's seed): {}\n",
         ui::paint(ui::Paint::Strong, &status.campaign),

@@ -166,7 +166,10 @@ pub(crate) fn battle_card(
     card.battle.also = pending
         .iter()
         .filter(|x| x.node == b.node && x.id != b.id)
-        .map(|x| x.id.clone())
+        .map(|x| card::Linked {
+            id: x.id.clone(),
+            sides: [x.attacker.nation.to_string(), x.defender.nation.to_string()],
+        })
         .collect();
     card.battle.also_lapses =
         !card.battle.also.is_empty() && c.tables.rulings.battle_lapses_when_a_side_is_gone;

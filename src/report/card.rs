@@ -9,7 +9,8 @@ use crate::battle::card::{BattleKind, Card};
 use crate::battle::notes::{Arg, Note};
 use crate::battle::ruleset::Ruleset;
 use crate::error::{Error, Result};
-use crate::rules::tables::{CalendarTable, Lang};
+use crate::rules::Campaign;
+use crate::rules::tables::Lang;
 use crate::words::{Args, Words};
 use minijinja::Environment;
 use minijinja::value::{Serde, Value};
@@ -24,17 +25,21 @@ pub struct CardFor {
     pub reader: Option<String>,
     /// The round's month in `lang` (the card keeps the campaign's English name).
     pub month: String,
+    /// Each nation's name in `lang` with its code (`Repubblica di Venezia (V)`), by
+    /// code: the card's data keeps codes, a reader knows nations by their names.
+    nations: BTreeMap<String, String>,
 }
 
 impl CardFor {
-    /// A card for `reader` (or the referee) in `lang`; the month is named in `lang` when
-    /// the campaign's calendar is at hand.
+    /// A card for `reader` (or the referee) in `lang`; the month and the nations are
+    /// named in `lang` when the campaign is at hand.
     pub fn new(
         card: &Card,
         lang: Lang,
         reader: Option<&str>,
-        calendar: Option<&CalendarTable>,
+        campaign: Option<&Campaign>,
     ) -> CardFor {
+        let calendar = campaign.map(|c| &c.tables.calendar);
         let month = calendar
             .and_then(|c| c.month_in(&card.battle.month, lang))
             .unwrap_or(&card.battle.month);
@@ -43,11 +48,32 @@ impl CardFor {
             (Lang::It, Some(_)) => month.to_lowercase(),
             _ => month.to_owned(),
         };
+        let nations = campaign
+            .map(|c| {
+                c.nations
+                    .iter()
+                    .map(|n| {
+                        let code = n.code.to_string();
+                        let said = format!("{} ({code})", c.nation_name(&code, lang));
+                        (code, said)
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
         CardFor {
             lang,
             reader: reader.map(str::to_owned),
             month,
+            nations,
         }
+    }
+
+    /// A nation as the reader reads it: its name and code, or its code alone.
+    fn nation(&self, code: &str) -> String {
+        self.nations
+            .get(code)
+            .cloned()
+            .unwrap_or_else(|| code.to_owned())
     }
 
     /// The referee's copy in English, the month as the card has it.
@@ -61,10 +87,12 @@ impl CardFor {
         let Some(reader) = self.reader.as_deref() else {
             return std::borrow::Cow::Borrowed(card);
         };
+        let theirs = |l: &crate::battle::card::Linked| l.sides.iter().any(|s| s == reader);
         if card
             .sides
             .iter()
             .all(|s| s.nation == reader || s.armies.is_empty())
+            && card.battle.also.iter().all(theirs)
         {
             return std::borrow::Cow::Borrowed(card);
         }
@@ -72,6 +100,8 @@ impl CardFor {
         for side in own.sides.iter_mut().filter(|s| s.nation != reader) {
             side.armies.clear();
         }
+        // Another battle at the place is told to its own sides only (G7.3).
+        own.battle.also.retain(theirs);
         std::borrow::Cow::Owned(own)
     }
 
@@ -147,13 +177,13 @@ fn header(words: &Words, card: &Card, view: &CardFor) -> String {
                 lang,
                 "battle-card-for",
                 club = me.club.clone(),
-                nation = me.nation.clone(),
+                nation = view.nation(&me.nation),
                 side = me.key.clone(),
                 role = role(&me.role),
                 other = them.key.clone(),
                 other_role = role(&them.role),
                 other_club = other_club,
-                other_nation = them.nation.clone(),
+                other_nation = view.nation(&them.nation),
             );
             if neutral {
                 line.push(' ');
@@ -161,7 +191,7 @@ fn header(words: &Words, card: &Card, view: &CardFor) -> String {
                     words,
                     lang,
                     "battle-card-neutral-decides",
-                    nation = them.nation.clone()
+                    nation = view.nation(&them.nation)
                 ));
             }
             line
@@ -338,6 +368,30 @@ pub fn text(
         // result file's header is written for the reader's club.
         mine => mine,
         me => mine.unwrap_or(0),
+        // The other battles at the place the reader may know of, each with its sides.
+        also => card
+            .battle
+            .also
+            .iter()
+            .map(|l| {
+                crate::t!(
+                    words,
+                    view.lang,
+                    "battle-card-also-one",
+                    battle = l.id.as_str(),
+                    attacker = view.nation(&l.sides[0]),
+                    defender = view.nation(&l.sides[1])
+                )
+            })
+            .collect::<Vec<_>>(),
+        // The card's nations by their names (each side's, and the walls' holder).
+        nations => card
+            .sides
+            .iter()
+            .map(|s| s.nation.clone())
+            .chain(card.battle.walls_held_by.clone())
+            .map(|code| (code.clone(), view.nation(&code)))
+            .collect::<BTreeMap<_, _>>(),
     };
     render(env, name, ctx)
 }

@@ -333,7 +333,8 @@ pub(super) fn resolve(dir: &Path, loaded: &Loaded, now: &str) -> Result<Option<A
                 now,
             )?;
             store.queue_noted(&told, now, COMMAND, &|n| {
-                format!("{n} clubs told that {key} waits for battles' results")
+                let clubs = if n == 1 { "club" } else { "clubs" };
+                format!("{n} {clubs} told that {key} waits for battles' results")
             })?;
             Ok(Some(Action::Waiting {
                 phase: key,

@@ -183,6 +183,13 @@ pub(crate) fn italian(prep: &str, name: &str) -> String {
     let out = match noun {
         None => match lower.as_str() {
             "" | "il" => name.to_owned(),
+            // The euphonic "ad" before a town that begins with an "a": "ad Arezzo".
+            "a" if !is_code(name)
+                && !name.contains('@')
+                && name.starts_with(['A', 'a', 'À', 'à']) =>
+            {
+                format!("ad {name}")
+            }
             p => format!("{p} {name}"),
         },
         Some(noun) => {
@@ -449,6 +456,9 @@ mod tests {
         assert_eq!(italian("a", "ADN"), "a ADN");
         assert_eq!(italian("a", "arbitro@example.org"), "a arbitro@example.org");
         assert_eq!(italian("il", "V"), "V");
+        // The euphonic "ad" before a town beginning with an "a" (a play-test: "a Arezzo").
+        assert_eq!(italian("a", "Arezzo (F3)"), "ad Arezzo (F3)");
+        assert_eq!(italian("A", "Alessandria (M7)"), "Ad Alessandria (M7)");
     }
 
     #[test]

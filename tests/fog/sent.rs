@@ -68,7 +68,7 @@ pub(super) fn cards(b: &Branch, club: &Club) -> Vec<(String, String)> {
             &card,
             club.lang,
             Some(&club.nation),
-            Some(&s.campaign.tables.calendar),
+            Some(&s.campaign),
         );
         for html in [false, true] {
             let text = giglio::report::card::text(&s.env, &card, &s.ruleset, &view, html)

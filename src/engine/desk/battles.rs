@@ -109,12 +109,41 @@ pub(crate) fn take(
     let mine = results.clone();
     let (mut settlement, told, world) = engine::settle(store, desk.campaign, results, Vec::new())?;
     settlement.oobs = oobs;
+    // A result against a neutral nation waits for the referee alone: told at once.
+    let mut to_referee = Vec::new();
     for r in &mine {
         if let Some(n) = told.iter().find(|n| n.battle.id == r.battle) {
             let standing = standing(n, &nation, &world);
             lines.push(news::receipt_line(
                 words, lang, &n.battle, &r.outcome, &standing,
             ));
+            if let Standing::Neutral { other } = standing {
+                let result = news::result(
+                    words,
+                    desk.config.mail.referee_lang,
+                    &n.battle,
+                    &r.outcome,
+                    None,
+                );
+                to_referee.extend(crate::engine::post::notice::to_referee(
+                    desk.campaign,
+                    desk.config,
+                    words,
+                    "referee",
+                    &key,
+                    crate::engine::post::notice::Said {
+                        subject: "referee-neutral-result-subject",
+                        text: "referee-neutral-result-text",
+                        args: &[
+                            ("battle", n.battle.id.as_str()),
+                            ("club", nation.as_str()),
+                            ("neutral", other.as_str()),
+                            ("result", result.as_str()),
+                        ],
+                    },
+                    desk.now,
+                )?);
+            }
         }
     }
     let deadline = store.deadline(&key)?;
@@ -132,7 +161,7 @@ pub(crate) fn take(
     let messages = engine::news_mail(&news_desk, &told, &world, &names, &mut settlement)?;
     Ok(Taken {
         settlement,
-        messages,
+        messages: messages.into_iter().chain(to_referee).collect(),
         lines,
     })
 }

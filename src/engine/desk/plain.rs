@@ -25,7 +25,23 @@ pub(super) fn named_segment(w: &Words, lang: Lang, segment: &str) -> String {
             _ => return segment.to_owned(),
         },
     };
-    let name = w.plain(lang, &format!("receipt-kind-{}", key.replace('_', "-")));
+    // A hire is named by the specialist it hires ("Ingaggio di una spia"), not by the
+    // list of the four.
+    let specialist = table
+        .and_then(|fields| fields.split("specialist = \"").nth(1))
+        .and_then(|rest| rest.split('"').next())
+        .map(|s| format!("order-name-hire-{s}"))
+        .filter(|id| key == "hire" && w.has(lang, id));
+    let name = match specialist {
+        Some(id) => {
+            let said = w.plain(lang, &id);
+            let mut chars = said.chars();
+            chars.next().map_or(said.clone(), |c| {
+                c.to_uppercase().collect::<String>() + chars.as_str()
+            })
+        }
+        None => w.plain(lang, &format!("receipt-kind-{}", key.replace('_', "-"))),
+    };
     match table {
         Some(fields) => format!("{name}: [[{key}]] {fields}"),
         None => format!("{name}: {segment}"),

@@ -381,7 +381,7 @@ fn report_files(
             card,
             r.club.lang,
             Some(&r.club.nation),
-            Some(&campaign.tables.calendar),
+            Some(campaign),
         );
         files.push(FilePart {
             name: format!("{}.txt", b.id),
