@@ -129,8 +129,15 @@ fn setup() -> Campaign1 {
     .expect("the campaign is created");
     // Spring, then the first summer round with orders: the state every bench starts in.
     submit_bot_orders(&mut store, &c.campaign);
+    resolve(&c, &mut store);
+    submit_bot_orders(&mut store, &c.campaign);
+    c
+}
+
+/// Resolves the open phase as `giglio resolve` does, every message rendered and queued.
+fn resolve(c: &Campaign1, store: &mut Store) -> engine::Ran {
     engine::resolve_open_phase(
-        &mut store,
+        store,
         &c.campaign,
         true,
         false,
@@ -139,9 +146,7 @@ fn setup() -> Campaign1 {
         &c.mailing().words(),
         Some(&c.mailing()),
     )
-    .expect("spring resolves");
-    submit_bot_orders(&mut store, &c.campaign);
-    c
+    .expect("the phase resolves")
 }
 
 /// Everything `resolve_open_phase` writes, computed once, for the floor.
@@ -269,17 +274,7 @@ fn full(c: &Campaign1, iters: u64, cold: bool) -> Duration {
         }
         let t = Instant::now();
         let mut store = c.open();
-        let r = engine::resolve_open_phase(
-            &mut store,
-            &c.campaign,
-            true,
-            false,
-            NOW,
-            "bench",
-            &c.mailing().words(),
-            Some(&c.mailing()),
-        )
-        .expect("resolves");
+        let r = resolve(c, &mut store);
         drop(store);
         total += t.elapsed();
         black_box(r);

@@ -1749,19 +1749,7 @@ fn the_cards_campaign_sapper_is_not_a_unit_of_the_game() {
 fn two_battles_at_one_place_name_each_other_and_the_second_lapses() {
     let t = TestCampaign::new();
     t.run(&["resolve", "--force"]).success();
-    let attack = |piece: &str, path: &str| {
-        format!(
-            "[[stance]]\npiece = \"{piece}\"\non_contact = \"attack\"\n\n[[move]]\npiece = \"{piece}\"\npath = \"{path}\"\n"
-        )
-    };
-    t.submit_all(
-        "1494-r01",
-        &[
-            ("V", &attack("V-A2", "V8 -> F7")),
-            ("M", &attack("M-A3", "M5 -> F7")),
-        ],
-    );
-    t.run(&["resolve"]).success();
+    t.two_attacks_on_castrocaro();
     let list = t.stdout(&["battle", "list"]);
     let ids: Vec<String> = list
         .split_whitespace()

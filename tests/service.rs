@@ -439,13 +439,7 @@ fn battle_waiting(fallback: &str) -> crate::common::TestCampaign {
         ),
     )
     .expect("write rules.toml");
-    let config = t.dir.join("giglio.toml");
-    let text = std::fs::read_to_string(&config).expect("giglio.toml");
-    std::fs::write(
-        &config,
-        text.replace("referee = []", "referee = [\"arbitro@club.example\"]"),
-    )
-    .expect("write giglio.toml");
+    t.with_referee();
     t.submit_all("1494-spring", &[]);
     t.run(&["resolve", "--force"]).success();
     t.submit_all(
@@ -1020,13 +1014,7 @@ fn an_extension_asked_by_mail_moves_the_deadline_for_every_club() {
 #[test]
 fn the_fallback_pass_skips_a_battle_the_first_fallback_made_lapse() {
     let t = crate::common::TestCampaign::new();
-    let config = t.dir.join("giglio.toml");
-    let text = std::fs::read_to_string(&config).expect("giglio.toml");
-    std::fs::write(
-        &config,
-        text.replace("referee = []", "referee = [\"arbitro@club.example\"]"),
-    )
-    .expect("write giglio.toml");
+    t.with_referee();
     // Florence leaves most of its Castrocaro army in the fortress as a garrison: the
     // army left in the field loses the first battle, which sends it away.
     t.submit_all(
@@ -1034,19 +1022,7 @@ fn the_fallback_pass_skips_a_battle_the_first_fallback_made_lapse() {
         &[("F", "[[garrison]]\narmy = \"F-A2\"\nvalue = 110\n")],
     );
     t.run(&["resolve", "--force"]).success();
-    let attack = |piece: &str, path: &str| {
-        format!(
-            "[[stance]]\npiece = \"{piece}\"\non_contact = \"attack\"\n\n[[move]]\npiece = \"{piece}\"\npath = \"{path}\"\n"
-        )
-    };
-    t.submit_all(
-        "1494-r01",
-        &[
-            ("V", &attack("V-A2", "V8 -> F7")),
-            ("M", &attack("M-A3", "M5 -> F7")),
-        ],
-    );
-    t.run(&["resolve"]).success();
+    t.two_attacks_on_castrocaro();
     let p = once(&t, "2026-09-08T08:00:01Z");
     // Venice's battle is auto-resolved first; Milan's lapses and is skipped.
     assert_eq!(actions(&p), ["battle_fallback", "resolved"], "{p}");

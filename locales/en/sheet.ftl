@@ -41,7 +41,7 @@ sheet-spring-alliances = Alliances (G5.2): formed when both nations declare them
 sheet-spring-orders = Raising, fortifying, repairing, specialists, fleets (each of these orders is valid on its own; together they must fit the treasury):
 sheet-group = { $order }, any of: { $targets }
 sheet-one = { $order }: { $targets }
-sheet-battle = Battle { $battle } at { $name } ({ $node }): { $attacker } ({ $attacker_ducats } ducats) against { $defender } ({ $defender_ducats } ducats), waiting for its result
+sheet-battle = Battle { $battle } at { $name } ({ $node }): { $attacker }, { $attacker_ducats } ducats, against { $defender }, { $defender_ducats } ducats, waiting for its result
 sheet-battle-result =
     Once it is fought at the table, send your result: the winner (leave the line out for a
     draw) and what each side lost, in ducats. Each club sends its own; when the two agree

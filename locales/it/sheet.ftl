@@ -41,7 +41,7 @@ sheet-spring-alliances = Alleanze (G5.2): nascono quando entrambe le nazioni le 
 sheet-spring-orders = Arruolare, fortificare, riparare, specialisti, flotte (ciascuno di questi ordini è valido da solo; insieme devono stare nel tesoro):
 sheet-group = { $order }, a scelta: { $targets }
 sheet-one = { $order }: { $targets }
-sheet-battle = Battaglia { $battle } { ART("a", $name) } ({ $node }): { $attacker } ({ $attacker_ducats } ducati) contro { $defender } ({ $defender_ducats } ducati), in attesa del risultato
+sheet-battle = Battaglia { $battle } { ART("a", $name) } ({ $node }): { $attacker }, { $attacker_ducats } ducati, contro { $defender }, { $defender_ducats } ducati, in attesa del risultato
 sheet-battle-result =
     Combattuta la battaglia al tavolo, mandate il vostro risultato: il vincitore (togliete la
     riga in caso di pareggio) e quanto ha perso ciascuna parte, in ducati. Ogni club manda il

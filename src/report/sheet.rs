@@ -653,9 +653,10 @@ fn battle_stub(out: &mut String, w: &Words, s: &SheetInput, b: &crate::rules::wo
             battle = b.id.as_str(),
             node = b.node.as_str(),
             name = s.campaign.place_name(b.node.as_str()),
-            attacker = b.attacker.nation.as_str(),
+            // Nations by their names, their codes beside (the result block writes codes).
+            attacker = nation_said(s.campaign, b.attacker.nation.as_str(), l),
             attacker_ducats = b.attacker.ducats,
-            defender = b.defender.nation.as_str(),
+            defender = nation_said(s.campaign, b.defender.nation.as_str(), l),
             defender_ducats = b.defender.ducats
         )
     );
@@ -844,3 +845,8 @@ pub(crate) fn own_attachments(
 
 #[cfg(test)]
 mod tests;
+
+/// A nation as running text names it, its code beside: `Repubblica di Venezia (V)`.
+fn nation_said(c: &Campaign, code: &str, l: Lang) -> String {
+    format!("{} ({code})", c.nation_name(code, l))
+}

@@ -93,6 +93,35 @@ impl TestCampaign {
         name.to_owned()
     }
 
+    /// Round 1: Venice's army at Ravenna (V8) and Milan's at Forlì (M5) both attack
+    /// Florence's army at Castrocaro (F7), two battles at one place; the round resolved.
+    pub fn two_attacks_on_castrocaro(&self) {
+        let attack = |piece: &str, path: &str| {
+            format!(
+                "[[stance]]\npiece = \"{piece}\"\non_contact = \"attack\"\n\n[[move]]\npiece = \"{piece}\"\npath = \"{path}\"\n"
+            )
+        };
+        self.submit_all(
+            "1494-r01",
+            &[
+                ("V", &attack("V-A2", "V8 -> F7")),
+                ("M", &attack("M-A3", "M5 -> F7")),
+            ],
+        );
+        self.run(&["resolve"]).success();
+    }
+
+    /// Names the referee's address in giglio.toml.
+    pub fn with_referee(&self) {
+        let config = self.dir.join("giglio.toml");
+        let text = std::fs::read_to_string(&config).expect("giglio.toml");
+        std::fs::write(
+            &config,
+            text.replace("referee = []", "referee = [\"arbitro@club.example\"]"),
+        )
+        .expect("write giglio.toml");
+    }
+
     /// Submits an order file for every club with an empty body except the ones given.
     pub fn submit_all(&self, phase: &str, bodies: &[(&str, &str)]) {
         for nation in self.secrets.keys() {

@@ -188,27 +188,25 @@ pub(super) fn battle_news(b: &Branch, club: &Club) -> Vec<(String, String)> {
         };
         let events = visibility::events_for(&step.events, &me);
         let own = visibility::club_world(&step.world, &me);
-        let (_, text) = giglio::report::news::update(
-            &words,
-            &giglio::report::news::Update {
-                campaign: &s.campaign,
-                battle: bt,
-                game: Some("Monferrato 1628"),
-                reduced_percent: Some(0),
-                outcome: &won,
-                account: None,
-                set_aside: None,
-                events: &events,
-                world: &own,
-                nation: &me,
-                lang: club.lang,
-                phase_name: "-",
-                deadline: None,
-                deadline_passed: false,
-                orders_sent: None,
-                sheet: "-",
-            },
-        );
+        let update = giglio::report::news::Update {
+            campaign: &s.campaign,
+            battle: bt,
+            game: Some("Monferrato 1628"),
+            reduced_percent: Some(0),
+            outcome: &won,
+            account: None,
+            set_aside: None,
+            events: &events,
+            world: &own,
+            nation: &me,
+            lang: club.lang,
+            phase_name: "-",
+            deadline: None,
+            deadline_passed: false,
+            orders_sent: None,
+            sheet: "-",
+        };
+        let (_, text) = giglio::report::news::update(&words, &update);
         out.push((format!("update {}", bt.id), text));
         // With results applied at the next resolution: the notice of an auto-resolve.
         let auto = BattleOutcome {
@@ -220,26 +218,27 @@ pub(super) fn battle_news(b: &Branch, club: &Club) -> Vec<(String, String)> {
             &words,
             club.lang,
             &giglio::report::news::Update {
-                campaign: &s.campaign,
-                battle: bt,
-                game: Some("Monferrato 1628"),
-                reduced_percent: Some(0),
                 outcome: &auto,
-                account: None,
                 set_aside: visibility::set_aside_for(&mailed, &auto, &me),
                 events: &[],
-                world: &own,
-                nation: &me,
-                lang: club.lang,
-                phase_name: "-",
-                deadline: None,
-                deadline_passed: false,
-                orders_sent: None,
-                sheet: "-",
+                ..update
             },
             "-",
         );
         out.push((format!("settled later {}", bt.id), text));
+        // The notice to a club the result concerns though it fought no side of it.
+        let (_, text) = giglio::report::news::bystander(
+            &words,
+            &giglio::report::news::Bystander {
+                campaign: &s.campaign,
+                battle: bt,
+                events: &events,
+                lang: club.lang,
+                phase_name: "-",
+                sheet: None,
+            },
+        );
+        out.push((format!("bystander {}", bt.id), text));
         let (_, text) = giglio::report::news::dispute(
             &words,
             club.lang,

@@ -28,14 +28,16 @@ fn shifted(t: &str, minutes: i64) -> String {
         .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
 }
 
+/// The open phase's deadline (RFC 3339), as `giglio deadline --json` gives it.
+fn deadline_of(d: &Desk) -> String {
+    let v: Value = serde_json::from_str(&d.stdout(&["deadline", "--json"])).expect("json");
+    v["deadline"].as_str().expect("a deadline").to_owned()
+}
+
 #[test]
 fn lateness_is_judged_at_arrival_and_the_referee_accepts_or_refuses() {
     let d = Desk::new();
-    let deadline: Value = serde_json::from_str(&d.stdout(&["deadline", "--json"])).expect("json");
-    let deadline = deadline["deadline"]
-        .as_str()
-        .expect("a deadline")
-        .to_owned();
+    let deadline = deadline_of(&d);
     let maildir = d.root.join("inbox");
     // V's file reached the mailbox an hour before the deadline; M's first file two
     // hours before, its second an hour after. The mailbox is read two hours after.
@@ -173,11 +175,7 @@ fn a_receipt_carries_the_warnings_of_the_check() {
 #[test]
 fn a_file_late_by_seconds_is_told_to_the_second() {
     let d = Desk::new();
-    let deadline: Value = serde_json::from_str(&d.stdout(&["deadline", "--json"])).expect("json");
-    let deadline = deadline["deadline"]
-        .as_str()
-        .expect("a deadline")
-        .to_owned();
+    let deadline = deadline_of(&d);
     let maildir = d.root.join("inbox");
     let late_by_seconds = (chrono::DateTime::parse_from_rfc3339(&deadline).expect("a time")
         + chrono::Duration::seconds(30))

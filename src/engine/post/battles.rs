@@ -138,27 +138,12 @@ pub(crate) fn updates(
             let name = crate::report::page::file_name(lang, nation, &own.world.phase.key());
             text.push_str(&crate::report::page::note(d.words, lang, &name));
         }
-        let files = files
-            .into_iter()
-            .map(|a| FilePart {
-                name: a.name,
-                mime: a.mime,
-                bytes: a.bytes,
-            })
-            .collect();
-        out.push(compose(
-            &Draft {
-                files,
-                ..super::club_draft(
-                    "update",
-                    &key,
-                    club,
-                    (subject, text),
-                    format!("{key} step {}", step.0),
-                )
-            },
-            &from,
-            d.now,
+        out.push(update_mail(
+            d,
+            (&from, &key, club),
+            (subject, text),
+            format!("{key} step {}", step.0),
+            super::file_parts(files),
         )?);
     }
     out.extend(bystanders(d, battle, step, world)?);
@@ -207,7 +192,7 @@ fn bystanders(
             let shown = d
                 .deadline
                 .map(|at| crate::engine::deadline::display(at, tz));
-            sheet::own_attachments(
+            super::file_parts(sheet::own_attachments(
                 d.words,
                 d.campaign,
                 &own,
@@ -216,14 +201,7 @@ fn bystanders(
                 shown.as_deref(),
                 d.definition,
                 false,
-            )
-            .into_iter()
-            .map(|a| FilePart {
-                name: a.name,
-                mime: a.mime,
-                bytes: a.bytes,
-            })
-            .collect()
+            ))
         };
         let (subject, text) = news::bystander(
             d.words,
@@ -240,19 +218,12 @@ fn bystanders(
             },
         );
         let subject = format!("[{}] {subject}", title(d.campaign, lang));
-        out.push(compose(
-            &Draft {
-                files,
-                ..super::club_draft(
-                    "update",
-                    &key,
-                    club,
-                    (subject, text),
-                    format!("{key} step {} bystander", step.0),
-                )
-            },
-            &from,
-            d.now,
+        out.push(update_mail(
+            d,
+            (&from, &key, club),
+            (subject, text),
+            format!("{key} step {} bystander", step.0),
+            files,
         )?);
     }
     Ok(out)
@@ -379,6 +350,24 @@ pub(crate) fn dispute(
     }
     draft(None, d.config.mail.referee_lang)?;
     Ok(out)
+}
+
+/// An update mail to `club` of phase `key`, with its files.
+fn update_mail(
+    d: &Desk,
+    (from, key, club): (&lettre::message::Mailbox, &str, &Club),
+    said: (String, String),
+    salt: String,
+    files: Vec<FilePart>,
+) -> Result<OutMessage> {
+    compose(
+        &Draft {
+            files,
+            ..super::club_draft("update", key, club, said, salt)
+        },
+        from,
+        d.now,
+    )
 }
 
 /// Whether the open phase's deadline has passed (the phase is resolved next and takes

@@ -350,6 +350,11 @@ fn next_orders_files(
         };
         crate::report::page::with_view(&words, &input, &own, &mut files);
     }
+    file_parts(files)
+}
+
+/// A report's attachments as a mail's file parts.
+pub(crate) fn file_parts(files: Vec<crate::report::sheet::Attachment>) -> Vec<FilePart> {
     files
         .into_iter()
         .map(|a| FilePart {
