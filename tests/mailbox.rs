@@ -804,7 +804,7 @@ fn a_battle_is_settled_by_mail() {
     let size: i64 = v_sheet
         .lines()
         .find(|l| l.contains("in attesa del risultato"))
-        .and_then(|l| l.split(": V (").nth(1))
+        .and_then(|l| l.split(": Repubblica di Venezia (V), ").nth(1))
         .and_then(|l| l.split(' ').next())
         .and_then(|n| n.parse().ok())
         .expect("the sheet gives Venice's size in the battle");
@@ -1186,6 +1186,14 @@ fn a_battle_against_a_neutral_nation_says_the_referee_decides_it() {
         "{card}"
     );
     let sheet = sheet_of(v).1;
+    // Neither the card nor the sheet speaks of two agreeing results: one club sends one.
+    assert!(!card.contains("due risultati concordi"), "{card}");
+    let flat = sheet.replace("\n# ", " ");
+    assert!(
+        flat.contains("L'altra parte è una nazione neutrale e non manda risultati (G0)")
+            && !flat.contains("Ogni club manda il proprio"),
+        "{sheet}"
+    );
     let result =
         header_of(&sheet, &secrets["V"]) + &result_from_stub(&sheet, "V", "V = 30, MN = 60");
     assert_eq!(s.mail_orders("V", &result)["verdict"], "accepted");

@@ -26,6 +26,10 @@ battle-card-play-by = Play by: { $date }. { $fallback ->
         [auto] If two agreeing results have not arrived by then, the battle is resolved automatically with its own game, and any result already mailed is set aside.
        *[hold] If two agreeing results have not arrived by then, the battle keeps waiting and the referee is reminded.
     }
+battle-card-play-by-neutral = Play by: { $date }. The other side is a neutral nation, which sends no result: if the referee has not decided the battle by then, { $fallback ->
+        [auto] it is resolved automatically with its own game.
+       *[hold] it keeps waiting and the referee is reminded.
+    }
 battle-card-points-oob = order of battle: none from giglio; each club brings its own army list worth the points above
 
 # The header of the result file, on the card.

@@ -48,6 +48,12 @@ sheet-battle-result =
     the result is applied at once and you receive your new position. You may send it again
     until it is applied. It may travel in this file or in a file of its own: it never
     replaces your orders.
+sheet-battle-result-neutral =
+    Once the battle is fought at the table, send your result: the winner (drop the line
+    for a draw) and what each side lost, in ducats. The other side is a neutral nation and
+    sends no result (G0): the referee decides, confirming yours or resolving the battle with
+    its own game, and you then get your new position. It may travel in this file or in a
+    file of its own: it never replaces your orders.
 sheet-battle-result-later =
     Once it is fought at the table, the referee records its result (giglio battle result);
     it is applied when this phase is resolved.

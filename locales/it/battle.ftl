@@ -26,6 +26,10 @@ battle-card-play-by = Da giocare entro: { $date }. { $fallback ->
         [auto] Se per allora non saranno arrivati due risultati concordi, la battaglia sarà risolta automaticamente con il suo gioco, e un risultato già inviato sarà messo da parte.
        *[hold] Se per allora non saranno arrivati due risultati concordi, la battaglia continuerà ad attendere e l'arbitro ne sarà avvisato.
     }
+battle-card-play-by-neutral = Da giocare entro: { $date }. L'altra parte è una nazione neutrale, che non manda risultati: se per allora l'arbitro non l'avrà decisa, { $fallback ->
+        [auto] la battaglia sarà risolta automaticamente con il suo gioco.
+       *[hold] la battaglia continuerà ad attendere e l'arbitro ne sarà avvisato.
+    }
 battle-card-points-oob = ordine di battaglia: nessuno da giglio; ogni club porta la propria lista d'esercito del valore in punti indicato sopra
 
 # The header of the result file, on the card.

@@ -48,6 +48,12 @@ sheet-battle-result =
     proprio; quando i due coincidono il risultato si applica subito e ricevete la nuova
     posizione. Potete rimandarlo finché non è applicato. Può viaggiare in questo file o in
     un file a sé: non sostituisce mai i vostri ordini.
+sheet-battle-result-neutral =
+    Combattuta la battaglia al tavolo, mandate il vostro risultato: il vincitore (togliete la
+    riga in caso di pareggio) e quanto ha perso ciascuna parte, in ducati. L'altra parte è
+    una nazione neutrale e non manda risultati (G0): l'arbitro decide, confermando il
+    vostro o risolvendo la battaglia con il suo gioco, e ricevete allora la nuova posizione.
+    Può viaggiare in questo file o in un file a sé: non sostituisce mai i vostri ordini.
 sheet-battle-result-later =
     Combattuta la battaglia al tavolo, l'arbitro ne registra il risultato (giglio battle
     result); si applica alla risoluzione di questa fase.

@@ -25,6 +25,8 @@ pub(crate) struct SheetInput<'a> {
     pub(crate) options: &'a Options,
     /// The club's battles waiting for their result (from its own world).
     pub(crate) battles: &'a [crate::rules::world::Battle],
+    /// The nations played by clubs (a battle against any other is the referee's, G0).
+    pub(crate) clubs: &'a std::collections::BTreeSet<NationCode>,
     /// Whether the order page carries the club's view (the check then reads the page).
     pub(crate) page: bool,
 }
@@ -660,10 +662,18 @@ fn battle_stub(out: &mut String, w: &Words, s: &SheetInput, b: &crate::rules::wo
             defender_ducats = b.defender.ducats
         )
     );
-    let how = if s.campaign.tables.rulings.battle_results_at_once {
-        "sheet-battle-result"
+    let other = if b.attacker.nation == *s.nation {
+        &b.defender.nation
     } else {
+        &b.attacker.nation
+    };
+    // A neutral nation sends no result: the referee decides (G0), never "two agreeing".
+    let how = if !s.campaign.tables.rulings.battle_results_at_once {
         "sheet-battle-result-later"
+    } else if !s.clubs.contains(other) {
+        "sheet-battle-result-neutral"
+    } else {
+        "sheet-battle-result"
     };
     comment(out, &w.plain(l, how));
     commented_order(
@@ -826,6 +836,7 @@ pub(crate) fn own_attachments(
             deadline,
             options: &own.options,
             battles: &own.world.battles,
+            clubs: &own.world.clubs,
             page,
         },
     );
