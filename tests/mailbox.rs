@@ -1251,6 +1251,13 @@ fn a_battle_against_a_neutral_nation_says_the_referee_decides_it() {
         "the table's result, confirmed",
     ]);
     assert!(ruled.contains("ruled 1494-r01-MN0: V wins"), "{ruled}");
+    // Venice's update: its result was confirmed, not set aside.
+    let told = s.deliver();
+    let update = told
+        .iter()
+        .find(|r| r.kind == "update" && r.nation == "V")
+        .expect("Venice's update");
+    assert!(!update.text.contains("messo da parte"), "{}", update.text);
     let list = s.stdout(&["battle", "list"]);
     // Applied at once, with Venice's losses as it sent them.
     assert!(

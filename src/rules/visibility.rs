@@ -1023,6 +1023,10 @@ pub fn set_aside_for<'a>(
         return None;
     }
     let mine = mailed.iter().find(|(n, _)| n == nation).map(|(_, o)| o)?;
+    // A ruling that gives the club's own result confirms it: nothing is set aside.
+    if counted.source == ResultSource::Referee && super::battles::same_result(mine, counted) {
+        return None;
+    }
     let theirs = mailed.iter().find(|(n, _)| n != nation).map(|(_, o)| o);
     let clubs = match theirs {
         None => ClubsResults::OtherMissing,
