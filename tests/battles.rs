@@ -1874,3 +1874,25 @@ fn two_battles_at_one_place_name_each_other_and_the_second_lapses() {
         "{report}"
     );
 }
+
+/// A play-test: a report's orders began at #2, its #1 (the file's battle result) left
+/// unexplained. The numbers of the file with no outcome in the phase are listed, with
+/// what they may be and where their fate was told.
+#[test]
+fn a_report_names_the_numbers_of_the_file_it_has_no_outcome_for() {
+    let t = campaign_with_a_battle();
+    let body = "[[battle_result]]\nbattle = \"1494-r01-F7\"\nwinner = \"V\"\nlosses = { V = 50, F = 120 }\n\n[[stance]]\npiece = \"V-A1\"\non_contact = \"stop\"\n";
+    let v = t.orders_file("v.toml", "V", "1494-r02", body);
+    t.run(&["orders", "submit", &v]).success();
+    send_result(&t, "F", "V").success();
+    t.run(&["battle", "result", "1494-r01-F7", &v]).success();
+    t.run(&["resolve", "--force"]).success();
+    let report = t.stdout(&["report", "--club", "V"]);
+    assert!(
+        report.contains("#2 scelte d'incontro")
+            && report
+                .contains("Numeri del vostro file senza un esito qui (un risultato di battaglia,")
+            && report.contains("la ricevuta ne ha detto l'esito): #1\n"),
+        "{report}"
+    );
+}

@@ -187,6 +187,11 @@ pub struct ClubView {
     pub(crate) siege_places: BTreeMap<NodeCode, String>,
     pub(crate) markers: Vec<Marker>,
     pub(crate) orders: Vec<OrderView>,
+    /// The file's numbers below its last order's that have no outcome here: a battle
+    /// result, a letter, an extension or a part that did not read (its receipt told
+    /// what became of it). A report that starts at #2 says why.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) order_gaps: Vec<u32>,
     /// Every army, fleet and diplomat of the club stands where it stood before the phase
     /// (none moved, sailed, fell or was raised): what a report may say of a club that
     /// sent no orders.
@@ -621,6 +626,11 @@ pub fn club_view(
         })
         .collect();
     orders.sort_by_key(|o| o.seq);
+    let order_gaps = orders.last().map_or_else(Vec::new, |last| {
+        (1..last.seq)
+            .filter(|n| !orders.iter().any(|o| o.seq == *n))
+            .collect()
+    });
     let events = resolution
         .events
         .iter()
@@ -728,6 +738,7 @@ pub fn club_view(
         besieging,
         besieged,
         markers: markers(c, now, nation),
+        order_gaps,
         orders,
         events,
         ledger,
