@@ -208,11 +208,19 @@ pub(crate) fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
         ));
     }
     if let Some(t) = &status.next_reminder {
-        text.push_str(&format!(
-            // A reminder the referee sends by hand; the service's own are its `next`.
-            "reminder by hand: the next can go {} (`giglio remind`)\n",
-            crate::engine::deadline::display(t, tz)
-        ));
+        // A reminder the referee sends by hand (one a club a day); the service's own are
+        // its `next`.
+        let now = super::now();
+        let same =
+            crate::engine::deadline::parse(t).ok() == crate::engine::deadline::parse(&now).ok();
+        text.push_str(&if same {
+            "reminder by hand: can go now (`giglio remind`, one a club a day)\n".to_owned()
+        } else {
+            format!(
+                "reminder by hand: the next can go {} (`giglio remind` sends one a club a day, and every club missing was reminded today)\n",
+                crate::engine::deadline::display(t, tz)
+            )
+        });
     }
     if status.mail_queued + status.mail_failed > 0 {
         text.push_str(&format!(
