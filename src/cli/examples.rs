@@ -98,6 +98,7 @@ const EXAMPLES: &[(&str, &[&str])] = &[
         "battle rule",
         &[
             "giglio battle rule 1494-r03-F7 --winner V --loss V=50 --loss M=120 --reason \"both tables agree\"",
+            "giglio battle rule 1494-r05-MN0 --as-sent V --reason \"the table's result, confirmed\"",
         ],
     ),
     (
