@@ -235,6 +235,7 @@ fn club_svgs(
         next_seed_commitment: None,
         revealed_seed: None,
         sent_orders: Vec::new(),
+        late: Default::default(),
     };
     before
         .clubs

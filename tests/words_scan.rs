@@ -126,6 +126,11 @@ fn phase_parts(
         next_seed_commitment: Some("ab".repeat(32)),
         revealed_seed: Some("cd".repeat(32)),
         sent_orders: before.clubs.iter().cloned().collect(),
+        late: before
+            .clubs
+            .iter()
+            .map(|n| (n.clone(), "1494-05-02 12:03 Europe/Rome".to_string()))
+            .collect(),
     };
     let now = r.next.as_ref().unwrap_or(before);
     for lang in [Lang::It, Lang::En] {

@@ -13,6 +13,7 @@ orders = Your orders
 no_orders = No orders received: your forces held where they stood.
 no_orders_moved = No orders received: what the rules moved of your forces on their own is told below.
 order_gaps = Numbers of your file with no outcome here (a battle result, a letter, an extension, or a part that did not read: its receipt told what became of it):
+late_file = Your order file reached the mailbox after the deadline, and counted as it was. Received:
 no_order_read = Your file arrived with no valid order (if it held any, its receipt says why they did not read).
 held = Your forces held where they stood.
 held_moved = What the rules moved of your forces on their own is told below.

@@ -13,6 +13,7 @@ orders = I vostri ordini
 no_orders = Nessun ordine ricevuto: le vostre forze sono rimaste dove stavano.
 no_orders_moved = Nessun ordine ricevuto: ciò che le regole hanno mosso da sé delle vostre forze è detto sotto.
 order_gaps = Numeri del vostro file senza un esito qui (un risultato di battaglia, una lettera, una proroga, o una parte che non si leggeva: la ricevuta ne ha detto l'esito):
+late_file = Il vostro file d'ordini è arrivato alla casella dopo la scadenza, ed è valso così com'era. Ricevuto:
 no_order_read = Il vostro file è arrivato senza alcun ordine valido (se ne conteneva, la ricevuta dice perché non si leggevano).
 held = Le vostre forze sono rimaste dove stavano.
 held_moved = Ciò che le regole hanno mosso da sé delle vostre forze è detto sotto.

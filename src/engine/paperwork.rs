@@ -146,8 +146,34 @@ pub(crate) fn facts(
             .filter(|c| sent.contains(c))
             .cloned()
             .collect(),
+        late: late_files(store, before, sent, tz)?,
     };
     Ok((facts, stored_deadline))
+}
+
+/// The clubs of `sent` whose counted file of the phase arrived after its deadline, with
+/// when it arrived (in the campaign's zone).
+fn late_files(
+    store: &Store,
+    before: &World,
+    sent: &[NationCode],
+    tz: chrono_tz::Tz,
+) -> Result<BTreeMap<NationCode, String>> {
+    let key = before.phase.key();
+    let Some(due) = store.deadline(&key)? else {
+        return Ok(BTreeMap::new());
+    };
+    Ok(store
+        .late_files(&key, &due)?
+        .into_iter()
+        .filter(|f| f.active && sent.iter().any(|n| n.as_str() == f.nation))
+        .map(|f| {
+            (
+                NationCode::from(f.nation.as_str()),
+                deadline::display(&f.received_at, tz),
+            )
+        })
+        .collect())
 }
 
 /// The worlds the charts are drawn from: at the start of every year of the campaign up

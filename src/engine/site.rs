@@ -90,6 +90,7 @@ pub(crate) fn resolved(
             .filter(|c| sent.contains(c))
             .cloned()
             .collect(),
+        late: Default::default(),
     };
     Ok(Some((resolution, facts)))
 }

@@ -31,6 +31,10 @@ pub struct PhaseFacts {
     pub revealed_seed: Option<String>,
     /// G7.1: the clubs whose orders were received for the phase just resolved.
     pub sent_orders: Vec<NationCode>,
+    /// The clubs whose counted file reached the mailbox after the deadline, with when
+    /// (as written to clubs). Each club is told only its own: never serialized here.
+    #[serde(skip)]
+    pub late: BTreeMap<NationCode, String>,
 }
 
 /// A phase, by key and in words.
@@ -192,6 +196,10 @@ pub struct ClubView {
     /// what became of it). A report that starts at #2 says why.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub(crate) order_gaps: Vec<u32>,
+    /// When the club's counted file reached the mailbox, where that was after the
+    /// deadline: a late file's receipt could not say whether it would count.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) late_file: Option<String>,
     /// Every army, fleet and diplomat of the club stands where it stood before the phase
     /// (none moved, sailed, fell or was raised): what a report may say of a club that
     /// sent no orders.
@@ -739,6 +747,7 @@ pub fn club_view(
         besieged,
         markers: markers(c, now, nation),
         order_gaps,
+        late_file: facts.late.get(nation).cloned(),
         orders,
         events,
         ledger,

@@ -10,6 +10,12 @@ pub(super) fn facts(w: &World) -> PhaseFacts {
         next_seed_commitment: Some("ab".repeat(32)),
         revealed_seed: Some("cd".repeat(32)),
         sent_orders: w.clubs.iter().cloned().collect(),
+        // Every club's file late: each report may tell its own club only.
+        late: w
+            .clubs
+            .iter()
+            .map(|n| (n.clone(), "1494-05-02 12:03 Europe/Rome".to_string()))
+            .collect(),
     }
 }
 
