@@ -5,7 +5,7 @@
 //! club's own world).
 
 use crate::orders::unparse_order;
-use crate::rules::menu::{Idle, Options, PieceKind, PieceOptions, SpringOptions};
+use crate::rules::menu::{Idle, NoRaise, Options, PieceKind, PieceOptions, SpringOptions};
 use crate::rules::order::{OrderKind, Piece};
 use crate::rules::tables::Lang;
 use crate::rules::{Campaign, NationCode};
@@ -418,7 +418,27 @@ fn spring_tables(out: &mut String, w: &Words, s: &SheetInput, sp: &SpringOptions
         return;
     }
     out.push('\n');
-    comment(out, &w.plain(s.lang, "sheet-spring-orders"));
+    let heading = match sp.no_raise {
+        None => w.plain(s.lang, "sheet-spring-orders"),
+        Some(why) => {
+            let reason = match why {
+                NoRaise::MostArmies { max } => t!(w, s.lang, "sheet-no-raise-most", max = max),
+                NoRaise::Treasury { min } => t!(
+                    w,
+                    s.lang,
+                    "sheet-no-raise-treasury",
+                    min = min,
+                    spendable = sp.spendable
+                ),
+                NoRaise::NoCity => w.plain(s.lang, "sheet-no-raise-city"),
+            };
+            format!(
+                "{reason}\n{}",
+                w.plain(s.lang, "sheet-spring-orders-no-raise")
+            )
+        }
+    };
+    comment(out, &heading);
     grouped(out, w, s, &rest);
 }
 

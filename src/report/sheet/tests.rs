@@ -182,3 +182,46 @@ fn a_round_sheet_shows_standing_choices_now_the_spy_the_assassin_and_the_bribe()
     assert!(!s.contains("# spy = {"), "{s}");
     assert!(!s.contains("[[assassin]]"), "{s}");
 }
+
+/// A play-test read "Raising, fortifying…" on a sheet that offered no raise (three
+/// armies already) and looked for the order: the heading names what is offered and the
+/// sheet says why no army can be raised.
+#[test]
+fn a_spring_sheet_says_why_no_army_can_be_raised() {
+    let c = shipped();
+    let clubs: Vec<NationCode> = c
+        .nations
+        .iter()
+        .filter(|n| n.played)
+        .map(|n| n.code.clone())
+        .collect();
+    let two = World::start(&c, &clubs);
+    let max = c.tables.armies.max_armies;
+    let mut full = two.clone();
+    let v = NationCode::from("V");
+    let node = full.armies[&ArmyId::from("V-A1")].node.clone();
+    while (full.armies_of("V").count() as u32) < max {
+        full.raise_army(&v, &node, 100);
+    }
+    for (lang, offered, most) in [
+        (
+            Lang::En,
+            "# Raising, fortifying",
+            format!("you have {max} armies, the most"),
+        ),
+        (
+            Lang::It,
+            "# Arruolare, fortificare",
+            format!("ne avete {max}, il massimo"),
+        ),
+    ] {
+        let s = sheet(&c, &two, lang);
+        assert!(s.contains(offered) && !s.contains(&most), "{lang:?}:\n{s}");
+        let s = sheet(&c, &full, lang);
+        assert!(
+            !s.contains(offered),
+            "{lang:?}: raising offered at the most:\n{s}"
+        );
+        assert!(s.contains(&most), "{lang:?}: no reason given:\n{s}");
+    }
+}

@@ -98,6 +98,22 @@ pub(crate) struct SpringOptions {
     /// The clubs a Strategos bid's move order may list (G2b.5, G3b.1): every club in
     /// play, the bidder's own included, in code order.
     pub(crate) move_order_clubs: Vec<NationCode>,
+    /// Why no army can be raised this spring, when none can (the sheet says why rather
+    /// than leave a club to look for the order).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) no_raise: Option<NoRaise>,
+}
+
+/// Why a club can raise no army this spring (G2b.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "why")]
+pub(crate) enum NoRaise {
+    /// It has the most armies a nation may keep.
+    MostArmies { max: u32 },
+    /// The smallest army costs more than it may spend.
+    Treasury { min: Ducats },
+    /// No city of its own can take a new army.
+    NoCity,
 }
 
 /// Everything the sheet offers for the open phase.
@@ -247,6 +263,7 @@ pub(crate) fn options(c: &Campaign, world: &World, nation: &NationCode) -> Optio
         first_spring: world.phase.year == c.tables.calendar.start_year,
         orders: spring_orders(c, world, nation),
         move_order_clubs: world.clubs.iter().cloned().collect(),
+        no_raise: None,
     });
     let own = world.nations.get(nation);
     let mut out = Options {
@@ -566,6 +583,27 @@ fn keep_accepted(c: &Campaign, world: &World, nation: &NationCode, out: &mut Opt
     if let Some(s) = &mut out.spring {
         s.orders
             .retain(|o| accepts(c, world, nation, std::slice::from_ref(o))[0]);
+        if !s
+            .orders
+            .iter()
+            .any(|o| matches!(o, OrderKind::Raise { .. }))
+        {
+            s.no_raise = Some(no_raise(c, world, nation, s.spendable));
+        }
+    }
+}
+
+/// Why none of the raises offered was accepted, in the order G2b.1 checks.
+fn no_raise(c: &Campaign, world: &World, nation: &NationCode, spendable: Ducats) -> NoRaise {
+    let t = &c.tables.armies;
+    if world.armies_of(nation.as_str()).count() as u32 >= t.max_armies {
+        NoRaise::MostArmies { max: t.max_armies }
+    } else if spendable < t.min_raise.max(1) {
+        NoRaise::Treasury {
+            min: t.min_raise.max(1),
+        }
+    } else {
+        NoRaise::NoCity
     }
 }
 
