@@ -508,6 +508,58 @@ fn a_ruling_replaces_an_auto_result_and_both_clubs_are_told() {
     );
 }
 
+/// A ruling that gives the result a club mailed confirms it (a play-test read "it
+/// replaces the clubs' results" of one that gave its own), and names the winner.
+#[test]
+fn a_ruling_that_gives_a_clubs_result_says_it_confirms_it() {
+    let t = campaign_with_a_battle_applied_later();
+    send_result(&t, "V", "V").success();
+    t.run(&[
+        "battle",
+        "rule",
+        "1494-r01-F7",
+        "--as-sent",
+        "V",
+        "--reason",
+        "Florence's captain agrees by telephone",
+    ])
+    .success();
+    let store = giglio::storage::Store::open_read(&t.dir).expect("open");
+    let texts: Vec<(String, String)> = store
+        .outbox(None)
+        .expect("outbox")
+        .into_iter()
+        .filter(|m| m.kind == "referee" && m.nation.is_some())
+        .map(|m| {
+            let bytes = store.message_bytes(m.id).expect("bytes").expect("held");
+            let parsed = mail_parser::MessageParser::default()
+                .parse(&bytes)
+                .expect("a message");
+            (
+                m.nation.unwrap_or_default(),
+                parsed.body_text(0).expect("a text").into_owned(),
+            )
+        })
+        .collect();
+    assert_eq!(texts.len(), 2, "{texts:?}");
+    for (nation, text) in &texts {
+        assert!(
+            !text.contains("replaces the clubs") && !text.contains("Sostituisce i risultati"),
+            "{nation}: {text}"
+        );
+        assert!(
+            text.contains("It confirms the result a club mailed")
+                || text.contains("Conferma il risultato mandato da un club"),
+            "{nation}: {text}"
+        );
+        assert!(
+            text.contains("vince la Repubblica di Venezia")
+                || text.contains("the Republic of Venice wins"),
+            "{nation}: {text}"
+        );
+    }
+}
+
 /// Issue 31, point 8: after an auto-resolve taken back by `undo`, one club's result does
 /// not make "both clubs agree": the auto-resolved result stands, and the referee is told so.
 #[test]

@@ -1077,8 +1077,21 @@ fn a_result_set_aside_by_a_ruling_is_told_to_the_club_that_mailed_it() {
         ),
         "{v}"
     );
+    // One mail each, the update carrying the ruling (a play-test got a notice and an
+    // update in the same minute).
+    for nation in ["V", "F"] {
+        let to: Vec<_> = told.iter().filter(|r| r.nation == nation).collect();
+        assert_eq!(to.len(), 1, "{nation}: {to:?}");
+    }
     let f = update("F");
     assert!(!f.contains("messo da parte"), "{f}");
+    // Florence sent no result: the reason stands on its own.
+    assert!(
+        f.contains("Il motivo dell'arbitro: the table's photo shows Florence holding the ford"),
+        "{f}"
+    );
+    assert_eq!(f.matches("the table's photo").count(), 1, "{f}");
+    assert_eq!(v.matches("the table's photo").count(), 1, "{v}");
     assert!(
         !f.contains("V 50 ducati, F 120"),
         "Florence reads Venice's result: {f}"

@@ -11,6 +11,7 @@ battle-ruling-text = The referee has ruled battle { $battle }: { $winner ->
         [none] This ruling is the battle's result.
         [auto] It replaces the auto-resolved result.
         [referee] It replaces the referee's earlier ruling.
+        [confirms] It confirms the result a club mailed, as it was sent.
        *[other] It replaces the clubs' results.
     }
 battle-ruling-later = It is applied when the next phase is resolved.

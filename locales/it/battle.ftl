@@ -11,6 +11,7 @@ battle-ruling-text = L'arbitro ha deciso la battaglia { $battle }: { $winner ->
         [none] Questa decisione è il risultato della battaglia.
         [auto] Sostituisce il risultato risolto automaticamente.
         [referee] Sostituisce la decisione precedente dell'arbitro.
+        [confirms] Conferma il risultato mandato da un club, così com'era.
        *[other] Sostituisce i risultati dei club.
     }
 battle-ruling-later = Sarà applicata alla risoluzione della prossima fase.

@@ -723,18 +723,30 @@ fn rule(
     .map_err(|r| refused(&r, &words))?;
     let phase = store.current()?.id.key();
     let (c, _) = super::campaign_of(dir)?;
-    let replaced = engine::post::ruling::replaced_by_ruling(&store, &b)?;
+    let replaced = engine::post::ruling::replaced_by_ruling(&store, &b, &outcome)?;
     let now = super::now();
     let config = crate::mail::config::load(dir)?;
-    let notices = engine::post::ruling::notices(
-        &store,
-        (&c, &config, &words),
-        (&b, &outcome, replaced),
-        &phase,
-        &now,
-    )?;
-    let told = notices.len();
+    // Applied at once, the update each club receives carries the ruling and its reason:
+    // one mail, not a notice and an update in the same minute.
+    let notices = if c.tables.rulings.battle_results_at_once {
+        Vec::new()
+    } else {
+        engine::post::ruling::notices(
+            &store,
+            (&c, &config, &words),
+            (&b, &outcome, replaced),
+            &phase,
+            &now,
+        )?
+    };
     let tell = Tell::load(dir, &store, &now)?;
+    let told = tell
+        .clubs
+        .iter()
+        .filter(|cl| {
+            cl.nation == b.attacker.nation.as_str() || cl.nation == b.defender.nation.as_str()
+        })
+        .count();
     let news = engine::record(
         &mut store,
         &c,

@@ -184,7 +184,22 @@ pub fn update(w: &Words, u: &Update) -> (String, String) {
     if let Some(percent) = u.reduced_percent {
         parts.push(t!(w, l, "news-losses-how", percent = percent));
     }
-    parts.extend(set_aside_of(w, l, u));
+    match set_aside_of(w, l, u) {
+        Some(line) => parts.push(line),
+        // A ruling's reason, told once: with the club's own result set aside, that
+        // line gives it.
+        None if u.outcome.source == ResultSource::Referee
+            && !u.outcome.reason.trim().is_empty() =>
+        {
+            parts.push(t!(
+                w,
+                l,
+                "news-update-ruling-reason",
+                reason = u.outcome.reason.trim()
+            ));
+        }
+        None => {}
+    }
     let mut happened = format!("{}\n", w.plain(l, "news-update-happened"));
     // Places by their names, as in the reports.
     let say = crate::words::explain::Explain::new(w.clone(), c);

@@ -10,7 +10,7 @@
 //! Rules never produce sentences: `src/rules/` returns typed facts, and the rendering
 //! modules turn them into words through this catalogue.
 
-mod article;
+pub(crate) mod article;
 mod check;
 pub mod explain;
 mod lang;

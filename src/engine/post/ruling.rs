@@ -13,17 +13,28 @@ use crate::rules::world::Battle;
 use crate::storage::Store;
 use crate::words::Words;
 
-/// What a new ruling replaces: an earlier ruling, an auto-resolve, the clubs' results,
-/// or nothing.
-pub(crate) fn replaced_by_ruling(store: &Store, b: &Battle) -> Result<&'static str> {
+/// What a new ruling `outcome` replaces: an earlier ruling, an auto-resolve, the clubs'
+/// results, or nothing; or that it confirms a result a club mailed (a play-test read
+/// "it replaces the clubs' results" of a ruling that gave its own).
+pub(crate) fn replaced_by_ruling(
+    store: &Store,
+    b: &Battle,
+    outcome: &BattleOutcome,
+) -> Result<&'static str> {
     let results = store.results(&b.id)?;
     let has = |s: SetBy| results.iter().any(|r| r.source == s);
+    let confirms = results.iter().any(|r| {
+        matches!(r.source, SetBy::Club(_))
+            && crate::rules::battles::same_result(&r.outcome, outcome)
+    });
     Ok(if has(SetBy::Referee) {
         "referee"
     } else if has(SetBy::Auto) {
         "auto"
     } else if results.is_empty() {
         "none"
+    } else if confirms {
+        "confirms"
     } else {
         "clubs"
     })
@@ -40,10 +51,6 @@ pub(crate) fn notices(
     now: &str,
 ) -> Result<Vec<crate::storage::OutMessage>> {
     let from = mailbox(&config.mail.from)?;
-    let winner = outcome
-        .winner
-        .as_ref()
-        .map_or("draw".to_owned(), ToString::to_string);
     let mut out = Vec::new();
     for club in store.clubs()? {
         if club.nation != b.attacker.nation.as_str() && club.nation != b.defender.nation.as_str() {
@@ -54,6 +61,10 @@ pub(crate) fn notices(
             Lang::En => &c.title_en,
         };
         let lang = club.lang;
+        // The winner by name, with its article ("la Repubblica di Venezia").
+        let winner = outcome.winner.as_ref().map_or("draw".to_owned(), |n| {
+            crate::words::article::before(lang, "", &c.nation_name(n.as_str(), lang))
+        });
         let subject = crate::t!(
             words,
             lang,
