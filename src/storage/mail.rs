@@ -172,6 +172,9 @@ pub(crate) struct Ingest<'a> {
     pub(crate) replies: &'a [OutMessage],
     /// An attempt to report at the end of the run: `(phase, reason, how the club hears)`.
     pub(crate) attempt: Option<(String, String, Answered)>,
+    /// When the message reached the mailbox (the inbox row's time is when it was read):
+    /// the time an attempt is reported with.
+    pub(crate) arrived_at: &'a str,
     /// A file that authenticated: the club's count of replies to unauthenticated mail in
     /// this (phase, club) starts again.
     pub(crate) reset: Option<(String, String)>,
@@ -701,7 +704,7 @@ impl Store {
             tx.execute(
                 "INSERT INTO intake_attempt (hash, received_at, phase_key, nation, sender, reason, answer, club_told)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-                params![r.hash, r.received_at, phase, r.nation, r.sender, reason, answer.as_str(), club_told],
+                params![r.hash, i.arrived_at, phase, r.nation, r.sender, reason, answer.as_str(), club_told],
             )?;
         }
         if let Some((phase, nation)) = &i.reset {

@@ -273,3 +273,53 @@ fn the_report_says_a_late_file_counted() {
         }
     }
 }
+
+/// A refused message is reported with when it reached the mailbox, in the campaign's
+/// zone, not when the mailbox was read (a play-test: the referee's alert showed the time
+/// of `inbox`).
+#[test]
+fn an_attempt_is_reported_with_its_arrival_in_the_campaigns_zone() {
+    let d = Desk::new();
+    let deadline = deadline_of(&d);
+    let maildir = d.root.join("inbox");
+    let good = d.orders("V", SPRING, "");
+    let forged: String = good
+        .lines()
+        .map(|l| {
+            if l.starts_with("secret") {
+                "secret = \"not-the-secret\"".to_owned()
+            } else {
+                l.to_owned()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let arrived = shifted(&deadline, -600);
+    deliver_at(&maildir, "1.v", &text_mail(V_ADDR, &[], &forged), &arrived);
+    let read = shifted(&deadline, -60);
+    d.cmd()
+        .env("GIGLIO_NOW", &read)
+        .args(["inbox", "--maildir"])
+        .arg(&maildir)
+        .assert()
+        .success();
+    let shown = |t: &str| {
+        chrono::DateTime::parse_from_rfc3339(t)
+            .expect("a time")
+            .with_timezone(&chrono_tz::Europe::Rome)
+            .format("%Y-%m-%d %H:%M Europe/Rome")
+            .to_string()
+    };
+    let texts = sent_texts(&d);
+    let alerts: Vec<&String> = texts
+        .iter()
+        .filter(|(_, subject, _)| subject.contains("intake: "))
+        .map(|(_, _, t)| t)
+        .collect();
+    assert!(!alerts.is_empty(), "{texts:#?}");
+    for text in alerts {
+        assert!(text.contains(&shown(&arrived)), "{text}");
+        assert!(!text.contains(&shown(&read)), "{text}");
+        assert!(!text.contains(&arrived), "a raw UTC time: {text}");
+    }
+}

@@ -254,6 +254,7 @@ pub(crate) fn ingest(
         attempt: judged
             .attempt
             .map(|(reason, answer)| (phase.clone(), reason.to_owned(), answer)),
+        arrived_at: &m.arrived_at,
         reset: judged
             .authenticated
             .then(|| row_nation.map(|n| (phase.clone(), n)))

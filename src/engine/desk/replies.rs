@@ -535,11 +535,12 @@ pub(crate) fn stale(
 const MAX_TIMES: usize = 20;
 
 /// The times of some attempts, at most [`MAX_TIMES`] of them, then how many more.
-fn times(w: &Words, lang: Lang, attempts: &[Attempt]) -> String {
+fn times(desk: &Desk, lang: Lang, attempts: &[Attempt]) -> String {
+    let w = desk.words;
     let mut list: Vec<String> = attempts
         .iter()
         .take(MAX_TIMES)
-        .map(|a| a.received_at.clone())
+        .map(|a| in_zone(desk, &a.received_at))
         .collect();
     if attempts.len() > MAX_TIMES {
         list.push(t!(
@@ -604,7 +605,7 @@ pub(crate) fn club_alert(
             count = attempts.len() as i64,
             phase = super::phase_words(desk, phase, lang)
         ),
-        t!(w, lang, "alert-times", times = times(w, lang, attempts)),
+        t!(w, lang, "alert-times", times = times(desk, lang, attempts)),
         t!(w, lang, "alert-why", reasons = reasons(w, lang, attempts)),
         w.plain(lang, "alert-advice"),
     );
@@ -639,7 +640,7 @@ pub(crate) fn club_digest(
             phase = super::phase_words(desk, phase, lang),
             first = super::FIRST_REPLIES as i64
         ),
-        t!(w, lang, "alert-times", times = times(w, lang, attempts)),
+        t!(w, lang, "alert-times", times = times(desk, lang, attempts)),
         t!(w, lang, "alert-why", reasons = reasons(w, lang, attempts)),
         w.plain(lang, "digest-club-advice"),
     );
@@ -669,7 +670,7 @@ pub(crate) fn digest(
             w,
             lang,
             "digest-line",
-            time = a.received_at.as_str(),
+            time = in_zone(desk, &a.received_at),
             club = a.nation.as_deref().unwrap_or("-"),
             sender = a.sender.as_deref().unwrap_or("-"),
             reason = referee_reason_words(w, lang, &a.reason)
