@@ -212,6 +212,9 @@ pub struct ClubView {
     pub(crate) political: Vec<NodeView>,
     /// Nodes whose owner changed in the phase just resolved (G7.1: owners are public).
     pub(crate) changed_hands: Vec<NodeCode>,
+    /// Every nation's name in the club's language, by code (the campaign's, public): a
+    /// report names the nations of its markers and of who sent orders.
+    pub(crate) names: BTreeMap<NationCode, String>,
 }
 
 /// What every club may know after a phase (G7.1): the bulletin.
@@ -760,6 +763,11 @@ pub fn club_view(
             .map(|(code, _)| code.clone())
             .collect(),
         political,
+        names: c
+            .nations
+            .iter()
+            .map(|n| (n.code.clone(), c.nation_name(n.code.as_str(), lang)))
+            .collect(),
     }
 }
 
