@@ -1578,7 +1578,9 @@ fn a_relief_battle_at_a_besieged_fortress_says_whose_walls_they_are() {
         "{en}"
     );
     assert!(
-        en.contains("the place's walls are held by F, not by the defender"),
+        en.contains(
+            "the place's walls are held by the Republic of Florence (F), not by the defender"
+        ),
         "{en}"
     );
     assert!(!en.contains("the place is not fortified"), "{en}");

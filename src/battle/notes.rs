@@ -17,6 +17,8 @@ pub enum Arg {
     Text(String),
     /// A message id, worded in the reader's language (a terrain, a kind of ground).
     Word(String),
+    /// A nation's code, named in the reader's language ("the Republic of Florence").
+    Nation(String),
 }
 
 /// One fact for the table: a message id and its arguments.
@@ -50,6 +52,12 @@ impl Note {
     /// Adds a word the reader's language names (a message id).
     pub(crate) fn word(mut self, name: &'static str, id: impl Into<String>) -> Note {
         self.args.push((name, Arg::Word(id.into())));
+        self
+    }
+
+    /// Adds a nation, named in the reader's language.
+    pub(crate) fn nation(mut self, name: &'static str, code: impl Into<String>) -> Note {
+        self.args.push((name, Arg::Nation(code.into())));
         self
     }
 

@@ -112,25 +112,27 @@ impl CardFor {
     }
 }
 
-/// Words one note in `lang`.
-pub fn note_text(words: &Words, lang: Lang, note: &Note) -> String {
+/// Words one note in the reader's language, its nations by their names.
+fn note_text(words: &Words, view: &CardFor, note: &Note) -> String {
     let mut args = Args::new();
     for (name, arg) in &note.args {
         match arg {
             Arg::Int(n) => args.set(*name, *n),
             Arg::Text(t) => args.set(*name, t.clone()),
-            Arg::Word(id) => args.set(*name, words.plain(lang, id)),
+            Arg::Word(id) => args.set(*name, words.plain(view.lang, id)),
+            Arg::Nation(code) if code.is_empty() => args.set(*name, ""),
+            Arg::Nation(code) => args.set(*name, view.nation(code)),
         }
     }
-    words.get(lang, note.id, &args)
+    words.get(view.lang, note.id, &args)
 }
 
 /// The notes for the table, worded (a card the resolver refuses says why in place of
 /// its game's numbers).
-pub fn notes(words: &Words, lang: Lang, card: &Card, rs: &Ruleset) -> Vec<String> {
+fn notes(words: &Words, view: &CardFor, card: &Card, rs: &Ruleset) -> Vec<String> {
     crate::battle::table_notes(card, rs)
         .iter()
-        .map(|n| note_text(words, lang, n))
+        .map(|n| note_text(words, view, n))
         .collect()
 }
 
@@ -356,7 +358,7 @@ pub fn text(
         prose => prose(rs, card, view.lang),
         month => view.month.clone(),
         header => header(&words, card, view),
-        notes => notes(&words, view.lang, card, rs),
+        notes => notes(&words, view, card, rs),
         rated => rated(&words, view.lang, card),
         // The readings in force, each with what it means for the table in `lang`.
         readings => Value::from(Serde(readings(&words, view.lang, card))),

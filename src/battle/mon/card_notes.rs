@@ -41,7 +41,7 @@ pub(crate) fn notes(card: &Card, rs: &Ruleset) -> Result<Vec<Note>, BattleError>
         Note::new("battle-note-mon-protection")
             .int("hits", set.protection)
             .text("why", why)
-            .text("holder", walls_holder(card))
+            .nation("holder", walls_holder(card))
             .flag("every", set.protection_every_round),
     );
     if let Some(t) = &set.disrupted {

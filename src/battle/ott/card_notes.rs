@@ -61,7 +61,7 @@ pub(crate) fn notes(card: &Card, rs: &Ruleset) -> Result<Vec<Note>, BattleError>
                     .text("where", what)
                     .word("terrain", format!("battle-card-ott-{key}"))
                     .text("why", if what == "village" { why } else { "outposts" })
-                    .text("holder", crate::battle::notes::walls_holder(card))
+                    .nation("holder", crate::battle::notes::walls_holder(card))
                     .int("fire", rules.fire.drm.get(key).copied().unwrap_or(0))
                     .int(
                         "melee",
