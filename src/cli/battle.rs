@@ -586,38 +586,6 @@ fn club_result(dir: &Path, id: &str, file: &Path) -> Result<()> {
     Ok(())
 }
 
-/// A result as a ruling takes it: the winner (none for a draw) and each side's loss.
-type Ruled = (Option<NationCode>, Vec<(NationCode, Ducats)>);
-
-/// The winner and losses of the result `club` mailed for battle `b`, to confirm as a
-/// ruling; an error naming what was received when it mailed none.
-fn sent_result(store: &Store, b: &Battle, club: &str) -> Result<Ruled> {
-    let results = store.results(&b.id)?;
-    let sent = results
-        .iter()
-        .find(|r| r.source == SetBy::Club(NationCode(club.to_owned())))
-        .ok_or_else(|| {
-            let from: Vec<String> = results.iter().map(|r| r.source.to_string()).collect();
-            Error::user(format!(
-                "{club} has mailed no result for battle {}; results received: {}",
-                b.id,
-                if from.is_empty() {
-                    "none".to_owned()
-                } else {
-                    from.join(", ")
-                }
-            ))
-        })?;
-    let o = &sent.outcome;
-    Ok((
-        o.winner.clone(),
-        vec![
-            (b.attacker.nation.clone(), o.attacker_loss),
-            (b.defender.nation.clone(), o.defender_loss),
-        ],
-    ))
-}
-
 /// What became of a settled battle, for the referee.
 fn applied_note(news: &[engine::News]) -> String {
     if news.iter().any(|n| n.step.is_some()) {
@@ -689,7 +657,7 @@ fn rule(
     let mut store = Store::open_write(dir, &format!("battle rule {id}"))?;
     let b = pending(&store, id)?;
     let (winner, mut parsed) = match as_sent {
-        Some(club) => sent_result(&store, &b, club)?,
+        Some(club) => engine::sent_result(&store, &b, club)?,
         None => (
             match winner {
                 Some("draw") | None => None,

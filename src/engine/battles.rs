@@ -574,3 +574,35 @@ pub(crate) fn news_mail(
     }
     Ok(out)
 }
+
+/// A result as a ruling takes it: the winner (none for a draw) and each side's loss.
+pub(crate) type Ruled = (Option<NationCode>, Vec<(NationCode, crate::rules::Ducats)>);
+
+/// The winner and losses of the result `club` mailed for battle `b`, to confirm as a
+/// ruling; an error naming what was received when it mailed none.
+pub(crate) fn sent_result(store: &Store, b: &Battle, club: &str) -> Result<Ruled> {
+    let results = store.results(&b.id)?;
+    let sent = results
+        .iter()
+        .find(|r| r.source == SetBy::Club(NationCode(club.to_owned())))
+        .ok_or_else(|| {
+            let from: Vec<String> = results.iter().map(|r| r.source.to_string()).collect();
+            Error::user(format!(
+                "{club} has mailed no result for battle {}; results received: {}",
+                b.id,
+                if from.is_empty() {
+                    "none".to_owned()
+                } else {
+                    from.join(", ")
+                }
+            ))
+        })?;
+    let o = &sent.outcome;
+    Ok((
+        o.winner.clone(),
+        vec![
+            (b.attacker.nation.clone(), o.attacker_loss),
+            (b.defender.nation.clone(), o.defender_loss),
+        ],
+    ))
+}
