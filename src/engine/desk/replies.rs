@@ -434,7 +434,12 @@ fn echo(
 /// place by its code, the club knows it by its name. Empty when it names none.
 fn places_named(c: &crate::rules::Campaign, echoed: &str) -> String {
     let mut seen: Vec<String> = Vec::new();
-    for word in echoed.split(|ch: char| !ch.is_ascii_alphanumeric()) {
+    // An id that holds a place code (`V-F1`, fleet 1 of Venice, beside node F1 Pisa)
+    // is one word: only a code standing alone names a place.
+    let words = echoed
+        .split(|ch: char| !(ch.is_ascii_alphanumeric() || ch == '-' || ch == '_'))
+        .map(|w| w.trim_matches('-'));
+    for word in words {
         let name = c.place_name(word);
         let said = format!("{word} {name}");
         if !word.is_empty() && name != word && !seen.contains(&said) {
@@ -789,5 +794,22 @@ mod tests {
         let texts: std::collections::BTreeSet<_> =
             all.iter().map(|u| unread_text(&w, Lang::It, u)).collect();
         assert_eq!(texts.len(), all.len(), "each reason has its own words");
+    }
+
+    /// A play-test read "fleet = \"V-F1\", to = \"ADN\" (F1 Pisa, ADN Golfo di
+    /// Venezia)": the place code inside a piece's id named a place.
+    #[test]
+    fn the_echo_names_places_not_the_codes_inside_ids() {
+        let source = crate::scenario::Source::builtin("il-giglio").expect("built in");
+        let c = crate::scenario::load(&source).expect("the shipped campaign");
+        let said = places_named(
+            &c,
+            r#"fleet_move: fleet = "V-F1", to = "ADN"; move: piece = "V-A2", path = "V8 -> F7""#,
+        );
+        assert!(!said.contains("F1 Pisa") && !said.contains("A2"), "{said}");
+        assert!(
+            said.contains("ADN ") && said.contains("V8 ") && said.contains("F7 "),
+            "{said}"
+        );
     }
 }
