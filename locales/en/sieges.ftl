@@ -2,6 +2,7 @@
 
 done-besieging = { $army } takes part in the siege of { $node }
 done-siege-lifted = { $army } lifts the siege of { $node }
+done-siege-left = { $army } had marched away from { $node } this round: the march ended the siege, and its count of rounds starts over
 reason-not-besieging = { $army } is not besieging anything
 reason-place-held = another nation's force is at { $node }: take the place first (a siege)
 reason-not-held-no-army = you do not hold { $node } and none of your armies stands there
@@ -42,5 +43,5 @@ happening-siege-outcome-seen = { THE($besieger) } besieges { $node }: { $fell ->
    *[false] the place holds
 }
 happening-works-lost = the works at { $node } are lost: the node is no longer yours
-sheet-idle-siege-goes-on = If you send nothing: the siege of { $node } goes on (a standing order), rolled at the end of the round; to lift it, a [[siege]] order with the lines army = "{ $army }" and lift = true.
+sheet-idle-siege-goes-on = If you send nothing: the siege of { $node } goes on (a standing order), rolled at the end of the round; to lift it, a [[siege]] order with the lines army = "{ $army }" and lift = true, or a move that takes the army away (the march ends it).
 happening-siege-held-by-battle = the siege of { $node } goes on without a roll this round: { $army } is in battle { $battle } there, not yet settled; the siege is rolled again once its result is applied

@@ -235,6 +235,10 @@ fn as_worded_before(r: &Resolution) -> Resolution {
         {
             *reason = Reason::TooFar { max };
         }
+        // Lifting a siege the army had marched away from was refused before issue 29.
+        if let Outcome::Done(crate::rules::outcome::Done::SiegeLeft { army, .. }) = &o.result {
+            o.result = Outcome::rejected("G3d.2", Reason::NotBesieging { army: army.clone() });
+        }
     }
     r
 }

@@ -133,6 +133,12 @@ pub enum Done {
         army: ArmyId,
         node: NodeCode,
     },
+    /// G3d.2: the order to lift a siege whose army had marched away from the place this
+    /// round: the march ended it (before issue 29, refused as "not besieging").
+    SiegeLeft {
+        army: ArmyId,
+        node: NodeCode,
+    },
     AssassinSent {
         success: bool,
     },

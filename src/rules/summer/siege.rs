@@ -37,7 +37,7 @@ fn by_army(s: &mut Step, r: &mut Round) {
             army, lift: true, ..
         } = &o.kind
         {
-            lift(s, &n, army)
+            lift(s, &n, army, &r.sieges_before)
         } else {
             siege(s, &n, &o, &mut renewed).unwrap_or_else(|rejected| rejected)
         };
@@ -47,8 +47,9 @@ fn by_army(s: &mut Step, r: &mut Round) {
     s.w.sieges.retain(|x| renewed.contains(&x.besieger));
 }
 
-/// Lifts the army's siege, if it is in one.
-fn lift(s: &mut Step, n: &NationCode, army: &ArmyId) -> Outcome {
+/// Lifts the army's siege, if it is in one; one its army marched away from this round
+/// (`before`: the sieges as the round began) the march ended already, and that is said.
+fn lift(s: &mut Step, n: &NationCode, army: &ArmyId, before: &[Siege]) -> Outcome {
     let mine = s.w.armies.get(army).is_some_and(|a| &a.nation == n);
     let Some(i) =
         s.w.sieges
@@ -56,7 +57,19 @@ fn lift(s: &mut Step, n: &NationCode, army: &ArmyId) -> Outcome {
             .position(|x| &x.besieger == army)
             .filter(|_| mine)
     else {
-        return Outcome::rejected("G3d.2", Reason::NotBesieging { army: army.clone() });
+        let left =
+            before.iter().find(|x| &x.besieger == army).filter(|x| {
+                mine && s.w.armies.get(army).is_some_and(|a| {
+                    !a.ashore() || a.node != x.node || a.arrived == Some(s.w.phase)
+                })
+            });
+        return match left {
+            Some(x) => Outcome::Done(Done::SiegeLeft {
+                army: army.clone(),
+                node: x.node.clone(),
+            }),
+            None => Outcome::rejected("G3d.2", Reason::NotBesieging { army: army.clone() }),
+        };
     };
     let node = s.w.sieges.remove(i).node;
     Outcome::Done(Done::SiegeLifted {
@@ -272,7 +285,7 @@ fn by_place(s: &mut Step, r: &mut Round) {
         };
         if *lift {
             ordered.push(army.clone());
-            let result = self::lift(s, &n, army);
+            let result = self::lift(s, &n, army, &r.sieges_before);
             s.outcome(&n, &o, result);
             continue;
         }
