@@ -105,18 +105,18 @@ waits-text =
         [auto] At the latest on { $by }: if the results have not come in by then, { $count ->
             [one] the battle is resolved automatically with its own game
            *[other] each battle still without a result is resolved automatically with its own game
-        }, and the round right after.
+        }, and the round is resolved straight after.
         [hold] It is to be played by { $by }; if that passes without results, the referee decides.
        *[none] When it comes, the round is resolved and you get your report.
     } { $fights ->
-        [0] Nothing is needed from you: the orders that came in by the deadline are the ones that count.
+        [0] Nothing is needed from you: your orders for the round stay those of your last file (one that came after the deadline counts unless the referee refuses it, and you are told if so).
        *[other] { $count ->
             [one] It is your battle: your result, the same as the other side's, settles it
            *[other] { $fights ->
                 [one] One of these battles is yours: your result, the same as the other side's, settles it
                *[other] { $fights } of these battles are yours: for each, your result, the same as the other side's, settles it
             }
-        }; the orders that came in by the deadline are the ones that count.
+        }; your orders for the round stay those of your last file (one that came after the deadline counts unless the referee refuses it, and you are told if so).
     }
 # Where a reply locates a slip in orders written in the message's text (lines counted
 # from the order file's first line).

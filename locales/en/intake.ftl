@@ -56,7 +56,7 @@ receipt-head-file = Your file for { $phase } received and sealed.
     SHA-256 of the file as received: { $sha }
 receipt-first = This is your first order file for { $phase }: it is now the active one.
 receipt-replaces = It replaces the file received at { $received } (SHA-256 { $old }), and is now the active one. A later file replaces it in turn.
-receipt-late = This file reached the mailbox at { $received }, after the deadline of { $deadline }: it counts unless the referee refuses it before the phase is resolved (you will be told if so); if the phase is resolved at once, it counts as it is. The phase's report says that it counted.
+receipt-late = This file reached the mailbox at { $received }, after the deadline of { $deadline }: it counts unless the referee refuses it before the phase is resolved (you will be told if so); if the phase is resolved at once, it counts as it is. If it counts, the phase's report says so.
 receipt-orders = Your orders, as understood{ $dropped ->
     [0] {""}
     [one] {" "}(and one part of the file left out: it is below, with why)

@@ -105,18 +105,18 @@ waits-text =
         [auto] Al più tardi il { $by }: se per allora i risultati non saranno arrivati, { $count ->
             [one] la battaglia sarà risolta automaticamente con il suo gioco
            *[other] ogni battaglia ancora senza risultato sarà risolta automaticamente con il suo gioco
-        }, e il turno subito dopo.
+        }, e subito dopo si risolve il turno.
         [hold] La data per giocarla è il { $by }; se passa senza risultati, decide l'arbitro.
        *[none] Quando arriverà, il turno sarà risolto e riceverete il rapporto.
     } { $fights ->
-        [0] Non serve fare nulla: gli ordini arrivati entro il termine restano quelli che valgono.
+        [0] Non serve fare nulla: i vostri ordini per il turno restano quelli del vostro ultimo file (uno arrivato dopo il termine vale, a meno che l'arbitro lo rifiuti, e in tal caso ve lo dirà).
        *[other] { $count ->
             [one] È la vostra battaglia: il vostro risultato, uguale a quello dell'altra parte, la decide
            *[other] { $fights ->
                 [one] Una di queste battaglie è la vostra: il vostro risultato, uguale a quello dell'altra parte, la decide
                *[other] { $fights } di queste battaglie sono vostre: di ciascuna, il vostro risultato, uguale a quello dell'altra parte, la decide
             }
-        }; gli ordini arrivati entro il termine restano quelli che valgono.
+        }; i vostri ordini per il turno restano quelli del vostro ultimo file (uno arrivato dopo il termine vale, a meno che l'arbitro lo rifiuti, e in tal caso ve lo dirà).
     }
 # Dove una risposta indica un errore negli ordini scritti nel testo del messaggio (righe
 # contate dalla prima riga del file di ordini).

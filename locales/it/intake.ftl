@@ -56,7 +56,7 @@ receipt-head-file = File { ART("per", $phase) } ricevuto e sigillato.
     Impronta SHA-256 del file ricevuto: { $sha }
 receipt-first = È il vostro primo file d'ordini { ART("per", $phase) }: ora è quello attivo.
 receipt-replaces = Sostituisce il file ricevuto il { $received } (SHA-256 { $old }) e ora è quello attivo. Un file successivo sostituirà questo.
-receipt-late = Questo file è arrivato nella casella il { $received }, dopo il termine del { $deadline }: vale, a meno che l'arbitro lo rifiuti prima che la fase sia risolta (e in tal caso ve lo dirà); se la fase si risolve subito, vale così com'è. Il resoconto della fase dirà che è valso.
+receipt-late = Questo file è arrivato nella casella il { $received }, dopo il termine del { $deadline }: vale, a meno che l'arbitro lo rifiuti prima che la fase sia risolta (e in tal caso ve lo dirà); se la fase si risolve subito, vale così com'è. Se vale, il resoconto della fase lo dirà.
 receipt-orders = I vostri ordini, come sono stati intesi{ $dropped ->
     [0] {""}
     [one] {" "}(più una parte del file lasciata fuori: è qui sotto, con il perché)

@@ -418,6 +418,12 @@ pub enum Happening {
     AllianceFormed {
         members: [NationCode; 2],
     },
+    /// G5.2 (told since issue 29): the club declared an alliance this spring that the
+    /// other nation has not declared, so it does not stand (a play-test read "alliance
+    /// declared" as made).
+    AllianceOneSided {
+        with: NationCode,
+    },
     WorksComplete {
         node: NodeCode,
     },
@@ -736,6 +742,7 @@ impl Happening {
                 | Happening::WorksCaptured { .. }
                 | Happening::SapperCaptured { .. }
                 | Happening::AllyAttackNoBetrayal { .. }
+                | Happening::AllianceOneSided { .. }
                 | Happening::SiegeEnded {
                     why: SiegeEnd::FellBack,
                     ..

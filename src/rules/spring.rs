@@ -637,8 +637,33 @@ fn standing_alliances(s: &Step) -> Vec<[NationCode; 2]> {
 }
 
 /// G5.2: an alliance declared by both sides exists from now on; each member hears of
-/// it once, the spring it forms.
+/// it once, the spring it forms. A club that declared one this spring the other side has
+/// not declared hears that it does not stand.
 fn form_alliances(s: &mut Step, standing_before: &[[NationCode; 2]]) {
+    if s.c.tables.rulings.alliance_needs_both {
+        let declared: Vec<(NationCode, NationCode)> = s
+            .outcomes
+            .iter()
+            .filter_map(|o| match &o.result {
+                Outcome::Done(Done::AllianceDeclared { with }) => {
+                    Some((o.nation.clone(), with.clone()))
+                }
+                _ => None,
+            })
+            .collect();
+        for (n, with) in declared {
+            let one_sided = s.w.alliances.iter().any(|a| {
+                a.members.contains(&n) && a.members.contains(&with) && a.declared_by.len() < 2
+            });
+            if one_sided {
+                s.event(
+                    Audience::Nation(n),
+                    "G5.2",
+                    Happening::AllianceOneSided { with },
+                );
+            }
+        }
+    }
     for members in standing_alliances(s) {
         if standing_before.contains(&members) {
             continue;
