@@ -1193,7 +1193,7 @@ fn a_battle_against_a_neutral_nation_says_the_referee_decides_it() {
     assert!(
         card.contains("una nazione neutrale, Marchesato di Mantova (MN)")
             && card.contains(
-                "Il Marchesato di Mantova (MN) non ha un club e non manda risultati (G0)"
+                "Il Marchesato di Mantova (MN) non ha un club e non manda risultati (regola G0)"
             )
             && !card.contains("neutral MN"),
         "{card}"
@@ -1203,7 +1203,7 @@ fn a_battle_against_a_neutral_nation_says_the_referee_decides_it() {
     assert!(!card.contains("due risultati concordi"), "{card}");
     let flat = sheet.replace("\n# ", " ");
     assert!(
-        flat.contains("L'altra parte è una nazione neutrale e non manda risultati (G0)")
+        flat.contains("L'altra parte è una nazione neutrale e non manda risultati (regola G0)")
             && !flat.contains("Ogni club manda il proprio"),
         "{sheet}"
     );
@@ -1218,7 +1218,7 @@ fn a_battle_against_a_neutral_nation_says_the_referee_decides_it() {
         .text;
     assert!(
         receipt.contains(
-            "MN è una nazione neutrale e non manda risultati (G0): la battaglia la decide l'arbitro"
+            "Il Marchesato di Mantova è una nazione neutrale e non manda risultati (regola G0): la battaglia la decide l'arbitro"
         ) && !receipt.contains("si attende quello di MN"),
         "{receipt}"
     );

@@ -35,7 +35,7 @@ news-dispute-next-by = Each club may send its result again until it is applied: 
        *[hold] the battle keeps waiting and the referee rules.
     }
 news-receipt-waiting = Battle { $battle }: your result is recorded ({ $result }); { THE($other) }'s is awaited.
-news-receipt-neutral = Battle { $battle }: your result is recorded ({ $result }). { THE($other, cap: "yes") } is a neutral nation and sends no result (G0): the referee decides the battle, confirming your result or resolving it with its own game.
+news-receipt-neutral = Battle { $battle }: your result is recorded ({ $result }). { THE($other, cap: "yes") } is a neutral nation and sends no result (rule G0): the referee decides the battle, confirming your result or resolving it with its own game.
 news-receipt-applied = Battle { $battle }: your result ({ $result }) agrees with { THE($other) }'s and is applied now; an update with your new position follows.
 news-receipt-agreed = Battle { $battle }: your result ({ $result }) agrees with { THE($other) }'s; it is applied when the phase is resolved.
 news-receipt-disputed = Battle { $battle }: your result ({ $result }) differs from { THE($other) }'s; both clubs and the referee are told what each says.
@@ -50,7 +50,7 @@ news-update-set-aside = The result you mailed for battle { $battle } ({ $mine })
     [referee] the referee's ruling counts over the clubs' results (G3c.7)
    *[auto] the battle was resolved automatically by the tactical game's own mechanics, and that counts over the clubs' results (G3c.7)
 }{ $clubs ->
-    [neutral] , as the other side is a neutral nation, which sends no result (G0)
+    [neutral] , as the other side is a neutral nation, which sends no result (rule G0)
     [other_missing] , as the other club's result had not come in
     [disputed] , as the two clubs' results differed
    *[agreed] {""}

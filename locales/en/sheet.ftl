@@ -55,7 +55,7 @@ sheet-battle-result =
 sheet-battle-result-neutral =
     Once the battle is fought at the table, send your result: the winner (drop the line
     for a draw) and what each side lost, in ducats. The other side is a neutral nation and
-    sends no result (G0): the referee decides, confirming yours or resolving the battle with
+    sends no result (rule G0): the referee decides, confirming yours or resolving the battle with
     its own game, and you then get your new position. It may travel in this file or in a
     file of its own: it never replaces your orders.
 sheet-battle-result-later =

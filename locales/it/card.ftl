@@ -11,7 +11,7 @@ battle-card-role-defender = difensore
 battle-card-role-rearguard = retroguardia
 battle-card-for = Per { $club }, { $nation }: voi siete la parte { $side } ({ $role }); il vostro nemico è la parte { $other } ({ $other_role }), { $other_club }, { $other_nation }.
 battle-card-neutral-side = una nazione neutrale
-battle-card-neutral-decides = { ART("Il", $nation) } non ha un club e non manda risultati (G0): la battaglia la decide l'arbitro, confermando il vostro risultato (mandatelo come sempre) o risolvendola con il suo gioco.
+battle-card-neutral-decides = { ART("Il", $nation) } non ha un club e non manda risultati (regola G0): la battaglia la decide l'arbitro, confermando il vostro risultato (mandatelo come sempre) o risolvendola con il suo gioco.
 battle-card-for-referee = Copia dell'arbitro: la parte A attacca, la parte B { $kind ->
         [rearguard] fa da retroguardia.
        *[other] difende.

@@ -35,7 +35,7 @@ news-dispute-next-by = Ogni club può rimandare il proprio risultato finché non
        *[hold] la battaglia resta in attesa e decide l'arbitro.
     }
 news-receipt-waiting = Battaglia { $battle }: il vostro risultato è registrato ({ $result }); si attende quello { ART("di", $other) }.
-news-receipt-neutral = Battaglia { $battle }: il vostro risultato è registrato ({ $result }). { ART("Il", $other) } è una nazione neutrale e non manda risultati (G0): la battaglia la decide l'arbitro, confermando il vostro risultato o risolvendola con il suo gioco.
+news-receipt-neutral = Battaglia { $battle }: il vostro risultato è registrato ({ $result }). { ART("Il", $other) } è una nazione neutrale e non manda risultati (regola G0): la battaglia la decide l'arbitro, confermando il vostro risultato o risolvendola con il suo gioco.
 news-receipt-applied = Battaglia { $battle }: il vostro risultato ({ $result }) coincide con quello { ART("di", $other) } ed è applicato ora; segue un aggiornamento con la vostra nuova posizione.
 news-receipt-agreed = Battaglia { $battle }: il vostro risultato ({ $result }) coincide con quello { ART("di", $other) }; sarà applicato alla risoluzione della fase.
 news-receipt-disputed = Battaglia { $battle }: il vostro risultato ({ $result }) differisce da quello { ART("di", $other) }; entrambi i club e l'arbitro ricevono i due risultati.
@@ -50,7 +50,7 @@ news-update-set-aside = Il risultato che avete mandato per la battaglia { $battl
     [referee] la decisione dell'arbitro vale sopra i risultati dei club (G3c.7)
    *[auto] la battaglia è stata risolta automaticamente con le meccaniche del gioco tattico, e ciò vale sopra i risultati dei club (G3c.7)
 }{ $clubs ->
-    [neutral] , perché l'altra parte è una nazione neutrale, che non manda risultati (G0)
+    [neutral] , perché l'altra parte è una nazione neutrale, che non manda risultati (regola G0)
     [other_missing] , perché il risultato dell'altro club non era arrivato
     [disputed] , perché i risultati dei due club erano diversi
    *[agreed] {""}

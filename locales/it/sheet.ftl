@@ -55,7 +55,7 @@ sheet-battle-result =
 sheet-battle-result-neutral =
     Combattuta la battaglia al tavolo, mandate il vostro risultato: il vincitore (togliete la
     riga in caso di pareggio) e quanto ha perso ciascuna parte, in ducati. L'altra parte è
-    una nazione neutrale e non manda risultati (G0): l'arbitro decide, confermando il
+    una nazione neutrale e non manda risultati (regola G0): l'arbitro decide, confermando il
     vostro o risolvendo la battaglia con il suo gioco, e ricevete allora la nuova posizione.
     Può viaggiare in questo file o in un file a sé: non sostituisce mai i vostri ordini.
 sheet-battle-result-later =

@@ -387,7 +387,7 @@ pub(crate) enum Standing<'a> {
 
 /// The receipt's line on a result the club sent.
 pub(crate) fn receipt_line(
-    w: &Words,
+    (w, c): (&Words, &Campaign),
     l: Lang,
     b: &Battle,
     mine: &BattleOutcome,
@@ -407,7 +407,8 @@ pub(crate) fn receipt_line(
         id,
         battle = b.id.as_str(),
         result = result(w, l, b, mine, None),
-        other = other.map_or("", |o| o.as_str())
+        // The other side by its name ("Genova is a neutral nation", not "G").
+        other = other.map_or(String::new(), |o| nation_name(c, o, l))
     )
 }
 

@@ -115,9 +115,16 @@ pub(crate) fn take(
         if let Some(n) = told.iter().find(|n| n.battle.id == r.battle) {
             let standing = standing(n, &nation, &world);
             lines.push(news::receipt_line(
-                words, lang, &n.battle, &r.outcome, &standing,
+                (words, desk.campaign),
+                lang,
+                &n.battle,
+                &r.outcome,
+                &standing,
             ));
             if let Standing::Neutral { other } = standing {
+                let neutral = desk
+                    .campaign
+                    .nation_name(other.as_str(), desk.config.mail.referee_lang);
                 let result = news::result(
                     words,
                     desk.config.mail.referee_lang,
@@ -137,7 +144,7 @@ pub(crate) fn take(
                         args: &[
                             ("battle", n.battle.id.as_str()),
                             ("club", nation.as_str()),
-                            ("neutral", other.as_str()),
+                            ("neutral", &neutral),
                             ("result", result.as_str()),
                         ],
                     },
