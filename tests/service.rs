@@ -146,7 +146,7 @@ fn a_spring_and_a_round_run_by_the_service_alone() {
         ]
     );
     let m = got.iter().find(|g| g.to == "M").unwrap();
-    assert!(m.text.contains("stopped for 3 d"), "{}", m.text);
+    assert!(m.text.contains("stopped for 3 days"), "{}", m.text);
     assert!(
         m.text.contains("2026-09-14 21:00 Europe/Rome"),
         "{}",
@@ -223,6 +223,24 @@ fn a_held_clock_resolves_nothing_and_resume_moves_the_deadline_on() {
     assert_eq!(status["service"]["held_since"], "2026-09-05T12:00:00Z");
     assert_eq!(status["service"]["hold_reason"], "a holiday");
     assert!(actions(&p).is_empty(), "{p}");
+    // Every club is told when the clock stops, with the referee's reason (a play-test
+    // heard of the hold only when it ended).
+    let told = k.received();
+    assert_eq!(
+        kinds(&told),
+        vec![
+            pair("deadline", "F"),
+            pair("deadline", "M"),
+            pair("deadline", "V")
+        ]
+    );
+    let m = told.iter().find(|g| g.to == "M").expect("Milan's notice");
+    assert!(
+        m.text
+            .contains("stopped the campaign's clock (the referee's reason: a holiday)"),
+        "{}",
+        m.text
+    );
     let p = k.pass("2026-09-09T12:00:00Z");
     assert!(actions(&p).is_empty(), "{p}");
     assert!(k.received().is_empty());
@@ -248,7 +266,7 @@ fn a_held_clock_resolves_nothing_and_resume_moves_the_deadline_on() {
         ]
     );
     assert!(
-        got[0].text.contains("fermato l'orologio per 4 d"),
+        got[0].text.contains("fermato l'orologio per 4 giorni"),
         "{}",
         got[0].text
     );

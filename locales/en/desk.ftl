@@ -11,6 +11,12 @@ desk-deadline-extension-text =
 desk-deadline-outage-text =
     The referee's service was stopped for { $span } while orders for { $phase } were due, so the deadline has moved on by that time.
     Orders are now due: { $due }.
+desk-hold-subject = [{ $campaign }] { $phase }: the clock is stopped
+desk-hold-text =
+    The referee has stopped the campaign's clock{ $reason ->
+        [none] {""}
+       *[other] {" "}(the referee's reason: { $reason })
+    }. While it is stopped nothing is resolved and no reminder is sent; the orders you send are received as usual. When it runs again, the deadline for { $phase } moves on by the length of the stop, and you are told the new one.
 desk-deadline-resume-text =
     The referee stopped the clock for { $span }; the deadline for { $phase } has moved on by that time.
     Orders are now due: { $due }.

@@ -229,7 +229,7 @@ happening-battle-fought = battle { $id } at { $node }, { THE($attacker) } agains
     [true] {" "}(with provisional tables)
    *[false] {""}
 }
-happening-battle-losses = losses in battle { $id }: attacker { $attacker_loss } ducats, defender { $defender_loss }
+happening-battle-losses = losses in battle { $id }: attacker { $attacker_loss } ducats, defender { $defender_loss } ducats
 happening-courier-arrived = the courier of letter { $letter } from { THE($from) } reaches { THE($to) }: the letter goes with this mail
 happening-courier-lost = the courier of letter { $letter } from { THE($from) } to { THE($to) } is lost{ $node ->
     [none] : no road to its destination is free of hostile armies

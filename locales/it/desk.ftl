@@ -11,6 +11,12 @@ desk-deadline-extension-text =
 desk-deadline-outage-text =
     Il servizio dell'arbitro è rimasto fermo per { $span } mentre scadevano gli ordini { ART("per", $phase) }: il termine è stato spostato in avanti di altrettanto.
     Gli ordini sono ora attesi entro: { $due }.
+desk-hold-subject = [{ $campaign }] { $phase }: l'orologio è fermo
+desk-hold-text =
+    L'arbitro ha fermato l'orologio della campagna{ $reason ->
+        [none] {""}
+       *[other] {" "}(il motivo dell'arbitro: { $reason })
+    }. Finché è fermo non si risolve nulla e non partono promemoria; gli ordini che mandate sono ricevuti come sempre. Quando riparte, il termine { ART("per", $phase) } si sposta in avanti di quanto è durata la sosta, e vi sarà comunicato il nuovo.
 desk-deadline-resume-text =
     L'arbitro ha fermato l'orologio per { $span }: il termine { ART("per", $phase) } è stato spostato in avanti di altrettanto.
     Gli ordini sono ora attesi entro: { $due }.

@@ -229,7 +229,7 @@ happening-battle-fought = battaglia { $id } { ART("a", $node) }, { ART("il", $at
     [true] {" "}(con tabelle provvisorie)
    *[false] {""}
 }
-happening-battle-losses = perdite nella battaglia { $id }: attaccante { $attacker_loss } ducati, difensore { $defender_loss }
+happening-battle-losses = perdite nella battaglia { $id }: attaccante { $attacker_loss } ducati, difensore { $defender_loss } ducati
 happening-courier-arrived = il corriere della lettera { $letter } { ART("da", $from) } raggiunge { ART("il", $to) }: la lettera parte con questa posta
 happening-courier-lost = il corriere della lettera { $letter } { ART("da", $from) } { ART("a", $to) } è perso{ $node ->
     [none] : nessuna strada verso la destinazione è libera da armate ostili

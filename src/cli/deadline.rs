@@ -92,7 +92,7 @@ fn deadline_mail(
             at,
             tz,
             why: "desk-deadline-text",
-            span: "",
+            minutes: 0,
         },
         &super::words_of(dir)?,
         now,

@@ -150,17 +150,22 @@ fn systemd_unit(dir: &Path) -> Result<String> {
 /// Stop the campaign's clock: `giglio run` resolves and reminds nothing until `resume`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct HoldArgs {
-    /// Why, for the journal.
-    #[arg(long, default_value = "held by the referee")]
+    /// Why: kept in the journal and told to every club as written (so write it in the
+    /// clubs' language); none by default.
+    #[arg(long, default_value = "")]
     pub(crate) reason: String,
 }
 
 pub(crate) fn cmd_hold(dir: &Path, a: HoldArgs) -> Result<()> {
+    let loaded = super::loaded(dir)?;
     let mut store = Store::open_write(dir, "hold")?;
-    if service::hold::hold(&mut store, &a.reason, &super::now(), "hold")? {
-        ui::out(
-            "the clock is held: `giglio run` resolves and reminds nothing until `giglio resume`\n",
-        );
+    if let Some(told) =
+        service::hold::hold(&mut store, &a.reason, Some(&loaded), &super::now(), "hold")?
+    {
+        ui::out(&format!(
+            "the clock is held: `giglio run` resolves and reminds nothing until `giglio resume`; the clubs are told, with the reason ({} queued: `giglio mail send`)\n",
+            ui::count(told, "notice")
+        ));
     } else {
         let since = store.service()?.held_since.unwrap_or_default();
         ui::out(&format!("the clock was held already (since {since})\n"));
@@ -187,13 +192,18 @@ pub(crate) fn cmd_resume(dir: &Path, a: ResumeArgs) -> Result<()> {
         ui::out("the clock was not held: nothing to resume\n");
         return Ok(());
     };
+    // Times as the referee reads them elsewhere: in the campaign's zone.
+    let tz = crate::engine::deadline::zone(&loaded.campaign.time_zone)?;
+    let shown = |t: &str| crate::engine::deadline::display(t, tz);
     let mut out = format!(
         "the clock runs again (held {} since {})\n",
-        r.held_for, r.held_since
+        r.held_for,
+        shown(&r.held_since)
     );
     if let Some((phase, _, to)) = &r.moved {
         out.push_str(&format!(
-            "the deadline of {phase} moved on to {to}; {} queued to tell the clubs\n",
+            "the deadline of {phase} moved on to {}; {} queued to tell the clubs\n",
+            shown(to),
             ui::count(r.queued, "notice")
         ));
     }

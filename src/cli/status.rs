@@ -113,7 +113,16 @@ pub(crate) fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
         .into_iter()
         .map(|d| d.nation.to_string())
         .collect();
+    let late_files = match &deadline {
+        Some(d) => store
+            .late_files(&id.key(), d)?
+            .into_iter()
+            .filter(|f| f.active && f.verdict.is_none())
+            .collect(),
+        None => Vec::new(),
+    };
     let status = Status {
+        late_files,
         disorder,
         service: store.service()?,
         size: store.size()?,
@@ -205,6 +214,14 @@ pub(crate) fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
             "{}       {} (the deadline has passed: `giglio resolve` lets them hold)\n",
             ui::paint(ui::Paint::Error, "LATE:"),
             status.late.join(" ")
+        ));
+    }
+    for f in &status.late_files {
+        text.push_str(&format!(
+            "late file:  {} received {}, after the deadline: it counts unless you refuse it (`giglio late --refuse {}`, or `--accept`)\n",
+            f.nation,
+            crate::engine::deadline::display(&f.received_at, tz),
+            f.nation
         ));
     }
     if let Some(t) = &status.next_reminder {

@@ -79,9 +79,12 @@ pub(crate) fn cmd_undo(dir: &Path, a: UndoArgs) -> Result<()> {
         out.held = crate::service::hold::hold(
             &mut store,
             &format!("undo: {} is open again", out.open),
+            None,
             &now,
             "undo",
-        )? || store.service()?.held_since.is_some();
+        )?
+        .is_some()
+            || store.service()?.held_since.is_some();
     }
     // The public site, where giglio.toml keeps one, loses the phases undone.
     if !out.undone.is_empty() {

@@ -206,7 +206,7 @@ pub(crate) fn moved_notices(
         &crate::words::Words,
     ),
     (phase, open, to): (&str, &AskedStep, &str),
-    (why, span): (&'static str, &str),
+    (why, minutes): (&'static str, i64),
     now: &str,
 ) -> Result<Vec<crate::storage::OutMessage>> {
     let steps = store.steps(phase)?;
@@ -237,7 +237,7 @@ pub(crate) fn moved_notices(
                 id = id,
                 phase = name,
                 due = due.as_str(),
-                span = span
+                span = crate::words::span(w, lang, minutes)
             ),
         )
     };

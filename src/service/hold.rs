@@ -22,9 +22,72 @@ pub(crate) struct Resumed {
     pub(crate) queued: usize,
 }
 
-/// Stops the clock; returns false when it was held already.
-pub(crate) fn hold(store: &mut Store, reason: &str, now: &str, command: &str) -> Result<bool> {
-    store.hold(reason, now, command)
+/// Stops the clock; returns how many clubs were told, `None` when it was held already.
+/// With `tell`, every club
+/// still playing is told at once, with the referee's reason (an undo's hold is the
+/// referee's own work, told when the phase is resolved again).
+pub(crate) fn hold(
+    store: &mut Store,
+    reason: &str,
+    tell: Option<&Loaded>,
+    now: &str,
+    command: &str,
+) -> Result<Option<usize>> {
+    if store.service()?.held_since.is_some() {
+        return Ok(None);
+    }
+    let notices = match tell {
+        Some(loaded) => held_notices(store, loaded, reason, now)?,
+        None => Vec::new(),
+    };
+    let held = store.hold(reason, &notices, now, command)?;
+    Ok(held.then_some(notices.len()))
+}
+
+/// The notice that the clock stopped, to every club still playing, in its language.
+fn held_notices(
+    store: &Store,
+    loaded: &Loaded,
+    reason: &str,
+    now: &str,
+) -> Result<Vec<crate::storage::OutMessage>> {
+    let current = store.current()?;
+    if current.resolved_at.is_some() {
+        return Ok(Vec::new());
+    }
+    let clubs = store.clubs()?;
+    let playing: Vec<&crate::storage::Club> = clubs
+        .iter()
+        .filter(|c| current.world.is_club(&c.nation))
+        .collect();
+    let title = loaded.campaign.title_it.as_str();
+    let reason = reason.trim();
+    let say = |w: &crate::words::Words, lang: crate::rules::tables::Lang, name: &str| {
+        (
+            crate::t!(w, lang, "desk-hold-subject", campaign = title, phase = name),
+            crate::t!(
+                w,
+                lang,
+                "desk-hold-text",
+                phase = name,
+                reason = if reason.is_empty() { "none" } else { reason }
+            ),
+        )
+    };
+    let notice = post::notice::Notice {
+        kind: "deadline",
+        phase: current.id,
+        salt: format!("hold {now}"),
+        say: &say,
+    };
+    post::notice::to_clubs(
+        &loaded.campaign,
+        &loaded.config,
+        &playing,
+        &notice,
+        &loaded.words,
+        now,
+    )
 }
 
 /// Starts the clock again; `None` when it was not held.
@@ -62,7 +125,7 @@ pub(crate) fn resume(
                 at: &to,
                 tz,
                 why: "desk-deadline-resume-text",
-                span: &held_for,
+                minutes: held.num_minutes(),
             },
             &loaded.words,
             now,
@@ -78,7 +141,7 @@ pub(crate) fn resume(
             &store,
             (&loaded.campaign, &loaded.config, &loaded.words),
             (&key, &open, &to),
-            ("exchange-deadline-resume-text", &held_for),
+            ("exchange-deadline-resume-text", held.num_minutes()),
             now,
         )?);
         moved.push((

@@ -66,7 +66,7 @@ pub(super) fn check_clock(
             at: &moved,
             tz,
             why: "desk-deadline-outage-text",
-            span: &span,
+            minutes: away.num_minutes(),
         },
         &loaded.words,
         now,
@@ -134,7 +134,7 @@ fn encounter_moved(
         store,
         (&loaded.campaign, &loaded.config, &loaded.words),
         (&key, &open, &moved),
-        ("exchange-deadline-outage-text", &span),
+        ("exchange-deadline-outage-text", away.num_minutes()),
         now,
     )?;
     let ekey = exchange::deadline_key(&key, &open.asked.id);

@@ -65,7 +65,13 @@ impl Store {
 
     /// Stops the clock: the service resolves nothing and reminds no one until `resume`.
     /// Returns false when it was held already (the first hold's time stands).
-    pub(crate) fn hold(&mut self, reason: &str, now: &str, command: &str) -> Result<bool> {
+    pub(crate) fn hold(
+        &mut self,
+        reason: &str,
+        notices: &[super::OutMessage],
+        now: &str,
+        command: &str,
+    ) -> Result<bool> {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
@@ -79,6 +85,7 @@ impl Store {
                  hold_reason = excluded.hold_reason",
             params![now, reason],
         )?;
+        super::mail::queue_in(&tx, notices, now)?;
         journal(&tx, now, command, &format!("clock held: {reason}"), None)?;
         tx.commit()?;
         Ok(true)

@@ -255,6 +255,35 @@ fn bundle(
 }
 
 /// Turns a value into a message argument.
+/// A length of time in words, in `lang`: "2 giorni e 4 ore", "3 hours and 30 minutes"
+/// (whole minutes; "0 minutes" for less than one).
+pub(crate) fn span(w: &Words, lang: Lang, minutes: i64) -> String {
+    let minutes = minutes.max(0);
+    let (days, hours, mins) = (minutes / 1440, minutes / 60 % 24, minutes % 60);
+    let mut parts = Vec::new();
+    for (id, n) in [
+        ("span-days", days),
+        ("span-hours", hours),
+        ("span-minutes", mins),
+    ] {
+        if n > 0 || (id == "span-minutes" && parts.is_empty()) {
+            parts.push(crate::t!(w, lang, id, n = n));
+        }
+    }
+    match parts.split_last() {
+        Some((last, rest)) if !rest.is_empty() => {
+            crate::t!(
+                w,
+                lang,
+                "span-and",
+                first = rest.join(", "),
+                last = last.as_str()
+            )
+        }
+        _ => parts.join(""),
+    }
+}
+
 pub(crate) fn arg<'a>(v: impl Into<FluentValue<'a>>) -> FluentValue<'a> {
     v.into()
 }

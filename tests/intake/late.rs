@@ -116,6 +116,13 @@ fn lateness_is_judged_at_arrival_and_the_referee_accepts_or_refuses() {
         said.matches("Europe/Rome").count() == 2 && !said.contains("Z "),
         "{said}"
     );
+    // `status` names the late file waiting for the referee's word (a play-test read
+    // "waiting for: nothing" in the grace with one to decide on).
+    let status = d.stdout(&["status"]);
+    assert!(
+        status.contains("late file:  M received") && status.contains("giglio late --refuse M"),
+        "{status}"
+    );
     // V has no late file to decide on.
     let a = d.cmd().args(["late", "--refuse", "V"]).assert().failure();
     assert!(
@@ -147,6 +154,7 @@ fn lateness_is_judged_at_arrival_and_the_referee_accepts_or_refuses() {
     assert!(text.contains("counts instead"), "{text}");
     let late: Value = serde_json::from_str(&d.stdout(&["late", "--json"])).expect("json");
     assert_eq!(late["files"][0]["verdict"], "refused", "{late:#}");
+    assert!(!d.stdout(&["status"]).contains("late file:"));
     let a = d.cmd().args(["late", "--accept", "M"]).assert().failure();
     assert!(
         stderr_of(&a).contains("refused already"),

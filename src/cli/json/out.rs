@@ -42,6 +42,9 @@ pub(crate) struct Status {
     pub(crate) deadline_local: Option<String>,
     /// Clubs still missing once the deadline has passed: they hold if resolved now.
     pub(crate) late: Vec<String>,
+    /// Files that arrived after the deadline and count, with no word from the referee
+    /// yet (`giglio late --accept` or `--refuse`).
+    pub(crate) late_files: Vec<crate::storage::LateFile>,
     /// Messages waiting in the outbox (`giglio mail send`), and failed ones.
     pub(crate) mail_queued: usize,
     pub(crate) mail_failed: usize,

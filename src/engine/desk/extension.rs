@@ -89,7 +89,6 @@ pub(crate) fn take(
         crate::engine::deadline::parse(&before)? + chrono::Duration::hours(i64::from(asked.hours));
     // Written as deadlines are stored: with the offset of the one it moves.
     let after = after.to_rfc3339_opts(chrono::SecondsFormat::Secs, false);
-    let span = format!("{} h", asked.hours);
     let notices = crate::engine::post::notice::deadline(
         desk.campaign,
         desk.config,
@@ -100,7 +99,7 @@ pub(crate) fn take(
             at: &after,
             tz,
             why: "desk-deadline-extension-text",
-            span: &span,
+            minutes: i64::from(asked.hours) * 60,
         },
         w,
         desk.now,

@@ -57,7 +57,8 @@ pub(crate) struct Moved<'a> {
     pub(crate) at: &'a str,
     pub(crate) tz: chrono_tz::Tz,
     pub(crate) why: &'static str,
-    pub(crate) span: &'a str,
+    /// By how long, in minutes (worded in each club's language).
+    pub(crate) minutes: i64,
 }
 
 /// The notice of a phase's new deadline to every club still playing, each in its
@@ -91,7 +92,7 @@ pub(crate) fn deadline(
                 moved.why,
                 phase = name,
                 due = due.as_str(),
-                span = moved.span
+                span = crate::words::span(w, lang, moved.minutes)
             ),
         )
     };
