@@ -850,7 +850,10 @@ fn a_battle_is_settled_by_mail() {
         .find(|r| r.nation == "V" && r.text.contains("Battaglia"))
         .expect("the receipt of Venice's result")
         .text;
-    assert!(v_receipt.contains("si attende quello di F"), "{v_receipt}");
+    assert!(
+        v_receipt.contains("si attende quello della Repubblica di Firenze"),
+        "{v_receipt}"
+    );
     assert!(
         v_receipt.contains("restano quelli del file che avete già mandato"),
         "a results-only file keeps the orders: {v_receipt}"

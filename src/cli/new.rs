@@ -185,6 +185,11 @@ pub(crate) fn create(args: &NewArgs) -> Result<(Store, BTreeMap<String, String>)
         )));
     }
     let config = crate::mail::config::load(&args.dir)?;
+    // The mailbox giglio.toml names, made now: mail can be delivered into it before
+    // the service's first pass.
+    if let Some(md) = &config.intake.maildir {
+        crate::mail::maildir::create(&args.dir.join(md))?;
+    }
     let mut secrets = BTreeMap::new();
     let mut hashes = BTreeMap::new();
     for c in &clubs {

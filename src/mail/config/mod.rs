@@ -618,9 +618,10 @@ encounter_hours = 48
 max_message_bytes = 2097152
 max_parts = 32
 # The mailbox clubs' orders arrive in, read by `giglio run` (and `giglio inbox` when it
-# names no source): a Maildir (relative to this folder), or an IMAP mailbox whose
-# password is in GIGLIO_IMAP_PASSWORD. One of the two.
-# maildir = "inbox"
+# names no source): a Maildir (relative to this folder; `giglio new` makes it, and
+# whatever delivers the referee's mail writes each message into its new/), or an IMAP
+# mailbox whose password is in GIGLIO_IMAP_PASSWORD. One of the two.
+maildir = "inbox"
 # imap = "imaps://arbitro@mail.example.org:993/INBOX"
 
 [run]
