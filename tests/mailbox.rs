@@ -888,6 +888,15 @@ fn a_battle_is_settled_by_mail() {
             "{}",
             d.text
         );
+        // The referee's copy alone says how to rule.
+        assert_eq!(
+            d.text
+                .contains("giglio battle rule 1494-r01-F7 --as-sent V"),
+            d.nation == "referee",
+            "{}: {}",
+            d.nation,
+            d.text
+        );
     }
 
     // Florence corrects its result: the two agree and the result is applied now.

@@ -13,9 +13,9 @@ news-result-draw = a draw; { $losses }
 news-source-table = both clubs' results agree
 news-source-auto = resolved by the tactical game's own mechanics
 news-source-referee = ruled by the referee
-news-update-subject = Battle { $battle }: the result is applied
+news-update-subject = battle { $battle }: the result is applied
 news-update-head = The result of battle { $battle } at { $node }, fought with “{ $game }”, the game of its card, is applied now, during { $phase } ({ $source }): { $result }.
-news-later-subject = Battle { $battle }: resolved with its own game
+news-later-subject = battle { $battle }: resolved with its own game
 news-later-head = Battle { $battle } at { $node } has been resolved automatically with its own game, { $game }: { $result }. Results wait for the phase's resolution in this campaign (G3c.7): the outcome counts when { $phase } is resolved, and its report tells what became of your forces.
 news-update-happened = What happened:
 news-update-forces = Your armies now:
@@ -26,7 +26,7 @@ news-update-orders-sent-passed = Your orders for { $phase }, received { $receive
 news-update-orders-due = Your orders for { $phase } are due { $deadline }. The attached { $sheet } is filled in from these new positions.
 news-update-orders-open = The attached { $sheet } for { $phase } is filled in from these new positions.
 news-update-orders-passed = The deadline for { $phase } has passed: the round is resolved next, from these positions, and its report brings the next order file.
-news-dispute-subject = Battle { $battle }: the two results differ
+news-dispute-subject = battle { $battle }: the two results differ
 news-dispute-head = The two results sent for battle { $battle } at { $node } differ:
 news-dispute-line = { $club }: { $result }
 news-dispute-next = Each club may send its result again until it is applied: when the two agree, it stands. Otherwise the referee rules.
@@ -63,7 +63,7 @@ news-update-set-aside = The result you mailed for battle { $battle } ({ $mine })
 }
 # To a club that was no side of the battle but whom its result concerns (a battle of
 # its own at the place lapses).
-news-bystander-subject = Battle { $battle }: a result that concerns you
+news-bystander-subject = battle { $battle }: a result that concerns you
 news-bystander-head = The result of battle { $battle } at { $node }, between { THE($attacker) } and { THE($defender) }, is applied now, during { $phase }, and concerns you:
 news-bystander-rest = Nothing else changes for you in { $phase }.
 news-bystander-sheet = The attached { $sheet } is your order file brought up to date: use it instead of the report's, which still named the battle.

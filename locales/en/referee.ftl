@@ -53,3 +53,7 @@ referee-neutral-result-subject = battle { $battle }: { $club }'s result against 
 referee-neutral-result-text =
     { $club } sent the result of battle { $battle } against { $neutral }, a neutral nation that sends no result (rule G0): { $result }.
     The battle waits for your decision. To confirm that result as sent: `giglio battle rule { $battle } --as-sent { $club } --reason "…"`; for another outcome: `giglio battle rule { $battle } --winner … --loss …`; to resolve it with its own game: `giglio battle auto { $battle }`.
+
+# The referee's copy of a dispute: how to rule.
+referee-dispute-how =
+    To rule: `giglio battle rule { $battle } --as-sent { $attacker } --reason "…"` (or `--as-sent { $defender }`) confirms one club's result as it sent it; `--winner CODE --loss CODE=DUCATS --loss CODE=DUCATS --reason "…"` gives another; `giglio battle auto { $battle }` resolves it with its own game. The reason reaches both clubs word for word.

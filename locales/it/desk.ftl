@@ -51,7 +51,7 @@ desk-club-handover-text =
 desk-club-leave-subject = [{ $campaign }] { ART("Il", $nation) } è neutrale { ART("da", $phase) }
 desk-club-leave-text =
     L'arbitro ha registrato che il vostro club lascia la campagna.
-    { ART("Da", $phase) } in poi { ART("il", $nation) } è neutrale (regola G0): non dà ordini, le sue guarnigioni difendono, i suoi eserciti restano fermi.
+    { ART("Da", $phase) } in poi { ART("il", $nation) } è neutrale (regola G0): non dà ordini, le sue guarnigioni difendono, le sue armate restano ferme.
     Il vostro segreto non vale più. Grazie di aver giocato.
 
 desk-announce-subject = [{ $campaign }] una parola dall'arbitro

@@ -13,9 +13,9 @@ news-result-draw = pareggio; { $losses }
 news-source-table = i risultati dei due club coincidono
 news-source-auto = risolta con le meccaniche del gioco tattico
 news-source-referee = decisa dall'arbitro
-news-update-subject = Battaglia { $battle }: il risultato è applicato
+news-update-subject = battaglia { $battle }: il risultato è applicato
 news-update-head = Il risultato della battaglia { $battle } { ART("a", $node) }, combattuta con «{ $game }», il gioco della sua scheda, è applicato ora, { ART("durante", $phase) } ({ $source }): { $result }.
-news-later-subject = Battaglia { $battle }: risolta con il suo gioco
+news-later-subject = battaglia { $battle }: risolta con il suo gioco
 news-later-head = La battaglia { $battle } { ART("a", $node) } è stata risolta automaticamente con il suo gioco, { $game }: { $result }. In questa campagna i risultati aspettano la risoluzione della fase (G3c.7): l'esito vale quando si risolve { $phase }, e il rapporto dirà che ne è delle vostre forze.
 news-update-happened = Che cosa è successo:
 news-update-forces = Le vostre armate ora:
@@ -26,7 +26,7 @@ news-update-orders-sent-passed = I vostri ordini { ART("per", $phase) }, ricevut
 news-update-orders-due = I vostri ordini { ART("per", $phase) } scadono { $deadline }. L'allegato { $sheet } è compilato da queste nuove posizioni.
 news-update-orders-open = L'allegato { $sheet } { ART("per", $phase) } è compilato da queste nuove posizioni.
 news-update-orders-passed = Il termine { ART("per", $phase) } è passato: il turno si risolve ora, da queste posizioni, e il suo rapporto porterà il prossimo file degli ordini.
-news-dispute-subject = Battaglia { $battle }: i due risultati differiscono
+news-dispute-subject = battaglia { $battle }: i due risultati differiscono
 news-dispute-head = I due risultati inviati per la battaglia { $battle } { ART("a", $node) } differiscono:
 news-dispute-line = { $club }: { $result }
 news-dispute-next = Ogni club può rimandare il proprio risultato finché non è applicato: quando i due coincidono, vale. Altrimenti decide l'arbitro.
@@ -63,7 +63,7 @@ news-update-set-aside = Il risultato che avete mandato per la battaglia { $battl
 }
 # A un club che non era una parte della battaglia, ma che il suo risultato riguarda
 # (una sua battaglia nello stesso luogo decade).
-news-bystander-subject = Battaglia { $battle }: un risultato che vi riguarda
+news-bystander-subject = battaglia { $battle }: un risultato che vi riguarda
 news-bystander-head = Il risultato della battaglia { $battle } { ART("a", $node) }, tra { ART("il", $attacker) } e { ART("il", $defender) }, è applicato ora, { ART("durante", $phase) }, e vi riguarda:
 news-bystander-rest = Per il resto nulla cambia per voi { ART("in", $phase) }.
 news-bystander-sheet = L'allegato { $sheet } è il vostro foglio d'ordini aggiornato: vale al posto di quello del rapporto, che nominava ancora la battaglia.

@@ -53,3 +53,7 @@ referee-neutral-result-subject = battaglia { $battle }: il risultato di { $club 
 referee-neutral-result-text =
     { $club } ha mandato il risultato della battaglia { $battle } contro { $neutral }, una nazione neutrale che non manda risultati (regola G0): { $result }.
     La battaglia attende la vostra decisione. Per confermare quel risultato così com'è: `giglio battle rule { $battle } --as-sent { $club } --reason "…"`; per un altro esito: `giglio battle rule { $battle } --winner … --loss …`; per risolverla con il suo gioco: `giglio battle auto { $battle }`.
+
+# The referee's copy of a dispute: how to rule.
+referee-dispute-how =
+    Per decidere: `giglio battle rule { $battle } --as-sent { $attacker } --reason "…"` (o `--as-sent { $defender }`) conferma il risultato di un club così come l'ha mandato; `--winner CODICE --loss CODICE=DUCATI --loss CODICE=DUCATI --reason "…"` ne dà un altro; `giglio battle auto { $battle }` la risolve con il suo gioco. Il motivo arriva ai due club parola per parola.

@@ -605,12 +605,14 @@ fn a_receipt_echoes_every_order_with_its_verdict_what_it_replaces_and_lateness()
     );
     assert!(
         // Each place the file writes by its code, named as the club knows it.
-        text.contains("1. Arruolare un'armata: [[raise]] node = \"V0\", value = 120 (V0 Venezia)"),
+        text.contains(
+            "1. Arruolamento di un'armata: [[raise]] node = \"V0\", value = 120 (V0 Venezia)"
+        ),
         "{text}"
     );
     assert!(text.contains("-> valido"), "{text}");
     assert!(
-        text.contains("2. Fortificare: [[fortify]] node = \"M0\""),
+        text.contains("2. Fortificazione: [[fortify]] node = \"M0\""),
         "{text}"
     );
     assert!(text.contains("avviso[G8.1]:"), "{text}");

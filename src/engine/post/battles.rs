@@ -312,9 +312,22 @@ pub(crate) fn dispute(
     );
     let mut out = Vec::new();
     let mut draft = |nation: Option<&Club>, lang: Lang| -> Result<()> {
-        let (subject, text) = news::dispute(
+        let (subject, mut text) = news::dispute(
             d.words, lang, d.campaign, battle, attacker, defender, play_by,
         );
+        // The referee's copy says how to rule (a play-test looked for the command).
+        if nation.is_none() {
+            text.push('\n');
+            text.push_str(&crate::t!(
+                d.words,
+                lang,
+                "referee-dispute-how",
+                battle = battle.id.as_str(),
+                attacker = battle.attacker.nation.as_str(),
+                defender = battle.defender.nation.as_str()
+            ));
+            text.push('\n');
+        }
         // Every mail carries the campaign's title, as a club's filters expect.
         let subject = format!("[{}] {subject}", title(d.campaign, lang));
         let (to, to_name) = match nation {
