@@ -21,6 +21,7 @@ sheet-idle-fleet-toward = If you send nothing: a fleet at sea cannot stay still 
 sheet-idle-fleet-lost = If you send nothing: a fleet at sea cannot stay still (G3e.1) and you have no port it can reach, so it is lost at { $at } with any army aboard: give it an order.
 sheet-idle-fleet-in-port = If you send nothing: it stays in port at { $at }.
 sheet-idle-in-battle = Battle { $battle } waits for its result: where this piece will stand depends on that result (G3c.8), and its orders will be judged from there.
+sheet-idle-in-battles = Battles { $battles } wait for their results, this piece a party to each: where it will stand depends on those results (G3c.8), and its orders will be judged from there.
 sheet-moves = Where it can go this round (G3b.3), each with its path:
 sheet-move-line = { $node } { $name }: path = { $path }
 sheet-garrison-on-the-way = A garrison may be left on the way: give [[garrison]] a node = "…" of the path, a fortified node, and it is left there as the army passes.

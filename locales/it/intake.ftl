@@ -29,6 +29,7 @@ intake-unchecked = Da uno degli indirizzi del vostro club è arrivato un file di
 intake-secret-wrong = Da uno degli indirizzi del vostro club è arrivato un file di ordini il cui segreto non è accettato ({ $why }): nulla è stato registrato. Scrivete il segreto esattamente come ve l'ha dato l'arbitro e mandate di nuovo il file. Se non l'avete mandato voi, avvisate l'arbitro: qualcuno potrebbe scrivere a nome del vostro club. Qui non si ripete nulla del messaggio.
 intake-stops-at = Il file smette di essere leggibile alla riga { $line }, colonna { $col } ({ $problem }).
 intake-nothing-quoted = Qui non si ripete nulla del messaggio.
+intake-arrived-at = Il messaggio a cui si risponde è arrivato nella casella il { $at }.
 
 ## Rifiuti del file del club (autenticato)
 intake-refused = Il vostro file di ordini non è stato accettato; nulla è stato registrato.

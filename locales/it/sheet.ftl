@@ -21,6 +21,7 @@ sheet-idle-fleet-toward = Senza ordini: una flotta in mare non può restare ferm
 sheet-idle-fleet-lost = Senza ordini: una flotta in mare non può restare ferma (G3e.1) e non avete un porto che possa raggiungere, quindi è perduta { ART("a", $at) } con l'eventuale armata a bordo: datele un ordine.
 sheet-idle-fleet-in-port = Senza ordini: resta in porto { ART("a", $at) }.
 sheet-idle-in-battle = La battaglia { $battle } attende il risultato: dove starà questo pezzo dipende da quel risultato (G3c.8), e i suoi ordini saranno giudicati da lì.
+sheet-idle-in-battles = Le battaglie { $battles } aspettano i loro risultati, e questo pezzo è parte di ciascuna: dove starà dipende da quei risultati (G3c.8), e i suoi ordini saranno giudicati da lì.
 sheet-moves = Destinazioni raggiungibili in questo turno (G3b.3), ciascuna con il suo percorso:
 sheet-garrison-on-the-way = Si può lasciare una guarnigione lungo la strada: date a [[garrison]] un node = "…" del percorso, un nodo fortificato, e resta lì al passaggio dell'armata.
 sheet-move-line = { $node } { $name }: path = { $path }

@@ -508,7 +508,7 @@ mod tests {
         // Against a neutral nation no other club sends a result: the reason says so.
         assert!(
             set_aside(&w, Lang::It, &b, &s, (&ruling, None), true).contains(
-                "perché l'altra parte è una nazione neutrale, che non manda risultati (G0)."
+                "perché l'altra parte è una nazione neutrale, che non manda risultati (regola G0)."
             )
         );
         // Florence sent none here: nothing of Venice's is told to it.

@@ -778,7 +778,15 @@ pub(crate) fn idle_text(
         Idle::FleetStaysAtSea => t!(w, l, "sheet-idle-fleet-at-sea", at = at),
         Idle::FleetLost => t!(w, l, "sheet-idle-fleet-lost", at = at),
         Idle::FleetInPort => t!(w, l, "sheet-idle-fleet-in-port", at = at),
-        Idle::InBattle { battle } => t!(w, l, "sheet-idle-in-battle", battle = battle.as_str()),
+        Idle::InBattle { battle, also } if also.is_empty() => {
+            t!(w, l, "sheet-idle-in-battle", battle = battle.as_str())
+        }
+        Idle::InBattle { battle, also } => t!(
+            w,
+            l,
+            "sheet-idle-in-battles",
+            battles = format!("{battle}, {}", also.join(", "))
+        ),
     }
 }
 

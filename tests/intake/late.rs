@@ -325,6 +325,17 @@ fn an_attempt_is_reported_with_its_arrival_in_the_campaigns_zone() {
         .map(|(_, _, t)| t)
         .collect();
     assert!(!alerts.is_empty(), "{texts:#?}");
+    // The club's own answer says when the message it answers arrived (it quotes
+    // nothing of it, so a club that sent several could not tell which).
+    let reply = texts
+        .iter()
+        .find(|(to, _, _)| to.iter().any(|t| t == V_ADDR))
+        .map(|(_, _, t)| t)
+        .expect("Venice's answer");
+    assert!(
+        reply.contains(&format!("è arrivato nella casella il {}", shown(&arrived))),
+        "{reply}"
+    );
     for text in alerts {
         assert!(text.contains(&shown(&arrived)), "{text}");
         assert!(!text.contains(&shown(&read)), "{text}");

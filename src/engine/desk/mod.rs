@@ -391,7 +391,12 @@ fn slip(
     let forged = matches!(answer, Answer::SecretWrong { .. });
     let first = store.replies_counted(m.phase, &club.nation)? < FIRST_REPLIES;
     let replies = if first {
-        vec![replies::unquoted(desk, club, answer, m.hash)?]
+        vec![replies::unquoted(
+            desk,
+            club,
+            answer,
+            (m.hash, &m.arrived_at),
+        )?]
     } else {
         Vec::new()
     };

@@ -158,8 +158,14 @@ fn left_out(w: &Words, lang: Lang) -> String {
 }
 
 /// A refusal that quotes nothing: no In-Reply-To either, since the Message-ID is the
-/// sender's words too.
-pub(crate) fn unquoted(desk: &Desk, club: &Club, answer: Answer, hash: &str) -> Result<OutMessage> {
+/// sender's words too. It says when the message reached the mailbox (`arrived`), so a
+/// club that sent several can tell which one this is.
+pub(crate) fn unquoted(
+    desk: &Desk,
+    club: &Club,
+    answer: Answer,
+    (hash, arrived): (&str, &str),
+) -> Result<OutMessage> {
     let (w, lang) = (desk.words, club.lang);
     let text = match answer {
         Answer::TooLarge { limit } => t!(w, lang, "intake-too-large", limit = limit.to_string()),
@@ -183,12 +189,13 @@ pub(crate) fn unquoted(desk: &Desk, club: &Club, answer: Answer, hash: &str) -> 
             t!(w, lang, "intake-secret-wrong", why = w.plain(lang, id))
         }
     };
+    let when = t!(w, lang, "intake-arrived-at", at = in_zone(desk, arrived));
     to_club(
         desk,
         club,
         "rejection",
         "intake-subject-rejection",
-        text + "\n",
+        format!("{text}\n\n{when}\n"),
         hash,
         &[],
     )

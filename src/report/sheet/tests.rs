@@ -225,3 +225,22 @@ fn a_spring_sheet_says_why_no_army_can_be_raised() {
         assert!(s.contains(&most), "{lang:?}: no reason given:\n{s}");
     }
 }
+
+/// A piece that is a party to two battles at one place is told both (a play-test's
+/// sheet named only the first).
+#[test]
+fn a_piece_in_two_battles_is_told_both() {
+    let c = shipped();
+    let words = Words::load(None).expect("catalogue");
+    let idle = Idle::InBattle {
+        battle: "1494-r01-F7".into(),
+        also: vec!["1494-r01-F7-2".into()],
+    };
+    for lang in [Lang::It, Lang::En] {
+        let said = idle_text(&words, lang, &c, &idle, "F7", "F-A2");
+        assert!(
+            said.contains("1494-r01-F7, 1494-r01-F7-2"),
+            "{lang:?}: {said}"
+        );
+    }
+}

@@ -52,8 +52,9 @@ pub(crate) enum Idle {
     /// A fleet in port stays there (G3e.1).
     FleetInPort,
     /// It is a party to a battle that waits for its result: where it stands next
-    /// depends on that result (G3c.8), and its orders are judged from there.
-    InBattle { battle: String },
+    /// depends on that result (G3c.8), and its orders are judged from there. `also`:
+    /// the other battles it is a party to (two battles at one place).
+    InBattle { battle: String, also: Vec<String> },
 }
 
 /// One of the club's pieces and the orders it may give.
@@ -369,13 +370,15 @@ fn army_idle(
     node: &NodeCode,
     aboard: Option<String>,
 ) -> Idle {
-    if let Some(b) = world
+    let mut battles = world
         .battles
         .iter()
-        .find(|b| b.attacker.armies.contains(id) || b.defender.armies.contains(id))
-    {
+        .filter(|b| b.attacker.armies.contains(id) || b.defender.armies.contains(id))
+        .map(|b| b.id.clone());
+    if let Some(battle) = battles.next() {
         return Idle::InBattle {
-            battle: b.id.clone(),
+            battle,
+            also: battles.collect(),
         };
     }
     if let Some(fleet) = aboard {
