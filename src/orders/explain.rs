@@ -204,6 +204,54 @@ pub fn problem_kind(bytes: &[u8]) -> &'static str {
     }
 }
 
+/// The end of the line that opened a `[` still open where the parser stopped at byte
+/// `at` (an array may span lines, so the count runs across them; strings and comments
+/// do not count): where the club must look. `None` when every `[` above is closed, or
+/// the file holds a multi-line string (whose text could hold anything).
+pub(crate) fn unclosed_array_before(text: &str, at: usize) -> Option<std::ops::Range<usize>> {
+    if text.contains("\"\"\"") || text.contains("\'\'\'") {
+        return None;
+    }
+    let here = text[..at.min(text.len())].rfind('\n').map_or(0, |i| i + 1);
+    let (mut depth, mut opened, mut start) = (0i32, None, 0);
+    for line in text[..here].split_inclusive('\n') {
+        let body = line.trim_end_matches(['\n', '\r']);
+        let mut quote: Option<char> = None;
+        let mut chars = body.chars();
+        while let Some(ch) = chars.next() {
+            match (quote, ch) {
+                (None, '#') => break,
+                (None, '"' | '\'') => quote = Some(ch),
+                (Some('"'), '\\') => {
+                    chars.next();
+                }
+                (Some(q), c) if c == q => quote = None,
+                (None, '[') => {
+                    if depth == 0 {
+                        opened = Some(start + body.len());
+                    }
+                    depth += 1;
+                }
+                (None, ']') => depth = (depth - 1).max(0),
+                _ => {}
+            }
+        }
+        start += line.len();
+    }
+    (depth > 0).then_some(opened?..opened?)
+}
+
+/// Whether `at` is the end of a line that opens a `[` it does not close on that line.
+fn opens_array_at(text: &str, at: usize) -> bool {
+    let Some(end) = text.get(..at) else {
+        return false;
+    };
+    let line = &end[end.rfind('\n').map_or(0, |i| i + 1)..];
+    at < text.len()
+        && text[at..].starts_with(['\n', '\r'])
+        && line.matches('[').count() > line.matches(']').count()
+}
+
 fn kind_of(message: &str) -> &'static str {
     if message.starts_with("unknown field") {
         "toml-kind-unknown-key"
@@ -244,6 +292,10 @@ pub fn toml_error(
         }
         return if first.contains("duplicate key") {
             w.plain(lang, "toml-duplicate")
+        } else if opens_array_at(text, at) {
+            // Moved here from where the parser stopped, on a later line (a play-test
+            // hunted for the slip).
+            w.plain(lang, "toml-unclosed-array")
         } else {
             w.plain(lang, "toml-syntax")
         };
@@ -434,6 +486,23 @@ fn leaves_string_open(line: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_list_left_open_is_found_on_its_line_and_one_spanning_lines_is_not() {
+        let open = "a = 1\npath = [\"M0\", \"M3\"\n\n[[move]]\n";
+        let at = open.find("[[move]]").unwrap();
+        let end = open.find("\"M3\"").unwrap() + 4;
+        assert_eq!(unclosed_array_before(open, at), Some(end..end));
+        let spanning = "path = [\n  \"M0\",\n  \"M3\",\n]\nx = = 1\n";
+        let at = spanning.find("x = =").unwrap();
+        assert_eq!(unclosed_array_before(spanning, at), None);
+        // A bracket inside a string or a comment is no list.
+        let quoted = "text = \"[see\" # [note\nx = = 1\n";
+        assert_eq!(
+            unclosed_array_before(quoted, quoted.find("x =").unwrap()),
+            None
+        );
+    }
 
     fn w() -> Words {
         Words::load(None).expect("catalogue")

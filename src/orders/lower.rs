@@ -496,7 +496,9 @@ pub fn lower(
             let span = e.span().unwrap_or(0..0);
             // A string left open on a line before is where the club must look, not where
             // the parser gave up (in an inline table it reads on to a later line).
-            let span = super::explain::unclosed_string_before(text, span.start).unwrap_or(span);
+            let span = super::explain::unclosed_string_before(text, span.start)
+                .or_else(|| super::explain::unclosed_array_before(text, span.start))
+                .unwrap_or(span);
             // In the club's language, from what the parser found: never its own words
             // ("invalid type: map, expected a sequence").
             let expected = phase.or_else(|| file_phase(text));
