@@ -26,7 +26,7 @@ done-sapper-hired = { $at ->
    *[node] a sapper strengthens the defence of { $node }
 }
 done-diplomat-hired = diplomat { $diplomat } placed at { $node }
-done-spy-hired = a spy serves the club for the year
+done-spy-hired = a spy serves the club for the year: it goes with no piece and stands nowhere on the map; at each encounter it tells your side the enemy's size, so a standing choice may depend on it (G3c.4)
 done-assassin-hired = an assassin awaits a mission
 done-fleet-built = fleet { $fleet } built at { $port }
 done-alliance-declared = alliance declared with { THE($with) }

@@ -26,7 +26,7 @@ done-sapper-hired = { $at ->
    *[node] un geniere rafforza la difesa { ART("di", $node) }
 }
 done-diplomat-hired = diplomatico { $diplomat } posto { ART("a", $node) }
-done-spy-hired = una spia al servizio del club per l'anno
+done-spy-hired = una spia al servizio del club per l'anno: non accompagna alcun pezzo e non sta sulla mappa; a ogni incontro dice alla vostra parte la forza del nemico, e una scelta permanente può dipenderne (G3c.4)
 done-assassin-hired = un assassino attende la sua missione
 done-fleet-built = flotta { $fleet } costruita { ART("a", $port) }
 done-alliance-declared = alleanza dichiarata { ART("con", $with) }
@@ -168,7 +168,7 @@ happening-force-destroyed = { $cause ->
 }
 happening-encounter = incontro { ART("a", $node) } { ART("tra", $hand) } e { ART("il", $other) }: { $text }{ $hand_choice ->
     [none] {""}
-   *[other] {" "}(Tabella 34: { ART("il", $hand) }, di mano, ha scelto di { $hand_choice ->
+   *[other] {" "}(Tabella 34: { ART("il", $hand) }, la parte che muove, ha scelto di { $hand_choice ->
         [stop] fermarsi
         [retreat] indietreggiare
         [attack] attaccare

@@ -28,7 +28,7 @@ sheet-move-line = { $node } { $name }: path = { $path }
 sheet-orders = Altri ordini possibili:
 sheet-nothing = Nessun ordine possibile per questo pezzo in questa fase.
 sheet-example = Per esempio:
-sheet-spring-money = Tesoro: { $treasury } ducati ora; con le entrate di questa primavera (e restituito un eventuale prestito) potete spenderne { $spendable }.
+sheet-spring-money = Tesoro: { $treasury } ducati ora; con le entrate di questa primavera, e dopo aver restituito il prestito dell'anno scorso se ne avete uno, potete spenderne { $spendable }; un prestito chiesto ora vi si aggiunge.
 sheet-spring-loan = Prestito (G2a.3): al massimo { $limit } ducati, da restituire con il { $interest }% di interesse la prossima primavera.
 sheet-spring-no-loan = Prestito (G2a.3): non potete chiederne uno quest'anno.
 sheet-spring-costs = Costi (G2b): armata, 1 ducato per ducato di valore (un valore di almeno { $min_raise ->
