@@ -61,7 +61,7 @@ desk-remind-subject = [{ $campaign }] reminder: orders for { $phase }
 desk-remind-text =
     We have not yet received your orders for { $phase }.
     Due: { $due }.
-    Without orders, your armies stay where they are; the order file attached to your last report says what each other piece does without orders.
+    Without orders, your armies stay where they are (a siege under way goes on); the order file attached to your last report says what each other piece does without orders.
 desk-remind-no-deadline = no deadline set
 desk-remind-fleet-at-sea = A fleet of yours is at sea, where a fleet may not stay: without orders it sails for your nearest port (with no port of yours, it is lost).
 

@@ -57,7 +57,7 @@ receipt-head-file = Your file for { $phase } received and sealed.
     SHA-256 of the file as received: { $sha }
 receipt-first = This is your first order file for { $phase }: it is now the active one.
 receipt-replaces = It replaces the file received at { $received } (SHA-256 { $old }), and is now the active one. A later file replaces it in turn.
-receipt-late = This file reached the mailbox at { $received }, after the deadline of { $deadline }: it counts unless the referee refuses it before the phase is resolved (you will be told if so); if the phase is resolved at once, it counts as it is. If it counts, the phase's report says so.
+receipt-late = This file reached the mailbox at { $received }, after the deadline of { $deadline }: it counts unless the referee refuses it before the phase is resolved (you will be told if so). If it counts, the phase's report says so.
 receipt-orders = Your orders, as understood{ $dropped ->
     [0] {""}
     [one] {" "}(and one part of the file left out: it is below, with why)
@@ -83,8 +83,10 @@ alert-club = { $count ->
    *[other] Warning: during { $phase }, { $count } messages in your club's name arrived and were not accepted.
 }
 alert-times = When they arrived: { $times }
+alert-time-one = When it arrived: { $times }
 alert-why = Why: { $reasons }
 alert-advice = Nothing changed. If you did not send them, tell the referee; if your secret may be known to others, ask for a new one. Further attempts during this phase are reported to the referee only.
+alert-advice-one = Nothing changed. If you did not send it, tell the referee; if your secret may be known to others, ask for a new one. Further attempts during this phase are reported to the referee only.
 alert-reason-not-its-address = sent from an address that is not one of your club's
 alert-reason-bad-secret = a wrong secret
 alert-reason-no-sender = no single sender address
@@ -98,6 +100,7 @@ alert-more = and { $count } more
 
 ## The referee's digest
 digest-head = These messages were not accepted. Nothing of their subject or text is shown (they may be anyone's); giglio keeps each one's sender, reason and hash in the campaign file.
+digest-head-one = This message was not accepted. Nothing of its subject or text is shown (it may be anyone's); giglio keeps its sender, reason and hash in the campaign file.
 digest-line = { $time }  claimed { $club }  from { $sender }  { $reason }
 digest-clubs-told = Clubs alerted now: { $clubs }
 digest-club = { $count ->
@@ -105,6 +108,7 @@ digest-club = { $count ->
    *[other] During { $phase }, { $count } more messages from your club's addresses were not accepted. After { $first } answers one by one, further ones are gathered here, at most once a day.
 }
 digest-club-advice = Nothing changed. Once a file with your club's secret is accepted, the next problems are answered one by one again. If you did not send these messages, tell the referee.
+digest-club-advice-one = Nothing changed. Once a file with your club's secret is accepted, the next problems are answered one by one again. If you did not send this message, tell the referee.
 digest-reason-not-its-address = sent from an address not registered to the club it claims
 unread-nul = the message holds a NUL byte (at byte { $at }), which mail may not carry
 unread-header-line = a header line has { $bytes } bytes; mail allows at most { $max }

@@ -31,7 +31,7 @@ news-dispute-head = The two results sent for battle { $battle } at { $node } dif
 news-dispute-line = { $club }: { $result }
 news-dispute-next = Each club may send its result again until it is applied: when the two agree, it stands. Otherwise the referee rules.
 news-dispute-next-by = Each club may send its result again until it is applied: when the two agree, it stands. If two agreeing results have not arrived by { $date }, { $fallback ->
-        [auto] the battle is resolved automatically with its own game, and that counts over both.
+        [auto] the battle is resolved automatically with its own game, and that result prevails over both (the referee may also rule it before then).
        *[hold] the battle keeps waiting and the referee rules.
     }
 news-receipt-waiting = Battle { $battle }: your result is recorded ({ $result }); { THE($other) }'s is awaited.

@@ -61,7 +61,7 @@ desk-remind-subject = [{ $campaign }] promemoria: ordini { ART("per", $phase) }
 desk-remind-text =
     Non abbiamo ancora ricevuto i vostri ordini { ART("per", $phase) }.
     Termine: { $due }.
-    Senza ordini, le vostre armate restano dove sono; il file degli ordini allegato al vostro ultimo rapporto dice che cosa fa senza ordini ogni altro pezzo.
+    Senza ordini, le vostre armate restano dove sono (un assedio in corso continua); il file degli ordini allegato al vostro ultimo rapporto dice che cosa fa senza ordini ogni altro pezzo.
 desk-remind-no-deadline = nessun termine fissato
 desk-remind-fleet-at-sea = Una vostra flotta è in mare, dove una flotta non può restare: senza ordini fa rotta verso il vostro porto più vicino (senza un porto vostro, è perduta).
 

@@ -57,7 +57,7 @@ receipt-head-file = File { ART("per", $phase) } ricevuto e sigillato.
     Impronta SHA-256 del file ricevuto: { $sha }
 receipt-first = È il vostro primo file d'ordini { ART("per", $phase) }: ora è quello attivo.
 receipt-replaces = Sostituisce il file ricevuto il { $received } (SHA-256 { $old }) e ora è quello attivo. Un file successivo sostituirà questo.
-receipt-late = Questo file è arrivato nella casella il { $received }, dopo il termine del { $deadline }: vale, a meno che l'arbitro lo rifiuti prima che la fase sia risolta (e in tal caso ve lo dirà); se la fase si risolve subito, vale così com'è. Se vale, il resoconto della fase lo dirà.
+receipt-late = Questo file è arrivato nella casella il { $received }, dopo il termine del { $deadline }: vale, a meno che l'arbitro lo rifiuti prima che la fase sia risolta (e in tal caso ve lo dirà). Se vale, il resoconto della fase lo dirà.
 receipt-orders = I vostri ordini, come sono stati intesi{ $dropped ->
     [0] {""}
     [one] {" "}(più una parte del file lasciata fuori: è qui sotto, con il perché)
@@ -83,8 +83,10 @@ alert-club = { $count ->
    *[other] Attenzione: { ART("durante", $phase) } sono arrivati { $count } messaggi a nome del vostro club che non sono stati accettati.
 }
 alert-times = Quando sono arrivati: { $times }
+alert-time-one = Quando è arrivato: { $times }
 alert-why = Perché: { $reasons }
 alert-advice = Nulla è cambiato. Se non li avete mandati voi, avvisate l'arbitro; se il segreto può essere noto ad altri, chiedetegliene uno nuovo. Altri tentativi durante questa fase saranno segnalati solo all'arbitro.
+alert-advice-one = Nulla è cambiato. Se non l'avete mandato voi, avvisate l'arbitro; se il segreto può essere noto ad altri, chiedetegliene uno nuovo. Altri tentativi durante questa fase saranno segnalati solo all'arbitro.
 alert-reason-not-its-address = mandato da un indirizzo che non è del vostro club
 alert-reason-bad-secret = un segreto sbagliato
 alert-reason-no-sender = senza un unico indirizzo del mittente
@@ -98,6 +100,7 @@ alert-more = e altri { $count }
 
 ## Il riepilogo dell'arbitro
 digest-head = Questi messaggi non sono stati accettati. Del loro oggetto e del loro testo non si mostra nulla (possono venire da chiunque); giglio conserva nel file della campagna il mittente, il motivo e l'impronta di ciascuno.
+digest-head-one = Questo messaggio non è stato accettato. Del suo oggetto e del suo testo non si mostra nulla (può venire da chiunque); giglio conserva nel file della campagna il mittente, il motivo e l'impronta.
 digest-line = { $time }  a nome di { $club }  da { $sender }  { $reason }
 digest-clubs-told = Club avvisati ora: { $clubs }
 digest-club = { $count ->
@@ -105,6 +108,7 @@ digest-club = { $count ->
    *[other] { ART("Durante", $phase) }, altri { $count } messaggi dagli indirizzi del vostro club non sono stati accettati. Dopo { $first } risposte una per una, i successivi sono raccolti qui, al più una volta al giorno.
 }
 digest-club-advice = Nulla è cambiato. Quando un file con il segreto del vostro club sarà accettato, ai problemi successivi si risponderà di nuovo uno per uno. Se non avete mandato voi questi messaggi, avvisate l'arbitro.
+digest-club-advice-one = Nulla è cambiato. Quando un file con il segreto del vostro club sarà accettato, ai problemi successivi si risponderà di nuovo uno per uno. Se non avete mandato voi questo messaggio, avvisate l'arbitro.
 digest-reason-not-its-address = mandato da un indirizzo che non è registrato per il club di cui porta il nome
 unread-nul = il messaggio contiene un byte NUL (al byte { $at }), che la posta non può trasportare
 unread-header-line = una riga d'intestazione ha { $bytes } byte; la posta ne ammette al più { $max }

@@ -31,7 +31,7 @@ news-dispute-head = I due risultati inviati per la battaglia { $battle } { ART("
 news-dispute-line = { $club }: { $result }
 news-dispute-next = Ogni club può rimandare il proprio risultato finché non è applicato: quando i due coincidono, vale. Altrimenti decide l'arbitro.
 news-dispute-next-by = Ogni club può rimandare il proprio risultato finché non è applicato: quando i due coincidono, vale. Se entro il { $date } non arrivano due risultati concordi, { $fallback ->
-        [auto] la battaglia è risolta automaticamente con il suo gioco, e quell'esito vale su entrambi.
+        [auto] la battaglia è risolta automaticamente con il suo gioco, e quel risultato prevale su entrambi (l'arbitro può anche deciderla prima).
        *[hold] la battaglia resta in attesa e decide l'arbitro.
     }
 news-receipt-waiting = Battaglia { $battle }: il vostro risultato è registrato ({ $result }); si attende quello { ART("di", $other) }.

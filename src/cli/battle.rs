@@ -592,7 +592,7 @@ fn club_result(dir: &Path, id: &str, file: &Path) -> Result<()> {
 /// What became of a settled battle, for the referee.
 fn applied_note(news: &[engine::News]) -> String {
     if news.iter().any(|n| n.step.is_some()) {
-        "applied now, as a step of the open phase; both clubs are sent their new position (`giglio mail send`)".to_owned()
+        "applied now, as a step of the open phase; each club of the battle is sent its new position (`giglio mail send`)".to_owned()
     } else {
         "applied when the next phase is resolved".to_owned()
     }

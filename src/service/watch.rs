@@ -234,10 +234,10 @@ pub(crate) fn action(a: &Action) -> String {
             winner,
         } => match winner {
             Some(w) => format!(
-                "battle {battle} passed its play-by date: {fallback}-resolved with its own game, {w} wins; both clubs told"
+                "battle {battle} passed its play-by date: {fallback}-resolved with its own game, {w} wins; its clubs told"
             ),
             None => format!(
-                "battle {battle} passed its play-by date: it keeps waiting ({fallback}); both clubs told, the referee reminded"
+                "battle {battle} passed its play-by date: it keeps waiting ({fallback}); its clubs told, the referee reminded"
             ),
         },
         Action::Digest { day } => format!("the referee's digest of {day} is queued"),

@@ -340,5 +340,10 @@ fn an_attempt_is_reported_with_its_arrival_in_the_campaigns_zone() {
         assert!(text.contains(&shown(&arrived)), "{text}");
         assert!(!text.contains(&shown(&read)), "{text}");
         assert!(!text.contains(&arrived), "a raw UTC time: {text}");
+        // One message is told of in the singular (a play-test read "these messages").
+        assert!(
+            text.contains("This message was not accepted") && !text.contains("These"),
+            "{text}"
+        );
     }
 }

@@ -565,6 +565,11 @@ fn times(desk: &Desk, lang: Lang, attempts: &[Attempt]) -> String {
     list.join(", ")
 }
 
+/// The message for one attempt, or for several: "when it arrived", "when they arrived".
+fn one_or(attempts: &[Attempt], one: &'static str, many: &'static str) -> &'static str {
+    if attempts.len() == 1 { one } else { many }
+}
+
 /// The reason codes of attempts, in words, each once.
 fn reasons(w: &Words, lang: Lang, attempts: &[Attempt]) -> String {
     let mut codes: Vec<&str> = attempts.iter().map(|a| a.reason.as_str()).collect();
@@ -617,9 +622,14 @@ pub(crate) fn club_alert(
             count = attempts.len() as i64,
             phase = super::phase_words(desk, phase, lang)
         ),
-        t!(w, lang, "alert-times", times = times(desk, lang, attempts)),
+        t!(
+            w,
+            lang,
+            one_or(attempts, "alert-time-one", "alert-times"),
+            times = times(desk, lang, attempts)
+        ),
         t!(w, lang, "alert-why", reasons = reasons(w, lang, attempts)),
-        w.plain(lang, "alert-advice"),
+        w.plain(lang, one_or(attempts, "alert-advice-one", "alert-advice")),
     );
     let salt: Vec<String> = attempts.iter().map(|a| a.id.to_string()).collect();
     to_club(
@@ -652,9 +662,17 @@ pub(crate) fn club_digest(
             phase = super::phase_words(desk, phase, lang),
             first = super::FIRST_REPLIES as i64
         ),
-        t!(w, lang, "alert-times", times = times(desk, lang, attempts)),
+        t!(
+            w,
+            lang,
+            one_or(attempts, "alert-time-one", "alert-times"),
+            times = times(desk, lang, attempts)
+        ),
         t!(w, lang, "alert-why", reasons = reasons(w, lang, attempts)),
-        w.plain(lang, "digest-club-advice"),
+        w.plain(
+            lang,
+            one_or(attempts, "digest-club-advice-one", "digest-club-advice")
+        ),
     );
     let salt: Vec<String> = attempts.iter().map(|a| a.id.to_string()).collect();
     to_club(
@@ -676,7 +694,10 @@ pub(crate) fn digest(
     alerted: &[(String, String)],
 ) -> Result<OutMessage> {
     let (w, lang) = (desk.words, desk.config.mail.referee_lang);
-    let mut text = format!("{}\n\n", w.plain(lang, "digest-head"));
+    let mut text = format!(
+        "{}\n\n",
+        w.plain(lang, one_or(attempts, "digest-head-one", "digest-head"))
+    );
     for a in attempts {
         text.push_str(&t!(
             w,
