@@ -289,6 +289,21 @@ fn a_held_clock_resolves_nothing_and_resume_moves_the_deadline_on() {
     assert_eq!(p["held"], true, "{p}");
     assert!(actions(&p).is_empty(), "{p}");
     assert_eq!(k.status("2026-09-12T19:10:00Z")["phase"], "1494-spring");
+    // Resumed with the deadline still behind it: no club is told a time already gone
+    // (a play-test got "orders are now due by" a past hour); the next pass resolves.
+    k.received();
+    k.cmd("2026-09-12T19:30:00Z")
+        .args(["resume"])
+        .assert()
+        .success();
+    let p = k.pass("2026-09-12T19:31:00Z");
+    assert_eq!(actions(&p), ["resolved"], "{p}");
+    let got = k.received();
+    assert!(
+        !got.iter().any(|g| g.kind == "deadline"),
+        "{:?}",
+        kinds(&got)
+    );
 }
 
 #[test]

@@ -112,24 +112,30 @@ pub(crate) fn resume(
     };
     let mut moved = Vec::new();
     let mut notices = Vec::new();
+    // A deadline the hold does not carry past now (one that had passed when an undo held
+    // the clock) is not told: the phase is resolved at the next pass, and a notice of
+    // a time already gone would only mislead (a play-test got one).
+    let ahead = |to: &str| -> Result<bool> { Ok(schedule::parse(to)? > schedule::parse(now)?) };
     if let Some(stored) = &stored {
         let to = schedule::write(schedule::parse(stored)? + held);
         let tz = deadline::zone(&loaded.campaign.time_zone)?;
-        notices = post::notice::deadline(
-            &loaded.campaign,
-            &loaded.config,
-            &store.clubs()?,
-            &current.world,
-            current.id,
-            post::notice::Moved {
-                at: &to,
-                tz,
-                why: "desk-deadline-resume-text",
-                minutes: held.num_minutes(),
-            },
-            &loaded.words,
-            now,
-        )?;
+        if ahead(&to)? {
+            notices = post::notice::deadline(
+                &loaded.campaign,
+                &loaded.config,
+                &store.clubs()?,
+                &current.world,
+                current.id,
+                post::notice::Moved {
+                    at: &to,
+                    tz,
+                    why: "desk-deadline-resume-text",
+                    minutes: held.num_minutes(),
+                },
+                &loaded.words,
+                now,
+            )?;
+        }
         moved.push((key.clone(), to));
     }
     // An encounter the round waits at has its own deadline, moved on by the hold too.
@@ -137,13 +143,15 @@ pub(crate) fn resume(
         && let Some((open, at, _)) = crate::engine::exchange::open_deadline(&store, &key)?
     {
         let to = schedule::write(schedule::parse(&at)? + held);
-        notices.extend(crate::engine::exchange::moved_notices(
-            &store,
-            (&loaded.campaign, &loaded.config, &loaded.words),
-            (&key, &open, &to),
-            ("exchange-deadline-resume-text", held.num_minutes()),
-            now,
-        )?);
+        if ahead(&to)? {
+            notices.extend(crate::engine::exchange::moved_notices(
+                &store,
+                (&loaded.campaign, &loaded.config, &loaded.words),
+                (&key, &open, &to),
+                ("exchange-deadline-resume-text", held.num_minutes()),
+                now,
+            )?);
+        }
         moved.push((
             crate::engine::exchange::deadline_key(&key, &open.asked.id),
             to,
