@@ -103,6 +103,8 @@ waits-subject = [{ $campaign }] { $phase }: il turno attende il risultato { $cou
     [one] di una battaglia
    *[other] di { $count } battaglie
 }
+waits-neutral = La battaglia { $battles } è contro una nazione neutrale, che non manda risultati (regola G0): la decide l'arbitro; potete mandare il vostro risultato perché l'arbitro lo confermi.
+waits-which = Le vostre fra queste: { $battles }.
 waits-text =
     Il termine { ART("per", $phase) } è passato, ma il turno si risolverà solo quando avrà il risultato di { $count ->
         [one] una battaglia ancora da giocare al tavolo

@@ -44,15 +44,26 @@ pub(crate) fn notices(
     let clubs = store.clubs()?;
     let mut out = Vec::new();
     for club in clubs.iter().filter(|k| current.world.is_club(&k.nation)) {
-        // A club fighting one of the battles can settle it: it is asked for its result;
+        // A club fighting one of the battles against another club can settle it: it is
+        // asked for its result; one against a neutral nation the referee decides (G0);
         // the others are told nothing is needed of them.
-        let fights = waiting
+        let mine: Vec<&crate::rules::world::Battle> = waiting
             .iter()
-            .filter(|(b, _)| {
+            .map(|(b, _)| b)
+            .filter(|b| {
                 b.attacker.nation.as_str() == club.nation
                     || b.defender.nation.as_str() == club.nation
             })
-            .count() as i64;
+            .collect();
+        let neutral: Vec<&str> = mine
+            .iter()
+            .filter(|b| {
+                !current.world.is_club(b.attacker.nation.as_str())
+                    || !current.world.is_club(b.defender.nation.as_str())
+            })
+            .map(|b| b.id.as_str())
+            .collect();
+        let fights = (mine.len() - neutral.len()) as i64;
         let say = |w: &Words, lang: Lang, phase: &str| {
             (
                 crate::t!(
@@ -66,16 +77,36 @@ pub(crate) fn notices(
                     phase = phase,
                     count = count
                 ),
-                crate::t!(
-                    w,
-                    lang,
-                    "waits-text",
-                    phase = phase,
-                    count = count,
-                    by = by.clone().unwrap_or_default(),
-                    fallback = if by.is_some() { fallback } else { "none" },
-                    fights = fights
-                ),
+                {
+                    let mut text = crate::t!(
+                        w,
+                        lang,
+                        "waits-text",
+                        phase = phase,
+                        count = count,
+                        by = by.clone().unwrap_or_default(),
+                        fallback = if by.is_some() { fallback } else { "none" },
+                        fights = fights
+                    );
+                    // Which of them are the club's (a play-test could not tell; the
+                    // others' are told to their sides alone, G7.3), and who decides one
+                    // against a neutral nation.
+                    if !neutral.is_empty() {
+                        text.push('\n');
+                        text.push_str(&crate::t!(
+                            w,
+                            lang,
+                            "waits-neutral",
+                            battles = neutral.join(", ")
+                        ));
+                    }
+                    if !mine.is_empty() {
+                        let own: Vec<&str> = mine.iter().map(|b| b.id.as_str()).collect();
+                        text.push('\n');
+                        text.push_str(&crate::t!(w, lang, "waits-which", battles = own.join(", ")));
+                    }
+                    text
+                },
             )
         };
         let notice = Notice {

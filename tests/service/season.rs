@@ -305,6 +305,8 @@ fn season(mut k: Kept) {
         "{m}"
     );
     assert!(m.contains("It is your battle"), "{m}");
+    // Its own battle by id, to its sides alone.
+    assert!(m.contains("Yours among them: 1494-r0"), "{m}");
     let v = &one(&got, "waits", "V").text;
     assert!(
         v.contains("attende") || v.contains("il turno si risolverà solo quando"),
@@ -314,7 +316,9 @@ fn season(mut k: Kept) {
         v.contains("Non serve fare nulla") && !v.contains("è la vostra"),
         "Venice fights none of them: {v}"
     );
-    for g in &got {
+    // Venice, no side of it, reads nothing of the battle's place (G7.3); its sides read
+    // their own battle's id.
+    for g in got.iter().filter(|g| g.to == "V") {
         assert!(
             !g.text.contains("F7") && !g.text.contains("Castrocaro"),
             "{}",
