@@ -16,6 +16,7 @@ happening-siege-round = { $total ->
        *[false] la piazza resiste, l'assedio continua il turno seguente
     }
 }
+happening-siege-raised = l'assedio { ART("di", $node) } da parte { ART("di", $besieger) } è finito: la piazza non è caduta, e gli assedianti se ne sono andati o l'hanno tolto
 happening-siege-ended = l'assedio { ART("di", $node) } da parte di { $army } finisce: { $why ->
     [fell_back] l'armata ha ripiegato dalla piazza dopo la battaglia (G3c.8); il conto dei turni riparte da zero
     [army_left] l'armata ha lasciato la piazza; il conto dei turni riparte da zero

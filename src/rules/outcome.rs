@@ -575,6 +575,13 @@ pub enum Happening {
         army: ArmyId,
         why: SiegeEnd,
     },
+    /// G3d.2 (told since issue 29): the siege of one of the club's own places is over
+    /// without the place falling (lifted, or the besieger gone); told to its owner, who
+    /// read of the siege when it began.
+    SiegeRaised {
+        node: NodeCode,
+        besieger: NationCode,
+    },
     /// G3d.2, G3c.7 (`siege_waits_for_battle`): a siege not rolled this round because
     /// its army is in battle `battle` at the place, not yet settled; the siege stands.
     SiegeHeldByBattle {
@@ -743,6 +750,7 @@ impl Happening {
                 | Happening::SapperCaptured { .. }
                 | Happening::AllyAttackNoBetrayal { .. }
                 | Happening::AllianceOneSided { .. }
+                | Happening::SiegeRaised { .. }
                 | Happening::SiegeEnded {
                     why: SiegeEnd::FellBack,
                     ..

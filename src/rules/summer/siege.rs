@@ -64,14 +64,19 @@ fn lift(s: &mut Step, n: &NationCode, army: &ArmyId, before: &[Siege]) -> Outcom
                 })
             });
         return match left {
-            Some(x) => Outcome::Done(Done::SiegeLeft {
-                army: army.clone(),
-                node: x.node.clone(),
-            }),
+            Some(x) => {
+                let node = x.node.clone();
+                raised(s, &node, n);
+                Outcome::Done(Done::SiegeLeft {
+                    army: army.clone(),
+                    node,
+                })
+            }
             None => Outcome::rejected("G3d.2", Reason::NotBesieging { army: army.clone() }),
         };
     };
     let node = s.w.sieges.remove(i).node;
+    raised(s, &node, n);
     Outcome::Done(Done::SiegeLifted {
         army: army.clone(),
         node,
@@ -550,18 +555,48 @@ fn held_by_battle(s: &mut Step, n: &NationCode, army: &ArmyId, node: &NodeCode) 
     true
 }
 
-/// Tells the besieging club that its siege ended without the place falling.
+/// Tells the besieging club that its siege ended without the place falling, and the
+/// place's owner that it is no longer besieged (unless the place changed hands).
 fn ended(s: &mut Step, x: &Siege, why: SiegeEnd) {
     let Some(n) = s.w.armies.get(&x.besieger).map(|a| a.nation.clone()) else {
         return;
     };
     s.event(
-        Audience::Nation(n),
+        Audience::Nation(n.clone()),
         "G3d.2",
         Happening::SiegeEnded {
             node: x.node.clone(),
             army: x.besieger.clone(),
             why,
+        },
+    );
+    if why != SiegeEnd::NoTarget {
+        raised(s, &x.node, &n);
+    }
+}
+
+/// Tells the owner of `node` that `besieger`'s siege of it is over, where no other army
+/// of that nation still besieges it.
+pub(crate) fn raised(s: &mut Step, node: &NodeCode, besieger: &NationCode) {
+    let still = s.w.sieges.iter().any(|y| {
+        &y.node == node
+            && s.w
+                .armies
+                .get(&y.besieger)
+                .is_some_and(|a| &a.nation == besieger)
+    });
+    let Some(owner) = s.w.nodes.get(node).map(|n| n.owner.clone()) else {
+        return;
+    };
+    if still || &owner == besieger {
+        return;
+    }
+    s.event(
+        Audience::Nation(owner),
+        "G3d.2",
+        Happening::SiegeRaised {
+            node: node.clone(),
+            besieger: besieger.clone(),
         },
     );
 }
