@@ -45,4 +45,4 @@ happening-siege-outcome-seen = { ART("il", $besieger) } assedia { $node }: { $fe
 }
 happening-works-lost = i lavori { ART("a", $node) } sono perduti: il nodo non è più vostro
 sheet-idle-siege-goes-on = Senza ordini: l'assedio { ART("di", $node) } continua (un ordine permanente), con il tiro alla fine del turno; per toglierlo, un ordine [[siege]] con le righe army = "{ $army }" e lift = true, oppure una mossa che porti via l'armata (la marcia vi pone fine).
-happening-siege-held-by-battle = l'assedio { ART("di", $node) } continua senza tiro in questo turno: { $army } è nella battaglia { $battle }, lì, non ancora decisa; si tira di nuovo quando il suo risultato sarà applicato
+happening-siege-held-by-battle = l'assedio { ART("di", $node) } continua senza tiro in questo turno: { $army } è nella battaglia { $battle }, lì, non ancora decisa; questo turno non conta fra i turni trascorsi, e l'assedio si tira di nuovo alla fine del primo turno risolto dopo che il risultato della battaglia sarà applicato (se la sua armata assedia ancora la piazza)

@@ -41,6 +41,9 @@ pub const SUMMER_KEYS: &[&str] = &[
     "battle_result",
     "order_of_battle",
 ];
+/// What a file of any phase may carry besides its orders: letters (G5.3) and a request
+/// for more time (G6.3).
+pub const ANY_PHASE_KEYS: &[&str] = &["letter", "extension"];
 /// The order keys of a winter file: battle results still to settle.
 pub const WINTER_KEYS: &[&str] = &["battle_result", "order_of_battle"];
 
@@ -331,7 +334,12 @@ pub fn toml_error(
                     out.push_str(&t!(w, lang, "keys-here", keys = quoted.join(", ")));
                 }
                 Some(p) => {
-                    let keys: Vec<&str> = HEADER_KEYS.iter().chain(keys_of(p)).copied().collect();
+                    let keys: Vec<&str> = HEADER_KEYS
+                        .iter()
+                        .chain(keys_of(p))
+                        .chain(ANY_PHASE_KEYS)
+                        .copied()
+                        .collect();
                     let name = crate::words::phases::phase_name(w, &c.tables.calendar, p, lang);
                     out.push_str(" — ");
                     out.push_str(&t!(

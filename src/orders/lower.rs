@@ -145,6 +145,7 @@ impl Ctx<'_> {
             let rounds_too = self.c.tables.rulings.garrison_and_transfer_in_rounds;
             let keys: Vec<&str> = super::explain::keys_of(p)
                 .iter()
+                .chain(super::explain::ANY_PHASE_KEYS)
                 .copied()
                 .filter(|k| rounds_too || !["transfer", "garrison"].contains(k))
                 .collect();
@@ -648,7 +649,8 @@ fn lower_header(cx: &mut Ctx, f: &OrderFile, expected: Option<PhaseId>) -> Optio
                     l,
                     "lower-other-phase",
                     phase = phase_name(&w, cal, p, l),
-                    open = phase_name(&w, cal, e, l)
+                    // With the key to write: a play-test knew the phase, not its key.
+                    open = format!("{} (phase = \"{}\")", phase_name(&w, cal, e, l), e.key())
                 );
                 cx.say(f.phase.span(), "G1.1", m);
             }

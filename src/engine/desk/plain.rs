@@ -12,7 +12,7 @@ fn is_kind(key: &str) -> bool {
     use crate::orders::explain::{SPRING_KEYS, SUMMER_KEYS};
     SPRING_KEYS.contains(&key)
         || SUMMER_KEYS.contains(&key)
-        || ["letter", "extension"].contains(&key)
+        || crate::orders::explain::ANY_PHASE_KEYS.contains(&key)
 }
 
 /// One echoed order segment (`stance: piece = "V-A1", …` or `loan = 200`) led by its
