@@ -490,22 +490,34 @@ fn a_ruling_replaces_an_auto_result_and_both_clubs_are_told() {
     for (_, subject) in &notices {
         assert!(subject.contains("1494-r01-F7"), "{subject}");
     }
+    let texts = referee_texts(&t);
+    assert!(
+        texts
+            .iter()
+            .any(|(_, r)| r.contains("auto-resolved") || r.contains("automaticamente")),
+        "{texts:?}"
+    );
+}
+
+/// The text of each referee's message queued for a club, with its nation.
+fn referee_texts(t: &TestCampaign) -> Vec<(String, String)> {
     let store = giglio::storage::Store::open_read(&t.dir).expect("open");
-    let raw: Vec<String> = store
+    store
         .outbox(None)
         .expect("outbox")
         .into_iter()
         .filter(|m| m.kind == "referee" && m.nation.is_some())
         .map(|m| {
             let bytes = store.message_bytes(m.id).expect("bytes").expect("held");
-            String::from_utf8_lossy(&bytes).into_owned()
+            let parsed = mail_parser::MessageParser::default()
+                .parse(&bytes)
+                .expect("a message");
+            (
+                m.nation.unwrap_or_default(),
+                parsed.body_text(0).expect("a text").into_owned(),
+            )
         })
-        .collect();
-    assert!(
-        raw.iter()
-            .any(|r| r.contains("auto-resolved") || r.contains("automaticamente")),
-        "{raw:?}"
-    );
+        .collect()
 }
 
 /// A ruling that gives the result a club mailed confirms it (a play-test read "it
@@ -524,23 +536,7 @@ fn a_ruling_that_gives_a_clubs_result_says_it_confirms_it() {
         "Florence's captain agrees by telephone",
     ])
     .success();
-    let store = giglio::storage::Store::open_read(&t.dir).expect("open");
-    let texts: Vec<(String, String)> = store
-        .outbox(None)
-        .expect("outbox")
-        .into_iter()
-        .filter(|m| m.kind == "referee" && m.nation.is_some())
-        .map(|m| {
-            let bytes = store.message_bytes(m.id).expect("bytes").expect("held");
-            let parsed = mail_parser::MessageParser::default()
-                .parse(&bytes)
-                .expect("a message");
-            (
-                m.nation.unwrap_or_default(),
-                parsed.body_text(0).expect("a text").into_owned(),
-            )
-        })
-        .collect();
+    let texts = referee_texts(&t);
     assert_eq!(texts.len(), 2, "{texts:?}");
     for (nation, text) in &texts {
         assert!(

@@ -29,15 +29,20 @@ fn sheet(c: &Campaign, w: &World, lang: Lang) -> String {
     String::from_utf8(a[0].bytes.clone()).expect("text")
 }
 
-/// The shipped start with a second Venetian army at V-A1's node (V-A3).
-fn start(c: &Campaign) -> World {
+/// The shipped campaign's start, every nation a club plays by default in play.
+fn opening(c: &Campaign) -> World {
     let clubs: Vec<NationCode> = c
         .nations
         .iter()
         .filter(|n| n.played)
         .map(|n| n.code.clone())
         .collect();
-    let mut w = World::start(c, &clubs);
+    World::start(c, &clubs)
+}
+
+/// The shipped start with a second Venetian army at V-A1's node (V-A3).
+fn start(c: &Campaign) -> World {
+    let mut w = opening(c);
     let v = NationCode::from("V");
     let node = w.armies[&ArmyId::from("V-A1")].node.clone();
     assert_eq!(w.raise_army(&v, &node, 100), ArmyId::from("V-A3"));
@@ -189,13 +194,7 @@ fn a_round_sheet_shows_standing_choices_now_the_spy_the_assassin_and_the_bribe()
 #[test]
 fn a_spring_sheet_says_why_no_army_can_be_raised() {
     let c = shipped();
-    let clubs: Vec<NationCode> = c
-        .nations
-        .iter()
-        .filter(|n| n.played)
-        .map(|n| n.code.clone())
-        .collect();
-    let two = World::start(&c, &clubs);
+    let two = opening(&c);
     let max = c.tables.armies.max_armies;
     let mut full = two.clone();
     let v = NationCode::from("V");
