@@ -371,6 +371,32 @@ fn judge(
             ));
         }
     }
+    // G5.2: a declaration alone makes no alliance (a play-test read "valid" as made).
+    if c.tables.rulings.alliance_needs_both {
+        for o in &set.orders {
+            if let crate::rules::order::OrderKind::Alliance { with } = &o.kind {
+                let declared = world.alliances.iter().any(|a| {
+                    a.members.contains(&h.club)
+                        && a.members.contains(with)
+                        && a.declared_by.contains(with)
+                });
+                if !declared {
+                    out.warnings.push(Diagnostic::at(
+                        path,
+                        text,
+                        o.at.start..o.at.end,
+                        "G5.2",
+                        crate::t!(
+                            words,
+                            lang,
+                            "check-alliance-needs-both",
+                            with = c.nation_name(with.as_str(), lang)
+                        ),
+                    ));
+                }
+            }
+        }
+    }
     let first_spring = matches!(world.phase.phase, crate::rules::calendar::Phase::Spring)
         && world.phase.year == c.tables.calendar.start_year;
     let chose = set
@@ -680,5 +706,48 @@ mod tests {
         assert_eq!(warnings(&c, &w, refused, Lang::En).len(), 1);
         let moved = "[[fleet_move]]\nfleet = \"T-F1\"\nto = \"ADN\"\n";
         assert!(warnings(&c, &w, moved, Lang::En).is_empty());
+    }
+
+    /// G5.2: a declaration alone makes no alliance; a play-test read the receipt's
+    /// "valid" as made. Warned unless the other nation declared it already.
+    #[test]
+    fn an_alliance_declared_alone_is_warned_until_the_other_side_declared_it() {
+        let c = scenario::load(&Source::builtin("il-giglio").expect("built in")).expect("loads");
+        let (t, v) = (NationCode::from("T"), NationCode::from("V"));
+        let mut w = World::start(&c, &[t.clone(), v.clone()]);
+        w.phase = crate::rules::PhaseId::parse_key("1495-spring").expect("phase");
+        let said = |w: &World| -> Vec<String> {
+            check(
+                "orders.toml",
+                b"club = \"T\"\nphase = \"1495-spring\"\nalliances = [\"V\"]\n",
+                &c,
+                w,
+                &[],
+                Auth::None,
+                &Words::load(None).expect("catalogue"),
+                Some(Lang::En),
+            )
+            .warnings
+            .iter()
+            .map(|d| d.message.clone())
+            .collect()
+        };
+        assert!(
+            said(&w)
+                .iter()
+                .any(|m| m.contains("stands only once the Republic of Venice declares it too")),
+            "{:?}",
+            said(&w)
+        );
+        w.alliances.push(crate::rules::world::Alliance {
+            members: [t, v.clone()],
+            declared_by: std::collections::BTreeSet::from([v]),
+            betrayed_by: std::collections::BTreeSet::new(),
+        });
+        assert!(
+            !said(&w).iter().any(|m| m.contains("stands only once")),
+            "{:?}",
+            said(&w)
+        );
     }
 }
