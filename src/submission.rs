@@ -320,6 +320,10 @@ fn judge(
         // the clubs only when it is resolved): it never stops at one.
         Err(Unresolvable::BattlesPending(_) | Unresolvable::Encounter(_)) => {}
     }
+    // A warning at an order's place in the file.
+    let at_order = |o: &crate::rules::order::Order, rule: &str, said: String| {
+        Diagnostic::at(path, text, o.at.start..o.at.end, rule, said)
+    };
     for o in &set.orders {
         for piece in o.kind.pieces() {
             let in_battle = pending.iter().find(|b| {
@@ -328,10 +332,8 @@ fn judge(
                 })
             });
             if let Some(b) = in_battle {
-                out.warnings.push(Diagnostic::at(
-                    path,
-                    text,
-                    o.at.start..o.at.end,
+                out.warnings.push(at_order(
+                    o,
                     "G3c.8",
                     crate::t!(
                         words,
@@ -354,10 +356,8 @@ fn judge(
             && bribe % t.bribe_step != 0
         {
             let steps = bribe / t.bribe_step;
-            out.warnings.push(Diagnostic::at(
-                path,
-                text,
-                o.at.start..o.at.end,
+            out.warnings.push(at_order(
+                o,
                 "G3d.3",
                 crate::t!(
                     words,
@@ -381,10 +381,8 @@ fn judge(
                         && a.declared_by.contains(with)
                 });
                 if !declared {
-                    out.warnings.push(Diagnostic::at(
-                        path,
-                        text,
-                        o.at.start..o.at.end,
+                    out.warnings.push(at_order(
+                        o,
                         "G5.2",
                         crate::t!(
                             words,
