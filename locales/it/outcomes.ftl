@@ -14,7 +14,7 @@ done-transferred = { $value } ducati trasferiti { ART("da", $from) } { ART("a", 
 }
 done-garrisoned = { $army } lascia una guarnigione di { $value } ducati { ART("a", $node) }
 done-fortified = { $at_once ->
-    [true] { $node } è fortificato
+    [true] { $node } è ora una piazza fortificata
    *[false] lavori di fortificazione { ART("a", $node) }: completi in inverno
 }
 done-repaired = { $at_once ->
@@ -67,7 +67,7 @@ reason-value-too-small = il valore deve essere almeno { $min }
 reason-army-too-small = { $army } vale { $value } ducati, ne servono { $needed }
 reason-not-together = { $from } e { $to } non sono nello stesso nodo
 reason-same-army = un'armata non può trasferire a se stessa
-reason-not-fortified = { $node } non è fortificato
+reason-not-fortified = { $node } non è una piazza fortificata
 reason-garrison-not-on-path = { $army } non passa { ART("da", $node) } in questo round: una guarnigione con il suo nodo è lasciata lì al passaggio dell'armata, o dove questa si trova
 reason-already-fortified = { $node } è già fortificato
 reason-not-breached = { $node } non ha brecce da riparare
