@@ -697,19 +697,13 @@ fn rule(
     let replaced = engine::post::ruling::replaced_by_ruling(&store, &b, &outcome)?;
     let now = super::now();
     let config = crate::mail::config::load(dir)?;
-    // Applied at once, the update each club receives carries the ruling and its reason:
-    // one mail, not a notice and an update in the same minute.
-    let notices = if c.tables.rulings.battle_results_at_once {
-        Vec::new()
-    } else {
-        engine::post::ruling::notices(
-            &store,
-            (&c, &config, &words),
-            (&b, &outcome, replaced),
-            &phase,
-            &now,
-        )?
-    };
+    let notices = engine::post::ruling::notices(
+        &store,
+        (&c, &config, &words),
+        (&b, &outcome, replaced),
+        &phase,
+        &now,
+    )?;
     let tell = Tell::load(dir, &store, &now)?;
     let told = tell
         .clubs

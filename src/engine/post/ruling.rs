@@ -42,7 +42,8 @@ pub(crate) fn replaced_by_ruling(
 
 /// The message that tells each club of the battle about a ruling, in its language:
 /// the result, what it replaces (`replaced`, from [`replaced_by_ruling`]) and when it
-/// counts.
+/// counts. None where results apply at once: the update each club then receives
+/// carries the ruling and its reason (one mail, not two in the same minute).
 pub(crate) fn notices(
     store: &Store,
     (c, config, words): (&Campaign, &Config, &Words),
@@ -50,6 +51,9 @@ pub(crate) fn notices(
     phase: &str,
     now: &str,
 ) -> Result<Vec<crate::storage::OutMessage>> {
+    if c.tables.rulings.battle_results_at_once {
+        return Ok(Vec::new());
+    }
     let from = mailbox(&config.mail.from)?;
     let mut out = Vec::new();
     for club in store.clubs()? {
