@@ -249,6 +249,8 @@ fn from_base64(text: &str) -> Option<Vec<u8>> {
 /// the page's script in place of the bootstrap. `None` for a page that is not packed.
 pub fn unpacked(html: &str) -> Option<String> {
     use std::io::Read as _;
+    // A page saved from a mail has CRLF line breaks (`mail::compose`).
+    let html = &html.replace("\r\n", "\n");
     let (packed, start, end) = element(html, "pg-packed")?;
     let mut text = String::new();
     flate2::read::GzDecoder::new(&from_base64(packed)?[..])
