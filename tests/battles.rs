@@ -1591,7 +1591,7 @@ fn a_relief_battle_at_a_besieged_fortress_says_whose_walls_they_are() {
     ]);
     assert!(
         it.contains(
-            "fortificato, ma tenuto dall'attaccante, Repubblica di Firenze (F): le sue mura"
+            "con mura, ma in mano all'attaccante, Repubblica di Firenze (F): le mura non riparano"
         ),
         "{it}"
     );

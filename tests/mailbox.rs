@@ -230,7 +230,7 @@ fn a_season_is_played_from_the_mailbox_alone() {
             assert!(sheet.contains("# objective = { kind = \"most_cities\" }"));
         } else {
             assert!(w.text.contains("Il vostro obiettivo segreto"), "{}", w.text);
-            assert_eq!(name, format!("ordini-{}-1494-spring.toml", w.nation));
+            assert_eq!(name, format!("ordini-{}-1494-primavera.toml", w.nation));
         }
         for attached in [".html", ".png", ".md"] {
             assert!(

@@ -258,7 +258,7 @@ fn a_club_clicks_its_orders_and_the_referee_accepts_them() {
         .find(|w| w.nation == "V")
         .expect("Venice's welcome");
     let (name, url) = page_url(v, &s.root);
-    assert_eq!(name, "ordini-V-1494-spring.html");
+    assert_eq!(name, "ordini-V-1494-primavera.html");
     let page_bytes = v.files[&name].len();
     assert!(page_bytes < 400_000, "the page is {page_bytes} bytes");
     let d = Driver::start();
@@ -345,7 +345,7 @@ fn a_club_clicks_its_orders_and_the_referee_accepts_them() {
     let save = css(&d, "#pg-save");
     assert_eq!(
         d.run(save.attr("download")).expect("attr").as_deref(),
-        Some("ordini-V-1494-spring.toml")
+        Some("ordini-V-1494-primavera.toml")
     );
     assert!(
         d.run(save.attr("href"))

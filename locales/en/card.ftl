@@ -76,6 +76,8 @@ battle-card-col-ducats = ducats
 battle-card-col-ratings = ratings
 battle-card-result-intro = Send the result with both sides' losses in ducats and the winner:
 battle-card-result-winner = or "{ $other }", or leave the line out for a draw
+battle-card-result-title = The result
+battle-card-result-in-orders = The [[battle_result]] block may also go in your order file for the phase, below your orders: it never replaces them, and in a file of its own it leaves your orders as they are.
 battle-card-header-yours = your club
 battle-card-toml-intro = The card as data, for `giglio battle auto` and for a program. The lines below that start with # are the card in words.
 

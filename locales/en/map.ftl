@@ -21,3 +21,4 @@ map_full = Open the whole map
 map_file = map.png
 map_attached = the picture attached to this mail:
 map-inset = Enlargement of the dashed box above
+map-title-after = after { $phase }

@@ -177,6 +177,7 @@ happening-encounter = encounter at { $node } between { THE($hand) } and { THE($o
         [stop] to stop
         [retreat] to retreat
         [attack] to attack
+        [walls] nothing: it stays within its walls, as a garrison or armies already inside always do (G3c.3)
        *[withdraw] to withdraw into its fortification
     })
 }

@@ -79,10 +79,11 @@ sheet-siege-bribe = A siege may carry a bribe (G3d.3), paid before the roll: eac
 sheet-stance-now = Its standing choices now (G3c.3): on contact { $on_contact }, when contacted { $when_contacted }{ $retreat_to ->
     [none] , retreating to the free node nearest home (G3c.6).
    *[other] , retreating to { $retreat_to } (G3c.6).
-} To change them, for this round and the next ones:
+} To change them (new choices hold for every encounter of this round, even one met before this piece moves, and stay until you change them again):
 sheet-stance-spy-now = With your spy (G3c.4), against an enemy worth at most { $at_most } ducats it chooses { $then }, else { $otherwise }.
 sheet-stance-spy-idle = Its condition on the enemy's size (at most { $at_most } ducats: { $then }, else { $otherwise }) counts only while you have a spy (G3c.4).
 sheet-stance-spy = The spy line makes the choice depend on the enemy's size, which your spy reports (G3c.4): "then" when the enemy is worth at most that many ducats, "otherwise" when more.
+sheet-encounter-stands = Moving into a node where a foreign army stands, its choice counts too: a neutral army, which gives no orders, always chooses { $default } (G0, G3c.3). Against { $default } (Table 34): with on_contact = "stop", { $stop }; with "attack", { $attack }; with "retreat", { $retreat }.
 sheet-assassin-title = Assassin (G2b.5)
 sheet-assassin = { $count ->
     [one] You have an assassin

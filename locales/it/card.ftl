@@ -25,12 +25,12 @@ battle-card-victory = Vittoria
 battle-card-options = Regole opzionali
 battle-card-readings = Letture (come l'arbitro intende i passi del regolamento del gioco che si leggono in due modi; tra parentesi il nome e il valore di ciascuna nel regolamento di giglio)
 battle-card-none = nessuna
-battle-card-fortified = fortificato
+battle-card-fortified = con mura
 # Un luogo fortificato tenuto da chi non difende (l'attaccante che lo assedia, o un terzo).
-battle-card-walls-other = fortificato, ma { $attacker ->
-        [yes] tenuto dall'attaccante, { $nation }
-       *[no] tenuto { ART("da", $nation) }, che non è parte di questa battaglia
-    }: le sue mura non riparano nessuna delle due parti
+battle-card-walls-other = con mura, ma { $attacker ->
+        [yes] in mano all'attaccante, { $nation }
+       *[no] in mano { ART("a", $nation) }, che non è parte di questa battaglia
+    }: le mura non riparano nessuna delle due parti
 battle-card-node-city = città
 battle-card-node-fortress = fortezza
 battle-card-node-village = villaggio
@@ -78,6 +78,8 @@ battle-card-col-ducats = ducati
 battle-card-col-ratings = valori
 battle-card-result-intro = Mandate il risultato con le perdite delle due parti in ducati e il vincitore:
 battle-card-result-winner = o "{ $other }", o togliete la riga per un pareggio
+battle-card-result-title = Il risultato
+battle-card-result-in-orders = Il blocco [[battle_result]] può anche andare nel vostro file degli ordini della fase, sotto gli ordini: non li sostituisce mai, e in un file a sé lascia i vostri ordini come sono.
 battle-card-header-yours = il vostro club
 battle-card-toml-intro = La scheda come dati, per `giglio battle auto` e per un programma. Le righe qui sotto che cominciano con # sono la scheda a parole.
 

@@ -21,3 +21,4 @@ map_full = Apri la mappa intera
 map_file = mappa.png
 map_attached = l'immagine allegata a questa mail:
 map-inset = Ingrandimento del riquadro tratteggiato qui sopra
+map-title-after = dopo { $phase }

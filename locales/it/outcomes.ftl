@@ -177,6 +177,7 @@ happening-encounter = incontro { ART("a", $node) } { ART("tra", $hand) } e { ART
         [stop] fermarsi
         [retreat] indietreggiare
         [attack] attaccare
+        [walls] restare dentro le sue mura, come fanno sempre una guarnigione o le armate già dentro (G3c.3)
        *[withdraw] rinchiudersi nella sua fortificazione
     })
 }

@@ -12,7 +12,7 @@ sheet-check = Chi ha il programma giglio può controllare il file prima di spedi
 sheet-army = Armata { $id } { ART("a", $name) } ({ $node }), { $value } ducati
 sheet-diplomat = Diplomatico { $id } { ART("a", $name) } ({ $node })
 sheet-fleet = Flotta { $id } { ART("a", $name) } ({ $at })
-sheet-idle-holds = Senza ordini: resta { ART("a", $at) }, con le sue scelte permanenti in caso di incontro (stance).
+sheet-idle-holds = Senza ordini: resta { ART("a", $at) }, con le sue scelte permanenti in caso di incontro (la voce stance del file).
 sheet-idle-aboard = Senza ordini: è imbarcata sulla flotta { $fleet } e va dove va la flotta.
 sheet-idle-siege-ends = Senza ordini: l'assedio { ART("di", $node) } finisce e il conto dei turni riparte da zero; per continuarlo ordinate di nuovo [[siege]].
 sheet-idle-fleet-to-port = Senza ordini: una flotta in mare non può restare ferma (G3e.1) e rientra da sola nel vostro porto di { $port }.
@@ -79,10 +79,11 @@ sheet-siege-bribe = Un assedio può portare una corruzione (G3d.3), pagata prima
 sheet-stance-now = Le sue scelte permanenti ora (G3c.3): al contatto { $on_contact }, quando contattata { $when_contacted }{ $retreat_to ->
     [none] , ritirandosi nel nodo libero più vicino a casa (G3c.6).
    *[other] , ritirandosi { ART("a", $retreat_to) } (G3c.6).
-} Per cambiarle, da questo turno in poi:
+} Per cambiarle (le nuove valgono per ogni incontro di questo turno, anche uno che avviene prima che questo pezzo muova, e restano finché non le cambiate di nuovo):
 sheet-stance-spy-now = Con la vostra spia (G3c.4), contro un nemico che vale al massimo { $at_most } ducati sceglie { $then }, altrimenti { $otherwise }.
 sheet-stance-spy-idle = La sua condizione sulla forza del nemico (al massimo { $at_most } ducati: { $then }, altrimenti { $otherwise }) vale solo finché avete una spia (G3c.4).
 sheet-stance-spy = La riga spy fa dipendere la scelta dalla forza del nemico, che la vostra spia riferisce (G3c.4): "then" quando il nemico vale al massimo quei ducati, "otherwise" quando vale di più.
+sheet-encounter-stands = Entrando in un nodo dove sta un'armata straniera, conta anche la sua scelta: un'armata neutrale, che non dà ordini, sceglie sempre { $default } (G0, G3c.3). Contro { $default } (Tabella 34): con on_contact = "stop", { $stop }; con "attack", { $attack }; con "retreat", { $retreat }.
 sheet-assassin-title = Assassino (G2b.5)
 sheet-assassin = { $count ->
     [one] Avete un assassino

@@ -263,10 +263,12 @@ pub(crate) fn events_as_worded_before(
             Happening::Encounter {
                 hand_choice,
                 other_choice,
+                other_walls,
                 ..
             } => {
                 *hand_choice = None;
                 *other_choice = None;
+                *other_walls = false;
             }
             Happening::AllianceBetrayed { how, .. } => *how = None,
             Happening::Surrendered { breached, .. } => *breached = false,
@@ -462,6 +464,7 @@ mod tests {
                             text_en: "battle".into(),
                             hand_choice: choice,
                             other_choice: choice,
+                            other_walls: choice.is_some(),
                         },
                     },
                     Event {

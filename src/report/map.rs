@@ -534,7 +534,7 @@ fn world_pieces(world: &World, whose: impl Fn(&str) -> bool) -> Vec<At> {
 
 /// What one club's picture holds (G7): the political map, its own pieces, the foreign
 /// markers it sees and its round. Taken from its [`ClubView`] only.
-fn view_layers(view: &ClubView) -> Layers {
+fn view_layers(view: &ClubView, env: &minijinja::Environment) -> Layers {
     let owners = view
         .political
         .iter()
@@ -586,12 +586,19 @@ fn view_layers(view: &ClubView) -> Layers {
             label: None,
         });
     }
-    let title = format!(
-        "{} — {} — {}",
-        view.campaign,
-        view.nation_name,
-        view.next_phase.as_ref().unwrap_or(&view.phase).name
-    );
+    // The picture shows where the pieces stand once the phase is resolved, with that
+    // phase's moves drawn: it is titled "after" it (a play-test read the open phase's
+    // name as the time of the moves).
+    let when = match &view.next_phase {
+        Some(_) => crate::t!(
+            crate::words::from_env(env),
+            view.lang,
+            "map-title-after",
+            phase = view.phase.name.as_str()
+        ),
+        None => view.phase.name.clone(),
+    };
+    let title = format!("{} — {} — {when}", view.campaign, view.nation_name);
     Layers {
         title,
         lang: view.lang,
@@ -620,7 +627,7 @@ pub fn render_view(
     view: &ClubView,
     env: &minijinja::Environment,
 ) -> Result<String> {
-    draw(campaign, &view_layers(view), env)
+    draw(campaign, &view_layers(view, env), env)
 }
 
 /// The base's names, placed once per campaign (see [`super::names`]): the sea zones',

@@ -31,13 +31,21 @@ pub(crate) struct SheetInput<'a> {
     pub(crate) page: bool,
 }
 
-/// The file name of a club's sheet for a phase: `ordini-V-1494-r03.toml`.
+/// The file name of a club's sheet for a phase: `ordini-V-1494-r03.toml`, the season's
+/// word in the club's language (`ordini-V-1494-primavera.toml`, `orders-V-1494-spring.toml`;
+/// a play-test read the English word in an Italian name as a slip). Only a name: the file
+/// says its phase by its `phase` key.
 pub(crate) fn file_name(lang: Lang, nation: &NationCode, phase_key: &str) -> String {
-    let stem = match lang {
-        Lang::It => "ordini",
-        Lang::En => "orders",
+    let (stem, key) = match lang {
+        Lang::It => (
+            "ordini",
+            phase_key
+                .replace("-spring", "-primavera")
+                .replace("-winter", "-inverno"),
+        ),
+        Lang::En => ("orders", phase_key.to_owned()),
     };
-    format!("{stem}-{nation}-{phase_key}.toml")
+    format!("{stem}-{nation}-{key}.toml")
 }
 
 /// The view file's type, as attached.
@@ -235,6 +243,7 @@ pub(crate) fn render(words: &Words, s: &SheetInput) -> String {
     for p in &s.options.pieces {
         piece(&mut out, w, s, p);
     }
+    encounter_note(&mut out, w, s);
     assassins(&mut out, w, s);
     for b in s.battles {
         battle_stub(&mut out, w, s, b);
@@ -528,6 +537,42 @@ fn piece(out: &mut String, w: &Words, s: &SheetInput, p: &PieceOptions) {
         };
         stance(out, w, s, &id, p.stance.as_ref());
     }
+}
+
+/// G3c.2–3, once a sheet where a piece may move: what `on_contact` meets where the other
+/// side stands on the table's default, as a neutral army always does (G0 gives it no
+/// orders), in the campaign's own Table 34 words (a play-test's piece was turned back at
+/// a neutral's node, and only the encounter's line said why).
+fn encounter_note(out: &mut String, w: &Words, s: &SheetInput) {
+    let moves = s
+        .options
+        .pieces
+        .iter()
+        .any(|p| matches!(p.orders.first(), Some(OrderKind::Move { .. })));
+    if !moves {
+        return;
+    }
+    use crate::rules::tables::Choice;
+    let e = &s.campaign.tables.encounters;
+    let stands = e.default_when_contacted;
+    let cell = |hand: Choice| {
+        e.lookup(hand, stands)
+            .map_or_else(String::new, |c| match s.lang {
+                Lang::It => c.text_it.clone(),
+                Lang::En => c.text_en.clone(),
+            })
+    };
+    let text = t!(
+        w,
+        s.lang,
+        "sheet-encounter-stands",
+        default = choice_said(w, s.lang, &choice_word(stands)),
+        stop = cell(Choice::Stop),
+        attack = cell(Choice::Attack),
+        retreat = cell(Choice::Retreat)
+    );
+    out.push('\n');
+    comment(out, &text);
 }
 
 /// A choice as the order file writes it (`stop`, `withdraw`).

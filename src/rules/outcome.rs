@@ -487,6 +487,10 @@ pub enum Happening {
         hand_choice: Option<Choice>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         other_choice: Option<Choice>,
+        /// The other side had no choice: a garrison alone, or armies already inside,
+        /// stay within the walls (G3c.3). Absent (false) in events stored before it.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        other_walls: bool,
     },
     DiplomatRevealed {
         nation: NationCode,

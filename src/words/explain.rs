@@ -346,6 +346,11 @@ fn derived(kind: &str, map: &serde_json::Map<String, Value>, lang: Lang, args: &
                     args.set(k, "none");
                 }
             }
+            // A side with no choice stays within its walls (G3c.3): said so, not as if
+            // the club had chosen to shut itself in.
+            if map.get("other_walls").and_then(Value::as_bool) == Some(true) {
+                args.set("other_choice", "walls");
+            }
         }
         // Stored before what made the betrayal was recorded.
         "alliance_betrayed" if !map.contains_key("how") => args.set("how", "none"),

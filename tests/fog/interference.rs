@@ -614,6 +614,7 @@ fn explanations_reach_only_the_clubs_they_concern() {
                 text_en: "battle".into(),
                 hand_choice: Some(Choice::Attack),
                 other_choice: Some(Choice::Retreat),
+                other_walls: false,
             },
         });
         g.resolution.events.push(Event {

@@ -363,7 +363,7 @@ fn season(mut k: Kept) {
         assert!(
             (u.text.contains("the deadline has passed") || u.text.contains("il termine è passato"))
                 && !u.text.contains("To change them")
-                && !u.text.contains("Per cambiarli"),
+                && !u.text.contains("Per cambiarle"),
             "{}",
             u.text
         );

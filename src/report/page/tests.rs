@@ -488,7 +488,7 @@ fn the_page_travels_packed_with_the_clubs_view() {
     assert_eq!(files.len(), 2, "the sheet and the page, no view file");
     let sheet = String::from_utf8(files[0].bytes.clone()).expect("UTF-8");
     assert!(
-        sheet.contains("--view ordini-V-1494-spring.html"),
+        sheet.contains("--view ordini-V-1494-primavera.html"),
         "the sheet's check reads the page"
     );
     let packed = String::from_utf8(files[1].bytes.clone()).expect("UTF-8");

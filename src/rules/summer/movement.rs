@@ -399,39 +399,40 @@ fn encounter(s: &mut Step, n: &NationCode, piece: &Piece, from: &NodeCode, at: &
     // The other side: a garrison, or armies already inside, always withdraw (G3c.3).
     let inside = other.armies.iter().any(|id| s.w.armies[id].inside);
     // A garrison withdraws even with a diplomat beside it: a diplomat never fights (G3c.5).
-    let (other_standing, other_options) =
-        if (other.armies.is_empty() && (other.diplomats.is_empty() || other.garrison)) || inside {
-            (Choice::Withdraw, vec![Choice::Withdraw])
-        } else {
-            let st = stance_of(s, &other);
-            let c = choose(
-                s,
-                &other.nation,
-                &st,
-                st.when_contacted,
-                tables.default_when_contacted,
-                other_sees,
-            );
-            let stunned = other
-                .armies
-                .first()
-                .is_some_and(|id| s.w.armies[id].stunned == Some(s.w.phase));
-            let withdraw = can_withdraw(s, &other, at);
-            let options: Vec<Choice> = Choice::ALL
-                .into_iter()
-                .filter(|c| match c {
-                    Choice::Withdraw => withdraw,
-                    Choice::Attack => !stunned,
-                    _ => true,
-                })
-                .collect();
-            let standing = match c {
-                Choice::Withdraw if !withdraw => Choice::Stop,
-                Choice::Attack if stunned => Choice::Stop,
-                c => c,
-            };
-            (standing, options)
+    let walls =
+        (other.armies.is_empty() && (other.diplomats.is_empty() || other.garrison)) || inside;
+    let (other_standing, other_options) = if walls {
+        (Choice::Withdraw, vec![Choice::Withdraw])
+    } else {
+        let st = stance_of(s, &other);
+        let c = choose(
+            s,
+            &other.nation,
+            &st,
+            st.when_contacted,
+            tables.default_when_contacted,
+            other_sees,
+        );
+        let stunned = other
+            .armies
+            .first()
+            .is_some_and(|id| s.w.armies[id].stunned == Some(s.w.phase));
+        let withdraw = can_withdraw(s, &other, at);
+        let options: Vec<Choice> = Choice::ALL
+            .into_iter()
+            .filter(|c| match c {
+                Choice::Withdraw => withdraw,
+                Choice::Attack => !stunned,
+                _ => true,
+            })
+            .collect();
+        let standing = match c {
+            Choice::Withdraw if !withdraw => Choice::Stop,
+            Choice::Attack if stunned => Choice::Stop,
+            c => c,
         };
+        (standing, options)
+    };
     s.encounters += 1;
     let (hand_choice, other_choice) = if s.exchange.asking {
         let asked = Asked {
@@ -481,6 +482,7 @@ fn encounter(s: &mut Step, n: &NationCode, piece: &Piece, from: &NodeCode, at: &
                 text_en: cell.text_en.clone(),
                 hand_choice: Some(hand_choice),
                 other_choice: Some(other_choice),
+                other_walls: walls,
             },
         );
     }

@@ -563,3 +563,46 @@ fn facts_name_their_nations_with_their_articles() {
     // The referee's terminal keeps the codes.
     assert_eq!(happening(&w(), &income, Lang::It), "V incassa 120 ducati");
 }
+
+/// A garrison alone has no choice at an encounter (G3c.3): its club is told it stays
+/// within its walls, not that it chose to shut itself in (issue 29, play-test 5); an
+/// event stored before the flag reads as it did.
+#[test]
+fn a_garrison_alone_is_told_it_stays_within_its_walls() {
+    use crate::rules::tables::Choice;
+    let stored = r#"{"happening":"encounter","node":"F7","hand":"V","other":"F","text_it":"x","text_en":"x","hand_choice":"attack","other_choice":"withdraw"}"#;
+    let old: Happening = serde_json::from_str(stored).unwrap();
+    assert!(happening(&w(), &old, Lang::It).contains("rinchiudersi nella sua fortificazione"));
+    let Happening::Encounter {
+        node,
+        hand,
+        other,
+        text_it,
+        text_en,
+        ..
+    } = old
+    else {
+        unreachable!()
+    };
+    let walls = Happening::Encounter {
+        node,
+        hand,
+        other,
+        text_it,
+        text_en,
+        hand_choice: Some(Choice::Attack),
+        other_choice: Some(Choice::Withdraw),
+        other_walls: true,
+    };
+    let it = happening(&w(), &walls, Lang::It);
+    assert!(
+        it.contains("di restare dentro le sue mura, come fanno sempre una guarnigione")
+            && !it.contains("rinchiudersi"),
+        "{it}"
+    );
+    let en = happening(&w(), &walls, Lang::En);
+    assert!(
+        en.contains("chose nothing: it stays within its walls"),
+        "{en}"
+    );
+}
