@@ -1920,7 +1920,8 @@ fn two_battles_at_one_place_name_each_other_and_the_second_lapses() {
         })
         .expect("Florence's report");
     assert!(
-        !report.contains("rimaste dove stavano") && report.contains("da sé delle vostre forze"),
+        !report.contains("rimaste dove stavano")
+            && report.contains("hanno fatto per le sole regole"),
         "{report}"
     );
 }

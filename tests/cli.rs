@@ -750,7 +750,7 @@ fn a_round_with_a_battle_blocks_the_next_until_its_result() {
     t.submit_all("1494-r02", &[]);
     let status = t.stdout(&["status"]);
     assert!(
-        status.contains("waiting for: the result of battle 1494-r01-F7 (every club's round orders are in; see `giglio battle list`)"),
+        status.contains("waiting for: the result of battle 1494-r01-F7 (see `giglio battle list`); every club's round orders are in"),
         "{status}"
     );
 }

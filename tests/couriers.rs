@@ -58,7 +58,7 @@ fn a_courier_arrives_rounds_later_with_that_rounds_mail() {
     );
     let receipt = sent
         .iter()
-        .find(|s| s.to == [address("V")] && s.subject.contains("ordini ricevuti"))
+        .find(|s| s.to == [address("V")] && s.subject.contains("ricevut"))
         .expect("Venice's receipt");
     assert!(
         receipt.text.contains("la porta un corriere per strada"),

@@ -1610,7 +1610,7 @@ fn orders_among_words_in_the_text_are_read_and_the_words_set_aside() {
     };
     let v = to(V_ADDR);
     assert!(v.contains("le 2 righe prima e le 2 righe dopo."), "{v}");
-    assert!(v.contains("messe da parte"), "{v}");
+    assert!(v.contains("messo da parte"), "{v}");
     assert!(
         !v.contains("Marco") && !v.contains("Caro arbitro"),
         "never their words: {v}"

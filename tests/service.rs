@@ -212,16 +212,33 @@ fn a_held_clock_resolves_nothing_and_resume_moves_the_deadline_on() {
     let mut k = Kept::new(NO_OUTAGE);
     k.pass("2026-09-01T08:05:00Z");
     k.received();
-    k.cmd("2026-09-05T12:00:00Z")
+    let held = k
+        .cmd("2026-09-05T12:00:00Z")
         .args(["hold", "--reason", "a holiday"])
         .assert()
         .success();
+    let held = String::from_utf8_lossy(&held.get_output().stdout).into_owned();
+    assert!(
+        held.contains("the clubs are told, with your reason"),
+        "{held}"
+    );
     // Held: no reminder at 48 h, nothing resolved past the deadline.
     let p = k.pass("2026-09-06T19:30:00Z");
     assert_eq!(p["held"], true);
     let status = k.status("2026-09-06T19:31:00Z");
     assert_eq!(status["service"]["held_since"], "2026-09-05T12:00:00Z");
     assert_eq!(status["service"]["hold_reason"], "a holiday");
+    // The referee reads the hold in the campaign's zone, with its reason.
+    let text = k
+        .cmd("2026-09-06T19:31:00Z")
+        .arg("status")
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&text.get_output().stdout).into_owned();
+    assert!(
+        text.contains("since 2026-09-05 14:00 Europe/Rome (a holiday): `giglio run`"),
+        "{text}"
+    );
     assert!(actions(&p).is_empty(), "{p}");
     // Every club is told when the clock stops, with the referee's reason (a play-test
     // heard of the hold only when it ended).

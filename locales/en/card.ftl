@@ -83,12 +83,12 @@ battle-card-toml-intro = The card as data, for `giglio battle auto` and for a pr
 
 # Notes every game's card carries.
 battle-note-losses = Losses (G3c.7): a unit routed, eliminated, surrendered or captured costs the campaign its whole value in ducats; a reduced unit (a step lost, still on the table) { $percent ->
-        [0] costs nothing
+        [0] costs nothing (0% of its value)
        *[other] costs { $percent }% of its value
     }; a disordered unit, or one that left by its own edge in good order, costs nothing.
 battle-note-options = Optional rules on: { $options }.
 battle-note-options-none = Optional rules on: none.
-battle-note-templates = The units come from the ruleset's templates (ASSUMPTION, §0.5), filled in proportion to their weights until the ducats are spent: the game's own order of battle is not used.
+battle-note-templates = The units come from the unit templates giglio keeps for this game (giglio's own assumption, not the rulebook's), filled in proportion to their weights until the ducats are spent: the game's own order of battle is not used.
 battle-note-cannot-attack = Side { $side }'s commander was killed (G2b.5): it defends but does not attack.
 
 # Monferrato.

@@ -80,6 +80,7 @@ run-battle-hold-text =
     The play-by date of battle { $battle } ({ $date }) has passed without two agreeing results.
     As the campaign's rules say, the battle keeps waiting and the referee has been reminded: send your result as soon as the battle is played.
 desk-remind-battle = Battle { $battle } at { $node }: to be played by { $date }.
+desk-remind-battle-sent = Battle { $battle } at { $node }: your result is in; the other side's is awaited, by { $date } at the latest.
 
 disorder-subject = [{ $campaign }] { THE($nation, cap: "yes") } falls into civil disorder
 disorder-text =
@@ -104,8 +105,7 @@ waits-subject = [{ $campaign }] { $phase }: the round waits for { $count ->
    *[other] the results of { $count } battles
 }
 waits-neutral = Battle { $battles } is against a neutral nation, which sends no result (rule G0): the referee decides it; you may mail your result for the referee to confirm.
-waits-which = Yours among them: { $battles }.
-waits-text =
+waits-body =
     The deadline for { $phase } has passed, but the round is resolved only once it has the result of { $count ->
         [one] a battle still to be played at the table
        *[other] { $count } battles still to be played at the table
@@ -116,15 +116,18 @@ waits-text =
         }, and the round is resolved straight after.
         [hold] It is to be played by { $by }; if that passes without results, the referee decides.
        *[none] When it comes, the round is resolved and you get your report.
-    } { $fights ->
-        [0] Nothing is needed from you: your orders for the round stay those of your last file (one that came after the deadline counts unless the referee refuses it, and you are told if so).
-       *[other] { $count ->
-            [one] It is your battle: your result, the same as the other side's, settles it
-           *[other] { $fights ->
-                [one] One of these battles is yours: your result, the same as the other side's, settles it
-               *[other] { $fights } of these battles are yours: for each, your result, the same as the other side's, settles it
-            }
-        }; your orders for the round stay those of your last file (one that came after the deadline counts unless the referee refuses it, and you are told if so).
+    }
+# One of the club's battles among those awaited: whether its result is in already.
+waits-yours = Battle { $battle } is yours: { $sent ->
+        [yes] your result is in; the other side's is awaited (the same as yours, it settles the battle).
+       *[no] your result, the same as the other side's, settles it.
+    }
+waits-none-yours = Nothing is needed from you for these battles.
+# Which of the club's orders count for the round that waits.
+waits-orders = { $orders ->
+        [file] Your orders for the round are those of your file received on { $at }.
+        [late] Your orders for the round are those of your file received on { $at }, after the deadline: it counts unless the referee refuses it, and you are told if so.
+       *[none] You sent no orders for this round: your forces do what they do without orders.
     }
 # Where a reply locates a slip in orders written in the message's text (lines counted
 # from the order file's first line).

@@ -12,6 +12,7 @@ unread-compressed = the message carries a compressed attachment (.zip, .gz…), 
 
 ## Subjects
 intake-subject-receipt = orders received
+intake-subject-receipt-file = file received, orders unchanged
 intake-subject-stale = older orders not applied
 intake-subject-rejection = orders not accepted
 intake-subject-alert = alert: messages in your club's name
@@ -29,11 +30,11 @@ intake-unchecked = A message from one of your club's addresses arrived with an o
 intake-secret-wrong = A message from one of your club's addresses arrived with an order file whose secret is not accepted ({ $why }): nothing was recorded. Write the secret exactly as the referee gave it to you and send the file again. If you did not send it, tell the referee: someone may be writing in your club's name. Nothing of the message is repeated here.
 intake-stops-at = The file stops being readable at line { $line }, column { $col } ({ $problem }).
 intake-nothing-quoted = Nothing of the message is repeated here.
-intake-arrived-at = The message this answers reached the mailbox at { $at }.
+intake-arrived-at = The message this answers reached the mailbox at { $at }. A message without a valid secret is answered without quoting it or replying in its thread (anyone may write with your address): tell which one it was by this time.
 
 ## Refusals of the club's own file (authenticated)
 intake-refused = Your order file was not accepted; nothing was recorded.
-intake-set-aside = Only the order file in the text of your message was read; set aside, as words rather than orders (a greeting, a signature): { $before ->
+intake-set-aside = Only the order file in the text of your message was read; what came before or after it was set aside as words, not orders (a greeting, a signature): { $before ->
     [0] {""}
     [one] the line before it
    *[other] the { $before } lines before it

@@ -45,7 +45,8 @@ news-receipt-results-only = This file carries battle results or orders of battle
     [true] your orders for { $phase } stay those of the file you sent before.
    *[false] you have sent no orders for { $phase } yet; send them in another file before the deadline.
 }
-news-update-ruling-reason = The referee's reason: { $reason }
+news-update-ruling-reason = The referee's reason: { $reason }.
+news-update-auto-reason = How the game decided it: { $reason }.
 news-update-set-aside = The result you mailed for battle { $battle } ({ $mine }) is set aside: { $by ->
     [referee] the referee's ruling counts over the clubs' results (G3c.7)
    *[auto] the battle was resolved automatically by the tactical game's own mechanics, and that counts over the clubs' results (G3c.7)

@@ -12,7 +12,7 @@ sheet-check = With the giglio program you can check the file before sending it: 
 sheet-army = Army { $id } at { $name } ({ $node }), { $value } ducats
 sheet-diplomat = Diplomat { $id } at { $name } ({ $node })
 sheet-fleet = Fleet { $id } at { $name } ({ $at })
-sheet-idle-holds = If you send nothing: it stays at { $at }, with its standing encounter choices (stance).
+sheet-idle-holds = If you send nothing: it stays at { $at }, with its standing encounter choices (G3c.3: changed with [[stance]] in a round's file).
 sheet-idle-aboard = If you send nothing: it is aboard fleet { $fleet } and goes where the fleet goes.
 sheet-idle-siege-ends = If you send nothing: the siege of { $node } ends and its count of rounds starts over; to go on, order [[siege]] again.
 sheet-idle-fleet-to-port = If you send nothing: a fleet at sea cannot stay still (G3e.1), so it heads on its own for your port at { $port }.
@@ -34,13 +34,22 @@ sheet-spring-no-loan = Loan (G2a.3): you cannot take one this year.
 sheet-spring-costs = Costs (G2b): an army, 1 ducat per ducat of value (a value of at least { $min_raise ->
         [one] one ducat
        *[other] { $min_raise } ducats
-    }; at most { $max_armies } armies); fortifying a city { $fortify_city }, a village { $fortify_village }; repairing { $repair }; detaching a garrison { $garrison }; sapper { $sapper }; diplomat { $diplomat }; spy { $spy }; assassin { $assassin }; fleet { $fleet }.
+    }; at most { $max_armies } armies); fortifying a city { $fortify_city }, a village { $fortify_village }; repairing { $repair }; detaching a garrison { $garrison }; sapper { $sapper }; diplomat { $diplomat }; spy { $spy }; assassin { $assassin }{ $fleet ->
+        [none] .
+       *[other] ; fleet { $fleet }.
+    }
 sheet-spring-objective = Secret objective (G8.1): choose it in this first spring; without one your club cannot win (G8.2). One of:
 sheet-spring-objective-kind = { $kind }: { $name }
 sheet-spring-strategos = Strategos (G2b.5): a sealed bid; the highest bid pays and chooses the clubs' move order for the whole summer.
 sheet-spring-alliances = Alliances (G5.2): formed when both nations declare them.
-sheet-spring-orders = Raising, fortifying, repairing, specialists, fleets (each of these orders is valid on its own; together they must fit the treasury):
-sheet-spring-orders-no-raise = Fortifying, repairing, specialists, fleets (each of these orders is valid on its own; together they must fit the treasury):
+# The heading of the spring's orders: raising and fleets named only where the sheet offers them.
+sheet-spring-orders-offered = { $raise ->
+        [yes] Raising, fortifying
+       *[no] Fortifying
+    }, repairing, specialists{ $fleets ->
+        [yes] , fleets
+       *[no] {""}
+    } (each of these orders is valid on its own; together they must fit the treasury):
 sheet-no-raise-most = No army can be raised this spring: you have { $max } armies, the most a nation may keep (G2b.1).
 sheet-no-raise-treasury = No army can be raised this spring: the smallest costs { $min } ducats and you may spend { $spendable } (G2b.1).
 sheet-no-raise-city = No army can be raised this spring: an army is raised in a city of your own (G2b.1), and you hold none that can take one.
@@ -76,6 +85,7 @@ sheet-letter-text = Your Excellency, …
 sheet-letter-anonymous = anonymous = true   # to send it unsigned
 sheet-spring-strategos-clubs = Its move_order may list any of these clubs, in the order they are to move: { $clubs }. The clubs it leaves out follow, in an order drawn at random.
 sheet-siege-bribe = A siege may carry a bribe (G3d.3), paid before the roll: each { $step } ducats buy +{ $per } on the roll; ducats short of a whole step buy nothing (a bribe of { $short } buys +0), unless bribes of your other armies at the same siege make the step up.
+sheet-siege-cost = Each round of a siege costs the besieging army { $cost } ducats of its value (G3d.4).
 sheet-stance-now = Its standing choices now (G3c.3): on contact { $on_contact }, when contacted { $when_contacted }{ $retreat_to ->
     [none] , retreating to the free node nearest home (G3c.6).
    *[other] , retreating to { $retreat_to } (G3c.6).

@@ -45,4 +45,4 @@ happening-siege-outcome-seen = { THE($besieger) } besieges { $node }: { $fell ->
 }
 happening-works-lost = the works at { $node } are lost: the node is no longer yours
 sheet-idle-siege-goes-on = If you send nothing: the siege of { $node } goes on (a standing order), rolled at the end of the round; to lift it, a [[siege]] order with the lines army = "{ $army }" and lift = true, or a move that takes the army away (the march ends it).
-happening-siege-held-by-battle = the siege of { $node } goes on without a roll this round: { $army } is in battle { $battle } there, not yet settled; this round does not count among the rounds spent, and the siege is next rolled at the end of the first round resolved after the battle's result is applied (if its army still besieges the place)
+happening-siege-held-by-battle = the siege of { $node } goes on without a roll this round: { $army } is in battle { $battle } there, not yet settled; this round does not count among the rounds spent, and the siege is next rolled at the end of the first round resolved after the battle's result is applied (if its army still besieges the place); a bribe ordered for it this round is not paid

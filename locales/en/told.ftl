@@ -19,7 +19,7 @@ happening-epidemic-roll = { $what ->
 }
 happening-enemy-fell-back = { $destroyed ->
     [true] battle { $battle }: the forces of { THE($nation) } had nowhere to fall back from { THE($from) } and are destroyed
-   *[false] battle { $battle }: the forces of { THE($nation) } fall back from { THE($from) }; the field is yours
+   *[false] battle { $battle }: the forces of { THE($nation) } fall back from { THE($from) }; the battle is yours (a place changes hands only as G3b.8 says: an unfortified one where your army stands alone at the round's end, a fortified one by siege)
 }
 happening-enemy-destroyed = battle { $battle }: the forces of { THE($nation) } at { $node } are destroyed by their losses
 happening-works-captured = the { $kind ->

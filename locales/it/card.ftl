@@ -85,12 +85,12 @@ battle-card-toml-intro = La scheda come dati, per `giglio battle auto` e per un 
 
 # Le note di ogni gioco.
 battle-note-losses = Perdite (G3c.7): un'unità in rotta, distrutta, arresa o catturata costa alla campagna tutto il suo valore in ducati; un'unità ridotta (ha perso un passo ma resta sul tavolo) { $percent ->
-        [0] non costa nulla
+        [0] non costa nulla (lo 0% del suo valore)
        *[other] ne costa il { $percent }%
     }; un'unità in disordine, o uscita in buon ordine dal proprio bordo, non costa nulla.
 battle-note-options = Regole opzionali in uso: { $options }.
 battle-note-options-none = Regole opzionali in uso: nessuna.
-battle-note-templates = Le unità vengono dai modelli del regolamento (IPOTESI, §0.5), riempiti in proporzione ai loro pesi finché i ducati bastano: non è l'ordine di battaglia del gioco.
+battle-note-templates = Le unità vengono dai modelli di unità che giglio tiene per questo gioco (un'ipotesi di giglio, non del regolamento), riempiti in proporzione ai loro pesi finché i ducati bastano: non è l'ordine di battaglia del gioco.
 battle-note-cannot-attack = Il comandante della parte { $side } è stato ucciso (G2b.5): difende ma non attacca.
 
 # Monferrato.

@@ -4,7 +4,7 @@ check-alliance-needs-both = un'alleanza { ART("con", $with) } vale solo quando a
 check-in-battle = { $piece } è parte della battaglia { $battle }, che attende il risultato: questo ordine è stato controllato da dove { $piece } sta ora, e sarà giudicato da dove la battaglia lo lascerà (G3c.8).
 check-bribe-step = una corruzione di { $bribe } ducati compra +{ $buys } sul tiro d'assedio (ogni gradino costa { $step } ducati): i { $left } ducati oltre un gradino si pagano e non comprano nulla, a meno che un'altra vostra armata a questo assedio corrompa abbastanza da completare un gradino (le corruzioni di un assedio si sommano).
 check-contact-exchange = in questa campagna ogni incontro viene chiesto ai due club per posta quando il turno si risolve (contact_exchange): questo controllo decide gli incontri con le vostre scelte permanenti (le voci stance).
-check-fleet-idle = la flotta { $fleet } è in mare { ART("a", $at) } e questo file non le dà alcun movimento, mentre una flotta in mare non può restare ferma (G3e.1): { $course ->
+check-fleet-idle = la flotta { $fleet } è in mare { ART("a", $at) } e questo file non le dà alcun movimento valido, mentre una flotta in mare non può restare ferma (G3e.1): { $course ->
     [port] rientrerà da sola nel vostro porto di { $port }
     [toward] farà vela da sola { ART("verso", $sea) }, in rotta { ART("per", $port) }, il vostro porto più vicino
     [lost] non avete un porto che possa raggiungere, quindi sarà perduta con l'eventuale armata a bordo

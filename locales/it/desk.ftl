@@ -79,7 +79,8 @@ run-battle-hold-subject = [{ $campaign }] battaglia { $battle }: il risultato è
 run-battle-hold-text =
     La data entro cui giocare la battaglia { $battle } ({ $date }) è passata senza due risultati concordi.
     Come vogliono le regole della campagna, la battaglia continua ad attendere e l'arbitro è stato avvisato: inviate il risultato appena la battaglia è giocata.
-desk-remind-battle = Battaglia { $battle } { ART("a", $node) }: da giocare entro { $date }.
+desk-remind-battle = Battaglia { $battle } { ART("a", $node) }: da giocare entro il { $date }.
+desk-remind-battle-sent = Battaglia { $battle } { ART("a", $node) }: il vostro risultato è arrivato; si attende quello dell'altra parte, al più tardi entro il { $date }.
 
 disorder-subject = [{ $campaign }] { ART("Il", $nation) } cade nel disordine civile
 disorder-text =
@@ -104,8 +105,7 @@ waits-subject = [{ $campaign }] { $phase }: il turno attende il risultato { $cou
    *[other] di { $count } battaglie
 }
 waits-neutral = La battaglia { $battles } è contro una nazione neutrale, che non manda risultati (regola G0): la decide l'arbitro; potete mandare il vostro risultato perché l'arbitro lo confermi.
-waits-which = Le vostre fra queste: { $battles }.
-waits-text =
+waits-body =
     Il termine { ART("per", $phase) } è passato, ma il turno si risolverà solo quando avrà il risultato di { $count ->
         [one] una battaglia ancora da giocare al tavolo
        *[other] { $count } battaglie ancora da giocare al tavolo
@@ -116,15 +116,18 @@ waits-text =
         }, e subito dopo si risolve il turno.
         [hold] La data per giocarla è il { $by }; se passa senza risultati, decide l'arbitro.
        *[none] Quando arriverà, il turno sarà risolto e riceverete il rapporto.
-    } { $fights ->
-        [0] Non serve fare nulla: i vostri ordini per il turno restano quelli del vostro ultimo file (uno arrivato dopo il termine vale, a meno che l'arbitro lo rifiuti, e in tal caso ve lo dirà).
-       *[other] { $count ->
-            [one] È la vostra battaglia: il vostro risultato, uguale a quello dell'altra parte, la decide
-           *[other] { $fights ->
-                [one] Una di queste battaglie è la vostra: il vostro risultato, uguale a quello dell'altra parte, la decide
-               *[other] { $fights } di queste battaglie sono vostre: di ciascuna, il vostro risultato, uguale a quello dell'altra parte, la decide
-            }
-        }; i vostri ordini per il turno restano quelli del vostro ultimo file (uno arrivato dopo il termine vale, a meno che l'arbitro lo rifiuti, e in tal caso ve lo dirà).
+    }
+# Una battaglia del club fra quelle attese: se il suo risultato è già arrivato.
+waits-yours = La battaglia { $battle } è vostra: { $sent ->
+        [yes] il vostro risultato è arrivato; si attende quello dell'altra parte (uguale al vostro, la decide).
+       *[no] il vostro risultato, uguale a quello dell'altra parte, la decide.
+    }
+waits-none-yours = Da voi non serve nulla per queste battaglie.
+# Quali ordini del club valgono per il turno che attende.
+waits-orders = { $orders ->
+        [file] Per il turno valgono i vostri ordini del file arrivato il { $at }.
+        [late] Per il turno valgono i vostri ordini del file arrivato il { $at }, dopo il termine: vale a meno che l'arbitro lo rifiuti, e in tal caso ve lo dirà.
+       *[none] Per questo turno non avete mandato ordini: le vostre forze fanno ciò che fanno senza ordini.
     }
 # Dove una risposta indica un errore negli ordini scritti nel testo del messaggio (righe
 # contate dalla prima riga del file di ordini).

@@ -12,6 +12,7 @@ unread-compressed = il messaggio porta un allegato compresso (.zip, .gz…), e i
 
 ## Oggetti
 intake-subject-receipt = ordini ricevuti
+intake-subject-receipt-file = file ricevuto, ordini invariati
 intake-subject-stale = ordini più vecchi non applicati
 intake-subject-rejection = ordini non accettati
 intake-subject-alert = avviso: messaggi a nome del vostro club
@@ -29,11 +30,11 @@ intake-unchecked = Da uno degli indirizzi del vostro club è arrivato un file di
 intake-secret-wrong = Da uno degli indirizzi del vostro club è arrivato un file di ordini il cui segreto non è accettato ({ $why }): nulla è stato registrato. Scrivete il segreto esattamente come ve l'ha dato l'arbitro e mandate di nuovo il file. Se non l'avete mandato voi, avvisate l'arbitro: qualcuno potrebbe scrivere a nome del vostro club. Qui non si ripete nulla del messaggio.
 intake-stops-at = Il file smette di essere leggibile alla riga { $line }, colonna { $col } ({ $problem }).
 intake-nothing-quoted = Qui non si ripete nulla del messaggio.
-intake-arrived-at = Il messaggio a cui si risponde è arrivato nella casella il { $at }.
+intake-arrived-at = Il messaggio a cui si risponde è arrivato nella casella il { $at }. A un messaggio senza un segreto valido si risponde senza citarlo e fuori dalla sua conversazione (chiunque può scrivere con il vostro indirizzo): riconoscetelo da quest'ora.
 
 ## Rifiuti del file del club (autenticato)
 intake-refused = Il vostro file di ordini non è stato accettato; nulla è stato registrato.
-intake-set-aside = Del testo del vostro messaggio si è letto solo il file degli ordini; messe da parte come parole e non ordini (un saluto, una firma): { $before ->
+intake-set-aside = Del testo del vostro messaggio si è letto solo il file degli ordini; ciò che lo precede o lo segue è stato messo da parte come parole, non come ordini (un saluto, una firma): { $before ->
     [0] {""}
     [one] la riga prima
    *[other] le { $before } righe prima

@@ -45,7 +45,8 @@ news-receipt-results-only = Questo file contiene solo risultati o ordini di batt
     [true] i vostri ordini { ART("per", $phase) } restano quelli del file che avete già mandato.
    *[false] non avete ancora mandato ordini { ART("per", $phase) }; mandateli in un altro file prima del termine.
 }
-news-update-ruling-reason = Il motivo dell'arbitro: { $reason }
+news-update-ruling-reason = Il motivo dell'arbitro: { $reason }.
+news-update-auto-reason = Come l'ha decisa il gioco: { $reason }.
 news-update-set-aside = Il risultato che avete mandato per la battaglia { $battle } ({ $mine }) è messo da parte: { $by ->
     [referee] la decisione dell'arbitro vale sopra i risultati dei club (G3c.7)
    *[auto] la battaglia è stata risolta automaticamente con le meccaniche del gioco tattico, e ciò vale sopra i risultati dei club (G3c.7)

@@ -263,4 +263,4 @@ order-name-embark = imbarco
 order-name-land = sbarco
 order-name-encounter = risposta a un incontro
 order-name-battle-result = risultato di battaglia
-order-name-order-of-battle = ordine di battaglia (§0.5)
+order-name-order-of-battle = ordine di battaglia

@@ -12,7 +12,7 @@ sheet-check = Chi ha il programma giglio può controllare il file prima di spedi
 sheet-army = Armata { $id } { ART("a", $name) } ({ $node }), { $value } ducati
 sheet-diplomat = Diplomatico { $id } { ART("a", $name) } ({ $node })
 sheet-fleet = Flotta { $id } { ART("a", $name) } ({ $at })
-sheet-idle-holds = Senza ordini: resta { ART("a", $at) }, con le sue scelte permanenti in caso di incontro (la voce stance del file).
+sheet-idle-holds = Senza ordini: resta { ART("a", $at) }, con le sue scelte permanenti in caso di incontro (G3c.3: si cambiano con [[stance]] nel file di un turno).
 sheet-idle-aboard = Senza ordini: è imbarcata sulla flotta { $fleet } e va dove va la flotta.
 sheet-idle-siege-ends = Senza ordini: l'assedio { ART("di", $node) } finisce e il conto dei turni riparte da zero; per continuarlo ordinate di nuovo [[siege]].
 sheet-idle-fleet-to-port = Senza ordini: una flotta in mare non può restare ferma (G3e.1) e rientra da sola nel vostro porto di { $port }.
@@ -34,13 +34,22 @@ sheet-spring-no-loan = Prestito (G2a.3): non potete chiederne uno quest'anno.
 sheet-spring-costs = Costi (G2b): armata, 1 ducato per ducato di valore (un valore di almeno { $min_raise ->
         [one] un ducato
        *[other] { $min_raise } ducati
-    }; al massimo { $max_armies } armate); fortificare una città { $fortify_city }, un villaggio { $fortify_village }; riparare { $repair }; staccare una guarnigione { $garrison }; geniere { $sapper }; diplomatico { $diplomat }; spia { $spy }; assassino { $assassin }; flotta { $fleet }.
+    }; al massimo { $max_armies } armate); fortificare una città { $fortify_city }, un villaggio { $fortify_village }; riparare { $repair }; staccare una guarnigione { $garrison }; geniere { $sapper }; diplomatico { $diplomat }; spia { $spy }; assassino { $assassin }{ $fleet ->
+        [none] .
+       *[other] ; flotta { $fleet }.
+    }
 sheet-spring-objective = Obiettivo segreto (G8.1): sceglietelo in questa prima primavera; senza obiettivo il vostro club non può vincere (G8.2). Uno di:
 sheet-spring-objective-kind = { $kind }: { $name }
 sheet-spring-strategos = Strategos (G2b.5): offerta segreta; chi offre di più paga e sceglie l'ordine di movimento dei club per tutta l'estate.
 sheet-spring-alliances = Alleanze (G5.2): nascono quando entrambe le nazioni le dichiarano.
-sheet-spring-orders = Arruolare, fortificare, riparare, specialisti, flotte (ciascuno di questi ordini è valido da solo; insieme devono stare nel tesoro):
-sheet-spring-orders-no-raise = Fortificare, riparare, specialisti, flotte (ciascuno di questi ordini è valido da solo; insieme devono stare nel tesoro):
+# Il titolo degli ordini di primavera: nomina arruolare e le flotte solo dove il foglio li offre.
+sheet-spring-orders-offered = { $raise ->
+        [yes] Arruolare, fortificare
+       *[no] Fortificare
+    }, riparare, specialisti{ $fleets ->
+        [yes] , flotte
+       *[no] {""}
+    } (ciascuno di questi ordini è valido da solo; insieme devono stare nel tesoro):
 sheet-no-raise-most = Questa primavera non si può arruolare un'armata: ne avete { $max }, il massimo che una nazione può tenere (G2b.1).
 sheet-no-raise-treasury = Questa primavera non si può arruolare un'armata: la più piccola costa { $min } ducati e potete spenderne { $spendable } (G2b.1).
 sheet-no-raise-city = Questa primavera non si può arruolare un'armata: la si arruola in una vostra città (G2b.1), e non ne avete una che possa accoglierla.
@@ -76,6 +85,7 @@ sheet-letter-text = Eccellenza, …
 sheet-letter-anonymous = anonymous = true   # per spedirla senza firma
 sheet-spring-strategos-clubs = Il suo move_order può elencare questi club, nell'ordine in cui devono muovere: { $clubs }. I club che lascia fuori seguono, in un ordine estratto a sorte.
 sheet-siege-bribe = Un assedio può portare una corruzione (G3d.3), pagata prima del tiro: ogni { $step } ducati comprano +{ $per } sul tiro; i ducati che non arrivano a un gradino intero non comprano nulla (una corruzione di { $short } compra +0), a meno che le corruzioni di altre vostre armate allo stesso assedio completino il gradino.
+sheet-siege-cost = Ogni turno d'assedio costa all'armata che assedia { $cost } ducati del suo valore (G3d.4).
 sheet-stance-now = Le sue scelte permanenti ora (G3c.3): al contatto { $on_contact }, quando contattata { $when_contacted }{ $retreat_to ->
     [none] , ritirandosi nel nodo libero più vicino a casa (G3c.6).
    *[other] , ritirandosi { ART("a", $retreat_to) } (G3c.6).

@@ -19,7 +19,7 @@ happening-epidemic-roll = { $what ->
 }
 happening-enemy-fell-back = { $destroyed ->
     [true] battaglia { $battle }: le forze { ART("di", $nation) } non avevano dove ripiegare { ART("da", $from) } e sono distrutte
-   *[false] battaglia { $battle }: le forze { ART("di", $nation) } ripiegano { ART("da", $from) }; il campo è vostro
+   *[false] battaglia { $battle }: le forze { ART("di", $nation) } ripiegano { ART("da", $from) }; la battaglia è vostra (un luogo cambia padrone solo come dice G3b.8: uno non fortificato dove a fine turno la vostra armata sta da sola, uno fortificato con un assedio)
 }
 happening-enemy-destroyed = battaglia { $battle }: le forze { ART("di", $nation) } { ART("a", $node) } sono distrutte dalle perdite
 happening-works-captured = { $kind ->

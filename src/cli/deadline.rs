@@ -137,10 +137,7 @@ pub(crate) fn cmd_remind(dir: &Path, a: RemindArgs) -> Result<()> {
     let due = store.deadline(&key)?.map(|d| deadline::display(&d, tz));
     // One reminder per club and day: running it twice the same day sends one.
     let day = now.get(..10).unwrap_or(&now).to_owned();
-    let battles: Vec<_> = crate::engine::waiting_battles(&store, &campaign, &now)?
-        .into_iter()
-        .filter_map(|(b, by)| by.map(|d| (b, deadline::display(&d, tz))))
-        .collect();
+    let battles = crate::engine::dated_battles(&store, &campaign, &now)?;
     let msgs = crate::engine::post::remind::to_missing(
         &campaign,
         &config,

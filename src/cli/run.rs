@@ -162,8 +162,13 @@ pub(crate) fn cmd_hold(dir: &Path, a: HoldArgs) -> Result<()> {
     if let Some(told) =
         service::hold::hold(&mut store, &a.reason, Some(&loaded), &super::now(), "hold")?
     {
+        let reason = if a.reason.trim().is_empty() {
+            "no reason given"
+        } else {
+            "with your reason"
+        };
         ui::out(&format!(
-            "the clock is held: `giglio run` resolves and reminds nothing until `giglio resume`; the clubs are told, with the reason ({} queued: `giglio mail send`)\n",
+            "the clock is held: `giglio run` resolves and reminds nothing until `giglio resume`; the clubs are told, {reason} ({} queued: `giglio mail send`)\n",
             ui::count(told, "notice")
         ));
     } else {

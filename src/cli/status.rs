@@ -68,8 +68,13 @@ pub(crate) fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
     } else if past {
         let list: Vec<&str> = missing.iter().map(|n| n.as_str()).collect();
         format!(
-            "the deadline has passed: {} sent none and do without orders",
-            list.join(", ")
+            "the deadline has passed; no {what} from {}: {} without orders",
+            list.join(", "),
+            if list.len() == 1 {
+                "its forces go"
+            } else {
+                "their forces go"
+            }
         )
     } else {
         String::new()
@@ -82,7 +87,7 @@ pub(crate) fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
         format!("the encounter replies (every club's {what} are in; see `encounter:` below)")
     } else if !battles.is_empty() && (missing.is_empty() || past) {
         format!(
-            "the result of battle{} {} ({orders_note}; see `giglio battle list`)",
+            "the result of battle{} {} (see `giglio battle list`); {orders_note}",
             if battles.len() == 1 { "" } else { "s" },
             battles.join(", ")
         )
@@ -310,10 +315,16 @@ pub(crate) fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
     }
     let svc = &status.service;
     if let Some(since) = &svc.held_since {
+        // Since when in the campaign's zone, as every other time here; the reason only
+        // where the referee gave one.
+        let reason = match svc.hold_reason.as_deref().map(str::trim) {
+            Some(r) if !r.is_empty() => format!(" ({r})"),
+            _ => String::new(),
+        };
         text.push_str(&format!(
-            "{}       since {since} ({}): `giglio run` resolves and reminds nothing until `giglio resume`\n",
+            "{}       since {}{reason}: `giglio run` resolves and reminds nothing until `giglio resume`\n",
             ui::paint(ui::Paint::Warning, "HELD:"),
-            svc.hold_reason.as_deref().unwrap_or("-")
+            crate::engine::deadline::display(since, tz)
         ));
     }
     if let Some(last) = &svc.last_pass {

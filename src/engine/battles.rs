@@ -251,6 +251,37 @@ pub(crate) fn waiting_battles(
     Ok(out)
 }
 
+/// The battles waiting for their result that have a play-by date, with the date as clubs
+/// read it (the campaign's zone) and the nations that have mailed their result.
+pub(crate) fn dated_battles(
+    store: &Store,
+    c: &Campaign,
+    now: &str,
+) -> Result<Vec<(Battle, String, Vec<NationCode>)>> {
+    let tz = super::deadline::zone(&c.time_zone)?;
+    let mut out = Vec::new();
+    for (b, by) in waiting_battles(store, c, now)? {
+        if let Some(d) = by {
+            let sent = sent_by(store, &b)?;
+            out.push((b, super::deadline::display(&d, tz), sent));
+        }
+    }
+    Ok(out)
+}
+
+/// The nations whose clubs have mailed a result for `b` (a reminder or a notice that
+/// waits for the battle says to each of them that its own is in).
+pub(crate) fn sent_by(store: &Store, b: &Battle) -> Result<Vec<NationCode>> {
+    Ok(store
+        .results(&b.id)?
+        .into_iter()
+        .filter_map(|r| match r.source {
+            SetBy::Club(n) => Some(n),
+            _ => None,
+        })
+        .collect())
+}
+
 /// Finds a battle by id: pending in the open phase, or settled in an earlier one (its
 /// card can be shown again). Returns it with whether it is still pending.
 pub(crate) fn find_battle(store: &Store, id: &str) -> Result<Option<(Battle, bool)>> {

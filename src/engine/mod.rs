@@ -34,9 +34,9 @@ pub(crate) mod welcomes;
 
 pub(crate) use audit::{Audit, audit};
 pub(crate) use battles::{
-    BattleState, News, auto_allowed, auto_resolve, battle_card, battle_state, find_battle,
-    game_name, intended_ruleset, issued_ruleset, names_of, news_mail, play_by, record, sent_result,
-    settle, waiting_battles,
+    BattleState, News, auto_allowed, auto_resolve, battle_card, battle_state, dated_battles,
+    find_battle, game_name, intended_ruleset, issued_ruleset, names_of, news_mail, play_by, record,
+    sent_result, settle, waiting_battles,
 };
 
 /// A phase ready to be resolved.

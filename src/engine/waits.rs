@@ -63,7 +63,18 @@ pub(crate) fn notices(
             })
             .map(|b| b.id.as_str())
             .collect();
-        let fights = (mine.len() - neutral.len()) as i64;
+        // Whether the club's own result is in, for each of its battles against a club.
+        let yours: Vec<(&str, bool)> = mine
+            .iter()
+            .filter(|b| !neutral.contains(&b.id.as_str()))
+            .map(|b| {
+                let sent = super::battles::sent_by(store, b)?
+                    .iter()
+                    .any(|n| n.as_str() == club.nation);
+                Ok((b.id.as_str(), sent))
+            })
+            .collect::<Result<_>>()?;
+        let orders = counted_orders(store, &current.id.key(), &club.nation, tz)?;
         let say = |w: &Words, lang: Lang, phase: &str| {
             (
                 crate::t!(
@@ -81,30 +92,48 @@ pub(crate) fn notices(
                     let mut text = crate::t!(
                         w,
                         lang,
-                        "waits-text",
+                        "waits-body",
                         phase = phase,
                         count = count,
                         by = by.clone().unwrap_or_default(),
-                        fallback = if by.is_some() { fallback } else { "none" },
-                        fights = fights
+                        fallback = if by.is_some() { fallback } else { "none" }
                     );
                     // Which of them are the club's (a play-test could not tell; the
-                    // others' are told to their sides alone, G7.3), and who decides one
-                    // against a neutral nation.
-                    if !neutral.is_empty() {
+                    // others' are told to their sides alone, G7.3), whether its result
+                    // is in, and who decides one against a neutral nation.
+                    let mut line = |more: String| {
                         text.push('\n');
-                        text.push_str(&crate::t!(
+                        text.push_str(&more);
+                    };
+                    for (battle, sent) in &yours {
+                        line(crate::t!(
+                            w,
+                            lang,
+                            "waits-yours",
+                            battle = *battle,
+                            sent = if *sent { "yes" } else { "no" }
+                        ));
+                    }
+                    if !neutral.is_empty() {
+                        line(crate::t!(
                             w,
                             lang,
                             "waits-neutral",
                             battles = neutral.join(", ")
                         ));
                     }
-                    if !mine.is_empty() {
-                        let own: Vec<&str> = mine.iter().map(|b| b.id.as_str()).collect();
-                        text.push('\n');
-                        text.push_str(&crate::t!(w, lang, "waits-which", battles = own.join(", ")));
+                    if mine.is_empty() {
+                        line(w.plain(lang, "waits-none-yours"));
                     }
+                    // What counts of its orders: a play-test was told "those of your
+                    // last file" when its last file was refused, or carried no orders.
+                    line(crate::t!(
+                        w,
+                        lang,
+                        "waits-orders",
+                        orders = orders.0,
+                        at = orders.1.clone()
+                    ));
                     text
                 },
             )
@@ -118,6 +147,35 @@ pub(crate) fn notices(
         out.extend(to_clubs(c, config, &[club], &notice, words, now)?);
     }
     Ok(out)
+}
+
+/// Which of a club's files counts for `phase`: `file` (with its arrival, in the
+/// campaign's zone), `late` (one that came after the deadline, the referee's word on it
+/// not given), or `none` (no file with orders: a file of results or letters alone
+/// leaves the orders as they were, and a refused late file counts no more).
+fn counted_orders(
+    store: &Store,
+    phase: &str,
+    nation: &str,
+    tz: chrono_tz::Tz,
+) -> Result<(&'static str, String)> {
+    let Some(file) = store
+        .orders(phase, true)?
+        .into_iter()
+        .find(|o| o.nation == nation)
+    else {
+        return Ok(("none", String::new()));
+    };
+    let at = super::deadline::display(&file.received_at, tz);
+    let deadline = store.deadline(phase)?;
+    let late = deadline
+        .as_ref()
+        .is_some_and(|d| stamp(&file.received_at) > stamp(d))
+        && store
+            .late_files(phase, deadline.as_deref().unwrap_or_default())?
+            .iter()
+            .any(|f| f.nation == nation && f.sha256 == file.sha256 && f.verdict.is_none());
+    Ok((if late { "late" } else { "file" }, at))
 }
 
 /// A stored time as a comparable instant (an unreadable one sorts first).

@@ -505,9 +505,9 @@ mod tests {
             assert!(stood.contains(held), "{stood}");
             assert!(!moved.contains(held), "{moved}");
             let told = if lang == Lang::En {
-                "is told below"
+                "below is what your forces did under the rules alone"
             } else {
-                "è detto sotto"
+                "qui sotto, ciò che le vostre forze hanno fatto per le sole regole"
             };
             assert!(moved.contains(told), "{moved}");
         }

@@ -195,8 +195,19 @@ pub fn update(w: &Words, u: &Update) -> (String, String) {
                 w,
                 l,
                 "news-update-ruling-reason",
-                reason = u.outcome.reason.trim()
+                reason = sentence(&u.outcome.reason)
             ));
+        }
+        // How the game decided an auto-resolve no club's result was set aside by: a
+        // play-test's winner had lost more than the other side, and nothing said why.
+        None if u.outcome.source == ResultSource::Auto => {
+            let worded = u
+                .account
+                .and_then(|a| super::account::account_words(w, l, a));
+            let reason = sentence(worded.as_deref().unwrap_or(&u.outcome.reason));
+            if !reason.is_empty() {
+                parts.push(t!(w, l, "news-update-auto-reason", reason = reason));
+            }
         }
         None => {}
     }
@@ -250,6 +261,12 @@ pub fn update(w: &Words, u: &Update) -> (String, String) {
     (subject, format!("{}\n", parts.join("\n\n")))
 }
 
+/// A reason put into a sentence that ends it: without the full stop its writer may
+/// have given it (a referee's "equal losses." read "equal losses..").
+fn sentence(reason: &str) -> &str {
+    reason.trim().trim_end_matches('.').trim_end()
+}
+
 /// Why the result the club mailed does not count: the referee's ruling or the
 /// auto-resolve does (G3c.7), with the reason given (an auto-resolve's account in the
 /// club's words, else the reason as stored), and whether the two agree.
@@ -267,7 +284,7 @@ fn set_aside(
         _ => "auto",
     };
     let worded = account.and_then(|a| super::account::account_words(w, l, a));
-    let reason = worded.as_deref().unwrap_or(&counted.reason).trim();
+    let reason = sentence(worded.as_deref().unwrap_or(&counted.reason));
     t!(
         w,
         l,

@@ -167,10 +167,12 @@ fn grouped(out: &mut String, w: &Words, s: &SheetInput, orders: &[&OrderKind]) {
                 s.lang,
                 &format!("order-name-{}", group[0].name().replace(' ', "-")),
             );
-            let named = if label == kind {
+            // The key as the file writes it: `hire`, whichever specialist it hires.
+            let key = kind.split(' ').next().unwrap_or(kind);
+            let named = if label == key {
                 label
             } else {
-                format!("{label} ({kind})")
+                format!("{label} ({key})")
             };
             let line = t!(
                 w,
@@ -347,7 +349,13 @@ fn spring_keys(out: &mut String, w: &Words, s: &SheetInput, sp: &SpringOptions) 
         diplomat = tb.specialists.diplomat,
         spy = tb.specialists.spy,
         assassin = tb.specialists.assassin,
-        fleet = tb.fleets.cost
+        // A nation that may have no fleet is not told what one costs (a play-test read
+        // the price as an offer the welcome had said it did not have).
+        fleet = if offers_fleets(sp) {
+            tb.fleets.cost.to_string()
+        } else {
+            "none".to_owned()
+        }
     ));
     comment(out, &text);
     if let Some(loan) = sp
@@ -427,8 +435,15 @@ fn spring_tables(out: &mut String, w: &Words, s: &SheetInput, sp: &SpringOptions
         return;
     }
     out.push('\n');
+    let offered = t!(
+        w,
+        s.lang,
+        "sheet-spring-orders-offered",
+        raise = if sp.no_raise.is_none() { "yes" } else { "no" },
+        fleets = if offers_fleets(sp) { "yes" } else { "no" }
+    );
     let heading = match sp.no_raise {
-        None => w.plain(s.lang, "sheet-spring-orders"),
+        None => offered,
         Some(why) => {
             let reason = match why {
                 NoRaise::MostArmies { max } => t!(w, s.lang, "sheet-no-raise-most", max = max),
@@ -441,14 +456,18 @@ fn spring_tables(out: &mut String, w: &Words, s: &SheetInput, sp: &SpringOptions
                 ),
                 NoRaise::NoCity => w.plain(s.lang, "sheet-no-raise-city"),
             };
-            format!(
-                "{reason}\n{}",
-                w.plain(s.lang, "sheet-spring-orders-no-raise")
-            )
+            format!("{reason}\n{offered}")
         }
     };
     comment(out, &heading);
     grouped(out, w, s, &rest);
+}
+
+/// Whether the spring's sheet offers a fleet (G2b: a nation with a port of its own).
+fn offers_fleets(sp: &SpringOptions) -> bool {
+    sp.orders
+        .iter()
+        .any(|o| matches!(o, OrderKind::BuildFleet { .. }))
 }
 
 fn piece(out: &mut String, w: &Words, s: &SheetInput, p: &PieceOptions) {
@@ -522,6 +541,17 @@ fn piece(out: &mut String, w: &Words, s: &SheetInput, p: &PieceOptions) {
                 step = step,
                 per = c.tables.siege.per_bribe_step as i64,
                 short = (step - 5).max(1)
+            ),
+        );
+        // What a siege costs the army each round (a play-test saw the 10 ducats in the
+        // report only, after the first round).
+        comment(
+            out,
+            &t!(
+                w,
+                l,
+                "sheet-siege-cost",
+                cost = c.tables.siege.army_cost_per_round
             ),
         );
     }

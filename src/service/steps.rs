@@ -250,12 +250,14 @@ pub(super) fn dated_battles(
     store: &Store,
     loaded: &Loaded,
     now: &str,
-) -> Result<Vec<(crate::rules::world::Battle, String)>> {
-    let tz = deadline::zone(&loaded.campaign.time_zone)?;
-    Ok(engine::waiting_battles(store, &loaded.campaign, now)?
-        .into_iter()
-        .filter_map(|(b, by)| by.map(|d| (b, deadline::display(&d, tz))))
-        .collect())
+) -> Result<
+    Vec<(
+        crate::rules::world::Battle,
+        String,
+        Vec<crate::rules::NationCode>,
+    )>,
+> {
+    engine::dated_battles(store, &loaded.campaign, now)
 }
 
 /// Resolves the open phase when it is due (its deadline plus the grace, or every order

@@ -140,7 +140,7 @@ fn by_courier_a_club_learns_only_of_the_letters_its_spy_intercepted() {
     // Savoy is never told of a courier on the road, an interception or a loss (its
     // receipt says a courier carries its own letter).
     for s in sent.iter().filter(|s| s.to == [address("SV")]) {
-        let own = s.subject.contains("ordini ricevuti");
+        let own = s.subject.contains("ricevut");
         for word in ["intercett", "intercept", "corriere", "courier"] {
             assert!(
                 !s.text.contains(word) || (own && !word.starts_with("interce")),

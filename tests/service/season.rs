@@ -283,12 +283,32 @@ fn season(mut k: Kept) {
         play_by > r3,
         "the battle may be played after the round's deadline"
     );
-    for n in ["V", "M", "F"] {
+    // Venice and Florence send their sheets; Milan mails its battle's result alone,
+    // which leaves it without orders for the round (a file of results changes none).
+    for n in ["V", "F"] {
         k.mail_sheet(n);
     }
+    let result = header_of(&k.sheets["M"], &k.secrets["M"])
+        + &result_from_stub(&k.sheets["M"], "M", "M = 0, F = 40");
+    send(&mut k, "M", &result);
     let p = k.pass(&shift(&r2, 60));
     assert_eq!(verdicts(&p), ["accepted"; 3], "{p}");
     k.received();
+    // Milan is reminded of its orders, and of its battle as a battle whose result from
+    // it is in (a play-test read the line as its own result still missing).
+    for hours in [48, 4] {
+        let p = k.pass(&shift(&r3, -hours * 60 + 30));
+        assert_eq!(actions(&p), ["reminded"], "{p}");
+        assert_eq!(p["actions"][0]["clubs"], serde_json::json!(["M"]), "{p}");
+        let got = k.received();
+        let m = &one(&got, "reminder", "M").text;
+        assert!(
+            m.contains(
+                "Battle 1494-r02-F7 at Castrocaro: your result is in; the other side's is awaited"
+            ),
+            "{m}"
+        );
+    }
     let p = across(&k, &r3);
     assert_eq!(actions(&p), ["waiting"], "{p}");
     // The round is not held in silence: every club is told, once, that it waits for a
@@ -304,16 +324,32 @@ fn season(mut k: Kept) {
             && m.contains("At the latest on 2026-"),
         "{m}"
     );
-    assert!(m.contains("It is your battle"), "{m}");
-    // Its own battle by id, to its sides alone.
-    assert!(m.contains("Yours among them: 1494-r0"), "{m}");
+    // Its own battle by id, to its sides alone, with whether its result is in; and what
+    // counts of its orders (a play-test was told "those of your last file" when its
+    // last file held only results).
+    assert!(
+        m.contains("Battle 1494-r02-F7 is yours: your result is in; the other side's is awaited"),
+        "{m}"
+    );
+    assert!(
+        m.contains(
+            "You sent no orders for this round: your forces do what they do without orders."
+        ),
+        "{m}"
+    );
+    let f = &one(&got, "waits", "F").text;
+    assert!(
+        f.contains("La battaglia 1494-r02-F7 è vostra: il vostro risultato, uguale a quello dell'altra parte, la decide.")
+            && f.contains("Per il turno valgono i vostri ordini del file arrivato il 2026-"),
+        "{f}"
+    );
     let v = &one(&got, "waits", "V").text;
     assert!(
         v.contains("attende") || v.contains("il turno si risolverà solo quando"),
         "{v}"
     );
     assert!(
-        v.contains("Non serve fare nulla") && !v.contains("è la vostra"),
+        v.contains("Da voi non serve nulla per queste battaglie.") && !v.contains("è vostra"),
         "Venice fights none of them: {v}"
     );
     // Venice, no side of it, reads nothing of the battle's place (G7.3); its sides read
@@ -356,12 +392,16 @@ fn season(mut k: Kept) {
         "Venice is not in the battle: {:?}",
         kinds(&got)
     );
+    // Florence mailed no result: its update says how the game decided the battle (a
+    // play-test's winner had lost more, and nothing said why).
+    let f = &one(&got, "update", "F").text;
+    assert!(f.contains("Come l'ha decisa il gioco: "), "{f}");
     // The round is resolved in the same pass: the update asks for nothing it could no
     // longer take, and brings no sheet or page of the closed round.
     for n in ["F", "M"] {
         let u = one(&got, "update", n);
         assert!(
-            (u.text.contains("the deadline has passed") || u.text.contains("il termine è passato"))
+            (u.text.contains("has passed") || u.text.contains("è passato"))
                 && !u.text.contains("To change them")
                 && !u.text.contains("Per cambiarle"),
             "{}",

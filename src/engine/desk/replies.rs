@@ -388,7 +388,15 @@ pub(crate) fn receipt(
     to_club_own(
         desk,
         club,
-        ("receipt", "intake-subject-receipt"),
+        (
+            "receipt",
+            // A file that leaves the orders as they are is no "orders received".
+            if r.orders_kept {
+                "intake-subject-receipt-file"
+            } else {
+                "intake-subject-receipt"
+            },
+        ),
         (out, kept),
         hash,
         own,

@@ -13,8 +13,8 @@ use crate::words::Words;
 
 /// A reminder for each club of `missing` with an address. `due` is the deadline as
 /// clubs read it (local time and zone), `None` when the phase has none; `battles` the
-/// battles waiting for their result with their play-by dates as clubs read them (each
-/// club is reminded of its own); `salt` tells reminders apart that say the same (one a
+/// battles waiting for their result with their play-by dates as clubs read them and the
+/// nations that have mailed theirs (each club is reminded of its own); `salt` tells reminders apart that say the same (one a
 /// day by hand, one per offset by the service), so the outbox keeps each once.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn to_missing(
@@ -25,7 +25,7 @@ pub(crate) fn to_missing(
     missing: &[NationCode],
     world: &World,
     due: Option<&str>,
-    battles: &[(crate::rules::world::Battle, String)],
+    battles: &[(crate::rules::world::Battle, String, Vec<NationCode>)],
     salt: &str,
     now: &str,
 ) -> Result<Vec<OutMessage>> {
@@ -67,14 +67,20 @@ pub(crate) fn to_missing(
             text.push_str(&words.plain(club.lang, "desk-remind-fleet-at-sea"));
             text.push('\n');
         }
-        for (b, date) in battles
+        for (b, date, sent_by) in battles
             .iter()
-            .filter(|(b, _)| b.attacker.nation == *nation || b.defender.nation == *nation)
+            .filter(|(b, ..)| b.attacker.nation == *nation || b.defender.nation == *nation)
         {
+            // A club whose result is in is not asked for it again (a play-test read the
+            // line as its own result still missing).
             text.push_str(&crate::t!(
                 words,
                 club.lang,
-                "desk-remind-battle",
+                if sent_by.contains(nation) {
+                    "desk-remind-battle-sent"
+                } else {
+                    "desk-remind-battle"
+                },
                 battle = b.id.as_str(),
                 node = campaign.place_name(b.node.as_str()),
                 date = date.as_str()

@@ -85,8 +85,8 @@ fn a_spring_sheet_shows_every_specialist_the_strategos_clubs_and_transfers() {
         // The diplomat's places are listed on their own line, not after the sapper's,
         // the kind named in the club's words with the file's key beside it.
         let diplomat = match lang {
-            Lang::It => "# ingaggio di un diplomatico (hire diplomat), a scelta: ",
-            Lang::En => "# hire diplomat, ",
+            Lang::It => "# ingaggio di un diplomatico (hire), a scelta: ",
+            Lang::En => "# hire a diplomat (hire), ",
         };
         assert!(
             s.lines()

@@ -482,7 +482,9 @@ fn encounter(s: &mut Step, n: &NationCode, piece: &Piece, from: &NodeCode, at: &
                 text_en: cell.text_en.clone(),
                 hand_choice: Some(hand_choice),
                 other_choice: Some(other_choice),
-                other_walls: walls,
+                // Told to the side that had no choice only: the side in hand reads a
+                // withdrawal, as from a force that chose it (what it may know, G7).
+                other_walls: walls && who == &other.nation,
             },
         );
     }
