@@ -155,6 +155,9 @@ pub fn check(
             h,
             (&lowered.orders, steps),
             (words, lang),
+            // Letters or an extension alone leave the club's orders as they are.
+            lowered.orders.orders.is_empty()
+                && (lowered.letter_entries > 0 || lowered.extension.is_some()),
         );
         rules_checked = judged.checked;
         rejected.extend(judged.rejected);
@@ -268,6 +271,7 @@ struct Judged {
 /// Judges the orders in the world as it stands. A pending battle does not stop the
 /// check: every order is judged from where its pieces stand now, and an order about a
 /// piece of a pending battle is named with that reason (the battle may move it).
+#[allow(clippy::too_many_arguments)]
 fn judge(
     path: &str,
     text: &str,
@@ -276,6 +280,7 @@ fn judge(
     h: &Header,
     (set, steps): (&OrderSet, &Steps),
     (words, lang): (&Words, Lang),
+    keeps_orders: bool,
 ) -> Judged {
     let mut out = Judged {
         checked: false,
@@ -408,7 +413,13 @@ fn judge(
             words.plain(lang, "check-no-objective"),
         ));
     }
-    idle_fleet_warnings(&mut out, path, c, world, h, &set, words, lang);
+    // A file that leaves the club's orders as they are (battle results alone, letters,
+    // an extension) says nothing of its fleets: they sail by the orders that stand (a
+    // play-test's results-only file was warned of a fleet those orders moved).
+    let keeps_orders = keeps_orders || (!sent.is_empty() && set.orders.is_empty());
+    if !keeps_orders {
+        idle_fleet_warnings(&mut out, path, c, world, h, &set, words, lang);
+    }
     out
 }
 
@@ -704,6 +715,16 @@ mod tests {
         assert_eq!(warnings(&c, &w, refused, Lang::En).len(), 1);
         let moved = "[[fleet_move]]\nfleet = \"T-F1\"\nto = \"ADN\"\n";
         assert!(warnings(&c, &w, moved, Lang::En).is_empty());
+        // A file that leaves the orders as they are says nothing of the fleet: it sails
+        // by the orders that stand (a play-test's warning contradicted them).
+        let extension = "[extension]\nhours = 12\n";
+        assert!(
+            warnings(&c, &w, extension, Lang::En)
+                .iter()
+                .all(|m| !m.contains("T-F1")),
+            "{:?}",
+            warnings(&c, &w, extension, Lang::En)
+        );
     }
 
     /// G5.2: a declaration alone makes no alliance; a play-test read the receipt's

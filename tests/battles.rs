@@ -1704,14 +1704,16 @@ fn a_result_set_aside_by_an_auto_resolve_is_told_in_the_clubs_language() {
     assert!(said.contains("colpi subiti"), "{said}");
     assert!(
         v.contains(
-            "combattuta con «La Seconda Guerra del Monferrato 1628–1630 (Combattimento Campale)», il gioco della sua scheda"
+            "(il gioco della sua scheda: «La Seconda Guerra del Monferrato 1628–1630 (Combattimento Campale)»)"
         ),
         "the game in Italian: {v}"
     );
     assert!(!v.contains("field combat"), "{v}");
     let f = update_of("F");
     assert!(
-        f.contains("fought with “La Seconda Guerra del Monferrato 1628–1630 (field combat)”"),
+        f.contains(
+            "(the game of its card: “La Seconda Guerra del Monferrato 1628–1630 (field combat)”)"
+        ),
         "{f}"
     );
     assert!(

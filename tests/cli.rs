@@ -173,14 +173,16 @@ fn status_tells_the_phase_and_publishes_the_seed_commitment() {
     // A hand reminder: now, and once every club missing was reminded today, why not
     // before the next day (a play-test read only a time).
     assert!(
-        text.contains("reminder by hand: can go now (`giglio remind`, one a club a day)"),
+        text.contains(
+            "reminder by hand: can go now (`giglio remind`, one a club a day, days as UTC counts them)"
+        ),
         "{text}"
     );
     t.run(&["remind"]).success();
     let text = t.stdout(&["status"]);
     assert!(
         text.contains(
-            "(`giglio remind` sends one a club a day, and every club missing was reminded today)"
+            "(`giglio remind` sends one a club a day, days as UTC counts them, and every club missing was reminded today)"
         ),
         "{text}"
     );

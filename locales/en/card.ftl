@@ -92,7 +92,7 @@ battle-note-templates = The units come from the unit templates giglio keeps for 
 battle-note-cannot-attack = Side { $side }'s commander was killed (G2b.5): it defends but does not attack.
 
 # Monferrato.
-battle-note-mon-major = Major battle (MON §7.2): when both sides field at least { $units } combat units (guastatori not counted), rounds go on { $policy ->
+battle-note-mon-major = Major battle (MON §7.2): when both sides field at least { $units } combat units (pioneers, guastatori, not counted), rounds go on { $policy ->
         [rational] while the round's winner is not yet ahead on total hits
         [single_round] for one round only
        *[round_winner] while the round's winner can fire (a tied round goes on only with equal numbers)
@@ -119,7 +119,7 @@ battle-note-mon-disrupted = Disrupted backs (MON §7.4.1): { $provisional ->
     } Disrupted unit with no back value on the card fires at its value − { $minus }, never below { $min }.
 battle-note-mon-disrupted-side = Side { $side } Disrupted (attacking/defending): { $values }.
 battle-note-mon-fortress-option = Fortress (MON §7.5): a defender that lost may take one more loss instead of retreating; the attacker then retreats.
-battle-note-mon-guns = Guns (MON §8): artillery with no guastatori in the zone fires at { $fire }; a gun that rolls { $burst } bursts and is eliminated.
+battle-note-mon-guns = Guns (MON §8): artillery with no pioneers (guastatori) in the zone fires at { $fire }; a gun that rolls { $burst } bursts and is eliminated.
 battle-note-mon-commanders = Commanders (MON §7.3): after the battle, each commander of a side that suffered a hit is lost on a roll of { $hit } or less (flipped to his replacement if he has one).
 
 # Legnano.

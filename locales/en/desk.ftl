@@ -79,7 +79,7 @@ run-battle-hold-subject = [{ $campaign }] battle { $battle }: still waiting for 
 run-battle-hold-text =
     The play-by date of battle { $battle } ({ $date }) has passed without two agreeing results.
     As the campaign's rules say, the battle keeps waiting and the referee has been reminded: send your result as soon as the battle is played.
-desk-remind-battle = Battle { $battle } at { $node }: to be played by { $date }.
+desk-remind-battle = Battle { $battle } at { $node }: play it at the table and mail your result by { $date }.
 desk-remind-battle-sent = Battle { $battle } at { $node }: your result is in; the other side's is awaited, by { $date } at the latest.
 
 disorder-subject = [{ $campaign }] { THE($nation, cap: "yes") } falls into civil disorder
@@ -118,16 +118,21 @@ waits-body =
        *[none] When it comes, the round is resolved and you get your report.
     }
 # One of the club's battles among those awaited: whether its result is in already.
-waits-yours = Battle { $battle } is yours: { $sent ->
-        [yes] your result is in; the other side's is awaited (the same as yours, it settles the battle).
-       *[no] your result, the same as the other side's, settles it.
+waits-yours = You are one of the two sides of battle { $battle }: { $sent ->
+        [both] both results are in and they differ: the referee rules, unless both sides send one same result.
+        [yes] your result is in, the other side's is not; the same as yours, it settles the battle.
+        [other] the other side's result is in, yours is not: mail it; the same as theirs, it settles the battle.
+       *[no] neither side's result is in yet: yours, the same as the other side's, settles it.
     }
-waits-none-yours = Nothing is needed from you for these battles.
+waits-none-yours = { $count ->
+    [one] You are no side of this battle: nothing is needed from you.
+   *[other] You are no side of these battles: nothing is needed from you.
+}
 # Which of the club's orders count for the round that waits.
 waits-orders = { $orders ->
         [file] Your orders for the round are those of your file received on { $at }.
         [late] Your orders for the round are those of your file received on { $at }, after the deadline: it counts unless the referee refuses it, and you are told if so.
-       *[none] You sent no orders for this round: your forces do what they do without orders.
+       *[none] You sent no orders for this round: your forces will do what they do without orders, unless you send a file now; arriving after the deadline, it counts unless the referee refuses it before the round is resolved.
     }
 # Where a reply locates a slip in orders written in the message's text (lines counted
 # from the order file's first line).

@@ -14,7 +14,7 @@ news-source-table = both clubs' results agree
 news-source-auto = resolved by the tactical game's own mechanics
 news-source-referee = ruled by the referee
 news-update-subject = battle { $battle }: the result is applied
-news-update-head = The result of battle { $battle } at { $node }, fought with “{ $game }”, the game of its card, is applied now, during { $phase } ({ $source }): { $result }.
+news-update-head = The result of battle { $battle } at { $node } (the game of its card: “{ $game }”) is applied now, during { $phase } ({ $source }): { $result }.
 news-later-subject = battle { $battle }: resolved with its own game
 news-later-head = Battle { $battle } at { $node } has been resolved automatically with its own game, { $game }: { $result }. Results wait for the phase's resolution in this campaign (G3c.7): the outcome counts when { $phase } is resolved, and its report tells what became of your forces.
 news-update-happened = What happened:
@@ -43,6 +43,7 @@ news-receipt-overruled = Battle { $battle }: your result ({ $result }) is record
 news-receipt-oob = Battle { $battle }: your order of battle for { $ruleset } is recorded; the battle's card uses it.
 news-receipt-results-only = This file carries battle results or orders of battle only: { $sent ->
     [true] your orders for { $phase } stay those of the file you sent before.
+    [passed] you sent no orders for { $phase } and the deadline has passed: your forces will do what they do without orders.
    *[false] you have sent no orders for { $phase } yet; send them in another file before the deadline.
 }
 news-update-ruling-reason = The referee's reason: { $reason }.

@@ -178,12 +178,12 @@ happening-encounter = encounter at { $node } between { THE($hand) } and { THE($o
         [retreat] to retreat
         [attack] to attack
         [walls] nothing: it stays within its walls, as a garrison or armies already inside always do (G3c.3)
-       *[withdraw] to withdraw into its fortification
+       *[withdraw] to withdraw into its fortification (or it had no choice: a garrison, or armies already inside, always withdraw, G3c.3)
     })
 }
 happening-diplomat-revealed = at { $node } a diplomat of { THE($nation) } is unmasked and removed
 happening-diplomat-unmasked = your spy reveals that at { $node } there is only a diplomat
-happening-enemy-size = your spy sizes the enemy at { $node }: { $ducats } ducats
+happening-enemy-size = your spy sizes the enemy at { $node }: { $ducats } ducats, its armies and garrison there together
 happening-battle-pending = { $rearguard ->
     [true] rearguard action
    *[false] battle

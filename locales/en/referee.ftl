@@ -51,7 +51,7 @@ referee-audience-referee = referee
 referee-battle-line = { $id } at { $node }: { $attacker } against { $defender }
 referee-neutral-result-subject = battle { $battle }: { $club }'s result against a neutral nation waits for you
 referee-neutral-result-text =
-    { $club } sent the result of battle { $battle } against { $neutral }, a neutral nation that sends no result (rule G0): { $result }.
+    { $club } sent the result of battle { $battle } against { THE($neutral) }, a neutral nation that sends no result (rule G0): { $result }.
     The battle waits for your decision. To confirm that result as sent: `giglio battle rule { $battle } --as-sent { $club } --reason "…"`; for another outcome: `giglio battle rule { $battle } --winner … --loss …`; to resolve it with its own game: `giglio battle auto { $battle }`.
 
 # The referee's copy of a dispute: how to rule.

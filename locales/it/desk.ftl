@@ -79,7 +79,7 @@ run-battle-hold-subject = [{ $campaign }] battaglia { $battle }: il risultato è
 run-battle-hold-text =
     La data entro cui giocare la battaglia { $battle } ({ $date }) è passata senza due risultati concordi.
     Come vogliono le regole della campagna, la battaglia continua ad attendere e l'arbitro è stato avvisato: inviate il risultato appena la battaglia è giocata.
-desk-remind-battle = Battaglia { $battle } { ART("a", $node) }: da giocare entro il { $date }.
+desk-remind-battle = Battaglia { $battle } { ART("a", $node) }: giocatela al tavolo e mandate il vostro risultato entro il { $date }.
 desk-remind-battle-sent = Battaglia { $battle } { ART("a", $node) }: il vostro risultato è arrivato; si attende quello dell'altra parte, al più tardi entro il { $date }.
 
 disorder-subject = [{ $campaign }] { ART("Il", $nation) } cade nel disordine civile
@@ -118,16 +118,21 @@ waits-body =
        *[none] Quando arriverà, il turno sarà risolto e riceverete il rapporto.
     }
 # Una battaglia del club fra quelle attese: se il suo risultato è già arrivato.
-waits-yours = La battaglia { $battle } è vostra: { $sent ->
-        [yes] il vostro risultato è arrivato; si attende quello dell'altra parte (uguale al vostro, la decide).
-       *[no] il vostro risultato, uguale a quello dell'altra parte, la decide.
+waits-yours = Siete una delle due parti della battaglia { $battle }: { $sent ->
+        [both] i due risultati sono arrivati e sono diversi: decide l'arbitro, a meno che le due parti ne mandino uno uguale.
+        [yes] il vostro risultato è arrivato, quello dell'altra parte no; uguale al vostro, la decide.
+        [other] il risultato dell'altra parte è arrivato, il vostro no: mandatelo; uguale al suo, la decide.
+       *[no] non è ancora arrivato il risultato di nessuna delle due parti: il vostro, uguale a quello dell'altra, la decide.
     }
-waits-none-yours = Da voi non serve nulla per queste battaglie.
+waits-none-yours = { $count ->
+    [one] Non siete una parte di questa battaglia: da voi non serve nulla.
+   *[other] Non siete una parte di queste battaglie: da voi non serve nulla.
+}
 # Quali ordini del club valgono per il turno che attende.
 waits-orders = { $orders ->
         [file] Per il turno valgono i vostri ordini del file arrivato il { $at }.
         [late] Per il turno valgono i vostri ordini del file arrivato il { $at }, dopo il termine: vale a meno che l'arbitro lo rifiuti, e in tal caso ve lo dirà.
-       *[none] Per questo turno non avete mandato ordini: le vostre forze fanno ciò che fanno senza ordini.
+       *[none] Per questo turno non avete mandato ordini: le vostre forze faranno ciò che fanno senza ordini, a meno che mandiate ora un file; arrivato dopo il termine, vale se l'arbitro non lo rifiuta prima che il turno sia risolto.
     }
 # Dove una risposta indica un errore negli ordini scritti nel testo del messaggio (righe
 # contate dalla prima riga del file di ordini).

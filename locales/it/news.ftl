@@ -14,16 +14,16 @@ news-source-table = i risultati dei due club coincidono
 news-source-auto = risolta con le meccaniche del gioco tattico
 news-source-referee = decisa dall'arbitro
 news-update-subject = battaglia { $battle }: il risultato è applicato
-news-update-head = Il risultato della battaglia { $battle } { ART("a", $node) }, combattuta con «{ $game }», il gioco della sua scheda, è applicato ora, { ART("durante", $phase) } ({ $source }): { $result }.
+news-update-head = Il risultato della battaglia { $battle } { ART("a", $node) } (il gioco della sua scheda: «{ $game }») è applicato ora, { ART("durante", $phase) } ({ $source }): { $result }.
 news-later-subject = battaglia { $battle }: risolta con il suo gioco
 news-later-head = La battaglia { $battle } { ART("a", $node) } è stata risolta automaticamente con il suo gioco, { $game }: { $result }. In questa campagna i risultati aspettano la risoluzione della fase (G3c.7): l'esito vale quando si risolve { $phase }, e il rapporto dirà che ne è delle vostre forze.
 news-update-happened = Che cosa è successo:
 news-update-forces = Le vostre armate ora:
 news-update-army = { $army } { ART("a", $node) }: { $value } ducati
 news-update-no-army = Non avete più armate.
-news-update-orders-sent = I vostri ordini { ART("per", $phase) }, ricevuti { $received }, restano validi: ciascuno è giudicato da queste nuove posizioni. Per cambiarli mandate un nuovo file; l'allegato { $sheet } è compilato da queste posizioni.
-news-update-orders-sent-passed = I vostri ordini { ART("per", $phase) }, ricevuti { $received }, restano validi e il termine è passato: il turno si risolve ora, ciascun ordine giudicato da queste nuove posizioni, e il suo rapporto porterà il prossimo file degli ordini.
-news-update-orders-due = I vostri ordini { ART("per", $phase) } scadono { $deadline }. L'allegato { $sheet } è compilato da queste nuove posizioni.
+news-update-orders-sent = I vostri ordini { ART("per", $phase) }, ricevuti il { $received }, restano validi: ciascuno è giudicato da queste nuove posizioni. Per cambiarli mandate un nuovo file; l'allegato { $sheet } è compilato da queste posizioni.
+news-update-orders-sent-passed = I vostri ordini { ART("per", $phase) }, ricevuti il { $received }, restano validi e il termine è passato: il turno si risolve ora, ciascun ordine giudicato da queste nuove posizioni, e il suo rapporto porterà il prossimo file degli ordini.
+news-update-orders-due = I vostri ordini { ART("per", $phase) } scadono il { $deadline }. L'allegato { $sheet } è compilato da queste nuove posizioni.
 news-update-orders-open = L'allegato { $sheet } { ART("per", $phase) } è compilato da queste nuove posizioni.
 news-update-orders-passed = Il termine { ART("per", $phase) } è passato: il turno si risolve ora, da queste posizioni, e il suo rapporto porterà il prossimo file degli ordini.
 news-dispute-subject = battaglia { $battle }: i due risultati differiscono
@@ -43,6 +43,7 @@ news-receipt-overruled = Battaglia { $battle }: il vostro risultato ({ $result }
 news-receipt-oob = Battaglia { $battle }: il vostro ordine di battaglia per { $ruleset } è registrato; la scheda della battaglia lo usa.
 news-receipt-results-only = Questo file contiene solo risultati o ordini di battaglia: { $sent ->
     [true] i vostri ordini { ART("per", $phase) } restano quelli del file che avete già mandato.
+    [passed] non avete mandato ordini { ART("per", $phase) } e il termine è passato: le vostre forze faranno ciò che fanno senza ordini.
    *[false] non avete ancora mandato ordini { ART("per", $phase) }; mandateli in un altro file prima del termine.
 }
 news-update-ruling-reason = Il motivo dell'arbitro: { $reason }.

@@ -178,12 +178,12 @@ happening-encounter = incontro { ART("a", $node) } { ART("tra", $hand) } e { ART
         [retreat] indietreggiare
         [attack] attaccare
         [walls] restare dentro le sue mura, come fanno sempre una guarnigione o le armate già dentro (G3c.3)
-       *[withdraw] rinchiudersi nella sua fortificazione
+       *[withdraw] rinchiudersi nella sua fortificazione (o non aveva scelta: una guarnigione, o armate già dentro, vi restano sempre, G3c.3)
     })
 }
 happening-diplomat-revealed = { ART("a", $node) } un diplomatico { ART("di", $nation) } è smascherato e rimosso
 happening-diplomat-unmasked = la vostra spia rivela che { ART("a", $node) } c'è solo un diplomatico
-happening-enemy-size = la vostra spia stima il nemico { ART("a", $node) }: { $ducats } ducati
+happening-enemy-size = la vostra spia stima il nemico { ART("a", $node) }: { $ducats } ducati, armate e guarnigione lì insieme
 happening-battle-pending = { $rearguard ->
     [true] azione di retroguardia
    *[false] battaglia

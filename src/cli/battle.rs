@@ -350,6 +350,21 @@ fn list(dir: &Path, json: bool) -> Result<()> {
         if let Some(n) = r.applied_in_step {
             state = format!("applied in step {n} of the open phase; {state}");
         }
+        // Against a neutral nation, the club's own result may be in: the referee may
+        // confirm it (a play-test's list hid the result the alert had announced).
+        if let BattleState::Waiting { missing } = &r.state {
+            for side in [&r.attacker, &r.defender] {
+                if current.world.is_club(side)
+                    && !missing.iter().any(|m| m.as_str() == side)
+                    && missing.iter().any(|m| !current.world.is_club(m.as_str()))
+                {
+                    state = format!(
+                        "{state}; {side} has sent its result: confirm it with `giglio battle rule {} --as-sent {side}`",
+                        r.id
+                    );
+                }
+            }
+        }
         if let Some(by) = &r.play_by {
             state = format!("{state}; play by {}", engine::deadline::display(by, tz));
         }
@@ -592,7 +607,7 @@ fn club_result(dir: &Path, id: &str, file: &Path) -> Result<()> {
 /// What became of a settled battle, for the referee.
 fn applied_note(news: &[engine::News]) -> String {
     if news.iter().any(|n| n.step.is_some()) {
-        "applied now, as a step of the open phase; each club of the battle is sent its new position (`giglio mail send`)".to_owned()
+        "applied now, as a step of the open phase; each club of the battle is sent its new position (queued: `giglio mail send`)".to_owned()
     } else {
         "applied when the next phase is resolved".to_owned()
     }
@@ -731,7 +746,7 @@ fn rule(
         &format!("battle rule {id}"),
     )?;
     ui::out(&format!(
-        "ruled {id}: {}; {}; {} told (`giglio mail send`)\n",
+        "ruled {id}: {}; {}; {} told\n",
         describe(&outcome),
         applied_note(&news),
         ui::count(told, "club")

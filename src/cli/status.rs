@@ -215,8 +215,14 @@ pub(crate) fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
         text.push_str(&format!("orders due: {d}\n"));
     }
     if !status.late.is_empty() {
+        // While a battle holds the round, resolving waits for its result first.
+        let then = if current.world.battles.is_empty() {
+            "`giglio resolve` lets them hold"
+        } else {
+            "once the battles' results are in, `giglio resolve` lets them hold"
+        };
         text.push_str(&format!(
-            "{}       {} (the deadline has passed: `giglio resolve` lets them hold)\n",
+            "{}       {} (the deadline has passed: {then})\n",
             ui::paint(ui::Paint::Error, "LATE:"),
             status.late.join(" ")
         ));
@@ -236,10 +242,10 @@ pub(crate) fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
         let same =
             crate::engine::deadline::parse(t).ok() == crate::engine::deadline::parse(&now).ok();
         text.push_str(&if same {
-            "reminder by hand: can go now (`giglio remind`, one a club a day)\n".to_owned()
+            "reminder by hand: can go now (`giglio remind`, one a club a day, days as UTC counts them)\n".to_owned()
         } else {
             format!(
-                "reminder by hand: the next can go {} (`giglio remind` sends one a club a day, and every club missing was reminded today)\n",
+                "reminder by hand: the next can go {} (`giglio remind` sends one a club a day, days as UTC counts them, and every club missing was reminded today)\n",
                 crate::engine::deadline::display(t, tz)
             )
         });

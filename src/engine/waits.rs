@@ -64,14 +64,22 @@ pub(crate) fn notices(
             .map(|b| b.id.as_str())
             .collect();
         // Whether the club's own result is in, for each of its battles against a club.
-        let yours: Vec<(&str, bool)> = mine
+        // Whose results are in, for each of its battles against a club: its own, the
+        // other side's (a play-test was asked for a result the other side alone lacked).
+        let yours: Vec<(&str, &str)> = mine
             .iter()
             .filter(|b| !neutral.contains(&b.id.as_str()))
             .map(|b| {
-                let sent = super::battles::sent_by(store, b)?
-                    .iter()
-                    .any(|n| n.as_str() == club.nation);
-                Ok((b.id.as_str(), sent))
+                let sent = super::battles::sent_by(store, b)?;
+                let own = sent.iter().any(|n| n.as_str() == club.nation);
+                let other = sent.iter().any(|n| n.as_str() != club.nation);
+                let said = match (own, other) {
+                    (true, true) => "both",
+                    (true, false) => "yes",
+                    (false, true) => "other",
+                    (false, false) => "no",
+                };
+                Ok((b.id.as_str(), said))
             })
             .collect::<Result<_>>()?;
         let orders = counted_orders(store, &current.id.key(), &club.nation, tz)?;
@@ -111,7 +119,7 @@ pub(crate) fn notices(
                             lang,
                             "waits-yours",
                             battle = *battle,
-                            sent = if *sent { "yes" } else { "no" }
+                            sent = *sent
                         ));
                     }
                     if !neutral.is_empty() {
@@ -123,7 +131,7 @@ pub(crate) fn notices(
                         ));
                     }
                     if mine.is_empty() {
-                        line(w.plain(lang, "waits-none-yours"));
+                        line(crate::t!(w, lang, "waits-none-yours", count = count));
                     }
                     // What counts of its orders: a play-test was told "those of your
                     // last file" when its last file was refused, or carried no orders.

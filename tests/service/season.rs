@@ -328,18 +328,18 @@ fn season(mut k: Kept) {
     // counts of its orders (a play-test was told "those of your last file" when its
     // last file held only results).
     assert!(
-        m.contains("Battle 1494-r02-F7 is yours: your result is in; the other side's is awaited"),
+        m.contains("You are one of the two sides of battle 1494-r02-F7: your result is in, the other side's is not"),
         "{m}"
     );
     assert!(
         m.contains(
-            "You sent no orders for this round: your forces do what they do without orders."
+            "You sent no orders for this round: your forces will do what they do without orders, unless you send a file now"
         ),
         "{m}"
     );
     let f = &one(&got, "waits", "F").text;
     assert!(
-        f.contains("La battaglia 1494-r02-F7 è vostra: il vostro risultato, uguale a quello dell'altra parte, la decide.")
+        f.contains("Siete una delle due parti della battaglia 1494-r02-F7: il risultato dell'altra parte è arrivato, il vostro no: mandatelo")
             && f.contains("Per il turno valgono i vostri ordini del file arrivato il 2026-"),
         "{f}"
     );
@@ -349,7 +349,8 @@ fn season(mut k: Kept) {
         "{v}"
     );
     assert!(
-        v.contains("Da voi non serve nulla per queste battaglie.") && !v.contains("è vostra"),
+        v.contains("Non siete una parte di questa battaglia: da voi non serve nulla.")
+            && !v.contains("Siete una delle due parti"),
         "Venice fights none of them: {v}"
     );
     // Venice, no side of it, reads nothing of the battle's place (G7.3); its sides read

@@ -305,12 +305,17 @@ pub(crate) fn receipt(
             phase = phase.as_str(),
             sent = r.orders_sent.to_string()
         ),
+        // Past the deadline a club without orders can no longer send them in time.
         _ if r.orders_kept => t!(
             w,
             lang,
             "news-receipt-results-only",
             phase = phase.as_str(),
-            sent = r.orders_sent.to_string()
+            sent = if !r.orders_sent && r.late.is_some() {
+                "passed".to_owned()
+            } else {
+                r.orders_sent.to_string()
+            }
         ),
         Some(old) => t!(
             w,
@@ -322,7 +327,9 @@ pub(crate) fn receipt(
         None => t!(w, lang, "receipt-first", phase = phase.as_str()),
     });
     out.push('\n');
-    if let Some(deadline) = &r.late {
+    // Lateness concerns orders: a file that leaves them as they are (results, letters,
+    // an extension) is not one the referee may refuse, and says nothing of it.
+    if let Some(deadline) = r.late.as_ref().filter(|_| !r.orders_kept) {
         // Within the deadline's minute, the two times read the same to the minute:
         // both are then given to the second.
         let (mut received, mut due) = (shown(r.arrived), shown(deadline));

@@ -195,7 +195,8 @@ impl Ctx<'_> {
                 l,
                 "page-o-siege",
                 army = army.as_str(),
-                node = at,
+                // The place by name and code, as every other label names it.
+                node = self.c.place_said(at),
                 v = VALUE
             ),
             _ => unreachable!("a move or a siege: {o:?}"),
