@@ -53,10 +53,14 @@ pub(crate) fn cmd_ledger(dir: &Path, a: LedgerArgs) -> Result<()> {
         let Some(resolution) = store.resolution(&p.id.key())? else {
             continue;
         };
-        let after = phases.get(i + 1).map_or(&p.world, |n| &n.world);
+        // From the phase's opening to the next one's: a battle's result applied as a
+        // step of the phase is booked in the phase's resolution, so the world after the
+        // steps would show its loss in the phase before as well (a play-test's ledger
+        // read "opening 40, -60, closing 40").
+        let after = phases.get(i + 1).map_or(&p.world, |n| &n.opening);
         for n in &nations {
             ledgers.push(ledger::phase_ledger(
-                &p.world,
+                &p.opening,
                 after,
                 &resolution,
                 n,

@@ -434,6 +434,33 @@ fn season(mut k: Kept) {
         assert!(log.contains(said), "the journal lacks `{said}`:\n{log}");
     }
     k.cmd(&now).arg("audit").assert().success();
+    // Every account of the ledger adds up, phase by phase: a battle's result applied
+    // as a step of a phase is booked in that phase, from its opening to the next one's
+    // (a play-test's ledger read "opening 40, -60, closing 40").
+    let out = k.cmd(&now).args(["ledger", "--json"]).assert().success();
+    let ledgers: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let mut losses = 0;
+    for l in ledgers.as_array().expect("ledgers") {
+        for kind in ["armies", "garrisons"] {
+            for a in l[kind].as_array().expect("accounts") {
+                let lines = a["lines"].as_array().expect("lines");
+                let sum: i64 = lines
+                    .iter()
+                    .map(|x| x["amount"].as_i64().unwrap_or(0))
+                    .sum();
+                losses += lines.iter().filter(|x| x["rule"] == "G3c.7").count();
+                assert_eq!(
+                    a["opening"].as_i64().unwrap_or(0) + sum,
+                    a["closing"].as_i64().unwrap_or(0),
+                    "{} {} in {}: {a}",
+                    l["nation"],
+                    a["account"],
+                    l["phase"]
+                );
+            }
+        }
+    }
+    assert!(losses > 0, "the season's battles cost ducats: {ledgers}");
 }
 
 /// The season through the campaign's Maildir and mail folder.
