@@ -62,6 +62,9 @@ desk-remind-text =
     We have not yet received your orders for { $phase }.
     Due: { $due }.
     Without orders, your armies stay where they are (a siege under way goes on); the order file attached to your last report says what each other piece does without orders.
+desk-remind-result-subject = [{ $campaign }] reminder: a battle of yours waits for your result
+desk-remind-result-text =
+    Your orders for { $phase } are in; a battle of yours still waits for your result (once both sides' results agree, it is applied at once):
 desk-remind-no-deadline = no deadline set
 desk-remind-fleet-at-sea = A fleet of yours is at sea, where a fleet may not stay: without orders it sails for your nearest port (with no port of yours, it is lost).
 

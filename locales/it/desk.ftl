@@ -62,6 +62,9 @@ desk-remind-text =
     Non abbiamo ancora ricevuto i vostri ordini { ART("per", $phase) }.
     Termine: { $due }.
     Senza ordini, le vostre armate restano dove sono (un assedio in corso continua); il file degli ordini allegato al vostro ultimo rapporto dice che cosa fa senza ordini ogni altro pezzo.
+desk-remind-result-subject = [{ $campaign }] promemoria: una vostra battaglia attende il vostro risultato
+desk-remind-result-text =
+    I vostri ordini { ART("per", $phase) } sono arrivati; una vostra battaglia attende ancora il vostro risultato (quando i risultati delle due parti coincidono, si applica subito):
 desk-remind-no-deadline = nessun termine fissato
 desk-remind-fleet-at-sea = Una vostra flotta è in mare, dove una flotta non può restare: senza ordini fa rotta verso il vostro porto più vicino (senza un porto vostro, è perduta).
 

@@ -150,7 +150,14 @@ pub(crate) fn cmd_remind(dir: &Path, a: RemindArgs) -> Result<()> {
         &day,
         &now,
     )?;
-    let list: Vec<String> = p.missing.iter().map(|n| n.to_string()).collect();
+    // The clubs reminded: those missing orders, and those a battle waits for the result
+    // of (their reminder asks for that alone).
+    let mut list: Vec<String> = p.missing.iter().map(|n| n.to_string()).collect();
+    for n in crate::engine::post::remind::owing(&battles, &p.world) {
+        if !list.contains(&n.to_string()) {
+            list.push(n.to_string());
+        }
+    }
     let n = if msgs.is_empty() {
         0
     } else {
@@ -174,7 +181,7 @@ pub(crate) fn cmd_remind(dir: &Path, a: RemindArgs) -> Result<()> {
         ui::out_json(&out)?;
     } else if list.is_empty() {
         ui::out(&format!(
-            "every club's orders for {key} are in: nobody to remind\n"
+            "every club's orders for {key} are in, and no battle waits for a club's result: nobody to remind\n"
         ));
     } else {
         ui::out(&format!(

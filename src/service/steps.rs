@@ -193,13 +193,15 @@ pub(super) fn remind(dir: &Path, loaded: &Loaded, now: &str) -> Result<Option<Ac
         return Ok(None);
     };
     let p = engine::prepare(&store, &loaded.campaign, &loaded.words)?;
-    // Once a round has begun (an encounter asked), its orders can no longer change.
-    if p.missing.is_empty() || exchange::round_begun(&p.steps) {
+    let battles = dated_battles(&store, loaded, now)?;
+    // Once a round has begun (an encounter asked), its orders can no longer change; a
+    // club whose orders are in may still owe a battle's result.
+    let owing = post::remind::owing(&battles, &p.world);
+    if (p.missing.is_empty() && owing.is_empty()) || exchange::round_begun(&p.steps) {
         return Ok(None);
     }
     let tz = deadline::zone(&loaded.campaign.time_zone)?;
     let due = deadline::display(&stored, tz);
-    let battles = dated_battles(&store, loaded, now)?;
     let msgs = post::remind::to_missing(
         &loaded.campaign,
         &loaded.config,

@@ -295,11 +295,17 @@ fn season(mut k: Kept) {
     assert_eq!(verdicts(&p), ["accepted"; 3], "{p}");
     k.received();
     // Milan is reminded of its orders, and of its battle as a battle whose result from
-    // it is in (a play-test read the line as its own result still missing).
+    // it is in (a play-test read the line as its own result still missing); Florence,
+    // whose orders are in, of the result the battle waits for from it (a play-test's
+    // club was never reminded of one).
     for hours in [48, 4] {
         let p = k.pass(&shift(&r3, -hours * 60 + 30));
         assert_eq!(actions(&p), ["reminded"], "{p}");
-        assert_eq!(p["actions"][0]["clubs"], serde_json::json!(["M"]), "{p}");
+        assert_eq!(
+            p["actions"][0]["clubs"],
+            serde_json::json!(["F", "M"]),
+            "{p}"
+        );
         let got = k.received();
         let m = &one(&got, "reminder", "M").text;
         assert!(
@@ -307,6 +313,15 @@ fn season(mut k: Kept) {
                 "Battle 1494-r02-F7 at Castrocaro: your result is in; the other side's is awaited"
             ),
             "{m}"
+        );
+        let f = one(&got, "reminder", "F");
+        assert!(
+            f.text.contains("sono arrivati; una vostra battaglia attende ancora il vostro risultato")
+                && f.text.contains(
+                    "Battaglia 1494-r02-F7 a Castrocaro: giocatela al tavolo e mandate il vostro risultato entro il"
+                ),
+            "{}",
+            f.text
         );
     }
     let p = across(&k, &r3);

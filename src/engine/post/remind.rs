@@ -32,7 +32,15 @@ pub(crate) fn to_missing(
     let from = mailbox(&config.mail.from)?;
     let phase = world.phase;
     let mut msgs = Vec::new();
-    for nation in missing {
+    // Clubs whose orders are in but whose result a battle against another club still
+    // waits for are reminded of that alone (a play-test's club was never reminded of a
+    // result its battle waited four days for).
+    let mut clubs_reminded: Vec<&NationCode> = missing.iter().collect();
+    let owing = owing(battles, world);
+    clubs_reminded.extend(owing.iter().filter(|n| !missing.contains(n)));
+    clubs_reminded.sort();
+    for nation in clubs_reminded {
+        let orders_missing = missing.contains(nation);
         let Some(club) = clubs.iter().find(|c| c.nation == nation.as_str()) else {
             continue;
         };
@@ -48,21 +56,30 @@ pub(crate) fn to_missing(
         let subject = crate::t!(
             words,
             club.lang,
-            "desk-remind-subject",
+            if orders_missing {
+                "desk-remind-subject"
+            } else {
+                "desk-remind-result-subject"
+            },
             campaign = campaign.title_it.as_str(),
             phase = name.as_str()
         );
         let mut text = crate::t!(
             words,
             club.lang,
-            "desk-remind-text",
+            if orders_missing {
+                "desk-remind-text"
+            } else {
+                "desk-remind-result-text"
+            },
             phase = name.as_str(),
             due = due
         ) + "\n";
         // What a fleet at sea does without orders, only to a club that has one there.
-        if world
-            .fleets_of(nation.as_str())
-            .any(|f| matches!(f.at, FleetAt::Sea(_)))
+        if orders_missing
+            && world
+                .fleets_of(nation.as_str())
+                .any(|f| matches!(f.at, FleetAt::Sea(_)))
         {
             text.push_str(&words.plain(club.lang, "desk-remind-fleet-at-sea"));
             text.push('\n');
@@ -97,4 +114,26 @@ pub(crate) fn to_missing(
         msgs.push(compose(&draft, &from, now)?);
     }
     Ok(msgs)
+}
+
+/// The clubs a battle against another club waits for the result of: a side that has not
+/// mailed its own.
+pub(crate) fn owing(
+    battles: &[(crate::rules::world::Battle, String, Vec<NationCode>)],
+    world: &World,
+) -> Vec<NationCode> {
+    let mut out: Vec<NationCode> = Vec::new();
+    for (b, _, sent_by) in battles {
+        let (a, d) = (&b.attacker.nation, &b.defender.nation);
+        if !(world.is_club(a.as_str()) && world.is_club(d.as_str())) {
+            continue;
+        }
+        for n in [a, d] {
+            if !sent_by.contains(n) && !out.contains(n) {
+                out.push(n.clone());
+            }
+        }
+    }
+    out.sort();
+    out
 }
