@@ -46,6 +46,7 @@ news-receipt-results-only = This file carries battle results or orders of battle
     [passed] you sent no orders for { $phase } and the deadline has passed: your forces will do what they do without orders.
    *[false] you have sent no orders for { $phase } yet; send them in another file before the deadline.
 }
+news-update-provisional = PROVISIONAL: the game was resolved with stand-in tables where its rulebook's are missing (the battle card lists them).
 news-update-ruling-reason = The referee's reason: { $reason }.
 news-update-auto-reason = How the game decided it: { $reason }.
 news-update-set-aside = The result you mailed for battle { $battle } ({ $mine }) is set aside: { $by ->

@@ -46,6 +46,7 @@ news-receipt-results-only = Questo file contiene solo risultati o ordini di batt
     [passed] non avete mandato ordini { ART("per", $phase) } e il termine è passato: le vostre forze faranno ciò che fanno senza ordini.
    *[false] non avete ancora mandato ordini { ART("per", $phase) }; mandateli in un altro file prima del termine.
 }
+news-update-provisional = PROVVISORIO: il gioco è stato risolto con tabelle di ripiego al posto di quelle che mancano nel suo regolamento (la scheda di battaglia le elenca).
 news-update-ruling-reason = Il motivo dell'arbitro: { $reason }.
 news-update-auto-reason = Come l'ha decisa il gioco: { $reason }.
 news-update-set-aside = Il risultato che avete mandato per la battaglia { $battle } ({ $mine }) è messo da parte: { $by ->

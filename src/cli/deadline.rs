@@ -99,7 +99,8 @@ fn deadline_mail(
     )
 }
 
-/// Queue a reminder to every club whose orders for the open phase are missing.
+/// Queue a reminder to every club whose orders for the open phase are missing, or that
+/// owes the result of a battle against another club.
 #[derive(Debug, clap::Args)]
 pub(crate) struct RemindArgs {
     /// Print JSON instead of text.

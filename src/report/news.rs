@@ -184,6 +184,11 @@ pub fn update(w: &Words, u: &Update) -> (String, String) {
     if let Some(percent) = u.reduced_percent {
         parts.push(t!(w, l, "news-losses-how", percent = percent));
     }
+    // The card says a result giglio resolves with stand-in tables is marked provisional:
+    // the update marks it (a play-test looked for the word and found none).
+    if u.outcome.provisional {
+        parts.push(w.plain(l, "news-update-provisional"));
+    }
     match set_aside_of(w, l, u) {
         Some(line) => parts.push(line),
         // A ruling's reason, told once: with the club's own result set aside, that
@@ -536,5 +541,56 @@ mod tests {
         // The clubs' agreeing results count: nothing is set aside.
         let table = outcome("V", 50, 120, ResultSource::Table, "");
         assert_eq!(set_aside_for(&mailed, &table, &NationCode::from("V")), None);
+    }
+
+    /// An auto-resolve with stand-in tables is marked provisional in the update, as the
+    /// battle card says it will be (play-test 7); an auto-resolve no club's result was
+    /// set aside by says how the game decided it, without a doubled full stop.
+    #[test]
+    fn an_update_marks_a_provisional_result_and_tells_the_games_reason() {
+        let w = Words::load(None).expect("catalogue");
+        let c = crate::scenario::load(&crate::scenario::Source::builtin("il-giglio").unwrap())
+            .expect("loads");
+        let world = World::start(&c, &[NationCode::from("V"), NationCode::from("F")]);
+        let b = battle();
+        let mut auto = outcome("V", 50, 120, ResultSource::Auto, "the defender routed.");
+        auto.provisional = true;
+        let v = NationCode::from("V");
+        let u = Update {
+            campaign: &c,
+            battle: &b,
+            game: None,
+            reduced_percent: None,
+            outcome: &auto,
+            account: None,
+            set_aside: None,
+            events: &[],
+            world: &world,
+            nation: &v,
+            lang: Lang::En,
+            phase_name: "round 2 (April) of 1494",
+            deadline: None,
+            deadline_passed: false,
+            orders_sent: None,
+            sheet: "orders-V-1494-r02.toml",
+        };
+        let (_, text) = update(&w, &u);
+        assert!(
+            text.contains("PROVISIONAL: the game was resolved with stand-in tables"),
+            "{text}"
+        );
+        assert!(
+            text.contains("How the game decided it: the defender routed.\n"),
+            "{text}"
+        );
+        let plain = outcome("V", 50, 120, ResultSource::Auto, "the defender routed.");
+        let (_, text) = update(
+            &w,
+            &Update {
+                outcome: &plain,
+                ..u
+            },
+        );
+        assert!(!text.contains("PROVISIONAL"), "{text}");
     }
 }
