@@ -61,7 +61,7 @@ desk-remind-subject = [{ $campaign }] reminder: orders for { $phase }
 desk-remind-text =
     We have not yet received your orders for { $phase }.
     Due: { $due }.
-    Without orders, your armies stay where they are (a siege under way goes on); the order file attached to your last report says what each other piece does without orders.
+    Without orders, your armies stay where they are (a siege under way goes on); the latest order file giglio sent you (with the last report, or with a battle's update since) says what each other piece does without orders.
 desk-remind-result-subject = [{ $campaign }] reminder: a battle of yours waits for your result
 desk-remind-result-text =
     Your orders for { $phase } are in; a battle of yours still waits for your result (once both sides' results agree, it is applied at once):

@@ -61,7 +61,7 @@ desk-remind-subject = [{ $campaign }] promemoria: ordini { ART("per", $phase) }
 desk-remind-text =
     Non abbiamo ancora ricevuto i vostri ordini { ART("per", $phase) }.
     Termine: { $due }.
-    Senza ordini, le vostre armate restano dove sono (un assedio in corso continua); il file degli ordini allegato al vostro ultimo rapporto dice che cosa fa senza ordini ogni altro pezzo.
+    Senza ordini, le vostre armate restano dove sono (un assedio in corso continua); l'ultimo file degli ordini che giglio vi ha mandato (con l'ultimo rapporto, o poi con l'aggiornamento di una battaglia) dice che cosa fa senza ordini ogni altro pezzo.
 desk-remind-result-subject = [{ $campaign }] promemoria: una vostra battaglia attende il vostro risultato
 desk-remind-result-text =
     I vostri ordini { ART("per", $phase) } sono arrivati; una vostra battaglia attende ancora il vostro risultato (quando i risultati delle due parti coincidono, si applica subito):

@@ -197,6 +197,15 @@ fn verdict(v: &Verdict) -> String {
     }
 }
 
+/// A stored time as the referee reads times elsewhere, to the minute with its offset
+/// (`2026-12-17 21:00 +01:00`); one that does not read is shown as it is.
+fn short_time(t: &str) -> String {
+    chrono::DateTime::parse_from_rfc3339(t).map_or_else(
+        |_| t.to_owned(),
+        |d| d.format("%Y-%m-%d %H:%M %:z").to_string(),
+    )
+}
+
 /// An action in a log line.
 pub(crate) fn action(a: &Action) -> String {
     match a {
@@ -206,7 +215,9 @@ pub(crate) fn action(a: &Action) -> String {
             to,
             away,
         } => format!(
-            "outage: the service was away {away} while the deadline of {phase} passed; moved from {from} to {to}, every club told"
+            "outage: the service was away {away} while the deadline of {phase} passed; moved from {} to {}, every club told",
+            short_time(from),
+            short_time(to)
         ),
         Action::Reminded {
             phase,
@@ -280,4 +291,25 @@ fn log(level: Level, text: &str) {
         format!("{} {text}", crate::clock::now())
     };
     eprintln!("{line}");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An outage's line gives its times to the minute, as the referee reads times
+    /// elsewhere (play-test 7 read RFC 3339 in one line only).
+    #[test]
+    fn an_outage_line_reads_its_times_to_the_minute() {
+        let a = Action::DeadlineMoved {
+            phase: "1494-r03".into(),
+            from: "2026-12-17T21:00:00+01:00".into(),
+            to: "2026-12-20T08:04:00+01:00".into(),
+            away: "2 d 11 h".into(),
+        };
+        assert_eq!(
+            action(&a),
+            "outage: the service was away 2 d 11 h while the deadline of 1494-r03 passed; moved from 2026-12-17 21:00 +01:00 to 2026-12-20 08:04 +01:00, every club told"
+        );
+    }
 }
