@@ -56,7 +56,7 @@ receipt-head = Orders for { $phase } received and sealed.
 # A file of letters or results alone carries no orders.
 receipt-head-file = Your file for { $phase } received and sealed.
     SHA-256 of the file as received: { $sha }
-receipt-first = This is your first order file for { $phase }: it is now the active one.
+receipt-first = This is your first order file for { $phase } (a file of letters, results or a request for time alone is none): it is now the active one.
 receipt-replaces = It replaces the file received at { $received } (SHA-256 { $old }), and is now the active one. A later file replaces it in turn.
 receipt-late = This file reached the mailbox at { $received }, after the deadline of { $deadline }: it counts unless the referee refuses it before the phase is resolved (you will be told if so). If it counts, the phase's report says so.
 receipt-orders = Your orders, as understood{ $dropped ->

@@ -38,7 +38,10 @@ page-choice-attack = attack
 page-choice-withdraw = withdraw
 page-o-move = { $piece } moves to { $name } ({ $node }) (path { $path })
 page-o-siege = { $army } besieges { $node }, bribe { $v } ducats
-page-o-stance = { $piece }: on contact { $on }, when contacted { $when }
+page-o-stance-of = { $piece }: on contact { $on }, when { $kind ->
+        [army] the army is
+       *[other] the diplomat is
+    } contacted { $when }
 page-o-fleet-move = Fleet { $fleet } to { $name } ({ $to })
 page-o-embark = { $army } embarks on fleet { $fleet }
 page-o-land = Fleet { $fleet } lands its army at { $name } ({ $node })

@@ -56,7 +56,7 @@ receipt-head = Ordini { ART("per", $phase) } ricevuti e sigillati.
 # Un file di sole lettere o soli risultati non porta ordini.
 receipt-head-file = File { ART("per", $phase) } ricevuto e sigillato.
     Impronta SHA-256 del file ricevuto: { $sha }
-receipt-first = È il vostro primo file d'ordini { ART("per", $phase) }: ora è quello attivo.
+receipt-first = È il vostro primo file d'ordini { ART("per", $phase) } (un file di sole lettere, soli risultati o sola richiesta di tempo non lo è): ora è quello attivo.
 receipt-replaces = Sostituisce il file ricevuto il { $received } (SHA-256 { $old }) e ora è quello attivo. Un file successivo sostituirà questo.
 receipt-late = Questo file è arrivato nella casella il { $received }, dopo il termine del { $deadline }: vale, a meno che l'arbitro lo rifiuti prima che la fase sia risolta (e in tal caso ve lo dirà). Se vale, il resoconto della fase lo dirà.
 receipt-orders = I vostri ordini, come sono stati intesi{ $dropped ->

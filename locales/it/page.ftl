@@ -38,7 +38,10 @@ page-choice-attack = attaccare
 page-choice-withdraw = chiudersi nella fortificazione
 page-o-move = { $piece } va { ART("a", $name) } ({ $node }) (percorso { $path })
 page-o-siege = { $army } assedia { $node }, corruzione { $v } ducati
-page-o-stance = { $piece }: al contatto { $on }, quando è contattato { $when }
+page-o-stance-of = { $piece }: al contatto { $on }, quando è { $kind ->
+        [army] contattata
+       *[other] contattato
+    } { $when }
 page-o-fleet-move = Flotta { $fleet } { ART("verso", $name) } ({ $to })
 page-o-embark = { $army } s'imbarca sulla flotta { $fleet }
 page-o-land = La flotta { $fleet } sbarca la sua armata { ART("a", $name) } ({ $node })

@@ -239,12 +239,26 @@ impl Ctx<'_> {
                 ),
             ),
             OrderKind::Stance {
+                piece: of,
                 on_contact,
                 when_contacted,
                 ..
             } => {
                 let (on, when) = (self.choice(*on_contact), self.choice(*when_contacted));
-                let words = t!(w, l, "page-o-stance", piece = piece, on = on, when = when);
+                // The piece's kind: Italian agrees with it (un'armata è contattata).
+                let kind = match of {
+                    crate::rules::order::Piece::Army(_) => "army",
+                    crate::rules::order::Piece::Diplomat(_) => "diplomat",
+                };
+                let words = t!(
+                    w,
+                    l,
+                    "page-o-stance-of",
+                    piece = piece,
+                    kind = kind,
+                    on = on,
+                    when = when
+                );
                 (slot("stance"), words)
             }
             _ => unreachable!("a stance: {o:?}"),
