@@ -153,12 +153,13 @@ pub(crate) fn cmd_remind(dir: &Path, a: RemindArgs) -> Result<()> {
     )?;
     // The clubs reminded: those missing orders, and those a battle waits for the result
     // of (their reminder asks for that alone).
-    let mut list: Vec<String> = p.missing.iter().map(|n| n.to_string()).collect();
-    for n in crate::engine::post::remind::owing(&battles, &p.world) {
-        if !list.contains(&n.to_string()) {
-            list.push(n.to_string());
-        }
-    }
+    let missing: Vec<String> = p.missing.iter().map(|n| n.to_string()).collect();
+    let owing: Vec<String> = crate::engine::post::remind::owing(&battles, &p.world)
+        .iter()
+        .map(|n| n.to_string())
+        .filter(|n| !missing.contains(n))
+        .collect();
+    let list: Vec<String> = missing.iter().chain(&owing).cloned().collect();
     let n = if msgs.is_empty() {
         0
     } else {
@@ -174,7 +175,8 @@ pub(crate) fn cmd_remind(dir: &Path, a: RemindArgs) -> Result<()> {
     };
     let out = RemindOut {
         phase: key.clone(),
-        missing: list.clone(),
+        missing,
+        owing,
         queued: n,
         next_reminder: next.clone(),
     };

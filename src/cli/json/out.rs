@@ -214,6 +214,9 @@ pub(crate) struct RemindOut {
     pub(crate) phase: String,
     /// The clubs whose orders are missing.
     pub(crate) missing: Vec<String>,
+    /// The clubs whose orders are in but that owe the result of a battle against another
+    /// club (reminded of that alone).
+    pub(crate) owing: Vec<String>,
     /// Reminders queued now (a club reminded today is not reminded again).
     pub(crate) queued: usize,
     /// When the next reminder can go (RFC 3339): tomorrow, once every late club has
