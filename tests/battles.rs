@@ -1672,7 +1672,7 @@ fn a_result_set_aside_by_an_auto_resolve_is_told_in_the_clubs_language() {
     };
     let v = update_of("V");
     let said = v
-        .split("Motivo: ")
+        .split("Come l'ha decisa il gioco: ")
         .nth(1)
         .unwrap_or_else(|| panic!("the reason is given: {v}"));
     let said = said
@@ -1717,9 +1717,11 @@ fn a_result_set_aside_by_an_auto_resolve_is_told_in_the_clubs_language() {
         "{f}"
     );
     assert!(
-        f.replace('\n', " ")
-            .contains(&format!("Reason given: {reason}")),
-        "{f}"
+        f.replace('\n', " ").contains(&format!(
+            "How the game decided it: {}",
+            reason.replacen("MON", "MON §", 1)
+        )),
+        "the English account cites the game's section as the card does: {f}"
     );
 }
 

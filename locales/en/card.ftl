@@ -43,7 +43,7 @@ battle-card-ground-forest = forest
 battle-card-army-austria = Austria
 battle-card-army-france = France
 battle-card-army-spain = Spain
-battle-card-provisional = PROVISIONAL: this ruleset uses invented stand-ins for tables missing from the text ({ $tables }); an auto-resolved result is marked provisional.
+battle-card-provisional = PROVISIONAL: this ruleset uses invented stand-ins for tables missing from the text ({ $tables }); an auto-resolved result that reads one of them is marked provisional (one that reads none is not).
 battle-card-notes = At the table: what the auto-resolver plays this battle with
 battle-card-notes-refused = The auto-resolver refuses this card, so it lists no numbers of the game: { $error }
 battle-card-side = Side { $side }: { $nation } — { $club } ({ $role }), { $ducats } ducats when the battle was joined
@@ -75,7 +75,7 @@ battle-card-col-kind = kind
 battle-card-col-ducats = ducats
 battle-card-col-ratings = ratings
 battle-card-result-intro = Send the result with both sides' losses in ducats and the winner:
-battle-card-result-winner = or "{ $other }", or leave the line out for a draw
+battle-card-result-winner = or "{ $other }", or leave the line out for a draw (the attacker then falls back, G3c.8)
 battle-card-result-title = The result
 battle-card-result-in-orders = The [[battle_result]] block may also go in your order file for the phase, below your orders: it never replaces them, and in a file of its own it leaves your orders as they are.
 battle-card-header-yours = your club
@@ -296,8 +296,8 @@ battle-unit-kind-hcav = heavy cavalry
 battle-unit-kind-lcav = light cavalry
 battle-unit-kind-drag = dragoons
 
-# A table of the game's rulebook (the card's PROVISIONAL tables) in words, with its key
-# in the ruleset file in brackets.
+# A table of the game's rulebook (the card's PROVISIONAL tables) in words; one not named
+# here by its key in the ruleset file.
 battle-table-name = { $table ->
     [combat_chits] the combat chits
     [leader_command] the leaders' command values
@@ -309,5 +309,5 @@ battle-table-name = { $table ->
     [tec] the terrain effects chart
     [commanders] the commanders' values
     [turn_track] the turn track
-   *[other] the table
-} (`{ $table }`)
+   *[other] the table `{ $table }`
+}

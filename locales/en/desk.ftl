@@ -123,9 +123,9 @@ waits-body =
 # One of the club's battles among those awaited: whether its result is in already.
 waits-yours = You are one of the two sides of battle { $battle }: { $sent ->
         [both] both results are in and they differ: the referee rules, unless both sides send one same result.
-        [yes] your result is in, the other side's is not; the same as yours, it settles the battle.
-        [other] the other side's result is in, yours is not: mail it; the same as theirs, it settles the battle.
-       *[no] neither side's result is in yet: yours, the same as the other side's, settles it.
+        [yes] your result is in, the other side's is not. If theirs agrees with yours, it stands; if it differs, the referee rules.
+        [other] the other side's result is in, yours is not: mail the result of the game as it was played. If it agrees with theirs, it stands; if it differs, the referee rules.
+       *[no] neither side's result is in yet: mail the result of the game as it was played. If the two agree, it stands; if they differ, the referee rules.
     }
 waits-none-yours = { $count ->
     [one] You are no side of this battle: nothing is needed from you.

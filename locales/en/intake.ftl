@@ -30,7 +30,7 @@ intake-unchecked = A message from one of your club's addresses arrived with an o
 intake-secret-wrong = A message from one of your club's addresses arrived with an order file whose secret is not accepted ({ $why }): nothing was recorded. Write the secret exactly as the referee gave it to you and send the file again. If you did not send it, tell the referee: someone may be writing in your club's name. Nothing of the message is repeated here.
 intake-stops-at = The file stops being readable at line { $line }, column { $col } ({ $problem }).
 intake-nothing-quoted = Nothing of the message is repeated here.
-intake-arrived-at = The message this answers reached the mailbox at { $at }. A message without a valid secret is answered without quoting it or replying in its thread (anyone may write with your address): tell which one it was by this time.
+intake-arrived-at = The message this answers reached the mailbox at { $at }. A message without a valid secret is answered without quoting it or replying in its thread (anyone may write with your address): this time tells you which of your messages it was.
 
 ## Refusals of the club's own file (authenticated)
 intake-refused = Your order file was not accepted; nothing was recorded.

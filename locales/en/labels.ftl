@@ -10,7 +10,7 @@ deadline = Orders due
 no_deadline = no deadline set
 campaign_over = The campaign is over.
 orders = Your orders
-no_orders = No orders received: your forces held where they stood.
+no_orders = No orders from you for this round: your pieces stayed where they were, keeping their standing orders (a siege goes on).
 no_orders_moved = No orders received from you: below is what your forces did under the rules alone.
 order_gaps = Numbers of your file with no outcome here (a battle result, a letter, an extension, or a part that did not read: its receipt told what became of it):
 late_file = Your order file reached the mailbox after the deadline, and counted as it was. Received:
@@ -43,7 +43,7 @@ sieges = Sieges
 besieging = Places your armies besiege
 besieged = Your places under siege
 seen = Foreign pieces seen
-seen_note = One line per piece (two lines at one place are two pieces), each an anonymous marker: neither their size nor whether they are armies or diplomats is known (save what your spy told at an encounter, as it was then).
+seen_note = One line per piece (two lines at one place are two pieces), each an anonymous marker: neither their size nor what they are (an army, a diplomat or a fleet in port) is known (save what your spy told at an encounter, as it was then).
 nothing_seen = No foreign piece in sight.
 at_sea = at sea
 battles = Battles waiting for their result
@@ -131,8 +131,8 @@ y_holdings_change = Nations' holdings: start → end of the year
 y_start = start
 y_end = end
 measure-counts = { $kind ->
-    [keep_possessions] nodes of your starting holdings you no longer hold; met at 0
-    [conquer_nation] nodes of the nation you named you do not hold yet; met at 0
+    [keep_possessions] nodes of your starting holdings you have lost; the objective is met at 0
+    [conquer_nation] nodes of the nation you named not yet yours; the objective is met at 0
     [most_capitals] capitals you hold
     [most_cities] cities you hold
     [most_fortresses] fortresses you hold

@@ -59,7 +59,10 @@ news-update-set-aside = The result you mailed for battle { $battle } ({ $mine })
    *[agreed] {""}
 }{ $reason ->
     [none] {""}
-   *[other] . Reason given: { $reason }
+   *[other] { $by ->
+        [referee] . The referee's reason: { $reason }
+       *[auto] . How the game decided it: { $reason }
+    }
 }{ $same ->
     [true] . It gives the same result as yours.
    *[false] .

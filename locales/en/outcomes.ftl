@@ -189,7 +189,10 @@ happening-battle-pending = { $rearguard ->
    *[false] battle
 } { $id } at { $node }: { THE($attacker) } against { THE($defender) }, waiting for its result
 happening-battle-lapsed = battle { $battle } at { $node } is not fought: the armies of { THE($gone) } are no longer there, sent away by another battle's result at the place; nobody loses anything and no result is needed
-happening-retreated = the forces of { THE($nation) } that fought there fall back from { THE($from) } to { THE($to) }
+happening-retreated = the forces of { THE($nation) } that fought there fall back from { THE($from) } to { THE($to) }{ $draw ->
+    [true] {" "}(a draw: on a draw the attacker falls back, G3c.8)
+   *[false] {""}
+}
 happening-siege-roll = { THE($besieger) } besieges { $node }: 1d6={ $roll }, total { $total }, needs { $needed }
 happening-surrendered = { $node } surrenders: it passes from { THE($from) } to { THE($to) }{ $breached ->
     [true] ; its walls fall: it is breached until repaired (G3d.5)

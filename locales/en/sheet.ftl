@@ -57,14 +57,14 @@ sheet-group = { $order }, any of: { $targets }
 sheet-one = { $order }: { $targets }
 sheet-battle = Battle { $battle } at { $name } ({ $node }): { $attacker }, { $attacker_ducats } ducats, against { $defender }, { $defender_ducats } ducats, waiting for its result
 sheet-battle-result =
-    Once it is fought at the table, send your result: the winner (leave the line out for a
-    draw) and what each side lost, in ducats. Each club sends its own; when the two agree
+    Once it is fought at the table, send your result: the winner (leave the line out for a draw:
+    the attacker then falls back) and what each side lost, in ducats. Each club sends its own; when the two agree
     the result is applied at once and you receive your new position. You may send it again
     until it is applied. It may travel in this file or in a file of its own: it never
     replaces your orders.
 sheet-battle-result-neutral =
-    Once the battle is fought at the table, send your result: the winner (drop the line
-    for a draw) and what each side lost, in ducats. The other side is a neutral nation and
+    Once the battle is fought at the table, send your result: the winner (drop the line for a draw:
+    the attacker then falls back) and what each side lost, in ducats. The other side is a neutral nation and
     sends no result (rule G0): the referee decides, confirming yours or resolving the battle with
     its own game, and you then get your new position. It may travel in this file or in a
     file of its own: it never replaces your orders.

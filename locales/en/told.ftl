@@ -19,9 +19,20 @@ happening-epidemic-roll = { $what ->
 }
 happening-enemy-fell-back = { $destroyed ->
     [true] battle { $battle }: the forces of { THE($nation) } had nowhere to fall back from { THE($from) } and are destroyed
-   *[false] battle { $battle }: the forces of { THE($nation) } fall back from { THE($from) }; the battle is yours (a place changes hands only as G3b.8 says: an unfortified one where your army stands alone at the round's end, a fortified one by siege)
+   *[false] { $draw ->
+        [true] battle { $battle }: a draw; the forces of { THE($nation) }, the attacker, fall back from { THE($from) } (on a draw the attacker falls back, G3c.8), and no place changes hands by it
+       *[false] battle { $battle }: the forces of { THE($nation) } fall back from { THE($from) }; the battle is yours (a place changes hands only as G3b.8 says: an unfortified one where your army stands alone at the round's end, a fortified one by siege)
+    }
 }
 happening-enemy-destroyed = battle { $battle }: the forces of { THE($nation) } at { $node } are destroyed by their losses
+happening-surrender-took = { $node } surrenders to you with everything inside, destroyed with it (G3d.2): { $garrison ->
+    [true] its garrison
+   *[false] no garrison
+}{ $armies ->
+    [0] , no army
+    [one] , one army of { THE($from) }
+   *[other] , { $armies } armies of { THE($from) }
+}
 happening-works-captured = the { $kind ->
     [repair] repairs
    *[fortify] fortification works

@@ -4,15 +4,15 @@
 # conservato nel risultato.
 
 battle-account-mon-cannot-attack = G2b.5 il comandante della parte A è stato ucciso: difende ma non può attaccare
-battle-account-mon-none-fire = MON14.1 nessuna delle due parti ha un'unità che possa sparare: l'attaccante non può attaccare
-battle-account-mon-none-armed = MON14.1 la parte { $side } ha solo comandanti, guastatori o accampamenti: è eliminata
-battle-account-mon-both-eliminated = MON7.3 entrambe le parti sono eliminate (colpi subiti A { $hits_a }, B { $hits_b })
-battle-account-mon-defender-eliminated = MON7.3 il difensore è eliminato: l'attaccante tiene la zona (colpi subiti A { $hits_a }, B { $hits_b })
-battle-account-mon-attacker-eliminated = MON7.3 l'attaccante è eliminato: il difensore tiene la zona (colpi subiti A { $hits_a }, B { $hits_b })
-battle-account-mon-tie = MON7.5 parità di colpi: perde l'attaccante (colpi subiti A { $hits_a }, B { $hits_b })
-battle-account-mon-attacker-retreats = MON7.5 l'attaccante ha subito più colpi e si ritira (colpi subiti A { $hits_a }, B { $hits_b })
-battle-account-mon-fortress = MON7.5 fortezza: il difensore subisce una perdita in più invece di ritirarsi, e l'attaccante si ritira (colpi subiti A { $hits_a }, B { $hits_b })
-battle-account-mon-defender-retreats = MON7.5 il difensore ha subito più colpi e si ritira (colpi subiti A { $hits_a }, B { $hits_b })
+battle-account-mon-none-fire = MON §14.1 nessuna delle due parti ha un'unità che possa sparare: l'attaccante non può attaccare
+battle-account-mon-none-armed = MON §14.1 la parte { $side } ha solo comandanti, guastatori o accampamenti: è eliminata
+battle-account-mon-both-eliminated = MON §7.3 entrambe le parti sono eliminate (colpi subiti A { $hits_a }, B { $hits_b })
+battle-account-mon-defender-eliminated = MON §7.3 il difensore è eliminato: l'attaccante tiene la zona (colpi subiti A { $hits_a }, B { $hits_b })
+battle-account-mon-attacker-eliminated = MON §7.3 l'attaccante è eliminato: il difensore tiene la zona (colpi subiti A { $hits_a }, B { $hits_b })
+battle-account-mon-tie = MON §7.5 parità di colpi: perde l'attaccante (colpi subiti A { $hits_a }, B { $hits_b })
+battle-account-mon-attacker-retreats = MON §7.5 l'attaccante ha subito più colpi e si ritira (colpi subiti A { $hits_a }, B { $hits_b })
+battle-account-mon-fortress = MON §7.5 fortezza: il difensore subisce una perdita in più invece di ritirarsi, e l'attaccante si ritira (colpi subiti A { $hits_a }, B { $hits_b })
+battle-account-mon-defender-retreats = MON §7.5 il difensore ha subito più colpi e si ritira (colpi subiti A { $hits_a }, B { $hits_b })
 battle-account-mon-rearguard = G3c.9 retroguardia: { $escaped ->
         [0] nessuna unità si è sganciata
         [one] un'unità si è sganciata
@@ -24,12 +24,12 @@ battle-account-mon-rearguard = G3c.9 retroguardia: { $escaped ->
     } (Combattimento Campale: { $combat })
 
 battle-account-leg-rearguard-gone = nessuna unità della retroguardia è rimasta in piedi sul tavolo
-battle-account-leg-no-rout = LEG8.3 nessun esercito in rotta alla fine del turno { $turn }: pareggio
-battle-account-leg-both-rout = LEG8.3 entrambi gli eserciti vanno in rotta al turno { $turn }: pareggio (la parte A ha perso { $lost_a } PV, livello di rotta { $level_a }; la parte B ha perso { $lost_b } PV, livello di rotta { $level_b })
-battle-account-leg-routs = LEG8.2 la parte { $side } va in rotta: ha perso { $lost } PV, livello di rotta { $level }
-battle-account-leg-carroccio-alone = LEG9.3.2 il Carroccio della parte { $side }, attaccato da solo, è distrutto: la partita finisce
-battle-account-leg-both-armies-rout = LEG9.4 entrambi gli eserciti vanno in rotta insieme: pareggio (LEG8.3)
-battle-account-leg-army-routs = LEG9.4 la parte { $side } { $lost ->
+battle-account-leg-no-rout = LEG §8.3 nessun esercito in rotta alla fine del turno { $turn }: pareggio
+battle-account-leg-both-rout = LEG §8.3 entrambi gli eserciti vanno in rotta al turno { $turn }: pareggio (la parte A ha perso { $lost_a } PV, livello di rotta { $level_a }; la parte B ha perso { $lost_b } PV, livello di rotta { $level_b })
+battle-account-leg-routs = LEG §8.2 la parte { $side } va in rotta: ha perso { $lost } PV, livello di rotta { $level }
+battle-account-leg-carroccio-alone = LEG §9.3.2 il Carroccio della parte { $side }, attaccato da solo, è distrutto: la partita finisce
+battle-account-leg-both-armies-rout = LEG §9.4 entrambi gli eserciti vanno in rotta insieme: pareggio (LEG §8.3)
+battle-account-leg-army-routs = LEG §9.4 la parte { $side } { $lost ->
         [carroccio] ha perso il Carroccio
        *[supreme] ha perso il comandante supremo
     }: il suo esercito va in rotta
@@ -46,21 +46,21 @@ battle-account-leg-rearguard = G3c.9 la retroguardia { $verdict ->
        *[other] { $lost } perdute
     } ({ $end })
 
-battle-account-ott-attacker-spent = OTT8 all'attaccante non resta alcuna unità per combattere: il difensore tiene
-battle-account-ott-village = OTT8 l'attaccante ha { $inside ->
+battle-account-ott-attacker-spent = OTT §8 all'attaccante non resta alcuna unità per combattere: il difensore tiene
+battle-account-ott-village = OTT §8 l'attaccante ha { $inside ->
         [one] un'unità
        *[other] { $inside } unità
     } nel villaggio
-battle-account-ott-eliminated = OTT8 l'attaccante ha eliminato { $gone ->
+battle-account-ott-eliminated = OTT §8 l'attaccante ha eliminato { $gone ->
         [one] un'unità
        *[other] { $gone } unità
     } del difensore (ne servivano { $need })
-battle-account-ott-defender-spent = OTT8 al difensore non resta alcuna unità sul tavolo
-battle-account-ott-end-eliminated = OTT8 alla fine: { $gone ->
+battle-account-ott-defender-spent = OTT §8 al difensore non resta alcuna unità sul tavolo
+battle-account-ott-end-eliminated = OTT §8 alla fine: { $gone ->
         [one] un'unità del difensore eliminata
        *[other] { $gone } unità del difensore eliminate
     }, contando quelle in rotta (ne servivano { $need })
-battle-account-ott-defender-holds = OTT8 il difensore tiene: { $gone ->
+battle-account-ott-defender-holds = OTT §8 il difensore tiene: { $gone ->
         [one] un'eliminazione
        *[other] { $gone } eliminazioni
     } su { $need } necessarie, e mai { $village } attaccanti nel villaggio
@@ -75,12 +75,12 @@ battle-account-ott-rearguard = G3c.9 retroguardia: { $escaped ->
     }
 
 battle-account-pia-side-gone = PIA senza mappa: alla parte { $side } non resta alcuna unità sul tavolo (ASSUMPTION)
-battle-account-pia-automatic = PIA13.2 vittoria automatica: alla fine del turno { $turn } (le 15:00) l'attaccante non tiene nessuno dei suoi { $of } obiettivi
-battle-account-pia-objectives = PIA13.0 l'attaccante tiene { $held } dei suoi { $of } obiettivi: { $winner ->
+battle-account-pia-automatic = PIA §13.2 vittoria automatica: alla fine del turno { $turn } (le 15:00) l'attaccante non tiene nessuno dei suoi { $of } obiettivi
+battle-account-pia-objectives = PIA §13.0 l'attaccante tiene { $held } dei suoi { $of } obiettivi: { $winner ->
         [attacker] vince l'attaccante
        *[defender] vince il difensore
     }
-battle-account-pia-conditional-draw = PIA13.1 pareggio condizionato ({ $held ->
+battle-account-pia-conditional-draw = PIA §13.1 pareggio condizionato ({ $held ->
         [one] un obiettivo
        *[other] { $held } obiettivi
     }): PV A { $vp_a }, B { $vp_b }

@@ -44,7 +44,7 @@ battle-card-ground-forest = bosco
 battle-card-army-austria = dell'Austria
 battle-card-army-france = della Francia
 battle-card-army-spain = della Spagna
-battle-card-provisional = PROVVISORIO: questo regolamento usa tabelle di ripiego inventate al posto di quelle che mancano nel testo ({ $tables }); un risultato risolto da giglio è segnato come provvisorio.
+battle-card-provisional = PROVVISORIO: questo regolamento usa tabelle di ripiego inventate al posto di quelle che mancano nel testo ({ $tables }); un risultato che giglio risolve leggendone una è segnato come provvisorio (uno che non ne legge nessuna, no).
 battle-card-notes = Al tavolo: con che cosa giglio combatte questa battaglia quando la risolve da sé
 battle-card-notes-refused = giglio non sa risolvere questa scheda, quindi non ne elenca i numeri del gioco: { $error }
 # Il valore delle armate all'incontro: i costi di fine turno (un assedio) vengono dopo, e il rapporto li mostra.
@@ -77,7 +77,7 @@ battle-card-col-kind = tipo
 battle-card-col-ducats = ducati
 battle-card-col-ratings = valori
 battle-card-result-intro = Mandate il risultato con le perdite delle due parti in ducati e il vincitore:
-battle-card-result-winner = o "{ $other }", o togliete la riga per un pareggio
+battle-card-result-winner = o "{ $other }", o togliete la riga per un pareggio (allora ripiega chi attacca, G3c.8)
 battle-card-result-title = Il risultato
 battle-card-result-in-orders = Il blocco [[battle_result]] può anche andare nel vostro file degli ordini della fase, sotto gli ordini: non li sostituisce mai, e in un file a sé lascia i vostri ordini come sono.
 battle-card-header-yours = il vostro club
@@ -298,8 +298,8 @@ battle-unit-kind-hcav = cavalleria pesante
 battle-unit-kind-lcav = cavalleria leggera
 battle-unit-kind-drag = dragoni
 
-# Il nome di una tabella del regolamento (le tabelle PROVVISORIE della scheda), in parole,
-# con la sua chiave del file del regolamento tra parentesi.
+# Il nome di una tabella del regolamento (le tabelle PROVVISORIE della scheda), in parole;
+# una che qui non ha nome, con la sua chiave del file del regolamento.
 battle-table-name = { $table ->
     [combat_chits] le pedine di combattimento
     [leader_command] i valori di comando dei capi
@@ -311,5 +311,5 @@ battle-table-name = { $table ->
     [tec] la tabella degli effetti del terreno
     [commanders] i valori dei comandanti
     [turn_track] il segnaturni
-   *[other] la tabella
-} (`{ $table }`)
+   *[other] la tabella `{ $table }`
+}

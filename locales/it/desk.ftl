@@ -116,16 +116,16 @@ waits-body =
         [auto] Al più tardi il { $by }: se per allora i risultati non saranno arrivati, { $count ->
             [one] la battaglia sarà risolta automaticamente con il suo gioco
            *[other] ogni battaglia ancora senza risultato sarà risolta automaticamente con il suo gioco
-        }, e subito dopo si risolve il turno.
+        }, e subito dopo sarà risolto il turno.
         [hold] La data per giocarla è il { $by }; se passa senza risultati, decide l'arbitro.
        *[none] Quando arriverà, il turno sarà risolto e riceverete il rapporto.
     }
 # Una battaglia del club fra quelle attese: se il suo risultato è già arrivato.
 waits-yours = Siete una delle due parti della battaglia { $battle }: { $sent ->
         [both] i due risultati sono arrivati e sono diversi: decide l'arbitro, a meno che le due parti ne mandino uno uguale.
-        [yes] il vostro risultato è arrivato, quello dell'altra parte no; uguale al vostro, la decide.
-        [other] il risultato dell'altra parte è arrivato, il vostro no: mandatelo; uguale al suo, la decide.
-       *[no] non è ancora arrivato il risultato di nessuna delle due parti: il vostro, uguale a quello dell'altra, la decide.
+        [yes] il vostro risultato è arrivato, quello dell'altra parte no. Se il suo coincide con il vostro, vale; se è diverso, decide l'arbitro.
+        [other] il risultato dell'altra parte è arrivato, il vostro no: mandate il risultato della partita come è stata giocata. Se coincide con il suo, vale; se è diverso, decide l'arbitro.
+       *[no] non è ancora arrivato il risultato di nessuna delle due parti: mandate il risultato della partita come è stata giocata. Se i due coincidono, vale; se sono diversi, decide l'arbitro.
     }
 waits-none-yours = { $count ->
     [one] Non siete una parte di questa battaglia: da voi non serve nulla.

@@ -30,7 +30,7 @@ intake-unchecked = Da uno degli indirizzi del vostro club è arrivato un file di
 intake-secret-wrong = Da uno degli indirizzi del vostro club è arrivato un file di ordini il cui segreto non è accettato ({ $why }): nulla è stato registrato. Scrivete il segreto esattamente come ve l'ha dato l'arbitro e mandate di nuovo il file. Se non l'avete mandato voi, avvisate l'arbitro: qualcuno potrebbe scrivere a nome del vostro club. Qui non si ripete nulla del messaggio.
 intake-stops-at = Il file smette di essere leggibile alla riga { $line }, colonna { $col } ({ $problem }).
 intake-nothing-quoted = Qui non si ripete nulla del messaggio.
-intake-arrived-at = Il messaggio a cui si risponde è arrivato nella casella il { $at }. A un messaggio senza un segreto valido si risponde senza citarlo e fuori dalla sua conversazione (chiunque può scrivere con il vostro indirizzo): riconoscetelo da quest'ora.
+intake-arrived-at = Il messaggio a cui si risponde è arrivato nella casella il { $at }. A un messaggio senza un segreto valido si risponde senza citarlo e fuori dalla sua conversazione (chiunque può scrivere con il vostro indirizzo): da quest'ora riconoscete quale dei vostri messaggi era.
 
 ## Rifiuti del file del club (autenticato)
 intake-refused = Il vostro file di ordini non è stato accettato; nulla è stato registrato.
@@ -58,7 +58,7 @@ receipt-head-file = File { ART("per", $phase) } ricevuto e sigillato.
     Impronta SHA-256 del file ricevuto: { $sha }
 receipt-first = È il vostro primo file d'ordini { ART("per", $phase) } (un file di sole lettere, soli risultati o sola richiesta di tempo non lo è): ora è quello attivo.
 receipt-replaces = Sostituisce il file ricevuto il { $received } (SHA-256 { $old }) e ora è quello attivo. Un file successivo sostituirà questo.
-receipt-late = Questo file è arrivato nella casella il { $received }, dopo il termine del { $deadline }: vale, a meno che l'arbitro lo rifiuti prima che la fase sia risolta (e in tal caso ve lo dirà). Se vale, il resoconto della fase lo dirà.
+receipt-late = Questo file è arrivato nella casella il { $received }, dopo il termine del { $deadline }: vale, a meno che l'arbitro lo rifiuti prima che la fase sia risolta (e in tal caso ve lo dirà). Se vale, il rapporto della fase lo dirà.
 receipt-orders = I vostri ordini, come sono stati intesi{ $dropped ->
     [0] {""}
     [one] {" "}(più una parte del file lasciata fuori: è qui sotto, con il perché)

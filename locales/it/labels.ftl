@@ -10,7 +10,7 @@ deadline = Termine per gli ordini
 no_deadline = nessun termine fissato
 campaign_over = La campagna è finita.
 orders = I vostri ordini
-no_orders = Nessun ordine ricevuto: le vostre forze sono rimaste dove stavano.
+no_orders = Nessun ordine da voi per questo turno: i vostri pezzi sono rimasti dove stavano, con i loro ordini permanenti (un assedio continua).
 no_orders_moved = Nessun ordine ricevuto da voi: qui sotto, ciò che le vostre forze hanno fatto per le sole regole.
 order_gaps = Numeri del vostro file senza un esito qui (un risultato di battaglia, una lettera, una proroga, o una parte che non si leggeva: la ricevuta ne ha detto l'esito):
 late_file = Il vostro file d'ordini è arrivato alla casella dopo la scadenza, ed è valso così com'era. Ricevuto:
@@ -43,7 +43,7 @@ sieges = Assedi
 besieging = Piazze assediate dalle vostre armate
 besieged = Vostre piazze sotto assedio
 seen = Pezzi stranieri avvistati
-seen_note = Una riga per pezzo (due righe per lo stesso luogo sono due pezzi), ciascuno un segnalino anonimo: non se ne conosce la forza né se siano armate o diplomatici (salvo ciò che la vostra spia ha detto a un incontro, com'era allora).
+seen_note = Una riga per pezzo (due righe per lo stesso luogo sono due pezzi), ciascuno un segnalino anonimo: non se ne conosce la forza né che cosa siano (un'armata, un diplomatico o una flotta in porto) (salvo ciò che la vostra spia ha detto a un incontro, com'era allora).
 nothing_seen = Nessun pezzo straniero in vista.
 at_sea = in mare
 battles = Battaglie in attesa del risultato
@@ -131,8 +131,8 @@ y_holdings_change = Possedimenti delle nazioni: inizio → fine dell'anno
 y_start = inizio
 y_end = fine
 measure-counts = { $kind ->
-    [keep_possessions] nodi dei vostri possedimenti iniziali che non tenete più; raggiunto a 0
-    [conquer_nation] nodi della nazione che avete scelto che non tenete ancora; raggiunto a 0
+    [keep_possessions] nodi dei vostri possedimenti iniziali perduti; l'obiettivo è raggiunto a 0
+    [conquer_nation] nodi della nazione scelta non ancora vostri; l'obiettivo è raggiunto a 0
     [most_capitals] capitali che tenete
     [most_cities] città che tenete
     [most_fortresses] fortezze che tenete

@@ -59,7 +59,10 @@ news-update-set-aside = Il risultato che avete mandato per la battaglia { $battl
    *[agreed] {""}
 }{ $reason ->
     [none] {""}
-   *[other] . Motivo: { $reason }
+   *[other] { $by ->
+        [referee] . Il motivo dell'arbitro: { $reason }
+       *[auto] . Come l'ha decisa il gioco: { $reason }
+    }
 }{ $same ->
     [true] . Dà lo stesso risultato del vostro.
    *[false] .

@@ -189,7 +189,10 @@ happening-battle-pending = { $rearguard ->
    *[false] battaglia
 } { $id } { ART("a", $node) }: { ART("il", $attacker) } contro { ART("il", $defender) }, in attesa del risultato
 happening-battle-lapsed = la battaglia { $battle } { ART("a", $node) } non si combatte: le armate { ART("di", $gone) } non sono più lì, mandate via dal risultato di un'altra battaglia nello stesso luogo; nessuno perde nulla e non serve alcun risultato
-happening-retreated = le forze { ART("di", $nation) } che vi hanno combattuto ripiegano { ART("da", $from) } { ART("a", $to) }
+happening-retreated = le forze { ART("di", $nation) } che vi hanno combattuto ripiegano { ART("da", $from) } { ART("a", $to) }{ $draw ->
+    [true] {" "}(un pareggio: in un pareggio ripiega chi attacca, G3c.8)
+   *[false] {""}
+}
 happening-siege-roll = { ART("il", $besieger) } assedia { $node }: 1d6={ $roll }, totale { $total }, serve { $needed }
 happening-surrendered = { $node } si arrende: passa { ART("da", $from) } { ART("a", $to) }{ $breached ->
     [true] ; le sue mura cadono: ha una breccia finché non viene riparata (G3d.5)

@@ -58,13 +58,13 @@ sheet-one = { $order }: { $targets }
 sheet-battle = Battaglia { $battle } { ART("a", $name) } ({ $node }): { $attacker }, { $attacker_ducats } ducati, contro { $defender }, { $defender_ducats } ducati, in attesa del risultato
 sheet-battle-result =
     Combattuta la battaglia al tavolo, mandate il vostro risultato: il vincitore (togliete la
-    riga in caso di pareggio) e quanto ha perso ciascuna parte, in ducati. Ogni club manda il
+    riga in caso di pareggio: allora ripiega chi attacca) e quanto ha perso ciascuna parte, in ducati. Ogni club manda il
     proprio; quando i due coincidono il risultato si applica subito e ricevete la nuova
     posizione. Potete rimandarlo finché non è applicato. Può viaggiare in questo file o in
     un file a sé: non sostituisce mai i vostri ordini.
 sheet-battle-result-neutral =
     Combattuta la battaglia al tavolo, mandate il vostro risultato: il vincitore (togliete la
-    riga in caso di pareggio) e quanto ha perso ciascuna parte, in ducati. L'altra parte è
+    riga in caso di pareggio: allora ripiega chi attacca) e quanto ha perso ciascuna parte, in ducati. L'altra parte è
     una nazione neutrale e non manda risultati (regola G0): l'arbitro decide, confermando il
     vostro o risolvendo la battaglia con il suo gioco, e ricevete allora la nuova posizione.
     Può viaggiare in questo file o in un file a sé: non sostituisce mai i vostri ordini.

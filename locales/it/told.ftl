@@ -19,9 +19,20 @@ happening-epidemic-roll = { $what ->
 }
 happening-enemy-fell-back = { $destroyed ->
     [true] battaglia { $battle }: le forze { ART("di", $nation) } non avevano dove ripiegare { ART("da", $from) } e sono distrutte
-   *[false] battaglia { $battle }: le forze { ART("di", $nation) } ripiegano { ART("da", $from) }; la battaglia è vostra (un luogo cambia padrone solo come dice G3b.8: uno non fortificato dove a fine turno la vostra armata sta da sola, uno fortificato con un assedio)
+   *[false] { $draw ->
+        [true] battaglia { $battle }: pareggio; le forze { ART("di", $nation) }, che attaccavano, ripiegano { ART("da", $from) } (in un pareggio ripiega chi attacca, G3c.8), e nessun luogo cambia padrone per questo
+       *[false] battaglia { $battle }: le forze { ART("di", $nation) } ripiegano { ART("da", $from) }; la battaglia è vostra (un luogo cambia padrone solo come dice G3b.8: uno non fortificato dove a fine turno la vostra armata sta da sola, uno fortificato con un assedio)
+    }
 }
 happening-enemy-destroyed = battaglia { $battle }: le forze { ART("di", $nation) } { ART("a", $node) } sono distrutte dalle perdite
+happening-surrender-took = { $node } si arrende a voi con tutto ciò che vi sta dentro, distrutto con la resa (G3d.2): { $garrison ->
+    [true] la sua guarnigione
+   *[false] nessuna guarnigione
+}{ $armies ->
+    [0] , nessuna armata
+    [one] , un'armata { ART("di", $from) }
+   *[other] , { $armies } armate { ART("di", $from) }
+}
 happening-works-captured = { $kind ->
     [repair] le riparazioni che avete pagato { ART("a", $node) } sono perdute
    *[fortify] i lavori di fortificazione che avete pagato { ART("a", $node) } sono perduti

@@ -272,6 +272,7 @@ pub(crate) fn events_as_worded_before(
             }
             Happening::AllianceBetrayed { how, .. } => *how = None,
             Happening::Surrendered { breached, .. } => *breached = false,
+            Happening::Retreated { draw, .. } => *draw = false,
             _ => {}
         }
     }
@@ -553,11 +554,18 @@ mod tests {
                 nation: f.clone(),
                 from: NodeCode::from("F7"),
                 destroyed: false,
+                draw: false,
             }),
             ev(Happening::EnemyDestroyed {
                 battle: "B".into(),
                 nation: f.clone(),
                 node: NodeCode::from("F7"),
+            }),
+            ev(Happening::SurrenderTook {
+                node: NodeCode::from("F8"),
+                from: f.clone(),
+                garrison: true,
+                armies: 1,
             }),
             ev(Happening::WorksCaptured {
                 node: NodeCode::from("F8"),

@@ -498,9 +498,9 @@ mod tests {
             let stood = text(&c, &before, &before, lang);
             let moved = text(&c, &before, &sailed, lang);
             let held = if lang == Lang::En {
-                "held where they stood"
+                "stayed where they were"
             } else {
-                "rimaste dove stavano"
+                "rimasti dove stavano"
             };
             assert!(stood.contains(held), "{stood}");
             assert!(!moved.contains(held), "{moved}");

@@ -500,7 +500,7 @@ mod tests {
         );
         assert_eq!(
             set_aside(&w, Lang::En, &b, &s, (&auto, None), false),
-            "The result you mailed for battle 1494-r01-F7 (V wins; losses: V 50 ducats, F 120 ducats) is set aside: the battle was resolved automatically by the tactical game's own mechanics, and that counts over the clubs' results (G3c.7), as the two clubs' results differed. Reason given: the defender routed. It gives the same result as yours."
+            "The result you mailed for battle 1494-r01-F7 (V wins; losses: V 50 ducats, F 120 ducats) is set aside: the battle was resolved automatically by the tactical game's own mechanics, and that counts over the clubs' results (G3c.7), as the two clubs' results differed. How the game decided it: the defender routed. It gives the same result as yours."
         );
         // An auto-resolve's account is worded in the club's language; without one (a
         // result stored before accounts were kept), the stored reason is told.
@@ -509,17 +509,17 @@ mod tests {
             .num("hits_b", 7);
         let it = set_aside(&w, Lang::It, &b, &s, (&auto, Some(&fortress)), false);
         assert!(
-            it.ends_with("Motivo: MON7.5 fortezza: il difensore subisce una perdita in più invece di ritirarsi, e l'attaccante si ritira (colpi subiti A 6, B 7). Dà lo stesso risultato del vostro."),
+            it.ends_with("Come l'ha decisa il gioco: MON §7.5 fortezza: il difensore subisce una perdita in più invece di ritirarsi, e l'attaccante si ritira (colpi subiti A 6, B 7). Dà lo stesso risultato del vostro."),
             "{it}"
         );
         assert!(
             set_aside(&w, Lang::It, &b, &s, (&auto, None), false)
-                .contains("Motivo: the defender routed.")
+                .contains("Come l'ha decisa il gioco: the defender routed.")
         );
         let unknown = crate::battle::result::Account::new("a-later-one");
         assert!(
             set_aside(&w, Lang::It, &b, &s, (&auto, Some(&unknown)), false)
-                .contains("Motivo: the defender routed.")
+                .contains("Come l'ha decisa il gioco: the defender routed.")
         );
         let ruling = outcome("F", 70, 0, ResultSource::Referee, "");
         let s = set_aside_for(&mailed[..1], &ruling, &NationCode::from("V")).expect("set aside");

@@ -308,13 +308,14 @@ pub(super) fn apply(s: &mut Step, battle: &Battle, o: &BattleOutcome) {
         (BattleKind::Battle, Some(_)) => vec![&battle.attacker],
         (BattleKind::Battle, None) => vec![&battle.attacker],
     };
+    let draw = battle.kind == BattleKind::Battle && o.winner.is_none();
     for side in falls_back {
         let stayed = if side.nation == battle.attacker.nation {
             &battle.defender.nation
         } else {
             &battle.attacker.nation
         };
-        fall_back(s, side, &battle.node, &battle.id, stayed);
+        fall_back(s, side, (&battle.node, &battle.id), stayed, draw);
     }
     s.w.battles.retain(|b| b.id != battle.id);
     if s.c.tables.rulings.battle_lapses_when_a_side_is_gone {
@@ -434,7 +435,16 @@ fn take_losses(s: &mut Step, side: &BattleSide, loss: Ducats, battle: &str) {
 /// The other side, `stayed`, hears what became of them: that they fell back (not
 /// where to: their pieces are seen only as G7.2 says), or were destroyed, here or by
 /// their losses.
-fn fall_back(s: &mut Step, side: &BattleSide, at: &NodeCode, battle: &str, stayed: &NationCode) {
+///
+/// `draw`: the battle was drawn and `side`, its attacker, falls back; both sides hear
+/// that, so neither reads the other's retreat as a win.
+fn fall_back(
+    s: &mut Step,
+    side: &BattleSide,
+    (at, battle): (&NodeCode, &str),
+    stayed: &NationCode,
+    draw: bool,
+) {
     let alive: Vec<ArmyId> = side
         .armies
         .iter()
@@ -497,6 +507,7 @@ fn fall_back(s: &mut Step, side: &BattleSide, at: &NodeCode, battle: &str, staye
                     nation: side.nation.clone(),
                     from: at.clone(),
                     to,
+                    draw,
                 },
             );
             s.event(
@@ -507,6 +518,7 @@ fn fall_back(s: &mut Step, side: &BattleSide, at: &NodeCode, battle: &str, staye
                     nation: side.nation.clone(),
                     from: at.clone(),
                     destroyed: false,
+                    draw,
                 },
             );
         }
@@ -530,6 +542,7 @@ fn fall_back(s: &mut Step, side: &BattleSide, at: &NodeCode, battle: &str, staye
                     nation: side.nation.clone(),
                     from: at.clone(),
                     destroyed: true,
+                    draw,
                 },
             );
         }

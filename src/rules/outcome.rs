@@ -521,6 +521,11 @@ pub enum Happening {
         nation: NationCode,
         from: NodeCode,
         to: NodeCode,
+        /// G3c.8: the battle was a draw, and this side fell back as its attacker (a
+        /// ruling: two clubs may not share the node); absent, and read `false`, in
+        /// events stored before it was recorded.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        draw: bool,
     },
     /// G3c.8: the other side of the club's battle fell back from `from` (where to is
     /// not told: its pieces are seen only as G7.2 says) or, with nowhere to go, was
@@ -530,6 +535,10 @@ pub enum Happening {
         nation: NationCode,
         from: NodeCode,
         destroyed: bool,
+        /// The battle was a draw: the other side fell back as the attacker, and the
+        /// battle was not won.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        draw: bool,
     },
     /// G3c.7: the other side of the club's battle lost every army it fought with.
     EnemyDestroyed {
@@ -612,6 +621,15 @@ pub enum Happening {
         /// recorded); absent, and read `false`, in events stored before.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         breached: bool,
+    },
+    /// G3d.2: what a place that surrendered to the club had inside, destroyed with the
+    /// surrender; told to the besieger alone (the place's owner hears of each of its
+    /// forces).
+    SurrenderTook {
+        node: NodeCode,
+        from: NationCode,
+        garrison: bool,
+        armies: u32,
     },
     /// G3d.2: works a club had paid for at a place that surrendered are lost with it.
     WorksCaptured {
@@ -755,6 +773,7 @@ impl Happening {
                 | Happening::AllyAttackNoBetrayal { .. }
                 | Happening::AllianceOneSided { .. }
                 | Happening::SiegeRaised { .. }
+                | Happening::SurrenderTook { .. }
                 | Happening::SiegeEnded {
                     why: SiegeEnd::FellBack,
                     ..

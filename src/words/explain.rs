@@ -358,6 +358,8 @@ fn derived(kind: &str, map: &serde_json::Map<String, Value>, lang: Lang, args: &
         "loan_default" if !map.contains_key("carried") => args.set("carried", "false"),
         // The walls are written only when they fell (and were not recorded before).
         "surrendered" if !map.contains_key("breached") => args.set("breached", "false"),
+        // A draw is written only when it was one (and was not recorded before).
+        "retreated" | "enemy_fell_back" if !map.contains_key("draw") => args.set("draw", "false"),
         _ => {}
     }
 }

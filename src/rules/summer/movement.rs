@@ -798,6 +798,7 @@ fn retreat(s: &mut Step, p: &Party, at: &NodeCode) -> bool {
             nation: p.nation.clone(),
             from: at.clone(),
             to,
+            draw: false,
         },
     );
     true

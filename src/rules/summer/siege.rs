@@ -220,6 +220,25 @@ fn siege(
 /// G3d.2, G3d.5: the place surrenders with its garrison and every force inside, and is
 /// breached.
 fn surrender(s: &mut Step, to: &NationCode, from: &NationCode, node: &NodeCode, inside: &[ArmyId]) {
+    // The besieger learns what it took (a play-test's victor never heard of the army
+    // destroyed inside, which its owner was told of).
+    let garrison = s.w.nodes.get(node).is_some_and(|x| x.garrison.is_some());
+    let armies = inside
+        .iter()
+        .filter(|id| s.w.armies.contains_key(*id))
+        .count();
+    if garrison || armies > 0 {
+        s.event(
+            Audience::Nation(to.clone()),
+            "G3d.2",
+            Happening::SurrenderTook {
+                node: node.clone(),
+                from: from.clone(),
+                garrison,
+                armies: u32::try_from(armies).unwrap_or(u32::MAX),
+            },
+        );
+    }
     destroy_garrison(
         s,
         node,

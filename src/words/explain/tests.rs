@@ -377,6 +377,7 @@ fn every_outcome_told_to_its_club_reads_in_both_languages() {
         nation: "F".into(),
         from: "V3".into(),
         destroyed,
+        draw: false,
     };
     assert_eq!(
         both(fell_back(false)),
@@ -386,6 +387,22 @@ fn every_outcome_told_to_its_club_reads_in_both_languages() {
         )
     );
     assert!(both(fell_back(true)).1.contains("nowhere to fall back"));
+    // A draw is not a win: the side that stayed is not told the battle is its own
+    // (a play-test read "a draw" and "the battle is yours" in one update).
+    let drawn = both(Happening::EnemyFellBack {
+        battle: "B1".into(),
+        nation: "F".into(),
+        from: "V3".into(),
+        destroyed: false,
+        draw: true,
+    });
+    assert_eq!(
+        drawn,
+        (
+            "battaglia B1: pareggio; le forze di F, che attaccavano, ripiegano da V3 (in un pareggio ripiega chi attacca, G3c.8), e nessun luogo cambia padrone per questo".to_owned(),
+            "battle B1: a draw; the forces of F, the attacker, fall back from V3 (on a draw the attacker falls back, G3c.8), and no place changes hands by it".to_owned()
+        )
+    );
     assert_eq!(
         both(Happening::EnemyDestroyed {
             battle: "B1".into(),
@@ -414,6 +431,26 @@ fn every_outcome_told_to_its_club_reads_in_both_languages() {
             .unwrap();
     assert_eq!(old, surrendered(false));
     assert_eq!(both(old).1, "F8 surrenders: it passes from F to V");
+    // The besieger hears what it took (a play-test's victor never learnt of the army
+    // destroyed inside).
+    let took = |garrison: bool, armies: u32| Happening::SurrenderTook {
+        node: "F8".into(),
+        from: "F".into(),
+        garrison,
+        armies,
+    };
+    assert_eq!(
+        both(took(true, 1)),
+        (
+            "F8 si arrende a voi con tutto ciò che vi sta dentro, distrutto con la resa (G3d.2): la sua guarnigione, un'armata di F".to_owned(),
+            "F8 surrenders to you with everything inside, destroyed with it (G3d.2): its garrison, one army of F".to_owned()
+        )
+    );
+    assert!(
+        both(took(false, 2))
+            .1
+            .ends_with("no garrison, 2 armies of F")
+    );
     let works = |kind: WorkKind| Happening::WorksCaptured {
         node: "F8".into(),
         nation: "F".into(),
@@ -520,8 +557,22 @@ fn facts_name_their_places_by_name_and_code() {
         nation: "F".into(),
         from: "F8".into(),
         to: "F7".into(),
+        draw: false,
     };
     let said = say.happening(&fell_back, Lang::It);
+    let drawn = say.happening(
+        &Happening::Retreated {
+            nation: "F".into(),
+            from: "F8".into(),
+            to: "F7".into(),
+            draw: true,
+        },
+        Lang::En,
+    );
+    assert!(
+        drawn.ends_with("(a draw: on a draw the attacker falls back, G3c.8)"),
+        "{drawn}"
+    );
     assert!(
         said.contains("da Modigliana (F8) a Castrocaro (F7)")
             && said.contains("della Repubblica di Firenze"),
