@@ -1563,7 +1563,7 @@ fn the_referees_report_speaks_the_referees_language() {
         "— rapporto dell'arbitro: primavera 1494",
         "aperta ora: turno 1 (marzo) del 1494",
         "== esiti",
-        "== avvenimenti (chi li vede)",
+        "== avvenimenti, ciascuno come lo legge chi lo vede",
         "== nazioni",
         "tesoro ",
     ] {

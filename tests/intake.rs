@@ -1583,7 +1583,8 @@ fn a_message_that_cannot_be_read_is_explained_in_the_clubs_language() {
 /// Issue 29, point 3: an order file written in the text among a greeting and a
 /// signature (with no `-- ` before it) is read; the words are set aside and the receipt
 /// says how many lines, in the club's language, never what they said. A text with no
-/// order file at all is answered "send only the order file, in the text or attached".
+/// order file at all is answered that giglio reads only order files (words around one
+/// are fine), and the referee is told where that message is kept: it may be a question.
 #[test]
 fn orders_among_words_in_the_text_are_read_and_the_words_set_aside() {
     let d = Desk::new();
@@ -1632,5 +1633,22 @@ fn orders_among_words_in_the_text_are_read_and_the_words_set_aside() {
         .rfind(|(to, _, _)| to.iter().any(|t| t == M_ADDR))
         .map(|(_, _, t)| t)
         .unwrap_or_default();
-    assert!(last.contains("send only the order file"), "{last}");
+    assert!(last.contains("giglio reads only order files"), "{last}");
+    assert!(
+        last.contains("a greeting and a signature around it are fine"),
+        "no contradiction of the guide, which allows them: {last}"
+    );
+    assert!(!last.contains("Lodovico"), "never its words: {last}");
+    let referee = sent_texts(&d)
+        .into_iter()
+        .rfind(|(to, _, _)| to.iter().any(|t| t == REFEREE))
+        .map(|(_, _, t)| t)
+        .unwrap_or_default();
+    assert!(
+        referee.contains("  no order file")
+            && referee.contains("may be a question for you")
+            && referee.contains("cur/"),
+        "the referee hears of a message with no order file, and where it is: {referee}"
+    );
+    assert!(!referee.contains("could not be read"), "{referee}");
 }

@@ -5,7 +5,7 @@
 
 ## Why no order file was read from a message
 unread-no-orders = { $attachments ->
-    [0] the message carries no order file: send only the order file, written in the text of the message or attached as a .toml file
+    [0] the message carries no order file (its lines club, phase and secret, then the orders): giglio reads only order files, written in the text of the message (a greeting and a signature around it are fine) or attached as a .toml file. The referee is told that a message from your address came without one, and can read it in the mailbox
    *[other] the message carries no order file: its attachments are not read (only a .toml attachment is); write the orders in the text, or attach them as a .toml file
 }
 unread-compressed = the message carries a compressed attachment (.zip, .gz…), and compressed files are never opened, so it was not read: send the orders as a .toml attachment, or write them in the text of the message
@@ -104,6 +104,7 @@ digest-head = These messages were not accepted. Nothing of their subject or text
 digest-head-one = This message was not accepted. Nothing of its subject or text is shown (it may be anyone's); giglio keeps its sender, reason and hash in the campaign file.
 digest-line = { $time }  claimed { $club }  from { $sender }  { $reason }
 digest-clubs-told = Clubs alerted now: { $clubs }
+digest-no-orders-kept = A message with no order file from a club's address may be a question for you: giglio reads nothing else in it, and it stays in the intake mailbox (a Maildir's cur/, or the IMAP mailbox, marked as read), where you can read it. It is not authenticated: anyone may write with a club's address.
 digest-club = { $count ->
     [one] During { $phase }, one more message from your club's addresses was not accepted. After { $first } answers one by one, further ones are gathered here, at most once a day.
    *[other] During { $phase }, { $count } more messages from your club's addresses were not accepted. After { $first } answers one by one, further ones are gathered here, at most once a day.
@@ -136,8 +137,8 @@ extension-granted = Your request for { $hours } more hours is granted: orders ar
 extension-refused = Your request for { $hours } more hours is refused: { $why }.
 extension-not-granted = this campaign grants no extensions
 extension-no-deadline = { $phase } has no deadline to move
-extension-passed = the deadline has passed
-extension-too-long = one extension gives at most { $max } hours
+extension-passed = the deadline has passed (a refused request uses none of your extensions)
+extension-too-long = one extension gives at most { $max } hours (you may ask again for { $max } or fewer: a refused request uses none of your extensions)
 extension-none-left = a club may have { $per_year } extensions a year, and you have had them
 
 ## The order kinds a receipt echoes, named in running text beside the file's key.

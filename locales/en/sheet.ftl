@@ -74,7 +74,8 @@ sheet-battle-result-later =
 sheet-extension-title = More time (G6.3)
 sheet-extension =
     You may ask for the deadline to move on by up to { $max } hours, { $per_year } times a
-    year; the answer comes at once with your receipt, and every club is told the new
+    year in all (the receipt that grants one says how many you have left; a refused request
+    does not count); the answer comes at once with your receipt, and every club is told the new
     deadline (not who asked). A file that only asks leaves your orders as they are:
 sheet-extension-reason = away for the weekend
 sheet-letters-title = Letters to other clubs (G5.3)

@@ -5,7 +5,7 @@
 
 ## Perché da un messaggio non si legge un file di ordini
 unread-no-orders = { $attachments ->
-    [0] il messaggio non porta un file di ordini: mandate solo il file degli ordini, scritto nel testo del messaggio o allegato come file .toml
+    [0] il messaggio non porta un file di ordini (le sue righe club, phase e secret, poi gli ordini): giglio legge solo file di ordini, scritti nel testo del messaggio (un saluto e una firma attorno vanno bene) o allegati come file .toml. L'arbitro viene avvisato che dal vostro indirizzo è arrivato un messaggio senza file, e può leggerlo nella casella
    *[other] il messaggio non porta un file di ordini: i suoi allegati non si leggono (solo un allegato .toml si legge); scrivete gli ordini nel testo, o allegateli come file .toml
 }
 unread-compressed = il messaggio porta un allegato compresso (.zip, .gz…), e i file compressi non si aprono mai, quindi non è stato letto: mandate gli ordini come allegato .toml, o scriveteli nel testo del messaggio
@@ -103,6 +103,7 @@ alert-more = e altri { $count }
 digest-head = Questi messaggi non sono stati accettati. Del loro oggetto e del loro testo non si mostra nulla (possono venire da chiunque); giglio conserva nel file della campagna il mittente, il motivo e l'impronta di ciascuno.
 digest-head-one = Questo messaggio non è stato accettato. Del suo oggetto e del suo testo non si mostra nulla (può venire da chiunque); giglio conserva nel file della campagna il mittente, il motivo e l'impronta.
 digest-line = { $time }  a nome di { $club }  da { $sender }  { $reason }
+digest-no-orders-kept = Un messaggio senza file di ordini dall'indirizzo di un club può essere una domanda per voi: giglio non ne legge altro, e resta nella casella degli ordini (in cur/ di una Maildir, o nella casella IMAP, segnato come letto), dove potete leggerlo. Non è autenticato: chiunque può scrivere con l'indirizzo di un club.
 digest-clubs-told = Club avvisati ora: { $clubs }
 digest-club = { $count ->
     [one] { ART("Durante", $phase) }, un altro messaggio dagli indirizzi del vostro club non è stato accettato. Dopo { $first } risposte una per una, i successivi sono raccolti qui, al più una volta al giorno.
@@ -136,8 +137,8 @@ extension-granted = La vostra richiesta di { $hours } ore in più è accolta: gl
 extension-refused = La vostra richiesta di { $hours } ore in più è respinta: { $why }.
 extension-not-granted = questa campagna non concede proroghe
 extension-no-deadline = { ART("il", $phase) } non ha un termine da spostare
-extension-passed = il termine è passato
-extension-too-long = una proroga dà al massimo { $max } ore
+extension-passed = il termine è passato (una richiesta respinta non consuma nessuna delle vostre proroghe)
+extension-too-long = una proroga dà al massimo { $max } ore (potete chiederne di nuovo { $max } o meno: una richiesta respinta non consuma nessuna delle vostre proroghe)
 extension-none-left = un club può avere { $per_year } proroghe l'anno, e le avete avute
 
 ## I tipi d'ordine che una ricevuta ripete, nominati accanto alla chiave del file.

@@ -74,7 +74,8 @@ sheet-battle-result-later =
 sheet-extension-title = Più tempo (G6.3)
 sheet-extension =
     Potete chiedere che il termine si sposti avanti fino a { $max } ore, { $per_year } volte
-    l'anno; la risposta arriva subito con la ricevuta, e ogni club riceve il nuovo termine
+    l'anno in tutto (la ricevuta che ne concede una dice quante ve ne restano; una richiesta
+    respinta non conta); la risposta arriva subito con la ricevuta, e ogni club riceve il nuovo termine
     (senza sapere chi l'ha chiesto). Un file che chiede solo questo lascia i vostri ordini come sono:
 sheet-extension-reason = via per il fine settimana
 sheet-letters-title = Lettere agli altri club (G5.3)

@@ -218,7 +218,8 @@ fn a_lost_bid_is_told_to_its_bidder_alone() {
 }
 
 /// Florence's works under way and its sapper at Modigliana, lost when the place
-/// surrenders to Venice: Florence alone is told; everyone reads that the walls fell.
+/// surrenders to Venice: Florence alone is told; everyone reads that the walls fell;
+/// Venice alone reads what it took (the garrison destroyed inside).
 #[test]
 fn what_a_surrender_takes_is_told_to_the_club_that_paid_for_it() {
     let mut b = siege_branch();
@@ -246,10 +247,18 @@ fn what_a_surrender_takes_is_told_to_the_club_that_paid_for_it() {
             .any(|e| matches!(e.what, Happening::Surrendered { breached: true, .. })),
         "the place fell, its walls with it"
     );
+    assert!(
+        b.resolution.events.iter().any(|e| matches!(
+            &e.what,
+            Happening::SurrenderTook { garrison: true, .. }
+        ) && e.audience == Audience::Nation(NationCode::from("V"))),
+        "{:?}",
+        b.resolution.events
+    );
     assert_eq!(
         told_to_its_club_alone(&b, &[]),
-        2,
-        "the works and the sapper"
+        3,
+        "the works and the sapper, to Florence; what it took, to Venice"
     );
 }
 
@@ -324,6 +333,7 @@ fn the_winner_reads_the_enemys_retreat_in_its_update() {
                             nation: battle.defender.nation.clone(),
                             from: battle.node.clone(),
                             to: NodeCode::from("§"),
+                            draw: false,
                         },
                         club.lang,
                     )

@@ -472,7 +472,16 @@ fn judge(store: &Store, desk: &Desk, clubs: &[Club], m: &Mail, letter: Letter) -
                     desk,
                     club,
                     m,
-                    (referee_words(desk, &unread), "not-read"),
+                    (
+                        referee_words(desk, &unread),
+                        // A message with no order file at all may be a question for the
+                        // referee: its digest says where it is kept.
+                        if matches!(unread, letter::Unread::NoOrders { .. }) {
+                            "no-orders"
+                        } else {
+                            "not-read"
+                        },
+                    ),
                     sender,
                     Answer::NotRead(&unread),
                 )?,

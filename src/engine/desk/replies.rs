@@ -725,6 +725,16 @@ pub(crate) fn digest(
         ));
         text.push('\n');
     }
+    // A club's message with no order file may be a question (a play-test's club asked
+    // one and nobody read it): the referee is told where it still is.
+    if attempts
+        .iter()
+        .any(|a| a.reason == "no-orders" && a.nation.is_some())
+    {
+        text.push('\n');
+        text.push_str(&w.plain(lang, "digest-no-orders-kept"));
+        text.push('\n');
+    }
     if !alerted.is_empty() {
         let clubs: Vec<String> = alerted.iter().map(|(p, n)| format!("{n} ({p})")).collect();
         text.push('\n');
