@@ -1681,7 +1681,7 @@ fn a_result_set_aside_by_an_auto_resolve_is_told_in_the_clubs_language() {
         .unwrap_or_default()
         .replace('\n', " ");
     assert!(
-        said.starts_with("MON7."),
+        said.starts_with("MON §7."),
         "the game's rule is named: {said}"
     );
     let english = [

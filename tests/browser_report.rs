@@ -30,7 +30,7 @@ fn a_clubs_html_report_renders_in_chromium_with_its_map() {
     let map = std::fs::read(out.join("V.png")).expect("V.png written");
     assert!(html.contains("src=\"V.png\""), "the page shows its own map");
     assert!(
-        html.contains("<a id=\"map-full\" href=\"V.png\">Apri la mappa intera</a>"),
+        html.contains("<a id=\"map-full\" href=\"V.png\">Aprite la mappa intera</a>"),
         "a link opens the whole picture at its own size, in the club's language"
     );
 

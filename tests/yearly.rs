@@ -418,7 +418,11 @@ fn the_chronicle_lists_every_public_change_of_hands() {
         if a + b > 0 {
             let line = text
                 .lines()
-                .find(|l| l.ends_with(&format!("({nation})")) && l.contains('→'))
+                .find(|l| {
+                    // `Spagna (Corone d'Aragona in Italia, S)`: one pair of brackets.
+                    (l.ends_with(&format!(" ({nation})")) || l.ends_with(&format!(", {nation})")))
+                        && l.contains('→')
+                })
                 .unwrap_or_else(|| panic!("no holdings of {nation}\n{text}"));
             let nums: Vec<usize> = line
                 .split_whitespace()

@@ -64,6 +64,11 @@ receipt-orders = Your orders, as understood{ $dropped ->
     [one] {" "}(and one part of the file left out: it is below, with why)
    *[other] {" "}(and { $dropped } parts of the file left out: they are below, each with why)
 }:
+receipt-items = What the file holds, as understood{ $dropped ->
+    [0] {""}
+    [one] {" "}(and one part of the file left out: it is below, with why)
+   *[other] {" "}(and { $dropped } parts of the file left out: they are below, each with why)
+}:
 receipt-no-orders = { $dropped ->
     [0] The file gives no orders: your forces will do what they do without orders.
     [one] No order of the file reads: the one part written is left out (below, with why), and your forces will do what they do without orders.

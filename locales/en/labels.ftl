@@ -46,6 +46,7 @@ seen = Foreign pieces seen
 seen_note = One line per piece (two lines at one place are two pieces), each an anonymous marker: nothing tells their size, nor whether each is an army, a diplomat or a fleet in port (save what your spy told at an encounter, as it was then).
 nothing_seen = No foreign piece in sight.
 at_sea = at sea
+in_yours = in a place of yours
 battles = Battles waiting for their result
 battle_vs = against
 you_attacker = you are the attacker,

@@ -86,6 +86,7 @@ sheet-letter-text = Your Excellency, …
 sheet-letter-anonymous = anonymous = true   # to send it unsigned
 sheet-spring-strategos-clubs = Its move_order may list any of these clubs, in the order they are to move: { $clubs }. The clubs it leaves out follow, in an order drawn at random.
 sheet-siege-bribe = A siege may carry a bribe (G3d.3), paid before the roll: each { $step } ducats buy +{ $per } on the roll; ducats short of a whole step buy nothing (a bribe of { $short } buys +0), unless bribes of your other armies at the same siege make the step up.
+sheet-siege-roll = The siege roll (Table 35): 1d6, { $per_round } for each round already spent at the siege, { $sapper } with a sapper in a besieging army, { $per } for each { $step } ducats of bribe; { $garrison } with a garrison inside, { $defender_sapper } with the defender's sapper there, and { $city } at a city, { $fortress } at a fortress, { $village } at a village. The place surrenders on a total of { $target } or more.
 sheet-siege-cost = Each round of a siege costs the besieging army { $cost } ducats of its value (G3d.4).
 sheet-stance-now = Its standing choices now (G3c.3): on contact { $on_contact }, when contacted { $when_contacted }{ $retreat_to ->
     [none] , retreating to the free node nearest home (G3c.6).

@@ -64,6 +64,11 @@ receipt-orders = I vostri ordini, come sono stati intesi{ $dropped ->
     [one] {" "}(più una parte del file lasciata fuori: è qui sotto, con il perché)
    *[other] {" "}(più { $dropped } parti del file lasciate fuori: sono qui sotto, ciascuna con il perché)
 }:
+receipt-items = Che cosa contiene il file, come è stato inteso{ $dropped ->
+    [0] {""}
+    [one] {" "}(più una parte del file lasciata fuori: è qui sotto, con il perché)
+   *[other] {" "}(più { $dropped } parti del file lasciate fuori: sono qui sotto, ciascuna con il perché)
+}:
 receipt-no-orders = { $dropped ->
     [0] Il file non dà ordini: le vostre forze faranno ciò che fanno senza ordini.
     [one] Nessun ordine del file si legge: la sola parte scritta è lasciata fuori (qui sotto, con il perché), e le vostre forze faranno ciò che fanno senza ordini.

@@ -86,6 +86,7 @@ sheet-letter-text = Eccellenza, …
 sheet-letter-anonymous = anonymous = true   # per spedirla senza firma
 sheet-spring-strategos-clubs = Il suo move_order può elencare questi club, nell'ordine in cui devono muovere: { $clubs }. I club che lascia fuori seguono, in un ordine estratto a sorte.
 sheet-siege-bribe = Un assedio può portare una corruzione (G3d.3), pagata prima del tiro: ogni { $step } ducati comprano +{ $per } sul tiro; i ducati che non arrivano a un gradino intero non comprano nulla (una corruzione di { $short } compra +0), a meno che le corruzioni di altre vostre armate allo stesso assedio completino il gradino.
+sheet-siege-roll = Il tiro d'assedio (Tabella 35): 1d6, { $per_round } per ogni turno d'assedio già passato, { $sapper } con un geniere in un'armata assediante, { $per } per ogni { $step } ducati di corruzione; { $garrison } con una guarnigione dentro, { $defender_sapper } con il geniere del difensore, e { $city } per una città, { $fortress } per una fortezza, { $village } per un villaggio. La piazza si arrende con un totale di { $target } o più.
 sheet-siege-cost = Ogni turno d'assedio costa all'armata che assedia { $cost } ducati del suo valore (G3d.4).
 sheet-stance-now = Le sue scelte permanenti ora (G3c.3): al contatto { $on_contact }, quando contattata { $when_contacted }{ $retreat_to ->
     [none] , ritirandosi nel nodo libero più vicino a casa (G3c.6).

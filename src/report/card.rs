@@ -54,7 +54,7 @@ impl CardFor {
                     .iter()
                     .map(|n| {
                         let code = n.code.to_string();
-                        let said = format!("{} ({code})", c.nation_name(&code, lang));
+                        let said = c.nation_said(&code, lang);
                         (code, said)
                     })
                     .collect()

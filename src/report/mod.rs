@@ -81,6 +81,10 @@ pub fn environment(
         let lang = if lang == "en" { Lang::En } else { Lang::It };
         crate::rulebook::rule(&id, lang).map_or(id, |r| r.summary())
     });
+    // `with_code(name, code)`: a nation's name with its code, one pair of brackets.
+    env.add_function("with_code", |name: String, code: String| {
+        crate::rules::campaign::name_with_code(&name, &code)
+    });
     env.set_undefined_behavior(UndefinedBehavior::Strict);
     // SVG is XML: escape it like HTML, so a name with `<` or `&` cannot break the picture.
     env.set_auto_escape_callback(|name| {

@@ -354,7 +354,7 @@ pub fn dispute(
             w,
             l,
             "news-dispute-line",
-            club = format!("{} ({n})", nation_name(c, n, l)),
+            club = c.nation_said(n.as_str(), l),
             result = result(w, l, b, o, Some(c))
         )
     };

@@ -294,7 +294,7 @@ fn letters(out: &mut String, w: &Words, s: &SheetInput) {
         .options
         .letters
         .iter()
-        .map(|n| format!("{} ({n})", s.campaign.nation_name(n.as_str(), l)))
+        .map(|n| s.campaign.nation_said(n.as_str(), l))
         .collect();
     let _ = writeln!(out, "\n# ==== {} ====", w.plain(l, "sheet-letters-title"));
     comment(out, &t!(w, l, "sheet-letters", clubs = names.join(", ")));
@@ -541,6 +541,27 @@ fn piece(out: &mut String, w: &Words, s: &SheetInput, p: &PieceOptions) {
                 step = step,
                 per = c.tables.siege.per_bribe_step as i64,
                 short = (step - 5).max(1)
+            ),
+        );
+        // What the roll needs, every modifier of Table 35 (a play-test's club paid a
+        // bribe that could not make its roll succeed, not knowing the target).
+        let t = &c.tables.siege;
+        comment(
+            out,
+            &t!(
+                w,
+                l,
+                "sheet-siege-roll",
+                per_round = format!("{:+}", t.per_round_spent),
+                sapper = format!("{:+}", t.besieger_sapper),
+                per = format!("{:+}", t.per_bribe_step),
+                step = step,
+                garrison = format!("{:+}", t.garrison_present),
+                defender_sapper = format!("{:+}", t.defender_sapper),
+                city = format!("{:+}", t.fortified_city),
+                fortress = format!("{:+}", t.fortress),
+                village = format!("{:+}", t.fortified_village),
+                target = i64::from(t.target)
             ),
         );
         // What a siege costs the army each round (a play-test saw the 10 ducats in the
@@ -962,5 +983,5 @@ mod tests;
 
 /// A nation as running text names it, its code beside: `Repubblica di Venezia (V)`.
 fn nation_said(c: &Campaign, code: &str, l: Lang) -> String {
-    format!("{} ({code})", c.nation_name(code, l))
+    c.nation_said(code, l)
 }

@@ -13,7 +13,7 @@ use crate::words::Words;
 pub fn render(w: &Words, l: Lang, c: &Campaign, v: &Verdict, year: u16) -> (String, String) {
     let names = |list: &[NationCode]| {
         list.iter()
-            .map(|n| format!("{} ({n})", c.nation_name(n.as_str(), l)))
+            .map(|n| c.nation_said(n.as_str(), l))
             .collect::<Vec<_>>()
             .join(", ")
     };

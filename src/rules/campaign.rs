@@ -81,6 +81,17 @@ impl Campaign {
         self.nations.iter().find(|n| n.code.as_str() == code)
     }
 
+    /// A nation's name with its code, as running text names it: `Repubblica di Venezia
+    /// (V)`; a name that ends in brackets takes the code inside them, `Spagna (Corone
+    /// d'Aragona in Italia, S)`, not a second pair (a play-test read "(…) (S)" as clumsy).
+    pub(crate) fn nation_said(&self, code: &str, lang: crate::words::Lang) -> String {
+        let name = self.nation_name(code, lang);
+        if name == code {
+            return name;
+        }
+        name_with_code(&name, code)
+    }
+
     /// A nation's name in a language; its code where the definition does not know it.
     /// The one answer every report, page, notice and check gives.
     pub(crate) fn nation_name(&self, code: &str, lang: crate::words::Lang) -> String {
@@ -112,5 +123,14 @@ impl Campaign {
             .map(|n| n.name.clone())
             .or_else(|| self.map.sea(code).map(|s| s.name.clone()))
             .unwrap_or_else(|| code.to_owned())
+    }
+}
+
+/// A name with its code in brackets, `Repubblica di Venezia (V)`; a name that already
+/// ends in brackets takes the code inside them: `Spagna (Corone d'Aragona in Italia, S)`.
+pub(crate) fn name_with_code(name: &str, code: &str) -> String {
+    match name.strip_suffix(')') {
+        Some(open) if open.contains('(') => format!("{open}, {code})"),
+        _ => format!("{name} ({code})"),
     }
 }

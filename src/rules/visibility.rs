@@ -92,6 +92,9 @@ pub(crate) struct Marker {
     pub(crate) at_name: String,
     pub(crate) nation: NationCode,
     pub(crate) sea: bool,
+    /// It stands in a place of the club's own (the report says so: a play-test's club
+    /// read two enemy armies in its cities only in the list of markers).
+    pub(crate) ours: bool,
 }
 
 /// The outcome of one of the club's own orders.
@@ -424,11 +427,13 @@ pub fn watched_seas(c: &Campaign, w: &World, nation: &NationCode) -> BTreeSet<St
 pub(crate) fn markers(c: &Campaign, w: &World, nation: &NationCode) -> Vec<Marker> {
     let nodes = watched_nodes(c, w, nation);
     let seas = watched_seas(c, w, nation);
+    let ours = |at: &str| w.nodes.get(at).is_some_and(|n| &n.owner == nation);
     let land = |at: &NodeCode, owner: &NationCode| Marker {
         at: at.to_string(),
         at_name: c.place_name(at.as_str()),
         nation: owner.clone(),
         sea: false,
+        ours: ours(at.as_str()),
     };
     let mut out: Vec<Marker> = w
         .armies
@@ -450,6 +455,7 @@ pub(crate) fn markers(c: &Campaign, w: &World, nation: &NationCode) -> Vec<Marke
         if visible {
             out.push(Marker {
                 at_name: c.place_name(&at),
+                ours: !sea && ours(&at),
                 at,
                 nation: f.nation.clone(),
                 sea,

@@ -460,23 +460,22 @@ pub(super) fn next(dir: &Path, loaded: &Loaded, now: &str, held: bool) -> Result
         // Past its time, a round waiting for battles' results is resolved once they
         // come: the next thing the service does is a battle's fallback at its play-by
         // date, if one has a date (else it waits for the clubs or the referee).
-        let waiting = if at <= at_now {
-            engine::waiting_battles(&store, &loaded.campaign, now)?
-        } else {
-            Vec::new()
+        // Before its time too: a play-test read "next: resolve" at the deadline of a round
+        // a battle's result would hold past it.
+        let waiting = engine::waiting_battles(&store, &loaded.campaign, now)?;
+        let fallback = match loaded.campaign.tables.rulings.battle_fallback {
+            crate::rules::tables::BattleFallback::Auto => "auto-resolve",
+            crate::rules::tables::BattleFallback::Hold => "remind the referee of",
         };
-        if !waiting.is_empty() {
-            let fallback = match loaded.campaign.tables.rulings.battle_fallback {
-                crate::rules::tables::BattleFallback::Auto => "auto-resolve",
-                crate::rules::tables::BattleFallback::Hold => "remind the referee of",
-            };
-            let mut dated = Vec::new();
-            for (b, by) in &waiting {
-                if let Some(by) = by {
-                    dated.push((schedule::parse(by)?.max(at_now), b.id.clone()));
-                }
+        let mut dated = Vec::new();
+        for (b, by) in &waiting {
+            if let Some(by) = by {
+                dated.push((schedule::parse(by)?.max(at_now), b.id.clone()));
             }
-            if let Some((by, id)) = dated.into_iter().min() {
+        }
+        let earliest = dated.iter().min().cloned();
+        if at <= at_now && !waiting.is_empty() {
+            if let Some((by, id)) = earliest {
                 candidates.push((
                     by,
                     format!("{fallback} battle {id} (its play-by date), then resolve {key}"),
@@ -484,8 +483,23 @@ pub(super) fn next(dir: &Path, loaded: &Loaded, now: &str, held: bool) -> Result
             }
             return Ok(first(candidates));
         }
+        let ids: Vec<&str> = waiting.iter().map(|(b, _)| b.id.as_str()).collect();
+        let held_by = match (ids.as_slice(), &earliest) {
+            ([], _) => String::new(),
+            (_, Some((by, id))) => format!(
+                ", once {} {} in (else {fallback} battle {id} at its play-by date, {})",
+                results(&ids),
+                if ids.len() == 1 { "is" } else { "are" },
+                crate::engine::deadline::display(&schedule::write(*by), tz(loaded)?)
+            ),
+            (_, None) => format!(
+                ", once {} {} in",
+                results(&ids),
+                if ids.len() == 1 { "is" } else { "are" }
+            ),
+        };
         match run.resolve {
-            ResolveMode::Auto => candidates.push((at, format!("resolve {key}"))),
+            ResolveMode::Auto => candidates.push((at, format!("resolve {key}{held_by}"))),
             // Once the preview went, the referee's `giglio resolve` is next.
             ResolveMode::Preview if at > at_now => {
                 candidates.push((at, format!("mail the referee the preview of {key}")));
@@ -494,6 +508,19 @@ pub(super) fn next(dir: &Path, loaded: &Loaded, now: &str, held: bool) -> Result
         }
     }
     Ok(first(candidates))
+}
+
+/// "the result of battle X", "the results of battles X, Y".
+fn results(ids: &[&str]) -> String {
+    match ids {
+        [one] => format!("the result of battle {one}"),
+        many => format!("the results of battles {}", many.join(", ")),
+    }
+}
+
+/// The campaign's time zone, as deadlines are shown in it.
+fn tz(loaded: &Loaded) -> Result<chrono_tz::Tz> {
+    crate::engine::deadline::zone(&loaded.campaign.time_zone)
 }
 
 /// The earliest of the candidate actions.

@@ -251,7 +251,8 @@ fn what_a_surrender_takes_is_told_to_the_club_that_paid_for_it() {
         b.resolution.events.iter().any(|e| matches!(
             &e.what,
             Happening::SurrenderTook { garrison: true, .. }
-        ) && e.audience == Audience::Nation(NationCode::from("V"))),
+        ) && e.audience
+            == Audience::Nation(NationCode::from("V"))),
         "{:?}",
         b.resolution.events
     );

@@ -199,7 +199,9 @@ fn season(mut k: Kept) {
     }
     let missed = &one(&got, "report", "F").text;
     assert!(
-        missed.contains("Nessun ordine ricevuto: le vostre forze sono rimaste dove stavano"),
+        missed.contains(
+            "Nessun ordine da voi per questo turno: i vostri pezzi sono rimasti dove stavano"
+        ),
         "{missed}"
     );
     let opened = shift(&r1, 1);
@@ -323,6 +325,15 @@ fn season(mut k: Kept) {
             "{}",
             f.text
         );
+        // What the service does next says the battle will hold the resolution (a
+        // play-test read "next: resolve" at a deadline the battle held past).
+        if hours == 4 {
+            let next = p["next"]["what"].as_str().unwrap_or_default();
+            assert!(
+                next.starts_with("resolve 1494-r03, once the result of battle 1494-r02-F7 is in (else auto-resolve battle 1494-r02-F7 at its play-by date, 2026-"),
+                "{p}"
+            );
+        }
     }
     let p = across(&k, &r3);
     assert_eq!(actions(&p), ["waiting"], "{p}");
@@ -354,7 +365,7 @@ fn season(mut k: Kept) {
     );
     let f = &one(&got, "waits", "F").text;
     assert!(
-        f.contains("Siete una delle due parti della battaglia 1494-r02-F7: il risultato dell'altra parte è arrivato, il vostro no: mandatelo")
+        f.contains("Siete una delle due parti della battaglia 1494-r02-F7: il risultato dell'altra parte è arrivato, il vostro no: mandate il risultato della partita come è stata giocata. Se coincide con il suo, vale; se è diverso, decide l'arbitro.")
             && f.contains("Per il turno valgono i vostri ordini del file arrivato il 2026-"),
         "{f}"
     );

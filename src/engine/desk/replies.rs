@@ -351,7 +351,13 @@ pub(crate) fn receipt(
     out.push('\n');
     let mut kept = out.clone() + &left_out(w, lang);
     if !(r.letters_only && c.orders.orders.is_empty()) {
-        out.push_str(&echo(w, lang, c, &club.nation, r.phase, desk.campaign));
+        out.push_str(&echo(
+            w,
+            lang,
+            c,
+            (&club.nation, r.phase, r.orders_kept),
+            desk.campaign,
+        ));
     }
     if !r.battles.is_empty() {
         let mut lines = String::from("\n");
@@ -417,15 +423,21 @@ fn echo(
     w: &Words,
     lang: Lang,
     c: &Checked,
-    nation: &str,
-    phase: &str,
+    (nation, phase, kept): (&str, &str, bool),
     campaign: &crate::rules::Campaign,
 ) -> String {
     let dropped = c.rejected.len().saturating_sub(c.refused.len());
     if c.orders.orders.is_empty() {
         return format!("{}\n", t!(w, lang, "receipt-no-orders", dropped = dropped));
     }
-    let mut out = format!("{}\n\n", t!(w, lang, "receipt-orders", dropped = dropped));
+    // A file that keeps the orders (results, letters, a request for time) holds no
+    // orders: its items are not headed "your orders" (a play-test's results were).
+    let head = if kept {
+        "receipt-items"
+    } else {
+        "receipt-orders"
+    };
+    let mut out = format!("{}\n\n", t!(w, lang, head, dropped = dropped));
     for o in &c.orders.orders {
         let verdict = match c.refused.get(&o.at.seq) {
             Some((rule, reason)) => t!(
