@@ -268,6 +268,9 @@ struct Judged {
     refused: std::collections::BTreeMap<u32, (String, String)>,
 }
 
+/// The armies a club's siege orders name at one place, and their bribes together.
+type Bribed = (Vec<crate::rules::ids::ArmyId>, crate::rules::ids::Ducats);
+
 /// Judges the orders in the world as it stands. A pending battle does not stop the
 /// check: every order is judged from where its pieces stand now, and an order about a
 /// piece of a pending battle is named with that reason (the battle may move it).
@@ -374,6 +377,53 @@ fn judge(
                     left = bribe % t.bribe_step
                 ),
             ));
+        }
+    }
+    // G3d.3, Table 35: a bribe that cannot make the place fall this round, even with a
+    // 6 and no garrison or sapper inside, is paid for nothing this round (a play-test's
+    // club paid one, not knowing the target). What the club cannot see stays out.
+    let mut bribed: std::collections::BTreeMap<&crate::rules::ids::NodeCode, Bribed> =
+        std::collections::BTreeMap::new();
+    for o in &set.orders {
+        if let crate::rules::order::OrderKind::Siege {
+            army,
+            bribe,
+            lift: false,
+        } = &o.kind
+            && let Some(a) = now.armies.get(army).filter(|a| a.nation == h.club)
+        {
+            let e = bribed.entry(&a.node).or_default();
+            e.0.push(army.clone());
+            e.1 += bribe;
+        }
+    }
+    for o in &set.orders {
+        if let crate::rules::order::OrderKind::Siege {
+            army,
+            bribe,
+            lift: false,
+        } = &o.kind
+            && *bribe > 0
+            && let Some(a) = now.armies.get(army).filter(|a| a.nation == h.club)
+            && now.nodes.get(&a.node).is_some_and(|n| n.owner != h.club)
+            && let Some((armies, pooled)) = bribed.get(&a.node)
+        {
+            let (best, target) = crate::rules::siege_known_best(c, &now, &a.node, armies, *pooled);
+            if best < target {
+                out.warnings.push(at_order(
+                    o,
+                    "G3d.3",
+                    crate::t!(
+                        words,
+                        lang,
+                        "check-bribe-hopeless",
+                        node = c.place_said(a.node.as_str()),
+                        best = i64::from(best),
+                        target = i64::from(target),
+                        per_round = i64::from(c.tables.siege.per_round_spent)
+                    ),
+                ));
+            }
         }
     }
     // G5.2: a declaration alone makes no alliance (a play-test read "valid" as made).

@@ -118,41 +118,7 @@ fn a_good_file_has_no_diagnostic() {
 #[test]
 fn a_bribe_short_of_a_step_says_what_it_buys() {
     let c = campaign();
-    let warnings = |bribe: i64| -> Vec<String> {
-        let played: Vec<_> = c
-            .nations
-            .iter()
-            .filter(|n| n.played)
-            .map(|n| n.code.clone())
-            .collect();
-        let mut world = World::start(&c, &played);
-        world.phase = PhaseId::parse_key("1494-r01").expect("a phase");
-        let clubs: Vec<Club> = played
-            .iter()
-            .map(|n| Club {
-                nation: n.to_string(),
-                name: format!("Club {n}"),
-                emails: vec![],
-                lang: Lang::En,
-            })
-            .collect();
-        let hash = giglio::auth::hash(SECRET).expect("hash");
-        let lookup = |_: &str| Some(hash.clone());
-        let file = format!(
-            "club = \"V\"\nphase = \"1494-r01\"\nsecret = \"{SECRET}\"\n[[siege]]\narmy = \"V-A2\"\nbribe = {bribe}\n"
-        );
-        let checked = submission::check(
-            "r01.toml",
-            file.as_bytes(),
-            &c,
-            &world,
-            &clubs,
-            Auth::Campaign(&lookup),
-            &giglio::words::Words::load(None).expect("catalogue"),
-            Some(Lang::En),
-        );
-        checked.warnings.iter().map(|d| d.message.clone()).collect()
-    };
+    let warnings = |bribe: i64| bribe_warnings(&c, bribe, None);
     let step = c.tables.siege.bribe_step;
     let short = warnings(step - 5);
     assert!(
@@ -163,4 +129,65 @@ fn a_bribe_short_of_a_step_says_what_it_buys() {
     );
     let whole = warnings(step);
     assert!(!whole.iter().any(|w| w.contains("bribe")), "{whole:?}");
+    // Before Milan, a fortified city: a 6, +1 for one step of bribe, -2 for the city
+    // reach 5 of the 7 it falls on, and the club is told so before it pays (a play-test's
+    // club paid for a roll that could not succeed); four steps could make it.
+    let milan = "M0";
+    let hopeless = bribe_warnings(&c, step, Some(milan));
+    assert!(
+        hopeless.iter().any(|w| w.contains("totals at most 5")
+            && w.contains("falls on 7")
+            && w.contains("before any garrison or sapper inside")),
+        "{hopeless:?}"
+    );
+    let enough = bribe_warnings(&c, 4 * step, Some(milan));
+    assert!(
+        !enough.iter().any(|w| w.contains("totals at most")),
+        "{enough:?}"
+    );
+}
+
+/// The warnings of a file whose one order is V-A2's siege with `bribe`, V-A2 standing
+/// at `at` (where it starts, without).
+fn bribe_warnings(c: &giglio::rules::Campaign, bribe: i64, at: Option<&str>) -> Vec<String> {
+    let played: Vec<_> = c
+        .nations
+        .iter()
+        .filter(|n| n.played)
+        .map(|n| n.code.clone())
+        .collect();
+    let mut world = World::start(c, &played);
+    world.phase = PhaseId::parse_key("1494-r01").expect("a phase");
+    if let Some(at) = at {
+        let a = world
+            .armies
+            .get_mut(&giglio::rules::ids::ArmyId::from("V-A2"))
+            .expect("V-A2");
+        a.node = giglio::rules::ids::NodeCode::from(at);
+    }
+    let clubs: Vec<Club> = played
+        .iter()
+        .map(|n| Club {
+            nation: n.to_string(),
+            name: format!("Club {n}"),
+            emails: vec![],
+            lang: Lang::En,
+        })
+        .collect();
+    let hash = giglio::auth::hash(SECRET).expect("hash");
+    let lookup = |_: &str| Some(hash.clone());
+    let file = format!(
+        "club = \"V\"\nphase = \"1494-r01\"\nsecret = \"{SECRET}\"\n[[siege]]\narmy = \"V-A2\"\nbribe = {bribe}\n"
+    );
+    let checked = submission::check(
+        "r01.toml",
+        file.as_bytes(),
+        c,
+        &world,
+        &clubs,
+        Auth::Campaign(&lookup),
+        &giglio::words::Words::load(None).expect("catalogue"),
+        Some(Lang::En),
+    );
+    checked.warnings.iter().map(|d| d.message.clone()).collect()
 }

@@ -27,6 +27,7 @@ pub(crate) mod sea;
 mod spring;
 mod step;
 mod summer;
+pub(crate) use summer::known_best as siege_known_best;
 pub mod tables;
 pub mod victory;
 pub mod visibility;

@@ -11,6 +11,7 @@ mod round;
 
 pub(crate) use movement::breaking_step;
 mod siege;
+pub(crate) use siege::known_best;
 
 use super::calendar::{Phase, PhaseId};
 use super::campaign::Campaign;

@@ -769,3 +769,41 @@ fn roll(s: &mut Step, g: Besiege, again: bool) {
         }
     }
 }
+
+/// The highest total a siege roll by the club's `armies` at `node` can reach this round
+/// from what the club knows (a 6, the rounds its siege has spent, a sapper with its
+/// armies, the bribe, the kind of place: not the defender's garrison or sapper, which it
+/// may not see), and the total the place falls on. A club's check warns of a bribe that
+/// cannot make the place fall this round (a play-test's club paid one, not knowing the
+/// target).
+pub(crate) fn known_best(
+    c: &crate::rules::Campaign,
+    w: &crate::rules::World,
+    node: &NodeCode,
+    armies: &[ArmyId],
+    bribe: Ducats,
+) -> (i32, i32) {
+    let t = &c.tables.siege;
+    let spent = w
+        .sieges
+        .iter()
+        .filter(|x| &x.node == node && armies.contains(&x.besieger))
+        .map(|x| x.rounds_spent)
+        .max()
+        .unwrap_or(0);
+    let sapper = armies
+        .iter()
+        .any(|id| w.armies.get(id).is_some_and(|a| a.sapper));
+    let steps = i32::try_from(bribe / t.bribe_step.max(1)).unwrap_or(i32::MAX / 2);
+    let place = match c.map.node(node.as_str()).map(|x| x.kind) {
+        Some(NodeKind::City) => t.fortified_city,
+        Some(NodeKind::Fortress) => t.fortress,
+        Some(NodeKind::Village) | None => t.fortified_village,
+    };
+    let best = 6
+        + i32::from(spent) * t.per_round_spent
+        + if sapper { t.besieger_sapper } else { 0 }
+        + steps * t.per_bribe_step
+        + place;
+    (best, t.target)
+}
