@@ -11,7 +11,7 @@ battle-card-role-defender = defender
 battle-card-role-rearguard = rearguard
 battle-card-for = For { $club }, { $nation }: you are side { $side } ({ $role }); your enemy is side { $other } ({ $other_role }), { $other_club }, { $other_nation }.
 battle-card-neutral-side = a neutral nation
-battle-card-neutral-decides = { THE($nation, cap: "yes") } has no club and sends no result (rule G0): the referee decides the battle, confirming your result (mail it as usual) or resolving it with its own game.
+battle-card-neutral-decides = { THE($nation, cap: "yes") } { VERB($nation, "has", "have") } no club and sends no result (rule G0): the referee decides the battle, confirming your result (mail it as usual) or resolving it with its own game.
 battle-card-for-referee = The referee's copy: side A attacks, side B { $kind ->
         [rearguard] is the rearguard.
        *[other] defends.

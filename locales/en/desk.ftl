@@ -43,15 +43,15 @@ desk-club-edit-text =
     Language: { $lang }
     This notice goes to the old and the new addresses. If you did not ask for the change, write to the referee.
 
-desk-club-handover-subject = [{ $campaign }] { THE($nation, cap: "yes") } has passed to another club
+desk-club-handover-subject = [{ $campaign }] { THE($nation, cap: "yes") } { VERB($nation, "has", "have") } passed to another club
 desk-club-handover-text =
     The referee has handed { THE($nation) } to another club from { $phase } on.
     Your secret no longer works and the reports will no longer come to you. Thank you for playing.
 
-desk-club-leave-subject = [{ $campaign }] { THE($nation, cap: "yes") } is neutral from { $phase }
+desk-club-leave-subject = [{ $campaign }] { THE($nation, cap: "yes") } { VERB($nation, "is", "are") } neutral from { $phase }
 desk-club-leave-text =
     The referee has recorded that your club leaves the campaign.
-    From { $phase } on, { THE($nation) } is neutral (rule G0): it gives no orders, its garrisons defend, its armies stand.
+    From { $phase } on, { THE($nation) } { VERB($nation, "is", "are") } neutral (rule G0): it gives no orders, its garrisons defend, its armies stand.
     Your secret no longer works. Thank you for playing.
 
 desk-announce-subject = [{ $campaign }] a word from the referee
@@ -85,9 +85,9 @@ run-battle-hold-text =
 desk-remind-battle = Battle { $battle } at { $node }: play it at the table and mail your result by { $date }.
 desk-remind-battle-sent = Battle { $battle } at { $node }: your result is in; the other side's is awaited, by { $date } at the latest.
 
-disorder-subject = [{ $campaign }] { THE($nation, cap: "yes") } falls into civil disorder
+disorder-subject = [{ $campaign }] { THE($nation, cap: "yes") } { VERB($nation, "falls", "fall") } into civil disorder
 disorder-text =
-    The club that plays { THE($nation) } has sent no orders for { $phases } phases in a row, nor for { $phase }: { THE($nation) } falls into civil disorder.
+    The club that plays { THE($nation) } { VERB($nation, "has", "have") } sent no orders for { $phases } phases in a row, nor for { $phase }: { THE($nation) } { VERB($nation, "falls", "fall") } into civil disorder.
     { $bot ->
         [yes] Until a club takes it up again, its orders are given by the referee's bot.
        *[no] Until a club takes it up again, its pieces stand on their standing choices.

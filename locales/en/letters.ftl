@@ -7,7 +7,7 @@ letter-empty = this letter has no text
 letter-off = this campaign carries no letters between clubs
 letter-no-club = no club plays { THE($nation) }: a letter to it has nobody to read it
 letter-oneself = a letter to your own nation: write to another club
-letter-out-of-contact = { THE($nation, cap: "yes") } is not in contact with your pieces: in this campaign letters go only to clubs whose pieces stand in the same node as yours or next to it by road
+letter-out-of-contact = { THE($nation, cap: "yes") } { VERB($nation, "is", "are") } not in contact with your pieces: in this campaign letters go only to clubs whose pieces stand in the same node as yours or next to it by road
 letter-anonymous = this campaign does not allow unsigned letters: remove anonymous = true
 letter-winter = this campaign carries no letters in winter
 letter-too-long = this letter is longer than { $max } characters, the campaign's limit

@@ -8,7 +8,7 @@ news-losses-how = How losses are counted (G3c.7): each unit lost costs its side 
     [0] a unit only reduced (hits that take a step off it without eliminating it) costs nothing, so a side may take hits and lose no ducats.
    *[other] a unit only reduced (hits that take a step off it without eliminating it) costs { $percent }% of its value.
 }
-news-result = { THE($winner) } wins; { $losses }
+news-result = { THE($winner) } { VERB($winner, "wins", "win") }; { $losses }
 news-result-draw = a draw; { $losses }
 news-source-table = both clubs' results agree
 news-source-auto = resolved by the tactical game's own mechanics
@@ -35,7 +35,7 @@ news-dispute-next-by = Each club may send its result again until it is applied: 
        *[hold] the battle keeps waiting and the referee rules.
     }
 news-receipt-waiting = Battle { $battle }: your result is recorded ({ $result }); { THE($other) }'s is awaited.
-news-receipt-neutral = Battle { $battle }: your result is recorded ({ $result }). { THE($other, cap: "yes") } is a neutral nation and sends no result (rule G0): the referee decides the battle, confirming your result or resolving it with its own game.
+news-receipt-neutral = Battle { $battle }: your result is recorded ({ $result }). { THE($other, cap: "yes") } { VERB($other, "is", "are") } a neutral nation and sends no result (rule G0): the referee decides the battle, confirming your result or resolving it with its own game.
 news-receipt-applied = Battle { $battle }: your result ({ $result }) agrees with { THE($other) }'s and is applied now; an update with your new position follows.
 news-receipt-agreed = Battle { $battle }: your result ({ $result }) agrees with { THE($other) }'s; it is applied when the phase is resolved.
 news-receipt-disputed = Battle { $battle }: your result ({ $result }) differs from { THE($other) }'s; both clubs and the referee are told what each says.

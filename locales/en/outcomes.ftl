@@ -106,7 +106,7 @@ reason-too-far-from-abroad = { $max ->
    *[other] a piece that starts the round in foreign territory moves at most { $max } nodes
 }
 reason-border-not-first = foreign territory is entered only with the first step, and the piece stops there
-reason-banned = no move from { THE($from) } to { THE($to) } is allowed this round
+reason-banned = no move from { THE($from) } to { THE($to) } { VERB($to, "is", "are") } allowed this round
 reason-in-battle = it is in the battle at { $node }, not yet settled: it stays there until the result is applied
 reason-stunned = its commander was killed: the army cannot move or attack this round
 reason-aboard = the army is aboard a fleet
@@ -134,21 +134,21 @@ reason-oob-unit-kind = unit `{ $unit }` is of kind `{ $kind }`, which the rulese
 reason-not-resolved-yet = this kind of order is not resolved by this version yet
 
 ## What else happened.
-happening-income = { THE($nation) } collects { $amount } ducats
-happening-loan-repaid = { THE($nation) } repays its loan: { $amount } ducats
+happening-income = { THE($nation) } { VERB($nation, "collects", "collect") } { $amount } ducats
+happening-loan-repaid = { THE($nation) } { VERB($nation, "repays", "repay") } its loan: { $amount } ducats
 happening-loan-default = { THE($nation) } cannot repay { $due } ducats: { $paid } confiscated, { $carried ->
     [true] { $unpaid } still owed, due next spring without new interest
    *[false] { $unpaid } left unpaid
 }
-happening-strategos-won = { THE($nation) } wins the Strategos for { $bid } ducats
+happening-strategos-won = { THE($nation) } { VERB($nation, "wins", "win") } the Strategos for { $bid } ducats
 happening-strategos-tie = your bid tied with another at { $bid } ducats, the highest: no Strategos this year, and nobody pays (G2b.5)
 happening-strategos-none = no valid bid: no Strategos this year
 happening-move-order = the summer's move order: { $order }
 happening-alliance-formed = alliance formed between { THE($members_1) } and { THE($members_2) }
-happening-alliance-one-sided = the alliance you declared with { THE($with) } does not stand: { THE($with) } has not declared it (an alliance exists once both have, G5.2); your declaration stays on record, and the alliance forms in a later spring if { THE($with) } declares it
+happening-alliance-one-sided = the alliance you declared with { THE($with) } { VERB($with, "does", "do") } not stand: { THE($with) } { VERB($with, "has", "have") } not declared it (an alliance exists once both have, G5.2); your declaration stays on record, and the alliance forms in a later spring if { THE($with) } { VERB($with, "declares", "declare") } it
 happening-works-complete = the works at { $node } are complete
 happening-specialists-leave = the specialists of { THE($nation) } leave service
-happening-event-roll = { THE($nation) } rolls for events: { $roll }
+happening-event-roll = { THE($nation) } { VERB($nation, "rolls", "roll") } for events: { $roll }
 happening-winter-event = { THE($nation) }: { $name } for next year
 happening-breached = { $node } is breached
 happening-fortifications-destroyed = the fortifications of { $node } are destroyed: it is an open place now
@@ -181,7 +181,7 @@ happening-encounter = encounter at { $node } between { THE($hand) } and { THE($o
        *[withdraw] to withdraw into its fortification (or it had no choice: a garrison, or armies already inside, always withdraw, G3c.3)
     })
 }
-happening-diplomat-revealed = at { $node } a diplomat of { THE($nation) } is unmasked and removed
+happening-diplomat-revealed = at { $node } a diplomat of { THE($nation) } { VERB($nation, "is", "are") } unmasked and removed
 happening-diplomat-unmasked = your spy reveals that at { $node } there is only a diplomat
 happening-enemy-size = your spy sizes the enemy at { $node }: { $ducats } ducats, its armies and garrison there together
 happening-battle-pending = { $rearguard ->
@@ -193,53 +193,53 @@ happening-retreated = the forces of { THE($nation) } that fought there fall back
     [true] {" "}(a draw: on a draw the attacker falls back, G3c.8)
    *[false] {""}
 }
-happening-siege-roll = { THE($besieger) } besieges { $node }: 1d6={ $roll }, total { $total }, needs { $needed }
+happening-siege-roll = { THE($besieger) } { VERB($besieger, "besieges", "besiege") } { $node }: 1d6={ $roll }, total { $total }, needs { $needed }
 happening-surrendered = { $node } surrenders: it passes from { THE($from) } to { THE($to) }{ $breached ->
     [true] ; its walls fall: it is breached until repaired (G3d.5)
    *[false] {""}
 }
-happening-node-taken = { THE($to) } takes { $node } from { THE($from) }
+happening-node-taken = { THE($to) } { VERB($to, "takes", "take") } { $node } from { THE($from) }
 happening-storm-roll = storm roll: { $roll }{ $storm ->
     [true] : a storm at sea, every fleet out of port rolls to survive it
     [false] : calm seas, no fleet is at risk this round
    *[none] {""}
 }
-happening-fleet-lost = fleet { $fleet } of { THE($nation) } is lost in the storm
-happening-fleet-pushed-back = fleet { $fleet } of { THE($nation) } is pushed back to { THE($to) }
-happening-fleet-destroyed = fleet { $fleet } of { THE($nation) } is destroyed
+happening-fleet-lost = fleet { $fleet } of { THE($nation) } { VERB($nation, "is", "are") } lost in the storm
+happening-fleet-pushed-back = fleet { $fleet } of { THE($nation) } { VERB($nation, "is", "are") } pushed back to { THE($to) }
+happening-fleet-destroyed = fleet { $fleet } of { THE($nation) } { VERB($nation, "is", "are") } destroyed
 happening-fleet-sailed-home = fleet { $fleet } of { THE($nation) } had no move at sea, where a fleet may not stay: it sails for { $port }, its nearest port, and is now at { $to }
 happening-fleet-adrift = fleet { $fleet } of { THE($nation) } had no move at sea, where a fleet may not stay, and no port of its own to make for: it is lost, with any army aboard
-happening-commander-killed = the commander of army { $army } of { THE($nation) } is killed
+happening-commander-killed = the commander of army { $army } of { THE($nation) } { VERB($nation, "is", "are") } killed
 happening-specialist-killed = { $what ->
     [sapper] { $sapper ->
-        [army] the sapper of army { $army } of { THE($nation) } is killed
+        [army] the sapper of army { $army } of { THE($nation) } { VERB($nation, "is", "are") } killed
        *[node] the sapper of { THE($nation) } at { $node } is killed
     }
-    [diplomat] diplomat { $diplomat } of { THE($nation) } is killed
-   *[spy] the spy of { THE($nation) } is killed
+    [diplomat] diplomat { $diplomat } of { THE($nation) } { VERB($nation, "is", "are") } killed
+   *[spy] the spy of { THE($nation) } { VERB($nation, "is", "are") } killed
 }
-happening-alliance-betrayed = { THE($by) } betrays its alliance with { THE($against) }{ $how ->
+happening-alliance-betrayed = { THE($by) } { VERB($by, "betrays", "betray") } its alliance with { THE($against) }{ $how ->
     [on_contact] : at { $node } its moving force met the ally's and attacked, as its standing choice on contact said (G3c.3)
     [when_contacted] : at { $node } the ally's force came upon its own, whose standing choice when contacted was to attack (G3c.3)
     [siege] : it laid siege to { $node }, a place of the ally
     [assassin] : it sent an assassin against the ally
    *[none] {""}
 }
-happening-landed = { $army } of { THE($nation) } lands at { $node }
+happening-landed = { $army } of { THE($nation) } { VERB($nation, "lands", "land") } at { $node }
 happening-battle-fought = battle { $id } at { $node }, { THE($attacker) } against { THE($defender) }: { $winner ->
     [none] a draw
-   *[other] { THE($winner) } wins
+   *[other] { THE($winner) } { VERB($winner, "wins", "win") }
 }{ $provisional ->
     [true] {" "}(with provisional tables)
    *[false] {""}
 }
 happening-battle-losses = losses in battle { $id }: attacker { $attacker_loss } ducats, defender { $defender_loss } ducats
-happening-courier-arrived = the courier of letter { $letter } from { THE($from) } reaches { THE($to) }: the letter goes with this mail
-happening-courier-lost = the courier of letter { $letter } from { THE($from) } to { THE($to) } is lost{ $node ->
+happening-courier-arrived = the courier of letter { $letter } from { THE($from) } { VERB($from, "reaches", "reach") } { THE($to) }: the letter goes with this mail
+happening-courier-lost = the courier of letter { $letter } from { THE($from) } to { THE($to) } { VERB($to, "is", "are") } lost{ $node ->
     [none] : no road to its destination is free of hostile armies
    *[other] : a hostile army stands at { $node } on its path
 }
-happening-letter-intercepted = the spy of { THE($by) } intercepts letter { $letter } from { THE($from) } to { THE($to) }, which goes on
+happening-letter-intercepted = the spy of { THE($by) } { VERB($by, "intercepts", "intercept") } letter { $letter } from { THE($from) } to { THE($to) }, which goes on
 
 # An order's kind in the report, by the name outcomes keep.
 order-name-loan = loan

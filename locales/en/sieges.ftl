@@ -7,7 +7,7 @@ reason-not-besieging = { $army } is not besieging anything
 reason-place-held = another nation's force is at { $node }: take the place first (a siege)
 reason-not-held-no-army = you do not hold { $node } and none of your armies stands there
 happening-siege-round = { $total ->
-    [none] { THE($besieger) } besieges { $node }: 1d6={ $roll }; the modifiers you know: { $modifiers }; the besieger's own (a sapper, a bribe) are not known to you; needs { $needed }: { $fell ->
+    [none] { THE($besieger) } { VERB($besieger, "besieges", "besiege") } { $node }: 1d6={ $roll }; the modifiers you know: { $modifiers }; the besieger's own (a sapper, a bribe) are not known to you; needs { $needed }: { $fell ->
         [true] the place surrenders
        *[false] the place holds
     }
@@ -16,7 +16,7 @@ happening-siege-round = { $total ->
        *[false] the place holds, the siege goes on next round
     }
 }
-happening-siege-raised = the siege of { $node } by { THE($besieger) } is over: the place did not fall, and the besiegers are gone or have lifted it
+happening-siege-raised = the siege of { $node } by { THE($besieger) } { VERB($besieger, "is", "are") } over: the place did not fall, and the besiegers are gone or have lifted it
 happening-siege-ended = the siege of { $node } by { $army } ends: { $why ->
     [fell_back] the army fell back from the place after the battle (G3c.8); its count of rounds starts over
     [army_left] the army has left the place; its count of rounds starts over
@@ -38,8 +38,8 @@ siege-modifier-fortified-village = { $signed } (a fortified village)
 siege-modifier-fortified-city = { $signed } (a fortified city)
 siege-modifier-fortress = { $signed } (a fortress)
 siege-modifiers-none = none
-happening-siege-roll-seen = { THE($besieger) } besieges { $node }: 1d6={ $roll }, needs { $needed } (the besieger's modifiers are not known to you)
-happening-siege-outcome-seen = { THE($besieger) } besieges { $node }: { $fell ->
+happening-siege-roll-seen = { THE($besieger) } { VERB($besieger, "besieges", "besiege") } { $node }: 1d6={ $roll }, needs { $needed } (the besieger's modifiers are not known to you)
+happening-siege-outcome-seen = { THE($besieger) } { VERB($besieger, "besieges", "besiege") } { $node }: { $fell ->
     [true] the place surrenders
    *[false] the place holds
 }

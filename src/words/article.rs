@@ -315,9 +315,52 @@ pub(super) fn the<'a>(positional: &[FluentValue<'a>], named: &FluentArgs) -> Flu
     FluentValue::from(out.join(", "))
 }
 
+/// Whether an English name is plural ("Papal States"): its head noun, the last word
+/// before " of " or " (", is in a small lexicon of plural nouns.
+fn english_plural(name: &str) -> bool {
+    const PLURAL: &[&str] = &[
+        "states",
+        "crowns",
+        "provinces",
+        "cantons",
+        "lands",
+        "isles",
+        "islands",
+        "kingdoms",
+        "republics",
+    ];
+    let head = name.split(" (").next().unwrap_or(name);
+    let head = head.split(" of ").next().unwrap_or(head);
+    let last = head.split_whitespace().last().unwrap_or_default();
+    !is_code(name) && PLURAL.contains(&last.to_lowercase().as_str())
+}
+
+/// The catalogue function `VERB(name, "collects", "collect")`: the verb that agrees with
+/// the name as its subject (a play-test read "the Papal States collects").
+pub(super) fn verb<'a>(positional: &[FluentValue<'a>], _named: &FluentArgs) -> FluentValue<'a> {
+    let name = text(positional.first());
+    let (one, many) = (text(positional.get(1)), text(positional.get(2)));
+    FluentValue::from(if english_plural(&name) { many } else { one })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_plural_name_takes_a_plural_verb() {
+        for (name, plural) in [
+            ("Papal States", true),
+            ("the Papal States", true),
+            ("Republic of Venice", false),
+            ("Spain (the Aragonese crowns in Italy)", false),
+            ("Ottoman Empire (Turkey)", false),
+            ("Swiss Confederacy", false),
+            ("P", false),
+        ] {
+            assert_eq!(english_plural(name), plural, "{name}");
+        }
+    }
 
     #[test]
     fn every_shipped_nation_takes_its_article() {
@@ -484,6 +527,17 @@ mod tests {
             nation = "Republic of Venice"
         );
         assert_eq!(e, "A letter from the Republic of Venice");
+        let income = |nation: &str| {
+            crate::t!(
+                w,
+                super::super::Lang::En,
+                "happening-income",
+                nation = nation,
+                amount = 470
+            )
+        };
+        assert_eq!(income("Papal States"), "the Papal States collect 470 ducats");
+        assert_eq!(income("Duchy of Milan"), "the Duchy of Milan collects 470 ducats");
     }
 
     #[test]

@@ -232,13 +232,16 @@ fn bundle(
         .map_err(|e| Error::user(format!("language {}: {e}", lang.as_str())))?;
     let mut bundle = FluentBundle::new_concurrent(vec![id]);
     bundle.set_use_isolating(false);
-    // Both functions in both languages, so a referee's override may use either.
+    // Every function in both languages, so a referee's override may use any.
     bundle
         .add_function("ART", article::art)
         .map_err(|e| Error::user(format!("catalogue function ART: {e:?}")))?;
     bundle
         .add_function("THE", article::the)
         .map_err(|e| Error::user(format!("catalogue function THE: {e:?}")))?;
+    bundle
+        .add_function("VERB", article::verb)
+        .map_err(|e| Error::user(format!("catalogue function VERB: {e:?}")))?;
     for (name, source) in builtin_sources(lang) {
         let resource = FluentResource::try_new(source.to_owned())
             .map_err(|_| Error::user(format!("built-in catalogue {name} does not parse")))?;
