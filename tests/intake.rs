@@ -1210,6 +1210,21 @@ fn forged_messages_change_nothing_answer_no_sender_and_alert_club_and_referee() 
         3,
         "{to_v:#?}"
     );
+    // Mail from Milan's address carried Venice's own secret: Venice and the referee
+    // read that it has leaked (a play-test's club could not tell).
+    let texts = sent_texts(&d);
+    assert!(
+        texts.iter().any(|(to, _, t)| to.iter().any(|a| a == V_ADDR)
+            && t.contains("CON IL GIUSTO SEGRETO DEL VOSTRO CLUB")),
+        "{texts:#?}"
+    );
+    assert!(
+        texts
+            .iter()
+            .any(|(to, _, t)| to.iter().any(|a| a == REFEREE)
+                && t.contains("with that club's right secret: rotate it")),
+        "{texts:#?}"
+    );
     // The club's real orders, sent after all this, are still accepted.
     let r = d.ingest(&text_mail(V_ADDR, &[], &d.orders("V", SPRING, &raise(100))));
     assert_eq!(r["verdict"], "accepted", "{r:#}");

@@ -714,12 +714,37 @@ fn a_club_silent_for_three_phases_falls_into_civil_disorder_and_the_bot_plays_it
         let said = format!("civil disorder in {phase}: F; the bot gives their orders");
         assert_eq!(log.contains(&said), i >= 3, "{phase}:\n{log}");
     }
-    // A sheet from Florence's club ends it: nobody is told again, no bot orders.
+    // A sheet from Florence's club ends it, with no bot orders, and every club is told
+    // (a play-test's return went unsaid); the referee sees it in the journal.
     k.mail_sheet("F");
     k.mail_sheet("V");
     k.mail_sheet("M");
     let p = k.pass("2026-09-23T19:01:00Z");
     assert_eq!(p["actions"][0]["phase"], "1494-r05", "{p}");
+    let got = k.received();
+    let told: Vec<(String, String)> = kinds(&got)
+        .into_iter()
+        .filter(|(kind, _)| kind == "disorder")
+        .collect();
+    assert_eq!(
+        told,
+        vec![
+            pair("disorder", "F"),
+            pair("disorder", "M"),
+            pair("disorder", "V")
+        ],
+        "{p}"
+    );
+    let m = got
+        .iter()
+        .find(|g| g.kind == "disorder" && g.to == "M")
+        .unwrap();
+    assert!(
+        m.text
+            .contains("the civil disorder is over, and the nation plays again"),
+        "{}",
+        m.text
+    );
     let log = String::from_utf8_lossy(
         &k.cmd("2026-09-23T19:02:00Z")
             .args(["log"])
@@ -729,7 +754,11 @@ fn a_club_silent_for_three_phases_falls_into_civil_disorder_and_the_bot_plays_it
             .stdout,
     )
     .into_owned();
-    assert!(!log.contains("civil disorder in 1494-r05"), "{log}");
+    assert!(
+        log.contains("civil disorder in 1494-r05 ends for F: its club sent orders")
+            && !log.contains("civil disorder in 1494-r05: F"),
+        "{log}"
+    );
     // Every phase the bot played replays: the audit passes.
     k.cmd("2026-09-23T19:03:00Z")
         .args(["audit"])

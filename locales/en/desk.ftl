@@ -91,8 +91,10 @@ disorder-text =
     { $bot ->
         [yes] Until a club takes it up again, its orders are given by the referee's bot.
        *[no] Until a club takes it up again, its pieces stand on their standing choices.
-    } It remains in the campaign and still counts for its objective; the referee may hand it to a new club.
+    } It remains in the campaign and still counts for its objective; the referee may hand it to a new club. An order file from its club ends the disorder, and every club will be told.
 
+disorder-ended-subject = [{ $campaign }] { THE($nation, cap: "yes") } { VERB($nation, "comes", "come") } out of civil disorder
+disorder-ended-text = The club that plays { THE($nation) } has sent its orders for { $phase }: the civil disorder is over, and the nation plays again.
 late-accepted-subject = [{ $campaign }] your late orders for { $phase } count
 late-accepted-text =
     Your order file for { $phase } reached the referee's mailbox at { $arrived }, after the deadline of { $deadline }. The referee has accepted it: it counts.
@@ -121,11 +123,15 @@ waits-body =
        *[none] When it comes, the round is resolved and you get your report.
     }
 # One of the club's battles among those awaited: whether its result is in already.
-waits-yours = You are one of the two sides of battle { $battle }: { $sent ->
-        [both] both results are in and they differ: the referee rules, unless both sides send one same result.
-        [yes] your result is in, the other side's is not. If theirs agrees with yours, it stands; if it differs, the referee rules.
-        [other] the other side's result is in, yours is not: mail the result of the game as it was played. If it agrees with theirs, it stands; if it differs, the referee rules.
-       *[no] neither side's result is in yet: mail the result of the game as it was played. If the two agree, it stands; if they differ, the referee rules.
+waits-yours-dated = You are one of the two sides of battle { $battle }: { $sent ->
+        [both] both results are in and they differ
+        [yes] your result is in, the other side's is not; if theirs agrees with yours, it stands
+        [other] the other side's result is in, yours is not: mail the result of the game as it was played; if it agrees with theirs, it stands
+       *[no] neither side's result is in yet: mail the result of the game as it was played; if the two agree, it stands
+    }{ $fallback ->
+        [auto] . Without two results that agree, the referee may rule, and at the date above the battle's own game resolves it.
+        [hold] . Without two results that agree, the referee decides.
+       *[none] . Without two results that agree, the referee rules.
     }
 waits-none-yours = { $count ->
     [one] You are no side of this battle: nothing is needed from you.

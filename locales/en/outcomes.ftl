@@ -18,7 +18,7 @@ done-fortified = { $at_once ->
    *[false] fortification works at { $node }: complete in winter
 }
 done-repaired = { $at_once ->
-    [true] { $node } is repaired
+    [true] the walls at { $node } are repaired
    *[false] repairs at { $node }: complete in winter
 }
 done-sapper-hired = { $at ->
@@ -179,6 +179,10 @@ happening-encounter = encounter at { $node } between { THE($hand) } and { THE($o
         [attack] to attack
         [walls] nothing: it stays within its walls, as a garrison or armies already inside always do (G3c.3)
        *[withdraw] to withdraw into its fortification (or it had no choice: a garrison, or armies already inside, always withdraw, G3c.3)
+    }{ $other_meant ->
+        [withdraw] {" "}— your standing choice, to withdraw, could not be kept: no fortification of yours stands there, so your force stopped (G3c.3)
+        [attack] {" "}— your standing choice, to attack, could not be kept: an army whose commander was killed may not attack this round (G2b.5), so it stopped
+       *[none] {""}
     })
 }
 happening-diplomat-revealed = at { $node } a diplomat of { THE($nation) } { VERB($nation, "is", "are") } unmasked and removed

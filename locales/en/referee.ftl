@@ -38,8 +38,8 @@ run-battle-referee-text =
     Battle { $battle } ({ $attacker } against { $defender }) should have been played by { $date }, and two agreeing results have not arrived.
     Under battle_fallback = "hold" it keeps waiting; both clubs have been told. Rule it (`giglio battle rule`), auto-resolve it (`giglio battle auto`), or wait for the clubs.
 disorder-referee-subject = { THE($nation, cap: "yes") } { VERB($nation, "falls", "fall") } into civil disorder in { $phase }
-disorder-referee-text =
-    { THE($nation, cap: "yes") } sent no orders for the phases civil_disorder_after counts, nor for { $phase }: it is in civil disorder, and every club has been told.
+disorder-referee-text-count =
+    { THE($nation, cap: "yes") } sent no orders for { $phases } phases in a row, nor for { $phase }: it is in civil disorder, and every club has been told.
     To give it to a new club: `giglio club handover { $nation } …` (a new secret and a welcome). If its club comes back, its orders end the disorder.
 run-digest-subject = what happened on { $day } ({ $count } entries)
 run-digest-text =

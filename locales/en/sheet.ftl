@@ -1,6 +1,7 @@
 # The pre-filled order sheet attached to every report: TOML comments.
 sheet-title = Il Giglio: orders for { $phase } — { $nation } ({ $code })
 sheet-deadline = Orders are due by { $deadline }.
+sheet-winter = The winter takes no orders: you need send nothing, and the referee resolves it (its events are rolled by the rules). A battle's result or a letter may still travel in this file.
 sheet-no-deadline = No deadline is set: the referee resolves the phase once every club's orders are in.
 sheet-how =
     Lines that start with # are comments. To give an order, remove the # in front of
@@ -40,7 +41,7 @@ sheet-spring-costs = Costs (G2b): an army, 1 ducat per ducat of value (a value o
     }
 sheet-spring-objective = Secret objective (G8.1): choose it in this first spring; without one your club cannot win (G8.2). One of:
 sheet-spring-objective-kind = { $kind }: { $name }
-sheet-spring-strategos = Strategos (G2b.5): a sealed bid; the highest bid pays and chooses the clubs' move order for the whole summer.
+sheet-spring-strategos = Strategos (G2b.5): a sealed bid; the highest bid pays and chooses the clubs' move order for the whole summer. Bids are settled after every other spring order, so a bid is paid from what your other orders leave in the treasury.
 sheet-spring-alliances = Alliances (G5.2): formed when both nations declare them.
 # The heading of the spring's orders: raising and fleets named only where the sheet offers them.
 sheet-spring-orders-offered = { $raise ->
@@ -86,7 +87,7 @@ sheet-letter-text = Your Excellency, …
 sheet-letter-anonymous = anonymous = true   # to send it unsigned
 sheet-spring-strategos-clubs = Its move_order may list any of these clubs, in the order they are to move: { $clubs }. The clubs it leaves out follow, in an order drawn at random.
 sheet-siege-bribe = A siege may carry a bribe (G3d.3), paid before the roll: each { $step } ducats buy +{ $per } on the roll; ducats short of a whole step buy nothing (a bribe of { $short } buys +0), unless bribes of your other armies at the same siege make the step up.
-sheet-siege-roll = The siege roll (Table 35): 1d6, { $per_round } for each round already spent at the siege, { $sapper } with a sapper in a besieging army, { $per } for each { $step } ducats of bribe; { $garrison } with a garrison inside, { $defender_sapper } with the defender's sapper there, and { $city } at a city, { $fortress } at a fortress, { $village } at a village. The place surrenders on a total of { $target } or more.
+sheet-siege-roll = Siege roll (Table 35): 1d6, { $per_round } a round spent, { $sapper } your sapper, { $per } per { $step } ducats of bribe, { $garrison } a garrison inside, { $defender_sapper } their sapper, { $city } city / { $fortress } fortress / { $village } village; it falls on { $target } or more.
 sheet-siege-cost = Each round of a siege costs the besieging army { $cost } ducats of its value (G3d.4).
 sheet-stance-now = Its standing choices now (G3c.3): on contact { $on_contact }, when contacted { $when_contacted }{ $retreat_to ->
     [none] , retreating to the free node nearest home (G3c.6).
@@ -96,8 +97,10 @@ sheet-stance-spy-now = With your spy (G3c.4), against an enemy worth at most { $
 sheet-stance-spy-idle = Its condition on the enemy's size (at most { $at_most } ducats: { $then }, else { $otherwise }) counts only while you have a spy (G3c.4).
 sheet-stance-spy = The spy line makes the choice depend on the enemy's size, which your spy reports (G3c.4): "then" when the enemy is worth at most that many ducats, "otherwise" when more.
 sheet-encounter-stands = Moving into a node where a foreign army stands, its choice counts too: a neutral army, which gives no orders, always chooses { $default } (G0, G3c.3). Against { $default } (Table 34): with on_contact = "stop", { $stop }; with "attack", { $attack }; with "retreat", { $retreat }.
+sheet-stance-words = The choices, as the file writes them: { $choices }.
+sheet-stance-limits = "withdraw" needs a fortification of yours at the node, else the piece stops (G3c.3); attacking an ally's force betrays the alliance (G5.2); a diplomat never fights (G3c.5).
 sheet-assassin-title = Assassin (G2b.5)
 sheet-assassin = { $count ->
     [one] You have an assassin
    *[other] You have { $count } assassins
-}: one mission a round, against the commander of a foreign force where you see one (target "commander" with its node), the sapper defending a place your armies besiege, or another club's spy (whether it has one is not told; a mission without its target is spent). For example:
+}: each one mission, in any round of the year, against the commander of a foreign force where you see one (target "commander" with its node), the sapper defending a place your armies besiege, or another club's spy (whether it has one is not told; a mission without its target is spent). For example:

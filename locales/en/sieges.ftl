@@ -13,7 +13,7 @@ happening-siege-round = { $total ->
     }
    *[other] siege of { $node } ({ $armies }): 1d6={ $roll } { $modifiers } = { $total }, needs { $needed }: { $fell ->
         [true] the place surrenders
-       *[false] the place holds, the siege goes on next round
+       *[false] the place holds, the siege goes on
     }
 }
 happening-siege-raised = the siege of { $node } by { THE($besieger) } { VERB($besieger, "is", "are") } over: the place did not fall, and the besiegers are gone or have lifted it
@@ -44,5 +44,6 @@ happening-siege-outcome-seen = { THE($besieger) } { VERB($besieger, "besieges", 
    *[false] the place holds
 }
 happening-works-lost = the works at { $node } are lost: the node is no longer yours
+sheet-idle-siege-waits = The siege of { $node } stands through this phase: sieges are rolled, and lifted, in the summer rounds (G3d), where it goes on unless you lift it.
 sheet-idle-siege-goes-on = If you send nothing: the siege of { $node } goes on (a standing order), rolled at the end of the round; to lift it, a [[siege]] order with the lines army = "{ $army }" and lift = true, or a move that takes the army away (the march ends it).
 happening-siege-held-by-battle = the siege of { $node } goes on without a roll this round: { $army } is in battle { $battle } there, not yet settled; this round does not count among the rounds spent, and the siege is next rolled at the end of the first round resolved after the battle's result is applied (if its army still besieges the place); a bribe ordered for it this round is not paid

@@ -89,10 +89,12 @@ disorder-subject = [{ $campaign }] { ART("Il", $nation) } cade nel disordine civ
 disorder-text =
     Il club che gioca { ART("il", $nation) } non ha mandato ordini per { $phases } fasi di seguito, né { ART("per", $phase) }: { ART("il", $nation) } cade nel disordine civile.
     { $bot ->
-        [yes] Finché un club non la riprende, i suoi ordini li dà il bot dell'arbitro.
-       *[no] Finché un club non la riprende, i suoi pezzi restano sulle scelte permanenti.
-    } Resta nella campagna e conta ancora per il suo obiettivo; l'arbitro può affidarla a un nuovo club.
+        [yes] Finché un club non riprende la nazione, i suoi ordini li dà il bot dell'arbitro.
+       *[no] Finché un club non riprende la nazione, i suoi pezzi restano sulle scelte permanenti.
+    } Resta nella campagna e conta ancora per il suo obiettivo; l'arbitro può affidare la nazione a un nuovo club. Un file di ordini del suo club mette fine al disordine, e tutti i club lo sapranno.
 
+disorder-ended-subject = [{ $campaign }] { ART("Il", $nation) } esce dal disordine civile
+disorder-ended-text = Il club che gioca { ART("il", $nation) } ha mandato i suoi ordini { ART("per", $phase) }: il disordine civile è finito, e la nazione torna a giocare.
 late-accepted-subject = [{ $campaign }] i vostri ordini in ritardo { ART("per", $phase) } valgono
 late-accepted-text =
     Il vostro file di ordini { ART("per", $phase) } è arrivato nella casella dell'arbitro il { $arrived }, dopo il termine del { $deadline }. L'arbitro lo ha accettato: vale.
@@ -121,11 +123,15 @@ waits-body =
        *[none] Quando arriverà, il turno sarà risolto e riceverete il rapporto.
     }
 # Una battaglia del club fra quelle attese: se il suo risultato è già arrivato.
-waits-yours = Siete una delle due parti della battaglia { $battle }: { $sent ->
-        [both] i due risultati sono arrivati e sono diversi: decide l'arbitro, a meno che le due parti ne mandino uno uguale.
-        [yes] il vostro risultato è arrivato, quello dell'altra parte no. Se il suo coincide con il vostro, vale; se è diverso, decide l'arbitro.
-        [other] il risultato dell'altra parte è arrivato, il vostro no: mandate il risultato della partita come è stata giocata. Se coincide con il suo, vale; se è diverso, decide l'arbitro.
-       *[no] non è ancora arrivato il risultato di nessuna delle due parti: mandate il risultato della partita come è stata giocata. Se i due coincidono, vale; se sono diversi, decide l'arbitro.
+waits-yours-dated = Siete una delle due parti della battaglia { $battle }: { $sent ->
+        [both] i due risultati sono arrivati e sono diversi
+        [yes] il vostro risultato è arrivato, quello dell'altra parte no; se il suo coincide con il vostro, vale
+        [other] il risultato dell'altra parte è arrivato, il vostro no: mandate il risultato della partita come è stata giocata; se coincide con il suo, vale
+       *[no] non è ancora arrivato il risultato di nessuna delle due parti: mandate il risultato della partita come è stata giocata; se i due coincidono, vale
+    }{ $fallback ->
+        [auto] . Senza due risultati uguali, l'arbitro può decidere, e alla data qui sopra la battaglia è risolta dal suo gioco.
+        [hold] . Senza due risultati uguali, decide l'arbitro.
+       *[none] . Senza due risultati uguali, decide l'arbitro.
     }
 waits-none-yours = { $count ->
     [one] Non siete una parte di questa battaglia: da voi non serve nulla.

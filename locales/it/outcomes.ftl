@@ -18,7 +18,7 @@ done-fortified = { $at_once ->
    *[false] lavori di fortificazione { ART("a", $node) }: completi in inverno
 }
 done-repaired = { $at_once ->
-    [true] { $node } è riparato
+    [true] { ART("a", $node) } le mura sono riparate
    *[false] riparazioni { ART("a", $node) }: complete in inverno
 }
 done-sapper-hired = { $at ->
@@ -179,6 +179,10 @@ happening-encounter = incontro { ART("a", $node) } { ART("tra", $hand) } e { ART
         [attack] attaccare
         [walls] restare dentro le sue mura, come fanno sempre una guarnigione o le armate già dentro (G3c.3)
        *[withdraw] rinchiudersi nella sua fortificazione (o non aveva scelta: una guarnigione, o armate già dentro, vi restano sempre, G3c.3)
+    }{ $other_meant ->
+        [withdraw] {" "}— la vostra scelta permanente, rinchiudervi, non si poteva tenere: lì non c'è una vostra fortificazione, e la vostra forza si è fermata (G3c.3)
+        [attack] {" "}— la vostra scelta permanente, attaccare, non si poteva tenere: un'armata il cui comandante è stato ucciso non può attaccare in questo turno (G2b.5), e si è fermata
+       *[none] {""}
     })
 }
 happening-diplomat-revealed = { ART("a", $node) } un diplomatico { ART("di", $nation) } è smascherato e rimosso

@@ -38,9 +38,9 @@ run-battle-referee-text =
     La battaglia { $battle } ({ $attacker } contro { $defender }) andava giocata entro { $date } e non sono arrivati due risultati concordi.
     Con battle_fallback = "hold" continua ad attendere; entrambi i club sono stati avvisati. Decidetela (`giglio battle rule`), risolvetela automaticamente (`giglio battle auto`) o attendete i club.
 disorder-referee-subject = { ART("Il", $nation) } cade nel disordine civile { ART("in", $phase) }
-disorder-referee-text =
-    { ART("Il", $nation) } non ha mandato ordini per le fasi che conta civil_disorder_after, né { ART("per", $phase) }: è in disordine civile, e tutti i club lo sanno.
-    Per affidarla a un nuovo club: `giglio club handover { $nation } …` (un nuovo segreto e un benvenuto). Se il suo club torna, i suoi ordini mettono fine al disordine.
+disorder-referee-text-count =
+    { ART("Il", $nation) } non ha mandato ordini per { $phases } fasi di seguito, né { ART("per", $phase) }: è in disordine civile, e tutti i club lo sanno.
+    Per affidare la nazione a un nuovo club: `giglio club handover { $nation } …` (un nuovo segreto e un benvenuto). Se il suo club torna, i suoi ordini mettono fine al disordine.
 run-digest-subject = cos'è successo il { $day } ({ $count } voci)
 run-digest-text =
     Il giornale della campagna del { $day }, nel fuso della campagna: ogni cambiamento fatto da giglio, dal servizio (run) o dai vostri comandi.

@@ -1,6 +1,7 @@
 # Il foglio d'ordini precompilato, allegato a ogni rapporto: commenti TOML.
 sheet-title = Il Giglio: ordini { ART("per", $phase) } — { $nation } ({ $code })
 sheet-deadline = Termine per gli ordini: { $deadline }.
+sheet-winter = L'inverno non prende ordini: non dovete mandare nulla, e l'arbitro lo risolve (i suoi eventi li tirano le regole). Il risultato di una battaglia o una lettera possono comunque viaggiare in questo file.
 sheet-no-deadline = Nessun termine fissato: l'arbitro risolve la fase quando ha gli ordini di tutti.
 sheet-how =
     Le righe che cominciano con # sono commenti. Per dare un ordine togliete il #
@@ -40,7 +41,7 @@ sheet-spring-costs = Costi (G2b): armata, 1 ducato per ducato di valore (un valo
     }
 sheet-spring-objective = Obiettivo segreto (G8.1): sceglietelo in questa prima primavera; senza obiettivo il vostro club non può vincere (G8.2). Uno di:
 sheet-spring-objective-kind = { $kind }: { $name }
-sheet-spring-strategos = Strategos (G2b.5): offerta segreta; chi offre di più paga e sceglie l'ordine di movimento dei club per tutta l'estate.
+sheet-spring-strategos = Strategos (G2b.5): offerta segreta; chi offre di più paga e sceglie l'ordine di movimento dei club per tutta l'estate. Le offerte si regolano dopo tutti gli altri ordini di primavera: un'offerta si paga con ciò che gli altri vostri ordini lasciano nel tesoro.
 sheet-spring-alliances = Alleanze (G5.2): nascono quando entrambe le nazioni le dichiarano.
 # Il titolo degli ordini di primavera: nomina arruolare e le flotte solo dove il foglio li offre.
 sheet-spring-orders-offered = { $raise ->
@@ -86,7 +87,7 @@ sheet-letter-text = Eccellenza, …
 sheet-letter-anonymous = anonymous = true   # per spedirla senza firma
 sheet-spring-strategos-clubs = Il suo move_order può elencare questi club, nell'ordine in cui devono muovere: { $clubs }. I club che lascia fuori seguono, in un ordine estratto a sorte.
 sheet-siege-bribe = Un assedio può portare una corruzione (G3d.3), pagata prima del tiro: ogni { $step } ducati comprano +{ $per } sul tiro; i ducati che non arrivano a un gradino intero non comprano nulla (una corruzione di { $short } compra +0), a meno che le corruzioni di altre vostre armate allo stesso assedio completino il gradino.
-sheet-siege-roll = Il tiro d'assedio (Tabella 35): 1d6, { $per_round } per ogni turno d'assedio già passato, { $sapper } con un geniere in un'armata assediante, { $per } per ogni { $step } ducati di corruzione; { $garrison } con una guarnigione dentro, { $defender_sapper } con il geniere del difensore, e { $city } per una città, { $fortress } per una fortezza, { $village } per un villaggio. La piazza si arrende con un totale di { $target } o più.
+sheet-siege-roll = Tiro d'assedio (Tabella 35): 1d6, { $per_round } per turno passato, { $sapper } vostro geniere, { $per } ogni { $step } ducati di corruzione, { $garrison } guarnigione dentro, { $defender_sapper } loro geniere, { $city } città / { $fortress } fortezza / { $village } villaggio; cade con { $target } o più.
 sheet-siege-cost = Ogni turno d'assedio costa all'armata che assedia { $cost } ducati del suo valore (G3d.4).
 sheet-stance-now = Le sue scelte permanenti ora (G3c.3): al contatto { $on_contact }, quando contattata { $when_contacted }{ $retreat_to ->
     [none] , ritirandosi nel nodo libero più vicino a casa (G3c.6).
@@ -96,8 +97,10 @@ sheet-stance-spy-now = Con la vostra spia (G3c.4), contro un nemico che vale al 
 sheet-stance-spy-idle = La sua condizione sulla forza del nemico (al massimo { $at_most } ducati: { $then }, altrimenti { $otherwise }) vale solo finché avete una spia (G3c.4).
 sheet-stance-spy = La riga spy fa dipendere la scelta dalla forza del nemico, che la vostra spia riferisce (G3c.4): "then" quando il nemico vale al massimo quei ducati, "otherwise" quando vale di più.
 sheet-encounter-stands = Entrando in un nodo dove sta un'armata straniera, conta anche la sua scelta: un'armata neutrale, che non dà ordini, sceglie sempre { $default } (G0, G3c.3). Contro { $default } (Tabella 34): con on_contact = "stop", { $stop }; con "attack", { $attack }; con "retreat", { $retreat }.
+sheet-stance-words = Le scelte, come le scrive il file: { $choices }.
+sheet-stance-limits = "withdraw" vuole una vostra fortificazione nel nodo, altrimenti il pezzo si ferma (G3c.3); attaccare una forza alleata tradisce l'alleanza (G5.2); un diplomatico non combatte mai (G3c.5).
 sheet-assassin-title = Assassino (G2b.5)
 sheet-assassin = { $count ->
     [one] Avete un assassino
    *[other] Avete { $count } assassini
-}: una missione a turno, contro il comandante di una forza straniera dove ne vedete una (target "commander" con il suo nodo), il geniere che difende una piazza assediata dalle vostre armate, o la spia di un altro club (se ne abbia una non vi è detto; una missione senza il suo bersaglio è spesa). Per esempio:
+}: ciascuno una missione, in un turno qualsiasi dell'anno, contro il comandante di una forza straniera dove ne vedete una (target "commander" con il suo nodo), il geniere che difende una piazza assediata dalle vostre armate, o la spia di un altro club (se un club ne abbia una, non vi è detto; una missione senza il suo bersaglio è spesa). Per esempio:

@@ -264,11 +264,13 @@ pub(crate) fn events_as_worded_before(
                 hand_choice,
                 other_choice,
                 other_walls,
+                other_meant,
                 ..
             } => {
                 *hand_choice = None;
                 *other_choice = None;
                 *other_walls = false;
+                *other_meant = None;
             }
             Happening::AllianceBetrayed { how, .. } => *how = None,
             Happening::Surrendered { breached, .. } => *breached = false,
@@ -466,6 +468,7 @@ mod tests {
                             hand_choice: choice,
                             other_choice: choice,
                             other_walls: choice.is_some(),
+                            other_meant: choice,
                         },
                     },
                     Event {

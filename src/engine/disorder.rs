@@ -71,6 +71,58 @@ pub(crate) fn nations(
     Ok(out)
 }
 
+/// The clubs back from civil disorder in the open phase: each sent its own orders for
+/// it (not the bot's), and none for the `civil_disorder_after` order phases before, so
+/// it was in disorder in the last one.
+fn returned(
+    store: &Store,
+    c: &Campaign,
+    world: &crate::rules::World,
+    missing: &[NationCode],
+) -> Result<Vec<NationCode>> {
+    let after = c.tables.rulings.civil_disorder_after as usize;
+    if after == 0 {
+        return Ok(Vec::new());
+    }
+    let current = store.current()?.id.key();
+    let last: Vec<String> = store
+        .phases()?
+        .into_iter()
+        .filter(|p| p.resolved_at.is_some() && p.id.key() != current)
+        .filter(|p| !matches!(p.id.phase, Phase::Winter))
+        .map(|p| p.id.key())
+        .rev()
+        .take(after + 1)
+        .collect();
+    if last.len() <= after {
+        return Ok(Vec::new());
+    }
+    let sent_own = |key: &str, n: &NationCode| -> Result<bool> {
+        Ok(store
+            .orders(key, true)?
+            .iter()
+            .any(|f| f.nation == n.as_str() && !f.source.starts_with(BOT_SOURCE)))
+    };
+    let mut out = Vec::new();
+    for n in world.nations.keys() {
+        if !world.is_club(n.as_str()) || missing.contains(n) || !sent_own(&current, n)? {
+            continue;
+        }
+        // In disorder in the last phase: silent for `after` phases before it, and for it.
+        let mut silent = true;
+        for key in &last[..=after.min(last.len() - 1)] {
+            if sent_own(key, n)? {
+                silent = false;
+                break;
+            }
+        }
+        if silent {
+            out.push(n.clone());
+        }
+    }
+    Ok(out)
+}
+
 /// Before the open phase is resolved: tells everyone of each nation newly in civil
 /// disorder (once per nation and phase), and under `civil_disorder_play = "bot"` stores
 /// the bot's orders for each nation in disorder, all in one transaction. Returns the
@@ -85,7 +137,8 @@ pub(crate) fn before_resolving(
 ) -> Result<Vec<NationCode>> {
     let p = super::prepare(store, c, words)?;
     let found = nations(store, c, &p.missing)?;
-    if found.is_empty() {
+    let back = returned(store, c, &p.world, &p.missing)?;
+    if found.is_empty() && back.is_empty() {
         return Ok(Vec::new());
     }
     let nations: Vec<NationCode> = found.iter().map(|d| d.nation.clone()).collect();
@@ -137,10 +190,50 @@ pub(crate) fn before_resolving(
             &key,
             super::post::notice::Said {
                 subject: "disorder-referee-subject",
-                text: "disorder-referee-text",
-                args: &[("nation", n.as_str()), ("phase", key.as_str())],
+                text: "disorder-referee-text-count",
+                args: &[
+                    ("nation", n.as_str()),
+                    ("phase", key.as_str()),
+                    ("phases", &after.to_string()),
+                ],
             },
             now,
+        )?);
+    }
+    // A nation whose club sends orders again is out of disorder: everyone who heard it
+    // fall is told (a play-test's return went unsaid, and `status` simply dropped it).
+    for n in &back {
+        let say = |w: &Words, lang: crate::rules::tables::Lang, phase: &str| {
+            let name = c.nation_name(n.as_str(), lang);
+            (
+                crate::t!(
+                    w,
+                    lang,
+                    "disorder-ended-subject",
+                    campaign = c.title_it.as_str(),
+                    nation = name.as_str()
+                ),
+                crate::t!(
+                    w,
+                    lang,
+                    "disorder-ended-text",
+                    nation = name.as_str(),
+                    phase = phase
+                ),
+            )
+        };
+        let notice = super::post::notice::Notice {
+            kind: "disorder",
+            phase: p.world.phase,
+            salt: format!("{n}/back"),
+            say: &say,
+        };
+        let playing: Vec<&crate::storage::Club> = clubs
+            .iter()
+            .filter(|k| p.world.is_club(&k.nation))
+            .collect();
+        msgs.extend(super::post::notice::to_clubs(
+            c, config, &playing, &notice, words, now,
         )?);
     }
     let mut new = Vec::new();
@@ -178,15 +271,24 @@ pub(crate) fn before_resolving(
             &new,
             now,
             command,
-            &format!(
-                "civil disorder in {key}: {}{}",
-                list.join(", "),
-                if orders.is_empty() {
-                    "; their pieces stand"
-                } else {
-                    "; the bot gives their orders"
-                }
-            ),
+            &match (list.is_empty(), back.is_empty()) {
+                (true, _) => format!(
+                    "civil disorder in {key} ends for {}: its club sent orders",
+                    back.iter()
+                        .map(NationCode::as_str)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                _ => format!(
+                    "civil disorder in {key}: {}{}",
+                    list.join(", "),
+                    if orders.is_empty() {
+                        "; their pieces stand"
+                    } else {
+                        "; the bot gives their orders"
+                    }
+                ),
+            },
         )?;
     }
     Ok(nations)

@@ -117,9 +117,12 @@ pub(crate) fn notices(
                         line(crate::t!(
                             w,
                             lang,
-                            "waits-yours",
+                            "waits-yours-dated",
                             battle = *battle,
-                            sent = *sent
+                            sent = *sent,
+                            // What decides a battle whose results do not agree (a
+                            // play-test read "the referee rules" where the game would).
+                            fallback = if by.is_some() { fallback } else { "none" }
                         ));
                     }
                     if !neutral.is_empty() {

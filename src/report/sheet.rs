@@ -210,11 +210,20 @@ pub(crate) fn render(words: &Words, s: &SheetInput) -> String {
         phase = s.phase_name
     );
     intro.push('\n');
+    // The winter takes no orders: its sheet says so instead of a deadline to send by (a
+    // play-test's clubs could not tell whether to send a winter file, or when).
+    let winter = s.phase_key.ends_with("-winter");
     intro.push_str(&match s.deadline {
+        _ if winter => w.plain(l, "sheet-winter"),
         Some(d) => t!(w, l, "sheet-deadline", deadline = d),
         None => w.plain(l, "sheet-no-deadline"),
     });
-    for id in ["sheet-secret", "sheet-as-is", "sheet-how", "sheet-send"] {
+    let parts: &[&str] = if winter {
+        &["sheet-secret"]
+    } else {
+        &["sheet-secret", "sheet-as-is", "sheet-how", "sheet-send"]
+    };
+    for id in parts {
         intro.push_str("\n\n");
         intro.push_str(&w.plain(l, id));
     }
@@ -526,11 +535,15 @@ fn piece(out: &mut String, w: &Words, s: &SheetInput, p: &PieceOptions) {
         grouped(out, w, s, &others);
     }
     // G3d.3: what a bribe buys, where the piece may besiege (issue 29: a bribe short of
-    // a step buys nothing, said before it is paid).
-    if others
-        .iter()
-        .any(|o| matches!(o, OrderKind::Siege { lift: false, .. }))
-    {
+    // a step buys nothing, said before it is paid); said once a sheet, at the first
+    // piece that may besiege (the mail's weight).
+    let besieges = |q: &PieceOptions| {
+        q.orders
+            .iter()
+            .any(|o| matches!(o, OrderKind::Siege { lift: false, .. }))
+    };
+    let first = s.options.pieces.iter().find(|q| besieges(q));
+    if besieges(p) && first.is_some_and(|q| q.id == p.id) {
         let step = c.tables.siege.bribe_step;
         comment(
             out,
@@ -624,6 +637,15 @@ fn encounter_note(out: &mut String, w: &Words, s: &SheetInput) {
     );
     out.push('\n');
     comment(out, &text);
+    // What a standing choice cannot do, said once (a play-test's "withdraw" became a stop,
+    // and an attack on an ally's force betrayed an alliance, neither foreseen); the
+    // choices in the club's words once, not beside every piece's stance (the mail's
+    // weight).
+    comment(out, &w.plain(s.lang, "sheet-stance-limits"));
+    let glossed = choices_said(w, s.lang, &["stop", "retreat", "attack", "withdraw"]);
+    if glossed != "stop | retreat | attack | withdraw" {
+        comment(out, &t!(w, s.lang, "sheet-stance-words", choices = glossed));
+    }
 }
 
 /// A choice as the order file writes it (`stop`, `withdraw`).
@@ -716,9 +738,7 @@ fn stance(
     comment(out, &text);
     let _ = writeln!(
         out,
-        "# [[stance]]\n# piece = {id:?}\n# on_contact = {on:?}          # {}\n# when_contacted = {when:?}      # {}",
-        choices_said(w, l, &["stop", "retreat", "attack"]),
-        choices_said(w, l, &["stop", "retreat", "attack", "withdraw"])
+        "# [[stance]]\n# piece = {id:?}\n# on_contact = {on:?}          # stop | retreat | attack\n# when_contacted = {when:?}      # stop | retreat | attack | withdraw",
     );
     if s.options.spy {
         let (at_most, then, otherwise) =
@@ -854,6 +874,9 @@ pub(crate) fn idle_text(
         Idle::Holds => t!(w, l, "sheet-idle-holds", at = at),
         Idle::Aboard { fleet } => t!(w, l, "sheet-idle-aboard", fleet = fleet.as_str()),
         Idle::SiegeEnds { node } => t!(w, l, "sheet-idle-siege-ends", node = said(node.as_str())),
+        Idle::SiegeWaits { node } => {
+            t!(w, l, "sheet-idle-siege-waits", node = said(node.as_str()))
+        }
         Idle::SiegeGoesOn { node } => t!(
             w,
             l,

@@ -491,6 +491,11 @@ pub enum Happening {
         /// stay within the walls (G3c.3). Absent (false) in events stored before it.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         other_walls: bool,
+        /// The other side's standing choice when it could not be kept (a withdrawal with
+        /// no fortification of its own there, an attack the round its commander was
+        /// killed): it stopped instead. Told to that side alone; absent before.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        other_meant: Option<Choice>,
     },
     DiplomatRevealed {
         nation: NationCode,

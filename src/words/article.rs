@@ -536,8 +536,14 @@ mod tests {
                 amount = 470
             )
         };
-        assert_eq!(income("Papal States"), "the Papal States collect 470 ducats");
-        assert_eq!(income("Duchy of Milan"), "the Duchy of Milan collects 470 ducats");
+        assert_eq!(
+            income("Papal States"),
+            "the Papal States collect 470 ducats"
+        );
+        assert_eq!(
+            income("Duchy of Milan"),
+            "the Duchy of Milan collects 470 ducats"
+        );
     }
 
     #[test]

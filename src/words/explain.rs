@@ -341,7 +341,7 @@ fn derived(kind: &str, map: &serde_json::Map<String, Value>, lang: Lang, args: &
         "encounter" => {
             args.set("text", text("text_it", "text_en"));
             // Events stored before the Table 34 cell was recorded have no choices.
-            for k in ["hand_choice", "other_choice"] {
+            for k in ["hand_choice", "other_choice", "other_meant"] {
                 if !map.contains_key(k) {
                     args.set(k, "none");
                 }

@@ -615,6 +615,7 @@ fn explanations_reach_only_the_clubs_they_concern() {
                 hand_choice: Some(Choice::Attack),
                 other_choice: Some(Choice::Retreat),
                 other_walls: false,
+                other_meant: None,
             },
         });
         g.resolution.events.push(Event {

@@ -200,7 +200,7 @@ fn season(mut k: Kept) {
     let missed = &one(&got, "report", "F").text;
     assert!(
         missed.contains(
-            "Nessun ordine da voi per questo turno: i vostri pezzi sono rimasti dove stavano"
+            "Nessun ordine da voi per questa fase: i vostri pezzi sono rimasti dove stavano"
         ),
         "{missed}"
     );
@@ -365,7 +365,7 @@ fn season(mut k: Kept) {
     );
     let f = &one(&got, "waits", "F").text;
     assert!(
-        f.contains("Siete una delle due parti della battaglia 1494-r02-F7: il risultato dell'altra parte è arrivato, il vostro no: mandate il risultato della partita come è stata giocata. Se coincide con il suo, vale; se è diverso, decide l'arbitro.")
+        f.contains("Siete una delle due parti della battaglia 1494-r02-F7: il risultato dell'altra parte è arrivato, il vostro no: mandate il risultato della partita come è stata giocata; se coincide con il suo, vale. Senza due risultati uguali, l'arbitro può decidere, e alla data qui sopra la battaglia è risolta dal suo gioco.")
             && f.contains("Per il turno valgono i vostri ordini del file arrivato il 2026-"),
         "{f}"
     );

@@ -527,15 +527,29 @@ fn judge(store: &Store, desk: &Desk, clubs: &[Club], m: &Mail, letter: Letter) -
         ));
     };
     if from_club.is_none_or(|f| f.nation != club.nation) {
+        // With the club's own secret, the secret is known to someone else: the club and
+        // the referee are told so (a play-test's club could not tell it had leaked).
+        let leaked = store
+            .secret_hash(&club.nation)?
+            .is_some_and(|h| auth::verify(claim.secret.as_deref(), &h).is_ok());
         let reason = format!(
-            "claims to be from {} but was sent from {sender}, which is not one of its addresses",
-            club.nation
+            "claims to be from {} but was sent from {sender}, which is not one of its addresses{}",
+            club.nation,
+            if leaked {
+                ", with the club's right secret"
+            } else {
+                ""
+            }
         );
         return Ok(Judged::forged(
             club,
             reason,
             Some(sender),
-            "not-its-address",
+            if leaked {
+                "not-its-address-secret"
+            } else {
+                "not-its-address"
+            },
         ));
     }
     let stored = store.secret_hash(&club.nation)?;

@@ -612,6 +612,7 @@ fn reasons(w: &Words, lang: Lang, attempts: &[Attempt]) -> String {
 fn reason_words(w: &Words, lang: Lang, code: &str) -> String {
     let id = match code {
         "not-its-address" => "alert-reason-not-its-address",
+        "not-its-address-secret" => "alert-reason-not-its-address-secret",
         "bad-secret" => "alert-reason-bad-secret",
         "no-sender" => "alert-reason-no-sender",
         "stranger" => "alert-reason-stranger",
@@ -628,6 +629,7 @@ fn reason_words(w: &Words, lang: Lang, code: &str) -> String {
 fn referee_reason_words(w: &Words, lang: Lang, code: &str) -> String {
     match code {
         "not-its-address" => w.plain(lang, "digest-reason-not-its-address"),
+        "not-its-address-secret" => w.plain(lang, "digest-reason-not-its-address-secret"),
         _ => reason_words(w, lang, code),
     }
 }

@@ -155,17 +155,16 @@ fn a_round_sheet_shows_standing_choices_now_the_spy_the_assassin_and_the_bribe()
         let s = sheet(&c, &w, lang);
         lists_once(&s);
         assert!(s.contains(now), "{lang:?}:\n{s}");
-        // The values are what the file takes; an Italian sheet glosses each.
-        let (on, when) = match lang {
-            Lang::En => (
-                "stop | retreat | attack",
-                "stop | retreat | attack | withdraw",
-            ),
-            Lang::It => (
-                "stop (fermarsi) | retreat (ritirarsi) | attack (attaccare)",
-                "stop (fermarsi) | retreat (ritirarsi) | attack (attaccare) | withdraw (chiudersi nella fortificazione)",
-            ),
-        };
+        // The values are what the file takes; an Italian sheet glosses them once.
+        let (on, when) = (
+            "stop | retreat | attack",
+            "stop | retreat | attack | withdraw",
+        );
+        assert_eq!(
+            s.contains("# Le scelte, come le scrive il file: stop (fermarsi) | retreat (ritirarsi) | attack (attaccare) | withdraw (chiudersi nella fortificazione)."),
+            lang == Lang::It,
+            "{lang:?}:\n{s}"
+        );
         assert!(
             s.contains(&format!(
                 "# [[stance]]\n# piece = \"V-A1\"\n# on_contact = \"attack\"          # {on}\n# when_contacted = \"withdraw\"      # {when}\n# spy = {{ enemy_at_most = 200, then = \"attack\", otherwise = \"retreat\" }}\n"

@@ -39,6 +39,9 @@ pub(crate) enum Idle {
     /// Its siege goes on, a standing order, until lifted (G3d.2, ruling
     /// `siege_stands_until_lifted`).
     SiegeGoesOn { node: NodeCode },
+    /// Outside the summer rounds a siege stands, neither rolled nor lifted (G3d): it
+    /// goes on in the rounds.
+    SiegeWaits { node: NodeCode },
     /// A fleet at sea with no order heads for its club's port on its zone (G3e.1).
     FleetToPort { port: NodeCode },
     /// A fleet at sea with no order sails one lane, to `sea`, toward its club's
@@ -386,6 +389,11 @@ fn army_idle(
     }
     if world.sieges.iter().any(|s| &s.besieger == id) {
         let node = node.clone();
+        // A spring or winter sheet offers no [[siege]] (a play-test's said how to lift
+        // one, and the file was refused: sieges are orders of the rounds).
+        if world.phase.round().is_none() && c.tables.rulings.siege_stands_until_lifted {
+            return Idle::SiegeWaits { node };
+        }
         return if c.tables.rulings.siege_stands_until_lifted {
             Idle::SiegeGoesOn { node }
         } else {

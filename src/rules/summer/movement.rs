@@ -401,6 +401,9 @@ fn encounter(s: &mut Step, n: &NationCode, piece: &Piece, from: &NodeCode, at: &
     // A garrison withdraws even with a diplomat beside it: a diplomat never fights (G3c.5).
     let walls =
         (other.armies.is_empty() && (other.diplomats.is_empty() || other.garrison)) || inside;
+    // The other side's standing choice when it could not be kept: its club is told (a
+    // play-test's "withdraw" became a stop with no word why).
+    let mut other_meant = None;
     let (other_standing, other_options) = if walls {
         (Choice::Withdraw, vec![Choice::Withdraw])
     } else {
@@ -431,6 +434,7 @@ fn encounter(s: &mut Step, n: &NationCode, piece: &Piece, from: &NodeCode, at: &
             Choice::Attack if stunned => Choice::Stop,
             c => c,
         };
+        other_meant = (standing != c).then_some(c);
         (standing, options)
     };
     s.encounters += 1;
@@ -485,6 +489,9 @@ fn encounter(s: &mut Step, n: &NationCode, piece: &Piece, from: &NodeCode, at: &
                 // Told to the side that had no choice only: the side in hand reads a
                 // withdrawal, as from a force that chose it (what it may know, G7).
                 other_walls: walls && who == &other.nation,
+                other_meant: other_meant.filter(|_| {
+                    who == &other.nation && !s.exchange.asking && other_choice == Choice::Stop
+                }),
             },
         );
     }

@@ -777,8 +777,8 @@ fn roll(s: &mut Step, g: Besiege, again: bool) {
 /// cannot make the place fall this round (a play-test's club paid one, not knowing the
 /// target).
 pub(crate) fn known_best(
-    c: &crate::rules::Campaign,
-    w: &crate::rules::World,
+    c: &crate::rules::campaign::Campaign,
+    w: &crate::rules::world::World,
     node: &NodeCode,
     armies: &[ArmyId],
     bribe: Ducats,

@@ -249,7 +249,7 @@ fn a_siege_roll_names_each_modifier_and_the_first_roll_gets_nothing_for_rounds()
         en,
         "siege of F8 (V-A1, V-A2): 1d6=4 +0 (no whole round spent yet: the first roll gets +0) \
          +1 (a sapper with the besiegers) +2 (50 ducats of bribe) -1 (a fortified village) = 6, \
-         needs 7: the place holds, the siege goes on next round"
+         needs 7: the place holds, the siege goes on"
     );
     let it = happening(&w(), &first_siege_round(), Lang::It);
     assert!(it.contains("il primo tiro ha +0"), "{it}");
@@ -636,14 +636,15 @@ fn a_garrison_alone_is_told_it_stays_within_its_walls() {
         unreachable!()
     };
     let walls = Happening::Encounter {
-        node,
-        hand,
-        other,
-        text_it,
-        text_en,
+        node: node.clone(),
+        hand: hand.clone(),
+        other: other.clone(),
+        text_it: text_it.clone(),
+        text_en: text_en.clone(),
         hand_choice: Some(Choice::Attack),
         other_choice: Some(Choice::Withdraw),
         other_walls: true,
+        other_meant: None,
     };
     let it = happening(&w(), &walls, Lang::It);
     assert!(
@@ -654,6 +655,24 @@ fn a_garrison_alone_is_told_it_stays_within_its_walls() {
     let en = happening(&w(), &walls, Lang::En);
     assert!(
         en.contains("chose nothing: it stays within its walls"),
+        "{en}"
+    );
+    // A standing "withdraw" with no fortification of its own there: the side is told
+    // why it stopped (a play-test's club read only "chose to stop").
+    let stopped = Happening::Encounter {
+        node,
+        hand,
+        other,
+        text_it,
+        text_en,
+        hand_choice: Some(Choice::Attack),
+        other_choice: Some(Choice::Stop),
+        other_walls: false,
+        other_meant: Some(Choice::Withdraw),
+    };
+    let en = happening(&w(), &stopped, Lang::En);
+    assert!(
+        en.contains("chose to stop — your standing choice, to withdraw, could not be kept: no fortification of yours stands there"),
         "{en}"
     );
 }
