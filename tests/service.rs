@@ -239,6 +239,11 @@ fn a_held_clock_resolves_nothing_and_resume_moves_the_deadline_on() {
         text.contains("since 2026-09-05 14:00 Europe/Rome (a holiday): `giglio run`"),
         "{text}"
     );
+    // No plan of a pass from before the hold is shown as the next thing done.
+    assert!(
+        text.contains("; next: nothing until `giglio resume`") && !text.contains("next: remind"),
+        "{text}"
+    );
     assert!(actions(&p).is_empty(), "{p}");
     // Every club is told when the clock stops, with the referee's reason (a play-test
     // heard of the hold only when it ended).

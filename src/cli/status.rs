@@ -335,6 +335,9 @@ pub(crate) fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
     }
     if let Some(last) = &svc.last_pass {
         let next = match (&svc.next_what, &svc.next_at) {
+            // The last pass's plan no longer holds while the clock is held (an `undo`
+            // holds it too: a play-test read a reminder for a phase undone).
+            _ if svc.held_since.is_some() => "; next: nothing until `giglio resume`".to_owned(),
             (Some(what), Some(at)) => {
                 format!(
                     "; next: {what} at {}",

@@ -145,6 +145,20 @@ pub(crate) fn before_resolving(
     let key = p.world.phase.key();
     let mut msgs: Vec<OutMessage> = Vec::new();
     let clubs = store.clubs()?;
+    let playing: Vec<&crate::storage::Club> = clubs
+        .iter()
+        .filter(|k| p.world.is_club(&k.nation))
+        .collect();
+    // A notice to every club still playing, once per nation and phase (its salt).
+    let tell = |salt: String, say: &super::post::notice::Say| {
+        let notice = super::post::notice::Notice {
+            kind: "disorder",
+            phase: p.world.phase,
+            salt,
+            say,
+        };
+        super::post::notice::to_clubs(c, config, &playing, &notice, words, now)
+    };
     for n in found.iter().filter(|d| d.newly).map(|d| &d.nation) {
         let after = c.tables.rulings.civil_disorder_after;
         let bot = c.tables.rulings.civil_disorder_play == DisorderPlay::Bot;
@@ -169,19 +183,7 @@ pub(crate) fn before_resolving(
                 ),
             )
         };
-        let notice = super::post::notice::Notice {
-            kind: "disorder",
-            phase: p.world.phase,
-            salt: n.to_string(),
-            say: &say,
-        };
-        let playing: Vec<&crate::storage::Club> = clubs
-            .iter()
-            .filter(|k| p.world.is_club(&k.nation))
-            .collect();
-        msgs.extend(super::post::notice::to_clubs(
-            c, config, &playing, &notice, words, now,
-        )?);
+        msgs.extend(tell(n.to_string(), &say)?);
         msgs.extend(super::post::notice::to_referee(
             c,
             config,
@@ -222,19 +224,7 @@ pub(crate) fn before_resolving(
                 ),
             )
         };
-        let notice = super::post::notice::Notice {
-            kind: "disorder",
-            phase: p.world.phase,
-            salt: format!("{n}/back"),
-            say: &say,
-        };
-        let playing: Vec<&crate::storage::Club> = clubs
-            .iter()
-            .filter(|k| p.world.is_club(&k.nation))
-            .collect();
-        msgs.extend(super::post::notice::to_clubs(
-            c, config, &playing, &notice, words, now,
-        )?);
+        msgs.extend(tell(format!("{n}/back"), &say)?);
     }
     let mut new = Vec::new();
     for m in msgs {

@@ -720,4 +720,25 @@ mod tests {
         let toml = toml(&env, &c, &rs, &view).expect("toml");
         assert!(toml.contains("#   · Una Battaglia maggiore (MON §7.2) dura al massimo 20 round. (MON_max_rounds=20)"), "{toml}");
     }
+
+    /// A rearguard card says what winning the action means, and that the rearguard
+    /// falls back whatever the result (a play-test's clubs read the battle's block).
+    #[test]
+    fn a_rearguard_card_says_what_winning_it_means() {
+        let rs = shipped("mon1628");
+        let mut c = card(&rs, (NodeKind::City, Terrain::Hills, false), 400, 300);
+        let [(_, it), (_, en)] = both(&c, &rs);
+        assert!(!en.contains("In a rearguard action"), "{en}");
+        assert!(!it.contains("retroguardia (chi difende) vince"), "{it}");
+        c.battle.kind = crate::battle::card::BattleKind::Rearguard;
+        let [(_, it), (_, en)] = both(&c, &rs);
+        assert!(
+            en.contains("the rearguard (the defender) wins when more of its units leave the table by the far edge than it lost"),
+            "{en}"
+        );
+        assert!(
+            it.contains("la retroguardia (chi difende) vince quando"),
+            "{it}"
+        );
+    }
 }
