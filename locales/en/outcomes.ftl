@@ -106,7 +106,7 @@ reason-too-far-from-abroad = { $max ->
    *[other] a piece that starts the round in foreign territory moves at most { $max } nodes
 }
 reason-border-not-first = foreign territory is entered only with the first step, and the piece stops there
-reason-banned = no move from { THE($from) } to { THE($to) } { VERB($to, "is", "are") } allowed this round
+reason-banned = no move from { THE($from) } to { THE($to) } is allowed this round
 reason-in-battle = it is in the battle at { $node }, not yet settled: it stays there until the result is applied
 reason-stunned = its commander was killed: the army cannot move or attack this round
 reason-aboard = the army is aboard a fleet
@@ -145,7 +145,7 @@ happening-strategos-tie = your bid tied with another at { $bid } ducats, the hig
 happening-strategos-none = no valid bid: no Strategos this year
 happening-move-order = the summer's move order: { $order }
 happening-alliance-formed = alliance formed between { THE($members_1) } and { THE($members_2) }
-happening-alliance-one-sided = the alliance you declared with { THE($with) } { VERB($with, "does", "do") } not stand: { THE($with) } { VERB($with, "has", "have") } not declared it (an alliance exists once both have, G5.2); your declaration stays on record, and the alliance forms in a later spring if { THE($with) } { VERB($with, "declares", "declare") } it
+happening-alliance-one-sided = the alliance you declared with { THE($with) } does not stand: { THE($with) } { VERB($with, "has", "have") } not declared it (an alliance exists once both have, G5.2); your declaration stays on record, and the alliance forms in a later spring if { THE($with) } { VERB($with, "declares", "declare") } it
 happening-works-complete = the works at { $node } are complete
 happening-specialists-leave = the specialists of { THE($nation) } leave service
 happening-event-roll = { THE($nation) } { VERB($nation, "rolls", "roll") } for events: { $roll }
@@ -185,7 +185,7 @@ happening-encounter = encounter at { $node } between { THE($hand) } and { THE($o
        *[none] {""}
     })
 }
-happening-diplomat-revealed = at { $node } a diplomat of { THE($nation) } { VERB($nation, "is", "are") } unmasked and removed
+happening-diplomat-revealed = at { $node } a diplomat of { THE($nation) } is unmasked and removed
 happening-diplomat-unmasked = your spy reveals that at { $node } there is only a diplomat
 happening-enemy-size = your spy sizes the enemy at { $node }: { $ducats } ducats, its armies and garrison there together
 happening-battle-pending = { $rearguard ->
@@ -208,19 +208,19 @@ happening-storm-roll = storm roll: { $roll }{ $storm ->
     [false] : calm seas, no fleet is at risk this round
    *[none] {""}
 }
-happening-fleet-lost = fleet { $fleet } of { THE($nation) } { VERB($nation, "is", "are") } lost in the storm
-happening-fleet-pushed-back = fleet { $fleet } of { THE($nation) } { VERB($nation, "is", "are") } pushed back to { THE($to) }
-happening-fleet-destroyed = fleet { $fleet } of { THE($nation) } { VERB($nation, "is", "are") } destroyed
+happening-fleet-lost = fleet { $fleet } of { THE($nation) } is lost in the storm
+happening-fleet-pushed-back = fleet { $fleet } of { THE($nation) } is pushed back to { THE($to) }
+happening-fleet-destroyed = fleet { $fleet } of { THE($nation) } is destroyed
 happening-fleet-sailed-home = fleet { $fleet } of { THE($nation) } had no move at sea, where a fleet may not stay: it sails for { $port }, its nearest port, and is now at { $to }
 happening-fleet-adrift = fleet { $fleet } of { THE($nation) } had no move at sea, where a fleet may not stay, and no port of its own to make for: it is lost, with any army aboard
-happening-commander-killed = the commander of army { $army } of { THE($nation) } { VERB($nation, "is", "are") } killed
+happening-commander-killed = the commander of army { $army } of { THE($nation) } is killed: the army cannot move or attack in the next round, and defends as usual (G2b.5)
 happening-specialist-killed = { $what ->
     [sapper] { $sapper ->
-        [army] the sapper of army { $army } of { THE($nation) } { VERB($nation, "is", "are") } killed
+        [army] the sapper of army { $army } of { THE($nation) } is killed
        *[node] the sapper of { THE($nation) } at { $node } is killed
     }
-    [diplomat] diplomat { $diplomat } of { THE($nation) } { VERB($nation, "is", "are") } killed
-   *[spy] the spy of { THE($nation) } { VERB($nation, "is", "are") } killed
+    [diplomat] diplomat { $diplomat } of { THE($nation) } is killed
+   *[spy] the spy of { THE($nation) } is killed
 }
 happening-alliance-betrayed = { THE($by) } { VERB($by, "betrays", "betray") } its alliance with { THE($against) }{ $how ->
     [on_contact] : at { $node } its moving force met the ally's and attacked, as its standing choice on contact said (G3c.3)
@@ -229,7 +229,7 @@ happening-alliance-betrayed = { THE($by) } { VERB($by, "betrays", "betray") } it
     [assassin] : it sent an assassin against the ally
    *[none] {""}
 }
-happening-landed = { $army } of { THE($nation) } { VERB($nation, "lands", "land") } at { $node }
+happening-landed = { $army } of { THE($nation) } lands at { $node }
 happening-battle-fought = battle { $id } at { $node }, { THE($attacker) } against { THE($defender) }: { $winner ->
     [none] a draw
    *[other] { THE($winner) } { VERB($winner, "wins", "win") }
@@ -238,12 +238,12 @@ happening-battle-fought = battle { $id } at { $node }, { THE($attacker) } agains
    *[false] {""}
 }
 happening-battle-losses = losses in battle { $id }: attacker { $attacker_loss } ducats, defender { $defender_loss } ducats
-happening-courier-arrived = the courier of letter { $letter } from { THE($from) } { VERB($from, "reaches", "reach") } { THE($to) }: the letter goes with this mail
-happening-courier-lost = the courier of letter { $letter } from { THE($from) } to { THE($to) } { VERB($to, "is", "are") } lost{ $node ->
+happening-courier-arrived = the courier of letter { $letter } from { THE($from) } reaches { THE($to) }: the letter goes with this mail
+happening-courier-lost = the courier of letter { $letter } from { THE($from) } to { THE($to) } is lost{ $node ->
     [none] : no road to its destination is free of hostile armies
    *[other] : a hostile army stands at { $node } on its path
 }
-happening-letter-intercepted = the spy of { THE($by) } { VERB($by, "intercepts", "intercept") } letter { $letter } from { THE($from) } to { THE($to) }, which goes on
+happening-letter-intercepted = the spy of { THE($by) } intercepts letter { $letter } from { THE($from) } to { THE($to) }, which goes on
 
 # An order's kind in the report, by the name outcomes keep.
 order-name-loan = loan

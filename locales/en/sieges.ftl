@@ -16,7 +16,7 @@ happening-siege-round = { $total ->
        *[false] the place holds, the siege goes on
     }
 }
-happening-siege-raised = the siege of { $node } by { THE($besieger) } { VERB($besieger, "is", "are") } over: the place did not fall, and the besiegers are gone or have lifted it
+happening-siege-raised = the siege of { $node } by { THE($besieger) } is over: the place did not fall, and the besiegers are gone or have lifted it
 happening-siege-ended = the siege of { $node } by { $army } ends: { $why ->
     [fell_back] the army fell back from the place after the battle (G3c.8); its count of rounds starts over
     [army_left] the army has left the place; its count of rounds starts over

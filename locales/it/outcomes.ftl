@@ -213,7 +213,7 @@ happening-fleet-pushed-back = la flotta { $fleet } { ART("di", $nation) } è res
 happening-fleet-destroyed = la flotta { $fleet } { ART("di", $nation) } è distrutta
 happening-fleet-sailed-home = la flotta { $fleet } { ART("di", $nation) } non aveva movimenti in mare, dove una flotta non può restare: fa rotta { ART("verso", $port) }, il suo porto più vicino, ed è ora { ART("a", $to) }
 happening-fleet-adrift = la flotta { $fleet } { ART("di", $nation) } non aveva movimenti in mare, dove una flotta non può restare, né un porto proprio verso cui fare rotta: è perduta, con l'eventuale armata a bordo
-happening-commander-killed = il comandante dell'armata { $army } { ART("di", $nation) } è ucciso
+happening-commander-killed = il comandante dell'armata { $army } { ART("di", $nation) } è ucciso: l'armata non può muovere né attaccare nel turno seguente, e si difende come sempre (G2b.5)
 happening-specialist-killed = { $what ->
     [sapper] { $sapper ->
         [army] il geniere dell'armata { $army } { ART("di", $nation) } è ucciso
