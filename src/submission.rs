@@ -382,29 +382,35 @@ fn judge(
     // G3d.3, Table 35: a bribe that cannot make the place fall this round, even with a
     // 6 and no garrison or sapper inside, is paid for nothing this round (a play-test's
     // club paid one, not knowing the target). What the club cannot see stays out.
+    let sieges: Vec<(
+        &crate::rules::order::Order,
+        &crate::rules::world::Army,
+        crate::rules::ids::Ducats,
+    )> = set
+        .orders
+        .iter()
+        .filter_map(|o| match &o.kind {
+            crate::rules::order::OrderKind::Siege {
+                army,
+                bribe,
+                lift: false,
+            } => now
+                .armies
+                .get(army)
+                .filter(|a| a.nation == h.club)
+                .map(|a| (o, a, *bribe)),
+            _ => None,
+        })
+        .collect();
     let mut bribed: std::collections::BTreeMap<&crate::rules::ids::NodeCode, Bribed> =
         std::collections::BTreeMap::new();
-    for o in &set.orders {
-        if let crate::rules::order::OrderKind::Siege {
-            army,
-            bribe,
-            lift: false,
-        } = &o.kind
-            && let Some(a) = now.armies.get(army).filter(|a| a.nation == h.club)
-        {
-            let e = bribed.entry(&a.node).or_default();
-            e.0.push(army.clone());
-            e.1 += bribe;
-        }
+    for (_, a, bribe) in &sieges {
+        let e = bribed.entry(&a.node).or_default();
+        e.0.push(a.id.clone());
+        e.1 += bribe;
     }
-    for o in &set.orders {
-        if let crate::rules::order::OrderKind::Siege {
-            army,
-            bribe,
-            lift: false,
-        } = &o.kind
-            && *bribe > 0
-            && let Some(a) = now.armies.get(army).filter(|a| a.nation == h.club)
+    for (o, a, bribe) in &sieges {
+        if *bribe > 0
             && now.nodes.get(&a.node).is_some_and(|n| n.owner != h.club)
             && let Some((armies, pooled)) = bribed.get(&a.node)
         {
