@@ -3,16 +3,19 @@
 # dell'aggiornamento di ogni club ("Motivo: …"); l'inglese si legge come il motivo
 # conservato nel risultato.
 
-battle-account-mon-cannot-attack = G2b.5 il comandante della parte A è stato ucciso: difende ma non può attaccare
+battle-account-mon-cannot-attack = G2b.5 il comandante della parte A (l'attaccante) è stato ucciso: difende ma non può attaccare
 battle-account-mon-none-fire = MON §14.1 nessuna delle due parti ha un'unità che possa sparare: l'attaccante non può attaccare
-battle-account-mon-none-armed = MON §14.1 la parte { $side } ha solo comandanti, guastatori o accampamenti: è eliminata
-battle-account-mon-both-eliminated = MON §7.3 entrambe le parti sono eliminate (colpi subiti A { $hits_a }, B { $hits_b })
-battle-account-mon-defender-eliminated = MON §7.3 il difensore è eliminato: l'attaccante tiene la zona (colpi subiti A { $hits_a }, B { $hits_b })
-battle-account-mon-attacker-eliminated = MON §7.3 l'attaccante è eliminato: il difensore tiene la zona (colpi subiti A { $hits_a }, B { $hits_b })
-battle-account-mon-tie = MON §7.5 parità di colpi: perde l'attaccante (colpi subiti A { $hits_a }, B { $hits_b })
-battle-account-mon-attacker-retreats = MON §7.5 l'attaccante ha subito più colpi e si ritira (colpi subiti A { $hits_a }, B { $hits_b })
-battle-account-mon-fortress = MON §7.5 fortezza: il difensore subisce una perdita in più invece di ritirarsi, e l'attaccante si ritira (colpi subiti A { $hits_a }, B { $hits_b })
-battle-account-mon-defender-retreats = MON §7.5 il difensore ha subito più colpi e si ritira (colpi subiti A { $hits_a }, B { $hits_b })
+battle-account-mon-none-armed = MON §14.1 la parte { $side }{ $side ->
+        [A] , l'attaccante,
+       *[other] , il difensore,
+    } ha solo comandanti, guastatori o accampamenti: è eliminata
+battle-account-mon-both-eliminated = MON §7.3 entrambe le parti sono eliminate (colpi subiti: A, l'attaccante, { $hits_a }; B, il difensore, { $hits_b })
+battle-account-mon-defender-eliminated = MON §7.3 il difensore è eliminato: l'attaccante tiene la zona (colpi subiti: A, l'attaccante, { $hits_a }; B, il difensore, { $hits_b })
+battle-account-mon-attacker-eliminated = MON §7.3 l'attaccante è eliminato: il difensore tiene la zona (colpi subiti: A, l'attaccante, { $hits_a }; B, il difensore, { $hits_b })
+battle-account-mon-tie = MON §7.5 parità di colpi: perde l'attaccante (colpi subiti: A, l'attaccante, { $hits_a }; B, il difensore, { $hits_b })
+battle-account-mon-attacker-retreats = MON §7.5 l'attaccante ha subito più colpi e si ritira (colpi subiti: A, l'attaccante, { $hits_a }; B, il difensore, { $hits_b })
+battle-account-mon-fortress = MON §7.5 fortezza: il difensore subisce una perdita in più invece di ritirarsi, e l'attaccante si ritira (colpi subiti: A, l'attaccante, { $hits_a }; B, il difensore, { $hits_b })
+battle-account-mon-defender-retreats = MON §7.5 il difensore ha subito più colpi e si ritira (colpi subiti: A, l'attaccante, { $hits_a }; B, il difensore, { $hits_b })
 battle-account-mon-rearguard = G3c.9 retroguardia: { $escaped ->
         [0] nessuna unità si è sganciata
         [one] un'unità si è sganciata
@@ -25,11 +28,20 @@ battle-account-mon-rearguard = G3c.9 retroguardia: { $escaped ->
 
 battle-account-leg-rearguard-gone = nessuna unità della retroguardia è rimasta in piedi sul tavolo
 battle-account-leg-no-rout = LEG §8.3 nessun esercito in rotta alla fine del turno { $turn }: pareggio
-battle-account-leg-both-rout = LEG §8.3 entrambi gli eserciti vanno in rotta al turno { $turn }: pareggio (la parte A ha perso { $lost_a } PV, livello di rotta { $level_a }; la parte B ha perso { $lost_b } PV, livello di rotta { $level_b })
-battle-account-leg-routs = LEG §8.2 la parte { $side } va in rotta: ha perso { $lost } PV, livello di rotta { $level }
-battle-account-leg-carroccio-alone = LEG §9.3.2 il Carroccio della parte { $side }, attaccato da solo, è distrutto: la partita finisce
+battle-account-leg-both-rout = LEG §8.3 entrambi gli eserciti vanno in rotta al turno { $turn }: pareggio (la parte A, l'attaccante, ha perso { $lost_a } PV, livello di rotta { $level_a }; la parte B, il difensore, ha perso { $lost_b } PV, livello di rotta { $level_b })
+battle-account-leg-routs = LEG §8.2 la parte { $side }{ $side ->
+        [A] , l'attaccante,
+       *[other] , il difensore,
+    } va in rotta: ha perso { $lost } PV, livello di rotta { $level }
+battle-account-leg-carroccio-alone = LEG §9.3.2 il Carroccio della parte { $side }{ $side ->
+        [A] {" "}(l'attaccante)
+       *[other] {" "}(il difensore)
+    }, attaccato da solo, è distrutto: la partita finisce
 battle-account-leg-both-armies-rout = LEG §9.4 entrambi gli eserciti vanno in rotta insieme: pareggio (LEG §8.3)
-battle-account-leg-army-routs = LEG §9.4 la parte { $side } { $lost ->
+battle-account-leg-army-routs = LEG §9.4 la parte { $side }{ $side ->
+        [A] , l'attaccante,
+       *[other] , il difensore,
+    } { $lost ->
         [carroccio] ha perso il Carroccio
        *[supreme] ha perso il comandante supremo
     }: il suo esercito va in rotta
@@ -74,7 +86,10 @@ battle-account-ott-rearguard = G3c.9 retroguardia: { $escaped ->
        *[other] { $lost } perdute
     }
 
-battle-account-pia-side-gone = PIA senza mappa: alla parte { $side } non resta alcuna unità sul tavolo (ASSUMPTION)
+battle-account-pia-side-gone = PIA senza mappa: alla parte { $side }{ $side ->
+        [A] {" "}(l'attaccante)
+       *[other] {" "}(il difensore)
+    } non resta alcuna unità sul tavolo (ASSUMPTION)
 battle-account-pia-automatic = PIA §13.2 vittoria automatica: alla fine del turno { $turn } (le 15:00) l'attaccante non tiene nessuno dei suoi { $of } obiettivi
 battle-account-pia-objectives = PIA §13.0 l'attaccante tiene { $held } dei suoi { $of } obiettivi: { $winner ->
         [attacker] vince l'attaccante
@@ -83,7 +98,7 @@ battle-account-pia-objectives = PIA §13.0 l'attaccante tiene { $held } dei suoi
 battle-account-pia-conditional-draw = PIA §13.1 pareggio condizionato ({ $held ->
         [one] un obiettivo
        *[other] { $held } obiettivi
-    }): PV A { $vp_a }, B { $vp_b }
+    }): PV A, l'attaccante, { $vp_a }; B, il difensore, { $vp_b }
 battle-account-pia-rearguard = G3c.9 retroguardia: { $escaped ->
         [0] nessuna unità è uscita
         [one] un'unità è uscita
