@@ -509,7 +509,7 @@ mod tests {
             .num("hits_b", 7);
         let it = set_aside(&w, Lang::It, &b, &s, (&auto, Some(&fortress)), false);
         assert!(
-            it.ends_with("Come l'ha decisa il gioco: MON §7.5 fortezza: il difensore subisce una perdita in più invece di ritirarsi, e l'attaccante si ritira (colpi subiti A 6, B 7). Dà lo stesso risultato del vostro."),
+            it.ends_with("Come l'ha decisa il gioco: MON §7.5 fortezza: il difensore subisce una perdita in più invece di ritirarsi, e l'attaccante si ritira (colpi subiti: A, l'attaccante, 6; B, il difensore, 7). Dà lo stesso risultato del vostro."),
             "{it}"
         );
         assert!(
