@@ -453,7 +453,7 @@ fn echo(
             .split("; ")
             .map(|s| super::plain::named_segment(w, lang, s))
             .collect();
-        let places = places_named(campaign, &said.join("; "));
+        let places = places_named(campaign, lang, &said.join("; "));
         out.push_str(&format!(
             "{:>3}. {}{places}\n     -> {verdict}\n",
             o.at.seq,
@@ -463,10 +463,11 @@ fn echo(
     out
 }
 
-/// The names of the places an echoed order writes by their codes, in the order it
-/// writes them, each once (` (V0 Venezia, ADN Golfo di Venezia)`): the file names a
-/// place by its code, the club knows it by its name. Empty when it names none.
-fn places_named(c: &crate::rules::Campaign, echoed: &str) -> String {
+/// The names of the places and nations an echoed order writes by their codes, in the
+/// order it writes them, each once (` (V0 Venezia, ADN Golfo di Venezia, M Ducato di
+/// Milano)`): the file names a place or a nation (a battle result's winner, its losses)
+/// by its code, the club knows it by its name. Empty when it names none.
+fn places_named(c: &crate::rules::Campaign, lang: Lang, echoed: &str) -> String {
     let mut seen: Vec<String> = Vec::new();
     // An id that holds a place code (`V-F1`, fleet 1 of Venice, beside node F1 Pisa)
     // is one word: only a code standing alone names a place.
@@ -474,7 +475,12 @@ fn places_named(c: &crate::rules::Campaign, echoed: &str) -> String {
         .split(|ch: char| !(ch.is_ascii_alphanumeric() || ch == '-' || ch == '_'))
         .map(|w| w.trim_matches('-'));
     for word in words {
-        let name = c.place_name(word);
+        let place = c.place_name(word);
+        let name = if place == word {
+            c.nation_name(word, lang)
+        } else {
+            place
+        };
         let said = format!("{word} {name}");
         if !word.is_empty() && name != word && !seen.contains(&said) {
             seen.push(said);
@@ -871,6 +877,7 @@ mod tests {
         let c = crate::scenario::load(&source).expect("the shipped campaign");
         let said = places_named(
             &c,
+            Lang::It,
             r#"fleet_move: fleet = "V-F1", to = "ADN"; move: piece = "V-A2", path = "V8 -> F7""#,
         );
         assert!(!said.contains("F1 Pisa") && !said.contains("A2"), "{said}");
@@ -878,5 +885,17 @@ mod tests {
             said.contains("ADN ") && said.contains("V8 ") && said.contains("F7 "),
             "{said}"
         );
+        // A battle result writes nations by their codes: a play-test read "vince M;
+        // perdite: M 40" and had to look the code up.
+        let said = places_named(
+            &c,
+            Lang::En,
+            r#"battle_result: battle = "1494-r03-M5", winner = "M", losses = { M = 40, V = 10 }"#,
+        );
+        assert!(
+            said.contains("M Duchy of Milan") && said.contains("V Republic of Venice"),
+            "{said}"
+        );
+        assert!(!said.contains("M5"), "a node inside a battle's id: {said}");
     }
 }
