@@ -56,16 +56,28 @@ pub struct Bystander<'a> {
     pub sheet: Option<&'a str>,
 }
 
+/// A battle's id as the mail about it names it: a rearguard action says so beside its
+/// id (`1494-r03-M5 (azione di retroguardia)`), which a play-test's club read as a
+/// battle it had not been in.
+fn id_said(w: &Words, l: Lang, b: &Battle) -> String {
+    match b.kind {
+        crate::rules::world::BattleKind::Battle => b.id.clone(),
+        crate::rules::world::BattleKind::Rearguard => {
+            format!("{} ({})", b.id, w.plain(l, "battle-card-kind-rearguard"))
+        }
+    }
+}
+
 /// Returns the subject and text of the notice to a club a result concerns though it
 /// was not a side of the battle (see [`Bystander`]).
 pub fn bystander(w: &Words, b: &Bystander) -> (String, String) {
     let (l, c, battle) = (b.lang, b.campaign, b.battle);
-    let subject = t!(w, l, "news-bystander-subject", battle = battle.id.as_str());
+    let subject = t!(w, l, "news-bystander-subject", battle = id_said(w, l, battle));
     let mut text = t!(
         w,
         l,
         "news-bystander-head",
-        battle = battle.id.as_str(),
+        battle = id_said(w, l, battle),
         node = node_name(c, battle.node.as_str()),
         attacker = nation_name(c, &battle.attacker.nation, l),
         defender = nation_name(c, &battle.defender.nation, l),
@@ -121,12 +133,12 @@ pub(crate) fn result(
 /// subject and text.
 pub fn settled_later(w: &Words, l: Lang, u: &Update, phase_name: &str) -> (String, String) {
     let b = u.battle;
-    let subject = t!(w, l, "news-later-subject", battle = b.id.as_str());
+    let subject = t!(w, l, "news-later-subject", battle = id_said(w, l, b));
     let mut parts = vec![t!(
         w,
         l,
         "news-later-head",
-        battle = b.id.as_str(),
+        battle = id_said(w, l, b),
         node = node_name(u.campaign, b.node.as_str()),
         game = u.game.unwrap_or("-"),
         result = result(w, l, b, u.outcome, Some(u.campaign)),
@@ -159,7 +171,7 @@ fn set_aside_of(w: &Words, l: Lang, u: &Update) -> Option<String> {
 /// Returns the update's subject and text.
 pub fn update(w: &Words, u: &Update) -> (String, String) {
     let (l, c, b) = (u.lang, u.campaign, u.battle);
-    let subject = t!(w, l, "news-update-subject", battle = b.id.as_str());
+    let subject = t!(w, l, "news-update-subject", battle = id_said(w, l, b));
     let source = w.plain(
         l,
         match u.outcome.source {
@@ -172,7 +184,7 @@ pub fn update(w: &Words, u: &Update) -> (String, String) {
         w,
         l,
         "news-update-head",
-        battle = b.id.as_str(),
+        battle = id_said(w, l, b),
         node = node_name(c, b.node.as_str()),
         phase = u.phase_name,
         source = source,
@@ -294,7 +306,7 @@ fn set_aside(
         w,
         l,
         "news-update-set-aside",
-        battle = b.id.as_str(),
+        battle = id_said(w, l, b),
         // The result as the club wrote it: by codes, as its file has them.
         mine = result(w, l, b, s.mine, None),
         by = by,
@@ -348,7 +360,7 @@ pub fn dispute(
     defender: &BattleOutcome,
     play_by: Option<&str>,
 ) -> (String, String) {
-    let subject = t!(w, l, "news-dispute-subject", battle = b.id.as_str());
+    let subject = t!(w, l, "news-dispute-subject", battle = id_said(w, l, b));
     let line = |n: &NationCode, o: &BattleOutcome| {
         t!(
             w,
@@ -363,7 +375,7 @@ pub fn dispute(
             w,
             l,
             "news-dispute-head",
-            battle = b.id.as_str(),
+            battle = id_said(w, l, b),
             node = node_name(c, b.node.as_str())
         ),
         format!(
@@ -427,7 +439,7 @@ pub(crate) fn receipt_line(
         w,
         l,
         id,
-        battle = b.id.as_str(),
+        battle = id_said(w, l, b),
         result = result(w, l, b, mine, None),
         // The other side by its name ("Genova is a neutral nation", not "G").
         other = other.map_or(String::new(), |o| nation_name(c, o, l))
@@ -474,6 +486,21 @@ mod tests {
             provisional: false,
             reason: reason.into(),
         }
+    }
+
+    /// A play-test's club read the update of a rearguard action as news of a battle it
+    /// had not fought: the mail names the action's kind beside its id.
+    #[test]
+    fn a_rearguard_action_is_named_as_one() {
+        let w = Words::load(None).expect("catalogue");
+        let mut b = battle();
+        assert_eq!(id_said(&w, Lang::It, &b), "1494-r01-F7");
+        b.kind = BattleKind::Rearguard;
+        assert_eq!(
+            id_said(&w, Lang::It, &b),
+            "1494-r01-F7 (azione di retroguardia)"
+        );
+        assert_eq!(id_said(&w, Lang::En, &b), "1494-r01-F7 (rearguard action)");
     }
 
     /// Issue 29: the result a club mailed and that a ruling or an auto-resolve set aside
