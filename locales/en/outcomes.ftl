@@ -42,8 +42,17 @@ done-siege-rolled = siege of { $node }: 1d6={ $roll }, total { $total }, needs {
    *[false] the place holds
 }
 done-assassin-sent = { $success ->
-    [true] the assassin struck
-   *[false] the assassin failed
+    [true] the assassin struck{ $struck ->
+        [commander] : a commander of { THE($against) } is killed, and its army cannot move or attack in the next round (G2b.5)
+        [sapper] : a sapper of { THE($against) } is killed
+        [diplomat] : a diplomat of { THE($against) } is killed
+        [spy] : the spy of { THE($against) } is killed
+       *[none] {""}
+    }
+   *[false] the assassin failed{ $struck ->
+        [none] {""}
+       *[other] {" "}against { THE($against) }: no effect, and the mission is spent
+    }
 }
 done-assassin-found-no-target = the assassin found no target: the mission is spent
 done-fleet-moved = fleet { $fleet } sails to { THE($to) }

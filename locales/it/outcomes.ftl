@@ -42,8 +42,17 @@ done-siege-rolled = assedio { ART("di", $node) }: 1d6={ $roll }, totale { $total
    *[false] la piazza resiste
 }
 done-assassin-sent = { $success ->
-    [true] l'assassino ha colpito
-   *[false] l'assassino ha fallito
+    [true] l'assassino ha colpito{ $struck ->
+        [commander] : un comandante { ART("di", $against) } è ucciso, e la sua armata non può muovere né attaccare nel prossimo round (G2b.5)
+        [sapper] : un guastatore { ART("di", $against) } è ucciso
+        [diplomat] : un diplomatico { ART("di", $against) } è ucciso
+        [spy] : la spia { ART("di", $against) } è uccisa
+       *[none] {""}
+    }
+   *[false] l'assassino ha fallito{ $struck ->
+        [none] {""}
+       *[other] {" "}contro { ART("il", $against) }: nessun effetto, e la missione è consumata
+    }
 }
 done-assassin-found-no-target = l'assassino non ha trovato il bersaglio: la missione è consumata
 done-fleet-moved = la flotta { $fleet } va { ART("a", $to) }

@@ -235,6 +235,14 @@ fn as_worded_before(r: &Resolution) -> Resolution {
         {
             *reason = Reason::TooFar { max };
         }
+        // Whom an assassin went for was not recorded before issue 29.
+        if let Outcome::Done(crate::rules::outcome::Done::AssassinSent {
+            against, struck, ..
+        }) = &mut o.result
+        {
+            *against = None;
+            *struck = None;
+        }
         // Lifting a siege the army had marched away from was refused before issue 29.
         if let Outcome::Done(crate::rules::outcome::Done::SiegeLeft { army, .. }) = &o.result {
             o.result = Outcome::rejected("G3d.2", Reason::NotBesieging { army: army.clone() });

@@ -141,6 +141,13 @@ pub enum Done {
     },
     AssassinSent {
         success: bool,
+        /// The nation whose piece the assassin went for, and what it went for: the
+        /// sender's report says whom it struck and what that did (issue 29: the line
+        /// read "the assassin struck" alone). Absent in outcomes stored before.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        against: Option<NationCode>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        struck: Option<Struck>,
     },
     /// The assassin's target was not there: the mission is spent (G2b.5 \[ruling\]).
     AssassinFoundNoTarget,
@@ -919,6 +926,18 @@ pub enum Specialist {
     /// The sapper attached to an army or to a node.
     Sapper(SapperAt),
     Diplomat(DiplomatId),
+    Spy,
+}
+
+/// What an assassin goes for (G2b.5), as the sender's report names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Struck {
+    /// The commander of the strongest enemy army at a node: it cannot move or attack
+    /// in the next round.
+    Commander,
+    Sapper,
+    Diplomat,
     Spy,
 }
 

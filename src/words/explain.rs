@@ -352,6 +352,11 @@ fn derived(kind: &str, map: &serde_json::Map<String, Value>, lang: Lang, args: &
                 args.set("other_choice", "walls");
             }
         }
+        // Stored before whom the assassin went for was recorded.
+        "assassin_sent" if !map.contains_key("struck") => {
+            args.set("struck", "none");
+            args.set("against", "none");
+        }
         // Stored before what made the betrayal was recorded.
         "alliance_betrayed" if !map.contains_key("how") => args.set("how", "none"),
         // Stored before the unpaid rest could stay owed.

@@ -446,10 +446,15 @@ fn assassin(s: &mut Step, n: &NationCode, o: &Order) -> Outcome {
         &format!("{n}'s assassin against {victim}: succeeds on 5-6"),
     );
     let success = s.c.tables.specialists.assassin_succeeds_on.contains(&roll);
+    let struck = strike.kind();
     if success {
         strike.apply(s, &victim);
     }
-    Outcome::Done(Done::AssassinSent { success })
+    Outcome::Done(Done::AssassinSent {
+        success,
+        against: Some(victim),
+        struck: Some(struck),
+    })
 }
 
 /// Uses up one of the club's assassins.
@@ -469,6 +474,17 @@ enum Strike {
 }
 
 impl Strike {
+    /// What the sender's report says the assassin went for.
+    fn kind(&self) -> crate::rules::outcome::Struck {
+        use crate::rules::outcome::Struck;
+        match self {
+            Strike::Commander(_) => Struck::Commander,
+            Strike::ArmySapper(_) | Strike::NodeSapper(_) => Struck::Sapper,
+            Strike::Diplomat(_) => Struck::Diplomat,
+            Strike::Spy(_) => Struck::Spy,
+        }
+    }
+
     fn apply(self, s: &mut Step, victim: &NationCode) {
         let (what, event) = match self {
             Strike::Commander(id) => {

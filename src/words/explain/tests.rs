@@ -676,3 +676,33 @@ fn a_garrison_alone_is_told_it_stays_within_its_walls() {
         "{en}"
     );
 }
+
+/// A play-test's assassin report read "the assassin struck" alone: the sender reads whom
+/// it struck and what that does; a failure names whom it went for; an outcome stored
+/// before reads as it always did.
+#[test]
+fn an_assassin_says_whom_it_struck_and_what_that_does() {
+    use crate::rules::outcome::Struck;
+    let sent = |success, struck| {
+        Outcome::Done(Done::AssassinSent {
+            success,
+            against: Some("P".into()),
+            struck: Some(struck),
+        })
+    };
+    assert_eq!(
+        outcome(&w(), &sent(true, Struck::Commander), Lang::En),
+        "the assassin struck: a commander of P is killed, and its army cannot move or attack in the next round (G2b.5)"
+    );
+    assert_eq!(
+        outcome(&w(), &sent(true, Struck::Spy), Lang::It),
+        "l'assassino ha colpito: la spia di P è uccisa"
+    );
+    assert_eq!(
+        outcome(&w(), &sent(false, Struck::Sapper), Lang::En),
+        "the assassin failed against P: no effect, and the mission is spent"
+    );
+    let old: Outcome =
+        serde_json::from_str(r#"{"done":{"done":"assassin_sent","success":true}}"#).expect("old outcome");
+    assert_eq!(outcome(&w(), &old, Lang::It), "l'assassino ha colpito");
+}
