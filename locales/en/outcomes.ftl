@@ -158,7 +158,10 @@ happening-alliance-one-sided = the alliance you declared with { THE($with) } doe
 happening-works-complete = the works at { $node } are complete
 happening-specialists-leave = the specialists of { THE($nation) } leave service
 happening-event-roll = { THE($nation) } { VERB($nation, "rolls", "roll") } for events: { $roll }
-happening-winter-event = { THE($nation) }: { $name } for next year
+happening-winter-event = { THE($nation) }: { $name } for next year{ $face ->
+        [none] {""}
+       *[other] {" "}(Table 36, second roll: { $face })
+    }
 happening-breached = { $node } is breached
 happening-fortifications-destroyed = the fortifications of { $node } are destroyed: it is an open place now
 happening-campaign-ends = the campaign is over

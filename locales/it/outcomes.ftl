@@ -158,7 +158,10 @@ happening-alliance-one-sided = l'alleanza che avete dichiarato { ART("con", $wit
 happening-works-complete = i lavori { ART("a", $node) } sono completi
 happening-specialists-leave = gli specialisti { ART("di", $nation) } lasciano il servizio
 happening-event-roll = { ART("il", $nation) } tira per gli eventi: { $roll }
-happening-winter-event = { ART("il", $nation) }: { $name } per il prossimo anno
+happening-winter-event = { ART("il", $nation) }: { $name } per il prossimo anno{ $face ->
+        [none] {""}
+       *[other] {" "}(Tabella 36, secondo tiro: { $face })
+    }
 happening-breached = { $node } subisce una breccia
 happening-fortifications-destroyed = le fortificazioni { ART("di", $node) } sono distrutte: ora è un luogo aperto
 happening-campaign-ends = la campagna è finita

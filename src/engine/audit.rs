@@ -283,6 +283,7 @@ pub(crate) fn events_as_worded_before(
             Happening::AllianceBetrayed { how, .. } => *how = None,
             Happening::Surrendered { breached, .. } => *breached = false,
             Happening::Retreated { draw, .. } => *draw = false,
+            Happening::WinterEvent { face, .. } => *face = None,
             _ => {}
         }
     }

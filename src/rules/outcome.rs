@@ -452,6 +452,10 @@ pub enum Happening {
         event: String,
         name_it: String,
         name_en: String,
+        /// The face of Table 36 that drew it: a play-test's club saw the roll that sent
+        /// it to the table, never this one. Absent in events stored before.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        face: Option<u8>,
     },
     Breached {
         node: NodeCode,

@@ -135,6 +135,7 @@ fn roll_events(s: &mut Step, n: &NationCode) {
             event: entry.id.clone(),
             name_it: entry.name_it.clone(),
             name_en: entry.name_en.clone(),
+            face: Some(face),
         },
     );
     if entry.effect == EventEffect::BreachRandomFortified {

@@ -337,7 +337,13 @@ fn derived(kind: &str, map: &serde_json::Map<String, Value>, lang: Lang, args: &
     };
     match kind {
         "missing_ducats" => args.set("missing", num("cost") - num("treasury")),
-        "winter_event" => args.set("name", text("name_it", "name_en")),
+        "winter_event" => {
+            args.set("name", text("name_it", "name_en"));
+            // Stored before the table's face was recorded.
+            if !map.contains_key("face") {
+                args.set("face", "none");
+            }
+        }
         "encounter" => {
             args.set("text", text("text_it", "text_en"));
             // Events stored before the Table 34 cell was recorded have no choices.

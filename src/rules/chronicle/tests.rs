@@ -310,6 +310,7 @@ fn year() -> YearRecord {
                         event: "famine".into(),
                         name_it: "carestia".into(),
                         name_en: "famine".into(),
+                        face: Some(2),
                     },
                 ),
                 ev(

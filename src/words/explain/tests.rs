@@ -706,3 +706,24 @@ fn an_assassin_says_whom_it_struck_and_what_that_does() {
         serde_json::from_str(r#"{"done":{"done":"assassin_sent","success":true}}"#).expect("old outcome");
     assert_eq!(outcome(&w(), &old, Lang::It), "l'assassino ha colpito");
 }
+
+/// Table 36's own roll is told beside the event it drew; an event stored before the
+/// face was recorded reads as it always did.
+#[test]
+fn a_winter_event_names_the_tables_roll() {
+    let famine = |face| Happening::WinterEvent {
+        nation: "V".into(),
+        event: "famine".into(),
+        name_it: "Carestia".into(),
+        name_en: "Famine".into(),
+        face,
+    };
+    assert_eq!(
+        happening(&w(), &famine(Some(2)), Lang::En),
+        "V: Famine for next year (Table 36, second roll: 2)"
+    );
+    assert_eq!(
+        happening(&w(), &famine(None), Lang::It),
+        "V: Carestia per il prossimo anno"
+    );
+}
