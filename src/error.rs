@@ -66,6 +66,9 @@ pub struct Error {
     message: String,
     source: Option<Source>,
     hints: Vec<String>,
+    /// The word that leads the message where it is printed ("error" unless a club's
+    /// language gives another: `orders check` speaks the club's language to the end).
+    label: Option<String>,
 }
 
 /// The hint of every busy campaign: the lock is never held for long, so waiting works.
@@ -79,6 +82,7 @@ impl Error {
             message: message.into(),
             source: None,
             hints: Vec::new(),
+            label: None,
         }
     }
 
@@ -153,6 +157,17 @@ impl Error {
     /// What to do about it, in the order they were added.
     pub(crate) fn hints(&self) -> &[String] {
         &self.hints
+    }
+
+    /// Leads the printed message with `label` instead of "error" (a club's language).
+    pub(crate) fn labelled(mut self, label: impl Into<String>) -> Self {
+        self.label = Some(label.into());
+        self
+    }
+
+    /// The word that leads the printed message, if not "error".
+    pub(crate) fn label(&self) -> Option<&str> {
+        self.label.as_deref()
     }
 
     /// The causes, outermost first: the source, its source, and so on.

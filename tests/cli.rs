@@ -399,6 +399,10 @@ fn orders_check_locates_every_problem_in_the_clubs_language() {
         "{out}"
     );
     assert!(out.contains("--> v.toml:4:1"), "{out}");
+    // The last line too: a play-test's Italian club read an English "error:" there.
+    let err = String::from_utf8_lossy(&a.get_output().stderr).into_owned();
+    assert!(err.starts_with("errore: "), "{err}");
+    assert!(!err.contains("error:"), "{err}");
     assert!(
         out.contains(
             "errore[G2b.7]: raise: costa 99999 ducati ma la tesoreria ne ha 1080: ne mancano 98919"

@@ -257,7 +257,8 @@ fn check(dir: &Path, a: CheckArgs) -> Result<()> {
             ),
             Vec::new(),
             String::new(),
-        ))
+        )
+        .labelled(words.plain(checked.lang, "diag-error")))
     }
 }
 

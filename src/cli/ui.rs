@@ -123,7 +123,7 @@ pub(crate) fn report_error(e: &Error) {
 /// numbered, outermost first), then each hint.
 fn render_error(e: &Error) -> String {
     let mut out = String::new();
-    let error = paint(Paint::Error, "error");
+    let error = paint(Paint::Error, e.label().unwrap_or("error"));
     match e.kind() {
         ErrorKind::Invalid { rendered, .. } => {
             out.push_str(&paint_diagnostic(rendered));
