@@ -228,7 +228,7 @@ pub(crate) fn account(w: &Words, a: &Account, lang: Lang) -> String {
                 return String::new();
             };
             let mut args = Args::new();
-            put(&mut args, "id", &id);
+            put(&mut args, "id", &id, lang);
             w.get(lang, &format!("account-{}", kind.replace('_', "-")), &args)
         }
         Value::String(kind) => w.plain(lang, &format!("account-{}", kind.replace('_', "-"))),
@@ -310,8 +310,8 @@ fn render(
     let mut args = Args::new();
     for (k, v) in map.iter().filter(|(k, _)| *k != tag) {
         match places {
-            Some(p) => put(&mut args, k, &named(k, v, p, lang)),
-            None => put(&mut args, k, v),
+            Some(p) => put(&mut args, k, &named(k, v, p, lang), lang),
+            None => put(&mut args, k, v, lang),
         }
     }
     derived(&kind, &map, lang, &mut args);
@@ -376,7 +376,7 @@ fn derived(kind: &str, map: &serde_json::Map<String, Value>, lang: Lang, args: &
 }
 
 /// Sets argument `key` from a field's value (see the module's documentation).
-fn put(args: &mut Args, key: &str, v: &Value) {
+fn put(args: &mut Args, key: &str, v: &Value, lang: Lang) {
     match v {
         Value::String(s) => args.set(key.to_owned(), s.clone()),
         Value::Number(n) => match n.as_i64() {
@@ -390,15 +390,39 @@ fn put(args: &mut Args, key: &str, v: &Value) {
             for (i, p) in parts.iter().enumerate() {
                 args.set(format!("{key}_{}", i + 1), p.clone());
             }
-            let sep = if key == "path" { " → " } else { ", " };
-            args.set(key.to_owned(), parts.join(sep));
+            let joined = match key {
+                "path" => parts.join(" → "),
+                // The faces of a die that do something: any one of them.
+                "destroys_on" => listed_or(&parts, lang),
+                _ => listed(&parts, lang),
+            };
+            args.set(key.to_owned(), joined);
         }
         Value::Object(m) => {
             if let Some((kind, inner)) = m.iter().next() {
                 args.set(key.to_owned(), kind.clone());
-                put(args, kind, inner);
+                put(args, kind, inner, lang);
             }
         }
+    }
+}
+
+/// A list as running text says it: "Padova, Vicenza e Verona", "Padua, Vicenza and
+/// Verona" (a play-test read the commas alone as a list cut short).
+pub(crate) fn listed(parts: &[String], lang: Lang) -> String {
+    joined(parts, if lang == Lang::It { "e" } else { "and" })
+}
+
+/// A list of alternatives: "4, 5 o 6", "4, 5 or 6".
+fn listed_or(parts: &[String], lang: Lang) -> String {
+    joined(parts, if lang == Lang::It { "o" } else { "or" })
+}
+
+fn joined(parts: &[String], last_word: &str) -> String {
+    match parts {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} {last_word} {last}", init.join(", ")),
     }
 }
 

@@ -247,7 +247,7 @@ fn a_siege_roll_names_each_modifier_and_the_first_roll_gets_nothing_for_rounds()
     let en = happening(&w(), &first_siege_round(), Lang::En);
     assert_eq!(
         en,
-        "siege of F8 (V-A1, V-A2): 1d6=4 +0 (no whole round spent yet: the first roll gets +0) \
+        "siege of F8 (V-A1 and V-A2): 1d6=4 +0 (no whole round spent yet: the first roll gets +0) \
          +1 (a sapper with the besiegers) +2 (50 ducats of bribe) -1 (a fortified village) = 6, \
          needs 7: the place holds, the siege goes on"
     );
@@ -342,15 +342,15 @@ fn every_outcome_told_to_its_club_reads_in_both_languages() {
     assert_eq!(
         both(epidemic(Force::Army("V-A1".into()), 2, false)),
         (
-            "l'armata V-A1 a V3 tira contro l'epidemia: 1d6=2, distrutta con 4, 5, 6: si salva"
+            "l'armata V-A1 a V3 tira contro l'epidemia: 1d6=2, distrutta con 4, 5 o 6: si salva"
                 .to_owned(),
-            "army V-A1 at V3 rolls against the epidemic: 1d6=2, destroyed on 4, 5, 6: it survives"
+            "army V-A1 at V3 rolls against the epidemic: 1d6=2, destroyed on 4, 5 or 6: it survives"
                 .to_owned()
         )
     );
     assert_eq!(
         both(epidemic(Force::Garrison, 5, true)).1,
-        "the garrison at V3 rolls against the epidemic: 1d6=5, destroyed on 4, 5, 6: it is destroyed"
+        "the garrison at V3 rolls against the epidemic: 1d6=5, destroyed on 4, 5 or 6: it is destroyed"
     );
     let outbid = |roll_off: bool| Happening::StrategosOutbid { bid: 60, roll_off };
     assert_eq!(
@@ -608,7 +608,7 @@ fn facts_name_their_nations_with_their_articles() {
     };
     let said = say.happening(&order, Lang::It);
     assert!(
-        said.contains("Repubblica di Firenze, Repubblica di Venezia"),
+        said.contains("Repubblica di Firenze e Repubblica di Venezia"),
         "{said}"
     );
     // The referee's terminal keeps the codes.
