@@ -144,7 +144,7 @@ reason-not-resolved-yet = this kind of order is not resolved by this version yet
 
 ## What else happened.
 happening-income = { THE($nation) } { VERB($nation, "collects", "collect") } { $amount } ducats
-happening-loan-repaid = { THE($nation) } { VERB($nation, "repays", "repay") } its loan: { $amount } ducats
+happening-loan-repaid = { THE($nation) } { VERB($nation, "repays", "repay") } { VERB($nation, "its", "their") } loan: { $amount } ducats
 happening-loan-default = { THE($nation) } cannot repay { $due } ducats: { $paid } confiscated, { $carried ->
     [true] { $unpaid } still owed, due next spring without new interest
    *[false] { $unpaid } left unpaid
@@ -234,7 +234,7 @@ happening-specialist-killed = { $what ->
     [diplomat] diplomat { $diplomat } of { THE($nation) } is killed
    *[spy] the spy of { THE($nation) } is killed
 }
-happening-alliance-betrayed = { THE($by) } { VERB($by, "betrays", "betray") } its alliance with { THE($against) }{ $how ->
+happening-alliance-betrayed = { THE($by) } { VERB($by, "betrays", "betray") } { VERB($by, "its", "their") } alliance with { THE($against) }{ $how ->
     [on_contact] : at { $node } its moving force met the ally's and attacked, as its standing choice on contact said (G3c.3)
     [when_contacted] : at { $node } the ally's force came upon its own, whose standing choice when contacted was to attack (G3c.3)
     [siege] : it laid siege to { $node }, a place of the ally

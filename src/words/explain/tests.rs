@@ -603,6 +603,18 @@ fn facts_name_their_nations_with_their_articles() {
         say.happening(&income, Lang::En)
             .starts_with("the Republic of Venice")
     );
+    // A plural nation takes a plural verb and possessive (a play-test read "the Papal
+    // States betray its alliance").
+    let betrayed = Happening::AllianceBetrayed {
+        by: "P".into(),
+        against: "V".into(),
+        how: None,
+    };
+    let said = say.happening(&betrayed, Lang::En);
+    assert!(
+        said.starts_with("the Papal States betray their alliance with the Republic of Venice"),
+        "{said}"
+    );
     let order = Happening::MoveOrder {
         order: vec!["F".into(), "V".into()],
     };
