@@ -1719,7 +1719,11 @@ fn a_result_set_aside_by_an_auto_resolve_is_told_in_the_clubs_language() {
     assert!(
         f.replace('\n', " ").contains(&format!(
             "How the game decided it: {}",
-            reason.replacen("MON", "MON §", 1)
+            // The account says which side is the attacker where the reason says "A".
+            reason
+                .replacen("MON", "MON §", 1)
+                .replace("suffered A ", "suffered: A, the attacker, ")
+                .replace(" B ", "; B, the defender, ")
         )),
         "the English account cites the game's section as the card does: {f}"
     );

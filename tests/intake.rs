@@ -1643,11 +1643,17 @@ fn orders_among_words_in_the_text_are_read_and_the_words_set_aside() {
         "Hello, the orders follow tomorrow.\nLodovico\n",
     ));
     assert_eq!(r["verdict"], "rejected", "{r:#}");
-    let last = sent_texts(&d)
+    let (subject, last) = sent_texts(&d)
         .into_iter()
         .rfind(|(to, _, _)| to.iter().any(|t| t == M_ADDR))
-        .map(|(_, _, t)| t)
+        .map(|(_, s, t)| (s, t))
         .unwrap_or_default();
+    // No orders were refused: a play-test's club read "orders not accepted" over its
+    // question as a refusal.
+    assert!(
+        subject.ends_with("your message holds no order file"),
+        "{subject}"
+    );
     assert!(last.contains("giglio reads only order files"), "{last}");
     assert!(
         last.contains("a greeting and a signature around it are fine"),
@@ -1662,7 +1668,8 @@ fn orders_among_words_in_the_text_are_read_and_the_words_set_aside() {
     assert!(
         referee.contains("  no order file")
             && referee.contains("may be a question for you")
-            && referee.contains("cur/"),
+            && referee.contains("cur/")
+            && referee.contains("  read from "),
         "the referee hears of a message with no order file, and where it is: {referee}"
     );
     assert!(!referee.contains("could not be read"), "{referee}");

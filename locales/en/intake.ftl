@@ -15,6 +15,7 @@ intake-subject-receipt = orders received
 intake-subject-receipt-file = file received, orders unchanged
 intake-subject-stale = older orders not applied
 intake-subject-rejection = orders not accepted
+intake-subject-no-orders = your message holds no order file
 intake-subject-alert = alert: messages in your club's name
 intake-subject-club-digest = mail from your club's addresses not accepted
 intake-subject-digest = intake: { $count ->
@@ -109,8 +110,9 @@ alert-more = and { $count } more
 digest-head = These messages were not accepted. Nothing of their subject or text is shown (they may be anyone's); giglio keeps each one's sender, reason and hash in the campaign file.
 digest-head-one = This message was not accepted. Nothing of its subject or text is shown (it may be anyone's); giglio keeps its sender, reason and hash in the campaign file.
 digest-line = { $time }  claimed { $club }  from { $sender }  { $reason }
+digest-line-source = {"  "}read from { $source }
 digest-clubs-told = Clubs alerted now: { $clubs }
-digest-no-orders-kept = A message with no order file from a club's address may be a question for you: giglio reads nothing else in it, and it stays in the intake mailbox (a Maildir's cur/, or the IMAP mailbox, marked as read), where you can read it. It is not authenticated: anyone may write with a club's address.
+digest-no-orders-kept = A message with no order file from a club's address may be a question for you: giglio reads nothing else in it, and it stays in the intake mailbox (a Maildir's cur/, under the name it had in new/ with :2,S added; or the IMAP mailbox, marked as read), where you can read it. It is not authenticated: anyone may write with a club's address.
 digest-club = { $count ->
     [one] During { $phase }, one more message from your club's addresses was not accepted. After { $first } answers one by one, further ones are gathered here, at most once a day.
    *[other] During { $phase }, { $count } more messages from your club's addresses were not accepted. After { $first } answers one by one, further ones are gathered here, at most once a day.

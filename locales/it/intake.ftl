@@ -15,6 +15,7 @@ intake-subject-receipt = ordini ricevuti
 intake-subject-receipt-file = file ricevuto, ordini invariati
 intake-subject-stale = ordini più vecchi non applicati
 intake-subject-rejection = ordini non accettati
+intake-subject-no-orders = il vostro messaggio non contiene un file d'ordini
 intake-subject-alert = avviso: messaggi a nome del vostro club
 intake-subject-club-digest = posta dagli indirizzi del vostro club non accettata
 intake-subject-digest = posta in arrivo: { $count ->
@@ -109,7 +110,8 @@ alert-more = e altri { $count }
 digest-head = Questi messaggi non sono stati accettati. Del loro oggetto e del loro testo non si mostra nulla (possono venire da chiunque); giglio conserva nel file della campagna il mittente, il motivo e l'impronta di ciascuno.
 digest-head-one = Questo messaggio non è stato accettato. Del suo oggetto e del suo testo non si mostra nulla (può venire da chiunque); giglio conserva nel file della campagna il mittente, il motivo e l'impronta.
 digest-line = { $time }  a nome di { $club }  da { $sender }  { $reason }
-digest-no-orders-kept = Un messaggio senza file di ordini dall'indirizzo di un club può essere una domanda per voi: giglio non ne legge altro, e resta nella casella degli ordini (in cur/ di una Maildir, o nella casella IMAP, segnato come letto), dove potete leggerlo. Non è autenticato: chiunque può scrivere con l'indirizzo di un club.
+digest-line-source = {"  "}letto da { $source }
+digest-no-orders-kept = Un messaggio senza file di ordini dall'indirizzo di un club può essere una domanda per voi: giglio non ne legge altro, e resta nella casella degli ordini (in cur/ di una Maildir, con il nome che aveva in new/ e :2,S in fondo; o nella casella IMAP, segnato come letto), dove potete leggerlo. Non è autenticato: chiunque può scrivere con l'indirizzo di un club.
 digest-clubs-told = Club avvisati ora: { $clubs }
 digest-club = { $count ->
     [one] { ART("Durante", $phase) }, un altro messaggio dagli indirizzi del vostro club non è stato accettato. Dopo { $first } risposte una per una, i successivi sono raccolti qui, al più una volta al giorno.

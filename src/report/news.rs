@@ -159,8 +159,7 @@ fn set_aside_of(w: &Words, l: Lang, u: &Update) -> Option<String> {
         &b.attacker.nation
     };
     Some(set_aside(
-        w,
-        l,
+        (w, l, Some(u.campaign)),
         b,
         &s,
         (u.outcome, u.account),
@@ -288,8 +287,7 @@ fn sentence(reason: &str) -> &str {
 /// auto-resolve does (G3c.7), with the reason given (an auto-resolve's account in the
 /// club's words, else the reason as stored), and whether the two agree.
 fn set_aside(
-    w: &Words,
-    l: Lang,
+    (w, l, names): (&Words, Lang, Option<&Campaign>),
     b: &Battle,
     s: &crate::rules::visibility::SetAside,
     (counted, account): (&BattleOutcome, Option<&crate::battle::result::Account>),
@@ -307,8 +305,9 @@ fn set_aside(
         l,
         "news-update-set-aside",
         battle = id_said(w, l, b),
-        // The result as the club wrote it: by codes, as its file has them.
-        mine = result(w, l, b, s.mine, None),
+        // The result the club wrote, its nations by name (a play-test's club read
+        // "M wins; losses: M 40" and had to look the codes up).
+        mine = result(w, l, b, s.mine, names),
         by = by,
         clubs = match s.clubs {
             ClubsResults::OtherMissing if neutral => "neutral",
@@ -526,7 +525,7 @@ mod tests {
             }
         );
         assert_eq!(
-            set_aside(&w, Lang::En, &b, &s, (&auto, None), false),
+            set_aside((&w, Lang::En, None), &b, &s, (&auto, None), false),
             "The result you mailed for battle 1494-r01-F7 (V wins; losses: V 50 ducats, F 120 ducats) is set aside: the battle was resolved automatically by the tactical game's own mechanics, and that counts over the clubs' results (G3c.7), as the two clubs' results differed. How the game decided it: the defender routed. It gives the same result as yours."
         );
         // An auto-resolve's account is worded in the club's language; without one (a
@@ -534,29 +533,29 @@ mod tests {
         let fortress = crate::battle::result::Account::new("mon-fortress")
             .num("hits_a", 6)
             .num("hits_b", 7);
-        let it = set_aside(&w, Lang::It, &b, &s, (&auto, Some(&fortress)), false);
+        let it = set_aside((&w, Lang::It, None), &b, &s, (&auto, Some(&fortress)), false);
         assert!(
             it.ends_with("Come l'ha decisa il gioco: MON §7.5 fortezza: il difensore subisce una perdita in più invece di ritirarsi, e l'attaccante si ritira (colpi subiti: A, l'attaccante, 6; B, il difensore, 7). Dà lo stesso risultato del vostro."),
             "{it}"
         );
         assert!(
-            set_aside(&w, Lang::It, &b, &s, (&auto, None), false)
+            set_aside((&w, Lang::It, None), &b, &s, (&auto, None), false)
                 .contains("Come l'ha decisa il gioco: the defender routed.")
         );
         let unknown = crate::battle::result::Account::new("a-later-one");
         assert!(
-            set_aside(&w, Lang::It, &b, &s, (&auto, Some(&unknown)), false)
+            set_aside((&w, Lang::It, None), &b, &s, (&auto, Some(&unknown)), false)
                 .contains("Come l'ha decisa il gioco: the defender routed.")
         );
         let ruling = outcome("F", 70, 0, ResultSource::Referee, "");
         let s = set_aside_for(&mailed[..1], &ruling, &NationCode::from("V")).expect("set aside");
         assert_eq!(
-            set_aside(&w, Lang::It, &b, &s, (&ruling, None), false),
+            set_aside((&w, Lang::It, None), &b, &s, (&ruling, None), false),
             "Il risultato che avete mandato per la battaglia 1494-r01-F7 (vince V; perdite: V 50 ducati, F 120 ducati) è messo da parte: la decisione dell'arbitro vale sopra i risultati dei club (G3c.7), perché il risultato dell'altro club non era arrivato."
         );
         // Against a neutral nation no other club sends a result: the reason says so.
         assert!(
-            set_aside(&w, Lang::It, &b, &s, (&ruling, None), true).contains(
+            set_aside((&w, Lang::It, None), &b, &s, (&ruling, None), true).contains(
                 "perché l'altra parte è una nazione neutrale, che non manda risultati (regola G0)."
             )
         );

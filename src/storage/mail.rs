@@ -116,6 +116,9 @@ pub(crate) struct Attempt {
     pub(crate) reason: String,
     /// How the club hears of it.
     pub(crate) answer: Answered,
+    /// Where the message was read from (a Maildir file, an mbox's place, an IMAP
+    /// message), so the referee can find a club's question in the mailbox.
+    pub(crate) source: Option<String>,
 }
 
 /// How a club hears of a message in its name that did not authenticate.
@@ -539,8 +542,10 @@ impl Store {
     /// Attempts no alert has covered yet, oldest first.
     pub(crate) fn pending_attempts(&self) -> Result<Vec<(Attempt, bool, bool)>> {
         let mut stmt = self.conn.prepare(
-            "SELECT id, received_at, phase_key, nation, sender, reason, club_told, referee_told, answer
-                 FROM intake_attempt WHERE club_told = 0 OR referee_told = 0 ORDER BY id",
+            "SELECT a.id, a.received_at, a.phase_key, a.nation, a.sender, a.reason, a.club_told,
+                    a.referee_told, a.answer, i.source
+                 FROM intake_attempt a LEFT JOIN inbox i ON i.hash = a.hash
+                 WHERE a.club_told = 0 OR a.referee_told = 0 ORDER BY a.id",
         )?;
         let rows = stmt.query_map([], |r| {
             Ok((
@@ -552,6 +557,7 @@ impl Store {
                     sender: r.get(4)?,
                     reason: r.get(5)?,
                     answer: Answered::parse(&r.get::<_, String>(8)?),
+                    source: r.get(9)?,
                 },
                 r.get(6)?,
                 r.get(7)?,

@@ -167,6 +167,14 @@ pub(crate) fn unquoted(
     (hash, arrived): (&str, &str),
 ) -> Result<OutMessage> {
     let (w, lang) = (desk.words, club.lang);
+    // A mail that holds no order file is no refused orders: it may be a question, which
+    // the referee reads (a play-test's club read "orders not accepted" as a refusal).
+    let subject = match answer {
+        Answer::NotRead(crate::mail::message::Unread::NoOrders { .. }) => {
+            "intake-subject-no-orders"
+        }
+        _ => "intake-subject-rejection",
+    };
     let text = match answer {
         Answer::TooLarge { limit } => t!(w, lang, "intake-too-large", limit = limit.to_string()),
         Answer::NotRead(unread) => format!(
@@ -194,7 +202,7 @@ pub(crate) fn unquoted(
         desk,
         club,
         "rejection",
-        "intake-subject-rejection",
+        subject,
         format!("{text}\n\n{when}\n"),
         hash,
         &[],
@@ -744,6 +752,12 @@ pub(crate) fn digest(
             reason = referee_reason_words(w, lang, &a.reason)
         ));
         text.push('\n');
+        // A club's question is found by where it was read from (a play-test's referee
+        // opened the mailbox's files one by one).
+        if let (true, Some(source)) = (a.reason == "no-orders", &a.source) {
+            text.push_str(&t!(w, lang, "digest-line-source", source = source.as_str()));
+            text.push('\n');
+        }
     }
     // A club's message with no order file may be a question (a play-test's club asked
     // one and nobody read it): the referee is told where it still is.
