@@ -72,8 +72,9 @@ pub(crate) enum BattleCommand {
         #[arg(long = "loss", value_name = "CODE=DUCATS", conflicts_with = "as_sent")]
         losses: Vec<String>,
         /// Confirm the result this club mailed, as it sent it (one club's side of a
-        /// dispute, or a battle against a neutral nation, whose result only one club
-        /// sends): no need to type it again.
+        /// dispute, a battle only one of its clubs sent a result for, or a battle
+        /// against a neutral nation, whose result only one club sends): no need to type
+        /// it again.
         #[arg(long, value_name = "CODE", conflicts_with = "winner")]
         as_sent: Option<String>,
         /// Why: told to both clubs word for word, in whatever language it is written
