@@ -241,7 +241,7 @@ fn a_held_clock_resolves_nothing_and_resume_moves_the_deadline_on() {
     );
     // No plan of a pass from before the hold is shown as the next thing done.
     assert!(
-        text.contains("; next: nothing until `giglio resume`") && !text.contains("next: remind"),
+        text.contains("; next: nothing until `giglio resume`") && !text.contains("next ("),
         "{text}"
     );
     assert!(actions(&p).is_empty(), "{p}");
@@ -372,6 +372,32 @@ fn with_early_resolution_the_phase_goes_once_every_order_is_in() {
     k.mail_sheet("F");
     let p = k.pass("2026-09-02T08:30:00Z");
     assert_eq!(actions(&p), ["resolved"], "{p}");
+}
+
+/// A service away across a deadline moves it on only when a club's orders were missing:
+/// with every club's in, nobody lost a turn, and the phase resolves as due (a play-test's
+/// rehearsal, its clock jumped to the next action, mailed every club "the service was
+/// stopped" over orders all in).
+#[test]
+fn an_outage_with_every_order_in_resolves_as_due_and_tells_nobody_of_it() {
+    let mut k = Kept::new("");
+    k.pass("2026-09-01T08:05:00Z");
+    k.received();
+    for n in ["V", "M", "F"] {
+        k.mail_sheet(n);
+    }
+    let p = k.pass("2026-09-02T08:00:00Z");
+    assert_eq!(verdicts_of(&p), ["accepted"; 3], "{p}");
+    k.received();
+    // The spring is due 09-08 21:00 Rome; the service runs again a day later.
+    let p = k.pass("2026-09-09T19:30:00Z");
+    assert_eq!(actions(&p), ["resolved"], "{p}");
+    let got = k.received();
+    assert!(
+        !got.iter().any(|g| g.kind == "deadline" || g.kind == "service"),
+        "{:?}",
+        kinds(&got)
+    );
 }
 
 /// Reads the service's log lines on a thread, so the test waits for a line with a bound
@@ -1120,4 +1146,12 @@ fn the_fallback_pass_skips_a_battle_the_first_fallback_made_lapse() {
     let list = at(&t, "2026-09-08T08:01:00Z", &["battle", "list"]).success();
     let list = String::from_utf8_lossy(&list.get_output().stdout).into_owned();
     assert!(!list.contains("1494-r01-F7"), "{list}");
+}
+
+/// The verdicts of the messages a pass read, in order.
+fn verdicts_of(p: &serde_json::Value) -> Vec<&str> {
+    p["read"]
+        .as_array()
+        .map(|a| a.iter().filter_map(|r| r["verdict"].as_str()).collect())
+        .unwrap_or_default()
 }

@@ -107,9 +107,9 @@ fn summary(p: &Pass, read_mail: bool, tz: chrono_tz::Tz) -> String {
     }
     match &p.next {
         Some(n) => out.push_str(&format!(
-            "next: {} at {}\n",
-            n.what,
-            crate::engine::deadline::display(&n.at, tz)
+            "next ({}): {}\n",
+            crate::engine::deadline::display(&n.at, tz),
+            n.what
         )),
         None => out.push_str("next: nothing scheduled\n"),
     }

@@ -339,8 +339,10 @@ pub(crate) fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
             // holds it too: a play-test read a reminder for a phase undone).
             _ if svc.held_since.is_some() => "; next: nothing until `giglio resume`".to_owned(),
             (Some(what), Some(at)) => {
+                // The time first: a plan that ends in a battle's date read as if it
+                // were done at that date.
                 format!(
-                    "; next: {what} at {}",
+                    "; next ({}): {what}",
                     crate::engine::deadline::display(at, tz)
                 )
             }

@@ -53,6 +53,16 @@ pub(super) fn check_clock(
     if !passed_while_away {
         return Ok(());
     }
+    // Every club's orders were in before the deadline (mail that reached the mailbox
+    // meanwhile is judged at its arrival): the outage cost no club its turn, so the phase
+    // resolves as due. A play-test's rehearsal, its clock jumped to the service's next
+    // action, mailed every club "the service was stopped" over orders all in.
+    if engine::prepare(&store, &loaded.campaign, &loaded.words)?
+        .missing
+        .is_empty()
+    {
+        return Ok(());
+    }
     let moved = schedule::write(schedule::parse(&stored)? + away);
     let span = schedule::span(away);
     let tz = deadline::zone(&loaded.campaign.time_zone)?;
@@ -473,7 +483,8 @@ pub(super) fn next(dir: &Path, loaded: &Loaded, now: &str, held: bool) -> Result
                 dated.push((schedule::parse(by)?.max(at_now), b.id.clone()));
             }
         }
-        let earliest = dated.iter().min().cloned();
+        dated.sort();
+        let earliest = dated.first().cloned();
         if at <= at_now && !waiting.is_empty() {
             if let Some((by, id)) = earliest {
                 candidates.push((
@@ -484,18 +495,27 @@ pub(super) fn next(dir: &Path, loaded: &Loaded, now: &str, held: bool) -> Result
             return Ok(first(candidates));
         }
         let ids: Vec<&str> = waiting.iter().map(|(b, _)| b.id.as_str()).collect();
-        let held_by = match (ids.as_slice(), &earliest) {
-            ([], _) => String::new(),
-            (_, Some((by, id))) => format!(
-                ", once {} {} in (else {fallback} battle {id} at its play-by date, {})",
-                results(&ids),
-                if ids.len() == 1 { "is" } else { "are" },
+        // Every battle with a play-by date is named with it: a play-test read only the
+        // earliest and took the other (a dispute) to wait for the referee.
+        let mut fallbacks = Vec::new();
+        for (by, id) in &dated {
+            fallbacks.push(format!(
+                "battle {id} at its play-by date, {}",
                 crate::engine::deadline::display(&schedule::write(*by), tz(loaded)?)
-            ),
-            (_, None) => format!(
+            ));
+        }
+        let held_by = match (ids.as_slice(), fallbacks.as_slice()) {
+            ([], _) => String::new(),
+            (_, []) => format!(
                 ", once {} {} in",
                 results(&ids),
                 if ids.len() == 1 { "is" } else { "are" }
+            ),
+            (_, some) => format!(
+                ", once {} {} in (else {fallback} {})",
+                results(&ids),
+                if ids.len() == 1 { "is" } else { "are" },
+                some.join("; ")
             ),
         };
         match run.resolve {
