@@ -377,7 +377,9 @@ fn spring_keys(out: &mut String, w: &Words, s: &SheetInput, sp: &SpringOptions) 
     if sp.first_spring {
         out.push('\n');
         let mut text = w.plain(l, "sheet-spring-objective");
-        for o in &tb.victory.objective {
+        for o in (tb.victory.objective.iter())
+            .filter(|o| crate::rules::victory::objective_possible(c, s.nation, o.id))
+        {
             let kind = crate::words::explain::objective_key(o.id);
             let name = crate::words::explain::objective_name(o, l);
             text.push('\n');

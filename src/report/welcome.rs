@@ -250,7 +250,10 @@ fn position(w: &Words, s: &WelcomeInput) -> String {
 fn objectives(w: &Words, s: &WelcomeInput) -> String {
     let l = s.lang;
     let mut out = w.plain(l, "welcome-objectives");
-    for o in &s.campaign.tables.victory.objective {
+    let possible = |o: &&crate::rules::tables::ObjectiveEntry| {
+        crate::rules::victory::objective_possible(s.campaign, s.nation, o.id)
+    };
+    for o in s.campaign.tables.victory.objective.iter().filter(possible) {
         let kind = crate::words::explain::objective_key(o.id);
         let name = crate::words::explain::objective_name(o, l);
         let measure = w.plain(l, &format!("objective-measure-{kind}"));

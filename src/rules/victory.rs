@@ -104,6 +104,17 @@ fn is_most(kind: ObjectiveKind) -> bool {
 }
 
 /// Evaluates every club's objective in the world as it stands.
+/// Whether `nation` can ever meet an objective of `kind`: a nation that may have no
+/// fleet (its `fleet_limit` is 0) never holds one, so "most fleets" (at least one) is
+/// out of its reach. The welcome and the spring sheet offer only what can be met (a
+/// play-test's Milan was offered it); the rules still accept it, as they always have.
+pub(crate) fn objective_possible(c: &Campaign, nation: &NationCode, kind: ObjectiveKind) -> bool {
+    match kind {
+        ObjectiveKind::MostFleets => c.nation(nation.as_str()).is_some_and(|n| n.fleet_limit > 0),
+        _ => true,
+    }
+}
+
 pub fn standings(c: &Campaign, w: &World) -> Verdict {
     let clubs: Vec<NationCode> = w.clubs.iter().cloned().collect();
     let mut standings = Vec::new();
@@ -181,4 +192,19 @@ pub(crate) fn would_meet(
         .map(|o| measure(c, w, o, kind, None))
         .max();
     best.is_none_or(|b| mine >= b) && mine > 0
+}
+
+#[cfg(test)]
+mod possible_tests {
+    use super::*;
+
+    /// Milan may have no fleet: "most fleets" is out of its reach, not Venice's.
+    #[test]
+    fn a_nation_without_fleets_cannot_aim_at_the_most_fleets() {
+        let c = crate::fixtures::shipped();
+        let (m, v) = (NationCode("M".into()), NationCode("V".into()));
+        assert!(!objective_possible(&c, &m, ObjectiveKind::MostFleets));
+        assert!(objective_possible(&c, &v, ObjectiveKind::MostFleets));
+        assert!(objective_possible(&c, &m, ObjectiveKind::MostPorts));
+    }
 }

@@ -593,7 +593,9 @@ fn spring(c: &Campaign, world: &World, nation: &NationCode, options: &Options, o
         }
     }
     if options.spring.as_ref().is_some_and(|s| s.first_spring) {
-        for o in &c.tables.victory.objective {
+        for o in (c.tables.victory.objective.iter())
+            .filter(|o| crate::rules::victory::objective_possible(c, nation, o.id))
+        {
             if o.id == ObjectiveKind::ConquerNation {
                 for n in c.nations.iter().filter(|n| &n.code != nation) {
                     extra.push(OrderKind::Objective(Objective {
