@@ -198,7 +198,7 @@ happening-encounter = encounter at { $node } between { THE($hand) } and { THE($o
     })
 }
 happening-diplomat-revealed = at { $node } a diplomat of { THE($nation) } is unmasked and removed
-happening-diplomat-unmasked = your spy reveals that at { $node } there is only a diplomat
+happening-diplomat-unmasked = your spy reveals that the foreign piece you met at { $node } is only a diplomat
 happening-enemy-size = your spy sizes the enemy at { $node }: { $ducats } ducats, its armies and garrison there together
 happening-battle-pending = { $rearguard ->
     [true] rearguard action

@@ -198,7 +198,7 @@ happening-encounter = incontro { ART("a", $node) } { ART("tra", $hand) } e { ART
     })
 }
 happening-diplomat-revealed = { ART("a", $node) } un diplomatico { ART("di", $nation) } è smascherato e rimosso
-happening-diplomat-unmasked = la vostra spia rivela che { ART("a", $node) } c'è solo un diplomatico
+happening-diplomat-unmasked = la vostra spia rivela che il pezzo straniero incontrato { ART("a", $node) } è solo un diplomatico
 happening-enemy-size = la vostra spia stima il nemico { ART("a", $node) }: { $ducats } ducati, armate e guarnigione lì insieme
 happening-battle-pending = { $rearguard ->
     [true] azione di retroguardia
