@@ -296,7 +296,7 @@ fn judge(
     let (sent, set) = battle_kinds(c, set);
     for o in &sent {
         if let Err(reason) = crate::rules::battles::judge_sent(&pending, &h.club, &o.kind) {
-            out.refuse(path, text, o, "G3c.7", &reason, words, lang);
+            out.refuse(path, text, o, ("G3c.7", &reason), c, (words, lang));
         }
     }
     if c.tables.rulings.contact_exchange && now.phase.round().is_some() {
@@ -311,7 +311,7 @@ fn judge(
             out.checked = true;
             for o in outcomes {
                 if let Outcome::Rejected { rule, reason } = &o.result {
-                    let said = crate::words::explain::reason(words, reason, lang);
+                    let said = crate::words::explain::reason_named(words, c, reason, lang);
                     out.refused.insert(o.at.seq, (rule.clone(), said.clone()));
                     let at = step_span(&now, &h.club, &set, steps, o.at.seq, reason);
                     out.rejected.push(Diagnostic::at(
@@ -508,12 +508,11 @@ impl Judged {
         path: &str,
         text: &str,
         o: &crate::rules::order::Order,
-        rule: &str,
-        reason: &crate::rules::outcome::Reason,
-        words: &crate::words::Words,
-        lang: Lang,
+        (rule, reason): (&str, &crate::rules::outcome::Reason),
+        c: &Campaign,
+        (words, lang): (&crate::words::Words, Lang),
     ) {
-        let said = crate::words::explain::reason(words, reason, lang);
+        let said = crate::words::explain::reason_named(words, c, reason, lang);
         self.refused
             .insert(o.at.seq, (rule.to_owned(), said.clone()));
         self.rejected.push(Diagnostic::at(

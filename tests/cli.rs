@@ -395,7 +395,7 @@ fn orders_check_locates_every_problem_in_the_clubs_language() {
     );
     assert!(out.contains("--> v.toml:13:8"), "{out}");
     assert!(
-        out.contains("errore[G2b.1]: raise: V9 non è una città"),
+        out.contains("errore[G2b.1]: raise: Cervia (V9) non è una città"),
         "{out}"
     );
     assert!(out.contains("--> v.toml:4:1"), "{out}");
@@ -413,7 +413,7 @@ fn orders_check_locates_every_problem_in_the_clubs_language() {
     let a = t.run(&["orders", "check", &f, "--lang", "en"]).failure();
     let en = String::from_utf8_lossy(&a.get_output().stdout).into_owned();
     assert!(
-        en.contains("error[G2b.1]: raise: V9 is not a city") && !en.contains("errore["),
+        en.contains("error[G2b.1]: raise: Cervia (V9) is not a city") && !en.contains("errore["),
         "{en}"
     );
     let a = t.run(&["orders", "check", &f, "--json"]).failure();
@@ -769,7 +769,7 @@ fn round_orders_are_checked_against_the_map_and_the_rules() {
     let a = t.run(&["orders", "check", &f, "--lang", "en"]).failure();
     let out = String::from_utf8_lossy(&a.get_output().stdout).into_owned();
     assert!(
-        out.contains("error[G3b.2]: move: the path must start at V4, where the piece stands"),
+        out.contains("error[G3b.2]: move: the path must start at Verona (V4), where the piece stands"),
         "{out}"
     );
     assert!(

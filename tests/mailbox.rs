@@ -1085,7 +1085,7 @@ fn a_result_set_aside_by_a_ruling_is_told_to_the_club_that_mailed_it() {
     let v = update("V");
     assert!(
         v.contains(
-            "Il risultato che avete mandato per la battaglia 1494-r01-F7 (vince V; perdite: V 50 ducati, F 120 ducati) è messo da parte: la decisione dell'arbitro vale sopra i risultati dei club (G3c.7), perché il risultato dell'altro club non era arrivato. Il motivo dell'arbitro: the table's photo shows Florence holding the ford."
+            "Il risultato che avete mandato per la battaglia 1494-r01-F7 (vince la Repubblica di Venezia; perdite: Repubblica di Venezia 50 ducati, Repubblica di Firenze 120 ducati) è messo da parte: la decisione dell'arbitro vale sopra i risultati dei club (G3c.7), perché il risultato dell'altro club non era arrivato. Il motivo dell'arbitro: the table's photo shows Florence holding the ford."
         ),
         "{v}"
     );

@@ -5,7 +5,7 @@
 happening-strategos-outbid = { $roll_off ->
     [true] your bid of { $bid } ducats for the Strategos tied with the highest and lost the roll-off
    *[false] your bid of { $bid } ducats for the Strategos was not the highest
-}: another club holds it this year (who, is not told: G7.4); you pay nothing
+}: another club holds it this year; G7.4 keeps its name secret, though the summer's move order, which it chose, is public; you pay nothing
 happening-fleet-storm-roll = fleet { $fleet } in the storm: 1d6={ $roll }, lost on { $lost_on }: { $lost ->
     [true] it is lost, with any army aboard
    *[false] it comes through

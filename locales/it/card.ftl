@@ -95,7 +95,7 @@ battle-note-templates = Le unità vengono dai modelli di unità che giglio tiene
 battle-note-cannot-attack = Il comandante della parte { $side } è stato ucciso (G2b.5): difende ma non attacca.
 
 # Monferrato.
-battle-note-mon-major = Battaglia maggiore (MON §7.2): quando entrambe le parti schierano almeno { $units } unità combattenti (guastatori esclusi), i round continuano { $policy ->
+battle-note-mon-major = Battaglia maggiore (MON §7.2): quando entrambe le parti schierano almeno { $units } unità combattenti (guastatori esclusi), i round di combattimento (non i turni della campagna) continuano { $policy ->
         [rational] finché chi vince il round non è già avanti nei colpi totali
         [single_round] per un solo round
        *[round_winner] finché chi vince il round può sparare (un round pari continua solo a numeri uguali)

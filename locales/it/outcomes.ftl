@@ -43,7 +43,7 @@ done-siege-rolled = assedio { ART("di", $node) }: 1d6={ $roll }, totale { $total
 }
 done-assassin-sent = { $success ->
     [true] l'assassino ha colpito{ $struck ->
-        [commander] : un comandante { ART("di", $against) } è ucciso, e la sua armata non può muovere né attaccare nel prossimo round (G2b.5)
+        [commander] : un comandante { ART("di", $against) } è ucciso, e la sua armata non può muovere né attaccare nel prossimo turno (G2b.5)
         [sapper] : un guastatore { ART("di", $against) } è ucciso
         [diplomat] : un diplomatico { ART("di", $against) } è ucciso
         [spy] : la spia { ART("di", $against) } è uccisa
@@ -77,7 +77,7 @@ reason-army-too-small = { $army } vale { $value } ducati, ne servono { $needed }
 reason-not-together = { $from } e { $to } non sono nello stesso nodo
 reason-same-army = un'armata non può trasferire a se stessa
 reason-not-fortified = { $node } non è una piazza fortificata
-reason-garrison-not-on-path = { $army } non passa { ART("da", $node) } in questo round: una guarnigione con il suo nodo è lasciata lì al passaggio dell'armata, o dove questa si trova
+reason-garrison-not-on-path = { $army } non passa { ART("da", $node) } in questo turno: una guarnigione con il suo nodo è lasciata lì al passaggio dell'armata, o dove questa si trova
 reason-already-fortified = { $node } è già fortificato
 reason-not-breached = { $node } non ha brecce da riparare
 reason-breached-use-repair = { $node } ha una breccia: ordinate una riparazione

@@ -5,7 +5,7 @@
 happening-strategos-outbid = { $roll_off ->
     [true] la vostra offerta di { $bid } ducati per lo Strategos era pari alla più alta e ha perso lo spareggio ai dadi
    *[false] la vostra offerta di { $bid } ducati per lo Strategos non era la più alta
-}: quest'anno lo Strategos è di un altro club (quale, non vi è detto: G7.4); non pagate nulla
+}: quest'anno lo Strategos è di un altro club; G7.4 ne tiene segreto il nome, ma l'ordine di movimento dell'estate, scelto da lui, è pubblico; non pagate nulla
 happening-fleet-storm-roll = la flotta { $fleet } nella tempesta: 1d6={ $roll }, persa con { $lost_on }: { $lost ->
     [true] è perduta, con l'eventuale armata a bordo
    *[false] si salva

@@ -198,6 +198,17 @@ pub(crate) fn reason(w: &Words, r: &crate::rules::outcome::Reason, lang: Lang) -
     render(w, None, lang, "reason", "reason", r)
 }
 
+/// Why an order was rejected, its places and nations named as a club reads them
+/// ("Cremona (M4) non è una piazza fortificata", not "M4 …": a play-test's receipt).
+pub(crate) fn reason_named(
+    w: &Words,
+    campaign: &crate::rules::Campaign,
+    r: &crate::rules::outcome::Reason,
+    lang: Lang,
+) -> String {
+    render(w, Some(&places(campaign)), lang, "reason", "reason", r)
+}
+
 /// What happened, in words.
 pub fn happening(w: &Words, h: &Happening, lang: Lang) -> String {
     render(w, None, lang, "happening", "happening", h)

@@ -356,8 +356,8 @@ fn every_outcome_told_to_its_club_reads_in_both_languages() {
     assert_eq!(
         both(outbid(false)),
         (
-            "la vostra offerta di 60 ducati per lo Strategos non era la più alta: quest'anno lo Strategos è di un altro club (quale, non vi è detto: G7.4); non pagate nulla".to_owned(),
-            "your bid of 60 ducats for the Strategos was not the highest: another club holds it this year (who, is not told: G7.4); you pay nothing".to_owned()
+            "la vostra offerta di 60 ducati per lo Strategos non era la più alta: quest'anno lo Strategos è di un altro club; G7.4 ne tiene segreto il nome, ma l'ordine di movimento dell'estate, scelto da lui, è pubblico; non pagate nulla".to_owned(),
+            "your bid of 60 ducats for the Strategos was not the highest: another club holds it this year; G7.4 keeps its name secret, though the summer's move order, which it chose, is public; you pay nothing".to_owned()
         )
     );
     assert!(both(outbid(true)).1.contains("lost the roll-off"));
