@@ -65,10 +65,12 @@ pub struct Error {
     kind: ErrorKind,
     message: String,
     source: Option<Source>,
-    hints: Vec<String>,
+    /// Boxed, as the label beside it: an error is returned everywhere, and clippy keeps
+    /// it small.
+    hints: Box<[String]>,
     /// The word that leads the message where it is printed ("error" unless a club's
     /// language gives another: `orders check` speaks the club's language to the end).
-    label: Option<String>,
+    label: Option<Box<str>>,
 }
 
 /// The hint of every busy campaign: the lock is never held for long, so waiting works.
@@ -81,7 +83,7 @@ impl Error {
             kind,
             message: message.into(),
             source: None,
-            hints: Vec::new(),
+            hints: Box::default(),
             label: None,
         }
     }
@@ -139,7 +141,9 @@ impl Error {
 
     /// Adds a hint, printed after the message and its causes.
     pub(crate) fn with_hint(mut self, hint: impl Into<String>) -> Self {
-        self.hints.push(hint.into());
+        let mut hints = std::mem::take(&mut self.hints).into_vec();
+        hints.push(hint.into());
+        self.hints = hints.into_boxed_slice();
         self
     }
 
@@ -161,7 +165,7 @@ impl Error {
 
     /// Leads the printed message with `label` instead of "error" (a club's language).
     pub(crate) fn labelled(mut self, label: impl Into<String>) -> Self {
-        self.label = Some(label.into());
+        self.label = Some(label.into().into_boxed_str());
         self
     }
 

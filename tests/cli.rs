@@ -769,7 +769,9 @@ fn round_orders_are_checked_against_the_map_and_the_rules() {
     let a = t.run(&["orders", "check", &f, "--lang", "en"]).failure();
     let out = String::from_utf8_lossy(&a.get_output().stdout).into_owned();
     assert!(
-        out.contains("error[G3b.2]: move: the path must start at Verona (V4), where the piece stands"),
+        out.contains(
+            "error[G3b.2]: move: the path must start at Verona (V4), where the piece stands"
+        ),
         "{out}"
     );
     assert!(

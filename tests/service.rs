@@ -394,7 +394,8 @@ fn an_outage_with_every_order_in_resolves_as_due_and_tells_nobody_of_it() {
     assert_eq!(actions(&p), ["resolved"], "{p}");
     let got = k.received();
     assert!(
-        !got.iter().any(|g| g.kind == "deadline" || g.kind == "service"),
+        !got.iter()
+            .any(|g| g.kind == "deadline" || g.kind == "service"),
         "{:?}",
         kinds(&got)
     );

@@ -72,7 +72,12 @@ fn id_said(w: &Words, l: Lang, b: &Battle) -> String {
 /// was not a side of the battle (see [`Bystander`]).
 pub fn bystander(w: &Words, b: &Bystander) -> (String, String) {
     let (l, c, battle) = (b.lang, b.campaign, b.battle);
-    let subject = t!(w, l, "news-bystander-subject", battle = id_said(w, l, battle));
+    let subject = t!(
+        w,
+        l,
+        "news-bystander-subject",
+        battle = id_said(w, l, battle)
+    );
     let mut text = t!(
         w,
         l,
@@ -533,7 +538,13 @@ mod tests {
         let fortress = crate::battle::result::Account::new("mon-fortress")
             .num("hits_a", 6)
             .num("hits_b", 7);
-        let it = set_aside((&w, Lang::It, None), &b, &s, (&auto, Some(&fortress)), false);
+        let it = set_aside(
+            (&w, Lang::It, None),
+            &b,
+            &s,
+            (&auto, Some(&fortress)),
+            false,
+        );
         assert!(
             it.ends_with("Come l'ha decisa il gioco: MON §7.5 fortezza: il difensore subisce una perdita in più invece di ritirarsi, e l'attaccante si ritira (colpi subiti: A, l'attaccante, 6; B, il difensore, 7). Dà lo stesso risultato del vostro."),
             "{it}"

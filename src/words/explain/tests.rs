@@ -714,8 +714,8 @@ fn an_assassin_says_whom_it_struck_and_what_that_does() {
         outcome(&w(), &sent(false, Struck::Sapper), Lang::En),
         "the assassin failed against P: no effect, and the mission is spent"
     );
-    let old: Outcome =
-        serde_json::from_str(r#"{"done":{"done":"assassin_sent","success":true}}"#).expect("old outcome");
+    let old: Outcome = serde_json::from_str(r#"{"done":{"done":"assassin_sent","success":true}}"#)
+        .expect("old outcome");
     assert_eq!(outcome(&w(), &old, Lang::It), "l'assassino ha colpito");
 }
 
