@@ -380,7 +380,7 @@ fn with_early_resolution_the_phase_goes_once_every_order_is_in() {
 /// stopped" over orders all in).
 #[test]
 fn an_outage_with_every_order_in_resolves_as_due_and_tells_nobody_of_it() {
-    let mut k = Kept::new("");
+    let mut k = Kept::new("grace_minutes = 30");
     k.pass("2026-09-01T08:05:00Z");
     k.received();
     for n in ["V", "M", "F"] {
@@ -388,6 +388,12 @@ fn an_outage_with_every_order_in_resolves_as_due_and_tells_nobody_of_it() {
     }
     let p = k.pass("2026-09-02T08:00:00Z");
     assert_eq!(verdicts_of(&p), ["accepted"; 3], "{p}");
+    // What comes next says its time is the deadline and the grace after it.
+    assert_eq!(
+        p["next"]["what"],
+        "resolve 1494-spring (its deadline, 2026-09-08 21:00 Europe/Rome, and 30 min of grace)",
+        "{p}"
+    );
     k.received();
     // The spring is due 09-08 21:00 Rome; the service runs again a day later.
     let p = k.pass("2026-09-09T19:30:00Z");

@@ -519,6 +519,16 @@ pub(super) fn next(dir: &Path, loaded: &Loaded, now: &str, held: bool) -> Result
             ),
         };
         match run.resolve {
+            // The time is the deadline and the grace after it: said so, since a play-test
+            // read a time past the deadline it knew and took it for a stale plan.
+            ResolveMode::Auto if run.grace_minutes > 0 => candidates.push((
+                at,
+                format!(
+                    "resolve {key} (its deadline, {}, and {} min of grace){held_by}",
+                    crate::engine::deadline::display(&stored, tz(loaded)?),
+                    run.grace_minutes
+                ),
+            )),
             ResolveMode::Auto => candidates.push((at, format!("resolve {key}{held_by}"))),
             // Once the preview went, the referee's `giglio resolve` is next.
             ResolveMode::Preview if at > at_now => {
