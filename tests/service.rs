@@ -407,6 +407,32 @@ fn an_outage_with_every_order_in_resolves_as_due_and_tells_nobody_of_it() {
     );
 }
 
+/// With `early`, a phase goes once every order is in, but not over a late file the
+/// referee has not decided on: the grace is the time to refuse it (a play-test's late
+/// file completed the orders and the round went in the same pass, the club told the
+/// referee could still refuse it).
+#[test]
+fn early_resolution_waits_out_the_grace_over_a_late_file() {
+    let mut k = Kept::new(&format!("early = true\ngrace_minutes = 60\n{NO_OUTAGE}"));
+    k.pass("2026-09-01T08:05:00Z");
+    k.received();
+    for n in ["V", "M"] {
+        k.mail_sheet(n);
+    }
+    let p = k.pass("2026-09-02T08:00:00Z");
+    assert!(actions(&p).is_empty(), "{p}");
+    // Florence's file reaches the mailbox ten minutes after the deadline (19:00Z).
+    k.mail_sheet("F");
+    let p = k.pass("2026-09-08T19:10:00Z");
+    assert_eq!(verdicts_of(&p), ["accepted"], "{p}");
+    assert!(actions(&p).is_empty(), "the late file waits for the grace: {p}");
+    let p = k.pass("2026-09-08T19:40:00Z");
+    assert!(actions(&p).is_empty(), "{p}");
+    // Past the grace the phase goes, the late file counting.
+    let p = k.pass("2026-09-08T20:01:00Z");
+    assert_eq!(actions(&p), ["resolved"], "{p}");
+}
+
 /// Reads the service's log lines on a thread, so the test waits for a line with a bound
 /// instead of sleeping.
 struct Log(std::sync::mpsc::Receiver<String>);

@@ -305,7 +305,18 @@ pub(super) fn resolve(dir: &Path, loaded: &Loaded, now: &str) -> Result<Option<A
                 }
                 None => false,
             };
-            by_deadline || (run.early && p.missing.is_empty())
+            // Early, but never over a late file the referee has not decided on: the
+            // grace is the time to refuse it (a play-test's late file made every order
+            // "in", and the round went in the same pass, the club told it could still
+            // be refused).
+            let undecided_late = match at.as_deref() {
+                Some(d) if deadline::passed(d, now) => store
+                    .late_files(&key, d)?
+                    .iter()
+                    .any(|f| f.active && f.verdict.is_none()),
+                _ => false,
+            };
+            by_deadline || (run.early && p.missing.is_empty() && !undecided_late)
         }
     };
     if !due {
