@@ -425,7 +425,10 @@ fn early_resolution_waits_out_the_grace_over_a_late_file() {
     k.mail_sheet("F");
     let p = k.pass("2026-09-08T19:10:00Z");
     assert_eq!(verdicts_of(&p), ["accepted"], "{p}");
-    assert!(actions(&p).is_empty(), "the late file waits for the grace: {p}");
+    assert!(
+        actions(&p).is_empty(),
+        "the late file waits for the grace: {p}"
+    );
     let p = k.pass("2026-09-08T19:40:00Z");
     assert!(actions(&p).is_empty(), "{p}");
     // Past the grace the phase goes, the late file counting.

@@ -122,6 +122,18 @@ waits-body =
         [hold] It is to be played by { $by }; if that passes without results, the referee decides.
        *[none] When it comes, the round is resolved and you get your report.
     }
+waits-body-early =
+    Every club's orders for { $phase } are in, before its deadline, but the round is resolved only once it has the result of { $count ->
+        [one] a battle still to be played at the table
+       *[other] { $count } battles still to be played at the table
+    }. { $fallback ->
+        [auto] At the latest on { $by }: if the results have not come in by then, { $count ->
+            [one] the battle is resolved automatically with its own game
+           *[other] each battle still without a result is resolved automatically with its own game
+        }, and the round is resolved straight after.
+        [hold] It is to be played by { $by }; if that passes without results, the referee decides.
+       *[none] When it comes, the round is resolved and you get your report.
+    }
 # One of the club's battles among those awaited: whether its result is in already.
 waits-yours-dated = You are one of the two sides of battle { $battle }: { $sent ->
         [both] both results are in and they differ

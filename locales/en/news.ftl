@@ -23,6 +23,7 @@ news-update-army = { $army } at { $node }: { $value } ducats
 news-update-no-army = You have no army left.
 news-update-orders-sent = Your orders for { $phase }, received { $received }, stand: each is judged from these new positions. To change them, send a new file; the attached { $sheet } is filled in from these positions.
 news-update-orders-sent-passed = Your orders for { $phase }, received { $received }, stand and the deadline has passed: the round is resolved now, each order judged from these new positions, and its report brings the next order file.
+news-update-orders-sent-early = Your orders for { $phase }, received { $received }, stand, and every club's orders are in: the round is resolved now, before its deadline, each order judged from these new positions, and its report brings the next order file.
 news-update-orders-due = Your orders for { $phase } are due { $deadline }. The attached { $sheet } is filled in from these new positions.
 news-update-orders-open = The attached { $sheet } for { $phase } is filled in from these new positions.
 news-update-orders-passed = The deadline for { $phase } has passed: the round is resolved next, from these positions, and its report brings the next order file.

@@ -122,6 +122,18 @@ waits-body =
         [hold] La data per giocarla è il { $by }; se passa senza risultati, decide l'arbitro.
        *[none] Quando arriverà, il turno sarà risolto e riceverete il rapporto.
     }
+waits-body-early =
+    Gli ordini di ogni club { ART("per", $phase) } sono arrivati prima del termine, ma il turno si risolverà solo quando avrà il risultato di { $count ->
+        [one] una battaglia ancora da giocare al tavolo
+       *[other] { $count } battaglie ancora da giocare al tavolo
+    }. { $fallback ->
+        [auto] Al più tardi il { $by }: se per allora i risultati non saranno arrivati, { $count ->
+            [one] la battaglia sarà risolta automaticamente con il suo gioco
+           *[other] ogni battaglia ancora senza risultato sarà risolta automaticamente con il suo gioco
+        }, e subito dopo sarà risolto il turno.
+        [hold] La data per giocarla è il { $by }; se passa senza risultati, decide l'arbitro.
+       *[none] Quando arriverà, il turno sarà risolto e riceverete il rapporto.
+    }
 # Una battaglia del club fra quelle attese: se il suo risultato è già arrivato.
 waits-yours-dated = Siete una delle due parti della battaglia { $battle }: { $sent ->
         [both] i due risultati sono arrivati e sono diversi

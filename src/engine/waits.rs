@@ -40,6 +40,12 @@ pub(crate) fn notices(
         BattleFallback::Hold => "hold",
     };
     let count = waiting.len() as i64;
+    // Under `[run] early` a round whose every order is in waits before its deadline: said
+    // so, not "the deadline has passed" (a play-test read that two days early).
+    let body = match store.deadline(&current.id.key())? {
+        Some(d) if !super::deadline::passed(&d, now) => "waits-body-early",
+        _ => "waits-body",
+    };
     let ids: Vec<&str> = waiting.iter().map(|(b, _)| b.id.as_str()).collect();
     let clubs = store.clubs()?;
     let mut out = Vec::new();
@@ -100,7 +106,7 @@ pub(crate) fn notices(
                     let mut text = crate::t!(
                         w,
                         lang,
-                        "waits-body",
+                        body,
                         phase = phase,
                         count = count,
                         by = by.clone().unwrap_or_default(),

@@ -37,6 +37,9 @@ pub struct Update<'a> {
     pub deadline: Option<&'a str>,
     /// The deadline has passed: the phase is resolved next, it takes no more orders.
     pub deadline_passed: bool,
+    /// It has not, but every club's orders are in under `[run] early`: the phase is
+    /// resolved next all the same (`deadline_passed` is set too).
+    pub early: bool,
     /// When the club's active orders for the phase arrived, if it has sent any.
     pub orders_sent: Option<&'a str>,
     /// The name of the attached order file.
@@ -248,7 +251,11 @@ pub fn update(w: &Words, u: &Update) -> (String, String) {
         (Some(received), Some(_)) if u.deadline_passed => t!(
             w,
             l,
-            "news-update-orders-sent-passed",
+            if u.early {
+                "news-update-orders-sent-early"
+            } else {
+                "news-update-orders-sent-passed"
+            },
             phase = u.phase_name,
             received = received
         ),
@@ -608,6 +615,7 @@ mod tests {
             phase_name: "round 2 (April) of 1494",
             deadline: None,
             deadline_passed: false,
+            early: false,
             orders_sent: None,
             sheet: "orders-V-1494-r02.toml",
         };
@@ -629,5 +637,25 @@ mod tests {
             },
         );
         assert!(!text.contains("PROVISIONAL"), "{text}");
+        // Under `[run] early` with every club's orders in, the round goes next: the
+        // update says so, not "send a new file" (a play-test) nor "the deadline passed".
+        let (_, text) = update(
+            &w,
+            &Update {
+                outcome: &plain,
+                deadline: Some("2026-12-10 21:00 Europe/Rome"),
+                deadline_passed: true,
+                early: true,
+                orders_sent: Some("2026-12-08 10:00 Europe/Rome"),
+                ..u
+            },
+        );
+        assert!(
+            text.contains(
+                "every club's orders are in: the round is resolved now, before its deadline"
+            ),
+            "{text}"
+        );
+        assert!(!text.contains("deadline has passed"), "{text}");
     }
 }

@@ -53,7 +53,16 @@ pub(crate) fn updates(
     let shown_deadline = d
         .deadline
         .map(|at| crate::engine::deadline::display(at, tz));
-    let deadline_passed = deadline_passed(d);
+    // Under `[run] early` with every club's orders in, the round goes at the service's
+    // next pass as if its deadline had passed (a play-test's update invited changes the
+    // round gave no time for).
+    let every_order_in = d.config.run.early
+        && d.clubs
+            .iter()
+            .filter(|k| world.is_club(&k.nation))
+            .all(|k| d.orders_sent.contains_key(k.nation.as_str()));
+    let early = every_order_in && !deadline_passed(d);
+    let deadline_passed = deadline_passed(d) || early;
     // The map's templates, built once for both sides when a page is sent.
     let mut env: Option<minijinja::Environment<'static>> = None;
     for (nation, club) in sides(d, battle) {
@@ -90,6 +99,7 @@ pub(crate) fn updates(
                 phase_name: &phase_name,
                 deadline: shown_deadline.as_deref(),
                 deadline_passed,
+                early,
                 orders_sent: received.as_deref(),
                 sheet: &sheet_name,
             },
@@ -272,6 +282,7 @@ pub(crate) fn settled_later(
                 phase_name: &phase_name,
                 deadline: None,
                 deadline_passed: false,
+                early: false,
                 orders_sent: None,
                 sheet: "",
             },
