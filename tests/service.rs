@@ -314,10 +314,17 @@ fn a_held_clock_resolves_nothing_and_resume_moves_the_deadline_on() {
     // Resumed with the deadline still behind it: no club is told a time already gone
     // (a play-test got "orders are now due by" a past hour); the next pass resolves.
     k.received();
-    k.cmd("2026-09-12T19:30:00Z")
+    let out = k
+        .cmd("2026-09-12T19:30:00Z")
         .args(["resume"])
         .assert()
         .success();
+    let said = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+    assert!(
+        said.contains("has passed all the same: the phase is resolved at the service's next pass")
+            && !said.contains("0 notices"),
+        "{said}"
+    );
     let p = k.pass("2026-09-12T19:31:00Z");
     assert_eq!(actions(&p), ["resolved"], "{p}");
     let got = k.received();

@@ -24,7 +24,7 @@ desk-deadline-resume-text =
 desk-undo-subject = [{ $campaign }] correction: { $phase } is open again
 desk-undo-text =
     The referee has undone the resolution of { $phase }: the report you received for it no longer holds.
-    The phase is open again; the report of its new resolution will replace it. Your orders for it stay those of the file that counted; you may send a new one (after the deadline it is a late file, which counts unless the referee refuses it). If the deadline moves, you are told the new one.
+    The phase is open again; the report of its new resolution will replace it. Your orders for it stay those of the file that counted; you may send a new one (after the deadline it is a late file, which counts unless the referee refuses it). If the deadline moves to a time still ahead, you are told the new one; if it has passed, the phase is resolved again at once.
 
 desk-unchanged-subject = [{ $campaign }] { $phase } resolved again: your report stands
 desk-unchanged-text =

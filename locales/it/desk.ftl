@@ -24,7 +24,7 @@ desk-deadline-resume-text =
 desk-undo-subject = [{ $campaign }] rettifica: si riapre { ART("il", $phase) }
 desk-undo-text =
     L'arbitro ha annullato la risoluzione { ART("di", $phase) }: il rapporto che avete ricevuto non vale più.
-    La fase è di nuovo aperta; il rapporto della nuova risoluzione lo sostituirà. I vostri ordini restano quelli del file che valeva; potete mandarne uno nuovo (dopo il termine è un file in ritardo, che vale a meno che l'arbitro lo rifiuti). Se il termine si sposta, vi sarà comunicato il nuovo.
+    La fase è di nuovo aperta; il rapporto della nuova risoluzione lo sostituirà. I vostri ordini restano quelli del file che valeva; potete mandarne uno nuovo (dopo il termine è un file in ritardo, che vale a meno che l'arbitro lo rifiuti). Se il termine si sposta a un'ora ancora futura, vi sarà comunicato il nuovo; se è passato, la fase è risolta di nuovo subito.
 
 desk-unchanged-subject = [{ $campaign }] nuova risoluzione { ART("di", $phase) }: il vostro rapporto vale
 desk-unchanged-text =

@@ -179,7 +179,8 @@ pub(crate) fn cmd_hold(dir: &Path, a: HoldArgs) -> Result<()> {
 }
 
 /// Start the clock again: the open deadline moves on by the hold's length, and every
-/// club is told.
+/// club is told (a deadline still gone after it is told to nobody: the phase goes at
+/// the next pass).
 #[derive(Debug, clap::Args)]
 pub(crate) struct ResumeArgs {
     /// Print JSON instead of text.
@@ -189,7 +190,8 @@ pub(crate) struct ResumeArgs {
 
 pub(crate) fn cmd_resume(dir: &Path, a: ResumeArgs) -> Result<()> {
     let loaded = super::loaded(dir)?;
-    let resumed = service::hold::resume(dir, &loaded, &super::now(), "resume")?;
+    let now = super::now();
+    let resumed = service::hold::resume(dir, &loaded, &now, "resume")?;
     if a.json {
         return ui::out_json(&resumed);
     }
@@ -206,11 +208,24 @@ pub(crate) fn cmd_resume(dir: &Path, a: ResumeArgs) -> Result<()> {
         shown(&r.held_since)
     );
     if let Some((phase, _, to)) = &r.moved {
-        out.push_str(&format!(
-            "the deadline of {phase} moved on to {}; {} queued to tell the clubs\n",
-            shown(to),
-            ui::count(r.queued, "notice")
-        ));
+        // A deadline the hold does not carry past now is told to nobody: the phase goes
+        // at the next pass (a play-test read "moved on to" a time gone, and "0 notices").
+        let gone = chrono::DateTime::parse_from_rfc3339(to)
+            .ok()
+            .zip(chrono::DateTime::parse_from_rfc3339(&now).ok())
+            .is_some_and(|(to, now)| to <= now);
+        if gone {
+            out.push_str(&format!(
+                "the deadline of {phase}, moved on by the hold to {}, has passed all the same: the phase is resolved at the service's next pass, and no club is told of a deadline gone\n",
+                shown(to)
+            ));
+        } else {
+            out.push_str(&format!(
+                "the deadline of {phase} moved on to {}; {} queued to tell the clubs\n",
+                shown(to),
+                ui::count(r.queued, "notice")
+            ));
+        }
     }
     ui::out(&out);
     Ok(())

@@ -209,6 +209,7 @@ pub(super) fn battle_news(b: &Branch, club: &Club) -> Vec<(String, String)> {
             phase_name: "-",
             deadline: None,
             deadline_passed: false,
+            early: false,
             orders_sent: None,
             sheet: "-",
         };
