@@ -1949,9 +1949,10 @@ fn a_report_names_the_numbers_of_the_file_it_has_no_outcome_for() {
     let report = t.stdout(&["report", "--club", "V"]);
     assert!(
         report.contains("#2 scelte d'incontro")
-            && report
-                .contains("Numeri del vostro file senza un esito qui (un risultato di battaglia,")
-            && report.contains("la ricevuta ne ha detto l'esito): #1\n"),
+            && report.contains(
+                "Voci del vostro file che questo rapporto non elenca, perché non sono ordini del turno (un risultato di battaglia,"
+            )
+            && report.contains("la ricevuta ne ha già detto l'esito: #1\n"),
         "{report}"
     );
 }

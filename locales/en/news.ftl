@@ -35,14 +35,14 @@ news-dispute-next-by = Each club may send its result again until it is applied: 
         [auto] the battle is resolved automatically with its own game, and that result prevails over both (the referee may also rule it before then).
        *[hold] the battle keeps waiting and the referee rules.
     }
-news-receipt-waiting = Battle { $battle }: your result is recorded ({ $result }); { THE($other) }'s is awaited.
+news-receipt-waiting = Battle { $battle }: your result is recorded ({ $result }); { THE($other) }{ VERB($other, "'s", "'") } is awaited.
 news-receipt-neutral = Battle { $battle }: your result is recorded ({ $result }). { THE($other, cap: "yes") } { VERB($other, "is", "are") } a neutral nation and sends no result (rule G0): the referee decides the battle, confirming your result or resolving it with its own game.
-news-receipt-applied = Battle { $battle }: your result ({ $result }) agrees with { THE($other) }'s and is applied now; an update with your new position follows.
-news-receipt-agreed = Battle { $battle }: your result ({ $result }) agrees with { THE($other) }'s; it is applied when the phase is resolved.
-news-receipt-disputed = Battle { $battle }: your result ({ $result }) differs from { THE($other) }'s; both clubs and the referee are told what each says.
+news-receipt-applied = Battle { $battle }: your result ({ $result }) agrees with { THE($other) }{ VERB($other, "'s", "'") } and is applied now; an update with your new position follows.
+news-receipt-agreed = Battle { $battle }: your result ({ $result }) agrees with { THE($other) }{ VERB($other, "'s", "'") }; it is applied when the phase is resolved.
+news-receipt-disputed = Battle { $battle }: your result ({ $result }) differs from { THE($other) }{ VERB($other, "'s", "'") }; both clubs and the referee are told what each says.
 news-receipt-overruled = Battle { $battle }: your result ({ $result }) is recorded, but the referee's ruling (or the auto-resolve) already stands.
 news-receipt-oob = Battle { $battle }: your order of battle for { $ruleset } is recorded; the battle's card uses it.
-news-receipt-results-only = This file carries battle results or orders of battle only: { $sent ->
+news-receipt-results-only = This file carries no orders (only what the items below list: battle results, orders of battle, letters, a request for time): { $sent ->
     [true] your orders for { $phase } stay those of the file you sent before.
     [passed] you sent no orders for { $phase } and the deadline has passed: your forces will do what they do without orders.
    *[false] you have sent no orders for { $phase } yet; send them in another file before the deadline.

@@ -25,13 +25,17 @@ happening-enemy-fell-back = { $destroyed ->
     }
 }
 happening-enemy-destroyed = battle { $battle }: the forces of { THE($nation) } at { $node } are destroyed by their losses
-happening-surrender-took = { $node } surrenders to you with everything inside, destroyed with it (G3d.2): { $garrison ->
-    [true] its garrison
-   *[false] no garrison
-}{ $armies ->
-    [0] , no army
-    [one] , one army of { THE($from) }
-   *[other] , { $armies } armies of { THE($from) }
+happening-surrender-took = { $node } surrenders to you, and the surrender destroys what stood inside (G3d.2): { $garrison ->
+    [true] its garrison{ $armies ->
+        [0] {""}
+        [one] {" "}and one army of { THE($from) }
+       *[other] {" "}and { $armies } armies of { THE($from) }
+    }
+   *[false] { $armies ->
+        [0] there was neither garrison nor army
+        [one] one army of { THE($from) }, with no garrison
+       *[other] { $armies } armies of { THE($from) }, with no garrison
+    }
 }
 happening-works-captured = the { $kind ->
     [repair] repairs

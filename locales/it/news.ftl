@@ -42,7 +42,7 @@ news-receipt-agreed = Battaglia { $battle }: il vostro risultato ({ $result }) c
 news-receipt-disputed = Battaglia { $battle }: il vostro risultato ({ $result }) differisce da quello { ART("di", $other) }; entrambi i club e l'arbitro ricevono i due risultati.
 news-receipt-overruled = Battaglia { $battle }: il vostro risultato ({ $result }) è registrato, ma vale già la decisione dell'arbitro (o la risoluzione automatica).
 news-receipt-oob = Battaglia { $battle }: il vostro ordine di battaglia per { $ruleset } è registrato; la scheda della battaglia lo usa.
-news-receipt-results-only = Questo file contiene solo risultati o ordini di battaglia: { $sent ->
+news-receipt-results-only = Questo file non contiene ordini (solo ciò che le voci qui sotto elencano: risultati o ordini di battaglia, lettere, una richiesta di proroga): { $sent ->
     [true] i vostri ordini { ART("per", $phase) } restano quelli del file che avete già mandato.
     [passed] non avete mandato ordini { ART("per", $phase) } e il termine è passato: le vostre forze faranno ciò che fanno senza ordini.
    *[false] non avete ancora mandato ordini { ART("per", $phase) }; mandateli in un altro file prima del termine.

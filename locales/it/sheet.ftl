@@ -9,7 +9,7 @@ sheet-how =
 sheet-secret = Scrivete il segreto del vostro club tra le virgolette di secret = "".
 sheet-as-is = Spedito così com'è, con il segreto, il file non dà ordini: ogni pezzo fa ciò che è scritto alla voce «Senza ordini».
 sheet-send = Spedite il file all'arbitro dall'indirizzo registrato del club, come allegato .toml o nel testo del messaggio. Potete rispedirlo fino al termine: vale l'ultimo. La ricevuta vi dice ogni ordine come è stato capito.
-sheet-check = Chi ha il programma giglio può controllare il file prima di spedirlo: giglio orders check { $file } --view { $view }
+sheet-check = Chi ha il programma giglio può controllare il file prima che lo spediate: giglio orders check { $file } --view { $view }
 sheet-army = Armata { $id } { ART("a", $name) } ({ $node }), { $value } ducati
 sheet-diplomat = Diplomatico { $id } { ART("a", $name) } ({ $node })
 sheet-fleet = Flotta { $id } { ART("a", $name) } ({ $at })

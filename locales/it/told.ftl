@@ -25,13 +25,17 @@ happening-enemy-fell-back = { $destroyed ->
     }
 }
 happening-enemy-destroyed = battaglia { $battle }: le forze { ART("di", $nation) } { ART("a", $node) } sono distrutte dalle perdite
-happening-surrender-took = { $node } si arrende a voi con tutto ciò che vi sta dentro, distrutto con la resa (G3d.2): { $garrison ->
-    [true] la sua guarnigione
-   *[false] nessuna guarnigione
-}{ $armies ->
-    [0] , nessuna armata
-    [one] , un'armata { ART("di", $from) }
-   *[other] , { $armies } armate { ART("di", $from) }
+happening-surrender-took = { $node } si arrende a voi, e la resa distrugge ciò che vi stava dentro (G3d.2): { $garrison ->
+    [true] la sua guarnigione{ $armies ->
+        [0] {""}
+        [one] {" "}e un'armata { ART("di", $from) }
+       *[other] {" "}e { $armies } armate { ART("di", $from) }
+    }
+   *[false] { $armies ->
+        [0] non c'era né guarnigione né armata
+        [one] un'armata { ART("di", $from) }, senza guarnigione
+       *[other] { $armies } armate { ART("di", $from) }, senza guarnigione
+    }
 }
 happening-works-captured = { $kind ->
     [repair] le riparazioni che avete pagato { ART("a", $node) } sono perdute

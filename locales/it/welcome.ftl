@@ -39,7 +39,7 @@ welcome-how = Come si gioca per posta:
     3. Spedite il file all'indirizzo { $address } dalla casella registrata per il vostro club, come allegato .toml o nel testo del messaggio.
     4. Riceverete una ricevuta con ogni ordine come è stato capito; potete rispedire il file fino al termine: vale l'ultimo.
     5. Dopo ogni fase riceverete un rapporto, la vostra mappa e il file d'ordini della fase seguente.
-welcome-check = Il programma giglio (chiedetelo all'arbitro: serve la sua stessa versione) controlla il file prima di spedirlo: giglio orders check { $sheet } --view { $view }.{ $page ->
+welcome-check = Il programma giglio (chiedetelo all'arbitro: serve la sua stessa versione) controlla il file prima che lo spediate: giglio orders check { $sheet } --view { $view }.{ $page ->
     [true] {" "}Senza il programma, la pagina degli ordini allegata scrive file che le regole già accettano.
    *[false] {""}
 }

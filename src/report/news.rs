@@ -451,7 +451,8 @@ pub(crate) fn receipt_line(
         l,
         id,
         battle = id_said(w, l, b),
-        result = result(w, l, b, mine, None),
+        // Its nations by name too (a play-test read "F wins; losses: F 20 ducats").
+        result = result(w, l, b, mine, Some(c)),
         // The other side by its name ("Genova is a neutral nation", not "G").
         other = other.map_or(String::new(), |o| nation_name(c, o, l))
     )

@@ -287,6 +287,28 @@ fn text(v: Option<&FluentValue>) -> String {
     }
 }
 
+/// The names of a list joined by ", ", a comma inside brackets kept within its name:
+/// "Spagna (Corone d'Aragona in Italia, S)" is one name (a play-test's card read "alla
+/// Spagna (Corone d'Aragona in Italia, a S)").
+fn listed(names: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let (mut depth, mut start) = (0i32, 0);
+    let bytes = names.as_bytes();
+    for (i, b) in bytes.iter().enumerate() {
+        match b {
+            b'(' => depth += 1,
+            b')' => depth -= 1,
+            b',' if depth <= 0 && bytes.get(i + 1) == Some(&b' ') => {
+                out.push(&names[start..i]);
+                start = i + 2;
+            }
+            _ => {}
+        }
+    }
+    out.push(&names[start..]);
+    out
+}
+
 /// The catalogue function `ART(prep, name)`; a list of names joined by ", " (a letter's
 /// addressees) takes the preposition before each: "al Ducato di Milano, alla Repubblica
 /// di Firenze".
@@ -294,8 +316,8 @@ pub(super) fn art<'a>(positional: &[FluentValue<'a>], _named: &FluentArgs) -> Fl
     let prep = text(positional.first());
     let names = text(positional.get(1));
     let lower = prep.to_lowercase();
-    let out: Vec<String> = names
-        .split(", ")
+    let out: Vec<String> = listed(&names)
+        .into_iter()
         .enumerate()
         .map(|(i, name)| italian(if i == 0 { &prep } else { &lower }, name))
         .collect();
@@ -307,8 +329,8 @@ pub(super) fn art<'a>(positional: &[FluentValue<'a>], _named: &FluentArgs) -> Fl
 pub(super) fn the<'a>(positional: &[FluentValue<'a>], named: &FluentArgs) -> FluentValue<'a> {
     let names = text(positional.first());
     let cap = named.get("cap").is_some();
-    let out: Vec<String> = names
-        .split(", ")
+    let out: Vec<String> = listed(&names)
+        .into_iter()
         .enumerate()
         .map(|(i, name)| english(name, cap && i == 0))
         .collect();
@@ -346,6 +368,24 @@ pub(super) fn verb<'a>(positional: &[FluentValue<'a>], _named: &FluentArgs) -> F
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_name_with_its_code_in_brackets_is_one_name_of_a_list() {
+        assert_eq!(
+            listed("Spagna (Corone d'Aragona in Italia, S)"),
+            ["Spagna (Corone d'Aragona in Italia, S)"]
+        );
+        assert_eq!(
+            listed(
+                "Ducato di Milano, Spagna (Corone d'Aragona in Italia, S), Repubblica di Venezia"
+            ),
+            [
+                "Ducato di Milano",
+                "Spagna (Corone d'Aragona in Italia, S)",
+                "Repubblica di Venezia"
+            ]
+        );
+    }
 
     #[test]
     fn a_plural_name_takes_a_plural_verb() {

@@ -130,7 +130,7 @@ pub(crate) fn take(
                     desk.config.mail.referee_lang,
                     &n.battle,
                     &r.outcome,
-                    None,
+                    Some(desk.campaign),
                 );
                 to_referee.extend(crate::engine::post::notice::to_referee(
                     desk.campaign,

@@ -442,14 +442,14 @@ fn every_outcome_told_to_its_club_reads_in_both_languages() {
     assert_eq!(
         both(took(true, 1)),
         (
-            "F8 si arrende a voi con tutto ciò che vi sta dentro, distrutto con la resa (G3d.2): la sua guarnigione, un'armata di F".to_owned(),
-            "F8 surrenders to you with everything inside, destroyed with it (G3d.2): its garrison, one army of F".to_owned()
+            "F8 si arrende a voi, e la resa distrugge ciò che vi stava dentro (G3d.2): la sua guarnigione e un'armata di F".to_owned(),
+            "F8 surrenders to you, and the surrender destroys what stood inside (G3d.2): its garrison and one army of F".to_owned()
         )
     );
     assert!(
         both(took(false, 2))
             .1
-            .ends_with("no garrison, 2 armies of F")
+            .ends_with("2 armies of F, with no garrison")
     );
     let works = |kind: WorkKind| Happening::WorksCaptured {
         node: "F8".into(),
