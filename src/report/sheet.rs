@@ -536,6 +536,9 @@ fn piece(out: &mut String, w: &Words, s: &SheetInput, p: &PieceOptions) {
         comment(out, &w.plain(l, "sheet-orders"));
         grouped(out, w, s, &others);
     }
+    if p.kind == PieceKind::Fleet {
+        fleet_notes(out, w, s, p);
+    }
     // G3d.3: what a bribe buys, where the piece may besiege (issue 29: a bribe short of
     // a step buys nothing, said before it is paid); said once a sheet, at the first
     // piece that may besiege (the mail's weight).
@@ -856,6 +859,27 @@ pub(crate) fn piece_title(w: &Words, l: Lang, c: &Campaign, p: &PieceOptions) ->
             at = p.at.as_str(),
             name = name.as_str()
         ),
+    }
+}
+
+/// G3e.3, beside a fleet carrying an army: how a landing goes (a play-test's club sent
+/// a sail and a landing in one round, and landings the enemy's garrisons blocked).
+fn fleet_notes(out: &mut String, w: &Words, s: &SheetInput, p: &PieceOptions) {
+    let carries = s
+        .options
+        .pieces
+        .iter()
+        .any(|q| matches!(&q.idle, Idle::Aboard { fleet } if fleet.as_str() == p.id));
+    if !carries {
+        return;
+    }
+    let in_port = s.campaign.map.node(&p.at).is_some();
+    let lands = p.orders.iter().any(|o| matches!(o, OrderKind::Land { .. }));
+    if in_port {
+        comment(out, &w.plain(s.lang, "sheet-land-from-port"));
+    }
+    if lands || in_port {
+        comment(out, &w.plain(s.lang, "sheet-land-blocked"));
     }
 }
 

@@ -242,3 +242,43 @@ fn a_piece_in_two_battles_is_told_both() {
         );
     }
 }
+
+/// A fleet in port with its army aboard: the sheet says a landing comes from a sea zone
+/// the round after sailing, and what blocks one (a play-test sent a sail and a landing
+/// in one round, then met landings blocked by garrisons).
+#[test]
+fn a_fleet_carrying_an_army_says_how_and_where_it_may_land() {
+    use crate::rules::world::FleetAt;
+    let c = shipped();
+    let mut w = start(&c);
+    w.phase = PhaseId {
+        year: 1494,
+        phase: Phase::Round(2),
+    };
+    let v = NationCode::from("V");
+    let fleet = (w.fleets.values().find(|f| f.nation == v))
+        .map(|f| f.id.clone())
+        .expect("Venice has a fleet");
+    let FleetAt::Port(port) = w.fleets[&fleet].at.clone() else {
+        panic!("fleets start in port")
+    };
+    let army = ArmyId::from("V-A1");
+    let a = w.armies.get_mut(&army).expect("V-A1");
+    a.node = port;
+    a.aboard = Some(fleet.clone());
+    w.fleets.get_mut(&fleet).expect("fleet").cargo = Some(army);
+    for (lang, said) in [
+        (Lang::En, "takes a [[land]] order there next round (G3e.3)"),
+        (
+            Lang::It,
+            "riceve un ordine [[land]] da lì nel turno seguente (G3e.3)",
+        ),
+    ] {
+        let s = sheet(&c, &w, lang);
+        assert!(s.contains(said), "{lang:?}:\n{s}");
+        assert!(
+            s.contains("G3e.3): the army stays aboard") || lang == Lang::It,
+            "{s}"
+        );
+    }
+}

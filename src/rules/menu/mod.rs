@@ -556,11 +556,21 @@ fn keep_accepted(c: &Campaign, world: &World, nation: &NationCode, out: &mut Opt
     } else {
         // Per piece, the candidates the pre-move check lets through (their places in
         // the piece's list); the k-th of every piece are judged together.
+        // An embarking names another piece, the army, whose own candidate (a move away)
+        // would be judged beside it: each is judged alone (a play-test's sheet offered no
+        // embarking at a port where the army stood).
+        let alone = |o: &OrderKind| matches!(o, OrderKind::Embark { .. });
+        for (i, p) in out.pieces.iter().enumerate() {
+            for (j, o) in p.orders.iter().enumerate().filter(|(_, o)| alone(o)) {
+                accepted[i][j] = accepts(c, world, nation, std::slice::from_ref(o))[0];
+            }
+        }
         let open: Vec<Vec<usize>> = out
             .pieces
             .iter()
             .map(|p| {
                 (0..p.orders.len())
+                    .filter(|&j| !alone(&p.orders[j]))
                     .filter(|&j| refused_before_moving(c, world, nation, &p.orders[j]).is_none())
                     .collect()
             })
@@ -633,5 +643,46 @@ fn accepts(c: &Campaign, world: &World, nation: &NationCode, kinds: &[OrderKind]
             })
             .collect(),
         Err(_) => vec![false; kinds.len()],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::calendar::Phase;
+    use crate::rules::world::FleetAt;
+
+    /// A play-test's sheet offered no embarking where Venice's fleet and army stood in the
+    /// same port: the embarking, judged beside the army's own move away, was refused.
+    #[test]
+    fn a_fleet_in_port_is_offered_to_embark_the_army_beside_it() {
+        let c = crate::fixtures::shipped();
+        let v = NationCode("V".into());
+        let mut w = World::start(&c, std::slice::from_ref(&v));
+        w.phase.phase = Phase::Round(1);
+        let fleet = (w.fleets.values().find(|f| f.nation == v))
+            .map(|f| f.id.clone())
+            .expect("Venice has a fleet");
+        let FleetAt::Port(port) = w.fleets[&fleet].at.clone() else {
+            panic!("fleets start in port")
+        };
+        let army = (w.armies.values().find(|a| a.nation == v))
+            .map(|a| a.id.clone())
+            .expect("Venice has an army");
+        w.armies.get_mut(&army).expect("army").node = port;
+        let o = options(&c, &w, &v);
+        let offered = o
+            .pieces
+            .iter()
+            .find(|p| p.id == fleet.to_string())
+            .expect("the fleet's options");
+        assert!(
+            offered
+                .orders
+                .iter()
+                .any(|k| matches!(k, OrderKind::Embark { army: a, .. } if *a == army)),
+            "{:?}",
+            offered.orders
+        );
     }
 }
