@@ -475,6 +475,39 @@ mod tests {
         club_report_text(&env, &view).expect("renders")
     }
 
+    /// An army aboard a fleet at sea is where its fleet is, not at the port it left (a
+    /// play-test read "V-A3 … Venezia (V0), imbarcato su V-F1" while V-F1 was at sea).
+    #[test]
+    fn an_army_aboard_is_shown_where_its_fleet_is() {
+        let source = crate::scenario::Source::builtin("il-giglio").expect("built in");
+        let c = crate::scenario::load(&source).expect("the shipped campaign loads");
+        let codes: Vec<NationCode> = c.nations.iter().map(|n| n.code.clone()).collect();
+        let before = World::start(&c, &codes);
+        let fleet = (before.fleets_of("V").next())
+            .expect("V has a fleet")
+            .id
+            .clone();
+        let army = (before.armies_of("V").next())
+            .expect("V has an army")
+            .id
+            .clone();
+        let mut now = before.clone();
+        let sea = c.map.seas().next().expect("a sea zone").code.clone();
+        let f = now.fleets.get_mut(&fleet).expect("the fleet");
+        f.at = FleetAt::Sea(sea.clone());
+        f.cargo = Some(army.clone());
+        now.armies.get_mut(&army).expect("the army").aboard = Some(fleet.clone());
+        let at = c.place_said(sea.as_str());
+        for (lang, aboard) in [(Lang::En, "aboard"), (Lang::It, "a bordo di")] {
+            let t = text(&c, &before, &now, lang);
+            let line = t
+                .lines()
+                .find(|l| l.trim_start().starts_with(&format!("{army} ")))
+                .unwrap_or_else(|| panic!("{army} in\n{t}"));
+            assert!(line.ends_with(&format!("{aboard} {fleet}, {at}")), "{line}");
+        }
+    }
+
     /// Issue 31 point 8: a report to a club that sent no orders says its forces held
     /// only where every piece stands where it stood; beside a fleet moved it says the
     /// rules moved them, and the events tell how.

@@ -64,6 +64,9 @@ pub(crate) struct ArmyView {
     pub(crate) sapper: bool,
     pub(crate) inside: bool,
     pub(crate) aboard: Option<String>,
+    /// Where its fleet is, as a club reads a place, while it is aboard: the army's node
+    /// is the port it embarked at (a play-test read an army at sea as in port).
+    pub(crate) aboard_at: Option<String>,
 }
 
 /// One of the club's own fleets or diplomats, or a garrison: a piece and where it is.
@@ -557,6 +560,13 @@ pub fn club_view(
             sapper: a.sapper,
             inside: a.inside,
             aboard: a.aboard.as_ref().map(|f| f.to_string()),
+            aboard_at: a.aboard.as_ref().map(|f| {
+                c.place_said(match now.fleets.get(f).map(|f| &f.at) {
+                    Some(FleetAt::Port(p)) => p.as_str(),
+                    Some(FleetAt::Sea(z)) => z.as_str(),
+                    None => a.node.as_str(),
+                })
+            }),
         })
         .collect();
     armies.sort_by(|a, b| natural_cmp(&a.id, &b.id));
