@@ -333,6 +333,36 @@ fn a_held_clock_resolves_nothing_and_resume_moves_the_deadline_on() {
         "{:?}",
         kinds(&got)
     );
+
+    // Undone again, and resolved by hand during the hold: the phase that opens gets its
+    // deadline then, and resuming leaves it as it is, telling no club of a hold it was
+    // not open for (a play-test's clubs read a 3-minute hold and a deadline off its hour).
+    k.cmd("2026-09-12T19:35:00Z")
+        .args(["undo"])
+        .assert()
+        .success();
+    k.cmd("2026-09-12T19:40:00Z")
+        .args(["resolve"])
+        .assert()
+        .success();
+    let due = k.status("2026-09-12T19:41:00Z")["deadline"]
+        .as_str()
+        .expect("the new phase's deadline")
+        .to_owned();
+    k.received();
+    k.cmd("2026-09-12T19:45:00Z")
+        .args(["resume"])
+        .assert()
+        .success();
+    assert_eq!(k.status("2026-09-12T19:46:00Z")["deadline"], due.as_str());
+    let p = k.pass("2026-09-12T19:47:00Z");
+    assert!(actions(&p).is_empty(), "{p}");
+    let got = k.received();
+    assert!(
+        !got.iter().any(|g| g.kind == "deadline"),
+        "{:?}",
+        kinds(&got)
+    );
 }
 
 #[test]

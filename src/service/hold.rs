@@ -105,7 +105,11 @@ pub(crate) fn resume(
     let held_for = schedule::span(held);
     let current = store.current()?;
     let key = current.id.key();
-    let stored = if current.resolved_at.is_none() {
+    // A phase opened during the hold (the referee resolved the undone phase by hand)
+    // got its deadline when it opened: the hold took none of its time, so it stays (a
+    // play-test's clubs were told of a 3-minute hold and a deadline off its hour).
+    let opened_during = schedule::parse(&current.opened_at)? > schedule::parse(&since)?;
+    let stored = if current.resolved_at.is_none() && !opened_during {
         store.deadline(&key)?
     } else {
         None
