@@ -37,6 +37,7 @@ fleets = Fleets
 diplomats = Diplomats
 garrisons = Garrisons
 none = none
+no_armies = none
 inside = inside the walls
 aboard = aboard
 sapper = with a sapper

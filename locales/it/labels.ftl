@@ -37,6 +37,7 @@ fleets = Flotte
 diplomats = Diplomatici
 garrisons = Guarnigioni
 none = nessuno
+no_armies = nessuna
 inside = dentro le mura
 aboard = a bordo di
 sapper = con un geniere
