@@ -394,11 +394,7 @@ fn spring_keys(out: &mut String, w: &Words, s: &SheetInput, sp: &SpringOptions) 
         }
         comment(out, &text);
         out.push_str("# objective = { kind = \"most_cities\" }\n");
-        let other = c
-            .nations
-            .iter()
-            .find(|n| &n.code != s.nation)
-            .map_or("M".to_owned(), |n| n.code.to_string());
+        let other = other_club(c, s);
         let _ = writeln!(
             out,
             "# objective = {{ kind = \"conquer_nation\", target = {other:?} }}"
@@ -427,12 +423,17 @@ fn spring_keys(out: &mut String, w: &Words, s: &SheetInput, sp: &SpringOptions) 
         s.nation.as_str()
     );
     comment(out, &w.plain(l, "sheet-spring-alliances"));
-    let other = c
-        .nations
-        .iter()
-        .find(|n| &n.code != s.nation)
-        .map_or("M".to_owned(), |n| n.code.to_string());
+    let other = other_club(c, s);
     let _ = writeln!(out, "# alliances = [{other:?}]");
+}
+
+/// Another club's nation, for the spring's examples (a play-test's sheet named a neutral
+/// nation, and its club wondered whether one could be a target or an ally); any other
+/// nation where the club plays alone.
+fn other_club(c: &Campaign, s: &SheetInput) -> String {
+    (s.clubs.iter().find(|n| *n != s.nation))
+        .or_else(|| c.nations.iter().map(|n| &n.code).find(|n| *n != s.nation))
+        .map_or("M".to_owned(), ToString::to_string)
 }
 
 /// The spring orders that are not a piece's, as commented tables.
