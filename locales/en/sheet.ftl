@@ -35,7 +35,7 @@ sheet-spring-no-loan = Loan (G2a.3): you cannot take one this year.
 sheet-spring-costs = Costs (G2b): an army, 1 ducat per ducat of value (a value of at least { $min_raise ->
         [one] one ducat
        *[other] { $min_raise } ducats
-    }; at most { $max_armies } armies); fortifying a city { $fortify_city }, a village { $fortify_village }; repairing { $repair }; detaching a garrison { $garrison }; sapper { $sapper }; diplomat { $diplomat }; spy { $spy }; assassin { $assassin }{ $fleet ->
+    }; at most { $max_armies } armies); fortifying a city { $fortify_city }, a village { $fortify_village }; repairing { $repair }; detaching a garrison { $garrison }, paid from the army's value, not the treasury; sapper { $sapper }; diplomat { $diplomat }; spy { $spy }; assassin { $assassin }{ $fleet ->
         [none] .
        *[other] ; fleet { $fleet }.
     }

@@ -35,7 +35,7 @@ sheet-spring-no-loan = Prestito (G2a.3): non potete chiederne uno quest'anno.
 sheet-spring-costs = Costi (G2b): armata, 1 ducato per ducato di valore (un valore di almeno { $min_raise ->
         [one] un ducato
        *[other] { $min_raise } ducati
-    }; al massimo { $max_armies } armate); fortificare una città { $fortify_city }, un villaggio { $fortify_village }; riparare { $repair }; staccare una guarnigione { $garrison }; geniere { $sapper }; diplomatico { $diplomat }; spia { $spy }; assassino { $assassin }{ $fleet ->
+    }; al massimo { $max_armies } armate); fortificare una città { $fortify_city }, un villaggio { $fortify_village }; riparare { $repair }; staccare una guarnigione { $garrison }, pagati dal valore dell'armata, non dal tesoro; geniere { $sapper }; diplomatico { $diplomat }; spia { $spy }; assassino { $assassin }{ $fleet ->
         [none] .
        *[other] ; flotta { $fleet }.
     }
