@@ -213,6 +213,11 @@
       if (offer.max && value > offer.max[0]) return say(fill(W["page-too-large"], { rule: ruleText(offer.max[1]), max: offer.max[0] }));
     }
     const rest = chosen.filter((x) => x.offer.slot !== offer.slot);
+    // An order that takes another piece's slot too (an embarking takes its army's move)
+    // and an order in that slot are not chosen together: the rules refuse one of them.
+    const taken = (a, b) => a.offer.takes && (a.offer.takes === b.offer.slot || a.offer.takes === b.offer.takes);
+    const clash = rest.find((x) => taken(c, x) || taken(x, c));
+    if (clash) return say(fill(W["page-taken"], { piece: (c.offer.takes || clash.offer.takes).split(":")[1], rule: ruleText("G3e.3") }));
     // What the orders take from one army together: at most its value; an army they
     // take all of is disbanded, and no other order may name it.
     const all = rest.concat([c]);

@@ -51,7 +51,7 @@ done-assassin-sent = { $success ->
     }
    *[false] the assassin failed{ $struck ->
         [none] {""}
-       *[other] {" "}against { THE($against) }: no effect, and the mission is spent
+       *[other] {" "}against { THE($against) }: its roll missed (the target was there), no effect, and the mission is spent
     }
 }
 done-assassin-found-no-target = the assassin found no target: the mission is spent

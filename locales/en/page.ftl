@@ -31,6 +31,7 @@ page-treasury = Treasury for this spring's orders: { $treasury } ducats.
 page-treasury-bribes = Treasury for this round's bribes: { $treasury } ducats.
 page-army-short = Refused: { $army } has { $have } ducats and these orders take { $needed } of them ({ $rule }).
 page-army-gone = Refused: these orders take all { $have } ducats of { $army }, which is disbanded, and another order names it ({ $rule }).
+page-taken = Refused: { $piece } embarks in an order you chose, and an army that embarks gives no other order of its own this round; remove one of the two first ({ $rule }).
 page-meet = Two of your pieces go to { $node }.
 page-choice-stop = stop
 page-choice-retreat = retreat

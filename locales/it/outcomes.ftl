@@ -51,7 +51,7 @@ done-assassin-sent = { $success ->
     }
    *[false] l'assassino ha fallito{ $struck ->
         [none] {""}
-       *[other] {" "}contro { ART("il", $against) }: nessun effetto, e la missione è consumata
+       *[other] {" "}contro { ART("il", $against) }: il tiro è fallito (il bersaglio c'era), nessun effetto, e la missione è consumata
     }
 }
 done-assassin-found-no-target = l'assassino non ha trovato il bersaglio: la missione è consumata

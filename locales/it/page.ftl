@@ -31,6 +31,7 @@ page-treasury = Tesoro per gli ordini di questa primavera: { $treasury } ducati.
 page-treasury-bribes = Tesoro per le corruzioni di questo turno: { $treasury } ducati.
 page-army-short = Rifiutato: { $army } ha { $have } ducati e questi ordini gliene prendono { $needed } ({ $rule }).
 page-army-gone = Rifiutato: questi ordini prendono tutti i { $have } ducati di { $army }, che è sciolta, e un altro ordine la nomina ({ $rule }).
+page-taken = Rifiutato: { $piece } si imbarca in un ordine che avete scelto, e un'armata che si imbarca non riceve altri ordini suoi in questo turno; togliete prima uno dei due ({ $rule }).
 page-meet = Due vostri pezzi vanno { ART("a", $node) }.
 page-choice-stop = fermarsi
 page-choice-retreat = ritirarsi

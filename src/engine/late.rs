@@ -41,8 +41,9 @@ pub(crate) fn decide(
         .into_iter()
         .find(|f| f.nation == nation)
         .ok_or_else(|| {
+            // A play-test's referee meant the late file of the phase just resolved.
             Error::user(format!(
-                "{nation} sent no file after the deadline of {phase}: `giglio late` lists those that did"
+                "{nation} sent no file after the deadline of {phase}, the phase open now: `giglio late` lists those that did; a late file of a phase already resolved counted, and only `giglio undo` reopens that phase"
             ))
         })?;
     let earlier = store

@@ -55,6 +55,10 @@ pub(super) struct Offer {
     /// no other order may name it).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub(super) names: Vec<String>,
+    /// Another piece's slot it takes too: an embarking takes its army's act (a move or a
+    /// siege of that army, chosen with it, is refused: the army would not be there).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) takes: Option<String>,
     /// Ducats from the treasury at the default value, and per ducat of value more.
     pub(super) cost: i64,
     pub(super) per: i64,
@@ -287,6 +291,9 @@ pub(super) fn data(words: &Words, p: &PageInput, own: &OwnWorld) -> PageData {
 }
 
 /// Every rule the page may refuse with, each in a line in the club's language.
+/// The rule an embarking cites when its army is given another order too.
+const EMBARK_RULE: &str = "G3e.3";
+
 fn rule_texts(d: &PageData, l: Lang) -> BTreeMap<String, String> {
     let mut ids: Vec<&str> = vec![d.treasury_rule.as_str()];
     let offers = d
@@ -296,6 +303,10 @@ fn rule_texts(d: &PageData, l: Lang) -> BTreeMap<String, String> {
     for o in offers {
         ids.extend(o.min.iter().chain(&o.max).map(|(_, r)| r.as_str()));
         ids.extend(o.draw.iter().map(|dr| dr.rule.as_str()));
+        // An embarking is refused beside its army's own move by G3e.3 (`page-taken`).
+        if o.takes.is_some() {
+            ids.push(EMBARK_RULE);
+        }
     }
     for p in &d.pieces {
         ids.extend(p.refused.values().map(String::as_str));
@@ -330,6 +341,7 @@ fn word_map(words: &Words, l: Lang, deadline: Option<&str>) -> BTreeMap<String, 
         ("page-treasury-bribes", vec!["treasury"]),
         ("page-army-short", vec!["army", "have", "needed", "rule"]),
         ("page-army-gone", vec!["army", "have", "rule"]),
+        ("page-taken", vec!["piece", "rule"]),
         ("page-meet", vec!["node"]),
         ("page-letter-chosen", vec!["to"]),
         ("page-letter-too-long", vec!["max", "rule"]),

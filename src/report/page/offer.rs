@@ -58,6 +58,10 @@ impl Ctx<'_> {
                     rule,
                 }),
             names: o.pieces(),
+            takes: match o {
+                OrderKind::Embark { army, .. } => Some(format!("act:{army}")),
+                _ => None,
+            },
             cost: price.map_or(0, |p| p.cost),
             per: match (o, &self.choices.bribes) {
                 (OrderKind::Siege { .. }, Some(_)) => 1,

@@ -712,7 +712,7 @@ fn an_assassin_says_whom_it_struck_and_what_that_does() {
     );
     assert_eq!(
         outcome(&w(), &sent(false, Struck::Sapper), Lang::En),
-        "the assassin failed against P: no effect, and the mission is spent"
+        "the assassin failed against P: its roll missed (the target was there), no effect, and the mission is spent"
     );
     let old: Outcome = serde_json::from_str(r#"{"done":{"done":"assassin_sent","success":true}}"#)
         .expect("old outcome");
