@@ -3,6 +3,7 @@
 //! of `giglio run --once` (and, for the long-running service, through a clock file). No
 //! step runs `inbox`, `mail send` or `resolve` by hand.
 
+mod grace;
 mod kept;
 mod season;
 
@@ -408,68 +409,6 @@ fn with_early_resolution_the_phase_goes_once_every_order_is_in() {
     assert!(actions(&p).is_empty(), "one club's orders are missing: {p}");
     k.mail_sheet("F");
     let p = k.pass("2026-09-02T08:30:00Z");
-    assert_eq!(actions(&p), ["resolved"], "{p}");
-}
-
-/// A service away across a deadline moves it on only when a club's orders were missing:
-/// with every club's in, nobody lost a turn, and the phase resolves as due (a play-test's
-/// rehearsal, its clock jumped to the next action, mailed every club "the service was
-/// stopped" over orders all in).
-#[test]
-fn an_outage_with_every_order_in_resolves_as_due_and_tells_nobody_of_it() {
-    let mut k = Kept::new("grace_minutes = 30");
-    k.pass("2026-09-01T08:05:00Z");
-    k.received();
-    for n in ["V", "M", "F"] {
-        k.mail_sheet(n);
-    }
-    let p = k.pass("2026-09-02T08:00:00Z");
-    assert_eq!(verdicts_of(&p), ["accepted"; 3], "{p}");
-    // What comes next says its time is the deadline and the grace after it.
-    assert_eq!(
-        p["next"]["what"],
-        "resolve 1494-spring (its deadline, 2026-09-08 21:00 Europe/Rome, and 30 min of grace)",
-        "{p}"
-    );
-    k.received();
-    // The spring is due 09-08 21:00 Rome; the service runs again a day later.
-    let p = k.pass("2026-09-09T19:30:00Z");
-    assert_eq!(actions(&p), ["resolved"], "{p}");
-    let got = k.received();
-    assert!(
-        !got.iter()
-            .any(|g| g.kind == "deadline" || g.kind == "service"),
-        "{:?}",
-        kinds(&got)
-    );
-}
-
-/// With `early`, a phase goes once every order is in, but not over a late file the
-/// referee has not decided on: the grace is the time to refuse it (a play-test's late
-/// file completed the orders and the round went in the same pass, the club told the
-/// referee could still refuse it).
-#[test]
-fn early_resolution_waits_out_the_grace_over_a_late_file() {
-    let mut k = Kept::new(&format!("early = true\ngrace_minutes = 60\n{NO_OUTAGE}"));
-    k.pass("2026-09-01T08:05:00Z");
-    k.received();
-    for n in ["V", "M"] {
-        k.mail_sheet(n);
-    }
-    let p = k.pass("2026-09-02T08:00:00Z");
-    assert!(actions(&p).is_empty(), "{p}");
-    // Florence's file reaches the mailbox ten minutes after the deadline (19:00Z).
-    k.mail_sheet("F");
-    let p = k.pass("2026-09-08T19:10:00Z");
-    assert_eq!(verdicts_of(&p), ["accepted"], "{p}");
-    assert!(
-        actions(&p).is_empty(),
-        "the late file waits for the grace: {p}"
-    );
-    let p = k.pass("2026-09-08T19:40:00Z");
-    assert!(actions(&p).is_empty(), "{p}");
-    // Past the grace the phase goes, the late file counting.
-    let p = k.pass("2026-09-08T20:01:00Z");
     assert_eq!(actions(&p), ["resolved"], "{p}");
 }
 
@@ -1219,12 +1158,4 @@ fn the_fallback_pass_skips_a_battle_the_first_fallback_made_lapse() {
     let list = at(&t, "2026-09-08T08:01:00Z", &["battle", "list"]).success();
     let list = String::from_utf8_lossy(&list.get_output().stdout).into_owned();
     assert!(!list.contains("1494-r01-F7"), "{list}");
-}
-
-/// The verdicts of the messages a pass read, in order.
-fn verdicts_of(p: &serde_json::Value) -> Vec<&str> {
-    p["read"]
-        .as_array()
-        .map(|a| a.iter().filter_map(|r| r["verdict"].as_str()).collect())
-        .unwrap_or_default()
 }
