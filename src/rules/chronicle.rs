@@ -452,8 +452,13 @@ fn battles(
                 (Some((a, d)), _) => (Some(d), Some(a)),
                 (None, _) => (None, None),
             };
+            // Dated by the round it was fought in (its id's phase), not the one its
+            // result was applied in (a play-test read its March battle as April's).
+            let fought = (id.rsplit_once('-'))
+                .and_then(|(key, _)| PhaseId::parse_key(key))
+                .unwrap_or(p.before.phase);
             out.push(YearBattle {
-                phase: say.phase(p.before.phase, lang),
+                phase: say.phase(fought, lang),
                 id: id.clone(),
                 node: node.clone(),
                 node_name: names.place_name(node.as_str()),

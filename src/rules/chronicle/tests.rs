@@ -210,7 +210,7 @@ fn year() -> YearRecord {
     };
     let round = PhaseRecord {
         before: world(
-            phase(Phase::Round(1)),
+            phase(Phase::Round(2)),
             &START,
             &[("V", 50), ("M", M_SECRET + 50), ("F", F_SECRET)],
         ),
@@ -386,7 +386,7 @@ fn nodes_won_and_lost_are_told_with_whom_and_when() {
         .map(|c| (c.node.as_str(), c.from.as_str(), c.how))
         .collect();
     assert_eq!(won, [("M3", "M", "taken"), ("M2", "M", "surrendered")]);
-    assert!(v.won.iter().all(|c| c.phase == "1494-r01"));
+    assert!(v.won.iter().all(|c| c.phase == "1494-r02"));
     let lost: Vec<(&str, &str)> = v
         .lost
         .iter()
@@ -413,6 +413,8 @@ fn a_club_sees_its_battles_with_losses_and_its_sieges_with_their_end() {
         ("attacker", "won", "F")
     );
     assert_eq!((b.own_loss, b.enemy_loss), (Some(40), Some(60)));
+    // Dated by the round it was fought in, its id's, whenever its result came.
+    assert_eq!(b.phase, "1494-r01");
     let sieges: Vec<(&str, &str, &str, usize)> = v
         .sieges
         .iter()
