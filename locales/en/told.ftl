@@ -24,7 +24,7 @@ happening-enemy-fell-back = { $destroyed ->
        *[false] battle { $battle }: the forces of { THE($nation) } fall back from { THE($from) }; the battle is yours (a place changes hands only as G3b.8 says: an unfortified one where your army stands alone at the round's end, a fortified one by siege)
     }
 }
-happening-enemy-destroyed = battle { $battle }: the forces of { THE($nation) } that fought it at { $node } (not any other of theirs there, in another battle) are destroyed by their losses
+happening-enemy-destroyed = battle { $battle }: the forces of { THE($nation) } that fought it at { $node } are destroyed by their losses
 happening-surrender-took = { $node } surrenders to you, and the surrender destroys what stood inside (G3d.2): { $garrison ->
     [true] its garrison{ $armies ->
         [0] {""}

@@ -24,7 +24,7 @@ happening-enemy-fell-back = { $destroyed ->
        *[false] battaglia { $battle }: le forze { ART("di", $nation) } ripiegano { ART("da", $from) }; la battaglia è vostra (un luogo cambia padrone solo come dice G3b.8: uno non fortificato dove a fine turno la vostra armata sta da sola, uno fortificato con un assedio)
     }
 }
-happening-enemy-destroyed = battaglia { $battle }: le forze { ART("di", $nation) } che vi combattevano { ART("a", $node) } (non altre sue forze del luogo, in un'altra battaglia) sono distrutte dalle perdite
+happening-enemy-destroyed = battaglia { $battle }: le forze { ART("di", $nation) } che vi combattevano { ART("a", $node) } sono distrutte dalle perdite
 happening-surrender-took = { $node } si arrende a voi, e la resa distrugge ciò che vi stava dentro (G3d.2): { $garrison ->
     [true] la sua guarnigione{ $armies ->
         [0] {""}

@@ -97,7 +97,9 @@ fn lateness_is_judged_at_arrival_and_the_referee_accepts_or_refuses() {
     );
     assert!(
         m_receipts[1].contains("after the deadline")
-            && m_receipts[1].contains("unless the referee refuses it before the phase is resolved"),
+            // No grace (the default): no promise of a moment to refuse that may not come.
+            && m_receipts[1].contains("This campaign gives no time after the deadline")
+            && m_receipts[1].contains("unless the referee refuses it before then"),
         "{}",
         m_receipts[1]
     );

@@ -347,10 +347,19 @@ pub(crate) fn receipt(
             received = crate::engine::deadline::display_seconds(r.arrived, tz);
             due = crate::engine::deadline::display_seconds(deadline, tz);
         }
+        // With no grace the service resolves the phase in the pass that reads a late
+        // file: no promise of a refusal that has no time to come (a play-test).
+        let run = &desk.config.run;
+        let no_grace =
+            run.grace_minutes == 0 && run.resolve == crate::mail::config::ResolveMode::Auto;
         out.push_str(&t!(
             w,
             lang,
-            "receipt-late",
+            if no_grace {
+                "receipt-late-no-grace"
+            } else {
+                "receipt-late"
+            },
             received = received,
             deadline = due
         ));

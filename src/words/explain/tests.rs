@@ -410,7 +410,7 @@ fn every_outcome_told_to_its_club_reads_in_both_languages() {
             node: "V3".into(),
         })
         .1,
-        "battle B1: the forces of F that fought it at V3 (not any other of theirs there, in another battle) are destroyed by their losses"
+        "battle B1: the forces of F that fought it at V3 are destroyed by their losses"
     );
     let surrendered = |breached: bool| Happening::Surrendered {
         node: "F8".into(),
