@@ -168,10 +168,15 @@ fn late_files(
         .into_iter()
         .filter(|f| f.active && sent.iter().any(|n| n.as_str() == f.nation))
         .map(|f| {
-            (
-                NationCode::from(f.nation.as_str()),
-                deadline::display(&f.received_at, tz),
-            )
+            // Within the deadline's minute the arrival is given to the second, or it
+            // reads as on time (a play-test read "late … Received: 21:00" at a 21:00
+            // deadline).
+            let shown = if deadline::display(&f.received_at, tz) == deadline::display(&due, tz) {
+                deadline::display_seconds(&f.received_at, tz)
+            } else {
+                deadline::display(&f.received_at, tz)
+            };
+            (NationCode::from(f.nation.as_str()), shown)
         })
         .collect())
 }

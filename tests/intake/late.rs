@@ -218,6 +218,24 @@ fn a_file_late_by_seconds_is_told_to_the_second() {
         line.contains(":00:30") && line.contains(":00:00"),
         "both times to the second: {line}"
     );
+    // The phase's report too: to the minute it would read as on time.
+    let before = texts.len();
+    d.cmd()
+        .env("GIGLIO_NOW", shifted(&deadline, 6))
+        .args(["resolve"])
+        .assert()
+        .success();
+    let report = sent_texts(&d)
+        .split_off(before)
+        .into_iter()
+        .find(|(to, _, _)| to.iter().any(|t| t == M_ADDR))
+        .map(|(_, _, t)| t)
+        .expect("M's report");
+    let line = report
+        .lines()
+        .find(|l| l.contains("counted as it was"))
+        .unwrap_or_else(|| panic!("{report}"));
+    assert!(line.contains(":00:30"), "to the second: {line}");
 }
 
 /// A late file's receipt cannot say whether the phase will be resolved before the
