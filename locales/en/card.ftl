@@ -23,7 +23,8 @@ battle-card-table = Table
 battle-card-deployment = Deployment
 battle-card-victory = Victory
 battle-card-options = Optional rules
-battle-card-readings = Readings (how the referee reads passages of the game's rulebook that can be read two ways; in brackets, each one's name and value in giglio's ruleset)
+battle-card-readings = Readings (how the referee reads passages of the game's rulebook that can be read two ways)
+battle-card-readings-referee = Readings (how the referee reads passages of the game's rulebook that can be read two ways; in brackets, each one's name and value in giglio's ruleset)
 battle-card-none = none
 battle-card-fortified = fortified
 battle-card-walls-other = fortified, but held by { $attacker ->
@@ -119,8 +120,12 @@ battle-note-mon-disrupted = Disrupted backs (MON §7.4.1): { $provisional ->
        *[no] a
     } Disrupted unit with no back value on the card fires at its value − { $minus }, never below { $min }.
 battle-note-mon-disrupted-side = Side { $side } Disrupted (attacking/defending): { $values }.
-battle-note-mon-fortress-option = Fortress (MON §7.5): a defender that lost may take one more loss instead of retreating; the attacker then retreats.
+battle-note-mon-fortress-option-side = Fortress (MON §7.5), in this battle: side B, { THE($holder) }, holds this fortress's walls{ $inside ->
+        [yes] {""}
+       *[no] {" "}even though it meets the attacker in the field (the protection above is another rule)
+    }: if side B loses, it may take one more loss instead of retreating, and then side A retreats.
 battle-note-mon-guns = Guns (MON §8): artillery with no pioneers (guastatori) in the zone fires at { $fire }; a gun that rolls { $burst } bursts and is eliminated.
+battle-note-mon-pioneers = Pioneers (guastatori, MON §8, §9): { $units } are counters of the game, part of the order of battle as any unit, and let the guns fire at full value; they are not the campaign's sapper (G2b.5), which the card names beside a side that hired one.
 battle-note-mon-commanders = Commanders (MON §7.3): after the battle, each commander of a side that suffered a hit is lost on a roll of { $hit } or less (flipped to his replacement if he has one).
 
 # Legnano.

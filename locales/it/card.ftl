@@ -23,7 +23,8 @@ battle-card-table = Tavolo
 battle-card-deployment = Schieramento
 battle-card-victory = Vittoria
 battle-card-options = Regole opzionali
-battle-card-readings = Letture (come l'arbitro intende i passi del regolamento del gioco che si leggono in due modi; tra parentesi il nome e il valore di ciascuna nel regolamento di giglio)
+battle-card-readings = Letture (come l'arbitro intende i passi del regolamento del gioco che si leggono in due modi)
+battle-card-readings-referee = Letture (come l'arbitro intende i passi del regolamento del gioco che si leggono in due modi; tra parentesi il nome e il valore di ciascuna nel regolamento di giglio)
 battle-card-none = nessuna
 battle-card-fortified = con mura
 # Un luogo fortificato tenuto da chi non difende (l'attaccante che lo assedia, o un terzo).
@@ -121,8 +122,12 @@ battle-note-mon-disrupted = Retro Disordinato (MON §7.4.1): { $provisional ->
        *[no] un'unità
     } Disordinata senza valore del retro sulla scheda spara al suo valore − { $minus }, mai sotto { $min }.
 battle-note-mon-disrupted-side = Parte { $side } Disordinata (in attacco/in difesa): { $values }.
-battle-note-mon-fortress-option = Fortezza (MON §7.5): un difensore che ha perso può subire una perdita in più invece di ritirarsi; allora si ritira l'attaccante.
+battle-note-mon-fortress-option-side = Fortezza (MON §7.5), in questa battaglia: la parte B, { ART("il", $holder) }, tiene le mura di questa fortezza{ $inside ->
+        [yes] {""}
+       *[no] {" "}anche se affronta l'attaccante in campo aperto (la protezione qui sopra è un'altra regola)
+    }: se la parte B perde, può subire una perdita in più invece di ritirarsi, e allora si ritira la parte A.
 battle-note-mon-guns = Cannoni (MON §8): l'artiglieria senza guastatori nella zona spara a { $fire }; un cannone che tira { $burst } scoppia ed è eliminato.
+battle-note-mon-pioneers = Guastatori (MON §8, §9): { $units } sono pedine del gioco, parte dell'ordine di battaglia come ogni unità, e permettono ai cannoni di sparare a pieno valore; non sono il geniere della campagna (G2b.5), che la scheda nomina accanto alla parte che ne ha assoldato uno.
 battle-note-mon-commanders = Comandanti (MON §7.3): dopo la battaglia, ogni comandante di una parte che ha subito un colpo si perde con un tiro di { $hit } o meno (girato sul sostituto, se ne ha uno).
 
 # Legnano.

@@ -682,41 +682,51 @@ mod tests {
         );
     }
 
-    /// The card shows each reading in the reader's language with its name and value
-    /// beside it, in the text, the HTML and the TOML card's comments.
+    /// The card shows each reading in the reader's language; the referee's copy (text,
+    /// HTML and the TOML card's comments) gives its name and value beside it. A club's
+    /// copy leaves those out: a play-test's Italian club read giglio's English ids
+    /// (`MON_fortress_option_holder=defender_holds`) in its card.
     #[test]
     fn a_card_shows_each_reading_in_words_and_by_name() {
         let rs = shipped("mon1628");
         let c = card(&rs, (NodeKind::City, Terrain::Hills, true), 400, 300);
         let [(_, it), (_, en)] = both(&c, &rs);
         assert!(
-            it.contains("Inizia il giocatore Pro-Francia: lo scenario non dice chi inizia (MON §4). (Vale solo in una partita intera di MON: una battaglia della campagna non la usa.) (MON_starting_player=pro_france)"),
+            it.contains("Inizia il giocatore Pro-Francia: lo scenario non dice chi inizia (MON §4). (Vale solo in una partita intera di MON: una battaglia della campagna non la usa.)\n"),
             "{it}"
         );
         assert!(
-            en.contains("The Pro-France player starts: the scenario names no starting player (MON §4). (It matters only in a full game of MON: a battle of the campaign does not use it.) (MON_starting_player=pro_france)"),
+            en.contains("The Pro-France player starts: the scenario names no starting player (MON §4). (It matters only in a full game of MON: a battle of the campaign does not use it.)\n"),
             "{en}"
         );
-        for (name, value) in &rs.readings {
-            for text in [&it, &en] {
-                let line = text
+        let env = crate::report::environment(None, words()).expect("templates");
+        for lang in [Lang::It, Lang::En] {
+            let club = text(&env, &c, &rs, &CardFor::new(&c, lang, Some("V"), None), false)
+                .expect("the club's card");
+            let referee = text(&env, &c, &rs, &CardFor::new(&c, lang, None, None), false)
+                .expect("the referee's card");
+            for (name, value) in &rs.readings {
+                assert!(!club.contains(&format!("{name}=")), "{name} in {club}");
+                let line = referee
                     .lines()
                     .find(|l| l.ends_with(&format!("({name}={value})")))
-                    .unwrap_or_else(|| panic!("{name} in {text}"));
+                    .unwrap_or_else(|| panic!("{name} in {referee}"));
                 assert!(
                     line.starts_with("  · ") && line.len() > name.len() + 30,
                     "{line}"
                 );
             }
         }
-        let env = crate::report::environment(None, words()).expect("templates");
-        let view = CardFor::new(&c, Lang::It, Some("V"), None);
+        let view = CardFor::new(&c, Lang::It, None, None);
         let html = text(&env, &c, &rs, &view, true).expect("html");
         assert!(
             html.contains("<li>Inizia il giocatore Pro-Francia")
                 && html.contains("<code>MON_max_rounds=20</code>"),
             "{html}"
         );
+        let club = CardFor::new(&c, Lang::It, Some("V"), None);
+        let html = text(&env, &c, &rs, &club, true).expect("html");
+        assert!(!html.contains("MON_max_rounds=20"), "{html}");
         let toml = toml(&env, &c, &rs, &view).expect("toml");
         assert!(toml.contains("#   · Una Battaglia maggiore (MON §7.2) dura al massimo 20 round. (MON_max_rounds=20)"), "{toml}");
     }

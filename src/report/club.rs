@@ -545,4 +545,46 @@ mod tests {
             assert!(moved.contains(told), "{moved}");
         }
     }
+
+    /// A play-test's Milan met Venetians who withdrew into Bergamo and could not tell
+    /// what held the walls: where no marker stands, the report says a garrison does;
+    /// where one does, that its forces seen there hold them, perhaps with a garrison.
+    #[test]
+    fn walls_held_say_what_holds_them_as_far_as_the_club_sees() {
+        use crate::rules::ids::{ArmyId, NodeCode};
+        use crate::rules::world::{Army, Fortification, Garrison};
+        let source = crate::scenario::Source::builtin("il-giglio").expect("built in");
+        let c = crate::scenario::load(&source).expect("the shipped campaign loads");
+        let codes: Vec<NationCode> = c.nations.iter().map(|n| n.code.clone()).collect();
+        let before = World::start(&c, &codes);
+        let lodi = NodeCode::from("M3");
+        let mut now = before.clone();
+        let node = now.nodes.get_mut(&lodi).expect("Lodi");
+        node.fortification = Fortification::Fortified;
+        node.garrison = Some(Garrison {
+            nation: NationCode::from("M"),
+            value: 40,
+        });
+        let v = ArmyId::from("V-A9");
+        now.armies.insert(
+            v.clone(),
+            Army::new(v, NationCode::from("V"), lodi.clone(), 300),
+        );
+        let en = text(&c, &before, &now, Lang::En);
+        assert!(
+            en.contains("Lodi (M3): its walls are held against your armies before them by the Duchy of Milan: no army or diplomat of theirs is seen there, so a garrison holds them"),
+            "{en}"
+        );
+        let it = text(&c, &before, &now, Lang::It);
+        assert!(it.contains("quindi le tiene una guarnigione"), "{it}");
+        let m = ArmyId::from("M-A9");
+        let mut inside = Army::new(m.clone(), NationCode::from("M"), lodi, 200);
+        inside.inside = true;
+        now.armies.insert(m, inside);
+        let en = text(&c, &before, &now, Lang::En);
+        assert!(
+            en.contains("by the Duchy of Milan: their forces seen there (in the foreign pieces below), perhaps with a garrison"),
+            "{en}"
+        );
+    }
 }

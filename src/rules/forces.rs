@@ -6,6 +6,7 @@
 //! Its own module so that spring and summer need not import each other: both import
 //! this, and it imports neither.
 
+use super::campaign::Campaign;
 use super::ids::{ArmyId, Ducats, NationCode, NodeCode};
 use super::ledger::{Account, Item};
 use super::order::Piece;
@@ -296,10 +297,16 @@ pub(super) fn other_forces(s: &Step, node: &NodeCode, nation: &NationCode) -> BT
 
 /// Returns whether an alliance between the two stands (G5.2).
 pub(super) fn allied(s: &Step, a: &NationCode, b: &NationCode) -> bool {
-    let needs_both = s.c.tables.rulings.alliance_needs_both;
+    alliance_stands(s.c, &s.w, a, b)
+}
+
+/// Whether an alliance between the two stands in world `w` (G5.2): the one test, for
+/// the resolution and for what a club is shown of its own alliances.
+pub(super) fn alliance_stands(c: &Campaign, w: &World, a: &NationCode, b: &NationCode) -> bool {
+    let needs_both = c.tables.rulings.alliance_needs_both;
     let mut members = [a.clone(), b.clone()];
     members.sort();
-    s.w.alliances.iter().any(|x| {
+    w.alliances.iter().any(|x| {
         x.members == members
             && x.betrayed_by.is_empty()
             && if needs_both {

@@ -611,6 +611,18 @@ pub enum Happening {
         node: NodeCode,
         besieger: NationCode,
     },
+    /// G3b.8, G3d.1 (told since issue 29): the club's army came this round to a
+    /// fortified place of `owner`'s that no force holds: it changes hands only by
+    /// siege, which the army may begin next round.
+    BeforeWalls {
+        army: ArmyId,
+        node: NodeCode,
+        owner: NationCode,
+    },
+    /// G3b.8 (told since issue 29): a force of `nation` (an army or a diplomat: the
+    /// owner cannot tell which, G7.4) came this round to the club's fortified place
+    /// `node`, which no force of the club holds.
+    AtOurWalls { node: NodeCode, nation: NationCode },
     /// G3d.2, G3c.7 (`siege_waits_for_battle`): a siege not rolled this round because
     /// its army is in battle `battle` at the place, not yet settled; the siege stands.
     SiegeHeldByBattle {
@@ -789,6 +801,8 @@ impl Happening {
                 | Happening::AllyAttackNoBetrayal { .. }
                 | Happening::AllianceOneSided { .. }
                 | Happening::SiegeRaised { .. }
+                | Happening::BeforeWalls { .. }
+                | Happening::AtOurWalls { .. }
                 | Happening::SurrenderTook { .. }
                 | Happening::SiegeEnded {
                     why: SiegeEnd::FellBack,

@@ -19,6 +19,9 @@ use super::world::{FleetAt, Fortification, World};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 
+mod walls;
+use walls::WallsView;
+
 /// Facts about the phase that the shell knows and that are public: the deadline of the
 /// next phase, the seed commitment and the revealed seed, which clubs sent orders.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -195,6 +198,9 @@ pub struct ClubView {
     /// The names of the places of `besieging` and `besieged`, by code: a club reads
     /// places by their names.
     pub(crate) siege_places: BTreeMap<NodeCode, String>,
+    /// Enemy walls held against its armies standing before them, and by what, as far
+    /// as it can tell.
+    pub(crate) walls: Vec<WallsView>,
     pub(crate) markers: Vec<Marker>,
     pub(crate) orders: Vec<OrderView>,
     /// The file's numbers below its last order's that have no outcome here: a battle
@@ -764,6 +770,7 @@ pub fn club_view(
             .collect(),
         besieging,
         besieged,
+        walls: walls::walls(c, now, nation),
         markers: markers(c, now, nation),
         order_gaps,
         late_file: facts.late.get(nation).cloned(),

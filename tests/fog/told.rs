@@ -346,3 +346,57 @@ fn the_winner_reads_the_enemys_retreat_in_its_update() {
         }
     }
 }
+
+/// A Venetian army walks into Milanese Lodi, fortified and held by no force: Venice
+/// reads that only a siege takes it, Milan that a Venetian force stands in its place
+/// (an army or a diplomat: it cannot tell); nobody else reads a word of either.
+#[test]
+fn a_force_before_empty_walls_is_told_to_both_clubs_alone() {
+    use giglio::rules::calendar::{Phase as Season, PhaseId};
+    use giglio::rules::order::Piece;
+    let s = shipped();
+    let c = &s.campaign;
+    let mut w = World::start(c, &nations(s));
+    w.phase = PhaseId {
+        year: 1494,
+        phase: Season::Round(2),
+    };
+    w.armies.clear();
+    let v = NationCode::from("V");
+    let id = ArmyId::from("V-A1");
+    w.armies.insert(
+        id.clone(),
+        giglio::rules::world::Army::new(id.clone(), v.clone(), NodeCode::from("V6"), 373),
+    );
+    let orders = BTreeMap::from([(
+        v,
+        OrderSet::from_kinds([OrderKind::Move {
+            piece: Piece::Army(id),
+            path: vec![NodeCode::from("V6"), NodeCode::from("M3")],
+        }]),
+    )]);
+    let resolution = resolve(
+        c,
+        &w,
+        &orders,
+        &BTreeMap::new(),
+        &mut SeededDice::new([3; 32]),
+    )
+    .expect("resolves");
+    let b = Branch {
+        before: w,
+        orders,
+        results: BTreeMap::new(),
+        seed: [3; 32],
+        resolution,
+    };
+    assert_eq!(
+        told_to_its_club_alone(&b, &["V-A1".into()]),
+        2,
+        "Venice's army before the walls, Milan's place with a force in it"
+    );
+    // Milan is told of the force, not which piece nor its size.
+    let m = s.clubs.iter().find(|x| x.nation == "M").expect("Milan");
+    let text = sent(&b, m);
+    assert!(!shows(&text, "V-A1", id_char), "Milan reads the army's id");
+}

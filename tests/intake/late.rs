@@ -367,3 +367,47 @@ fn an_attempt_is_reported_with_its_arrival_in_the_campaigns_zone() {
         );
     }
 }
+
+/// A mail still unread reached the mailbox after the phase opened, or is judged as if
+/// it had: a play-test's rehearsal under a pinned clock dropped files stamped with the
+/// real day, a week before the phase, and a receipt read "replaces the file received
+/// on" that day.
+#[test]
+fn a_mail_stamped_before_the_phase_opened_is_received_at_its_opening() {
+    let d = Desk::new();
+    let deadline = deadline_of(&d);
+    let maildir = d.root.join("inbox");
+    let m1 = d.orders("M", SPRING, "");
+    deliver_at(
+        &maildir,
+        "1.m",
+        &text_mail(M_ADDR, &[], &m1),
+        "2001-01-01T09:00:00Z",
+    );
+    let m2 = d.orders("M", SPRING, "# changed our minds\n");
+    deliver_at(
+        &maildir,
+        "2.m",
+        &text_mail(M_ADDR, &[], &m2),
+        "2001-01-02T09:00:00Z",
+    );
+    d.cmd()
+        .env("GIGLIO_NOW", shifted(&deadline, -60))
+        .args(["inbox", "--maildir"])
+        .arg(&maildir)
+        .assert()
+        .success();
+    let texts = sent_texts(&d);
+    let receipts: Vec<&String> = texts
+        .iter()
+        .filter(|(to, _, _)| to.iter().any(|t| t == M_ADDR))
+        .map(|(_, _, t)| t)
+        .collect();
+    assert_eq!(receipts.len(), 2, "{receipts:#?}");
+    assert!(
+        receipts[1].contains("It replaces the file received at") && !receipts[1].contains("2001"),
+        "{}",
+        receipts[1]
+    );
+    assert!(!receipts[1].contains("after the deadline"), "{}", receipts[1]);
+}

@@ -63,13 +63,34 @@ pub(crate) fn notes(card: &Card, rs: &Ruleset) -> Result<Vec<Note>, BattleError>
         }
     }
     if set.fortress_option {
-        out.push(Note::new("battle-note-mon-fortress-option"));
+        // Who may take the extra loss, and that it is not the works' protection: a
+        // play-test's table read "no protection, outside its works" as "§7.5 off".
+        let defender = card.sides.iter().find(|s| s.key == "B");
+        out.push(
+            Note::new("battle-note-mon-fortress-option-side")
+                .nation("holder", defender.map(|s| s.nation.clone()).unwrap_or_default())
+                .flag("inside", set.protection > 0),
+        );
     }
     out.push(
         Note::new("battle-note-mon-guns")
             .int("fire", UNSUPPORTED_GUN_FIRE)
             .int("burst", BURST_FACE),
     );
+    // A play-test's club read the templates' guastatori as the campaign's sapper it
+    // never hired: the card says they are the game's own counters.
+    let pioneers: Vec<&str> = card
+        .sides
+        .iter()
+        .flat_map(|s| s.units.iter())
+        .filter(|u| u.kind == "guast")
+        .map(|u| u.id.as_str())
+        .collect();
+    if !pioneers.is_empty() {
+        out.push(
+            Note::new("battle-note-mon-pioneers").text("units", ids(pioneers.iter().copied())),
+        );
+    }
     out.push(Note::new("battle-note-mon-commanders").int("hit", COMMANDER_HIT_MAX));
     if set.attacker_cannot_attack {
         out.push(Note::new("battle-note-cannot-attack").text("side", "A"));

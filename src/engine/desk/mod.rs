@@ -190,9 +190,20 @@ pub(crate) fn ingest(
         return Ok(duplicate(clean_sender));
     }
     let clubs = store.clubs()?;
-    let phase = store.current()?.id.key();
+    let current = store.current()?;
+    let phase = current.id.key();
+    // A mail still unread reached the mailbox after the phase opened, or it is judged
+    // as if it had: a rehearsal under a pinned clock drops mails stamped with today's
+    // date, and a receipt read "replaces the file received on" a day before the phase.
     let arrived_at = arrived
         .filter(|a| older(a, desk.now))
+        .map(|a| {
+            if older(a, &current.opened_at) {
+                current.opened_at.as_str()
+            } else {
+                a
+            }
+        })
         .and_then(|a| chrono::DateTime::parse_from_rfc3339(a).ok())
         .map_or_else(
             || desk.now.to_owned(),

@@ -12,6 +12,7 @@ mod round;
 pub(crate) use movement::breaking_step;
 mod siege;
 pub(crate) use siege::known_best;
+mod walls;
 
 use super::calendar::{Phase, PhaseId};
 use super::campaign::Campaign;
@@ -40,6 +41,7 @@ pub(super) fn resolve(s: &mut Step, orders: &BTreeMap<NationCode, OrderSet>) {
         sieges_before: s.w.sieges.clone(),
         ..Round::default()
     };
+    let before = walls::Before::of(s);
     let none = OrderSet::default();
     let sequence = move_sequence(s, orders);
     for n in &sequence {
@@ -133,6 +135,7 @@ pub(super) fn resolve(s: &mut Step, orders: &BTreeMap<NationCode, OrderSet>) {
     fleets::landings(s, &mut r);
     siege::sieges(s, &mut r);
     control(s);
+    walls::before_walls(s, &before);
 }
 
 /// The rules' own pre-move check: the rejection a move by road or a fleet's sailing
