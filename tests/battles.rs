@@ -1929,7 +1929,7 @@ fn two_battles_at_one_place_name_each_other_and_the_second_lapses() {
         .expect("Florence's report");
     assert!(
         !report.contains("rimaste dove stavano")
-            && report.contains("hanno fatto per le sole regole"),
+            && report.contains("hanno fatto secondo le sole regole"),
         "{report}"
     );
 }

@@ -399,6 +399,9 @@ fn orders_check_locates_every_problem_in_the_clubs_language() {
         "{out}"
     );
     assert!(out.contains("--> v.toml:4:1"), "{out}");
+    // The summary on stderr starts a line of its own (a play-test read it glued to the
+    // last caret line).
+    assert!(out.ends_with('\n'), "{out:?}");
     // The last line too: a play-test's Italian club read an English "error:" there.
     let err = String::from_utf8_lossy(&a.get_output().stderr).into_owned();
     assert!(err.starts_with("errore: "), "{err}");

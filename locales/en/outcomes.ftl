@@ -43,7 +43,7 @@ done-siege-rolled = siege of { $node }: 1d6={ $roll }, total { $total }, needs {
 }
 done-assassin-sent = { $success ->
     [true] the assassin struck{ $struck ->
-        [commander] : a commander of { THE($against) } is killed, and its army cannot move or attack in the next round (G2b.5)
+        [commander] : a commander of { THE($against) } is killed, and its army cannot move or attack in the next round, the one now open (G2b.5)
         [sapper] : a sapper of { THE($against) } is killed
         [diplomat] : a diplomat of { THE($against) } is killed
         [spy] : the spy of { THE($against) } is killed
@@ -157,7 +157,11 @@ happening-alliance-formed = alliance formed between { THE($members_1) } and { TH
 happening-alliance-one-sided = the alliance you declared with { THE($with) } does not stand: { THE($with) } { VERB($with, "has", "have") } not declared it (an alliance exists once both have, G5.2); your declaration stays on record, and the alliance forms in a later spring if { THE($with) } { VERB($with, "declares", "declare") } it
 happening-works-complete = the works at { $node } are complete
 happening-specialists-leave = the specialists of { THE($nation) } leave service
-happening-event-roll = { THE($nation) } { VERB($nation, "rolls", "roll") } for events: { $roll }
+happening-event-roll = { THE($nation) } { VERB($nation, "rolls", "roll") } for events: { $roll }{ $drawn ->
+        [true] : an event is drawn from Table 36
+        [false] : no event (one is drawn only on { $drawn_on })
+       *[none] {""}
+    }
 happening-winter-event = { THE($nation) }: { $name } for next year{ $face ->
         [none] {""}
        *[other] {" "}(Table 36, second roll: { $face })
@@ -199,7 +203,7 @@ happening-encounter = encounter at { $node } between { THE($hand) } and { THE($o
 }
 happening-diplomat-revealed = at { $node } a diplomat of { THE($nation) } is unmasked and removed
 happening-diplomat-unmasked = your spy reveals that the foreign piece you met at { $node } is only a diplomat
-happening-enemy-size = your spy sizes the enemy at { $node }: { $ducats } ducats, its armies and garrison there together
+happening-enemy-size = your spy sizes the enemy at { $node }: { $ducats } ducats, all its forces there together (its armies, and its garrison if one holds the place)
 happening-battle-pending = { $rearguard ->
     [true] rearguard action
    *[false] battle
@@ -221,11 +225,14 @@ happening-storm-roll = storm roll: { $roll }{ $storm ->
    *[none] {""}
 }
 happening-fleet-lost = fleet { $fleet } of { THE($nation) } is lost in the storm
-happening-fleet-pushed-back = fleet { $fleet } of { THE($nation) } is pushed back to { THE($to) }
+happening-fleet-pushed-back = fleet { $fleet } of { THE($nation) } { $at ->
+        [none] is pushed back
+       *[other] met at least as many fleets of { THE($by) } in { THE($at) } and is pushed back
+    } to { THE($to) }
 happening-fleet-destroyed = fleet { $fleet } of { THE($nation) } is destroyed
 happening-fleet-sailed-home = fleet { $fleet } of { THE($nation) } had no move at sea, where a fleet may not stay: it sails for { $port }, its nearest port, and is now at { $to }
 happening-fleet-adrift = fleet { $fleet } of { THE($nation) } had no move at sea, where a fleet may not stay, and no port of its own to make for: it is lost, with any army aboard
-happening-commander-killed = the commander of army { $army } of { THE($nation) } is killed: the army cannot move or attack in the next round, and defends as usual (G2b.5)
+happening-commander-killed = the commander of army { $army } of { THE($nation) } is killed: the army cannot move or attack in the next round, the one now open, and defends as usual (G2b.5)
 happening-specialist-killed = { $what ->
     [sapper] { $sapper ->
         [army] the sapper of army { $army } of { THE($nation) } is killed

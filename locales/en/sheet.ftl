@@ -28,6 +28,7 @@ sheet-move-line = { $node } { $name }: path = { $path }
 sheet-garrison-on-the-way = A garrison may be left on the way: give [[garrison]] a node = "…" of the path, a fortified node, and it is left there as the army passes.
 sheet-orders = Other orders it may give:
 sheet-nothing = No order is possible for this piece in this phase.
+sheet-stunned = Its commander was killed (G2b.5): this round it can neither move nor attack, so no move, embarking or siege is offered. It defends as usual, and its standing choices below say how it meets a force that comes (a choice to attack counts as stop this round); you may change them.
 sheet-example = For example:
 sheet-spring-money = Treasury: { $treasury } ducats now; with this spring's income, and after repaying last year's loan if you have one, you may spend { $spendable }; a loan taken now adds to that.
 sheet-spring-loan = Loan (G2a.3): at most { $limit } ducats, repaid with { $interest }% interest next spring.

@@ -37,8 +37,8 @@ intake-arrived-at = Il messaggio a cui si risponde è arrivato nella casella il 
 intake-refused = Il vostro file di ordini non è stato accettato; nulla è stato registrato.
 intake-set-aside = Del testo del vostro messaggio si è letto solo il file degli ordini; ciò che lo precede o lo segue è stato messo da parte come parole, non come ordini (un saluto, una firma): { $before ->
     [0] {""}
-    [one] la riga prima
-   *[other] le { $before } righe prima
+    [one] la riga che lo precede
+   *[other] le { $before } righe che lo precedono
 }{ $before ->
     [0] {""}
    *[other] { $after ->
@@ -47,8 +47,8 @@ intake-set-aside = Del testo del vostro messaggio si è letto solo il file degli
     }
 }{ $after ->
     [0] {""}
-    [one] la riga dopo
-   *[other] le { $after } righe dopo
+    [one] la riga che lo segue
+   *[other] le { $after } righe che lo seguono
 }. Il file degli ordini vale così com'è: un saluto e una firma possono restare.
 
 ## Ricevute (autenticato)

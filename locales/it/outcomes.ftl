@@ -43,7 +43,7 @@ done-siege-rolled = assedio { ART("di", $node) }: 1d6={ $roll }, totale { $total
 }
 done-assassin-sent = { $success ->
     [true] l'assassino ha colpito{ $struck ->
-        [commander] : un comandante { ART("di", $against) } è ucciso, e la sua armata non può muovere né attaccare nel prossimo turno (G2b.5)
+        [commander] : un comandante { ART("di", $against) } è ucciso, e la sua armata non può muovere né attaccare nel prossimo turno, quello ora aperto (G2b.5)
         [sapper] : un guastatore { ART("di", $against) } è ucciso
         [diplomat] : un diplomatico { ART("di", $against) } è ucciso
         [spy] : la spia { ART("di", $against) } è uccisa
@@ -157,7 +157,11 @@ happening-alliance-formed = alleanza stretta { ART("tra", $members_1) } e { ART(
 happening-alliance-one-sided = l'alleanza che avete dichiarato { ART("con", $with) } non vale: { ART("il", $with) } non l'ha dichiarata (un'alleanza esiste quando l'hanno dichiarata entrambi, G5.2); la vostra dichiarazione resta agli atti, e l'alleanza si stringe in una primavera successiva se { ART("il", $with) } la dichiara
 happening-works-complete = i lavori { ART("a", $node) } sono completi
 happening-specialists-leave = gli specialisti { ART("di", $nation) } lasciano il servizio
-happening-event-roll = { ART("il", $nation) } tira per gli eventi: { $roll }
+happening-event-roll = { ART("il", $nation) } tira per gli eventi: { $roll }{ $drawn ->
+        [true] : si estrae un evento dalla Tabella 36
+        [false] : nessun evento (se ne estrae uno solo con { $drawn_on })
+       *[none] {""}
+    }
 happening-winter-event = { ART("il", $nation) }: { $name } per il prossimo anno{ $face ->
         [none] {""}
        *[other] {" "}(Tabella 36, secondo tiro: { $face })
@@ -199,7 +203,7 @@ happening-encounter = incontro { ART("a", $node) } { ART("tra", $hand) } e { ART
 }
 happening-diplomat-revealed = { ART("a", $node) } un diplomatico { ART("di", $nation) } è smascherato e rimosso
 happening-diplomat-unmasked = la vostra spia rivela che il pezzo straniero incontrato { ART("a", $node) } è solo un diplomatico
-happening-enemy-size = la vostra spia stima il nemico { ART("a", $node) }: { $ducats } ducati, armate e guarnigione lì insieme
+happening-enemy-size = la vostra spia stima il nemico { ART("a", $node) }: { $ducats } ducati, tutte le sue forze lì insieme (le armate, e la guarnigione se una tiene la piazza)
 happening-battle-pending = { $rearguard ->
     [true] azione di retroguardia
    *[false] battaglia
@@ -221,11 +225,14 @@ happening-storm-roll = tiro della tempesta: { $roll }{ $storm ->
    *[none] {""}
 }
 happening-fleet-lost = la flotta { $fleet } { ART("di", $nation) } è persa nella tempesta
-happening-fleet-pushed-back = la flotta { $fleet } { ART("di", $nation) } è respinta { ART("a", $to) }
+happening-fleet-pushed-back = la flotta { $fleet } { ART("di", $nation) } { $at ->
+        [none] è respinta
+       *[other] ha incontrato almeno altrettante flotte { ART("di", $by) } { ART("in", $at) } ed è respinta
+    } { ART("a", $to) }
 happening-fleet-destroyed = la flotta { $fleet } { ART("di", $nation) } è distrutta
 happening-fleet-sailed-home = la flotta { $fleet } { ART("di", $nation) } non aveva movimenti in mare, dove una flotta non può restare: fa rotta { ART("verso", $port) }, il suo porto più vicino, ed è ora { ART("a", $to) }
 happening-fleet-adrift = la flotta { $fleet } { ART("di", $nation) } non aveva movimenti in mare, dove una flotta non può restare, né un porto proprio verso cui fare rotta: è perduta, con l'eventuale armata a bordo
-happening-commander-killed = il comandante dell'armata { $army } { ART("di", $nation) } è ucciso: l'armata non può muovere né attaccare nel turno seguente, e si difende come sempre (G2b.5)
+happening-commander-killed = il comandante dell'armata { $army } { ART("di", $nation) } è ucciso: l'armata non può muovere né attaccare nel turno seguente, quello ora aperto, e si difende come sempre (G2b.5)
 happening-specialist-killed = { $what ->
     [sapper] { $sapper ->
         [army] il geniere dell'armata { $army } { ART("di", $nation) } è ucciso

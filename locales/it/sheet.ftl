@@ -28,6 +28,7 @@ sheet-garrison-on-the-way = Si può lasciare una guarnigione lungo la strada: da
 sheet-move-line = { $node } { $name }: path = { $path }
 sheet-orders = Altri ordini possibili:
 sheet-nothing = Nessun ordine possibile per questo pezzo in questa fase.
+sheet-stunned = Il suo comandante è stato ucciso (G2b.5): in questo turno non può né muovere né attaccare, quindi non le si offre movimento, imbarco né assedio. Si difende come sempre, e le sue scelte permanenti qui sotto dicono come affronta una forza che arriva (la scelta di attaccare vale come fermarsi in questo turno); potete cambiarle.
 sheet-example = Per esempio:
 sheet-spring-money = Tesoro: { $treasury } ducati ora; con le entrate di questa primavera, e dopo aver restituito il prestito dell'anno scorso se ne avete uno, potete spenderne { $spendable }; un prestito chiesto ora vi si aggiunge.
 sheet-spring-loan = Prestito (G2a.3): al massimo { $limit } ducati, da restituire con il { $interest }% di interesse la prossima primavera.

@@ -241,6 +241,11 @@ fn check(dir: &Path, a: CheckArgs) -> Result<()> {
             }
             out.push('\n');
         }
+        // The diagnostics end with their last caret line; the summary (on stderr, when
+        // the file has problems) starts a line of its own (a play-test read them glued).
+        if !out.is_empty() && !out.ends_with('\n') {
+            out.push('\n');
+        }
         ui::out(&out);
     }
     if checked.all_valid() {

@@ -284,6 +284,11 @@ pub(crate) fn events_as_worded_before(
             Happening::Surrendered { breached, .. } => *breached = false,
             Happening::Retreated { draw, .. } => *draw = false,
             Happening::WinterEvent { face, .. } => *face = None,
+            Happening::EventRoll { drawn_on, .. } => drawn_on.clear(),
+            Happening::FleetPushedBack { at, by, .. } => {
+                *at = None;
+                by.clear();
+            }
             _ => {}
         }
     }

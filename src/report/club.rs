@@ -538,9 +538,9 @@ mod tests {
             assert!(stood.contains(held), "{stood}");
             assert!(!moved.contains(held), "{moved}");
             let told = if lang == Lang::En {
-                "below is what your forces did under the rules alone"
+                "below is what your forces did under the rules and their standing orders alone"
             } else {
-                "qui sotto, ciò che le vostre forze hanno fatto per le sole regole"
+                "qui sotto, ciò che le vostre forze hanno fatto secondo le sole regole"
             };
             assert!(moved.contains(told), "{moved}");
         }

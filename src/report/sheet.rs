@@ -595,6 +595,13 @@ fn piece(out: &mut String, w: &Words, s: &SheetInput, p: &PieceOptions) {
             ),
         );
     }
+    if p.stunned {
+        // A play-test's club read "no order is possible" for an army whose commander
+        // was killed, and could not change how it met the attack that came.
+        comment(out, &w.plain(l, "sheet-stunned"));
+        stance(out, w, s, &p.id, p.stance.as_ref());
+        return;
+    }
     if p.orders.is_empty() {
         comment(out, &w.plain(l, "sheet-nothing"));
     }

@@ -446,6 +446,11 @@ pub enum Happening {
     EventRoll {
         nation: NationCode,
         roll: u8,
+        /// The faces on which Table 36 is drawn (G4.3), so the roll reads with what it
+        /// meant (a play-test's clubs read "rolls for events: 4" and could not tell);
+        /// empty in events stored before it was recorded.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        drawn_on: Vec<u8>,
     },
     WinterEvent {
         nation: NationCode,
@@ -699,6 +704,13 @@ pub enum Happening {
         nation: NationCode,
         fleet: FleetId,
         to: String,
+        /// The sea zone where it met the enemy, and whose fleets it met (a play-test's
+        /// clubs read "pushed back" with nothing said of what pushed them); absent in
+        /// events stored before.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<String>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        by: Vec<NationCode>,
     },
     FleetDestroyed {
         nation: NationCode,

@@ -116,6 +116,7 @@ fn roll_events(s: &mut Step, n: &NationCode) {
         Happening::EventRoll {
             nation: n.clone(),
             roll,
+            drawn_on: table.trigger_on.clone(),
         },
     );
     if !table.trigger_on.contains(&roll) {

@@ -369,6 +369,25 @@ fn derived(kind: &str, map: &serde_json::Map<String, Value>, lang: Lang, args: &
                 args.set("other_choice", "walls");
             }
         }
+        "event_roll" => {
+            // Stored before the table's faces were recorded: the roll alone.
+            let faces = map.get("drawn_on").and_then(Value::as_array);
+            match faces {
+                Some(faces) if !faces.is_empty() => {
+                    let hit = faces.iter().any(|f| f.as_i64() == Some(num("roll")));
+                    args.set("drawn", if hit { "true" } else { "false" });
+                }
+                _ => {
+                    args.set("drawn_on", "none");
+                    args.set("drawn", "none");
+                }
+            }
+        }
+        // Stored before where and by whom was recorded.
+        "fleet_pushed_back" if !map.contains_key("at") => {
+            args.set("at", "none");
+            args.set("by", "none");
+        }
         // Stored before whom the assassin went for was recorded.
         "assassin_sent" if !map.contains_key("struck") => {
             args.set("struck", "none");
@@ -404,7 +423,7 @@ fn put(args: &mut Args, key: &str, v: &Value, lang: Lang) {
             let joined = match key {
                 "path" => parts.join(" → "),
                 // The faces of a die that do something: any one of them.
-                "destroys_on" => listed_or(&parts, lang),
+                "destroys_on" | "drawn_on" => listed_or(&parts, lang),
                 _ => listed(&parts, lang),
             };
             args.set(key.to_owned(), joined);

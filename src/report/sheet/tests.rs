@@ -282,3 +282,38 @@ fn a_fleet_carrying_an_army_says_how_and_where_it_may_land() {
         );
     }
 }
+
+/// A play-test's army whose commander was killed read "no order is possible" and could
+/// not change how it met the attack that came: the sheet says why it cannot move and
+/// offers its standing choices.
+#[test]
+fn a_stunned_army_is_told_why_and_offered_its_standing_choices() {
+    let c = shipped();
+    let mut w = start(&c);
+    w.phase = PhaseId {
+        year: 1494,
+        phase: Phase::Round(2),
+    };
+    w.armies
+        .get_mut(&ArmyId::from("V-A1"))
+        .expect("V-A1")
+        .stunned = Some(w.phase);
+    for (lang, why) in [
+        (Lang::En, "# Its commander was killed (G2b.5)"),
+        (Lang::It, "# Il suo comandante è stato ucciso (G2b.5)"),
+    ] {
+        let s = sheet(&c, &w, lang);
+        let block: String = s
+            .split("# ====")
+            .find(|b| b.contains("V-A1 "))
+            .unwrap_or_else(|| panic!("V-A1's block in\n{s}"))
+            .to_owned();
+        assert!(block.contains(why), "{lang:?}:\n{block}");
+        assert!(block.contains("# [[stance]]\n# piece = \"V-A1\""), "{lang:?}:\n{block}");
+        assert!(!block.contains("[[move]]"), "{lang:?}:\n{block}");
+        assert!(
+            !block.contains("No order is possible") && !block.contains("Nessun ordine possibile"),
+            "{lang:?}:\n{block}"
+        );
+    }
+}

@@ -300,6 +300,7 @@ fn year() -> YearRecord {
                     Happening::EventRoll {
                         nation: n("V"),
                         roll: 6,
+                        drawn_on: vec![6],
                     },
                 ),
                 ev(

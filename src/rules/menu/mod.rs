@@ -75,6 +75,10 @@ pub(crate) struct PieceOptions {
     pub(crate) orders: Vec<OrderKind>,
     /// Its standing choices now (G3c.3), for an army or a diplomat.
     pub(crate) stance: Option<super::world::Stance>,
+    /// An army whose commander was killed: it cannot move or attack this round
+    /// (G2b.5), though its standing choices still say how it defends.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub(crate) stunned: bool,
 }
 
 /// What kind of piece.
@@ -211,6 +215,7 @@ pub(crate) fn options(c: &Campaign, world: &World, nation: &NationCode) -> Optio
             ),
             orders: candidates,
             stance: Some(a.stance.clone()),
+            stunned: round && a.stunned == Some(world.phase),
         });
     }
     for d in world.diplomats.values().filter(|d| &d.nation == nation) {
@@ -227,6 +232,7 @@ pub(crate) fn options(c: &Campaign, world: &World, nation: &NationCode) -> Optio
             idle: Idle::Holds,
             orders: candidates,
             stance: Some(d.stance.clone()),
+            stunned: false,
         });
     }
     for f in world.fleets.values().filter(|f| &f.nation == nation) {
@@ -258,6 +264,7 @@ pub(crate) fn options(c: &Campaign, world: &World, nation: &NationCode) -> Optio
             idle,
             orders: candidates,
             stance: None,
+            stunned: false,
         });
     }
     let spring_options = spring.then(|| SpringOptions {

@@ -272,7 +272,7 @@ pub(super) fn clashes(s: &mut Step, r: &Round) {
                 .push(f.id.clone());
         }
     }
-    for (_, sides) in by_zone {
+    for (zone, sides) in by_zone {
         if sides.len() < 2 {
             continue;
         }
@@ -288,6 +288,10 @@ pub(super) fn clashes(s: &mut Step, r: &Round) {
             if enemy_max == 0 || enemy_max < fleets.len() {
                 continue;
             }
+            let by: Vec<NationCode> = (counts.iter())
+                .filter(|(m, _)| m != nation && !allied(s, nation, m))
+                .map(|(m, _)| m.clone())
+                .collect();
             for id in fleets {
                 match r.fleet_origin.get(id) {
                     Some(origin) => {
@@ -301,6 +305,8 @@ pub(super) fn clashes(s: &mut Step, r: &Round) {
                                 nation: nation.clone(),
                                 fleet: id.clone(),
                                 to: at_name(origin),
+                                at: Some(zone.clone()),
+                                by: by.clone(),
                             },
                         );
                     }

@@ -704,7 +704,7 @@ fn an_assassin_says_whom_it_struck_and_what_that_does() {
     };
     assert_eq!(
         outcome(&w(), &sent(true, Struck::Commander), Lang::En),
-        "the assassin struck: a commander of P is killed, and its army cannot move or attack in the next round (G2b.5)"
+        "the assassin struck: a commander of P is killed, and its army cannot move or attack in the next round, the one now open (G2b.5)"
     );
     assert_eq!(
         outcome(&w(), &sent(true, Struck::Spy), Lang::It),
@@ -737,5 +737,64 @@ fn a_winter_event_names_the_tables_roll() {
     assert_eq!(
         happening(&w(), &famine(None), Lang::It),
         "V: Carestia per il prossimo anno"
+    );
+}
+
+/// A winter's event roll says what it meant: an event drawn on the table's faces, none
+/// on the others (a play-test's clubs read "rolls for events: 4" and could not tell);
+/// a roll stored before the faces were recorded reads as it always did.
+#[test]
+fn an_event_roll_says_what_it_meant() {
+    let roll = |roll, drawn_on: Vec<u8>| Happening::EventRoll {
+        nation: "V".into(),
+        roll,
+        drawn_on,
+    };
+    assert_eq!(
+        happening(&w(), &roll(4, vec![6]), Lang::En),
+        "V rolls for events: 4: no event (one is drawn only on 6)"
+    );
+    assert_eq!(
+        happening(&w(), &roll(6, vec![6]), Lang::It),
+        "V tira per gli eventi: 6: si estrae un evento dalla Tabella 36"
+    );
+    assert_eq!(
+        happening(&w(), &roll(5, vec![5, 6]), Lang::It),
+        "V tira per gli eventi: 5: si estrae un evento dalla Tabella 36"
+    );
+    assert_eq!(
+        happening(&w(), &roll(1, vec![5, 6]), Lang::En),
+        "V rolls for events: 1: no event (one is drawn only on 5 or 6)"
+    );
+    assert_eq!(
+        happening(&w(), &roll(4, Vec::new()), Lang::En),
+        "V rolls for events: 4"
+    );
+}
+
+/// A fleet pushed back says where it met whose fleets (a play-test's clubs read only
+/// "pushed back"); one stored before reads as it always did.
+#[test]
+fn a_fleet_pushed_back_says_whom_it_met_and_where() {
+    let pushed = |at: Option<&str>, by: Vec<&str>| Happening::FleetPushedBack {
+        nation: "P".into(),
+        fleet: "P-F1".into(),
+        to: "TIS".into(),
+        at: at.map(str::to_owned),
+        by: by.into_iter().map(Into::into).collect(),
+    };
+    assert_eq!(
+        happening(&w(), &pushed(Some("TIC"), vec!["S"]), Lang::En),
+        "fleet P-F1 of P met at least as many fleets of S in TIC and is pushed back to TIS"
+    );
+    assert_eq!(
+        happening(&w(), &pushed(None, Vec::new()), Lang::En),
+        "fleet P-F1 of P is pushed back to TIS"
+    );
+    assert!(
+        happening(&w(), &pushed(Some("TIC"), vec!["S"]), Lang::It)
+            .starts_with("la flotta P-F1 di P ha incontrato almeno altrettante flotte di S"),
+        "{}",
+        happening(&w(), &pushed(Some("TIC"), vec!["S"]), Lang::It)
     );
 }
