@@ -11,6 +11,7 @@ sheet-as-is = Sent as it is, with the secret, this file gives no order: each pie
 sheet-send = Send the file to the referee from your club's registered address, as a .toml attachment or in the body of the message. You may send it again until the deadline: the last one counts. The receipt tells you every order as it was understood.
 sheet-check = With the giglio program you can check the file before sending it: giglio orders check { $file } --view { $view }
 sheet-army = Army { $id } at { $name } ({ $node }), { $value } ducats
+sheet-army-aboard = Army { $id } aboard fleet { $fleet }, at { $name } ({ $at }), { $value } ducats
 sheet-diplomat = Diplomat { $id } at { $name } ({ $node })
 sheet-fleet = Fleet { $id } at { $name } ({ $at })
 sheet-idle-holds = If you send nothing: it stays at { $at }, with its standing encounter choices (G3c.3: changed with [[stance]] in a round's file).

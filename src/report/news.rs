@@ -345,17 +345,34 @@ fn forces(w: &Words, c: &Campaign, world: &World, nation: &NationCode, l: Lang) 
     }
     let mut out = format!("{}\n", w.plain(l, "news-update-forces"));
     for a in armies {
-        out.push_str(&format!(
-            "- {}\n",
-            t!(
+        // An army aboard is where its fleet is (a play-test read one at sea in port).
+        let fleet = (a.aboard.as_ref()).and_then(|f| world.fleets.get(f));
+        let line = match fleet {
+            Some(f) => {
+                let at = match &f.at {
+                    crate::rules::world::FleetAt::Port(p) => p.to_string(),
+                    crate::rules::world::FleetAt::Sea(z) => z.to_string(),
+                };
+                t!(
+                    w,
+                    l,
+                    "news-update-army-aboard",
+                    army = a.id.as_str(),
+                    fleet = f.id.as_str(),
+                    at = c.place_said(&at),
+                    value = a.value
+                )
+            }
+            None => t!(
                 w,
                 l,
                 "news-update-army",
                 army = a.id.as_str(),
                 node = node_name(c, a.node.as_str()),
                 value = a.value
-            )
-        ));
+            ),
+        };
+        out.push_str(&format!("- {line}\n"));
     }
     out.trim_end().to_owned()
 }
@@ -658,5 +675,31 @@ mod tests {
             "{text}"
         );
         assert!(!text.contains("deadline has passed"), "{text}");
+    }
+
+    /// An army aboard is listed where its fleet is: a play-test's update put one at sea
+    /// in the port it had left.
+    #[test]
+    fn an_army_aboard_is_listed_where_its_fleet_is() {
+        use crate::rules::world::FleetAt;
+        let w = Words::load(None).expect("catalogue");
+        let source = crate::scenario::Source::builtin("il-giglio").expect("built in");
+        let c = crate::scenario::load(&source).expect("the shipped campaign loads");
+        let codes: Vec<NationCode> = c.nations.iter().map(|n| n.code.clone()).collect();
+        let mut world = World::start(&c, &codes);
+        let v = NationCode::from("V");
+        let fleet = (world.fleets_of("V").next()).expect("a fleet").id.clone();
+        let army = (world.armies_of("V").next()).expect("an army").id.clone();
+        let sea = c.map.seas().next().expect("a sea zone").code.clone();
+        let f = world.fleets.get_mut(&fleet).expect("the fleet");
+        f.at = FleetAt::Sea(sea.clone());
+        f.cargo = Some(army.clone());
+        world.armies.get_mut(&army).expect("the army").aboard = Some(fleet.clone());
+        let text = forces(&w, &c, &world, &v, Lang::En);
+        let at = c.place_said(sea.as_str());
+        assert!(
+            text.contains(&format!("- {army} aboard {fleet}, at {at}: ")),
+            "{text}"
+        );
     }
 }

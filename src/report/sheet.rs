@@ -484,7 +484,7 @@ fn offers_fleets(sp: &SpringOptions) -> bool {
 
 fn piece(out: &mut String, w: &Words, s: &SheetInput, p: &PieceOptions) {
     let (l, c) = (s.lang, s.campaign);
-    let title = piece_title(w, l, c, p);
+    let title = piece_title(w, l, c, s.options, p);
     let idle = idle_text(w, l, c, &p.idle, &p.at, &p.id);
     let _ = writeln!(out, "\n# ==== {title} ====");
     comment(out, &idle);
@@ -839,8 +839,32 @@ fn battle_stub(out: &mut String, w: &Words, s: &SheetInput, b: &crate::rules::wo
 }
 
 /// A piece's title, in words: the sheet's heading and the order page's label.
-pub(crate) fn piece_title(w: &Words, l: Lang, c: &Campaign, p: &PieceOptions) -> String {
+pub(crate) fn piece_title(
+    w: &Words,
+    l: Lang,
+    c: &Campaign,
+    options: &Options,
+    p: &PieceOptions,
+) -> String {
     let name = c.place_name(&p.at);
+    // An army aboard is where its fleet is, not at the port it embarked at (a
+    // play-test's sheet put an army at sea in Messina).
+    let fleet = match &p.idle {
+        Idle::Aboard { fleet } => (options.pieces.iter()).find(|f| &f.id == fleet),
+        _ => None,
+    };
+    if let Some(f) = fleet {
+        return t!(
+            w,
+            l,
+            "sheet-army-aboard",
+            id = p.id.as_str(),
+            fleet = f.id.as_str(),
+            at = f.at.as_str(),
+            name = c.place_name(&f.at),
+            value = p.value
+        );
+    }
     match p.kind {
         PieceKind::Army => t!(
             w,

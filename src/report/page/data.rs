@@ -376,7 +376,7 @@ pub(super) struct Ctx<'a> {
 impl Ctx<'_> {
     pub(super) fn piece(&self, pc: &crate::rules::menu::PieceOptions) -> PagePiece {
         let (w, l) = (self.words, self.l);
-        let label = crate::report::sheet::piece_title(w, l, self.c, pc);
+        let label = crate::report::sheet::piece_title(w, l, self.c, self.options, pc);
         let idle = crate::report::sheet::idle_text(w, l, self.c, &pc.idle, &pc.at, &pc.id);
         let mut offers: Vec<Offer> = pc
             .orders

@@ -264,7 +264,7 @@ fn a_fleet_carrying_an_army_says_how_and_where_it_may_land() {
     };
     let army = ArmyId::from("V-A1");
     let a = w.armies.get_mut(&army).expect("V-A1");
-    a.node = port;
+    a.node = port.clone();
     a.aboard = Some(fleet.clone());
     w.fleets.get_mut(&fleet).expect("fleet").cargo = Some(army);
     for (lang, said) in [
@@ -281,6 +281,16 @@ fn a_fleet_carrying_an_army_says_how_and_where_it_may_land() {
             "{s}"
         );
     }
+    // At sea, the army's heading puts it where its fleet is, not in the port it left
+    // (a play-test's sheet put an army at sea in Messina).
+    let sea = c.map.seas_of_port(port.as_str())[0].clone();
+    w.fleets.get_mut(&fleet).expect("fleet").at = FleetAt::Sea(sea.clone());
+    let s = sheet(&c, &w, Lang::En);
+    let heading = format!(
+        "# ==== Army V-A1 aboard fleet {fleet}, at {} ({sea}),",
+        c.place_name(sea.as_str())
+    );
+    assert!(s.contains(&heading), "{heading}\n{s}");
 }
 
 /// A play-test's army whose commander was killed read "no order is possible" and could
