@@ -1625,7 +1625,10 @@ fn orders_among_words_in_the_text_are_read_and_the_words_set_aside() {
             .join("\n")
     };
     let v = to(V_ADDR);
-    assert!(v.contains("le 2 righe che lo precedono e le 2 righe che lo seguono."), "{v}");
+    assert!(
+        v.contains("le 2 righe che lo precedono e le 2 righe che lo seguono."),
+        "{v}"
+    );
     assert!(v.contains("messo da parte"), "{v}");
     assert!(
         !v.contains("Marco") && !v.contains("Caro arbitro"),

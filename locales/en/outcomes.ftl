@@ -244,7 +244,7 @@ happening-specialist-killed = { $what ->
 happening-alliance-betrayed = { THE($by) } { VERB($by, "betrays", "betray") } { VERB($by, "its", "their") } alliance with { THE($against) }{ $how ->
     [on_contact] : at { $node } its moving force met the ally's and attacked, as its standing choice on contact said (G3c.3)
     [when_contacted] : at { $node } the ally's force came upon its own, whose standing choice when contacted was to attack (G3c.3)
-    [siege] : it laid siege to { $node }, a place of the ally
+    [siege] : it besieged { $node }, a place of the ally, this round (a siege laid before the alliance betrays it too, as soon as it goes on: lift it, G3d)
     [assassin] : it sent an assassin against the ally
    *[none] {""}
 }

@@ -244,7 +244,7 @@ happening-specialist-killed = { $what ->
 happening-alliance-betrayed = { ART("il", $by) } tradisce l'alleanza { ART("con", $against) }{ $how ->
     [on_contact] : { ART("a", $node) } la sua forza in movimento ha incontrato quella dell'alleato e l'ha attaccata, come diceva la sua scelta permanente al contatto (G3c.3)
     [when_contacted] : { ART("a", $node) } la forza dell'alleato è arrivata sulla sua, la cui scelta permanente quando contattata era di attaccare (G3c.3)
-    [siege] : ha assediato { $node }, una piazza dell'alleato
+    [siege] : ha assediato { $node }, una piazza dell'alleato, in questo turno (anche un assedio cominciato prima dell'alleanza la tradisce appena prosegue: va tolto, G3d)
     [assassin] : ha mandato un assassino contro l'alleato
    *[none] {""}
 }

@@ -701,8 +701,14 @@ mod tests {
         );
         let env = crate::report::environment(None, words()).expect("templates");
         for lang in [Lang::It, Lang::En] {
-            let club = text(&env, &c, &rs, &CardFor::new(&c, lang, Some("V"), None), false)
-                .expect("the club's card");
+            let club = text(
+                &env,
+                &c,
+                &rs,
+                &CardFor::new(&c, lang, Some("V"), None),
+                false,
+            )
+            .expect("the club's card");
             let referee = text(&env, &c, &rs, &CardFor::new(&c, lang, None, None), false)
                 .expect("the referee's card");
             for (name, value) in &rs.readings {

@@ -423,6 +423,28 @@ fn spring_keys(out: &mut String, w: &Words, s: &SheetInput, sp: &SpringOptions) 
         s.nation.as_str()
     );
     comment(out, &w.plain(l, "sheet-spring-alliances"));
+    // Its own alliances and declarations on record (a play-test's club could not tell
+    // whether writing `alliances` again replaced the declaration it had made).
+    let named = |list: &[NationCode]| {
+        let names: Vec<String> = (list.iter())
+            .map(|n| format!("{n} {}", c.nation_name(n.as_str(), l)))
+            .collect();
+        if names.is_empty() {
+            "-".to_owned()
+        } else {
+            names.join(", ")
+        }
+    };
+    comment(
+        out,
+        &t!(
+            w,
+            l,
+            "sheet-spring-alliances-now",
+            allies = named(&s.options.allies),
+            declared = named(&s.options.declared)
+        ),
+    );
     let other = other_club(c, s);
     let _ = writeln!(out, "# alliances = [{other:?}]");
 }
@@ -592,6 +614,18 @@ fn piece(out: &mut String, w: &Words, s: &SheetInput, p: &PieceOptions) {
                 l,
                 "sheet-siege-cost",
                 cost = c.tables.siege.army_cost_per_round
+            ),
+        );
+    }
+    if let Some(ally) = &p.besieges_ally {
+        comment(
+            out,
+            &t!(
+                w,
+                l,
+                "sheet-siege-ally",
+                ally = c.nation_name(ally.as_str(), l),
+                army = p.id.as_str()
             ),
         );
     }

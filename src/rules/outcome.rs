@@ -627,7 +627,10 @@ pub enum Happening {
     /// G3b.8 (told since issue 29): a force of `nation` (an army or a diplomat: the
     /// owner cannot tell which, G7.4) came this round to the club's fortified place
     /// `node`, which no force of the club holds.
-    AtOurWalls { node: NodeCode, nation: NationCode },
+    AtOurWalls {
+        node: NodeCode,
+        nation: NationCode,
+    },
     /// G3d.2, G3c.7 (`siege_waits_for_battle`): a siege not rolled this round because
     /// its army is in battle `battle` at the place, not yet settled; the siege stands.
     SiegeHeldByBattle {

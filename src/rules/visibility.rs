@@ -1013,7 +1013,10 @@ pub fn club_world(w: &World, nation: &NationCode) -> World {
     }
     k.alliances.retain(|a| a.declared_by.contains(nation));
     for a in &mut k.alliances {
-        a.declared_by.retain(|n| n == nation);
+        // The other's declaration is its secret until both have declared: then the
+        // alliance is formed and both clubs were told (G5.2).
+        let formed = a.declared_by.len() == 2;
+        a.declared_by.retain(|n| n == nation || formed);
         a.betrayed_by.retain(|n| n == nation);
     }
     k.works.retain(|wk| mine(&wk.nation));

@@ -409,5 +409,9 @@ fn a_mail_stamped_before_the_phase_opened_is_received_at_its_opening() {
         "{}",
         receipts[1]
     );
-    assert!(!receipts[1].contains("after the deadline"), "{}", receipts[1]);
+    assert!(
+        !receipts[1].contains("after the deadline"),
+        "{}",
+        receipts[1]
+    );
 }

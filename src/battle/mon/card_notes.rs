@@ -68,7 +68,10 @@ pub(crate) fn notes(card: &Card, rs: &Ruleset) -> Result<Vec<Note>, BattleError>
         let defender = card.sides.iter().find(|s| s.key == "B");
         out.push(
             Note::new("battle-note-mon-fortress-option-side")
-                .nation("holder", defender.map(|s| s.nation.clone()).unwrap_or_default())
+                .nation(
+                    "holder",
+                    defender.map(|s| s.nation.clone()).unwrap_or_default(),
+                )
                 .flag("inside", set.protection > 0),
         );
     }

@@ -319,11 +319,72 @@ fn a_stunned_army_is_told_why_and_offered_its_standing_choices() {
             .unwrap_or_else(|| panic!("V-A1's block in\n{s}"))
             .to_owned();
         assert!(block.contains(why), "{lang:?}:\n{block}");
-        assert!(block.contains("# [[stance]]\n# piece = \"V-A1\""), "{lang:?}:\n{block}");
+        assert!(
+            block.contains("# [[stance]]\n# piece = \"V-A1\""),
+            "{lang:?}:\n{block}"
+        );
         assert!(!block.contains("[[move]]"), "{lang:?}:\n{block}");
         assert!(
             !block.contains("No order is possible") && !block.contains("Nessun ordine possibile"),
             "{lang:?}:\n{block}"
         );
+    }
+}
+
+/// A play-test's club went on with a siege begun before its alliance with the place's
+/// owner and learnt only from the report that it had betrayed it: the sheet warns on the
+/// piece, and the spring sheet lists the club's alliances and its declarations on record.
+#[test]
+fn a_standing_siege_of_an_ally_is_warned_and_alliances_are_listed() {
+    use crate::rules::world::{Alliance, Siege};
+    use std::collections::BTreeSet;
+    let c = shipped();
+    let mut w = start(&c);
+    let (v, m, f) = (
+        NationCode::from("V"),
+        NationCode::from("M"),
+        NationCode::from("F"),
+    );
+    w.alliances.push(Alliance {
+        members: [m.clone(), v.clone()],
+        declared_by: BTreeSet::from([m.clone(), v.clone()]),
+        betrayed_by: BTreeSet::new(),
+    });
+    w.alliances.push(Alliance {
+        members: [f.clone(), v.clone()],
+        declared_by: BTreeSet::from([v.clone()]),
+        betrayed_by: BTreeSet::new(),
+    });
+    let spring = sheet(&c, &w, Lang::En);
+    assert!(
+        spring.contains("# Your alliances now: M Duchy of Milan. Your declarations on record, waiting for the other nation's: F Republic of Florence."),
+        "{spring}"
+    );
+    w.phase = PhaseId {
+        year: 1494,
+        phase: Phase::Round(3),
+    };
+    let lodi = NodeCode::from("M3");
+    w.nodes.get_mut(&lodi).expect("Lodi").fortification = Fortification::Fortified;
+    let id = ArmyId::from("V-A9");
+    w.armies
+        .insert(id.clone(), Army::new(id.clone(), v, lodi.clone(), 300));
+    w.sieges.push(Siege {
+        node: lodi,
+        besieger: id,
+        rounds_spent: 1,
+    });
+    for (lang, warned) in [
+        (
+            Lang::En,
+            "# Warning: this army's standing siege is of a place of your ally, the Duchy of Milan",
+        ),
+        (
+            Lang::It,
+            "# Attenzione: l'assedio permanente di questa armata è a una piazza del vostro alleato, il Ducato di Milano",
+        ),
+    ] {
+        let s = sheet(&c, &w, lang);
+        assert!(s.contains(warned), "{lang:?}:\n{s}");
     }
 }

@@ -17,6 +17,7 @@ pub(crate) mod choices;
 
 use super::calendar::Phase;
 use super::campaign::Campaign;
+use super::forces::alliance_stands;
 use super::ids::{ArmyId, Ducats, NationCode, NodeCode};
 use super::order::{FleetTo, OrderKind, OrderSet, Piece, SapperAt};
 use super::outcome::Outcome;
@@ -79,6 +80,10 @@ pub(crate) struct PieceOptions {
     /// (G2b.5), though its standing choices still say how it defends.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub(crate) stunned: bool,
+    /// The ally whose place this army's standing siege besieges: going on with it
+    /// betrays the alliance (G5.2), which a play-test's club learnt only after.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) besieges_ally: Option<NationCode>,
 }
 
 /// What kind of piece.
@@ -140,6 +145,13 @@ pub(crate) struct Options {
     /// page lists those places).
     pub(crate) assassins: u32,
     pub(crate) missions: Vec<OrderKind>,
+    /// G5.2: the clubs the club is allied with now, and those its own declaration
+    /// waits for (its own acts: a play-test's club could not tell whether a spring's
+    /// `alliances` replaced the declaration on record).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub(crate) allies: Vec<NationCode>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub(crate) declared: Vec<NationCode>,
 }
 
 /// Returns the club's options in the open phase of `world`, which must be the club's
@@ -216,6 +228,11 @@ pub(crate) fn options(c: &Campaign, world: &World, nation: &NationCode) -> Optio
             orders: candidates,
             stance: Some(a.stance.clone()),
             stunned: round && a.stunned == Some(world.phase),
+            besieges_ally: (world.sieges.iter())
+                .find(|x| x.besieger == a.id)
+                .and_then(|x| world.nodes.get(&x.node))
+                .map(|place| place.owner.clone())
+                .filter(|owner| owner != nation && alliance_stands(c, world, nation, owner)),
         });
     }
     for d in world.diplomats.values().filter(|d| &d.nation == nation) {
@@ -233,6 +250,7 @@ pub(crate) fn options(c: &Campaign, world: &World, nation: &NationCode) -> Optio
             orders: candidates,
             stance: Some(d.stance.clone()),
             stunned: false,
+            besieges_ally: None,
         });
     }
     for f in world.fleets.values().filter(|f| &f.nation == nation) {
@@ -265,6 +283,7 @@ pub(crate) fn options(c: &Campaign, world: &World, nation: &NationCode) -> Optio
             orders: candidates,
             stance: None,
             stunned: false,
+            besieges_ally: None,
         });
     }
     let spring_options = spring.then(|| SpringOptions {
@@ -284,6 +303,23 @@ pub(crate) fn options(c: &Campaign, world: &World, nation: &NationCode) -> Optio
         spy: own.is_some_and(|n| n.spy),
         assassins: own.map_or(0, |n| n.assassins),
         missions: Vec::new(),
+        allies: (world.alliances.iter())
+            .filter_map(|x| {
+                x.members
+                    .iter()
+                    .find(|m| *m != nation)
+                    .filter(|_| x.members.contains(nation))
+            })
+            .filter(|other| alliance_stands(c, world, nation, other))
+            .cloned()
+            .collect(),
+        declared: (world.alliances.iter())
+            .filter(|x| x.members.contains(nation) && x.declared_by.contains(nation))
+            .filter(|x| x.betrayed_by.is_empty())
+            .filter_map(|x| x.members.iter().find(|m| *m != nation))
+            .filter(|other| !alliance_stands(c, world, nation, other))
+            .cloned()
+            .collect(),
     };
     keep_accepted(c, world, nation, &mut out);
     if round && out.assassins > 0 {
