@@ -455,18 +455,21 @@ fn a_letter_is_refused_for_each_reason_where_it_is_written() {
     for (said, at) in [
         (
             "nessun club gioca la Repubblica di Genova",
-            "testo del messaggio:6:7",
+            "file di ordini nel testo:6:7",
         ),
         (
             "una lettera alla tua stessa nazione",
-            "testo del messaggio:10:7",
+            "file di ordini nel testo:10:7",
         ),
-        ("ZZ", "testo del messaggio:14:7"),
+        ("ZZ", "file di ordini nel testo:14:7"),
         (
             "questa lettera non ha destinatari",
-            "testo del messaggio:17:1",
+            "file di ordini nel testo:17:1",
         ),
-        ("questa lettera non ha testo", "testo del messaggio:23:8"),
+        (
+            "questa lettera non ha testo",
+            "file di ordini nel testo:23:8",
+        ),
     ] {
         assert!(receipt.contains(said), "{said} in\n{receipt}");
         assert!(receipt.contains(at), "{at} in\n{receipt}");

@@ -25,6 +25,10 @@ battle-card-victory = Victory
 battle-card-options = Optional rules
 battle-card-readings = Readings (how the referee reads passages of the game's rulebook that can be read two ways)
 battle-card-readings-referee = Readings (how the referee reads passages of the game's rulebook that can be read two ways; in brackets, each one's name and value in giglio's ruleset)
+battle-card-readings-full-game = { $count ->
+        [one] one more reading matters
+       *[other] { $count } more readings matter
+    } only in a full game of { $game }, never in a battle of the campaign: the referee's copy of the card lists them.
 battle-card-none = none
 battle-card-fortified = fortified
 battle-card-walls-other = fortified, but held by { $attacker ->
@@ -125,7 +129,7 @@ battle-note-mon-fortress-option-side = Fortress (MON §7.5), in this battle: sid
        *[no] {" "}even though it meets the attacker in the field (the protection above is another rule)
     }: if side B loses, it may take one more loss instead of retreating, and then side A retreats.
 battle-note-mon-guns = Guns (MON §8): artillery with no pioneers (guastatori) in the zone fires at { $fire }; a gun that rolls { $burst } bursts and is eliminated.
-battle-note-mon-pioneers = Pioneers (guastatori, MON §8, §9): { $units } are counters of the game, part of the order of battle as any unit, and let the guns fire at full value; they are not the campaign's sapper (G2b.5), which the card names beside a side that hired one.
+battle-note-mon-pioneers = Pioneers (guastatori, MON §7.2, §8): { $units } are the game's counters, not the campaign's sapper (G2b.5). They never fire in field combat (their [ ] value is for mines, unused here, so no Disrupted list names them), can be hit, and let the guns fire at full value.
 battle-note-mon-commanders = Commanders (MON §7.3): after the battle, each commander of a side that suffered a hit is lost on a roll of { $hit } or less (flipped to his replacement if he has one).
 
 # Legnano.

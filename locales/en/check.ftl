@@ -1,6 +1,6 @@
 # Checking an order file: warnings that do not make the file invalid.
 check-no-objective = this first-spring file chooses no objective (objective = {"{"} kind = "…" {"}"}): without one your club cannot win (G8.2). The file stays valid; you may send another with the objective until the deadline.
-check-alliance-needs-both = an alliance with { THE($with) } stands only once { THE($with) } { VERB($with, "declares", "declare") } it too, in { VERB($with, "its", "their") } own spring file (G5.2); your spring report says whether it formed.
+check-alliance-needs-both = an alliance with { THE($with) } stands only once { THE(SHORT($with)) } { VERB($with, "declares", "declare") } it too, in { VERB($with, "its", "their") } own spring file (G5.2); your spring report says whether it formed.
 check-in-battle = { $piece } is a party to battle { $battle }, which waits for its result: this order was checked from where { $piece } stands now, and will be judged from wherever the battle leaves it (G3c.8).
 check-bribe-hopeless = even with a 6, and before any garrison or sapper inside, the siege roll at { $node } totals at most { $best } this round with this bribe, and the place falls on { $target }: the bribe cannot make it fall this round (each round the siege goes on adds { $per_round })
 check-bribe-step = a bribe of { $bribe } ducats buys +{ $buys } on the siege roll (each step costs { $step } ducats): the { $left } ducats beyond a step are paid and buy nothing, unless another of your armies at this siege bribes enough to make up a step (bribes of one siege are pooled).

@@ -157,4 +157,4 @@ waits-orders = { $orders ->
     }
 # Where a reply locates a slip in orders written in the message's text (lines counted
 # from the order file's first line).
-desk-orders-in-text = the message text
+desk-orders-in-text = the order file in the text

@@ -49,7 +49,7 @@ intake-set-aside = Only the order file in the text of your message was read; wha
     [0] {""}
     [one] the line after it
    *[other] the { $after } lines after it
-}. The order file counts as it is: a greeting and a signature may stay.
+}. The order file counts as it is: a greeting and a signature may stay. Where a warning gives a line, it counts from the order file's first line (`club = …`), not the message's.
 
 ## Receipts (authenticated)
 receipt-head = Orders for { $phase } received and sealed.

@@ -13,6 +13,7 @@ toml-kind-number-too-large = a number too large
 ## TOML errors, explained
 toml-syntax = this line does not read as TOML: check its quotes ("…"), its `=` and its brackets
 toml-unclosed-array = this line opens a `[` it does not close, so the file cannot be read past it: close it with `]` on this line
+toml-unclosed-brace = this line opens a `{"{"}` it does not close, so the file cannot be read past it: an inline table (`{"{"} … {"}"}`) must close with `{"}"}` on the same line
 toml-unknown-key = there is no key `{ $key }` here
 toml-type = `{ $key }` should be { $expected }, but the file has { $found } here
 toml-type-table-list = `{ $key }` is a list of orders: write each one under `[[{ $key }]]` (two brackets), not `[{ $key }]`

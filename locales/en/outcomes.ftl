@@ -154,7 +154,7 @@ happening-strategos-tie = your bid tied with another at { $bid } ducats, the hig
 happening-strategos-none = no valid bid: no Strategos this year
 happening-move-order = the summer's move order: { $order }
 happening-alliance-formed = alliance formed between { THE($members_1) } and { THE($members_2) }
-happening-alliance-one-sided = the alliance you declared with { THE($with) } does not stand: { THE($with) } { VERB($with, "has", "have") } not declared it (an alliance exists once both have, G5.2); your declaration stays on record, and the alliance forms in a later spring if { THE($with) } { VERB($with, "declares", "declare") } it
+happening-alliance-one-sided = the alliance you declared with { THE($with) } does not stand: { THE(SHORT($with)) } { VERB($with, "has", "have") } not declared it (an alliance exists once both have, G5.2); your declaration stays on record, and the alliance forms in a later spring if { THE(SHORT($with)) } { VERB($with, "declares", "declare") } it
 happening-works-complete = the works at { $node } are complete
 happening-specialists-leave = the specialists of { THE($nation) } leave service
 happening-event-roll = { THE($nation) } { VERB($nation, "rolls", "roll") } for events: { $roll }{ $drawn ->
@@ -203,7 +203,7 @@ happening-encounter = encounter at { $node } between { THE($hand) } and { THE($o
 }
 happening-diplomat-revealed = at { $node } a diplomat of { THE($nation) } is unmasked and removed
 happening-diplomat-unmasked = your spy reveals that the foreign piece you met at { $node } is only a diplomat
-happening-enemy-size = your spy sizes the enemy at { $node }: { $ducats } ducats, all its forces there together (its armies, and its garrison if one holds the place)
+happening-enemy-size = your spy sizes the enemy at { $node }: { $ducats } ducats, all its forces there together
 happening-battle-pending = { $rearguard ->
     [true] rearguard action
    *[false] battle
@@ -225,6 +225,7 @@ happening-storm-roll = storm roll: { $roll }{ $storm ->
    *[none] {""}
 }
 happening-fleet-lost = fleet { $fleet } of { THE($nation) } is lost in the storm
+happening-landing-repelled = a force of { THE($by) } tried to land at { $node } from the sea and was turned back: your forces there hold it (G3e.3)
 happening-fleet-pushed-back = fleet { $fleet } of { THE($nation) } { $at ->
         [none] is pushed back
        *[other] met at least as many fleets of { THE($by) } in { THE($at) } and is pushed back

@@ -47,9 +47,9 @@ happening-works-lost = the works at { $node } are lost: the node is no longer yo
 sheet-idle-siege-waits = The siege of { $node } stands through this phase: sieges are rolled, and lifted, in the summer rounds (G3d), where it goes on unless you lift it.
 sheet-idle-siege-goes-on = If you send nothing: the siege of { $node } goes on (a standing order), rolled at the end of the round; to lift it, a [[siege]] order with the lines army = "{ $army }" and lift = true, or a move that takes the army away (the march ends it).
 happening-siege-held-by-battle = the siege of { $node } goes on without a roll this round: { $army } is in battle { $battle } there, not yet settled; this round does not count among the rounds spent, and the siege is next rolled at the end of the first round resolved after the battle's result is applied (if its army still besieges the place); a bribe ordered for it this round is not paid
-happening-before-walls = { $army } stands before the walls of { $node }, a fortified place of { THE($owner) } that no force holds: standing there does not take it (a fortified place changes hands only by siege, G3b.8); to take it, give { $army } a [[siege]] order from the next round on (G3d.1)
-happening-at-our-walls = a force of { THE($nation) } (an army or a diplomat: you cannot tell which) has come to { $node }, your fortified place, where none of your forces stands: standing there does not take it; only a siege can, from the next round on (G3b.8, G3d.1)
-report-walls-held = { $place }: its walls are held against your armies before them by { THE($holder) }: { $garrison ->
-        [yes] no army or diplomat of theirs is seen there, so a garrison holds them (its size is told only by a spy at an encounter, G3c.4)
-       *[no] their forces seen there (in the foreign pieces below), perhaps with a garrison
-    }; a siege may begin the round after your army arrived (G3d.1)
+happening-before-walls = { $army } stands before the walls of { $node }, a fortified place of { THE($owner) } that no force holds: standing there does not take it; a [[siege]] order can, from the next round on (G3d.1)
+happening-at-our-walls = a force of { THE($nation) } (army or diplomat, you cannot tell) came to { $node }, your fortified place, which none of your forces holds: only a siege, from the next round on, can take it (G3d.1)
+report-walls-held = { $place }: walls held by { THE($holder) }: { $garrison ->
+        [yes] a garrison alone (no army or diplomat of theirs is seen there)
+       *[no] their forces seen there, perhaps with a garrison
+    }; a siege may begin the round after your army came (G3d.1)

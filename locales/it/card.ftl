@@ -25,6 +25,10 @@ battle-card-victory = Vittoria
 battle-card-options = Regole opzionali
 battle-card-readings = Letture (come l'arbitro intende i passi del regolamento del gioco che si leggono in due modi)
 battle-card-readings-referee = Letture (come l'arbitro intende i passi del regolamento del gioco che si leggono in due modi; tra parentesi il nome e il valore di ciascuna nel regolamento di giglio)
+battle-card-readings-full-game = { $count ->
+        [one] un'altra lettura conta
+       *[other] altre { $count } letture contano
+    } solo in una partita intera di { $game }, mai in una battaglia della campagna: la copia della scheda dell'arbitro le elenca.
 battle-card-none = nessuna
 battle-card-fortified = con mura
 # Un luogo fortificato tenuto da chi non difende (l'attaccante che lo assedia, o un terzo).
@@ -127,7 +131,7 @@ battle-note-mon-fortress-option-side = Fortezza (MON §7.5), in questa battaglia
        *[no] {" "}anche se affronta l'attaccante in campo aperto (la protezione qui sopra è un'altra regola)
     }: se la parte B perde, può subire una perdita in più invece di ritirarsi, e allora si ritira la parte A.
 battle-note-mon-guns = Cannoni (MON §8): l'artiglieria senza guastatori nella zona spara a { $fire }; un cannone che tira { $burst } scoppia ed è eliminato.
-battle-note-mon-pioneers = Guastatori (MON §8, §9): { $units } sono pedine del gioco, parte dell'ordine di battaglia come ogni unità, e permettono ai cannoni di sparare a pieno valore; non sono il geniere della campagna (G2b.5), che la scheda nomina accanto alla parte che ne ha assoldato uno.
+battle-note-mon-pioneers = Guastatori (MON §7.2, §8): { $units } sono pedine del gioco, non il geniere della campagna (G2b.5). Non sparano mai nel combattimento campale (il valore tra [ ] è per le mine, qui non usate, quindi nessun elenco dei Disordinati li nomina), possono essere colpiti e fanno sparare i cannoni a pieno valore.
 battle-note-mon-commanders = Comandanti (MON §7.3): dopo la battaglia, ogni comandante di una parte che ha subito un colpo si perde con un tiro di { $hit } o meno (girato sul sostituto, se ne ha uno).
 
 # Legnano.

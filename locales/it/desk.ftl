@@ -157,4 +157,4 @@ waits-orders = { $orders ->
     }
 # Dove una risposta indica un errore negli ordini scritti nel testo del messaggio (righe
 # contate dalla prima riga del file di ordini).
-desk-orders-in-text = testo del messaggio
+desk-orders-in-text = file di ordini nel testo

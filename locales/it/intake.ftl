@@ -49,7 +49,7 @@ intake-set-aside = Del testo del vostro messaggio si è letto solo il file degli
     [0] {""}
     [one] la riga che lo segue
    *[other] le { $after } righe che lo seguono
-}. Il file degli ordini vale così com'è: un saluto e una firma possono restare.
+}. Il file degli ordini vale così com'è: un saluto e una firma possono restare. Dove un avviso indica una riga, la conta dalla prima riga del file di ordini (`club = …`), non del messaggio.
 
 ## Ricevute (autenticato)
 receipt-head = Ordini { ART("per", $phase) } ricevuti e sigillati.

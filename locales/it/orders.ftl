@@ -13,6 +13,7 @@ toml-kind-number-too-large = un numero troppo grande
 ## Errori TOML, spiegati
 toml-syntax = questa riga non si legge come TOML: controllate le virgolette ("…"), il segno `=` e le parentesi
 toml-unclosed-array = questa riga apre una `[` che non chiude, e il file non si legge oltre: chiudetela con `]` su questa riga
+toml-unclosed-brace = questa riga apre una `{"{"}` che non chiude, quindi il file non si legge oltre: una tabella in linea (`{"{"} … {"}"}`) va chiusa con `{"}"}` sulla stessa riga
 toml-unknown-key = qui non esiste la chiave `{ $key }`
 toml-type = `{ $key }` dovrebbe essere { $expected }, ma qui il file ha { $found }
 toml-type-table-list = `{ $key }` è un elenco di ordini: scrivete ciascuno sotto `[[{ $key }]]` (due parentesi), non `[{ $key }]`

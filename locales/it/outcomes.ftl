@@ -154,7 +154,7 @@ happening-strategos-tie = la vostra offerta era pari a un'altra a { $bid } ducat
 happening-strategos-none = nessuna offerta valida: nessuno Strategos quest'anno
 happening-move-order = ordine di movimento dell'estate: { $order }
 happening-alliance-formed = alleanza stretta { ART("tra", $members_1) } e { ART("il", $members_2) }
-happening-alliance-one-sided = l'alleanza che avete dichiarato { ART("con", $with) } non vale: { ART("il", $with) } non l'ha dichiarata (un'alleanza esiste quando l'hanno dichiarata entrambi, G5.2); la vostra dichiarazione resta agli atti, e l'alleanza si stringe in una primavera successiva se { ART("il", $with) } la dichiara
+happening-alliance-one-sided = l'alleanza che avete dichiarato { ART("con", $with) } non vale: { ART("il", SHORT($with)) } non l'ha dichiarata (un'alleanza esiste quando l'hanno dichiarata entrambi, G5.2); la vostra dichiarazione resta agli atti, e l'alleanza si stringe in una primavera successiva se { ART("il", SHORT($with)) } la dichiara
 happening-works-complete = i lavori { ART("a", $node) } sono completi
 happening-specialists-leave = gli specialisti { ART("di", $nation) } lasciano il servizio
 happening-event-roll = { ART("il", $nation) } tira per gli eventi: { $roll }{ $drawn ->
@@ -203,7 +203,7 @@ happening-encounter = incontro { ART("a", $node) } { ART("tra", $hand) } e { ART
 }
 happening-diplomat-revealed = { ART("a", $node) } un diplomatico { ART("di", $nation) } è smascherato e rimosso
 happening-diplomat-unmasked = la vostra spia rivela che il pezzo straniero incontrato { ART("a", $node) } è solo un diplomatico
-happening-enemy-size = la vostra spia stima il nemico { ART("a", $node) }: { $ducats } ducati, tutte le sue forze lì insieme (le armate, e la guarnigione se una tiene la piazza)
+happening-enemy-size = la vostra spia stima il nemico { ART("a", $node) }: { $ducats } ducati, tutte le sue forze lì insieme
 happening-battle-pending = { $rearguard ->
     [true] azione di retroguardia
    *[false] battaglia
@@ -225,6 +225,7 @@ happening-storm-roll = tiro della tempesta: { $roll }{ $storm ->
    *[none] {""}
 }
 happening-fleet-lost = la flotta { $fleet } { ART("di", $nation) } è persa nella tempesta
+happening-landing-repelled = una forza { ART("di", $by) } ha tentato di sbarcare { ART("a", $node) } dal mare ed è stata respinta: le vostre forze lì la tengono (G3e.3)
 happening-fleet-pushed-back = la flotta { $fleet } { ART("di", $nation) } { $at ->
         [none] è respinta
        *[other] ha incontrato almeno altrettante flotte { ART("di", $by) } { ART("in", $at) } ed è respinta

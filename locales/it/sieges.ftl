@@ -47,9 +47,9 @@ happening-works-lost = i lavori { ART("a", $node) } sono perduti: il nodo non è
 sheet-idle-siege-waits = L'assedio { ART("di", $node) } resta in questa fase: gli assedi si tirano, e si tolgono, nei turni d'estate (G3d), dove continua se non lo togliete.
 sheet-idle-siege-goes-on = Senza ordini: l'assedio { ART("di", $node) } continua (un ordine permanente), con il tiro alla fine del turno; per toglierlo, un ordine [[siege]] con le righe army = "{ $army }" e lift = true, oppure una mossa che porti via l'armata (la marcia vi pone fine).
 happening-siege-held-by-battle = l'assedio { ART("di", $node) } continua senza tiro in questo turno: { $army } è nella battaglia { $battle }, lì, non ancora decisa; questo turno non conta fra i turni trascorsi, e l'assedio si tira di nuovo alla fine del primo turno risolto dopo che il risultato della battaglia sarà applicato (se la sua armata assedia ancora la piazza); una corruzione ordinata per questo turno non si paga
-happening-before-walls = { $army } è davanti alle mura di { $node }, piazza fortificata { ART("di", $owner) } che nessuna forza tiene: restandovi non la prende (una piazza fortificata cambia padrone solo per assedio, G3b.8); per prenderla, date a { $army } un ordine [[siege]] dal prossimo turno in poi (G3d.1)
-happening-at-our-walls = una forza { ART("di", $nation) } (un'armata o un diplomatico: non potete sapere quale) è giunta a { $node }, vostra piazza fortificata, dove non sta nessuna vostra forza: restandovi non la prende; può prenderla solo un assedio, dal prossimo turno in poi (G3b.8, G3d.1)
-report-walls-held = { $place }: le sue mura sono tenute contro le vostre armate che vi stanno davanti { ART("da", $holder) }: { $garrison ->
-        [yes] non vi si vede nessuna sua armata né diplomatico, quindi le tiene una guarnigione (la sua forza la dice solo una spia a un incontro, G3c.4)
-       *[no] le sue forze che vi si vedono (tra i pezzi stranieri qui sotto), forse con una guarnigione
+happening-before-walls = { $army } è davanti alle mura di { $node }, piazza fortificata { ART("di", $owner) } che nessuna forza tiene: restandovi non la prende; può prenderla un ordine [[siege]], dal prossimo turno in poi (G3d.1)
+happening-at-our-walls = una forza { ART("di", $nation) } (armata o diplomatico, non potete saperlo) è giunta a { $node }, vostra piazza fortificata che nessuna vostra forza tiene: può prenderla solo un assedio, dal prossimo turno in poi (G3d.1)
+report-walls-held = { $place }: mura tenute { ART("da", $holder) }: { $garrison ->
+        [yes] una guarnigione sola (non vi si vede nessuna sua armata né diplomatico)
+       *[no] le sue forze che vi si vedono, forse con una guarnigione
     }; un assedio può cominciare dal turno dopo l'arrivo della vostra armata (G3d.1)

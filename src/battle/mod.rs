@@ -69,6 +69,20 @@ pub fn game_tables(rs: &Ruleset) -> Result<GameTables, TableError> {
     })
 }
 
+/// Whether a reading matters only in a full game of its ruleset, never in a battle of
+/// the campaign (a breach, a raid, reinforcements, who starts): a club's card leaves it
+/// out, the referee's lists it.
+pub fn full_game_only(name: &str) -> bool {
+    matches!(
+        name,
+        "MON_breach_fire_floor"
+            | "MON_raid_camp_morale"
+            | "MON_raid_enemy_units"
+            | "MON_reinforcement_roll"
+            | "MON_starting_player"
+    )
+}
+
 /// The READING switches a game has, by name: those its resolver reads and those kept
 /// for a referee who plays the game fully on the table. A name in a ruleset's
 /// `[readings]` that its game does not have is a misspelling `map check` reports, not a

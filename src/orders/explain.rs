@@ -299,6 +299,8 @@ pub fn toml_error(
             // Moved here from where the parser stopped, on a later line (a play-test
             // hunted for the slip).
             w.plain(lang, "toml-unclosed-array")
+        } else if opens_brace_at(text, at) {
+            w.plain(lang, "toml-unclosed-brace")
         } else {
             w.plain(lang, "toml-syntax")
         };
@@ -473,6 +475,59 @@ pub(crate) fn unclosed_string_before(text: &str, at: usize) -> Option<std::ops::
     found.map(|end| end..end)
 }
 
+/// The end of the last line before `at`'s own that opens a `{` it does not close: an
+/// inline table must close on its line, and the parser stops on the next line (a
+/// play-test's club was sent to `[raise]`, below the `strategos = { bid = 60` it had
+/// left open). `None` where no such line is found or a multi-line string makes no guess.
+pub(crate) fn unclosed_brace_before(text: &str, at: usize) -> Option<std::ops::Range<usize>> {
+    let line_start = text
+        .get(..at.min(text.len()))?
+        .rfind('\n')
+        .map_or(0, |i| i + 1);
+    if text.contains("\"\"\"") || text.contains("'''") {
+        return None;
+    }
+    let mut start = 0;
+    let mut found = None;
+    for line in text[..line_start].split_inclusive('\n') {
+        let body = line.trim_end_matches(['\n', '\r']);
+        if braces_left_open(body) {
+            found = Some(start + body.len());
+        }
+        start += line.len();
+    }
+    found.map(|end| end..end)
+}
+
+/// Whether a TOML line opens more `{` than it closes, strings and comments apart.
+fn braces_left_open(line: &str) -> bool {
+    let mut chars = line.chars();
+    let (mut open, mut depth): (Option<char>, i32) = (None, 0);
+    while let Some(c) = chars.next() {
+        match (open, c) {
+            (None, '#') => break,
+            (None, '"' | '\'') => open = Some(c),
+            (Some('"'), '\\') => {
+                chars.next();
+            }
+            (Some(q), c) if c == q => open = None,
+            (None, '{') => depth += 1,
+            (None, '}') => depth -= 1,
+            _ => {}
+        }
+    }
+    depth > 0
+}
+
+/// Whether `at` is the end of a line that opens a `{` it does not close on that line.
+fn opens_brace_at(text: &str, at: usize) -> bool {
+    let Some(end) = text.get(..at) else {
+        return false;
+    };
+    let line = &end[end.rfind('\n').map_or(0, |i| i + 1)..];
+    at < text.len() && text[at..].starts_with(['\n', '\r']) && braces_left_open(line)
+}
+
 /// Whether a TOML line ends inside a basic (`"`) or literal (`'`) string.
 fn leaves_string_open(line: &str) -> bool {
     let mut chars = line.chars();
@@ -494,6 +549,23 @@ fn leaves_string_open(line: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A play-test's file left `strategos = { bid = 60, move_order = ["F"]` open: the
+    /// parser stopped on `[raise]` below; the slip is found on its own line.
+    #[test]
+    fn an_inline_table_left_open_is_found_on_its_line() {
+        let text =
+            "club = \"F\"\nstrategos = { bid = 60, move_order = [\"F\"]\n[raise]\nnode = \"F0\"\n";
+        let at = text.find("[raise]").expect("the next line");
+        let end = text.find("\n[raise]").expect("the line's end");
+        assert_eq!(unclosed_brace_before(text, at), Some(end..end));
+        assert!(opens_brace_at(text, end));
+        let closed = "a = { b = 1 }\nc = \"{\"\nd = 2 # {\n[x]\n";
+        assert_eq!(
+            unclosed_brace_before(closed, closed.find("[x]").expect("x")),
+            None
+        );
+    }
 
     #[test]
     fn a_list_left_open_is_found_on_its_line_and_one_spanning_lines_is_not() {

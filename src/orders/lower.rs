@@ -499,6 +499,7 @@ pub fn lower(
             // the parser gave up (in an inline table it reads on to a later line).
             let span = super::explain::unclosed_string_before(text, span.start)
                 .or_else(|| super::explain::unclosed_array_before(text, span.start))
+                .or_else(|| super::explain::unclosed_brace_before(text, span.start))
                 .unwrap_or(span);
             // In the club's language, from what the parser found: never its own words
             // ("invalid type: map, expected a sequence").

@@ -360,8 +360,22 @@ pub fn text(
         header => header(&words, card, view),
         notes => notes(&words, view, card, rs),
         rated => rated(&words, view.lang, card),
-        // The readings in force, each with what it means for the table in `lang`.
-        readings => Value::from(Serde(readings(&words, view.lang, card))),
+        // The readings in force, each with what it means for the table in `lang`; a
+        // club's copy leaves out those that matter only in a full game (the mail's
+        // weight: the referee's copy lists them all).
+        readings => Value::from(Serde(
+            readings(&words, view.lang, card)
+                .into_iter()
+                .filter(|r| mine.is_none() || !crate::battle::full_game_only(&r.name))
+                .collect::<Vec<_>>()
+        )),
+        full_game_only => if mine.is_some() {
+            (card.battle.readings.keys())
+                .filter(|n| crate::battle::full_game_only(n))
+                .count()
+        } else {
+            0
+        },
         game => rs.name_in(view.lang),
         // Each unit's and leader's name in the reader's language where the ruleset's
         // words give it.

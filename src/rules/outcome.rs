@@ -624,6 +624,12 @@ pub enum Happening {
         node: NodeCode,
         owner: NationCode,
     },
+    /// G3e.3 (told since issue 29): a landing of `by`'s at `node` was turned back by
+    /// the club's forces there; told to the holders, who see the ships off their coast.
+    LandingRepelled {
+        node: NodeCode,
+        by: NationCode,
+    },
     /// G3b.8 (told since issue 29): a force of `nation` (an army or a diplomat: the
     /// owner cannot tell which, G7.4) came this round to the club's fortified place
     /// `node`, which no force of the club holds.
@@ -818,6 +824,7 @@ impl Happening {
                 | Happening::SiegeRaised { .. }
                 | Happening::BeforeWalls { .. }
                 | Happening::AtOurWalls { .. }
+                | Happening::LandingRepelled { .. }
                 | Happening::SurrenderTook { .. }
                 | Happening::SiegeEnded {
                     why: SiegeEnd::FellBack,

@@ -337,6 +337,21 @@ pub(super) fn the<'a>(positional: &[FluentValue<'a>], named: &FluentArgs) -> Flu
     FluentValue::from(out.join(", "))
 }
 
+/// The catalogue function `SHORT(name)`: a nation's name without its closing
+/// brackets, for a second mention in one sentence ("Spagna (Corone d'Aragona in
+/// Italia)" once, then "Spagna": a play-test read the long name three times in a line).
+pub(super) fn short<'a>(positional: &[FluentValue<'a>], _named: &FluentArgs) -> FluentValue<'a> {
+    let name = text(positional.first());
+    let short = match name
+        .strip_suffix(')')
+        .and_then(|n| n.rfind(" (").map(|i| &n[..i]))
+    {
+        Some(head) if !head.is_empty() => head.to_owned(),
+        _ => name.to_string(),
+    };
+    FluentValue::from(short)
+}
+
 /// Whether an English name is plural ("Papal States"): its head noun, the last word
 /// before " of " or " (", is in a small lexicon of plural nouns.
 fn english_plural(name: &str) -> bool {
@@ -583,6 +598,27 @@ mod tests {
         assert_eq!(
             income("Duchy of Milan"),
             "the Duchy of Milan collects 470 ducats"
+        );
+        // A second mention in one sentence drops the name's brackets (SHORT).
+        let both = crate::t!(
+            w,
+            super::super::Lang::It,
+            "check-alliance-needs-both",
+            with = "Spagna (Corone d'Aragona in Italia)"
+        );
+        assert!(
+            both.starts_with("un'alleanza con la Spagna (Corone d'Aragona in Italia) vale solo quando anche la Spagna la dichiara"),
+            "{both}"
+        );
+        let both = crate::t!(
+            w,
+            super::super::Lang::En,
+            "check-alliance-needs-both",
+            with = "Republic of Venice"
+        );
+        assert!(
+            both.starts_with("an alliance with the Republic of Venice stands only once the Republic of Venice declares it"),
+            "{both}"
         );
     }
 

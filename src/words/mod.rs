@@ -242,6 +242,9 @@ fn bundle(
     bundle
         .add_function("VERB", article::verb)
         .map_err(|e| Error::user(format!("catalogue function VERB: {e:?}")))?;
+    bundle
+        .add_function("SHORT", article::short)
+        .map_err(|e| Error::user(format!("catalogue function SHORT: {e:?}")))?;
     for (name, source) in builtin_sources(lang) {
         let resource = FluentResource::try_new(source.to_owned())
             .map_err(|_| Error::user(format!("built-in catalogue {name} does not parse")))?;

@@ -408,7 +408,23 @@ pub(super) fn landings(s: &mut Step, r: &mut Round) {
             // Lost in a clash or the storm: the landing outcome stands as planned.
             continue;
         };
-        if !other_forces(s, &node, &n).is_empty() {
+        let holders = other_forces(s, &node, &n);
+        if !holders.is_empty() {
+            // The holders see it turned back (a play-test's Papacy never learnt that a
+            // Spanish army had tried to land at its Ostia).
+            let clubs: Vec<NationCode> = (holders.into_iter())
+                .filter(|h| s.w.is_club(h.as_str()))
+                .collect();
+            for h in clubs {
+                s.event(
+                    Audience::Nation(h),
+                    "G3e.3",
+                    Happening::LandingRepelled {
+                        node: node.clone(),
+                        by: n.clone(),
+                    },
+                );
+            }
             if let Some(last) = s
                 .outcomes
                 .iter_mut()

@@ -36,7 +36,9 @@ pub(crate) fn walls(c: &Campaign, w: &World, nation: &NationCode) -> Vec<WallsVi
         .into_iter()
         .filter_map(|code| {
             let node = w.nodes.get(code)?;
+            // A battle there is told in its own words (the field is not the walls).
             if node.fortification != Fortification::Fortified
+                || w.battles.iter().any(|b| &b.node == code)
                 || &node.owner == nation
                 || alliance_stands(c, w, nation, &node.owner)
             {
