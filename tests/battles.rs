@@ -1162,10 +1162,12 @@ fn the_card_is_printed_in_either_language_and_for_either_club() {
     assert!(html.contains("<html lang=\"it\">"), "{html}");
     assert!(html.contains("voi siete la parte A (attaccante)"), "{html}");
     // A club's copy reads each reading in words, without giglio's ids (the referee's
-    // copy has them).
+    // copy has them), and leaves out those of a full game only, saying how many.
     assert!(
-        html.contains("<li>Inizia il giocatore Pro-Francia")
-            && !html.contains("MON_starting_player=pro_france"),
+        html.contains("<li>Una Battaglia maggiore (MON §7.2) dura al massimo 20 round.")
+            && html.contains("<li>altre 5 letture contano solo in una partita intera di")
+            && !html.contains("Pro-Francia")
+            && !html.contains("MON_max_rounds=20"),
         "{html}"
     );
     let toml = t.stdout(&[
@@ -1597,14 +1599,18 @@ fn a_relief_battle_at_a_besieged_fortress_says_whose_walls_they_are() {
         ),
         "{it}"
     );
-    // Each unit's kind and ratings in the reader's words, not the ruleset's keys.
+    // Each unit's kind and ratings in the reader's words, not the ruleset's keys; the
+    // kind is tagged where the unit's name does not say it ("Fanteria" needs none).
     assert!(
-        it.contains("[fanteria]")
+        it.contains("Corazze [cavalleria]")
+            && !it.contains("Fanteria [fanteria]")
             && it.contains("fuoco 3 in attacco, fuoco 4 in difesa, due passi"),
         "{it}"
     );
     assert!(
-        en.contains("[infantry]") && en.contains("fire 3 attacking, fire 4 defending, two steps"),
+        en.contains("Cuirassiers [cavalry]")
+            && !en.contains("Infantry [infantry]")
+            && en.contains("fire 3 attacking, fire 4 defending, two steps"),
         "{en}"
     );
     // MON names its templates in Italian; an English card names them in English

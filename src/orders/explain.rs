@@ -525,7 +525,11 @@ fn opens_brace_at(text: &str, at: usize) -> bool {
         return false;
     };
     let line = &end[end.rfind('\n').map_or(0, |i| i + 1)..];
-    at < text.len() && text[at..].starts_with(['\n', '\r']) && braces_left_open(line)
+    // A string left open hides the closing brace: the quotes are the slip then.
+    at < text.len()
+        && text[at..].starts_with(['\n', '\r'])
+        && braces_left_open(line)
+        && !leaves_string_open(line)
 }
 
 /// Whether a TOML line ends inside a basic (`"`) or literal (`'`) string.

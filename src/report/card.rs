@@ -699,18 +699,22 @@ mod tests {
     /// The card shows each reading in the reader's language; the referee's copy (text,
     /// HTML and the TOML card's comments) gives its name and value beside it. A club's
     /// copy leaves those out: a play-test's Italian club read giglio's English ids
-    /// (`MON_fortress_option_holder=defender_holds`) in its card.
+    /// (`MON_fortress_option_holder=defender_holds`) in its card. A club's copy also
+    /// leaves out the readings that matter only in a full game, and says how many.
     #[test]
     fn a_card_shows_each_reading_in_words_and_by_name() {
         let rs = shipped("mon1628");
         let c = card(&rs, (NodeKind::City, Terrain::Hills, true), 400, 300);
         let [(_, it), (_, en)] = both(&c, &rs);
         assert!(
-            it.contains("Inizia il giocatore Pro-Francia: lo scenario non dice chi inizia (MON §4). (Vale solo in una partita intera di MON: una battaglia della campagna non la usa.)\n"),
+            it.contains("  · Una Battaglia maggiore (MON §7.2) dura al massimo 20 round.\n")
+                && it.contains("  · altre 5 letture contano solo in una partita intera di")
+                && !it.contains("Pro-Francia"),
             "{it}"
         );
         assert!(
-            en.contains("The Pro-France player starts: the scenario names no starting player (MON §4). (It matters only in a full game of MON: a battle of the campaign does not use it.)\n"),
+            en.contains("  · 5 more readings matter only in a full game of")
+                && !en.contains("Pro-France"),
             "{en}"
         );
         let env = crate::report::environment(None, words()).expect("templates");

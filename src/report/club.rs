@@ -572,18 +572,23 @@ mod tests {
         );
         let en = text(&c, &before, &now, Lang::En);
         assert!(
-            en.contains("Lodi (M3): its walls are held against your armies before them by the Duchy of Milan: no army or diplomat of theirs is seen there, so a garrison holds them"),
+            en.contains("Lodi (M3): walls held by the Duchy of Milan: a garrison alone (no army or diplomat of theirs is seen there)"),
             "{en}"
         );
         let it = text(&c, &before, &now, Lang::It);
-        assert!(it.contains("quindi le tiene una guarnigione"), "{it}");
+        assert!(
+            it.contains("mura tenute dal Ducato di Milano: una guarnigione sola"),
+            "{it}"
+        );
         let m = ArmyId::from("M-A9");
         let mut inside = Army::new(m.clone(), NationCode::from("M"), lodi, 200);
         inside.inside = true;
         now.armies.insert(m, inside);
         let en = text(&c, &before, &now, Lang::En);
         assert!(
-            en.contains("by the Duchy of Milan: their forces seen there (in the foreign pieces below), perhaps with a garrison"),
+            en.contains(
+                "walls held by the Duchy of Milan: their forces seen there, perhaps with a garrison"
+            ),
             "{en}"
         );
     }
