@@ -456,6 +456,33 @@ fn judge(
             }
         }
     }
+    // G3c.3: an army inside its walls stays inside when a force comes, whatever its
+    // choice (a play-test's club set "attack" to sally against its besiegers, was told
+    // "valid", and the choice was never used).
+    for o in &set.orders {
+        if let crate::rules::order::OrderKind::Stance {
+            piece: crate::rules::order::Piece::Army(id),
+            when_contacted: Some(_),
+            ..
+        } = &o.kind
+            && let Some(a) = world
+                .armies
+                .get(id)
+                .filter(|a| a.nation == h.club && a.inside)
+        {
+            out.warnings.push(at_order(
+                o,
+                "G3c.3",
+                crate::t!(
+                    words,
+                    lang,
+                    "check-stance-inside",
+                    army = id.as_str(),
+                    node = c.place_said(a.node.as_str())
+                ),
+            ));
+        }
+    }
     let first_spring = matches!(world.phase.phase, crate::rules::calendar::Phase::Spring)
         && world.phase.year == c.tables.calendar.start_year;
     let chose = set

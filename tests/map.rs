@@ -236,6 +236,7 @@ fn club_svgs(
         revealed_seed: None,
         sent_orders: Vec::new(),
         late: Default::default(),
+        late_refused: Default::default(),
     };
     before
         .clubs

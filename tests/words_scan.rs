@@ -131,6 +131,11 @@ fn phase_parts(
             .iter()
             .map(|n| (n.clone(), "1494-05-02 12:03 Europe/Rome".to_string()))
             .collect(),
+        late_refused: before
+            .clubs
+            .iter()
+            .map(|n| (n.clone(), "1494-05-02 12:07 Europe/Rome".to_string()))
+            .collect(),
     };
     let now = r.next.as_ref().unwrap_or(before);
     for lang in [Lang::It, Lang::En] {

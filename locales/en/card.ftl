@@ -103,6 +103,10 @@ battle-note-mon-major = Major battle (MON §7.2): when both sides field at least
         [single_round] for one round only
        *[round_winner] while the round's winner can fire (a tied round goes on only with equal numbers)
     }, at most { $rounds } rounds; otherwise one round is fought.
+battle-note-mon-major-here = Here: side A { $a } combat units, side B { $b } (guns count, pioneers not): { $major ->
+        [yes] a Major battle.
+       *[no] one round.
+    }
 battle-note-mon-ground = Ground: { $terrain }, { $difficult ->
         [yes] Difficult (MON §7.2.1): an attacking unit whose fire value is { $from } or more fires at 1 less; an attacking commander { $commanders ->
             [yes] always fires at 1 less
@@ -128,7 +132,7 @@ battle-note-mon-fortress-option-side = Fortress (MON §7.5), in this battle: sid
         [yes] {""}
        *[no] {" "}even though it meets the attacker in the field (the protection above is another rule)
     }: if side B loses, it may take one more loss instead of retreating, and then side A retreats.
-battle-note-mon-guns = Guns (MON §8): artillery with no pioneers (guastatori) in the zone fires at { $fire }; a gun that rolls { $burst } bursts and is eliminated.
+battle-note-mon-guns = Guns (MON §8): artillery with no pioneers (guastatori) of its own side in the zone fires at { $fire }; a gun that rolls { $burst } bursts and is eliminated.
 battle-note-mon-pioneers = Pioneers (guastatori, MON §7.2, §8): { $units } are the game's counters, not the campaign's sapper (G2b.5). They never fire in field combat (their [ ] value is for mines, unused here, so no Disrupted list names them), can be hit, and let the guns fire at full value.
 battle-note-mon-commanders = Commanders (MON §7.3): after the battle, each commander of a side that suffered a hit is lost on a roll of { $hit } or less (flipped to his replacement if he has one).
 
@@ -203,6 +207,7 @@ battle-note-pia-commanders = The commanders' values (range, fire bonus, Sergeant
 
 ## A unit's and a leader's ratings on the card, each worded from its value ($v), as
 ## the ruleset's games name them; a key with no words here is shown as key=value.
+battle-rating-mines = mines [{ $v }] (never fires in field combat)
 battle-rating-fire = fire { $v }
 battle-rating-fire_att = fire { $v } attacking
 battle-rating-fire_def = fire { $v } defending

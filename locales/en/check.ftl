@@ -19,3 +19,4 @@ check-ok-warnings = { $warnings ->
     [one] (1 warning)
    *[other] ({ $warnings } warnings)
 }
+check-stance-inside = { $army } is inside the walls of { $node }: while inside, it stays inside when a force comes, whatever its choice when contacted (G3c.3), and no order lets it attack its besiegers from there; the choice counts once it stands outside. To fight, move it out of the place, or wait for a relief army.

@@ -14,6 +14,7 @@ no_orders = No orders from you for this phase: your pieces stayed where they wer
 no_orders_winter = The winter takes no orders: below is what the rules did.
 no_orders_moved = No orders received from you: below is what your forces did under the rules and their standing orders alone.
 order_gaps = Items of your file this report does not list, as they are no orders of the phase (a battle result, a letter, a request for time) or did not read; the receipt already told what became of them:
+late_refused = Your order file that reached the mailbox after the deadline was refused by the referee and did not count (what counted is below). Received:
 late_file = Your order file reached the mailbox after the deadline, and counted as it was. Received:
 no_order_read = Your file gave no orders for this phase (if it was meant to, its receipt says what did not read as an order).
 held = Your pieces kept their standing orders and none of them moved; what those orders did (a siege, a standing choice at an encounter) is told below.

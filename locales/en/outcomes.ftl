@@ -130,7 +130,7 @@ reason-no-cargo = the fleet carries no army
 reason-not-in-port = the fleet is not in port
 reason-not-at-port = the fleet and the army are not both at { $node }
 reason-fleet-busy = the fleet already has another order this round
-reason-landing-blocked = the landing at { $node } is blocked: forces of another nation (an army or a garrison) stand there at the round's end, and the army stays aboard
+reason-landing-blocked = the landing at { $node } is blocked: forces of another nation (an army, a garrison or a diplomat, an ally's too) stand there at the round's end, and the army stays aboard
 reason-contact-exchange-off = encounters in this campaign are settled by standing choices
 reason-battle-result-by-command = battle results and orders of battle are entered with `giglio battle result` and `giglio battle oob`
 reason-battle-not-pending = no battle { $battle } waits for its result (it was never fought, its result is already applied, or it lapsed when another battle's result sent one side away)
@@ -203,7 +203,7 @@ happening-encounter = encounter at { $node } between { THE($hand) } and { THE($o
 }
 happening-diplomat-revealed = at { $node } a diplomat of { THE($nation) } is unmasked and removed
 happening-diplomat-unmasked = your spy reveals that the foreign piece you met at { $node } is only a diplomat
-happening-enemy-size = your spy sizes the enemy at { $node }: { $ducats } ducats, all its forces there together
+happening-enemy-size = your spy sizes the other side at { $node }: { $ducats } ducats, all its forces there together
 happening-battle-pending = { $rearguard ->
     [true] rearguard action
    *[false] battle

@@ -11,9 +11,15 @@ sheet-as-is = Sent as it is, with the secret, this file gives no order: each pie
 sheet-send = Send the file to the referee from your club's registered address, as a .toml attachment or in the body of the message. You may send it again until the deadline: the last one counts. The receipt tells you every order as it was understood.
 sheet-check = With the giglio program you can check the file before sending it: giglio orders check { $file } --view { $view }
 sheet-army = Army { $id } at { $name } ({ $node }), { $value } ducats
-sheet-army-aboard = Army { $id } aboard fleet { $fleet }, at { $name } ({ $at }), { $value } ducats
+sheet-army-aboard = Army { $id } aboard fleet { $fleet }, { $sea ->
+        [yes] in
+       *[no] at
+    } { $name } ({ $at }), { $value } ducats
 sheet-diplomat = Diplomat { $id } at { $name } ({ $node })
-sheet-fleet = Fleet { $id } at { $name } ({ $at })
+sheet-fleet = Fleet { $id } { $sea ->
+        [yes] in
+       *[no] at
+    } { $name } ({ $at })
 sheet-idle-holds = If you send nothing: it stays at { $at }, with its standing encounter choices (G3c.3: changed with [[stance]] in a round's file).
 sheet-idle-aboard = If you send nothing: it is aboard fleet { $fleet } and goes where the fleet goes.
 sheet-idle-siege-ends = If you send nothing: the siege of { $node } ends and its count of rounds starts over; to go on, order [[siege]] again.
@@ -29,6 +35,7 @@ sheet-move-line = { $node } { $name }: path = { $path }
 sheet-garrison-on-the-way = A garrison may be left on the way: give [[garrison]] a node = "…" of the path, a fortified node, and it is left there as the army passes.
 sheet-orders = Other orders it may give:
 sheet-nothing = No order is possible for this piece in this phase.
+sheet-inside = It is inside the walls (G3c.1): when a force comes it stays inside, whatever its choice when contacted (G3c.3), and no order lets it attack its besiegers from there. To fight, move it out of the place, or wait for a relief army.
 sheet-stunned = Its commander was killed (G2b.5): this round it can neither move nor attack, so no move, embarking or siege is offered. It defends as usual, and its standing choices below say how it meets a force that comes (a choice to attack counts as stop this round); you may change them.
 sheet-example = For example:
 sheet-spring-money = Treasury: { $treasury } ducats now; with this spring's income, and after repaying last year's loan if you have one, you may spend { $spendable }; a loan taken now adds to that.
@@ -99,7 +106,7 @@ sheet-stance-now = Its standing choices now (G3c.3): on contact { $on_contact },
 } To change them (new choices hold for every encounter of this round, even one met before this piece moves, and stay until you change them again):
 sheet-stance-spy-now = With your spy (G3c.4), against an enemy worth at most { $at_most } ducats it chooses { $then }, else { $otherwise }.
 sheet-stance-spy-idle = Its condition on the enemy's size (at most { $at_most } ducats: { $then }, else { $otherwise }) counts only while you have a spy (G3c.4).
-sheet-stance-spy = The spy line makes the choice depend on the enemy's size, which your spy reports (G3c.4): "then" when the enemy is worth at most that many ducats, "otherwise" when more.
+sheet-stance-spy = The spy line makes the choice depend on the enemy's size, which your spy reports (G3c.4): "then" when the enemy is worth at most that many ducats, "otherwise" when more; it replaces both choices above.
 sheet-encounter-stands = Moving into a node where a foreign army stands, its choice counts too: a neutral army, which gives no orders, always chooses { $default } (G0, G3c.3). Against { $default } (Table 34): with on_contact = "stop", { $stop }; with "attack", { $attack }; with "retreat", { $retreat }.
 sheet-stance-words = The choices, as the file writes them: { $choices }.
 sheet-stance-limits = "withdraw" needs a fortification of yours at the node, else the piece stops (G3c.3); attacking an ally's force betrays the alliance (G5.2); a diplomat never fights (G3c.5).
@@ -109,4 +116,4 @@ sheet-assassin = { $count ->
    *[other] You have { $count } assassins
 }: each one mission, in any round of the year, against the commander of a foreign force where you see one (target = "commander", node = "…": the node where you see it), the sapper defending a place your armies besiege, or another club's spy (whether it has one is not told; a mission without its target is spent). For example:
 sheet-land-from-port = To land its army elsewhere, the fleet sails to a sea zone this round and takes a [[land]] order there next round (G3e.3): a fleet takes one order a round, and the sheet of the next round offers the landings.
-sheet-land-blocked = A landing is blocked when forces of another nation (an army or a garrison) stand at the node at the round's end (G3e.3): the army stays aboard. An enemy place with a garrison is taken by land, not from the sea.
+sheet-land-blocked = A landing is blocked when forces of another nation (an army, a garrison or a diplomat, an ally's too) stand at the node at the round's end (G3e.3): the army stays aboard. An enemy place with a garrison is taken by land, not from the sea.

@@ -105,6 +105,10 @@ battle-note-mon-major = Battaglia maggiore (MON §7.2): quando entrambe le parti
         [single_round] per un solo round
        *[round_winner] finché chi vince il round può sparare (un round pari continua solo a numeri uguali)
     }, al massimo { $rounds } round; altrimenti si combatte un solo round.
+battle-note-mon-major-here = Qui: parte A { $a } unità combattenti, parte B { $b } (i cannoni contano, i guastatori no): { $major ->
+        [yes] Battaglia maggiore.
+       *[no] un solo round.
+    }
 battle-note-mon-ground = Terreno: { $terrain }, { $difficult ->
         [yes] Difficile (MON §7.2.1): un'unità attaccante con valore di fuoco { $from } o più spara a 1 in meno; un comandante attaccante { $commanders ->
             [yes] spara sempre a 1 in meno
@@ -130,7 +134,7 @@ battle-note-mon-fortress-option-side = Fortezza (MON §7.5), in questa battaglia
         [yes] {""}
        *[no] {" "}anche se affronta l'attaccante in campo aperto (la protezione qui sopra è un'altra regola)
     }: se la parte B perde, può subire una perdita in più invece di ritirarsi, e allora si ritira la parte A.
-battle-note-mon-guns = Cannoni (MON §8): l'artiglieria senza guastatori nella zona spara a { $fire }; un cannone che tira { $burst } scoppia ed è eliminato.
+battle-note-mon-guns = Cannoni (MON §8): l'artiglieria senza guastatori della propria parte nella zona spara a { $fire }; un cannone che tira { $burst } scoppia ed è eliminato.
 battle-note-mon-pioneers = Guastatori (MON §7.2, §8): { $units } sono pedine del gioco, non il geniere della campagna (G2b.5). Non sparano mai nel combattimento campale (il valore tra [ ] è per le mine, qui non usate, quindi nessun elenco dei Disordinati li nomina), possono essere colpiti e fanno sparare i cannoni a pieno valore.
 battle-note-mon-commanders = Comandanti (MON §7.3): dopo la battaglia, ogni comandante di una parte che ha subito un colpo si perde con un tiro di { $hit } o meno (girato sul sostituto, se ne ha uno).
 
@@ -205,6 +209,7 @@ battle-note-pia-commanders = I valori dei comandanti (raggio, bonus di fuoco, Fa
 
 ## I valori di un'unità e di un capo sulla scheda, ciascuno detto dal suo valore ($v)
 ## come lo nominano i giochi; una chiave senza parole qui si mostra come chiave=valore.
+battle-rating-mines = mine [{ $v }] (non spara mai nel combattimento campale)
 battle-rating-fire = fuoco { $v }
 battle-rating-fire_att = fuoco { $v } in attacco
 battle-rating-fire_def = fuoco { $v } in difesa

@@ -19,3 +19,4 @@ check-ok-warnings = { $warnings ->
     [one] (1 avviso)
    *[other] ({ $warnings } avvisi)
 }
+check-stance-inside = { $army } è dentro le mura di { $node }: finché vi resta, quando arriva una forza resta dentro, qualunque sia la sua scelta quando contattata (G3c.3), e nessun ordine le fa attaccare da lì i suoi assedianti; la scelta conta quando sta fuori. Per combattere, fatela uscire dalla piazza muovendola, o aspettate un esercito di soccorso.

@@ -14,6 +14,7 @@ no_orders = Nessun ordine da voi per questa fase: i vostri pezzi sono rimasti do
 no_orders_winter = L'inverno non prende ordini: qui sotto, ciò che hanno fatto le regole.
 no_orders_moved = Nessun ordine ricevuto da voi: qui sotto, ciò che le vostre forze hanno fatto secondo le sole regole e i loro ordini permanenti.
 order_gaps = Voci del vostro file che questo rapporto non elenca, perché non sono ordini del turno (un risultato di battaglia, una lettera, una richiesta di proroga) o non si leggevano; la ricevuta ne ha già detto l'esito:
+late_refused = Il vostro file d'ordini arrivato alla casella dopo la scadenza è stato rifiutato dall'arbitro e non è valso (ciò che è valso è qui sotto). Ricevuto:
 late_file = Il vostro file d'ordini è arrivato alla casella dopo la scadenza, ed è valso così com'era. Ricevuto:
 no_order_read = Il vostro file non dava ordini per questa fase (se doveva darne, la ricevuta dice che cosa non si è letto come ordine).
 held = I vostri pezzi hanno tenuto i loro ordini permanenti e nessuno si è mosso; ciò che quegli ordini hanno fatto (un assedio, una scelta permanente a un incontro) è detto sotto.

@@ -130,7 +130,7 @@ reason-no-cargo = la flotta non trasporta un'armata
 reason-not-in-port = la flotta non è in porto
 reason-not-at-port = né la flotta né l'armata sono { ART("a", $node) }
 reason-fleet-busy = la flotta ha già un altro ordine in questo turno
-reason-landing-blocked = lo sbarco { ART("a", $node) } è impedito: forze di un'altra nazione (un'armata o una guarnigione) vi stanno alla fine del turno, e l'armata resta a bordo
+reason-landing-blocked = lo sbarco { ART("a", $node) } è impedito: forze di un'altra nazione (un'armata, una guarnigione o un diplomatico, anche di un alleato) vi stanno alla fine del turno, e l'armata resta a bordo
 reason-contact-exchange-off = in questa campagna gli incontri si risolvono con le scelte permanenti
 reason-battle-result-by-command = i risultati e gli ordini di battaglia si registrano con `giglio battle result` e `giglio battle oob`
 reason-battle-not-pending = nessuna battaglia { $battle } attende il risultato (non è stata combattuta, il suo risultato è già applicato, o è decaduta quando il risultato di un'altra battaglia ha mandato via una delle parti)
@@ -203,7 +203,7 @@ happening-encounter = incontro { ART("a", $node) } { ART("tra", $hand) } e { ART
 }
 happening-diplomat-revealed = { ART("a", $node) } un diplomatico { ART("di", $nation) } è smascherato e rimosso
 happening-diplomat-unmasked = la vostra spia rivela che il pezzo straniero incontrato { ART("a", $node) } è solo un diplomatico
-happening-enemy-size = la vostra spia stima il nemico { ART("a", $node) }: { $ducats } ducati, tutte le sue forze lì insieme
+happening-enemy-size = la vostra spia stima l'altra parte { ART("a", $node) }: { $ducats } ducati, tutte le sue forze lì insieme
 happening-battle-pending = { $rearguard ->
     [true] azione di retroguardia
    *[false] battaglia

@@ -29,6 +29,7 @@ sheet-garrison-on-the-way = Si può lasciare una guarnigione lungo la strada: da
 sheet-move-line = { $node } { $name }: path = { $path }
 sheet-orders = Altri ordini possibili:
 sheet-nothing = Nessun ordine possibile per questo pezzo in questa fase.
+sheet-inside = È dentro le mura (G3c.1): quando arriva una forza resta dentro, qualunque sia la sua scelta quando contattata (G3c.3), e nessun ordine le fa attaccare da lì i suoi assedianti. Per combattere, fatela uscire dalla piazza muovendola, o aspettate un esercito di soccorso.
 sheet-stunned = Il suo comandante è stato ucciso (G2b.5): in questo turno non può né muovere né attaccare, quindi non le si offre movimento, imbarco né assedio. Si difende come sempre, e le sue scelte permanenti qui sotto dicono come affronta una forza che arriva (la scelta di attaccare vale come fermarsi in questo turno); potete cambiarle.
 sheet-example = Per esempio:
 sheet-spring-money = Tesoro: { $treasury } ducati ora; con le entrate di questa primavera, e dopo aver restituito il prestito dell'anno scorso se ne avete uno, potete spenderne { $spendable }; un prestito chiesto ora vi si aggiunge.
@@ -99,7 +100,7 @@ sheet-stance-now = Le sue scelte permanenti ora (G3c.3): al contatto { $on_conta
 } Per cambiarle (le nuove valgono per ogni incontro di questo turno, anche uno che avviene prima che questo pezzo muova, e restano finché non le cambiate di nuovo):
 sheet-stance-spy-now = Con la vostra spia (G3c.4), contro un nemico che vale al massimo { $at_most } ducati sceglie { $then }, altrimenti { $otherwise }.
 sheet-stance-spy-idle = La sua condizione sulla forza del nemico (al massimo { $at_most } ducati: { $then }, altrimenti { $otherwise }) vale solo finché avete una spia (G3c.4).
-sheet-stance-spy = La riga spy fa dipendere la scelta dalla forza del nemico, che la vostra spia riferisce (G3c.4): "then" quando il nemico vale al massimo quei ducati, "otherwise" quando vale di più.
+sheet-stance-spy = La riga spy fa dipendere la scelta dalla forza del nemico, che la vostra spia riferisce (G3c.4): "then" quando il nemico vale al massimo quei ducati, "otherwise" quando vale di più; sostituisce entrambe le scelte qui sopra.
 sheet-encounter-stands = Entrando in un nodo dove sta un'armata straniera, conta anche la sua scelta: un'armata neutrale, che non dà ordini, sceglie sempre { $default } (G0, G3c.3). Contro { $default } (Tabella 34): con on_contact = "stop", { $stop }; con "attack", { $attack }; con "retreat", { $retreat }.
 sheet-stance-words = Le scelte, come le scrive il file: { $choices }.
 sheet-stance-limits = "withdraw" vuole una vostra fortificazione nel nodo, altrimenti il pezzo si ferma (G3c.3); attaccare una forza alleata tradisce l'alleanza (G5.2); un diplomatico non combatte mai (G3c.5).
@@ -109,4 +110,4 @@ sheet-assassin = { $count ->
    *[other] Avete { $count } assassini
 }: ciascuno una missione, in un turno qualsiasi dell'anno, contro il comandante di una forza straniera dove ne vedete una (target = "commander", node = "…": il nodo dove la vedete), il geniere che difende una piazza assediata dalle vostre armate, o la spia di un altro club (se un club ne abbia una, non vi è detto; una missione senza il suo bersaglio è spesa). Per esempio:
 sheet-land-from-port = Per sbarcare l'armata altrove, la flotta naviga verso una zona di mare in questo turno e riceve un ordine [[land]] da lì nel turno seguente (G3e.3): una flotta riceve un ordine per turno, e il foglio del turno seguente offre gli sbarchi.
-sheet-land-blocked = Uno sbarco è impedito quando forze di un'altra nazione (un'armata o una guarnigione) stanno nel nodo alla fine del turno (G3e.3): l'armata resta a bordo. Una piazza nemica presidiata si prende per terra, non dal mare.
+sheet-land-blocked = Uno sbarco è impedito quando forze di un'altra nazione (un'armata, una guarnigione o un diplomatico, anche di un alleato) stanno nel nodo alla fine del turno (G3e.3): l'armata resta a bordo. Una piazza nemica presidiata si prende per terra, non dal mare.

@@ -146,18 +146,21 @@ pub(crate) fn facts(
             .filter(|c| sent.contains(c))
             .cloned()
             .collect(),
-        late: late_files(store, before, sent, tz)?,
+        late: late_files(store, before, sent, tz, true)?,
+        late_refused: late_files(store, before, sent, tz, false)?,
     };
     Ok((facts, stored_deadline))
 }
 
 /// The clubs of `sent` whose counted file of the phase arrived after its deadline, with
-/// when it arrived (in the campaign's zone).
+/// when it arrived (in the campaign's zone); with `counted` false, the clubs whose late
+/// file the referee refused instead (whether or not an earlier file counts).
 fn late_files(
     store: &Store,
     before: &World,
     sent: &[NationCode],
     tz: chrono_tz::Tz,
+    counted: bool,
 ) -> Result<BTreeMap<NationCode, String>> {
     let key = before.phase.key();
     let Some(due) = store.deadline(&key)? else {
@@ -166,7 +169,13 @@ fn late_files(
     Ok(store
         .late_files(&key, &due)?
         .into_iter()
-        .filter(|f| f.active && sent.iter().any(|n| n.as_str() == f.nation))
+        .filter(|f| {
+            if counted {
+                f.active && sent.iter().any(|n| n.as_str() == f.nation)
+            } else {
+                f.verdict.as_deref() == Some("refused")
+            }
+        })
         .map(|f| {
             // Within the deadline's minute the arrival is given to the second, or it
             // reads as on time (a play-test read "late … Received: 21:00" at a 21:00

@@ -91,6 +91,7 @@ pub(crate) fn resolved(
             .cloned()
             .collect(),
         late: Default::default(),
+        late_refused: Default::default(),
     };
     Ok(Some((resolution, facts)))
 }

@@ -245,7 +245,18 @@ fn rated(words: &Words, lang: Lang, card: &Card) -> BTreeMap<String, String> {
             out.insert(l.id.clone(), worded(&l.ratings));
         }
         for u in &side.units {
-            out.insert(u.id.clone(), worded(&u.ratings));
+            // MON's guastatori never fire in field combat: their value is the [ ] one
+            // for mines (§9), written so (a play-test's table read "fire 3").
+            let shown = if u.kind == "guast" {
+                let mut r = u.ratings.clone();
+                if let Some(v) = r.remove("fire") {
+                    r.insert("mines".to_owned(), v);
+                }
+                worded(&r)
+            } else {
+                worded(&u.ratings)
+            };
+            out.insert(u.id.clone(), shown);
             out.insert(format!("{}/kind", u.id), kind(&u.kind));
         }
     }

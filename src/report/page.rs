@@ -25,6 +25,7 @@
 //! lines of at most 72 characters but the style's, so a mail carries it with almost no
 //! growth (quoted-printable) instead of base64's third.
 
+mod coarse;
 mod data;
 mod offer;
 mod packed;
@@ -167,7 +168,7 @@ fn own_render(
         .unwrap_or_else(|e| unreachable!("the page's template is added: {e}"));
     // The map's part up to its overlay is every club's of the phase and language: it
     // leads the packed text, so that it is deflated once (`packed::gzip`).
-    let map = map_body(p.map_svg);
+    let map = coarse::coarse(map_body(p.map_svg));
     let (shared, own) = map.split_at(map.find(super::png::OVERLAY).unwrap_or(0));
     let rest = [own, &script_json(&data), &format!("\n{SCRIPT}\n")].join(&SEP.to_string());
     let html = page

@@ -617,6 +617,9 @@ fn piece(out: &mut String, w: &Words, s: &SheetInput, p: &PieceOptions) {
             ),
         );
     }
+    if p.inside {
+        comment(out, &w.plain(l, "sheet-inside"));
+    }
     if let Some(ally) = &p.besieges_ally {
         comment(
             out,
@@ -896,7 +899,12 @@ pub(crate) fn piece_title(
             fleet = f.id.as_str(),
             at = f.at.as_str(),
             name = c.place_name(&f.at),
-            value = p.value
+            value = p.value,
+            sea = if c.map.node(&f.at).is_none() {
+                "yes"
+            } else {
+                "no"
+            }
         );
     }
     match p.kind {
@@ -923,7 +931,12 @@ pub(crate) fn piece_title(
             "sheet-fleet",
             id = p.id.as_str(),
             at = p.at.as_str(),
-            name = name.as_str()
+            name = name.as_str(),
+            sea = if c.map.node(&p.at).is_none() {
+                "yes"
+            } else {
+                "no"
+            }
         ),
     }
 }

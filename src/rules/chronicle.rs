@@ -406,6 +406,16 @@ fn net_nodes(
     out
 }
 
+/// The round a battle was fought in, by its id's phase, not the one its result was
+/// applied in (a play-test read its March battle as April's, and the chronicle and the
+/// yearly report of one mail gave one battle two months); `applied` where the id does
+/// not read.
+fn fought_in(id: &str, applied: PhaseId) -> PhaseId {
+    (id.rsplit_once('-'))
+        .and_then(|(key, _)| PhaseId::parse_key(key))
+        .unwrap_or(applied)
+}
+
 /// The club's battles of the year, with the losses it was told (G7.3).
 fn battles(
     names: &dyn Names,
@@ -452,13 +462,8 @@ fn battles(
                 (Some((a, d)), _) => (Some(d), Some(a)),
                 (None, _) => (None, None),
             };
-            // Dated by the round it was fought in (its id's phase), not the one its
-            // result was applied in (a play-test read its March battle as April's).
-            let fought = (id.rsplit_once('-'))
-                .and_then(|(key, _)| PhaseId::parse_key(key))
-                .unwrap_or(p.before.phase);
             out.push(YearBattle {
-                phase: say.phase(fought, lang),
+                phase: say.phase(fought_in(id, p.before.phase), lang),
                 id: id.clone(),
                 node: node.clone(),
                 node_name: names.place_name(node.as_str()),
@@ -748,7 +753,7 @@ pub(crate) fn chronicle(names: &dyn Names, say: &dyn Say, y: &YearRecord, lang: 
             } = &e.what
             {
                 battles.push(ChronicleBattle {
-                    phase: phase.clone(),
+                    phase: say.phase(fought_in(id, p.before.phase), lang),
                     id: id.clone(),
                     node: node.clone(),
                     node_name: names.place_name(node.as_str()),

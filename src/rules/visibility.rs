@@ -38,6 +38,11 @@ pub struct PhaseFacts {
     /// (as written to clubs). Each club is told only its own: never serialized here.
     #[serde(skip)]
     pub late: BTreeMap<NationCode, String>,
+    /// The clubs whose late file the referee refused (`giglio late --refuse`), with when
+    /// it arrived: the report keeps the record (a play-test's report said the club had
+    /// sent nothing). Each club is told only its own.
+    #[serde(skip)]
+    pub late_refused: BTreeMap<NationCode, String>,
 }
 
 /// A phase, by key and in words.
@@ -212,6 +217,9 @@ pub struct ClubView {
     /// deadline: a late file's receipt could not say whether it would count.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) late_file: Option<String>,
+    /// When the club's late file that the referee refused reached the mailbox.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) late_refused: Option<String>,
     /// Every army, fleet and diplomat of the club stands where it stood before the phase
     /// (none moved, sailed, fell or was raised): what a report may say of a club that
     /// sent no orders.
@@ -774,6 +782,7 @@ pub fn club_view(
         markers: markers(c, now, nation),
         order_gaps,
         late_file: facts.late.get(nation).cloned(),
+        late_refused: facts.late_refused.get(nation).cloned(),
         orders,
         events,
         ledger,

@@ -16,6 +16,11 @@ pub(super) fn facts(w: &World) -> PhaseFacts {
             .iter()
             .map(|n| (n.clone(), "1494-05-02 12:03 Europe/Rome".to_string()))
             .collect(),
+        late_refused: w
+            .clubs
+            .iter()
+            .map(|n| (n.clone(), "1494-05-02 12:07 Europe/Rome".to_string()))
+            .collect(),
     }
 }
 

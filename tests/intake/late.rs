@@ -294,6 +294,16 @@ fn the_report_says_a_late_file_counted() {
         !v_report.contains("dopo la scadenza, ed è valso"),
         "a refused file did not count: {v_report}"
     );
+    // The report keeps the record of the refused file (a play-test's report said the
+    // club had sent nothing).
+    assert!(
+        v_report.contains("dopo la scadenza è stato rifiutato dall'arbitro e non è valso"),
+        "{v_report}"
+    );
+    assert!(
+        !m_report.contains("refused by the referee"),
+        "M's file was not refused: {m_report}"
+    );
     // No other club is told of M's lateness.
     for (to, _, text) in &reports {
         if !to.iter().any(|t| t == M_ADDR) {

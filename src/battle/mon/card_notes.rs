@@ -21,6 +21,29 @@ pub(crate) fn notes(card: &Card, rs: &Ruleset) -> Result<Vec<Note>, BattleError>
             .int("rounds", set.max_rounds)
             .text("policy", policy),
     ];
+    // The rule's verdict for this battle, as the resolver counts (a play-test's table
+    // could not tell whether its guns counted among the six).
+    let mut fighting = Vec::new();
+    for side in &card.sides {
+        let mut n = 0i64;
+        for u in &side.units {
+            if Counter::from_card(u)?.fights() {
+                n += 1;
+            }
+        }
+        fighting.push(n);
+    }
+    if let [a, b] = fighting[..]
+        && !set.rearguard
+    {
+        let major = a >= MAJOR_BATTLE_UNITS as i64 && b >= MAJOR_BATTLE_UNITS as i64;
+        out.push(
+            Note::new("battle-note-mon-major-here")
+                .int("a", a)
+                .int("b", b)
+                .flag("major", major),
+        );
+    }
     out.push(
         Note::new("battle-note-mon-ground")
             .word("terrain", terrain_word(card))

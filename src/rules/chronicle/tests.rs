@@ -516,6 +516,10 @@ fn a_battle_whose_result_was_public_is_in_the_chronicle_once() {
     let b = &c.battles[0];
     assert_eq!((b.attacker.as_str(), b.defender.as_str()), ("V", "F"));
     assert_eq!(b.winner_name.as_deref(), Some("V-it"));
+    // Dated as the yearly report dates it: the round it was fought in, its id's (a
+    // play-test's mail gave one battle two months).
+    assert_eq!(y.phases[1].before.phase.key(), "1494-r02");
+    assert_eq!(b.phase, "1494-r01");
     // The club that fought it counts it once, whichever copies it was told.
     let code = n("V");
     let v = year_view_of(
@@ -529,6 +533,7 @@ fn a_battle_whose_result_was_public_is_in_the_chronicle_once() {
         },
     );
     assert_eq!(v.battles.len(), 1);
+    assert_eq!(v.battles[0].phase, b.phase);
 }
 
 #[test]

@@ -84,6 +84,9 @@ pub(crate) struct PieceOptions {
     /// betrays the alliance (G5.2), which a play-test's club learnt only after.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) besieges_ally: Option<NationCode>,
+    /// An army inside its walls (G3c.1): it stays inside when a force comes.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub(crate) inside: bool,
 }
 
 /// What kind of piece.
@@ -164,11 +167,17 @@ pub(crate) fn options(c: &Campaign, world: &World, nation: &NationCode) -> Optio
         let mut candidates = Vec::new();
         if round && a.aboard.is_none() {
             candidates.extend(moves(c, world, &Piece::Army(a.id.clone()), &a.node));
-            candidates.push(OrderKind::Siege {
-                army: a.id.clone(),
-                bribe: 0,
-                lift: false,
-            });
+            // The rules accept a siege of an ally's place, and it betrays the alliance
+            // (G5.2): never suggested (a play-test's sheet offered it as "valid").
+            let ally_place = (world.nodes.get(&a.node))
+                .is_some_and(|n| n.owner != *nation && alliance_stands(c, world, nation, &n.owner));
+            if !ally_place {
+                candidates.push(OrderKind::Siege {
+                    army: a.id.clone(),
+                    bribe: 0,
+                    lift: false,
+                });
+            }
             if c.tables.rulings.siege_stands_until_lifted
                 && world.sieges.iter().any(|s| s.besieger == a.id)
             {
@@ -233,6 +242,7 @@ pub(crate) fn options(c: &Campaign, world: &World, nation: &NationCode) -> Optio
                 .and_then(|x| world.nodes.get(&x.node))
                 .map(|place| place.owner.clone())
                 .filter(|owner| owner != nation && alliance_stands(c, world, nation, owner)),
+            inside: a.inside,
         });
     }
     for d in world.diplomats.values().filter(|d| &d.nation == nation) {
@@ -251,6 +261,7 @@ pub(crate) fn options(c: &Campaign, world: &World, nation: &NationCode) -> Optio
             stance: Some(d.stance.clone()),
             stunned: false,
             besieges_ally: None,
+            inside: false,
         });
     }
     for f in world.fleets.values().filter(|f| &f.nation == nation) {
@@ -284,6 +295,7 @@ pub(crate) fn options(c: &Campaign, world: &World, nation: &NationCode) -> Optio
             stance: None,
             stunned: false,
             besieges_ally: None,
+            inside: false,
         });
     }
     let spring_options = spring.then(|| SpringOptions {

@@ -36,8 +36,16 @@ pub(crate) fn walls(c: &Campaign, w: &World, nation: &NationCode) -> Vec<WallsVi
         .into_iter()
         .filter_map(|code| {
             let node = w.nodes.get(code)?;
-            // A battle there is told in its own words (the field is not the walls).
+            // A battle there is told in its own words (the field is not the walls), and
+            // a siege under way in the sieges' lines and its roll's modifiers.
+            let besieging = w.sieges.iter().any(|s| {
+                &s.node == code
+                    && w.armies
+                        .get(&s.besieger)
+                        .is_some_and(|a| &a.nation == nation)
+            });
             if node.fortification != Fortification::Fortified
+                || besieging
                 || w.battles.iter().any(|b| &b.node == code)
                 || &node.owner == nation
                 || alliance_stands(c, w, nation, &node.owner)

@@ -1,0 +1,88 @@
+//! The map as the order page carries it: the SVG's coordinates rounded to whole pixels.
+//!
+//! The page draws the map at most 1 400 px wide, and a tenth of a pixel is nothing a
+//! club sees there, even zoomed in; the digits are a seventh of the packed page (a
+//! round's mail must stay under 300 KB, issue 30). Only geometry is rounded: path data,
+//! points and positions (`d`, `points`, `x`, `y`, `x1`…`y2`, `cx`, `cy`), never a size,
+//! a radius or a transform's scale, which a rounding could zero.
+
+/// The attributes whose numbers are positions.
+const POSITIONS: &[&str] = &["d", "points", "x", "y", "x1", "y1", "x2", "y2", "cx", "cy"];
+
+/// `svg` with every number of its position attributes rounded to a whole number, in one
+/// pass over the text (each page's map, in every phase: it must stay cheap).
+pub(super) fn coarse(svg: &str) -> String {
+    let mut out = String::with_capacity(svg.len());
+    let mut rest = svg;
+    while let Some(eq) = rest.find("=\"") {
+        let start = eq + 2;
+        let Some(len) = rest[start..].find('"') else {
+            break;
+        };
+        let name = rest[..eq].rsplit([' ', '\n', '\t']).next().unwrap_or("");
+        out.push_str(&rest[..start]);
+        let value = &rest[start..start + len];
+        if POSITIONS.contains(&name) {
+            rounded(value, &mut out);
+        } else {
+            out.push_str(value);
+        }
+        rest = &rest[start + len..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Copies `value` into `out` with each decimal number rounded (half away from zero);
+/// letters, commas and spaces as they are.
+fn rounded(value: &str, out: &mut String) {
+    let bytes = value.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let starts_number = bytes[i].is_ascii_digit()
+            || (bytes[i] == b'-' && bytes.get(i + 1).is_some_and(u8::is_ascii_digit));
+        if !starts_number {
+            out.push(bytes[i] as char);
+            i += 1;
+            continue;
+        }
+        let mut j = i + 1;
+        while j < bytes.len() && (bytes[j].is_ascii_digit() || bytes[j] == b'.') {
+            j += 1;
+        }
+        let token = &value[i..j];
+        match token.parse::<f64>() {
+            Ok(n) if token.contains('.') => {
+                let r = n.round();
+                // "-0" reads as 0.
+                out.push_str(&format!("{}", if r == 0.0 { 0.0 } else { r }));
+            }
+            _ => out.push_str(token),
+        }
+        i = j;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_are_rounded_and_nothing_else_is() {
+        let svg = r#"<g transform="scale(0.5)"><path d="M448.7 734.1L-0.4 -2.5Z" stroke-width="0.9"/><circle cx="10.5" cy="3.49" r="2.5"/><text x="1.2" y="9" font-size="11.5">Pisa 2.5</text><polygon points="1.5,2.5 3.4,4.6"/></g>"#;
+        assert_eq!(
+            coarse(svg),
+            r#"<g transform="scale(0.5)"><path d="M449 734L0 -3Z" stroke-width="0.9"/><circle cx="11" cy="3" r="2.5"/><text x="1" y="9" font-size="11.5">Pisa 2.5</text><polygon points="2,3 3,5"/></g>"#
+        );
+    }
+
+    /// Ids and classes that hold digits are left alone: only the listed attributes.
+    #[test]
+    fn ids_keep_their_digits() {
+        let svg = r#"<circle id="mark-V10" class="n1.5" cx="1.5" cy="2"/>"#;
+        assert_eq!(
+            coarse(svg),
+            r#"<circle id="mark-V10" class="n1.5" cx="2" cy="2"/>"#
+        );
+    }
+}
