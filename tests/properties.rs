@@ -429,7 +429,8 @@ proptest! {
 
     /// G3c.3: a round played encounter by encounter, every club answering what its
     /// standing orders would choose, ends byte-identical to the round settled by standing
-    /// choices: stopping, replaying from the opening and going on changes nothing of the
+    /// choices (but for the word on a standing choice that could not be kept, told only
+    /// where nobody was asked): stopping, replaying from the opening and going on changes nothing of the
     /// rules. With other answers it still ends, after one stop per encounter at most,
     /// and keeps every ducat in the ledger.
     #[test]
@@ -472,7 +473,16 @@ proptest! {
             let problems = check_conservation(&w, &played);
             prop_assert!(problems.is_empty(), "ducats: {problems:?}");
         } else {
-            prop_assert_eq!(serde_json::to_string(&played).expect("json"), serde_json::to_string(&standing).expect("json"));
+            // A standing choice that could not be kept is told only where the club was
+            // not asked: asked, it chose among what it could do. Apart from that word,
+            // byte for byte.
+            let mut told = standing.clone();
+            for e in &mut told.events {
+                if let giglio::rules::outcome::Happening::Encounter { other_meant, .. } = &mut e.what {
+                    *other_meant = None;
+                }
+            }
+            prop_assert_eq!(serde_json::to_string(&played).expect("json"), serde_json::to_string(&told).expect("json"));
         }
     }
 }

@@ -718,6 +718,13 @@ fn a_club_silent_for_three_phases_falls_into_civil_disorder_and_the_bot_plays_it
         let disorder = &k.status(due)["disorder"];
         let expected: &[&str] = if i >= 3 { &["F"] } else { &[] };
         assert_eq!(disorder, &serde_json::json!(expected), "{phase}");
+        // The referee's reminder an hour before says so to Florence (a play-test's
+        // club, silent for three rounds, read its last reminder as an ordinary one).
+        let hour_before = (chrono::DateTime::parse_from_rfc3339(due).expect("a time")
+            - chrono::Duration::hours(1))
+        .with_timezone(&chrono::Utc)
+        .to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+        k.cmd(&hour_before).args(["remind"]).assert().success();
         let p = k.pass(due);
         assert_eq!(
             p["actions"].as_array().unwrap().last().unwrap()["phase"],
@@ -725,6 +732,26 @@ fn a_club_silent_for_three_phases_falls_into_civil_disorder_and_the_bot_plays_it
             "{p}"
         );
         let got = k.received();
+        let reminder = got
+            .iter()
+            .find(|g| g.kind == "reminder" && g.to == "F")
+            .unwrap_or_else(|| panic!("{phase}: Florence is reminded"));
+        assert_eq!(
+            reminder.text.contains(
+                "se non ne arrivano nemmeno per questa, la vostra nazione cade nel disordine civile"
+            ),
+            i == 3,
+            "{phase}: {}",
+            reminder.text
+        );
+        assert_eq!(
+            reminder
+                .text
+                .contains("La vostra nazione è nel disordine civile (G0)"),
+            i > 3,
+            "{phase}: {}",
+            reminder.text
+        );
         let told: Vec<(String, String)> = kinds(&got)
             .into_iter()
             .filter(|(kind, _)| kind == "disorder")

@@ -66,6 +66,13 @@ desk-remind-result-subject = [{ $campaign }] reminder: a battle of yours waits f
 desk-remind-result-text =
     Your orders for { $phase } are in; a battle of yours still waits for your result (once both sides' results agree, it is applied at once):
 desk-remind-no-deadline = no deadline set
+desk-remind-disorder = { $newly ->
+        [yes] You have sent no orders for the last { $phases } order phases: if none come for this one either, your nation falls into civil disorder when it is resolved (G0). Every club is told, and
+       *[no] Your nation is in civil disorder (G0): you have sent no orders for { $phases } order phases or more, and
+    } { $bot ->
+        [yes] a bot gives your orders
+       *[no] your pieces stand on their standing orders
+    } until a file of yours comes; any file for this phase ends it.
 desk-remind-fleet-at-sea = A fleet of yours is at sea, where a fleet may not stay: without orders it sails for your nearest port (with no port of yours, it is lost).
 
 run-battle-auto-subject = [{ $campaign }] battle { $battle }: resolved automatically

@@ -66,6 +66,13 @@ desk-remind-result-subject = [{ $campaign }] promemoria: una vostra battaglia at
 desk-remind-result-text =
     I vostri ordini { ART("per", $phase) } sono arrivati; una vostra battaglia attende ancora il vostro risultato (quando i risultati delle due parti coincidono, si applica subito):
 desk-remind-no-deadline = nessun termine fissato
+desk-remind-disorder = { $newly ->
+        [yes] Non avete mandato ordini per le ultime { $phases } fasi d'ordini: se non ne arrivano nemmeno per questa, la vostra nazione cade nel disordine civile quando la si risolve (G0). Tutti i club ne sono avvisati, e
+       *[no] La vostra nazione è nel disordine civile (G0): non avete mandato ordini per { $phases } fasi d'ordini o più, e
+    } { $bot ->
+        [yes] un automa dà i vostri ordini
+       *[no] i vostri pezzi restano sui loro ordini permanenti
+    } finché non arriva un vostro file; un file qualunque per questa fase vi pone fine.
 desk-remind-fleet-at-sea = Una vostra flotta è in mare, dove una flotta non può restare: senza ordini fa rotta verso il vostro porto più vicino (senza un porto vostro, è perduta).
 
 run-battle-auto-subject = [{ $campaign }] battaglia { $battle }: risolta automaticamente

@@ -11,9 +11,15 @@ sheet-as-is = Spedito così com'è, con il segreto, il file non dà ordini: ogni
 sheet-send = Spedite il file all'arbitro dall'indirizzo registrato del club, come allegato .toml o nel testo del messaggio. Potete rispedirlo fino al termine: vale l'ultimo. La ricevuta vi dice ogni ordine come è stato capito.
 sheet-check = Chi ha il programma giglio può controllare il file prima che lo spediate: giglio orders check { $file } --view { $view }
 sheet-army = Armata { $id } { ART("a", $name) } ({ $node }), { $value } ducati
-sheet-army-aboard = Armata { $id } a bordo della flotta { $fleet }, { ART("a", $name) } ({ $at }), { $value } ducati
+sheet-army-aboard = Armata { $id } a bordo della flotta { $fleet }, { $sea ->
+        [yes] { ART("in", $name) }
+       *[no] { ART("a", $name) }
+    } ({ $at }), { $value } ducati
 sheet-diplomat = Diplomatico { $id } { ART("a", $name) } ({ $node })
-sheet-fleet = Flotta { $id } { ART("a", $name) } ({ $at })
+sheet-fleet = Flotta { $id } { $sea ->
+        [yes] { ART("in", $name) }
+       *[no] { ART("a", $name) }
+    } ({ $at })
 sheet-idle-holds = Senza ordini: resta { ART("a", $at) }, con le sue scelte permanenti in caso di incontro (G3c.3: si cambiano con [[stance]] nel file di un turno).
 sheet-idle-aboard = Senza ordini: è imbarcata sulla flotta { $fleet } e va dove va la flotta.
 sheet-idle-siege-ends = Senza ordini: l'assedio { ART("di", $node) } finisce e il conto dei turni riparte da zero; per continuarlo ordinate di nuovo [[siege]].

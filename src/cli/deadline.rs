@@ -148,6 +148,7 @@ pub(crate) fn cmd_remind(dir: &Path, a: RemindArgs) -> Result<()> {
         &p.world,
         due.as_deref(),
         &battles,
+        &crate::engine::disorder::nations(&store, &campaign, &p.missing)?,
         &day,
         &now,
     )?;

@@ -221,6 +221,7 @@ pub(super) fn remind(dir: &Path, loaded: &Loaded, now: &str) -> Result<Option<Ac
         &p.world,
         Some(&due),
         &battles,
+        &engine::disorder::nations(&store, &loaded.campaign, &p.missing)?,
         &format!("{hours} h before {stored}"),
         now,
     )?;

@@ -26,6 +26,7 @@ pub(crate) fn to_missing(
     world: &World,
     due: Option<&str>,
     battles: &[(crate::rules::world::Battle, String, Vec<NationCode>)],
+    disorder: &[crate::engine::disorder::InDisorder],
     salt: &str,
     now: &str,
 ) -> Result<Vec<OutMessage>> {
@@ -75,6 +76,25 @@ pub(crate) fn to_missing(
             phase = name.as_str(),
             due = due
         ) + "\n";
+        // Civil disorder comes with this phase, or holds (a play-test's club, silent for
+        // three rounds, read its last reminder as an ordinary one).
+        if let Some(d) = disorder.iter().find(|d| &d.nation == nation) {
+            text.push_str(&crate::t!(
+                words,
+                club.lang,
+                "desk-remind-disorder",
+                newly = if d.newly { "yes" } else { "no" },
+                phases = i64::from(campaign.tables.rulings.civil_disorder_after),
+                bot = if campaign.tables.rulings.civil_disorder_play
+                    == crate::rules::tables::DisorderPlay::Bot
+                {
+                    "yes"
+                } else {
+                    "no"
+                }
+            ));
+            text.push('\n');
+        }
         // What a fleet at sea does without orders, only to a club that has one there.
         if orders_missing
             && world
