@@ -52,18 +52,7 @@ pub(crate) fn diff(before: &World, after: &World) -> Vec<String> {
     for (id, a) in &after.armies {
         match before.armies.get(id) {
             None => out.push(format!("army {id} raised at {} with {}", a.node, a.value)),
-            Some(b) if b != a => out.push(format!(
-                "army {id}: {} {} → {} {}{}",
-                b.node,
-                b.value,
-                a.node,
-                a.value,
-                if a.sapper && !b.sapper {
-                    " (+ sapper)"
-                } else {
-                    ""
-                }
-            )),
+            Some(b) if b != a => out.push(army_change(id.as_str(), b, a)),
             Some(_) => {}
         }
     }
@@ -160,15 +149,19 @@ pub(crate) fn diff(before: &World, after: &World) -> Vec<String> {
         ));
     }
     if after.move_order != before.move_order {
-        out.push(format!(
-            "move order: {}",
-            after
-                .move_order
-                .iter()
-                .map(|n| n.to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
-        ));
+        out.push(if after.move_order.is_empty() {
+            "move order: cleared (drawn again or bid for next spring)".to_owned()
+        } else {
+            format!(
+                "move order: {}",
+                after
+                    .move_order
+                    .iter()
+                    .map(|n| n.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        });
     }
     if after.strategos != before.strategos {
         let who = after
@@ -178,4 +171,77 @@ pub(crate) fn diff(before: &World, after: &World) -> Vec<String> {
         out.push(format!("Strategos: {who}"));
     }
     out
+}
+
+/// One army's change in words: where and how much, and what else changed (its sapper,
+/// its stance, inside or out of its walls, aboard or ashore, stunned): a play-test's
+/// referee read "army M-A3: F7 180 → F7 180" for a sapper that left.
+fn army_change(id: &str, b: &crate::rules::world::Army, a: &crate::rules::world::Army) -> String {
+    let mut also = Vec::new();
+    match (b.sapper, a.sapper) {
+        (false, true) => also.push("+ sapper"),
+        (true, false) => also.push("sapper gone"),
+        _ => {}
+    }
+    if a.inside != b.inside {
+        also.push(if a.inside {
+            "inside its walls"
+        } else {
+            "out of its walls"
+        });
+    }
+    if a.aboard != b.aboard {
+        also.push(if a.aboard.is_some() {
+            "aboard"
+        } else {
+            "ashore"
+        });
+    }
+    if a.stance != b.stance {
+        also.push("standing choices changed");
+    }
+    if a.stunned != b.stunned {
+        also.push(if a.stunned.is_some() {
+            "commander killed"
+        } else {
+            "commander back"
+        });
+    }
+    if a.arrived != b.arrived && also.is_empty() && a.node == b.node && a.value == b.value {
+        also.push("arrival round changed");
+    }
+    let also = if also.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", also.join(", "))
+    };
+    format!(
+        "army {id}: {} {} → {} {}{also}",
+        b.node, b.value, a.node, a.value
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::world::Army;
+
+    /// A play-test's referee read "army M-A3: F7 180 → F7 180" where the sapper left.
+    #[test]
+    fn an_army_change_names_what_changed_beside_place_and_value() {
+        let mut b = Army::new("M-A3".into(), "M".into(), "F7".into(), 180);
+        b.sapper = true;
+        let mut a = b.clone();
+        a.sapper = false;
+        assert_eq!(
+            army_change("M-A3", &b, &a),
+            "army M-A3: F7 180 → F7 180 (sapper gone)"
+        );
+        a.inside = true;
+        a.value = 170;
+        assert_eq!(
+            army_change("M-A3", &b, &a),
+            "army M-A3: F7 180 → F7 170 (sapper gone, inside its walls)"
+        );
+    }
 }
