@@ -72,7 +72,10 @@ desk-remind-disorder = { $newly ->
     } { $bot ->
         [yes] a bot gives your orders
        *[no] your pieces stand on their standing orders
-    } until a file of yours comes; any file for this phase ends it.
+    } until an order file of yours comes. { $newly ->
+        [yes] An order file for this phase avoids it
+       *[no] An order file for this phase ends it
+    } (a file of only battle results or letters is not one).
 desk-remind-fleet-at-sea = A fleet of yours is at sea, where a fleet may not stay: without orders it sails for your nearest port (with no port of yours, it is lost).
 
 run-battle-auto-subject = [{ $campaign }] battle { $battle }: resolved automatically

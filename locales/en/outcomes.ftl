@@ -194,7 +194,7 @@ happening-encounter = encounter at { $node } between { THE($hand) } and { THE($o
         [retreat] to retreat
         [attack] to attack
         [walls] nothing: it stays within its walls, as a garrison or armies already inside always do (G3c.3)
-       *[withdraw] to withdraw into its fortification (or it had no choice: a garrison, or armies already inside, always withdraw, G3c.3)
+       *[withdraw] to withdraw into { VERB($other, "its", "their") } fortification (or it had no choice: a garrison, or armies already inside, always withdraw, G3c.3)
     }{ $other_meant ->
         [withdraw] {" "}— your standing choice, to withdraw, could not be kept: no fortification of yours stands there, so your force stopped (G3c.3)
         [attack] {" "}— your standing choice, to attack, could not be kept: an army whose commander was killed may not attack this round (G2b.5), so it stopped
@@ -226,6 +226,7 @@ happening-storm-roll = storm roll: { $roll }{ $storm ->
 }
 happening-fleet-lost = fleet { $fleet } of { THE($nation) } is lost in the storm
 happening-landing-repelled = a force of { THE($by) } tried to land at { $node } from the sea and was turned back: your forces there hold it (G3e.3)
+happening-fleet-held-zone = fleet { $fleet } of { THE($nation) } met at least as many fleets of { THE($by) } in { THE($at) }; it had not sailed this round, so it has nowhere to be pushed back to and holds the zone
 happening-fleet-pushed-back = fleet { $fleet } of { THE($nation) } { $at ->
         [none] is pushed back
        *[other] met at least as many fleets of { THE($by) } in { THE($at) } and is pushed back

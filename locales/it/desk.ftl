@@ -72,7 +72,10 @@ desk-remind-disorder = { $newly ->
     } { $bot ->
         [yes] un automa dà i vostri ordini
        *[no] i vostri pezzi restano sui loro ordini permanenti
-    } finché non arriva un vostro file; un file qualunque per questa fase vi pone fine.
+    } finché non arriva un vostro file d'ordini. { $newly ->
+        [yes] Un file d'ordini per questa fase lo evita
+       *[no] Un file d'ordini per questa fase vi pone fine
+    } (un file di soli risultati di battaglia o sole lettere non lo è).
 desk-remind-fleet-at-sea = Una vostra flotta è in mare, dove una flotta non può restare: senza ordini fa rotta verso il vostro porto più vicino (senza un porto vostro, è perduta).
 
 run-battle-auto-subject = [{ $campaign }] battaglia { $battle }: risolta automaticamente

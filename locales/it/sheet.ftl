@@ -44,7 +44,7 @@ sheet-spring-no-loan = Prestito (G2a.3): non potete chiederne uno quest'anno.
 sheet-spring-costs = Costi (G2b): armata, 1 ducato per ducato di valore (un valore di almeno { $min_raise ->
         [one] un ducato
        *[other] { $min_raise } ducati
-    }; al massimo { $max_armies } armate); fortificare una città { $fortify_city }, un villaggio { $fortify_village }; riparare { $repair }; staccare una guarnigione { $garrison }, pagati dal valore dell'armata, non dal tesoro; geniere { $sapper }; diplomatico { $diplomat }; spia { $spy }; assassino { $assassin }{ $fleet ->
+    }; al massimo { $max_armies } armate); fortificare una città { $fortify_city }, un villaggio { $fortify_village }; riparare { $repair }; staccare una guarnigione costa { $garrison } oltre al valore della guarnigione, entrambi pagati dal valore dell'armata, non dal tesoro; geniere { $sapper }; diplomatico { $diplomat }; spia { $spy }; assassino { $assassin }{ $fleet ->
         [none] .
        *[other] ; flotta { $fleet }.
     }
@@ -109,7 +109,7 @@ sheet-stance-spy-idle = La sua condizione sulla forza del nemico (al massimo { $
 sheet-stance-spy = La riga spy fa dipendere la scelta dalla forza del nemico, che la vostra spia riferisce (G3c.4): "then" quando il nemico vale al massimo quei ducati, "otherwise" quando vale di più; sostituisce entrambe le scelte qui sopra.
 sheet-encounter-stands = Entrando in un nodo dove sta un'armata straniera, conta anche la sua scelta: un'armata neutrale, che non dà ordini, sceglie sempre { $default } (G0, G3c.3). Contro { $default } (Tabella 34): con on_contact = "stop", { $stop }; con "attack", { $attack }; con "retreat", { $retreat }.
 sheet-stance-words = Le scelte, come le scrive il file: { $choices }.
-sheet-stance-limits = "withdraw" vuole una vostra fortificazione nel nodo, altrimenti il pezzo si ferma (G3c.3); attaccare una forza alleata tradisce l'alleanza (G5.2); un diplomatico non combatte mai (G3c.5).
+sheet-stance-limits = "withdraw" vuole una vostra fortificazione nel nodo, altrimenti il pezzo si ferma (G3c.3); un'armata dentro non toglie nulla al tiro dell'assediante (una guarnigione o un geniere sì) e si perde con la piazza se questa si arrende (G3d.2); attaccare una forza alleata tradisce l'alleanza (G5.2); un diplomatico non combatte mai (G3c.5).
 sheet-assassin-title = Assassino (G2b.5)
 sheet-assassin = { $count ->
     [one] Avete un assassino

@@ -91,7 +91,7 @@ impl CardFor {
         if card
             .sides
             .iter()
-            .all(|s| s.nation == reader || s.armies.is_empty())
+            .all(|s| s.nation == reader || (s.armies.is_empty() && !s.sapper))
             && card.battle.also.iter().all(theirs)
         {
             return std::borrow::Cow::Borrowed(card);
@@ -99,6 +99,9 @@ impl CardFor {
         let mut own = card.clone();
         for side in own.sides.iter_mut().filter(|s| s.nation != reader) {
             side.armies.clear();
+            // The other club's sapper is its specialist (G7.4), and a battle does not
+            // use it: not shown (a play-test's card named the enemy's).
+            side.sapper = false;
         }
         // Another battle at the place is told to its own sides only (G7.3).
         own.battle.also.retain(theirs);
@@ -764,6 +767,35 @@ mod tests {
         assert!(!html.contains("MON_max_rounds=20"), "{html}");
         let toml = toml(&env, &c, &rs, &view).expect("toml");
         assert!(toml.contains("#   · Una Battaglia maggiore (MON §7.2) dura al massimo 20 round. (MON_max_rounds=20)"), "{toml}");
+    }
+
+    /// The other side's sapper is its club's specialist (G7.4): a club's card names its
+    /// own, never the enemy's (a play-test's card told Florence of Spain's).
+    #[test]
+    fn a_card_names_the_readers_own_sapper_only() {
+        let rs = shipped("mon1628");
+        let mut c = card(&rs, (NodeKind::City, Terrain::Hills, true), 400, 300);
+        c.sides[1].sapper = true;
+        let env = crate::report::environment(None, words()).expect("templates");
+        let text_for = |reader: Option<&str>| {
+            text(
+                &env,
+                &c,
+                &rs,
+                &CardFor::new(&c, Lang::En, reader, None),
+                false,
+            )
+            .expect("renders")
+        };
+        let said = "with a campaign sapper";
+        assert!(
+            !text_for(Some("V")).contains(said),
+            "{}",
+            text_for(Some("V"))
+        );
+        let m = c.sides[1].nation.clone();
+        assert!(text_for(Some(&m)).contains(said), "{}", text_for(Some(&m)));
+        assert!(text_for(None).contains(said), "the referee's copy");
     }
 
     /// A rearguard card says what winning the action means, and that the rearguard

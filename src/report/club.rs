@@ -592,4 +592,35 @@ mod tests {
             "{en}"
         );
     }
+
+    /// The round 10 report opens the winter, which takes no orders: no "orders due"
+    /// line (a play-test's club read it as orders wanted).
+    #[test]
+    fn the_report_opening_the_winter_asks_no_orders() {
+        use crate::rules::calendar::{Phase, PhaseId};
+        let source = crate::scenario::Source::builtin("il-giglio").expect("built in");
+        let c = crate::scenario::load(&source).expect("the shipped campaign loads");
+        let codes: Vec<NationCode> = c.nations.iter().map(|n| n.code.clone()).collect();
+        let mut before = World::start(&c, &codes);
+        before.phase = PhaseId {
+            year: 1494,
+            phase: Phase::Round(10),
+        };
+        let mut now = before.clone();
+        now.phase = PhaseId {
+            year: 1494,
+            phase: Phase::Winter,
+        };
+        let en = text(&c, &before, &now, Lang::En);
+        assert!(
+            en.contains("The winter takes no orders: the referee resolves it")
+                && !en.contains("Orders due"),
+            "{en}"
+        );
+        let it = text(&c, &before, &now, Lang::It);
+        assert!(
+            it.contains("L'inverno non prende ordini: lo risolve l'arbitro"),
+            "{it}"
+        );
+    }
 }

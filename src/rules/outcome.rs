@@ -725,6 +725,15 @@ pub enum Happening {
         nation: NationCode,
         fleet: FleetId,
     },
+    /// G3e.2 (told since issue 29): the fleet met at least as many fleets of `by` in
+    /// sea zone `at` but did not sail this round: it has nowhere to be pushed back to
+    /// and holds the zone.
+    FleetHeldZone {
+        nation: NationCode,
+        fleet: FleetId,
+        at: String,
+        by: Vec<NationCode>,
+    },
     /// G3e.1: a fleet given no move at sea sails toward `port`, its club's nearest:
     /// `to` is where it is now (the port itself, or the next sea zone).
     FleetSailedHome {
@@ -825,6 +834,7 @@ impl Happening {
                 | Happening::BeforeWalls { .. }
                 | Happening::AtOurWalls { .. }
                 | Happening::LandingRepelled { .. }
+                | Happening::FleetHeldZone { .. }
                 | Happening::SurrenderTook { .. }
                 | Happening::SiegeEnded {
                     why: SiegeEnd::FellBack,

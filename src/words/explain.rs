@@ -464,6 +464,18 @@ fn named(key: &str, v: &Value, places: &Places, lang: Lang) -> Value {
         Value::String(s) => places
             .said(key, s, lang)
             .map_or_else(|| v.clone(), |said| Value::String(said.to_owned())),
+        // The move order's nations each with the article a sentence gives them ("the
+        // Papal States and the Republic of Florence": a play-test read them bare).
+        Value::Array(xs) if key == "order" => Value::Array(
+            xs.iter()
+                .map(|x| match named(key, x, places, lang) {
+                    Value::String(name) if Some(name.as_str()) != x.as_str() => {
+                        Value::String(super::article::before(lang, "", &name))
+                    }
+                    other => other,
+                })
+                .collect(),
+        ),
         Value::Array(xs) => Value::Array(xs.iter().map(|x| named(key, x, places, lang)).collect()),
         Value::Object(m) if m.len() == 1 => Value::Object(
             m.iter()

@@ -313,7 +313,19 @@ pub(super) fn clashes(s: &mut Step, r: &Round) {
                     None if fleets.len() == 1 && enemy_max >= 2 => {
                         lose_fleet(s, id, "G3e.2", Lost::Destroyed)
                     }
-                    None => {}
+                    // It did not sail this round: it has nowhere to be pushed back to
+                    // and holds the zone; its club is told of the meeting (a
+                    // play-test's Spain never learnt its landing fleet had met one).
+                    None => s.event(
+                        Audience::Nation(nation.clone()),
+                        "G3e.2",
+                        Happening::FleetHeldZone {
+                            nation: nation.clone(),
+                            fleet: id.clone(),
+                            at: zone.clone(),
+                            by: by.clone(),
+                        },
+                    ),
                 }
             }
         }

@@ -798,3 +798,22 @@ fn a_fleet_pushed_back_says_whom_it_met_and_where() {
         happening(&w(), &pushed(Some("TIC"), vec!["S"]), Lang::It)
     );
 }
+
+/// The move order names its nations as a sentence does, each with its article (a
+/// play-test read "Papal States and Republic of Florence").
+#[test]
+fn the_move_order_names_nations_with_their_articles() {
+    let source = crate::scenario::Source::builtin("il-giglio").expect("built in");
+    let c = crate::scenario::load(&source).expect("the shipped campaign loads");
+    let order = Happening::MoveOrder {
+        order: vec!["S".into(), "P".into(), "F".into()],
+    };
+    assert_eq!(
+        happening_named(&w(), &c, &order, Lang::En),
+        "the summer's move order: Spain (the Aragonese crowns in Italy), the Papal States and the Republic of Florence"
+    );
+    assert_eq!(
+        happening_named(&w(), &c, &order, Lang::It),
+        "ordine di movimento dell'estate: la Spagna (Corone d'Aragona in Italia), lo Stato della Chiesa e la Repubblica di Firenze"
+    );
+}
