@@ -73,8 +73,8 @@ receipt-items = Che cosa contiene il file, come è stato inteso{ $dropped ->
 }:
 receipt-no-orders = { $dropped ->
     [0] Il file non dà ordini: le vostre forze faranno ciò che fanno senza ordini.
-    [one] Il file non dà ordini validi: l'unica sua parte è lasciata fuori (qui sotto, con il perché), e le vostre forze faranno ciò che fanno senza ordini.
-   *[other] Il file non dà ordini validi: le sue { $dropped } parti sono lasciate fuori (qui sotto, ciascuna con il perché), e le vostre forze faranno ciò che fanno senza ordini.
+    [one] Nessun ordine del file vale: l'unica sua parte è lasciata fuori (qui sotto, con il perché), e le vostre forze faranno ciò che fanno senza ordini.
+   *[other] Nessun ordine del file vale: le sue { $dropped } parti sono lasciate fuori (qui sotto, ciascuna con il perché), e le vostre forze faranno ciò che fanno senza ordini.
 }
 receipt-order-valid = valido
 receipt-order-read = letto; la sua legalità si giudica quando la fase viene risolta

@@ -456,23 +456,7 @@ fn what(s: &str) -> &'static str {
 /// `name = "abc`), when that line is before `at`'s own: the place a syntax error truly
 /// is. `None` when no such line is found (a multi-line string makes no guess).
 pub(crate) fn unclosed_string_before(text: &str, at: usize) -> Option<std::ops::Range<usize>> {
-    let line_start = text
-        .get(..at.min(text.len()))?
-        .rfind('\n')
-        .map_or(0, |i| i + 1);
-    if text.contains("\"\"\"") || text.contains("'''") {
-        return None;
-    }
-    let mut start = 0;
-    let mut found = None;
-    for line in text[..line_start].split_inclusive('\n') {
-        let body = line.trim_end_matches(['\n', '\r']);
-        if leaves_string_open(body) {
-            found = Some(start + body.len());
-        }
-        start += line.len();
-    }
-    found.map(|end| end..end)
+    last_line_before(text, at, leaves_string_open)
 }
 
 /// The end of the last line before `at`'s own that opens a `{` it does not close: an
@@ -480,6 +464,17 @@ pub(crate) fn unclosed_string_before(text: &str, at: usize) -> Option<std::ops::
 /// play-test's club was sent to `[raise]`, below the `strategos = { bid = 60` it had
 /// left open). `None` where no such line is found or a multi-line string makes no guess.
 pub(crate) fn unclosed_brace_before(text: &str, at: usize) -> Option<std::ops::Range<usize>> {
+    last_line_before(text, at, braces_left_open)
+}
+
+/// The end of the last line before `at`'s own for which `slip` holds, as an empty range
+/// there; `None` where none does, or where the file holds a multi-line string (whose
+/// text could hold anything).
+fn last_line_before(
+    text: &str,
+    at: usize,
+    slip: fn(&str) -> bool,
+) -> Option<std::ops::Range<usize>> {
     let line_start = text
         .get(..at.min(text.len()))?
         .rfind('\n')
@@ -491,7 +486,7 @@ pub(crate) fn unclosed_brace_before(text: &str, at: usize) -> Option<std::ops::R
     let mut found = None;
     for line in text[..line_start].split_inclusive('\n') {
         let body = line.trim_end_matches(['\n', '\r']);
-        if braces_left_open(body) {
+        if slip(body) {
             found = Some(start + body.len());
         }
         start += line.len();

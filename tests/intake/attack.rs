@@ -565,7 +565,7 @@ fn a_receipt_counts_the_parts_it_leaves_out_beside_the_orders_it_understood() {
     assert_eq!(r["verdict"], "accepted", "{r:#}");
     let (_, _, text) = sent_texts(&d).pop().unwrap();
     assert!(
-        text.contains("Il file non dà ordini validi: l'unica sua parte è lasciata fuori"),
+        text.contains("Nessun ordine del file vale: l'unica sua parte è lasciata fuori"),
         "{text}"
     );
     assert!(!text.contains("Il file non dà ordini"), "{text}");

@@ -620,7 +620,7 @@ fn facts_name_their_nations_with_their_articles() {
     };
     let said = say.happening(&order, Lang::It);
     assert!(
-        said.contains("Repubblica di Firenze e Repubblica di Venezia"),
+        said.contains("la Repubblica di Firenze e la Repubblica di Venezia"),
         "{said}"
     );
     // The referee's terminal keeps the codes.
