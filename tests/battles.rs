@@ -1573,13 +1573,13 @@ fn a_relief_battle_at_a_besieged_fortress_says_whose_walls_they_are() {
     ]);
     assert!(
         en.contains(
-            "fortified, but held by the attacker, Republic of Florence (F): its walls shelter neither side"
+            "fortified, but owned by the attacker, Republic of Florence (F): its walls shelter neither side"
         ),
         "{en}"
     );
     assert!(
         en.contains(
-            "the place's walls are held by the Republic of Florence (F), not by the defender"
+            "the place's walls belong to the Republic of Florence (F), not to the defender"
         ),
         "{en}"
     );
@@ -1595,7 +1595,7 @@ fn a_relief_battle_at_a_besieged_fortress_says_whose_walls_they_are() {
     ]);
     assert!(
         it.contains(
-            "con mura, ma in mano all'attaccante, Repubblica di Firenze (F): le mura non riparano"
+            "con mura, ma appartiene all'attaccante, Repubblica di Firenze (F): le mura non riparano"
         ),
         "{it}"
     );

@@ -31,7 +31,7 @@ battle-card-readings-full-game = { $count ->
     } only in a full game of { $game }, never in a battle of the campaign: the referee's copy of the card lists them.
 battle-card-none = none
 battle-card-fortified = fortified
-battle-card-walls-other = fortified, but held by { $attacker ->
+battle-card-walls-other = fortified, but owned by { $attacker ->
         [yes] the attacker, { $nation }
        *[no] { $nation }, not a side of this battle
     }: its walls shelter neither side
@@ -120,7 +120,7 @@ battle-note-mon-protection = Protection (MON §9.4, §10): { $why ->
            *[no] in the first round only
         } (at most 3).
         [field] none ({ $hits } hits): the defender meets the attacker in the field, outside its works: it shelters behind them only when it withdraws into its fortification (standing choice when contacted "withdraw", G3c.3), and then it is besieged rather than attacked.
-        [held] none ({ $hits } hits): the place's walls are held by { THE($holder) }, not by the defender.
+        [held] none ({ $hits } hits): the place's walls belong to { THE($holder) }, not to the defender.
        *[unfortified] none ({ $hits } hits): the place is not fortified.
     }
 battle-note-mon-disrupted = Disrupted backs (MON §7.4.1): { $provisional ->

@@ -33,8 +33,8 @@ battle-card-none = nessuna
 battle-card-fortified = con mura
 # Un luogo fortificato tenuto da chi non difende (l'attaccante che lo assedia, o un terzo).
 battle-card-walls-other = con mura, ma { $attacker ->
-        [yes] in mano all'attaccante, { $nation }
-       *[no] in mano { ART("a", $nation) }, che non è parte di questa battaglia
+        [yes] appartiene all'attaccante, { $nation }
+       *[no] appartiene { ART("a", $nation) }, che non è parte di questa battaglia
     }: le mura non riparano nessuna delle due parti
 battle-card-node-city = città
 battle-card-node-fortress = fortezza
