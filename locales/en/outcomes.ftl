@@ -3,6 +3,7 @@
 # reason-<kind>, happening-<kind>; arguments are the facts' fields.
 
 outcome-rejected = rejected ({ $rule }): { $reason }
+outcome-thwarted = not carried out ({ $rule }): { $reason }
 
 ## What a carried-out order did.
 done-loan = loan of { $amount } ducats; { $due } due next spring

@@ -3,6 +3,7 @@
 # done-<tipo>, reason-<tipo>, happening-<tipo>; gli argomenti sono i campi dei fatti.
 
 outcome-rejected = respinto ({ $rule }): { $reason }
+outcome-thwarted = non eseguito ({ $rule }): { $reason }
 
 ## Che cosa ha fatto un ordine eseguito.
 done-loan = prestito di { $amount } ducati; da restituire { $due } la prossima primavera

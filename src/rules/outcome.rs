@@ -36,6 +36,15 @@ impl Outcome {
     }
 }
 
+impl Reason {
+    /// Returns whether the order was a lawful one that the phase's events stopped (a
+    /// landing found held, an assassin's target gone), not an order the rules refuse:
+    /// the club is told "not carried out", not "rejected", for it did nothing wrong.
+    pub fn thwarted(&self) -> bool {
+        matches!(self, Reason::LandingBlocked { .. } | Reason::TargetNotFound)
+    }
+}
+
 /// What a carried-out order did.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case", tag = "done")]

@@ -186,7 +186,11 @@ fn said_outcome(w: &Words, places: Option<&Places>, o: &Outcome, lang: Lang) -> 
         Outcome::Rejected { rule, reason } => t!(
             w,
             lang,
-            "outcome-rejected",
+            if reason.thwarted() {
+                "outcome-thwarted"
+            } else {
+                "outcome-rejected"
+            },
             rule = rule.as_str(),
             reason = render(w, places, lang, "reason", "reason", reason)
         ),

@@ -817,3 +817,24 @@ fn the_move_order_names_nations_with_their_articles() {
         "ordine di movimento dell'estate: la Spagna (Corone d'Aragona in Italia), lo Stato della Chiesa e la Repubblica di Firenze"
     );
 }
+
+#[test]
+fn an_order_the_round_stopped_is_not_carried_out_where_an_unlawful_one_is_rejected() {
+    // A play-test's Spain read its landing, turned back by the holders of the port, as
+    // "rejected", the word of an order the rules refuse.
+    let w = w();
+    let blocked = Outcome::rejected("G3e.3", Reason::LandingBlocked { node: "P1".into() });
+    let en = outcome(&w, &blocked, Lang::En);
+    assert!(en.starts_with("not carried out (G3e.3): "), "{en}");
+    let it = outcome(&w, &blocked, Lang::It);
+    assert!(it.starts_with("non eseguito (G3e.3): "), "{it}");
+    let gone = outcome(
+        &w,
+        &Outcome::rejected("G2b.5", Reason::TargetNotFound),
+        Lang::En,
+    );
+    assert!(gone.starts_with("not carried out (G2b.5): "), "{gone}");
+    let unlawful = Outcome::rejected("G2b.7", Reason::NotInPort);
+    assert!(outcome(&w, &unlawful, Lang::En).starts_with("rejected (G2b.7): "));
+    assert!(outcome(&w, &unlawful, Lang::It).starts_with("respinto (G2b.7): "));
+}
