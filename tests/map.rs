@@ -237,6 +237,7 @@ fn club_svgs(
         sent_orders: Vec::new(),
         late: Default::default(),
         late_refused: Default::default(),
+        disorder: Default::default(),
     };
     before
         .clubs

@@ -752,6 +752,33 @@ fn a_club_silent_for_three_phases_falls_into_civil_disorder_and_the_bot_plays_it
             "{phase}: {}",
             reminder.text
         );
+        // Florence's own report and sheet say it is in disorder, and what ends it (a
+        // play-test's club read a winter report that never said so).
+        let report = got
+            .iter()
+            .find(|g| g.kind == "report" && g.to == "F")
+            .unwrap_or_else(|| panic!("{phase}: Florence's report"));
+        assert_eq!(
+            report.text.contains(
+                "La vostra nazione è in disordine civile (G0): il vostro club non manda ordini propri"
+            ) && report.text.contains("gli ordini li dà il bot dell'arbitro"),
+            i >= 3,
+            "{phase}: {}",
+            report.text
+        );
+        // The bot's orders never reached the mailbox: they are no late file.
+        assert!(
+            !report.text.contains("dopo la scadenza"),
+            "{phase}: {}",
+            report.text
+        );
+        assert_eq!(
+            k.sheets["F"]
+                .contains("Questo file, mandato entro la scadenza, pone fine al disordine"),
+            i >= 3,
+            "{phase}: {}",
+            k.sheets["F"]
+        );
         let told: Vec<(String, String)> = kinds(&got)
             .into_iter()
             .filter(|(kind, _)| kind == "disorder")
@@ -792,6 +819,11 @@ fn a_club_silent_for_three_phases_falls_into_civil_disorder_and_the_bot_plays_it
     let p = k.pass("2026-09-23T19:01:00Z");
     assert_eq!(p["actions"][0]["phase"], "1494-r05", "{p}");
     let got = k.received();
+    let report = got
+        .iter()
+        .find(|g| g.kind == "report" && g.to == "F")
+        .expect("Florence's report");
+    assert!(!report.text.contains("disordine civile"), "{}", report.text);
     let told: Vec<(String, String)> = kinds(&got)
         .into_iter()
         .filter(|(kind, _)| kind == "disorder")

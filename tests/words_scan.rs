@@ -136,6 +136,8 @@ fn phase_parts(
             .iter()
             .map(|n| (n.clone(), "1494-05-02 12:07 Europe/Rome".to_string()))
             .collect(),
+        // Every club in disorder: its lines are scanned too.
+        disorder: before.clubs.clone(),
     };
     let now = r.next.as_ref().unwrap_or(before);
     for lang in [Lang::It, Lang::En] {

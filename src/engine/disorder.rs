@@ -12,9 +12,9 @@ use crate::rules::tables::DisorderPlay;
 use crate::rules::{Campaign, NationCode, Phase};
 use crate::storage::{OutMessage, Store, StoredOrders};
 use crate::words::Words;
+use std::collections::BTreeSet;
 
-/// What a stored order file the bot wrote for a nation in disorder says it came from.
-pub(crate) const BOT_SOURCE: &str = "civil disorder: orders by the bot";
+use crate::storage::BOT_SOURCE;
 
 /// A nation in civil disorder for the open phase, and whether it falls into it now
 /// (the phase before, it was not yet).
@@ -36,31 +36,10 @@ pub(crate) fn nations(
     if after == 0 || missing.is_empty() {
         return Ok(Vec::new());
     }
-    let current = store.current()?.id.key();
-    // The order phases resolved before this one, newest first: one more than the
-    // ruling counts, to tell a nation falling into disorder from one already in it.
-    let last: Vec<String> = store
-        .phases()?
-        .into_iter()
-        .filter(|p| p.resolved_at.is_some() && p.id.key() != current)
-        .filter(|p| !matches!(p.id.phase, Phase::Winter))
-        .map(|p| p.id.key())
-        .rev()
-        .take(after + 1)
-        .collect();
+    let last = order_phases_before(store, after + 1)?;
     let mut out = Vec::new();
     for n in missing {
-        let mut silent = 0;
-        for key in &last {
-            let sent = store
-                .orders(key, true)?
-                .iter()
-                .any(|f| f.nation == n.as_str() && !f.source.starts_with(BOT_SOURCE));
-            if sent {
-                break;
-            }
-            silent += 1;
-        }
+        let silent = silence(store, &last, n)?;
         if silent >= after {
             out.push(InDisorder {
                 nation: n.clone(),
@@ -69,6 +48,79 @@ pub(crate) fn nations(
         }
     }
     Ok(out)
+}
+
+/// The nations in civil disorder once the open phase `before` is resolved: for an order
+/// phase, those [`nations`] finds among the clubs that sent no file of their own (the
+/// bot's orders do not end it); after a winter, which takes no orders, those that were
+/// in disorder in the last order phase (silent for it and the `civil_disorder_after`
+/// before it). Each club's report says whether its own is (a play-test's club in
+/// disorder read a winter report that never said so).
+pub(crate) fn standing(
+    store: &Store,
+    c: &Campaign,
+    before: &crate::rules::World,
+) -> Result<BTreeSet<NationCode>> {
+    let after = c.tables.rulings.civil_disorder_after as usize;
+    if after == 0 {
+        return Ok(BTreeSet::new());
+    }
+    if before.phase.phase != Phase::Winter {
+        let own = store.orders(&before.phase.key(), true)?;
+        let missing: Vec<NationCode> = before
+            .clubs
+            .iter()
+            .filter(|n| {
+                !own.iter()
+                    .any(|f| f.nation == n.as_str() && !f.source.starts_with(BOT_SOURCE))
+            })
+            .cloned()
+            .collect();
+        return Ok(nations(store, c, &missing)?
+            .into_iter()
+            .map(|d| d.nation)
+            .collect());
+    }
+    let last = order_phases_before(store, after + 1)?;
+    let mut out = BTreeSet::new();
+    for n in &before.clubs {
+        if silence(store, &last, n)? > after {
+            out.insert(n.clone());
+        }
+    }
+    Ok(out)
+}
+
+/// The keys of the order phases resolved before the open one, newest first, at most
+/// `most` of them (winters take no orders and do not count).
+fn order_phases_before(store: &Store, most: usize) -> Result<Vec<String>> {
+    let current = store.current()?.id.key();
+    Ok(store
+        .phases()?
+        .into_iter()
+        .filter(|p| p.resolved_at.is_some() && p.id.key() != current)
+        .filter(|p| !matches!(p.id.phase, Phase::Winter))
+        .map(|p| p.id.key())
+        .rev()
+        .take(most)
+        .collect())
+}
+
+/// How many of the phases `last` (newest first) passed in a row, from the newest,
+/// without an order file of the nation's own club (the bot's do not count).
+fn silence(store: &Store, last: &[String], n: &NationCode) -> Result<usize> {
+    let mut silent = 0;
+    for key in last {
+        let sent = store
+            .orders(key, true)?
+            .iter()
+            .any(|f| f.nation == n.as_str() && !f.source.starts_with(BOT_SOURCE));
+        if sent {
+            break;
+        }
+        silent += 1;
+    }
+    Ok(silent)
 }
 
 /// The clubs back from civil disorder in the open phase: each sent its own orders for
@@ -85,15 +137,7 @@ fn returned(
         return Ok(Vec::new());
     }
     let current = store.current()?.id.key();
-    let last: Vec<String> = store
-        .phases()?
-        .into_iter()
-        .filter(|p| p.resolved_at.is_some() && p.id.key() != current)
-        .filter(|p| !matches!(p.id.phase, Phase::Winter))
-        .map(|p| p.id.key())
-        .rev()
-        .take(after + 1)
-        .collect();
+    let last = order_phases_before(store, after + 1)?;
     if last.len() <= after {
         return Ok(Vec::new());
     }

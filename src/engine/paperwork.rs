@@ -148,6 +148,7 @@ pub(crate) fn facts(
             .collect(),
         late: late_files(store, before, sent, tz, true)?,
         late_refused: late_files(store, before, sent, tz, false)?,
+        disorder: super::disorder::standing(store, campaign, before)?,
     };
     Ok((facts, stored_deadline))
 }

@@ -92,6 +92,7 @@ pub(crate) fn resolved(
             .collect(),
         late: Default::default(),
         late_refused: Default::default(),
+        disorder: Default::default(),
     };
     Ok(Some((resolution, facts)))
 }

@@ -29,6 +29,8 @@ pub(crate) struct SheetInput<'a> {
     pub(crate) clubs: &'a std::collections::BTreeSet<NationCode>,
     /// Whether the order page carries the club's view (the check then reads the page).
     pub(crate) page: bool,
+    /// G0: the club's nation is in civil disorder, which this file ends.
+    pub(crate) in_disorder: bool,
 }
 
 /// The file name of a club's sheet for a phase: `ordini-V-1494-r03.toml`, the season's
@@ -218,6 +220,10 @@ pub(crate) fn render(words: &Words, s: &SheetInput) -> String {
         Some(d) => t!(w, l, "sheet-deadline", deadline = d),
         None => w.plain(l, "sheet-no-deadline"),
     });
+    if s.in_disorder && !winter {
+        intro.push_str("\n\n");
+        intro.push_str(&w.plain(l, "sheet-in-disorder"));
+    }
     let parts: &[&str] = if winter {
         &["sheet-secret"]
     } else {
@@ -1027,6 +1033,9 @@ pub struct Attachment {
 pub struct OwnWorld {
     pub(crate) world: crate::rules::World,
     pub(crate) options: Options,
+    /// G0: the club's nation is in civil disorder (the phase's report knows it; the
+    /// sheet tells that this file ends it).
+    pub(crate) in_disorder: bool,
 }
 
 impl OwnWorld {
@@ -1038,7 +1047,11 @@ impl OwnWorld {
     ) -> Self {
         let world = crate::rules::visibility::club_world(world, nation);
         let options = crate::rules::menu::options(campaign, &world, nation);
-        OwnWorld { world, options }
+        OwnWorld {
+            world,
+            options,
+            in_disorder: false,
+        }
     }
 }
 
@@ -1090,6 +1103,7 @@ pub(crate) fn own_attachments(
             battles: &own.world.battles,
             clubs: &own.world.clubs,
             page,
+            in_disorder: own.in_disorder,
         },
     );
     vec![

@@ -43,6 +43,10 @@ pub struct PhaseFacts {
     /// sent nothing). Each club is told only its own.
     #[serde(skip)]
     pub late_refused: BTreeMap<NationCode, String>,
+    /// G0: the nations in civil disorder once the phase is resolved (every club was told
+    /// when one fell into it). Each club's report says whether its own is.
+    #[serde(skip)]
+    pub disorder: BTreeSet<NationCode>,
 }
 
 /// A phase, by key and in words.
@@ -220,6 +224,11 @@ pub struct ClubView {
     /// When the club's late file that the referee refused reached the mailbox.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) late_refused: Option<String>,
+    /// G0: the club's nation is in civil disorder: its pieces stand on their standing
+    /// choices until an order file of its own comes.
+    /// How it is played meanwhile: `stand` or `bot` (the ruling `civil_disorder_play`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) in_disorder: Option<crate::rules::tables::DisorderPlay>,
     /// Every army, fleet and diplomat of the club stands where it stood before the phase
     /// (none moved, sailed, fell or was raised): what a report may say of a club that
     /// sent no orders.
@@ -783,6 +792,10 @@ pub fn club_view(
         order_gaps,
         late_file: facts.late.get(nation).cloned(),
         late_refused: facts.late_refused.get(nation).cloned(),
+        in_disorder: facts
+            .disorder
+            .contains(nation)
+            .then_some(c.tables.rulings.civil_disorder_play),
         orders,
         events,
         ledger,

@@ -26,15 +26,23 @@ pub enum LateVerdict {
     Refuse,
 }
 
+/// What a stored order file the bot wrote for a nation in civil disorder says it came
+/// from (`engine::disorder`): written at resolution, it never reached the mailbox, so
+/// it is never a late file (a play-test's bot orders read "your file reached the mailbox
+/// after the deadline").
+pub(crate) const BOT_SOURCE: &str = "civil disorder: orders by the bot";
+
 impl Store {
-    /// Each club's latest file of `phase` that arrived after `deadline`, by nation.
+    /// Each club's latest file of `phase` that arrived after `deadline`, by nation (the
+    /// bot's never: it was not mailed).
     pub fn late_files(&self, phase: &str, deadline: &str) -> Result<Vec<LateFile>> {
         let mut stmt = self.conn.prepare(
             "SELECT nation, received_at, sha256, active, late FROM orders
              WHERE phase_key = ?1 AND id IN (SELECT max(id) FROM orders WHERE phase_key = ?1 GROUP BY nation)
+               AND substr(source, 1, length(?2)) <> ?2
              ORDER BY nation",
         )?;
-        let rows = stmt.query_map([phase], |r| {
+        let rows = stmt.query_map([phase, BOT_SOURCE], |r| {
             Ok(LateFile {
                 nation: r.get(0)?,
                 received_at: r.get(1)?,

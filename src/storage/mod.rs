@@ -31,6 +31,7 @@ pub(crate) use service::ServiceState;
 pub(crate) use mail::{Answered, Attempt, Copy, Granted, InboxRow, Ingest, Settle};
 pub use mail::{OutMessage, OutboxRow, Status};
 
+pub(crate) use late::BOT_SOURCE;
 pub use late::{LateFile, LateVerdict};
 pub(crate) use lock::Lock;
 

@@ -21,6 +21,9 @@ pub(super) fn facts(w: &World) -> PhaseFacts {
             .iter()
             .map(|n| (n.clone(), "1494-05-02 12:07 Europe/Rome".to_string()))
             .collect(),
+        // Civil disorder is told to every club when it falls (public), so the fog's
+        // snapshots leave it out.
+        disorder: Default::default(),
     }
 }
 

@@ -326,7 +326,8 @@ fn next_orders_files(
     let nation = NationCode(r.club.nation.clone());
     let words = crate::words::from_env(m.env);
     // Projected and judged once for the sheet, the view file and the page.
-    let own = crate::report::sheet::OwnWorld::of(campaign, after, &nation);
+    let mut own = crate::report::sheet::OwnWorld::of(campaign, after, &nation);
+    own.in_disorder = facts.disorder.contains(&nation);
     let page = m.config.mail.order_page(&r.club.nation);
     let mut files = crate::report::sheet::own_attachments(
         &words,
