@@ -192,6 +192,11 @@ struct Expect {
     told: BTreeMap<String, Vec<String>>,
     #[serde(default)]
     not_told: BTreeMap<String, Vec<String>>,
+    /// Facts told with a happening: per club, a happening's tag and fields it carries
+    /// (`{ V = [{ happening = "encounter", allies = true }] }`), each one a happening
+    /// told to the club must carry (a flag `false` matches one left out).
+    #[serde(default)]
+    told_with: BTreeMap<String, Vec<toml::Table>>,
     move_order: Option<Vec<String>>,
     /// The Strategos, or "" for none.
     strategos: Option<String>,
@@ -782,6 +787,29 @@ fn check_case(c: &Campaign, case: &Case) -> Vec<String> {
         let got = told_to(n);
         for h in tags {
             want(format!("{n} is told `{h}`"), !got.contains(h));
+        }
+    }
+    for (n, wanted) in &e.told_with {
+        let told: Vec<serde_json::Value> =
+            giglio::rules::visibility::events_for(&r.events, &NationCode::from(n.as_str()))
+                .into_iter()
+                .map(|ev| serde_json::to_value(&ev.what).expect("a happening serializes"))
+                .collect();
+        for w in wanted {
+            let fields = serde_json::to_value(w).expect("a table");
+            // A flag left out of a stored happening when false reads as false.
+            let carries = |h: &serde_json::Value| {
+                fields.as_object().is_some_and(|f| {
+                    f.iter().all(|(k, v)| {
+                        h.get(k) == Some(v)
+                            || (v == &serde_json::Value::Bool(false) && h.get(k).is_none())
+                    })
+                })
+            };
+            want(
+                format!("{n} is told no happening with {fields}; told {told:?}"),
+                told.iter().any(carries),
+            );
         }
     }
     if let Some(order) = &e.move_order {

@@ -201,6 +201,9 @@ happening-encounter = encounter at { $node } between { THE($hand) } and { THE($o
         [attack] {" "}— your standing choice, to attack, could not be kept: an army whose commander was killed may not attack this round (G2b.5), so it stopped
        *[none] {""}
     })
+}{ $allies ->
+    [true] . { THE(SHORT($hand), cap: "yes") } and { THE(SHORT($other)) } are allies: they meet as any two nations do, and an attack or a siege of either by the other betrays the alliance (G5.2)
+   *[false] {""}
 }
 happening-diplomat-revealed = at { $node } a diplomat of { THE($nation) } is unmasked and removed
 happening-diplomat-unmasked = your spy reveals that the foreign piece you met at { $node } is only a diplomat

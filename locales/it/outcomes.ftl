@@ -201,6 +201,9 @@ happening-encounter = incontro { ART("a", $node) } { ART("tra", $hand) } e { ART
         [attack] {" "}— la vostra scelta permanente, attaccare, non si poteva tenere: un'armata il cui comandante è stato ucciso non può attaccare in questo turno (G2b.5), e si è fermata
        *[none] {""}
     })
+}{ $allies ->
+    [true] . { ART("Il", SHORT($hand)) } e { ART("il", SHORT($other)) } sono alleati: si incontrano come due nazioni qualsiasi, e un attacco o un assedio dell'una contro l'altra tradisce l'alleanza (G5.2)
+   *[false] {""}
 }
 happening-diplomat-revealed = { ART("a", $node) } un diplomatico { ART("di", $nation) } è smascherato e rimosso
 happening-diplomat-unmasked = la vostra spia rivela che il pezzo straniero incontrato { ART("a", $node) } è solo un diplomatico

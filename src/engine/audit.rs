@@ -273,12 +273,14 @@ pub(crate) fn events_as_worded_before(
                 other_choice,
                 other_walls,
                 other_meant,
+                allies,
                 ..
             } => {
                 *hand_choice = None;
                 *other_choice = None;
                 *other_walls = false;
                 *other_meant = None;
+                *allies = false;
             }
             Happening::AllianceBetrayed { how, .. } => *how = None,
             Happening::Surrendered { breached, .. } => *breached = false,
@@ -483,6 +485,7 @@ mod tests {
                             other_choice: choice,
                             other_walls: choice.is_some(),
                             other_meant: choice,
+                            allies: choice.is_some(),
                         },
                     },
                     Event {

@@ -521,6 +521,10 @@ pub enum Happening {
         /// killed): it stopped instead. Told to that side alone; absent before.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         other_meant: Option<Choice>,
+        /// The two sides' nations are allies as they meet (G5.2): an attack or a siege
+        /// betrays the alliance. Absent (false) in events stored before it.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        allies: bool,
     },
     DiplomatRevealed {
         nation: NationCode,

@@ -372,6 +372,10 @@ fn derived(kind: &str, map: &serde_json::Map<String, Value>, lang: Lang, args: &
             if map.get("other_walls").and_then(Value::as_bool) == Some(true) {
                 args.set("other_choice", "walls");
             }
+            // Stored before allies were told as such.
+            if !map.contains_key("allies") {
+                args.set("allies", "false");
+            }
         }
         "event_roll" => {
             // Stored before the table's faces were recorded: the roll alone.

@@ -616,6 +616,7 @@ fn explanations_reach_only_the_clubs_they_concern() {
                 other_choice: Some(Choice::Retreat),
                 other_walls: false,
                 other_meant: None,
+                allies: true,
             },
         });
         g.resolution.events.push(Event {

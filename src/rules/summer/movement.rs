@@ -474,6 +474,9 @@ fn encounter(s: &mut Step, n: &NationCode, piece: &Piece, from: &NodeCode, at: &
         .lookup(hand_choice, other_choice)
         .cloned()
         .expect("Table 34 is complete (checked at load)");
+    // Allies meet as any two nations do; each is told that they are allies, for Table
+    // 34's "may besiege" would otherwise read as an invitation (a play-test's Milan).
+    let allies = super::allied(s, n, &other.nation);
     for who in [n, &other.nation] {
         s.event(
             Audience::Nation(who.clone()),
@@ -492,6 +495,7 @@ fn encounter(s: &mut Step, n: &NationCode, piece: &Piece, from: &NodeCode, at: &
                 other_meant: other_meant.filter(|_| {
                     who == &other.nation && !s.exchange.asking && other_choice == Choice::Stop
                 }),
+                allies,
             },
         );
     }

@@ -657,6 +657,7 @@ fn a_garrison_alone_is_told_it_stays_within_its_walls() {
         other_choice: Some(Choice::Withdraw),
         other_walls: true,
         other_meant: None,
+        allies: false,
     };
     let it = happening(&w(), &walls, Lang::It);
     assert!(
@@ -681,6 +682,7 @@ fn a_garrison_alone_is_told_it_stays_within_its_walls() {
         other_choice: Some(Choice::Stop),
         other_walls: false,
         other_meant: Some(Choice::Withdraw),
+        allies: false,
     };
     let en = happening(&w(), &stopped, Lang::En);
     assert!(
@@ -837,4 +839,37 @@ fn an_order_the_round_stopped_is_not_carried_out_where_an_unlawful_one_is_reject
     let unlawful = Outcome::rejected("G2b.7", Reason::NotInPort);
     assert!(outcome(&w, &unlawful, Lang::En).starts_with("rejected (G2b.7): "));
     assert!(outcome(&w, &unlawful, Lang::It).starts_with("respinto (G2b.7): "));
+}
+
+#[test]
+fn allies_who_meet_are_told_that_they_are_allies() {
+    // A play-test's Milan read Table 34's "may besiege next round" at its ally's city
+    // as an invitation.
+    use crate::rules::tables::Choice;
+    let met = |allies| Happening::Encounter {
+        node: "V6".into(),
+        hand: "M".into(),
+        other: "V".into(),
+        text_it: "l'altro si chiude".into(),
+        text_en: "the other side is inside its fortification".into(),
+        hand_choice: Some(Choice::Stop),
+        other_choice: Some(Choice::Withdraw),
+        other_walls: false,
+        other_meant: None,
+        allies,
+    };
+    use crate::rules::say::Say as _;
+    let c = crate::fixtures::shipped();
+    let say = Explain::new(w(), &c);
+    let en = say.happening(&met(true), Lang::En);
+    assert!(
+        en.ends_with(". The Duchy of Milan and the Republic of Venice are allies: they meet as any two nations do, and an attack or a siege of either by the other betrays the alliance (G5.2)"),
+        "{en}"
+    );
+    let it = say.happening(&met(true), Lang::It);
+    assert!(
+        it.contains(". Il Ducato di Milano e la Repubblica di Venezia sono alleati: "),
+        "{it}"
+    );
+    assert!(!say.happening(&met(false), Lang::En).contains("allies"));
 }
