@@ -116,5 +116,6 @@ sheet-assassin = { $count ->
     [one] You have an assassin
    *[other] You have { $count } assassins
 }: each one mission, in any round of the year, against the commander of a foreign force where you see one (target = "commander", node = "…": the node where you see it), the sapper defending a place your armies besiege, or another club's spy (whether it has one is not told; a mission without its target is spent). For example:
+sheet-embark-and-sail = An army that boards this fleet this round may sail with it in the same round: write the army's [[embark]] above the fleet's [[fleet_move]], for a club's orders are carried out in the file's order (G3e.3). The fleet may land it from the next round.
 sheet-land-from-port = To land its army elsewhere, the fleet sails to a sea zone this round and takes a [[land]] order there next round (G3e.3): a fleet takes one order a round, and the sheet of the next round offers the landings.
 sheet-land-blocked = A landing is blocked when forces of another nation (an army, a garrison or a diplomat, an ally's too) stand at the node at the round's end (G3e.3): the army stays aboard. An enemy place with a garrison is taken by land, not from the sea.

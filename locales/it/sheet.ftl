@@ -116,5 +116,6 @@ sheet-assassin = { $count ->
     [one] Avete un assassino
    *[other] Avete { $count } assassini
 }: ciascuno una missione, in un turno qualsiasi dell'anno, contro il comandante di una forza straniera dove ne vedete una (target = "commander", node = "…": il nodo dove la vedete), il geniere che difende una piazza assediata dalle vostre armate, o la spia di un altro club (se un club ne abbia una, non vi è detto; una missione senza il suo bersaglio è spesa). Per esempio:
+sheet-embark-and-sail = Un'armata che si imbarca su questa flotta in questo turno può salpare con essa nello stesso turno: scrivete l'[[embark]] dell'armata sopra il [[fleet_move]] della flotta, perché gli ordini di un club si eseguono nell'ordine del file (G3e.3). La flotta può sbarcarla dal turno seguente.
 sheet-land-from-port = Per sbarcare l'armata altrove, la flotta naviga verso una zona di mare in questo turno e riceve un ordine [[land]] da lì nel turno seguente (G3e.3): una flotta riceve un ordine per turno, e il foglio del turno seguente offre gli sbarchi.
 sheet-land-blocked = Uno sbarco è impedito quando forze di un'altra nazione (un'armata, una guarnigione o un diplomatico, anche di un alleato) stanno nel nodo alla fine del turno (G3e.3): l'armata resta a bordo. Una piazza nemica presidiata si prende per terra, non dal mare.

@@ -948,17 +948,27 @@ pub(crate) fn piece_title(
 }
 
 /// G3e.3, beside a fleet carrying an army: how a landing goes (a play-test's club sent
-/// a sail and a landing in one round, and landings the enemy's garrisons blocked).
+/// a sail and a landing in one round, and landings the enemy's garrisons blocked);
+/// beside an empty fleet an army may board: that the two sail in the same round (a
+/// play-test's club lost a round to embark first, then sail).
 fn fleet_notes(out: &mut String, w: &Words, s: &SheetInput, p: &PieceOptions) {
     let carries = s
         .options
         .pieces
         .iter()
         .any(|q| matches!(&q.idle, Idle::Aboard { fleet } if fleet.as_str() == p.id));
+    let in_port = s.campaign.map.node(&p.at).is_some();
     if !carries {
+        let boards = s.options.pieces.iter().any(|q| {
+            q.orders
+                .iter()
+                .any(|o| matches!(o, OrderKind::Embark { fleet, .. } if fleet.as_str() == p.id))
+        });
+        if in_port && boards {
+            comment(out, &w.plain(s.lang, "sheet-embark-and-sail"));
+        }
         return;
     }
-    let in_port = s.campaign.map.node(&p.at).is_some();
     let lands = p.orders.iter().any(|o| matches!(o, OrderKind::Land { .. }));
     if in_port {
         comment(out, &w.plain(s.lang, "sheet-land-from-port"));

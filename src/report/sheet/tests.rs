@@ -293,6 +293,44 @@ fn a_fleet_carrying_an_army_says_how_and_where_it_may_land() {
     assert!(s.contains(&heading), "{heading}\n{s}");
 }
 
+/// An empty fleet in port with an army of the club there: the sheet says the army may
+/// board and sail in the same round, embark written first (a play-test's club lost a
+/// round to embark, then sail); a fleet no army may board says nothing of it.
+#[test]
+fn an_army_may_board_and_sail_in_one_round() {
+    use crate::rules::world::FleetAt;
+    let c = shipped();
+    let mut w = start(&c);
+    w.phase = PhaseId {
+        year: 1494,
+        phase: Phase::Round(2),
+    };
+    let v = NationCode::from("V");
+    let fleet = (w.fleets.values().find(|f| f.nation == v))
+        .map(|f| f.id.clone())
+        .expect("Venice has a fleet");
+    let FleetAt::Port(port) = w.fleets[&fleet].at.clone() else {
+        panic!("fleets start in port")
+    };
+    let said = "write the army's [[embark]] above the fleet's [[fleet_move]]";
+    let alone = sheet(&c, &w, Lang::En);
+    let boardable = (w.armies.values()).any(|a| a.nation == v && a.node == port);
+    assert_eq!(alone.contains(said), boardable, "{alone}");
+    w.armies.get_mut(&ArmyId::from("V-A1")).expect("V-A1").node = port.clone();
+    let s = sheet(&c, &w, Lang::En);
+    let block: String = s
+        .split("# ====")
+        .find(|b| b.contains(&format!("{fleet} ")) && b.contains("[[fleet_move]]"))
+        .unwrap_or_else(|| panic!("{fleet}'s block in\n{s}"))
+        .to_owned();
+    assert!(block.contains(said), "{block}");
+    let it = sheet(&c, &w, Lang::It);
+    assert!(
+        it.contains("scrivete l'[[embark]] dell'armata sopra il [[fleet_move]] della flotta"),
+        "{it}"
+    );
+}
+
 /// A play-test's army whose commander was killed read "no order is possible" and could
 /// not change how it met the attack that came: the sheet says why it cannot move and
 /// offers its standing choices.
