@@ -42,7 +42,9 @@ impl Rule {
     /// Returns the rule in one line: its title and the first sentence of its text,
     /// without markdown emphasis, for glossaries.
     pub fn summary(&self) -> String {
-        let plain = self.text.replace("**", "").replace('`', "");
+        let plain = without_switches(&self.text)
+            .replace("**", "")
+            .replace('`', "");
         let para = plain.split("\n\n").next().unwrap_or("").replace('\n', " ");
         let first = match para.find(". ") {
             Some(i) => &para[..=i],
@@ -55,6 +57,37 @@ impl Rule {
             format!("{}: {first}", self.title)
         }
     }
+}
+
+/// A rule's text without its switches' names, "(switch `abroad_steps`)": the referee's
+/// settings, in English in either language (a play-test's Italian club read them in its
+/// report's glossary as untranslated words). The full rulebook keeps them.
+fn without_switches(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = ["(switch `", "(interruttore `"]
+        .iter()
+        .filter_map(|m| rest.find(m))
+        .min()
+    {
+        let tail = &rest[i..];
+        let open = tail.find('`').unwrap_or(0) + 1;
+        // Only a bare "(switch `id`)": one with more words inside is a sentence.
+        let bare = tail[open..].find("`)").filter(|&n| {
+            tail[open..open + n]
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c == '_')
+        });
+        let Some(n) = bare else {
+            out.push_str(&rest[..i + 1]);
+            rest = &rest[i + 1..];
+            continue;
+        };
+        out.push_str(rest[..i].trim_end_matches(' '));
+        rest = &tail[open + n + 2..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The whole rulebook in a language, as markdown.
@@ -205,6 +238,32 @@ mod tests {
         assert!(g2a1.text.contains("| villaggio | 10 ducati |"));
         assert!(!g2a1.text.contains("G2a.2"));
         assert!(!g2a1.text.contains("<!--"));
+    }
+
+    #[test]
+    fn a_summary_leaves_the_referees_switches_out() {
+        let g3b3 = rule("G3b.3", Lang::It).expect("G3b.3");
+        assert!(g3b3.text.contains("(interruttore `abroad_steps`)"));
+        // The switches, by the rulebook's table of them: "| G7.2 | `see_adjacent_nodes` |".
+        let switches: Vec<&str> = full(Lang::En)
+            .lines()
+            .filter_map(|l| l.strip_prefix("| G")?.split('`').nth(1))
+            .filter(|w| w.contains('_'))
+            .collect();
+        assert!(switches.contains(&"see_adjacent_nodes"), "{switches:?}");
+        for lang in [Lang::It, Lang::En] {
+            for r in all(lang) {
+                let said = r.summary();
+                let id = said
+                    .split([' ', ',', ';', '.', '(', ')'])
+                    .find(|w| switches.contains(w));
+                assert!(id.is_none() && !said.contains("  "), "{}: {said}", r.id);
+            }
+        }
+        assert_eq!(
+            without_switches("piede (switch `abroad_steps`). Poi (interruttore `x_y`), e"),
+            "piede. Poi, e"
+        );
     }
 
     #[test]
