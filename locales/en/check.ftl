@@ -5,11 +5,11 @@ check-in-battle = { $piece } is a party to battle { $battle }, which waits for i
 check-bribe-hopeless = even with a 6, and before any garrison or sapper inside, the siege roll at { $node } totals at most { $best } this round with this bribe, and the place falls on { $target }: the bribe cannot make it fall this round (each round the siege goes on adds { $per_round })
 check-bribe-step = a bribe of { $bribe } ducats buys +{ $buys } on the siege roll (each step costs { $step } ducats): the { $left } ducats beyond a step are paid and buy nothing, unless another of your armies at this siege bribes enough to make up a step (bribes of one siege are pooled).
 check-contact-exchange = in this campaign each encounter is asked of both clubs by mail when the round is resolved (contact_exchange): this check settles encounters by your standing choices (stance).
-check-fleet-idle = fleet { $fleet } is at sea in { $at } and this file gives it no valid move, while a fleet at sea cannot stay still (G3e.1): { $course ->
+check-fleet-idle = fleet { $fleet } is at sea in { THE($at) } and this file gives it no valid move, while a fleet at sea cannot stay still (G3e.1): { $course ->
     [port] it will make on its own for your port at { $port }
     [toward] it will sail on its own to { $sea }, toward { $port }, your nearest port
     [lost] you have no port it can reach, so it will be lost with any army aboard
-   *[sea] it will stay at sea in { $at }
+   *[sea] it will stay at sea in { THE($at) }
 }.
 check-ok = { $file }: { $count ->
     [one] 1 order, valid

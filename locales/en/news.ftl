@@ -20,7 +20,10 @@ news-later-head = Battle { $battle } at { $node } has been resolved automaticall
 news-update-happened = What happened:
 news-update-forces = Your armies now:
 news-update-army = { $army } at { $node }: { $value } ducats
-news-update-army-aboard = { $army } aboard { $fleet }, at { $at }: { $value } ducats
+news-update-army-aboard = { $army } aboard { $fleet }, { $sea ->
+        [yes] in { THE($at) }
+       *[no] at { $at }
+    }: { $value } ducats
 news-update-no-army = You have no army left.
 news-update-orders-sent = Your orders for { $phase }, received { $received }, stand: each is judged from these new positions. To change them, send a new file; the attached { $sheet } is filled in from these positions.
 news-update-orders-sent-passed = Your orders for { $phase }, received { $received }, stand and the deadline has passed: the round is resolved now, each order judged from these new positions, and its report brings the next order file.

@@ -13,21 +13,21 @@ sheet-send = Send the file to the referee from your club's registered address, a
 sheet-check = With the giglio program you can check the file before sending it: giglio orders check { $file } --view { $view }
 sheet-army = Army { $id } at { $name } ({ $node }), { $value } ducats
 sheet-army-aboard = Army { $id } aboard fleet { $fleet }, { $sea ->
-        [yes] in
-       *[no] at
-    } { $name } ({ $at }), { $value } ducats
+        [yes] in { THE($name) }
+       *[no] at { $name }
+    } ({ $at }), { $value } ducats
 sheet-diplomat = Diplomat { $id } at { $name } ({ $node })
 sheet-fleet = Fleet { $id } { $sea ->
-        [yes] in
-       *[no] at
-    } { $name } ({ $at })
+        [yes] in { THE($name) }
+       *[no] at { $name }
+    } ({ $at })
 sheet-idle-holds = If you send nothing: it stays at { $at }, with its standing encounter choices (G3c.3: changed with [[stance]] in a round's file).
 sheet-idle-aboard = If you send nothing: it is aboard fleet { $fleet } and goes where the fleet goes.
 sheet-idle-siege-ends = If you send nothing: the siege of { $node } ends and its count of rounds starts over; to go on, order [[siege]] again.
 sheet-idle-fleet-to-port = If you send nothing: a fleet at sea cannot stay still (G3e.1), so it heads on its own for your port at { $port }.
-sheet-idle-fleet-at-sea = If you send nothing: it stays at sea in { $at }, although a fleet at sea must move (G3e.1) and you have no port on this zone: give it an order.
+sheet-idle-fleet-at-sea = If you send nothing: it stays at sea in { THE($at) }, although a fleet at sea must move (G3e.1) and you have no port on this zone: give it an order.
 sheet-idle-fleet-toward = If you send nothing: a fleet at sea cannot stay still (G3e.1), so it sails on its own to { $sea }, toward { $port }, your nearest port.
-sheet-idle-fleet-lost = If you send nothing: a fleet at sea cannot stay still (G3e.1) and you have no port it can reach, so it is lost at { $at } with any army aboard: give it an order.
+sheet-idle-fleet-lost = If you send nothing: a fleet at sea cannot stay still (G3e.1) and you have no port it can reach, so it is lost in { THE($at) } with any army aboard: give it an order.
 sheet-idle-fleet-in-port = If you send nothing: it stays in port at { $at }.
 sheet-idle-in-battle = Battle { $battle } waits for its result: where this piece will stand depends on that result (G3c.8), and its orders will be judged from there.
 sheet-idle-in-battles = Battles { $battles } wait for their results, this piece a party to each: where it will stand depends on those results (G3c.8), and its orders will be judged from there.

@@ -20,7 +20,10 @@ news-later-head = La battaglia { $battle } { ART("a", $node) } è stata risolta 
 news-update-happened = Che cosa è successo:
 news-update-forces = Le vostre armate ora:
 news-update-army = { $army } { ART("a", $node) }: { $value } ducati
-news-update-army-aboard = { $army } a bordo di { $fleet }, { ART("a", $at) }: { $value } ducati
+news-update-army-aboard = { $army } a bordo di { $fleet }, { $sea ->
+        [yes] { ART("in", $at) }
+       *[no] { ART("a", $at) }
+    }: { $value } ducati
 news-update-no-army = Non avete più armate.
 news-update-orders-sent = I vostri ordini { ART("per", $phase) }, ricevuti il { $received }, restano validi: ciascuno è giudicato da queste nuove posizioni. Per cambiarli mandate un nuovo file; l'allegato { $sheet } è compilato da queste posizioni.
 news-update-orders-sent-passed = I vostri ordini { ART("per", $phase) }, ricevuti il { $received }, restano validi e il termine è passato: il turno si risolve ora, ciascun ordine giudicato da queste nuove posizioni, e il suo rapporto porterà il prossimo file degli ordini.

@@ -497,8 +497,8 @@ mod tests {
         f.at = FleetAt::Sea(sea.clone());
         f.cargo = Some(army.clone());
         now.armies.get_mut(&army).expect("the army").aboard = Some(fleet.clone());
-        let at = c.place_said(sea.as_str());
         for (lang, aboard) in [(Lang::En, "aboard"), (Lang::It, "a bordo di")] {
+            let at = c.place_said_in(sea.as_str(), lang);
             let t = text(&c, &before, &now, lang);
             let line = t
                 .lines()

@@ -359,7 +359,12 @@ fn forces(w: &Words, c: &Campaign, world: &World, nation: &NationCode, l: Lang) 
                     "news-update-army-aboard",
                     army = a.id.as_str(),
                     fleet = f.id.as_str(),
-                    at = c.place_said(&at),
+                    at = c.place_said_in(&at, l),
+                    sea = if c.map.node(&at).is_none() {
+                        "yes"
+                    } else {
+                        "no"
+                    },
                     value = a.value
                 )
             }
@@ -696,9 +701,9 @@ mod tests {
         f.cargo = Some(army.clone());
         world.armies.get_mut(&army).expect("the army").aboard = Some(fleet.clone());
         let text = forces(&w, &c, &world, &v, Lang::En);
-        let at = c.place_said(sea.as_str());
+        let at = c.place_said_in(sea.as_str(), Lang::En);
         assert!(
-            text.contains(&format!("- {army} aboard {fleet}, at {at}: ")),
+            text.contains(&format!("- {army} aboard {fleet}, in the {at}: ")),
             "{text}"
         );
     }

@@ -144,7 +144,7 @@ fn grouped(out: &mut String, w: &Words, s: &SheetInput, orders: &[&OrderKind]) {
             .iter()
             .filter_map(|o| target(o))
             .map(|t| {
-                let name = s.campaign.place_name(&t);
+                let name = s.campaign.place_name_in(&t, s.lang);
                 if name.is_empty() || name == t {
                     t
                 } else {
@@ -162,7 +162,7 @@ fn grouped(out: &mut String, w: &Words, s: &SheetInput, orders: &[&OrderKind]) {
             && group
                 .first()
                 .and_then(|o| target(o))
-                .is_some_and(|t| s.campaign.place_name(&t) != t);
+                .is_some_and(|t| s.campaign.place_name_in(&t, s.lang) != t);
         if (group.len() > 1 || one_place) && !targets.is_empty() {
             // The kind in the club's words, the file's key beside it where they differ.
             let label = w.plain(
@@ -889,7 +889,7 @@ pub(crate) fn piece_title(
     options: &Options,
     p: &PieceOptions,
 ) -> String {
-    let name = c.place_name(&p.at);
+    let name = c.place_name_in(&p.at, l);
     // An army aboard is where its fleet is, not at the port it embarked at (a
     // play-test's sheet put an army at sea in Messina).
     let fleet = match &p.idle {
@@ -904,7 +904,7 @@ pub(crate) fn piece_title(
             id = p.id.as_str(),
             fleet = f.id.as_str(),
             at = f.at.as_str(),
-            name = c.place_name(&f.at),
+            name = c.place_name_in(&f.at, l),
             value = p.value,
             sea = if c.map.node(&f.at).is_none() {
                 "yes"
@@ -988,9 +988,9 @@ pub(crate) fn idle_text(
     at: &str,
     piece: &str,
 ) -> String {
-    let at = c.place_said(at);
+    let at = c.place_said_in(at, l);
     let at = at.as_str();
-    let said = |code: &str| c.place_said(code);
+    let said = |code: &str| c.place_said_in(code, l);
     match idle {
         Idle::Holds => t!(w, l, "sheet-idle-holds", at = at),
         Idle::Aboard { fleet } => t!(w, l, "sheet-idle-aboard", fleet = fleet.as_str()),

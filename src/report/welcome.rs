@@ -226,12 +226,7 @@ fn position(w: &Words, s: &WelcomeInput) -> String {
                 crate::rules::world::FleetAt::Port(p) => p.to_string(),
                 crate::rules::world::FleetAt::Sea(z) => z.to_string(),
             };
-            let name = c
-                .map
-                .node(&at)
-                .map(|n| n.name.clone())
-                .or_else(|| c.map.sea(&at).map(|z| z.name.clone()))
-                .unwrap_or_default();
+            let name = c.place_name_in(&at, s.lang);
             out.push_str("\n  ");
             out.push_str(&t!(
                 w,

@@ -116,6 +116,26 @@ impl Campaign {
         }
     }
 
+    /// [`Campaign::place_said`] in a language: a sea zone's name in it.
+    pub(crate) fn place_said_in(&self, code: &str, lang: super::tables::Lang) -> String {
+        let name = self.place_name_in(code, lang);
+        if name == code {
+            name
+        } else {
+            format!("{name} ({code})")
+        }
+    }
+
+    /// [`Campaign::place_name`] in a language: nodes keep the map's names, a sea zone
+    /// takes its name in the language where the definition gives one ("Gulf of Venice":
+    /// a play-test's English club read the Italian names of the seas).
+    pub(crate) fn place_name_in(&self, code: &str, lang: super::tables::Lang) -> String {
+        match self.map.sea(code) {
+            Some(s) if self.map.node(code).is_none() => s.name_in(lang).to_owned(),
+            _ => self.place_name(code),
+        }
+    }
+
     /// A node's or sea zone's name; its code where the definition does not know it.
     pub(crate) fn place_name(&self, code: &str) -> String {
         self.map

@@ -87,8 +87,22 @@ pub struct Node {
 pub struct SeaZone {
     pub code: SeaCode,
     pub(crate) name: String,
+    /// Its name in English where the definition gives one (absent in campaigns
+    /// defined before it: the one name then serves both languages).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) name_en: Option<String>,
     pub(crate) lat: f64,
     pub(crate) lon: f64,
+}
+
+impl SeaZone {
+    /// Its name in a language: the English one where the definition gives it.
+    pub(crate) fn name_in(&self, lang: super::tables::Lang) -> &str {
+        match (lang, &self.name_en) {
+            (super::tables::Lang::En, Some(en)) => en,
+            _ => &self.name,
+        }
+    }
 }
 
 /// A scenario ban on a move (G3b.6): `nation` may not move `from` → `to` in `rounds`.

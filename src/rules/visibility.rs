@@ -449,8 +449,8 @@ pub fn watched_seas(c: &Campaign, w: &World, nation: &NationCode) -> BTreeSet<St
     seas
 }
 
-/// The foreign pieces a club sees, as anonymous markers (G7.2).
-pub(crate) fn markers(c: &Campaign, w: &World, nation: &NationCode) -> Vec<Marker> {
+/// The foreign pieces a club sees, as anonymous markers (G7.2), places named in `lang`.
+pub(crate) fn markers(c: &Campaign, w: &World, nation: &NationCode, lang: Lang) -> Vec<Marker> {
     let nodes = watched_nodes(c, w, nation);
     let seas = watched_seas(c, w, nation);
     let ours = |at: &str| w.nodes.get(at).is_some_and(|n| &n.owner == nation);
@@ -480,7 +480,7 @@ pub(crate) fn markers(c: &Campaign, w: &World, nation: &NationCode) -> Vec<Marke
         };
         if visible {
             out.push(Marker {
-                at_name: c.place_name(&at),
+                at_name: c.place_name_in(&at, lang),
                 ours: !sea && ours(&at),
                 at,
                 nation: f.nation.clone(),
@@ -584,11 +584,14 @@ pub fn club_view(
             inside: a.inside,
             aboard: a.aboard.as_ref().map(|f| f.to_string()),
             aboard_at: a.aboard.as_ref().map(|f| {
-                c.place_said(match now.fleets.get(f).map(|f| &f.at) {
-                    Some(FleetAt::Port(p)) => p.as_str(),
-                    Some(FleetAt::Sea(z)) => z.as_str(),
-                    None => a.node.as_str(),
-                })
+                c.place_said_in(
+                    match now.fleets.get(f).map(|f| &f.at) {
+                        Some(FleetAt::Port(p)) => p.as_str(),
+                        Some(FleetAt::Sea(z)) => z.as_str(),
+                        None => a.node.as_str(),
+                    },
+                    lang,
+                )
             }),
         })
         .collect();
@@ -602,7 +605,7 @@ pub fn club_view(
             };
             PieceView {
                 id: f.id.to_string(),
-                at_name: c.place_name(&at),
+                at_name: c.place_name_in(&at, lang),
                 at,
                 value: 0,
             }
@@ -788,7 +791,7 @@ pub fn club_view(
         besieging,
         besieged,
         walls: walls::walls(c, now, nation),
-        markers: markers(c, now, nation),
+        markers: markers(c, now, nation, lang),
         order_gaps,
         late_file: facts.late.get(nation).cloned(),
         late_refused: facts.late_refused.get(nation).cloned(),

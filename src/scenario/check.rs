@@ -672,6 +672,7 @@ fn check_map(c: &mut Checker, f: &raw::MapFile, nations: &[Nation], tables: &Tab
         .map(|s| SeaZone {
             code: SeaCode(s.code.get_ref().clone()),
             name: s.name.get_ref().clone(),
+            name_en: s.name_en.clone(),
             lat: s.lat,
             lon: s.lon,
         })

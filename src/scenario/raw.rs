@@ -74,6 +74,10 @@ fn plain() -> Terrain {
 pub(crate) struct Sea {
     pub(crate) code: Spanned<String>,
     pub(crate) name: Spanned<String>,
+    /// The zone's name in English, where it differs ("Gulf of Venice"): a place's
+    /// name stays as the map writes it, but a sea's is a description.
+    #[serde(default)]
+    pub(crate) name_en: Option<String>,
     pub(crate) lat: f64,
     pub(crate) lon: f64,
     #[serde(default)]

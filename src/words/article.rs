@@ -240,6 +240,10 @@ fn english_takes_the(word: &str) -> bool {
         "adriatic",
         "ionian",
         "ligurian",
+        "levant",
+        "northern",
+        "central",
+        "southern",
     ];
     THE.contains(&word.to_lowercase().as_str())
 }

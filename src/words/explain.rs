@@ -38,6 +38,8 @@ pub struct Explain {
 #[derive(Debug, Default)]
 pub(crate) struct Places {
     places: BTreeMap<String, String>,
+    /// The sea zones whose English name differs, said in English.
+    places_en: BTreeMap<String, String>,
     nations: BTreeMap<String, (String, String)>,
 }
 
@@ -51,6 +53,9 @@ const NATION_FIELDS: &[&str] = &[
 impl Places {
     /// The words for the code `s` in field `key`, if it names a place or a nation.
     fn said(&self, key: &str, s: &str, lang: Lang) -> Option<&str> {
+        if let Some(p) = (self.places_en.get(s)).filter(|_| lang == Lang::En) {
+            return Some(p);
+        }
         if let Some(p) = self.places.get(s) {
             return Some(p);
         }
@@ -86,6 +91,17 @@ fn places(c: &crate::rules::Campaign) -> Places {
             (code, said)
         })
         .collect();
+    let places_en = c
+        .map
+        .seas()
+        .filter(|s| s.name_in(Lang::En) != s.name)
+        .map(|s| {
+            (
+                s.code.to_string(),
+                format!("{} ({})", s.name_in(Lang::En), s.code),
+            )
+        })
+        .collect();
     let nations = c
         .nations
         .iter()
@@ -94,7 +110,11 @@ fn places(c: &crate::rules::Campaign) -> Places {
             (code, (n.name_it.clone(), n.name_en.clone()))
         })
         .collect();
-    Places { places, nations }
+    Places {
+        places,
+        places_en,
+        nations,
+    }
 }
 
 impl Say for Explain {

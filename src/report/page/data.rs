@@ -205,7 +205,7 @@ pub(super) fn data(words: &Words, p: &PageInput, own: &OwnWorld) -> PageData {
     let (options, own) = (&own.options, &own.world);
     // The nodes where the club sees a foreign force on land: what it may aim at.
     let seen: std::collections::BTreeSet<crate::rules::NodeCode> =
-        crate::rules::visibility::markers(c, p.world, nation)
+        crate::rules::visibility::markers(c, p.world, nation, l)
             .into_iter()
             .filter(|m| !m.sea)
             .map(|m| crate::rules::NodeCode(m.at))
@@ -215,7 +215,7 @@ pub(super) fn data(words: &Words, p: &PageInput, own: &OwnWorld) -> PageData {
     let g = crate::report::map::Geometry::of(c);
     let mut places = BTreeMap::new();
     for (code, &(x, y)) in g.nodes.iter().chain(g.seas.iter()) {
-        places.insert(code.clone(), (x, y, c.place_name(code)));
+        places.insert(code.clone(), (x, y, c.place_name_in(code, l)));
     }
     let word_map = word_map(words, l, p.deadline);
     let spring_prices: BTreeMap<String, &Priced> = choices

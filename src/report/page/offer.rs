@@ -279,7 +279,7 @@ impl Ctx<'_> {
                     FleetTo::Port(p) => p.to_string(),
                 };
                 path.push(to.clone());
-                let name = self.c.place_name(&to);
+                let name = self.c.place_name_in(&to, l);
                 t!(
                     w,
                     l,

@@ -287,8 +287,8 @@ fn a_fleet_carrying_an_army_says_how_and_where_it_may_land() {
     w.fleets.get_mut(&fleet).expect("fleet").at = FleetAt::Sea(sea.clone());
     let s = sheet(&c, &w, Lang::En);
     let heading = format!(
-        "# ==== Army V-A1 aboard fleet {fleet}, in {} ({sea}),",
-        c.place_name(sea.as_str())
+        "# ==== Army V-A1 aboard fleet {fleet}, in the {} ({sea}),",
+        c.place_name_in(sea.as_str(), Lang::En)
     );
     assert!(s.contains(&heading), "{heading}\n{s}");
 }

@@ -552,7 +552,14 @@ fn facts_name_their_places_by_name_and_code() {
         "V-A1 moves: Venezia (V0) → Padova (V1)"
     );
     let sailed_en = say.outcome(&sailed, Lang::En);
-    assert_eq!(sailed_en, "fleet V-F1 sails to Golfo di Venezia (ADN)");
+    // A sea zone takes its English name in English (a play-test's English club read
+    // the Italian names of the seas); the shipped campaign names every one.
+    assert!(c.map.seas().all(|z| z.name_en.is_some()));
+    assert_eq!(sailed_en, "fleet V-F1 sails to the Gulf of Venice (ADN)");
+    assert_eq!(
+        say.outcome(&sailed, Lang::It),
+        "la flotta V-F1 va nel Golfo di Venezia (ADN)"
+    );
     let fell_back = Happening::Retreated {
         nation: "F".into(),
         from: "F8".into(),
