@@ -1,5 +1,5 @@
 # The pre-filled order sheet attached to every report: TOML comments.
-sheet-title = Il Giglio: orders for { $phase } — { $nation } ({ $code })
+sheet-title = Il Giglio: orders for { $phase } — { $nation }
 sheet-deadline = Orders are due by { $deadline }.
 sheet-winter = The winter takes no orders: you need send nothing, and the referee resolves it (its events are rolled by the rules). A battle's result or a letter may still travel in this file.
 sheet-no-deadline = No deadline is set: the referee resolves the phase once every club's orders are in.

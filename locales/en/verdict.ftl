@@ -9,7 +9,7 @@ verdict-no-winner = No club met its objective: the campaign has no winner.
 verdict-tiebreak = Several clubs met their objective ({ $met }): among them the richest treasury decides (G8.2).
 verdict-tiebreak-tied = Several clubs met their objective ({ $met }) and the richest have the same treasury: they win together (G8.2).
 verdict-standings = The standings:
-verdict-line = { $nation } ({ $code }): { $objective }; { $met ->
+verdict-line = { $nation }: { $objective }; { $met ->
     [yes] met
    *[no] not met
 }; treasury { $treasury } ducats.

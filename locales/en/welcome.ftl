@@ -1,6 +1,6 @@
 # The welcome message every club receives when the campaign begins.
 welcome-subject = Il Giglio: welcome, { $nation }
-welcome-hello = Welcome to the campaign "{ $campaign }". Your club, { $club }, plays { THE($nation) } ({ $code }).
+welcome-hello = Welcome to the campaign "{ $campaign }". Your club, { $club }, plays { THE($nation) }.
 welcome-secret = Your club's secret is:
 
         { $secret }

@@ -1,5 +1,5 @@
 # Il foglio d'ordini precompilato, allegato a ogni rapporto: commenti TOML.
-sheet-title = Il Giglio: ordini { ART("per", $phase) } — { $nation } ({ $code })
+sheet-title = Il Giglio: ordini { ART("per", $phase) } — { $nation }
 sheet-deadline = Termine per gli ordini: { $deadline }.
 sheet-winter = L'inverno non prende ordini: non dovete mandare nulla, e l'arbitro lo risolve (i suoi eventi li tirano le regole). Il risultato di una battaglia o una lettera possono comunque viaggiare in questo file.
 sheet-no-deadline = Nessun termine fissato: l'arbitro risolve la fase quando ha gli ordini di tutti.

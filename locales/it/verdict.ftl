@@ -9,7 +9,7 @@ verdict-no-winner = Nessun club ha raggiunto il proprio obiettivo: la campagna n
 verdict-tiebreak = Più club hanno raggiunto il proprio obiettivo ({ $met }): tra loro decide il tesoro più ricco (G8.2).
 verdict-tiebreak-tied = Più club hanno raggiunto il proprio obiettivo ({ $met }) e i più ricchi hanno lo stesso tesoro: vincono insieme (G8.2).
 verdict-standings = La classifica:
-verdict-line = { $nation } ({ $code }): { $objective }; { $met ->
+verdict-line = { $nation }: { $objective }; { $met ->
     [yes] raggiunto
    *[no] non raggiunto
 }; tesoro { $treasury } ducati.

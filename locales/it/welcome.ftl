@@ -1,6 +1,6 @@
 # Il messaggio di benvenuto che ogni club riceve quando la campagna comincia.
 welcome-subject = Il Giglio: benvenuti, { $nation }
-welcome-hello = Benvenuti nella campagna «{ $campaign }». Il vostro club, { $club }, gioca { ART("il", $nation) } ({ $code }).
+welcome-hello = Benvenuti nella campagna «{ $campaign }». Il vostro club, { $club }, gioca { ART("il", $nation) }.
 welcome-secret = Il segreto del vostro club è:
 
         { $secret }

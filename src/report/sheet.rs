@@ -207,8 +207,8 @@ pub(crate) fn render(words: &Words, s: &SheetInput) -> String {
         w,
         l,
         "sheet-title",
-        nation = nation_name.as_str(),
-        code = s.nation.as_str(),
+        // "Spagna (Corone d'Aragona in Italia, S)": one pair of brackets.
+        nation = crate::rules::campaign::name_with_code(&nation_name, s.nation.as_str()),
         phase = s.phase_name
     );
     intro.push('\n');

@@ -68,8 +68,10 @@ pub fn render(w: &Words, l: Lang, c: &Campaign, v: &Verdict, year: u16) -> (Stri
             w,
             l,
             "verdict-line",
-            nation = c.nation_name(s.nation.as_str(), l),
-            code = s.nation.as_str(),
+            nation = crate::rules::campaign::name_with_code(
+                &c.nation_name(s.nation.as_str(), l),
+                s.nation.as_str()
+            ),
             objective = objective,
             met = if s.met { "yes" } else { "no" },
             treasury = s.treasury

@@ -61,8 +61,7 @@ pub(crate) fn render(words: &Words, s: &WelcomeInput) -> (String, String) {
         "welcome-hello",
         campaign = title.as_str(),
         club = s.club_name,
-        nation = nation.as_str(),
-        code = s.nation.as_str()
+        nation = crate::rules::campaign::name_with_code(&nation, s.nation.as_str())
     )];
     parts.push(match s.secret {
         Secret::Mailed(secret) => t!(w, l, "welcome-secret", secret = secret),
