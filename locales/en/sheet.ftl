@@ -53,6 +53,7 @@ sheet-spring-objective = Secret objective (G8.1): choose it in this first spring
 sheet-spring-objective-kind = { $kind }: { $name }
 sheet-spring-strategos = Strategos (G2b.5): a sealed bid; the highest bid pays and chooses the clubs' move order for the whole summer. Bids are settled after every other spring order, so a bid is paid from what your other orders leave in the treasury.
 sheet-spring-alliances = Alliances (G5.2): formed when both nations declare them.
+sheet-none = none
 sheet-spring-alliances-now = Your alliances now: { $allies }. Your declarations on record, waiting for the other nation's: { $declared }. A declaration stays on record from spring to spring: writing `alliances` again adds nations, it never withdraws one.
 sheet-siege-ally = Warning: this army's standing siege is of a place of your ally, { THE($ally) }: going on with it betrays the alliance (G5.2). To keep the alliance, lift it: [[siege]] with army = "{ $army }" and lift = true.
 # The heading of the spring's orders: raising and fleets named only where the sheet offers them.

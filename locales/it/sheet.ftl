@@ -53,6 +53,7 @@ sheet-spring-objective = Obiettivo segreto (G8.1): sceglietelo in questa prima p
 sheet-spring-objective-kind = { $kind }: { $name }
 sheet-spring-strategos = Strategos (G2b.5): offerta segreta; chi offre di più paga e sceglie l'ordine di movimento dei club per tutta l'estate. Le offerte si regolano dopo tutti gli altri ordini di primavera: un'offerta si paga con ciò che gli altri vostri ordini lasciano nel tesoro.
 sheet-spring-alliances = Alleanze (G5.2): nascono quando entrambe le nazioni le dichiarano.
+sheet-none = nessuna
 sheet-spring-alliances-now = Le vostre alleanze ora: { $allies }. Le vostre dichiarazioni agli atti, in attesa di quella dell'altra nazione: { $declared }. Una dichiarazione resta agli atti di primavera in primavera: scrivere di nuovo `alliances` aggiunge nazioni, non ne ritira mai una.
 sheet-siege-ally = Attenzione: l'assedio permanente di questa armata è a una piazza del vostro alleato, { ART("il", $ally) }: proseguirlo tradisce l'alleanza (G5.2). Per tenere l'alleanza, toglietelo: [[siege]] con army = "{ $army }" e lift = true.
 # Il titolo degli ordini di primavera: nomina arruolare e le flotte solo dove il foglio li offre.

@@ -126,8 +126,12 @@ fn key_of(kind: &OrderKind) -> String {
 /// Writes orders grouped by kind: for a kind with several alternatives, the list of
 /// what each is about, then one of them as an example to uncomment.
 fn grouped(out: &mut String, w: &Words, s: &SheetInput, orders: &[&OrderKind]) {
-    // Each order's key once: the codec writes the order to find it.
-    let keyed: Vec<(String, &OrderKind)> = orders.iter().map(|o| (key_of(o), *o)).collect();
+    // Each order's key once: the codec writes the order to find it. An army's boarding
+    // comes first: orders are carried out in the file's order, and an army embarked
+    // above its fleet's move sails with it (a sheet that listed the move first had a
+    // club that uncommented both leave its army on the quay).
+    let mut keyed: Vec<(String, &OrderKind)> = orders.iter().map(|o| (key_of(o), *o)).collect();
+    keyed.sort_by_key(|(_, o)| !matches!(o, OrderKind::Embark { .. }));
     let mut kinds: Vec<&str> = Vec::new();
     for (key, _) in &keyed {
         if !kinds.contains(&key.as_str()) {
@@ -436,7 +440,7 @@ fn spring_keys(out: &mut String, w: &Words, s: &SheetInput, sp: &SpringOptions) 
             .map(|n| format!("{n} {}", c.nation_name(n.as_str(), l)))
             .collect();
         if names.is_empty() {
-            "-".to_owned()
+            w.plain(l, "sheet-none")
         } else {
             names.join(", ")
         }

@@ -324,6 +324,9 @@ fn an_army_may_board_and_sail_in_one_round() {
         .unwrap_or_else(|| panic!("{fleet}'s block in\n{s}"))
         .to_owned();
     assert!(block.contains(said), "{block}");
+    // Uncommented as they stand, the two sail together: the embark comes first.
+    let (embark, sail) = (block.find("# [[embark]]"), block.find("# [[fleet_move]]"));
+    assert!(embark.is_some() && embark < sail, "{block}");
     let it = sheet(&c, &w, Lang::It);
     assert!(
         it.contains("scrivete l'[[embark]] dell'armata sopra il [[fleet_move]] della flotta"),
