@@ -229,7 +229,7 @@ happening-storm-roll = storm roll: { $roll }{ $storm ->
    *[none] {""}
 }
 happening-fleet-lost = fleet { $fleet } of { THE($nation) } is lost in the storm
-happening-landing-repelled = a force of { THE($by) } tried to land at { $node } from the sea and was turned back: your forces there hold it (G3e.3)
+happening-landing-repelled = a force of { THE($by) } tried to land at { $node } from the sea and was turned back: your forces there hold it
 happening-fleet-held-zone = fleet { $fleet } of { THE($nation) } met at least as many fleets of { THE($by) } in { THE($at) }; it had not sailed this round, so it has nowhere to be pushed back to and holds the zone
 happening-fleet-pushed-back = fleet { $fleet } of { THE($nation) } { $at ->
         [none] is pushed back

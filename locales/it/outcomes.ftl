@@ -229,7 +229,7 @@ happening-storm-roll = tiro della tempesta: { $roll }{ $storm ->
    *[none] {""}
 }
 happening-fleet-lost = la flotta { $fleet } { ART("di", $nation) } è persa nella tempesta
-happening-landing-repelled = una forza { ART("di", $by) } ha tentato di sbarcare { ART("a", $node) } dal mare ed è stata respinta: le vostre forze lì la tengono (G3e.3)
+happening-landing-repelled = una forza { ART("di", $by) } ha tentato di sbarcare { ART("a", $node) } dal mare ed è stata respinta: le vostre forze lì la tengono
 happening-fleet-held-zone = la flotta { $fleet } { ART("di", $nation) } ha incontrato almeno altrettante flotte { ART("di", $by) } { ART("in", $at) }; non aveva navigato in questo turno, quindi non ha dove essere respinta e tiene la zona
 happening-fleet-pushed-back = la flotta { $fleet } { ART("di", $nation) } { $at ->
         [none] è respinta
