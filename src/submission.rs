@@ -584,11 +584,11 @@ fn idle_fleet_warnings(
         }
         let rule = c.tables.rulings.idle_fleet_at_sea;
         let (course, sea, port) = match idle_course(&c.map, world, rule, &f.nation, &f.at) {
-            IdleCourse::IntoPort(p) => ("port", String::new(), c.place_said(p.as_str())),
+            IdleCourse::IntoPort(p) => ("port", String::new(), c.place_said_in(p.as_str(), lang)),
             IdleCourse::Toward { sea, port } => (
                 "toward",
-                c.place_said(sea.as_str()),
-                c.place_said(port.as_str()),
+                c.place_said_in(sea.as_str(), lang),
+                c.place_said_in(port.as_str(), lang),
             ),
             IdleCourse::Lost => ("lost", String::new(), String::new()),
             IdleCourse::KeepsTheSea | IdleCourse::StaysInPort => {
@@ -603,7 +603,7 @@ fn idle_fleet_warnings(
                 lang,
                 "check-fleet-idle",
                 fleet = f.id.as_str(),
-                at = c.place_said(at.as_str()),
+                at = c.place_said_in(at.as_str(), lang),
                 course = course,
                 sea = sea.as_str(),
                 port = port.as_str()
@@ -781,7 +781,8 @@ mod tests {
         assert_eq!(en.len(), 1, "{en:?}");
         assert!(
             en[0].contains("T-F1")
-                && en[0].contains("to Adriatico meridionale (ADS), toward Valona (T0)"),
+                && en[0].contains("is at sea in the Central Adriatic (ADC)")
+                && en[0].contains("to the Southern Adriatic (ADS), toward Valona (T0)"),
             "{en:?}"
         );
         let it = warnings(&c, &w, "", Lang::It);

@@ -7,7 +7,7 @@ check-bribe-step = a bribe of { $bribe } ducats buys +{ $buys } on the siege rol
 check-contact-exchange = in this campaign each encounter is asked of both clubs by mail when the round is resolved (contact_exchange): this check settles encounters by your standing choices (stance).
 check-fleet-idle = fleet { $fleet } is at sea in { THE($at) } and this file gives it no valid move, while a fleet at sea cannot stay still (G3e.1): { $course ->
     [port] it will make on its own for your port at { $port }
-    [toward] it will sail on its own to { $sea }, toward { $port }, your nearest port
+    [toward] it will sail on its own to { THE($sea) }, toward { $port }, your nearest port
     [lost] you have no port it can reach, so it will be lost with any army aboard
    *[sea] it will stay at sea in { THE($at) }
 }.

@@ -492,7 +492,7 @@ fn places_named(c: &crate::rules::Campaign, lang: Lang, echoed: &str) -> String 
         .split(|ch: char| !(ch.is_ascii_alphanumeric() || ch == '-' || ch == '_'))
         .map(|w| w.trim_matches('-'));
     for word in words {
-        let place = c.place_name(word);
+        let place = c.place_name_in(word, lang);
         let name = if place == word {
             c.nation_name(word, lang)
         } else {
@@ -920,5 +920,16 @@ mod tests {
             "{said}"
         );
         assert!(!said.contains("M5"), "a node inside a battle's id: {said}");
+        // A sea zone in the club's language (a play-test's English receipt read "ADS
+        // Adriatico meridionale").
+        let echoed = r#"fleet_move: fleet = "T-F1", to = "ADS""#;
+        assert_eq!(
+            places_named(&c, Lang::En, echoed),
+            " (ADS Southern Adriatic)"
+        );
+        assert_eq!(
+            places_named(&c, Lang::It, echoed),
+            " (ADS Adriatico meridionale)"
+        );
     }
 }
