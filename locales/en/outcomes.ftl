@@ -236,7 +236,7 @@ happening-fleet-pushed-back = fleet { $fleet } of { THE($nation) } { $at ->
        *[other] met at least as many fleets of { THE($by) } in { THE($at) } and is pushed back
     } to { THE($to) }
 happening-fleet-destroyed = fleet { $fleet } of { THE($nation) } is destroyed
-happening-fleet-sailed-home = fleet { $fleet } of { THE($nation) } had no move at sea, where a fleet may not stay: it sails for { $port }, its nearest port, and is now at { $to }
+happening-fleet-sailed-home = fleet { $fleet } of { THE($nation) } had no move at sea, where a fleet may not stay: it sails for { $port }, its nearest port, and is now at { THE($to) }
 happening-fleet-adrift = fleet { $fleet } of { THE($nation) } had no move at sea, where a fleet may not stay, and no port of its own to make for: it is lost, with any army aboard
 happening-commander-killed = the commander of army { $army } of { THE($nation) } is killed: the army cannot move or attack in the next round, the one now open, and defends as usual (G2b.5)
 happening-specialist-killed = { $what ->
