@@ -71,6 +71,8 @@ const LEGEND_SYMBOLS: [&str; 15] = [
 #[derive(Serialize)]
 struct Picture<'a> {
     title: String,
+    /// The height of the band the title stands on ([`TITLE_BAND`]).
+    title_band: f64,
     width: u32,
     /// The map's height; the legend band follows, to `full_height`.
     height: u32,
@@ -944,6 +946,7 @@ pub(crate) fn draw(
     let (legend_nations, legend_symbols) = legend(campaign, layers, env, &fill, legend_y);
     let picture = Picture {
         title: layers.title.clone(),
+        title_band: TITLE_BAND,
         width: WIDTH as u32,
         height: g.height as u32,
         full_height: (legend_y + legend_height(campaign)).ceil() as u32,
