@@ -300,6 +300,16 @@ pub(super) fn allied(s: &Step, a: &NationCode, b: &NationCode) -> bool {
     alliance_stands(s.c, &s.w, a, b)
 }
 
+/// Whether the two are allies and both know it: the alliance stands and both declared
+/// it (without the ruling `alliance_needs_both`, one declaration makes an alliance the
+/// other club never declared, and telling it so would tell it the other's secret).
+pub(super) fn allied_knowingly(s: &Step, a: &NationCode, b: &NationCode) -> bool {
+    let mut members = [a.clone(), b.clone()];
+    members.sort();
+    allied(s, a, b)
+        && (s.w.alliances.iter()).any(|x| x.members == members && x.declared_by.len() == 2)
+}
+
 /// Whether an alliance between the two stands in world `w` (G5.2): the one test, for
 /// the resolution and for what a club is shown of its own alliances.
 pub(super) fn alliance_stands(c: &Campaign, w: &World, a: &NationCode, b: &NationCode) -> bool {

@@ -4,7 +4,7 @@
 use super::round::Round;
 use crate::rules::campaign::Campaign;
 use crate::rules::exchange::{Asked, AskedSide, encounter_id};
-use crate::rules::forces::{allied, betray, force_value, other_forces, piece_at, piece_name};
+use crate::rules::forces::{allied_knowingly, betray, force_value, other_forces, piece_at, piece_name};
 use crate::rules::ids::{ArmyId, DiplomatId, NationCode, NodeCode};
 use crate::rules::order::{Order, OrderKind, Piece, SpyCondition};
 use crate::rules::outcome::{Audience, Betrayal, Done, Happening, Outcome, Reason};
@@ -476,7 +476,7 @@ fn encounter(s: &mut Step, n: &NationCode, piece: &Piece, from: &NodeCode, at: &
         .expect("Table 34 is complete (checked at load)");
     // Allies meet as any two nations do; each is told that they are allies, for Table
     // 34's "may besiege" would otherwise read as an invitation (a play-test's Milan).
-    let allies = allied(s, n, &other.nation);
+    let allies = allied_knowingly(s, n, &other.nation);
     for who in [n, &other.nation] {
         s.event(
             Audience::Nation(who.clone()),
