@@ -4,7 +4,9 @@
 use super::round::Round;
 use crate::rules::campaign::Campaign;
 use crate::rules::exchange::{Asked, AskedSide, encounter_id};
-use crate::rules::forces::{allied_knowingly, betray, force_value, other_forces, piece_at, piece_name};
+use crate::rules::forces::{
+    allied_knowingly, betray, force_value, other_forces, piece_at, piece_name,
+};
 use crate::rules::ids::{ArmyId, DiplomatId, NationCode, NodeCode};
 use crate::rules::order::{Order, OrderKind, Piece, SpyCondition};
 use crate::rules::outcome::{Audience, Betrayal, Done, Happening, Outcome, Reason};
