@@ -8,7 +8,7 @@ use super::*;
 use crate::rules::calendar::Phase;
 use crate::rules::tables::Choice;
 use crate::rules::world::{Army, Fortification, Stance};
-use crate::rules::{ArmyId, NodeCode, PhaseId, World};
+use crate::rules::{ArmyId, FleetId, NodeCode, PhaseId, World};
 
 fn shipped() -> Campaign {
     let source = crate::scenario::Source::builtin("il-giglio").expect("built in");
@@ -243,11 +243,9 @@ fn a_piece_in_two_battles_is_told_both() {
     }
 }
 
-/// A fleet in port with its army aboard: the sheet says a landing comes from a sea zone
-/// the round after sailing, and what blocks one (a play-test sent a sail and a landing
-/// in one round, then met landings blocked by garrisons).
-#[test]
-fn a_fleet_carrying_an_army_says_how_and_where_it_may_land() {
+/// The shipped campaign in its second summer round, with Venice's first fleet and the
+/// port it starts in.
+fn venice_fleet_in_port() -> (Campaign, World, FleetId, NodeCode) {
     use crate::rules::world::FleetAt;
     let c = shipped();
     let mut w = start(&c);
@@ -262,6 +260,16 @@ fn a_fleet_carrying_an_army_says_how_and_where_it_may_land() {
     let FleetAt::Port(port) = w.fleets[&fleet].at.clone() else {
         panic!("fleets start in port")
     };
+    (c, w, fleet, port)
+}
+
+/// A fleet in port with its army aboard: the sheet says a landing comes from a sea zone
+/// the round after sailing, and what blocks one (a play-test sent a sail and a landing
+/// in one round, then met landings blocked by garrisons).
+#[test]
+fn a_fleet_carrying_an_army_says_how_and_where_it_may_land() {
+    use crate::rules::world::FleetAt;
+    let (c, mut w, fleet, port) = venice_fleet_in_port();
     let army = ArmyId::from("V-A1");
     let a = w.armies.get_mut(&army).expect("V-A1");
     a.node = port.clone();
@@ -298,20 +306,8 @@ fn a_fleet_carrying_an_army_says_how_and_where_it_may_land() {
 /// round to embark, then sail); a fleet no army may board says nothing of it.
 #[test]
 fn an_army_may_board_and_sail_in_one_round() {
-    use crate::rules::world::FleetAt;
-    let c = shipped();
-    let mut w = start(&c);
-    w.phase = PhaseId {
-        year: 1494,
-        phase: Phase::Round(2),
-    };
+    let (c, mut w, fleet, port) = venice_fleet_in_port();
     let v = NationCode::from("V");
-    let fleet = (w.fleets.values().find(|f| f.nation == v))
-        .map(|f| f.id.clone())
-        .expect("Venice has a fleet");
-    let FleetAt::Port(port) = w.fleets[&fleet].at.clone() else {
-        panic!("fleets start in port")
-    };
     let said = "write the army's [[embark]] above the fleet's [[fleet_move]]";
     let alone = sheet(&c, &w, Lang::En);
     let boardable = (w.armies.values()).any(|a| a.nation == v && a.node == port);
