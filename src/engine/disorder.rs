@@ -36,6 +36,8 @@ pub(crate) fn nations(
     if after == 0 || missing.is_empty() {
         return Ok(Vec::new());
     }
+    // One more phase than the ruling counts, to tell a nation falling into disorder
+    // from one already in it.
     let last = order_phases_before(store, after + 1)?;
     let mut out = Vec::new();
     for n in missing {
