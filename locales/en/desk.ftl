@@ -80,7 +80,10 @@ desk-remind-fleet-at-sea = A fleet of yours is at sea, where a fleet may not sta
 
 run-battle-auto-subject = [{ $campaign }] battle { $battle }: resolved automatically
 run-battle-auto-text =
-    The play-by date of battle { $battle } ({ $date }) has passed without two agreeing results, so, as the campaign's rules say, it has been resolved automatically with its own game, { $game }.{ $set_aside ->
+    The play-by date of battle { $battle } ({ $date }) has passed { $neutral ->
+        [yes] without the referee deciding it (the other side is a neutral nation, which sends no results)
+       *[no] without two agreeing results
+    }, so, as the campaign's rules say, it has been resolved automatically with its own game, { $game }.{ $set_aside ->
         [yes] { " " }The result you mailed is set aside.
        *[no] {""}
     }

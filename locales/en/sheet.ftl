@@ -111,7 +111,7 @@ sheet-stance-spy-idle = Its condition on the enemy's size (at most { $at_most } 
 sheet-stance-spy = The spy line makes the choice depend on the enemy's size, which your spy reports (G3c.4): "then" when the enemy is worth at most that many ducats, "otherwise" when more; it replaces both choices above.
 sheet-encounter-stands = Moving into a node where a foreign army stands, its choice counts too: a neutral army, which gives no orders, always chooses { $default } (G0, G3c.3). Against { $default } (Table 34): with on_contact = "stop", { $stop }; with "attack", { $attack }; with "retreat", { $retreat }.
 sheet-stance-words = The choices, as the file writes them: { $choices }.
-sheet-stance-limits = "withdraw" needs a fortification of yours at the node, else the piece stops (G3c.3); an army inside adds nothing to the besieger's roll (a garrison or a sapper does) and is lost with the place if it surrenders (G3d.2); attacking an ally's force betrays the alliance (G5.2); a diplomat never fights (G3c.5).
+sheet-stance-limits = "withdraw" needs a fortification of yours at the node, else the piece stops (G3c.3); an army inside takes nothing off the besieger's roll (a garrison or a sapper does) and is lost with the place if it surrenders (G3d.2); attacking an ally's force betrays the alliance (G5.2); a diplomat never fights (G3c.5).
 sheet-assassin-title = Assassin (G2b.5)
 sheet-assassin = { $count ->
     [one] You have an assassin

@@ -80,7 +80,10 @@ desk-remind-fleet-at-sea = Una vostra flotta è in mare, dove una flotta non pu�
 
 run-battle-auto-subject = [{ $campaign }] battaglia { $battle }: risolta automaticamente
 run-battle-auto-text =
-    La data entro cui giocare la battaglia { $battle } ({ $date }) è passata senza due risultati concordi: come vogliono le regole della campagna, è stata risolta automaticamente con il suo gioco, { $game }.{ $set_aside ->
+    La data entro cui giocare la battaglia { $battle } ({ $date }) è passata { $neutral ->
+        [yes] senza che l'arbitro la decidesse (l'altra parte è una nazione neutrale, che non manda risultati)
+       *[no] senza due risultati concordi
+    }: come vogliono le regole della campagna, è stata risolta automaticamente con il suo gioco, { $game }.{ $set_aside ->
         [yes] { " " }Il risultato che avevate mandato è messo da parte.
        *[no] {""}
     }

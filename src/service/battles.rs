@@ -77,6 +77,12 @@ fn auto(
         })
         .collect();
     let at_once = c.tables.rulings.battle_results_at_once;
+    // Against a neutral nation no two results could come: its clubs read that the
+    // referee did not decide it (a play-test's club read "without two agreeing results").
+    let world = store.current()?.world;
+    let neutral = [&b.attacker.nation, &b.defender.nation]
+        .iter()
+        .any(|n| !world.is_club(n.as_str()));
     let told = to_sides(
         store,
         loaded,
@@ -97,6 +103,7 @@ fn auto(
                     "run-battle-auto-text",
                     battle = b.id.as_str(),
                     date = date,
+                    neutral = if neutral { "yes" } else { "no" },
                     game = game.in_lang(lang),
                     set_aside = if mailed.iter().any(|m| m == nation) {
                         "yes"
@@ -256,5 +263,41 @@ fn title(c: &crate::rules::Campaign, lang: Lang) -> &str {
     match lang {
         Lang::It => &c.title_it,
         Lang::En => &c.title_en,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::tables::Lang;
+    use crate::words::Words;
+
+    /// A battle against a neutral nation auto-resolved at its date: its club reads that
+    /// the referee did not decide it, not that two results failed to agree (a
+    /// play-test's club read the second, where no result could ever come).
+    #[test]
+    fn a_neutral_battle_resolved_at_its_date_says_why() {
+        let w = Words::load(None).expect("catalogue");
+        let said = |lang, neutral| {
+            crate::t!(
+                w,
+                lang,
+                "run-battle-auto-text",
+                battle = "1494-r03-S11",
+                date = "2026-12-18 21:05 Europe/Rome",
+                neutral = neutral,
+                game = "MON",
+                set_aside = "no",
+                applied = "now"
+            )
+        };
+        let it = said(Lang::It, "yes");
+        assert!(
+            it.contains("senza che l'arbitro la decidesse (l'altra parte è una nazione neutrale")
+                && !it.contains("concordi"),
+            "{it}"
+        );
+        let en = said(Lang::En, "yes");
+        assert!(en.contains("without the referee deciding it"), "{en}");
+        assert!(said(Lang::En, "no").contains("without two agreeing results"));
     }
 }
