@@ -329,6 +329,38 @@ fn two_clubs_agree_an_alliance_by_letters_and_one_later_betrays_it() {
         .expect("an alliance of Venice");
     assert_eq!(alliance.declared_by.len(), 2, "{alliance:?}");
     assert!(alliance.betrayed_by.is_empty());
+    // Each report says where the club's alliances stand (a play-test's clubs found it
+    // on the spring's sheet alone).
+    let sent = p.send();
+    let alliances_in = |sent: &[Sent], nation: &str, heading: &str| -> String {
+        let report = sent
+            .iter()
+            .find(|s| s.to.iter().any(|t| t == address(nation)) && s.text.contains(heading))
+            .unwrap_or_else(|| panic!("{nation}'s report with {heading}: {sent:#?}"));
+        let at = report.text.find(heading).expect("the heading");
+        report.text[at..]
+            .lines()
+            .take(2)
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(
+        alliances_in(&sent, "M", "Your alliances (G5.2)"),
+        "Your alliances (G5.2):\n    Republic of Venice (V): in force"
+    );
+    assert_eq!(
+        alliances_in(&sent, "V", "Le vostre alleanze (G5.2)"),
+        "Le vostre alleanze (G5.2):\n    Ducato di Milano (M): in vigore"
+    );
+    // Savoy declared none: its report has no such section.
+    let savoy: Vec<&Sent> = (sent.iter())
+        .filter(|s| s.to.iter().any(|t| t == address("SV")))
+        .collect();
+    assert!(!savoy.is_empty(), "{sent:#?}");
+    assert!(
+        savoy.iter().all(|s| !s.text.contains("(G5.2):")),
+        "{savoy:#?}"
+    );
 
     // The first round: Venice sends its assassin against the commander of Milan's army.
     let army = w
@@ -354,7 +386,15 @@ fn two_clubs_agree_an_alliance_by_letters_and_one_later_betrays_it() {
         .expect("the alliance");
     let betrayers: Vec<&str> = alliance.betrayed_by.iter().map(|n| n.as_str()).collect();
     assert_eq!(betrayers, ["V"], "{alliance:?}");
-    p.send();
+    let sent = p.send();
+    assert_eq!(
+        alliances_in(&sent, "M", "Your alliances (G5.2)"),
+        "Your alliances (G5.2):\n    Republic of Venice (V): broken: that nation betrayed it, and it binds you no more"
+    );
+    assert_eq!(
+        alliances_in(&sent, "V", "Le vostre alleanze (G5.2)"),
+        "Le vostre alleanze (G5.2):\n    Ducato di Milano (M): rotta: l'avete tradita voi"
+    );
     // Milan writes what it thinks of it.
     let reproach = "Treachery! Milan will remember.";
     p.mail("M", &letter(&["V"], reproach));

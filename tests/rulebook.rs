@@ -190,6 +190,7 @@ fn every_ruling_of_the_rulebook_names_its_switch() {
         "garrison_and_works_where_held",
         "armies_in_battle_stay",
         "diplomat_encounters_betray",
+        "betrayal_ends_alliance",
         "siege_waits_for_battle",
         "battle_lapses_when_a_side_is_gone",
         "MON_fort_applies",

@@ -132,6 +132,9 @@ struct PreFleet {
 struct PreAlliance {
     members: [String; 2],
     declared_by: Vec<String>,
+    /// Members that betrayed it in an earlier phase.
+    #[serde(default)]
+    betrayed_by: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -435,7 +438,7 @@ fn prestate(c: &Campaign, case: &Case) -> Result<World, String> {
         w.alliances.push(Alliance {
             members,
             declared_by: a.declared_by.iter().map(|s| nc(s)).collect(),
-            betrayed_by: BTreeSet::new(),
+            betrayed_by: a.betrayed_by.iter().map(|s| nc(s)).collect(),
         });
     }
     for work in &p.works {

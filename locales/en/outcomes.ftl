@@ -202,7 +202,11 @@ happening-encounter = encounter at { $node } between { THE($hand) } and { THE($o
        *[none] {""}
     })
 }{ $allies ->
-    [true] . { THE(SHORT($hand), cap: "yes") } and { THE(SHORT($other)) } are allies: they meet as any two nations do, and an attack or a siege of either by the other betrays the alliance (G5.2)
+    [true] . { THE(SHORT($hand), cap: "yes") } and { THE(SHORT($other)) } are allies: they meet as any two nations do{ $other_choice ->
+        [walls] ; no battle is fought against a force within its walls, so this meeting betrays nothing, but a siege of the place would betray the alliance (G5.2)
+        [withdraw] ; no battle is fought against a force within its walls, so this meeting betrays nothing, but a siege of the place would betray the alliance (G5.2)
+       *[other] , and an attack or a siege of either by the other betrays the alliance (G5.2)
+    }
    *[false] {""}
 }
 happening-diplomat-revealed = at { $node } a diplomat of { THE($nation) } is unmasked and removed
@@ -250,7 +254,7 @@ happening-specialist-killed = { $what ->
 happening-alliance-betrayed = { THE($by) } { VERB($by, "betrays", "betray") } { VERB($by, "its", "their") } alliance with { THE($against) }{ $how ->
     [on_contact] : at { $node } its moving force met the ally's and attacked, as its standing choice on contact said (G3c.3)
     [when_contacted] : at { $node } the ally's force came upon its own, whose standing choice when contacted was to attack (G3c.3)
-    [siege] : it besieged { $node }, a place of the ally, this round (a siege laid before the alliance betrays it too, as soon as it goes on: lift it, G3d)
+    [siege] : it besieged { $node }, a place of the ally, this round (a siege of an ally's place betrays the alliance whenever it was laid, even before the alliance was made; G3d says how a siege is lifted)
     [assassin] : it sent an assassin against the ally
    *[none] {""}
 }

@@ -49,5 +49,6 @@ happening-ally-attack-no-betrayal = { THE($by) } attacked you{ $how ->
    *[assassin] {" "}with an assassin
 }, and betrays no alliance: { $why ->
     [never_stood] the alliance you declared never stood, as { THE($by) } had not declared it (an alliance exists once both have, G5.2)
+    [broken_by_attacked] you had broken the alliance yourselves, and a broken alliance binds neither side (G5.2)
    *[already_broken] { THE($by) } had already broken the alliance (G5.2)
 }

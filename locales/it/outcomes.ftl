@@ -202,7 +202,11 @@ happening-encounter = incontro { ART("a", $node) } { ART("tra", $hand) } e { ART
        *[none] {""}
     })
 }{ $allies ->
-    [true] . { ART("Il", SHORT($hand)) } e { ART("il", SHORT($other)) } sono alleati: si incontrano come due nazioni qualsiasi, e un attacco o un assedio dell'una contro l'altra tradisce l'alleanza (G5.2)
+    [true] . { ART("Il", SHORT($hand)) } e { ART("il", SHORT($other)) } sono alleati: si incontrano come due nazioni qualsiasi{ $other_choice ->
+        [walls] ; contro una forza entro le sue mura non si combatte, quindi questo incontro non tradisce nulla, ma assediare la piazza tradirebbe l'alleanza (G5.2)
+        [withdraw] ; contro una forza entro le sue mura non si combatte, quindi questo incontro non tradisce nulla, ma assediare la piazza tradirebbe l'alleanza (G5.2)
+       *[other] , e un attacco o un assedio dell'una contro l'altra tradisce l'alleanza (G5.2)
+    }
    *[false] {""}
 }
 happening-diplomat-revealed = { ART("a", $node) } un diplomatico { ART("di", $nation) } è smascherato e rimosso
@@ -250,7 +254,7 @@ happening-specialist-killed = { $what ->
 happening-alliance-betrayed = { ART("il", $by) } tradisce l'alleanza { ART("con", $against) }{ $how ->
     [on_contact] : { ART("a", $node) } la sua forza in movimento ha incontrato quella dell'alleato e l'ha attaccata, come diceva la sua scelta permanente al contatto (G3c.3)
     [when_contacted] : { ART("a", $node) } la forza dell'alleato è arrivata sulla sua, la cui scelta permanente quando contattata era di attaccare (G3c.3)
-    [siege] : ha assediato { $node }, una piazza dell'alleato, in questo turno (anche un assedio cominciato prima dell'alleanza la tradisce appena prosegue: va tolto, G3d)
+    [siege] : ha assediato { $node }, una piazza dell'alleato, in questo turno (assediare una piazza dell'alleato tradisce l'alleanza comunque l'assedio sia cominciato, anche prima che l'alleanza fosse fatta; G3d dice come si toglie un assedio)
     [assassin] : ha mandato un assassino contro l'alleato
    *[none] {""}
 }

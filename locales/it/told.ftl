@@ -49,5 +49,6 @@ happening-ally-attack-no-betrayal = { ART("il", $by) } vi ha attaccato{ $how ->
    *[assassin] {" "}con un assassino
 }, e non tradisce alcuna alleanza: { $why ->
     [never_stood] l'alleanza che avete dichiarato non è mai esistita, perché { ART("il", $by) } non l'aveva dichiarata (un'alleanza esiste quando l'hanno dichiarata entrambi, G5.2)
+    [broken_by_attacked] l'alleanza l'avevate già rotta voi, e un'alleanza rotta non vincola più nessuna delle due parti (G5.2)
    *[already_broken] { ART("il", $by) } aveva già rotto l'alleanza (G5.2)
 }

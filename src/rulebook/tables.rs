@@ -421,6 +421,11 @@ fn rulings(t: &Tables, w: &Words) -> String {
             &r.diplomat_encounters_betray.to_string(),
         ],
         [
+            "G5.2",
+            "betrayal_ends_alliance",
+            &r.betrayal_ends_alliance.to_string(),
+        ],
+        [
             "G2b.5",
             "commander_killed_rounds",
             &r.commander_killed_rounds.to_string(),

@@ -347,6 +347,9 @@ pub(super) fn betray(s: &mut Step, by: &NationCode, against: &NationCode, how: B
         Some(NoBetrayal::NeverStood)
     } else if a.betrayed_by.contains(by) {
         Some(NoBetrayal::AlreadyBroken)
+    } else if s.c.tables.rulings.betrayal_ends_alliance && a.betrayed_by.contains(against) {
+        // One betrayal ends the alliance for both (G5.2: betrayed "while it stands").
+        Some(NoBetrayal::BrokenByAttacked)
     } else {
         None
     };

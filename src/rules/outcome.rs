@@ -882,6 +882,9 @@ pub enum NoBetrayal {
     NeverStood,
     /// It was already broken by an earlier betrayal.
     AlreadyBroken,
+    /// It was already broken by the attacked club's own betrayal (the ruling
+    /// `betrayal_ends_alliance`).
+    BrokenByAttacked,
 }
 
 /// One modifier of a siege roll (G3d.2, Table 35), with what it counts and its value.

@@ -537,6 +537,12 @@ pub struct Rulings {
     /// switch existed betray nothing there.
     #[serde(default)]
     pub(crate) diplomat_encounters_betray: bool,
+    /// G5.2: an alliance one member betrayed is broken for both: the other's later
+    /// attack or siege betrays nothing, and its club is told why. Campaigns written
+    /// before this switch existed count the second member's attack as a betrayal too
+    /// (a play-test's alliance read as broken by one and betrayed again by the other).
+    #[serde(default)]
+    pub(crate) betrayal_ends_alliance: bool,
     /// G3d.2, G3c.7: a besieging army in a battle pending at the place does not roll
     /// (nor pay the round, nor a bribe) until the battle's result is applied: the
     /// besiegers are fighting the relief, and a siege that fell meanwhile would capture

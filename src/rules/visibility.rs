@@ -19,6 +19,7 @@ use super::world::{FleetAt, Fortification, World};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 
+mod alliances;
 mod walls;
 use walls::WallsView;
 
@@ -229,6 +230,9 @@ pub struct ClubView {
     /// How it is played meanwhile: `stand` or `bot` (the ruling `civil_disorder_play`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) in_disorder: Option<crate::rules::tables::DisorderPlay>,
+    /// G5.2: the alliances the club declared, and where each stands after the phase.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) alliances: Vec<alliances::AllianceView>,
     /// Every army, fleet and diplomat of the club stands where it stood before the phase
     /// (none moved, sailed, fell or was raised): what a report may say of a club that
     /// sent no orders.
@@ -799,6 +803,7 @@ pub fn club_view(
             .disorder
             .contains(nation)
             .then_some(c.tables.rulings.civil_disorder_play),
+        alliances: alliances::alliances(c, now, nation, |n| c.nation_name(n.as_str(), lang)),
         orders,
         events,
         ledger,

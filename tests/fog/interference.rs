@@ -38,6 +38,8 @@ enum Hidden {
     DiplomatIsArmy(usize),
     UnseenFleet(usize, usize),
     Alliance(usize, usize),
+    /// Another club's declaration of an alliance with `me` that `me` never declared.
+    DeclaredWithMe(usize),
     OthersOutcome(usize),
     OthersEvent(usize, bool),
     OthersLedger(usize, i64),
@@ -63,6 +65,7 @@ fn hidden() -> impl Strategy<Value = Hidden> {
         i().prop_map(Hidden::DiplomatIsArmy),
         (i(), i()).prop_map(|(a, b)| Hidden::UnseenFleet(a, b)),
         (i(), i()).prop_map(|(a, b)| Hidden::Alliance(a, b)),
+        i().prop_map(Hidden::DeclaredWithMe),
         i().prop_map(Hidden::OthersOutcome),
         (i(), any::<bool>()).prop_map(|(a, b)| Hidden::OthersEvent(a, b)),
         (i(), 1i64..500).prop_map(|(a, b)| Hidden::OthersLedger(a, b)),
@@ -111,7 +114,8 @@ fn apply(b: &mut Branch, me: &NationCode, h: &Hidden) -> Option<()> {
         Hidden::NodeSapper(..)
         | Hidden::Strategos(_)
         | Hidden::Works(..)
-        | Hidden::Alliance(..) => change_state(b, me, h),
+        | Hidden::Alliance(..)
+        | Hidden::DeclaredWithMe(_) => change_state(b, me, h),
         Hidden::OthersOutcome(_) | Hidden::OthersEvent(..) | Hidden::OthersLedger(..) => {
             change_resolution(b, me, h)
         }
@@ -215,6 +219,26 @@ fn change_state(b: &mut Branch, me: &NationCode, h: &Hidden) -> Option<()> {
                     members,
                     betrayed_by: BTreeSet::new(),
                 });
+            }
+        }
+        Hidden::DeclaredWithMe(i) => {
+            // The other's declaration alone is its secret, whatever the report now says
+            // of the club's own alliances (G5.2, G7.4).
+            let other = pick(&clubs, i)?;
+            let mut members = [me.clone(), other.clone()];
+            members.sort();
+            match w.alliances.iter_mut().find(|a| a.members == members) {
+                Some(a) if a.declared_by.contains(me) => return None,
+                Some(a) => {
+                    if !a.declared_by.remove(&other) {
+                        a.declared_by.insert(other);
+                    }
+                }
+                None => w.alliances.push(Alliance {
+                    members,
+                    declared_by: [other].into_iter().collect(),
+                    betrayed_by: BTreeSet::new(),
+                }),
             }
         }
         _ => return None,
@@ -484,6 +508,7 @@ fn every_hidden_change_applies_somewhere() {
         Hidden::DiplomatIsArmy(1),
         Hidden::UnseenFleet(1, 1),
         Hidden::Alliance(1, 2),
+        Hidden::DeclaredWithMe(1),
         Hidden::OthersOutcome(1),
         Hidden::OthersEvent(1, true),
         Hidden::OthersEvent(1, false),

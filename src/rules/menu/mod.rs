@@ -315,7 +315,10 @@ pub(crate) fn options(c: &Campaign, world: &World, nation: &NationCode) -> Optio
         spy: own.is_some_and(|n| n.spy),
         assassins: own.map_or(0, |n| n.assassins),
         missions: Vec::new(),
+        // Only alliances it declared itself: where one declaration makes an alliance
+        // (without `alliance_needs_both`), the other's alone is its secret (G7.4).
         allies: (world.alliances.iter())
+            .filter(|x| x.declared_by.contains(nation))
             .filter_map(|x| {
                 x.members
                     .iter()

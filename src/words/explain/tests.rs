@@ -494,6 +494,9 @@ fn every_outcome_told_to_its_club_reads_in_both_languages() {
             .1
             .ends_with("M had already broken the alliance (G5.2)")
     );
+    let (it, en) = both(no_betrayal(NoBetrayal::BrokenByAttacked));
+    assert!(en.ends_with("you had broken the alliance yourselves, and a broken alliance binds neither side (G5.2)"), "{en}");
+    assert!(it.ends_with("l'avevate già rotta voi, e un'alleanza rotta non vincola più nessuna delle due parti (G5.2)"), "{it}");
 }
 
 /// Every order name outcomes store (`OrderKind::name`) is named in both languages: read
@@ -851,16 +854,17 @@ fn an_order_the_round_stopped_is_not_carried_out_where_an_unlawful_one_is_reject
 #[test]
 fn allies_who_meet_are_told_that_they_are_allies() {
     // A play-test's Milan read Table 34's "may besiege next round" at its ally's city
-    // as an invitation.
+    // as an invitation; another's read "an attack betrays" where its standing attack met
+    // walls, and no battle (so no betrayal) followed.
     use crate::rules::tables::Choice;
-    let met = |allies| Happening::Encounter {
+    let met = |allies, other_choice| Happening::Encounter {
         node: "V6".into(),
         hand: "M".into(),
         other: "V".into(),
         text_it: "l'altro si chiude".into(),
         text_en: "the other side is inside its fortification".into(),
-        hand_choice: Some(Choice::Stop),
-        other_choice: Some(Choice::Withdraw),
+        hand_choice: Some(Choice::Attack),
+        other_choice: Some(other_choice),
         other_walls: false,
         other_meant: None,
         allies,
@@ -868,15 +872,23 @@ fn allies_who_meet_are_told_that_they_are_allies() {
     use crate::rules::say::Say as _;
     let c = crate::fixtures::shipped();
     let say = Explain::new(w(), &c);
-    let en = say.happening(&met(true), Lang::En);
+    let en = say.happening(&met(true, Choice::Stop), Lang::En);
     assert!(
         en.ends_with(". The Duchy of Milan and the Republic of Venice are allies: they meet as any two nations do, and an attack or a siege of either by the other betrays the alliance (G5.2)"),
         "{en}"
     );
-    let it = say.happening(&met(true), Lang::It);
+    let walls = say.happening(&met(true, Choice::Withdraw), Lang::En);
     assert!(
-        it.contains(". Il Ducato di Milano e la Repubblica di Venezia sono alleati: "),
+        walls.ends_with(" are allies: they meet as any two nations do; no battle is fought against a force within its walls, so this meeting betrays nothing, but a siege of the place would betray the alliance (G5.2)"),
+        "{walls}"
+    );
+    let it = say.happening(&met(true, Choice::Withdraw), Lang::It);
+    assert!(
+        it.contains(". Il Ducato di Milano e la Repubblica di Venezia sono alleati: si incontrano come due nazioni qualsiasi; contro una forza entro le sue mura non si combatte"),
         "{it}"
     );
-    assert!(!say.happening(&met(false), Lang::En).contains("allies"));
+    assert!(
+        !say.happening(&met(false, Choice::Stop), Lang::En)
+            .contains("allies")
+    );
 }
