@@ -433,15 +433,17 @@ fn judge(
         }
     }
     // G5.2: a declaration alone makes no alliance (a play-test read "valid" as made).
+    // Said of every alliance not yet formed: whether the other's declaration is on
+    // record is its secret until both have declared (G7.4).
     if c.tables.rulings.alliance_needs_both {
         for o in &set.orders {
             if let crate::rules::order::OrderKind::Alliance { with } = &o.kind {
-                let declared = world.alliances.iter().any(|a| {
+                let formed = world.alliances.iter().any(|a| {
                     a.members.contains(&h.club)
                         && a.members.contains(with)
-                        && a.declared_by.contains(with)
+                        && a.declared_by.len() == 2
                 });
-                if !declared {
+                if !formed {
                     out.warnings.push(at_order(
                         o,
                         "G5.2",
@@ -454,6 +456,25 @@ fn judge(
                     ));
                 }
             }
+        }
+    }
+    // G5.2: a standing attack into a place of an ally: meeting its force there in the
+    // field makes a battle, which betrays the alliance.
+    for (seq, node, ally) in crate::rules::moves_at_allies(c, world, &h.club, &set) {
+        if let Some(o) = set.orders.iter().find(|o| o.at.seq == seq) {
+            let pieces = o.kind.pieces();
+            out.warnings.push(at_order(
+                o,
+                "G5.2",
+                crate::t!(
+                    words,
+                    lang,
+                    "check-attack-into-ally",
+                    piece = pieces.first().map_or("", |p| p.as_str()),
+                    node = c.place_said(node.as_str()),
+                    with = c.nation_name(ally.as_str(), lang)
+                ),
+            ));
         }
     }
     // G3c.3: an army inside its walls stays inside when a force comes, whatever its

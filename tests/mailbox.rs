@@ -1034,7 +1034,57 @@ fn a_sheet_sent_with_an_empty_secret_is_told_the_secret_is_missing() {
             to_v[0].text
         );
         assert!(!got.iter().any(|r| r.kind == "alert"), "no forgery alarm");
+        // It says which file counts: none yet (a play-test's club could not tell
+        // whether an earlier file still stood).
+        assert!(
+            to_v[0]
+                .text
+                .contains("Per primavera 1494 non avete ancora un file d'ordini accettato"),
+            "attempt {attempt}: {}",
+            to_v[0].text
+        );
     }
+    // Once a file is accepted, the next slip says that file stays the active one.
+    let secret = secret_in(&v.text);
+    let read = s.mail_orders("V", &with_secret(&sheet, &secret));
+    assert_eq!(read["verdict"], "accepted", "{read}");
+    let receipt = s.deliver();
+    let receipt = &receipt
+        .iter()
+        .find(|r| r.nation == "V")
+        .expect("a receipt")
+        .text;
+    // The receipt's seal: the first run of 64 hex digits.
+    let sha = receipt
+        .split(|c: char| !c.is_ascii_hexdigit())
+        .find(|w| w.len() == 64)
+        .unwrap_or_else(|| panic!("a seal: {receipt}"))
+        .to_owned();
+    assert_eq!(s.mail_orders("V", &sheet)["verdict"], "rejected");
+    let got = s.deliver();
+    let to_v = got.iter().find(|r| r.nation == "V").expect("an answer");
+    assert!(
+        to_v.text.contains("resta quello attivo per primavera 1494"),
+        "{}",
+        to_v.text
+    );
+    assert!(to_v.text.contains(&sha), "{sha}: {}", to_v.text);
+    // The same for a file of its own that the rules refuse (its secret is right).
+    let wrong_phase = with_secret(&sheet, &secret).replacen(
+        "phase = \"1494-spring\"",
+        "phase = \"1494-primavera\"",
+        1,
+    );
+    assert_eq!(s.mail_orders("V", &wrong_phase)["verdict"], "rejected");
+    let got = s.deliver();
+    let to_v = got.iter().find(|r| r.nation == "V").expect("an answer");
+    assert!(
+        to_v.text.starts_with("Il vostro file di ordini non è stato accettato; nulla è stato registrato. Il vostro file ricevuto il ")
+            && to_v.text.contains(&sha)
+            && to_v.text.contains("1494-primavera"),
+        "{}",
+        to_v.text
+    );
 }
 
 /// Issue 29: a club's mailed result set aside by the referee's ruling is told in the

@@ -147,9 +147,69 @@ fn a_bribe_short_of_a_step_says_what_it_buys() {
     );
 }
 
+/// A standing attack moved into a place of an ally is warned of, in the club's words: a
+/// battle with the ally's force there betrays the alliance (G5.2). A play-test's Milan
+/// was told only "valid". Without the alliance, or with the choice to stop, nothing.
+#[test]
+fn a_standing_attack_into_an_allys_place_is_warned_of() {
+    let c = campaign();
+    let file = |stance: &str| {
+        format!(
+            "club = \"M\"\nphase = \"1494-r01\"\nsecret = \"{SECRET}\"\n[[stance]]\npiece = \"M-A1\"\non_contact = \"{stance}\"\n\n[[move]]\npiece = \"M-A1\"\npath = [\"M0\", \"V6\"]\n"
+        )
+    };
+    let allied = |both: bool| {
+        move |w: &mut World| {
+            w.alliances.push(giglio::rules::world::Alliance {
+                members: ["M".into(), "V".into()],
+                declared_by: if both {
+                    ["M".into(), "V".into()].into()
+                } else {
+                    ["V".into()].into()
+                },
+                betrayed_by: Default::default(),
+            });
+        }
+    };
+    let warned = warnings_of(&c, &file("attack"), allied(true));
+    assert!(
+        warned.iter().any(|w| w
+            == "M-A1 moves into Bergamo (V6), a place of the Republic of Venice, your ally, with the standing choice to attack on contact: if it meets a force of the Republic of Venice there in the field, the battle betrays the alliance (G5.2). A garrison within its walls is not fought, but a siege of the place would betray it too."),
+        "{warned:?}"
+    );
+    for (stance, both) in [("stop", true), ("attack", false)] {
+        let quiet = warnings_of(&c, &file(stance), allied(both));
+        assert!(
+            !quiet.iter().any(|w| w.contains("G5.2")),
+            "{stance} {both}: {quiet:?}"
+        );
+    }
+}
+
 /// The warnings of a file whose one order is V-A2's siege with `bribe`, V-A2 standing
 /// at `at` (where it starts, without).
 fn bribe_warnings(c: &giglio::rules::Campaign, bribe: i64, at: Option<&str>) -> Vec<String> {
+    let file = format!(
+        "club = \"V\"\nphase = \"1494-r01\"\nsecret = \"{SECRET}\"\n[[siege]]\narmy = \"V-A2\"\nbribe = {bribe}\n"
+    );
+    warnings_of(c, &file, |world| {
+        if let Some(at) = at {
+            let a = world
+                .armies
+                .get_mut(&giglio::rules::ids::ArmyId::from("V-A2"))
+                .expect("V-A2");
+            a.node = giglio::rules::ids::NodeCode::from(at);
+        }
+    })
+}
+
+/// The warnings of a round-1 `file` (in English), the world first changed by
+/// `set_up`.
+fn warnings_of(
+    c: &giglio::rules::Campaign,
+    file: &str,
+    set_up: impl FnOnce(&mut World),
+) -> Vec<String> {
     let played: Vec<_> = c
         .nations
         .iter()
@@ -158,13 +218,7 @@ fn bribe_warnings(c: &giglio::rules::Campaign, bribe: i64, at: Option<&str>) -> 
         .collect();
     let mut world = World::start(c, &played);
     world.phase = PhaseId::parse_key("1494-r01").expect("a phase");
-    if let Some(at) = at {
-        let a = world
-            .armies
-            .get_mut(&giglio::rules::ids::ArmyId::from("V-A2"))
-            .expect("V-A2");
-        a.node = giglio::rules::ids::NodeCode::from(at);
-    }
+    set_up(&mut world);
     let clubs: Vec<Club> = played
         .iter()
         .map(|n| Club {
@@ -176,9 +230,6 @@ fn bribe_warnings(c: &giglio::rules::Campaign, bribe: i64, at: Option<&str>) -> 
         .collect();
     let hash = giglio::auth::hash(SECRET).expect("hash");
     let lookup = |_: &str| Some(hash.clone());
-    let file = format!(
-        "club = \"V\"\nphase = \"1494-r01\"\nsecret = \"{SECRET}\"\n[[siege]]\narmy = \"V-A2\"\nbribe = {bribe}\n"
-    );
     let checked = submission::check(
         "r01.toml",
         file.as_bytes(),

@@ -164,8 +164,8 @@ waits-none-yours = { $count ->
 }
 # Which of the club's orders count for the round that waits.
 waits-orders = { $orders ->
-        [file] Your orders for the round are those of your file received on { $at }.
-        [late] Your orders for the round are those of your file received on { $at }, after the deadline: it counts unless the referee refuses it, and you are told if so.
+        [file] Your orders for the round are those of your file received on { $at }. A file you send while the round waits replaces it, but it arrives after the deadline: a late file counts unless the referee refuses it, and you are told if so.
+        [late] Your orders for the round are those of your file received on { $at }, after the deadline: it counts unless the referee refuses it, and you are told if so. A later file replaces it on the same terms.
        *[none] You sent no orders for this round: your forces will do what they do without orders, unless you send a file now; arriving after the deadline, it counts unless the referee refuses it before the round is resolved.
     }
 # Where a reply locates a slip in orders written in the message's text (lines counted

@@ -164,8 +164,8 @@ waits-none-yours = { $count ->
 }
 # Quali ordini del club valgono per il turno che attende.
 waits-orders = { $orders ->
-        [file] Per il turno valgono i vostri ordini del file arrivato il { $at }.
-        [late] Per il turno valgono i vostri ordini del file arrivato il { $at }, dopo il termine: vale a meno che l'arbitro lo rifiuti, e in tal caso ve lo dirà.
+        [file] Per il turno valgono i vostri ordini del file arrivato il { $at }. Un file che mandate mentre il turno attende lo sostituisce, ma arriva dopo il termine: un file in ritardo vale a meno che l'arbitro lo rifiuti, e in tal caso ve lo dirà.
+        [late] Per il turno valgono i vostri ordini del file arrivato il { $at }, dopo il termine: vale a meno che l'arbitro lo rifiuti, e in tal caso ve lo dirà. Un file successivo lo sostituisce alle stesse condizioni.
        *[none] Per questo turno non avete mandato ordini: le vostre forze faranno ciò che fanno senza ordini, a meno che mandiate ora un file; arrivato dopo il termine, vale se l'arbitro non lo rifiuta prima che il turno sia risolto.
     }
 # Dove una risposta indica un errore negli ordini scritti nel testo del messaggio (righe

@@ -456,3 +456,56 @@ pub(super) fn force_value(s: &Step, node: &NodeCode, nation: &NationCode) -> Duc
             .map_or(0, |g| g.value);
     armies + garrison
 }
+
+/// G5.2: the moves of `set` that take a piece whose standing choice on contact is to
+/// attack (as the file leaves it: a `[[stance]]` of the file counts over the piece's
+/// own) into a place of a nation the club is allied with, as `(order number, the first
+/// such place, the ally)`. Meeting the ally's force there in the field makes a battle,
+/// which betrays the alliance; a play-test's club sent one and was told only "valid".
+pub(crate) fn moves_at_allies(
+    c: &Campaign,
+    world: &World,
+    club: &NationCode,
+    set: &super::order::OrderSet,
+) -> Vec<(u32, NodeCode, NationCode)> {
+    use super::order::OrderKind;
+    use super::tables::Choice;
+    let stance = |piece: &Piece| {
+        let chosen = set.orders.iter().rev().find_map(|o| match &o.kind {
+            OrderKind::Stance {
+                piece: p,
+                on_contact: Some(choice),
+                ..
+            } if p == piece => Some(*choice),
+            _ => None,
+        });
+        let own = match piece {
+            Piece::Army(id) => world.armies.get(id).and_then(|a| a.stance.on_contact),
+            Piece::Diplomat(id) => world.diplomats.get(id).and_then(|d| d.stance.on_contact),
+        };
+        chosen
+            .or(own)
+            .unwrap_or(c.tables.encounters.default_on_contact)
+    };
+    (set.orders.iter())
+        .filter_map(|o| match &o.kind {
+            OrderKind::Move { piece, path } if stance(piece) == Choice::Attack => path
+                .iter()
+                .skip(1)
+                .filter_map(|node| Some((node, &world.nodes.get(node)?.owner)))
+                .find(|(_, owner)| *owner != club && known_ally(c, world, club, owner))
+                .map(|(node, owner)| (o.at.seq, node.clone(), owner.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Whether `club` is allied with `other` as far as `club` knows: the alliance stands and
+/// `club` declared it itself (without `alliance_needs_both`, the other's declaration
+/// alone makes one, and is the other's secret, G7.4).
+fn known_ally(c: &Campaign, world: &World, club: &NationCode, other: &NationCode) -> bool {
+    let mut members = [club.clone(), other.clone()];
+    members.sort();
+    alliance_stands(c, world, club, other)
+        && (world.alliances.iter()).any(|a| a.members == members && a.declared_by.contains(club))
+}

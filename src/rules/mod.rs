@@ -36,6 +36,7 @@ pub mod world;
 
 pub use calendar::{Phase, PhaseId};
 pub use campaign::Campaign;
+pub(crate) use forces::moves_at_allies;
 pub use ids::{ArmyId, Ducats, FleetId, NationCode, NodeCode, SeaCode};
 pub(crate) use summer::breaking_step;
 pub use world::World;

@@ -611,7 +611,7 @@ mod tests {
             with = "Spagna (Corone d'Aragona in Italia)"
         );
         assert!(
-            both.starts_with("un'alleanza con la Spagna (Corone d'Aragona in Italia) vale solo quando anche la Spagna la dichiara"),
+            both.starts_with("un'alleanza con la Spagna (Corone d'Aragona in Italia) vale solo quando l'hanno dichiarata entrambe le nazioni (G5.2): la Spagna nel proprio file"),
             "{both}"
         );
         let both = crate::t!(
@@ -621,7 +621,7 @@ mod tests {
             with = "Republic of Venice"
         );
         assert!(
-            both.starts_with("an alliance with the Republic of Venice stands only once the Republic of Venice declares it"),
+            both.starts_with("an alliance with the Republic of Venice stands only once both nations have declared it (G5.2): the Republic of Venice in its own spring file"),
             "{both}"
         );
     }

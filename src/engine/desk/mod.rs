@@ -402,11 +402,14 @@ fn slip(
     let forged = matches!(answer, Answer::SecretWrong { .. });
     let first = store.replies_counted(m.phase, &club.nation)? < FIRST_REPLIES;
     let replies = if first {
+        let active = store.active_file(m.phase, &club.nation)?;
+        let counts = replies::file_that_counts(desk, club, m.phase, active.as_ref().map(|a| &a.1));
         vec![replies::unquoted(
             desk,
             club,
             answer,
             (m.hash, &m.arrived_at),
+            &counts,
         )?]
     } else {
         Vec::new()
@@ -701,7 +704,10 @@ fn authenticated(
                 || "the order file does not read".into(),
                 |d| crate::auth::mask_copies(&format!("{} ({})", d.message, d.rule), secret),
             );
-            let reply = replies::refused(desk, club, &checked, m.hash, &own)?;
+            let active = store.active_file(m.phase, &club.nation)?;
+            let counts =
+                replies::file_that_counts(desk, club, m.phase, active.as_ref().map(|a| &a.1));
+            let reply = replies::refused(desk, club, &checked, m.hash, &own, &counts)?;
             return Ok(Judged {
                 authenticated: true,
                 ..Judged::rejected(club, reason, Some(sender.to_owned()), reply)

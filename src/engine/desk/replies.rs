@@ -165,6 +165,7 @@ pub(crate) fn unquoted(
     club: &Club,
     answer: Answer,
     (hash, arrived): (&str, &str),
+    counts: &str,
 ) -> Result<OutMessage> {
     let (w, lang) = (desk.words, club.lang);
     // A mail that holds no order file is no refused orders: it may be a question, which
@@ -203,10 +204,34 @@ pub(crate) fn unquoted(
         club,
         "rejection",
         subject,
-        format!("{text}\n\n{when}\n"),
+        format!("{text}\n\n{counts}\n\n{when}\n"),
         hash,
         &[],
     )
+}
+
+/// Which of the club's files counts for `phase` now that one was not accepted: the
+/// active one, or none (a play-test's club could not tell whether its earlier file
+/// still stood after a refusal said "nothing was recorded").
+pub(crate) fn file_that_counts(
+    desk: &Desk,
+    club: &Club,
+    phase: &str,
+    active: Option<&StoredOrders>,
+) -> String {
+    let (w, lang) = (desk.words, club.lang);
+    let named = super::phase_words(desk, phase, lang);
+    match active {
+        Some(f) => t!(
+            w,
+            lang,
+            "intake-still-active",
+            received = in_zone(desk, &f.received_at),
+            sha = f.sha256.as_str(),
+            phase = named
+        ),
+        None => t!(w, lang, "intake-none-active", phase = named),
+    }
 }
 
 /// A fixed message, then where the file stops being readable.
@@ -239,8 +264,11 @@ pub(crate) fn refused(
     c: &Checked,
     hash: &str,
     own: &Own,
+    counts: &str,
 ) -> Result<OutMessage> {
     let mut out = desk.words.plain(club.lang, "intake-refused");
+    out.push(' ');
+    out.push_str(counts);
     out.push_str("\n\n");
     let kept = out.clone() + &left_out(desk.words, club.lang);
     for d in &c.errors {
