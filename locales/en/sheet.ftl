@@ -11,11 +11,17 @@ sheet-secret = Type your club's secret between the quotes of secret = "". Leave 
 sheet-as-is = Sent as it is, with the secret, this file gives no order: each piece does what its "If you send nothing" line says.
 sheet-send = Send the file to the referee from your club's registered address, as a .toml attachment or in the body of the message. You may send it again until the deadline: the last one counts. The receipt tells you every order as it was understood.
 sheet-check = With the giglio program you can check the file before sending it: giglio orders check { $file } --view { $view }
-sheet-army = Army { $id } at { $name } ({ $node }), { $value } ducats
+sheet-army = Army { $id } at { $name } ({ $node }), { $value } ducats{ $sapper ->
+    [yes] , with its sapper
+   *[no] {""}
+}
 sheet-army-aboard = Army { $id } aboard fleet { $fleet }, { $sea ->
         [yes] in { THE($name) }
        *[no] at { $name }
-    } ({ $at }), { $value } ducats
+    } ({ $at }), { $value } ducats{ $sapper ->
+    [yes] , with its sapper
+   *[no] {""}
+}
 sheet-diplomat = Diplomat { $id } at { $name } ({ $node })
 sheet-fleet = Fleet { $id } { $sea ->
         [yes] in { THE($name) }
@@ -35,6 +41,7 @@ sheet-moves = Where it can go this round (G3b.3), each with its path:
 sheet-move-line = { $node } { $name }: path = { $path }
 sheet-garrison-on-the-way = A garrison may be left on the way: give [[garrison]] a node = "…" of the path, a fortified node, and it is left there as the army passes.
 sheet-orders = Other orders it may give:
+sheet-aboard-orders = An army aboard takes no order of its own: fleet { $fleet } carries it, and lands it with the fleet's [[land]] order (G3e.3).
 sheet-nothing = No order is possible for this piece in this phase.
 sheet-inside = It is inside the walls (G3c.1): when a force comes it stays inside, whatever its choice when contacted (G3c.3), and no order lets it attack its besiegers from there. To fight, move it out of the place, or wait for a relief army.
 sheet-stunned = Its commander was killed (G2b.5): this round it can neither move nor attack, so no move, embarking or siege is offered. It defends as usual, and its standing choices below say how it meets a force that comes (a choice to attack counts as stop this round); you may change them.
@@ -118,5 +125,5 @@ sheet-assassin = { $count ->
    *[other] You have { $count } assassins
 }: each one mission, in any round of the year, against the commander of a foreign force where you see one (target = "commander", node = "…": the node where you see it), the sapper defending a place your armies besiege, or another club's spy (whether it has one is not told; a mission without its target is spent). For example:
 sheet-embark-and-sail = An army that boards this fleet this round may sail with it in the same round: write the army's [[embark]] above the fleet's [[fleet_move]], for a club's orders are carried out in the file's order (G3e.3). The fleet may land it from the next round.
-sheet-land-from-port = To land its army elsewhere, the fleet sails to a sea zone this round and takes a [[land]] order there next round (G3e.3): a fleet takes one order a round, and the sheet of the next round offers the landings.
+sheet-land-from-port = The fleet may land its army here, in its port, this round with the [[land]] above. To land it elsewhere, the fleet sails to a sea zone this round and takes a [[land]] order there next round (G3e.3): a fleet takes one order a round, and the sheet of the next round offers the landings.
 sheet-land-blocked = A landing is blocked when forces of another nation (an army, a garrison or a diplomat, an ally's too) stand at the node at the round's end (G3e.3): the army stays aboard. An enemy place with a garrison is taken by land, not from the sea.

@@ -11,11 +11,17 @@ sheet-secret = Scrivete il segreto del vostro club tra le virgolette di secret =
 sheet-as-is = Spedito così com'è, con il segreto, il file non dà ordini: ogni pezzo fa ciò che è scritto alla voce «Senza ordini».
 sheet-send = Spedite il file all'arbitro dall'indirizzo registrato del club, come allegato .toml o nel testo del messaggio. Potete rispedirlo fino al termine: vale l'ultimo. La ricevuta vi dice ogni ordine come è stato capito.
 sheet-check = Chi ha il programma giglio può controllare il file prima che lo spediate: giglio orders check { $file } --view { $view }
-sheet-army = Armata { $id } { ART("a", $name) } ({ $node }), { $value } ducati
+sheet-army = Armata { $id } { ART("a", $name) } ({ $node }), { $value } ducati{ $sapper ->
+    [yes] , con il suo geniere
+   *[no] {""}
+}
 sheet-army-aboard = Armata { $id } a bordo della flotta { $fleet }, { $sea ->
         [yes] { ART("in", $name) }
        *[no] { ART("a", $name) }
-    } ({ $at }), { $value } ducati
+    } ({ $at }), { $value } ducati{ $sapper ->
+    [yes] , con il suo geniere
+   *[no] {""}
+}
 sheet-diplomat = Diplomatico { $id } { ART("a", $name) } ({ $node })
 sheet-fleet = Flotta { $id } { $sea ->
         [yes] { ART("in", $name) }
@@ -35,6 +41,7 @@ sheet-moves = Destinazioni raggiungibili in questo turno (G3b.3), ciascuna con i
 sheet-garrison-on-the-way = Si può lasciare una guarnigione lungo la strada: date a [[garrison]] un node = "…" del percorso, un nodo fortificato, e resta lì al passaggio dell'armata.
 sheet-move-line = { $node } { $name }: path = { $path }
 sheet-orders = Altri ordini possibili:
+sheet-aboard-orders = Un'armata a bordo non riceve ordini propri: la porta la flotta { $fleet }, e la sbarca con l'ordine [[land]] della flotta (G3e.3).
 sheet-nothing = Nessun ordine possibile per questo pezzo in questa fase.
 sheet-inside = È dentro le mura (G3c.1): quando arriva una forza resta dentro, qualunque sia la sua scelta quando contattata (G3c.3), e nessun ordine le fa attaccare da lì i suoi assedianti. Per combattere, fatela uscire dalla piazza muovendola, o aspettate un esercito di soccorso.
 sheet-stunned = Il suo comandante è stato ucciso (G2b.5): in questo turno non può né muovere né attaccare, quindi non le si offre movimento, imbarco né assedio. Si difende come sempre, e le sue scelte permanenti qui sotto dicono come affronta una forza che arriva (la scelta di attaccare vale come fermarsi in questo turno); potete cambiarle.
@@ -118,5 +125,5 @@ sheet-assassin = { $count ->
    *[other] Avete { $count } assassini
 }: ciascuno una missione, in un turno qualsiasi dell'anno, contro il comandante di una forza straniera dove ne vedete una (target = "commander", node = "…": il nodo dove la vedete), il geniere che difende una piazza assediata dalle vostre armate, o la spia di un altro club (se un club ne abbia una, non vi è detto; una missione senza il suo bersaglio è spesa). Per esempio:
 sheet-embark-and-sail = Un'armata che si imbarca su questa flotta in questo turno può salpare con essa nello stesso turno: scrivete l'[[embark]] dell'armata sopra il [[fleet_move]] della flotta, perché gli ordini di un club si eseguono nell'ordine del file (G3e.3). La flotta può sbarcarla dal turno seguente.
-sheet-land-from-port = Per sbarcare l'armata altrove, la flotta naviga verso una zona di mare in questo turno e riceve un ordine [[land]] da lì nel turno seguente (G3e.3): una flotta riceve un ordine per turno, e il foglio del turno seguente offre gli sbarchi.
+sheet-land-from-port = La flotta può sbarcare l'armata qui, nel suo porto, in questo turno con il [[land]] qui sopra. Per sbarcarla altrove, la flotta naviga verso una zona di mare in questo turno e riceve un ordine [[land]] da lì nel turno seguente (G3e.3): una flotta riceve un ordine per turno, e il foglio del turno seguente offre gli sbarchi.
 sheet-land-blocked = Uno sbarco è impedito quando forze di un'altra nazione (un'armata, una guarnigione o un diplomatico, anche di un alleato) stanno nel nodo alla fine del turno (G3e.3): l'armata resta a bordo. Una piazza nemica presidiata si prende per terra, non dal mare.

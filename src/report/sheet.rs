@@ -650,7 +650,16 @@ fn piece(out: &mut String, w: &Words, s: &SheetInput, p: &PieceOptions) {
         return;
     }
     if p.orders.is_empty() {
-        comment(out, &w.plain(l, "sheet-nothing"));
+        // An army aboard is landed by its fleet's order (a play-test's club read "no
+        // order is possible" of an army aboard in its own port, and sailed out and back).
+        match &p.idle {
+            Idle::Aboard { fleet }
+                if s.options.spring.is_none() && !s.phase_key.ends_with("-winter") =>
+            {
+                comment(out, &t!(w, l, "sheet-aboard-orders", fleet = fleet.as_str()));
+            }
+            _ => comment(out, &w.plain(l, "sheet-nothing")),
+        }
     }
     // A stance is always possible for a piece ashore in a round: its choices now, and
     // the order that changes them, written with them.
@@ -910,6 +919,7 @@ pub(crate) fn piece_title(
             at = f.at.as_str(),
             name = c.place_name_in(&f.at, l),
             value = p.value,
+            sapper = if p.sapper { "yes" } else { "no" },
             sea = if c.map.node(&f.at).is_none() {
                 "yes"
             } else {
@@ -925,7 +935,8 @@ pub(crate) fn piece_title(
             id = p.id.as_str(),
             node = p.at.as_str(),
             name = name.as_str(),
-            value = p.value
+            value = p.value,
+            sapper = if p.sapper { "yes" } else { "no" }
         ),
         PieceKind::Diplomat => t!(
             w,

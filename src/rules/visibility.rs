@@ -20,6 +20,7 @@ use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 
 mod alliances;
+mod sequence;
 mod walls;
 use walls::WallsView;
 
@@ -678,7 +679,7 @@ pub fn club_view(
             order: o.order.clone(),
             name: say.order_name(&o.order, lang),
             done: matches!(o.result, Outcome::Done(_)),
-            text: say.outcome(&o.result, lang),
+            text: with_fleets_fate(say.outcome(&o.result, lang), &o.result, resolution, nation, say, lang),
             path: moved_path(before, &o.result),
         })
         .collect();
@@ -688,9 +689,8 @@ pub fn club_view(
             .filter(|n| !orders.iter().any(|o| o.seq == *n))
             .collect()
     });
-    let events = resolution
-        .events
-        .iter()
+    let events = sequence::battles_first(&resolution.events)
+        .into_iter()
         .filter(|e| audience_includes(e, nation))
         .map(|e| EventView {
             rule: e.rule.clone(),
@@ -824,6 +824,32 @@ pub fn club_view(
     }
 }
 
+/// A fleet's move as the club reads it: where the fleet was then pushed back or
+/// destroyed in the same round, the order's line says so after where it sailed (a
+/// play-test's report said "sails to OTR" of a fleet back in its port).
+fn with_fleets_fate(
+    text: String,
+    result: &Outcome,
+    resolution: &Resolution,
+    nation: &NationCode,
+    say: &dyn Say,
+    lang: Lang,
+) -> String {
+    let Outcome::Done(super::outcome::Done::FleetMoved { fleet, .. }) = result else {
+        return text;
+    };
+    let fate = resolution.events.iter().find(|e| {
+        audience_includes(e, nation)
+            && matches!(&e.what,
+                Happening::FleetPushedBack { fleet: f, .. } | Happening::FleetDestroyed { fleet: f, .. }
+                    if f == fleet)
+    });
+    match fate {
+        Some(e) => format!("{text}; {} ({})", say.happening(&e.what, lang), e.rule),
+        None => text,
+    }
+}
+
 /// What `nation` may read of an event it is told of. A siege roll of another club's
 /// siege (the defender's view) never shows the besieger's sapper, its bribe or the total,
 /// which would tell them (G7). Under the ruling `siege_defender_sees = "outcome"` it
@@ -944,9 +970,8 @@ pub(crate) fn public_view(
             sent_orders: facts.sent_orders.contains(n),
         })
         .collect();
-    let events = resolution
-        .events
-        .iter()
+    let events = sequence::battles_first(&resolution.events)
+        .into_iter()
         .filter(|e| e.audience == Audience::Public)
         .map(|e| EventView {
             rule: e.rule.clone(),

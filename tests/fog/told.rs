@@ -400,3 +400,82 @@ fn a_force_before_empty_walls_is_told_to_both_clubs_alone() {
     let text = sent(&b, m);
     assert!(!shows(&text, "V-A1", id_char), "Milan reads the army's id");
 }
+
+/// A fleet pushed back in the round it sailed: its club's order line says so after
+/// where it sailed (a play-test's report said "sails to OTR" of a fleet back in its
+/// port), and only its own club reads it there.
+#[test]
+fn a_fleet_pushed_back_is_told_on_its_orders_line() {
+    use giglio::rules::calendar::{Phase as Season, PhaseId};
+    let s = shipped();
+    let c = &s.campaign;
+    let mut w = World::start(c, &nations(s));
+    w.phase = PhaseId {
+        year: 1494,
+        phase: Season::Round(3),
+    };
+    w.fleets.clear();
+    let mut orders = BTreeMap::new();
+    for (nation, port) in [("V", "V11"), ("P", "P6")] {
+        let id = FleetId::from(format!("{nation}-F1").as_str());
+        w.fleets.insert(
+            id.clone(),
+            Fleet {
+                id: id.clone(),
+                nation: NationCode::from(nation),
+                at: FleetAt::Port(NodeCode::from(port)),
+                cargo: None,
+            },
+        );
+        orders.insert(
+            NationCode::from(nation),
+            OrderSet::from_kinds([OrderKind::FleetMove {
+                fleet: id,
+                to: giglio::rules::order::FleetTo::Sea(SeaCode::from("ADC")),
+            }]),
+        );
+    }
+    // The first seed whose round pushes Venice's fleet back (no storm sinks it first).
+    let b = (0..=255u8)
+        .find_map(|k| {
+            let resolution = resolve(
+                c,
+                &w,
+                &orders,
+                &BTreeMap::new(),
+                &mut SeededDice::new([k; 32]),
+            )
+            .expect("resolves");
+            let pushed = resolution.events.iter().any(|e| {
+                matches!(&e.what, Happening::FleetPushedBack { fleet, .. } if fleet.as_str() == "V-F1")
+            });
+            pushed.then(|| Branch {
+                before: w.clone(),
+                orders: orders.clone(),
+                results: BTreeMap::new(),
+                seed: [k; 32],
+                resolution,
+            })
+        })
+        .expect("a seed of 256 pushes the fleet back");
+    let pushed = b
+        .resolution
+        .events
+        .iter()
+        .find(|e| matches!(&e.what, Happening::FleetPushedBack { fleet, .. } if fleet.as_str() == "V-F1"))
+        .expect("the event");
+    for club in s.clubs.iter().filter(|c| ["V", "P"].contains(&c.nation.as_str())) {
+        let text = render(&view_of(&b, club)).text;
+        let line = text
+            .lines()
+            .find(|l| l.trim_start().starts_with("#1 "))
+            .unwrap_or_else(|| panic!("{}'s order line: {text}", club.nation));
+        let sentence = said(&pushed.what, club.lang);
+        assert_eq!(
+            line.contains(&format!("; {sentence} (G3e.2)")),
+            club.nation == "V",
+            "{}: {line}",
+            club.nation
+        );
+    }
+}

@@ -289,6 +289,25 @@ fn a_fleet_carrying_an_army_says_how_and_where_it_may_land() {
             "{s}"
         );
     }
+    // In its own port the fleet may land it at once: offered, and the army's heading
+    // says its fleet lands it (a play-test's club read "no order is possible" there, and
+    // sailed out and back).
+    let s = sheet(&c, &w, Lang::En);
+    let land = format!("# [[land]]\n# fleet = \"{fleet}\"\n# node = \"{port}\"");
+    assert!(s.contains(&land), "{land}\n{s}");
+    assert!(s.find(&land) < s.find("The fleet may land its army here"), "{s}");
+    assert!(
+        s.contains("The fleet may land its army here, in its port, this round with the [[land]] above.")
+            && s.contains(&format!("An army aboard takes no order of its own: fleet {fleet} carries it, and lands it with the fleet's [[land]] order (G3e.3)."))
+            && !s.contains("No order is possible for this piece"),
+        "{s}"
+    );
+    let it = sheet(&c, &w, Lang::It);
+    assert!(
+        it.contains("La flotta può sbarcare l'armata qui, nel suo porto, in questo turno")
+            && it.contains("Un'armata a bordo non riceve ordini propri"),
+        "{it}"
+    );
     // At sea, the army's heading puts it where its fleet is, not in the port it left
     // (a play-test's sheet put an army at sea in Messina).
     let sea = c.map.seas_of_port(port.as_str())[0].clone();
@@ -424,4 +443,23 @@ fn a_standing_siege_of_an_ally_is_warned_and_alliances_are_listed() {
         let s = sheet(&c, &w, lang);
         assert!(s.contains(warned), "{lang:?}:\n{s}");
     }
+}
+
+/// An army's heading says whether its sapper is with it (a play-test's club could not
+/// tell from the sheet whether the sapper it hired was still there).
+#[test]
+fn an_armys_heading_says_it_has_its_sapper() {
+    let (c, mut w, _, _) = venice_fleet_in_port();
+    let army = ArmyId::from("V-A1");
+    w.armies.get_mut(&army).expect("V-A1").sapper = true;
+    let en = sheet(&c, &w, Lang::En);
+    let line = en
+        .lines()
+        .find(|l| l.starts_with("# ==== Army V-A1 "))
+        .unwrap_or_else(|| panic!("{en}"));
+    assert!(line.ends_with(" ducats, with its sapper ===="), "{line}");
+    let it = sheet(&c, &w, Lang::It);
+    assert!(it.contains(" ducati, con il suo geniere ===="), "{it}");
+    w.armies.get_mut(&army).expect("V-A1").sapper = false;
+    assert!(!sheet(&c, &w, Lang::En).contains("with its sapper"));
 }

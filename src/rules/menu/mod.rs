@@ -87,6 +87,10 @@ pub(crate) struct PieceOptions {
     /// An army inside its walls (G3c.1): it stays inside when a force comes.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub(crate) inside: bool,
+    /// An army with its sapper (G2b.5): a play-test's club could not tell from its
+    /// sheet whether the sapper it hired was still with the army.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub(crate) sapper: bool,
 }
 
 /// What kind of piece.
@@ -243,6 +247,7 @@ pub(crate) fn options(c: &Campaign, world: &World, nation: &NationCode) -> Optio
                 .map(|place| place.owner.clone())
                 .filter(|owner| owner != nation && alliance_stands(c, world, nation, owner)),
             inside: a.inside,
+            sapper: a.sapper,
         });
     }
     for d in world.diplomats.values().filter(|d| &d.nation == nation) {
@@ -262,6 +267,7 @@ pub(crate) fn options(c: &Campaign, world: &World, nation: &NationCode) -> Optio
             stunned: false,
             besieges_ally: None,
             inside: false,
+            sapper: false,
         });
     }
     for f in world.fleets.values().filter(|f| &f.nation == nation) {
@@ -296,6 +302,7 @@ pub(crate) fn options(c: &Campaign, world: &World, nation: &NationCode) -> Optio
             stunned: false,
             besieges_ally: None,
             inside: false,
+            sapper: false,
         });
     }
     let spring_options = spring.then(|| SpringOptions {
@@ -503,6 +510,13 @@ fn fleet_orders(
                 out.push(OrderKind::FleetMove {
                     fleet: fleet.clone(),
                     to: FleetTo::Sea(z.clone()),
+                });
+            }
+            // G3e.3: a fleet in port lands its army there as well as anywhere.
+            if cargo.is_some() {
+                out.push(OrderKind::Land {
+                    fleet: fleet.clone(),
+                    node: p.clone(),
                 });
             }
             if cargo.is_none() {
