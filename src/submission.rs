@@ -438,6 +438,26 @@ fn judge(
     if c.tables.rulings.alliance_needs_both {
         for o in &set.orders {
             if let crate::rules::order::OrderKind::Alliance { with } = &o.kind {
+                // A betrayal was told to both members: the club knows this one is broken.
+                let broken = c.tables.rulings.betrayal_ends_alliance
+                    && world.alliances.iter().any(|a| {
+                        a.members.contains(&h.club)
+                            && a.members.contains(with)
+                            && !a.betrayed_by.is_empty()
+                    });
+                if broken {
+                    out.warnings.push(at_order(
+                        o,
+                        "G5.2",
+                        crate::t!(
+                            words,
+                            lang,
+                            "check-alliance-broken",
+                            with = c.nation_name(with.as_str(), lang)
+                        ),
+                    ));
+                    continue;
+                }
                 let formed = world.alliances.iter().any(|a| {
                     a.members.contains(&h.club)
                         && a.members.contains(with)

@@ -255,6 +255,41 @@ fn a_rotated_secret_goes_out_in_the_welcome() {
         .collect();
     assert_eq!(secrets.len(), 2, "{secrets:?}");
     assert!(secrets.contains(&newer), "{secrets:?}");
+    // The rotated welcome says the secret is new and the old one no longer works (a
+    // play-test's club read it as a first welcome).
+    let rotated_text = &w
+        .iter()
+        .find(|(to, _, t)| to == "milano@club.test" && secret_in(t) == newer)
+        .expect("the rotated welcome")
+        .2;
+    assert!(
+        rotated_text
+            .contains("This secret is new: if your club had one before, it no longer works."),
+        "{rotated_text}"
+    );
+    // Once the campaign has begun, a rotated welcome names the next deadline, not the
+    // first.
+    run(&dir, &["resolve", "--force"]).success();
+    run(&dir, &["mail", "send"]).success();
+    let out = run(&dir, &["club", "secret", "M", "--rotate", "--json"]).success();
+    let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).expect("json");
+    let latest = v["secret"].as_str().expect("secret").to_owned();
+    run(&dir, &["mail", "send"]).success();
+    let w = welcomes(&dir);
+    let later = &w
+        .iter()
+        .find(|(to, _, t)| to == "milano@club.test" && secret_in(t) == latest)
+        .expect("the later welcome")
+        .2;
+    assert!(
+        !later.contains("The first deadline") && !later.contains("The first phase"),
+        "{later}"
+    );
+    assert!(
+        later.contains("The next deadline for orders (round 1")
+            || later.contains("The phase now open is round 1"),
+        "{later}"
+    );
     // --no-welcome queues nothing.
     run(&dir, &["club", "secret", "M", "--rotate", "--no-welcome"]).success();
     assert_eq!(queued(&dir), 0);

@@ -186,6 +186,29 @@ fn a_standing_attack_into_an_allys_place_is_warned_of() {
     }
 }
 
+/// Declaring again an alliance that was betrayed is warned of: it stays broken (G5.2).
+#[test]
+fn declaring_a_betrayed_alliance_again_is_warned_of() {
+    let c = campaign();
+    let file = format!(
+        "club = \"M\"\nphase = \"1495-spring\"\nsecret = \"{SECRET}\"\nalliances = [\"V\"]\n"
+    );
+    let warned = warnings_of(&c, &file, |w: &mut World| {
+        w.phase = PhaseId::parse_key("1495-spring").expect("a phase");
+        w.alliances.push(giglio::rules::world::Alliance {
+            members: ["M".into(), "V".into()],
+            declared_by: ["M".into(), "V".into()].into(),
+            betrayed_by: ["V".into()].into(),
+        });
+    });
+    assert_eq!(
+        warned,
+        [
+            "your alliance with the Republic of Venice was betrayed, and a betrayed alliance stays broken for the rest of the campaign (G5.2): this declaration makes nothing."
+        ]
+    );
+}
+
 /// The warnings of a file whose one order is V-A2's siege with `bribe`, V-A2 standing
 /// at `at` (where it starts, without).
 fn bribe_warnings(c: &giglio::rules::Campaign, bribe: i64, at: Option<&str>) -> Vec<String> {

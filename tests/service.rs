@@ -802,6 +802,21 @@ fn a_club_silent_for_three_phases_falls_into_civil_disorder_and_the_bot_plays_it
                 .unwrap();
             assert!(m.text.contains("falls into civil disorder"), "{}", m.text);
             assert!(m.text.contains("given by the referee's bot"), "{}", m.text);
+            assert!(
+                !m.text.contains("This concerns your own nation"),
+                "{}",
+                m.text
+            );
+            // Florence itself is addressed as the nation concerned.
+            let f = got
+                .iter()
+                .find(|g| g.kind == "disorder" && g.to == "F")
+                .unwrap();
+            assert!(
+                f.text.starts_with("Questo riguarda la vostra nazione: qui sotto c'è l'avviso che ricevono tutti i club."),
+                "{}",
+                f.text
+            );
         } else {
             assert!(told.is_empty(), "{phase}: {told:?}");
         }

@@ -98,6 +98,8 @@ run-battle-hold-text =
 desk-remind-battle = Battle { $battle } at { $node }: play it at the table and mail your result by { $date }.
 desk-remind-battle-sent = Battle { $battle } at { $node }: your result is in; the other side's is awaited, by { $date } at the latest.
 
+disorder-yours = This concerns your own nation: below is the notice every club receives. Your next order file that counts ends the disorder.
+disorder-ended-yours = This concerns your own nation: your order file has ended its civil disorder, and your orders count again.
 disorder-subject = [{ $campaign }] { THE($nation, cap: "yes") } { VERB($nation, "falls", "fall") } into civil disorder
 disorder-text =
     The club that plays { THE($nation) } { VERB($nation, "has", "have") } sent no orders for { $phases } phases in a row, nor for { $phase }: { THE($nation) } { VERB($nation, "falls", "fall") } into civil disorder.

@@ -155,6 +155,7 @@ happening-strategos-tie = your bid tied with another at { $bid } ducats, the hig
 happening-strategos-none = no valid bid: no Strategos this year
 happening-move-order = the summer's move order: { $order }
 happening-alliance-formed = alliance formed between { THE($members_1) } and { THE($members_2) }
+happening-alliance-stays-broken = your declaration of an alliance with { THE($with) } makes nothing: that alliance was betrayed, and a betrayed alliance stays broken for the rest of the campaign (G5.2)
 happening-alliance-one-sided = the alliance you declared with { THE($with) } does not stand: { THE(SHORT($with)) } { VERB($with, "has", "have") } not declared it (an alliance exists once both have, G5.2); your declaration stays on record, and the alliance forms in a later spring if { THE(SHORT($with)) } { VERB($with, "declares", "declare") } it
 happening-works-complete = the works at { $node } are complete
 happening-specialists-leave = the specialists of { THE($nation) } leave service

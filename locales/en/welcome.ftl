@@ -8,6 +8,11 @@ welcome-secret = Your club's secret is:
     Write it in every order file, as secret = "…". Keep it to yourselves: whoever knows it can give orders in your name. The referee keeps no copy of it (only a fingerprint): if you lose it, ask for a new one.
 welcome-secret-by-hand = The referee will give you your club's secret another way: write it in every order file, as secret = "…".
 welcome-no-secret = Your club's secret stays the one you have; if you have lost it, ask the referee for a new one.
+welcome-secret-renewed = This secret is new: if your club had one before, it no longer works. Write this one in every order file from now on.
+welcome-deadline-next = The next deadline for orders ({ $phase }): { $deadline }.
+welcome-no-deadline-next = The phase now open is { $phase }; the referee will tell you its deadline.
+welcome-army-aboard = { $id } aboard fleet { $fleet }, { $value } ducats
+welcome-objective-chosen = Your secret objective (G8.1), chosen in your first spring file: { $name }. It cannot be changed; at the end every club that met its own wins, and among several the richest treasury decides (G8.2).
 welcome-treasury = Treasury: { $treasury } ducats.
 welcome-holdings = { $count ->
     [one] Your holding:

@@ -98,6 +98,8 @@ run-battle-hold-text =
 desk-remind-battle = Battaglia { $battle } { ART("a", $node) }: giocatela al tavolo e mandate il vostro risultato entro il { $date }.
 desk-remind-battle-sent = Battaglia { $battle } { ART("a", $node) }: il vostro risultato è arrivato; si attende quello dell'altra parte, al più tardi entro il { $date }.
 
+disorder-yours = Questo riguarda la vostra nazione: qui sotto c'è l'avviso che ricevono tutti i club. Il vostro prossimo file d'ordini che vale pone fine al disordine.
+disorder-ended-yours = Questo riguarda la vostra nazione: il vostro file d'ordini ha posto fine al suo disordine civile, e i vostri ordini tornano a valere.
 disorder-subject = [{ $campaign }] { ART("Il", $nation) } cade nel disordine civile
 disorder-text =
     Il club che gioca { ART("il", $nation) } non ha mandato ordini per { $phases } fasi di seguito, né { ART("per", $phase) }: { ART("il", $nation) } cade nel disordine civile.

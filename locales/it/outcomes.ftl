@@ -155,6 +155,7 @@ happening-strategos-tie = la vostra offerta era pari a un'altra a { $bid } ducat
 happening-strategos-none = nessuna offerta valida: nessuno Strategos quest'anno
 happening-move-order = ordine di movimento dell'estate: { $order }
 happening-alliance-formed = alleanza stretta { ART("tra", $members_1) } e { ART("il", $members_2) }
+happening-alliance-stays-broken = la vostra dichiarazione di alleanza { ART("con", $with) } non ha effetto: quell'alleanza è stata tradita, e un'alleanza tradita resta rotta per il resto della campagna (G5.2)
 happening-alliance-one-sided = l'alleanza che avete dichiarato { ART("con", $with) } non vale: { ART("il", SHORT($with)) } non l'ha dichiarata (un'alleanza esiste quando l'hanno dichiarata entrambi, G5.2); la vostra dichiarazione resta agli atti, e l'alleanza si stringe in una primavera successiva se { ART("il", SHORT($with)) } la dichiara
 happening-works-complete = i lavori { ART("a", $node) } sono completi
 happening-specialists-leave = gli specialisti { ART("di", $nation) } lasciano il servizio

@@ -8,6 +8,11 @@ welcome-secret = Il segreto del vostro club è:
     Scrivetelo in ogni file d'ordini, in secret = "…". Tenetelo per voi: chi lo conosce può dare ordini a vostro nome. L'arbitro non ne conserva copia (solo un'impronta): se lo perdete, chiedetene uno nuovo.
 welcome-secret-by-hand = L'arbitro vi darà il segreto del club per un'altra via: scrivetelo in ogni file d'ordini, in secret = "…".
 welcome-no-secret = Il segreto del vostro club resta quello che avete già; se lo avete perso, chiedetene uno nuovo all'arbitro.
+welcome-secret-renewed = Questo segreto è nuovo: se il vostro club ne aveva uno prima, quello non vale più. D'ora in poi scrivete questo in ogni file d'ordini.
+welcome-deadline-next = Il prossimo termine per gli ordini ({ $phase }): { $deadline }.
+welcome-no-deadline-next = La fase ora aperta è { ART("il", $phase) }; l'arbitro vi dirà il termine.
+welcome-army-aboard = { $id } a bordo della flotta { $fleet }, { $value } ducati
+welcome-objective-chosen = Il vostro obiettivo segreto (G8.1), scelto nel primo file di primavera: { $name }. Non si può cambiare; vince alla fine chi ha raggiunto il proprio, e tra più club vincitori decide il tesoro più ricco (G8.2).
 welcome-treasury = Tesoro: { $treasury } ducati.
 welcome-holdings = { $count ->
     [one] Il vostro possedimento:

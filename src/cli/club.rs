@@ -159,7 +159,7 @@ fn rotate_with_welcome(
     let club = club_of(store, nation)?;
     let msg = super::welcome::with_welcome(store, dir, |w| {
         let secret = auth::issue()?;
-        let msg = crate::engine::post::welcome::message(w, &club, Some(&secret), false)?;
+        let msg = crate::engine::post::welcome::message(w, &club, Some(&secret), false, true)?;
         Ok((secret, msg))
     })?;
     crate::engine::welcomes::rotate(store, &club, msg, (&super::now(), command))

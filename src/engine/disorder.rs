@@ -195,15 +195,39 @@ pub(crate) fn before_resolving(
         .iter()
         .filter(|k| p.world.is_club(&k.nation))
         .collect();
-    // A notice to every club still playing, once per nation and phase (its salt).
-    let tell = |salt: String, say: &super::post::notice::Say| {
-        let notice = super::post::notice::Notice {
-            kind: "disorder",
-            phase: p.world.phase,
-            salt,
-            say,
-        };
-        super::post::notice::to_clubs(c, config, &playing, &notice, words, now)
+    // A notice to every club still playing, once per nation and phase (its salt); the
+    // nation's own club is addressed as "you" (a play-test's club read of itself in the
+    // third person), the others read of the nation.
+    let tell = |salt: String, nation: &NationCode, say: &super::post::notice::Say| {
+        let mut out = Vec::new();
+        for own in [false, true] {
+            let to: Vec<&crate::storage::Club> = (playing.iter().copied())
+                .filter(|k| (k.nation == nation.as_str()) == own)
+                .collect();
+            let yours = |w: &Words, lang: crate::rules::tables::Lang, phase: &str| {
+                let (subject, text) = say(w, lang, phase);
+                if own {
+                    let id = if salt.ends_with("/back") {
+                        "disorder-ended-yours"
+                    } else {
+                        "disorder-yours"
+                    };
+                    (subject, format!("{}\n\n{text}", w.plain(lang, id)))
+                } else {
+                    (subject, text)
+                }
+            };
+            let notice = super::post::notice::Notice {
+                kind: "disorder",
+                phase: p.world.phase,
+                salt: salt.clone(),
+                say: &yours,
+            };
+            out.extend(super::post::notice::to_clubs(
+                c, config, &to, &notice, words, now,
+            )?);
+        }
+        Ok::<_, crate::error::Error>(out)
     };
     for n in found.iter().filter(|d| d.newly).map(|d| &d.nation) {
         let after = c.tables.rulings.civil_disorder_after;
@@ -229,7 +253,7 @@ pub(crate) fn before_resolving(
                 ),
             )
         };
-        msgs.extend(tell(n.to_string(), &say)?);
+        msgs.extend(tell(n.to_string(), n, &say)?);
         msgs.extend(super::post::notice::to_referee(
             c,
             config,
@@ -270,7 +294,7 @@ pub(crate) fn before_resolving(
                 ),
             )
         };
-        msgs.extend(tell(format!("{n}/back"), &say)?);
+        msgs.extend(tell(format!("{n}/back"), n, &say)?);
     }
     let mut new = Vec::new();
     for m in msgs {

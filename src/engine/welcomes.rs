@@ -73,7 +73,7 @@ pub(crate) fn renew_stale(store: &mut Store, w: &Welcome, command: &str) -> Resu
         );
         if s.secret {
             let secret = crate::auth::issue()?;
-            let msg = message(w, club, Some(&secret), false)?;
+            let msg = message(w, club, Some(&secret), false, false)?;
             let hash = crate::auth::hash(&secret)?;
             store.renew_welcome(
                 Some((&s.nation, &hash)),
@@ -85,7 +85,7 @@ pub(crate) fn renew_stale(store: &mut Store, w: &Welcome, command: &str) -> Resu
             )?;
         } else {
             let by_hand = by_hand(store, s.id, w, club)?;
-            let msg = message(w, club, None, !by_hand)?;
+            let msg = message(w, club, None, !by_hand, false)?;
             store.renew_welcome(None, &[s.id], &msg, w.now, command, &what)?;
         }
         renewed.push(s.nation);

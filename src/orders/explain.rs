@@ -293,7 +293,13 @@ pub fn toml_error(
                 max = i64::MAX.to_string()
             );
         }
-        return if first.contains("duplicate key") {
+        return if let Some(name) = single_header_at(text, at)
+            .filter(|_| first.contains("duplicate key") || first.contains("duplicate table"))
+        {
+            // `[reinforce]` after a `[[reinforce]]`: the parser calls it a key written
+            // twice, and a play-test's club went looking for an order written twice.
+            t!(w, lang, "toml-type-table-list", key = name.as_str())
+        } else if first.contains("duplicate key") {
             w.plain(lang, "toml-duplicate")
         } else if opens_array_at(text, at) {
             // Moved here from where the parser stopped, on a later line (a play-test
@@ -379,6 +385,17 @@ pub fn toml_error(
         "toml-kind-duplicate" => w.plain(lang, "toml-duplicate"),
         _ => w.plain(lang, "toml-other"),
     }
+}
+
+/// The name of the table header written with one pair of brackets (`[reinforce]`) on
+/// the line of byte `at`, if that line is one.
+fn single_header_at(text: &str, at: usize) -> Option<String> {
+    let at = at.min(text.len());
+    let start = text.get(..at)?.rfind('\n').map_or(0, |i| i + 1);
+    let line = text.get(start..)?.lines().next()?.trim();
+    let inner = line.strip_prefix('[')?.strip_suffix(']')?;
+    (!inner.starts_with('[') && !inner.is_empty() && !inner.contains(['[', ']', '"']))
+        .then(|| inner.trim().to_owned())
 }
 
 /// Whether the value at byte `at` is a whole number that TOML cannot hold (beyond

@@ -656,7 +656,10 @@ fn piece(out: &mut String, w: &Words, s: &SheetInput, p: &PieceOptions) {
             Idle::Aboard { fleet }
                 if s.options.spring.is_none() && !s.phase_key.ends_with("-winter") =>
             {
-                comment(out, &t!(w, l, "sheet-aboard-orders", fleet = fleet.as_str()));
+                comment(
+                    out,
+                    &t!(w, l, "sheet-aboard-orders", fleet = fleet.as_str()),
+                );
             }
             _ => comment(out, &w.plain(l, "sheet-nothing")),
         }

@@ -40,6 +40,9 @@ pub(crate) enum Secret<'a> {
     ByHand,
     /// A welcome sent again: the club keeps the secret it has.
     Kept,
+    /// Written in the message, replacing any secret the club had (`club secret
+    /// --rotate`).
+    Renewed(&'a str),
 }
 
 /// Returns the welcome's subject and text.
@@ -63,7 +66,20 @@ pub(crate) fn render(words: &Words, s: &WelcomeInput) -> (String, String) {
         club = s.club_name,
         nation = crate::rules::campaign::name_with_code(&nation, s.nation.as_str())
     )];
+    // A welcome sent once the campaign has begun (a secret rotated, a club joining
+    // late) names the next deadline, not the first; a rotated secret says the old one
+    // no longer works (a play-test's club read such a welcome as a first one).
+    let begun = s.world.phase
+        != crate::rules::PhaseId {
+            year: c.tables.calendar.start_year,
+            phase: crate::rules::Phase::Spring,
+        };
     parts.push(match s.secret {
+        Secret::Renewed(secret) => format!(
+            "{}\n\n{}",
+            t!(w, l, "welcome-secret", secret = secret),
+            w.plain(l, "welcome-secret-renewed")
+        ),
         Secret::Mailed(secret) => t!(w, l, "welcome-secret", secret = secret),
         Secret::ByHand => w.plain(l, "welcome-secret-by-hand"),
         Secret::Kept => w.plain(l, "welcome-no-secret"),
@@ -72,11 +88,24 @@ pub(crate) fn render(words: &Words, s: &WelcomeInput) -> (String, String) {
         Some(d) => t!(
             w,
             l,
-            "welcome-deadline",
+            if begun {
+                "welcome-deadline-next"
+            } else {
+                "welcome-deadline"
+            },
             phase = phase.as_str(),
             deadline = d
         ),
-        None => t!(w, l, "welcome-no-deadline", phase = phase.as_str()),
+        None => t!(
+            w,
+            l,
+            if begun {
+                "welcome-no-deadline-next"
+            } else {
+                "welcome-no-deadline"
+            },
+            phase = phase.as_str()
+        ),
     });
     parts.push(t!(
         w,
@@ -192,6 +221,18 @@ fn position(w: &Words, s: &WelcomeInput) -> String {
         for a in armies {
             let name = c.map.node(a.node.as_str()).map_or("", |n| n.name.as_str());
             out.push_str("\n  ");
+            // An army aboard is where its fleet is (a play-test's welcome put it ashore).
+            if let Some(fleet) = &a.aboard {
+                out.push_str(&t!(
+                    w,
+                    l,
+                    "welcome-army-aboard",
+                    id = a.id.as_str(),
+                    fleet = fleet.as_str(),
+                    value = a.value
+                ));
+                continue;
+            }
             out.push_str(&t!(
                 w,
                 l,
@@ -243,6 +284,22 @@ fn position(w: &Words, s: &WelcomeInput) -> String {
 /// The objectives the club may choose, and how each is measured.
 fn objectives(w: &Words, s: &WelcomeInput) -> String {
     let l = s.lang;
+    // Chosen already (a welcome sent again later): the club's own, not the list.
+    let chosen = (s.world.nations.get(s.nation)).and_then(|n| n.objective.as_ref());
+    let entry =
+        chosen.and_then(|o| (s.campaign.tables.victory.objective.iter()).find(|e| e.id == o.kind));
+    if let (Some(o), Some(e)) = (chosen, entry) {
+        let name = crate::words::explain::objective_name(e, l);
+        let target = o.target.as_ref().map_or(String::new(), |t| {
+            format!(" ({})", s.campaign.nation_name(t.as_str(), l))
+        });
+        return t!(
+            w,
+            l,
+            "welcome-objective-chosen",
+            name = format!("{name}{target}")
+        );
+    }
     let mut out = w.plain(l, "welcome-objectives");
     let possible = |o: &&crate::rules::tables::ObjectiveEntry| {
         crate::rules::victory::objective_possible(s.campaign, s.nation, o.id)
@@ -274,4 +331,66 @@ fn objectives(w: &Words, s: &WelcomeInput) -> String {
         ));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::order::Objective;
+    use crate::rules::tables::ObjectiveKind;
+
+    /// A welcome sent again later (a secret rotated): the club's army aboard is said to
+    /// be aboard, and its chosen objective is named instead of the list to choose from
+    /// (a play-test's welcome put an army aboard ashore and offered every objective).
+    #[test]
+    fn a_later_welcome_tells_the_club_as_it_stands() {
+        let c = crate::fixtures::shipped();
+        let t = NationCode::from("T");
+        let clubs = [NationCode::from("V"), t.clone()];
+        let mut world = World::start(&c, &clubs);
+        world.phase = crate::rules::PhaseId {
+            year: 1495,
+            phase: crate::rules::Phase::Round(2),
+        };
+        let fleet = (world.fleets.values().find(|f| f.nation == t))
+            .map(|f| f.id.clone())
+            .expect("a Turkish fleet");
+        let army = (world.armies.values_mut().find(|a| a.nation == t)).expect("a Turkish army");
+        army.aboard = Some(fleet.clone());
+        let army = army.id.clone();
+        world.nations.get_mut(&t).expect("T").objective = Some(Objective {
+            kind: ObjectiveKind::MostCities,
+            target: None,
+        });
+        let words = Words::load(None).expect("catalogue");
+        let (_, text) = render(
+            &words,
+            &WelcomeInput {
+                campaign: &c,
+                world: &world,
+                nation: &t,
+                club_name: "Sublime Porte Wargamers",
+                lang: Lang::En,
+                secret: Secret::Renewed("AAAA-BBBB-CCCC-DDDD-EEEE"),
+                deadline: Some("2026-12-20 21:00"),
+                orders_address: "arbitro@giglio-club.it",
+                sheet: "orders-T-1495-r02.toml",
+                view: "orders-T-1495-r02.html",
+                map: "map-T.png",
+                rulebook: None,
+                guide: None,
+            },
+        );
+        assert!(
+            text.contains(&format!("{army} aboard fleet {fleet}, ")),
+            "{text}"
+        );
+        assert!(
+            text.contains("Your secret objective (G8.1), chosen in your first spring file: ")
+                && !text.contains("is chosen in your first spring file, from these"),
+            "{text}"
+        );
+        assert!(text.contains("The next deadline for orders ("), "{text}");
+        assert!(text.contains("This secret is new"), "{text}");
+    }
 }

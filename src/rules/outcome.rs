@@ -440,6 +440,12 @@ pub enum Happening {
     AllianceOneSided {
         with: NationCode,
     },
+    /// G5.2 (ruling `betrayal_ends_alliance`): the club declared an alliance this spring
+    /// that one of its members had betrayed: it stays broken (a play-test's clubs
+    /// declared theirs again and could not tell what it made).
+    AllianceStaysBroken {
+        with: NationCode,
+    },
     WorksComplete {
         node: NodeCode,
     },
@@ -843,6 +849,7 @@ impl Happening {
                 | Happening::SapperCaptured { .. }
                 | Happening::AllyAttackNoBetrayal { .. }
                 | Happening::AllianceOneSided { .. }
+                | Happening::AllianceStaysBroken { .. }
                 | Happening::SiegeRaised { .. }
                 | Happening::BeforeWalls { .. }
                 | Happening::AtOurWalls { .. }

@@ -652,10 +652,21 @@ fn form_alliances(s: &mut Step, standing_before: &[[NationCode; 2]]) {
             })
             .collect();
         for (n, with) in declared {
-            let one_sided = s.w.alliances.iter().any(|a| {
-                a.members.contains(&n) && a.members.contains(&with) && a.declared_by.len() < 2
-            });
-            if one_sided {
+            let between = |a: &&Alliance| a.members.contains(&n) && a.members.contains(&with);
+            let broken = s.c.tables.rulings.betrayal_ends_alliance
+                && s.w
+                    .alliances
+                    .iter()
+                    .filter(between)
+                    .any(|a| !a.betrayed_by.is_empty());
+            let one_sided = (s.w.alliances.iter().filter(between)).any(|a| a.declared_by.len() < 2);
+            if broken {
+                s.event(
+                    Audience::Nation(n),
+                    "G5.2",
+                    Happening::AllianceStaysBroken { with },
+                );
+            } else if one_sided {
                 s.event(
                     Audience::Nation(n),
                     "G5.2",

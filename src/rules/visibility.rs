@@ -679,7 +679,14 @@ pub fn club_view(
             order: o.order.clone(),
             name: say.order_name(&o.order, lang),
             done: matches!(o.result, Outcome::Done(_)),
-            text: with_fleets_fate(say.outcome(&o.result, lang), &o.result, resolution, nation, say, lang),
+            text: with_fleets_fate(
+                say.outcome(&o.result, lang),
+                &o.result,
+                resolution,
+                nation,
+                say,
+                lang,
+            ),
             path: moved_path(before, &o.result),
         })
         .collect();
@@ -803,7 +810,9 @@ pub fn club_view(
             .disorder
             .contains(nation)
             .then_some(c.tables.rulings.civil_disorder_play),
-        alliances: alliances::alliances(c, now, nation, |n| c.nation_name(n.as_str(), lang)),
+        alliances: alliances::alliances(c, now, nation, |n| {
+            super::campaign::name_with_code(&c.nation_name(n.as_str(), lang), n.as_str())
+        }),
         orders,
         events,
         ledger,
@@ -1072,7 +1081,9 @@ pub fn club_world(w: &World, nation: &NationCode) -> World {
         // alliance is formed and both clubs were told (G5.2).
         let formed = a.declared_by.len() == 2;
         a.declared_by.retain(|n| n == nation || formed);
-        a.betrayed_by.retain(|n| n == nation);
+        // A betrayal is told to both members when it is recorded (`forces::betray`):
+        // the club knows who broke an alliance it declared, and its sheet must not
+        // call a broken alliance standing (a play-test's sheet did).
     }
     k.works.retain(|wk| mine(&wk.nation));
     if k.strategos.as_ref().is_some_and(|s| !mine(s)) {

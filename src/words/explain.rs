@@ -47,7 +47,7 @@ pub(crate) struct Places {
 /// place in a move and a nation in a transfer of ducats: a place's code is named first).
 const NATION_FIELDS: &[&str] = &[
     "nation", "with", "order", "members", "hand", "other", "attacker", "defender", "gone",
-    "besieger", "by", "against", "winner", "from", "to",
+    "besieger", "by", "against", "winner", "from", "to", "owner",
 ];
 
 impl Places {

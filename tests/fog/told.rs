@@ -464,7 +464,11 @@ fn a_fleet_pushed_back_is_told_on_its_orders_line() {
         .iter()
         .find(|e| matches!(&e.what, Happening::FleetPushedBack { fleet, .. } if fleet.as_str() == "V-F1"))
         .expect("the event");
-    for club in s.clubs.iter().filter(|c| ["V", "P"].contains(&c.nation.as_str())) {
+    for club in s
+        .clubs
+        .iter()
+        .filter(|c| ["V", "P"].contains(&c.nation.as_str()))
+    {
         let text = render(&view_of(&b, club)).text;
         let line = text
             .lines()

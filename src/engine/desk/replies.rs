@@ -178,12 +178,19 @@ pub(crate) fn unquoted(
     };
     let text = match answer {
         Answer::TooLarge { limit } => t!(w, lang, "intake-too-large", limit = limit.to_string()),
-        Answer::NotRead(unread) => format!(
-            "{}\n\n  {}\n\n{}",
-            w.plain(lang, "intake-not-read"),
-            unread_text(w, lang, unread),
-            w.plain(lang, "intake-nothing-quoted")
-        ),
+        Answer::NotRead(unread) => {
+            // The catalogue's reasons are clauses (the digest lists them); here one
+            // stands as a sentence of its own.
+            let mut why = unread_text(w, lang, unread);
+            if !why.ends_with('.') {
+                why.push('.');
+            }
+            format!(
+                "{}\n\n  {why}\n\n{}",
+                w.plain(lang, "intake-not-read"),
+                w.plain(lang, "intake-nothing-quoted")
+            )
+        }
         Answer::SecretMissing { stops_at } => {
             with_place(w, lang, "intake-secret-missing", stops_at)
         }

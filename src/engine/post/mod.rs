@@ -328,7 +328,9 @@ fn next_orders_files(
     // Projected and judged once for the sheet, the view file and the page.
     let mut own = crate::report::sheet::OwnWorld::of(campaign, after, &nation);
     own.in_disorder = facts.disorder.contains(&nation);
-    let page = m.config.mail.order_page(&r.club.nation);
+    // The winter takes no orders: no page to click them on (a play-test's report before
+    // the winter said "the winter takes none" and invited the club to click its orders).
+    let page = m.config.mail.order_page(&r.club.nation) && !after.phase.key().ends_with("-winter");
     let mut files = crate::report::sheet::own_attachments(
         &words,
         campaign,

@@ -32,12 +32,14 @@ pub(crate) struct Welcome<'a> {
 const REDACTED: &str = "XXXX-XXXX-XXXX-XXXX-XXXX";
 
 /// Composes the welcome of one club; `secret` is the club's, when the referee sends it
-/// by mail (`None`: handed over another way, or a welcome sent again with `kept`).
+/// by mail (`None`: handed over another way, or a welcome sent again with `kept`), and
+/// `rotated` when it replaces one the club may have had (`club secret --rotate`).
 pub(crate) fn message(
     w: &Welcome,
     club: &Club,
     secret: Option<&str>,
     kept: bool,
+    rotated: bool,
 ) -> Result<OutMessage> {
     let nation = NationCode(club.nation.clone());
     let lang = club.lang;
@@ -141,6 +143,7 @@ pub(crate) fn message(
     };
     let from = mailbox(&w.config.mail.from)?;
     let chosen = match (secret, kept) {
+        (Some(s), _) if rotated => Secret::Renewed(s),
         (Some(s), _) => Secret::Mailed(s),
         (None, true) => Secret::Kept,
         (None, false) => Secret::ByHand,
@@ -149,7 +152,12 @@ pub(crate) fn message(
     if secret.is_some() {
         // The stored copy: the same message with the secret blanked, under the same
         // Message-ID, so the record still names the message that was sent.
-        let copy = compose(&draft(Secret::Mailed(REDACTED)), &from, w.now)?;
+        let blank = if rotated {
+            Secret::Renewed(REDACTED)
+        } else {
+            Secret::Mailed(REDACTED)
+        };
+        let copy = compose(&draft(blank), &from, w.now)?;
         let raw = String::from_utf8_lossy(&copy.raw).replace(&copy.message_id, &out.message_id);
         out.redacted = Some(raw.into_bytes());
     }
@@ -202,6 +210,14 @@ pub(crate) fn messages(
     clubs
         .iter()
         .filter(|c| w.world.is_club(&c.nation))
-        .map(|c| message(w, c, secrets.get(&c.nation).map(String::as_str), kept))
+        .map(|c| {
+            message(
+                w,
+                c,
+                secrets.get(&c.nation).map(String::as_str),
+                kept,
+                false,
+            )
+        })
         .collect()
 }

@@ -295,7 +295,10 @@ fn a_fleet_carrying_an_army_says_how_and_where_it_may_land() {
     let s = sheet(&c, &w, Lang::En);
     let land = format!("# [[land]]\n# fleet = \"{fleet}\"\n# node = \"{port}\"");
     assert!(s.contains(&land), "{land}\n{s}");
-    assert!(s.find(&land) < s.find("The fleet may land its army here"), "{s}");
+    assert!(
+        s.find(&land) < s.find("The fleet may land its army here"),
+        "{s}"
+    );
     assert!(
         s.contains("The fleet may land its army here, in its port, this round with the [[land]] above.")
             && s.contains(&format!("An army aboard takes no order of its own: fleet {fleet} carries it, and lands it with the fleet's [[land]] order (G3e.3)."))
@@ -414,6 +417,15 @@ fn a_standing_siege_of_an_ally_is_warned_and_alliances_are_listed() {
     let spring = sheet(&c, &w, Lang::En);
     assert!(
         spring.contains("# Your alliances now: M Duchy of Milan. Your declarations on record, waiting for the other nation's: F Republic of Florence."),
+        "{spring}"
+    );
+    // An alliance the other member betrayed is no alliance now (a play-test's sheet
+    // still called it standing: the club's own world had dropped the betrayal).
+    let mut broken = w.clone();
+    broken.alliances[0].betrayed_by.insert(m.clone());
+    let spring = sheet(&c, &broken, Lang::En);
+    assert!(
+        spring.contains("# Your alliances now: none. Your declarations on record, waiting for the other nation's: F Republic of Florence."),
         "{spring}"
     );
     w.phase = PhaseId {

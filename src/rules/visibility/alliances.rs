@@ -33,6 +33,8 @@ pub(crate) enum AllianceState {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub(crate) struct AllianceView {
     pub(crate) with: NationCode,
+    /// Its name with its code: "Republic of Venice (V)", "Spain (the Aragonese crowns
+    /// in Italy, S)".
     pub(crate) with_name: String,
     pub(crate) state: AllianceState,
 }

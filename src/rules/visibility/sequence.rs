@@ -91,7 +91,12 @@ mod tests {
             defender_loss: 20,
         });
         let before = ev(Happening::CampaignEnds);
-        let events = vec![before.clone(), retreat.clone(), fought.clone(), losses.clone()];
+        let events = vec![
+            before.clone(),
+            retreat.clone(),
+            fought.clone(),
+            losses.clone(),
+        ];
         let told: Vec<&Event> = battles_first(&events);
         assert_eq!(told, vec![&before, &fought, &losses, &retreat]);
         // Without a battle, nothing moves.

@@ -892,3 +892,27 @@ fn allies_who_meet_are_told_that_they_are_allies() {
             .contains("allies")
     );
 }
+
+/// A place's owner is named, not left as its code (a play-test read "piazza fortificata
+/// di P").
+#[test]
+fn walls_nobody_holds_name_their_owner() {
+    use crate::rules::say::Say as _;
+    let c = crate::fixtures::shipped();
+    let say = Explain::new(w(), &c);
+    let h = Happening::BeforeWalls {
+        army: "V-A1".into(),
+        node: "P6".into(),
+        owner: "P".into(),
+    };
+    let it = say.happening(&h, Lang::It);
+    assert!(
+        it.contains("piazza fortificata dello Stato della Chiesa che nessuna forza tiene"),
+        "{it}"
+    );
+    let en = say.happening(&h, Lang::En);
+    assert!(
+        en.contains("a fortified place of the Papal States that no force holds"),
+        "{en}"
+    );
+}
