@@ -852,7 +852,8 @@ mod tests {
     }
 
     /// G5.2: a declaration alone makes no alliance; a play-test read the receipt's
-    /// "valid" as made. Warned unless the other nation declared it already.
+    /// "valid" as made. Warned until the alliance is formed: whether the other nation
+    /// declared it already is its secret (G7.4), so its declaration alone changes nothing.
     #[test]
     fn an_alliance_declared_alone_is_warned_until_the_other_side_declared_it() {
         let c = scenario::load(&Source::builtin("il-giglio").expect("built in")).expect("loads");
@@ -878,15 +879,22 @@ mod tests {
         assert!(
             said(&w)
                 .iter()
-                .any(|m| m.contains("stands only once the Republic of Venice declares it too")),
+                .any(|m| m.contains("stands only once both nations have declared it")),
             "{:?}",
             said(&w)
         );
+        let before = said(&w);
         w.alliances.push(crate::rules::world::Alliance {
             members: [t, v.clone()],
-            declared_by: std::collections::BTreeSet::from([v]),
+            declared_by: std::collections::BTreeSet::from([v.clone()]),
             betrayed_by: std::collections::BTreeSet::new(),
         });
+        assert_eq!(
+            said(&w),
+            before,
+            "the other's declaration alone tells nothing"
+        );
+        w.alliances[0].declared_by.insert(NationCode::from("T"));
         assert!(
             !said(&w).iter().any(|m| m.contains("stands only once")),
             "{:?}",
