@@ -299,6 +299,8 @@ pub fn toml_error(
             // `[reinforce]` after a `[[reinforce]]`: the parser calls it a key written
             // twice, and a play-test's club went looking for an order written twice.
             t!(w, lang, "toml-type-table-list", key = name.as_str())
+        } else if first.contains("duplicate key") && in_order_at(text, at) {
+            w.plain(lang, "toml-duplicate-in-order")
         } else if first.contains("duplicate key") {
             w.plain(lang, "toml-duplicate")
         } else if opens_array_at(text, at) {
@@ -340,6 +342,22 @@ pub fn toml_error(
                 _ if !top_level => {
                     out.push_str(" — ");
                     out.push_str(&t!(w, lang, "keys-here", keys = quoted.join(", ")));
+                    // A key of another order here: its `[[…]]` line is likely missing
+                    // (a play-test's club lost its `[[move]]` line and read "no key
+                    // `path` here" of the key its sheet told it to write).
+                    let owners = tables_with_key(&written);
+                    if !owners.is_empty() {
+                        let tables: Vec<String> =
+                            owners.iter().map(|t| format!("[[{t}]]")).collect();
+                        out.push_str(" — ");
+                        out.push_str(&t!(
+                            w,
+                            lang,
+                            "key-of-other-order",
+                            key = written.as_str(),
+                            tables = tables.join(", ")
+                        ));
+                    }
                 }
                 Some(p) => {
                     let keys: Vec<&str> = HEADER_KEYS
@@ -385,6 +403,39 @@ pub fn toml_error(
         "toml-kind-duplicate" => w.plain(lang, "toml-duplicate"),
         _ => w.plain(lang, "toml-other"),
     }
+}
+
+/// The order tables (`move`, `siege`…) of which `key` is a field, read from the order
+/// file's own schema, so a new order kind is known here without a list to keep.
+fn tables_with_key(key: &str) -> Vec<String> {
+    static FIELDS: std::sync::OnceLock<Vec<(String, Vec<String>)>> = std::sync::OnceLock::new();
+    let fields = FIELDS.get_or_init(|| {
+        let schema: serde_json::Value =
+            serde_json::from_str(&super::schema_json()).unwrap_or_default();
+        let defs = &schema["$defs"];
+        let Some(props) = schema["properties"].as_object() else {
+            return Vec::new();
+        };
+        props
+            .iter()
+            .filter_map(|(table, p)| {
+                let name = p["items"]["$ref"].as_str()?.rsplit('/').next()?;
+                let keys = defs[name]["properties"].as_object()?;
+                Some((table.clone(), keys.keys().cloned().collect()))
+            })
+            .collect()
+    });
+    (fields.iter())
+        .filter(|(_, keys)| keys.iter().any(|k| k == key))
+        .map(|(t, _)| t.clone())
+        .collect()
+}
+
+/// Whether byte `at` stands in an order's table: below a `[[…]]` line (a play-test's
+/// club that lost a `[[move]]` line read "this key is written twice" of its `piece`).
+fn in_order_at(text: &str, at: usize) -> bool {
+    let before = text.get(..at.min(text.len())).unwrap_or_default();
+    before.lines().any(|l| l.trim_start().starts_with("[["))
 }
 
 /// The name of the table header written with one pair of brackets (`[reinforce]`) on
