@@ -412,6 +412,43 @@ fn with_early_resolution_the_phase_goes_once_every_order_is_in() {
     assert_eq!(actions(&p), ["resolved"], "{p}");
 }
 
+/// The winter takes no orders, so `early` never sends it: it waits for the referee (or
+/// `winter_days`), as every report before it says (a play-test's winter went at the next
+/// pass while the reports said the referee would resolve it).
+#[test]
+fn with_early_resolution_the_winter_still_waits_for_the_referee() {
+    let mut k = Kept::new(&format!("early = true\n{NO_OUTAGE}"));
+    let rules = k.dir.join("campaign/rules.toml");
+    let text = std::fs::read_to_string(&rules).expect("rules.toml");
+    // Two summer rounds: a spring, two rounds, then the winter.
+    let one_round = text
+        .replacen("rounds = 10 ", "rounds = 2  ", 1)
+        .replacen("\"Marzo\", \"Aprile\", \"Maggio\", \"Giugno\", \"Luglio\", \"Agosto\", \"Settembre\", \"Ottobre\", \"Novembre\", \"Dicembre\"", "\"Marzo\", \"Aprile\"", 1)
+        .replacen("\"March\", \"April\", \"May\", \"June\", \"July\", \"August\", \"September\", \"October\", \"November\", \"December\"", "\"March\", \"April\"", 1);
+    std::fs::write(&rules, one_round).expect("write");
+    k.pass("2026-09-01T08:05:00Z");
+    let mut report = k.received();
+    for (phase, at) in [
+        ("spring", "2026-09-02T08:30:00Z"),
+        ("round 1", "2026-09-03T08:30:00Z"),
+        ("round 2", "2026-09-04T08:30:00Z"),
+    ] {
+        for n in ["V", "M", "F"] {
+            k.mail_sheet(n);
+        }
+        let p = k.pass(at);
+        assert_eq!(actions(&p), ["resolved"], "{phase} goes early: {p}");
+        report = k.received();
+    }
+    let v = report
+        .iter()
+        .find(|g| g.kind == "report" && g.to == "V")
+        .expect("Venice's report of the round");
+    assert!(v.text.contains("lo risolve l'arbitro"), "{}", v.text);
+    let p = k.pass("2026-09-20T08:30:00Z");
+    assert!(actions(&p).is_empty(), "the winter waits: {p}");
+}
+
 /// Reads the service's log lines on a thread, so the test waits for a line with a bound
 /// instead of sleeping.
 struct Log(std::sync::mpsc::Receiver<String>);

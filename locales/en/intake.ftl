@@ -28,7 +28,7 @@ intake-not-read = Your message was not read:
 intake-too-large = Your message was larger than the limit of { $limit } bytes, so it was not read and nothing was recorded. Send the orders as a .toml attachment or in the text of the message, without other attachments.
 intake-secret-missing = A message from one of your club's addresses arrived with an order file that carries no secret: nothing was recorded. Write your club's secret in the file (secret = "XXXX-XXXX-XXXX-XXXX-XXXX", as the referee gave it to you) and send it again. Without the secret the file cannot be known to be yours, so none of its text is repeated here.
 intake-unchecked = A message from one of your club's addresses arrived with an order file that was not accepted: nothing was recorded. Its secret could not be checked, so none of its text is repeated here.
-intake-secret-wrong = A message from one of your club's addresses arrived with an order file whose secret is not accepted ({ $why }): nothing was recorded. Write the secret exactly as the referee gave it to you and send the file again. If you did not send it, tell the referee: someone may be writing in your club's name. Nothing of the message is repeated here.
+intake-secret-wrong = A message from one of your club's addresses arrived with an order file whose secret is not accepted ({ $why }): nothing was recorded. Write the secret exactly as the referee gave it to you and send the file again; if the referee has sent you a new secret, the old one no longer works. If you did not send it, tell the referee: someone may be writing in your club's name. Nothing of the message is repeated here.
 intake-still-active = Your file received at { $received } (SHA-256 { $sha }) is still the active one for { $phase }: it counts unless a later file is accepted.
 intake-none-active = You have no accepted order file for { $phase } yet: unless one is accepted by the deadline, your nation gives no orders this phase and your pieces keep their standing choices.
 intake-stops-at = The file stops being readable at line { $line }, column { $col } ({ $problem }).
@@ -98,7 +98,7 @@ alert-why = Why: { $reasons }
 alert-advice = Nothing changed. If you did not send them, tell the referee; if your secret may be known to others, ask for a new one. Further attempts during this phase are reported to the referee only.
 alert-advice-one = Nothing changed. If you did not send it, tell the referee; if your secret may be known to others, ask for a new one. Further attempts during this phase are reported to the referee only.
 alert-reason-not-its-address = sent from an address that is not one of your club's
-alert-reason-not-its-address-secret = sent from an address that is not one of your club's, WITH YOUR CLUB'S RIGHT SECRET: someone else knows it; ask the referee for a new one now
+alert-reason-not-its-address-secret = sent from an address that is not one of your club's, WITH YOUR CLUB'S RIGHT SECRET: nothing from it was recorded. If one of your members sent it from an address the referee does not know, ask the referee to add that address and send the file again from a registered one; if not, someone else knows your secret: ask the referee for a new one now
 alert-reason-bad-secret = a wrong secret
 alert-reason-no-sender = no single sender address
 alert-reason-stranger = from an unregistered address

@@ -202,6 +202,9 @@ happening-encounter = encounter at { $node } between { THE($hand) } and { THE($o
         [attack] {" "}— your standing choice, to attack, could not be kept: an army whose commander was killed may not attack this round (G2b.5), so it stopped
        *[none] {""}
     })
+}{ $no_battle ->
+    [true] . No battle is fought: a diplomat never fights (G3c.5)
+   *[false] {""}
 }{ $allies ->
     [true] . { THE(SHORT($hand), cap: "yes") } and { THE(SHORT($other)) } are allies: they meet as any two nations do{ $other_choice ->
         [walls] ; no battle is fought against a force within its walls, so this meeting betrays nothing, but a siege of the place would betray the alliance (G5.2)

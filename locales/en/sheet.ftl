@@ -34,6 +34,7 @@ sheet-idle-fleet-to-port = If you send nothing: a fleet at sea cannot stay still
 sheet-idle-fleet-at-sea = If you send nothing: it stays at sea in { THE($at) }, although a fleet at sea must move (G3e.1) and you have no port on this zone: give it an order.
 sheet-idle-fleet-toward = If you send nothing: a fleet at sea cannot stay still (G3e.1), so it sails on its own to { THE($sea) }, toward { $port }, your nearest port.
 sheet-idle-fleet-lost = If you send nothing: a fleet at sea cannot stay still (G3e.1) and you have no port it can reach, so it is lost in { THE($at) } with any army aboard: give it an order.
+sheet-idle-fleet-waits = If you send nothing: it stays at sea in { THE($at) } until the summer rounds, when fleets move (G3e.1); give it a move in the first round.
 sheet-idle-fleet-in-port = If you send nothing: it stays in port at { $at }.
 sheet-idle-in-battle = Battle { $battle } waits for its result: where this piece will stand depends on that result (G3c.8), and its orders will be judged from there.
 sheet-idle-in-battles = Battles { $battles } wait for their results, this piece a party to each: where it will stand depends on those results (G3c.8), and its orders will be judged from there.
@@ -61,7 +62,10 @@ sheet-spring-objective-kind = { $kind }: { $name }
 sheet-spring-strategos = Strategos (G2b.5): a sealed bid; the highest bid pays and chooses the clubs' move order for the whole summer. Bids are settled after every other spring order, so a bid is paid from what your other orders leave in the treasury.
 sheet-spring-alliances = Alliances (G5.2): formed when both nations declare them.
 sheet-none = none
-sheet-spring-alliances-now = Your alliances now: { $allies }. Your declarations on record, waiting for the other nation's: { $declared }. A declaration stays on record from spring to spring: writing `alliances` again adds nations, it never withdraws one.
+sheet-spring-alliances-now = Your alliances now: { $allies }. Your declarations on record, waiting for the other nation's: { $declared }.{ $broken ->
+    [none] {""}
+   *[other] {" "}Broken by a betrayal, for the rest of the campaign (G5.2): { $broken }.
+} A declaration stays on record from spring to spring: writing `alliances` again adds nations, it never withdraws one.
 sheet-siege-ally = Warning: this army's standing siege is of a place of your ally, { THE($ally) }: going on with it betrays the alliance (G5.2). To keep the alliance, lift it: [[siege]] with army = "{ $army }" and lift = true.
 # The heading of the spring's orders: raising and fleets named only where the sheet offers them.
 sheet-spring-orders-offered = { $raise ->

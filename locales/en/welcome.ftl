@@ -23,7 +23,10 @@ welcome-armies = Armies (at most { $max }):
 welcome-army = { $id } at { $name } ({ $node }), { $value } ducats
 welcome-no-armies = No army yet: you may raise one in spring in a city of yours.
 welcome-fleets = Fleets (at most { $limit }):
-welcome-fleet = { $id } at { $name } ({ $at })
+welcome-fleet = { $id } { $sea ->
+        [yes] in { THE($name) }
+       *[no] at { $name }
+    } ({ $at })
 welcome-no-fleets = { $limit ->
     [0] Fleets: your nation may have none.
    *[other] No fleet yet; you may build up to { $limit } in a port of yours ({ $cost } ducats each).

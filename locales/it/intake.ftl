@@ -28,7 +28,7 @@ intake-not-read = Il vostro messaggio non è stato letto:
 intake-too-large = Il vostro messaggio superava il limite di { $limit } byte: non è stato letto e nulla è stato registrato. Mandate gli ordini come allegato .toml o nel testo del messaggio, senza altri allegati.
 intake-secret-missing = Da uno degli indirizzi del vostro club è arrivato un file di ordini senza segreto: nulla è stato registrato. Scrivete nel file il segreto del club (secret = "XXXX-XXXX-XXXX-XXXX-XXXX", come ve l'ha dato l'arbitro) e mandatelo di nuovo. Senza il segreto non si può sapere che il file è vostro, quindi qui non se ne ripete nulla.
 intake-unchecked = Da uno degli indirizzi del vostro club è arrivato un file di ordini che non è stato accettato: nulla è stato registrato. Non se ne è potuto verificare il segreto, quindi qui non se ne ripete nulla.
-intake-secret-wrong = Da uno degli indirizzi del vostro club è arrivato un file di ordini il cui segreto non è accettato ({ $why }): nulla è stato registrato. Scrivete il segreto esattamente come ve l'ha dato l'arbitro e mandate di nuovo il file. Se non l'avete mandato voi, avvisate l'arbitro: qualcuno potrebbe scrivere a nome del vostro club. Qui non si ripete nulla del messaggio.
+intake-secret-wrong = Da uno degli indirizzi del vostro club è arrivato un file di ordini il cui segreto non è accettato ({ $why }): nulla è stato registrato. Scrivete il segreto esattamente come ve l'ha dato l'arbitro e mandate di nuovo il file; se l'arbitro vi ha mandato un segreto nuovo, il vecchio non vale più. Se non l'avete mandato voi, avvisate l'arbitro: qualcuno potrebbe scrivere a nome del vostro club. Qui non si ripete nulla del messaggio.
 intake-still-active = Il vostro file ricevuto il { $received } (SHA-256 { $sha }) resta quello attivo per { $phase }: vale finché non ne viene accettato uno successivo.
 intake-none-active = Per { $phase } non avete ancora un file d'ordini accettato: se non ne arriva uno valido entro la scadenza, la vostra nazione non dà ordini in questa fase e i pezzi restano sulle loro scelte permanenti.
 intake-stops-at = Il file smette di essere leggibile alla riga { $line }, colonna { $col } ({ $problem }).
@@ -98,7 +98,7 @@ alert-why = Perché: { $reasons }
 alert-advice = Nulla è cambiato. Se non li avete mandati voi, avvisate l'arbitro; se il segreto può essere noto ad altri, chiedetegliene uno nuovo. Altri tentativi durante questa fase saranno segnalati solo all'arbitro.
 alert-advice-one = Nulla è cambiato. Se non l'avete mandato voi, avvisate l'arbitro; se il segreto può essere noto ad altri, chiedetegliene uno nuovo. Altri tentativi durante questa fase saranno segnalati solo all'arbitro.
 alert-reason-not-its-address = mandato da un indirizzo che non è del vostro club
-alert-reason-not-its-address-secret = mandato da un indirizzo che non è del vostro club, CON IL GIUSTO SEGRETO DEL VOSTRO CLUB: qualcun altro lo conosce; chiedetene subito uno nuovo all'arbitro
+alert-reason-not-its-address-secret = mandato da un indirizzo che non è del vostro club, CON IL GIUSTO SEGRETO DEL VOSTRO CLUB: nulla ne è stato registrato. Se l'ha mandato un vostro membro da un indirizzo che l'arbitro non conosce, chiedete all'arbitro di aggiungerlo e rimandate il file da un indirizzo registrato; altrimenti qualcun altro conosce il vostro segreto: chiedetene subito uno nuovo all'arbitro
 alert-reason-bad-secret = un segreto sbagliato
 alert-reason-no-sender = senza un unico indirizzo del mittente
 alert-reason-stranger = da un indirizzo non registrato

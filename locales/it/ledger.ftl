@@ -30,7 +30,7 @@ item-bribe = corruzione { ART("a", $node) }
 item-siege-cost = assedio { ART("di", $node) }
 item-captured = presa nella resa { ART("di", $node) }
 item-epidemic = epidemia { ART("a", $node) }
-item-storm = perduti in mare
+item-storm = perdita in mare
 item-battle-loss = perdite nella battaglia { $battle }
 
 item-kind-income = rendite
@@ -56,7 +56,7 @@ item-kind-bribe = corruzioni
 item-kind-siege-cost = costi d'assedio
 item-kind-captured = catturati
 item-kind-epidemic = epidemie
-item-kind-storm = perduti in mare
+item-kind-storm = perdite in mare
 item-kind-battle-loss = perdite in battaglia
 
 # `giglio ledger`: il saldo con cui un conto apre e chiude una fase.

@@ -36,7 +36,7 @@ done-bid-sealed = offerta sigillata di { $amount } ducati per lo Strategos
 done-stance-set = nuove scelte permanenti per { $piece }
 done-moved = { $piece } percorre { $path }
 done-stopped = { $piece } si ferma { ART("a", $at) } per un incontro
-done-turned-back = { $piece } è respinto e torna { ART("a", $to) }
+done-turned-back = { $piece } non passa e torna { ART("a", $to) }
 done-revealed = { $piece } è smascherato e rimosso
 done-siege-rolled = assedio { ART("di", $node) }: 1d6={ $roll }, totale { $total }, serve { $needed }: { $fell ->
     [true] la piazza si arrende
@@ -202,6 +202,9 @@ happening-encounter = incontro { ART("a", $node) } { ART("tra", $hand) } e { ART
         [attack] {" "}— la vostra scelta permanente, attaccare, non si poteva tenere: un'armata il cui comandante è stato ucciso non può attaccare in questo turno (G2b.5), e si è fermata
        *[none] {""}
     })
+}{ $no_battle ->
+    [true] . Non si combatte nessuna battaglia: un diplomatico non combatte mai (G3c.5)
+   *[false] {""}
 }{ $allies ->
     [true] . { ART("Il", SHORT($hand)) } e { ART("il", SHORT($other)) } sono alleati: si incontrano come due nazioni qualsiasi{ $other_choice ->
         [walls] ; contro una forza entro le sue mura non si combatte, quindi questo incontro non tradisce nulla, ma assediare la piazza tradirebbe l'alleanza (G5.2)

@@ -34,6 +34,7 @@ sheet-idle-fleet-to-port = Senza ordini: una flotta in mare non può restare fer
 sheet-idle-fleet-at-sea = Senza ordini: resta in mare { ART("a", $at) }, benché una flotta in mare debba muoversi (G3e.1) e non ci sia un vostro porto su questa zona: datele un ordine.
 sheet-idle-fleet-toward = Senza ordini: una flotta in mare non può restare ferma (G3e.1), quindi fa vela da sola { ART("verso", $sea) }, in rotta { ART("per", $port) }, il vostro porto più vicino.
 sheet-idle-fleet-lost = Senza ordini: una flotta in mare non può restare ferma (G3e.1) e non avete un porto che possa raggiungere, quindi è perduta { ART("a", $at) } con l'eventuale armata a bordo: datele un ordine.
+sheet-idle-fleet-waits = Se non mandate nulla: resta in mare { ART("in", $at) } fino ai turni d'estate, quando le flotte si muovono (G3e.1); datele un movimento nel primo turno.
 sheet-idle-fleet-in-port = Senza ordini: resta in porto { ART("a", $at) }.
 sheet-idle-in-battle = La battaglia { $battle } attende il risultato: dove starà questo pezzo dipende da quel risultato (G3c.8), e i suoi ordini saranno giudicati da lì.
 sheet-idle-in-battles = Le battaglie { $battles } aspettano i loro risultati, e questo pezzo è parte di ciascuna: dove starà dipende da quei risultati (G3c.8), e i suoi ordini saranno giudicati da lì.
@@ -61,7 +62,10 @@ sheet-spring-objective-kind = { $kind }: { $name }
 sheet-spring-strategos = Strategos (G2b.5): offerta segreta; chi offre di più paga e sceglie l'ordine di movimento dei club per tutta l'estate. Le offerte si regolano dopo tutti gli altri ordini di primavera: un'offerta si paga con ciò che gli altri vostri ordini lasciano nel tesoro.
 sheet-spring-alliances = Alleanze (G5.2): nascono quando entrambe le nazioni le dichiarano.
 sheet-none = nessuna
-sheet-spring-alliances-now = Le vostre alleanze ora: { $allies }. Le vostre dichiarazioni agli atti, in attesa di quella dell'altra nazione: { $declared }. Una dichiarazione resta agli atti di primavera in primavera: scrivere di nuovo `alliances` aggiunge nazioni, non ne ritira mai una.
+sheet-spring-alliances-now = Le vostre alleanze ora: { $allies }. Le vostre dichiarazioni agli atti, in attesa di quella dell'altra nazione: { $declared }.{ $broken ->
+    [none] {""}
+   *[other] {" "}Rotte da un tradimento, per il resto della campagna (G5.2): { $broken }.
+} Una dichiarazione resta agli atti di primavera in primavera: scrivere di nuovo `alliances` aggiunge nazioni, non ne ritira mai una.
 sheet-siege-ally = Attenzione: l'assedio permanente di questa armata è a una piazza del vostro alleato, { ART("il", $ally) }: proseguirlo tradisce l'alleanza (G5.2). Per tenere l'alleanza, toglietelo: [[siege]] con army = "{ $army }" e lift = true.
 # Il titolo degli ordini di primavera: nomina arruolare e le flotte solo dove il foglio li offre.
 sheet-spring-orders-offered = { $raise ->

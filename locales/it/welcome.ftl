@@ -23,7 +23,10 @@ welcome-armies = Armate (al massimo { $max }):
 welcome-army = { $id } { ART("a", $name) } ({ $node }), { $value } ducati
 welcome-no-armies = Nessuna armata: potete arruolarne in primavera in una vostra città.
 welcome-fleets = Flotte (al massimo { $limit }):
-welcome-fleet = { $id } { ART("a", $name) } ({ $at })
+welcome-fleet = { $id } { $sea ->
+        [yes] { ART("in", $name) }
+       *[no] { ART("a", $name) }
+    } ({ $at })
 welcome-no-fleets = { $limit ->
     [0] Flotte: la vostra nazione non può averne.
    *[other] Nessuna flotta; potete costruirne fino a { $limit } in un vostro porto ({ $cost } ducati l'una).

@@ -274,6 +274,7 @@ pub(crate) fn events_as_worded_before(
                 other_walls,
                 other_meant,
                 allies,
+                no_battle,
                 ..
             } => {
                 *hand_choice = None;
@@ -281,6 +282,7 @@ pub(crate) fn events_as_worded_before(
                 *other_walls = false;
                 *other_meant = None;
                 *allies = false;
+                *no_battle = false;
             }
             Happening::AllianceBetrayed { how, .. } => *how = None,
             Happening::Surrendered { breached, .. } => *breached = false,
@@ -486,6 +488,7 @@ mod tests {
                             other_walls: choice.is_some(),
                             other_meant: choice,
                             allies: choice.is_some(),
+                            no_battle: choice.is_some(),
                         },
                     },
                     Event {

@@ -452,7 +452,12 @@ fn spring_keys(out: &mut String, w: &Words, s: &SheetInput, sp: &SpringOptions) 
             l,
             "sheet-spring-alliances-now",
             allies = named(&s.options.allies),
-            declared = named(&s.options.declared)
+            declared = named(&s.options.declared),
+            broken = if s.options.broken.is_empty() {
+                "none".to_owned()
+            } else {
+                named(&s.options.broken)
+            }
         ),
     );
     let other = other_club(c, s);
@@ -463,7 +468,17 @@ fn spring_keys(out: &mut String, w: &Words, s: &SheetInput, sp: &SpringOptions) 
 /// nation, and its club wondered whether one could be a target or an ally); any other
 /// nation where the club plays alone.
 fn other_club(c: &Campaign, s: &SheetInput) -> String {
-    (s.clubs.iter().find(|n| *n != s.nation))
+    // Not one it is allied with, waits for or whose alliance was broken: an example
+    // that changes nothing (a play-test's sheet offered a broken alliance again).
+    let o = s.options;
+    let fresh = |n: &&NationCode| {
+        *n != s.nation
+            && ![&o.allies, &o.declared, &o.broken]
+                .iter()
+                .any(|l| l.contains(n))
+    };
+    (s.clubs.iter().find(fresh))
+        .or_else(|| s.clubs.iter().find(|n| *n != s.nation))
         .or_else(|| c.nations.iter().map(|n| &n.code).find(|n| *n != s.nation))
         .map_or("M".to_owned(), ToString::to_string)
 }
@@ -1036,6 +1051,7 @@ pub(crate) fn idle_text(
         Idle::FleetStaysAtSea => t!(w, l, "sheet-idle-fleet-at-sea", at = at),
         Idle::FleetLost => t!(w, l, "sheet-idle-fleet-lost", at = at),
         Idle::FleetInPort => t!(w, l, "sheet-idle-fleet-in-port", at = at),
+        Idle::FleetWaitsAtSea => t!(w, l, "sheet-idle-fleet-waits", at = at),
         Idle::InBattle { battle, also } if also.is_empty() => {
             t!(w, l, "sheet-idle-in-battle", battle = battle.as_str())
         }

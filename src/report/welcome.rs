@@ -274,7 +274,12 @@ fn position(w: &Words, s: &WelcomeInput) -> String {
                 "welcome-fleet",
                 id = f.id.as_str(),
                 at = at.as_str(),
-                name = name
+                name = name,
+                sea = if c.map.node(&at).is_none() {
+                    "yes"
+                } else {
+                    "no"
+                }
             ));
         }
     }

@@ -531,6 +531,11 @@ pub enum Happening {
         /// betrays the alliance. Absent (false) in events stored before it.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         allies: bool,
+        /// Table 34 gave a battle, but a side was a diplomat, who never fights (G3c.5):
+        /// no battle is fought (a play-test's clubs read "battle" and found none).
+        /// Absent (false) in events stored before it.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        no_battle: bool,
     },
     DiplomatRevealed {
         nation: NationCode,

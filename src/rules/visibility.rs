@@ -679,7 +679,7 @@ pub fn club_view(
             order: o.order.clone(),
             name: say.order_name(&o.order, lang),
             done: matches!(o.result, Outcome::Done(_)),
-            text: with_fleets_fate(
+            text: sequence::with_fate(
                 say.outcome(&o.result, lang),
                 &o.result,
                 resolution,
@@ -830,32 +830,6 @@ pub fn club_view(
             .iter()
             .map(|n| (n.code.clone(), c.nation_name(n.code.as_str(), lang)))
             .collect(),
-    }
-}
-
-/// A fleet's move as the club reads it: where the fleet was then pushed back or
-/// destroyed in the same round, the order's line says so after where it sailed (a
-/// play-test's report said "sails to OTR" of a fleet back in its port).
-fn with_fleets_fate(
-    text: String,
-    result: &Outcome,
-    resolution: &Resolution,
-    nation: &NationCode,
-    say: &dyn Say,
-    lang: Lang,
-) -> String {
-    let Outcome::Done(super::outcome::Done::FleetMoved { fleet, .. }) = result else {
-        return text;
-    };
-    let fate = resolution.events.iter().find(|e| {
-        audience_includes(e, nation)
-            && matches!(&e.what,
-                Happening::FleetPushedBack { fleet: f, .. } | Happening::FleetDestroyed { fleet: f, .. }
-                    if f == fleet)
-    });
-    match fate {
-        Some(e) => format!("{text}; {} ({})", say.happening(&e.what, lang), e.rule),
-        None => text,
     }
 }
 

@@ -396,6 +396,9 @@ fn derived(kind: &str, map: &serde_json::Map<String, Value>, lang: Lang, args: &
             if !map.contains_key("allies") {
                 args.set("allies", "false");
             }
+            if !map.contains_key("no_battle") {
+                args.set("no_battle", "false");
+            }
         }
         "event_roll" => {
             // Stored before the table's faces were recorded: the roll alone.

@@ -642,6 +642,7 @@ fn explanations_reach_only_the_clubs_they_concern() {
                 other_walls: false,
                 other_meant: None,
                 allies: true,
+                no_battle: false,
             },
         });
         g.resolution.events.push(Event {

@@ -425,7 +425,14 @@ fn a_standing_siege_of_an_ally_is_warned_and_alliances_are_listed() {
     broken.alliances[0].betrayed_by.insert(m.clone());
     let spring = sheet(&c, &broken, Lang::En);
     assert!(
-        spring.contains("# Your alliances now: none. Your declarations on record, waiting for the other nation's: F Republic of Florence."),
+        spring.contains("# Your alliances now: none. Your declarations on record, waiting for the other nation's: F Republic of Florence. Broken by a betrayal, for the rest of the campaign (G5.2): M Duchy of Milan."),
+        "{spring}"
+    );
+    // The example names a nation the club is neither allied with nor waiting for.
+    assert!(
+        spring.contains("# alliances = [")
+            && !spring.contains("# alliances = [\"M\"]")
+            && !spring.contains("# alliances = [\"F\"]"),
         "{spring}"
     );
     w.phase = PhaseId {

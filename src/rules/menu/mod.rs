@@ -55,6 +55,9 @@ pub(crate) enum Idle {
     FleetLost,
     /// A fleet in port stays there (G3e.1).
     FleetInPort,
+    /// Outside the summer rounds a fleet at sea stays where it is: fleets move in the
+    /// rounds (G3e.1; a play-test's winter sheet said it would head for port).
+    FleetWaitsAtSea,
     /// It is a party to a battle that waits for its result: where it stands next
     /// depends on that result (G3c.8), and its orders are judged from there. `also`:
     /// the other battles it is a party to (two battles at one place).
@@ -159,6 +162,10 @@ pub(crate) struct Options {
     pub(crate) allies: Vec<NationCode>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub(crate) declared: Vec<NationCode>,
+    /// Alliances it declared that were betrayed: broken for good (G5.2), so no example
+    /// offers them again (a play-test's sheet did).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub(crate) broken: Vec<NationCode>,
 }
 
 /// Returns the club's options in the open phase of `world`, which must be the club's
@@ -273,6 +280,7 @@ pub(crate) fn options(c: &Campaign, world: &World, nation: &NationCode) -> Optio
     for f in world.fleets.values().filter(|f| &f.nation == nation) {
         let (at, idle) = match &f.at {
             FleetAt::Port(p) => (p.to_string(), Idle::FleetInPort),
+            FleetAt::Sea(z) if !round => (z.to_string(), Idle::FleetWaitsAtSea),
             FleetAt::Sea(z) => {
                 let rule = c.tables.rulings.idle_fleet_at_sea;
                 let idle = match idle_course(&c.map, world, rule, nation, &f.at) {
@@ -340,6 +348,12 @@ pub(crate) fn options(c: &Campaign, world: &World, nation: &NationCode) -> Optio
             .filter(|x| x.betrayed_by.is_empty())
             .filter_map(|x| x.members.iter().find(|m| *m != nation))
             .filter(|other| !alliance_stands(c, world, nation, other))
+            .cloned()
+            .collect(),
+        broken: (world.alliances.iter())
+            .filter(|x| x.members.contains(nation) && x.declared_by.contains(nation))
+            .filter(|x| !x.betrayed_by.is_empty())
+            .filter_map(|x| x.members.iter().find(|m| *m != nation))
             .cloned()
             .collect(),
     };

@@ -479,6 +479,11 @@ fn encounter(s: &mut Step, n: &NationCode, piece: &Piece, from: &NodeCode, at: &
     // Allies meet as any two nations do; each is told that they are allies, for Table
     // 34's "may besiege" would otherwise read as an invitation (a play-test's Milan).
     let allies = allied_knowingly(s, n, &other.nation);
+    let no_battle = (matches!(piece, Piece::Diplomat(_)) || other.bluff())
+        && matches!(
+            cell.result,
+            EncounterResult::Battle { .. } | EncounterResult::Rearguard { .. }
+        );
     for who in [n, &other.nation] {
         s.event(
             Audience::Nation(who.clone()),
@@ -498,6 +503,7 @@ fn encounter(s: &mut Step, n: &NationCode, piece: &Piece, from: &NodeCode, at: &
                     who == &other.nation && !s.exchange.asking && other_choice == Choice::Stop
                 }),
                 allies,
+                no_battle,
             },
         );
     }

@@ -1,5 +1,6 @@
-//! The order a report tells a phase's events in: as they happened, except that a
-//! battle is told before what its result caused.
+//! How a report links a phase's facts: events in the order they happened, except that
+//! a battle is told before what its result caused; and an order's line followed by
+//! what undid it later in the phase.
 //!
 //! Applying a battle's result takes the losses and sends the loser back before the
 //! battle is recorded as fought (`rules::battles::apply`), and stored events keep that
@@ -7,7 +8,12 @@
 //! there fall back" before the battle it referred to, so the report moves each battle's
 //! line (and its losses) before the run of its consequences just above it.
 
-use super::super::outcome::{Cause, Event, Happening, SiegeEnd};
+use super::super::ids::NationCode;
+use super::super::outcome::{Cause, Event, Happening, Outcome, SiegeEnd};
+use super::super::resolve::Resolution;
+use super::super::say::Say;
+use super::super::tables::Lang;
+use super::audience_includes;
 
 /// Whether `h` is one of the facts applying a battle's result records before the battle.
 fn follows_a_battle(h: &Happening) -> bool {
@@ -56,6 +62,43 @@ pub(crate) fn battles_first(events: &[Event]) -> Vec<&Event> {
     out
 }
 
+/// An order's line as the club reads it: where what it did was undone later in the
+/// phase, the line says so after it (a play-test's report said "sails to OTR" of a fleet
+/// back in its port, "lands at Comacchio" of a fleet lost in the storm before it landed,
+/// and "alliance declared" of a declaration that made nothing).
+pub(crate) fn with_fate(
+    text: String,
+    result: &Outcome,
+    resolution: &Resolution,
+    nation: &NationCode,
+    say: &dyn Say,
+    lang: Lang,
+) -> String {
+    use super::super::outcome::Done;
+    let undone = |h: &Happening| match (result, h) {
+        (
+            Outcome::Done(Done::FleetMoved { fleet, .. }),
+            Happening::FleetPushedBack { fleet: f, .. }
+            | Happening::FleetDestroyed { fleet: f, .. }
+            | Happening::FleetLost { fleet: f, .. },
+        ) => f == fleet,
+        (
+            Outcome::Done(Done::Landing { fleet, .. } | Done::Embarked { fleet, .. }),
+            Happening::FleetDestroyed { fleet: f, .. } | Happening::FleetLost { fleet: f, .. },
+        ) => f == fleet,
+        (
+            Outcome::Done(Done::AllianceDeclared { with }),
+            Happening::AllianceStaysBroken { with: w } | Happening::AllianceOneSided { with: w },
+        ) => w == with,
+        _ => false,
+    };
+    let fate = (resolution.events.iter()).find(|e| audience_includes(e, nation) && undone(&e.what));
+    match fate {
+        Some(e) => format!("{text}; {} ({})", say.happening(&e.what, lang), e.rule),
+        None => text,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -102,5 +145,74 @@ mod tests {
         // Without a battle, nothing moves.
         let plain = vec![retreat.clone(), before.clone()];
         assert_eq!(battles_first(&plain), vec![&retreat, &before]);
+    }
+
+    #[test]
+    fn an_orders_line_says_what_undid_it() {
+        use crate::rules::outcome::Done;
+        use crate::rules::say::TestSay;
+        let v = NationCode::from("V");
+        let told = |what: Happening| Event {
+            audience: Audience::Nation(v.clone()),
+            rule: "G3e.4".into(),
+            what,
+        };
+        let resolution = Resolution {
+            next: None,
+            outcomes: Vec::new(),
+            events: vec![
+                told(Happening::FleetLost {
+                    nation: "V".into(),
+                    fleet: "V-F1".into(),
+                }),
+                told(Happening::AllianceStaysBroken { with: "M".into() }),
+            ],
+            ledger: Default::default(),
+        };
+        let line = |done: Done| {
+            with_fate(
+                "line".into(),
+                &Outcome::Done(done),
+                &resolution,
+                &v,
+                &TestSay,
+                Lang::En,
+            )
+        };
+        // A landing whose fleet was lost in the storm before it landed.
+        let landed = line(Done::Landing {
+            fleet: "V-F1".into(),
+            node: "FE3".into(),
+        });
+        assert!(
+            landed.starts_with("line; fleetlost") && landed.ends_with("(G3e.4)"),
+            "{landed}"
+        );
+        // Another fleet's landing is not touched.
+        let other = line(Done::Landing {
+            fleet: "V-F2".into(),
+            node: "FE3".into(),
+        });
+        assert_eq!(other, "line");
+        let declared = line(Done::AllianceDeclared { with: "M".into() });
+        assert!(
+            declared.starts_with("line; alliancestaysbroken"),
+            "{declared}"
+        );
+        // What another club is told does not reach this one's line.
+        let mut theirs = resolution.clone();
+        theirs.events[0].audience = Audience::Nation("M".into());
+        let kept = with_fate(
+            "line".into(),
+            &Outcome::Done(Done::Landing {
+                fleet: "V-F1".into(),
+                node: "FE3".into(),
+            }),
+            &theirs,
+            &v,
+            &TestSay,
+            Lang::En,
+        );
+        assert_eq!(kept, "line");
     }
 }

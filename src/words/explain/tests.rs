@@ -668,6 +668,7 @@ fn a_garrison_alone_is_told_it_stays_within_its_walls() {
         other_walls: true,
         other_meant: None,
         allies: false,
+        no_battle: false,
     };
     let it = happening(&w(), &walls, Lang::It);
     assert!(
@@ -693,6 +694,7 @@ fn a_garrison_alone_is_told_it_stays_within_its_walls() {
         other_walls: false,
         other_meant: Some(Choice::Withdraw),
         allies: false,
+        no_battle: false,
     };
     let en = happening(&w(), &stopped, Lang::En);
     assert!(
@@ -868,6 +870,7 @@ fn allies_who_meet_are_told_that_they_are_allies() {
         other_walls: false,
         other_meant: None,
         allies,
+        no_battle: false,
     };
     use crate::rules::say::Say as _;
     let c = crate::fixtures::shipped();
@@ -890,6 +893,24 @@ fn allies_who_meet_are_told_that_they_are_allies() {
     assert!(
         !say.happening(&met(false, Choice::Stop), Lang::En)
             .contains("allies")
+    );
+    // A diplomat never fights: Table 34's battle is said not to be fought (a play-test's
+    // clubs read "battle" and found none).
+    let mut diplomat = met(false, Choice::Attack);
+    if let Happening::Encounter { no_battle, .. } = &mut diplomat {
+        *no_battle = true;
+    }
+    let en = say.happening(&diplomat, Lang::En);
+    assert!(
+        en.ends_with(". No battle is fought: a diplomat never fights (G3c.5)"),
+        "{en}"
+    );
+    let it = say.happening(&diplomat, Lang::It);
+    assert!(
+        it.ends_with(
+            ". Non si combatte nessuna battaglia: un diplomatico non combatte mai (G3c.5)"
+        ),
+        "{it}"
     );
 }
 
