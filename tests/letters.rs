@@ -344,14 +344,18 @@ fn two_clubs_agree_an_alliance_by_letters_and_one_later_betrays_it() {
             .collect::<Vec<_>>()
             .join("\n")
     };
-    assert_eq!(
-        alliances_in(&sent, "M", "Your alliances (G5.2)"),
-        "Your alliances (G5.2):\n    Republic of Venice (V): in force"
-    );
-    assert_eq!(
-        alliances_in(&sent, "V", "Le vostre alleanze (G5.2)"),
-        "Le vostre alleanze (G5.2):\n    Ducato di Milano (M): in vigore"
-    );
+    // Milan's line (in English) and Venice's (in Italian) under each heading.
+    let alliances_are = |sent: &[Sent], milan: &str, venice: &str| {
+        assert_eq!(
+            alliances_in(sent, "M", "Your alliances (G5.2)"),
+            format!("Your alliances (G5.2):\n    Republic of Venice (V): {milan}")
+        );
+        assert_eq!(
+            alliances_in(sent, "V", "Le vostre alleanze (G5.2)"),
+            format!("Le vostre alleanze (G5.2):\n    Ducato di Milano (M): {venice}")
+        );
+    };
+    alliances_are(&sent, "in force", "in vigore");
     // Savoy declared none: its report has no such section.
     let savoy: Vec<&Sent> = (sent.iter())
         .filter(|s| s.to.iter().any(|t| t == address("SV")))
@@ -387,13 +391,10 @@ fn two_clubs_agree_an_alliance_by_letters_and_one_later_betrays_it() {
     let betrayers: Vec<&str> = alliance.betrayed_by.iter().map(|n| n.as_str()).collect();
     assert_eq!(betrayers, ["V"], "{alliance:?}");
     let sent = p.send();
-    assert_eq!(
-        alliances_in(&sent, "M", "Your alliances (G5.2)"),
-        "Your alliances (G5.2):\n    Republic of Venice (V): broken: that nation betrayed it, and it binds you no more"
-    );
-    assert_eq!(
-        alliances_in(&sent, "V", "Le vostre alleanze (G5.2)"),
-        "Le vostre alleanze (G5.2):\n    Ducato di Milano (M): rotta: l'avete tradita voi"
+    alliances_are(
+        &sent,
+        "broken: that nation betrayed it, and it binds you no more",
+        "rotta: l'avete tradita voi",
     );
     // Milan writes what it thinks of it.
     let reproach = "Treachery! Milan will remember.";

@@ -1039,7 +1039,7 @@ fn a_sheet_sent_with_an_empty_secret_is_told_the_secret_is_missing() {
         assert!(
             to_v[0]
                 .text
-                .contains("Per primavera 1494 non avete ancora un file d'ordini accettato"),
+                .contains("Per la primavera 1494 non avete ancora un file d'ordini accettato"),
             "attempt {attempt}: {}",
             to_v[0].text
         );
@@ -1064,7 +1064,8 @@ fn a_sheet_sent_with_an_empty_secret_is_told_the_secret_is_missing() {
     let got = s.deliver();
     let to_v = got.iter().find(|r| r.nation == "V").expect("an answer");
     assert!(
-        to_v.text.contains("resta quello attivo per primavera 1494"),
+        to_v.text
+            .contains("resta quello attivo per la primavera 1494"),
         "{}",
         to_v.text
     );

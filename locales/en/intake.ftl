@@ -80,7 +80,7 @@ receipt-no-orders = { $dropped ->
 }
 receipt-order-valid = valid
 receipt-order-read = read; its legality is judged when the phase is resolved
-receipt-order-rejected = will not be carried out: { $reason }
+receipt-order-rejected = will be rejected: { $reason }
 receipt-dropped = These parts of the file are left out, each with why (the rest of the file stands; a piece whose order is left out does what it does without orders, as the order sheet says: an army stays where it is unless another order moves it):
 receipt-warnings = Worth knowing (the file stands as it is):
 receipt-kept-copy = (This stored copy leaves out what the message quoted of your file; the file itself is kept with its secret masked.)

@@ -117,8 +117,14 @@ sheet-stance-now = Its standing choices now (G3c.3): on contact { $on_contact },
     [none] , retreating to the free node nearest home (G3c.6).
    *[other] , retreating to { $retreat_to } (G3c.6).
 } To change them (new choices hold for every encounter of this round, even one met before this piece moves, and stay until you change them again):
-sheet-stance-spy-now = With your spy (G3c.4), against an enemy worth at most { $at_most } ducats it chooses { $then }, else { $otherwise }.
-sheet-stance-spy-idle = Its condition on the enemy's size (at most { $at_most } ducats: { $then }, else { $otherwise }) counts only while you have a spy (G3c.4).
+sheet-stance-spy-now = With your spy (G3c.4), against an enemy worth at most { $at_most } { $at_most ->
+        [one] ducat
+       *[other] ducats
+    } it chooses { $then }, else { $otherwise }.
+sheet-stance-spy-idle = Its condition on the enemy's size (at most { $at_most } { $at_most ->
+        [one] ducat
+       *[other] ducats
+    }: { $then }, else { $otherwise }) counts only while you have a spy (G3c.4).
 sheet-stance-spy = The spy line makes the choice depend on the enemy's size, which your spy reports (G3c.4): "then" when the enemy is worth at most that many ducats, "otherwise" when more; it replaces both choices above.
 sheet-encounter-stands = Moving into a node where a foreign army stands, its choice counts too: a neutral army, which gives no orders, always chooses { $default } (G0, G3c.3). Against { $default } (Table 34): with on_contact = "stop", { $stop }; with "attack", { $attack }; with "retreat", { $retreat }.
 sheet-stance-words = The choices, as the file writes them: { $choices }.

@@ -29,8 +29,8 @@ intake-too-large = Il vostro messaggio superava il limite di { $limit } byte: no
 intake-secret-missing = Da uno degli indirizzi del vostro club è arrivato un file di ordini senza segreto: nulla è stato registrato. Scrivete nel file il segreto del club (secret = "XXXX-XXXX-XXXX-XXXX-XXXX", come ve l'ha dato l'arbitro) e mandatelo di nuovo. Senza il segreto non si può sapere che il file è vostro, quindi qui non se ne ripete nulla.
 intake-unchecked = Da uno degli indirizzi del vostro club è arrivato un file di ordini che non è stato accettato: nulla è stato registrato. Non se ne è potuto verificare il segreto, quindi qui non se ne ripete nulla.
 intake-secret-wrong = Da uno degli indirizzi del vostro club è arrivato un file di ordini il cui segreto non è accettato ({ $why }): nulla è stato registrato. Scrivete il segreto esattamente come ve l'ha dato l'arbitro e mandate di nuovo il file; se l'arbitro vi ha mandato un segreto nuovo, il vecchio non vale più. Se non l'avete mandato voi, avvisate l'arbitro: qualcuno potrebbe scrivere a nome del vostro club. Qui non si ripete nulla del messaggio.
-intake-still-active = Il vostro file ricevuto il { $received } (SHA-256 { $sha }) resta quello attivo per { $phase }: vale finché non ne viene accettato uno successivo.
-intake-none-active = Per { $phase } non avete ancora un file d'ordini accettato: se non ne arriva uno valido entro la scadenza, la vostra nazione non dà ordini in questa fase e i pezzi restano sulle loro scelte permanenti.
+intake-still-active = Il vostro file ricevuto il { $received } (SHA-256 { $sha }) resta quello attivo { ART("per", $phase) }: vale finché non ne viene accettato uno successivo.
+intake-none-active = { ART("Per", $phase) } non avete ancora un file d'ordini accettato: se non ne arriva uno valido entro la scadenza, la vostra nazione non dà ordini in questa fase e i pezzi restano sulle loro scelte permanenti.
 intake-stops-at = Il file smette di essere leggibile alla riga { $line }, colonna { $col } ({ $problem }).
 intake-nothing-quoted = Qui non si ripete nulla del messaggio.
 intake-arrived-at = Il messaggio a cui si risponde è arrivato nella casella il { $at }. A un messaggio senza un segreto valido si risponde senza citarlo e fuori dalla sua conversazione (chiunque può scrivere con il vostro indirizzo): da quest'ora riconoscete quale dei vostri messaggi era.
@@ -80,7 +80,7 @@ receipt-no-orders = { $dropped ->
 }
 receipt-order-valid = valido
 receipt-order-read = letto; la sua legalità si giudica quando la fase viene risolta
-receipt-order-rejected = non sarà eseguito: { $reason }
+receipt-order-rejected = sarà respinto: { $reason }
 receipt-dropped = Queste parti del file sono lasciate fuori, ciascuna con il perché (il resto del file vale; un pezzo il cui ordine è lasciato fuori fa ciò che fa senza ordini, come dice il foglio d'ordini: un'armata resta dov'è, se un altro ordine non la muove):
 receipt-warnings = Da sapere (il file resta valido così):
 receipt-kept-copy = (Questa copia conservata lascia fuori ciò che il messaggio citava del vostro file; il file stesso è conservato con il segreto mascherato.)

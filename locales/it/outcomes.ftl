@@ -45,7 +45,7 @@ done-siege-rolled = assedio { ART("di", $node) }: 1d6={ $roll }, totale { $total
 done-assassin-sent = { $success ->
     [true] l'assassino ha colpito{ $struck ->
         [commander] : un comandante { ART("di", $against) } è ucciso, e la sua armata non può muovere né attaccare nel prossimo turno, quello ora aperto (G2b.5)
-        [sapper] : un guastatore { ART("di", $against) } è ucciso
+        [sapper] : un geniere { ART("di", $against) } è ucciso
         [diplomat] : un diplomatico { ART("di", $against) } è ucciso
         [spy] : la spia { ART("di", $against) } è uccisa
        *[none] {""}

@@ -578,6 +578,7 @@ mod tests {
                 from: NodeCode::from("F7"),
                 destroyed: false,
                 draw: false,
+                rearguard: false,
             }),
             ev(Happening::EnemyDestroyed {
                 battle: "B".into(),

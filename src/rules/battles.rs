@@ -315,7 +315,14 @@ pub(super) fn apply(s: &mut Step, battle: &Battle, o: &BattleOutcome) {
         } else {
             &battle.attacker.nation
         };
-        fall_back(s, side, (&battle.node, &battle.id), stayed, draw);
+        let rearguard = battle.kind == BattleKind::Rearguard;
+        fall_back(
+            s,
+            side,
+            (&battle.node, &battle.id),
+            stayed,
+            (draw, rearguard),
+        );
     }
     s.w.battles.retain(|b| b.id != battle.id);
     if s.c.tables.rulings.battle_lapses_when_a_side_is_gone {
@@ -443,7 +450,7 @@ fn fall_back(
     side: &BattleSide,
     (at, battle): (&NodeCode, &str),
     stayed: &NationCode,
-    draw: bool,
+    (draw, rearguard): (bool, bool),
 ) {
     let alive: Vec<ArmyId> = side
         .armies
@@ -519,6 +526,7 @@ fn fall_back(
                     from: at.clone(),
                     destroyed: false,
                     draw,
+                    rearguard,
                 },
             );
         }
@@ -543,6 +551,7 @@ fn fall_back(
                     from: at.clone(),
                     destroyed: true,
                     draw,
+                    rearguard,
                 },
             );
         }

@@ -584,6 +584,11 @@ pub enum Happening {
         /// battle was not won.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         draw: bool,
+        /// The battle was a rearguard action: the rearguard fell back whoever won
+        /// (G3c.9), so its falling back says nothing of the result (a play-test's loser
+        /// read "the battle is yours").
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        rearguard: bool,
     },
     /// G3c.7: the other side of the club's battle lost every army it fought with.
     EnemyDestroyed {

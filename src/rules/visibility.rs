@@ -21,6 +21,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 mod alliances;
 mod sequence;
+use sequence::audience_includes;
 mod walls;
 use walls::WallsView;
 
@@ -391,15 +392,6 @@ pub fn events_for<'a>(events: &'a [Event], nation: &NationCode) -> Vec<&'a Event
         .iter()
         .filter(|e| audience_includes(e, nation))
         .collect()
-}
-
-/// Returns whether an event may be told to `nation` (its audience includes it).
-fn audience_includes(e: &Event, nation: &NationCode) -> bool {
-    match &e.audience {
-        Audience::Public => true,
-        Audience::Nation(n) => n == nation,
-        Audience::Referee => false,
-    }
 }
 
 /// The nodes in which a club sees foreign pieces (G7.2): those it owns or occupies

@@ -325,7 +325,17 @@ pub(super) fn art<'a>(positional: &[FluentValue<'a>], _named: &FluentArgs) -> Fl
         .enumerate()
         .map(|(i, name)| italian(if i == 0 { &prep } else { &lower }, name))
         .collect();
-    FluentValue::from(out.join(", "))
+    FluentValue::from(joined(out, "e"))
+}
+
+/// Names in running text: commas, and the conjunction before the last (a play-test read
+/// "to the Republic of Venice, the Ottoman Empire" as one name describing the other).
+fn joined(mut names: Vec<String>, and: &str) -> String {
+    match names.pop() {
+        Some(last) if !names.is_empty() => format!("{} {and} {last}", names.join(", ")),
+        Some(last) => last,
+        None => String::new(),
+    }
 }
 
 /// The catalogue function `THE(name)`, or `THE(name, cap: "yes")` at a sentence's start;
@@ -338,7 +348,7 @@ pub(super) fn the<'a>(positional: &[FluentValue<'a>], named: &FluentArgs) -> Flu
         .enumerate()
         .map(|(i, name)| english(name, cap && i == 0))
         .collect();
-    FluentValue::from(out.join(", "))
+    FluentValue::from(joined(out, "and"))
 }
 
 /// The catalogue function `SHORT(name)`: a nation's name without its closing
@@ -576,7 +586,7 @@ mod tests {
         );
         assert_eq!(
             l,
-            "Lettera dalla Repubblica di Venezia, al Ducato di Milano, alla Repubblica di \
+            "Lettera dalla Repubblica di Venezia, al Ducato di Milano e alla Repubblica di \
              Firenze, scritta nel turno 3 (maggio) del 1494:"
         );
         let e = crate::t!(

@@ -379,6 +379,13 @@ fn derived(kind: &str, map: &serde_json::Map<String, Value>, lang: Lang, args: &
                 args.set("face", "none");
             }
         }
+        // Stored before a rearguard's falling back was told as such.
+        "enemy_fell_back" if !map.contains_key("rearguard") => {
+            args.set("rearguard", "false");
+            if !map.contains_key("draw") {
+                args.set("draw", "false");
+            }
+        }
         "encounter" => {
             args.set("text", text("text_it", "text_en"));
             // Events stored before the Table 34 cell was recorded have no choices.

@@ -620,7 +620,7 @@ fn a_receipt_echoes_every_order_with_its_verdict_what_it_replaces_and_lateness()
         text.contains("== Regole citate") && text.contains("  G2b.4 Lavori di fortificazione: "),
         "{text}"
     );
-    assert!(text.contains("-> non sarà eseguito"), "{text}");
+    assert!(text.contains("-> sarà respinto"), "{text}");
     assert!(
         text.contains("Sostituisce il file ricevuto il 2026-08-30 10:00 Europe/Rome")
             && text.contains(&sha256(first.trim().as_bytes())),

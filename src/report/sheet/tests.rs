@@ -482,3 +482,30 @@ fn an_armys_heading_says_it_has_its_sapper() {
     w.armies.get_mut(&army).expect("V-A1").sapper = false;
     assert!(!sheet(&c, &w, Lang::En).contains("with its sapper"));
 }
+
+/// "1 ducato", not "1 ducati" (a play-test's sheet).
+#[test]
+fn a_spy_condition_of_one_ducat_is_singular() {
+    let w = Words::load(None).expect("catalogue");
+    let said = |l: Lang, n: i64| {
+        crate::t!(
+            &w,
+            l,
+            "sheet-stance-spy-now",
+            at_most = n,
+            then = "x",
+            otherwise = "y"
+        )
+    };
+    assert!(
+        said(Lang::It, 1).contains("al massimo 1 ducato sceglie"),
+        "{}",
+        said(Lang::It, 1)
+    );
+    assert!(said(Lang::It, 2).contains("al massimo 2 ducati sceglie"));
+    assert!(
+        said(Lang::En, 1).contains("at most 1 ducat it chooses"),
+        "{}",
+        said(Lang::En, 1)
+    );
+}

@@ -9,11 +9,11 @@
 //! line (and its losses) before the run of its consequences just above it.
 
 use super::super::ids::NationCode;
+use super::super::outcome::Audience;
 use super::super::outcome::{Cause, Event, Happening, Outcome, SiegeEnd};
 use super::super::resolve::Resolution;
 use super::super::say::Say;
 use super::super::tables::Lang;
-use super::audience_includes;
 
 /// Whether `h` is one of the facts applying a battle's result records before the battle.
 fn follows_a_battle(h: &Happening) -> bool {
@@ -31,6 +31,15 @@ fn follows_a_battle(h: &Happening) -> bool {
             | Happening::EnemyFellBack { .. }
             | Happening::BattleLapsed { .. }
     )
+}
+
+/// Returns whether an event may be told to `nation` (its audience includes it).
+pub(super) fn audience_includes(e: &Event, nation: &NationCode) -> bool {
+    match &e.audience {
+        Audience::Public => true,
+        Audience::Nation(n) => n == nation,
+        Audience::Referee => false,
+    }
 }
 
 /// `events` in the order a report tells them: each battle fought, with the losses told
@@ -94,7 +103,15 @@ pub(crate) fn with_fate(
     };
     let fate = (resolution.events.iter()).find(|e| audience_includes(e, nation) && undone(&e.what));
     match fate {
-        Some(e) => format!("{text}; {} ({})", say.happening(&e.what, lang), e.rule),
+        Some(e) => {
+            // A sentence that cites its rule already is not given it twice.
+            let said = say.happening(&e.what, lang);
+            if said.contains(&format!("{})", e.rule)) {
+                format!("{text}; {said}")
+            } else {
+                format!("{text}; {said} ({})", e.rule)
+            }
+        }
         None => text,
     }
 }

@@ -378,6 +378,7 @@ fn every_outcome_told_to_its_club_reads_in_both_languages() {
         from: "V3".into(),
         destroyed,
         draw: false,
+        rearguard: false,
     };
     assert_eq!(
         both(fell_back(false)),
@@ -395,6 +396,7 @@ fn every_outcome_told_to_its_club_reads_in_both_languages() {
         from: "V3".into(),
         destroyed: false,
         draw: true,
+        rearguard: false,
     });
     assert_eq!(
         drawn,
@@ -402,6 +404,21 @@ fn every_outcome_told_to_its_club_reads_in_both_languages() {
             "battaglia B1: pareggio; le forze di F, che attaccavano, ripiegano da V3 (in un pareggio ripiega chi attacca, G3c.8), e nessun luogo cambia padrone per questo".to_owned(),
             "battle B1: a draw; the forces of F, the attacker, fall back from V3 (on a draw the attacker falls back, G3c.8), and no place changes hands by it".to_owned()
         )
+    );
+    // A rearguard falls back whoever won: its falling back is no win for the other side
+    // (a play-test's loser read "the battle is yours").
+    let (it, en) = both(Happening::EnemyFellBack {
+        battle: "B1".into(),
+        nation: "F".into(),
+        from: "V3".into(),
+        destroyed: false,
+        draw: false,
+        rearguard: true,
+    });
+    assert!(en.contains("the rearguard of F falls back from V3, as a rearguard does whoever won the action (G3c.9)") && !en.contains("yours"), "{en}");
+    assert!(
+        it.contains("la retroguardia di F ripiega da V3") && !it.contains("vostra"),
+        "{it}"
     );
     assert_eq!(
         both(Happening::EnemyDestroyed {
