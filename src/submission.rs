@@ -524,6 +524,36 @@ fn judge(
             ));
         }
     }
+    // G3c.4: a condition on the enemy's size counts only while the club has a spy (a
+    // play-test's club, its spy gone with the year, was told "valid" and its piece
+    // stopped where the condition said attack). One hired in the same file counts.
+    let has_spy = world.nation(h.club.as_str()).is_some_and(|n| n.spy)
+        || set
+            .orders
+            .iter()
+            .any(|o| matches!(o.kind, crate::rules::order::OrderKind::HireSpy));
+    for o in set.orders.iter().filter(|_| !has_spy) {
+        if let crate::rules::order::OrderKind::Stance {
+            piece,
+            spy: Some(_),
+            ..
+        } = &o.kind
+        {
+            out.warnings.push(at_order(
+                o,
+                "G3c.4",
+                crate::t!(
+                    words,
+                    lang,
+                    "check-spy-condition-no-spy",
+                    piece = match piece {
+                        crate::rules::order::Piece::Army(a) => a.to_string(),
+                        crate::rules::order::Piece::Diplomat(d) => d.to_string(),
+                    }
+                ),
+            ));
+        }
+    }
     let first_spring = matches!(world.phase.phase, crate::rules::calendar::Phase::Spring)
         && world.phase.year == c.tables.calendar.start_year;
     let chose = set

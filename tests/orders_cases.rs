@@ -209,6 +209,32 @@ fn declaring_a_betrayed_alliance_again_is_warned_of() {
     );
 }
 
+/// A spy condition without a spy is warned of: it counts only with one (G3c.4; a
+/// play-test's club was told "valid" and its piece stopped).
+#[test]
+fn a_spy_condition_without_a_spy_is_warned_of() {
+    let c = campaign();
+    let file = format!(
+        "club = \"V\"\nphase = \"1494-r01\"\nsecret = \"{SECRET}\"\n[[stance]]\npiece = \"V-A1\"\nspy = {{ enemy_at_most = 200, then = \"attack\", otherwise = \"retreat\" }}\n"
+    );
+    let spy = |has: bool| {
+        move |w: &mut World| {
+            w.nations
+                .get_mut(&giglio::rules::NationCode::from("V"))
+                .expect("Venice")
+                .spy = has;
+        }
+    };
+    let warned = warnings_of(&c, &file, spy(false));
+    assert_eq!(
+        warned,
+        [
+            "your nation has no spy now: the condition on the enemy's size counts only while you have one (G3c.4), so until then V-A1 meets a force with its plain standing choices. A spy is hired in spring."
+        ]
+    );
+    assert!(warnings_of(&c, &file, spy(true)).is_empty());
+}
+
 /// The warnings of a file whose one order is V-A2's siege with `bribe`, V-A2 standing
 /// at `at` (where it starts, without).
 fn bribe_warnings(c: &giglio::rules::Campaign, bribe: i64, at: Option<&str>) -> Vec<String> {

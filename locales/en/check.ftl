@@ -21,4 +21,5 @@ check-ok-warnings = { $warnings ->
     [one] (1 warning)
    *[other] ({ $warnings } warnings)
 }
+check-spy-condition-no-spy = your nation has no spy now: the condition on the enemy's size counts only while you have one (G3c.4), so until then { $piece } meets a force with its plain standing choices. A spy is hired in spring.
 check-stance-inside = { $army } is inside the walls of { $node }: while inside, it stays inside when a force comes, whatever its choice when contacted (G3c.3), and no order lets it attack its besiegers from there; the choice counts once it stands outside. To fight, move it out of the place, or wait for a relief army.

@@ -21,4 +21,5 @@ check-ok-warnings = { $warnings ->
     [one] (1 avviso)
    *[other] ({ $warnings } avvisi)
 }
+check-spy-condition-no-spy = la vostra nazione ora non ha una spia: la condizione sulla forza del nemico vale solo finché ne avete una (G3c.4), quindi fino ad allora { $piece } incontra una forza con le sue scelte permanenti semplici. Una spia si assolda in primavera.
 check-stance-inside = { $army } è dentro le mura di { $node }: finché vi resta, quando arriva una forza resta dentro, qualunque sia la sua scelta quando contattata (G3c.3), e nessun ordine le fa attaccare da lì i suoi assedianti; la scelta conta quando sta fuori. Per combattere, fatela uscire dalla piazza muovendola, o aspettate un esercito di soccorso.
