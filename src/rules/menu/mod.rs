@@ -17,7 +17,7 @@ pub(crate) mod choices;
 
 use super::calendar::Phase;
 use super::campaign::Campaign;
-use super::forces::alliance_stands;
+use super::forces::{alliance_stands, known_ally};
 use super::ids::{ArmyId, Ducats, NationCode, NodeCode};
 use super::order::{FleetTo, OrderKind, OrderSet, Piece, SapperAt};
 use super::outcome::Outcome;
@@ -333,14 +333,9 @@ pub(crate) fn options(c: &Campaign, world: &World, nation: &NationCode) -> Optio
         // Only alliances it declared itself: where one declaration makes an alliance
         // (without `alliance_needs_both`), the other's alone is its secret (G7.4).
         allies: (world.alliances.iter())
-            .filter(|x| x.declared_by.contains(nation))
-            .filter_map(|x| {
-                x.members
-                    .iter()
-                    .find(|m| *m != nation)
-                    .filter(|_| x.members.contains(nation))
-            })
-            .filter(|other| alliance_stands(c, world, nation, other))
+            .filter(|x| x.members.contains(nation))
+            .filter_map(|x| x.members.iter().find(|m| *m != nation))
+            .filter(|other| known_ally(c, world, nation, other))
             .cloned()
             .collect(),
         declared: (world.alliances.iter())
