@@ -503,7 +503,12 @@ pub(crate) fn moves_at_allies(
 /// Whether `club` is allied with `other` as far as `club` knows: the alliance stands and
 /// `club` declared it itself (without `alliance_needs_both`, the other's declaration
 /// alone makes one, and is the other's secret, G7.4).
-pub(super) fn known_ally(c: &Campaign, world: &World, club: &NationCode, other: &NationCode) -> bool {
+pub(super) fn known_ally(
+    c: &Campaign,
+    world: &World,
+    club: &NationCode,
+    other: &NationCode,
+) -> bool {
     let mut members = [club.clone(), other.clone()];
     members.sort();
     alliance_stands(c, world, club, other)
