@@ -695,9 +695,28 @@ fn a_settled_result_is_applied_at_once_and_undo_takes_the_step_back() {
     );
     drop(store);
     // Undo takes the step back: the campaign is as before the auto-resolve, but for
-    // the result, which stays recorded, and the journal.
+    // the result, which stays recorded as withdrawn, and the journal.
     let undo = t.stdout(&["undo"]);
     assert!(undo.contains("before its step 1"), "{undo}");
+    // The auto-resolve is the referee's own act: it goes with its step, and every
+    // account of the battle says it waits (play-test 21: `battle list` kept showing an
+    // undone ruling as settled while the clubs were told the battle waits).
+    assert!(
+        undo.contains("the result of battle 1494-r01-F7 that the step applied (your ruling or its auto-resolve) is withdrawn"),
+        "{undo}"
+    );
+    let list = t.stdout(&["battle", "list"]);
+    assert!(
+        list.contains("waiting for the result of") && !list.contains("settled"),
+        "{list}"
+    );
+    let status = t.stdout(&["status"]);
+    assert!(
+        status.contains(
+            "1494-r01-F7 at F7 (V against F), since 1494-r01: the next phase waits for its result"
+        ),
+        "{status}"
+    );
     let store = giglio::storage::Store::open_read(&t.dir).expect("open");
     let current = store.current().expect("current");
     assert_eq!(current.steps, 0);
@@ -719,7 +738,7 @@ fn a_settled_result_is_applied_at_once_and_undo_takes_the_step_back() {
             .join("\n")
     };
     assert_eq!(strip(&before), strip(&after_undo));
-    // The battle waits again with its auto result; a ruling now replaces it and is
+    // The battle waits again, its auto result withdrawn; a ruling now settles it and is
     // applied at once.
     t.run(&[
         "battle",
@@ -763,6 +782,62 @@ fn a_settled_result_is_applied_at_once_and_undo_takes_the_step_back() {
 /// Issue 31 point 8: the dice JSON's `seq` runs through the whole phase (the
 /// phase's own rolls, then each battle's), never restarting with a battle; where each
 /// roll came from, and its number there, stand beside it.
+/// Undoing the step that applied the clubs' agreeing results keeps their results (mail
+/// once read stays read): every account says the result is settled and applies when
+/// the phase is resolved, and the clubs' correction says so instead of "the battle waits".
+#[test]
+fn undoing_the_clubs_results_step_keeps_them_and_says_when_they_apply() {
+    let t = campaign_with_a_battle();
+    send_result(&t, "V", "V").success();
+    send_result(&t, "F", "V").success();
+    let out = t.tmp.path().join("out");
+    t.run(&["mail", "send", "--to-dir", out.to_str().expect("UTF-8")])
+        .success();
+    let undo = t.stdout(&["undo"]);
+    assert!(
+        undo.contains("the clubs' results for battle 1494-r01-F7 stay recorded"),
+        "{undo}"
+    );
+    let list = t.stdout(&["battle", "list"]);
+    assert!(
+        list.contains("settled (table)")
+            && list.contains("not applied yet: it applies when the phase is resolved"),
+        "{list}"
+    );
+    let status = t.stdout(&["status"]);
+    assert!(
+        status.contains("its result is settled and applies when the phase is resolved"),
+        "a settled battle waits for nothing: {status}"
+    );
+    let out = t.tmp.path().join("out2");
+    t.run(&["mail", "send", "--to-dir", out.to_str().expect("UTF-8")])
+        .success();
+    let corrections: Vec<String> = std::fs::read_dir(&out)
+        .expect("the out folder")
+        .map(|e| {
+            let raw = std::fs::read(e.expect("entry").path()).expect("an .eml");
+            let m = mail_parser::MessageParser::default()
+                .parse(&raw)
+                .expect("MIME");
+            m.body_text(0).unwrap_or_default().into_owned()
+        })
+        .collect();
+    assert_eq!(corrections.len(), 2, "{corrections:?}");
+    for c in &corrections {
+        assert!(
+            (c.contains("stay recorded") || c.contains("restano registrati"))
+                && !c.contains("waits for its result again")
+                && !c.contains("attende di nuovo"),
+            "{c}"
+        );
+    }
+    // The phase's resolution applies them, and audit agrees.
+    t.run(&["resolve", "--force"]).success();
+    let audit = t.stdout(&["audit", "--phase", "1494-r02", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&audit).expect("json");
+    assert_eq!(v[0]["next_world_matches"], true, "{audit}");
+}
+
 #[test]
 fn dice_json_numbers_run_through_the_phase() {
     let t = campaign_with_a_battle();

@@ -35,6 +35,10 @@ desk-undo-step-text =
     The referee has taken back the result of battle { $battle } applied during { $phase }: the update you received about it no longer holds.
     The battle waits for its result again; your forces stand where they stood before it.
 
+desk-undo-step-kept-text =
+    The referee has taken back the step that applied the result of battle { $battle } during { $phase }: the update you received about it no longer holds, and your forces stand where they stood before it.
+    The results the clubs sent stay recorded: they are applied when the phase is resolved, unless the referee rules the battle otherwise.
+
 desk-club-edit-subject = [{ $campaign }] your club's details have changed
 desk-club-edit-text =
     The referee has changed the details of the club that plays { THE($nation) }.

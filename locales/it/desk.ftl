@@ -35,6 +35,10 @@ desk-undo-step-text =
     L'arbitro ha annullato il risultato della battaglia { $battle } applicato { ART("durante", $phase) }: l'aggiornamento che avete ricevuto non vale più.
     La battaglia attende di nuovo il suo risultato; le vostre forze sono dove erano prima.
 
+desk-undo-step-kept-text =
+    L'arbitro ha annullato il passo che applicava il risultato della battaglia { $battle } { ART("durante", $phase) }: l'aggiornamento che avete ricevuto non vale più, e le vostre forze sono dove erano prima.
+    I risultati mandati dai club restano registrati: si applicano quando la fase è risolta, a meno che l'arbitro decida la battaglia altrimenti.
+
 desk-club-edit-subject = [{ $campaign }] i dati del vostro club sono cambiati
 desk-club-edit-text =
     L'arbitro ha cambiato i dati del club che gioca { ART("il", $nation) }.

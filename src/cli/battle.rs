@@ -350,6 +350,15 @@ fn list(dir: &Path, json: bool) -> Result<()> {
         let mut state = state_note(&r.state, &current.world);
         if let Some(n) = r.applied_in_step {
             state = format!("applied in step {n} of the open phase; {state}");
+        } else if matches!(r.state, BattleState::Agreed { .. })
+            && current.world.battles.iter().any(|b| b.id == r.id)
+        {
+            // Settled but not applied: a campaign applying results at the phase's end,
+            // or the clubs' results once their step was undone.
+            state = format!(
+                "{state}; not applied yet: it applies when the phase is resolved, unless `giglio battle rule {}` replaces it",
+                r.id
+            );
         }
         // Against a neutral nation, the club's own result may be in: the referee may
         // confirm it (a play-test's list hid the result the alert had announced).

@@ -56,13 +56,10 @@ pub(crate) fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
     // A round stopped at an encounter waits for the two clubs' replies, not for orders.
     let encounter_open =
         crate::engine::exchange::current_encounter(&store.steps(&current.id.key())?).is_some();
-    // Battles still waiting for their result hold a round past its deadline.
-    let battles: Vec<&str> = current
-        .world
-        .battles
-        .iter()
-        .map(|b| b.id.as_str())
-        .collect();
+    // Battles still waiting for their result hold a round past its deadline; a settled
+    // one not yet applied (its step undone, or an older campaign's) waits for nothing.
+    let waiting = crate::engine::waiting_battles(&store, &campaign, &super::now())?;
+    let battles: Vec<&str> = waiting.iter().map(|(b, _)| b.id.as_str()).collect();
     let orders_note = if missing.is_empty() {
         format!("every club's {what} are in")
     } else if past {
@@ -169,6 +166,7 @@ pub(crate) fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
                 attacker: b.attacker.nation.to_string(),
                 defender: b.defender.nation.to_string(),
                 since: b.phase.key(),
+                settled: !battles.contains(&b.id.as_str()),
             })
             .collect(),
         encounter: {
@@ -286,13 +284,18 @@ pub(crate) fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
     ));
     for b in &status.battles {
         text.push_str(&format!(
-            "{} {} at {} ({} against {}), since {}: the next phase waits for its result\n",
+            "{} {} at {} ({} against {}), since {}: {}\n",
             ui::paint(ui::Paint::Warning, "battle pending:"),
             b.id,
             b.node,
             b.attacker,
             b.defender,
-            b.since
+            b.since,
+            if b.settled {
+                "its result is settled and applies when the phase is resolved"
+            } else {
+                "the next phase waits for its result"
+            }
         ));
     }
     if let Some(e) = &status.encounter {

@@ -32,6 +32,7 @@ pub(crate) fn cmd_undo(dir: &Path, a: UndoArgs) -> Result<()> {
         open: String::new(),
         undone: Vec::new(),
         steps_undone: Vec::new(),
+        battles_reopened: Vec::new(),
         corrected: Vec::new(),
         held: false,
     };
@@ -45,6 +46,18 @@ pub(crate) fn cmd_undo(dir: &Path, a: UndoArgs) -> Result<()> {
                 if !out.corrected.contains(&nation) {
                     out.corrected.push(nation);
                 }
+            }
+            let withdrawn = crate::storage::withdrawn_by_undo(&step);
+            if let Some(o) = step_battle(&step) {
+                out.battles_reopened.push(format!(
+                    "{}: {}",
+                    o.battle,
+                    if withdrawn.is_some() {
+                        "withdrawn"
+                    } else {
+                        "kept"
+                    }
+                ));
             }
             let done = store.undo_step(&now, "undo", &corrections)?;
             out.steps_undone
@@ -103,6 +116,18 @@ pub(crate) fn cmd_undo(dir: &Path, a: UndoArgs) -> Result<()> {
         text.push_str(
             "the clock is held, so `giglio run` does not resolve it again at once: `giglio resume` when ready\n",
         );
+    }
+    for b in &out.battles_reopened {
+        let (id, what) = b.split_once(": ").unwrap_or((b, ""));
+        text.push_str(&if what == "withdrawn" {
+            format!(
+                "the result of battle {id} that the step applied (your ruling or its auto-resolve) is withdrawn: the battle waits for its result again\n"
+            )
+        } else {
+            format!(
+                "the clubs' results for battle {id} stay recorded: they apply when the phase is resolved, unless `giglio battle rule {id}` replaces them\n"
+            )
+        });
     }
     if !out.corrected.is_empty() {
         text.push_str(&format!(
@@ -184,9 +209,9 @@ fn step_corrections(
         .ok()
         .filter(|_| step.kind == crate::engine::exchange::ASKED)
         .map(|a| a.asked.id);
-    let battle = serde_json::from_str::<crate::rules::battles::BattleOutcome>(&step.input)
-        .map(|o| o.battle)
-        .unwrap_or_default();
+    let battle = step_battle(step).map(|o| o.battle).unwrap_or_default();
+    // A ruling or an auto-resolve is withdrawn with its step; the clubs' results stay.
+    let kept = crate::storage::withdrawn_by_undo(step).is_none();
     let phase = crate::rules::PhaseId::parse_key(&step.phase)
         .ok_or_else(|| Error::internal(format!("stored phase key {}", step.phase)))?;
     let config = crate::mail::config::load(dir)?;
@@ -222,7 +247,11 @@ fn step_corrections(
             crate::t!(
                 w,
                 lang,
-                "desk-undo-step-text",
+                if kept {
+                    "desk-undo-step-kept-text"
+                } else {
+                    "desk-undo-step-text"
+                },
                 phase = name,
                 battle = battle.as_str()
             ),
@@ -247,4 +276,11 @@ fn step_corrections(
         &super::words_of(dir)?,
         now,
     )
+}
+
+/// The battle's outcome a step applied; `None` for a step of another kind.
+fn step_battle(step: &crate::storage::StepRow) -> Option<crate::rules::battles::BattleOutcome> {
+    (step.kind == "battle")
+        .then(|| serde_json::from_str(&step.input).ok())
+        .flatten()
 }

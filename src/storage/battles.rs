@@ -5,6 +5,7 @@
 use super::mail::{OutMessage, queue_in};
 use super::{Store, StoredOob, StoredResult, corrupt, journal};
 use crate::error::{Error, Result};
+use crate::rules::battles::SetBy;
 use crate::rules::dice::{Roll, Seed, phase_seed, seed_commitment};
 use crate::rules::resolve::StepResolution;
 use rusqlite::{OptionalExtension, Transaction, TransactionBehavior, params};
@@ -188,8 +189,10 @@ impl Store {
 
     /// Takes back the open phase's last step: its world is the one before it again, its
     /// messages not yet sent are withdrawn, `corrections` (to the clubs that received
-    /// them) are queued; the results it applied stay recorded, so the battle waits again
-    /// with its result until a ruling or the phase's resolution applies it.
+    /// them) are queued. A referee's ruling or an auto-resolve the step applied is
+    /// withdrawn with it (the referee's own act, taken back: the battle waits for its
+    /// result again); the clubs' results stay recorded, as mail once read does, and the
+    /// phase's resolution applies them unless a ruling replaces them.
     pub(crate) fn undo_step(
         &mut self,
         now: &str,
@@ -212,16 +215,26 @@ impl Store {
                 [id],
             )?;
         }
+        let withdrawn = withdrawn_by_undo(&step);
+        if let Some((battle, source)) = &withdrawn {
+            tx.execute(
+                "UPDATE battle_result SET active = 0 WHERE battle = ?1 AND source = ?2 AND active = 1",
+                params![battle, source.to_string()],
+            )?;
+        }
         queue_in(&tx, corrections, now)?;
         journal(
             &tx,
             now,
             command,
             &format!(
-                "undo {}, step {} ({}): the world is as before it; {} corrections queued",
+                "undo {}, step {} ({}): the world is as before it; {}{} corrections queued",
                 step.phase,
                 step.n,
                 step.kind,
+                withdrawn.as_ref().map_or(String::new(), |(b, s)| format!(
+                    "the result of battle {b} from {s} withdrawn; "
+                )),
                 corrections.len()
             ),
             Some(&step.phase),
@@ -235,6 +248,23 @@ impl Store {
         let key = self.current()?.id.key();
         Ok(step_seed(&self.master_seed()?, &key, n))
     }
+}
+
+/// The battle and source of the result a step applied when undoing the step withdraws it:
+/// a referee's ruling or an auto-resolve (`Store::undo_step`); `None` for the clubs'
+/// results and for steps of another kind.
+pub(crate) fn withdrawn_by_undo(step: &StepRow) -> Option<(String, SetBy)> {
+    use crate::rules::battles::{BattleOutcome, ResultSource};
+    if step.kind != "battle" {
+        return None;
+    }
+    let o: BattleOutcome = serde_json::from_str(&step.input).ok()?;
+    let source = match o.source {
+        ResultSource::Referee => SetBy::Referee,
+        ResultSource::Auto => SetBy::Auto,
+        ResultSource::Table => return None,
+    };
+    Some((o.battle, source))
 }
 
 /// Saves a settlement inside a transaction: each result replaces its source's earlier

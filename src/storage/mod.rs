@@ -22,7 +22,7 @@ mod upgrade_tests;
 
 pub(crate) use archive::Size;
 pub(crate) use backup::{Checked as BackupChecked, check as check_backup};
-pub(crate) use battles::{NewStep, Settlement, StepRow, step_seed};
+pub(crate) use battles::{NewStep, Settlement, StepRow, step_seed, withdrawn_by_undo};
 pub(crate) use clubs::Announcement;
 pub(crate) use letters::NewLetter;
 pub use letters::{CourierFate, LetterCopy, LetterRow};

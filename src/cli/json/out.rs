@@ -17,6 +17,10 @@ pub(crate) struct PendingBattle {
     pub(crate) attacker: String,
     pub(crate) defender: String,
     pub(crate) since: String,
+    /// Its result is settled but not applied yet (the clubs' results once their step
+    /// was undone, or a campaign applying results when the phase is resolved): the
+    /// phase waits for nothing.
+    pub(crate) settled: bool,
 }
 
 /// What `giglio status --json` prints.
@@ -184,6 +188,12 @@ pub(crate) struct UndoOut {
     /// Every step of the open phase taken back (a battle's result applied during it),
     /// newest first, as `PHASE step N`.
     pub(crate) steps_undone: Vec<String>,
+    /// The battles whose result an undone step had applied, each as `ID: withdrawn` (a
+    /// referee's ruling or an auto-resolve, taken back with its step: the battle waits
+    /// again) or `ID: kept` (the clubs' results, applied when the phase is resolved
+    /// unless a ruling replaces them).
+    #[serde(default)]
+    pub(crate) battles_reopened: Vec<String>,
     /// Clubs that had received reports of an undone resolution and are sent a
     /// correction (queued: `giglio mail send`).
     pub(crate) corrected: Vec<String>,
