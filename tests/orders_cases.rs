@@ -235,6 +235,45 @@ fn a_spy_condition_without_a_spy_is_warned_of() {
     assert!(warnings_of(&c, &file, spy(true)).is_empty());
 }
 
+/// A plain choice for a piece with a standing spy condition is told what becomes of the
+/// condition: under the ruling `plain_choice_clears_spy_condition` it is taken away (a
+/// play-test's club wrote a plain choice and its piece went by the old condition).
+#[test]
+fn a_plain_choice_says_it_takes_the_spy_condition_away() {
+    let c = campaign();
+    let file = |stance: &str| {
+        format!(
+            "club = \"V\"\nphase = \"1494-r01\"\nsecret = \"{SECRET}\"\n[[stance]]\npiece = \"V-A1\"\n{stance}\n"
+        )
+    };
+    let conditioned = |w: &mut World| {
+        w.armies
+            .get_mut(&giglio::rules::ArmyId::from("V-A1"))
+            .expect("V-A1")
+            .stance = serde_json::from_str(
+            r#"{"spy": {"enemy_at_most": 200, "then": "attack", "otherwise": "retreat"}}"#,
+        )
+        .expect("a stance");
+    };
+    assert_eq!(
+        warnings_of(&c, &file("on_contact = \"stop\""), conditioned),
+        [
+            "V-A1 has a standing condition on the enemy's size; this [[stance]] gives a plain choice and no spy line, so it takes the condition away and the plain choices count from now on (G3c.4). To keep the condition, write its spy line in this [[stance]] too."
+        ]
+    );
+    // With its spy line, or for a piece without a condition, nothing to say.
+    assert!(
+        warnings_of(
+            &c,
+            &file("on_contact = \"stop\"\nspy = { enemy_at_most = 100, then = \"attack\", otherwise = \"stop\" }"),
+            conditioned
+        )
+        .iter()
+        .all(|w| !w.contains("takes the condition away")),
+    );
+    assert!(warnings_of(&c, &file("on_contact = \"stop\""), |_: &mut World| {}).is_empty());
+}
+
 /// The warnings of a file whose one order is V-A2's siege with `bribe`, V-A2 standing
 /// at `at` (where it starts, without).
 fn bribe_warnings(c: &giglio::rules::Campaign, bribe: i64, at: Option<&str>) -> Vec<String> {

@@ -191,6 +191,7 @@ fn every_ruling_of_the_rulebook_names_its_switch() {
         "armies_in_battle_stay",
         "diplomat_encounters_betray",
         "betrayal_ends_alliance",
+        "plain_choice_clears_spy_condition",
         "siege_waits_for_battle",
         "battle_lapses_when_a_side_is_gone",
         "MON_fort_applies",

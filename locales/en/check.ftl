@@ -22,4 +22,6 @@ check-ok-warnings = { $warnings ->
    *[other] ({ $warnings } warnings)
 }
 check-spy-condition-no-spy = your nation has no spy now: the condition on the enemy's size counts only while you have one (G3c.4), so until then { $piece } meets a force with its plain standing choices. A spy is hired in spring.
+check-stance-clears-spy = { $piece } has a standing condition on the enemy's size; this [[stance]] gives a plain choice and no spy line, so it takes the condition away and the plain choices count from now on (G3c.4). To keep the condition, write its spy line in this [[stance]] too.
+check-stance-spy-stays = { $piece } has a standing condition on the enemy's size, and in this campaign a plain choice does not take it away (G3c.4): while you have a spy, the condition still decides its encounters. To change it, write a new spy line.
 check-stance-inside = { $army } is inside the walls of { $node }: while inside, it stays inside when a force comes, whatever its choice when contacted (G3c.3), and no order lets it attack its besiegers from there; the choice counts once it stands outside. To fight, move it out of the place, or wait for a relief army.

@@ -33,7 +33,10 @@ done-fleet-built = fleet { $fleet } built at { $port }
 done-alliance-declared = alliance declared with { THE($with) }
 done-objective-chosen = secret objective recorded
 done-bid-sealed = sealed bid of { $amount } ducats for the Strategos
-done-stance-set = new standing choices for { $piece }
+done-stance-set = new standing choices for { $piece }{ $spy_cleared ->
+    [true] ; its condition on the enemy's size is taken away: its plain choices count now (G3c.4)
+   *[other] {""}
+}
 done-moved = { $piece } moves: { $path }
 done-stopped = { $piece } stops at { $at }: an encounter
 done-turned-back = { $piece } is turned back to { THE($to) }

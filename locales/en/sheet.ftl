@@ -116,7 +116,8 @@ sheet-siege-cost = Each round of a siege costs the besieging army { $cost } duca
 sheet-stance-now = Its standing choices now (G3c.3): on contact { $on_contact }, when contacted { $when_contacted }{ $retreat_to ->
     [none] , retreating to the free node nearest home (G3c.6).
    *[other] , retreating to { $retreat_to } (G3c.6).
-} To change them (new choices hold for every encounter of this round, even one met before this piece moves, and stay until you change them again):
+}
+sheet-stance-change = To change them (new choices hold for every encounter of this round, even one met before this piece moves, and stay until you change them again):
 sheet-stance-spy-now = With your spy (G3c.4), against an enemy worth at most { $at_most } { $at_most ->
         [one] ducat
        *[other] ducats
@@ -126,6 +127,7 @@ sheet-stance-spy-idle = Its condition on the enemy's size (at most { $at_most } 
        *[other] ducats
     }: { $then }, else { $otherwise }) counts only while you have a spy (G3c.4).
 sheet-stance-spy = The spy line makes the choice depend on the enemy's size, which your spy reports (G3c.4): "then" when the enemy is worth at most that many ducats, "otherwise" when more; it replaces both choices above.
+sheet-stance-spy-clear = A [[stance]] that gives on_contact or when_contacted and no spy line takes the condition away (G3c.4): to keep it, write its spy line too.
 sheet-encounter-stands = Moving into a node where a foreign army stands, its choice counts too: a neutral army, which gives no orders, always chooses { $default } (G0, G3c.3). Against { $default } (Table 34): with on_contact = "stop", { $stop }; with "attack", { $attack }; with "retreat", { $retreat }.
 sheet-stance-words = The choices, as the file writes them: { $choices }.
 sheet-stance-limits = "withdraw" needs a fortification of yours at the node, else the piece stops (G3c.3); an army inside takes nothing off the besieger's roll (a garrison or a sapper does) and is lost with the place if it surrenders (G3d.2); attacking an ally's force betrays the alliance (G5.2); a diplomat never fights (G3c.5).

@@ -22,4 +22,6 @@ check-ok-warnings = { $warnings ->
    *[other] ({ $warnings } avvisi)
 }
 check-spy-condition-no-spy = la vostra nazione ora non ha una spia: la condizione sulla forza del nemico vale solo finché ne avete una (G3c.4), quindi fino ad allora { $piece } incontra una forza con le sue scelte permanenti semplici. Una spia si assolda in primavera.
+check-stance-clears-spy = { $piece } ha una condizione permanente sulla forza del nemico; questo [[stance]] dà una scelta semplice e nessuna riga spy, quindi toglie la condizione e da ora valgono le scelte semplici (G3c.4). Per tenere la condizione, scrivete la sua riga spy anche in questo [[stance]].
+check-stance-spy-stays = { $piece } ha una condizione permanente sulla forza del nemico, e in questa campagna una scelta semplice non la toglie (G3c.4): finché avete una spia, è la condizione a decidere i suoi incontri. Per cambiarla, scrivete una nuova riga spy.
 check-stance-inside = { $army } è dentro le mura di { $node }: finché vi resta, quando arriva una forza resta dentro, qualunque sia la sua scelta quando contattata (G3c.3), e nessun ordine le fa attaccare da lì i suoi assedianti; la scelta conta quando sta fuori. Per combattere, fatela uscire dalla piazza muovendola, o aspettate un esercito di soccorso.

@@ -33,7 +33,10 @@ done-fleet-built = flotta { $fleet } costruita { ART("a", $port) }
 done-alliance-declared = alleanza dichiarata { ART("con", $with) }
 done-objective-chosen = obiettivo segreto registrato
 done-bid-sealed = offerta sigillata di { $amount } ducati per lo Strategos
-done-stance-set = nuove scelte permanenti per { $piece }
+done-stance-set = nuove scelte permanenti per { $piece }{ $spy_cleared ->
+    [true] ; la sua condizione sulla forza del nemico è tolta: valgono ora le sue scelte semplici (G3c.4)
+   *[other] {""}
+}
 done-moved = { $piece } percorre { $path }
 done-stopped = { $piece } si ferma { ART("a", $at) } per un incontro
 done-turned-back = { $piece } non passa e torna { ART("a", $to) }

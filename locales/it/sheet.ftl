@@ -116,7 +116,8 @@ sheet-siege-cost = Ogni turno d'assedio costa all'armata che assedia { $cost } d
 sheet-stance-now = Le sue scelte permanenti ora (G3c.3): al contatto { $on_contact }, quando contattata { $when_contacted }{ $retreat_to ->
     [none] , ritirandosi nel nodo libero più vicino a casa (G3c.6).
    *[other] , ritirandosi { ART("a", $retreat_to) } (G3c.6).
-} Per cambiarle (le nuove valgono per ogni incontro di questo turno, anche uno che avviene prima che questo pezzo muova, e restano finché non le cambiate di nuovo):
+}
+sheet-stance-change = Per cambiarle (le nuove valgono per ogni incontro di questo turno, anche uno che avviene prima che questo pezzo muova, e restano finché non le cambiate di nuovo):
 sheet-stance-spy-now = Con la vostra spia (G3c.4), contro un nemico che vale al massimo { $at_most } { $at_most ->
         [one] ducato
        *[other] ducati
@@ -126,6 +127,7 @@ sheet-stance-spy-idle = La sua condizione sulla forza del nemico (al massimo { $
        *[other] ducati
     }: { $then }, altrimenti { $otherwise }) vale solo finché avete una spia (G3c.4).
 sheet-stance-spy = La riga spy fa dipendere la scelta dalla forza del nemico, che la vostra spia riferisce (G3c.4): "then" quando il nemico vale al massimo quei ducati, "otherwise" quando vale di più; sostituisce entrambe le scelte qui sopra.
+sheet-stance-spy-clear = Uno [[stance]] che dà on_contact o when_contacted e nessuna riga spy toglie la condizione (G3c.4): per tenerla, scrivete anche la sua riga spy.
 sheet-encounter-stands = Entrando in un nodo dove sta un'armata straniera, conta anche la sua scelta: un'armata neutrale, che non dà ordini, sceglie sempre { $default } (G0, G3c.3). Contro { $default } (Tabella 34): con on_contact = "stop", { $stop }; con "attack", { $attack }; con "retreat", { $retreat }.
 sheet-stance-words = Le scelte, come le scrive il file: { $choices }.
 sheet-stance-limits = "withdraw" vuole una vostra fortificazione nel nodo, altrimenti il pezzo si ferma (G3c.3); un'armata dentro non toglie nulla al tiro dell'assediante (una guarnigione o un geniere sì) e si perde con la piazza se questa si arrende (G3d.2); attaccare una forza alleata tradisce l'alleanza (G5.2); un diplomatico non combatte mai (G3c.5).

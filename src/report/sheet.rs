@@ -820,6 +820,12 @@ fn stance(
             otherwise = choice_said(w, l, &choice_word(spy.otherwise))
         ));
     }
+    if st.spy.is_some() && c.tables.rulings.plain_choice_clears_spy_condition {
+        text.push(' ');
+        text.push_str(&w.plain(l, "sheet-stance-spy-clear"));
+    }
+    text.push(' ');
+    text.push_str(&w.plain(l, "sheet-stance-change"));
     // An empty line first: what follows an order's lines is not taken for one of them.
     out.push_str("#\n");
     comment(out, &text);

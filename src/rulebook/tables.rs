@@ -426,6 +426,11 @@ fn rulings(t: &Tables, w: &Words) -> String {
             &r.betrayal_ends_alliance.to_string(),
         ],
         [
+            "G3c.4",
+            "plain_choice_clears_spy_condition",
+            &r.plain_choice_clears_spy_condition.to_string(),
+        ],
+        [
             "G2b.5",
             "commander_killed_rounds",
             &r.commander_killed_rounds.to_string(),

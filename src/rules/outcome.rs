@@ -104,6 +104,10 @@ pub enum Done {
     // ---- summer ----
     StanceSet {
         piece: String,
+        /// G3c.4: the order gave a plain choice and no spy line, and took the piece's
+        /// condition on the enemy's size away (`plain_choice_clears_spy_condition`).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        spy_cleared: bool,
     },
     /// Moved along the whole path.
     Moved {

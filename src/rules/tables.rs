@@ -543,6 +543,13 @@ pub struct Rulings {
     /// (a play-test's alliance read as broken by one and betrayed again by the other).
     #[serde(default)]
     pub(crate) betrayal_ends_alliance: bool,
+    /// G3c.4: a `[[stance]]` that gives a plain choice (`on_contact` or
+    /// `when_contacted`) and no spy line takes away the piece's standing condition on
+    /// the enemy's size: the club's latest choice counts. Campaigns written before this
+    /// switch existed keep the condition, which decides while the club has a spy (a
+    /// play-test's club wrote a plain choice and its piece went by the old condition).
+    #[serde(default)]
+    pub(crate) plain_choice_clears_spy_condition: bool,
     /// G3d.2, G3c.7: a besieging army in a battle pending at the place does not roll
     /// (nor pay the round, nor a bribe) until the battle's result is applied: the
     /// besiegers are fighting the relief, and a siege that fell meanwhile would capture

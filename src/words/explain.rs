@@ -379,6 +379,10 @@ fn derived(kind: &str, map: &serde_json::Map<String, Value>, lang: Lang, args: &
                 args.set("face", "none");
             }
         }
+        // Written without the field when false, and before it existed.
+        "stance_set" if !map.contains_key("spy_cleared") => {
+            args.set("spy_cleared", "false");
+        }
         // Stored before a rearguard's falling back was told as such.
         "enemy_fell_back" if !map.contains_key("rearguard") => {
             args.set("rearguard", "false");

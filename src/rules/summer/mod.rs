@@ -372,14 +372,23 @@ fn set_stance(s: &mut Step, n: &NationCode, o: &Order) -> Outcome {
     if when_contacted.is_some() {
         stance.when_contacted = *when_contacted;
     }
+    // G3c.4: the condition replaces both plain choices, so a plain choice written
+    // after it would go unheard; under the ruling the latest choice counts.
+    let spy_cleared = spy.is_none()
+        && (on_contact.is_some() || when_contacted.is_some())
+        && stance.spy.is_some()
+        && s.c.tables.rulings.plain_choice_clears_spy_condition;
     if spy.is_some() {
         stance.spy = spy.clone();
+    } else if spy_cleared {
+        stance.spy = None;
     }
     if retreat_to.is_some() {
         stance.retreat_to = retreat_to.clone();
     }
     Outcome::Done(Done::StanceSet {
         piece: piece_name(piece),
+        spy_cleared,
     })
 }
 
