@@ -789,6 +789,56 @@ fn authenticate(
     })
 }
 
+/// G3c.4: a `[[stance]]` with a plain choice and no spy line, for a piece with a
+/// standing condition on the enemy's size: it takes the condition away
+/// (`plain_choice_clears_spy_condition`), or, in campaigns before that ruling, leaves
+/// it deciding while the club has a spy. Either way the file's author is told (a
+/// play-test's club wrote a plain choice and its piece went by the old condition).
+fn stance_spy_warnings(
+    out: &mut Judged,
+    (path, text): (&str, &str),
+    c: &Campaign,
+    world: &World,
+    set: &OrderSet,
+    (words, lang): (&Words, Lang),
+) {
+    use crate::rules::order::{OrderKind, Piece};
+    for o in &set.orders {
+        let OrderKind::Stance {
+            piece,
+            on_contact,
+            when_contacted,
+            spy: None,
+            ..
+        } = &o.kind
+        else {
+            continue;
+        };
+        if on_contact.is_none() && when_contacted.is_none() {
+            continue;
+        }
+        let (standing, name) = match piece {
+            Piece::Army(id) => (world.armies.get(id).map(|a| &a.stance), id.to_string()),
+            Piece::Diplomat(id) => (world.diplomats.get(id).map(|d| &d.stance), id.to_string()),
+        };
+        if standing.is_none_or(|s| s.spy.is_none()) {
+            continue;
+        }
+        let key = if c.tables.rulings.plain_choice_clears_spy_condition {
+            "check-stance-clears-spy"
+        } else {
+            "check-stance-spy-stays"
+        };
+        out.warnings.push(Diagnostic::at(
+            path,
+            text,
+            o.at.start..o.at.end,
+            "G3c.4",
+            crate::t!(words, lang, key, piece = name),
+        ));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -931,55 +981,5 @@ mod tests {
             "{:?}",
             said(&w)
         );
-    }
-}
-
-/// G3c.4: a `[[stance]]` with a plain choice and no spy line, for a piece with a
-/// standing condition on the enemy's size: it takes the condition away
-/// (`plain_choice_clears_spy_condition`), or, in campaigns before that ruling, leaves
-/// it deciding while the club has a spy. Either way the file's author is told (a
-/// play-test's club wrote a plain choice and its piece went by the old condition).
-fn stance_spy_warnings(
-    out: &mut Judged,
-    (path, text): (&str, &str),
-    c: &Campaign,
-    world: &World,
-    set: &OrderSet,
-    (words, lang): (&Words, Lang),
-) {
-    use crate::rules::order::{OrderKind, Piece};
-    for o in &set.orders {
-        let OrderKind::Stance {
-            piece,
-            on_contact,
-            when_contacted,
-            spy: None,
-            ..
-        } = &o.kind
-        else {
-            continue;
-        };
-        if on_contact.is_none() && when_contacted.is_none() {
-            continue;
-        }
-        let (standing, name) = match piece {
-            Piece::Army(id) => (world.armies.get(id).map(|a| &a.stance), id.to_string()),
-            Piece::Diplomat(id) => (world.diplomats.get(id).map(|d| &d.stance), id.to_string()),
-        };
-        if standing.is_none_or(|s| s.spy.is_none()) {
-            continue;
-        }
-        let key = if c.tables.rulings.plain_choice_clears_spy_condition {
-            "check-stance-clears-spy"
-        } else {
-            "check-stance-spy-stays"
-        };
-        out.warnings.push(Diagnostic::at(
-            path,
-            text,
-            o.at.start..o.at.end,
-            "G3c.4",
-            crate::t!(words, lang, key, piece = name),
-        ));
     }
 }
