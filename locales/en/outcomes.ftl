@@ -246,6 +246,14 @@ happening-fleet-pushed-back = fleet { $fleet } of { THE($nation) } { $at ->
         [none] is pushed back
        *[other] met at least as many fleets of { THE($by) } in { THE($at) } and is pushed back
     } to { THE($to) }
+happening-fleet-clash-won = { $count ->
+        [one] fleet
+       *[other] fleets
+    } { $fleets } of { THE($nation) } met fewer fleets of { THE($against) } in { THE($at) }: { $fate ->
+        [pushed_back] those were pushed back where they came from
+        [destroyed] theirs, alone and with nowhere to go, was destroyed
+       *[held] those had not sailed this round, so with nowhere to be pushed back to they hold the zone too
+    } (G3e.2)
 happening-fleet-destroyed = fleet { $fleet } of { THE($nation) } is destroyed
 happening-fleet-sailed-home = fleet { $fleet } of { THE($nation) } had no move at sea, where a fleet may not stay: it sails for { $port }, its nearest port, and is now at { THE($to) }
 happening-fleet-adrift = fleet { $fleet } of { THE($nation) } had no move at sea, where a fleet may not stay, and no port of its own to make for: it is lost, with any army aboard

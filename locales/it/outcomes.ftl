@@ -246,6 +246,17 @@ happening-fleet-pushed-back = la flotta { $fleet } { ART("di", $nation) } { $at 
         [none] è respinta
        *[other] ha incontrato almeno altrettante flotte { ART("di", $by) } { ART("in", $at) } ed è respinta
     } { ART("a", $to) }
+happening-fleet-clash-won = { $count ->
+        [one] la flotta
+       *[other] le flotte
+    } { $fleets } { ART("di", $nation) } { $count ->
+        [one] ha
+       *[other] hanno
+    } incontrato meno flotte { ART("di", $against) } { ART("in", $at) }: { $fate ->
+        [pushed_back] quelle sono respinte da dove venivano
+        [destroyed] la loro, sola e senza dove andare, è distrutta
+       *[held] quelle non avevano navigato in questo turno, quindi non hanno dove essere respinte e tengono anch'esse la zona
+    } (G3e.2)
 happening-fleet-destroyed = la flotta { $fleet } { ART("di", $nation) } è distrutta
 happening-fleet-sailed-home = la flotta { $fleet } { ART("di", $nation) } non aveva movimenti in mare, dove una flotta non può restare: fa rotta { ART("verso", $port) }, il suo porto più vicino, ed è ora { ART("a", $to) }
 happening-fleet-adrift = la flotta { $fleet } { ART("di", $nation) } non aveva movimenti in mare, dove una flotta non può restare, né un porto proprio verso cui fare rotta: è perduta, con l'eventuale armata a bordo

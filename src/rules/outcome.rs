@@ -767,6 +767,16 @@ pub enum Happening {
         at: String,
         by: Vec<NationCode>,
     },
+    /// G3e.2 (told since issue 29): the club's `fleets` met fewer fleets of `against` in
+    /// sea zone `at`, and `fate` is what became of those (a play-test's club whose
+    /// fleets drove an enemy off was told nothing of the clash).
+    FleetClashWon {
+        nation: NationCode,
+        fleets: Vec<FleetId>,
+        at: String,
+        against: NationCode,
+        fate: ClashFate,
+    },
     /// G3e.1: a fleet given no move at sea sails toward `port`, its club's nearest:
     /// `to` is where it is now (the port itself, or the next sea zone).
     FleetSailedHome {
@@ -869,6 +879,7 @@ impl Happening {
                 | Happening::AtOurWalls { .. }
                 | Happening::LandingRepelled { .. }
                 | Happening::FleetHeldZone { .. }
+                | Happening::FleetClashWon { .. }
                 | Happening::SurrenderTook { .. }
                 | Happening::SiegeEnded {
                     why: SiegeEnd::FellBack,
@@ -956,6 +967,18 @@ impl SiegeModifier {
             | SiegeModifier::Fortress { value } => *value,
         }
     }
+}
+
+/// What became of the fleets that met a stronger enemy in a sea zone (G3e.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ClashFate {
+    /// Pushed back where they came from.
+    PushedBack,
+    /// A single fleet, with nowhere to go, facing two or more.
+    Destroyed,
+    /// They had not sailed this round: nowhere to be pushed back to, they hold the zone.
+    Held,
 }
 
 /// Why a siege ended without the place falling (G3d.2).

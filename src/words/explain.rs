@@ -379,6 +379,13 @@ fn derived(kind: &str, map: &serde_json::Map<String, Value>, lang: Lang, args: &
                 args.set("face", "none");
             }
         }
+        "fleet_clash_won" => {
+            let n = map
+                .get("fleets")
+                .and_then(Value::as_array)
+                .map_or(1, Vec::len);
+            args.set("count", n as i64);
+        }
         // Written without the field when false, and before it existed.
         "stance_set" if !map.contains_key("spy_cleared") => {
             args.set("spy_cleared", "false");

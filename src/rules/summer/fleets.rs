@@ -7,7 +7,7 @@ use crate::rules::forces::{allied, destroy_army, other_forces};
 use crate::rules::ids::{ArmyId, FleetId, NationCode, NodeCode};
 use crate::rules::ledger::Item;
 use crate::rules::order::{FleetTo, Order};
-use crate::rules::outcome::{Audience, Cause, Done, Happening, Outcome, Reason};
+use crate::rules::outcome::{Audience, Cause, ClashFate, Done, Happening, Outcome, Reason};
 use crate::rules::sea::{IdleCourse, idle_course};
 use crate::rules::step::Step;
 use crate::rules::tables::IdleFleet;
@@ -278,6 +278,8 @@ pub(super) fn clashes(s: &mut Step, r: &Round) {
         }
         let counts: Vec<(NationCode, usize)> =
             sides.iter().map(|(n, v)| (n.clone(), v.len())).collect();
+        // What became of each side that met a stronger one, for the stronger's club.
+        let mut fates: Vec<(NationCode, ClashFate)> = Vec::new();
         for (nation, fleets) in &sides {
             let enemy_max = counts
                 .iter()
@@ -287,6 +289,16 @@ pub(super) fn clashes(s: &mut Step, r: &Round) {
                 .unwrap_or(0);
             if enemy_max == 0 || enemy_max < fleets.len() {
                 continue;
+            }
+            let fate = |id: &FleetId| match r.fleet_origin.get(id) {
+                Some(_) => ClashFate::PushedBack,
+                None if fleets.len() == 1 && enemy_max >= 2 => ClashFate::Destroyed,
+                None => ClashFate::Held,
+            };
+            for id in fleets {
+                if !fates.contains(&(nation.clone(), fate(id))) {
+                    fates.push((nation.clone(), fate(id)));
+                }
             }
             let by: Vec<NationCode> = (counts.iter())
                 .filter(|(m, _)| m != nation && !allied(s, nation, m))
@@ -328,6 +340,36 @@ pub(super) fn clashes(s: &mut Step, r: &Round) {
                     ),
                 }
             }
+        }
+        clashes_won(s, &zone, &sides, &fates);
+    }
+}
+
+/// G3e.2 (told since issue 29): each side that met fewer fleets of an enemy in `zone`
+/// is told what became of them; only the side that lost had been told of the clash.
+fn clashes_won(
+    s: &mut Step,
+    zone: &str,
+    sides: &BTreeMap<NationCode, Vec<FleetId>>,
+    fates: &[(NationCode, ClashFate)],
+) {
+    for (nation, fleets) in sides {
+        for (enemy, fate) in fates {
+            let fewer = sides.get(enemy).is_some_and(|e| e.len() < fleets.len());
+            if enemy == nation || !fewer || allied(s, nation, enemy) {
+                continue;
+            }
+            s.event(
+                Audience::Nation(nation.clone()),
+                "G3e.2",
+                Happening::FleetClashWon {
+                    nation: nation.clone(),
+                    fleets: fleets.clone(),
+                    at: zone.to_owned(),
+                    against: enemy.clone(),
+                    fate: *fate,
+                },
+            );
         }
     }
 }

@@ -954,3 +954,32 @@ fn walls_nobody_holds_name_their_owner() {
         "{en}"
     );
 }
+
+/// The side that drove enemy fleets off is told what became of them, its fleets counted
+/// in the words (a play-test's clash was told to the side pushed back only).
+#[test]
+fn a_clash_won_says_what_became_of_the_enemy() {
+    use crate::rules::outcome::ClashFate;
+    use crate::rules::say::Say as _;
+    let c = crate::fixtures::shipped();
+    let say = Explain::new(w(), &c);
+    let won = |fleets: Vec<&str>, fate| Happening::FleetClashWon {
+        nation: "V".into(),
+        fleets: fleets.into_iter().map(Into::into).collect(),
+        at: "ADC".into(),
+        against: "P".into(),
+        fate,
+    };
+    let en = say.happening(&won(vec!["V-F1", "V-F2"], ClashFate::PushedBack), Lang::En);
+    assert!(
+        en.starts_with("fleets V-F1 and V-F2 of the Republic of Venice met fewer fleets of the Papal States in the ")
+            && en.ends_with(": those were pushed back where they came from (G3e.2)"),
+        "{en}"
+    );
+    let it = say.happening(&won(vec!["V-F1"], ClashFate::Destroyed), Lang::It);
+    assert!(
+        it.starts_with("la flotta V-F1 della Repubblica di Venezia ha incontrato meno flotte dello Stato della Chiesa ")
+            && it.ends_with(": la loro, sola e senza dove andare, è distrutta (G3e.2)"),
+        "{it}"
+    );
+}
