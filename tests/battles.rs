@@ -1705,10 +1705,7 @@ fn a_relief_battle_at_a_besieged_fortress_says_whose_walls_they_are() {
         report.contains("== Assedi\n  Piazze assediate dalle vostre armate: Castrocaro (F7)"),
         "{report}"
     );
-    assert!(
-        report.contains("continua senza tiro in questo turno"),
-        "{report}"
-    );
+    assert!(report.contains("non si tira in questo turno"), "{report}");
 }
 
 /// Issue 29 point 7: a club's mailed result set aside by an auto-resolve is told with

@@ -23,7 +23,7 @@ happening-siege-ended = the siege of { $node } by { $army } ends: { $why ->
     [no_target] there is no longer an enemy fortified place to besiege
    *[not_renewed] it was not ordered again this round; its count of rounds starts over
 }
-happening-siege-waits = the siege of { $node } goes on without a roll this round: { $army } cannot attack
+happening-siege-waits = the siege of { $node } is not rolled this round: { $army } cannot attack
 happening-bribe-dropped = the bribe of { $bribe } ducats at { $node } was not paid (treasury { $treasury }): the siege goes on without it
 siege-modifier-rounds-spent = { $signed } ({ $rounds ->
     [0] no whole round spent yet: the first roll gets +0
@@ -46,7 +46,7 @@ happening-siege-outcome-seen = { THE($besieger) } { VERB($besieger, "besieges", 
 happening-works-lost = the works at { $node } are lost: the node is no longer yours
 sheet-idle-siege-waits = The siege of { $node } stands through this phase: sieges are rolled, and lifted, in the summer rounds (G3d), where it goes on unless you lift it.
 sheet-idle-siege-goes-on = If you send nothing: the siege of { $node } goes on (a standing order), rolled at the end of the round; to lift it, a [[siege]] order with the lines army = "{ $army }" and lift = true, or a move that takes the army away (the march ends it).
-happening-siege-held-by-battle = the siege of { $node } goes on without a roll this round: { $army } is in battle { $battle } there, not yet settled; this round does not count among the rounds spent, and the siege is next rolled at the end of the first round resolved after the battle's result is applied (if its army still besieges the place); a bribe ordered for it this round is not paid
+happening-siege-held-by-battle = the siege of { $node } is not rolled this round: { $army } is in battle { $battle } there, not yet settled; this round does not count among the rounds spent, and the siege is next rolled at the end of the first round resolved after the battle's result is applied (if its army still besieges the place); a bribe ordered for it this round is not paid
 happening-before-walls = { $army } stands before the walls of { $node }, a fortified place of { THE($owner) } that no force holds: standing there does not take it; a [[siege]] order can, from the next round on (G3d.1)
 happening-at-our-walls = a force of { THE($nation) } (army or diplomat, you cannot tell) came to { $node }, your fortified place, which none of your forces holds: only a siege, from the next round on, can take it (G3d.1)
 report-walls-held = { $place }: walls held by { THE($holder) }: { $garrison ->

@@ -23,7 +23,7 @@ happening-siege-ended = l'assedio { ART("di", $node) } da parte di { $army } fin
     [no_target] non c'è più una piazza fortificata nemica da assediare
    *[not_renewed] non è stato ordinato di nuovo in questo turno; il conto dei turni riparte da zero
 }
-happening-siege-waits = l'assedio { ART("di", $node) } continua senza tiro in questo turno: { $army } non può attaccare
+happening-siege-waits = l'assedio { ART("di", $node) } non si tira in questo turno: { $army } non può attaccare
 happening-bribe-dropped = la corruzione di { $bribe } ducati { ART("a", $node) } non è stata pagata (tesoro { $treasury }): l'assedio continua senza
 siege-modifier-rounds-spent = { $signed } ({ $rounds ->
     [0] nessun turno intero ancora trascorso: il primo tiro ha +0
@@ -46,7 +46,7 @@ happening-siege-outcome-seen = { ART("il", $besieger) } assedia { $node }: { $fe
 happening-works-lost = i lavori { ART("a", $node) } sono perduti: il nodo non è più vostro
 sheet-idle-siege-waits = L'assedio { ART("di", $node) } resta in questa fase: si tira, o si toglie, nei turni d'estate (G3d), e continua finché non lo togliete.
 sheet-idle-siege-goes-on = Senza ordini: l'assedio { ART("di", $node) } continua (un ordine permanente), con il tiro alla fine del turno; per toglierlo, un ordine [[siege]] con le righe army = "{ $army }" e lift = true, oppure una mossa che porti via l'armata (la marcia vi pone fine).
-happening-siege-held-by-battle = l'assedio { ART("di", $node) } continua senza tiro in questo turno: { $army } è nella battaglia { $battle }, lì, non ancora decisa; questo turno non conta fra i turni trascorsi, e l'assedio si tira di nuovo alla fine del primo turno risolto dopo che il risultato della battaglia sarà applicato (se la sua armata assedia ancora la piazza); una corruzione ordinata per questo turno non si paga
+happening-siege-held-by-battle = l'assedio { ART("di", $node) } non si tira in questo turno: { $army } è nella battaglia { $battle }, lì, non ancora decisa; questo turno non conta fra i turni trascorsi, e l'assedio si tira di nuovo alla fine del primo turno risolto dopo che il risultato della battaglia sarà applicato (se la sua armata assedia ancora la piazza); una corruzione ordinata per questo turno non si paga
 happening-before-walls = { $army } è davanti alle mura di { $node }, piazza fortificata { ART("di", $owner) } che nessuna forza tiene: restandovi non la prende; può prenderla un ordine [[siege]], dal prossimo turno in poi (G3d.1)
 happening-at-our-walls = una forza { ART("di", $nation) } (armata o diplomatico, non potete saperlo) è giunta a { $node }, vostra piazza fortificata che nessuna vostra forza tiene: può prenderla solo un assedio, dal prossimo turno in poi (G3d.1)
 report-walls-held = { $place }: mura tenute { ART("da", $holder) }: { $garrison ->

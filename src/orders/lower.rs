@@ -494,25 +494,27 @@ pub fn lower(
     let file: OrderFile = match toml::from_str(text) {
         Ok(f) => f,
         Err(e) => {
-            let span = e.span().unwrap_or(0..0);
-            // A string left open on a line before is where the club must look, not where
-            // the parser gave up (in an inline table it reads on to a later line).
-            let span = super::explain::unclosed_string_before(text, span.start)
-                .or_else(|| super::explain::unclosed_array_before(text, span.start))
-                .or_else(|| super::explain::unclosed_brace_before(text, span.start))
-                .unwrap_or(span);
             // In the club's language, from what the parser found: never its own words
-            // ("invalid type: map, expected a sequence").
+            // ("invalid type: map, expected a sequence"); every mistake, not the first.
             let expected = phase.or_else(|| file_phase(text));
-            let why =
-                super::explain::toml_error(c, words, lang, text, e.message(), span.start, expected);
-            return fail(Diagnostic::at(
-                path,
-                text,
-                span,
-                "G6.2",
-                t!(words, lang, "lower-toml", why = why),
-            ));
+            let mut failed = fail(Diagnostic::file(path, "G6.2", String::new()));
+            failed.fatal = super::toml_errors::errors(text, e)
+                .into_iter()
+                .map(|x| {
+                    let why = super::explain::toml_error(
+                        c,
+                        words,
+                        lang,
+                        text,
+                        &x.message,
+                        x.span.start,
+                        expected,
+                    );
+                    let said = t!(words, lang, "lower-toml", why = why);
+                    Diagnostic::at(path, text, x.span, "G6.2", said)
+                })
+                .collect();
+            return failed;
         }
     };
     let mut cx = Ctx {

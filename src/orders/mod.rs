@@ -16,6 +16,7 @@ pub mod explain;
 pub mod letters;
 mod lower;
 pub mod raw;
+mod toml_errors;
 
 pub use codec::{quoted, unparse, unparse_order};
 pub use explain::problem_kind;

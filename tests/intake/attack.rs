@@ -706,6 +706,20 @@ fn errors_by_mail_say_what_was_meant_in_the_clubs_language() {
     );
 }
 
+/// A file with several mistakes is answered with all of them in one mail: a play-test's
+/// club fixed `loan = "forty"` and was then told of `nod`, one round-trip each.
+#[test]
+fn every_mistake_of_a_file_comes_back_in_one_reply() {
+    let d = Desk::new();
+    let body = "loan = \"forty\"\n\n[[raise]]\nnod = \"M0\"\nvalue = 100\n";
+    d.ingest(&text_mail(M_ADDR, &[], &d.orders("M", SPRING, body)));
+    let (_, _, text) = sent_texts(&d).pop().unwrap();
+    assert!(
+        text.contains("`loan`") && text.contains("did you mean `node`?"),
+        "{text}"
+    );
+}
+
 // ---- issue 32 ---------------------------------------------------------------------
 
 /// Every written form of a secret a text may hold: the run of its symbols, lower or upper
