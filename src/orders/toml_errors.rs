@@ -139,9 +139,7 @@ mod tests {
     use super::*;
 
     fn all(text: &str) -> Vec<String> {
-        let first = toml::from_str::<OrderFile>(text)
-            .err()
-            .expect("a broken file");
+        let first = toml::from_str::<OrderFile>(text).expect_err("a broken file");
         errors(text, first)
             .into_iter()
             .map(|e| text[e.span].to_owned())
@@ -164,9 +162,7 @@ mod tests {
     #[test]
     fn a_section_is_told_of_once() {
         let text = "club = \"T\"\nphase = \"1494-r01\"\nsecret = \"s\"\n\n[[move]]\npiece = \"T-A1\npath = \"T1 -> T2\"\n";
-        let first = toml::from_str::<OrderFile>(text)
-            .err()
-            .expect("a broken file");
+        let first = toml::from_str::<OrderFile>(text).expect_err("a broken file");
         let found = errors(text, first);
         assert_eq!(found.len(), 1);
         let open = text.find("T-A1").expect("the open string") + "T-A1".len();
