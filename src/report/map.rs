@@ -78,7 +78,7 @@ struct Picture<'a> {
     height: u32,
     full_height: u32,
     patterns: Vec<Pattern>,
-    seas: &'a [Sea],
+    seas: Vec<Sea>,
     #[serde(flatten)]
     drawn: Drawn<'a>,
     legend_nations: Vec<LegendNation>,
@@ -125,12 +125,19 @@ struct Drawn<'a> {
 }
 
 /// A sea zone's name, centred on `x`.
-#[derive(Serialize)]
+#[derive(Clone, Serialize)]
 struct Sea {
     id: String,
     x: String,
     y: String,
     name: String,
+}
+
+/// A sea zone's name as placed once for every picture, in each language (placed with
+/// room for the longer).
+struct SeaLabel {
+    sea: Sea,
+    name_en: String,
 }
 
 /// A port's anchor.
@@ -635,7 +642,7 @@ pub fn render_view(
 /// The base's names, placed once per campaign (see [`super::names`]): the sea zones',
 /// the nodes' on the main map, and the inset's where there is one.
 struct BaseLabels {
-    seas: Vec<Sea>,
+    seas: Vec<SeaLabel>,
     labels: Vec<NodeLabel>,
     /// Every box of the main map a piece's label must not cover: names, marks, ports,
     /// slots.
@@ -713,11 +720,14 @@ fn base_labels(campaign: &Campaign, g: &Geometry) -> BaseLabels {
         .iter()
         .filter_map(|(code, x, y)| {
             let s = campaign.map.seas().find(|s| s.code.as_str() == code)?;
-            Some(Sea {
-                id: format!("sea-{code}"),
-                x: n1(*x),
-                y: n1(*y),
-                name: s.name.clone(),
+            Some(SeaLabel {
+                sea: Sea {
+                    id: format!("sea-{code}"),
+                    x: n1(*x),
+                    y: n1(*y),
+                    name: s.name_in(Lang::It).to_owned(),
+                },
+                name_en: s.name_in(Lang::En).to_owned(),
             })
         })
         .collect();
@@ -951,7 +961,15 @@ pub(crate) fn draw(
         height: g.height as u32,
         full_height: (legend_y + legend_height(campaign)).ceil() as u32,
         patterns,
-        seas: &base.seas,
+        seas: (base.seas.iter())
+            .map(|s| match layers.lang {
+                Lang::It => s.sea.clone(),
+                Lang::En => Sea {
+                    name: s.name_en.clone(),
+                    ..s.sea.clone()
+                },
+            })
+            .collect(),
         drawn: Drawn {
             lands: land_paths(campaign, &g, &same, None),
             roads: segments(&roads, &same, None),

@@ -10,6 +10,7 @@ use super::layout::{self, Placed, Rect, Want};
 use super::map::{Geometry, MARGIN, TITLE_BAND, WIDTH, mark_radius, node_slot, port_box, sea_slot};
 use crate::rules::Campaign;
 use crate::rules::map::Node;
+use crate::rules::tables::Lang;
 use std::collections::BTreeSet;
 
 /// A name is beside its place when its box is at most this far from its mark's.
@@ -165,7 +166,13 @@ fn place_seas(
     let mut out: Vec<(String, Rect, f64, f64)> = Vec::new();
     for s in campaign.map.seas() {
         let (x, y) = g.seas[s.code.as_str()];
-        let w = layout::text_width(&s.name, SEA_SIZE, false);
+        // Room for the name in either language, centred on the same point, so an
+        // English club's map names its seas as its report does (a play-test's club
+        // matched "Strait of Otranto" against "Canale d'Otranto").
+        let w = [Lang::It, Lang::En]
+            .map(|l| layout::text_width(s.name_in(l), SEA_SIZE, false))
+            .into_iter()
+            .fold(0.0, f64::max);
         let (cap, desc) = (0.93 * SEA_SIZE, 0.24 * SEA_SIZE);
         let centred = Rect::new(x - w / 2.0, y - cap, x + w / 2.0, y + desc);
         let mut taken: Vec<Rect> = marks.to_vec();
