@@ -254,6 +254,7 @@ happening-fleet-clash-won = { $count ->
         [destroyed] theirs, alone and with nowhere to go, was destroyed
        *[held] those had not sailed this round, so with nowhere to be pushed back to they hold the zone too
     } (G3e.2)
+happening-fleet-in-lost-port = fleet { $fleet } of { THE($nation) } lies in the port of { $port }, which passed to { THE($owner) } this round: it is safe there until it sails, and it may sail out as from any port, but once it has left it cannot come back, for a fleet enters only its own club's ports (G3e.1)
 happening-fleet-destroyed = fleet { $fleet } of { THE($nation) } is destroyed
 happening-fleet-sailed-home = fleet { $fleet } of { THE($nation) } had no move at sea, where a fleet may not stay: it sails for { $port }, its nearest port, and is now at { THE($to) }
 happening-fleet-adrift = fleet { $fleet } of { THE($nation) } had no move at sea, where a fleet may not stay, and no port of its own to make for: it is lost, with any army aboard

@@ -257,6 +257,7 @@ happening-fleet-clash-won = { $count ->
         [destroyed] la loro, sola e senza dove andare, è distrutta
        *[held] quelle non avevano navigato in questo turno, quindi non hanno dove essere respinte e tengono anch'esse la zona
     } (G3e.2)
+happening-fleet-in-lost-port = la flotta { $fleet } { ART("di", $nation) } è nel porto { ART("di", $port) }, passato { ART("a", $owner) } in questo turno: lì è al sicuro finché non salpa, e può salpare come da ogni porto, ma una volta uscita non può tornarvi, perché una flotta entra solo nei porti del proprio club (G3e.1)
 happening-fleet-destroyed = la flotta { $fleet } { ART("di", $nation) } è distrutta
 happening-fleet-sailed-home = la flotta { $fleet } { ART("di", $nation) } non aveva movimenti in mare, dove una flotta non può restare: fa rotta { ART("verso", $port) }, il suo porto più vicino, ed è ora { ART("a", $to) }
 happening-fleet-adrift = la flotta { $fleet } { ART("di", $nation) } non aveva movimenti in mare, dove una flotta non può restare, né un porto proprio verso cui fare rotta: è perduta, con l'eventuale armata a bordo

@@ -777,6 +777,15 @@ pub enum Happening {
         against: NationCode,
         fate: ClashFate,
     },
+    /// G3e.1 (told since issue 29): the fleet lies in `port`, its club's as the round
+    /// began, which passed to `owner` this round: safe there until it sails, it cannot
+    /// come back once it has left.
+    FleetInLostPort {
+        nation: NationCode,
+        fleet: FleetId,
+        port: NodeCode,
+        owner: NationCode,
+    },
     /// G3e.1: a fleet given no move at sea sails toward `port`, its club's nearest:
     /// `to` is where it is now (the port itself, or the next sea zone).
     FleetSailedHome {
@@ -880,6 +889,7 @@ impl Happening {
                 | Happening::LandingRepelled { .. }
                 | Happening::FleetHeldZone { .. }
                 | Happening::FleetClashWon { .. }
+                | Happening::FleetInLostPort { .. }
                 | Happening::SurrenderTook { .. }
                 | Happening::SiegeEnded {
                     why: SiegeEnd::FellBack,

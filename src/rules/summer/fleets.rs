@@ -510,3 +510,43 @@ pub(super) fn landings(s: &mut Step, r: &mut Round) {
         );
     }
 }
+
+/// Who held each port where a fleet lay as the round began.
+pub(super) fn port_owners(s: &Step) -> BTreeMap<NodeCode, NationCode> {
+    (s.w.fleets.values())
+        .filter_map(|f| match &f.at {
+            FleetAt::Port(p) => Some((p.clone(), s.w.nodes.get(p)?.owner.clone())),
+            FleetAt::Sea(_) => None,
+        })
+        .collect()
+}
+
+/// G3e.1 (told since issue 29): a fleet that lay in a port of its club that passed to
+/// another nation this round (a surrender, a capture) is told where it stands: safe in
+/// the port until it sails, and unable to come back once it has left, a fleet entering
+/// only its own club's ports (a play-test's Venice saw its fleet listed in a surrendered
+/// port, told nothing).
+pub(super) fn in_lost_ports(s: &mut Step, before: &BTreeMap<NodeCode, NationCode>) {
+    let mut told = Vec::new();
+    for f in s.w.fleets.values() {
+        let FleetAt::Port(port) = &f.at else {
+            continue;
+        };
+        let Some(owner) = s.w.nodes.get(port).map(|x| &x.owner) else {
+            continue;
+        };
+        if before.get(port) == Some(&f.nation) && owner != &f.nation {
+            told.push(Happening::FleetInLostPort {
+                nation: f.nation.clone(),
+                fleet: f.id.clone(),
+                port: port.clone(),
+                owner: owner.clone(),
+            });
+        }
+    }
+    for h in told {
+        if let Happening::FleetInLostPort { nation, .. } = &h {
+            s.event(Audience::Nation(nation.clone()), "G3e.1", h.clone());
+        }
+    }
+}

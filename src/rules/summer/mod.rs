@@ -42,6 +42,7 @@ pub(super) fn resolve(s: &mut Step, orders: &BTreeMap<NationCode, OrderSet>) {
         ..Round::default()
     };
     let before = walls::Before::of(s);
+    let port_owners = fleets::port_owners(s);
     let none = OrderSet::default();
     let sequence = move_sequence(s, orders);
     for n in &sequence {
@@ -136,6 +137,7 @@ pub(super) fn resolve(s: &mut Step, orders: &BTreeMap<NationCode, OrderSet>) {
     siege::sieges(s, &mut r);
     control(s);
     walls::before_walls(s, &before);
+    fleets::in_lost_ports(s, &port_owners);
 }
 
 /// The rules' own pre-move check: the rejection a move by road or a fleet's sailing
