@@ -34,10 +34,12 @@ desk-undo-step-subject = [{ $campaign }] correction: a battle's result during { 
 desk-undo-step-text =
     The referee has taken back the result of battle { $battle } applied during { $phase }: the update you received about it no longer holds.
     The battle waits for its result again; your forces stand where they stood before it.
+    Write your orders from the order file you received before that update: the one that came with it no longer holds.
 
 desk-undo-step-kept-text =
     The referee has taken back the step that applied the result of battle { $battle } during { $phase }: the update you received about it no longer holds, and your forces stand where they stood before it.
     The results the clubs sent stay recorded: they are applied when the phase is resolved, unless the referee rules the battle otherwise.
+    Write your orders from the order file you received before that update: the one that came with it no longer holds.
 
 desk-club-edit-subject = [{ $campaign }] your club's details have changed
 desk-club-edit-text =

@@ -34,10 +34,12 @@ desk-undo-step-subject = [{ $campaign }] rettifica: il risultato di una battagli
 desk-undo-step-text =
     L'arbitro ha annullato il risultato della battaglia { $battle } applicato { ART("durante", $phase) }: l'aggiornamento che avete ricevuto non vale più.
     La battaglia attende di nuovo il suo risultato; le vostre forze sono dove erano prima.
+    Scrivete i vostri ordini dal foglio d'ordini ricevuto prima di quell'aggiornamento: quello arrivato con esso non vale più.
 
 desk-undo-step-kept-text =
     L'arbitro ha annullato il passo che applicava il risultato della battaglia { $battle } { ART("durante", $phase) }: l'aggiornamento che avete ricevuto non vale più, e le vostre forze sono dove erano prima.
     I risultati mandati dai club restano registrati: si applicano quando la fase è risolta, a meno che l'arbitro decida la battaglia altrimenti.
+    Scrivete i vostri ordini dal foglio d'ordini ricevuto prima di quell'aggiornamento: quello arrivato con esso non vale più.
 
 desk-club-edit-subject = [{ $campaign }] i dati del vostro club sono cambiati
 desk-club-edit-text =
