@@ -79,6 +79,7 @@ receipt-no-orders = { $dropped ->
    *[other] No order of the file reads: the { $dropped } parts written are left out (below, each with why), and your forces will do what they do without orders.
 }
 receipt-order-valid = valid
+receipt-order-valid-noted = valid, but read the note on it below
 receipt-order-read = read; its legality is judged when the phase is resolved
 receipt-order-rejected = will be rejected: { $reason }
 receipt-dropped = These parts of the file are left out, each with why (the rest of the file stands; a piece whose order is left out does what it does without orders, as the order sheet says: an army stays where it is unless another order moves it):

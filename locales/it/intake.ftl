@@ -79,6 +79,7 @@ receipt-no-orders = { $dropped ->
    *[other] Nessun ordine del file vale: le sue { $dropped } parti sono lasciate fuori (qui sotto, ciascuna con il perché), e le vostre forze faranno ciò che fanno senza ordini.
 }
 receipt-order-valid = valido
+receipt-order-valid-noted = valido, ma leggete l'avviso su di esso più sotto
 receipt-order-read = letto; la sua legalità si giudica quando la fase viene risolta
 receipt-order-rejected = sarà respinto: { $reason }
 receipt-dropped = Queste parti del file sono lasciate fuori, ciascuna con il perché (il resto del file vale; un pezzo il cui ordine è lasciato fuori fa ciò che fa senza ordini, come dice il foglio d'ordini: un'armata resta dov'è, se un altro ordine non la muove):

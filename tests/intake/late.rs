@@ -180,6 +180,26 @@ fn a_receipt_carries_the_warnings_of_the_check() {
     );
 }
 
+/// An order a warning speaks of is not echoed as plainly "valid": a play-test's club read
+/// "valid" above "this declaration makes nothing" and took the first for the truth.
+#[test]
+fn an_order_with_a_note_says_so_beside_its_verdict() {
+    let d = Desk::new();
+    let body = format!("alliances = [\"M\"]\n{}", raise(100));
+    let r = d.ingest(&text_mail(V_ADDR, &[], &d.orders("V", SPRING, &body)));
+    assert_eq!(r["verdict"], "accepted", "{r:#}");
+    let (_, _, text) = sent_texts(&d).pop().expect("the receipt");
+    let verdicts: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("-> "))
+        .collect();
+    assert_eq!(
+        verdicts,
+        ["valido, ma leggete l'avviso su di esso più sotto", "valido"],
+        "{text}"
+    );
+}
+
 /// A file that reaches the mailbox within the deadline's minute is told its lateness to
 /// the second (a play-test: "arrived 21:00, after the deadline of 21:00").
 #[test]

@@ -498,6 +498,9 @@ fn echo(
                 "receipt-order-rejected",
                 reason = format!("{reason} ({rule})")
             ),
+            // An order the notes below speak of says so: a play-test's club read "valid"
+            // above "this declaration makes nothing" and took the first for the truth.
+            None if c.rules_checked && noted(c, o) => w.plain(lang, "receipt-order-valid-noted"),
             None if c.rules_checked => w.plain(lang, "receipt-order-valid"),
             None => w.plain(lang, "receipt-order-read"),
         };
@@ -513,6 +516,15 @@ fn echo(
         ));
     }
     out
+}
+
+/// Whether a warning of the file stands within the order's lines.
+fn noted(c: &Checked, o: &crate::rules::order::Order) -> bool {
+    c.warnings.iter().any(|d| {
+        d.span
+            .as_ref()
+            .is_some_and(|s| s.start >= o.at.start && s.start < o.at.end.max(o.at.start + 1))
+    })
 }
 
 /// The names of the places and nations an echoed order writes by their codes, in the
