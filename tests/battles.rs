@@ -560,9 +560,10 @@ fn a_ruling_that_gives_a_clubs_result_says_it_confirms_it() {
 /// not make "both clubs agree": the auto-resolved result stands, and the referee is told so.
 #[test]
 fn a_club_result_over_an_auto_result_says_what_stands() {
-    let t = campaign_with_a_battle();
+    // Results applied at the phase's end: the auto result stands while clubs still mail
+    // (undoing its step would withdraw it, the referee's own act).
+    let t = campaign_with_a_battle_applied_later();
     t.run(&["battle", "auto", "1494-r01-F7"]).success();
-    t.run(&["undo"]).success();
     let out = send_result(&t, "V", "V").success();
     let out = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
     assert!(

@@ -412,6 +412,34 @@ fn with_early_resolution_the_phase_goes_once_every_order_is_in() {
     assert_eq!(actions(&p), ["resolved"], "{p}");
 }
 
+/// A file with parts left out does not count as in for `early`: its club will likely
+/// send it again, as its receipt says it may (a play-test's club misspelt its objective,
+/// and the spring went in the same pass, the objective lost for good).
+#[test]
+fn with_early_resolution_a_file_with_parts_left_out_waits_for_the_next() {
+    let mut k = Kept::new(&format!("early = true\n{NO_OUTAGE}"));
+    k.pass("2026-09-01T08:05:00Z");
+    k.received();
+    for n in ["V", "M"] {
+        k.mail_sheet(n);
+    }
+    let sheet = k.sheet_mail("F");
+    let slip = String::from_utf8(sheet).expect("UTF-8").replacen(
+        "kind = \"most_cities\"",
+        "kind = \"most_citys\"",
+        1,
+    );
+    k.deliver(slip.as_bytes());
+    let p = k.pass("2026-09-02T08:30:00Z");
+    assert!(
+        actions(&p).is_empty(),
+        "Florence's file lost its objective: {p}"
+    );
+    k.mail_sheet("F");
+    let p = k.pass("2026-09-02T09:00:00Z");
+    assert_eq!(actions(&p), ["resolved"], "{p}");
+}
+
 /// The winter takes no orders, so `early` never sends it: it waits for the referee (or
 /// `winter_days`), as every report before it says (a play-test's winter went at the next
 /// pass while the reports said the referee would resolve it).

@@ -24,7 +24,7 @@ desk-deadline-resume-text =
 desk-undo-subject = [{ $campaign }] correction: { $phase } is open again
 desk-undo-text =
     The referee has undone the resolution of { $phase }: the report you received for it no longer holds.
-    The phase is open again; the report of its new resolution will replace it. Your orders for it stay those of the file that counted; you may send a new one (after the deadline it is a late file, which counts unless the referee refuses it). If the deadline moves to a time still ahead, you are told the new one; if it has passed, the phase is resolved again at once.
+    The phase is open again; the report of its new resolution will replace it. Your orders for it stay those of the file that counted; you may send a new one (after the deadline it is a late file, which counts unless the referee refuses it). If the deadline moves to a time still ahead, you are told the new one; if it has passed, the phase is resolved again when the referee goes on, and nothing is resolved before.
 
 desk-unchanged-subject = [{ $campaign }] { $phase } resolved again: your report stands
 desk-unchanged-text =
@@ -33,7 +33,7 @@ desk-unchanged-text =
 desk-undo-step-subject = [{ $campaign }] correction: a battle's result during { $phase } is taken back
 desk-undo-step-text =
     The referee has taken back the result of battle { $battle } applied during { $phase }: the update you received about it no longer holds.
-    The battle waits for its result again; your forces stand where they stood before it.
+    The battle waits for its result again; your forces stand where they stood before it. A result you mailed for it stays recorded: you need not send it again.
     Write your orders from the order file you received before that update: the one that came with it no longer holds.
 
 desk-undo-step-kept-text =
@@ -172,9 +172,15 @@ waits-none-yours = { $count ->
 }
 # Which of the club's orders count for the round that waits.
 waits-orders = { $orders ->
-        [file] Your orders for the round are those of your file received on { $at }. A file you send while the round waits replaces it, but it arrives after the deadline: a late file counts unless the referee refuses it, and you are told if so.
+        [file] Your orders for the round are those of your file received on { $at }. { $early ->
+            [yes] A file you send before the deadline replaces it; one sent after the deadline is late, and counts unless the referee refuses it, and you are told if so.
+           *[no] A file you send while the round waits replaces it, but it arrives after the deadline: a late file counts unless the referee refuses it, and you are told if so.
+        }
         [late] Your orders for the round are those of your file received on { $at }, after the deadline: it counts unless the referee refuses it, and you are told if so. A later file replaces it on the same terms.
-       *[none] You sent no orders for this round: your forces will do what they do without orders, unless you send a file now; arriving after the deadline, it counts unless the referee refuses it before the round is resolved.
+       *[none] You sent no orders for this round: your forces will do what they do without orders, unless you send a file now; { $early ->
+            [yes] one sent before the deadline counts, and one sent after it counts unless the referee refuses it before the round is resolved.
+           *[no] arriving after the deadline, it counts unless the referee refuses it before the round is resolved.
+        }
     }
 # Where a reply locates a slip in orders written in the message's text (lines counted
 # from the order file's first line).

@@ -118,7 +118,7 @@ sheet-stance-now = Its standing choices now (G3c.3): on contact { $on_contact },
    *[other] , retreating to { $retreat_to } (G3c.6).
 }
 sheet-stance-change = To change them (new choices hold for every encounter of this round, even one met before this piece moves, and stay until you change them again):
-sheet-stance-spy-now = With your spy (G3c.4), against an enemy worth at most { $at_most } { $at_most ->
+sheet-stance-spy-now = With your spy (G3c.4), in place of these two choices, against an enemy worth at most { $at_most } { $at_most ->
         [one] ducat
        *[other] ducats
     } it chooses { $then }, else { $otherwise }.

@@ -24,7 +24,7 @@ desk-deadline-resume-text =
 desk-undo-subject = [{ $campaign }] rettifica: si riapre { ART("il", $phase) }
 desk-undo-text =
     L'arbitro ha annullato la risoluzione { ART("di", $phase) }: il rapporto che avete ricevuto non vale più.
-    La fase è di nuovo aperta; il rapporto della nuova risoluzione lo sostituirà. I vostri ordini restano quelli del file che valeva; potete mandarne uno nuovo (dopo il termine è un file in ritardo, che vale a meno che l'arbitro lo rifiuti). Se il termine si sposta a un'ora ancora futura, vi sarà comunicato il nuovo; se è passato, la fase è risolta di nuovo subito.
+    La fase è di nuovo aperta; il rapporto della nuova risoluzione lo sostituirà. I vostri ordini restano quelli del file che valeva; potete mandarne uno nuovo (dopo il termine è un file in ritardo, che vale a meno che l'arbitro lo rifiuti). Se il termine si sposta a un'ora ancora futura, vi sarà comunicato il nuovo; se è passato, la fase è risolta di nuovo quando l'arbitro riprende, e nulla è risolto prima.
 
 desk-unchanged-subject = [{ $campaign }] nuova risoluzione { ART("di", $phase) }: il vostro rapporto vale
 desk-unchanged-text =
@@ -33,7 +33,7 @@ desk-unchanged-text =
 desk-undo-step-subject = [{ $campaign }] rettifica: il risultato di una battaglia { ART("durante", $phase) } è annullato
 desk-undo-step-text =
     L'arbitro ha annullato il risultato della battaglia { $battle } applicato { ART("durante", $phase) }: l'aggiornamento che avete ricevuto non vale più.
-    La battaglia attende di nuovo il suo risultato; le vostre forze sono dove erano prima.
+    La battaglia attende di nuovo il suo risultato; le vostre forze sono dove erano prima. Un risultato che avete mandato per essa resta registrato: non serve rimandarlo.
     Scrivete i vostri ordini dal foglio d'ordini ricevuto prima di quell'aggiornamento: quello arrivato con esso non vale più.
 
 desk-undo-step-kept-text =
@@ -172,9 +172,15 @@ waits-none-yours = { $count ->
 }
 # Quali ordini del club valgono per il turno che attende.
 waits-orders = { $orders ->
-        [file] Per il turno valgono i vostri ordini del file arrivato il { $at }. Un file che mandate mentre il turno attende lo sostituisce, ma arriva dopo il termine: un file in ritardo vale a meno che l'arbitro lo rifiuti, e in tal caso ve lo dirà.
+        [file] Per il turno valgono i vostri ordini del file arrivato il { $at }. { $early ->
+            [yes] Un file che mandate prima del termine lo sostituisce; uno mandato dopo il termine è in ritardo, e vale a meno che l'arbitro lo rifiuti, e in tal caso ve lo dirà.
+           *[no] Un file che mandate mentre il turno attende lo sostituisce, ma arriva dopo il termine: un file in ritardo vale a meno che l'arbitro lo rifiuti, e in tal caso ve lo dirà.
+        }
         [late] Per il turno valgono i vostri ordini del file arrivato il { $at }, dopo il termine: vale a meno che l'arbitro lo rifiuti, e in tal caso ve lo dirà. Un file successivo lo sostituisce alle stesse condizioni.
-       *[none] Per questo turno non avete mandato ordini: le vostre forze faranno ciò che fanno senza ordini, a meno che mandiate ora un file; arrivato dopo il termine, vale se l'arbitro non lo rifiuta prima che il turno sia risolto.
+       *[none] Per questo turno non avete mandato ordini: le vostre forze faranno ciò che fanno senza ordini, a meno che mandiate ora un file; { $early ->
+            [yes] uno mandato prima del termine vale, e uno mandato dopo vale se l'arbitro non lo rifiuta prima che il turno sia risolto.
+           *[no] arrivato dopo il termine, vale se l'arbitro non lo rifiuta prima che il turno sia risolto.
+        }
     }
 # Dove una risposta indica un errore negli ordini scritti nel testo del messaggio (righe
 # contate dalla prima riga del file di ordini).

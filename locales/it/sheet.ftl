@@ -118,7 +118,7 @@ sheet-stance-now = Le sue scelte permanenti ora (G3c.3): al contatto { $on_conta
    *[other] , ritirandosi { ART("a", $retreat_to) } (G3c.6).
 }
 sheet-stance-change = Per cambiarle (le nuove valgono per ogni incontro di questo turno, anche uno che avviene prima che questo pezzo muova, e restano finché non le cambiate di nuovo):
-sheet-stance-spy-now = Con la vostra spia (G3c.4), contro un nemico che vale al massimo { $at_most } { $at_most ->
+sheet-stance-spy-now = Con la vostra spia (G3c.4), al posto di queste due scelte, contro un nemico che vale al massimo { $at_most } { $at_most ->
         [one] ducato
        *[other] ducati
     } sceglie { $then }, altrimenti { $otherwise }.

@@ -640,16 +640,19 @@ struct Tell {
     clubs: Vec<crate::storage::Club>,
     deadline: Option<String>,
     orders_sent: std::collections::BTreeMap<String, String>,
+    goes_early: bool,
     now: String,
 }
 
 impl Tell {
     fn load(dir: &Path, store: &Store, now: &str) -> Result<Tell> {
-        let (_, source) = super::campaign_of(dir)?;
+        let (campaign, source) = super::campaign_of(dir)?;
         let key = store.current()?.id.key();
+        let (words, config) = (super::words_of(dir)?, crate::mail::config::load(dir)?);
         Ok(Tell {
-            words: super::words_of(dir)?,
-            config: crate::mail::config::load(dir)?,
+            goes_early: crate::engine::goes_early(store, &campaign, &config, &words)?,
+            words,
+            config,
             definition: source.files,
             clubs: store.clubs()?,
             deadline: store.deadline(&key)?,
@@ -671,6 +674,7 @@ impl Tell {
             clubs: &self.clubs,
             deadline: self.deadline.as_deref(),
             orders_sent: &self.orders_sent,
+            goes_early: self.goes_early,
             now: &self.now,
         }
     }

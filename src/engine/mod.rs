@@ -47,12 +47,38 @@ pub struct Prepared {
     pub(crate) results: BTreeMap<String, BattleOutcome>,
     /// Clubs whose orders the phase waits for and has not received.
     pub(crate) missing: Vec<NationCode>,
+    /// Clubs whose active file had parts left out on reading, or, in the first spring,
+    /// chose no objective: likely to send it again, so an early resolution waits for
+    /// them (a play-test's club misspelt its objective and the spring went in the same
+    /// pass, its receipt saying it could still send another file).
+    pub(crate) flawed: Vec<NationCode>,
     /// G3c.3: the steps the phase took so far, and the clubs' answers to its encounters.
     pub(crate) steps: Vec<crate::storage::StepRow>,
     pub(crate) exchange: Exchange,
     /// G5.3: the couriers of the letters read while the phase was open, which set out
     /// at its resolution (an input of the phase, as its orders are).
     pub(crate) posted: Vec<crate::rules::couriers::Courier>,
+}
+
+/// Whether the open phase goes before its deadline at the service's next pass (`[run]
+/// early`): every club's orders in and none with parts left out, the clock not held, and
+/// not the winter (which takes no orders). A battle's update says "the round is resolved
+/// now" only then (a play-test's update said so while the clock was held).
+pub(crate) fn goes_early(
+    store: &Store,
+    c: &Campaign,
+    config: &crate::mail::config::Config,
+    words: &Words,
+) -> Result<bool> {
+    if !config.run.early || store.service()?.held_since.is_some() {
+        return Ok(false);
+    }
+    let current = store.current()?;
+    if matches!(current.id.phase, Phase::Winter) || current.resolved_at.is_some() {
+        return Ok(false);
+    }
+    let p = prepare(store, c, words)?;
+    Ok(p.missing.is_empty() && p.flawed.is_empty())
 }
 
 /// Gathers the open phase's world and active orders.
@@ -66,6 +92,9 @@ pub fn prepare(store: &Store, campaign: &Campaign, words: &Words) -> Result<Prep
     let world = current.world;
     let key = world.phase.key();
     let mut orders = BTreeMap::new();
+    let mut flawed = Vec::new();
+    let first_spring = matches!(world.phase.phase, Phase::Spring)
+        && world.phase.year == campaign.tables.calendar.start_year;
     for f in store.orders(&key, true)? {
         let shown = format!("{} orders of {} (receipt {})", key, f.nation, f.id);
         let lowered = orders::lower(
@@ -77,6 +106,12 @@ pub fn prepare(store: &Store, campaign: &Campaign, words: &Words) -> Result<Prep
             Lang::En,
         );
         if let Some(h) = lowered.header {
+            let no_objective = first_spring
+                && !(lowered.orders.orders.iter())
+                    .any(|o| matches!(o.kind, crate::rules::order::OrderKind::Objective(_)));
+            if !lowered.diagnostics.is_empty() || no_objective {
+                flawed.push(h.club.clone());
+            }
             orders.insert(h.club, phase_orders(campaign, lowered.orders));
         }
     }
@@ -107,6 +142,7 @@ pub fn prepare(store: &Store, campaign: &Campaign, words: &Words) -> Result<Prep
     };
     let posted = couriers::posted(store, campaign, &world, &key)?;
     Ok(Prepared {
+        flawed,
         world,
         orders,
         results,

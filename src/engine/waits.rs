@@ -149,7 +149,12 @@ pub(crate) fn notices(
                         lang,
                         "waits-orders",
                         orders = orders.0,
-                        at = orders.1.clone()
+                        at = orders.1.clone(),
+                        early = if body == "waits-body-early" {
+                            "yes"
+                        } else {
+                            "no"
+                        }
                     ));
                     text
                 },

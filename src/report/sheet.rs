@@ -460,8 +460,15 @@ fn spring_keys(out: &mut String, w: &Words, s: &SheetInput, sp: &SpringOptions) 
             }
         ),
     );
-    let other = other_club(c, s);
-    let _ = writeln!(out, "# alliances = [{other:?}]");
+    // Never a nation whose alliance was broken: declaring it again makes nothing (a
+    // play-test's sheet, every other club's alliance broken, offered one all the same).
+    let o = s.options;
+    let example = (s.clubs.iter())
+        .filter(|n| *n != s.nation && !o.broken.contains(n))
+        .min_by_key(|n| o.allies.contains(n) || o.declared.contains(n));
+    if let Some(other) = example {
+        let _ = writeln!(out, "# alliances = [{:?}]", other.as_str());
+    }
 }
 
 /// Another club's nation, for the spring's examples (a play-test's sheet named a neutral
@@ -1037,6 +1044,13 @@ pub(crate) fn idle_text(
         Idle::SiegeWaits { node } => {
             t!(w, l, "sheet-idle-siege-waits", node = said(node.as_str()))
         }
+        Idle::SiegeStunned { node } => t!(
+            w,
+            l,
+            "sheet-idle-siege-stunned",
+            node = said(node.as_str()),
+            army = piece
+        ),
         Idle::SiegeGoesOn { node } => t!(
             w,
             l,

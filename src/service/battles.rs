@@ -132,6 +132,7 @@ fn auto(
         clubs: &clubs,
         deadline: deadline.as_deref(),
         orders_sent: &orders_sent,
+        goes_early: engine::goes_early(store, c, &loaded.config, &loaded.words)?,
         now,
     };
     let done = engine::auto_resolve(store, c, b, &rs, now, COMMAND, Some(&desk), told)?;

@@ -322,7 +322,8 @@ pub(super) fn resolve(dir: &Path, loaded: &Loaded, now: &str) -> Result<Option<A
             // reports tell the clubs (a play-test's winter went at the next pass of a
             // service run `early`, while every report said the referee would resolve it).
             let winter = key.ends_with("-winter");
-            by_deadline || (run.early && !winter && p.missing.is_empty() && !undecided_late)
+            let all_in = p.missing.is_empty() && p.flawed.is_empty();
+            by_deadline || (run.early && !winter && all_in && !undecided_late)
         }
     };
     if !due {

@@ -186,7 +186,13 @@ impl Kept {
 
     /// A club's latest sheet with its secret filled in, as the mail it sends.
     pub(crate) fn sheet_mail(&mut self, nation: &str) -> Vec<u8> {
-        let sheet = with_secret(&self.sheets[nation], &self.secrets[nation]);
+        // A club chooses its objective in its first spring, as the sheet asks: without
+        // one, an early resolution waits for the file it will likely send again.
+        let sheet = with_secret(&self.sheets[nation], &self.secrets[nation]).replacen(
+            "# objective = { kind = \"most_cities\" }",
+            "objective = { kind = \"most_cities\" }",
+            1,
+        );
         self.mail_of(nation, &sheet)
     }
 

@@ -162,6 +162,7 @@ pub(crate) fn take(
         clubs: &store.clubs()?,
         deadline: deadline.as_deref(),
         orders_sent: &orders_sent,
+        goes_early: engine::goes_early(store, desk.campaign, desk.config, words)?,
         now: desk.now,
     };
     let names = engine::names_of(store, desk.campaign, &told, desk.now)?;

@@ -28,6 +28,9 @@ pub(crate) struct Desk<'a> {
     pub(crate) deadline: Option<&'a str>,
     /// When each club's active orders for the open phase arrived (nation → time).
     pub(crate) orders_sent: &'a BTreeMap<String, String>,
+    /// The phase goes at the service's next pass, before its deadline
+    /// (`engine::goes_early`).
+    pub(crate) goes_early: bool,
     pub(crate) now: &'a str,
 }
 
@@ -56,12 +59,7 @@ pub(crate) fn updates(
     // Under `[run] early` with every club's orders in, the round goes at the service's
     // next pass as if its deadline had passed (a play-test's update invited changes the
     // round gave no time for).
-    let every_order_in = d.config.run.early
-        && d.clubs
-            .iter()
-            .filter(|k| world.is_club(&k.nation))
-            .all(|k| d.orders_sent.contains_key(k.nation.as_str()));
-    let early = every_order_in && !deadline_passed(d);
+    let early = d.goes_early && !deadline_passed(d);
     let deadline_passed = deadline_passed(d) || early;
     // The map's templates, built once for both sides when a page is sent.
     let mut env: Option<minijinja::Environment<'static>> = None;

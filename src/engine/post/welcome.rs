@@ -185,7 +185,7 @@ pub(super) fn club_map_svg(
         ledger: Default::default(),
     };
     let say = crate::words::explain::Explain::new(crate::words::from_env(env), campaign);
-    let view = club_view(
+    let mut view = club_view(
         campaign,
         &say,
         world,
@@ -197,6 +197,9 @@ pub(super) fn club_map_svg(
         },
         &PhaseFacts::default(),
     );
+    // The position as the open phase stands, not "after" it: nothing of it is resolved
+    // (a play-test's welcome map read "after spring 1494" before the spring was played).
+    view.next_phase = None;
     crate::report::map::render_view(campaign, &view, env)
 }
 

@@ -388,6 +388,20 @@ fn a_stunned_army_is_told_why_and_offered_its_standing_choices() {
             "{lang:?}:\n{block}"
         );
     }
+    // Besieging, its siege stands but is not rolled: a play-test's sheet said it would be
+    // rolled at the round's end, and the round refused the army's siege.
+    let node = w.armies[&ArmyId::from("V-A1")].node.clone();
+    w.sieges.push(crate::rules::world::Siege {
+        node,
+        besieger: ArmyId::from("V-A1"),
+        rounds_spent: 1,
+    });
+    let s = sheet(&c, &w, Lang::En);
+    assert!(
+        s.contains("it is not rolled this round, for its commander was killed (G2b.5)")
+            && !s.contains("rolled at the end of the round"),
+        "{s}"
+    );
 }
 
 /// A play-test's club went on with a siege begun before its alliance with the place's

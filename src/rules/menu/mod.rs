@@ -43,6 +43,9 @@ pub(crate) enum Idle {
     /// Outside the summer rounds a siege stands, neither rolled nor lifted (G3d): it
     /// goes on in the rounds.
     SiegeWaits { node: NodeCode },
+    /// In a round where its commander was killed (G2b.5) its siege stands, not rolled:
+    /// it cannot attack (a play-test's sheet said it would be rolled at the round's end).
+    SiegeStunned { node: NodeCode },
     /// A fleet at sea with no order heads for its club's port on its zone (G3e.1).
     FleetToPort { port: NodeCode },
     /// A fleet at sea with no order sails one lane, to `sea`, toward its club's
@@ -387,11 +390,14 @@ fn missions(c: &Campaign, world: &World, nation: &NationCode) -> Vec<OrderKind> 
         })
         .filter(|o| ok(o))
         .collect();
+    // Never an ally's spy: the mission betrays the alliance (G5.2), as a siege of an
+    // ally's place does (a play-test's sheet offered its ally's spy as the example); the
+    // sapper of an ally's place is never besieged by the club's armies.
     out.extend(
         world
             .clubs
             .iter()
-            .filter(|n| *n != nation)
+            .filter(|n| *n != nation && !known_ally(c, world, nation, n))
             .map(|n| OrderKind::Assassin {
                 target: AssassinTarget::Spy(n.clone()),
             })
@@ -467,6 +473,13 @@ fn army_idle(
         // one, and the file was refused: sieges are orders of the rounds).
         if world.phase.round().is_none() && c.tables.rulings.siege_stands_until_lifted {
             return Idle::SiegeWaits { node };
+        }
+        let stunned = world
+            .armies
+            .get(id)
+            .is_some_and(|a| a.stunned == Some(world.phase));
+        if stunned && c.tables.rulings.siege_stands_until_lifted {
+            return Idle::SiegeStunned { node };
         }
         return if c.tables.rulings.siege_stands_until_lifted {
             Idle::SiegeGoesOn { node }
