@@ -31,6 +31,8 @@ pub(crate) struct SheetInput<'a> {
     pub(crate) page: bool,
     /// G0: the club's nation is in civil disorder, which this file ends.
     pub(crate) in_disorder: bool,
+    /// Where the club sees a foreign marker on land, with its nation (`OwnWorld::seen`).
+    pub(crate) seen: &'a [(String, NationCode)],
 }
 
 /// The file name of a club's sheet for a phase: `ordini-V-1494-r03.toml`, the season's
@@ -265,7 +267,7 @@ pub(crate) fn render(words: &Words, s: &SheetInput) -> String {
         piece(&mut out, w, s, p);
     }
     encounter_note(&mut out, w, s);
-    assassins(&mut out, w, s);
+    choices::assassins(&mut out, w, s);
     for b in s.battles {
         battle_stub(&mut out, w, s, b);
     }
@@ -668,7 +670,7 @@ fn piece(out: &mut String, w: &Words, s: &SheetInput, p: &PieceOptions) {
         // A play-test's club read "no order is possible" for an army whose commander
         // was killed, and could not change how it met the attack that came.
         comment(out, &w.plain(l, "sheet-stunned"));
-        stance(out, w, s, &p.id, p.stance.as_ref());
+        choices::stance(out, w, s, &p.id, p.stance.as_ref());
         return;
     }
     if p.orders.is_empty() {
@@ -693,7 +695,7 @@ fn piece(out: &mut String, w: &Words, s: &SheetInput, p: &PieceOptions) {
             Piece::Army(a) => a.to_string(),
             Piece::Diplomat(d) => d.to_string(),
         };
-        stance(out, w, s, &id, p.stance.as_ref());
+        choices::stance(out, w, s, &id, p.stance.as_ref());
     }
 }
 
@@ -724,7 +726,7 @@ fn encounter_note(out: &mut String, w: &Words, s: &SheetInput) {
         w,
         s.lang,
         "sheet-encounter-stands",
-        default = choice_said(w, s.lang, &choice_word(stands)),
+        default = choices::choice_said(w, s.lang, &choices::choice_word(stands)),
         stop = cell(Choice::Stop),
         attack = cell(Choice::Attack),
         retreat = cell(Choice::Retreat)
@@ -736,144 +738,9 @@ fn encounter_note(out: &mut String, w: &Words, s: &SheetInput) {
     // choices in the club's words once, not beside every piece's stance (the mail's
     // weight).
     comment(out, &w.plain(s.lang, "sheet-stance-limits"));
-    let glossed = choices_said(w, s.lang, &["stop", "retreat", "attack", "withdraw"]);
+    let glossed = choices::choices_said(w, s.lang, &["stop", "retreat", "attack", "withdraw"]);
     if glossed != "stop | retreat | attack | withdraw" {
         comment(out, &t!(w, s.lang, "sheet-stance-words", choices = glossed));
-    }
-}
-
-/// A choice as the order file writes it (`stop`, `withdraw`).
-fn choice_word(c: crate::rules::tables::Choice) -> String {
-    serde_json::to_value(c)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_owned))
-        .unwrap_or_default()
-}
-
-/// A standing choice as the sheet shows it: the value the file takes, glossed in the
-/// reader's words where they differ (`"stop" (fermarsi)`; English reads `"stop"`).
-fn choice_said(w: &Words, l: Lang, value: &str) -> String {
-    let id = format!("page-choice-{value}");
-    if !w.has(l, &id) {
-        return format!("{value:?}");
-    }
-    let gloss = w.plain(l, &id);
-    if gloss == value {
-        format!("{value:?}")
-    } else {
-        format!("{value:?} ({gloss})")
-    }
-}
-
-/// The values a standing choice may take, glossed: `stop (fermarsi) | retreat (…)`.
-fn choices_said(w: &Words, l: Lang, values: &[&str]) -> String {
-    values
-        .iter()
-        .map(|v| {
-            let id = format!("page-choice-{v}");
-            let gloss = if w.has(l, &id) {
-                w.plain(l, &id)
-            } else {
-                String::new()
-            };
-            if gloss.is_empty() || gloss == *v {
-                (*v).to_owned()
-            } else {
-                format!("{v} ({gloss})")
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" | ")
-}
-
-/// G3c.3–4: a piece's standing choices now (the table's default where it has none of its
-/// own), then a `[[stance]]` written with them, to change; with a spy, the condition
-/// on the enemy's size too.
-fn stance(
-    out: &mut String,
-    w: &Words,
-    s: &SheetInput,
-    id: &str,
-    now: Option<&crate::rules::world::Stance>,
-) {
-    let (l, c) = (s.lang, s.campaign);
-    let e = &c.tables.encounters;
-    let st = now.cloned().unwrap_or_default();
-    let on = choice_word(st.on_contact.unwrap_or(e.default_on_contact));
-    let when = choice_word(st.when_contacted.unwrap_or(e.default_when_contacted));
-    let mut text = t!(
-        w,
-        l,
-        "sheet-stance-now",
-        on_contact = choice_said(w, l, &on),
-        when_contacted = choice_said(w, l, &when),
-        retreat_to = st
-            .retreat_to
-            .as_ref()
-            .map_or_else(|| "none".to_owned(), |n| c.place_said(n.as_str()))
-    );
-    if let Some(spy) = &st.spy {
-        text.push(' ');
-        text.push_str(&t!(
-            w,
-            l,
-            if s.options.spy {
-                "sheet-stance-spy-now"
-            } else {
-                "sheet-stance-spy-idle"
-            },
-            at_most = spy.enemy_at_most,
-            then = choice_said(w, l, &choice_word(spy.then)),
-            otherwise = choice_said(w, l, &choice_word(spy.otherwise))
-        ));
-    }
-    if st.spy.is_some() && c.tables.rulings.plain_choice_clears_spy_condition {
-        text.push(' ');
-        text.push_str(&w.plain(l, "sheet-stance-spy-clear"));
-    }
-    text.push(' ');
-    text.push_str(&w.plain(l, "sheet-stance-change"));
-    // An empty line first: what follows an order's lines is not taken for one of them.
-    out.push_str("#\n");
-    comment(out, &text);
-    let _ = writeln!(
-        out,
-        "# [[stance]]\n# piece = {id:?}\n# on_contact = {on:?}          # stop | retreat | attack\n# when_contacted = {when:?}      # stop | retreat | attack | withdraw",
-    );
-    if s.options.spy {
-        let (at_most, then, otherwise) =
-            st.spy
-                .as_ref()
-                .map_or((200, "attack".to_owned(), "retreat".to_owned()), |x| {
-                    (
-                        x.enemy_at_most,
-                        choice_word(x.then),
-                        choice_word(x.otherwise),
-                    )
-                });
-        let _ = writeln!(
-            out,
-            "# spy = {{ enemy_at_most = {at_most}, then = {then:?}, otherwise = {otherwise:?} }}"
-        );
-        comment(out, &w.plain(l, "sheet-stance-spy"));
-    }
-}
-
-/// G2b.5: the club's assassins in a round: what a mission may aim at, with the missions
-/// the rules accept that need no sight of a foreign piece as examples.
-fn assassins(out: &mut String, w: &Words, s: &SheetInput) {
-    if s.options.assassins == 0 || s.options.missions.is_empty() {
-        return;
-    }
-    let l = s.lang;
-    let _ = writeln!(out, "\n# ==== {} ====", w.plain(l, "sheet-assassin-title"));
-    comment(
-        out,
-        &t!(w, l, "sheet-assassin", count = s.options.assassins as i64),
-    );
-    for m in &s.options.missions {
-        out.push_str("#\n");
-        commented_order(out, m);
     }
 }
 
@@ -1100,6 +967,9 @@ pub struct OwnWorld {
     /// G0: the club's nation is in civil disorder (the phase's report knows it; the
     /// sheet tells that this file ends it).
     pub(crate) in_disorder: bool,
+    /// The nodes where the club sees a foreign marker on land, with its nation (G7.2):
+    /// where an assassin may seek a commander.
+    pub(crate) seen: Vec<(String, NationCode)>,
 }
 
 impl OwnWorld {
@@ -1109,12 +979,20 @@ impl OwnWorld {
         world: &crate::rules::World,
         nation: &NationCode,
     ) -> Self {
+        let mut seen: Vec<(String, NationCode)> =
+            crate::rules::visibility::markers(campaign, world, nation, Lang::It)
+                .into_iter()
+                .filter(|m| !m.sea)
+                .map(|m| (m.at, m.nation))
+                .collect();
+        seen.dedup();
         let world = crate::rules::visibility::club_world(world, nation);
         let options = crate::rules::menu::options(campaign, &world, nation);
         OwnWorld {
             world,
             options,
             in_disorder: false,
+            seen,
         }
     }
 }
@@ -1168,6 +1046,7 @@ pub(crate) fn own_attachments(
             clubs: &own.world.clubs,
             page,
             in_disorder: own.in_disorder,
+            seen: &own.seen,
         },
     );
     vec![
@@ -1184,6 +1063,7 @@ pub(crate) fn own_attachments(
     ]
 }
 
+mod choices;
 #[cfg(test)]
 mod tests;
 

@@ -139,6 +139,11 @@ fn a_round_sheet_shows_standing_choices_now_the_spy_the_assassin_and_the_bribe()
         phase: Phase::Round(2),
     });
     w.armies.insert(id, army);
+    // A Florentine army V-A9 watches from Modigliana: a commander an assassin may seek.
+    let f7 = NodeCode::from("F7");
+    let fa = ArmyId::from("F-A9");
+    w.armies
+        .insert(fa.clone(), Army::new(fa, NationCode::from("F"), f7, 200));
     let step = c.tables.siege.bribe_step;
     for (lang, now, bribe) in [
         (
@@ -172,6 +177,16 @@ fn a_round_sheet_shows_standing_choices_now_the_spy_the_assassin_and_the_bribe()
             "{lang:?}: the stance as it is, with the spy's condition:\n{s}"
         );
         assert!(s.contains("# [[assassin]]\n# target = \"spy\"\n"), "{s}");
+        let seen = match lang {
+            Lang::En => "# Where you see a foreign force now (a marker:",
+            Lang::It => "# Dove vedete ora una forza straniera (un segnalino:",
+        };
+        let line: String = s
+            .split("\n# ")
+            .find(|l| l.starts_with(&seen[2..]))
+            .unwrap_or_else(|| panic!("{lang:?}: where a commander may be:\n{s}"))
+            .to_owned();
+        assert!(line.contains("F7 "), "{lang:?}: {line}");
         assert!(s.contains(&bribe), "{lang:?}: what a bribe buys:\n{s}");
         assert!(
             s.contains("# [[transfer]]\n# from = \"V-A1\"\n# to = \"V-A3\"\n"),
