@@ -60,7 +60,10 @@ impl Store {
 
     /// Records the referee's word on a club's late file of `phase`, with the club's
     /// notice, in one transaction. Refused, the file stops counting and the club's last
-    /// file received by `deadline` (if any) counts again. Returns the file decided.
+    /// file received by `deadline` (if any) counts again; accepted, it counts. The word
+    /// may change while the phase is open (a play-test's referee refused a file by
+    /// mistake and had no way back but `undo`); the same word twice is refused. Returns
+    /// the file decided.
     pub(crate) fn decide_late(
         &mut self,
         (phase, deadline): (&str, &str),
@@ -78,7 +81,11 @@ impl Store {
                     "{nation} sent no file after the deadline of {phase} ({deadline}): `giglio late` lists those that did"
                 ))
             })?;
-        if late.verdict.is_some() {
+        let same = match verdict {
+            LateVerdict::Accept => "accepted",
+            LateVerdict::Refuse => "refused",
+        };
+        if late.verdict.as_deref() == Some(same) {
             return Err(Error::user(format!(
                 "the late file of {nation} for {phase} is {} already",
                 late.verdict.as_deref().unwrap_or_default()
@@ -94,7 +101,15 @@ impl Store {
         )?;
         let what = match verdict {
             LateVerdict::Accept => {
-                tx.execute("UPDATE orders SET late = 'accepted' WHERE id = ?1", [id])?;
+                // A file refused before counts again, in place of the earlier one.
+                tx.execute(
+                    "UPDATE orders SET active = 0 WHERE phase_key = ?1 AND nation = ?2",
+                    params![phase, nation],
+                )?;
+                tx.execute(
+                    "UPDATE orders SET late = 'accepted', active = 1 WHERE id = ?1",
+                    [id],
+                )?;
                 format!("the late file of {nation} for {phase} accepted: it counts")
             }
             LateVerdict::Refuse => {

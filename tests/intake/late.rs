@@ -157,12 +157,27 @@ fn lateness_is_judged_at_arrival_and_the_referee_accepts_or_refuses() {
     let late: Value = serde_json::from_str(&d.stdout(&["late", "--json"])).expect("json");
     assert_eq!(late["files"][0]["verdict"], "refused", "{late:#}");
     assert!(!d.stdout(&["status"]).contains("late file:"));
-    let a = d.cmd().args(["late", "--accept", "M"]).assert().failure();
+    let a = d.cmd().args(["late", "--refuse", "M"]).assert().failure();
     assert!(
         stderr_of(&a).contains("refused already"),
         "{}",
         stderr_of(&a)
     );
+    // The referee changes his mind while the phase is open (a play-test's referee had no
+    // way back but `undo`): accepted, the late file counts again, and M is told.
+    d.stdout(&["late", "--accept", "M"]);
+    let active: Vec<Value> =
+        serde_json::from_str(&d.stdout(&["orders", "list", "--json"])).expect("json");
+    let m_active: Vec<&Value> = active
+        .iter()
+        .filter(|o| o["nation"] == "M" && o["active"] == true)
+        .collect();
+    assert_eq!(m_active.len(), 1, "{active:#?}");
+    assert_eq!(m_active[0]["late"], true, "the late file counts: {active:#?}");
+    let (_, subject, _) = sent_texts(&d).pop().expect("the notice");
+    assert!(!subject.contains("do not count"), "{subject}");
+    let late: Value = serde_json::from_str(&d.stdout(&["late", "--json"])).expect("json");
+    assert_eq!(late["files"][0]["verdict"], "accepted", "{late:#}");
 }
 
 /// Issue 29: what `orders check` warns of reaches a club that only mails its file: the
