@@ -356,8 +356,15 @@ fn judge(
     }
     // G3d.3: a bribe buys whole steps; what is beyond one is paid for nothing, unless
     // another army's bribe at the same siege makes up the step (bribes are pooled).
+    // A siege the rules refuse pays nothing: no word on its bribe (a play-test's receipt
+    // said "will be rejected" above "the 20 ducats beyond a step are paid").
     let t = &c.tables.siege;
-    for o in &set.orders {
+    let refused = out
+        .refused
+        .keys()
+        .copied()
+        .collect::<std::collections::BTreeSet<u32>>();
+    for o in set.orders.iter().filter(|o| !refused.contains(&o.at.seq)) {
         if let crate::rules::order::OrderKind::Siege { bribe, .. } = &o.kind
             && *bribe > 0
             && t.bribe_step > 0
@@ -409,7 +416,7 @@ fn judge(
         e.0.push(a.id.clone());
         e.1 += bribe;
     }
-    for (o, a, bribe) in &sieges {
+    for (o, a, bribe) in sieges.iter().filter(|(o, ..)| !refused.contains(&o.at.seq)) {
         if *bribe > 0
             && now.nodes.get(&a.node).is_some_and(|n| n.owner != h.club)
             && let Some((armies, pooled)) = bribed.get(&a.node)
@@ -476,6 +483,24 @@ fn judge(
                     ));
                 }
             }
+        }
+    }
+    // G5.2: a siege of an ally's place betrays the alliance.
+    for (seq, node, ally) in crate::rules::sieges_of_allies(c, world, &h.club, &set) {
+        if let Some(o) = set.orders.iter().find(|o| o.at.seq == seq) {
+            let army = o.kind.pieces();
+            out.warnings.push(at_order(
+                o,
+                "G5.2",
+                crate::t!(
+                    words,
+                    lang,
+                    "check-siege-of-ally",
+                    army = army.first().map_or("", |p| p.as_str()),
+                    node = c.place_said(node.as_str()),
+                    with = c.nation_name(ally.as_str(), lang)
+                ),
+            ));
         }
     }
     // G5.2: a standing attack into a place of an ally: meeting its force there in the
@@ -554,7 +579,12 @@ fn judge(
             ));
         }
     }
-    stance_spy_warnings(&mut out, (path, text), c, world, &set, (words, lang));
+    if has_spy {
+        // Without a spy the condition counts for nothing either way (G3c.4), and the
+        // warning above says so (a play-test's club, its spy killed, was told to keep a
+        // condition it could not use).
+        stance_spy_warnings(&mut out, (path, text), c, world, &set, (words, lang));
+    }
     let first_spring = matches!(world.phase.phase, crate::rules::calendar::Phase::Spring)
         && world.phase.year == c.tables.calendar.start_year;
     let chose = set

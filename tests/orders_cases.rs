@@ -118,7 +118,7 @@ fn a_good_file_has_no_diagnostic() {
 #[test]
 fn a_bribe_short_of_a_step_says_what_it_buys() {
     let c = campaign();
-    let warnings = |bribe: i64| bribe_warnings(&c, bribe, None);
+    let warnings = |bribe: i64| bribe_warnings(&c, bribe, Some("M0"));
     let step = c.tables.siege.bribe_step;
     let short = warnings(step - 5);
     assert!(
@@ -128,7 +128,12 @@ fn a_bribe_short_of_a_step_says_what_it_buys() {
         "{short:?}"
     );
     let whole = warnings(step);
-    assert!(!whole.iter().any(|w| w.contains("bribe")), "{whole:?}");
+    assert!(!whole.iter().any(|w| w.contains("buys +")), "{whole:?}");
+    // A siege the rules refuse (V-A2 where it starts, no enemy place) pays nothing: no
+    // word on its bribe (a play-test's receipt said "will be rejected" above "the 20
+    // ducats beyond a step are paid").
+    let refused = bribe_warnings(&c, step - 5, None);
+    assert!(!refused.iter().any(|w| w.contains("buys +")), "{refused:?}");
     // Before Milan, a fortified city: a 6, +1 for one step of bribe, -2 for the city
     // reach 5 of the 7 it falls on, and the club is told so before it pays (a play-test's
     // club paid for a roll that could not succeed); four steps could make it.
@@ -235,6 +240,33 @@ fn a_spy_condition_without_a_spy_is_warned_of() {
     assert!(warnings_of(&c, &file, spy(true)).is_empty());
 }
 
+/// A siege of an ally's place is warned of: it betrays the alliance (G5.2; a play-test's
+/// Milan besieged its ally's Bergamo and was told only "valid").
+#[test]
+fn a_siege_of_an_allys_place_is_warned_of() {
+    let c = campaign();
+    let file = format!(
+        "club = \"M\"\nphase = \"1494-r01\"\nsecret = \"{SECRET}\"\n[[siege]]\narmy = \"M-A1\"\n"
+    );
+    let allied = |w: &mut World| {
+        w.armies
+            .get_mut(&giglio::rules::ids::ArmyId::from("M-A1"))
+            .expect("M-A1")
+            .node = giglio::rules::ids::NodeCode::from("V6");
+        w.alliances.push(giglio::rules::world::Alliance {
+            members: ["M".into(), "V".into()],
+            declared_by: ["M".into(), "V".into()].into(),
+            betrayed_by: Default::default(),
+        });
+    };
+    let warned = warnings_of(&c, &file, allied);
+    assert!(
+        warned.iter().any(|w| w.starts_with("M-A1 besieges")
+            && w.contains("a place of the Republic of Venice, your ally: the siege betrays the alliance (G5.2)")),
+        "{warned:?}"
+    );
+}
+
 /// A plain choice for a piece with a standing spy condition is told what becomes of the
 /// condition: under the ruling `plain_choice_clears_spy_condition` it is taken away (a
 /// play-test's club wrote a plain choice and its piece went by the old condition).
@@ -247,6 +279,10 @@ fn a_plain_choice_says_it_takes_the_spy_condition_away() {
         )
     };
     let conditioned = |w: &mut World| {
+        w.nations
+            .get_mut(&giglio::rules::NationCode::from("V"))
+            .expect("Venice")
+            .spy = true;
         w.armies
             .get_mut(&giglio::rules::ArmyId::from("V-A1"))
             .expect("V-A1")
@@ -272,6 +308,15 @@ fn a_plain_choice_says_it_takes_the_spy_condition_away() {
         .all(|w| !w.contains("takes the condition away")),
     );
     assert!(warnings_of(&c, &file("on_contact = \"stop\""), |_: &mut World| {}).is_empty());
+    // Without a spy the condition counts for nothing either way: nothing to keep.
+    let spyless = |w: &mut World| {
+        conditioned(w);
+        w.nations
+            .get_mut(&giglio::rules::NationCode::from("V"))
+            .expect("Venice")
+            .spy = false;
+    };
+    assert!(warnings_of(&c, &file("on_contact = \"stop\""), spyless).is_empty());
 }
 
 /// The warnings of a file whose one order is V-A2's siege with `bribe`, V-A2 standing

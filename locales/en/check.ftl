@@ -1,6 +1,7 @@
 # Checking an order file: warnings that do not make the file invalid.
 check-alliance-broken = your alliance with { THE($with) } was betrayed, and a betrayed alliance stays broken for the rest of the campaign (G5.2): this declaration makes nothing.
 check-alliance-needs-both = an alliance with { THE($with) } stands only once both nations have declared it (G5.2): { THE(SHORT($with)) } in { VERB($with, "its", "their") } own spring file, now or in an earlier spring, as a declaration stays on record; your spring report says whether it formed.
+check-siege-of-ally = { $army } besieges { $node }, a place of { THE($with) }, your ally: the siege betrays the alliance (G5.2), whatever its roll. To keep the alliance, leave the siege out of this file.
 check-attack-into-ally = { $piece } moves into { $node }, a place of { THE($with) }, your ally, with the standing choice to attack on contact: if it meets a force of { THE(SHORT($with)) } there in the field, the battle betrays the alliance (G5.2). A garrison within its walls is not fought, but a siege of the place would betray it too.
 check-no-objective = this first-spring file chooses no objective (objective = {"{"} kind = "…" {"}"}): without one your club cannot win (G8.2). The file stays valid; you may send another with the objective until the deadline.
 check-in-battle = { $piece } is a party to battle { $battle }, which waits for its result: this order was checked from where { $piece } stands now, and will be judged from wherever the battle leaves it (G3c.8).

@@ -23,7 +23,7 @@ happening-enemy-fell-back = { $destroyed ->
         [true] battaglia { $battle }: la retroguardia { ART("di", $nation) } ripiega { ART("da", $from) }, come fa una retroguardia chiunque vinca l'azione (G3c.9); chi ha vinto è detto con la battaglia
        *[false] { $draw ->
         [true] battaglia { $battle }: pareggio; le forze { ART("di", $nation) }, che attaccavano, ripiegano { ART("da", $from) } (in un pareggio ripiega chi attacca, G3c.8), e nessun luogo cambia padrone per questo
-       *[false] battaglia { $battle }: le forze { ART("di", $nation) } ripiegano { ART("da", $from) }; la battaglia è vostra (se avete attaccato voi, il luogo diventa vostro solo come dice G3b.8: uno non fortificato dove a fine turno la vostra armata sta da sola, uno fortificato con un assedio)
+       *[false] battaglia { $battle }: le forze { ART("di", $nation) } ripiegano { ART("da", $from) }; la battaglia è vostra (una battaglia vinta non cambia da sola il padrone di un luogo, G3b.8: il luogo di un'altra nazione si prende, se non fortificato, restandovi soli a fine turno, se fortificato, con un assedio)
     }
     }
 }

@@ -42,7 +42,11 @@ impl Rule {
     /// Returns the rule in one line: its title and the first sentence of its text,
     /// without markdown emphasis, for glossaries.
     pub fn summary(&self) -> String {
+        // The rulebook marks the referee's rulings; a club's glossary line states the rule
+        // as it stands (a play-test's clubs read "[ruling]" as unexplained jargon).
         let plain = without_switches(&self.text)
+            .replace("**[ruling]** ", "")
+            .replace("**[decisione]** ", "")
             .replace("**", "")
             .replace('`', "");
         let para = plain.split("\n\n").next().unwrap_or("").replace('\n', " ");
@@ -284,7 +288,7 @@ mod tests {
         );
         let s = rule("G5.2", Lang::It).expect("G5.2").summary();
         assert!(
-            s.starts_with("Dichiarate, onorate, tradite: [decisione] Un club"),
+            s.starts_with("Dichiarate, onorate, tradite: Un club"),
             "{s}"
         );
     }

@@ -500,6 +500,31 @@ pub(crate) fn moves_at_allies(
         .collect()
 }
 
+/// G5.2: the siege orders of `set` at a place of a nation the club is allied with, as far
+/// as it knows, as `(order number, the place, the ally)`: the siege betrays the alliance
+/// (a play-test's Milan besieged its ally's Bergamo, told only "valid").
+pub(crate) fn sieges_of_allies(
+    c: &Campaign,
+    world: &World,
+    club: &NationCode,
+    set: &super::order::OrderSet,
+) -> Vec<(u32, NodeCode, NationCode)> {
+    use super::order::OrderKind;
+    (set.orders.iter())
+        .filter_map(|o| match &o.kind {
+            OrderKind::Siege {
+                army, lift: false, ..
+            } => {
+                let a = world.armies.get(army).filter(|a| &a.nation == club)?;
+                let owner = &world.nodes.get(&a.node)?.owner;
+                (owner != club && known_ally(c, world, club, owner))
+                    .then(|| (o.at.seq, a.node.clone(), owner.clone()))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
 /// Whether `club` is allied with `other` as far as `club` knows: the alliance stands and
 /// `club` declared it itself (without `alliance_needs_both`, the other's declaration
 /// alone makes one, and is the other's secret, G7.4).

@@ -36,7 +36,7 @@ pub mod world;
 
 pub use calendar::{Phase, PhaseId};
 pub use campaign::Campaign;
-pub(crate) use forces::moves_at_allies;
+pub(crate) use forces::{moves_at_allies, sieges_of_allies};
 pub use ids::{ArmyId, Ducats, FleetId, NationCode, NodeCode, SeaCode};
 pub(crate) use summer::breaking_step;
 pub use world::World;

@@ -173,7 +173,10 @@ fn lateness_is_judged_at_arrival_and_the_referee_accepts_or_refuses() {
         .filter(|o| o["nation"] == "M" && o["active"] == true)
         .collect();
     assert_eq!(m_active.len(), 1, "{active:#?}");
-    assert_eq!(m_active[0]["late"], true, "the late file counts: {active:#?}");
+    assert_eq!(
+        m_active[0]["late"], true,
+        "the late file counts: {active:#?}"
+    );
     let (_, subject, _) = sent_texts(&d).pop().expect("the notice");
     assert!(!subject.contains("do not count"), "{subject}");
     let late: Value = serde_json::from_str(&d.stdout(&["late", "--json"])).expect("json");

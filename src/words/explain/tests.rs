@@ -383,8 +383,8 @@ fn every_outcome_told_to_its_club_reads_in_both_languages() {
     assert_eq!(
         both(fell_back(false)),
         (
-            "battaglia B1: le forze di F ripiegano da V3; la battaglia è vostra (se avete attaccato voi, il luogo diventa vostro solo come dice G3b.8: uno non fortificato dove a fine turno la vostra armata sta da sola, uno fortificato con un assedio)".to_owned(),
-            "battle B1: the forces of F fall back from V3; the battle is yours (where you attacked, the place becomes yours only as G3b.8 says: an unfortified one where your army stands alone at the round's end, a fortified one by siege)".to_owned()
+            "battaglia B1: le forze di F ripiegano da V3; la battaglia è vostra (una battaglia vinta non cambia da sola il padrone di un luogo, G3b.8: il luogo di un'altra nazione si prende, se non fortificato, restandovi soli a fine turno, se fortificato, con un assedio)".to_owned(),
+            "battle B1: the forces of F fall back from V3; the battle is yours (a battle won changes no place's owner by itself, G3b.8: another nation's place is taken, if unfortified, by standing alone in it at the round's end, if fortified, by siege)".to_owned()
         )
     );
     assert!(both(fell_back(true)).1.contains("nowhere to fall back"));
