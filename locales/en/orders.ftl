@@ -67,6 +67,7 @@ lower-choice = choice `{ $choice }` is not valid: one of { $list }
 lower-toml = TOML error: { $why }
 lower-too-many = { $count } orders; a file may have at most { $max }
 lower-bad-phase = phase `{ $phase }` is not valid: write 1494-spring, 1494-r03 or 1494-winter
+lower-bad-phase-italian = phase `{ $phase }` is not valid: write `{ $key }` (the key is in English, whatever the language of the file's name)
 lower-other-phase = this file is for { $phase }, but the open phase is { $open }
 lower-objective = unknown objective `{ $kind }`: one of { $list }
 lower-conquer-target = `conquer_nation` needs `target`, the nation to conquer

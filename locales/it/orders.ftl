@@ -67,6 +67,7 @@ lower-choice = scelta `{ $choice }` non valida: una tra { $list }
 lower-toml = errore TOML: { $why }
 lower-too-many = { $count } ordini; un file ne può avere al massimo { $max }
 lower-bad-phase = fase `{ $phase }` non valida: si scrive 1494-spring, 1494-r03 o 1494-winter
+lower-bad-phase-italian = fase `{ $phase }` non valida: scrivete `{ $key }` (la chiave è in inglese, anche se il nome del file è in italiano)
 lower-other-phase = questo file è { ART("per", $phase) }, ma la fase aperta è { ART("il", $open) }
 lower-objective = obiettivo `{ $kind }` sconosciuto: uno tra { $list }
 lower-conquer-target = `conquer_nation` richiede `target`, la nazione da conquistare

@@ -613,8 +613,45 @@ fn leaves_string_open(line: &str) -> bool {
     open.is_some()
 }
 
+/// A `phase` key that does not read. The sheet's file name says the season in Italian
+/// (`ordini-M-1494-primavera`), and a play-test's club wrote the key so: the key it
+/// meant is said.
+pub(super) fn bad_phase(w: &Words, l: Lang, written: &str) -> String {
+    let meant = written
+        .replace("primavera", "spring")
+        .replace("inverno", "winter");
+    match PhaseId::parse_key(&meant) {
+        Some(p) => t!(
+            w,
+            l,
+            "lower-bad-phase-italian",
+            phase = written.escape_debug().to_string(),
+            key = p.key()
+        ),
+        None => t!(
+            w,
+            l,
+            "lower-bad-phase",
+            phase = written.escape_debug().to_string()
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
+
+    /// The season written in Italian, as the sheet's file name has it, is told the key
+    /// it meant (a play-test's club wrote `1494-primavera`).
+    #[test]
+    fn a_phase_written_in_italian_is_told_its_key() {
+        let w = Words::load(None).expect("catalogue");
+        assert_eq!(
+            bad_phase(&w, Lang::It, "1494-primavera"),
+            "fase `1494-primavera` non valida: scrivete `1494-spring` (la chiave è in inglese, anche se il nome del file è in italiano)"
+        );
+        assert!(bad_phase(&w, Lang::En, "spring").contains("write 1494-spring, 1494-r03"));
+    }
+
     use super::*;
 
     /// A play-test's file left `strategos = { bid = 60, move_order = ["F"]` open: the

@@ -632,12 +632,7 @@ fn lower_header(cx: &mut Ctx, f: &OrderFile, expected: Option<PhaseId>) -> Optio
     match PhaseId::parse_key(&written) {
         None => {
             let (w, l) = cx.words();
-            let m = t!(
-                w,
-                l,
-                "lower-bad-phase",
-                phase = written.escape_debug().to_string()
-            );
+            let m = super::explain::bad_phase(&w, l, &written);
             cx.say(f.phase.span(), "G6.2", m);
         }
         Some(p) => {
