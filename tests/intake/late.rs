@@ -135,12 +135,8 @@ fn lateness_is_judged_at_arrival_and_the_referee_accepts_or_refuses() {
     // Refused: M's file from before the deadline counts again, and M is told.
     let before = outbox_raw(&d).len();
     d.stdout(&["late", "--refuse", "M"]);
-    let active: Vec<Value> =
-        serde_json::from_str(&d.stdout(&["orders", "list", "--json"])).expect("json");
-    let m_active: Vec<&Value> = active
-        .iter()
-        .filter(|o| o["nation"] == "M" && o["active"] == true)
-        .collect();
+    let m_active = active_files(&d, "M");
+    let active = &m_active;
     assert_eq!(m_active.len(), 1, "{active:#?}");
     assert_eq!(
         m_active[0]["received_at"],
@@ -166,12 +162,8 @@ fn lateness_is_judged_at_arrival_and_the_referee_accepts_or_refuses() {
     // The referee changes his mind while the phase is open (a play-test's referee had no
     // way back but `undo`): accepted, the late file counts again, and M is told.
     d.stdout(&["late", "--accept", "M"]);
-    let active: Vec<Value> =
-        serde_json::from_str(&d.stdout(&["orders", "list", "--json"])).expect("json");
-    let m_active: Vec<&Value> = active
-        .iter()
-        .filter(|o| o["nation"] == "M" && o["active"] == true)
-        .collect();
+    let m_active = active_files(&d, "M");
+    let active = &m_active;
     assert_eq!(m_active.len(), 1, "{active:#?}");
     assert_eq!(
         m_active[0]["late"], true,
@@ -462,4 +454,13 @@ fn a_mail_stamped_before_the_phase_opened_is_received_at_its_opening() {
         "{}",
         receipts[1]
     );
+}
+
+/// The files of `nation` that count now, as `orders list --json` gives them.
+fn active_files(d: &Desk, nation: &str) -> Vec<Value> {
+    let all: Vec<Value> =
+        serde_json::from_str(&d.stdout(&["orders", "list", "--json"])).expect("json");
+    all.into_iter()
+        .filter(|o| o["nation"] == nation && o["active"] == true)
+        .collect()
 }
