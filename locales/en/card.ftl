@@ -81,7 +81,10 @@ battle-card-col-ducats = ducats
 battle-card-col-ratings = ratings
 battle-card-result-intro = Send the result with both sides' losses in ducats and the winner:
 battle-card-result-rearguard = In a rearguard action the rearguard (the defender) wins when more of its units leave the table by the far edge than it lost (routed, destroyed or captured); it falls back whatever the result (G3c.9).
-battle-card-result-winner = or "{ $other }", or leave the line out for a draw (the attacker then falls back, G3c.8)
+battle-card-result-winner = or "{ $other }", or leave the line out for a draw ({ $rearguard ->
+    [yes] the rearguard falls back all the same, G3c.9
+   *[no] the attacker then falls back, G3c.8
+})
 battle-card-result-title = The result
 battle-card-result-in-orders = The [[battle_result]] block may also go in your order file for the phase, below your orders: it never replaces them, and in a file of its own it leaves your orders as they are.
 battle-card-header-yours = your club

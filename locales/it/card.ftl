@@ -83,7 +83,10 @@ battle-card-col-ducats = ducati
 battle-card-col-ratings = valori
 battle-card-result-intro = Mandate il risultato con le perdite delle due parti in ducati e il vincitore:
 battle-card-result-rearguard = In un'azione di retroguardia la retroguardia (chi difende) vince quando più sue unità escono dal tavolo dal lato opposto di quante ne ha perse (in rotta, distrutte o catturate); ripiega qualunque sia il risultato (G3c.9).
-battle-card-result-winner = o "{ $other }", o togliete la riga per un pareggio (allora ripiega chi attacca, G3c.8)
+battle-card-result-winner = o "{ $other }", o togliete la riga per un pareggio ({ $rearguard ->
+    [yes] la retroguardia ripiega comunque, G3c.9
+   *[no] allora ripiega chi attacca, G3c.8
+})
 battle-card-result-title = Il risultato
 battle-card-result-in-orders = Il blocco [[battle_result]] può anche andare nel vostro file degli ordini della fase, sotto gli ordini: non li sostituisce mai, e in un file a sé lascia i vostri ordini come sono.
 battle-card-header-yours = il vostro club

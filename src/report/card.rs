@@ -817,5 +817,17 @@ mod tests {
             it.contains("la retroguardia (chi difende) vince quando"),
             "{it}"
         );
+        // A draw says what a draw does in a rearguard action, not in a battle (a
+        // play-test's clubs read "the attacker then falls back" beside it).
+        assert!(
+            en.contains(
+                "or leave the line out for a draw (the rearguard falls back all the same, G3c.9)"
+            ) && !en.contains("the attacker then falls back"),
+            "{en}"
+        );
+        assert!(
+            it.contains("la retroguardia ripiega comunque, G3c.9"),
+            "{it}"
+        );
     }
 }
