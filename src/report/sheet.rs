@@ -883,7 +883,8 @@ fn fleet_notes(out: &mut String, w: &Words, s: &SheetInput, p: &PieceOptions) {
         return;
     }
     let lands = p.orders.iter().any(|o| matches!(o, OrderKind::Land { .. }));
-    if in_port {
+    // Only where the land is offered: a port lost to another nation is not its port.
+    if in_port && lands {
         comment(out, &w.plain(s.lang, "sheet-land-from-port"));
     }
     if lands || in_port {

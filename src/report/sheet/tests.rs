@@ -326,6 +326,15 @@ fn a_fleet_carrying_an_army_says_how_and_where_it_may_land() {
             && it.contains("Un'armata a bordo non riceve ordini propri"),
         "{it}"
     );
+    // A port that passed to another nation is not the fleet's port: no landing there is
+    // offered (a play-test's sheet offered its lost Durazzo, where the enemy stood).
+    let mut lost = w.clone();
+    lost.nodes.get_mut(&port).expect("the port").owner = NationCode::from("T");
+    let s = sheet(&c, &lost, Lang::En);
+    assert!(
+        !s.contains(&land) && !s.contains("The fleet may land its army here"),
+        "{s}"
+    );
     // At sea, the army's heading puts it where its fleet is, not in the port it left
     // (a play-test's sheet put an army at sea in Messina).
     let sea = c.map.seas_of_port(port.as_str())[0].clone();

@@ -534,8 +534,13 @@ fn fleet_orders(
                     to: FleetTo::Sea(z.clone()),
                 });
             }
-            // G3e.3: a fleet in port lands its army there as well as anywhere.
-            if cargo.is_some() {
+            // G3e.3: a fleet in its own port lands its army there as well as anywhere; a
+            // port that passed to another nation is not offered (a play-test's sheet
+            // offered its lost Durazzo "in its port", where the enemy's armies stood).
+            let own = (world.fleets.get(fleet))
+                .zip(world.nodes.get(p))
+                .is_some_and(|(f, n)| n.owner == f.nation);
+            if cargo.is_some() && own {
                 out.push(OrderKind::Land {
                     fleet: fleet.clone(),
                     node: p.clone(),
