@@ -45,7 +45,7 @@ welcome-how = How to play by mail:
     1. Open the attached file { $sheet }: it is your order file for { $phase }, with its header filled in, every piece of yours and the orders it may give.
     2. Type the secret in secret = "…" and remove the # in front of the orders you want to give.
     3. Send the file to { $address } from your registered address, as a .toml attachment or in the body of the message.
-    4. You will get a receipt listing every order as it was understood; you may send the file again until the deadline: the last one counts.
+    4. You will get a receipt listing every order as it was understood; you may send the file again: the last one received before the phase is resolved counts (at the deadline, or sooner where the referee resolves once every club's orders are in).
     5. After every phase you will receive a report, your map and the order file of the next phase.
 welcome-check = The giglio program (ask the referee for it: you need the same version as theirs) checks the file before you send it: giglio orders check { $sheet } --view { $view }.{ $page ->
     [true] {" "}Without the program, the attached order page writes files the rules already accept.

@@ -45,7 +45,7 @@ welcome-how = Come si gioca per posta:
     1. Aprite il file allegato { $sheet }: è il vostro file d'ordini { ART("per", $phase) }, già intestato, con ogni vostro pezzo e gli ordini che può dare.
     2. Scrivete il segreto in secret = "…" e togliete il # davanti agli ordini che volete dare.
     3. Spedite il file all'indirizzo { $address } dalla casella registrata per il vostro club, come allegato .toml o nel testo del messaggio.
-    4. Riceverete una ricevuta con ogni ordine come è stato capito; potete rispedire il file fino al termine: vale l'ultimo.
+    4. Riceverete una ricevuta con ogni ordine come è stato capito; potete rispedire il file: vale l'ultimo arrivato prima che la fase sia risolta (al termine, o prima dove l'arbitro risolve appena arrivano gli ordini di tutti i club).
     5. Dopo ogni fase riceverete un rapporto, la vostra mappa e il file d'ordini della fase seguente.
 welcome-check = Il programma giglio (chiedetelo all'arbitro: serve la sua stessa versione) controlla il file prima che lo spediate: giglio orders check { $sheet } --view { $view }.{ $page ->
     [true] {" "}Senza il programma, la pagina degli ordini allegata scrive file che le regole già accettano.
