@@ -6,9 +6,10 @@
 //!   them with the new phase, in one transaction (`engine::resolve_open_phase`). As the
 //!   service (`giglio run`) does it, phase after phase in one process: the phase's map
 //!   base (its node marks) is drawn anew, the maps' static layer (land, sea, roads,
-//!   names, legend) was drawn by an earlier phase.
+//!   names, legend) was drawn by an earlier phase, and the bands of pictures compressed
+//!   are those of the phase before (the spring's), as the service keeps them.
 //! - `phase/full_cold`: the same, as a one-shot `giglio resolve` in a fresh process
-//!   does it: the maps' static layer is drawn too.
+//!   does it: the maps' static layer is drawn too, and no band is kept.
 //! - `phase/floor`: the least any tool must do for the same step: open the campaign,
 //!   read the open world, write the same advance (next world, resolution, dice, the
 //!   same already-rendered messages).
@@ -51,6 +52,11 @@ struct Campaign1 {
     config: Config,
     rulesets: Vec<giglio::battle::ruleset::Ruleset>,
     definition: std::collections::BTreeMap<String, String>,
+    /// The bands of map pictures a service keeps after the phase before the one timed
+    /// (the spring's, drawn by `setup`): every timed phase starts from them, as the
+    /// service's next phase does, never from the bands of the same phase drawn by the
+    /// iteration before.
+    memo: giglio::report::png::BandMemo,
 }
 
 impl Campaign1 {
@@ -111,6 +117,7 @@ fn setup() -> Campaign1 {
         dir,
         _tmp: tmp,
         campaign,
+        memo: Default::default(),
     };
     let mut store = Store::create(
         &c.dir,
@@ -129,9 +136,19 @@ fn setup() -> Campaign1 {
     .expect("the campaign is created");
     // Spring, then the first summer round with orders: the state every bench starts in.
     submit_bot_orders(&mut store, &c.campaign);
+    giglio::report::png::forget_band_memo();
     resolve(&c, &mut store);
     submit_bot_orders(&mut store, &c.campaign);
+    let mut c = c;
+    c.memo = giglio::report::png::band_memo();
     c
+}
+
+/// The map pictures a service keeps when the timed round opens: the static layers, and
+/// the bands of the spring's pictures alone.
+fn after_the_spring(c: &Campaign1) {
+    giglio::report::png::forget_bases();
+    giglio::report::png::restore_band_memo(c.memo.clone());
 }
 
 /// Resolves the open phase as `giglio resolve` does, every message rendered and queued.
@@ -175,6 +192,8 @@ fn pieces(c: &Campaign1, store: &Store) -> (Written, [(&'static str, Duration); 
         .expect("the shipped rules settle encounters by standing choices");
     let rolls = dice.log().to_vec();
     let t_resolve = t.elapsed();
+    // The bands the spring left (the phase's base is kept from the iteration before).
+    giglio::report::png::restore_band_memo(c.memo.clone());
     let t = Instant::now();
     let sent: Vec<_> = p.orders.keys().cloned().collect();
     let paper = engine::paperwork::gather(
@@ -219,11 +238,13 @@ fn pieces(c: &Campaign1, store: &Store) -> (Written, [(&'static str, Duration); 
     let t_svg = t.elapsed();
     let svgs: Vec<&str> = reports.iter().map(|r| r.rendered.svg.as_str()).collect();
     // Every club's map of a phase: the phase's shared base drawn once, then each club's.
-    giglio::report::png::forget_bases();
+    after_the_spring(c);
     let t = Instant::now();
     let pngs = black_box(giglio::report::club::parallel_png(svgs.clone()).expect("PNGs"));
     let t_png = t.elapsed();
-    // One club's map over the phase's base already drawn, on one thread.
+    // One club's map over the phase's base already drawn, on one thread (the bands it
+    // shares with the spring's picture found, not the ones drawn just above).
+    giglio::report::png::restore_band_memo(c.memo.clone());
     let t = Instant::now();
     black_box(giglio::report::png::map_to_png(svgs[0]).expect("PNG"));
     let t_png_one = t.elapsed();
@@ -268,9 +289,10 @@ fn full(c: &Campaign1, iters: u64, cold: bool) -> Duration {
     let mut total = Duration::ZERO;
     for _ in 0..iters {
         // A new phase draws its shared base (the node marks are the phase's).
-        giglio::report::png::forget_bases();
+        after_the_spring(c);
         if cold {
             giglio::report::png::forget_static_layers();
+            giglio::report::png::forget_band_memo();
         }
         let t = Instant::now();
         let mut store = c.open();

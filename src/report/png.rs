@@ -15,7 +15,10 @@
 //! ([`static_layer`]) past the phase's bases ([`forget_bases`]); a phase's base is the
 //! static layer's pixels with the phase's node marks drawn over a copy, again exactly
 //! as the whole base would be drawn. The service, resolving phase after phase, draws
-//! only the marks; the base's palette and bands are still the whole base's.
+//! only the marks. A map's palette is then its static layer's (the marks are flat
+//! colours the static layer's legend shows), the same from phase to phase, so a band
+//! the marks left as the last phase's has the same bytes: every band compressed is kept
+//! by what it holds (`memo`) and a later picture with the same band takes its bytes.
 //!
 //! A map sent by mail ([`map_to_png`], the [`MAP`] style) draws its shapes without
 //! anti-aliasing (text keeps it), with at most 64 colours, its shared base at deflate's
@@ -23,6 +26,10 @@
 //! picture of 256 colours, with every name as sharp (issue 30.5: the mail at most 300 KB).
 
 mod bands;
+mod memo;
+
+#[doc(hidden)]
+pub use memo::{Memo as BandMemo, restore as restore_band_memo, snapshot as band_memo};
 
 use crate::error::{Error, Result};
 use bands::{Band, Palette, Style};
@@ -197,30 +204,45 @@ fn base(base: &str, scale: f32, style: Style) -> Result<Arc<Base>> {
     );
     BASES
         .get(key, || {
-            let pixmap = draw_base(base, scale, style.crisp).ok()?;
-            // The palette is the whole base's, static layer and marks together.
-            let written = bands::write(&pixmap, style, &bands::named_colours(base)).ok()?;
+            let (pixmap, under) = draw_base(base, scale, style.crisp).ok()?;
+            let named = bands::named_colours(base);
+            // Over a static layer, a map's palette is the static layer's, the same
+            // from phase to phase: a band the phase's marks left as the last phase's
+            // has the same indices, and its bytes are found in the memo of bands
+            // compressed. Its marks are drawn crisp, in the flat colours the SVG
+            // names, which keep their exact entries; an anti-aliased picture's marks
+            // add edge colours of their own, so its palette counts them.
+            let palette = match under {
+                Some(under) if style.crisp => bands::palette_over(&under, style.colours, &named),
+                _ => bands::palette(&pixmap, style.colours, &named),
+            };
+            let bands = bands::bands(&pixmap, &palette, style.level, None).ok()?;
             Some(Base {
                 pixmap,
-                palette: written.palette,
-                bands: written.bands,
+                palette,
+                bands,
             })
         })
         .ok_or_else(|| Error::internal("the map picture's shared base could not be drawn"))
 }
 
-/// The pixels of a base: where [`PHASE`] splits it, its static layer ([`static_layer`],
-/// drawn once a process) with the phase's marks drawn over a copy, exactly as the
-/// whole base would be drawn; else the base drawn whole.
-fn draw_base(base: &str, scale: f32, crisp: bool) -> Result<Pixmap> {
+/// The pixels of a base, with the static layer they were drawn over: where [`PHASE`]
+/// splits it, its static layer ([`static_layer`], drawn once a process) with the
+/// phase's marks drawn over a copy, exactly as the whole base would be drawn; else the
+/// base drawn whole, over nothing.
+fn draw_base(base: &str, scale: f32, crisp: bool) -> Result<(Pixmap, Option<Arc<Pixmap>>)> {
+    let whole = || draw(base, scale, crisp, None).map(|p| (p, None));
     let Some((fixed, marks)) = split_at(base, PHASE) else {
-        return draw(base, scale, crisp, None);
+        return whole();
     };
     // A mark an overridden template put inside an element leaves a part that is not
     // whole XML (an element unclosed, or closed twice): the base is then drawn whole.
     static_layer(&fixed, scale, crisp)
-        .and_then(|under| draw(&marks, scale, crisp, Some(Pixmap::clone(&under))))
-        .or_else(|_| draw(base, scale, crisp, None))
+        .and_then(|under| {
+            let p = draw(&marks, scale, crisp, Some(Pixmap::clone(&under)))?;
+            Ok((p, Some(under)))
+        })
+        .or_else(|_| whole())
 }
 
 /// The static layer of a base (land, sea, roads, names, legend: what no phase changes),
@@ -249,6 +271,12 @@ pub fn forget_bases() {
 #[doc(hidden)]
 pub fn forget_static_layers() {
     STATICS.clear();
+}
+
+/// Forgets the bands of pictures compressed: what a new process finds.
+#[doc(hidden)]
+pub fn forget_band_memo() {
+    memo::clear();
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -405,7 +433,7 @@ mod tests {
     const LAYERED: &str = r##"<svg xmlns="http://www.w3.org/2000/svg" width="120" height="90"><rect width="120" height="90" fill="#dbe9f2"/><path d="M 0 10 L 120 80" stroke="#7d9cb2" stroke-width="3"/><text x="4" y="85" font-size="11">Città ⚓</text><defs><pattern id="h" width="4" height="4" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="4" height="4" fill="#b0272f"/><rect width="1.6" height="4" fill="#fff"/></pattern><clipPath id="c"><rect x="60" y="0" width="60" height="45"/></clipPath></defs><!-- phase --><circle cx="30" cy="40" r="8" fill="url(#h)" stroke="#111" stroke-width="2.6"/><g clip-path="url(#c)"><circle cx="62" cy="30" r="11" fill="#ffd400" stroke="#7a5c00"/><rect x="57" y="25" width="10" height="10" fill="#117733"/></g><!-- overlay --><text x="20" y="20" font-size="14" font-weight="bold">Titolo</text><rect x="90" y="50" width="10" height="9" fill="url(#h)"/></svg>"##;
 
     #[test]
-    fn a_picture_split_twice_draws_the_pixels_and_bytes_of_one_split_once() {
+    fn a_picture_split_twice_draws_the_pixels_of_one_split_once() {
         let once = LAYERED.replace(PHASE, "");
         let whole = once.replace(OVERLAY, "");
         for style in [PICTURE, MAP] {
@@ -414,16 +442,50 @@ mod tests {
             let c = svg_to_pixmap(LAYERED, 1.0, style).unwrap();
             assert_eq!(a.data(), b.data());
             assert_eq!(a.data(), c.data());
-            // The same base pixels, the same palette and bands: the same bytes.
-            assert_eq!(
+            let (once, twice) = (
                 to_png(&once, 1.0, style).unwrap(),
-                to_png(LAYERED, 1.0, style).unwrap()
+                to_png(LAYERED, 1.0, style).unwrap(),
             );
+            if style.crisp {
+                // A map's palette is its static layer's: every flat colour exact still.
+                flat_colours_exact(&twice, &c, LAYERED);
+            } else {
+                // The same base pixels, the same palette and bands: the same bytes.
+                assert_eq!(once, twice);
+            }
         }
         // Split twice at another scale: still the whole picture's pixels.
         let a = svg_to_pixmap(&whole, 1.5, PICTURE).unwrap();
         let c = svg_to_pixmap(LAYERED, 1.5, PICTURE).unwrap();
         assert_eq!(a.data(), c.data());
+    }
+
+    /// Every pixel of `pixmap` whose colour `svg` names is that colour in `png`.
+    fn flat_colours_exact(png: &[u8], pixmap: &Pixmap, svg: &str) {
+        let named = bands::named_colours(svg);
+        for (got, p) in decoded(png).iter().zip(pixmap.pixels()) {
+            let want = bands::colour(*p);
+            if named.contains(&want) {
+                assert_eq!(got, &want, "a pixel of a flat colour");
+            }
+        }
+    }
+
+    /// A PNG's pixels as the colours its palette gives them.
+    fn decoded(png: &[u8]) -> Vec<[u8; 3]> {
+        let mut reader = ::png::Decoder::new(std::io::Cursor::new(png))
+            .read_info()
+            .unwrap();
+        let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+        let frame = reader.next_frame(&mut buf).unwrap();
+        let palette = reader.info().palette.as_ref().unwrap().to_vec();
+        buf[..frame.buffer_size()]
+            .iter()
+            .map(|&i| {
+                let i = usize::from(i) * 3;
+                [palette[i], palette[i + 1], palette[i + 2]]
+            })
+            .collect()
     }
 
     #[test]
@@ -503,7 +565,17 @@ mod tests {
         let b = svg_to_pixmap(&svg, 1.0, MAP).unwrap();
         assert!(a.data() == b.data(), "the same pixels");
         let png = map_to_png(&svg).unwrap();
-        assert!(png == map_to_png(&once).unwrap(), "the same bytes");
+        // Drawn with the static layer's palette rather than the whole base's: every
+        // pixel of a flat colour the SVG names exact; an anti-aliased text pixel here
+        // and there drawn as another entry near its colour.
+        flat_colours_exact(&png, &b, &svg);
+        let (twice, once) = (decoded(&png), decoded(&map_to_png(&once).unwrap()));
+        let differ = twice.iter().zip(&once).filter(|(a, b)| a != b).count();
+        assert!(
+            differ * 1000 < twice.len(),
+            "{differ} pixels of {} differ",
+            twice.len()
+        );
         forget_static_layers();
         assert!(png == map_to_png(&svg).unwrap(), "cold: the same bytes");
     }
@@ -566,6 +638,50 @@ mod tests {
 #[cfg(test)]
 mod reuse {
     use super::*;
+
+    /// A phase's base over the static layer has the last phase's palette (the static
+    /// layer's, where the legend shows every colour a mark takes), so the bands its
+    /// marks left alone are found in the memo and only those a new mark touches are
+    /// compressed; and the bands found are the bytes of every band compressed anew.
+    #[test]
+    fn the_next_phase_compresses_only_the_bands_its_marks_changed() {
+        let phase = |marks: &str| {
+            format!(
+                r##"<svg xmlns="http://www.w3.org/2000/svg" width="160" height="400"><rect width="160" height="400" fill="#dbe9f2"/><path d="M 0 10 L 160 390" stroke="#7d9cb2" stroke-width="3"/><text x="4" y="395" font-size="11">Città</text><rect x="120" y="380" width="8" height="8" fill="#b0272f"/><rect x="140" y="380" width="8" height="8" fill="#117733"/>{PHASE}{marks}{OVERLAY}<text x="20" y="20" font-size="14">Titolo</text></svg>"##
+            )
+        };
+        let red = r##"<circle cx="30" cy="100" r="8" fill="#b0272f"/>"##;
+        let green = r##"<circle cx="90" cy="296" r="6" fill="#117733"/>"##;
+        let memo = memo::Shared::new();
+        let base_of = |svg: &str| {
+            let (b, _) = split(svg).unwrap();
+            let (pixmap, under) = draw_base(&b, 1.0, MAP.crisp).unwrap();
+            let palette = bands::palette_over(
+                &under.expect("drawn over the static layer"),
+                MAP.colours,
+                &bands::named_colours(&b),
+            );
+            (pixmap, palette)
+        };
+        let (first, p1) = base_of(&phase(red));
+        let (all, fresh) = bands::bands_counted(&first, &p1, MAP.level, None, Some(&memo)).unwrap();
+        assert_eq!(fresh, all.len(), "the first phase compresses every band");
+        assert!(all.len() >= 12, "{} bands", all.len());
+        let (next, p2) = base_of(&phase(&format!("{red}{green}")));
+        assert_eq!(p1.colours, p2.colours, "the last phase's palette");
+        let (found, fresh) =
+            bands::bands_counted(&next, &p2, MAP.level, None, Some(&memo)).unwrap();
+        // The green mark's rows, 290 to 302, lie in one band (272..304).
+        assert_eq!(fresh, 1, "only the band the new mark touches is compressed");
+        assert_eq!(memo.len(), all.len() + 1);
+        let (anew, fresh) = bands::bands_counted(&next, &p2, MAP.level, None, None).unwrap();
+        assert_eq!(fresh, anew.len());
+        assert_eq!(
+            bands::png(&next, &p2, &found).unwrap(),
+            bands::png(&next, &p2, &anew).unwrap(),
+            "found or compressed anew, the same bytes"
+        );
+    }
 
     /// A club's map written over the shared base (its bands reused where the overlay
     /// left them) reads back to the pixels drawn, each its entry of the base's palette,

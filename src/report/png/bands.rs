@@ -8,8 +8,10 @@
 //! picture compressed whole, and a band's bytes depend on those rows and its own alone.
 //! Deterministic: the same pixels over the same shared picture give the same bytes.
 
+use super::memo;
 use crate::error::{Error, Result};
 use resvg::tiny_skia::{Pixmap, PremultipliedColorU8};
+use std::sync::Arc;
 
 /// Rows compressed together.
 pub(super) const BAND: usize = 32;
@@ -48,7 +50,7 @@ pub(super) struct Palette {
 /// of its uncompressed bytes and how many there are.
 #[derive(Clone)]
 pub(super) struct Band {
-    deflate: Vec<u8>,
+    deflate: Arc<[u8]>,
     adler: u32,
     len: u64,
 }
@@ -75,30 +77,67 @@ pub(super) fn colour(p: PremultipliedColorU8) -> [u8; 3] {
 /// its SVG writes them) that it shows, then its most used colour buckets (each its most
 /// common colour) up to `most`; every other colour is drawn as its nearest entry.
 pub(super) fn palette(pixmap: &Pixmap, most: usize, named: &[[u8; 3]]) -> Palette {
-    // Per bucket: how many pixels, and its most common exact colour (Boyer-Moore
-    // majority vote over runs of one colour), so a flat colour keeps its exact value.
-    let mut count = vec![0u32; 1 << 15];
-    let mut vote = vec![([0u8; 3], 0u32); 1 << 15];
-    let pixels = pixmap.pixels();
-    let mut i = 0;
-    while let Some(&p) = pixels.get(i) {
-        let n = pixels[i..]
-            .iter()
-            .position(|&q| q != p)
-            .unwrap_or(pixels.len() - i);
-        let (c, n32) = (colour(p), n as u32);
-        let k = bucket(c);
-        count[k] += n32;
-        let v = &mut vote[k];
-        if v.0 == c {
-            v.1 += n32;
-        } else if v.1 >= n32 {
-            v.1 -= n32;
-        } else {
-            *v = (c, n32 - v.1);
+    choose(&Counts::of(pixmap), most, named, &[])
+}
+
+/// The palette of pictures drawn over `under` (a static layer): chosen and ordered from
+/// `under`'s pixels alone, as [`palette`] chooses, so every phase's picture over it has
+/// the same entries at the same indices; the colours `named` that `under` does not show
+/// (drawn by a phase alone, if any) come last, each with its own entry.
+pub(super) fn palette_over(under: &Pixmap, most: usize, named: &[[u8; 3]]) -> Palette {
+    let counts = Counts::of(under);
+    let mut extra: Vec<[u8; 3]> = named
+        .iter()
+        .copied()
+        .filter(|&c| counts.count[bucket(c)] == 0)
+        .collect();
+    extra.sort();
+    extra.dedup_by_key(|c| bucket(*c));
+    choose(&counts, most, named, &extra)
+}
+
+/// How many pixels of a picture fall in each colour bucket, and each bucket's most
+/// common exact colour.
+struct Counts {
+    count: Vec<u32>,
+    vote: Vec<([u8; 3], u32)>,
+}
+
+impl Counts {
+    fn of(pixmap: &Pixmap) -> Counts {
+        // Per bucket: how many pixels, and its most common exact colour (Boyer-Moore
+        // majority vote over runs of one colour), so a flat colour keeps its exact value.
+        let mut count = vec![0u32; 1 << 15];
+        let mut vote = vec![([0u8; 3], 0u32); 1 << 15];
+        let pixels = pixmap.pixels();
+        let mut i = 0;
+        while let Some(&p) = pixels.get(i) {
+            let n = pixels[i..]
+                .iter()
+                .position(|&q| q != p)
+                .unwrap_or(pixels.len() - i);
+            let (c, n32) = (colour(p), n as u32);
+            let k = bucket(c);
+            count[k] += n32;
+            let v = &mut vote[k];
+            if v.0 == c {
+                v.1 += n32;
+            } else if v.1 >= n32 {
+                v.1 -= n32;
+            } else {
+                *v = (c, n32 - v.1);
+            }
+            i += n;
         }
-        i += n;
+        Counts { count, vote }
     }
+}
+
+/// The palette of the pixels `counts` counted: the colours `named` they show, their
+/// most used buckets up to `most` less the `extra` colours' room, then `extra`.
+fn choose(counts: &Counts, most: usize, named: &[[u8; 3]], extra: &[[u8; 3]]) -> Palette {
+    let count = &counts.count;
+    let mut vote = counts.vote.clone();
     let mut used: Vec<usize> = (0..count.len()).filter(|&k| count[k] > 0).collect();
     used.sort_by(|&a, &b| count[b].cmp(&count[a]).then(a.cmp(&b)));
     let mut colours: Vec<[u8; 3]> = Vec::with_capacity(most);
@@ -109,20 +148,27 @@ pub(super) fn palette(pixmap: &Pixmap, most: usize, named: &[[u8; 3]]) -> Palett
         .filter(|&c| count[bucket(c)] > 0)
         .collect();
     named.sort_by(|a, b| count[bucket(*b)].cmp(&count[bucket(*a)]).then(a.cmp(b)));
+    let room = most.saturating_sub(extra.len().min(most / 2));
     for c in named {
-        if colours.len() < most && !taken[bucket(c)] {
+        if colours.len() < room && !taken[bucket(c)] {
             taken[bucket(c)] = true;
             vote[bucket(c)].0 = c;
             colours.push(c);
         }
     }
     for &k in &used {
-        if colours.len() >= most {
+        if colours.len() >= room {
             break;
         }
         if !taken[k] {
             taken[k] = true;
             colours.push(vote[k].0);
+        }
+    }
+    for &c in extra {
+        if colours.len() < most && !taken[bucket(c)] {
+            taken[bucket(c)] = true;
+            colours.push(c);
         }
     }
     // Every used bucket's entry: its own where it has one, else the nearest to its most
@@ -228,14 +274,22 @@ fn adler32_combine(first: u32, second: u32, len2: u64) -> u32 {
 
 /// A deflate compressor kept for the bands one thread compresses: reset between bands
 /// (the same bytes as a new one, without allocating and clearing its tables each time).
-pub(super) struct Compressor {
+pub(super) struct Compressor<'m> {
     z: flate2::Compress,
+    level: u8,
+    /// Where bands compressed before are looked up and kept (none: each compressed).
+    memo: Option<&'m memo::Shared>,
+    /// How many bands it compressed, found in no memo.
+    fresh: usize,
 }
 
-impl Compressor {
-    pub(super) fn new(level: u8) -> Compressor {
+impl<'m> Compressor<'m> {
+    pub(super) fn new(level: u8, memo: Option<&'m memo::Shared>) -> Compressor<'m> {
         Compressor {
             z: flate2::Compress::new(flate2::Compression::new(level.into()), false),
+            level,
+            memo,
+            fresh: 0,
         }
     }
 
@@ -267,18 +321,30 @@ impl Compressor {
             }
         }
         Ok(Band {
-            deflate: out,
+            deflate: out.into(),
             adler: adler32(data),
             len: data.len() as u64,
         })
     }
 
-    /// Band `b` of `pixmap` ([`band_rows`]) compressed.
+    /// Band `b` of `pixmap` ([`band_rows`]) compressed, or found in the [`memo`] of
+    /// bands compressed before where the same bytes were.
     fn nth(&mut self, pixmap: &Pixmap, palette: &Palette, b: usize) -> Result<Band> {
         let (above, from, to) = band_rows(pixmap, b);
         let bytes = rows(pixmap, palette, above, to);
         let split = (from - above) * (pixmap.width() as usize + 1);
-        self.band(&bytes[..split], &bytes[split..])
+        let Some(memo) = self.memo else {
+            self.fresh += 1;
+            return self.band(&bytes[..split], &bytes[split..]);
+        };
+        let key = memo::Key::of(self.level, &bytes, split);
+        if let Some(band) = memo.find(&key) {
+            return Ok(band);
+        }
+        let band = self.band(&bytes[..split], &bytes[split..])?;
+        self.fresh += 1;
+        memo.keep(key, band.clone());
+        Ok(band)
     }
 }
 
@@ -315,19 +381,31 @@ pub(super) fn bands(
     level: u8,
     over: Option<(&Pixmap, &[Band])>,
 ) -> Result<Vec<Band>> {
+    bands_counted(pixmap, palette, level, over, Some(&memo::MEMO)).map(|(bands, _)| bands)
+}
+
+/// [`bands`], with the bands compressed before looked up in `memo` (none: each band
+/// found in no `over` is compressed), and how many were compressed.
+pub(super) fn bands_counted(
+    pixmap: &Pixmap,
+    palette: &Palette,
+    level: u8,
+    over: Option<(&Pixmap, &[Band])>,
+    memo: Option<&memo::Shared>,
+) -> Result<(Vec<Band>, usize)> {
     let count = band_count(pixmap.height() as usize);
     if let Some((base, done)) = over {
-        let mut z: Option<Compressor> = None;
-        return (0..count)
+        let mut z = Compressor::new(level, memo);
+        let bands = (0..count)
             .map(|b| {
                 let (above, _, to) = band_rows(pixmap, b);
                 if same_rows(pixmap, base, above, to) {
                     return Ok(done[b].clone());
                 }
-                z.get_or_insert_with(|| Compressor::new(level))
-                    .nth(pixmap, palette, b)
+                z.nth(pixmap, palette, b)
             })
-            .collect();
+            .collect::<Result<Vec<Band>>>()?;
+        return Ok((bands, z.fresh));
     }
     // A picture written whole (a shared base, once a phase) on every core: each band is
     // compressed on its own, so the bytes are the same for any number of threads.
@@ -335,27 +413,33 @@ pub(super) fn bands(
         .map_or(1, |n| n.get())
         .clamp(1, 8);
     let mut out: Vec<Option<Result<Band>>> = (0..count).map(|_| None).collect();
+    let mut fresh = 0;
     std::thread::scope(|s| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 s.spawn(move || {
-                    let mut z = Compressor::new(level);
-                    (t..count)
+                    let mut z = Compressor::new(level, memo);
+                    let done: Vec<_> = (t..count)
                         .step_by(threads)
                         .map(|b| (b, z.nth(pixmap, palette, b)))
-                        .collect::<Vec<_>>()
+                        .collect();
+                    (done, z.fresh)
                 })
             })
             .collect();
         for h in handles {
-            for (b, band) in h.join().unwrap_or_default() {
+            let (done, n) = h.join().unwrap_or_default();
+            fresh += n;
+            for (b, band) in done {
                 out[b] = Some(band);
             }
         }
     });
-    out.into_iter()
+    let bands = out
+        .into_iter()
         .map(|b| b.unwrap_or_else(|| Err(Error::internal("compressing the map picture failed"))))
-        .collect()
+        .collect::<Result<Vec<Band>>>()?;
+    Ok((bands, fresh))
 }
 
 /// The PNG of a picture's palette and bands.
@@ -447,21 +531,21 @@ mod tests {
         let dict: Vec<u8> = (0..3_000u32).map(|i| (i * 7 % 13) as u8).collect();
         let a: Vec<u8> = (0..50_000u32).map(|i| (i / 97 % 5) as u8).collect();
         let b: Vec<u8> = (0..40_000u32).map(|i| (i * 3 / 101 % 7) as u8).collect();
-        let mut reused = Compressor::new(9);
+        let mut reused = Compressor::new(9, None);
         let first = reused.band(&dict, &a).unwrap();
         let second = reused.band(&[], &b).unwrap();
         let third = reused.band(&dict, &b).unwrap();
         assert_eq!(
             first.deflate,
-            Compressor::new(9).band(&dict, &a).unwrap().deflate
+            Compressor::new(9, None).band(&dict, &a).unwrap().deflate
         );
         assert_eq!(
             second.deflate,
-            Compressor::new(9).band(&[], &b).unwrap().deflate
+            Compressor::new(9, None).band(&[], &b).unwrap().deflate
         );
         assert_eq!(
             third.deflate,
-            Compressor::new(9).band(&dict, &b).unwrap().deflate
+            Compressor::new(9, None).band(&dict, &b).unwrap().deflate
         );
         // The dictionary is used: the band after it is lighter than the band alone.
         assert!(third.deflate.len() <= second.deflate.len());
