@@ -435,6 +435,26 @@ fn with_early_resolution_a_file_with_parts_left_out_waits_for_the_next() {
         actions(&p).is_empty(),
         "Florence's file lost its objective: {p}"
     );
+    // Florence is told its file holds the phase, and the referee why the phase waits.
+    let got = k.received();
+    let receipt = got
+        .iter()
+        .find(|g| g.kind == "receipt" && g.to == "F")
+        .expect("Florence's receipt");
+    assert!(
+        receipt
+            .text
+            .contains("questa fase ora aspetta un vostro nuovo file"),
+        "{}",
+        receipt.text
+    );
+    let status = k.status("2026-09-02T08:31:00Z");
+    let waiting = status["waiting_for"].as_str().expect("waiting_for");
+    assert!(
+        waiting.contains("the file of F had parts left out")
+            && waiting.contains("early resolution waits"),
+        "{waiting}"
+    );
     k.mail_sheet("F");
     let p = k.pass("2026-09-02T09:00:00Z");
     assert_eq!(actions(&p), ["resolved"], "{p}");

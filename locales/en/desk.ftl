@@ -130,7 +130,10 @@ waits-subject = [{ $campaign }] { $phase }: the round waits for { $count ->
     [one] a battle's result
    *[other] the results of { $count } battles
 }
-waits-neutral = Battle { $battles } is against a neutral nation, which sends no result (rule G0): the referee decides it; you may mail your result for the referee to confirm.
+waits-neutral = Battle { $battles } is against a neutral nation, which sends no result (rule G0): the referee decides it; { $sent ->
+    [yes] your result is in and waits for the referee to confirm it or rule otherwise.
+   *[no] you may mail your result for the referee to confirm.
+}
 waits-body =
     The deadline for { $phase } has passed, but the round is resolved only once it has the result of { $count ->
         [one] a battle still to be played at the table

@@ -83,6 +83,7 @@ receipt-order-valid-noted = valid, but read the note on it below
 receipt-order-read = read; its legality is judged when the phase is resolved
 receipt-order-rejected = will be rejected: { $reason }
 receipt-dropped = These parts of the file are left out, each with why (the rest of the file stands; a piece whose order is left out does what it does without orders, as the order sheet says: an army stays where it is unless another order moves it):
+receipt-dropped-early = The referee resolves a phase as soon as every club's orders are in, but not while a file has parts left out: this phase now waits for a new file of yours (the last one received counts) or for its deadline.
 receipt-warnings = Worth knowing (the file stands as it is):
 receipt-kept-copy = (This stored copy leaves out what the message quoted of your file; the file itself is kept with its secret masked.)
 receipt-stale = A message with orders for { $phase } arrived (SHA-256 { $sha }), but it was written at { $written }, before the message that carried your active file (written at { $active_written }). An older copy never replaces a newer file: nothing changed.

@@ -187,7 +187,10 @@ happening-force-destroyed = { $cause ->
        *[epidemic] the epidemic
     })
 }
-happening-encounter = encounter at { $node } between { THE($hand) } and { THE($other) }: { $text }{ $hand_choice ->
+happening-encounter = encounter at { $node } between { THE($hand) } and { THE($other) }: { $no_battle ->
+    [true] no battle is fought, as a diplomat never fights (G3c.5), whatever Table 34 reads; it reads {""}
+   *[false] {""}
+}{ $text }{ $hand_choice ->
     [none] {""}
    *[other] {" "}(Table 34: { THE($hand) }, the moving side, chose { $hand_choice ->
         [stop] to stop
@@ -205,9 +208,6 @@ happening-encounter = encounter at { $node } between { THE($hand) } and { THE($o
         [attack] {" "}— your standing choice, to attack, could not be kept: an army whose commander was killed may not attack this round (G2b.5), so it stopped
        *[none] {""}
     })
-}{ $no_battle ->
-    [true] . No battle is fought: a diplomat never fights (G3c.5)
-   *[false] {""}
 }{ $allies ->
     [true] . { THE(SHORT($hand), cap: "yes") } and { THE(SHORT($other)) } are allies: they meet as any two nations do{ $other_choice ->
         [walls] ; no battle is fought against a force within its walls, so this meeting betrays nothing, but a siege of the place would betray the alliance (G5.2)

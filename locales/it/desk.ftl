@@ -130,7 +130,10 @@ waits-subject = [{ $campaign }] { $phase }: il turno attende il risultato { $cou
     [one] di una battaglia
    *[other] di { $count } battaglie
 }
-waits-neutral = La battaglia { $battles } è contro una nazione neutrale, che non manda risultati (regola G0): la decide l'arbitro; potete mandare il vostro risultato perché l'arbitro lo confermi.
+waits-neutral = La battaglia { $battles } è contro una nazione neutrale, che non manda risultati (regola G0): la decide l'arbitro; { $sent ->
+    [yes] il vostro risultato è registrato e aspetta che l'arbitro lo confermi o decida altrimenti.
+   *[no] potete mandare il vostro risultato perché l'arbitro lo confermi.
+}
 waits-body =
     Il termine { ART("per", $phase) } è passato, ma il turno si risolverà solo quando avrà il risultato di { $count ->
         [one] una battaglia ancora da giocare al tavolo

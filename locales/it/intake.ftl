@@ -83,6 +83,7 @@ receipt-order-valid-noted = valido, ma leggete l'avviso su di esso più sotto
 receipt-order-read = letto; la sua legalità si giudica quando la fase viene risolta
 receipt-order-rejected = sarà respinto: { $reason }
 receipt-dropped = Queste parti del file sono lasciate fuori, ciascuna con il perché (il resto del file vale; un pezzo il cui ordine è lasciato fuori fa ciò che fa senza ordini, come dice il foglio d'ordini: un'armata resta dov'è, se un altro ordine non la muove):
+receipt-dropped-early = L'arbitro risolve una fase appena sono arrivati gli ordini di ogni club, ma non finché un file ha parti lasciate fuori: questa fase ora aspetta un vostro nuovo file (conta l'ultimo ricevuto) o la sua scadenza.
 receipt-warnings = Da sapere (il file resta valido così):
 receipt-kept-copy = (Questa copia conservata lascia fuori ciò che il messaggio citava del vostro file; il file stesso è conservato con il segreto mascherato.)
 receipt-stale = È arrivato un messaggio con ordini { ART("per", $phase) } (SHA-256 { $sha }), ma è stato scritto il { $written }, prima del messaggio che portava il vostro file attivo (scritto il { $active_written }). Una copia più vecchia non sostituisce mai un file più recente: nulla è cambiato.

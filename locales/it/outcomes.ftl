@@ -187,7 +187,10 @@ happening-force-destroyed = { $cause ->
        *[epidemic] per l'epidemia
     })
 }
-happening-encounter = incontro { ART("a", $node) } { ART("tra", $hand) } e { ART("il", $other) }: { $text }{ $hand_choice ->
+happening-encounter = incontro { ART("a", $node) } { ART("tra", $hand) } e { ART("il", $other) }: { $no_battle ->
+    [true] non si combatte nessuna battaglia, perché un diplomatico non combatte mai (G3c.5), qualunque cosa dica la Tabella 34, che dice {""}
+   *[false] {""}
+}{ $text }{ $hand_choice ->
     [none] {""}
    *[other] {" "}(Tabella 34: { ART("il", $hand) }, la parte che muove, ha scelto di { $hand_choice ->
         [stop] fermarsi
@@ -205,9 +208,6 @@ happening-encounter = incontro { ART("a", $node) } { ART("tra", $hand) } e { ART
         [attack] {" "}— la vostra scelta permanente, attaccare, non si poteva tenere: un'armata il cui comandante è stato ucciso non può attaccare in questo turno (G2b.5), e si è fermata
        *[none] {""}
     })
-}{ $no_battle ->
-    [true] . Non si combatte nessuna battaglia: un diplomatico non combatte mai (G3c.5)
-   *[false] {""}
 }{ $allies ->
     [true] . { ART("Il", SHORT($hand)) } e { ART("il", SHORT($other)) } sono alleati: si incontrano come due nazioni qualsiasi{ $other_choice ->
         [walls] ; contro una forza entro le sue mura non si combatte, quindi questo incontro non tradisce nulla, ma assediare la piazza tradirebbe l'alleanza (G5.2)

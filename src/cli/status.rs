@@ -40,8 +40,10 @@ pub(crate) fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
         Phase::Round(_) => "round orders",
         Phase::Winter => "nothing from the clubs: the referee resolves the winter",
     };
-    let missing = crate::engine::prepare(&store, &campaign, &super::words_of(dir)?)
-        .map(|p| p.missing)
+    // Whether the service resolves before the deadline once every file is in.
+    let early = crate::mail::config::load(dir).is_ok_and(|c| c.run.early);
+    let (missing, flawed) = crate::engine::prepare(&store, &campaign, &super::words_of(dir)?)
+        .map(|p| (p.missing, p.flawed))
         .unwrap_or_default();
     let tz = crate::engine::deadline::zone(&campaign.time_zone)?;
     let deadline = store.deadline(&id.key())?;
@@ -87,6 +89,16 @@ pub(crate) fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
             "the result of battle{} {} (see `giglio battle list`); {orders_note}",
             if battles.len() == 1 { "" } else { "s" },
             battles.join(", ")
+        )
+    } else if missing.is_empty() && !past && !flawed.is_empty() && early {
+        // A play-test's referee read "may resolve" while the service held the round
+        // for the deadline, a file having parts left out.
+        let list: Vec<&str> = flawed.iter().map(|n| n.as_str()).collect();
+        format!(
+            "the deadline: {orders_note}, but the file of {} had parts left out (or no objective), \
+             so early resolution waits for a new file from {} or the deadline; the referee may resolve now",
+            list.join(", "),
+            if list.len() == 1 { "it" } else { "them" }
         )
     } else if missing.is_empty() || past {
         format!("nothing: {orders_note}; the referee may resolve")

@@ -69,6 +69,14 @@ pub(crate) fn notices(
             })
             .map(|b| b.id.as_str())
             .collect();
+        // The battles against a neutral nation, parted by whether the club's result is
+        // in (a play-test was asked for a result it had sent and seen registered).
+        let mut neutral_sent: [Vec<&str>; 2] = Default::default();
+        for b in mine.iter().filter(|b| neutral.contains(&b.id.as_str())) {
+            let sent = super::battles::sent_by(store, b)?;
+            let own = sent.iter().any(|n| n.as_str() == club.nation);
+            neutral_sent[usize::from(own)].push(b.id.as_str());
+        }
         // Whether the club's own result is in, for each of its battles against a club.
         // Whose results are in, for each of its battles against a club: its own, the
         // other side's (a play-test was asked for a result the other side alone lacked).
@@ -131,13 +139,16 @@ pub(crate) fn notices(
                             fallback = if by.is_some() { fallback } else { "none" }
                         ));
                     }
-                    if !neutral.is_empty() {
-                        line(crate::t!(
-                            w,
-                            lang,
-                            "waits-neutral",
-                            battles = neutral.join(", ")
-                        ));
+                    for (sent, battles) in ["no", "yes"].iter().zip(&neutral_sent) {
+                        if !battles.is_empty() {
+                            line(crate::t!(
+                                w,
+                                lang,
+                                "waits-neutral",
+                                battles = battles.join(", "),
+                                sent = *sent
+                            ));
+                        }
                     }
                     if mine.is_empty() {
                         line(crate::t!(w, lang, "waits-none-yours", count = count));

@@ -296,7 +296,7 @@ impl Ctx<'_> {
                 piece = v.as_str(),
                 nation = nation
             );
-            self.say(s.span(), "G6.1", m);
+            self.say(s.span(), "G6.4", m);
             return None;
         }
         let shape = v.split_once('-').and_then(|(nation, rest)| {

@@ -103,8 +103,13 @@ pub(crate) enum Action {
     Asked { phase: String, encounter: String },
     /// The referee was mailed what resolving would send (`[run] resolve = "preview"`).
     Previewed { phase: String },
-    /// The phase is due but cannot be resolved yet (a battle waits for its result…).
-    Waiting { phase: String, why: String },
+    /// The phase is due, or ready before its deadline (`early`), but cannot be resolved
+    /// yet (a battle waits for its result…).
+    Waiting {
+        phase: String,
+        early: bool,
+        why: String,
+    },
     /// A table battle passed its play-by date without two agreeing results: auto-resolved
     /// with its own game (`auto`, with the winner), or left waiting with the referee
     /// reminded (`hold`); both clubs told.

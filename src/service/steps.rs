@@ -294,6 +294,8 @@ pub(super) fn resolve(dir: &Path, loaded: &Loaded, now: &str) -> Result<Option<A
         ),
         None => None,
     };
+    // Whether the phase is due by its deadline, or ready before it (early resolution).
+    let mut early = false;
     let due = match encounter_due {
         // The round waits at an encounter: only its own deadline moves it on.
         Some(due) => due,
@@ -323,6 +325,7 @@ pub(super) fn resolve(dir: &Path, loaded: &Loaded, now: &str) -> Result<Option<A
             // service run `early`, while every report said the referee would resolve it).
             let winter = key.ends_with("-winter");
             let all_in = p.missing.is_empty() && p.flawed.is_empty();
+            early = !by_deadline;
             by_deadline || (run.early && !winter && all_in && !undecided_late)
         }
     };
@@ -370,6 +373,7 @@ pub(super) fn resolve(dir: &Path, loaded: &Loaded, now: &str) -> Result<Option<A
             })?;
             Ok(Some(Action::Waiting {
                 phase: key,
+                early,
                 why: e.to_string(),
             }))
         }
@@ -398,6 +402,7 @@ fn preview(store: &mut Store, loaded: &Loaded, key: &str, now: &str) -> Result<O
     else {
         return Ok(Some(Action::Waiting {
             phase: key.to_owned(),
+            early: false,
             why: "resolve = \"preview\" but giglio.toml names no referee address to mail it to: resolve with `giglio resolve`".to_owned(),
         }));
     };

@@ -263,7 +263,16 @@ pub(crate) fn action(a: &Action) -> String {
             "archived {messages} delivered messages ({} KiB) to {file}; the campaign file gave the space back",
             bytes / 1024
         ),
-        Action::Waiting { phase, why } => format!("{phase} is due but waits: {why}"),
+        Action::Waiting {
+            phase,
+            early: false,
+            why,
+        } => format!("{phase} is due but waits: {why}"),
+        Action::Waiting {
+            phase,
+            early: true,
+            why,
+        } => format!("{phase} is ready before its deadline (early resolution) but waits: {why}"),
         Action::Busy { step } => {
             format!(
                 "the campaign is busy with the referee's command: `{step}` waits for the next pass"

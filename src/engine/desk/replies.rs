@@ -437,6 +437,13 @@ pub(crate) fn receipt(
             out.push_str(&d.render(&c.masked));
             out.push('\n');
         }
+        // A file with parts left out holds an early resolution (`engine::goes_early`):
+        // a play-test's club was not told, nor that a new file would free it.
+        if desk.config.run.early && r.late.is_none() {
+            out.push('\n');
+            out.push_str(&w.plain(lang, "receipt-dropped-early"));
+            out.push('\n');
+        }
     }
     // What the club should know that does not make the file invalid (a bribe short of
     // a step, an order judged from where a pending battle may change): as `orders check`
