@@ -47,7 +47,7 @@ done-siege-rolled = siege of { $node }: 1d6={ $roll }, total { $total }, needs {
 }
 done-assassin-sent = { $success ->
     [true] the assassin struck{ $struck ->
-        [commander] : a commander of { THE($against) } is killed, and its army cannot move or attack in the next round, the one now open (G2b.5)
+        [commander] : a commander of { THE($against) } is killed, and its army cannot move or attack in the round after this one (G2b.5)
         [sapper] : a sapper of { THE($against) } is killed
         [diplomat] : a diplomat of { THE($against) } is killed
         [spy] : the spy of { THE($against) } is killed
@@ -167,11 +167,25 @@ happening-event-roll = { THE($nation) } { VERB($nation, "rolls", "roll") } for e
         [false] : no event (one is drawn only on { $drawn_on })
        *[none] {""}
     }
+event-in-effect = { $name }{ $effect ->
+        [epidemic] {" "}(an epidemic in one of your cities at the start of summer, G3a.1)
+        [cities] {" "}(cities pay { $amount }% of their income, G2a.2)
+        [villages] {" "}(villages pay { $amount } ducats each, G2a.2)
+       *[other] {""}
+    }
 happening-winter-event = { THE($nation) }: { $name } for next year{ $face ->
         [none] {""}
        *[other] {" "}(Table 36, second roll: { $face })
+    }{ $effect ->
+        [epidemic] : an epidemic breaks out in one of its cities, drawn at random, at the start of summer (G3a.1)
+        [cities] : its cities pay { $amount }% of their income next spring (G2a.2)
+        [villages] : its villages pay { $amount } ducats each next spring (G2a.2)
+        [breach] : it strikes { $struck } at once, whose walls are breached (repair them in spring, G2b.4), and does nothing more next year
+        [destroy] : it strikes { $struck } at once, whose fortifications are destroyed, an open place now (fortify it again in spring, G2b.4), and does nothing more next year
+        [unstruck] : it finds no fortified place of its own to strike, and does nothing
+       *[none] {""}
     }
-happening-breached = { $node } is breached
+happening-breached = { $node } is breached (repair it, G2b.4)
 happening-fortifications-destroyed = the fortifications of { $node } are destroyed: it is an open place now
 happening-campaign-ends = the campaign is over
 happening-epidemic = the epidemic breaks out at { $node } ({ THE($nation) })
@@ -258,7 +272,7 @@ happening-fleet-in-lost-port = fleet { $fleet } of { THE($nation) } lies in the 
 happening-fleet-destroyed = fleet { $fleet } of { THE($nation) } is destroyed
 happening-fleet-sailed-home = fleet { $fleet } of { THE($nation) } had no move at sea, where a fleet may not stay: it sails for { $port }, its nearest port, and is now at { THE($to) }
 happening-fleet-adrift = fleet { $fleet } of { THE($nation) } had no move at sea, where a fleet may not stay, and no port of its own to make for: it is lost, with any army aboard
-happening-commander-killed = the commander of army { $army } of { THE($nation) } is killed: the army cannot move or attack in the next round, the one now open, and defends as usual (G2b.5)
+happening-commander-killed = the commander of army { $army } of { THE($nation) } is killed: the army cannot move or attack in the round after this one, and defends as usual (G2b.5)
 happening-specialist-killed = { $what ->
     [sapper] { $sapper ->
         [army] the sapper of army { $army } of { THE($nation) } is killed

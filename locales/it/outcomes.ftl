@@ -47,7 +47,7 @@ done-siege-rolled = assedio { ART("di", $node) }: 1d6={ $roll }, totale { $total
 }
 done-assassin-sent = { $success ->
     [true] l'assassino ha colpito{ $struck ->
-        [commander] : un comandante { ART("di", $against) } è ucciso, e la sua armata non può muovere né attaccare nel prossimo turno, quello ora aperto (G2b.5)
+        [commander] : un comandante { ART("di", $against) } è ucciso, e la sua armata non può muovere né attaccare nel turno dopo questo (G2b.5)
         [sapper] : un geniere { ART("di", $against) } è ucciso
         [diplomat] : un diplomatico { ART("di", $against) } è ucciso
         [spy] : la spia { ART("di", $against) } è uccisa
@@ -167,11 +167,25 @@ happening-event-roll = { ART("il", $nation) } tira per gli eventi: { $roll }{ $d
         [false] : nessun evento (se ne estrae uno solo con { $drawn_on })
        *[none] {""}
     }
+event-in-effect = { $name }{ $effect ->
+        [epidemic] {" "}(un'epidemia in una vostra città all'inizio dell'estate, G3a.1)
+        [cities] {" "}(le città rendono il { $amount }% del normale, G2a.2)
+        [villages] {" "}(i villaggi rendono { $amount } ducati ciascuno, G2a.2)
+       *[other] {""}
+    }
 happening-winter-event = { ART("il", $nation) }: { $name } per il prossimo anno{ $face ->
         [none] {""}
        *[other] {" "}(Tabella 36, secondo tiro: { $face })
+    }{ $effect ->
+        [epidemic] : all'inizio dell'estate un'epidemia scoppia in una sua città, estratta a caso (G3a.1)
+        [cities] : la prossima primavera le sue città rendono il { $amount }% del normale (G2a.2)
+        [villages] : la prossima primavera i suoi villaggi rendono { $amount } ducati ciascuno (G2a.2)
+        [breach] : colpisce subito { $struck }, le cui fortificazioni sono smantellate (vanno riparate in primavera, G2b.4), e non fa altro il prossimo anno
+        [destroy] : colpisce subito { $struck }, le cui fortificazioni sono distrutte, ora un luogo aperto (va fortificato di nuovo in primavera, G2b.4), e non fa altro il prossimo anno
+        [unstruck] : non trova nessuna sua piazza fortificata da colpire, e non fa nulla
+       *[none] {""}
     }
-happening-breached = { $node } subisce una breccia
+happening-breached = le fortificazioni { ART("di", $node) } sono smantellate (vanno riparate, G2b.4)
 happening-fortifications-destroyed = le fortificazioni { ART("di", $node) } sono distrutte: ora è un luogo aperto
 happening-campaign-ends = la campagna è finita
 happening-epidemic = l'epidemia colpisce { $node } ({ ART("il", $nation) })
@@ -261,7 +275,7 @@ happening-fleet-in-lost-port = la flotta { $fleet } { ART("di", $nation) } è ne
 happening-fleet-destroyed = la flotta { $fleet } { ART("di", $nation) } è distrutta
 happening-fleet-sailed-home = la flotta { $fleet } { ART("di", $nation) } non aveva movimenti in mare, dove una flotta non può restare: fa rotta { ART("verso", $port) }, il suo porto più vicino, ed è ora { ART("a", $to) }
 happening-fleet-adrift = la flotta { $fleet } { ART("di", $nation) } non aveva movimenti in mare, dove una flotta non può restare, né un porto proprio verso cui fare rotta: è perduta, con l'eventuale armata a bordo
-happening-commander-killed = il comandante dell'armata { $army } { ART("di", $nation) } è ucciso: l'armata non può muovere né attaccare nel turno seguente, quello ora aperto, e si difende come sempre (G2b.5)
+happening-commander-killed = il comandante dell'armata { $army } { ART("di", $nation) } è ucciso: l'armata non può muovere né attaccare nel turno dopo questo, e si difende come sempre (G2b.5)
 happening-specialist-killed = { $what ->
     [sapper] { $sapper ->
         [army] il geniere dell'armata { $army } { ART("di", $nation) } è ucciso

@@ -287,7 +287,18 @@ pub(crate) fn events_as_worded_before(
             Happening::AllianceBetrayed { how, .. } => *how = None,
             Happening::Surrendered { breached, .. } => *breached = false,
             Happening::Retreated { draw, .. } => *draw = false,
-            Happening::WinterEvent { face, .. } => *face = None,
+            Happening::WinterEvent {
+                face,
+                effect,
+                amount,
+                struck,
+                ..
+            } => {
+                *face = None;
+                *effect = None;
+                *amount = None;
+                *struck = None;
+            }
             Happening::EventRoll { drawn_on, .. } => drawn_on.clear(),
             Happening::FleetPushedBack { at, by, .. } => {
                 *at = None;

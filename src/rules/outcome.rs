@@ -480,6 +480,18 @@ pub enum Happening {
         /// it to the table, never this one. Absent in events stored before.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         face: Option<u8>,
+        /// What the event does (`epidemic`, `cities`, `villages`, `breach`, `destroy`)
+        /// and its figure (a percentage, ducats a village): a play-test's club was told
+        /// "famine" and had to find Table 36 to learn why its income fell. Absent in
+        /// events stored before.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        effect: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        amount: Option<i64>,
+        /// The place a disaster struck at once (none where the club had no fortified
+        /// place): a play-test's club read of a disaster and a breach, never linked.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        struck: Option<NodeCode>,
     },
     Breached {
         node: NodeCode,

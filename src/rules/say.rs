@@ -5,7 +5,7 @@
 use super::calendar::PhaseId;
 use super::ledger::{Account, Item};
 use super::outcome::{Happening, Outcome};
-use super::tables::Lang;
+use super::tables::{EventEntry, Lang};
 
 /// Turns the rules' typed facts into words in a club's language.
 pub trait Say {
@@ -26,6 +26,9 @@ pub trait Say {
     /// An order's kind by its name as outcomes store it (`raise`, `fleet move`), in
     /// running text (`arruolamento`, `navigazione`).
     fn order_name(&self, name: &str, lang: Lang) -> String;
+    /// A Table 36 event in force this year, with what it does (`Famine (cities pay 50%
+    /// of their income)`): a play-test's club read "famine" and not why its income fell.
+    fn event_in_effect(&self, e: &EventEntry, lang: Lang) -> String;
 }
 
 /// Plain words for the rules' own tests: each fact as its lower-case debug form, so a
@@ -65,5 +68,9 @@ impl Say for TestSay {
 
     fn order_name(&self, name: &str, _: Lang) -> String {
         name.to_owned()
+    }
+
+    fn event_in_effect(&self, e: &EventEntry, _: Lang) -> String {
+        e.id.clone()
     }
 }

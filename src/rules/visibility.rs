@@ -743,10 +743,20 @@ pub fn club_view(
         .filter(|n| &n.owner == nation)
         .cloned()
         .collect();
+    // Each with what it does; a disaster struck in the winter that drew it, and is
+    // not in effect (a play-test's club read "Disaster" in force the year after).
     let events_in_effect = own.map_or_else(Vec::new, |s| {
         s.events
             .iter()
-            .map(|id| winter_event_name(c, id, lang))
+            .filter_map(
+                |id| match c.tables.events.entry.iter().find(|e| &e.id == id) {
+                    Some(e) if e.effect == super::tables::EventEffect::BreachRandomFortified => {
+                        None
+                    }
+                    Some(e) => Some(say.event_in_effect(e, lang)),
+                    None => Some(winter_event_name(c, id, lang)),
+                },
+            )
             .collect()
     });
     // `before` is the world after the phase's steps (a battle's result applied while

@@ -1,7 +1,7 @@
 //! Winter (G4): works complete, year-long specialists leave, every club rolls for the
 //! events of next year (Table 36).
 
-use super::ids::NationCode;
+use super::ids::{NationCode, NodeCode};
 use super::map::NodeKind;
 use super::order::OrderSet;
 use super::outcome::{Audience, Happening, Outcome, Reason};
@@ -128,6 +128,31 @@ fn roll_events(s: &mut Step, n: &NationCode) {
     let Some(entry) = table.entry.iter().find(|e| e.roll == face) else {
         return;
     };
+    let entry = entry.clone();
+    // A disaster's place is drawn first, so the club's event names it (the dice in the
+    // order they always were: the table's face, then the place).
+    let struck = match entry.effect {
+        EventEffect::BreachRandomFortified => disaster_place(s, n),
+        _ => None,
+    };
+    // Whether the place struck loses its fortifications (else it is breached).
+    let destroyed = struck.as_ref().map(|node| {
+        let fortress =
+            s.c.map
+                .node(node.as_str())
+                .is_some_and(|x| x.kind == NodeKind::Fortress);
+        s.c.tables.rulings.disaster_destroys_fortifications && !fortress
+    });
+    let (effect, amount) = match entry.effect {
+        EventEffect::Epidemic => ("epidemic", None),
+        EventEffect::CityIncomePercent { percent } => ("cities", Some(i64::from(percent))),
+        EventEffect::VillageIncome { ducats } => ("villages", Some(ducats)),
+        EventEffect::BreachRandomFortified => match destroyed {
+            Some(true) => ("destroy", None),
+            Some(false) => ("breach", None),
+            None => ("unstruck", None),
+        },
+    };
     s.event(
         Audience::Nation(n.clone()),
         "G4.3",
@@ -137,30 +162,29 @@ fn roll_events(s: &mut Step, n: &NationCode) {
             name_it: entry.name_it.clone(),
             name_en: entry.name_en.clone(),
             face: Some(face),
+            effect: Some(effect.to_owned()),
+            amount,
+            struck: struck.clone(),
         },
     );
-    if entry.effect == EventEffect::BreachRandomFortified {
-        breach_random(s, n);
+    if let (Some(node), Some(destroyed)) = (struck, destroyed) {
+        strike(s, node, destroyed);
     }
     if let Some(state) = s.w.nations.get_mut(n) {
         state.events.push(entry.id.clone());
     }
 }
 
-/// Table 36, disaster: a random fortified place of the club's own is struck. Its
-/// fortifications are destroyed (ruling `disaster_destroys_fortifications`, the book's
-/// "sono distrutte"): a city or village becomes open, to be fortified again at full
-/// cost (its garrison and sapper stay); a fortress, which cannot be fortified anew, is
-/// left breached (repair). With
-/// the ruling off (campaigns written before it) every place struck is breached.
-fn breach_random(s: &mut Step, n: &NationCode) {
+/// Table 36, disaster: which fortified place of the club's own is struck, drawn at
+/// random in code order (none where it has none).
+fn disaster_place(s: &mut Step, n: &NationCode) -> Option<NodeCode> {
     let places: Vec<_> =
         s.w.nodes_owned_by(n.as_str())
             .filter(|(_, x)| x.fortification == Fortification::Fortified)
             .map(|(c, _)| c.clone())
             .collect();
     let pick = match places.len() {
-        0 => return,
+        0 => return None,
         1 => 0,
         k => {
             let sides = u8::try_from(k).unwrap_or(u8::MAX);
@@ -179,12 +203,15 @@ fn breach_random(s: &mut Step, n: &NationCode) {
             )) - 1
         }
     };
-    let node = places[pick].clone();
-    let fortress =
-        s.c.map
-            .node(node.as_str())
-            .is_some_and(|x| x.kind == NodeKind::Fortress);
-    let destroy = s.c.tables.rulings.disaster_destroys_fortifications && !fortress;
+    Some(places[pick].clone())
+}
+
+/// Table 36, disaster, at `node`: its fortifications are destroyed (ruling
+/// `disaster_destroys_fortifications`, the book's "sono distrutte"): a city or village
+/// becomes open, to be fortified again at full cost (its garrison and sapper stay); a
+/// fortress, which cannot be fortified anew, is left breached (repair). With the ruling
+/// off (campaigns written before it) every place struck is breached.
+fn strike(s: &mut Step, node: NodeCode, destroy: bool) {
     if let Some(x) = s.w.nodes.get_mut(&node) {
         x.fortification = if destroy {
             Fortification::None

@@ -14,7 +14,7 @@ use crate::rules::calendar::PhaseId;
 use crate::rules::ledger::{Account, Item};
 use crate::rules::outcome::{Happening, Outcome};
 use crate::rules::say::Say;
-use crate::rules::tables::{CalendarTable, Lang};
+use crate::rules::tables::{CalendarTable, EventEntry, Lang};
 use crate::t;
 use crate::words::{Args, Words};
 use serde::Serialize;
@@ -161,6 +161,28 @@ impl Say for Explain {
         } else {
             name.to_owned()
         }
+    }
+
+    fn event_in_effect(&self, e: &EventEntry, lang: Lang) -> String {
+        use crate::rules::tables::EventEffect;
+        let (effect, amount) = match e.effect {
+            EventEffect::Epidemic => ("epidemic", 0),
+            EventEffect::CityIncomePercent { percent } => ("cities", i64::from(percent)),
+            EventEffect::VillageIncome { ducats } => ("villages", ducats),
+            EventEffect::BreachRandomFortified => ("other", 0),
+        };
+        let name = match lang {
+            Lang::It => e.name_it.as_str(),
+            Lang::En => e.name_en.as_str(),
+        };
+        t!(
+            self.words,
+            lang,
+            "event-in-effect",
+            name = name,
+            effect = effect,
+            amount = amount
+        )
     }
 }
 
@@ -377,6 +399,16 @@ fn derived(kind: &str, map: &serde_json::Map<String, Value>, lang: Lang, args: &
             // Stored before the table's face was recorded.
             if !map.contains_key("face") {
                 args.set("face", "none");
+            }
+            // Stored before the event's effect was told; a disaster with no place.
+            if !map.contains_key("effect") {
+                args.set("effect", "none");
+            }
+            if !map.contains_key("amount") {
+                args.set("amount", 0);
+            }
+            if !map.contains_key("struck") {
+                args.set("struck", "");
             }
         }
         "fleet_clash_won" => {

@@ -312,6 +312,9 @@ fn year() -> YearRecord {
                         name_it: "carestia".into(),
                         name_en: "famine".into(),
                         face: Some(2),
+                        effect: Some("cities".into()),
+                        amount: Some(50),
+                        struck: None,
                     },
                 ),
                 ev(

@@ -735,7 +735,7 @@ fn an_assassin_says_whom_it_struck_and_what_that_does() {
     };
     assert_eq!(
         outcome(&w(), &sent(true, Struck::Commander), Lang::En),
-        "the assassin struck: a commander of P is killed, and its army cannot move or attack in the next round, the one now open (G2b.5)"
+        "the assassin struck: a commander of P is killed, and its army cannot move or attack in the round after this one (G2b.5)"
     );
     assert_eq!(
         outcome(&w(), &sent(true, Struck::Spy), Lang::It),
@@ -750,24 +750,54 @@ fn an_assassin_says_whom_it_struck_and_what_that_does() {
     assert_eq!(outcome(&w(), &old, Lang::It), "l'assassino ha colpito");
 }
 
-/// Table 36's own roll is told beside the event it drew; an event stored before the
-/// face was recorded reads as it always did.
+/// Table 36's own roll is told beside the event it drew, with what the event does (a
+/// play-test's club read "famine" and not why its income fell; another read of a
+/// disaster and a breach, never linked); an event stored before the face or the effect
+/// was recorded reads as it always did.
 #[test]
-fn a_winter_event_names_the_tables_roll() {
-    let famine = |face| Happening::WinterEvent {
+fn a_winter_event_names_the_tables_roll_and_what_it_does() {
+    let event = |face, effect: Option<&str>, amount, struck: Option<&str>| Happening::WinterEvent {
         nation: "V".into(),
         event: "famine".into(),
         name_it: "Carestia".into(),
         name_en: "Famine".into(),
         face,
+        effect: effect.map(str::to_owned),
+        amount,
+        struck: struck.map(Into::into),
     };
     assert_eq!(
-        happening(&w(), &famine(Some(2)), Lang::En),
+        happening(&w(), &event(Some(2), None, None, None), Lang::En),
         "V: Famine for next year (Table 36, second roll: 2)"
     );
     assert_eq!(
-        happening(&w(), &famine(None), Lang::It),
+        happening(&w(), &event(None, None, None, None), Lang::It),
         "V: Carestia per il prossimo anno"
+    );
+    assert_eq!(
+        happening(
+            &w(),
+            &event(Some(2), Some("cities"), Some(50), None),
+            Lang::En
+        ),
+        "V: Famine for next year (Table 36, second roll: 2): its cities pay 50% of their income next spring (G2a.2)"
+    );
+    assert_eq!(
+        happening(
+            &w(),
+            &event(Some(2), Some("cities"), Some(50), None),
+            Lang::It
+        ),
+        "V: Carestia per il prossimo anno (Tabella 36, secondo tiro: 2): la prossima primavera le sue città rendono il 50% del normale (G2a.2)"
+    );
+    let disaster = happening(
+        &w(),
+        &event(Some(6), Some("breach"), None, Some("V14")),
+        Lang::En,
+    );
+    assert!(
+        disaster.ends_with(": it strikes V14 at once, whose walls are breached (repair them in spring, G2b.4), and does nothing more next year"),
+        "{disaster}"
     );
 }
 
