@@ -1072,6 +1072,7 @@ fn undo_goes_back_several_phases_and_victory_reports_standings() {
     assert!(t.stdout(&["status"]).contains("1494 round 2"));
     let v = t.stdout(&["victory"]);
     assert!(v.contains("V    Most ports") && v.contains("met"), "{v}");
+    assert!(v.contains(" ports held"), "what the measure counts: {v}");
     assert!(!v.contains("MostPorts"), "no internal name: {v}");
     assert!(v.contains("the campaign is not over"), "{v}");
     assert!(

@@ -164,6 +164,26 @@ pub(crate) fn cmd_history(dir: &Path, a: HistoryArgs) -> Result<()> {
     Ok(())
 }
 
+/// What an objective's measure counts, for the referee's terminal (a play-test's
+/// referee read "measure 15" and could not tell of what).
+fn measure_unit(kind: Option<crate::rules::tables::ObjectiveKind>) -> &'static str {
+    use crate::rules::tables::ObjectiveKind as K;
+    match kind {
+        None => "(no measure)",
+        Some(K::KeepPossessions) => "starting nodes lost (met at 0)",
+        Some(K::ConquerNation) => "nodes of the nation named not yet held (met at 0)",
+        Some(K::MostCapitals) => "capitals held",
+        Some(K::MostDucats) => "ducats in the treasury",
+        Some(K::MostCities) => "cities held",
+        Some(K::MostFortresses) => "fortresses held",
+        Some(K::MostVillages) => "villages held",
+        Some(K::MostPorts) => "ports held",
+        Some(K::MostAlliancesHonoured) => "alliances honoured",
+        Some(K::MostAlliancesBetrayed) => "alliances betrayed",
+        Some(K::MostFleets) => "fleets",
+    }
+}
+
 pub(crate) fn cmd_victory(dir: &Path, a: VictoryArgs) -> Result<()> {
     let (store, campaign) = super::open_read(dir)?;
     let current = store.current()?;
@@ -190,10 +210,11 @@ pub(crate) fn cmd_victory(dir: &Path, a: VictoryArgs) -> Result<()> {
             .rival_best
             .map_or(String::new(), |r| format!(", best rival {r}"));
         out.push_str(&format!(
-            "{:<4} {:<26} measure {}{rival}: {} (treasury {})\n",
+            "{:<4} {:<26} {} {}{rival}: {} (treasury {})\n",
             s.nation,
             objective,
             s.measure,
+            measure_unit(s.objective),
             if s.met {
                 ui::paint(ui::Paint::Good, "met")
             } else {
