@@ -487,9 +487,10 @@ fn known_to(b: &Branch, club: &NationCode) -> Facts {
     }
     for e in told(&b.resolution.events, club) {
         match &e.what {
-            Happening::EnemySize { ducats, .. } => {
-                f.numbers.insert(*ducats);
-            }
+            // The spy's size, and the place's garrison within it (G3c.4).
+            Happening::EnemySize {
+                ducats, garrison, ..
+            } => f.numbers.extend([*ducats, *garrison]),
             Happening::BattleLosses {
                 attacker_loss,
                 defender_loss,

@@ -232,7 +232,10 @@ happening-encounter = encounter at { $node } between { THE($hand) } and { THE($o
 }
 happening-diplomat-revealed = at { $node } a diplomat of { THE($nation) } is unmasked and removed
 happening-diplomat-unmasked = your spy reveals that the foreign piece you met at { $node } is only a diplomat
-happening-enemy-size = your spy sizes the other side at { $node }: { $ducats } ducats, all its forces there together
+happening-enemy-size = your spy sizes the other side at { $node }: { $ducats } ducats, all its forces there together{ $garrison ->
+        [0] {""}
+       *[other] , of which a garrison of { $garrison }, which stays within its walls and is not on a battle card (G3c.3)
+    }
 happening-battle-pending = { $rearguard ->
     [true] rearguard action
    *[false] battle

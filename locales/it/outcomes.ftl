@@ -232,7 +232,10 @@ happening-encounter = incontro { ART("a", $node) } { ART("tra", $hand) } e { ART
 }
 happening-diplomat-revealed = { ART("a", $node) } un diplomatico { ART("di", $nation) } è smascherato e rimosso
 happening-diplomat-unmasked = la vostra spia rivela che il pezzo straniero incontrato { ART("a", $node) } è solo un diplomatico
-happening-enemy-size = la vostra spia stima l'altra parte { ART("a", $node) }: { $ducats } ducati, tutte le sue forze lì insieme
+happening-enemy-size = la vostra spia stima l'altra parte { ART("a", $node) }: { $ducats } ducati, tutte le sue forze lì insieme{ $garrison ->
+        [0] {""}
+       *[other] , di cui una guarnigione di { $garrison }, che resta entro le sue mura e non è sulla carta di battaglia (G3c.3)
+    }
 happening-battle-pending = { $rearguard ->
     [true] azione di retroguardia
    *[false] battaglia

@@ -287,6 +287,7 @@ pub(crate) fn events_as_worded_before(
             Happening::AllianceBetrayed { how, .. } => *how = None,
             Happening::Surrendered { breached, .. } => *breached = false,
             Happening::Retreated { draw, .. } => *draw = false,
+            Happening::EnemySize { garrison, .. } => *garrison = 0,
             Happening::WinterEvent {
                 face,
                 effect,

@@ -563,6 +563,11 @@ pub enum Happening {
     EnemySize {
         node: NodeCode,
         ducats: Ducats,
+        /// Of `ducats`, the place's garrison (which a battle card leaves out: a
+        /// play-test's club read 140 from its spy and 100 on the card). Absent where
+        /// none, and in events stored before.
+        #[serde(default, skip_serializing_if = "is_zero")]
+        garrison: Ducats,
     },
     BattlePending {
         id: String,
@@ -1134,4 +1139,9 @@ impl<'de> Deserialize<'de> for Specialist {
             }
         })
     }
+}
+
+/// Whether a figure is zero (a field left out of a stored event).
+fn is_zero(n: &Ducats) -> bool {
+    *n == 0
 }

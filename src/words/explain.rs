@@ -418,6 +418,8 @@ fn derived(kind: &str, map: &serde_json::Map<String, Value>, lang: Lang, args: &
                 .map_or(1, Vec::len);
             args.set("count", n as i64);
         }
+        // Written without the field when none, and before it existed.
+        "enemy_size" if !map.contains_key("garrison") => args.set("garrison", 0),
         // Written without the field when false, and before it existed.
         "stance_set" if !map.contains_key("spy_cleared") => {
             args.set("spy_cleared", "false");

@@ -362,6 +362,7 @@ fn change_resolution(b: &mut Branch, me: &NationCode, h: &Hidden) -> Option<()> 
                 what: Happening::EnemySize {
                     node: NodeCode::from("V0"),
                     ducats: 4242,
+                    garrison: 40,
                 },
             });
             r.events.push(Event {
