@@ -304,17 +304,31 @@ fn a_held_clock_resolves_nothing_and_resume_moves_the_deadline_on() {
     // `undo` holds the clock, or the service would resolve again at once.
     let p = k.pass("2026-09-12T19:00:01Z");
     assert_eq!(actions(&p), ["resolved"], "{p}");
+    k.received();
     k.cmd("2026-09-12T19:05:00Z")
-        .args(["undo"])
+        .args(["undo", "--reason", "un risultato inserito per sbaglio"])
         .assert()
         .success();
     let p = k.pass("2026-09-12T19:10:00Z");
     assert_eq!(p["held"], true, "{p}");
     assert!(actions(&p).is_empty(), "{p}");
     assert_eq!(k.status("2026-09-12T19:10:00Z")["phase"], "1494-spring");
+    // The correction gives the referee's reason, the deadline that stands (passed here)
+    // and the clock held (a play-test's clubs heard of a stopped clock only on resume).
+    let got = k.received();
+    let v = got
+        .iter()
+        .find(|g| g.kind == "correction" && g.to == "V")
+        .expect("Venice's correction");
+    for said in [
+        "Il motivo dell'arbitro: un risultato inserito per sbaglio",
+        "è passata: un nuovo file è un file in ritardo",
+        "Intanto l'orologio dell'arbitro è fermo",
+    ] {
+        assert!(v.text.contains(said), "{said}: {}", v.text);
+    }
     // Resumed with the deadline still behind it: no club is told a time already gone
     // (a play-test got "orders are now due by" a past hour); the next pass resolves.
-    k.received();
     let out = k
         .cmd("2026-09-12T19:30:00Z")
         .args(["resume"])

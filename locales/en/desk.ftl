@@ -23,8 +23,18 @@ desk-deadline-resume-text =
 
 desk-undo-subject = [{ $campaign }] correction: { $phase } is open again
 desk-undo-text =
-    The referee has undone the resolution of { $phase }: the report you received for it no longer holds.
-    The phase is open again; the report of its new resolution will replace it. Your orders for it stay those of the file that counted; you may send a new one (after the deadline it is a late file, which counts unless the referee refuses it). If the deadline moves to a time still ahead, you are told the new one; if it has passed, the phase is resolved again when the referee goes on, and nothing is resolved before.
+    The referee has undone the resolution of { $phase }: the report you received for it no longer holds.{ $has_reason ->
+        [yes] {" "}The referee's reason: { $reason }
+       *[no] {""}
+    }
+    The phase is open again; the report of its new resolution will replace it. Your orders for it stay those of the file that counted; { $deadline ->
+        [ahead] you may send a new one until its deadline, which stands at { $due }.
+        [passed] you may send a new one, but its deadline ({ $due }) has passed: a new file is a late file, which counts unless the referee refuses it. The phase is resolved again when the referee goes on, and nothing is resolved before.
+       *[none] you may send a new one.
+    }{ $held ->
+        [yes] {" "}Meanwhile the referee's clock is stopped: when the referee starts it again, the deadline moves on by the time it stood still, and you are told the new one.
+       *[no] {""}
+    }
 
 desk-unchanged-subject = [{ $campaign }] { $phase } resolved again: your report stands
 desk-unchanged-text =

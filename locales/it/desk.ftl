@@ -23,8 +23,18 @@ desk-deadline-resume-text =
 
 desk-undo-subject = [{ $campaign }] rettifica: si riapre { ART("il", $phase) }
 desk-undo-text =
-    L'arbitro ha annullato la risoluzione { ART("di", $phase) }: il rapporto che avete ricevuto non vale più.
-    La fase è di nuovo aperta; il rapporto della nuova risoluzione lo sostituirà. I vostri ordini restano quelli del file che valeva; potete mandarne uno nuovo (dopo il termine è un file in ritardo, che vale a meno che l'arbitro lo rifiuti). Se il termine si sposta a un'ora ancora futura, vi sarà comunicato il nuovo; se è passato, la fase è risolta di nuovo quando l'arbitro riprende, e nulla è risolto prima.
+    L'arbitro ha annullato la risoluzione { ART("di", $phase) }: il rapporto che avete ricevuto non vale più.{ $has_reason ->
+        [yes] {" "}Il motivo dell'arbitro: { $reason }
+       *[no] {""}
+    }
+    La fase è di nuovo aperta; il rapporto della nuova risoluzione lo sostituirà. I vostri ordini restano quelli del file che valeva; { $deadline ->
+        [ahead] potete mandarne uno nuovo fino alla scadenza, che resta { $due }.
+        [passed] potete mandarne uno nuovo, ma la scadenza ({ $due }) è passata: un nuovo file è un file in ritardo, che vale a meno che l'arbitro lo rifiuti. La fase è risolta di nuovo quando l'arbitro riprende, e nulla è risolto prima.
+       *[none] potete mandarne uno nuovo.
+    }{ $held ->
+        [yes] {" "}Intanto l'orologio dell'arbitro è fermo: quando l'arbitro lo riavvia, la scadenza si sposta in avanti del tempo in cui è rimasto fermo, e vi sarà comunicata la nuova.
+       *[no] {""}
+    }
 
 desk-unchanged-subject = [{ $campaign }] nuova risoluzione { ART("di", $phase) }: il vostro rapporto vale
 desk-unchanged-text =

@@ -16,6 +16,10 @@ pub(crate) struct UndoArgs {
     /// interrupted undo leaves the campaign at a whole phase.
     #[arg(long, default_value_t = 1)]
     pub(crate) steps: u32,
+    /// Why, told to the clubs in the correction each receives (a play-test's clubs were
+    /// told a phase was open again and not why).
+    #[arg(long, value_name = "TEXT")]
+    pub(crate) reason: Option<String>,
     /// Print JSON instead of text.
     #[arg(long)]
     pub(crate) json: bool,
@@ -71,7 +75,7 @@ pub(crate) fn cmd_undo(dir: &Path, a: UndoArgs) -> Result<()> {
             continue;
         };
         let key = target.key();
-        let corrections = corrections(dir, &store, &campaign, target, &now)?;
+        let corrections = corrections(dir, &store, &campaign, target, a.reason.as_deref(), &now)?;
         for m in &corrections {
             let nation = m.nation.clone().unwrap_or_default();
             ui::warn(&format!(
@@ -140,12 +144,15 @@ pub(crate) fn cmd_undo(dir: &Path, a: UndoArgs) -> Result<()> {
 }
 
 /// A short correction to every club that received a report of the phase whose
-/// resolution is undone, in its language.
+/// resolution is undone, in its language: with the referee's reason, the deadline that
+/// stands, and whether the clock is held until the referee goes on (a play-test's clubs
+/// were told none of it, then of a clock "stopped" they had not heard of).
 fn corrections(
     dir: &Path,
     store: &Store,
     campaign: &crate::rules::Campaign,
     phase: crate::rules::PhaseId,
+    reason: Option<&str>,
     now: &str,
 ) -> Result<Vec<OutMessage>> {
     let key = phase.key();
@@ -160,10 +167,35 @@ fn corrections(
     }
     let config = crate::mail::config::load(dir)?;
     let title = campaign.title_it.as_str();
+    let tz = crate::engine::deadline::zone(&campaign.time_zone)?;
+    let (deadline, due) = match store.deadline(&key)? {
+        Some(d) if crate::engine::deadline::passed(&d, now) => {
+            ("passed", crate::engine::deadline::display(&d, tz))
+        }
+        Some(d) => ("ahead", crate::engine::deadline::display(&d, tz)),
+        None => ("none", String::new()),
+    };
+    // The service's campaign is held by the undo (below), until `giglio resume`.
+    let held = if store.service()?.last_pass.is_some() {
+        "yes"
+    } else {
+        "no"
+    };
+    let reason = reason.map(str::trim).filter(|r| !r.is_empty());
     let say = |w: &crate::words::Words, lang: Lang, name: &str| {
         (
             crate::t!(w, lang, "desk-undo-subject", campaign = title, phase = name),
-            crate::t!(w, lang, "desk-undo-text", phase = name),
+            crate::t!(
+                w,
+                lang,
+                "desk-undo-text",
+                phase = name,
+                has_reason = if reason.is_some() { "yes" } else { "no" },
+                reason = reason.unwrap_or_default(),
+                deadline = deadline,
+                due = due.clone(),
+                held = held
+            ),
         )
     };
     let clubs = store.clubs()?;
