@@ -23,7 +23,10 @@ happening-enemy-fell-back = { $destroyed ->
         [true] battle { $battle }: the rearguard of { THE($nation) } falls back from { THE($from) }, as a rearguard does whoever won the action (G3c.9); who won is told with the battle
        *[false] { $draw ->
         [true] battle { $battle }: a draw; the forces of { THE($nation) }, the attacker, fall back from { THE($from) } (on a draw the attacker falls back, G3c.8), and no place changes hands by it
-       *[false] battle { $battle }: the forces of { THE($nation) } fall back from { THE($from) }; the battle is yours (a battle won changes no place's owner by itself, G3b.8: another nation's place is taken, if unfortified, by standing alone in it at the round's end, if fortified, by siege)
+       *[false] battle { $battle }: the forces of { THE($nation) } fall back from { THE($from) }; the battle is yours{ $own_place ->
+            [true] , and the place stays yours
+           *[false] {" "}(a battle won changes no place's owner by itself, G3b.8: another nation's place is taken, if unfortified, by standing alone in it at the round's end, if fortified, by siege)
+        }
     }
     }
 }

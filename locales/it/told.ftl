@@ -23,7 +23,10 @@ happening-enemy-fell-back = { $destroyed ->
         [true] battaglia { $battle }: la retroguardia { ART("di", $nation) } ripiega { ART("da", $from) }, come fa una retroguardia chiunque vinca l'azione (G3c.9); chi ha vinto è detto con la battaglia
        *[false] { $draw ->
         [true] battaglia { $battle }: pareggio; le forze { ART("di", $nation) }, che attaccavano, ripiegano { ART("da", $from) } (in un pareggio ripiega chi attacca, G3c.8), e nessun luogo cambia padrone per questo
-       *[false] battaglia { $battle }: le forze { ART("di", $nation) } ripiegano { ART("da", $from) }; la battaglia è vostra (una battaglia vinta non cambia da sola il padrone di un luogo, G3b.8: il luogo di un'altra nazione si prende, se non fortificato, restandovi soli a fine turno, se fortificato, con un assedio)
+       *[false] battaglia { $battle }: le forze { ART("di", $nation) } ripiegano { ART("da", $from) }; la battaglia è vostra{ $own_place ->
+            [true] , e il luogo resta vostro
+           *[false] {" "}(una battaglia vinta non cambia da sola il padrone di un luogo, G3b.8: il luogo di un'altra nazione si prende, se non fortificato, restandovi soli a fine turno, se fortificato, con un assedio)
+        }
     }
     }
 }

@@ -288,6 +288,7 @@ pub(crate) fn events_as_worded_before(
             Happening::Surrendered { breached, .. } => *breached = false,
             Happening::Retreated { draw, .. } => *draw = false,
             Happening::EnemySize { garrison, .. } => *garrison = 0,
+            Happening::EnemyFellBack { own_place, .. } => *own_place = false,
             Happening::WinterEvent {
                 face,
                 effect,
@@ -591,6 +592,7 @@ mod tests {
                 destroyed: false,
                 draw: false,
                 rearguard: false,
+                own_place: false,
             }),
             ev(Happening::EnemyDestroyed {
                 battle: "B".into(),

@@ -527,6 +527,7 @@ fn fall_back(
                     destroyed: false,
                     draw,
                     rearguard,
+                    own_place: s.w.nodes.get(at).is_some_and(|x| &x.owner == stayed),
                 },
             );
         }
@@ -552,6 +553,7 @@ fn fall_back(
                     destroyed: true,
                     draw,
                     rearguard,
+                    own_place: s.w.nodes.get(at).is_some_and(|x| &x.owner == stayed),
                 },
             );
         }

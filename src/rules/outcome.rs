@@ -610,6 +610,11 @@ pub enum Happening {
         /// read "the battle is yours").
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         rearguard: bool,
+        /// The place is the side's own that stayed: it keeps it, where the words for
+        /// taking another nation's place do not apply (a play-test's club, the winner
+        /// in its own city, read how to take a place).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        own_place: bool,
     },
     /// G3c.7: the other side of the club's battle lost every army it fought with.
     EnemyDestroyed {

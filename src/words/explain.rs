@@ -424,11 +424,13 @@ fn derived(kind: &str, map: &serde_json::Map<String, Value>, lang: Lang, args: &
         "stance_set" if !map.contains_key("spy_cleared") => {
             args.set("spy_cleared", "false");
         }
-        // Stored before a rearguard's falling back was told as such.
-        "enemy_fell_back" if !map.contains_key("rearguard") => {
-            args.set("rearguard", "false");
-            if !map.contains_key("draw") {
-                args.set("draw", "false");
+        // Each flag written without the field when false, and before it existed (a
+        // rearguard told as such, a draw, the winner's own place).
+        "enemy_fell_back" => {
+            for k in ["own_place", "rearguard", "draw"] {
+                if !map.contains_key(k) {
+                    args.set(k, "false");
+                }
             }
         }
         "encounter" => {
@@ -483,7 +485,7 @@ fn derived(kind: &str, map: &serde_json::Map<String, Value>, lang: Lang, args: &
         // The walls are written only when they fell (and were not recorded before).
         "surrendered" if !map.contains_key("breached") => args.set("breached", "false"),
         // A draw is written only when it was one (and was not recorded before).
-        "retreated" | "enemy_fell_back" if !map.contains_key("draw") => args.set("draw", "false"),
+        "retreated" if !map.contains_key("draw") => args.set("draw", "false"),
         _ => {}
     }
 }

@@ -379,6 +379,7 @@ fn every_outcome_told_to_its_club_reads_in_both_languages() {
         destroyed,
         draw: false,
         rearguard: false,
+        own_place: false,
     };
     assert_eq!(
         both(fell_back(false)),
@@ -388,6 +389,24 @@ fn every_outcome_told_to_its_club_reads_in_both_languages() {
         )
     );
     assert!(both(fell_back(true)).1.contains("nowhere to fall back"));
+    // In the winner's own place, no word on taking another nation's (a play-test's
+    // winner in its own city read how to take a place).
+    let own = both(Happening::EnemyFellBack {
+        battle: "B1".into(),
+        nation: "F".into(),
+        from: "V3".into(),
+        destroyed: false,
+        draw: false,
+        rearguard: false,
+        own_place: true,
+    });
+    assert_eq!(
+        own,
+        (
+            "battaglia B1: le forze di F ripiegano da V3; la battaglia è vostra, e il luogo resta vostro".to_owned(),
+            "battle B1: the forces of F fall back from V3; the battle is yours, and the place stays yours".to_owned()
+        )
+    );
     // A draw is not a win: the side that stayed is not told the battle is its own
     // (a play-test read "a draw" and "the battle is yours" in one update).
     let drawn = both(Happening::EnemyFellBack {
@@ -397,6 +416,7 @@ fn every_outcome_told_to_its_club_reads_in_both_languages() {
         destroyed: false,
         draw: true,
         rearguard: false,
+        own_place: false,
     });
     assert_eq!(
         drawn,
@@ -414,6 +434,7 @@ fn every_outcome_told_to_its_club_reads_in_both_languages() {
         destroyed: false,
         draw: false,
         rearguard: true,
+        own_place: false,
     });
     assert!(en.contains("the rearguard of F falls back from V3, as a rearguard does whoever won the action (G3c.9)") && !en.contains("yours"), "{en}");
     assert!(
