@@ -322,7 +322,7 @@ fn a_held_clock_resolves_nothing_and_resume_moves_the_deadline_on() {
         .expect("Venice's correction");
     for said in [
         "Il motivo dell'arbitro: un risultato inserito per sbaglio",
-        "è passata: un nuovo file è un file in ritardo",
+        "è passato: un nuovo file è un file in ritardo",
         "Intanto l'orologio dell'arbitro è fermo",
     ] {
         assert!(v.text.contains(said), "{said}: {}", v.text);
@@ -867,13 +867,13 @@ fn a_club_silent_for_three_phases_falls_into_civil_disorder_and_the_bot_plays_it
         );
         // The bot's orders never reached the mailbox: they are no late file.
         assert!(
-            !report.text.contains("dopo la scadenza"),
+            !report.text.contains("dopo il termine"),
             "{phase}: {}",
             report.text
         );
         assert_eq!(
             k.sheets["F"]
-                .contains("Questo file, mandato entro la scadenza, pone fine al disordine"),
+                .contains("Questo file, mandato entro il termine, pone fine al disordine"),
             i >= 3,
             "{phase}: {}",
             k.sheets["F"]

@@ -28,11 +28,11 @@ desk-undo-text =
        *[no] {""}
     }
     La fase è di nuovo aperta; il rapporto della nuova risoluzione lo sostituirà. I vostri ordini restano quelli del file che valeva; { $deadline ->
-        [ahead] potete mandarne uno nuovo fino alla scadenza, che resta { $due }.
-        [passed] potete mandarne uno nuovo, ma la scadenza ({ $due }) è passata: un nuovo file è un file in ritardo, che vale a meno che l'arbitro lo rifiuti. La fase è risolta di nuovo quando l'arbitro riprende, e nulla è risolto prima.
+        [ahead] potete mandarne uno nuovo fino al termine, che resta { $due }.
+        [passed] potete mandarne uno nuovo, ma il termine ({ $due }) è passato: un nuovo file è un file in ritardo, che vale a meno che l'arbitro lo rifiuti. La fase è risolta di nuovo quando l'arbitro riprende, e nulla è risolto prima.
        *[none] potete mandarne uno nuovo.
     }{ $held ->
-        [yes] {" "}Intanto l'orologio dell'arbitro è fermo: quando l'arbitro lo riavvia, la scadenza si sposta in avanti del tempo in cui è rimasto fermo, e vi sarà comunicata la nuova.
+        [yes] {" "}Intanto l'orologio dell'arbitro è fermo: quando l'arbitro lo riavvia, il termine si sposta in avanti del tempo in cui è rimasto fermo, e vi sarà comunicato il nuovo.
        *[no] {""}
     }
 

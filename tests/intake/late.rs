@@ -321,13 +321,13 @@ fn the_report_says_a_late_file_counted() {
     assert!(line.contains("Europe/Rome"), "{line}");
     let v_report = report_of(V_ADDR);
     assert!(
-        !v_report.contains("dopo la scadenza, ed è valso"),
+        !v_report.contains("dopo il termine, ed è valso"),
         "a refused file did not count: {v_report}"
     );
     // The report keeps the record of the refused file (a play-test's report said the
     // club had sent nothing).
     assert!(
-        v_report.contains("dopo la scadenza è stato rifiutato dall'arbitro e non è valso"),
+        v_report.contains("dopo il termine è stato rifiutato dall'arbitro e non è valso"),
         "{v_report}"
     );
     assert!(
