@@ -872,8 +872,7 @@ fn a_club_silent_for_three_phases_falls_into_civil_disorder_and_the_bot_plays_it
             report.text
         );
         assert_eq!(
-            k.sheets["F"]
-                .contains("Questo file, mandato entro il termine, pone fine al disordine"),
+            k.sheets["F"].contains("Questo file, mandato entro il termine, pone fine al disordine"),
             i >= 3,
             "{phase}: {}",
             k.sheets["F"]

@@ -809,6 +809,16 @@ mod tests {
         assert!(!it.contains("retroguardia (chi difende) vince"), "{it}");
         c.battle.kind = crate::battle::card::BattleKind::Rearguard;
         let [(_, it), (_, en)] = both(&c, &rs);
+        // Its victory line is the rearguard's, not the battle's with its walls (a
+        // play-test read a fortress's extra loss on a card of an action in the field).
+        let victory = en
+            .lines()
+            .find(|l| l.starts_with("Victory: "))
+            .expect("the victory line");
+        assert!(
+            victory.contains("the rearguard (the defender) wins") && !victory.contains("fortress"),
+            "{victory}"
+        );
         assert!(
             en.contains("the rearguard (the defender) wins when more of its units leave the table by the far edge than it lost"),
             "{en}"
