@@ -474,6 +474,46 @@ fn with_early_resolution_a_file_with_parts_left_out_waits_for_the_next() {
     assert_eq!(actions(&p), ["resolved"], "{p}");
 }
 
+/// After `undo` of a phase that went early, every club's file is still in: the clubs
+/// are told it may go again as soon as the referee goes on, and the referee how to let
+/// them send new files first (a play-test's clubs were told they had until the
+/// deadline, and the phase went again a minute after `resume`).
+#[test]
+fn an_undone_phase_with_every_file_in_says_it_may_go_again_at_once() {
+    let mut k = Kept::new(&format!("early = true\n{NO_OUTAGE}"));
+    k.pass("2026-09-01T08:05:00Z");
+    k.received();
+    for n in ["V", "M", "F"] {
+        k.mail_sheet(n);
+    }
+    let p = k.pass("2026-09-02T08:30:00Z");
+    assert_eq!(actions(&p), ["resolved"], "{p}");
+    k.pass("2026-09-02T08:31:00Z");
+    k.received();
+    let out = k
+        .cmd("2026-09-02T09:00:00Z")
+        .args(["undo"])
+        .assert()
+        .success();
+    let said = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+    assert!(
+        said.contains("[run] early is on and every club's orders are in"),
+        "{said}"
+    );
+    k.pass("2026-09-02T09:01:00Z");
+    let got = k.received();
+    let v = got
+        .iter()
+        .find(|g| g.kind == "correction" && g.to == "V")
+        .expect("Venice's correction");
+    assert!(
+        v.text
+            .contains("può essere risolta di nuovo appena l'arbitro riprende"),
+        "{}",
+        v.text
+    );
+}
+
 /// The winter takes no orders, so `early` never sends it: it waits for the referee (or
 /// `winter_days`), as every report before it says (a play-test's winter went at the next
 /// pass while the reports said the referee would resolve it).

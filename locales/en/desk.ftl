@@ -28,7 +28,10 @@ desk-undo-text =
        *[no] {""}
     }
     The phase is open again; the report of its new resolution will replace it. Your orders for it stay those of the file that counted; { $deadline ->
-        [ahead] you may send a new one until its deadline, which stands at { $due }.
+        [ahead] you may send a new one until its deadline, which stands at { $due }{ $early ->
+            [yes] ; but every club's orders for it are in, and the referee resolves a phase as soon as they are: it may go again as soon as the referee goes on, so send a new file at once if you mean to change yours.
+           *[no] .
+        }
         [passed] you may send a new one, but its deadline ({ $due }) has passed: a new file is a late file, which counts unless the referee refuses it. The phase is resolved again when the referee goes on, and nothing is resolved before.
        *[none] you may send a new one.
     }{ $held ->

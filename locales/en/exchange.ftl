@@ -14,7 +14,7 @@ exchange-standing = If you do not answer by { $deadline }, your standing order h
 exchange-standing-no-deadline = If you do not answer before the referee closes the encounter, your standing order holds: { $standing }.
 exchange-how = Answer with the attached file { $file } (write your choice and your secret), as a .toml attachment or in the text of the mail. You may change your choice until the round goes on.
 exchange-choice = "{ $choice }" ({ $meaning })
-exchange-file-head = # Encounter { $id } at { $node }: the choice below is your standing order; replace it with one of: { $options }. Type your secret between the quotes of secret = "".
+exchange-file-head = # Encounter { $id } at { $node }: the choice below is your standing order; replace it with one of: { $options }. Type your secret between the two quotes on the secret line below (the line that is not a comment).
 exchange-receipt-taken = encounter { $id }: your choice "{ $choice }" is recorded; the round goes on when the referee resolves it
 exchange-refused-not-waiting = encounter { $id }: the round is not stopped at this encounter (already settled, or the id is wrong)
 exchange-refused-not-asked = encounter { $id }: your nation is not asked to choose in this encounter

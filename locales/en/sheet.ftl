@@ -7,7 +7,7 @@ sheet-how =
     Lines that start with # are comments. To give an order, remove the # in front of
     its lines and change what you like; every order suggested here is valid as it stands.
 sheet-in-disorder = Your nation is in civil disorder (G0): your club has sent no orders of its own for several order phases in a row. This file, sent by the deadline, ends the disorder.
-sheet-secret = Type your club's secret between the quotes of secret = "". Leave club and phase as they are.
+sheet-secret = Type your club's secret between the two quotes on the secret line below (the line that is not a comment). Leave club and phase as they are.
 sheet-as-is = Sent as it is, with the secret, this file gives no order: each piece does what its "If you send nothing" line says.
 sheet-send = Send the file to the referee from your club's registered address, as a .toml attachment or in the body of the message. You may send it again: the last one received before the phase is resolved counts (at the deadline, or sooner where the referee resolves once every club's orders are in). The receipt tells you every order as it was understood.
 sheet-check = With the giglio program you can check the file before sending it: giglio orders check { $file } --view { $view }

@@ -28,7 +28,10 @@ desk-undo-text =
        *[no] {""}
     }
     La fase è di nuovo aperta; il rapporto della nuova risoluzione lo sostituirà. I vostri ordini restano quelli del file che valeva; { $deadline ->
-        [ahead] potete mandarne uno nuovo fino al termine, che resta { $due }.
+        [ahead] potete mandarne uno nuovo fino al termine, che resta { $due }{ $early ->
+            [yes] ; ma gli ordini di ogni club sono arrivati, e l'arbitro risolve una fase appena lo sono: può essere risolta di nuovo appena l'arbitro riprende, quindi mandate subito un nuovo file se volete cambiare i vostri.
+           *[no] .
+        }
         [passed] potete mandarne uno nuovo, ma il termine ({ $due }) è passato: un nuovo file è un file in ritardo, che vale a meno che l'arbitro lo rifiuti. La fase è risolta di nuovo quando l'arbitro riprende, e nulla è risolto prima.
        *[none] potete mandarne uno nuovo.
     }{ $held ->

@@ -14,7 +14,7 @@ exchange-standing = Se non rispondete entro { $deadline }, vale il vostro ordine
 exchange-standing-no-deadline = Se non rispondete prima che l'arbitro chiuda l'incontro, vale il vostro ordine permanente: { $standing }.
 exchange-how = Rispondete con il file allegato { $file } (scrivete la scelta e il segreto), come allegato .toml o nel testo della mail. Potete cambiare la scelta finché il turno non riprende.
 exchange-choice = "{ $choice }" ({ $meaning })
-exchange-file-head = # Incontro { $id } { ART("a", $node) }: la scelta qui sotto è il vostro ordine permanente; sostituitela con una di: { $options }. Scrivete il segreto tra le virgolette di secret = "".
+exchange-file-head = # Incontro { $id } { ART("a", $node) }: la scelta qui sotto è il vostro ordine permanente; sostituitela con una di: { $options }. Scrivete il segreto tra le due virgolette della riga secret qui sotto (la riga che non è un commento).
 exchange-receipt-taken = incontro { $id }: la vostra scelta «{ $choice }» è registrata; il turno riprende quando l'arbitro lo risolve
 exchange-refused-not-waiting = incontro { $id }: il turno non è fermo a questo incontro (già risolto, o l'identificativo è sbagliato)
 exchange-refused-not-asked = incontro { $id }: la vostra nazione non è chiamata a scegliere in questo incontro

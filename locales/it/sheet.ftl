@@ -7,7 +7,7 @@ sheet-how =
     Le righe che cominciano con # sono commenti. Per dare un ordine togliete il #
     davanti alle sue righe e cambiate ciò che volete; ogni ordine suggerito qui è valido così com'è.
 sheet-in-disorder = La vostra nazione è in disordine civile (G0): il vostro club non manda ordini propri da diverse fasi d'ordini di fila. Questo file, mandato entro il termine, pone fine al disordine.
-sheet-secret = Scrivete il segreto del vostro club tra le virgolette di secret = "". Lasciate club e phase come sono: phase si scrive in inglese («spring», «r03», «winter») anche dove il nome del file è in italiano.
+sheet-secret = Scrivete il segreto del vostro club tra le due virgolette della riga secret qui sotto (la riga che non è un commento). Lasciate club e phase come sono: phase si scrive in inglese («spring», «r03», «winter») anche dove il nome del file è in italiano.
 sheet-as-is = Spedito così com'è, con il segreto, il file non dà ordini: ogni pezzo fa ciò che è scritto alla voce «Senza ordini».
 sheet-send = Spedite il file all'arbitro dall'indirizzo registrato del club, come allegato .toml o nel testo del messaggio. Potete rispedirlo: vale l'ultimo arrivato prima che la fase sia risolta (al termine, o prima dove l'arbitro risolve appena arrivano gli ordini di tutti i club). La ricevuta vi dice ogni ordine come è stato capito.
 sheet-check = Chi ha il programma giglio può controllare il file prima che lo spediate: giglio orders check { $file } --view { $view }

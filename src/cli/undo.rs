@@ -120,6 +120,12 @@ pub(crate) fn cmd_undo(dir: &Path, a: UndoArgs) -> Result<()> {
         text.push_str(
             "the clock is held, so `giglio run` does not resolve it again at once: `giglio resume` when ready\n",
         );
+        let config = crate::mail::config::load(dir)?;
+        if goes_at_once(&store, &config, &out.open)? {
+            text.push_str(
+                "[run] early is on and every club's orders are in: the first pass after `giglio resume` resolves it again; to let the clubs send new files first, set early = false in giglio.toml, or resolve it yourself\n",
+            );
+        }
     }
     for b in &out.battles_reopened {
         let (id, what) = b.split_once(": ").unwrap_or((b, ""));
@@ -181,6 +187,14 @@ fn corrections(
     } else {
         "no"
     };
+    // With early resolution and every club's file still in, the phase goes again at the
+    // service's first pass once the clock runs (a play-test's clubs were told they could
+    // send a new file until the deadline, and the phase went a minute after `resume`).
+    let early = if goes_at_once(store, &config, &key)? {
+        "yes"
+    } else {
+        "no"
+    };
     let reason = reason.map(str::trim).filter(|r| !r.is_empty());
     let say = |w: &crate::words::Words, lang: Lang, name: &str| {
         (
@@ -194,7 +208,8 @@ fn corrections(
                 reason = reason.unwrap_or_default(),
                 deadline = deadline,
                 due = due.clone(),
-                held = held
+                held = held,
+                early = early
             ),
         )
     };
@@ -217,6 +232,19 @@ fn corrections(
         &super::words_of(dir)?,
         now,
     )
+}
+
+/// Whether the phase `key`, once open again, goes at the service's next pass with the
+/// clock running: `[run] early` and an active file from every club still playing.
+fn goes_at_once(store: &Store, config: &crate::mail::config::Config, key: &str) -> Result<bool> {
+    if !config.run.early || key.ends_with("-winter") {
+        return Ok(false);
+    }
+    let files = store.orders(key, true)?;
+    let clubs = store.current()?.world.clubs;
+    Ok(clubs
+        .iter()
+        .all(|n| files.iter().any(|f| f.nation == n.as_str())))
 }
 
 /// A short correction to every club that received the update of the step taken back.
