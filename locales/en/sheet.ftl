@@ -106,7 +106,10 @@ sheet-extension-reason = away for the weekend
 sheet-letters-title = Letters to other clubs (G5.3)
 sheet-letters =
     You may write to: { $clubs }. The referee carries each letter once, with the next mail;
-    a file of letters only leaves your orders as they are. For example:
+    a file of letters only leaves your orders as they are, and where you have sent none
+    for this phase it does not count as orders sent (this sheet sent with your letters
+    and no order is such a file: to hold everything and count as sent, mail the sheet
+    alone first, or add one order, a `[[stance]]` as it stands). For example:
 sheet-letter-text = Your Excellency, …
 sheet-letter-anonymous = anonymous = true   # to send it unsigned
 sheet-spring-strategos-clubs = Its move_order may list any of these clubs, in the order they are to move: { $clubs }. The clubs it leaves out follow, in an order drawn at random.

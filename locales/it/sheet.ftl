@@ -106,7 +106,11 @@ sheet-extension-reason = via per il fine settimana
 sheet-letters-title = Lettere agli altri club (G5.3)
 sheet-letters =
     Potete scrivere a: { $clubs }. L'arbitro porta ogni lettera una volta, con la prossima
-    posta; un file di sole lettere lascia i vostri ordini come sono. Per esempio:
+    posta; un file di sole lettere lascia i vostri ordini come sono, e se per questa fase
+    non ne avete mandati non conta come ordini mandati (questo foglio spedito con le
+    lettere e nessun ordine è un file così: per tenere tutto fermo e contare come
+    mandati, spedite prima il foglio da solo, o aggiungete un ordine, uno `[[stance]]`
+    com'è). Per esempio:
 sheet-letter-text = Eccellenza, …
 sheet-letter-anonymous = anonymous = true   # per spedirla senza firma
 sheet-spring-strategos-clubs = Il suo move_order può elencare questi club, nell'ordine in cui devono muovere: { $clubs }. I club che lascia fuori seguono, in un ordine estratto a sorte.
