@@ -58,9 +58,18 @@ pub fn keys_of(phase: PhaseId) -> &'static [&'static str] {
 
 /// The closest of `candidates` to `word`, if one is close enough to be a slip of the
 /// keyboard (at most two edits, and fewer than the word's length), or equal but for case.
+/// Of equally close ones, one with the word's own characters swapped comes first (a
+/// play-test's `M21` meant `M12`, and was offered `M1`).
 pub fn suggest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let lower = word.to_lowercase();
-    let mut best: Option<(usize, &str)> = None;
+    let len = word.chars().count();
+    let sorted = |s: &str| {
+        let mut v: Vec<char> = s.to_lowercase().chars().collect();
+        v.sort_unstable();
+        v
+    };
+    let letters = sorted(word);
+    let mut best: Option<((usize, bool), &str)> = None;
     for c in candidates {
         if c == word {
             return None;
@@ -70,11 +79,12 @@ pub fn suggest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) ->
         } else {
             strsim::damerau_levenshtein(&lower, &c.to_lowercase())
         };
-        if best.is_none_or(|(b, _)| d < b) {
-            best = Some((d, c));
+        let key = (d, sorted(c) != letters);
+        if best.is_none_or(|(b, _)| key < b) {
+            best = Some((key, c));
         }
     }
-    best.filter(|(d, _)| *d <= 2 && *d < word.chars().count())
+    best.filter(|((d, _), _)| *d <= 2 && *d < len)
         .map(|(_, c)| c)
 }
 
@@ -698,6 +708,8 @@ mod tests {
         assert_eq!(suggest("Raise", SPRING_KEYS.iter().copied()), Some("raise"));
         assert_eq!(suggest("cavalry", SPRING_KEYS.iter().copied()), None);
         assert_eq!(suggest("move", SUMMER_KEYS.iter().copied()), None);
+        // Two digits swapped before a digit dropped, as close as each other.
+        assert_eq!(suggest("M21", ["M1", "M12", "M2"]), Some("M12"));
     }
 
     #[test]
