@@ -644,6 +644,33 @@ fn the_game_is_frozen_when_the_card_goes_out() {
     assert_eq!(v[0]["next_world_matches"], true, "{audit}");
 }
 
+/// A phase whose resolution is undone draws its dice anew, but what it did while open
+/// stays as it was: the battle auto-resolved then (its rolls were sent to both clubs)
+/// and the step that applied it keep the seeds they drew from. Resolved again, the phase
+/// reveals each seed under its own commitment and `audit` replays the battle from the
+/// seed the undone resolution had revealed.
+#[test]
+fn a_step_kept_through_an_undo_keeps_its_seed() {
+    let t = campaign_with_a_battle();
+    t.stdout(&["battle", "auto", "1494-r01-F7"]);
+    t.stdout(&["resolve", "--force"]);
+    let undo = t.stdout(&["undo"]);
+    assert!(undo.contains("its dice are drawn anew"), "{undo}");
+    t.stdout(&["resolve", "--force"]);
+    let audit = t.run(&["audit"]).success();
+    let text = String::from_utf8_lossy(&audit.get_output().stdout).into_owned();
+    assert!(text.contains("1494-r02"), "{text}");
+    let rows: serde_json::Value =
+        serde_json::from_str(&t.stdout(&["history", "--json"])).expect("json");
+    let r02 = rows
+        .as_array()
+        .expect("rows")
+        .iter()
+        .find(|r| r["phase"] == "1494-r02")
+        .expect("1494-r02");
+    assert_eq!(r02["steps"].as_array().map(Vec::len), Some(1), "{r02}");
+}
+
 /// Under the ruling `battle_results_at_once`, an auto-resolved result is applied at once
 /// as a step of the open phase: the battle is no longer pending, a second auto-resolve
 /// or a ruling is refused with the way back (`undo` takes the step back, and the battle

@@ -1,7 +1,7 @@
 //! The campaign database: new → export round trips, undo restores the previous phase
 //! byte for byte, a second writer is refused.
 
-use crate::common::{TestCampaign, code_of, stderr_of};
+use crate::common::{TestCampaign, code_of, export_and_commitment, stderr_of};
 use giglio::report::export::Export;
 use giglio::rules::World;
 use giglio::rules::dice::{Dice, SeededDice};
@@ -141,7 +141,11 @@ fn the_cli_undoes_a_resolved_phase_and_refuses_at_the_first() {
     }
     assert_ne!(t.stdout(&["export", "--json"]), export_before);
     assert!(t.stdout(&["undo"]).contains("1494 spring is open again"));
-    assert_eq!(t.stdout(&["export", "--json"]), export_before);
+    // The same world; the dice drawn anew (the ruling `fresh_seed_after_undo`).
+    let (before, old) = export_and_commitment(&export_before);
+    let (after, new) = export_and_commitment(&t.stdout(&["export", "--json"]));
+    assert_eq!(after, before);
+    assert_ne!(new, old, "the reopened phase has a new seed");
 }
 
 #[test]

@@ -38,6 +38,10 @@ desk-undo-text =
         [yes] {" "}Meanwhile the referee's clock is stopped: when the referee starts it again, the deadline moves on by the time it stood still, and you are told the new one.
        *[no] {""}
     }
+    { $dice ->
+        [fresh] Its dice are drawn anew: the seed its report revealed no longer counts, so that nobody writes new orders knowing the rolls. The new seed's commitment (SHA-256) is { $commitment }; the seed itself comes with the new report. Outcomes may differ even where no order changed.
+       *[same] Its dice stay those of the seed its report revealed.
+    }
 
 desk-unchanged-subject = [{ $campaign }] { $phase } resolved again: your report stands
 desk-unchanged-text =

@@ -38,6 +38,10 @@ desk-undo-text =
         [yes] {" "}Intanto l'orologio dell'arbitro è fermo: quando l'arbitro lo riavvia, il termine si sposta in avanti del tempo in cui è rimasto fermo, e vi sarà comunicato il nuovo.
        *[no] {""}
     }
+    { $dice ->
+        [fresh] I suoi dadi si tirano da capo: il seme rivelato dal rapporto non vale più, così nessuno scrive nuovi ordini conoscendo i tiri. L'impegno (SHA-256) del nuovo seme è { $commitment }; il seme stesso arriva con il nuovo rapporto. Gli esiti possono cambiare anche dove nessun ordine è cambiato.
+       *[same] I suoi dadi restano quelli del seme rivelato dal rapporto.
+    }
 
 desk-unchanged-subject = [{ $campaign }] nuova risoluzione { ART("di", $phase) }: il vostro rapporto vale
 desk-unchanged-text =

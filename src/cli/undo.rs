@@ -8,7 +8,8 @@ use crate::storage::{OutMessage, Status, Store};
 use std::path::Path;
 
 /// Undo the last resolution (or the last N): the phase is open again, exactly as it was
-/// before it was resolved (same world, same seed, its orders kept). A step the open
+/// before it was resolved (same world, its orders kept), its dice drawn anew under the
+/// ruling `fresh_seed_after_undo` (its reports revealed its seed). A step the open
 /// phase took (a battle's result applied during it) is undone first, one at a time.
 #[derive(Debug, clap::Args)]
 pub(crate) struct UndoArgs {
@@ -39,6 +40,7 @@ pub(crate) fn cmd_undo(dir: &Path, a: UndoArgs) -> Result<()> {
         battles_reopened: Vec::new(),
         corrected: Vec::new(),
         held: false,
+        redrawn: false,
     };
     let mut shown = String::new();
     for _ in 0..a.steps {
@@ -85,7 +87,9 @@ pub(crate) fn cmd_undo(dir: &Path, a: UndoArgs) -> Result<()> {
                 out.corrected.push(nation);
             }
         }
-        let open = store.undo_correcting(&now, "undo", &corrections)?;
+        let redraw = campaign.tables.rulings.fresh_seed_after_undo;
+        let open = store.undo_correcting(&now, "undo", &corrections, redraw)?;
+        out.redrawn |= redraw;
         out.undone.push(key);
         out.open = open.key();
         shown = open.to_string();
@@ -116,6 +120,12 @@ pub(crate) fn cmd_undo(dir: &Path, a: UndoArgs) -> Result<()> {
         return ui::out_json(&out);
     }
     let mut text = format!("undone: {shown} is open again\n");
+    if out.redrawn {
+        text.push_str(&format!(
+            "its dice are drawn anew (the ruling fresh_seed_after_undo): the seed its reports revealed no longer counts; the new commitment is {}\n",
+            store.current()?.seed_commitment
+        ));
+    }
     if out.held {
         text.push_str(
             "the clock is held, so `giglio run` does not resolve it again at once: `giglio resume` when ready\n",
@@ -196,6 +206,12 @@ fn corrections(
         "no"
     };
     let reason = reason.map(str::trim).filter(|r| !r.is_empty());
+    // Under the ruling, the phase's dice are drawn anew: its reports revealed its seed.
+    let (dice, commitment) = if campaign.tables.rulings.fresh_seed_after_undo {
+        ("fresh", store.redrawn_commitment(&key)?)
+    } else {
+        ("same", String::new())
+    };
     let say = |w: &crate::words::Words, lang: Lang, name: &str| {
         (
             crate::t!(w, lang, "desk-undo-subject", campaign = title, phase = name),
@@ -209,7 +225,9 @@ fn corrections(
                 deadline = deadline,
                 due = due.clone(),
                 held = held,
-                early = early
+                early = early,
+                dice = dice,
+                commitment = commitment.clone()
             ),
         )
     };

@@ -38,9 +38,22 @@ fn audit_battles(
                 .detail
                 .as_deref()
                 .and_then(|d| serde_json::from_str::<AutoDetail>(d).ok());
-            let (ruleset, readings) = match detail {
-                Some(d) => (d.ruleset, d.readings),
-                None => (intended_ruleset(store, campaign, b)?, None),
+            let (ruleset, readings, draw) = match detail {
+                Some(d) => (d.ruleset, d.readings, d.draw),
+                None => (intended_ruleset(store, campaign, b)?, None, 0),
+            };
+            // A battle resolved before the phase was undone and opened again drew from
+            // the seed that resolution revealed (the ruling `fresh_seed_after_undo`).
+            let seed = if draw == store.draw(key)? {
+                seed
+            } else if let Some(spent) = store.spent_seed(key, draw)? {
+                spent
+            } else {
+                details.push(format!(
+                    "battle {}: the seed of draw {draw} it was resolved under is not on record",
+                    b.id
+                ));
+                continue;
             };
             // A result that kept its readings was resolved with the game as issued
             // (`battle auto` keeps to it); an older one with the phase's definition.

@@ -312,6 +312,15 @@ pub(crate) struct AutoDetail {
     /// (`result` is then `None`; a fought battle's account is its result's).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) account: Option<crate::battle::result::Account>,
+    /// The draw of the phase's dice it was resolved under (the ruling
+    /// `fresh_seed_after_undo`): 0, and absent, unless the phase was undone and opened
+    /// again before it; `audit` replays it from that draw's seed.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub(crate) draw: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// What [`auto_resolve`] did.
@@ -460,6 +469,7 @@ pub(crate) fn auto_resolve(
         result,
         rolls: dice.log().to_vec(),
         account,
+        draw: store.draw(&store.current()?.id.key())?,
     };
     let json = serde_json::to_string(&detail).map_err(|e| Error::internal(e.to_string()))?;
     let rolls = detail.rolls;

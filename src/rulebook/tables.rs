@@ -361,6 +361,11 @@ fn rulings(t: &Tables, w: &Words) -> String {
             &r.battle_dice_stream.to_string(),
         ],
         [
+            "G1.3",
+            "fresh_seed_after_undo",
+            &r.fresh_seed_after_undo.to_string(),
+        ],
+        [
             "G2a.3",
             "loan_confiscation_order",
             &list(&r.loan_confiscation_order),

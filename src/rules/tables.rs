@@ -524,6 +524,12 @@ pub struct Rulings {
     /// stored battles replay and audit exactly.
     #[serde(default)]
     pub(crate) battle_dice_stream: bool,
+    /// G1.3: `giglio undo` draws the dice of the phase it opens again anew (a new seed,
+    /// its commitment in the correction the clubs receive): the undone reports revealed
+    /// the old seed, and a club that sends a new file would write it knowing every roll.
+    /// Campaigns written before this switch existed keep the seed the reports revealed.
+    #[serde(default)]
+    pub(crate) fresh_seed_after_undo: bool,
     /// G3c.7: the armies of a pending battle stay where it was joined until its result
     /// is applied (their moves are refused), and nobody takes the node meanwhile (G3b.8).
     /// Campaigns written before this switch existed let a defender march off the field

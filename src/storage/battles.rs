@@ -60,10 +60,13 @@ impl Settlement {
     }
 }
 
-/// The seed of a phase's step `n`: derived from the master seed as a phase's is, under
-/// its own name, so it tells nothing of the phase's.
-pub(crate) fn step_seed(master: &Seed, phase: &str, n: u32) -> Seed {
-    phase_seed(master, &format!("{phase}/step-{n}"))
+/// The seed of a phase's step `n` taken under the phase's draw `draw`: derived from the
+/// master seed as a phase's is, under its own name, so it tells nothing of the phase's.
+pub(crate) fn step_seed(master: &Seed, phase: &str, n: u32, draw: u32) -> Seed {
+    match draw {
+        0 => phase_seed(master, &format!("{phase}/step-{n}")),
+        d => phase_seed(master, &format!("{phase}/draw-{d}/step-{n}")),
+    }
 }
 
 impl Store {
@@ -246,7 +249,8 @@ impl Store {
     /// The seed of the open phase's step `n` (used only to take it).
     pub(crate) fn open_step_seed(&self, n: u32) -> Result<Seed> {
         let key = self.current()?.id.key();
-        Ok(step_seed(&self.master_seed()?, &key, n))
+        let draw = super::draw_of(&self.conn, &key)?;
+        Ok(step_seed(&self.master_seed()?, &key, n, draw))
     }
 }
 
@@ -368,18 +372,20 @@ fn insert_step(
         [&key],
         |r| r.get(0),
     )?;
+    let draw = super::draw_of(tx, &key)?;
     tx.execute(
-        "INSERT INTO phase_step (phase_key, n, kind, at, input, seed_commitment, result, rolls, messages) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+        "INSERT INTO phase_step (phase_key, n, kind, at, input, seed_commitment, result, rolls, messages, draw) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
         params![
             key,
             n,
             step.kind,
             now,
             step.input,
-            seed_commitment(&step_seed(master, &key, n)),
+            seed_commitment(&step_seed(master, &key, n, draw)),
             to_json(&step.result)?,
             to_json(&step.rolls)?,
-            to_json(&step.messages)?
+            to_json(&step.messages)?,
+            draw
         ],
     )?;
     journal(

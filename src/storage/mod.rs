@@ -290,26 +290,52 @@ impl Store {
     }
 
     fn master_seed(&self) -> Result<Seed> {
-        let bytes: Vec<u8> =
-            self.conn
-                .query_row("SELECT master_seed FROM campaign WHERE id = 1", [], |r| {
-                    r.get(0)
-                })?;
-        bytes
-            .try_into()
-            .map_err(|_| corrupt("master seed", "not 32 bytes"))
+        master_seed_in(&self.conn)
     }
 
     /// Returns the seed of the open phase (used only to resolve it).
     pub fn phase_seed(&self) -> Result<Seed> {
-        let current = self.current()?;
-        Ok(phase_seed(&self.master_seed()?, &current.id.key()))
+        let key = self.current()?.id.key();
+        Ok(drawn_seed(
+            &self.master_seed()?,
+            &key,
+            draw_of(&self.conn, &key)?,
+        ))
     }
 
     /// Returns the commitment (hex SHA-256) of a phase's seed: public before the phase
     /// is resolved, so clubs can check the seed revealed afterwards.
     pub(crate) fn seed_commitment_of(&self, key: &str) -> Result<String> {
-        Ok(seed_commitment(&phase_seed(&self.master_seed()?, key)))
+        let seed = drawn_seed(&self.master_seed()?, key, draw_of(&self.conn, key)?);
+        Ok(seed_commitment(&seed))
+    }
+
+    /// How many times phase `key`'s dice were drawn anew (see [`Store::redrawn_commitment`]).
+    pub(crate) fn draw(&self, key: &str) -> Result<u32> {
+        draw_of(&self.conn, key)
+    }
+
+    /// The seed phase `key` had at its draw `draw`, revealed by a resolution that was
+    /// undone since; `None` if there was none.
+    pub(crate) fn spent_seed(&self, key: &str, draw: u32) -> Result<Option<Seed>> {
+        let hex: Option<String> = self
+            .conn
+            .query_row(
+                "SELECT seed FROM seed_spent WHERE phase_key = ?1 AND draw = ?2",
+                params![key, draw],
+                |r| r.get(0),
+            )
+            .optional()?;
+        Ok(hex
+            .and_then(|h| hex::decode(h).ok())
+            .and_then(|b| b.try_into().ok()))
+    }
+
+    /// The commitment of the seed phase `key` takes when `undo` opens it again under the
+    /// ruling `fresh_seed_after_undo` (its next draw), for the correction to publish.
+    pub(crate) fn redrawn_commitment(&self, key: &str) -> Result<String> {
+        let seed = drawn_seed(&self.master_seed()?, key, draw_of(&self.conn, key)? + 1);
+        Ok(seed_commitment(&seed))
     }
 
     /// Returns the definition files stored under `hash`.
@@ -430,7 +456,7 @@ impl Store {
             )));
         }
         let key = current.id.key();
-        let seed = phase_seed(&master, &key);
+        let seed = drawn_seed(&master, &key, draw_of(&self.conn, &key)?);
         let steps = self.steps(&key)?;
         let tx = self
             .conn
@@ -457,9 +483,18 @@ impl Store {
         }
         // The steps' seeds go public with the phase's.
         for step in &steps {
+            let draw: u32 = tx.query_row(
+                "SELECT draw FROM phase_step WHERE phase_key = ?1 AND n = ?2",
+                params![key, step.n],
+                |r| r.get(0),
+            )?;
             tx.execute(
                 "UPDATE phase_step SET revealed_seed = ?1 WHERE phase_key = ?2 AND n = ?3",
-                params![hex::encode(step_seed(&master, &key, step.n)), key, step.n],
+                params![
+                    hex::encode(step_seed(&master, &key, step.n, draw)),
+                    key,
+                    step.n
+                ],
             )?;
         }
         crate::failpoint::hit("advance.phase_closed");
@@ -504,7 +539,7 @@ impl Store {
     ///
     /// Returns the phase that is open afterwards.
     pub fn undo(&mut self, now: &str, command: &str) -> Result<PhaseId> {
-        self.undo_correcting(now, command, &[])
+        self.undo_correcting(now, command, &[], false)
     }
 
     /// The phase whose resolution `undo` would take back (it reopens), if any.
@@ -519,12 +554,15 @@ impl Store {
     }
 
     /// [`Store::undo`], queueing `corrections` (to the clubs that already received the
-    /// undone reports) in the same transaction.
+    /// undone reports) in the same transaction. With `redraw` (the ruling
+    /// `fresh_seed_after_undo`), the phase opened again takes its next draw of the dice,
+    /// and so does the phase that goes: the reports revealed the seeds they had.
     pub(crate) fn undo_correcting(
         &mut self,
         now: &str,
         command: &str,
         corrections: &[OutMessage],
+        redraw: bool,
     ) -> Result<PhaseId> {
         let phases = self.phases()?;
         // After the last winter the campaign is over and its last phase resolved: undo
@@ -585,6 +623,14 @@ impl Store {
             "DELETE FROM outbox WHERE phase_key = ?1 AND status != 'sent'",
             [&previous_key],
         )?;
+        if redraw {
+            // The seed goes on record: the battles auto-resolved while the phase was
+            // open drew from it, and their results stay.
+            tx.execute(
+                "INSERT OR REPLACE INTO seed_spent (phase_key, draw, seed) SELECT key, ?2, revealed_seed FROM phase WHERE key = ?1 AND revealed_seed IS NOT NULL",
+                params![previous_key, draw_of(&tx, &previous_key)?],
+            )?;
+        }
         tx.execute(
             "UPDATE phase SET resolved_at = NULL, revealed_seed = NULL WHERE key = ?1",
             [&previous_key],
@@ -593,12 +639,35 @@ impl Store {
             "UPDATE phase_step SET revealed_seed = NULL WHERE phase_key = ?1",
             [&previous_key],
         )?;
+        if redraw {
+            let master = master_seed_in(&tx)?;
+            for key in std::iter::once(&previous_key).chain(last.map(|l| l.id.key()).as_ref()) {
+                let draw = draw_of(&tx, key)? + 1;
+                tx.execute(
+                    "INSERT INTO seed_draw (phase_key, draw) VALUES (?1, ?2) ON CONFLICT (phase_key) DO UPDATE SET draw = excluded.draw",
+                    params![key, draw],
+                )?;
+            }
+            let seed = drawn_seed(&master, &previous_key, draw_of(&tx, &previous_key)?);
+            tx.execute(
+                "UPDATE phase SET seed_commitment = ?1 WHERE key = ?2",
+                params![seed_commitment(&seed), previous_key],
+            )?;
+        }
         mail::queue_in(&tx, corrections, now)?;
+        let dice = if redraw {
+            "; its dice are drawn anew"
+        } else {
+            ""
+        };
         let description = if corrections.is_empty() {
-            format!("undo the resolution of {}: it is open again", previous.id)
+            format!(
+                "undo the resolution of {}: it is open again{dice}",
+                previous.id
+            )
         } else {
             format!(
-                "undo the resolution of {}: it is open again; its reports had gone out: {} corrections queued",
+                "undo the resolution of {}: it is open again{dice}; its reports had gone out: {} corrections queued",
                 previous.id,
                 corrections.len()
             )
@@ -943,12 +1012,46 @@ fn insert_phase(
     now: &str,
 ) -> Result<()> {
     let key = world.phase.key();
-    let seed = phase_seed(master, &key);
+    let seed = drawn_seed(master, &key, draw_of(tx, &key)?);
     tx.execute(
         "INSERT INTO phase (key, definition_hash, seed_commitment, opened_at, world) VALUES (?1, ?2, ?3, ?4, ?5)",
         params![key, definition_hash, seed_commitment(&seed), now, canonical_json(world)],
     )?;
     Ok(())
+}
+
+/// The campaign's master seed, read on `conn` (a transaction's too).
+fn master_seed_in(conn: &Connection) -> Result<Seed> {
+    let bytes: Vec<u8> =
+        conn.query_row("SELECT master_seed FROM campaign WHERE id = 1", [], |r| {
+            r.get(0)
+        })?;
+    bytes
+        .try_into()
+        .map_err(|_| corrupt("master seed", "not 32 bytes"))
+}
+
+/// How many times phase `key`'s dice were drawn anew (0: never, the seed of every
+/// campaign before the ruling `fresh_seed_after_undo`).
+pub(super) fn draw_of(conn: &Connection, key: &str) -> Result<u32> {
+    Ok(conn
+        .query_row(
+            "SELECT draw FROM seed_draw WHERE phase_key = ?1",
+            [key],
+            |r| r.get(0),
+        )
+        .optional()?
+        .unwrap_or(0))
+}
+
+/// The seed of phase `key` at its draw `draw`: draw 0 is the seed derived from the phase's
+/// key alone, as every campaign had; a later draw is derived under its own name, so it
+/// tells nothing of the seeds revealed before it.
+fn drawn_seed(master: &Seed, key: &str, draw: u32) -> Seed {
+    match draw {
+        0 => phase_seed(master, key),
+        d => phase_seed(master, &format!("{key}/draw-{d}")),
+    }
 }
 
 fn journal(

@@ -26,6 +26,7 @@ pub(crate) fn migrations() -> Migrations<'static> {
         M::up(V17_LATE_VERDICT),
         M::up(V18_EXTENSIONS),
         M::up(V19_PACKED_MAIL),
+        M::up(V20_SEED_DRAWS),
     ])
 }
 
@@ -429,6 +430,29 @@ CREATE TABLE extension (
 /// before stay as they are (`packed = 0`) and read the same.
 const V19_PACKED_MAIL: &str = r#"
 ALTER TABLE outbox_raw ADD COLUMN packed INTEGER NOT NULL DEFAULT 0 CHECK (packed IN (0, 1));
+"#;
+
+/// Version 20: how many times a phase's dice were drawn anew (the ruling
+/// `fresh_seed_after_undo`). Undo deletes and rewrites phase rows, so the count lives
+/// beside them: a phase opened again, or opened anew after the one before it was undone,
+/// never takes a seed an earlier resolution revealed. No row means draw 0, the seed every
+/// campaign had before.
+const V20_SEED_DRAWS: &str = r#"
+CREATE TABLE seed_draw (
+    phase_key TEXT PRIMARY KEY,
+    draw      INTEGER NOT NULL CHECK (draw >= 0)
+);
+-- The draw a step was taken under: a step kept when its phase is opened again keeps
+-- the seed it was committed to.
+ALTER TABLE phase_step ADD COLUMN draw INTEGER NOT NULL DEFAULT 0;
+-- A seed an undone resolution had revealed: a battle auto-resolved while the phase
+-- was open drew from it, and its result stays, so `audit` replays it from this seed.
+CREATE TABLE seed_spent (
+    phase_key TEXT NOT NULL,
+    draw      INTEGER NOT NULL,
+    seed      TEXT NOT NULL,        -- hex, as revealed
+    PRIMARY KEY (phase_key, draw)
+);
 "#;
 
 #[cfg(test)]

@@ -200,9 +200,14 @@ fn a_campaign_of_version_11_upgrades_and_its_mail_goes_on() {
         .unwrap();
     // Upgraded to the latest version (12 moved the bytes; 15 added the service's row;
     // 16 the letters; 17 the referee's word on late files; 18 extensions granted; 19
-    // delivered mail kept packed).
-    assert_eq!(version, 19);
+    // delivered mail kept packed; 20 the draws of the dice).
+    assert_eq!(version, 20);
     assert_eq!(store.service().unwrap(), Default::default());
+    // A phase written before draws existed keeps the seed it was committed to.
+    assert_eq!(
+        store.seed_commitment_of("1494-r01").unwrap(),
+        crate::rules::dice::seed_commitment(&crate::rules::dice::phase_seed(&[0; 32], "1494-r01"))
+    );
     // The record lost its bytes; its index, its unique Message-ID and its counter stayed.
     let columns: Vec<String> = conn
         .prepare("SELECT name FROM pragma_table_info('outbox')")

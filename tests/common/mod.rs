@@ -135,7 +135,6 @@ impl TestCampaign {
     }
 }
 
-/// Returns the text a command wrote on stderr.
 /// Switches a campaign's definition to the contact-exchange mode (G3c.3): each club
 /// chooses its encounters by mail.
 pub fn contact_exchange_on(dir: &Path) {
@@ -149,6 +148,29 @@ pub fn contact_exchange_on(dir: &Path) {
     .expect("write rules.toml");
 }
 
+/// Sets a `[rulings]` switch of a campaign's definition to `false`, as a campaign
+/// written before the switch existed plays.
+pub fn ruling_off(dir: &Path, name: &str) {
+    let rules = dir.join("campaign/rules.toml");
+    let text = std::fs::read_to_string(&rules).expect("rules.toml");
+    let on = format!("{name} = true");
+    assert!(text.contains(&on), "{text}");
+    std::fs::write(&rules, text.replacen(&on, &format!("{name} = false"), 1))
+        .expect("write rules.toml");
+}
+
+/// Splits `giglio export --json` into the open phase's seed commitment and the rest.
+pub fn export_and_commitment(export: &str) -> (serde_json::Value, String) {
+    let mut v: serde_json::Value = serde_json::from_str(export).expect("export json");
+    let commitment = v["phase"]["seed_commitment"]
+        .as_str()
+        .expect("a commitment")
+        .to_owned();
+    v["phase"]["seed_commitment"] = serde_json::Value::Null;
+    (v, commitment)
+}
+
+/// Returns the text a command wrote on stderr.
 pub fn stderr_of(a: &assert_cmd::assert::Assert) -> String {
     String::from_utf8_lossy(&a.get_output().stderr).into_owned()
 }

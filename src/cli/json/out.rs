@@ -200,6 +200,10 @@ pub(crate) struct UndoOut {
     /// The clock is held (`giglio resume` starts it): a campaign kept by `giglio run`
     /// is held by an undo, or the service would resolve the phase again at once.
     pub(crate) held: bool,
+    /// The phase open again draws its dice anew (the ruling `fresh_seed_after_undo`):
+    /// its new commitment is `giglio status`'s.
+    #[serde(default)]
+    pub(crate) redrawn: bool,
 }
 
 /// What `giglio deadline --json` prints.
