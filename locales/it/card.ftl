@@ -103,14 +103,17 @@ battle-note-templates = Le unità vengono dai modelli di unità che giglio tiene
 battle-note-cannot-attack = Il comandante della parte { $side } è stato ucciso (G2b.5): difende ma non attacca.
 
 # Monferrato.
-battle-note-mon-major = Battaglia maggiore (MON §7.2): quando entrambe le parti schierano almeno { $units } unità combattenti (guastatori esclusi), i round di combattimento (non i turni della campagna) continuano { $policy ->
-        [rational] finché chi vince il round non è già avanti nei colpi totali
-        [single_round] per un solo round
-       *[round_winner] finché chi vince il round può sparare (un round pari continua solo a numeri uguali)
-    }, al massimo { $rounds } round; altrimenti si combatte un solo round.
+battle-note-mon-major = Battaglia maggiore (MON §7.2): quando entrambe le parti schierano almeno { $units } unità combattenti (guastatori esclusi), le riprese di combattimento (non i turni della campagna) continuano { $policy ->
+        [rational] finché chi vince la ripresa non è già avanti nei colpi totali
+        [single_round] per una sola ripresa
+       *[round_winner] finché chi vince la ripresa può sparare (una ripresa pari continua solo a numeri uguali)
+    }, al massimo { $rounds ->
+        [one] una ripresa
+       *[other] { $rounds } riprese
+    }; altrimenti si combatte una sola ripresa.
 battle-note-mon-major-here = Qui: parte A { $a } unità combattenti, parte B { $b } (i cannoni contano, i guastatori no): { $major ->
         [yes] Battaglia maggiore.
-       *[no] un solo round.
+       *[no] una sola ripresa.
     }
 battle-note-mon-ground = Terreno: { $terrain }, { $difficult ->
         [yes] Difficile (MON §7.2.1): un'unità attaccante con valore di fuoco { $from } o più spara a 1 in meno; un comandante attaccante { $commanders ->
@@ -121,8 +124,8 @@ battle-note-mon-ground = Terreno: { $terrain }, { $difficult ->
     }
 battle-note-mon-protection = Protezione (MON §9.4, §10): { $why ->
         [works] le opere del difensore tolgono { $hits } colpi a quelli dell'attaccante { $every ->
-            [yes] in ogni round
-           *[no] solo nel primo round
+            [yes] in ogni ripresa
+           *[no] solo nella prima ripresa
         } (al massimo 3).
         [field] nessuna ({ $hits } colpi): il difensore affronta l'attaccante in campo aperto, fuori dalle sue opere: le sue mura lo riparano solo quando vi si rinchiude (scelta permanente quando contattato "withdraw", G3c.3), e allora è assediato anziché attaccato.
         [held] nessuna ({ $hits } colpi): le mura del luogo sono { ART("di", $holder) }, non del difensore.

@@ -29,9 +29,9 @@ reading-MON_commander_killed = { $key ->
        *[other] Una parte il cui comandante è stato ucciso (G2b.5): l'arbitro lo legge come "{ $value }".
     }
 reading-MON_continue_policy = { $key ->
-        [round_winner] In una Battaglia maggiore la parte che ha vinto il round continua finché ha un'unità che può sparare; dopo un round pari continuano entrambe solo se ciascuna ha almeno tante unità combattenti quante il nemico (MON §7.2). Una retroguardia non continua mai.
-        [rational] In una Battaglia maggiore la parte che ha vinto il round continua solo finché non è già avanti nei colpi totali; un round pari chiude la battaglia (MON §7.2). Una retroguardia non continua mai.
-        [single_round] Ogni battaglia finisce dopo un round (MON §7.2).
+        [round_winner] In una Battaglia maggiore la parte che ha vinto la ripresa continua finché ha un'unità che può sparare; dopo una ripresa pari continuano entrambe solo se ciascuna ha almeno tante unità combattenti quante il nemico (MON §7.2). Una retroguardia non continua mai.
+        [rational] In una Battaglia maggiore la parte che ha vinto la ripresa continua solo finché non è già avanti nei colpi totali; una ripresa pari chiude la battaglia (MON §7.2). Una retroguardia non continua mai.
+        [single_round] Ogni battaglia finisce dopo una sola ripresa (MON §7.2).
        *[other] Chi continua una Battaglia maggiore (MON §7.2): l'arbitro lo legge come "{ $value }".
     }
 reading-MON_difficult_terrain = { $key ->
@@ -58,11 +58,11 @@ reading-MON_fortress_option_nodes = { $key ->
         [none] Nessun luogo permette a un difensore che ha perso di subire una perdita in più invece di ritirarsi (MON §7.5).
        *[other] Un difensore che ha perso può subire una perdita in più invece di ritirarsi, e allora si ritira l'attaccante, in questi tipi di luogo: { $list } (MON §7.5).
     }
-reading-MON_max_rounds = Una Battaglia maggiore (MON §7.2) dura al massimo { $value } round.
+reading-MON_max_rounds = Una Battaglia maggiore (MON §7.2) dura al massimo { $value } riprese di combattimento.
 reading-MON_protection_rounds = { $key ->
-        [every_round] I forti e il villaggio fortificato tolgono i loro colpi in ogni round di una Battaglia maggiore, al massimo 3 a round (MON §7.2, §9.4, §10).
-        [first_round] I forti e il villaggio fortificato tolgono i loro colpi solo nel primo round di una Battaglia maggiore (MON §7.2, §9.4, §10).
-       *[other] In quali round forti e villaggio fortificato tolgono colpi (MON §7.2, §9.4, §10): l'arbitro lo legge come "{ $value }".
+        [every_round] I forti e il villaggio fortificato tolgono i loro colpi in ogni ripresa di una Battaglia maggiore, al massimo 3 per ripresa (MON §7.2, §9.4, §10).
+        [first_round] I forti e il villaggio fortificato tolgono i loro colpi solo nella prima ripresa di una Battaglia maggiore (MON §7.2, §9.4, §10).
+       *[other] In quali riprese forti e villaggio fortificato tolgono colpi (MON §7.2, §9.4, §10): l'arbitro lo legge come "{ $value }".
     }
 reading-MON_raid_camp_morale = { $key ->
         [plus2_total] Un'incursione in una zona con un campo nemico dà +2 al morale in tutto, non +1 e +2 (MON §11).
