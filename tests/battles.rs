@@ -644,6 +644,91 @@ fn the_game_is_frozen_when_the_card_goes_out() {
     assert_eq!(v[0]["next_world_matches"], true, "{audit}");
 }
 
+/// The texts of the messages queued of `kind`, each with its nation, after sending them
+/// to a folder of their own.
+fn sent_texts(t: &TestCampaign, folder: &str, kind: &str) -> Vec<(String, String)> {
+    let rows: serde_json::Value =
+        serde_json::from_str(&t.stdout(&["mail", "status", "--json"])).expect("json");
+    let ids: Vec<(String, String)> = rows
+        .as_array()
+        .expect("rows")
+        .iter()
+        .filter(|r| r["status"] == "queued" && r["kind"] == kind)
+        .map(|r| {
+            (
+                r["message_id"].as_str().expect("id").to_owned(),
+                r["nation"].as_str().unwrap_or_default().to_owned(),
+            )
+        })
+        .collect();
+    let out = t.dir.join(folder);
+    t.stdout(&["mail", "send", "--to-dir", out.to_str().expect("utf-8")]);
+    let mut texts = Vec::new();
+    for entry in std::fs::read_dir(&out).expect("sent") {
+        let bytes = std::fs::read(entry.expect("entry").path()).expect("eml");
+        let m = mail_parser::MessageParser::default()
+            .parse(&bytes)
+            .expect("a message");
+        let id = m.message_id().unwrap_or_default().to_owned();
+        if let Some((_, nation)) = ids.iter().find(|(i, _)| *i == id) {
+            let text = m.body_text(0).map(|b| b.into_owned()).unwrap_or_default();
+            texts.push((nation.clone(), text));
+        }
+    }
+    texts.sort();
+    texts
+}
+
+/// `battle auto --reason`: both sides' updates say the referee had the game resolve
+/// the battle before its play-by date, with the referee's words, and the journal keeps
+/// them (play-test 39: the clubs read only that the game had resolved it, days before
+/// the date on their card). Without a reason the update still says whose act it was.
+#[test]
+fn the_referees_auto_resolve_is_told_as_the_referees_with_the_reason() {
+    let t = campaign_with_a_battle();
+    t.stdout(&["mail", "send", "--to-dir", "first"]);
+    let out = t.stdout(&[
+        "battle",
+        "auto",
+        "1494-r01-F7",
+        "--reason",
+        "Firenze cannot meet before the feast",
+    ]);
+    assert!(out.contains("auto-resolved 1494-r01-F7"), "{out}");
+    let updates = sent_texts(&t, "updates", "update");
+    let nations: Vec<&str> = updates.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(nations, ["F", "V"], "{updates:#?}");
+    for (nation, text) in &updates {
+        assert!(
+            text.contains("Firenze cannot meet before the feast"),
+            "{nation}: {text}"
+        );
+        assert!(
+            text.contains("L'arbitro ha fatto risolvere questa battaglia dal gioco prima della data entro cui giocarla ("),
+            "{nation}: {text}"
+        );
+    }
+    let log = t.stdout(&["log"]);
+    assert!(
+        log.contains("battle auto 1494-r01-F7 (reason: Firenze cannot meet before the feast)"),
+        "{log}"
+    );
+
+    // Without a reason, in a campaign whose results wait for the resolution.
+    let t = campaign_with_a_battle_applied_later();
+    t.stdout(&["mail", "send", "--to-dir", "first"]);
+    t.stdout(&["battle", "auto", "1494-r01-F7"]);
+    let later = sent_texts(&t, "later", "battle");
+    assert_eq!(later.len(), 2, "{later:#?}");
+    for (nation, text) in &later {
+        assert!(
+            text.contains("L'arbitro ha fatto risolvere"),
+            "{nation}: {text}"
+        );
+        assert!(!text.contains("Il motivo dell'arbitro"), "{nation}: {text}");
+    }
+}
+
 /// A phase whose resolution is undone draws its dice anew, but what it did while open
 /// stays as it was: the battle auto-resolved then (its rolls were sent to both clubs)
 /// and the step that applied it keep the seeds they drew from. Resolved again, the phase

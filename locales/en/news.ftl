@@ -54,6 +54,15 @@ news-receipt-results-only = This file carries no orders (only what the items bel
 news-update-provisional = PROVISIONAL: the game was resolved with stand-in tables where its rulebook's are missing (the battle card lists them).
 news-update-ruling-reason = The referee's reason: { $reason }.
 news-update-auto-reason = How the game decided it: { $reason }.
+# An auto-resolve the referee ordered (`giglio battle auto`), not one the play-by date
+# brought.
+news-update-auto-by-referee = The referee had the game resolve this battle{ $play_by ->
+        [none] {""}
+       *[other] {" "}before its play-by date ({ $play_by })
+    }, without waiting for the clubs' results.{ $has_reason ->
+        [yes] {" "}The referee's reason: { $reason }.
+       *[no] {""}
+    }
 news-update-set-aside = The result you mailed for battle { $battle } ({ $mine }) is set aside: { $by ->
     [referee] the referee's ruling counts over the clubs' results (G3c.7)
    *[auto] the battle was resolved automatically by the tactical game's own mechanics, and that counts over the clubs' results (G3c.7)

@@ -53,6 +53,13 @@ news-receipt-results-only = Questo file non contiene ordini (solo ciò che le vo
 }
 news-update-provisional = PROVVISORIO: il gioco è stato risolto con tabelle di ripiego al posto di quelle che mancano nel suo regolamento (la scheda di battaglia le elenca).
 news-update-ruling-reason = Il motivo dell'arbitro: { $reason }.
+news-update-auto-by-referee = L'arbitro ha fatto risolvere questa battaglia dal gioco{ $play_by ->
+        [none] {""}
+       *[other] {" "}prima della data entro cui giocarla ({ $play_by })
+    }, senza attendere i risultati dei club.{ $has_reason ->
+        [yes] {" "}Il motivo dell'arbitro: { $reason }.
+       *[no] {""}
+    }
 news-update-auto-reason = Come l'ha decisa il gioco: { $reason }.
 news-update-set-aside = Il risultato che avete mandato per la battaglia { $battle } ({ $mine }) è messo da parte: { $by ->
     [referee] la decisione dell'arbitro vale sopra i risultati dei club (G3c.7)

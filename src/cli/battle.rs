@@ -51,6 +51,12 @@ pub(crate) enum BattleCommand {
         id: String,
         #[arg(long, value_name = "ID")]
         ruleset: Option<String>,
+        /// Why the referee has the game resolve it (a play-test's clubs, whose battle's
+        /// play-by date was days ahead, were told only that the game had): told to both
+        /// clubs word for word, in whatever language it is written, and kept in the
+        /// journal.
+        #[arg(long, value_name = "TEXT")]
+        reason: Option<String>,
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
@@ -122,7 +128,12 @@ pub(crate) fn cmd_battle(dir: &Path, cmd: BattleCommand) -> Result<()> {
             format,
             (lang.map(crate::rules::tables::Lang::from), club.as_deref()),
         ),
-        BattleCommand::Auto { id, ruleset, json } => auto(dir, &id, ruleset.as_deref(), json),
+        BattleCommand::Auto {
+            id,
+            ruleset,
+            reason,
+            json,
+        } => auto(dir, &id, ruleset.as_deref(), reason.as_deref(), json),
         BattleCommand::Result { id, file } => club_result(dir, &id, &file),
         BattleCommand::Oob { id, file } => club_oob(dir, &id, &file),
         BattleCommand::Rule {
@@ -500,7 +511,13 @@ fn print_card(
 /// The dice of an auto-resolve: the open phase's seed, so the rolls are checkable once
 /// that seed is revealed; the resolvers' event ids carry the battle id. Once a battle,
 /// with its intended ruleset (see `engine::auto_allowed`).
-fn auto(dir: &Path, id: &str, ruleset: Option<&str>, json: bool) -> Result<()> {
+fn auto(
+    dir: &Path,
+    id: &str,
+    ruleset: Option<&str>,
+    reason: Option<&str>,
+    json: bool,
+) -> Result<()> {
     let mut store = Store::open_write(dir, &format!("battle auto {id}"))?;
     let (c, _) = super::campaign_of(dir)?;
     let b = pending(&store, id)?;
@@ -510,14 +527,31 @@ fn auto(dir: &Path, id: &str, ruleset: Option<&str>, json: bool) -> Result<()> {
     let (_, rs) = card_of(dir, &store, &c, &b, Some(rs_id))?;
     let now = super::now();
     let tell = Tell::load(dir, &store, &now)?;
+    let reason = crate::scenario::clubs::clean_text(reason.unwrap_or_default(), 500);
+    // The play-by date the clubs were given, while it is still ahead: the referee's
+    // auto-resolve came before it.
+    let tz = engine::deadline::zone(&c.time_zone)?;
+    let play_by = engine::play_by(&store, &c, &b, &now)?
+        .filter(|d| !engine::deadline::passed(d, &now))
+        .map(|d| engine::deadline::display(&d, tz));
+    let mut desk = tell.desk(&c);
+    desk.referee_auto = Some(crate::report::news::RefereeAuto {
+        reason: &reason,
+        play_by: play_by.as_deref(),
+    });
+    let command = if reason.is_empty() {
+        format!("battle auto {id}")
+    } else {
+        format!("battle auto {id} (reason: {reason})")
+    };
     let done = engine::auto_resolve(
         &mut store,
         &c,
         &b,
         &rs,
         &now,
-        &format!("battle auto {id}"),
-        Some(&tell.desk(&c)),
+        &command,
+        Some(&desk),
         Vec::new(),
     )?;
     if json {
@@ -676,6 +710,7 @@ impl Tell {
             orders_sent: &self.orders_sent,
             goes_early: self.goes_early,
             now: &self.now,
+            referee_auto: None,
         }
     }
 }

@@ -44,6 +44,35 @@ pub struct Update<'a> {
     pub orders_sent: Option<&'a str>,
     /// The name of the attached order file.
     pub sheet: &'a str,
+    /// The referee had the game resolve the battle (`giglio battle auto`), not the
+    /// clubs' results nor its play-by date: the clubs are told so, and why.
+    pub referee_auto: Option<RefereeAuto<'a>>,
+}
+
+/// What the clubs are told of an auto-resolve the referee ordered: a play-test's clubs,
+/// whose battle's play-by date was days ahead, read only that the game had resolved it.
+#[derive(Clone, Copy, Debug)]
+pub struct RefereeAuto<'a> {
+    /// The referee's words (`--reason`), told word for word; empty when none was given.
+    pub reason: &'a str,
+    /// The battle's play-by date, as clubs read times, while it had not yet passed.
+    pub play_by: Option<&'a str>,
+}
+
+/// The line on an auto-resolve the referee ordered, if this one was.
+fn referee_auto_of(w: &Words, l: Lang, u: &Update) -> Option<String> {
+    let r = u
+        .referee_auto
+        .filter(|_| u.outcome.source == ResultSource::Auto)?;
+    let reason = sentence(r.reason);
+    Some(t!(
+        w,
+        l,
+        "news-update-auto-by-referee",
+        play_by = r.play_by.unwrap_or("none"),
+        has_reason = if reason.is_empty() { "no" } else { "yes" },
+        reason = reason
+    ))
 }
 
 /// What the notice to a club a battle's result concerns, though it did not fight it,
@@ -152,6 +181,7 @@ pub fn settled_later(w: &Words, l: Lang, u: &Update, phase_name: &str) -> (Strin
         result = result(w, l, b, u.outcome, Some(u.campaign)),
         phase = phase_name
     )];
+    parts.extend(referee_auto_of(w, l, u));
     parts.extend(set_aside_of(w, l, u));
     (subject, format!("{}\n", parts.join("\n\n")))
 }
@@ -208,6 +238,7 @@ pub fn update(w: &Words, u: &Update) -> (String, String) {
     if u.outcome.provisional {
         parts.push(w.plain(l, "news-update-provisional"));
     }
+    parts.extend(referee_auto_of(w, l, u));
     match set_aside_of(w, l, u) {
         Some(line) => parts.push(line),
         // A ruling's reason, told once: with the club's own result set aside, that
@@ -641,11 +672,25 @@ mod tests {
             early: false,
             orders_sent: None,
             sheet: "orders-V-1494-r02.toml",
+            referee_auto: None,
         };
         let (_, text) = update(&w, &u);
         assert!(
             text.contains("PROVISIONAL: the game was resolved with stand-in tables"),
             "{text}"
+        );
+        assert!(!text.contains("The referee had the game"), "{text}");
+        let by_referee = Update {
+            referee_auto: Some(RefereeAuto {
+                reason: "the table could not meet.",
+                play_by: Some("2026-12-08 21:00"),
+            }),
+            ..u
+        };
+        let (_, told) = update(&w, &by_referee);
+        assert!(
+            told.contains("The referee had the game resolve this battle before its play-by date (2026-12-08 21:00), without waiting for the clubs' results. The referee's reason: the table could not meet.\n"),
+            "{told}"
         );
         assert!(
             text.contains("How the game decided it: the defender routed.\n"),

@@ -134,6 +134,7 @@ fn auto(
         orders_sent: &orders_sent,
         goes_early: engine::goes_early(store, c, &loaded.config, &loaded.words)?,
         now,
+        referee_auto: None,
     };
     let done = engine::auto_resolve(store, c, b, &rs, now, COMMAND, Some(&desk), told)?;
     Ok(Some(Action::BattleFallback {

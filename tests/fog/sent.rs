@@ -220,6 +220,7 @@ pub(super) fn battle_news(b: &Branch, club: &Club) -> Vec<(String, String)> {
             early: false,
             orders_sent: None,
             sheet: "-",
+            referee_auto: None,
         };
         let (_, text) = giglio::report::news::update(&words, &update);
         out.push((format!("update {}", bt.id), text));
@@ -236,6 +237,11 @@ pub(super) fn battle_news(b: &Branch, club: &Club) -> Vec<(String, String)> {
                 outcome: &auto,
                 set_aside: visibility::set_aside_for(&mailed, &auto, &me),
                 events: &[],
+                // The referee's words and the card's date: nothing of the world.
+                referee_auto: Some(giglio::report::news::RefereeAuto {
+                    reason: "the table could not meet",
+                    play_by: Some("2026-12-08 21:00"),
+                }),
                 ..update
             },
             "-",

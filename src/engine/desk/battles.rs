@@ -164,6 +164,7 @@ pub(crate) fn take(
         orders_sent: &orders_sent,
         goes_early: engine::goes_early(store, desk.campaign, desk.config, words)?,
         now: desk.now,
+        referee_auto: None,
     };
     let names = engine::names_of(store, desk.campaign, &told, desk.now)?;
     let messages = engine::news_mail(&news_desk, &told, &world, &names, &mut settlement)?;

@@ -32,6 +32,8 @@ pub(crate) struct Desk<'a> {
     /// (`engine::goes_early`).
     pub(crate) goes_early: bool,
     pub(crate) now: &'a str,
+    /// The auto-resolve these updates tell of is the referee's (`giglio battle auto`).
+    pub(crate) referee_auto: Option<news::RefereeAuto<'a>>,
 }
 
 /// The update to each side of a battle whose result a step applied, with the counting
@@ -100,6 +102,7 @@ pub(crate) fn updates(
                 early,
                 orders_sent: received.as_deref(),
                 sheet: &sheet_name,
+                referee_auto: d.referee_auto,
             },
         );
         let subject = format!("[{}] {subject}", title(d.campaign, lang));
@@ -283,6 +286,7 @@ pub(crate) fn settled_later(
                 early: false,
                 orders_sent: None,
                 sheet: "",
+                referee_auto: d.referee_auto,
             },
             &phase_name,
         );
