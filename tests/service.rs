@@ -514,6 +514,54 @@ fn an_undone_phase_with_every_file_in_says_it_may_go_again_at_once() {
     );
 }
 
+/// A phase the referee resolved by hand while a file with parts left out held early
+/// resolution: undone, it does not go at the first pass either (the flawed file still
+/// holds it), so neither the referee nor the clubs are told it may.
+#[test]
+fn an_undone_phase_held_by_a_flawed_file_is_not_said_to_go_at_once() {
+    let mut k = Kept::new(&format!("early = true\n{NO_OUTAGE}"));
+    k.pass("2026-09-01T08:05:00Z");
+    k.received();
+    for n in ["V", "M"] {
+        k.mail_sheet(n);
+    }
+    let sheet = k.sheet_mail("F");
+    let slip = String::from_utf8(sheet).expect("UTF-8").replacen(
+        "kind = \"most_cities\"",
+        "kind = \"most_citys\"",
+        1,
+    );
+    k.deliver(slip.as_bytes());
+    let p = k.pass("2026-09-02T08:30:00Z");
+    assert!(actions(&p).is_empty(), "the flawed file holds it: {p}");
+    k.cmd("2026-09-02T08:40:00Z")
+        .args(["resolve"])
+        .assert()
+        .success();
+    k.pass("2026-09-02T08:41:00Z");
+    k.received();
+    let out = k
+        .cmd("2026-09-02T09:00:00Z")
+        .args(["undo"])
+        .assert()
+        .success();
+    let said = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+    assert!(said.contains("is open again"), "{said}");
+    assert!(!said.contains("[run] early is on"), "{said}");
+    k.pass("2026-09-02T09:01:00Z");
+    let got = k.received();
+    let v = got
+        .iter()
+        .find(|g| g.kind == "correction" && g.to == "V")
+        .expect("Venice's correction");
+    assert!(
+        v.text.contains("potete mandarne uno nuovo fino al termine")
+            && !v.text.contains("può essere risolta di nuovo appena"),
+        "{}",
+        v.text
+    );
+}
+
 /// The winter takes no orders, so `early` never sends it: it waits for the referee (or
 /// `winter_days`), as every report before it says (a play-test's winter went at the next
 /// pass while the reports said the referee would resolve it).

@@ -131,7 +131,9 @@ pub(crate) fn cmd_undo(dir: &Path, a: UndoArgs) -> Result<()> {
             "the clock is held, so `giglio run` does not resolve it again at once: `giglio resume` when ready\n",
         );
         let config = crate::mail::config::load(dir)?;
-        if goes_at_once(&store, &config, &out.open)? {
+        let world = store.current()?.world;
+        let words = super::words_of(dir)?;
+        if crate::engine::goes_early_when_reopened(&store, &campaign, &config, &words, &world)? {
             text.push_str(
                 "[run] early is on and every club's orders are in: the first pass after `giglio resume` resolves it again; to let the clubs send new files first, set early = false in giglio.toml, or resolve it yourself\n",
             );
@@ -200,11 +202,19 @@ fn corrections(
     // With early resolution and every club's file still in, the phase goes again at the
     // service's first pass once the clock runs (a play-test's clubs were told they could
     // send a new file until the deadline, and the phase went a minute after `resume`).
-    let early = if goes_at_once(store, &config, &key)? {
-        "yes"
-    } else {
-        "no"
-    };
+    let world = store
+        .phases()?
+        .into_iter()
+        .find(|p| p.id == phase)
+        .map(|p| p.world)
+        .ok_or_else(|| Error::internal(format!("no stored phase {key}")))?;
+    let words = super::words_of(dir)?;
+    let early =
+        if crate::engine::goes_early_when_reopened(store, campaign, &config, &words, &world)? {
+            "yes"
+        } else {
+            "no"
+        };
     let reason = reason.map(str::trim).filter(|r| !r.is_empty());
     // Under the ruling, the phase's dice are drawn anew: its reports revealed its seed.
     let (dice, commitment) = if campaign.tables.rulings.fresh_seed_after_undo {
@@ -250,19 +260,6 @@ fn corrections(
         &super::words_of(dir)?,
         now,
     )
-}
-
-/// Whether the phase `key`, once open again, goes at the service's next pass with the
-/// clock running: `[run] early` and an active file from every club still playing.
-fn goes_at_once(store: &Store, config: &crate::mail::config::Config, key: &str) -> Result<bool> {
-    if !config.run.early || key.ends_with("-winter") {
-        return Ok(false);
-    }
-    let files = store.orders(key, true)?;
-    let clubs = store.current()?.world.clubs;
-    Ok(clubs
-        .iter()
-        .all(|n| files.iter().any(|f| f.nation == n.as_str())))
 }
 
 /// A short correction to every club that received the update of the step taken back.

@@ -81,6 +81,26 @@ pub(crate) fn goes_early(
     Ok(p.missing.is_empty() && p.flawed.is_empty())
 }
 
+/// Whether phase `key`, opened again by `undo` with `world` and its files as they stand,
+/// goes at the service's first pass once the clock runs (`[run] early`): a file from
+/// every club, none with parts left out, and not the winter. `undo` asks before the
+/// phase is open again, so its correction can say so (a play-test's clubs were told
+/// they could send a new file until the deadline, and the phase went a minute after
+/// `resume`); the same test as [`goes_early`], which asks of the open phase.
+pub(crate) fn goes_early_when_reopened(
+    store: &Store,
+    c: &Campaign,
+    config: &crate::mail::config::Config,
+    words: &Words,
+    world: &World,
+) -> Result<bool> {
+    if !config.run.early || matches!(world.phase.phase, Phase::Winter) {
+        return Ok(false);
+    }
+    let (orders, flawed) = files_of(store, c, words, world)?;
+    Ok(flawed.is_empty() && world.clubs.iter().all(|n| orders.contains_key(n)))
+}
+
 /// Gathers the open phase's world and active orders.
 pub fn prepare(store: &Store, campaign: &Campaign, words: &Words) -> Result<Prepared> {
     let current = store.current()?;
@@ -91,30 +111,7 @@ pub fn prepare(store: &Store, campaign: &Campaign, words: &Words) -> Result<Prep
     }
     let world = current.world;
     let key = world.phase.key();
-    let mut orders = BTreeMap::new();
-    let mut flawed = Vec::new();
-    let first_spring = matches!(world.phase.phase, Phase::Spring)
-        && world.phase.year == campaign.tables.calendar.start_year;
-    for f in store.orders(&key, true)? {
-        let shown = format!("{} orders of {} (receipt {})", key, f.nation, f.id);
-        let lowered = orders::lower(
-            &shown,
-            f.text.as_bytes(),
-            campaign,
-            Some(world.phase),
-            words,
-            Lang::En,
-        );
-        if let Some(h) = lowered.header {
-            let no_objective = first_spring
-                && !(lowered.orders.orders.iter())
-                    .any(|o| matches!(o.kind, crate::rules::order::OrderKind::Objective(_)));
-            if !lowered.diagnostics.is_empty() || no_objective {
-                flawed.push(h.club.clone());
-            }
-            orders.insert(h.club, phase_orders(campaign, lowered.orders));
-        }
-    }
+    let (orders, flawed) = files_of(store, campaign, words, &world)?;
     let waits = !matches!(world.phase.phase, Phase::Winter);
     let missing = if waits {
         world
@@ -151,6 +148,43 @@ pub fn prepare(store: &Store, campaign: &Campaign, words: &Words) -> Result<Prep
         exchange,
         posted,
     })
+}
+
+/// The orders each club's active file gives phase `world.phase`, and the clubs whose
+/// file has parts left out (or, in the first spring, no objective): such a file holds
+/// early resolution until a new file or the deadline.
+fn files_of(
+    store: &Store,
+    campaign: &Campaign,
+    words: &Words,
+    world: &World,
+) -> Result<(BTreeMap<NationCode, OrderSet>, Vec<NationCode>)> {
+    let key = world.phase.key();
+    let mut orders = BTreeMap::new();
+    let mut flawed = Vec::new();
+    let first_spring = matches!(world.phase.phase, Phase::Spring)
+        && world.phase.year == campaign.tables.calendar.start_year;
+    for f in store.orders(&key, true)? {
+        let shown = format!("{} orders of {} (receipt {})", key, f.nation, f.id);
+        let lowered = orders::lower(
+            &shown,
+            f.text.as_bytes(),
+            campaign,
+            Some(world.phase),
+            words,
+            Lang::En,
+        );
+        if let Some(h) = lowered.header {
+            let no_objective = first_spring
+                && !(lowered.orders.orders.iter())
+                    .any(|o| matches!(o.kind, crate::rules::order::OrderKind::Objective(_)));
+            if !lowered.diagnostics.is_empty() || no_objective {
+                flawed.push(h.club.clone());
+            }
+            orders.insert(h.club, phase_orders(campaign, lowered.orders));
+        }
+    }
+    Ok((orders, flawed))
 }
 
 /// The orders a phase resolves from a club's file: under the ruling
