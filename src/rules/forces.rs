@@ -448,13 +448,17 @@ pub(super) fn force_value(s: &Step, node: &NodeCode, nation: &NationCode) -> Duc
         .filter(|a| &a.nation == nation)
         .map(|a| a.value)
         .sum();
-    let garrison =
-        s.w.nodes
-            .get(node)
-            .and_then(|x| x.garrison.as_ref())
-            .filter(|g| &g.nation == nation)
-            .map_or(0, |g| g.value);
-    armies + garrison
+    armies + garrison_value(s, node, nation)
+}
+
+/// Returns the value of a nation's garrison at a node (0 without one): the share of
+/// [`force_value`] that stays within its walls, as a spy's report says (G3c.4).
+pub(super) fn garrison_value(s: &Step, node: &NodeCode, nation: &NationCode) -> Ducats {
+    s.w.nodes
+        .get(node)
+        .and_then(|x| x.garrison.as_ref())
+        .filter(|g| &g.nation == nation)
+        .map_or(0, |g| g.value)
 }
 
 /// G5.2: the moves of `set` that take a piece whose standing choice on contact is to

@@ -605,10 +605,7 @@ fn spy_reports(s: &mut Step, nation: &NationCode, enemy: &Party, at: &NodeCode, 
             Happening::EnemySize {
                 node: at.clone(),
                 ducats: seen,
-                garrison: (s.w.nodes.get(at))
-                    .and_then(|x| x.garrison.as_ref())
-                    .filter(|g| g.nation == enemy.nation)
-                    .map_or(0, |g| g.value),
+                garrison: crate::rules::forces::garrison_value(s, at, &enemy.nation),
             },
         );
     }
