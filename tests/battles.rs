@@ -1299,7 +1299,7 @@ fn the_card_is_printed_in_either_language_and_for_either_club() {
         // Each reading in words, its name and value beside it for the referee.
         "Letture (",
         "  · Inizia il giocatore Pro-Francia: lo scenario non dice chi inizia (MON §4). (Vale solo in una partita intera di MON: una battaglia della campagna non la usa.) (MON_starting_player=pro_france)",
-        "  · Una Battaglia maggiore (MON §7.2) dura al massimo 20 round. (MON_max_rounds=20)",
+        "  · Una Battaglia maggiore (MON §7.2) dura al massimo 20 riprese di combattimento. (MON_max_rounds=20)",
     ] {
         assert!(it.contains(word), "{word} in {it}");
     }
@@ -1352,8 +1352,9 @@ fn the_card_is_printed_in_either_language_and_for_either_club() {
     // A club's copy reads each reading in words, without giglio's ids (the referee's
     // copy has them), and leaves out those of a full game only, saying how many.
     assert!(
-        html.contains("<li>Una Battaglia maggiore (MON §7.2) dura al massimo 20 round.")
-            && html.contains("<li>altre 5 letture contano solo in una partita intera di")
+        html.contains(
+            "<li>Una Battaglia maggiore (MON §7.2) dura al massimo 20 riprese di combattimento."
+        ) && html.contains("<li>altre 5 letture contano solo in una partita intera di")
             && !html.contains("Pro-Francia")
             && !html.contains("MON_max_rounds=20"),
         "{html}"

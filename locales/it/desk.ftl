@@ -39,7 +39,7 @@ desk-undo-text =
        *[no] {""}
     }
     { $dice ->
-        [fresh] I suoi dadi si tirano da capo: il seme rivelato dal rapporto non vale più, così nessuno scrive nuovi ordini conoscendo i tiri. L'impegno (SHA-256) del nuovo seme è { $commitment }; il seme stesso arriva con il nuovo rapporto. Gli esiti possono cambiare anche dove nessun ordine è cambiato.
+        [fresh] I suoi dadi si tirano da capo: il seme rivelato dal rapporto non vale più, così nessuno scrive nuovi ordini conoscendo i tiri. L'impronta (SHA-256) del nuovo seme è { $commitment }; il seme stesso arriva con il nuovo rapporto. Gli esiti possono cambiare anche dove nessun ordine è cambiato.
        *[same] I suoi dadi restano quelli del seme rivelato dal rapporto.
     }
 

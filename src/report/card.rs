@@ -721,7 +721,7 @@ mod tests {
         let c = card(&rs, (NodeKind::City, Terrain::Hills, true), 400, 300);
         let [(_, it), (_, en)] = both(&c, &rs);
         assert!(
-            it.contains("  · Una Battaglia maggiore (MON §7.2) dura al massimo 20 round.\n")
+            it.contains("  · Una Battaglia maggiore (MON §7.2) dura al massimo 20 riprese di combattimento.\n")
                 && it.contains("  · altre 5 letture contano solo in una partita intera di")
                 && !it.contains("Pro-Francia"),
             "{it}"
@@ -766,7 +766,7 @@ mod tests {
         let html = text(&env, &c, &rs, &club, true).expect("html");
         assert!(!html.contains("MON_max_rounds=20"), "{html}");
         let toml = toml(&env, &c, &rs, &view).expect("toml");
-        assert!(toml.contains("#   · Una Battaglia maggiore (MON §7.2) dura al massimo 20 round. (MON_max_rounds=20)"), "{toml}");
+        assert!(toml.contains("#   · Una Battaglia maggiore (MON §7.2) dura al massimo 20 riprese di combattimento. (MON_max_rounds=20)"), "{toml}");
     }
 
     /// The other side's sapper is its club's specialist (G7.4): a club's card names its
