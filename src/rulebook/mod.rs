@@ -43,8 +43,11 @@ impl Rule {
     /// without markdown emphasis, for glossaries.
     pub fn summary(&self) -> String {
         // The rulebook marks the referee's rulings; a club's glossary line states the rule
-        // as it stands (a play-test's clubs read "[ruling]" as unexplained jargon).
-        let plain = without_switches(&self.text)
+        // as it stands (a play-test's clubs read "[ruling]" as unexplained jargon). Only
+        // the first paragraph is read: no marker spans a blank line, and the order page
+        // asks for the summaries of every rule it may cite, for every club.
+        let first_para = self.text.split("\n\n").next().unwrap_or("");
+        let plain = without_switches(first_para)
             .replace("**[ruling]** ", "")
             .replace("**[decisione]** ", "")
             .replace("**", "")

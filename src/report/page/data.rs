@@ -290,10 +290,10 @@ pub(super) fn data(words: &Words, p: &PageInput, own: &OwnWorld) -> PageData {
     data
 }
 
-/// Every rule the page may refuse with, each in a line in the club's language.
 /// The rule an embarking cites when its army is given another order too.
 const EMBARK_RULE: &str = "G3e.3";
 
+/// Every rule the page may refuse with, each in a line in the club's language.
 fn rule_texts(d: &PageData, l: Lang) -> BTreeMap<String, String> {
     let mut ids: Vec<&str> = vec![d.treasury_rule.as_str()];
     let offers = d
@@ -314,8 +314,10 @@ fn rule_texts(d: &PageData, l: Lang) -> BTreeMap<String, String> {
     if !d.letters.is_empty() {
         ids.push(LETTER_RULE);
     }
+    // Each rule once: the offers of every piece cite the same few.
+    let ids: std::collections::BTreeSet<&str> =
+        ids.into_iter().filter(|id| !id.is_empty()).collect();
     ids.into_iter()
-        .filter(|id| !id.is_empty())
         .filter_map(|id| Some((id.to_owned(), crate::rulebook::rule(id, l)?.summary())))
         .collect()
 }

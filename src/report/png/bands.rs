@@ -12,6 +12,7 @@ use super::memo;
 use crate::error::{Error, Result};
 use resvg::tiny_skia::{Pixmap, PremultipliedColorU8};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU16, Ordering};
 
 /// Rows compressed together.
 pub(super) const BAND: usize = 32;
@@ -43,7 +44,12 @@ pub(crate) struct Style {
 /// A palette and every colour's entry in it (by 5-bit bucket).
 pub(super) struct Palette {
     pub(super) colours: Vec<[u8; 3]>,
-    index: Vec<u16>,
+    /// Each colour bucket's entry; a bucket no pixel of the picture chosen from fell in
+    /// is filled the first time a picture drawn with the palette meets it (the nearest
+    /// entry to its middle, a pure function of the colours, so the bytes are the same
+    /// whichever thread fills it, and whenever): the anti-aliased edges of a club's
+    /// pieces and names were looked up anew at every pixel.
+    index: Vec<AtomicU16>,
 }
 
 /// One band compressed: its deflate bytes (ending byte-aligned, not final), the Adler-32
@@ -182,6 +188,7 @@ fn choose(counts: &Counts, most: usize, named: &[[u8; 3]], extra: &[[u8; 3]]) ->
             index[k] = nearest(&colours, vote[k].0);
         }
     }
+    let index = index.into_iter().map(AtomicU16::new).collect();
     Palette { colours, index }
 }
 
@@ -202,11 +209,13 @@ fn nearest(colours: &[[u8; 3]], c: [u8; 3]) -> u16 {
 impl Palette {
     /// A colour's entry.
     fn entry(&self, c: [u8; 3]) -> u8 {
-        match self.index[bucket(c)] {
+        let k = bucket(c);
+        match self.index[k].load(Ordering::Relaxed) {
             NONE => {
-                let k = bucket(c);
                 let mid = |bits: usize| ((bits & 31) << 3 | 4) as u8;
-                nearest(&self.colours, [mid(k >> 10), mid(k >> 5), mid(k)]) as u8
+                let i = nearest(&self.colours, [mid(k >> 10), mid(k >> 5), mid(k)]);
+                self.index[k].store(i, Ordering::Relaxed);
+                i as u8
             }
             i => i as u8,
         }
