@@ -23,7 +23,13 @@ happening-siege-ended = the siege of { $node } by { $army } ends: { $why ->
     [no_target] there is no longer an enemy fortified place to besiege
    *[not_renewed] it was not ordered again this round; its count of rounds starts over
 }
-happening-siege-waits = the siege of { $node } is not rolled this round: { $army } cannot attack
+happening-siege-waits = { $others ->
+        [none] the siege of { $node } is not rolled this round: { $army } cannot attack
+       *[other] { $army } cannot attack this round and takes no part in the siege of { $node }, which { $others } { $count ->
+            [one] rolls
+           *[other] roll
+        } without it
+    }
 happening-bribe-dropped = the bribe of { $bribe } ducats at { $node } was not paid (treasury { $treasury }): the siege goes on without it
 siege-modifier-rounds-spent = { $signed } ({ $rounds ->
     [0] no whole round spent yet: the first roll gets +0
@@ -45,7 +51,7 @@ happening-siege-outcome-seen = { THE($besieger) } { VERB($besieger, "besieges", 
 }
 happening-works-lost = the works at { $node } are lost: the node is no longer yours
 sheet-idle-siege-waits = The siege of { $node } stands through this phase: sieges are rolled, and lifted, in the summer rounds (G3d), where it goes on unless you lift it.
-sheet-idle-siege-stunned = If you send nothing: the siege of { $node } stands, but it is not rolled this round, for its commander was killed (G2b.5) and the army cannot attack; it is rolled again from the next round. To lift it, a [[siege]] order with the lines army = "{ $army }" and lift = true.
+sheet-idle-siege-stunned = If you send nothing: the siege of { $node } stands, but this army does not roll it this round, for its commander was killed (G2b.5) and it cannot attack (another army of yours besieging the place still rolls); it takes part again from the next round. To lift it, a [[siege]] order with the lines army = "{ $army }" and lift = true.
 sheet-idle-siege-goes-on = If you send nothing: the siege of { $node } goes on (a standing order), rolled at the end of the round; to lift it, a [[siege]] order with the lines army = "{ $army }" and lift = true, or a move that takes the army away (the march ends it).
 happening-siege-held-by-battle = the siege of { $node } is not rolled this round: { $army } is in battle { $battle } there, not yet settled; this round does not count among the rounds spent, and the siege is next rolled at the end of the first round resolved after the battle's result is applied (if its army still besieges the place); a bribe ordered for it this round is not paid
 happening-before-walls = { $army } stands before the walls of { $node }, a fortified place of { THE($owner) } that no force holds: standing there does not take it; a [[siege]] order can, from the next round on (G3d.1)

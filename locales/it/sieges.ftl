@@ -23,7 +23,13 @@ happening-siege-ended = l'assedio { ART("di", $node) } da parte di { $army } fin
     [no_target] non c'è più una piazza fortificata nemica da assediare
    *[not_renewed] non è stato ordinato di nuovo in questo turno; il conto dei turni riparte da zero
 }
-happening-siege-waits = l'assedio { ART("di", $node) } non si tira in questo turno: { $army } non può attaccare
+happening-siege-waits = { $others ->
+        [none] l'assedio { ART("di", $node) } non si tira in questo turno: { $army } non può attaccare
+       *[other] { $army } non può attaccare in questo turno e non prende parte all'assedio { ART("di", $node) }, che { $others } { $count ->
+            [one] tira
+           *[other] tirano
+        } senza di essa
+    }
 happening-bribe-dropped = la corruzione di { $bribe } ducati { ART("a", $node) } non è stata pagata (tesoro { $treasury }): l'assedio continua senza
 siege-modifier-rounds-spent = { $signed } ({ $rounds ->
     [0] nessun turno intero ancora trascorso: il primo tiro ha +0
@@ -45,7 +51,7 @@ happening-siege-outcome-seen = { ART("il", $besieger) } assedia { $node }: { $fe
 }
 happening-works-lost = i lavori { ART("a", $node) } sono perduti: il nodo non è più vostro
 sheet-idle-siege-waits = L'assedio { ART("di", $node) } resta in questa fase: si tira, o si toglie, nei turni d'estate (G3d), e continua finché non lo togliete.
-sheet-idle-siege-stunned = Senza ordini: l'assedio { ART("di", $node) } resta, ma in questo turno non si tira, perché il suo comandante è stato ucciso (G2b.5) e l'armata non può attaccare; si tira di nuovo dal turno seguente. Per toglierlo, un ordine [[siege]] con le righe army = "{ $army }" e lift = true.
+sheet-idle-siege-stunned = Senza ordini: l'assedio { ART("di", $node) } resta, ma in questo turno quest'armata non lo tira, perché il suo comandante è stato ucciso (G2b.5) e non può attaccare (un'altra vostra armata che assedia la piazza tira comunque); vi prende parte di nuovo dal turno seguente. Per toglierlo, un ordine [[siege]] con le righe army = "{ $army }" e lift = true.
 sheet-idle-siege-goes-on = Senza ordini: l'assedio { ART("di", $node) } continua (un ordine permanente), con il tiro alla fine del turno; per toglierlo, un ordine [[siege]] con le righe army = "{ $army }" e lift = true, oppure una mossa che porti via l'armata (la marcia vi pone fine).
 happening-siege-held-by-battle = l'assedio { ART("di", $node) } non si tira in questo turno: { $army } è nella battaglia { $battle }, lì, non ancora decisa; questo turno non conta fra i turni trascorsi, e l'assedio si tira di nuovo alla fine del primo turno risolto dopo che il risultato della battaglia sarà applicato (se la sua armata assedia ancora la piazza); una corruzione ordinata per questo turno non si paga
 happening-before-walls = { $army } è davanti alle mura di { $node }, piazza fortificata { ART("di", $owner) } che nessuna forza tiene: restandovi non la prende; può prenderla un ordine [[siege]], dal prossimo turno in poi (G3d.1)

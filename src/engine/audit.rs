@@ -301,6 +301,7 @@ pub(crate) fn events_as_worded_before(
             Happening::Surrendered { breached, .. } => *breached = false,
             Happening::Retreated { draw, .. } => *draw = false,
             Happening::EnemySize { garrison, .. } => *garrison = 0,
+            Happening::SiegeWaits { others, .. } => others.clear(),
             Happening::EnemyFellBack { own_place, .. } => *own_place = false,
             Happening::WinterEvent {
                 face,

@@ -699,10 +699,15 @@ pub enum Happening {
         army: ArmyId,
         battle: String,
     },
-    /// G3d.2: a standing siege not rolled this round (its armies cannot attack), still on.
+    /// G3d.2: a standing siege its army does not roll this round (it cannot attack),
+    /// still on; `others` are the club's armies that roll the siege of the place this
+    /// round without it (a play-test's report said the siege was not rolled, then gave
+    /// its roll by another army).
     SiegeWaits {
         node: NodeCode,
         army: ArmyId,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        others: Vec<ArmyId>,
     },
     /// G3d.3: a bribe the treasury could not pay was dropped; the siege goes on.
     BribeDropped {

@@ -420,6 +420,17 @@ fn derived(kind: &str, map: &serde_json::Map<String, Value>, lang: Lang, args: &
         }
         // Written without the field when none, and before it existed.
         "enemy_size" if !map.contains_key("garrison") => args.set("garrison", 0),
+        // Written without the field when none, and before it existed.
+        "siege_waits" => {
+            let n = map
+                .get("others")
+                .and_then(Value::as_array)
+                .map_or(0, Vec::len);
+            if n == 0 {
+                args.set("others", "none");
+            }
+            args.set("count", n as i64);
+        }
         // Written without the field when false, and before it existed.
         "stance_set" if !map.contains_key("spy_cleared") => {
             args.set("spy_cleared", "false");

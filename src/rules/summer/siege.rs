@@ -494,6 +494,9 @@ fn join(
 /// its army stays at the place; one whose army left, or whose place is no longer an
 /// enemy fortified place, ends (told); one whose army cannot attack waits (told).
 fn carry_on(s: &mut Step, groups: &mut Vec<Besiege>, pooled: bool, ordered: &[ArmyId]) {
+    // The events of the armies that wait, to name the club's armies that roll the
+    // place's siege without them once every group is known.
+    let mut waits = Vec::new();
     for x in s.w.sieges.clone() {
         if ordered.contains(&x.besieger) {
             continue;
@@ -513,16 +516,29 @@ fn carry_on(s: &mut Step, groups: &mut Vec<Besiege>, pooled: bool, ordered: &[Ar
             s.w.sieges.retain(|y| y.besieger != x.besieger);
             ended(s, &x, why);
         } else if a.stunned == Some(s.w.phase) {
+            waits.push((s.events.len(), a.nation.clone()));
             s.event(
                 Audience::Nation(a.nation.clone()),
                 "G3d.2",
                 Happening::SiegeWaits {
                     node: x.node.clone(),
                     army: x.besieger.clone(),
+                    others: Vec::new(),
                 },
             );
         } else if !held_by_battle(s, &a.nation, &x.besieger, &x.node) {
             join(groups, pooled, &a.nation, &x.node, &x.besieger, 0);
+        }
+    }
+    for (i, nation) in waits {
+        if let Some(Happening::SiegeWaits { node, others, .. }) =
+            s.events.get_mut(i).map(|e| &mut e.what)
+        {
+            *others = groups
+                .iter()
+                .filter(|g| g.nation == nation && g.node == *node)
+                .flat_map(|g| g.armies.iter().cloned())
+                .collect();
         }
     }
 }

@@ -1032,3 +1032,35 @@ fn a_clash_won_says_what_became_of_the_enemy() {
         "{it}"
     );
 }
+
+/// A besieger that cannot attack says whether the club's other armies roll the siege
+/// without it (play-test 40), and a stored event without them reads as it always did.
+#[test]
+fn a_waiting_besieger_names_the_armies_that_roll_without_it() {
+    let waits = |others: &[&str]| Happening::SiegeWaits {
+        node: "F8".into(),
+        army: "T-A1".into(),
+        others: others.iter().map(|&a| a.into()).collect(),
+    };
+    let both = |h: Happening| (happening(&w(), &h, Lang::It), happening(&w(), &h, Lang::En));
+    assert_eq!(
+        both(waits(&["T-A2"])),
+        (
+            "T-A1 non può attaccare in questo turno e non prende parte all'assedio di F8, che T-A2 tira senza di essa".to_owned(),
+            "T-A1 cannot attack this round and takes no part in the siege of F8, which T-A2 rolls without it".to_owned()
+        )
+    );
+    assert!(
+        both(waits(&["T-A2", "T-A3"]))
+            .1
+            .ends_with("which T-A2 and T-A3 roll without it")
+    );
+    let old: Happening =
+        serde_json::from_str(r#"{"happening":"siege_waits","node":"F8","army":"T-A1"}"#)
+            .expect("stored");
+    assert_eq!(old, waits(&[]));
+    assert_eq!(
+        both(old).1,
+        "the siege of F8 is not rolled this round: T-A1 cannot attack"
+    );
+}
