@@ -673,3 +673,66 @@ fn a_slip_is_located_in_the_file_the_club_attached() {
         rejection.text
     );
 }
+
+/// What a file of letters alone does, as each phase's sheet says it: in the rounds a
+/// `[[stance]]` as it stands makes it count as orders sent; in spring (which takes no
+/// stance) the sheet goes first, alone; the winter takes no orders at all (play-test 40:
+/// the spring and winter sheets offered a stance, which `orders check` refused).
+#[test]
+fn each_phase_sheet_says_what_a_file_of_letters_alone_does() {
+    let t = crate::common::TestCampaign::new();
+    let rules = t.dir.join("campaign/rules.toml");
+    let text = std::fs::read_to_string(&rules).expect("rules.toml");
+    // Two summer rounds, then the winter.
+    let short = text
+        .replacen("rounds = 10 ", "rounds = 2  ", 1)
+        .replacen("\"Marzo\", \"Aprile\", \"Maggio\", \"Giugno\", \"Luglio\", \"Agosto\", \"Settembre\", \"Ottobre\", \"Novembre\", \"Dicembre\"", "\"Marzo\", \"Aprile\"", 1)
+        .replacen("\"March\", \"April\", \"May\", \"June\", \"July\", \"August\", \"September\", \"October\", \"November\", \"December\"", "\"March\", \"April\"", 1);
+    assert_ne!(short, text);
+    std::fs::write(&rules, short).expect("write");
+    let sheet = |name: &str| -> String {
+        let store = giglio::storage::Store::open_read(&t.dir).expect("open");
+        for m in store.outbox(None).expect("outbox").into_iter().rev() {
+            if m.nation.as_deref() != Some("V") {
+                continue;
+            }
+            let raw = store.message_bytes(m.id).expect("bytes").expect("kept");
+            let msg = MessageParser::default().parse(&raw).expect("parses");
+            if let Some(part) = msg
+                .attachments()
+                .find(|a| mail_parser::MimeHeaders::attachment_name(*a) == Some(name))
+            {
+                return String::from_utf8(part.contents().to_vec()).expect("UTF-8");
+            }
+        }
+        let kinds: Vec<String> = store
+            .outbox(None)
+            .expect("outbox")
+            .iter()
+            .map(|m| format!("{} {:?}", m.kind, m.nation))
+            .collect();
+        panic!("no {name} went to V: {kinds:?}")
+    };
+    let stance = "uno `[[stance]]` com'è";
+    // A welcome sent again (with a new secret) carries the spring's sheet.
+    t.run(&["club", "secret", "V", "--rotate"]).success();
+    let spring = sheet("ordini-V-1494-primavera.toml");
+    assert!(
+        spring.contains("spedite\n# prima il foglio da solo, poi le lettere"),
+        "{spring}"
+    );
+    assert!(!spring.contains(stance), "{spring}");
+    t.run(&["resolve", "--force"]).success();
+    let round = sheet("ordini-V-1494-r01.toml");
+    assert!(round.contains(stance), "{round}");
+    t.run(&["resolve", "--force"]).success();
+    t.run(&["resolve", "--force"]).success();
+    let winter = sheet("ordini-V-1494-inverno.toml");
+    assert!(
+        winter.contains(
+            "L'inverno non prende ordini: un file di sole lettere è tutto ciò che serve."
+        ),
+        "{winter}"
+    );
+    assert!(!winter.contains(stance), "{winter}");
+}

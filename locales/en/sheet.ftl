@@ -105,11 +105,21 @@ sheet-extension =
 sheet-extension-reason = away for the weekend
 sheet-letters-title = Letters to other clubs (G5.3)
 sheet-letters =
-    You may write to: { $clubs }. The referee carries each letter once, with the next mail;
-    a file of letters only leaves your orders as they are, and where you have sent none
+    You may write to: { $clubs }. The referee carries each letter once, with the next mail.
+# What a file of letters alone does, by the phase (a spring or winter sheet offered a
+# `[[stance]]`, an order of the rounds only).
+sheet-letters-round =
+    A file of letters only leaves your orders as they are, and where you have sent none
     for this phase it does not count as orders sent (this sheet sent with your letters
     and no order is such a file: to hold everything and count as sent, mail the sheet
     alone first, or add one order, a `[[stance]]` as it stands). For example:
+sheet-letters-spring =
+    A file of letters only leaves your orders as they are, and where you have sent none
+    for this phase it does not count as orders sent (this sheet sent with your letters
+    and no order is such a file: to hold everything and count as sent, mail the sheet
+    alone first, then your letters). For example:
+sheet-letters-winter =
+    The winter takes no orders: a file of letters alone is all you need. For example:
 sheet-letter-text = Your Excellency, …
 sheet-letter-anonymous = anonymous = true   # to send it unsigned
 sheet-spring-strategos-clubs = Its move_order may list any of these clubs, in the order they are to move: { $clubs }. The clubs it leaves out follow, in an order drawn at random.

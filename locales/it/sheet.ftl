@@ -105,12 +105,19 @@ sheet-extension =
 sheet-extension-reason = via per il fine settimana
 sheet-letters-title = Lettere agli altri club (G5.3)
 sheet-letters =
-    Potete scrivere a: { $clubs }. L'arbitro porta ogni lettera una volta, con la prossima
-    posta; un file di sole lettere lascia i vostri ordini come sono, e se per questa fase
-    non ne avete mandati non conta come ordini mandati (questo foglio spedito con le
-    lettere e nessun ordine è un file così: per tenere tutto fermo e contare come
-    mandati, spedite prima il foglio da solo, o aggiungete un ordine, uno `[[stance]]`
-    com'è). Per esempio:
+    Potete scrivere a: { $clubs }. L'arbitro porta ogni lettera una volta, con la prossima posta.
+sheet-letters-round =
+    Un file di sole lettere lascia i vostri ordini come sono, e se per questa fase non ne
+    avete mandati non conta come ordini mandati (questo foglio spedito con le lettere e
+    nessun ordine è un file così: per tenere tutto fermo e contare come mandati, spedite
+    prima il foglio da solo, o aggiungete un ordine, uno `[[stance]]` com'è). Per esempio:
+sheet-letters-spring =
+    Un file di sole lettere lascia i vostri ordini come sono, e se per questa fase non ne
+    avete mandati non conta come ordini mandati (questo foglio spedito con le lettere e
+    nessun ordine è un file così: per tenere tutto fermo e contare come mandati, spedite
+    prima il foglio da solo, poi le lettere). Per esempio:
+sheet-letters-winter =
+    L'inverno non prende ordini: un file di sole lettere è tutto ciò che serve. Per esempio:
 sheet-letter-text = Eccellenza, …
 sheet-letter-anonymous = anonymous = true   # per spedirla senza firma
 sheet-spring-strategos-clubs = Il suo move_order può elencare questi club, nell'ordine in cui devono muovere: { $clubs }. I club che lascia fuori seguono, in un ordine estratto a sorte.

@@ -318,7 +318,17 @@ fn letters(out: &mut String, w: &Words, s: &SheetInput) {
         .map(|n| s.campaign.nation_said(n.as_str(), l))
         .collect();
     let _ = writeln!(out, "\n# ==== {} ====", w.plain(l, "sheet-letters-title"));
+    // Which order holds the club's place in the phase, if it takes any: a play-test's
+    // spring sheet offered a `[[stance]]`, an order of the rounds only.
+    let phase = if s.phase_key.ends_with("-winter") {
+        "winter"
+    } else if s.phase_key.ends_with("-spring") {
+        "spring"
+    } else {
+        "round"
+    };
     comment(out, &t!(w, l, "sheet-letters", clubs = names.join(", ")));
+    comment(out, &w.plain(l, &format!("sheet-letters-{phase}")));
     let _ = writeln!(
         out,
         "# [[letter]]\n# to = [{:?}]\n# text = {:?}",
