@@ -1297,6 +1297,18 @@ fn a_battle_against_a_neutral_nation_says_the_referee_decides_it() {
         "{}",
         referee.text
     );
+    // The nation with its article, as everywhere (play-test 40 read "contro Repubblica
+    // di Genova").
+    assert!(
+        referee
+            .text
+            .contains("contro il Marchesato di Mantova, una nazione neutrale")
+            || referee
+                .text
+                .contains("against the Marquisate of Mantua, a neutral nation"),
+        "{}",
+        referee.text
+    );
     // A club that mailed nothing cannot be confirmed; Venice's result can, as sent.
     let none = s
         .cmd()

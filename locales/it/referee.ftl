@@ -51,7 +51,7 @@ referee-audience-referee = arbitro
 referee-battle-line = { $id } { ART("a", $node) }: { $attacker } contro { $defender }
 referee-neutral-result-subject = battaglia { $battle }: il risultato di { $club } contro una nazione neutrale attende voi
 referee-neutral-result-text =
-    { $club } ha mandato il risultato della battaglia { $battle } contro { $neutral }, una nazione neutrale che non manda risultati (regola G0): { $result }.
+    { $club } ha mandato il risultato della battaglia { $battle } contro { ART("il", $neutral) }, una nazione neutrale che non manda risultati (regola G0): { $result }.
     La battaglia attende la vostra decisione. Per confermare quel risultato così com'è: `giglio battle rule { $battle } --as-sent { $club } --reason "…"`; per un altro esito: `giglio battle rule { $battle } --winner … --loss …`; per risolverla con il suo gioco: `giglio battle auto { $battle }`.
 
 # The referee's copy of a dispute: how to rule.
