@@ -66,6 +66,8 @@ mod page_agreement;
 mod properties;
 /// The examples of README and docs/ stay true, in both languages of the club's guide.
 mod readme;
+/// The receipt a club's mailed file earns: every order echoed as the file wrote it.
+mod receipts;
 /// The reveal after the final verdict: queued by the last `resolve`, sent by `giglio
 /// reveal` for a finished five-year demo, on the site, the season as a film.
 mod reveal;

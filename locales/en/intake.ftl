@@ -79,6 +79,8 @@ receipt-no-orders = { $dropped ->
    *[other] No order of the file reads: the { $dropped } parts written are left out (below, each with why), and your forces will do what they do without orders.
 }
 receipt-order-valid = valid
+# One nation of a file's `alliances` list, echoed.
+receipt-alliance = Alliances: alliance declared with { $with } (from the file's `alliances` list)
 receipt-order-valid-noted = valid, but read the note on it below
 receipt-order-read = read; its legality is judged when the phase is resolved
 receipt-order-rejected = will be rejected: { $reason }

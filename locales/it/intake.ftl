@@ -79,6 +79,7 @@ receipt-no-orders = { $dropped ->
    *[other] Nessun ordine del file vale: le sue { $dropped } parti sono lasciate fuori (qui sotto, ciascuna con il perché), e le vostre forze faranno ciò che fanno senza ordini.
 }
 receipt-order-valid = valido
+receipt-alliance = Alleanze: alleanza dichiarata con { $with } (dalla lista `alliances` del file)
 receipt-order-valid-noted = valido, ma leggete l'avviso su di esso più sotto
 receipt-order-read = letto; la sua legalità si giudica quando la fase viene risolta
 receipt-order-rejected = sarà respinto: { $reason }

@@ -511,10 +511,18 @@ fn echo(
             None if c.rules_checked => w.plain(lang, "receipt-order-valid"),
             None => w.plain(lang, "receipt-order-read"),
         };
-        let said: Vec<String> = understood(nation, phase, o)
-            .split("; ")
-            .map(|s| super::plain::named_segment(w, lang, s))
-            .collect();
+        // A file's `alliances` list is one line that gives an order per nation: each is
+        // echoed as the declaration it is (a play-test's receipt showed two lines the
+        // file never had, `alliances = ["V"]` and `alliances = ["T"]`).
+        let said: Vec<String> = match &o.kind {
+            crate::rules::order::OrderKind::Alliance { with } => {
+                vec![t!(w, lang, "receipt-alliance", with = with.as_str())]
+            }
+            _ => understood(nation, phase, o)
+                .split("; ")
+                .map(|s| super::plain::named_segment(w, lang, s))
+                .collect(),
+        };
         let places = places_named(campaign, lang, &said.join("; "));
         out.push_str(&format!(
             "{:>3}. {}{places}\n     -> {verdict}\n",
