@@ -290,9 +290,16 @@ pub fn toml_error(
     at: usize,
     phase: Option<PhaseId>,
 ) -> String {
-    let syntax = toml::from_str::<toml::Table>(text).is_err();
     let key = key_at(text, at);
     let first = message.lines().next().unwrap_or("");
+    // A slip of shape (a `[raise]` for a `[[raise]]`, a key the order does not take) is
+    // explained as such even where another line of the file does not read as TOML (a
+    // play-test's `[raise]` was called a syntax error beside an unclosed `[[reinforce]`).
+    let shape = matches!(
+        kind_of(first),
+        "toml-kind-unknown-key" | "toml-kind-type" | "toml-kind-missing"
+    );
+    let syntax = !shape && toml::from_str::<toml::Table>(text).is_err();
     if syntax {
         if number_too_large_at(text, at) {
             return t!(
