@@ -1176,6 +1176,14 @@ fn a_re_resolution_with_dice_drawn_anew_sends_the_new_reports() {
         let text = m.body_text(0).map(|b| b.into_owned()).unwrap_or_default();
         if text.contains(&seed) {
             reports += 1;
+            // It says it replaces the withdrawn one (play-test 40's club had two
+            // reports of one subject and went by the date).
+            assert!(
+                text.contains("Questo rapporto sostituisce quello ricevuto prima per questa fase"),
+                "{text}"
+            );
+            let html = m.body_html(0).map(|b| b.into_owned()).unwrap_or_default();
+            assert!(html.contains("id=\"replaces\""), "{html}");
         }
     }
     assert_eq!(

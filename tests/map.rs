@@ -238,6 +238,7 @@ fn club_svgs(
         late: Default::default(),
         late_refused: Default::default(),
         disorder: Default::default(),
+        replaces: Default::default(),
     };
     before
         .clubs

@@ -138,6 +138,8 @@ fn phase_parts(
             .collect(),
         // Every club in disorder: its lines are scanned too.
         disorder: before.clubs.clone(),
+        // Every report a replacement: its line is scanned too.
+        replaces: before.clubs.clone(),
     };
     let now = r.next.as_ref().unwrap_or(before);
     for lang in [Lang::It, Lang::En] {

@@ -27,6 +27,7 @@ alliance_broken_by_you = broken: you betrayed it
 alliance_broken_by_them = broken: that nation betrayed it, and it binds you no more
 alliance_broken_by_both = broken: each side betrayed it
 late_refused = Your order file that reached the mailbox after the deadline was refused by the referee and did not count (what counted is below). Received:
+replaces_report = This report replaces the one you received earlier for this phase, which the referee withdrew (the correction you were sent says why); its dice were drawn anew.
 late_file = Your order file reached the mailbox after the deadline, and counted as it was. Received:
 no_order_read = Your file gave no orders for this phase (if it was meant to, its receipt says what did not read as an order).
 held = Your pieces kept their standing orders and none of them moved; what those orders did (a siege, a standing choice at an encounter) is told below.

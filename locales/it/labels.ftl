@@ -27,6 +27,7 @@ alliance_broken_by_you = rotta: l'avete tradita voi
 alliance_broken_by_them = rotta: l'ha tradita l'altra nazione, e non vi vincola più
 alliance_broken_by_both = rotta: l'hanno tradita entrambe le parti
 late_refused = Il vostro file d'ordini arrivato alla casella dopo il termine è stato rifiutato dall'arbitro e non è valso (ciò che è valso è qui sotto). Ricevuto:
+replaces_report = Questo rapporto sostituisce quello ricevuto prima per questa fase, ritirato dall'arbitro (la rettifica che vi è stata mandata dice perché); i suoi dadi sono stati tirati da capo.
 late_file = Il vostro file d'ordini è arrivato alla casella dopo il termine, ed è valso così com'era. Ricevuto:
 no_order_read = Il vostro file non dava ordini per questa fase (se doveva darne, la ricevuta dice che cosa non si è letto come ordine).
 held = I vostri pezzi hanno tenuto i loro ordini permanenti e nessuno si è mosso; ciò che quegli ordini hanno fatto (un assedio, una scelta permanente a un incontro) è detto sotto.

@@ -18,7 +18,7 @@ use crate::rules::visibility::PhaseFacts;
 use crate::rules::{Campaign, NationCode, World};
 use crate::scenario::clubs::Club;
 use crate::storage::Store;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Everything a resolved phase's messages need from the database.
 pub struct Paperwork {
@@ -149,8 +149,29 @@ pub(crate) fn facts(
         late: late_files(store, before, sent, tz, true)?,
         late_refused: late_files(store, before, sent, tz, false)?,
         disorder: super::disorder::standing(store, campaign, before)?,
+        replaces: replaced_reports(store, campaign, before)?,
     };
     Ok((facts, stored_deadline))
+}
+
+/// The clubs whose report of the phase went out before an undo withdrew it: the report
+/// now written replaces it. Only under the ruling `fresh_seed_after_undo`: before it, a
+/// report the same as the one sent is not sent again, and the club is told it stands.
+fn replaced_reports(
+    store: &Store,
+    campaign: &Campaign,
+    before: &World,
+) -> Result<BTreeSet<NationCode>> {
+    if !campaign.tables.rulings.fresh_seed_after_undo {
+        return Ok(BTreeSet::new());
+    }
+    let key = before.phase.key();
+    Ok(store
+        .outbox(Some(crate::storage::Status::Sent))?
+        .into_iter()
+        .filter(|r| r.kind == "report" && r.phase.as_deref() == Some(key.as_str()))
+        .filter_map(|r| r.nation.as_deref().map(NationCode::from))
+        .collect())
 }
 
 /// The clubs of `sent` whose counted file of the phase arrived after its deadline, with

@@ -93,6 +93,7 @@ pub(crate) fn resolved(
         late: Default::default(),
         late_refused: Default::default(),
         disorder: Default::default(),
+        replaces: Default::default(),
     };
     Ok(Some((resolution, facts)))
 }

@@ -50,6 +50,12 @@ pub struct PhaseFacts {
     /// when one fell into it). Each club's report says whether its own is.
     #[serde(skip)]
     pub disorder: BTreeSet<NationCode>,
+    /// The clubs that had received a report of this phase before an undo withdrew it
+    /// (under the ruling `fresh_seed_after_undo`): each new report says it replaces
+    /// that one (a play-test's club had two reports of one subject and went by the
+    /// date). Each club is told only its own.
+    #[serde(skip)]
+    pub replaces: BTreeSet<NationCode>,
 }
 
 /// A phase, by key and in words.
@@ -227,6 +233,9 @@ pub struct ClubView {
     /// When the club's late file that the referee refused reached the mailbox.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) late_refused: Option<String>,
+    /// This report replaces one of the same phase that an undo withdrew.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub(crate) replaces: bool,
     /// G0: the club's nation is in civil disorder: its pieces stand on their standing
     /// choices until an order file of its own comes.
     /// How it is played meanwhile: `stand` or `bot` (the ruling `civil_disorder_play`).
@@ -808,6 +817,7 @@ pub fn club_view(
         order_gaps,
         late_file: facts.late.get(nation).cloned(),
         late_refused: facts.late_refused.get(nation).cloned(),
+        replaces: facts.replaces.contains(nation),
         in_disorder: facts
             .disorder
             .contains(nation)

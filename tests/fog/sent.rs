@@ -24,6 +24,9 @@ pub(super) fn facts(w: &World) -> PhaseFacts {
         // Civil disorder is told to every club when it falls (public), so the fog's
         // snapshots leave it out.
         disorder: Default::default(),
+        // A report that replaces a withdrawn one says so in a fixed line, of the club's
+        // own mail: the snapshots leave it out.
+        replaces: Default::default(),
     }
 }
 
