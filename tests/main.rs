@@ -26,6 +26,9 @@ mod crash;
 mod delivery;
 /// Clubs that change mid-campaign and the referee's announcements, on the real binary.
 mod desk;
+/// A club's check of the dice: `scripts/roll.py` recomputes every roll from a revealed
+/// seed.
+mod dice_check;
 /// Contact-exchange mode by mail (G3c.3): an encounter asked, answered, closed, undone.
 mod exchange;
 /// First contact: the referee's real addresses in the welcome, a placeholder refused,
