@@ -820,7 +820,7 @@ fn kill_9_at_random_moments_then_a_rerun_ends_as_the_clean_run() {
 /// undone and resolved again, round 1 gives the very reports that went. That last part
 /// holds for a campaign that keeps its seed through an undo (written before the ruling
 /// `fresh_seed_after_undo`): under the ruling each new report reveals a new seed, which
-/// `cli::a_re_resolution_with_dice_drawn_anew_sends_the_new_reports` covers.
+/// `undo::a_re_resolution_with_dice_drawn_anew_sends_the_new_reports` covers.
 #[test]
 fn never_twice() {
     let (t, site) = fresh();

@@ -4,6 +4,9 @@
 /// Battle cases as data: `tests/cases/battle/<game>/*.toml`, the games' worked examples
 /// and the audit's exact cases, walked by one runner.
 mod battle_cases;
+/// Battles on the referee's desk: auto, rulings, the clubs' results, steps and undo,
+/// what each club is told.
+mod battle_desk;
 /// Battles: odds against exact probabilities, every ruleset resolving, odds that never
 /// touch the campaign.
 mod battles;
@@ -15,6 +18,9 @@ mod circles;
 mod cli;
 /// The order file codec: every order written reads back, names with any character.
 mod codec;
+/// The rest of the binary's commands end to end: rules, help, completions, deadlines,
+/// the referee's reports and warnings, simulate, colour.
+mod commands;
 /// Helpers: temporary campaigns, running the real binary.
 mod common;
 /// Letters by courier (G5.3): late by the road's length, lost to an army across it, read
@@ -91,6 +97,8 @@ mod site;
 mod storage;
 /// Invariants of the code base itself.
 mod tidy;
+/// `giglio undo` end to end: a phase opened again, its dice drawn anew, the clubs told.
+mod undo;
 /// Objectives and the final verdict (G8).
 mod victory;
 /// A referee's word overrides reach every layer; a broken one is reported everywhere.
