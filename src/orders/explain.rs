@@ -300,16 +300,18 @@ pub fn toml_error(
         "toml-kind-unknown-key" | "toml-kind-type" | "toml-kind-missing"
     );
     let syntax = !shape && toml::from_str::<toml::Table>(text).is_err();
+    // A number past what TOML holds reads as a type error beside a line that does not
+    // read, as a syntax error alone: either way it is its size.
+    if (syntax || shape) && number_too_large_at(text, at) {
+        return t!(
+            w,
+            lang,
+            "toml-number-too-large",
+            key = key.as_str(),
+            max = i64::MAX.to_string()
+        );
+    }
     if syntax {
-        if number_too_large_at(text, at) {
-            return t!(
-                w,
-                lang,
-                "toml-number-too-large",
-                key = key.as_str(),
-                max = i64::MAX.to_string()
-            );
-        }
         return if let Some(name) = single_header_at(text, at)
             .filter(|_| first.contains("duplicate key") || first.contains("duplicate table"))
         {

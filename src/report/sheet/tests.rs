@@ -422,7 +422,7 @@ fn a_stunned_army_is_told_why_and_offered_its_standing_choices() {
     });
     let s = sheet(&c, &w, Lang::En);
     assert!(
-        s.contains("it is not rolled this round, for its commander was killed (G2b.5)")
+        s.contains("this army does not roll it this round, for its commander was killed (G2b.5)")
             && !s.contains("rolled at the end of the round"),
         "{s}"
     );
