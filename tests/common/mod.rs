@@ -148,6 +148,19 @@ pub fn contact_exchange_on(dir: &Path) {
     .expect("write rules.toml");
 }
 
+/// Shortens a campaign's summer to two rounds (March and April): a spring, two rounds,
+/// then the winter, for tests that must reach the winter.
+pub fn two_summer_rounds(dir: &Path) {
+    let rules = dir.join("campaign/rules.toml");
+    let text = std::fs::read_to_string(&rules).expect("rules.toml");
+    let short = text
+        .replacen("rounds = 10 ", "rounds = 2  ", 1)
+        .replacen("\"Marzo\", \"Aprile\", \"Maggio\", \"Giugno\", \"Luglio\", \"Agosto\", \"Settembre\", \"Ottobre\", \"Novembre\", \"Dicembre\"", "\"Marzo\", \"Aprile\"", 1)
+        .replacen("\"March\", \"April\", \"May\", \"June\", \"July\", \"August\", \"September\", \"October\", \"November\", \"December\"", "\"March\", \"April\"", 1);
+    assert_ne!(short, text, "the shipped calendar changed: {text}");
+    std::fs::write(&rules, short).expect("write rules.toml");
+}
+
 /// Sets a `[rulings]` switch of a campaign's definition to `false`, as a campaign
 /// written before the switch existed plays.
 pub fn ruling_off(dir: &Path, name: &str) {

@@ -193,14 +193,7 @@ fn an_undone_phase_held_by_a_flawed_file_is_not_said_to_go_at_once() {
 #[test]
 fn with_early_resolution_the_winter_still_waits_for_the_referee() {
     let mut k = Kept::new(&format!("early = true\n{NO_OUTAGE}"));
-    let rules = k.dir.join("campaign/rules.toml");
-    let text = std::fs::read_to_string(&rules).expect("rules.toml");
-    // Two summer rounds: a spring, two rounds, then the winter.
-    let one_round = text
-        .replacen("rounds = 10 ", "rounds = 2  ", 1)
-        .replacen("\"Marzo\", \"Aprile\", \"Maggio\", \"Giugno\", \"Luglio\", \"Agosto\", \"Settembre\", \"Ottobre\", \"Novembre\", \"Dicembre\"", "\"Marzo\", \"Aprile\"", 1)
-        .replacen("\"March\", \"April\", \"May\", \"June\", \"July\", \"August\", \"September\", \"October\", \"November\", \"December\"", "\"March\", \"April\"", 1);
-    std::fs::write(&rules, one_round).expect("write");
+    crate::common::two_summer_rounds(&k.dir);
     k.pass("2026-09-01T08:05:00Z");
     let mut report = k.received();
     for (phase, at) in [
