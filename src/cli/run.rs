@@ -214,7 +214,12 @@ pub(crate) fn cmd_resume(dir: &Path, a: ResumeArgs) -> Result<()> {
             .ok()
             .zip(chrono::DateTime::parse_from_rfc3339(&now).ok())
             .is_some_and(|(to, now)| to <= now);
-        if gone {
+        if r.goes_at_once {
+            out.push_str(&format!(
+                "every club's file for {phase} is in and [run] early is on: the service's next pass resolves it, so no club is told a new deadline (it would stand at {})\n",
+                shown(to)
+            ));
+        } else if gone {
             out.push_str(&format!(
                 "the deadline of {phase}, moved on by the hold to {}, has passed all the same: the phase is resolved at the service's next pass, and no club is told of a deadline gone\n",
                 shown(to)

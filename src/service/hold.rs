@@ -1,7 +1,8 @@
 //! The referee's hand on the clock: `giglio hold` stops it (the service then resolves
 //! and reminds nothing; `undo` holds it too, or the service would resolve again at
 //! once), `giglio resume` starts it again, moving the open deadline on by the hold's
-//! length and telling every club the new one.
+//! length and telling every club the new one (unless the next pass resolves the phase
+//! anyway: early resolution with every club's file in).
 
 use super::{Loaded, schedule};
 use crate::engine::{deadline, post};
@@ -20,6 +21,9 @@ pub(crate) struct Resumed {
     pub(crate) moved: Option<(String, String, String)>,
     /// Notices queued to the clubs.
     pub(crate) queued: usize,
+    /// The phase goes at the service's next pass (`[run] early`, every club's file in),
+    /// so no club was told a new deadline for it.
+    pub(crate) goes_at_once: bool,
 }
 
 /// Stops the clock; returns how many clubs were told, `None` when it was held already.
@@ -116,6 +120,17 @@ pub(crate) fn resume(
     };
     let mut moved = Vec::new();
     let mut notices = Vec::new();
+    // With early resolution and every club's file in, the next pass resolves the phase:
+    // a notice of its new deadline would go out beside its report (a play-test's clubs
+    // got both in one pass), so none is queued; `undo`'s correction said it could go.
+    let goes_at_once = current.resolved_at.is_none()
+        && crate::engine::goes_early_when_reopened(
+            &store,
+            &loaded.campaign,
+            &loaded.config,
+            &loaded.words,
+            &current.world,
+        )?;
     // A deadline the hold does not carry past now (one that had passed when an undo held
     // the clock) is not told: the phase is resolved at the next pass, and a notice of
     // a time already gone would only mislead (a play-test got one).
@@ -123,7 +138,7 @@ pub(crate) fn resume(
     if let Some(stored) = &stored {
         let to = schedule::write(schedule::parse(stored)? + held);
         let tz = deadline::zone(&loaded.campaign.time_zone)?;
-        if ahead(&to)? {
+        if ahead(&to)? && !goes_at_once {
             notices = post::notice::deadline(
                 &loaded.campaign,
                 &loaded.config,
@@ -169,5 +184,6 @@ pub(crate) fn resume(
             .zip(moved.first().map(|m| m.1.clone()))
             .map(|(from, to)| (key, from, to)),
         queued: notices.len(),
+        goes_at_once,
     }))
 }

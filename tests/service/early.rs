@@ -137,6 +137,25 @@ fn an_undone_phase_with_every_file_in_says_it_may_go_again_at_once() {
         "{}",
         v.text
     );
+    // `resume` tells no club a new deadline: the next pass resolves the phase, and a
+    // play-test's clubs got the notice and the report in one pass.
+    let out = k
+        .cmd("2026-09-02T10:00:00Z")
+        .args(["resume"])
+        .assert()
+        .success();
+    let said = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+    assert!(
+        said.contains("the service's next pass resolves it, so no club is told a new deadline"),
+        "{said}"
+    );
+    let p = k.pass("2026-09-02T10:01:00Z");
+    assert_eq!(actions(&p), ["resolved"], "{p}");
+    k.pass("2026-09-02T10:02:00Z");
+    let got = k.received();
+    let kinds: Vec<&str> = got.iter().map(|g| g.kind.as_str()).collect();
+    assert!(!kinds.contains(&"deadline"), "{kinds:?}");
+    assert!(kinds.contains(&"report"), "{kinds:?}");
 }
 
 /// A phase the referee resolved by hand while a file with parts left out held early
