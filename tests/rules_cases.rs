@@ -259,6 +259,10 @@ struct ExpectBattle {
     attacker_ducats: Option<i64>,
     #[serde(default)]
     defender_ducats: Option<i64>,
+    /// G2b.5: the attacking side is marked as having lost its commander (its card says
+    /// it defends and cannot attack).
+    #[serde(default)]
+    attacker_commander_killed: Option<bool>,
 }
 
 #[derive(Deserialize)]
@@ -900,6 +904,11 @@ fn check_case(c: &Campaign, case: &Case) -> Vec<String> {
                 && x.defender.nation.as_str() == b.defender
                 && b.attacker_ducats.is_none_or(|d| d == x.attacker.ducats)
                 && b.defender_ducats.is_none_or(|d| d == x.defender.ducats)
+                && b.attacker_commander_killed.is_none_or(|k| {
+                    serde_json::to_value(&x.attacker).expect("a side serializes")
+                        ["commander_killed"]
+                        == k
+                })
         });
         want(
             format!(
