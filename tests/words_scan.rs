@@ -501,7 +501,13 @@ fn each_catalogue_keeps_one_word_per_term() {
         (
             "locales/it",
             &[
-                "scadenza", "scadenze", "round", "sicario", "deadline", "stratego",
+                "scadenza",
+                "scadenze",
+                "round",
+                "sicario",
+                "deadline",
+                "stratego",
+                "chiudersi",
             ],
         ),
         (

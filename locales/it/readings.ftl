@@ -178,7 +178,7 @@ reading-OTT_end_roll = { $key ->
        *[other] Il tiro che chiude la partita (OTT §3.1, fase F): l'arbitro lo legge come "{ $value }".
     }
 reading-OTT_fort_applies = { $key ->
-        [defender_inside] Le opere di un luogo fortificato cingono il villaggio del difensore solo quando il difensore combatte dal loro interno (una ritirata, un assalto d'assedio); un difensore che affronta l'attaccante in campo aperto non ha mura.
+        [defender_inside] Le opere di un luogo fortificato cingono il villaggio del difensore solo quando il difensore combatte dal loro interno (quando vi si rinchiude, o in un assalto d'assedio); un difensore che affronta l'attaccante in campo aperto non ha mura.
         [fortified_node] Le opere di un luogo fortificato cingono il villaggio del difensore in ogni luogo fortificato, qualunque cosa abbia scelto il difensore.
        *[other] Quando le opere di un luogo fortificato cingono il villaggio del difensore: l'arbitro lo legge come "{ $value }".
     }
@@ -240,7 +240,7 @@ reading-PIA_flags = { $key ->
        *[other] Le "bandiere catturate" (PIA §13.1): l'arbitro le legge come "{ $value }".
     }
 reading-PIA_fort_applies = { $key ->
-        [defender_inside] Le opere di un luogo fortificato coprono il fronte del difensore solo quando il difensore combatte dal loro interno (una ritirata, un assalto d'assedio); un difensore che affronta l'attaccante in campo aperto non ha opere.
+        [defender_inside] Le opere di un luogo fortificato coprono il fronte del difensore solo quando il difensore combatte dal loro interno (quando vi si rinchiude, o in un assalto d'assedio); un difensore che affronta l'attaccante in campo aperto non ha opere.
         [fortified_node] Le opere di un luogo fortificato coprono il fronte del difensore in ogni luogo fortificato, qualunque cosa abbia scelto il difensore.
        *[other] Quando le opere di un luogo fortificato coprono il fronte del difensore: l'arbitro lo legge come "{ $value }".
     }

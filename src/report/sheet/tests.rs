@@ -153,7 +153,7 @@ fn a_round_sheet_shows_standing_choices_now_the_spy_the_assassin_and_the_bribe()
         ),
         (
             Lang::It,
-            "# Le sue scelte permanenti ora (G3c.3): al contatto \"attack\" (attaccare), quando contattata \"withdraw\" (chiudersi nella fortificazione)",
+            "# Le sue scelte permanenti ora (G3c.3): al contatto \"attack\" (attaccare), quando contattata \"withdraw\" (rinchiudersi nella fortificazione)",
             format!("ogni {step} ducati comprano +1 sul tiro"),
         ),
     ] {
@@ -166,7 +166,7 @@ fn a_round_sheet_shows_standing_choices_now_the_spy_the_assassin_and_the_bribe()
             "stop | retreat | attack | withdraw",
         );
         assert_eq!(
-            s.contains("# Le scelte, come le scrive il file: stop (fermarsi) | retreat (ritirarsi) | attack (attaccare) | withdraw (chiudersi nella fortificazione)."),
+            s.contains("# Le scelte, come le scrive il file: stop (fermarsi) | retreat (ritirarsi) | attack (attaccare) | withdraw (rinchiudersi nella fortificazione)."),
             lang == Lang::It,
             "{lang:?}:\n{s}"
         );
