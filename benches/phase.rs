@@ -293,6 +293,7 @@ fn full(c: &Campaign1, iters: u64, cold: bool) -> Duration {
         if cold {
             giglio::report::png::forget_static_layers();
             giglio::report::png::forget_band_memo();
+            giglio::report::map::forget_static_text();
         }
         let t = Instant::now();
         let mut store = c.open();

@@ -212,6 +212,13 @@ fn every_name_stands_beside_its_place() {
     assert_eq!(referee, map::render_referee(&c, &now, &env).unwrap());
     check("referee".into(), referee);
     for (n, svg) in club_svgs(&c, &env, &before, &r) {
+        // Drawn over the base on the rows its overlay covers alone, a club's map is
+        // the map drawn over a copy of the whole base (issue 30: the phase's cost).
+        assert_eq!(
+            png::map_to_png(&svg).unwrap(),
+            png::map_to_png_over_whole_base(&svg).unwrap(),
+            "{n}"
+        );
         check(format!("names-{n}"), svg);
     }
     eprintln!("{}", figures.join("\n"));

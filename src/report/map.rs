@@ -24,12 +24,15 @@ use layers::{
 };
 
 mod layers;
+mod prefix;
 use crate::error::Result;
 use crate::rules::tables::Lang;
 use crate::rules::visibility::ClubView;
 use crate::rules::world::{FleetAt, Fortification};
 use crate::rules::{Campaign, World};
 use crate::t;
+#[doc(hidden)]
+pub use prefix::forget as forget_static_text;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -657,27 +660,18 @@ struct InsetLabels {
     taken: Vec<Rect>,
 }
 
-/// What the base's labels are placed from: the map's nodes and sea zones.
-type BaseKey = (
-    Vec<crate::rules::map::Node>,
-    Vec<crate::rules::map::SeaZone>,
-);
-
 /// The base's labels of a campaign, placed once per process and shared by every
 /// picture drawn of it (placing them is most of the cost of a map's SVG, and every
-/// club's map of every phase has the same). Keyed by the nodes and sea zones
-/// themselves, so a changed map is never missed.
-fn cached_base_labels(campaign: &Campaign, g: &Geometry) -> Arc<BaseLabels> {
-    type Cache = Mutex<Vec<(BaseKey, Arc<BaseLabels>)>>;
+/// club's map of every phase has the same). Keyed by the digest of what the map is
+/// drawn from (`prefix::campaign_digest`: the nodes and sea zones among it), so a
+/// changed map is never missed.
+fn cached_base_labels(campaign: &Campaign, g: &Geometry, key: u128) -> Arc<BaseLabels> {
+    type Cache = Mutex<Vec<(u128, Arc<BaseLabels>)>>;
     static CACHE: OnceLock<Cache> = OnceLock::new();
     /// Campaigns kept: a process draws one, tests a few.
     const KEPT: usize = 4;
     let lock = |m: &'static Cache| m.lock().unwrap_or_else(|e| e.into_inner());
     let cache = CACHE.get_or_init(Default::default);
-    let key: BaseKey = (
-        campaign.map.nodes().cloned().collect(),
-        campaign.map.seas().cloned().collect(),
-    );
     if let Some((_, b)) = lock(cache).iter().find(|(k, _)| *k == key) {
         return b.clone();
     }
@@ -746,7 +740,7 @@ fn base_labels(campaign: &Campaign, g: &Geometry) -> BaseLabels {
 /// The campaign's inset, if its map has one: the same for every picture of it.
 pub(crate) fn inset(campaign: &Campaign) -> Option<Inset> {
     let g = Geometry::of(campaign);
-    cached_base_labels(campaign, &g)
+    cached_base_labels(campaign, &g, prefix::campaign_digest(campaign))
         .inset
         .as_ref()
         .map(|i| i.inset.clone())
@@ -815,6 +809,12 @@ fn legend(
     (nations, symbols)
 }
 
+/// The static layer `make` draws, where the picture is written whole; else empty (its
+/// text is kept: `prefix`).
+fn written<T: Default>(whole: bool, make: impl FnOnce() -> T) -> T {
+    if whole { make() } else { T::default() }
+}
+
 /// The legend band's height for a campaign: the same for every picture of it.
 fn legend_height(campaign: &Campaign) -> f64 {
     let rows = campaign.nations.len().div_ceil(LEGEND_COLUMNS)
@@ -830,6 +830,24 @@ pub(crate) fn draw(
     let map = &campaign.map;
     let g = Geometry::of(campaign);
     let (fill, patterns) = fills(campaign);
+    let digest = prefix::campaign_digest(campaign);
+    let base = cached_base_labels(campaign, &g, digest);
+    let inset = base.inset.as_ref();
+    let band = inset.map_or(0.0, |i| i.inset.band(g.height));
+    let legend_y = g.height + band;
+    let (legend_nations, legend_symbols) = legend(campaign, layers, env, &fill, legend_y);
+    let words = crate::words::from_env(env);
+    let caption = t!(words, layers.lang, "map-inset");
+    // The static text (land, roads, names, legend) is written once a process: kept,
+    // the picture is written with its static layers empty and follows it.
+    let key = prefix::Key::of(
+        env,
+        digest,
+        layers.lang,
+        &(&legend_nations, &legend_symbols, &caption),
+    );
+    let kept = key.as_ref().and_then(prefix::get);
+    let whole = kept.is_none();
     let pair = |a: &str, b: &str| Some((g.place(a)?, g.place(b)?));
     let roads: Vec<_> = map
         .roads()
@@ -847,8 +865,6 @@ pub(crate) fn draw(
             port_links.extend(pair(s.code.as_str(), p.as_str()));
         }
     }
-    let base = cached_base_labels(campaign, &g);
-    let inset = base.inset.as_ref();
     let in_inset = |code: &str| inset.is_some_and(|i| i.inset.nodes.contains(code));
     let same = |p: (f64, f64)| p;
     let radius = |code: &str| {
@@ -880,7 +896,6 @@ pub(crate) fn draw(
             bounds: main_bounds,
         },
     );
-    let words = crate::words::from_env(env);
     let inset_picture = match inset {
         None => None,
         Some(il) => {
@@ -916,14 +931,14 @@ pub(crate) fn draw(
                 src_y: n1(i.src.y0),
                 src_w: n1(i.src.x1 - i.src.x0),
                 src_h: n1(i.src.y1 - i.src.y0),
-                caption: t!(words, layers.lang, "map-inset"),
+                caption: caption.clone(),
                 drawn: Drawn {
-                    lands: land_paths(campaign, &g, &to, Some(&i.src)),
-                    roads: segments(&roads, &to, Some(&i.src)),
-                    lanes: segments(&lanes, &to, Some(&i.src)),
-                    port_links: segments(&port_links, &to, Some(&i.src)),
-                    ports: port_marks(campaign, &g, &to, &in_inset, "-in"),
-                    labels: &il.labels,
+                    lands: written(whole, || land_paths(campaign, &g, &to, Some(&i.src))),
+                    roads: written(whole, || segments(&roads, &to, Some(&i.src))),
+                    lanes: written(whole, || segments(&lanes, &to, Some(&i.src))),
+                    port_links: written(whole, || segments(&port_links, &to, Some(&i.src))),
+                    ports: written(whole, || port_marks(campaign, &g, &to, &in_inset, "-in")),
+                    labels: if whole { &il.labels } else { &[] },
                     nodes: node_marks(
                         campaign,
                         layers,
@@ -951,9 +966,11 @@ pub(crate) fn draw(
             })
         }
     };
-    let band = inset.map_or(0.0, |i| i.inset.band(g.height));
-    let legend_y = g.height + band;
-    let (legend_nations, legend_symbols) = legend(campaign, layers, env, &fill, legend_y);
+    let (patterns, legend_nations, legend_symbols) = if whole {
+        (patterns, legend_nations, legend_symbols)
+    } else {
+        Default::default()
+    };
     let picture = Picture {
         title: layers.title.clone(),
         title_band: TITLE_BAND,
@@ -962,6 +979,7 @@ pub(crate) fn draw(
         full_height: (legend_y + legend_height(campaign)).ceil() as u32,
         patterns,
         seas: (base.seas.iter())
+            .filter(|_| whole)
             .map(|s| match layers.lang {
                 Lang::It => s.sea.clone(),
                 Lang::En => Sea {
@@ -971,12 +989,12 @@ pub(crate) fn draw(
             })
             .collect(),
         drawn: Drawn {
-            lands: land_paths(campaign, &g, &same, None),
-            roads: segments(&roads, &same, None),
-            lanes: segments(&lanes, &same, None),
-            port_links: segments(&port_links, &same, None),
-            ports: port_marks(campaign, &g, &same, &|_| true, ""),
-            labels: &base.labels,
+            lands: written(whole, || land_paths(campaign, &g, &same, None)),
+            roads: written(whole, || segments(&roads, &same, None)),
+            lanes: written(whole, || segments(&lanes, &same, None)),
+            port_links: written(whole, || segments(&port_links, &same, None)),
+            ports: written(whole, || port_marks(campaign, &g, &same, &|_| true, "")),
+            labels: if whole { &base.labels } else { &[] },
             nodes: node_marks(
                 campaign,
                 layers,
@@ -1006,5 +1024,13 @@ pub(crate) fn draw(
     let svg = tmpl
         .render(minijinja::value::Serde(&picture))
         .map_err(|e| super::template_error("map.svg", &e))?;
-    Ok(svg)
+    match (key, kept) {
+        (Some(key), None) => {
+            prefix::keep(key, &svg);
+            Ok(svg)
+        }
+        (_, Some(kept)) => prefix::join(&kept, &svg)
+            .ok_or_else(|| crate::error::Error::internal("the map picture lost its phase mark")),
+        (None, None) => Ok(svg),
+    }
 }

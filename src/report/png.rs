@@ -19,6 +19,8 @@
 //! colours the static layer's legend shows), the same from phase to phase, so a band
 //! the marks left as the last phase's has the same bytes: every band compressed is kept
 //! by what it holds (`memo`) and a later picture with the same band takes its bytes.
+//! A club's overlay is drawn over the base on the rows its elements cover alone
+//! (`overlay`): the other bands are the base's without a pixel copied or compared.
 //!
 //! A map sent by mail ([`map_to_png`], the [`MAP`] style) draws its shapes without
 //! anti-aliasing (text keeps it), with at most 64 colours, its shared base at deflate's
@@ -27,6 +29,7 @@
 
 mod bands;
 mod memo;
+mod overlay;
 
 #[doc(hidden)]
 pub use memo::{Memo as BandMemo, restore as restore_band_memo, snapshot as band_memo};
@@ -102,7 +105,11 @@ fn parse(svg: &str, crisp: bool) -> Result<resvg::usvg::Tree> {
 
 /// Draws `svg` at `scale` onto `pixmap` (a new one of the SVG's size when `None`).
 fn draw(svg: &str, scale: f32, crisp: bool, pixmap: Option<Pixmap>) -> Result<Pixmap> {
-    let tree = parse(svg, crisp)?;
+    draw_tree(&parse(svg, crisp)?, scale, pixmap)
+}
+
+/// Draws a parsed picture at `scale` onto `pixmap` (a new one of its size when `None`).
+fn draw_tree(tree: &resvg::usvg::Tree, scale: f32, pixmap: Option<Pixmap>) -> Result<Pixmap> {
     let mut pixmap = match pixmap {
         Some(p) => p,
         None => {
@@ -116,7 +123,7 @@ fn draw(svg: &str, scale: f32, crisp: bool, pixmap: Option<Pixmap>) -> Result<Pi
         }
     };
     resvg::render(
-        &tree,
+        tree,
         resvg::tiny_skia::Transform::from_scale(scale, scale),
         &mut pixmap.as_mut(),
     );
@@ -331,14 +338,7 @@ fn to_png(svg: &str, scale: f32, style: Style) -> Result<Vec<u8>> {
     match split(svg) {
         Some((b, overlay)) => {
             let b = base(&b, scale, style)?;
-            let pixmap = draw(&overlay, scale, style.crisp, Some(b.pixmap.clone()))?;
-            let bands = bands::bands(
-                &pixmap,
-                &b.palette,
-                style.club_level,
-                Some((&b.pixmap, &b.bands)),
-            )?;
-            bands::png(&pixmap, &b.palette, &bands)
+            over_base(&b, &parse(&overlay, style.crisp)?, scale, style)
         }
         None => {
             let pixmap = draw(svg, scale, style.crisp, None)?;
@@ -346,6 +346,47 @@ fn to_png(svg: &str, scale: f32, style: Style) -> Result<Vec<u8>> {
             bands::png(&pixmap, &w.palette, &w.bands)
         }
     }
+}
+
+/// A picture's overlay drawn over its base and written, the base's bands kept wherever
+/// the overlay does not draw (`overlay`).
+fn over_base(b: &Base, tree: &resvg::usvg::Tree, scale: f32, style: Style) -> Result<Vec<u8>> {
+    let (width, height) = (b.pixmap.width(), b.pixmap.height());
+    let touched = overlay::touched_rows(tree, scale, height as usize);
+    let dirty = bands::dirty(&b.pixmap, &touched);
+    let mut pixmap = overlay::scratch(width, height)
+        .ok_or_else(|| Error::internal("the map picture is too large to draw"))?;
+    overlay::copy_dirty(&mut pixmap, &b.pixmap, &dirty);
+    draw_tree(tree, scale, Some(pixmap)).and_then(|pixmap| {
+        let png = bands::bands_over(
+            &pixmap,
+            &b.palette,
+            style.club_level,
+            (&b.pixmap, &b.bands),
+            &dirty,
+        )
+        .and_then(|bands| bands::png(&pixmap, &b.palette, &bands));
+        overlay::give_back(pixmap);
+        png
+    })
+}
+
+/// [`map_to_png`] with a club's overlay drawn on a copy of its whole base and every
+/// band compared with the base's: the bytes the tests hold the overlay's rows to.
+#[doc(hidden)]
+pub fn map_to_png_over_whole_base(svg: &str) -> Result<Vec<u8>> {
+    let Some((b, overlay)) = split(svg) else {
+        return map_to_png(svg);
+    };
+    let b = base(&b, 1.0, MAP)?;
+    let pixmap = draw(&overlay, 1.0, MAP.crisp, Some(b.pixmap.clone()))?;
+    let bands = bands::bands(
+        &pixmap,
+        &b.palette,
+        MAP.club_level,
+        Some((&b.pixmap, &b.bands)),
+    )?;
+    bands::png(&pixmap, &b.palette, &bands)
 }
 
 /// Renders an SVG to PNG at `scale` (1.0 = the SVG's own size): charts, cards.

@@ -113,7 +113,7 @@ impl Words {
         Words::build(&overrides)
     }
 
-    fn build(overrides: &[(Lang, String, String)]) -> Result<Words> {
+    pub(crate) fn build(overrides: &[(Lang, String, String)]) -> Result<Words> {
         let problems = check::check_overrides(overrides);
         if !problems.is_empty() {
             let lines: Vec<String> = problems.iter().map(|p| p.to_string()).collect();

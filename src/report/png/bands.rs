@@ -365,7 +365,7 @@ fn band_count(height: usize) -> usize {
 /// The rows band `b` of a picture depends on: the first of its dictionary, its first,
 /// and its end. The first band has [`FIRST_BAND`] rows, every other [`BAND`] (the last
 /// what is left).
-fn band_rows(pixmap: &Pixmap, b: usize) -> (usize, usize, usize) {
+pub(super) fn band_rows(pixmap: &Pixmap, b: usize) -> (usize, usize, usize) {
     let height = pixmap.height() as usize;
     let from = match b {
         0 => 0,
@@ -373,6 +373,40 @@ fn band_rows(pixmap: &Pixmap, b: usize) -> (usize, usize, usize) {
     };
     let to = (FIRST_BAND + b * BAND).min(height);
     (from.saturating_sub(DICTIONARY_ROWS), from, to)
+}
+
+/// Which bands of `pixmap` read a row of `touched` (its own rows or the dictionary rows
+/// above them): the only bands a picture drawn over a base on those rows may change.
+pub(super) fn dirty(pixmap: &Pixmap, touched: &[bool]) -> Vec<bool> {
+    (0..band_count(pixmap.height() as usize))
+        .map(|b| {
+            let (above, _, to) = band_rows(pixmap, b);
+            touched[above..to.min(touched.len())].contains(&true)
+        })
+        .collect()
+}
+
+/// Writes `pixmap`, drawn over `base` (same size, same palette) on the rows of the
+/// bands `dirty` alone ([`dirty`]): every other band is the base's (its pixels in
+/// `pixmap` are not read), and a dirty band whose pixels came out as the base's reuses
+/// its bytes too.
+pub(super) fn bands_over(
+    pixmap: &Pixmap,
+    palette: &Palette,
+    level: u8,
+    (base, done): (&Pixmap, &[Band]),
+    dirty: &[bool],
+) -> Result<Vec<Band>> {
+    let mut z = Compressor::new(level, Some(&memo::MEMO));
+    (0..band_count(pixmap.height() as usize))
+        .map(|b| {
+            let (above, _, to) = band_rows(pixmap, b);
+            if !dirty[b] || same_rows(pixmap, base, above, to) {
+                return Ok(done[b].clone());
+            }
+            z.nth(pixmap, palette, b)
+        })
+        .collect()
 }
 
 /// Whether the rows `from..to` of two pictures of one size are the same pixels.

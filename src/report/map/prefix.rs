@@ -1,0 +1,182 @@
+//! The map SVG's static text, written once a process: everything the built-in template
+//! writes before [`png::PHASE`](crate::report::png::PHASE) (land, sea, roads, names,
+//! ports, legend, definitions) is the same for every club's picture of every phase in a
+//! language, and was most of the cost of writing a club's map (issue 30: the phase).
+//!
+//! A picture whose static text is kept is written with its static layers left empty,
+//! and its text from the marker on follows the kept text. The built-in template writes
+//! nothing from the marker on that reads those layers, so the result is the text the
+//! whole template writes, byte for byte (`map::tests`); a referee's own `map.svg` is
+//! always written whole, as nothing says what it reads where.
+
+use crate::rules::Campaign;
+use crate::rules::tables::Lang;
+use std::sync::{Arc, Mutex, OnceLock};
+use xxhash_rust::xxh3::Xxh3Default;
+
+/// The built-in map template, against which the environment's is compared.
+const BUILT_IN: &str = include_str!("../../../templates/map.svg");
+
+/// How many static texts are kept: one per campaign and language in use, with room.
+const KEPT: usize = 8;
+
+/// A digest of what the map's static layers are drawn from: the map (nodes, roads, sea
+/// zones, lanes, ports), the nations (names, colours) and the land.
+pub(super) fn campaign_digest(campaign: &Campaign) -> u128 {
+    let mut h = Hasher(Xxh3Default::new());
+    // Serializing in memory cannot fail; a failure would only make a key that misses.
+    let _ = serde_json::to_writer(&mut h, &(&campaign.map, &campaign.nations, &campaign.land));
+    h.0.digest128()
+}
+
+/// Feeds serde's output to the digest without holding it.
+struct Hasher(Xxh3Default);
+
+impl std::io::Write for Hasher {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.update(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Which static text a picture has: its campaign's digest, its language and every word
+/// of it the catalogue gives (the legend, the inset's caption), digested.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) struct Key {
+    campaign: u128,
+    lang: Lang,
+    words: u128,
+}
+
+impl Key {
+    /// The key of a picture written with `env`, or `None` where its `map.svg` is not
+    /// the built-in one.
+    pub(super) fn of(
+        env: &minijinja::Environment,
+        campaign: u128,
+        lang: Lang,
+        words: &impl serde::Serialize,
+    ) -> Option<Key> {
+        let built_in = env
+            .get_template("map.svg")
+            .is_ok_and(|t| t.source() == BUILT_IN);
+        if !built_in {
+            return None;
+        }
+        let mut h = Hasher(Xxh3Default::new());
+        let _ = serde_json::to_writer(&mut h, words);
+        Some(Key {
+            campaign,
+            lang,
+            words: h.0.digest128(),
+        })
+    }
+}
+
+/// The static texts kept, by key.
+type Texts = Mutex<Vec<(Key, Arc<str>)>>;
+
+fn kept() -> &'static Texts {
+    static KEPT_TEXTS: OnceLock<Texts> = OnceLock::new();
+    KEPT_TEXTS.get_or_init(Default::default)
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    // A panic elsewhere while holding it leaves only a cache behind: still usable.
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The static text kept for `key`.
+pub(super) fn get(key: &Key) -> Option<Arc<str>> {
+    lock(kept())
+        .iter()
+        .find(|(k, _)| k == key)
+        .map(|(_, t)| t.clone())
+}
+
+/// Keeps the static text of a picture written whole: `svg` up to the marker.
+pub(super) fn keep(key: Key, svg: &str) {
+    let Some(at) = svg.find(crate::report::png::PHASE) else {
+        return;
+    };
+    let mut texts = lock(kept());
+    if texts.iter().any(|(k, _)| *k == key) {
+        return;
+    }
+    if texts.len() >= KEPT {
+        texts.remove(0);
+    }
+    texts.push((key, Arc::from(&svg[..at])));
+}
+
+/// A picture written with its static layers empty, after the kept static text: the
+/// text from the marker on follows it. `None` where the marker is missing.
+pub(super) fn join(kept: &str, svg: &str) -> Option<String> {
+    let at = svg.find(crate::report::png::PHASE)?;
+    let mut out = String::with_capacity(kept.len() + svg.len() - at);
+    out.push_str(kept);
+    out.push_str(&svg[at..]);
+    Some(out)
+}
+
+/// Forgets every static text: what a new process finds (tests and benchmarks).
+#[doc(hidden)]
+pub fn forget() {
+    lock(kept()).clear();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::World;
+
+    /// A referee map written from the kept static text is the map written whole, and the
+    /// kept text is what it is written from. The catalogue names the legend's city in a
+    /// word of this test's own, so the kept text it finds is its own alone.
+    #[test]
+    fn a_map_written_from_its_kept_static_text_is_the_map_written_whole() {
+        let word = "città-of-the-prefix-test";
+        let words = crate::words::Words::build(&[(
+            Lang::It,
+            "test.ftl".into(),
+            format!("map-legend-city = {word}\n"),
+        )])
+        .expect("an override of a message that exists");
+        let env = crate::report::environment(None, words).expect("templates");
+        let c = crate::scenario::load(&crate::scenario::Source::builtin("il-giglio").unwrap())
+            .expect("loads");
+        let world = World::start(&c, &[]);
+        let whole = super::super::render_referee(&c, &world, &env).expect("a map");
+        assert!(whole.contains(word));
+        let again = super::super::render_referee(&c, &world, &env).expect("a map");
+        assert_eq!(whole, again);
+        // Mark the kept text: the next map is written from it.
+        {
+            let mut texts = lock(kept());
+            let (_, text) = texts
+                .iter_mut()
+                .find(|(_, t)| t.contains(word))
+                .expect("the static text was kept");
+            *text = Arc::from(format!("{text}<!-- kept -->"));
+        }
+        let marked = super::super::render_referee(&c, &world, &env).expect("a map");
+        assert_eq!(marked.replace("<!-- kept -->", ""), whole);
+        assert!(marked.contains("<!-- kept --><!-- phase -->"));
+        // A referee's own template is written whole, never from a kept text.
+        let plain = crate::report::environment(None, crate::words::Words::load(None).unwrap())
+            .expect("templates");
+        let mut own = plain.clone();
+        own.add_template_owned("map.svg", format!("{BUILT_IN}<!-- own -->"))
+            .expect("a template");
+        let mine = super::super::render_referee(&c, &world, &own).expect("a map");
+        assert!(mine.ends_with("<!-- own -->"));
+        assert_eq!(
+            mine.trim_end_matches("<!-- own -->").trim_end(),
+            super::super::render_referee(&c, &world, &plain).expect("a map")
+        );
+    }
+}
