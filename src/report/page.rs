@@ -168,9 +168,13 @@ fn own_render(
         .unwrap_or_else(|e| unreachable!("the page's template is added: {e}"));
     // The map's part up to its overlay is every club's of the phase and language: it
     // leads the packed text, so that it is deflated once (`packed::gzip`).
-    let map = coarse::coarse(map_body(p.map_svg));
+    // Made coarse apart (the overlay's mark is between elements, never in a value): the
+    // shared part once a phase and language (`coarse::kept`), the club's own each time.
+    let map = map_body(p.map_svg);
     let (shared, own) = map.split_at(map.find(super::png::OVERLAY).unwrap_or(0));
-    let rest = [own, &script_json(&data), &format!("\n{SCRIPT}\n")].join(&SEP.to_string());
+    let shared = coarse::kept(shared);
+    let own = coarse::coarse(own);
+    let rest = [own.as_str(), &script_json(&data), &format!("\n{SCRIPT}\n")].join(&SEP.to_string());
     let html = page
         .render(context! {
             lang => data.lang,
@@ -183,7 +187,7 @@ fn own_render(
                 p.lang,
             ),
             // Base64 in lines: no name in it.
-            packed => Value::from_safe_string(base64_lines(&packed::gzip(shared, &rest))),
+            packed => Value::from_safe_string(base64_lines(&packed::gzip(&shared, &rest))),
             view => view.map(|v| Value::from_safe_string(base64_lines(v))),
             // Our own text, quotes and hashes: no name in it.
             csp => Value::from_safe_string(policy()),
@@ -197,6 +201,7 @@ fn own_render(
 /// Forgets the packed parts kept (`png::forget_bases`).
 pub(crate) fn forget_packed() {
     packed::forget();
+    coarse::forget();
 }
 
 /// Bytes in base64, in lines of [`LINE`] characters.

@@ -6,6 +6,17 @@
 //! points and positions (`d`, `points`, `x`, `y`, `x1`…`y2`, `cx`, `cy`), never a size,
 //! a radius or a transform's scale, which a rounding could zero.
 
+use std::fmt::Write as _;
+use std::sync::{Arc, Mutex};
+
+/// The shared parts made coarse, by their text ([`kept`]).
+static PARTS: Mutex<Vec<(String, Arc<str>)>> = Mutex::new(Vec::new());
+
+/// Forgets the shared parts kept: what a new phase finds (its node marks are new).
+pub(super) fn forget() {
+    PARTS.lock().unwrap_or_else(|e| e.into_inner()).clear();
+}
+
 /// The attributes whose numbers are positions.
 const POSITIONS: &[&str] = &["d", "points", "x", "y", "x1", "y1", "x2", "y2", "cx", "cy"];
 
@@ -33,6 +44,26 @@ pub(super) fn coarse(svg: &str) -> String {
     out
 }
 
+/// [`coarse`] of a map's part up to its overlay, the same in every club's page of a
+/// phase and language: made once, kept by its text (the last few).
+pub(super) fn kept(shared: &str) -> Arc<str> {
+    /// Parts kept: one a language, with room.
+    const KEPT: usize = 4;
+    let lock = || PARTS.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, c)) = lock().iter().find(|(k, _)| k == shared) {
+        return c.clone();
+    }
+    let made: Arc<str> = Arc::from(coarse(shared));
+    let mut parts = lock();
+    if !parts.iter().any(|(k, _)| k == shared) {
+        if parts.len() >= KEPT {
+            parts.remove(0);
+        }
+        parts.push((shared.to_owned(), made.clone()));
+    }
+    made
+}
+
 /// Copies `value` into `out` with each decimal number rounded (half away from zero);
 /// letters, commas and spaces as they are.
 fn rounded(value: &str, out: &mut String) {
@@ -53,9 +84,9 @@ fn rounded(value: &str, out: &mut String) {
         let token = &value[i..j];
         match token.parse::<f64>() {
             Ok(n) if token.contains('.') => {
-                let r = n.round();
-                // "-0" reads as 0.
-                out.push_str(&format!("{}", if r == 0.0 { 0.0 } else { r }));
+                // A whole number as an integer writes it (no "-0": it reads as 0).
+                let r = n.round() as i64;
+                let _ = write!(out, "{r}");
             }
             _ => out.push_str(token),
         }
@@ -77,6 +108,16 @@ mod tests {
     }
 
     /// Ids and classes that hold digits are left alone: only the listed attributes.
+    /// The part up to the overlay, kept, then the rest: the whole map made coarse.
+    #[test]
+    fn a_kept_part_and_the_rest_are_the_whole_made_coarse() {
+        let shared = r#"<svg><path d="M448.7 734.1L-0.4 -2.5Z"/>"#;
+        let own = r#"<!-- overlay --><circle cx="10.5" cy="3.49" r="2.5"/></svg>"#;
+        let whole = coarse(&format!("{shared}{own}"));
+        assert_eq!(format!("{}{}", kept(shared), coarse(own)), whole);
+        assert_eq!(&*kept(shared), &*kept(shared));
+    }
+
     #[test]
     fn ids_keep_their_digits() {
         let svg = r#"<circle id="mark-V10" class="n1.5" cx="1.5" cy="2"/>"#;
