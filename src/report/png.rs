@@ -133,7 +133,7 @@ fn draw_tree(tree: &resvg::usvg::Tree, scale: f32, pixmap: Option<Pixmap>) -> Re
 /// The base of a split picture: its pixels and how they are written.
 struct Base {
     pixmap: Pixmap,
-    palette: Palette,
+    palette: Arc<Palette>,
     bands: Vec<Band>,
 }
 
@@ -220,8 +220,8 @@ fn base(base: &str, scale: f32, style: Style) -> Result<Arc<Base>> {
             // names, which keep their exact entries; an anti-aliased picture's marks
             // add edge colours of their own, so its palette counts them.
             let palette = match under {
-                Some(under) if style.crisp => bands::palette_over(&under, style.colours, &named),
-                _ => bands::palette(&pixmap, style.colours, &named),
+                Some(under) if style.crisp => palette_over(&under, style.colours, named),
+                _ => Arc::new(bands::palette(&pixmap, style.colours, &named)),
             };
             let bands = bands::bands(&pixmap, &palette, style.level, None).ok()?;
             Some(Base {
@@ -231,6 +231,34 @@ fn base(base: &str, scale: f32, style: Style) -> Result<Arc<Base>> {
             })
         })
         .ok_or_else(|| Error::internal("the map picture's shared base could not be drawn"))
+}
+
+/// A palette chosen over a static layer: the layer, its size of palette, the colours
+/// named, the palette.
+type Chosen = (Arc<Pixmap>, usize, Vec<[u8; 3]>, Arc<Palette>);
+
+/// The palettes chosen over static layers ([`palette_over`]).
+static CHOSEN: Mutex<Vec<Chosen>> = Mutex::new(Vec::new());
+
+/// The palette of the pictures drawn over a static layer ([`bands::palette_over`]),
+/// chosen once for every phase's base: counting the layer's pixels again each phase was
+/// a tenth of its base. Kept by the layer itself (held, so its address is not taken by
+/// another while kept), its size of palette and the colours named.
+fn palette_over(under: &Arc<Pixmap>, colours: usize, named: Vec<[u8; 3]>) -> Arc<Palette> {
+    let found = lock(&CHOSEN)
+        .iter()
+        .find(|(u, c, n, _)| Arc::ptr_eq(u, under) && *c == colours && *n == named)
+        .map(|(.., p)| p.clone());
+    if let Some(p) = found {
+        return p;
+    }
+    let palette = Arc::new(bands::palette_over(under, colours, &named));
+    let mut chosen = lock(&CHOSEN);
+    if chosen.len() >= STATICS_KEPT {
+        chosen.remove(0);
+    }
+    chosen.push((under.clone(), colours, named, palette.clone()));
+    palette
 }
 
 /// The pixels of a base, with the static layer they were drawn over: where [`PHASE`]
@@ -278,6 +306,7 @@ pub fn forget_bases() {
 #[doc(hidden)]
 pub fn forget_static_layers() {
     STATICS.clear();
+    lock(&CHOSEN).clear();
 }
 
 /// Forgets the bands of pictures compressed: what a new process finds.
