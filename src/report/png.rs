@@ -383,17 +383,16 @@ fn to_png(svg: &str, scale: f32, style: Style) -> Result<Vec<u8>> {
 fn over_base(b: &Base, tree: &resvg::usvg::Tree, scale: f32, style: Style) -> Result<Vec<u8>> {
     let (width, height) = (b.pixmap.width(), b.pixmap.height());
     let touched = overlay::touched_rows(tree, scale, height as usize);
-    let dirty = bands::dirty(&b.pixmap, &touched);
     let mut pixmap = overlay::scratch(width, height)
         .ok_or_else(|| Error::internal("the map picture is too large to draw"))?;
-    overlay::copy_dirty(&mut pixmap, &b.pixmap, &dirty);
+    overlay::copy_touched(&mut pixmap, &b.pixmap, &touched);
     draw_tree(tree, scale, Some(pixmap)).and_then(|pixmap| {
         let png = bands::bands_over(
             &pixmap,
             &b.palette,
             style.club_level,
             (&b.pixmap, &b.bands),
-            &dirty,
+            &touched,
         )
         .and_then(|bands| bands::png(&pixmap, &b.palette, &bands));
         overlay::give_back(pixmap);

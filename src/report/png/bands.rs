@@ -222,12 +222,43 @@ impl Palette {
     }
 }
 
+/// Where a picture's rows are read: a pixmap, or a club's overlay drawn over its base
+/// on the rows `touched` alone (the others are the base's, and only the touched rows of
+/// the pixmap hold the picture).
+#[derive(Clone, Copy)]
+pub(super) enum Source<'a> {
+    Whole(&'a Pixmap),
+    Over {
+        pixmap: &'a Pixmap,
+        base: &'a Pixmap,
+        touched: &'a [bool],
+    },
+}
+
+impl<'a> Source<'a> {
+    fn pixmap(self) -> &'a Pixmap {
+        match self {
+            Source::Whole(p) | Source::Over { pixmap: p, .. } => p,
+        }
+    }
+
+    /// Row `y`'s pixels.
+    fn row(self, y: usize) -> &'a [PremultipliedColorU8] {
+        let from = match self {
+            Source::Over { base, touched, .. } if !touched[y] => base,
+            _ => self.pixmap(),
+        };
+        let width = from.width() as usize;
+        &from.pixels()[y * width..(y + 1) * width]
+    }
+}
+
 /// The uncompressed bytes of the rows `from..to`: each row its filter byte (0, none:
 /// palette indices gain nothing from the others) and its pixels' entries.
-fn rows(pixmap: &Pixmap, palette: &Palette, from: usize, to: usize) -> Vec<u8> {
-    let width = pixmap.width() as usize;
+fn rows(source: Source, palette: &Palette, from: usize, to: usize) -> Vec<u8> {
+    let width = source.pixmap().width() as usize;
     let mut out = Vec::with_capacity((to - from) * (width + 1));
-    for row in pixmap.pixels()[from * width..to * width].chunks(width) {
+    for row in (from..to).map(|y| source.row(y)) {
         out.push(0);
         let mut last: Option<(PremultipliedColorU8, u8)> = None;
         for &p in row {
@@ -338,9 +369,10 @@ impl<'m> Compressor<'m> {
 
     /// Band `b` of `pixmap` ([`band_rows`]) compressed, or found in the [`memo`] of
     /// bands compressed before where the same bytes were.
-    fn nth(&mut self, pixmap: &Pixmap, palette: &Palette, b: usize) -> Result<Band> {
+    fn nth(&mut self, source: Source, palette: &Palette, b: usize) -> Result<Band> {
+        let pixmap = source.pixmap();
         let (above, from, to) = band_rows(pixmap, b);
-        let bytes = rows(pixmap, palette, above, to);
+        let bytes = rows(source, palette, above, to);
         let split = (from - above) * (pixmap.width() as usize + 1);
         let Some(memo) = self.memo else {
             self.fresh += 1;
@@ -377,7 +409,7 @@ pub(super) fn band_rows(pixmap: &Pixmap, b: usize) -> (usize, usize, usize) {
 
 /// Which bands of `pixmap` read a row of `touched` (its own rows or the dictionary rows
 /// above them): the only bands a picture drawn over a base on those rows may change.
-pub(super) fn dirty(pixmap: &Pixmap, touched: &[bool]) -> Vec<bool> {
+fn dirty(pixmap: &Pixmap, touched: &[bool]) -> Vec<bool> {
     (0..band_count(pixmap.height() as usize))
         .map(|b| {
             let (above, _, to) = band_rows(pixmap, b);
@@ -386,25 +418,32 @@ pub(super) fn dirty(pixmap: &Pixmap, touched: &[bool]) -> Vec<bool> {
         .collect()
 }
 
-/// Writes `pixmap`, drawn over `base` (same size, same palette) on the rows of the
-/// bands `dirty` alone ([`dirty`]): every other band is the base's (its pixels in
-/// `pixmap` are not read), and a dirty band whose pixels came out as the base's reuses
-/// its bytes too.
+/// Writes `pixmap`, drawn over `base` (same size, same palette) on the rows `touched`
+/// alone (only those rows of `pixmap` are read): a band that reads no touched row
+/// ([`dirty`]) is the base's, and so is one whose touched rows came out as the base's.
 pub(super) fn bands_over(
     pixmap: &Pixmap,
     palette: &Palette,
     level: u8,
     (base, done): (&Pixmap, &[Band]),
-    dirty: &[bool],
+    touched: &[bool],
 ) -> Result<Vec<Band>> {
     let mut z = Compressor::new(level, Some(&memo::MEMO));
+    let source = Source::Over {
+        pixmap,
+        base,
+        touched,
+    };
+    let dirty = dirty(pixmap, touched);
     (0..band_count(pixmap.height() as usize))
         .map(|b| {
             let (above, _, to) = band_rows(pixmap, b);
-            if !dirty[b] || same_rows(pixmap, base, above, to) {
+            let changed =
+                dirty[b] && (above..to).any(|y| touched[y] && !same_rows(pixmap, base, y, y + 1));
+            if !changed {
                 return Ok(done[b].clone());
             }
-            z.nth(pixmap, palette, b)
+            z.nth(source, palette, b)
         })
         .collect()
 }
@@ -445,7 +484,7 @@ pub(super) fn bands_counted(
                 if same_rows(pixmap, base, above, to) {
                     return Ok(done[b].clone());
                 }
-                z.nth(pixmap, palette, b)
+                z.nth(Source::Whole(pixmap), palette, b)
             })
             .collect::<Result<Vec<Band>>>()?;
         return Ok((bands, z.fresh));
@@ -464,7 +503,7 @@ pub(super) fn bands_counted(
                     let mut z = Compressor::new(level, memo);
                     let done: Vec<_> = (t..count)
                         .step_by(threads)
-                        .map(|b| (b, z.nth(pixmap, palette, b)))
+                        .map(|b| (b, z.nth(Source::Whole(pixmap), palette, b)))
                         .collect();
                     (done, z.fresh)
                 })

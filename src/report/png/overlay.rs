@@ -1,15 +1,14 @@
 //! A club's overlay drawn over the shared base where it draws, and nowhere else: the
 //! rows its elements cover (each element's box, stroke included, with a margin for
-//! anti-aliased text) decide which bands of the picture may differ from the base's; only
-//! those bands' rows are copied from the base, drawn over and compared, and every other
-//! band is the base's, bytes and all (issue 30: copying and comparing the whole picture,
-//! 11 MB of pixels, was a third of a club's map).
+//! anti-aliased text) are the only rows copied from the base, drawn over and compared;
+//! a band that reads none of them is the base's, bytes and all, and a band that does
+//! reads its other rows from the base itself (issue 30: copying and comparing the whole
+//! picture, 11 MB of pixels, was a third of a club's map).
 //!
 //! The picture is drawn on a scratch pixmap kept for the next picture of its size, so a
 //! club's map allocates nothing of its size: a pixmap new each time was paid again in
 //! page faults by the kernel.
 
-use super::bands;
 use resvg::tiny_skia::Pixmap;
 use resvg::usvg;
 use std::sync::Mutex;
@@ -81,12 +80,20 @@ fn lock() -> std::sync::MutexGuard<'static, Vec<Pixmap>> {
     KEPT.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Copies into `pixmap` the rows of `base` that the bands `dirty` marks read (each
-/// dirty band's rows and the dictionary rows above them).
-pub(super) fn copy_dirty(pixmap: &mut Pixmap, base: &Pixmap, dirty: &[bool]) {
+/// Copies into `pixmap` the rows of `base` that `touched` marks: the rows the overlay
+/// is drawn on (every other row is read from the base itself, `bands::Source`).
+pub(super) fn copy_touched(pixmap: &mut Pixmap, base: &Pixmap, touched: &[bool]) {
     let w = base.width() as usize * 4;
-    for (b, _) in dirty.iter().enumerate().filter(|(_, d)| **d) {
-        let (above, _, to) = bands::band_rows(base, b);
-        pixmap.data_mut()[above * w..to * w].copy_from_slice(&base.data()[above * w..to * w]);
+    let mut y = 0;
+    while y < touched.len() {
+        if !touched[y] {
+            y += 1;
+            continue;
+        }
+        let from = y;
+        while y < touched.len() && touched[y] {
+            y += 1;
+        }
+        pixmap.data_mut()[from * w..y * w].copy_from_slice(&base.data()[from * w..y * w]);
     }
 }
