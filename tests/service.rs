@@ -209,6 +209,43 @@ fn a_spring_and_a_round_run_by_the_service_alone() {
     }
 }
 
+/// The hold is the referee's, not an outage of the service: the first pass after
+/// `resume` resolves a phase whose deadline passed during the hold, as `resume` says,
+/// where a play-test's pass called the hold an absence, moved the deadline on and told
+/// every club a deadline already gone.
+#[test]
+fn a_pass_after_resume_does_not_count_the_hold_as_an_outage() {
+    let mut k = Kept::new("grace_minutes = 10\noutage_minutes = 60");
+    k.pass("2026-09-08T18:00:00Z");
+    k.received();
+    // Past the deadline (21:00 in Rome), inside the grace: the phase waits.
+    let p = k.pass("2026-09-08T19:05:00Z");
+    assert!(actions(&p).is_empty(), "{p}");
+    k.cmd("2026-09-08T19:08:00Z")
+        .args(["hold", "--reason", "a check"])
+        .assert()
+        .success();
+    // A pass while held sends the notices of the hold, and resolves nothing.
+    let p = k.pass("2026-09-08T19:09:00Z");
+    assert!(actions(&p).is_empty(), "{p}");
+    k.received();
+    let out = k
+        .cmd("2026-09-08T20:40:00Z")
+        .args(["resume"])
+        .assert()
+        .success();
+    let said = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+    assert!(said.contains("has passed all the same"), "{said}");
+    let p = k.pass("2026-09-08T20:45:00Z");
+    assert_eq!(actions(&p), ["resolved"], "{p}");
+    let got = k.received();
+    assert!(
+        !got.iter().any(|g| g.kind == "deadline"),
+        "{:?}",
+        kinds(&got)
+    );
+}
+
 #[test]
 fn a_held_clock_resolves_nothing_and_resume_moves_the_deadline_on() {
     // Days between passes are no outage here: the hold is what is tested.

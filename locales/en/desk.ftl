@@ -16,7 +16,7 @@ desk-hold-text =
     The referee has stopped the campaign's clock{ $reason ->
         [none] {""}
        *[other] {" "}(the referee's reason: { $reason })
-    }. While it is stopped nothing is resolved and no reminder is sent; the orders you send are received as usual. When it runs again, the deadline for { $phase } moves on by the length of the stop, and you are told the new one.
+    }. While it is stopped nothing is resolved and no reminder is sent; the orders you send are received as usual. When it runs again, the deadline for { $phase } moves on by the length of the stop, and you are told the new one (unless even so it has passed: the phase is then resolved at once).
 desk-deadline-resume-text =
     The referee stopped the clock for { $span }; the deadline for { $phase } has moved on by that time.
     Orders are now due: { $due }.
@@ -35,7 +35,7 @@ desk-undo-text =
         [passed] you may send a new one, but its deadline ({ $due }) has passed: a new file is a late file, which counts unless the referee refuses it. The phase is resolved again when the referee goes on, and nothing is resolved before.
        *[none] you may send a new one.
     }{ $held ->
-        [yes] {" "}Meanwhile the referee's clock is stopped: when the referee starts it again, the deadline moves on by the time it stood still, and you are told the new one.
+        [yes] {" "}Meanwhile the referee's clock is stopped: when the referee starts it again, the deadline moves on by the time it stood still, and you are told the new one; if even so it has passed, the phase is resolved at once and no new deadline comes.
        *[no] {""}
     }
     { $dice ->

@@ -16,7 +16,7 @@ desk-hold-text =
     L'arbitro ha fermato l'orologio della campagna{ $reason ->
         [none] {""}
        *[other] {" "}(il motivo dell'arbitro: { $reason })
-    }. Finché è fermo non si risolve nulla e non partono promemoria; gli ordini che mandate sono ricevuti come sempre. Quando riparte, il termine { ART("per", $phase) } si sposta in avanti di quanto è durata la sosta, e vi sarà comunicato il nuovo.
+    }. Finché è fermo non si risolve nulla e non partono promemoria; gli ordini che mandate sono ricevuti come sempre. Quando riparte, il termine { ART("per", $phase) } si sposta in avanti di quanto è durata la sosta, e vi sarà comunicato il nuovo (a meno che anche così non sia già passato: la fase è allora risolta subito).
 desk-deadline-resume-text =
     L'arbitro ha fermato l'orologio per { $span }: il termine { ART("per", $phase) } è stato spostato in avanti di altrettanto.
     Gli ordini sono ora attesi entro: { $due }.
@@ -35,7 +35,7 @@ desk-undo-text =
         [passed] potete mandarne uno nuovo, ma il termine ({ $due }) è passato: un nuovo file è un file in ritardo, che vale a meno che l'arbitro lo rifiuti. La fase è risolta di nuovo quando l'arbitro riprende, e nulla è risolto prima.
        *[none] potete mandarne uno nuovo.
     }{ $held ->
-        [yes] {" "}Intanto l'orologio dell'arbitro è fermo: quando l'arbitro lo riavvia, il termine si sposta in avanti del tempo in cui è rimasto fermo, e vi sarà comunicato il nuovo.
+        [yes] {" "}Intanto l'orologio dell'arbitro è fermo: quando l'arbitro lo riavvia, il termine si sposta in avanti del tempo in cui è rimasto fermo, e vi sarà comunicato il nuovo; se anche così è già passato, la fase è risolta subito e nessun nuovo termine arriva.
        *[no] {""}
     }
     { $dice ->

@@ -176,7 +176,19 @@ pub(crate) fn resume(
             to,
         ));
     }
-    store.resume(&moved, &notices, now, command)?;
+    // The hold is the referee's, not the service's absence: the service's last pass
+    // moves on by the hold, so a pass after `resume` counts as away only what it
+    // missed before the hold (a play-test's first pass after an undo's hold called
+    // the hold an outage and moved a deadline `resume` said had passed).
+    let last_pass = match store.service()?.last_pass {
+        Some(last) => {
+            let last = schedule::parse(&last)?;
+            let before = (schedule::parse(&since)? - last).max(chrono::Duration::zero());
+            Some(schedule::write((schedule::parse(now)? - before).max(last)))
+        }
+        None => None,
+    };
+    store.resume(&moved, &notices, last_pass.as_deref(), now, command)?;
     Ok(Some(Resumed {
         held_since: since,
         held_for,

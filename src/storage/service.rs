@@ -98,6 +98,7 @@ impl Store {
         &mut self,
         moved: &[(String, String)],
         notices: &[super::OutMessage],
+        last_pass: Option<&str>,
         now: &str,
         command: &str,
     ) -> Result<Option<String>> {
@@ -112,6 +113,12 @@ impl Store {
             "UPDATE service SET held_since = NULL, hold_reason = NULL WHERE id = 1",
             [],
         )?;
+        if let Some(last) = last_pass {
+            tx.execute(
+                "UPDATE service SET last_pass = ?1 WHERE id = 1",
+                params![last],
+            )?;
+        }
         for (phase, at) in moved {
             set_deadline_in(&tx, phase, at)?;
         }
