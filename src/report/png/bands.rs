@@ -397,7 +397,7 @@ fn band_count(height: usize) -> usize {
 /// The rows band `b` of a picture depends on: the first of its dictionary, its first,
 /// and its end. The first band has [`FIRST_BAND`] rows, every other [`BAND`] (the last
 /// what is left).
-pub(super) fn band_rows(pixmap: &Pixmap, b: usize) -> (usize, usize, usize) {
+fn band_rows(pixmap: &Pixmap, b: usize) -> (usize, usize, usize) {
     let height = pixmap.height() as usize;
     let from = match b {
         0 => 0,
@@ -407,20 +407,9 @@ pub(super) fn band_rows(pixmap: &Pixmap, b: usize) -> (usize, usize, usize) {
     (from.saturating_sub(DICTIONARY_ROWS), from, to)
 }
 
-/// Which bands of `pixmap` read a row of `touched` (its own rows or the dictionary rows
-/// above them): the only bands a picture drawn over a base on those rows may change.
-fn dirty(pixmap: &Pixmap, touched: &[bool]) -> Vec<bool> {
-    (0..band_count(pixmap.height() as usize))
-        .map(|b| {
-            let (above, _, to) = band_rows(pixmap, b);
-            touched[above..to.min(touched.len())].contains(&true)
-        })
-        .collect()
-}
-
 /// Writes `pixmap`, drawn over `base` (same size, same palette) on the rows `touched`
-/// alone (only those rows of `pixmap` are read): a band that reads no touched row
-/// ([`dirty`]) is the base's, and so is one whose touched rows came out as the base's.
+/// alone (only those rows of `pixmap` are read): a band whose touched rows (its own or
+/// its dictionary's) came out as the base's, or that reads none, is the base's.
 pub(super) fn bands_over(
     pixmap: &Pixmap,
     palette: &Palette,
@@ -434,12 +423,10 @@ pub(super) fn bands_over(
         base,
         touched,
     };
-    let dirty = dirty(pixmap, touched);
     (0..band_count(pixmap.height() as usize))
         .map(|b| {
             let (above, _, to) = band_rows(pixmap, b);
-            let changed =
-                dirty[b] && (above..to).any(|y| touched[y] && !same_rows(pixmap, base, y, y + 1));
+            let changed = (above..to).any(|y| touched[y] && !same_rows(pixmap, base, y, y + 1));
             if !changed {
                 return Ok(done[b].clone());
             }
