@@ -231,6 +231,36 @@ fn an_io_error_names_its_path_and_its_cause_and_a_hint_says_what_to_do() {
     );
 }
 
+/// A campaign file a later giglio wrote is refused by this one with both versions and
+/// what to do, and left as it was (a play-test's referee read only "cannot be migrated").
+#[test]
+fn a_campaign_from_a_later_giglio_is_refused_with_both_versions_and_a_hint() {
+    let t = TestCampaign::new();
+    let db = t.dir.join("giglio.sqlite");
+    {
+        let conn = rusqlite::Connection::open(&db).expect("db");
+        conn.pragma_update(None, "user_version", 99)
+            .expect("version");
+    }
+    let a = t.run(&["status"]).failure();
+    assert_eq!(code_of(&a), 1, "{}", stderr_of(&a));
+    let err = stderr_of(&a);
+    assert!(
+        err.contains("was written by a later giglio: its database is at version 99")
+            && err.contains(&format!("this giglio ({})", env!("CARGO_PKG_VERSION"))),
+        "{err}"
+    );
+    assert!(
+        err.contains("Hint: run the giglio that last wrote this campaign"),
+        "{err}"
+    );
+    let conn = rusqlite::Connection::open(&db).expect("db");
+    let v: i64 = conn
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .expect("version");
+    assert_eq!(v, 99, "nothing changed");
+}
+
 // ---- map ----------------------------------------------------------------------------
 
 #[test]

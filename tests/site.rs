@@ -172,6 +172,15 @@ fn the_site_of_a_played_year_holds_every_phase_in_both_languages_and_parses() {
     assert!(home.contains("id=\"season\""), "the season's slider");
     assert!(home.contains("id=\"chart\""), "the holdings chart");
     assert!(home.contains("<ul id=\"battles\">"), "the battles of 1494");
+    // The dice check the guides send clubs to, as the repository holds it.
+    assert_eq!(
+        all["roll.py"],
+        std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/roll.py")).expect("roll.py"),
+    );
+    assert!(
+        home.contains("<a href=\"../roll.py\" download>roll.py</a>"),
+        "{home}"
+    );
     assert!(
         !home.contains("id=\"verdict\""),
         "no verdict before the end"

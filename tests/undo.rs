@@ -96,6 +96,62 @@ fn a_re_resolution_that_changes_nothing_tells_the_clubs_so() {
     );
 }
 
+/// After `undo`, a club whose new report differs is told what differs in its own
+/// forces, treasury and places from the report it had (a play-test's club compared the
+/// two by hand); a club whose report is the same is told it stands; nobody reads
+/// another club's pieces.
+#[test]
+fn a_re_resolution_tells_each_club_what_differs_from_the_withdrawn_report() {
+    let t = TestCampaign::new();
+    ruling_off(&t.dir, "fresh_seed_after_undo");
+    t.submit_all(
+        "1494-spring",
+        &[("V", "[[raise]]\nnode = \"V0\"\nvalue = 200\n")],
+    );
+    t.stdout(&["resolve"]);
+    t.stdout(&["mail", "send", "--to-dir", "out"]);
+    t.stdout(&["undo"]);
+    t.stdout(&["mail", "send", "--to-dir", "out"]);
+    let f = t.orders_file(
+        "V-again.toml",
+        "V",
+        "1494-spring",
+        "[[raise]]\nnode = \"V0\"\nvalue = 150\n",
+    );
+    t.run(&["orders", "submit", &f]).success();
+    t.stdout(&["resolve"]);
+    let out = t.dir.join("again");
+    t.stdout(&["mail", "send", "--to-dir", out.to_str().expect("utf-8")]);
+    let mut changed = Vec::new();
+    let mut stands = 0;
+    for entry in std::fs::read_dir(&out).expect("again") {
+        let bytes = std::fs::read(entry.expect("entry").path()).expect("eml");
+        let m = mail_parser::MessageParser::default()
+            .parse(&bytes)
+            .expect("a message");
+        let subject = m.subject().unwrap_or_default().to_owned();
+        let text = m.body_text(0).map(|b| b.into_owned()).unwrap_or_default();
+        if subject.contains("che cosa cambia per voi") || subject.contains("what changed for you") {
+            changed.push(text);
+        } else if subject.contains("your report stands")
+            || subject.contains("il vostro rapporto vale")
+        {
+            stands += 1;
+        }
+    }
+    assert_eq!(changed.len(), 1, "Venice alone: {changed:#?}");
+    assert_eq!(stands, t.secrets.len() - 1, "the others' reports stand");
+    let v = &changed[0];
+    assert!(v.contains("Rispetto al rapporto ritirato:"), "{v}");
+    assert!(
+        v.contains(", 150 ducati (nel rapporto ritirato: ") && v.contains(", 200 ducati)"),
+        "the army raised anew, both sizes: {v}"
+    );
+    assert!(v.contains("- tesoro: "), "the treasury: {v}");
+    let armies = v.matches("- armata ").count();
+    assert_eq!(armies, 1, "its own army alone: {v}");
+}
+
 #[test]
 fn undo_goes_back_several_phases_and_victory_reports_standings() {
     let t = TestCampaign::new();
@@ -167,7 +223,7 @@ fn a_re_resolution_with_dice_drawn_anew_sends_the_new_reports() {
             .expect("a message");
         let subject = m.subject().unwrap_or_default().to_owned();
         assert!(
-            !subject.contains("resolved again") && !subject.contains("nuova risoluzione"),
+            !subject.contains("your report stands") && !subject.contains("il vostro rapporto vale"),
             "no club is told its old report stands: {subject}"
         );
         let text = m.body_text(0).map(|b| b.into_owned()).unwrap_or_default();

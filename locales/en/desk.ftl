@@ -47,6 +47,13 @@ desk-unchanged-subject = [{ $campaign }] { $phase } resolved again: your report 
 desk-unchanged-text =
     The referee has resolved { $phase } again after undoing it, and nothing changed for you: the report you received for it holds after all, as it was.
 
+desk-changed-subject = [{ $campaign }] { $phase } resolved again: what changed for you
+desk-changed-text =
+    The referee has resolved { $phase } again after undoing it. The new report comes in its own mail and replaces the withdrawn one. { $count ->
+        [0] Your armies, fleets, diplomats, garrisons, treasury and places stand as the withdrawn report left them; what differs is in the new report's account of the phase (its rolls, its battles, what you were told).
+       *[other] Compared with the withdrawn report:{ $list }
+    }
+
 desk-undo-step-subject = [{ $campaign }] correction: a battle's result during { $phase } is taken back
 desk-undo-step-text =
     The referee has taken back the result of battle { $battle } applied during { $phase }: the update you received about it no longer holds.

@@ -114,8 +114,8 @@ alert-reason-not-read = a message whose order file could not be read
 alert-more = and { $count } more
 
 ## The referee's digest
-digest-head = These messages were not accepted. Nothing of their subject or text is shown (they may be anyone's); giglio keeps each one's sender, reason and hash in the campaign file.
-digest-head-one = This message was not accepted. Nothing of its subject or text is shown (it may be anyone's); giglio keeps its sender, reason and hash in the campaign file.
+digest-head = These messages were not accepted. Nothing of their subject or text is shown (they may be anyone's); giglio keeps each one's sender, reason and hash in the campaign file. Only mail that did not authenticate is listed here. A file that carried its club's secret from the club's address and was refused for its orders was answered to the club with its errors; `giglio log` shows it ("read: rejected").
+digest-head-one = This message was not accepted. Nothing of its subject or text is shown (it may be anyone's); giglio keeps its sender, reason and hash in the campaign file. Only mail that did not authenticate is listed here. A file that carried its club's secret from the club's address and was refused for its orders was answered to the club with its errors; `giglio log` shows it ("read: rejected").
 digest-line = { $time }  claimed { $club }  from { $sender }  { $reason }
 digest-line-source = {"  "}read from { $source }
 digest-clubs-told = Clubs alerted now: { $clubs }

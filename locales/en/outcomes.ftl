@@ -204,6 +204,9 @@ happening-force-destroyed = { $cause ->
 happening-encounter = encounter at { $node } between { THE($hand) } and { THE($other) }: { $no_battle ->
     [true] no battle is fought, as a diplomat never fights (G3c.5), whatever Table 34 reads; it reads {""}
    *[false] {""}
+}{ $no_siege ->
+    [true] no siege follows, as a diplomat never besieges: only an army does (G3d.1), whatever Table 34 reads; it reads {""}
+   *[false] {""}
 }{ $text }{ $hand_choice ->
     [none] {""}
    *[other] {" "}(Table 34: { THE($hand) }, the moving side, chose { $hand_choice ->

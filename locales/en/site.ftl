@@ -16,3 +16,5 @@ site-no-battles = No battle or siege so far.
 site-chronicles = Chronicles
 site-bulletins = Bulletins
 site-chart-data = The numbers, phase by phase
+site-dice = Checking the dice
+site-dice-text = Every die is drawn from its phase's seed. Each bulletin gives the commitment (SHA-256) of the next phase's seed and reveals the seed of the phase it tells, so anyone can check that a seed hashes to the commitment published before its phase: `python3 roll.py --commitment SEED`. The same script recomputes any roll from the seed and the roll's event id, which the referee lists (`giglio log --dice`): `python3 roll.py SEED EVENT 6`; a battle's dice, in order: `python3 roll.py SEED --battle ID 6 6 6`. It needs nothing but Python 3:

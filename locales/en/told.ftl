@@ -6,6 +6,7 @@ happening-strategos-outbid = { $roll_off ->
     [true] your bid of { $bid } ducats for the Strategos tied with the highest and lost the roll-off
    *[false] your bid of { $bid } ducats for the Strategos was not the highest
 }: another club holds it this year; G7.4 keeps its name secret, though the summer's move order, which it chose, is public; you pay nothing
+happening-strategos-tied-above = your bid of { $bid } ducats for the Strategos was not the highest, and the highest bids tied: no club holds the Strategos this year, the summer's move order is drawn at random (G2b.5), and you pay nothing
 happening-fleet-storm-roll = fleet { $fleet } in the storm: 1d6={ $roll }, lost on { $lost_on }: { $lost ->
     [true] it is lost, with any army aboard
    *[false] it comes through
@@ -58,3 +59,35 @@ happening-ally-attack-no-betrayal = { THE($by) } attacked you{ $how ->
     [broken_by_attacked] you had broken the alliance yourselves, and a broken alliance binds neither side (G5.2)
    *[already_broken] { THE($by) } had already broken the alliance (G5.2)
 }
+
+## What differs for a club after `undo` and a new resolution (desk-changed-text's list)
+changed-army = army { $army }: { $now_node ->
+        [none] no longer on the map
+       *[other] at { $now_node }, { $now_ducats } ducats
+    } (the withdrawn report: { $was_node ->
+        [none] not on the map
+       *[other] at { $was_node }, { $was_ducats } ducats
+    })
+changed-fleet = fleet { $fleet }: { $now_at ->
+        [none] no longer on the map
+       *[other] at { $now_at }
+    } (the withdrawn report: { $was_at ->
+        [none] not on the map
+       *[other] at { $was_at }
+    })
+changed-diplomat = diplomat { $diplomat }: { $now_node ->
+        [none] no longer on the map
+       *[other] at { $now_node }
+    } (the withdrawn report: { $was_node ->
+        [none] not on the map
+       *[other] at { $was_node }
+    })
+changed-garrison = garrison at { $node }: { $now_ducats ->
+        [0] none
+       *[other] { $now_ducats } ducats
+    } (the withdrawn report: { $was_ducats ->
+        [0] none
+       *[other] { $was_ducats } ducats
+    })
+changed-treasury = treasury: { $now_ducats } ducats (the withdrawn report: { $was_ducats } ducats)
+changed-place = { $node }: held by { THE($to) } (the withdrawn report: { THE($from) })

@@ -47,6 +47,13 @@ desk-unchanged-subject = [{ $campaign }] nuova risoluzione { ART("di", $phase) }
 desk-unchanged-text =
     L'arbitro ha risolto di nuovo { ART("il", $phase) } dopo averne annullato la risoluzione, e per voi nulla è cambiato: il rapporto che avete ricevuto vale, così com'era.
 
+desk-changed-subject = [{ $campaign }] nuova risoluzione { ART("di", $phase) }: che cosa cambia per voi
+desk-changed-text =
+    L'arbitro ha risolto di nuovo { ART("il", $phase) } dopo averne annullato la risoluzione. Il nuovo rapporto arriva in un messaggio suo e sostituisce quello ritirato. { $count ->
+        [0] Le vostre armate, flotte, diplomatici e guarnigioni, il tesoro e le piazze sono come li lasciava il rapporto ritirato; quel che cambia è nel racconto della fase del nuovo rapporto (i tiri, le battaglie, quel che vi è stato detto).
+       *[other] Rispetto al rapporto ritirato:{ $list }
+    }
+
 desk-undo-step-subject = [{ $campaign }] rettifica: il risultato di una battaglia { ART("durante", $phase) } è annullato
 desk-undo-step-text =
     L'arbitro ha annullato il risultato della battaglia { $battle } applicato { ART("durante", $phase) }: l'aggiornamento che avete ricevuto non vale più.

@@ -113,8 +113,8 @@ alert-reason-not-read = un messaggio il cui file di ordini non si è potuto legg
 alert-more = e altri { $count }
 
 ## Il riepilogo dell'arbitro
-digest-head = Questi messaggi non sono stati accettati. Del loro oggetto e del loro testo non si mostra nulla (possono venire da chiunque); giglio conserva nel file della campagna il mittente, il motivo e l'impronta di ciascuno.
-digest-head-one = Questo messaggio non è stato accettato. Del suo oggetto e del suo testo non si mostra nulla (può venire da chiunque); giglio conserva nel file della campagna il mittente, il motivo e l'impronta.
+digest-head = Questi messaggi non sono stati accettati. Del loro oggetto e del loro testo non si mostra nulla (possono venire da chiunque); giglio conserva nel file della campagna il mittente, il motivo e l'impronta di ciascuno. Qui compare solo la posta che non si è autenticata. Un file arrivato dall'indirizzo del suo club con il segreto giusto e rifiutato per i suoi ordini ha avuto risposta al club con i suoi errori; `giglio log` lo mostra ("read: rejected").
+digest-head-one = Questo messaggio non è stato accettato. Del suo oggetto e del suo testo non si mostra nulla (può venire da chiunque); giglio conserva nel file della campagna il mittente, il motivo e l'impronta. Qui compare solo la posta che non si è autenticata. Un file arrivato dall'indirizzo del suo club con il segreto giusto e rifiutato per i suoi ordini ha avuto risposta al club con i suoi errori; `giglio log` lo mostra ("read: rejected").
 digest-line = { $time }  a nome di { $club }  da { $sender }  { $reason }
 digest-line-source = {"  "}letto da { $source }
 digest-no-orders-kept = Un messaggio senza file di ordini dall'indirizzo di un club può essere una domanda per voi: giglio non ne legge altro, e resta nella casella degli ordini (in cur/ di una Maildir, con il nome che aveva in new/ e :2,S in fondo; o nella casella IMAP, segnato come letto), dove potete leggerlo. Non è autenticato: chiunque può scrivere con l'indirizzo di un club.

@@ -204,6 +204,9 @@ happening-force-destroyed = { $cause ->
 happening-encounter = incontro { ART("a", $node) } { ART("tra", $hand) } e { ART("il", $other) }: { $no_battle ->
     [true] non si combatte nessuna battaglia, perché un diplomatico non combatte mai (G3c.5), qualunque cosa dica la Tabella 34, che dice {""}
    *[false] {""}
+}{ $no_siege ->
+    [true] non segue nessun assedio, perché un diplomatico non assedia mai: assedia solo un'armata (G3d.1), qualunque cosa dica la Tabella 34, che dice {""}
+   *[false] {""}
 }{ $text }{ $hand_choice ->
     [none] {""}
    *[other] {" "}(Tabella 34: { ART("il", $hand) }, la parte che muove, ha scelto di { $hand_choice ->

@@ -16,3 +16,5 @@ site-no-battles = Finora nessuna battaglia né assedio.
 site-chronicles = Cronache
 site-bulletins = Bollettini
 site-chart-data = I numeri, fase per fase
+site-dice = Verificare i dadi
+site-dice-text = Ogni dado è tratto dal seme della sua fase. Ogni bollettino dà l'impegno (SHA-256) del seme della fase seguente e rivela il seme della fase che racconta: chiunque può verificare che un seme dia l'impegno pubblicato prima della sua fase, con `python3 roll.py --commitment SEME`. Lo stesso script ricalcola ogni tiro dal seme e dall'identificativo del tiro, che l'arbitro elenca (`giglio log --dice`): `python3 roll.py SEME EVENTO 6`; i dadi di una battaglia, in ordine: `python3 roll.py SEME --battle ID 6 6 6`. Basta Python 3:

@@ -6,6 +6,7 @@ happening-strategos-outbid = { $roll_off ->
     [true] la vostra offerta di { $bid } ducati per lo Strategos era pari alla più alta e ha perso lo spareggio ai dadi
    *[false] la vostra offerta di { $bid } ducati per lo Strategos non era la più alta
 }: quest'anno lo Strategos è di un altro club; G7.4 ne tiene segreto il nome, ma l'ordine di movimento dell'estate, scelto da lui, è pubblico; non pagate nulla
+happening-strategos-tied-above = la vostra offerta di { $bid } ducati per lo Strategos non era la più alta, e le offerte più alte erano pari: quest'anno nessun club ha lo Strategos, l'ordine di movimento dell'estate è tirato a sorte (G2b.5) e non pagate nulla
 happening-fleet-storm-roll = la flotta { $fleet } nella tempesta: 1d6={ $roll }, persa con { $lost_on }: { $lost ->
     [true] è perduta, con l'eventuale armata a bordo
    *[false] si salva
@@ -58,3 +59,35 @@ happening-ally-attack-no-betrayal = { ART("il", $by) } vi ha attaccato{ $how ->
     [broken_by_attacked] l'alleanza l'avevate già rotta voi, e un'alleanza rotta non vincola più nessuna delle due parti (G5.2)
    *[already_broken] { ART("il", $by) } aveva già rotto l'alleanza (G5.2)
 }
+
+## Che cosa cambia per un club dopo `undo` e una nuova risoluzione (l'elenco di desk-changed-text)
+changed-army = armata { $army }: { $now_node ->
+        [none] non è più sulla mappa
+       *[other] { ART("a", $now_node) }, { $now_ducats } ducati
+    } (nel rapporto ritirato: { $was_node ->
+        [none] non era sulla mappa
+       *[other] { ART("a", $was_node) }, { $was_ducats } ducati
+    })
+changed-fleet = flotta { $fleet }: { $now_at ->
+        [none] non è più sulla mappa
+       *[other] { ART("a", $now_at) }
+    } (nel rapporto ritirato: { $was_at ->
+        [none] non era sulla mappa
+       *[other] { ART("a", $was_at) }
+    })
+changed-diplomat = diplomatico { $diplomat }: { $now_node ->
+        [none] non è più sulla mappa
+       *[other] { ART("a", $now_node) }
+    } (nel rapporto ritirato: { $was_node ->
+        [none] non era sulla mappa
+       *[other] { ART("a", $was_node) }
+    })
+changed-garrison = guarnigione { ART("a", $node) }: { $now_ducats ->
+        [0] nessuna
+       *[other] { $now_ducats } ducati
+    } (nel rapporto ritirato: { $was_ducats ->
+        [0] nessuna
+       *[other] { $was_ducats } ducati
+    })
+changed-treasury = tesoro: { $now_ducats } ducati (nel rapporto ritirato: { $was_ducats } ducati)
+changed-place = { $node }: { ART("di", $to) } (nel rapporto ritirato: { ART("di", $from) })

@@ -65,7 +65,8 @@ pub(crate) fn cmd_deadline(dir: &Path, a: DeadlineArgs) -> Result<()> {
     };
     if a.set.is_some() {
         text.push_str(&format!(
-            "{queued} messages queued to tell the clubs; send them with `giglio mail send`\n"
+            "{} queued to tell the clubs; send them with `giglio mail send`\n",
+            ui::count(queued, "message")
         ));
     }
     ui::out(&text);

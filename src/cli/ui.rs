@@ -10,7 +10,6 @@
 use crate::error::{Error, ErrorKind};
 use std::io::Write;
 
-/// Writes data to stdout; a broken pipe ends the output quietly.
 /// `1 message`, `3 messages`: a count with its noun in the right number (the referee's
 /// terminal speaks English; the clubs' words come from the catalogue).
 pub(crate) fn count(n: usize, noun: &str) -> String {
@@ -21,6 +20,7 @@ pub(crate) fn count(n: usize, noun: &str) -> String {
     }
 }
 
+/// Writes data to stdout; a broken pipe ends the output quietly.
 pub(crate) fn out(text: &str) {
     let mut stdout = std::io::stdout().lock();
     let _ = stdout

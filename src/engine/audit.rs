@@ -288,6 +288,7 @@ pub(crate) fn events_as_worded_before(
                 other_meant,
                 allies,
                 no_battle,
+                no_siege,
                 ..
             } => {
                 *hand_choice = None;
@@ -296,6 +297,7 @@ pub(crate) fn events_as_worded_before(
                 *other_meant = None;
                 *allies = false;
                 *no_battle = false;
+                *no_siege = false;
             }
             Happening::AllianceBetrayed { how, .. } => *how = None,
             Happening::Surrendered { breached, .. } => *breached = false,
@@ -516,6 +518,7 @@ mod tests {
                             other_meant: choice,
                             allies: choice.is_some(),
                             no_battle: choice.is_some(),
+                            no_siege: choice.is_some(),
                         },
                     },
                     Event {

@@ -329,15 +329,15 @@ pub fn resolve_open_phase(
         };
         let description = match &resolution.next {
             Some(next) => format!(
-                "resolve {}: {} is open; {} messages queued",
+                "resolve {}: {} is open; {} queued",
                 p.world.phase,
                 next.phase,
-                outbox.len()
+                crate::storage::counted(outbox.len(), "message", "messages")
             ),
             None => format!(
-                "resolve {}: the campaign is over; {} messages queued",
+                "resolve {}: the campaign is over; {} queued",
                 p.world.phase,
-                outbox.len()
+                crate::storage::counted(outbox.len(), "message", "messages")
             ),
         };
         let source = mailing.map(|m| crate::scenario::Source {
@@ -503,48 +503,105 @@ fn phase_mail(
     let paper = paperwork::gather(store, campaign, &p.world, resolution, &sent, m, now)?;
     let phase = paper.phase(&p.world, resolution, rolls);
     let mut msgs = post::phase_messages(campaign, &phase, m, now)?;
-    msgs.extend(unchanged(store, campaign, p.world.phase, &msgs, m, now)?);
+    msgs.extend(after_undo(
+        store,
+        campaign,
+        (p.world.phase, resolution),
+        &msgs,
+        m,
+        now,
+    )?);
     Ok((msgs, paper.deadline))
 }
 
-/// After `undo` sent a club a correction, the phase resolved again may give it the very
-/// report it already received: that report is not sent twice (same bytes, same
-/// Message-ID), so the club is told in a line that it stands, rather than left with the
-/// correction and silence.
-fn unchanged(
+/// After `undo` sent a club a correction, the phase resolved again either gives it the
+/// very report it already received (not sent twice: same bytes, same Message-ID), and
+/// the club is told in a line that it stands; or a new report, and the club is told what
+/// differs in its own forces, treasury and places from the withdrawn one (a play-test's
+/// club had to compare the two reports by hand).
+fn after_undo(
     store: &Store,
     campaign: &Campaign,
-    phase: crate::rules::PhaseId,
+    (id, resolution): (crate::rules::PhaseId, &Resolution),
     msgs: &[crate::storage::OutMessage],
     m: &Mailing,
     now: &str,
 ) -> Result<Vec<crate::storage::OutMessage>> {
-    let key = phase.key();
+    let phase = id.key();
     let corrected: Vec<String> = store
         .outbox(None)?
         .into_iter()
-        .filter(|r| r.kind == "correction" && r.phase.as_deref() == Some(key.as_str()))
+        .filter(|r| r.kind == "correction" && r.phase.as_deref() == Some(phase.as_str()))
         .filter_map(|r| r.nation)
         .collect();
     if corrected.is_empty() {
         return Ok(Vec::new());
     }
-    let mut again = Vec::new();
+    let withdrawn = store.withdrawn_world(&phase)?;
+    let clubs = store.clubs()?;
+    let words = m.words();
+    let mut out = Vec::new();
     for msg in msgs.iter().filter(|x| x.kind == "report") {
         let Some(nation) = &msg.nation else { continue };
-        if corrected.contains(nation) && store.has_message(&msg.message_id)? {
-            again.push(nation.clone());
+        let Some(club) = clubs.iter().find(|c| &c.nation == nation) else {
+            continue;
+        };
+        if !corrected.contains(nation) {
+            continue;
         }
+        let lines = if store.has_message(&msg.message_id)? {
+            None
+        } else {
+            match (&withdrawn, &resolution.next) {
+                (Some(was), Some(now_world)) => Some(
+                    crate::rules::visibility::compare::differences(
+                        was,
+                        now_world,
+                        &NationCode::from(club.nation.as_str()),
+                    )
+                    .iter()
+                    .map(|d| crate::words::explain::difference(&words, campaign, d, club.lang))
+                    .collect::<Vec<_>>(),
+                ),
+                // A campaign's last phase opens no world: its report says it all.
+                _ => continue,
+            }
+        };
+        let notice = post::notice::Notice {
+            kind: "correction",
+            phase: id,
+            salt: match &lines {
+                None => format!("unchanged {now}"),
+                Some(_) => format!("changed {now}"),
+            },
+            say: &|w: &Words, lang, name: &str| {
+                say_after_undo(w, lang, campaign, name, lines.as_deref())
+            },
+        };
+        out.extend(post::notice::to_clubs(
+            campaign,
+            m.config,
+            &[club],
+            &notice,
+            &words,
+            now,
+        )?);
     }
-    let clubs = store.clubs()?;
-    let told: Vec<&crate::storage::Club> =
-        clubs.iter().filter(|c| again.contains(&c.nation)).collect();
-    if told.is_empty() {
-        return Ok(Vec::new());
-    }
+    Ok(out)
+}
+
+/// The notice after a phase resolved again: its report stands (`lines` `None`), or what
+/// differs from the withdrawn one (`lines`, empty where only the account differs).
+fn say_after_undo(
+    w: &Words,
+    lang: Lang,
+    campaign: &Campaign,
+    name: &str,
+    lines: Option<&[String]>,
+) -> (String, String) {
     let title = campaign.title_it.as_str();
-    let say = |w: &crate::words::Words, lang: crate::rules::tables::Lang, name: &str| {
-        (
+    let Some(lines) = lines else {
+        return (
             crate::t!(
                 w,
                 lang,
@@ -553,15 +610,26 @@ fn unchanged(
                 phase = name
             ),
             crate::t!(w, lang, "desk-unchanged-text", phase = name),
-        )
+        );
     };
-    let notice = post::notice::Notice {
-        kind: "correction",
-        phase,
-        salt: format!("unchanged {now}"),
-        say: &say,
-    };
-    post::notice::to_clubs(campaign, m.config, &told, &notice, &m.words(), now)
+    let list: String = lines.iter().map(|l| format!("\n- {l}")).collect();
+    (
+        crate::t!(
+            w,
+            lang,
+            "desk-changed-subject",
+            campaign = title,
+            phase = name
+        ),
+        crate::t!(
+            w,
+            lang,
+            "desk-changed-text",
+            phase = name,
+            count = lines.len() as i64,
+            list = list
+        ),
+    )
 }
 
 /// G5.3: the letters the phase's couriers bring, and those its spies read on the way.

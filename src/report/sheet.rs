@@ -40,24 +40,32 @@ pub(crate) struct SheetInput<'a> {
 /// a play-test read the English word in an Italian name as a slip). Only a name: the file
 /// says its phase by its `phase` key.
 pub(crate) fn file_name(lang: Lang, nation: &NationCode, phase_key: &str) -> String {
-    let (stem, key) = match lang {
-        Lang::It => (
-            "ordini",
-            phase_key
-                .replace("-spring", "-primavera")
-                .replace("-winter", "-inverno"),
-        ),
-        Lang::En => ("orders", phase_key.to_owned()),
+    let stem = match lang {
+        Lang::It => "ordini",
+        Lang::En => "orders",
     };
-    format!("{stem}-{nation}-{key}.toml")
+    format!("{stem}-{nation}-{}.toml", named_key(lang, phase_key))
+}
+
+/// A phase key as a file name says it to the club: its season in the club's language
+/// (`1494-primavera`, `1494-inverno`; rounds stay `1494-r03`).
+fn named_key(lang: Lang, phase_key: &str) -> String {
+    match lang {
+        Lang::It => phase_key
+            .replace("-spring", "-primavera")
+            .replace("-winter", "-inverno"),
+        Lang::En => phase_key.to_owned(),
+    }
 }
 
 /// The view file's type, as attached.
 pub(crate) const VIEW_MIME: &str = "application/gzip";
 
-/// The file name of the club's view that `giglio orders check --view` reads.
-pub(crate) fn view_file_name(nation: &NationCode, phase_key: &str) -> String {
-    format!("giglio-{nation}-{phase_key}.json.gz")
+/// The file name of the club's view that `giglio orders check --view` reads, its season
+/// named as the sheet's beside it is (a play-test's club found
+/// `giglio-V-1494-winter.json.gz` next to `ordini-V-1494-inverno.toml`).
+pub(crate) fn view_file_name(lang: Lang, nation: &NationCode, phase_key: &str) -> String {
+    format!("giglio-{nation}-{}.json.gz", named_key(lang, phase_key))
 }
 
 /// Writes text as TOML comment lines.
@@ -244,7 +252,7 @@ pub(crate) fn render(words: &Words, s: &SheetInput) -> String {
     let view = if s.page {
         super::page::file_name(l, s.nation, s.phase_key)
     } else {
-        view_file_name(s.nation, s.phase_key)
+        view_file_name(l, s.nation, s.phase_key)
     };
     intro.push_str(&t!(
         w,
@@ -1067,7 +1075,7 @@ pub(crate) fn own_attachments(
             bytes: sheet.into_bytes(),
         },
         Attachment {
-            name: view_file_name(nation, &key),
+            name: view_file_name(lang, nation, &key),
             mime: VIEW_MIME,
             bytes: super::kit::pack(&super::kit::build_own(&own.world, nation, lang, definition)),
         },

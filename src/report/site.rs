@@ -126,6 +126,10 @@ struct Home<'a> {
     chart: Option<Chart>,
 }
 
+/// The script that recomputes a roll from a revealed seed, at the site's root.
+pub const ROLL_SCRIPT: &str = "roll.py";
+const ROLL_PY: &str = include_str!("../../scripts/roll.py");
+
 /// Renders the whole site: every file, by path.
 pub fn render(env: &Environment, input: &SiteInput) -> Result<Vec<SiteFile>> {
     let c = input.campaign;
@@ -251,6 +255,9 @@ pub fn render(env: &Environment, input: &SiteInput) -> Result<Vec<SiteFile>> {
         })
         .map_err(|e| super::template_error("site-root.html", &e))?;
     files.push(SiteFile::text("index.html", root));
+    // The dice check the bulletins' seeds ask for, where every club can fetch it (a
+    // play-test's club was pointed at a repository it did not have).
+    files.push(SiteFile::text(ROLL_SCRIPT, ROLL_PY.to_owned()));
     files.extend(input.reveal.iter().cloned());
     Ok(files)
 }

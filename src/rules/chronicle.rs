@@ -544,18 +544,19 @@ fn sieges(names: &dyn Names, y: &YearRecord, nation: &NationCode, lang: Lang) ->
     found
         .into_iter()
         .map(|((node, besieger), (first, mut siege))| {
-            siege.result = siege_result(y, &node, &besieger, first);
+            siege.result = siege_result(y, (&node, &besieger, nation), first);
             siege
         })
         .collect()
 }
 
 /// How a siege ended: the place surrendered to the besieger (a public event), the
-/// besieger's army still besieges it at the end of the year, or it was lifted.
+/// besieger's army still besieges it at the end of the year, a battle the club fought
+/// there ended it (a play-test's club read "lifted" of a siege its lost battle broke), or
+/// it was lifted.
 fn siege_result(
     y: &YearRecord,
-    node: &NodeCode,
-    besieger: &NationCode,
+    (node, besieger, nation): (&NodeCode, &NationCode, &NationCode),
     first: usize,
 ) -> &'static str {
     let fell = y.phases.iter().skip(first).any(|p| {
@@ -571,10 +572,45 @@ fn siege_result(
                 .get(&s.besieger)
                 .is_some_and(|a| &a.nation == besieger)
     });
+    // The besieger reads its army fell back from the place, or was destroyed there; the
+    // defender, that it won a battle there.
+    let battle = y.phases.iter().skip(first).any(|p| {
+        p.resolution.events.iter().any(|e| {
+            told_to(e, nation)
+                && match &e.what {
+                    Happening::SiegeEnded {
+                        node: n,
+                        why: crate::rules::outcome::SiegeEnd::FellBack,
+                        ..
+                    } => n == node && besieger == nation,
+                    Happening::ForceDestroyed {
+                        nation: lost,
+                        what: crate::rules::outcome::Force::Army(_),
+                        node: n,
+                        ..
+                    } => n == node && lost == besieger && besieger == nation,
+                    Happening::BattleFought {
+                        node: n,
+                        attacker,
+                        defender,
+                        winner: Some(w),
+                        ..
+                    } => {
+                        n == node
+                            && w == nation
+                            && besieger != nation
+                            && (attacker == besieger || defender == besieger)
+                    }
+                    _ => false,
+                }
+        })
+    });
     if fell {
         "fell"
     } else if ongoing {
         "ongoing"
+    } else if battle {
+        "battle"
     } else {
         "lifted"
     }

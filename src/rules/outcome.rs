@@ -432,6 +432,12 @@ pub enum Happening {
         bid: Ducats,
         roll_off: bool,
     },
+    /// G2b.5: a valid bid below the highest, in a year whose highest bids tied and no
+    /// club holds the Strategos (`strategos_tie = "no-winner"`): told to the bidder
+    /// alone, which pays nothing. Who tied, and at what, is not told (G7.4).
+    StrategosTiedAbove {
+        bid: Ducats,
+    },
     MoveOrder {
         order: Vec<NationCode>,
     },
@@ -552,6 +558,11 @@ pub enum Happening {
         /// Absent (false) in events stored before it.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         no_battle: bool,
+        /// Table 34 let the moving side besiege the other, inside its walls, but the
+        /// moving side was a diplomat, who never besieges (G3c.5): said so (a play-test's
+        /// diplomat read "the moving side may besiege"). Absent (false) before.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        no_siege: bool,
     },
     DiplomatRevealed {
         nation: NationCode,
@@ -903,6 +914,7 @@ impl Happening {
             Happening::FleetStormRoll { .. }
                 | Happening::EpidemicRoll { .. }
                 | Happening::StrategosOutbid { .. }
+                | Happening::StrategosTiedAbove { .. }
                 | Happening::EnemyFellBack { .. }
                 | Happening::EnemyDestroyed { .. }
                 | Happening::WorksCaptured { .. }

@@ -735,6 +735,15 @@ fn auction(s: &mut Step, bids: Vec<Bid>) {
                             Happening::StrategosTie { bid: best },
                         );
                     }
+                    // A lower bidder learns its bid lost and that nobody holds the
+                    // Strategos (a play-test's club was told nothing), not who tied.
+                    for b in valid.iter().filter(|b| b.amount < best) {
+                        s.event(
+                            Audience::Nation(b.nation.clone()),
+                            "G2b.5",
+                            Happening::StrategosTiedAbove { bid: b.amount },
+                        );
+                    }
                 }
                 StrategosTie::RollOff => winner = Some(roll_off(s, &tied)),
             }

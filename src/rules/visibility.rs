@@ -20,6 +20,7 @@ use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 
 mod alliances;
+pub mod compare;
 mod sequence;
 use sequence::audience_includes;
 mod walls;

@@ -110,7 +110,10 @@ impl Store {
             &tx,
             now,
             command,
-            &format!("{n} delivered messages archived to {file}"),
+            &format!(
+                "{} archived to {file}",
+                super::counted(n, "delivered message", "delivered messages")
+            ),
             None,
         )?;
         tx.commit()?;

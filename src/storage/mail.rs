@@ -161,6 +161,9 @@ pub(crate) struct Settle<'a> {
     pub(crate) alerted: &'a [(String, String)],
     /// (phase, club) pairs sent a digest now.
     pub(crate) digested: &'a [(String, String)],
+    /// Of the attempts the referee's digest covers, how many their club was already
+    /// answered one by one when they arrived.
+    pub(crate) answered: usize,
     pub(crate) msgs: &'a [OutMessage],
 }
 
@@ -312,7 +315,9 @@ impl Store {
     /// Queues messages (receipts, reminders) in their own transaction; returns how many
     /// were new.
     pub fn queue(&mut self, msgs: &[OutMessage], now: &str, command: &str) -> Result<usize> {
-        self.queue_noted(msgs, now, command, &|n| format!("{n} messages queued"))
+        self.queue_noted(msgs, now, command, &|n| {
+            super::counted(n, "message", "messages") + " queued"
+        })
     }
 
     /// Queues messages as [`Store::queue`] does, the journal saying what they are
@@ -486,7 +491,7 @@ impl Store {
             "UPDATE outbox SET status = 'queued', last_error = NULL WHERE status = 'failed'",
             [],
         )?;
-        let mut detail = format!("{n} failed messages queued again");
+        let mut detail = super::counted(n, "failed message", "failed messages") + " queued again";
         for e in &errors {
             detail.push_str(&format!("; {e}"));
         }
@@ -642,9 +647,16 @@ impl Store {
             now,
             command,
             &format!(
-                "{} messages not accepted reported to the referee, {} to their clubs, in {n} messages",
-                s.referee.len(),
-                s.clubs.len()
+                "{} reported to the referee ({} already answered to the club one by one); {} and {} to clubs; {} queued",
+                super::counted(
+                    s.referee.len(),
+                    "message not accepted",
+                    "messages not accepted"
+                ),
+                s.answered,
+                super::counted(s.alerted.len(), "alert", "alerts"),
+                super::counted(s.digested.len(), "digest", "digests"),
+                super::counted(n, "message", "messages"),
             ),
             None,
         )?;

@@ -19,6 +19,7 @@ mod schema;
 mod service;
 #[cfg(test)]
 mod upgrade_tests;
+mod withdrawn;
 
 pub(crate) use archive::Size;
 pub(crate) use backup::{Checked as BackupChecked, check as check_backup};
@@ -273,6 +274,7 @@ impl Store {
         conn.pragma_update(None, "synchronous", "FULL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.busy_timeout(std::time::Duration::from_millis(200))?;
+        schema::newer_than_this_giglio(&conn, path)?;
         schema::migrations()
             .to_latest(&mut conn)
             .map_err(|e| match e {
@@ -583,6 +585,7 @@ impl Store {
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
         if let Some(last) = last {
             let last_key = last.id.key();
+            withdrawn::keep_in(&tx, &previous_key, &last_key, now)?;
             // Battle results recorded while that phase was open go the same way.
             tx.execute(
                 "UPDATE battle_result SET active = 0 WHERE phase_key = ?1",
@@ -667,9 +670,9 @@ impl Store {
             )
         } else {
             format!(
-                "undo the resolution of {}: it is open again{dice}; its reports had gone out: {} corrections queued",
+                "undo the resolution of {}: it is open again{dice}; its reports had gone out: {} queued",
                 previous.id,
-                corrections.len()
+                counted(corrections.len(), "correction", "corrections")
             )
         };
         journal(&tx, now, command, &description, Some(&previous_key))?;
@@ -1052,6 +1055,11 @@ fn drawn_seed(master: &Seed, key: &str, draw: u32) -> Seed {
         0 => phase_seed(master, key),
         d => phase_seed(master, &format!("{key}/draw-{d}")),
     }
+}
+
+/// `n` and its noun for a journal line: "1 message", "2 messages".
+pub(crate) fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 fn journal(

@@ -4,6 +4,31 @@
 
 use rusqlite_migration::{M, Migrations};
 
+/// The schema version this giglio writes: how many migrations [`migrations`] holds.
+pub(crate) const LATEST: i64 = 21;
+
+/// A campaign file written by a later giglio (its schema version past
+/// [`LATEST`]) is refused whole, with both versions and what to do: an older
+/// binary must not read tables it does not know.
+pub(crate) fn newer_than_this_giglio(
+    conn: &rusqlite::Connection,
+    path: &std::path::Path,
+) -> crate::error::Result<()> {
+    let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+    if version <= LATEST {
+        return Ok(());
+    }
+    Err(crate::error::Error::user(format!(
+        "{} was written by a later giglio: its database is at version {version}, and this giglio ({}) knows versions up to {}",
+        path.display(),
+        env!("CARGO_PKG_VERSION"),
+        LATEST
+    ))
+    .with_hint(
+        "run the giglio that last wrote this campaign, or a later one (`giglio --version` names it); nothing was changed",
+    ))
+}
+
 /// All migrations, in order.
 pub(crate) fn migrations() -> Migrations<'static> {
     Migrations::new(vec![
@@ -27,6 +52,7 @@ pub(crate) fn migrations() -> Migrations<'static> {
         M::up(V18_EXTENSIONS),
         M::up(V19_PACKED_MAIL),
         M::up(V20_SEED_DRAWS),
+        M::up(V21_WITHDRAWN_WORLD),
     ])
 }
 
@@ -455,10 +481,32 @@ CREATE TABLE seed_spent (
 );
 "#;
 
+/// Version 21: the world a resolution opened, kept when `undo` withdraws it, so the
+/// phase's new resolution tells each club what differs from the report it had (a
+/// play-test's club could not tell). The latest withdrawal of a phase only: that is the
+/// report its clubs last read.
+const V21_WITHDRAWN_WORLD: &str = r#"
+CREATE TABLE withdrawn_world (
+    phase_key TEXT PRIMARY KEY,    -- the phase whose resolution was undone
+    world     TEXT NOT NULL,       -- canonical JSON of the world that resolution opened
+    at        TEXT NOT NULL
+);
+"#;
+
 #[cfg(test)]
 mod tests {
     #[test]
     fn migrations_are_valid() {
         assert!(super::migrations().validate().is_ok());
+    }
+
+    #[test]
+    fn latest_is_the_version_a_new_file_gets() {
+        let mut conn = rusqlite::Connection::open_in_memory().unwrap();
+        super::migrations().to_latest(&mut conn).unwrap();
+        let v: i64 = conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(v, super::LATEST);
     }
 }

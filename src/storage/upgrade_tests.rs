@@ -200,8 +200,10 @@ fn a_campaign_of_version_11_upgrades_and_its_mail_goes_on() {
         .unwrap();
     // Upgraded to the latest version (12 moved the bytes; 15 added the service's row;
     // 16 the letters; 17 the referee's word on late files; 18 extensions granted; 19
-    // delivered mail kept packed; 20 the draws of the dice).
-    assert_eq!(version, 20);
+    // delivered mail kept packed; 20 the draws of the dice; 21 the world an undone
+    // resolution opened).
+    assert_eq!(version, 21);
+    assert_eq!(store.withdrawn_world("1494-r01").unwrap(), None);
     assert_eq!(store.service().unwrap(), Default::default());
     // A phase written before draws existed keeps the seed it was committed to.
     assert_eq!(

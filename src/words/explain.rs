@@ -277,6 +277,17 @@ pub fn happening_named(
     )
 }
 
+/// What differs for a club between a withdrawn report and the new one, its places and
+/// nations named as a club reads them.
+pub fn difference(
+    w: &Words,
+    campaign: &crate::rules::Campaign,
+    d: &crate::rules::visibility::compare::Difference,
+    lang: Lang,
+) -> String {
+    render(w, Some(&places(campaign)), lang, "changed", "changed", d)
+}
+
 /// A ledger account, in words.
 pub(crate) fn account(w: &Words, a: &Account, lang: Lang) -> String {
     match serde_json::to_value(a).unwrap_or(Value::Null) {
@@ -461,8 +472,10 @@ fn derived(kind: &str, map: &serde_json::Map<String, Value>, lang: Lang, args: &
             if !map.contains_key("allies") {
                 args.set("allies", "false");
             }
-            if !map.contains_key("no_battle") {
-                args.set("no_battle", "false");
+            for k in ["no_battle", "no_siege"] {
+                if !map.contains_key(k) {
+                    args.set(k, "false");
+                }
             }
         }
         "event_roll" => {

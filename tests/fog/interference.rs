@@ -644,6 +644,7 @@ fn explanations_reach_only_the_clubs_they_concern() {
                 other_meant: None,
                 allies: true,
                 no_battle: false,
+                no_siege: false,
             },
         });
         g.resolution.events.push(Event {

@@ -119,7 +119,23 @@ pub(super) fn mail(
     parts.extend(battle_news(b, club));
     parts.extend(order_page(b, club, &r.svg));
     parts.extend(encounter_asks(b, club));
+    parts.extend(after_undo(b, club));
     parts
+}
+
+/// What a club is told when, after `undo`, the phase's new resolution differs from the
+/// withdrawn one: its own differences between two worlds (here the branch's world
+/// before the phase stands for the withdrawn report's, the one after for the new).
+pub(super) fn after_undo(b: &Branch, club: &Club) -> Vec<(String, String)> {
+    let s = shipped();
+    let me = NationCode::from(club.nation.as_str());
+    let words = giglio::words::Words::load(None).expect("catalogue");
+    let lines: Vec<String> =
+        giglio::rules::visibility::compare::differences(&b.before, &b.now(), &me)
+            .iter()
+            .map(|d| giglio::words::explain::difference(&words, &s.campaign, d, club.lang))
+            .collect();
+    vec![("after undo".to_owned(), lines.join("\n"))]
 }
 
 /// The shipped campaign in contact-exchange mode (G3c.3).

@@ -405,7 +405,26 @@ fn an_attempt_is_reported_with_its_arrival_in_the_campaigns_zone() {
             text.contains("This message was not accepted") && !text.contains("These"),
             "{text}"
         );
+        // It says which mail it lists: a refused file that carried its secret is not
+        // in it (a play-test's referee looked there for one).
+        assert!(
+            text.contains("Only mail that did not authenticate is listed here"),
+            "{text}"
+        );
     }
+    // The journal counts what went where (a play-test read "1 messages not accepted
+    // reported to the referee, 0 to their clubs" of a file its club had been answered).
+    let out = d
+        .cmd()
+        .env("GIGLIO_NOW", &read)
+        .arg("log")
+        .assert()
+        .success();
+    let log = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+    assert!(
+        log.contains("1 message not accepted reported to the referee (1 already answered to the club one by one); 0 alerts and 0 digests to clubs; 1 message queued"),
+        "{log}"
+    );
 }
 
 /// A mail still unread reached the mailbox after the phase opened, or is judged as if

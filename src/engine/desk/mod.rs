@@ -582,12 +582,12 @@ fn judge(store: &Store, desk: &Desk, clubs: &[Club], m: &Mail, letter: Letter) -
             let (answer, reason, code) = match claim.club {
                 Some(_) => (
                     Answer::SecretMissing { stops_at: at },
-                    "the club's secret is missing (auth.secret): nothing quoted",
+                    "the club's secret is missing (auth.secret); the club is told so, without a word of the message",
                     "no-secret",
                 ),
                 None => (
                     Answer::Unchecked { stops_at: at },
-                    "the order file does not read and carries no secret: nothing quoted",
+                    "the order file does not read and carries no secret; the club is told so, without a word of the message",
                     "not-read",
                 ),
             };
@@ -980,6 +980,10 @@ pub(crate) fn alert_pending(store: &mut Store, desk: &Desk) -> Result<usize> {
         messages.push(replies::digest(desk, &for_referee, &alerted)?);
     }
     let referee_ids: Vec<i64> = for_referee.iter().map(|a| a.id).collect();
+    let answered = pending
+        .iter()
+        .filter(|(_, club_told, referee_told)| *club_told && !referee_told)
+        .count();
     let n = messages.len();
     store.settle_attempts(
         crate::storage::Settle {
@@ -987,6 +991,7 @@ pub(crate) fn alert_pending(store: &mut Store, desk: &Desk) -> Result<usize> {
             clubs: &club_ids,
             alerted: &alerted,
             digested: &digested,
+            answered,
             msgs: &messages,
         },
         desk.now,

@@ -51,7 +51,7 @@ pub(crate) fn message(
     let view_name = if page_on {
         crate::report::page::file_name(lang, &nation, &key)
     } else {
-        sheet::view_file_name(&nation, &key)
+        sheet::view_file_name(lang, &nation, &key)
     };
     let map_name = match lang {
         crate::rules::tables::Lang::It => format!("mappa-{nation}.png"),

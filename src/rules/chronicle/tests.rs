@@ -437,6 +437,32 @@ fn a_club_sees_its_battles_with_losses_and_its_sieges_with_their_end() {
     assert_eq!(m.sieges.len(), 1);
     assert_eq!((m.sieges[0].role, m.sieges[0].result), ("defender", "fell"));
     assert_eq!(m.sieges[0].opponent.as_str(), "V");
+    // A siege its army fell back from after a battle ended with that battle, not
+    // "lifted" (a play-test's club read that it had lifted a siege its lost battle broke).
+    let mut y = year();
+    y.phases[1].resolution.events.push(ev(
+        to("V"),
+        "G3d.2",
+        Happening::SiegeEnded {
+            node: node("F1"),
+            army: ArmyId::new(&n("V"), 1),
+            why: crate::rules::outcome::SiegeEnd::FellBack,
+        },
+    ));
+    let v = year_view_of(
+        &TestNames,
+        &TestSay,
+        &y,
+        &ClubName {
+            nation: &n("V"),
+            name: "Club",
+            lang: Lang::En,
+        },
+    );
+    assert_eq!(
+        (v.sieges[0].node.as_str(), v.sieges[0].result),
+        ("F1", "battle")
+    );
     // F was told no losses (the event went to V only in this year): none invented.
     let f = view_of("F", Lang::En);
     assert_eq!((f.battles[0].result, f.battles[0].own_loss), ("lost", None));

@@ -504,6 +504,8 @@ fn encounter(s: &mut Step, n: &NationCode, piece: &Piece, from: &NodeCode, at: &
                 }),
                 allies,
                 no_battle,
+                no_siege: matches!(piece, Piece::Diplomat(_))
+                    && matches!(cell.result, EncounterResult::OtherInside),
             },
         );
     }

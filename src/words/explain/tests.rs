@@ -367,6 +367,13 @@ fn every_outcome_told_to_its_club_reads_in_both_languages() {
             .1
             .contains("nobody pays")
     );
+    assert_eq!(
+        both(Happening::StrategosTiedAbove { bid: 40 }),
+        (
+            "la vostra offerta di 40 ducati per lo Strategos non era la più alta, e le offerte più alte erano pari: quest'anno nessun club ha lo Strategos, l'ordine di movimento dell'estate è tirato a sorte (G2b.5) e non pagate nulla".to_owned(),
+            "your bid of 40 ducats for the Strategos was not the highest, and the highest bids tied: no club holds the Strategos this year, the summer's move order is drawn at random (G2b.5), and you pay nothing".to_owned()
+        )
+    );
     assert!(
         both(Happening::StrategosTie { bid: 60 })
             .0
@@ -707,6 +714,7 @@ fn a_garrison_alone_is_told_it_stays_within_its_walls() {
         other_meant: None,
         allies: false,
         no_battle: false,
+        no_siege: false,
     };
     let it = happening(&w(), &walls, Lang::It);
     assert!(
@@ -733,6 +741,7 @@ fn a_garrison_alone_is_told_it_stays_within_its_walls() {
         other_meant: Some(Choice::Withdraw),
         allies: false,
         no_battle: false,
+        no_siege: false,
     };
     let en = happening(&w(), &stopped, Lang::En);
     assert!(
@@ -931,7 +940,7 @@ fn allies_who_meet_are_told_that_they_are_allies() {
         node: "V6".into(),
         hand: "M".into(),
         other: "V".into(),
-        text_it: "l'altro si chiude".into(),
+        text_it: "l'altro si rinchiude".into(),
         text_en: "the other side is inside its fortification".into(),
         hand_choice: Some(Choice::Attack),
         other_choice: Some(other_choice),
@@ -939,6 +948,7 @@ fn allies_who_meet_are_told_that_they_are_allies() {
         other_meant: None,
         allies,
         no_battle: false,
+        no_siege: false,
     };
     use crate::rules::say::Say as _;
     let c = crate::fixtures::shipped();
@@ -977,6 +987,26 @@ fn allies_who_meet_are_told_that_they_are_allies() {
     assert!(
         it.contains(": non si combatte nessuna battaglia, perché un diplomatico non combatte mai (G3c.5), qualunque cosa dica la Tabella 34, che dice "),
         "{it}"
+    );
+    // Nor besieges: Table 34's "may besiege" is said not to apply (a play-test's
+    // diplomat read "chi muove può assediare").
+    let mut envoy = met(false, Choice::Withdraw);
+    if let Happening::Encounter { no_siege, .. } = &mut envoy {
+        *no_siege = true;
+    }
+    let en = say.happening(&envoy, Lang::En);
+    assert!(
+        en.contains(": no siege follows, as a diplomat never besieges: only an army does (G3d.1), whatever Table 34 reads; it reads the other side is inside"),
+        "{en}"
+    );
+    let it = say.happening(&envoy, Lang::It);
+    assert!(
+        it.contains(": non segue nessun assedio, perché un diplomatico non assedia mai: assedia solo un'armata (G3d.1), qualunque cosa dica la Tabella 34, che dice l'altro si rinchiude"),
+        "{it}"
+    );
+    assert!(
+        !say.happening(&met(false, Choice::Withdraw), Lang::En)
+            .contains("no siege")
     );
 }
 
