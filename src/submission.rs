@@ -524,7 +524,16 @@ fn judge(
     }
     // G3c.3: an army inside its walls stays inside when a force comes, whatever its
     // choice (a play-test's club set "attack" to sally against its besiegers, was told
-    // "valid", and the choice was never used).
+    // "valid", and the choice was never used). An army the same file moves out is left
+    // its choice (another's was told to move it out, which its file did).
+    let moved_out = |id: &crate::rules::ArmyId| {
+        set.orders.iter().any(|m| {
+            matches!(&m.kind, crate::rules::order::OrderKind::Move {
+                piece: crate::rules::order::Piece::Army(a),
+                path,
+            } if a == id && !path.is_empty())
+        })
+    };
     for o in &set.orders {
         if let crate::rules::order::OrderKind::Stance {
             piece: crate::rules::order::Piece::Army(id),
@@ -534,7 +543,7 @@ fn judge(
             && let Some(a) = world
                 .armies
                 .get(id)
-                .filter(|a| a.nation == h.club && a.inside)
+                .filter(|a| a.nation == h.club && a.inside && !moved_out(id))
         {
             out.warnings.push(at_order(
                 o,
@@ -960,6 +969,41 @@ mod tests {
             "{:?}",
             warnings(&c, &w, extension, Lang::En)
         );
+    }
+
+    /// G3c.3: an army inside its walls is warned that its choice when contacted is not
+    /// used there, unless the same file moves it out (a play-test's club was told to
+    /// move out the army its file moved).
+    #[test]
+    fn a_stance_inside_the_walls_is_warned_unless_the_file_moves_the_army_out() {
+        let c = scenario::load(&Source::builtin("il-giglio").expect("built in")).expect("loads");
+        let t = NationCode::from("T");
+        let mut w = World::start(&c, std::slice::from_ref(&t));
+        w.phase = crate::rules::PhaseId::parse_key("1494-r03").expect("phase");
+        let (id, node) = {
+            let a = w
+                .armies
+                .values_mut()
+                .find(|a| a.nation == t)
+                .expect("a Turkish army");
+            a.inside = true;
+            (a.id.clone(), a.node.clone())
+        };
+        let next = c
+            .map
+            .neighbours(node.as_str())
+            .next()
+            .expect("a road out")
+            .clone();
+        let stance = format!("[[stance]]\npiece = \"{id}\"\nwhen_contacted = \"attack\"\n");
+        let warned = |body: &str| {
+            warnings(&c, &w, body, Lang::En)
+                .iter()
+                .any(|m| m.contains("is inside the walls"))
+        };
+        assert!(warned(&stance));
+        let out = format!("{stance}\n[[move]]\npiece = \"{id}\"\npath = \"{node} -> {next}\"\n");
+        assert!(!warned(&out), "{:?}", warnings(&c, &w, &out, Lang::En));
     }
 
     /// G5.2: a declaration alone makes no alliance; a play-test read the receipt's

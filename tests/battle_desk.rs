@@ -261,7 +261,7 @@ fn the_game_is_frozen_when_the_card_goes_out() {
     let card = t.stdout(&["battle", "card", "1494-r01-F7"]);
     assert!(
         card.contains(
-            "Ruleset: La Seconda Guerra del Monferrato 1628–1630 (field combat) (mon1628)"
+            "Ruleset: Second War of Montferrat 1628–1630, field combat (published as La Seconda Guerra del Monferrato) (mon1628)"
         ),
         "{card}"
     );
@@ -402,9 +402,45 @@ fn a_step_kept_through_an_undo_keeps_its_seed() {
     let t = campaign_with_a_battle();
     t.stdout(&["battle", "auto", "1494-r01-F7"]);
     t.stdout(&["resolve", "--force"]);
+    let revealed = |t: &TestCampaign| -> String {
+        let rows: serde_json::Value =
+            serde_json::from_str(&t.stdout(&["history", "--json"])).expect("json");
+        rows.as_array()
+            .expect("rows")
+            .iter()
+            .find(|r| r["phase"] == "1494-r02")
+            .and_then(|r| r["revealed_seed"].as_str())
+            .expect("r02's seed")
+            .to_owned()
+    };
+    let withdrawn = revealed(&t);
     let undo = t.stdout(&["undo"]);
     assert!(undo.contains("its dice are drawn anew"), "{undo}");
     t.stdout(&["resolve", "--force"]);
+    // The dice log says which seed the battle's dice come from: the withdrawn report's,
+    // not the new one (a play-test's club checked them with the new seed).
+    assert_ne!(revealed(&t), withdrawn);
+    let dice = t.stdout(&["log", "--dice", "--phase", "1494-r02"]);
+    assert!(
+        dice.contains(&format!(
+            "1494-r02 battle 1494-r01-F7: resolved before the phase was undone, its dice drawn from the seed the withdrawn report revealed, {withdrawn}"
+        )),
+        "{dice}"
+    );
+    let rows: serde_json::Value =
+        serde_json::from_str(&t.stdout(&["log", "--dice", "--phase", "1494-r02", "--json"]))
+            .expect("json");
+    let rows = rows.as_array().expect("rows");
+    assert!(
+        rows.iter().any(|r| r["seed"] == withdrawn.as_str()),
+        "{rows:#?}"
+    );
+    assert!(
+        rows.iter()
+            .filter(|r| r["source"] == "resolution")
+            .all(|r| r.get("seed").is_none()),
+        "the phase's own rolls take the seed its report reveals"
+    );
     let audit = t.run(&["audit"]).success();
     let text = String::from_utf8_lossy(&audit.get_output().stdout).into_owned();
     assert!(text.contains("1494-r02"), "{text}");
@@ -790,7 +826,7 @@ fn a_result_set_aside_by_an_auto_resolve_is_told_in_the_clubs_language() {
     let f = update_of("F");
     assert!(
         f.contains(
-            "(the game of its card: “La Seconda Guerra del Monferrato 1628–1630 (field combat)”)"
+            "(the game of its card: “Second War of Montferrat 1628–1630, field combat (published as La Seconda Guerra del Monferrato)”)"
         ),
         "{f}"
     );

@@ -442,6 +442,19 @@ fn orders_check_locates_every_problem_in_the_clubs_language() {
         ),
         "{out}"
     );
+    // One order refused, the others said valid (a play-test's club could not tell).
+    let g = t.orders_file(
+        "g.toml",
+        "V",
+        "1494-spring",
+        "objective = { kind = \"most_cities\" }\n\n[[raise]]\nnode = \"V0\"\nvalue = 100\n\n[[raise]]\nnode = \"V0\"\nvalue = 99999\n",
+    );
+    let a = t.run(&["orders", "check", &g]).failure();
+    let err = String::from_utf8_lossy(&a.get_output().stderr).into_owned();
+    assert!(
+        err.contains("g.toml: 1 problema; gli altri 2 ordini sono validi"),
+        "{err}"
+    );
     // The same in English on request, and as JSON.
     let a = t.run(&["orders", "check", &f, "--lang", "en"]).failure();
     let en = String::from_utf8_lossy(&a.get_output().stdout).into_owned();
@@ -1045,9 +1058,9 @@ fn log_shows_the_journal_and_the_dice() {
     let text = t.stdout(&["log"]);
     assert!(
         text.contains(
-            "2026-09-01T08:00:00Z [new campaign] new campaign `il-giglio`, opening 1494 spring"
+            "2026-09-01 10:00:00 Europe/Rome [new campaign] new campaign `il-giglio`, opening 1494 spring"
         ),
-        "{text}"
+        "times in the campaign's zone, as the digests give them: {text}"
     );
     let dice = t.stdout(&["log", "--dice"]);
     assert!(dice.contains("no dice rolled yet"), "{dice}");

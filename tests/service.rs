@@ -971,6 +971,44 @@ fn with_a_digest_the_referee_gets_each_day_what_happened_the_day_before_once() {
     }
     let p = k.pass("2026-09-02T12:00:00Z");
     assert!(actions(&p).is_empty(), "one digest a day: {p}");
+    // The phase resolved later that day: the day's digest is not sent again (a
+    // play-test's referee got it twice, the second from the pass that resolved).
+    k.cmd("2026-09-02T13:00:00Z")
+        .args(["resolve", "--force"])
+        .assert()
+        .success();
+    k.received();
+    let p = k.pass("2026-09-02T14:00:00Z");
+    assert!(!actions(&p).contains(&"digest".to_owned()), "{p}");
+    // Days without a pass are not lost: the next digest covers every day since.
+    let p = k.pass("2026-09-06T08:00:00Z");
+    let digested = p["actions"]
+        .as_array()
+        .expect("actions")
+        .iter()
+        .find(|a| a["action"] == "digest")
+        .map(|a| a["day"].clone());
+    assert_eq!(
+        digested,
+        Some(serde_json::json!("2026-09-02 to 2026-09-05")),
+        "{p}"
+    );
+    let got = k.received();
+    let digest: Vec<_> = got.iter().filter(|g| g.kind == "digest").collect();
+    assert_eq!(digest.len(), 1, "{:?}", kinds(&got));
+    assert!(
+        digest[0].text.contains("from 2026-09-02 to 2026-09-05")
+            || digest[0].text.contains("dal 2026-09-02 al 2026-09-05"),
+        "{}",
+        digest[0].text
+    );
+    assert!(
+        digest[0]
+            .text
+            .contains("[resolve] resolve 1494 spring: 1494 round 1 is open"),
+        "{}",
+        digest[0].text
+    );
 }
 
 #[test]

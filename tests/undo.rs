@@ -255,6 +255,12 @@ fn the_correction_of_an_undo_gives_the_new_commitment() {
     t.stdout(&["resolve"]);
     t.stdout(&["mail", "send", "--to-dir", "out"]);
     t.stdout(&["undo", "--reason", "a file counted twice"]);
+    // The journal keeps the reason with the act.
+    let log = t.stdout(&["log"]);
+    assert!(
+        log.contains("[undo] undo the resolution of 1494 spring: it is open again; its dice are drawn anew; its reports had gone out: 8 corrections queued (reason: a file counted twice)"),
+        "{log}"
+    );
     let (_, new) = export_and_commitment(&t.stdout(&["export", "--json"]));
     let out = t.dir.join("sent");
     t.stdout(&["mail", "send", "--to-dir", out.to_str().expect("utf-8")]);

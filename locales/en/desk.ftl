@@ -38,6 +38,7 @@ desk-undo-text =
         [yes] {" "}Meanwhile the referee's clock is stopped: when the referee starts it again, the deadline moves on by the time it stood still, and you are told the new one; if even so it has passed, the phase is resolved at once and no new deadline comes.
        *[no] {""}
     }
+    A new file is written from the order file (and page) that came with the mail that opened { $phase }, the report of the phase before it or the welcome: the one that came with the withdrawn report is for a phase that is gone.
     { $dice ->
         [fresh] Its dice are drawn anew: the seed its report revealed no longer counts, so that nobody writes new orders knowing the rolls. The new seed's commitment (SHA-256) is { $commitment }; the seed itself comes with the new report. Outcomes may differ even where no order changed.
        *[same] Its dice stay those of the seed its report revealed.
@@ -50,7 +51,7 @@ desk-unchanged-text =
 desk-changed-subject = [{ $campaign }] { $phase } resolved again: what changed for you
 desk-changed-text =
     The referee has resolved { $phase } again after undoing it. The new report comes in its own mail and replaces the withdrawn one. { $count ->
-        [0] Your armies, fleets, diplomats, garrisons, treasury and places stand as the withdrawn report left them; what differs is in the new report's account of the phase (its rolls, its battles, what you were told).
+        [0] Your armies, fleets, diplomats, garrisons, treasury and places, and the foreign markers you see, stand as the withdrawn report left them; what differs is in the new report's account of the phase (its rolls, its battles, what you were told).
        *[other] Compared with the withdrawn report:{ $list }
     }
 

@@ -98,11 +98,11 @@ alert-club = { $count ->
 }
 alert-times = When they arrived: { $times }
 alert-time-one = When it arrived: { $times }
-alert-why = Why: { $reasons }
+alert-why = Why: { $reasons }.
 alert-advice = Nothing changed. If you did not send them, tell the referee; if your secret may be known to others, ask for a new one. Further attempts during this phase are reported to the referee only.
 alert-advice-one = Nothing changed. If you did not send it, tell the referee; if your secret may be known to others, ask for a new one. Further attempts during this phase are reported to the referee only.
 alert-reason-not-its-address = sent from an address that is not one of your club's
-alert-reason-not-its-address-secret = sent from an address that is not one of your club's, WITH YOUR CLUB'S RIGHT SECRET: nothing from it was recorded. If one of your members sent it from an address the referee does not know, ask the referee to add that address and send the file again from a registered one; if not, someone else knows your secret: ask the referee for a new one now
+alert-reason-not-its-address-secret = sent from an address that is not one of your club's, with your club's right secret: nothing from it was recorded. If one of your members sent it from an address the referee does not know, ask the referee to add that address and send the file again from a registered one; if not, someone else knows your secret: ask the referee for a new one now
 alert-reason-bad-secret = a wrong secret
 alert-reason-no-sender = no single sender address
 alert-reason-stranger = from an unregistered address

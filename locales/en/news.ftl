@@ -25,9 +25,9 @@ news-update-army-aboard = { $army } aboard { $fleet }, { $sea ->
        *[no] at { $at }
     }: { $value } ducats
 news-update-no-army = You have no army left.
-news-update-orders-sent = Your orders for { $phase }, received { $received }, stand: each is judged from these new positions. To change them, send a new file; the attached { $sheet } is filled in from these positions.
-news-update-orders-sent-passed = Your orders for { $phase }, received { $received }, stand and the deadline has passed: the round is resolved now, each order judged from these new positions, and its report brings the next order file.
-news-update-orders-sent-early = Your orders for { $phase }, received { $received }, stand, and every club's orders are in: the round is resolved now, before its deadline, each order judged from these new positions, and its report brings the next order file.
+news-update-orders-sent = Your orders for { $phase }, received { $received }, still count, but each is judged from these new positions: one they no longer allow (a siege where your army no longer stands, a move from a node it has left) will be refused. To change them, send a new file; the attached { $sheet } is filled in from these positions.
+news-update-orders-sent-passed = Your orders for { $phase }, received { $received }, still count and the deadline has passed: the round is resolved now, each order judged from these new positions (one they no longer allow is refused), and its report brings the next order file.
+news-update-orders-sent-early = Your orders for { $phase }, received { $received }, still count, and every club's orders are in: the round is resolved now, before its deadline, each order judged from these new positions (one they no longer allow is refused), and its report brings the next order file.
 news-update-orders-due = Your orders for { $phase } are due { $deadline }. The attached { $sheet } is filled in from these new positions.
 news-update-orders-open = The attached { $sheet } for { $phase } is filled in from these new positions.
 news-update-orders-passed = The deadline for { $phase } has passed: the round is resolved next, from these positions, and its report brings the next order file.

@@ -154,7 +154,7 @@ happening-loan-default = { THE($nation) } cannot repay { $due } ducats: { $paid 
    *[false] { $unpaid } left unpaid
 }
 happening-strategos-won = { THE($nation) } { VERB($nation, "wins", "win") } the Strategos for { $bid } ducats
-happening-strategos-tie = your bid tied with another at { $bid } ducats, the highest: no Strategos this year, and nobody pays (G2b.5)
+happening-strategos-tie = your bid tied with another at { $bid } ducats, the highest: no club holds the Strategos this year, the summer's move order is drawn at random, and nobody pays
 happening-strategos-none = no valid bid: no Strategos this year
 happening-move-order = the summer's move order: { $order }
 happening-alliance-formed = alliance formed between { THE($members_1) } and { THE($members_2) }
@@ -205,9 +205,9 @@ happening-encounter = encounter at { $node } between { THE($hand) } and { THE($o
     [true] no battle is fought, as a diplomat never fights (G3c.5), whatever Table 34 reads; it reads {""}
    *[false] {""}
 }{ $no_siege ->
-    [true] no siege follows, as a diplomat never besieges: only an army does (G3d.1), whatever Table 34 reads; it reads {""}
-   *[false] {""}
-}{ $text }{ $hand_choice ->
+    [true] { THE($other) } { VERB($other, "is", "are") } inside { VERB($other, "its", "their") } fortification, and no siege follows: a diplomat never besieges, only an army does (G3d.1)
+   *[false] { $text }
+}{ $hand_choice ->
     [none] {""}
    *[other] {" "}(Table 34: { THE($hand) }, the moving side, chose { $hand_choice ->
         [stop] to stop

@@ -19,6 +19,10 @@ check-problems = { $file }: { $count ->
     [one] { $count } problem
    *[other] { $count } problems
 }
+check-problems-valid = { $valid ->
+    [one] ; its other order is valid
+   *[other] ; its other { $valid } orders are valid
+}
 
 # The unattended referee (`giglio run`): what it mails the referee.
 run-outage-subject = the service was away { $away }: the deadline of { $phase } moved on
@@ -41,9 +45,20 @@ disorder-referee-subject = { THE($nation, cap: "yes") } { VERB($nation, "falls",
 disorder-referee-text-count =
     { THE($nation, cap: "yes") } sent no orders for { $phases } phases in a row, nor for { $phase }: it is in civil disorder, and every club has been told.
     To give it to a new club: `giglio club handover { $nation } …` (a new secret and a welcome). If its club comes back, its orders end the disorder.
-run-digest-subject = what happened on { $day } ({ $count } entries)
+run-digest-subject = what happened on { $day } ({ $count } { $count ->
+    [one] entry
+   *[other] entries
+})
 run-digest-text =
     The campaign's journal of { $day }, in the campaign's time zone: every change giglio made, by the service (run) or by your own commands.
+
+    { $lines }
+run-digest-days-subject = what happened from { $first } to { $day } ({ $count } { $count ->
+    [one] entry
+   *[other] entries
+})
+run-digest-days-text =
+    The campaign's journal from { $first } to { $day }, the days since the last digest, in the campaign's time zone: every change giglio made, by the service (run) or by your own commands.
 
     { $lines }
 referee-audience-public = public

@@ -6,7 +6,7 @@ happening-strategos-outbid = { $roll_off ->
     [true] your bid of { $bid } ducats for the Strategos tied with the highest and lost the roll-off
    *[false] your bid of { $bid } ducats for the Strategos was not the highest
 }: another club holds it this year; G7.4 keeps its name secret, though the summer's move order, which it chose, is public; you pay nothing
-happening-strategos-tied-above = your bid of { $bid } ducats for the Strategos was not the highest, and the highest bids tied: no club holds the Strategos this year, the summer's move order is drawn at random (G2b.5), and you pay nothing
+happening-strategos-tied-above = your bid of { $bid } ducats for the Strategos was not the highest, and the highest bids tied: no club holds the Strategos this year, the summer's move order is drawn at random, and you pay nothing
 happening-fleet-storm-roll = fleet { $fleet } in the storm: 1d6={ $roll }, lost on { $lost_on }: { $lost ->
     [true] it is lost, with any army aboard
    *[false] it comes through
@@ -91,3 +91,4 @@ changed-garrison = garrison at { $node }: { $now_ducats ->
     })
 changed-treasury = treasury: { $now_ducats } ducats (the withdrawn report: { $was_ducats } ducats)
 changed-place = { $node }: held by { THE($to) } (the withdrawn report: { THE($from) })
+changed-markers = foreign markers of { THE($nation) } at { $at }: { $now } (the withdrawn report: { $was })

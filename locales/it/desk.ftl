@@ -38,6 +38,7 @@ desk-undo-text =
         [yes] {" "}Intanto l'orologio dell'arbitro è fermo: quando l'arbitro lo riavvia, il termine si sposta in avanti del tempo in cui è rimasto fermo, e vi sarà comunicato il nuovo; se anche così è già passato, la fase è risolta subito e nessun nuovo termine arriva.
        *[no] {""}
     }
+    Un nuovo file si scrive dal file degli ordini (e dalla pagina) arrivato con il messaggio che aprì { ART("il", $phase) }, il rapporto della fase prima o il benvenuto: quello arrivato con il rapporto annullato è per una fase che non c'è più.
     { $dice ->
         [fresh] I suoi dadi si tirano da capo: il seme rivelato dal rapporto non vale più, così nessuno scrive nuovi ordini conoscendo i tiri. L'impronta (SHA-256) del nuovo seme è { $commitment }; il seme stesso arriva con il nuovo rapporto. Gli esiti possono cambiare anche dove nessun ordine è cambiato.
        *[same] I suoi dadi restano quelli del seme rivelato dal rapporto.
@@ -50,7 +51,7 @@ desk-unchanged-text =
 desk-changed-subject = [{ $campaign }] nuova risoluzione { ART("di", $phase) }: che cosa cambia per voi
 desk-changed-text =
     L'arbitro ha risolto di nuovo { ART("il", $phase) } dopo averne annullato la risoluzione. Il nuovo rapporto arriva in un messaggio suo e sostituisce quello ritirato. { $count ->
-        [0] Le vostre armate, flotte, diplomatici e guarnigioni, il tesoro e le piazze sono come li lasciava il rapporto ritirato; quel che cambia è nel racconto della fase del nuovo rapporto (i tiri, le battaglie, quel che vi è stato detto).
+        [0] Le vostre armate, flotte, diplomatici e guarnigioni, il tesoro, le piazze e i segnalini stranieri che vedete sono come li lasciava il rapporto ritirato; quel che cambia è nel racconto della fase del nuovo rapporto (i tiri, le battaglie, quel che vi è stato detto).
        *[other] Rispetto al rapporto ritirato:{ $list }
     }
 

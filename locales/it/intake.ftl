@@ -97,11 +97,11 @@ alert-club = { $count ->
 }
 alert-times = Quando sono arrivati: { $times }
 alert-time-one = Quando è arrivato: { $times }
-alert-why = Perché: { $reasons }
+alert-why = Perché: { $reasons }.
 alert-advice = Nulla è cambiato. Se non li avete mandati voi, avvisate l'arbitro; se il segreto può essere noto ad altri, chiedetegliene uno nuovo. Altri tentativi durante questa fase saranno segnalati solo all'arbitro.
 alert-advice-one = Nulla è cambiato. Se non l'avete mandato voi, avvisate l'arbitro; se il segreto può essere noto ad altri, chiedetegliene uno nuovo. Altri tentativi durante questa fase saranno segnalati solo all'arbitro.
 alert-reason-not-its-address = mandato da un indirizzo che non è del vostro club
-alert-reason-not-its-address-secret = mandato da un indirizzo che non è del vostro club, CON IL GIUSTO SEGRETO DEL VOSTRO CLUB: nulla ne è stato registrato. Se l'ha mandato un vostro membro da un indirizzo che l'arbitro non conosce, chiedete all'arbitro di aggiungerlo e rimandate il file da un indirizzo registrato; altrimenti qualcun altro conosce il vostro segreto: chiedetene subito uno nuovo all'arbitro
+alert-reason-not-its-address-secret = mandato da un indirizzo che non è del vostro club, con il giusto segreto del vostro club: nulla ne è stato registrato. Se l'ha mandato un vostro membro da un indirizzo che l'arbitro non conosce, chiedete all'arbitro di aggiungerlo e rimandate il file da un indirizzo registrato; altrimenti qualcun altro conosce il vostro segreto: chiedetene subito uno nuovo all'arbitro
 alert-reason-bad-secret = un segreto sbagliato
 alert-reason-no-sender = senza un unico indirizzo del mittente
 alert-reason-stranger = da un indirizzo non registrato

@@ -25,9 +25,9 @@ news-update-army-aboard = { $army } a bordo di { $fleet }, { $sea ->
        *[no] { ART("a", $at) }
     }: { $value } ducati
 news-update-no-army = Non avete più armate.
-news-update-orders-sent = I vostri ordini { ART("per", $phase) }, ricevuti il { $received }, restano validi: ciascuno è giudicato da queste nuove posizioni. Per cambiarli mandate un nuovo file; l'allegato { $sheet } è compilato da queste posizioni.
-news-update-orders-sent-passed = I vostri ordini { ART("per", $phase) }, ricevuti il { $received }, restano validi e il termine è passato: il turno si risolve ora, ciascun ordine giudicato da queste nuove posizioni, e il suo rapporto porterà il prossimo file degli ordini.
-news-update-orders-sent-early = I vostri ordini { ART("per", $phase) }, ricevuti il { $received }, restano validi, e gli ordini di ogni club sono arrivati: il turno si risolve ora, prima del termine, ciascun ordine giudicato da queste nuove posizioni, e il suo rapporto porterà il prossimo file degli ordini.
+news-update-orders-sent = I vostri ordini { ART("per", $phase) }, ricevuti il { $received }, contano ancora, ma ciascuno è giudicato da queste nuove posizioni: quello che non consentono più (un assedio dove la vostra armata non è più, un movimento da un nodo che ha lasciato) sarà respinto. Per cambiarli mandate un nuovo file; l'allegato { $sheet } è compilato da queste posizioni.
+news-update-orders-sent-passed = I vostri ordini { ART("per", $phase) }, ricevuti il { $received }, contano ancora e il termine è passato: il turno si risolve ora, ciascun ordine giudicato da queste nuove posizioni (quello che non consentono più è respinto), e il suo rapporto porterà il prossimo file degli ordini.
+news-update-orders-sent-early = I vostri ordini { ART("per", $phase) }, ricevuti il { $received }, contano ancora, e gli ordini di ogni club sono arrivati: il turno si risolve ora, prima del termine, ciascun ordine giudicato da queste nuove posizioni (quello che non consentono più è respinto), e il suo rapporto porterà il prossimo file degli ordini.
 news-update-orders-due = I vostri ordini { ART("per", $phase) } scadono il { $deadline }. L'allegato { $sheet } è compilato da queste nuove posizioni.
 news-update-orders-open = L'allegato { $sheet } { ART("per", $phase) } è compilato da queste nuove posizioni.
 news-update-orders-passed = Il termine { ART("per", $phase) } è passato: il turno si risolve ora, da queste posizioni, e il suo rapporto porterà il prossimo file degli ordini.

@@ -154,7 +154,7 @@ happening-loan-default = { ART("il", $nation) } non può restituire { $due } duc
    *[false] restano insoluti { $unpaid }
 }
 happening-strategos-won = { ART("il", $nation) } ottiene lo Strategos per { $bid } ducati
-happening-strategos-tie = la vostra offerta era pari a un'altra a { $bid } ducati, la più alta: nessuno Strategos quest'anno, e nessuno paga (G2b.5)
+happening-strategos-tie = la vostra offerta era pari a un'altra a { $bid } ducati, la più alta: quest'anno nessun club ha lo Strategos, l'ordine di movimento dell'estate è tirato a sorte e nessuno paga
 happening-strategos-none = nessuna offerta valida: nessuno Strategos quest'anno
 happening-move-order = ordine di movimento dell'estate: { $order }
 happening-alliance-formed = alleanza stretta { ART("tra", $members_1) } e { ART("il", $members_2) }
@@ -205,9 +205,9 @@ happening-encounter = incontro { ART("a", $node) } { ART("tra", $hand) } e { ART
     [true] non si combatte nessuna battaglia, perché un diplomatico non combatte mai (G3c.5), qualunque cosa dica la Tabella 34, che dice {""}
    *[false] {""}
 }{ $no_siege ->
-    [true] non segue nessun assedio, perché un diplomatico non assedia mai: assedia solo un'armata (G3d.1), qualunque cosa dica la Tabella 34, che dice {""}
-   *[false] {""}
-}{ $text }{ $hand_choice ->
+    [true] { ART("il", $other) } è dentro la sua fortificazione, e non segue nessun assedio: un diplomatico non assedia mai, assedia solo un'armata (G3d.1)
+   *[false] { $text }
+}{ $hand_choice ->
     [none] {""}
    *[other] {" "}(Tabella 34: { ART("il", $hand) }, la parte che muove, ha scelto di { $hand_choice ->
         [stop] fermarsi

@@ -19,6 +19,10 @@ check-problems = { $file }: { $count ->
     [one] { $count } problema
    *[other] { $count } problemi
 }
+check-problems-valid = { $valid ->
+    [one] ; l'altro ordine è valido
+   *[other] ; gli altri { $valid } ordini sono validi
+}
 
 # L'arbitro che non dorme (`giglio run`): cosa scrive all'arbitro.
 run-outage-subject = il servizio è rimasto fermo { $away }: il termine { ART("di", $phase) } è spostato
@@ -41,9 +45,20 @@ disorder-referee-subject = { ART("Il", $nation) } cade nel disordine civile { AR
 disorder-referee-text-count =
     { ART("Il", $nation) } non ha mandato ordini per { $phases } fasi di seguito, né { ART("per", $phase) }: è in disordine civile, e tutti i club lo sanno.
     Per affidare la nazione a un nuovo club: `giglio club handover { $nation } …` (un nuovo segreto e un benvenuto). Se il suo club torna, i suoi ordini mettono fine al disordine.
-run-digest-subject = cos'è successo il { $day } ({ $count } voci)
+run-digest-subject = cos'è successo il { $day } ({ $count } { $count ->
+    [one] voce
+   *[other] voci
+})
 run-digest-text =
     Il giornale della campagna del { $day }, nel fuso della campagna: ogni cambiamento fatto da giglio, dal servizio (run) o dai vostri comandi.
+
+    { $lines }
+run-digest-days-subject = cos'è successo dal { $first } al { $day } ({ $count } { $count ->
+    [one] voce
+   *[other] voci
+})
+run-digest-days-text =
+    Il giornale della campagna dal { $first } al { $day }, i giorni dall'ultimo riassunto, nel fuso della campagna: ogni cambiamento fatto da giglio, dal servizio (run) o dai vostri comandi.
 
     { $lines }
 referee-audience-public = pubblico

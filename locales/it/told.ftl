@@ -6,7 +6,7 @@ happening-strategos-outbid = { $roll_off ->
     [true] la vostra offerta di { $bid } ducati per lo Strategos era pari alla più alta e ha perso lo spareggio ai dadi
    *[false] la vostra offerta di { $bid } ducati per lo Strategos non era la più alta
 }: quest'anno lo Strategos è di un altro club; G7.4 ne tiene segreto il nome, ma l'ordine di movimento dell'estate, scelto da lui, è pubblico; non pagate nulla
-happening-strategos-tied-above = la vostra offerta di { $bid } ducati per lo Strategos non era la più alta, e le offerte più alte erano pari: quest'anno nessun club ha lo Strategos, l'ordine di movimento dell'estate è tirato a sorte (G2b.5) e non pagate nulla
+happening-strategos-tied-above = la vostra offerta di { $bid } ducati per lo Strategos non era la più alta, e le offerte più alte erano pari: quest'anno nessun club ha lo Strategos, l'ordine di movimento dell'estate è tirato a sorte e non pagate nulla
 happening-fleet-storm-roll = la flotta { $fleet } nella tempesta: 1d6={ $roll }, persa con { $lost_on }: { $lost ->
     [true] è perduta, con l'eventuale armata a bordo
    *[false] si salva
@@ -91,3 +91,4 @@ changed-garrison = guarnigione { ART("a", $node) }: { $now_ducats ->
     })
 changed-treasury = tesoro: { $now_ducats } ducati (nel rapporto ritirato: { $was_ducats } ducati)
 changed-place = { $node }: { ART("di", $to) } (nel rapporto ritirato: { ART("di", $from) })
+changed-markers = segnalini stranieri { ART("di", $nation) } { ART("a", $at) }: { $now } (nel rapporto ritirato: { $was })

@@ -227,9 +227,9 @@ pub(crate) fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
     if !status.late.is_empty() {
         // While a battle holds the round, resolving waits for its result first.
         let then = if current.world.battles.is_empty() {
-            "`giglio resolve` lets them hold"
+            "`giglio resolve` resolves the phase without their orders: their pieces hold, keeping their standing orders"
         } else {
-            "once the battles' results are in, `giglio resolve` lets them hold"
+            "once the battles' results are in, `giglio resolve` resolves the phase without their orders: their pieces hold, keeping their standing orders"
         };
         text.push_str(&format!(
             "{}       {} (the deadline has passed: {then})\n",

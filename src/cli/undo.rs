@@ -88,7 +88,8 @@ pub(crate) fn cmd_undo(dir: &Path, a: UndoArgs) -> Result<()> {
             }
         }
         let redraw = campaign.tables.rulings.fresh_seed_after_undo;
-        let open = store.undo_correcting(&now, "undo", &corrections, redraw)?;
+        let open =
+            store.undo_correcting(&now, "undo", &corrections, (redraw, a.reason.as_deref()))?;
         out.redrawn |= redraw;
         out.undone.push(key);
         out.open = open.key();

@@ -155,8 +155,60 @@ fn rfc3339(t: &DateTime<FixedOffset>) -> String {
     t.to_rfc3339_opts(chrono::SecondsFormat::Secs, false)
 }
 
+/// A journal line with every RFC 3339 time in it shown as [`display`] shows it, in the
+/// campaign's zone (a play-test's referee read "held since 2026-03-23T22:00:00Z" in a
+/// digest whose other times were Rome's).
+pub(crate) fn times_in_zone(text: &str, tz: Tz) -> String {
+    let b = text.as_bytes();
+    let is_date_at = |i: usize| {
+        b.len() >= i + 20
+            && b[i..i + 4].iter().all(u8::is_ascii_digit)
+            && b[i + 4] == b'-'
+            && b[i + 7] == b'-'
+            && b[i + 10] == b'T'
+            && (i == 0 || !b[i - 1].is_ascii_alphanumeric())
+    };
+    let mut out = String::with_capacity(text.len());
+    let (mut i, mut from) = (0, 0);
+    while i < b.len() {
+        let found = is_date_at(i).then(|| {
+            [25, 20].into_iter().find(|&n| {
+                text.get(i..i + n)
+                    .is_some_and(|t| chrono::DateTime::parse_from_rfc3339(t).is_ok())
+            })
+        });
+        match found.flatten() {
+            Some(n) => {
+                out.push_str(&text[from..i]);
+                out.push_str(&display(&text[i..i + n], tz));
+                i += n;
+                from = i;
+            }
+            None => i += 1,
+        }
+    }
+    out.push_str(&text[from..]);
+    out
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_journal_lines_times_are_shown_in_the_zone() {
+        let tz: chrono_tz::Tz = "Europe/Rome".parse().unwrap();
+        assert_eq!(
+            super::times_in_zone(
+                "clock resumed (held since 2026-03-23T22:00:00Z); moves from 2026-03-26T21:00:00+01:00 to 2026-03-27T21:00:00+01:00",
+                tz
+            ),
+            "clock resumed (held since 2026-03-23 23:00 Europe/Rome); moves from 2026-03-26 21:00 Europe/Rome to 2026-03-27 21:00 Europe/Rome"
+        );
+        assert_eq!(
+            super::times_in_zone("receipt 1234-56-78 x é", tz),
+            "receipt 1234-56-78 x é"
+        );
+    }
+
     use super::*;
 
     fn rome() -> Tz {

@@ -555,6 +555,7 @@ fn after_undo(
             match (&withdrawn, &resolution.next) {
                 (Some(was), Some(now_world)) => Some(
                     crate::rules::visibility::compare::differences(
+                        campaign,
                         was,
                         now_world,
                         &NationCode::from(club.nation.as_str()),

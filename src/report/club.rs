@@ -531,9 +531,9 @@ mod tests {
             let stood = text(&c, &before, &before, lang);
             let moved = text(&c, &before, &sailed, lang);
             let held = if lang == Lang::En {
-                "stayed where they were"
+                "your pieces were given none and kept their standing orders; what befell them is told below"
             } else {
-                "rimasti dove stavano"
+                "i vostri pezzi non ne hanno avuti e hanno tenuto i loro ordini permanenti; quel che è accaduto loro è detto qui sotto"
             };
             assert!(stood.contains(held), "{stood}");
             assert!(!moved.contains(held), "{moved}");

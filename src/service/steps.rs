@@ -53,6 +53,15 @@ pub(super) fn check_clock(
     if !passed_while_away {
         return Ok(());
     }
+    // What the outage cost the clubs is the time before the deadline in which nobody
+    // answered them (mail that arrived meanwhile is judged at its arrival): given back
+    // from now. Less than a usual gap between passes cost nobody a turn, and gives no
+    // club time to act (a play-test's outage began at the deadline, and the "new"
+    // deadline was the minute the clubs were told of it): the phase resolves as due.
+    let lost = last.map_or(away, |l| due - l);
+    if lost <= chrono::Duration::minutes(i64::from(loaded.config.run.outage_minutes)) {
+        return Ok(());
+    }
     // Every club's orders were in before the deadline (mail that reached the mailbox
     // meanwhile is judged at its arrival): the outage cost no club its turn, so the phase
     // resolves as due. A play-test's rehearsal, its clock jumped to the service's next

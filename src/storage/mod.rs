@@ -11,6 +11,7 @@ mod archive;
 mod backup;
 mod battles;
 mod clubs;
+mod dice_log;
 mod late;
 mod letters;
 mod lock;
@@ -20,6 +21,7 @@ mod service;
 #[cfg(test)]
 mod upgrade_tests;
 mod withdrawn;
+pub use dice_log::{DieSource, LoggedDie};
 
 pub(crate) use archive::Size;
 pub(crate) use backup::{Checked as BackupChecked, check as check_backup};
@@ -541,7 +543,7 @@ impl Store {
     ///
     /// Returns the phase that is open afterwards.
     pub fn undo(&mut self, now: &str, command: &str) -> Result<PhaseId> {
-        self.undo_correcting(now, command, &[], false)
+        self.undo_correcting(now, command, &[], (false, None))
     }
 
     /// The phase whose resolution `undo` would take back (it reopens), if any.
@@ -564,7 +566,7 @@ impl Store {
         now: &str,
         command: &str,
         corrections: &[OutMessage],
-        redraw: bool,
+        (redraw, reason): (bool, Option<&str>),
     ) -> Result<PhaseId> {
         let phases = self.phases()?;
         // After the last winter the campaign is over and its last phase resolved: undo
@@ -675,6 +677,12 @@ impl Store {
                 counted(corrections.len(), "correction", "corrections")
             )
         };
+        // The referee's reason stays with the act (a play-test's referee, looking back,
+        // could not see why a phase had been undone).
+        let description = match reason.map(str::trim).filter(|r| !r.is_empty()) {
+            Some(r) => format!("{description} (reason: {r})"),
+            None => description,
+        };
         journal(&tx, now, command, &description, Some(&previous_key))?;
         tx.commit()?;
         Ok(previous.id)
@@ -714,59 +722,6 @@ impl Store {
             }
         }
         Ok(out)
-    }
-
-    /// Returns the dice log as `giglio log --dice` shows it: each roll with where it
-    /// came from and its place in its phase's log. The rolls of a phase come from
-    /// several sources (its resolution, each battle auto-resolved while it was open,
-    /// each step taken); each source numbers its own rolls from 1, so the roll's `seq`
-    /// here is renumbered to run through the whole phase and the source's own number
-    /// is kept beside it.
-    pub fn dice_log(&self, phase: Option<&str>) -> Result<Vec<LoggedDie>> {
-        let phases = match phase {
-            Some(p) => vec![p.to_owned()],
-            None => self.phases()?.iter().map(|p| p.id.key()).collect(),
-        };
-        let mut out = Vec::new();
-        for key in phases {
-            let mut sourced: Vec<(DieSource, Roll)> = self
-                .phase_dice(Some(&key))?
-                .into_iter()
-                .map(|(_, r)| (DieSource::Resolution, r))
-                .collect();
-            sourced.extend(self.battle_dice_sourced(&key)?);
-            for step in self.steps(&key)? {
-                let source = DieSource::Step(step.n);
-                sourced.extend(step.rolls.into_iter().map(|r| (source.clone(), r)));
-            }
-            for (i, (source, mut roll)) in sourced.into_iter().enumerate() {
-                let source_seq = roll.seq;
-                roll.seq = i as u32 + 1;
-                out.push(LoggedDie {
-                    phase: key.clone(),
-                    source,
-                    source_seq,
-                    roll,
-                });
-            }
-        }
-        Ok(out)
-    }
-
-    /// The rolls of the battles auto-resolved while a phase was open, each with its
-    /// battle's id.
-    fn battle_dice_sourced(&self, phase: &str) -> Result<Vec<(DieSource, Roll)>> {
-        let mut stmt = self.conn.prepare(
-            "SELECT r.battle, d.seq, d.event, d.purpose, d.sides, d.value FROM battle_dice d
-                 JOIN battle_result r ON r.id = d.result_id
-                 WHERE r.phase_key = ?1 AND r.active = 1 ORDER BY r.id, d.seq",
-        )?;
-        let rows = stmt.query_map([phase], dice_row)?;
-        let rows: Vec<(String, Roll)> = rows.collect::<Result<_, _>>()?;
-        Ok(rows
-            .into_iter()
-            .map(|(b, r)| (DieSource::Battle(b), r))
-            .collect())
     }
 
     /// Returns the rolls of the battles auto-resolved while a phase was open, battle by
@@ -1126,41 +1081,9 @@ fn set_secret_in(tx: &rusqlite::Transaction, nation: &str, hash: &str) -> Result
     Ok(())
 }
 
-/// Where a logged die was rolled.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum DieSource {
-    /// The phase's resolution.
-    Resolution,
-    /// A battle auto-resolved while the phase was open (the battle's id).
-    Battle(String),
-    /// A step taken while the phase was open (the step's number, from 1).
-    Step(u32),
-}
-
-impl std::fmt::Display for DieSource {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            DieSource::Resolution => f.write_str("resolution"),
-            DieSource::Battle(b) => write!(f, "battle {b}"),
-            DieSource::Step(n) => write!(f, "step {n}"),
-        }
-    }
-}
-
-/// One roll of the dice log with where it came from.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LoggedDie {
-    pub phase: String,
-    pub source: DieSource,
-    /// The roll's number among its source's rolls, from 1.
-    pub source_seq: u32,
-    /// The roll, its `seq` running through the whole phase's log from 1.
-    pub roll: Roll,
-}
-
 /// Reads a die of the dice log: its phase (column 0), then seq, event, purpose, sides and
 /// value.
-fn dice_row(r: &rusqlite::Row) -> rusqlite::Result<(String, Roll)> {
+pub(super) fn dice_row(r: &rusqlite::Row) -> rusqlite::Result<(String, Roll)> {
     Ok((
         r.get::<_, String>(0)?,
         Roll {

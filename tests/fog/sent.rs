@@ -131,7 +131,7 @@ pub(super) fn after_undo(b: &Branch, club: &Club) -> Vec<(String, String)> {
     let me = NationCode::from(club.nation.as_str());
     let words = giglio::words::Words::load(None).expect("catalogue");
     let lines: Vec<String> =
-        giglio::rules::visibility::compare::differences(&b.before, b.now(), &me)
+        giglio::rules::visibility::compare::differences(&s.campaign, &b.before, b.now(), &me)
             .iter()
             .map(|d| giglio::words::explain::difference(&words, &s.campaign, d, club.lang))
             .collect();

@@ -303,7 +303,8 @@ fn forged_messages_change_nothing_answer_no_sender_and_alert_club_and_referee() 
     let texts = sent_texts(&d);
     assert!(
         texts.iter().any(|(to, _, t)| to.iter().any(|a| a == V_ADDR)
-            && t.contains("CON IL GIUSTO SEGRETO DEL VOSTRO CLUB")),
+            && t.contains("con il giusto segreto del vostro club: nulla ne è stato registrato")
+            && t.contains("chiedetene subito uno nuovo all'arbitro.")),
         "{texts:#?}"
     );
     assert!(

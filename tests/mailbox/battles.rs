@@ -151,8 +151,8 @@ fn a_battle_is_settled_by_mail() {
     assert_eq!(to, ["F", "V"], "an update to each side");
     let v_update = updates.iter().find(|r| r.nation == "V").unwrap();
     assert!(
-        v_update.text.contains("restano validi"),
-        "Venice's orders sent before the result stand: {}",
+        v_update.text.contains("contano ancora, ma ciascuno è giudicato da queste nuove posizioni: quello che non consentono più"),
+        "Venice's orders sent before the result count, judged from the new positions (a play-test read \"restano validi\" of a siege then refused): {}",
         v_update.text
     );
     let f_update = updates.iter().find(|r| r.nation == "F").unwrap();

@@ -38,6 +38,40 @@ fn an_outage_with_every_order_in_resolves_as_due_and_tells_nobody_of_it() {
     );
 }
 
+/// An outage that began shortly before the deadline cost the clubs no more than a
+/// usual gap between passes: the phase resolves as due, and nobody is sent a "new"
+/// deadline that is already the minute it is read (a play-test's outage began at the
+/// deadline, and the clubs were told to send their orders by the time they read it).
+#[test]
+fn an_outage_that_began_at_the_deadline_resolves_the_phase_as_due() {
+    let mut k = Kept::new("outage_minutes = 60");
+    k.pass("2026-09-01T08:05:00Z");
+    k.received();
+    k.mail_sheet("V");
+    k.pass("2026-09-02T08:00:00Z");
+    k.received();
+    // Passes every half hour up to the deadline (09-08 21:00 Rome, 19:00Z), one at it…
+    for at in [
+        "2026-09-08T18:00:00Z",
+        "2026-09-08T18:30:00Z",
+        "2026-09-08T18:59:00Z",
+    ] {
+        let p = k.pass(at);
+        assert!(actions(&p).iter().all(|a| a == "reminded"), "{p}");
+    }
+    k.received();
+    // …then the service is away an hour and a half: M and F's orders are missing.
+    let p = k.pass("2026-09-08T20:30:00Z");
+    assert_eq!(actions(&p), ["resolved"], "{p}");
+    let got = k.received();
+    assert!(
+        !got.iter()
+            .any(|g| g.kind == "deadline" || g.kind == "service"),
+        "{:?}",
+        kinds(&got)
+    );
+}
+
 /// With `early`, a phase goes once every order is in, but not over a late file the
 /// referee has not decided on: the grace is the time to refuse it (a play-test's late
 /// file completed the orders and the round went in the same pass, the club told the

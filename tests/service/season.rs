@@ -200,7 +200,7 @@ fn season(mut k: Kept) {
     let missed = &one(&got, "report", "F").text;
     assert!(
         missed.contains(
-            "Nessun ordine da voi per questa fase: i vostri pezzi sono rimasti dove stavano"
+            "Nessun ordine da voi per questa fase: i vostri pezzi non ne hanno avuti e hanno tenuto i loro ordini permanenti; quel che è accaduto loro è detto qui sotto"
         ),
         "{missed}"
     );

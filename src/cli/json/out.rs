@@ -129,6 +129,11 @@ pub(crate) struct DieRow<'a> {
     pub(crate) source_seq: u32,
     #[serde(flatten)]
     pub(crate) roll: &'a crate::rules::dice::Roll,
+    /// The seed (hex) the roll was drawn from, where it is not the one the phase's
+    /// report reveals: a battle auto-resolved before the phase was undone and its dice
+    /// drawn anew keeps the seed the withdrawn report revealed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) seed: Option<&'a str>,
 }
 
 /// What `giglio mail archive --json` prints.

@@ -136,7 +136,11 @@ pub(crate) fn to_referee(
     }
     let mut args = crate::words::Args::new();
     for (k, v) in said.args {
-        args.set(*k, crate::words::arg(*v));
+        // A count is a number, so a message can choose its plural ("1 entry").
+        match (*k, v.parse::<i64>()) {
+            ("count", Ok(n)) => args.set(*k, n),
+            _ => args.set(*k, crate::words::arg(*v)),
+        }
     }
     let subject = format!(
         "[{}] {}",

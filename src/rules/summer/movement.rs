@@ -504,7 +504,10 @@ fn encounter(s: &mut Step, n: &NationCode, piece: &Piece, from: &NodeCode, at: &
                 }),
                 allies,
                 no_battle,
-                no_siege: matches!(piece, Piece::Diplomat(_))
+                // Told to the diplomat's own club alone: to the other side it is a
+                // marker like an army's (G7.4), and Table 34 reads as it would.
+                no_siege: who == n
+                    && matches!(piece, Piece::Diplomat(_))
                     && matches!(cell.result, EncounterResult::OtherInside),
             },
         );

@@ -1,9 +1,12 @@
 //! What differs for one club between two worlds opened by the same phase: the one a
 //! withdrawn resolution opened (before `undo`) and the one its new resolution opens. Only
-//! what the club's own world shows is compared ([`super::club_world`]): its armies,
-//! fleets, diplomats, garrisons and treasury, and the places it held or holds.
+//! what the club may see is compared ([`super::club_world`], [`super::markers`]): its
+//! armies, fleets, diplomats, garrisons and treasury, the places it held or holds, and
+//! the foreign markers it sees.
 
+use crate::rules::Campaign;
 use crate::rules::ids::{ArmyId, DiplomatId, Ducats, FleetId, NationCode, NodeCode};
+use crate::rules::tables::Lang;
 use crate::rules::world::{FleetAt, World};
 use serde::Serialize;
 use std::collections::BTreeSet;
@@ -46,11 +49,21 @@ pub enum Difference {
         from: NationCode,
         to: NationCode,
     },
+    /// How many foreign markers of `nation` the club sees at `at` (a node or sea zone):
+    /// `was` in the withdrawn report, `now` in the new one (a play-test's club was not
+    /// told that an enemy force now stood elsewhere in its land).
+    Markers {
+        at: String,
+        nation: NationCode,
+        was: usize,
+        now: usize,
+    },
 }
 
 /// Every difference `nation` reads between `was` (the withdrawn report's world) and
-/// `now`, pieces in id order, then garrisons, the treasury and places.
-pub fn differences(was: &World, now: &World, nation: &NationCode) -> Vec<Difference> {
+/// `now`, pieces in id order, then garrisons, the treasury, places and markers.
+pub fn differences(c: &Campaign, was: &World, now: &World, nation: &NationCode) -> Vec<Difference> {
+    let markers = markers_moved(c, was, now, nation);
     let (was, now) = (
         super::club_world(was, nation),
         super::club_world(now, nation),
@@ -144,7 +157,37 @@ pub fn differences(was: &World, now: &World, nation: &NationCode) -> Vec<Differe
             },
         );
     }
+    out.extend(markers);
     out
+}
+
+/// The foreign markers the club sees that differ in number at a place, place by place.
+fn markers_moved(c: &Campaign, was: &World, now: &World, nation: &NationCode) -> Vec<Difference> {
+    type Counts = std::collections::BTreeMap<(String, NationCode), usize>;
+    let count = |w: &World| {
+        let mut n = Counts::new();
+        for m in super::markers(c, w, nation, Lang::En) {
+            *n.entry((m.at, m.nation)).or_default() += 1;
+        }
+        n
+    };
+    let (a, b) = (count(was), count(now));
+    let places: BTreeSet<&(String, NationCode)> = a.keys().chain(b.keys()).collect();
+    places
+        .into_iter()
+        .filter_map(|k| {
+            let (was, now) = (
+                a.get(k).copied().unwrap_or(0),
+                b.get(k).copied().unwrap_or(0),
+            );
+            (was != now).then(|| Difference::Markers {
+                at: k.0.clone(),
+                nation: k.1.clone(),
+                was,
+                now,
+            })
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -157,7 +200,7 @@ mod tests {
         let clubs: Vec<NationCode> = ["V", "M"].map(NationCode::from).to_vec();
         let was = World::start(&c, &clubs);
         let v = NationCode::from("V");
-        assert!(differences(&was, &was, &v).is_empty(), "the same world");
+        assert!(differences(&c, &was, &was, &v).is_empty(), "the same world");
         let mut now = was.clone();
         let (id, army) = now
             .armies
@@ -185,7 +228,7 @@ mod tests {
         let treasury = was.nations[&v].treasury;
         let value = was.armies[&id].value;
         assert_eq!(
-            differences(&was, &now, &v),
+            differences(&c, &was, &now, &v),
             vec![
                 Difference::Army {
                     army: id,
@@ -205,6 +248,38 @@ mod tests {
                 },
             ],
             "Milan's army is not Venice's to read"
+        );
+    }
+
+    #[test]
+    fn a_foreign_force_come_into_the_clubs_land_is_a_marker_more() {
+        let c = crate::fixtures::shipped();
+        let clubs: Vec<NationCode> = ["V", "M"].map(NationCode::from).to_vec();
+        let was = World::start(&c, &clubs);
+        let v = NationCode::from("V");
+        assert_eq!(was.nodes[&NodeCode::from("V3")].owner, v);
+        let mut now = was.clone();
+        let milan = now
+            .armies
+            .values_mut()
+            .find(|a| a.nation.as_str() == "M")
+            .expect("a Milanese army");
+        milan.node = NodeCode::from("V3");
+        let found = differences(&c, &was, &now, &v);
+        assert!(
+            found.contains(&Difference::Markers {
+                at: "V3".into(),
+                nation: NationCode::from("M"),
+                was: 0,
+                now: 1,
+            }),
+            "{found:?}"
+        );
+        assert!(
+            found
+                .iter()
+                .all(|d| matches!(d, Difference::Markers { .. })),
+            "nothing but markers: {found:?}"
         );
     }
 }

@@ -365,19 +365,19 @@ fn every_outcome_told_to_its_club_reads_in_both_languages() {
     assert!(
         both(Happening::StrategosTie { bid: 60 })
             .1
-            .contains("nobody pays")
+            .ends_with("the summer's move order is drawn at random, and nobody pays")
     );
     assert_eq!(
         both(Happening::StrategosTiedAbove { bid: 40 }),
         (
-            "la vostra offerta di 40 ducati per lo Strategos non era la più alta, e le offerte più alte erano pari: quest'anno nessun club ha lo Strategos, l'ordine di movimento dell'estate è tirato a sorte (G2b.5) e non pagate nulla".to_owned(),
-            "your bid of 40 ducats for the Strategos was not the highest, and the highest bids tied: no club holds the Strategos this year, the summer's move order is drawn at random (G2b.5), and you pay nothing".to_owned()
+            "la vostra offerta di 40 ducati per lo Strategos non era la più alta, e le offerte più alte erano pari: quest'anno nessun club ha lo Strategos, l'ordine di movimento dell'estate è tirato a sorte e non pagate nulla".to_owned(),
+            "your bid of 40 ducats for the Strategos was not the highest, and the highest bids tied: no club holds the Strategos this year, the summer's move order is drawn at random, and you pay nothing".to_owned()
         )
     );
     assert!(
         both(Happening::StrategosTie { bid: 60 })
             .0
-            .contains("nessuno paga")
+            .ends_with("l'ordine di movimento dell'estate è tirato a sorte e nessuno paga")
     );
     let fell_back = |destroyed: bool| Happening::EnemyFellBack {
         battle: "B1".into(),
@@ -996,13 +996,17 @@ fn allies_who_meet_are_told_that_they_are_allies() {
     }
     let en = say.happening(&envoy, Lang::En);
     assert!(
-        en.contains(": no siege follows, as a diplomat never besieges: only an army does (G3d.1), whatever Table 34 reads; it reads the other side is inside"),
-        "{en}"
+        en.contains(": the Republic of Venice is inside its fortification, and no siege follows: a diplomat never besieges, only an army does (G3d.1) (Table 34"),
+        "Table 34's \"may besiege\" is not quoted (a play-test read both): {en}"
     );
     let it = say.happening(&envoy, Lang::It);
     assert!(
-        it.contains(": non segue nessun assedio, perché un diplomatico non assedia mai: assedia solo un'armata (G3d.1), qualunque cosa dica la Tabella 34, che dice l'altro si rinchiude"),
+        it.contains(": la Repubblica di Venezia è dentro la sua fortificazione, e non segue nessun assedio: un diplomatico non assedia mai, assedia solo un'armata (G3d.1) (Tabella 34"),
         "{it}"
+    );
+    assert!(
+        !en.contains("may besiege") && !it.contains("assediare"),
+        "{en}\n{it}"
     );
     assert!(
         !say.happening(&met(false, Choice::Withdraw), Lang::En)
