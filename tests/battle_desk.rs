@@ -414,8 +414,29 @@ fn a_step_kept_through_an_undo_keeps_its_seed() {
             .to_owned()
     };
     let withdrawn = revealed(&t);
+    t.stdout(&["mail", "send", "--to-dir", "out"]);
     let undo = t.stdout(&["undo"]);
     assert!(undo.contains("its dice are drawn anew"), "{undo}");
+    // Each correction says the battle keeps the seed the withdrawn report revealed (a
+    // play-test's club read that seed "no longer counts").
+    let out = t.dir.join("corrections");
+    t.stdout(&["mail", "send", "--to-dir", out.to_str().expect("utf-8")]);
+    let mut told = 0;
+    for entry in std::fs::read_dir(&out).expect("corrections") {
+        let bytes = std::fs::read(entry.expect("entry").path()).expect("eml");
+        let text = mail_parser::MessageParser::default()
+            .parse(&bytes)
+            .and_then(|m| m.body_text(0).map(|b| b.into_owned()))
+            .unwrap_or_default();
+        told += usize::from(
+            text.contains(
+                "keeps its result, and its dice stay those of the seed the report revealed",
+            ) || text.contains(
+                "tiene il suo esito, e i suoi dadi restano quelli del seme rivelato dal rapporto",
+            ),
+        );
+    }
+    assert!(told > 0, "no correction says the battle keeps its seed");
     t.stdout(&["resolve", "--force"]);
     // The dice log says which seed the battle's dice come from: the withdrawn report's,
     // not the new one (a play-test's club checked them with the new seed).

@@ -40,7 +40,10 @@ desk-undo-text =
     }
     A new file is written from the order file (and page) that came with the mail that opened { $phase }, the report of the phase before it or the welcome: the one that came with the withdrawn report is for a phase that is gone.
     { $dice ->
-        [fresh] Its dice are drawn anew: the seed its report revealed no longer counts, so that nobody writes new orders knowing the rolls. The new seed's commitment (SHA-256) is { $commitment }; the seed itself comes with the new report. Outcomes may differ even where no order changed.
+        [fresh] Its dice are drawn anew: the phase is resolved again from a new seed, so that nobody writes new orders knowing the rolls. The new seed's commitment (SHA-256) is { $commitment }; the seed itself comes with the new report. Outcomes may differ even where no order changed.{ $kept ->
+            [yes] {" "}A battle the game resolved while the phase was open keeps its result, and its dice stay those of the seed the report revealed: check them with that seed.
+           *[no] {""}
+        }
        *[same] Its dice stay those of the seed its report revealed.
     }
 

@@ -62,7 +62,7 @@ receipt-head-file = Your file for { $phase } received and sealed.
 receipt-first = No order file of yours counted for { $phase } until now (a file of letters, results or a request for time alone is none, and a late file the referee refused counts no more): this one is now the active one.
 receipt-replaces = It replaces the file received at { $received } (SHA-256 { $old }), and is now the active one. A later file replaces it in turn.
 receipt-late = This file reached the mailbox at { $received }, after the deadline of { $deadline }: it counts unless the referee refuses it before the phase is resolved (you will be told if so). If it counts, the phase's report says so.
-receipt-late-no-grace = This file reached the mailbox at { $received }, after the deadline of { $deadline }. This campaign gives no time after the deadline: the phase is resolved as soon as the referee's service next runs, with this file counting as it is, unless the referee refuses it before then (you will be told if so). The phase's report says whether it counted.
+receipt-late-no-grace = This file reached the mailbox at { $received }, after the deadline of { $deadline }. This campaign gives no time after the deadline: the phase is resolved at the referee's next pass (once the referee's clock runs, if it is stopped), with this file counting as it is, unless the referee refuses it before then (you will be told if so). The phase's report says whether it counted.
 receipt-orders = Your orders, as understood{ $dropped ->
     [0] {""}
     [one] {" "}(and one part of the file left out: it is below, with why)

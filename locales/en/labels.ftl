@@ -134,6 +134,7 @@ y_roll = roll
 y_rolls = rolls
 y_siege_needed = each needing a total of at least
 y_siege_needed_one = needing a total of at least
+y_siege_never_rolled = never rolled
 y_last_roll = last roll
 y_siege_fell = the place fell
 y_siege_ongoing = the siege goes on

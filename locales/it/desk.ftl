@@ -40,7 +40,10 @@ desk-undo-text =
     }
     Un nuovo file si scrive dal file degli ordini (e dalla pagina) arrivato con il messaggio che aprì { ART("il", $phase) }, il rapporto della fase prima o il benvenuto: quello arrivato con il rapporto annullato è per una fase che non c'è più.
     { $dice ->
-        [fresh] I suoi dadi si tirano da capo: il seme rivelato dal rapporto non vale più, così nessuno scrive nuovi ordini conoscendo i tiri. L'impronta (SHA-256) del nuovo seme è { $commitment }; il seme stesso arriva con il nuovo rapporto. Gli esiti possono cambiare anche dove nessun ordine è cambiato.
+        [fresh] I suoi dadi si tirano da capo: la fase si risolve di nuovo con un seme nuovo, così nessuno scrive nuovi ordini conoscendo i tiri. L'impronta (SHA-256) del nuovo seme è { $commitment }; il seme stesso arriva con il nuovo rapporto. Gli esiti possono cambiare anche dove nessun ordine è cambiato.{ $kept ->
+            [yes] {" "}Una battaglia risolta dal gioco mentre la fase era aperta tiene il suo esito, e i suoi dadi restano quelli del seme rivelato dal rapporto: si controllano con quel seme.
+           *[no] {""}
+        }
        *[same] I suoi dadi restano quelli del seme rivelato dal rapporto.
     }
 

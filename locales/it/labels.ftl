@@ -134,6 +134,7 @@ y_roll = tiro
 y_rolls = tiri
 y_siege_needed = a ciascuno serviva un totale di almeno
 y_siege_needed_one = serviva un totale di almeno
+y_siege_never_rolled = mai tirato
 y_last_roll = ultimo tiro
 y_siege_fell = la piazza è caduta
 y_siege_ongoing = l'assedio continua

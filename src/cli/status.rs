@@ -217,7 +217,7 @@ pub(crate) fn cmd_status(dir: &Path, args: StatusArgs) -> Result<()> {
         ui::paint(ui::Paint::Strong, &id.to_string()),
         id.year - cal.start_year + 1,
         cal.years,
-        status.opened_at,
+        crate::engine::deadline::display(&status.opened_at, tz),
         status.waiting_for,
         status.seed_commitment
     );

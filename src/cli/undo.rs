@@ -223,6 +223,13 @@ fn corrections(
     } else {
         ("same", String::new())
     };
+    // A battle the game resolved while the phase was open keeps its result and the seed
+    // it drew from (a play-test's club read that seed "no longer counts").
+    let kept = if store.battle_dice(&key)?.is_empty() {
+        "no"
+    } else {
+        "yes"
+    };
     let say = |w: &crate::words::Words, lang: Lang, name: &str| {
         (
             crate::t!(w, lang, "desk-undo-subject", campaign = title, phase = name),
@@ -238,7 +245,8 @@ fn corrections(
                 held = held,
                 early = early,
                 dice = dice,
-                commitment = commitment.clone()
+                commitment = commitment.clone(),
+                kept = kept
             ),
         )
     };

@@ -147,6 +147,13 @@ pub(crate) fn passed(stored: &str, now: &str) -> bool {
     matches!((parse(stored), parse(now)), (Ok(d), Ok(n)) if n > d)
 }
 
+/// Whether `now` is at or after the deadline `stored`: the moment a phase may be
+/// resolved without its missing orders, as the service resolves it (a play-test's pass
+/// at the very minute read "waits for orders … resolve with `--force`").
+pub(crate) fn reached(stored: &str, now: &str) -> bool {
+    matches!((parse(stored), parse(now)), (Ok(d), Ok(n)) if n >= d)
+}
+
 pub(crate) fn parse(s: &str) -> Result<DateTime<FixedOffset>> {
     DateTime::parse_from_rfc3339(s).map_err(|e| Error::internal(format!("time `{s}`: {e}")))
 }

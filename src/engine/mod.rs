@@ -285,12 +285,19 @@ pub fn resolve_open_phase(
     let deadline = store.deadline(&key)?;
     let past_deadline = deadline
         .as_deref()
-        .is_some_and(|d| crate::engine::deadline::passed(d, now));
+        .is_some_and(|d| crate::engine::deadline::reached(d, now));
     if !p.missing.is_empty() && !force && !dry_run && !past_deadline {
         let list: Vec<&str> = p.missing.iter().map(NationCode::as_str).collect();
-        let due = match &deadline {
-            Some(d) => format!(" (orders are due {d})"),
-            None => String::new(),
+        let due = match (
+            &deadline,
+            crate::engine::deadline::zone(&campaign.time_zone),
+        ) {
+            (Some(d), Ok(tz)) => format!(
+                " (orders are due {})",
+                crate::engine::deadline::display(d, tz)
+            ),
+            (Some(d), Err(_)) => format!(" (orders are due {d})"),
+            (None, _) => String::new(),
         };
         return Err(Error::user(format!(
             "{} waits for orders from {}{due}; resolve with `--force` to let them hold",
@@ -407,7 +414,7 @@ fn close_waiting(
     let passed = open
         .deadline
         .as_deref()
-        .is_some_and(|d| crate::engine::deadline::passed(d, now));
+        .is_some_and(|d| crate::engine::deadline::reached(d, now));
     let names: Vec<&str> = waiting.iter().map(NationCode::as_str).collect();
     if !force && !passed && !dry_run {
         let due = open

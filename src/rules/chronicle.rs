@@ -490,6 +490,9 @@ fn sieges(names: &dyn Names, y: &YearRecord, nation: &NationCode, lang: Lang) ->
     let mut found: BTreeMap<(NodeCode, NationCode), (usize, YearSiege)> = BTreeMap::new();
     for (i, p) in y.phases.iter().enumerate() {
         for e in &p.resolution.events {
+            // A siege the club's army held but never rolled (in battle at the place, or
+            // waiting) is a siege of its year all the same (a play-test's besieger, beaten
+            // before its first roll, found its siege missing): `None`, no roll.
             let (node, besieger, total, needed) = match &e.what {
                 Happening::SiegeRoll {
                     node,
@@ -497,14 +500,17 @@ fn sieges(names: &dyn Names, y: &YearRecord, nation: &NationCode, lang: Lang) ->
                     total,
                     needed,
                     ..
-                } => (node, besieger, Some(*total), needed),
+                } => (node, besieger, Some(*total), Some(needed)),
                 Happening::SiegeRound {
                     node,
                     besieger,
                     total,
                     needed,
                     ..
-                } => (node, besieger, *total, needed),
+                } => (node, besieger, *total, Some(needed)),
+                Happening::SiegeHeldByBattle { node, .. }
+                | Happening::SiegeWaits { node, .. }
+                | Happening::SiegeEnded { node, .. } => (node, nation, None, None),
                 _ => continue,
             };
             if !addressed_to(e, nation) {
@@ -535,6 +541,9 @@ fn sieges(names: &dyn Names, y: &YearRecord, nation: &NationCode, lang: Lang) ->
                         },
                     )
                 });
+            let Some(needed) = needed else {
+                continue;
+            };
             entry.1.rolls += 1;
             // G7: the total would tell the besieger's sapper and bribe.
             entry.1.last_total = total.filter(|_| besieger == nation);

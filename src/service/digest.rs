@@ -40,8 +40,11 @@ pub(crate) fn daily(dir: &Path, loaded: &Loaded, now: &str) -> Result<Option<Str
         return Ok(None);
     }
     let (start, end) = (midnight(tz, first), midnight(tz, today));
+    // A digest's own record is bookkeeping, not news: a day on which only the last
+    // digest went out sends nothing (a play-test's referee got one every day).
     let rows: Vec<_> = journal
         .into_iter()
+        .filter(|r| !r.description.starts_with(RECORD))
         .filter(|r| {
             schedule::parse(&r.at).is_ok_and(|t| {
                 let t = t.with_timezone(&tz);

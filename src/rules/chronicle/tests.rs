@@ -463,6 +463,33 @@ fn a_club_sees_its_battles_with_losses_and_its_sieges_with_their_end() {
         (v.sieges[0].node.as_str(), v.sieges[0].result),
         ("F1", "battle")
     );
+    // A siege its army held but never rolled (in battle at the place) is one of the
+    // year's all the same, with no roll (a play-test's besieger found it missing).
+    y.phases[1].resolution.events.push(ev(
+        to("V"),
+        "G3d.2",
+        Happening::SiegeHeldByBattle {
+            node: node("F2"),
+            army: ArmyId::new(&n("V"), 1),
+            battle: "1494-r01-F2".into(),
+        },
+    ));
+    let v = year_view_of(
+        &TestNames,
+        &TestSay,
+        &y,
+        &ClubName {
+            nation: &n("V"),
+            name: "Club",
+            lang: Lang::En,
+        },
+    );
+    let f2 = v
+        .sieges
+        .iter()
+        .find(|s| s.node.as_str() == "F2")
+        .expect("F2's siege");
+    assert_eq!((f2.role, f2.rolls, f2.result), ("besieger", 0, "lifted"));
     // F was told no losses (the event went to V only in this year): none invented.
     let f = view_of("F", Lang::En);
     assert_eq!((f.battles[0].result, f.battles[0].own_loss), ("lost", None));
