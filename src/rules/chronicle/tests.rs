@@ -343,11 +343,16 @@ fn year() -> YearRecord {
 }
 
 fn view_of(nation: &str, lang: Lang) -> YearView {
+    view_in(&year(), nation, lang)
+}
+
+/// The view `nation` has of a year record (one a test changed).
+fn view_in(y: &YearRecord, nation: &str, lang: Lang) -> YearView {
     let code = n(nation);
     year_view_of(
         &TestNames,
         &TestSay,
-        &year(),
+        y,
         &ClubName {
             nation: &code,
             name: "Club",
@@ -449,16 +454,7 @@ fn a_club_sees_its_battles_with_losses_and_its_sieges_with_their_end() {
             why: crate::rules::outcome::SiegeEnd::FellBack,
         },
     ));
-    let v = year_view_of(
-        &TestNames,
-        &TestSay,
-        &y,
-        &ClubName {
-            nation: &n("V"),
-            name: "Club",
-            lang: Lang::En,
-        },
-    );
+    let v = view_in(&y, "V", Lang::En);
     assert_eq!(
         (v.sieges[0].node.as_str(), v.sieges[0].result),
         ("F1", "battle")
@@ -474,16 +470,7 @@ fn a_club_sees_its_battles_with_losses_and_its_sieges_with_their_end() {
             battle: "1494-r01-F2".into(),
         },
     ));
-    let v = year_view_of(
-        &TestNames,
-        &TestSay,
-        &y,
-        &ClubName {
-            nation: &n("V"),
-            name: "Club",
-            lang: Lang::En,
-        },
-    );
+    let v = view_in(&y, "V", Lang::En);
     let f2 = v
         .sieges
         .iter()
