@@ -38,16 +38,23 @@ fn undo_after_a_resolution_reopens_the_spring_with_its_orders() {
     t.run(&["audit"]).success();
 }
 
-/// A campaign written before the ruling `fresh_seed_after_undo` keeps the seed its
-/// undone reports revealed: resolve, undo, resolve is identical, as it always was.
-#[test]
-fn without_the_fresh_seed_ruling_undo_and_resolve_again_is_identical() {
+/// A campaign written before the ruling `fresh_seed_after_undo` (its dice kept through
+/// an undo), every club's spring orders in, Venice's raising an army of 200 ducats.
+fn spring_with_a_raise_and_the_same_seed() -> TestCampaign {
     let t = TestCampaign::new();
     ruling_off(&t.dir, "fresh_seed_after_undo");
     t.submit_all(
         "1494-spring",
         &[("V", "[[raise]]\nnode = \"V0\"\nvalue = 200\n")],
     );
+    t
+}
+
+/// A campaign written before the ruling `fresh_seed_after_undo` keeps the seed its
+/// undone reports revealed: resolve, undo, resolve is identical, as it always was.
+#[test]
+fn without_the_fresh_seed_ruling_undo_and_resolve_again_is_identical() {
+    let t = spring_with_a_raise_and_the_same_seed();
     let before = t.stdout(&["export", "--json"]);
     let first = t.stdout(&["resolve", "--json"]);
     let undo = t.stdout(&["undo"]);
@@ -102,12 +109,7 @@ fn a_re_resolution_that_changes_nothing_tells_the_clubs_so() {
 /// another club's pieces.
 #[test]
 fn a_re_resolution_tells_each_club_what_differs_from_the_withdrawn_report() {
-    let t = TestCampaign::new();
-    ruling_off(&t.dir, "fresh_seed_after_undo");
-    t.submit_all(
-        "1494-spring",
-        &[("V", "[[raise]]\nnode = \"V0\"\nvalue = 200\n")],
-    );
+    let t = spring_with_a_raise_and_the_same_seed();
     t.stdout(&["resolve"]);
     t.stdout(&["mail", "send", "--to-dir", "out"]);
     t.stdout(&["undo"]);
