@@ -317,6 +317,18 @@ fn a_held_clock_resolves_nothing_and_resume_moves_the_deadline_on() {
     let r: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
     assert_eq!(r["held_for"], "4 d");
     assert_eq!(r["moved"][2], "2026-09-12T21:00:00+02:00");
+    // Right after `resume`, the plan is the resumed clock's, not the held pass's
+    // "nothing" (play-test 45 read "nothing scheduled" beside a phase to resolve).
+    let text = k
+        .cmd("2026-09-09T12:01:00Z")
+        .arg("status")
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&text.get_output().stdout).into_owned();
+    assert!(
+        text.contains("; next (") && !text.contains("nothing scheduled"),
+        "{text}"
+    );
     k.pass("2026-09-09T12:05:00Z");
     let got = k.received();
     assert_eq!(

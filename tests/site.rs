@@ -121,11 +121,57 @@ fn the_site_of_a_played_year_holds_every_phase_in_both_languages_and_parses() {
     assert_eq!(p.said["phases"], 12);
     assert_eq!(p.said["over"], false);
     for k in &keys {
-        assert!(all.contains_key(&format!("maps/{k}.svg")), "the map of {k}");
         for lang in ["it", "en"] {
+            assert!(
+                all.contains_key(&format!("maps/{lang}/{k}.svg")),
+                "{lang} map of {k}"
+            );
             assert!(all.contains_key(&format!("{lang}/{k}.html")), "{lang}/{k}");
         }
     }
+    // A battle whose result came in a later phase is listed under the bulletin that
+    // told it, and names the round it was fought in (play-test 45 read May's date for
+    // an April battle).
+    let home = String::from_utf8_lossy(&all["en/index.html"]).into_owned();
+    let list = home
+        .split("<ul id=\"battles\">")
+        .nth(1)
+        .and_then(|l| l.split("</ul>").next())
+        .expect("the list of battles");
+    let mut late = 0;
+    for item in list.split("<li><a href=\"").skip(1) {
+        let key = item.split(".html").next().expect("a bulletin's key");
+        let Some(id) = item
+            .split("battle ")
+            .nth(1)
+            .and_then(|r| r.split(' ').next())
+        else {
+            continue;
+        };
+        if !id.starts_with(&format!("{key}-")) {
+            late += 1;
+            let round = id.rsplit_once('-').map(|(k, _)| k).expect("the id's round");
+            let n: u32 = round
+                .rsplit('r')
+                .next()
+                .and_then(|n| n.parse().ok())
+                .expect("a round");
+            assert!(item.contains(&format!(": fought in round {n} (")), "{item}");
+        } else {
+            assert!(!item.contains("fought in"), "{item}");
+        }
+    }
+    assert!(
+        late > 0,
+        "the demo year has a battle told after its round:\n{home}"
+    );
+    // Each language's map is drawn in it: its legend (a play-test's English pages
+    // showed the Italian map).
+    let legend = |lang: &str| {
+        String::from_utf8_lossy(&all[&format!("maps/{lang}/{}.svg", keys[0])]).into_owned()
+    };
+    assert!(legend("en").contains(">fortress<") && !legend("en").contains(">fortezza<"));
+    assert!(legend("it").contains(">fortezza<"));
     for lang in ["it", "en"] {
         assert!(all.contains_key(&format!("{lang}/chronicle-1494.html")));
         assert!(all.contains_key(&format!("{lang}/index.html")));
@@ -425,7 +471,7 @@ fn the_home_page_in_chromium_at_420_and_1200_shows_the_map_slider_and_chart() {
             assert_eq!(f("max"), 11.0, "{lang} {width}: twelve frames: {m}");
             assert_eq!(
                 m["first"].as_str(),
-                Some("../maps/1494-spring.svg"),
+                Some(format!("../maps/{lang}/1494-spring.svg").as_str()),
                 "{lang} {width}: the slider shows the first phase: {m}"
             );
             assert!(
@@ -466,7 +512,7 @@ fn resolve_rewrites_the_site_whole_after_every_phase_where_giglio_toml_names_one
         public.join("it/1494-spring.html").is_file(),
         "the first bulletin"
     );
-    assert!(public.join("maps/1494-spring.svg").is_file());
+    assert!(public.join("maps/it/1494-spring.svg").is_file());
     // Something left in the folder by hand goes with the old site: the new one is
     // written beside it and swapped in whole.
     std::fs::write(public.join("stale.txt"), "old").expect("write");

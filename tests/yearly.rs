@@ -634,6 +634,13 @@ fn the_yearly_report_and_the_chronicle_render_in_italian_and_english() {
     let map = std::fs::read(reports.join("map-1494.png")).expect("the map picture");
     assert!(map.starts_with(b"\x89PNG"));
     assert!(read(&reports, "chronicle-1494.html").contains("src=\"map-1494.png\""));
+    // Each language's chronicle shows the map drawn in its language (a play-test's
+    // English pages showed the Italian map).
+    assert!(read(&reports, "cronaca-1494.html").contains("src=\"mappa-1494.png\""));
+    assert_ne!(
+        std::fs::read(reports.join("mappa-1494.png")).expect("la mappa"),
+        map
+    );
     for club in clubs() {
         assert!(reports.join(format!("{club}-1494.txt")).is_file(), "{club}");
     }

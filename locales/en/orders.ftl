@@ -17,6 +17,7 @@ toml-unclosed-brace = this line opens a `{"{"}` it does not close, so the file c
 toml-unknown-key = there is no key `{ $key }` here
 toml-type = `{ $key }` should be { $expected }, but the file has { $found } here
 toml-type-table-list = `{ $key }` is a list of orders: write each one under `[[{ $key }]]` (two brackets), not `[{ $key }]`
+toml-type-inline-list = `{ $key }` is a list of orders: write each one under its own `[[{ $key }]]` line (two brackets) with its keys on the lines below, not as `{ $key } = {"{"} … {"}"}`
 toml-missing = `{ $key }` is missing here
 toml-duplicate = this key is written twice
 toml-duplicate-in-order = this key is written twice in the same order: if it begins another order, that order's [[…]] line is missing above it

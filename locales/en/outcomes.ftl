@@ -53,12 +53,10 @@ done-assassin-sent = { $success ->
         [spy] : the spy of { THE($against) } is killed
        *[none] {""}
     }
-   *[false] the assassin failed{ $struck ->
-        [none] {""}
-       *[other] {" "}against { THE($against) }: its roll missed (the target was there), no effect, and the mission is spent
-    }
+   *[false] the assassin failed: no effect, and the mission is spent
 }
-done-assassin-found-no-target = the assassin found no target: the mission is spent
+# Worded as a failed roll: whether the target was there is the other club's (G7.4).
+done-assassin-found-no-target = the assassin failed: no effect, and the mission is spent
 done-fleet-moved = fleet { $fleet } sails to { THE($to) }
 done-embarked = { $army } embarks on fleet { $fleet }
 done-landing = fleet { $fleet } lands at { $node }
@@ -219,6 +217,7 @@ happening-encounter = encounter at { $node } between { THE($hand) } and { THE($o
         [retreat] to retreat
         [attack] to attack
         [walls] nothing: it stays within its walls, as a garrison or armies already inside always do (G3c.3)
+        [withdraw_own] to withdraw into { VERB($other, "its", "their") } fortification (your own choice)
        *[withdraw] to withdraw into { VERB($other, "its", "their") } fortification (or it had no choice: a garrison, or armies already inside, always withdraw, G3c.3)
     }{ $other_meant ->
         [withdraw] {" "}— your standing choice, to withdraw, could not be kept: no fortification of yours stands there, so your force stopped (G3c.3)
@@ -229,6 +228,7 @@ happening-encounter = encounter at { $node } between { THE($hand) } and { THE($o
     [true] . { THE(SHORT($hand), cap: "yes") } and { THE(SHORT($other)) } are allies: they meet as any two nations do{ $other_choice ->
         [walls] ; no battle is fought against a force within its walls, so this meeting betrays nothing, but a siege of the place would betray the alliance (G5.2)
         [withdraw] ; no battle is fought against a force within its walls, so this meeting betrays nothing, but a siege of the place would betray the alliance (G5.2)
+        [withdraw_own] ; no battle is fought against a force within its walls, so this meeting betrays nothing, but a siege of the place would betray the alliance (G5.2)
        *[other] , and an attack or a siege of either by the other betrays the alliance (G5.2)
     }
    *[false] {""}

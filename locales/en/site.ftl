@@ -13,6 +13,7 @@ site-map = The political map across the season
 site-play = Play
 site-battles = Battles and surrenders
 site-no-battles = No battle or surrender so far. (A siege stays the two sides' own until the place surrenders.)
+site-fought-in = fought in { $round }
 site-chronicles = Chronicles
 site-bulletins = Bulletins
 site-chart-data = The numbers, phase by phase

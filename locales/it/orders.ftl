@@ -17,6 +17,7 @@ toml-unclosed-brace = questa riga apre una `{"{"}` che non chiude, quindi il fil
 toml-unknown-key = qui non esiste la chiave `{ $key }`
 toml-type = `{ $key }` dovrebbe essere { $expected }, ma qui il file ha { $found }
 toml-type-table-list = `{ $key }` è un elenco di ordini: scrivete ciascuno sotto `[[{ $key }]]` (due parentesi), non `[{ $key }]`
+toml-type-inline-list = `{ $key }` è un elenco di ordini: scrivete ciascuno sotto una sua riga `[[{ $key }]]` (due parentesi) con le sue chiavi nelle righe sotto, non come `{ $key } = {"{"} … {"}"}`
 toml-missing = qui manca `{ $key }`
 toml-duplicate = questa chiave è scritta due volte
 toml-duplicate-in-order = questa chiave è scritta due volte nello stesso ordine: se comincia un altro ordine, manca la riga [[…]] di quell'ordine qui sopra

@@ -53,12 +53,10 @@ done-assassin-sent = { $success ->
         [spy] : la spia { ART("di", $against) } è uccisa
        *[none] {""}
     }
-   *[false] l'assassino ha fallito{ $struck ->
-        [none] {""}
-       *[other] {" "}contro { ART("il", $against) }: il tiro è fallito (il bersaglio c'era), nessun effetto, e la missione è consumata
-    }
+   *[false] l'assassino ha fallito: nessun effetto, e la missione è consumata
 }
-done-assassin-found-no-target = l'assassino non ha trovato il bersaglio: la missione è consumata
+# Detto come un tiro fallito: se il bersaglio c'era è affare dell'altro club (G7.4).
+done-assassin-found-no-target = l'assassino ha fallito: nessun effetto, e la missione è consumata
 done-fleet-moved = la flotta { $fleet } va { ART("a", $to) }
 done-embarked = { $army } si imbarca sulla flotta { $fleet }
 done-landing = la flotta { $fleet } sbarca { ART("a", $node) }
@@ -219,6 +217,7 @@ happening-encounter = incontro { ART("a", $node) } { ART("tra", $hand) } e { ART
         [retreat] indietreggiare
         [attack] attaccare
         [walls] restare dentro le sue mura, come fanno sempre una guarnigione o le armate già dentro (G3c.3)
+        [withdraw_own] rinchiudersi nella sua fortificazione (la vostra scelta)
        *[withdraw] rinchiudersi nella sua fortificazione (o non aveva scelta: una guarnigione, o armate già dentro, vi restano sempre, G3c.3)
     }{ $other_meant ->
         [withdraw] {" "}— la vostra scelta permanente, rinchiudervi, non si poteva tenere: lì non c'è una vostra fortificazione, e la vostra forza si è fermata (G3c.3)
@@ -229,6 +228,7 @@ happening-encounter = incontro { ART("a", $node) } { ART("tra", $hand) } e { ART
     [true] . { ART("Il", SHORT($hand)) } e { ART("il", SHORT($other)) } sono alleati: si incontrano come due nazioni qualsiasi{ $other_choice ->
         [walls] ; contro una forza entro le sue mura non si combatte, quindi questo incontro non tradisce nulla, ma assediare la piazza tradirebbe l'alleanza (G5.2)
         [withdraw] ; contro una forza entro le sue mura non si combatte, quindi questo incontro non tradisce nulla, ma assediare la piazza tradirebbe l'alleanza (G5.2)
+        [withdraw_own] ; contro una forza entro le sue mura non si combatte, quindi questo incontro non tradisce nulla, ma assediare la piazza tradirebbe l'alleanza (G5.2)
        *[other] , e un attacco o un assedio dell'una contro l'altra tradisce l'alleanza (G5.2)
     }
    *[false] {""}

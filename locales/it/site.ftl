@@ -13,6 +13,7 @@ site-map = La mappa politica lungo la stagione
 site-play = Avvia
 site-battles = Battaglie e rese
 site-no-battles = Finora nessuna battaglia né resa. (Un assedio resta delle due parti finché la piazza non si arrende.)
+site-fought-in = combattuta nel { $round }
 site-chronicles = Cronache
 site-bulletins = Bollettini
 site-chart-data = I numeri, fase per fase

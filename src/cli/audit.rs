@@ -165,23 +165,31 @@ pub(crate) fn cmd_history(dir: &Path, a: HistoryArgs) -> Result<()> {
 }
 
 /// What an objective's measure counts, for the referee's terminal (a play-test's
-/// referee read "measure 15" and could not tell of what).
-fn measure_unit(kind: Option<crate::rules::tables::ObjectiveKind>) -> &'static str {
+/// referee read "measure 15" and could not tell of what), singular for 1 (play-test 45
+/// read "1 starting nodes lost").
+fn measure_unit(kind: Option<crate::rules::tables::ObjectiveKind>, measure: i64) -> &'static str {
     use crate::rules::tables::ObjectiveKind as K;
-    match kind {
-        None => "(no measure)",
-        Some(K::KeepPossessions) => "starting nodes lost (met at 0)",
-        Some(K::ConquerNation) => "nodes of the nation named not yet held (met at 0)",
-        Some(K::MostCapitals) => "capitals held",
-        Some(K::MostDucats) => "ducats in the treasury",
-        Some(K::MostCities) => "cities held",
-        Some(K::MostFortresses) => "fortresses held",
-        Some(K::MostVillages) => "villages held",
-        Some(K::MostPorts) => "ports held",
-        Some(K::MostAlliancesHonoured) => "alliances honoured",
-        Some(K::MostAlliancesBetrayed) => "alliances betrayed",
-        Some(K::MostFleets) => "fleets",
-    }
+    let (one, many) = match kind {
+        None => ("(no measure)", "(no measure)"),
+        Some(K::KeepPossessions) => (
+            "starting node lost (met at 0)",
+            "starting nodes lost (met at 0)",
+        ),
+        Some(K::ConquerNation) => (
+            "node of the nation named not yet held (met at 0)",
+            "nodes of the nation named not yet held (met at 0)",
+        ),
+        Some(K::MostCapitals) => ("capital held", "capitals held"),
+        Some(K::MostDucats) => ("ducat in the treasury", "ducats in the treasury"),
+        Some(K::MostCities) => ("city held", "cities held"),
+        Some(K::MostFortresses) => ("fortress held", "fortresses held"),
+        Some(K::MostVillages) => ("village held", "villages held"),
+        Some(K::MostPorts) => ("port held", "ports held"),
+        Some(K::MostAlliancesHonoured) => ("alliance honoured", "alliances honoured"),
+        Some(K::MostAlliancesBetrayed) => ("alliance betrayed", "alliances betrayed"),
+        Some(K::MostFleets) => ("fleet", "fleets"),
+    };
+    if measure == 1 { one } else { many }
 }
 
 pub(crate) fn cmd_victory(dir: &Path, a: VictoryArgs) -> Result<()> {
@@ -214,7 +222,7 @@ pub(crate) fn cmd_victory(dir: &Path, a: VictoryArgs) -> Result<()> {
             s.nation,
             objective,
             s.measure,
-            measure_unit(s.objective),
+            measure_unit(s.objective, s.measure),
             if s.met {
                 ui::paint(ui::Paint::Good, "met")
             } else {
@@ -255,4 +263,22 @@ pub(crate) fn cmd_victory(dir: &Path, a: VictoryArgs) -> Result<()> {
     }
     ui::out_painted(&out);
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::measure_unit;
+    use crate::rules::tables::ObjectiveKind;
+
+    /// Play-test 45 read "1 starting nodes lost": one is singular.
+    #[test]
+    fn a_measure_of_one_reads_in_the_singular() {
+        let keep = Some(ObjectiveKind::KeepPossessions);
+        assert_eq!(measure_unit(keep, 1), "starting node lost (met at 0)");
+        assert_eq!(measure_unit(keep, 0), "starting nodes lost (met at 0)");
+        assert_eq!(
+            measure_unit(Some(ObjectiveKind::MostCities), 3),
+            "cities held"
+        );
+    }
 }

@@ -222,7 +222,9 @@ fn render(dir: &Path, a: RenderArgs) -> Result<()> {
     let env = report::environment(Some(&dir.join("templates")), super::words_of(dir)?)?;
     // The referee's own map shows every piece; with --club, that club's.
     let svg = match a.club.as_deref() {
-        Some(club) => report::map::render(&c, &world, Some(club), &env)?,
+        Some(club) => {
+            report::map::render(&c, &world, Some(club), crate::rules::tables::Lang::It, &env)?
+        }
         None => report::map::render_referee(&c, &world, &env)?,
     };
     std::fs::write(&a.out, svg).map_err(|e| Error::write_at(&a.out, e))?;

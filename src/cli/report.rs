@@ -381,11 +381,20 @@ fn cmd_year(
             },
         );
     }
-    let map_src = match a.format {
-        Format::Html => data_uri(&year::political_png(env, campaign, &record.end)?),
-        Format::Text => year_map_file(y),
-    };
     let lang = a.lang.map(Lang::from);
+    let club_lang = match &a.club {
+        Some(code) => store
+            .clubs()?
+            .into_iter()
+            .find(|c| &c.nation == code)
+            .map(|c| c.lang),
+        None => None,
+    };
+    let map_lang = lang.or(club_lang).unwrap_or(Lang::It);
+    let map_src = match a.format {
+        Format::Html => data_uri(&year::political_png(env, campaign, &record.end, map_lang)?),
+        Format::Text => year_map_file(y, map_lang),
+    };
     let shown_lang;
     let rendered = match &a.club {
         Some(code) => {
@@ -435,8 +444,12 @@ fn cmd_year(
 }
 
 /// The file name of a year's political map picture, as the HTML reports name it.
-fn year_map_file(y: u16) -> String {
-    format!("map-{y}.png")
+/// The political map's file beside the yearly reports, in a language.
+fn year_map_file(y: u16, lang: Lang) -> String {
+    match lang {
+        Lang::It => format!("mappa-{y}.png"),
+        Lang::En => format!("map-{y}.png"),
+    }
 }
 
 /// Writes every club's yearly report (text and HTML), the chronicle in both languages
@@ -457,25 +470,24 @@ fn write_year(
         Ok(())
     };
     let y = record.year;
-    let map_src = year_map_file(y);
     let views = year::club_views(env, campaign, record, &store.clubs()?);
     for (club, view) in &views {
-        let r = year::year_report(env, view, &map_src)?;
+        let r = year::year_report(env, view, &year_map_file(y, club.lang))?;
         let n = &club.nation;
         write(format!("{n}-{y}.txt"), r.text.as_bytes())?;
         write(format!("{n}-{y}.html"), r.html.as_bytes())?;
     }
     for lang in [Lang::It, Lang::En] {
         let view = year::chronicle_view(env, campaign, record, lang);
-        let r = year::chronicle_report(env, &view, &map_src)?;
+        let r = year::chronicle_report(env, &view, &year_map_file(y, lang))?;
         let name = crate::engine::post::yearly::chronicle_file(lang, y);
         write(name.replace(".txt", ".html"), r.html.as_bytes())?;
         write(name, r.text.as_bytes())?;
+        write(
+            year_map_file(y, lang),
+            &year::political_png(env, campaign, &record.end, lang)?,
+        )?;
     }
-    write(
-        map_src.clone(),
-        &year::political_png(env, campaign, &record.end)?,
-    )?;
     let said = format!(
         "{} yearly reports, the chronicle (it, en) and the political map of {y} written to {}\n",
         views.len(),

@@ -289,6 +289,7 @@ pub(crate) fn events_as_worded_before(
                 allies,
                 no_battle,
                 no_siege,
+                other_chose,
                 ..
             } => {
                 *hand_choice = None;
@@ -298,6 +299,7 @@ pub(crate) fn events_as_worded_before(
                 *allies = false;
                 *no_battle = false;
                 *no_siege = false;
+                *other_chose = false;
             }
             Happening::AllianceBetrayed { how, .. } => *how = None,
             Happening::Surrendered { breached, .. } => *breached = false,
@@ -519,6 +521,7 @@ mod tests {
                             allies: choice.is_some(),
                             no_battle: choice.is_some(),
                             no_siege: choice.is_some(),
+                            other_chose: choice.is_some(),
                         },
                     },
                     Event {

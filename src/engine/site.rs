@@ -151,7 +151,8 @@ pub fn publish(
     base_url: Option<&str>,
 ) -> Result<Published> {
     let files = render(store, campaign, env, base_url)?;
-    let phases = files.iter().filter(|f| f.path.starts_with("maps/")).count();
+    let first = crate::report::site::maps_dir(crate::report::site::LANGS[0]);
+    let phases = files.iter().filter(|f| f.path.starts_with(&first)).count();
     let over = store
         .phases()?
         .last()

@@ -402,7 +402,14 @@ pub fn toml_error(
         "toml-kind-type" => {
             let (found, expected) = type_words(first);
             if found == "toml-what-table" && expected == "toml-what-list" {
-                return t!(w, lang, "toml-type-table-list", key = key.as_str());
+                // `raise = { … }` is not `[raise]`: a play-test's club was told to
+                // change brackets it had not written.
+                let id = if value_at(text, at) {
+                    "toml-type-inline-list"
+                } else {
+                    "toml-type-table-list"
+                };
+                return t!(w, lang, id, key = key.as_str());
             }
             t!(
                 w,
@@ -459,6 +466,15 @@ fn in_order_at(text: &str, at: usize) -> bool {
 
 /// The name of the table header written with one pair of brackets (`[reinforce]`) on
 /// the line of byte `at`, if that line is one.
+/// Whether byte `at` stands after a `=` on its line: a value (`raise = { … }`), not a
+/// table's header (`[raise]`).
+fn value_at(text: &str, at: usize) -> bool {
+    let Some(end) = text.get(..at.min(text.len())) else {
+        return false;
+    };
+    end[end.rfind('\n').map_or(0, |i| i + 1)..].contains('=')
+}
+
 fn single_header_at(text: &str, at: usize) -> Option<String> {
     let at = at.min(text.len());
     let start = text.get(..at)?.rfind('\n').map_or(0, |i| i + 1);
@@ -709,6 +725,30 @@ mod tests {
 
     fn w() -> Words {
         Words::load(None).expect("catalogue")
+    }
+
+    /// Play-test 45: `raise = { … }` was told "not `[raise]`", brackets the club had
+    /// not written; each shape is told its own slip.
+    #[test]
+    fn a_list_written_as_one_table_is_told_its_own_shape() {
+        let source = crate::scenario::Source::builtin("il-giglio").expect("built in");
+        let c = crate::scenario::load(&source).expect("the shipped campaign loads");
+        let head = "club = \"M\"\nphase = \"1494-spring\"\nsecret = \"s\"\n";
+        let said = |body: &str, lang| {
+            let text = format!("{head}{body}");
+            let e = toml::from_str::<super::super::raw::OrderFile>(&text).expect_err("broken");
+            let at = e.span().expect("a place").start;
+            toml_error(&c, &w(), lang, &text, e.message(), at, None)
+        };
+        let inline = said("raise = { node = \"M0\", value = 100 }\n", Lang::En);
+        assert!(
+            inline.contains("not as `raise = { … }`") && !inline.contains("not `[raise]`"),
+            "{inline}"
+        );
+        let it = said("raise = { node = \"M0\", value = 100 }\n", Lang::It);
+        assert!(it.contains("non come `raise = { … }`"), "{it}");
+        let header = said("[raise]\nnode = \"M0\"\nvalue = 100\n", Lang::En);
+        assert!(header.contains("not `[raise]`"), "{header}");
     }
 
     #[test]

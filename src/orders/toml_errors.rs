@@ -65,6 +65,10 @@ pub(super) fn errors(text: &str, first: toml::de::Error) -> Vec<TomlError> {
             Err(e) => err = e,
         }
     }
+    // Told top to bottom, as the club reads its file: the parser finds a line that
+    // does not read before an order of the wrong shape above it (play-test 45 read
+    // lines 5, 7, 6).
+    out.sort_by_key(|e| e.span.start);
     out
 }
 
@@ -167,6 +171,17 @@ mod tests {
         assert_eq!(found.len(), 1);
         let open = text.find("T-A1").expect("the open string") + "T-A1".len();
         assert_eq!(found[0].span, open..open);
+    }
+
+    /// Play-test 45's spring file: an inline table left open, a list written as one
+    /// table, a header left open; told in the order of their lines.
+    #[test]
+    fn mistakes_are_told_in_the_order_of_their_lines() {
+        let text = "club = \"M\"\nphase = \"1494-spring\"\nsecret = \"s\"\nstrategos = { bid = 100, move_order = [\"M\"]\nraise = { node = \"M0\", value = 100 }\n[[hire]\nspecialist = \"sapper\"\n";
+        let first = toml::from_str::<OrderFile>(text).expect_err("a broken file");
+        let starts: Vec<usize> = errors(text, first).iter().map(|e| e.span.start).collect();
+        assert_eq!(starts.len(), 3, "{starts:?}");
+        assert!(starts.is_sorted(), "{starts:?}");
     }
 
     #[test]

@@ -134,7 +134,7 @@ pub fn bulletin(
         Value::from(Serde(view)),
         map_src,
     )?;
-    let svg = super::map::render(campaign, now, None, env)?;
+    let svg = super::map::render(campaign, now, None, view.lang, env)?;
     Ok(Rendered { text, html, svg })
 }
 
@@ -258,7 +258,19 @@ pub(crate) fn referee_view(
                     Audience::Referee => words.plain(lang, "referee-audience-referee"),
                 },
                 rule: e.rule.clone(),
-                text: say.happening(&e.what, lang),
+                // As its club reads it (a siege's defender sees no modifiers, G7): a
+                // play-test's referee read the bribe in Milano's line and feared a leak.
+                text: match &e.audience {
+                    Audience::Nation(n) => say.happening(
+                        &crate::rules::visibility::seen_by(
+                            &e.what,
+                            n,
+                            campaign.tables.rulings.siege_defender_sees,
+                        ),
+                        lang,
+                    ),
+                    _ => say.happening(&e.what, lang),
+                },
             })
             .collect(),
         nations,
@@ -473,6 +485,128 @@ mod tests {
         };
         let view = club_view(c, &say, before, &r, club, &PhaseFacts::default());
         club_report_text(&env, &view).expect("renders")
+    }
+
+    /// Play-test 45: the referee's report, which words each event as its audience reads
+    /// it, gave the siege's defender the besieger's modifiers (a bribe): the referee
+    /// feared a leak the club's own report did not have.
+    #[test]
+    fn the_referees_report_words_a_siege_as_each_side_reads_it() {
+        use crate::rules::outcome::{Audience, Event, Happening, SiegeModifier};
+        let source = crate::scenario::Source::builtin("il-giglio").expect("built in");
+        let c = crate::scenario::load(&source).expect("the shipped campaign loads");
+        let codes: Vec<NationCode> = c.nations.iter().map(|n| n.code.clone()).collect();
+        let before = World::start(&c, &codes);
+        let round = Happening::SiegeRound {
+            node: "M5".into(),
+            besieger: "V".into(),
+            armies: Vec::new(),
+            roll: 5,
+            modifiers: vec![SiegeModifier::Bribe {
+                ducats: 25,
+                value: 1,
+            }],
+            total: Some(6),
+            needed: 7,
+            fell: false,
+        };
+        let to = |n: &str| Event {
+            audience: Audience::Nation(n.into()),
+            rule: "G3d.2".into(),
+            what: round.clone(),
+        };
+        let r = Resolution {
+            next: Some(before.clone()),
+            outcomes: Vec::new(),
+            events: vec![to("V"), to("M")],
+            ledger: Default::default(),
+        };
+        let words = crate::words::Words::load(None).expect("catalogue");
+        let env = crate::report::environment(None, words).expect("templates");
+        let view = referee_view(
+            &env,
+            &c,
+            (&before, &r),
+            &PhaseFacts::default(),
+            0,
+            Vec::new(),
+            Lang::En,
+        );
+        let [v, m] = [0, 1].map(|i| view.events[i].text.clone());
+        assert!(v.contains("ducats of bribe"), "{v}");
+        assert!(!m.contains("bribe"), "{m}");
+    }
+
+    /// Play-test 44: a report's ledger gave the movements alone, and a club could not
+    /// check them against its treasury: it opens with the treasury the phase found and
+    /// closes with the one it left, the treasury's lines the difference.
+    #[test]
+    fn the_ledger_runs_from_the_treasury_found_to_the_one_left() {
+        use crate::rules::ledger::{Account, Entry, Item, Ledger};
+        let source = crate::scenario::Source::builtin("il-giglio").expect("built in");
+        let c = crate::scenario::load(&source).expect("the shipped campaign loads");
+        let codes: Vec<NationCode> = c.nations.iter().map(|n| n.code.clone()).collect();
+        let before = World::start(&c, &codes);
+        let mut now = before.clone();
+        let opened = before.nation("V").expect("V").treasury;
+        now.nations.get_mut("V").expect("V").treasury = opened + 40 - 35;
+        let entry = |amount, item| Entry {
+            nation: NationCode::from("V"),
+            account: Account::Treasury,
+            amount,
+            rule: "G2a.1".into(),
+            item,
+        };
+        let node = c.map.nodes().next().expect("a node").code.clone();
+        let r = Resolution {
+            next: Some(now.clone()),
+            outcomes: Vec::new(),
+            events: Vec::new(),
+            ledger: Ledger {
+                entries: vec![entry(40, Item::Income { node }), entry(-35, Item::Spy)],
+            },
+        };
+        let words = crate::words::Words::load(None).expect("catalogue");
+        let env = crate::report::environment(None, words.clone()).expect("templates");
+        let say = crate::words::explain::Explain::new(words, &c);
+        for (lang, start, end) in [
+            (Lang::En, "treasury at the start", "treasury at its end"),
+            (Lang::It, "tesoro all'inizio", "tesoro alla fine"),
+        ] {
+            let nation = NationCode::from("V");
+            let club = ClubName {
+                nation: &nation,
+                name: "club",
+                lang,
+            };
+            let view = club_view(&c, &say, &before, &r, club, &PhaseFacts::default());
+            let t = club_report_text(&env, &view).expect("renders");
+            let lines: Vec<&str> = t.lines().map(str::trim).collect();
+            let at = |s: &str| {
+                lines
+                    .iter()
+                    .position(|l| l.contains(s))
+                    .unwrap_or_else(|| panic!("{s} in\n{t}"))
+            };
+            let (first, last) = (at(start), at(end));
+            assert!(
+                lines[first].starts_with(&opened.to_string()),
+                "{}",
+                lines[first]
+            );
+            assert!(
+                lines[last].starts_with(&(opened + 5).to_string()),
+                "{}",
+                lines[last]
+            );
+            assert!(lines[first + 1].starts_with("+40") && lines[first + 2].starts_with("-35"));
+            assert_eq!(last, first + 3, "{t}");
+            let html = club_report(&env, &c, &view, "cid:map").expect("HTML").html;
+            assert!(
+                html.contains(&format!("<td class=\"amount\">{opened}</td>")),
+                "{html}"
+            );
+        }
     }
 
     /// An army aboard a fleet at sea is where its fleet is, not at the port it left (a

@@ -440,6 +440,7 @@ pub(crate) fn render(
     campaign: &Campaign,
     world: &World,
     club: Option<&str>,
+    lang: Lang,
     env: &minijinja::Environment,
 ) -> Result<String> {
     let pieces = match club {
@@ -450,15 +451,25 @@ pub(crate) fn render(
         &crate::words::from_env(env),
         &campaign.tables.calendar,
         world.phase,
-        Lang::It,
+        lang,
     );
-    // A picture shared by every language is titled in the game's own, Italian, as its
-    // title and the nations' names already are (a club's own map is in its language).
-    let title = match club.and_then(|c| campaign.nation(c)) {
-        Some(n) => format!("{} — {} — {phase}", campaign.title_it, n.name_it),
-        None => format!("{} — {phase}", campaign.title_it),
+    // Drawn in the reader's language: its title, legend and the seas' names (a
+    // play-test's English site showed an Italian map).
+    let (game, nation) = match lang {
+        Lang::It => (
+            &campaign.title_it,
+            club.and_then(|c| campaign.nation(c)).map(|n| &n.name_it),
+        ),
+        Lang::En => (
+            &campaign.title_en,
+            club.and_then(|c| campaign.nation(c)).map(|n| &n.name_en),
+        ),
     };
-    draw(campaign, &world_layers(world, title, pieces), env)
+    let title = match nation {
+        Some(n) => format!("{game} — {n} — {phase}"),
+        None => format!("{game} — {phase}"),
+    };
+    draw(campaign, &world_layers(world, title, pieces, lang), env)
 }
 
 /// Renders the referee's map: every piece of every nation, with its id and size.
@@ -475,10 +486,10 @@ pub fn render_referee(
     );
     let title = format!("{} — {phase}", campaign.title_it);
     let pieces = world_pieces(world, |_| true);
-    draw(campaign, &world_layers(world, title, pieces), env)
+    draw(campaign, &world_layers(world, title, pieces, Lang::It), env)
 }
 
-fn world_layers(world: &World, title: String, pieces: Vec<At>) -> Layers {
+fn world_layers(world: &World, title: String, pieces: Vec<At>, lang: Lang) -> Layers {
     let owners = world
         .nodes
         .iter()
@@ -486,7 +497,7 @@ fn world_layers(world: &World, title: String, pieces: Vec<At>) -> Layers {
         .collect();
     Layers {
         title,
-        lang: Lang::It,
+        lang,
         owners,
         pieces,
         moves: Vec::new(),

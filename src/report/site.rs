@@ -85,9 +85,14 @@ impl SiteFile {
 /// The languages of the site, in the order of the home page's links.
 pub const LANGS: [Lang; 2] = [Lang::It, Lang::En];
 
-/// The political map of a phase's end, shared by both languages.
-pub fn map_file(key: &str) -> String {
-    format!("maps/{key}.svg")
+/// The political map of a phase's end in a language (its title, legend and seas).
+pub fn map_file(lang: Lang, key: &str) -> String {
+    format!("{}{key}.svg", maps_dir(lang))
+}
+
+/// The folder of a language's maps, ending in `/`.
+pub fn maps_dir(lang: Lang) -> String {
+    format!("maps/{}/", lang.as_str())
 }
 
 /// A frame of the season's map: the phase and its picture.
@@ -103,7 +108,16 @@ struct Frame {
 struct PhaseBattles {
     key: String,
     name: String,
-    events: Vec<EventView>,
+    events: Vec<PublicBattle>,
+}
+
+/// One of them: a battle whose result came in a later phase names the round it was
+/// fought in.
+#[derive(Serialize)]
+struct PublicBattle {
+    fought: Option<String>,
+    #[serde(flatten)]
+    event: EventView,
 }
 
 /// What a language's home page shows.
@@ -136,12 +150,14 @@ pub fn render(env: &Environment, input: &SiteInput) -> Result<Vec<SiteFile>> {
     let say = super::explain(env, c);
     let words = crate::words::from_env(env);
     let mut files = Vec::new();
-    for p in input.phases {
-        let key = p.before.phase.key();
-        files.push(SiteFile::text(
-            map_file(&key),
-            super::map::render(c, p.after(), None, env)?,
-        ));
+    for lang in LANGS {
+        for p in input.phases {
+            let key = p.before.phase.key();
+            files.push(SiteFile::text(
+                map_file(lang, &key),
+                super::map::render(c, p.after(), None, lang, env)?,
+            ));
+        }
     }
     for lang in LANGS {
         let dir = lang.as_str();
@@ -155,7 +171,7 @@ pub fn render(env: &Environment, input: &SiteInput) -> Result<Vec<SiteFile>> {
             .map(|v| Frame {
                 key: v.phase.key.clone(),
                 name: v.phase.name.clone(),
-                src: format!("../{}", map_file(&v.phase.key)),
+                src: format!("../{}", map_file(lang, &v.phase.key)),
             })
             .collect();
         let nav = nav(&words, lang);
@@ -178,7 +194,7 @@ pub fn render(env: &Environment, input: &SiteInput) -> Result<Vec<SiteFile>> {
                 .copied()
                 .collect();
             let chart = chart::holdings(&words, lang, c, &upto)?;
-            let map = format!("../{}", map_file(&format!("{y}-winter")));
+            let map = format!("../{}", map_file(lang, &format!("{y}-winter")));
             let r = super::year::chronicle_report_charted(
                 env,
                 &view,
@@ -210,7 +226,13 @@ pub fn render(env: &Environment, input: &SiteInput) -> Result<Vec<SiteFile>> {
                 .map(|(p, v)| PhaseBattles {
                     key: v.phase.key.clone(),
                     name: v.phase.name.clone(),
-                    events: visibility::public_battles(&say, &p.resolution, lang),
+                    events: visibility::public_battles(&say, &p.resolution, p.before.phase, lang)
+                        .into_iter()
+                        .map(|(fought, event)| PublicBattle {
+                            fought: fought.map(|f| f.name),
+                            event,
+                        })
+                        .collect(),
                 })
                 .filter(|b| !b.events.is_empty())
                 .collect(),

@@ -78,13 +78,15 @@ pub(crate) fn chronicle_report_charted(
     Ok(Rendered { text, html })
 }
 
-/// Draws the political map at the year's end as a PNG (G7.1: the same for everyone).
+/// Draws the political map at the year's end as a PNG (G7.1: the same for everyone),
+/// in a language (its title, legend and seas).
 pub(crate) fn political_png(
     env: &Environment,
     campaign: &Campaign,
     end: &World,
+    lang: Lang,
 ) -> Result<Vec<u8>> {
-    png::map_to_png(&super::map::render(campaign, end, None, env)?)
+    png::map_to_png(&super::map::render(campaign, end, None, lang, env)?)
 }
 
 /// Builds the yearly view of every club that played the year, in club order.

@@ -410,7 +410,7 @@ fn net_nodes(
 /// applied in (a play-test read its March battle as April's, and the chronicle and the
 /// yearly report of one mail gave one battle two months); `applied` where the id does
 /// not read.
-fn fought_in(id: &str, applied: PhaseId) -> PhaseId {
+pub(crate) fn fought_in(id: &str, applied: PhaseId) -> PhaseId {
     (id.rsplit_once('-'))
         .and_then(|(key, _)| PhaseId::parse_key(key))
         .unwrap_or(applied)
@@ -500,19 +500,25 @@ fn sieges(names: &dyn Names, y: &YearRecord, nation: &NationCode, lang: Lang) ->
                     total,
                     needed,
                     ..
-                } => (node, besieger, Some(*total), Some(needed)),
+                } => (node, besieger.clone(), Some(*total), Some(needed)),
                 Happening::SiegeRound {
                     node,
                     besieger,
                     total,
                     needed,
                     ..
-                } => (node, besieger, *total, Some(needed)),
-                Happening::SiegeHeldByBattle { node, .. }
-                | Happening::SiegeWaits { node, .. }
-                | Happening::SiegeEnded { node, .. } => (node, nation, None, None),
+                } => (node, besieger.clone(), *total, Some(needed)),
+                // The place's holder is told of a siege held by the battle it fights
+                // there: the besieger is the army's nation, not the club told.
+                Happening::SiegeHeldByBattle { node, army, .. }
+                | Happening::SiegeWaits { node, army, .. }
+                | Happening::SiegeEnded { node, army, .. } => (node, army.nation(), None, None),
+                // The holder's siege that ended unrolled (a play-test's besieged club
+                // found it missing): told it was raised.
+                Happening::SiegeRaised { node, besieger } => (node, besieger.clone(), None, None),
                 _ => continue,
             };
+            let besieger = &besieger;
             if !addressed_to(e, nation) {
                 continue;
             }

@@ -87,6 +87,12 @@ impl ArmyId {
     pub(crate) fn new(nation: &NationCode, serial: u32) -> Self {
         Self(format!("{nation}-A{serial}"))
     }
+
+    /// The nation whose army it is: the id's prefix (an army never changes hands).
+    pub(crate) fn nation(&self) -> NationCode {
+        let code = self.0.rsplit_once("-A").map_or(self.0.as_str(), |(n, _)| n);
+        NationCode::from(code)
+    }
 }
 
 impl FleetId {

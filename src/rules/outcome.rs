@@ -563,6 +563,11 @@ pub enum Happening {
         /// diplomat read "the moving side may besiege"). Absent (false) before.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         no_siege: bool,
+        /// Told to the other side alone: the withdrawal recorded is its own choice, not
+        /// the walls' rule (G3c.3); the side in hand reads a withdrawal either way (G7).
+        /// Absent (false) in events stored before it, which hedge between the two.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        other_chose: bool,
     },
     DiplomatRevealed {
         nation: NationCode,

@@ -196,6 +196,8 @@ pub struct ClubView {
     pub(crate) next_phase: Option<PhaseName>,
     pub(crate) facts: PhaseFacts,
     pub(crate) treasury: Ducats,
+    /// The treasury the phase opened with: the ledger's lines run from it to `treasury`.
+    pub(crate) treasury_opening: Ducats,
     /// Ducats due next spring for a loan, if any.
     pub(crate) loan_due: Option<Ducats>,
     pub(crate) spy: bool,
@@ -790,6 +792,7 @@ pub fn club_view(
             .map(|w| phase_name(say, w.phase, lang)),
         facts: facts.clone(),
         treasury: own.map_or(0, |s| s.treasury),
+        treasury_opening: before.nation(nation.as_str()).map_or(0, |s| s.treasury),
         loan_due: own.and_then(|s| s.loan.as_ref()).map(|l| l.due()),
         spy: own.is_some_and(|s| s.spy),
         assassins: own.map_or(0, |s| s.assassins),
@@ -1003,8 +1006,15 @@ pub(crate) fn public_view(
 
 /// The battles and sieges of a phase as everyone may know them (G7.1, G7.3): the
 /// bulletin's public events of those kinds, in its words, and nothing the bulletin does
-/// not say (sizes and losses stay with the two sides). The public site lists them.
-pub(crate) fn public_battles(say: &dyn Say, resolution: &Resolution, lang: Lang) -> Vec<EventView> {
+/// not say (sizes and losses stay with the two sides). The public site lists them, each
+/// with the round a battle was fought in where its result came in a later phase
+/// (`applied`): a play-test's site dated a March battle by May's bulletin.
+pub(crate) fn public_battles(
+    say: &dyn Say,
+    resolution: &Resolution,
+    applied: PhaseId,
+    lang: Lang,
+) -> Vec<(Option<PhaseName>, EventView)> {
     resolution
         .events
         .iter()
@@ -1018,9 +1028,18 @@ pub(crate) fn public_battles(say: &dyn Say, resolution: &Resolution, lang: Lang)
                     | Happening::FortificationsDestroyed { .. }
             )
         })
-        .map(|e| EventView {
-            rule: e.rule.clone(),
-            text: say.happening(&e.what, lang),
+        .map(|e| {
+            let fought = match &e.what {
+                Happening::BattleFought { id, .. } => {
+                    Some(super::chronicle::fought_in(id, applied)).filter(|f| *f != applied)
+                }
+                _ => None,
+            };
+            let view = EventView {
+                rule: e.rule.clone(),
+                text: say.happening(&e.what, lang),
+            };
+            (fought.map(|f| phase_name(say, f, lang)), view)
         })
         .collect()
 }

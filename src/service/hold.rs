@@ -189,6 +189,10 @@ pub(crate) fn resume(
         None => None,
     };
     store.resume(&moved, &notices, last_pass.as_deref(), now, command)?;
+    drop(store);
+    let next = super::steps::next(dir, loaded, now, false)?;
+    Store::open_write(dir, command)?
+        .record_plan(next.as_ref().map(|n| (n.at.as_str(), n.what.as_str())))?;
     Ok(Some(Resumed {
         held_since: since,
         held_for,

@@ -90,6 +90,8 @@ pub(crate) enum Action {
         from: String,
         to: String,
         away: String,
+        /// The campaign's zone, in which the log line gives `from` and `to`.
+        zone: String,
     },
     /// Reminders queued to the clubs whose orders are missing.
     Reminded {

@@ -123,6 +123,7 @@ pub(super) fn check_clock(
         from: stored,
         to: moved,
         away: span,
+        zone: tz.to_string(),
     });
     Ok(())
 }
@@ -167,6 +168,7 @@ fn encounter_moved(
         from: stored,
         to: moved,
         away: span,
+        zone: loaded.campaign.time_zone.clone(),
     }))
 }
 

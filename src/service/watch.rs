@@ -197,9 +197,13 @@ fn verdict(v: &Verdict) -> String {
     }
 }
 
-/// A stored time as the referee reads times elsewhere, to the minute with its offset
-/// (`2026-12-17 21:00 +01:00`); one that does not read is shown as it is.
-fn short_time(t: &str) -> String {
+/// A stored time as the referee reads times elsewhere, to the minute in the campaign's
+/// zone (`2026-12-17 21:00 Europe/Rome`); with a zone that does not read, with its
+/// offset; a time that does not read is shown as it is.
+fn short_time(t: &str, zone: &str) -> String {
+    if let Ok(tz) = zone.parse::<chrono_tz::Tz>() {
+        return crate::engine::deadline::display(t, tz);
+    }
     chrono::DateTime::parse_from_rfc3339(t).map_or_else(
         |_| t.to_owned(),
         |d| d.format("%Y-%m-%d %H:%M %:z").to_string(),
@@ -214,10 +218,11 @@ pub(crate) fn action(a: &Action) -> String {
             from,
             to,
             away,
+            zone,
         } => format!(
             "outage: the service was away {away} while the deadline of {phase} passed; moved from {} to {}, every club told",
-            short_time(from),
-            short_time(to)
+            short_time(from, zone),
+            short_time(to, zone)
         ),
         Action::Reminded {
             phase,
@@ -315,10 +320,11 @@ mod tests {
             from: "2026-12-17T21:00:00+01:00".into(),
             to: "2026-12-20T08:04:00+01:00".into(),
             away: "2 d 11 h".into(),
+            zone: "Europe/Rome".into(),
         };
         assert_eq!(
             action(&a),
-            "outage: the service was away 2 d 11 h while the deadline of 1494-r03 passed; moved from 2026-12-17 21:00 +01:00 to 2026-12-20 08:04 +01:00, every club told"
+            "outage: the service was away 2 d 11 h while the deadline of 1494-r03 passed; moved from 2026-12-17 21:00 Europe/Rome to 2026-12-20 08:04 Europe/Rome, every club told"
         );
     }
 }

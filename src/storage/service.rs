@@ -63,6 +63,18 @@ impl Store {
         Ok(())
     }
 
+    /// Replaces the plan the last pass recorded (what comes next, and when), where a
+    /// pass was recorded: `resume` does, as the plan of a pass made while the clock was
+    /// held said "nothing" (a play-test's `status` read "nothing scheduled" beside a
+    /// phase `resume` had just said the next pass would resolve).
+    pub(crate) fn record_plan(&mut self, next: Option<(&str, &str)>) -> Result<()> {
+        self.conn.execute(
+            "UPDATE service SET next_at = ?1, next_what = ?2 WHERE id = 1",
+            params![next.map(|n| n.0), next.map(|n| n.1)],
+        )?;
+        Ok(())
+    }
+
     /// Stops the clock: the service resolves nothing and reminds no one until `resume`.
     /// Returns false when it was held already (the first hold's time stands).
     pub(crate) fn hold(

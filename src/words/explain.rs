@@ -217,7 +217,7 @@ const ORDER_NAMES: &[&str] = &[
 ];
 
 /// What became of an order, in words (places by their codes: the referee's terminal).
-pub(crate) fn outcome(w: &Words, o: &Outcome, lang: Lang) -> String {
+pub fn outcome(w: &Words, o: &Outcome, lang: Lang) -> String {
     said_outcome(w, None, o, lang)
 }
 
@@ -467,6 +467,13 @@ fn derived(kind: &str, map: &serde_json::Map<String, Value>, lang: Lang, args: &
             // the club had chosen to shut itself in.
             if map.get("other_walls").and_then(Value::as_bool) == Some(true) {
                 args.set("other_choice", "walls");
+            }
+            // The other side's own withdrawal, told without the hedge a withdrawal
+            // seen from outside (or stored before it was told apart) needs.
+            if map.get("other_chose").and_then(Value::as_bool) == Some(true)
+                && map.get("other_choice").and_then(Value::as_str) == Some("withdraw")
+            {
+                args.set("other_choice", "withdraw_own");
             }
             // Stored before allies were told as such.
             if !map.contains_key("allies") {

@@ -645,6 +645,7 @@ fn explanations_reach_only_the_clubs_they_concern() {
                 allies: true,
                 no_battle: false,
                 no_siege: false,
+                other_chose: false,
             },
         });
         g.resolution.events.push(Event {

@@ -303,6 +303,19 @@ fn checking_orders_does_not_tell_whether_a_target_is_there() {
     );
     let next = r.next.as_ref().expect("the campaign goes on");
     assert_eq!(next.nations[&me].assassins, 0);
+    // It is spent, but its words are a failed roll's: whether the target was there
+    // stays Milano's (play-test 45 read "its roll missed (the target was there)").
+    let words = giglio::words::Words::load(None).expect("catalogue");
+    let failed = Outcome::Done(Done::AssassinSent {
+        success: false,
+        against: Some(NationCode::from("M")),
+        struck: Some(giglio::rules::outcome::Struck::Commander),
+    });
+    for lang in [Lang::It, Lang::En] {
+        let none = Outcome::Done(Done::AssassinFoundNoTarget);
+        let said = |o: &Outcome| giglio::words::explain::outcome(&words, o, lang);
+        assert_eq!(said(&none), said(&failed), "{lang:?}");
+    }
 }
 
 /// Naming another nation's piece in an order says "not yours" whether it exists or

@@ -91,7 +91,8 @@ fn no_file_of_the_public_site_tells_a_hidden_fact() {
             "it/feed.xml",
             "en/feed.xml",
             "it/chronicle-1494.html",
-            "maps/1494-winter.svg",
+            "maps/it/1494-winter.svg",
+            "maps/en/1494-winter.svg",
             "en/1494-r05.html",
         ] {
             assert!(

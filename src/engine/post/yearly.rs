@@ -50,7 +50,14 @@ pub(crate) fn yearly_messages(
     let y = record.year;
     let from = mailbox(&m.config.mail.from)?;
     let phase = Some(p.before.phase.key());
-    let png = year::political_png(m.env, campaign, &record.end)?;
+    // The political map in each language a club or the referee reads it in.
+    let mut pngs = BTreeMap::new();
+    for lang in [Lang::It, Lang::En] {
+        pngs.insert(
+            lang,
+            year::political_png(m.env, campaign, &record.end, lang)?,
+        );
+    }
     let words = crate::words::from_env(m.env);
     let years: Vec<(u16, &crate::rules::World)> = history.iter().map(|(y, w)| (*y, w)).collect();
     let mut chronicles = BTreeMap::new();
@@ -86,7 +93,11 @@ pub(crate) fn yearly_messages(
             subject: format!("[{}] {}: {}", view.campaign, view.nation_name, view.title),
             text: r.text,
             html: Some(r.html),
-            inline_png: Some(super::map_picture(m.env, club.lang, png.clone())),
+            inline_png: Some(super::map_picture(
+                m.env,
+                club.lang,
+                pngs[&club.lang].clone(),
+            )),
             files,
             salt: String::new(),
         };
@@ -109,7 +120,11 @@ pub(crate) fn yearly_messages(
             ),
             text: it.text.clone(),
             html: Some(it.html.clone()),
-            inline_png: Some(super::map_picture(m.env, m.config.mail.referee_lang, png)),
+            inline_png: Some(super::map_picture(
+                m.env,
+                m.config.mail.referee_lang,
+                pngs[&m.config.mail.referee_lang].clone(),
+            )),
             files: vec![chronicle_part(Lang::En, y, &chronicles[&Lang::En])],
             salt: String::new(),
         };

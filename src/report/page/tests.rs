@@ -457,6 +457,7 @@ fn the_page_travels_packed_with_the_clubs_view() {
         &c,
         &world,
         None,
+        Lang::It,
         &crate::report::environment(None, words.clone()).expect("templates"),
     )
     .expect("the map");

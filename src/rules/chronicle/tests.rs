@@ -477,6 +477,33 @@ fn a_club_sees_its_battles_with_losses_and_its_sieges_with_their_end() {
         .find(|s| s.node.as_str() == "F2")
         .expect("F2's siege");
     assert_eq!((f2.role, f2.rolls, f2.result), ("besieger", 0, "lifted"));
+    // The place's holder, told of the same siege held by the battle it fights there,
+    // reads it as besieged, not as a siege of its own (play-test 44); a siege of its
+    // place raised before any roll is one of its year too.
+    for e in [
+        Happening::SiegeHeldByBattle {
+            node: node("F2"),
+            army: ArmyId::new(&n("V"), 1),
+            battle: "1494-r01-F2".into(),
+        },
+        Happening::SiegeRaised {
+            node: node("F3"),
+            besieger: n("M"),
+        },
+    ] {
+        y.phases[1].resolution.events.push(ev(to("F"), "G3d.2", e));
+    }
+    let f = view_in(&y, "F", Lang::En);
+    let unrolled: Vec<(&str, &str, &str, usize)> = f
+        .sieges
+        .iter()
+        .filter(|s| s.rolls == 0)
+        .map(|s| (s.node.as_str(), s.role, s.opponent.as_str(), s.rolls))
+        .collect();
+    assert_eq!(
+        unrolled,
+        [("F2", "defender", "V", 0), ("F3", "defender", "M", 0)]
+    );
     // F was told no losses (the event went to V only in this year): none invented.
     let f = view_of("F", Lang::En);
     assert_eq!((f.battles[0].result, f.battles[0].own_loss), ("lost", None));

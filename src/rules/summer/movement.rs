@@ -499,6 +499,7 @@ fn encounter(s: &mut Step, n: &NationCode, piece: &Piece, from: &NodeCode, at: &
                 // Told to the side that had no choice only: the side in hand reads a
                 // withdrawal, as from a force that chose it (what it may know, G7).
                 other_walls: walls && who == &other.nation,
+                other_chose: !walls && who == &other.nation,
                 other_meant: other_meant.filter(|_| {
                     who == &other.nation && !s.exchange.asking && other_choice == Choice::Stop
                 }),

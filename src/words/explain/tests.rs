@@ -715,6 +715,7 @@ fn a_garrison_alone_is_told_it_stays_within_its_walls() {
         allies: false,
         no_battle: false,
         no_siege: false,
+        other_chose: false,
     };
     let it = happening(&w(), &walls, Lang::It);
     assert!(
@@ -742,16 +743,45 @@ fn a_garrison_alone_is_told_it_stays_within_its_walls() {
         allies: false,
         no_battle: false,
         no_siege: false,
+        other_chose: false,
     };
     let en = happening(&w(), &stopped, Lang::En);
     assert!(
         en.contains("chose to stop — your standing choice, to withdraw, could not be kept: no fortification of yours stands there"),
         "{en}"
     );
+    // Play-test 44: the side that chose to withdraw read "(or it had no choice…)" of
+    // its own choice. Its own event says it chose; the hand's keeps the hedge (G7).
+    let mut own = walls.clone();
+    if let Happening::Encounter {
+        other_walls,
+        other_chose,
+        ..
+    } = &mut own
+    {
+        (*other_walls, *other_chose) = (false, true);
+    }
+    let en = happening(&w(), &own, Lang::En);
+    assert!(
+        en.contains("chose to withdraw into its fortification (your own choice)")
+            && !en.contains("no choice"),
+        "{en}"
+    );
+    let it = happening(&w(), &own, Lang::It);
+    assert!(
+        it.contains("rinchiudersi nella sua fortificazione (la vostra scelta)")
+            && !it.contains("non aveva scelta"),
+        "{it}"
+    );
+    if let Happening::Encounter { other_chose, .. } = &mut own {
+        *other_chose = false;
+    }
+    assert!(happening(&w(), &own, Lang::En).contains("(or it had no choice"));
 }
 
 /// A play-test's assassin report read "the assassin struck" alone: the sender reads whom
-/// it struck and what that does; a failure names whom it went for; an outcome stored
+/// it struck and what that does; a failure reads as a mission that found no target
+/// (G7.4); an outcome stored
 /// before reads as it always did.
 #[test]
 fn an_assassin_says_whom_it_struck_and_what_that_does() {
@@ -771,9 +801,20 @@ fn an_assassin_says_whom_it_struck_and_what_that_does() {
         outcome(&w(), &sent(true, Struck::Spy), Lang::It),
         "l'assassino ha colpito: la spia di P è uccisa"
     );
+    // Play-test 45: a failure read "its roll missed (the target was there)", and a
+    // mission with no target "found no target": the sender learnt whether the other
+    // club had a spy (G7.4). Both read alike, in both languages.
+    for lang in [Lang::En, Lang::It] {
+        let failed = outcome(&w(), &sent(false, Struck::Spy), lang);
+        assert_eq!(
+            failed,
+            outcome(&w(), &Outcome::Done(Done::AssassinFoundNoTarget), lang)
+        );
+        assert!(!failed.contains('P'), "{failed}");
+    }
     assert_eq!(
         outcome(&w(), &sent(false, Struck::Sapper), Lang::En),
-        "the assassin failed against P: its roll missed (the target was there), no effect, and the mission is spent"
+        "the assassin failed: no effect, and the mission is spent"
     );
     let old: Outcome = serde_json::from_str(r#"{"done":{"done":"assassin_sent","success":true}}"#)
         .expect("old outcome");
@@ -949,6 +990,7 @@ fn allies_who_meet_are_told_that_they_are_allies() {
         allies,
         no_battle: false,
         no_siege: false,
+        other_chose: false,
     };
     use crate::rules::say::Say as _;
     let c = crate::fixtures::shipped();
