@@ -38,7 +38,7 @@ desk-undo-text =
         [yes] {" "}Meanwhile the referee's clock is stopped: when the referee starts it again, the deadline moves on by the time it stood still, and you are told the new one; if even so it has passed, the phase is resolved at once and no new deadline comes.
        *[no] {""}
     }
-    A new file is written from the order file (and page) that came with the mail that opened { $phase }, the report of the phase before it or the welcome: the one that came with the withdrawn report is for a phase that is gone.
+    A new file is written from the latest order file (and page) you received for { $phase }: the one that came with the mail that opened it (the report of the phase before it, or the welcome), or, where a battle's update came after that mail with its own, the update's. The one that came with the withdrawn report is for a phase that is gone.
     { $dice ->
         [fresh] Its dice are drawn anew: the phase is resolved again from a new seed, so that nobody writes new orders knowing the rolls. The new seed's commitment (SHA-256) is { $commitment }; the seed itself comes with the new report. Outcomes may differ even where no order changed.{ $kept ->
             [yes] {" "}A battle the game resolved while the phase was open keeps its result, and its dice stay those of the seed the report revealed: check them with that seed.

@@ -38,7 +38,7 @@ desk-undo-text =
         [yes] {" "}Intanto l'orologio dell'arbitro è fermo: quando l'arbitro lo riavvia, il termine si sposta in avanti del tempo in cui è rimasto fermo, e vi sarà comunicato il nuovo; se anche così è già passato, la fase è risolta subito e nessun nuovo termine arriva.
        *[no] {""}
     }
-    Un nuovo file si scrive dal file degli ordini (e dalla pagina) arrivato con il messaggio che aprì { ART("il", $phase) }, il rapporto della fase prima o il benvenuto: quello arrivato con il rapporto annullato è per una fase che non c'è più.
+    Un nuovo file si scrive dall'ultimo file degli ordini (e dalla pagina) ricevuto per { ART("il", $phase) }: quello arrivato con il messaggio che lo aprì (il rapporto della fase prima, o il benvenuto) o, se dopo quel messaggio è arrivato l'aggiornamento di una battaglia con il suo, quello dell'aggiornamento. Quello arrivato con il rapporto annullato è per una fase che non c'è più.
     { $dice ->
         [fresh] I suoi dadi si tirano da capo: la fase si risolve di nuovo con un seme nuovo, così nessuno scrive nuovi ordini conoscendo i tiri. L'impronta (SHA-256) del nuovo seme è { $commitment }; il seme stesso arriva con il nuovo rapporto. Gli esiti possono cambiare anche dove nessun ordine è cambiato.{ $kept ->
             [yes] {" "}Una battaglia risolta dal gioco mentre la fase era aperta tiene il suo esito, e i suoi dadi restano quelli del seme rivelato dal rapporto: si controllano con quel seme.
