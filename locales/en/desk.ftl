@@ -11,6 +11,9 @@ desk-deadline-extension-text =
 desk-deadline-outage-text =
     The referee's service was stopped for { $span } while orders for { $phase } were due, so the deadline has moved on by that time.
     Orders are now due: { $due }.
+desk-deadline-outage-missing-text =
+    The referee's service was stopped for { $span } while orders for { $phase } were due, so the deadline has moved on by that time. Your orders for { $phase } have not arrived: send them before the new deadline (this notice stands for the reminder).
+    Orders are now due: { $due }.
 desk-hold-subject = [{ $campaign }] { $phase }: the clock is stopped
 desk-hold-text =
     The referee has stopped the campaign's clock{ $reason ->

@@ -11,6 +11,9 @@ desk-deadline-extension-text =
 desk-deadline-outage-text =
     Il servizio dell'arbitro è rimasto fermo per { $span } mentre scadevano gli ordini { ART("per", $phase) }: il termine è stato spostato in avanti di altrettanto.
     Gli ordini sono ora attesi entro: { $due }.
+desk-deadline-outage-missing-text =
+    Il servizio dell'arbitro è rimasto fermo per { $span } mentre scadevano gli ordini { ART("per", $phase) }: il termine è stato spostato in avanti di altrettanto. I vostri ordini { ART("per", $phase) } non sono arrivati: mandateli prima del nuovo termine (questo avviso vale come promemoria).
+    Gli ordini sono ora attesi entro: { $due }.
 desk-hold-subject = [{ $campaign }] { $phase }: l'orologio è fermo
 desk-hold-text =
     L'arbitro ha fermato l'orologio della campagna{ $reason ->

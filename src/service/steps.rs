@@ -66,16 +66,14 @@ pub(super) fn check_clock(
     // meanwhile is judged at its arrival): the outage cost no club its turn, so the phase
     // resolves as due. A play-test's rehearsal, its clock jumped to the service's next
     // action, mailed every club "the service was stopped" over orders all in.
-    if engine::prepare(&store, &loaded.campaign, &loaded.words)?
-        .missing
-        .is_empty()
-    {
+    let missing = engine::prepare(&store, &loaded.campaign, &loaded.words)?.missing;
+    if missing.is_empty() {
         return Ok(());
     }
     let moved = schedule::write(schedule::parse(&stored)? + away);
     let span = schedule::span(away);
     let tz = deadline::zone(&loaded.campaign.time_zone)?;
-    let mut notices = post::notice::deadline(
+    let mut notices = post::notice::deadline_after_outage(
         &loaded.campaign,
         &loaded.config,
         &store.clubs()?,
@@ -87,6 +85,7 @@ pub(super) fn check_clock(
             why: "desk-deadline-outage-text",
             minutes: away.num_minutes(),
         },
+        &missing,
         &loaded.words,
         now,
     )?;

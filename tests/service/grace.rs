@@ -3,7 +3,7 @@
 //! referee has not decided on (it waits out the grace).
 
 use super::NO_OUTAGE;
-use super::kept::{Kept, actions, kinds};
+use super::kept::{Kept, actions, kinds, pair};
 
 /// A service away across a deadline moves it on only when a club's orders were missing:
 /// with every club's in, nobody lost a turn, and the phase resolves as due (a play-test's
@@ -68,6 +68,57 @@ fn an_outage_that_began_at_the_deadline_resolves_the_phase_as_due() {
     k.received();
     // …then the service is away an hour and a half: M and F's orders are missing.
     resolves_telling_nobody_of_an_outage(&mut k, "2026-09-08T20:30:00Z");
+}
+
+/// After an outage, a club whose orders are missing gets one message: the moved
+/// deadline, that its orders have not arrived, and that this stands for the reminder
+/// the same pass would have sent (a play-test's club got the notice and a reminder in
+/// one pass); a club whose orders are in gets the notice alone.
+#[test]
+fn an_outage_notice_stands_for_the_reminder_of_the_same_pass() {
+    let mut k = Kept::new("outage_minutes = 60");
+    k.pass("2026-09-01T08:05:00Z");
+    k.received();
+    k.mail_sheet("V");
+    k.pass("2026-09-02T08:00:00Z");
+    k.received();
+    // The 4-hour reminder of the deadline (09-08 19:00Z) goes at 16:00Z…
+    let p = k.pass("2026-09-08T16:00:00Z");
+    assert_eq!(actions(&p), ["reminded"], "{p}");
+    k.received();
+    // …then the service is away 4 h 30 min across it: the deadline moves to 23:30Z,
+    // whose own 4-hour reminder would be due now.
+    let p = k.pass("2026-09-08T20:30:00Z");
+    assert_eq!(actions(&p), ["deadline_moved"], "{p}");
+    let got = k.received();
+    assert_eq!(
+        kinds(&got),
+        vec![
+            pair("deadline", "V"),
+            pair("reminder", "F"),
+            pair("reminder", "M"),
+            pair("service", "referee")
+        ]
+    );
+    let m = got.iter().find(|g| g.to == "M").expect("Milan's notice");
+    assert!(
+        m.text.contains("Your orders for round 1")
+            || m.text
+                .contains("Your orders for spring 1494 have not arrived"),
+        "{}",
+        m.text
+    );
+    assert!(
+        m.text.contains("this notice stands for the reminder"),
+        "{}",
+        m.text
+    );
+    let v = got.iter().find(|g| g.to == "V").expect("Venice's notice");
+    assert!(!v.text.contains("non sono arrivati"), "{}", v.text);
+    // Nor does the next pass send the reminder of this offset.
+    let p = k.pass("2026-09-08T21:00:00Z");
+    assert!(actions(&p).is_empty(), "{p}");
+    assert!(k.received().is_empty());
 }
 
 /// With `early`, a phase goes once every order is in, but not over a late file the

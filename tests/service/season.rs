@@ -248,9 +248,9 @@ fn season(mut k: Kept) {
     assert_eq!(
         kinds(&got),
         vec![
-            pair("deadline", "F"),
             pair("deadline", "M"),
             pair("deadline", "V"),
+            pair("reminder", "F"),
             pair("service", "referee")
         ]
     );

@@ -53,6 +53,7 @@ pub(crate) fn to_clubs(
 /// why (the catalogue key of the sentence: `desk-deadline-text` when the referee set
 /// it, `desk-deadline-outage-text` after an outage of the service,
 /// `desk-deadline-resume-text` after a hold), and by how much where that is known.
+#[derive(Clone, Copy)]
 pub(crate) struct Moved<'a> {
     pub(crate) at: &'a str,
     pub(crate) tz: chrono_tz::Tz,
@@ -110,6 +111,59 @@ pub(crate) fn deadline(
         say: &say,
     };
     to_clubs(campaign, config, &playing, &notice, words, now)
+}
+
+/// After an outage, the notice of the moved deadline to the clubs whose orders are
+/// `missing` says so and stands for the reminder the same pass would send (a
+/// play-test's club got both in one pass): a reminder in kind, so the reminder of this
+/// offset counts it as sent. The other clubs get [`deadline`]'s notice.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn deadline_after_outage(
+    campaign: &Campaign,
+    config: &Config,
+    clubs: &[Club],
+    world: &crate::rules::World,
+    phase: PhaseId,
+    moved: Moved,
+    missing: &[crate::rules::NationCode],
+    words: &Words,
+    now: &str,
+) -> Result<Vec<OutMessage>> {
+    let (owing, done): (Vec<Club>, Vec<Club>) = clubs
+        .iter()
+        .cloned()
+        .partition(|c| missing.iter().any(|n| n.as_str() == c.nation));
+    let mut out = deadline(campaign, config, &done, world, phase, moved, words, now)?;
+    let due = crate::engine::deadline::display(moved.at, moved.tz);
+    let title = campaign.title_it.as_str();
+    let say = |w: &Words, lang: Lang, name: &str| {
+        (
+            crate::t!(
+                w,
+                lang,
+                "desk-deadline-subject",
+                campaign = title,
+                phase = name
+            ),
+            crate::t!(
+                w,
+                lang,
+                "desk-deadline-outage-missing-text",
+                phase = name,
+                due = due.as_str(),
+                span = crate::words::span(w, lang, moved.minutes)
+            ),
+        )
+    };
+    let playing: Vec<&Club> = owing.iter().filter(|c| world.is_club(&c.nation)).collect();
+    let notice = Notice {
+        kind: "reminder",
+        phase,
+        salt: format!("desk-deadline-outage-missing-text {}", moved.at),
+        say: &say,
+    };
+    out.extend(to_clubs(campaign, config, &playing, &notice, words, now)?);
+    Ok(out)
 }
 
 /// A message's words by catalogue key, with their arguments.
