@@ -1,8 +1,8 @@
 //! What differs for one club between two worlds opened by the same phase: the one a
 //! withdrawn resolution opened (before `undo`) and the one its new resolution opens. Only
 //! what the club may see is compared ([`super::club_world`], [`super::markers`]): its
-//! armies, fleets, diplomats, garrisons and treasury, the places it held or holds, and
-//! the foreign markers it sees.
+//! armies, fleets, diplomats, garrisons and treasury, every place whose owner differs
+//! (owners are public, G7.1), and the foreign markers it sees.
 
 use crate::rules::Campaign;
 use crate::rules::ids::{ArmyId, DiplomatId, Ducats, FleetId, NationCode, NodeCode};
@@ -42,8 +42,10 @@ pub enum Difference {
         was_ducats: Ducats,
         now_ducats: Ducats,
     },
-    /// A place the club held in one report and not in the other: `from` held it in the
-    /// withdrawn report, `to` holds it in the new one.
+    /// A place held by another nation in one report than in the other: `from` held it
+    /// in the withdrawn report, `to` holds it in the new one. Owners are public (G7.1):
+    /// every club is told, not only the two (play-test 44's Milan read nothing of a
+    /// capture its bulletin had told and the new resolution undid).
     Place {
         node: NodeCode,
         from: NationCode,
@@ -132,9 +134,7 @@ pub fn differences(c: &Campaign, was: &World, now: &World, nation: &NationCode) 
             });
         }
         let from = was.nodes.get(code).map(|n| &n.owner);
-        if let Some(from) = from.filter(|f| **f != node.owner)
-            && (from == nation || &node.owner == nation)
-        {
+        if let Some(from) = from.filter(|f| **f != node.owner) {
             out.push(Difference::Place {
                 node: code.clone(),
                 from: from.clone(),
@@ -248,6 +248,23 @@ mod tests {
                 },
             ],
             "Milan's army is not Venice's to read"
+        );
+        // A capture of another club's place is public: the third club reads it too.
+        let mut took = was.clone();
+        let (m_place, state) = took
+            .nodes
+            .iter_mut()
+            .find(|(_, n)| n.owner.as_str() == "M")
+            .expect("a Milanese place");
+        state.owner = NationCode::from("F");
+        let m_place = m_place.clone();
+        assert_eq!(
+            differences(&c, &was, &took, &v),
+            vec![Difference::Place {
+                node: m_place,
+                from: NationCode::from("M"),
+                to: NationCode::from("F"),
+            }]
         );
     }
 
