@@ -189,6 +189,7 @@ fn every_ruling_of_the_rulebook_names_its_switch() {
         "garrison_in_enemy_node_with_army",
         "garrison_and_works_where_held",
         "armies_in_battle_stay",
+        "armies_in_battle_stay_ashore",
         "diplomat_encounters_betray",
         "betrayal_ends_alliance",
         "plain_choice_clears_spy_condition",

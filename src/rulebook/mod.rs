@@ -359,7 +359,7 @@ mod tests {
         let campaign = scenario::load(&source).expect("valid campaign");
         let v = serde_json::to_value(&campaign.tables.rulings).expect("json");
         let keys: Vec<&String> = v.as_object().expect("object").keys().collect();
-        assert_eq!(keys.len(), 44, "{keys:?}");
+        assert_eq!(keys.len(), 45, "{keys:?}");
         for lang in [Lang::It, Lang::En] {
             for k in &keys {
                 let item = format!("- `{k}` (");

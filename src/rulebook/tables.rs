@@ -411,6 +411,11 @@ fn rulings(t: &Tables, w: &Words) -> String {
             &r.armies_in_battle_stay.to_string(),
         ],
         [
+            "G3c.7",
+            "armies_in_battle_stay_ashore",
+            &r.armies_in_battle_stay_ashore.to_string(),
+        ],
+        [
             "G3d.2",
             "siege_waits_for_battle",
             &r.siege_waits_for_battle.to_string(),

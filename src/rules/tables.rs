@@ -536,6 +536,12 @@ pub struct Rulings {
     /// and the attacker take the node it left.
     #[serde(default)]
     pub(crate) armies_in_battle_stay: bool,
+    /// G3c.7: with `armies_in_battle_stay`, an army of a pending battle may not embark
+    /// either (a play-test's army boarded a fleet and sailed off the field of its
+    /// battle, which then split its losses with an army at sea). Campaigns written
+    /// before this switch existed let it embark.
+    #[serde(default)]
+    pub(crate) armies_in_battle_stay_ashore: bool,
     /// G5.2, G3c.5: a diplomat met in an encounter is a force of its club like an army:
     /// an ally's army that attacks it (its standing choice when contacted), or a
     /// diplomat whose standing choice is to attack an ally's army, betrays the alliance,

@@ -73,6 +73,18 @@ pub(super) fn embark(
     if s.w.armies[army].stunned == Some(s.w.phase) {
         return Err(reject("G2b.5", Reason::Stunned));
     }
+    if s.c.tables.rulings.armies_in_battle_stay
+        && s.c.tables.rulings.armies_in_battle_stay_ashore
+        && let Some(b) = (s.w.battles.iter())
+            .find(|b| b.attacker.armies.contains(army) || b.defender.armies.contains(army))
+    {
+        return Err(reject(
+            "G3c.7",
+            Reason::InBattle {
+                node: b.node.clone(),
+            },
+        ));
+    }
     if let Some(a) = s.w.armies.get_mut(army) {
         a.aboard = Some(fleet.clone());
         a.inside = false;
