@@ -109,7 +109,21 @@ fn depends_on_hidden_facts(w: &World, n: &NationCode, set: &OrderSet, i: usize) 
         .filter(|(j, x)| *j != i && matches!(x.kind, OrderKind::Move { .. }))
         .flat_map(|(_, x)| x.kind.pieces())
         .collect();
-    o.kind.pieces().iter().any(|p| moved.contains(p))
+    if o.kind.pieces().iter().any(|p| moved.contains(p)) {
+        return true;
+    }
+    // A fleet that takes a moved army aboard carries it or not as the move went: its
+    // landing and its sailing count too (a moved army stopped by a force the club cannot
+    // see stayed in port for the referee and boarded; for the club it had marched off).
+    let boarded_moved = |fleet: &giglio::rules::FleetId| {
+        set.orders.iter().any(|x| {
+            matches!(&x.kind, OrderKind::Embark { fleet: f, army } if f == fleet && moved.contains(&army.to_string()))
+        })
+    };
+    match &o.kind {
+        OrderKind::Land { fleet, .. } | OrderKind::FleetMove { fleet, .. } => boarded_moved(fleet),
+        _ => false,
+    }
 }
 
 /// The node an order is about, where it names one or acts where its army stands.
