@@ -539,7 +539,8 @@ mod tests {
 
     /// Play-test 44: a report's ledger gave the movements alone, and a club could not
     /// check them against its treasury: it opens with the treasury the phase found and
-    /// closes with the one it left, the treasury's lines the difference.
+    /// closes with the one it left, the treasury's lines the difference, other accounts'
+    /// lines after.
     #[test]
     fn the_ledger_runs_from_the_treasury_found_to_the_one_left() {
         use crate::rules::ledger::{Account, Entry, Item, Ledger};
@@ -563,7 +564,14 @@ mod tests {
             outcomes: Vec::new(),
             events: Vec::new(),
             ledger: Ledger {
-                entries: vec![entry(40, Item::Income { node }), entry(-35, Item::Spy)],
+                entries: vec![
+                    entry(40, Item::Income { node }),
+                    Entry {
+                        account: Account::Army("V-A1".into()),
+                        ..entry(-80, Item::Transfer)
+                    },
+                    entry(-35, Item::Spy),
+                ],
             },
         };
         let words = crate::words::Words::load(None).expect("catalogue");
@@ -601,6 +609,9 @@ mod tests {
             );
             assert!(lines[first + 1].starts_with("+40") && lines[first + 2].starts_with("-35"));
             assert_eq!(last, first + 3, "{t}");
+            // An army's line comes after the treasury's closing (play-test 46 read
+            // "630 / -80 army V-A3 / 630" as a sum that did not add up).
+            assert!(lines[last + 1].starts_with("-80"), "{t}");
             let html = club_report(&env, &c, &view, "cid:map").expect("HTML").html;
             assert!(
                 html.contains(&format!("<td class=\"amount\">{opened}</td>")),

@@ -90,6 +90,16 @@ impl PhaseId {
         }
     }
 
+    /// The round a battle was fought in, by its id's phase (`1494-r01-F8`), not the one
+    /// its result was applied in (a play-test read its March battle as April's, and the
+    /// chronicle and the yearly report of one mail gave one battle two months);
+    /// `applied` where the id does not read.
+    pub(crate) fn battle_fought_in(id: &str, applied: PhaseId) -> PhaseId {
+        (id.rsplit_once('-'))
+            .and_then(|(key, _)| PhaseId::parse_key(key))
+            .unwrap_or(applied)
+    }
+
     /// Parses a key written by [`PhaseId::key`].
     pub fn parse_key(key: &str) -> Option<Self> {
         let (year, rest) = key.split_once('-')?;

@@ -193,9 +193,12 @@ pub struct YearView {
     pub(crate) loan_due: Option<Ducats>,
     pub(crate) nodes_start: usize,
     pub(crate) nodes_end: usize,
-    /// Every change of hands the club took part in, in order.
+    /// Every change of hands the club took part in: won, lost, and both in the order
+    /// they happened (a play-test read a place retaken in round 9 above its loss in
+    /// round 7).
     pub(crate) won: Vec<NodeChange>,
     pub(crate) lost: Vec<NodeChange>,
+    pub(crate) held: Vec<NodeChange>,
     /// The net change: held at the end and not at the start, and the reverse.
     pub(crate) gained: Vec<NetNode>,
     pub(crate) given_up: Vec<NetNode>,
@@ -406,16 +409,6 @@ fn net_nodes(
     out
 }
 
-/// The round a battle was fought in, by its id's phase, not the one its result was
-/// applied in (a play-test read its March battle as April's, and the chronicle and the
-/// yearly report of one mail gave one battle two months); `applied` where the id does
-/// not read.
-pub(crate) fn fought_in(id: &str, applied: PhaseId) -> PhaseId {
-    (id.rsplit_once('-'))
-        .and_then(|(key, _)| PhaseId::parse_key(key))
-        .unwrap_or(applied)
-}
-
 /// The club's battles of the year, with the losses it was told (G7.3).
 fn battles(
     names: &dyn Names,
@@ -463,7 +456,7 @@ fn battles(
                 (None, _) => (None, None),
             };
             out.push(YearBattle {
-                phase: say.phase(fought_in(id, p.before.phase), lang),
+                phase: say.phase(PhaseId::battle_fought_in(id, p.before.phase), lang),
                 id: id.clone(),
                 node: node.clone(),
                 node_name: names.place_name(node.as_str()),
@@ -736,6 +729,11 @@ pub(crate) fn year_view_of(
             .filter(|c| &c.to == nation)
             .cloned()
             .collect(),
+        held: changes
+            .iter()
+            .filter(|c| &c.to == nation || &c.from == nation)
+            .cloned()
+            .collect(),
         lost: changes
             .iter()
             .filter(|c| &c.from == nation)
@@ -804,7 +802,7 @@ pub(crate) fn chronicle(names: &dyn Names, say: &dyn Say, y: &YearRecord, lang: 
             } = &e.what
             {
                 battles.push(ChronicleBattle {
-                    phase: say.phase(fought_in(id, p.before.phase), lang),
+                    phase: say.phase(PhaseId::battle_fought_in(id, p.before.phase), lang),
                     id: id.clone(),
                     node: node.clone(),
                     node_name: names.place_name(node.as_str()),

@@ -715,6 +715,14 @@ pub enum Happening {
         army: ArmyId,
         battle: String,
     },
+    /// [`Happening::SiegeHeldByBattle`] as the place's holder reads it: who besieges,
+    /// not the besieging army's id (its battle card names only its own side's armies,
+    /// and an id would aim an assassin: play-test 46), nor the besieger's bribe.
+    SiegeHeldByBattleSeen {
+        node: NodeCode,
+        besieger: NationCode,
+        battle: String,
+    },
     /// G3d.2: a standing siege its army does not roll this round (it cannot attack),
     /// still on; `others` are the club's armies that roll the siege of the place this
     /// round without it (a play-test's report said the siege was not rolled, then gave

@@ -10,10 +10,10 @@ use super::calendar::PhaseId;
 use super::campaign::Campaign;
 use super::ids::{Ducats, NationCode, NodeCode, natural_cmp};
 use super::ledger::{Entry, Item};
-use super::outcome::{Audience, Event, Happening, Outcome, SiegeModifier};
+use super::outcome::{Audience, Event, Happening, Outcome};
 use super::resolve::Resolution;
 use super::say::Say;
-use super::tables::{Lang, ObjectiveKind, SiegeDefenderSees};
+use super::tables::{Lang, ObjectiveKind};
 use super::victory;
 use super::world::{FleetAt, Fortification, World};
 use serde::Serialize;
@@ -21,9 +21,11 @@ use std::collections::{BTreeMap, BTreeSet};
 
 mod alliances;
 pub mod compare;
+mod seen;
 mod sequence;
 use sequence::audience_includes;
 mod walls;
+pub use seen::seen_by;
 use walls::WallsView;
 
 /// Facts about the phase that the shell knows and that are public: the deadline of the
@@ -147,6 +149,8 @@ pub struct EventView {
 /// One of the club's own ledger lines.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub(crate) struct LedgerLine {
+    /// A line of the treasury (the report runs them from its opening to its closing).
+    pub(crate) treasury: bool,
     pub(crate) account: String,
     pub(crate) item: String,
     pub(crate) amount: Ducats,
@@ -721,6 +725,7 @@ pub fn club_view(
     let ledger = entries
         .into_iter()
         .map(|e| LedgerLine {
+            treasury: e.account == super::ledger::Account::Treasury,
             account: say.account(&e.account, lang),
             item: say.item(&e.item, lang),
             amount: e.amount,
@@ -849,86 +854,6 @@ pub fn club_view(
     }
 }
 
-/// What `nation` may read of an event it is told of. A siege roll of another club's
-/// siege (the defender's view) never shows the besieger's sapper, its bribe or the total,
-/// which would tell them (G7). Under the ruling `siege_defender_sees = "outcome"` it
-/// shows who besieges and whether the place fell, nothing of the roll; before it, the
-/// die and the modifiers the defender can know (rounds spent, its garrison, its sapper,
-/// its walls).
-pub fn seen_by(h: &Happening, nation: &NationCode, sees: SiegeDefenderSees) -> Happening {
-    match h {
-        Happening::SiegeRoll {
-            node,
-            besieger,
-            total,
-            needed,
-            ..
-        } if besieger != nation && sees == SiegeDefenderSees::Outcome => {
-            Happening::SiegeOutcomeSeen {
-                node: node.clone(),
-                besieger: besieger.clone(),
-                fell: total >= needed,
-            }
-        }
-        Happening::SiegeRound {
-            node,
-            besieger,
-            fell,
-            ..
-        } if besieger != nation && sees == SiegeDefenderSees::Outcome => {
-            Happening::SiegeOutcomeSeen {
-                node: node.clone(),
-                besieger: besieger.clone(),
-                fell: *fell,
-            }
-        }
-        Happening::SiegeRoll {
-            node,
-            besieger,
-            roll,
-            needed,
-            ..
-        } if besieger != nation => Happening::SiegeRollSeen {
-            node: node.clone(),
-            besieger: besieger.clone(),
-            roll: *roll,
-            needed: *needed,
-        },
-        Happening::SiegeRound {
-            node,
-            besieger,
-            roll,
-            modifiers,
-            needed,
-            fell,
-            ..
-        } if besieger != nation => Happening::SiegeRound {
-            node: node.clone(),
-            besieger: besieger.clone(),
-            armies: Vec::new(),
-            roll: *roll,
-            modifiers: modifiers
-                .iter()
-                .filter(|m| known_to_defender(m))
-                .cloned()
-                .collect(),
-            total: None,
-            needed: *needed,
-            fell: *fell,
-        },
-        other => other.clone(),
-    }
-}
-
-/// Whether the defender of a place knows a siege modifier: what it sees of its own
-/// place and of the time spent, not what the besieger paid or brought.
-fn known_to_defender(m: &SiegeModifier) -> bool {
-    !matches!(
-        m,
-        SiegeModifier::BesiegerSapper { .. } | SiegeModifier::Bribe { .. }
-    )
-}
-
 /// The game's name: Il Giglio in every language (the campaign's Italian title), so a
 /// club's mail and the referee's carry the same name.
 fn title(c: &Campaign, _lang: Lang) -> String {
@@ -1031,7 +956,7 @@ pub(crate) fn public_battles(
         .map(|e| {
             let fought = match &e.what {
                 Happening::BattleFought { id, .. } => {
-                    Some(super::chronicle::fought_in(id, applied)).filter(|f| *f != applied)
+                    Some(PhaseId::battle_fought_in(id, applied)).filter(|f| *f != applied)
                 }
                 _ => None,
             };

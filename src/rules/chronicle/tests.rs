@@ -402,6 +402,35 @@ fn nodes_won_and_lost_are_told_with_whom_and_when() {
         .map(|c| (c.node.as_str(), c.to.as_str()))
         .collect();
     assert_eq!(lost, [("V1", "M")]);
+    // Won and lost together, in the order they happened: a place lost, then retaken in
+    // a later phase, reads its loss first (play-test 46 read the retaking first).
+    let mut y = year();
+    let last = y.phases.len() - 1;
+    y.phases[last].resolution.events.push(ev(
+        Audience::Public,
+        "G3b.8",
+        Happening::NodeTaken {
+            node: node("V1"),
+            from: n("M"),
+            to: n("V"),
+        },
+    ));
+    let v2 = view_in(&y, "V", Lang::En);
+    let held: Vec<(&str, &str)> = v2
+        .held
+        .iter()
+        .map(|c| (c.node.as_str(), c.to.as_str()))
+        .collect();
+    let (lost_at, back_at) = (
+        held.iter()
+            .position(|h| *h == ("V1", "M"))
+            .expect("the loss"),
+        held.iter()
+            .position(|h| *h == ("V1", "V"))
+            .expect("the retaking"),
+    );
+    assert!(lost_at < back_at, "{held:?}");
+    assert_eq!(held.len(), v2.won.len() + v2.lost.len());
     let gained: Vec<&str> = v.gained.iter().map(|g| g.node.as_str()).collect();
     assert_eq!(gained, ["M2", "M3"]);
     assert_eq!(v.given_up.len(), 1);
