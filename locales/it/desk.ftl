@@ -35,7 +35,7 @@ desk-undo-text =
             [yes] ; ma gli ordini di ogni club sono arrivati, e l'arbitro risolve una fase appena lo sono: può essere risolta di nuovo appena l'arbitro riprende, quindi mandate subito un nuovo file se volete cambiare i vostri.
            *[no] .
         }
-        [passed] potete mandarne uno nuovo, ma il termine ({ $due }) è passato: un nuovo file è un file in ritardo, che vale a meno che l'arbitro lo rifiuti. La fase è risolta di nuovo quando l'arbitro riprende, e nulla è risolto prima.
+        [passed] potete mandarne uno nuovo, ma il termine ({ $due }) è passato: un nuovo file è un file in ritardo, che vale a meno che l'arbitro non lo rifiuti. La fase è risolta di nuovo quando l'arbitro riprende, e nulla è risolto prima.
        *[none] potete mandarne uno nuovo.
     }{ $held ->
         [yes] {" "}Intanto l'orologio dell'arbitro è fermo: quando l'arbitro lo riavvia, il termine si sposta in avanti del tempo in cui è rimasto fermo, e vi sarà comunicato il nuovo; se anche così è già passato, la fase è risolta subito e nessun nuovo termine arriva.
@@ -69,7 +69,7 @@ desk-undo-step-text =
 
 desk-undo-step-kept-text =
     L'arbitro ha annullato il passo che applicava il risultato della battaglia { $battle } { ART("durante", $phase) }: l'aggiornamento che avete ricevuto non vale più, e le vostre forze sono dove erano prima.
-    I risultati mandati dai club restano registrati: si applicano quando la fase è risolta, a meno che l'arbitro decida la battaglia altrimenti.
+    I risultati mandati dai club restano registrati: si applicano quando la fase è risolta, a meno che l'arbitro non decida la battaglia altrimenti.
     Scrivete i vostri ordini dal foglio d'ordini ricevuto prima di quell'aggiornamento: quello arrivato con esso non vale più.
 
 desk-club-edit-subject = [{ $campaign }] i dati del vostro club sono cambiati
@@ -207,10 +207,10 @@ waits-none-yours = { $count ->
 # Quali ordini del club valgono per il turno che attende.
 waits-orders = { $orders ->
         [file] Per il turno valgono i vostri ordini del file arrivato il { $at }. { $early ->
-            [yes] Un file che mandate prima del termine lo sostituisce; uno mandato dopo il termine è in ritardo, e vale a meno che l'arbitro lo rifiuti, e in tal caso ve lo dirà.
-           *[no] Un file che mandate mentre il turno attende lo sostituisce, ma arriva dopo il termine: un file in ritardo vale a meno che l'arbitro lo rifiuti, e in tal caso ve lo dirà.
+            [yes] Un file che mandate prima del termine lo sostituisce; uno mandato dopo il termine è in ritardo, e vale a meno che l'arbitro non lo rifiuti, e in tal caso ve lo dirà.
+           *[no] Un file che mandate mentre il turno attende lo sostituisce, ma arriva dopo il termine: un file in ritardo vale a meno che l'arbitro non lo rifiuti, e in tal caso ve lo dirà.
         }
-        [late] Per il turno valgono i vostri ordini del file arrivato il { $at }, dopo il termine: vale a meno che l'arbitro lo rifiuti, e in tal caso ve lo dirà. Un file successivo lo sostituisce alle stesse condizioni.
+        [late] Per il turno valgono i vostri ordini del file arrivato il { $at }, dopo il termine: vale a meno che l'arbitro non lo rifiuti, e in tal caso ve lo dirà. Un file successivo lo sostituisce alle stesse condizioni.
        *[none] Per questo turno non avete mandato ordini: le vostre forze faranno ciò che fanno senza ordini, a meno che mandiate ora un file; { $early ->
             [yes] uno mandato prima del termine vale, e uno mandato dopo vale se l'arbitro non lo rifiuta prima che il turno sia risolto.
            *[no] arrivato dopo il termine, vale se l'arbitro non lo rifiuta prima che il turno sia risolto.

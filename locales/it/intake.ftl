@@ -61,8 +61,8 @@ receipt-head-file = File { ART("per", $phase) } ricevuto e sigillato.
     Impronta SHA-256 del file ricevuto: { $sha }
 receipt-first = Finora nessun vostro file d'ordini valeva { ART("per", $phase) } (un file di sole lettere, soli risultati o sola richiesta di tempo non lo è, e un file in ritardo rifiutato dall'arbitro non vale più): ora vale questo.
 receipt-replaces = Sostituisce il file ricevuto il { $received } (SHA-256 { $old }) e ora è quello attivo. Un file successivo sostituirà questo.
-receipt-late = Questo file è arrivato nella casella il { $received }, dopo il termine del { $deadline }: vale, a meno che l'arbitro lo rifiuti prima che la fase sia risolta (e in tal caso ve lo dirà). Se vale, il rapporto della fase lo dirà.
-receipt-late-no-grace = Questo file è arrivato nella casella il { $received }, dopo il termine del { $deadline }. Questa campagna non lascia tempo dopo il termine: la fase è risolta al prossimo passaggio del servizio dell'arbitro (appena l'orologio dell'arbitro riparte, se è fermo), e questo file vale così com'è, a meno che l'arbitro lo rifiuti prima (e in tal caso ve lo dirà). Il rapporto della fase dirà se è valso.
+receipt-late = Questo file è arrivato nella casella il { $received }, dopo il termine del { $deadline }: vale, a meno che l'arbitro non lo rifiuti prima che la fase sia risolta (e in tal caso ve lo dirà). Se vale, il rapporto della fase lo dirà.
+receipt-late-no-grace = Questo file è arrivato nella casella il { $received }, dopo il termine del { $deadline }. Questa campagna non lascia tempo dopo il termine: la fase è risolta al prossimo passaggio del servizio dell'arbitro (appena l'orologio dell'arbitro riparte, se è fermo), e questo file vale così com'è, a meno che l'arbitro non lo rifiuti prima (e in tal caso ve lo dirà). Il rapporto della fase dirà se è valso.
 receipt-orders = I vostri ordini, come sono stati intesi{ $dropped ->
     [0] {""}
     [one] {" "}(più una parte del file lasciata fuori: è qui sotto, con il perché)

@@ -209,12 +209,12 @@ happening-encounter = incontro { ART("a", $node) } { ART("tra", $hand) } e { ART
     [none] {""}
    *[other] {" "}(Tabella 34: { ART("il", $hand) }, la parte che muove, ha scelto di { $hand_choice ->
         [stop] fermarsi
-        [retreat] indietreggiare
+        [retreat] ripiegare
         [attack] attaccare
        *[withdraw] rinchiudersi
     }, { ART("il", $other) } di { $other_choice ->
         [stop] fermarsi
-        [retreat] indietreggiare
+        [retreat] ripiegare
         [attack] attaccare
         [walls] restare dentro le sue mura, come fanno sempre una guarnigione o le armate già dentro (G3c.3)
         [withdraw_own] rinchiudersi nella sua fortificazione (la vostra scelta)
@@ -225,7 +225,10 @@ happening-encounter = incontro { ART("a", $node) } { ART("tra", $hand) } e { ART
        *[none] {""}
     })
 }{ $allies ->
-    [true] . { ART("Il", SHORT($hand)) } e { ART("il", SHORT($other)) } sono alleati: si incontrano come due nazioni qualsiasi{ $other_choice ->
+    [true] . { ART("Il", SHORT($hand)) } e { ART("il", SHORT($other)) } sono { FEMININE(SHORT($hand), SHORT($other)) ->
+        [yes] alleate
+       *[no] alleati
+    }: si incontrano come due nazioni qualsiasi{ $other_choice ->
         [walls] ; contro una forza entro le sue mura non si combatte, quindi questo incontro non tradisce nulla, ma assediare la piazza tradirebbe l'alleanza (G5.2)
         [withdraw] ; contro una forza entro le sue mura non si combatte, quindi questo incontro non tradisce nulla, ma assediare la piazza tradirebbe l'alleanza (G5.2)
         [withdraw_own] ; contro una forza entro le sue mura non si combatte, quindi questo incontro non tradisce nulla, ma assediare la piazza tradirebbe l'alleanza (G5.2)

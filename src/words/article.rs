@@ -366,6 +366,19 @@ pub(super) fn short<'a>(positional: &[FluentValue<'a>], _named: &FluentArgs) -> 
     FluentValue::from(short)
 }
 
+/// The catalogue function `FEMININE(name, …)`: `yes` where every name is an Italian
+/// feminine noun ("Repubblica di Venezia"), else `no`, for a selector that makes words
+/// agree with them (a play-test read "la Repubblica di Venezia e la Repubblica di
+/// Firenze sono alleati").
+pub(super) fn feminine<'a>(positional: &[FluentValue<'a>], _named: &FluentArgs) -> FluentValue<'a> {
+    let all = !positional.is_empty()
+        && positional.iter().all(|v| {
+            let name = text(Some(v));
+            !is_code(&name) && italian_noun(first_word(&name)).is_some_and(|n| n.feminine)
+        });
+    FluentValue::from(if all { "yes" } else { "no" })
+}
+
 /// Whether an English name is plural ("Papal States"): its head noun, the last word
 /// before " of " or " (", is in a small lexicon of plural nouns.
 fn english_plural(name: &str) -> bool {

@@ -245,6 +245,9 @@ fn bundle(
     bundle
         .add_function("SHORT", article::short)
         .map_err(|e| Error::user(format!("catalogue function SHORT: {e:?}")))?;
+    bundle
+        .add_function("FEMININE", article::feminine)
+        .map_err(|e| Error::user(format!("catalogue function FEMININE: {e:?}")))?;
     for (name, source) in builtin_sources(lang) {
         let resource = FluentResource::try_new(source.to_owned())
             .map_err(|_| Error::user(format!("built-in catalogue {name} does not parse")))?;

@@ -166,7 +166,7 @@ fn a_round_sheet_shows_standing_choices_now_the_spy_the_assassin_and_the_bribe()
             "stop | retreat | attack | withdraw",
         );
         assert_eq!(
-            s.contains("# Le scelte, come le scrive il file: stop (fermarsi) | retreat (ritirarsi) | attack (attaccare) | withdraw (rinchiudersi nella fortificazione)."),
+            s.contains("# Le scelte, come le scrive il file: stop (fermarsi) | retreat (ripiegare) | attack (attaccare) | withdraw (rinchiudersi nella fortificazione)."),
             lang == Lang::It,
             "{lang:?}:\n{s}"
         );

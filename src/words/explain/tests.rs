@@ -1010,6 +1010,16 @@ fn allies_who_meet_are_told_that_they_are_allies() {
         it.contains(". Il Ducato di Milano e la Repubblica di Venezia sono alleati: si incontrano come due nazioni qualsiasi; contro una forza entro le sue mura non si combatte"),
         "{it}"
     );
+    // Two republics agree in the feminine (play-test 46 read "sono alleati").
+    let mut two = met(true, Choice::Stop);
+    if let Happening::Encounter { hand, .. } = &mut two {
+        *hand = "F".into();
+    }
+    let it = say.happening(&two, Lang::It);
+    assert!(
+        it.contains("La Repubblica di Firenze e la Repubblica di Venezia sono alleate:"),
+        "{it}"
+    );
     assert!(
         !say.happening(&met(false, Choice::Stop), Lang::En)
             .contains("allies")
