@@ -92,3 +92,46 @@ fn known_to_defender(m: &SiegeModifier) -> bool {
         SiegeModifier::BesiegerSapper { .. } | SiegeModifier::Bribe { .. }
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::ids::{ArmyId, NodeCode};
+
+    /// Play-test 46: the holder of a besieged place read "M-A1 is in battle …", an id
+    /// its battle card never gives (it names only the club's own armies) and one an
+    /// assassin could be aimed with. The holder reads who besieges; the besieger its id.
+    #[test]
+    fn the_holder_reads_who_besieges_not_the_armys_id() {
+        let held = Happening::SiegeHeldByBattle {
+            node: NodeCode::from("V6"),
+            army: ArmyId::from("M-A1"),
+            battle: "1494-r02-V6".into(),
+        };
+        let sees = SiegeDefenderSees::Outcome;
+        assert_eq!(seen_by(&held, &NationCode::from("M"), sees), held);
+        assert_eq!(
+            seen_by(&held, &NationCode::from("V"), sees),
+            Happening::SiegeHeldByBattleSeen {
+                node: NodeCode::from("V6"),
+                besieger: NationCode::from("M"),
+                battle: "1494-r02-V6".into(),
+            }
+        );
+        let w = crate::words::Words::load(None).expect("catalogue");
+        for lang in [
+            crate::rules::tables::Lang::It,
+            crate::rules::tables::Lang::En,
+        ] {
+            let said = crate::words::explain::happening(
+                &w,
+                &seen_by(&held, &NationCode::from("V"), sees),
+                lang,
+            );
+            assert!(
+                !said.contains("M-A1") && said.contains("1494-r02-V6"),
+                "{said}"
+            );
+        }
+    }
+}
