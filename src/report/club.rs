@@ -467,6 +467,15 @@ mod tests {
     use crate::rules::world::FleetAt;
     use crate::rules::{NationCode, World};
 
+    /// The shipped campaign and its 1494 start, every nation a club's.
+    fn shipped_start() -> (Campaign, World) {
+        let source = crate::scenario::Source::builtin("il-giglio").expect("built in");
+        let c = crate::scenario::load(&source).expect("the shipped campaign loads");
+        let codes: Vec<NationCode> = c.nations.iter().map(|n| n.code.clone()).collect();
+        let start = World::start(&c, &codes);
+        (c, start)
+    }
+
     fn text(c: &Campaign, before: &World, now: &World, lang: Lang) -> String {
         let words = crate::words::Words::load(None).expect("catalogue");
         let env = crate::report::environment(None, words.clone()).expect("templates");
@@ -493,10 +502,7 @@ mod tests {
     #[test]
     fn the_referees_report_words_a_siege_as_each_side_reads_it() {
         use crate::rules::outcome::{Audience, Event, Happening, SiegeModifier};
-        let source = crate::scenario::Source::builtin("il-giglio").expect("built in");
-        let c = crate::scenario::load(&source).expect("the shipped campaign loads");
-        let codes: Vec<NationCode> = c.nations.iter().map(|n| n.code.clone()).collect();
-        let before = World::start(&c, &codes);
+        let (c, before) = shipped_start();
         let round = Happening::SiegeRound {
             node: "M5".into(),
             besieger: "V".into(),
@@ -544,10 +550,7 @@ mod tests {
     #[test]
     fn the_ledger_runs_from_the_treasury_found_to_the_one_left() {
         use crate::rules::ledger::{Account, Entry, Item, Ledger};
-        let source = crate::scenario::Source::builtin("il-giglio").expect("built in");
-        let c = crate::scenario::load(&source).expect("the shipped campaign loads");
-        let codes: Vec<NationCode> = c.nations.iter().map(|n| n.code.clone()).collect();
-        let before = World::start(&c, &codes);
+        let (c, before) = shipped_start();
         let mut now = before.clone();
         let opened = before.nation("V").expect("V").treasury;
         now.nations.get_mut("V").expect("V").treasury = opened + 40 - 35;
@@ -624,10 +627,7 @@ mod tests {
     /// play-test read "V-A3 … Venezia (V0), imbarcato su V-F1" while V-F1 was at sea).
     #[test]
     fn an_army_aboard_is_shown_where_its_fleet_is() {
-        let source = crate::scenario::Source::builtin("il-giglio").expect("built in");
-        let c = crate::scenario::load(&source).expect("the shipped campaign loads");
-        let codes: Vec<NationCode> = c.nations.iter().map(|n| n.code.clone()).collect();
-        let before = World::start(&c, &codes);
+        let (c, before) = shipped_start();
         let fleet = (before.fleets_of("V").next())
             .expect("V has a fleet")
             .id
@@ -658,10 +658,7 @@ mod tests {
     /// rules moved them, and the events tell how.
     #[test]
     fn no_orders_says_held_only_when_nothing_moved() {
-        let source = crate::scenario::Source::builtin("il-giglio").expect("built in");
-        let c = crate::scenario::load(&source).expect("the shipped campaign loads");
-        let codes: Vec<NationCode> = c.nations.iter().map(|n| n.code.clone()).collect();
-        let before = World::start(&c, &codes);
+        let (c, before) = shipped_start();
         let fleet = before
             .fleets_of("V")
             .next()
@@ -698,10 +695,7 @@ mod tests {
     fn walls_held_say_what_holds_them_as_far_as_the_club_sees() {
         use crate::rules::ids::{ArmyId, NodeCode};
         use crate::rules::world::{Army, Fortification, Garrison};
-        let source = crate::scenario::Source::builtin("il-giglio").expect("built in");
-        let c = crate::scenario::load(&source).expect("the shipped campaign loads");
-        let codes: Vec<NationCode> = c.nations.iter().map(|n| n.code.clone()).collect();
-        let before = World::start(&c, &codes);
+        let (c, before) = shipped_start();
         let lodi = NodeCode::from("M3");
         let mut now = before.clone();
         let node = now.nodes.get_mut(&lodi).expect("Lodi");
@@ -743,10 +737,7 @@ mod tests {
     #[test]
     fn the_report_opening_the_winter_asks_no_orders() {
         use crate::rules::calendar::{Phase, PhaseId};
-        let source = crate::scenario::Source::builtin("il-giglio").expect("built in");
-        let c = crate::scenario::load(&source).expect("the shipped campaign loads");
-        let codes: Vec<NationCode> = c.nations.iter().map(|n| n.code.clone()).collect();
-        let mut before = World::start(&c, &codes);
+        let (c, mut before) = shipped_start();
         before.phase = PhaseId {
             year: 1494,
             phase: Phase::Round(10),

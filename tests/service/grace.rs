@@ -30,6 +30,18 @@ fn an_outage_with_every_order_in_resolves_as_due_and_tells_nobody_of_it() {
     resolves_telling_nobody_of_an_outage(&mut k, "2026-09-09T19:30:00Z");
 }
 
+/// A spring under `config` where Venice alone sent its orders, on 09-02, each mail read
+/// by then.
+fn venice_in(config: &str) -> Kept {
+    let mut k = Kept::new(config);
+    k.pass("2026-09-01T08:05:00Z");
+    k.received();
+    k.mail_sheet("V");
+    k.pass("2026-09-02T08:00:00Z");
+    k.received();
+    k
+}
+
 /// A pass at `at` resolves the open phase, and no club nor the referee is told of a
 /// moved deadline or of the service's absence.
 fn resolves_telling_nobody_of_an_outage(k: &mut Kept, at: &str) {
@@ -50,12 +62,7 @@ fn resolves_telling_nobody_of_an_outage(k: &mut Kept, at: &str) {
 /// deadline, and the clubs were told to send their orders by the time they read it).
 #[test]
 fn an_outage_that_began_at_the_deadline_resolves_the_phase_as_due() {
-    let mut k = Kept::new("outage_minutes = 60");
-    k.pass("2026-09-01T08:05:00Z");
-    k.received();
-    k.mail_sheet("V");
-    k.pass("2026-09-02T08:00:00Z");
-    k.received();
+    let mut k = venice_in("outage_minutes = 60");
     // Passes every half hour up to the deadline (09-08 21:00 Rome, 19:00Z), one at it…
     for at in [
         "2026-09-08T18:00:00Z",
@@ -76,12 +83,7 @@ fn an_outage_that_began_at_the_deadline_resolves_the_phase_as_due() {
 /// one pass); a club whose orders are in gets the notice alone.
 #[test]
 fn an_outage_notice_stands_for_the_reminder_of_the_same_pass() {
-    let mut k = Kept::new("outage_minutes = 60");
-    k.pass("2026-09-01T08:05:00Z");
-    k.received();
-    k.mail_sheet("V");
-    k.pass("2026-09-02T08:00:00Z");
-    k.received();
+    let mut k = venice_in("outage_minutes = 60");
     // The 4-hour reminder of the deadline (09-08 19:00Z) goes at 16:00Z…
     let p = k.pass("2026-09-08T16:00:00Z");
     assert_eq!(actions(&p), ["reminded"], "{p}");

@@ -75,42 +75,23 @@ pub(crate) fn deadline(
     words: &Words,
     now: &str,
 ) -> Result<Vec<OutMessage>> {
-    let due = crate::engine::deadline::display(moved.at, moved.tz);
-    // The game's name is the same in every language.
-    let title = campaign.title_it.as_str();
-    let say = |w: &Words, lang: Lang, name: &str| {
-        (
-            crate::t!(
-                w,
-                lang,
-                "desk-deadline-subject",
-                campaign = title,
-                phase = name
-            ),
-            crate::t!(
-                w,
-                lang,
-                moved.why,
-                phase = name,
-                due = due.as_str(),
-                span = crate::words::span(w, lang, moved.minutes)
-            ),
-        )
+    // The referee's own deadlines keep the Message-IDs of earlier versions.
+    let salt = if moved.why == "desk-deadline-text" {
+        moved.at.to_owned()
+    } else {
+        format!("{} {}", moved.why, moved.at)
     };
-    // A club that left (its nation neutral, G0) is told no more deadlines.
-    let playing: Vec<&Club> = clubs.iter().filter(|c| world.is_club(&c.nation)).collect();
-    let notice = Notice {
-        kind: "deadline",
-        phase,
-        // The referee's own deadlines keep the Message-IDs of earlier versions.
-        salt: if moved.why == "desk-deadline-text" {
-            moved.at.to_owned()
-        } else {
-            format!("{} {}", moved.why, moved.at)
-        },
-        say: &say,
-    };
-    to_clubs(campaign, config, &playing, &notice, words, now)
+    let notice = ("deadline", moved.why, salt);
+    moved_notice(
+        campaign,
+        config,
+        clubs,
+        world,
+        (phase, moved),
+        notice,
+        words,
+        now,
+    )
 }
 
 /// After an outage, the notice of the moved deadline to the clubs whose orders are
@@ -134,7 +115,37 @@ pub(crate) fn deadline_after_outage(
         .cloned()
         .partition(|c| missing.iter().any(|n| n.as_str() == c.nation));
     let mut out = deadline(campaign, config, &done, world, phase, moved, words, now)?;
+    let why = "desk-deadline-outage-missing-text";
+    let notice = ("reminder", why, format!("{why} {}", moved.at));
+    out.extend(moved_notice(
+        campaign,
+        config,
+        &owing,
+        world,
+        (phase, moved),
+        notice,
+        words,
+        now,
+    )?);
+    Ok(out)
+}
+
+/// A moved deadline told to each of `clubs` still playing (a club that left, its nation
+/// neutral, G0, is told no more deadlines): the notice's kind, its sentence's key and
+/// its Message-ID's salt.
+#[allow(clippy::too_many_arguments)]
+fn moved_notice(
+    campaign: &Campaign,
+    config: &Config,
+    clubs: &[Club],
+    world: &crate::rules::World,
+    (phase, moved): (PhaseId, Moved),
+    (kind, why, salt): (&'static str, &'static str, String),
+    words: &Words,
+    now: &str,
+) -> Result<Vec<OutMessage>> {
     let due = crate::engine::deadline::display(moved.at, moved.tz);
+    // The game's name is the same in every language.
     let title = campaign.title_it.as_str();
     let say = |w: &Words, lang: Lang, name: &str| {
         (
@@ -148,22 +159,21 @@ pub(crate) fn deadline_after_outage(
             crate::t!(
                 w,
                 lang,
-                "desk-deadline-outage-missing-text",
+                why,
                 phase = name,
                 due = due.as_str(),
                 span = crate::words::span(w, lang, moved.minutes)
             ),
         )
     };
-    let playing: Vec<&Club> = owing.iter().filter(|c| world.is_club(&c.nation)).collect();
+    let playing: Vec<&Club> = clubs.iter().filter(|c| world.is_club(&c.nation)).collect();
     let notice = Notice {
-        kind: "reminder",
+        kind,
         phase,
-        salt: format!("desk-deadline-outage-missing-text {}", moved.at),
+        salt,
         say: &say,
     };
-    out.extend(to_clubs(campaign, config, &playing, &notice, words, now)?);
-    Ok(out)
+    to_clubs(campaign, config, &playing, &notice, words, now)
 }
 
 /// A message's words by catalogue key, with their arguments.
