@@ -496,6 +496,24 @@ mod tests {
         club_report_text(&env, &view).expect("renders")
     }
 
+    /// Play-test 47: the note under the foreign pieces spoke of "what your spy told" to
+    /// a club that never had one; it does only beside a spy in the club's service.
+    #[test]
+    fn the_markers_note_speaks_of_a_spy_only_to_a_club_with_one() {
+        let (c, before) = shipped_start();
+        let mut now = before.clone();
+        for (spy, lang, said) in [
+            (false, Lang::En, "your spy"),
+            (true, Lang::En, "your spy"),
+            (false, Lang::It, "vostra spia"),
+            (true, Lang::It, "vostra spia"),
+        ] {
+            now.nations.get_mut("V").expect("V").spy = spy;
+            let t = text(&c, &before, &now, lang);
+            assert_eq!(t.contains(said), spy, "{lang:?} spy {spy}:\n{t}");
+        }
+    }
+
     /// Play-test 45: the referee's report, which words each event as its audience reads
     /// it, gave the siege's defender the besieger's modifiers (a bribe): the referee
     /// feared a leak the club's own report did not have.
