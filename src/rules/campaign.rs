@@ -73,6 +73,48 @@ pub struct Campaign {
     /// the sea alone, as before it existed). No rule reads it.
     #[serde(default)]
     pub(crate) land: Vec<Vec<(f64, f64)>>,
+    /// The digest of what the campaign's map pictures are drawn from (its map, nations
+    /// and land), worked out once by the first picture drawn: the pictures' kept texts
+    /// and placed names are found by it, and working it out for every picture was a
+    /// few percent of a phase. No rule reads it.
+    #[serde(skip)]
+    pub(crate) picture_digest: Kept<u128>,
+}
+
+/// A value worked out from a campaign once and kept with it. A clone starts without it
+/// (a clone may be changed, and its value is then worked out anew), and two campaigns
+/// are equal whatever each has kept.
+pub(crate) struct Kept<T>(std::sync::OnceLock<T>);
+
+impl<T> Kept<T> {
+    /// The value kept, or `make`'s, kept from now on.
+    pub(crate) fn get_or(&self, make: impl FnOnce() -> T) -> &T {
+        self.0.get_or_init(make)
+    }
+}
+
+impl<T> Default for Kept<T> {
+    fn default() -> Self {
+        Kept(std::sync::OnceLock::new())
+    }
+}
+
+impl<T> Clone for Kept<T> {
+    fn clone(&self) -> Self {
+        Kept::default()
+    }
+}
+
+impl<T> PartialEq for Kept<T> {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl<T> std::fmt::Debug for Kept<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Kept")
+    }
 }
 
 impl Campaign {

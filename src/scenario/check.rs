@@ -84,6 +84,7 @@ pub(crate) fn check(src: &Source) -> Result<Campaign, Vec<Diagnostic>> {
         tables,
         start,
         land,
+        picture_digest: Default::default(),
     })
 }
 

@@ -22,7 +22,20 @@ const KEPT: usize = 8;
 
 /// A digest of what the map's static layers are drawn from: the map (nodes, roads, sea
 /// zones, lanes, ports), the nations (names, colours) and the land.
+/// Worked out once a campaign and kept with it; a debug build checks the kept digest
+/// against a fresh one every time, so a campaign changed after its first picture (which
+/// no code does) fails the tests instead of drawing a stale picture.
 pub(super) fn campaign_digest(campaign: &Campaign) -> u128 {
+    let kept = *campaign.picture_digest.get_or(|| digest_now(campaign));
+    debug_assert_eq!(
+        kept,
+        digest_now(campaign),
+        "the campaign's map, nations or land changed after its first picture"
+    );
+    kept
+}
+
+fn digest_now(campaign: &Campaign) -> u128 {
     let mut h = Hasher(Xxh3Default::new());
     // Serializing in memory cannot fail; a failure would only make a key that misses.
     let _ = serde_json::to_writer(&mut h, &(&campaign.map, &campaign.nations, &campaign.land));
