@@ -138,6 +138,17 @@ pub fn bulletin(
     Ok(Rendered { text, html, svg })
 }
 
+/// The public bulletin's text alone: what a phase's mail carries of it (the file beside
+/// every club's report and the referee's); its page and map are the site's.
+pub fn bulletin_text(env: &Environment, view: &PublicView) -> Result<String> {
+    let l = labels(env, view.lang)?;
+    render(
+        env,
+        "bulletin.txt",
+        minijinja::context! { v => Value::from(Serde(view)), L => l },
+    )
+}
+
 /// What the referee's report shows: everything.
 #[derive(Serialize)]
 pub(crate) struct RefereeView {

@@ -859,23 +859,28 @@ pub(crate) fn draw(
     );
     let kept = key.as_ref().and_then(prefix::get);
     let whole = kept.is_none();
+    // The roads, lanes and port links are static layers: placed only where the
+    // picture is written whole.
     let pair = |a: &str, b: &str| Some((g.place(a)?, g.place(b)?));
-    let roads: Vec<_> = map
-        .roads()
-        .into_iter()
-        .filter_map(|(a, b)| pair(a.as_str(), b.as_str()))
-        .collect();
-    let lanes: Vec<_> = map
-        .lanes()
-        .into_iter()
-        .filter_map(|(a, b)| pair(a.as_str(), b.as_str()))
-        .collect();
-    let mut port_links = Vec::new();
-    for s in map.seas() {
-        for p in map.ports_on(s.code.as_str()) {
-            port_links.extend(pair(s.code.as_str(), p.as_str()));
+    let (roads, lanes, port_links) = written(whole, || {
+        let roads: Vec<_> = map
+            .roads()
+            .into_iter()
+            .filter_map(|(a, b)| pair(a.as_str(), b.as_str()))
+            .collect();
+        let lanes: Vec<_> = map
+            .lanes()
+            .into_iter()
+            .filter_map(|(a, b)| pair(a.as_str(), b.as_str()))
+            .collect();
+        let mut port_links = Vec::new();
+        for s in map.seas() {
+            for p in map.ports_on(s.code.as_str()) {
+                port_links.extend(pair(s.code.as_str(), p.as_str()));
+            }
         }
-    }
+        (roads, lanes, port_links)
+    });
     let in_inset = |code: &str| inset.is_some_and(|i| i.inset.nodes.contains(code));
     let same = |p: (f64, f64)| p;
     let radius = |code: &str| {

@@ -107,10 +107,7 @@ pub fn phase_messages(
         let mut bulletins = std::collections::BTreeMap::new();
         for lang in [Lang::It, Lang::En] {
             let view = club::public(m.env, campaign, before, resolution, lang, facts);
-            bulletins.insert(
-                lang,
-                club::bulletin(m.env, campaign, &view, after, "bulletin.png")?,
-            );
+            bulletins.insert(lang, club::bulletin_text(m.env, &view)?);
         }
         let mut drafts = Vec::new();
         for r in &reports {
@@ -232,7 +229,7 @@ pub fn phase_messages(
             files: vec![FilePart {
                 name: bulletin_file(referee_lang).into(),
                 mime: "text/plain; charset=utf-8",
-                bytes: b.text.clone().into_bytes(),
+                bytes: b.clone().into_bytes(),
             }],
             salt: String::new(),
         };
@@ -376,7 +373,7 @@ fn report_files(
     r: &ClubReport,
     cards: &BTreeMap<String, (Card, crate::battle::ruleset::Ruleset)>,
     m: &Mailing,
-    bulletin: &club::Rendered,
+    bulletin: &str,
 ) -> Result<Vec<FilePart>> {
     let mut files = Vec::new();
     for b in after.battles.iter().filter(|b| {
@@ -406,7 +403,7 @@ fn report_files(
     files.push(FilePart {
         name: bulletin_file(r.club.lang).into(),
         mime: "text/plain; charset=utf-8",
-        bytes: bulletin.text.clone().into_bytes(),
+        bytes: bulletin.as_bytes().to_vec(),
     });
     Ok(files)
 }
