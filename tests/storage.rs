@@ -124,6 +124,31 @@ fn undo_restores_the_previous_phase_byte_for_byte() {
     assert!(journal[3].starts_with("undo"), "{journal:?}");
 }
 
+/// A phase found by its key, and the list of phases without their worlds, agree with
+/// every phase read whole.
+#[test]
+fn a_phase_found_by_key_and_the_phase_list_agree_with_every_phase() {
+    let t = TestCampaign::new();
+    let mut store = Store::open_write(&t.dir, "test").expect("open");
+    advance_once(&mut store);
+    let whole = store.phases().expect("phases");
+    assert_eq!(whole.len(), 2);
+    let list = store.phase_list().expect("list");
+    let ids: Vec<_> = list.iter().map(|(id, _)| *id).collect();
+    assert_eq!(ids, whole.iter().map(|p| p.id).collect::<Vec<_>>());
+    // The first resolved (its seed revealed), the second open.
+    assert!(list[0].1.is_some() && list[1].1.is_none(), "{list:?}");
+    assert!(whole[0].revealed_seed.is_some() && whole[1].revealed_seed.is_none());
+    for p in &whole {
+        let found = store.phase(&p.id.key()).expect("phase").expect("found");
+        assert_eq!(found.id, p.id);
+        assert_eq!(found.world, p.world);
+        assert_eq!(found.seed_commitment, p.seed_commitment);
+        assert_eq!(found.revealed_seed, p.revealed_seed);
+    }
+    assert!(store.phase("1499-r03").expect("phase").is_none());
+}
+
 #[test]
 fn the_cli_undoes_a_resolved_phase_and_refuses_at_the_first() {
     let t = TestCampaign::new();

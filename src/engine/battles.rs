@@ -194,7 +194,7 @@ pub(crate) fn battle_card(
 fn walls_held_by(store: &Store, b: &Battle) -> Result<Option<String>> {
     use crate::rules::world::Fortification;
     let key = b.phase.key();
-    let Some(row) = store.phases()?.into_iter().find(|p| p.id.key() == key) else {
+    let Some(row) = store.phase(&key)? else {
         return Ok(None);
     };
     Ok(row
@@ -220,9 +220,7 @@ pub(crate) fn play_by(
     }
     let key = b.phase.key();
     let sent = store
-        .phases()?
-        .into_iter()
-        .find(|p| p.id.key() == key)
+        .phase(&key)?
         .and_then(|p| p.resolved_at)
         .unwrap_or_else(|| now.to_owned());
     let Ok(sent) = chrono::DateTime::parse_from_rfc3339(&sent) else {
@@ -342,7 +340,7 @@ pub(crate) fn issued_ruleset(
     b: &Battle,
 ) -> Result<Option<crate::battle::ruleset::Ruleset>> {
     let key = b.phase.key();
-    let Some(p) = store.phases()?.into_iter().find(|p| p.id.key() == key) else {
+    let Some(p) = store.phase(&key)? else {
         return Ok(None);
     };
     let source = crate::scenario::Source {

@@ -98,11 +98,11 @@ pub(crate) fn standing(
 fn order_phases_before(store: &Store, most: usize) -> Result<Vec<String>> {
     let current = store.current()?.id.key();
     Ok(store
-        .phases()?
+        .phase_list()?
         .into_iter()
-        .filter(|p| p.resolved_at.is_some() && p.id.key() != current)
-        .filter(|p| !matches!(p.id.phase, Phase::Winter))
-        .map(|p| p.id.key())
+        .filter(|(id, resolved_at)| resolved_at.is_some() && id.key() != current)
+        .filter(|(id, _)| !matches!(id.phase, Phase::Winter))
+        .map(|(id, _)| id.key())
         .rev()
         .take(most)
         .collect())

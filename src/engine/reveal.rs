@@ -36,9 +36,9 @@ pub struct Revealed {
 /// Whether the campaign is over: its last phase, the last winter, is resolved.
 pub fn over(store: &Store) -> Result<bool> {
     Ok(store
-        .phases()?
+        .phase_list()?
         .last()
-        .is_some_and(|p| p.resolved_at.is_some()))
+        .is_some_and(|(_, resolved_at)| resolved_at.is_some()))
 }
 
 /// Every resolved phase with the orders its clubs gave and its dice.

@@ -154,9 +154,9 @@ pub fn publish(
     let first = crate::report::site::maps_dir(crate::report::site::LANGS[0]);
     let phases = files.iter().filter(|f| f.path.starts_with(&first)).count();
     let over = store
-        .phases()?
+        .phase_list()?
         .last()
-        .is_some_and(|p| p.resolved_at.is_some());
+        .is_some_and(|(_, resolved_at)| resolved_at.is_some());
     let revealed = files.iter().any(|f| f.path.ends_with("reveal.html"));
     write_swapped(out, &files)?;
     Ok(Published {

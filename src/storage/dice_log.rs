@@ -52,7 +52,7 @@ impl Store {
     pub fn dice_log(&self, phase: Option<&str>) -> Result<Vec<LoggedDie>> {
         let phases = match phase {
             Some(p) => vec![p.to_owned()],
-            None => self.phases()?.iter().map(|p| p.id.key()).collect(),
+            None => self.phase_list()?.iter().map(|(id, _)| id.key()).collect(),
         };
         let mut out = Vec::new();
         for key in phases {

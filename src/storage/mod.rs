@@ -398,6 +398,38 @@ impl Store {
         Ok(out)
     }
 
+    /// Every phase's id and when it was resolved (`None`: the open phase), oldest first,
+    /// without their worlds: what a list of the phases needs, where [`Store::phases`]
+    /// reads every world and its steps (a year-5 campaign's sixty, every phase).
+    pub fn phase_list(&self) -> Result<Vec<(PhaseId, Option<String>)>> {
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT key, resolved_at FROM phase ORDER BY seq")?;
+        let rows = stmt.query_map([], |r| {
+            Ok((r.get::<_, String>(0)?, r.get::<_, Option<String>>(1)?))
+        })?;
+        let mut out = Vec::new();
+        for row in rows {
+            let (key, resolved_at) = row?;
+            let id = PhaseId::parse_key(&key).ok_or_else(|| corrupt("phase key", &key))?;
+            out.push((id, resolved_at));
+        }
+        Ok(out)
+    }
+
+    /// The phase of `key`: one row read, where [`Store::phases`] reads every phase's
+    /// world (a battle card asked for its phase twice, and a campaign's later phases
+    /// paid for every phase before them).
+    pub fn phase(&self, key: &str) -> Result<Option<PhaseRow>> {
+        if let Some(p) = self.phase_where("key = ?1", params![key])?
+            && p.id.key() == key
+        {
+            return Ok(Some(p));
+        }
+        // A key stored in another spelling of the same phase: found as every phase is.
+        Ok(self.phases()?.into_iter().find(|p| p.id.key() == key))
+    }
+
     fn phase_where(&self, cond: &str, args: impl rusqlite::Params) -> Result<Option<PhaseRow>> {
         let sql = format!(
             "SELECT seq, key, definition_hash, seed_commitment, opened_at, resolved_at, revealed_seed, world FROM phase WHERE {cond}"
@@ -711,7 +743,7 @@ impl Store {
     pub fn dice(&self, phase: Option<&str>) -> Result<Vec<(String, Roll)>> {
         let phases = match phase {
             Some(p) => vec![p.to_owned()],
-            None => self.phases()?.iter().map(|p| p.id.key()).collect(),
+            None => self.phase_list()?.iter().map(|(id, _)| id.key()).collect(),
         };
         let mut out = Vec::new();
         for key in phases {
