@@ -1047,6 +1047,20 @@ fn a_year_of_bot_clubs_mailing_through_the_service_loses_nothing() {
         );
     }
     let dir = tmp.path().join("d");
+    // The closing summary counts the mail the service wrote out (it said 0: the
+    // service had sent it all before the summary's own send found none left).
+    let emls = std::fs::read_dir(dir.join("mail/out"))
+        .expect("mail/out")
+        .filter(|e| {
+            e.as_ref()
+                .is_ok_and(|e| e.path().extension().is_some_and(|x| x == "eml"))
+        })
+        .count();
+    assert!(emls > 96, "a year's reports at least: {emls}");
+    assert!(
+        text.contains(&format!("mail: {emls} messages (reports")),
+        "{text}"
+    );
     let log = giglio(tmp.path())
         .env("GIGLIO_NOW", "2026-05-01T12:00:00Z")
         .arg("-C")

@@ -78,6 +78,15 @@ pub(crate) fn cmd_demo(args: DemoArgs) -> Result<()> {
     let config = crate::mail::config::load(&args.dir)?;
     let sink = crate::mail::deliver::sink(&args.dir, &config, None)?;
     let sent = crate::mail::deliver::send_queued(&mut store, &sink, &super::now, &|_, _| {})?;
+    // The mail written out as files, counted where it lies: with `--service`, the
+    // service's passes sent it already and the send above finds none left.
+    let out_dir = args.dir.join(&config.mail.out_dir);
+    let written = std::fs::read_dir(&out_dir).map_or(sent.sent, |entries| {
+        entries
+            .filter_map(std::result::Result::ok)
+            .filter(|e| e.path().extension().is_some_and(|x| x == "eml"))
+            .count()
+    });
     let world = store.current()?.world;
     // The last year played to its end, for its yearly reports and chronicle.
     let last_year = store
@@ -121,7 +130,7 @@ pub(crate) fn cmd_demo(args: DemoArgs) -> Result<()> {
         "\nmap: {}\norder files the bots sent: {}/orders/\nmail: {} messages (reports, yearly reports, chronicles, referee's reports) as .eml files in {}/{}\nlast phase's reports (text, HTML, PNG), the referee's summary and the last year's chronicle: {}/reports/\npublic site (bulletins, maps, chronicles, feed): {}/site/index.html\ntry: giglio -C {} victory\n     giglio -C {} ledger --club V\n     giglio -C {} audit\n",
         svg_path.display(),
         args.dir.display(),
-        sent.sent,
+        written,
         args.dir.display(),
         config.mail.out_dir.display(),
         args.dir.display(),
