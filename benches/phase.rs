@@ -148,6 +148,7 @@ fn setup() -> Campaign1 {
 /// the bands of the spring's pictures alone.
 fn after_the_spring(c: &Campaign1) {
     giglio::report::png::forget_bases();
+    giglio::report::map::forget_phase_texts();
     giglio::report::png::restore_band_memo(c.memo.clone());
 }
 
@@ -192,8 +193,10 @@ fn pieces(c: &Campaign1, store: &Store) -> (Written, [(&'static str, Duration); 
         .expect("the shipped rules settle encounters by standing choices");
     let rolls = dice.log().to_vec();
     let t_resolve = t.elapsed();
-    // The bands the spring left (the phase's base is kept from the iteration before).
+    // The bands the spring left (the phase's base is kept from the iteration before;
+    // the text of its node marks is written anew, as by the phase's first club).
     giglio::report::png::restore_band_memo(c.memo.clone());
+    giglio::report::map::forget_phase_texts();
     let t = Instant::now();
     let sent: Vec<_> = p.orders.keys().cloned().collect();
     let paper = engine::paperwork::gather(
@@ -231,6 +234,8 @@ fn pieces(c: &Campaign1, store: &Store) -> (Written, [(&'static str, Duration); 
         );
     }
     let t_reports = t.elapsed();
+    // The phase's first club writes the text of its node marks, the others reuse it.
+    giglio::report::map::forget_phase_texts();
     let t = Instant::now();
     for r in &reports {
         black_box(giglio::report::map::render_view(&c.campaign, &r.view, &c.env).expect("SVG"));

@@ -237,6 +237,19 @@ fn club_svgs(
     before: &World,
     r: &giglio::rules::resolve::Resolution,
 ) -> Vec<(String, String)> {
+    (0..before.clubs.len())
+        .map(|i| club_svg(c, env, before, r, i))
+        .collect()
+}
+
+/// The `i`th club's map after `r`, in its language (Italian for even `i`).
+fn club_svg(
+    c: &Campaign,
+    env: &minijinja::Environment,
+    before: &World,
+    r: &giglio::rules::resolve::Resolution,
+    i: usize,
+) -> (String, String) {
     let facts = PhaseFacts {
         deadline: None,
         next_seed_commitment: None,
@@ -247,27 +260,21 @@ fn club_svgs(
         disorder: Default::default(),
         replaces: Default::default(),
     };
-    before
-        .clubs
-        .iter()
-        .enumerate()
-        .map(|(i, n)| {
-            let lang = if i % 2 == 0 { Lang::It } else { Lang::En };
-            let view = visibility::club_view(
-                c,
-                &giglio::report::explain(env, c),
-                before,
-                r,
-                ClubName {
-                    nation: n,
-                    name: "club",
-                    lang,
-                },
-                &facts,
-            );
-            (n.to_string(), map::render_view(c, &view, env).unwrap())
-        })
-        .collect()
+    let n = before.clubs.iter().nth(i).expect("a club");
+    let lang = if i % 2 == 0 { Lang::It } else { Lang::En };
+    let view = visibility::club_view(
+        c,
+        &giglio::report::explain(env, c),
+        before,
+        r,
+        ClubName {
+            nation: n,
+            name: "club",
+            lang,
+        },
+        &facts,
+    );
+    (n.to_string(), map::render_view(c, &view, env).unwrap())
 }
 
 /// Every club's map of the last phase of a played year, in its language.
@@ -409,4 +416,35 @@ fn the_overlap_check_finds_a_label_moved_onto_another() {
     let before = overlaps(&boxes).len();
     let after = overlaps(&png::drawn_boxes(&moved).unwrap()).len();
     assert!(after > before, "{before} overlaps before, {after} after");
+}
+
+/// Issue 30.5: the phase's node marks are written once and put back into every other
+/// club's map of the phase and language; each club's map is the one written whole,
+/// including the marks drawn again over its own moves.
+#[test]
+fn every_club_map_written_with_the_phase_marks_kept_is_the_map_written_whole() {
+    let source = Source::builtin("il-giglio").expect("built in");
+    let c = scenario::load(&source).expect("loads");
+    let env = report::environment(None, giglio::words::Words::load(None).expect("catalogue"))
+        .expect("templates");
+    let (before, r) = play(&c, 4);
+    // Written one after another: the first club of each language writes the marks.
+    map::forget_phase_texts();
+    let kept = club_svgs(&c, &env, &before, &r);
+    let over_moves = |svg: &str| {
+        let from = svg.find("<g id=\"over-moves\">").expect("the layer");
+        svg[from..]
+            .split("</g>\n  <g id=\"sieges\">")
+            .next()
+            .map_or(0, |layer| layer.matches("<g class=\"node").count())
+    };
+    assert!(
+        kept.iter().any(|(_, svg)| over_moves(svg) > 0),
+        "some club's moves pass a node, whose mark is drawn again over them"
+    );
+    for (i, (nation, svg)) in kept.iter().enumerate() {
+        map::forget_phase_texts();
+        let (_, whole) = club_svg(&c, &env, &before, &r, i);
+        assert_eq!(*svg, whole, "{nation}'s map");
+    }
 }

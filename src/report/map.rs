@@ -33,6 +33,7 @@ use crate::rules::{Campaign, World};
 use crate::t;
 #[doc(hidden)]
 pub use prefix::forget as forget_static_text;
+pub use prefix::forget_phase_texts;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -89,6 +90,10 @@ struct Picture<'a> {
     legend_y: f64,
     /// The enlarged part of the map below it, where the map cannot hold its names.
     inset: Option<InsetPicture<'a>>,
+    /// Whether the phase's node marks are kept (`prefix::PhaseKey`): the built-in
+    /// template then leaves its node layers out, and `nodes` holds only the marks the
+    /// club's overlay reads.
+    phase_kept: bool,
 }
 
 /// The inset as drawn: its frame, the dashed box of the main map it enlarges, and the
@@ -219,7 +224,7 @@ struct NodeLabel {
     leader: Option<Line>,
 }
 
-#[derive(Serialize)]
+#[derive(Clone, Serialize)]
 struct NodeMark {
     /// The mark's id (`mark-CODE`) where its name is drawn beside it: on the main map,
     /// or in the inset for the places it enlarges.
@@ -241,6 +246,17 @@ struct NodeMark {
     /// Whether a move of the picture's club passes through the node: its mark, drawn
     /// in the phase's shared layer under the moves, is drawn again over them.
     on_move: bool,
+}
+
+impl NodeMark {
+    /// The mark as the phase's shared layer draws it, the same for every club: without
+    /// whether the club's moves pass it (`prefix::PhaseKey`).
+    fn shared(&self) -> NodeMark {
+        NodeMark {
+            on_move: false,
+            ..self.clone()
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -987,7 +1003,7 @@ pub(crate) fn draw(
     } else {
         Default::default()
     };
-    let picture = Picture {
+    let mut picture = Picture {
         title: layers.title.clone(),
         title_band: TITLE_BAND,
         width: WIDTH as u32,
@@ -1033,20 +1049,46 @@ pub(crate) fn draw(
         legend_symbols,
         legend_y,
         inset: inset_picture,
+        phase_kept: false,
     };
+    // The phase's node marks are every club's of the phase and language: written once
+    // and kept, a club's picture is written without them and they are put back.
+    let phase_key = key.map(|k| {
+        let inset = picture.inset.as_ref().map(|i| &i.drawn.nodes[..]);
+        prefix::PhaseKey::of(k, &picture.drawn.nodes, inset)
+    });
+    let phase_kept = phase_key.as_ref().and_then(prefix::phase_get);
+    if phase_kept.is_some() {
+        picture.phase_kept = true;
+        // Past the shared layer, the template reads the marks a club's move passes
+        // and the besieged alone.
+        let over = |n: &NodeMark| n.on_move || n.besieged;
+        picture.drawn.nodes.retain(over);
+        if let Some(i) = &mut picture.inset {
+            i.drawn.nodes.retain(over);
+        }
+    }
     let tmpl = env
         .get_template("map.svg")
         .map_err(|e| super::template_error("map.svg", &e))?;
     let svg = tmpl
         .render(minijinja::value::Serde(&picture))
         .map_err(|e| super::template_error("map.svg", &e))?;
+    let lost = || crate::error::Error::internal("the map picture lost its phase mark");
+    let svg = match (phase_key, phase_kept) {
+        (_, Some(nodes)) => prefix::phase_join(&nodes, &svg).ok_or_else(lost)?,
+        (Some(phase_key), None) => {
+            prefix::phase_keep(phase_key, &svg);
+            svg
+        }
+        (None, None) => svg,
+    };
     match (key, kept) {
         (Some(key), None) => {
             prefix::keep(key, &svg);
             Ok(svg)
         }
-        (_, Some(kept)) => prefix::join(&kept, &svg)
-            .ok_or_else(|| crate::error::Error::internal("the map picture lost its phase mark")),
+        (_, Some(kept)) => prefix::join(&kept, &svg).ok_or_else(lost),
         (None, None) => Ok(svg),
     }
 }

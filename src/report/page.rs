@@ -125,7 +125,13 @@ const LINE: usize = 72;
 /// form may submit anywhere, no `<base>` may move its links. Pictures only from `data:`
 /// and `blob:` (the map is inline SVG). A policy cannot stop navigation; the page keeps
 /// what a club types (its secret) out of every URL it builds.
-fn policy() -> String {
+fn policy() -> &'static str {
+    // Made of constants alone: hashed once a process.
+    static POLICY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    POLICY.get_or_init(policy_now)
+}
+
+fn policy_now() -> String {
     let template = include_str!("../../templates/page.html");
     let style = template
         .split_once("<style>")
@@ -190,7 +196,7 @@ fn own_render(
             packed => Value::from_safe_string(base64_lines(&packed::gzip(&shared, &rest))),
             view => view.map(|v| Value::from_safe_string(base64_lines(v))),
             // Our own text, quotes and hashes: no name in it.
-            csp => Value::from_safe_string(policy()),
+            csp => Value::from_safe_string(policy().to_owned()),
             // The bootstrap is no template: inserted as it is (its hash is in the policy).
             boot => Value::from_safe_string(BOOT.to_owned()),
         })
@@ -209,11 +215,12 @@ fn base64_lines(bytes: &[u8]) -> String {
     use base64::Engine as _;
     let text = base64::engine::general_purpose::STANDARD.encode(bytes);
     let mut out = String::with_capacity(text.len() + text.len() / LINE + 1);
-    for (i, c) in text.chars().enumerate() {
-        if i > 0 && i % LINE == 0 {
+    // Base64 is ASCII: a line is a slice of whole characters.
+    for (i, line) in text.as_bytes().chunks(LINE).enumerate() {
+        if i > 0 {
             out.push('\n');
         }
-        out.push(c);
+        out.push_str(std::str::from_utf8(line).unwrap_or_default());
     }
     out
 }
@@ -224,13 +231,15 @@ fn base64_lines(bytes: &[u8]) -> String {
 fn ascii(html: &str) -> String {
     use std::fmt::Write as _;
     let mut out = String::with_capacity(html.len() + 256);
-    for c in html.chars() {
-        if c.is_ascii() {
-            out.push(c);
-        } else {
-            let _ = write!(out, "&#{};", u32::from(c));
-        }
+    let mut rest = html;
+    // Runs of ASCII copied whole (the packed parts are most of a page).
+    while let Some(at) = rest.find(|c: char| !c.is_ascii()) {
+        out.push_str(&rest[..at]);
+        let c = rest[at..].chars().next().unwrap_or_default();
+        let _ = write!(out, "&#{};", u32::from(c));
+        rest = &rest[at + c.len_utf8()..];
     }
+    out.push_str(rest);
     out
 }
 

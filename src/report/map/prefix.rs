@@ -9,6 +9,7 @@
 //! whole template writes, byte for byte (`map::tests`); a referee's own `map.svg` is
 //! always written whole, as nothing says what it reads where.
 
+use super::NodeMark;
 use crate::rules::Campaign;
 use crate::rules::tables::Lang;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -140,6 +141,101 @@ pub(super) fn join(kept: &str, svg: &str) -> Option<String> {
 #[doc(hidden)]
 pub fn forget() {
     lock(kept()).clear();
+    forget_phase_texts();
+}
+
+/// Which phase text a picture has: its static text's key and a digest of its node
+/// marks as the shared layer draws them (each mark without `on_move`, which only the
+/// club's overlay reads).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) struct PhaseKey {
+    text: Key,
+    nodes: u128,
+}
+
+impl PhaseKey {
+    pub(super) fn of(text: Key, main: &[NodeMark], inset: Option<&[NodeMark]>) -> PhaseKey {
+        let mut h = Hasher(Xxh3Default::new());
+        for part in std::iter::once(main).chain(inset) {
+            h.0.update(&(part.len() as u64).to_le_bytes());
+            for n in part {
+                // Serializing in memory cannot fail; a failure would only make a key
+                // that misses.
+                let _ = serde_json::to_writer(&mut h, &n.shared());
+            }
+        }
+        h.0.update(&[u8::from(inset.is_some())]);
+        PhaseKey {
+            text,
+            nodes: h.0.digest128(),
+        }
+    }
+}
+
+/// The phase texts kept, by key: what the built-in template writes between
+/// [`png::PHASE`](crate::report::png::PHASE) and
+/// [`png::OVERLAY`](crate::report::png::OVERLAY), the phase's node marks, the same for
+/// every club of a phase and language (issue 30: a club's map wrote the 170 marks anew).
+type PhaseTexts = Mutex<Vec<(PhaseKey, Arc<str>)>>;
+
+fn phase_texts() -> &'static PhaseTexts {
+    static KEPT_PHASE_TEXTS: OnceLock<PhaseTexts> = OnceLock::new();
+    KEPT_PHASE_TEXTS.get_or_init(Default::default)
+}
+
+/// The phase text kept for `key`.
+pub(super) fn phase_get(key: &PhaseKey) -> Option<Arc<str>> {
+    lock(phase_texts())
+        .iter()
+        .find(|(k, _)| k == key)
+        .map(|(_, t)| t.clone())
+}
+
+/// Keeps the phase text of a picture written with its node marks: `svg` between the
+/// two markers.
+pub(super) fn phase_keep(key: PhaseKey, svg: &str) {
+    let Some((from, to)) = between_marks(svg) else {
+        return;
+    };
+    let mut texts = lock(phase_texts());
+    if texts.iter().any(|(k, _)| *k == key) {
+        return;
+    }
+    if texts.len() >= KEPT {
+        texts.remove(0);
+    }
+    texts.push((key, Arc::from(&svg[from..to])));
+}
+
+/// Where the phase text of `svg` starts (after the phase's marker) and ends (at the
+/// overlay's).
+fn between_marks(svg: &str) -> Option<(usize, usize)> {
+    use crate::report::png::{OVERLAY, PHASE};
+    let from = svg.find(PHASE)? + PHASE.len();
+    let to = from + svg[from..].find(OVERLAY)?;
+    Some((from, to))
+}
+
+/// A picture written with its node layers left out, the kept phase text put back
+/// between its markers (where only white space stood). `None` where a marker is
+/// missing.
+pub(super) fn phase_join(kept: &str, svg: &str) -> Option<String> {
+    let (from, to) = between_marks(svg)?;
+    if !svg[from..to].trim().is_empty() {
+        return None;
+    }
+    let mut out = String::with_capacity(svg.len() + kept.len());
+    out.push_str(&svg[..from]);
+    out.push_str(kept);
+    out.push_str(&svg[to..]);
+    Some(out)
+}
+
+/// Forgets the phase texts: what a new phase finds (its node marks are new), for the
+/// benchmarks that resolve one phase again and again (with `png::forget_bases`).
+#[doc(hidden)]
+pub fn forget_phase_texts() {
+    lock(phase_texts()).clear();
 }
 
 #[cfg(test)]
@@ -191,5 +287,51 @@ mod tests {
             mine.trim_end_matches("<!-- own -->").trim_end(),
             super::super::render_referee(&c, &world, &plain).expect("a map")
         );
+    }
+
+    /// A map written with the phase's node marks kept is the map written whole, and the
+    /// kept text is what it is written from; a change of a mark is a new text. The
+    /// catalogue's word of this test's own keys its texts apart from other tests'.
+    #[test]
+    fn a_map_written_with_its_kept_node_marks_is_the_map_written_whole() {
+        let word = "città-of-the-phase-text-test";
+        let words = crate::words::Words::build(&[(
+            Lang::It,
+            "test.ftl".into(),
+            format!("map-legend-city = {word}\n"),
+        )])
+        .expect("an override of a message that exists");
+        let env = crate::report::environment(None, words).expect("templates");
+        let c = crate::scenario::load(&crate::scenario::Source::builtin("il-giglio").unwrap())
+            .expect("loads");
+        let world = World::start(&c, &[]);
+        let whole = super::super::render_referee(&c, &world, &env).expect("a map");
+        let marks = "<!-- phase -->\n  <g id=\"nodes\">";
+        assert!(
+            whole.contains(marks),
+            "the node marks follow the phase's marker"
+        );
+        // Mark the kept phase text: the next map is written from it.
+        let mark = |texts: &mut Vec<(PhaseKey, Arc<str>)>| {
+            let (_, text) = texts
+                .iter_mut()
+                .find(|(k, _)| get(&k.text).is_some_and(|t| t.contains(word)))
+                .expect("the phase text was kept");
+            *text = Arc::from(format!("<!-- kept -->{text}"));
+        };
+        mark(&mut lock(phase_texts()));
+        let marked = super::super::render_referee(&c, &world, &env).expect("a map");
+        assert!(marked.contains("<!-- phase --><!-- kept -->"));
+        assert_eq!(marked.replace("<!-- kept -->", ""), whole);
+        // Another owner of a node: another text, written whole.
+        let mut moved = world.clone();
+        let node = moved.nodes.values_mut().next().expect("a node");
+        node.owner = (c.nations.iter())
+            .map(|n| n.code.clone())
+            .find(|n| *n != node.owner)
+            .expect("another nation");
+        let changed = super::super::render_referee(&c, &moved, &env).expect("a map");
+        assert!(!changed.contains("<!-- kept -->"));
+        assert_ne!(changed, whole);
     }
 }
