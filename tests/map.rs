@@ -261,7 +261,7 @@ fn club_svg(
         replaces: Default::default(),
     };
     let n = before.clubs.iter().nth(i).expect("a club");
-    let lang = if i % 2 == 0 { Lang::It } else { Lang::En };
+    let lang = if i.is_multiple_of(2) { Lang::It } else { Lang::En };
     let view = visibility::club_view(
         c,
         &giglio::report::explain(env, c),
