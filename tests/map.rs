@@ -126,6 +126,15 @@ fn checked(name: &str, svg: &str) -> Vec<String> {
         .collect()
 }
 
+/// The shipped campaign and the built-in templates and words.
+fn shipped() -> (Campaign, minijinja::Environment<'static>) {
+    let source = Source::builtin("il-giglio").expect("built in");
+    let c = scenario::load(&source).expect("loads");
+    let env = report::environment(None, giglio::words::Words::load(None).expect("catalogue"))
+        .expect("templates");
+    (c, env)
+}
+
 /// Plays the shipped campaign with bots for up to `phases` phases (stopping where
 /// battles wait for results); returns the last phase's world before and its resolution.
 fn play(c: &Campaign, phases: usize) -> (World, Resolution) {
@@ -161,10 +170,7 @@ fn play(c: &Campaign, phases: usize) -> (World, Resolution) {
 
 #[test]
 fn no_label_covers_a_label_a_node_or_a_piece() {
-    let source = Source::builtin("il-giglio").expect("built in");
-    let c = scenario::load(&source).expect("loads");
-    let env = report::environment(None, giglio::words::Words::load(None).expect("catalogue"))
-        .expect("templates");
+    let (c, env) = shipped();
     let (before, r) = play(&c, 3);
     let now = r.next.clone().unwrap_or_else(|| before.clone());
     let mut problems = checked("referee", &map::render_referee(&c, &now, &env).unwrap());
@@ -187,10 +193,7 @@ fn no_label_covers_a_label_a_node_or_a_piece() {
 /// a played year (spring to winter, every club in its language).
 #[test]
 fn every_name_stands_beside_its_place() {
-    let source = Source::builtin("il-giglio").expect("built in");
-    let c = scenario::load(&source).expect("loads");
-    let env = report::environment(None, giglio::words::Words::load(None).expect("catalogue"))
-        .expect("templates");
+    let (c, env) = shipped();
     let (mut problems, mut figures) = (Vec::new(), Vec::new());
     let mut check = |name: String, svg: String| {
         let (p, mut f) = distance_problems(&name, &svg);
@@ -261,7 +264,11 @@ fn club_svg(
         replaces: Default::default(),
     };
     let n = before.clubs.iter().nth(i).expect("a club");
-    let lang = if i.is_multiple_of(2) { Lang::It } else { Lang::En };
+    let lang = if i.is_multiple_of(2) {
+        Lang::It
+    } else {
+        Lang::En
+    };
     let view = visibility::club_view(
         c,
         &giglio::report::explain(env, c),
@@ -286,10 +293,7 @@ fn club_maps(c: &Campaign, env: &minijinja::Environment) -> Vec<(String, String)
 /// Issue 30.1: a sea zone's name never lies over a node, a port or a piece.
 #[test]
 fn no_sea_name_lies_over_a_node_a_port_or_a_piece() {
-    let source = Source::builtin("il-giglio").expect("built in");
-    let c = scenario::load(&source).expect("loads");
-    let env = report::environment(None, giglio::words::Words::load(None).expect("catalogue"))
-        .expect("templates");
+    let (c, env) = shipped();
     let mut pictures = club_maps(&c, &env);
     // An English club's map names the seas as its report does (a play-test's club read
     // "Canale d'Otranto" on its map and "Strait of Otranto" in its sheet); the names are
@@ -336,10 +340,7 @@ fn no_sea_name_lies_over_a_node_a_port_or_a_piece() {
 /// and red in the PNG itself.
 #[test]
 fn every_move_ends_in_an_arrowhead_seen_in_the_sent_picture() {
-    let source = Source::builtin("il-giglio").expect("built in");
-    let c = scenario::load(&source).expect("loads");
-    let env = report::environment(None, giglio::words::Words::load(None).expect("catalogue"))
-        .expect("templates");
+    let (c, env) = shipped();
     let (mut moves, mut problems) = (0, Vec::new());
     for (name, svg) in club_maps(&c, &env) {
         let boxes: BTreeMap<String, [f32; 4]> =
@@ -395,10 +396,7 @@ fn every_move_ends_in_an_arrowhead_seen_in_the_sent_picture() {
 
 #[test]
 fn the_overlap_check_finds_a_label_moved_onto_another() {
-    let source = Source::builtin("il-giglio").expect("built in");
-    let c = scenario::load(&source).expect("loads");
-    let env = report::environment(None, giglio::words::Words::load(None).expect("catalogue"))
-        .expect("templates");
+    let (c, env) = shipped();
     let svg = map::render_referee(&c, &World::start(&c, &[]), &env).unwrap();
     // Move Venice's label onto Padua's.
     let attrs = |id: &str| {
@@ -423,10 +421,7 @@ fn the_overlap_check_finds_a_label_moved_onto_another() {
 /// including the marks drawn again over its own moves.
 #[test]
 fn every_club_map_written_with_the_phase_marks_kept_is_the_map_written_whole() {
-    let source = Source::builtin("il-giglio").expect("built in");
-    let c = scenario::load(&source).expect("loads");
-    let env = report::environment(None, giglio::words::Words::load(None).expect("catalogue"))
-        .expect("templates");
+    let (c, env) = shipped();
     let (before, r) = play(&c, 4);
     // Written one after another: the first club of each language writes the marks.
     map::forget_phase_texts();

@@ -12,7 +12,7 @@
 use super::NodeMark;
 use crate::rules::Campaign;
 use crate::rules::tables::Lang;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 use xxhash_rust::xxh3::Xxh3Default;
 
 /// The built-in map template, against which the environment's is compared.
@@ -91,40 +91,51 @@ impl Key {
     }
 }
 
-/// The static texts kept, by key.
-type Texts = Mutex<Vec<(Key, Arc<str>)>>;
+/// Texts kept by key, each kept once; the oldest goes past [`KEPT`].
+struct Texts<K>(Mutex<Vec<(K, Arc<str>)>>);
 
-fn kept() -> &'static Texts {
-    static KEPT_TEXTS: OnceLock<Texts> = OnceLock::new();
-    KEPT_TEXTS.get_or_init(Default::default)
+impl<K: PartialEq> Texts<K> {
+    const fn new() -> Self {
+        Texts(Mutex::new(Vec::new()))
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Vec<(K, Arc<str>)>> {
+        // A panic elsewhere while holding it leaves only a cache behind: still usable.
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn get(&self, key: &K) -> Option<Arc<str>> {
+        self.lock()
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, t)| t.clone())
+    }
+
+    fn keep(&self, key: K, text: &str) {
+        let mut texts = self.lock();
+        if texts.iter().any(|(k, _)| *k == key) {
+            return;
+        }
+        if texts.len() >= KEPT {
+            texts.remove(0);
+        }
+        texts.push((key, Arc::from(text)));
+    }
 }
 
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    // A panic elsewhere while holding it leaves only a cache behind: still usable.
-    m.lock().unwrap_or_else(|e| e.into_inner())
-}
+/// The static texts kept.
+static STATIC_TEXTS: Texts<Key> = Texts::new();
 
 /// The static text kept for `key`.
 pub(super) fn get(key: &Key) -> Option<Arc<str>> {
-    lock(kept())
-        .iter()
-        .find(|(k, _)| k == key)
-        .map(|(_, t)| t.clone())
+    STATIC_TEXTS.get(key)
 }
 
 /// Keeps the static text of a picture written whole: `svg` up to the marker.
 pub(super) fn keep(key: Key, svg: &str) {
-    let Some(at) = svg.find(crate::report::png::PHASE) else {
-        return;
-    };
-    let mut texts = lock(kept());
-    if texts.iter().any(|(k, _)| *k == key) {
-        return;
+    if let Some(at) = svg.find(crate::report::png::PHASE) {
+        STATIC_TEXTS.keep(key, &svg[..at]);
     }
-    if texts.len() >= KEPT {
-        texts.remove(0);
-    }
-    texts.push((key, Arc::from(&svg[..at])));
 }
 
 /// A picture written with its static layers empty, after the kept static text: the
@@ -140,7 +151,7 @@ pub(super) fn join(kept: &str, svg: &str) -> Option<String> {
 /// Forgets every static text: what a new process finds (tests and benchmarks).
 #[doc(hidden)]
 pub fn forget() {
-    lock(kept()).clear();
+    STATIC_TEXTS.lock().clear();
     forget_phase_texts();
 }
 
@@ -176,35 +187,19 @@ impl PhaseKey {
 /// [`png::PHASE`](crate::report::png::PHASE) and
 /// [`png::OVERLAY`](crate::report::png::OVERLAY), the phase's node marks, the same for
 /// every club of a phase and language (issue 30: a club's map wrote the 170 marks anew).
-type PhaseTexts = Mutex<Vec<(PhaseKey, Arc<str>)>>;
-
-fn phase_texts() -> &'static PhaseTexts {
-    static KEPT_PHASE_TEXTS: OnceLock<PhaseTexts> = OnceLock::new();
-    KEPT_PHASE_TEXTS.get_or_init(Default::default)
-}
+static PHASE_TEXTS: Texts<PhaseKey> = Texts::new();
 
 /// The phase text kept for `key`.
 pub(super) fn phase_get(key: &PhaseKey) -> Option<Arc<str>> {
-    lock(phase_texts())
-        .iter()
-        .find(|(k, _)| k == key)
-        .map(|(_, t)| t.clone())
+    PHASE_TEXTS.get(key)
 }
 
 /// Keeps the phase text of a picture written with its node marks: `svg` between the
 /// two markers.
 pub(super) fn phase_keep(key: PhaseKey, svg: &str) {
-    let Some((from, to)) = between_marks(svg) else {
-        return;
-    };
-    let mut texts = lock(phase_texts());
-    if texts.iter().any(|(k, _)| *k == key) {
-        return;
+    if let Some((from, to)) = between_marks(svg) {
+        PHASE_TEXTS.keep(key, &svg[from..to]);
     }
-    if texts.len() >= KEPT {
-        texts.remove(0);
-    }
-    texts.push((key, Arc::from(&svg[from..to])));
 }
 
 /// Where the phase text of `svg` starts (after the phase's marker) and ends (at the
@@ -224,18 +219,14 @@ pub(super) fn phase_join(kept: &str, svg: &str) -> Option<String> {
     if !svg[from..to].trim().is_empty() {
         return None;
     }
-    let mut out = String::with_capacity(svg.len() + kept.len());
-    out.push_str(&svg[..from]);
-    out.push_str(kept);
-    out.push_str(&svg[to..]);
-    Some(out)
+    Some([&svg[..from], kept, &svg[to..]].concat())
 }
 
 /// Forgets the phase texts: what a new phase finds (its node marks are new), for the
 /// benchmarks that resolve one phase again and again (with `png::forget_bases`).
 #[doc(hidden)]
 pub fn forget_phase_texts() {
-    lock(phase_texts()).clear();
+    PHASE_TEXTS.lock().clear();
 }
 
 #[cfg(test)]
@@ -243,12 +234,9 @@ mod tests {
     use super::*;
     use crate::rules::World;
 
-    /// A referee map written from the kept static text is the map written whole, and the
-    /// kept text is what it is written from. The catalogue names the legend's city in a
-    /// word of this test's own, so the kept text it finds is its own alone.
-    #[test]
-    fn a_map_written_from_its_kept_static_text_is_the_map_written_whole() {
-        let word = "città-of-the-prefix-test";
+    /// The shipped campaign, and templates whose catalogue names the legend's city
+    /// `word`: the texts a test keeps are keyed apart from every other test's.
+    fn with_legend_word(word: &str) -> (Campaign, minijinja::Environment<'static>) {
         let words = crate::words::Words::build(&[(
             Lang::It,
             "test.ftl".into(),
@@ -258,6 +246,16 @@ mod tests {
         let env = crate::report::environment(None, words).expect("templates");
         let c = crate::scenario::load(&crate::scenario::Source::builtin("il-giglio").unwrap())
             .expect("loads");
+        (c, env)
+    }
+
+    /// A referee map written from the kept static text is the map written whole, and the
+    /// kept text is what it is written from. The catalogue names the legend's city in a
+    /// word of this test's own, so the kept text it finds is its own alone.
+    #[test]
+    fn a_map_written_from_its_kept_static_text_is_the_map_written_whole() {
+        let word = "città-of-the-prefix-test";
+        let (c, env) = with_legend_word(word);
         let world = World::start(&c, &[]);
         let whole = super::super::render_referee(&c, &world, &env).expect("a map");
         assert!(whole.contains(word));
@@ -265,7 +263,7 @@ mod tests {
         assert_eq!(whole, again);
         // Mark the kept text: the next map is written from it.
         {
-            let mut texts = lock(kept());
+            let mut texts = STATIC_TEXTS.lock();
             let (_, text) = texts
                 .iter_mut()
                 .find(|(_, t)| t.contains(word))
@@ -295,15 +293,7 @@ mod tests {
     #[test]
     fn a_map_written_with_its_kept_node_marks_is_the_map_written_whole() {
         let word = "città-of-the-phase-text-test";
-        let words = crate::words::Words::build(&[(
-            Lang::It,
-            "test.ftl".into(),
-            format!("map-legend-city = {word}\n"),
-        )])
-        .expect("an override of a message that exists");
-        let env = crate::report::environment(None, words).expect("templates");
-        let c = crate::scenario::load(&crate::scenario::Source::builtin("il-giglio").unwrap())
-            .expect("loads");
+        let (c, env) = with_legend_word(word);
         let world = World::start(&c, &[]);
         let whole = super::super::render_referee(&c, &world, &env).expect("a map");
         let marks = "<!-- phase -->\n  <g id=\"nodes\">";
@@ -319,7 +309,7 @@ mod tests {
                 .expect("the phase text was kept");
             *text = Arc::from(format!("<!-- kept -->{text}"));
         };
-        mark(&mut lock(phase_texts()));
+        mark(&mut PHASE_TEXTS.lock());
         let marked = super::super::render_referee(&c, &world, &env).expect("a map");
         assert!(marked.contains("<!-- phase --><!-- kept -->"));
         assert_eq!(marked.replace("<!-- kept -->", ""), whole);
