@@ -246,6 +246,8 @@ struct NodeMark {
     /// Whether a move of the picture's club passes through the node: its mark, drawn
     /// in the phase's shared layer under the moves, is drawn again over them.
     on_move: bool,
+    /// Whether the mark, in the inset, may cross its frame: it is clipped to it.
+    clip: bool,
 }
 
 impl NodeMark {
@@ -981,6 +983,7 @@ pub(crate) fn draw(
                             which: &in_inset,
                             named: &in_inset,
                             main: false,
+                            frame: Some(i.dst),
                         },
                     ),
                     moves: move_paths(
@@ -1037,6 +1040,7 @@ pub(crate) fn draw(
                     which: &|_| true,
                     named: &|c| !in_inset(c),
                     main: true,
+                    frame: None,
                 },
             ),
             moves: move_paths(layers, &|c| g.place(c), &radius, &|_| true, ""),

@@ -225,7 +225,13 @@ pub(super) struct Part<'a> {
     pub(super) named: &'a dyn Fn(&str) -> bool,
     /// Whether this is the main map's mark (the one with the node's id and code).
     pub(super) main: bool,
+    /// The frame the part is clipped to (the inset's), if any.
+    pub(super) frame: Option<Rect>,
 }
+
+/// How far from its place a node's mark may draw: the ring of a capital that changed
+/// hands (radius 13) and half its stroke, rounded up with room.
+const MARK_REACH: f64 = 16.0;
 
 /// The nodes' marks that `which` accepts, drawn where `to` puts them; `named`: whether
 /// a node's name is drawn beside this mark (then it carries the `mark-CODE` id).
@@ -241,7 +247,18 @@ pub(super) fn node_marks(
         which,
         named,
         main,
+        frame,
     } = *part;
+    // Only a mark that may cross the frame is clipped to it (one clipped group the
+    // size of the inset was most of the phase's shared picture's drawing time).
+    let crosses = |x: f64, y: f64| {
+        frame.is_some_and(|f| {
+            x - MARK_REACH < f.x0
+                || y - MARK_REACH < f.y0
+                || x + MARK_REACH > f.x1
+                || y + MARK_REACH > f.y1
+        })
+    };
     campaign
         .map
         .nodes()
@@ -269,6 +286,7 @@ pub(super) fn node_marks(
                 besieged: layers.sieges.contains(code),
                 changed: layers.changed.contains(code),
                 on_move: layers.moves.iter().any(|m| m.iter().any(|c| c == code)),
+                clip: crosses(x, y),
             }
         })
         .collect()
