@@ -27,6 +27,10 @@ pub(super) const FIRST_BAND: usize = 48;
 /// gained a further 0.4 % but made a band's bytes depend on 23 rows above it.
 pub(super) const DICTIONARY_ROWS: usize = 2;
 
+/// The `level` that stands for the encoder made for palette rows (`deflate`), not
+/// zlib's: above zlib's levels (0–9), so the memo of bands keeps its bands apart.
+pub(super) const ROWS: u8 = 10;
+
 /// How a picture is written: its palette's size and the deflate level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Style {
@@ -37,7 +41,8 @@ pub(crate) struct Style {
     pub(crate) colours: usize,
     /// The deflate level of a picture written whole and of a shared base.
     pub(crate) level: u8,
-    /// The deflate level of the bands a club's overlay changes (written for one mail).
+    /// The deflate level of the bands a club's overlay changes (written for one mail),
+    /// or [`ROWS`]: the encoder made for palette rows.
     pub(crate) club_level: u8,
 }
 
@@ -224,13 +229,15 @@ impl Palette {
 
 /// Where a picture's rows are read: a pixmap, or a club's overlay drawn over its base
 /// on the rows `touched` alone (the others are the base's, and only the touched rows of
-/// the pixmap hold the picture).
+/// the pixmap hold the picture), with the base's rows as palette entries (`base_rows`,
+/// [`index_rows`]): a pixel the overlay left as the base's takes the base's entry.
 #[derive(Clone, Copy)]
 pub(super) enum Source<'a> {
     Whole(&'a Pixmap),
     Over {
         pixmap: &'a Pixmap,
         base: &'a Pixmap,
+        base_rows: &'a [u8],
         touched: &'a [bool],
     },
 }
@@ -241,35 +248,93 @@ impl<'a> Source<'a> {
             Source::Whole(p) | Source::Over { pixmap: p, .. } => p,
         }
     }
+}
 
-    /// Row `y`'s pixels.
-    fn row(self, y: usize) -> &'a [PremultipliedColorU8] {
-        let from = match self {
-            Source::Over { base, touched, .. } if !touched[y] => base,
-            _ => self.pixmap(),
-        };
-        let width = from.width() as usize;
-        &from.pixels()[y * width..(y + 1) * width]
-    }
+/// Row `y` of `pixmap`'s pixels.
+fn row(pixmap: &Pixmap, y: usize) -> &[PremultipliedColorU8] {
+    let width = pixmap.width() as usize;
+    &pixmap.pixels()[y * width..(y + 1) * width]
 }
 
 /// The uncompressed bytes of the rows `from..to`: each row its filter byte (0, none:
-/// palette indices gain nothing from the others) and its pixels' entries. A run of one
-/// colour is looked up once and written at once (most of a map is runs).
+/// palette indices gain nothing from the others) and its pixels' entries. Over a base,
+/// a row the overlay did not touch is the base's entries, and a touched row's pixels
+/// that are the base's take the base's entries, a stretch at a time.
 fn rows(source: Source, palette: &Palette, from: usize, to: usize) -> Vec<u8> {
     let width = source.pixmap().width() as usize;
     let mut out = vec![0u8; (to - from) * (width + 1)];
     for (y, line) in (from..to).zip(out.chunks_exact_mut(width + 1)) {
-        let row = source.row(y);
-        // The filter byte stays 0; the pixels' entries follow it.
-        let entries = &mut line[1..];
-        let mut i = 0;
-        while let Some(&p) = row.get(i) {
-            let run = row[i..].iter().take_while(|&&q| q == p).count();
-            entries[i..i + run].fill(palette.entry(colour(p)));
-            i += run;
+        match source {
+            Source::Whole(pixmap) => entries(row(pixmap, y), palette, &mut line[1..]),
+            Source::Over {
+                pixmap,
+                base,
+                base_rows,
+                touched,
+            } => {
+                let kept = &base_rows[y * (width + 1)..(y + 1) * (width + 1)];
+                line.copy_from_slice(kept);
+                if touched[y] {
+                    let span = y * width * 4..(y + 1) * width * 4;
+                    let (drawn, under) = (&pixmap.data()[span.clone()], &base.data()[span]);
+                    entries_over(row(pixmap, y), (drawn, under), palette, &mut line[1..]);
+                }
+            }
         }
     }
+    out
+}
+
+/// Pixels' entries: a run of one colour is looked up once and written at once (most of
+/// a map is runs). The filter byte is the caller's.
+fn entries(row: &[PremultipliedColorU8], palette: &Palette, out: &mut [u8]) {
+    let mut i = 0;
+    while let Some(&p) = row.get(i) {
+        let run = row[i..].iter().take_while(|&&q| q == p).count();
+        out[i..i + run].fill(palette.entry(colour(p)));
+        i += run;
+    }
+}
+
+/// The entries of a row drawn over a base's row, `out` holding the base's entries: only
+/// the stretches of pixels that differ from the base's (compared as bytes, `drawn`
+/// against `under`) are looked up.
+fn entries_over(
+    row: &[PremultipliedColorU8],
+    (drawn, under): (&[u8], &[u8]),
+    palette: &Palette,
+    out: &mut [u8],
+) {
+    const STRETCH: usize = 16;
+    let stretches = drawn.chunks(STRETCH * 4).zip(under.chunks(STRETCH * 4));
+    for (k, (a, b)) in stretches.enumerate() {
+        if a != b {
+            let at = k * STRETCH;
+            let end = (at + STRETCH).min(row.len());
+            entries(&row[at..end], palette, &mut out[at..end]);
+        }
+    }
+}
+
+/// Every row of `pixmap` as [`rows`] writes them (filter byte and entries), worked out
+/// on every core in stretches of rows: a shared base's, which its bands are cut from
+/// and each club's picture over it reads.
+pub(super) fn index_rows(pixmap: &Pixmap, palette: &Palette) -> Vec<u8> {
+    let (width, height) = (pixmap.width() as usize, pixmap.height() as usize);
+    let mut out = vec![0u8; height * (width + 1)];
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .clamp(1, 8);
+    let per = height.div_ceil(threads).max(1);
+    std::thread::scope(|s| {
+        for (t, part) in out.chunks_mut(per * (width + 1)).enumerate() {
+            s.spawn(move || {
+                for (k, line) in part.chunks_exact_mut(width + 1).enumerate() {
+                    entries(row(pixmap, t * per + k), palette, &mut line[1..]);
+                }
+            });
+        }
+    });
     out
 }
 
@@ -307,7 +372,8 @@ fn adler32_combine(first: u32, second: u32, len2: u64) -> u32 {
 /// A deflate compressor kept for the bands one thread compresses: reset between bands
 /// (the same bytes as a new one, without allocating and clearing its tables each time).
 pub(super) struct Compressor<'m> {
-    z: flate2::Compress,
+    /// zlib's compressor, for zlib's levels (none for [`ROWS`]).
+    z: Option<flate2::Compress>,
     level: u8,
     /// Where bands compressed before are looked up and kept (none: each compressed).
     memo: Option<&'m memo::Shared>,
@@ -318,7 +384,8 @@ pub(super) struct Compressor<'m> {
 impl<'m> Compressor<'m> {
     pub(super) fn new(level: u8, memo: Option<&'m memo::Shared>) -> Compressor<'m> {
         Compressor {
-            z: flate2::Compress::new(flate2::Compression::new(level.into()), false),
+            z: (level != ROWS)
+                .then(|| flate2::Compress::new(flate2::Compression::new(level.into()), false)),
             level,
             memo,
             fresh: 0,
@@ -327,9 +394,15 @@ impl<'m> Compressor<'m> {
 
     /// One band compressed on its own: raw deflate ended by a sync flush, with `dict`
     /// (the rows above it) as its preset dictionary.
-    fn band(&mut self, dict: &[u8], data: &[u8]) -> Result<Band> {
+    fn band(&mut self, dict: &[u8], data: &[u8], stride: usize) -> Result<Band> {
         use flate2::FlushCompress;
-        let z = &mut self.z;
+        let Some(z) = self.z.as_mut() else {
+            return Ok(Band {
+                deflate: super::deflate::band(dict, data, stride).into(),
+                adler: adler32(data),
+                len: data.len() as u64,
+            });
+        };
         z.reset();
         if !dict.is_empty() {
             z.set_dictionary(dict)
@@ -365,16 +438,22 @@ impl<'m> Compressor<'m> {
         let pixmap = source.pixmap();
         let (above, from, to) = band_rows(pixmap, b);
         let bytes = rows(source, palette, above, to);
-        let split = (from - above) * (pixmap.width() as usize + 1);
+        let stride = pixmap.width() as usize + 1;
+        self.of_bytes(&bytes, (from - above) * stride, stride)
+    }
+
+    /// A band's `bytes` (the first `split` of them its dictionary rows) compressed, or
+    /// found in the [`memo`].
+    fn of_bytes(&mut self, bytes: &[u8], split: usize, stride: usize) -> Result<Band> {
         let Some(memo) = self.memo else {
             self.fresh += 1;
-            return self.band(&bytes[..split], &bytes[split..]);
+            return self.band(&bytes[..split], &bytes[split..], stride);
         };
-        let key = memo::Key::of(self.level, &bytes, split);
+        let key = memo::Key::of(self.level, bytes, split);
         if let Some(band) = memo.find(&key) {
             return Ok(band);
         }
-        let band = self.band(&bytes[..split], &bytes[split..])?;
+        let band = self.band(&bytes[..split], &bytes[split..], stride)?;
         self.fresh += 1;
         memo.keep(key, band.clone());
         Ok(band)
@@ -406,13 +485,14 @@ pub(super) fn bands_over(
     pixmap: &Pixmap,
     palette: &Palette,
     level: u8,
-    (base, done): (&Pixmap, &[Band]),
+    (base, base_rows, done): (&Pixmap, &[u8], &[Band]),
     touched: &[bool],
 ) -> Result<Vec<Band>> {
     let mut z = Compressor::new(level, Some(&memo::MEMO));
     let source = Source::Over {
         pixmap,
         base,
+        base_rows,
         touched,
     };
     (0..band_count(pixmap.height() as usize))
@@ -445,6 +525,14 @@ pub(super) fn bands(
     bands_counted(pixmap, palette, level, over, Some(&memo::MEMO)).map(|(bands, _)| bands)
 }
 
+/// A picture written whole (a shared base): its bands and its rows as palette entries
+/// ([`index_rows`]), which the pictures drawn over it read.
+pub(super) fn whole(pixmap: &Pixmap, palette: &Palette, level: u8) -> Result<(Vec<Band>, Vec<u8>)> {
+    let rows = index_rows(pixmap, palette);
+    let (bands, _) = bands_of_rows(pixmap, &rows, level, Some(&memo::MEMO))?;
+    Ok((bands, rows))
+}
+
 /// [`bands`], with the bands compressed before looked up in `memo` (none: each band
 /// found in no `over` is compressed), and how many were compressed.
 pub(super) fn bands_counted(
@@ -468,6 +556,19 @@ pub(super) fn bands_counted(
             .collect::<Result<Vec<Band>>>()?;
         return Ok((bands, z.fresh));
     }
+    bands_of_rows(pixmap, &index_rows(pixmap, palette), level, memo)
+}
+
+/// The bands of a picture written whole, cut from its `rows` ([`index_rows`]), and how
+/// many were compressed (found in no `memo`).
+fn bands_of_rows(
+    pixmap: &Pixmap,
+    rows: &[u8],
+    level: u8,
+    memo: Option<&memo::Shared>,
+) -> Result<(Vec<Band>, usize)> {
+    let count = band_count(pixmap.height() as usize);
+    let stride = pixmap.width() as usize + 1;
     // A picture written whole (a shared base, once a phase) on every core: each band is
     // compressed on its own, so the bytes are the same for any number of threads.
     let threads = std::thread::available_parallelism()
@@ -482,7 +583,11 @@ pub(super) fn bands_counted(
                     let mut z = Compressor::new(level, memo);
                     let done: Vec<_> = (t..count)
                         .step_by(threads)
-                        .map(|b| (b, z.nth(Source::Whole(pixmap), palette, b)))
+                        .map(|b| {
+                            let (above, from, to) = band_rows(pixmap, b);
+                            let bytes = &rows[above * stride..to * stride];
+                            (b, z.of_bytes(bytes, (from - above) * stride, stride))
+                        })
                         .collect();
                     (done, z.fresh)
                 })
@@ -593,20 +698,26 @@ mod tests {
         let a: Vec<u8> = (0..50_000u32).map(|i| (i / 97 % 5) as u8).collect();
         let b: Vec<u8> = (0..40_000u32).map(|i| (i * 3 / 101 % 7) as u8).collect();
         let mut reused = Compressor::new(9, None);
-        let first = reused.band(&dict, &a).unwrap();
-        let second = reused.band(&[], &b).unwrap();
-        let third = reused.band(&dict, &b).unwrap();
+        let first = reused.band(&dict, &a, 97).unwrap();
+        let second = reused.band(&[], &b, 97).unwrap();
+        let third = reused.band(&dict, &b, 97).unwrap();
         assert_eq!(
             first.deflate,
-            Compressor::new(9, None).band(&dict, &a).unwrap().deflate
+            Compressor::new(9, None)
+                .band(&dict, &a, 97)
+                .unwrap()
+                .deflate
         );
         assert_eq!(
             second.deflate,
-            Compressor::new(9, None).band(&[], &b).unwrap().deflate
+            Compressor::new(9, None).band(&[], &b, 97).unwrap().deflate
         );
         assert_eq!(
             third.deflate,
-            Compressor::new(9, None).band(&dict, &b).unwrap().deflate
+            Compressor::new(9, None)
+                .band(&dict, &b, 97)
+                .unwrap()
+                .deflate
         );
         // The dictionary is used: the band after it is lighter than the band alone.
         assert!(third.deflate.len() <= second.deflate.len());

@@ -394,6 +394,11 @@ fn assassins(
     nation: &NationCode,
     seen: &BTreeSet<NodeCode>,
 ) -> Vec<OrderKind> {
+    // With no mission left every target is refused (G2b.5, the assassin step's first
+    // check): no trial resolution per target needed to say so.
+    if world.nation(nation.as_str()).map_or(0, |x| x.assassins) == 0 {
+        return Vec::new();
+    }
     let mut targets: Vec<AssassinTarget> = seen
         .iter()
         .map(|n| AssassinTarget::CommanderAt(n.clone()))

@@ -1,0 +1,531 @@
+//! A deflate encoder made for a map's palette rows: the bands a club's overlay changes,
+//! compressed for one mail each (issue 30.5, the phase). A map repeats itself in two
+//! places above all, the pixel before (a run of one colour) and the same pixel a row up
+//! (an edge or a field that goes on): those two are tried at every byte, with the last
+//! place the next four bytes were seen, and the longest match is taken (greedy, no hash
+//! chains). One block per band with Huffman codes made for it, ended by a sync flush as
+//! zlib's would be, so the band's bytes follow the others' in one zlib stream.
+//!
+//! Any inflater reads it: the tests hold every band to what `flate2` reads back.
+
+/// The shortest and longest match deflate can say, and how far back it can look.
+const MIN_MATCH: usize = 3;
+const MAX_MATCH: usize = 258;
+const WINDOW: usize = 32 * 1024;
+
+/// A three-byte match further back than this costs more than its literals (zlib's rule).
+const FAR: usize = 4096;
+
+/// Bits of the table of where each four bytes were last seen.
+const HASH_BITS: u32 = 14;
+
+/// Deflate's length codes 257–285: each code's least length and extra bits.
+const LEN_BASE: [u16; 29] = [
+    3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131,
+    163, 195, 227, 258,
+];
+const LEN_EXTRA: [u8; 29] = [
+    0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0,
+];
+
+/// Deflate's distance codes 0–29: each code's least distance and extra bits.
+const DIST_BASE: [u16; 30] = [
+    1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537,
+    2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577,
+];
+const DIST_EXTRA: [u8; 30] = [
+    0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13,
+    13,
+];
+
+/// The order the code-length code's lengths are written in.
+const CL_ORDER: [usize; 19] = [
+    16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15,
+];
+
+/// `data` compressed as raw deflate blocks, not final, ended by a sync flush (an empty
+/// stored block), with `dict` (the rows above it) as what came before; `stride` is a
+/// row's length in bytes (its filter byte and its pixels).
+pub(super) fn band(dict: &[u8], data: &[u8], stride: usize) -> Vec<u8> {
+    let buf = [dict, data].concat();
+    let tokens = matches(&buf, dict.len(), stride);
+    let mut w = Bits::with_capacity(data.len() / 4 + 64);
+    if !data.is_empty() {
+        block(&mut w, &tokens);
+    }
+    // A sync flush: an empty stored block, not final, its length and complement aligned.
+    w.put(0, 3);
+    w.align();
+    w.out.extend_from_slice(&[0, 0, 0xff, 0xff]);
+    w.out
+}
+
+/// One symbol of the stream: a literal byte, or a match of `len` bytes `dist` back.
+#[derive(Clone, Copy)]
+enum Token {
+    Literal(u8),
+    Match { len: u16, dist: u16 },
+}
+
+/// Matches shorter than this are held while the next byte's is looked at (zlib's lazy
+/// matching): a longer match one byte on is worth a literal.
+const LAZY: usize = 32;
+
+/// The literals and matches of `buf[from..]`, `buf[..from]` being what came before.
+fn matches(buf: &[u8], from: usize, stride: usize) -> Vec<Token> {
+    let mut seen = Seen::new(buf);
+    for i in from.saturating_sub(WINDOW)..from {
+        seen.keep(i);
+    }
+    let usable = |(len, dist): (usize, usize)| len > MIN_MATCH || (len == MIN_MATCH && dist <= FAR);
+    let mut tokens = Vec::with_capacity((buf.len() - from) / 2);
+    let mut i = from;
+    // The match found at `i` by the look one byte on, when a literal went before it.
+    let mut ahead = None;
+    while i < buf.len() {
+        let (len, dist) = ahead.take().unwrap_or_else(|| seen.best(i, stride));
+        seen.keep(i);
+        if usable((len, dist)) && len < LAZY && i + 1 < buf.len() {
+            let next = seen.best(i + 1, stride);
+            if usable(next) && next.0 > len {
+                ahead = Some(next);
+            }
+        }
+        if !usable((len, dist)) || ahead.is_some() {
+            tokens.push(Token::Literal(buf[i]));
+            i += 1;
+            continue;
+        }
+        tokens.push(Token::Match {
+            len: len as u16,
+            dist: dist as u16,
+        });
+        // Within a match only its last bytes are kept as places seen: a run's four
+        // bytes hash alike, and a match's own bytes are found a row up or a pixel back.
+        for j in (i + 1).max(i + len - 2)..i + len {
+            seen.keep(j);
+        }
+        i += len;
+    }
+    tokens
+}
+
+/// Where each four bytes of a buffer were last seen.
+struct Seen<'a> {
+    buf: &'a [u8],
+    head: Vec<u32>,
+}
+
+impl<'a> Seen<'a> {
+    fn new(buf: &'a [u8]) -> Seen<'a> {
+        Seen {
+            buf,
+            head: vec![u32::MAX; 1 << HASH_BITS],
+        }
+    }
+
+    fn hash(&self, i: usize) -> Option<usize> {
+        let four: [u8; 4] = self.buf.get(i..i + 4)?.try_into().ok()?;
+        Some((u32::from_le_bytes(four).wrapping_mul(0x9E37_79B1) >> (32 - HASH_BITS)) as usize)
+    }
+
+    fn keep(&mut self, i: usize) {
+        if let Some(h) = self.hash(i) {
+            self.head[h] = i as u32;
+        }
+    }
+
+    /// The longest match at `i` (its length and distance; length 0 where none): a pixel
+    /// back, a row up, a row up a pixel either side (a slanting edge), or where the
+    /// next four bytes were last seen.
+    fn best(&self, i: usize, stride: usize) -> (usize, usize) {
+        let buf = self.buf;
+        let limit = MAX_MATCH.min(buf.len() - i);
+        if limit < MIN_MATCH {
+            return (0, 0);
+        }
+        let last = self
+            .hash(i)
+            .map(|h| self.head[h] as usize)
+            .filter(|&s| s < i)
+            .map_or(0, |s| i - s);
+        let (mut len, mut dist) = (0, 0);
+        for d in [1, stride, stride - 1, stride + 1, last] {
+            // Only a candidate that matches one byte past the best so far can beat it.
+            if d == 0 || d > i || d > WINDOW || d == dist || buf[i - d + len] != buf[i + len] {
+                continue;
+            }
+            let l = common(&buf[i - d..], &buf[i..], limit);
+            if l > len {
+                (len, dist) = (l, d);
+                if l == limit {
+                    break;
+                }
+            }
+        }
+        (len, dist)
+    }
+}
+
+/// How many of the first `limit` bytes of `a` and `b` are the same (eight at a time).
+fn common(a: &[u8], b: &[u8], limit: usize) -> usize {
+    let mut n = 0;
+    while n + 8 <= limit {
+        let x = u64::from_le_bytes(a[n..n + 8].try_into().unwrap_or_default());
+        let y = u64::from_le_bytes(b[n..n + 8].try_into().unwrap_or_default());
+        if x != y {
+            return n + ((x ^ y).trailing_zeros() / 8) as usize;
+        }
+        n += 8;
+    }
+    while n < limit && a[n] == b[n] {
+        n += 1;
+    }
+    n
+}
+
+/// The code of a length 3–258 (0–28, for symbol 257 on) and of a distance (0–29).
+fn len_code(len: u16) -> usize {
+    LEN_BASE.partition_point(|&b| b <= len) - 1
+}
+fn dist_code(dist: u16) -> usize {
+    DIST_BASE.partition_point(|&b| b <= dist) - 1
+}
+
+/// Writes `tokens` as one dynamic Huffman block, not final, with its end of block.
+fn block(w: &mut Bits, tokens: &[Token]) {
+    let mut lit_freq = [0u32; 286];
+    let mut dist_freq = [0u32; 30];
+    let coded: Vec<(usize, usize)> = tokens
+        .iter()
+        .map(|t| match *t {
+            Token::Literal(b) => {
+                lit_freq[b as usize] += 1;
+                (b as usize, 0)
+            }
+            Token::Match { len, dist } => {
+                let (l, d) = (len_code(len), dist_code(dist));
+                lit_freq[257 + l] += 1;
+                dist_freq[d] += 1;
+                (257 + l, d)
+            }
+        })
+        .collect();
+    lit_freq[256] = 1;
+    let lit_len = lengths(&lit_freq, 15);
+    let dist_len = lengths(&dist_freq, 15);
+    let (lit_code, dist_code_of) = (codes(&lit_len), codes(&dist_len));
+    let nlit = 257.max(lit_len.iter().rposition(|&l| l > 0).map_or(0, |p| p + 1));
+    let ndist = 1.max(dist_len.iter().rposition(|&l| l > 0).map_or(0, |p| p + 1));
+    let all: Vec<u8> = lit_len[..nlit]
+        .iter()
+        .chain(&dist_len[..ndist])
+        .copied()
+        .collect();
+    let runs = code_length_runs(&all);
+    let mut cl_freq = [0u32; 19];
+    for &(sym, _) in &runs {
+        cl_freq[sym as usize] += 1;
+    }
+    let cl_len = lengths(&cl_freq, 7);
+    let cl_code = codes(&cl_len);
+    let ncl = 4.max(
+        CL_ORDER
+            .iter()
+            .rposition(|&s| cl_len[s] > 0)
+            .map_or(0, |p| p + 1),
+    );
+    // Not final, dynamic Huffman (BTYPE 2).
+    w.put(0, 1);
+    w.put(2, 2);
+    w.put((nlit - 257) as u32, 5);
+    w.put((ndist - 1) as u32, 5);
+    w.put((ncl - 4) as u32, 4);
+    for &s in &CL_ORDER[..ncl] {
+        w.put(u32::from(cl_len[s]), 3);
+    }
+    for &(sym, extra) in &runs {
+        let s = sym as usize;
+        w.put(u32::from(cl_code[s]), u32::from(cl_len[s]));
+        match sym {
+            16 => w.put(u32::from(extra), 2),
+            17 => w.put(u32::from(extra), 3),
+            18 => w.put(u32::from(extra), 7),
+            _ => {}
+        }
+    }
+    for (t, &(l, d)) in tokens.iter().zip(&coded) {
+        w.put(u32::from(lit_code[l]), u32::from(lit_len[l]));
+        if let Token::Match { len, dist } = *t {
+            let lc = l - 257;
+            w.put(u32::from(len - LEN_BASE[lc]), u32::from(LEN_EXTRA[lc]));
+            w.put(u32::from(dist_code_of[d]), u32::from(dist_len[d]));
+            w.put(u32::from(dist - DIST_BASE[d]), u32::from(DIST_EXTRA[d]));
+        }
+    }
+    w.put(u32::from(lit_code[256]), u32::from(lit_len[256]));
+}
+
+/// The code lengths written as deflate does: runs of a length by code 16, of zeros by
+/// 17 and 18, each with its extra bits' value.
+fn code_length_runs(lens: &[u8]) -> Vec<(u8, u8)> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < lens.len() {
+        let l = lens[i];
+        let run = lens[i..].iter().take_while(|&&x| x == l).count();
+        let mut left = run;
+        if l == 0 {
+            while left >= 11 {
+                let k = left.min(138);
+                out.push((18, (k - 11) as u8));
+                left -= k;
+            }
+            if left >= 3 {
+                out.push((17, (left - 3) as u8));
+                left = 0;
+            }
+            out.extend(std::iter::repeat_n((0, 0), left));
+        } else {
+            out.push((l, 0));
+            left -= 1;
+            while left >= 3 {
+                let k = left.min(6);
+                out.push((16, (k - 3) as u8));
+                left -= k;
+            }
+            out.extend(std::iter::repeat_n((l, 0), left));
+        }
+        i += run;
+    }
+    out
+}
+
+/// Huffman code lengths for `freq`, none longer than `limit`: at least two symbols get
+/// a code (a complete code, which every inflater takes), and where the tree is too deep
+/// the counts are halved until it is not.
+fn lengths(freq: &[u32], limit: u8) -> Vec<u8> {
+    let mut f: Vec<u64> = freq.iter().map(|&x| u64::from(x)).collect();
+    for s in 0..f.len() {
+        if f.iter().filter(|&&x| x > 0).count() >= 2 {
+            break;
+        }
+        if f[s] == 0 {
+            f[s] = 1;
+        }
+    }
+    loop {
+        let out = tree_depths(&f);
+        if out.iter().all(|&l| l <= limit) {
+            return out;
+        }
+        for x in f.iter_mut().filter(|x| **x > 0) {
+            *x = x.div_ceil(2);
+        }
+    }
+}
+
+/// The depth of each symbol with a count in the Huffman tree of `freq` (ties broken by
+/// the order nodes were made, so the same counts give the same lengths).
+fn tree_depths(freq: &[u64]) -> Vec<u8> {
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+    let mut parent: Vec<usize> = Vec::with_capacity(freq.len() * 2);
+    let mut heap = BinaryHeap::new();
+    let mut leaf_of = vec![usize::MAX; freq.len()];
+    for (s, &x) in freq.iter().enumerate() {
+        if x > 0 {
+            leaf_of[s] = parent.len();
+            heap.push(Reverse((x, parent.len())));
+            parent.push(usize::MAX);
+        }
+    }
+    while heap.len() > 1 {
+        let (Some(Reverse((a, i))), Some(Reverse((b, j)))) = (heap.pop(), heap.pop()) else {
+            break;
+        };
+        let n = parent.len();
+        parent.push(usize::MAX);
+        (parent[i], parent[j]) = (n, n);
+        heap.push(Reverse((a + b, n)));
+    }
+    // A node's depth is its parent's plus one; parents are made after their children.
+    let mut depth = vec![0u8; parent.len()];
+    for n in (0..parent.len()).rev() {
+        if parent[n] != usize::MAX {
+            depth[n] = depth[parent[n]].saturating_add(1);
+        }
+    }
+    leaf_of
+        .iter()
+        .map(|&n| if n == usize::MAX { 0 } else { depth[n] })
+        .collect()
+}
+
+/// The canonical codes of `lens`, bit-reversed as deflate writes them (first bit lowest).
+fn codes(lens: &[u8]) -> Vec<u16> {
+    let mut count = [0u16; 16];
+    for &l in lens {
+        count[l as usize] += 1;
+    }
+    count[0] = 0;
+    let mut next = [0u16; 16];
+    let mut code = 0u16;
+    for bits in 1..16 {
+        code = (code + count[bits - 1]) << 1;
+        next[bits] = code;
+    }
+    lens.iter()
+        .map(|&l| {
+            if l == 0 {
+                return 0;
+            }
+            let c = next[l as usize];
+            next[l as usize] += 1;
+            c.reverse_bits() >> (16 - l)
+        })
+        .collect()
+}
+
+/// Bits written first-lowest into bytes, as deflate packs them.
+struct Bits {
+    out: Vec<u8>,
+    acc: u64,
+    n: u32,
+}
+
+impl Bits {
+    fn with_capacity(bytes: usize) -> Bits {
+        Bits {
+            out: Vec::with_capacity(bytes),
+            acc: 0,
+            n: 0,
+        }
+    }
+
+    /// The low `bits` of `v` (at most 32).
+    fn put(&mut self, v: u32, bits: u32) {
+        self.acc |= u64::from(v) << self.n;
+        self.n += bits;
+        if self.n >= 32 {
+            self.out.extend_from_slice(&(self.acc as u32).to_le_bytes());
+            self.acc >>= 32;
+            self.n -= 32;
+        }
+    }
+
+    /// Pads to a whole byte and writes every bit held.
+    fn align(&mut self) {
+        while self.n > 0 {
+            self.out.push(self.acc as u8);
+            self.acc >>= 8;
+            self.n = self.n.saturating_sub(8);
+        }
+        self.acc = 0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Read;
+
+    /// What an inflater reads back from a band after `dict` (given as stored blocks).
+    fn inflate(dict: &[u8], band: &[u8]) -> Vec<u8> {
+        let mut stream = Vec::new();
+        for chunk in dict.chunks(65_535) {
+            let n = chunk.len() as u16;
+            stream.push(0);
+            stream.extend_from_slice(&n.to_le_bytes());
+            stream.extend_from_slice(&(!n).to_le_bytes());
+            stream.extend_from_slice(chunk);
+        }
+        stream.extend_from_slice(band);
+        // A final empty block.
+        stream.extend_from_slice(&[0x03, 0x00]);
+        let mut out = Vec::new();
+        flate2::read::DeflateDecoder::new(&stream[..])
+            .read_to_end(&mut out)
+            .expect("inflates");
+        out[dict.len()..].to_vec()
+    }
+
+    #[test]
+    fn a_band_reads_back_to_its_bytes() {
+        let stride = 37;
+        let dict: Vec<u8> = (0..2 * stride).map(|i| (i / 5 % 3) as u8).collect();
+        let cases: Vec<Vec<u8>> = vec![
+            Vec::new(),
+            vec![7],
+            vec![0; 40_000],
+            (0..30 * stride).map(|i| (i % stride / 9) as u8).collect(),
+            (0..20_000u32)
+                .map(|i| (i.wrapping_mul(2_654_435_761) >> 24) as u8)
+                .collect(),
+            (0..33_000u32).map(|i| (i / 300 % 7) as u8).collect(),
+        ];
+        for data in &cases {
+            for d in [&dict[..], &[][..]] {
+                let z = band(d, data, stride);
+                assert_eq!(&inflate(d, &z), data, "{} bytes", data.len());
+                assert_eq!(z[z.len() - 4..], [0, 0, 0xff, 0xff], "a sync flush ends it");
+            }
+        }
+    }
+
+    proptest::proptest! {
+        /// Rows of a few colours in runs, as a map's, with the rows above them: what
+        /// comes back is what went in, whatever the runs and the row length.
+        #[test]
+        fn any_rows_read_back(
+            stride in 2usize..300,
+            runs in proptest::collection::vec((0u8..6, 1usize..400), 0..200),
+            dict_rows in 0usize..3,
+        ) {
+            let data: Vec<u8> = runs.iter().flat_map(|&(c, n)| std::iter::repeat_n(c, n)).collect();
+            let dict: Vec<u8> = (0..dict_rows * stride).map(|i| (i * 7 / stride % 4) as u8).collect();
+            proptest::prop_assert_eq!(inflate(&dict, &band(&dict, &data, stride)), data);
+        }
+    }
+
+    #[test]
+    fn codes_are_never_longer_than_the_limit() {
+        // Counts of a Fibonacci run make the deepest tree there is.
+        let mut freq = vec![0u32; 40];
+        let (mut a, mut b) = (1u32, 1u32);
+        for f in freq.iter_mut().take(30) {
+            *f = a;
+            (a, b) = (b, a + b);
+        }
+        for limit in [7, 15] {
+            let l = lengths(&freq, limit);
+            assert!(l.iter().all(|&x| x <= limit));
+            // A complete code: the Kraft sum is exactly one.
+            let kraft: f64 = l
+                .iter()
+                .filter(|&&x| x > 0)
+                .map(|&x| 0.5f64.powi(x.into()))
+                .sum();
+            assert!((kraft - 1.0).abs() < 1e-9, "{kraft}");
+        }
+        assert_eq!(
+            lengths(&[0, 0, 5], 15),
+            [1, 0, 1],
+            "one symbol gets a partner"
+        );
+    }
+
+    #[test]
+    fn the_length_and_distance_codes_are_deflates() {
+        assert_eq!(
+            (len_code(3), len_code(10), len_code(11), len_code(12)),
+            (0, 7, 8, 8)
+        );
+        assert_eq!((len_code(257), len_code(258)), (27, 28));
+        assert_eq!(
+            (dist_code(1), dist_code(4), dist_code(5), dist_code(6)),
+            (0, 3, 4, 4)
+        );
+        assert_eq!(dist_code(32_768), 29);
+    }
+}
