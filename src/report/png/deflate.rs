@@ -1,9 +1,10 @@
 //! A deflate encoder made for a map's palette rows: the bands a club's overlay changes,
-//! compressed for one mail each (issue 30.5, the phase). A map repeats itself in two
-//! places above all, the pixel before (a run of one colour) and the same pixel a row up
-//! (an edge or a field that goes on): those two are tried at every byte, with the last
-//! place the next four bytes were seen, and the longest match is taken (greedy, no hash
-//! chains). One block per band with Huffman codes made for it, ended by a sync flush as
+//! compressed for one mail each (issue 30.5, the phase). A map repeats itself the pixel
+//! before (a run of one colour), the same pixel a row up (an edge or a field that goes
+//! on) and a row up a pixel to either side (a slanting edge): those are tried at every
+//! byte, with the last place the next four bytes were seen, and the longest match is
+//! taken, a short one only if the next byte's is no longer (no hash chains). One block
+//! per band with Huffman codes made for it, ended by a sync flush as
 //! zlib's would be, so the band's bytes follow the others' in one zlib stream.
 //!
 //! Any inflater reads it: the tests hold every band to what `flate2` reads back. Written
