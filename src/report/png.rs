@@ -24,8 +24,9 @@
 //!
 //! A map sent by mail ([`map_to_png`], the [`MAP`] style) draws its shapes without
 //! anti-aliasing (text keeps it), with at most 64 colours, its shared base at deflate's
-//! best level and a club's own bands by an encoder made for palette rows: a third lighter than the anti-aliased
-//! picture of 256 colours, with every name as sharp (issue 30.5: the mail at most 300 KB).
+//! best level and a club's own bands by an encoder made for palette rows (`deflate`): a
+//! third lighter than the anti-aliased picture of 256 colours, with every name as sharp
+//! (issue 30.5: the mail at most 300 KB).
 
 mod bands;
 mod deflate;
@@ -63,7 +64,7 @@ pub(crate) const PICTURE: Style = Style {
 /// for the shared base (paid once a phase) and the encoder made for palette rows
 /// (`deflate`) for the bands a club's overlay changes (its picture compresses only
 /// those): zlib's level 5's bytes, within 0.2 %, in 0.6 of its time (one run, every
-/// band of eight club maps). Level 6 cost some 2 KB a map against
+/// band of eight club maps). Before it, with zlib: level 6 cost some 2 KB a map against
 /// level 8 and took 40 % less time (`parts/png_one` 16.3 against 9.6 ms in one run),
 /// affordable since the order page travels with CRLF line breaks (`mail::compose`,
 /// 4.3 KB lighter); level 5 costs 1 KB more than 6 and takes 12 % less (5.40 against
