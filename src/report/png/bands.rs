@@ -31,6 +31,10 @@ pub(super) const DICTIONARY_ROWS: usize = 2;
 /// zlib's: above zlib's levels (0–9), so the memo of bands keeps its bands apart.
 pub(super) const ROWS: u8 = 10;
 
+/// The `level` that stands for the same encoder at the shared base's effort (hash
+/// chains), kept apart from [`ROWS`] in the memo too.
+pub(super) const ROWS_BASE: u8 = 11;
+
 /// How a picture is written: its palette's size and the deflate level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Style {
@@ -384,7 +388,7 @@ pub(super) struct Compressor<'m> {
 impl<'m> Compressor<'m> {
     pub(super) fn new(level: u8, memo: Option<&'m memo::Shared>) -> Compressor<'m> {
         Compressor {
-            z: (level != ROWS)
+            z: (level < ROWS)
                 .then(|| flate2::Compress::new(flate2::Compression::new(level.into()), false)),
             level,
             memo,
@@ -397,8 +401,14 @@ impl<'m> Compressor<'m> {
     fn band(&mut self, dict: &[u8], data: &[u8], stride: usize) -> Result<Band> {
         use flate2::FlushCompress;
         let Some(z) = self.z.as_mut() else {
+            use super::deflate::Effort;
+            let effort = if self.level == ROWS_BASE {
+                Effort::BASE
+            } else {
+                Effort::CLUB
+            };
             return Ok(Band {
-                deflate: super::deflate::band(dict, data, stride).into(),
+                deflate: super::deflate::band(dict, data, stride, effort).into(),
                 adler: adler32(data),
                 len: data.len() as u64,
             });

@@ -1,9 +1,10 @@
 //! A deflate encoder made for a map's palette rows: the bands a club's overlay changes,
-//! compressed for one mail each (issue 30.5, the phase). A map repeats itself the pixel
-//! before (a run of one colour), the same pixel a row up (an edge or a field that goes
-//! on) and a row up a pixel to either side (a slanting edge): those are tried at every
-//! byte, with the last place the next four bytes were seen, and the longest match is
-//! taken, a short one only if the next byte's is no longer (no hash chains). One block
+//! compressed for one mail each, and the shared base's, once a phase (issue 30.5, the
+//! phase). A map repeats itself the pixel before (a run of one colour), the same pixel a
+//! row up (an edge or a field that goes on) and a row up a pixel to either side (a
+//! slanting edge): those are tried at every byte, with the last place the next four
+//! bytes were seen, and the longest match is taken, a short one only if the next byte's
+//! is no longer. The base's bands also walk a short hash chain ([`Effort`]). One block
 //! per band with Huffman codes made for it, ended by a sync flush as
 //! zlib's would be, so the band's bytes follow the others' in one zlib stream.
 //!
@@ -50,9 +51,9 @@ const CL_ORDER: [usize; 19] = [
 /// `data` compressed as raw deflate blocks, not final, ended by a sync flush (an empty
 /// stored block), with `dict` (the rows above it) as what came before; `stride` is a
 /// row's length in bytes (its filter byte and its pixels).
-pub(super) fn band(dict: &[u8], data: &[u8], stride: usize) -> Vec<u8> {
+pub(super) fn band(dict: &[u8], data: &[u8], stride: usize, effort: Effort) -> Vec<u8> {
     let buf = [dict, data].concat();
-    let tokens = matches(&buf, dict.len(), stride);
+    let tokens = matches(&buf, dict.len(), stride, effort);
     let mut w = Bits::with_capacity(data.len() / 4 + 64);
     if !data.is_empty() {
         block(&mut w, &tokens);
@@ -71,13 +72,39 @@ enum Token {
     Match { len: u16, dist: u16 },
 }
 
-/// Matches shorter than this are held while the next byte's is looked at (zlib's lazy
-/// matching): a longer match one byte on is worth a literal.
-const LAZY: usize = 32;
+/// How hard the encoder looks: a club's bands, written for one mail, look at the five
+/// places alone ([`Effort::CLUB`]); the shared base's, which go into every club's
+/// picture of the phase, also walk back through the earlier places the next four bytes
+/// were seen and keep every place inside a match ([`Effort::BASE`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Effort {
+    /// How many earlier places of the same four bytes are tried past the last.
+    chain: usize,
+    /// Matches shorter than this are held while the next byte's is looked at (zlib's
+    /// lazy matching): a longer match one byte on is worth a literal.
+    lazy: usize,
+    /// Whether every place inside a match is kept as seen, not only its last two.
+    keep_all: bool,
+}
+
+impl Effort {
+    /// A club's own bands.
+    pub(super) const CLUB: Effort = Effort {
+        chain: 0,
+        lazy: 32,
+        keep_all: false,
+    };
+    /// The phase's shared base.
+    pub(super) const BASE: Effort = Effort {
+        chain: 4,
+        lazy: MAX_MATCH,
+        keep_all: true,
+    };
+}
 
 /// The literals and matches of `buf[from..]`, `buf[..from]` being what came before.
-fn matches(buf: &[u8], from: usize, stride: usize) -> Vec<Token> {
-    let mut seen = Seen::new(buf);
+fn matches(buf: &[u8], from: usize, stride: usize, effort: Effort) -> Vec<Token> {
+    let mut seen = Seen::new(buf, effort.chain);
     for i in from.saturating_sub(WINDOW)..from {
         seen.keep(i);
     }
@@ -89,7 +116,7 @@ fn matches(buf: &[u8], from: usize, stride: usize) -> Vec<Token> {
     while i < buf.len() {
         let (len, dist) = ahead.take().unwrap_or_else(|| seen.best(i, stride));
         seen.keep(i);
-        if usable((len, dist)) && len < LAZY && i + 1 < buf.len() {
+        if usable((len, dist)) && len < effort.lazy && i + 1 < buf.len() {
             let next = seen.best(i + 1, stride);
             if usable(next) && next.0 > len {
                 ahead = Some(next);
@@ -104,9 +131,15 @@ fn matches(buf: &[u8], from: usize, stride: usize) -> Vec<Token> {
             len: len as u16,
             dist: dist as u16,
         });
-        // Within a match only its last bytes are kept as places seen: a run's four
-        // bytes hash alike, and a match's own bytes are found a row up or a pixel back.
-        for j in (i + 1).max(i + len - 2)..i + len {
+        // Within a match only its last bytes are kept as places seen (unless the effort
+        // keeps all): a run's four bytes hash alike, and a match's own bytes are found a
+        // row up or a pixel back.
+        let first = if effort.keep_all {
+            i + 1
+        } else {
+            (i + 1).max(i + len - 2)
+        };
+        for j in first..i + len {
             seen.keep(j);
         }
         i += len;
@@ -114,17 +147,27 @@ fn matches(buf: &[u8], from: usize, stride: usize) -> Vec<Token> {
     tokens
 }
 
-/// Where each four bytes of a buffer were last seen.
+/// Where each four bytes of a buffer were last seen, and, with a chain, where before.
 struct Seen<'a> {
     buf: &'a [u8],
     head: Vec<u32>,
+    /// Position → the place the same four bytes were seen before it (empty without a
+    /// chain).
+    prev: Vec<u32>,
+    chain: usize,
 }
 
 impl<'a> Seen<'a> {
-    fn new(buf: &'a [u8]) -> Seen<'a> {
+    fn new(buf: &'a [u8], chain: usize) -> Seen<'a> {
         Seen {
             buf,
             head: vec![u32::MAX; 1 << HASH_BITS],
+            prev: if chain > 0 {
+                vec![u32::MAX; buf.len()]
+            } else {
+                Vec::new()
+            },
+            chain,
         }
     }
 
@@ -135,13 +178,16 @@ impl<'a> Seen<'a> {
 
     fn keep(&mut self, i: usize) {
         if let Some(h) = self.hash(i) {
+            if let Some(p) = self.prev.get_mut(i) {
+                *p = self.head[h];
+            }
             self.head[h] = i as u32;
         }
     }
 
     /// The longest match at `i` (its length and distance; length 0 where none): a pixel
-    /// back, a row up, a row up a pixel either side (a slanting edge), or where the
-    /// next four bytes were last seen.
+    /// back, a row up, a row up a pixel either side (a slanting edge), where the next
+    /// four bytes were last seen, and, with a chain, where they were seen before that.
     fn best(&self, i: usize, stride: usize) -> (usize, usize) {
         let buf = self.buf;
         let limit = MAX_MATCH.min(buf.len() - i);
@@ -151,21 +197,36 @@ impl<'a> Seen<'a> {
         let last = self
             .hash(i)
             .map(|h| self.head[h] as usize)
-            .filter(|&s| s < i)
-            .map_or(0, |s| i - s);
+            .filter(|&s| s < i);
         let (mut len, mut dist) = (0, 0);
-        for d in [1, stride, stride - 1, stride + 1, last] {
+        let try_at = |d: usize, len: &mut usize, dist: &mut usize| {
             // Only a candidate that matches one byte past the best so far can beat it.
-            if d == 0 || d > i || d > WINDOW || d == dist || buf[i - d + len] != buf[i + len] {
-                continue;
+            if d == 0 || d > i || d > WINDOW || d == *dist || buf[i - d + *len] != buf[i + *len] {
+                return false;
             }
             let l = common(&buf[i - d..], &buf[i..], limit);
-            if l > len {
-                (len, dist) = (l, d);
-                if l == limit {
-                    break;
-                }
+            if l > *len {
+                (*len, *dist) = (l, d);
             }
+            l == limit
+        };
+        for d in [1, stride, stride - 1, stride + 1, last.map_or(0, |s| i - s)] {
+            if try_at(d, &mut len, &mut dist) {
+                return (len, dist);
+            }
+        }
+        let mut at = last;
+        for _ in 0..self.chain {
+            let Some(s) = at.and_then(|s| self.prev.get(s)).map(|&p| p as usize) else {
+                break;
+            };
+            if s >= i || i - s > WINDOW {
+                break;
+            }
+            if try_at(i - s, &mut len, &mut dist) {
+                break;
+            }
+            at = Some(s);
         }
         (len, dist)
     }
@@ -469,9 +530,12 @@ mod tests {
             (0..33_000u32).map(|i| (i / 300 % 7) as u8).collect(),
         ];
         for data in &cases {
-            for d in [&dict[..], &[][..]] {
-                let z = band(d, data, stride);
-                assert_eq!(&inflate(d, &z), data, "{} bytes", data.len());
+            for (d, effort) in [&dict[..], &[][..]]
+                .into_iter()
+                .flat_map(|d| [(d, Effort::CLUB), (d, Effort::BASE)])
+            {
+                let z = band(d, data, stride, effort);
+                assert_eq!(&inflate(d, &z), data, "{} bytes, {effort:?}", data.len());
                 assert_eq!(z[z.len() - 4..], [0, 0, 0xff, 0xff], "a sync flush ends it");
             }
         }
@@ -485,10 +549,12 @@ mod tests {
             stride in 2usize..300,
             runs in proptest::collection::vec((0u8..6, 1usize..400), 0..200),
             dict_rows in 0usize..3,
+            base in proptest::bool::ANY,
         ) {
+            let effort = if base { Effort::BASE } else { Effort::CLUB };
             let data: Vec<u8> = runs.iter().flat_map(|&(c, n)| std::iter::repeat_n(c, n)).collect();
             let dict: Vec<u8> = (0..dict_rows * stride).map(|i| (i * 7 / stride % 4) as u8).collect();
-            proptest::prop_assert_eq!(inflate(&dict, &band(&dict, &data, stride)), data);
+            proptest::prop_assert_eq!(inflate(&dict, &band(&dict, &data, stride, effort)), data);
         }
     }
 

@@ -8,7 +8,7 @@
 //! A service resolving phase after phase draws each phase's maps over the last phase's:
 //! a round changes the marks of a few places and the pieces that moved, and every other
 //! band of the shared base and of each club's picture is found here (issue 30.5: the
-//! base's bands at deflate's best level were half of a phase's pictures). The bands are
+//! base's bands at zlib's best level were half of a phase's pictures). The bands are
 //! kept by the XXH3-128 digest of their bytes with the bytes' length and the dictionary's
 //! share of them; the least recently used go past [`KEPT`].
 
