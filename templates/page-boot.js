@@ -1,5 +1,5 @@
-// The order page's bootstrap (see src/report/page.rs): the map, the data and the page's
-// script travel gzip-compressed (base64) in #pg-packed, a quarter of their size; this
+// The order page's bootstrap (see src/report/page.rs): the page's script, the map and the
+// data travel gzip-compressed (base64) in #pg-packed, a quarter of their size; this
 // inflates them with the browser's own DecompressionStream, puts the map and the data
 // where the page's script reads them, then runs that script (its hash is in the policy).
 "use strict";
@@ -16,7 +16,7 @@
     const raw = atob(packed.textContent.replace(/\s+/g, ""));
     const bytes = Uint8Array.from(raw, (c) => c.charCodeAt(0));
     const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-    const [map, data, script] = (await new Response(stream).text()).split("\u0000");
+    const [script, map, data] = (await new Response(stream).text()).split("\u0000");
     document.getElementById("pg-map").innerHTML = map;
     const json = document.createElement("script");
     json.type = "application/json";

@@ -15,7 +15,7 @@
 //! a nation's or a node's name is text wherever it stands, and the data is JSON in a
 //! `<script type="application/json">` element that no name can close.
 //!
-//! The page travels packed (issue 30.5): the map, the data and the script, gzipped and in
+//! The page travels packed (issue 30.5): the script, the map and the data, gzipped and in
 //! base64 in `#pg-packed`, which a small bootstrap (`templates/page-boot.js`) inflates
 //! with the browser's `DecompressionStream` and puts where they stood before (the map in
 //! `#pg-map`, the data as `#pg-data`), then runs the script: the script sees the page it
@@ -113,7 +113,7 @@ fn script_json(data: &data::PageData) -> String {
 const SCRIPT: &str = include_str!("../../templates/page.js");
 /// The bootstrap that unpacks the page in the browser.
 const BOOT: &str = include_str!("../../templates/page-boot.js");
-/// Between the packed parts (the map, the data, the script): in none of them.
+/// Between the packed parts (the script, the map, the data): in none of them.
 const SEP: char = '\0';
 /// The packed parts' base64 in lines of this many characters.
 const LINE: usize = 72;
@@ -172,15 +172,16 @@ fn own_render(
     let page = env
         .get_template("page.html")
         .unwrap_or_else(|e| unreachable!("the page's template is added: {e}"));
-    // The map's part up to its overlay is every club's of the phase and language: it
-    // leads the packed text, so that it is deflated once (`packed::gzip`).
-    // Made coarse apart (the overlay's mark is between elements, never in a value): the
-    // shared part once a phase and language (`coarse::kept`), the club's own each time.
+    // The page's script and the map's part up to its overlay are every club's of the
+    // phase and language: they lead the packed text, so that they are deflated once
+    // (`packed::gzip`). The map's parts are made coarse apart (the overlay's mark is
+    // between elements, never in a value): the shared part once a phase and language
+    // (`coarse::kept`), the club's own each time.
     let map = map_body(p.map_svg);
     let (shared, own) = map.split_at(map.find(super::png::OVERLAY).unwrap_or(0));
-    let shared = coarse::kept(shared);
+    let shared = format!("\n{SCRIPT}\n{SEP}{}", coarse::kept(shared));
     let own = coarse::coarse(own);
-    let rest = [own.as_str(), &script_json(&data), &format!("\n{SCRIPT}\n")].join(&SEP.to_string());
+    let rest = format!("{own}{SEP}{}", script_json(&data));
     let html = page
         .render(context! {
             lang => data.lang,
@@ -272,7 +273,7 @@ pub fn unpacked(html: &str) -> Option<String> {
         .read_to_string(&mut text)
         .ok()?;
     let mut parts = text.split(SEP);
-    let (map, data, script) = (parts.next()?, parts.next()?, parts.next()?);
+    let (script, map, data) = (parts.next()?, parts.next()?, parts.next()?);
     let boot = format!("<script>\n{BOOT}\n</script>");
     let page = format!(
         "{}<script type=\"application/json\" id=\"pg-data\">{data}</script>{}",

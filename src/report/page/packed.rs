@@ -1,6 +1,6 @@
 //! The order page's packed parts gzipped (one gzip member, the browser's
 //! `DecompressionStream` unpacks it): the part every club's page of a phase in a
-//! language shares (the map's base, up to its overlay) is deflated once and kept for the
+//! language shares (the page's script and the map's base, up to its overlay) is deflated once and kept for the
 //! process, as the map picture's base is (`png`), and each page deflates only its own
 //! rest, with the end of the shared part as deflate's preset dictionary (the reader has
 //! it: the same stream), so the page is as small as if it were deflated whole.
