@@ -251,13 +251,29 @@ struct NodeMark {
 }
 
 impl NodeMark {
-    /// The mark as the phase's shared layer draws it, the same for every club: without
-    /// whether the club's moves pass it (`prefix::PhaseKey`).
-    fn shared(&self) -> NodeMark {
-        NodeMark {
-            on_move: false,
-            ..self.clone()
-        }
+    /// Hashes the mark as the phase's shared layer draws it, the same for every club:
+    /// without whether the club's moves pass it (`prefix::PhaseKey`). Every other field
+    /// is named, so that a field added is hashed or left out on purpose.
+    fn hash_shared(&self, h: &mut impl std::hash::Hasher) {
+        use std::hash::Hash as _;
+        let NodeMark {
+            mark_id,
+            main,
+            x,
+            y,
+            code,
+            name,
+            kind,
+            capital,
+            fill,
+            fortification,
+            besieged,
+            changed,
+            on_move: _,
+            clip,
+        } = self;
+        (mark_id, main, x, y, code, name, kind).hash(h);
+        (capital, fill, fortification, besieged, changed, clip).hash(h);
     }
 }
 

@@ -46,6 +46,17 @@ fn digest_now(campaign: &Campaign) -> u128 {
 /// Feeds serde's output to the digest without holding it.
 struct Hasher(Xxh3Default);
 
+/// For `Hash` (the phase's node marks): the digest is the XXH3-128 read by the key.
+impl std::hash::Hasher for Hasher {
+    fn write(&mut self, bytes: &[u8]) {
+        self.0.update(bytes);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0.digest()
+    }
+}
+
 impl std::io::Write for Hasher {
     fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
         self.0.update(bytes);
@@ -170,9 +181,7 @@ impl PhaseKey {
         for part in std::iter::once(main).chain(inset) {
             h.0.update(&(part.len() as u64).to_le_bytes());
             for n in part {
-                // Serializing in memory cannot fail; a failure would only make a key
-                // that misses.
-                let _ = serde_json::to_writer(&mut h, &n.shared());
+                n.hash_shared(&mut h);
             }
         }
         h.0.update(&[u8::from(inset.is_some())]);
