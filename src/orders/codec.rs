@@ -18,7 +18,6 @@ use crate::scenario::clubs::clean_text;
 use serde::Serialize;
 use std::fmt::Write as _;
 use toml::Spanned;
-use toml::de::{DeTable, DeValue};
 
 /// Returns the text of an order file for `club` and `phase` carrying `set`: the header,
 /// the orders written as keys of the file (loan, objective, Strategos, alliances), then
@@ -285,47 +284,39 @@ struct Layout {
 /// Lays out `file` as `toml` writes it: written as one inline table, whose keys become
 /// lines in the order of the type's fields, and whose arrays of tables (`[[raise]]`,
 /// `[[order_of_battle.unit]]`) become sections; every value keeps `toml`'s own text.
+/// The inline table is read by [`entries`] and [`items`], which know only what `toml`
+/// writes (they never read a club's file): the page offers a few hundred orders a club,
+/// and reading each back with `toml`'s parser was most of their cost.
 fn lay_out(file: &OrderFile) -> Layout {
     let mut text = String::new();
     file.serialize(toml::ser::ValueSerializer::new(&mut text))
         .unwrap_or_else(|e| unreachable!("an order file always serializes: {e}"));
-    let value = DeValue::parse(&text)
-        .unwrap_or_else(|e| unreachable!("toml reads the table it wrote: {e}\n{text}"));
     let mut out = Layout::default();
-    if let DeValue::Table(t) = value.get_ref() {
-        lay_out_table(&text, t, "", &mut out);
-    }
+    lay_out_table(&text, "", &mut out);
     out
 }
 
-/// Lays out table `t` of `text`, whose sections are named under `path`.
-fn lay_out_table(text: &str, t: &DeTable, path: &str, out: &mut Layout) {
-    let mut entries: Vec<_> = t.iter().collect();
-    entries.sort_by_key(|(k, _)| k.span().start);
-    for (k, v) in entries {
-        let key = &text[k.span()];
-        let tables: Vec<&DeTable> = match v.get_ref() {
-            DeValue::Array(items) => items
-                .iter()
-                .filter_map(|i| match i.get_ref() {
-                    DeValue::Table(t) => Some(t),
-                    _ => None,
-                })
-                .collect(),
-            _ => Vec::new(),
-        };
+/// Lays out the inline table `t` (its text, braces included), whose sections are named
+/// under `path`.
+fn lay_out_table(t: &str, path: &str, out: &mut Layout) {
+    for (key, value) in entries(t) {
+        let list = value.starts_with('[').then(|| items(value));
+        let tables: Vec<&str> = (list.iter().flatten())
+            .copied()
+            .filter(|i| i.starts_with('{'))
+            .collect();
         if tables.is_empty() {
             // A file gives no alliance as no `alliances` key, not as `alliances = []`.
-            let empty = matches!(v.get_ref(), DeValue::Array(items) if items.is_empty());
+            let empty = list.is_some_and(|l| l.is_empty());
             if !(empty && path.is_empty()) {
-                let _ = writeln!(out.keys, "{key} = {}", &text[v.span()]);
+                let _ = writeln!(out.keys, "{key} = {value}");
             }
             continue;
         }
         let name = format!("{path}{key}");
         for t in tables {
             let mut inner = Layout::default();
-            lay_out_table(text, t, &format!("{name}."), &mut inner);
+            lay_out_table(t, &format!("{name}."), &mut inner);
             let _ = write!(
                 out.sections,
                 "\n[[{name}]]\n{}{}",
@@ -335,10 +326,217 @@ fn lay_out_table(text: &str, t: &DeTable, path: &str, out: &mut Layout) {
     }
 }
 
+/// The keys and values' texts of the inline table `t` (braces included), in order.
+fn entries(t: &str) -> Vec<(&str, &str)> {
+    let b = t.as_bytes();
+    let mut out = Vec::new();
+    let mut i = blank_end(b, 1);
+    while i < b.len() && b[i] != b'}' {
+        let key_end = match b[i] {
+            b'"' | b'\'' => string_end(b, i),
+            _ => {
+                let bare = b[i..].iter().position(|c| matches!(c, b' ' | b'\t' | b'='));
+                i + bare.unwrap_or(b.len() - i)
+            }
+        };
+        let at = blank_end(b, blank_end(b, key_end) + 1);
+        let end = value_end(b, at);
+        out.push((&t[i..key_end], &t[at..end]));
+        i = blank_end(b, end);
+        if b.get(i) == Some(&b',') {
+            i = blank_end(b, i + 1);
+        }
+    }
+    out
+}
+
+/// The items' texts of the inline array `a` (brackets included), in order.
+fn items(a: &str) -> Vec<&str> {
+    let b = a.as_bytes();
+    let mut out = Vec::new();
+    let mut i = blank_end(b, 1);
+    while i < b.len() && b[i] != b']' {
+        let end = value_end(b, i);
+        out.push(&a[i..end]);
+        i = blank_end(b, end);
+        if b.get(i) == Some(&b',') {
+            i = blank_end(b, i + 1);
+        }
+    }
+    out
+}
+
+/// Past the blanks (and line breaks, in an array) from `i`.
+fn blank_end(b: &[u8], mut i: usize) -> usize {
+    while b
+        .get(i)
+        .is_some_and(|c| matches!(c, b' ' | b'\t' | b'\n' | b'\r'))
+    {
+        i += 1;
+    }
+    i
+}
+
+/// The end of the value that starts at `i`: a string, an array or inline table (with
+/// all they hold), or a bare word (a number, `true`).
+fn value_end(b: &[u8], i: usize) -> usize {
+    match b.get(i) {
+        Some(b'"' | b'\'') => string_end(b, i),
+        Some(b'[' | b'{') => {
+            let mut depth = 0usize;
+            let mut j = i;
+            while j < b.len() {
+                match b[j] {
+                    b'"' | b'\'' => {
+                        j = string_end(b, j);
+                        continue;
+                    }
+                    b'[' | b'{' => depth += 1,
+                    b']' | b'}' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            return j + 1;
+                        }
+                    }
+                    _ => {}
+                }
+                j += 1;
+            }
+            b.len()
+        }
+        _ => {
+            let bare = b[i.min(b.len())..]
+                .iter()
+                .position(|c| matches!(c, b',' | b'}' | b']' | b' ' | b'\t' | b'\n' | b'\r'));
+            i + bare.unwrap_or(b.len().saturating_sub(i))
+        }
+    }
+}
+
+/// The end of the string that starts at `i`, in any of TOML's four forms: basic (`"`,
+/// with backslash escapes) or literal (`'`), on one line or multi-line (three quotes,
+/// which may follow up to two of the string's own).
+fn string_end(b: &[u8], i: usize) -> usize {
+    let q = b[i];
+    let triple = |j: usize| b.get(j..j + 3) == Some(&[q, q, q][..]);
+    let multi = triple(i);
+    let mut j = if multi { i + 3 } else { i + 1 };
+    while j < b.len() {
+        if q == b'"' && b[j] == b'\\' {
+            j += 2;
+            continue;
+        }
+        if b[j] == q && !multi {
+            return j + 1;
+        }
+        if multi && triple(j) {
+            let mut end = j + 3;
+            while end < j + 5 && b.get(end) == Some(&q) {
+                end += 1;
+            }
+            return end;
+        }
+        j += 1;
+    }
+    b.len()
+}
+
 #[cfg(test)]
 mod order_tests {
     use super::*;
     use crate::rules::ids::{ArmyId, NodeCode};
+
+    /// The layout as before [`entries`]: the inline table read back by `toml`'s parser.
+    fn lay_out_parsed(file: &OrderFile) -> String {
+        use toml::de::{DeTable, DeValue};
+        fn table(text: &str, t: &DeTable, path: &str, out: &mut Layout) {
+            let mut entries: Vec<_> = t.iter().collect();
+            entries.sort_by_key(|(k, _)| k.span().start);
+            for (k, v) in entries {
+                let key = &text[k.span()];
+                let tables: Vec<&DeTable> = match v.get_ref() {
+                    DeValue::Array(items) => items
+                        .iter()
+                        .filter_map(|i| match i.get_ref() {
+                            DeValue::Table(t) => Some(t),
+                            _ => None,
+                        })
+                        .collect(),
+                    _ => Vec::new(),
+                };
+                if tables.is_empty() {
+                    let empty = matches!(v.get_ref(), DeValue::Array(items) if items.is_empty());
+                    if !(empty && path.is_empty()) {
+                        let _ = writeln!(out.keys, "{key} = {}", &text[v.span()]);
+                    }
+                    continue;
+                }
+                let name = format!("{path}{key}");
+                for t in tables {
+                    let mut inner = Layout::default();
+                    table(text, t, &format!("{name}."), &mut inner);
+                    let _ = write!(
+                        out.sections,
+                        "\n[[{name}]]\n{}{}",
+                        inner.keys, inner.sections
+                    );
+                }
+            }
+        }
+        let mut text = String::new();
+        file.serialize(toml::ser::ValueSerializer::new(&mut text))
+            .expect("serializes");
+        let value = DeValue::parse(&text).expect("parses");
+        let mut out = Layout::default();
+        if let DeValue::Table(t) = value.get_ref() {
+            table(&text, t, "", &mut out);
+        }
+        out.keys + &out.sections
+    }
+
+    /// Names with quotes of both kinds, three in a row, backslashes and every sort of
+    /// character: laid out as `toml`'s own parser reads the inline table.
+    #[test]
+    fn the_layout_is_the_one_toml_reads() {
+        let names = [
+            "plain",
+            "l'ala \"destra\"",
+            "'''tre'''",
+            "\"\"\"tre\"\"\"",
+            "ends with '",
+            "ends with \"",
+            "back\\slash \\\"",
+            "{[,]} = #",
+            "Fanti\u{ad}a \u{200d}",
+            "''\"\"''\"",
+            "line\nbreak",
+            "'''\n\"\"\"'",
+        ];
+        for name in names {
+            let kind = OrderKind::OrderOfBattle {
+                battle: "1494-r02-F7".into(),
+                ruleset: "mon1628".into(),
+                units: vec![OobUnit {
+                    name: name.into(),
+                    kind: name.into(),
+                    campaign_value: 100,
+                    ratings: [("q".to_string(), 3)].into(),
+                }],
+                leaders: vec![OobLeader {
+                    name: name.into(),
+                    ratings: Default::default(),
+                }],
+            };
+            let file = file_of(&kind);
+            let got = lay_out(&file);
+            assert_eq!(got.keys + &got.sections, lay_out_parsed(&file), "{name}");
+            let mut head = OrderFile::new(name, name);
+            head.secret = Some(sp(name.to_owned()));
+            head.alliances = vec![sp(name.to_owned()), sp("M".to_owned())];
+            let got = lay_out(&head);
+            assert_eq!(got.keys + &got.sections, lay_out_parsed(&head), "{name}");
+        }
+    }
 
     #[test]
     fn one_order_is_written_as_its_block() {
