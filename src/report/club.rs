@@ -344,7 +344,7 @@ pub fn club_reports(
 }
 
 /// The same without the map pictures (`png` left empty), for a caller that draws them
-/// while it does other work ([`png_alongside`]). The reports are written on every core
+/// while it does other work ([`parallel_png`]). The reports are written on every core
 /// too (each is its club's alone), and returned in club order.
 pub(crate) fn club_reports_unpictured(
     env: &Environment,
@@ -403,52 +403,13 @@ pub(crate) fn club_reports_unpictured(
     })
 }
 
-/// Rasterizes pictures on every core, keeping their order.
+/// Rasterizes pictures on every core, keeping their order (rayon's pool: a caller that
+/// has other work for the cores meanwhile joins it with this, as a phase's messages
+/// do). Each picture depends on its SVG alone, so the bytes are the same for any
+/// number of threads.
 pub fn parallel_png(svgs: Vec<&str>) -> Result<Vec<Vec<u8>>> {
-    png_alongside(svgs, || Ok(())).map(|(pngs, ())| pngs)
-}
-
-/// Rasterizes pictures on every core while this thread runs `other`, which it joins
-/// as soon as `other` is done: the pictures are most of a phase's work, and the rest
-/// (bulletins, order pages, sheets) need not wait for them. Pictures are in the order
-/// given whichever thread drew them, and each depends on its SVG alone, so the bytes
-/// are the same for any number of threads.
-pub(crate) fn png_alongside<T>(
-    svgs: Vec<&str>,
-    other: impl FnOnce() -> Result<T>,
-) -> Result<(Vec<Vec<u8>>, T)> {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(8);
-    let next = AtomicUsize::new(0);
-    // Each thread takes the next picture not yet taken, until none is left.
-    let work = || {
-        let mut drawn = Vec::new();
-        loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            let Some(svg) = svgs.get(i) else { break };
-            drawn.push((i, png::map_to_png(svg)));
-        }
-        drawn
-    };
-    std::thread::scope(|s| {
-        let helpers: Vec<_> = (1..threads.max(2)).map(|_| s.spawn(work)).collect();
-        let other = other();
-        let mut all = work();
-        for h in helpers {
-            all.extend(
-                h.join()
-                    .map_err(|_| Error::internal("drawing a map picture failed"))?,
-            );
-        }
-        all.sort_by_key(|(i, _)| *i);
-        let pngs = all
-            .into_iter()
-            .map(|(_, png)| png)
-            .collect::<Result<Vec<_>>>()?;
-        Ok((pngs, other?))
-    })
+    use rayon::prelude::*;
+    svgs.par_iter().map(|svg| png::map_to_png(svg)).collect()
 }
 
 /// The public bulletin of a phase in a language.

@@ -95,59 +95,31 @@ pub fn phase_messages(
     let clubs = p.clubs;
     let from = mailbox(&m.config.mail.from)?;
     let phase = Some(before.phase.key());
-    let after = resolution.next.as_ref().unwrap_or(before);
     let reports =
         club::club_reports_unpictured(m.env, campaign, before, resolution, clubs, facts, &|_| {
             "cid:map".into()
         })?;
-    // The maps are drawn on the other cores while this thread writes everything else
-    // of the reports (bulletins, order pages, sheets), then joins in.
+    // The maps and everything else of the reports (bulletins, order pages, sheets) are
+    // written on every core together: each core takes the next map or the next club's
+    // files as it is free (rayon), so that no core waits while the other has work; the
+    // maps drawn on one core while the other wrote every page had it wait on the pages.
     let svgs = reports.iter().map(|r| r.rendered.svg.as_str()).collect();
-    let (pngs, drafts) = club::png_alongside(svgs, || {
-        let mut bulletins = std::collections::BTreeMap::new();
-        for lang in [Lang::It, Lang::En] {
-            let view = club::public(m.env, campaign, before, resolution, lang, facts);
-            bulletins.insert(lang, club::bulletin_text(m.env, &view)?);
-        }
-        let mut drafts = Vec::new();
-        for r in &reports {
-            let mut files = report_files(campaign, after, r, p.cards, m, &bulletins[&r.club.lang])?;
-            if resolution.next.is_some() {
-                files.extend(next_orders_files(campaign, after, r, m, facts));
+    let (pngs, drafts) = rayon::join(
+        || club::parallel_png(svgs),
+        || -> Result<_> {
+            use rayon::prelude::*;
+            let mut bulletins = std::collections::BTreeMap::new();
+            for lang in [Lang::It, Lang::En] {
+                let view = club::public(m.env, campaign, before, resolution, lang, facts);
+                bulletins.insert(lang, club::bulletin_text(m.env, &view)?);
             }
-            let (mut text, mut html) = (r.rendered.text.clone(), r.rendered.html.clone());
-            // The order page, when attached: the mail says how to open it (found by its
-            // own name: a battle card is attached as a page too).
-            let page_name = crate::report::page::file_name(
-                r.club.lang,
-                &crate::rules::NationCode::from(r.club.nation.as_str()),
-                &after.phase.key(),
-            );
-            if let Some(page) = files.iter().find(|f| f.name == page_name) {
-                let words = crate::words::from_env(m.env);
-                text.push_str(&crate::report::page::note(&words, r.club.lang, &page.name));
-                html = crate::report::page::note_html(&html, &words, r.club.lang, &page.name);
-            }
-            drafts.push(Draft {
-                kind: "report",
-                phase: phase.clone(),
-                nation: Some(r.club.nation.clone()),
-                to_name: Some(r.club.name.clone()),
-                to: r.club.emails.clone(),
-                subject: format!(
-                    "[{}] {}: {}",
-                    r.view.campaign, r.view.nation_name, r.view.phase.name
-                ),
-                text,
-                html: Some(html),
-                // The map, once drawn.
-                inline_png: None,
-                files,
-                salt: String::new(),
-            });
-        }
-        Ok((bulletins, drafts))
-    })?;
+            let drafts = (reports.par_iter())
+                .map(|r| report_draft(campaign, p, r, m, &bulletins[&r.club.lang]))
+                .collect::<Result<Vec<_>>>()?;
+            Ok((bulletins, drafts))
+        },
+    );
+    let (pngs, drafts) = (pngs?, drafts?);
     let (bulletins, drafts) = drafts;
     // Composed on every core, in the clubs' order (each message depends on its draft
     // alone, so the bytes are the same for any number of threads).
@@ -236,6 +208,54 @@ pub fn phase_messages(
         out.push(compose(&draft, &from, now)?);
     }
     Ok(out)
+}
+
+/// A club's report as a draft, its map not yet in: its text and HTML, its files (the
+/// phase's, and the next phase's order files), with the note on how to open the order
+/// page.
+fn report_draft(
+    campaign: &Campaign,
+    p: &ResolvedPhase,
+    r: &club::ClubReport,
+    m: &Mailing,
+    bulletin: &str,
+) -> Result<Draft> {
+    let (before, resolution, facts) = (p.before, p.resolution, p.facts);
+    let after = resolution.next.as_ref().unwrap_or(before);
+    let mut files = report_files(campaign, after, r, p.cards, m, bulletin)?;
+    if resolution.next.is_some() {
+        files.extend(next_orders_files(campaign, after, r, m, facts));
+    }
+    let (mut text, mut html) = (r.rendered.text.clone(), r.rendered.html.clone());
+    // The order page, when attached: the mail says how to open it (found by its own
+    // name: a battle card is attached as a page too).
+    let page_name = crate::report::page::file_name(
+        r.club.lang,
+        &crate::rules::NationCode::from(r.club.nation.as_str()),
+        &after.phase.key(),
+    );
+    if let Some(page) = files.iter().find(|f| f.name == page_name) {
+        let words = crate::words::from_env(m.env);
+        text.push_str(&crate::report::page::note(&words, r.club.lang, &page.name));
+        html = crate::report::page::note_html(&html, &words, r.club.lang, &page.name);
+    }
+    Ok(Draft {
+        kind: "report",
+        phase: Some(before.phase.key()),
+        nation: Some(r.club.nation.clone()),
+        to_name: Some(r.club.name.clone()),
+        to: r.club.emails.clone(),
+        subject: format!(
+            "[{}] {}: {}",
+            r.view.campaign, r.view.nation_name, r.view.phase.name
+        ),
+        text,
+        html: Some(html),
+        // The map, once drawn.
+        inline_png: None,
+        files,
+        salt: String::new(),
+    })
 }
 
 /// The bulletin's file name in a language.

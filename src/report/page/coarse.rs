@@ -49,18 +49,17 @@ pub(super) fn coarse(svg: &str) -> String {
 pub(super) fn kept(shared: &str) -> Arc<str> {
     /// Parts kept: one a language, with room.
     const KEPT: usize = 4;
-    let lock = || PARTS.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some((_, c)) = lock().iter().find(|(k, _)| k == shared) {
+    // Made while the lock is held: the clubs' pages are written on every core at once,
+    // and the second waits for the part rather than making it again.
+    let mut parts = PARTS.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, c)) = parts.iter().find(|(k, _)| k == shared) {
         return c.clone();
     }
     let made: Arc<str> = Arc::from(coarse(shared));
-    let mut parts = lock();
-    if !parts.iter().any(|(k, _)| k == shared) {
-        if parts.len() >= KEPT {
-            parts.remove(0);
-        }
-        parts.push((shared.to_owned(), made.clone()));
+    if parts.len() >= KEPT {
+        parts.remove(0);
     }
+    parts.push((shared.to_owned(), made.clone()));
     made
 }
 
