@@ -31,6 +31,7 @@
 mod bands;
 mod deflate;
 mod memo;
+mod outline;
 mod overlay;
 
 #[doc(hidden)]
@@ -105,7 +106,8 @@ fn parse(svg: &str, crisp: bool) -> Result<resvg::usvg::Tree> {
         },
         ..Default::default()
     };
-    resvg::usvg::Tree::from_str(svg, &options)
+    // Texts that name their own font drawn as outlines made once a process (`outline`).
+    resvg::usvg::Tree::from_str(&outline::outlined(svg, &options), &options)
         .map_err(|e| Error::user(format!("the map picture is not valid SVG: {e}")))
 }
 
