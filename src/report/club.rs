@@ -5,7 +5,7 @@
 //! what a club may learn is decided in `rules::visibility`, never here.
 
 use super::{png, template_error};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::rules::outcome::Audience;
 use crate::rules::resolve::Resolution;
 use crate::rules::say::Say;
@@ -345,7 +345,7 @@ pub fn club_reports(
 
 /// The same without the map pictures (`png` left empty), for a caller that draws them
 /// while it does other work ([`parallel_png`]). The reports are written on every core
-/// too (each is its club's alone), and returned in club order.
+/// too, a task a club (each is its club's alone), and returned in club order.
 pub(crate) fn club_reports_unpictured(
     env: &Environment,
     campaign: &Campaign,
@@ -355,52 +355,37 @@ pub(crate) fn club_reports_unpictured(
     facts: &PhaseFacts,
     map_src: &(dyn Fn(&Club) -> String + Sync),
 ) -> Result<Vec<ClubReport>> {
+    use rayon::prelude::*;
     let playing: Vec<&Club> = clubs.iter().filter(|c| before.is_club(&c.nation)).collect();
-    let write = |part: &[&Club]| -> Result<Vec<ClubReport>> {
-        let say = super::explain(env, campaign);
-        let mut out = Vec::new();
-        for club in part {
-            let nation = crate::rules::NationCode::from(club.nation.as_str());
-            let view = club_view(
-                campaign,
-                &say,
-                before,
-                resolution,
-                ClubName {
-                    nation: &nation,
-                    name: &club.name,
-                    lang: club.lang,
-                },
-                facts,
-            );
-            let rendered = club_report(env, campaign, &view, &map_src(club))?;
-            out.push(ClubReport {
-                club: (*club).clone(),
-                view,
-                rendered,
-                png: Vec::new(),
-            });
-        }
-        Ok(out)
-    };
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(8);
-    let chunk = playing.len().div_ceil(threads).max(1);
-    std::thread::scope(|s| {
-        let handles: Vec<_> = playing
-            .chunks(chunk)
-            .map(|part| s.spawn(move || write(part)))
-            .collect();
-        let mut all = Vec::new();
-        for h in handles {
-            all.extend(
-                h.join()
-                    .map_err(|_| Error::internal("writing a club's report failed"))??,
-            );
-        }
-        Ok(all)
-    })
+    // Each club's report a task of its own (rayon), so a core free takes the next.
+    let words = super::explain(env, campaign);
+    (playing.par_iter())
+        .map_init(
+            || words.clone(),
+            |say, club| {
+                let nation = crate::rules::NationCode::from(club.nation.as_str());
+                let view = club_view(
+                    campaign,
+                    say,
+                    before,
+                    resolution,
+                    ClubName {
+                        nation: &nation,
+                        name: &club.name,
+                        lang: club.lang,
+                    },
+                    facts,
+                );
+                let rendered = club_report(env, campaign, &view, &map_src(club))?;
+                Ok(ClubReport {
+                    club: (*club).clone(),
+                    view,
+                    rendered,
+                    png: Vec::new(),
+                })
+            },
+        )
+        .collect()
 }
 
 /// Rasterizes pictures on every core, keeping their order (rayon's pool: a caller that
