@@ -473,6 +473,38 @@ pub(crate) fn encode(pixmap: &Pixmap) -> Result<Vec<u8>> {
     bands::png(pixmap, &w.palette, &w.bands)
 }
 
+/// The first nation's club map of the shipped campaign at its start, after `change`
+/// made the phase's resolution (given the nations' codes), as mailed: for the tests.
+#[cfg(test)]
+fn club_map(change: impl FnOnce(&mut crate::rules::World, &[crate::rules::NationCode])) -> String {
+    use crate::rules::resolve::Resolution;
+    use crate::rules::tables::Lang;
+    use crate::rules::visibility::{ClubName, PhaseFacts, club_view};
+    use crate::rules::{NationCode, World};
+    let source = crate::scenario::Source::builtin("il-giglio").expect("built in");
+    let c = crate::scenario::load(&source).expect("the shipped campaign loads");
+    let words = crate::words::Words::load(None).expect("catalogue");
+    let env = crate::report::environment(None, words.clone()).expect("templates");
+    let say = crate::words::explain::Explain::new(words, &c);
+    let codes: Vec<NationCode> = c.nations.iter().map(|n| n.code.clone()).collect();
+    let before = World::start(&c, &codes);
+    let mut now = before.clone();
+    change(&mut now, &codes);
+    let r = Resolution {
+        next: Some(now),
+        outcomes: Vec::new(),
+        events: Vec::new(),
+        ledger: Default::default(),
+    };
+    let club = ClubName {
+        nation: &codes[0],
+        name: "club",
+        lang: Lang::It,
+    };
+    let view = club_view(&c, &say, &before, &r, club, &PhaseFacts::default());
+    crate::report::map::render_view(&c, &view, &env).expect("the map")
+}
+
 #[cfg(test)]
 mod tests {
     use super::bands::colour;
@@ -603,37 +635,13 @@ mod tests {
     /// picture split at its overlay alone, whether its static layer was kept or not.
     #[test]
     fn a_club_map_split_twice_is_the_map_drawn_whole() {
-        use crate::rules::resolve::Resolution;
-        use crate::rules::tables::Lang;
-        use crate::rules::visibility::{ClubName, PhaseFacts, club_view};
         use crate::rules::world::Fortification;
-        use crate::rules::{NationCode, World};
-        let source = crate::scenario::Source::builtin("il-giglio").expect("built in");
-        let c = crate::scenario::load(&source).expect("the shipped campaign loads");
-        let words = crate::words::Words::load(None).expect("catalogue");
-        let env = crate::report::environment(None, words.clone()).expect("templates");
-        let say = crate::words::explain::Explain::new(words, &c);
-        let codes: Vec<NationCode> = c.nations.iter().map(|n| n.code.clone()).collect();
-        let before = World::start(&c, &codes);
-        let mut now = before.clone();
-        let mut nodes = now.nodes.values_mut();
-        let first = nodes.next().expect("a node");
-        first.owner = codes.last().expect("a nation").clone();
-        nodes.next().expect("a second node").fortification = Fortification::Fortified;
-        let r = Resolution {
-            next: Some(now),
-            outcomes: Vec::new(),
-            events: Vec::new(),
-            ledger: Default::default(),
-        };
-        let nation = codes[0].clone();
-        let club = ClubName {
-            nation: &nation,
-            name: "club",
-            lang: Lang::It,
-        };
-        let view = club_view(&c, &say, &before, &r, club, &PhaseFacts::default());
-        let svg = crate::report::map::render_view(&c, &view, &env).expect("the map");
+        let svg = club_map(|now, codes| {
+            let mut nodes = now.nodes.values_mut();
+            let first = nodes.next().expect("a node");
+            first.owner = codes.last().expect("a nation").clone();
+            nodes.next().expect("a second node").fortification = Fortification::Fortified;
+        });
         let (Some(at), Some(end)) = (svg.find(PHASE), svg.find(OVERLAY)) else {
             panic!("the map has both marks");
         };

@@ -225,34 +225,6 @@ mod tests {
         }
     }
 
-    /// A club's map of the shipped campaign, as mailed.
-    fn club_map() -> String {
-        use crate::rules::resolve::Resolution;
-        use crate::rules::tables::Lang;
-        use crate::rules::visibility::{ClubName, PhaseFacts, club_view};
-        use crate::rules::{NationCode, World};
-        let source = crate::scenario::Source::builtin("il-giglio").expect("built in");
-        let c = crate::scenario::load(&source).expect("the shipped campaign loads");
-        let words = crate::words::Words::load(None).expect("catalogue");
-        let env = crate::report::environment(None, words.clone()).expect("templates");
-        let say = crate::words::explain::Explain::new(words, &c);
-        let codes: Vec<NationCode> = c.nations.iter().map(|n| n.code.clone()).collect();
-        let before = World::start(&c, &codes);
-        let r = Resolution {
-            next: Some(before.clone()),
-            outcomes: Vec::new(),
-            events: Vec::new(),
-            ledger: Default::default(),
-        };
-        let club = ClubName {
-            nation: &codes[0],
-            name: "club",
-            lang: Lang::It,
-        };
-        let view = club_view(&c, &say, &before, &r, club, &PhaseFacts::default());
-        crate::report::map::render_view(&c, &view, &env).expect("the map")
-    }
-
     fn pixels(svg: &str) -> resvg::tiny_skia::Pixmap {
         let tree = resvg::usvg::Tree::from_str(svg, &options()).expect("parses");
         let size = tree.size().to_int_size();
@@ -265,7 +237,7 @@ mod tests {
     /// draw: the same glyphs in the same places, at most an edge pixel's shade apart.
     #[test]
     fn an_outlined_map_draws_what_its_texts_draw() {
-        let svg = club_map();
+        let svg = super::super::club_map(|_, _| {});
         let out = outlined(&svg, &options());
         let texts = |s: &str| s.matches("<text").count();
         assert!(
