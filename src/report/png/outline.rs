@@ -7,8 +7,10 @@
 //! content, becomes a group with the text's other attributes (its paint, its clip, its
 //! id) holding one path: the outline usvg made of the same text at the origin, moved to
 //! the text's place. Any other text (a size or weight it inherits, a `<tspan>`, an
-//! anchor) is left as it is, for usvg to shape. The test holds the outlined picture to
-//! the picture drawn from its texts.
+//! anchor) is left as it is, for usvg to shape, and so is every text of a picture where
+//! an element above a text could change its glyphs (a group's anchor or style, a style
+//! sheet): a club's overlay is outlined, the whole map is not. The test holds the
+//! outlined overlay to the one drawn from its texts.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -20,31 +22,78 @@ const KEPT: usize = 4096;
 /// origin, and not to the group that replaces it.
 const SHAPE: [&str; 3] = ["font-size", "font-weight", "font-style"];
 
-/// The attributes that make a text's outline other than [`SHAPE`]'s: a text with one
-/// is left to usvg.
-const UNSUPPORTED: [&str; 12] = [
+/// The attributes other than [`SHAPE`]'s that change a text's glyphs or where they
+/// stand, inherited from any element above it: a picture that gives one to any element
+/// but a text has none of its texts outlined, and a text that has one (its own font
+/// style aside) is left to usvg. So is a picture with a style sheet, which may set any.
+const INHERITED: [&str; 18] = [
     "font-family",
+    "font-style",
+    "font-variant",
+    "font-stretch",
+    "font-kerning",
     "text-anchor",
+    "text-rendering",
+    "text-decoration",
     "dominant-baseline",
     "alignment-baseline",
     "baseline-shift",
     "letter-spacing",
     "word-spacing",
-    "textLength",
-    "lengthAdjust",
     "writing-mode",
-    "transform",
+    "direction",
+    "unicode-bidi",
+    "xml:space",
     "style",
 ];
 
+/// The attributes of a text that make usvg lay it out otherwise than its outline made
+/// at the origin: such a text is left to usvg.
+const OWN: [&str; 4] = ["transform", "class", "textLength", "lengthAdjust"];
+
+/// Whether no element of `svg` but a text gives one of the [`INHERITED`] attributes
+/// (the root's font family aside: the outlines are made under the same) and no style
+/// sheet is in it.
+fn inherits_nothing(svg: &str) -> bool {
+    let root_end = svg
+        .find("<svg")
+        .and_then(|at| svg[at..].find('>').map(|e| at + e));
+    !svg.contains("<style")
+        && INHERITED.iter().all(|name| {
+            let needle = format!(" {name}=\"");
+            svg.match_indices(&needle).all(|(at, _)| {
+                let tag = svg[..at].rfind('<').map_or("", |t| &svg[t..at]);
+                tag.starts_with("<text ")
+                    || (*name == "font-family" && tag.starts_with("<svg") && Some(at) < root_end)
+            })
+        })
+}
+
+/// The root element's font family, under which the outlines are made.
+fn root_font(svg: &str) -> &str {
+    let Some(at) = svg.find("<svg") else {
+        return "";
+    };
+    let tag = &svg[at..at + svg[at..].find('>').unwrap_or(0)];
+    let attr = " font-family=\"";
+    tag.find(attr)
+        .map(|f| f + attr.len())
+        .and_then(|f| tag[f..].find('"').map(|e| &tag[f..f + e]))
+        .unwrap_or("")
+}
+
 /// `svg` with every text it can outline ([`outline`]) drawn as its outline.
 pub(super) fn outlined(svg: &str, options: &resvg::usvg::Options) -> String {
+    if !inherits_nothing(svg) {
+        return svg.to_owned();
+    }
+    let font = root_font(svg);
     let mut out = String::with_capacity(svg.len() + svg.len() / 4);
     let mut rest = svg;
     while let Some(at) = rest.find("<text") {
         out.push_str(&rest[..at]);
         rest = &rest[at..];
-        match text_element(rest).and_then(|t| Some((outline(&t, options)?, t.len))) {
+        match text_element(rest).and_then(|t| Some((outline(&t, font, options)?, t.len))) {
             Some((group, len)) => {
                 out.push_str(&group);
                 rest = &rest[len..];
@@ -110,7 +159,7 @@ fn text_element(s: &str) -> Option<TextElement<'_>> {
 }
 
 /// The group that draws text `t` as its outline, or `None` for a text left to usvg.
-fn outline(t: &TextElement, options: &resvg::usvg::Options) -> Option<String> {
+fn outline(t: &TextElement, font: &str, options: &resvg::usvg::Options) -> Option<String> {
     let get = |name: &str| {
         t.attributes
             .iter()
@@ -119,7 +168,8 @@ fn outline(t: &TextElement, options: &resvg::usvg::Options) -> Option<String> {
     };
     if get("font-size").is_none()
         || get("font-weight").is_none()
-        || t.attributes.iter().any(|(n, _)| UNSUPPORTED.contains(n))
+        || (t.attributes.iter())
+            .any(|(n, _)| (INHERITED.contains(n) && *n != "font-style") || OWN.contains(n))
     {
         return None;
     }
@@ -129,7 +179,7 @@ fn outline(t: &TextElement, options: &resvg::usvg::Options) -> Option<String> {
         .filter(|(n, _)| SHAPE.contains(n))
         .map(|(n, v)| format!(" {n}=\"{v}\""))
         .collect();
-    let path = path_at_origin(&shape, t.content, options)?;
+    let path = path_at_origin(font, &shape, t.content, options)?;
     let mut group = String::from("<g");
     for (n, v) in &t.attributes {
         if !SHAPE.contains(n) && *n != "x" && *n != "y" {
@@ -148,13 +198,18 @@ static OUTLINES: Mutex<Option<Outlines>> = Mutex::new(None);
 
 /// The attributes of the path that draws `content` with `shape` at the origin (its
 /// rendering mode and its data), made once; `None` where usvg draws nothing of it.
-fn path_at_origin(shape: &str, content: &str, options: &resvg::usvg::Options) -> Option<Arc<str>> {
-    let key = (shape.to_owned(), content.to_owned());
+fn path_at_origin(
+    font: &str,
+    shape: &str,
+    content: &str,
+    options: &resvg::usvg::Options,
+) -> Option<Arc<str>> {
+    let key = (format!("{font}\0{shape}"), content.to_owned());
     let lock = || OUTLINES.lock().unwrap_or_else(|e| e.into_inner());
     if let Some(p) = lock().as_ref().and_then(|m| m.get(&key)) {
         return Some(p.clone());
     }
-    let made: Arc<str> = Arc::from(make_path(shape, content, options)?);
+    let made: Arc<str> = Arc::from(make_path(font, shape, content, options)?);
     let mut kept = lock();
     let map = kept.get_or_insert_with(HashMap::new);
     if map.len() >= KEPT {
@@ -164,11 +219,21 @@ fn path_at_origin(shape: &str, content: &str, options: &resvg::usvg::Options) ->
     Some(made)
 }
 
-fn make_path(shape: &str, content: &str, options: &resvg::usvg::Options) -> Option<String> {
+fn make_path(
+    font: &str,
+    shape: &str,
+    content: &str,
+    options: &resvg::usvg::Options,
+) -> Option<String> {
     use resvg::usvg::{Node, ShapeRendering};
     use std::fmt::Write as _;
+    let family = if font.is_empty() {
+        String::new()
+    } else {
+        format!(" font-family=\"{font}\"")
+    };
     let svg = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1\" height=\"1\"><text x=\"0\" y=\"0\"{shape}>{content}</text></svg>"
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1\" height=\"1\"{family}><text x=\"0\" y=\"0\"{shape}>{content}</text></svg>"
     );
     let tree = resvg::usvg::Tree::from_str(&svg, options).ok()?;
     let Some(Node::Text(text)) = tree.root().children().first() else {
@@ -233,11 +298,19 @@ mod tests {
         p
     }
 
-    /// The club's map with its pieces' tags and title outlined draws what its texts
+    /// A club's overlay with its pieces' tags and title outlined draws what its texts
     /// draw: the same glyphs in the same places, at most an edge pixel's shade apart.
+    /// The whole map, whose sea names take their anchor and style from their group, is
+    /// left to usvg.
     #[test]
-    fn an_outlined_map_draws_what_its_texts_draw() {
-        let svg = super::super::club_map(|_, _| {});
+    fn an_outlined_overlay_draws_what_its_texts_draw() {
+        let whole = super::super::club_map(|_, _| {});
+        assert_eq!(
+            outlined(&whole, &options()),
+            whole,
+            "a group gives an anchor"
+        );
+        let (_, svg) = super::super::split(&whole).expect("a base and an overlay");
         let out = outlined(&svg, &options());
         let texts = |s: &str| s.matches("<text").count();
         assert!(
@@ -286,6 +359,9 @@ mod tests {
             r#"<text x="1" y="2" font-size="8" font-weight="bold" text-anchor="middle">A</text>"#,
             r#"<text x="1 5" y="2" font-size="8" font-weight="bold">AB</text>"#,
             r#"<text x="1" y="2" font-size="8" font-weight="bold">"#,
+            r#"<g font-style="italic"><text x="1" y="2" font-size="8" font-weight="bold">A</text></g>"#,
+            r#"<style>text{font-size:20px}</style><text x="1" y="2" font-size="8" font-weight="bold">A</text>"#,
+            r#"<text x="1" y="2" font-size="8" font-weight="bold" class="big">A</text>"#,
         ] {
             assert_eq!(outlined(left, &o), left);
         }
