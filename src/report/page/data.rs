@@ -200,16 +200,14 @@ pub(super) const GROUPS: &[&str] = &[
 
 /// What the page's script reads: the club, the phase, the words, the places, and the
 /// offers of every piece and of the nation.
-pub(super) fn data(words: &Words, p: &PageInput, own: &OwnWorld) -> PageData {
+pub(super) fn data(words: &Words, p: &PageInput, own_world: &OwnWorld) -> PageData {
     let (c, l, nation) = (p.campaign, p.lang, p.nation);
-    let (options, own) = (&own.options, &own.world);
-    // The nodes where the club sees a foreign force on land: what it may aim at.
-    let seen: std::collections::BTreeSet<crate::rules::NodeCode> =
-        crate::rules::visibility::markers(c, p.world, nation, l)
-            .into_iter()
-            .filter(|m| !m.sea)
-            .map(|m| crate::rules::NodeCode(m.at))
-            .collect();
+    let (options, own) = (&own_world.options, &own_world.world);
+    // The nodes where the club sees a foreign force on land: what it may aim at (found
+    // once with the club's world, for the sheet too).
+    let seen: std::collections::BTreeSet<crate::rules::NodeCode> = (own_world.seen.iter())
+        .map(|(at, _)| crate::rules::NodeCode(at.clone()))
+        .collect();
     let choices = options.choices(c, own, nation, &seen);
     let key = own.phase.key();
     let g = crate::report::map::Geometry::of(c);

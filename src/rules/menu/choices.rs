@@ -181,23 +181,42 @@ fn accepted(
         .then_some(kind)
 }
 
-/// The shortest road path from `from` to every node (breadth first, codes in order).
-fn shortest_paths(c: &Campaign, from: &NodeCode) -> BTreeMap<NodeCode, Vec<NodeCode>> {
-    let mut paths = BTreeMap::from([(from.clone(), vec![from.clone()])]);
-    let mut queue = VecDeque::from([from.clone()]);
+/// The shortest road path from `from` to every node it reaches that `wanted` takes
+/// (breadth first, neighbours in natural code order), in code order. The search keeps
+/// each node's predecessor by reference and writes the paths of the wanted nodes alone:
+/// a path copied at every node reached was most of a page's candidates (issue 30.5).
+fn shortest_paths(
+    c: &Campaign,
+    from: &NodeCode,
+    wanted: impl Fn(&NodeCode) -> bool,
+) -> Vec<(NodeCode, Vec<NodeCode>)> {
+    let mut parent: BTreeMap<&NodeCode, Option<&NodeCode>> = BTreeMap::from([(from, None)]);
+    let mut queue = VecDeque::from([from]);
+    let mut next: Vec<&NodeCode> = Vec::new();
     while let Some(n) = queue.pop_front() {
-        let mut next: Vec<&NodeCode> = c.map.neighbours(n.as_str()).collect();
+        next.clear();
+        next.extend(c.map.neighbours(n.as_str()));
         next.sort_by(|a, b| crate::rules::ids::natural_cmp(a.as_str(), b.as_str()));
-        for m in next {
-            if !paths.contains_key(m) {
-                let mut p = paths[&n].clone();
-                p.push(m.clone());
-                paths.insert(m.clone(), p);
-                queue.push_back(m.clone());
+        for &m in &next {
+            if let std::collections::btree_map::Entry::Vacant(e) = parent.entry(m) {
+                e.insert(Some(n));
+                queue.push_back(m);
             }
         }
     }
-    paths
+    (parent.keys())
+        .filter(|to| wanted(to))
+        .map(|&to| {
+            let mut path = vec![to.clone()];
+            let mut at = to;
+            while let Some(&Some(p)) = parent.get(at) {
+                path.push(p.clone());
+                at = p;
+            }
+            path.reverse();
+            (to.clone(), path)
+        })
+        .collect()
 }
 
 /// Piece id → the places it is not offered (node, sea zone or port) and the order that
@@ -293,14 +312,13 @@ fn candidates(c: &Campaign, world: &World, options: &Options) -> Candidates {
                 {
                     continue;
                 }
-                for (to, path) in shortest_paths(c, &NodeCode(p.at.clone())) {
-                    if to.as_str() != p.at && !offered.contains(to.as_str()) {
-                        let kind = OrderKind::Move {
-                            piece: piece.clone(),
-                            path,
-                        };
-                        list.push((to.to_string(), kind));
-                    }
+                let wanted = |to: &NodeCode| to.as_str() != p.at && !offered.contains(to.as_str());
+                for (to, path) in shortest_paths(c, &NodeCode(p.at.clone()), wanted) {
+                    let kind = OrderKind::Move {
+                        piece: piece.clone(),
+                        path,
+                    };
+                    list.push((to.to_string(), kind));
                 }
             }
             PieceKind::Fleet => {
