@@ -203,6 +203,8 @@ struct Label {
     x: String,
     y: String,
     name: String,
+    /// Whether it may cross the inset's frame: it is clipped to it.
+    clip: bool,
 }
 
 #[derive(Serialize)]
@@ -222,6 +224,8 @@ struct NodeLabel {
     name: String,
     code: String,
     leader: Option<Line>,
+    /// Whether it (leader line and all) may cross the inset's frame: it is clipped to it.
+    clip: bool,
 }
 
 #[derive(Clone, Serialize)]
@@ -287,6 +291,8 @@ struct PieceMark {
     fill: String,
     /// What a reader pointing at it is told: its id and size, or whose it is.
     title: String,
+    /// Whether it may cross the inset's frame: it is clipped to it.
+    clip: bool,
 }
 
 /// What a piece is, for its icon.
@@ -386,7 +392,29 @@ pub(crate) struct Geometry {
 }
 
 impl Geometry {
-    pub(crate) fn of(campaign: &Campaign) -> Geometry {
+    /// The campaign's geometry, worked out once a process for each campaign drawn (by
+    /// its picture digest): every club's map and order page and the crop of its report
+    /// read it, and projecting every place anew was a percent of a phase.
+    pub(crate) fn of(campaign: &Campaign) -> Arc<Geometry> {
+        /// Campaigns whose geometry is kept: a process draws one, tests a few.
+        const KEPT: usize = 4;
+        static GEOMETRIES: Mutex<Vec<(u128, Arc<Geometry>)>> = Mutex::new(Vec::new());
+        let key = prefix::campaign_digest(campaign);
+        // A panic elsewhere while holding it leaves only whole geometries behind.
+        let lock = || GEOMETRIES.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((_, g)) = lock().iter().find(|(k, _)| *k == key) {
+            return g.clone();
+        }
+        let g = Arc::new(Geometry::made(campaign));
+        let mut kept = lock();
+        if kept.len() >= KEPT {
+            kept.remove(0);
+        }
+        kept.push((key, g.clone()));
+        g
+    }
+
+    fn made(campaign: &Campaign) -> Geometry {
         let map = &campaign.map;
         let points: Vec<(f64, f64)> = map
             .nodes()
@@ -750,6 +778,8 @@ fn base_labels(campaign: &Campaign, g: &Geometry) -> BaseLabels {
                     name: node.name.clone(),
                     code: n.code.clone(),
                     leader: n.placed.leader.map(line),
+                    // The static layer's inset is clipped whole, drawn once a process.
+                    clip: false,
                 }
             })
             .collect()
@@ -944,6 +974,7 @@ pub(crate) fn draw(
             suffix: "",
             taken: &base.taken,
             bounds: main_bounds,
+            frame: None,
         },
     );
     let inset_picture = match inset {
@@ -970,6 +1001,7 @@ pub(crate) fn draw(
                         i.dst.x1 - 2.0,
                         i.dst.y1 - 2.0,
                     ),
+                    frame: Some(i.dst),
                 },
             );
             Some(InsetPicture {
