@@ -162,7 +162,9 @@ pub(crate) fn battle_card(
         .map(|c| (c.nation, c.name))
         .collect();
     let mut card = card::for_battle(c, b, &clubs, rs);
-    card.battle.walls_held_by = walls_held_by(store, b)?;
+    // The phase the battle arose in, read once for its walls and its play-by date.
+    let arose = store.phase(&b.phase.key())?;
+    card.battle.walls_held_by = walls_held_by(arose.as_ref(), b);
     card.battle.also = pending
         .iter()
         .filter(|x| x.node == b.node && x.id != b.id)
@@ -174,7 +176,7 @@ pub(crate) fn battle_card(
     card.battle.also_lapses =
         !card.battle.also.is_empty() && c.tables.rulings.battle_lapses_when_a_side_is_gone;
     let tz = crate::engine::deadline::zone(&c.time_zone)?;
-    card.battle.play_by = play_by(store, c, b, now)?.map(|d| card::PlayBy {
+    card.battle.play_by = play_by_after(arose.as_ref(), c, now).map(|d| card::PlayBy {
         date: crate::engine::deadline::display(&d, tz),
         fallback: c.tables.rulings.battle_fallback,
     });
@@ -191,18 +193,14 @@ pub(crate) fn battle_card(
 /// The nation holding fortified walls at a battle's node when it is not the defender
 /// (an attacker that besieges the place, or a third nation), as the phase the battle
 /// arose in opened: the card says those walls shelter neither side.
-fn walls_held_by(store: &Store, b: &Battle) -> Result<Option<String>> {
+fn walls_held_by(arose: Option<&crate::storage::PhaseRow>, b: &Battle) -> Option<String> {
     use crate::rules::world::Fortification;
-    let key = b.phase.key();
-    let Some(row) = store.phase(&key)? else {
-        return Ok(None);
-    };
-    Ok(row
+    arose?
         .opening
         .nodes
         .get(&b.node)
         .filter(|n| n.fortification == Fortification::Fortified && n.owner != b.defender.nation)
-        .map(|n| n.owner.to_string()))
+        .map(|n| n.owner.to_string())
 }
 
 /// When a battle must be played by (RFC 3339): `battle_play_days` after its card went
@@ -214,20 +212,28 @@ pub(crate) fn play_by(
     b: &Battle,
     now: &str,
 ) -> Result<Option<String>> {
-    let days = c.tables.rulings.battle_play_days;
-    if days == 0 {
+    if c.tables.rulings.battle_play_days == 0 {
         return Ok(None);
     }
-    let key = b.phase.key();
-    let sent = store
-        .phase(&key)?
-        .and_then(|p| p.resolved_at)
+    Ok(play_by_after(store.phase(&b.phase.key())?.as_ref(), c, now))
+}
+
+/// [`play_by`] of a battle that arose in the phase `arose` (as stored, if it is).
+fn play_by_after(
+    arose: Option<&crate::storage::PhaseRow>,
+    c: &Campaign,
+    now: &str,
+) -> Option<String> {
+    let days = c.tables.rulings.battle_play_days;
+    if days == 0 {
+        return None;
+    }
+    let sent = arose
+        .and_then(|p| p.resolved_at.clone())
         .unwrap_or_else(|| now.to_owned());
-    let Ok(sent) = chrono::DateTime::parse_from_rfc3339(&sent) else {
-        return Ok(None);
-    };
+    let sent = chrono::DateTime::parse_from_rfc3339(&sent).ok()?;
     let at = sent + chrono::Duration::days(i64::from(days));
-    Ok(Some(at.to_rfc3339_opts(chrono::SecondsFormat::Secs, false)))
+    Some(at.to_rfc3339_opts(chrono::SecondsFormat::Secs, false))
 }
 
 /// The battles of the open phase still waiting for their result, each with its play-by

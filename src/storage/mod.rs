@@ -299,7 +299,7 @@ impl Store {
 
     /// Returns the seed of the open phase (used only to resolve it).
     pub fn phase_seed(&self) -> Result<Seed> {
-        let key = self.current()?.id.key();
+        let key = self.current_key()?;
         Ok(drawn_seed(
             &self.master_seed()?,
             &key,
@@ -382,6 +382,22 @@ impl Store {
     pub fn current(&self) -> Result<PhaseRow> {
         self.phase_where("seq = (SELECT max(seq) FROM phase)", params![])?
             .ok_or_else(|| corrupt("phases", "there is none"))
+    }
+
+    /// The key of the current phase, as [`Store::current`]'s id writes it, without
+    /// reading its world (the phase's dice are drawn from it several times a phase).
+    fn current_key(&self) -> Result<String> {
+        let key: String = (self.conn)
+            .query_row(
+                "SELECT key FROM phase WHERE seq = (SELECT max(seq) FROM phase)",
+                params![],
+                |r| r.get(0),
+            )
+            .optional()?
+            .ok_or_else(|| corrupt("phases", "there is none"))?;
+        Ok(PhaseId::parse_key(&key)
+            .ok_or_else(|| corrupt("phase key", &key))?
+            .key())
     }
 
     /// Returns every phase, oldest first.
