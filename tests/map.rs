@@ -443,3 +443,98 @@ fn every_club_map_written_with_the_phase_marks_kept_is_the_map_written_whole() {
         assert_eq!(*svg, whole, "{nation}'s map");
     }
 }
+
+/// Issue 30.5: the inset clips to its frame only the pieces and labels that may cross
+/// it (each clipped one is drawn on a layer of its own). On every club's map of a played
+/// year, a piece or label of the inset drawn unclipped lies inside the frame, with room
+/// for its halo; and the picture is the one drawn with every one of them clipped, but
+/// for the rounding of a few anti-aliased edges.
+#[test]
+fn the_inset_clips_only_what_may_cross_its_frame() {
+    let (c, env) = shipped();
+    let (mut unclipped, mut problems) = (0, Vec::new());
+    for (name, svg) in club_maps(&c, &env) {
+        let number = |from: &str, attr: &str| -> f32 {
+            let at = from.find(&format!(" {attr}=\"")).expect(attr) + attr.len() + 3;
+            from[at..at + from[at..].find('"').unwrap()]
+                .parse()
+                .unwrap()
+        };
+        let clip = &svg[svg.find("<clipPath id=\"inset-clip\">").expect("an inset")..];
+        let (x, y) = (number(clip, "x"), number(clip, "y"));
+        let frame = [x, y, x + number(clip, "width"), y + number(clip, "height")];
+        let inset = &svg[svg
+            .find("<g id=\"inset-overlay\">")
+            .expect("the inset's layers")..];
+        let boxes: BTreeMap<String, [f32; 4]> =
+            png::drawn_boxes(&svg).unwrap().into_iter().collect();
+        for (id, b) in &boxes {
+            let Some(at) = inset.find(&format!(" id=\"{id}\"")) else {
+                continue;
+            };
+            if !(id.starts_with("piece-") || id.starts_with("pieces-")) {
+                continue;
+            }
+            let element = &inset[at..at + inset[at..].find('>').unwrap()];
+            if element.contains("clip-path") {
+                continue;
+            }
+            unclipped += 1;
+            // A halo of 2.5 and the anti-aliased edge stay inside.
+            let room = 2.0;
+            if b[0] - room < frame[0]
+                || b[1] - room < frame[1]
+                || b[2] + room > frame[2]
+                || b[3] + room > frame[3]
+            {
+                problems.push(format!("{name}: {id} {b:?} unclipped crosses {frame:?}"));
+            }
+        }
+        // Every piece and label of the inset clipped, as before the clip was chosen.
+        let (head, tail) = svg.split_at(svg.find("<g id=\"inset-overlay\">").unwrap());
+        let tail = tail
+            .replace(
+                "<g id=\"piece-",
+                "<g clip-path=\"url(#inset-clip)\" id=\"piece-",
+            )
+            .replace(
+                "font-weight=\"bold\">",
+                "font-weight=\"bold\" clip-path=\"url(#inset-clip)\">",
+            );
+        let all = format!("{head}{tail}");
+        let pixels = |svg: &str| {
+            let picture = png::map_to_png(svg).unwrap();
+            let mut reader = ::png::Decoder::new(std::io::Cursor::new(picture))
+                .read_info()
+                .unwrap();
+            let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+            reader.next_frame(&mut buf).unwrap();
+            let palette = reader.info().palette.as_ref().unwrap().to_vec();
+            buf.iter()
+                .map(|&i| [0, 1, 2].map(|k| palette[i as usize * 3 + k]))
+                .collect::<Vec<[u8; 3]>>()
+        };
+        let (now, before) = (pixels(&svg), pixels(&all));
+        let differ: Vec<u8> = now
+            .iter()
+            .zip(&before)
+            .filter(|(a, b)| a != b)
+            .map(|(a, b)| (0..3).map(|k| a[k].abs_diff(b[k])).max().unwrap())
+            .collect();
+        // Drawn on a layer and masked, or straight on the picture: the same shapes, but
+        // for a few edge pixels rounded apart by a shade or two (67 to 101 pixels, by at
+        // most 8 of 255, on the year measured).
+        if differ.len() > 200 || differ.iter().any(|&d| d > 16) {
+            problems.push(format!(
+                "{name}: {} pixels differ from the picture clipped whole, by up to {:?}",
+                differ.len(),
+                differ.iter().max()
+            ));
+        }
+    }
+    assert!(
+        unclipped > 20,
+        "only {unclipped} unclipped pieces and labels"
+    );
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

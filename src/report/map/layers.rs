@@ -3,8 +3,8 @@
 //! round's moves with their arrowheads, and the pieces with their labels.
 
 use super::{
-    At, Fortification, Geometry, ICON_GAP, ICON_W, Label, Layers, Line, Move, NodeLabel, NodeMark,
-    PieceMark, Port, SLOT_PIECES, line, n1, port_box,
+    At, Fortification, Geometry, ICON_GAP, ICON_H, ICON_W, Label, Layers, Line, Move, NodeLabel,
+    NodeMark, PieceMark, Port, SLOT_PIECES, line, n1, port_box,
 };
 use crate::report::layout::{self, Rect, Want};
 use crate::rules::Campaign;
@@ -134,6 +134,26 @@ pub(super) struct Slots<'a> {
     pub(super) suffix: &'a str,
     pub(super) taken: &'a [Rect],
     pub(super) bounds: Rect,
+    /// The frame the part is clipped to (the inset's), if any.
+    pub(super) frame: Option<Rect>,
+}
+
+/// How far past its box a piece's icon or label may draw: the strokes, the labels' halo
+/// and anti-aliased edges, and the labels' width measured rather than drawn, with room.
+const PIECE_REACH: f64 = 8.0;
+
+impl Slots<'_> {
+    /// Whether what is drawn within `r` may cross the part's frame: it is then clipped
+    /// to it. Each of the inset's pieces and labels clipped, even wholly inside its
+    /// frame, was drawn on a layer of its own and masked: a sixth of a club's overlay.
+    fn crosses(&self, r: Rect) -> bool {
+        self.frame.is_some_and(|f| {
+            r.x0 - PIECE_REACH < f.x0
+                || r.y0 - PIECE_REACH < f.y0
+                || r.x1 + PIECE_REACH > f.x1
+                || r.y1 + PIECE_REACH > f.y1
+        })
+    }
 }
 
 /// The pieces' icons, side by side in their place's slot, and their labels placed
@@ -162,11 +182,13 @@ pub(super) fn piece_marks(
         let width = SLOT_PIECES.min(list.len()) as f64 * (ICON_W + ICON_GAP);
         let x0 = (slot.x0 + slot.x1) / 2.0 - width / 2.0;
         for (i, p) in list.iter().take(shown).enumerate() {
+            let x = x0 + i as f64 * (ICON_W + ICON_GAP);
             marks.push(PieceMark {
                 id: format!("piece-{place}-{i}{}", s.suffix),
                 kind: p.kind.name(),
-                x: n1(x0 + i as f64 * (ICON_W + ICON_GAP)),
+                x: n1(x),
                 y: n1(slot.y0),
+                clip: s.crosses(Rect::new(x, slot.y0, x + ICON_W, slot.y0 + ICON_H)),
                 fill: fill
                     .get(&p.nation)
                     .cloned()
@@ -175,10 +197,14 @@ pub(super) fn piece_marks(
             });
         }
         if shown < list.len() {
+            let (x, y) = (x0 + shown as f64 * (ICON_W + ICON_GAP) + 1.0, slot.y1 - 1.0);
+            let name = format!("+{}", list.len() - shown);
+            let width = layout::text_width(&name, 8.0, true);
             more.push(Label {
-                x: n1(x0 + shown as f64 * (ICON_W + ICON_GAP) + 1.0),
-                y: n1(slot.y1 - 1.0),
-                name: format!("+{}", list.len() - shown),
+                x: n1(x),
+                y: n1(y),
+                clip: s.crosses(Rect::new(x, y - 8.0, x + width, y + 3.0)),
+                name,
             });
         }
         let words: Vec<&str> = list.iter().filter_map(|p| p.label.as_deref()).collect();
@@ -211,6 +237,10 @@ pub(super) fn piece_marks(
             name: text.clone(),
             code: String::new(),
             leader: p.leader.map(line),
+            clip: s.crosses(p.rect)
+                || p.leader.is_some_and(|(x1, y1, x2, y2)| {
+                    s.crosses(Rect::new(x1.min(x2), y1.min(y2), x1.max(x2), y1.max(y2)))
+                }),
         })
         .collect();
     (marks, more, labels)
@@ -314,4 +344,37 @@ pub(super) fn port_marks(
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A piece or label is clipped to the frame where its box, with the reach of its
+    /// strokes and halo, comes near the frame's edge; wholly inside, it is not; and a
+    /// part with no frame clips nothing.
+    #[test]
+    fn only_what_may_cross_the_frame_is_clipped() {
+        let slots = |frame| Slots {
+            slot: &|_| None,
+            named: &|_| true,
+            suffix: "-in",
+            taken: &[],
+            bounds: Rect::new(0.0, 0.0, 400.0, 400.0),
+            frame,
+        };
+        let inset = slots(Some(Rect::new(100.0, 100.0, 200.0, 200.0)));
+        assert!(!inset.crosses(Rect::new(150.0, 150.0, 160.0, 159.0)));
+        assert!(!inset.crosses(Rect::new(109.0, 109.0, 191.0, 191.0)));
+        for near in [
+            Rect::new(105.0, 150.0, 115.0, 159.0),
+            Rect::new(150.0, 105.0, 160.0, 114.0),
+            Rect::new(185.0, 150.0, 195.0, 159.0),
+            Rect::new(150.0, 185.0, 160.0, 194.0),
+            Rect::new(95.0, 150.0, 105.0, 159.0),
+        ] {
+            assert!(inset.crosses(near), "{near:?}");
+        }
+        assert!(!slots(None).crosses(Rect::new(95.0, 150.0, 105.0, 159.0)));
+    }
 }
