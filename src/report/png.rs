@@ -33,6 +33,7 @@ mod deflate;
 mod memo;
 mod outline;
 mod overlay;
+mod plain;
 
 #[doc(hidden)]
 pub use memo::{Memo as BandMemo, restore as restore_band_memo, snapshot as band_memo};
@@ -95,7 +96,14 @@ fn fonts() -> Arc<resvg::usvg::fontdb::Database> {
     .clone()
 }
 
+/// A picture parsed to be drawn: its groups that only name themselves written plain
+/// (`plain`), its texts that name their font as outlines (`outline`).
 fn parse(svg: &str, crisp: bool) -> Result<resvg::usvg::Tree> {
+    parse_named(&plain::plain_groups(svg), crisp)
+}
+
+/// A picture parsed with every group it names kept (what [`drawn_boxes`] reads).
+fn parse_named(svg: &str, crisp: bool) -> Result<resvg::usvg::Tree> {
     let options = resvg::usvg::Options {
         font_family: "DejaVu Sans".into(),
         fontdb: fonts(),
@@ -456,7 +464,7 @@ pub fn drawn_boxes(svg: &str) -> Result<Vec<(String, [f32; 4])>> {
             }
         }
     }
-    let tree = parse(svg, false)?;
+    let tree = parse_named(svg, false)?;
     let mut out = Vec::new();
     walk(tree.root(), &mut out);
     Ok(out)
@@ -769,6 +777,22 @@ mod reuse {
             bands::png(&next, &p2, &anew).unwrap(),
             "found or compressed anew, the same bytes"
         );
+    }
+
+    /// A club's map (the phase's node marks and the overlay's pieces in groups that
+    /// only name themselves) drawn with those groups plain is the map drawn with every
+    /// group kept, pixel for pixel.
+    #[test]
+    fn groups_drawn_plain_change_no_pixel() {
+        let svg = club_map(|_, _| {});
+        let plain = plain::plain_groups(&svg);
+        assert!(
+            plain.matches("<g>").count() > 150,
+            "the node marks' and pieces' groups are written plain"
+        );
+        let named = draw_tree(&parse_named(&svg, true).unwrap(), 1.0, None).unwrap();
+        let drawn = draw(&svg, 1.0, true, None).unwrap();
+        assert!(named.data() == drawn.data(), "the same pixels");
     }
 
     /// A club's map written over the shared base (its bands reused where the overlay
