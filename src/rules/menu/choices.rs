@@ -23,7 +23,7 @@ use crate::rules::summer::refused_before_moving;
 use crate::rules::tables::{Choice, ObjectiveKind};
 use crate::rules::world::World;
 use serde::Serialize;
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet};
 
 /// A place a piece may not go, and the rule that says so.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -183,35 +183,40 @@ fn accepted(
 
 /// The shortest road path from `from` to every node it reaches that `wanted` takes
 /// (breadth first, neighbours in natural code order), in code order. The search keeps
-/// each node's predecessor by reference and writes the paths of the wanted nodes alone:
-/// a path copied at every node reached was most of a page's candidates (issue 30.5).
+/// each node found with the index of the one it was found from, and writes the paths
+/// of the wanted nodes alone, each at its length: a path copied at every node reached,
+/// then looked up by code, was most of a page's candidates (issue 30.5).
 fn shortest_paths(
     c: &Campaign,
     from: &NodeCode,
     wanted: impl Fn(&NodeCode) -> bool,
 ) -> Vec<(NodeCode, Vec<NodeCode>)> {
-    let mut parent: BTreeMap<&NodeCode, Option<&NodeCode>> = BTreeMap::from([(from, None)]);
-    let mut queue = VecDeque::from([from]);
+    // Each node found: its code, the index of the node it was found from, its depth.
+    let mut found: Vec<(&NodeCode, usize, usize)> = vec![(from, 0, 0)];
+    let mut index: BTreeMap<&NodeCode, usize> = BTreeMap::from([(from, 0)]);
     let mut next: Vec<&NodeCode> = Vec::new();
-    while let Some(n) = queue.pop_front() {
+    let mut head = 0;
+    while let Some(&(n, _, depth)) = found.get(head) {
         next.clear();
         next.extend(c.map.neighbours(n.as_str()));
         next.sort_by(|a, b| crate::rules::ids::natural_cmp(a.as_str(), b.as_str()));
         for &m in &next {
-            if let std::collections::btree_map::Entry::Vacant(e) = parent.entry(m) {
-                e.insert(Some(n));
-                queue.push_back(m);
+            if let std::collections::btree_map::Entry::Vacant(e) = index.entry(m) {
+                e.insert(found.len());
+                found.push((m, head, depth + 1));
             }
         }
+        head += 1;
     }
-    (parent.keys())
-        .filter(|to| wanted(to))
-        .map(|&to| {
-            let mut path = vec![to.clone()];
-            let mut at = to;
-            while let Some(&Some(p)) = parent.get(at) {
-                path.push(p.clone());
-                at = p;
+    (index.iter())
+        .filter(|(to, _)| wanted(to))
+        .map(|(&to, &at)| {
+            let mut path = Vec::with_capacity(found[at].2 + 1);
+            let mut k = at;
+            path.push(found[k].0.clone());
+            while k != 0 {
+                k = found[k].1;
+                path.push(found[k].0.clone());
             }
             path.reverse();
             (to.clone(), path)
@@ -797,6 +802,39 @@ mod tests {
     /// in a club's world, a whole check of that order alone (the old way of the page)
     /// refuses with the same rule and reason. The world has no epidemic (G3a.1), the
     /// one thing a check rolls before moving.
+    /// The search by index finds, from every node of the shipped map, the paths the
+    /// plain breadth-first search (every path copied node by node, as it was written
+    /// first) finds, in the same order, and leaves out the places not wanted.
+    #[test]
+    fn shortest_paths_are_those_of_the_plain_search() {
+        fn plain(c: &Campaign, from: &NodeCode) -> BTreeMap<NodeCode, Vec<NodeCode>> {
+            let mut paths = BTreeMap::from([(from.clone(), vec![from.clone()])]);
+            let mut queue = std::collections::VecDeque::from([from.clone()]);
+            while let Some(n) = queue.pop_front() {
+                let mut next: Vec<&NodeCode> = c.map.neighbours(n.as_str()).collect();
+                next.sort_by(|a, b| crate::rules::ids::natural_cmp(a.as_str(), b.as_str()));
+                for m in next {
+                    if !paths.contains_key(m) {
+                        let mut p = paths[&n].clone();
+                        p.push(m.clone());
+                        paths.insert(m.clone(), p);
+                        queue.push_back(m.clone());
+                    }
+                }
+            }
+            paths
+        }
+        let c = crate::fixtures::shipped();
+        for node in c.map.nodes() {
+            let from = &node.code;
+            let all: Vec<_> = plain(&c, from).into_iter().collect();
+            assert_eq!(shortest_paths(&c, from, |_| true), all, "from {from}");
+            let odd = |n: &NodeCode| n.as_str().len() % 2 == 1;
+            let some: Vec<_> = all.into_iter().filter(|(to, _)| odd(to)).collect();
+            assert_eq!(shortest_paths(&c, from, odd), some, "from {from}");
+        }
+    }
+
     #[test]
     fn the_pre_move_check_refuses_as_a_check_of_the_order_alone() {
         let c = crate::fixtures::shipped();
