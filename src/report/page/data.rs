@@ -424,12 +424,15 @@ impl Ctx<'_> {
     /// The orders that are no piece's: the spring's, and the assassins of a round.
     pub(super) fn general(&self) -> Vec<Offer> {
         let mut out: Vec<Offer> = Vec::new();
-        let piece_orders: Vec<String> = self
-            .options
-            .pieces
-            .iter()
-            .flat_map(|p| p.orders.iter().map(unparse_order))
-            .collect();
+        // The pieces' orders as written, to leave out the spring orders a piece offers
+        // (none to leave out in a round, which has no spring orders: not written then).
+        let piece_orders: std::collections::BTreeSet<String> = if self.choices.spring.is_empty() {
+            Default::default()
+        } else {
+            (self.options.pieces.iter())
+                .flat_map(|p| p.orders.iter().map(unparse_order))
+                .collect()
+        };
         for pr in &self.choices.spring {
             let text = unparse_order(&pr.order);
             if piece_orders.contains(&text) || matches!(pr.order, OrderKind::Transfer { .. }) {
