@@ -42,13 +42,22 @@ pub(crate) struct ClubKit {
     pub(crate) shipped: BTreeMap<String, String>,
 }
 
-/// The shipped campaign's files, name → text, read once.
-fn shipped_files() -> &'static BTreeMap<String, String> {
-    static FILES: std::sync::OnceLock<BTreeMap<String, String>> = std::sync::OnceLock::new();
+/// The shipped campaign's files, name → (text, hex SHA-256 of the text), read and
+/// hashed once: every club's view file names the shipped files by their hash, and
+/// hashing them again for each club was an eighth of writing its sheet.
+fn shipped_files() -> &'static BTreeMap<String, (String, String)> {
+    static FILES: std::sync::OnceLock<BTreeMap<String, (String, String)>> =
+        std::sync::OnceLock::new();
     FILES.get_or_init(|| {
-        Source::builtin(SHIPPED)
+        (Source::builtin(SHIPPED)
             .map(|s| s.files)
-            .unwrap_or_default()
+            .unwrap_or_default())
+        .into_iter()
+        .map(|(name, text)| {
+            let hash = sha256_hex(&text);
+            (name, (text, hash))
+        })
+        .collect()
     })
 }
 
@@ -66,10 +75,14 @@ fn split_definition(
     let mut own = BTreeMap::new();
     let mut same = BTreeMap::new();
     for (name, text) in definition {
-        if shipped.get(name) == Some(text) {
-            same.insert(name.as_str(), sha256_hex(text));
-        } else {
-            own.insert(name.as_str(), text.as_str());
+        match shipped.get(name) {
+            // The same text: the shipped file's hash is its own.
+            Some((shipped_text, hash)) if shipped_text == text => {
+                same.insert(name.as_str(), hash.clone());
+            }
+            _ => {
+                own.insert(name.as_str(), text.as_str());
+            }
         }
     }
     (own, same)
@@ -186,7 +199,7 @@ pub(crate) fn read(path: &str, text: &str) -> Result<(Campaign, ClubKit)> {
     let shipped = shipped_files();
     for (name, hash) in &kit.shipped {
         match shipped.get(name) {
-            Some(text) if sha256_hex(text) == *hash => {
+            Some((text, shipped_hash)) if shipped_hash == hash => {
                 files.insert(name.clone(), text.clone());
             }
             _ => {
@@ -249,7 +262,7 @@ mod tests {
         assert_eq!(kit.definition.keys().collect::<Vec<_>>(), ["rules.toml"]);
         // A hash this giglio's shipped file does not have is refused, naming the file.
         let other = lean.replacen(
-            &sha256_hex(&shipped_files()["map.toml"]),
+            &sha256_hex(&shipped_files()["map.toml"].0),
             &"0".repeat(64),
             1,
         );
