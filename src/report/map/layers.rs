@@ -147,13 +147,16 @@ impl Slots<'_> {
     /// to it. Each of the inset's pieces and labels clipped, even wholly inside its
     /// frame, was drawn on a layer of its own and masked: a sixth of a club's overlay.
     fn crosses(&self, r: Rect) -> bool {
-        self.frame.is_some_and(|f| {
-            r.x0 - PIECE_REACH < f.x0
-                || r.y0 - PIECE_REACH < f.y0
-                || r.x1 + PIECE_REACH > f.x1
-                || r.y1 + PIECE_REACH > f.y1
-        })
+        may_cross(self.frame, r, PIECE_REACH)
     }
+}
+
+/// Whether what is drawn within `r`, or up to `reach` past it, may cross `frame` (a
+/// part with no frame clips nothing).
+fn may_cross(frame: Option<Rect>, r: Rect, reach: f64) -> bool {
+    frame.is_some_and(|f| {
+        r.x0 - reach < f.x0 || r.y0 - reach < f.y0 || r.x1 + reach > f.x1 || r.y1 + reach > f.y1
+    })
 }
 
 /// The pieces' icons, side by side in their place's slot, and their labels placed
@@ -281,14 +284,7 @@ pub(super) fn node_marks(
     } = *part;
     // Only a mark that may cross the frame is clipped to it (one clipped group the
     // size of the inset was most of the phase's shared picture's drawing time).
-    let crosses = |x: f64, y: f64| {
-        frame.is_some_and(|f| {
-            x - MARK_REACH < f.x0
-                || y - MARK_REACH < f.y0
-                || x + MARK_REACH > f.x1
-                || y + MARK_REACH > f.y1
-        })
-    };
+    let crosses = |x: f64, y: f64| may_cross(frame, Rect::new(x, y, x, y), MARK_REACH);
     campaign
         .map
         .nodes()
