@@ -431,7 +431,7 @@ pub fn map_to_png_over_whole_base(svg: &str) -> Result<Vec<u8>> {
         &pixmap,
         &b.palette,
         MAP.club_level,
-        Some((&b.pixmap, &b.bands)),
+        Some((&b.pixmap, &b.rows, &b.bands)),
     )?;
     bands::png(&pixmap, &b.palette, &bands)
 }
@@ -793,6 +793,19 @@ mod reuse {
         let named = draw_tree(&parse_named(&svg, true).unwrap(), 1.0, None).unwrap();
         let drawn = draw(&svg, 1.0, true, None).unwrap();
         assert!(named.data() == drawn.data(), "the same pixels");
+    }
+
+    /// A club's map, its changed bands said from the tokens of the base's bands under
+    /// them, is the same bytes whether its bands and its base's are found kept or made
+    /// anew.
+    #[test]
+    fn a_club_map_is_the_same_bytes_whatever_was_kept() {
+        let svg = club_map(|_, _| {});
+        let first = map_to_png(&svg).unwrap();
+        assert_eq!(first, map_to_png(&svg).unwrap(), "its bands found kept");
+        forget_band_memo();
+        forget_bases();
+        assert_eq!(first, map_to_png(&svg).unwrap(), "every band made anew");
     }
 
     /// A club's map written over the shared base (its bands reused where the overlay

@@ -5,9 +5,12 @@
 //! shared picture's, so a reused band means the same indices. Each band is compressed
 //! with the [`DICTIONARY_ROWS`] rows above it as deflate's preset dictionary: the reader
 //! has them already (one stream), so a band's first rows match the rows above as in a
-//! picture compressed whole, and a band's bytes depend on those rows and its own alone.
-//! Deterministic: the same pixels over the same shared picture give the same bytes.
+//! picture compressed whole, and a band's bytes depend on those rows and its own alone
+//! (a club's band, on the shared picture's band under it too: it is said from that
+//! band's tokens where they still hold, `deflate::over`). Deterministic: the same pixels
+//! over the same shared picture give the same bytes.
 
+use super::deflate::Token;
 use super::memo;
 use crate::error::{Error, Result};
 use resvg::tiny_skia::{Pixmap, PremultipliedColorU8};
@@ -62,12 +65,21 @@ pub(super) struct Palette {
 }
 
 /// One band compressed: its deflate bytes (ending byte-aligned, not final), the Adler-32
-/// of its uncompressed bytes and how many there are.
+/// of its uncompressed bytes and how many there are; a shared base's band also keeps
+/// its tokens, which the band of a club's picture drawn over it starts from.
 #[derive(Clone)]
 pub(super) struct Band {
     deflate: Arc<[u8]>,
     adler: u32,
     len: u64,
+    tokens: Option<Arc<Tokens>>,
+}
+
+/// A base band's tokens and the digest of the bytes they say (its dictionary's and its
+/// own): what a band drawn over it is kept by in the memo, beside its own bytes.
+pub(super) struct Tokens {
+    list: Box<[Token]>,
+    digest: u128,
 }
 
 /// A picture written: its palette and its bands, for pictures drawn over it.
@@ -342,6 +354,15 @@ pub(super) fn index_rows(pixmap: &Pixmap, palette: &Palette) -> Vec<u8> {
     out
 }
 
+/// The digest of a base band's bytes, its dictionary's then its own (XXH3-128, as the
+/// memo's keys: the digest of the bytes one after the other).
+fn digest(dict: &[u8], data: &[u8]) -> u128 {
+    let mut h = xxhash_rust::xxh3::Xxh3Default::new();
+    h.update(dict);
+    h.update(data);
+    h.digest128()
+}
+
 /// Adler-32 of bytes (the zlib stream's check), on the CPU's vector unit where it has one.
 fn adler32(bytes: &[u8]) -> u32 {
     let mut a = simd_adler32::Adler32::new();
@@ -401,16 +422,21 @@ impl<'m> Compressor<'m> {
     fn band(&mut self, dict: &[u8], data: &[u8], stride: usize) -> Result<Band> {
         use flate2::FlushCompress;
         let Some(z) = self.z.as_mut() else {
-            use super::deflate::Effort;
-            let effort = if self.level == ROWS_BASE {
-                Effort::BASE
-            } else {
-                Effort::CLUB
-            };
+            use super::deflate::{self, Effort};
+            let base = self.level == ROWS_BASE;
+            let effort = if base { Effort::BASE } else { Effort::CLUB };
+            let list = deflate::tokens(dict, data, stride, effort);
             return Ok(Band {
-                deflate: super::deflate::band(dict, data, stride, effort).into(),
+                deflate: deflate::write(&list).into(),
                 adler: adler32(data),
                 len: data.len() as u64,
+                // A base's band keeps its tokens for the clubs' bands drawn over it.
+                tokens: base.then(|| {
+                    Arc::new(Tokens {
+                        list: list.into(),
+                        digest: digest(dict, data),
+                    })
+                }),
             });
         };
         z.reset();
@@ -439,17 +465,71 @@ impl<'m> Compressor<'m> {
             deflate: out.into(),
             adler: adler32(data),
             len: data.len() as u64,
+            tokens: None,
         })
     }
 
     /// Band `b` of `pixmap` ([`band_rows`]) compressed, or found in the [`memo`] of
-    /// bands compressed before where the same bytes were.
-    fn nth(&mut self, source: Source, palette: &Palette, b: usize) -> Result<Band> {
+    /// bands compressed before where the same bytes were. Drawn over a base (`under`:
+    /// its rows as palette entries, and its band `b`), said from the base band's tokens
+    /// where it keeps them ([`Compressor::over`]).
+    fn nth(
+        &mut self,
+        source: Source,
+        palette: &Palette,
+        b: usize,
+        under: Option<(&[u8], &Band)>,
+    ) -> Result<Band> {
         let pixmap = source.pixmap();
         let (above, from, to) = band_rows(pixmap, b);
         let bytes = rows(source, palette, above, to);
         let stride = pixmap.width() as usize + 1;
-        self.of_bytes(&bytes, (from - above) * stride, stride)
+        let split = (from - above) * stride;
+        let old =
+            under.and_then(|(rows, band)| Some((rows.get(above * stride..to * stride)?, band)));
+        match old {
+            Some((old, band)) => self.over(old, band, &bytes, split, stride),
+            None => self.of_bytes(&bytes, split, stride),
+        }
+    }
+
+    /// A band's `bytes` (the first `split` of them its dictionary rows) drawn over the
+    /// base's (`old`, said by `under`): the base band's tokens kept where the bytes they
+    /// say and copy are unchanged, the rest tokenized anew (`deflate::over`), or found
+    /// in the [`memo`] by these bytes and the base's. A band of zlib's levels, or over a
+    /// base band that kept no tokens, is compressed as any other ([`Compressor::of_bytes`]).
+    fn over(
+        &mut self,
+        old: &[u8],
+        under: &Band,
+        bytes: &[u8],
+        split: usize,
+        stride: usize,
+    ) -> Result<Band> {
+        let tokens = (under.tokens.as_deref())
+            .filter(|t| self.z.is_none() && t.digest == xxhash_rust::xxh3::xxh3_128(old));
+        let Some(t) = tokens else {
+            return self.of_bytes(bytes, split, stride);
+        };
+        let key = memo::Key::over(self.level, bytes, split, t.digest);
+        if let Some(band) = self.memo.and_then(|m| m.find(&key)) {
+            return Ok(band);
+        }
+        let Some(list) = super::deflate::over(old, &t.list, bytes, split, stride) else {
+            return self.of_bytes(bytes, split, stride);
+        };
+        let data = &bytes[split..];
+        let band = Band {
+            deflate: super::deflate::write(&list).into(),
+            adler: adler32(data),
+            len: data.len() as u64,
+            tokens: None,
+        };
+        self.fresh += 1;
+        if let Some(m) = self.memo {
+            m.keep(key, band.clone());
+        }
+        Ok(band)
     }
 
     /// A band's `bytes` (the first `split` of them its dictionary rows) compressed, or
@@ -512,7 +592,7 @@ pub(super) fn bands_over(
             if !changed {
                 return Ok(done[b].clone());
             }
-            z.nth(source, palette, b)
+            z.nth(source, palette, b, Some((base_rows, &done[b])))
         })
         .collect()
 }
@@ -524,13 +604,14 @@ fn same_rows(a: &Pixmap, b: &Pixmap, from: usize, to: usize) -> bool {
 }
 
 /// Writes `pixmap` in bands with `palette`; where `over` is the picture it was drawn
-/// over (same size, same palette), a band whose pixels and dictionary rows are over's
-/// reuses its bytes.
+/// over (same size, same palette: its pixels, its rows as entries, its bands), a band
+/// whose pixels and dictionary rows are over's reuses its bytes, and any other starts
+/// from over's band.
 pub(super) fn bands(
     pixmap: &Pixmap,
     palette: &Palette,
     level: u8,
-    over: Option<(&Pixmap, &[Band])>,
+    over: Option<(&Pixmap, &[u8], &[Band])>,
 ) -> Result<Vec<Band>> {
     bands_counted(pixmap, palette, level, over, Some(&memo::MEMO)).map(|(bands, _)| bands)
 }
@@ -549,11 +630,11 @@ pub(super) fn bands_counted(
     pixmap: &Pixmap,
     palette: &Palette,
     level: u8,
-    over: Option<(&Pixmap, &[Band])>,
+    over: Option<(&Pixmap, &[u8], &[Band])>,
     memo: Option<&memo::Shared>,
 ) -> Result<(Vec<Band>, usize)> {
     let count = band_count(pixmap.height() as usize);
-    if let Some((base, done)) = over {
+    if let Some((base, base_rows, done)) = over {
         let mut z = Compressor::new(level, memo);
         let bands = (0..count)
             .map(|b| {
@@ -561,7 +642,12 @@ pub(super) fn bands_counted(
                 if same_rows(pixmap, base, above, to) {
                     return Ok(done[b].clone());
                 }
-                z.nth(Source::Whole(pixmap), palette, b)
+                z.nth(
+                    Source::Whole(pixmap),
+                    palette,
+                    b,
+                    Some((base_rows, &done[b])),
+                )
             })
             .collect::<Result<Vec<Band>>>()?;
         return Ok((bands, z.fresh));

@@ -12,6 +12,12 @@
 //! here because no crate does it: zlib's levels look everywhere (level 5 took 1.7 times
 //! as long for the same bytes), fdeflate writes one block with a fixed table and matches
 //! runs of zeros alone, libdeflate takes a whole buffer with no preset dictionary.
+//!
+//! A club's band drawn over the base's is not tokenized whole: the base's tokens are
+//! kept where what they say and what they copy are unchanged ([`over`]).
+
+mod over;
+pub(super) use over::over;
 
 /// The shortest and longest match deflate can say, and how far back it can look.
 const MIN_MATCH: usize = 3;
@@ -51,12 +57,22 @@ const CL_ORDER: [usize; 19] = [
 /// `data` compressed as raw deflate blocks, not final, ended by a sync flush (an empty
 /// stored block), with `dict` (the rows above it) as what came before; `stride` is a
 /// row's length in bytes (its filter byte and its pixels).
+#[cfg(test)]
 pub(super) fn band(dict: &[u8], data: &[u8], stride: usize, effort: Effort) -> Vec<u8> {
-    let buf = [dict, data].concat();
-    let tokens = matches(&buf, dict.len(), stride, effort);
-    let mut w = Bits::with_capacity(data.len() / 4 + 64);
-    if !data.is_empty() {
-        block(&mut w, &tokens);
+    write(&tokens(dict, data, stride, effort))
+}
+
+/// The literals and matches that say `data` after `dict` ([`band`] writes them).
+pub(super) fn tokens(dict: &[u8], data: &[u8], stride: usize, effort: Effort) -> Vec<Token> {
+    matches(&[dict, data].concat(), dict.len(), stride, effort)
+}
+
+/// `tokens` written as a band: one block (none for no token), then a sync flush.
+pub(super) fn write(tokens: &[Token]) -> Vec<u8> {
+    let bytes: usize = tokens.iter().map(|t| t.len()).sum();
+    let mut w = Bits::with_capacity(bytes / 4 + 64);
+    if !tokens.is_empty() {
+        block(&mut w, tokens);
     }
     // A sync flush: an empty stored block, not final, its length and complement aligned.
     w.put(0, 3);
@@ -66,10 +82,20 @@ pub(super) fn band(dict: &[u8], data: &[u8], stride: usize, effort: Effort) -> V
 }
 
 /// One symbol of the stream: a literal byte, or a match of `len` bytes `dist` back.
-#[derive(Clone, Copy)]
-enum Token {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Token {
     Literal(u8),
     Match { len: u16, dist: u16 },
+}
+
+impl Token {
+    /// How many bytes it says.
+    pub(super) fn len(self) -> usize {
+        match self {
+            Token::Literal(_) => 1,
+            Token::Match { len, .. } => len.into(),
+        }
+    }
 }
 
 /// How hard the encoder looks: a club's bands, written for one mail, look at the five
@@ -102,13 +128,17 @@ impl Effort {
     };
 }
 
+/// Whether a match of `len` bytes `dist` back is worth saying (a literal's bytes else).
+fn usable((len, dist): (usize, usize)) -> bool {
+    len > MIN_MATCH || (len == MIN_MATCH && dist <= FAR)
+}
+
 /// The literals and matches of `buf[from..]`, `buf[..from]` being what came before.
 fn matches(buf: &[u8], from: usize, stride: usize, effort: Effort) -> Vec<Token> {
     let mut seen = Seen::new(buf, effort.chain);
     for i in from.saturating_sub(WINDOW)..from {
         seen.keep(i);
     }
-    let usable = |(len, dist): (usize, usize)| len > MIN_MATCH || (len == MIN_MATCH && dist <= FAR);
     let mut tokens = Vec::with_capacity((buf.len() - from) / 2);
     let mut i = from;
     // The match found at `i` by the look one byte on, when a literal went before it.
@@ -555,6 +585,77 @@ mod tests {
             let data: Vec<u8> = runs.iter().flat_map(|&(c, n)| std::iter::repeat_n(c, n)).collect();
             let dict: Vec<u8> = (0..dict_rows * stride).map(|i| (i * 7 / stride % 4) as u8).collect();
             proptest::prop_assert_eq!(inflate(&dict, &band(&dict, &data, stride, effort)), data);
+        }
+    }
+
+    /// What `over` says of `new` over `old` (each its dictionary of `from` bytes, then
+    /// its band), from the base's tokens found at the base's effort.
+    fn said_over(old: &[u8], new: &[u8], from: usize, stride: usize) -> (Vec<Token>, Vec<Token>) {
+        let base = tokens(&old[..from], &old[from..], stride, Effort::BASE);
+        let list = over(old, &base, new, from, stride).expect("the same length");
+        (base, list)
+    }
+
+    #[test]
+    fn a_band_over_the_base_keeps_the_tokens_the_change_leaves() {
+        let stride = 50;
+        let old: Vec<u8> = (0..12 * stride)
+            .map(|i| (i % stride / 7 + i / (3 * stride)) as u8)
+            .collect();
+        let from = 2 * stride;
+        // Unchanged: the base's tokens, every one.
+        let (base, same) = said_over(&old, &old, from, stride);
+        assert_eq!(same, base);
+        // Four bytes of the seventh row changed: what comes back is the new band, and
+        // the tokens before and after the change are the base's.
+        let mut new = old.clone();
+        new[6 * stride + 20..6 * stride + 24].fill(9);
+        let (base, list) = said_over(&old, &new, from, stride);
+        assert_eq!(inflate(&new[..from], &write(&list)), &new[from..]);
+        let head = base.iter().zip(&list).take_while(|(a, b)| a == b).count();
+        let tail = base
+            .iter()
+            .rev()
+            .zip(list.iter().rev())
+            .take_while(|(a, b)| a == b)
+            .count();
+        assert!(
+            head + tail + 8 >= base.len(),
+            "{head} + {tail} of {} kept",
+            base.len()
+        );
+        assert!(head > 0 && tail > 0, "{head}, {tail}");
+        // A dictionary row changed too: its copies are said anew.
+        new[stride + 3] = 11;
+        let (_, list) = said_over(&old, &new, from, stride);
+        assert_eq!(inflate(&new[..from], &write(&list)), &new[from..]);
+        // Another length: nothing to start from.
+        assert!(over(&old, &base, &new[1..], from, stride).is_none());
+    }
+
+    proptest::proptest! {
+        /// A map's rows, and the same rows with patches anywhere (the dictionary's rows
+        /// too): said from the base's tokens, what comes back is the patched band.
+        #[test]
+        fn any_band_over_its_base_reads_back(
+            stride in 2usize..200,
+            runs in proptest::collection::vec((0u8..6, 1usize..300), 1..120),
+            dict_rows in 0usize..3,
+            patches in proptest::collection::vec((0usize..100_000, 1usize..40, 0u8..8), 0..12),
+        ) {
+            let dict: Vec<u8> = (0..dict_rows * stride).map(|i| (i * 7 / stride % 4) as u8).collect();
+            let data: Vec<u8> = runs.iter().flat_map(|&(c, n)| std::iter::repeat_n(c, n)).collect();
+            let old = [&dict[..], &data[..]].concat();
+            let mut new = old.clone();
+            for (at, len, c) in patches {
+                let at = at % new.len();
+                let end = (at + len).min(new.len());
+                new[at..end].fill(c);
+            }
+            let from = dict.len();
+            let (_, list) = said_over(&old, &new, from, stride);
+            proptest::prop_assert_eq!(list.iter().map(|t| t.len()).sum::<usize>(), data.len());
+            proptest::prop_assert_eq!(inflate(&new[..from], &write(&list)), &new[from..]);
         }
     }
 

@@ -3,7 +3,8 @@
 //! already at the same level takes the bytes compressed then. Deflate gives the same
 //! bytes for the same input at the same level (a compressor used again is reset to a
 //! new one's state), so a band taken from here is byte for byte the band compressed
-//! anew: the memo changes how long a picture takes, never its bytes.
+//! anew: the memo changes how long a picture takes, never its bytes. (A club's band said
+//! from the tokens of the base's band under it is kept by the base band's bytes too.)
 //!
 //! A service resolving phase after phase draws each phase's maps over the last phase's:
 //! a round changes the marks of a few places and the pieces that moved, and every other
@@ -18,17 +19,20 @@ use std::sync::Mutex;
 
 /// How many bands are kept: a phase of the shipped campaign compresses some 300 (the
 /// shared bases' and each club's own), at about 2 KB each, so two phases and more of a
-/// larger campaign are kept in a few MB.
+/// larger campaign are kept in a few MB (a shared base's band keeps its tokens too,
+/// some 1 500 of 6 bytes on the shipped map: a base's 62 bands, under 1 MB).
 const KEPT: usize = 4096;
 
 /// What a band is known by: its deflate level, the digest of its bytes (dictionary and
-/// rows), their length and where the dictionary ends.
+/// rows), their length and where the dictionary ends; for a band said from a shared
+/// base's tokens, the digest of the base band's bytes too (0 for any other).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub(super) struct Key {
     level: u8,
     digest: u128,
     len: usize,
     dict: usize,
+    base: u128,
 }
 
 impl Key {
@@ -39,6 +43,16 @@ impl Key {
             digest: xxhash_rust::xxh3::xxh3_128(bytes),
             len: bytes.len(),
             dict,
+            base: 0,
+        }
+    }
+
+    /// The key of `bytes` drawn over the base band whose bytes' digest is `base` and
+    /// said from its tokens: their bytes depend on the base's too.
+    pub(super) fn over(level: u8, bytes: &[u8], dict: usize, base: u128) -> Key {
+        Key {
+            base,
+            ..Key::of(level, bytes, dict)
         }
     }
 }
