@@ -7,9 +7,10 @@
 //!
 //! The picture has two parts split by [`png::OVERLAY`]: a base that is the same for
 //! every club's picture of a phase in a language (land, sea, roads, names, ports, the
-//! legend, and the node marks: owners, fortifications and places that changed hands are
-//! public), rasterized and compressed once and reused, and an overlay of what is the
-//! club's (its pieces, its round, its sieges, the title). The marks of the nodes a
+//! legend, the node marks: owners, fortifications and places that changed hands are
+//! public, and the title's campaign and phase), rasterized and compressed once and
+//! reused, and an overlay of what is the club's (its pieces, its round, its sieges, its
+//! name in the title). The marks of the nodes a
 //! club's moves pass through are drawn again over the moves, as they always stood.
 //! The base is split again by [`png::PHASE`] before the node marks: what is before it
 //! (the legend too, which names nations and symbols, never a phase's state) is the same
@@ -25,6 +26,7 @@ use layers::{
 
 mod layers;
 mod prefix;
+mod title;
 use crate::error::Result;
 use crate::rules::tables::Lang;
 use crate::rules::visibility::ClubView;
@@ -74,7 +76,14 @@ const LEGEND_SYMBOLS: [&str; 15] = [
 
 #[derive(Serialize)]
 struct Picture<'a> {
+    /// The whole title, what a reader's pointer is told.
     title: String,
+    /// The title's part every club's picture of the phase shares, written with the
+    /// phase's node marks (empty for none), and the club's own part, written in its
+    /// overlay at `own_x` (empty for none): `title::parts`.
+    heading: String,
+    own_title: String,
+    own_x: f64,
     /// The height of the band the title stands on ([`TITLE_BAND`]).
     title_band: f64,
     width: u32,
@@ -328,7 +337,7 @@ pub(crate) struct At {
 
 /// What goes on the picture besides the map itself.
 pub(crate) struct Layers {
-    pub(crate) title: String,
+    pub(crate) title: title::Title,
     pub(crate) lang: Lang,
     /// Node → (owner, fortification).
     pub(crate) owners: BTreeMap<String, (String, Fortification)>,
@@ -527,10 +536,7 @@ pub(crate) fn render(
             club.and_then(|c| campaign.nation(c)).map(|n| &n.name_en),
         ),
     };
-    let title = match nation {
-        Some(n) => format!("{game} — {n} — {phase}"),
-        None => format!("{game} — {phase}"),
-    };
+    let title = title::Title::of(game, nation.map(String::as_str), &phase);
     draw(campaign, &world_layers(world, title, pieces, lang), env)
 }
 
@@ -546,12 +552,12 @@ pub fn render_referee(
         world.phase,
         Lang::It,
     );
-    let title = format!("{} — {phase}", campaign.title_it);
+    let title = title::Title::of(&campaign.title_it, None, &phase);
     let pieces = world_pieces(world, |_| true);
     draw(campaign, &world_layers(world, title, pieces, Lang::It), env)
 }
 
-fn world_layers(world: &World, title: String, pieces: Vec<At>, lang: Lang) -> Layers {
+fn world_layers(world: &World, title: title::Title, pieces: Vec<At>, lang: Lang) -> Layers {
     let owners = world
         .nodes
         .iter()
@@ -683,7 +689,7 @@ fn view_layers(view: &ClubView, env: &minijinja::Environment) -> Layers {
         ),
         None => view.phase.name.clone(),
     };
-    let title = format!("{} — {} — {when}", view.campaign, view.nation_name);
+    let title = title::Title::of(&view.campaign, Some(&view.nation_name), &when);
     Layers {
         title,
         lang: view.lang,
@@ -1054,8 +1060,12 @@ pub(crate) fn draw(
     } else {
         Default::default()
     };
+    let (heading, own_title, own_x) = title::parts(&layers.title);
     let mut picture = Picture {
-        title: layers.title.clone(),
+        title: layers.title.full.clone(),
+        heading,
+        own_title,
+        own_x,
         title_band: TITLE_BAND,
         width: WIDTH as u32,
         height: g.height as u32,
@@ -1107,7 +1117,7 @@ pub(crate) fn draw(
     // and kept, a club's picture is written without them and they are put back.
     let phase_key = key.map(|k| {
         let inset = picture.inset.as_ref().map(|i| &i.drawn.nodes[..]);
-        prefix::PhaseKey::of(k, &picture.drawn.nodes, inset)
+        prefix::PhaseKey::of(k, &picture.heading, &picture.drawn.nodes, inset)
     });
     let phase_kept = phase_key.as_ref().and_then(prefix::phase_get);
     if phase_kept.is_some() {

@@ -166,9 +166,9 @@ pub fn forget() {
     forget_phase_texts();
 }
 
-/// Which phase text a picture has: its static text's key and a digest of its node
-/// marks as the shared layer draws them (each mark without `on_move`, which only the
-/// club's overlay reads).
+/// Which phase text a picture has: its static text's key and a digest of its title's
+/// shared part and its node marks as the shared layer draws them (each mark without
+/// `on_move`, which only the club's overlay reads).
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) struct PhaseKey {
     text: Key,
@@ -176,8 +176,15 @@ pub(super) struct PhaseKey {
 }
 
 impl PhaseKey {
-    pub(super) fn of(text: Key, main: &[NodeMark], inset: Option<&[NodeMark]>) -> PhaseKey {
+    pub(super) fn of(
+        text: Key,
+        heading: &str,
+        main: &[NodeMark],
+        inset: Option<&[NodeMark]>,
+    ) -> PhaseKey {
         let mut h = Hasher(Xxh3Default::new());
+        h.0.update(&(heading.len() as u64).to_le_bytes());
+        h.0.update(heading.as_bytes());
         for part in std::iter::once(main).chain(inset) {
             h.0.update(&(part.len() as u64).to_le_bytes());
             for n in part {
@@ -305,11 +312,13 @@ mod tests {
         let (c, env) = with_legend_word(word);
         let world = World::start(&c, &[]);
         let whole = super::super::render_referee(&c, &world, &env).expect("a map");
-        let marks = "<!-- phase -->\n  <g id=\"nodes\">";
-        assert!(
-            whole.contains(marks),
-            "the node marks follow the phase's marker"
-        );
+        // The title's shared part, then the node marks, follow the phase's marker.
+        let marks = "<!-- phase -->\n  <text x=\"20\" y=\"32\"";
+        let at = whole
+            .find(marks)
+            .expect("the title follows the phase's marker");
+        let overlay = whole.find(crate::report::png::OVERLAY).expect("an overlay");
+        assert!(whole[at..overlay].contains("\n  <g id=\"nodes\">"));
         // Mark the kept phase text: the next map is written from it.
         let mark = |texts: &mut Vec<(PhaseKey, Arc<str>)>| {
             let (_, text) = texts
