@@ -135,46 +135,60 @@ fn usable((len, dist): (usize, usize)) -> bool {
 
 /// The literals and matches of `buf[from..]`, `buf[..from]` being what came before.
 fn matches(buf: &[u8], from: usize, stride: usize, effort: Effort) -> Vec<Token> {
-    let mut seen = Seen::new(buf, effort.chain);
+    let mut seen = Seen::new(buf, stride, effort);
     for i in from.saturating_sub(WINDOW)..from {
         seen.keep(i);
     }
     let mut tokens = Vec::with_capacity((buf.len() - from) / 2);
-    let mut i = from;
+    lazy(&mut seen, buf, from..buf.len(), effort.lazy, &mut tokens);
+    tokens
+}
+
+/// Where a tokenizer looks for matches, and what it is told of the bytes it passes.
+trait Finder {
+    /// The longest match at `i` that ends by `end` (its length and distance; length 0
+    /// where none).
+    fn best(&self, i: usize, end: usize) -> (usize, usize);
+    /// Byte `i` was passed: said as a literal, or the first of a match.
+    fn keep(&mut self, _i: usize) {}
+    /// A match of `len` bytes was said at `i`.
+    fn keep_within(&mut self, _i: usize, _len: usize) {}
+}
+
+/// The literals and matches of `buf[span]` into `out`: at each byte the longest match
+/// `find` has, a match shorter than `lazy` only if the next byte's is no longer (zlib's
+/// lazy matching: a longer match one byte on is worth a literal).
+fn lazy(
+    find: &mut impl Finder,
+    buf: &[u8],
+    span: std::ops::Range<usize>,
+    lazy: usize,
+    out: &mut Vec<Token>,
+) {
+    let (mut i, end) = (span.start, span.end);
     // The match found at `i` by the look one byte on, when a literal went before it.
     let mut ahead = None;
-    while i < buf.len() {
-        let (len, dist) = ahead.take().unwrap_or_else(|| seen.best(i, stride));
-        seen.keep(i);
-        if usable((len, dist)) && len < effort.lazy && i + 1 < buf.len() {
-            let next = seen.best(i + 1, stride);
+    while i < end {
+        let (len, dist) = ahead.take().unwrap_or_else(|| find.best(i, end));
+        find.keep(i);
+        if usable((len, dist)) && len < lazy && i + 1 < end {
+            let next = find.best(i + 1, end);
             if usable(next) && next.0 > len {
                 ahead = Some(next);
             }
         }
         if !usable((len, dist)) || ahead.is_some() {
-            tokens.push(Token::Literal(buf[i]));
+            out.push(Token::Literal(buf[i]));
             i += 1;
             continue;
         }
-        tokens.push(Token::Match {
+        out.push(Token::Match {
             len: len as u16,
             dist: dist as u16,
         });
-        // Within a match only its last bytes are kept as places seen (unless the effort
-        // keeps all): a run's four bytes hash alike, and a match's own bytes are found a
-        // row up or a pixel back.
-        let first = if effort.keep_all {
-            i + 1
-        } else {
-            (i + 1).max(i + len - 2)
-        };
-        for j in first..i + len {
-            seen.keep(j);
-        }
+        find.keep_within(i, len);
         i += len;
     }
-    tokens
 }
 
 /// Where each four bytes of a buffer were last seen, and, with a chain, where before.
@@ -185,19 +199,24 @@ struct Seen<'a> {
     /// chain).
     prev: Vec<u32>,
     chain: usize,
+    /// A row's length in bytes, and whether every place inside a match is kept.
+    stride: usize,
+    keep_all: bool,
 }
 
 impl<'a> Seen<'a> {
-    fn new(buf: &'a [u8], chain: usize) -> Seen<'a> {
+    fn new(buf: &'a [u8], stride: usize, effort: Effort) -> Seen<'a> {
         Seen {
             buf,
             head: vec![u32::MAX; 1 << HASH_BITS],
-            prev: if chain > 0 {
+            prev: if effort.chain > 0 {
                 vec![u32::MAX; buf.len()]
             } else {
                 Vec::new()
             },
-            chain,
+            chain: effort.chain,
+            stride,
+            keep_all: effort.keep_all,
         }
     }
 
@@ -205,7 +224,9 @@ impl<'a> Seen<'a> {
         let four: [u8; 4] = self.buf.get(i..i + 4)?.try_into().ok()?;
         Some((u32::from_le_bytes(four).wrapping_mul(0x9E37_79B1) >> (32 - HASH_BITS)) as usize)
     }
+}
 
+impl Finder for Seen<'_> {
     fn keep(&mut self, i: usize) {
         if let Some(h) = self.hash(i) {
             if let Some(p) = self.prev.get_mut(i) {
@@ -215,12 +236,25 @@ impl<'a> Seen<'a> {
         }
     }
 
-    /// The longest match at `i` (its length and distance; length 0 where none): a pixel
-    /// back, a row up, a row up a pixel either side (a slanting edge), where the next
-    /// four bytes were last seen, and, with a chain, where they were seen before that.
-    fn best(&self, i: usize, stride: usize) -> (usize, usize) {
-        let buf = self.buf;
-        let limit = MAX_MATCH.min(buf.len() - i);
+    fn keep_within(&mut self, i: usize, len: usize) {
+        // Within a match only its last bytes are kept as places seen (unless the effort
+        // keeps all): a run's four bytes hash alike, and a match's own bytes are found a
+        // row up or a pixel back.
+        let first = if self.keep_all {
+            i + 1
+        } else {
+            (i + 1).max(i + len - 2)
+        };
+        for j in first..i + len {
+            self.keep(j);
+        }
+    }
+
+    /// A pixel back, a row up, a row up a pixel either side (a slanting edge), where the
+    /// next four bytes were last seen, and, with a chain, where they were seen before.
+    fn best(&self, i: usize, end: usize) -> (usize, usize) {
+        let (buf, stride) = (self.buf, self.stride);
+        let limit = MAX_MATCH.min(end - i);
         if limit < MIN_MATCH {
             return (0, 0);
         }

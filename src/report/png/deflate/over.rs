@@ -9,7 +9,7 @@
 //! The tokens come from the base's bytes and the club's alone, so the same picture over
 //! the same base gives the same bytes.
 
-use super::{MAX_MATCH, MIN_MATCH, Token, WINDOW, common, usable};
+use super::{Effort, Finder, MAX_MATCH, MIN_MATCH, Token, WINDOW, common};
 
 /// The tokens of `new` (its first `from` bytes the rows above, as a dictionary), drawn
 /// over `old`, whose bytes past `from` `tokens` say; `None` where they cannot be (the
@@ -102,53 +102,47 @@ impl Changed {
 }
 
 /// Tokenizes `buf[start..end]` into `out`, no match past `end` (where the base's tokens
-/// go on): the longest of a pixel back, a row up and a row up a pixel to either side,
-/// a short one only if the next byte's is no longer (as a club's band is tokenized).
+/// go on), as a club's band is tokenized but for the places seen: a pixel back, a row
+/// up and a row up a pixel to either side.
 fn anew(buf: &[u8], start: usize, end: usize, stride: usize, out: &mut Vec<Token>) {
-    let lazy = super::Effort::CLUB.lazy;
-    let mut i = start;
-    let mut ahead = None;
-    while i < end {
-        let (len, dist) = ahead.take().unwrap_or_else(|| near(buf, i, end, stride));
-        if usable((len, dist)) && len < lazy && i + 1 < end {
-            let next = near(buf, i + 1, end, stride);
-            if usable(next) && next.0 > len {
-                ahead = Some(next);
-            }
-        }
-        if !usable((len, dist)) || ahead.is_some() {
-            out.push(Token::Literal(buf[i]));
-            i += 1;
-            continue;
-        }
-        out.push(Token::Match {
-            len: len as u16,
-            dist: dist as u16,
-        });
-        i += len;
-    }
+    super::lazy(
+        &mut Near { buf, stride },
+        buf,
+        start..end,
+        Effort::CLUB.lazy,
+        out,
+    );
 }
 
-/// The longest match at `i` ending by `end` (its length and distance; 0 where none) a
-/// pixel back, a row up, or a row up a pixel to either side.
-fn near(buf: &[u8], i: usize, end: usize, stride: usize) -> (usize, usize) {
-    let limit = MAX_MATCH.min(end - i);
-    if limit < MIN_MATCH {
-        return (0, 0);
-    }
-    let (mut len, mut dist) = (0, 0);
-    for d in [1, stride, stride.saturating_sub(1), stride + 1] {
-        // Only a candidate that matches one byte past the best so far can beat it.
-        if d == 0 || d > i || d > WINDOW || d == dist || buf[i - d + len] != buf[i + len] {
-            continue;
+/// Where a stretch said anew looks for matches: near places alone (no table of places
+/// seen, which would be the whole band's to build).
+struct Near<'a> {
+    buf: &'a [u8],
+    stride: usize,
+}
+
+impl Finder for Near<'_> {
+    /// The longest of a pixel back, a row up, and a row up a pixel to either side.
+    fn best(&self, i: usize, end: usize) -> (usize, usize) {
+        let (buf, stride) = (self.buf, self.stride);
+        let limit = MAX_MATCH.min(end - i);
+        if limit < MIN_MATCH {
+            return (0, 0);
         }
-        let l = common(&buf[i - d..], &buf[i..], limit);
-        if l > len {
-            (len, dist) = (l, d);
-            if l == limit {
-                break;
+        let (mut len, mut dist) = (0, 0);
+        for d in [1, stride, stride.saturating_sub(1), stride + 1] {
+            // Only a candidate that matches one byte past the best so far can beat it.
+            if d == 0 || d > i || d > WINDOW || d == dist || buf[i - d + len] != buf[i + len] {
+                continue;
+            }
+            let l = common(&buf[i - d..], &buf[i..], limit);
+            if l > len {
+                (len, dist) = (l, d);
+                if l == limit {
+                    break;
+                }
             }
         }
+        (len, dist)
     }
-    (len, dist)
 }
