@@ -95,6 +95,7 @@ fn environment(words: &Words) -> Environment<'static> {
             AutoEscape::None
         }
     });
+    env.add_filter("fold", fold);
     env.add_template("page.html", include_str!("../../templates/page.html"))
         .unwrap_or_else(|e| unreachable!("the page's template parses: {e}"));
     env
@@ -139,9 +140,11 @@ fn policy_now() -> String {
         .map_or("", |(style, _)| style);
     let script = format!("\n{SCRIPT}\n");
     let boot = format!("\n{BOOT}\n");
+    // On lines of their own, as every line of the page is short (`fold`): CSP reads a
+    // line break as the space it stands for.
     format!(
-        "default-src 'none'; script-src '{}' '{}'; style-src '{}'; img-src data: blob:; \
-         connect-src 'none'; form-action 'none'; base-uri 'none'",
+        "default-src 'none';\n  script-src '{}'\n  '{}';\n  style-src '{}';\n  \
+         img-src data: blob:; connect-src 'none';\n  form-action 'none'; base-uri 'none'",
         csp_hash(&script),
         csp_hash(&boot),
         csp_hash(style)
@@ -224,6 +227,40 @@ fn base64_lines(bytes: &[u8]) -> String {
         out.push_str(std::str::from_utf8(line).unwrap_or_default());
     }
     out
+}
+
+/// A text of the page's template (its title, a sentence for an old browser) on lines
+/// of at most [`LINE`] characters, broken at its spaces (HTML reads a line break in text
+/// or in an attribute's value as the space it stands for): escaped as the template
+/// escapes, and in ASCII as the page travels. With every line of the page that short,
+/// and every character ASCII, the mail carries the page as it is (7bit: a line of at
+/// most 73 characters and its CRLF under the 76 lettre allows); a longer line had all
+/// of it quoted-printable, a character at a time.
+fn fold(value: Value) -> Value {
+    let text = value.to_string();
+    let escaped = if value.is_safe() {
+        text
+    } else {
+        minijinja::HtmlEscape(&text).to_string()
+    };
+    let text = ascii(&escaped);
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut width = 0;
+    // A character reference holds no space: it is never broken.
+    for (i, word) in text.split(' ').enumerate() {
+        if i > 0 {
+            if width + 1 + word.len() > LINE {
+                out.push('\n');
+                width = 0;
+            } else {
+                out.push(' ');
+                width += 1;
+            }
+        }
+        out.push_str(word);
+        width += word.len();
+    }
+    Value::from_safe_string(out)
 }
 
 /// The page in ASCII: every other character as an HTML character reference, which
