@@ -22,8 +22,8 @@
 //! always saw ([`unpacked`] writes that page out). The club's view for
 //! `giglio orders check --view` rides along in `#pg-view` ([`view_in`]), so one file
 //! carries the club's data. The page is ASCII (every other character a reference) in
-//! lines of at most 72 characters but the style's, so a mail carries it with almost no
-//! growth (quoted-printable) instead of base64's third.
+//! lines of at most 73 characters (`fold`), so a mail carries it as it is (7bit), with
+//! no growth, where base64 would add a third.
 
 mod coarse;
 mod data;
