@@ -246,7 +246,8 @@ fn fold(value: Value) -> Value {
     let text = ascii(&escaped);
     let mut out = String::with_capacity(text.len() + 8);
     let mut width = 0;
-    // A character reference holds no space: it is never broken.
+    // A character reference holds no space: it is never broken. A word longer than a
+    // line stays whole, and the page then goes quoted-printable, as before.
     for (i, word) in text.split(' ').enumerate() {
         if i > 0 {
             if width + 1 + word.len() > LINE {
