@@ -237,11 +237,18 @@ fn base(base: &str, scale: f32, style: Style) -> Result<Arc<Base>> {
             // compressed. Its marks are drawn crisp, in the flat colours the SVG
             // names, which keep their exact entries; an anti-aliased picture's marks
             // add edge colours of their own, so its palette counts them.
-            let palette = match under {
-                Some(under) if style.crisp => palette_over(&under, style.colours, named),
-                _ => Arc::new(bands::palette(&pixmap, style.colours, &named)),
+            let (palette, under) = match under {
+                Some(under) if style.crisp => {
+                    let (palette, rows) = palette_over(&under, style.colours, named);
+                    (palette, Some((under, rows)))
+                }
+                _ => (
+                    Arc::new(bands::palette(&pixmap, style.colours, &named)),
+                    None,
+                ),
             };
-            let (bands, rows) = bands::whole(&pixmap, &palette, style.level).ok()?;
+            let under = under.as_ref().map(|(u, rows)| (&**u, &rows[..]));
+            let (bands, rows) = bands::whole(&pixmap, &palette, style.level, under).ok()?;
             Some(Base {
                 pixmap,
                 palette,
@@ -253,31 +260,38 @@ fn base(base: &str, scale: f32, style: Style) -> Result<Arc<Base>> {
 }
 
 /// A palette chosen over a static layer: the layer, its size of palette, the colours
-/// named, the palette.
-type Chosen = (Arc<Pixmap>, usize, Vec<[u8; 3]>, Arc<Palette>);
+/// named, the palette and the layer's rows as its entries.
+type Chosen = (Arc<Pixmap>, usize, Vec<[u8; 3]>, Arc<Palette>, Arc<Vec<u8>>);
 
 /// The palettes chosen over static layers ([`palette_over`]).
 static CHOSEN: Mutex<Vec<Chosen>> = Mutex::new(Vec::new());
 
 /// The palette of the pictures drawn over a static layer ([`bands::palette_over`]),
 /// chosen once for every phase's base: counting the layer's pixels again each phase was
-/// a tenth of its base. Kept by the layer itself (held, so its address is not taken by
-/// another while kept), its size of palette and the colours named.
-fn palette_over(under: &Arc<Pixmap>, colours: usize, named: Vec<[u8; 3]>) -> Arc<Palette> {
+/// a tenth of its base. With it, the layer's rows as its entries, looked up once too: a
+/// phase's base looks up only the pixels its marks changed (`bands::index_rows_over`).
+/// Kept by the layer itself (held, so its address is not taken by another while kept),
+/// its size of palette and the colours named.
+fn palette_over(
+    under: &Arc<Pixmap>,
+    colours: usize,
+    named: Vec<[u8; 3]>,
+) -> (Arc<Palette>, Arc<Vec<u8>>) {
     let found = lock(&CHOSEN)
         .iter()
-        .find(|(u, c, n, _)| Arc::ptr_eq(u, under) && *c == colours && *n == named)
-        .map(|(.., p)| p.clone());
-    if let Some(p) = found {
-        return p;
+        .find(|(u, c, n, ..)| Arc::ptr_eq(u, under) && *c == colours && *n == named)
+        .map(|(.., p, rows)| (p.clone(), rows.clone()));
+    if let Some(found) = found {
+        return found;
     }
     let palette = Arc::new(bands::palette_over(under, colours, &named));
+    let rows = Arc::new(bands::index_rows(under, &palette));
     let mut chosen = lock(&CHOSEN);
     if chosen.len() >= STATICS_KEPT {
         chosen.remove(0);
     }
-    chosen.push((under.clone(), colours, named, palette.clone()));
-    palette
+    chosen.push((under.clone(), colours, named, palette.clone(), rows.clone()));
+    (palette, rows)
 }
 
 /// The pixels of a base, with the static layer they were drawn over: where [`PHASE`]
@@ -326,6 +340,7 @@ pub fn forget_bases() {
 pub fn forget_static_layers() {
     STATICS.clear();
     lock(&CHOSEN).clear();
+    super::page::forget_packed_static();
 }
 
 /// Forgets the bands of pictures compressed: what a new process finds.

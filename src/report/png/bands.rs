@@ -336,17 +336,45 @@ fn entries_over(
 /// on every core in stretches of rows: a shared base's, which its bands are cut from
 /// and each club's picture over it reads.
 pub(super) fn index_rows(pixmap: &Pixmap, palette: &Palette) -> Vec<u8> {
+    rows_on_every_core(pixmap, |y, line| {
+        entries(row(pixmap, y), palette, &mut line[1..]);
+    })
+}
+
+/// [`index_rows`] of a picture drawn over `under` (same size, same palette), whose rows
+/// as entries are `under_rows`: a phase's base over its static layer. A stretch of
+/// pixels that are under's keeps under's entries (the same colours give the same
+/// entries), and only the others are looked up: a base's marks cover a few stretches
+/// of a row, and looking every pixel up was most of writing the base.
+pub(super) fn index_rows_over(
+    pixmap: &Pixmap,
+    palette: &Palette,
+    (under, under_rows): (&Pixmap, &[u8]),
+) -> Vec<u8> {
+    let width = pixmap.width() as usize;
+    rows_on_every_core(pixmap, |y, line| {
+        line.copy_from_slice(&under_rows[y * (width + 1)..(y + 1) * (width + 1)]);
+        let span = y * width * 4..(y + 1) * width * 4;
+        let (drawn, below) = (&pixmap.data()[span.clone()], &under.data()[span]);
+        entries_over(row(pixmap, y), (drawn, below), palette, &mut line[1..]);
+    })
+}
+
+/// Rows of `pixmap`'s size (a filter byte and an entry a pixel), each written by
+/// `write(y, row)`, on every core in stretches of rows.
+fn rows_on_every_core(pixmap: &Pixmap, write: impl Fn(usize, &mut [u8]) + Sync) -> Vec<u8> {
     let (width, height) = (pixmap.width() as usize, pixmap.height() as usize);
     let mut out = vec![0u8; height * (width + 1)];
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .clamp(1, 8);
     let per = height.div_ceil(threads).max(1);
+    let write = &write;
     std::thread::scope(|s| {
         for (t, part) in out.chunks_mut(per * (width + 1)).enumerate() {
             s.spawn(move || {
                 for (k, line) in part.chunks_exact_mut(width + 1).enumerate() {
-                    entries(row(pixmap, t * per + k), palette, &mut line[1..]);
+                    write(t * per + k, line);
                 }
             });
         }
@@ -618,8 +646,19 @@ pub(super) fn bands(
 
 /// A picture written whole (a shared base): its bands and its rows as palette entries
 /// ([`index_rows`]), which the pictures drawn over it read.
-pub(super) fn whole(pixmap: &Pixmap, palette: &Palette, level: u8) -> Result<(Vec<Band>, Vec<u8>)> {
-    let rows = index_rows(pixmap, palette);
+/// Where `under` is the picture it was drawn over and its rows as entries (its static
+/// layer, with the same palette), the rows are looked up only where they differ from
+/// under's ([`index_rows_over`]).
+pub(super) fn whole(
+    pixmap: &Pixmap,
+    palette: &Palette,
+    level: u8,
+    under: Option<(&Pixmap, &[u8])>,
+) -> Result<(Vec<Band>, Vec<u8>)> {
+    let rows = match under {
+        Some(u) => index_rows_over(pixmap, palette, u),
+        None => index_rows(pixmap, palette),
+    };
     let (bands, _) = bands_of_rows(pixmap, &rows, level, Some(&memo::MEMO))?;
     Ok((bands, rows))
 }
