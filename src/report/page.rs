@@ -177,12 +177,18 @@ fn own_render(
         .unwrap_or_else(|e| unreachable!("the page's template is added: {e}"));
     // The page's script and the map's part up to its overlay are every club's of the
     // phase and language: they lead the packed text, so that they are deflated once
-    // (`packed::gzip`). The map's parts are made coarse apart (the overlay's mark is
-    // between elements, never in a value): the shared part once a phase and language
-    // (`coarse::kept`), the club's own each time.
+    // (`packed::gzip`), in two parts: the script and the map's static layer once a
+    // process, the phase's node marks once a phase. The map's parts are made coarse
+    // apart (the marks between them are between elements, never in a value): the
+    // shared ones once (`coarse::kept`), the club's own each time.
     let map = map_body(p.map_svg);
     let (shared, own) = map.split_at(map.find(super::png::OVERLAY).unwrap_or(0));
-    let shared = format!("\n{SCRIPT}\n{SEP}{}", coarse::kept(shared));
+    let (fixed, marks) = shared.split_at(shared.find(super::png::PHASE).unwrap_or(0));
+    let fixed = format!(
+        "\n{SCRIPT}\n{SEP}{}",
+        coarse::kept(fixed, coarse::Part::Static)
+    );
+    let marks = coarse::kept(marks, coarse::Part::Phase);
     let own = coarse::coarse(own);
     let rest = format!("{own}{SEP}{}", script_json(&data));
     let html = page
@@ -197,7 +203,7 @@ fn own_render(
                 p.lang,
             ),
             // Base64 in lines: no name in it.
-            packed => Value::from_safe_string(base64_lines(&packed::gzip(&shared, &rest))),
+            packed => Value::from_safe_string(base64_lines(&packed::gzip(&fixed, &marks, &rest))),
             view => view.map(|v| Value::from_safe_string(base64_lines(v))),
             // Our own text, quotes and hashes: no name in it.
             csp => Value::from_safe_string(policy().to_owned()),
@@ -212,6 +218,12 @@ fn own_render(
 pub(crate) fn forget_packed() {
     packed::forget();
     coarse::forget();
+}
+
+/// Forgets the static parts kept too (`png::forget_static_layers`).
+pub(crate) fn forget_packed_static() {
+    packed::forget_all();
+    coarse::forget_all();
 }
 
 /// Bytes in base64, in lines of [`LINE`] characters.

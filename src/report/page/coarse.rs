@@ -9,12 +9,36 @@
 use std::fmt::Write as _;
 use std::sync::{Arc, Mutex};
 
-/// The shared parts made coarse, by their text ([`kept`]).
-static PARTS: Mutex<Vec<(String, Arc<str>)>> = Mutex::new(Vec::new());
+/// The shared parts made coarse, by their text ([`kept`]): the static ones (the map up
+/// to its phase's marks, the same from phase to phase) and the phases' (the marks).
+static PARTS: Mutex<[Kept; 2]> = Mutex::new([Vec::new(), Vec::new()]);
 
-/// Forgets the shared parts kept: what a new phase finds (its node marks are new).
+/// Parts made coarse, each by the text it was made of.
+type Kept = Vec<(String, Arc<str>)>;
+
+/// Which list of [`PARTS`] a part is kept in.
+#[derive(Clone, Copy)]
+pub(super) enum Part {
+    /// What no phase changes: kept for the process.
+    Static = 0,
+    /// A phase's node marks: forgotten with the phase's bases.
+    Phase = 1,
+}
+
+fn parts() -> std::sync::MutexGuard<'static, [Kept; 2]> {
+    PARTS.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Forgets the phases' parts: what a new phase finds (its node marks are new).
 pub(super) fn forget() {
-    PARTS.lock().unwrap_or_else(|e| e.into_inner()).clear();
+    parts()[Part::Phase as usize].clear();
+}
+
+/// Forgets the static parts too: what a new process finds.
+pub(super) fn forget_all() {
+    for list in parts().iter_mut() {
+        list.clear();
+    }
 }
 
 /// The attributes whose numbers are positions.
@@ -44,22 +68,24 @@ pub(super) fn coarse(svg: &str) -> String {
     out
 }
 
-/// [`coarse`] of a map's part up to its overlay, the same in every club's page of a
-/// phase and language: made once, kept by its text (the last few).
-pub(super) fn kept(shared: &str) -> Arc<str> {
-    /// Parts kept: one a language, with room.
+/// [`coarse`] of a part of a map that is the same in every club's page of a phase and
+/// language (its static layer, or its phase's marks): made once, kept by its text (the
+/// last few of each kind).
+pub(super) fn kept(part: &str, kind: Part) -> Arc<str> {
+    /// Parts kept of each kind: one a language, with room.
     const KEPT: usize = 4;
     // Made while the lock is held: the clubs' pages are written on every core at once,
     // and the second waits for the part rather than making it again.
-    let mut parts = PARTS.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some((_, c)) = parts.iter().find(|(k, _)| k == shared) {
+    let mut parts = parts();
+    let list = &mut parts[kind as usize];
+    if let Some((_, c)) = list.iter().find(|(k, _)| k == part) {
         return c.clone();
     }
-    let made: Arc<str> = Arc::from(coarse(shared));
-    if parts.len() >= KEPT {
-        parts.remove(0);
+    let made: Arc<str> = Arc::from(coarse(part));
+    if list.len() >= KEPT {
+        list.remove(0);
     }
-    parts.push((shared.to_owned(), made.clone()));
+    list.push((part.to_owned(), made.clone()));
     made
 }
 
@@ -113,8 +139,11 @@ mod tests {
         let shared = r#"<svg><path d="M448.7 734.1L-0.4 -2.5Z"/>"#;
         let own = r#"<!-- overlay --><circle cx="10.5" cy="3.49" r="2.5"/></svg>"#;
         let whole = coarse(&format!("{shared}{own}"));
-        assert_eq!(format!("{}{}", kept(shared), coarse(own)), whole);
-        assert_eq!(&*kept(shared), &*kept(shared));
+        assert_eq!(
+            format!("{}{}", kept(shared, Part::Static), coarse(own)),
+            whole
+        );
+        assert_eq!(&*kept(shared, Part::Phase), &*kept(shared, Part::Static));
     }
 
     #[test]
