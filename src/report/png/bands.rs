@@ -812,6 +812,37 @@ mod tests {
         assert_eq!(adler32(b"Wikipedia"), 0x11E6_0398);
     }
 
+    /// A picture drawn over another: its rows looked up only where they differ from the
+    /// other's are the rows looked up whole.
+    #[test]
+    fn rows_over_a_layer_are_the_rows_looked_up_whole() {
+        use resvg::tiny_skia::{Color, Paint, Rect, Transform};
+        let mut under = Pixmap::new(70, 40).unwrap();
+        under.fill(Color::from_rgba8(0xdb, 0xe9, 0xf2, 255));
+        let mut paint = Paint::default();
+        paint.set_color_rgba8(0x7d, 0x9c, 0xb2, 255);
+        let band = Rect::from_xywh(0.0, 10.0, 70.0, 6.0).unwrap();
+        under.fill_rect(band, &paint, Transform::identity(), None);
+        let mut over = under.clone();
+        paint.set_color_rgba8(0xb0, 0x27, 0x2f, 255);
+        // Marks inside a stretch, across two, at a row's end, and one on the last row.
+        for (x, y, w) in [
+            (3.0, 2.0, 4.0),
+            (14.0, 12.0, 5.0),
+            (66.0, 30.0, 4.0),
+            (0.0, 39.0, 70.0),
+        ] {
+            let mark = Rect::from_xywh(x, y, w, 1.0).unwrap();
+            over.fill_rect(mark, &paint, Transform::identity(), None);
+        }
+        let named = [[0xb0, 0x27, 0x2f]];
+        let palette = palette_over(&under, 64, &named);
+        let under_rows = index_rows(&under, &palette);
+        let rows = index_rows_over(&over, &palette, (&under, &under_rows));
+        assert!(rows == index_rows(&over, &palette), "the same entries");
+        assert!(rows != under_rows, "the marks are in them");
+    }
+
     #[test]
     fn the_bands_cover_every_row_once() {
         for height in [1u32, 47, 48, 49, 80, 81, 1984] {
