@@ -13,6 +13,10 @@
 //! - `phase/floor`: the least any tool must do for the same step: open the campaign,
 //!   read the open world, write the same advance (next world, resolution, dice, the
 //!   same already-rendered messages).
+//! - With `GIGLIO_BENCH_PAIRS=N` (as `scripts/bench.sh` runs it): `full` and `floor` also
+//!   timed in N pairs run back to back, and the ratio of their sums printed with the
+//!   spread of a pair's (the ratio of criterion's means compares runs seconds apart, on
+//!   a machine whose other work moves the disk-bound floor).
 //! - `parts/*`: the pieces of `full` — gather orders, resolve, render and compose the
 //!   messages — and within the messages the club reports' text, HTML and map SVG, the
 //!   SVGs alone and the PNGs alone (`png`: every club's map, the phase's base drawn over
@@ -326,36 +330,91 @@ fn phase(crit: &mut Criterion) {
         let store = c.open();
         pieces(&c, &store).0
     };
-    group.bench_function("floor", |b| {
-        b.iter_custom(|iters| {
-            let mut total = Duration::ZERO;
-            for _ in 0..iters {
-                let t = Instant::now();
-                let mut store = c.open();
-                black_box(store.current().expect("current"));
-                store
-                    .advance(Advance {
-                        definition: None,
-                        next: w.next.as_ref(),
-                        resolution: Some(&w.resolution),
-                        rolls: &w.rolls,
-                        now: NOW,
-                        command: "bench",
-                        description: "resolve (bench floor)",
-                        outbox: &w.outbox,
-                        deadline: w.deadline.as_deref(),
-                        letters: &[],
-                    })
-                    .expect("advance");
-                drop(store);
-                total += t.elapsed();
-                undo(&c);
-            }
-            total
-        })
-    });
+    group.bench_function("floor", |b| b.iter_custom(|iters| floor(&c, &w, iters)));
     group.finish();
+    pairs(&c, &w);
     parts(crit, &c);
+}
+
+/// `iters` floors of the same round, timed: open the campaign, read the open world,
+/// write the advance `w` (the phase's own messages, already rendered), close.
+fn floor(c: &Campaign1, w: &Written, iters: u64) -> Duration {
+    let mut total = Duration::ZERO;
+    for _ in 0..iters {
+        let t = Instant::now();
+        let mut store = c.open();
+        black_box(store.current().expect("current"));
+        store
+            .advance(Advance {
+                definition: None,
+                next: w.next.as_ref(),
+                resolution: Some(&w.resolution),
+                rolls: &w.rolls,
+                now: NOW,
+                command: "bench",
+                description: "resolve (bench floor)",
+                outbox: &w.outbox,
+                deadline: w.deadline.as_deref(),
+                letters: &[],
+            })
+            .expect("advance");
+        drop(store);
+        total += t.elapsed();
+        undo(c);
+    }
+    total
+}
+
+/// The ratio of `phase/full` to `phase/floor` measured in pairs, one of each run back
+/// to back (in turn which goes first), as many pairs as `GIGLIO_BENCH_PAIRS` says
+/// (`scripts/bench.sh` sets it; none without it): printed as the ratio of the sums, with
+/// a pair's median ratio and the middle half of them. Criterion times `full`, then
+/// `floor`, seconds apart, and the floor (mostly writing and syncing the phase's mail to
+/// disk) moves with the machine's other work: in three runs of the same code in a row,
+/// the ratio of criterion's means was 4.15×, 5.49× and 5.28×, that of 60 pairs' sums
+/// 5.36×, 5.35× and 5.33×. A pair sees the same machine.
+fn pairs(c: &Campaign1, w: &Written) {
+    let n: usize = std::env::var("GIGLIO_BENCH_PAIRS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0);
+    if n == 0 {
+        return;
+    }
+    let full_once = || full(c, 1, false);
+    // Warm: the static layer and the bands the service keeps, the file in the cache.
+    for _ in 0..3 {
+        full_once();
+        floor(c, w, 1);
+    }
+    let mut ratios = Vec::with_capacity(n);
+    let (mut fulls, mut floors) = (Vec::with_capacity(n), Vec::with_capacity(n));
+    for i in 0..n {
+        let (a, b) = if i % 2 == 0 {
+            let a = full_once();
+            (a, floor(c, w, 1))
+        } else {
+            let b = floor(c, w, 1);
+            (full_once(), b)
+        };
+        ratios.push(a.as_secs_f64() / b.as_secs_f64());
+        fulls.push(a.as_secs_f64() * 1e3);
+        floors.push(b.as_secs_f64() * 1e3);
+    }
+    let at = |v: &mut Vec<f64>, q: f64| {
+        v.sort_by(f64::total_cmp);
+        v[((v.len() - 1) as f64 * q).round() as usize]
+    };
+    let sum = |v: &[f64]| v.iter().sum::<f64>();
+    eprintln!(
+        "phase pairs: {n}, full/floor of the sums {:.2}x, median {:.2}x (middle half {:.2}x to {:.2}x), full median {:.1} ms, floor median {:.1} ms",
+        sum(&fulls) / sum(&floors),
+        at(&mut ratios, 0.5),
+        at(&mut ratios, 0.25),
+        at(&mut ratios, 0.75),
+        at(&mut fulls, 0.5),
+        at(&mut floors, 0.5),
+    );
 }
 
 /// The pieces of a full resolution, each its own benchmark (all timed in every call of
